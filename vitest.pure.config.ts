@@ -1,7 +1,11 @@
-// Fast loop for pure domain code while developing: plain Node, no workerd.
-// `npm test` runs the same files inside workerd through vitest.config.ts.
+// Fast loop for pure domain code while developing, and the microbenchmarks: plain Node, no workerd.
+// `npm test` runs the same test files inside workerd through vitest.config.ts.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/**/domain/**/*.test.ts"], environment: "node" },
+  test: {
+    include: ["test/**/domain/**/*.test.ts"],
+    environment: "node",
+    benchmark: { include: ["bench/micro/**/*.bench.ts"] },
+  },
 });
