@@ -1,0 +1,33 @@
+// The due-date calendar: one table per financial / tax year, merged once into one ascending list.
+import { FY_2024_25 } from "./fy-2024-25";
+import { FY_2025_26 } from "./fy-2025-26";
+import { TY_2026_27 } from "./ty-2026-27";
+import type { Deadline, DeadlineYear } from "./types";
+
+export { istToday, parseIsoDate } from "./dates";
+export type { IsoDateResult } from "./dates";
+export { ACTS, DEADLINE_CATEGORIES } from "./types";
+export type { Act, Deadline, DeadlineCategory, DeadlineYear } from "./types";
+
+/** Adding a year is adding its table here. */
+export const DEADLINE_YEARS: readonly DeadlineYear[] = [FY_2024_25, FY_2025_26, TY_2026_27];
+
+// Array.prototype.sort is stable (ES2019), so same-date records keep table order: year, then row.
+const ALL_DEADLINES: readonly Deadline[] = DEADLINE_YEARS.flatMap((year) =>
+  year.deadlines.map((row) => ({
+    ...row,
+    act: year.act,
+    financialYear: year.financialYear,
+    assessmentYear: year.assessmentYear,
+    taxYear: year.taxYear,
+  })),
+).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+
+/**
+ * Due dates on or after `from` (an already validated YYYY-MM-DD; such strings order like the dates they name),
+ * ascending, at most `limit` of them.
+ */
+export function listDeadlines({ from, limit }: { from: string; limit: number }): Deadline[] {
+  const first = ALL_DEADLINES.findIndex((deadline) => deadline.date >= from);
+  return first === -1 ? [] : ALL_DEADLINES.slice(first, first + Math.max(0, limit));
+}
