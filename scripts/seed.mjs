@@ -1,0 +1,47 @@
+// Idempotent demo data for `npm start` (and `npm run seed:large` for the benchmark): every row has a fixed
+// id and is written with INSERT OR IGNORE, so running it twice changes nothing.
+import { pbkdf2Sync, randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { ROOT, executeLocalSql } from "./lib.mjs";
+
+export const DEMO_ORG_ID = "org_00000000000000000000000001";
+export const DEMO_ADMIN = { id: "usr_00000000000000000000000001", email: "admin@yarn.example", password: "demo-password-2026" };
+
+/** Same format as src/platform/auth/password.ts. */
+export function hashPassword(password) {
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, 100_000, 32, "sha256");
+  return `pbkdf2-sha256$100000$${salt.toString("base64url")}$${hash.toString("base64url")}`;
+}
+
+export const sqlString = (value) => (value === null || value === undefined ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+
+function organisationSql(now) {
+  return [
+    `INSERT OR IGNORE INTO organisations (id, name, plan, subscription_status, created_at) VALUES (${sqlString(DEMO_ORG_ID)}, 'Shree Ganesh Yarn Traders', 'business', 'active', ${now});`,
+    `INSERT OR IGNORE INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (${sqlString(DEMO_ADMIN.id)}, ${sqlString(DEMO_ORG_ID)}, ${sqlString(DEMO_ADMIN.email)}, ${sqlString(hashPassword(DEMO_ADMIN.password))}, ${now});`,
+  ];
+}
+
+export async function seedDemo({ large = false, persistTo } = {}) {
+  const now = Date.now();
+  const statements = [...organisationSql(now)];
+  let business = [];
+  try {
+    const { inventorySeedStatements } = await import("./seed-inventory.mjs");
+    business = inventorySeedStatements({ orgId: DEMO_ORG_ID, large, nowMs: now });
+  } catch (error) {
+    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+  }
+  mkdirSync(`${ROOT}.wrangler`, { recursive: true });
+  const file = `${ROOT}.wrangler/seed-inventory.sql`;
+  writeFileSync(file, [...statements, ...business].join("\n") + "\n");
+  executeLocalSql("inventory", file, persistTo);
+  console.log(`Seeded the demo organisation${business.length ? ` (${business.length} statements)` : ""}.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { applyLocalMigrations } = await import("./lib.mjs");
+  applyLocalMigrations("inventory");
+  await seedDemo({ large: process.argv.includes("--large") });
+}

@@ -1,0 +1,36 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createApp, type AppEnv } from "../platform/http/app";
+import { PlatformError } from "../platform/http/errors";
+import { serveOpenApi } from "../platform/http/openapi";
+import type { AuthenticatedKey } from "../platform/keys/middleware";
+import { requireWriteAccess } from "./auth";
+import type { InventoryEnv } from "./env";
+import { inventoryErrors } from "./errors";
+
+export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
+export type InventoryApp = OpenAPIHono<InventoryAppEnv>;
+
+export function buildInventoryApp(): InventoryApp {
+  const app = createApp<InventoryAppEnv>({ catalogue: inventoryErrors });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "`Authorization: Bearer inv_<prefix>_<secret>`, issued in the admin area. Keys are for servers only.",
+  });
+
+  serveOpenApi(app, "/api/v1/openapi.json", () => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Inventory and Sales Service API",
+      version: "1.0.0",
+      description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
+    },
+    servers: [{ url: "/" }],
+  }));
+
+  // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/v1/*", requireWriteAccess, (c) => {
+    throw new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed: every v1 endpoint is a read`);
+  });
+  return app;
+}

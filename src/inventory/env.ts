@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { binding, envParser } from "../platform/env";
+import type { KeyGuard } from "../platform/keys/guard";
+
+const InventoryEnvSchema = z.object({
+  DB: binding.d1(),
+  KEY_GUARD: binding.durableObject<KeyGuard>(),
+  WEBHOOKS: binding.queue<unknown>(),
+  ADMIN_TOKEN: binding.secret(),
+  SESSION_SECRET: binding.secret(),
+  SERVICE_VERSION: z.string().default("dev"),
+  /** Only `.dev.vars` sets this: lets `npm start` deliver webhooks to http://127.0.0.1. */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
+});
+
+export type InventoryEnv = z.infer<typeof InventoryEnvSchema>;
+
+export const parseInventoryEnv = envParser(InventoryEnvSchema);

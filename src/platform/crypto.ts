@@ -1,0 +1,58 @@
+// Web Crypto helpers shared by both services. Hex is lower-case everywhere.
+
+const encoder = new TextEncoder();
+
+function toHex(buffer: ArrayBuffer): string {
+  const bytes = new Uint8Array(buffer);
+  let hex = "";
+  for (let i = 0; i < bytes.length; i++) hex += bytes[i]!.toString(16).padStart(2, "0");
+  return hex;
+}
+
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  const bytes = typeof data === "string" ? encoder.encode(data) : data;
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+// Imported HMAC keys are cached per secret: importKey costs more than the signature itself.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+const HMAC_KEY_CACHE_LIMIT = 256;
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= HMAC_KEY_CACHE_LIMIT) hmacKeys.clear();
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+export async function hmacSha256Hex(secret: string, message: string | Uint8Array): Promise<string> {
+  const bytes = typeof message === "string" ? encoder.encode(message) : message;
+  return toHex(await crypto.subtle.sign("HMAC", await hmacKey(secret), bytes));
+}
+
+/** Constant-time string comparison: lengths are checked first (they are not secret), then every byte. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  if (left.byteLength !== right.byteLength) return false;
+  return crypto.subtle.timingSafeEqual(left, right);
+}
+
+export const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+export const BASE36_LOWER = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/** Random string over `alphabet` (at most 256 symbols); rejection sampling keeps every symbol uniform. */
+export function randomString(length: number, alphabet: string = BASE62): string {
+  const usable = 256 - (256 % alphabet.length);
+  let out = "";
+  while (out.length < length) {
+    const bytes = crypto.getRandomValues(new Uint8Array(length * 2));
+    for (const byte of bytes) {
+      if (byte < usable && out.length < length) out += alphabet[byte % alphabet.length];
+    }
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+// Validates a Worker's bindings and secrets once per env object, so a missing secret is one clear error at
+// the entry instead of an `undefined` deep inside a handler.
+import { z } from "zod";
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+export const binding = {
+  d1: () => z.custom<D1Database>((v) => typeof (v as D1Database | undefined)?.prepare === "function", "a D1 database binding"),
+  durableObject: <T extends Rpc.DurableObjectBranded | undefined = undefined>() =>
+    z.custom<DurableObjectNamespace<T>>((v) => typeof (v as DurableObjectNamespace | undefined)?.idFromName === "function", "a Durable Object namespace binding"),
+  queue: <T>() => z.custom<Queue<T>>((v) => typeof (v as Queue | undefined)?.send === "function", "a Queue producer binding"),
+  secret: () => z.string({ error: "a secret (wrangler secret put, or .dev.vars locally)" }).min(16, "a secret of at least 16 characters"),
+};
+
+export function envParser<S extends z.ZodType<object>>(schema: S): (env: unknown) => z.infer<S> {
+  const parsed = new WeakMap<object, z.infer<S>>();
+  return (env) => {
+    const cached = parsed.get(env as object);
+    if (cached) return cached;
+    const result = schema.safeParse(env);
+    if (!result.success) {
+      const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+      throw new EnvError(`Invalid Worker configuration: ${problems}`);
+    }
+    parsed.set(env as object, result.data);
+    return result.data;
+  };
+}

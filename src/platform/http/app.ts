@@ -1,0 +1,103 @@
+// The app factory both services build on: request ids, security headers, the service's error envelope for
+// every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context, Env, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { newId } from "../ids";
+import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
+import { describeZodError } from "./validation";
+
+export interface AppVariables {
+  requestId: string;
+}
+
+export type AppEnv<Bindings extends object, Variables extends object = object> = {
+  Bindings: Bindings;
+  Variables: AppVariables & Variables;
+};
+
+export function renderError(c: Context, catalogue: ErrorCatalogue, error: ApiError): Response {
+  const { code, status } = resolveError(catalogue, error);
+  const requestId = (c.get("requestId") as string | undefined) ?? newId("req");
+  const response = new Response(JSON.stringify(catalogue.render(code, error.message, requestId)), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+  for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+  return response;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPException) {
+    if (error.status === 400) return new PlatformError("validation", error.message || "Malformed request");
+    if (error.status === 413) return new PlatformError("payload_too_large", "Request body is too large");
+    if (error.status === 415) return new PlatformError("unsupported_media_type", "Unsupported content type");
+  }
+  return new PlatformError("internal", "Internal error");
+}
+
+/** Compiles the registered (method, path) pairs once, to tell a 405 from a 404. */
+function methodsByPath(app: Hono<any>): Array<{ pattern: RegExp; method: string }> {
+  return app.routes
+    .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
+    .map((route) => ({
+      method: route.method,
+      pattern: new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}/?$`),
+    }));
+}
+
+export interface CreateAppOptions {
+  catalogue: ErrorCatalogue;
+  /** Logs unexpected errors; never sees request bodies or secrets. */
+  log?: (message: string, detail: Record<string, unknown>) => void;
+}
+
+export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono<E> {
+  const { catalogue } = options;
+  const log = options.log ?? ((message, detail) => console.error(message, JSON.stringify(detail)));
+  const app = new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) throw new PlatformError("validation", describeZodError(result.error, result.target));
+    },
+  });
+
+  app.use("*", async (c, next) => {
+    const requestId = newId("req");
+    c.set("requestId" as never, requestId as never);
+    await next();
+    const headers = c.res.headers;
+    headers.set("X-Request-Id", requestId);
+    headers.set("X-Content-Type-Options", "nosniff");
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    if (new URL(c.req.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  });
+
+  app.onError((error, c) => {
+    const apiError = toApiError(error);
+    if (apiError instanceof PlatformError && apiError.problem === "internal") {
+      log("unhandled error", {
+        requestId: c.get("requestId" as never),
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      });
+    }
+    return renderError(c, catalogue, apiError);
+  });
+
+  let routeTable: ReturnType<typeof methodsByPath> | undefined;
+  app.notFound((c) => {
+    routeTable ??= methodsByPath(app as unknown as Hono<any>);
+    const path = new URL(c.req.url).pathname.slice(0, 200);
+    const allowed = [...new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method))];
+    if (allowed.length > 0) {
+      const response = renderError(c, catalogue, new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed on ${path}`));
+      response.headers.set("Allow", allowed.join(", "));
+      return response;
+    }
+    return renderError(c, catalogue, new PlatformError("not_found", `No route for ${c.req.method} ${path}`));
+  });
+
+  return app;
+}

@@ -1,0 +1,13 @@
+import { newId } from "../ids";
+import { resolveError, PlatformError, type ErrorCatalogue } from "./errors";
+
+/** A Worker whose env fails validation answers 500 in its envelope and logs which binding or secret is wrong. */
+export function renderEntryFailure(catalogue: ErrorCatalogue, error: unknown): Response {
+  console.error(error instanceof Error ? error.message : String(error));
+  const requestId = newId("req");
+  const { code, status } = resolveError(catalogue, new PlatformError("internal", "Internal error"));
+  return new Response(JSON.stringify(catalogue.render(code, "Internal error", requestId)), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,51 @@
+// One error class for both services. Services throw `ApiError` with their own codes; platform code throws
+// `PlatformError` with a generic problem, which each service maps to its own code in its error catalogue.
+
+export type PlatformProblem =
+  | "validation"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "missing_credentials"
+  | "invalid_credentials"
+  | "rate_limited"
+  | "internal";
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** Headers that belong on the error response (Retry-After, rate-limit state). */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export class PlatformError extends ApiError {
+  constructor(
+    readonly problem: PlatformProblem,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
+    super(problem, message, headers);
+    this.name = "PlatformError";
+  }
+}
+
+/** How one service names and renders errors. */
+export interface ErrorCatalogue {
+  /** HTTP status of every code the service uses. */
+  statusOf: Readonly<Record<string, number>>;
+  /** The service's code for each platform problem. */
+  codeOf: Readonly<Record<PlatformProblem, string>>;
+  /** The service's error envelope. */
+  render(code: string, message: string, requestId: string): unknown;
+}
+
+export function resolveError(catalogue: ErrorCatalogue, error: ApiError): { code: string; status: number } {
+  const code = error instanceof PlatformError ? catalogue.codeOf[error.problem] : error.code;
+  return { code, status: catalogue.statusOf[code] ?? 500 };
+}

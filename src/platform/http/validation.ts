@@ -1,0 +1,48 @@
+// Turns a zod failure into one message that names the failing field: `salary.grossSalary: must be >= 0`.
+import type { z } from "zod";
+
+function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+  const field = fieldPath(issue.path);
+  switch (issue.code) {
+    case "unrecognized_keys": {
+      const key = issue.keys[0] ?? "";
+      return { field: field ? `${field}.${key}` : key, message: "unknown field" };
+    }
+    case "too_small":
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        return { field, message: `must be ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}` };
+      if (issue.origin === "string") return { field, message: `must be at least ${String(issue.minimum)} characters` };
+      if (issue.origin === "array") return { field, message: `must have at least ${String(issue.minimum)} items` };
+      return { field, message: issue.message };
+    case "too_big":
+      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        return { field, message: `must be ${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}` };
+      if (issue.origin === "string") return { field, message: `must be at most ${String(issue.maximum)} characters` };
+      if (issue.origin === "array") return { field, message: `must have at most ${String(issue.maximum)} items` };
+      return { field, message: issue.message };
+    case "invalid_value":
+      return { field, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` };
+    case "invalid_type":
+      if (issue.input === undefined) return { field, message: "is required" };
+      return { field, message: `must be ${issue.expected === "int" ? "an integer" : `of type ${issue.expected}`}` };
+    default:
+      return { field, message: issue.message };
+  }
+}
+
+export function describeZodError(error: z.core.$ZodError, where?: string): string {
+  const first = error.issues[0];
+  if (!first) return "Invalid request";
+  const { field, message } = describeIssue(first);
+  const name = field || where || "body";
+  return `${name}: ${message}`;
+}

@@ -1,0 +1,143 @@
+// A Durable Object per API key, named from the key's SHA-256. It holds the key's live state (status, expiry,
+// grants, service denials, limits) and its rate-limit counters, so authenticating and counting a request is
+// one round trip to one object, with no D1 query. D1 stays the registry for lists, audit and recovery;
+// management writes update both. Single-threaded execution makes the counters exact under concurrency.
+import { DurableObject } from "cloudflare:workers";
+
+export interface KeyLimits {
+  perMinute: number;
+  /** Per calendar day in `dayOffsetMinutes` local time (IST = 330); null when the plan has no daily quota. */
+  perDay: number | null;
+}
+
+export interface KeyState {
+  keyId: string;
+  ownerId: string;
+  status: "active" | "revoked";
+  /** Unix ms after which the key is dead; null = never. Rotation lowers it to the end of the overlap. */
+  expiresAt: number | null;
+  /** What the key may do (scopes, access). */
+  grants: string[];
+  /** A service code refusing every request before any limit applies (plan_required, key_not_bound, …). */
+  denial: string | null;
+  limits: KeyLimits;
+  /** Service data echoed back on every request (plan, superseded flag, owner's key metadata). */
+  attributes: Record<string, string | number | boolean | null>;
+}
+
+export interface Requirement {
+  grant: string;
+  /** The service code returned when the key lacks the grant. */
+  code: string;
+}
+
+export interface WindowUsage {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the window resets. */
+  resetAt: number;
+}
+
+export interface Usage {
+  minute: WindowUsage;
+  day: WindowUsage | null;
+}
+
+export type Verdict =
+  | { outcome: "unknown" }
+  | { outcome: "revoked"; state: KeyState }
+  | { outcome: "expired"; state: KeyState }
+  | { outcome: "denied"; code: string; state: KeyState }
+  | { outcome: "limited"; state: KeyState; usage: Usage; retryAfterSeconds: number }
+  | { outcome: "allowed"; state: KeyState; usage: Usage };
+
+export interface KeySnapshot {
+  state: KeyState | null;
+  lastUsedAt: number | null;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const DAY_OFFSET_MS = 330 * MINUTE_MS; // India Standard Time, UTC+05:30, no daylight saving
+
+interface Counter {
+  window: number;
+  count: number;
+}
+
+interface Stored {
+  state: KeyState | null;
+  minute: Counter;
+  day: Counter;
+  lastUsedAt: number | null;
+}
+
+export class KeyGuard extends DurableObject<object> {
+  private stored: Stored = { state: null, minute: { window: -1, count: 0 }, day: { window: -1, count: 0 }, lastUsedAt: null };
+
+  constructor(ctx: DurableObjectState, env: object) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      const stored = await ctx.storage.get<Stored>("key");
+      if (stored) this.stored = stored;
+    });
+  }
+
+  /** Authenticates and counts one request. Nothing is written for unknown keys, so garbage leaves no trace. */
+  authorize(nowMs: number, required: Requirement[]): Verdict {
+    const { state } = this.stored;
+    if (!state) return { outcome: "unknown" };
+    if (state.status === "revoked") return { outcome: "revoked", state };
+    if (state.expiresAt !== null && nowMs >= state.expiresAt) return { outcome: "expired", state };
+    if (state.denial) return { outcome: "denied", code: state.denial, state };
+    for (const requirement of required) {
+      if (!state.grants.includes(requirement.grant)) return { outcome: "denied", code: requirement.code, state };
+    }
+
+    const minuteWindow = Math.floor(nowMs / MINUTE_MS);
+    const dayWindow = Math.floor((nowMs + DAY_OFFSET_MS) / DAY_MS);
+    const minute = this.stored.minute.window === minuteWindow ? this.stored.minute : { window: minuteWindow, count: 0 };
+    const day = this.stored.day.window === dayWindow ? this.stored.day : { window: dayWindow, count: 0 };
+    const minuteReset = (minuteWindow + 1) * MINUTE_MS;
+    const dayReset = (dayWindow + 1) * DAY_MS - DAY_OFFSET_MS;
+    const { perMinute, perDay } = state.limits;
+
+    const minuteFull = minute.count >= perMinute;
+    const dayFull = perDay !== null && day.count >= perDay;
+    if (minuteFull || dayFull) {
+      const blockedUntil = Math.max(minuteFull ? minuteReset : 0, dayFull ? dayReset : 0);
+      return {
+        outcome: "limited",
+        state,
+        usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset),
+        retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - nowMs) / 1000)),
+      };
+    }
+
+    minute.count += 1;
+    day.count += 1;
+    this.stored = { state, minute, day, lastUsedAt: nowMs };
+    void this.ctx.storage.put("key", this.stored);
+    return { outcome: "allowed", state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
+  }
+
+  /** Creates or replaces the key's state (management writes). Counters survive, so a plan change never resets usage. */
+  async put(state: KeyState): Promise<void> {
+    this.stored = { ...this.stored, state };
+    await this.ctx.storage.put("key", this.stored);
+  }
+
+  snapshot(): KeySnapshot {
+    return { state: this.stored.state, lastUsedAt: this.stored.lastUsedAt };
+  }
+}
+
+function usage(minuteCount: number, dayCount: number, limits: KeyLimits, minuteReset: number, dayReset: number): Usage {
+  return {
+    minute: { limit: limits.perMinute, remaining: Math.max(0, limits.perMinute - minuteCount), resetAt: Math.ceil(minuteReset / 1000) },
+    day:
+      limits.perDay === null
+        ? null
+        : { limit: limits.perDay, remaining: Math.max(0, limits.perDay - dayCount), resetAt: Math.ceil(dayReset / 1000) },
+  };
+}

@@ -1,0 +1,32 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createApp, type AppEnv } from "../platform/http/app";
+import { serveOpenApi } from "../platform/http/openapi";
+import type { AuthenticatedKey } from "../platform/keys/middleware";
+import type { TaxEnv } from "./env";
+import { taxErrors } from "./errors";
+import { registerHealth } from "./routes/health";
+
+export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
+export type TaxApp = OpenAPIHono<TaxAppEnv>;
+
+export function buildTaxApp(): TaxApp {
+  const app = createApp<TaxAppEnv>({ catalogue: taxErrors });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "`Authorization: Bearer tax_<prefix>_<secret>`. Keys are for servers only: API routes send no CORS headers.",
+  });
+
+  registerHealth(app);
+
+  serveOpenApi(app, "/api/v1/openapi.json", () => ({
+    openapi: "3.1.0",
+    info: {
+      title: "Tax Computation Service API",
+      version: "1.0.0",
+      description: "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
+    },
+    servers: [{ url: "/" }],
+  }));
+  return app;
+}

@@ -1,0 +1,134 @@
+// D1 schema of the tax service. Times are unix milliseconds; money is whole rupees inside JSON documents.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const accounts = sqliteTable("accounts", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash"),
+  plan: text("plan", { enum: ["free", "paid"] }).notNull().default("free"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    name: text("name"),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    replacesKeyId: text("replaces_key_id"),
+    replacedByKeyId: text("replaced_by_key_id"),
+  },
+  (t) => [index("api_keys_account_created").on(t.accountId, t.createdAt)],
+);
+
+/** One row per verified payment id: the primary key makes a replayed payment webhook a no-op. */
+export const payments = sqliteTable("payments", {
+  paymentId: text("payment_id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  amountPaise: integer("amount_paise").notNull(),
+  currency: text("currency").notNull(),
+  receivedAt: integer("received_at").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_account").on(t.accountId)],
+);
+
+export const profiles = sqliteTable(
+  "profiles",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull().references(() => accounts.id),
+    label: text("label").notNull(),
+    /** Trimmed, NFC-normalised, lower-cased label: labels are unique per owner regardless of case. */
+    labelKey: text("label_key").notNull(),
+    inputs: text("inputs", { mode: "json" }).$type<unknown>().notNull(),
+    summary: text("summary", { mode: "json" }).$type<unknown>(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("profiles_owner_label").on(t.ownerId, t.labelKey),
+    index("profiles_owner_updated").on(t.ownerId, t.updatedAt, t.id),
+  ],
+);
+
+/** The outbox: every event is written in the same D1 batch as the change it reports. */
+export const events = sqliteTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull().references(() => accounts.id),
+    type: text("type").notNull(),
+    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer("created_at").notNull(),
+    dispatchedAt: integer("dispatched_at"),
+  },
+  (t) => [index("events_undispatched").on(t.dispatchedAt, t.createdAt).where(sql`dispatched_at IS NULL`)],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull().references(() => accounts.id),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    description: text("description"),
+    secret: text("secret").notNull(),
+    createdAt: integer("created_at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("webhook_endpoints_owner").on(t.ownerId, t.createdAt)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    ownerId: text("owner_id").notNull().references(() => accounts.id),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
+  ],
+);
+
+export const webhookAttempts = sqliteTable(
+  "webhook_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    attemptedAt: integer("attempted_at").notNull(),
+    outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),
+    responseStatus: integer("response_status"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
+);

@@ -1,0 +1,20 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+describe("inventory foundation", () => {
+  it("unknown paths get 404 in the inventory envelope {error, code}", async () => {
+    const response = await SELF.fetch("http://inventory.test/api/v1/nope");
+    const body = await response.json<Record<string, unknown>>();
+    expect(response.status).toBe(404);
+    expect(body).toEqual({ error: expect.any(String), code: "not_found" });
+    expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+
+  it("serves a cacheable OpenAPI 3.1 document", async () => {
+    const response = await SELF.fetch("http://inventory.test/api/v1/openapi.json");
+    const document = await response.json<{ openapi: string }>();
+    expect(response.status).toBe(200);
+    expect(document.openapi).toBe("3.1.0");
+    expect(response.headers.get("ETag")).toBeTruthy();
+  });
+});

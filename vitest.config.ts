@@ -1,0 +1,35 @@
+// Every test runs inside workerd with real local D1, Durable Objects and Queues, one project per service.
+// Platform tests use the tax Worker as their host (they need a Worker with a KeyGuard binding).
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export const TEST_SECRETS = {
+  ADMIN_TOKEN: "test-admin-token-0123456789abcdef",
+  RAZORPAY_WEBHOOK_SECRET: "test-razorpay-secret-0123456789",
+  SESSION_SECRET: "test-session-secret-0123456789abcdef",
+  WEBHOOK_ALLOW_LOOPBACK: "false",
+};
+
+async function workerProject(name: string, config: string, migrationsDir: string, include: string[]) {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, migrationsDir));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: config },
+        miniflare: { bindings: { ...TEST_SECRETS, TEST_MIGRATIONS: migrations } },
+      }),
+    ],
+    test: { name, include, setupFiles: ["./test/apply-migrations.ts"] },
+  };
+}
+
+export default defineConfig(async () => ({
+  test: {
+    projects: [
+      await workerProject("platform", "./wrangler.tax.toml", "migrations/tax", ["test/platform/**/*.test.ts"]),
+      await workerProject("tax", "./wrangler.tax.toml", "migrations/tax", ["test/tax/**/*.test.ts"]),
+      await workerProject("inventory", "./wrangler.inventory.toml", "migrations/inventory", ["test/inventory/**/*.test.ts"]),
+    ],
+  },
+}));
