@@ -6,7 +6,7 @@ import { parseCsv } from "./csv-parse";
 const CUSTOMER_HEADER = ["id", "name", "contact", "gstin", "address", "credit_limit", "total_billed", "total_paid", "outstanding"];
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ text: string; chunks: number }> {
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   let text = "";
   let chunks = 0;
   for await (const chunk of stream) {
