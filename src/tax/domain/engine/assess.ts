@@ -1,0 +1,464 @@
+// One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
+// Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
+// (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
+import { isFiftyPercentCity } from "./hra";
+import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
+import type { DeductionLine, HouseProperty, IncomeHead, Rebate87ABasis, Regime, RegimeResult, TaxInput } from "./types";
+import { LIMITS, type Slab, type SurchargeBand, type YearRules } from "./years";
+
+/** The input in integer paise with the year's facts (age band, HRA city) resolved once. */
+export interface Facts {
+  resident: boolean;
+  seniorCitizen: boolean;
+  superSeniorCitizen: boolean;
+  fiftyPercentCity: boolean;
+  isGovernmentEmployer: boolean;
+  grossSalary: number;
+  basicPlusDA: number;
+  hraReceived: number;
+  rentPaid: number;
+  professionalTax: number;
+  houseProperties: readonly HouseProperty[];
+  savingsInterest: number;
+  depositInterest: number;
+  dividends: number;
+  familyPension: number;
+  section80C: number;
+  section80CCD1B: number;
+  section80CCD2: number;
+  section80D_selfFamily: number;
+  section80D_parents: number;
+  parentsSeniorCitizen: boolean;
+  section80E: number;
+  section80G_100: number;
+  section80G_50: number;
+  section80G_50WithLimit: number;
+  taxesPaid: number;
+}
+
+export function toFacts(input: TaxInput, year: YearRules): Facts {
+  // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
+  const resident = input.residentialStatus !== "non_resident";
+  const { salary, otherIncome, deductions } = input;
+  return {
+    resident,
+    seniorCitizen: resident && input.age >= LIMITS.seniorAge,
+    superSeniorCitizen: resident && input.age >= LIMITS.superSeniorAge,
+    fiftyPercentCity: isFiftyPercentCity(salary.isMetroCity, input.city, year),
+    isGovernmentEmployer: salary.isGovernmentEmployer,
+    grossSalary: toPaise(salary.grossSalary),
+    basicPlusDA: toPaise(salary.basicPlusDA),
+    hraReceived: toPaise(salary.hraReceived),
+    rentPaid: toPaise(salary.rentPaid),
+    professionalTax: toPaise(salary.professionalTax),
+    houseProperties: input.houseProperties,
+    savingsInterest: toPaise(otherIncome.savingsInterest),
+    depositInterest: toPaise(otherIncome.depositInterest),
+    dividends: toPaise(otherIncome.dividends),
+    familyPension: toPaise(otherIncome.familyPension),
+    section80C: toPaise(deductions.section80C),
+    section80CCD1B: toPaise(deductions.section80CCD1B),
+    section80CCD2: toPaise(deductions.section80CCD2),
+    section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
+    section80D_parents: toPaise(deductions.section80D_parents),
+    parentsSeniorCitizen: deductions.parentsAge !== null && deductions.parentsAge >= LIMITS.seniorAge,
+    section80E: toPaise(deductions.section80E),
+    section80G_100: toPaise(deductions.section80G_100),
+    section80G_50: toPaise(deductions.section80G_50),
+    section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
+    taxesPaid: toPaise(input.taxesPaid),
+  };
+}
+
+const NEW_REGIME_BAR = "s.115BAC(2): not allowed in the new regime";
+const GTI_BOUND = "s.80A(2): Chapter VI-A deductions cannot exceed gross total income";
+const REASON_80CCE = "s.80CCE: ₹1,50,000 aggregate for 80C, 80CCC and 80CCD(1)";
+const REASON_80CCD1B = "s.80CCD(1B): ₹50,000";
+const REASON_80CCD2_10 = "s.80CCD(2): 10 % of basic + DA";
+const REASON_80CCD2_14 = "s.80CCD(2): 14 % of basic + DA";
+const REASON_80D_SELF = "s.80D(2)(a): ₹25,000 for self, spouse and children";
+const REASON_80D_SELF_SENIOR = "s.80D(4): ₹50,000 where the insured is a senior citizen";
+const REASON_80D_PARENTS = "s.80D(2)(b): ₹25,000 for parents";
+const REASON_80D_PARENTS_SENIOR = "s.80D(4): ₹50,000 where a parent is a senior citizen";
+const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
+const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
+const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
+const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
+const REASON_HRA_RENT = "s.10(13A), Rule 2A: rent paid minus 10 % of salary";
+const REASON_HRA_50 = "s.10(13A), Rule 2A: 50 % of salary (metro)";
+const REASON_HRA_40 = "s.10(13A), Rule 2A: 40 % of salary (other places)";
+const REASON_SD_SALARY = "s.16(ia): limited to the salary";
+const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
+const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
+const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
+
+function pushLine(
+  lines: DeductionLine[],
+  section: string,
+  head: IncomeHead,
+  description: string,
+  claimed: number,
+  allowed: number,
+  limit: number,
+  limitedBy: string | null,
+): void {
+  lines.push({
+    section,
+    head,
+    description,
+    claimed: toRupees(claimed),
+    allowed: toRupees(allowed),
+    limit: limit === Infinity ? null : toRupees(limit),
+    limitedBy: allowed < claimed ? limitedBy : null,
+  });
+}
+
+/** A Chapter VI-A claim: the least of the claim, its cap and what is left of gross total income. */
+function allowVIA(
+  lines: DeductionLine[] | null,
+  section: string,
+  description: string,
+  claimed: number,
+  cap: number,
+  capReason: string,
+  room: number,
+): number {
+  const allowed = Math.min(claimed, cap, room);
+  if (lines !== null && claimed > 0) {
+    pushLine(lines, section, "chapterVIA", description, claimed, allowed, cap, cap <= room ? capReason : GTI_BOUND);
+  }
+  return allowed;
+}
+
+/** Tax on `income` rupees at the slab rates, in paise (exact: rupees × percent = paise). */
+function slabTaxPaise(slabs: readonly Slab[], income: number): number {
+  let paise = 0;
+  for (let i = 0; i < slabs.length; i++) {
+    const slab = slabs[i]!;
+    if (income <= slab.from) break;
+    const next = slabs[i + 1];
+    const upTo = next === undefined ? income : Math.min(income, next.from);
+    paise += (upTo - slab.from) * slab.ratePercent;
+  }
+  return paise;
+}
+
+function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): void {
+  for (let i = 0; i < slabs.length; i++) {
+    const slab = slabs[i]!;
+    const next = slabs[i + 1];
+    const upTo = next === undefined ? null : next.from;
+    const taxableAmount = Math.max(0, (upTo === null ? income : Math.min(income, upTo)) - slab.from);
+    out.slabs.push({ from: slab.from, upTo, ratePercent: slab.ratePercent, taxableAmount, tax: toRupees(taxableAmount * slab.ratePercent) });
+  }
+}
+
+// First Schedule Part I Para A: surcharge on tax attributable to dividend income is capped at 15 %.
+const DIVIDEND_SURCHARGE_CAP_PERCENT = 15;
+
+/**
+ * Surcharge at `ratePercent` on `tax` (rupees). [U] When the rate exceeds 15 % and the income includes dividends,
+ * the tax is apportioned to dividends in proportion to their share of total income; that share takes 15 %.
+ */
+function surchargeOn(tax: number, ratePercent: number, dividends: number, totalIncome: number): number {
+  if (ratePercent <= DIVIDEND_SURCHARGE_CAP_PERCENT || dividends === 0) return percentOf(tax, ratePercent);
+  // Exact rational arithmetic: tax × (rate × (TI − D) + 15 × D) / (100 × TI), rounded half up.
+  const numerator =
+    BigInt(tax) * (BigInt(ratePercent) * BigInt(totalIncome - dividends) + BigInt(DIVIDEND_SURCHARGE_CAP_PERCENT * dividends));
+  const denominator = BigInt(100 * totalIncome);
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
+function bandIndexFor(bands: readonly SurchargeBand[], income: number): number {
+  let index = -1;
+  for (let i = 0; i < bands.length; i++) if (income > bands[i]!.above) index = i;
+  return index;
+}
+
+/** Builds an empty result for `assess` to fill. */
+export function emptyRegimeResult(regime: Regime): RegimeResult {
+  return {
+    regime,
+    salary: { grossSalary: 0, hraExemption: 0, standardDeduction: 0, professionalTax: 0, incomeFromSalary: 0 },
+    houseProperty: { incomeFromHouseProperty: 0, lossSetOff: 0, lossNotSetOff: 0 },
+    otherSources: {
+      savingsInterest: 0,
+      depositInterest: 0,
+      dividends: 0,
+      familyPension: 0,
+      familyPensionDeduction: 0,
+      incomeFromOtherSources: 0,
+    },
+    grossTotalIncome: 0,
+    deductions: [],
+    chapterVIADeductions: 0,
+    taxableIncome: 0,
+    slabs: [],
+    slabTax: 0,
+    rebate87A: 0,
+    rebate87ABasis: "above_threshold",
+    taxAfterRebate: 0,
+    surchargeRatePercent: 0,
+    surcharge: 0,
+    surchargeMarginalRelief: 0,
+    cess: 0,
+    taxLiability: 0,
+    totalTax: 0,
+    taxesPaid: 0,
+    netTaxPayable: 0,
+    refund: 0,
+    effectiveRatePercent: 0,
+  };
+}
+
+/** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
+export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
+  const rules = regime === "old" ? year.old : year.new;
+  const oldStyle = rules.allowsOldRegimeDeductions;
+  const lines = out === null ? null : out.deductions;
+
+  // Salaries. s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
+  // 10 % limb stays exact in paise.
+  let hraExemption = 0;
+  if (f.hraReceived > 0) {
+    const received = f.hraReceived * 10;
+    const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
+    const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
+    const least = Math.min(received, rentLimb, cityLimb);
+    const exempt = least > 0 ? Math.floor(least / 10) : 0;
+    hraExemption = oldStyle ? exempt : 0;
+    if (lines !== null) {
+      const reason = !oldStyle
+        ? NEW_REGIME_BAR
+        : least === rentLimb || least <= 0
+          ? REASON_HRA_RENT
+          : f.fiftyPercentCity
+            ? REASON_HRA_50
+            : REASON_HRA_40;
+      pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
+    }
+  }
+  const netSalary = Math.max(0, f.grossSalary - hraExemption);
+  let standardDeduction = 0;
+  if (f.grossSalary > 0) {
+    const cap = rules.standardDeduction * 100;
+    standardDeduction = Math.min(cap, netSalary);
+    if (lines !== null) pushLine(lines, "16(ia)", "salary", "Standard deduction", cap, standardDeduction, cap, REASON_SD_SALARY);
+  }
+  let professionalTax = 0;
+  if (f.professionalTax > 0) {
+    const cap = oldStyle ? LIMITS.professionalTax * 100 : 0;
+    const room = netSalary - standardDeduction;
+    professionalTax = Math.min(f.professionalTax, cap, room);
+    if (lines !== null) {
+      const reason = !oldStyle ? NEW_REGIME_BAR : cap <= room ? REASON_PT_CAP : REASON_SALARY;
+      pushLine(lines, "16(iii)", "salary", "Tax on employment (profession tax)", f.professionalTax, professionalTax, cap, reason);
+    }
+  }
+  const incomeFromSalary = netSalary - standardDeduction - professionalTax;
+
+  // House property. s.23(2): up to two self-occupied homes have nil annual value; any further one is deemed let
+  // out (s.23(4)) at its expected rent. s.24(a) 30 % of annual value; s.24(b) interest.
+  let selfOccupied = 0;
+  let selfOccupiedInterest = 0;
+  let annualValue = 0;
+  let standardDeduction24a = 0;
+  let letOutInterest = 0;
+  const properties = f.houseProperties;
+  for (let i = 0; i < properties.length; i++) {
+    const property = properties[i]!;
+    const interest = toPaise(property.interestOnHousingLoan);
+    if (property.type === "self_occupied" && selfOccupied < LIMITS.selfOccupiedNilValueProperties) {
+      selfOccupied++;
+      selfOccupiedInterest += interest;
+      continue;
+    }
+    const value = toPaise(property.annualRent) - toPaise(property.municipalTaxesPaid);
+    annualValue += value;
+    if (value > 0) standardDeduction24a += percentOfFloor(value, LIMITS.letOutStandardDeductionPercent);
+    letOutInterest += interest;
+  }
+  // s.115BAC(2)(i) bars s.24(b) only for the s.23(2) self-occupied property.
+  const selfOccupiedCap = oldStyle ? LIMITS.selfOccupiedInterest * 100 : 0;
+  const selfOccupiedInterestAllowed = Math.min(selfOccupiedInterest, selfOccupiedCap);
+  if (lines !== null) {
+    if (standardDeduction24a > 0) {
+      pushLine(lines, "24(a)", "houseProperty", "30 % of annual value", standardDeduction24a, standardDeduction24a, Infinity, null);
+    }
+    if (letOutInterest > 0) {
+      pushLine(lines, "24(b)", "houseProperty", "Interest on housing loan, let-out property", letOutInterest, letOutInterest, Infinity, null);
+    }
+    if (selfOccupiedInterest > 0) {
+      pushLine(
+        lines,
+        "24(b)",
+        "houseProperty",
+        "Interest on housing loan, self-occupied property",
+        selfOccupiedInterest,
+        selfOccupiedInterestAllowed,
+        selfOccupiedCap,
+        oldStyle ? REASON_SO_INTEREST : NEW_REGIME_BAR,
+      );
+    }
+  }
+  const incomeFromHouseProperty = annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+
+  // Other sources. s.57(iia): one-third of family pension, capped per regime.
+  const familyPensionCap = rules.familyPensionDeductionCap * 100;
+  const familyPensionDeduction = Math.min(Math.floor(f.familyPension / 3), familyPensionCap);
+  if (lines !== null && f.familyPension > 0) {
+    const oneThird = Math.floor(f.familyPension / 3);
+    pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
+  }
+  const incomeFromOtherSources =
+    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction;
+
+  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads; s.115BAC(2)(ii)(b): none
+  // in the new regime.
+  const otherHeads = incomeFromSalary + incomeFromOtherSources;
+  let lossSetOff = 0;
+  let lossNotSetOff = 0;
+  if (incomeFromHouseProperty < 0) {
+    const loss = -incomeFromHouseProperty;
+    lossSetOff = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100, otherHeads) : 0;
+    lossNotSetOff = loss - lossSetOff;
+  }
+  const grossTotalIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
+
+  // Chapter VI-A. Only s.80CCD(2) survives in the new regime (s.115BAC(2)(i)); s.80G goes last because its
+  // qualifying limit is on gross total income less the other deductions.
+  const bar = oldStyle ? Infinity : 0;
+  let via = 0;
+  via += allowVIA(lines, "80C", "Life insurance, PF, PPF, ELSS and the like", f.section80C,
+    oldStyle ? LIMITS.section80CCE * 100 : 0, oldStyle ? REASON_80CCE : NEW_REGIME_BAR, grossTotalIncome - via);
+  via += allowVIA(lines, "80CCD(1B)", "Own contribution to NPS", f.section80CCD1B,
+    oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, grossTotalIncome - via);
+  const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
+  via += allowVIA(lines, "80CCD(2)", "Employer's contribution to NPS", f.section80CCD2,
+    percentOfFloor(f.basicPlusDA, npsPercent), npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, grossTotalIncome - via);
+  const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  via += allowVIA(lines, "80D", "Health insurance: self, spouse and children", f.section80D_selfFamily,
+    oldStyle ? selfCap * 100 : 0, !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
+    grossTotalIncome - via);
+  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  via += allowVIA(lines, "80D", "Health insurance: parents", f.section80D_parents,
+    oldStyle ? parentsCap * 100 : 0,
+    !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
+    grossTotalIncome - via);
+  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, grossTotalIncome - via);
+  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
+  if (f.seniorCitizen) {
+    via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
+      oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, grossTotalIncome - via);
+  } else {
+    via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
+      oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, grossTotalIncome - via);
+  }
+  const adjustedGrossTotalIncome = grossTotalIncome - via;
+  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR,
+    grossTotalIncome - via);
+  via += allowVIA(lines, "80G", "Donations: 50 %, no qualifying limit", f.section80G_50,
+    oldStyle ? Math.floor(f.section80G_50 / 2) : 0, oldStyle ? REASON_80G_50 : NEW_REGIME_BAR, grossTotalIncome - via);
+  const qualifying = Math.min(f.section80G_50WithLimit,
+    percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
+  via += allowVIA(lines, "80G", "Donations: 50 %, within the qualifying limit", f.section80G_50WithLimit,
+    oldStyle ? Math.floor(qualifying / 2) : 0,
+    !oldStyle ? NEW_REGIME_BAR : qualifying < f.section80G_50WithLimit ? REASON_80G_QUALIFYING : REASON_80G_50,
+    grossTotalIncome - via);
+
+  // s.288A: total income to the nearest ₹10.
+  const taxableIncome = roundToTenRupees(grossTotalIncome - via);
+
+  // Slab rates. The senior and super-senior bands of the old regime are for residents only.
+  const slabs = !f.resident
+    ? rules.slabs.general
+    : f.superSeniorCitizen
+      ? rules.slabs.superSenior
+      : f.seniorCitizen
+        ? rules.slabs.senior
+        : rules.slabs.general;
+  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, taxableIncome));
+
+  // s.87A: residents only. New regime proviso: above the threshold, tax after rebate never exceeds the excess.
+  const rebateRules = rules.rebate87A;
+  let rebate87A = 0;
+  let rebate87ABasis: Rebate87ABasis;
+  if (!f.resident) {
+    rebate87ABasis = "not_resident";
+  } else if (taxableIncome <= rebateRules.threshold) {
+    rebate87A = Math.min(slabTax, rebateRules.maximum);
+    rebate87ABasis = "within_threshold";
+  } else if (rebateRules.marginalRelief && slabTax > taxableIncome - rebateRules.threshold) {
+    rebate87A = slabTax - (taxableIncome - rebateRules.threshold);
+    rebate87ABasis = "marginal_relief";
+  } else {
+    rebate87ABasis = "above_threshold";
+  }
+  const taxAfterRebate = slabTax - rebate87A;
+
+  // Surcharge, with marginal relief against the nearest lower threshold H: tax + surcharge may exceed
+  // tax(H) + surcharge(H) by no more than TI − H (First Schedule Part I Para A provisos).
+  const dividends = Math.min(Math.floor(f.dividends / 100), taxableIncome);
+  const bands = rules.surcharge;
+  const bandIndex = bandIndexFor(bands, taxableIncome);
+  let surchargeRatePercent = 0;
+  let surcharge = 0;
+  let surchargeMarginalRelief = 0;
+  if (bandIndex >= 0) {
+    const band = bands[bandIndex]!;
+    surchargeRatePercent = band.ratePercent;
+    surcharge = surchargeOn(taxAfterRebate, surchargeRatePercent, dividends, taxableIncome);
+    const threshold = band.above;
+    const taxAtThreshold = paiseToWholeRupees(slabTaxPaise(slabs, threshold));
+    const rateAtThreshold = bandIndex > 0 ? bands[bandIndex - 1]!.ratePercent : 0;
+    const ceiling =
+      taxAtThreshold +
+      surchargeOn(taxAtThreshold, rateAtThreshold, Math.min(dividends, threshold), threshold) +
+      (taxableIncome - threshold);
+    const excess = taxAfterRebate + surcharge - ceiling;
+    if (excess > 0) surchargeMarginalRelief = Math.min(surcharge, excess);
+  }
+  const surchargePayable = surcharge - surchargeMarginalRelief;
+  const cess = percentOf(taxAfterRebate + surchargePayable, LIMITS.cessPercent);
+  const taxLiability = taxAfterRebate + surchargePayable + cess;
+  // s.288B: the amount payable and the refund, each to the nearest ₹10.
+  const totalTax = roundToTenRupees(taxLiability * 100);
+  if (out === null) return totalTax;
+
+  const balance = taxLiability * 100 - f.taxesPaid;
+  out.salary.grossSalary = toRupees(f.grossSalary);
+  out.salary.hraExemption = toRupees(hraExemption);
+  out.salary.standardDeduction = toRupees(standardDeduction);
+  out.salary.professionalTax = toRupees(professionalTax);
+  out.salary.incomeFromSalary = toRupees(incomeFromSalary);
+  out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
+  out.houseProperty.lossSetOff = toRupees(lossSetOff);
+  out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
+  out.otherSources.savingsInterest = toRupees(f.savingsInterest);
+  out.otherSources.depositInterest = toRupees(f.depositInterest);
+  out.otherSources.dividends = toRupees(f.dividends);
+  out.otherSources.familyPension = toRupees(f.familyPension);
+  out.otherSources.familyPensionDeduction = toRupees(familyPensionDeduction);
+  out.otherSources.incomeFromOtherSources = toRupees(incomeFromOtherSources);
+  out.grossTotalIncome = toRupees(grossTotalIncome);
+  out.chapterVIADeductions = toRupees(via);
+  out.taxableIncome = taxableIncome;
+  slabLines(slabs, taxableIncome, out);
+  out.slabTax = slabTax;
+  out.rebate87A = rebate87A;
+  out.rebate87ABasis = rebate87ABasis;
+  out.taxAfterRebate = taxAfterRebate;
+  out.surchargeRatePercent = surchargeRatePercent;
+  out.surcharge = surcharge;
+  out.surchargeMarginalRelief = surchargeMarginalRelief;
+  out.cess = cess;
+  out.taxLiability = taxLiability;
+  out.totalTax = totalTax;
+  out.taxesPaid = toRupees(f.taxesPaid);
+  out.netTaxPayable = balance >= 0 ? roundToTenRupees(balance) : 0;
+  out.refund = balance < 0 ? roundToTenRupees(-balance) : 0;
+  // Percent of gross total income, to two decimals (a ratio, not money).
+  out.effectiveRatePercent = grossTotalIncome > 0 ? Math.round((totalTax * 1_000_000) / grossTotalIncome) / 100 : 0;
+  return totalTax;
+}

@@ -1,0 +1,32 @@
+// The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
+import { assess, emptyRegimeResult, toFacts } from "./assess";
+import { chooseItrForm } from "./itr-form";
+import { findSavingMoves } from "./moves";
+import type { ComputeResult, FinancialYear, TaxInput } from "./types";
+import { YEAR_RULES } from "./years";
+
+export const DISCLAIMER =
+  "This computation is informational only and is not tax advice. It covers the income and deductions entered, " +
+  "under the rules documented for the chosen year; check your return with a qualified professional before filing.";
+
+export function computeTax(input: TaxInput, financialYear: FinancialYear): ComputeResult {
+  const year = YEAR_RULES[financialYear];
+  const facts = toFacts(input, year);
+  const oldRegime = emptyRegimeResult("old");
+  const newRegime = emptyRegimeResult("new");
+  const oldTotal = assess(facts, year, "old", oldRegime);
+  const newTotal = assess(facts, year, "new", newRegime);
+  // A tie goes to the new regime: it is the default (s.115BAC(1A)) and needs no opting out.
+  const recommendedRegime = oldTotal < newTotal ? "old" : "new";
+  return {
+    financialYear,
+    yearLabel: year.yearLabel,
+    act: year.act,
+    regimes: { old: oldRegime, new: newRegime },
+    recommendedRegime,
+    recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
+    itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
+    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal),
+    disclaimer: DISCLAIMER,
+  };
+}

@@ -1,0 +1,35 @@
+// Public surface of the pure income-tax engine.
+export { computeTax, DISCLAIMER } from "./compute";
+export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
+export { applySavingMove } from "./moves";
+export {
+  FINANCIAL_YEARS,
+  HOUSE_PROPERTY_TYPES,
+  INCOME_HEADS,
+  ITR_FORMS,
+  MOVE_FIELDS,
+  REBATE_87A_BASES,
+  REGIMES,
+  RESIDENTIAL_STATUSES,
+  SAVING_MOVE_KINDS,
+} from "./types";
+export type {
+  ComputeResult,
+  DeductionLine,
+  FinancialYear,
+  HouseProperty,
+  HousePropertyType,
+  IncomeHead,
+  ItrForm,
+  MoveField,
+  Rebate87ABasis,
+  Regime,
+  RegimeResult,
+  ResidentialStatus,
+  SavingMove,
+  SavingMoveKind,
+  SlabLine,
+  TaxInput,
+} from "./types";
+export { LIMITS, YEAR_RULES } from "./years";
+export type { RegimeRules, Slab, SurchargeBand, YearRules } from "./years";

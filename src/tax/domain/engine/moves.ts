@@ -1,0 +1,146 @@
+// Saving moves: each candidate action is priced by re-running `assess` on the changed facts; only actions that
+// lower the best total survive, ranked by the rupees they save.
+import { assess, type Facts } from "./assess";
+import { formatRupees, percentOfFloor, toRupees } from "./rounding";
+import type { MoveField, Regime, SavingMove, SavingMoveKind, TaxInput } from "./types";
+import { LIMITS, type YearRules } from "./years";
+
+type FactKey = "section80C" | "section80CCD1B" | "section80D_selfFamily" | "section80D_parents" | "section80CCD2";
+
+const FACT_OF_FIELD: Readonly<Record<MoveField, FactKey>> = {
+  "deductions.section80C": "section80C",
+  "deductions.section80CCD1B": "section80CCD1B",
+  "deductions.section80D_selfFamily": "section80D_selfFamily",
+  "deductions.section80D_parents": "section80D_parents",
+  "deductions.section80CCD2": "section80CCD2",
+};
+
+interface Candidate {
+  kind: SavingMoveKind;
+  section: string;
+  field: MoveField;
+  /** Target claim in paise. */
+  target: number;
+}
+
+interface Priced {
+  totalTaxAfter: number;
+  regimeAfter: Regime;
+}
+
+function price(base: Facts, year: YearRules, key: FactKey, target: number): Priced {
+  const changed: Facts = { ...base };
+  changed[key] = target;
+  const oldTotal = assess(changed, year, "old", null);
+  const newTotal = assess(changed, year, "new", null);
+  // Ties go to the new regime: it is the default (s.115BAC(1A)) and needs no opting out.
+  return oldTotal < newTotal ? { totalTaxAfter: oldTotal, regimeAfter: "old" } : { totalTaxAfter: newTotal, regimeAfter: "new" };
+}
+
+function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime): string {
+  const more = formatRupees(to - from);
+  const optOut = regimeAfter === "old" && recommended === "new" ? ", and opt out of the new regime (s.115BAC(6))" : "";
+  switch (kind) {
+    case "top_up_80c":
+      return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit${optOut}`;
+    case "nps_80ccd1b":
+      return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${optOut}`;
+    case "health_insurance_self_80d":
+      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatRupees(to)})${optOut}`;
+    case "health_insurance_parents_80d":
+      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatRupees(to)})${optOut}`;
+    case "employer_nps_80ccd2":
+      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2)), instead of ${formatRupees(from)}${optOut}`;
+    case "switch_regime":
+      return "Opt out of the new regime and file under the old regime (s.115BAC(6))";
+  }
+}
+
+/**
+ * Candidate moves for `base`, priced against the best of `oldTotal` and `newTotal`. A regime switch is priced
+ * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)).
+ */
+export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, newTotal: number): SavingMove[] {
+  const recommended: Regime = oldTotal < newTotal ? "old" : "new";
+  const best = Math.min(oldTotal, newTotal);
+  const moves: SavingMove[] = [];
+  if (oldTotal < newTotal) {
+    moves.push({
+      kind: "switch_regime",
+      section: "115BAC(6)",
+      action: actionText("switch_regime", 0, 0, "old", "new"),
+      change: null,
+      investment: 0,
+      regimeAfter: "old",
+      totalTaxBefore: newTotal,
+      totalTaxAfter: oldTotal,
+      taxSaving: newTotal - oldTotal,
+    });
+  }
+
+  const candidates: Candidate[] = [
+    { kind: "top_up_80c", section: "80C", field: "deductions.section80C", target: LIMITS.section80CCE * 100 },
+    { kind: "nps_80ccd1b", section: "80CCD(1B)", field: "deductions.section80CCD1B", target: LIMITS.section80CCD1B * 100 },
+    {
+      kind: "health_insurance_self_80d",
+      section: "80D",
+      field: "deductions.section80D_selfFamily",
+      target: (base.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D) * 100,
+    },
+    {
+      kind: "health_insurance_parents_80d",
+      section: "80D",
+      field: "deductions.section80D_parents",
+      target: (base.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D) * 100,
+    },
+  ];
+  // s.80CCD(2): the employer's contribution is limited to a percentage of basic + DA that differs by regime and
+  // employer; try each distinct limit and keep the one that saves most.
+  if (base.basicPlusDA > 0) {
+    const percents = base.isGovernmentEmployer
+      ? [year.old.employerNpsPercentGovernment, year.new.employerNpsPercentGovernment]
+      : [year.old.employerNpsPercent, year.new.employerNpsPercent];
+    let bestNps: Candidate | null = null;
+    let bestNpsTotal = best;
+    for (const percent of percents) {
+      const target = percentOfFloor(base.basicPlusDA, percent);
+      if (target <= base.section80CCD2 || (bestNps !== null && bestNps.target === target)) continue;
+      const total = price(base, year, "section80CCD2", target).totalTaxAfter;
+      if (total < bestNpsTotal) {
+        bestNpsTotal = total;
+        bestNps = { kind: "employer_nps_80ccd2", section: "80CCD(2)", field: "deductions.section80CCD2", target };
+      }
+    }
+    if (bestNps !== null) candidates.push(bestNps);
+  }
+
+  for (const candidate of candidates) {
+    const key = FACT_OF_FIELD[candidate.field];
+    const current = base[key];
+    if (candidate.target <= current) continue;
+    const priced = price(base, year, key, candidate.target);
+    if (priced.totalTaxAfter >= best) continue;
+    const from = toRupees(current);
+    const to = toRupees(candidate.target);
+    moves.push({
+      kind: candidate.kind,
+      section: candidate.section,
+      action: actionText(candidate.kind, from, to, priced.regimeAfter, recommended),
+      change: { field: candidate.field, from, to },
+      investment: to - from,
+      regimeAfter: priced.regimeAfter,
+      totalTaxBefore: best,
+      totalTaxAfter: priced.totalTaxAfter,
+      taxSaving: best - priced.totalTaxAfter,
+    });
+  }
+  // Largest saving first; for equal savings the smaller outlay first (Array.prototype.sort is stable).
+  return moves.sort((a, b) => b.taxSaving - a.taxSaving || a.investment - b.investment);
+}
+
+/** The input a move describes: what a caller re-runs to check the move's saving. */
+export function applySavingMove(input: TaxInput, move: SavingMove): TaxInput {
+  if (move.change === null) return input;
+  const key = FACT_OF_FIELD[move.change.field];
+  return { ...input, deductions: { ...input.deductions, [key]: move.change.to } };
+}

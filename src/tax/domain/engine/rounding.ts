@@ -1,0 +1,40 @@
+// Exact integer rounding. Amounts are non-negative integers (rupees or paise), so `Math.floor` of an exact
+// integer quotient plus half the divisor is round-half-up with no floating drift.
+
+/** s.288A / s.288B: ignore paise, then round to the nearest multiple of ₹10 (a last digit of 5 or more goes up). */
+export function roundToTenRupees(paise: number): number {
+  const rupees = Math.floor(paise / 100);
+  return Math.floor((rupees + 5) / 10) * 10;
+}
+
+/** A tax line in paise to whole rupees, 50 paise up: the return forms carry whole rupees on every line. */
+export function paiseToWholeRupees(paise: number): number {
+  return Math.floor((paise + 50) / 100);
+}
+
+/** `amount × percent / 100` rounded half up to a whole unit of `amount`. */
+export function percentOf(amount: number, percent: number): number {
+  return Math.floor((amount * percent + 50) / 100);
+}
+
+/** `amount × percent / 100` rounded down: a deduction limited to "X per cent of" never exceeds it. */
+export function percentOfFloor(amount: number, percent: number): number {
+  return Math.floor((amount * percent) / 100);
+}
+
+export function toPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}
+
+export function toRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** Indian digit grouping for messages: 1234567 -> "₹12,34,567". */
+export function formatRupees(rupees: number): string {
+  const digits = String(Math.round(rupees));
+  if (digits.length <= 3) return `₹${digits}`;
+  const lastThree = digits.slice(-3);
+  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
+  return `₹${rest},${lastThree}`;
+}

@@ -1,0 +1,186 @@
+// Year rules as data: one table per year. Adding a year is adding a table and listing it in YEAR_RULES.
+// All amounts in whole rupees; rates in whole percent.
+import type { FinancialYear, Regime } from "./types";
+
+/** A slab starts at `from` (exclusive of the rupee below it) and runs to the next slab's `from`. */
+export interface Slab {
+  from: number;
+  ratePercent: number;
+}
+
+/** Surcharge applies when taxable income exceeds `above` ("exceeding", First Schedule Part I Para A). */
+export interface SurchargeBand {
+  above: number;
+  ratePercent: number;
+}
+
+export interface RegimeRules {
+  slabs: { general: readonly Slab[]; senior: readonly Slab[]; superSenior: readonly Slab[] };
+  standardDeduction: number;
+  familyPensionDeductionCap: number;
+  rebate87A: { threshold: number; maximum: number; marginalRelief: boolean };
+  surcharge: readonly SurchargeBand[];
+  employerNpsPercent: number;
+  employerNpsPercentGovernment: number;
+  /** Chapter VI-A, s.10(13A), s.16(iii) and self-occupied s.24(b) are allowed only in the old regime (s.115BAC(2)). */
+  allowsOldRegimeDeductions: boolean;
+}
+
+export interface YearRules {
+  financialYear: FinancialYear;
+  yearLabel: string;
+  act: string;
+  old: RegimeRules;
+  new: RegimeRules;
+  /** Places where the s.10(13A) limb is 50 % of salary (lower case, canonical names; see hra.ts for aliases). */
+  hraFiftyPercentCities: readonly string[];
+  /** ITR-1 eligibility: how many house properties the year's form allows. */
+  itr1MaxHouseProperties: number;
+  /** ITR-1 eligibility: total income ceiling. */
+  itr1MaxTotalIncome: number;
+}
+
+// Old regime slabs: First Schedule Part I/III, unchanged AY 2025-26 to TY 2026-27 (reference §1.2).
+const OLD_GENERAL: readonly Slab[] = [
+  { from: 0, ratePercent: 0 },
+  { from: 250_000, ratePercent: 5 },
+  { from: 500_000, ratePercent: 20 },
+  { from: 1_000_000, ratePercent: 30 },
+];
+const OLD_SENIOR: readonly Slab[] = [
+  { from: 0, ratePercent: 0 },
+  { from: 300_000, ratePercent: 5 },
+  { from: 500_000, ratePercent: 20 },
+  { from: 1_000_000, ratePercent: 30 },
+];
+const OLD_SUPER_SENIOR: readonly Slab[] = [
+  { from: 0, ratePercent: 0 },
+  { from: 500_000, ratePercent: 20 },
+  { from: 1_000_000, ratePercent: 30 },
+];
+
+// s.115BAC(1A)(ii), AY 2025-26.
+const NEW_AY_2025_26: readonly Slab[] = [
+  { from: 0, ratePercent: 0 },
+  { from: 300_000, ratePercent: 5 },
+  { from: 700_000, ratePercent: 10 },
+  { from: 1_000_000, ratePercent: 15 },
+  { from: 1_200_000, ratePercent: 20 },
+  { from: 1_500_000, ratePercent: 30 },
+];
+// s.115BAC(1A)(iii), AY 2026-27 (Finance Act 2025); carried into ITA 2025 s.202 for TY 2026-27.
+const NEW_AY_2026_27: readonly Slab[] = [
+  { from: 0, ratePercent: 0 },
+  { from: 400_000, ratePercent: 5 },
+  { from: 800_000, ratePercent: 10 },
+  { from: 1_200_000, ratePercent: 15 },
+  { from: 1_600_000, ratePercent: 20 },
+  { from: 2_000_000, ratePercent: 25 },
+  { from: 2_400_000, ratePercent: 30 },
+];
+
+const SURCHARGE_OLD: readonly SurchargeBand[] = [
+  { above: 5_000_000, ratePercent: 10 },
+  { above: 10_000_000, ratePercent: 15 },
+  { above: 20_000_000, ratePercent: 25 },
+  { above: 50_000_000, ratePercent: 37 },
+];
+// New regime: surcharge capped at 25 % (First Schedule proviso for s.115BAC(1A) income), so no 5 crore step.
+const SURCHARGE_NEW: readonly SurchargeBand[] = [
+  { above: 5_000_000, ratePercent: 10 },
+  { above: 10_000_000, ratePercent: 15 },
+  { above: 20_000_000, ratePercent: 25 },
+];
+
+const OLD_REGIME: RegimeRules = {
+  slabs: { general: OLD_GENERAL, senior: OLD_SENIOR, superSenior: OLD_SUPER_SENIOR },
+  standardDeduction: 50_000, // s.16(ia)
+  familyPensionDeductionCap: 15_000, // s.57(iia)
+  rebate87A: { threshold: 500_000, maximum: 12_500, marginalRelief: false }, // s.87A, no relief in the old regime
+  surcharge: SURCHARGE_OLD,
+  employerNpsPercent: 10, // s.80CCD(2): other employers
+  employerNpsPercentGovernment: 14, // s.80CCD(2): Central or State Government
+  allowsOldRegimeDeductions: true,
+};
+
+function newRegime(slabs: readonly Slab[], rebate87A: RegimeRules["rebate87A"]): RegimeRules {
+  return {
+    slabs: { general: slabs, senior: slabs, superSenior: slabs }, // s.115BAC(1A): no age bands
+    standardDeduction: 75_000, // s.16(ia) proviso for s.115BAC(1A) income
+    // [U] s.57(iia) proviso: ₹25,000 is [C] only for AY 2025-26; later years presume the Aug 2025 fix covers it.
+    familyPensionDeductionCap: 25_000,
+    rebate87A,
+    surcharge: SURCHARGE_NEW,
+    employerNpsPercent: 14, // s.80CCD(2) proviso w.e.f. AY 2025-26: 14 % for every employer in the new regime
+    employerNpsPercentGovernment: 14,
+    allowsOldRegimeDeductions: false,
+  };
+}
+
+// s.10(13A) with Rule 2A: the four metros up to AY 2026-27.
+const FOUR_METROS: readonly string[] = ["delhi", "mumbai", "kolkata", "chennai"];
+// [U] Income-tax Rules 2026 (draft rule 279; final list only partly confirmed): eight cities from TY 2026-27.
+const EIGHT_CITIES: readonly string[] = [...FOUR_METROS, "bengaluru", "hyderabad", "pune", "ahmedabad"];
+
+export const FY_2024_25: YearRules = {
+  financialYear: "2024-25",
+  yearLabel: "FY 2024-25 (AY 2025-26)",
+  act: "Income-tax Act, 1961",
+  old: OLD_REGIME,
+  new: newRegime(NEW_AY_2025_26, { threshold: 700_000, maximum: 25_000, marginalRelief: true }), // s.87A proviso (b)
+  hraFiftyPercentCities: FOUR_METROS,
+  itr1MaxHouseProperties: 1, // ITR-1 AY 2025-26 (Notification 40/2025): one house property
+  itr1MaxTotalIncome: 5_000_000,
+};
+
+export const FY_2025_26: YearRules = {
+  financialYear: "2025-26",
+  yearLabel: "FY 2025-26 (AY 2026-27)",
+  act: "Income-tax Act, 1961",
+  old: OLD_REGIME,
+  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true }), // s.87A as amended w.e.f. 1-4-2026
+  hraFiftyPercentCities: FOUR_METROS,
+  itr1MaxHouseProperties: 2, // ITR-1 AY 2026-27 (notified 2026-03-30): up to two house properties
+  itr1MaxTotalIncome: 5_000_000,
+};
+
+// Tax year 2026-27 under ITA 2025: Budget 2026 kept the slabs, rebate and surcharge (reference §1.1, §3, §4).
+export const TY_2026_27: YearRules = {
+  financialYear: "2026-27",
+  yearLabel: "Tax year 2026-27",
+  act: "Income-tax Act, 2025",
+  old: OLD_REGIME,
+  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true }), // ITA 2025 ss.155-156
+  hraFiftyPercentCities: EIGHT_CITIES,
+  itr1MaxHouseProperties: 2, // [U] TY 2026-27 return forms not yet notified: AY 2026-27 rules presumed
+  itr1MaxTotalIncome: 5_000_000,
+};
+
+export const YEAR_RULES: Readonly<Record<FinancialYear, YearRules>> = {
+  "2024-25": FY_2024_25,
+  "2025-26": FY_2025_26,
+  "2026-27": TY_2026_27,
+};
+
+/** Limits that are the same in every supported year (reference §2, §7, §8). */
+export const LIMITS = {
+  section80CCE: 150_000, // s.80CCE: 80C + 80CCC + 80CCD(1)
+  section80CCD1B: 50_000,
+  section80D: 25_000, // s.80D(2)(a)/(b)
+  section80DSenior: 50_000, // s.80D(4): insured is a senior citizen
+  section80TTA: 10_000,
+  section80TTB: 50_000,
+  section80GQualifyingPercent: 10, // s.80G(4): 10 % of adjusted gross total income
+  selfOccupiedInterest: 200_000, // s.24(b) second proviso (loan on/after 1-4-1999 for acquisition/construction)
+  housePropertyLossSetOff: 200_000, // s.71(3A)
+  letOutStandardDeductionPercent: 30, // s.24(a)
+  selfOccupiedNilValueProperties: 2, // s.23(2)/(4): at most two homes have nil annual value
+  professionalTax: 2_500, // [U] Art. 276(2) of the Constitution caps the levy at ₹2,500 a year
+  seniorAge: 60,
+  superSeniorAge: 80,
+  cessPercent: 4, // Health and Education Cess on tax + surcharge
+} as const;
+
+export function regimeRules(year: YearRules, regime: Regime): RegimeRules {
+  return regime === "old" ? year.old : year.new;
+}

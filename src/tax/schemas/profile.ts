@@ -1,0 +1,209 @@
+// The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
+// for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
+import { z } from "@hono/zod-openapi";
+import {
+  FINANCIAL_YEARS,
+  HOUSE_PROPERTY_TYPES,
+  RESIDENTIAL_STATUSES,
+  type TaxInput,
+} from "../domain/engine";
+
+/** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+function amount(description: string, example: number) {
+  return z.number().finite().nonnegative().max(MAX_AMOUNT).optional().openapi({ description, example });
+}
+
+function age(description: string, example: number) {
+  return z.number().int().min(0).max(130).openapi({ description, example });
+}
+
+export const SalarySchema = z
+  .object({
+    grossSalary: amount(
+      "Gross salary for the year, s.17(1)-(3) (Form 16 Part B row 1(d)), including HRA and any employer NPS contribution (s.17(1)(viii)).",
+      1_800_000,
+    ),
+    basicPlusDA: amount(
+      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of Rule 2A for s.10(13A) and of s.80CCD(2).",
+      900_000,
+    ),
+    hraReceived: amount("House rent allowance received, s.10(13A).", 360_000),
+    rentPaid: amount("Rent actually paid for the home lived in, s.10(13A) with Rule 2A.", 300_000),
+    isMetroCity: z.boolean().optional().openapi({
+      description:
+        "Whether the rented home is in a city where the s.10(13A) limb is 50 % of salary (Rule 2A). Authoritative when given; otherwise `city` decides.",
+      example: true,
+    }),
+    professionalTax: amount("Tax on employment paid, s.16(iii) (old regime only; at most ₹2,500 under Art. 276(2)).", 2_500),
+    isGovernmentEmployer: z.boolean().optional().openapi({
+      description: "Employer is the Central or a State Government: s.80CCD(2) allows 14 % instead of 10 % in the old regime.",
+      example: false,
+    }),
+  })
+  .strict()
+  .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
+
+export const HousePropertySchema = z
+  .object({
+    type: z.enum(HOUSE_PROPERTY_TYPES).openapi({
+      description:
+        "self_occupied: nil annual value, s.23(2) (at most two; a third is deemed let out, s.23(4)); let_out: annual value per s.23(1).",
+      example: "self_occupied",
+    }),
+    annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
+    municipalTaxesPaid: amount("Municipal taxes paid by the owner in the year, deducted from annual value, s.23(1) proviso.", 0),
+    interestOnHousingLoan: amount(
+      "Interest payable on a loan for the property, s.24(b): capped at ₹2,00,000 for self-occupied homes (old regime only), uncapped for let-out.",
+      150_000,
+    ),
+  })
+  .strict()
+  .openapi({ description: "One house property, income under the head House property, ss.22-27." });
+
+export const OtherIncomeSchema = z
+  .object({
+    savingsInterest: amount("Interest on savings accounts, s.56 (s.80TTA / s.80TTB).", 8_000),
+    depositInterest: amount("Interest on fixed and recurring deposits, s.56 (s.80TTB for resident senior citizens).", 0),
+    dividends: amount("Dividends, s.56(2)(i), taxed at slab rates; surcharge on their tax is capped at 15 %.", 0),
+    familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
+  })
+  .strict()
+  .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
+
+export const DeductionsSchema = z
+  .object({
+    section80C: amount("Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE).", 100_000),
+    section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
+    section80CCD2: amount(
+      "Employer's contribution to NPS, s.80CCD(2) (also part of grossSalary): up to 14 % of basic + DA in the new regime, 10 % (14 % for Government) in the old.",
+      0,
+    ),
+    section80D_selfFamily: amount("Health-insurance premium for self, spouse and children, s.80D(2)(a): ₹25,000, or ₹50,000 for a senior citizen.", 15_000),
+    section80D_parents: amount("Health-insurance premium for parents, s.80D(2)(b): ₹25,000, or ₹50,000 if a parent is a senior citizen.", 0),
+    parentsAge: age("Age of the elder insured parent, for the s.80D(4) senior-citizen limit (60 or more).", 62).optional(),
+    section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
+    section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
+    section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
+    section80G_50WithLimit: amount(
+      "Donations deductible at 50 % within the qualifying limit of 10 % of adjusted gross total income, s.80G(1)(ii) with s.80G(4) (most charitable institutions).",
+      0,
+    ),
+  })
+  .strict()
+  .openapi({ description: "Chapter VI-A deductions (old regime, except s.80CCD(2)). Missing numbers count as 0." });
+
+export const ProfileSchema = z
+  .object({
+    age: age("Age on 31 March of the financial year; 60+ and 80+ give the senior bands of the First Schedule (residents only).", 34),
+    residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
+      description:
+        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
+      example: "resident",
+    }),
+    city: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        "City of the rented home; when isMetroCity is absent it selects the s.10(13A) 50 % limb from the year's list (four metros; eight cities from tax year 2026-27).",
+      example: "Pune",
+    }),
+    houseProperties: z.array(HousePropertySchema).max(20).optional().openapi({
+      description: "House properties owned, ss.22-27; empty or absent when none.",
+      example: [],
+    }),
+    salary: SalarySchema.optional(),
+    otherIncome: OtherIncomeSchema.optional(),
+    deductions: DeductionsSchema.optional(),
+    taxesPaid: amount("TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219.", 150_000),
+  })
+  .strict()
+  .superRefine((profile, ctx) => {
+    const salary = profile.salary;
+    if (salary === undefined) return;
+    const gross = salary.grossSalary ?? 0;
+    // Basic + DA and HRA are parts of gross salary (s.17(1)); larger values are a data-entry error.
+    if ((salary.basicPlusDA ?? 0) > gross) {
+      ctx.addIssue({ code: "custom", path: ["salary", "basicPlusDA"], message: "must not exceed salary.grossSalary" });
+    }
+    if ((salary.hraReceived ?? 0) > gross) {
+      ctx.addIssue({ code: "custom", path: ["salary", "hraReceived"], message: "must not exceed salary.grossSalary" });
+    }
+  })
+  .openapi("TaxProfile", {
+    description: "A taxpayer's facts for one financial year.",
+    example: {
+      age: 34,
+      residentialStatus: "resident",
+      houseProperties: [],
+      salary: {
+        grossSalary: 1_800_000,
+        basicPlusDA: 900_000,
+        hraReceived: 360_000,
+        rentPaid: 300_000,
+        isMetroCity: true,
+        professionalTax: 2_500,
+      },
+      deductions: { section80C: 100_000, section80D_selfFamily: 15_000 },
+      taxesPaid: 150_000,
+    },
+  });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const ComputeRequestSchema = z
+  .object({
+    profile: ProfileSchema,
+    financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
+      description:
+        "Financial year (tax year 2026-27 under the Income-tax Act, 2025). Default: the financial year of today's date in India (IST).",
+      example: "2025-26",
+    }),
+  })
+  .strict()
+  .openapi("ComputeRequest");
+export type ComputeRequest = z.infer<typeof ComputeRequestSchema>;
+
+/** The parsed profile as the engine's fully populated input: absent numbers are 0, absent lists empty. */
+export function toTaxInput(profile: Profile): TaxInput {
+  const salary = profile.salary ?? {};
+  const other = profile.otherIncome ?? {};
+  const deductions = profile.deductions ?? {};
+  return {
+    age: profile.age,
+    residentialStatus: profile.residentialStatus,
+    city: profile.city ?? null,
+    salary: {
+      grossSalary: salary.grossSalary ?? 0,
+      basicPlusDA: salary.basicPlusDA ?? 0,
+      hraReceived: salary.hraReceived ?? 0,
+      rentPaid: salary.rentPaid ?? 0,
+      isMetroCity: salary.isMetroCity ?? null,
+      professionalTax: salary.professionalTax ?? 0,
+      isGovernmentEmployer: salary.isGovernmentEmployer ?? false,
+    },
+    houseProperties: (profile.houseProperties ?? []).map((property) => ({
+      type: property.type,
+      annualRent: property.annualRent ?? 0,
+      municipalTaxesPaid: property.municipalTaxesPaid ?? 0,
+      interestOnHousingLoan: property.interestOnHousingLoan ?? 0,
+    })),
+    otherIncome: {
+      savingsInterest: other.savingsInterest ?? 0,
+      depositInterest: other.depositInterest ?? 0,
+      dividends: other.dividends ?? 0,
+      familyPension: other.familyPension ?? 0,
+    },
+    deductions: {
+      section80C: deductions.section80C ?? 0,
+      section80CCD1B: deductions.section80CCD1B ?? 0,
+      section80CCD2: deductions.section80CCD2 ?? 0,
+      section80D_selfFamily: deductions.section80D_selfFamily ?? 0,
+      section80D_parents: deductions.section80D_parents ?? 0,
+      parentsAge: deductions.parentsAge ?? null,
+      section80E: deductions.section80E ?? 0,
+      section80G_100: deductions.section80G_100 ?? 0,
+      section80G_50: deductions.section80G_50 ?? 0,
+      section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,
+    },
+    taxesPaid: profile.taxesPaid ?? 0,
+  };
+}
