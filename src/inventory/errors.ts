@@ -37,6 +37,8 @@ export const inventoryErrors: ErrorCatalogue = {
     missing_credentials: "missing_token",
     invalid_credentials: "invalid_api_key",
     rate_limited: "rate_limited",
+    unauthenticated: "unauthorized",
+    forbidden: "forbidden",
     internal: "internal_error",
   },
   render: (code, message) => ({ error: message, code }),

@@ -4,7 +4,14 @@ import { serveOpenApi } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
+import { registerCreateAccount } from "./routes/admin/create-account";
+import { registerCreateKey } from "./routes/admin/create-key";
+import { registerListKeys } from "./routes/admin/list-keys";
+import { registerRevokeKey } from "./routes/admin/revoke-key";
+import { registerRotateKey } from "./routes/admin/rotate-key";
+import { registerBillingWebhook } from "./routes/billing-webhook";
 import { registerHealth } from "./routes/health";
+import { registerListDeadlines } from "./routes/list-deadlines";
 
 export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
 export type TaxApp = OpenAPIHono<TaxAppEnv>;
@@ -18,6 +25,13 @@ export function buildTaxApp(): TaxApp {
   });
 
   registerHealth(app);
+  registerCreateAccount(app);
+  registerCreateKey(app);
+  registerListKeys(app);
+  registerRotateKey(app);
+  registerRevokeKey(app);
+  registerBillingWebhook(app);
+  registerListDeadlines(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

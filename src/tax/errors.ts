@@ -31,6 +31,8 @@ export const taxErrors: ErrorCatalogue = {
     missing_credentials: "unauthorized",
     invalid_credentials: "invalid_api_key",
     rate_limited: "rate_limited",
+    unauthenticated: "unauthorized",
+    forbidden: "forbidden",
     internal: "internal_error",
   },
   render: (code, message, requestId) => ({ error: { code, message }, requestId }),

@@ -40,6 +40,19 @@ async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): 
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
+/** The exact body text, for signature checks that must see the raw bytes before any parsing. */
+export async function readRawText(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) {
+    throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
+  }
+  const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new PlatformError("validation", "Request body is not valid UTF-8");
+  }
+}
+
 export interface ReadBodyOptions {
   maxBytes: number;
   accept?: BodyKind[];

@@ -10,6 +10,8 @@ export type PlatformProblem =
   | "missing_credentials"
   | "invalid_credentials"
   | "rate_limited"
+  | "unauthenticated"
+  | "forbidden"
   | "internal";
 
 export class ApiError extends Error {

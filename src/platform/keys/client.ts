@@ -1,0 +1,19 @@
+// Management-side access to key guards: write a key's live state, read its snapshot.
+import { hashApiKey } from "./format";
+import type { KeyGuard, KeySnapshot, KeyState } from "./guard";
+
+export function guardFor(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string) {
+  return namespace.get(namespace.idFromName(keyHash));
+}
+
+export async function putKeyState(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string, state: KeyState): Promise<void> {
+  await guardFor(namespace, keyHash).put(state);
+}
+
+export async function keySnapshot(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string): Promise<KeySnapshot> {
+  return (await guardFor(namespace, keyHash).snapshot()) as KeySnapshot;
+}
+
+export async function guardForKey(namespace: DurableObjectNamespace<KeyGuard>, key: string) {
+  return guardFor(namespace, await hashApiKey(key));
+}

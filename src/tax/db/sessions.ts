@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { SessionRecord } from "../../platform/auth/admin";
+import type { TaxDb } from "./client";
+import { accounts, sessions } from "./schema";
+
+export async function findSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<SessionRecord | null> {
+  const row = await db
+    .select({ id: sessions.id, accountId: sessions.accountId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt, email: accounts.email })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  return { sessionId: row.id, userId: row.accountId, ownerId: row.accountId, email: row.email, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+}

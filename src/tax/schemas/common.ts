@@ -1,0 +1,34 @@
+import { z } from "@hono/zod-openapi";
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "validation_error" }),
+      message: z.string().openapi({ example: "salary.grossSalary: must be >= 0" }),
+    }),
+    requestId: z.string().openapi({ example: "req_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  })
+  .openapi("Error");
+
+const errorContent = { "application/json": { schema: ErrorSchema } };
+
+/** Standard error responses for the OpenAPI document, by status. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503>) {
+  const descriptions: Record<number, string> = {
+    400: "`validation_error`: the request is malformed; the message names the field",
+    401: "`unauthorized` (no or malformed credentials) or `invalid_api_key` (unknown, expired or revoked)",
+    403: "`forbidden`: the key lacks the scope, or the session may not act on this resource",
+    404: "`not_found`",
+    409: "`conflict`",
+    413: "`payload_too_large`",
+    415: "`unsupported_media_type`",
+    429: "`rate_limited`: see `Retry-After`",
+    500: "`internal_error`: nothing about the cause is disclosed",
+    503: "`service_unavailable`",
+  };
+  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
+}
+
+export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

@@ -1,0 +1,62 @@
+// Shared helpers for tax route tests: every test creates its own account and keys with random ids.
+import { env, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { TAX_SCOPES, type TaxScope } from "../../src/tax/auth";
+
+export const TAX = "http://tax.test";
+
+export function randomEmail(tag = "user"): string {
+  return `${tag}-${crypto.randomUUID()}@example.com`;
+}
+
+export async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  return SELF.fetch(`${TAX}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export interface TestKey {
+  id: string;
+  key: string;
+  email: string;
+}
+
+export async function createAccount(email = randomEmail()): Promise<string> {
+  const response = await admin("POST", "/admin/api/accounts", { email });
+  await expectStatus(response, 201);
+  return email;
+}
+
+export async function createKey(options: { scopes?: readonly TaxScope[]; email?: string; expiresInDays?: number } = {}): Promise<TestKey> {
+  const email = options.email ?? (await createAccount());
+  const response = await admin("POST", "/admin/api/keys", {
+    accountEmail: email,
+    scopes: options.scopes ?? TAX_SCOPES,
+    ...(options.expiresInDays ? { expiresInDays: options.expiresInDays } : {}),
+  });
+  const body = await expectStatus<{ data: { id: string; key: string } }>(response, 201);
+  return { id: body.data.id, key: body.data.key, email };
+}
+
+export function api(path: string, key: string | null, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (key !== null) headers.set("Authorization", `Bearer ${key}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return SELF.fetch(`${TAX}${path}`, { ...init, headers });
+}
+
+/** Asserts the status, printing the body when it differs, and returns the parsed JSON body. */
+export async function expectStatus<T = any>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, `${response.status} ${text}`).toBe(status);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function expectError(response: Response, status: number, code: string): Promise<string> {
+  const body = await expectStatus<{ error: { code: string; message: string }; requestId: string }>(response, status);
+  expect(body.error.code).toBe(code);
+  expect(body.requestId).toBe(response.headers.get("X-Request-Id"));
+  return body.error.message;
+}
