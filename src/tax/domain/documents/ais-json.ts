@@ -1,0 +1,225 @@
+// The AIS JSON the e-filing portal offers as "JSON (for AIS Utility)", after the user decrypts it. Its shape is
+// established from public code that reads it (chetanganatra/ITD-Annual-Information-Statement, a JSON-to-Excel
+// converter, and a synthetic test suite modelled on real exports): `partA` holds parallel `columnLabel` /
+// `columnData`; `partB.sections[].elements[]` hold an `l2` summary table (labels "Information Code",
+// "Information Description", "Information Source", "Count", "Amount") and an `l1` transaction table whose labels
+// are strings or `{ name, seq }` descriptors. Rows are positional arrays or objects. Everything is read
+// defensively: unknown members are skipped, never trusted.
+import { parseAmount } from "./amount";
+import { categoryOf, readInformationCode } from "./ais-codes";
+import { aisProfile, aisTotals } from "./ais-summary";
+import { compact, findYear, isPan, maskPan, maskPansIn } from "./lines";
+import type { AisDocument, AisEntry, DocumentWarning, ParseError } from "./types";
+
+type Json = unknown;
+
+const isRecord = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
+const asArray = (v: Json): Json[] => (Array.isArray(v) ? v : []);
+const asText = (v: Json): string | null =>
+  typeof v === "string" ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null;
+
+function cellAmount(v: Json): number | null {
+  if (typeof v === "number") return Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
+  return typeof v === "string" ? parseAmount(v) : null;
+}
+
+interface Column {
+  label: string;
+  /** Key into object rows. */
+  field: string | null;
+  /** Index into positional rows. */
+  position: number;
+}
+
+function columnsOf(table: Record<string, Json>): Column[] {
+  return asArray(table.columnLabel).map((label, index) => {
+    if (isRecord(label)) {
+      const seq = typeof label.seq === "number" && Number.isInteger(label.seq) ? label.seq : index;
+      return { label: compact(asText(label.name) ?? ""), field: asText(label.field), position: seq };
+    }
+    const text = asText(label) ?? "";
+    return { label: compact(text), field: text, position: index };
+  });
+}
+
+function cell(row: Json, column: Column | undefined): Json {
+  if (column === undefined) return undefined;
+  if (Array.isArray(row)) return row[column.position];
+  if (isRecord(row)) {
+    if (column.field !== null && column.field in row) return row[column.field];
+  }
+  return undefined;
+}
+
+const findColumn = (columns: Column[], test: (label: string) => boolean): Column | undefined =>
+  columns.find((c) => test(c.label));
+
+/** Whether a decoded JSON value has the AIS utility shape. */
+export const isAisJson = (value: Json): value is Record<string, Json> =>
+  isRecord(value) && isRecord(value.partB) && Array.isArray(value.partB.sections);
+
+// The download itself is encrypted: one long line of base64 or hex. Users must decrypt it first.
+export function looksEncrypted(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length < 64 || trimmed.startsWith("{")) return false;
+  for (const c of trimmed) {
+    const ok = (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || "+/=:\"".includes(c);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Parses decrypted AIS utility JSON. Expected failures (not JSON, not AIS-shaped) come back as values. */
+export function parseAisJson(
+  text: string,
+  typeSource: "given" | "detected" = "given",
+): { ok: true; document: AisDocument } | { ok: false; error: ParseError } {
+  let root: Json;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return { ok: false, error: { code: "unsupported_json", message: "the text starts like JSON but is not valid JSON" } };
+  }
+  if (!isAisJson(root)) {
+    return {
+      ok: false,
+      error: { code: "unsupported_json", message: "JSON without partB.sections is not the AIS utility JSON" },
+    };
+  }
+  const warnings: DocumentWarning[] = [];
+  const entries: AisEntry[] = [];
+
+  let pan: string | null = null;
+  let name: string | null = null;
+  const partA = isRecord(root.partA) ? root.partA : {};
+  const partAColumns = columnsOf(partA);
+  // Part A data is one row: either the row itself or a one-row table.
+  const partARow = asArray(partA.columnData);
+  const row = Array.isArray(partARow[0]) || isRecord(partARow[0]) ? partARow[0] : partARow;
+  const panText = asText(cell(row, findColumn(partAColumns, (l) => l === "pan" || l.includes("permanentaccountnumber"))));
+  if (panText !== null && isPan(panText.toUpperCase())) pan = maskPan(panText.toUpperCase());
+  else if (isRecord(root.metadata)) {
+    const logged = asText(root.metadata.loggedInPan);
+    if (logged !== null && isPan(logged.toUpperCase())) pan = maskPan(logged.toUpperCase());
+  }
+  name = asText(cell(row, findColumn(partAColumns, (l) => l === "name" || l.startsWith("nameof"))));
+  const header = isRecord(root.header) ? root.header : {};
+  const headerColumns = columnsOf(header);
+  const headerRow = asArray(header.columnData);
+  const headerValues = Array.isArray(headerRow[0]) || isRecord(headerRow[0]) ? headerRow[0] : headerRow;
+  const yearFrom = (test: (l: string) => boolean): string | null => {
+    const value = asText(cell(headerValues, findColumn(headerColumns, test)));
+    return value === null ? null : findYear(value);
+  };
+
+  const sections = asArray((root.partB as Record<string, Json>).sections);
+  sections.forEach((section, sectionIndex) => {
+    if (!isRecord(section)) return;
+    const sectionName = compact(`${asText(section.sectionKey) ?? ""} ${asText(section.title) ?? ""}`);
+    const isTaxPayments = sectionName.includes("paymentoftaxes");
+    const isRefunds = sectionName.includes("refund");
+    asArray(section.elements).forEach((element, elementIndex) => {
+      if (!isRecord(element)) return;
+      const where = `partB.sections[${sectionIndex}].elements[${elementIndex}]`;
+      if (isTaxPayments || isRefunds) {
+        // B3/B4 tables carry no information code; their amount column is "Total" or "...Amount".
+        const table = isRecord(element.l2) ? element.l2 : isRecord(element.l1) ? element.l1 : element;
+        const columns = columnsOf(table);
+        const amountColumn =
+          findColumn(columns, (l) => l === "total" || l === "totalamount") ??
+          findColumn(columns, (l) => l.includes("amount") && !l.includes("interest"));
+        if (amountColumn === undefined) {
+          if (asArray(table.columnData).length > 0) {
+            warnings.push({ line: 0, text: where, message: "tax payment or refund table without an amount column" });
+          }
+          return;
+        }
+        const minorHead = findColumn(columns, (l) => l.includes("minorhead"));
+        for (const row of asArray(table.columnData)) {
+          const amount = cellAmount(cell(row, amountColumn));
+          if (amount === null) continue;
+          const minor = compact(asText(cell(row, minorHead)) ?? "");
+          entries.push({
+            code: null,
+            description: isRefunds
+              ? "Refund"
+              : minor.includes("advance") || minor.startsWith("100")
+                ? "Advance tax"
+                : minor.includes("selfassessment") || minor.startsWith("300") ? "Self-assessment tax" : "Tax payment",
+            source: null,
+            count: null,
+            amount,
+            taxDeducted: null,
+            category: isRefunds ? "refunds" : "taxesPaid",
+          });
+        }
+        return;
+      }
+      const summary = isRecord(element.l2) ? element.l2 : null;
+      const detail = isRecord(element.l1) ? element.l1 : null;
+      const elementCode = readInformationCode(asText(element.infoSrcId) ?? asText(element.infoCode) ?? "");
+      const startIndex = entries.length;
+      if (summary !== null) {
+        const columns = columnsOf(summary);
+        const codeColumn = findColumn(columns, (l) => l === "informationcode");
+        const descriptionColumn = findColumn(columns, (l) => l === "informationdescription");
+        const sourceColumn = findColumn(columns, (l) => l === "informationsource");
+        const countColumn = findColumn(columns, (l) => l === "count");
+        const amountColumn = findColumn(columns, (l) => l === "amount" || l === "reportedamount");
+        for (const row of asArray(summary.columnData)) {
+          const code = readInformationCode(asText(cell(row, codeColumn)) ?? "") ?? elementCode;
+          if (code === null) continue;
+          const description = asText(cell(row, descriptionColumn)) ?? asText(element.title) ?? "";
+          const source = asText(cell(row, sourceColumn));
+          const count = cellAmount(cell(row, countColumn));
+          entries.push({
+            code,
+            description,
+            source: source === null ? null : maskPansIn(source),
+            count: count !== null && Number.isInteger(count) ? count : null,
+            amount: cellAmount(cell(row, amountColumn)),
+            taxDeducted: null,
+            category: categoryOf(code, description),
+          });
+        }
+      }
+      // TDS/TCS deducted lives in the transaction table; it is summed onto the element's entry.
+      if (detail !== null && entries.length === startIndex + 1) {
+        const entry = entries[startIndex]!;
+        if (entry.code !== null && !entry.code.startsWith("SFT-")) {
+          const taxColumn = findColumn(
+            columnsOf(detail),
+            (l) => l.includes("taxdeducted") || l.includes("tdsdeducted") || l.includes("taxcollected") || l.includes("tcscollected"),
+          );
+          let paise = 0;
+          let found = false;
+          for (const row of asArray(detail.columnData)) {
+            const value = cellAmount(cell(row, taxColumn));
+            if (value === null) continue;
+            paise += Math.round(value * 100);
+            found = true;
+          }
+          if (found) entry.taxDeducted = paise / 100;
+        }
+      }
+    });
+  });
+
+  const totals = aisTotals(entries);
+  return {
+    ok: true,
+    document: {
+      documentType: "ais",
+      typeSource,
+      format: "json",
+      pan,
+      name: name === null || name.length === 0 ? null : name.slice(0, 120),
+      financialYear: yearFrom((l) => l.includes("financialyear")),
+      assessmentYear: yearFrom((l) => l.includes("assessmentyear")),
+      entries,
+      totals,
+      profile: aisProfile(entries, totals),
+      warnings,
+    },
+  };
+}

@@ -1,0 +1,230 @@
+// Text of the AIS PDF (pdftotext -layout or copy-paste) into entries. Entry lines start with a serial number
+// and an information code; quarter rows under a TDS entry add its tax deducted; Part B3 rows are tax payments
+// and Part B4 rows refunds. Continuation lines of a wrapped entry extend its description or source.
+import { readAmountToken, toRupees, type AmountToken } from "./amount";
+import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
+import { aisProfile, aisTotals } from "./ais-summary";
+import { warningText } from "./form16";
+import {
+  compact,
+  findYear,
+  identifierTokens,
+  isBoilerplate,
+  isPan,
+  maskPan,
+  maskPansIn,
+  normaliseLine,
+  segmentLine,
+  splitLines,
+} from "./lines";
+import type { AisDocument, AisEntry, DocumentWarning } from "./types";
+
+type Region = "partA" | "tdsTcs" | "sft" | "taxes" | "refunds" | "other";
+
+// A wrapped AIS row continues for at most this many lines.
+const CONTINUATION_LINES = 3;
+const NAME_STOP_WORDS = new Set(["date", "dob", "mobile", "e-mail", "email", "aadhaar", "address", "pan", "gender"]);
+
+function regionOf(c: string): Region | null {
+  if (c.startsWith("partb1") || c.includes("tdstcsinformation") || c.includes("informationrelatingtotaxdeducted")) return "tdsTcs";
+  if (c.startsWith("partb2") || c.includes("specifiedfinancialtransaction") || c.startsWith("sftinformation")) return "sft";
+  if (c.startsWith("partb3") || c.includes("paymentoftaxes")) return "taxes";
+  if (c.startsWith("partb4") || c.includes("demandandrefund")) return "refunds";
+  if (c.startsWith("partb5") || c.startsWith("partb6") || c.startsWith("partb7") || c.startsWith("otherinformation")) return "other";
+  if (c.startsWith("parta") || c.startsWith("generalinformation")) return "partA";
+  return null;
+}
+
+const words = (line: string): string[] => line.split(" ").filter((w) => w.length > 0);
+const hasLower = (word: string): boolean => word !== word.toUpperCase();
+const hasUpper = (word: string): boolean => word !== word.toLowerCase();
+
+// AIS prints descriptions in sentence case and sources (the reporting entity) in capitals, ending with the
+// entity's TAN or PAN in brackets; that is where the two columns split when the layout is lost.
+function splitDescriptionAndSource(code: string, text: string): { description: string; source: string | null } {
+  const known = KNOWN_DESCRIPTIONS[code.split("(")[0]!];
+  if (known !== undefined && text.toLowerCase().startsWith(known.toLowerCase())) {
+    const rest = text.slice(known.length).trim();
+    return { description: known, source: rest.length > 0 ? maskPansIn(rest) : null };
+  }
+  const list = words(text);
+  let start = list.length;
+  while (start > 0 && !hasLower(list[start - 1]!) && hasUpper(list[start - 1]!)) start--;
+  const description = list.slice(0, start).join(" ");
+  const source = list.slice(start).join(" ");
+  return { description, source: source.length > 0 ? maskPansIn(source) : null };
+}
+
+function readName(line: string): string | null {
+  const colon = line.indexOf(":");
+  const columns = line.trim().split(/ {2,}/);
+  const value =
+    colon >= 0 ? line.slice(colon + 1) : columns.length > 1 ? columns[1]! : line.replace(/^\s*name( of (the )?assessee)?/i, "");
+  const out: string[] = [];
+  for (const word of words(value)) {
+    if (NAME_STOP_WORDS.has(word.toLowerCase()) || out.length >= 6) break;
+    out.push(word);
+  }
+  const name = out.join(" ").trim();
+  return name.length > 1 ? name.slice(0, 120) : null;
+}
+
+const isQuarterWord = (word: string | undefined): boolean =>
+  word !== undefined && /^q[1-4]($|\()/i.test(word.slice(0, 3));
+
+const isSerial = (word: string | undefined): boolean => word !== undefined && /^\d{1,4}\.?$/.test(word);
+
+const amountsOf = (list: string[]): AmountToken[] =>
+  list.map((w) => readAmountToken(w)).filter((a): a is AmountToken => a !== null);
+
+const largestStrong = (line: string): number | null => {
+  const strong = amountsOf(words(line)).filter((a) => a.strength === "strong");
+  if (strong.length === 0) return null;
+  return toRupees(strong.reduce((max, a) => (a.paise > max ? a.paise : max), strong[0]!.paise));
+};
+
+/** Parses the text of an AIS PDF. Never throws. */
+export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
+  const lines = splitLines(text).map(normaliseLine);
+  const entries: AisEntry[] = [];
+  const warnings: DocumentWarning[] = [];
+  let pan: string | null = null;
+  let name: string | null = null;
+  let financialYear: string | null = null;
+  let assessmentYear: string | null = null;
+  let region: Region | null = null;
+  let current: { entry: AisEntry; linesLeft: number; lastSide: "description" | "source" } | null = null;
+
+  const warn = (index: number, line: string, message: string): void => {
+    warnings.push({ line: index + 1, text: warningText(line), message });
+  };
+
+  lines.forEach((line, index) => {
+    if (line.trim().length === 0) return;
+    const c = compact(line.length > 2000 ? line.slice(0, 2000) : line);
+    if (isBoilerplate(c)) return;
+    const nextRegion = regionOf(c);
+    if (nextRegion !== null) {
+      region = nextRegion;
+      current = null;
+      return;
+    }
+    if (financialYear === null && c.includes("financialyear")) financialYear = findYear(line) ?? findYear(lines[index + 1] ?? "");
+    if (assessmentYear === null && c.includes("assessmentyear")) assessmentYear = findYear(line) ?? findYear(lines[index + 1] ?? "");
+    if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
+      const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
+      if (found !== undefined) pan = maskPan(found);
+    }
+    if (name === null && (c.startsWith("nameofassessee") || c.startsWith("nameofthe") || c.startsWith("name"))) {
+      name = readName(line);
+    }
+    // Column headers of the AIS tables.
+    if (c.startsWith("srno") || c.includes("informationcode") || c.includes("informationdescription")) return;
+    if (region === "partA") return;
+
+    const list = words(line);
+    const codeAt = isSerial(list[0]) ? 1 : 0;
+    let code = list[codeAt] === undefined ? null : readInformationCode(list[codeAt]!);
+    if (code !== null) {
+      let restStart = codeAt + 1;
+      const sub = list[restStart];
+      if (!code.includes("(") && sub !== undefined && sub.startsWith("(") && sub.endsWith(")") && sub.length <= 8) {
+        code += sub;
+        restStart++;
+      }
+      const segments = segmentLine(list.slice(restStart).join(" "));
+      const amounts = segments[segments.length - 1]?.amounts ?? [];
+      const label = segments.map((s) => s.label).join(" ").trim();
+      const { description, source } = splitDescriptionAndSource(code, label);
+      const amount = amounts.length > 0 ? toRupees(amounts[amounts.length - 1]!.paise) : null;
+      const countToken = amounts.length > 1 ? amounts[amounts.length - 2]! : null;
+      const entry: AisEntry = {
+        code,
+        description,
+        source,
+        count: countToken !== null && countToken.strength === "weak" ? countToken.paise / 100 : null,
+        amount,
+        taxDeducted: null,
+        category: categoryOf(code, description),
+      };
+      entries.push(entry);
+      current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source" };
+      return;
+    }
+
+    const quarterAt = isQuarterWord(list[0]) ? 0 : isSerial(list[0]) && isQuarterWord(list[1]) ? 1 : -1;
+    if (quarterAt >= 0) {
+      // Quarter rows: amount paid/credited, tax deducted, tax deposited (dates and status words skipped).
+      const amounts = amountsOf(list.slice(quarterAt + 1));
+      const entry = current?.entry;
+      if (entry !== undefined && entry.code !== null && !entry.code.startsWith("SFT-") && amounts.length >= 2) {
+        const deducted = amounts[amounts.length >= 3 ? amounts.length - 2 : 1]!;
+        entry.taxDeducted = ((entry.taxDeducted ?? 0) * 100 + deducted.paise) / 100;
+      }
+      return;
+    }
+
+    if ((region === "taxes" || region === "refunds") && isSerial(list[0])) {
+      const amount = largestStrong(line);
+      if (amount === null) return;
+      const isRefund = region === "refunds";
+      if (isRefund && c.includes("demand")) return;
+      const description = isRefund
+        ? "Refund"
+        : c.includes("advancetax") ? "Advance tax" : c.includes("selfassessment") ? "Self-assessment tax" : "Tax payment";
+      entries.push({
+        code: null,
+        description,
+        source: null,
+        count: null,
+        amount,
+        taxDeducted: null,
+        category: isRefund ? "refunds" : "taxesPaid",
+      });
+      current = null;
+      return;
+    }
+
+    const segments = segmentLine(line);
+    const amounts = segments.flatMap((s) => s.amounts);
+    if (current !== null && current.linesLeft > 0) {
+      const open = current;
+      open.linesLeft--;
+      if (amounts.length > 0) {
+        if (open.entry.amount === null) {
+          open.entry.amount = toRupees(amounts[amounts.length - 1]!.paise);
+          const countToken = amounts.length > 1 ? amounts[amounts.length - 2]! : null;
+          if (countToken !== null && countToken.strength === "weak") open.entry.count = countToken.paise / 100;
+        } else {
+          warn(index, line, "amount after an AIS entry that already had one");
+        }
+      }
+      // Wrapped description and source columns; bare numbers and brackets follow the word before them.
+      for (const word of segments.map((s) => s.label).join(" ").split(" ")) {
+        if (word.length === 0) continue;
+        const side = hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide;
+        if (side === "description") open.entry.description = `${open.entry.description} ${word}`.trim();
+        else open.entry.source = maskPansIn(`${open.entry.source ?? ""} ${word}`.trim());
+        open.lastSide = side;
+      }
+      open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
+      return;
+    }
+    if (amounts.some((a) => a.strength === "strong")) warn(index, line, "amount on a line that matched no AIS entry");
+  });
+
+  const totals = aisTotals(entries);
+  return {
+    documentType: "ais",
+    typeSource,
+    format: "text",
+    pan,
+    name,
+    financialYear,
+    assessmentYear,
+    entries,
+    totals,
+    profile: aisProfile(entries, totals),
+    warnings,
+  };
+}

@@ -1,0 +1,161 @@
+// Amount cells as printed in Form 16, Form 130 and AIS text: Indian or Western digit grouping, an optional
+// currency marker, negatives as -1,000 or (1,000), and blank/-/NIL cells. Hand-written scanners, no regex,
+// so every function here is linear in its input.
+
+/** How sure we are that a token is money rather than a row number or a section number. */
+export type AmountStrength = "strong" | "weak";
+
+export interface AmountToken {
+  /** Whole paise, so sums never drift. */
+  paise: number;
+  /** strong: grouped, decimal, currency-marked or negative in brackets; weak: a bare integer like 15000. */
+  strength: AmountStrength;
+}
+
+// 15 digits of rupees keeps paise inside Number.MAX_SAFE_INTEGER.
+const MAX_RUPEE_DIGITS = 15;
+
+const BLANK_CELLS = new Set(["", "-", "--", "---", "nil", "nil.", "na", "n.a.", "n/a"]);
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
+
+/** Converts paise back to rupees, the unit every result field uses. */
+export const toRupees = (paise: number): number => paise / 100;
+
+/** Whole paise from rupees; the inverse of toRupees for values this module produced. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+
+function stripCurrency(text: string): { rest: string; marked: boolean } {
+  const lower = text.toLowerCase();
+  for (const marker of ["rs.", "rs", "inr", "₹"]) {
+    if (lower.startsWith(marker)) return { rest: text.slice(marker.length).trimStart(), marked: true };
+  }
+  return { rest: text, marked: false };
+}
+
+// Digits with optional grouping and up to two decimals; validates the groups so "1,2,3" (a list) is not money.
+function scanDigits(body: string): { paise: number; grouped: boolean; decimal: boolean } | null {
+  let rupees = 0;
+  let digits = 0;
+  let groupDigits = 0;
+  let groups = 0;
+  let firstGroupDigits = 0;
+  let i = 0;
+  for (; i < body.length; i++) {
+    const c = body[i];
+    if (isDigit(c)) {
+      rupees = rupees * 10 + Number(c);
+      digits++;
+      groupDigits++;
+      if (digits > MAX_RUPEE_DIGITS) return null;
+    } else if (c === ",") {
+      if (groupDigits === 0) return null;
+      if (groups === 0) {
+        if (groupDigits > 3) return null;
+        firstGroupDigits = groupDigits;
+      } else if (groupDigits !== 2 && groupDigits !== 3) {
+        return null;
+      }
+      groups++;
+      groupDigits = 0;
+    } else {
+      break;
+    }
+  }
+  if (digits === 0) return null;
+  if (groups > 0 && groupDigits !== 3) return null;
+  if (groups > 0 && firstGroupDigits === 0) return null;
+  let paise = rupees * 100;
+  let decimal = false;
+  if (i < body.length) {
+    if (body[i] !== ".") return null;
+    const fraction = body.slice(i + 1);
+    if (fraction.length < 1 || fraction.length > 2 || !isDigit(fraction[0]) || !isDigit(fraction[1] ?? "0")) {
+      return null;
+    }
+    paise += fraction.length === 1 ? Number(fraction) * 10 : Number(fraction);
+    decimal = true;
+  }
+  return { paise, grouped: groups > 0, decimal };
+}
+
+/**
+ * Reads one token or cell as an amount. Returns null when it is not money. A bare integer comes back "weak":
+ * callers decide from its position whether it is money or a section/row number.
+ */
+export function readAmountToken(raw: string): AmountToken | null {
+  let text = raw.trim();
+  if (text.length === 0 || text.length > 40) return null;
+  let marked = false;
+  let negative = false;
+  let bracketed = false;
+  // "1,000/-" is how Indian forms close an amount.
+  if (text.endsWith("/-")) {
+    text = text.slice(0, -2);
+    marked = true;
+  }
+  const outer = stripCurrency(text);
+  text = outer.rest;
+  marked ||= outer.marked;
+  if (text.startsWith("(") && text.endsWith(")")) {
+    text = text.slice(1, -1).trim();
+    negative = true;
+    bracketed = true;
+    const inner = stripCurrency(text);
+    text = inner.rest;
+    marked ||= inner.marked;
+  }
+  if (text.startsWith("-") && !bracketed) {
+    text = text.slice(1).trimStart();
+    negative = true;
+    const inner = stripCurrency(text);
+    text = inner.rest;
+    marked ||= inner.marked;
+  }
+  const scanned = scanDigits(text);
+  if (scanned === null) return null;
+  const strong = marked || scanned.grouped || scanned.decimal;
+  // "(1)" and "(2)" are sub-section numbers, not negative rupees.
+  if (bracketed && !strong) return null;
+  const paise = negative && scanned.paise !== 0 ? -scanned.paise : scanned.paise;
+  return { paise, strength: strong ? "strong" : "weak" };
+}
+
+/**
+ * Parses a table cell into rupees. Blank, "-" and "NIL" cells are zero; anything that is not an amount is
+ * null. Accepts 1,23,456.00, Rs. 500, ₹500, INR 500, -1,000, (1,000) and 1,000/-.
+ */
+export function parseAmount(cell: string): number | null {
+  const trimmed = cell.trim();
+  if (BLANK_CELLS.has(trimmed.toLowerCase())) return 0;
+  const token = readAmountToken(trimmed);
+  return token === null ? null : toRupees(token.paise);
+}
+
+/** True when the token is only a currency marker, so the amount follows as the next token ("Rs. 1,000"). */
+export function isCurrencyMarker(token: string): boolean {
+  const lower = token.toLowerCase();
+  return lower === "rs." || lower === "rs" || lower === "inr" || lower === "₹" || lower === "(rs.)";
+}
+
+/**
+ * Splits a token that has an amount glued to its end, as IBM TRACES extraction prints
+ * `17(1)(a)6808042.00` or `(d)Total6885097.00`. Only a suffix with two decimals counts, so `80CCD` or
+ * `10(13A)` are never split.
+ */
+export function splitGluedAmount(token: string): { label: string; amount: AmountToken } | null {
+  const n = token.length;
+  if (n < 5 || token[n - 3] !== "." || !isDigit(token[n - 1]) || !isDigit(token[n - 2])) return null;
+  let start = n - 3;
+  while (start > 0) {
+    const c = token[start - 1];
+    if (isDigit(c) || c === ",") start--;
+    else break;
+  }
+  if (start === n - 3 || start === 0) return null;
+  if (token[start - 1] === "-") start--;
+  const label = token.slice(0, start);
+  if (label.length === 0 || isDigit(label[label.length - 1])) return null;
+  const amount = readAmountToken(token.slice(start));
+  return amount === null ? null : { label, amount: { paise: amount.paise, strength: "strong" } };
+}

@@ -1,0 +1,169 @@
+// The line items of Form 16 Part B (Annexure-I) and of Form 130, as label matchers over compact labels
+// (lower-case letters, digits and brackets: "section 80CCD (1B)" -> "section80ccd(1b)"). Rows follow
+// tax-rules.md §11 (current TRACES layout, the 2019 layout and the Form 130 wording). Each item matches by its
+// section number or by the words of its description, because Form 130 (ITA 2025) renumbers the sections.
+// Order matters: the first matching item wins, so the more specific labels come first.
+import type { ChapterVIAKey, Form16AmountKey } from "./types";
+
+export type ItemGroup = "salary" | "exemptions" | "section16" | "otherIncome" | "chapterVIA" | "tax";
+
+export type Form16Item =
+  | { kind: "amount"; key: Form16AmountKey; group: ItemGroup }
+  | { kind: "chapterVIA"; key: ChapterVIAKey }
+  | { kind: "heading"; group: ItemGroup | "partA"; amountKey?: Form16AmountKey }
+  | { kind: "regime"; optOutWording: boolean };
+
+interface Matcher {
+  item: Form16Item;
+  /** Alternatives; each is a list of fragments that must all occur in the label. */
+  any: string[][];
+  /** Fragments that veto the match. */
+  none?: string[];
+}
+
+const amount = (key: Form16AmountKey, group: ItemGroup, any: string[][], none?: string[]): Matcher => ({
+  item: { kind: "amount", key, group },
+  any,
+  ...(none ? { none } : {}),
+});
+
+const deduction = (key: ChapterVIAKey, any: string[][], none?: string[]): Matcher => ({
+  item: { kind: "chapterVIA", key },
+  any,
+  ...(none ? { none } : {}),
+});
+
+const heading = (group: ItemGroup | "partA", any: string[][], amountKey?: Form16AmountKey): Matcher => ({
+  item: amountKey ? { kind: "heading", group, amountKey } : { kind: "heading", group },
+  any,
+});
+
+const MATCHERS: Matcher[] = [
+  // Row A. Current TRACES asks about opting out (yes = old regime); FY 2019-20 to 2022-23 asked about opting in.
+  { item: { kind: "regime", optOutWording: true }, any: [["optingoutoftaxation"], ["optoutoftaxation"], ["optedout"]] },
+  { item: { kind: "regime", optOutWording: false }, any: [["optingfortaxation"], ["optedfortaxation"]] },
+
+  // Rows 13-21, tax computation. "Net tax payable" before "tax payable".
+  amount("netTaxPayable", "tax", [["nettaxpayable"], ["nettaxdeductible"]]),
+  amount("tdsReportedByEmployee", "tax", [["taxdeductedatsourceasperform"], ["taxdeductedatsource", "12baa"]]),
+  amount("tcsReportedByEmployee", "tax", [["taxcollectedatsourceasperform"], ["taxcollectedatsource", "12baa"]]),
+  amount("relief89", "tax", [["relief"]], ["marginal"]),
+  amount("taxPayable", "tax", [["taxpayable"]]),
+  amount("healthAndEducationCess", "tax", [["educationcess"], ["healthandeducation"]]),
+  amount("surcharge", "tax", [["surcharge"]]),
+  amount("rebate87A", "tax", [["rebate"]]),
+  amount("taxOnTotalIncome", "tax", [["taxontotalincome"]]),
+  amount("totalTaxableIncome", "tax", [["totaltaxableincome"], ["totalincome(911)"]]),
+
+  // Rows 10-11, Chapter VI-A (ITA 2025: Schedule XV). Totals first, then sections, longest code first.
+  amount("totalChapterVIA", "chapterVIA", [["aggregateofdeductibleamount"], ["aggregateofdeduction"]]),
+  deduction("totalOtherProvisions", [["totalofamountdeductibleunderanyotherprovision"], ["totalofamountdeductibleunderanyother"]]),
+  deduction("otherProvisions", [["amountdeductibleunderanyotherprovision"], ["deductibleunderanyotherprovision"]]),
+  deduction("totalSection80C80CCC80CCD1", [["totaldeductionundersection80c"], ["total", "80ccc"], ["total", "lifeinsurance", "pension"]]),
+  deduction("section80CCD1B", [["80ccd(1b)"], ["notifiedpensionscheme"], ["additionalcontribution", "pension"]]),
+  deduction("section80CCD2", [["80ccd(2)"], ["contributionbyemployertopension"], ["employerscontributiontopension"], ["employercontribution", "pension"]]),
+  deduction("section80CCD1", [["80ccd(1)"], ["contributionbytaxpayertopension"], ["contributionbyemployeetopension"], ["employeecontribution", "pension"]]),
+  deduction("section80CCC", [["80ccc"], ["certainpensionfund"]]),
+  deduction("section80CCHGovernment", [["agnipath", "centralgovernment"], ["80cch(2)"]]),
+  deduction("section80CCHEmployee", [["agnipath"], ["80cch(1)"]]),
+  deduction("section80C", [["80c"], ["lifeinsurancepremi"]], ["80cc"]),
+  deduction("section80DDB", [["80ddb"], ["specifieddisease"]]),
+  deduction("section80DD", [["80dd"], ["maintenanceincludingmedicaltreatment"]]),
+  deduction("section80D", [["80d"], ["healthinsurance"]], ["80dd"]),
+  deduction("section80EEA", [["80eea"], ["affordablehousing"]]),
+  deduction("section80EEB", [["80eeb"], ["electricvehicle"]]),
+  deduction("section80E", [["80e"], ["highereducation"], ["educationloan"]], ["80ee"]),
+  deduction("section80GGC", [["80ggc"], ["politicalpart"]]),
+  deduction("section80GG", [["80gg"], ["rentpaid"]]),
+  deduction("section80G", [["80g"], ["donation"]], ["80gg"]),
+  deduction("section80TTA", [["80tta"], ["interestondepositsinsavings"], ["savingsaccount", "interest"]]),
+  deduction("section80TTB", [["80ttb"], ["interestondeposits", "seniorcitizen"]]),
+  deduction("section80U", [["80u"], ["personwithdisabilit"]]),
+  heading("chapterVIA", [["chaptervia"], ["schedulexv"], ["grossamount"], ["deductibleamount"], ["qualifyingamount"]]),
+
+  // Rows 7-9, other income reported by the employee.
+  amount("grossTotalIncome", "otherIncome", [["grosstotalincome"]]),
+  amount("totalOtherIncome", "otherIncome", [["totalamountofotherincome"]]),
+  amount("housePropertyIncome", "otherIncome", [["houseproperty"]]),
+  amount("otherSourcesIncome", "otherIncome", [["othersources"]]),
+  heading("otherIncome", [["anyotherincomereported"], ["otherincomereportedbytheemployee"]]),
+
+  // Rows 3-6, salary from this employer and s.16 deductions.
+  amount("incomeChargeableUnderSalaries", "section16", [["chargeableundertheheadsalar"], ["incomechargeable", "salar"]]),
+  amount("totalDeductions16", "section16", [["totalamountofdeductionsunder"], ["totalamountofdeductionundersection"]]),
+  amount("standardDeduction16ia", "section16", [["standarddeduction"], ["16(ia)"]]),
+  amount("entertainmentAllowance16ii", "section16", [["entertainmentallowance"], ["16(ii)"]]),
+  amount("taxOnEmployment16iii", "section16", [["taxonemployment"], ["professionaltax"], ["16(iii)"]]),
+  heading("section16", [["deductionsundersection16"], ["deductionsundersection19"]]),
+  amount("salaryFromCurrentEmployer", "salary", [["salaryreceivedfromcurrentemployer"]]),
+  amount("salaryFromOtherEmployers", "salary", [["otheremployer"]]),
+
+  // Row 2, s.10 exemptions. 10(10AA) before 10(10A) before 10(10).
+  amount("totalExemptions10", "exemptions", [["totalamountofexemptionclaimed"], ["totalexemptionclaimed"]]),
+  amount("totalOtherExemptions10", "exemptions", [["totalamountofanyotherexemption"]]),
+  amount("otherExemptions10", "exemptions", [["amountofanyotherexemption"]]),
+  amount("specialAllowances10_14", "exemptions", [["10(14)"], ["specialallowance"]]),
+  amount("houseRentAllowance10_13A", "exemptions", [["10(13a)"], ["houserentallowance"]]),
+  amount("leaveEncashment10_10AA", "exemptions", [["10(10aa)"], ["leavesalaryencashment"], ["leaveencashment"]]),
+  amount("commutedPension10_10A", "exemptions", [["10(10a)"], ["commutedvalueofpension"], ["commutedpension"]]),
+  amount("gratuity10_10", "exemptions", [["10(10)"], ["gratuity"]]),
+  amount("travelConcession10_5", "exemptions", [["10(5)"], ["travelconcession"], ["leavetravel"]]),
+  heading("exemptions", [["allowancestotheextentexempt"], ["exemptundersection10"]]),
+
+  // Row 1, gross salary.
+  amount("perquisites17_2", "salary", [["17(2)"], ["valueofperquisites"]]),
+  amount("profitsInLieuOfSalary17_3", "salary", [["17(3)"], ["profitsinlieu"]]),
+  amount("salary17_1", "salary", [["17(1)"], ["salaryasperprovisions"], ["salaryasper"]]),
+  heading("salary", [["grosssalary"]], "grossSalary"),
+];
+
+const matches = (label: string, matcher: Matcher): boolean =>
+  matcher.any.some((fragments) => fragments.every((fragment) => label.includes(fragment))) &&
+  !(matcher.none ?? []).some((fragment) => label.includes(fragment));
+
+/** The first item whose label fragments all occur in the compact label. */
+export function matchForm16Item(compactLabel: string): Form16Item | null {
+  for (const matcher of MATCHERS) {
+    if (matches(compactLabel, matcher)) return matcher.item;
+  }
+  return null;
+}
+
+/** Human labels for warnings and the README; the Annexure row each key stands for. */
+export const FORM16_ROW_LABELS: Record<Form16AmountKey, string> = {
+  salary17_1: "1(a) Salary as per section 17(1)",
+  perquisites17_2: "1(b) Value of perquisites under section 17(2)",
+  profitsInLieuOfSalary17_3: "1(c) Profits in lieu of salary under section 17(3)",
+  grossSalary: "1(d) Total gross salary",
+  salaryFromOtherEmployers: "1(e) Reported total amount of salary received from other employer(s)",
+  travelConcession10_5: "2(a) Travel concession or assistance under section 10(5) (LTA)",
+  gratuity10_10: "2(b) Death-cum-retirement gratuity under section 10(10)",
+  commutedPension10_10A: "2(c) Commuted value of pension under section 10(10A)",
+  leaveEncashment10_10AA: "2(d) Cash equivalent of leave salary encashment under section 10(10AA)",
+  houseRentAllowance10_13A: "2(e) House rent allowance under section 10(13A)",
+  specialAllowances10_14: "2(f) Other special allowances under section 10(14)",
+  otherExemptions10: "2(g) Amount of any other exemption under section 10",
+  totalOtherExemptions10: "2(h) Total amount of any other exemption under section 10",
+  totalExemptions10: "2(i) Total amount of exemption claimed under section 10",
+  salaryFromCurrentEmployer: "3 Total amount of salary received from current employer",
+  standardDeduction16ia: "4(a) Standard deduction under section 16(ia)",
+  entertainmentAllowance16ii: "4(b) Entertainment allowance under section 16(ii)",
+  taxOnEmployment16iii: "4(c) Tax on employment under section 16(iii)",
+  totalDeductions16: "5 Total amount of deductions under section 16",
+  incomeChargeableUnderSalaries: "6 Income chargeable under the head Salaries",
+  housePropertyIncome: "7(a) Income (or admissible loss) from house property reported by employee",
+  otherSourcesIncome: "7(b) Income under the head Other Sources offered for TDS",
+  totalOtherIncome: "8 Total amount of other income reported by the employee",
+  grossTotalIncome: "9 Gross total income",
+  totalChapterVIA: "11 Aggregate of deductible amount under Chapter VI-A",
+  totalTaxableIncome: "12 Total taxable income",
+  taxOnTotalIncome: "13 Tax on total income",
+  rebate87A: "14 Rebate under section 87A",
+  surcharge: "15 Surcharge",
+  healthAndEducationCess: "16 Health and education cess",
+  taxPayable: "17 Tax payable",
+  relief89: "18 Relief under section 89",
+  tdsReportedByEmployee: "19 Tax deducted at source as per Form No. 12BAA (Form 122)",
+  tcsReportedByEmployee: "20 Tax collected at source as per Form No. 12BAA (Form 122)",
+  netTaxPayable: "21 Net tax payable",
+};

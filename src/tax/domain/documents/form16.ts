@@ -1,0 +1,337 @@
+// Form 16 Part B (Annexure-I) and Form 130 text into amounts. One pass over the lines: each line is cut into
+// label + amounts segments, the label is matched against the item catalogue, and amounts printed on a later
+// line than their label (wrapped labels, pdftotext columns) are given to the label still waiting for them.
+import { toRupees } from "./amount";
+import { matchForm16Item, type Form16Item, type ItemGroup } from "./form16-items";
+import {
+  MAX_LABEL_CHARS,
+  compact,
+  findYear,
+  identifierTokens,
+  isBoilerplate,
+  isIndividualPan,
+  isPan,
+  isTan,
+  maskPan,
+  maskPansIn,
+  normaliseLine,
+  segmentLine,
+  splitLines,
+  stripRowMarkers,
+} from "./lines";
+import {
+  CHAPTER_VIA_KEYS,
+  FORM16_AMOUNT_KEYS,
+  type ChapterVIAAmounts,
+  type ChapterVIAKey,
+  type ComputeProfile,
+  type DocumentWarning,
+  type Form16AmountKey,
+  type Form16Document,
+  type Form16PartATotals,
+} from "./types";
+import type { AmountToken } from "./amount";
+
+// A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
+const PENDING_LINES = 3;
+// Unmatched label text kept to join with the next line, for labels broken inside a keyword.
+const CARRY_CHARS = 200;
+const WARNING_TEXT_CHARS = 160;
+
+interface Identity {
+  formNumber: "16" | "130" | null;
+  assessmentYear: string | null;
+  taxYear: string | null;
+  employerName: string | null;
+  employerTan: string | null;
+  employeePan: string | null;
+}
+
+/** Warning text never carries an individual's PAN in clear. */
+export function warningText(line: string): string {
+  return maskPansIn(line.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
+}
+
+const yesNo = (label: string): boolean | null => {
+  const words = label.toLowerCase().split(" ");
+  const last = (words[words.length - 1] ?? "").replace(/[^a-z]/g, "");
+  return last === "yes" ? true : last === "no" ? false : null;
+};
+
+// Employer name: the rest of the label line after a colon, else the first column of the next line with text.
+function nameAfterLabel(lines: string[], index: number): string | null {
+  const line = lines[index] ?? "";
+  const colon = line.indexOf(":");
+  const candidates = colon >= 0 ? [line.slice(colon + 1)] : [];
+  for (let next = index + 1; next < lines.length && next <= index + 3; next++) candidates.push(lines[next] ?? "");
+  for (const candidate of candidates) {
+    const firstColumn = (normaliseLine(candidate).trim().split(/ {2,}/)[0] ?? "").split(",")[0]!.trim();
+    const words = compact(firstColumn);
+    if (words.length < 3 || words.includes("nameandaddress") || words.includes("employee")) continue;
+    return firstColumn.slice(0, 120);
+  }
+  return null;
+}
+
+function readIdentity(lines: string[], compacts: string[]): Identity {
+  const identity: Identity = {
+    formNumber: null, assessmentYear: null, taxYear: null, employerName: null, employerTan: null, employeePan: null,
+  };
+  let employeeLabelLine = -1;
+  let employeePanWindowClosed = false;
+  let firstIndividualPan: string | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const c = compacts[i]!;
+    if (c.length === 0) continue;
+    if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
+    else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
+    if (identity.assessmentYear === null && c.includes("assessmentyear")) {
+      identity.assessmentYear = findYear(lines[i]!) ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+    }
+    if (identity.taxYear === null && c.includes("taxyear")) {
+      identity.taxYear = findYear(lines[i]!) ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+    }
+    if (identity.employerName === null && (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))) {
+      identity.employerName = nameAfterLabel(lines, i);
+    }
+    if (employeeLabelLine < 0 && (c.includes("panoftheemployee") || c.includes("panofemployee"))) employeeLabelLine = i;
+
+    const ids = identifierTokens(lines[i]!);
+    const pans = ids.filter(isPan);
+    if (identity.employerTan === null) identity.employerTan = ids.find(isTan) ?? null;
+    if (firstIndividualPan === null) firstIndividualPan = pans.find(isIndividualPan) ?? null;
+    // TRACES prints deductor PAN, TAN, employee PAN left to right: the employee's is the last on the line.
+    if (employeeLabelLine >= 0 && !employeePanWindowClosed && i <= employeeLabelLine + 2 && pans.length > 0) {
+      const individual = pans.filter(isIndividualPan);
+      identity.employeePan = individual[individual.length - 1] ?? pans[pans.length - 1] ?? null;
+      employeePanWindowClosed = true;
+    }
+  }
+  identity.employeePan ??= firstIndividualPan;
+  if (identity.employeePan !== null) identity.employeePan = maskPan(identity.employeePan);
+  return identity;
+}
+
+interface Collector {
+  amounts: Record<Form16AmountKey, number | null>;
+  chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
+  warnings: DocumentWarning[];
+  itemsFound: number;
+}
+
+function warn(collector: Collector, line: number, text: string, message: string): void {
+  collector.warnings.push({ line, text: warningText(text), message });
+}
+
+function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {
+  if (item.kind === "chapterVIA") {
+    // Gross, (qualifying,) deductible: a single figure is the deductible amount.
+    const rupees = amounts.slice(-3).map((a) => toRupees(a.paise));
+    const row: ChapterVIAAmounts =
+      rupees.length === 1
+        ? { gross: null, qualifying: null, deductible: rupees[0]! }
+        : rupees.length === 2
+          ? { gross: rupees[0]!, qualifying: null, deductible: rupees[1]! }
+          : { gross: rupees[0]!, qualifying: rupees[1]!, deductible: rupees[2]! };
+    if (amounts.length > 3) warn(collector, line, text, `more than three amounts for ${item.key}; read the last three`);
+    const existing = collector.chapterVIA[item.key];
+    if (existing === null) {
+      collector.chapterVIA[item.key] = row;
+      collector.itemsFound++;
+    } else if (existing.deductible !== row.deductible) {
+      warn(collector, line, text, `${item.key} appears again with a different amount; kept the first`);
+    }
+    return;
+  }
+  const key = item.kind === "amount" ? item.key : item.kind === "heading" ? item.amountKey : undefined;
+  if (key === undefined) {
+    warn(collector, line, text, "amount on a heading line; not assigned");
+    return;
+  }
+  const value = toRupees(amounts[amounts.length - 1]!.paise);
+  if (amounts.length > 1) warn(collector, line, text, `${amounts.length} amounts for ${key}; read the last`);
+  const existing = collector.amounts[key];
+  if (existing === null) {
+    collector.amounts[key] = value;
+    collector.itemsFound++;
+  } else if (existing !== value) {
+    warn(collector, line, text, `${key} appears again with a different amount; kept the first`);
+  }
+}
+
+const groupOf = (item: Form16Item): ItemGroup | "partA" | null =>
+  item.kind === "amount" || item.kind === "heading" ? item.group : item.kind === "chapterVIA" ? "chapterVIA" : null;
+
+function emptyCollector(): Collector {
+  const amounts = Object.fromEntries(FORM16_AMOUNT_KEYS.map((k) => [k, null])) as Record<Form16AmountKey, number | null>;
+  const chapterVIA = Object.fromEntries(CHAPTER_VIA_KEYS.map((k) => [k, null])) as Record<
+    ChapterVIAKey,
+    ChapterVIAAmounts | null
+  >;
+  return { amounts, chapterVIA, warnings: [], itemsFound: 0 };
+}
+
+const sumRupees = (values: (number | null | undefined)[]): number | null => {
+  const present = values.filter((v): v is number => v !== null && v !== undefined);
+  if (present.length === 0) return null;
+  return present.reduce((paise, v) => paise + Math.round(v * 100), 0) / 100;
+};
+
+/** The /compute profile a Form 16 supports; see docs/readme/documents.md for the rules. */
+export function form16Profile(
+  amounts: Record<Form16AmountKey, number | null>,
+  chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>,
+  partA: Form16PartATotals | null,
+): ComputeProfile {
+  const profile: ComputeProfile = { residentialStatus: "resident", houseProperties: [], deductions: {} };
+  // Salary net of the s.10 exemptions the employer allowed: /compute receives no exemption amounts of its own.
+  const netOfExemptions =
+    amounts.salaryFromCurrentEmployer ??
+    (amounts.grossSalary !== null
+      ? sumRupees([amounts.grossSalary, amounts.totalExemptions10 === null ? null : -amounts.totalExemptions10])
+      : null);
+  const grossSalary =
+    netOfExemptions === null ? null : sumRupees([netOfExemptions, amounts.salaryFromOtherEmployers]);
+  if (grossSalary !== null) {
+    profile.salary = { grossSalary };
+    if (amounts.taxOnEmployment16iii !== null) profile.salary.professionalTax = amounts.taxOnEmployment16iii;
+  }
+  const deductible = (key: ChapterVIAKey): number | null => chapterVIA[key]?.deductible ?? null;
+  const deductions = profile.deductions;
+  // Form 16 prints one 80C/80CCC/80CCD(1) total (the s.80CCE cap applies to it); /compute has one field for it.
+  const section80C =
+    deductible("totalSection80C80CCC80CCD1") ??
+    sumRupees([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
+  if (section80C !== null) deductions.section80C = section80C;
+  const direct: [ChapterVIAKey, keyof ComputeProfile["deductions"]][] = [
+    ["section80CCD1B", "section80CCD1B"],
+    ["section80CCD2", "section80CCD2"],
+    // Form 16 prints one 80D row; it cannot tell self/family from parents, so it all goes to self/family.
+    ["section80D", "section80D_selfFamily"],
+    ["section80TTA", "section80TTA"],
+    ["section80TTB", "section80TTB"],
+    ["section80E", "section80E"],
+    ["section80G", "section80G"],
+  ];
+  for (const [from, to] of direct) {
+    const value = deductible(from);
+    if (value !== null) deductions[to] = value;
+  }
+  // Part A's tax deducted when present; otherwise Part B's net tax payable, which the employer deducted,
+  // plus the TDS/TCS the employee reported through Form 12BAA.
+  const taxesPaid =
+    partA?.taxDeducted ??
+    (amounts.netTaxPayable === null
+      ? null
+      : sumRupees([amounts.netTaxPayable, amounts.tdsReportedByEmployee, amounts.tcsReportedByEmployee]));
+  if (taxesPaid !== null) profile.taxesPaid = taxesPaid;
+  return profile;
+}
+
+/** Parses the text of Form 16 (Part B, with or without Part A) or Form 130. Never throws. */
+export function parseForm16(text: string, typeSource: "given" | "detected" = "given"): Form16Document {
+  const lines = splitLines(text).map(normaliseLine);
+  const compacts = lines.map((line) => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line)));
+  const identity = readIdentity(lines, compacts);
+  const collector = emptyCollector();
+  let partA: Form16PartATotals | null = null;
+  let optedOutOf115BAC: boolean | null = null;
+
+  let region: "partA" | "partB" = "partB";
+  let group: ItemGroup | "partA" | null = null;
+  let pending: { item: Form16Item; linesLeft: number } | null = null;
+  let pendingRegime: { optOutWording: boolean; linesLeft: number } | null = null;
+  let carry = "";
+  // The employer and employee addresses come before the first item; their PIN codes are not amounts.
+  let seenItem = false;
+
+  const resolveRegime = (optOutWording: boolean, answer: boolean): void => {
+    optedOutOf115BAC ??= optOutWording ? answer : !answer;
+  };
+
+  lines.forEach((line, index) => {
+    const lineNumber = index + 1;
+    const whole = compacts[index]!;
+    if (line.trim().length === 0 || isBoilerplate(whole)) return;
+    // The verification paragraph restates the TDS in words and figures; it is not a line item.
+    if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
+    if (whole.startsWith("parta") || whole.includes("(parta)")) region = "partA";
+    if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)")) region = "partB";
+
+    for (const segment of segmentLine(line)) {
+      const label = segment.label.length > MAX_LABEL_CHARS ? "" : segment.label;
+      const labelCompact = compact(label);
+      const bare = stripRowMarkers(labelCompact);
+
+      if (pendingRegime !== null) {
+        const answer = yesNo(label);
+        if (answer !== null) {
+          resolveRegime(pendingRegime.optOutWording, answer);
+          pendingRegime = null;
+          continue;
+        }
+      }
+
+      if (region === "partA") {
+        // Part A is read for its quarterly summary total only; its other rows are not Part B items.
+        if (partA === null && bare.startsWith("total") && segment.amounts.length >= 3) {
+          const [paid, deducted, deposited] = segment.amounts.slice(-3).map((a) => toRupees(a.paise));
+          partA = { amountPaidOrCredited: paid!, taxDeducted: deducted!, taxDeposited: deposited! };
+        }
+        continue;
+      }
+
+      // A label broken over lines is matched whole first: "...by the Central Government to" + "Agnipath...".
+      let item: Form16Item | null = bare === "total" && group === "salary"
+        ? { kind: "amount", key: "grossSalary", group: "salary" }
+        : labelCompact.length === 0 ? null
+        : (carry.length > 0 ? matchForm16Item(compact(`${carry} ${label}`)) : null) ?? matchForm16Item(labelCompact);
+      // The tail of a wrapped label can read like a heading ("Chapter VI-A"); its amounts belong to the label.
+      if (item?.kind === "heading" && pending !== null && segment.amounts.length > 0) item = null;
+
+      if (item !== null) {
+        seenItem = true;
+        carry = "";
+        pending = null;
+        group = groupOf(item) ?? group;
+        if (item.kind === "regime") {
+          const answer = yesNo(label);
+          if (answer !== null) resolveRegime(item.optOutWording, answer);
+          else pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          continue;
+        }
+        if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, line);
+        else if (item.kind !== "heading") pending = { item, linesLeft: PENDING_LINES };
+        continue;
+      }
+
+      if (segment.amounts.length > 0) {
+        if (pending !== null) {
+          assign(collector, pending.item, segment.amounts, lineNumber, line);
+          pending = null;
+        } else if (seenItem) {
+          warn(collector, lineNumber, line, "amount on a line that matched no known Form 16 item");
+        }
+        carry = "";
+        continue;
+      }
+      carry = `${carry} ${label}`.slice(-CARRY_CHARS);
+    }
+
+    if (pending !== null && --pending.linesLeft <= 0) pending = null;
+    if (pendingRegime !== null && --pendingRegime.linesLeft <= 0) pendingRegime = null;
+  });
+
+  return {
+    documentType: "form16",
+    typeSource,
+    ...identity,
+    optedOutOf115BAC,
+    amounts: collector.amounts,
+    chapterVIA: collector.chapterVIA,
+    partA,
+    itemsFound: collector.itemsFound,
+    profile: form16Profile(collector.amounts, collector.chapterVIA, partA),
+    warnings: collector.warnings,
+  };
+}

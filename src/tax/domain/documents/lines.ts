@@ -1,0 +1,248 @@
+// Line handling shared by the Form 16 and AIS parsers. Every document is read one line at a time and every
+// function here is a single pass over its input, so parsing stays linear however the text is mangled.
+import { isCurrencyMarker, readAmountToken, splitGluedAmount, type AmountToken } from "./amount";
+
+/** A run of label words followed by the amounts printed after it. A merged line yields several segments. */
+export interface Segment {
+  label: string;
+  amounts: AmountToken[];
+}
+
+// Labels longer than this are noise (a whole page glued into one line); they are still scanned for amounts.
+export const MAX_LABEL_CHARS = 400;
+
+// Words after which a bare integer is a section, rule or form number, not rupees.
+const NUMBER_NAMING_WORDS = new Set([
+  "section", "sec", "sec.", "u/s", "us", "no", "no.", "rule", "form", "chapter", "para", "clause", "schedule",
+  "of", "page", "year", "sr.", "sr", "s.", "s",
+]);
+
+/** Splits text into lines whatever the line endings (\n, \r\n, \r, form feed between pdftotext pages). */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\f\v\u2028\u2029]/);
+}
+
+/** Normalises the spacing and dash characters PDF viewers produce; keeps runs of spaces (column gaps). */
+export function normaliseLine(raw: string): string {
+  let out = "";
+  for (const c of raw) {
+    if (c === "\t" || c === "\u00a0" || c === "\u202f" || (c >= "\u2000" && c <= "\u200b") || c === "\u3000") {
+      out += " ";
+    } else if (c === "\u2212" || (c >= "\u2010" && c <= "\u2015")) {
+      out += "-";
+    } else if (c === "\u0000" || c === "\ufeff" || c === "\u00ad") {
+      // NUL, byte-order marks and soft hyphens carry no text.
+    } else {
+      out += c;
+    }
+  }
+  return out.trimEnd();
+}
+
+/** Lower-cased letters, digits and brackets only: "section 80CCD (1B)" and "section80CCD(1B)" compare equal. */
+export function compact(label: string): string {
+  let out = "";
+  for (const c of label.toLowerCase()) {
+    if ((c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c === "(" || c === ")") out += c;
+  }
+  return out;
+}
+
+/** Drops leading row markers ("1", "10(k)", "(a)", "a)") from a compact label. */
+export function stripRowMarkers(compactLabel: string): string {
+  let s = compactLabel;
+  for (let pass = 0; pass < 4; pass++) {
+    let i = 0;
+    while (i < s.length && i < 2 && s[i]! >= "0" && s[i]! <= "9") i++;
+    if (s[i] === "(") {
+      const close = s.indexOf(")", i);
+      if (close > i && close - i <= 5) i = close + 1;
+    } else if (i === 0 && s.length > 2 && s[1] === ")") {
+      i = 2;
+    }
+    if (i === 0) break;
+    s = s.slice(i);
+  }
+  return s;
+}
+
+/** Splits on spaces into tokens, dropping empties. */
+function tokens(line: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const c of line) {
+    if (c === " ") {
+      if (current.length > 0) out.push(current);
+      current = "";
+    } else {
+      current += c;
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+interface ClassifiedToken {
+  text: string;
+  amount: AmountToken | null;
+}
+
+/**
+ * Cuts a line into segments of label + amounts. Strong amounts (grouped, decimal, currency-marked) end a label
+ * anywhere on the line, which splits lines merged by copy-paste; bare integers count only in the run of amounts
+ * at the end of the line and never right after "section", "Form No." and the like.
+ */
+export function segmentLine(line: string): Segment[] {
+  const classified: ClassifiedToken[] = [];
+  let currencyPending = false;
+  for (const token of tokens(line)) {
+    if (isCurrencyMarker(token)) {
+      currencyPending = true;
+      continue;
+    }
+    let amount = readAmountToken(token);
+    if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
+    currencyPending = false;
+    if (amount !== null) {
+      classified.push({ text: token, amount });
+      continue;
+    }
+    const glued = splitGluedAmount(token);
+    if (glued !== null) {
+      classified.push({ text: glued.label, amount: null });
+      classified.push({ text: token, amount: glued.amount });
+    } else {
+      classified.push({ text: token, amount: null });
+    }
+  }
+  // Bare integers are money only in the trailing run of amounts.
+  let trailingStart = classified.length;
+  while (trailingStart > 0 && classified[trailingStart - 1]!.amount !== null) trailingStart--;
+  const namingWord = classified[trailingStart - 1]?.text.toLowerCase();
+  if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
+    while (trailingStart < classified.length && classified[trailingStart]!.amount?.strength === "weak") {
+      trailingStart++;
+    }
+  }
+
+  const segments: Segment[] = [];
+  let label: string[] = [];
+  let amounts: AmountToken[] = [];
+  classified.forEach((token, index) => {
+    const isAmount =
+      token.amount !== null && (token.amount.strength === "strong" || index >= trailingStart);
+    if (isAmount) {
+      amounts.push(token.amount!);
+      return;
+    }
+    if (amounts.length > 0) {
+      segments.push({ label: label.join(" "), amounts });
+      label = [];
+      amounts = [];
+    }
+    label.push(token.text);
+  });
+  if (label.length > 0 || amounts.length > 0) segments.push({ label: label.join(" "), amounts });
+  return segments;
+}
+
+const isUpper = (c: string | undefined): boolean => c !== undefined && c >= "A" && c <= "Z";
+const isDigitChar = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
+
+/** Permanent Account Number shape: five letters, four digits, one letter. */
+export function isPan(token: string): boolean {
+  if (token.length !== 10) return false;
+  for (let i = 0; i < 10; i++) {
+    const ok = i < 5 || i === 9 ? isUpper(token[i]) : isDigitChar(token[i]);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Tax Deduction Account Number shape: four letters, five digits, one letter. */
+export function isTan(token: string): boolean {
+  if (token.length !== 10) return false;
+  for (let i = 0; i < 10; i++) {
+    const ok = i < 4 || i === 9 ? isUpper(token[i]) : isDigitChar(token[i]);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** A PAN whose fourth letter is P belongs to an individual (the PAN holder-type letter). */
+export const isIndividualPan = (pan: string): boolean => pan[3] === "P";
+
+/**
+ * Masks a PAN to its first two and last two characters: ABCDE1234F -> ABXXXXXX4F. Enough to recognise one's
+ * own PAN, not enough to reuse it.
+ */
+export function maskPan(pan: string): string {
+  return `${pan.slice(0, 2)}XXXXXX${pan.slice(8)}`;
+}
+
+/** Identifier-like words of a line (PAN, TAN) with surrounding punctuation removed, upper-cased. */
+export function identifierTokens(line: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (const c of line) {
+    const upper = c.toUpperCase();
+    if ((upper >= "A" && upper <= "Z") || (c >= "0" && c <= "9")) {
+      current += upper;
+    } else {
+      if (current.length > 0) out.push(current);
+      current = "";
+    }
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** Masks every individual's PAN inside free text (warning lines, AIS sources). */
+export function maskPansIn(text: string): string {
+  let out = "";
+  let word = "";
+  const flush = (): void => {
+    out += isPan(word) && isIndividualPan(word) ? maskPan(word) : word;
+    word = "";
+  };
+  for (const c of text) {
+    if ((c >= "A" && c <= "Z") || (c >= "0" && c <= "9")) {
+      word += c;
+    } else {
+      flush();
+      out += c;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** First "YYYY-YY" year token in the text (assessment year, tax year, financial year). */
+export function findYear(text: string): string | null {
+  for (let i = 0; i + 7 <= text.length; i++) {
+    if (
+      isDigitChar(text[i]) && isDigitChar(text[i + 1]) && isDigitChar(text[i + 2]) && isDigitChar(text[i + 3]) &&
+      text[i + 4] === "-" && isDigitChar(text[i + 5]) && isDigitChar(text[i + 6]) &&
+      !isDigitChar(text[i + 7]) && !isDigitChar(text[i - 1])
+    ) {
+      const start = Number(text.slice(i + 2, i + 4));
+      const end = Number(text.slice(i + 5, i + 7));
+      if ((start + 1) % 100 === end) return text.slice(i, i + 7);
+    }
+  }
+  return null;
+}
+
+/** Page furniture TRACES and PDF viewers repeat on every page; it never carries an amount. */
+export function isBoilerplate(compactLine: string): boolean {
+  return (
+    (compactLine.startsWith("page") && compactLine.length <= 16 && /^page\d+(of\d+)?$/.test(compactLine)) ||
+    compactLine.startsWith("printedfrom") ||
+    compactLine.startsWith("digitallysignedby") ||
+    compactLine.startsWith("signaturenotverified") ||
+    compactLine.startsWith("signatureverified") ||
+    compactLine.startsWith("verification") ||
+    compactLine.startsWith("place") ||
+    compactLine.includes("tdscpcgovin")
+  );
+}

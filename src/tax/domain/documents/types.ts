@@ -1,0 +1,204 @@
+// Result types of the document parsers. Amounts are rupees (two decimals at most); null means the item was
+// not found in the text, 0 means it was printed blank, "-", "NIL" or 0.00.
+
+export type DocumentType = "form16" | "ais";
+
+/** A line that held an amount but matched no known item, or an amount we had to interpret. */
+export interface DocumentWarning {
+  /** 1-based line number in the submitted text. */
+  line: number;
+  /** The line, trimmed, cut to 160 characters, individuals' PANs masked. */
+  text: string;
+  message: string;
+}
+
+/** Profile fields for POST /compute that the document can fill; absent fields are left for the user. */
+export interface ComputeProfile {
+  residentialStatus: "resident";
+  houseProperties: [];
+  salary?: {
+    grossSalary: number;
+    professionalTax?: number;
+  };
+  deductions: {
+    section80C?: number;
+    section80CCD1B?: number;
+    section80CCD2?: number;
+    section80D_selfFamily?: number;
+    section80D_parents?: number;
+    section80TTA?: number;
+    section80TTB?: number;
+    section80E?: number;
+    section80G?: number;
+  };
+  otherIncome?: {
+    savingsInterest?: number;
+    depositInterest?: number;
+    dividends?: number;
+    familyPension?: number;
+  };
+  taxesPaid?: number;
+}
+
+export const FORM16_AMOUNT_KEYS = [
+  "salary17_1",
+  "perquisites17_2",
+  "profitsInLieuOfSalary17_3",
+  "grossSalary",
+  "salaryFromOtherEmployers",
+  "travelConcession10_5",
+  "gratuity10_10",
+  "commutedPension10_10A",
+  "leaveEncashment10_10AA",
+  "houseRentAllowance10_13A",
+  "specialAllowances10_14",
+  "otherExemptions10",
+  "totalOtherExemptions10",
+  "totalExemptions10",
+  "salaryFromCurrentEmployer",
+  "standardDeduction16ia",
+  "entertainmentAllowance16ii",
+  "taxOnEmployment16iii",
+  "totalDeductions16",
+  "incomeChargeableUnderSalaries",
+  "housePropertyIncome",
+  "otherSourcesIncome",
+  "totalOtherIncome",
+  "grossTotalIncome",
+  "totalChapterVIA",
+  "totalTaxableIncome",
+  "taxOnTotalIncome",
+  "rebate87A",
+  "surcharge",
+  "healthAndEducationCess",
+  "taxPayable",
+  "relief89",
+  "tdsReportedByEmployee",
+  "tcsReportedByEmployee",
+  "netTaxPayable",
+] as const;
+
+export type Form16AmountKey = (typeof FORM16_AMOUNT_KEYS)[number];
+
+export const CHAPTER_VIA_KEYS = [
+  "section80C",
+  "section80CCC",
+  "section80CCD1",
+  "totalSection80C80CCC80CCD1",
+  "section80CCD1B",
+  "section80CCD2",
+  "section80D",
+  "section80DD",
+  "section80DDB",
+  "section80E",
+  "section80EEA",
+  "section80EEB",
+  "section80CCHEmployee",
+  "section80CCHGovernment",
+  "section80G",
+  "section80GG",
+  "section80GGC",
+  "section80TTA",
+  "section80TTB",
+  "section80U",
+  "otherProvisions",
+  "totalOtherProvisions",
+] as const;
+
+export type ChapterVIAKey = (typeof CHAPTER_VIA_KEYS)[number];
+
+/** One Chapter VI-A row: Form 16 prints gross and deductible, and a qualifying amount for 80G and later rows. */
+export interface ChapterVIAAmounts {
+  gross: number | null;
+  qualifying: number | null;
+  deductible: number | null;
+}
+
+export interface Form16PartATotals {
+  amountPaidOrCredited: number;
+  taxDeducted: number;
+  taxDeposited: number;
+}
+
+export interface Form16Document {
+  documentType: "form16";
+  /** "given" when the caller named the type, "detected" when the parser recognised it. */
+  typeSource: "given" | "detected";
+  /** "16" for Form No. 16 (to tax year 2025-26), "130" for Form No. 130 (Income-tax Rules 2026). */
+  formNumber: "16" | "130" | null;
+  assessmentYear: string | null;
+  /** Form 130 names the tax year instead of an assessment year. */
+  taxYear: string | null;
+  employerName: string | null;
+  employerTan: string | null;
+  /** Masked: first two and last two characters kept (ABXXXXXX4F). */
+  employeePan: string | null;
+  /** true: old regime (opted out of s.115BAC(1A)); false: new regime; null: not printed. */
+  optedOutOf115BAC: boolean | null;
+  amounts: Record<Form16AmountKey, number | null>;
+  chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
+  /** Part A quarterly summary total, when Part A is in the text. */
+  partA: Form16PartATotals | null;
+  /** Number of items found, amounts and Chapter VI-A rows together. */
+  itemsFound: number;
+  profile: ComputeProfile;
+  warnings: DocumentWarning[];
+}
+
+export type AisCategory =
+  | "salary"
+  | "savingsInterest"
+  | "depositInterest"
+  | "dividends"
+  | "rent"
+  | "saleOfSecurities"
+  | "taxesPaid"
+  | "refunds"
+  | "other";
+
+export interface AisEntry {
+  /** Information code as printed (TDS-192, SFT-016(SB)); null for tax payments and refunds, which have none. */
+  code: string | null;
+  description: string;
+  /** Reporting entity and its TAN/PAN; an individual's PAN is masked. */
+  source: string | null;
+  count: number | null;
+  amount: number | null;
+  /** TDS/TCS deducted or collected, summed over the quarter rows. */
+  taxDeducted: number | null;
+  category: AisCategory;
+}
+
+export type AisTotals = Record<Exclude<AisCategory, "other">, number>;
+
+export interface AisDocument {
+  documentType: "ais";
+  typeSource: "given" | "detected";
+  /** "text" for the text of the AIS PDF, "json" for the decrypted AIS utility JSON. */
+  format: "text" | "json";
+  pan: string | null;
+  name: string | null;
+  financialYear: string | null;
+  assessmentYear: string | null;
+  entries: AisEntry[];
+  /** Sums per category. Tax payments add the TDS/TCS of every entry to advance and self-assessment tax. */
+  totals: AisTotals;
+  profile: ComputeProfile;
+  warnings: DocumentWarning[];
+}
+
+export type ParsedDocument = Form16Document | AisDocument;
+
+export type ParseErrorCode =
+  | "unrecognised_document"
+  | "no_items_found"
+  | "encrypted_ais_json"
+  | "unsupported_json";
+
+export interface ParseError {
+  code: ParseErrorCode;
+  message: string;
+}
+
+/** Expected failures are values: an unrecognisable text is not an exception. */
+export type ParseResult = { ok: true; document: ParsedDocument } | { ok: false; error: ParseError };
