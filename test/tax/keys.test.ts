@@ -8,8 +8,13 @@ function guard(key: string) {
   return hashApiKey(key).then((hash) => env.KEY_GUARD.get(env.KEY_GUARD.idFromName(hash)));
 }
 
-async function verdictAt(key: string, nowMs: number): Promise<Verdict> {
-  return runInDurableObject(await guard(key), (instance: KeyGuard) => instance.authorize(nowMs, []));
+/** Runs `fn` inside the key's own Durable Object, to look at a clock we cannot wait for. */
+async function inGuard<T>(key: string, fn: (instance: KeyGuard) => T): Promise<T> {
+  return runInDurableObject(await guard(key), (instance) => fn(instance as unknown as KeyGuard)) as Promise<T>;
+}
+
+function verdictAt(key: string, nowMs: number): Promise<Verdict> {
+  return inGuard(key, (instance) => instance.authorize(nowMs, []));
 }
 
 describe("accounts", () => {
@@ -141,7 +146,7 @@ describe("rate limits (free plan: 30/min, 500/IST day)", () => {
     const key = await createKey({ scopes: ["deadlines:read"] });
     // 2026-03-10 00:00 IST is 2026-03-09T18:30:00Z; spread 500 requests over minutes of that IST day.
     const istMidnight = Date.parse("2026-03-09T18:30:00Z");
-    const results = await runInDurableObject(await guard(key.key), (instance: KeyGuard) => {
+    const results = await inGuard(key.key, (instance) => {
       const outcomes: string[] = [];
       for (let i = 0; i < 500; i++) outcomes.push(instance.authorize(istMidnight + Math.floor(i / 30) * 60_000, []).outcome);
       const over = instance.authorize(istMidnight + 20 * 60_000, []);
