@@ -10,6 +10,7 @@ import { registerListKeys } from "./routes/admin/list-keys";
 import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
 import { registerBillingWebhook } from "./routes/billing-webhook";
+import { registerCompute } from "./routes/compute";
 import { registerHealth } from "./routes/health";
 import { registerListDeadlines } from "./routes/list-deadlines";
 
@@ -32,6 +33,7 @@ export function buildTaxApp(): TaxApp {
   registerRevokeKey(app);
   registerBillingWebhook(app);
   registerListDeadlines(app);
+  registerCompute(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

@@ -1,0 +1,40 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import type { TaxApp } from "../app";
+import { bearerSecurity, requireKey } from "../auth";
+import { computeTax, currentFinancialYear, FINANCIAL_YEARS, isSupportedFinancialYear, type FinancialYear } from "../domain/engine";
+import { taxError } from "../errors";
+import { errorResponses } from "../schemas/common";
+import { ComputeResultSchema } from "../schemas/compute";
+import { ComputeRequestSchema, toTaxInput } from "../schemas/profile";
+
+export const COMPUTE_BODY_LIMIT_BYTES = 65_536;
+
+const route = createRoute({
+  method: "post",
+  path: "/api/v1/compute",
+  tags: ["Compute"],
+  summary: "Income tax under both regimes, the recommended regime, the ITR form and ranked saving moves",
+  description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. The result is informational and not tax advice.`,
+  security: bearerSecurity,
+  middleware: [requireKey(), readBody({ maxBytes: COMPUTE_BODY_LIMIT_BYTES })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: ComputeRequestSchema } } } },
+  responses: {
+    200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeResultSchema }) } } },
+    ...errorResponses(400, 401, 413, 415, 429),
+  },
+});
+
+export function registerCompute(app: TaxApp): void {
+  app.openapi(route, (c) => {
+    const { profile, financialYear } = c.req.valid("json");
+    return c.json({ data: computeTax(toTaxInput(profile), financialYear ?? defaultYear(Date.now())) }, 200);
+  });
+}
+
+/** The financial year of today's IST date; a year whose rules are not in the engine yet must be asked for explicitly. */
+function defaultYear(nowMs: number): FinancialYear {
+  const current = currentFinancialYear(nowMs);
+  if (isSupportedFinancialYear(current)) return current;
+  throw taxError("validation_error", `financialYear: the current financial year ${current} is not supported yet; send one of ${FINANCIAL_YEARS.join(", ")}`);
+}
