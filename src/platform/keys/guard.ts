@@ -47,7 +47,8 @@ export type Verdict =
   | { outcome: "unknown" }
   | { outcome: "revoked"; state: KeyState }
   | { outcome: "expired"; state: KeyState }
-  | { outcome: "denied"; code: string; state: KeyState }
+  /** `usage` reports the current windows without counting: a denial is refused before any limit applies. */
+  | { outcome: "denied"; code: string; state: KeyState; usage: Usage }
   | { outcome: "limited"; state: KeyState; usage: Usage; retryAfterSeconds: number }
   | { outcome: "allowed"; state: KeyState; usage: Usage };
 
@@ -89,18 +90,17 @@ export class KeyGuard extends DurableObject<object> {
     if (!state) return { outcome: "unknown" };
     if (state.status === "revoked") return { outcome: "revoked", state };
     if (state.expiresAt !== null && nowMs >= state.expiresAt) return { outcome: "expired", state };
-    if (state.denial) return { outcome: "denied", code: state.denial, state };
-    for (const requirement of required) {
-      if (!state.grants.includes(requirement.grant)) return { outcome: "denied", code: requirement.code, state };
-    }
 
     const minuteWindow = Math.floor(nowMs / MINUTE_MS);
     const dayWindow = Math.floor((nowMs + DAY_OFFSET_MS) / DAY_MS);
-    const minute = this.stored.minute.window === minuteWindow ? this.stored.minute : { window: minuteWindow, count: 0 };
-    const day = this.stored.day.window === dayWindow ? this.stored.day : { window: dayWindow, count: 0 };
+    const minute = this.stored.minute.window === minuteWindow ? { ...this.stored.minute } : { window: minuteWindow, count: 0 };
+    const day = this.stored.day.window === dayWindow ? { ...this.stored.day } : { window: dayWindow, count: 0 };
     const minuteReset = (minuteWindow + 1) * MINUTE_MS;
     const dayReset = (dayWindow + 1) * DAY_MS - DAY_OFFSET_MS;
     const { perMinute, perDay } = state.limits;
+
+    const denial = state.denial ?? required.find((requirement) => !state.grants.includes(requirement.grant))?.code;
+    if (denial) return { outcome: "denied", code: denial, state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
 
     const minuteFull = minute.count >= perMinute;
     const dayFull = perDay !== null && day.count >= perDay;

@@ -79,10 +79,10 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     const keyHeaders = options.keyHeaders?.(verdict.state) ?? {};
     if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked");
     if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired");
-    if (verdict.outcome === "denied") {
-      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), keyHeaders);
-    }
     const limitHeaders = rateLimitHeaders(verdict.usage);
+    if (verdict.outcome === "denied") {
+      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), { ...keyHeaders, ...limitHeaders });
+    }
     if (verdict.outcome === "limited") {
       throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", {
         ...keyHeaders,

@@ -1,0 +1,49 @@
+// Shared OpenAPI pieces of the inventory service: its error body (seed section 2), error responses by
+// status, the list page wrapper and ISO-8601 time strings.
+import { z } from "@hono/zod-openapi";
+
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ description: "Human-readable message; never database details", example: "This key is read-only" }),
+    code: z.string().openapi({ description: "Stable code clients switch on", example: "read_only_key" }),
+  })
+  .openapi("Error");
+
+const errorContent = { "application/json": { schema: ErrorSchema } };
+
+const descriptions: Record<number, string> = {
+  400: "`bad_request`: the request is malformed; the message names the field",
+  401: "`missing_token`, `invalid_api_key`, `key_not_bound` (API keys) or `unauthorized` (management API)",
+  403: "`read_only_key`, `missing_scope`, `plan_required`, `subscription_lapsed` (API keys) or `forbidden` (management API)",
+  404: "`not_found`",
+  405: "`method_not_allowed`",
+  409: "`conflict`",
+  413: "`payload_too_large`",
+  415: "`unsupported_media_type`",
+  429: "`rate_limited`: see `Retry-After`",
+  500: "`internal_error`: no database details",
+  503: "`service_unavailable`",
+};
+
+/** Standard error responses for the OpenAPI document, by status. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503>) {
+  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
+}
+
+/** `limit` 1..1000 (default 200) and `offset` 0..100000, as in the seed's list endpoints. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    has_more: z.boolean().openapi({ description: "true while more rows remain" }),
+    next_offset: z.number().int().nullable().openapi({ description: "offset to send for the next page; null on the last page" }),
+  });
+}
+
+export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
