@@ -117,6 +117,8 @@ interface Collector {
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
   warnings: DocumentWarning[];
   itemsFound: number;
+  /** The Chapter VI-A row read last, still open for columns a PDF viewer put on the following lines. */
+  lastChapterVIA: { key: ChapterVIAKey; amounts: AmountToken[] } | null;
 }
 
 function warn(collector: Collector, line: number, text: string, message: string): void {
@@ -125,6 +127,7 @@ function warn(collector: Collector, line: number, text: string, message: string)
 
 function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {
   if (item.kind === "chapterVIA") {
+    collector.lastChapterVIA = { key: item.key, amounts };
     // Gross, (qualifying,) deductible: a single figure is the deductible amount.
     const rupees = amounts.slice(-3).map((a) => toRupees(a.paise));
     const row: ChapterVIAAmounts =
@@ -168,7 +171,7 @@ function emptyCollector(): Collector {
     ChapterVIAKey,
     ChapterVIAAmounts | null
   >;
-  return { amounts, chapterVIA, warnings: [], itemsFound: 0 };
+  return { amounts, chapterVIA, warnings: [], itemsFound: 0, lastChapterVIA: null };
 }
 
 const sumRupees = (values: (number | null | undefined)[]): number | null => {
@@ -184,17 +187,14 @@ export function form16Profile(
   partA: Form16PartATotals | null,
 ): ComputeProfile {
   const profile: ComputeProfile = { residentialStatus: "resident", houseProperties: [], deductions: {} };
-  // Salary net of the s.10 exemptions the employer allowed: /compute receives no exemption amounts of its own.
-  const netOfExemptions =
-    amounts.salaryFromCurrentEmployer ??
-    (amounts.grossSalary !== null
-      ? sumRupees([amounts.grossSalary, amounts.totalExemptions10 === null ? null : -amounts.totalExemptions10])
-      : null);
+  const nonNegative = (value: number | null): value is number => value !== null && value >= 0;
+  // /compute's grossSalary is row 1(d), before s.10 exemptions (it works HRA out itself), plus other employers.
   const grossSalary =
-    netOfExemptions === null ? null : sumRupees([netOfExemptions, amounts.salaryFromOtherEmployers]);
-  if (grossSalary !== null) {
-    profile.salary = { grossSalary };
-    if (amounts.taxOnEmployment16iii !== null) profile.salary.professionalTax = amounts.taxOnEmployment16iii;
+    amounts.grossSalary ?? sumRupees([amounts.salary17_1, amounts.perquisites17_2, amounts.profitsInLieuOfSalary17_3]);
+  const withOtherEmployers = grossSalary === null ? null : sumRupees([grossSalary, amounts.salaryFromOtherEmployers]);
+  if (nonNegative(withOtherEmployers)) {
+    profile.salary = { grossSalary: withOtherEmployers };
+    if (nonNegative(amounts.taxOnEmployment16iii)) profile.salary.professionalTax = amounts.taxOnEmployment16iii;
   }
   const deductible = (key: ChapterVIAKey): number | null => chapterVIA[key]?.deductible ?? null;
   const deductions = profile.deductions;
@@ -202,20 +202,19 @@ export function form16Profile(
   const section80C =
     deductible("totalSection80C80CCC80CCD1") ??
     sumRupees([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
-  if (section80C !== null) deductions.section80C = section80C;
+  if (nonNegative(section80C)) deductions.section80C = section80C;
   const direct: [ChapterVIAKey, keyof ComputeProfile["deductions"]][] = [
     ["section80CCD1B", "section80CCD1B"],
     ["section80CCD2", "section80CCD2"],
     // Form 16 prints one 80D row; it cannot tell self/family from parents, so it all goes to self/family.
     ["section80D", "section80D_selfFamily"],
-    ["section80TTA", "section80TTA"],
-    ["section80TTB", "section80TTB"],
     ["section80E", "section80E"],
-    ["section80G", "section80G"],
+    // The deductible 80G amount is already after the 50 % and qualifying-limit rules: allowed in full.
+    ["section80G", "section80G_100"],
   ];
   for (const [from, to] of direct) {
     const value = deductible(from);
-    if (value !== null) deductions[to] = value;
+    if (nonNegative(value)) deductions[to] = value;
   }
   // Part A's tax deducted when present; otherwise Part B's net tax payable, which the employer deducted,
   // plus the TDS/TCS the employee reported through Form 12BAA.
@@ -224,7 +223,7 @@ export function form16Profile(
     (amounts.netTaxPayable === null
       ? null
       : sumRupees([amounts.netTaxPayable, amounts.tdsReportedByEmployee, amounts.tcsReportedByEmployee]));
-  if (taxesPaid !== null) profile.taxesPaid = taxesPaid;
+  if (nonNegative(taxesPaid)) profile.taxesPaid = taxesPaid;
   return profile;
 }
 
@@ -291,6 +290,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
 
       if (item !== null) {
         seenItem = true;
+        collector.lastChapterVIA = null;
         carry = "";
         pending = null;
         group = groupOf(item) ?? group;
@@ -305,6 +305,14 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         continue;
       }
 
+      const open = collector.lastChapterVIA;
+      if (bare.length === 0 && pending === null && open !== null && open.amounts.length + segment.amounts.length <= 3) {
+        // Gross / qualifying / deductible printed one per line: the row grows column by column.
+        collector.chapterVIA[open.key] = null;
+        collector.itemsFound--;
+        assign(collector, { kind: "chapterVIA", key: open.key }, [...open.amounts, ...segment.amounts], lineNumber, line);
+        continue;
+      }
       if (segment.amounts.length > 0) {
         if (pending !== null) {
           assign(collector, pending.item, segment.amounts, lineNumber, line);

@@ -238,6 +238,8 @@ export function isBoilerplate(compactLine: string): boolean {
   return (
     (compactLine.startsWith("page") && compactLine.length <= 16 && /^page\d+(of\d+)?$/.test(compactLine)) ||
     compactLine.startsWith("printedfrom") ||
+    // TRACES repeats "Certificate Number: ... TAN of Employer: ... Assessment Year: ..." atop every page.
+    (compactLine.startsWith("certificatenumber") && compactLine.includes("assessmentyear")) ||
     compactLine.startsWith("digitallysignedby") ||
     compactLine.startsWith("signaturenotverified") ||
     compactLine.startsWith("signatureverified") ||

@@ -12,7 +12,10 @@ export interface DocumentWarning {
   message: string;
 }
 
-/** Profile fields for POST /compute that the document can fill; absent fields are left for the user. */
+/**
+ * Profile fields for POST /compute (src/tax/schemas/profile.ts) that the document can fill; `age` and anything
+ * the document does not print are left for the user. Every amount is >= 0, as /compute requires.
+ */
 export interface ComputeProfile {
   residentialStatus: "resident";
   houseProperties: [];
@@ -25,17 +28,13 @@ export interface ComputeProfile {
     section80CCD1B?: number;
     section80CCD2?: number;
     section80D_selfFamily?: number;
-    section80D_parents?: number;
-    section80TTA?: number;
-    section80TTB?: number;
     section80E?: number;
-    section80G?: number;
+    section80G_100?: number;
   };
   otherIncome?: {
     savingsInterest?: number;
     depositInterest?: number;
     dividends?: number;
-    familyPension?: number;
   };
   taxesPaid?: number;
 }
