@@ -1,7 +1,7 @@
 // D1 schema of the inventory service. Times are unix milliseconds; money is paise and weight is grams
 // (integers), so nothing drifts. Every business row carries its organisation id.
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const PLANS = ["starter", "growth", "business", "scale", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -146,4 +146,321 @@ export const webhookAttempts = sqliteTable(
     error: text("error"),
   },
   (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
+);
+
+// ---- Stock, sales and the ledgers (issue 8) ----
+// Every business table has a unique (org_id, id) so children reference their parent through a composite
+// foreign key: a row of one organisation can never point at another organisation's row, even by a bug.
+
+export const YARN_TYPE_VALUES = [
+  "cotton_carded",
+  "cotton_combed",
+  "cotton_compact",
+  "cotton_oe",
+  "polyester_spun",
+  "viscose_spun",
+  "pc_blend",
+  "cvc_blend",
+  "pv_blend",
+  "melange",
+  "polyester_fdy",
+  "polyester_dty",
+  "viscose_filament",
+  "nylon_filament",
+  "other",
+] as const;
+
+export const SALE_STATUSES = ["confirmed", "dispatched", "cancelled"] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const PAYMENT_METHODS = ["neft", "rtgs", "imps", "upi", "cheque", "cash", "dd", "adjustment"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** 500 kg: about ten 50 kg bags, a typical reorder point for a trader's fast-moving count. */
+export const DEFAULT_STOCK_LOW_THRESHOLD_GRAMS = 500_000;
+
+export const godowns = sqliteTable(
+  "godowns",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    city: text("city"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("godowns_org_id").on(t.orgId, t.id), uniqueIndex("godowns_org_code").on(t.orgId, t.code)],
+);
+
+export const skus = sqliteTable(
+  "skus",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    yarnType: text("yarn_type", { enum: YARN_TYPE_VALUES }).notNull(),
+    /** English count (Ne) of spun yarn; null for filament yarn, which is sold by denier. */
+    countNe: integer("count_ne"),
+    ply: integer("ply").notNull().default(1),
+    denier: integer("denier"),
+    filaments: integer("filaments"),
+    blend: text("blend"),
+    composition: text("composition").notNull(),
+    shade: text("shade"),
+    hsn: text("hsn").notNull(),
+    /** Basis points: 500 = 5%. */
+    gstRateBps: integer("gst_rate_bps").notNull(),
+    /** stock.low fires when the SKU's kg across all godowns falls under this. */
+    stockLowThresholdGrams: integer("stock_low_threshold_grams").notNull().default(DEFAULT_STOCK_LOW_THRESHOLD_GRAMS),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("skus_org_id").on(t.orgId, t.id),
+    uniqueIndex("skus_org_sku").on(t.orgId, t.sku),
+    index("skus_org_yarn_type").on(t.orgId, t.yarnType),
+    check("skus_gst_rate_bps", sql`${t.gstRateBps} BETWEEN 0 AND 10000`),
+    check("skus_threshold", sql`${t.stockLowThresholdGrams} >= 0`),
+  ],
+);
+
+/** Spinning mills the organisation buys from. */
+export const suppliers = sqliteTable(
+  "suppliers",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    name: text("name").notNull(),
+    gstin: text("gstin"),
+    city: text("city"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("suppliers_org_id").on(t.orgId, t.id), uniqueIndex("suppliers_org_name").on(t.orgId, t.name)],
+);
+
+/** One mill lot of one SKU in one godown: shade and quality are uniform only within a lot. */
+export const lots = sqliteTable(
+  "lots",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    lotNumber: text("lot_number").notNull(),
+    skuId: text("sku_id").notNull(),
+    godownId: text("godown_id").notNull(),
+    supplierId: text("supplier_id"),
+    gramsReceived: integer("grams_received").notNull(),
+    gramsRemaining: integer("grams_remaining").notNull(),
+    costPaisePerKg: integer("cost_paise_per_kg").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("lots_org_id").on(t.orgId, t.id),
+    uniqueIndex("lots_org_godown_sku_number").on(t.orgId, t.godownId, t.skuId, t.lotNumber),
+    // GET /inventory: lots in stock, newest received first, optionally in one godown or of some SKUs.
+    index("lots_in_stock_received").on(t.orgId, t.receivedAt, t.id).where(sql`grams_remaining > 0`),
+    index("lots_in_stock_godown_received").on(t.orgId, t.godownId, t.receivedAt, t.id).where(sql`grams_remaining > 0`),
+    index("lots_org_sku").on(t.orgId, t.skuId, t.gramsRemaining),
+    foreignKey({ columns: [t.orgId, t.skuId], foreignColumns: [skus.orgId, skus.id], name: "lots_sku_fk" }),
+    foreignKey({ columns: [t.orgId, t.godownId], foreignColumns: [godowns.orgId, godowns.id], name: "lots_godown_fk" }),
+    foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "lots_supplier_fk" }),
+    check("lots_grams_remaining", sql`${t.gramsRemaining} >= 0 AND ${t.gramsRemaining} <= ${t.gramsReceived}`),
+    check("lots_grams_received", sql`${t.gramsReceived} > 0`),
+    check("lots_cost", sql`${t.costPaisePerKg} >= 0`),
+  ],
+);
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    name: text("name").notNull(),
+    contact: text("contact"),
+    /** Validated with its check character on the way in; upper case. */
+    gstin: text("gstin"),
+    address: text("address"),
+    creditLimitPaise: integer("credit_limit_paise").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("customers_org_id").on(t.orgId, t.id),
+    index("customers_org_gstin").on(t.orgId, t.gstin),
+    check("customers_credit_limit", sql`${t.creditLimitPaise} >= 0`),
+  ],
+);
+
+/** A tax invoice. `sold_at` is the instant; `sale_date` is its IST calendar date (always istDateOf(sold_at)). */
+export const sales = sqliteTable(
+  "sales",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    /** `INV/<FY>/<seq>`, at most 16 characters, consecutive per financial year (CGST Rule 46(b)). */
+    invoiceNumber: text("invoice_number").notNull(),
+    financialYear: text("financial_year").notNull(),
+    invoiceSeq: integer("invoice_seq").notNull(),
+    customerId: text("customer_id").notNull(),
+    saleDate: text("sale_date").notNull(),
+    soldAt: integer("sold_at").notNull(),
+    status: text("status", { enum: SALE_STATUSES }).notNull().default("confirmed"),
+    gramsTotal: integer("grams_total").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    gstPaise: integer("gst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    dispatchedAt: integer("dispatched_at"),
+    cancelledAt: integer("cancelled_at"),
+    paidAt: integer("paid_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("sales_org_id").on(t.orgId, t.id),
+    uniqueIndex("sales_org_invoice_number").on(t.orgId, t.invoiceNumber),
+    uniqueIndex("sales_org_fy_seq").on(t.orgId, t.financialYear, t.invoiceSeq),
+    // GET /sales: the IST window over sold_at, cancelled excluded, newest first.
+    index("sales_active_sold_at").on(t.orgId, t.soldAt, t.id).where(sql`status <> 'cancelled'`),
+    index("sales_org_customer").on(t.orgId, t.customerId),
+    foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customers.orgId, customers.id], name: "sales_customer_fk" }),
+    check("sales_amounts", sql`${t.gramsTotal} > 0 AND ${t.taxablePaise} >= 0 AND ${t.gstPaise} >= 0 AND ${t.totalPaise} = ${t.taxablePaise} + ${t.gstPaise}`),
+  ],
+);
+
+export const saleItems = sqliteTable(
+  "sale_items",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    saleId: text("sale_id").notNull(),
+    lotId: text("lot_id").notNull(),
+    skuId: text("sku_id").notNull(),
+    grams: integer("grams").notNull(),
+    ratePaisePerKg: integer("rate_paise_per_kg").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    gstRateBps: integer("gst_rate_bps").notNull(),
+    gstPaise: integer("gst_paise").notNull(),
+  },
+  (t) => [
+    index("sale_items_org_sale").on(t.orgId, t.saleId),
+    index("sale_items_org_lot").on(t.orgId, t.lotId),
+    foreignKey({ columns: [t.orgId, t.saleId], foreignColumns: [sales.orgId, sales.id], name: "sale_items_sale_fk" }),
+    foreignKey({ columns: [t.orgId, t.lotId], foreignColumns: [lots.orgId, lots.id], name: "sale_items_lot_fk" }),
+    foreignKey({ columns: [t.orgId, t.skuId], foreignColumns: [skus.orgId, skus.id], name: "sale_items_sku_fk" }),
+    // The sale batch writes grams = 0 when its lot update changed no row, so this CHECK fails the batch.
+    check("sale_items_grams", sql`${t.grams} > 0`),
+    check("sale_items_rate", sql`${t.ratePaisePerKg} >= 0`),
+  ],
+);
+
+/** Money received from a customer, optionally against one invoice. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    customerId: text("customer_id").notNull(),
+    saleId: text("sale_id"),
+    amountPaise: integer("amount_paise").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    reference: text("reference"),
+    paidOn: text("paid_on").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payments_org_id").on(t.orgId, t.id),
+    index("payments_org_customer").on(t.orgId, t.customerId),
+    index("payments_org_sale").on(t.orgId, t.saleId),
+    foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customers.orgId, customers.id], name: "payments_customer_fk" }),
+    foreignKey({ columns: [t.orgId, t.saleId], foreignColumns: [sales.orgId, sales.id], name: "payments_sale_fk" }),
+    check("payments_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** CGST s.34 credit note: reduces what a customer owes (returned or deficient goods, over-billing). */
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    customerId: text("customer_id").notNull(),
+    saleId: text("sale_id"),
+    noteNumber: text("note_number").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    reason: text("reason"),
+    issuedOn: text("issued_on").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("credit_notes_org_id").on(t.orgId, t.id),
+    uniqueIndex("credit_notes_org_number").on(t.orgId, t.noteNumber),
+    index("credit_notes_org_customer").on(t.orgId, t.customerId),
+    index("credit_notes_org_sale").on(t.orgId, t.saleId),
+    foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customers.orgId, customers.id], name: "credit_notes_customer_fk" }),
+    foreignKey({ columns: [t.orgId, t.saleId], foreignColumns: [sales.orgId, sales.id], name: "credit_notes_sale_fk" }),
+    check("credit_notes_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const expenses = sqliteTable(
+  "expenses",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    spentOn: text("spent_on").notNull(),
+    category: text("category").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    notes: text("notes"),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("expenses_org_id").on(t.orgId, t.id),
+    // Export: newest first.
+    index("expenses_org_spent_on").on(t.orgId, t.spentOn, t.id),
+    check("expenses_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** A mill's bill for yarn bought. */
+export const millInvoices = sqliteTable(
+  "mill_invoices",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    supplierId: text("supplier_id").notNull(),
+    invoiceNumber: text("invoice_number").notNull(),
+    invoicedOn: text("invoiced_on").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    notes: text("notes"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("mill_invoices_org_id").on(t.orgId, t.id),
+    uniqueIndex("mill_invoices_org_supplier_number").on(t.orgId, t.supplierId, t.invoiceNumber),
+    index("mill_invoices_org_invoiced_on").on(t.orgId, t.invoicedOn, t.id),
+    foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_invoices_supplier_fk" }),
+    check("mill_invoices_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const millPayments = sqliteTable(
+  "mill_payments",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organisations.id),
+    supplierId: text("supplier_id").notNull(),
+    millInvoiceId: text("mill_invoice_id"),
+    paidOn: text("paid_on").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    /** UTR for NEFT/RTGS, UPI reference or cheque number. */
+    reference: text("reference"),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("mill_payments_org_id").on(t.orgId, t.id),
+    index("mill_payments_org_paid_on").on(t.orgId, t.paidOn, t.id),
+    index("mill_payments_org_supplier").on(t.orgId, t.supplierId),
+    foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_payments_supplier_fk" }),
+    foreignKey({ columns: [t.orgId, t.millInvoiceId], foreignColumns: [millInvoices.orgId, millInvoices.id], name: "mill_payments_invoice_fk" }),
+    check("mill_payments_amount", sql`${t.amountPaise} > 0`),
+  ],
 );
