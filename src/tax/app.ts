@@ -11,6 +11,10 @@ import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
 import { registerBillingWebhook } from "./routes/billing-webhook";
 import { registerCompute } from "./routes/compute";
+import { registerDeleteProfile } from "./routes/delete-profile";
+import { registerGetProfile } from "./routes/get-profile";
+import { registerListProfiles } from "./routes/list-profiles";
+import { registerSaveProfile } from "./routes/save-profile";
 import { registerHealth } from "./routes/health";
 import { registerListDeadlines } from "./routes/list-deadlines";
 
@@ -34,6 +38,10 @@ export function buildTaxApp(): TaxApp {
   registerBillingWebhook(app);
   registerListDeadlines(app);
   registerCompute(app);
+  registerSaveProfile(app);
+  registerListProfiles(app);
+  registerGetProfile(app);
+  registerDeleteProfile(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

@@ -2,8 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import type { TaxApp } from "../app";
 import { bearerSecurity, requireKey } from "../auth";
-import { computeTax, currentFinancialYear, FINANCIAL_YEARS, isSupportedFinancialYear, type FinancialYear } from "../domain/engine";
-import { taxError } from "../errors";
+import { computeTax } from "../domain/engine";
+import { currentYearOrFail } from "../financial-year";
 import { errorResponses } from "../schemas/common";
 import { ComputeResultSchema } from "../schemas/compute";
 import { ComputeRequestSchema, toTaxInput } from "../schemas/profile";
@@ -28,13 +28,7 @@ const route = createRoute({
 export function registerCompute(app: TaxApp): void {
   app.openapi(route, (c) => {
     const { profile, financialYear } = c.req.valid("json");
-    return c.json({ data: computeTax(toTaxInput(profile), financialYear ?? defaultYear(Date.now())) }, 200);
+    return c.json({ data: computeTax(toTaxInput(profile), financialYear ?? currentYearOrFail(Date.now())) }, 200);
   });
 }
 
-/** The financial year of today's IST date; a year whose rules are not in the engine yet must be asked for explicitly. */
-function defaultYear(nowMs: number): FinancialYear {
-  const current = currentFinancialYear(nowMs);
-  if (isSupportedFinancialYear(current)) return current;
-  throw taxError("validation_error", `financialYear: the current financial year ${current} is not supported yet; send one of ${FINANCIAL_YEARS.join(", ")}`);
-}

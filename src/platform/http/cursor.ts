@@ -1,0 +1,43 @@
+// Opaque keyset cursors: base64url(JSON) plus a truncated HMAC, so a client cannot forge or edit one
+// (a tampered cursor is a 400, never a query on someone's made-up position).
+import { hmacSha256Hex, timingSafeEqual } from "../crypto";
+
+const encoder = new TextEncoder();
+
+function toBase64Url(text: string): string {
+  let binary = "";
+  for (const byte of encoder.encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export async function encodeCursor(secret: string, position: unknown): Promise<string> {
+  const payload = toBase64Url(JSON.stringify(position));
+  const mac = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
+  return `${payload}.${mac}`;
+}
+
+/** The position inside a cursor this service issued, or null for anything else. */
+export async function decodeCursor(secret: string, cursor: string): Promise<unknown> {
+  if (cursor.length > 512) return null;
+  const [payload, mac, ...rest] = cursor.split(".");
+  if (payload === undefined || mac === undefined || rest.length > 0) return null;
+  const expected = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
+  if (!timingSafeEqual(mac, expected)) return null;
+  const json = fromBase64Url(payload);
+  if (json === null) return null;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return null;
+  }
+}

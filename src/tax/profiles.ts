@@ -1,0 +1,29 @@
+// Profile helpers shared by the profile routes: label normalisation, the stored summary, the response shape.
+import { computeTax, type FinancialYear } from "./domain/engine";
+import type { ProfileRow, ProfileSummary } from "./db/profiles";
+import { iso } from "./schemas/common";
+import { toTaxInput, type Profile } from "./schemas/profile";
+
+/** Labels are unique per owner regardless of case and Unicode normalisation form. */
+export function labelKey(label: string): string {
+  return label.normalize("NFC").toLowerCase();
+}
+
+export function summarise(profile: Profile, financialYear: FinancialYear): ProfileSummary {
+  const result = computeTax(toTaxInput(profile), financialYear);
+  return {
+    financialYear,
+    recommendedRegime: result.recommendedRegime,
+    totalTax: { old: result.regimes.old.totalTax, new: result.regimes.new.totalTax },
+  };
+}
+
+export function profileListItem(row: ProfileRow) {
+  return {
+    id: row.id,
+    label: row.label,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    summary: row.summary as ProfileSummary,
+  };
+}

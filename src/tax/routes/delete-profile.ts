@@ -1,0 +1,35 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { newId } from "../../platform/ids";
+import type { TaxApp } from "../app";
+import { bearerSecurity, requireKey } from "../auth";
+import { deleteProfile } from "../db/profiles";
+import { taxError } from "../errors";
+import { errorResponses } from "../schemas/common";
+import { ProfileIdParamSchema } from "../schemas/profiles";
+
+const route = createRoute({
+  method: "delete",
+  path: "/api/v1/profiles/{id}",
+  tags: ["Profiles"],
+  summary: "Delete a profile",
+  description: "200 with the id; deleting again is a 404, and so is another owner's id.",
+  security: bearerSecurity,
+  middleware: [requireKey("profiles:write")] as const,
+  request: { params: ProfileIdParamSchema },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }) } },
+    },
+    ...errorResponses(401, 403, 404, 429),
+  },
+});
+
+export function registerDeleteProfile(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid("param");
+    const now = Date.now();
+    if (!(await deleteProfile(c.env.DB, c.get("apiKey").state.ownerId, id, newId("evt", now), now))) throw taxError("not_found", "No such profile");
+    return c.json({ data: { id, deleted: true as const } }, 200);
+  });
+}
