@@ -158,8 +158,8 @@ function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): v
 const DIVIDEND_SURCHARGE_CAP_PERCENT = 15;
 
 /**
- * Surcharge at `ratePercent` on `tax` (rupees). [U] When the rate exceeds 15 % and the income includes dividends,
- * the tax is apportioned to dividends in proportion to their share of total income; that share takes 15 %.
+ * Surcharge at `ratePercent` on `tax` (rupees). [U] When the rate exceeds 15 % and total income includes
+ * `dividends`, the tax is apportioned to them by their share of total income; that share takes 15 %.
  */
 function surchargeOn(tax: number, ratePercent: number, dividends: number, totalIncome: number): number {
   if (ratePercent <= DIVIDEND_SURCHARGE_CAP_PERCENT || dividends === 0) return percentOf(tax, ratePercent);
@@ -399,7 +399,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 
   // Surcharge, with marginal relief against the nearest lower threshold H: tax + surcharge may exceed
   // tax(H) + surcharge(H) by no more than TI − H (First Schedule Part I Para A provisos).
-  const dividends = Math.min(Math.floor(f.dividends / 100), taxableIncome);
+  // Dividends' part of taxable income: what is left after the other income, rounded like TI, so the part only
+  // moves when TI does (deductions are taken from the other income first).
+  const nonDividendIncome = roundToTenRupees(Math.max(0, grossTotalIncome - via - f.dividends));
+  const dividends = taxableIncome - Math.min(taxableIncome, nonDividendIncome);
   const bands = rules.surcharge;
   const bandIndex = bandIndexFor(bands, taxableIncome);
   let surchargeRatePercent = 0;

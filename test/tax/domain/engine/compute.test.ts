@@ -1,0 +1,143 @@
+// The result as a whole: recommended regime, return form, saving moves, disclaimer, default year.
+import { describe, expect, it } from "vitest";
+import {
+  applySavingMove,
+  computeTax,
+  currentFinancialYear,
+  isSupportedFinancialYear,
+  type FinancialYear,
+  type TaxInput,
+} from "../../../../src/tax/domain/engine";
+import { salaryFor, taxInput } from "./input";
+
+describe("recommended regime", () => {
+  it("recommends the new regime on a tie (it is the default, s.115BAC(1A))", () => {
+    const result = computeTax(taxInput(), "2025-26");
+    expect(result.regimes.old.totalTax).toBe(0);
+    expect(result.regimes.new.totalTax).toBe(0);
+    expect(result.recommendedRegime).toBe("new");
+    expect(result.recommendedRegimeSaving).toBe(0);
+  });
+
+  it("recommends the old regime when deductions make it cheaper, with the saving in rupees", () => {
+    // Hand computation in "saving moves" below: old 1,87,200, new 1,92,400.
+    const result = computeTax(heavyDeductions, "2025-26");
+    expect(result.regimes.old.totalTax).toBe(187_200);
+    expect(result.regimes.new.totalTax).toBe(192_400);
+    expect(result.recommendedRegime).toBe("old");
+    expect(result.recommendedRegimeSaving).toBe(5_200);
+  });
+});
+
+// Salary 20L, basic 10L, HRA 4L, rent 5L in a metro, self-occupied home with 2L interest, 80C 50k, 80CCD(1B) 50k,
+// 80D 25k. Old: HRA min(4L, 5L − 1L, 5L) = 4L; salary 20L − 4L − 50k = 15.5L; HP −2L; GTI 13.5L; VI-A 1.25L;
+// TI 12.25L; tax 1,12,500 + 67,500 = 1,80,000 + cess 7,200 = 1,87,200. New: TI 19.25L; tax 1,20,000 + 65,000 =
+// 1,85,000 + cess 7,400 = 1,92,400.
+const heavyDeductions: TaxInput = taxInput({
+  salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, hraReceived: 400_000, rentPaid: 500_000, isMetroCity: true },
+  houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+  deductions: { section80C: 50_000, section80CCD1B: 50_000, section80D_selfFamily: 25_000 },
+});
+
+describe("saving moves", () => {
+  it("prices and ranks each move by re-running the engine", () => {
+    const { savingMoves } = computeTax(heavyDeductions, "2025-26");
+    // 80C +1L: TI 11.25L → 1,50,000 + 6,000 = 1,56,000, saves 31,200.
+    // Employer NPS at 10 % of basic (1L, old regime): same 31,200; the 14 % (new-regime) limit gives the new
+    // regime 1,63,280 and the old still 1,56,000, so it saves no more and the smaller contribution is kept.
+    // Parents' 80D 25k: TI 12L → 1,72,500 + 6,900 = 1,79,400, saves 7,800.
+    // Switching regime: 1,92,400 (default new) − 1,87,200 = 5,200.
+    expect(savingMoves.map((m) => [m.kind, m.taxSaving, m.investment])).toEqual([
+      ["top_up_80c", 31_200, 100_000],
+      ["employer_nps_80ccd2", 31_200, 100_000],
+      ["health_insurance_parents_80d", 7_800, 25_000],
+      ["switch_regime", 5_200, 0],
+    ]);
+    expect(savingMoves[0]).toMatchObject({
+      section: "80C",
+      change: { field: "deductions.section80C", from: 50_000, to: 150_000 },
+      regimeAfter: "old",
+      totalTaxBefore: 187_200,
+      totalTaxAfter: 156_000,
+    });
+    expect(savingMoves[3]).toMatchObject({ change: null, totalTaxBefore: 192_400, totalTaxAfter: 187_200 });
+  });
+
+  it("every move's claimed total is what a re-run of the changed input gives", () => {
+    const { savingMoves } = computeTax(heavyDeductions, "2025-26");
+    for (const move of savingMoves.filter((m) => m.change !== null)) {
+      const rerun = computeTax(applySavingMove(heavyDeductions, move), "2025-26");
+      expect(Math.min(rerun.regimes.old.totalTax, rerun.regimes.new.totalTax)).toBe(move.totalTaxAfter);
+    }
+  });
+
+  it("suggests nothing when no action lowers the tax (12,00,000 taxable in FY 2025-26 already pays 0)", () => {
+    expect(computeTax(salaryFor(1_200_000, "new"), "2025-26").savingMoves).toEqual([]);
+  });
+
+  it("tells the taxpayer to opt out of the new regime when the move only pays off in the old one", () => {
+    // heavyDeductions without the 80C: old TI 12.75L → 1,12,500 + 82,500 = 1,95,000 + 7,800 = 2,02,800, so the
+    // new regime (1,92,400) wins. 80C 1.5L: old TI 11.25L → 1,56,000, saving 36,400 under the old regime.
+    const input: TaxInput = { ...heavyDeductions, deductions: { ...heavyDeductions.deductions, section80C: 0 } };
+    const result = computeTax(input, "2025-26");
+    expect(result.recommendedRegime).toBe("new");
+    const topUp = result.savingMoves.find((m) => m.kind === "top_up_80c");
+    expect(topUp).toMatchObject({ taxSaving: 36_400, investment: 150_000, regimeAfter: "old", totalTaxAfter: 156_000 });
+    expect(topUp?.action).toContain("opt out of the new regime (s.115BAC(6))");
+    expect(result.savingMoves.some((m) => m.kind === "switch_regime")).toBe(false);
+  });
+});
+
+describe("ITR form", () => {
+  const itr = (input: TaxInput, year: FinancialYear = "2025-26") => computeTax(input, year).itr;
+
+  it("ITR-1 at exactly 50,00,000 of total income", () => {
+    expect(itr(salaryFor(5_000_000, "new"))).toMatchObject({ form: "ITR-1" });
+  });
+  it("ITR-2 above 50,00,000", () => {
+    expect(itr(salaryFor(5_000_010, "new"))).toEqual({ form: "ITR-2", rule: "ITR-2: total income above ₹50,00,000 (50 lakh)" });
+  });
+  it("ITR-2 for a non-resident and for a resident but not ordinarily resident", () => {
+    expect(itr(salaryFor(800_000, "new", { residentialStatus: "non_resident" })).form).toBe("ITR-2");
+    expect(itr(salaryFor(800_000, "new", { residentialStatus: "resident_not_ordinarily_resident" })).rule).toContain("ordinarily resident");
+  });
+  const twoHomes = salaryFor(800_000, "new", {
+    houseProperties: [
+      { type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 0 },
+      { type: "let_out", annualRent: 120_000, municipalTaxesPaid: 0, interestOnHousingLoan: 0 },
+    ],
+  });
+  it("two house properties: ITR-2 for FY 2024-25 (ITR-1 allowed one), ITR-1 from FY 2025-26", () => {
+    expect(itr(twoHomes, "2024-25").form).toBe("ITR-2");
+    expect(itr(twoHomes, "2025-26").form).toBe("ITR-1");
+    expect(itr(twoHomes, "2026-27").form).toBe("ITR-1");
+  });
+  it("ITR-2 when a house-property loss is left to carry forward", () => {
+    const loss = salaryFor(800_000, "new", {
+      houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }],
+    });
+    expect(itr(loss).rule).toContain("carry forward");
+  });
+});
+
+describe("disclaimer and year", () => {
+  it("says the result is not tax advice", () => {
+    expect(computeTax(taxInput(), "2024-25").disclaimer).toContain("not tax advice");
+  });
+  it("labels the year and its Act", () => {
+    expect(computeTax(taxInput(), "2026-27")).toMatchObject({ yearLabel: "Tax year 2026-27", act: "Income-tax Act, 2025" });
+    expect(computeTax(taxInput(), "2024-25")).toMatchObject({ yearLabel: "FY 2024-25 (AY 2025-26)", act: "Income-tax Act, 1961" });
+  });
+  it.each([
+    ["2026-03-31T18:29:59.999Z", "2025-26"], // 31 March 23:59:59 IST
+    ["2026-03-31T18:30:00.000Z", "2026-27"], // 1 April 00:00 IST
+    ["2025-01-15T00:00:00.000Z", "2024-25"],
+    ["2027-04-01T00:00:00.000Z", "2027-28"],
+  ])("the financial year at %s is %s (IST)", (instant, year) => {
+    expect(currentFinancialYear(Date.parse(instant))).toBe(year);
+  });
+  it("knows which years it supports", () => {
+    expect(isSupportedFinancialYear("2026-27")).toBe(true);
+    expect(isSupportedFinancialYear("2027-28")).toBe(false);
+  });
+});

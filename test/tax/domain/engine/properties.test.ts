@@ -1,0 +1,208 @@
+// Properties that must hold for every profile, year and regime.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  applySavingMove,
+  computeTax,
+  FINANCIAL_YEARS,
+  REGIMES,
+  RESIDENTIAL_STATUSES,
+  type FinancialYear,
+  type HouseProperty,
+  type TaxInput,
+} from "../../../../src/tax/domain/engine";
+import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
+import { taxInput as buildInput } from "./input";
+
+const rupees = (max: number) => fc.integer({ min: 0, max });
+// Sometimes a round figure, sometimes one with paise.
+const amount = (max: number) => fc.oneof(rupees(max), fc.integer({ min: 0, max: max * 100 }).map((p) => p / 100));
+
+const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
+  type: fc.constantFrom("self_occupied" as const, "let_out" as const),
+  annualRent: amount(1_200_000),
+  municipalTaxesPaid: amount(50_000),
+  interestOnHousingLoan: amount(600_000),
+});
+
+const taxInput: fc.Arbitrary<TaxInput> = fc
+  .record({
+    age: fc.integer({ min: 0, max: 130 }),
+    residentialStatus: fc.constantFrom(...RESIDENTIAL_STATUSES),
+    city: fc.constantFrom(null, "Pune", "Mumbai", "Jaipur"),
+    grossSalary: fc.oneof(rupees(3_000_000), rupees(700_000_000)),
+    basicShare: fc.integer({ min: 0, max: 100 }),
+    hraShare: fc.integer({ min: 0, max: 50 }),
+    rentPaid: amount(1_500_000),
+    isMetroCity: fc.constantFrom(null, true, false),
+    professionalTax: amount(3_000),
+    isGovernmentEmployer: fc.boolean(),
+    houseProperties: fc.array(houseProperty, { maxLength: 3 }),
+    savingsInterest: amount(60_000),
+    depositInterest: amount(500_000),
+    dividends: fc.oneof(rupees(100_000), rupees(200_000_000)),
+    familyPension: amount(300_000),
+    section80C: amount(200_000),
+    section80CCD1B: amount(80_000),
+    npsShare: fc.integer({ min: 0, max: 20 }),
+    section80D_selfFamily: amount(80_000),
+    section80D_parents: amount(80_000),
+    parentsAge: fc.option(fc.integer({ min: 30, max: 110 }), { nil: null }),
+    section80E: amount(300_000),
+    section80G_100: amount(100_000),
+    section80G_50: amount(100_000),
+    section80G_50WithLimit: amount(300_000),
+    taxesPaid: amount(5_000_000),
+  })
+  .map((r) => {
+    // Basic, HRA and the employer's NPS contribution are parts of gross salary (s.17(1)).
+    const basicPlusDA = Math.floor((r.grossSalary * r.basicShare) / 100);
+    return {
+      age: r.age,
+      residentialStatus: r.residentialStatus,
+      city: r.city,
+      salary: {
+        grossSalary: r.grossSalary,
+        basicPlusDA,
+        hraReceived: Math.floor((r.grossSalary * r.hraShare) / 100),
+        rentPaid: r.rentPaid,
+        isMetroCity: r.isMetroCity,
+        professionalTax: r.professionalTax,
+        isGovernmentEmployer: r.isGovernmentEmployer,
+      },
+      houseProperties: r.houseProperties,
+      otherIncome: {
+        savingsInterest: r.savingsInterest,
+        depositInterest: r.depositInterest,
+        dividends: r.dividends,
+        familyPension: r.familyPension,
+      },
+      deductions: {
+        section80C: r.section80C,
+        section80CCD1B: r.section80CCD1B,
+        section80CCD2: Math.floor((basicPlusDA * r.npsShare) / 100),
+        section80D_selfFamily: r.section80D_selfFamily,
+        section80D_parents: r.section80D_parents,
+        parentsAge: r.parentsAge,
+        section80E: r.section80E,
+        section80G_100: r.section80G_100,
+        section80G_50: r.section80G_50,
+        section80G_50WithLimit: r.section80G_50WithLimit,
+      },
+      taxesPaid: r.taxesPaid,
+    };
+  });
+
+const year = fc.constantFrom(...FINANCIAL_YEARS);
+const RUNS = { numRuns: 400 };
+
+function best(input: TaxInput, fy: FinancialYear): number {
+  const { regimes } = computeTax(input, fy);
+  return Math.min(regimes.old.totalTax, regimes.new.totalTax);
+}
+
+describe("properties of every computation", () => {
+  it("total tax is never negative and never above gross total income", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        for (const regime of REGIMES) {
+          const r = result.regimes[regime];
+          expect(r.totalTax).toBeGreaterThanOrEqual(0);
+          expect(r.totalTax).toBeLessThanOrEqual(r.grossTotalIncome);
+          expect(r.taxableIncome % 10).toBe(0);
+          expect(r.totalTax % 10).toBe(0);
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("total tax never decreases when salary, interest or dividends rise with all else fixed", () => {
+    fc.assert(
+      fc.property(
+        taxInput,
+        year,
+        fc.constantFrom("grossSalary" as const, "depositInterest" as const, "dividends" as const),
+        fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 50_000_000 })),
+        (input, fy, what, rise) => {
+          const richer: TaxInput =
+            what === "grossSalary"
+              ? { ...input, salary: { ...input.salary, grossSalary: input.salary.grossSalary + rise } }
+              : { ...input, otherIncome: { ...input.otherIncome, [what]: input.otherIncome[what] + rise } };
+          const before = computeTax(input, fy);
+          const after = computeTax(richer, fy);
+          for (const regime of REGIMES) {
+            expect(after.regimes[regime].totalTax).toBeGreaterThanOrEqual(before.regimes[regime].totalTax);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("total tax never decreases across the rebate and surcharge thresholds, rupee by rupee", () => {
+    // Dense walk over ±300 rupees of taxable income around 7L, 12L, 12,70,588, 50L, 1Cr, 2Cr and 5Cr.
+    for (const fy of FINANCIAL_YEARS) {
+      for (const regime of REGIMES) {
+        for (const threshold of [700_000, 1_200_000, 1_270_588, 5_000_000, 10_000_000, 20_000_000, 50_000_000]) {
+          let previous = -1;
+          for (let income = threshold - 300; income <= threshold + 300; income++) {
+            const total = computeTax(buildInput({ otherIncome: { depositInterest: income } }), fy).regimes[regime].totalTax;
+            expect(total).toBeGreaterThanOrEqual(previous);
+            previous = total;
+          }
+        }
+      }
+    }
+  });
+
+  it("the recommended regime is never the costlier one", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        const other = result.recommendedRegime === "old" ? "new" : "old";
+        expect(result.regimes[result.recommendedRegime].totalTax).toBeLessThanOrEqual(result.regimes[other].totalTax);
+        expect(result.recommendedRegimeSaving).toBe(
+          result.regimes[other].totalTax - result.regimes[result.recommendedRegime].totalTax,
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it("every saving move saves exactly what it claims when the engine is re-run, and moves are ranked", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        const now = Math.min(result.regimes.old.totalTax, result.regimes.new.totalTax);
+        let previousSaving = Infinity;
+        for (const move of result.savingMoves) {
+          expect(move.taxSaving).toBeGreaterThan(0);
+          expect(move.taxSaving).toBe(move.totalTaxBefore - move.totalTaxAfter);
+          expect(move.taxSaving).toBeLessThanOrEqual(previousSaving);
+          previousSaving = move.taxSaving;
+          if (move.change === null) {
+            // A regime switch is priced against the default new regime.
+            expect(move.totalTaxBefore).toBe(result.regimes.new.totalTax);
+            expect(move.totalTaxAfter).toBe(result.regimes.old.totalTax);
+          } else {
+            expect(move.totalTaxBefore).toBe(now);
+            expect(best(applySavingMove(input, move), fy)).toBe(move.totalTaxAfter);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("the response schema accepts every result unchanged", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        expect(ComputeResultSchema.parse(result)).toEqual(result);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
