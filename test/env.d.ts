@@ -1,4 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
+import type { SignInThrottle } from "../src/platform/auth/throttle";
 import type { KeyGuard } from "../src/platform/keys/guard";
 
 declare global {
@@ -6,6 +7,7 @@ declare global {
     interface Env {
       DB: D1Database;
       KEY_GUARD: DurableObjectNamespace<KeyGuard>;
+      SIGN_IN_THROTTLE: DurableObjectNamespace<SignInThrottle>;
       WEBHOOKS: Queue<unknown>;
       ADMIN_TOKEN: string;
       RAZORPAY_WEBHOOK_SECRET: string;

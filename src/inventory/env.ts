@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { binding, envParser } from "../platform/env";
+import type { SignInThrottle } from "../platform/auth/throttle";
 import type { KeyGuard } from "../platform/keys/guard";
 
 const InventoryEnvSchema = z.object({
   DB: binding.d1(),
   KEY_GUARD: binding.durableObject<KeyGuard>(),
+  SIGN_IN_THROTTLE: binding.durableObject<SignInThrottle>(),
   WEBHOOKS: binding.queue<unknown>(),
   ADMIN_TOKEN: binding.secret(),
   SESSION_SECRET: binding.secret(),

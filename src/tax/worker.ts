@@ -1,4 +1,5 @@
 // Entry of the tax Worker: validates the env once, then hands requests to the app.
+import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { renderEntryFailure } from "../platform/http/entry";
 import { buildTaxApp } from "./app";
@@ -7,6 +8,9 @@ import { taxErrors } from "./errors";
 
 /** The tax service's own key-state and rate-limit Durable Object class. */
 export class TaxKeyGuard extends KeyGuard {}
+
+/** Its own sign-in throttle class for the web page. */
+export class TaxSignInThrottle extends SignInThrottle {}
 
 const app = buildTaxApp();
 
