@@ -27,8 +27,15 @@ process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 for (const child of children) child.on("exit", (code) => !stopping && (console.error(`A Worker exited (${code}); stopping.`), stop(1)));
 
-await Promise.all([waitFor(`${taxUrl}/api/v1/health`), waitFor(`${inventoryUrl}/api/v1/openapi.json`)]);
-const demo = await demoKeys();
+let demo;
+try {
+  await Promise.all([waitFor(`${taxUrl}/api/v1/health`), waitFor(`${inventoryUrl}/api/v1/openapi.json`)]);
+  demo = await demoKeys();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  stop(1);
+  await new Promise(() => {});
+}
 
 console.log(`
 Tax service        ${taxUrl}/api/v1        (health: ${taxUrl}/api/v1/health, OpenAPI: ${taxUrl}/api/v1/openapi.json)
