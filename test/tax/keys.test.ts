@@ -65,7 +65,7 @@ describe("authentication and scopes", () => {
     ["malformed key", "tax_short", 401, "unauthorized"],
     ["other service's key", "inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 401, "unauthorized"],
     ["unknown well-formed key", "tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 401, "invalid_api_key"],
-  ])("%s gets %i %s", async (_, key, status, code) => {
+  ])("%s gets %s %s", async (_, key, status, code) => {
     await expectError(await api("/api/v1/deadlines", key), status, code);
   });
 
@@ -206,5 +206,22 @@ describe("paid plan through a verified Razorpay payment", () => {
     await response.arrayBuffer();
     const events = await env.DB.prepare("SELECT type, payload FROM events WHERE type = 'plan.activated' AND payload LIKE ?").bind(`%${paymentId}%`).all();
     expect(events.results).toHaveLength(1);
+  });
+});
+
+describe("floods of well-formed random keys", () => {
+  it("an address past 120 unknown keys a minute gets 429 without a lookup; other addresses are unaffected", async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const random = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 125; i++) {
+      const response = await api("/api/v1/deadlines", random(), { headers: { "CF-Connecting-IP": address } });
+      statuses.push(response.status);
+      await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(121).every((s) => s === 429)).toBe(true);
+    const valid = await createKey({ scopes: ["deadlines:read"] });
+    await expectStatus(await api("/api/v1/deadlines", valid.key, { headers: { "CF-Connecting-IP": "198.51.100.7" } }), 200);
   });
 });

@@ -62,9 +62,10 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     const parsed = bearerKey(options.tag, c.req.header("Authorization"));
     if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>");
 
-    const address = c.req.header("CF-Connecting-IP") ?? "local";
+    // Cloudflare always sets CF-Connecting-IP; without it (local tools) there is no address to budget.
+    const address = c.req.header("CF-Connecting-IP");
     const nowMs = now();
-    if (unknownKeyBudgetExceeded(address, nowMs, false)) {
+    if (address && unknownKeyBudgetExceeded(address, nowMs, false)) {
       throw new PlatformError("rate_limited", "Too many requests with unknown API keys", { "Retry-After": String(60 - Math.floor((nowMs % 60_000) / 1000)) });
     }
 
@@ -73,7 +74,7 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     const verdict = (await stub.authorize(nowMs, required)) as Verdict;
 
     if (verdict.outcome === "unknown") {
-      unknownKeyBudgetExceeded(address, nowMs, true);
+      if (address) unknownKeyBudgetExceeded(address, nowMs, true);
       throw new PlatformError("invalid_credentials", "The API key is not valid");
     }
     const keyHeaders = options.keyHeaders?.(verdict.state) ?? {};
