@@ -9,6 +9,7 @@ import {
   compact,
   findYear,
   identifierTokens,
+  yearAfter,
   isBoilerplate,
   isPan,
   maskPan,
@@ -21,8 +22,8 @@ import type { AisDocument, AisEntry, DocumentWarning } from "./types";
 
 type Region = "partA" | "tdsTcs" | "sft" | "taxes" | "refunds" | "other";
 
-// A wrapped AIS row continues for at most this many lines.
-const CONTINUATION_LINES = 3;
+// A wrapped AIS row continues for at most this many lines (description, source, its TAN, count, amount).
+const CONTINUATION_LINES = 5;
 const NAME_STOP_WORDS = new Set(["date", "dob", "mobile", "e-mail", "email", "aadhaar", "address", "pan", "gender"]);
 
 function regionOf(c: string): Region | null {
@@ -50,10 +51,40 @@ function splitDescriptionAndSource(code: string, text: string): { description: s
   const list = words(text);
   let start = list.length;
   while (start > 0 && !hasLower(list[start - 1]!) && hasUpper(list[start - 1]!)) start--;
+  // "(Section 194K)" belongs to the description even though "194K)" has no lower-case letter.
+  let open = 0;
+  for (const word of list.slice(0, start)) open += [...word].filter((ch) => ch === "(").length - [...word].filter((ch) => ch === ")").length;
+  while (open > 0 && start < list.length) {
+    const word = list[start++]!;
+    open += [...word].filter((ch) => ch === "(").length - [...word].filter((ch) => ch === ")").length;
+  }
   const description = list.slice(0, start).join(" ");
   const source = list.slice(start).join(" ");
   return { description, source: source.length > 0 ? maskPansIn(source) : null };
 }
+
+/** Runs of text separated by two or more spaces, with their start columns: pdftotext -layout table cells. */
+function layoutColumns(line: string): { text: string; at: number }[] {
+  const out: { text: string; at: number }[] = [];
+  let start = -1;
+  let spaces = 0;
+  for (let i = 0; i <= line.length; i++) {
+    const ch = i < line.length ? line[i] : " ";
+    if (ch === " ") {
+      spaces++;
+      if (start >= 0 && (spaces >= 2 || i === line.length)) {
+        out.push({ text: line.slice(start, i - spaces + 1).trim(), at: start });
+        start = -1;
+      }
+    } else {
+      if (start < 0) start = i;
+      spaces = 0;
+    }
+  }
+  return out.filter((c) => c.text.length > 0);
+}
+
+const isAmountCell = (text: string): boolean => words(text).every((w) => readAmountToken(w) !== null);
 
 function readName(line: string): string | null {
   const colon = line.indexOf(":");
@@ -93,7 +124,13 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   let financialYear: string | null = null;
   let assessmentYear: string | null = null;
   let region: Region | null = null;
-  let current: { entry: AisEntry; linesLeft: number; lastSide: "description" | "source" } | null = null;
+  let current: {
+    entry: AisEntry;
+    linesLeft: number;
+    lastSide: "description" | "source";
+    /** Start column of the source cell when the text kept its layout. */
+    sourceColumn: number | null;
+  } | null = null;
 
   const warn = (index: number, line: string, message: string): void => {
     warnings.push({ line: index + 1, text: warningText(line), message });
@@ -109,15 +146,17 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       current = null;
       return;
     }
-    if (financialYear === null && c.includes("financialyear")) financialYear = findYear(line) ?? findYear(lines[index + 1] ?? "");
-    if (assessmentYear === null && c.includes("assessmentyear")) assessmentYear = findYear(line) ?? findYear(lines[index + 1] ?? "");
+    if (financialYear === null && c.includes("financialyear")) financialYear = yearAfter(line, "financial year") ?? findYear(lines[index + 1] ?? "");
+    if (assessmentYear === null && c.includes("assessmentyear")) assessmentYear = yearAfter(line, "assessment year") ?? findYear(lines[index + 1] ?? "");
     if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
       if (found !== undefined) pan = maskPan(found);
     }
-    if (name === null && (c.startsWith("nameofassessee") || c.startsWith("nameofthe") || c.startsWith("name"))) {
-      name = readName(line);
+    if (name === null && (region === null || region === "partA") && c.startsWith("name")) {
+      name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);
     }
+    // Titles and the running header repeated on every page.
+    if (c.includes("annualinformationstatement")) return;
     // Column headers of the AIS tables.
     if (c.startsWith("srno") || c.includes("informationcode") || c.includes("informationdescription")) return;
     if (region === "partA") return;
@@ -135,7 +174,16 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       const segments = segmentLine(list.slice(restStart).join(" "));
       const amounts = segments[segments.length - 1]?.amounts ?? [];
       const label = segments.map((s) => s.label).join(" ").trim();
-      const { description, source } = splitDescriptionAndSource(code, label);
+      // pdftotext -layout keeps the table's columns: description and source are the first two cells.
+      const lastWord = list[restStart - 1]!;
+      const cells = layoutColumns(line).filter((cell) => cell.at >= line.indexOf(lastWord) + lastWord.length);
+      while (cells.length > 0 && isAmountCell(cells[cells.length - 1]!.text)) cells.pop();
+      const split =
+        cells.length >= 2
+          ? { description: cells[0]!.text, source: maskPansIn(cells.slice(1).map((cell) => cell.text).join(" ")) }
+          : splitDescriptionAndSource(code, label);
+      const { description, source } = split;
+      const sourceColumn = cells.length >= 2 ? cells[1]!.at : null;
       const amount = amounts.length > 0 ? toRupees(amounts[amounts.length - 1]!.paise) : null;
       const countToken = amounts.length > 1 ? amounts[amounts.length - 2]! : null;
       const entry: AisEntry = {
@@ -148,7 +196,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         category: categoryOf(code, description),
       };
       entries.push(entry);
-      current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source" };
+      current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source", sourceColumn };
       return;
     }
 
@@ -157,6 +205,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       // Quarter rows: amount paid/credited, tax deducted, tax deposited (dates and status words skipped).
       const amounts = amountsOf(list.slice(quarterAt + 1));
       const entry = current?.entry;
+      // Quarter rows end the wrapped part of the entry above them.
+      if (current !== null) current.linesLeft = 0;
       if (entry !== undefined && entry.code !== null && !entry.code.startsWith("SFT-") && amounts.length >= 2) {
         const deducted = amounts[amounts.length >= 3 ? amounts.length - 2 : 1]!;
         entry.taxDeducted = ((entry.taxDeducted ?? 0) * 100 + deducted.paise) / 100;
@@ -191,7 +241,11 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       const open = current;
       open.linesLeft--;
       if (amounts.length > 0) {
-        if (open.entry.amount === null) {
+        const lone = amounts.length === 1 ? amounts[0]! : null;
+        if (lone !== null && lone.strength === "weak" && lone.paise <= 999_900 && open.entry.count === null && open.entry.amount === null) {
+          // Count and amount on lines of their own: the small bare integer comes first and is the count.
+          open.entry.count = lone.paise / 100;
+        } else if (open.entry.amount === null) {
           open.entry.amount = toRupees(amounts[amounts.length - 1]!.paise);
           const countToken = amounts.length > 1 ? amounts[amounts.length - 2]! : null;
           if (countToken !== null && countToken.strength === "weak") open.entry.count = countToken.paise / 100;
@@ -199,13 +253,24 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
           warn(index, line, "amount after an AIS entry that already had one");
         }
       }
+      const extend = (side: "description" | "source", text: string): void => {
+        if (side === "description") open.entry.description = `${open.entry.description} ${text}`.trim();
+        else open.entry.source = maskPansIn(`${open.entry.source ?? ""} ${text}`.trim());
+        open.lastSide = side;
+      };
+      const sourceColumn = open.sourceColumn;
+      if (sourceColumn !== null) {
+        // Layout text: a wrapped cell continues in the column it started in.
+        for (const cell of layoutColumns(line)) {
+          if (!isAmountCell(cell.text)) extend(cell.at >= sourceColumn - 2 ? "source" : "description", cell.text);
+        }
+        open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
+        return;
+      }
       // Wrapped description and source columns; bare numbers and brackets follow the word before them.
       for (const word of segments.map((s) => s.label).join(" ").split(" ")) {
         if (word.length === 0) continue;
-        const side = hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide;
-        if (side === "description") open.entry.description = `${open.entry.description} ${word}`.trim();
-        else open.entry.source = maskPansIn(`${open.entry.source ?? ""} ${word}`.trim());
-        open.lastSide = side;
+        extend(hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
       }
       open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
       return;

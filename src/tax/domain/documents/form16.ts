@@ -18,6 +18,7 @@ import {
   segmentLine,
   splitLines,
   stripRowMarkers,
+  yearAfter,
 } from "./lines";
 import {
   CHAPTER_VIA_KEYS,
@@ -86,10 +87,10 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
     else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
-      identity.assessmentYear = findYear(lines[i]!) ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.assessmentYear = yearAfter(lines[i]!, "assessment year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
     }
     if (identity.taxYear === null && c.includes("taxyear")) {
-      identity.taxYear = findYear(lines[i]!) ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.taxYear = yearAfter(lines[i]!, "tax year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
     }
     if (identity.employerName === null && (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))) {
       identity.employerName = nameAfterLabel(lines, i);

@@ -17,6 +17,8 @@ const NUMBER_NAMING_WORDS = new Set([
   "of", "page", "year", "sr.", "sr", "s.", "s",
 ]);
 
+const BLANK_TOKENS = new Set(["nil", "-", "--"]);
+
 /** Splits text into lines whatever the line endings (\n, \r\n, \r, form feed between pdftotext pages). */
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|[\n\r\f\v\u2028\u2029]/);
@@ -100,7 +102,9 @@ export function segmentLine(line: string): Segment[] {
       currencyPending = true;
       continue;
     }
-    let amount = readAmountToken(token);
+    // Blank cells printed as NIL or a dash read as zero, but only where a bare integer could (line end).
+    const blank = BLANK_TOKENS.has(token.toLowerCase());
+    let amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
     if (amount !== null) {
@@ -231,6 +235,13 @@ export function findYear(text: string): string | null {
     }
   }
   return null;
+}
+
+/** The year printed after a label on the same line ("Financial Year 2025-26 Assessment Year 2026-27"). */
+export function yearAfter(line: string, label: string): string | null {
+  const words = line.toLowerCase().split(" ").filter((w) => w.length > 0).join(" ");
+  const at = words.indexOf(label);
+  return at < 0 ? null : findYear(words.slice(at + label.length));
 }
 
 /** Page furniture TRACES and PDF viewers repeat on every page; it never carries an amount. */
