@@ -213,15 +213,16 @@ describe("floods of well-formed random keys", () => {
   it("an address past 120 unknown keys a minute gets 429 without a lookup; other addresses are unaffected", async () => {
     const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     const random = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const statuses: number[] = [];
-    for (let i = 0; i < 125; i++) {
+    const attempt = async () => {
       const response = await api("/api/v1/deadlines", random(), { headers: { "CF-Connecting-IP": address } });
-      statuses.push(response.status);
       await response.arrayBuffer();
-    }
+      return response.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 120 }, attempt));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt());
     expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(121).every((s) => s === 429)).toBe(true);
     const valid = await createKey({ scopes: ["deadlines:read"] });
     await expectStatus(await api("/api/v1/deadlines", valid.key, { headers: { "CF-Connecting-IP": "198.51.100.7" } }), 200);
-  });
+  }, 30_000);
 });
