@@ -28,11 +28,17 @@ interface Priced {
   regimeAfter: Regime;
 }
 
-function price(base: Facts, year: YearRules, key: FactKey, target: number): Priced {
-  const changed: Facts = { ...base };
-  changed[key] = target;
-  const oldTotal = assess(changed, year, "old", null);
-  const newTotal = assess(changed, year, "new", null);
+/**
+ * Re-runs the engine with one fact changed on `scratch` (a copy of the base facts), then restores it. Of these
+ * facts only s.80CCD(2) counts in the new regime (s.115BAC(2)(i)), so for the others its base total stands.
+ */
+function price(scratch: Facts, year: YearRules, key: FactKey, target: number, baseNewTotal: number): Priced {
+  const current = scratch[key];
+  scratch[key] = target;
+  const newRegimeUnchanged = key !== "section80CCD2" && !year.new.allowsOldRegimeDeductions;
+  const oldTotal = assess(scratch, year, "old", null);
+  const newTotal = newRegimeUnchanged ? baseNewTotal : assess(scratch, year, "new", null);
+  scratch[key] = current;
   // Ties go to the new regime: it is the default (s.115BAC(1A)) and needs no opting out.
   return oldTotal < newTotal ? { totalTaxAfter: oldTotal, regimeAfter: "old" } : { totalTaxAfter: newTotal, regimeAfter: "new" };
 }
@@ -50,7 +56,7 @@ function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter:
     case "health_insurance_parents_80d":
       return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatRupees(to)})${optOut}`;
     case "employer_nps_80ccd2":
-      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2)), instead of ${formatRupees(from)}${optOut}`;
+      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatRupees(from)}` : ""}${optOut}`;
     case "switch_regime":
       return "Opt out of the new regime and file under the old regime (s.115BAC(6))";
   }
@@ -63,6 +69,7 @@ function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter:
 export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, newTotal: number): SavingMove[] {
   const recommended: Regime = oldTotal < newTotal ? "old" : "new";
   const best = Math.min(oldTotal, newTotal);
+  const scratch: Facts = { ...base };
   const moves: SavingMove[] = [];
   if (oldTotal < newTotal) {
     moves.push({
@@ -105,7 +112,7 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     for (const percent of percents) {
       const target = percentOfFloor(base.basicPlusDA, percent);
       if (target <= base.section80CCD2 || (bestNps !== null && bestNps.target === target)) continue;
-      const total = price(base, year, "section80CCD2", target).totalTaxAfter;
+      const total = price(scratch, year, "section80CCD2", target, newTotal).totalTaxAfter;
       if (total < bestNpsTotal) {
         bestNpsTotal = total;
         bestNps = { kind: "employer_nps_80ccd2", section: "80CCD(2)", field: "deductions.section80CCD2", target };
@@ -118,7 +125,7 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     const key = FACT_OF_FIELD[candidate.field];
     const current = base[key];
     if (candidate.target <= current) continue;
-    const priced = price(base, year, key, candidate.target);
+    const priced = price(scratch, year, key, candidate.target, newTotal);
     if (priced.totalTaxAfter >= best) continue;
     const from = toRupees(current);
     const to = toRupees(candidate.target);

@@ -30,11 +30,12 @@ export function toRupees(paise: number): number {
   return paise / 100;
 }
 
-/** Indian digit grouping for messages: 1234567 -> "₹12,34,567". */
+/** Indian digit grouping for messages: 1234567 -> "₹12,34,567" (last three digits, then pairs). */
 export function formatRupees(rupees: number): string {
   const digits = String(Math.round(rupees));
-  if (digits.length <= 3) return `₹${digits}`;
-  const lastThree = digits.slice(-3);
-  const rest = digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
-  return `₹${rest},${lastThree}`;
+  const split = digits.length - 3;
+  if (split <= 0) return `₹${digits}`;
+  let grouped = digits.slice(split);
+  for (let end = split; end > 0; end -= 2) grouped = `${digits.slice(Math.max(0, end - 2), end)},${grouped}`;
+  return `₹${grouped}`;
 }

@@ -55,11 +55,15 @@ describe("saving moves", () => {
     ]);
     expect(savingMoves[0]).toMatchObject({
       section: "80C",
+      action: expect.stringContaining("Invest ₹1,00,000 more in s.80C instruments"),
       change: { field: "deductions.section80C", from: 50_000, to: 150_000 },
       regimeAfter: "old",
       totalTaxBefore: 187_200,
       totalTaxAfter: 156_000,
     });
+    expect(savingMoves[1]?.action).toBe(
+      "Restructure salary so your employer pays ₹1,00,000 a year into your NPS account (s.80CCD(2))",
+    );
     expect(savingMoves[3]).toMatchObject({ change: null, totalTaxBefore: 192_400, totalTaxAfter: 187_200 });
   });
 
