@@ -1,7 +1,7 @@
 // The management API's authentication and owner resolution: the operator names an account by email; a
 // signed-in user always acts on their own account.
 import type { Context } from "hono";
-import { adminAuth, type Actor } from "../platform/auth/admin";
+import { adminAuth, type Actor, type AdminAuthOptions } from "../platform/auth/admin";
 import { PlatformError } from "../platform/http/errors";
 import { taxDb, type TaxDb } from "./db/client";
 import { findAccountByEmail, findAccountById, type AccountRow } from "./db/accounts";
@@ -11,11 +11,14 @@ import { taxError } from "./errors";
 
 export const SESSION_COOKIE = "tax_session";
 
-export const requireAdmin = adminAuth({
+/** How a session cookie becomes a session; the web page reads its session the same way. */
+export const sessionOptions: AdminAuthOptions = {
   adminToken: (c) => (c.env as TaxEnv).ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
   findSession: (c, tokenHash) => findSessionByTokenHash(taxDb((c.env as TaxEnv).DB), tokenHash),
-});
+};
+
+export const requireAdmin = adminAuth(sessionOptions);
 
 export function actorOf(c: Context): Actor {
   return c.get("actor") as Actor;

@@ -6,6 +6,7 @@ import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
 import { registerCreateAccount } from "./routes/admin/create-account";
 import { registerCreateKey } from "./routes/admin/create-key";
+import { registerGetAccount } from "./routes/admin/get-account";
 import { registerListKeys } from "./routes/admin/list-keys";
 import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
@@ -16,6 +17,7 @@ import { registerGetProfile } from "./routes/get-profile";
 import { registerListProfiles } from "./routes/list-profiles";
 import { registerSaveProfile } from "./routes/save-profile";
 import { registerHealth } from "./routes/health";
+import { registerWebPages } from "./routes/web";
 import { registerListDeadlines } from "./routes/list-deadlines";
 
 export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
@@ -32,6 +34,7 @@ export function buildTaxApp(): TaxApp {
   registerHealth(app);
   registerCreateAccount(app);
   registerCreateKey(app);
+  registerGetAccount(app);
   registerListKeys(app);
   registerRotateKey(app);
   registerRevokeKey(app);
@@ -42,6 +45,8 @@ export function buildTaxApp(): TaxApp {
   registerListProfiles(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
+
+  registerWebPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { SessionRecord } from "../../platform/auth/admin";
 import type { TaxDb } from "./client";
 import { accounts, sessions } from "./schema";
@@ -12,4 +12,16 @@ export async function findSessionByTokenHash(db: TaxDb, tokenHash: string): Prom
     .get();
   if (!row) return null;
   return { sessionId: row.id, userId: row.accountId, ownerId: row.accountId, email: row.email, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+}
+
+/** A new web-page session; the account's expired sessions are swept in the same batch. */
+export async function insertSession(db: TaxDb, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.batch([
+    db.delete(sessions).where(and(eq(sessions.accountId, session.accountId), lte(sessions.expiresAt, session.createdAt))),
+    db.insert(sessions).values(session),
+  ]);
+}
+
+export async function deleteSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }

@@ -1,0 +1,85 @@
+// Web-page sessions, both services: a random token lives only in the browser's cookie; D1 keeps its SHA-256
+// (a leaked table cannot be replayed as cookies) with a CSRF token and an absolute expiry.
+// Pre-session forms (sign in, sign up) are protected by an Origin check plus a double-submit token.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { randomString, sha256Hex, timingSafeEqual } from "../crypto";
+
+/** Sessions end 12 hours after sign-in, whatever the activity. */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+
+export interface IssuedSession {
+  /** Goes into the cookie, never stored. */
+  token: string;
+  tokenHash: string;
+  csrfToken: string;
+  expiresAt: number;
+}
+
+/** 43 base62 characters: about 256 bits each. */
+export async function issueSession(nowMs: number, ttlMs: number = SESSION_TTL_MS): Promise<IssuedSession> {
+  const token = randomString(43);
+  return { token, tokenHash: await sha256Hex(token), csrfToken: randomString(43), expiresAt: nowMs + ttlMs };
+}
+
+/**
+ * `Secure` is dropped only for plain-http loopback development (wrangler dev on 127.0.0.1 or localhost),
+ * where a Secure cookie would never come back; everything else gets it.
+ */
+export function isLoopbackHttp(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "http:" && (hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]");
+}
+
+function cookieOptions(c: Context, path: string, maxAgeSeconds?: number) {
+  return {
+    httpOnly: true,
+    secure: !isLoopbackHttp(c.req.url),
+    sameSite: "Lax" as const,
+    path,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+export function setSessionCookie(c: Context, name: string, session: IssuedSession, nowMs: number, path = "/"): void {
+  setCookie(c, name, session.token, cookieOptions(c, path, Math.floor((session.expiresAt - nowMs) / 1000)));
+}
+
+export function clearSessionCookie(c: Context, name: string, path = "/"): void {
+  deleteCookie(c, name, cookieOptions(c, path));
+}
+
+export async function sessionTokenHash(c: Context, name: string): Promise<string | null> {
+  const token = getCookie(c, name);
+  if (!token || token.length > 200) return null;
+  return sha256Hex(token);
+}
+
+/** The double-submit token of the sign-in and sign-up forms: reuses the browser's cookie, or sets one. */
+export function formToken(c: Context, cookieName: string, path = "/"): string {
+  const existing = getCookie(c, cookieName);
+  if (existing && /^[0-9A-Za-z]{32}$/.test(existing)) return existing;
+  const token = randomString(32);
+  setCookie(c, cookieName, token, { ...cookieOptions(c, path, 12 * 3600), sameSite: "Strict" });
+  return token;
+}
+
+/**
+ * A state-changing form post comes from this site: the Origin header (which browsers send on every POST)
+ * names this origin, or, without Origin, Sec-Fetch-Site says same-origin; and the submitted token equals
+ * `expected` (the double-submit cookie, or the session's CSRF token once signed in).
+ */
+export function sameSiteFormPost(c: Context, submitted: string | undefined, expected: string | undefined): boolean {
+  const origin = c.req.header("Origin");
+  if (origin !== undefined) {
+    if (origin !== new URL(c.req.url).origin) return false;
+  } else if (c.req.header("Sec-Fetch-Site") !== "same-origin") {
+    return false;
+  }
+  if (!submitted || !expected) return false;
+  return timingSafeEqual(submitted, expected);
+}
+
+export function formCookie(c: Context, cookieName: string): string | undefined {
+  return getCookie(c, cookieName);
+}

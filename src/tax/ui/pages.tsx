@@ -1,0 +1,404 @@
+// The tax service's web page: sign in / sign up when signed out; keys, plan and webhooks when signed in.
+// Everything shown comes from the management API's JSON (the same handlers the operator uses).
+import type { z } from "@hono/zod-openapi";
+import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { TAX_SCOPES } from "../auth";
+import type { AccountDetailSchema } from "../routes/admin/get-account";
+import type { KeySchema } from "../schemas/keys";
+import { ASSET_BASE } from "./session";
+
+type Account = z.infer<typeof AccountDetailSchema>;
+type ApiKey = z.infer<typeof KeySchema>;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  events: string[];
+  description?: string | null;
+  createdAt: string;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpointId: string;
+  eventType: string;
+  status: string;
+  attempts: number;
+  createdAt: string;
+  lastResponseStatus?: number | null;
+}
+
+export const WEBHOOK_EVENTS = ["profile.saved", "profile.deleted", "plan.activated"] as const;
+
+const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
+  "documents:parse": "POST /documents/parse",
+  "deadlines:read": "GET /deadlines",
+  "profiles:read": "GET /profiles",
+  "profiles:write": "POST and DELETE /profiles",
+  "webhooks:manage": "/webhooks",
+};
+
+function Brand() {
+  return <h1>Tax Computation Service</h1>;
+}
+
+export function LandingPage(props: { formToken: string; error?: string | undefined; email?: string | undefined; mode?: "signin" | "signup" }) {
+  return (
+    <Layout title="Tax Computation Service — sign in" assetBase={ASSET_BASE} header={<Brand />}>
+      <section class="card" aria-labelledby="about">
+        <h2 id="about">API keys for the Tax Computation Service</h2>
+        <p>
+          Sign in to create, rotate and revoke API keys, see your plan's limits and manage webhook endpoints. Results of the API are
+          informational and not tax advice.
+        </p>
+      </section>
+      <ErrorBox message={props.error} />
+      <div class="grid">
+        <section class="card" aria-labelledby="signin-title">
+          <h2 id="signin-title">Sign in</h2>
+          <form method="post" action="/auth/signin">
+            <HiddenCsrf token={props.formToken} />
+            <label for="signin-email">Email</label>
+            <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={254} value={props.mode === "signin" ? props.email : undefined} />
+            <label for="signin-password">Password</label>
+            <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={200} />
+            <div class="actions">
+              <button type="submit">Sign in</button>
+            </div>
+          </form>
+        </section>
+        <section class="card" aria-labelledby="signup-title">
+          <h2 id="signup-title">Create an account</h2>
+          <form method="post" action="/auth/signup">
+            <HiddenCsrf token={props.formToken} />
+            <label for="signup-email">Email</label>
+            <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength={254} value={props.mode === "signup" ? props.email : undefined} />
+            <label for="signup-password">Password</label>
+            <input
+              id="signup-password"
+              name="password"
+              type="password"
+              autocomplete="new-password"
+              required
+              minlength={10}
+              maxlength={200}
+              aria-describedby="signup-password-hint"
+            />
+            <p id="signup-password-hint" class="hint">
+              At least 10 characters. A passphrase is best.
+            </p>
+            <div class="actions">
+              <button type="submit">Create account</button>
+            </div>
+          </form>
+        </section>
+      </div>
+    </Layout>
+  );
+}
+
+function SignOut(props: { email: string; csrfToken: string }) {
+  return (
+    <>
+      <Brand />
+      <div class="row-actions">
+        <span class="who">Signed in as {props.email}</span>
+        <form method="post" action="/auth/signout">
+          <HiddenCsrf token={props.csrfToken} />
+          <button type="submit" class="secondary">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+export interface DashboardProps {
+  account: Account;
+  keys: ApiKey[];
+  endpoints: WebhookEndpointView[] | null;
+  deliveries: WebhookDeliveryView[] | null;
+  csrfToken: string;
+}
+
+export function Dashboard(props: DashboardProps) {
+  return (
+    <Layout title="Tax Computation Service — API keys" assetBase={ASSET_BASE} csrfToken={props.csrfToken} header={<SignOut email={props.account.email} csrfToken={props.csrfToken} />}>
+      <RevealPanel />
+      <section class="card" id="plan" aria-labelledby="plan-title">
+        <h2 id="plan-title">Plan and limits</h2>
+        <dl class="limits">
+          <dt>Plan</dt>
+          <dd>
+            <span class="state">{props.account.plan}</span>
+          </dd>
+          <dt>Per key, per minute</dt>
+          <dd>{props.account.limits.perMinute.toLocaleString("en-IN")} requests</dd>
+          <dt>Per key, per day</dt>
+          <dd>{props.account.limits.perDay.toLocaleString("en-IN")} requests (calendar day in India, IST)</dd>
+        </dl>
+        {props.account.plan === "free" ? <p class="hint">The paid plan allows 120 requests per minute and 10,000 per day per key.</p> : null}
+      </section>
+
+      <section class="card" aria-labelledby="create-title">
+        <h2 id="create-title">Create a key</h2>
+        <form
+          data-api="/admin/api/keys"
+          data-reveal="key"
+          data-reveal-title="Your new API key"
+          data-reveal-note="Copy it now: it is shown only this once. Only its hash is stored."
+          data-refresh="keys"
+          data-done="Key created."
+        >
+          <label for="key-name">Name (optional)</label>
+          <input id="key-name" name="name" type="text" maxlength={100} placeholder="e.g. payroll server" />
+          <fieldset>
+            <legend>Scopes</legend>
+            {TAX_SCOPES.map((scope) => (
+              <label>
+                <input type="checkbox" name="scopes" value={scope} data-array checked={scope === "deadlines:read"} />
+                <code>{scope}</code> <span class="hint">{SCOPE_HINTS[scope]}</span>
+              </label>
+            ))}
+            <p class="hint">POST /compute needs a valid key and no scope.</p>
+          </fieldset>
+          <label for="key-lifetime">Lifetime in days</label>
+          <input id="key-lifetime" name="expiresInDays" type="number" min={1} max={365} value="90" required data-number aria-describedby="key-lifetime-hint" />
+          <p id="key-lifetime-hint" class="hint">
+            1 to 365 days; 90 by default.
+          </p>
+          <div class="actions">
+            <button type="submit">Create key</button>
+          </div>
+        </form>
+      </section>
+
+      <section class="card" id="keys" aria-labelledby="keys-title">
+        <h2 id="keys-title">Your keys</h2>
+        <KeyTable keys={props.keys} />
+      </section>
+
+      <section class="card" id="webhooks" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhook endpoints</h2>
+        <Webhooks endpoints={props.endpoints} deliveries={props.deliveries} />
+      </section>
+    </Layout>
+  );
+}
+
+function KeyTable(props: { keys: ApiKey[] }) {
+  if (props.keys.length === 0) return <p class="empty">No keys yet.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((key) => (
+            <tr data-key-id={key.id}>
+              <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
+              <td data-label="Prefix">
+                <code>tax_{key.prefix}_…</code>
+              </td>
+              <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">none</span>}</td>
+              <td data-label="Created">
+                <Time value={key.createdAt} />
+              </td>
+              <td data-label="Expires">
+                <Time value={key.expiresAt} />
+              </td>
+              <td data-label="Last used">
+                <Time value={key.lastUsedAt} />
+              </td>
+              <td data-label="State">
+                <State value={key.state} />
+                {key.replacedByKeyId && key.state === "active" ? <span class="hint"> rotated; works until it expires</span> : null}
+              </td>
+              <td data-label="Actions">{key.state === "active" ? <KeyActions apiKey={key} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyActions(props: { apiKey: ApiKey }) {
+  const { id, prefix } = props.apiKey;
+  return (
+    <div class="row-actions">
+      {props.apiKey.replacedByKeyId ? null : (
+        <form
+          data-api={`/admin/api/keys/${id}/rotate`}
+          data-reveal="key"
+          data-reveal-title="Your replacement key"
+          data-reveal-note="Copy it now: it is shown only this once. The old key works until the overlap ends."
+          data-refresh="keys"
+          data-done="Key rotated."
+          data-keep
+        >
+          <label class="visually-hidden" for={`overlap-${id}`}>
+            Overlap for tax_{prefix}
+          </label>
+          <select id={`overlap-${id}`} name="overlapHours" data-number>
+            {Array.from({ length: 25 }, (_, hours) => (
+              <option value={String(hours)}>{hours === 0 ? "no overlap" : `${hours} h overlap`}</option>
+            ))}
+          </select>
+          <button type="submit" class="secondary">
+            Rotate<span class="visually-hidden"> tax_{prefix}</span>
+          </button>
+        </form>
+      )}
+      <form
+        data-api={`/admin/api/keys/${id}/revoke`}
+        data-no-body
+        data-confirm={`Revoke tax_${prefix}…? Requests with it fail at once; this cannot be undone.`}
+        data-refresh="keys"
+        data-done="Key revoked."
+      >
+        <button type="submit" class="danger">
+          Revoke<span class="visually-hidden"> tax_{prefix}</span>
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function Webhooks(props: { endpoints: WebhookEndpointView[] | null; deliveries: WebhookDeliveryView[] | null }) {
+  if (props.endpoints === null) return <p class="empty">Webhooks are not available yet.</p>;
+  return (
+    <>
+      <form
+        data-api="/admin/api/webhooks"
+        data-reveal="secret"
+        data-reveal-title="Signing secret of the new endpoint"
+        data-reveal-note="Copy it now: it is shown only this once. Verify Service-Signature with it."
+        data-refresh="webhooks"
+        data-done="Endpoint registered."
+      >
+        <label for="webhook-url">Endpoint URL</label>
+        <input id="webhook-url" name="url" type="url" required maxlength={2048} placeholder="https://example.com/hooks/tax" aria-describedby="webhook-url-hint" />
+        <p id="webhook-url-hint" class="hint">
+          https only; private and loopback addresses are refused. Redirects are not followed.
+        </p>
+        <fieldset>
+          <legend>Events</legend>
+          {WEBHOOK_EVENTS.map((event) => (
+            <label>
+              <input type="checkbox" name="events" value={event} data-array checked />
+              <code>{event}</code>
+            </label>
+          ))}
+        </fieldset>
+        <div class="actions">
+          <button type="submit">Register endpoint</button>
+        </div>
+      </form>
+      <h3>Registered endpoints</h3>
+      {props.endpoints.length === 0 ? (
+        <p class="empty">No endpoints yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="stack">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Events</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.endpoints.map((endpoint) => (
+                <tr data-endpoint-id={endpoint.id}>
+                  <td data-label="URL">
+                    <code>{endpoint.url}</code>
+                  </td>
+                  <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
+                  <td data-label="Created">
+                    <Time value={endpoint.createdAt} />
+                  </td>
+                  <td data-label="Actions">
+                    <div class="row-actions">
+                      <form data-api={`/admin/api/webhooks/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
+                        <button type="submit" class="secondary">
+                          Send test<span class="visually-hidden"> to {endpoint.url}</span>
+                        </button>
+                      </form>
+                      <form
+                        data-api={`/admin/api/webhooks/${endpoint.id}`}
+                        data-method="DELETE"
+                        data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
+                        data-refresh="webhooks"
+                        data-done="Endpoint deleted."
+                      >
+                        <button type="submit" class="danger">
+                          Delete<span class="visually-hidden"> {endpoint.url}</span>
+                        </button>
+                      </form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Recent deliveries</h3>
+      <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
+    </>
+  );
+}
+
+function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: WebhookEndpointView[] }) {
+  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
+  const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last response</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.deliveries.map((d) => (
+            <tr>
+              <td data-label="Event">
+                <code>{d.eventType}</code>
+              </td>
+              <td data-label="Endpoint">
+                <code>{urlOf.get(d.endpointId) ?? d.endpointId}</code>
+              </td>
+              <td data-label="Status">
+                <State value={d.status} />
+              </td>
+              <td data-label="Attempts">{d.attempts}</td>
+              <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
+              <td data-label="Created">
+                <Time value={d.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
