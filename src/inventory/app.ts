@@ -6,6 +6,16 @@ import type { AuthenticatedKey } from "../platform/keys/middleware";
 import { requireWriteAccess } from "./auth";
 import type { InventoryEnv } from "./env";
 import { inventoryErrors } from "./errors";
+import { registerCreateKey } from "./routes/admin/create-key";
+import { registerCreateOrg } from "./routes/admin/create-org";
+import { registerGetOrg } from "./routes/admin/get-org";
+import { registerListAudit } from "./routes/admin/list-audit";
+import { registerListKeys } from "./routes/admin/list-keys";
+import { registerRegenerateKey } from "./routes/admin/regenerate-key";
+import { registerRevokeKey } from "./routes/admin/revoke-key";
+import { registerRotateKey } from "./routes/admin/rotate-key";
+import { registerSyncKey } from "./routes/admin/sync-key";
+import { registerUpdateOrg } from "./routes/admin/update-org";
 
 export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
 export type InventoryApp = OpenAPIHono<InventoryAppEnv>;
@@ -17,6 +27,18 @@ export function buildInventoryApp(): InventoryApp {
     scheme: "bearer",
     description: "`Authorization: Bearer inv_<prefix>_<secret>`, issued in the admin area. Keys are for servers only.",
   });
+
+  // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).
+  registerCreateOrg(app);
+  registerGetOrg(app);
+  registerUpdateOrg(app);
+  registerCreateKey(app);
+  registerListKeys(app);
+  registerRotateKey(app);
+  registerRegenerateKey(app);
+  registerRevokeKey(app);
+  registerSyncKey(app);
+  registerListAudit(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

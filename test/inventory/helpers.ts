@@ -1,0 +1,113 @@
+// Shared helpers for inventory route tests: every test creates its own organisation and keys with random
+// ids, so no test depends on another's state or order.
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { expect } from "vitest";
+import { randomString, sha256Hex } from "../../src/platform/crypto";
+import { hashApiKey } from "../../src/platform/keys/format";
+import type { KeyGuard } from "../../src/platform/keys/guard";
+import type { InventoryScope } from "../../src/inventory/auth";
+import type { Plan } from "../../src/inventory/db/schema";
+
+export const INVENTORY = "http://inventory.test";
+
+/** A call to the management API as the operator (`Authorization: Bearer <ADMIN_TOKEN>`). */
+export function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  return SELF.fetch(`${INVENTORY}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** A call to `/api/v1/*` with an API key (null: no Authorization header). */
+export function api(path: string, key: string | null, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (key !== null) headers.set("Authorization", `Bearer ${key}`);
+  if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  return SELF.fetch(`${INVENTORY}${path}`, { ...init, headers });
+}
+
+/** Asserts the status, printing the body when it differs, and returns the parsed JSON body. */
+export async function expectStatus<T = any>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, `${response.status} ${text}`).toBe(status);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Asserts an error in the inventory envelope `{error, code}` and returns its message. */
+export async function expectError(response: Response, status: number, code: string): Promise<string> {
+  const body = await expectStatus<{ error: string; code: string }>(response, status);
+  expect(body, JSON.stringify(body)).toEqual({ error: expect.any(String), code });
+  return body.error;
+}
+
+export async function createOrg(plan: Plan = "business", subscriptionStatus: "active" | "lapsed" = "active"): Promise<string> {
+  const body = await expectStatus<{ data: { id: string } }>(
+    await admin("POST", "/admin/api/orgs", { name: `Mill ${crypto.randomUUID().slice(0, 8)}`, plan, subscription_status: subscriptionStatus }),
+    201,
+  );
+  return body.data.id;
+}
+
+export interface TestKey {
+  id: string;
+  key: string;
+  prefix: string;
+  orgId: string;
+}
+
+export async function createKey(
+  orgId: string,
+  options: { access?: "read_only" | "read_write"; scopes?: InventoryScope[]; expires_at?: string; name?: string } = {},
+): Promise<TestKey> {
+  const response = await admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only", ...options });
+  const body = await expectStatus<{ data: { id: string; key: string; prefix: string } }>(response, 201);
+  return { id: body.data.id, key: body.data.key, prefix: body.data.prefix, orgId };
+}
+
+/** A signed-in organisation admin: rows inserted directly, as the sign-in page would. */
+export interface TestSession {
+  orgId: string;
+  email: string;
+  cookie: string;
+  csrf: string;
+}
+
+export async function signIn(orgId: string): Promise<TestSession> {
+  const now = Date.now();
+  const userId = `usr_${crypto.randomUUID()}`;
+  const email = `admin-${crypto.randomUUID()}@example.com`;
+  const token = randomString(43);
+  const csrf = randomString(32);
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (?, ?, ?, 'x', ?)").bind(userId, orgId, email, now),
+    env.DB.prepare("INSERT INTO sessions (id, user_id, org_id, token_hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+      `ses_${crypto.randomUUID()}`,
+      userId,
+      orgId,
+      await sha256Hex(token),
+      csrf,
+      now,
+      now + 3_600_000,
+    ),
+  ]);
+  return { orgId, email, cookie: `inv_session=${token}`, csrf };
+}
+
+/** A call to the management API with a session cookie (and its CSRF token on writes). */
+export function asSession(session: TestSession, method: string, path: string, body?: unknown, options: { csrf?: boolean } = {}): Promise<Response> {
+  const headers: Record<string, string> = { Cookie: session.cookie };
+  if (method !== "GET" && options.csrf !== false) headers["X-CSRF-Token"] = session.csrf;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+export async function guardOf(key: string) {
+  const hash = await hashApiKey(key);
+  return env.KEY_GUARD.get(env.KEY_GUARD.idFromName(hash));
+}
+
+/** Runs `fn` inside the key's own Durable Object: a clock we cannot wait for, or more calls than HTTP needs. */
+export async function inGuard<T>(key: string, fn: (instance: KeyGuard) => T): Promise<T> {
+  return runInDurableObject(await guardOf(key), (instance) => fn(instance as unknown as KeyGuard)) as Promise<T>;
+}
