@@ -1,0 +1,48 @@
+// Retry schedules. A schedule lists when each attempt happens, in seconds after the first one; the consumer
+// turns the gap to the next attempt into a Queues delay. Queues caps one delay at 12 h in the older limits
+// page (24 h in the newer one), so longer gaps are crossed in hops of at most MAX_QUEUE_DELAY_SECONDS.
+
+export interface RetrySchedule {
+  /** Seconds after the first attempt at which each attempt happens; starts at 0, strictly ascending. */
+  offsetsSeconds: readonly number[];
+  /**
+   * `fresh`: each attempt is signed with its own current timestamp. `original`: retries re-send the first
+   * attempt's timestamp and signature input, so every attempt must land inside the receivers' window.
+   */
+  timestamps: "fresh" | "original";
+  /** For `original`: no attempt is sent more than this many seconds after the first one. */
+  maxAgeSeconds?: number;
+  /** Per-attempt timeout. */
+  timeoutMs: number;
+}
+
+export const MAX_QUEUE_DELAY_SECONDS = 43_200;
+
+/** Throws at module load when a schedule is malformed or cannot keep its own window. */
+export function defineSchedule(schedule: RetrySchedule): RetrySchedule {
+  const offsets = schedule.offsetsSeconds;
+  if (offsets[0] !== 0) throw new Error("A retry schedule starts with the first attempt at 0 s");
+  for (let i = 1; i < offsets.length; i++) {
+    if (!(offsets[i]! > offsets[i - 1]!)) throw new Error("Retry offsets must be strictly ascending");
+  }
+  if (schedule.timestamps === "original") {
+    const maxAge = schedule.maxAgeSeconds;
+    if (maxAge === undefined) throw new Error("An original-timestamp schedule needs maxAgeSeconds");
+    if (offsets[offsets.length - 1]! + schedule.timeoutMs / 1000 > maxAge) {
+      throw new Error("The last attempt (plus its timeout) must end inside maxAgeSeconds");
+    }
+  }
+  return schedule;
+}
+
+/** Seconds between attempt `attempt` (1-based) and the next one, or null after the last attempt. */
+export function gapAfter(schedule: RetrySchedule, attempt: number): number | null {
+  const current = schedule.offsetsSeconds[attempt - 1];
+  const next = schedule.offsetsSeconds[attempt];
+  return current === undefined || next === undefined ? null : next - current;
+}
+
+/** The Queues delay for a message due at `dueAtMs`: whole seconds, never negative, at most one hop. */
+export function hopDelaySeconds(dueAtMs: number, nowMs: number): number {
+  return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil((dueAtMs - nowMs) / 1000)));
+}

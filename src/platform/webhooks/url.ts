@@ -1,0 +1,148 @@
+// Which webhook URLs may be registered. A Worker's fetch has no documented guard against private targets,
+// so registration (and every send) refuses anything that names the sender's own network: https only, no
+// credentials, no internal host names, no IP literal in a private, loopback, link-local or reserved range.
+// `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK=true, `.dev.vars` only) lets `npm start` deliver to a local receiver.
+
+export interface UrlRuleOptions {
+  allowLoopback: boolean;
+}
+
+export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+type Cidr4 = readonly [base: number, bits: number, label: string];
+
+const ipv4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+
+// IANA IPv4 Special-Purpose Address Registry, the parts that are not globally reachable, plus CGNAT.
+const BLOCKED_V4: readonly Cidr4[] = [
+  [ipv4(0, 0, 0, 0), 8, "this-network"],
+  [ipv4(10, 0, 0, 0), 8, "private"],
+  [ipv4(100, 64, 0, 0), 10, "carrier-grade NAT"],
+  [ipv4(127, 0, 0, 0), 8, "loopback"],
+  [ipv4(169, 254, 0, 0), 16, "link-local"],
+  [ipv4(172, 16, 0, 0), 12, "private"],
+  [ipv4(192, 0, 0, 0), 24, "reserved"],
+  [ipv4(192, 0, 2, 0), 24, "documentation"],
+  [ipv4(192, 88, 99, 0), 24, "reserved"],
+  [ipv4(192, 168, 0, 0), 16, "private"],
+  [ipv4(198, 18, 0, 0), 15, "benchmarking"],
+  [ipv4(198, 51, 100, 0), 24, "documentation"],
+  [ipv4(203, 0, 113, 0), 24, "documentation"],
+  [ipv4(224, 0, 0, 0), 4, "multicast"],
+  [ipv4(240, 0, 0, 0), 4, "reserved"],
+];
+
+function inCidr(address: number, base: number, bits: number): boolean {
+  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+  return ((address & mask) >>> 0) === ((base & mask) >>> 0);
+}
+
+/** Dotted-decimal only: the URL parser has already normalised hex, octal and single-number IPv4 forms. */
+function parseIpv4(host: string): number | null {
+  const parts = host.split(".");
+  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255)) return null;
+  return ipv4(Number(parts[0]), Number(parts[1]), Number(parts[2]), Number(parts[3]));
+}
+
+function blockedV4(address: number): string | null {
+  for (const [base, bits, label] of BLOCKED_V4) if (inCidr(address, base, bits)) return label;
+  return null;
+}
+
+/** Eight 16-bit groups, or null. Accepts `::` compression and a trailing dotted IPv4 (`::ffff:10.0.0.1`). */
+export function parseIpv6(text: string): number[] | null {
+  let host = text;
+  const lastColon = host.lastIndexOf(":");
+  if (host.includes(".")) {
+    const v4 = parseIpv4(host.slice(lastColon + 1));
+    if (v4 === null || lastColon < 0) return null;
+    host = `${host.slice(0, lastColon + 1)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+  }
+  const halves = host.split("::");
+  if (halves.length > 2) return null;
+  const groups = (s: string) => (s === "" ? [] : s.split(":"));
+  const head = groups(halves[0]!);
+  const rest = halves.length === 2 ? groups(halves[1]!) : [];
+  if (![...head, ...rest].every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  const explicit = head.length + rest.length;
+  if (halves.length === 1 ? explicit !== 8 : explicit > 7) return null;
+  const zeros = new Array<number>(8 - explicit).fill(0);
+  return [...head, ...zeros.map(String), ...rest].map((g) => parseInt(g, 16));
+}
+
+function blockedV6(g: number[]): string | null {
+  const embeddedV4 = ((g[6]! << 16) | g[7]!) >>> 0;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return blockedV4(embeddedV4) && `IPv4-mapped ${blockedV4(embeddedV4)}`;
+  if (g.slice(0, 7).every((x) => x === 0) && g[7]! <= 1) return g[7] === 1 ? "loopback" : "unspecified";
+  if (g[0] === 0x64 && g[1] === 0xff9b) {
+    if (g[2] === 1) return "local NAT64";
+    return g.slice(2, 6).every((x) => x === 0) ? blockedV4(embeddedV4) && `NAT64 ${blockedV4(embeddedV4)}` : "reserved";
+  }
+  // The rest of ::/8 (IPv4-compatible and unassigned) is reserved.
+  if (g[0]! >> 8 === 0) return "reserved";
+  if (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0)) return "discard-only";
+  if (g[0] === 0x2001 && g[1]! < 0x200) return "reserved";
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return "documentation";
+  if (g[0] === 0x2002) {
+    const sixToFour = ((g[1]! << 16) | g[2]!) >>> 0;
+    return blockedV4(sixToFour) && `6to4 ${blockedV4(sixToFour)}`;
+  }
+  if (g[0]! >> 4 === 0x3ff) return "documentation";
+  if ((g[0]! & 0xfe00) === 0xfc00) return "unique local";
+  if ((g[0]! & 0xffc0) === 0xfe80) return "link-local";
+  if ((g[0]! & 0xffc0) === 0xfec0) return "site-local";
+  if (g[0]! >> 8 === 0xff) return "multicast";
+  return null;
+}
+
+const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".home.arpa"];
+
+function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  const v4 = parseIpv4(host);
+  if (v4 !== null) return inCidr(v4, ipv4(127, 0, 0, 0), 8);
+  if (host.startsWith("[")) {
+    const g = parseIpv6(host.slice(1, -1));
+    return g !== null && g.slice(0, 7).every((x) => x === 0) && g[7] === 1;
+  }
+  return false;
+}
+
+/** Checks a webhook URL against the rules above; the reason reads after the field name (`url: …`). */
+export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck {
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: "must be an absolute URL" };
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "must use https" };
+  if (url.username || url.password) return { ok: false, reason: "must not contain credentials (user:password@)" };
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (!host) return { ok: false, reason: "must name a host" };
+
+  if (options.allowLoopback && isLoopbackHost(host)) return { ok: true, url: url.href };
+  if (url.protocol !== "https:") return { ok: false, reason: "must use https" };
+
+  if (host === "localhost" || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
+    return { ok: false, reason: `must not point at an internal host name (${host})` };
+  }
+  if (host.startsWith("[")) {
+    const groups = parseIpv6(host.slice(1, -1));
+    if (!groups) return { ok: false, reason: "has an invalid IPv6 address" };
+    const label = blockedV6(groups);
+    if (label) return { ok: false, reason: `must not point at a ${label} address` };
+    return { ok: true, url: url.href };
+  }
+  const v4 = parseIpv4(host);
+  if (v4 !== null) {
+    const label = blockedV4(v4);
+    if (label) return { ok: false, reason: `must not point at a ${label} address` };
+    return { ok: true, url: url.href };
+  }
+  if (!host.includes(".")) return { ok: false, reason: `must use a public, fully qualified host name (${host})` };
+  return { ok: true, url: url.href };
+}

@@ -1,0 +1,131 @@
+// The receiver's side: checks a delivery's signature and timestamp before anything parses the body.
+// Self-contained on purpose (Web Crypto only, no imports): receivers copy this file into their own Worker or
+// Node service, and `scripts/webhook-receiver.mjs` loads it under plain Node 20, where workerd's
+// `crypto.subtle.timingSafeEqual` does not exist, hence the local constant-time compare.
+
+/** `service-signature`: `Service-Signature: t=<unix>,v1=<hex>` + `Service-Delivery`; `x-service`: the four X-Service-* headers. */
+export type WebhookScheme = "service-signature" | "x-service";
+
+export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+export interface VerifyOptions {
+  scheme: WebhookScheme;
+  /** Largest accepted |now - timestamp|, in both directions (replay window). Default 300. */
+  toleranceSeconds?: number;
+  /** Current time in unix milliseconds; defaults to Date.now(). */
+  now?: number;
+}
+
+export type VerifyFailure =
+  | "missing_secret"
+  | "missing_header"
+  | "malformed_signature"
+  | "malformed_timestamp"
+  | "timestamp_out_of_window"
+  | "signature_mismatch";
+
+export type VerifyResult =
+  | { ok: true; deliveryId: string; timestampSeconds: number; eventType: string | null }
+  | { ok: false; reason: VerifyFailure; message: string };
+
+const encoder = new TextEncoder();
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const UNIX_SECONDS = /^\d{1,12}$/;
+
+function header(headers: HeaderSource, name: string): string | null {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  const record = headers as Record<string, string | string[] | undefined>;
+  const key = Object.keys(record).find((k) => k.toLowerCase() === name.toLowerCase());
+  const value = key === undefined ? undefined : record[key];
+  if (Array.isArray(value)) return value.join(",");
+  return value ?? null;
+}
+
+/** Equal length first (lengths are public), then every character, without an early exit. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+async function hmacHex(secret: string, timestampSeconds: number, rawBody: string | Uint8Array | ArrayBuffer): Promise<string> {
+  const prefix = encoder.encode(`${timestampSeconds}.`);
+  const body = typeof rawBody === "string" ? encoder.encode(rawBody) : rawBody instanceof Uint8Array ? rawBody : new Uint8Array(rawBody);
+  const message = new Uint8Array(prefix.byteLength + body.byteLength);
+  message.set(prefix, 0);
+  message.set(body, prefix.byteLength);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
+  let hex = "";
+  for (const byte of mac) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
+
+interface Parsed {
+  timestamp: string;
+  signatures: string[];
+  deliveryId: string;
+  eventType: string | null;
+}
+
+function parse(headers: HeaderSource, scheme: WebhookScheme): Parsed | VerifyResult {
+  const fail = (reason: VerifyFailure, message: string): VerifyResult => ({ ok: false, reason, message });
+  if (scheme === "service-signature") {
+    const signature = header(headers, "Service-Signature");
+    const deliveryId = header(headers, "Service-Delivery");
+    if (!signature || !deliveryId) return fail("missing_header", "Service-Signature and Service-Delivery are required");
+    let timestamp = "";
+    const signatures: string[] = [];
+    for (const part of signature.split(",")) {
+      const eq = part.indexOf("=");
+      const name = part.slice(0, eq).trim();
+      const value = part.slice(eq + 1).trim();
+      if (eq < 0) return fail("malformed_signature", "Service-Signature must be t=<unix>,v1=<hex>");
+      if (name === "t") timestamp = value;
+      // Several v1 values may be present while a secret is being rotated: any one of them may match.
+      else if (name === "v1") signatures.push(value.toLowerCase());
+    }
+    if (!timestamp) return fail("malformed_signature", "Service-Signature has no t=");
+    if (signatures.length === 0) return fail("malformed_signature", "Service-Signature has no v1=");
+    return { timestamp, signatures, deliveryId, eventType: null };
+  }
+  const signature = header(headers, "X-Service-Signature");
+  const timestamp = header(headers, "X-Service-Timestamp");
+  const deliveryId = header(headers, "X-Service-Delivery");
+  if (!signature || !timestamp || !deliveryId) {
+    return fail("missing_header", "X-Service-Signature, X-Service-Timestamp and X-Service-Delivery are required");
+  }
+  return { timestamp: timestamp.trim(), signatures: [signature.trim().toLowerCase()], deliveryId, eventType: header(headers, "X-Service-Event") };
+}
+
+/**
+ * Verifies one delivery on its raw body (the exact bytes received, before any JSON parsing). Checks, in
+ * order: the secret, the headers, the timestamp window in both directions, then the signature (equal length,
+ * then constant time). Use the returned `deliveryId` as the idempotency key: retries repeat it.
+ */
+export async function verifyWebhook(
+  secret: string,
+  headers: HeaderSource,
+  rawBody: string | Uint8Array | ArrayBuffer,
+  options: VerifyOptions,
+): Promise<VerifyResult> {
+  if (!secret) return { ok: false, reason: "missing_secret", message: "No signing secret configured" };
+  const parsed = parse(headers, options.scheme);
+  if ("ok" in parsed) return parsed;
+  if (!UNIX_SECONDS.test(parsed.timestamp)) return { ok: false, reason: "malformed_timestamp", message: "The timestamp must be unix seconds" };
+  const timestampSeconds = Number(parsed.timestamp);
+  const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
+  const tolerance = options.toleranceSeconds ?? 300;
+  if (Math.abs(nowSeconds - timestampSeconds) > tolerance) {
+    return { ok: false, reason: "timestamp_out_of_window", message: `The timestamp is more than ${tolerance} s from now` };
+  }
+  if (!parsed.signatures.every((s) => HEX_SHA256.test(s))) {
+    return { ok: false, reason: "malformed_signature", message: "The signature must be 64 lower-case hex characters" };
+  }
+  const expected = await hmacHex(secret, timestampSeconds, rawBody);
+  let matched = false;
+  for (const candidate of parsed.signatures) matched = constantTimeEqual(candidate, expected) || matched;
+  if (!matched) return { ok: false, reason: "signature_mismatch", message: "The signature does not match" };
+  return { ok: true, deliveryId: parsed.deliveryId, timestampSeconds, eventType: parsed.eventType };
+}

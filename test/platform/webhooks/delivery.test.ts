@@ -1,0 +1,239 @@
+// One attempt (redirects, timeouts, statuses), the schedule helpers, and the consumer's decisions against
+// in-memory ports with a hand-driven clock.
+import { describe, expect, it, vi } from "vitest";
+import {
+  processDelivery,
+  type AttemptRecord,
+  type DeliveryJob,
+  type DeliveryUpdate,
+  type WebhookPolicy,
+  type WebhookPorts,
+} from "../../../src/platform/webhooks/consumer";
+import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
+import { defineSchedule, gapAfter, hopDelaySeconds, MAX_QUEUE_DELAY_SECONDS } from "../../../src/platform/webhooks/schedule";
+import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+
+const clock = () => Date.now();
+
+function fetchReturning(response: () => Response) {
+  return vi.fn<typeof fetch>(async () => response());
+}
+
+describe("attemptDelivery", () => {
+  const base = { url: "https://hooks.example.com/x", headers: { "Content-Type": "application/json" }, body: "{}", timeoutMs: 1_000, clock };
+
+  it("counts any 2xx as delivered and posts with redirect: manual and a timeout signal", async () => {
+    const fetch = fetchReturning(() => new Response(null, { status: 204 }));
+    const result = await attemptDelivery({ ...base, fetch });
+    expect(result).toMatchObject({ outcome: "delivered", responseStatus: 204, error: null });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init).toMatchObject({ method: "POST", redirect: "manual", body: "{}" });
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it.each([301, 302, 307, 308])("treats a %i as a failed attempt and names the Location it did not follow", async (status) => {
+    const fetch = fetchReturning(() => new Response(null, { status, headers: { Location: "https://elsewhere.example/" } }));
+    const result = await attemptDelivery({ ...base, fetch });
+    expect(result).toMatchObject({ outcome: "failed", responseStatus: status });
+    expect(result.error).toContain("not followed");
+    expect(result.error).toContain("https://elsewhere.example/");
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([400, 404, 410, 429, 500, 503])("treats a %i as failed, quoting the start of the response", async (status) => {
+    const result = await attemptDelivery({ ...base, fetch: fetchReturning(() => new Response("receiver says\nno", { status })) });
+    expect(result).toMatchObject({ outcome: "failed", responseStatus: status, error: `HTTP ${status}: receiver says no` });
+  });
+
+  it("gives up after the timeout", async () => {
+    const fetch = vi.fn<typeof fetch>(
+      (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason))),
+    );
+    const result = await attemptDelivery({ ...base, timeoutMs: 50, fetch });
+    expect(result).toMatchObject({ outcome: "failed", responseStatus: null, error: "timeout: no response within 50 ms" });
+  });
+
+  it("records a network error without throwing", async () => {
+    const fetch = vi.fn<typeof fetch>(async () => {
+      throw new TypeError("connection refused");
+    });
+    expect(await attemptDelivery({ ...base, fetch })).toMatchObject({ outcome: "failed", responseStatus: null, error: "network error: connection refused" });
+  });
+
+  it("reads only the start of a large response and keeps errors short", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode("x".repeat(512)));
+        if (pulled > 1_000) controller.close();
+      },
+    });
+    const result = await attemptDelivery({ ...base, fetch: fetchReturning(() => new Response(stream, { status: 500 })) });
+    expect(pulled).toBeLessThan(10);
+    expect(result.error!.length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("schedules", () => {
+  it("refuses malformed schedules and original-timestamp schedules that outlive their window", () => {
+    expect(() => defineSchedule({ offsetsSeconds: [1, 2], timestamps: "fresh", timeoutMs: 1 })).toThrow();
+    expect(() => defineSchedule({ offsetsSeconds: [0, 5, 5], timestamps: "fresh", timeoutMs: 1 })).toThrow();
+    expect(() => defineSchedule({ offsetsSeconds: [0, 290], timestamps: "original", maxAgeSeconds: 285, timeoutMs: 1_000 })).toThrow();
+    expect(() => defineSchedule({ offsetsSeconds: [0, 240], timestamps: "original", timeoutMs: 1_000 })).toThrow();
+  });
+
+  it("computes gaps and caps one queue hop at 12 h", () => {
+    const schedule = defineSchedule({ offsetsSeconds: [0, 2, 8, 82_800], timestamps: "fresh", timeoutMs: 1_000 });
+    expect([1, 2, 3, 4].map((n) => gapAfter(schedule, n))).toEqual([2, 6, 82_792, null]);
+    expect(hopDelaySeconds(1_000 + 82_792_000, 1_000)).toBe(MAX_QUEUE_DELAY_SECONDS);
+    expect(hopDelaySeconds(10_500, 1_000)).toBe(10);
+    expect(hopDelaySeconds(0, 1_000)).toBe(0);
+  });
+});
+
+/** A delivery store and a clock the test moves by hand. */
+function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Response = () => new Response("", { status: 500 })) {
+  let now = 1_763_719_200_000;
+  const state: DeliveryJob = {
+    id: "whd_test",
+    status: "pending",
+    attempts: 0,
+    nextAttemptAt: null,
+    signedAt: null,
+    eventType: "sale.created",
+    body: '{"id":"evt_1"}',
+    endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", deleted: false },
+    ...job,
+  };
+  const attempts: AttemptRecord[] = [];
+  const requests: Array<{ at: number; headers: Headers; body: string }> = [];
+  const fetch = vi.fn<typeof fetch>(async (_url, init) => {
+    requests.push({ at: now, headers: new Headers(init!.headers), body: String(init!.body) });
+    return respond(requests.length);
+  });
+  const ports: WebhookPorts = {
+    async getDelivery() {
+      return structuredClone(state);
+    },
+    async recordAttempt(_id, record: AttemptRecord, update: DeliveryUpdate) {
+      if (state.attempts !== record.attempt - 1 || state.status !== "pending") return false;
+      attempts.push(record);
+      Object.assign(state, { attempts: record.attempt, status: update.status, nextAttemptAt: update.nextAttemptAt, signedAt: update.signedAt });
+      return true;
+    },
+    clock: () => now,
+    fetch,
+  };
+  return { ports, state, attempts, requests, advance: (seconds: number) => (now += seconds * 1000), now: () => now };
+}
+
+const FRESH: WebhookPolicy = {
+  scheme: "service-signature",
+  allowLoopback: false,
+  schedule: defineSchedule({ offsetsSeconds: [0, 2, 8, 82_800], timestamps: "fresh", timeoutMs: 1_000 }),
+};
+const ORIGINAL: WebhookPolicy = {
+  scheme: "x-service",
+  allowLoopback: false,
+  schedule: defineSchedule({ offsetsSeconds: [0, 10, 30, 90, 240], timestamps: "original", maxAgeSeconds: 285, timeoutMs: 1_000 }),
+};
+
+describe("processDelivery", () => {
+  it("fresh timestamps: signs every attempt with its own time, hops long gaps, fails after the last attempt", async () => {
+    const t = memoryPorts();
+    const decisions = [];
+    decisions.push((await processDelivery("whd_test", t.ports, FRESH)).decision);
+    t.advance(2);
+    decisions.push((await processDelivery("whd_test", t.ports, FRESH)).decision);
+    t.advance(6);
+    decisions.push((await processDelivery("whd_test", t.ports, FRESH)).decision);
+    t.advance(MAX_QUEUE_DELAY_SECONDS);
+    decisions.push((await processDelivery("whd_test", t.ports, FRESH)).decision); // a hop: not due yet
+    t.advance(82_792 - MAX_QUEUE_DELAY_SECONDS);
+    decisions.push((await processDelivery("whd_test", t.ports, FRESH)).decision);
+    expect(decisions).toEqual([
+      { action: "retry", delaySeconds: 2, reason: "attempt 1 failed" },
+      { action: "retry", delaySeconds: 6, reason: "attempt 2 failed" },
+      { action: "retry", delaySeconds: MAX_QUEUE_DELAY_SECONDS, reason: "attempt 3 failed" },
+      { action: "retry", delaySeconds: 82_792 - MAX_QUEUE_DELAY_SECONDS, reason: "not due yet" },
+      { action: "ack", reason: "failed" },
+    ]);
+    expect(t.state.status).toBe("failed");
+    expect(t.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+    const stamps = t.requests.map((r) => Number(/t=(\d+)/.exec(r.headers.get("Service-Signature")!)![1]));
+    expect(new Set(stamps).size).toBe(4);
+    expect(new Set(t.requests.map((r) => r.headers.get("Service-Delivery")))).toEqual(new Set(["whd_test"]));
+    for (const request of t.requests) {
+      const verified = await verifyWebhook("whsec_test", request.headers, request.body, { scheme: "service-signature", now: request.at });
+      expect(verified.ok).toBe(true);
+    }
+  });
+
+  it("original timestamps: every retry re-sends the first attempt's timestamp and all land within 300 s", async () => {
+    const t = memoryPorts({}, (n) => new Response("", { status: n < 5 ? 503 : 200 }));
+    const first = t.now();
+    for (const gap of [0, 10, 20, 60, 150]) {
+      t.advance(gap);
+      await processDelivery("whd_test", t.ports, ORIGINAL);
+    }
+    expect(t.state.status).toBe("delivered");
+    expect(t.requests.map((r) => r.at - first)).toEqual([0, 10_000, 30_000, 90_000, 240_000]);
+    const stamps = new Set(t.requests.map((r) => r.headers.get("X-Service-Timestamp")));
+    expect(stamps).toEqual(new Set([String(first / 1000)]));
+    expect(new Set(t.requests.map((r) => r.headers.get("X-Service-Signature"))).size).toBe(1);
+    for (const request of t.requests) {
+      // The receiver's own 300 s check passes for the last retry too.
+      expect((await verifyWebhook("whsec_test", request.headers, request.body, { scheme: "x-service", now: request.at })).ok).toBe(true);
+    }
+  });
+
+  it("original timestamps: a retry that arrives too late is not sent, and the delivery is failed", async () => {
+    const t = memoryPorts();
+    await processDelivery("whd_test", t.ports, ORIGINAL);
+    t.advance(286); // the queue was backed up far past attempt 2's time
+    const late = await processDelivery("whd_test", t.ports, ORIGINAL);
+    expect(late.decision.action).toBe("ack");
+    expect(t.requests).toHaveLength(1);
+    expect(t.state.status).toBe("failed");
+    expect(t.attempts[1]).toMatchObject({ attempt: 2, outcome: "failed", responseStatus: null, durationMs: 0 });
+    expect(t.attempts[1]!.error).toMatch(/^not sent: more than 285 s/);
+  });
+
+  it("a duplicate message that arrives early waits for the row's time; a stale one after the end is acked", async () => {
+    const t = memoryPorts();
+    await processDelivery("whd_test", t.ports, FRESH);
+    const early = await processDelivery("whd_test", t.ports, FRESH);
+    expect(early.decision).toEqual({ action: "retry", delaySeconds: 2, reason: "not due yet" });
+    expect(t.requests).toHaveLength(1);
+    t.state.status = "delivered";
+    expect((await processDelivery("whd_test", t.ports, FRESH)).decision).toEqual({ action: "ack", reason: "already delivered" });
+  });
+
+  it("a deleted endpoint or a URL that is no longer allowed ends the delivery without sending", async () => {
+    const deleted = memoryPorts({ endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", deleted: true } });
+    expect((await processDelivery("whd_test", deleted.ports, FRESH)).decision.action).toBe("ack");
+    expect(deleted.state.status).toBe("failed");
+    expect(deleted.attempts[0]!.error).toBe("not sent: the endpoint was deleted");
+
+    const loopback = memoryPorts({ endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", deleted: false } });
+    await processDelivery("whd_test", loopback.ports, FRESH);
+    expect(loopback.state.status).toBe("failed");
+    expect(loopback.attempts[0]!.error).toContain("not sent: the URL is not allowed");
+    expect(loopback.requests).toHaveLength(0);
+    const allowed = memoryPorts({ endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", deleted: false } }, () => new Response("ok"));
+    await processDelivery("whd_test", allowed.ports, { ...FRESH, allowLoopback: true });
+    expect(allowed.state.status).toBe("delivered");
+  });
+
+  it("when another consumer records the same attempt first, this one acks and leaves the chain to it", async () => {
+    const t = memoryPorts();
+    const record = t.ports.recordAttempt.bind(t.ports);
+    t.ports.recordAttempt = async (id, attempt, update) => {
+      await record(id, attempt, update); // the other consumer wins the race
+      return record(id, attempt, update);
+    };
+    expect((await processDelivery("whd_test", t.ports, FRESH)).decision).toEqual({ action: "ack", reason: "attempt recorded by another consumer" });
+    expect(t.attempts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,154 @@
+// Known-answer vectors for both signature schemes (expected values computed independently with Python:
+// hmac.new(secret.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()), and the receiver-side
+// verification matrix after the Standard Webhooks reference tests.
+import { describe, expect, it } from "vitest";
+import { computeSignature, newWebhookSecret, signedHeaders } from "../../../src/platform/webhooks/sign";
+import { constantTimeEqual, verifyWebhook, type WebhookScheme } from "../../../src/platform/webhooks/verify";
+
+const VECTORS: Array<[secret: string, t: number, body: string, hex: string]> = [
+  ["whsec_test", 1700000000, '{"id":"evt_1"}', "c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925"],
+  [
+    "whsec_5WbX5kEWLlfzsGNjH64I8lOOqUB6e8FH",
+    1763719200,
+    '{"id":"evt_01jd3k9x2m4n5p6q7r8s9t0v1w","type":"plan.activated","createdAt":"2025-11-21T10:00:00.000Z","data":{"accountId":"acct_1","plan":"paid","paymentId":"pay_1"}}',
+    "3e7ac57b2a508a1b91bac622172711ec2e705573db106c155f65eb786714faa7",
+  ],
+  [
+    "whsec_inventory",
+    1763719200,
+    '{"id":"evt_2","type":"sale.created","created_at":"2025-11-21T10:00:00.000Z","data":{"sale_id":"sale_1","total_paise":125000}}',
+    "a5796722bd705340192b2fdff12a7be1507eb50cfddfd089183736116a657e69",
+  ],
+  ["whsec_unicode", 1763719200, '{"name":"Śrī Lakshmī Mills ₹"}', "51950161f9febd3c29b59c66c6c2075ce400e8acb46bc234364e741e88d3d716"],
+  ["whsec_empty", 0, "", "944eea919fe72d65902e30a020897cdade0ef7fe3d10db503407154843b01138"],
+];
+
+describe("signature known answers", () => {
+  it.each(VECTORS)("HMAC-SHA256(%j, `<t>.<body>`) at t=%i", async (secret, t, body, hex) => {
+    expect(await computeSignature(secret, t, body)).toBe(hex);
+  });
+
+  it("puts the same value in both schemes' headers", async () => {
+    const [secret, t, body, hex] = VECTORS[1]!;
+    const tax = await signedHeaders({ scheme: "service-signature", secret, timestampSeconds: t, body, deliveryId: "whd_1", eventType: "plan.activated" });
+    expect(tax).toMatchObject({ "Service-Signature": `t=${t},v1=${hex}`, "Service-Delivery": "whd_1", "Content-Type": "application/json" });
+    expect(Object.keys(tax).some((name) => name.startsWith("X-Service"))).toBe(false);
+
+    const inventory = await signedHeaders({ scheme: "x-service", secret, timestampSeconds: t, body, deliveryId: "whd_2", eventType: "sale.created" });
+    expect(inventory).toMatchObject({
+      "X-Service-Signature": hex,
+      "X-Service-Timestamp": String(t),
+      "X-Service-Event": "sale.created",
+      "X-Service-Delivery": "whd_2",
+      "Content-Type": "application/json",
+    });
+    expect(inventory["Service-Signature"]).toBeUndefined();
+  });
+
+  it("makes secrets `whsec_` + 40 base62 characters, never twice the same", () => {
+    const a = newWebhookSecret();
+    expect(a).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
+    expect(newWebhookSecret()).not.toBe(a);
+  });
+});
+
+const SECRET = "whsec_5WbX5kEWLlfzsGNjH64I8lOOqUB6e8FH";
+const [, T, BODY, HEX] = VECTORS[1]!;
+const NOW = T * 1000;
+
+function taxHeaders(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const headers: Record<string, string | undefined> = { "Service-Signature": `t=${T},v1=${HEX}`, "Service-Delivery": "whd_1", ...overrides };
+  return Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+function inventoryHeaders(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const headers: Record<string, string | undefined> = {
+    "X-Service-Signature": HEX,
+    "X-Service-Timestamp": String(T),
+    "X-Service-Event": "plan.activated",
+    "X-Service-Delivery": "whd_2",
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+describe("verifyWebhook", () => {
+  it("accepts a valid delivery in both schemes, from Headers or a Node-style record, string or bytes", async () => {
+    expect(await verifyWebhook(SECRET, new Headers(taxHeaders()), BODY, { scheme: "service-signature", now: NOW })).toEqual({
+      ok: true,
+      deliveryId: "whd_1",
+      timestampSeconds: T,
+      eventType: null,
+    });
+    const lowerCased = Object.fromEntries(Object.entries(inventoryHeaders()).map(([k, v]) => [k.toLowerCase(), v]));
+    expect(await verifyWebhook(SECRET, lowerCased, new TextEncoder().encode(BODY), { scheme: "x-service", now: NOW })).toEqual({
+      ok: true,
+      deliveryId: "whd_2",
+      timestampSeconds: T,
+      eventType: "plan.activated",
+    });
+  });
+
+  it("accepts any one of several v1 signatures (secret rotation) and ignores unknown parts", async () => {
+    const headers = taxHeaders({ "Service-Signature": `t=${T},v1=${"0".repeat(64)},v1=${HEX},v2=abc` });
+    expect((await verifyWebhook(SECRET, headers, BODY, { scheme: "service-signature", now: NOW })).ok).toBe(true);
+  });
+
+  it.each([
+    [299, true],
+    [300, true],
+    [301, false],
+    [-300, true],
+    [-301, false],
+  ])("with the default 300 s tolerance, now = t %+i s is ok=%s (both directions)", async (offset, ok) => {
+    for (const scheme of ["service-signature", "x-service"] as WebhookScheme[]) {
+      const headers = scheme === "service-signature" ? taxHeaders() : inventoryHeaders();
+      const result = await verifyWebhook(SECRET, headers, BODY, { scheme, now: NOW + offset * 1000 });
+      expect(result.ok).toBe(ok);
+      if (!result.ok) expect(result.reason).toBe("timestamp_out_of_window");
+    }
+  });
+
+  const cases: Array<[string, WebhookScheme, Record<string, string>, string, string, string]> = [
+    ["empty secret", "service-signature", taxHeaders(), BODY, "", "missing_secret"],
+    ["no signature header", "service-signature", taxHeaders({ "Service-Signature": undefined }), BODY, SECRET, "missing_header"],
+    ["no delivery id", "service-signature", taxHeaders({ "Service-Delivery": undefined }), BODY, SECRET, "missing_header"],
+    ["no t=", "service-signature", taxHeaders({ "Service-Signature": `v1=${HEX}` }), BODY, SECRET, "malformed_signature"],
+    ["no v1=", "service-signature", taxHeaders({ "Service-Signature": `t=${T}` }), BODY, SECRET, "malformed_signature"],
+    ["garbage", "service-signature", taxHeaders({ "Service-Signature": "garbage" }), BODY, SECRET, "malformed_signature"],
+    ["t not a number", "service-signature", taxHeaders({ "Service-Signature": `t=abc,v1=${HEX}` }), BODY, SECRET, "malformed_timestamp"],
+    ["t in milliseconds", "service-signature", taxHeaders({ "Service-Signature": `t=${T}000,v1=${HEX}` }), BODY, SECRET, "malformed_timestamp"],
+    ["partial signature", "service-signature", taxHeaders({ "Service-Signature": `t=${T},v1=${HEX.slice(0, 32)}` }), BODY, SECRET, "malformed_signature"],
+    ["wrong signature", "service-signature", taxHeaders({ "Service-Signature": `t=${T},v1=${"a".repeat(64)}` }), BODY, SECRET, "signature_mismatch"],
+    ["body changed", "service-signature", taxHeaders(), `${BODY} `, SECRET, "signature_mismatch"],
+    ["other secret", "service-signature", taxHeaders(), BODY, `${SECRET}x`, "signature_mismatch"],
+    ["timestamp changed", "service-signature", taxHeaders({ "Service-Signature": `t=${T + 1},v1=${HEX}` }), BODY, SECRET, "signature_mismatch"],
+    ["no X-Service-Timestamp", "x-service", inventoryHeaders({ "X-Service-Timestamp": undefined }), BODY, SECRET, "missing_header"],
+    ["no X-Service-Delivery", "x-service", inventoryHeaders({ "X-Service-Delivery": undefined }), BODY, SECRET, "missing_header"],
+    ["timestamp not a number", "x-service", inventoryHeaders({ "X-Service-Timestamp": "1e9" }), BODY, SECRET, "malformed_timestamp"],
+    ["signature prefixed", "x-service", inventoryHeaders({ "X-Service-Signature": `v1=${HEX}` }), BODY, SECRET, "malformed_signature"],
+    ["retimed but same signature", "x-service", inventoryHeaders({ "X-Service-Timestamp": String(T - 1) }), BODY, SECRET, "signature_mismatch"],
+    ["tax headers to an x-service receiver", "x-service", taxHeaders(), BODY, SECRET, "missing_header"],
+  ];
+  it.each(cases)("refuses %s", async (_name, scheme, headers, body, secret, reason) => {
+    const result = await verifyWebhook(secret, headers, body, { scheme, now: NOW });
+    expect(result).toMatchObject({ ok: false, reason });
+  });
+
+  it("honours a custom tolerance", async () => {
+    const result = await verifyWebhook(SECRET, taxHeaders(), BODY, { scheme: "service-signature", now: NOW + 61_000, toleranceSeconds: 60 });
+    expect(result).toMatchObject({ ok: false, reason: "timestamp_out_of_window" });
+  });
+});
+
+describe("constantTimeEqual", () => {
+  it.each([
+    ["", "", true],
+    ["abc", "abc", true],
+    ["abc", "abd", false],
+    ["abc", "abcd", false],
+    ["abcd", "abc", false],
+  ])("%j vs %j is %s", (a, b, equal) => {
+    expect(constantTimeEqual(a, b)).toBe(equal);
+  });
+});

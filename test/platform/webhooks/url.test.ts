@@ -1,0 +1,116 @@
+// URL rules for webhook endpoints: a table of allowed and refused URLs, with and without the loopback
+// allowance that `npm start` turns on.
+import { describe, expect, it } from "vitest";
+import { checkWebhookUrl, parseIpv6 } from "../../../src/platform/webhooks/url";
+
+const production = { allowLoopback: false };
+const local = { allowLoopback: true };
+
+describe("webhook URL rules (production)", () => {
+  it.each([
+    "https://hooks.example.com/tax",
+    "https://hooks.example.com:8443/path?x=1",
+    "https://8.8.8.8/hook",
+    "https://[2606:4700:4700::1111]/hook",
+    "https://[::ffff:8.8.8.8]/hook",
+    "https://example.com./hook",
+  ])("accepts %s", (url) => {
+    expect(checkWebhookUrl(url, production)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["not a url", "absolute URL"],
+    ["/relative/path", "absolute URL"],
+    ["http://hooks.example.com/tax", "https"],
+    ["ftp://hooks.example.com/tax", "https"],
+    ["javascript:alert(1)", "https"],
+    ["https://user:pass@hooks.example.com/", "credentials"],
+    ["https://user@hooks.example.com/", "credentials"],
+    ["https://localhost/hook", "internal host name"],
+    ["https://LOCALHOST./hook", "internal host name"],
+    ["https://api.localhost/hook", "internal host name"],
+    ["https://metadata.google.internal/computeMetadata", "internal host name"],
+    ["https://printer.local/", "internal host name"],
+    ["https://router.home.arpa/", "internal host name"],
+    ["https://intranet/hook", "fully qualified"],
+    ["https://127.0.0.1/hook", "loopback"],
+    ["https://127.1.2.3/hook", "loopback"],
+    ["https://2130706433/hook", "loopback"],
+    ["https://0x7f000001/hook", "loopback"],
+    ["https://0177.0.0.1/hook", "loopback"],
+    ["https://0.0.0.0/hook", "this-network"],
+    ["https://10.1.2.3/hook", "private"],
+    ["https://172.16.0.1/hook", "private"],
+    ["https://172.31.255.255/hook", "private"],
+    ["https://192.168.1.1/hook", "private"],
+    ["https://100.64.0.1/hook", "carrier-grade NAT"],
+    ["https://100.127.255.255/hook", "carrier-grade NAT"],
+    ["https://169.254.169.254/latest/meta-data", "link-local"],
+    ["https://192.0.0.8/hook", "reserved"],
+    ["https://192.0.2.10/hook", "documentation"],
+    ["https://198.18.0.1/hook", "benchmarking"],
+    ["https://198.51.100.1/hook", "documentation"],
+    ["https://203.0.113.1/hook", "documentation"],
+    ["https://224.0.0.1/hook", "multicast"],
+    ["https://240.0.0.1/hook", "reserved"],
+    ["https://255.255.255.255/hook", "reserved"],
+    ["https://[::1]/hook", "loopback"],
+    ["https://[::]/hook", "unspecified"],
+    ["https://[::ffff:127.0.0.1]/hook", "IPv4-mapped loopback"],
+    ["https://[::ffff:7f00:1]/hook", "IPv4-mapped loopback"],
+    ["https://[::ffff:10.0.0.1]/hook", "IPv4-mapped private"],
+    ["https://[::ffff:169.254.169.254]/hook", "IPv4-mapped link-local"],
+    ["https://[::127.0.0.1]/hook", "reserved"],
+    ["https://[64:ff9b::10.0.0.1]/hook", "NAT64 private"],
+    ["https://[64:ff9b:1::1]/hook", "local NAT64"],
+    ["https://[fc00::1]/hook", "unique local"],
+    ["https://[fd12:3456:789a::1]/hook", "unique local"],
+    ["https://[fe80::1]/hook", "link-local"],
+    ["https://[febf::1]/hook", "link-local"],
+    ["https://[fec0::1]/hook", "site-local"],
+    ["https://[ff02::1]/hook", "multicast"],
+    ["https://[2001:db8::1]/hook", "documentation"],
+    ["https://[2001::1]/hook", "reserved"],
+    ["https://[2002:c0a8:0101::1]/hook", "6to4 private"],
+    ["https://[100::1]/hook", "discard-only"],
+    [`https://example.com/${"a".repeat(2048)}`, "at most 2048"],
+  ])("refuses %s (%s)", (url, reason) => {
+    const result = checkWebhookUrl(url, production);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(reason);
+  });
+});
+
+describe("webhook URL rules with WEBHOOK_ALLOW_LOOPBACK=true (npm start)", () => {
+  it.each(["http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "http://[::1]:9000/", "https://127.0.0.1:9443/", "http://127.0.0.1/"])("accepts %s", (url) => {
+    expect(checkWebhookUrl(url, local)).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["http://10.0.0.1:9000/", "https"],
+    ["http://192.168.1.20:9000/", "https"],
+    ["http://hooks.example.com/", "https"],
+    ["http://user:pw@127.0.0.1:9000/", "credentials"],
+    ["https://169.254.169.254/", "link-local"],
+    ["http://api.localhost:9000/", "https"],
+  ])("still refuses %s (%s)", (url, reason) => {
+    const result = checkWebhookUrl(url, local);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(reason);
+  });
+});
+
+describe("parseIpv6", () => {
+  it.each([
+    ["::", [0, 0, 0, 0, 0, 0, 0, 0]],
+    ["::1", [0, 0, 0, 0, 0, 0, 0, 1]],
+    ["2001:db8::8:800:200c:417a", [0x2001, 0xdb8, 0, 0, 8, 0x800, 0x200c, 0x417a]],
+    ["::ffff:10.0.0.1", [0, 0, 0, 0, 0, 0xffff, 0x0a00, 0x0001]],
+    ["1:2:3:4:5:6:7:8", [1, 2, 3, 4, 5, 6, 7, 8]],
+  ])("%s", (text, groups) => {
+    expect(parseIpv6(text)).toEqual(groups);
+  });
+  it.each(["1:2:3", "1::2::3", "12345::", "1:2:3:4:5:6:7:8:9", "::ffff:300.0.0.1"])("rejects %s", (text) => {
+    expect(parseIpv6(text)).toBeNull();
+  });
+});
