@@ -130,6 +130,8 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
     index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
+    // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
+    index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_deliveries_pending` ON `webhook_deliveries` (`next_attempt_at`,`created_at`) WHERE status = 'pending';
