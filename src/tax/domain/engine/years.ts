@@ -1,8 +1,8 @@
 // Year rules as data: one table per year. Adding a year is adding a table and listing it in YEAR_RULES.
 // All amounts in whole rupees; rates in whole percent.
-import type { FinancialYear, Regime } from "./types";
+import type { FinancialYear } from "./types";
 
-/** A slab starts at `from` (exclusive of the rupee below it) and runs to the next slab's `from`. */
+/** A slab covers income above `from` up to the next slab's `from`. */
 export interface Slab {
   from: number;
   ratePercent: number;
@@ -122,7 +122,7 @@ const FOUR_METROS: readonly string[] = ["delhi", "mumbai", "kolkata", "chennai"]
 // [U] Income-tax Rules 2026 (draft rule 279; final list only partly confirmed): eight cities from TY 2026-27.
 const EIGHT_CITIES: readonly string[] = [...FOUR_METROS, "bengaluru", "hyderabad", "pune", "ahmedabad"];
 
-export const FY_2024_25: YearRules = {
+const FY_2024_25: YearRules = {
   financialYear: "2024-25",
   yearLabel: "FY 2024-25 (AY 2025-26)",
   act: "Income-tax Act, 1961",
@@ -133,7 +133,7 @@ export const FY_2024_25: YearRules = {
   itr1MaxTotalIncome: 5_000_000,
 };
 
-export const FY_2025_26: YearRules = {
+const FY_2025_26: YearRules = {
   financialYear: "2025-26",
   yearLabel: "FY 2025-26 (AY 2026-27)",
   act: "Income-tax Act, 1961",
@@ -145,7 +145,7 @@ export const FY_2025_26: YearRules = {
 };
 
 // Tax year 2026-27 under ITA 2025: Budget 2026 kept the slabs, rebate and surcharge (reference §1.1, §3, §4).
-export const TY_2026_27: YearRules = {
+const TY_2026_27: YearRules = {
   financialYear: "2026-27",
   yearLabel: "Tax year 2026-27",
   act: "Income-tax Act, 2025",
@@ -180,7 +180,3 @@ export const LIMITS = {
   superSeniorAge: 80,
   cessPercent: 4, // Health and Education Cess on tax + surcharge
 } as const;
-
-export function regimeRules(year: YearRules, regime: Regime): RegimeRules {
-  return regime === "old" ? year.old : year.new;
-}
