@@ -229,9 +229,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     const exempt = least > 0 ? Math.floor(least / 10) : 0;
     hraExemption = oldStyle ? exempt : 0;
     if (lines !== null) {
+      // Only shown when less than the HRA received is exempt, so the binding limb is rent or city.
       const reason = !oldStyle
         ? NEW_REGIME_BAR
-        : least === rentLimb || least <= 0
+        : least === rentLimb
           ? REASON_HRA_RENT
           : f.fiftyPercentCity
             ? REASON_HRA_50
@@ -397,12 +398,12 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   }
   const taxAfterRebate = slabTax - rebate87A;
 
-  // Surcharge, with marginal relief against the nearest lower threshold H: tax + surcharge may exceed
-  // tax(H) + surcharge(H) by no more than TI − H (First Schedule Part I Para A provisos).
   // Dividends' part of taxable income: what is left after the other income, rounded like TI, so the part only
   // moves when TI does (deductions are taken from the other income first).
   const nonDividendIncome = roundToTenRupees(Math.max(0, grossTotalIncome - via - f.dividends));
   const dividends = taxableIncome - Math.min(taxableIncome, nonDividendIncome);
+  // Surcharge, with marginal relief against the nearest lower threshold H: tax + surcharge may exceed
+  // tax(H) + surcharge(H) by no more than TI − H (First Schedule Part I Para A provisos).
   const bands = rules.surcharge;
   const bandIndex = bandIndexFor(bands, taxableIncome);
   let surchargeRatePercent = 0;
