@@ -14,8 +14,13 @@ function randomAddress(): string {
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
+/** Every Set-Cookie header (the runtime has getSetCookie; the type package lags behind). */
+function setCookies(response: Response): string[] {
+  return (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
+}
+
 function cookieValue(response: Response, name: string): string | null {
-  for (const header of response.headers.getSetCookie()) {
+  for (const header of setCookies(response)) {
     const match = new RegExp(`^${name}=([^;]*)`).exec(header);
     if (match) return match[1]!;
   }
@@ -133,7 +138,7 @@ describe("sign up and sessions", () => {
     const email = randomEmail();
     const response = await post(b, "/auth/signup", { email, password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
-    const setCookie = response.headers.getSetCookie().find((h) => h.startsWith("tax_session="))!;
+    const setCookie = setCookies(response).find((h) => h.startsWith("tax_session="))!;
     expect(setCookie).toMatch(/; Max-Age=43200/);
     expect(setCookie).toMatch(/; Path=\//);
     expect(setCookie).toMatch(/; HttpOnly/);
@@ -159,7 +164,7 @@ describe("sign up and sessions", () => {
     const b = await browser("http://127.0.0.1:8787");
     const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
-    const setCookie = response.headers.getSetCookie().find((h) => h.startsWith("tax_session="))!;
+    const setCookie = setCookies(response).find((h) => h.startsWith("tax_session="))!;
     expect(setCookie).not.toMatch(/Secure/);
     expect(setCookie).toMatch(/HttpOnly/);
   });
@@ -202,7 +207,7 @@ describe("sign up and sessions", () => {
     expect((await post(b, "/auth/signout", { csrf }, { Origin: "https://evil.example" })).status).toBe(403);
     const response = await post(b, "/auth/signout", { csrf });
     expect(response.status).toBe(303);
-    expect(response.headers.getSetCookie().find((h) => h.startsWith("tax_session="))).toMatch(/Max-Age=0/);
+    expect(setCookies(response).find((h) => h.startsWith("tax_session="))).toMatch(/Max-Age=0/);
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?").bind(email).first<{ n: number }>();
     expect(left!.n).toBe(0);
     const replay = await SELF.fetch(`${TAX}/admin/api/keys`, { headers: { Cookie: `tax_session=${token}` } });
@@ -323,7 +328,8 @@ describe("sign in", () => {
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
     expect((await stub.hit(t0 + rule.windowMs - 1, rule)).allowed).toBe(false);
     expect(await stub.hit(t0 + rule.windowMs, rule)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 900 });
-    await runInDurableObject(stub, async (instance: SignInThrottle, state) => {
+    await runInDurableObject(stub, async (object, state) => {
+      const instance = object as unknown as SignInThrottle;
       expect(await state.storage.getAlarm()).toBe(t0 + 2 * rule.windowMs);
       await instance.alarm();
       expect(await state.storage.get("window")).toBeUndefined();

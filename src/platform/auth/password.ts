@@ -37,3 +37,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const derived = await derive(password, fromBase64Url(salt), count);
   return timingSafeEqual(toBase64Url(derived), hash);
 }
+
+// A missing account or password still costs one PBKDF2 run, so timing does not tell which emails exist.
+let decoy: Promise<string> | undefined;
+
+/** Verifies a sign-in password against a stored hash that may be absent (unknown email, no password set). */
+export async function passwordMatches(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (!stored) {
+    decoy ??= hashPassword("decoy-password-that-never-matches");
+    await verifyPassword(password, await decoy);
+    return false;
+  }
+  return verifyPassword(password, stored);
+}

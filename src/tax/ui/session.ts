@@ -2,7 +2,6 @@
 // cookie for the sign-in and sign-up forms, and the sign-in throttle.
 import type { Context } from "hono";
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
-import { hashPassword, verifyPassword } from "../../platform/auth/password";
 import { issueSession, setSessionCookie } from "../../platform/auth/session";
 import { newId } from "../../platform/ids";
 import { SESSION_COOKIE, sessionOptions } from "../admin";
@@ -30,16 +29,4 @@ export async function startSession(c: Context, accountId: string): Promise<void>
     expiresAt: session.expiresAt,
   });
   setSessionCookie(c, SESSION_COOKIE, session, now);
-}
-
-// An unknown email still costs one PBKDF2 run, so timing does not tell which emails have accounts.
-let decoy: Promise<string> | undefined;
-
-export async function passwordMatches(stored: string | null | undefined, password: string): Promise<boolean> {
-  if (!stored) {
-    decoy ??= hashPassword("decoy-password-never-matches");
-    await verifyPassword(password, await decoy);
-    return false;
-  }
-  return verifyPassword(password, stored);
 }

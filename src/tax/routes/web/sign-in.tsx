@@ -1,12 +1,13 @@
 import { checkSignIn, clientAddress } from "../../../platform/auth/throttle";
 import { formCookie, formToken, sameSiteFormPost } from "../../../platform/auth/session";
+import { passwordMatches } from "../../../platform/auth/password";
 import { readForm } from "../../../platform/ui/form";
 import { htmlPage } from "../../../platform/ui/headers";
 import type { TaxApp } from "../../app";
 import { taxDb } from "../../db/client";
 import { findAccountByEmail } from "../../db/accounts";
 import { LandingPage } from "../../ui/pages";
-import { FORM_COOKIE, passwordMatches, startSession } from "../../ui/session";
+import { FORM_COOKIE, startSession } from "../../ui/session";
 
 /** One message for an unknown email, a wrong password and an account without a password. */
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
