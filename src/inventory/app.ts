@@ -6,6 +6,7 @@ import type { AuthenticatedKey } from "../platform/keys/middleware";
 import { requireWriteAccess } from "./auth";
 import type { InventoryEnv } from "./env";
 import { inventoryErrors } from "./errors";
+import { registerAdminPages } from "./routes/web";
 import { registerCreateKey } from "./routes/admin/create-key";
 import { registerCreateOrg } from "./routes/admin/create-org";
 import { registerGetOrg } from "./routes/admin/get-org";
@@ -39,6 +40,9 @@ export function buildInventoryApp(): InventoryApp {
   registerRevokeKey(app);
   registerSyncKey(app);
   registerListAudit(app);
+
+  // The admin area's web page (organisation admins sign in; it calls the management API above).
+  registerAdminPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

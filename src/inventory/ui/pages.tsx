@@ -1,0 +1,449 @@
+// The inventory admin area: organisation admins sign in (no sign-up: the operator creates admins), then
+// manage their organisation's keys, webhooks and audit log. Everything shown comes from the management
+// API's JSON (the same handlers the operator uses).
+import type { z } from "@hono/zod-openapi";
+import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { INVENTORY_SCOPES } from "../auth";
+import type { AuditEntrySchema, KeySchema, OrgSchema } from "../schemas/keys";
+import { ADMIN_BASE, ASSET_BASE } from "./session";
+
+type Org = z.infer<typeof OrgSchema>;
+type ApiKey = z.infer<typeof KeySchema>;
+type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  events: string[];
+  created_at: string;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  status: string;
+  attempts: number;
+  created_at: string;
+  last_response_status?: number | null;
+}
+
+export const INVENTORY_EVENTS = ["sale.created", "sale.cancelled", "sale.dispatched", "invoice.paid", "customer.created", "stock.low", "compliance.due"] as const;
+
+const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
+  "sales:read": "GET /sales",
+  "inventory:read": "GET /inventory",
+  "exports:read": "CSV exports",
+};
+
+function Brand() {
+  return <h1>Inventory and Sales — admin</h1>;
+}
+
+export function SignInPage(props: { formToken: string; error?: string | undefined; email?: string | undefined }) {
+  return (
+    <Layout title="Inventory admin — sign in" assetBase={ASSET_BASE} header={<Brand />}>
+      <ErrorBox message={props.error} />
+      <section class="card" aria-labelledby="signin-title">
+        <h2 id="signin-title">Sign in</h2>
+        <p class="hint">For organisation admins. Accounts are created by the service operator.</p>
+        <form method="post" action={`${ADMIN_BASE}/signin`}>
+          <HiddenCsrf token={props.formToken} />
+          <label for="signin-email">Email</label>
+          <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={254} value={props.email} />
+          <label for="signin-password">Password</label>
+          <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={200} />
+          <div class="actions">
+            <button type="submit">Sign in</button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+function Header(props: { email: string; org: Org; csrfToken: string }) {
+  return (
+    <>
+      <Brand />
+      <div class="row-actions">
+        <span class="who">
+          {props.email} · {props.org.name}
+        </span>
+        <form method="post" action={`${ADMIN_BASE}/signout`}>
+          <HiddenCsrf token={props.csrfToken} />
+          <button type="submit" class="secondary">
+            Sign out
+          </button>
+        </form>
+      </div>
+    </>
+  );
+}
+
+export interface AdminDashboardProps {
+  email: string;
+  org: Org;
+  keys: ApiKey[];
+  audit: AuditEntry[];
+  endpoints: WebhookEndpointView[] | null;
+  deliveries: WebhookDeliveryView[] | null;
+  csrfToken: string;
+}
+
+export function AdminDashboard(props: AdminDashboardProps) {
+  const { org } = props;
+  return (
+    <Layout title={`${org.name} — inventory admin`} assetBase={ASSET_BASE} csrfToken={props.csrfToken} header={<Header email={props.email} org={org} csrfToken={props.csrfToken} />}>
+      <RevealPanel />
+      <section class="card" id="plan" aria-labelledby="plan-title">
+        <h2 id="plan-title">Plan and subscription</h2>
+        <dl class="limits">
+          <dt>Organisation</dt>
+          <dd>{org.name}</dd>
+          <dt>Plan</dt>
+          <dd>
+            <span class="state">{org.plan}</span>
+          </dd>
+          <dt>Subscription</dt>
+          <dd>
+            <State value={org.subscription_status} />
+          </dd>
+          <dt>REST API</dt>
+          <dd>{org.api_access ? "included: keys can call /api/v1" : org.subscription_status === "lapsed" ? "refused: the subscription has lapsed" : "refused: business plan and above"}</dd>
+          <dt>Per key</dt>
+          <dd>{org.limits.requests_per_minute.toLocaleString("en-IN")} requests per minute</dd>
+        </dl>
+      </section>
+
+      <section class="card" aria-labelledby="issue-title">
+        <h2 id="issue-title">Issue a key</h2>
+        <form
+          data-api={`/admin/api/orgs/${org.id}/keys`}
+          data-reveal="key"
+          data-reveal-title="Your new API key"
+          data-reveal-note="Copy it now: it is shown only this once. Only its hash is stored."
+          data-refresh="keys audit"
+          data-done="Key issued."
+        >
+          <label for="key-name">Name (optional)</label>
+          <input id="key-name" name="name" type="text" maxlength={100} placeholder="e.g. accounting sync" />
+          <fieldset>
+            <legend>Access</legend>
+            <label>
+              <input type="radio" name="access" value="read_only" checked /> read_only
+            </label>
+            <label>
+              <input type="radio" name="access" value="read_write" /> read_write
+            </label>
+          </fieldset>
+          <fieldset aria-describedby="scopes-hint">
+            <legend>Scopes (optional)</legend>
+            {INVENTORY_SCOPES.map((scope) => (
+              <label>
+                <input type="checkbox" name="scopes" value={scope} data-array /> <code>{scope}</code> <span class="hint">{SCOPE_HINTS[scope]}</span>
+              </label>
+            ))}
+            <p id="scopes-hint" class="hint">
+              None ticked: the key reaches every resource.
+            </p>
+          </fieldset>
+          <label for="key-expiry">Expires after (optional)</label>
+          <input id="key-expiry" name="expires_at" type="date" data-ist-date aria-describedby="key-expiry-hint" />
+          <p id="key-expiry-hint" class="hint">
+            The key stops at the end of that day, India time. Empty: no expiry.
+          </p>
+          <div class="actions">
+            <button type="submit">Issue key</button>
+          </div>
+        </form>
+      </section>
+
+      <section class="card" id="keys" aria-labelledby="keys-title">
+        <h2 id="keys-title">Keys</h2>
+        <KeyTable keys={props.keys} />
+      </section>
+
+      <section class="card" id="webhooks" aria-labelledby="webhooks-title">
+        <h2 id="webhooks-title">Webhook endpoints</h2>
+        <Webhooks orgId={org.id} endpoints={props.endpoints} deliveries={props.deliveries} />
+      </section>
+
+      <section class="card" id="audit" aria-labelledby="audit-title">
+        <h2 id="audit-title">Audit log</h2>
+        <AuditTable entries={props.audit} />
+      </section>
+    </Layout>
+  );
+}
+
+function KeyTable(props: { keys: ApiKey[] }) {
+  if (props.keys.length === 0) return <p class="empty">No keys yet.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Access</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((key) => (
+            <tr data-key-id={key.id}>
+              <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
+              <td data-label="Prefix">
+                <code>inv_{key.prefix}_…</code>
+              </td>
+              <td data-label="Access">{key.access}</td>
+              <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">all</span>}</td>
+              <td data-label="Created">
+                <Time value={key.created_at} />
+              </td>
+              <td data-label="Expires">
+                {key.grace_ends_at ? <Time value={key.grace_ends_at} /> : key.expires_at ? <Time value={key.expires_at} /> : <span class="empty">no expiry</span>}
+              </td>
+              <td data-label="Last used">
+                <Time value={key.last_used_at} />
+              </td>
+              <td data-label="State">
+                <State value={key.state} />
+              </td>
+              <td data-label="Actions">{key.state === "active" || key.state === "superseded" ? <KeyActions apiKey={key} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function KeyActions(props: { apiKey: ApiKey }) {
+  const { id, prefix, state } = props.apiKey;
+  const label = `inv_${prefix}`;
+  return (
+    <div class="row-actions">
+      {state === "active" ? (
+        <>
+          <form
+            data-api={`/admin/api/keys/${id}/rotate`}
+            data-reveal="key"
+            data-reveal-title="Your replacement key"
+            data-reveal-note="Copy it now: it is shown only this once. The old key keeps working until its grace period ends."
+            data-refresh="keys audit"
+            data-done="Key rotated."
+            data-keep
+          >
+            <label class="visually-hidden" for={`grace-${id}`}>
+              Grace period for {label}
+            </label>
+            <select id={`grace-${id}`} name="grace_hours" data-number>
+              <option value="24">24 h grace</option>
+              <option value="72">72 h grace</option>
+            </select>
+            <button type="submit" class="secondary">
+              Rotate<span class="visually-hidden"> {label}</span>
+            </button>
+          </form>
+          <form
+            data-api={`/admin/api/keys/${id}/regenerate`}
+            data-no-body
+            data-confirm={`Regenerate ${label}…? The old key stops at once; use this when it may have leaked.`}
+            data-reveal="key"
+            data-reveal-title="Your regenerated key"
+            data-reveal-note="Copy it now: it is shown only this once. The old key no longer works."
+            data-refresh="keys audit"
+            data-done="Key regenerated."
+          >
+            <button type="submit" class="secondary">
+              Regenerate<span class="visually-hidden"> {label}</span>
+            </button>
+          </form>
+        </>
+      ) : null}
+      <form
+        data-api={`/admin/api/keys/${id}/revoke`}
+        data-confirm={`Revoke ${label}…? Requests with it fail at once; this cannot be undone.`}
+        data-refresh="keys audit"
+        data-done="Key revoked."
+      >
+        <label class="visually-hidden" for={`reason-${id}`}>
+          Reason for revoking {label}
+        </label>
+        <input id={`reason-${id}`} name="reason" type="text" maxlength={500} placeholder="reason (optional)" />
+        <button type="submit" class="danger">
+          Revoke<span class="visually-hidden"> {label}</span>
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function AuditTable(props: { entries: AuditEntry[] }) {
+  if (props.entries.length === 0) return <p class="empty">Nothing recorded yet.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <caption>Newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">Key</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.entries.map((entry) => (
+            <tr>
+              <td data-label="When">
+                <Time value={entry.at} />
+              </td>
+              <td data-label="Action">
+                <code>{entry.action}</code>
+              </td>
+              <td data-label="Key">{entry.key_id ? <code>{entry.key_id}</code> : "—"}</td>
+              <td data-label="By">{entry.actor}</td>
+              <td data-label="Reason">{entry.reason ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Webhooks(props: { orgId: string; endpoints: WebhookEndpointView[] | null; deliveries: WebhookDeliveryView[] | null }) {
+  if (props.endpoints === null) return <p class="empty">Webhooks are not available yet.</p>;
+  return (
+    <>
+      <form
+        data-api={`/admin/api/orgs/${props.orgId}/webhooks`}
+        data-reveal="secret"
+        data-reveal-title="Signing secret of the new endpoint"
+        data-reveal-note="Copy it now: it is shown only this once. Verify X-Service-Signature with it."
+        data-refresh="webhooks"
+        data-done="Endpoint registered."
+      >
+        <label for="webhook-url">Endpoint URL</label>
+        <input id="webhook-url" name="url" type="url" required maxlength={2048} placeholder="https://example.com/hooks/inventory" aria-describedby="webhook-url-hint" />
+        <p id="webhook-url-hint" class="hint">
+          https only; private and loopback addresses are refused. Redirects are not followed.
+        </p>
+        <fieldset>
+          <legend>Events</legend>
+          {INVENTORY_EVENTS.map((event) => (
+            <label>
+              <input type="checkbox" name="events" value={event} data-array checked />
+              <code>{event}</code>
+            </label>
+          ))}
+        </fieldset>
+        <div class="actions">
+          <button type="submit">Register endpoint</button>
+        </div>
+      </form>
+      <h3>Registered endpoints</h3>
+      {props.endpoints.length === 0 ? (
+        <p class="empty">No endpoints yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="stack">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Events</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.endpoints.map((endpoint) => (
+                <tr data-endpoint-id={endpoint.id}>
+                  <td data-label="URL">
+                    <code>{endpoint.url}</code>
+                  </td>
+                  <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
+                  <td data-label="Created">
+                    <Time value={endpoint.created_at} />
+                  </td>
+                  <td data-label="Actions">
+                    <div class="row-actions">
+                      <form data-api={`/admin/api/orgs/${props.orgId}/webhooks/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
+                        <button type="submit" class="secondary">
+                          Send test<span class="visually-hidden"> to {endpoint.url}</span>
+                        </button>
+                      </form>
+                      <form
+                        data-api={`/admin/api/orgs/${props.orgId}/webhooks/${endpoint.id}`}
+                        data-method="DELETE"
+                        data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
+                        data-refresh="webhooks"
+                        data-done="Endpoint deleted."
+                      >
+                        <button type="submit" class="danger">
+                          Delete<span class="visually-hidden"> {endpoint.url}</span>
+                        </button>
+                      </form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Recent deliveries</h3>
+      <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
+    </>
+  );
+}
+
+function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: WebhookEndpointView[] }) {
+  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
+  const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Status</th>
+            <th scope="col">Attempts</th>
+            <th scope="col">Last response</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.deliveries.map((d) => (
+            <tr>
+              <td data-label="Event">
+                <code>{d.event_type}</code>
+              </td>
+              <td data-label="Endpoint">
+                <code>{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</code>
+              </td>
+              <td data-label="Status">
+                <State value={d.status} />
+              </td>
+              <td data-label="Attempts">{d.attempts}</td>
+              <td data-label="Last response">{d.last_response_status ?? "—"}</td>
+              <td data-label="Created">
+                <Time value={d.created_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
