@@ -17,6 +17,7 @@ import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
 import { registerSyncKey } from "./routes/admin/sync-key";
 import { registerUpdateOrg } from "./routes/admin/update-org";
+import { registerStockAndSalesRoutes } from "./routes/stock-and-sales";
 
 export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
 export type InventoryApp = OpenAPIHono<InventoryAppEnv>;
@@ -40,6 +41,9 @@ export function buildInventoryApp(): InventoryApp {
   registerRevokeKey(app);
   registerSyncKey(app);
   registerListAudit(app);
+
+  // Back-office writes (customers, lots, sales, ledgers) and the read API (inventory, sales, CSV exports).
+  registerStockAndSalesRoutes(app);
 
   // The admin area's web page (organisation admins sign in; it calls the management API above).
   registerAdminPages(app);

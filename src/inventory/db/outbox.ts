@@ -1,0 +1,39 @@
+// Outbox rows. Each write function puts its events in the same D1 batch as the change they report, so an
+// event exists exactly when its change committed; delivery (the webhooks module) reads them afterwards.
+import { newId } from "../../platform/ids";
+
+export type InventoryEventType =
+  | "sale.created"
+  | "sale.cancelled"
+  | "sale.dispatched"
+  | "invoice.paid"
+  | "customer.created"
+  | "stock.low";
+
+/** What every write returns: ids of the outbox rows this write inserted, for the caller to enqueue. */
+export interface WriteResult<T> {
+  value: T;
+  eventIds: string[];
+}
+
+/** An event whose payload is built in JS and always written. */
+export function insertEvent(
+  db: D1Database,
+  event: { id?: string; orgId: string; type: InventoryEventType; payload: Record<string, unknown>; dedupeKey?: string | null; nowMs: number },
+): { id: string; statement: D1PreparedStatement } {
+  const id = event.id ?? newId("evt", event.nowMs);
+  const statement = db
+    .prepare("INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    .bind(id, event.orgId, event.type, JSON.stringify(event.payload), event.dedupeKey ?? null, event.nowMs);
+  return { id, statement };
+}
+
+/** Ids of the events whose statement inserted a row (conditional and deduplicated inserts may insert none). */
+export function insertedEventIds(results: D1Result[], events: Array<{ id: string; index: number }>): string[] {
+  return events.filter((e) => (results[e.index]?.meta.changes ?? 0) > 0).map((e) => e.id);
+}
+
+/** SQL expression printing an integer column of paise as rupees ("1250.00"); the value must be >= 0. */
+export const rupeesSql = (column: string) => `printf('%d.%02d', ${column} / 100, ${column} % 100)`;
+/** SQL expression printing grams as kg ("12.500"); the value must be >= 0. */
+export const kgSql = (column: string) => `printf('%d.%03d', ${column} / 1000, ${column} % 1000)`;
