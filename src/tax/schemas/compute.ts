@@ -21,7 +21,7 @@ export const DeductionLineSchema = z
       description: "Where it applies: an income head (exemption or deduction inside it) or Chapter VI-A (from gross total income).",
       example: "chapterVIA",
     }),
-    description: z.string().openapi({ example: "Life insurance, PF, PPF, ELSS and the like" }),
+    description: z.string().openapi({ description: "What the section covers, in words.", example: "Life insurance, PF, PPF, ELSS and the like" }),
     claimed: rupees("Amount claimed (for s.16(ia): the statutory standard deduction).", 180_000),
     allowed: rupees("Amount allowed in this regime.", 150_000),
     limit: rupees("The statutory limit that applied; null when the section has no monetary cap.", 150_000).nullable(),
@@ -114,14 +114,14 @@ export const SavingMoveSchema = z
 export const ComputeResultSchema = z
   .object({
     financialYear: z.enum(FINANCIAL_YEARS).openapi({ description: "Financial year computed.", example: "2025-26" }),
-    yearLabel: z.string().openapi({ example: "FY 2025-26 (AY 2026-27)" }),
+    yearLabel: z.string().openapi({ description: "The year in the Act's terms: previous year and assessment year, or tax year.", example: "FY 2025-26 (AY 2026-27)" }),
     act: z.string().openapi({ description: "The Act governing the year.", example: "Income-tax Act, 1961" }),
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
     recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
     itr: z
       .object({
-        form: z.enum(ITR_FORMS).openapi({ example: "ITR-1" }),
+        form: z.enum(ITR_FORMS).openapi({ description: "Return form under s.139(1) and Rule 12.", example: "ITR-1" }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),
       })
       .openapi({ description: "Return form for the recommended regime." }),

@@ -130,7 +130,7 @@ export const ProfileSchema = z
     }
   })
   .openapi("TaxProfile", {
-    description: "A taxpayer's facts for one financial year.",
+    description: "A taxpayer's facts for one financial year (an individual, s.2(31)(i)).",
     example: {
       age: 34,
       residentialStatus: "resident",
@@ -154,7 +154,7 @@ export const ComputeRequestSchema = z
     profile: ProfileSchema,
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
       description:
-        "Financial year (tax year 2026-27 under the Income-tax Act, 2025). Default: the financial year of today's date in India (IST).",
+        "Financial year, the 'previous year' of s.3 (2026-27 is a 'tax year' under the Income-tax Act, 2025). Default: the financial year of today's date in India (IST).",
       example: "2025-26",
     }),
   })
