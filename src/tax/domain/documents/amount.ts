@@ -84,6 +84,9 @@ function scanDigits(body: string): { paise: number; grouped: boolean; decimal: b
  * callers decide from its position whether it is money or a section/row number.
  */
 export function readAmountToken(raw: string): AmountToken | null {
+  // Fast rejection: money starts with a digit, a sign, a bracket or a currency marker.
+  const first = raw[0];
+  if (first === undefined || !(isDigit(first) || "-(₹RrIi .".includes(first))) return null;
   let text = raw.trim();
   if (text.length === 0 || text.length > 40) return null;
   let marked = false;

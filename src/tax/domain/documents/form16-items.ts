@@ -117,12 +117,30 @@ const MATCHERS: Matcher[] = [
   heading("salary", [["grosssalary"]], "grossSalary"),
 ];
 
-const matches = (label: string, matcher: Matcher): boolean =>
-  matcher.any.some((fragments) => fragments.every((fragment) => label.includes(fragment))) &&
-  !(matcher.none ?? []).some((fragment) => label.includes(fragment));
+function matches(label: string, matcher: Matcher): boolean {
+  let any = false;
+  for (const fragments of matcher.any) {
+    let all = true;
+    for (const fragment of fragments) {
+      if (!label.includes(fragment)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) {
+      any = true;
+      break;
+    }
+  }
+  if (!any || matcher.none === undefined) return any;
+  for (const fragment of matcher.none) if (label.includes(fragment)) return false;
+  return true;
+}
 
 /** The first item whose label fragments all occur in the compact label. */
 export function matchForm16Item(compactLabel: string): Form16Item | null {
+  // Every label fragment is at least three characters; shorter labels are row markers or noise.
+  if (compactLabel.length < 3) return null;
   for (const matcher of MATCHERS) {
     if (matches(compactLabel, matcher)) return matcher.item;
   }

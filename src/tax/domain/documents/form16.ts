@@ -35,7 +35,7 @@ import type { AmountToken } from "./amount";
 
 // A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
 const PENDING_LINES = 3;
-// Unmatched label text kept to join with the next line, for labels broken inside a keyword.
+// Unmatched label text of the previous line, joined with the next one for labels broken across lines.
 const CARRY_CHARS = 200;
 const WARNING_TEXT_CHARS = 160;
 
@@ -47,6 +47,9 @@ interface Identity {
   employerTan: string | null;
   employeePan: string | null;
 }
+
+// Lines longer than any real row are noise; they are not compacted (or matched) at all.
+const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
 
 /** Warning text never carries an individual's PAN in clear. */
 export function warningText(line: string): string {
@@ -74,7 +77,7 @@ function nameAfterLabel(lines: string[], index: number): string | null {
   return null;
 }
 
-function readIdentity(lines: string[], compacts: string[]): Identity {
+function readIdentity(lines: string[]): Identity {
   const identity: Identity = {
     formNumber: null, assessmentYear: null, taxYear: null, employerName: null, employerTan: null, employeePan: null,
   };
@@ -82,8 +85,13 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
   let employeePanWindowClosed = false;
   let firstIndividualPan: string | null = null;
   for (let i = 0; i < lines.length; i++) {
-    const c = compacts[i]!;
+    const c = compactLine(lines[i]!);
     if (c.length === 0) continue;
+    const complete =
+      identity.formNumber !== null && (identity.assessmentYear ?? identity.taxYear) !== null &&
+      identity.employerName !== null && identity.employerTan !== null && employeePanWindowClosed;
+    // Everything is in the first page's header; the rest of the text need not be scanned for it.
+    if (complete) break;
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
     else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
@@ -231,8 +239,7 @@ export function form16Profile(
 /** Parses the text of Form 16 (Part B, with or without Part A) or Form 130. Never throws. */
 export function parseForm16(text: string, typeSource: "given" | "detected" = "given"): Form16Document {
   const lines = splitLines(text).map(normaliseLine);
-  const compacts = lines.map((line) => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line)));
-  const identity = readIdentity(lines, compacts);
+  const identity = readIdentity(lines);
   const collector = emptyCollector();
   let partA: Form16PartATotals | null = null;
   let optedOutOf115BAC: boolean | null = null;
@@ -251,16 +258,28 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
 
   lines.forEach((line, index) => {
     const lineNumber = index + 1;
-    const whole = compacts[index]!;
-    if (line.trim().length === 0 || isBoilerplate(whole)) return;
+    if (line.trim().length === 0) return;
+    // Part A lines are only looked at for their total; the rest are not even cut into segments.
+    let segments = region === "partA" ? null : segmentLine(line);
+    let only = segments?.length === 1 && segments[0]!.amounts.length === 0 ? segments[0]! : null;
+    // A line without amounts is its own label: compact it once.
+    const whole = only !== null && only.label.length <= MAX_LABEL_CHARS ? compact(only.label) : compactLine(line);
+    if (isBoilerplate(whole)) return;
     // The verification paragraph restates the TDS in words and figures; it is not a line item.
     if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
     if (whole.startsWith("parta") || whole.includes("(parta)")) region = "partA";
     if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)")) region = "partB";
+    // Part A is read for its quarterly summary total only; its other rows are not Part B items.
+    if (region === "partA" && (partA !== null || !stripRowMarkers(whole).startsWith("total"))) return;
 
-    for (const segment of segmentLine(line)) {
+    if (segments === null) {
+      segments = segmentLine(line);
+      only = null;
+    }
+    let lineCarry = "";
+    for (const segment of segments) {
       const label = segment.label.length > MAX_LABEL_CHARS ? "" : segment.label;
-      const labelCompact = compact(label);
+      const labelCompact = segment === only ? whole : compact(label);
       const bare = stripRowMarkers(labelCompact);
 
       if (pendingRegime !== null) {
@@ -273,7 +292,6 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       }
 
       if (region === "partA") {
-        // Part A is read for its quarterly summary total only; its other rows are not Part B items.
         if (partA === null && bare.startsWith("total") && segment.amounts.length >= 3) {
           const [paid, deducted, deposited] = segment.amounts.slice(-3).map((a) => toRupees(a.paise));
           partA = { amountPaidOrCredited: paid!, taxDeducted: deducted!, taxDeposited: deposited! };
@@ -324,8 +342,10 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         carry = "";
         continue;
       }
-      carry = `${carry} ${label}`.slice(-CARRY_CHARS);
+      lineCarry = `${lineCarry} ${label}`.slice(-CARRY_CHARS);
     }
+    // Only the line just before can hold the first half of a broken label.
+    carry = lineCarry;
 
     if (pending !== null && --pending.linesLeft <= 0) pending = null;
     if (pendingRegime !== null && --pendingRegime.linesLeft <= 0) pendingRegime = null;

@@ -24,30 +24,21 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|[\n\r\f\v\u2028\u2029]/);
 }
 
+// Single character classes, so each replace is one linear pass.
+const SPACE_LIKE = /[\t\u00a0\u202f\u2000-\u200b\u3000]/g;
+const DASH_LIKE = /[\u2010-\u2015\u2212]/g;
+const INVISIBLE = /[\u0000\ufeff\u00ad]/g;
+const NOT_COMPACT = /[^A-Za-z0-9()]+/g;
+
 /** Normalises the spacing and dash characters PDF viewers produce; keeps runs of spaces (column gaps). */
 export function normaliseLine(raw: string): string {
-  let out = "";
-  for (const c of raw) {
-    if (c === "\t" || c === "\u00a0" || c === "\u202f" || (c >= "\u2000" && c <= "\u200b") || c === "\u3000") {
-      out += " ";
-    } else if (c === "\u2212" || (c >= "\u2010" && c <= "\u2015")) {
-      out += "-";
-    } else if (c === "\u0000" || c === "\ufeff" || c === "\u00ad") {
-      // NUL, byte-order marks and soft hyphens carry no text.
-    } else {
-      out += c;
-    }
-  }
-  return out.trimEnd();
+  return raw.replace(INVISIBLE, "").replace(SPACE_LIKE, " ").replace(DASH_LIKE, "-").trimEnd();
 }
 
 /** Lower-cased letters, digits and brackets only: "section 80CCD (1B)" and "section80CCD(1B)" compare equal. */
 export function compact(label: string): string {
-  let out = "";
-  for (const c of label.toLowerCase()) {
-    if ((c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c === "(" || c === ")") out += c;
-  }
-  return out;
+  // Dropping runs first leaves less to lower-case: layout lines are mostly spaces.
+  return label.replace(NOT_COMPACT, "").toLowerCase();
 }
 
 /** Drops leading row markers ("1", "10(k)", "(a)", "a)") from a compact label. */
@@ -69,20 +60,10 @@ export function stripRowMarkers(compactLabel: string): string {
 }
 
 /** Splits on spaces into tokens, dropping empties. */
-function tokens(line: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const c of line) {
-    if (c === " ") {
-      if (current.length > 0) out.push(current);
-      current = "";
-    } else {
-      current += c;
-    }
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
+const tokens = (line: string): string[] => {
+  const trimmed = line.trim();
+  return trimmed.length === 0 ? [] : trimmed.split(/ +/);
+};
 
 interface ClassifiedToken {
   text: string;
@@ -186,19 +167,9 @@ export function maskPan(pan: string): string {
 
 /** Identifier-like words of a line (PAN, TAN) with surrounding punctuation removed, upper-cased. */
 export function identifierTokens(line: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (const c of line) {
-    const upper = c.toUpperCase();
-    if ((upper >= "A" && upper <= "Z") || (c >= "0" && c <= "9")) {
-      current += upper;
-    } else {
-      if (current.length > 0) out.push(current);
-      current = "";
-    }
-  }
-  if (current.length > 0) out.push(current);
-  return out;
+  // Most lines hold no identifier; the test is one linear scan.
+  if (!/[A-Za-z]{4}[0-9]{4}/.test(line)) return [];
+  return line.toUpperCase().split(/[^A-Z0-9]+/).filter((word) => word.length === 10);
 }
 
 /** Masks every individual's PAN inside free text (warning lines, AIS sources). */

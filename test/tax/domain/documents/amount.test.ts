@@ -1,0 +1,81 @@
+// Amount cells as Form 16 and AIS print them, and how lines split into label + amounts.
+import { describe, expect, it } from "vitest";
+import { parseAmount } from "../../../../src/tax/domain/documents";
+import { segmentLine } from "../../../../src/tax/domain/documents/lines";
+
+describe("parseAmount", () => {
+  it.each([
+    ["1,23,456.00", 123456],
+    ["1,23,45,678.90", 12345678.9],
+    ["1,234,567.50", 1234567.5],
+    ["150000", 150000],
+    ["150000.5", 150000.5],
+    ["0.00", 0],
+    ["Rs. 1,000", 1000],
+    ["Rs.1,000.00", 1000],
+    ["rs 500", 500],
+    ["₹1,50,000", 150000],
+    ["₹ 2,500.00", 2500],
+    ["INR 75,000", 75000],
+    ["-1,000", -1000],
+    ["(1,000)", -1000],
+    ["(1,20,000.00)", -120000],
+    ["(Rs. 500.00)", -500],
+    ["Rs. -2,00,000.00", -200000],
+    ["1,44,000/-", 144000],
+    ["", 0],
+    ["   ", 0],
+    ["-", 0],
+    ["--", 0],
+    ["NIL", 0],
+    ["Nil", 0],
+    ["N.A.", 0],
+  ])("%j is %d", (cell, rupees) => {
+    expect(parseAmount(cell)).toBe(rupees);
+  });
+
+  it.each([
+    ["abc"],
+    ["1,2,3"],
+    ["12,34"],
+    ["1,23,4567"],
+    ["30/06/2025"],
+    ["2025-26"],
+    ["4%"],
+    ["1.234"],
+    ["(1)"],
+    ["(13A)"],
+    ["80CCD"],
+    ["Rs."],
+    ["1234567890123456"],
+    [".50"],
+  ])("%j is not an amount", (cell) => {
+    expect(parseAmount(cell)).toBeNull();
+  });
+
+  it("keeps paise exact where binary floating point would drift", () => {
+    expect(parseAmount("0.10")! + parseAmount("0.20")!).not.toBe(0.3);
+    expect(parseAmount("1,00,000.29")).toBe(100000.29);
+  });
+});
+
+describe("segmentLine", () => {
+  const read = (line: string) => segmentLine(line).map((s) => [s.label, s.amounts.map((a) => a.paise / 100)]);
+
+  it.each([
+    ["(a) Salary as per provisions contained in section 17(1)   1450000.00", [["(a) Salary as per provisions contained in section 17(1)", [1450000]]]],
+    ["section 17(1)(a)6808042.00", [["section 17(1)(a)", [6808042]]]],
+    ["(d)Total6885097.00", [["(d)Total", [6885097]]]],
+    ["(a)-200000.00", [["(a)", [-200000]]]],
+    ["(d) Total 1000000.00 (e) Reported salary from other employer(s) 300000.00", [["(d) Total", [1000000]], ["(e) Reported salary from other employer(s)", [300000]]]],
+    ["Less: Relief under section 89", [["Less: Relief under section 89", []]]],
+    ["under section 192 (2B)", [["under section 192 (2B)", []]]],
+    ["Rebate under section 87A 12,500", [["Rebate under section 87A", [12500]]]],
+    ["Q1 QRCPT123 290000 14505 14505", [["Q1 QRCPT123", [290000, 14505, 14505]]]],
+    ["Surcharge NIL", [["Surcharge", [0]]]],
+    ["(d) Total Rs. 8,40,000.00", [["(d) Total", [840000]]]],
+    ["Page 1 of 3", [["Page 1 of 3", []]]],
+  ])("%j", (line, expected) => {
+    expect(read(line)).toEqual(expected);
+  });
+});

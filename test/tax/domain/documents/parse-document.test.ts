@@ -1,0 +1,76 @@
+// Detection, error values and PAN masking of the entry point.
+import { describe, expect, it } from "vitest";
+import { detectDocumentType, maskPan, parseAis, parseDocument, parseForm16 } from "../../../../src/tax/domain/documents";
+import { byName } from "./fixtures";
+
+describe("detectDocumentType", () => {
+  it.each([
+    ["form16-traces-layout-old-regime", "form16"],
+    ["form130-tax-year-2026-27", "form16"],
+    ["ais-layout-fy2024-25", "ais"],
+    ["ais-utility-object-rows", "ais"],
+  ] as const)("%s is %s", (name, type) => {
+    expect(detectDocumentType(byName(name).text)).toBe(type);
+  });
+
+  it.each([[""], ["hello world"], ["{\"not\": \"ais\"}"], ["{ broken json"]])("%j is neither", (text) => {
+    expect(detectDocumentType(text)).toBeNull();
+  });
+});
+
+describe("parseDocument error values", () => {
+  it.each([
+    ["", undefined, "unrecognised_document"],
+    ["a shopping list: 2 apples, 3 pears", undefined, "unrecognised_document"],
+    ["a shopping list: 2 apples, 3 pears", "form16", "no_items_found"],
+    ["a shopping list: 2 apples, 3 pears", "ais", "no_items_found"],
+    ["{\"partB\": 1}", "ais", "unsupported_json"],
+    ["{\"partB\": ", "ais", "unsupported_json"],
+    ["U2FsdGVkX1".padEnd(400, "AbCdEf0123456789+/"), undefined, "encrypted_ais_json"],
+    ["U2FsdGVkX1".padEnd(400, "AbCdEf0123456789+/"), "ais", "encrypted_ais_json"],
+  ] as const)("%j (type %s) is %s", (text, type, code) => {
+    const result = parseDocument(text, type);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe(code);
+  });
+
+  it("a Form 16 parsed as an AIS finds no AIS entry rather than inventing one", () => {
+    const result = parseDocument(byName("form16-traces-layout-old-regime").text, "ais");
+    expect(result).toMatchObject({ ok: false, error: { code: "no_items_found" } });
+  });
+
+  it("parseForm16 and parseAis are the typed entry points", () => {
+    expect(parseForm16(byName("form16-copy-paste-mangled").text).amounts.netTaxPayable).toBe(73820.8);
+    expect(parseAis(byName("ais-layout-fy2024-25").text)).toMatchObject({ ok: true, document: { totals: { salary: 1475000 } } });
+  });
+});
+
+describe("maskPan", () => {
+  it("keeps the first two and last two characters", () => {
+    expect(maskPan("ABCDE1234F")).toBe("ABXXXXXX4F");
+  });
+
+  it("masks an individual's PAN inside warning text but leaves a company PAN", () => {
+    const text = "Form No. 16\nGross Salary\n(a) Salary as per provisions contained in section 17(1) 1000.00\nPaid to ABCPE1234F and AAACB1234C 5,000.00\n";
+    const warning = parseForm16(text).warnings[0]!;
+    expect(warning.text).toContain("ABXXXXXX4F");
+    expect(warning.text).toContain("AAACB1234C");
+  });
+});
+
+describe("Form 16 items by wording", () => {
+  it.each([
+    ["Whether opting for taxation u/s 115BAC? Yes", false],
+    ["Whether opting for taxation u/s 115BAC? No", true],
+    ["Whether opting out of taxation u/s 115BAC(1A)? Yes", true],
+    ["Whether opting out of taxation u/s 115BAC(1A)?\nNo", false],
+  ])("%j means optedOutOf115BAC %s", (line, optedOut) => {
+    expect(parseForm16(line).optedOutOf115BAC).toBe(optedOut);
+  });
+
+  it("keeps the first of two different amounts for one item and warns", () => {
+    const doc = parseForm16("Tax on total income 1,000.00\nTax on total income 2,000.00");
+    expect(doc.amounts.taxOnTotalIncome).toBe(1000);
+    expect(doc.warnings).toHaveLength(1);
+  });
+});
