@@ -30,6 +30,8 @@ export default defineConfig(async () => ({
       await workerProject("platform", "./wrangler.tax.toml", "migrations/tax", ["test/platform/**/*.test.ts"]),
       await workerProject("tax", "./wrangler.tax.toml", "migrations/tax", ["test/tax/**/*.test.ts"]),
       await workerProject("inventory", "./wrangler.inventory.toml", "migrations/inventory", ["test/inventory/**/*.test.ts"]),
+      // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
+      { test: { name: "browser", include: ["test/browser/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 180_000 } },
     ],
   },
 }));

@@ -20,6 +20,7 @@ export function Layout(props: PropsWithChildren<LayoutProps>) {
         <meta name="referrer" content="same-origin" />
         {props.csrfToken ? <meta name="csrf-token" content={props.csrfToken} /> : null}
         <title>{props.title}</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={`${props.assetBase}/app.css`} />
         <script src={`${props.assetBase}/app.js`} defer></script>
       </head>

@@ -41,7 +41,7 @@ table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 caption { text-align: left; color: var(--muted); padding-bottom: .25rem; }
 th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--bg); white-space: nowrap; }
-code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .875em; overflow-wrap: anywhere; }
+code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .875em; overflow-wrap: break-word; }
 .state { display: inline-block; padding: 0 .45rem; border-radius: 999px; font-size: .8rem; font-weight: 600; border: 1px solid currentColor; }
 .state-active, .state-delivered { color: var(--ok); }
 .state-revoked, .state-failed, .state-lapsed { color: var(--danger); }
@@ -61,7 +61,10 @@ dl.limits dd { margin: 0; }
   section.card { padding: .75rem; border-radius: 0; border-left: 0; border-right: 0; }
   table.stack thead { position: absolute; left: -9999px; }
   table.stack tr { display: block; border-bottom: 2px solid var(--line); padding: .25rem 0; }
-  table.stack td { display: grid; grid-template-columns: 7.5rem 1fr; border: 0; padding: .25rem .25rem; }
+  table.stack td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); justify-items: start; gap: .5rem; border: 0; padding: .25rem .25rem; }
+  table.stack td > * { max-width: 100%; }
+  .row-actions form { flex-wrap: wrap; }
+  .row-actions input[type=text] { width: 100%; }
   table.stack td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
 }
 `;

@@ -1,0 +1,16 @@
+// Types of lib.mjs, for the TypeScript callers (the browser tests).
+import type { ChildProcess } from "node:child_process";
+
+export declare const ROOT: string;
+export declare const SERVICES: Record<"tax" | "inventory", { config: string; database: string; defaultPort: number; portVariable: string }>;
+export declare function portOf(service: "tax" | "inventory"): number;
+export declare function ensureDevVars(): Record<string, string>;
+export declare function applyLocalMigrations(service: "tax" | "inventory", persistTo?: string): void;
+export declare function executeLocalSql(service: "tax" | "inventory", file: string, persistTo?: string): string;
+export declare function startWranglerDev(
+  service: "tax" | "inventory",
+  port: number,
+  options?: { persistTo?: string; extraArgs?: string[]; quiet?: boolean },
+): ChildProcess;
+export declare function waitFor(url: string, timeoutMs?: number): Promise<Response>;
+export declare function adminCall(baseUrl: string, adminToken: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;

@@ -1,0 +1,5 @@
+// Types of seed.mjs, for the TypeScript callers (the browser tests).
+export declare const DEMO_ORG_ID: string;
+export declare const DEMO_ADMIN: { id: string; email: string; password: string };
+export declare function hashPassword(password: string): string;
+export declare function seedDemo(options?: { large?: boolean; persistTo?: string }): Promise<void>;

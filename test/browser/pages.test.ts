@@ -1,0 +1,302 @@
+// Both web pages end to end in real Chromium, against both Workers under `wrangler dev` on free ports with
+// their own temporary state and secrets. Screenshots of every page land in test-artifacts/screenshots/.
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, applyLocalMigrations, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
+import { DEMO_ADMIN, seedDemo } from "../../scripts/seed.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = path.join(ROOT, "test-artifacts", "screenshots");
+const ADMIN_TOKEN = `browser-admin-${crypto.randomUUID()}`;
+
+let persistTo: string;
+let taxUrl: string;
+let inventoryUrl: string;
+const workers: ChildProcess[] = [];
+let browser: Browser;
+let receiver: Server;
+let receiverUrl: string;
+const received: Array<{ headers: IncomingMessage["headers"]; body: string }> = [];
+
+/** A port that is free, with port + 1000 (wrangler's inspector) free too. */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const server = createNetServer();
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const port = (server.address() as { port: number }).port;
+    server.close();
+    if (port > 64_000) continue;
+    const inspector = createNetServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      inspector.once("error", () => resolve(false));
+      inspector.listen(port + 1000, "127.0.0.1", () => resolve(true));
+    });
+    inspector.close();
+    if (ok) return port;
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = once(child, "exit").then(() => undefined);
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  return exited.finally(() => clearTimeout(timer));
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    // A CSP violation would show up here: the pages must run with no inline script or style.
+    if (message.type() === "error") errors.push(message.text());
+  });
+  (page as Page & { errors: string[] }).errors = errors;
+  return { context, page };
+}
+
+const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
+
+async function revealed(page: Page): Promise<string> {
+  await expect.poll(() => page.locator("#reveal").isVisible()).toBe(true);
+  return page.locator("#reveal-value").inputValue();
+}
+
+async function dismissReveal(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  await expect.poll(() => page.locator("#reveal").isVisible()).toBe(false);
+}
+
+function prefixOf(key: string): string {
+  return key.split("_")[1]!;
+}
+
+beforeAll(async () => {
+  expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
+  mkdirSync(SHOTS, { recursive: true });
+  persistTo = mkdtempSync(path.join(tmpdir(), "pages-browser-"));
+  const [taxPort, inventoryPort] = [await freePort(), await freePort()];
+  taxUrl = `http://127.0.0.1:${taxPort}`;
+  inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
+
+  applyLocalMigrations("tax", persistTo);
+  applyLocalMigrations("inventory", persistTo);
+  await seedDemo({ persistTo });
+
+  const vars = [
+    ["ADMIN_TOKEN", ADMIN_TOKEN],
+    ["SESSION_SECRET", `browser-session-${crypto.randomUUID()}`],
+    ["RAZORPAY_WEBHOOK_SECRET", `browser-razorpay-${crypto.randomUUID()}`],
+    ["WEBHOOK_ALLOW_LOOPBACK", "true"],
+  ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
+  workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
+
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+    });
+  });
+  receiver.listen(0, "127.0.0.1");
+  await once(receiver, "listening");
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+
+  [browser] = await Promise.all([
+    chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }),
+    waitFor(`${taxUrl}/api/v1/health`, 120_000),
+    waitFor(`${inventoryUrl}/api/v1/openapi.json`, 120_000),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  receiver?.close();
+  await Promise.all(workers.map(stop));
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+});
+
+describe("tax web page in Chromium", () => {
+  it("signs up, creates a key and uses it, rotates, revokes, and manages a webhook endpoint", async () => {
+    const { context, page } = await newPage();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: taxUrl });
+    const api = (key: string) => fetch(`${taxUrl}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+
+    const response = await page.goto(`${taxUrl}/`);
+    expect(response!.headers()["content-security-policy"]).toContain("script-src 'self'");
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    await shot(page, "tax-1-sign-in");
+
+    // Sign up with the keyboard-reachable, labelled form.
+    const email = `browser-${Date.now()}@example.com`;
+    await page.getByLabel("Email").nth(1).fill(email);
+    await page.locator("#signup-password").fill("short");
+    await page.locator("#signup-password").fill("a long enough passphrase");
+    await Promise.all([page.waitForURL(`${taxUrl}/`), page.getByRole("button", { name: "Create account" }).click()]);
+    await expect.poll(() => page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
+    const cookies = await context.cookies(taxUrl);
+    expect(cookies.find((c) => c.name === "tax_session")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    await shot(page, "tax-2-dashboard");
+
+    // Create a key: name, scopes as checkboxes, lifetime; shown once with a copy button.
+    await page.getByLabel("Name (optional)").fill("browser test");
+    await page.getByRole("checkbox", { name: /webhooks:manage/ }).check();
+    await page.getByLabel("Lifetime in days").fill("30");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const first = await revealed(page);
+    expect(first).toMatch(/^tax_[0-9a-z]{8}_[0-9A-Za-z]{32}$/);
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect.poll(() => page.locator("#status").textContent()).toContain("Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    const firstRow = page.locator("tr", { hasText: `tax_${prefixOf(first)}_` });
+    await expect.poll(() => firstRow.isVisible()).toBe(true);
+    expect(await firstRow.textContent()).toContain("deadlines:read");
+    await shot(page, "tax-3-key-created");
+    await dismissReveal(page);
+    expect((await api(first)).status).toBe(200);
+    await page.reload();
+    await expect.poll(() => firstRow.locator("td[data-label='Last used'] time").count()).toBe(1);
+
+    // Rotate with no overlap: the replacement works, the old key fails on its next request.
+    await firstRow.getByLabel(/Overlap for/).selectOption("0");
+    await firstRow.getByRole("button", { name: /Rotate/ }).click();
+    const second = await revealed(page);
+    expect(second).not.toBe(first);
+    await dismissReveal(page);
+    expect((await api(second)).status).toBe(200);
+    expect((await api(first)).status).toBe(401);
+
+    // Revoke with confirmation: the very next call fails.
+    const secondRow = page.locator("tr", { hasText: `tax_${prefixOf(second)}_` });
+    await expect.poll(() => secondRow.isVisible()).toBe(true);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await secondRow.getByRole("button", { name: /Revoke/ }).click();
+    await expect.poll(() => secondRow.locator(".state").textContent()).toBe("revoked");
+    const refused = await api(second);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("invalid_api_key");
+    await shot(page, "tax-4-rotated-and-revoked");
+
+    // Webhooks: register (secret once), send a test to a local receiver, see the delivery.
+    await page.getByLabel("Endpoint URL").fill(receiverUrl);
+    await page.getByRole("button", { name: "Register endpoint" }).click();
+    const secret = await revealed(page);
+    expect(secret.length).toBeGreaterThan(20);
+    await dismissReveal(page);
+    const endpointRow = page.locator("#webhooks tr", { hasText: receiverUrl });
+    await expect.poll(() => endpointRow.isVisible()).toBe(true);
+    await endpointRow.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => page.locator("#webhooks td[data-label='Event']", { hasText: "webhook.test" }).isVisible()).toBe(true);
+    expect(received.some((r) => r.body.includes("webhook.test") && typeof r.headers["service-signature"] === "string")).toBe(true);
+    await shot(page, "tax-5-webhooks");
+
+    // A phone-sized view of the same page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await shot(page, "tax-6-phone");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await Promise.all([page.waitForURL(`${taxUrl}/`), page.getByRole("button", { name: "Sign out" }).click()]);
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows one generic message for a wrong password", async () => {
+    const { context, page } = await newPage();
+    await page.goto(`${taxUrl}/`);
+    await page.locator("#signin-email").fill("nobody@example.com");
+    await page.locator("#signin-password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("That email and password do not match an account.");
+    await context.close();
+  });
+});
+
+describe("inventory admin area in Chromium", () => {
+  it("signs in, issues, rotates, regenerates and revokes a key with a reason, and sees the audit log", async () => {
+    const { context, page } = await newPage();
+    const api = (key: string) => fetch(`${inventoryUrl}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+
+    await page.goto(`${inventoryUrl}/admin`);
+    await shot(page, "inventory-1-sign-in");
+    await page.getByLabel("Email").fill(DEMO_ADMIN.email);
+    await page.getByLabel("Password").fill(DEMO_ADMIN.password);
+    await Promise.all([page.waitForURL(`${inventoryUrl}/admin`), page.getByRole("button", { name: "Sign in" }).click()]);
+    await expect.poll(() => page.getByRole("heading", { name: "Plan and subscription" }).isVisible()).toBe(true);
+    expect(await page.locator("#plan").textContent()).toContain("business");
+    await shot(page, "inventory-2-dashboard");
+
+    // Issue a read-only key limited to inventory:read.
+    await page.getByLabel("Name (optional)").fill("browser test");
+    await page.getByRole("checkbox", { name: /inventory:read/ }).check();
+    await page.getByRole("button", { name: "Issue key" }).click();
+    const issued = await revealed(page);
+    expect(issued).toMatch(/^inv_/);
+    await dismissReveal(page);
+    expect((await api(issued)).status).toBe(200);
+
+    // Rotate with a 24 h grace: both keys work, the old one says it is superseded.
+    const issuedRow = page.locator("tr", { hasText: `inv_${prefixOf(issued)}_` });
+    await issuedRow.getByLabel(/Grace period for/).selectOption("24");
+    await issuedRow.getByRole("button", { name: /Rotate/ }).click();
+    const rotated = await revealed(page);
+    await dismissReveal(page);
+    const old = await api(issued);
+    expect(old.status).toBe(200);
+    expect(old.headers.get("X-Service-Key-Superseded")).toBe("true");
+    expect((await api(rotated)).status).toBe(200);
+
+    // Regenerate the replacement: the old one stops at once.
+    const rotatedRow = page.locator("tr", { hasText: `inv_${prefixOf(rotated)}_` });
+    await expect.poll(() => rotatedRow.isVisible()).toBe(true);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await rotatedRow.getByRole("button", { name: /Regenerate/ }).click();
+    const regenerated = await revealed(page);
+    await dismissReveal(page);
+    expect((await api(rotated)).status).toBe(401);
+    expect((await api(regenerated)).status).toBe(200);
+
+    // Revoke with a reason, confirmed; the reason shows in the audit log.
+    const reason = `leaked in a screenshot ${Date.now()}`;
+    const regeneratedRow = page.locator("tr", { hasText: `inv_${prefixOf(regenerated)}_` });
+    await expect.poll(() => regeneratedRow.isVisible()).toBe(true);
+    await regeneratedRow.getByLabel(/Reason for revoking/).fill(reason);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await regeneratedRow.getByRole("button", { name: /Revoke/ }).click();
+    await expect.poll(() => page.locator("#audit").textContent()).toContain(reason);
+    expect((await api(regenerated)).status).toBe(401);
+    const auditText = (await page.locator("#audit").textContent()) ?? "";
+    for (const action of ["rotate", "regenerat", "revok"]) expect(auditText).toContain(action);
+    expect(auditText).toContain(DEMO_ADMIN.email);
+    await shot(page, "inventory-3-keys-and-audit");
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await shot(page, "inventory-4-phone");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(errorsOf(page)).toEqual([]);
+    await context.close();
+  });
+});
