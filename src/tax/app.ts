@@ -6,10 +6,15 @@ import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
 import { registerCreateAccount } from "./routes/admin/create-account";
 import { registerCreateKey } from "./routes/admin/create-key";
+import { registerAdminCreateWebhook } from "./routes/admin/create-webhook";
+import { registerAdminDeleteWebhook } from "./routes/admin/delete-webhook";
 import { registerGetAccount } from "./routes/admin/get-account";
 import { registerListKeys } from "./routes/admin/list-keys";
+import { registerAdminListWebhookDeliveries } from "./routes/admin/list-webhook-deliveries";
+import { registerAdminListWebhooks } from "./routes/admin/list-webhooks";
 import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
+import { registerAdminTestWebhook } from "./routes/admin/test-webhook";
 import { registerBillingWebhook } from "./routes/billing-webhook";
 import { registerCompute } from "./routes/compute";
 import { registerDeleteProfile } from "./routes/delete-profile";
@@ -19,6 +24,11 @@ import { registerSaveProfile } from "./routes/save-profile";
 import { registerHealth } from "./routes/health";
 import { registerWebPages } from "./routes/web";
 import { registerListDeadlines } from "./routes/list-deadlines";
+import { registerCreateWebhook } from "./routes/webhooks/create-webhook";
+import { registerDeleteWebhook } from "./routes/webhooks/delete-webhook";
+import { registerListWebhookDeliveries } from "./routes/webhooks/list-webhook-deliveries";
+import { registerListWebhooks } from "./routes/webhooks/list-webhooks";
+import { registerTestWebhook } from "./routes/webhooks/test-webhook";
 
 export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
 export type TaxApp = OpenAPIHono<TaxAppEnv>;
@@ -43,9 +53,20 @@ export function buildTaxApp(): TaxApp {
   registerCompute(app);
   registerSaveProfile(app);
   registerListProfiles(app);
+  registerCreateWebhook(app);
+  registerListWebhooks(app);
+  registerDeleteWebhook(app);
+  registerTestWebhook(app);
+  registerListWebhookDeliveries(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
 
+  // The web page's webhook management: the same operations as /api/v1/webhooks, for the session's account.
+  registerAdminListWebhooks(app);
+  registerAdminCreateWebhook(app);
+  registerAdminDeleteWebhook(app);
+  registerAdminTestWebhook(app);
+  registerAdminListWebhookDeliveries(app);
   registerWebPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({

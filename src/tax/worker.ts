@@ -1,10 +1,12 @@
-// Entry of the tax Worker: validates the env once, then hands requests to the app.
+// Entry of the tax Worker: validates the env once, then hands requests to the app, queue batches to the
+// webhook consumers and the cron to the outbox sweep.
 import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { renderEntryFailure } from "../platform/http/entry";
 import { buildTaxApp } from "./app";
 import { parseTaxEnv } from "./env";
 import { taxErrors } from "./errors";
+import { consumeTaxDeadLetters, consumeTaxWebhooks, sweepOutbox } from "./webhooks";
 
 /** The tax service's own key-state and rate-limit Durable Object class. */
 export class TaxKeyGuard extends KeyGuard {}
@@ -21,5 +23,14 @@ export default {
     } catch (error) {
       return renderEntryFailure(taxErrors, error);
     }
+  },
+  async queue(batch, env) {
+    const taxEnv = parseTaxEnv(env);
+    // tax-webhooks-dlq receives what tax-webhooks gave up on after max_retries.
+    if (batch.queue.endsWith("-dlq")) await consumeTaxDeadLetters(batch, taxEnv);
+    else await consumeTaxWebhooks(batch, taxEnv);
+  },
+  async scheduled(controller, env) {
+    await sweepOutbox(parseTaxEnv(env), controller.scheduledTime);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

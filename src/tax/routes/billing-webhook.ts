@@ -8,6 +8,7 @@ import { findAccountByEmail, recordPayment } from "../db/accounts";
 import { taxError } from "../errors";
 import { syncAccountKeys } from "../keys";
 import { errorResponses } from "../schemas/common";
+import { dispatchEvents } from "../webhooks";
 
 // Razorpay's `payment.captured` event, reduced to the fields we rely on.
 const PaymentCapturedSchema = z.object({
@@ -67,11 +68,14 @@ export function registerBillingWebhook(app: TaxApp): void {
     if (!account) return c.json({ data: { received: true as const, activated: false, reason: "no account for notes.accountEmail" } }, 200);
 
     const now = Date.now();
+    const eventId = newId("evt", now);
     const activated = await recordPayment(
       c.env.DB,
       { paymentId: payment.id, accountId: account.id, amountPaise: payment.amount, currency: payment.currency, receivedAt: now },
-      { id: newId("evt", now), type: "plan.activated", payload: { accountId: account.id, plan: "paid", paymentId: payment.id }, createdAt: now },
+      { id: eventId, type: "plan.activated", payload: { accountId: account.id, plan: "paid", paymentId: payment.id }, createdAt: now },
     );
+    // The event exists only when this payment id was new, so a replay sends nothing.
+    if (activated) await dispatchEvents(c.env, [eventId], now);
     // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
     await syncAccountKeys(c.env, db, { ...account, plan: "paid" });
     return c.json({ data: { received: true as const, activated } }, 200);
