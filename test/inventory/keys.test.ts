@@ -540,3 +540,75 @@ describe("organisation admins (session) and tenant isolation", () => {
     await expectError(await asSession({ ...session, cookie: "inv_session=nope" }, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
   });
 });
+
+describe("over a real read route: GET /api/v1/inventory", () => {
+  const read = (key: string | null) => api("/api/v1/inventory?limit=1", key);
+
+  it("a valid key gets 200 with X-RateLimit-* counting down and its expiry header", async () => {
+    await awayFromMinuteBoundary();
+    const expiresAt = new Date(Math.ceil((Date.now() + 86_400_000) / 1000) * 1000).toISOString();
+    const key = await createKey(await createOrg("scale"), { scopes: ["inventory:read"], expires_at: expiresAt });
+    for (const remaining of ["2999", "2998"]) {
+      const response = await read(key.key);
+      expect(response.headers.get("X-RateLimit-Limit")).toBe("3000");
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe(remaining);
+      expect(response.headers.get("X-Service-Key-Expires")).toBe(expiresAt);
+      expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+      await expectStatus(response, 200);
+    }
+  });
+
+  it("every refusal of the error table, in the seed's envelope", async () => {
+    const business = await createOrg("business");
+    const revoked = await createKey(business);
+    await expectStatus(await admin("POST", `/admin/api/keys/${revoked.id}/revoke`), 200);
+    const regenerated = await createKey(business);
+    await expectStatus(await admin("POST", `/admin/api/keys/${regenerated.id}/regenerate`), 201);
+    const expiring = await createKey(business, { expires_at: new Date(Date.now() + 1000).toISOString() });
+    const legacy = await insertLegacyKey();
+    await expectStatus(await admin("POST", `/admin/api/keys/${legacy.id}/sync`), 200);
+    const salesOnly = await createKey(business, { scopes: ["sales:read"] });
+    const starter = await createKey(await createOrg("starter"));
+    const growth = await createKey(await createOrg("growth"));
+    const lapsed = await createKey(await createOrg("enterprise", "lapsed"));
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const cases: Array<[string, string | null, number, string]> = [
+      ["no key", null, 401, "missing_token"],
+      ["unknown key", "inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 401, "invalid_api_key"],
+      ["revoked key", revoked.key, 401, "invalid_api_key"],
+      ["regenerated key", regenerated.key, 401, "invalid_api_key"],
+      ["expired key", expiring.key, 401, "invalid_api_key"],
+      ["legacy key", legacy.key, 401, "key_not_bound"],
+      ["key without inventory:read", salesOnly.key, 403, "missing_scope"],
+      ["starter plan", starter.key, 403, "plan_required"],
+      ["growth plan", growth.key, 403, "plan_required"],
+      ["lapsed subscription", lapsed.key, 403, "subscription_lapsed"],
+    ];
+    for (const [, key, status, code] of cases) await expectError(await read(key), status, code);
+  });
+
+  it("after rotation the old key reads with X-Service-Key-Superseded; a plan change bites on the next read", async () => {
+    const orgId = await createOrg("business");
+    const old = await createKey(orgId, { scopes: ["inventory:read"] });
+    await expectStatus(await admin("POST", `/admin/api/keys/${old.id}/rotate`, { grace_hours: 72 }), 201);
+    const response = await read(old.key);
+    expect(response.headers.get("X-Service-Key-Superseded")).toBe("true");
+    await expectStatus(response, 200);
+
+    await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { plan: "starter" }), 200);
+    await expectError(await read(old.key), 403, "plan_required");
+  });
+
+  it("past the limit: 429 rate_limited with Retry-After", async () => {
+    await awayFromMinuteBoundary();
+    const key = await createKey(await createOrg("business"));
+    await inGuard(key.key, (instance) => {
+      while (instance.authorize(Date.now(), []).outcome === "allowed");
+    });
+    const response = await read(key.key);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+    await expectError(response, 429, "rate_limited");
+  });
+});
