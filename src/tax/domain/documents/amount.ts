@@ -22,9 +22,6 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" 
 /** Converts paise back to rupees, the unit every result field uses. */
 export const toRupees = (paise: number): number => paise / 100;
 
-/** Whole paise from rupees; the inverse of toRupees for values this module produced. */
-export const toPaise = (rupees: number): number => Math.round(rupees * 100);
-
 function stripCurrency(text: string): { rest: string; marked: boolean } {
   const lower = text.toLowerCase();
   for (const marker of ["rs.", "rs", "inr", "₹"]) {

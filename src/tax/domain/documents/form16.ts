@@ -190,7 +190,7 @@ const sumRupees = (values: (number | null | undefined)[]): number | null => {
 };
 
 /** The /compute profile a Form 16 supports; see docs/readme/documents.md for the rules. */
-export function form16Profile(
+function form16Profile(
   amounts: Record<Form16AmountKey, number | null>,
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>,
   partA: Form16PartATotals | null,
