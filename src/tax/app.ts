@@ -6,10 +6,15 @@ import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
 import { registerCreateAccount } from "./routes/admin/create-account";
 import { registerCreateKey } from "./routes/admin/create-key";
+import { registerAdminCreateWebhook } from "./routes/admin/create-webhook";
+import { registerAdminDeleteWebhook } from "./routes/admin/delete-webhook";
 import { registerGetAccount } from "./routes/admin/get-account";
 import { registerListKeys } from "./routes/admin/list-keys";
+import { registerAdminListWebhookDeliveries } from "./routes/admin/list-webhook-deliveries";
+import { registerAdminListWebhooks } from "./routes/admin/list-webhooks";
 import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
+import { registerAdminTestWebhook } from "./routes/admin/test-webhook";
 import { registerBillingWebhook } from "./routes/billing-webhook";
 import { registerCompute } from "./routes/compute";
 import { registerDeleteProfile } from "./routes/delete-profile";
@@ -56,6 +61,12 @@ export function buildTaxApp(): TaxApp {
   registerGetProfile(app);
   registerDeleteProfile(app);
 
+  // The web page's webhook management: the same operations as /api/v1/webhooks, for the session's account.
+  registerAdminListWebhooks(app);
+  registerAdminCreateWebhook(app);
+  registerAdminDeleteWebhook(app);
+  registerAdminTestWebhook(app);
+  registerAdminListWebhookDeliveries(app);
   registerWebPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({

@@ -5,30 +5,16 @@ import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../pl
 import { TAX_SCOPES } from "../auth";
 import type { AccountDetailSchema } from "../routes/admin/get-account";
 import type { KeySchema } from "../schemas/keys";
+import type { DeliverySchema, WebhookEndpointSchema } from "../schemas/webhooks";
+import { TAX_WEBHOOK_EVENTS } from "../webhooks";
 import { ASSET_BASE } from "./session";
 
 type Account = z.infer<typeof AccountDetailSchema>;
 type ApiKey = z.infer<typeof KeySchema>;
 
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  description?: string | null;
-  createdAt: string;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  endpointId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  createdAt: string;
-  lastResponseStatus?: number | null;
-}
-
-export const WEBHOOK_EVENTS = ["profile.saved", "profile.deleted", "plan.activated"] as const;
+export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
+/** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
+export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpointId: string };
 
 const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
   "documents:parse": "POST /documents/parse",
@@ -295,7 +281,7 @@ function Webhooks(props: { endpoints: WebhookEndpointView[] | null; deliveries: 
         </p>
         <fieldset>
           <legend>Events</legend>
-          {WEBHOOK_EVENTS.map((event) => (
+          {TAX_WEBHOOK_EVENTS.map((event) => (
             <label>
               <input type="checkbox" name="events" value={event} data-array checked />
               <code>{event}</code>
@@ -390,7 +376,7 @@ function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: Webho
               <td data-label="Status">
                 <State value={d.status} />
               </td>
-              <td data-label="Attempts">{d.attempts}</td>
+              <td data-label="Attempts">{d.attempts.length}</td>
               <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
               <td data-label="Created">
                 <Time value={d.createdAt} />

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { formToken } from "../../../platform/auth/session";
 import { htmlPage } from "../../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../../app";
-import { Dashboard, LandingPage, type WebhookDeliveryView, type WebhookEndpointView } from "../../ui/pages";
+import { Dashboard, LandingPage, type DashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "../../ui/pages";
 import { currentSession, FORM_COOKIE } from "../../ui/session";
 
 /**
@@ -20,13 +20,22 @@ export function registerHome(app: TaxApp): void {
       if (!response.ok) return null;
       return ((await response.json()) as { data: T }).data;
     };
-    const [account, keys, endpoints, deliveries] = await Promise.all([
-      call<Parameters<typeof Dashboard>[0]["account"]>("/admin/api/account"),
-      call<Parameters<typeof Dashboard>[0]["keys"]>("/admin/api/keys"),
+    const [account, keys, endpoints] = await Promise.all([
+      call<DashboardProps["account"]>("/admin/api/account"),
+      call<DashboardProps["keys"]>("/admin/api/keys"),
       call<WebhookEndpointView[]>("/admin/api/webhooks"),
-      call<WebhookDeliveryView[]>("/admin/api/webhooks/deliveries"),
     ]);
     if (!account || !keys) return signedOut(c);
+    // Recent deliveries of every endpoint, newest first.
+    const perEndpoint = await Promise.all(
+      (endpoints ?? []).map(async (endpoint) =>
+        ((await call<Omit<WebhookDeliveryView, "endpointId">[]>(`/admin/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []).map((d) => ({
+          ...d,
+          endpointId: endpoint.id,
+        })),
+      ),
+    );
+    const deliveries = perEndpoint.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 20);
     return htmlPage(c, <Dashboard account={account} keys={keys} endpoints={endpoints} deliveries={deliveries} csrfToken={session.csrfToken} />);
   });
 }

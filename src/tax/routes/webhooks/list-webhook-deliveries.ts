@@ -3,8 +3,9 @@ import type { TaxApp } from "../../app";
 import { bearerSecurity, requireKey } from "../../auth";
 import { findEndpoint, listDeliveries } from "../../db/webhooks";
 import { taxError } from "../../errors";
-import { errorResponses, iso, isoOrNull } from "../../schemas/common";
+import { errorResponses } from "../../schemas/common";
 import { DeliverySchema, WebhookIdParamSchema } from "../../schemas/webhooks";
+import { deliveryView } from "../../webhook-endpoints";
 
 const route = createRoute({
   method: "get",
@@ -28,25 +29,6 @@ export function registerListWebhookDeliveries(app: TaxApp): void {
     const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.get("apiKey").state.ownerId);
     if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
     const deliveries = await listDeliveries(c.env.DB, endpoint.id, c.req.valid("query").limit);
-    return c.json(
-      {
-        data: deliveries.map((d) => {
-          const last = d.attempts[d.attempts.length - 1];
-          return {
-            id: d.id,
-            eventId: d.eventId,
-            eventType: d.eventType,
-            status: d.status,
-            nextRetryAt: isoOrNull(d.nextAttemptAt),
-            createdAt: iso(d.createdAt),
-            completedAt: isoOrNull(d.completedAt),
-            lastResponseStatus: last?.responseStatus ?? null,
-            lastDurationMs: last?.durationMs ?? null,
-            attempts: d.attempts.map((a) => ({ ...a, attemptedAt: iso(a.attemptedAt) })),
-          };
-        }),
-      },
-      200,
-    );
+    return c.json({ data: deliveries.map(deliveryView) }, 200);
   });
 }

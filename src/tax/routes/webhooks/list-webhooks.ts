@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { TaxApp } from "../../app";
 import { bearerSecurity, requireKey } from "../../auth";
 import { listEndpoints } from "../../db/webhooks";
-import { errorResponses, iso } from "../../schemas/common";
+import { errorResponses } from "../../schemas/common";
 import { WebhookEndpointSchema } from "../../schemas/webhooks";
-import type { TaxWebhookEvent } from "../../webhooks";
+import { endpointView } from "../../webhook-endpoints";
 
 const route = createRoute({
   method: "get",
@@ -22,11 +22,6 @@ const route = createRoute({
 export function registerListWebhooks(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const endpoints = await listEndpoints(c.env.DB, c.get("apiKey").state.ownerId);
-    return c.json(
-      {
-        data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as TaxWebhookEvent[], description: e.description, createdAt: iso(e.createdAt) })),
-      },
-      200,
-    );
+    return c.json({ data: endpoints.map(endpointView) }, 200);
   });
 }

@@ -3,8 +3,9 @@ import type { TaxApp } from "../../app";
 import { bearerSecurity, requireKey } from "../../auth";
 import { findEndpoint } from "../../db/webhooks";
 import { taxError } from "../../errors";
-import { errorResponses, iso, isoOrNull } from "../../schemas/common";
+import { errorResponses } from "../../schemas/common";
 import { TestSendSchema, WebhookIdParamSchema } from "../../schemas/webhooks";
+import { testSendView } from "../../webhook-endpoints";
 import { sendTestEvent } from "../../webhooks";
 
 const route = createRoute({
@@ -26,26 +27,6 @@ export function registerTestWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.get("apiKey").state.ownerId);
     if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
-    const { deliveryId, eventId, processed } = await sendTestEvent(c.env, endpoint);
-    const attempt = processed.attempt;
-    return c.json(
-      {
-        data: {
-          deliveryId,
-          eventId,
-          status: processed.status ?? "pending",
-          attempt: attempt && {
-            attempt: attempt.attempt,
-            attemptedAt: iso(attempt.attemptedAt),
-            outcome: attempt.outcome,
-            responseStatus: attempt.responseStatus,
-            durationMs: attempt.durationMs,
-            error: attempt.error,
-          },
-          nextRetryAt: isoOrNull(processed.nextAttemptAt),
-        },
-      },
-      200,
-    );
+    return c.json({ data: testSendView(await sendTestEvent(c.env, endpoint)) }, 200);
   });
 }
