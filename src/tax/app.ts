@@ -20,6 +20,7 @@ import { registerCompute } from "./routes/compute";
 import { registerDeleteProfile } from "./routes/delete-profile";
 import { registerGetProfile } from "./routes/get-profile";
 import { registerListProfiles } from "./routes/list-profiles";
+import { registerParseDocument } from "./routes/parse-document";
 import { registerSaveProfile } from "./routes/save-profile";
 import { registerHealth } from "./routes/health";
 import { registerWebPages } from "./routes/web";
@@ -60,6 +61,7 @@ export function buildTaxApp(): TaxApp {
   registerListWebhookDeliveries(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
+  registerParseDocument(app);
 
   // The web page's webhook management: the same operations as /api/v1/webhooks, for the session's account.
   registerAdminListWebhooks(app);

@@ -13,6 +13,7 @@ const statusOf = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable_document: 422,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,

@@ -13,7 +13,7 @@ export const ErrorSchema = z
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
 /** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
   const descriptions: Record<number, string> = {
     400: "`validation_error`: the request is malformed; the message names the field",
     401: "`unauthorized` (no or malformed credentials) or `invalid_api_key` (unknown, expired or revoked)",
@@ -22,6 +22,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     409: "`conflict`",
     413: "`payload_too_large`",
     415: "`unsupported_media_type`",
+    422: "`unprocessable_document`: the text reads as neither document, or no item was recognised; the message starts with the reason (unrecognised_document, no_items_found, encrypted_ais_json, unsupported_json)",
     429: "`rate_limited`: see `Retry-After`",
     500: "`internal_error`: nothing about the cause is disclosed",
     503: "`service_unavailable`",
