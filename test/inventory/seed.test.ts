@@ -1,0 +1,85 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain .mjs script without type declarations.
+import { inventorySeedStatements, SEED_YARN_CATALOGUE } from "../../scripts/seed-inventory.mjs";
+import { validateGstin } from "../../src/inventory/domain/gstin";
+import { YARN_CATALOGUE } from "../../src/inventory/domain/yarn";
+import { InventoryPageSchema, SalesPageSchema } from "../../src/inventory/schemas/stock";
+import { parseCsv } from "./domain/csv-parse";
+import { api, createKey, createOrg, expectStatus } from "./helpers";
+
+const seed = (orgId: string, large = false, nowMs = Date.now()): string[] => inventorySeedStatements({ orgId, large, nowMs });
+
+async function run(statements: string[]) {
+  for (const statement of statements) await env.DB.prepare(statement).run();
+}
+
+async function scalar(query: string, ...params: unknown[]): Promise<number> {
+  return (await env.DB.prepare(query).bind(...params).first<{ n: number }>())!.n;
+}
+
+describe("scripts/seed-inventory.mjs", () => {
+  it("carries the same yarn catalogue as the domain module", () => {
+    expect(SEED_YARN_CATALOGUE).toEqual(
+      YARN_CATALOGUE.map((s) => [s.sku, s.name, s.yarnType, s.countNe, s.ply, s.denier, s.filaments, s.blend, s.composition, s.shade, s.hsn, s.costPaisePerKg.min, s.costPaisePerKg.max]),
+    );
+  });
+
+  it("is deterministic, and every statement stays under D1's 100 KB limit (large mode too)", () => {
+    const nowMs = Date.parse("2026-11-21T10:00:00Z");
+    expect(seed("org_x", false, nowMs)).toEqual(seed("org_x", false, nowMs));
+    const sizes = seed("org_x", true, nowMs).map((s) => new TextEncoder().encode(s).length);
+    expect(Math.max(...sizes)).toBeLessThan(100_000);
+  });
+
+  it("seeds a consistent, realistic organisation, idempotently, that the read API serves", async () => {
+    const orgId = await createOrg();
+    await run(seed(orgId));
+    const counts = async () => ({
+      godowns: await scalar("SELECT COUNT(*) AS n FROM godowns WHERE org_id = ?", orgId),
+      skus: await scalar("SELECT COUNT(*) AS n FROM skus WHERE org_id = ?", orgId),
+      lots: await scalar("SELECT COUNT(*) AS n FROM lots WHERE org_id = ?", orgId),
+      sales: await scalar("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?", orgId),
+      customers: await scalar("SELECT COUNT(*) AS n FROM customers WHERE org_id = ?", orgId),
+      expenses: await scalar("SELECT COUNT(*) AS n FROM expenses WHERE org_id = ?", orgId),
+      millInvoices: await scalar("SELECT COUNT(*) AS n FROM mill_invoices WHERE org_id = ?", orgId),
+      millPayments: await scalar("SELECT COUNT(*) AS n FROM mill_payments WHERE org_id = ?", orgId),
+      payments: await scalar("SELECT COUNT(*) AS n FROM payments WHERE org_id = ?", orgId),
+      stock: await scalar("SELECT SUM(grams_remaining) AS n FROM lots WHERE org_id = ?", orgId),
+    });
+    const first = await counts();
+    expect(first.godowns).toBeGreaterThanOrEqual(3);
+    expect(first.skus).toBeGreaterThanOrEqual(30);
+    expect(first.lots).toBeGreaterThanOrEqual(200);
+    expect(first.sales).toBeGreaterThanOrEqual(2_000);
+    expect(first.expenses).toBeGreaterThan(100);
+    expect(first.millInvoices).toBeGreaterThan(100);
+    expect(first.millPayments).toBeGreaterThan(50);
+
+    // Every lot's kg remaining is what it received minus its sales that were not cancelled.
+    const drift = await scalar(
+      `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND l.grams_remaining <> l.grams_received -
+         (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')`,
+      orgId,
+    );
+    expect(drift).toBe(0);
+    // Sale totals equal their lines; sales fall in the last 90 IST days.
+    expect(await scalar("SELECT COUNT(*) AS n FROM sales s WHERE s.org_id = ?1 AND s.taxable_paise <> (SELECT SUM(amount_paise) FROM sale_items WHERE sale_id = s.id)", orgId)).toBe(0);
+    expect(await scalar("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?1 AND sold_at < ?2", orgId, Date.now() - 91 * 86_400_000)).toBe(0);
+    const { results } = await env.DB.prepare("SELECT gstin FROM customers WHERE org_id = ? AND gstin IS NOT NULL").bind(orgId).all<{ gstin: string }>();
+    expect(results.length).toBeGreaterThan(30);
+    for (const { gstin } of results) expect(validateGstin(gstin), gstin).toMatchObject({ ok: true });
+
+    await run(seed(orgId));
+    expect(await counts()).toEqual(first);
+
+    const { key } = await createKey(orgId);
+    const page = InventoryPageSchema.parse(await expectStatus(await api("/api/v1/inventory?limit=1000", key), 200));
+    expect(page.data.length).toBeGreaterThan(50);
+    const sales = SalesPageSchema.parse(await expectStatus(await api("/api/v1/sales?limit=1000", key), 200));
+    expect(sales.data.length).toBeGreaterThan(500);
+    const csv = await api("/api/v1/export/customers", key);
+    const rows = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
+    expect(rows).toHaveLength(1 + first.customers);
+  });
+});
