@@ -13,6 +13,7 @@ import {
 } from "../platform/webhooks/consumer";
 import { defineSchedule } from "../platform/webhooks/schedule";
 import {
+  claimDeliveryAttempt,
   fanOutEvents,
   insertTestDelivery,
   loadDeliveryJob,
@@ -46,6 +47,7 @@ export function taxWebhookPolicy(env: Pick<TaxEnv, "WEBHOOK_ALLOW_LOOPBACK">): W
 function ports(env: WebhookEnv): WebhookPorts {
   return {
     getDelivery: (id) => loadDeliveryJob(env.DB, id),
+    claimAttempt: (id, attempt, dueBy, leaseUntil) => claimDeliveryAttempt(env.DB, id, attempt, dueBy, leaseUntil),
     recordAttempt: (id, record, update) => recordDeliveryAttempt(env.DB, id, record, update),
     clock: () => Date.now(),
     // Looked up at call time, so a test's spy on globalThis.fetch sees the request.

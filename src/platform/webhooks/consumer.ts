@@ -42,6 +42,12 @@ export interface DeliveryUpdate {
 export interface WebhookPorts {
   getDelivery(deliveryId: string): Promise<DeliveryJob | null>;
   /**
+   * Claims attempt `attempt` (the delivery still has `attempt - 1` attempts, is pending, and its next attempt
+   * time is null or not after `dueBy`) by moving its next attempt time to `leaseUntil`. False when another
+   * consumer holds the claim: duplicate messages never send the same attempt twice at once.
+   */
+  claimAttempt(deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean>;
+  /**
    * Records attempt `record.attempt` and the delivery's new state, only while the delivery still has
    * `record.attempt - 1` attempts and is pending. False when another consumer recorded that attempt first.
    */
@@ -68,6 +74,8 @@ export interface Processed {
 
 /** A message may arrive this much before its row's next attempt time and still be sent. */
 const EARLY_TOLERANCE_MS = 1_000;
+/** A claim outlives the attempt's timeout by this much; a consumer that died mid-attempt is retried after it. */
+const LEASE_MARGIN_MS = 5_000;
 
 const notSent = (attempt: number, at: number, error: string): AttemptRecord => ({
   attempt,
@@ -112,6 +120,10 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
     else if (now - signedAt > schedule.maxAgeSeconds! * 1000) {
       return failWithoutSending(ports, job, `more than ${schedule.maxAgeSeconds} s after the first attempt, receivers would refuse the original timestamp`);
     }
+  }
+  if (!(await ports.claimAttempt(job.id, attempt, now + EARLY_TOLERANCE_MS, now + schedule.timeoutMs + LEASE_MARGIN_MS))) {
+    // Another consumer is making this attempt right now (a duplicate message); its chain carries on.
+    return { decision: { action: "ack", reason: "attempt claimed by another consumer" }, attempt: null, status: "pending", nextAttemptAt: null };
   }
   const timestampSeconds = Math.floor((signedAt ?? now) / 1000);
   const headers = await signedHeaders({

@@ -193,6 +193,17 @@ export async function loadDeliveryJob(d1: D1Database, deliveryId: string): Promi
   };
 }
 
+/** Claims the next attempt: the delivery's next attempt time becomes the lease, if nobody holds one. */
+export async function claimDeliveryAttempt(d1: D1Database, deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean> {
+  const result = await d1
+    .prepare(
+      "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND attempts = ? AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)",
+    )
+    .bind(leaseUntil, deliveryId, attempt - 1, dueBy)
+    .run();
+  return result.meta.changes === 1;
+}
+
 /** The attempt row and the delivery's new state in one batch, guarded on the attempt count. */
 export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean> {
   const [updated] = await d1.batch([

@@ -13,10 +13,11 @@ import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
 import { defineSchedule, gapAfter, hopDelaySeconds, MAX_QUEUE_DELAY_SECONDS } from "../../../src/platform/webhooks/schedule";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 
+type Fetch = typeof globalThis.fetch;
 const clock = () => Date.now();
 
 function fetchReturning(response: () => Response) {
-  return vi.fn<typeof fetch>(async () => response());
+  return vi.fn<Fetch>(async () => response());
 }
 
 describe("attemptDelivery", () => {
@@ -46,7 +47,7 @@ describe("attemptDelivery", () => {
   });
 
   it("gives up after the timeout", async () => {
-    const fetch = vi.fn<typeof fetch>(
+    const fetch = vi.fn<Fetch>(
       (_url, init) => new Promise((_resolve, reject) => init!.signal!.addEventListener("abort", () => reject(init!.signal!.reason))),
     );
     const result = await attemptDelivery({ ...base, timeoutMs: 50, fetch });
@@ -54,7 +55,7 @@ describe("attemptDelivery", () => {
   });
 
   it("records a network error without throwing", async () => {
-    const fetch = vi.fn<typeof fetch>(async () => {
+    const fetch = vi.fn<Fetch>(async () => {
       throw new TypeError("connection refused");
     });
     expect(await attemptDelivery({ ...base, fetch })).toMatchObject({ outcome: "failed", responseStatus: null, error: "network error: connection refused" });
@@ -108,13 +109,18 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
   };
   const attempts: AttemptRecord[] = [];
   const requests: Array<{ at: number; headers: Headers; body: string }> = [];
-  const fetch = vi.fn<typeof fetch>(async (_url, init) => {
+  const fetch = vi.fn<Fetch>(async (_url, init) => {
     requests.push({ at: now, headers: new Headers(init!.headers), body: String(init!.body) });
     return respond(requests.length);
   });
   const ports: WebhookPorts = {
     async getDelivery() {
       return structuredClone(state);
+    },
+    async claimAttempt(_id, attempt, dueBy, leaseUntil) {
+      if (state.attempts !== attempt - 1 || state.status !== "pending" || (state.nextAttemptAt !== null && state.nextAttemptAt > dueBy)) return false;
+      state.nextAttemptAt = leaseUntil;
+      return true;
     },
     async recordAttempt(_id, record: AttemptRecord, update: DeliveryUpdate) {
       if (state.attempts !== record.attempt - 1 || state.status !== "pending") return false;
@@ -224,6 +230,14 @@ describe("processDelivery", () => {
     const allowed = memoryPorts({ endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", deleted: false } }, () => new Response("ok"));
     await processDelivery("whd_test", allowed.ports, { ...FRESH, allowLoopback: true });
     expect(allowed.state.status).toBe("delivered");
+  });
+
+  it("two copies of one message at once: one claims the attempt and sends, the other acks without sending", async () => {
+    const t = memoryPorts();
+    const [a, b] = await Promise.all([processDelivery("whd_test", t.ports, FRESH), processDelivery("whd_test", t.ports, FRESH)]);
+    expect(t.requests).toHaveLength(1);
+    expect([a.decision.reason, b.decision.reason].sort()).toEqual(["attempt 1 failed", "attempt claimed by another consumer"]);
+    expect(t.state).toMatchObject({ attempts: 1, status: "pending", nextAttemptAt: t.now() + 2_000 });
   });
 
   it("when another consumer records the same attempt first, this one acks and leaves the chain to it", async () => {
