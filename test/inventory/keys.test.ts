@@ -1,10 +1,14 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE } from "../../src/inventory/auth";
 import { AuditEntrySchema, CreatedKeySchema, KeySchema, OrgSchema, RegeneratedKeySchema, RotatedKeySchema } from "../../src/inventory/schemas/keys";
 import { hashApiKey } from "../../src/platform/keys/format";
 import type { Requirement, Verdict } from "../../src/platform/keys/guard";
 import { admin, api, asSession, createKey, createOrg, expectError, expectStatus, inGuard, signIn } from "./helpers";
+
+// Some tests wait out the end of a minute (up to 10 s) or a key's expiry, and some send hundreds of
+// requests; under a full parallel run they need more than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 
 /** Any write under /api/v1 runs keyAuth with the `write` requirement; every v1 endpoint is a read. */
 const write = (key: string | null, init: RequestInit = {}) => api("/api/v1/inventory", key, { method: "POST", body: "{}", ...init });
