@@ -292,9 +292,22 @@ describe("inventory admin area in Chromium", () => {
     expect(auditText).toContain(DEMO_ADMIN.email);
     await shot(page, "inventory-3-keys-and-audit");
 
+    // Webhooks: register (secret once), send a test to a local receiver, see the delivery.
+    const before = received.length;
+    await page.getByLabel("Endpoint URL").fill(`${receiverUrl}/inventory`);
+    await page.getByRole("button", { name: "Register endpoint" }).click();
+    expect((await revealed(page)).length).toBeGreaterThan(20);
+    await dismissReveal(page);
+    const endpointRow = page.locator("#webhooks tr", { hasText: `${receiverUrl}/inventory` });
+    await expect.poll(() => endpointRow.isVisible()).toBe(true);
+    await endpointRow.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => page.locator("#webhooks td[data-label='Status'] .state-delivered").count()).toBe(1);
+    expect(received.slice(before).some((r) => typeof r.headers["x-service-signature"] === "string")).toBe(true);
+    await shot(page, "inventory-4-webhooks");
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await shot(page, "inventory-4-phone");
+    await shot(page, "inventory-5-phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     expect(errorsOf(page)).toEqual([]);
     await context.close();

@@ -34,7 +34,8 @@ button:disabled { opacity: .6; cursor: progress; }
 :focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: end; margin-top: .75rem; }
 .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
-.row-actions form { display: flex; gap: .4rem; align-items: center; margin: 0; }
+.row-actions form { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin: 0; }
+.row-actions input[type=text] { width: 11rem; }
 .row-actions select, .row-actions input { width: auto; min-width: 0; }
 .table-wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
@@ -63,7 +64,6 @@ dl.limits dd { margin: 0; }
   table.stack tr { display: block; border-bottom: 2px solid var(--line); padding: .25rem 0; }
   table.stack td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); justify-items: start; gap: .5rem; border: 0; padding: .25rem .25rem; }
   table.stack td > * { max-width: 100%; }
-  .row-actions form { flex-wrap: wrap; }
   .row-actions input[type=text] { width: 100%; }
   table.stack td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
 }
