@@ -17,6 +17,11 @@ import { registerRevokeKey } from "./routes/admin/revoke-key";
 import { registerRotateKey } from "./routes/admin/rotate-key";
 import { registerSyncKey } from "./routes/admin/sync-key";
 import { registerUpdateOrg } from "./routes/admin/update-org";
+import { registerCreateWebhook } from "./routes/admin/create-webhook";
+import { registerDeleteWebhook } from "./routes/admin/delete-webhook";
+import { registerListWebhookDeliveries } from "./routes/admin/list-webhook-deliveries";
+import { registerListWebhooks } from "./routes/admin/list-webhooks";
+import { registerTestWebhook } from "./routes/admin/test-webhook";
 import { registerStockAndSalesRoutes } from "./routes/stock-and-sales";
 
 export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
@@ -41,6 +46,13 @@ export function buildInventoryApp(): InventoryApp {
   registerRevokeKey(app);
   registerSyncKey(app);
   registerListAudit(app);
+
+  // Webhook endpoints of an organisation (secret shown once), their test send and delivery log.
+  registerCreateWebhook(app);
+  registerListWebhooks(app);
+  registerDeleteWebhook(app);
+  registerTestWebhook(app);
+  registerListWebhookDeliveries(app);
 
   // Back-office writes (customers, lots, sales, ledgers) and the read API (inventory, sales, CSV exports).
   registerStockAndSalesRoutes(app);

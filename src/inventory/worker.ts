@@ -1,10 +1,12 @@
-// Entry of the inventory Worker: validates the env once, then hands requests to the app.
+// Entry of the inventory Worker: validates the env once, then hands requests to the app, queue batches to
+// the webhook consumers, and the crons to compliance.due and the outbox sweep.
 import { renderEntryFailure } from "../platform/http/entry";
 import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { buildInventoryApp } from "./app";
 import { parseInventoryEnv } from "./env";
 import { inventoryErrors } from "./errors";
+import { consumeInventoryDeadLetters, consumeInventoryWebhooks, runScheduled } from "./webhooks";
 
 /** The inventory service's own key-state and rate-limit Durable Object class. */
 export class InventoryKeyGuard extends KeyGuard {}
@@ -21,5 +23,14 @@ export default {
     } catch (error) {
       return renderEntryFailure(inventoryErrors, error);
     }
+  },
+  async queue(batch, env) {
+    const inventoryEnv = parseInventoryEnv(env);
+    // inventory-webhooks-dlq receives what inventory-webhooks gave up on after max_retries.
+    if (batch.queue.endsWith("-dlq")) await consumeInventoryDeadLetters(batch, inventoryEnv);
+    else await consumeInventoryWebhooks(batch, inventoryEnv);
+  },
+  async scheduled(controller, env) {
+    await runScheduled(parseInventoryEnv(env), controller.cron, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -6,6 +6,7 @@ import { cancelSale } from "../../db/sales";
 import { errorResponses } from "../../schemas/common";
 import { SaleIdParam, SaleSchema, saleView } from "../../schemas/stock";
 import { resolveSaleOrg } from "./resolve-sale";
+import { dispatchEvents } from "../../webhooks";
 
 const route = createRoute({
   method: "post",
@@ -25,7 +26,8 @@ export function registerCancelSale(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const saleId = c.req.valid("param").id;
     const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
-    const { value } = await cancelSale(c.env.DB, orgId, saleId, Date.now());
+    const { value, eventIds } = await cancelSale(c.env.DB, orgId, saleId, Date.now());
+    await dispatchEvents(c.env, eventIds);
     return c.json({ data: saleView(value) }, 200);
   });
 }

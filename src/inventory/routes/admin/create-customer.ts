@@ -6,6 +6,7 @@ import { inventoryDb } from "../../db/client";
 import { createCustomer } from "../../db/ledger";
 import { errorResponses } from "../../schemas/common";
 import { CreateCustomerSchema, CustomerSchema, customerView, OrgIdParam } from "../../schemas/stock";
+import { dispatchEvents } from "../../webhooks";
 
 const route = createRoute({
   method: "post",
@@ -25,12 +26,13 @@ export function registerCreateCustomer(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
-    const { value } = await createCustomer(
+    const { value, eventIds } = await createCustomer(
       c.env.DB,
       org.id,
       { name: body.name, contact: body.contact, gstin: body.gstin, address: body.address, creditLimitPaise: body.credit_limit ?? 0 },
       Date.now(),
     );
+    await dispatchEvents(c.env, eventIds);
     return c.json({ data: customerView(value) }, 201);
   });
 }

@@ -7,6 +7,7 @@ import { createPayment } from "../../db/ledger";
 import { istDateOf } from "../../domain/ist";
 import { errorResponses } from "../../schemas/common";
 import { CreatePaymentSchema, OrgIdParam, PaymentSchema, paymentView } from "../../schemas/stock";
+import { dispatchEvents } from "../../webhooks";
 
 const route = createRoute({
   method: "post",
@@ -28,12 +29,13 @@ export function registerCreatePayment(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
-    const { value } = await createPayment(
+    const { value, eventIds } = await createPayment(
       c.env.DB,
       org.id,
       { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: body.date ?? istDateOf(now) },
       now,
     );
+    await dispatchEvents(c.env, eventIds);
     return c.json({ data: paymentView(value) }, 201);
   });
 }

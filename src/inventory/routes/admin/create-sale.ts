@@ -8,6 +8,7 @@ import { istDateOf, istDayStartUtcMs } from "../../domain/ist";
 import { inventoryError } from "../../errors";
 import { errorResponses } from "../../schemas/common";
 import { CreateSaleSchema, OrgIdParam, SaleSchema, saleView } from "../../schemas/stock";
+import { dispatchEvents } from "../../webhooks";
 
 const route = createRoute({
   method: "post",
@@ -48,12 +49,13 @@ export function registerCreateSale(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
     const { saleDate, soldAt } = whenSold(body, now);
-    const { value } = await createSale(
+    const { value, eventIds } = await createSale(
       c.env.DB,
       org.id,
       { customerId: body.customer_id, saleDate, soldAt, items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg, ratePaisePerKg: i.rate_per_kg })) },
       now,
     );
+    await dispatchEvents(c.env, eventIds);
     return c.json({ data: saleView(value) }, 201);
   });
 }
