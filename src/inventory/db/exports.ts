@@ -5,6 +5,9 @@ import type { ReadDb } from "./reads";
 /** Seed rule: each source table of an export is capped at 10,000 rows. */
 export const EXPORT_ROW_CAP = 10_000;
 const PAGE_ROWS = 500;
+/** Sorts after every date and id (BINARY collation), so the first keyset page needs no special case and the
+ * row-value comparison stays an index seek. */
+const AFTER_ALL = "~";
 
 export interface CustomerExportRow {
   id: string;
@@ -83,11 +86,11 @@ export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CA
     const { results } = await db
       .prepare(
         `SELECT id, spent_on, category, amount_paise, notes, created_by FROM expenses
-          WHERE org_id = ?1 AND (?2 IS NULL OR (spent_on, id) < (?2, ?3))
+          WHERE org_id = ?1 AND (spent_on, id) < (?2, ?3)
           ORDER BY spent_on DESC, id DESC
           LIMIT ?4`,
       )
-      .bind(orgId, after?.spent_on ?? null, after?.id ?? null, size)
+      .bind(orgId, after?.spent_on ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
       .all<ExpenseExportRow>();
     return results;
   });
@@ -99,11 +102,11 @@ function millInvoiceRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
       .prepare(
         `SELECT i.id, m.name AS supplier_name, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise, i.invoice_number AS reference, NULL AS method
            FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id
-          WHERE i.org_id = ?1 AND (?2 IS NULL OR (i.invoiced_on, i.id) < (?2, ?3))
+          WHERE i.org_id = ?1 AND (i.invoiced_on, i.id) < (?2, ?3)
           ORDER BY i.invoiced_on DESC, i.id DESC
           LIMIT ?4`,
       )
-      .bind(orgId, after?.date ?? null, after?.id ?? null, size)
+      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
       .all<MillLedgerRow>();
     return results;
   });
@@ -115,11 +118,11 @@ function millPaymentRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
       .prepare(
         `SELECT p.id, m.name AS supplier_name, 'payment' AS type, p.paid_on AS date, p.amount_paise, p.reference, p.method
            FROM mill_payments p JOIN suppliers m ON m.org_id = p.org_id AND m.id = p.supplier_id
-          WHERE p.org_id = ?1 AND (?2 IS NULL OR (p.paid_on, p.id) < (?2, ?3))
+          WHERE p.org_id = ?1 AND (p.paid_on, p.id) < (?2, ?3)
           ORDER BY p.paid_on DESC, p.id DESC
           LIMIT ?4`,
       )
-      .bind(orgId, after?.date ?? null, after?.id ?? null, size)
+      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
       .all<MillLedgerRow>();
     return results;
   });
