@@ -241,3 +241,31 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
     expect(events?.n).toBe(1);
   });
 });
+
+describe("end to end: a profile save and delete to verified deliveries", () => {
+  it("sends profile.saved with identifiers and the summary, never the inputs, then profile.deleted", { timeout: 20_000 }, async () => {
+    const { key, received, endpoint } = await setup(respond.ok, ["profile.saved", "profile.deleted"]);
+    const writer = await createKey({ scopes: ["profiles:write"], email: key.email });
+    const profile = {
+      age: 30,
+      residentialStatus: "resident",
+      houseProperties: [],
+      salary: { grossSalary: 1_876_543, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, isMetroCity: true, professionalTax: 2_400 },
+      deductions: { section80C: 150_000 },
+      taxesPaid: 150_000,
+    };
+    const saved = await expectStatus(await api("/api/v1/profiles", writer.key, { method: "POST", body: JSON.stringify({ label: "Salary", profile, financialYear: "2025-26" }) }), 201);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    const first = received[0]!;
+    expect((await verifyWebhook(endpoint.secret, first.headers, first.body, { scheme: "service-signature" })).ok).toBe(true);
+    const event = JSON.parse(first.body);
+    expect(event).toMatchObject({ type: "profile.saved", data: { profileId: saved.data.id, label: "Salary" } });
+    expect(first.body).not.toContain("1876543");
+    expect(first.body).not.toContain("grossSalary");
+
+    await expectStatus(await api(`/api/v1/profiles/${saved.data.id}`, writer.key, { method: "DELETE" }), 200);
+    await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 10_000, interval: 100 });
+    expect(JSON.parse(received[1]!.body)).toMatchObject({ type: "profile.deleted", data: { profileId: saved.data.id } });
+    expect(received[1]!.headers.get("Service-Delivery")).not.toBe(first.headers.get("Service-Delivery"));
+  });
+});

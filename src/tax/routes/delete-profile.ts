@@ -6,6 +6,7 @@ import { deleteProfile } from "../db/profiles";
 import { taxError } from "../errors";
 import { errorResponses } from "../schemas/common";
 import { ProfileIdParamSchema } from "../schemas/profiles";
+import { dispatchEvents } from "../webhooks";
 
 const route = createRoute({
   method: "delete",
@@ -29,7 +30,9 @@ export function registerDeleteProfile(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const now = Date.now();
-    if (!(await deleteProfile(c.env.DB, c.get("apiKey").state.ownerId, id, newId("evt", now), now))) throw taxError("not_found", "No such profile");
+    const eventId = newId("evt", now);
+    if (!(await deleteProfile(c.env.DB, c.get("apiKey").state.ownerId, id, eventId, now))) throw taxError("not_found", "No such profile");
+    await dispatchEvents(c.env, [eventId], now);
     return c.json({ data: { id, deleted: true as const } }, 200);
   });
 }

@@ -8,6 +8,7 @@ import { currentYearOrFail } from "../financial-year";
 import { labelKey, summarise } from "../profiles";
 import { errorResponses, iso } from "../schemas/common";
 import { ProfileListItemSchema, SaveProfileSchema } from "../schemas/profiles";
+import { dispatchEvents } from "../webhooks";
 
 const route = createRoute({
   method: "post",
@@ -40,6 +41,7 @@ export function registerSaveProfile(app: TaxApp): void {
       nowMs: now,
       eventId: newId("evt", now),
     });
+    await dispatchEvents(c.env, [saved.eventId], now);
     const data = { id: saved.row.id, label: saved.row.label, createdAt: iso(saved.row.createdAt), updatedAt: iso(saved.row.updatedAt), summary };
     return saved.created ? c.json({ data }, 201) : c.json({ data }, 200);
   });
