@@ -5,30 +5,17 @@ import type { z } from "@hono/zod-openapi";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { INVENTORY_SCOPES } from "../auth";
 import type { AuditEntrySchema, KeySchema, OrgSchema } from "../schemas/keys";
+import type { DeliverySchema, WebhookSchema } from "../schemas/webhooks";
+import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks";
 import { ADMIN_BASE, ASSET_BASE } from "./session";
 
 type Org = z.infer<typeof OrgSchema>;
 type ApiKey = z.infer<typeof KeySchema>;
 type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  events: string[];
-  created_at: string;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  endpoint_id: string;
-  event_type: string;
-  status: string;
-  attempts: number;
-  created_at: string;
-  last_response_status?: number | null;
-}
-
-export const INVENTORY_EVENTS = ["sale.created", "sale.cancelled", "sale.dispatched", "invoice.paid", "customer.created", "stock.low", "compliance.due"] as const;
+export type WebhookEndpointView = z.infer<typeof WebhookSchema>;
+/** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
+export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpoint_id: string };
 
 const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
   "sales:read": "GET /sales",
@@ -340,7 +327,7 @@ function Webhooks(props: { orgId: string; endpoints: WebhookEndpointView[] | nul
         </p>
         <fieldset>
           <legend>Events</legend>
-          {INVENTORY_EVENTS.map((event) => (
+          {INVENTORY_WEBHOOK_EVENTS.map((event) => (
             <label>
               <input type="checkbox" name="events" value={event} data-array checked />
               <code>{event}</code>
@@ -435,8 +422,8 @@ function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: Webho
               <td data-label="Status">
                 <State value={d.status} />
               </td>
-              <td data-label="Attempts">{d.attempts}</td>
-              <td data-label="Last response">{d.last_response_status ?? "—"}</td>
+              <td data-label="Attempts">{d.attempts.length}</td>
+              <td data-label="Last response">{d.attempts[d.attempts.length - 1]?.response_status ?? "—"}</td>
               <td data-label="Created">
                 <Time value={d.created_at} />
               </td>

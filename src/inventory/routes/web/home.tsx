@@ -20,13 +20,22 @@ export function registerAdminHome(app: InventoryApp): void {
       return ((await response.json()) as { data: T }).data;
     };
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
-    const [orgView, keys, audit, endpoints, deliveries] = await Promise.all([
+    const [orgView, keys, audit, endpoints] = await Promise.all([
       call<AdminDashboardProps["org"]>(org),
       call<AdminDashboardProps["keys"]>(`${org}/keys?limit=200`),
       call<AdminDashboardProps["audit"]>(`${org}/audit?limit=50`),
       call<WebhookEndpointView[]>(`${org}/webhooks`),
-      call<WebhookDeliveryView[]>(`${org}/webhooks/deliveries?limit=20`),
     ]);
+    // Recent deliveries of every endpoint, newest first.
+    const perEndpoint = await Promise.all(
+      (endpoints ?? []).map(async (endpoint) =>
+        ((await call<Omit<WebhookDeliveryView, "endpoint_id">[]>(`${org}/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []).map((d) => ({
+          ...d,
+          endpoint_id: endpoint.id,
+        })),
+      ),
+    );
+    const deliveries = perEndpoint.flat().sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 20);
     if (!orgView || !keys || !audit) {
       return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error="Your session has ended. Sign in again." />, 401);
     }
