@@ -1,0 +1,152 @@
+// Running one scenario: a probe request (a route that answers 404 has not landed yet, so the scenario is
+// skipped with a note), then one load process per concurrency, each with a warm-up that is not recorded.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { ROOT } from "../../scripts/lib.mjs";
+import { memoryOf } from "./stack.mjs";
+
+export const TMP = `${ROOT}bench/results/tmp`;
+
+let specCounter = 0;
+
+/** One load run in its own process; returns its JSON line. */
+export function load(spec) {
+  mkdirSync(TMP, { recursive: true });
+  const file = `${TMP}/spec-${process.pid}-${specCounter++}.json`;
+  writeFileSync(file, JSON.stringify(spec));
+  const out = execFileSync(process.execPath, [`${ROOT}bench/lib/load.mjs`, file], { cwd: ROOT, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(out.trim().split("\n").pop());
+}
+
+/**
+ * fetch that retries when the connection fails before any response: workerd and wrangler's proxy close idle
+ * kept-alive connections, and undici may pick one of them just as it closes. The request never reached the
+ * Worker, so a retry is safe.
+ */
+export async function fetchRetry(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+export async function probe(origin, { method = "GET", path, headers = {}, body, authorization }) {
+  const response = await fetchRetry(`${origin}${path}`, {
+    method,
+    headers: { ...headers, ...(authorization ? { authorization } : {}) },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text };
+}
+
+/**
+ * Measures `scenario` at each concurrency. `keysFor(concurrency)` returns a fresh key pool for that run (or
+ * null when the scenario sends a fixed Authorization header or none).
+ */
+export async function measure(context, scenario) {
+  const { origin, seconds, warmupSeconds, concurrencies, log } = context;
+  const entry = { id: scenario.id, group: scenario.group, label: scenario.label, via: context.via, floor: scenario.floor ?? null, runs: [] };
+  const first = await probe(origin, {
+    ...scenario.request,
+    authorization: scenario.request.authorization ?? (scenario.keysFor ? `Bearer ${(await scenario.keysFor(0, 1)).keys[0]}` : undefined),
+  });
+  entry.probe = { status: first.status, body: first.text.slice(0, 300) };
+  if (first.status === 404) {
+    entry.skipped = `${scenario.request.method ?? "GET"} ${scenario.request.path.split("?")[0]} answered 404: the route has not landed yet`;
+    log(`  ${scenario.id}: skipped (${entry.skipped})`);
+    return entry;
+  }
+  if (scenario.expectStatus && first.status !== scenario.expectStatus) {
+    entry.warning = `probe answered ${first.status}, expected ${scenario.expectStatus}: ${first.text.slice(0, 200)}`;
+    log(`  ${scenario.id}: WARNING ${entry.warning}`);
+  }
+  for (const connections of scenario.concurrencies ?? concurrencies) {
+    const keys = scenario.keysFor ? await scenario.keysFor(connections) : null;
+    const memoryBefore = context.pid ? memoryOf(context.pid) : null;
+    const run = load({
+      origin,
+      method: scenario.request.method ?? "GET",
+      path: scenario.request.path,
+      headers: scenario.request.headers ?? {},
+      body: scenario.request.body,
+      authorization: scenario.request.authorization,
+      keys: keys?.keys,
+      perKey: keys?.perKey,
+      connections,
+      durationSeconds: seconds,
+      warmupSeconds,
+    });
+    if (memoryBefore) run.workerdRssKiB = { before: memoryBefore.rssKiB, after: memoryOf(context.pid).rssKiB };
+    entry.runs.push(run);
+    const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
+    log(`  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`);
+  }
+  return entry;
+}
+
+/** Bounded-concurrency map, for creating key pools quickly without flooding the Worker. */
+export async function mapLimit(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await fn(items[index], index);
+      }
+    }),
+  );
+  return results;
+}
+
+/**
+ * Streams one CSV export and samples the workerd process's resident memory every few milliseconds meanwhile:
+ * time to the first body byte, total time, rows, and the RSS peak above the level just before the request.
+ */
+export async function measureExport(origin, path, key, pid) {
+  const baseline = memoryOf(pid).rssKiB;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rssKiB);
+    } catch {
+      /* process gone */
+    }
+  }, 5);
+  const started = performance.now();
+  const response = await fetchRetry(`${origin}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  const headersMs = performance.now() - started;
+  let firstByteMs = null;
+  let bytes = 0;
+  let newlines = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (firstByteMs === null) firstByteMs = performance.now() - started;
+    bytes += value.byteLength;
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) newlines++;
+  }
+  const totalMs = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, memoryOf(pid).rssKiB);
+  return {
+    status: response.status,
+    truncated: response.headers.get("X-Export-Truncated"),
+    rows: Math.max(0, newlines - 1),
+    bytes,
+    headersMs: round(headersMs),
+    firstByteMs: round(firstByteMs),
+    totalMs: round(totalMs),
+    rssBeforeKiB: baseline,
+    rssPeakKiB: peak,
+    rssDeltaKiB: peak - baseline,
+  };
+}
+
+export const round = (x, digits = 3) => (x === null || x === undefined ? null : Math.round(x * 10 ** digits) / 10 ** digits);
