@@ -70,7 +70,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     headers.set("X-Request-Id", requestId);
     headers.set("X-Content-Type-Options", "nosniff");
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-    if (new URL(c.req.url).protocol === "https:") headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   });
 
   app.onError((error, c) => {

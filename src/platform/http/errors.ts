@@ -21,7 +21,11 @@ export class ApiError extends Error {
     /** Headers that belong on the error response (Retry-After, rate-limit state). */
     readonly headers: Record<string, string> = {},
   ) {
+    // Refusals are expected outcomes, not bugs: skip the stack trace, which cost a fifth of the CPU of a 401.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = "ApiError";
   }
 }

@@ -39,6 +39,26 @@ function unknownKeyBudgetExceeded(address: string, nowMs: number, record: boolea
   return count > UNKNOWN_KEYS_PER_MINUTE_PER_ADDRESS;
 }
 
+/**
+ * Per-isolate memo of key → Durable Object id for keys that exist, sparing SHA-256 and the id derivation on
+ * the hot path. It holds no key state, so it can never let a revoked or expired key through; unknown keys are
+ * not remembered, so random keys cannot fill it.
+ */
+const guardIds = new WeakMap<DurableObjectNamespace<KeyGuard>, Map<string, DurableObjectId>>();
+const GUARD_ID_MEMO_LIMIT = 10_000;
+
+function knownGuardIds(namespace: DurableObjectNamespace<KeyGuard>): Map<string, DurableObjectId> {
+  let known = guardIds.get(namespace);
+  if (!known) guardIds.set(namespace, (known = new Map()));
+  return known;
+}
+
+function remember(known: Map<string, DurableObjectId>, key: string, id: DurableObjectId): void {
+  if (known.has(key)) return;
+  if (known.size >= GUARD_ID_MEMO_LIMIT) known.clear();
+  known.set(key, id);
+}
+
 export function rateLimitHeaders(usage: Usage): Record<string, string> {
   const { minute, day } = usage;
   const headers: Record<string, string> = {
@@ -70,8 +90,10 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     }
 
     const namespace = options.guard(c);
-    const stub = namespace.get(namespace.idFromName(await hashApiKey(parsed.key)));
-    const verdict = (await stub.authorize(nowMs, required)) as Verdict;
+    const known = knownGuardIds(namespace);
+    const id = known.get(parsed.key) ?? namespace.idFromName(await hashApiKey(parsed.key));
+    const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
+    if (verdict.outcome !== "unknown") remember(known, parsed.key, id);
 
     if (verdict.outcome === "unknown") {
       if (address) unknownKeyBudgetExceeded(address, nowMs, true);
