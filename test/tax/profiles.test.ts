@@ -66,7 +66,7 @@ describe("POST /api/v1/profiles", () => {
     [{ label: "ok", extra: 1 }, "extra"],
   ])("refuses %j naming %s and saves nothing", async (body, field) => {
     const { key } = await createKey();
-    const message = await expectError(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label: "ok", profile, ...body }) }), 400, "validation_error");
+    const message = await expectError(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ profile, ...body }) }), 400, "validation_error");
     expect(message.startsWith(field)).toBe(true);
     const listed = await expectStatus(await api("/api/v1/profiles", key), 200);
     expect(listed.data).toEqual([]);
