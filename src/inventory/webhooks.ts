@@ -3,15 +3,8 @@
 // call `dispatchEvents(env, result.eventIds)` after their batch commits; the cron sweep re-dispatches
 // anything that call did not get to.
 import { newId } from "../platform/ids";
-import {
-  consumeDeadLetters,
-  consumeWebhookBatch,
-  processDelivery,
-  type Processed,
-  type WebhookMessage,
-  type WebhookPolicy,
-  type WebhookPorts,
-} from "../platform/webhooks/consumer";
+import type { WebhookPolicy } from "../platform/webhooks/consumer";
+import { webhookOutbox } from "../platform/webhooks/outbox";
 import { defineSchedule } from "../platform/webhooks/schedule";
 import {
   claimDeliveryAttempt,
@@ -63,29 +56,9 @@ export function inventoryWebhookPolicy(env: Pick<InventoryEnv, "WEBHOOK_ALLOW_LO
   return { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
 }
 
-function ports(env: WebhookEnv): WebhookPorts {
-  return {
-    getDelivery: (id) => loadDeliveryJob(env.DB, id),
-    claimAttempt: (id, attempt, dueBy, leaseUntil) => claimDeliveryAttempt(env.DB, id, attempt, dueBy, leaseUntil),
-    recordAttempt: (id, record, update) => recordDeliveryAttempt(env.DB, id, record, update),
-    clock: () => Date.now(),
-    // Looked up at call time, so a test's spy on globalThis.fetch sees the request.
-    fetch: (input, init) => globalThis.fetch(input, init),
-  };
-}
+const store = { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds };
 
-async function enqueue(env: WebhookEnv, deliveryIds: readonly string[]): Promise<void> {
-  for (let i = 0; i < deliveryIds.length; i += 100) {
-    await env.WEBHOOKS.sendBatch(deliveryIds.slice(i, i + 100).map((deliveryId) => ({ body: { deliveryId } satisfies WebhookMessage })));
-  }
-}
-
-/** Fans the events out, enqueues their new deliveries (plus `alsoEnqueue`, once each), marks them dispatched. */
-async function dispatch(env: WebhookEnv, eventIds: readonly string[], now: number, alsoEnqueue: readonly string[] = []): Promise<void> {
-  const deliveryIds = eventIds.length > 0 ? await fanOutEvents(env.DB, eventIds, now) : [];
-  await enqueue(env, [...new Set([...deliveryIds, ...alsoEnqueue])]);
-  if (eventIds.length > 0) await markEventsDispatched(env.DB, eventIds, now);
-}
+const outbox = (env: WebhookEnv) => webhookOutbox({ db: env.DB, store, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) });
 
 /**
  * Call after a write that inserted outbox events has committed (`WriteResult.eventIds`): creates one
@@ -93,26 +66,14 @@ async function dispatch(env: WebhookEnv, eventIds: readonly string[], now: numbe
  * the events stay undispatched and the cron sweep picks them up.
  */
 export async function dispatchEvents(env: WebhookEnv, eventIds: readonly string[], now: number = Date.now()): Promise<void> {
-  if (eventIds.length === 0) return;
-  try {
-    await dispatch(env, eventIds, now);
-  } catch (error) {
-    console.error("webhook dispatch deferred to the outbox sweep", JSON.stringify({ eventIds, error: error instanceof Error ? error.message : String(error) }));
-  }
+  return outbox(env).dispatchEvents(eventIds, now);
 }
 
-/** Events older than this without dispatched_at are re-dispatched by the sweep. */
-export const SWEEP_EVENT_AGE_MS = 60_000;
-/** Pending deliveries this far past their due time have lost their message and are re-enqueued. */
-export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
-const SWEEP_LIMIT = 500;
+export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../platform/webhooks/outbox";
 
 /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
 export async function sweepOutbox(env: WebhookEnv, now: number): Promise<{ events: number; deliveries: number }> {
-  const eventIds = await undispatchedEventIds(env.DB, now - SWEEP_EVENT_AGE_MS, SWEEP_LIMIT);
-  const overdue = await overdueDeliveryIds(env.DB, now - SWEEP_DELIVERY_OVERDUE_MS, SWEEP_LIMIT);
-  await dispatch(env, eventIds, now, overdue);
-  return { events: eventIds.length, deliveries: overdue.length };
+  return outbox(env).sweep(now);
 }
 
 /**
@@ -156,29 +117,26 @@ export async function runScheduled(env: WebhookEnv, cron: string, scheduledTime:
   await sweepOutbox(env, scheduledTime);
 }
 
-export function consumeInventoryWebhooks(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return consumeWebhookBatch(batch, ports(env), inventoryWebhookPolicy(env));
+export async function consumeInventoryWebhooks(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
+  return outbox(env).consume(batch);
 }
 
-export function consumeInventoryDeadLetters(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return consumeDeadLetters(batch, ports(env));
+export async function consumeInventoryDeadLetters(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
+  return outbox(env).consumeDeadLetters(batch);
 }
 
 /** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
-export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
-  const eventId = newId("evt", now);
-  const deliveryId = newId("whd", now);
-  await insertTestDelivery(env.DB, {
-    eventId,
-    deliveryId,
-    orgId: endpoint.orgId,
-    endpointId: endpoint.id,
-    payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
+export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
+  return outbox(env).sendTestEvent(
+    ({ eventId, deliveryId }) =>
+      insertTestDelivery(env.DB, {
+        eventId,
+        deliveryId,
+        orgId: endpoint.orgId,
+        endpointId: endpoint.id,
+        payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
+        now,
+      }),
     now,
-  });
-  const processed = await processDelivery(deliveryId, ports(env), inventoryWebhookPolicy(env));
-  if (processed.decision.action === "retry") {
-    await env.WEBHOOKS.send({ deliveryId } satisfies WebhookMessage, { delaySeconds: processed.decision.delaySeconds });
-  }
-  return { deliveryId, eventId, processed };
+  );
 }

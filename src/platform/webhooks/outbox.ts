@@ -1,0 +1,111 @@
+// The orchestration between a service's outbox (events table), its WEBHOOKS queue and the consumer, shared by
+// both services: fan-out and enqueue after a write commits, the cron's outbox sweep, the queue handlers and
+// the test send. The service passes its SQL (the store), its queue binding and its policy.
+import { newId } from "../ids";
+import {
+  consumeDeadLetters,
+  consumeWebhookBatch,
+  processDelivery,
+  type AttemptRecord,
+  type DeliveryJob,
+  type DeliveryUpdate,
+  type Processed,
+  type WebhookMessage,
+  type WebhookPolicy,
+  type WebhookPorts,
+} from "./consumer";
+
+/** The service's outbox SQL (its `db/webhooks.ts`), each function taking the database first. */
+export interface OutboxStore<Db> {
+  loadDeliveryJob(db: Db, deliveryId: string): Promise<DeliveryJob | null>;
+  claimDeliveryAttempt(db: Db, deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean>;
+  recordDeliveryAttempt(db: Db, deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean>;
+  /** Creates the events' deliveries and returns the ids of those not attempted yet. */
+  fanOutEvents(db: Db, eventIds: readonly string[], now: number): Promise<string[]>;
+  markEventsDispatched(db: Db, eventIds: readonly string[], now: number): Promise<void>;
+  undispatchedEventIds(db: Db, createdBefore: number, limit: number): Promise<string[]>;
+  overdueDeliveryIds(db: Db, dueBefore: number, limit: number): Promise<string[]>;
+}
+
+export interface OutboxDeps<Db> {
+  db: Db;
+  store: OutboxStore<Db>;
+  queue: Queue<WebhookMessage>;
+  policy: WebhookPolicy;
+}
+
+/** Events older than this without dispatched_at are re-dispatched by the sweep. */
+export const SWEEP_EVENT_AGE_MS = 60_000;
+/** Pending deliveries this far past their due time have lost their message and are re-enqueued. */
+export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
+const SWEEP_LIMIT = 500;
+
+export function webhookOutbox<Db>({ db, store, queue, policy }: OutboxDeps<Db>) {
+  const ports: WebhookPorts = {
+    getDelivery: (id) => store.loadDeliveryJob(db, id),
+    claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
+    recordAttempt: (id, record, update) => store.recordDeliveryAttempt(db, id, record, update),
+    clock: () => Date.now(),
+    // Looked up at call time, so a test's spy on globalThis.fetch sees the request.
+    fetch: (input, init) => globalThis.fetch(input, init),
+  };
+
+  async function enqueue(deliveryIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < deliveryIds.length; i += 100) {
+      await queue.sendBatch(deliveryIds.slice(i, i + 100).map((deliveryId) => ({ body: { deliveryId } satisfies WebhookMessage })));
+    }
+  }
+
+  /** Fans the events out, enqueues their new deliveries (plus `alsoEnqueue`, once each), marks them dispatched. */
+  async function dispatch(eventIds: readonly string[], now: number, alsoEnqueue: readonly string[] = []): Promise<void> {
+    const deliveryIds = eventIds.length > 0 ? await store.fanOutEvents(db, eventIds, now) : [];
+    await enqueue([...new Set([...deliveryIds, ...alsoEnqueue])]);
+    if (eventIds.length > 0) await store.markEventsDispatched(db, eventIds, now);
+  }
+
+  return {
+    /**
+     * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
+     * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
+     * undispatched and the cron sweep picks them up.
+     */
+    async dispatchEvents(eventIds: readonly string[], now: number): Promise<void> {
+      if (eventIds.length === 0) return;
+      try {
+        await dispatch(eventIds, now);
+      } catch (error) {
+        console.error("webhook dispatch deferred to the outbox sweep", JSON.stringify({ eventIds, error: error instanceof Error ? error.message : String(error) }));
+      }
+    },
+
+    /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
+    async sweep(now: number): Promise<{ events: number; deliveries: number }> {
+      const eventIds = await store.undispatchedEventIds(db, now - SWEEP_EVENT_AGE_MS, SWEEP_LIMIT);
+      const overdue = await store.overdueDeliveryIds(db, now - SWEEP_DELIVERY_OVERDUE_MS, SWEEP_LIMIT);
+      await dispatch(eventIds, now, overdue);
+      return { events: eventIds.length, deliveries: overdue.length };
+    },
+
+    consume: (batch: MessageBatch<unknown>): Promise<void> => consumeWebhookBatch(batch, ports, policy),
+
+    consumeDeadLetters: (batch: MessageBatch<unknown>): Promise<void> => consumeDeadLetters(batch, ports),
+
+    /**
+     * Sends a signed `webhook.test` now: `insert` writes the event (born dispatched) and its one delivery
+     * under the ids given; later attempts, if needed, go through the queue.
+     */
+    async sendTestEvent(
+      insert: (ids: { eventId: string; deliveryId: string }) => Promise<void>,
+      now: number,
+    ): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
+      const eventId = newId("evt", now);
+      const deliveryId = newId("whd", now);
+      await insert({ eventId, deliveryId });
+      const processed = await processDelivery(deliveryId, ports, policy);
+      if (processed.decision.action === "retry") {
+        await queue.send({ deliveryId } satisfies WebhookMessage, { delaySeconds: processed.decision.delaySeconds });
+      }
+      return { deliveryId, eventId, processed };
+    },
+  };
+}
