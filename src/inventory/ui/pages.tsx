@@ -2,7 +2,9 @@
 // manage their organisation's keys, webhooks and audit log. Everything shown comes from the management
 // API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
-import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { SignInForm, SignOutBar } from "../../platform/ui/session";
+import { Webhooks } from "../../platform/ui/webhooks";
 import { INVENTORY_SCOPES } from "../auth";
 import type { AuditEntrySchema, KeySchema, OrgSchema } from "../schemas/keys";
 import type { DeliverySchema, WebhookSchema } from "../schemas/webhooks";
@@ -34,16 +36,7 @@ export function SignInPage(props: { formToken: string; error?: string | undefine
       <section class="card" aria-labelledby="signin-title">
         <h2 id="signin-title">Sign in</h2>
         <p class="hint">For organisation admins. Accounts are created by the service operator.</p>
-        <form method="post" action={`${ADMIN_BASE}/signin`}>
-          <HiddenCsrf token={props.formToken} />
-          <label for="signin-email">Email</label>
-          <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={254} value={props.email} />
-          <label for="signin-password">Password</label>
-          <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={200} />
-          <div class="actions">
-            <button type="submit">Sign in</button>
-          </div>
-        </form>
+        <SignInForm action={`${ADMIN_BASE}/signin`} formToken={props.formToken} email={props.email} />
       </section>
     </Layout>
   );
@@ -53,17 +46,15 @@ function Header(props: { email: string; org: Org; csrfToken: string }) {
   return (
     <>
       <Brand />
-      <div class="row-actions">
-        <span class="who">
-          {props.email} · {props.org.name}
-        </span>
-        <form method="post" action={`${ADMIN_BASE}/signout`}>
-          <HiddenCsrf token={props.csrfToken} />
-          <button type="submit" class="secondary">
-            Sign out
-          </button>
-        </form>
-      </div>
+      <SignOutBar
+        who={
+          <>
+            {props.email} · {props.org.name}
+          </>
+        }
+        action={`${ADMIN_BASE}/signout`}
+        csrfToken={props.csrfToken}
+      />
     </>
   );
 }
@@ -153,7 +144,23 @@ export function AdminDashboard(props: AdminDashboardProps) {
 
       <section class="card" id="webhooks" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook endpoints</h2>
-        <Webhooks orgId={org.id} endpoints={props.endpoints} deliveries={props.deliveries} />
+        <Webhooks
+          apiBase={`/admin/api/orgs/${org.id}/webhooks`}
+          signatureHeader="X-Service-Signature"
+          urlPlaceholder="https://example.com/hooks/inventory"
+          events={INVENTORY_WEBHOOK_EVENTS}
+          endpoints={props.endpoints?.map((e) => ({ id: e.id, url: e.url, events: e.events, createdAt: e.created_at })) ?? null}
+          deliveries={
+            props.deliveries?.map((d) => ({
+              eventType: d.event_type,
+              endpointId: d.endpoint_id,
+              status: d.status,
+              attempts: d.attempts,
+              lastResponseStatus: d.attempts[d.attempts.length - 1]?.response_status,
+              createdAt: d.created_at,
+            })) ?? null
+          }
+        />
       </section>
 
       <section class="card" id="audit" aria-labelledby="audit-title">
@@ -300,133 +307,6 @@ function AuditTable(props: { entries: AuditEntry[] }) {
               <td data-label="Key">{entry.key_id ? <code>{entry.key_id}</code> : "—"}</td>
               <td data-label="By">{entry.actor}</td>
               <td data-label="Reason">{entry.reason ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function Webhooks(props: { orgId: string; endpoints: WebhookEndpointView[] | null; deliveries: WebhookDeliveryView[] | null }) {
-  if (props.endpoints === null) return <p class="empty">Webhooks are not available yet.</p>;
-  return (
-    <>
-      <form
-        data-api={`/admin/api/orgs/${props.orgId}/webhooks`}
-        data-reveal="secret"
-        data-reveal-title="Signing secret of the new endpoint"
-        data-reveal-note="Copy it now: it is shown only this once. Verify X-Service-Signature with it."
-        data-refresh="webhooks"
-        data-done="Endpoint registered."
-      >
-        <label for="webhook-url">Endpoint URL</label>
-        <input id="webhook-url" name="url" type="url" required maxlength={2048} placeholder="https://example.com/hooks/inventory" aria-describedby="webhook-url-hint" />
-        <p id="webhook-url-hint" class="hint">
-          https only; private and loopback addresses are refused. Redirects are not followed.
-        </p>
-        <fieldset>
-          <legend>Events</legend>
-          {INVENTORY_WEBHOOK_EVENTS.map((event) => (
-            <label>
-              <input type="checkbox" name="events" value={event} data-array checked />
-              <code>{event}</code>
-            </label>
-          ))}
-        </fieldset>
-        <div class="actions">
-          <button type="submit">Register endpoint</button>
-        </div>
-      </form>
-      <h3>Registered endpoints</h3>
-      {props.endpoints.length === 0 ? (
-        <p class="empty">No endpoints yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.endpoints.map((endpoint) => (
-                <tr data-endpoint-id={endpoint.id}>
-                  <td data-label="URL">
-                    <code>{endpoint.url}</code>
-                  </td>
-                  <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
-                  <td data-label="Created">
-                    <Time value={endpoint.created_at} />
-                  </td>
-                  <td data-label="Actions">
-                    <div class="row-actions">
-                      <form data-api={`/admin/api/orgs/${props.orgId}/webhooks/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
-                        <button type="submit" class="secondary">
-                          Send test<span class="visually-hidden"> to {endpoint.url}</span>
-                        </button>
-                      </form>
-                      <form
-                        data-api={`/admin/api/orgs/${props.orgId}/webhooks/${endpoint.id}`}
-                        data-method="DELETE"
-                        data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
-                        data-refresh="webhooks"
-                        data-done="Endpoint deleted."
-                      >
-                        <button type="submit" class="danger">
-                          Delete<span class="visually-hidden"> {endpoint.url}</span>
-                        </button>
-                      </form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <h3>Recent deliveries</h3>
-      <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
-    </>
-  );
-}
-
-function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: WebhookEndpointView[] }) {
-  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
-  const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
-  return (
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last response</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.deliveries.map((d) => (
-            <tr>
-              <td data-label="Event">
-                <code>{d.event_type}</code>
-              </td>
-              <td data-label="Endpoint">
-                <code>{urlOf.get(d.endpoint_id) ?? d.endpoint_id}</code>
-              </td>
-              <td data-label="Status">
-                <State value={d.status} />
-              </td>
-              <td data-label="Attempts">{d.attempts.length}</td>
-              <td data-label="Last response">{d.attempts[d.attempts.length - 1]?.response_status ?? "—"}</td>
-              <td data-label="Created">
-                <Time value={d.created_at} />
-              </td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,8 @@
 // Everything shown comes from the management API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { SignInForm, SignOutBar } from "../../platform/ui/session";
+import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../auth";
 import type { AccountDetailSchema } from "../routes/admin/get-account";
 import type { KeySchema } from "../schemas/keys";
@@ -42,16 +44,7 @@ export function LandingPage(props: { formToken: string; error?: string | undefin
       <div class="grid">
         <section class="card" aria-labelledby="signin-title">
           <h2 id="signin-title">Sign in</h2>
-          <form method="post" action="/auth/signin">
-            <HiddenCsrf token={props.formToken} />
-            <label for="signin-email">Email</label>
-            <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={254} value={props.mode === "signin" ? props.email : undefined} />
-            <label for="signin-password">Password</label>
-            <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={200} />
-            <div class="actions">
-              <button type="submit">Sign in</button>
-            </div>
-          </form>
+          <SignInForm action="/auth/signin" formToken={props.formToken} email={props.mode === "signin" ? props.email : undefined} />
         </section>
         <section class="card" aria-labelledby="signup-title">
           <h2 id="signup-title">Create an account</h2>
@@ -87,15 +80,7 @@ function SignOut(props: { email: string; csrfToken: string }) {
   return (
     <>
       <Brand />
-      <div class="row-actions">
-        <span class="who">Signed in as {props.email}</span>
-        <form method="post" action="/auth/signout">
-          <HiddenCsrf token={props.csrfToken} />
-          <button type="submit" class="secondary">
-            Sign out
-          </button>
-        </form>
-      </div>
+      <SignOutBar who={<>Signed in as {props.email}</>} action="/auth/signout" csrfToken={props.csrfToken} />
     </>
   );
 }
@@ -167,7 +152,14 @@ export function Dashboard(props: DashboardProps) {
 
       <section class="card" id="webhooks" aria-labelledby="webhooks-title">
         <h2 id="webhooks-title">Webhook endpoints</h2>
-        <Webhooks endpoints={props.endpoints} deliveries={props.deliveries} />
+        <Webhooks
+          apiBase="/admin/api/webhooks"
+          signatureHeader="Service-Signature"
+          urlPlaceholder="https://example.com/hooks/tax"
+          events={TAX_WEBHOOK_EVENTS}
+          endpoints={props.endpoints}
+          deliveries={props.deliveries}
+        />
       </section>
     </Layout>
   );
@@ -258,133 +250,6 @@ function KeyActions(props: { apiKey: ApiKey }) {
           Revoke<span class="visually-hidden"> tax_{prefix}</span>
         </button>
       </form>
-    </div>
-  );
-}
-
-function Webhooks(props: { endpoints: WebhookEndpointView[] | null; deliveries: WebhookDeliveryView[] | null }) {
-  if (props.endpoints === null) return <p class="empty">Webhooks are not available yet.</p>;
-  return (
-    <>
-      <form
-        data-api="/admin/api/webhooks"
-        data-reveal="secret"
-        data-reveal-title="Signing secret of the new endpoint"
-        data-reveal-note="Copy it now: it is shown only this once. Verify Service-Signature with it."
-        data-refresh="webhooks"
-        data-done="Endpoint registered."
-      >
-        <label for="webhook-url">Endpoint URL</label>
-        <input id="webhook-url" name="url" type="url" required maxlength={2048} placeholder="https://example.com/hooks/tax" aria-describedby="webhook-url-hint" />
-        <p id="webhook-url-hint" class="hint">
-          https only; private and loopback addresses are refused. Redirects are not followed.
-        </p>
-        <fieldset>
-          <legend>Events</legend>
-          {TAX_WEBHOOK_EVENTS.map((event) => (
-            <label>
-              <input type="checkbox" name="events" value={event} data-array checked />
-              <code>{event}</code>
-            </label>
-          ))}
-        </fieldset>
-        <div class="actions">
-          <button type="submit">Register endpoint</button>
-        </div>
-      </form>
-      <h3>Registered endpoints</h3>
-      {props.endpoints.length === 0 ? (
-        <p class="empty">No endpoints yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.endpoints.map((endpoint) => (
-                <tr data-endpoint-id={endpoint.id}>
-                  <td data-label="URL">
-                    <code>{endpoint.url}</code>
-                  </td>
-                  <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
-                  <td data-label="Created">
-                    <Time value={endpoint.createdAt} />
-                  </td>
-                  <td data-label="Actions">
-                    <div class="row-actions">
-                      <form data-api={`/admin/api/webhooks/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
-                        <button type="submit" class="secondary">
-                          Send test<span class="visually-hidden"> to {endpoint.url}</span>
-                        </button>
-                      </form>
-                      <form
-                        data-api={`/admin/api/webhooks/${endpoint.id}`}
-                        data-method="DELETE"
-                        data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
-                        data-refresh="webhooks"
-                        data-done="Endpoint deleted."
-                      >
-                        <button type="submit" class="danger">
-                          Delete<span class="visually-hidden"> {endpoint.url}</span>
-                        </button>
-                      </form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <h3>Recent deliveries</h3>
-      <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
-    </>
-  );
-}
-
-function Deliveries(props: { deliveries: WebhookDeliveryView[]; endpoints: WebhookEndpointView[] }) {
-  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
-  const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
-  return (
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last response</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.deliveries.map((d) => (
-            <tr>
-              <td data-label="Event">
-                <code>{d.eventType}</code>
-              </td>
-              <td data-label="Endpoint">
-                <code>{urlOf.get(d.endpointId) ?? d.endpointId}</code>
-              </td>
-              <td data-label="Status">
-                <State value={d.status} />
-              </td>
-              <td data-label="Attempts">{d.attempts.length}</td>
-              <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
-              <td data-label="Created">
-                <Time value={d.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
