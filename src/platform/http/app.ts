@@ -58,7 +58,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   const log = options.log ?? ((message, detail) => console.error(message, JSON.stringify(detail)));
   const app = new OpenAPIHono<E>({
     defaultHook: (result) => {
-      if (!result.success) throw new PlatformError("validation", describeZodError(result.error, result.target));
+      if (!result.success) throw new PlatformError("validation", describeZodError(result.error, result.target, (result as { data?: unknown }).data));
     },
   });
 

@@ -10,7 +10,19 @@ function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return out;
 }
 
-function describeIssue(issue: z.core.$ZodIssue): { field: string; message: string } {
+/** The value at `path` inside the validated input, or undefined when any step is missing. */
+function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = input;
+  for (const part of path) {
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
+}
+
+const NO_INPUT = Symbol("no input");
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string; message: string } {
   const field = fieldPath(issue.path);
   switch (issue.code) {
     case "unrecognized_keys": {
@@ -31,18 +43,22 @@ function describeIssue(issue: z.core.$ZodIssue): { field: string; message: strin
       return { field, message: issue.message };
     case "invalid_value":
       return { field, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` };
-    case "invalid_type":
-      if (issue.input === undefined) return { field, message: "is required" };
+    case "invalid_type": {
+      // zod 4 leaves `issue.input` out unless asked, so whether the field was sent is read from the input.
+      const absent = input === NO_INPUT ? /received undefined$/.test(issue.message) : valueAt(input, issue.path) === undefined;
+      if (absent) return { field, message: "is required" };
       return { field, message: `must be ${issue.expected === "int" ? "an integer" : `of type ${issue.expected}`}` };
+    }
     default:
       return { field, message: issue.message };
   }
 }
 
-export function describeZodError(error: z.core.$ZodError, where?: string): string {
+/** `input` is the value that was validated (hono's validator hook passes it as `data`). */
+export function describeZodError(error: z.core.$ZodError, where?: string, input: unknown = NO_INPUT): string {
   const first = error.issues[0];
   if (!first) return "Invalid request";
-  const { field, message } = describeIssue(first);
+  const { field, message } = describeIssue(first, input);
   const name = field || where || "body";
   return `${name}: ${message}`;
 }

@@ -1,0 +1,244 @@
+// Hostile input against every operation of the inventory OpenAPI document (fast-check mutations of valid
+// requests, judged by the route's own zod schema, plus hand-written nasties), then hostile headers and the
+// routes outside the document. Every refusal is a 4xx in the `{error, code}` envelope, with no internals,
+// and changes no row.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { buildInventoryApp } from "../../src/inventory/app";
+import { istDateOf } from "../../src/inventory/domain/ist";
+import inventoryWorker from "../../src/inventory/worker";
+import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability/hostile";
+import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
+import { installReceivers, receiver } from "../webhook-receiver";
+import { createKey, createOrg, INVENTORY } from "./helpers";
+import { customer, lot, post, sale } from "./stock-fixtures";
+
+installReceivers();
+const call = workerFetch(inventoryWorker);
+const OPERATIONS = operationsOf(buildInventoryApp());
+const today = istDateOf(Date.now());
+
+type Fixture = Omit<HostileTarget, "op" | "origin" | "headers" | "fetch"> & { auth: "key" | "operator" | "none" };
+
+async function keyId(orgId: string): Promise<string> {
+  return (await createKey(orgId, { access: "read_only" })).id;
+}
+
+async function webhookId(orgId: string): Promise<string> {
+  return (await post<{ id: string }>(`/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url, events: ["customer.created"] })).id;
+}
+
+async function saleId(orgId: string): Promise<string> {
+  const buyer = await customer(orgId);
+  const stock = await lot(orgId);
+  return (await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "1" }])).id;
+}
+
+/** A valid request of each operation, in a fresh organisation of its own. */
+const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
+  "POST /admin/api/orgs": async () => ({ auth: "operator", body: { name: "Hostile Mills", plan: "business", subscription_status: "active" } }),
+  "GET /admin/api/orgs/{id}": async (org) => ({ auth: "operator", params: { id: org } }),
+  "PATCH /admin/api/orgs/{id}": async (org) => ({ auth: "operator", params: { id: org }, body: { plan: "scale", subscription_status: "active" } }),
+  "POST /admin/api/orgs/{id}/keys": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { name: "hostile", access: "read_only", scopes: ["sales:read"], expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+  }),
+  "GET /admin/api/orgs/{id}/keys": async (org) => ({ auth: "operator", params: { id: org }, query: { limit: "5", offset: "0" } }),
+  "POST /admin/api/keys/{id}/rotate": async (org) => ({ auth: "operator", params: { id: await keyId(org) }, body: { grace_hours: 24 } }),
+  "POST /admin/api/keys/{id}/regenerate": async (org) => ({ auth: "operator", params: { id: await keyId(org) } }),
+  "POST /admin/api/keys/{id}/revoke": async (org) => ({ auth: "operator", params: { id: await keyId(org) }, body: { reason: "hostile" } }),
+  "POST /admin/api/keys/{id}/sync": async (org) => ({ auth: "operator", params: { id: await keyId(org) } }),
+  "GET /admin/api/orgs/{id}/audit": async (org) => ({ auth: "operator", params: { id: org }, query: { limit: "5", offset: "0" } }),
+  "POST /admin/api/orgs/{id}/webhooks": async (org) => ({ auth: "operator", params: { id: org }, body: { url: "https://hooks.example.com/inv", events: ["sale.created"] } }),
+  "GET /admin/api/orgs/{id}/webhooks": async (org) => ({ auth: "operator", params: { id: org } }),
+  "DELETE /admin/api/orgs/{id}/webhooks/{webhookId}": async (org) => ({ auth: "operator", params: { id: org, webhookId: await webhookId(org) } }),
+  "POST /admin/api/orgs/{id}/webhooks/{webhookId}/test": async (org) => ({ auth: "operator", params: { id: org, webhookId: await webhookId(org) } }),
+  "GET /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries": async (org) => ({
+    auth: "operator",
+    params: { id: org, webhookId: await webhookId(org) },
+    query: { limit: "5" },
+  }),
+  "POST /admin/api/orgs/{id}/customers": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { name: "Sri Murugan Tex", contact: "+91 98430 12345", gstin: "33AAECG4315R1ZE", address: "12 Kamaraj Road", credit_limit: "5000" },
+  }),
+  "POST /admin/api/orgs/{id}/lots": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { lot_number: "L-HOSTILE", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "100", cost_per_kg: "300.00", supplier_name: "Sri Ramalinga Mills" },
+  }),
+  "POST /admin/api/orgs/{id}/sales": async (org) => {
+    const buyer = await customer(org);
+    const stock = await lot(org);
+    return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, sale_date: today, items: [{ lot_id: stock.id, kg: "1.5", rate_per_kg: "320.00" }] } };
+  },
+  "POST /admin/api/sales/{id}/cancel": async (org) => ({ auth: "operator", params: { id: await saleId(org) } }),
+  "POST /admin/api/sales/{id}/dispatch": async (org) => ({ auth: "operator", params: { id: await saleId(org) } }),
+  "POST /admin/api/orgs/{id}/payments": async (org) => {
+    const buyer = await customer(org);
+    return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, amount: "100.50", method: "upi", reference: "UPI-1", date: today } };
+  },
+  "POST /admin/api/orgs/{id}/credit-notes": async (org) => {
+    const buyer = await customer(org);
+    return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, amount: "10", reason: "Short weight", date: today } };
+  },
+  "POST /admin/api/orgs/{id}/expenses": async (org) => ({ auth: "operator", params: { id: org }, body: { category: "Freight", amount: "1200", notes: "Lorry", date: today } }),
+  "POST /admin/api/orgs/{id}/mill-invoices": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM-1", amount: "50000", date: today },
+  }),
+  "POST /admin/api/orgs/{id}/mill-payments": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { supplier_name: "Sri Ramalinga Mills", amount: "25000", method: "neft", reference: "UTR-1", date: today },
+  }),
+  "GET /api/v1/inventory": async () => ({ auth: "key", query: { limit: "5", offset: "0", godown_code: "TPR-1", yarn_type: "cotton_combed" } }),
+  "GET /api/v1/sales": async () => ({ auth: "key", query: { from: "2026-01-01", to: today, limit: "5", offset: "0" } }),
+  "GET /api/v1/export/customers": async () => ({ auth: "key" }),
+  "GET /api/v1/export/expenses": async () => ({ auth: "key" }),
+  "GET /api/v1/export/mill-payments": async () => ({ auth: "key" }),
+};
+
+async function target(op: Operation): Promise<HostileTarget> {
+  const orgId = await createOrg("business");
+  const fixture = await fixtures[op.key]!(orgId);
+  const headers: Record<string, string> = {};
+  if (fixture.auth === "operator") headers.Authorization = `Bearer ${env.ADMIN_TOKEN}`;
+  if (fixture.auth === "key") headers.Authorization = `Bearer ${(await createKey(orgId, { access: "read_write" })).key}`;
+  return { ...fixture, op, origin: INVENTORY, headers, fetch: call };
+}
+
+describe("the walk covers the whole OpenAPI document", () => {
+  it("has a valid request for every documented operation", () => {
+    expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
+    expect(OPERATIONS.map((op) => op.key).filter((key) => !(key in fixtures))).toEqual([]);
+  });
+});
+
+describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) => {
+  it("mutated requests: refused ones are a clean 4xx and change nothing; accepted ones never 5xx", { timeout: 60_000 }, async () => {
+    const t = await target(op);
+    const tally = await hostileProperty(t, "inventory", env.DB, 30);
+    if (t.op.body || t.params || t.query) expect(tally.refused).toBeGreaterThan(0);
+  });
+
+  if (op.body) {
+    it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", { timeout: 60_000 }, async () => {
+      await bodyNasties(await target(op), "inventory", env.DB);
+    });
+  }
+});
+
+describe("stored hostile text is inert", () => {
+  it("SQL strings as a customer's name are stored verbatim; formula strings are neutralised in the CSV", async () => {
+    const orgId = await createOrg("business");
+    const { key } = await createKey(orgId, { access: "read_only" });
+    const names = ["'; DROP TABLE customers; --", "=HYPERLINK(\"http://x\",\"y\")", "Robert'); DELETE FROM api_keys;--"];
+    for (const name of names) expect((await post<{ name: string }>(`/admin/api/orgs/${orgId}/customers`, { name })).name).toBe(name);
+    const csv = await (await call(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } })).text();
+    expect(csv).toContain("'; DROP TABLE customers; --");
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    const tables = await env.DB.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN ('customers', 'api_keys')").first<{ n: number }>();
+    expect(tables!.n).toBe(2);
+  });
+});
+
+describe("hostile headers", () => {
+  const authorizations = [
+    "",
+    "Bearer",
+    "Bearer ",
+    "Basic dXNlcjpwYXNz",
+    `Bearer ${"A".repeat(65_000)}`,
+    "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA, Bearer inv_bbbbbbbb_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
+    "Bearer tax_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\u00e9",
+    "Bearer ' OR 1=1 --",
+    "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+  ];
+
+  it.each(authorizations.map((a) => [a.slice(0, 60), a]))("Authorization %j on the read API and the management API: 401", async (_name, authorization) => {
+    const before = await dbSnapshot(env.DB);
+    for (const path of ["/api/v1/inventory", "/admin/api/orgs/org_x/keys"]) {
+      const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: authorization } });
+      const code = await expectClean4xx(response, "inventory", `${path} with ${authorization.slice(0, 40)}`);
+      expect([response.status, ["missing_token", "invalid_api_key", "unauthorized"].includes(code)]).toEqual([401, true]);
+    }
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+  });
+
+  it("a hostile D1 bookmark header is a 400, never a 500", async () => {
+    const orgId = await createOrg("business");
+    const { key } = await createKey(orgId, { access: "read_only" });
+    for (const bookmark of ["x", "'; DROP TABLE lots; --", "0".repeat(10_000), "00000000-00000000-00000000-" + "f".repeat(64), "..%2F..%2F"]) {
+      for (const path of ["/api/v1/inventory", "/api/v1/sales"]) {
+        const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${key}`, "X-D1-Bookmark": bookmark } });
+        await expectNot5xx(response, "inventory", `${path} bookmark ${bookmark.slice(0, 30)}`);
+      }
+    }
+  });
+
+  it("CR/LF/NUL in header values: the runtime refuses to send them", () => {
+    for (const value of ["a\r\nSet-Cookie: pwned=1", "a\nX-Injected: 1", "a\u0000b"]) {
+      expect(() => new Request(`${INVENTORY}/api/v1/inventory`, { headers: { Authorization: value } })).toThrow(TypeError);
+    }
+  });
+});
+
+describe("routes outside the document", () => {
+  const paths = [
+    "/admin",
+    "/admin/assets/app.js",
+    "/admin/assets/app.css",
+    "/api/v1/openapi.json",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/api/v1/export/..%2F..%2Fadmin",
+    "/api/v1/export/customers%00.csv",
+    "/admin/api/orgs/%00/keys",
+    "/API/V1/INVENTORY",
+    `/api/v1/${"a/".repeat(2_000)}`,
+  ];
+
+  it.each(paths.map((p) => [p.slice(0, 80), p]))("GET %s never 5xx; errors in the envelope", async (_name, path) => {
+    const response = await call(`${INVENTORY}${path}`, {});
+    if (response.headers.get("Content-Type")?.startsWith("application/json")) await expectNot5xx(response, "inventory", path);
+    else {
+      expect(response.status).toBeLessThan(500);
+      await response.arrayBuffer();
+    }
+  });
+
+  it.each([["/admin/signin"], ["/admin/signout"]])("POST %s with hostile forms never 5xx and writes nothing", { timeout: 60_000 }, async (path) => {
+    const before = await dbSnapshot(env.DB);
+    const forms: Array<[string, BodyInit]> = [
+      ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
+      ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
+      ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
+      ["multipart/form-data; boundary=zzz", "--zzz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\n\u0000\r\n--zzz--"],
+      ["multipart/form-data; boundary=zzz", "garbage"],
+      ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
+      ["application/x-www-form-urlencoded", new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff])],
+      ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
+    ];
+    for (const [contentType, body] of forms) {
+      for (const origin of typeof body === "string" && body.length > 1_000_000 ? [INVENTORY] : [undefined, "https://evil.example", INVENTORY]) {
+        const response = await call(`${INVENTORY}${path}`, { method: "POST", headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) }, body });
+        expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
+        await response.arrayBuffer();
+      }
+    }
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+  });
+});
+
+describe("no prototype pollution", () => {
+  it("JSON bodies with __proto__ and constructor keys pollute nothing in the isolate", () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+
+

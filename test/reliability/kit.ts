@@ -1,0 +1,325 @@
+// Shared tools of the reliability and security suite (both services): a database snapshot, the operations of
+// an app's OpenAPI registry with their zod schemas, fast-check mutations of valid requests, hostile strings,
+// checks that an error is a clean 4xx in the service's envelope, and a console capture.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { expect, vi } from "vitest";
+import type { z } from "zod";
+import { sha256Hex } from "../../src/platform/crypto";
+
+// ---------------------------------------------------------------------------------------------- requests
+
+/**
+ * Calls the Worker's own fetch handler with the test env, as SELF.fetch does minus the loopback hop. With
+ * @cloudflare/vitest-pool-workers 0.15.1 every SELF.fetch costs more than the one before it in the same
+ * file (1,000 calls: 2 ms each at first, 250 ms at the end), which suites of thousands of requests cannot afford.
+ */
+export function workerFetch(worker: unknown): (url: string, init?: RequestInit) => Promise<Response> {
+  const handler = worker as { fetch(request: Request, env: unknown, ctx: ExecutionContext): Response | Promise<Response> };
+  return async (url, init) => {
+    const ctx = createExecutionContext();
+    const response = await handler.fetch(new Request(url, init), env, ctx);
+    await waitOnExecutionContext(ctx);
+    return response;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- database
+
+export type DbSnapshot = Record<string, { rows: number; hash: string }>;
+
+/** Row count and a hash of every row of every table (migrations bookkeeping excluded). */
+export async function dbSnapshot(db: D1Database): Promise<DbSnapshot> {
+  const { results: tables } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name")
+    .all<{ name: string }>();
+  const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
+  const snapshot: DbSnapshot = {};
+  for (const [i, table] of tables.entries()) {
+    const rows = (reads[i]!.results as Record<string, unknown>[]).map((row) => JSON.stringify(row)).sort();
+    snapshot[table.name] = { rows: rows.length, hash: (await sha256Hex(rows.join("\n"))).slice(0, 16) };
+  }
+  return snapshot;
+}
+
+/** Every row of every table as text, to search for secrets that must never be stored in the clear. */
+export async function dbDump(db: D1Database): Promise<string> {
+  const { results: tables } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
+  return tables.map((t, i) => `## ${t.name}\n${reads[i]!.results.map((r) => JSON.stringify(r)).join("\n")}`).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------- OpenAPI
+
+export interface Operation {
+  method: string;
+  /** OpenAPI form: `/api/v1/profiles/{id}`. */
+  path: string;
+  key: string;
+  params: z.ZodObject | null;
+  query: z.ZodObject | null;
+  /** JSON body schema, when the operation takes one. */
+  body: z.ZodType | null;
+  bodyTypes: string[];
+}
+
+/** The operations the app documents, with the very zod schemas its validators run. */
+export function operationsOf(app: OpenAPIHono<any>): Operation[] {
+  const out: Operation[] = [];
+  for (const definition of app.openAPIRegistry.definitions as any[]) {
+    if (definition.type !== "route") continue;
+    const route = definition.route;
+    const content = route.request?.body?.content ?? {};
+    out.push({
+      method: String(route.method).toUpperCase(),
+      path: route.path,
+      key: `${String(route.method).toUpperCase()} ${route.path}`,
+      params: route.request?.params ?? null,
+      query: route.request?.query ?? null,
+      body: content["application/json"]?.schema ?? null,
+      bodyTypes: Object.keys(content),
+    });
+  }
+  return out;
+}
+
+export function fillPath(path: string, params: Record<string, string>, encode = true): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encode ? encodeURIComponent(value) : value;
+  });
+}
+
+/** The query object exactly as hono's validator builds it: a repeated name becomes an array. */
+export function honoQuery(search: URLSearchParams): Record<string, string | string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of search) grouped.set(name, [...(grouped.get(name) ?? []), value]);
+  return Object.fromEntries([...grouped].map(([k, v]) => [k, v.length === 1 ? v[0]! : v]));
+}
+
+// ---------------------------------------------------------------------------------------------- hostile values
+
+export const SQL_INJECTION = [
+  "'; DROP TABLE accounts; --",
+  "' OR '1'='1",
+  "1; DELETE FROM profiles WHERE 1=1",
+  "\" OR 1=1 --",
+  "') UNION SELECT name, sql FROM sqlite_master --",
+  "%' AND 1=0 UNION SELECT * FROM api_keys --",
+];
+export const CSV_INJECTION = ["=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1", "\r=1+1"];
+export const PATH_TRAVERSAL = ["..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "..\\..\\windows\\win.ini", "%2e%2e%2f%2e%2e%2f", "....//....//"];
+export const NUMERIC_NASTIES = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "0x10", "1e308", "9".repeat(400), "-0", "١٢٣", "1_000", " 5", "5 ", "+5", ".5", "5.", "1,5", "0b11"];
+export const ODD_STRINGS = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\u202e\u0041",
+  "\ud800",
+  "\udfff\ud800",
+  "<script>alert(1)</script>",
+  "${jndi:ldap://x.example/a}",
+  "{{7*7}}",
+  "\u0085\u2028\u2029",
+  "𝕏".repeat(300),
+  "x".repeat(70_000),
+];
+
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SQL_INJECTION, ...CSV_INJECTION, ...PATH_TRAVERSAL, ...NUMERIC_NASTIES, ...ODD_STRINGS) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+);
+
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: hostileString },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0.5,
+      1e308,
+      -1e308,
+      2 ** 53 + 1,
+      -(2 ** 63),
+      1e21,
+      5e-324,
+      [],
+      {},
+      [[[[]]]],
+      { ["__proto__"]: { polluted: true } },
+      { constructor: { prototype: { polluted: true } } },
+    ),
+  },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 3, maxKeys: 4 }) },
+);
+
+type Path = Array<string | number>;
+
+function pathsOf(value: unknown, at: Path = []): Path[] {
+  const out: Path[] = [at];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...pathsOf(v, [...at, i])));
+  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...at, k]));
+  return out;
+}
+
+function objectPaths(value: unknown, at: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => objectPaths(v, [...at, i]));
+  if (value !== null && typeof value === "object") return [at, ...Object.entries(value).flatMap(([k, v]) => objectPaths(v, [...at, k]))];
+  return [];
+}
+
+export type BodyMutation =
+  | { kind: "replace"; path: Path; value: unknown }
+  | { kind: "delete"; path: Path }
+  | { kind: "add"; path: Path; name: string; value: unknown }
+  | { kind: "raw"; path: Path; token: string };
+
+/** One edit of a valid JSON body: a value replaced, a field dropped or added, or a number written as a raw token. */
+export function bodyMutation(valid: unknown): fc.Arbitrary<BodyMutation> {
+  const all = pathsOf(valid);
+  const keyed = all.filter((p) => typeof p[p.length - 1] === "string");
+  const objects = objectPaths(valid);
+  const options: Array<fc.Arbitrary<BodyMutation>> = [
+    fc.record({ kind: fc.constant("replace" as const), path: fc.constantFrom(...all), value: hostileValue }),
+    fc.record({ kind: fc.constant("raw" as const), path: fc.constantFrom(...all), token: fc.constantFrom(...NUMERIC_NASTIES.filter((t) => t.trim() === t && t !== "")) }),
+  ];
+  if (keyed.length > 0) options.push(fc.record({ kind: fc.constant("delete" as const), path: fc.constantFrom(...keyed) }));
+  if (objects.length > 0) {
+    options.push(
+      fc.record({
+        kind: fc.constant("add" as const),
+        path: fc.constantFrom(...objects),
+        name: fc.constantFrom("__proto__", "constructor", "isAdmin", "ownerId", "org_id", "id", "plan"),
+        value: hostileValue,
+      }),
+    );
+  }
+  return fc.oneof(...options);
+}
+
+const RAW_MARK = "\u0001raw\u0001";
+
+/** The request text of a mutated body (raw tokens go into the JSON text unquoted). */
+export function applyBodyMutation(valid: unknown, mutation: BodyMutation): string {
+  const marker = `${RAW_MARK}${crypto.randomUUID()}`;
+  const value = mutation.kind === "replace" ? mutation.value : mutation.kind === "raw" ? marker : undefined;
+  const copy = structuredClone(valid) as any;
+  let root = copy;
+  if (mutation.path.length === 0 && mutation.kind !== "add") {
+    root = value;
+  } else if (mutation.kind === "add") {
+    let target = copy;
+    for (const part of mutation.path) target = target[part];
+    Object.defineProperty(target, mutation.name, { value: mutation.value, enumerable: true, configurable: true, writable: true });
+  } else {
+    let parent = copy;
+    for (const part of mutation.path.slice(0, -1)) parent = parent[part];
+    const last = mutation.path[mutation.path.length - 1]!;
+    if (mutation.kind === "delete") delete parent[last];
+    else parent[last] = value;
+  }
+  const text = JSON.stringify(root) ?? "";
+  return mutation.kind === "raw" ? text.replace(`"${marker}"`, mutation.token) : text;
+}
+
+/** Would the route's own validator accept this JSON text? (The oracle: a rejected body must change nothing.) */
+export async function acceptedBy(schema: z.ZodType | null, text: string): Promise<boolean> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!schema) return true;
+  return (await schema.safeParseAsync(value)).success;
+}
+
+export function deeplyNested(levels: number, kind: "array" | "object" = "array"): string {
+  return kind === "array" ? `${"[".repeat(levels)}${"]".repeat(levels)}` : `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+}
+
+export const INVALID_UTF8 = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0xff, 0xfe, 0x22, 0x7d]); // {"a":"\xC3(\xFF\xFE"}
+
+// ---------------------------------------------------------------------------------------------- responses
+
+/** What must never reach a client: database errors, SQL, stack frames, source paths. */
+const LEAKS = /SQLITE_|D1_ERROR|D1_|no such (table|column)|constraint failed|syntax error|near "|\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|workerd|TypeError|ReferenceError|RangeError|SyntaxError/i;
+
+export function expectNoLeak(text: string): void {
+  expect(text, "response leaks internals").not.toMatch(LEAKS);
+}
+
+export type Envelope = "tax" | "inventory";
+
+/** A 4xx (never 5xx) in the service's envelope, without internals; returns the error code. */
+export async function expectClean4xx(response: Response, envelope: Envelope, context: string): Promise<string> {
+  const text = await response.text();
+  const where = `${context} -> ${response.status} ${text.slice(0, 300)}`;
+  expect(response.status, where).toBeGreaterThanOrEqual(400);
+  expect(response.status, where).toBeLessThan(500);
+  return checkEnvelope(response, text, envelope, where);
+}
+
+export function checkEnvelope(response: Response, text: string, envelope: Envelope, where: string): string {
+  expect(response.headers.get("Content-Type") ?? "", where).toMatch(/^application\/json/);
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`not JSON: ${where}`);
+  }
+  expectNoLeak(text);
+  if (envelope === "tax") {
+    expect(Object.keys(body).sort(), where).toEqual(["error", "requestId"]);
+    expect(Object.keys(body.error).sort(), where).toEqual(["code", "message"]);
+    expect(typeof body.error.code, where).toBe("string");
+    expect(typeof body.error.message, where).toBe("string");
+    expect(body.requestId, where).toBe(response.headers.get("X-Request-Id"));
+    return body.error.code;
+  }
+  expect(Object.keys(body).sort(), where).toEqual(["code", "error"]);
+  expect(typeof body.error, where).toBe("string");
+  expect(typeof body.code, where).toBe("string");
+  return body.code;
+}
+
+/** Any status but 5xx; errors in the envelope. For inputs the schema accepts, whose outcome depends on data. */
+export async function expectNot5xx(response: Response, envelope: Envelope, context: string): Promise<number> {
+  const text = await response.text();
+  const where = `${context} -> ${response.status} ${text.slice(0, 300)}`;
+  expect(response.status, where).toBeLessThan(500);
+  if (response.status >= 400) checkEnvelope(response, text, envelope, where);
+  return response.status;
+}
+
+// ---------------------------------------------------------------------------------------------- console
+
+/** Captures everything written through console.* in this isolate (the Worker runs in it too). */
+export function captureConsole(): { text: () => string; restore: () => void } {
+  const lines: string[] = [];
+  const spies = (["log", "info", "warn", "error", "debug", "trace"] as const).map((level) =>
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.name}: ${a.message} ${a.stack ?? ""}` : safeJson(a))).join(" "));
+    }),
+  );
+  return { text: () => lines.join("\n"), restore: () => spies.forEach((s) => s.mockRestore()) };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** fast-check settings for the HTTP properties: modest, reproducible from the printed seed. */
+export const RUNS = { numRuns: 40, endOnFailure: true } as const;
