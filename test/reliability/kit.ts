@@ -251,7 +251,8 @@ export const INVALID_UTF8 = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 
 // ---------------------------------------------------------------------------------------------- responses
 
 /** What must never reach a client: database errors, SQL, stack frames, source paths. */
-const LEAKS = /SQLITE_|D1_ERROR|D1_|no such (table|column)|constraint failed|syntax error|near "|\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|workerd|TypeError|ReferenceError|RangeError|SyntaxError/i;
+// Case-sensitive: services may echo a client's own text (an id such as `' UNION SELECT … sqlite_master`).
+const LEAKS = /SQLITE_[A-Z]|D1_[A-Z]+_?ERROR|D1_ERROR|no such (table|column)|constraint failed|syntax error|near "[^"]*": |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|workerd|TypeError|ReferenceError|RangeError|SyntaxError/;
 
 export function expectNoLeak(text: string): void {
   expect(text, "response leaks internals").not.toMatch(LEAKS);
