@@ -56,25 +56,17 @@ export function inventoryWebhookPolicy(env: Pick<InventoryEnv, "WEBHOOK_ALLOW_LO
   return { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
 }
 
-const store = { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds };
+const outbox = webhookOutbox(
+  { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds },
+  (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) }),
+);
 
-const outbox = (env: WebhookEnv) => webhookOutbox({ db: env.DB, store, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) });
-
-/**
- * Call after a write that inserted outbox events has committed (`WriteResult.eventIds`): creates one
- * delivery per subscribed endpoint, enqueues them and marks the events dispatched. Never throws: on failure
- * the events stay undispatched and the cron sweep picks them up.
- */
-export async function dispatchEvents(env: WebhookEnv, eventIds: readonly string[], now: number = Date.now()): Promise<void> {
-  return outbox(env).dispatchEvents(eventIds, now);
-}
-
+/** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
+export const dispatchEvents = outbox.dispatchEvents;
+export const sweepOutbox = outbox.sweepOutbox;
+export const consumeInventoryWebhooks = outbox.consumeWebhooks;
+export const consumeInventoryDeadLetters = outbox.consumeDeadLetters;
 export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../platform/webhooks/outbox";
-
-/** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
-export async function sweepOutbox(env: WebhookEnv, now: number): Promise<{ events: number; deliveries: number }> {
-  return outbox(env).sweep(now);
-}
 
 /**
  * The daily cron: a `compliance.due` event for every GST and TDS due date in [today, today + lead] (IST),
@@ -117,17 +109,10 @@ export async function runScheduled(env: WebhookEnv, cron: string, scheduledTime:
   await sweepOutbox(env, scheduledTime);
 }
 
-export async function consumeInventoryWebhooks(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return outbox(env).consume(batch);
-}
-
-export async function consumeInventoryDeadLetters(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return outbox(env).consumeDeadLetters(batch);
-}
-
 /** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
 export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
-  return outbox(env).sendTestEvent(
+  return outbox.sendTestEvent(
+    env,
     ({ eventId, deliveryId }) =>
       insertTestDelivery(env.DB, {
         eventId,

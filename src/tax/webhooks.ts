@@ -36,37 +36,22 @@ export function taxWebhookPolicy(env: Pick<TaxEnv, "WEBHOOK_ALLOW_LOOPBACK">): W
   return { scheme: "service-signature", schedule: TAX_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
 }
 
-const store = { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds };
+const outbox = webhookOutbox(
+  { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds },
+  (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: taxWebhookPolicy(env) }),
+);
 
-const outbox = (env: WebhookEnv) => webhookOutbox({ db: env.DB, store, queue: env.WEBHOOKS, policy: taxWebhookPolicy(env) });
-
-/**
- * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
- * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
- * undispatched and the cron sweep picks them up a minute later.
- */
-export async function dispatchEvents(env: WebhookEnv, eventIds: readonly string[], now: number = Date.now()): Promise<void> {
-  return outbox(env).dispatchEvents(eventIds, now);
-}
-
+/** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
+export const dispatchEvents = outbox.dispatchEvents;
+export const sweepOutbox = outbox.sweepOutbox;
+export const consumeTaxWebhooks = outbox.consumeWebhooks;
+export const consumeTaxDeadLetters = outbox.consumeDeadLetters;
 export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../platform/webhooks/outbox";
-
-/** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
-export async function sweepOutbox(env: WebhookEnv, now: number): Promise<{ events: number; deliveries: number }> {
-  return outbox(env).sweep(now);
-}
-
-export async function consumeTaxWebhooks(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return outbox(env).consume(batch);
-}
-
-export async function consumeTaxDeadLetters(batch: MessageBatch<unknown>, env: WebhookEnv): Promise<void> {
-  return outbox(env).consumeDeadLetters(batch);
-}
 
 /** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
 export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
-  return outbox(env).sendTestEvent(
+  return outbox.sendTestEvent(
+    env,
     ({ eventId, deliveryId }) =>
       insertTestDelivery(env.DB, {
         eventId,

@@ -27,9 +27,9 @@ export interface OutboxStore<Db> {
   overdueDeliveryIds(db: Db, dueBefore: number, limit: number): Promise<string[]>;
 }
 
-export interface OutboxDeps<Db> {
+/** What one request's or batch's Env gives the outbox: the database handle, the queue and the policy. */
+export interface OutboxBinding<Db> {
   db: Db;
-  store: OutboxStore<Db>;
   queue: Queue<WebhookMessage>;
   policy: WebhookPolicy;
 }
@@ -40,7 +40,7 @@ export const SWEEP_EVENT_AGE_MS = 60_000;
 export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
 const SWEEP_LIMIT = 500;
 
-export function webhookOutbox<Db>({ db, store, queue, policy }: OutboxDeps<Db>) {
+function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<Db>) {
   const ports: WebhookPorts = {
     getDelivery: (id) => store.loadDeliveryJob(db, id),
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
@@ -64,11 +64,7 @@ export function webhookOutbox<Db>({ db, store, queue, policy }: OutboxDeps<Db>) 
   }
 
   return {
-    /**
-     * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
-     * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
-     * undispatched and the cron sweep picks them up.
-     */
+    /** Never throws: on failure the events stay undispatched for the sweep. */
     async dispatchEvents(eventIds: readonly string[], now: number): Promise<void> {
       if (eventIds.length === 0) return;
       try {
@@ -78,7 +74,6 @@ export function webhookOutbox<Db>({ db, store, queue, policy }: OutboxDeps<Db>) 
       }
     },
 
-    /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
     async sweep(now: number): Promise<{ events: number; deliveries: number }> {
       const eventIds = await store.undispatchedEventIds(db, now - SWEEP_EVENT_AGE_MS, SWEEP_LIMIT);
       const overdue = await store.overdueDeliveryIds(db, now - SWEEP_DELIVERY_OVERDUE_MS, SWEEP_LIMIT);
@@ -107,5 +102,27 @@ export function webhookOutbox<Db>({ db, store, queue, policy }: OutboxDeps<Db>) 
       }
       return { deliveryId, eventId, processed };
     },
+  };
+}
+
+/**
+ * A service's outbox: its SQL (`store`) and how to get the database, queue and policy from its Env (`bind`).
+ * Every function takes the Env of the request, batch or cron run it serves.
+ */
+export function webhookOutbox<Env, Db>(store: OutboxStore<Db>, bind: (env: Env) => OutboxBinding<Db>) {
+  return {
+    /**
+     * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
+     * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
+     * undispatched and the cron sweep picks them up a minute later.
+     */
+    dispatchEvents: async (env: Env, eventIds: readonly string[], now: number = Date.now()): Promise<void> => bound(store, bind(env)).dispatchEvents(eventIds, now),
+    /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
+    sweepOutbox: async (env: Env, now: number): Promise<{ events: number; deliveries: number }> => bound(store, bind(env)).sweep(now),
+    consumeWebhooks: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consume(batch),
+    consumeDeadLetters: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consumeDeadLetters(batch),
+    /** See `sendTestEvent` of the bound outbox: `insert` writes the test event and its delivery. */
+    sendTestEvent: async (env: Env, insert: (ids: { eventId: string; deliveryId: string }) => Promise<void>, now: number) =>
+      bound(store, bind(env)).sendTestEvent(insert, now),
   };
 }
