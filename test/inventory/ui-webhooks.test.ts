@@ -4,11 +4,10 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/platform/auth/password";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
+import { sessionCaller, setCookies } from "../web-session";
 import { admin, createOrg, expectError, expectStatus, INVENTORY } from "./helpers";
 
 installReceivers();
-
-const setCookies = (response: Response) => (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
 
 /** An admin of `orgId`, signed in through the real form. */
 async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }> {
@@ -31,12 +30,7 @@ async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]! };
 }
 
-function as(user: { cookie: string; csrf: string }, method: string, path: string, body?: unknown, withCsrf = true): Promise<Response> {
-  const headers: Record<string, string> = { Cookie: user.cookie };
-  if (withCsrf) headers["X-CSRF-Token"] = user.csrf;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
+const as = sessionCaller(INVENTORY);
 
 describe("webhooks in the admin area", () => {
   it("registers an endpoint (secret shown once), sends a test, shows the delivery on the page, deletes it", async () => {

@@ -5,26 +5,10 @@ import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../src/platform/auth/password";
 import { sha256Hex } from "../../src/platform/crypto";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
+import { cookieValue, randomAddress, setCookies } from "../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "./helpers";
 
 const PASSWORD = "correct horse battery";
-
-function randomAddress(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
-
-function setCookies(response: Response): string[] {
-  return (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
-}
-
-function cookieValue(response: Response, name: string): string | null {
-  for (const header of setCookies(response)) {
-    const match = new RegExp(`^${name}=([^;]*)`).exec(header);
-    if (match) return match[1]!;
-  }
-  return null;
-}
 
 /** An organisation admin row, as the operator's seed creates it. */
 async function createAdmin(orgId: string): Promise<string> {

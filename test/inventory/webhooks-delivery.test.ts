@@ -8,6 +8,7 @@ import { complianceDatesBetween } from "../../src/inventory/domain/compliance";
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../src/inventory/webhooks";
 import inventoryWorker from "../../src/inventory/worker";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
+import { consumeDelivery } from "../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../webhook-receiver";
 import { admin, createOrg, expectStatus } from "./helpers";
 import { customer, lot, sale } from "./stock-fixtures";
@@ -36,13 +37,8 @@ async function deliveryFor(orgId: string, type = "sale.created"): Promise<string
   return deliveryId!;
 }
 
-async function consume(deliveryId: string, queue = "inventory-webhooks") {
-  const batch = createMessageBatch(queue, [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { deliveryId } }]);
-  const retry = vi.spyOn(batch.messages[0]!, "retry");
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env as never, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, delays: retry.mock.calls.map((call) => call[0]?.delaySeconds) };
+function consume(deliveryId: string, queue = "inventory-webhooks") {
+  return consumeDelivery(worker, queue, deliveryId);
 }
 
 async function deliveryRow(id: string) {

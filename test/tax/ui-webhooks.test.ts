@@ -3,6 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
+import { sessionCaller, setCookies } from "../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "./helpers";
 
 installReceivers();
@@ -11,7 +12,7 @@ installReceivers();
 async function signedIn(): Promise<{ cookie: string; csrf: string; email: string }> {
   const first = await SELF.fetch(`${TAX}/`);
   await first.text();
-  const formToken = /^tax_form=([^;]+)/.exec((first.headers as unknown as { getSetCookie(): string[] }).getSetCookie().find((h) => h.startsWith("tax_form="))!)![1]!;
+  const formToken = /^tax_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("tax_form="))!)![1]!;
   const email = randomEmail();
   const response = await SELF.fetch(`${TAX}/auth/signup`, {
     method: "POST",
@@ -20,18 +21,13 @@ async function signedIn(): Promise<{ cookie: string; csrf: string; email: string
     body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
   });
   expect(response.status).toBe(303);
-  const session = (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie().find((h) => h.startsWith("tax_session="))!;
+  const session = setCookies(response).find((h) => h.startsWith("tax_session="))!;
   const cookie = session.split(";")[0]!;
   const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: cookie } })).text();
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!, email };
 }
 
-function as(user: { cookie: string; csrf: string }, method: string, path: string, body?: unknown, withCsrf = true): Promise<Response> {
-  const headers: Record<string, string> = { Cookie: user.cookie };
-  if (withCsrf) headers["X-CSRF-Token"] = user.csrf;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${TAX}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
+const as = sessionCaller(TAX);
 
 describe("webhooks on the web page", () => {
   it("registers an endpoint (secret shown once), sends a test, shows the delivery, deletes it", async () => {

@@ -5,27 +5,10 @@ import { describe, expect, it } from "vitest";
 import type { SignInThrottle } from "../../src/platform/auth/throttle";
 import { sha256Hex } from "../../src/platform/crypto";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
+import { cookieValue, randomAddress, setCookies } from "../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "./helpers";
 
 const PASSWORD = "correct horse battery";
-
-function randomAddress(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
-
-/** Every Set-Cookie header (the runtime has getSetCookie; the type package lags behind). */
-function setCookies(response: Response): string[] {
-  return (response.headers as unknown as { getSetCookie(): string[] }).getSetCookie();
-}
-
-function cookieValue(response: Response, name: string): string | null {
-  for (const header of setCookies(response)) {
-    const match = new RegExp(`^${name}=([^;]*)`).exec(header);
-    if (match) return match[1]!;
-  }
-  return null;
-}
 
 interface Browser {
   address: string;

@@ -7,6 +7,7 @@ import { verifyWebhook } from "../../src/platform/webhooks/verify";
 import { fanOutEvents } from "../../src/tax/db/webhooks";
 import { dispatchEvents, sweepOutbox, TAX_WEBHOOK_SCHEDULE } from "../../src/tax/webhooks";
 import taxWorker from "../../src/tax/worker";
+import { consumeDelivery } from "../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../webhook-receiver";
 import { api, createKey, expectStatus } from "./helpers";
 
@@ -40,13 +41,8 @@ async function deliveryFor(accountId: string, type = "profile.saved"): Promise<{
 }
 
 /** One message through the worker's queue handler; `delays` are the delaySeconds of its retry() calls. */
-async function consume(deliveryId: string, queue = "tax-webhooks") {
-  const batch = createMessageBatch(queue, [{ id: crypto.randomUUID(), timestamp: new Date(), attempts: 1, body: { deliveryId } }]);
-  const retry = vi.spyOn(batch.messages[0]!, "retry");
-  const ctx = createExecutionContext();
-  await worker.queue(batch, env as never, ctx);
-  const result = await getQueueResult(batch, ctx);
-  return { ...result, delays: retry.mock.calls.map((call) => call[0]?.delaySeconds) };
+function consume(deliveryId: string, queue = "tax-webhooks") {
+  return consumeDelivery(worker, queue, deliveryId);
 }
 
 async function deliveryRow(id: string) {
