@@ -83,9 +83,11 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
     replacedByKeyId: null,
   };
   const oldValidUntil = Math.min(old.expiresAt, nowMs + overlapHours * HOUR_MS);
+  // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
+  // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
   await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account.plan));
-  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account.plan));
   await recordRotation(db, old.id, oldValidUntil, replacement);
+  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account.plan));
   return { replacement, key: issued.key, oldValidUntil };
 }
 

@@ -88,8 +88,10 @@ export class KeyGuard extends DurableObject<object> {
   authorize(nowMs: number, required: Requirement[]): Verdict {
     const { state } = this.stored;
     if (!state) return { outcome: "unknown" };
-    if (state.status === "revoked") return { outcome: "revoked", state };
-    if (state.expiresAt !== null && nowMs >= state.expiresAt) return { outcome: "expired", state };
+    // Fail closed: only an explicitly active key with a numeric (or no) expiry and a list of grants passes.
+    if (state.status !== "active") return { outcome: "revoked", state };
+    if (state.expiresAt !== null && !(nowMs < state.expiresAt)) return { outcome: "expired", state };
+    if (!Array.isArray(state.grants)) throw new Error("key guard: stored grants are not a list");
 
     const minuteWindow = Math.floor(nowMs / MINUTE_MS);
     const dayWindow = Math.floor((nowMs + DAY_OFFSET_MS) / DAY_MS);
