@@ -1,0 +1,32 @@
+// The sign-out form's handler, shared by both services' pages: it needs the session's CSRF token (a
+// cross-site page cannot sign anyone out), deletes the session row and clears the cookie.
+import type { Context } from "hono";
+import { readForm } from "../ui/form";
+import type { SessionRecord } from "./admin";
+import { clearSessionCookie, sameSiteFormPost, sessionTokenHash } from "./session";
+
+export interface SignOutOptions {
+  currentSession(c: Context): Promise<SessionRecord | null>;
+  deleteSession(c: Context, tokenHash: string): Promise<unknown>;
+  cookieName: string;
+  /** The session cookie's path ("/" unless the service scopes it). */
+  cookiePath?: string;
+  /** Where the browser goes afterwards (303). */
+  redirectTo: string;
+}
+
+export function signOutHandler(options: SignOutOptions) {
+  return async (c: Context): Promise<Response> => {
+    const session = await options.currentSession(c);
+    if (session) {
+      const form = await readForm(c);
+      if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, session.csrfToken)) {
+        return c.text("Missing or invalid CSRF token", 403);
+      }
+      const tokenHash = await sessionTokenHash(c, options.cookieName);
+      if (tokenHash) await options.deleteSession(c, tokenHash);
+    }
+    clearSessionCookie(c, options.cookieName, options.cookiePath);
+    return c.redirect(options.redirectTo, 303);
+  };
+}
