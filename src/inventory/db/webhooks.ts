@@ -1,6 +1,7 @@
 // SQL of webhook endpoints, the outbox fan-out, delivery attempts and compliance.due events (inventory).
 // Deliveries are unique per (event, endpoint), so running the fan-out twice never creates a second delivery;
 // attempts are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
+import { chunks, marks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import type { AttemptRecord, DeliveryJob, DeliveryStatus, DeliveryUpdate } from "../../platform/webhooks/consumer";
 
@@ -21,15 +22,6 @@ interface EndpointRecord {
 }
 
 const toEndpoint = (r: EndpointRecord): EndpointRow => ({ id: r.id, orgId: r.org_id, url: r.url, events: JSON.parse(r.events) as string[], createdAt: r.created_at });
-
-/** D1 binds at most 100 parameters per statement. */
-const CHUNK = 90;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 export async function countEndpoints(d1: D1Database, orgId: string): Promise<number> {
   const row = await d1.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL").bind(orgId).first<{ n: number }>();

@@ -1,6 +1,7 @@
 // SQL of webhook endpoints, the outbox fan-out and delivery attempts (tax). Deliveries are unique per
 // (event, endpoint), so running the fan-out twice for one event never creates a second delivery; attempts
 // are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
+import { chunks, marks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import type { AttemptRecord, DeliveryJob, DeliveryStatus, DeliveryUpdate } from "../../platform/webhooks/consumer";
 
@@ -30,15 +31,6 @@ const toEndpoint = (r: EndpointRecord): EndpointRow => ({
   description: r.description,
   createdAt: r.created_at,
 });
-
-/** D1 binds at most 100 parameters per statement. */
-const CHUNK = 90;
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 export async function countEndpoints(d1: D1Database, ownerId: string): Promise<number> {
   const row = await d1.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE owner_id = ? AND deleted_at IS NULL").bind(ownerId).first<{ n: number }>();
