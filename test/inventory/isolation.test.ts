@@ -1,0 +1,159 @@
+// Tenant isolation matrix, generated from the OpenAPI document: for every operation, organisation A (its
+// admin's session on /admin/api, its key on /api/v1) aimed at organisation B's ids gets 404 (or 403 for
+// operator-only operations), never sees B's identifiers, and leaves B's rows exactly as they were; B's ids
+// inside A's own request bodies are not found either. Deliveries and audit rows never cross organisations.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildInventoryApp } from "../../src/inventory/app";
+import inventoryWorker from "../../src/inventory/worker";
+import { sha256Hex } from "../../src/platform/crypto";
+import { fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { installReceivers, receiver } from "../webhook-receiver";
+import { createKey, createOrg, INVENTORY, signIn, type TestSession } from "./helpers";
+import { customer, lot, post, sale } from "./stock-fixtures";
+
+installReceivers();
+const call = workerFetch(inventoryWorker);
+const OPERATIONS = operationsOf(buildInventoryApp());
+
+interface Org {
+  id: string;
+  key: string;
+  keyId: string;
+  session: TestSession;
+  customerId: string;
+  customerName: string;
+  lotId: string;
+  saleId: string;
+  webhookId: string;
+}
+
+async function organisation(): Promise<Org> {
+  const id = await createOrg("business");
+  const { key, id: keyId } = await createKey(id, { access: "read_write" });
+  const customerName = `Secret Buyer ${crypto.randomUUID()}`;
+  const webhookId = (await post<{ id: string }>(`/admin/api/orgs/${id}/webhooks`, { url: receiver().url })).id;
+  const buyer = await customer(id, { name: customerName });
+  const stock = await lot(id);
+  const sold = await sale(id, buyer.id, [{ lot_id: stock.id, kg: "5" }]);
+  return { id, key, keyId, session: await signIn(id), customerId: buyer.id, customerName, lotId: stock.id, saleId: sold.id, webhookId };
+}
+
+let a: Org;
+let b: Org;
+beforeAll(async () => {
+  a = await organisation();
+  b = await organisation();
+  // Let the queue deliver the setup's own events, so B's rows hold still while A pokes at them.
+  for (let i = 0; i < 100; i++) {
+    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'").first<{ n: number }>();
+    if (pending!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+});
+
+/** B's identifiers in an answer, except those A itself sent (an echoed id tells A nothing new). */
+function leaked(text: string, sent: string, o: Org): string[] {
+  return secretsOf(o).filter((secret) => !sent.includes(secret) && text.includes(secret));
+}
+
+function secretsOf(o: Org): string[] {
+  return [o.id, o.keyId, o.customerId, o.customerName, o.lotId, o.saleId, o.webhookId, o.session.email];
+}
+
+async function rowsOf(o: Org): Promise<Record<string, string>> {
+  const needles = secretsOf(o);
+  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
+    out[name] = await sha256Hex(results.map((r) => JSON.stringify(r)).filter((r) => needles.some((n) => r.includes(n))).sort().join("\n"));
+  }
+  return out;
+}
+
+function bodyFor(key: string, target: Org): unknown {
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const bodies: Record<string, unknown> = {
+    "POST /admin/api/orgs": { name: "Intruder", plan: "business" },
+    "PATCH /admin/api/orgs/{id}": { plan: "starter" },
+    "POST /admin/api/orgs/{id}/keys": { access: "read_write" },
+    "POST /admin/api/keys/{id}/rotate": { grace_hours: 24 },
+    "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
+    "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
+    "POST /admin/api/orgs/{id}/customers": { name: "Intruder" },
+    "POST /admin/api/orgs/{id}/lots": { lot_number: "X", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "1", cost_per_kg: "1" },
+    "POST /admin/api/orgs/{id}/sales": { customer_id: target.customerId, items: [{ lot_id: target.lotId, kg: "1", rate_per_kg: "1" }] },
+    "POST /admin/api/orgs/{id}/payments": { customer_id: target.customerId, sale_id: target.saleId, amount: "1", method: "upi", date: today },
+    "POST /admin/api/orgs/{id}/credit-notes": { customer_id: target.customerId, sale_id: target.saleId, amount: "1" },
+    "POST /admin/api/orgs/{id}/expenses": { category: "Intrusion", amount: "1" },
+    "POST /admin/api/orgs/{id}/mill-invoices": { supplier_name: "Sri Ramalinga Mills", invoice_number: "X-1", amount: "1" },
+    "POST /admin/api/orgs/{id}/mill-payments": { supplier_name: "Sri Ramalinga Mills", amount: "1", method: "upi" },
+  };
+  return bodies[key];
+}
+
+function paramsFor(path: string, target: Org, own: Org): Record<string, string> {
+  if (path.startsWith("/admin/api/keys/")) return { id: target.keyId };
+  if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
+  // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
+  if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId };
+  return { id: target.id };
+}
+
+function send(op: { method: string; key: string; path: string }, as: Org, path: string, body: unknown): Promise<Response> {
+  const keyed = path.startsWith("/api/v1/");
+  const headers: Record<string, string> = keyed ? { Authorization: `Bearer ${as.key}` } : { Cookie: as.session.cookie };
+  if (!keyed && op.method !== "GET") headers["X-CSRF-Token"] = as.session.csrf;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return call(`${INVENTORY}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) => {
+  it("as organisation A against organisation B: 404 (403 if operator-only), never B's data, B unchanged", async () => {
+    const before = await rowsOf(b);
+    const hasId = op.path.includes("{");
+    const path = hasId ? fillPath(op.path, paramsFor(op.path, b, a)) : op.path;
+    const body = bodyFor(op.key, b);
+    const response = await send(op, a, path, body);
+    const text = await response.text();
+    if (hasId) expect([404, 403], text).toContain(response.status);
+    else expect(response.status, text).toBeLessThan(500);
+    expect(leaked(text, path + JSON.stringify(body ?? ""), b)).toEqual([]);
+    expect(await rowsOf(b)).toEqual(before);
+  });
+});
+
+describe("B's ids inside A's own requests", () => {
+  it.each([["sales"], ["payments"], ["credit-notes"]])("POST /admin/api/orgs/{A}/%s naming B's customer, lot or sale is 404, B unchanged", async (kind) => {
+    const before = await rowsOf(b);
+    const body = bodyFor(`POST /admin/api/orgs/{id}/${kind}`, b);
+    const response = await send({ method: "POST", key: `POST /admin/api/orgs/{id}/${kind}`, path: "" }, a, `/admin/api/orgs/${a.id}/${kind}`, body);
+    const text = await response.text();
+    expect([response.status, JSON.parse(text).code], text).toEqual([404, "not_found"]);
+    expect(leaked(text, JSON.stringify(body), b)).toEqual([]);
+    expect(await rowsOf(b)).toEqual(before);
+  });
+
+  it("A's key reads and exports only A's lots, sales and customers", async () => {
+    for (const path of ["/api/v1/inventory?limit=1000", "/api/v1/sales?from=2020-01-01&limit=1000", "/api/v1/export/customers", "/api/v1/export/expenses", "/api/v1/export/mill-payments"]) {
+      const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${a.key}` } });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      for (const secret of secretsOf(b)) expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe("invariants over everything the suite wrote", () => {
+  it("every delivery goes to an endpoint of the event's organisation; every audit row's key is of its organisation", async () => {
+    const crossed = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN events ev ON ev.id = d.event_id
+       WHERE e.org_id <> ev.org_id OR d.org_id <> e.org_id`,
+    ).first<{ n: number }>();
+    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries").first<{ n: number }>())!.n).toBeGreaterThan(0);
+    expect(crossed!.n).toBe(0);
+    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log l JOIN api_keys k ON k.id = l.key_id WHERE k.org_id <> l.org_id").first<{ n: number }>();
+    expect(audit!.n).toBe(0);
+  });
+});
