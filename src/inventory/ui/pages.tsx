@@ -4,6 +4,7 @@
 import type { z } from "@hono/zod-openapi";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { SignInForm, SignOutBar } from "../../platform/ui/session";
+import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { INVENTORY_SCOPES } from "../auth";
 import type { AuditEntrySchema, KeySchema, OrgSchema } from "../schemas/keys";
@@ -174,48 +175,31 @@ export function AdminDashboard(props: AdminDashboardProps) {
 function KeyTable(props: { keys: ApiKey[] }) {
   if (props.keys.length === 0) return <p class="empty">No keys yet.</p>;
   return (
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Access</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => (
-            <tr data-key-id={key.id}>
-              <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
-              <td data-label="Prefix">
-                <code>inv_{key.prefix}_…</code>
-              </td>
-              <td data-label="Access">{key.access}</td>
-              <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">all</span>}</td>
-              <td data-label="Created">
-                <Time value={key.created_at} />
-              </td>
-              <td data-label="Expires">
-                {key.grace_ends_at ? <Time value={key.grace_ends_at} /> : key.expires_at ? <Time value={key.expires_at} /> : <span class="empty">no expiry</span>}
-              </td>
-              <td data-label="Last used">
-                <Time value={key.last_used_at} />
-              </td>
-              <td data-label="State">
-                <State value={key.state} />
-              </td>
-              <td data-label="Actions">{key.state === "active" || key.state === "superseded" ? <KeyActions apiKey={key} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={["Name", "Prefix", "Access", "Scopes", "Created", "Expires", "Last used", "State", "Actions"]}>
+      {props.keys.map((key) => (
+        <tr data-key-id={key.id}>
+          <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
+          <td data-label="Prefix">
+            <code>inv_{key.prefix}_…</code>
+          </td>
+          <td data-label="Access">{key.access}</td>
+          <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">all</span>}</td>
+          <td data-label="Created">
+            <Time value={key.created_at} />
+          </td>
+          <td data-label="Expires">
+            {key.grace_ends_at ? <Time value={key.grace_ends_at} /> : key.expires_at ? <Time value={key.expires_at} /> : <span class="empty">no expiry</span>}
+          </td>
+          <td data-label="Last used">
+            <Time value={key.last_used_at} />
+          </td>
+          <td data-label="State">
+            <State value={key.state} />
+          </td>
+          <td data-label="Actions">{key.state === "active" || key.state === "superseded" ? <KeyActions apiKey={key} /> : null}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -283,34 +267,20 @@ function KeyActions(props: { apiKey: ApiKey }) {
 function AuditTable(props: { entries: AuditEntry[] }) {
   if (props.entries.length === 0) return <p class="empty">Nothing recorded yet.</p>;
   return (
-    <div class="table-wrap">
-      <table class="stack">
-        <caption>Newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">Key</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.entries.map((entry) => (
-            <tr>
-              <td data-label="When">
-                <Time value={entry.at} />
-              </td>
-              <td data-label="Action">
-                <code>{entry.action}</code>
-              </td>
-              <td data-label="Key">{entry.key_id ? <code>{entry.key_id}</code> : "—"}</td>
-              <td data-label="By">{entry.actor}</td>
-              <td data-label="Reason">{entry.reason ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={["When", "Action", "Key", "By", "Reason"]} caption="Newest first">
+      {props.entries.map((entry) => (
+        <tr>
+          <td data-label="When">
+            <Time value={entry.at} />
+          </td>
+          <td data-label="Action">
+            <code>{entry.action}</code>
+          </td>
+          <td data-label="Key">{entry.key_id ? <code>{entry.key_id}</code> : "—"}</td>
+          <td data-label="By">{entry.actor}</td>
+          <td data-label="Reason">{entry.reason ?? "—"}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -1,6 +1,7 @@
 // The webhooks card of both services' pages: the register form, the endpoint list with test and delete
 // actions, and the recent deliveries. The service passes its management API path, labels and events.
 import { State, Time } from "./layout";
+import { Table } from "./table";
 
 export interface EndpointItem {
   id: string;
@@ -63,51 +64,39 @@ export function Webhooks(props: WebhooksProps) {
       {props.endpoints.length === 0 ? (
         <p class="empty">No endpoints yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.endpoints.map((endpoint) => (
-                <tr data-endpoint-id={endpoint.id}>
-                  <td data-label="URL">
-                    <code>{endpoint.url}</code>
-                  </td>
-                  <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
-                  <td data-label="Created">
-                    <Time value={endpoint.createdAt} />
-                  </td>
-                  <td data-label="Actions">
-                    <div class="row-actions">
-                      <form data-api={`${props.apiBase}/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
-                        <button type="submit" class="secondary">
-                          Send test<span class="visually-hidden"> to {endpoint.url}</span>
-                        </button>
-                      </form>
-                      <form
-                        data-api={`${props.apiBase}/${endpoint.id}`}
-                        data-method="DELETE"
-                        data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
-                        data-refresh="webhooks"
-                        data-done="Endpoint deleted."
-                      >
-                        <button type="submit" class="danger">
-                          Delete<span class="visually-hidden"> {endpoint.url}</span>
-                        </button>
-                      </form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={["URL", "Events", "Created", "Actions"]}>
+          {props.endpoints.map((endpoint) => (
+            <tr data-endpoint-id={endpoint.id}>
+              <td data-label="URL">
+                <code>{endpoint.url}</code>
+              </td>
+              <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
+              <td data-label="Created">
+                <Time value={endpoint.createdAt} />
+              </td>
+              <td data-label="Actions">
+                <div class="row-actions">
+                  <form data-api={`${props.apiBase}/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
+                    <button type="submit" class="secondary">
+                      Send test<span class="visually-hidden"> to {endpoint.url}</span>
+                    </button>
+                  </form>
+                  <form
+                    data-api={`${props.apiBase}/${endpoint.id}`}
+                    data-method="DELETE"
+                    data-confirm={`Delete the endpoint ${endpoint.url}? It receives no more events.`}
+                    data-refresh="webhooks"
+                    data-done="Endpoint deleted."
+                  >
+                    <button type="submit" class="danger">
+                      Delete<span class="visually-hidden"> {endpoint.url}</span>
+                    </button>
+                  </form>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <h3>Recent deliveries</h3>
       <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
@@ -119,39 +108,25 @@ function Deliveries(props: { deliveries: DeliveryItem[]; endpoints: EndpointItem
   if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
   const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
   return (
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Status</th>
-            <th scope="col">Attempts</th>
-            <th scope="col">Last response</th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.deliveries.map((d) => (
-            <tr>
-              <td data-label="Event">
-                <code>{d.eventType}</code>
-              </td>
-              <td data-label="Endpoint">
-                <code>{urlOf.get(d.endpointId) ?? d.endpointId}</code>
-              </td>
-              <td data-label="Status">
-                <State value={d.status} />
-              </td>
-              <td data-label="Attempts">{d.attempts.length}</td>
-              <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
-              <td data-label="Created">
-                <Time value={d.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={["Event", "Endpoint", "Status", "Attempts", "Last response", "Created"]}>
+      {props.deliveries.map((d) => (
+        <tr>
+          <td data-label="Event">
+            <code>{d.eventType}</code>
+          </td>
+          <td data-label="Endpoint">
+            <code>{urlOf.get(d.endpointId) ?? d.endpointId}</code>
+          </td>
+          <td data-label="Status">
+            <State value={d.status} />
+          </td>
+          <td data-label="Attempts">{d.attempts.length}</td>
+          <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
+          <td data-label="Created">
+            <Time value={d.createdAt} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

@@ -3,6 +3,7 @@
 import type { z } from "@hono/zod-openapi";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { SignInForm, SignOutBar } from "../../platform/ui/session";
+import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../auth";
 import type { AccountDetailSchema } from "../routes/admin/get-account";
@@ -168,47 +169,31 @@ export function Dashboard(props: DashboardProps) {
 function KeyTable(props: { keys: ApiKey[] }) {
   if (props.keys.length === 0) return <p class="empty">No keys yet.</p>;
   return (
-    <div class="table-wrap">
-      <table class="stack">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => (
-            <tr data-key-id={key.id}>
-              <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
-              <td data-label="Prefix">
-                <code>tax_{key.prefix}_…</code>
-              </td>
-              <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">none</span>}</td>
-              <td data-label="Created">
-                <Time value={key.createdAt} />
-              </td>
-              <td data-label="Expires">
-                <Time value={key.expiresAt} />
-              </td>
-              <td data-label="Last used">
-                <Time value={key.lastUsedAt} />
-              </td>
-              <td data-label="State">
-                <State value={key.state} />
-                {key.replacedByKeyId && key.state === "active" ? <span class="hint"> rotated; works until it expires</span> : null}
-              </td>
-              <td data-label="Actions">{key.state === "active" ? <KeyActions apiKey={key} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={["Name", "Prefix", "Scopes", "Created", "Expires", "Last used", "State", "Actions"]}>
+      {props.keys.map((key) => (
+        <tr data-key-id={key.id}>
+          <td data-label="Name">{key.name ?? <span class="empty">unnamed</span>}</td>
+          <td data-label="Prefix">
+            <code>tax_{key.prefix}_…</code>
+          </td>
+          <td data-label="Scopes">{key.scopes.length ? key.scopes.map((s) => <code>{s} </code>) : <span class="empty">none</span>}</td>
+          <td data-label="Created">
+            <Time value={key.createdAt} />
+          </td>
+          <td data-label="Expires">
+            <Time value={key.expiresAt} />
+          </td>
+          <td data-label="Last used">
+            <Time value={key.lastUsedAt} />
+          </td>
+          <td data-label="State">
+            <State value={key.state} />
+            {key.replacedByKeyId && key.state === "active" ? <span class="hint"> rotated; works until it expires</span> : null}
+          </td>
+          <td data-label="Actions">{key.state === "active" ? <KeyActions apiKey={key} /> : null}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
