@@ -5,7 +5,6 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import inventoryWorker from "../../src/inventory/worker";
 import { hashApiKey } from "../../src/platform/keys/format";
-import type { KeyGuard } from "../../src/platform/keys/guard";
 import { captureConsole, checkEnvelope, dbSnapshot, workerFetch } from "../reliability/kit";
 import { createKey, createOrg, INVENTORY } from "./helpers";
 import { customer, lot } from "./stock-fixtures";
@@ -108,7 +107,7 @@ describe("a Durable Object (key guard) that fails", () => {
     const orgId = await createOrg("business");
     const { key } = await createKey(orgId, { access: "read_only" });
     const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
-    await runInDurableObject(stub, async (instance: KeyGuard, state) => {
+    await runInDurableObject(stub, async (instance, state) => {
       const stored = (await state.storage.get<{ state: Record<string, unknown> }>("key"))!;
       edit(stored.state);
       await state.storage.put("key", stored);

@@ -5,7 +5,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../src/platform/keys/format";
-import type { KeyGuard } from "../../src/platform/keys/guard";
 import taxWorker from "../../src/tax/worker";
 import { captureConsole, checkEnvelope, dbSnapshot, workerFetch } from "../reliability/kit";
 import { createKey, expectStatus, TAX } from "./helpers";
@@ -102,7 +101,7 @@ describe("a D1 error in the middle of a request", () => {
 
 async function corruptGuard(key: string, edit: (state: Record<string, unknown>) => void): Promise<void> {
   const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
-  await runInDurableObject(stub, async (instance: KeyGuard, state) => {
+  await runInDurableObject(stub, async (instance, state) => {
     const stored = (await state.storage.get<{ state: Record<string, unknown> }>("key"))!;
     edit(stored.state);
     await state.storage.put("key", stored);

@@ -148,7 +148,7 @@ describe("security headers", () => {
       checkCommon(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe(op.path === "/api/v1/health" ? anonymous.headers.get("Cache-Control") : "no-store");
       await anonymous.arrayBuffer();
-      const headers = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie };
+      const headers: Record<string, string> = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie };
       const authenticated = await call(`${HTTPS}${path}`, { method: op.method === "GET" ? "GET" : "OPTIONS", headers });
       checkCommon(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");
