@@ -7,6 +7,7 @@ import type { KeyState } from "../platform/keys/guard";
 import { keySnapshot, putKeyState } from "../platform/keys/client";
 import { PLAN_LIMITS, TAX_KEY_TAG, type TaxPlan } from "./auth";
 import type { TaxDb } from "./db/client";
+import { taxError } from "./errors";
 import { insertKey, listKeys, recordRevocation, recordRotation, type AccountRow, type ApiKeyRow } from "./db/accounts";
 import type { TaxEnv } from "./env";
 
@@ -86,7 +87,11 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
   // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
   // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
   await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account.plan));
-  await recordRotation(db, old.id, oldValidUntil, replacement);
+  if (!(await recordRotation(db, old.id, oldValidUntil, replacement))) {
+    // Another rotation or a revocation got there first: the replacement is never handed out, so end it.
+    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account.plan));
+    throw taxError("conflict", "This key was rotated or revoked by another request");
+  }
   await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account.plan));
   return { replacement, key: issued.key, oldValidUntil };
 }

@@ -1,7 +1,7 @@
 // Shared tools of the reliability and security suite (both services): a database snapshot, the operations of
 // an app's OpenAPI registry with their zod schemas, fast-check mutations of valid requests, hostile strings,
 // checks that an error is a clean 4xx in the service's envelope, and a console capture.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import fc from "fast-check";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { expect, vi } from "vitest";
@@ -324,3 +324,49 @@ function safeJson(value: unknown): string {
 
 /** fast-check settings for the HTTP properties: modest, reproducible from the printed seed. */
 export const RUNS = { numRuns: 40, endOnFailure: true } as const;
+
+// ---------------------------------------------------------------------------------------------- rate limits
+
+/** Waits out the last 12 s of a minute, so a burst and its set-up fall inside one rate-limit window. */
+export async function roomInThisMinute(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 48_000) await new Promise((resolve) => setTimeout(resolve, 60_300 - intoMinute));
+}
+
+/**
+ * Spends all but 30 of a key's minute inside its guard, then sends 50 requests at once: exactly 30 must
+ * pass and 20 get 429 with Retry-After equal to the seconds left until X-RateLimit-Reset.
+ */
+export async function burstAcrossTheLimit(options: {
+  guard: unknown;
+  limit: number;
+  send: () => Promise<Response>;
+  limitedCode: (response: Response, text: string) => void;
+}): Promise<void> {
+  await roomInThisMinute();
+  const run = runInDurableObject as unknown as (stub: unknown, fn: (instance: any) => void) => Promise<void>;
+  await run(options.guard, (instance) => {
+    for (let i = 0; i < options.limit - 30; i++) {
+      const verdict = instance.authorize(Date.now(), []);
+      if (verdict.outcome !== "allowed") throw new Error(`pre-spend stopped at ${i}: ${verdict.outcome}`);
+    }
+  });
+  const responses = await Promise.all(Array.from({ length: 50 }, () => options.send()));
+  const statuses = responses.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200).length, statuses.join(",")).toBe(30);
+  expect(statuses.filter((s) => s === 429).length, statuses.join(",")).toBe(20);
+  for (const response of responses) {
+    const text = await response.text();
+    expect(response.headers.get("X-RateLimit-Limit")).toBe(String(options.limit));
+    if (response.status !== 429) continue;
+    options.limitedCode(response, text);
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    const reset = Number(response.headers.get("X-RateLimit-Reset"));
+    const nowSeconds = Date.now() / 1000;
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Retry-After points at the window's reset (one second of rounding either way).
+    expect(Math.abs(nowSeconds + retryAfter - reset)).toBeLessThanOrEqual(1.5);
+  }
+}

@@ -125,6 +125,9 @@ export class KeyGuard extends DurableObject<object> {
 
   /** Creates or replaces the key's state (management writes). Counters survive, so a plan change never resets usage. */
   async put(state: KeyState): Promise<void> {
+    // Revocation is final: a write that raced it (a rotation built from a row read before the revocation)
+    // must not bring the key back to life.
+    if (this.stored.state?.status === "revoked" && state.status !== "revoked") state = { ...state, status: "revoked" };
     this.stored = { ...this.stored, state };
     await this.ctx.storage.put("key", this.stored);
   }
