@@ -37,3 +37,12 @@ describe("tax foundation", () => {
     expect(revalidated.status).toBe(304);
   });
 });
+
+describe("trailing slashes", () => {
+  it("a known path with a trailing slash is an unknown path (404), not a 405", async () => {
+    const response = await SELF.fetch("http://tax.test/api/v1/health/");
+    const body = await response.json<{ error: { code: string } }>();
+    expect(response.status).toBe(404);
+    expect(body.error.code).toBe("not_found");
+  });
+});

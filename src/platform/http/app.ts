@@ -43,7 +43,7 @@ function methodsByPath(app: Hono<any>): Array<{ pattern: RegExp; method: string 
     .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
     .map((route) => ({
       method: route.method,
-      pattern: new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}/?$`),
+      pattern: new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
     }));
 }
 
