@@ -108,10 +108,10 @@ describe("a Durable Object (key guard) that fails", () => {
     const { key } = await createKey(orgId, { access: "read_only" });
     const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
     await runInDurableObject(stub, async (instance, state) => {
-      const stored = (await state.storage.get<{ state: Record<string, unknown> }>("key"))!;
-      edit(stored.state);
-      await state.storage.put("key", stored);
-      (instance as unknown as { stored: unknown }).stored = stored;
+      const stored = (await state.storage.get<Record<string, unknown>>("state"))!;
+      edit(stored);
+      await state.storage.put("state", stored);
+      (instance as unknown as { stored: { state: unknown } }).stored.state = stored;
     });
     const logs = captureConsole();
     try {

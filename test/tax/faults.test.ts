@@ -102,10 +102,10 @@ describe("a D1 error in the middle of a request", () => {
 async function corruptGuard(key: string, edit: (state: Record<string, unknown>) => void): Promise<void> {
   const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
   await runInDurableObject(stub, async (instance, state) => {
-    const stored = (await state.storage.get<{ state: Record<string, unknown> }>("key"))!;
-    edit(stored.state);
-    await state.storage.put("key", stored);
-    (instance as unknown as { stored: unknown }).stored = stored;
+    const stored = (await state.storage.get<Record<string, unknown>>("state"))!;
+    edit(stored);
+    await state.storage.put("state", stored);
+    (instance as unknown as { stored: { state: unknown } }).stored.state = stored;
   });
 }
 

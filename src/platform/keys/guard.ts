@@ -66,6 +66,12 @@ interface Counter {
   count: number;
 }
 
+/** Storage layout: the key's state (written by management) and its usage (written per request) apart. */
+const STATE_KEY = "state";
+const USAGE_KEY = "usage";
+/** [minute window, minute count, day window, day count, last used at] */
+type StoredUsage = [number, number, number, number, number];
+
 interface Stored {
   state: KeyState | null;
   minute: Counter;
@@ -79,8 +85,14 @@ export class KeyGuard extends DurableObject<object> {
   constructor(ctx: DurableObjectState, env: object) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
-      const stored = await ctx.storage.get<Stored>("key");
-      if (stored) this.stored = stored;
+      const stored = await ctx.storage.get<unknown>([STATE_KEY, USAGE_KEY]);
+      const usage = stored.get(USAGE_KEY) as StoredUsage | undefined;
+      this.stored = {
+        state: (stored.get(STATE_KEY) as KeyState | undefined) ?? null,
+        minute: { window: usage?.[0] ?? -1, count: usage?.[1] ?? 0 },
+        day: { window: usage?.[2] ?? -1, count: usage?.[3] ?? 0 },
+        lastUsedAt: usage?.[4] ?? null,
+      };
     });
   }
 
@@ -119,7 +131,8 @@ export class KeyGuard extends DurableObject<object> {
     minute.count += 1;
     day.count += 1;
     this.stored = { state, minute, day, lastUsedAt: nowMs };
-    void this.ctx.storage.put("key", this.stored);
+    // Only the counters are written per request: a small tuple, not the key's whole state.
+    void this.ctx.storage.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, nowMs] satisfies StoredUsage);
     return { outcome: "allowed", state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
   }
 
@@ -129,7 +142,7 @@ export class KeyGuard extends DurableObject<object> {
     // must not bring the key back to life.
     if (this.stored.state?.status === "revoked" && state.status !== "revoked") state = { ...state, status: "revoked" };
     this.stored = { ...this.stored, state };
-    await this.ctx.storage.put("key", this.stored);
+    await this.ctx.storage.put(STATE_KEY, state);
   }
 
   snapshot(): KeySnapshot {
