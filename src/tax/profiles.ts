@@ -1,6 +1,6 @@
 // Profile helpers shared by the profile routes: label normalisation, the stored summary, the response shape.
 import { computeTax, type FinancialYear } from "./domain/engine";
-import type { ProfileRow, ProfileSummary } from "./db/profiles";
+import type { ProfileListRow, ProfileSummary } from "./db/profiles";
 import { iso } from "./schemas/common";
 import { toTaxInput, type Profile } from "./schemas/profile";
 
@@ -18,7 +18,7 @@ export function summarise(profile: Profile, financialYear: FinancialYear): Profi
   };
 }
 
-export function profileListItem(row: ProfileRow) {
+export function profileListItem(row: ProfileListRow) {
   return {
     id: row.id,
     label: row.label,

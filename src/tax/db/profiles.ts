@@ -63,13 +63,24 @@ export interface ProfilePosition {
   id: string;
 }
 
-/** Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. */
-export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileRow[]> {
+export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "summary" | "createdAt" | "updatedAt">;
+
+/**
+ * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The
+ * inputs are not read: a list shows summaries only.
+ */
+export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
   const owner = eq(profiles.ownerId, ownerId);
   const where = after
     ? and(owner, or(lt(profiles.updatedAt, after.updatedAt), and(eq(profiles.updatedAt, after.updatedAt), lt(profiles.id, after.id))))
     : owner;
-  return db.select().from(profiles).where(where).orderBy(desc(profiles.updatedAt), desc(profiles.id)).limit(limit).all();
+  return db
+    .select({ id: profiles.id, label: profiles.label, summary: profiles.summary, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.updatedAt), desc(profiles.id))
+    .limit(limit)
+    .all();
 }
 
 /** Deletes the owner's profile and records `profile.deleted` atomically; false when there was none. */
