@@ -132,7 +132,9 @@ export class KeyGuard extends DurableObject<object> {
     day.count += 1;
     this.stored = { state, minute, day, lastUsedAt: nowMs };
     // Only the counters are written per request: a small tuple, not the key's whole state.
-    void this.ctx.storage.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, nowMs] satisfies StoredUsage);
+    // The synchronous SQLite KV write: no promise per request; the output gate still holds the reply until
+    // the write is durable.
+    this.ctx.storage.kv.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, nowMs] satisfies StoredUsage);
     return { outcome: "allowed", state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
   }
 
