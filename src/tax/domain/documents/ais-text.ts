@@ -14,9 +14,8 @@ import {
   isPan,
   maskPan,
   maskPansIn,
-  normaliseLine,
+  normalisedLines,
   segmentLine,
-  splitLines,
 } from "./lines";
 import type { AisDocument, AisEntry, DocumentWarning } from "./types";
 
@@ -116,7 +115,7 @@ const largestStrong = (line: string): number | null => {
 
 /** Parses the text of an AIS PDF. Never throws. */
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
-  const lines = splitLines(text).map(normaliseLine);
+  const lines = normalisedLines(text);
   const entries: AisEntry[] = [];
   const warnings: DocumentWarning[] = [];
   let pan: string | null = null;
@@ -137,7 +136,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   };
 
   lines.forEach((line, index) => {
-    if (line.trim().length === 0) return;
+    // Lines are trimmed at the end, so a blank line is an empty one.
+    if (line.length === 0) return;
     const c = compact(line.length > 2000 ? line.slice(0, 2000) : line);
     if (isBoilerplate(c)) return;
     const nextRegion = regionOf(c);

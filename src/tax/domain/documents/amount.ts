@@ -23,6 +23,9 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" 
 export const toRupees = (paise: number): number => paise / 100;
 
 function stripCurrency(text: string): { rest: string; marked: boolean } {
+  // Every marker starts with r, i or ₹ (nothing else lower-cases to those).
+  const first = text.charCodeAt(0);
+  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9) return { rest: text, marked: false };
   const lower = text.toLowerCase();
   for (const marker of ["rs.", "rs", "inr", "₹"]) {
     if (lower.startsWith(marker)) return { rest: text.slice(marker.length).trimStart(), marked: true };
@@ -134,6 +137,7 @@ export function parseAmount(cell: string): number | null {
 
 /** True when the token is only a currency marker, so the amount follows as the next token ("Rs. 1,000"). */
 export function isCurrencyMarker(token: string): boolean {
+  if (token.length > 5) return false;
   const lower = token.toLowerCase();
   return lower === "rs." || lower === "rs" || lower === "inr" || lower === "₹" || lower === "(rs.)";
 }

@@ -3,6 +3,7 @@
 // tax-rules.md §11 (current TRACES layout, the 2019 layout and the Form 130 wording). Each item matches by its
 // section number or by the words of its description, because Form 130 (ITA 2025) renumbers the sections.
 // Order matters: the first matching item wins, so the more specific labels come first.
+import { FragmentHits, buildFragmentIndex, scanFragments } from "./fragments";
 import type { ChapterVIAKey, Form16AmountKey } from "./types";
 
 export type ItemGroup = "salary" | "exemptions" | "section16" | "otherIncome" | "chapterVIA" | "tax";
@@ -117,34 +118,85 @@ const MATCHERS: Matcher[] = [
   heading("salary", [["grosssalary"]], "grossSalary"),
 ];
 
-function matches(label: string, matcher: Matcher): boolean {
-  let any = false;
+// The catalogue compiled once: every distinct fragment gets an id in one automaton, and each fragment knows the
+// alternatives it is part of and the matchers it vetoes. A label is scanned once for all fragments; only the
+// alternatives of the fragments found are then checked, and the earliest matcher that holds wins, exactly as
+// trying the matchers in order would.
+interface Alternative {
+  matcher: number;
+  fragments: number[];
+}
+
+const FRAGMENT_IDS = new Map<string, number>();
+const fragmentId = (fragment: string): number => {
+  let id = FRAGMENT_IDS.get(fragment);
+  if (id === undefined) {
+    id = FRAGMENT_IDS.size;
+    FRAGMENT_IDS.set(fragment, id);
+  }
+  return id;
+};
+const ALTERNATIVES_BY_FRAGMENT: Alternative[][] = [];
+const VETOES: number[][] = MATCHERS.map((matcher) => (matcher.none ?? []).map(fragmentId));
+MATCHERS.forEach((matcher, index) => {
   for (const fragments of matcher.any) {
-    let all = true;
-    for (const fragment of fragments) {
-      if (!label.includes(fragment)) {
-        all = false;
-        break;
+    const alternative: Alternative = { matcher: index, fragments: [...new Set(fragments.map(fragmentId))] };
+    for (const id of alternative.fragments) (ALTERNATIVES_BY_FRAGMENT[id] ??= []).push(alternative);
+  }
+});
+const FRAGMENT_INDEX = buildFragmentIndex([...FRAGMENT_IDS.keys()]);
+for (let id = 0; id < FRAGMENT_IDS.size; id++) ALTERNATIVES_BY_FRAGMENT[id] ??= [];
+const hits = new FragmentHits(FRAGMENT_INDEX);
+
+/** The earliest matcher, by catalogue order, that the fragments in `hits` satisfy. */
+function firstMatch(): Form16Item | null {
+  let best = MATCHERS.length;
+  for (let h = 0; h < hits.count; h++) {
+    for (const alternative of ALTERNATIVES_BY_FRAGMENT[hits.ids[h]!]!) {
+      if (alternative.matcher >= best) continue;
+      let all = true;
+      for (const id of alternative.fragments) {
+        if (!hits.has(id)) {
+          all = false;
+          break;
+        }
       }
-    }
-    if (all) {
-      any = true;
-      break;
+      if (!all) continue;
+      let vetoed = false;
+      for (const id of VETOES[alternative.matcher]!) {
+        if (hits.has(id)) {
+          vetoed = true;
+          break;
+        }
+      }
+      if (!vetoed) best = alternative.matcher;
     }
   }
-  if (!any || matcher.none === undefined) return any;
-  for (const fragment of matcher.none) if (label.includes(fragment)) return false;
-  return true;
+  return best < MATCHERS.length ? MATCHERS[best]!.item : null;
+}
+
+// Every label fragment is at least three characters; shorter labels are row markers or noise.
+const MIN_FRAGMENT_CHARS = 3;
+for (const fragment of FRAGMENT_IDS.keys()) {
+  if (fragment.length < MIN_FRAGMENT_CHARS) throw new Error(`label fragment "${fragment}" is too short`);
 }
 
 /** The first item whose label fragments all occur in the compact label. */
 export function matchForm16Item(compactLabel: string): Form16Item | null {
-  // Every label fragment is at least three characters; shorter labels are row markers or noise.
-  if (compactLabel.length < 3) return null;
-  for (const matcher of MATCHERS) {
-    if (matches(compactLabel, matcher)) return matcher.item;
-  }
-  return null;
+  if (compactLabel.length < MIN_FRAGMENT_CHARS) return null;
+  hits.clear();
+  scanFragments(FRAGMENT_INDEX, compactLabel, 0, hits);
+  return firstMatch();
+}
+
+/**
+ * `matchForm16Item(compact(\`${before} ${label}\`))` without building either string: the scan skips what
+ * `compact` drops and carries on from `before` into `label`, so fragments spanning the two are found.
+ */
+export function matchForm16ItemAcross(before: string, label: string): Form16Item | null {
+  hits.clear();
+  scanFragments(FRAGMENT_INDEX, label, scanFragments(FRAGMENT_INDEX, before, 0, hits), hits);
+  return firstMatch();
 }
 
 /** Human labels for warnings and the README; the Annexure row each key stands for. */

@@ -2,7 +2,7 @@
 // label + amounts segments, the label is matched against the item catalogue, and amounts printed on a later
 // line than their label (wrapped labels, pdftotext columns) are given to the label still waiting for them.
 import { toRupees } from "./amount";
-import { matchForm16Item, type Form16Item, type ItemGroup } from "./form16-items";
+import { matchForm16Item, matchForm16ItemAcross, type Form16Item, type ItemGroup } from "./form16-items";
 import {
   MAX_LABEL_CHARS,
   compact,
@@ -15,8 +15,8 @@ import {
   maskPan,
   maskPansIn,
   normaliseLine,
+  normalisedLines,
   segmentLine,
-  splitLines,
   stripRowMarkers,
   yearAfter,
 } from "./lines";
@@ -77,7 +77,8 @@ function nameAfterLabel(lines: string[], index: number): string | null {
   return null;
 }
 
-function readIdentity(lines: string[]): Identity {
+// compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
+function readIdentity(lines: string[], compacts: string[]): Identity {
   const identity: Identity = {
     formNumber: null, assessmentYear: null, taxYear: null, employerName: null, employerTan: null, employeePan: null,
   };
@@ -86,6 +87,7 @@ function readIdentity(lines: string[]): Identity {
   let firstIndividualPan: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const c = compactLine(lines[i]!);
+    compacts[i] = c;
     if (c.length === 0) continue;
     const complete =
       identity.formNumber !== null && (identity.assessmentYear ?? identity.taxYear) !== null &&
@@ -175,11 +177,10 @@ const groupOf = (item: Form16Item): ItemGroup | "partA" | null =>
   item.kind === "amount" || item.kind === "heading" ? item.group : item.kind === "chapterVIA" ? "chapterVIA" : null;
 
 function emptyCollector(): Collector {
-  const amounts = Object.fromEntries(FORM16_AMOUNT_KEYS.map((k) => [k, null])) as Record<Form16AmountKey, number | null>;
-  const chapterVIA = Object.fromEntries(CHAPTER_VIA_KEYS.map((k) => [k, null])) as Record<
-    ChapterVIAKey,
-    ChapterVIAAmounts | null
-  >;
+  const amounts = {} as Record<Form16AmountKey, number | null>;
+  for (const key of FORM16_AMOUNT_KEYS) amounts[key] = null;
+  const chapterVIA = {} as Record<ChapterVIAKey, ChapterVIAAmounts | null>;
+  for (const key of CHAPTER_VIA_KEYS) chapterVIA[key] = null;
   return { amounts, chapterVIA, warnings: [], itemsFound: 0, lastChapterVIA: null };
 }
 
@@ -238,8 +239,9 @@ function form16Profile(
 
 /** Parses the text of Form 16 (Part B, with or without Part A) or Form 130. Never throws. */
 export function parseForm16(text: string, typeSource: "given" | "detected" = "given"): Form16Document {
-  const lines = splitLines(text).map(normaliseLine);
-  const identity = readIdentity(lines);
+  const lines = normalisedLines(text);
+  const compacts: string[] = [];
+  const identity = readIdentity(lines, compacts);
   const collector = emptyCollector();
   let partA: Form16PartATotals | null = null;
   let optedOutOf115BAC: boolean | null = null;
@@ -258,12 +260,13 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
 
   lines.forEach((line, index) => {
     const lineNumber = index + 1;
-    if (line.trim().length === 0) return;
+    // Lines are trimmed at the end, so a blank line is an empty one.
+    if (line.length === 0) return;
     // Part A lines are only looked at for their total; the rest are not even cut into segments.
     let segments = region === "partA" ? null : segmentLine(line);
     let only = segments?.length === 1 && segments[0]!.amounts.length === 0 ? segments[0]! : null;
     // A line without amounts is its own label: compact it once.
-    const whole = only !== null && only.label.length <= MAX_LABEL_CHARS ? compact(only.label) : compactLine(line);
+    const whole = only !== null && only.label.length <= MAX_LABEL_CHARS ? compact(only.label) : (compacts[index] ?? compactLine(line));
     if (isBoilerplate(whole)) return;
     // The verification paragraph restates the TDS in words and figures; it is not a line item.
     if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
@@ -303,7 +306,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       let item: Form16Item | null = bare === "total" && group === "salary"
         ? { kind: "amount", key: "grossSalary", group: "salary" }
         : labelCompact.length === 0 ? null
-        : (carry.length > 0 ? matchForm16Item(compact(`${carry} ${label}`)) : null) ?? matchForm16Item(labelCompact);
+        : (carry.length > 0 ? matchForm16ItemAcross(carry, label) : null) ?? matchForm16Item(labelCompact);
       // The tail of a wrapped label can read like a heading ("Chapter VI-A"); its amounts belong to the label.
       if (item?.kind === "heading" && pending !== null && segment.amounts.length > 0) item = null;
 

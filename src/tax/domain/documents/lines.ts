@@ -18,6 +18,7 @@ const NUMBER_NAMING_WORDS = new Set([
 ]);
 
 const BLANK_TOKENS = new Set(["nil", "-", "--"]);
+const MAX_BLANK_TOKEN_CHARS = 3;
 
 /** Splits text into lines whatever the line endings (\n, \r\n, \r, form feed between pdftotext pages). */
 export function splitLines(text: string): string[] {
@@ -30,9 +31,35 @@ const DASH_LIKE = /[\u2010-\u2015\u2212]/g;
 const INVISIBLE = /[\u0000\ufeff\u00ad]/g;
 const NOT_COMPACT = /[^A-Za-z0-9()]+/g;
 
+// Any character one of the three replaces above would touch; most lines have none and skip all three.
+const NEEDS_NORMALISING = /[\t\u0000\u00a0\u00ad\u2000-\u200b\u2010-\u2015\u202f\u2212\u3000\ufeff]/;
+
 /** Normalises the spacing and dash characters PDF viewers produce; keeps runs of spaces (column gaps). */
 export function normaliseLine(raw: string): string {
+  if (!NEEDS_NORMALISING.test(raw)) return raw.trimEnd();
   return raw.replace(INVISIBLE, "").replace(SPACE_LIKE, " ").replace(DASH_LIKE, "-").trimEnd();
+}
+
+// A line break other than \n and \f, or a character normaliseLine would change.
+const NOT_PLAIN = /[\r\v\u2028\u2029\t\u0000\u00a0\u00ad\u2000-\u200b\u2010-\u2015\u202f\u2212\u3000\ufeff]/;
+
+/**
+ * `splitLines(text).map(normaliseLine)`. A text with only \n and \f (pdftotext's page break) for line breaks
+ * and nothing to normalise takes string splits instead of the regexes.
+ */
+export function normalisedLines(text: string): string[] {
+  if (NOT_PLAIN.test(text)) return splitLines(text).map(normaliseLine);
+  const parts = text.split("\n");
+  let lines = parts;
+  if (text.includes("\f")) {
+    lines = [];
+    for (const part of parts) {
+      if (part.includes("\f")) for (const page of part.split("\f")) lines.push(page);
+      else lines.push(part);
+    }
+  }
+  for (let i = 0; i < lines.length; i++) lines[i] = lines[i]!.trimEnd();
+  return lines;
 }
 
 /** Lower-cased letters, digits and brackets only: "section 80CCD (1B)" and "section80CCD(1B)" compare equal. */
@@ -84,7 +111,7 @@ export function segmentLine(line: string): Segment[] {
       continue;
     }
     // Blank cells printed as NIL or a dash read as zero, but only where a bare integer could (line end).
-    const blank = BLANK_TOKENS.has(token.toLowerCase());
+    const blank = token.length <= MAX_BLANK_TOKEN_CHARS && BLANK_TOKENS.has(token.toLowerCase());
     let amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
@@ -113,12 +140,13 @@ export function segmentLine(line: string): Segment[] {
   const segments: Segment[] = [];
   let label: string[] = [];
   let amounts: AmountToken[] = [];
-  classified.forEach((token, index) => {
+  for (let index = 0; index < classified.length; index++) {
+    const token = classified[index]!;
     const isAmount =
       token.amount !== null && (token.amount.strength === "strong" || index >= trailingStart);
     if (isAmount) {
       amounts.push(token.amount!);
-      return;
+      continue;
     }
     if (amounts.length > 0) {
       segments.push({ label: label.join(" "), amounts });
@@ -126,7 +154,7 @@ export function segmentLine(line: string): Segment[] {
       amounts = [];
     }
     label.push(token.text);
-  });
+  }
   if (label.length > 0 || amounts.length > 0) segments.push({ label: label.join(" "), amounts });
   return segments;
 }
