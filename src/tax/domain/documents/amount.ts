@@ -79,14 +79,17 @@ function scanDigits(body: string): { paise: number; grouped: boolean; decimal: b
   return { paise, grouped: groups > 0, decimal };
 }
 
+// Besides a digit: a sign, a bracket, a currency marker (₹, Rs., INR) or leading space or point.
+const MAY_START_AMOUNT = new Set([..."-(₹RrIi ."].map((c) => c.charCodeAt(0)));
+
 /**
  * Reads one token or cell as an amount. Returns null when it is not money. A bare integer comes back "weak":
  * callers decide from its position whether it is money or a section/row number.
  */
 export function readAmountToken(raw: string): AmountToken | null {
   // Fast rejection: money starts with a digit, a sign, a bracket or a currency marker.
-  const first = raw[0];
-  if (first === undefined || !(isDigit(first) || "-(₹RrIi .".includes(first))) return null;
+  const first = raw.charCodeAt(0);
+  if (!((first >= 0x30 && first <= 0x39) || MAY_START_AMOUNT.has(first))) return null;
   let text = raw.trim();
   if (text.length === 0 || text.length > 40) return null;
   let marked = false;
@@ -137,7 +140,10 @@ export function parseAmount(cell: string): number | null {
 
 /** True when the token is only a currency marker, so the amount follows as the next token ("Rs. 1,000"). */
 export function isCurrencyMarker(token: string): boolean {
+  // Each marker starts with r, i, ₹ or a bracket; nothing else lower-cases to those.
   if (token.length > 5) return false;
+  const first = token.charCodeAt(0);
+  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x28) return false;
   const lower = token.toLowerCase();
   return lower === "rs." || lower === "rs" || lower === "inr" || lower === "₹" || lower === "(rs.)";
 }

@@ -18,7 +18,9 @@ const NUMBER_NAMING_WORDS = new Set([
 ]);
 
 const BLANK_TOKENS = new Set(["nil", "-", "--"]);
+// Lower-casing never shortens a string, and only n, N and - start a blank token.
 const MAX_BLANK_TOKEN_CHARS = 3;
+const MAY_START_BLANK = new Set([0x6e, 0x4e, 0x2d]);
 
 /** Splits text into lines whatever the line endings (\n, \r\n, \r, form feed between pdftotext pages). */
 export function splitLines(text: string): string[] {
@@ -62,10 +64,29 @@ export function normalisedLines(text: string): string[] {
   return lines;
 }
 
+// compact's character table: the lower-case code a kept ASCII character becomes, 0 for a dropped one.
+const COMPACT_CODE = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 40 || code === 41) COMPACT_CODE[code] = code;
+  else if (code >= 65 && code <= 90) COMPACT_CODE[code] = code + 32;
+}
+// One buffer for every compact call: the kept bytes are written there and decoded (ASCII, so as UTF-8) at once.
+const COMPACT_BUFFER = new Uint8Array(4096);
+const ASCII = new TextDecoder();
+
 /** Lower-cased letters, digits and brackets only: "section 80CCD (1B)" and "section80CCD(1B)" compare equal. */
 export function compact(label: string): string {
-  // Dropping runs first leaves less to lower-case: layout lines are mostly spaces.
-  return label.replace(NOT_COMPACT, "").toLowerCase();
+  // Longer than the buffer (never a real label): drop runs first, which leaves less to lower-case.
+  if (label.length > COMPACT_BUFFER.length) return label.replace(NOT_COMPACT, "").toLowerCase();
+  let kept = 0;
+  for (let i = 0; i < label.length; i++) {
+    const code = label.charCodeAt(i);
+    if (code < 128) {
+      const to = COMPACT_CODE[code]!;
+      if (to !== 0) COMPACT_BUFFER[kept++] = to;
+    }
+  }
+  return kept === 0 ? "" : ASCII.decode(COMPACT_BUFFER.subarray(0, kept));
 }
 
 /** Drops leading row markers ("1", "10(k)", "(a)", "a)") from a compact label. */
@@ -111,7 +132,7 @@ export function segmentLine(line: string): Segment[] {
       continue;
     }
     // Blank cells printed as NIL or a dash read as zero, but only where a bare integer could (line end).
-    const blank = token.length <= MAX_BLANK_TOKEN_CHARS && BLANK_TOKENS.has(token.toLowerCase());
+    const blank = token.length <= MAX_BLANK_TOKEN_CHARS && MAY_START_BLANK.has(token.charCodeAt(0)) && BLANK_TOKENS.has(token.toLowerCase());
     let amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
