@@ -17,7 +17,10 @@ SYMBOL_OF[41] = 37;
 export interface FragmentIndex {
   /** The fragments, by id. */
   readonly fragments: readonly string[];
-  /** Transition table: next[state * SYMBOLS + symbol]. */
+  /**
+   * Transition table over row offsets (state * SYMBOLS): next[offset + symbol] is the next state's offset, or its
+   * bitwise complement when fragments end at that state, so the common case reads one entry per character.
+   */
   readonly next: Int32Array;
   /** Fragment ids ending at each state (own and through suffix links): outIds[outStart[s]..outStart[s+1]). */
   readonly outStart: Int32Array;
@@ -86,6 +89,10 @@ export function buildFragmentIndex(fragments: readonly string[]): FragmentIndex 
     flat.push(...outputs[state]!);
   }
   outStart[states] = flat.length;
+  for (let i = 0; i < next.length; i++) {
+    const to = next[i]!;
+    next[i] = outputs[to]!.length > 0 ? ~(to * SYMBOLS) : to * SYMBOLS;
+  }
   return { fragments, next, outStart, outIds: Int32Array.from(flat) };
 }
 
@@ -131,14 +138,19 @@ export class FragmentHits {
  */
 export function scanFragments(index: FragmentIndex, text: string, state: number, hits: FragmentHits): number {
   const { next, outStart, outIds } = index;
+  let offset = state * SYMBOLS;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128) continue;
     const symbol = SYMBOL_OF[code]!;
     if (symbol < 0) continue;
-    state = next[state * SYMBOLS + symbol]!;
-    const end = outStart[state + 1]!;
-    for (let o = outStart[state]!; o < end; o++) hits.add(outIds[o]!);
+    offset = next[offset + symbol]!;
+    if (offset < 0) {
+      offset = ~offset;
+      const at = offset / SYMBOLS;
+      const end = outStart[at + 1]!;
+      for (let o = outStart[at]!; o < end; o++) hits.add(outIds[o]!);
+    }
   }
-  return state;
+  return offset / SYMBOLS;
 }
