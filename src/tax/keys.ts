@@ -1,6 +1,7 @@
 // Key lifecycle of the tax service: D1 is the registry, each key's Durable Object holds its live state.
-// Every write goes to the Durable Object first, then D1: a key is never usable before its row exists in a
-// way that matters (an unshown key is unreachable), and a revocation bites before it is recorded.
+// New keys and revocations reach the Durable Object first (an unshown key is unreachable; a revocation bites
+// before it is recorded); a rotation records D1 before it shortens the old key, so a failed write never
+// leaves a client with no working key.
 import { newId } from "../platform/ids";
 import { issueApiKey } from "../platform/keys/format";
 import type { KeyState } from "../platform/keys/guard";
