@@ -2,7 +2,7 @@
 // has none) plus `write` for read_write keys; plan, subscription and binding problems are denials stored
 // on the key, so they are refused before any rate limit applies.
 import type { Context } from "hono";
-import type { KeyState } from "../platform/keys/guard";
+import type { KeyIdentity } from "../platform/keys/guard";
 import { keyAuth } from "../platform/keys/middleware";
 import type { Plan } from "./db/schema";
 import type { InventoryEnv } from "./env";
@@ -21,7 +21,7 @@ export const PLAN_REQUESTS_PER_MINUTE: Record<Plan, number> = {
 };
 export const PLANS_WITH_API: ReadonlySet<Plan> = new Set(["business", "scale", "enterprise"]);
 
-function keyHeaders(state: KeyState): Record<string, string> {
+function keyHeaders(state: KeyIdentity): Record<string, string> {
   const headers: Record<string, string> = {};
   if (state.attributes.superseded === true) headers["X-Service-Key-Superseded"] = "true";
   if (state.expiresAt !== null) headers["X-Service-Key-Expires"] = new Date(state.expiresAt).toISOString();

@@ -43,14 +43,17 @@ export interface Usage {
   day: WindowUsage | null;
 }
 
+/** What a request learns about its key: small, because it crosses the RPC boundary on every request. */
+export type KeyIdentity = Pick<KeyState, "keyId" | "ownerId" | "expiresAt" | "attributes">;
+
 export type Verdict =
   | { outcome: "unknown" }
-  | { outcome: "revoked"; state: KeyState }
-  | { outcome: "expired"; state: KeyState }
+  | { outcome: "revoked"; state: KeyIdentity }
+  | { outcome: "expired"; state: KeyIdentity }
   /** `usage` reports the current windows without counting: a denial is refused before any limit applies. */
-  | { outcome: "denied"; code: string; state: KeyState; usage: Usage }
-  | { outcome: "limited"; state: KeyState; usage: Usage; retryAfterSeconds: number }
-  | { outcome: "allowed"; state: KeyState; usage: Usage };
+  | { outcome: "denied"; code: string; state: KeyIdentity; usage: Usage }
+  | { outcome: "limited"; state: KeyIdentity; usage: Usage; retryAfterSeconds: number }
+  | { outcome: "allowed"; state: KeyIdentity; usage: Usage };
 
 export interface KeySnapshot {
   state: KeyState | null;
@@ -101,8 +104,9 @@ export class KeyGuard extends DurableObject<object> {
     const { state } = this.stored;
     if (!state) return { outcome: "unknown" };
     // Fail closed: only an explicitly active key with a numeric (or no) expiry and a list of grants passes.
-    if (state.status !== "active") return { outcome: "revoked", state };
-    if (state.expiresAt !== null && !(nowMs < state.expiresAt)) return { outcome: "expired", state };
+    const identity = identityOf(state);
+    if (state.status !== "active") return { outcome: "revoked", state: identity };
+    if (state.expiresAt !== null && !(nowMs < state.expiresAt)) return { outcome: "expired", state: identity };
     if (!Array.isArray(state.grants)) throw new Error("key guard: stored grants are not a list");
 
     const minuteWindow = Math.floor(nowMs / MINUTE_MS);
@@ -114,7 +118,7 @@ export class KeyGuard extends DurableObject<object> {
     const { perMinute, perDay } = state.limits;
 
     const denial = state.denial ?? required.find((requirement) => !state.grants.includes(requirement.grant))?.code;
-    if (denial) return { outcome: "denied", code: denial, state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
+    if (denial) return { outcome: "denied", code: denial, state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
 
     const minuteFull = minute.count >= perMinute;
     const dayFull = perDay !== null && day.count >= perDay;
@@ -122,7 +126,7 @@ export class KeyGuard extends DurableObject<object> {
       const blockedUntil = Math.max(minuteFull ? minuteReset : 0, dayFull ? dayReset : 0);
       return {
         outcome: "limited",
-        state,
+        state: identity,
         usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset),
         retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - nowMs) / 1000)),
       };
@@ -135,7 +139,7 @@ export class KeyGuard extends DurableObject<object> {
     // The synchronous SQLite KV write: no promise per request; the output gate still holds the reply until
     // the write is durable.
     this.ctx.storage.kv.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, nowMs] satisfies StoredUsage);
-    return { outcome: "allowed", state, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
+    return { outcome: "allowed", state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
   }
 
   /** Creates or replaces the key's state (management writes). Counters survive, so a plan change never resets usage. */
@@ -150,6 +154,10 @@ export class KeyGuard extends DurableObject<object> {
   snapshot(): KeySnapshot {
     return { state: this.stored.state, lastUsedAt: this.stored.lastUsedAt };
   }
+}
+
+function identityOf(state: KeyState): KeyIdentity {
+  return { keyId: state.keyId, ownerId: state.ownerId, expiresAt: state.expiresAt, attributes: state.attributes };
 }
 
 function usage(minuteCount: number, dayCount: number, limits: KeyLimits, minuteReset: number, dayReset: number): Usage {

@@ -3,10 +3,10 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, PlatformError } from "../http/errors";
 import { bearerKey, hashApiKey } from "./format";
-import type { KeyGuard, KeyState, Requirement, Usage, Verdict } from "./guard";
+import type { KeyGuard, KeyIdentity, Requirement, Usage, Verdict } from "./guard";
 
 export interface AuthenticatedKey {
-  state: KeyState;
+  state: KeyIdentity;
   usage: Usage;
 }
 
@@ -14,7 +14,7 @@ export interface KeyAuthOptions {
   tag: string;
   guard: (c: Context) => DurableObjectNamespace<KeyGuard>;
   /** Headers a service adds for an identified key (superseded, expiry), on success and on refusals. */
-  keyHeaders?: (state: KeyState) => Record<string, string>;
+  keyHeaders?: (state: KeyIdentity) => Record<string, string>;
   /** Messages for the service's denial codes (plan_required, …); scope denials name the missing grant. */
   denialMessages?: Readonly<Record<string, string>>;
   now?: () => number;
