@@ -190,7 +190,7 @@ const sumRupees = (values: (number | null | undefined)[]): number | null => {
   return present.reduce((paise, v) => paise + Math.round(v * 100), 0) / 100;
 };
 
-/** The /compute profile a Form 16 supports; see docs/readme/documents.md for the rules. */
+/** The /compute profile a Form 16 supports; see the README section on /documents/parse for the rules. */
 function form16Profile(
   amounts: Record<Form16AmountKey, number | null>,
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>,
