@@ -59,7 +59,7 @@ function remember(known: Map<string, DurableObjectId>, key: string, id: DurableO
   known.set(key, id);
 }
 
-export function rateLimitHeaders(usage: Usage): Record<string, string> {
+function rateLimitHeaders(usage: Usage, nowMs: number): Record<string, string> {
   const { minute, day } = usage;
   const headers: Record<string, string> = {
     "X-RateLimit-Limit": String(minute.limit),
@@ -68,7 +68,7 @@ export function rateLimitHeaders(usage: Usage): Record<string, string> {
   };
   if (day) {
     // draft-ietf-httpapi-ratelimit-headers: list both policies, report the window with the lower remaining.
-    const nowSeconds = Math.floor(Date.now() / 1000);
+    const nowSeconds = Math.floor(nowMs / 1000);
     headers["RateLimit-Policy"] = `"minute";q=${minute.limit};w=60, "day";q=${day.limit};w=86400`;
     const tighter = day.remaining < minute.remaining ? { name: "day", w: day } : { name: "minute", w: minute };
     headers["RateLimit"] = `"${tighter.name}";r=${tighter.w.remaining};t=${Math.max(0, tighter.w.resetAt - nowSeconds)}`;
@@ -93,30 +93,27 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     const known = knownGuardIds(namespace);
     const id = known.get(parsed.key) ?? namespace.idFromName(await hashApiKey(parsed.key));
     const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
-    if (verdict.outcome !== "unknown") remember(known, parsed.key, id);
 
     if (verdict.outcome === "unknown") {
       if (address) unknownKeyBudgetExceeded(address, nowMs, true);
       throw new PlatformError("invalid_credentials", "The API key is not valid");
     }
-    const keyHeaders = options.keyHeaders?.(verdict.state) ?? {};
+    remember(known, parsed.key, id);
     if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked");
     if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired");
-    const limitHeaders = rateLimitHeaders(verdict.usage);
+
+    // Every answer to an identified key, refusals included, carries its key and rate-limit headers.
+    const headers = { ...options.keyHeaders?.(verdict.state), ...rateLimitHeaders(verdict.usage, nowMs) };
     if (verdict.outcome === "denied") {
-      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), { ...keyHeaders, ...limitHeaders });
+      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), headers);
     }
     if (verdict.outcome === "limited") {
-      throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", {
-        ...keyHeaders,
-        ...limitHeaders,
-        "Retry-After": String(verdict.retryAfterSeconds),
-      });
+      throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", { ...headers, "Retry-After": String(verdict.retryAfterSeconds) });
     }
 
     c.set("apiKey" as never, { state: verdict.state, usage: verdict.usage } satisfies AuthenticatedKey as never);
     await next();
-    for (const [name, value] of Object.entries({ ...keyHeaders, ...limitHeaders })) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }
 
