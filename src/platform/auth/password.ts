@@ -1,21 +1,10 @@
 // Password hashing for the web pages: PBKDF2-HMAC-SHA256 with a per-user 16-byte salt at 100,000
 // iterations, the most workerd's Web Crypto allows. Stored as `pbkdf2-sha256$<iterations>$<salt>$<hash>`
 // (base64url), so the iteration count can rise later without breaking stored hashes.
-import { timingSafeEqual } from "../crypto";
+import { fromBase64Url, timingSafeEqual, toBase64Url } from "../crypto";
 
 export const PBKDF2_ITERATIONS = 100_000;
 const encoder = new TextEncoder();
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);

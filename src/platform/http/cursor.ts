@@ -1,27 +1,21 @@
 // Opaque keyset cursors: base64url(JSON) plus a truncated HMAC, so a client cannot forge or edit one
 // (a tampered cursor is a 400, never a query on someone's made-up position).
-import { hmacSha256Hex, timingSafeEqual } from "../crypto";
+import { fromBase64Url, hmacSha256Hex, timingSafeEqual, toBase64Url } from "../crypto";
 
 const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-function toBase64Url(text: string): string {
-  let binary = "";
-  for (const byte of encoder.encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+function decodePayload(payload: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(payload)) return null;
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return strictUtf8.decode(fromBase64Url(payload));
   } catch {
     return null;
   }
 }
 
 export async function encodeCursor(secret: string, position: unknown): Promise<string> {
-  const payload = toBase64Url(JSON.stringify(position));
+  const payload = toBase64Url(encoder.encode(JSON.stringify(position)));
   const mac = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
   return `${payload}.${mac}`;
 }
@@ -33,7 +27,7 @@ export async function decodeCursor(secret: string, cursor: string): Promise<unkn
   if (payload === undefined || mac === undefined || rest.length > 0) return null;
   const expected = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
   if (!timingSafeEqual(mac, expected)) return null;
-  const json = fromBase64Url(payload);
+  const json = decodePayload(payload);
   if (json === null) return null;
   try {
     return JSON.parse(json);
