@@ -58,6 +58,9 @@ async function shot(page: Page, name: string): Promise<void> {
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // Ceilings for a loaded CI machine: wrangler dev answers the first page of a fresh isolate slowly there.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(120_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -32,7 +32,8 @@ describe("scripts/seed-inventory.mjs", () => {
     expect(Math.max(...sizes)).toBeLessThan(100_000);
   });
 
-  it("seeds a consistent, realistic organisation, idempotently, that the read API serves", async () => {
+  // Seeding writes a few thousand rows twice; measured at about 2 s idle, so a busy machine gets a wide ceiling.
+  it("seeds a consistent, realistic organisation, idempotently, that the read API serves", { timeout: 120_000 }, async () => {
     const orgId = await createOrg();
     await run(seed(orgId));
     const counts = async () => ({
