@@ -1,0 +1,314 @@
+// Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
+// IST-windowed list of GET /api/v1/sales.
+import { amountPaise } from "../domain/money";
+import { newId } from "../../platform/ids";
+import { inventoryError } from "../http/errors";
+import { insertEvent, insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
+import type { ReadDb } from "../http/read-session";
+
+export interface SaleRow {
+  id: string;
+  invoice_number: string;
+  customer_id: string;
+  customer_name: string;
+  customer_gstin: string | null;
+  sale_date: string;
+  sold_at: number;
+  status: "confirmed" | "dispatched" | "cancelled";
+  grams_total: number;
+  taxable_paise: number;
+  gst_paise: number;
+  total_paise: number;
+  dispatched_at: number | null;
+  cancelled_at: number | null;
+  paid_at: number | null;
+}
+
+export interface SaleItemRow {
+  sale_id: string;
+  lot_id: string;
+  lot_number: string;
+  sku: string;
+  yarn_type: string;
+  hsn: string;
+  grams: number;
+  rate_paise_per_kg: number;
+  amount_paise: number;
+  gst_rate_bps: number;
+  gst_paise: number;
+}
+
+export type SaleWithItems = SaleRow & { items: SaleItemRow[] };
+
+const SALE_SELECT = `
+  SELECT s.id, s.invoice_number, s.customer_id, c.name AS customer_name, c.gstin AS customer_gstin, s.sale_date,
+         s.sold_at, s.status, s.grams_total, s.taxable_paise, s.gst_paise, s.total_paise, s.dispatched_at,
+         s.cancelled_at, s.paid_at
+    FROM sales s
+    JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id`;
+
+async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Map<string, SaleItemRow[]>> {
+  const bySale = new Map<string, SaleItemRow[]>(saleIds.map((id) => [id, []]));
+  if (saleIds.length === 0) return bySale;
+  // One bound parameter whatever the page size (D1 allows 100 per statement).
+  const { results } = await db
+    .prepare(
+      `SELECT i.sale_id, i.lot_id, l.lot_number, k.sku, k.yarn_type, k.hsn, i.grams, i.rate_paise_per_kg, i.amount_paise,
+              i.gst_rate_bps, i.gst_paise
+         FROM sale_items i
+         JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
+         JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
+        WHERE i.org_id = ?1 AND i.sale_id IN (SELECT value FROM json_each(?2))
+        ORDER BY i.sale_id, i.id`,
+    )
+    .bind(orgId, JSON.stringify(saleIds))
+    .all<SaleItemRow>();
+  for (const item of results) bySale.get(item.sale_id)?.push(item);
+  return bySale;
+}
+
+export interface SalesQuery {
+  fromMs: number;
+  toMsExclusive: number;
+  limit: number;
+  offset: number;
+}
+
+/** Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties). */
+export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<{ rows: SaleWithItems[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `${SALE_SELECT}
+      WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
+      ORDER BY s.sold_at DESC, s.id DESC
+      LIMIT ?4 OFFSET ?5`,
+    )
+    .bind(orgId, query.fromMs, query.toMsExclusive, query.limit + 1, query.offset)
+    .all<SaleRow>();
+  const rows = results.slice(0, query.limit);
+  const items = await itemsOf(db, orgId, rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, items: items.get(r.id) ?? [] })), hasMore: results.length > query.limit };
+}
+
+export async function findSale(db: ReadDb, orgId: string, saleId: string): Promise<SaleWithItems | null> {
+  const row = await db.prepare(`${SALE_SELECT} WHERE s.org_id = ?1 AND s.id = ?2`).bind(orgId, saleId).first<SaleRow>();
+  if (!row) return null;
+  const items = await itemsOf(db, orgId, [row.id]);
+  return { ...row, items: items.get(row.id) ?? [] };
+}
+
+/** The organisation a sale belongs to (routes without an org in the path resolve it first). */
+export async function saleOrgId(db: ReadDb, saleId: string): Promise<string | null> {
+  const row = await db.prepare("SELECT org_id FROM sales WHERE id = ?1").bind(saleId).first<{ org_id: string }>();
+  return row?.org_id ?? null;
+}
+
+/** Indian financial year (April to March) of an IST date, as the 4 digits used in invoice numbers: "2526". */
+export function financialYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${String(start % 100).padStart(2, "0")}${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+export interface NewSale {
+  customerId: string;
+  saleDate: string;
+  soldAt: number;
+  items: Array<{ lotId: string; grams: number; ratePaisePerKg: number }>;
+}
+
+interface LotForSale {
+  id: string;
+  sku_id: string;
+  sku: string;
+  grams_remaining: number;
+  gst_rate_bps: number;
+}
+
+async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise<Map<string, LotForSale>> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.id, l.sku_id, k.sku, l.grams_remaining, k.gst_rate_bps
+         FROM lots l JOIN skus k ON k.org_id = l.org_id AND k.id = l.sku_id
+        WHERE l.org_id = ?1 AND l.id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(orgId, JSON.stringify(lotIds))
+    .all<LotForSale>();
+  return new Map(results.map((r) => [r.id, r]));
+}
+
+/**
+ * Books a sale and takes its kg from the lots in ONE batch (one transaction). Each lot update is
+ * conditional (`grams_remaining >= ?`); the item row after it writes grams = 0 when that update changed no
+ * row, which violates `CHECK (grams > 0)` and rolls the whole batch back. So concurrent sales on one lot
+ * never take it below zero, and a loser changes nothing: 409 insufficient_stock.
+ */
+export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+  const customer = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, sale.customerId).first();
+  if (!customer) throw inventoryError("not_found", `customer_id: no customer ${sale.customerId}`);
+  const lots = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+  const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
+  if (missing >= 0) throw inventoryError("not_found", `items[${missing}].lot_id: no lot ${sale.items[missing]!.lotId}`);
+
+  const lines = sale.items.map((item) => {
+    const lot = lots.get(item.lotId)!;
+    const amount = amountPaise(item.grams, item.ratePaisePerKg);
+    // GST on each line, rounded to the paisa (half up), as on a tax invoice's line-wise tax columns.
+    const gst = Math.floor((amount * lot.gst_rate_bps + 5_000) / 10_000);
+    return { ...item, lot, amount, gst };
+  });
+  const short = lines.filter((l) => l.lot.grams_remaining < l.grams);
+  if (short.length > 0) throw insufficient(short.map((l) => l.lotId));
+
+  const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
+  const gstTotal = lines.reduce((sum, l) => sum + l.gst, 0);
+  const gramsTotal = lines.reduce((sum, l) => sum + l.grams, 0);
+  const saleId = newId("sale", nowMs);
+  const fy = financialYearOf(sale.saleDate);
+
+  const statements: D1PreparedStatement[] = [
+    // The next consecutive number of the financial year, computed inside the transaction.
+    db
+      .prepare(
+        `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
+                            grams_total, taxable_paise, gst_paise, total_paise, created_at)
+         SELECT ?1, ?2, printf('INV/%s/%06d', ?3, COALESCE(MAX(invoice_seq), 0) + 1), ?3, COALESCE(MAX(invoice_seq), 0) + 1,
+                ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11
+           FROM sales WHERE org_id = ?2 AND financial_year = ?3`,
+      )
+      .bind(saleId, orgId, fy, sale.customerId, sale.saleDate, sale.soldAt, gramsTotal, taxable, gstTotal, taxable + gstTotal, nowMs),
+  ];
+  for (const line of lines) {
+    statements.push(
+      db
+        .prepare("UPDATE lots SET grams_remaining = grams_remaining - ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining >= ?1")
+        .bind(line.grams, orgId, line.lotId),
+      db
+        .prepare(
+          `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
+           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
+        )
+        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.sku_id, line.grams, line.ratePaisePerKg, line.amount, line.lot.gst_rate_bps, line.gst),
+    );
+  }
+  const events: Array<{ id: string; index: number }> = [];
+  const created = newId("evt", nowMs);
+  events.push({ id: created, index: statements.length });
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.created',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'sale_date', sale_date,
+                            'kg', ${kgSql("grams_total")}, 'total_amount', ${rupeesSql("total_paise")}, 'items', CAST(?3 AS INTEGER)),
+                NULL, ?4
+           FROM sales WHERE org_id = ?2 AND id = ?5`,
+      )
+      .bind(created, orgId, lines.length, nowMs, saleId),
+  );
+  // stock.low once per crossing: the SKU's kg across godowns is under its threshold now and was not before.
+  const takenBySku = new Map<string, number>();
+  for (const line of lines) takenBySku.set(line.lot.sku_id, (takenBySku.get(line.lot.sku_id) ?? 0) + line.grams);
+  for (const [skuId, taken] of takenBySku) {
+    const id = newId("evt", nowMs);
+    events.push({ id, index: statements.length });
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+           SELECT ?1, k.org_id, 'stock.low',
+                  json_object('sku_id', k.id, 'sku', k.sku, 'yarn_type', k.yarn_type, 'kg_remaining', ${kgSql("t.grams")},
+                              'threshold_kg', ${kgSql("k.stock_low_threshold_grams")}, 'sale_id', ?4),
+                  'stock.low:' || k.id || ':' || ?4, ?5
+             FROM skus k, (SELECT COALESCE(SUM(grams_remaining), 0) AS grams FROM lots WHERE org_id = ?2 AND sku_id = ?3) t
+            WHERE k.org_id = ?2 AND k.id = ?3
+              AND t.grams < k.stock_low_threshold_grams AND t.grams + ?6 >= k.stock_low_threshold_grams`,
+        )
+        .bind(id, orgId, skuId, saleId, nowMs, taken),
+    );
+  }
+
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    if (!String(error).includes("CHECK constraint failed")) throw error;
+    // Another sale took the stock between our read and our batch: name the lots that are now short.
+    const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+    throw insufficient(sale.items.filter((i) => (now.get(i.lotId)?.grams_remaining ?? 0) < i.grams).map((i) => i.lotId));
+  }
+  const value = (await findSale(db, orgId, saleId))!;
+  return { value, eventIds: insertedEventIds(results, events) };
+}
+
+function insufficient(lotIds: string[]) {
+  const list = lotIds.length > 0 ? lotIds.join(", ") : "one of the lots";
+  return inventoryError("insufficient_stock", `Not enough kg remaining in lot ${list}; nothing was changed`);
+}
+
+/** Cancels a confirmed sale and returns its kg to the lots, in one batch. Dispatched sales need a credit note. */
+export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+  const current = await findSale(db, orgId, saleId);
+  if (!current) throw inventoryError("not_found", `No sale ${saleId}`);
+  assertConfirmed(current, "cancelled");
+  const eventId = newId("evt", nowMs);
+  const results = await db.batch([
+    db
+      .prepare("UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
+      .bind(nowMs, orgId, saleId),
+    // The event is the cancellation's token: a concurrent second cancel inserts nothing (dedupe key) and so
+    // returns no stock below.
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.cancelled',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'kg', ${kgSql("grams_total")},
+                            'total_amount', ${rupeesSql("total_paise")}),
+                'sale.cancelled:' || id, ?2
+           FROM sales WHERE org_id = ?3 AND id = ?4 AND status = 'cancelled' AND cancelled_at = ?2`,
+      )
+      .bind(eventId, nowMs, orgId, saleId),
+    db
+      .prepare(
+        `UPDATE lots SET grams_remaining = grams_remaining +
+                (SELECT SUM(i.grams) FROM sale_items i WHERE i.org_id = ?1 AND i.sale_id = ?2 AND i.lot_id = lots.id)
+          WHERE org_id = ?1 AND id IN (SELECT lot_id FROM sale_items WHERE org_id = ?1 AND sale_id = ?2)
+            AND EXISTS (SELECT 1 FROM events WHERE id = ?3)`,
+      )
+      .bind(orgId, saleId, eventId),
+  ]);
+  if ((results[1]?.meta.changes ?? 0) === 0) throw inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
+  return { value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+}
+
+/** Marks a confirmed sale as dispatched (goods left the godown). */
+export async function dispatchSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+  const current = await findSale(db, orgId, saleId);
+  if (!current) throw inventoryError("not_found", `No sale ${saleId}`);
+  assertConfirmed(current, "dispatched");
+  const eventId = newId("evt", nowMs);
+  const results = await db.batch([
+    db
+      .prepare("UPDATE sales SET status = 'dispatched', dispatched_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
+      .bind(nowMs, orgId, saleId),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.dispatched',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'kg', ${kgSql("grams_total")},
+                            'dispatched_at', strftime('%Y-%m-%dT%H:%M:%fZ', dispatched_at / 1000.0, 'unixepoch')),
+                'sale.dispatched:' || id, ?2
+           FROM sales WHERE org_id = ?3 AND id = ?4 AND status = 'dispatched' AND dispatched_at = ?2`,
+      )
+      .bind(eventId, nowMs, orgId, saleId),
+  ]);
+  if ((results[1]?.meta.changes ?? 0) === 0) throw inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
+  return { value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+}
+
+function assertConfirmed(sale: SaleRow, target: "cancelled" | "dispatched"): void {
+  if (sale.status === "confirmed") return;
+  if (sale.status === target) throw inventoryError("conflict", `The sale is already ${target}`);
+  if (sale.status === "cancelled") throw inventoryError("conflict", "The sale is cancelled");
+  throw inventoryError("conflict", "The sale has been dispatched; issue a credit note for returned goods instead");
+}
