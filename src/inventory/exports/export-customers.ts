@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
@@ -27,7 +27,7 @@ const route = createRoute({
 export function registerExportCustomers(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const orgId = c.get("apiKey").state.ownerId;
+    const orgId = c.var.apiKey.state.ownerId;
     const truncated = await exceedsCap(session, "customers", orgId);
     const rows = mapRows(customerExportRows(session, orgId), (r) => [
       r.id,

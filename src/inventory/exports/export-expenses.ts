@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
@@ -25,7 +25,7 @@ const route = createRoute({
 export function registerExportExpenses(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const orgId = c.get("apiKey").state.ownerId;
+    const orgId = c.var.apiKey.state.ownerId;
     const truncated = await exceedsCap(session, "expenses", orgId);
     const rows = mapRows(expenseExportRows(session, orgId), (r) => [r.spent_on, r.category, csvNumber(formatPaise(r.amount_paise)), r.notes, r.created_by]);
     return csvResponse("expenses", EXPENSE_COLUMNS, rows, { truncated, headers: bookmarkHeader(session) });

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
@@ -26,7 +26,7 @@ const route = createRoute({
 export function registerExportMillPayments(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const orgId = c.get("apiKey").state.ownerId;
+    const orgId = c.var.apiKey.state.ownerId;
     const [invoicesOver, paymentsOver] = await Promise.all([exceedsCap(session, "mill_invoices", orgId), exceedsCap(session, "mill_payments", orgId)]);
     const rows = mapRows(millLedgerExportRows(session, orgId), (r) => [r.supplier_name, r.type, r.date, csvNumber(formatPaise(r.amount_paise)), r.reference, r.method]);
     return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, { truncated: invoicesOver || paymentsOver, headers: bookmarkHeader(session) });

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { PlatformError } from "../../platform/http/errors";
 import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createKey } from "./service";
 import { errorResponses } from "../http/schemas";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, resolveKey } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { revokeKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { actorName, requireAdmin, requireOperator, resolveKey } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { lifecycleState, syncKey } from "./service";
 import { errorResponses } from "../http/schemas";

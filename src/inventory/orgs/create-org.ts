@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, requireOperator } from "./operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
 import { createOrg, keyDenial } from "../keys/service";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "./operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
 import { keyDenial } from "../keys/service";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "./operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listAudit } from "../keys/queries";
 import { errorResponses, iso, PageQuery, pageOf } from "../http/schemas";

@@ -1,45 +1,43 @@
 // The management API's authentication and tenant resolution: the operator (ADMIN_TOKEN) acts on any
 // organisation; a signed-in organisation admin acts on their own organisation only, and another
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
-import type { Context } from "hono";
-import { adminAuth, type Actor } from "../../platform/auth/admin";
+import { adminAuth, type AdminAuthOptions } from "../../platform/auth/admin";
 import { PlatformError } from "../../platform/http/errors";
 import { inventoryDb, type InventoryDb } from "../db/client";
 import { findKey, findOrg, type ApiKeyRow, type OrgRow } from "../keys/queries";
 import { findSessionByTokenHash } from "./session-lookup";
-import type { InventoryEnv } from "../env";
+import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
 
 export const SESSION_COOKIE = "inv_session";
 
-export const requireAdmin = adminAuth({
-  adminToken: (c) => (c.env as InventoryEnv).ADMIN_TOKEN,
+/** The operator's token and the admin session cookie, read the same way by the management API and the page. */
+export const adminSessionOptions: AdminAuthOptions = {
+  adminToken: (c: InventoryContext) => c.env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
-  findSession: (c, tokenHash) => findSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
-});
+  findSession: (c: InventoryContext, tokenHash) => findSessionByTokenHash(inventoryDb(c.env.DB), tokenHash),
+};
 
-export function actorOf(c: Context): Actor {
-  return c.get("actor") as Actor;
-}
+export const requireAdmin = adminAuth(adminSessionOptions);
 
 /** How the audit log names who acted: `operator`, or the signed-in admin's email. */
-export function actorName(c: Context): string {
-  const actor = actorOf(c);
+export function actorName(c: InventoryContext): string {
+  const actor = c.var.actor;
   return actor.kind === "operator" ? "operator" : actor.email;
 }
 
 /** Operations only the operator may perform (creating organisations, changing plans, resyncing keys). */
-export function requireOperator(c: Context): void {
-  if (actorOf(c).kind !== "operator") throw inventoryError("forbidden", "Only the operator may do this");
+export function requireOperator(c: InventoryContext): void {
+  if (c.var.actor.kind !== "operator") throw inventoryError("forbidden", "Only the operator may do this");
 }
 
 /** The organisation a session may act on: null (any) for the operator. */
-export function orgFilter(c: Context): string | null {
-  const actor = actorOf(c);
+export function orgFilter(c: InventoryContext): string | null {
+  const actor = c.var.actor;
   return actor.kind === "user" ? actor.ownerId : null;
 }
 
-export async function resolveOrg(c: Context, db: InventoryDb, orgId: string): Promise<OrgRow> {
+export async function resolveOrg(c: InventoryContext, db: InventoryDb, orgId: string): Promise<OrgRow> {
   const allowed = orgFilter(c);
   if (allowed !== null && allowed !== orgId) throw inventoryError("not_found", "No such organisation");
   const org = await findOrg(db, orgId);
@@ -51,7 +49,7 @@ export async function resolveOrg(c: Context, db: InventoryDb, orgId: string): Pr
 }
 
 /** A key the actor may act on, with its organisation (null for a legacy key, which only the operator sees). */
-export async function resolveKey(c: Context, db: InventoryDb, keyId: string): Promise<{ row: ApiKeyRow; org: OrgRow | null }> {
+export async function resolveKey(c: InventoryContext, db: InventoryDb, keyId: string): Promise<{ row: ApiKeyRow; org: OrgRow | null }> {
   const row = await findKey(db, keyId, orgFilter(c));
   if (!row) throw inventoryError("not_found", "No such key");
   if (row.orgId === null) return { row, org: null };

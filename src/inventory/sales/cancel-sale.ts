@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { cancelSale } from "./queries";
 import { errorResponses } from "../http/schemas";
 import { SaleIdParam, SaleSchema, saleView } from "../stock/schemas";

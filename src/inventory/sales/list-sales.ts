@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { salesWindow } from "../domain/ist";
 import { inventoryError } from "../http/errors";
@@ -30,7 +30,7 @@ export function registerListSales(app: InventoryApp): void {
     const window = salesWindow({ from: query.from, to: query.to, nowMs: Date.now() });
     if (!window.ok) throw inventoryError("bad_request", `${window.field}: ${window.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const orgId = c.get("apiKey").state.ownerId;
+    const orgId = c.var.apiKey.state.ownerId;
     const { rows, hasMore } = await listSales(session, orgId, { fromMs: window.fromMs, toMsExclusive: window.toMsExclusive, limit: query.limit, offset: query.offset });
     return c.json(
       { data: rows.map(saleView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },

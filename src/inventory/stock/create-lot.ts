@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
 import { findSku, receiveLot, type NewSku } from "./queries";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory } from "./queries";
@@ -26,7 +26,7 @@ export function registerListInventory(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const orgId = c.get("apiKey").state.ownerId;
+    const orgId = c.var.apiKey.state.ownerId;
     const { rows, hasMore } = await listInventory(session, orgId, { godownCode: query.godown_code, yarnType: query.yarn_type, limit: query.limit, offset: query.offset });
     return c.json(
       { data: rows.map(lotView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },

@@ -1,7 +1,7 @@
 import { CLIENT_JS } from "../../platform/ui/client";
 import { serveAsset } from "../../platform/ui/headers";
 import { STYLES_CSS } from "../../platform/ui/styles";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { ASSET_BASE } from "./session";
 
 /** The admin area's only script and stylesheet, from its own origin (the CSP allows nothing inline). */

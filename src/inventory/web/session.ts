@@ -1,14 +1,12 @@
 // The admin area's sessions: the same `inv_session` cookie the management API reads, scoped to /admin (it
 // never travels with /api/v1 requests), a double-submit cookie for the sign-in form, and the throttle.
-import type { Context } from "hono";
-import { sessionFromCookie, type AdminAuthOptions, type SessionRecord } from "../../platform/auth/admin";
+import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import { issueSession, setSessionCookie } from "../../platform/auth/session";
 import { newId } from "../../platform/ids";
-import { SESSION_COOKIE } from "../orgs/operator-auth";
 import { inventoryDb } from "../db/client";
-import { findSessionByTokenHash } from "../orgs/session-lookup";
+import type { InventoryContext } from "../hono";
+import { adminSessionOptions, SESSION_COOKIE } from "../orgs/operator-auth";
 import { insertSession } from "./queries";
-import type { InventoryEnv } from "../env";
 
 export const ADMIN_BASE = "/admin";
 export const ASSET_BASE = "/admin/assets";
@@ -16,20 +14,14 @@ export const COOKIE_PATH = "/admin";
 /** Double-submit cookie of the sign-in form. */
 export const FORM_COOKIE = "inv_form";
 
-const sessionOptions: AdminAuthOptions = {
-  adminToken: (c) => (c.env as InventoryEnv).ADMIN_TOKEN,
-  cookieName: SESSION_COOKIE,
-  findSession: (c, tokenHash) => findSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
-};
-
-export function currentSession(c: Context): Promise<SessionRecord | null> {
-  return sessionFromCookie(c, sessionOptions);
+export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
+  return sessionFromCookie(c, adminSessionOptions);
 }
 
-export async function startSession(c: Context, admin: { id: string; orgId: string }): Promise<void> {
+export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<void> {
   const now = Date.now();
   const session = await issueSession(now);
-  await insertSession(inventoryDb((c.env as InventoryEnv).DB), {
+  await insertSession(inventoryDb(c.env.DB), {
     id: newId("sess", now),
     userId: admin.id,
     orgId: admin.orgId,

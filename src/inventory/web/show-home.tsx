@@ -1,6 +1,6 @@
 import { formToken } from "../../platform/auth/session";
 import { htmlPage } from "../../platform/ui/headers";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { AdminDashboard, SignInPage, type AdminDashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
 import { ADMIN_BASE, COOKIE_PATH, currentSession, FORM_COOKIE } from "./session";
 

@@ -3,7 +3,7 @@ import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/ses
 import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { findAdminByEmail } from "./queries";
 import { SignInPage } from "./views";

@@ -4,7 +4,7 @@ import { newId } from "../../platform/ids";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { countEndpoints, insertEndpoint } from "./queries";
 import { inventoryError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
-import type { InventoryApp } from "../app";
+import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { findEndpoint } from "./queries";
 import { inventoryError } from "../http/errors";
