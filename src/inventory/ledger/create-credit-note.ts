@@ -4,6 +4,7 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCreditNote } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
 import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView, OrgIdParam } from "../stock/schemas";
@@ -26,12 +27,14 @@ export function registerCreateCreditNote(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
-    const { value } = await createCreditNote(
+    const outcome = await createCreditNote(
       c.env.DB,
       org.id,
       { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: body.date ?? istDateOf(now) },
       now,
     );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
     return c.json({ data: creditNoteView(value) }, 201);
   });
 }

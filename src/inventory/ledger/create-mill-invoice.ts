@@ -4,6 +4,7 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillInvoice } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
 import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView, OrgIdParam } from "../stock/schemas";
@@ -27,12 +28,14 @@ export function registerCreateMillInvoice(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
-    const { value } = await createMillInvoice(
+    const outcome = await createMillInvoice(
       c.env.DB,
       org.id,
       { supplierName: body.supplier_name, invoiceNumber: body.invoice_number, invoicedOn: body.date ?? istDateOf(now), amountPaise: body.amount, notes: body.notes },
       now,
     );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
     return c.json({ data: millInvoiceView(value) }, 201);
   });
 }

@@ -4,6 +4,7 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillPayment } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
 import { CreateMillPaymentSchema, MillPaymentSchema, millPaymentView, OrgIdParam } from "../stock/schemas";
@@ -27,12 +28,14 @@ export function registerCreateMillPayment(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
-    const { value } = await createMillPayment(
+    const outcome = await createMillPayment(
       c.env.DB,
       org.id,
       { supplierName: body.supplier_name, millInvoiceId: body.mill_invoice_id ?? null, paidOn: body.date ?? istDateOf(now), amountPaise: body.amount, reference: body.reference, method: body.method },
       now,
     );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
     return c.json({ data: millPaymentView(value) }, 201);
   });
 }

@@ -4,6 +4,7 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createPayment } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
 import { CreatePaymentSchema, OrgIdParam, PaymentSchema, paymentView } from "../stock/schemas";
@@ -29,12 +30,14 @@ export function registerCreatePayment(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
-    const { value, eventIds } = await createPayment(
+    const outcome = await createPayment(
       c.env.DB,
       org.id,
       { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: body.date ?? istDateOf(now) },
       now,
     );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value, eventIds } = outcome;
     await dispatchEvents(c.env, eventIds);
     return c.json({ data: paymentView(value) }, 201);
   });

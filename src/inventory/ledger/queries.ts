@@ -1,9 +1,8 @@
 // Customers and the money ledgers: payments, credit notes, expenses, mill invoices and mill payments.
 import { newId } from "../../platform/ids";
-import { inventoryError } from "../http/errors";
 import { insertEvent, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
-import { financialYearOf } from "../sales/queries";
+import { creditNotePrefix } from "../domain/invoice-number";
 import { upsertSupplier } from "../stock/queries";
 
 export interface CustomerRow {
@@ -41,16 +40,28 @@ export async function createCustomer(
   return { value: row, eventIds: [event.id] };
 }
 
-async function requireCustomer(db: ReadDb, orgId: string, customerId: string): Promise<void> {
-  const row = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, customerId).first();
-  if (!row) throw inventoryError("not_found", `customer_id: no customer ${customerId}`);
-}
+/** Why a ledger write was not recorded; nothing was written. */
+export type LedgerRefusal =
+  | { kind: "customer_not_found"; customerId: string }
+  | { kind: "sale_not_found"; saleId: string }
+  | { kind: "sale_of_other_customer" }
+  | { kind: "sale_cancelled" }
+  | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
+  | { kind: "mill_invoice_not_found"; millInvoiceId: string }
+  | { kind: "mill_invoice_of_other_mill" };
 
-async function requireSaleOfCustomer(db: ReadDb, orgId: string, saleId: string, customerId: string): Promise<void> {
+export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
+
+/** A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not cancelled. */
+async function settlementRefusal(db: ReadDb, orgId: string, customerId: string, saleId: string | null): Promise<LedgerRefusal | null> {
+  const row = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, customerId).first();
+  if (!row) return { kind: "customer_not_found", customerId };
+  if (saleId === null) return null;
   const sale = await db.prepare("SELECT customer_id, status FROM sales WHERE org_id = ?1 AND id = ?2").bind(orgId, saleId).first<{ customer_id: string; status: string }>();
-  if (!sale) throw inventoryError("not_found", `sale_id: no sale ${saleId}`);
-  if (sale.customer_id !== customerId) throw inventoryError("bad_request", "sale_id: the sale belongs to another customer");
-  if (sale.status === "cancelled") throw inventoryError("conflict", "sale_id: the sale is cancelled");
+  if (!sale) return { kind: "sale_not_found", saleId };
+  if (sale.customer_id !== customerId) return { kind: "sale_of_other_customer" };
+  if (sale.status === "cancelled") return { kind: "sale_cancelled" };
+  return null;
 }
 
 export interface PaymentRow {
@@ -73,9 +84,9 @@ export async function createPayment(
   orgId: string,
   input: { customerId: string; saleId: string | null; amountPaise: number; method: string; reference: string | null; paidOn: string },
   nowMs: number,
-): Promise<WriteResult<PaymentRow & { invoice_paid: boolean }>> {
-  await requireCustomer(db, orgId, input.customerId);
-  if (input.saleId !== null) await requireSaleOfCustomer(db, orgId, input.saleId, input.customerId);
+): Promise<LedgerOutcome<PaymentRow & { invoice_paid: boolean }>> {
+  const refusal = await settlementRefusal(db, orgId, input.customerId, input.saleId);
+  if (refusal) return refusal;
   const row: PaymentRow = {
     id: newId("pay", nowMs),
     customer_id: input.customerId,
@@ -116,7 +127,7 @@ export async function createPayment(
   }
   const results = await db.batch(statements);
   const eventIds = insertedEventIds(results, events);
-  return { value: { ...row, invoice_paid: eventIds.length > 0 }, eventIds };
+  return { kind: "recorded", value: { ...row, invoice_paid: eventIds.length > 0 }, eventIds };
 }
 
 export interface CreditNoteRow {
@@ -136,11 +147,11 @@ export async function createCreditNote(
   orgId: string,
   input: { customerId: string; saleId: string | null; amountPaise: number; reason: string | null; issuedOn: string },
   nowMs: number,
-): Promise<WriteResult<CreditNoteRow>> {
-  await requireCustomer(db, orgId, input.customerId);
-  if (input.saleId !== null) await requireSaleOfCustomer(db, orgId, input.saleId, input.customerId);
+): Promise<LedgerOutcome<CreditNoteRow>> {
+  const refusal = await settlementRefusal(db, orgId, input.customerId, input.saleId);
+  if (refusal) return refusal;
   const id = newId("cn", nowMs);
-  const prefix = `CN/${financialYearOf(input.issuedOn)}/`;
+  const prefix = creditNotePrefix(input.issuedOn);
   await db
     .prepare(
       `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at)
@@ -153,7 +164,7 @@ export async function createCreditNote(
     .prepare("SELECT id, note_number, customer_id, sale_id, amount_paise, reason, issued_on, created_at FROM credit_notes WHERE org_id = ?1 AND id = ?2")
     .bind(orgId, id)
     .first<CreditNoteRow>();
-  return { value: row!, eventIds: [] };
+  return { kind: "recorded", value: row!, eventIds: [] };
 }
 
 export interface ExpenseRow {
@@ -203,7 +214,7 @@ export async function createMillInvoice(
   orgId: string,
   input: { supplierName: string; invoiceNumber: string; invoicedOn: string; amountPaise: number; notes: string | null },
   nowMs: number,
-): Promise<WriteResult<MillInvoiceRow>> {
+): Promise<LedgerOutcome<MillInvoiceRow>> {
   const id = newId("minv", nowMs);
   try {
     await db.batch([
@@ -217,11 +228,12 @@ export async function createMillInvoice(
     ]);
   } catch (error) {
     if (String(error).includes("UNIQUE constraint failed: mill_invoices.")) {
-      throw inventoryError("conflict", `invoice_number: ${input.supplierName} already has invoice ${input.invoiceNumber}`);
+      return { kind: "duplicate_mill_invoice", supplierName: input.supplierName, invoiceNumber: input.invoiceNumber };
     }
     throw error;
   }
   return {
+    kind: "recorded",
     value: { id, supplier_name: input.supplierName, invoice_number: input.invoiceNumber, invoiced_on: input.invoicedOn, amount_paise: input.amountPaise, notes: input.notes, created_at: nowMs },
     eventIds: [],
   };
@@ -243,14 +255,14 @@ export async function createMillPayment(
   orgId: string,
   input: { supplierName: string; millInvoiceId: string | null; paidOn: string; amountPaise: number; reference: string | null; method: string },
   nowMs: number,
-): Promise<WriteResult<MillPaymentRow>> {
+): Promise<LedgerOutcome<MillPaymentRow>> {
   if (input.millInvoiceId !== null) {
     const invoice = await db
       .prepare("SELECT m.name FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id WHERE i.org_id = ?1 AND i.id = ?2")
       .bind(orgId, input.millInvoiceId)
       .first<{ name: string }>();
-    if (!invoice) throw inventoryError("not_found", `mill_invoice_id: no mill invoice ${input.millInvoiceId}`);
-    if (invoice.name !== input.supplierName) throw inventoryError("bad_request", "mill_invoice_id: the invoice is from another mill");
+    if (!invoice) return { kind: "mill_invoice_not_found", millInvoiceId: input.millInvoiceId };
+    if (invoice.name !== input.supplierName) return { kind: "mill_invoice_of_other_mill" };
   }
   const id = newId("mpay", nowMs);
   await db.batch([
@@ -263,6 +275,7 @@ export async function createMillPayment(
       .bind(id, orgId, input.supplierName, input.millInvoiceId, input.paidOn, input.amountPaise, input.reference, input.method, nowMs),
   ]);
   return {
+    kind: "recorded",
     value: { id, supplier_name: input.supplierName, mill_invoice_id: input.millInvoiceId, paid_on: input.paidOn, amount_paise: input.amountPaise, reference: input.reference, method: input.method, created_at: nowMs },
     eventIds: [],
   };

@@ -3,6 +3,7 @@ import { readBody } from "../../platform/http/body";
 import { requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { cancelSale } from "./queries";
+import { saleStatusRefusal } from "./sale-refusals";
 import { errorResponses } from "../http/schemas";
 import { SaleIdParam, SaleSchema, saleView } from "../stock/schemas";
 import { resolveSaleOrg } from "./resolve-sale-org";
@@ -26,7 +27,9 @@ export function registerCancelSale(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const saleId = c.req.valid("param").id;
     const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
-    const { value, eventIds } = await cancelSale(c.env.DB, orgId, saleId, Date.now());
+    const outcome = await cancelSale(c.env.DB, orgId, saleId, Date.now());
+    if (outcome.kind !== "changed") throw saleStatusRefusal(outcome);
+    const { value, eventIds } = outcome;
     await dispatchEvents(c.env, eventIds);
     return c.json({ data: saleView(value) }, 200);
   });

@@ -4,6 +4,7 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createSale } from "./queries";
+import { createSaleRefusal } from "./sale-refusals";
 import { istDateOf, istDayStartUtcMs } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { errorResponses } from "../http/schemas";
@@ -49,12 +50,14 @@ export function registerCreateSale(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
     const { saleDate, soldAt } = whenSold(body, now);
-    const { value, eventIds } = await createSale(
+    const outcome = await createSale(
       c.env.DB,
       org.id,
       { customerId: body.customer_id, saleDate, soldAt, items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg, ratePaisePerKg: i.rate_per_kg })) },
       now,
     );
+    if (outcome.kind !== "created") throw createSaleRefusal(outcome);
+    const { value, eventIds } = outcome;
     await dispatchEvents(c.env, eventIds);
     return c.json({ data: saleView(value) }, 201);
   });

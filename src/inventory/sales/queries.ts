@@ -1,8 +1,10 @@
 // Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
 // IST-windowed list of GET /api/v1/sales.
+import { lineGstPaise } from "../domain/gst";
+import { financialYearCode } from "../domain/invoice-number";
 import { amountPaise } from "../domain/money";
+import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { newId } from "../../platform/ids";
-import { inventoryError } from "../http/errors";
 import { insertEvent, insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
 
@@ -103,13 +105,6 @@ export async function saleOrgId(db: ReadDb, saleId: string): Promise<string | nu
   return row?.org_id ?? null;
 }
 
-/** Indian financial year (April to March) of an IST date, as the 4 digits used in invoice numbers: "2526". */
-export function financialYearOf(isoDate: string): string {
-  const year = Number(isoDate.slice(0, 4));
-  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
-  return `${String(start % 100).padStart(2, "0")}${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
 export interface NewSale {
   customerId: string;
   saleDate: string;
@@ -141,30 +136,34 @@ async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise
  * Books a sale and takes its kg from the lots in ONE batch (one transaction). Each lot update is
  * conditional (`grams_remaining >= ?`); the item row after it writes grams = 0 when that update changed no
  * row, which violates `CHECK (grams > 0)` and rolls the whole batch back. So concurrent sales on one lot
- * never take it below zero, and a loser changes nothing: 409 insufficient_stock.
+ * never take it below zero, and a loser changes nothing: the outcome names the lots that are short.
  */
-export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+export type CreateSaleOutcome =
+  | ({ kind: "created" } & WriteResult<SaleWithItems>)
+  | { kind: "customer_not_found"; customerId: string }
+  | { kind: "lot_not_found"; index: number; lotId: string }
+  | { kind: "insufficient_stock"; lotIds: string[] };
+
+export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<CreateSaleOutcome> {
   const customer = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, sale.customerId).first();
-  if (!customer) throw inventoryError("not_found", `customer_id: no customer ${sale.customerId}`);
+  if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
   const lots = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
   const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
-  if (missing >= 0) throw inventoryError("not_found", `items[${missing}].lot_id: no lot ${sale.items[missing]!.lotId}`);
+  if (missing >= 0) return { kind: "lot_not_found", index: missing, lotId: sale.items[missing]!.lotId };
 
   const lines = sale.items.map((item) => {
     const lot = lots.get(item.lotId)!;
     const amount = amountPaise(item.grams, item.ratePaisePerKg);
-    // GST on each line, rounded to the paisa (half up), as on a tax invoice's line-wise tax columns.
-    const gst = Math.floor((amount * lot.gst_rate_bps + 5_000) / 10_000);
-    return { ...item, lot, amount, gst };
+    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gst_rate_bps) };
   });
   const short = lines.filter((l) => l.lot.grams_remaining < l.grams);
-  if (short.length > 0) throw insufficient(short.map((l) => l.lotId));
+  if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
 
   const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
   const gstTotal = lines.reduce((sum, l) => sum + l.gst, 0);
   const gramsTotal = lines.reduce((sum, l) => sum + l.grams, 0);
   const saleId = newId("sale", nowMs);
-  const fy = financialYearOf(sale.saleDate);
+  const fy = financialYearCode(sale.saleDate);
 
   const statements: D1PreparedStatement[] = [
     // The next consecutive number of the financial year, computed inside the transaction.
@@ -235,22 +234,26 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     if (!String(error).includes("CHECK constraint failed")) throw error;
     // Another sale took the stock between our read and our batch: name the lots that are now short.
     const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
-    throw insufficient(sale.items.filter((i) => (now.get(i.lotId)?.grams_remaining ?? 0) < i.grams).map((i) => i.lotId));
+    return { kind: "insufficient_stock", lotIds: sale.items.filter((i) => (now.get(i.lotId)?.grams_remaining ?? 0) < i.grams).map((i) => i.lotId) };
   }
   const value = (await findSale(db, orgId, saleId))!;
-  return { value, eventIds: insertedEventIds(results, events) };
+  return { kind: "created", value, eventIds: insertedEventIds(results, events) };
 }
 
-function insufficient(lotIds: string[]) {
-  const list = lotIds.length > 0 ? lotIds.join(", ") : "one of the lots";
-  return inventoryError("insufficient_stock", `Not enough kg remaining in lot ${list}; nothing was changed`);
-}
+/** What a cancel or dispatch did: changed the sale, or why it did not. */
+export type SaleStatusOutcome =
+  | ({ kind: "changed" } & WriteResult<SaleWithItems>)
+  | { kind: "sale_not_found"; saleId: string }
+  | { kind: "refused"; change: Exclude<SaleStatusChange, { kind: "allowed" }> }
+  /** Another request changed the sale between the read and the write. */
+  | { kind: "lost_race" };
 
 /** Cancels a confirmed sale and returns its kg to the lots, in one batch. Dispatched sales need a credit note. */
-export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
   const current = await findSale(db, orgId, saleId);
-  if (!current) throw inventoryError("not_found", `No sale ${saleId}`);
-  assertConfirmed(current, "cancelled");
+  if (!current) return { kind: "sale_not_found", saleId };
+  const change = saleStatusChange(current.status, "cancelled");
+  if (change.kind !== "allowed") return { kind: "refused", change };
   const eventId = newId("evt", nowMs);
   const results = await db.batch([
     db
@@ -277,15 +280,16 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
       )
       .bind(orgId, saleId, eventId),
   ]);
-  if ((results[1]?.meta.changes ?? 0) === 0) throw inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
-  return { value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+  if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
+  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
 }
 
 /** Marks a confirmed sale as dispatched (goods left the godown). */
-export async function dispatchSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<WriteResult<SaleWithItems>> {
+export async function dispatchSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
   const current = await findSale(db, orgId, saleId);
-  if (!current) throw inventoryError("not_found", `No sale ${saleId}`);
-  assertConfirmed(current, "dispatched");
+  if (!current) return { kind: "sale_not_found", saleId };
+  const change = saleStatusChange(current.status, "dispatched");
+  if (change.kind !== "allowed") return { kind: "refused", change };
   const eventId = newId("evt", nowMs);
   const results = await db.batch([
     db
@@ -302,13 +306,6 @@ export async function dispatchSale(db: D1Database, orgId: string, saleId: string
       )
       .bind(eventId, nowMs, orgId, saleId),
   ]);
-  if ((results[1]?.meta.changes ?? 0) === 0) throw inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
-  return { value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
-}
-
-function assertConfirmed(sale: SaleRow, target: "cancelled" | "dispatched"): void {
-  if (sale.status === "confirmed") return;
-  if (sale.status === target) throw inventoryError("conflict", `The sale is already ${target}`);
-  if (sale.status === "cancelled") throw inventoryError("conflict", "The sale is cancelled");
-  throw inventoryError("conflict", "The sale has been dispatched; issue a credit note for returned goods instead");
+  if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
+  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
 }

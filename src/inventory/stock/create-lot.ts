@@ -100,7 +100,7 @@ export function registerCreateLot(app: InventoryApp): void {
     if (existing && existing.yarn_type !== body.yarn_type) {
       throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarn_type}, not ${body.yarn_type}`);
     }
-    const lot = await receiveLot(
+    const outcome = await receiveLot(
       c.env.DB,
       org.id,
       {
@@ -115,6 +115,9 @@ export function registerCreateLot(app: InventoryApp): void {
       },
       now,
     );
-    return c.json({ data: lotView(lot) }, 201);
+    if (outcome.kind === "lot_already_in_godown") {
+      throw inventoryError("conflict", `Lot ${body.lot_number} of ${body.sku} is already in godown ${body.godown_code}`);
+    }
+    return c.json({ data: lotView(outcome.lot) }, 201);
   });
 }

@@ -1,6 +1,5 @@
 // Godowns, SKUs, mills and lots: receiving stock (back office) and the in-stock list (GET /api/v1/inventory).
 import { newId } from "../../platform/ids";
-import { inventoryError } from "../http/errors";
 import type { ReadDb } from "../http/read-session";
 
 export interface LotRow {
@@ -108,8 +107,10 @@ export interface ReceiveLot {
   newSku: NewSku | null;
 }
 
-/** Receives a lot; its godown and mill are created on first use. 409 when the same lot is already in that godown. */
-export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot, nowMs: number): Promise<LotRow> {
+export type ReceiveLotOutcome = { kind: "received"; lot: LotRow } | { kind: "lot_already_in_godown" };
+
+/** Receives a lot; its godown and mill are created on first use. Refused when the same lot is already in that godown. */
+export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot, nowMs: number): Promise<ReceiveLotOutcome> {
   const id = newId("lot", nowMs);
   const statements: D1PreparedStatement[] = [
     db
@@ -144,12 +145,10 @@ export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot,
   try {
     await db.batch(statements);
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: lots.")) {
-      throw inventoryError("conflict", `Lot ${lot.lotNumber} of ${lot.sku} is already in godown ${lot.godownCode}`);
-    }
+    if (String(error).includes("UNIQUE constraint failed: lots.")) return { kind: "lot_already_in_godown" };
     throw error;
   }
-  return (await findLot(db, orgId, id))!;
+  return { kind: "received", lot: (await findLot(db, orgId, id))! };
 }
 
 export function upsertSupplier(db: D1Database, orgId: string, name: string, nowMs: number): D1PreparedStatement {

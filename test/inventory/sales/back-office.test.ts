@@ -333,7 +333,7 @@ describe("expenses and mill ledgers", () => {
 });
 
 describe("createSale's in-transaction guard", () => {
-  it("when the stock goes between the pre-check and the batch, the batch itself fails: 409 and nothing written", async () => {
+  it("when the stock goes between the pre-check and the batch, the batch itself fails: insufficient_stock naming the short lot, nothing written", async () => {
     const { createSale } = await import("../../../src/inventory/sales/queries");
     const orgId = await createOrg();
     const buyer = await customer(orgId);
@@ -372,7 +372,8 @@ describe("createSale's in-transaction guard", () => {
       },
     }) as D1Database;
     const attempt = createSale(racing, orgId, { customerId: buyer.id, saleDate: today, soldAt: Date.now(), items: [{ lotId: a.id, grams: 10_000, ratePaisePerKg: 100 }, { lotId: b.id, grams: 50_000, ratePaisePerKg: 100 }] }, Date.now());
-    await expect(attempt).rejects.toMatchObject({ code: "insufficient_stock" });
+    // Only lot b went short (1 kg left for 50 kg asked); lot a still had its 100 kg.
+    expect(await attempt).toEqual({ kind: "insufficient_stock", lotIds: [b.id] });
     expect(drained).toBe(true);
     expect(await gramsRemaining(a.id)).toBe(100_000);
     expect(await gramsRemaining(b.id)).toBe(1_000);
