@@ -6,7 +6,8 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createKey } from "./service";
 import { errorResponses } from "../http/schemas";
-import { CreatedKeySchema, CreateKeySchema, createdKeyView, OrgIdParam } from "./schemas";
+import { CreatedKeySchema, CreateKeySchema, createdKeyView } from "./schemas";
+import { OrgIdParam } from "../orgs/schemas";
 
 const route = createRoute({
   method: "post",

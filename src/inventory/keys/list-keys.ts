@@ -5,7 +5,8 @@ import { inventoryDb } from "../db/client";
 import { listKeys } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
 import { errorResponses, isoOrNull, iso, PageQuery, pageOf } from "../http/schemas";
-import { KeySchema, OrgIdParam, type ScopeSchema } from "./schemas";
+import { KeySchema, type ScopeSchema } from "./schemas";
+import { OrgIdParam } from "../orgs/schemas";
 
 const route = createRoute({
   method: "get",

@@ -1,30 +1,12 @@
-// Every SQL statement of organisations, API keys, sessions' organisations and the audit log. Each lifecycle
+// Every SQL statement of API keys. Each lifecycle
 // write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { InventoryDb } from "../db/client";
-import { apiKeys, auditLog, organisations } from "../db/schema";
+import { apiKeys, auditLog } from "../db/schema";
+import type { AuditRow } from "../orgs/queries";
 
-export type OrgRow = typeof organisations.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;
-
-export async function insertOrg(db: InventoryDb, org: OrgRow, audit: AuditRow): Promise<void> {
-  await db.batch([db.insert(organisations).values(org), db.insert(auditLog).values(audit)]);
-}
-
-export async function findOrg(db: InventoryDb, id: string): Promise<OrgRow | undefined> {
-  return db.select().from(organisations).where(eq(organisations.id, id)).get();
-}
-
-export async function updateOrg(
-  db: InventoryDb,
-  id: string,
-  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
-  audit: AuditRow[],
-): Promise<void> {
-  await db.batch([db.update(organisations).set(patch).where(eq(organisations.id, id)), ...audit.map((row) => db.insert(auditLog).values(row))]);
-}
 
 export async function insertKey(db: InventoryDb, key: ApiKeyRow, audit: AuditRow): Promise<void> {
   await db.batch([db.insert(apiKeys).values(key), db.insert(auditLog).values(audit)]);
@@ -135,18 +117,3 @@ export async function recordRevocation(d1: D1Database, keyId: string, revokedAt:
   return (updated?.meta.changes ?? 0) === 1;
 }
 
-export async function insertAudit(db: InventoryDb, audit: AuditRow): Promise<void> {
-  await db.insert(auditLog).values(audit);
-}
-
-/** One page of the organisation's audit log, newest first (rowid breaks ties within a millisecond). */
-export async function listAudit(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<AuditRow[]> {
-  return db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.orgId, orgId))
-    .orderBy(desc(auditLog.at), desc(sql`rowid`))
-    .limit(limit + 1)
-    .offset(offset)
-    .all();
-}

@@ -7,21 +7,8 @@ import { issueApiKey } from "../../platform/keys/format";
 import type { KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
-import {
-  findKey,
-  insertOrg,
-  updateOrg,
-  findOrg,
-  insertAudit,
-  insertKey,
-  listUnrevokedKeys,
-  recordRegeneration,
-  recordRevocation,
-  recordRotation,
-  type ApiKeyRow,
-  type AuditRow,
-  type OrgRow,
-} from "./queries";
+import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
+import { findKey, insertKey, listUnrevokedKeys, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
 import type { InventoryEnv } from "../env";
 import { inventoryError } from "../http/errors";
 
@@ -65,40 +52,6 @@ export function lifecycleState(row: ApiKeyRow, nowMs: number): KeyLifecycleState
   const expiry = effectiveExpiry(row);
   if (expiry !== null && nowMs >= expiry) return "expired";
   return row.supersededAt !== null ? "superseded" : "active";
-}
-
-function auditRow(orgId: string, action: string, keyId: string | null, actor: string, reason: string | null, nowMs: number): AuditRow {
-  return { id: newId("aud", nowMs), orgId, action, keyId, actor, reason, at: nowMs };
-}
-
-export async function createOrg(db: InventoryDb, input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus">, actor: string, nowMs: number): Promise<OrgRow> {
-  const org: OrgRow = { id: newId("org", nowMs), ...input, createdAt: nowMs };
-  await insertOrg(db, org, auditRow(org.id, "org.created", null, actor, null, nowMs));
-  return org;
-}
-
-/**
- * Changes plan or subscription and pushes the new state to every unrevoked key of the organisation before
- * recording it, so the very next request of any of its keys sees the change.
- */
-export async function updateOrgPolicy(
-  env: InventoryEnv,
-  db: InventoryDb,
-  org: OrgRow,
-  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
-  actor: string,
-  nowMs: number,
-): Promise<OrgRow> {
-  const updated: OrgRow = { ...org, ...patch };
-  const keys = await listUnrevokedKeys(db, org.id);
-  await Promise.all(keys.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, updated))));
-  const audit: AuditRow[] = [];
-  if (updated.plan !== org.plan) audit.push(auditRow(org.id, "org.plan_changed", null, actor, `${org.plan} -> ${updated.plan}`, nowMs));
-  if (updated.subscriptionStatus !== org.subscriptionStatus) {
-    audit.push(auditRow(org.id, "org.subscription_changed", null, actor, `${org.subscriptionStatus} -> ${updated.subscriptionStatus}`, nowMs));
-  }
-  await updateOrg(db, org.id, patch, audit);
-  return updated;
 }
 
 export interface IssuedKey {

@@ -4,9 +4,10 @@ import { actorName, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
-import { createOrg, keyDenial } from "../keys/service";
+import { keyDenial } from "../keys/service";
+import { createOrg } from "./service";
 import { errorResponses } from "../http/schemas";
-import { CreateOrgSchema, OrgSchema, orgView } from "../keys/schemas";
+import { CreateOrgSchema, OrgSchema, orgView } from "./schemas";
 
 const route = createRoute({
   method: "post",

@@ -5,7 +5,7 @@ import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
 import { keyDenial } from "../keys/service";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam, OrgSchema, orgView } from "../keys/schemas";
+import { OrgIdParam, OrgSchema, orgView } from "./schemas";
 
 const route = createRoute({
   method: "get",

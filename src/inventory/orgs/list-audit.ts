@@ -2,9 +2,9 @@ import { createRoute } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { listAudit } from "../keys/queries";
+import { listAudit } from "./queries";
 import { errorResponses, iso, PageQuery, pageOf } from "../http/schemas";
-import { AuditEntrySchema, OrgIdParam } from "../keys/schemas";
+import { AuditEntrySchema, OrgIdParam } from "./schemas";
 
 const route = createRoute({
   method: "get",

@@ -4,8 +4,8 @@
 import { adminAuth, type AdminAuthOptions } from "../../platform/auth/admin";
 import { PlatformError } from "../../platform/http/errors";
 import { inventoryDb, type InventoryDb } from "../db/client";
-import { findKey, findOrg, type ApiKeyRow, type OrgRow } from "../keys/queries";
-import { findSessionByTokenHash } from "./session-lookup";
+import { findKey, type ApiKeyRow } from "../keys/queries";
+import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
 import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
 

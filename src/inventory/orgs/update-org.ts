@@ -4,9 +4,10 @@ import { actorName, requireAdmin, requireOperator, resolveOrg } from "./operator
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
-import { keyDenial, updateOrgPolicy } from "../keys/service";
+import { keyDenial } from "../keys/service";
+import { updateOrgPolicy } from "./service";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam, OrgSchema, orgView, UpdateOrgSchema } from "../keys/schemas";
+import { OrgIdParam, OrgSchema, orgView, UpdateOrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "patch",

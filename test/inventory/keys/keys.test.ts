@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
-import { AuditEntrySchema, CreatedKeySchema, KeySchema, OrgSchema, RegeneratedKeySchema, RotatedKeySchema } from "../../../src/inventory/keys/schemas";
+import { CreatedKeySchema, KeySchema, RegeneratedKeySchema, RotatedKeySchema } from "../../../src/inventory/keys/schemas";
+import { AuditEntrySchema, OrgSchema } from "../../../src/inventory/orgs/schemas";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { Requirement, Verdict } from "../../../src/platform/keys/guard";
 import { admin, api, asSession, createKey, createOrg, expectError, expectStatus, inGuard, signIn } from "../helpers";
