@@ -5,7 +5,7 @@ import { csvStream, type CsvCell } from "../domain/csv";
 import { istDateOf } from "../domain/ist";
 import { EXPORT_ROW_CAP } from "./queries";
 import { errorResponses } from "../http/schemas";
-import { readHeaders } from "../stock/schemas";
+import { readHeaders } from "../http/wire-formats";
 
 export const ExportQuery = z.object({}).strict();
 

@@ -5,7 +5,7 @@ import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { customerExportRows, exceedsCap } from "./queries";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { BookmarkHeader } from "../stock/schemas";
+import { BookmarkHeader } from "../http/wire-formats";
 import { csvResponse, csvResponses, ExportQuery, mapRows } from "./csv-response";
 
 /** The seed's header row, in order. */

@@ -5,7 +5,7 @@ import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { exceedsCap, expenseExportRows } from "./queries";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { BookmarkHeader } from "../stock/schemas";
+import { BookmarkHeader } from "../http/wire-formats";
 import { csvResponse, csvResponses, ExportQuery, mapRows } from "./csv-response";
 
 export const EXPENSE_COLUMNS = ["date", "category", "amount", "notes", "created_by"] as const;

@@ -5,7 +5,7 @@ import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { exceedsCap, millLedgerExportRows } from "./queries";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { BookmarkHeader } from "../stock/schemas";
+import { BookmarkHeader } from "../http/wire-formats";
 import { csvResponse, csvResponses, ExportQuery, mapRows } from "./csv-response";
 
 export const MILL_PAYMENT_COLUMNS = ["supplier_name", "type", "date", "amount", "reference", "method"] as const;

@@ -1,7 +1,7 @@
 // Every SQL statement of API keys. Each lifecycle
 // write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { InventoryDb } from "../db/client";
 import { apiKeys, auditLog } from "../db/schema";
 import type { AuditRow } from "../orgs/queries";

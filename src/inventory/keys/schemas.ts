@@ -2,7 +2,6 @@
 // snake_case throughout, as the seed's wire format.
 import { z } from "@hono/zod-openapi";
 import { INVENTORY_SCOPES } from "./api-key-auth";
-import { PLANS } from "../db/schema";
 import { IsoTime } from "../http/schemas";
 
 export const AccessSchema = z.enum(["read_only", "read_write"]);

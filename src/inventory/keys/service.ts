@@ -8,7 +8,7 @@ import type { KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
-import { findKey, insertKey, listUnrevokedKeys, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import { findKey, insertKey, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
 import type { InventoryEnv } from "../env";
 import { inventoryError } from "../http/errors";
 

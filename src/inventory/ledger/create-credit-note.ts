@@ -7,7 +7,8 @@ import { createCreditNote } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
-import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView, OrgIdParam } from "../stock/schemas";
+import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 const route = createRoute({
   method: "post",

@@ -5,7 +5,8 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCustomer } from "./queries";
 import { errorResponses } from "../http/schemas";
-import { CreateCustomerSchema, CustomerSchema, customerView, OrgIdParam } from "../stock/schemas";
+import { CreateCustomerSchema, CustomerSchema, customerView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({

@@ -6,7 +6,8 @@ import { inventoryDb } from "../db/client";
 import { createExpense } from "./queries";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
-import { CreateExpenseSchema, ExpenseSchema, expenseView, OrgIdParam } from "../stock/schemas";
+import { CreateExpenseSchema, ExpenseSchema, expenseView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 const route = createRoute({
   method: "post",

@@ -7,7 +7,8 @@ import { createMillInvoice } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
-import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView, OrgIdParam } from "../stock/schemas";
+import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 const route = createRoute({
   method: "post",

@@ -7,7 +7,8 @@ import { createMillPayment } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
-import { CreateMillPaymentSchema, MillPaymentSchema, millPaymentView, OrgIdParam } from "../stock/schemas";
+import { CreateMillPaymentSchema, MillPaymentSchema, millPaymentView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 const route = createRoute({
   method: "post",

@@ -7,7 +7,8 @@ import { createPayment } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
-import { CreatePaymentSchema, OrgIdParam, PaymentSchema, paymentView } from "../stock/schemas";
+import { CreatePaymentSchema, PaymentSchema, paymentView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({

@@ -5,7 +5,7 @@ import type { InventoryApp } from "../hono";
 import { cancelSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
 import { errorResponses } from "../http/schemas";
-import { SaleIdParam, SaleSchema, saleView } from "../stock/schemas";
+import { SaleIdParam, SaleSchema, saleView } from "./schemas";
 import { resolveSaleOrg } from "./resolve-sale-org";
 import { dispatchEvents } from "../webhooks/service";
 

@@ -8,7 +8,8 @@ import { createSaleRefusal } from "./sale-refusals";
 import { istDateOf, istDayStartUtcMs } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { errorResponses } from "../http/schemas";
-import { CreateSaleSchema, OrgIdParam, SaleSchema, saleView } from "../stock/schemas";
+import { CreateSaleSchema, SaleSchema, saleView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({

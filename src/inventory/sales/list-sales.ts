@@ -6,7 +6,8 @@ import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listSales } from "./queries";
 import { errorResponses } from "../http/schemas";
-import { BookmarkHeader, readHeaders, saleView, SalesPageSchema, SalesQuerySchema } from "../stock/schemas";
+import { saleView, SalesPageSchema, SalesQuerySchema } from "./schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
 const route = createRoute({
   method: "get",

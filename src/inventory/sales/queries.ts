@@ -5,7 +5,7 @@ import { financialYearCode } from "../domain/invoice-number";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { newId } from "../../platform/ids";
-import { insertEvent, insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
+import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
 
 export interface SaleRow {

@@ -9,7 +9,8 @@ import { istDateOf } from "../domain/ist";
 import { gstRatePercent, YARN_CATALOGUE, type YarnType } from "../domain/yarn";
 import { inventoryError } from "../http/errors";
 import { errorResponses } from "../http/schemas";
-import { CreateLotSchema, LotSchema, lotView, OrgIdParam } from "./schemas";
+import { CreateLotSchema, LotSchema, lotView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 const route = createRoute({
   method: "post",

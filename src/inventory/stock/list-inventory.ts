@@ -4,7 +4,8 @@ import { bearerSecurity, requireScope } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory } from "./queries";
 import { errorResponses } from "../http/schemas";
-import { BookmarkHeader, InventoryPageSchema, InventoryQuerySchema, lotView, readHeaders } from "./schemas";
+import { InventoryPageSchema, InventoryQuerySchema, lotView } from "./schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
 const route = createRoute({
   method: "get",

@@ -9,7 +9,7 @@ import { inventoryDb } from "../db/client";
 import { countEndpoints, insertEndpoint } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso } from "../http/schemas";
-import { OrgIdParam } from "../stock/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { CreatedWebhookSchema, CreateWebhookSchema } from "./schemas";
 import { INVENTORY_WEBHOOK_EVENTS, MAX_ENDPOINTS_PER_ORG } from "./service";
 

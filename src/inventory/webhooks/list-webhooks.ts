@@ -4,7 +4,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listEndpoints } from "./queries";
 import { errorResponses, iso } from "../http/schemas";
-import { OrgIdParam } from "../stock/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { WebhookSchema } from "./schemas";
 import type { InventoryWebhookEvent } from "./service";
 

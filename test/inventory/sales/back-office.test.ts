@@ -1,7 +1,9 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
-import { CustomerSchema, LotSchema, SaleSchema } from "../../../src/inventory/stock/schemas";
+import { LotSchema } from "../../../src/inventory/stock/schemas";
+import { CustomerSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
 import { customer, lot, post, sale } from "../stock-fixtures";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
-import { SalesPageSchema } from "../../../src/inventory/stock/schemas";
+import { SalesPageSchema } from "../../../src/inventory/sales/schemas";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, ist, lot, orgWithKey, sale } from "../stock-fixtures";
 
