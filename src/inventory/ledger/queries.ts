@@ -1,19 +1,16 @@
 // Customers and the money ledgers: payments, credit notes, expenses, mill invoices and mill payments.
+// Drizzle for plain reads and writes; raw SQL only where a D1 batch resolves ids or conditions inside the
+// transaction (a supplier created on first use, invoice.paid once the invoice is covered, the next
+// credit-note number), with row types taken from the drizzle schema.
+import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
-import { insertEvent, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
-import type { ReadDb } from "../http/read-session";
+import { inventoryDb } from "../db/client";
+import { creditNotes, customers, events, expenses, millInvoices, millPayments, payments, sales, suppliers } from "../db/schema";
+import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { upsertSupplier } from "../stock/queries";
 
-export interface CustomerRow {
-  id: string;
-  name: string;
-  contact: string | null;
-  gstin: string | null;
-  address: string | null;
-  credit_limit_paise: number;
-  created_at: number;
-}
+export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
 
 export async function createCustomer(
   db: D1Database,
@@ -21,23 +18,14 @@ export async function createCustomer(
   input: { name: string; contact: string | null; gstin: string | null; address: string | null; creditLimitPaise: number },
   nowMs: number,
 ): Promise<WriteResult<CustomerRow>> {
-  const row: CustomerRow = {
-    id: newId("cust", nowMs),
-    name: input.name,
-    contact: input.contact,
-    gstin: input.gstin,
-    address: input.address,
-    credit_limit_paise: input.creditLimitPaise,
-    created_at: nowMs,
-  };
-  const event = insertEvent(db, { orgId, type: "customer.created", payload: { customer_id: row.id, name: row.name, gstin: row.gstin }, nowMs });
-  await db.batch([
-    db
-      .prepare("INSERT INTO customers (id, org_id, name, contact, gstin, address, credit_limit_paise, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-      .bind(row.id, orgId, row.name, row.contact, row.gstin, row.address, row.credit_limit_paise, nowMs),
-    event.statement,
+  const row: CustomerRow = { id: newId("cust", nowMs), ...input, createdAt: nowMs };
+  const eventId = newId("evt", nowMs);
+  const orm = inventoryDb(db);
+  await orm.batch([
+    orm.insert(customers).values({ ...row, orgId }),
+    orm.insert(events).values({ id: eventId, orgId, type: "customer.created", payload: { customer_id: row.id, name: row.name, gstin: row.gstin }, createdAt: nowMs }),
   ]);
-  return { value: row, eventIds: [event.id] };
+  return { value: row, eventIds: [eventId] };
 }
 
 /** Why a ledger write was not recorded; nothing was written. */
@@ -53,27 +41,19 @@ export type LedgerRefusal =
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
 /** A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not cancelled. */
-async function settlementRefusal(db: ReadDb, orgId: string, customerId: string, saleId: string | null): Promise<LedgerRefusal | null> {
-  const row = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, customerId).first();
-  if (!row) return { kind: "customer_not_found", customerId };
+async function settlementRefusal(d1: D1Database, orgId: string, customerId: string, saleId: string | null): Promise<LedgerRefusal | null> {
+  const db = inventoryDb(d1);
+  const customer = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.orgId, orgId), eq(customers.id, customerId))).get();
+  if (!customer) return { kind: "customer_not_found", customerId };
   if (saleId === null) return null;
-  const sale = await db.prepare("SELECT customer_id, status FROM sales WHERE org_id = ?1 AND id = ?2").bind(orgId, saleId).first<{ customer_id: string; status: string }>();
+  const sale = await db.select({ customerId: sales.customerId, status: sales.status }).from(sales).where(and(eq(sales.orgId, orgId), eq(sales.id, saleId))).get();
   if (!sale) return { kind: "sale_not_found", saleId };
-  if (sale.customer_id !== customerId) return { kind: "sale_of_other_customer" };
+  if (sale.customerId !== customerId) return { kind: "sale_of_other_customer" };
   if (sale.status === "cancelled") return { kind: "sale_cancelled" };
   return null;
 }
 
-export interface PaymentRow {
-  id: string;
-  customer_id: string;
-  sale_id: string | null;
-  amount_paise: number;
-  method: string;
-  reference: string | null;
-  paid_on: string;
-  created_at: number;
-}
+export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
 
 /**
  * Records money received. When it is against a sale and payments plus credit notes on that sale now cover
@@ -82,25 +62,16 @@ export interface PaymentRow {
 export async function createPayment(
   db: D1Database,
   orgId: string,
-  input: { customerId: string; saleId: string | null; amountPaise: number; method: string; reference: string | null; paidOn: string },
+  input: Omit<PaymentRow, "id" | "createdAt">,
   nowMs: number,
-): Promise<LedgerOutcome<PaymentRow & { invoice_paid: boolean }>> {
+): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
   const refusal = await settlementRefusal(db, orgId, input.customerId, input.saleId);
   if (refusal) return refusal;
-  const row: PaymentRow = {
-    id: newId("pay", nowMs),
-    customer_id: input.customerId,
-    sale_id: input.saleId,
-    amount_paise: input.amountPaise,
-    method: input.method,
-    reference: input.reference,
-    paid_on: input.paidOn,
-    created_at: nowMs,
-  };
+  const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs };
   const statements = [
     db
       .prepare("INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-      .bind(row.id, orgId, row.customer_id, row.sale_id, row.amount_paise, row.method, row.reference, row.paid_on, nowMs),
+      .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs),
   ];
   const events: Array<{ id: string; index: number }> = [];
   if (input.saleId !== null) {
@@ -127,19 +98,10 @@ export async function createPayment(
   }
   const results = await db.batch(statements);
   const eventIds = insertedEventIds(results, events);
-  return { kind: "recorded", value: { ...row, invoice_paid: eventIds.length > 0 }, eventIds };
+  return { kind: "recorded", value: { ...row, invoicePaid: eventIds.length > 0 }, eventIds };
 }
 
-export interface CreditNoteRow {
-  id: string;
-  note_number: string;
-  customer_id: string;
-  sale_id: string | null;
-  amount_paise: number;
-  reason: string | null;
-  issued_on: string;
-  created_at: number;
-}
+export type CreditNoteRow = Omit<typeof creditNotes.$inferSelect, "orgId">;
 
 /** Issues a credit note numbered `CN/<FY>/<seq>`, consecutive per financial year, computed in the transaction. */
 export async function createCreditNote(
@@ -160,59 +122,34 @@ export async function createCreditNote(
     )
     .bind(id, orgId, input.customerId, input.saleId, prefix, input.amountPaise, input.reason, input.issuedOn, nowMs)
     .run();
-  const row = await db
-    .prepare("SELECT id, note_number, customer_id, sale_id, amount_paise, reason, issued_on, created_at FROM credit_notes WHERE org_id = ?1 AND id = ?2")
-    .bind(orgId, id)
-    .first<CreditNoteRow>();
-  return { kind: "recorded", value: row!, eventIds: [] };
+  const { orgId: _org, ...row } = (await inventoryDb(db).select().from(creditNotes).where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id))).get())!;
+  return { kind: "recorded", value: row, eventIds: [] };
 }
 
-export interface ExpenseRow {
-  id: string;
-  spent_on: string;
-  category: string;
-  amount_paise: number;
-  notes: string | null;
-  created_by: string;
-  created_at: number;
-}
+export type ExpenseRow = Omit<typeof expenses.$inferSelect, "orgId">;
 
 export async function createExpense(
   db: D1Database,
   orgId: string,
-  input: { spentOn: string; category: string; amountPaise: number; notes: string | null; createdBy: string },
+  input: Omit<ExpenseRow, "id" | "createdAt">,
   nowMs: number,
 ): Promise<WriteResult<ExpenseRow>> {
-  const row: ExpenseRow = {
-    id: newId("exp", nowMs),
-    spent_on: input.spentOn,
-    category: input.category,
-    amount_paise: input.amountPaise,
-    notes: input.notes,
-    created_by: input.createdBy,
-    created_at: nowMs,
-  };
+  const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs };
+  // Raw on purpose: a failed drizzle query's error message carries its parameters, and the app logs that
+  // message for an unexpected error; D1's own error names the failure without the row's values.
   await db
     .prepare("INSERT INTO expenses (id, org_id, spent_on, category, amount_paise, notes, created_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-    .bind(row.id, orgId, row.spent_on, row.category, row.amount_paise, row.notes, row.created_by, nowMs)
+    .bind(row.id, orgId, row.spentOn, row.category, row.amountPaise, row.notes, row.createdBy, nowMs)
     .run();
   return { value: row, eventIds: [] };
 }
 
-export interface MillInvoiceRow {
-  id: string;
-  supplier_name: string;
-  invoice_number: string;
-  invoiced_on: string;
-  amount_paise: number;
-  notes: string | null;
-  created_at: number;
-}
+export type MillInvoiceRow = Omit<typeof millInvoices.$inferSelect, "orgId" | "supplierId"> & { supplierName: string };
 
 export async function createMillInvoice(
   db: D1Database,
   orgId: string,
-  input: { supplierName: string; invoiceNumber: string; invoicedOn: string; amountPaise: number; notes: string | null },
+  input: Omit<MillInvoiceRow, "id" | "createdAt">,
   nowMs: number,
 ): Promise<LedgerOutcome<MillInvoiceRow>> {
   const id = newId("minv", nowMs);
@@ -234,33 +171,26 @@ export async function createMillInvoice(
   }
   return {
     kind: "recorded",
-    value: { id, supplier_name: input.supplierName, invoice_number: input.invoiceNumber, invoiced_on: input.invoicedOn, amount_paise: input.amountPaise, notes: input.notes, created_at: nowMs },
+    value: { id, ...input, createdAt: nowMs },
     eventIds: [],
   };
 }
 
-export interface MillPaymentRow {
-  id: string;
-  supplier_name: string;
-  mill_invoice_id: string | null;
-  paid_on: string;
-  amount_paise: number;
-  reference: string | null;
-  method: string;
-  created_at: number;
-}
+export type MillPaymentRow = Omit<typeof millPayments.$inferSelect, "orgId" | "supplierId"> & { supplierName: string };
 
 export async function createMillPayment(
   db: D1Database,
   orgId: string,
-  input: { supplierName: string; millInvoiceId: string | null; paidOn: string; amountPaise: number; reference: string | null; method: string },
+  input: Omit<MillPaymentRow, "id" | "createdAt">,
   nowMs: number,
 ): Promise<LedgerOutcome<MillPaymentRow>> {
   if (input.millInvoiceId !== null) {
-    const invoice = await db
-      .prepare("SELECT m.name FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id WHERE i.org_id = ?1 AND i.id = ?2")
-      .bind(orgId, input.millInvoiceId)
-      .first<{ name: string }>();
+    const invoice = await inventoryDb(db)
+      .select({ name: suppliers.name })
+      .from(millInvoices)
+      .innerJoin(suppliers, and(eq(suppliers.orgId, millInvoices.orgId), eq(suppliers.id, millInvoices.supplierId)))
+      .where(and(eq(millInvoices.orgId, orgId), eq(millInvoices.id, input.millInvoiceId)))
+      .get();
     if (!invoice) return { kind: "mill_invoice_not_found", millInvoiceId: input.millInvoiceId };
     if (invoice.name !== input.supplierName) return { kind: "mill_invoice_of_other_mill" };
   }
@@ -276,7 +206,7 @@ export async function createMillPayment(
   ]);
   return {
     kind: "recorded",
-    value: { id, supplier_name: input.supplierName, mill_invoice_id: input.millInvoiceId, paid_on: input.paidOn, amount_paise: input.amountPaise, reference: input.reference, method: input.method, created_at: nowMs },
+    value: { id, ...input, createdAt: nowMs },
     eventIds: [],
   };
 }

@@ -86,8 +86,8 @@ export const customerView = (row: CustomerRow): z.infer<typeof CustomerSchema> =
   contact: row.contact,
   gstin: row.gstin,
   address: row.address,
-  credit_limit: formatPaise(row.credit_limit_paise),
-  created_at: iso(row.created_at),
+  credit_limit: formatPaise(row.creditLimitPaise),
+  created_at: iso(row.createdAt),
 });
 
 export const PaymentSchema = z
@@ -104,16 +104,16 @@ export const PaymentSchema = z
   })
   .openapi("Payment");
 
-export const paymentView = (row: PaymentRow & { invoice_paid: boolean }): z.infer<typeof PaymentSchema> => ({
+export const paymentView = (row: PaymentRow & { invoicePaid: boolean }): z.infer<typeof PaymentSchema> => ({
   id: row.id,
-  customer_id: row.customer_id,
-  sale_id: row.sale_id,
-  amount: formatPaise(row.amount_paise),
-  method: row.method as z.infer<typeof PaymentMethodSchema>,
+  customer_id: row.customerId,
+  sale_id: row.saleId,
+  amount: formatPaise(row.amountPaise),
+  method: row.method,
   reference: row.reference,
-  date: row.paid_on,
-  invoice_paid: row.invoice_paid,
-  created_at: iso(row.created_at),
+  date: row.paidOn,
+  invoice_paid: row.invoicePaid,
+  created_at: iso(row.createdAt),
 });
 
 export const CreditNoteSchema = z
@@ -131,13 +131,13 @@ export const CreditNoteSchema = z
 
 export const creditNoteView = (row: CreditNoteRow): z.infer<typeof CreditNoteSchema> => ({
   id: row.id,
-  note_number: row.note_number,
-  customer_id: row.customer_id,
-  sale_id: row.sale_id,
-  amount: formatPaise(row.amount_paise),
+  note_number: row.noteNumber,
+  customer_id: row.customerId,
+  sale_id: row.saleId,
+  amount: formatPaise(row.amountPaise),
   reason: row.reason,
-  date: row.issued_on,
-  created_at: iso(row.created_at),
+  date: row.issuedOn,
+  created_at: iso(row.createdAt),
 });
 
 export const ExpenseSchema = z
@@ -146,12 +146,12 @@ export const ExpenseSchema = z
 
 export const expenseView = (row: ExpenseRow): z.infer<typeof ExpenseSchema> => ({
   id: row.id,
-  date: row.spent_on,
+  date: row.spentOn,
   category: row.category,
-  amount: formatPaise(row.amount_paise),
+  amount: formatPaise(row.amountPaise),
   notes: row.notes,
-  created_by: row.created_by,
-  created_at: iso(row.created_at),
+  created_by: row.createdBy,
+  created_at: iso(row.createdAt),
 });
 
 export const MillInvoiceSchema = z
@@ -160,12 +160,12 @@ export const MillInvoiceSchema = z
 
 export const millInvoiceView = (row: MillInvoiceRow): z.infer<typeof MillInvoiceSchema> => ({
   id: row.id,
-  supplier_name: row.supplier_name,
-  invoice_number: row.invoice_number,
-  date: row.invoiced_on,
-  amount: formatPaise(row.amount_paise),
+  supplier_name: row.supplierName,
+  invoice_number: row.invoiceNumber,
+  date: row.invoicedOn,
+  amount: formatPaise(row.amountPaise),
   notes: row.notes,
-  created_at: iso(row.created_at),
+  created_at: iso(row.createdAt),
 });
 
 export const MillPaymentSchema = z
@@ -183,11 +183,11 @@ export const MillPaymentSchema = z
 
 export const millPaymentView = (row: MillPaymentRow): z.infer<typeof MillPaymentSchema> => ({
   id: row.id,
-  supplier_name: row.supplier_name,
-  mill_invoice_id: row.mill_invoice_id,
-  date: row.paid_on,
-  amount: formatPaise(row.amount_paise),
+  supplier_name: row.supplierName,
+  mill_invoice_id: row.millInvoiceId,
+  date: row.paidOn,
+  amount: formatPaise(row.amountPaise),
   reference: row.reference,
-  method: row.method as z.infer<typeof PaymentMethodSchema>,
-  created_at: iso(row.created_at),
+  method: row.method,
+  created_at: iso(row.createdAt),
 });
