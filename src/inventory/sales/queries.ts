@@ -1,10 +1,13 @@
 // Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
 // IST-windowed list of GET /api/v1/sales.
+import { and, eq } from "drizzle-orm";
+import { newId } from "../../platform/ids";
+import { inventoryDb } from "../db/client";
+import { customers, sales } from "../db/schema";
 import { lineGstPaise } from "../domain/gst";
 import { financialYearCode } from "../domain/invoice-number";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
-import { newId } from "../../platform/ids";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
 
@@ -100,9 +103,9 @@ export async function findSale(db: ReadDb, orgId: string, saleId: string): Promi
 }
 
 /** The organisation a sale belongs to (routes without an org in the path resolve it first). */
-export async function saleOrgId(db: ReadDb, saleId: string): Promise<string | null> {
-  const row = await db.prepare("SELECT org_id FROM sales WHERE id = ?1").bind(saleId).first<{ org_id: string }>();
-  return row?.org_id ?? null;
+export async function saleOrgId(db: D1Database, saleId: string): Promise<string | null> {
+  const row = await inventoryDb(db).select({ orgId: sales.orgId }).from(sales).where(eq(sales.id, saleId)).get();
+  return row?.orgId ?? null;
 }
 
 export interface NewSale {
@@ -145,7 +148,11 @@ export type CreateSaleOutcome =
   | { kind: "insufficient_stock"; lotIds: string[] };
 
 export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<CreateSaleOutcome> {
-  const customer = await db.prepare("SELECT id FROM customers WHERE org_id = ?1 AND id = ?2").bind(orgId, sale.customerId).first();
+  const customer = await inventoryDb(db)
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.orgId, orgId), eq(customers.id, sale.customerId)))
+    .get();
   if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
   const lots = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
   const missing = sale.items.findIndex((i) => !lots.has(i.lotId));

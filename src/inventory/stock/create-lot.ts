@@ -98,8 +98,8 @@ export function registerCreateLot(app: InventoryApp): void {
     const receivedAt = body.received_at === undefined ? now : Date.parse(body.received_at);
     if (receivedAt > now + 300_000) throw inventoryError("bad_request", "received_at: must not be in the future");
     const existing = await findSku(c.env.DB, org.id, body.sku);
-    if (existing && existing.yarn_type !== body.yarn_type) {
-      throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarn_type}, not ${body.yarn_type}`);
+    if (existing && existing.yarnType !== body.yarn_type) {
+      throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarnType}, not ${body.yarn_type}`);
     }
     const outcome = await receiveLot(
       c.env.DB,

@@ -1,5 +1,8 @@
 // Godowns, SKUs, mills and lots: receiving stock (back office) and the in-stock list (GET /api/v1/inventory).
+import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
+import { inventoryDb } from "../db/client";
+import { skus } from "../db/schema";
 import type { ReadDb } from "../http/read-session";
 
 export interface LotRow {
@@ -64,19 +67,14 @@ export async function findLot(db: ReadDb, orgId: string, lotId: string): Promise
   return db.prepare(`${LOT_SELECT} WHERE l.org_id = ?1 AND l.id = ?2`).bind(orgId, lotId).first<LotRow>();
 }
 
-export interface SkuRow {
-  id: string;
-  sku: string;
-  yarn_type: string;
-  gst_rate_bps: number;
-  stock_low_threshold_grams: number;
-}
+export type SkuRow = Pick<typeof skus.$inferSelect, "id" | "sku" | "yarnType" | "gstRateBps" | "stockLowThresholdGrams">;
 
-export async function findSku(db: ReadDb, orgId: string, sku: string): Promise<SkuRow | null> {
-  return db
-    .prepare("SELECT id, sku, yarn_type, gst_rate_bps, stock_low_threshold_grams FROM skus WHERE org_id = ?1 AND sku = ?2")
-    .bind(orgId, sku)
-    .first<SkuRow>();
+export async function findSku(db: D1Database, orgId: string, sku: string): Promise<SkuRow | undefined> {
+  return inventoryDb(db)
+    .select({ id: skus.id, sku: skus.sku, yarnType: skus.yarnType, gstRateBps: skus.gstRateBps, stockLowThresholdGrams: skus.stockLowThresholdGrams })
+    .from(skus)
+    .where(and(eq(skus.orgId, orgId), eq(skus.sku, sku)))
+    .get();
 }
 
 export interface NewSku {

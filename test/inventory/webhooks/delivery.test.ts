@@ -1,7 +1,7 @@
 // Inventory webhook delivery through the queue: every retry re-sends the first attempt's timestamp and lands
 // within 300 s of it (the receivers' window), a receiver that fails, redirects, times out and recovers, the
 // dead-letter consumer, the compliance.due cron (once per date), and end to end from a sale.
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fanOutEvents } from "../../../src/inventory/webhooks/queries";
 import { complianceDatesBetween } from "../../../src/inventory/domain/compliance";
