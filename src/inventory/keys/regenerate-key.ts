@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { actorName, requireAdmin, resolveKey } from "../orgs/operator-auth";
+import { actorName, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
 import { regenerateKey } from "./service";
 import { errorResponses } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RegeneratedKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",

@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, resolveKey } from "../orgs/operator-auth";
+import { actorName, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
 import { rotateKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RotatedKeySchema, RotateKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",

@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { actorName, requireAdmin, requireOperator, resolveKey } from "../orgs/operator-auth";
+import { actorName, requireAdmin, requireOperator } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { lifecycleState, syncKey } from "./service";
 import { errorResponses } from "../http/schemas";
 import { KeyIdParam, SyncedKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",

@@ -4,7 +4,6 @@
 import { adminAuth, type AdminAuthOptions } from "../../platform/auth/admin";
 import { PlatformError } from "../../platform/http/errors";
 import { inventoryDb, type InventoryDb } from "../db/client";
-import { findKey, type ApiKeyRow } from "../keys/queries";
 import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
 import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
@@ -46,14 +45,4 @@ export async function resolveOrg(c: InventoryContext, db: InventoryDb, orgId: st
     throw inventoryError("not_found", "No such organisation");
   }
   return org;
-}
-
-/** A key the actor may act on, with its organisation (null for a legacy key, which only the operator sees). */
-export async function resolveKey(c: InventoryContext, db: InventoryDb, keyId: string): Promise<{ row: ApiKeyRow; org: OrgRow | null }> {
-  const row = await findKey(db, keyId, orgFilter(c));
-  if (!row) throw inventoryError("not_found", "No such key");
-  if (row.orgId === null) return { row, org: null };
-  const org = await findOrg(db, row.orgId);
-  if (!org) throw inventoryError("not_found", "No such key");
-  return { row, org };
 }
