@@ -1,40 +1,32 @@
 // Godowns, SKUs, mills and lots: receiving stock (back office) and the in-stock list (GET /api/v1/inventory).
+// The lot reads stay raw SQL because they run on a D1 read-replica session, which drizzle's D1 driver is not
+// typed for; their columns are aliased to the schema's names and typed from it.
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { skus } from "../db/schema";
+import { godowns, lots, skus, suppliers } from "../db/schema";
 import type { ReadDb } from "../http/read-session";
 
-export interface LotRow {
-  id: string;
-  lot_number: string;
-  grams_received: number;
-  grams_remaining: number;
-  cost_paise_per_kg: number;
-  received_at: number;
-  sku: string;
-  sku_name: string;
-  yarn_type: string;
-  count_ne: number | null;
-  ply: number;
-  denier: number | null;
-  filaments: number | null;
-  blend: string | null;
-  composition: string;
-  shade: string | null;
-  hsn: string;
-  gst_rate_bps: number;
-  godown_code: string;
-  godown_name: string;
-  godown_city: string | null;
-  supplier_name: string | null;
-}
+type Lot = typeof lots.$inferSelect;
+type Sku = typeof skus.$inferSelect;
+type Godown = typeof godowns.$inferSelect;
+
+/** A lot with its SKU, godown and mill, as the read API and the back office show it. */
+export type LotRow = Pick<Lot, "id" | "lotNumber" | "gramsReceived" | "gramsRemaining" | "costPaisePerKg" | "receivedAt"> &
+  Pick<Sku, "sku" | "yarnType" | "countNe" | "ply" | "denier" | "filaments" | "blend" | "composition" | "shade" | "hsn" | "gstRateBps"> & {
+    skuName: Sku["name"];
+    godownCode: Godown["code"];
+    godownName: Godown["name"];
+    godownCity: Godown["city"];
+    supplierName: (typeof suppliers.$inferSelect)["name"] | null;
+  };
 
 const LOT_SELECT = `
-  SELECT l.id, l.lot_number, l.grams_received, l.grams_remaining, l.cost_paise_per_kg, l.received_at,
-         s.sku, s.name AS sku_name, s.yarn_type, s.count_ne, s.ply, s.denier, s.filaments, s.blend, s.composition,
-         s.shade, s.hsn, s.gst_rate_bps, g.code AS godown_code, g.name AS godown_name, g.city AS godown_city,
-         m.name AS supplier_name
+  SELECT l.id, l.lot_number AS lotNumber, l.grams_received AS gramsReceived, l.grams_remaining AS gramsRemaining,
+         l.cost_paise_per_kg AS costPaisePerKg, l.received_at AS receivedAt,
+         s.sku, s.name AS skuName, s.yarn_type AS yarnType, s.count_ne AS countNe, s.ply, s.denier, s.filaments, s.blend,
+         s.composition, s.shade, s.hsn, s.gst_rate_bps AS gstRateBps, g.code AS godownCode, g.name AS godownName,
+         g.city AS godownCity, m.name AS supplierName
     FROM lots l
     JOIN skus s ON s.org_id = l.org_id AND s.id = l.sku_id
     JOIN godowns g ON g.org_id = l.org_id AND g.id = l.godown_id
