@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { customers, sales } from "../db/schema";
+import { customers, lots, saleItems, sales, skus } from "../db/schema";
 import { lineGstPaise } from "../domain/gst";
 import { financialYearCode } from "../domain/invoice-number";
 import { amountPaise } from "../domain/money";
@@ -11,44 +11,26 @@ import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
 
-export interface SaleRow {
-  id: string;
-  invoice_number: string;
-  customer_id: string;
-  customer_name: string;
-  customer_gstin: string | null;
-  sale_date: string;
-  sold_at: number;
-  status: "confirmed" | "dispatched" | "cancelled";
-  grams_total: number;
-  taxable_paise: number;
-  gst_paise: number;
-  total_paise: number;
-  dispatched_at: number | null;
-  cancelled_at: number | null;
-  paid_at: number | null;
-}
+type Sale = typeof sales.$inferSelect;
+type SaleItem = typeof saleItems.$inferSelect;
+type Sku = typeof skus.$inferSelect;
 
-export interface SaleItemRow {
-  sale_id: string;
-  lot_id: string;
-  lot_number: string;
-  sku: string;
-  yarn_type: string;
-  hsn: string;
-  grams: number;
-  rate_paise_per_kg: number;
-  amount_paise: number;
-  gst_rate_bps: number;
-  gst_paise: number;
-}
+/** A sale with its customer's name and GSTIN, as the read API and the back office show it. */
+export type SaleRow = Pick<
+  Sale,
+  "id" | "invoiceNumber" | "customerId" | "saleDate" | "soldAt" | "status" | "gramsTotal" | "taxablePaise" | "gstPaise" | "totalPaise" | "dispatchedAt" | "cancelledAt" | "paidAt"
+> & { customerName: (typeof customers.$inferSelect)["name"]; customerGstin: (typeof customers.$inferSelect)["gstin"] };
+
+export type SaleItemRow = Pick<SaleItem, "saleId" | "lotId" | "grams" | "ratePaisePerKg" | "amountPaise" | "gstRateBps" | "gstPaise"> &
+  Pick<Sku, "sku" | "yarnType" | "hsn"> & { lotNumber: (typeof lots.$inferSelect)["lotNumber"] };
 
 export type SaleWithItems = SaleRow & { items: SaleItemRow[] };
 
 const SALE_SELECT = `
-  SELECT s.id, s.invoice_number, s.customer_id, c.name AS customer_name, c.gstin AS customer_gstin, s.sale_date,
-         s.sold_at, s.status, s.grams_total, s.taxable_paise, s.gst_paise, s.total_paise, s.dispatched_at,
-         s.cancelled_at, s.paid_at
+  SELECT s.id, s.invoice_number AS invoiceNumber, s.customer_id AS customerId, c.name AS customerName,
+         c.gstin AS customerGstin, s.sale_date AS saleDate, s.sold_at AS soldAt, s.status, s.grams_total AS gramsTotal,
+         s.taxable_paise AS taxablePaise, s.gst_paise AS gstPaise, s.total_paise AS totalPaise,
+         s.dispatched_at AS dispatchedAt, s.cancelled_at AS cancelledAt, s.paid_at AS paidAt
     FROM sales s
     JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id`;
 
@@ -58,8 +40,8 @@ async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Ma
   // One bound parameter whatever the page size (D1 allows 100 per statement).
   const { results } = await db
     .prepare(
-      `SELECT i.sale_id, i.lot_id, l.lot_number, k.sku, k.yarn_type, k.hsn, i.grams, i.rate_paise_per_kg, i.amount_paise,
-              i.gst_rate_bps, i.gst_paise
+      `SELECT i.sale_id AS saleId, i.lot_id AS lotId, l.lot_number AS lotNumber, k.sku, k.yarn_type AS yarnType, k.hsn, i.grams,
+              i.rate_paise_per_kg AS ratePaisePerKg, i.amount_paise AS amountPaise, i.gst_rate_bps AS gstRateBps, i.gst_paise AS gstPaise
          FROM sale_items i
          JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
          JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
@@ -68,7 +50,7 @@ async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Ma
     )
     .bind(orgId, JSON.stringify(saleIds))
     .all<SaleItemRow>();
-  for (const item of results) bySale.get(item.sale_id)?.push(item);
+  for (const item of results) bySale.get(item.saleId)?.push(item);
   return bySale;
 }
 
@@ -115,18 +97,12 @@ export interface NewSale {
   items: Array<{ lotId: string; grams: number; ratePaisePerKg: number }>;
 }
 
-interface LotForSale {
-  id: string;
-  sku_id: string;
-  sku: string;
-  grams_remaining: number;
-  gst_rate_bps: number;
-}
+type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining"> & Pick<Sku, "sku" | "gstRateBps">;
 
 async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise<Map<string, LotForSale>> {
   const { results } = await db
     .prepare(
-      `SELECT l.id, l.sku_id, k.sku, l.grams_remaining, k.gst_rate_bps
+      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, k.gst_rate_bps AS gstRateBps
          FROM lots l JOIN skus k ON k.org_id = l.org_id AND k.id = l.sku_id
         WHERE l.org_id = ?1 AND l.id IN (SELECT value FROM json_each(?2))`,
     )
@@ -161,9 +137,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   const lines = sale.items.map((item) => {
     const lot = lots.get(item.lotId)!;
     const amount = amountPaise(item.grams, item.ratePaisePerKg);
-    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gst_rate_bps) };
+    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gstRateBps) };
   });
-  const short = lines.filter((l) => l.lot.grams_remaining < l.grams);
+  const short = lines.filter((l) => l.lot.gramsRemaining < l.grams);
   if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
 
   const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
@@ -194,7 +170,7 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
           `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
         )
-        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.sku_id, line.grams, line.ratePaisePerKg, line.amount, line.lot.gst_rate_bps, line.gst),
+        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.lot.gstRateBps, line.gst),
     );
   }
   const events: Array<{ id: string; index: number }> = [];
@@ -214,7 +190,7 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   );
   // stock.low once per crossing: the SKU's kg across godowns is under its threshold now and was not before.
   const takenBySku = new Map<string, number>();
-  for (const line of lines) takenBySku.set(line.lot.sku_id, (takenBySku.get(line.lot.sku_id) ?? 0) + line.grams);
+  for (const line of lines) takenBySku.set(line.lot.skuId, (takenBySku.get(line.lot.skuId) ?? 0) + line.grams);
   for (const [skuId, taken] of takenBySku) {
     const id = newId("evt", nowMs);
     events.push({ id, index: statements.length });
@@ -241,7 +217,7 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     if (!String(error).includes("CHECK constraint failed")) throw error;
     // Another sale took the stock between our read and our batch: name the lots that are now short.
     const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
-    return { kind: "insufficient_stock", lotIds: sale.items.filter((i) => (now.get(i.lotId)?.grams_remaining ?? 0) < i.grams).map((i) => i.lotId) };
+    return { kind: "insufficient_stock", lotIds: sale.items.filter((i) => (now.get(i.lotId)?.gramsRemaining ?? 0) < i.grams).map((i) => i.lotId) };
   }
   const value = (await findSale(db, orgId, saleId))!;
   return { kind: "created", value, eventIds: insertedEventIds(results, events) };
