@@ -35,10 +35,10 @@ export function registerExportCustomers(app: InventoryApp): void {
       r.contact,
       r.gstin,
       r.address,
-      csvNumber(formatPaise(r.credit_limit_paise)),
-      csvNumber(formatPaise(r.billed_paise)),
-      csvNumber(formatPaise(r.paid_paise)),
-      csvNumber(formatPaise(r.billed_paise - r.paid_paise - r.credited_paise)),
+      csvNumber(formatPaise(r.creditLimitPaise)),
+      csvNumber(formatPaise(r.billedPaise)),
+      csvNumber(formatPaise(r.paidPaise)),
+      csvNumber(formatPaise(r.billedPaise - r.paidPaise - r.creditedPaise)),
     ]);
     return csvResponse("customers", CUSTOMER_COLUMNS, rows, { truncated, headers: bookmarkHeader(session) });
   });

@@ -27,7 +27,7 @@ export function registerExportExpenses(app: InventoryApp): void {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
     const truncated = await exceedsCap(session, "expenses", orgId);
-    const rows = mapRows(expenseExportRows(session, orgId), (r) => [r.spent_on, r.category, csvNumber(formatPaise(r.amount_paise)), r.notes, r.created_by]);
+    const rows = mapRows(expenseExportRows(session, orgId), (r) => [r.spentOn, r.category, csvNumber(formatPaise(r.amountPaise)), r.notes, r.createdBy]);
     return csvResponse("expenses", EXPENSE_COLUMNS, rows, { truncated, headers: bookmarkHeader(session) });
   });
 }

@@ -28,7 +28,7 @@ export function registerExportMillPayments(app: InventoryApp): void {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
     const [invoicesOver, paymentsOver] = await Promise.all([exceedsCap(session, "mill_invoices", orgId), exceedsCap(session, "mill_payments", orgId)]);
-    const rows = mapRows(millLedgerExportRows(session, orgId), (r) => [r.supplier_name, r.type, r.date, csvNumber(formatPaise(r.amount_paise)), r.reference, r.method]);
+    const rows = mapRows(millLedgerExportRows(session, orgId), (r) => [r.supplierName, r.type, r.date, csvNumber(formatPaise(r.amountPaise)), r.reference, r.method]);
     return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, { truncated: invoicesOver || paymentsOver, headers: bookmarkHeader(session) });
   });
 }

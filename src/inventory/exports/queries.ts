@@ -1,5 +1,8 @@
 // Row sources of the CSV exports: keyset pages of PAGE_ROWS, pulled one page at a time as the response
 // stream asks for more, so memory stays flat in the row count. Each source table stops at EXPORT_ROW_CAP.
+// They read through a D1 read-replica session (raw SQL; drizzle's D1 driver is not typed for sessions), with
+// columns aliased to the drizzle schema's names and row types taken from it.
+import type { customers, expenses, millPayments, suppliers } from "../db/schema";
 import type { ReadDb } from "../http/read-session";
 
 /** Seed rule: each source table of an export is capped at 10,000 rows. */
@@ -9,36 +12,28 @@ const PAGE_ROWS = 500;
  * row-value comparison stays an index seek. */
 const AFTER_ALL = "~";
 
-export interface CustomerExportRow {
-  id: string;
-  name: string;
-  contact: string | null;
-  gstin: string | null;
-  address: string | null;
-  credit_limit_paise: number;
-  billed_paise: number;
-  paid_paise: number;
-  credited_paise: number;
-}
+type Customer = typeof customers.$inferSelect;
+type Expense = typeof expenses.$inferSelect;
 
-export interface ExpenseExportRow {
-  id: string;
-  spent_on: string;
-  category: string;
-  amount_paise: number;
-  notes: string | null;
-  created_by: string;
-}
+/** A customer with the sums the export prints: billed (sales not cancelled), paid, and credited. */
+export type CustomerExportRow = Pick<Customer, "id" | "name" | "contact" | "gstin" | "address" | "creditLimitPaise"> & {
+  billedPaise: number;
+  paidPaise: number;
+  creditedPaise: number;
+};
 
-export interface MillLedgerRow {
+export type ExpenseExportRow = Pick<Expense, "id" | "spentOn" | "category" | "amountPaise" | "notes" | "createdBy">;
+
+/** One row of the mill ledger: an invoice (reference = its number) or a payment (reference = UTR, cheque…). */
+export type MillLedgerRow = {
   id: string;
-  supplier_name: string;
+  supplierName: (typeof suppliers.$inferSelect)["name"];
   type: "invoice" | "payment";
   date: string;
-  amount_paise: number;
+  amountPaise: number;
   reference: string | null;
-  method: string | null;
-}
+  method: (typeof millPayments.$inferSelect)["method"] | null;
+};
 
 /** True when the table holds more than the cap for this organisation (the export is then truncated). */
 export async function exceedsCap(db: ReadDb, table: "customers" | "expenses" | "mill_invoices" | "mill_payments", orgId: string): Promise<boolean> {
@@ -64,11 +59,11 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
   return paged<CustomerExportRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise,
+        `SELECT c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise AS creditLimitPaise,
                 (SELECT COALESCE(SUM(s.total_paise), 0) FROM sales s
-                  WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billed_paise,
-                (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id) AS paid_paise,
-                (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id) AS credited_paise
+                  WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billedPaise,
+                (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id) AS paidPaise,
+                (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id) AS creditedPaise
            FROM customers c
           WHERE c.org_id = ?1 AND c.id > ?2
           ORDER BY c.id
@@ -85,12 +80,12 @@ export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CA
   return paged<ExpenseExportRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT id, spent_on, category, amount_paise, notes, created_by FROM expenses
+        `SELECT id, spent_on AS spentOn, category, amount_paise AS amountPaise, notes, created_by AS createdBy FROM expenses
           WHERE org_id = ?1 AND (spent_on, id) < (?2, ?3)
           ORDER BY spent_on DESC, id DESC
           LIMIT ?4`,
       )
-      .bind(orgId, after?.spent_on ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .bind(orgId, after?.spentOn ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
       .all<ExpenseExportRow>();
     return results;
   });
@@ -100,7 +95,8 @@ function millInvoiceRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
   return paged<MillLedgerRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT i.id, m.name AS supplier_name, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise, i.invoice_number AS reference, NULL AS method
+        `SELECT i.id, m.name AS supplierName, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise AS amountPaise, i.invoice_number AS reference,
+                NULL AS method
            FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id
           WHERE i.org_id = ?1 AND (i.invoiced_on, i.id) < (?2, ?3)
           ORDER BY i.invoiced_on DESC, i.id DESC
@@ -116,7 +112,7 @@ function millPaymentRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
   return paged<MillLedgerRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT p.id, m.name AS supplier_name, 'payment' AS type, p.paid_on AS date, p.amount_paise, p.reference, p.method
+        `SELECT p.id, m.name AS supplierName, 'payment' AS type, p.paid_on AS date, p.amount_paise AS amountPaise, p.reference, p.method
            FROM mill_payments p JOIN suppliers m ON m.org_id = p.org_id AND m.id = p.supplier_id
           WHERE p.org_id = ?1 AND (p.paid_on, p.id) < (?2, ?3)
           ORDER BY p.paid_on DESC, p.id DESC
