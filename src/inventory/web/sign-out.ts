@@ -1,0 +1,20 @@
+import { signOutHandler } from "../../platform/auth/sign-out";
+import { SESSION_COOKIE } from "../orgs/operator-auth";
+import type { InventoryApp, InventoryContext } from "../hono";
+import { inventoryDb } from "../db/client";
+import { deleteSessionByTokenHash } from "./queries";
+import { ADMIN_BASE, COOKIE_PATH, currentSession } from "./session";
+
+/** POST /admin/signout: needs the session's CSRF token (a cross-site page cannot sign an admin out). */
+export function registerAdminSignOut(app: InventoryApp): void {
+  app.post(
+    `${ADMIN_BASE}/signout`,
+    signOutHandler({
+      currentSession,
+      deleteSession: (c: InventoryContext, tokenHash) => deleteSessionByTokenHash(inventoryDb(c.env.DB), tokenHash),
+      cookieName: SESSION_COOKIE,
+      cookiePath: COOKIE_PATH,
+      redirectTo: ADMIN_BASE,
+    }),
+  );
+}
