@@ -48,8 +48,8 @@ export interface TaxSplit {
 /**
  * GST of one invoice line, rounded per line to the paisa, half up (as the invoice's line-wise tax columns
  * and as sales are booked today). IGST is the full rate on the line. Intra-state, CGST and SGST are each
- * half the rate, rounded separately, so they are always equal on the invoice; their sum can then be one
- * paisa below the IGST figure of the same line (₹10.10 at 5 %: IGST 0.505 → 0.51; CGST 0.2525 → 0.25 twice).
+ * half the rate, rounded separately, so they are always equal on the invoice; their sum can then differ by
+ * one paisa from the IGST figure of the same line (₹10.10 at 5 %: IGST 0.505 → 0.51; CGST 0.2525 → 0.25 twice).
  */
 export function lineTax(taxablePaise: number, rateBps: number, kind: SupplyKind): TaxSplit {
   if (kind === "inter_state") {
