@@ -127,7 +127,7 @@ export function invoiceState(totalPaise: number, issuedAtMs: number, allocations
     settled += a.amountPaise;
     if (paidAt === null && settled >= totalPaise) paidAt = a.atMs;
   }
-  return { outstandingPaise: totalPaise - settled, paidAt: settled >= totalPaise ? paidAt : null };
+  return { outstandingPaise: totalPaise - settled, paidAt };
 }
 
 export type PaidEvent =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GST_RATE_TABLE, gstRateOn } from "../../../src/inventory/domain/gst-rates";
+import { YARN_CATALOGUE } from "../../../src/inventory/domain/yarn";
 
 // Rates: Notification 1/2017-Central Tax (Rate) from 1 July 2017; man-made-fibre yarn and fibre moved to 5 %
 // from 22 September 2025 by Notification 9/2025-Central Tax (Rate) of 17 September 2025 (56th GST Council).
@@ -45,6 +46,13 @@ describe("gstRateOn", () => {
       expect(rows[0]!.from, heading).toBe("2017-07-01");
       for (let i = 1; i < rows.length; i++) expect(rows[i]!.from, heading).toBe(rows[i - 1]!.until);
       expect(rows.at(-1)!.until, heading).toBeNull();
+    }
+  });
+
+  it("rates every yarn of the catalogue on both sides of 22 September 2025, at the catalogue's current rate after it", () => {
+    for (const yarn of YARN_CATALOGUE) {
+      expect(gstRateOn(yarn.hsn, "2025-09-21").ok, yarn.sku).toBe(true);
+      expect(gstRateOn(yarn.hsn, "2025-09-22"), yarn.sku).toMatchObject({ ok: true, rateBps: yarn.gstRatePercent * 100 });
     }
   });
 });
