@@ -180,6 +180,7 @@ export class BooksModel {
   credit(input: { creditNoteId: string; saleId: string; amountPaise: number; atMs: number } & Excess): ModelResult {
     const sale = this.sales.get(input.saleId);
     if (!sale) return { ok: false, code: "not_found" };
+    if (sale.status === "cancelled") return { ok: false, code: "sale_cancelled" };
     if (input.amountPaise > sale.totalPaise - this.creditedOn(sale.id)) return { ok: false, code: "credit_exceeds_invoice" };
     return this.receipt(
       { ...input, id: input.creditNoteId, kind: "credit_note", customerId: sale.customerId, restocked: [] },
