@@ -3,8 +3,6 @@
 import { istDateOf, parseIsoDate } from "./ist";
 import { GST_START_DATE } from "./gst-rates";
 
-export type EntryKind = "sale" | "payment" | "credit_note" | "expense" | "mill_invoice" | "mill_payment" | "lot_receipt";
-
 /** The oldest date the books accept: GST came into force on 1 July 2017. */
 export const EARLIEST_ENTRY_DATE = GST_START_DATE;
 

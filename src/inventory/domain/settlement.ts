@@ -38,13 +38,14 @@ export type AllocateResult =
   | { ok: true; drafts: AllocationDraft[]; toInvoicePaise: number; toAdvancePaise: number }
   | {
       ok: false;
-      code: "over_application" | "credit_exceeds_invoice" | "sale_cancelled";
+      code: "over_application" | "credit_exceeds_invoice" | "sale_cancelled" | "credit_note_needs_invoice";
       message: string;
       outstandingPaise: number;
     };
 
 /**
- * Splits a receipt into allocations. A payment without an invoice is an advance. A receipt beyond the
+ * Splits a receipt (amount already checked positive and within bounds) into allocations. A payment without
+ * an invoice is an advance; a credit note always names its invoice. A receipt beyond the
  * invoice's outstanding is refused (with the outstanding) unless `excess` is "advance", when the rest is
  * held for the customer. A credit note can never exceed what was billed less earlier credit notes.
  */
@@ -58,7 +59,12 @@ export function allocateReceipt(input: {
 }): AllocateResult {
   const { kind, sourceId, amountPaise, atMs, invoice } = input;
   const draft = (saleId: string | null, amount: number): AllocationDraft => ({ sourceId, sourceKind: kind, saleId, amountPaise: amount, atMs });
-  if (invoice === null) return { ok: true, drafts: [draft(null, amountPaise)], toInvoicePaise: 0, toAdvancePaise: amountPaise };
+  if (invoice === null) {
+    if (kind === "credit_note") {
+      return { ok: false, code: "credit_note_needs_invoice", outstandingPaise: 0, message: "a credit note must name the invoice it credits" };
+    }
+    return { ok: true, drafts: [draft(null, amountPaise)], toInvoicePaise: 0, toAdvancePaise: amountPaise };
+  }
   const outstandingPaise = invoice.outstandingPaise;
   if (invoice.status === "cancelled") {
     return { ok: false, code: "sale_cancelled", outstandingPaise, message: `sale ${invoice.saleId} is cancelled` };

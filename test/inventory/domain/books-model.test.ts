@@ -138,5 +138,5 @@ describe("BooksModel invariants", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

@@ -174,5 +174,5 @@ describe("settlement rules against the books model", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

@@ -92,6 +92,12 @@ describe("over-application", () => {
     expect(allocateReceipt({ kind: "payment", sourceId: "p", amountPaise: 100, atMs: t(1), invoice, excess: "advance" })).toMatchObject({ ok: false, code: "sale_cancelled" });
   });
 
+  it("refuses a credit note that names no invoice", () => {
+    expect(allocateReceipt({ kind: "credit_note", sourceId: "cn", amountPaise: 100, atMs: t(1), invoice: null, excess: "advance" })).toMatchObject({
+      ok: false, code: "credit_note_needs_invoice",
+    });
+  });
+
   it("books a payment without an invoice wholly as an advance", () => {
     expect(allocateReceipt({ kind: "payment", sourceId: "p", amountPaise: 100, atMs: t(1), invoice: null, excess: "refuse" })).toMatchObject({
       ok: true, toAdvancePaise: 100, toInvoicePaise: 0,
