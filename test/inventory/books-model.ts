@@ -290,10 +290,17 @@ export class BooksModel {
     return { grams, expected: lot.received - lot.sold + lot.returned + lot.adjusted, byGodown: Object.fromEntries(lot.byGodown) };
   }
 
-  invoice(saleId: string): { invoiceNumber: string; status: Sale["status"]; totalPaise: number; outstandingPaise: number; paidAt: number | null } {
+  invoice(saleId: string): {
+    invoiceNumber: string;
+    saleDate: string;
+    status: Sale["status"];
+    totalPaise: number;
+    outstandingPaise: number;
+    paidAt: number | null;
+  } {
     const sale = this.sales.get(saleId)!;
     const outstandingPaise = sale.status === "cancelled" ? 0 : sale.totalPaise - this.settledOn(saleId);
-    return { invoiceNumber: sale.invoiceNumber, status: sale.status, totalPaise: sale.totalPaise, outstandingPaise, paidAt: sale.paidAt };
+    return { invoiceNumber: sale.invoiceNumber, saleDate: sale.saleDate, status: sale.status, totalPaise: sale.totalPaise, outstandingPaise, paidAt: sale.paidAt };
   }
 
   /** billed − paid − credited over sales not cancelled; negative when the customer is owed money. */

@@ -41,7 +41,7 @@ describe("BooksModel worked cases", () => {
 
 // Random operation sequences over two customers (one intra-state, one inter-state), three lots, two godowns.
 const op = fc.oneof(
-  fc.record({ kind: fc.constant("sell" as const), customer: fc.nat(1), lines: fc.array(fc.record({ lot: fc.nat(2), godown: fc.nat(1), grams: fc.integer({ min: 1, max: 40_000 }), rate: fc.integer({ min: 1, max: 50_000 }) }), { minLength: 1, maxLength: 3 }), days: fc.nat(3) }),
+  fc.record({ kind: fc.constant("sell" as const), customer: fc.nat(1), lines: fc.array(fc.record({ lot: fc.nat(2), godown: fc.nat(1), grams: fc.integer({ min: 1, max: 40_000 }), rate: fc.integer({ min: 1, max: 50_000 }) }), { minLength: 1, maxLength: 3 }), day: fc.nat(150) }),
   fc.record({ kind: fc.constant("dispatch" as const), sale: fc.nat(20) }),
   fc.record({ kind: fc.constant("pay" as const), customer: fc.nat(1), sale: fc.option(fc.nat(20)), amount: fc.integer({ min: 1, max: 3_000_000 }), advance: fc.boolean() }),
   fc.record({ kind: fc.constant("credit" as const), sale: fc.nat(20), amount: fc.integer({ min: 1, max: 1_000_000 }), advance: fc.boolean() }),
@@ -63,7 +63,6 @@ describe("BooksModel invariants", () => {
         const sales: string[] = [];
         const receipts: string[] = [];
         let clock = T0;
-        let day = 0;
         for (const [i, o] of ops.entries()) {
           clock += 60_000;
           const paidBefore = new Map(books.saleIds().map((s) => [s, books.invoice(s).paidAt]));
@@ -72,9 +71,9 @@ describe("BooksModel invariants", () => {
           let result;
           switch (o.kind) {
             case "sell":
-              day += o.days;
+              // Dates from 2025-12-01 to 2026-04-30 in random order: back-dated sales, and a new financial year.
               result = books.sell({
-                saleId: `s${i}`, customerId: `c${o.customer}`, saleDate: `2025-10-${String(1 + day).padStart(2, "0")}`, atMs: clock,
+                saleId: `s${i}`, customerId: `c${o.customer}`, saleDate: new Date(Date.UTC(2025, 11, 1 + o.day)).toISOString().slice(0, 10), atMs: clock,
                 lines: o.lines.map((l) => ({ lotId: `lot${l.lot}`, godown: `g${l.godown}`, grams: l.grams, ratePaisePerKg: l.rate })),
               });
               if (result.ok) sales.push(`s${i}`);
@@ -134,6 +133,21 @@ describe("BooksModel invariants", () => {
             expect(invoice.outstandingPaise).toBeGreaterThanOrEqual(0);
             if (invoice.status !== "cancelled") expect(invoice.paidAt !== null).toBe(invoice.outstandingPaise === 0);
           }
+        }
+        // Invoice numbers run 1, 2, 3 … within each financial year, in date order.
+        const byYear = new Map<string, Array<{ seq: number; date: string }>>();
+        for (const s of books.saleIds()) {
+          const { invoiceNumber, saleDate } = books.invoice(s);
+          const [, fy, seq] = invoiceNumber.split("/");
+          byYear.set(fy!, [...(byYear.get(fy!) ?? []), { seq: Number(seq), date: saleDate }]);
+        }
+        for (const [fy, invoices] of byYear) {
+          invoices.sort((a, b) => a.seq - b.seq);
+          invoices.forEach((inv, k) => {
+            expect(inv.seq, fy).toBe(k + 1);
+            if (k > 0) expect(inv.date >= invoices[k - 1]!.date, fy).toBe(true);
+          });
+          expect(invoices.every((inv) => (fy === "2526" ? inv.date < "2026-04-01" : inv.date >= "2026-04-01"))).toBe(true);
         }
       }),
       { numRuns: 300 },
