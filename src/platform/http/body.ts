@@ -15,6 +15,22 @@ function mediaKind(contentType: string | undefined): BodyKind | null {
   return null;
 }
 
+/**
+ * A body announced by Content-Length within the limit is read in one call: HTTP framing delivers exactly
+ * that many bytes, and the length is checked again in case a request built in code carries a wrong header.
+ * Any other body is streamed and refused as soon as it passes the limit.
+ */
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) <= maxBytes) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
+    return bytes;
+  }
+  return readLimited(request.body, maxBytes);
+}
+
 async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -45,7 +61,7 @@ export async function readRawText(request: Request, maxBytes: number): Promise<s
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) {
     throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
   }
-  const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -67,10 +83,9 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler {
     if (declared > options.maxBytes) throw new PlatformError("payload_too_large", `Request body exceeds ${options.maxBytes} bytes`);
     const contentType = c.req.header("Content-Type");
     const kind = mediaKind(contentType);
-    const raw = c.req.raw.body;
 
     if (!contentType && options.optional) {
-      const bytes = raw ? await readLimited(raw, options.maxBytes) : new Uint8Array();
+      const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
       if (bytes.byteLength > 0) throw new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
       cacheBody(c.req.bodyCache, "{}", {});
       return next();
@@ -78,7 +93,7 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler {
     if (!kind || !accept.includes(kind)) {
       throw new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
     }
-    const bytes = raw ? await readLimited(raw, options.maxBytes) : new Uint8Array();
+    const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
     let text: string;
     try {
       text = strictUtf8.decode(bytes);
