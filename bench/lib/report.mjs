@@ -46,7 +46,10 @@ function throughputTarget(results, id, factor) {
   };
 }
 
-/** Each speed target with the measured value (median of the repeats); `met` is null when it could not be measured. */
+/**
+ * Each target with the measured value (median of the repeats); `met` is null when it could not be measured,
+ * "reported" for a figure the report gives without a target.
+ */
 export function targets(results) {
   const out = [throughputTarget(results, "tax.compute", 0.85)];
   const compute = find(results, "tax.compute", "workerd", 10);
@@ -66,7 +69,7 @@ export function targets(results) {
   const form16 = micro.find((m) => /form ?16/i.test(m.name) && /\b1\d\.\d KB/.test(m.name) && /type given/.test(m.name));
   out.push({ target: "10 KB Form 16 parse ≤ 0.5 ms", measured: form16 ? `${fmt(form16.meanMs, 4)} ms (${form16.name})` : "not measured", met: form16 ? form16.meanMs <= 0.5 : null });
   const mega = micro.find((m) => /1 MB/.test(m.name));
-  out.push({ target: "1 MB document parse time (reported)", measured: mega ? `${fmt(mega.meanMs, 2)} ms (${mega.name})` : "not measured", met: mega ? true : null });
+  out.push({ target: "1 MB document parse time (reported)", measured: mega ? `${fmt(mega.meanMs, 2)} ms (${mega.name})` : "not measured", met: mega ? "reported" : null });
   for (const name of ["customers", "expenses", "mill-payments"]) {
     const small = results.exports.find((e) => e.export === name && e.dataset === "1k");
     const large = results.exports.find((e) => e.export === name && e.dataset === "10k");
@@ -119,7 +122,8 @@ export function printReport(results, log = console.log) {
   for (const [name, b] of Object.entries(results.bundles)) log(`${name.padEnd(12)} ${b.totalKiB} KiB, gzip ${b.gzipKiB} KiB`);
   for (const [name, s] of Object.entries(results.startup)) log(`${name.padEnd(12)} ${JSON.stringify(s)}`);
   log("\nTargets");
-  for (const t of targets(results)) log(`${t.met === null ? "  ?  " : t.met ? " met " : "MISSED"} ${t.target}: ${t.measured}`);
+  const verdict = (met) => (met === null ? "  ?  " : met === "reported" ? " info" : met ? " met " : "MISSED");
+  for (const t of targets(results)) log(`${verdict(t.met)} ${t.target}: ${t.measured}`);
   if (results.failures?.length) {
     log("\nFailures (the bench exits non-zero)");
     for (const f of results.failures) log(`- ${f}`);
