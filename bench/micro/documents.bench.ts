@@ -1,16 +1,19 @@
-// Parse time of a ~10 KB Form 16 (target: at most 0.5 ms) and of an AIS text, plain Node. Per-KB time is the
-// mean divided by the KB printed in each bench's name.
+// Parse time of a ~10 KB Form 16 (target: at most 0.5 ms), of an AIS text, and of a 1 MB input (a parse that
+// is not linear in its input shows here first), plain Node. Per-KB time is the mean divided by the KB printed
+// in each bench's name.
 import { bench, describe } from "vitest";
 import { parseDocument } from "../../src/tax/domain/documents";
 import aisText from "../../test/fixtures/documents/ais-layout-fy2024-25.txt?raw";
 import form16Text from "../../test/fixtures/documents/form16-traces-part-a-and-b-new-regime.txt?raw";
 
 // Grow a real fixture to about 10 KB with whole copies, so the text keeps its layout.
-const toAbout10KB = (text: string): string => text.repeat(Math.max(1, Math.round(10_240 / text.length)));
+const toAbout = (bytes: number, text: string): string => text.repeat(Math.max(1, Math.round(bytes / text.length)));
+const toAbout10KB = (text: string): string => toAbout(10_240, text);
 const kb = (text: string): string => (new TextEncoder().encode(text).length / 1024).toFixed(1);
 
 const form16 = toAbout10KB(form16Text);
 const ais = toAbout10KB(aisText);
+const form16Mega = toAbout(1_048_576, form16Text);
 
 describe("documents/parse", () => {
   bench(`Form 16 Part A+B, ${kb(form16)} KB, type given`, () => {
@@ -21,5 +24,8 @@ describe("documents/parse", () => {
   });
   bench(`AIS text, ${kb(ais)} KB, type given`, () => {
     parseDocument(ais, "ais");
+  });
+  bench(`Form 16 Part A+B repeated to 1 MB (${kb(form16Mega)} KB), type given`, () => {
+    parseDocument(form16Mega, "form16");
   });
 });
