@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/auth";
+import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
 import { captureConsole, dbDump, fillPath, operationsOf, workerFetch } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
