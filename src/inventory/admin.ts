@@ -12,10 +12,10 @@ import { inventoryError } from "./errors";
 
 export const SESSION_COOKIE = "inv_session";
 
-export const requireAdmin = adminAuth({
-  adminToken: (c) => (c.env as InventoryEnv).ADMIN_TOKEN,
+export const requireAdmin = adminAuth<InventoryEnv>({
+  adminToken: (env) => env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
-  findSession: (c, tokenHash) => findSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
+  findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
 });
 
 export function actorOf(c: Context): Actor {

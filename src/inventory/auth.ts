@@ -1,7 +1,6 @@
 // API-key authentication for inventory routes. A key's grants are its resource scopes (all three when it
 // has none) plus `write` for read_write keys; plan, subscription and binding problems are denials stored
 // on the key, so they are refused before any rate limit applies.
-import type { Context } from "hono";
 import type { KeyIdentity } from "../platform/keys/guard";
 import { keyAuth } from "../platform/keys/middleware";
 import type { Plan } from "./db/schema";
@@ -30,7 +29,7 @@ function keyHeaders(state: KeyIdentity): Record<string, string> {
 
 const options = {
   tag: INVENTORY_KEY_TAG,
-  guard: (c: Context<{ Bindings: InventoryEnv }>) => c.env.KEY_GUARD,
+  guard: (env: InventoryEnv) => env.KEY_GUARD,
   keyHeaders,
   denialMessages: {
     key_not_bound: "This key is not bound to an organisation; issue a new key",

@@ -1,9 +1,6 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp, type AppEnv } from "../platform/http/app";
+// The composition root: builds the tax app from its features and serves the OpenAPI document.
 import { serveOpenApi } from "../platform/http/openapi";
-import type { AuthenticatedKey } from "../platform/keys/middleware";
-import type { TaxEnv } from "./env";
-import { taxErrors } from "./hono";
+import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
 import { registerCreateKey } from "./keys/create-key";
 import { registerAdminCreateWebhook } from "./webhooks/admin-create-webhook";
@@ -31,11 +28,8 @@ import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliverie
 import { registerListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook } from "./webhooks/test-webhook";
 
-export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
-export type TaxApp = OpenAPIHono<TaxAppEnv>;
-
 export function buildTaxApp(): TaxApp {
-  const app = createApp<TaxAppEnv>({ catalogue: taxErrors });
+  const app = createTaxApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

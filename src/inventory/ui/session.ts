@@ -16,14 +16,14 @@ export const COOKIE_PATH = "/admin";
 /** Double-submit cookie of the sign-in form. */
 export const FORM_COOKIE = "inv_form";
 
-const sessionOptions: AdminAuthOptions = {
-  adminToken: (c) => (c.env as InventoryEnv).ADMIN_TOKEN,
+const sessionOptions: AdminAuthOptions<InventoryEnv> = {
+  adminToken: (env) => env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
-  findSession: (c, tokenHash) => findSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
+  findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
 };
 
 export function currentSession(c: Context): Promise<SessionRecord | null> {
-  return sessionFromCookie(c, sessionOptions);
+  return sessionFromCookie(c, c.env, sessionOptions);
 }
 
 export async function startSession(c: Context, admin: { id: string; orgId: string }): Promise<void> {

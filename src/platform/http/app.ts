@@ -2,6 +2,7 @@
 // every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Env, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { newId } from "../ids";
 import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
@@ -16,9 +17,17 @@ export type AppEnv<Bindings extends object, Variables extends object = object> =
   Variables: AppVariables & Variables;
 };
 
+// The request id is set by the first middleware of every app, so every handler may read `c.var.requestId`.
+declare module "hono" {
+  interface ContextVariableMap {
+    requestId: string;
+  }
+}
+
 export function renderError(c: Context, catalogue: ErrorCatalogue, error: ApiError): Response {
   const { code, status } = resolveError(catalogue, error);
-  const requestId = (c.get("requestId") as string | undefined) ?? newId("req");
+  // Unset only when a failure precedes the request-id middleware.
+  const requestId = c.var.requestId ?? newId("req");
   const response = new Response(JSON.stringify(catalogue.render(code, error.message, requestId)), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
@@ -62,22 +71,25 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     },
   });
 
-  app.use("*", async (c, next) => {
+  app.use(
+    "*",
+    createMiddleware<{ Variables: AppVariables }>(async (c, next) => {
     const requestId = newId("req");
-    c.set("requestId" as never, requestId as never);
+    c.set("requestId", requestId);
     await next();
     const headers = c.res.headers;
     headers.set("X-Request-Id", requestId);
     headers.set("X-Content-Type-Options", "nosniff");
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  });
+    }),
+  );
 
   app.onError((error, c) => {
     const apiError = toApiError(error);
     if (apiError instanceof PlatformError && apiError.problem === "internal") {
       log("unhandled error", {
-        requestId: c.get("requestId" as never),
+        requestId: c.var.requestId,
         method: c.req.method,
         path: new URL(c.req.url).pathname,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),

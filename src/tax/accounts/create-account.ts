@@ -2,12 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { hashPassword } from "../../platform/auth/password";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
-import { actorOf, requireAdmin } from "./operator-auth";
-import type { TaxApp } from "../app";
+import { requireAdmin } from "./operator-auth";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { insertAccount } from "../keys/queries";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { AccountSchema, CreateAccountSchema } from "../keys/schemas";
 
 const route = createRoute({
@@ -25,7 +23,7 @@ const route = createRoute({
 
 export function registerCreateAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    if (actorOf(c).kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
+    if (c.var.actor.kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
     const { email, password } = c.req.valid("json");
     const account = { id: newId("acct"), email, plan: "free" as const, passwordHash: password ? await hashPassword(password) : null, createdAt: Date.now() };
     if (!(await insertAccount(taxDb(c.env.DB), account))) throw taxError("conflict", "An account with that email exists");

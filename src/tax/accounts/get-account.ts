@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "./operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, type TaxApp } from "../hono";
 import { PLAN_LIMITS } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
-import { errorResponses, iso } from "../http-common";
 import { AccountSchema } from "../keys/schemas";
 
 export const AccountDetailSchema = AccountSchema.extend({
@@ -29,7 +28,7 @@ const route = createRoute({
 
 export function registerGetAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const account = await resolveAccount(c, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
     return c.json(
       { data: { id: account.id, email: account.email, plan: account.plan, createdAt: iso(account.createdAt), limits: { ...PLAN_LIMITS[account.plan] } } },
       200,

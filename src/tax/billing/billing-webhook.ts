@@ -2,12 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { hmacSha256Hex, timingSafeEqual } from "../../platform/crypto";
 import { readRawText } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountByEmail, recordPayment } from "../keys/queries";
-import { taxError } from "../hono";
 import { syncAccountKeys } from "../keys/service";
-import { errorResponses } from "../http-common";
 import { dispatchEvents } from "../webhooks/events";
 
 // Razorpay's `payment.captured` event, reduced to the fields we rely on.

@@ -1,10 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { computeTax } from "../domain/engine";
 import { currentYearOrFail } from "./current-year";
-import { errorResponses } from "../http-common";
 import { ComputeResultSchema } from "./schemas";
 import { ComputeRequestSchema, toTaxInput } from "../profiles/profile-schema";
 

@@ -1,8 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { istToday, listDeadlines } from "../domain/deadlines";
-import { errorResponses } from "../http-common";
 import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "./schemas";
 
 const route = createRoute({

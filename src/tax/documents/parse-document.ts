@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { parseDocument } from "../domain/documents";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, ParsedDocumentSchema, type DocumentParseRequest } from "./schemas";
 
 export const DOCUMENT_BODY_LIMIT_BYTES = 1_048_576;

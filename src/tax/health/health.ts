@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
-import { taxError } from "../hono";
+import { taxError, type TaxApp } from "../hono";
 
 const CheckSchema = z.enum(["ok", "failed"]);
 

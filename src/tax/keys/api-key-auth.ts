@@ -1,6 +1,5 @@
 // API-key authentication for tax routes: `requireKey()` for /compute (a valid key, no scope), or
 // `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
-import type { Context } from "hono";
 import { keyAuth } from "../../platform/keys/middleware";
 import type { TaxEnv } from "../env";
 
@@ -15,7 +14,7 @@ export const PLAN_LIMITS = {
 } as const;
 export type TaxPlan = keyof typeof PLAN_LIMITS;
 
-const options = { tag: TAX_KEY_TAG, guard: (c: Context<{ Bindings: TaxEnv }>) => c.env.KEY_GUARD };
+const options = { tag: TAX_KEY_TAG, guard: (env: TaxEnv) => env.KEY_GUARD };
 const anyKey = keyAuth(options);
 const byScope = new Map(TAX_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "forbidden" }])]));
 

@@ -2,10 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { createKey } from "./service";
-import { errorResponses, iso } from "../http-common";
 import { CreatedKeySchema, CreateKeySchema } from "./schemas";
 
 const route = createRoute({
@@ -25,7 +24,7 @@ export function registerCreateKey(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const db = taxDb(c.env.DB);
-    const account = await resolveAccount(c, db, body.accountEmail);
+    const account = await resolveAccount(c.var.actor, db, body.accountEmail);
     const { row, key } = await createKey(c.env, db, account, body, Date.now());
     return c.json(
       { data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes as TaxScope[], expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) } },

@@ -1,11 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { TaxScope } from "./api-key-auth";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, isoOrNull, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { listKeys } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
-import { errorResponses, iso, isoOrNull } from "../http-common";
 import { KeySchema } from "./schemas";
 
 const route = createRoute({
@@ -24,7 +23,7 @@ const route = createRoute({
 export function registerListKeys(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const db = taxDb(c.env.DB);
-    const account = await resolveAccount(c, db, c.req.valid("query").accountEmail);
+    const account = await resolveAccount(c.var.actor, db, c.req.valid("query").accountEmail);
     const now = Date.now();
     const rows = await listKeys(db, account.id);
     const data = await Promise.all(

@@ -1,11 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById, findKeyForOwner } from "./queries";
-import { taxError } from "../hono";
 import { revokeKey } from "./service";
-import { errorResponses, iso } from "../http-common";
 
 const route = createRoute({
   method: "post",
@@ -26,7 +24,7 @@ const route = createRoute({
 export function registerRevokeKey(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const db = taxDb(c.env.DB);
-    const row = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c));
+    const row = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c.var.actor));
     if (!row) throw taxError("not_found", "No such key");
     const account = await findAccountById(db, row.accountId);
     if (!account) throw taxError("not_found", "No such key");

@@ -2,12 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById, findKeyForOwner } from "./queries";
-import { taxError } from "../hono";
 import { lifecycleState, rotateKey } from "./service";
-import { errorResponses, iso } from "../http-common";
 import { RotatedKeySchema, RotateKeySchema } from "./schemas";
 
 const route = createRoute({
@@ -30,7 +28,7 @@ export function registerRotateKey(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { overlapHours } = RotateKeySchema.parse(c.req.valid("json") ?? {});
     const db = taxDb(c.env.DB);
-    const old = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c));
+    const old = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c.var.actor));
     if (!old) throw taxError("not_found", "No such key");
     const now = Date.now();
     if (lifecycleState(old, now) !== "active") throw taxError("conflict", "Only an active key can be rotated");

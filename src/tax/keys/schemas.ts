@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { TAX_SCOPES } from "./api-key-auth";
-import { IsoTime } from "../http-common";
+import { IsoTime } from "../hono";
 
 export const ScopeSchema = z.enum(TAX_SCOPES).openapi({ description: "An API scope" });
 export const PlanSchema = z.enum(["free", "paid"]).openapi({ description: "free: 30/min, 500/day per key; paid: 120/min, 10,000/day per key" });

@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { newId } from "../../platform/ids";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { deleteProfile } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { ProfileIdParamSchema } from "./schemas";
 import { dispatchEvents } from "../webhooks/events";
 
@@ -31,7 +29,7 @@ export function registerDeleteProfile(app: TaxApp): void {
     const { id } = c.req.valid("param");
     const now = Date.now();
     const eventId = newId("evt", now);
-    if (!(await deleteProfile(c.env.DB, c.get("apiKey").state.ownerId, id, eventId, now))) throw taxError("not_found", "No such profile");
+    if (!(await deleteProfile(c.env.DB, c.var.apiKey.state.ownerId, id, eventId, now))) throw taxError("not_found", "No such profile");
     await dispatchEvents(c.env, [eventId], now);
     return c.json({ data: { id, deleted: true as const } }, 200);
   });

@@ -1,11 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
 import { findProfile } from "./queries";
-import { taxError } from "../hono";
 import { profileListItem } from "./service";
-import { errorResponses } from "../http-common";
 import type { Profile } from "./profile-schema";
 import { ProfileIdParamSchema, SavedProfileSchema } from "./schemas";
 
@@ -26,7 +24,7 @@ const route = createRoute({
 
 export function registerGetProfile(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const row = await findProfile(taxDb(c.env.DB), c.get("apiKey").state.ownerId, c.req.valid("param").id);
+    const row = await findProfile(taxDb(c.env.DB), c.var.apiKey.state.ownerId, c.req.valid("param").id);
     if (!row) throw taxError("not_found", "No such profile");
     return c.json({ data: { ...profileListItem(row), profile: row.inputs as Profile } }, 200);
   });

@@ -1,13 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
 import { listProfiles, type ProfilePosition } from "./queries";
-import { taxError } from "../hono";
 import { profileListItem } from "./service";
-import { errorResponses } from "../http-common";
 import { ListProfilesQuerySchema, ProfileListSchema } from "./schemas";
 
 const PositionSchema = z.object({ u: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
@@ -31,7 +29,7 @@ const route = createRoute({
 export function registerListProfiles(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const ownerId = c.get("apiKey").state.ownerId;
+    const ownerId = c.var.apiKey.state.ownerId;
     let after: ProfilePosition | null = null;
     if (cursor !== undefined) {
       const position = PositionSchema.safeParse(await decodeCursor(c.env.SESSION_SECRET, cursor));

@@ -1,12 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
-import type { TaxApp } from "../app";
+import { errorResponses, iso, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { saveProfile } from "./queries";
 import { currentYearOrFail } from "../compute/current-year";
 import { labelKey, summarise } from "./service";
-import { errorResponses, iso } from "../http-common";
 import { ProfileListItemSchema, SaveProfileSchema } from "./schemas";
 import { dispatchEvents } from "../webhooks/events";
 
@@ -33,7 +32,7 @@ export function registerSaveProfile(app: TaxApp): void {
     const summary = summarise(profile, financialYear ?? currentYearOrFail(now));
     const saved = await saveProfile(c.env.DB, {
       proposedId: newId("prof", now),
-      ownerId: c.get("apiKey").state.ownerId,
+      ownerId: c.var.apiKey.state.ownerId,
       label,
       labelKey: labelKey(label),
       inputs: profile,

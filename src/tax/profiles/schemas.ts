@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
-import { IsoTime } from "../http-common";
+import { IsoTime } from "../hono";
 import { ProfileSchema } from "./profile-schema";
 
 export const LABEL_MAX_LENGTH = 100;

@@ -1,7 +1,7 @@
 // Profile helpers shared by the profile routes: label normalisation, the stored summary, the response shape.
 import { computeTax, type FinancialYear } from "../domain/engine";
 import type { ProfileListRow, ProfileSummary } from "./queries";
-import { iso } from "../http-common";
+import { iso } from "../hono";
 import { toTaxInput, type Profile } from "./profile-schema";
 
 /** Labels are unique per owner regardless of case and Unicode normalisation form. */

@@ -1,7 +1,7 @@
 import { CLIENT_JS } from "../../platform/ui/client";
 import { serveAsset } from "../../platform/ui/headers";
 import { STYLES_CSS } from "../../platform/ui/styles";
-import type { TaxApp } from "../app";
+import type { TaxApp } from "../hono";
 import { ASSET_BASE } from "./session-auth";
 
 /** The page's only script and stylesheet, from its own origin (the CSP allows nothing inline). */

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { formToken } from "../../platform/auth/session";
 import { htmlPage } from "../../platform/ui/headers";
-import type { TaxApp, TaxAppEnv } from "../app";
+import type { TaxApp, TaxAppEnv } from "../hono";
 import { Dashboard, LandingPage, type DashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
 import { currentSession, FORM_COOKIE } from "./session-auth";
 

@@ -1,4 +1,4 @@
-import type { TaxApp } from "../app";
+import type { TaxApp } from "../hono";
 import { registerWebAssets } from "./assets";
 import { registerHome } from "./home";
 import { registerSignIn } from "./sign-in";

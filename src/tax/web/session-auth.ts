@@ -7,20 +7,20 @@ import { newId } from "../../platform/ids";
 import { SESSION_COOKIE, sessionOptions } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { insertSession } from "../accounts/queries";
-import type { TaxEnv } from "../env";
+import type { TaxAppEnv } from "../hono";
 
 /** Double-submit cookie of the signed-out forms. */
 export const FORM_COOKIE = "tax_form";
 export const ASSET_BASE = "/ui";
 
-export function currentSession(c: Context): Promise<SessionRecord | null> {
-  return sessionFromCookie(c, sessionOptions);
+export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | null> {
+  return sessionFromCookie(c, c.env, sessionOptions);
 }
 
-export async function startSession(c: Context, accountId: string): Promise<void> {
+export async function startSession(c: Context<TaxAppEnv>, accountId: string): Promise<void> {
   const now = Date.now();
   const session = await issueSession(now);
-  await insertSession(taxDb((c.env as TaxEnv).DB), {
+  await insertSession(taxDb(c.env.DB), {
     id: newId("sess", now),
     accountId,
     tokenHash: session.tokenHash,

@@ -3,7 +3,7 @@ import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/ses
 import { passwordMatches } from "../../platform/auth/password";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
-import type { TaxApp } from "../app";
+import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountByEmail } from "../keys/queries";
 import { LandingPage } from "./pages";

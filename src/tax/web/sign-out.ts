@@ -1,6 +1,6 @@
 import { signOutHandler } from "../../platform/auth/sign-out";
 import { SESSION_COOKIE } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { deleteSessionByTokenHash } from "../accounts/queries";
 import type { TaxEnv } from "../env";
@@ -12,7 +12,7 @@ export function registerSignOut(app: TaxApp): void {
     "/auth/signout",
     signOutHandler({
       currentSession,
-      deleteSession: (c, tokenHash) => deleteSessionByTokenHash(taxDb((c.env as TaxEnv).DB), tokenHash),
+      deleteSession: (env: TaxEnv, tokenHash) => deleteSessionByTokenHash(taxDb(env.DB), tokenHash),
       cookieName: SESSION_COOKIE,
       redirectTo: "/",
     }),

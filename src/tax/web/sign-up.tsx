@@ -5,7 +5,7 @@ import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
 import { newId } from "../../platform/ids";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
-import type { TaxApp } from "../app";
+import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { insertAccount } from "../keys/queries";
 import { LandingPage } from "./pages";

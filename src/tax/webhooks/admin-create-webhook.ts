@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { errorResponses } from "../http-common";
 import { CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
 
@@ -27,7 +26,7 @@ const route = createRoute({
 export function registerAdminCreateWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { accountEmail, ...body } = c.req.valid("json");
-    const account = await resolveAccount(c, taxDb(c.env.DB), accountEmail);
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), accountEmail);
     return c.json({ data: await registerEndpoint(c.env, account.id, body) }, 201);
   });
 }

@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { deleteEndpoint } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses, iso, IsoTime } from "../http-common";
 import { WebhookIdParamSchema } from "./schemas";
 import { AccountEmailQuery } from "./admin-list-webhooks";
 
@@ -23,7 +21,7 @@ const route = createRoute({
 
 export function registerAdminDeleteWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const account = await resolveAccount(c, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
     const { id } = c.req.valid("param");
     const now = Date.now();
     if (!(await deleteEndpoint(c.env.DB, id, account.id, now))) throw taxError("not_found", "No such webhook endpoint");

@@ -1,10 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findEndpoint, listDeliveries } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
 import { AccountEmailQuery } from "./admin-list-webhooks";
@@ -25,7 +23,7 @@ const route = createRoute({
 export function registerAdminListWebhookDeliveries(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const account = await resolveAccount(c, taxDb(c.env.DB), query.accountEmail);
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), query.accountEmail);
     const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, account.id);
     if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
     return c.json({ data: (await listDeliveries(c.env.DB, endpoint.id, query.limit)).map(deliveryView) }, 200);

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { listEndpoints } from "./queries";
-import { errorResponses } from "../http-common";
 import { WebhookEndpointSchema } from "./schemas";
 import { endpointView } from "./service";
 
@@ -26,7 +25,7 @@ const route = createRoute({
 
 export function registerAdminListWebhooks(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const account = await resolveAccount(c, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
     return c.json({ data: (await listEndpoints(c.env.DB, account.id)).map(endpointView) }, 200);
   });
 }

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
-import { errorResponses } from "../http-common";
 import { CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
@@ -24,6 +23,6 @@ const route = createRoute({
 
 export function registerCreateWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    return c.json({ data: await registerEndpoint(c.env, c.get("apiKey").state.ownerId, c.req.valid("json")) }, 201);
+    return c.json({ data: await registerEndpoint(c.env, c.var.apiKey.state.ownerId, c.req.valid("json")) }, 201);
   });
 }

@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { deleteEndpoint } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses, iso, IsoTime } from "../http-common";
 import { WebhookIdParamSchema } from "./schemas";
 
 const route = createRoute({
@@ -24,7 +22,7 @@ export function registerDeleteWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { id } = c.req.valid("param");
     const now = Date.now();
-    if (!(await deleteEndpoint(c.env.DB, id, c.get("apiKey").state.ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
+    if (!(await deleteEndpoint(c.env.DB, id, c.var.apiKey.state.ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
     return c.json({ data: { id, deletedAt: iso(now) } }, 200);
   });
 }

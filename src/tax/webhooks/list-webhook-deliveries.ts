@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { findEndpoint, listDeliveries } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
 
@@ -26,7 +24,7 @@ const route = createRoute({
 
 export function registerListWebhookDeliveries(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.get("apiKey").state.ownerId);
+    const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.var.apiKey.state.ownerId);
     if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
     const deliveries = await listDeliveries(c.env.DB, endpoint.id, c.req.valid("query").limit);
     return c.json({ data: deliveries.map(deliveryView) }, 200);

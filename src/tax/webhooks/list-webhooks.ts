@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { listEndpoints } from "./queries";
-import { errorResponses } from "../http-common";
 import { WebhookEndpointSchema } from "./schemas";
 import { endpointView } from "./service";
 
@@ -21,7 +20,7 @@ const route = createRoute({
 
 export function registerListWebhooks(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const endpoints = await listEndpoints(c.env.DB, c.get("apiKey").state.ownerId);
+    const endpoints = await listEndpoints(c.env.DB, c.var.apiKey.state.ownerId);
     return c.json({ data: endpoints.map(endpointView) }, 200);
   });
 }

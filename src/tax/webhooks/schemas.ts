@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { TAX_WEBHOOK_EVENTS } from "./events";
-import { IsoTime } from "../http-common";
+import { IsoTime } from "../hono";
 
 export const WebhookEventSchema = z.enum(TAX_WEBHOOK_EVENTS).openapi({ description: "An event an endpoint can subscribe to" });
 

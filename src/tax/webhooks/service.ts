@@ -7,8 +7,7 @@ import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { countEndpoints, insertEndpoint, type DeliveryView, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
-import { taxError } from "../hono";
-import { iso, isoOrNull } from "../http-common";
+import { iso, isoOrNull, taxError } from "../hono";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, type TaxWebhookEvent } from "./events";
 
 export function endpointView(e: EndpointRow) {

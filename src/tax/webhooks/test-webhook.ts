@@ -1,9 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { TaxApp } from "../app";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { findEndpoint } from "./queries";
-import { taxError } from "../hono";
-import { errorResponses } from "../http-common";
 import { TestSendSchema, WebhookIdParamSchema } from "./schemas";
 import { testSendView } from "./service";
 import { sendTestEvent } from "./events";
@@ -25,7 +23,7 @@ const route = createRoute({
 
 export function registerTestWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.get("apiKey").state.ownerId);
+    const endpoint = await findEndpoint(c.env.DB, c.req.valid("param").id, c.var.apiKey.state.ownerId);
     if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
     return c.json({ data: testSendView(await sendTestEvent(c.env, endpoint)) }, 200);
   });

@@ -12,7 +12,7 @@ export function registerAdminSignOut(app: InventoryApp): void {
     `${ADMIN_BASE}/signout`,
     signOutHandler({
       currentSession,
-      deleteSession: (c, tokenHash) => deleteSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
+      deleteSession: (env: InventoryEnv, tokenHash) => deleteSessionByTokenHash(inventoryDb(env.DB), tokenHash),
       cookieName: SESSION_COOKIE,
       cookiePath: COOKIE_PATH,
       redirectTo: ADMIN_BASE,
