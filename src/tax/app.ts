@@ -3,15 +3,10 @@ import { serveOpenApi } from "../platform/http/openapi";
 import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
 import { registerCreateKey } from "./keys/create-key";
-import { registerAdminCreateWebhook } from "./webhooks/admin-create-webhook";
-import { registerAdminDeleteWebhook } from "./webhooks/admin-delete-webhook";
 import { registerGetAccount } from "./accounts/get-account";
 import { registerListKeys } from "./keys/list-keys";
-import { registerAdminListWebhookDeliveries } from "./webhooks/admin-list-webhook-deliveries";
-import { registerAdminListWebhooks } from "./webhooks/admin-list-webhooks";
 import { registerRevokeKey } from "./keys/revoke-key";
 import { registerRotateKey } from "./keys/rotate-key";
-import { registerAdminTestWebhook } from "./webhooks/admin-test-webhook";
 import { registerBillingWebhook } from "./billing/billing-webhook";
 import { registerCompute } from "./compute/compute";
 import { registerDeleteProfile } from "./profiles/delete-profile";
@@ -22,11 +17,11 @@ import { registerSaveProfile } from "./profiles/save-profile";
 import { registerHealth } from "./health/health";
 import { registerWebPages } from "./web";
 import { registerListDeadlines } from "./deadlines/list-deadlines";
-import { registerCreateWebhook } from "./webhooks/create-webhook";
-import { registerDeleteWebhook } from "./webhooks/delete-webhook";
-import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
-import { registerListWebhooks } from "./webhooks/list-webhooks";
-import { registerTestWebhook } from "./webhooks/test-webhook";
+import { registerCreateWebhook, registerManagementCreateWebhook } from "./webhooks/create-webhook";
+import { registerDeleteWebhook, registerManagementDeleteWebhook } from "./webhooks/delete-webhook";
+import { registerListWebhookDeliveries, registerManagementListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
+import { registerListWebhooks, registerManagementListWebhooks } from "./webhooks/list-webhooks";
+import { registerTestWebhook, registerManagementTestWebhook } from "./webhooks/test-webhook";
 
 export function buildTaxApp(): TaxApp {
   const app = createTaxApp();
@@ -58,11 +53,11 @@ export function buildTaxApp(): TaxApp {
   registerParseDocument(app);
 
   // The web page's webhook management: the same operations as /api/v1/webhooks, for the session's account.
-  registerAdminListWebhooks(app);
-  registerAdminCreateWebhook(app);
-  registerAdminDeleteWebhook(app);
-  registerAdminTestWebhook(app);
-  registerAdminListWebhookDeliveries(app);
+  registerManagementListWebhooks(app);
+  registerManagementCreateWebhook(app);
+  registerManagementDeleteWebhook(app);
+  registerManagementTestWebhook(app);
+  registerManagementListWebhookDeliveries(app);
   registerWebPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({

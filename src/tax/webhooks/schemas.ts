@@ -75,3 +75,10 @@ export const TestSendSchema = z
     nextRetryAt: IsoTime.nullable(),
   })
   .openapi("WebhookTestSend");
+
+/** The management routes' account selector: operator calls name the account; a signed-in user acts on their own. */
+export const AccountEmailField = z.email().max(254).transform((e) => e.toLowerCase()).optional();
+
+export const AccountEmailQuery = z.object({
+  accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
+});
