@@ -5,7 +5,7 @@ import { newId } from "../../platform/ids";
 import { requireAdmin } from "./operator-auth";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { insertAccount } from "../keys/queries";
+import { insertAccount } from "./queries";
 import { AccountSchema, CreateAccountSchema } from "../keys/schemas";
 
 const route = createRoute({

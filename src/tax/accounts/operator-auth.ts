@@ -3,7 +3,7 @@
 import { adminAuth, type Actor, type AdminAuthOptions } from "../../platform/auth/admin";
 import { PlatformError } from "../../platform/http/errors";
 import { taxDb, type TaxDb } from "../db/client";
-import { findAccountByEmail, findAccountById, type AccountRow } from "../keys/queries";
+import { findAccountByEmail, findAccountById, type AccountRow } from "./queries";
 import { findSessionByTokenHash } from "./queries";
 import type { TaxEnv } from "../env";
 import { taxError } from "../hono";

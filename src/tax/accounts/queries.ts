@@ -3,6 +3,8 @@ import type { SessionRecord } from "../../platform/auth/admin";
 import type { TaxDb } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 
+export type AccountRow = typeof accounts.$inferSelect;
+
 export async function findSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<SessionRecord | null> {
   const row = await db
     .select({ id: sessions.id, accountId: sessions.accountId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt, email: accounts.email })
@@ -24,4 +26,18 @@ export async function insertSession(db: TaxDb, session: typeof sessions.$inferIn
 
 export async function deleteSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function findAccountByEmail(db: TaxDb, email: string): Promise<AccountRow | undefined> {
+  return db.select().from(accounts).where(eq(accounts.email, email)).get();
+}
+
+export async function findAccountById(db: TaxDb, id: string): Promise<AccountRow | undefined> {
+  return db.select().from(accounts).where(eq(accounts.id, id)).get();
+}
+
+/** Inserts the account unless the email exists; returns whether it was created. */
+export async function insertAccount(db: TaxDb, account: typeof accounts.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(accounts).values(account).onConflictDoNothing({ target: accounts.email }).returning({ id: accounts.id });
+  return inserted.length === 1;
 }

@@ -4,7 +4,8 @@ import { readRawText } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountByEmail, recordPayment } from "../keys/queries";
+import { findAccountByEmail } from "../accounts/queries";
+import { recordPayment } from "./queries";
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 

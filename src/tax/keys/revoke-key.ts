@@ -2,7 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountById, findKeyForOwner } from "./queries";
+import { findAccountById } from "../accounts/queries";
+import { findKeyForOwner } from "./queries";
 import { revokeKey } from "./service";
 
 const route = createRoute({

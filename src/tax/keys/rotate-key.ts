@@ -4,7 +4,8 @@ import { readBody } from "../../platform/http/body";
 import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountById, findKeyForOwner } from "./queries";
+import { findAccountById } from "../accounts/queries";
+import { findKeyForOwner } from "./queries";
 import { lifecycleState, rotateKey } from "./service";
 import { RotatedKeySchema, RotateKeySchema } from "./schemas";
 

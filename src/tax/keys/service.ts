@@ -9,7 +9,8 @@ import { keySnapshot, putKeyState } from "../../platform/keys/client";
 import { PLAN_LIMITS, TAX_KEY_TAG, type TaxPlan } from "./api-key-auth";
 import type { TaxDb } from "../db/client";
 import { taxError } from "../hono";
-import { insertKey, listKeys, recordRevocation, recordRotation, type AccountRow, type ApiKeyRow } from "./queries";
+import { insertKey, listKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import type { AccountRow } from "../accounts/queries";
 import type { TaxEnv } from "../env";
 
 const DAY_MS = 86_400_000;

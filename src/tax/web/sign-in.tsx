@@ -5,7 +5,7 @@ import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountByEmail } from "../keys/queries";
+import { findAccountByEmail } from "../accounts/queries";
 import { LandingPage } from "./pages";
 import { FORM_COOKIE, startSession } from "./session-auth";
 

@@ -7,7 +7,7 @@ import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { insertAccount } from "../keys/queries";
+import { insertAccount } from "../accounts/queries";
 import { LandingPage } from "./pages";
 import { FORM_COOKIE, startSession } from "./session-auth";
 import { FORM_EXPIRED, tooManyAttempts } from "./sign-in";
