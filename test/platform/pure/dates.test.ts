@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { istToday, parseIsoDate } from "../../../../src/tax/domain/deadlines";
+import { parseIsoDate } from "../../../src/platform/pure/dates";
+import { istToday } from "../../../src/platform/pure/ist";
 
 describe("parseIsoDate", () => {
   it.each(["2026-02-28", "2028-02-29", "2000-02-29", "2026-12-31", "2026-04-30"])("accepts %s", (s) => {

@@ -1,7 +1,5 @@
-// Calendar-date helpers for the due-date calendar. IST is a fixed UTC+05:30 with no DST since 1945, so a
-// constant offset is exact and needs no Intl time-zone data in workerd.
+// Calendar dates written YYYY-MM-DD. Pure: domain code of either service may import it.
 
-const IST_OFFSET_MS = 19_800_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type IsoDateResult = { ok: true; value: string } | { ok: false; error: string };
@@ -19,14 +17,9 @@ export function parseIsoDate(s: string): IsoDateResult {
   return { ok: true, value: s };
 }
 
-/** Today's calendar date in India for an instant in epoch milliseconds. */
-export function istToday(nowMs: number): string {
-  return new Date(nowMs + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
 }
