@@ -27,6 +27,18 @@ describe("POST /api/v1/compute", () => {
     const cheaper = Math.min(oldRegime.totalTax, newRegime.totalTax);
     expect(result.regimes[result.recommendedRegime].totalTax).toBe(cheaper);
     expect(result.disclaimer).toMatch(/not tax advice/i);
+
+    // New regime, FY 2025-26, worked by hand: HRA, professional tax (s.115BAC(2)), 80C and 80D are not
+    // allowed; standard deduction 75,000 (s.16(ia)). TI = 18,00,000 − 75,000 = 17,25,000.
+    // Slabs of s.115BAC(1A)(iii): 4L–8L at 5% = 20,000; 8L–12L at 10% = 40,000; 12L–16L at 15% = 60,000;
+    // 16L–17.25L at 20% = 25,000; total 1,45,000. No rebate above 12L (TI − 12L = 5,25,000 exceeds the tax),
+    // no surcharge below 50L; cess 4% = 5,800; total 1,50,800; less 1,50,000 paid = 800 payable.
+    expect(newRegime.taxableIncome).toBe(1_725_000);
+    expect(newRegime.slabTax).toBe(145_000);
+    expect(newRegime.rebate87A).toBe(0);
+    expect(newRegime.cess).toBe(5_800);
+    expect(newRegime.totalTax).toBe(150_800);
+    expect(newRegime.netTaxPayable).toBe(800);
   });
 
   it("needs a valid key but no scope", async () => {
