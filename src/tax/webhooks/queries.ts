@@ -1,73 +1,58 @@
 // SQL of webhook endpoints, the outbox fan-out and delivery attempts (tax). Deliveries are unique per
 // (event, endpoint), so running the fan-out twice for one event never creates a second delivery; attempts
 // are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { chunks, marks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import type { AttemptRecord, DeliveryJob, DeliveryStatus, DeliveryUpdate } from "../../platform/webhooks/consumer";
+import { taxDb } from "../db/client";
+import { webhookEndpoints } from "../db/schema";
 
-export interface EndpointRow {
-  id: string;
-  ownerId: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  createdAt: number;
-}
+/** An endpoint as the API shows and uses it: every column but its secret and deletion time. */
+export type EndpointRow = Omit<typeof webhookEndpoints.$inferSelect, "secret" | "deletedAt">;
 
-interface EndpointRecord {
-  id: string;
-  owner_id: string;
-  url: string;
-  events: string;
-  description: string | null;
-  created_at: number;
-}
+const endpointColumns = {
+  id: webhookEndpoints.id,
+  ownerId: webhookEndpoints.ownerId,
+  url: webhookEndpoints.url,
+  events: webhookEndpoints.events,
+  description: webhookEndpoints.description,
+  createdAt: webhookEndpoints.createdAt,
+};
 
-const toEndpoint = (r: EndpointRecord): EndpointRow => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  url: r.url,
-  events: JSON.parse(r.events) as string[],
-  description: r.description,
-  createdAt: r.created_at,
-});
+const liveOf = (ownerId: string) => and(eq(webhookEndpoints.ownerId, ownerId), isNull(webhookEndpoints.deletedAt));
 
 export async function countEndpoints(d1: D1Database, ownerId: string): Promise<number> {
-  const row = await d1.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE owner_id = ? AND deleted_at IS NULL").bind(ownerId).first<{ n: number }>();
-  return row?.n ?? 0;
+  return taxDb(d1).$count(webhookEndpoints, liveOf(ownerId));
 }
 
 export async function insertEndpoint(d1: D1Database, row: EndpointRow & { secret: string }): Promise<void> {
-  await d1
-    .prepare("INSERT INTO webhook_endpoints (id, owner_id, url, events, description, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-    .bind(row.id, row.ownerId, row.url, JSON.stringify(row.events), row.description, row.secret, row.createdAt)
-    .run();
+  await taxDb(d1).insert(webhookEndpoints).values(row);
 }
 
 export async function listEndpoints(d1: D1Database, ownerId: string): Promise<EndpointRow[]> {
-  const { results } = await d1
-    .prepare("SELECT id, owner_id, url, events, description, created_at FROM webhook_endpoints WHERE owner_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 100")
-    .bind(ownerId)
-    .all<EndpointRecord>();
-  return results.map(toEndpoint);
+  return taxDb(d1)
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .where(liveOf(ownerId))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(100)
+    .all();
 }
 
 /** The owner's live endpoint, or undefined for another owner's id, a deleted endpoint or an unknown id. */
 export async function findEndpoint(d1: D1Database, id: string, ownerId: string): Promise<EndpointRow | undefined> {
-  const row = await d1
-    .prepare("SELECT id, owner_id, url, events, description, created_at FROM webhook_endpoints WHERE id = ? AND owner_id = ? AND deleted_at IS NULL")
-    .bind(id, ownerId)
-    .first<EndpointRecord>();
-  return row ? toEndpoint(row) : undefined;
+  return taxDb(d1).select(endpointColumns).from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), liveOf(ownerId))).get();
 }
 
 /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
 export async function deleteEndpoint(d1: D1Database, id: string, ownerId: string, now: number): Promise<boolean> {
-  const result = await d1
-    .prepare("UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND owner_id = ? AND deleted_at IS NULL")
-    .bind(now, id, ownerId)
-    .run();
-  return result.meta.changes === 1;
+  const deleted = await taxDb(d1)
+    .update(webhookEndpoints)
+    .set({ deletedAt: now })
+    .where(and(eq(webhookEndpoints.id, id), liveOf(ownerId)))
+    .returning({ id: webhookEndpoints.id });
+  return deleted.length === 1;
 }
 
 /**
