@@ -1,12 +1,12 @@
 // SQL of webhook endpoints, the outbox fan-out and delivery attempts (tax). Deliveries are unique per
 // (event, endpoint), so running the fan-out twice for one event never creates a second delivery; attempts
 // are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { chunks, marks } from "../../platform/d1";
+import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { chunks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import type { AttemptRecord, DeliveryJob, DeliveryStatus, DeliveryUpdate } from "../../platform/webhooks/consumer";
 import { taxDb } from "../db/client";
-import { webhookEndpoints } from "../db/schema";
+import { events as eventsTable, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 
 /** An endpoint as the API shows and uses it: every column but its secret and deletion time. */
 export type EndpointRow = Omit<typeof webhookEndpoints.$inferSelect, "secret" | "deletedAt">;
@@ -60,70 +60,84 @@ export async function deleteEndpoint(d1: D1Database, id: string, ownerId: string
  * event) and returns the ids of the events' deliveries that have not been attempted yet, to enqueue.
  */
 export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], now: number): Promise<string[]> {
-  const events: Array<{ id: string; owner_id: string; type: string; created_at: number }> = [];
+  const db = taxDb(d1);
+  const events: Array<Pick<typeof eventsTable.$inferSelect, "id" | "ownerId" | "type" | "createdAt">> = [];
   for (const part of chunks(eventIds)) {
-    const { results } = await d1.prepare(`SELECT id, owner_id, type, created_at FROM events WHERE id IN (${marks(part.length)})`).bind(...part).all<(typeof events)[number]>();
-    events.push(...results);
+    events.push(
+      ...(await db
+        .select({ id: eventsTable.id, ownerId: eventsTable.ownerId, type: eventsTable.type, createdAt: eventsTable.createdAt })
+        .from(eventsTable)
+        .where(inArray(eventsTable.id, part))
+        .all()),
+    );
   }
   if (events.length === 0) return [];
-  const owners = [...new Set(events.map((e) => e.owner_id))];
-  const endpoints: Array<{ id: string; owner_id: string; events: string; created_at: number }> = [];
+  const owners = [...new Set(events.map((e) => e.ownerId))];
+  const endpoints: Array<Pick<typeof webhookEndpoints.$inferSelect, "id" | "ownerId" | "events" | "createdAt">> = [];
   for (const part of chunks(owners)) {
-    const { results } = await d1
-      .prepare(`SELECT id, owner_id, events, created_at FROM webhook_endpoints WHERE owner_id IN (${marks(part.length)}) AND deleted_at IS NULL`)
-      .bind(...part)
-      .all<(typeof endpoints)[number]>();
-    endpoints.push(...results);
+    endpoints.push(
+      ...(await db
+        .select({ id: webhookEndpoints.id, ownerId: webhookEndpoints.ownerId, events: webhookEndpoints.events, createdAt: webhookEndpoints.createdAt })
+        .from(webhookEndpoints)
+        .where(and(inArray(webhookEndpoints.ownerId, part), isNull(webhookEndpoints.deletedAt)))
+        .all()),
+    );
   }
-  const inserts: D1PreparedStatement[] = [];
+  const deliveries: Array<typeof webhookDeliveries.$inferInsert> = [];
   for (const event of events) {
     for (const endpoint of endpoints) {
-      if (endpoint.owner_id !== event.owner_id || endpoint.created_at > event.created_at) continue;
-      if (!(JSON.parse(endpoint.events) as string[]).includes(event.type)) continue;
-      inserts.push(
-        d1
-          .prepare(
-            "INSERT OR IGNORE INTO webhook_deliveries (id, endpoint_id, owner_id, event_id, event_type, status, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)",
-          )
-          .bind(newId("whd", now), endpoint.id, event.owner_id, event.id, event.type, now),
-      );
+      if (endpoint.ownerId !== event.ownerId || endpoint.createdAt > event.createdAt) continue;
+      if (!endpoint.events.includes(event.type)) continue;
+      deliveries.push({ id: newId("whd", now), endpointId: endpoint.id, ownerId: event.ownerId, eventId: event.id, eventType: event.type, status: "pending", attempts: 0, createdAt: now });
     }
   }
-  for (const part of chunks(inserts, 50)) await d1.batch(part);
+  // One (event, endpoint) pair has one delivery: a second fan-out of the same event inserts nothing.
+  for (const part of chunks(deliveries, 10)) await db.insert(webhookDeliveries).values(part).onConflictDoNothing();
   const ids: string[] = [];
   for (const part of chunks(events.map((e) => e.id))) {
-    const { results } = await d1
-      .prepare(`SELECT id FROM webhook_deliveries WHERE event_id IN (${marks(part.length)}) AND status = 'pending' AND attempts = 0`)
-      .bind(...part)
-      .all<{ id: string }>();
-    ids.push(...results.map((r) => r.id));
+    const pending = await db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(inArray(webhookDeliveries.eventId, part), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.attempts, 0)))
+      .all();
+    ids.push(...pending.map((r) => r.id));
   }
   return ids;
 }
 
 export async function markEventsDispatched(d1: D1Database, eventIds: readonly string[], now: number): Promise<void> {
+  const db = taxDb(d1);
   for (const part of chunks(eventIds)) {
-    await d1.prepare(`UPDATE events SET dispatched_at = ? WHERE id IN (${marks(part.length)}) AND dispatched_at IS NULL`).bind(now, ...part).run();
+    await db.update(eventsTable).set({ dispatchedAt: now }).where(and(inArray(eventsTable.id, part), isNull(eventsTable.dispatchedAt)));
   }
 }
 
 export async function undispatchedEventIds(d1: D1Database, createdBefore: number, limit: number): Promise<string[]> {
-  const { results } = await d1
-    .prepare("SELECT id FROM events WHERE dispatched_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?")
-    .bind(createdBefore, limit)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
+  const rows = await taxDb(d1)
+    .select({ id: eventsTable.id })
+    .from(eventsTable)
+    .where(and(isNull(eventsTable.dispatchedAt), lt(eventsTable.createdAt, createdBefore)))
+    .orderBy(eventsTable.createdAt)
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.id);
 }
 
 /** Pending deliveries whose next attempt (or first, if never attempted) was due before `dueBefore`. */
 export async function overdueDeliveryIds(d1: D1Database, dueBefore: number, limit: number): Promise<string[]> {
-  const { results } = await d1
-    .prepare(
-      "SELECT id FROM webhook_deliveries WHERE status = 'pending' AND (next_attempt_at < ?1 OR (next_attempt_at IS NULL AND created_at < ?1)) ORDER BY created_at LIMIT ?2",
+  const rows = await taxDb(d1)
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        or(lt(webhookDeliveries.nextAttemptAt, dueBefore), and(isNull(webhookDeliveries.nextAttemptAt), lt(webhookDeliveries.createdAt, dueBefore))),
+      ),
     )
-    .bind(dueBefore, limit)
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
+    .orderBy(webhookDeliveries.createdAt)
+    .limit(limit)
+    .all();
+  return rows.map((r) => r.id);
 }
 
 interface JobRecord {
@@ -213,47 +227,51 @@ export async function insertTestDelivery(
   ]);
 }
 
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: DeliveryStatus;
-  nextAttemptAt: number | null;
-  createdAt: number;
-  completedAt: number | null;
-  attempts: Array<{ attempt: number; attemptedAt: number; outcome: "delivered" | "failed"; responseStatus: number | null; durationMs: number; error: string | null }>;
-}
+type AttemptView = Pick<typeof webhookAttempts.$inferSelect, "attempt" | "attemptedAt" | "outcome" | "responseStatus" | "durationMs" | "error">;
+
+export type DeliveryView = Pick<typeof webhookDeliveries.$inferSelect, "id" | "eventId" | "eventType" | "status" | "nextAttemptAt" | "createdAt" | "completedAt"> & {
+  attempts: AttemptView[];
+};
 
 /** The endpoint's most recent deliveries, newest first, each with its attempts in order. */
 export async function listDeliveries(d1: D1Database, endpointId: string, limit: number): Promise<DeliveryView[]> {
-  const { results: deliveries } = await d1
-    .prepare(
-      "SELECT id, event_id, event_type, status, next_attempt_at, created_at, completed_at FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-    )
-    .bind(endpointId, limit)
-    .all<{ id: string; event_id: string; event_type: string; status: DeliveryStatus; next_attempt_at: number | null; created_at: number; completed_at: number | null }>();
-  const attempts = new Map<string, DeliveryView["attempts"]>();
+  const db = taxDb(d1);
+  const deliveries = await db
+    .select({
+      id: webhookDeliveries.id,
+      eventId: webhookDeliveries.eventId,
+      eventType: webhookDeliveries.eventType,
+      status: webhookDeliveries.status,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      createdAt: webhookDeliveries.createdAt,
+      completedAt: webhookDeliveries.completedAt,
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
+  const attempts = new Map<string, AttemptView[]>();
   for (const part of chunks(deliveries.map((d) => d.id))) {
-    const { results } = await d1
-      .prepare(
-        `SELECT delivery_id, attempt, attempted_at, outcome, response_status, duration_ms, error FROM webhook_attempts WHERE delivery_id IN (${marks(part.length)}) ORDER BY attempt`,
-      )
-      .bind(...part)
-      .all<{ delivery_id: string; attempt: number; attempted_at: number; outcome: "delivered" | "failed"; response_status: number | null; duration_ms: number; error: string | null }>();
-    for (const r of results) {
-      const list = attempts.get(r.delivery_id) ?? [];
-      list.push({ attempt: r.attempt, attemptedAt: r.attempted_at, outcome: r.outcome, responseStatus: r.response_status, durationMs: r.duration_ms, error: r.error });
-      attempts.set(r.delivery_id, list);
+    const rows = await db
+      .select({
+        deliveryId: webhookAttempts.deliveryId,
+        attempt: webhookAttempts.attempt,
+        attemptedAt: webhookAttempts.attemptedAt,
+        outcome: webhookAttempts.outcome,
+        responseStatus: webhookAttempts.responseStatus,
+        durationMs: webhookAttempts.durationMs,
+        error: webhookAttempts.error,
+      })
+      .from(webhookAttempts)
+      .where(inArray(webhookAttempts.deliveryId, part))
+      .orderBy(webhookAttempts.attempt)
+      .all();
+    for (const { deliveryId, ...attempt } of rows) {
+      const list = attempts.get(deliveryId) ?? [];
+      list.push(attempt);
+      attempts.set(deliveryId, list);
     }
   }
-  return deliveries.map((d) => ({
-    id: d.id,
-    eventId: d.event_id,
-    eventType: d.event_type,
-    status: d.status,
-    nextAttemptAt: d.next_attempt_at,
-    createdAt: d.created_at,
-    completedAt: d.completed_at,
-    attempts: attempts.get(d.id) ?? [],
-  }));
+  return deliveries.map((d) => ({ ...d, attempts: attempts.get(d.id) ?? [] }));
 }
