@@ -27,14 +27,14 @@ export async function saveProfile(
   d1: D1Database,
   input: { proposedId: string; ownerId: string; label: string; labelKey: string; inputs: unknown; summary: ProfileSummary; nowMs: number; eventId: string },
 ): Promise<SavedProfile> {
-  const [saved] = await d1.batch<{ id: string; label: string; created_at: number; updated_at: number }>([
+  const [saved] = await d1.batch<Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">>([
     d1
       .prepare(
         `INSERT INTO profiles (id, owner_id, label, label_key, inputs, summary, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
          ON CONFLICT (owner_id, label_key) DO UPDATE SET label = excluded.label, inputs = excluded.inputs,
            summary = excluded.summary, updated_at = MAX(excluded.updated_at, profiles.updated_at + 1)
-         RETURNING id, label, created_at, updated_at`,
+         RETURNING id, label, created_at AS createdAt, updated_at AS updatedAt`,
       )
       .bind(input.proposedId, input.ownerId, input.label, input.labelKey, JSON.stringify(input.inputs), JSON.stringify(input.summary), input.nowMs),
     d1
@@ -48,7 +48,7 @@ export async function saveProfile(
   ]);
   const row = saved!.results[0]!;
   return {
-    row: { id: row.id, label: row.label, createdAt: row.created_at, updatedAt: row.updated_at },
+    row: { id: row.id, label: row.label, createdAt: row.createdAt, updatedAt: row.updatedAt },
     created: row.id === input.proposedId,
     eventId: input.eventId,
   };

@@ -1,10 +1,10 @@
 // SQL of webhook endpoints, the outbox fan-out and delivery attempts (tax). Deliveries are unique per
 // (event, endpoint), so running the fan-out twice for one event never creates a second delivery; attempts
 // are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
-import { and, desc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { chunks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
-import type { AttemptRecord, DeliveryJob, DeliveryStatus, DeliveryUpdate } from "../../platform/webhooks/consumer";
+import type { AttemptRecord, DeliveryJob, DeliveryUpdate } from "../../platform/webhooks/consumer";
 import { taxDb } from "../db/client";
 import { events as eventsTable, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
 
@@ -140,59 +140,59 @@ export async function overdueDeliveryIds(d1: D1Database, dueBefore: number, limi
   return rows.map((r) => r.id);
 }
 
-interface JobRecord {
-  id: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: number | null;
-  event_type: string;
-  event_id: string;
-  payload: string | null;
-  event_created_at: number | null;
-  url: string | null;
-  secret: string | null;
-  deleted_at: number | null;
-}
-
 /** The wire body of a tax event: identifiers and a summary only, never a profile's inputs. */
 export function eventBody(event: { id: string; type: string; createdAt: number; data: Record<string, unknown> }): string {
   return JSON.stringify({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), data: event.data });
 }
 
 export async function loadDeliveryJob(d1: D1Database, deliveryId: string): Promise<DeliveryJob | null> {
-  const row = await d1
-    .prepare(
-      `SELECT d.id, d.status, d.attempts, d.next_attempt_at, d.event_type, d.event_id, e.payload, e.created_at AS event_created_at,
-              w.url, w.secret, w.deleted_at
-         FROM webhook_deliveries d
-         LEFT JOIN events e ON e.id = d.event_id
-         LEFT JOIN webhook_endpoints w ON w.id = d.endpoint_id
-        WHERE d.id = ?`,
-    )
-    .bind(deliveryId)
-    .first<JobRecord>();
+  const row = await taxDb(d1)
+    .select({
+      id: webhookDeliveries.id,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+      eventType: webhookDeliveries.eventType,
+      eventId: webhookDeliveries.eventId,
+      payload: eventsTable.payload,
+      eventCreatedAt: eventsTable.createdAt,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      deletedAt: webhookEndpoints.deletedAt,
+    })
+    .from(webhookDeliveries)
+    .leftJoin(eventsTable, eq(eventsTable.id, webhookDeliveries.eventId))
+    .leftJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .get();
   if (!row) return null;
   return {
     id: row.id,
     status: row.status,
     attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
+    nextAttemptAt: row.nextAttemptAt,
     signedAt: null,
-    eventType: row.event_type,
-    body: eventBody({ id: row.event_id, type: row.event_type, createdAt: row.event_created_at ?? 0, data: row.payload ? (JSON.parse(row.payload) as Record<string, unknown>) : {} }),
-    endpoint: row.url === null || row.secret === null ? null : { url: row.url, secret: row.secret, deleted: row.deleted_at !== null },
+    eventType: row.eventType,
+    body: eventBody({ id: row.eventId, type: row.eventType, createdAt: row.eventCreatedAt ?? 0, data: row.payload ?? {} }),
+    endpoint: row.url === null || row.secret === null ? null : { url: row.url, secret: row.secret, deleted: row.deletedAt !== null },
   };
 }
 
 /** Claims the next attempt: the delivery's next attempt time becomes the lease, if nobody holds one. */
 export async function claimDeliveryAttempt(d1: D1Database, deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND attempts = ? AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)",
+  const claimed = await taxDb(d1)
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: leaseUntil })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.attempts, attempt - 1),
+        eq(webhookDeliveries.status, "pending"),
+        or(isNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, dueBy)),
+      ),
     )
-    .bind(leaseUntil, deliveryId, attempt - 1, dueBy)
-    .run();
-  return result.meta.changes === 1;
+    .returning({ id: webhookDeliveries.id });
+  return claimed.length === 1;
 }
 
 /** The attempt row and the delivery's new state in one batch, guarded on the attempt count. */
