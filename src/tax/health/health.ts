@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { taxError, type TaxApp } from "../hono";
+import { databaseCheck } from "./queries";
 
 const CheckSchema = z.enum(["ok", "failed"]);
 
@@ -25,9 +26,7 @@ const route = createRoute({
 
 export function registerHealth(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const database = await c.env.DB.prepare("SELECT 1 AS ok")
-      .first<{ ok: number }>()
-      .then((row) => (row?.ok === 1 ? "ok" : "failed"), () => "failed" as const);
+    const database = await databaseCheck(c.env.DB);
     const queue = typeof c.env.WEBHOOKS?.send === "function" ? "ok" : "failed";
     const keyGuard = typeof c.env.KEY_GUARD?.idFromName === "function" ? "ok" : "failed";
     const checks = { database, queue, keyGuard } as const;
