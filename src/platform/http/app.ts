@@ -2,7 +2,6 @@
 // every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Env, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { HTTPException } from "hono/http-exception";
 import { newId } from "../ids";
 import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
@@ -71,9 +70,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     },
   });
 
-  app.use(
-    "*",
-    createMiddleware<{ Variables: AppVariables }>(async (c, next) => {
+  app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
     await next();
@@ -82,8 +79,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     headers.set("X-Content-Type-Options", "nosniff");
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    }),
-  );
+  });
 
   app.onError((error, c) => {
     const apiError = toApiError(error);

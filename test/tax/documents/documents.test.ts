@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import form16 from "../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
-import ais from "../fixtures/documents/ais-layout-fy2024-25.txt?raw";
+import form16 from "../../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
+import ais from "../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
 import { ParsedDocumentSchema } from "../../../src/tax/documents/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 
