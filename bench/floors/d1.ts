@@ -1,5 +1,5 @@
 // Floor (2): one D1 query of the same shape as an endpoint's main query, its rows returned as JSON: the least
-// a D1-backed endpoint must pay. The SQL mirrors src/tax/db/profiles.ts listProfiles, src/inventory/stock/queries.ts
+// a D1-backed endpoint must pay. The SQL mirrors src/tax/profiles/queries.ts listProfiles, src/inventory/stock/queries.ts
 // listInventory and src/inventory/sales/queries.ts listSales (kept in step by hand; the bench prints row counts so
 // a drifted shape shows). No key check, no validation.
 import { Hono } from "hono";

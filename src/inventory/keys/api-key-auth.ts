@@ -4,7 +4,7 @@
 import type { KeyIdentity } from "../../platform/keys/guard";
 import { keyAuth } from "../../platform/keys/middleware";
 import type { Plan } from "../db/schema";
-import type { InventoryContext } from "../hono";
+import type { InventoryEnv } from "../env";
 
 export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "exports:read"] as const;
 export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
@@ -29,7 +29,7 @@ function keyHeaders(state: KeyIdentity): Record<string, string> {
 
 const options = {
   tag: INVENTORY_KEY_TAG,
-  guard: (c: InventoryContext) => c.env.KEY_GUARD,
+  guard: (env: InventoryEnv) => env.KEY_GUARD,
   keyHeaders,
   denialMessages: {
     key_not_bound: "This key is not bound to an organisation; issue a new key",

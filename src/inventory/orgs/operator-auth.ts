@@ -7,14 +7,15 @@ import { inventoryDb, type InventoryDb } from "../db/client";
 import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
 import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
+import type { InventoryEnv } from "../env";
 
 export const SESSION_COOKIE = "inv_session";
 
 /** The operator's token and the admin session cookie, read the same way by the management API and the page. */
-export const adminSessionOptions: AdminAuthOptions = {
-  adminToken: (c: InventoryContext) => c.env.ADMIN_TOKEN,
+export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
+  adminToken: (env) => env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
-  findSession: (c: InventoryContext, tokenHash) => findSessionByTokenHash(inventoryDb(c.env.DB), tokenHash),
+  findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
 };
 
 export const requireAdmin = adminAuth(adminSessionOptions);

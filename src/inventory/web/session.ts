@@ -15,7 +15,7 @@ export const COOKIE_PATH = "/admin";
 export const FORM_COOKIE = "inv_form";
 
 export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
-  return sessionFromCookie(c, adminSessionOptions);
+  return sessionFromCookie(c, c.env, adminSessionOptions);
 }
 
 export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<void> {

@@ -1,6 +1,7 @@
 import { signOutHandler } from "../../platform/auth/sign-out";
 import { SESSION_COOKIE } from "../orgs/operator-auth";
-import type { InventoryApp, InventoryContext } from "../hono";
+import type { InventoryApp } from "../hono";
+import type { InventoryEnv } from "../env";
 import { inventoryDb } from "../db/client";
 import { deleteSessionByTokenHash } from "./queries";
 import { ADMIN_BASE, COOKIE_PATH, currentSession } from "./session";
@@ -11,7 +12,7 @@ export function registerAdminSignOut(app: InventoryApp): void {
     `${ADMIN_BASE}/signout`,
     signOutHandler({
       currentSession,
-      deleteSession: (c: InventoryContext, tokenHash) => deleteSessionByTokenHash(inventoryDb(c.env.DB), tokenHash),
+      deleteSession: (env: InventoryEnv, tokenHash) => deleteSessionByTokenHash(inventoryDb(env.DB), tokenHash),
       cookieName: SESSION_COOKIE,
       cookiePath: COOKIE_PATH,
       redirectTo: ADMIN_BASE,

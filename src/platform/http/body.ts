@@ -1,6 +1,6 @@
 // Reads a request body once, with a hard byte limit enforced while streaming (Content-Length can lie),
 // strict UTF-8, and a content-type check, then hands the parsed value to the zod validator.
-import type { HonoRequest, MiddlewareHandler } from "hono";
+import type { Env, HonoRequest, MiddlewareHandler } from "hono";
 import { PlatformError } from "./errors";
 
 export type BodyKind = "json" | "text";
@@ -76,7 +76,7 @@ export interface ReadBodyOptions {
   optional?: boolean;
 }
 
-export function readBody(options: ReadBodyOptions): MiddlewareHandler {
+export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
   const accept = options.accept ?? ["json"];
   return async (c, next) => {
     const declared = Number(c.req.header("Content-Length") ?? "0");

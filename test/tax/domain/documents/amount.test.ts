@@ -1,6 +1,7 @@
 // Amount cells as Form 16 and AIS print them, and how lines split into label + amounts.
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "../../../../src/tax/domain/documents";
+import { readAmountToken } from "../../../../src/tax/domain/documents/amount";
 import { segmentLine } from "../../../../src/tax/domain/documents/lines";
 
 describe("parseAmount", () => {
@@ -53,8 +54,9 @@ describe("parseAmount", () => {
     expect(parseAmount(cell)).toBeNull();
   });
 
-  it("keeps paise exact where binary floating point would drift", () => {
-    expect(parseAmount("0.10")! + parseAmount("0.20")!).not.toBe(0.3);
+  it("reads amounts as whole paise, so sums of them are exact", () => {
+    expect(readAmountToken("0.10")!.paise + readAmountToken("0.20")!.paise).toBe(30);
+    expect(readAmountToken("1,00,000.29")!.paise).toBe(10_000_029);
     expect(parseAmount("1,00,000.29")).toBe(100000.29);
   });
 });

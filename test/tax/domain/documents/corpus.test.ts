@@ -7,8 +7,8 @@ import {
   FORM16_AMOUNT_KEYS,
   type ParsedDocument,
 } from "../../../../src/tax/domain/documents/types";
-import { ParsedDocumentSchema } from "../../../../src/tax/schemas/documents";
-import { ProfileSchema } from "../../../../src/tax/schemas/profile";
+import { ParsedDocumentSchema } from "../../../../src/tax/documents/schemas";
+import { ProfileSchema } from "../../../../src/tax/profiles/profile-schema";
 import { FIXTURES, type AisExpected, type Form16Expected } from "./fixtures";
 
 function parsed(text: string, type?: "form16" | "ais"): ParsedDocument {

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseDocument } from "../../../../src/tax/domain/documents";
-import { ParsedDocumentSchema } from "../../../../src/tax/schemas/documents";
+import { ParsedDocumentSchema } from "../../../../src/tax/documents/schemas";
 import { FIXTURES } from "./fixtures";
 
 function checkedParse(text: string, type?: "form16" | "ais"): void {

@@ -2,8 +2,8 @@
 // accepts what the engine returns.
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
-import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
+import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
 
 // The seed's Profile (section 2 of the tax seed): exactly its fields, nothing more.
 const seedProfile = {
