@@ -102,16 +102,26 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     },
   ];
   // s.80CCD(2): the employer's contribution is limited to a percentage of basic + DA that differs by regime and
-  // employer; try each distinct limit and keep the one that saves most.
+  // employer; and above the s.17(2)(vii) aggregate of ₹7,50,000 (with PF and superannuation) each further rupee
+  // is taxed as a perquisite, so the contribution that just fills the aggregate is a candidate too. Try each
+  // distinct target, smallest first, and keep the one that saves most (ties: the smaller outlay).
   if (base.basicPlusDA > 0) {
     const percents = base.isGovernmentEmployer
       ? [year.old.employerNpsPercentGovernment, year.new.employerNpsPercentGovernment]
       : [year.old.employerNpsPercent, year.new.employerNpsPercent];
-    let bestNps: Candidate | null = null;
-    let bestNpsTotal = best;
+    const aggregateRoom = LIMITS.employerContributionsPerquisiteAbove * 100 - base.otherEmployerContributions;
+    const targets: number[] = [];
     for (const percent of percents) {
       const target = percentOfFloor(base.basicPlusDA, percent);
-      if (target <= base.section80CCD2 || (bestNps !== null && bestNps.target === target)) continue;
+      targets.push(target, Math.min(target, aggregateRoom));
+    }
+    targets.sort((a, b) => a - b);
+    let bestNps: Candidate | null = null;
+    let bestNpsTotal = best;
+    let tried = -1;
+    for (const target of targets) {
+      if (target <= base.section80CCD2 || target === tried) continue;
+      tried = target;
       const total = price(scratch, year, "section80CCD2", target, newTotal).totalTaxAfter;
       if (total < bestNpsTotal) {
         bestNpsTotal = total;
