@@ -56,8 +56,12 @@ export const SpecialRateLineSchema = z
       "Residents: basic exemption left unused by slab-rate income and set against this income (provisos to ss.111A, 112, 112A).",
       0,
     ),
+    indexationRelief: wholeRupees(
+      "s.112: tax ignored because 20 % on the indexed gain is lower, for a resident's land or building acquired before 23 July 2024 (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+      0,
+    ),
     taxableAmount: wholeRupees("Income charged at the rate.", 125_000),
-    tax: wholeRupees("Tax at the rate, to the rupee.", 15_625),
+    tax: wholeRupees("Tax at the rate less any indexation relief, to the rupee.", 15_625),
   })
   .openapi("SpecialRateLine");
 

@@ -176,7 +176,7 @@ function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): v
 
 const NO_GAINS: readonly number[] = GAIN_BUCKETS.map(() => 0);
 const NO_SPECIAL_TAX: SpecialTax = {
-  buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
+  buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
   casualTax: 0,
   rebatableGainsTax: 0,
   gainsTax: 0,
@@ -190,7 +190,13 @@ const NO_SPECIAL_TAX: SpecialTax = {
  */
 function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
-    return { slab: taxableIncome, dividends: dividendsPart(f, taxableIncome, ordinaryAfterDeductions), casual: 0, gains: NO_GAINS };
+    return {
+      slab: taxableIncome,
+      dividends: dividendsPart(f, taxableIncome, ordinaryAfterDeductions),
+      casual: 0,
+      gains: NO_GAINS,
+      indexationRelief: 0,
+    };
   }
   const gains = f.capitalGains.buckets.map((paise) => Math.floor(paise / 100));
   let casual = Math.floor(f.casualWinnings / 100);
@@ -206,7 +212,9 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   }
   casual -= Math.min(deficit, casual);
   const slab = Math.max(0, taxableIncome - special);
-  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains };
+  // paise × tenths of a percent → whole rupees, down: the relief never exceeds the proviso's excess.
+  const indexationRelief = Math.floor(f.capitalGains.indexationRelief / 100_000);
+  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, indexationRelief };
 }
 
 function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {
@@ -234,6 +242,7 @@ function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, 
       income,
       exemptAmount: charged.exempt,
       basicExemptionAdjusted: charged.basicExemptionAdjusted,
+      indexationRelief: charged.indexationRelief,
       taxableAmount: charged.taxable,
       tax: charged.tax,
     });
@@ -246,6 +255,7 @@ function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, 
       income: parts.casual,
       exemptAmount: 0,
       basicExemptionAdjusted: 0,
+      indexationRelief: 0,
       taxableAmount: parts.casual,
       tax: special.casualTax,
     });

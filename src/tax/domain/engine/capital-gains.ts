@@ -21,7 +21,7 @@ export interface GainBucket {
  */
 export const GAIN_BUCKETS: readonly GainBucket[] = [
   { kind: "111A", longTerm: false, rateTenths: 200, description: "Short-term gains on listed equity and equity funds with STT" },
-  { kind: "112", longTerm: true, rateTenths: 200, description: "Long-term gains with indexation" },
+  { kind: "112", longTerm: true, rateTenths: 200, description: "Long-term gains with indexation, transferred before 23 July 2024" },
   { kind: "111A", longTerm: false, rateTenths: 150, description: "Short-term gains on listed equity and equity funds, transferred before 23 July 2024" },
   { kind: "112", longTerm: true, rateTenths: 125, description: "Long-term gains without indexation" },
   { kind: "112A", longTerm: true, rateTenths: 125, description: "Long-term gains on listed equity and equity funds with STT" },
@@ -41,31 +41,37 @@ export interface CapitalGainsFacts {
   buckets: number[];
   shortTermLossNotSetOff: number;
   longTermLossNotSetOff: number;
+  /**
+   * Land or buildings acquired before 23 July 2024, transferred by a resident on or after it: the tax at 12.5 %
+   * above the tax at 20 % on the indexed gain, which is ignored (s.112(1)(a) proviso; ITA 2025 s.197(3)), in
+   * paise × tenths of a percent (exact).
+   */
+  indexationRelief: number;
 }
 
 /** Which bucket a gain falls in and how much of it (paise); `gain` may be negative (a loss). */
-function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number } {
+function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; relief: number } {
   const before = year.hasPreJuly2024Transfers && entry.transferredBefore23July2024;
   const gain = toPaise(entry.gain);
   switch (entry.section) {
     case "short_term_other":
-      return { bucket: -1, amount: gain };
+      return { bucket: -1, amount: gain, relief: 0 };
     case "111A":
-      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain };
+      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, relief: 0 };
     case "112A":
-      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain };
+      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, relief: 0 };
     case "112": {
       const indexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
       // Before 23 July 2024: 20 % with indexation (s.112(1)(a)(ii) as it then stood).
-      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain };
+      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, relief: 0 };
       // On or after: 12.5 % without indexation; a resident's land or building acquired before 23 July 2024 pays
-      // the lower of that and 20 % with indexation (s.112(1)(a) proviso; ITA 2025 s.197(3)). An indexed loss
-      // makes that tax nil but is no loss to set off.
+      // the lower of that and 20 % with indexation. The gain stays in total income; only the excess tax goes.
+      // An indexed loss makes the tax nil but is no loss to set off.
+      let relief = 0;
       if (resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0) {
-        const withIndexation = Math.max(0, indexed);
-        if (withIndexation * 200 < gain * 125) return { bucket: LTCG_112_20, amount: withIndexation };
+        relief = Math.max(0, gain * 125 - Math.max(0, indexed) * 200);
       }
-      return { bucket: LTCG_112_12_5, amount: gain };
+      return { bucket: LTCG_112_12_5, amount: gain, relief };
     }
   }
 }
@@ -89,9 +95,11 @@ const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_1
 
 export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules, resident: boolean): CapitalGainsFacts {
   const net = new Array<number>(SLAB + 1).fill(0);
+  let indexationRelief = 0;
   for (const entry of gains) {
-    const { bucket, amount } = place(entry, year, resident);
+    const { bucket, amount, relief } = place(entry, year, resident);
     net[bucket < 0 ? SLAB : bucket]! += amount;
+    indexationRelief += relief;
   }
   // Gains and losses of one bucket net first; what stays negative is a loss of its term.
   let shortTermLoss = 0;
@@ -109,8 +117,12 @@ export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules
     buckets: net.slice(0, SLAB),
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
+    indexationRelief,
   };
 }
 
 /** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */
+/** The bucket that the indexation relief reduces. */
+export const SECTION_112_WITHOUT_INDEXATION = LTCG_112_12_5;
+
 export const SECTION_112A_BUCKETS: readonly number[] = [LTCG_112A_12_5, LTCG_112A_10];

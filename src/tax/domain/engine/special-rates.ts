@@ -7,7 +7,7 @@
 // - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
 //   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
 //   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
-import { GAIN_BUCKETS, SECTION_112A_BUCKETS } from "./capital-gains";
+import { GAIN_BUCKETS, SECTION_112_WITHOUT_INDEXATION, SECTION_112A_BUCKETS } from "./capital-gains";
 import { percentOf } from "./rounding";
 import type { Slab, SurchargeBand } from "./years";
 import { LIMITS } from "./years";
@@ -21,10 +21,14 @@ export interface IncomeParts {
   casual: number;
   /** Capital gains in each GAIN_BUCKETS entry. */
   gains: readonly number[];
+  /** Tax to ignore on s.112 gains without indexation (s.112(1)(a) proviso), in rupees. */
+  indexationRelief: number;
 }
 
 export interface BucketTax {
   exempt: number;
+  /** Tax ignored under the s.112(1)(a) proviso (resident's land or building acquired before 23 July 2024). */
+  indexationRelief: number;
   basicExemptionAdjusted: number;
   taxable: number;
   tax: number;
@@ -67,8 +71,12 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
     const adjusted = Math.min(shortfall, income - exempt);
     shortfall -= adjusted;
     const taxable = income - exempt - adjusted;
-    const tax = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
-    buckets.push({ exempt, basicExemptionAdjusted: adjusted, taxable, tax });
+    const full = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
+    // [U] the relief is worked per asset on its own gain; losses set off against the bucket do not re-work it,
+    // so it is bounded by the bucket's tax.
+    const indexationRelief = i === SECTION_112_WITHOUT_INDEXATION ? Math.min(full, parts.indexationRelief) : 0;
+    const tax = full - indexationRelief;
+    buckets.push({ exempt, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
     gainsTax += tax;
     if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
   }
@@ -143,6 +151,7 @@ function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): In
     dividends: parts.dividends - fromDividends,
     casual: parts.casual - fromCasual,
     gains,
+    indexationRelief: parts.indexationRelief,
   };
 }
 

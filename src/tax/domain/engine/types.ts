@@ -143,7 +143,10 @@ export interface SpecialRateLine {
   exemptAmount: number;
   /** Residents: the unexhausted basic exemption adjusted against this income (ss.111A(1), 112(1), 112A(3) provisos). */
   basicExemptionAdjusted: number;
+  /** Tax ignored because 20 % on the indexed gain is lower (s.112(1)(a) proviso; ITA 2025 s.197(3)). */
+  indexationRelief: number;
   taxableAmount: number;
+  /** Tax at the rate on the taxable amount, less the indexation relief. */
   tax: number;
 }
 
