@@ -190,13 +190,8 @@ const NO_SPECIAL_TAX: SpecialTax = {
  */
 function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
-    return {
-      slab: taxableIncome,
-      dividends: dividendsPart(f, taxableIncome, ordinaryAfterDeductions),
-      casual: 0,
-      gains: NO_GAINS,
-      indexationRelief: 0,
-    };
+    const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
+    return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, indexationRelief: 0 };
   }
   const gains = f.capitalGains.buckets.map((paise) => Math.floor(paise / 100));
   let casual = Math.floor(f.casualWinnings / 100);
@@ -423,7 +418,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
   const gains = f.capitalGains;
   let specialRateGains = 0;
-  for (const amount of gains.buckets) specialRateGains += amount;
+  for (let i = 0; f.hasSpecialRateIncome && i < gains.buckets.length; i++) specialRateGains += gains.buckets[i]!;
 
   // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads, here the slab-rate
   // income; s.115BAC(2)(ii)(b): none in the new regime.
@@ -492,9 +487,13 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
         ? rules.slabs.senior
         : rules.slabs.general;
   const exemptionLimit = basicExemption(slabs);
-  const parts = incomeParts(f, taxableIncome, ordinaryIncome - via);
-  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, parts.slab));
-  const special = f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
+  // The split is only needed with special-rate income or a surcharge; the common case skips building it.
+  const bands = rules.surcharge;
+  const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
+  const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via) : null;
+  const slabIncome = parts === null ? taxableIncome : parts.slab;
+  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
+  const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
 
   // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;
   // from FY 2025-26 the new regime's rebate is limited to tax at the slab rates (second proviso). New regime
@@ -517,11 +516,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const taxAfterRebate = slabTax + special.total - rebate87A;
 
   // Surcharge (no rebate survives this far up), with marginal relief; see special-rates.ts.
-  const bands = rules.surcharge;
   let surchargeRatePercent = 0;
   let surcharge = 0;
   let surchargeMarginalRelief = 0;
-  if (bands.length > 0 && taxableIncome > bands[0]!.above) {
+  if (parts !== null && surchargeApplies) {
     const charged = surchargeFor(bands, parts, slabTax, special, (cut) => ({
       slabTax: paiseToWholeRupees(slabTaxPaise(slabs, cut.slab)),
       special: specialTax(cut, f.resident, exemptionLimit),
@@ -565,10 +563,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.grossTotalIncome = toRupees(grossTotalIncome);
   out.chapterVIADeductions = toRupees(via);
   out.taxableIncome = taxableIncome;
-  out.incomeAtSlabRates = parts.slab;
-  slabLines(slabs, parts.slab, out);
+  out.incomeAtSlabRates = slabIncome;
+  slabLines(slabs, slabIncome, out);
   out.slabTax = slabTax;
-  specialLines(parts, special, year, out);
+  if (parts !== null) specialLines(parts, special, year, out);
   out.specialRateTax = special.total;
   out.rebate87A = rebate87A;
   out.rebate87ABasis = rebate87ABasis;

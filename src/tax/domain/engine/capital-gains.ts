@@ -93,7 +93,16 @@ const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LT
 // s.70(3): a long-term loss only against long-term gains, dearest first.
 const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112A_10];
 
+const NO_CAPITAL_GAINS: CapitalGainsFacts = {
+  shortTermAtSlabRates: 0,
+  buckets: GAIN_BUCKETS.map(() => 0),
+  shortTermLossNotSetOff: 0,
+  longTermLossNotSetOff: 0,
+  indexationRelief: 0,
+};
+
 export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules, resident: boolean): CapitalGainsFacts {
+  if (gains.length === 0) return NO_CAPITAL_GAINS;
   const net = new Array<number>(SLAB + 1).fill(0);
   let indexationRelief = 0;
   for (const entry of gains) {
