@@ -265,7 +265,24 @@ export const ComputeRequestSchema = z
       }
     });
   })
-  .openapi("ComputeRequest");
+  .openapi("ComputeRequest", {
+    example: {
+      financialYear: "2025-26",
+      profile: {
+        age: 40,
+        residentialStatus: "resident",
+        salary: { grossSalary: 1_575_000, employerPfContribution: 108_000 },
+        otherIncome: { dividends: 20_000 },
+        capitalGains: [
+          { section: "112A", gain: 300_000 },
+          { section: "111A", gain: -40_000 },
+          { section: "112", gain: 2_400_000, indexedGain: 1_300_000, landOrBuildingAcquiredBefore23July2024: true },
+        ],
+        presumptive: { profession: { grossReceipts: 1_200_000 } },
+        taxesPaid: 150_000,
+      },
+    },
+  });
 export type ComputeRequest = z.infer<typeof ComputeRequestSchema>;
 
 /** The parsed profile as the engine's fully populated input: absent numbers are 0, absent lists empty. */
