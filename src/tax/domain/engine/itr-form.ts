@@ -19,14 +19,20 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
   if (chosen.houseProperty.lossNotSetOff > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
   if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
   const gains = input.capitalGains;
-  if (gains.some((entry) => entry.section !== "112A")) return `capital gains other than s.112A long-term gains need the capital-gains schedule`;
+  const equity = `s.${year.sections.ltcgEquity}`;
+  if (gains.some((entry) => entry.section !== "112A")) return `capital gains other than ${equity} long-term gains need the capital-gains schedule`;
   let total = 0;
   for (const entry of gains) total += entry.gain;
   if (gains.some((entry) => entry.gain < 0)) return `a capital loss cannot be reported in ${simple}`;
   if (total > LIMITS.section112AExemption) {
-    return `s.112A long-term gains above ${formatRupees(LIMITS.section112AExemption)} need the capital-gains schedule`;
+    return `${equity} long-term gains above ${formatRupees(LIMITS.section112AExemption)} need the capital-gains schedule`;
   }
   return null;
+}
+
+function presumptiveSections(year: YearRules): string {
+  const { presumptiveBusiness, presumptiveProfession } = year.sections;
+  return presumptiveBusiness === presumptiveProfession ? `s.${presumptiveBusiness}` : `ss.${presumptiveBusiness}/${presumptiveProfession}`;
 }
 
 export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeResult): Choice {
@@ -36,7 +42,7 @@ export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeRe
     if (bar !== null) return { form: "ITR-3", rule: `ITR-3: business or professional income, and ${bar}` };
     return {
       form: "ITR-4",
-      rule: `ITR-4 (Sugam): resident individual with presumptive income (ss.44AD/44ADA), total income up to ${formatRupees(year.itr1MaxTotalIncome)}`,
+      rule: `ITR-4 (Sugam): resident individual with presumptive income (${presumptiveSections(year)}), total income up to ${formatRupees(year.itr1MaxTotalIncome)}`,
     };
   }
   const bar = simpleFormBar(input, year, chosen, "ITR-1");

@@ -763,3 +763,14 @@ describe("ITR form with the new incomes", () => {
     expect(itr(taxInput({ presumptive: large }))).toMatchObject({ form: "ITR-3", rule: "ITR-3: business or professional income, and total income above ₹50,00,000 (50 lakh)" });
   });
 });
+
+describe("section names follow the year's Act", () => {
+  it("the ITR rule names s.58 and s.198 for tax year 2026-27, ss.44AD/44ADA and s.112A before", () => {
+    const profession = { profession: { grossReceipts: 2_000_000, cashReceipts: 0, declaredIncome: 0 } };
+    expect(computeTax(taxInput({ presumptive: profession }), TY26).itr.rule).toContain("(s.58)");
+    expect(computeTax(taxInput({ presumptive: profession }), FY25).itr.rule).toContain("(ss.44AD/44ADA)");
+    const gains = salaryFor(800_000, NEW, { capitalGains: [{ section: "112A", gain: 200_000 }] });
+    expect(computeTax(gains, TY26).itr.rule).toContain("s.198 long-term gains above ₹1,25,000");
+    expect(computeTax(gains, FY24).itr.rule).toContain("s.112A long-term gains above ₹1,25,000");
+  });
+});
