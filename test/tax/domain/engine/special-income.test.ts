@@ -92,6 +92,24 @@ const cases: WorkedCase[] = [
     input: salaryFor(40_000_000, OLD, { otherIncome: { dividends: 20_000_000 } }),
     expected: { taxableIncome: 60_000_000, slabTax: 17_812_500, surchargeRatePercent: 25, surcharge: 3_859_375, cess: 866_875, totalTax: 22_538_750 },
   },
+  {
+    name: "old regime 37 % on slab tax once other income exceeds 5 crore; s.112A gains' tax still 15 %",
+    source: SURCHARGE,
+    work: "slab income 6 Cr: 1,12,500 + 5,90,00,000×30% = 1,78,12,500; 112A (1 Cr − 1.25L)×12.5% = 12,34,375; surcharge 65,90,625 + 1,85,156.25 = 67,75,781; MR at 5 Cr other income: 1,48,12,500 + 12,34,375 + 25%/15% 38,88,281 + 1 Cr = 2,99,35,156 > 2,58,22,656 → none; cess 10,32,906; 2,68,55,562 → 2,68,55,560",
+    year: FY25,
+    regime: OLD,
+    input: salaryFor(60_000_000, OLD, { capitalGains: [{ section: "112A", gain: 10_000_000 }] }),
+    expected: { surchargeRatePercent: 37, surcharge: 6_775_781, surchargeMarginalRelief: 0, cess: 1_032_906, taxLiability: 26_855_562, totalTax: 26_855_560 },
+  },
+  {
+    name: "marginal relief where other income just crosses 2 crore beside s.112 gains",
+    source: SURCHARGE + "; marginal-relief proviso",
+    work: "slab income 2,00,10,000: 3,00,000 + 1,76,10,000×30% = 55,83,000; 112 50L×12.5% = 6,25,000; 25%/15%: 13,95,750 + 93,750 = 14,89,500. At 2 Cr: 55,80,000 + 6,25,000 + 15% 9,30,750 = 71,35,750, + 10,000 = 71,45,750; relief 76,97,500 − 71,45,750 = 5,51,750; cess 2,85,830; 74,31,580",
+    year: FY25,
+    regime: NEW,
+    input: salaryFor(20_010_000, NEW, { capitalGains: [{ section: "112", gain: 5_000_000 }] }),
+    expected: { surchargeRatePercent: 25, surcharge: 1_489_500, surchargeMarginalRelief: 551_750, cess: 285_830, totalTax: 7_431_580 },
+  },
 
   // ---- s.111A ----
   {
@@ -697,8 +715,8 @@ const cases: WorkedCase[] = [
 ];
 
 describe("worked cases: special-rate and presumptive income", () => {
-  it("has at least 55 cases across every year and both regimes", () => {
-    expect(cases.length).toBeGreaterThanOrEqual(55);
+  it("has at least 60 cases across every year and both regimes", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
     for (const year of [FY24, FY25, TY26]) {
       for (const regime of [OLD, NEW]) expect(cases.some((c) => c.year === year && c.regime === regime)).toBe(true);
     }
