@@ -161,9 +161,8 @@ export interface Surcharge {
   marginalRelief: number;
 }
 
-export interface TaxOn {
-  (parts: IncomeParts): { slabTax: number; special: SpecialTax };
-}
+/** Recomputes slab tax and special-rate tax for other income parts (the cut-back income of marginal relief). */
+export type TaxOn = (parts: IncomeParts) => { slabTax: number; special: SpecialTax };
 
 /**
  * Surcharge on `slabTax` + `special.total` (no s.87A rebate can coexist with it: the rebate ends at ₹12 lakh),
