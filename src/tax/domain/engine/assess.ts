@@ -207,8 +207,7 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   }
   casual -= Math.min(deficit, casual);
   const slab = Math.max(0, taxableIncome - special);
-  // paise × tenths of a percent → whole rupees, down: the relief never exceeds the proviso's excess.
-  const indexationRelief = Math.floor(f.capitalGains.indexationRelief / 100_000);
+  const indexationRelief = f.capitalGains.indexationRelief;
   return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, indexationRelief };
 }
 

@@ -44,7 +44,7 @@ export interface CapitalGainsFacts {
   /**
    * Land or buildings acquired before 23 July 2024, transferred by a resident on or after it: the tax at 12.5 %
    * above the tax at 20 % on the indexed gain, which is ignored (s.112(1)(a) proviso; ITA 2025 s.197(3)), in
-   * paise × tenths of a percent (exact).
+   * whole rupees, rounded down so it never exceeds the proviso's excess.
    */
   indexationRelief: number;
 }
@@ -69,7 +69,8 @@ function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket
       // An indexed loss makes the tax nil but is no loss to set off.
       let relief = 0;
       if (resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0) {
-        relief = Math.max(0, gain * 125 - Math.max(0, indexed) * 200);
+        // paise × tenths of a percent is exact; / 100,000 gives rupees.
+        relief = Math.floor(Math.max(0, gain * 125 - Math.max(0, indexed) * 200) / 100_000);
       }
       return { bucket: LTCG_112_12_5, amount: gain, relief };
     }

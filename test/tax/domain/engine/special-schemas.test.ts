@@ -1,7 +1,9 @@
 // The request schema for capital gains, winnings, presumptive income and employer contributions: what it maps
 // into the engine input, and what it rejects (each rejection names its field).
 import { describe, expect, it } from "vitest";
-import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
+import { computeTax } from "../../../../src/tax/domain/engine";
+import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
+import { ComputeRequestSchema, MAX_AMOUNT, ProfileSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
 
 const base = { age: 40, residentialStatus: "resident" };
 
@@ -104,5 +106,33 @@ describe("request schema: new incomes", () => {
     expect(ComputeRequestSchema.safeParse(business).success).toBe(true);
     const profession = withProfile({ presumptive: { profession: { grossReceipts: 7_500_000, cashReceipts: 375_000 } } });
     expect(ComputeRequestSchema.safeParse(profession).success).toBe(true);
+  });
+});
+
+describe("the largest inputs the schema allows", () => {
+  it("compute to whole rupees that the response schema accepts", () => {
+    const sections = ["111A", "112A", "112", "short_term_other"] as const;
+    const profile = ProfileSchema.parse({
+      ...base,
+      salary: { grossSalary: MAX_AMOUNT, basicPlusDA: MAX_AMOUNT, employerPfContribution: MAX_AMOUNT },
+      otherIncome: { dividends: MAX_AMOUNT, casualWinnings: MAX_AMOUNT },
+      capitalGains: Array.from({ length: 100 }, (_, i) => ({
+        section: sections[i % 4],
+        gain: MAX_AMOUNT,
+        ...(i % 4 === 2 ? { indexedGain: 0, landOrBuildingAcquiredBefore23July2024: true } : {}),
+      })),
+      deductions: { section80CCD2: MAX_AMOUNT },
+    });
+    for (const year of ["2024-25", "2025-26", "2026-27"] as const) {
+      const result = computeTax(toTaxInput(profile), year);
+      expect(ComputeResultSchema.parse(result)).toEqual(result);
+      for (const regime of [result.regimes.old, result.regimes.new]) {
+        expect(Number.isSafeInteger(regime.totalTax)).toBe(true);
+        expect(regime.totalTax).toBeGreaterThan(0);
+        // 25 lines of s.112 land, each 1e11 with indexed gain nil: all of their tax is ignored.
+        const section112 = year === "2026-27" ? "197" : "112";
+        expect(regime.specialRateIncome.find((line) => line.section === section112)?.tax).toBe(0);
+      }
+    }
   });
 });
