@@ -73,7 +73,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     familyPension: toPaise(otherIncome.familyPension),
     casualWinnings,
     capitalGains,
-    hasSpecialRateIncome: casualWinnings > 0 || capitalGains.buckets.some((amount) => amount > 0),
+    hasSpecialRateIncome: casualWinnings > 0 || capitalGains.specialRateGains > 0,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     section80C: toPaise(deductions.section80C),
@@ -416,8 +416,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const incomeFromOtherSources = ordinaryOtherSources + f.casualWinnings;
   const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
   const gains = f.capitalGains;
-  let specialRateGains = 0;
-  for (let i = 0; f.hasSpecialRateIncome && i < gains.buckets.length; i++) specialRateGains += gains.buckets[i]!;
+  const specialRateGains = gains.specialRateGains;
 
   // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads, here the slab-rate
   // income; s.115BAC(2)(ii)(b): none in the new regime.
@@ -485,13 +484,13 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       : f.seniorCitizen
         ? rules.slabs.senior
         : rules.slabs.general;
-  const exemptionLimit = basicExemption(slabs);
   // The split is only needed with special-rate income or a surcharge; the common case skips building it.
   const bands = rules.surcharge;
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
   const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via) : null;
   const slabIncome = parts === null ? taxableIncome : parts.slab;
   const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
+  const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
   const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
 
   // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;

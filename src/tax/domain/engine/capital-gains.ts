@@ -39,6 +39,8 @@ export interface CapitalGainsFacts {
   shortTermAtSlabRates: number;
   /** Gains in each GAIN_BUCKETS entry after set-off (never negative). */
   buckets: number[];
+  /** Their sum. */
+  specialRateGains: number;
   shortTermLossNotSetOff: number;
   longTermLossNotSetOff: number;
   /**
@@ -97,6 +99,7 @@ const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_1
 const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   shortTermAtSlabRates: 0,
   buckets: GAIN_BUCKETS.map(() => 0),
+  specialRateGains: 0,
   shortTermLossNotSetOff: 0,
   longTermLossNotSetOff: 0,
   indexationRelief: 0,
@@ -122,9 +125,13 @@ export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules
   }
   const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
   const shortTermLossNotSetOff = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermLoss);
+  const buckets = net.slice(0, SLAB);
+  let specialRateGains = 0;
+  for (const amount of buckets) specialRateGains += amount;
   return {
     shortTermAtSlabRates: net[SLAB]!,
-    buckets: net.slice(0, SLAB),
+    buckets,
+    specialRateGains,
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
     indexationRelief,

@@ -47,7 +47,7 @@ export interface SpecialTax {
 
 /** The basic exemption: the top of the nil-rate slab (₹2.5/3/5 lakh old regime by age, ₹3/4 lakh new). */
 export function basicExemption(slabs: readonly Slab[]): number {
-  for (const slab of slabs) if (slab.ratePercent > 0) return slab.from;
+  for (let i = 0; i < slabs.length; i++) if (slabs[i]!.ratePercent > 0) return slabs[i]!.from;
   return 0;
 }
 
