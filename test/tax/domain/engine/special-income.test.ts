@@ -39,7 +39,7 @@ const SURCHARGE = "Finance Act 2025 First Schedule Part I Para A: 25 %/37 % only
 const cases: WorkedCase[] = [
   // ---- The issue's dividend example: surcharge bands measured without dividends ----
   {
-    name: "issue example: salary 1,50,75,000 and dividends 1 crore pay 84,67,680 in the new regime",
+    name: "reported example: salary 1,50,75,000 and dividends 1 crore pay 84,67,680 in the new regime",
     source: SURCHARGE,
     work: "TI 1,50,00,000 + 1,00,00,000 = 2,50,00,000; without dividends 1.5 Cr ≤ 2 Cr → 15 % on all. Slab 3,00,000 + 2,26,00,000×30% = 70,80,000; surcharge 10,62,000; MR at 1 Cr: 25,80,000 + 2,58,000 + 1,50,00,000 > actual → none; cess 4% × 81,42,000 = 3,25,680; total 84,67,680",
     year: FY25,
@@ -48,7 +48,7 @@ const cases: WorkedCase[] = [
     expected: { taxableIncome: 25_000_000, slabTax: 7_080_000, surchargeRatePercent: 15, surcharge: 1_062_000, surchargeMarginalRelief: 0, cess: 325_680, totalTax: 8_467_680 },
   },
   {
-    name: "issue example: the same taxpayer pays 87,54,720 in the old regime",
+    name: "reported example: the same taxpayer pays 87,54,720 in the old regime",
     source: SURCHARGE,
     work: "TI 1,50,25,000 + 1 Cr = 2,50,25,000; without dividends 1,50,25,000 → 15 %. Slab 1,12,500 + 2,40,25,000×30% = 73,20,000; surcharge 10,98,000; cess 4% × 84,18,000 = 3,36,720; total 87,54,720",
     year: FY25,
@@ -735,7 +735,7 @@ describe("worked cases: special-rate and presumptive income", () => {
 
 describe("saving moves and the s.17(2)(vii) cap", () => {
   it("the employer-NPS move stops at the ₹7,50,000 aggregate and claims the true saving", () => {
-    // Issue figures: 1.2 Cr salary, 60 lakh basic, no employer NPS yet. Base (new regime): TI 1,19,25,000;
+    // Reported figures: 1.2 Cr salary, 60 lakh basic, no employer NPS yet. Base (new regime): TI 1,19,25,000;
     // 3,00,000 + 95,25,000×30% = 31,57,500; +15% 4,73,625; cess 1,45,245 → 37,76,370. With 7,50,000 of NPS the
     // TI is 1,11,75,000 → 35,07,270 (worked case above); raising it to 8,40,000 adds a 90,000 perquisite and
     // saves nothing more. Saving 37,76,370 − 35,07,270 = 2,69,100.
