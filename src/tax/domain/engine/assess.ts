@@ -188,12 +188,18 @@ const NO_SPECIAL_TAX: SpecialTax = {
  * the slab rates. The dividends' part is what is left after the other slab income, rounded like total income,
  * so it only moves when total income does (deductions come off the other income first).
  */
-function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number): IncomeParts {
+function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstGains: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
     const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
     return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, indexationRelief: 0 };
   }
-  const gains = f.capitalGains.buckets.map((paise) => Math.floor(paise / 100));
+  // A house-property loss set off against the gains comes off the dearest first (GAIN_BUCKETS order).
+  let loss = lossAgainstGains;
+  const gains = f.capitalGains.buckets.map((paise) => {
+    const used = Math.min(loss, paise);
+    loss -= used;
+    return Math.floor((paise - used) / 100);
+  });
   let casual = Math.floor(f.casualWinnings / 100);
   let special = casual;
   for (const amount of gains) special += amount;
@@ -418,18 +424,22 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const gains = f.capitalGains;
   const specialRateGains = gains.specialRateGains;
 
-  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads, here the slab-rate
-  // income; s.115BAC(2)(ii)(b): none in the new regime.
+  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income
+  // first, then special-rate capital gains, dearest first (never winnings, s.58(4)); s.115BAC(2)(ii)(b): none
+  // in the new regime.
   const otherHeads = incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
   let lossSetOff = 0;
+  let lossAgainstGains = 0;
   let lossNotSetOff = 0;
   if (incomeFromHouseProperty < 0) {
     const loss = -incomeFromHouseProperty;
-    lossSetOff = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100, otherHeads) : 0;
-    lossNotSetOff = loss - lossSetOff;
+    const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
+    lossSetOff = Math.min(allowed, otherHeads);
+    lossAgainstGains = Math.min(allowed - lossSetOff, specialRateGains);
+    lossNotSetOff = loss - lossSetOff - lossAgainstGains;
   }
   const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
-  const grossTotalIncome = ordinaryIncome + f.casualWinnings + specialRateGains;
+  const grossTotalIncome = ordinaryIncome + f.casualWinnings + specialRateGains - lossAgainstGains;
 
   // Chapter VI-A. Only s.80CCD(2) survives in the new regime (s.115BAC(2)(i)); s.80G goes last because its
   // qualifying limit is on gross total income less the other deductions. None is set against special-rate
@@ -487,7 +497,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // The split is only needed with special-rate income or a surcharge; the common case skips building it.
   const bands = rules.surcharge;
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
-  const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via) : null;
+  const parts =
+    f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstGains) : null;
   const slabIncome = parts === null ? taxableIncome : parts.slab;
   const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
@@ -542,7 +553,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.salary.incomeFromSalary = toRupees(incomeFromSalary);
   out.houseProperty.selfOccupied = chosen ?? selfOccupiedIndexes(properties);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
-  out.houseProperty.lossSetOff = toRupees(lossSetOff);
+  out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstGains);
   out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);

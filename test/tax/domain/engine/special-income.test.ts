@@ -444,6 +444,31 @@ const cases: WorkedCase[] = [
     expected: { taxableIncome: 2_000_000, totalTax: 208_000, capitalGains: { shortTermLossNotSetOff: 500_000, incomeFromCapitalGains: 0 } },
   },
   {
+    name: "old regime: a house-property loss not absorbed by slab income is set against s.111A gains",
+    source: "s.71(1), (3A): house-property loss against any other head, at most ₹2,00,000; ss.22-24",
+    work: "let-out: 1L − 30% − interest 4L = −3,30,000; no slab income, so 2,00,000 against 111A 10L → 8L; 1,30,000 unabsorbed. TI 8L; shortfall 2.5L → 5.5L × 20% = 1,10,000; TI > 5L, no rebate; cess 4,400; 1,14,400",
+    year: FY25,
+    regime: OLD,
+    input: taxInput({
+      houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 400_000 }],
+      capitalGains: [{ section: "111A", gain: 1_000_000 }],
+    }),
+    expected: { taxableIncome: 800_000, houseProperty: { lossSetOff: 200_000, lossNotSetOff: 130_000 }, specialRateTax: 110_000, totalTax: 114_400 },
+    special: [{ section: "111A", income: 800_000, basicExemptionAdjusted: 250_000 }],
+  },
+  {
+    name: "new regime: the same loss is set against nothing",
+    source: "s.115BAC(2)(ii)(b)",
+    work: "TI 10L; shortfall 4L → 6L × 20% = 1,20,000; no rebate on special-rate tax; cess 4,800; 1,24,800",
+    year: FY25,
+    regime: NEW,
+    input: taxInput({
+      houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 400_000 }],
+      capitalGains: [{ section: "111A", gain: 1_000_000 }],
+    }),
+    expected: { taxableIncome: 1_000_000, houseProperty: { lossSetOff: 0, lossNotSetOff: 330_000 }, totalTax: 124_800 },
+  },
+  {
     name: "other short-term gains are taxed at the slab rates",
     source: "s.111A applies only to STT-paid equity; other STCG is ordinary income",
     work: "TI 24L all at slab: 3,00,000 + cess 12,000 = 3,12,000",
