@@ -2,8 +2,10 @@
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
 import {
+  CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
+  presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   type TaxInput,
 } from "../domain/engine";
@@ -13,6 +15,11 @@ export const MAX_AMOUNT = 100_000_000_000;
 
 function amount(description: string, example: number) {
   return z.number().finite().nonnegative().max(MAX_AMOUNT).optional().openapi({ description, example });
+}
+
+/** An amount that may be negative: a capital loss. */
+function signedAmount(description: string, example: number) {
+  return z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
 }
 
 function age(description: string, example: number) {
@@ -41,6 +48,14 @@ export const SalarySchema = z
       description: "Employer is the Central or a State Government: s.80CCD(2) allows 14 % instead of 10 % in the old regime.",
       example: false,
     }),
+    employerPfContribution: amount(
+      "Employer's contribution to a recognised provident fund for the year. With the employer's NPS contribution (deductions.section80CCD2) and superannuation contribution, the part of the total above ₹7,50,000 is taxed as a perquisite, s.17(2)(vii) (all years). Not part of grossSalary.",
+      108_000,
+    ),
+    employerSuperannuationContribution: amount(
+      "Employer's contribution to an approved superannuation fund for the year, counted in the s.17(2)(vii) ₹7,50,000 aggregate (all years). Not part of grossSalary.",
+      0,
+    ),
   })
   .strict()
   .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
@@ -68,9 +83,77 @@ export const OtherIncomeSchema = z
     depositInterest: amount("Interest on fixed and recurring deposits, s.56 (s.80TTB for resident senior citizens).", 0),
     dividends: amount("Dividends, s.56(2)(i), taxed at slab rates; surcharge on their tax is capped at 15 %.", 0),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
+    casualWinnings: amount(
+      "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
+      0,
+    ),
   })
   .strict()
   .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
+
+export const CapitalGainSchema = z
+  .object({
+    section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
+      description:
+        "111A: short-term gain on listed equity shares or equity-fund units sold with STT (15 % before 23 July 2024, 20 % after; ITA 2025 s.196). " +
+        "112A: long-term gain on the same (10 % before 23 July 2024, 12.5 % after, on gains above ₹1,25,000 a year; ITA 2025 s.198). " +
+        "112: any other long-term gain (20 % with indexation before 23 July 2024, 12.5 % without after; ITA 2025 s.197). " +
+        "short_term_other: any other short-term gain, taxed at the slab rates.",
+      example: "112A",
+    }),
+    gain: signedAmount("Sale consideration less cost and transfer expenses, s.48, without indexation. Negative for a loss.", 250_000),
+    transferredBefore23July2024: z.boolean().optional().openapi({
+      description: "FY 2024-25 only: the transfer took place before 23 July 2024, so the old rates apply. Rejected for later years.",
+      example: false,
+    }),
+    indexedGain: signedAmount(
+      "s.112 only: the gain with indexed cost of acquisition and improvement. Used for transfers before 23 July 2024 (20 % with indexation), and for land or buildings acquired before that date (see landOrBuildingAcquiredBefore23July2024).",
+      180_000,
+    ).optional(),
+    landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
+      description:
+        "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+      example: false,
+    }),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if (entry.section === "112") return;
+    for (const field of ["indexedGain", "landOrBuildingAcquiredBefore23July2024"] as const) {
+      if (entry[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: "applies to section 112 gains only" });
+    }
+  })
+  .openapi({ description: "One capital gain or loss of the year, ss.45-55A." });
+
+export const PresumptiveSchema = z
+  .object({
+    business: z
+      .object({
+        digitalTurnover: amount("Turnover received by account-payee cheque, bank transfer or another electronic mode by the return's due date: 6 % is presumed income.", 6_000_000),
+        otherTurnover: amount("All other turnover, cash included: 8 % is presumed income.", 500_000),
+        declaredIncome: amount("A higher income you declare; the higher of this and the presumed income is taxed.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Business income on the presumptive basis, s.44AD (ITA 2025 s.58): residents only, turnover up to ₹2 crore, or ₹3 crore when cash is at most 5 % of turnover.",
+      }),
+    profession: z
+      .object({
+        grossReceipts: amount("Gross professional receipts of the year.", 3_000_000),
+        cashReceipts: amount("The part of gross receipts received in cash (for the ₹75 lakh limit).", 0),
+        declaredIncome: amount("A higher income you declare; the higher of this and 50 % of receipts is taxed.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Professional income on the presumptive basis, s.44ADA (ITA 2025 s.58): residents only, receipts up to ₹50 lakh, or ₹75 lakh when cash is at most 5 % of receipts.",
+      }),
+  })
+  .strict()
+  .openapi({ description: "Presumptive income under the head Profits and gains of business or profession, taxed at the slab rates." });
 
 export const DeductionsSchema = z
   .object({
@@ -113,11 +196,22 @@ export const ProfileSchema = z
     }),
     salary: SalarySchema.optional(),
     otherIncome: OtherIncomeSchema.optional(),
+    capitalGains: z.array(CapitalGainSchema).max(100).optional().openapi({
+      description:
+        "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
+      example: [{ section: "112A", gain: 250_000 }],
+    }),
+    presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
     taxesPaid: amount("TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219.", 150_000),
   })
   .strict()
   .superRefine((profile, ctx) => {
+    const presumptive = profile.presumptive;
+    if (presumptive !== undefined) {
+      const problem = presumptiveIneligibility(profile.residentialStatus, presumptiveBusiness(presumptive), presumptiveProfession(presumptive));
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["presumptive", problem.field], message: problem.message });
+    }
     const salary = profile.salary;
     if (salary === undefined) return;
     const gross = salary.grossSalary ?? 0;
@@ -159,7 +253,36 @@ export const ComputeRequestSchema = z
     }),
   })
   .strict()
-  .openapi("ComputeRequest");
+  .superRefine((request, ctx) => {
+    if (request.financialYear === undefined || request.financialYear === "2024-25") return;
+    (request.profile.capitalGains ?? []).forEach((entry, index) => {
+      if (entry.transferredBefore23July2024 === true) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["profile", "capitalGains", index, "transferredBefore23July2024"],
+          message: "only FY 2024-25 has transfers before 23 July 2024",
+        });
+      }
+    });
+  })
+  .openapi("ComputeRequest", {
+    example: {
+      financialYear: "2025-26",
+      profile: {
+        age: 40,
+        residentialStatus: "resident",
+        salary: { grossSalary: 1_575_000, employerPfContribution: 108_000 },
+        otherIncome: { dividends: 20_000 },
+        capitalGains: [
+          { section: "112A", gain: 300_000 },
+          { section: "111A", gain: -40_000 },
+          { section: "112", gain: 2_400_000, indexedGain: 1_300_000, landOrBuildingAcquiredBefore23July2024: true },
+        ],
+        presumptive: { profession: { grossReceipts: 1_200_000 } },
+        taxesPaid: 150_000,
+      },
+    },
+  });
 export type ComputeRequest = z.infer<typeof ComputeRequestSchema>;
 
 /** The parsed profile as the engine's fully populated input: absent numbers are 0, absent lists empty. */
@@ -179,6 +302,8 @@ export function toTaxInput(profile: Profile): TaxInput {
       isMetroCity: salary.isMetroCity ?? null,
       professionalTax: salary.professionalTax ?? 0,
       isGovernmentEmployer: salary.isGovernmentEmployer ?? false,
+      employerPfContribution: salary.employerPfContribution ?? 0,
+      employerSuperannuationContribution: salary.employerSuperannuationContribution ?? 0,
     },
     houseProperties: (profile.houseProperties ?? []).map((property) => ({
       type: property.type,
@@ -191,6 +316,18 @@ export function toTaxInput(profile: Profile): TaxInput {
       depositInterest: other.depositInterest ?? 0,
       dividends: other.dividends ?? 0,
       familyPension: other.familyPension ?? 0,
+      casualWinnings: other.casualWinnings ?? 0,
+    },
+    capitalGains: (profile.capitalGains ?? []).map((entry) => ({
+      section: entry.section,
+      gain: entry.gain,
+      transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
+      indexedGain: entry.indexedGain ?? null,
+      landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
+    })),
+    presumptive: {
+      business: presumptiveBusiness(profile.presumptive ?? {}),
+      profession: presumptiveProfession(profile.presumptive ?? {}),
     },
     deductions: {
       section80C: deductions.section80C ?? 0,
@@ -206,4 +343,18 @@ export function toTaxInput(profile: Profile): TaxInput {
     },
     taxesPaid: profile.taxesPaid ?? 0,
   };
+}
+
+type Presumptive = z.infer<typeof PresumptiveSchema>;
+
+function presumptiveBusiness(presumptive: Presumptive): TaxInput["presumptive"]["business"] {
+  const business = presumptive.business;
+  if (business === undefined) return null;
+  return { digitalTurnover: business.digitalTurnover ?? 0, otherTurnover: business.otherTurnover ?? 0, declaredIncome: business.declaredIncome ?? 0 };
+}
+
+function presumptiveProfession(presumptive: Presumptive): TaxInput["presumptive"]["profession"] {
+  const profession = presumptive.profession;
+  if (profession === undefined) return null;
+  return { grossReceipts: profession.grossReceipts ?? 0, cashReceipts: profession.cashReceipts ?? 0, declaredIncome: profession.declaredIncome ?? 0 };
 }

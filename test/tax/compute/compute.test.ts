@@ -41,6 +41,30 @@ describe("POST /api/v1/compute", () => {
     expect(newRegime.netTaxPayable).toBe(800);
   });
 
+  it("taxes equity gains at their own rate and surcharges dividends in the 15 % band", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary income 15L + s.112A 3L: slab 1,05,000; (3L − 1.25L) × 12.5% = 21,875; cess 5,075 → 1,31,950.
+    const gains = { age: 40, residentialStatus: "resident", salary: { grossSalary: 1_575_000 }, capitalGains: [{ section: "112A", gain: 300_000 }] };
+    const first = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: gains, financialYear: "2025-26" }), 200)).data);
+    expect(first.regimes.new).toMatchObject({ taxableIncome: 1_800_000, slabTax: 105_000, specialRateTax: 21_875, totalTax: 131_950 });
+    expect(first.itr.form).toBe("ITR-2");
+    // Salary 1,50,75,000 and dividends 1 crore: income without dividends is 1.5 Cr, so 15 % (worked in full in
+    // the engine's worked cases): 84,67,680 new.
+    const dividends = { age: 40, residentialStatus: "resident", salary: { grossSalary: 15_075_000 }, otherIncome: { dividends: 10_000_000 } };
+    const second = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: dividends, financialYear: "2025-26" }), 200)).data);
+    expect(second.regimes.new).toMatchObject({ surchargeRatePercent: 15, totalTax: 8_467_680 });
+  });
+
+  it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };
+    const message = await expectError(await compute(key, { profile: business, financialYear: "2025-26" }), 400, "validation_error");
+    expect(message.startsWith("profile.presumptive.business")).toBe(true);
+    const early = { ...seedProfile, capitalGains: [{ section: "111A", gain: 1, transferredBefore23July2024: true }] };
+    const second = await expectError(await compute(key, { profile: early, financialYear: "2026-27" }), 400, "validation_error");
+    expect(second).toBe("profile.capitalGains[0].transferredBefore23July2024: only FY 2024-25 has transfers before 23 July 2024");
+  });
+
   it("needs a valid key but no scope", async () => {
     await expectError(await compute(null, { profile: seedProfile }), 401, "unauthorized");
     await expectError(await compute("tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", { profile: seedProfile }), 401, "invalid_api_key");

@@ -59,7 +59,12 @@ describe("ComputeRequestSchema", () => {
       isMetroCity: null,
       professionalTax: 0,
       isGovernmentEmployer: false,
+      employerPfContribution: 0,
+      employerSuperannuationContribution: 0,
     });
+    expect(input.capitalGains).toEqual([]);
+    expect(input.presumptive).toEqual({ business: null, profession: null });
+    expect(input.otherIncome.casualWinnings).toBe(0);
     expect(Object.values(input.deductions).every((value) => value === 0 || value === null)).toBe(true);
     expect(input.houseProperties).toEqual([]);
     expect(input.taxesPaid).toBe(0);
