@@ -126,6 +126,11 @@ export const ComputeResultSchema = z
       })
       .openapi({ description: "Return form for the recommended regime." }),
     savingMoves: z.array(SavingMoveSchema).openapi({ description: "Actions that lower the tax, largest saving first." }),
+    notes: z.array(z.string()).openapi({
+      description:
+        "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",
+      example: ["deductions.section80CCD2: basic + DA not given, so the employer's contribution was allowed as reported"],
+    }),
     disclaimer: z.string().openapi({ description: "The result is informational, not tax advice." }),
   })
   .openapi("ComputeResult");

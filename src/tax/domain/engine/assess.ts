@@ -1,6 +1,14 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
+import {
+  EXEMPTION_DESCRIPTIONS,
+  OTHER_VIA_DESCRIPTIONS,
+  allowedInNewRegime,
+  otherVIAAllowedInNewRegime,
+  toReportedFacts,
+  type ReportedFacts,
+} from "./form16-figures";
 import { isFiftyPercentCity } from "./hra";
 import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
 import type { DeductionLine, HouseProperty, IncomeHead, Rebate87ABasis, Regime, RegimeResult, TaxInput } from "./types";
@@ -34,6 +42,7 @@ export interface Facts {
   section80G_50: number;
   section80G_50WithLimit: number;
   taxesPaid: number;
+  reported: ReportedFacts;
 }
 
 export function toFacts(input: TaxInput, year: YearRules): Facts {
@@ -67,6 +76,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
     taxesPaid: toPaise(input.taxesPaid),
+    reported: toReportedFacts(input),
   };
 }
 
@@ -91,6 +101,8 @@ const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
+const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 function pushLine(
@@ -221,7 +233,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // Salaries. s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
   // 10 % limb stays exact in paise.
   let hraExemption = 0;
-  if (f.hraReceived > 0) {
+  const reportedExemptions = f.reported.exemptions10;
+  const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
+  if (f.hraReceived > 0 && !hraReported) {
     const received = f.hraReceived * 10;
     const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
     const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
@@ -238,6 +252,17 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
             ? REASON_HRA_50
             : REASON_HRA_40;
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
+    }
+  }
+  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary.
+  for (let i = 0; i < reportedExemptions.length; i++) {
+    const { section, paise } = reportedExemptions[i]!;
+    const allowedHere = oldStyle || allowedInNewRegime(section);
+    const exempt = allowedHere ? Math.min(paise, Math.max(0, f.grossSalary - hraExemption)) : 0;
+    hraExemption += exempt;
+    if (lines !== null && paise > 0) {
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt,
+        allowedHere ? Infinity : 0, allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR);
     }
   }
   const netSalary = Math.max(0, f.grossSalary - hraExemption);
@@ -303,7 +328,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       );
     }
   }
-  const incomeFromHouseProperty = annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
+  const incomeFromHouseProperty =
+    f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -313,7 +340,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
   }
   const incomeFromOtherSources =
-    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction;
+    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction +
+    f.reported.otherSourcesIncome;
 
   // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads; s.115BAC(2)(ii)(b): none
   // in the new regime.
@@ -336,9 +364,12 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   via += allowVIA(lines, "80CCD(1B)", "Own contribution to NPS", f.section80CCD1B,
     oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, grossTotalIncome - via);
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
+  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
   via += allowVIA(lines, "80CCD(2)", "Employer's contribution to NPS", f.section80CCD2,
-    percentOfFloor(f.basicPlusDA, npsPercent), npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, grossTotalIncome - via);
+    f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
+    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, grossTotalIncome - via);
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  const splitStart = via;
   via += allowVIA(lines, "80D", "Health insurance: self, spouse and children", f.section80D_selfFamily,
     oldStyle ? selfCap * 100 : 0, !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
     grossTotalIncome - via);
@@ -347,12 +378,34 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
     grossTotalIncome - via);
+  if (f.reported.section80D > 0) {
+    // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
+    // both caps with whatever the split fields already took.
+    const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
+    const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
+    via += allowVIA(lines, "80D", "Health insurance: self, family and parents together", f.reported.section80D,
+      oldStyle ? totalCap : 0, oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR, grossTotalIncome - via);
+  }
   via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, grossTotalIncome - via);
   // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
-  if (f.seniorCitizen) {
+  const reportedVIA = f.reported.otherChapterVIA;
+  const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
+  for (let i = 0; i < reportedVIA.length; i++) {
+    const { section, paise } = reportedVIA[i]!;
+    const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
+    // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
+    const cap = !allowedHere ? 0
+      : section === "80TTA" ? (f.seniorCitizen ? 0 : LIMITS.section80TTA * 100)
+      : section === "80TTB" ? (f.seniorCitizen ? LIMITS.section80TTB * 100 : 0)
+      : Infinity;
+    const reason = !allowedHere ? NEW_REGIME_BAR : section === "80TTA" ? REASON_80TTA : section === "80TTB" ? REASON_80TTB : null;
+    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, grossTotalIncome - via);
+  }
+  // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
+  if (!interestReported && f.seniorCitizen) {
     via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
       oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, grossTotalIncome - via);
-  } else {
+  } else if (!interestReported) {
     via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
       oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, grossTotalIncome - via);
   }

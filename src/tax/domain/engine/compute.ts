@@ -1,5 +1,6 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { assess, emptyRegimeResult, toFacts } from "./assess";
+import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { findSavingMoves } from "./moves";
 import type { ComputeResult, FinancialYear, TaxInput } from "./types";
@@ -27,6 +28,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
     savingMoves: findSavingMoves(facts, year, oldTotal, newTotal),
+    notes: reportedFigureNotes(input, input.ageGiven ?? true),
     disclaimer: DISCLAIMER,
   };
 }

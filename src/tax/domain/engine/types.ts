@@ -1,5 +1,6 @@
 // Types of the pure income-tax engine. Money in `TaxInput` is rupees (paise allowed); money in `ComputeResult` is
 // rupees: whole rupees for every tax line, exact paise for income lines that came in with paise.
+import type { ReportedFigures } from "./form16-figures";
 
 export const FINANCIAL_YEARS = ["2024-25", "2025-26", "2026-27"] as const;
 export type FinancialYear = (typeof FINANCIAL_YEARS)[number];
@@ -60,6 +61,10 @@ export interface TaxInput {
     section80G_50WithLimit: number;
   };
   taxesPaid: number;
+  /** Figures as a Form 16 states them; each wins over the inputs that would compute it. */
+  reported?: ReportedFigures;
+  /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
+  ageGiven?: boolean;
 }
 
 export const INCOME_HEADS = ["salary", "houseProperty", "otherSources", "chapterVIA"] as const;
@@ -178,5 +183,7 @@ export interface ComputeResult {
   recommendedRegimeSaving: number;
   itr: { form: ItrForm; rule: string };
   savingMoves: SavingMove[];
+  /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
+  notes: string[];
   disclaimer: string;
 }
