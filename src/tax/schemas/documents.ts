@@ -140,7 +140,8 @@ export const Form16DocumentSchema = z
       .nullable(),
     itemsFound: z.number().int().nonnegative(),
     profile: DocumentProfileSchema,
-    warnings: z.array(WarningSchema),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("Form16Document");
@@ -181,7 +182,8 @@ export const AisDocumentSchema = z
       })
       .strict(),
     profile: DocumentProfileSchema,
-    warnings: z.array(WarningSchema),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("AisDocument");

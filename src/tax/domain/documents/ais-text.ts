@@ -4,7 +4,7 @@
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
 import { aisProfile, aisTotals } from "./ais-summary";
-import { warningText } from "./form16";
+import { Warnings, warningText } from "./warnings";
 import {
   compact,
   findYear,
@@ -17,7 +17,7 @@ import {
   normalisedLines,
   segmentLine,
 } from "./lines";
-import type { AisDocument, AisEntry, DocumentWarning } from "./types";
+import type { AisDocument, AisEntry } from "./types";
 
 type Region = "partA" | "tdsTcs" | "sft" | "taxes" | "refunds" | "other";
 
@@ -117,7 +117,7 @@ const largestStrong = (line: string): number | null => {
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
   const lines = normalisedLines(text);
   const entries: AisEntry[] = [];
-  const warnings: DocumentWarning[] = [];
+  const warnings = new Warnings();
   let pan: string | null = null;
   let name: string | null = null;
   let financialYear: string | null = null;
@@ -132,7 +132,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   } | null = null;
 
   const warn = (index: number, line: string, message: string): void => {
-    warnings.push({ line: index + 1, text: warningText(line), message });
+    warnings.add(index + 1, warningText(line), message);
   };
 
   lines.forEach((line, index) => {
@@ -290,6 +290,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     entries,
     totals,
     profile: aisProfile(entries, totals),
-    warnings,
+    warnings: warnings.list,
+    warningsTotal: warnings.total,
   };
 }

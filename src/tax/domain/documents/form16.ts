@@ -13,10 +13,10 @@ import {
   isPan,
   isTan,
   maskPan,
-  maskPansIn,
   normaliseLine,
   normalisedLines,
   segmentLine,
+  type Segment,
   stripRowMarkers,
   yearAfter,
 } from "./lines";
@@ -26,18 +26,26 @@ import {
   type ChapterVIAAmounts,
   type ChapterVIAKey,
   type ComputeProfile,
-  type DocumentWarning,
   type Form16AmountKey,
   type Form16Document,
   type Form16PartATotals,
 } from "./types";
 import type { AmountToken } from "./amount";
+import { Warnings, warningText } from "./warnings";
+
+// Longer lines are quoted in warnings by segment, so a warning never costs the whole line.
+const LONG_LINE_CHARS = 640;
+
+/** A segment as text again: its label and amounts, for a warning. */
+function segmentText(segment: Segment): string {
+  const amounts = segment.amounts.map((a) => toRupees(a.paise).toFixed(2)).join(" ");
+  return `${segment.label.length > LONG_LINE_CHARS ? "…" : segment.label} ${amounts}`;
+}
 
 // A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
 const PENDING_LINES = 3;
 // Unmatched label text of the previous line, joined with the next one for labels broken across lines.
 const CARRY_CHARS = 200;
-const WARNING_TEXT_CHARS = 160;
 
 interface Identity {
   formNumber: "16" | "130" | null;
@@ -50,11 +58,6 @@ interface Identity {
 
 // Lines longer than any real row are noise; they are not compacted (or matched) at all.
 const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
-
-/** Warning text never carries an individual's PAN in clear. */
-export function warningText(line: string): string {
-  return maskPansIn(line.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
-}
 
 const yesNo = (label: string): boolean | null => {
   const words = label.toLowerCase().split(" ");
@@ -126,14 +129,14 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
 interface Collector {
   amounts: Record<Form16AmountKey, number | null>;
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
-  warnings: DocumentWarning[];
+  warnings: Warnings;
   itemsFound: number;
   /** The Chapter VI-A row read last, still open for columns a PDF viewer put on the following lines. */
   lastChapterVIA: { key: ChapterVIAKey; amounts: AmountToken[] } | null;
 }
 
 function warn(collector: Collector, line: number, text: string, message: string): void {
-  collector.warnings.push({ line, text: warningText(text), message });
+  collector.warnings.add(line, warningText(text), message);
 }
 
 function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {
@@ -181,7 +184,7 @@ function emptyCollector(): Collector {
   for (const key of FORM16_AMOUNT_KEYS) amounts[key] = null;
   const chapterVIA = {} as Record<ChapterVIAKey, ChapterVIAAmounts | null>;
   for (const key of CHAPTER_VIA_KEYS) chapterVIA[key] = null;
-  return { amounts, chapterVIA, warnings: [], itemsFound: 0, lastChapterVIA: null };
+  return { amounts, chapterVIA, warnings: new Warnings(), itemsFound: 0, lastChapterVIA: null };
 }
 
 const sumRupees = (values: (number | null | undefined)[]): number | null => {
@@ -280,6 +283,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       only = null;
     }
     let lineCarry = "";
+    // A warning quotes its line, or on a long line (a reflowed page) only the segment it is about.
+    const context = (segment: Segment): string => (line.length <= LONG_LINE_CHARS ? line : segmentText(segment));
     for (const segment of segments) {
       const label = segment.label.length > MAX_LABEL_CHARS ? "" : segment.label;
       const labelCompact = segment === only ? whole : compact(label);
@@ -322,7 +327,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
           else pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
           continue;
         }
-        if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, line);
+        if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, context(segment));
         else if (item.kind !== "heading") pending = { item, linesLeft: PENDING_LINES };
         continue;
       }
@@ -332,15 +337,15 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         // Gross / qualifying / deductible printed one per line: the row grows column by column.
         collector.chapterVIA[open.key] = null;
         collector.itemsFound--;
-        assign(collector, { kind: "chapterVIA", key: open.key }, [...open.amounts, ...segment.amounts], lineNumber, line);
+        assign(collector, { kind: "chapterVIA", key: open.key }, [...open.amounts, ...segment.amounts], lineNumber, context(segment));
         continue;
       }
       if (segment.amounts.length > 0) {
         if (pending !== null) {
-          assign(collector, pending.item, segment.amounts, lineNumber, line);
+          assign(collector, pending.item, segment.amounts, lineNumber, context(segment));
           pending = null;
         } else if (seenItem) {
-          warn(collector, lineNumber, line, "amount on a line that matched no known Form 16 item");
+          warn(collector, lineNumber, context(segment), "amount on a line that matched no known Form 16 item");
         }
         carry = "";
         continue;
@@ -364,6 +369,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     partA,
     itemsFound: collector.itemsFound,
     profile: form16Profile(collector.amounts, collector.chapterVIA, partA),
-    warnings: collector.warnings,
+    warnings: collector.warnings.list,
+    warningsTotal: collector.warnings.total,
   };
 }

@@ -141,7 +141,9 @@ export interface Form16Document {
   /** Number of items found, amounts and Chapter VI-A rows together. */
   itemsFound: number;
   profile: ComputeProfile;
+  /** At most 64 KB of them; `warningsTotal` counts every warning, kept or not. */
   warnings: DocumentWarning[];
+  warningsTotal: number;
 }
 
 export type AisCategory =
@@ -183,7 +185,9 @@ export interface AisDocument {
   /** Sums per category. Tax payments add the TDS/TCS of every entry to advance and self-assessment tax. */
   totals: AisTotals;
   profile: ComputeProfile;
+  /** At most 64 KB of them; `warningsTotal` counts every warning, kept or not. */
   warnings: DocumentWarning[];
+  warningsTotal: number;
 }
 
 export type ParsedDocument = Form16Document | AisDocument;
