@@ -119,6 +119,7 @@ export const ComputeResultSchema = z
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
     recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
+    chosenRegime: z.enum(REGIMES).nullable().openapi({ description: "The regime chosen with the employer, as the request gave it; null when not given.", example: "old" }),
     itr: z
       .object({
         form: z.enum(ITR_FORMS).openapi({ description: "Return form under s.139(1) and Rule 12.", example: "ITR-1" }),

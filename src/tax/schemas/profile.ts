@@ -207,6 +207,10 @@ export const ComputeRequestSchema = z
         "Financial year, the 'previous year' of s.3, in which the income was earned (2026-27 is a 'tax year' under the Income-tax Act, 2025); NOT the assessment year printed on Form 16, which is the year after. Default: the financial year of today's date in India (IST).",
       example: "2025-26",
     }),
+    chosenRegime: z.enum(["old", "new"]).optional().openapi({
+      description: "The regime the employee told the employer (Form 16 row A). Both regimes are computed either way; the result compares it with the cheaper one.",
+      example: "old",
+    }),
     assessmentYear: z
       .string()
       .regex(/^\d{4}-\d{2}$/, "must look like 2025-26")

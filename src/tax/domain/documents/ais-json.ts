@@ -7,7 +7,7 @@
 // defensively: unknown members are skipped, never trusted.
 import { parseAmount } from "./amount";
 import { categoryOf, readInformationCode } from "./ais-codes";
-import { aisProfile, aisTotals } from "./ais-summary";
+import { aisTotals } from "./ais-summary";
 import { compact, findYear, isPan, maskPan, maskPansIn } from "./lines";
 import type { AisDocument, AisEntry, ParseError } from "./types";
 import { Warnings } from "./warnings";
@@ -219,7 +219,6 @@ export function parseAisJson(
       assessmentYear: yearFrom((l) => l.includes("assessmentyear")),
       entries,
       totals,
-      profile: aisProfile(entries, totals),
       warnings: warnings.list,
       warningsTotal: warnings.total,
     },

@@ -3,7 +3,7 @@
 // and Part B4 rows refunds. Continuation lines of a wrapped entry extend its description or source.
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
-import { aisProfile, aisTotals } from "./ais-summary";
+import { aisTotals } from "./ais-summary";
 import { Warnings, warningText } from "./warnings";
 import {
   compact,
@@ -289,7 +289,6 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     assessmentYear,
     entries,
     totals,
-    profile: aisProfile(entries, totals),
     warnings: warnings.list,
     warningsTotal: warnings.total,
   };

@@ -75,7 +75,8 @@ const MATCHERS: Matcher[] = [
   deduction("section80EEB", [["80eeb"], ["electricvehicle"]]),
   deduction("section80E", [["80e"], ["highereducation"], ["educationloan"]], ["80ee"]),
   deduction("section80GGC", [["80ggc"], ["politicalpart"]]),
-  deduction("section80GG", [["80gg"], ["rentpaid"]]),
+  // An HRA row may mention the rent paid; only a deduction row is s.80GG.
+  deduction("section80GG", [["80gg"], ["rentspaid"], ["rentpaid", "deduction"]], ["houserent", "10(13a)"]),
   deduction("section80G", [["80g"], ["donation"]], ["80gg"]),
   deduction("section80TTA", [["80tta"], ["interestondepositsinsavings"], ["savingsaccount", "interest"]]),
   deduction("section80TTB", [["80ttb"], ["interestondeposits", "seniorcitizen"]]),

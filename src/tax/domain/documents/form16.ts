@@ -25,7 +25,6 @@ import {
   FORM16_AMOUNT_KEYS,
   type ChapterVIAAmounts,
   type ChapterVIAKey,
-  type ComputeProfile,
   type Form16AmountKey,
   type Form16Document,
   type Form16PartATotals,
@@ -36,10 +35,37 @@ import { Warnings, warningText } from "./warnings";
 // Longer lines are quoted in warnings by segment, so a warning never costs the whole line.
 const LONG_LINE_CHARS = 640;
 
+/** The last whole words of a label, at most MAX_LABEL_CHARS long. */
+function labelTail(label: string): string {
+  const tail = label.slice(-MAX_LABEL_CHARS);
+  const space = tail.indexOf(" ");
+  return space < 0 ? "" : tail.slice(space + 1);
+}
+
 /** A segment as text again: its label and amounts, for a warning. */
 function segmentText(segment: Segment): string {
   const amounts = segment.amounts.map((a) => toRupees(a.paise).toFixed(2)).join(" ");
   return `${segment.label.length > LONG_LINE_CHARS ? "…" : segment.label} ${amounts}`;
+}
+
+// Row markers inside a label ("... section 10 (h) Total amount of ..."): reflowed text runs rows together.
+const ROW_MARKER = /^(\([a-n]\)|\d{1,2}\.)$/;
+
+/** Splits labels at row markers; the amounts stay with the last piece, the row they were printed on. */
+function splitAtRowMarkers(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const segment of segments) {
+    const words = segment.label.split(" ");
+    let start = 0;
+    for (let i = 1; i < words.length; i++) {
+      if (ROW_MARKER.test(words[i]!)) {
+        out.push({ label: words.slice(start, i).join(" "), amounts: [] });
+        start = i;
+      }
+    }
+    out.push(start === 0 ? segment : { label: words.slice(start).join(" "), amounts: segment.amounts });
+  }
+  return out;
 }
 
 // A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
@@ -56,14 +82,36 @@ interface Identity {
   employeePan: string | null;
 }
 
+// How much of a very long line the identity is looked for in.
+const IDENTITY_HEAD_CHARS = 2_000;
+
 // Lines longer than any real row are noise; they are not compacted (or matched) at all.
 const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
 
-const yesNo = (label: string): boolean | null => {
-  const words = label.toLowerCase().split(" ");
-  const last = (words[words.length - 1] ?? "").replace(/[^a-z]/g, "");
-  return last === "yes" ? true : last === "no" ? false : null;
-};
+/**
+ * The answer to row A in a label: "Yes", "No", "YES (Old Regime)", or only "(New Regime)". The words after the
+ * answer are returned as `rest`: in reflowed text the next row's label follows on the same line.
+ */
+function readAnswer(label: string): { answer: boolean | null; regime: "old" | "new" | null; rest: string } {
+  const words = label.split(" ");
+  const question = words.findIndex((w) => w.includes("?"));
+  let answer: boolean | null = null;
+  let regime: "old" | "new" | null = null;
+  let end = -1;
+  for (let i = question + 1; i < words.length; i++) {
+    const word = words[i]!.toLowerCase().replace(/[^a-z]/g, "");
+    if (answer === null && regime === null && (word === "yes" || word === "no")) {
+      answer = word === "yes";
+      end = i;
+    } else if ((word === "old" || word === "new") && (words[i + 1] ?? "").toLowerCase().startsWith("regime")) {
+      regime = word;
+      end = i + 1;
+    } else if (end >= 0 || i - question > 3) {
+      break;
+    }
+  }
+  return { answer, regime, rest: end < 0 ? "" : words.slice(end + 1).join(" ") };
+}
 
 // Employer name: the rest of the label line after a colon, else the first column of the next line with text.
 function nameAfterLabel(lines: string[], index: number): string | null {
@@ -89,8 +137,9 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
   let employeePanWindowClosed = false;
   let firstIndividualPan: string | null = null;
   for (let i = 0; i < lines.length; i++) {
-    const c = compactLine(lines[i]!);
-    compacts[i] = c;
+    compacts[i] = compactLine(lines[i]!);
+    // A page reflowed onto one line still starts with its header: the identity is read from the line's head.
+    const c = compacts[i]!.length > 0 || lines[i]!.length <= IDENTITY_HEAD_CHARS ? compacts[i]! : compact(lines[i]!.slice(0, IDENTITY_HEAD_CHARS));
     if (c.length === 0) continue;
     const complete =
       identity.formNumber !== null && (identity.assessmentYear ?? identity.taxYear) !== null &&
@@ -187,59 +236,6 @@ function emptyCollector(): Collector {
   return { amounts, chapterVIA, warnings: new Warnings(), itemsFound: 0, lastChapterVIA: null };
 }
 
-const sumRupees = (values: (number | null | undefined)[]): number | null => {
-  const present = values.filter((v): v is number => v !== null && v !== undefined);
-  if (present.length === 0) return null;
-  return present.reduce((paise, v) => paise + Math.round(v * 100), 0) / 100;
-};
-
-/** The /compute profile a Form 16 supports; see the README section on /documents/parse for the rules. */
-function form16Profile(
-  amounts: Record<Form16AmountKey, number | null>,
-  chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>,
-  partA: Form16PartATotals | null,
-): ComputeProfile {
-  const profile: ComputeProfile = { residentialStatus: "resident", houseProperties: [], deductions: {} };
-  const nonNegative = (value: number | null): value is number => value !== null && value >= 0;
-  // /compute's grossSalary is row 1(d), before s.10 exemptions (it works HRA out itself), plus other employers.
-  const grossSalary =
-    amounts.grossSalary ?? sumRupees([amounts.salary17_1, amounts.perquisites17_2, amounts.profitsInLieuOfSalary17_3]);
-  const withOtherEmployers = grossSalary === null ? null : sumRupees([grossSalary, amounts.salaryFromOtherEmployers]);
-  if (nonNegative(withOtherEmployers)) {
-    profile.salary = { grossSalary: withOtherEmployers };
-    if (nonNegative(amounts.taxOnEmployment16iii)) profile.salary.professionalTax = amounts.taxOnEmployment16iii;
-  }
-  const deductible = (key: ChapterVIAKey): number | null => chapterVIA[key]?.deductible ?? null;
-  const deductions = profile.deductions;
-  // Form 16 prints one 80C/80CCC/80CCD(1) total (the s.80CCE cap applies to it); /compute has one field for it.
-  const section80C =
-    deductible("totalSection80C80CCC80CCD1") ??
-    sumRupees([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
-  if (nonNegative(section80C)) deductions.section80C = section80C;
-  const direct: [ChapterVIAKey, keyof ComputeProfile["deductions"]][] = [
-    ["section80CCD1B", "section80CCD1B"],
-    ["section80CCD2", "section80CCD2"],
-    // Form 16 prints one 80D row; it cannot tell self/family from parents, so it all goes to self/family.
-    ["section80D", "section80D_selfFamily"],
-    ["section80E", "section80E"],
-    // The deductible 80G amount is already after the 50 % and qualifying-limit rules: allowed in full.
-    ["section80G", "section80G_100"],
-  ];
-  for (const [from, to] of direct) {
-    const value = deductible(from);
-    if (nonNegative(value)) deductions[to] = value;
-  }
-  // Part A's tax deducted when present; otherwise Part B's net tax payable, which the employer deducted,
-  // plus the TDS/TCS the employee reported through Form 12BAA.
-  const taxesPaid =
-    partA?.taxDeducted ??
-    (amounts.netTaxPayable === null
-      ? null
-      : sumRupees([amounts.netTaxPayable, amounts.tdsReportedByEmployee, amounts.tcsReportedByEmployee]));
-  if (nonNegative(taxesPaid)) profile.taxesPaid = taxesPaid;
-  return profile;
-}
-
 /** Parses the text of Form 16 (Part B, with or without Part A) or Form 130. Never throws. */
 export function parseForm16(text: string, typeSource: "given" | "detected" = "given"): Form16Document {
   const lines = normalisedLines(text);
@@ -257,8 +253,12 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
 
-  const resolveRegime = (optOutWording: boolean, answer: boolean): void => {
-    optedOutOf115BAC ??= optOutWording ? answer : !answer;
+  // "(Old Regime)" settles it whatever the wording; otherwise "yes" to opting out (or "no" to opting in) is old.
+  const resolveRegime = (optOutWording: boolean, read: { answer: boolean | null; regime: "old" | "new" | null }): boolean => {
+    const optedOut = read.regime !== null ? read.regime === "old" : read.answer === null ? null : optOutWording ? read.answer : !read.answer;
+    if (optedOut === null) return false;
+    optedOutOf115BAC ??= optedOut;
+    return true;
   };
 
   lines.forEach((line, index) => {
@@ -285,16 +285,22 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     let lineCarry = "";
     // A warning quotes its line, or on a long line (a reflowed page) only the segment it is about.
     const context = (segment: Segment): string => (line.length <= LONG_LINE_CHARS ? line : segmentText(segment));
-    for (const segment of segments) {
-      const label = segment.label.length > MAX_LABEL_CHARS ? "" : segment.label;
+    const pieces = splitAtRowMarkers(segments);
+    // The rest of a label after row A's answer, read as a label of its own.
+    let redo: Segment | null = null;
+    for (let p = 0; redo !== null || p < pieces.length; ) {
+      const segment: Segment = redo ?? pieces[p++]!;
+      redo = null;
+      // Of an overlong label (a header run into the first row) only the tail, nearest its amounts, is a row label.
+      const label = segment.label.length > MAX_LABEL_CHARS ? labelTail(segment.label) : segment.label;
       const labelCompact = segment === only ? whole : compact(label);
       const bare = stripRowMarkers(labelCompact);
 
       if (pendingRegime !== null) {
-        const answer = yesNo(label);
-        if (answer !== null) {
-          resolveRegime(pendingRegime.optOutWording, answer);
+        const read = readAnswer(`? ${label}`);
+        if (resolveRegime(pendingRegime.optOutWording, read)) {
           pendingRegime = null;
+          if (read.rest.length > 0) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
       }
@@ -312,8 +318,9 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         ? { kind: "amount", key: "grossSalary", group: "salary" }
         : labelCompact.length === 0 ? null
         : (carry.length > 0 ? matchForm16ItemAcross(carry, label) : null) ?? matchForm16Item(labelCompact);
-      // The tail of a wrapped label can read like a heading ("Chapter VI-A"); its amounts belong to the label.
-      if (item?.kind === "heading" && pending !== null && segment.amounts.length > 0) item = null;
+      // The tail of a wrapped label can read like a heading ("under Chapter VI-A"): it belongs to the label
+      // still waiting for its amount.
+      if (item?.kind === "heading" && pending !== null) item = null;
 
       if (item !== null) {
         seenItem = true;
@@ -322,9 +329,9 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         pending = null;
         group = groupOf(item) ?? group;
         if (item.kind === "regime") {
-          const answer = yesNo(label);
-          if (answer !== null) resolveRegime(item.optOutWording, answer);
-          else pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          const read = readAnswer(label);
+          if (!resolveRegime(item.optOutWording, read)) pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          else if (read.rest.length > 0) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
         if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, context(segment));
@@ -368,7 +375,6 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     chapterVIA: collector.chapterVIA,
     partA,
     itemsFound: collector.itemsFound,
-    profile: form16Profile(collector.amounts, collector.chapterVIA, partA),
     warnings: collector.warnings.list,
     warningsTotal: collector.warnings.total,
   };

@@ -26,9 +26,15 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     regimes: { old: oldRegime, new: newRegime },
     recommendedRegime,
     recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
+    chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
     savingMoves: findSavingMoves(facts, year, oldTotal, newTotal),
-    notes: reportedFigureNotes(input, input.ageGiven ?? true),
+    notes: [
+      ...reportedFigureNotes(input, input.ageGiven ?? true),
+      ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal
+        ? [`chosenRegime: the ${recommendedRegime} regime costs ₹${Math.abs(newTotal - oldTotal)} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`]
+        : []),
+    ],
     disclaimer: DISCLAIMER,
   };
 }

@@ -65,6 +65,8 @@ export interface TaxInput {
   reported?: ReportedFigures;
   /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
   ageGiven?: boolean;
+  /** The regime the employee chose with the employer (Form 16 row A), echoed and compared in the result. */
+  chosenRegime?: Regime;
 }
 
 export const INCOME_HEADS = ["salary", "houseProperty", "otherSources", "chapterVIA"] as const;
@@ -181,6 +183,7 @@ export interface ComputeResult {
   regimes: { old: RegimeResult; new: RegimeResult };
   recommendedRegime: Regime;
   recommendedRegimeSaving: number;
+  chosenRegime: Regime | null;
   itr: { form: ItrForm; rule: string };
   savingMoves: SavingMove[];
   /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */

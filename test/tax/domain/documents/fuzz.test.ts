@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseDocument } from "../../../../src/tax/domain/documents";
 import { ParsedDocumentSchema } from "../../../../src/tax/schemas/documents";
-import { FIXTURES } from "./fixtures";
+import { FIXTURES, byName } from "./fixtures";
 
 function checkedParse(text: string, type?: "form16" | "ais"): void {
   const result = parseDocument(text, type);
@@ -112,11 +112,11 @@ describe("linear time", () => {
   };
 
   it.each([
-    ["a Form 16 repeated", (n: number) => FIXTURES[0]!.text.repeat(Math.ceil(n / 400))],
-    ["an AIS repeated", (n: number) => FIXTURES[7]!.text.repeat(Math.ceil(n / 400))],
+    ["a Form 16 repeated", (n: number) => byName("form16-traces-layout-old-regime").text.repeat(Math.ceil(n / 400))],
+    ["an AIS repeated", (n: number) => byName("ais-layout-fy2024-25").text.repeat(Math.ceil(n / 400))],
     // Warnings on one long line: each must cost a bounded window of the line, not the whole line again.
-    ["a Form 16 reflowed onto one line", (n: number) => FIXTURES[0]!.text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
-    ["an AIS reflowed onto one line", (n: number) => FIXTURES[7]!.text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
+    ["a Form 16 reflowed onto one line", (n: number) => byName("form16-traces-layout-old-regime").text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
+    ["an AIS reflowed onto one line", (n: number) => byName("ais-layout-fy2024-25").text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
     ["stray figures on one line", (n: number) => `Form No. 16 (a) Salary as per section 17(1) 1,00,000.00 ${"Bonus 12,345.00 ".repeat(n / 16)}`],
     ["one line of grouped digits", (n: number) => `Form No. 16 Gross Salary ${"1,".repeat(n)}1`],
     ["one line of brackets", (n: number) => `section 17(1) ${"(".repeat(n)}1${")".repeat(n)}`],
