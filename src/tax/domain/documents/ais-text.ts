@@ -207,6 +207,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       const entry = current?.entry;
       // Quarter rows end the wrapped part of the entry above them.
       if (current !== null) current.linesLeft = 0;
+      // An inactive row (a duplicate or a row the taxpayer's feedback denied) is not tax paid.
+      if (list[list.length - 1]!.toLowerCase() === "inactive") return;
       if (entry !== undefined && entry.code !== null && !entry.code.startsWith("SFT-") && amounts.length >= 2) {
         const deducted = amounts[amounts.length >= 3 ? amounts.length - 2 : 1]!;
         entry.taxDeducted = ((entry.taxDeducted ?? 0) * 100 + deducted.paise) / 100;
@@ -270,7 +272,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       // Wrapped description and source columns; bare numbers and brackets follow the word before them.
       for (const word of segments.map((s) => s.label).join(" ").split(" ")) {
         if (word.length === 0) continue;
-        extend(hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
+        // "(Section" ... "194A)": a word that closes the description's open bracket is still the description.
+        const description = open.entry.description;
+        const bracketOpen = open.lastSide === "description" && description.lastIndexOf("(") > description.lastIndexOf(")");
+        extend(bracketOpen || hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
       }
       open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
       return;

@@ -67,13 +67,17 @@ export function documentFinancialYear(document: ParsedDocument): { financialYear
     }
     return { financialYear: null, assessmentYear: null };
   }
-  const assessmentYear = document.assessmentYear ?? (document.financialYear === null ? null : addYear(document.financialYear, 1));
+  // From tax year 2026-27 there is no assessment year: only a printed one is passed on.
+  const assessmentYear = document.assessmentYear;
   return { financialYear: document.financialYear ?? (assessmentYear === null ? null : addYear(assessmentYear, -1)), assessmentYear };
 }
 
 /** Figures of one document in paise, keyed by the /compute field they fill. */
 interface Figures {
+  /** Row 1(d) of a Form 16; the TDS-192 total of an AIS. */
   grossSalary: number | null;
+  /** Row 1(e): salary from the year's other employers, as this employer was told of it. */
+  otherEmployers: number | null;
   professionalTax: number | null;
   exemptions10: Map<Section10Exemption, number>;
   housePropertyIncome: number | null;
@@ -96,7 +100,7 @@ interface Figures {
 
 function emptyFigures(): Figures {
   return {
-    grossSalary: null, professionalTax: null, exemptions10: new Map(), housePropertyIncome: null, otherSources: null,
+    grossSalary: null, otherEmployers: null, professionalTax: null, exemptions10: new Map(), housePropertyIncome: null, otherSources: null,
     savingsInterest: null, depositInterest: null, dividends: null, section80C: null, section80CCD1B: null,
     section80CCD2: null, section80D: null, section80E: null, section80G: null, otherChapterVIA: new Map(),
     taxesPaid: null, salaryTds: null, chosenRegime: null,
@@ -119,8 +123,10 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
     if (amount !== null && amount !== 0) unmapped.push({ source, field, amount: rupees(amount), reason });
   };
 
-  // Row 1(d), before s.10 exemptions, plus 1(e): salary from other employers this year.
-  f.grossSalary = sum([a("grossSalary") ?? sum([a("salary17_1"), a("perquisites17_2"), a("profitsInLieuOfSalary17_3")]), a("salaryFromOtherEmployers")]);
+  // Row 1(d), before s.10 exemptions (/compute works out its own), and 1(e) apart: merged, it may repeat
+  // another Form 16's 1(d).
+  f.grossSalary = a("grossSalary") ?? sum([a("salary17_1"), a("perquisites17_2"), a("profitsInLieuOfSalary17_3")]);
+  f.otherEmployers = a("salaryFromOtherEmployers");
   f.professionalTax = a("taxOnEmployment16iii");
   skip("amounts.entertainmentAllowance16ii", a("entertainmentAllowance16ii"), "s.16(ii) entertainment allowance (Government employees) has no /compute field");
   skip("amounts.relief89", a("relief89"), "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself");
@@ -224,6 +230,23 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
 
   // Each employer's Form 16 covers its own salary, exemptions, profession tax, employer NPS and TDS.
   merged.grossSalary = added((f) => f.grossSalary, form16s);
+  if (form16s.length === 1) {
+    // Alone, a Form 16's row 1(e) is the only record of the other employers' salary.
+    merged.grossSalary = sum([merged.grossSalary, form16s[0]!.figures.otherEmployers]);
+  } else {
+    // Together, each Form 16's 1(e) should be the other Form 16s' 1(d): the salary is counted from the 1(d)s.
+    for (const d of form16s) {
+      const reported = d.figures.otherEmployers ?? 0;
+      const others = sum(form16s.filter((o) => o !== d).map((o) => o.figures.grossSalary)) ?? 0;
+      if (reported > 0 && reported !== others) {
+        conflicts.push({
+          field: "salary.grossSalary",
+          values: [{ source: `${d.source} row 1(e)`, amount: rupees(reported) }, { source: "the other Form 16s, row 1(d)", amount: rupees(others) }],
+          resolution: "counted each employer's row 1(d) once; row 1(e) was not added",
+        });
+      }
+    }
+  }
   merged.professionalTax = added((f) => f.professionalTax, form16s);
   for (const d of form16s) {
     for (const [section, value] of d.figures.exemptions10) merged.exemptions10.set(section, (merged.exemptions10.get(section) ?? 0) + value);

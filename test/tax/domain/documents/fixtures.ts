@@ -54,6 +54,12 @@ import form16OtherEmployerFy202425New from "../../../fixtures/documents/form16-o
 import form16OtherEmployerFy202425NewExpected from "../../../fixtures/documents/form16-other-employer-fy2024-25-new.expected.json";
 import form16FirstEmployerFy202425New from "../../../fixtures/documents/form16-first-employer-fy2024-25-new.txt?raw";
 import form16FirstEmployerFy202425NewExpected from "../../../fixtures/documents/form16-first-employer-fy2024-25-new.expected.json";
+import aisTwoEmployersInactiveFy202425 from "../../../fixtures/documents/ais-two-employers-inactive-fy2024-25.txt?raw";
+import aisTwoEmployersInactiveFy202425Expected from "../../../fixtures/documents/ais-two-employers-inactive-fy2024-25.expected.json";
+import aisTabSeparatedCrlfFy202526 from "../../../fixtures/documents/ais-tab-separated-crlf-fy2025-26.txt?raw";
+import aisTabSeparatedCrlfFy202526Expected from "../../../fixtures/documents/ais-tab-separated-crlf-fy2025-26.expected.json";
+import aisOneCellPerLineTy202627 from "../../../fixtures/documents/ais-one-cell-per-line-ty2026-27.txt?raw";
+import aisOneCellPerLineTy202627Expected from "../../../fixtures/documents/ais-one-cell-per-line-ty2026-27.expected.json";
 
 export interface Form16Expected {
   description: string;
@@ -110,6 +116,9 @@ export const FIXTURES: Fixture[] = [
   { name: "ais-layout-wrapped-columns", text: aisWrapped, expected: aisWrappedExpected as AisExpected },
   { name: "ais-utility-positional", text: aisJsonPositional, expected: aisJsonPositionalExpected as AisExpected },
   { name: "ais-utility-object-rows", text: aisJsonObjects, expected: aisJsonObjectsExpected as AisExpected },
+  { name: "ais-two-employers-inactive-fy2024-25", text: aisTwoEmployersInactiveFy202425, expected: aisTwoEmployersInactiveFy202425Expected as AisExpected },
+  { name: "ais-tab-separated-crlf-fy2025-26", text: aisTabSeparatedCrlfFy202526, expected: aisTabSeparatedCrlfFy202526Expected as AisExpected },
+  { name: "ais-one-cell-per-line-ty2026-27", text: aisOneCellPerLineTy202627, expected: aisOneCellPerLineTy202627Expected as AisExpected },
 ];
 
 export const byName = (name: string): Fixture => {
