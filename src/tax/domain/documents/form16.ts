@@ -48,22 +48,38 @@ function segmentText(segment: Segment): string {
   return `${segment.label.length > LONG_LINE_CHARS ? "…" : segment.label} ${amounts}`;
 }
 
-// Row markers inside a label ("... section 10 (h) Total amount of ..."): reflowed text runs rows together.
-const ROW_MARKER = /^(\([a-n]\)|\d{1,2}\.)$/;
+const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
-/** Splits labels at row markers; the amounts stay with the last piece, the row they were printed on. */
+/** Length of the row marker ("(a)" to "(n)", "1." to "99.") that is the whole word at `at`, or 0. */
+function rowMarkerAt(label: string, at: number): number {
+  const c = label.charCodeAt(at);
+  let end = -1;
+  if (c === 0x28 && label[at + 2] === ")") {
+    const letter = label.charCodeAt(at + 1);
+    if (letter >= 0x61 && letter <= 0x6e) end = at + 3;
+  } else if (isDigitCode(c)) {
+    const dot = isDigitCode(label.charCodeAt(at + 1)) ? at + 2 : at + 1;
+    if (label[dot] === ".") end = dot + 1;
+  }
+  return end > 0 && (end === label.length || label[end] === " ") ? end - at : 0;
+}
+
+/**
+ * Splits labels at row markers ("... section 10 (h) Total amount of ..."), as reflowed text runs rows
+ * together; the amounts stay with the last piece, the row they were printed on. One scan of each label.
+ */
 function splitAtRowMarkers(segments: Segment[]): Segment[] {
   const out: Segment[] = [];
   for (const segment of segments) {
-    const words = segment.label.split(" ");
+    const label = segment.label;
     let start = 0;
-    for (let i = 1; i < words.length; i++) {
-      if (ROW_MARKER.test(words[i]!)) {
-        out.push({ label: words.slice(start, i).join(" "), amounts: [] });
-        start = i;
+    for (let i = label.indexOf(" "); i >= 0; i = label.indexOf(" ", i + 1)) {
+      if (rowMarkerAt(label, i + 1) > 0) {
+        out.push({ label: label.slice(start, i), amounts: [] });
+        start = i + 1;
       }
     }
-    out.push(start === 0 ? segment : { label: words.slice(start).join(" "), amounts: segment.amounts });
+    out.push(start === 0 ? segment : { label: label.slice(start), amounts: segment.amounts });
   }
   return out;
 }
@@ -148,18 +164,21 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (complete) break;
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
     else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
+    // Of a very long line only its head, where c came from, holds the header.
+    const line = lines[i]!.length > IDENTITY_HEAD_CHARS ? lines[i]!.slice(0, IDENTITY_HEAD_CHARS) : lines[i]!;
+    const near = (offset: number): string => (lines[i + offset] ?? "").slice(0, IDENTITY_HEAD_CHARS);
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
-      identity.assessmentYear = yearAfter(lines[i]!, "assessment year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.assessmentYear = yearAfter(line, "assessment year") ?? findYear(near(1)) ?? findYear(near(2));
     }
     if (identity.taxYear === null && c.includes("taxyear")) {
-      identity.taxYear = yearAfter(lines[i]!, "tax year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.taxYear = yearAfter(line, "tax year") ?? findYear(near(1)) ?? findYear(near(2));
     }
     if (identity.employerName === null && (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))) {
       identity.employerName = nameAfterLabel(lines, i);
     }
     if (employeeLabelLine < 0 && (c.includes("panoftheemployee") || c.includes("panofemployee"))) employeeLabelLine = i;
 
-    const ids = identifierTokens(lines[i]!);
+    const ids = identifierTokens(line);
     const pans = ids.filter(isPan);
     if (identity.employerTan === null) identity.employerTan = ids.find(isTan) ?? null;
     if (firstIndividualPan === null) firstIndividualPan = pans.find(isIndividualPan) ?? null;
