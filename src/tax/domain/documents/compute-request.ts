@@ -383,8 +383,7 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
 function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {
   const r = (p: number | null): number | undefined => (p === null ? undefined : rupees(p));
   const positive = (p: number | null): number | undefined => (p === null || p <= 0 ? undefined : rupees(p));
-  const profile: DocumentComputeRequest["profile"] = { residentialStatus: "resident" };
-  if (caller.age !== undefined) profile.age = caller.age;
+  const profile: DocumentComputeRequest["profile"] = caller.age === undefined ? { residentialStatus: "resident" } : { age: caller.age, residentialStatus: "resident" };
 
   const salary: NonNullable<DocumentComputeRequest["profile"]["salary"]> = {};
   if (f.grossSalary !== null && f.grossSalary >= 0) salary.grossSalary = rupees(f.grossSalary);
@@ -423,8 +422,10 @@ function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: str
   const taxesPaid = r(f.taxesPaid);
   if (taxesPaid !== undefined && taxesPaid >= 0) profile.taxesPaid = taxesPaid;
 
-  const request: DocumentComputeRequest = { financialYear, profile };
-  if (assessmentYear !== null) request.assessmentYear = assessmentYear;
-  if (f.chosenRegime !== null) request.chosenRegime = f.chosenRegime;
-  return request;
+  return {
+    financialYear,
+    ...(assessmentYear === null ? {} : { assessmentYear }),
+    ...(f.chosenRegime === null ? {} : { chosenRegime: f.chosenRegime }),
+    profile,
+  };
 }
