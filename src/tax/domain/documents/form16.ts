@@ -269,6 +269,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   let pending: { item: Form16Item; linesLeft: number } | null = null;
   let pendingRegime: { optOutWording: boolean; linesLeft: number } | null = null;
   let carry = "";
+  // Rows seen without an amount on their line, by key: the first line each was seen on.
+  const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
 
@@ -353,8 +355,12 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
           else if (read.rest.length > 0) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
-        if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, context(segment));
-        else if (item.kind !== "heading") pending = { item, linesLeft: PENDING_LINES };
+        if (segment.amounts.length > 0) {
+          assign(collector, item, segment.amounts, lineNumber, context(segment));
+        } else if (item.kind !== "heading") {
+          pending = { item, linesLeft: PENDING_LINES };
+          if (!labelledAt.has(item.key)) labelledAt.set(item.key, { line: lineNumber, text: context(segment) });
+        }
         continue;
       }
 
@@ -384,6 +390,17 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (pending !== null && --pending.linesLeft <= 0) pending = null;
     if (pendingRegime !== null && --pendingRegime.linesLeft <= 0) pendingRegime = null;
   });
+
+  // A row whose label was found but whose amount never was: null, and said so (a wrong figure is worse).
+  // Rows 2(g) and 10(m) only introduce their break-up tables when the total of 2(h) / 10(n) is printed.
+  const introduces: Partial<Record<string, boolean>> = {
+    otherExemptions10: collector.amounts.totalOtherExemptions10 !== null,
+    otherProvisions: collector.chapterVIA.totalOtherProvisions !== null,
+  };
+  for (const [key, at] of labelledAt) {
+    const found = key in collector.amounts ? collector.amounts[key as Form16AmountKey] : collector.chapterVIA[key as ChapterVIAKey];
+    if (found === null && introduces[key] !== true) warn(collector, at.line, at.text, `${key}: label found but no amount read; left null`);
+  }
 
   return {
     documentType: "form16",
