@@ -50,36 +50,37 @@ function segmentText(segment: Segment): string {
 
 const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
-/** Length of the row marker ("(a)" to "(n)", "1." to "99.") that is the whole word at `at`, or 0. */
-function rowMarkerAt(label: string, at: number): number {
-  const c = label.charCodeAt(at);
-  let end = -1;
-  if (c === 0x28 && label[at + 2] === ")") {
-    const letter = label.charCodeAt(at + 1);
-    if (letter >= 0x61 && letter <= 0x6e) end = at + 3;
-  } else if (isDigitCode(c)) {
-    const dot = isDigitCode(label.charCodeAt(at + 1)) ? at + 2 : at + 1;
-    if (label[dot] === ".") end = dot + 1;
+/** A row marker word: "(a)" to "(n)", "1." to "99.". */
+function isRowMarker(word: string): boolean {
+  if (word.length === 3 && word[0] === "(" && word[2] === ")") {
+    const letter = word.charCodeAt(1);
+    return letter >= 0x61 && letter <= 0x6e;
   }
-  return end > 0 && (end === label.length || label[end] === " ") ? end - at : 0;
+  if (word.length < 2 || word.length > 3 || word[word.length - 1] !== ".") return false;
+  return isDigitCode(word.charCodeAt(0)) && (word.length === 2 || isDigitCode(word.charCodeAt(1)));
 }
 
 /**
  * Splits labels at row markers ("... section 10 (h) Total amount of ..."), as reflowed text runs rows
- * together; the amounts stay with the last piece, the row they were printed on. One scan of each label.
+ * together; the amounts stay with the last piece, the row they were printed on. Each label is split into words
+ * once, so a long label costs its length however many markers it holds.
  */
 function splitAtRowMarkers(segments: Segment[]): Segment[] {
   const out: Segment[] = [];
   for (const segment of segments) {
-    const label = segment.label;
+    if (!segment.label.includes(" ")) {
+      out.push(segment);
+      continue;
+    }
+    const words = segment.label.split(" ");
     let start = 0;
-    for (let i = label.indexOf(" "); i >= 0; i = label.indexOf(" ", i + 1)) {
-      if (rowMarkerAt(label, i + 1) > 0) {
-        out.push({ label: label.slice(start, i), amounts: [] });
-        start = i + 1;
+    for (let i = 1; i < words.length; i++) {
+      if (isRowMarker(words[i]!)) {
+        out.push({ label: words.slice(start, i).join(" "), amounts: [] });
+        start = i;
       }
     }
-    out.push(start === 0 ? segment : { label: label.slice(start), amounts: segment.amounts });
+    out.push(start === 0 ? segment : { label: words.slice(start).join(" "), amounts: segment.amounts });
   }
   return out;
 }
@@ -307,9 +308,12 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     // A warning quotes its line, or on a long line (a reflowed page) only the segment it is about.
     const context = (segment: Segment): string => (line.length <= LONG_LINE_CHARS ? line : segmentText(segment));
     const pieces = splitAtRowMarkers(segments);
-    // The rest of a label after row A's answer, read as a label of its own.
+    // The rest of a label after row A's answer, read as a label of its own (once: a rest is never split again,
+    // so a line of repeated questions stays linear).
     let redo: Segment | null = null;
+    let isRedo = false;
     for (let p = 0; redo !== null || p < pieces.length; ) {
+      isRedo = redo !== null;
       const segment: Segment = redo ?? pieces[p++]!;
       redo = null;
       // Of an overlong label (a header run into the first row) only the tail, nearest its amounts, is a row label.
@@ -321,7 +325,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         const read = readAnswer(`? ${label}`);
         if (resolveRegime(pendingRegime.optOutWording, read)) {
           pendingRegime = null;
-          if (read.rest.length > 0) redo = { label: read.rest, amounts: segment.amounts };
+          if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
       }
@@ -352,7 +356,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         if (item.kind === "regime") {
           const read = readAnswer(label);
           if (!resolveRegime(item.optOutWording, read)) pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
-          else if (read.rest.length > 0) redo = { label: read.rest, amounts: segment.amounts };
+          else if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
         if (segment.amounts.length > 0) {

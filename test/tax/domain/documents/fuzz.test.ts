@@ -117,6 +117,11 @@ describe("linear time", () => {
     // Warnings on one long line: each must cost a bounded window of the line, not the whole line again.
     ["a Form 16 reflowed onto one line", (n: number) => byName("form16-traces-layout-old-regime").text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
     ["an AIS reflowed onto one line", (n: number) => byName("ais-layout-fy2024-25").text.replace(/\n/g, " ").repeat(Math.ceil(n / 400))],
+    ["a Form 16 one cell per line", (n: number) => byName("form16-cells-fy2024-25-old").text.repeat(Math.ceil(n / 400))],
+    ["a tab-separated Form 16", (n: number) => byName("form16-tab-separated-fy2024-25-new").text.repeat(Math.ceil(n / 400))],
+    ["row markers run together on one line", (n: number) => `Form No. 16 ${"(a) 1. (b) 12. ".repeat(n / 16)}Total 1,000.00`],
+    ["regime questions with no row markers", (n: number) => `Form No. 16 ${"Whether opting out of taxation u/s 115BAC(1A)? Yes ".repeat(n / 50)}`],
+    ["regime answers on one line", (n: number) => `Form No. 16 ${"Whether opting out of taxation u/s 115BAC(1A)? YES (Old Regime) (a) Salary ".repeat(n / 70)}`],
     ["stray figures on one line", (n: number) => `Form No. 16 (a) Salary as per section 17(1) 1,00,000.00 ${"Bonus 12,345.00 ".repeat(n / 16)}`],
     ["one line of grouped digits", (n: number) => `Form No. 16 Gross Salary ${"1,".repeat(n)}1`],
     ["one line of brackets", (n: number) => `section 17(1) ${"(".repeat(n)}1${")".repeat(n)}`],
