@@ -37,6 +37,10 @@ describe.each(supported)("$name", ({ text, expected }) => {
   });
 });
 
+it("every Form 16 states its Part B working", () => {
+  for (const { name, expected } of form16s) expect(expected.working, name).toMatch(/total taxable income/);
+});
+
 it("covers every supported year and both regimes", () => {
   const years = new Set(supported.map((f) => yearOf(f.expected)));
   expect(years).toEqual(new Set(["2024-25", "2025-26", "2026-27"]));
