@@ -123,6 +123,9 @@ export const Form16DocumentSchema = z
     optedOutOf115BAC: z.boolean().nullable().openapi({
       description: "true: old regime (opted out of s.115BAC(1A)); false: new regime; null: the row was not found.",
     }),
+    parentsSeniorCitizen: z.boolean().nullable().openapi({
+      description: "true when the form prints the parents' 80D on a row of its own and says they are senior citizens; null otherwise.",
+    }),
     amounts: z.object(amountShape).strict(),
     chapterVIA: z.object(chapterVIAShape).strict(),
     partA: z

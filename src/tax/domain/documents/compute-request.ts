@@ -89,6 +89,9 @@ interface Figures {
   section80CCD1B: number | null;
   section80CCD2: number | null;
   section80D: number | null;
+  /** Set when the form prints the parents' 80D on a row of its own: `section80D` is then self and family. */
+  section80DParents: number | null;
+  parentsSeniorCitizen: boolean | null;
   section80E: number | null;
   section80G: number | null;
   otherChapterVIA: Map<OtherChapterVIA, number>;
@@ -102,7 +105,7 @@ function emptyFigures(): Figures {
   return {
     grossSalary: null, otherEmployers: null, professionalTax: null, exemptions10: new Map(), housePropertyIncome: null, otherSources: null,
     savingsInterest: null, depositInterest: null, dividends: null, section80C: null, section80CCD1B: null,
-    section80CCD2: null, section80D: null, section80E: null, section80G: null, otherChapterVIA: new Map(),
+    section80CCD2: null, section80D: null, section80DParents: null, parentsSeniorCitizen: null, section80E: null, section80G: null, otherChapterVIA: new Map(),
     taxesPaid: null, salaryTds: null, chosenRegime: null,
   };
 }
@@ -158,6 +161,8 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
   f.section80CCD1B = deductible("section80CCD1B");
   f.section80CCD2 = deductible("section80CCD2");
   f.section80D = deductible("section80D");
+  f.section80DParents = deductible("section80DParents");
+  if (f.section80DParents !== null) f.parentsSeniorCitizen = document.parentsSeniorCitizen;
   f.section80E = deductible("section80E");
   // The deductible 80G figure is already after the 50 % and qualifying-limit rules: allowed in full.
   f.section80G = deductible("section80G");
@@ -262,6 +267,8 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
   merged.section80C = own("deductions.section80C", (f) => f.section80C);
   merged.section80CCD1B = own("deductions.section80CCD1B", (f) => f.section80CCD1B);
   merged.section80D = own("deductions.section80D", (f) => f.section80D);
+  merged.section80DParents = own("deductions.section80D_parents", (f) => f.section80DParents);
+  merged.parentsSeniorCitizen = form16s.map((d) => d.figures.parentsSeniorCitizen).find((s) => s !== null) ?? null;
   merged.section80E = own("deductions.section80E", (f) => f.section80E);
   merged.section80G = own("deductions.section80G_100", (f) => f.section80G);
   const sections = new Set(form16s.flatMap((d) => [...d.figures.otherChapterVIA.keys()]));
@@ -413,7 +420,16 @@ function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: str
   deduct("section80C", f.section80C);
   deduct("section80CCD1B", f.section80CCD1B);
   deduct("section80CCD2", f.section80CCD2);
-  deduct("section80D", f.section80D);
+  if (f.section80DParents === null) {
+    deduct("section80D", f.section80D);
+  } else {
+    // Split by the form: self and family on the 80D row, parents on theirs, each with its own cap.
+    const self = positive(f.section80D);
+    const parents = positive(f.section80DParents);
+    if (self !== undefined) deductions.section80D_selfFamily = self;
+    if (parents !== undefined) deductions.section80D_parents = parents;
+    if (f.parentsSeniorCitizen !== null) deductions.parentsSeniorCitizen = f.parentsSeniorCitizen;
+  }
   deduct("section80E", f.section80E);
   deduct("section80G_100", f.section80G);
   if (f.otherChapterVIA.size > 0) deductions.otherChapterVIA = Object.fromEntries([...f.otherChapterVIA].map(([k, v]) => [k, rupees(v)]));

@@ -70,6 +70,8 @@ const MATCHERS: Matcher[] = [
   deduction("section80C", [["80c"], ["lifeinsurancepremi"]], ["80cc"]),
   deduction("section80DDB", [["80ddb"], ["specifieddisease"]]),
   deduction("section80DD", [["80dd"], ["maintenanceincludingmedicaltreatment"]]),
+  // Payroll layouts that split 80D print the parents' premium on a row of its own.
+  deduction("section80DParents", [["80d", "parent"], ["healthinsurance", "parent"]], ["80dd"]),
   deduction("section80D", [["80d"], ["healthinsurance"]], ["80dd"]),
   deduction("section80EEA", [["80eea"], ["affordablehousing"]]),
   deduction("section80EEB", [["80eeb"], ["electricvehicle"]]),

@@ -264,6 +264,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   const collector = emptyCollector();
   let partA: Form16PartATotals | null = null;
   let optedOutOf115BAC: boolean | null = null;
+  let parentsSeniorCitizen: boolean | null = null;
 
   let region: "partA" | "partB" = "partB";
   let group: ItemGroup | "partA" | null = null;
@@ -349,6 +350,9 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
 
       if (item !== null) {
         seenItem = true;
+        if (item.kind === "chapterVIA" && item.key === "section80DParents" && (labelCompact.includes("senior") || compact(carry).includes("senior"))) {
+          parentsSeniorCitizen = true;
+        }
         collector.lastChapterVIA = null;
         carry = "";
         pending = null;
@@ -411,6 +415,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     typeSource,
     ...identity,
     optedOutOf115BAC,
+    parentsSeniorCitizen,
     amounts: collector.amounts,
     chapterVIA: collector.chapterVIA,
     partA,

@@ -37,6 +37,9 @@ export interface DocumentComputeRequest {
       section80CCD1B?: number;
       section80CCD2?: number;
       section80D?: number;
+      section80D_selfFamily?: number;
+      section80D_parents?: number;
+      parentsSeniorCitizen?: boolean;
       section80E?: number;
       section80G_100?: number;
       otherChapterVIA?: Partial<Record<OtherChapterVIA, number>>;
@@ -109,6 +112,7 @@ export const CHAPTER_VIA_KEYS = [
   "section80CCD1B",
   "section80CCD2",
   "section80D",
+  "section80DParents",
   "section80DD",
   "section80DDB",
   "section80E",
@@ -156,6 +160,8 @@ export interface Form16Document {
   employeePan: string | null;
   /** true: old regime (opted out of s.115BAC(1A)); false: new regime; null: not printed. */
   optedOutOf115BAC: boolean | null;
+  /** true when a separate 80D row for parents says they are senior citizens (s.80D(4)); null otherwise. */
+  parentsSeniorCitizen: boolean | null;
   amounts: Record<Form16AmountKey, number | null>;
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
   /** Part A quarterly summary total, when Part A is in the text. */

@@ -70,7 +70,10 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80CCD2: toPaise(deductions.section80CCD2),
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
     section80D_parents: toPaise(deductions.section80D_parents),
-    parentsSeniorCitizen: deductions.parentsAge !== null && deductions.parentsAge >= LIMITS.seniorAge,
+    // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
+    parentsSeniorCitizen: deductions.parentsAge !== null
+      ? deductions.parentsAge >= LIMITS.seniorAge
+      : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),

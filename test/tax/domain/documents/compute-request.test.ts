@@ -106,6 +106,22 @@ describe("the compute request of one document", () => {
     expect(result.unmapped).toEqual([expect.objectContaining({ field: "amounts.relief89", amount: 5_000 })]);
   });
 
+  it("splits 80D when the form prints the parents' premium on a row of its own, with their senior-citizen flag", () => {
+    // The cells fixture's 80D of 75,000, printed instead as 25,000 for self and family and 50,000 for senior
+    // parents (s.80D(2)(a), (2)(b), (4)): the same Part B, so the same taxable income 10,45,500 and tax 1,26,150.
+    const split = text("form16-cells-fy2024-25-old").replace(
+      "Deduction in respect of health insurance premia under section 80D\n75000.00\n75000.00",
+      "Deduction in respect of health insurance premia under section 80D (self, spouse and children)\n25000.00\n25000.00\n" +
+        "Health insurance premia under section 80D for parents (senior citizens)\n50000.00\n50000.00",
+    );
+    const result = merged(split);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.deductions).toMatchObject({ section80D_selfFamily: 25_000, section80D_parents: 50_000, parentsSeniorCitizen: true });
+    expect(request.profile.deductions?.section80D).toBeUndefined();
+    const regime = computeTax(toTaxInput(request.profile), request.financialYear!).regimes.old;
+    expect([regime.taxableIncome, regime.slabTax]).toEqual([1_045_500, 126_150]);
+  });
+
   it("gives the employer's 80D total unsplit, and the 80TTA and other-provision rows as reported", () => {
     const deductions = merged(text("form16-cells-fy2024-25-old")).computeRequest!.profile.deductions!;
     expect(deductions.section80D).toBe(75_000);
