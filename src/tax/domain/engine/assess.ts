@@ -104,6 +104,8 @@ const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
+const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
 const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
 const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
@@ -401,7 +403,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       : section === "80TTA" ? (f.seniorCitizen ? 0 : LIMITS.section80TTA * 100)
       : section === "80TTB" ? (f.seniorCitizen ? LIMITS.section80TTB * 100 : 0)
       : Infinity;
-    const reason = !allowedHere ? NEW_REGIME_BAR : section === "80TTA" ? REASON_80TTA : section === "80TTB" ? REASON_80TTB : null;
+    const reason = !allowedHere ? NEW_REGIME_BAR
+      : section === "80TTA" ? (f.seniorCitizen ? REASON_80TTA_SENIOR : REASON_80TTA)
+      : section === "80TTB" ? (f.seniorCitizen ? REASON_80TTB : REASON_80TTB_ONLY_SENIOR)
+      : null;
     via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, grossTotalIncome - via);
   }
   // A reported 80TTA/80TTB deduction stands in for the one computed from interest.

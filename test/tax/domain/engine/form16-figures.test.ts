@@ -68,6 +68,17 @@ describe("figures as Form 16 reports them", () => {
     expect(line?.allowed).toBe(50_000);
   });
 
+  it("keeps 80TTA from a senior citizen and 80TTB for senior citizens only, as s.80TTA(2) and s.80TTB say", () => {
+    const senior = taxInput({ age: 65, salary: { grossSalary: 1_000_000 } });
+    senior.reported = { otherChapterVIA: { "80TTA": 10_000, "80TTB": 40_000 } };
+    const lines = computeTax(senior, "2025-26").regimes.old.deductions;
+    expect(lines.find((l) => l.section === "80TTA")).toMatchObject({ allowed: 0, limitedBy: expect.stringContaining("s.80TTA(2)") });
+    expect(lines.find((l) => l.section === "80TTB")?.allowed).toBe(40_000);
+    const young = taxInput({ age: 30, salary: { grossSalary: 1_000_000 } });
+    young.reported = { otherChapterVIA: { "80TTB": 40_000 } };
+    expect(computeTax(young, "2025-26").regimes.old.deductions.find((l) => l.section === "80TTB")?.allowed).toBe(0);
+  });
+
   it("an explicit HRA exemption wins over hraReceived and rentPaid, and the result says so", () => {
     const input = taxInput({ salary: { grossSalary: 1_000_000, basicPlusDA: 500_000, hraReceived: 200_000, rentPaid: 240_000 } });
     input.reported = { exemptions10: { "10(13A)": 90_000 } };
