@@ -384,7 +384,34 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
     figures: document.documentType === "form16" ? form16Figures(document, unmapped, source) : aisFigures(document, unmapped, source),
   }));
   const f = merge(perDocument, conflicts);
+  withinComputeLimit(f, unmapped);
   return { computeRequest: toRequest(f, financialYear, assessmentYear, caller), unmapped, conflicts };
+}
+
+/** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */
+export const COMPUTE_MAX_RUPEES = 100_000_000_000;
+
+/** A figure beyond what /compute accepts is left out, and listed, so the request stays valid. */
+function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
+  const max = COMPUTE_MAX_RUPEES * 100;
+  const tooLarge = (field: string, value: number): void => {
+    unmapped.push({ source: "documents", field, amount: rupees(value), reason: "larger than any amount /compute accepts (₹10,000 crore); check the text" });
+  };
+  for (const key of Object.keys(f) as (keyof Figures)[]) {
+    const value = f[key];
+    if (typeof value === "number" && Math.abs(value) > max) {
+      tooLarge(key, value);
+      (f as unknown as Record<string, number | null>)[key] = null;
+    }
+  }
+  for (const map of [f.exemptions10, f.otherChapterVIA] as Map<string, number>[]) {
+    for (const [section, value] of map) {
+      if (value > max) {
+        tooLarge(section, value);
+        map.delete(section);
+      }
+    }
+  }
 }
 
 function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {

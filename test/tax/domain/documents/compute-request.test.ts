@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseDocument, parseDocuments } from "../../../../src/tax/domain/documents";
 import { WARNINGS_MAX_BYTES } from "../../../../src/tax/domain/documents/warnings";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
+import { COMPUTE_MAX_RUPEES } from "../../../../src/tax/domain/documents/compute-request";
+import { ComputeRequestSchema, MAX_AMOUNT, toTaxInput } from "../../../../src/tax/schemas/profile";
 import { FIXTURES, byName } from "./fixtures";
 
 const text = (name: string): string => byName(name).text;
@@ -95,6 +96,14 @@ describe("the compute request of one document", () => {
   it("carries the caller's age, which no document prints", () => {
     const result = parseDocuments([{ text: text("form16-cells-fy2024-25-old") }], { age: 41 });
     expect(result.ok && result.computeRequest?.profile.age).toBe(41);
+  });
+
+  it("leaves out a figure larger than /compute accepts, so the request stays valid", () => {
+    expect(COMPUTE_MAX_RUPEES).toBe(MAX_AMOUNT);
+    const huge = text("form16-traces-layout-old-regime").replace("1450000.00", "999999999999999.00").replace("1475000.00", "999999999999999.00");
+    const result = merged(huge);
+    expect(ComputeRequestSchema.safeParse(result.computeRequest).success).toBe(true);
+    expect(result.unmapped.map((u) => u.field)).toContain("grossSalary");
   });
 
   it("lists figures it cannot carry, with the reason", () => {
