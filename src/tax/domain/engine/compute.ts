@@ -2,6 +2,7 @@
 import { assess, emptyRegimeResult, toFacts } from "./assess";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
+import { formatRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import type { ComputeResult, FinancialYear, TaxInput } from "./types";
 import { YEAR_RULES } from "./years";
@@ -32,7 +33,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal
-        ? [`chosenRegime: the ${recommendedRegime} regime costs ₹${Math.abs(newTotal - oldTotal)} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`]
+        ? [`chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newTotal - oldTotal))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`]
         : []),
     ],
     disclaimer: DISCLAIMER,

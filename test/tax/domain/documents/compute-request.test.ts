@@ -45,6 +45,13 @@ describe("merging the documents of one person and year", () => {
     expect(profile.otherIncome).toEqual({ savingsInterest: 6_230, depositInterest: 18_400 });
   });
 
+  it("reports an AIS whose salary or salary TDS differs from the Form 16s, keeping the Form 16 salary", () => {
+    const ais = text("ais-two-employers-inactive-fy2024-25").replace("2     9,00,000", "2     9,10,000").replace(/44,720/g, "45,000");
+    const result = merged(text("form16-first-employer-fy2024-25-new"), text("form16-other-employer-fy2024-25-new"), ais);
+    expect(result.conflicts.map((c) => c.field)).toEqual(["salary.grossSalary", "taxesPaid"]);
+    expect(result.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
+  });
+
   it("reports a row 1(e) that disagrees with the other employer's Form 16 instead of adding it", () => {
     const second = text("form16-other-employer-fy2024-25-new").replace("450,000.00", "400,000.00");
     const result = merged(text("form16-first-employer-fy2024-25-new"), second);

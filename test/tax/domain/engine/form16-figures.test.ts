@@ -54,6 +54,13 @@ describe("figures as Form 16 reports them", () => {
     expect(notes).toContain("section80D");
   });
 
+  it("echoes the regime chosen with the employer and notes when the other one is cheaper", () => {
+    // The old-regime case above costs 19,760; the new regime nothing.
+    const result = computeTax({ ...reportedCase, chosenRegime: "old" }, "2025-26");
+    expect(result.chosenRegime).toBe("old");
+    expect(result.notes.some((n) => n.startsWith("chosenRegime: the new regime costs ₹19,760 less"))).toBe(true);
+  });
+
   it("keeps the 10 % cap on employer NPS when basic + DA is known", () => {
     // 10 % of 5,00,000 = 50,000 in the old regime; the claim of 80,000 is cut to it.
     const input = taxInput({ salary: { grossSalary: 1_000_000, basicPlusDA: 500_000 }, deductions: { section80CCD2: 80_000 } });
