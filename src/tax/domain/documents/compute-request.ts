@@ -173,12 +173,11 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
   const otherProvisions = deductible("totalOtherProvisions") ?? deductible("otherProvisions");
   if (otherProvisions !== null && otherProvisions > 0) f.otherChapterVIA.set("other", otherProvisions);
 
-  const partA = document.partA === null ? null : paise(document.partA.taxDeducted);
-  // Part A's tax deducted when present; otherwise Part B's net tax payable (what the employer deducted) plus
-  // the TDS/TCS the employee reported through Form 12BAA.
-  const net = a("netTaxPayable");
-  f.taxesPaid = partA ?? (net === null ? null : sum([net, a("tdsReportedByEmployee"), a("tcsReportedByEmployee")]));
-  f.salaryTds = partA ?? net;
+  // This employer's TDS: Part A's total when present, else Part B's net tax payable (what it deducted); plus
+  // the TDS/TCS others deducted that the employee reported through Form 12BAA (rows 19 and 20).
+  const employerTds = document.partA === null ? a("netTaxPayable") : paise(document.partA.taxDeducted);
+  f.taxesPaid = employerTds === null ? null : sum([employerTds, a("tdsReportedByEmployee"), a("tcsReportedByEmployee")]);
+  f.salaryTds = employerTds;
   f.chosenRegime = document.optedOutOf115BAC === null ? null : document.optedOutOf115BAC ? "old" : "new";
   return f;
 }

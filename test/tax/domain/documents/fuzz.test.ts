@@ -46,29 +46,32 @@ function mutate(text: string, edits: { kind: string; at: number; text: string }[
   return lines.join("\n");
 }
 
+// Property runs are heavy on a shared machine: each sets its own time limit.
+const FUZZ_TIMEOUT_MS = 60_000;
+
 describe("fuzz", () => {
   it("random text never throws", () => {
     fc.assert(fc.property(fc.string({ maxLength: 2000, unit: "grapheme" }), types, (text, type) => checkedParse(text, type)), {
       numRuns: 300,
     });
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it("random binary-ish text never throws", () => {
     fc.assert(fc.property(fc.string({ maxLength: 2000, unit: "binary" }), types, (text, type) => checkedParse(text, type)), {
       numRuns: 200,
     });
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it("mutated corpus documents never throw", () => {
     fc.assert(
       fc.property(mutation, types, ({ fixture, edits }, type) => checkedParse(mutate(FIXTURES[fixture]!.text, edits), type)),
       { numRuns: 400 },
     );
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it("random JSON never throws when read as an AIS", () => {
     fc.assert(fc.property(fc.json({ maxDepth: 6 }), (json) => checkedParse(json, "ais")), { numRuns: 300 });
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
 
 // Work is the number of characters string operations touch: every scan, slice and for...of over a string.
