@@ -21,11 +21,13 @@ describe("POST /api/v1/documents/parse", () => {
     expect(JSON.stringify(body)).not.toMatch(/[A-Z]{5}[0-9]{4}[A-Z]/);
   });
 
-  it("parses an AIS sent as text/plain with ?type=ais", async () => {
+  it("parses an AIS sent as text/plain with ?type=ais&age=", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
-    const body = await expectStatus(await parse(key, ais, "text/plain; charset=utf-8", "?type=ais"), 200);
+    const body = await expectStatus(await parse(key, ais, "text/plain; charset=utf-8", "?type=ais&age=40"), 200);
     expect(body.data.documentType).toBe("ais");
     expect(body.data.typeSource).toBe("given");
+    // The AIS names FY 2024-25 and its TDS-192 salary of 14,75,000.
+    expect(body.data.computeRequest).toMatchObject({ financialYear: "2024-25", profile: { age: 40, salary: { grossSalary: 1_475_000 } } });
   });
 
   it("is deterministic: the same text gives the same output", async () => {
