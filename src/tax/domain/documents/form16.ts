@@ -410,6 +410,16 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (found === null && introduces[key] !== true) warn(collector, at.line, at.text, `${key}: label found but no amount read; left null`);
   }
 
+  // The figures the computation rests on: when one is missing, say so rather than leave a silent null.
+  if (collector.itemsFound > 0) {
+    const amounts = collector.amounts;
+    const missing = (what: string): void => warn(collector, 0, "", `${what}: not found in the text; left null`);
+    if (optedOutOf115BAC === null) missing("row A, whether opting out of s.115BAC(1A) (the regime chosen)");
+    if (amounts.grossSalary === null && amounts.salary17_1 === null) missing("row 1, gross salary");
+    if (amounts.totalTaxableIncome === null) missing("row 12, total taxable income");
+    if (amounts.taxOnTotalIncome === null) missing("row 13, tax on total income");
+  }
+
   return {
     documentType: "form16",
     typeSource,

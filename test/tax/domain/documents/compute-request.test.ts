@@ -174,7 +174,8 @@ describe("no figure from a date, an identifier or a stamp", () => {
 
 describe("warnings", () => {
   it("stop at 64 KB and count the rest", () => {
-    const text = `Form No. 16\n(a) Salary as per provisions contained in section 17(1) 1,00,000.00\n${"Bonus paid in arrears 12,345.00\n".repeat(5_000)}`;
+    const rows = "Whether opting out of taxation u/s 115BAC(1A)? No\n(a) Salary as per provisions contained in section 17(1) 1,00,000.00\n";
+    const text = `Form No. 16\n${rows}${"Bonus paid in arrears 12,345.00\n".repeat(5_000)}12. Total taxable income 25,000.00\n13. Tax on total income 0.00\n`;
     const result = parseDocument(text, "form16");
     if (!result.ok) throw new Error(result.error.message);
     expect(result.document.warningsTotal).toBe(5_000);
