@@ -141,7 +141,7 @@ export function parseAmount(cell: string): number | null {
 
 /** True when the token is only a currency marker, so the amount follows as the next token ("Rs. 1,000"). */
 export function isCurrencyMarker(token: string): boolean {
-  // Each marker starts with r, i, ₹ or a bracket; nothing else lower-cases to those.
+  // Each marker starts with r, i, ₹, a bracket or a back-tick; nothing else lower-cases to those.
   if (token.length > 5) return false;
   const first = token.charCodeAt(0);
   if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x28 && first !== 0x60) return false;
