@@ -74,23 +74,25 @@ describe("fuzz", () => {
   }, FUZZ_TIMEOUT_MS);
 });
 
-// Work is the number of characters string operations touch: every scan, slice and for...of over a string.
+// Work is the number of characters string operations touch: every scan, slice and for...of over a string, and
+// every character a hand-written scanner reads one at a time (charCodeAt, the scanners' loop step).
 type Patched = { target: object; key: PropertyKey; original: unknown };
 let patched: Patched[] = [];
 
 function countWork(run: () => void): number {
   let work = 0;
-  const patch = (target: object, key: PropertyKey): void => {
+  const patch = (target: object, key: PropertyKey, perCall?: number): void => {
     const original = Reflect.get(target, key) as (...args: unknown[]) => unknown;
     patched.push({ target, key, original });
     Reflect.set(target, key, function (this: unknown, ...args: unknown[]) {
-      work += typeof this === "string" ? this.length : this instanceof String ? this.length : 1;
+      work += perCall ?? (typeof this === "string" ? this.length : this instanceof String ? this.length : 1);
       return original.apply(this, args);
     });
   };
   for (const key of ["includes", "indexOf", "slice", "split", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "trim", "replace", Symbol.iterator]) {
     patch(String.prototype, key);
   }
+  for (const key of ["charCodeAt", "codePointAt"]) patch(String.prototype, key, 1);
   for (const key of ["test", "exec"]) patch(RegExp.prototype, key);
   try {
     run();
