@@ -208,7 +208,7 @@ function micro() {
   for (const f of json.files ?? []) {
     for (const group of f.groups ?? []) {
       for (const b of group.benchmarks ?? []) {
-        const entry = { file: f.filepath.replace(ROOT, ""), group: group.fullName, name: b.name, hz: round(b.hz, 1), meanMs: round(b.mean, 6), p99Ms: round(b.p99, 6), rme: round(b.rme, 2), samples: b.sampleCount };
+        const entry = { file: f.filepath.replace(ROOT, ""), group: group.fullName, name: b.name, hz: round(b.hz, 1), meanMs: round(b.mean, 6), minMs: round(b.min, 6), p99Ms: round(b.p99, 6), rme: round(b.rme, 2), samples: b.sampleCount };
         results.micro.push(entry);
         log(`  ${entry.name.padEnd(70).slice(0, 70)} ${String(Math.round(entry.hz)).padStart(10)} ops/s  mean ${entry.meanMs} ms`);
       }

@@ -68,8 +68,8 @@ export function targets(results) {
   out.push({ target: "engine ≥ 100,000 computes/s per core", measured: engine ? `${fmt(engine.hz, 0)} /s` : "not measured", met: engine ? engine.hz >= 100_000 : null });
   const form16 = micro.find((m) => /form ?16/i.test(m.name) && /\b1\d\.\d KB/.test(m.name) && /type given/.test(m.name));
   out.push({ target: "10 KB Form 16 parse ≤ 0.5 ms", measured: form16 ? `${fmt(form16.meanMs, 4)} ms (${form16.name})` : "not measured", met: form16 ? form16.meanMs <= 0.5 : null });
-  const mega = micro.find((m) => /1 MB/.test(m.name));
-  out.push({ target: "1 MB document parse time (reported)", measured: mega ? `${fmt(mega.meanMs, 2)} ms (${mega.name})` : "not measured", met: mega ? "reported" : null });
+  const oneLine = micro.find((m) => /form ?16/i.test(m.name) && /one line/i.test(m.name));
+  out.push({ target: "1 MB one-line Form 16 parse < 100 ms", measured: oneLine ? `${fmt(oneLine.meanMs, 1)} ms mean, ${fmt(oneLine.minMs ?? oneLine.meanMs, 1)} ms min (${oneLine.name})` : "not measured", met: oneLine ? oneLine.meanMs < 100 : null });
   for (const name of ["customers", "expenses", "mill-payments"]) {
     const small = results.exports.find((e) => e.export === name && e.dataset === "1k");
     const large = results.exports.find((e) => e.export === name && e.dataset === "10k");

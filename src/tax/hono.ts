@@ -77,7 +77,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     409: "`conflict`",
     413: "`payload_too_large`",
     415: "`unsupported_media_type`",
-    422: "`unprocessable_document`: the text reads as neither document, or no item was recognised; the message starts with the reason (unrecognised_document, no_items_found, encrypted_ais_json, unsupported_json)",
+    422: "`unprocessable_document`: the text reads as neither document, or no item was recognised; the message starts with the reason (unrecognised_document, no_items_found, encrypted_ais_json, unsupported_json), after `documents[i]: ` naming the document when several were sent",
     429: "`rate_limited`: see `Retry-After`",
     500: "`internal_error`: nothing about the cause is disclosed",
     503: "`service_unavailable`",

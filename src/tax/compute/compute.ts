@@ -26,8 +26,9 @@ const route = createRoute({
 
 export function registerCompute(app: TaxApp): void {
   app.openapi(route, (c) => {
-    const { profile, financialYear } = c.req.valid("json");
-    return c.json({ data: computeTax(toTaxInput(profile), financialYear ?? currentYearOrFail(Date.now())) }, 200);
+    const { profile, financialYear, chosenRegime } = c.req.valid("json");
+    const input = chosenRegime === undefined ? toTaxInput(profile) : { ...toTaxInput(profile), chosenRegime };
+    return c.json({ data: computeTax(input, financialYear ?? currentYearOrFail(Date.now())) }, 200);
   });
 }
 

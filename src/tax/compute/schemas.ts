@@ -176,6 +176,7 @@ export const ComputeResultSchema = z
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
     recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
+    chosenRegime: z.enum(REGIMES).nullable().openapi({ description: "The regime chosen with the employer, as the request gave it; null when not given.", example: "old" }),
     itr: z
       .object({
         form: z.enum(ITR_FORMS).openapi({
@@ -187,6 +188,11 @@ export const ComputeResultSchema = z
       })
       .openapi({ description: "Return form for the recommended regime." }),
     savingMoves: z.array(SavingMoveSchema).openapi({ description: "Actions that lower the tax, largest saving first." }),
+    notes: z.array(z.string()).openapi({
+      description:
+        "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",
+      example: ["deductions.section80CCD2: basic + DA not given, so the employer's contribution was allowed as reported"],
+    }),
     disclaimer: z.string().openapi({ description: "The result is informational, not tax advice." }),
   })
   .openapi("ComputeResult");

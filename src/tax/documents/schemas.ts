@@ -2,6 +2,7 @@
 // schemas describe their result field by field, and the tests parse every fixture's result with them.
 import { z } from "@hono/zod-openapi";
 import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
+import { ComputeRequestSchema } from "../profiles/profile-schema";
 import {
   CHAPTER_VIA_KEYS,
   FORM16_AMOUNT_KEYS,
@@ -33,22 +34,48 @@ const documentType = z.enum(DOCUMENT_TYPES).openapi({
   example: "form16",
 });
 
+const documentText = z.string().min(1).openapi({
+  description:
+    "The document's text: pdftotext -layout output, text extracted one cell per line, a tab-separated export or a copy-paste from a PDF viewer; for AIS also the decrypted AIS utility JSON as a string.",
+  example: "Whether opting out of taxation u/s 115BAC(1A)? Yes\n(a) Salary as per provisions contained in section 17(1) 1450000.00",
+});
+
+/** Most documents one person has for one year: a Form 16 per employer and the AIS. */
+export const MAX_DOCUMENTS = 5;
+
+const age = z.number().int().min(0).max(130).optional().openapi({
+  description: "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60.",
+  example: 34,
+});
+
 export const DocumentParseRequestSchema = z
   .object({
-    type: documentType.optional().openapi({ description: "Document type; detected from the text when absent." }),
-    text: z.string().min(1).openapi({
-      description:
-        "The document's text: pdftotext -layout output or a copy-paste from a PDF viewer; for AIS also the decrypted AIS utility JSON as a string.",
-      example: "Whether opting out of taxation u/s 115BAC(1A)? Yes\n(a) Salary as per provisions contained in section 17(1) 1450000.00",
-    }),
+    type: documentType.optional().openapi({ description: "Document type of `text`; detected when absent." }),
+    text: documentText.optional(),
+    documents: z
+      .array(z.object({ type: documentType.optional(), text: documentText }).strict())
+      .min(1)
+      .max(MAX_DOCUMENTS)
+      .optional()
+      .openapi({ description: `Up to ${MAX_DOCUMENTS} documents of one person and year (Form 16s of several employers, Form 16 and AIS), merged into one computeRequest. Instead of text.` }),
+    age,
   })
   .strict()
+  .superRefine((body, ctx) => {
+    if ((body.text === undefined) === (body.documents === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["text"], message: "send either text or documents" });
+    }
+    if (body.documents !== undefined && body.type !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["type"], message: "give the type inside each of documents" });
+    }
+  })
   .openapi("DocumentParseRequest");
 export type DocumentParseRequest = z.infer<typeof DocumentParseRequestSchema>;
 
 /** Query of the text/plain form of the request: the body is the text, the type comes from ?type=. */
 export const DocumentParseQuerySchema = z.object({
   type: documentType.optional().openapi({ description: "Document type for a text/plain body; detected when absent." }),
+  age: z.coerce.number().int().min(0).max(130).optional().openapi({ description: "Age for computeRequest.profile.age, for a text/plain body.", example: 34 }),
 });
 
 const rupees = (description: string) => z.number().finite().openapi({ description });
@@ -63,42 +90,6 @@ const WarningSchema = z
   })
   .strict()
   .openapi("DocumentWarning");
-
-export const DocumentProfileSchema = z
-  .object({
-    residentialStatus: z.literal("resident").openapi({ description: "Neither document states residence; resident is the default." }),
-    houseProperties: z.tuple([]).openapi({ description: "Always empty: neither document gives the property facts /compute needs." }),
-    salary: z
-      .object({
-        grossSalary: rupees("Form 16: row 1(d) plus 1(e) (other employers); AIS: the TDS-192 total."),
-        professionalTax: rupees("Form 16 row 4(c), tax on employment u/s 16(iii).").optional(),
-      })
-      .strict()
-      .optional(),
-    deductions: z
-      .object({
-        section80C: rupees("Deductible 80C + 80CCC + 80CCD(1), Form 16 row 10(d).").optional(),
-        section80CCD1B: rupees("Deductible 80CCD(1B), row 10(e).").optional(),
-        section80CCD2: rupees("Deductible 80CCD(2), row 10(f).").optional(),
-        section80D_selfFamily: rupees("Deductible 80D, row 10(g); Form 16 does not split self/family from parents.").optional(),
-        section80E: rupees("Deductible 80E, row 10(h).").optional(),
-        section80G_100: rupees("Deductible 80G, row 10(k), already after the 50 % and qualifying-limit rules.").optional(),
-      })
-      .strict(),
-    otherIncome: z
-      .object({
-        savingsInterest: rupees("AIS SFT-016(SB) total.").optional(),
-        depositInterest: rupees("AIS deposit interest: the larger of the TDS-194A and SFT-016 (TD/RD) reports.").optional(),
-        dividends: rupees("AIS dividends: the larger of the TDS-194/194K and SFT-015 reports.").optional(),
-      })
-      .strict()
-      .optional(),
-    taxesPaid: rupees("Form 16: Part A tax deducted, else Part B net tax payable plus Form 12BAA TDS/TCS; AIS: all TDS/TCS plus advance and self-assessment tax.").optional(),
-  })
-  .strict()
-  .openapi("DocumentProfile", {
-    description: "Fields of a /compute profile the document can fill; add age and anything else before computing.",
-  });
 
 const ChapterVIASchema = z
   .object({
@@ -132,6 +123,9 @@ export const Form16DocumentSchema = z
     optedOutOf115BAC: z.boolean().nullable().openapi({
       description: "true: old regime (opted out of s.115BAC(1A)); false: new regime; null: the row was not found.",
     }),
+    parentsSeniorCitizen: z.boolean().nullable().openapi({
+      description: "true when the form prints the parents' 80D on a row of its own and says they are senior citizens; null otherwise.",
+    }),
     amounts: z.object(amountShape).strict(),
     chapterVIA: z.object(chapterVIAShape).strict(),
     partA: z
@@ -139,8 +133,8 @@ export const Form16DocumentSchema = z
       .strict()
       .nullable(),
     itemsFound: z.number().int().nonnegative(),
-    profile: DocumentProfileSchema,
-    warnings: z.array(WarningSchema),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("Form16Document");
@@ -180,8 +174,8 @@ export const AisDocumentSchema = z
         refunds: rupees("Part B4 refunds."),
       })
       .strict(),
-    profile: DocumentProfileSchema,
-    warnings: z.array(WarningSchema),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("AisDocument");
@@ -191,3 +185,47 @@ export const ParsedDocumentSchema = z
   .discriminatedUnion("documentType", [Form16DocumentSchema, AisDocumentSchema])
   .openapi("ParsedDocument");
 export type ParsedDocumentResponse = z.infer<typeof ParsedDocumentSchema>;
+
+const UnmappedFigureSchema = z
+  .object({
+    source: z.string().openapi({ description: "Which document: documents[0], documents[1], …; text for a single document.", example: "text" }),
+    field: z.string().openapi({ example: "amounts.relief89" }),
+    amount: z.number().finite().nullable(),
+    reason: z.string().openapi({ example: "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself" }),
+  })
+  .strict()
+  .openapi("UnmappedFigure");
+
+const DocumentConflictSchema = z
+  .object({
+    field: z.string().openapi({ example: "deductions.section80C" }),
+    values: z.array(
+      z.object({ source: z.string(), amount: z.number().finite().nullable(), value: z.string().nullable().optional() }).strict(),
+    ),
+    resolution: z.string().openapi({ example: "kept the larger figure; check which is right" }),
+  })
+  .strict()
+  .openapi("DocumentConflict");
+
+const mergedFields = {
+  computeRequest: ComputeRequestSchema.nullable().openapi({
+    description:
+      "A body POST /compute accepts unchanged: financialYear (the assessment year on Form 16 less one; Form 130 names it), assessmentYear as printed, chosenRegime from row A, and every figure the documents give. null when no supported year was found or the documents are of different years or people (see unmapped and conflicts).",
+  }),
+  unmapped: z.array(UnmappedFigureSchema).openapi({ description: "Figures the documents give that computeRequest does not carry, each with the reason." }),
+  conflicts: z.array(DocumentConflictSchema).openapi({ description: "Figures two documents state differently, and what was done; never resolved silently." }),
+};
+
+/** The `data` of a parse of one `text`: the document with its compute request. */
+export const SingleParseSchema = z.union([
+  Form16DocumentSchema.extend(mergedFields).openapi("Form16ParseResult"),
+  AisDocumentSchema.extend(mergedFields).openapi("AisParseResult"),
+]);
+
+/** The `data` of a parse of several `documents`. */
+export const MergedParseSchema = z
+  .object({ documents: z.array(ParsedDocumentSchema), ...mergedFields })
+  .strict()
+  .openapi("MergedParseResult");
+
+export const DocumentParseResultSchema = z.union([SingleParseSchema, MergedParseSchema]).openapi("DocumentParseResult");

@@ -9,6 +9,7 @@ import {
   RESIDENTIAL_STATUSES,
   type TaxInput,
 } from "../domain/engine";
+import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
 
 /** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
 export const MAX_AMOUNT = 100_000_000_000;
@@ -56,6 +57,19 @@ export const SalarySchema = z
       "Employer's contribution to an approved superannuation fund for the year, counted in the s.17(2)(vii) ₹7,50,000 aggregate (all years). Not part of grossSalary.",
       0,
     ),
+    exemptions10: z
+      .object(
+        Object.fromEntries(
+          SECTION_10_EXEMPTIONS.map((section) => [section, amount(`Exempt under s.${section === "10(other)" ? "10, any other clause" : section}, as Form 16 row 2 reports it.`, 0)]),
+        ) as Record<Section10Exemption, ReturnType<typeof amount>>,
+      )
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "s.10 exemptions as the employer reported them (Form 16 row 2), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. In the new regime s.115BAC(2) allows only 10(10), 10(10A) and 10(10AA).",
+        example: { "10(13A)": 120_000, "10(5)": 30_000 },
+      }),
   })
   .strict()
   .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
@@ -87,6 +101,7 @@ export const OtherIncomeSchema = z
       "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
       0,
     ),
+    reportedToEmployer: amount("Income from other sources the employee reported to the employer for TDS, Form 16 row 7(b), as a net figure.", 0),
   })
   .strict()
   .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
@@ -169,6 +184,27 @@ export const DeductionsSchema = z
     section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
     section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
     section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
+    section80D: amount(
+      "Health-insurance premium when the split between self/family and parents is not known (Form 16 row 10(g)): allowed up to both s.80D caps together, with a note.",
+      0,
+    ),
+    parentsSeniorCitizen: z.boolean().optional().openapi({
+      description: "A parent covered by s.80D is a senior citizen, when parentsAge is not known (s.80D(4)).",
+      example: false,
+    }),
+    otherChapterVIA: z
+      .object(
+        Object.fromEntries(
+          OTHER_CHAPTER_VIA.map((section) => [section, amount(`Deductible amount under ${section === "other" ? "any other provision of Chapter VI-A" : `s.${section}`}, as Form 16 row 10 reports it.`, 0)]),
+        ) as Record<OtherChapterVIA, ReturnType<typeof amount>>,
+      )
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "The rest of Chapter VI-A as Form 16 prints it, deductible amounts by section (old regime only, except 80CCH(2)). 80TTA (₹10,000, not for senior citizens) and 80TTB (₹50,000, senior citizens) keep their caps and replace the deduction worked out from interest.",
+        example: { "80TTA": 10_000 },
+      }),
     section80G_50WithLimit: amount(
       "Donations deductible at 50 % within the qualifying limit of 10 % of adjusted gross total income, s.80G(1)(ii) with s.80G(4) (most charitable institutions).",
       0,
@@ -179,7 +215,10 @@ export const DeductionsSchema = z
 
 export const ProfileSchema = z
   .object({
-    age: age("Age on 31 March of the financial year; 60+ and 80+ give the senior bands of the First Schedule (residents only).", 34),
+    age: age(
+      "Age on 31 March of the financial year; 60+ and 80+ give the senior bands of the First Schedule (residents only). When absent the rates for below 60 apply and the result's notes say so.",
+      34,
+    ).optional(),
     residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
       description:
         "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
@@ -203,6 +242,11 @@ export const ProfileSchema = z
     }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
+    housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
+      description:
+        "Net income from house property as reported (Form 16 row 7(a)), negative for a loss; used instead of houseProperties. A loss is still set off only up to ₹2,00,000 (s.71(3A)) and not at all in the new regime.",
+      example: -200_000,
+    }),
     taxesPaid: amount("TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219.", 150_000),
   })
   .strict()
@@ -243,17 +287,48 @@ export const ProfileSchema = z
   });
 export type Profile = z.infer<typeof ProfileSchema>;
 
+/** "2025-26" -> "2024-25": the financial year an assessment year assesses. */
+export function financialYearOf(assessmentYear: string): string {
+  const start = Number(assessmentYear.slice(0, 4)) - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
 export const ComputeRequestSchema = z
   .object({
     profile: ProfileSchema,
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
       description:
-        "Financial year, the 'previous year' of s.3 (2026-27 is a 'tax year' under the Income-tax Act, 2025). Default: the financial year of today's date in India (IST).",
+        "Financial year, the 'previous year' of s.3, in which the income was earned (2026-27 is a 'tax year' under the Income-tax Act, 2025); NOT the assessment year printed on Form 16, which is the year after. Default: the financial year of today's date in India (IST).",
       example: "2025-26",
     }),
+    chosenRegime: z.enum(["old", "new"]).optional().openapi({
+      description: "The regime the employee told the employer (Form 16 row A). Both regimes are computed either way; the result compares it with the cheaper one.",
+      example: "old",
+    }),
+    assessmentYear: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, "must look like 2025-26")
+      .optional()
+      .openapi({
+        description:
+          "The assessment year a document named (POST /documents/parse fills it in). Only checked: it must be the year after financialYear, which catches an assessment year passed as the financial year.",
+        example: "2026-27",
+      }),
   })
   .strict()
   .superRefine((request, ctx) => {
+    if (request.assessmentYear !== undefined) {
+      const expected = financialYearOf(request.assessmentYear);
+      if (request.financialYear === undefined) {
+        ctx.addIssue({ code: "custom", path: ["financialYear"], message: `is required with assessmentYear; for assessment year ${request.assessmentYear} it is ${expected}` });
+      } else if (request.financialYear !== expected) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["financialYear"],
+          message: `${request.financialYear} does not match assessmentYear ${request.assessmentYear}: the financial year is the year before the assessment year (${expected})`,
+        });
+      }
+    }
     if (request.financialYear === undefined || request.financialYear === "2024-25") return;
     (request.profile.capitalGains ?? []).forEach((entry, index) => {
       if (entry.transferredBefore23July2024 === true) {
@@ -291,7 +366,8 @@ export function toTaxInput(profile: Profile): TaxInput {
   const other = profile.otherIncome ?? {};
   const deductions = profile.deductions ?? {};
   return {
-    age: profile.age,
+    age: profile.age ?? 0,
+    ageGiven: profile.age !== undefined,
     residentialStatus: profile.residentialStatus,
     city: profile.city ?? null,
     salary: {
@@ -342,6 +418,14 @@ export function toTaxInput(profile: Profile): TaxInput {
       section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,
     },
     taxesPaid: profile.taxesPaid ?? 0,
+    reported: {
+      ...(salary.exemptions10 ? { exemptions10: salary.exemptions10 } : {}),
+      ...(profile.housePropertyIncome !== undefined ? { housePropertyIncome: profile.housePropertyIncome } : {}),
+      ...(other.reportedToEmployer !== undefined ? { otherSourcesIncome: other.reportedToEmployer } : {}),
+      ...(deductions.section80D !== undefined ? { section80D: deductions.section80D } : {}),
+      ...(deductions.parentsSeniorCitizen !== undefined ? { parentsSeniorCitizen: deductions.parentsSeniorCitizen } : {}),
+      ...(deductions.otherChapterVIA ? { otherChapterVIA: deductions.otherChapterVIA } : {}),
+    },
   };
 }
 

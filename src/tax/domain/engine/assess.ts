@@ -2,6 +2,14 @@
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
 import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts } from "./capital-gains";
+import {
+  EXEMPTION_DESCRIPTIONS,
+  OTHER_VIA_DESCRIPTIONS,
+  allowedInNewRegime,
+  otherVIAAllowedInNewRegime,
+  toReportedFacts,
+  type ReportedFacts,
+} from "./form16-figures";
 import { isFiftyPercentCity } from "./hra";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
 import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
@@ -46,6 +54,7 @@ export interface Facts {
   section80G_50: number;
   section80G_50WithLimit: number;
   taxesPaid: number;
+  reported: ReportedFacts;
 }
 
 export function toFacts(input: TaxInput, year: YearRules): Facts {
@@ -81,12 +90,16 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80CCD2: toPaise(deductions.section80CCD2),
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
     section80D_parents: toPaise(deductions.section80D_parents),
-    parentsSeniorCitizen: deductions.parentsAge !== null && deductions.parentsAge >= LIMITS.seniorAge,
+    // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
+    parentsSeniorCitizen: deductions.parentsAge !== null
+      ? deductions.parentsAge >= LIMITS.seniorAge
+      : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
     taxesPaid: toPaise(input.taxesPaid),
+    reported: toReportedFacts(input),
   };
 }
 
@@ -111,6 +124,10 @@ const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
+const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
+const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
+const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 function pushLine(
@@ -320,7 +337,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // Salaries. s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
   // 10 % limb stays exact in paise.
   let hraExemption = 0;
-  if (f.hraReceived > 0) {
+  const reportedExemptions = f.reported.exemptions10;
+  const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
+  if (f.hraReceived > 0 && !hraReported) {
     const received = f.hraReceived * 10;
     const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
     const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
@@ -337,6 +356,17 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
             ? REASON_HRA_50
             : REASON_HRA_40;
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
+    }
+  }
+  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary.
+  for (let i = 0; i < reportedExemptions.length; i++) {
+    const { section, paise } = reportedExemptions[i]!;
+    const allowedHere = oldStyle || allowedInNewRegime(section);
+    const exempt = allowedHere ? Math.min(paise, Math.max(0, f.grossSalary - hraExemption)) : 0;
+    hraExemption += exempt;
+    if (lines !== null && paise > 0) {
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt,
+        allowedHere ? Infinity : 0, allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR);
     }
   }
   // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
@@ -408,7 +438,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       );
     }
   }
-  const incomeFromHouseProperty = annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
+  const incomeFromHouseProperty =
+    f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -418,7 +450,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
   }
   const ordinaryOtherSources =
-    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction;
+    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction + f.reported.otherSourcesIncome;
   const incomeFromOtherSources = ordinaryOtherSources + f.casualWinnings;
   const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
   const gains = f.capitalGains;
@@ -451,9 +483,12 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   via += allowVIA(lines, "80CCD(1B)", "Own contribution to NPS", f.section80CCD1B,
     oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, ordinaryIncome - via);
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
+  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
   via += allowVIA(lines, "80CCD(2)", "Employer's contribution to NPS", f.section80CCD2,
-    percentOfFloor(f.basicPlusDA, npsPercent), npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, ordinaryIncome - via);
+    f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
+    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, ordinaryIncome - via);
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  const splitStart = via;
   via += allowVIA(lines, "80D", "Health insurance: self, spouse and children", f.section80D_selfFamily,
     oldStyle ? selfCap * 100 : 0, !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
     ordinaryIncome - via);
@@ -462,12 +497,37 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
     ordinaryIncome - via);
+  if (f.reported.section80D > 0) {
+    // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
+    // both caps with whatever the split fields already took.
+    const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
+    const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
+    via += allowVIA(lines, "80D", "Health insurance: self, family and parents together", f.reported.section80D,
+      oldStyle ? totalCap : 0, oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR, ordinaryIncome - via);
+  }
   via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via);
   // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
-  if (f.seniorCitizen) {
+  const reportedVIA = f.reported.otherChapterVIA;
+  const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
+  for (let i = 0; i < reportedVIA.length; i++) {
+    const { section, paise } = reportedVIA[i]!;
+    const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
+    // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
+    const cap = !allowedHere ? 0
+      : section === "80TTA" ? (f.seniorCitizen ? 0 : LIMITS.section80TTA * 100)
+      : section === "80TTB" ? (f.seniorCitizen ? LIMITS.section80TTB * 100 : 0)
+      : Infinity;
+    const reason = !allowedHere ? NEW_REGIME_BAR
+      : section === "80TTA" ? (f.seniorCitizen ? REASON_80TTA_SENIOR : REASON_80TTA)
+      : section === "80TTB" ? (f.seniorCitizen ? REASON_80TTB : REASON_80TTB_ONLY_SENIOR)
+      : null;
+    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, ordinaryIncome - via);
+  }
+  // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
+  if (!interestReported && f.seniorCitizen) {
     via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
       oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, ordinaryIncome - via);
-  } else {
+  } else if (!interestReported) {
     via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
       oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, ordinaryIncome - via);
   }

@@ -1,5 +1,6 @@
 // Types of the pure income-tax engine. Money in `TaxInput` is rupees (paise allowed); money in `ComputeResult` is
 // rupees: whole rupees for every tax line, exact paise for income lines that came in with paise.
+import type { ReportedFigures } from "./form16-figures";
 
 export const FINANCIAL_YEARS = ["2024-25", "2025-26", "2026-27"] as const;
 export type FinancialYear = (typeof FINANCIAL_YEARS)[number];
@@ -105,6 +106,12 @@ export interface TaxInput {
     section80G_50WithLimit: number;
   };
   taxesPaid: number;
+  /** Figures as a Form 16 states them; each wins over the inputs that would compute it. */
+  reported?: ReportedFigures;
+  /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
+  ageGiven?: boolean;
+  /** The regime the employee chose with the employer (Form 16 row A), echoed and compared in the result. */
+  chosenRegime?: Regime;
 }
 
 export const INCOME_HEADS = ["salary", "houseProperty", "otherSources", "capitalGains", "business", "chapterVIA"] as const;
@@ -268,7 +275,10 @@ export interface ComputeResult {
   regimes: { old: RegimeResult; new: RegimeResult };
   recommendedRegime: Regime;
   recommendedRegimeSaving: number;
+  chosenRegime: Regime | null;
   itr: { form: ItrForm; rule: string };
   savingMoves: SavingMove[];
+  /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
+  notes: string[];
   disclaimer: string;
 }

@@ -130,7 +130,9 @@ describe("ComputeRequestSchema", () => {
     ["basic + DA above gross salary", withProfile({ salary: { grossSalary: 100, basicPlusDA: 200 } }), "profile.salary.basicPlusDA"],
     ["HRA above gross salary", withProfile({ salary: { grossSalary: 100, hraReceived: 200 } }), "profile.salary.hraReceived"],
     ["an unknown profile field", withProfile({ taxPaid: 1 }), "profile"],
-    ["a missing age", { profile: { residentialStatus: "resident" } }, "profile.age"],
+    ["an assessment year passed as the financial year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "2025-26" }, "financialYear"],
+    ["an assessment year without a financial year", { profile: seedProfile, assessmentYear: "2026-27" }, "financialYear"],
+    ["a malformed assessment year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "AY 2026" }, "assessmentYear"],
     ["an unsupported year", { profile: seedProfile, financialYear: "2023-24" }, "financialYear"],
     ["an unknown top-level field", { profile: seedProfile, year: "2025-26" }, ""],
   ])("rejects %s, naming the field", (_name, body, path) => {

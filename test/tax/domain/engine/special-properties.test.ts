@@ -15,7 +15,7 @@ import {
   type HouseProperty,
   type TaxInput,
 } from "../../../../src/tax/domain/engine";
-import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
 import { taxInput as buildInput } from "./input";
 
 const rupees = (max: number) => fc.integer({ min: 0, max });

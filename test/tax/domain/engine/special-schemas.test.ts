@@ -2,8 +2,8 @@
 // into the engine input, and what it rejects (each rejection names its field).
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
-import { ComputeRequestSchema, MAX_AMOUNT, ProfileSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
+import { ComputeRequestSchema, MAX_AMOUNT, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
 
 const base = { age: 40, residentialStatus: "resident" };
 
