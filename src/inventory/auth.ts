@@ -4,6 +4,8 @@
 import type { Context } from "hono";
 import type { KeyIdentity } from "../platform/keys/guard";
 import { keyAuth } from "../platform/keys/middleware";
+import { inventoryDb } from "./db/client";
+import { keyHashIsRegistered } from "./db/keys";
 import type { Plan } from "./db/schema";
 import type { InventoryEnv } from "./env";
 
@@ -31,6 +33,7 @@ function keyHeaders(state: KeyIdentity): Record<string, string> {
 const options = {
   tag: INVENTORY_KEY_TAG,
   guard: (c: Context<{ Bindings: InventoryEnv }>) => c.env.KEY_GUARD,
+  keyIsRegistered: (c: Context<{ Bindings: InventoryEnv }>, keyHash: string) => keyHashIsRegistered(inventoryDb(c.env.DB), keyHash),
   keyHeaders,
   denialMessages: {
     key_not_bound: "This key is not bound to an organisation; issue a new key",

@@ -2,6 +2,8 @@
 // `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
 import type { Context } from "hono";
 import { keyAuth } from "../platform/keys/middleware";
+import { keyHashIsRegistered } from "./db/accounts";
+import { taxDb } from "./db/client";
 import type { TaxEnv } from "./env";
 
 export const TAX_SCOPES = ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"] as const;
@@ -15,7 +17,11 @@ export const PLAN_LIMITS = {
 } as const;
 export type TaxPlan = keyof typeof PLAN_LIMITS;
 
-const options = { tag: TAX_KEY_TAG, guard: (c: Context<{ Bindings: TaxEnv }>) => c.env.KEY_GUARD };
+const options = {
+  tag: TAX_KEY_TAG,
+  guard: (c: Context<{ Bindings: TaxEnv }>) => c.env.KEY_GUARD,
+  keyIsRegistered: (c: Context<{ Bindings: TaxEnv }>, keyHash: string) => keyHashIsRegistered(taxDb(c.env.DB), keyHash),
+};
 const anyKey = keyAuth(options);
 const byScope = new Map(TAX_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "forbidden" }])]));
 

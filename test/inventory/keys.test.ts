@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, listDurableObjectIds } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE } from "../../src/inventory/auth";
 import { AuditEntrySchema, CreatedKeySchema, KeySchema, OrgSchema, RegeneratedKeySchema, RotatedKeySchema } from "../../src/inventory/schemas/keys";
@@ -151,6 +151,26 @@ describe("the error table (seed section 7)", () => {
   it("an unknown well-formed key: 401 invalid_api_key", async () => {
     await expectError(await write("inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV"), 401, "invalid_api_key");
   });
+
+  it("unknown keys past the address's budget get 429 and leave no Durable Object; the address's valid keys keep working", async () => {
+    const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const randomKey = () => `inv_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"B".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const tryKey = async (key: string) => {
+      const response = await api("/api/v1/inventory", key, { headers: { "CF-Connecting-IP": address } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const keys = Array.from({ length: 121 }, randomKey);
+    const statuses = await Promise.all(keys.slice(0, 120).map(tryKey));
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    expect(await tryKey(keys[120]!)).toBe(429);
+    const stored = await listDurableObjectIds(env.KEY_GUARD);
+    const unknownIds = await Promise.all(keys.map(async (key) => env.KEY_GUARD.idFromName(await hashApiKey(key))));
+    expect(stored.filter((id) => unknownIds.some((unknown) => unknown.equals(id)))).toEqual([]);
+
+    const valid = await createKey(await createOrg());
+    expect(await tryKey(valid.key)).toBe(200);
+  }, 30_000);
 
   it("read_only_key: any write to /api/v1 with a read-only key; a read_write key gets 405 (every v1 endpoint is a read)", async () => {
     const orgId = await createOrg();

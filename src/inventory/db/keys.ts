@@ -26,6 +26,11 @@ export async function updateOrg(
   await db.batch([db.update(organisations).set(patch).where(eq(organisations.id, id)), ...audit.map((row) => db.insert(auditLog).values(row))]);
 }
 
+/** Whether a key with this hash was ever issued, revoked and expired keys included. */
+export async function keyHashIsRegistered(db: InventoryDb, keyHash: string): Promise<boolean> {
+  return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get()) !== undefined;
+}
+
 export async function insertKey(db: InventoryDb, key: ApiKeyRow, audit: AuditRow): Promise<void> {
   await db.batch([db.insert(apiKeys).values(key), db.insert(auditLog).values(audit)]);
 }

@@ -2,6 +2,7 @@
 // Durable Object, then the verdict becomes the service's error or the rate-limit headers.
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError, PlatformError } from "../http/errors";
+import { UnknownKeyBudget } from "./budget";
 import { bearerKey, hashApiKey } from "./format";
 import type { KeyGuard, KeyIdentity, Requirement, Usage, Verdict } from "./guard";
 
@@ -17,27 +18,17 @@ export interface KeyAuthOptions {
   keyHeaders?: (state: KeyIdentity) => Record<string, string>;
   /** Messages for the service's denial codes (plan_required, …); scope denials name the missing grant. */
   denialMessages?: Readonly<Record<string, string>>;
+  /**
+   * Whether a key with this SHA-256 was ever issued (the service's key registry). Asked before a key's Durable
+   * Object is reached for the first time in an isolate, so an unknown key never creates one.
+   */
+  keyIsRegistered: (c: Context, keyHash: string) => Promise<boolean>;
   now?: () => number;
 }
 
-/**
- * Bounds what a client sending well-formed random keys can cost: each isolate answers an address that has
- * produced more than this many unknown-key verdicts in the current minute with 429, without any I/O.
- */
-const UNKNOWN_KEYS_PER_MINUTE_PER_ADDRESS = 120;
-const unknownKeyCounts = new Map<string, number>();
-let unknownKeyWindow = -1;
-
-function unknownKeyBudgetExceeded(address: string, nowMs: number, record: boolean): boolean {
-  const window = Math.floor(nowMs / 60_000);
-  if (window !== unknownKeyWindow || unknownKeyCounts.size > 50_000) {
-    unknownKeyCounts.clear();
-    unknownKeyWindow = window;
-  }
-  const count = (unknownKeyCounts.get(address) ?? 0) + (record ? 1 : 0);
-  if (record) unknownKeyCounts.set(address, count);
-  return count > UNKNOWN_KEYS_PER_MINUTE_PER_ADDRESS;
-}
+/** Unknown keys an address's network may try per minute in one isolate before they get 429 instead of 401. */
+const UNKNOWN_KEYS_PER_MINUTE_PER_NETWORK = 120;
+const unknownKeys = new UnknownKeyBudget(UNKNOWN_KEYS_PER_MINUTE_PER_NETWORK);
 
 /**
  * Per-isolate memo of key → Durable Object id for keys that exist, sparing SHA-256 and the id derivation on
@@ -82,22 +73,17 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     const parsed = bearerKey(options.tag, c.req.header("Authorization"));
     if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>");
 
-    // Cloudflare always sets CF-Connecting-IP; without it (local tools) there is no address to budget.
-    const address = c.req.header("CF-Connecting-IP");
     const nowMs = now();
-    if (address && unknownKeyBudgetExceeded(address, nowMs, false)) {
-      throw new PlatformError("rate_limited", "Too many requests with unknown API keys", { "Retry-After": String(60 - Math.floor((nowMs % 60_000) / 1000)) });
-    }
-
     const namespace = options.guard(c);
     const known = knownGuardIds(namespace);
-    const id = known.get(parsed.key) ?? namespace.idFromName(await hashApiKey(parsed.key));
-    const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
-
-    if (verdict.outcome === "unknown") {
-      if (address) unknownKeyBudgetExceeded(address, nowMs, true);
-      throw new PlatformError("invalid_credentials", "The API key is not valid");
+    let id = known.get(parsed.key);
+    if (!id) {
+      const keyHash = await hashApiKey(parsed.key);
+      if (!(await options.keyIsRegistered(c, keyHash))) refuseUnknownKey(c, nowMs);
+      id = namespace.idFromName(keyHash);
     }
+    const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
+    if (verdict.outcome === "unknown") refuseUnknownKey(c, nowMs);
     remember(known, parsed.key, id);
     if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked");
     if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired");
@@ -115,6 +101,17 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
+}
+
+/** 401 for an unknown key, or 429 once the sender's network is past its unknown-key budget. */
+function refuseUnknownKey(c: Context, nowMs: number): never {
+  // Cloudflare always sets CF-Connecting-IP; without it (local tools) there is no address to budget.
+  const address = c.req.header("CF-Connecting-IP");
+  const budget = address ? unknownKeys.record(address, nowMs) : null;
+  if (budget?.exceeded) {
+    throw new PlatformError("rate_limited", "Too many requests with unknown API keys from this network", { "Retry-After": String(budget.retryAfterSeconds) });
+  }
+  throw new PlatformError("invalid_credentials", "The API key is not valid");
 }
 
 function deniedMessage(code: string, required: Requirement[], messages: Readonly<Record<string, string>> = {}): string {
