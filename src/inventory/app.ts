@@ -3,6 +3,7 @@ import { createApp, type AppEnv } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
 import { serveOpenApi } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
+import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { requireWriteAccess } from "./auth";
 import type { InventoryEnv } from "./env";
 import { inventoryErrors } from "./errors";
@@ -32,7 +33,7 @@ export function buildInventoryApp(): InventoryApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "`Authorization: Bearer inv_<prefix>_<secret>`, issued in the admin area. Keys are for servers only.",
+    description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION}`,
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
 import { serveOpenApi } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
+import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
 import { registerCreateAccount } from "./routes/admin/create-account";
@@ -39,7 +40,7 @@ export function buildTaxApp(): TaxApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "`Authorization: Bearer tax_<prefix>_<secret>`. Keys are for servers only: API routes send no CORS headers.",
+    description: `\`Authorization: Bearer tax_<prefix>_<secret>\`. Keys are for servers only: API routes send no CORS headers. ${KEY_HEADERS_DESCRIPTION}`,
   });
 
   registerHealth(app);

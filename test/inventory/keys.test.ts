@@ -636,3 +636,38 @@ describe("over a real read route: GET /api/v1/inventory", () => {
     await expectError(response, 429, "rate_limited");
   });
 });
+
+describe("challenge, IETF rate-limit and expiry headers", () => {
+  it.each([
+    ["no key", null, "missing_token", 'Bearer realm="inv"'],
+    ["an unknown key", "inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", "invalid_api_key", 'Bearer realm="inv", error="invalid_token"'],
+  ])("a 401 for %s carries WWW-Authenticate", async (_, key, code, challenge) => {
+    const response = await api("/api/v1/inventory", key);
+    await expectError(response, 401, code);
+    expect(response.headers.get("WWW-Authenticate")).toBe(challenge);
+  });
+
+  it("a 401 of the management API carries WWW-Authenticate: Bearer", async () => {
+    const response = await api("/admin/api/orgs", "not-the-token", { method: "POST", body: "{}" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
+    await response.arrayBuffer();
+  });
+
+  it("a business key's answers carry the IETF minute policy; a key expiring within 7 days is warned", async () => {
+    const orgId = await createOrg();
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const soon = await createKey(orgId, { expires_at: expiresAt });
+    const response = await api("/api/v1/inventory", soon.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("RateLimit-Policy")).toBe('"minute";q=1200;w=60');
+    expect(response.headers.get("RateLimit")).toMatch(/^"minute";r=1199;t=\d+$/);
+    const stored = await env.DB.prepare("SELECT expires_at FROM api_keys WHERE id = ?").bind(soon.id).first<{ expires_at: number }>();
+    expect(response.headers.get("X-Service-Key-Expires-Soon")).toBe(new Date(stored!.expires_at).toISOString());
+
+    const later = await createKey(orgId, { expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    const quiet = await api("/api/v1/inventory", later.key);
+    await expectStatus(quiet, 200);
+    expect(quiet.headers.get("X-Service-Key-Expires-Soon")).toBeNull();
+  });
+});

@@ -250,3 +250,82 @@ describe("floods of well-formed random keys", () => {
     expect((await listDurableObjectIds(env.KEY_GUARD)).some((id) => id.equals(validId))).toBe(true);
   });
 });
+
+describe("rate-limit and key headers over HTTP", () => {
+  const MINUTE = 60_000;
+  /** Spends `count` of today's (IST) quota in earlier or later minutes of the same IST day, 30 a minute. */
+  async function spendDay(key: string, count: number): Promise<void> {
+    const now = Date.now();
+    // The next 00:00 IST is the next 18:30 UTC.
+    const next = new Date(now);
+    next.setUTCHours(18, 30, 0, 0);
+    if (next.getTime() <= now) next.setUTCDate(next.getUTCDate() + 1);
+    const minutesNeeded = Math.ceil(count / 30) + 1;
+    const forward = next.getTime() - now > (minutesNeeded + 1) * MINUTE;
+    const outcomes = await inGuard(key, (instance) =>
+      Array.from({ length: count }, (_, i) => {
+        const minute = Math.floor(i / 30) + 1;
+        return instance.authorize(now + (forward ? minute : -minute) * MINUTE, []).outcome;
+      }),
+    );
+    expect(outcomes.every((o) => o === "allowed")).toBe(true);
+  }
+
+  it("with 9 of the day's 500 left, X-RateLimit-* and RateLimit describe the day window", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await spendDay(key.key, 490);
+    const response = await api("/api/v1/deadlines", key.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("500");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("9");
+    expect(response.headers.get("RateLimit")).toMatch(/^"day";r=9;t=\d+$/);
+  });
+
+  it("a spent day quota: 429 whose X-RateLimit-Reset is 00:00 IST and Retry-After agrees with it", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await spendDay(key.key, 500);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await api("/api/v1/deadlines", key.key);
+    const after = Math.floor(Date.now() / 1000);
+    await expectError(response, 429, "rate_limited");
+    const nextIstMidnight = new Date(before * 1000);
+    nextIstMidnight.setUTCHours(18, 30, 0, 0);
+    if (nextIstMidnight.getTime() <= before * 1000) nextIstMidnight.setUTCDate(nextIstMidnight.getUTCDate() + 1);
+    const reset = Number(response.headers.get("X-RateLimit-Reset"));
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("500");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(reset).toBe(nextIstMidnight.getTime() / 1000);
+    // Retry-After counts from the server's clock, read between `before` and `after`.
+    expect(reset - retryAfter).toBeGreaterThanOrEqual(before);
+    expect(reset - retryAfter).toBeLessThanOrEqual(after);
+    expect(response.headers.get("RateLimit")).toBe(`"day";r=0;t=${retryAfter}`);
+  });
+
+  it.each([
+    ["no key", null, 'Bearer realm="tax"'],
+    ["an unknown key", "tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 'Bearer realm="tax", error="invalid_token"'],
+  ])("a 401 for %s carries WWW-Authenticate", async (_, key, challenge) => {
+    const response = await api("/api/v1/deadlines", key);
+    await expectError(response, 401, key ? "invalid_api_key" : "unauthorized");
+    expect(response.headers.get("WWW-Authenticate")).toBe(challenge);
+  });
+
+  it("a 401 of the management API carries WWW-Authenticate: Bearer", async () => {
+    const response = await api("/admin/api/accounts", "not-the-token", { method: "POST", body: JSON.stringify({ email: randomEmail() }) });
+    await expectError(response, 401, "unauthorized");
+    expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
+  });
+
+  it("answers to a key expiring within 7 days carry X-Service-Key-Expires-Soon; a 90-day key's do not", async () => {
+    const soon = await createKey({ scopes: ["deadlines:read"], expiresInDays: 5 });
+    const expiresAt = await env.DB.prepare("SELECT expires_at FROM api_keys WHERE id = ?").bind(soon.id).first<{ expires_at: number }>();
+    const response = await api("/api/v1/deadlines", soon.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("X-Service-Key-Expires-Soon")).toBe(new Date(expiresAt!.expires_at).toISOString());
+    const later = await createKey({ scopes: ["deadlines:read"] });
+    const quiet = await api("/api/v1/deadlines", later.key);
+    await expectStatus(quiet, 200);
+    expect(quiet.headers.get("X-Service-Key-Expires-Soon")).toBeNull();
+  });
+});

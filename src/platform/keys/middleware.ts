@@ -5,6 +5,7 @@ import { ApiError, PlatformError } from "../http/errors";
 import { UnknownKeyBudget } from "./budget";
 import { bearerKey, hashApiKey } from "./format";
 import type { KeyGuard, KeyIdentity, Requirement, Usage, Verdict } from "./guard";
+import { expiryWarning, rateLimitHeaders } from "./rate-limit-headers";
 
 export interface AuthenticatedKey {
   state: KeyIdentity;
@@ -50,28 +51,11 @@ function remember(known: Map<string, DurableObjectId>, key: string, id: DurableO
   known.set(key, id);
 }
 
-function rateLimitHeaders(usage: Usage, nowMs: number): Record<string, string> {
-  const { minute, day } = usage;
-  const headers: Record<string, string> = {
-    "X-RateLimit-Limit": String(minute.limit),
-    "X-RateLimit-Remaining": String(minute.remaining),
-    "X-RateLimit-Reset": String(minute.resetAt),
-  };
-  if (day) {
-    // draft-ietf-httpapi-ratelimit-headers: list both policies, report the window with the lower remaining.
-    const nowSeconds = Math.floor(nowMs / 1000);
-    headers["RateLimit-Policy"] = `"minute";q=${minute.limit};w=60, "day";q=${day.limit};w=86400`;
-    const tighter = day.remaining < minute.remaining ? { name: "day", w: day } : { name: "minute", w: minute };
-    headers["RateLimit"] = `"${tighter.name}";r=${tighter.w.remaining};t=${Math.max(0, tighter.w.resetAt - nowSeconds)}`;
-  }
-  return headers;
-}
-
 export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): MiddlewareHandler {
   const now = options.now ?? Date.now;
   return async (c, next) => {
     const parsed = bearerKey(options.tag, c.req.header("Authorization"));
-    if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>");
+    if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>", { "WWW-Authenticate": `Bearer realm="${options.tag}"` });
 
     const nowMs = now();
     const namespace = options.guard(c);
@@ -79,22 +63,23 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
     let id = known.get(parsed.key);
     if (!id) {
       const keyHash = await hashApiKey(parsed.key);
-      if (!(await options.keyIsRegistered(c, keyHash))) refuseUnknownKey(c, nowMs);
+      if (!(await options.keyIsRegistered(c, keyHash))) refuseUnknownKey(c, options.tag, nowMs);
       id = namespace.idFromName(keyHash);
     }
     const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
-    if (verdict.outcome === "unknown") refuseUnknownKey(c, nowMs);
+    if (verdict.outcome === "unknown") refuseUnknownKey(c, options.tag, nowMs);
     remember(known, parsed.key, id);
-    if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked");
-    if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired");
+    if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked", invalidTokenChallenge(options.tag));
+    if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired", invalidTokenChallenge(options.tag));
 
     // Every answer to an identified key, refusals included, carries its key and rate-limit headers.
-    const headers = { ...options.keyHeaders?.(verdict.state), ...rateLimitHeaders(verdict.usage, nowMs) };
+    const limited = verdict.outcome === "limited";
+    const headers = { ...options.keyHeaders?.(verdict.state), ...expiryWarning(verdict.state.expiresAt, nowMs), ...rateLimitHeaders(verdict.usage, nowMs, limited) };
     if (verdict.outcome === "denied") {
       throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), headers);
     }
     if (verdict.outcome === "limited") {
-      throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", { ...headers, "Retry-After": String(verdict.retryAfterSeconds) });
+      throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", headers);
     }
 
     c.set("apiKey" as never, { state: verdict.state, usage: verdict.usage } satisfies AuthenticatedKey as never);
@@ -104,14 +89,19 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
 }
 
 /** 401 for an unknown key, or 429 once the sender's network is past its unknown-key budget. */
-function refuseUnknownKey(c: Context, nowMs: number): never {
+function refuseUnknownKey(c: Context, tag: string, nowMs: number): never {
   // Cloudflare always sets CF-Connecting-IP; without it (local tools) there is no address to budget.
   const address = c.req.header("CF-Connecting-IP");
   const budget = address ? unknownKeys.record(address, nowMs) : null;
   if (budget?.exceeded) {
     throw new PlatformError("rate_limited", "Too many requests with unknown API keys from this network", { "Retry-After": String(budget.retryAfterSeconds) });
   }
-  throw new PlatformError("invalid_credentials", "The API key is not valid");
+  throw new PlatformError("invalid_credentials", "The API key is not valid", invalidTokenChallenge(tag));
+}
+
+/** RFC 6750 section 3: a 401 for a bad bearer token names the error in its challenge. */
+function invalidTokenChallenge(tag: string): Record<string, string> {
+  return { "WWW-Authenticate": `Bearer realm="${tag}", error="invalid_token"` };
 }
 
 function deniedMessage(code: string, required: Requirement[], messages: Readonly<Record<string, string>> = {}): string {
