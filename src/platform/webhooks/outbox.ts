@@ -46,6 +46,7 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
     recordAttempt: (id, record, update) => store.recordDeliveryAttempt(db, id, record, update),
     clock: () => Date.now(),
+    wait: (ms) => scheduler.wait(ms),
     // Looked up at call time, so a test's spy on globalThis.fetch sees the request.
     fetch: (input, init) => globalThis.fetch(input, init),
   };
