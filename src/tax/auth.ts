@@ -1,7 +1,9 @@
 // API-key authentication for tax routes: `requireKey()` for /compute (a valid key, no scope), or
 // `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
 import type { Context } from "hono";
-import { keyAuth } from "../platform/keys/middleware";
+import { idempotent } from "../platform/http/idempotency";
+import { d1IdempotencyStore } from "../platform/http/idempotency-store";
+import { type AuthenticatedKey, keyAuth } from "../platform/keys/middleware";
 import { keyHashIsRegistered } from "./db/accounts";
 import { taxDb } from "./db/client";
 import type { TaxEnv } from "./env";
@@ -31,3 +33,9 @@ export function requireKey(scope?: TaxScope) {
 
 /** The security requirement shown in the OpenAPI document of every keyed route. */
 export const bearerSecurity = [{ apiKey: [] }];
+
+/** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */
+export const idempotentForAccount = idempotent({
+  store: (c) => d1IdempotencyStore((c.env as TaxEnv).DB),
+  scope: (c) => `account:${(c.get("apiKey" as never) as AuthenticatedKey).state.ownerId}`,
+});
