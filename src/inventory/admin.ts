@@ -4,6 +4,8 @@
 import type { Context } from "hono";
 import { adminAuth, type Actor } from "../platform/auth/admin";
 import { PlatformError } from "../platform/http/errors";
+import { idempotent } from "../platform/http/idempotency";
+import { d1IdempotencyStore } from "../platform/http/idempotency-store";
 import { inventoryDb, type InventoryDb } from "./db/client";
 import { findKey, findOrg, type ApiKeyRow, type OrgRow } from "./db/keys";
 import { findSessionByTokenHash } from "./db/sessions";
@@ -16,6 +18,15 @@ export const requireAdmin = adminAuth({
   adminToken: (c) => (c.env as InventoryEnv).ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
   findSession: (c, tokenHash) => findSessionByTokenHash(inventoryDb((c.env as InventoryEnv).DB), tokenHash),
+});
+
+/** Idempotency-Key for management writes: keys belong to the operator, or to a session's organisation. */
+export const idempotentForActor = idempotent({
+  store: (c) => d1IdempotencyStore((c.env as InventoryEnv).DB),
+  scope: (c) => {
+    const actor = actorOf(c);
+    return actor.kind === "operator" ? "operator" : `org:${actor.ownerId}`;
+  },
 });
 
 export function actorOf(c: Context): Actor {
