@@ -15,11 +15,12 @@ const route = createRoute({
   path: "/admin/api/webhooks/{id}/test",
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
+  description: "At most 10 test sends per endpoint in any 60 s, counted with the account's own test sends; beyond that 429 `rate_limited` with `Retry-After`.",
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: {
     200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 
