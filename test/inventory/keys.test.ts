@@ -153,24 +153,31 @@ describe("the error table (seed section 7)", () => {
   });
 
   it("unknown keys past the address's budget get 429 and leave no Durable Object; the address's valid keys keep working", async () => {
-    const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
     const randomKey = () => `inv_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"B".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const tryKey = async (key: string) => {
-      const response = await api("/api/v1/inventory", key, { headers: { "CF-Connecting-IP": address } });
-      await response.arrayBuffer();
-      return response.status;
+    const flood = async () => {
+      const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+      const tryKey = async (key: string) => {
+        const response = await api("/api/v1/inventory", key, { headers: { "CF-Connecting-IP": address } });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const keys = Array.from({ length: 121 }, randomKey);
+      const statuses = await Promise.all(keys.slice(0, 120).map(tryKey));
+      statuses.push(await tryKey(keys[120]!));
+      const valid = await createKey(await createOrg());
+      statuses.push(await tryKey(valid.key));
+      return { keys, statuses };
     };
-    const keys = Array.from({ length: 121 }, randomKey);
-    const statuses = await Promise.all(keys.slice(0, 120).map(tryKey));
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    expect(await tryKey(keys[120]!)).toBe(429);
+    // The flood must fit in one budget minute: run it again if the clock crossed a minute boundary meanwhile.
+    const minute = Math.floor(Date.now() / 60_000);
+    let run = await flood();
+    if (Math.floor(Date.now() / 60_000) !== minute) run = await flood();
+    expect(run.statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(run.statuses.slice(120)).toEqual([429, 200]);
     const stored = await listDurableObjectIds(env.KEY_GUARD);
-    const unknownIds = await Promise.all(keys.map(async (key) => env.KEY_GUARD.idFromName(await hashApiKey(key))));
+    const unknownIds = await Promise.all(run.keys.map(async (key) => env.KEY_GUARD.idFromName(await hashApiKey(key))));
     expect(stored.filter((id) => unknownIds.some((unknown) => unknown.equals(id)))).toEqual([]);
-
-    const valid = await createKey(await createOrg());
-    expect(await tryKey(valid.key)).toBe(200);
-  }, 30_000);
+  }, 60_000);
 
   it("read_only_key: any write to /api/v1 with a read-only key; a read_write key gets 405 (every v1 endpoint is a read)", async () => {
     const orgId = await createOrg();

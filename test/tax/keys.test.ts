@@ -211,6 +211,16 @@ describe("paid plan through a verified Razorpay payment", () => {
 
 describe("floods of well-formed random keys", () => {
   const randomKey = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  /**
+   * Runs a flood that must fit in one budget minute; when the clock crossed a minute boundary while it ran, it
+   * runs once more (a flood takes seconds, so the second run fits).
+   */
+  async function inOneMinute<T>(flood: () => Promise<T>): Promise<T> {
+    const minute = Math.floor(Date.now() / 60_000);
+    const result = await flood();
+    return Math.floor(Date.now() / 60_000) === minute ? result : flood();
+  }
+
   async function tryKey(key: string, address: string): Promise<number> {
     const response = await api("/api/v1/deadlines", key, { headers: { "CF-Connecting-IP": address } });
     await response.arrayBuffer();
@@ -218,26 +228,33 @@ describe("floods of well-formed random keys", () => {
   }
 
   it("past 120 unknown keys a minute an address's unknown keys get 429, and its valid keys keep working", async () => {
-    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
-    const statuses = await Promise.all(Array.from({ length: 120 }, () => tryKey(randomKey(), address)));
-    for (let i = 0; i < 5; i++) statuses.push(await tryKey(randomKey(), address));
+    const statuses = await inOneMinute(async () => {
+      const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      const burst = await Promise.all(Array.from({ length: 120 }, () => tryKey(randomKey(), address)));
+      for (let i = 0; i < 5; i++) burst.push(await tryKey(randomKey(), address));
+      // A key this isolate has never seen, from the flooded address: a tenant behind the same NAT.
+      const valid = await createKey({ scopes: ["deadlines:read"] });
+      burst.push(await tryKey(valid.key, address), await tryKey(valid.key, address));
+      return burst;
+    });
     expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(120).every((s) => s === 429)).toBe(true);
-    // A key this isolate has never seen, from the flooded address: a tenant behind the same NAT.
-    const valid = await createKey({ scopes: ["deadlines:read"] });
-    expect(await tryKey(valid.key, address)).toBe(200);
-    expect(await tryKey(valid.key, address)).toBe(200);
-  }, 30_000);
+    expect(statuses.slice(120, 125).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(125)).toEqual([200, 200]);
+  }, 60_000);
 
   it("IPv6 addresses are budgeted by their /64: 121 addresses of one /64 share one budget", async () => {
-    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
-    const address = (i: number) => `${prefix}:${(i + 1).toString(16)}:0:0:${Math.floor(Math.random() * 0xffff).toString(16)}`;
-    const statuses = await Promise.all(Array.from({ length: 120 }, (_, i) => tryKey(randomKey(), address(i))));
-    expect(statuses.every((s) => s === 401)).toBe(true);
-    expect(await tryKey(randomKey(), `${prefix}::beef`)).toBe(429);
-    // The neighbouring /64 has its own budget.
-    expect(await tryKey(randomKey(), `${prefix.slice(0, -1)}2::beef`)).toBe(401);
-  }, 30_000);
+    const statuses = await inOneMinute(async () => {
+      const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+      const address = (i: number) => `${prefix}:${(i + 1).toString(16)}:0:0:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+      const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => tryKey(randomKey(), address(i))));
+      burst.push(await tryKey(randomKey(), `${prefix}::beef`));
+      // The neighbouring /64 has its own budget.
+      burst.push(await tryKey(randomKey(), `${prefix.slice(0, -1)}2::beef`));
+      return burst;
+    });
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(120)).toEqual([429, 401]);
+  }, 60_000);
 
   it("an unknown key leaves no Durable Object behind; a valid key's object is created by its issue", async () => {
     const unknown = randomKey();
