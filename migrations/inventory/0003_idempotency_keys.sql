@@ -9,3 +9,5 @@ CREATE TABLE `idempotency_keys` (
 	`locked_until` integer NOT NULL,
 	PRIMARY KEY(`scope`, `key`)
 );
+--> statement-breakpoint
+CREATE INDEX `idempotency_keys_created` ON `idempotency_keys` (`created_at`);

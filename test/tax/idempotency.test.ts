@@ -1,7 +1,8 @@
 // Idempotency-Key on POST /api/v1/profiles: Stripe's semantics, counted by the `profile.saved` events each
 // save writes (one event = one effect).
-import { env } from "cloudflare:test";
+import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import worker from "../../src/tax/worker";
 import { api, createKey, expectError, expectStatus } from "./helpers";
 
 const profile = { age: 30, residentialStatus: "resident", houseProperties: [], deductions: {}, taxesPaid: 0 };
@@ -108,5 +109,17 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     await expectStatus(again, 200);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
     expect(await savedEvents(key.email)).toBe(2);
+  });
+
+  it("the cron prunes records older than 24 hours and keeps newer ones", async () => {
+    const key = await createKey();
+    const [old, fresh] = [crypto.randomUUID(), crypto.randomUUID()];
+    await expectStatus(await save(key.key, "old", old), 201);
+    await expectStatus(await save(key.key, "fresh", fresh), 201);
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?").bind(24 * 3_600_000 + 1, old).run();
+    const controller = { cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController;
+    await worker.scheduled(controller, env as never, createExecutionContext());
+    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(old, fresh).all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual([fresh]);
   });
 });

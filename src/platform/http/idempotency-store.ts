@@ -1,10 +1,9 @@
 // Where Idempotency-Key records live: one table in each service's D1 (both drizzle schemas export it, so
 // each service's migrations create it). A claim is one conditional INSERT … ON CONFLICT, which D1 runs as
 // one serialised write, so of any number of concurrent requests with one key exactly one claims it.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -22,7 +21,7 @@ export const idempotencyKeys = sqliteTable(
     /** While `status` is null: after this time the first request is presumed dead and the key may be claimed again. */
     lockedUntil: integer("locked_until").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
 
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
@@ -71,4 +70,16 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
       await db.delete(idempotencyKeys).where(mine(scope, key, fingerprint));
     },
   };
+}
+
+/** Records pruned per cron run: bounded work per run, and 10-minute runs keep far ahead of any real volume. */
+const PRUNE_BATCH = 1_000;
+
+/** Deletes records older than 24 h (`expiredBefore`); the services' crons call it. Returns how many went. */
+export async function pruneIdempotencyKeys(d1: D1Database, expiredBefore: number): Promise<number> {
+  const result = await d1
+    .prepare("DELETE FROM idempotency_keys WHERE rowid IN (SELECT rowid FROM idempotency_keys WHERE created_at < ? LIMIT ?)")
+    .bind(expiredBefore, PRUNE_BATCH)
+    .run();
+  return result.meta.changes;
 }
