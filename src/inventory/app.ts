@@ -1,4 +1,5 @@
 // The composition root: builds the app from the leaf factory and registers every feature's routes.
+import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { PlatformError } from "../platform/http/errors";
 import { serveOpenApi } from "../platform/http/openapi";
 import { requireWriteAccess } from "./keys/api-key-auth";
@@ -43,7 +44,7 @@ export function buildInventoryApp(): InventoryApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "`Authorization: Bearer inv_<prefix>_<secret>`, issued in the admin area. Keys are for servers only.",
+    description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION}`,
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).

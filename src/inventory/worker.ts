@@ -1,6 +1,8 @@
 // Entry of the inventory Worker: validates the env once, then hands requests to the app, queue batches to
 // the webhook consumers, and the crons to compliance.due and the outbox sweep.
 import { renderEntryFailure } from "../platform/http/entry";
+import { IDEMPOTENCY_TTL_MS } from "../platform/http/idempotency";
+import { pruneIdempotencyKeys } from "../platform/http/idempotency-store";
 import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { buildInventoryApp } from "./app";
@@ -31,6 +33,8 @@ export default {
     else await consumeInventoryWebhooks(batch, inventoryEnv);
   },
   async scheduled(controller, env) {
-    await runScheduled(parseInventoryEnv(env), controller.cron, controller.scheduledTime);
+    const inventoryEnv = parseInventoryEnv(env);
+    await runScheduled(inventoryEnv, controller.cron, controller.scheduledTime);
+    await pruneIdempotencyKeys(inventoryEnv.DB, controller.scheduledTime - IDEMPOTENCY_TTL_MS);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

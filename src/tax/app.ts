@@ -1,4 +1,5 @@
 // The composition root: builds the tax app from its features and serves the OpenAPI document.
+import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { serveOpenApi } from "../platform/http/openapi";
 import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
@@ -28,7 +29,7 @@ export function buildTaxApp(): TaxApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: "`Authorization: Bearer tax_<prefix>_<secret>`. Keys are for servers only: API routes send no CORS headers.",
+    description: `\`Authorization: Bearer tax_<prefix>_<secret>\`. Keys are for servers only: API routes send no CORS headers. ${KEY_HEADERS_DESCRIPTION}`,
   });
 
   registerHealth(app);

@@ -3,6 +3,8 @@
 import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { renderEntryFailure } from "../platform/http/entry";
+import { IDEMPOTENCY_TTL_MS } from "../platform/http/idempotency";
+import { pruneIdempotencyKeys } from "../platform/http/idempotency-store";
 import { buildTaxApp } from "./app";
 import { parseTaxEnv } from "./env";
 import { taxErrors } from "./hono";
@@ -31,6 +33,8 @@ export default {
     else await consumeTaxWebhooks(batch, taxEnv);
   },
   async scheduled(controller, env) {
-    await sweepOutbox(parseTaxEnv(env), controller.scheduledTime);
+    const taxEnv = parseTaxEnv(env);
+    await sweepOutbox(taxEnv, controller.scheduledTime);
+    await pruneIdempotencyKeys(taxEnv.DB, controller.scheduledTime - IDEMPOTENCY_TTL_MS);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

@@ -95,9 +95,16 @@ export async function signIn(orgId: string): Promise<TestSession> {
 }
 
 /** A call to the management API with a session cookie (and its CSRF token on writes). */
-export function asSession(session: TestSession, method: string, path: string, body?: unknown, options: { csrf?: boolean } = {}): Promise<Response> {
+export function asSession(
+  session: TestSession,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { csrf?: boolean; idempotencyKey?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Cookie: session.cookie };
   if (method !== "GET" && options.csrf !== false) headers["X-CSRF-Token"] = session.csrf;
+  if (options.idempotencyKey !== undefined) headers["Idempotency-Key"] = options.idempotencyKey;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }

@@ -466,3 +466,6 @@ export const millPayments = sqliteTable(
     check("mill_payments_amount", sql`${t.amountPaise} > 0`),
   ],
 );
+
+// Idempotency-Key records (src/platform/http/idempotency.ts), in this service's own database.
+export { idempotencyKeys } from "../../platform/http/idempotency-store";

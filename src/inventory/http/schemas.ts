@@ -17,16 +17,17 @@ const descriptions: Record<number, string> = {
   403: "`read_only_key`, `missing_scope`, `plan_required`, `subscription_lapsed` (API keys) or `forbidden` (management API)",
   404: "`not_found`",
   405: "`method_not_allowed`",
-  409: "`conflict`",
+  409: "`conflict`, or `idempotency_key_in_use` (a request with the same Idempotency-Key is still running)",
   413: "`payload_too_large`",
   415: "`unsupported_media_type`",
+  422: "`idempotency_key_reused`: the Idempotency-Key was used with a different request",
   429: "`rate_limited`: see `Retry-After`",
   500: "`internal_error`: no database details",
   503: "`service_unavailable`",
 };
 
 /** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
   return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
 }
 

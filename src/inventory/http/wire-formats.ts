@@ -98,4 +98,10 @@ export const readHeaders = {
   "X-RateLimit-Limit": { description: "Requests per minute for this key", schema: { type: "integer" as const } },
   "X-RateLimit-Remaining": { description: "Requests left this minute", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Unix seconds when the minute window resets", schema: { type: "integer" as const } },
+  "RateLimit-Policy": { description: 'IETF draft header naming the key\'s policy, e.g. `"minute";q=1200;w=60`', schema: { type: "string" as const } },
+  RateLimit: { description: 'IETF draft header: requests left and seconds to the reset, e.g. `"minute";r=1199;t=42`', schema: { type: "string" as const } },
+  "X-Service-Key-Expires-Soon": {
+    description: "Only when the key expires within 7 days: its expiry time (ISO 8601). Issue a replacement before then.",
+    schema: { type: "string" as const, format: "date-time" },
+  },
 };

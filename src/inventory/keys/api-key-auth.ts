@@ -3,8 +3,10 @@
 // on the key, so they are refused before any rate limit applies.
 import type { KeyIdentity } from "../../platform/keys/guard";
 import { keyAuth } from "../../platform/keys/middleware";
+import { inventoryDb } from "../db/client";
 import type { Plan } from "../db/schema";
 import type { InventoryEnv } from "../env";
+import { keyHashIsRegistered } from "./queries";
 
 export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "exports:read"] as const;
 export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
@@ -30,6 +32,7 @@ function keyHeaders(state: KeyIdentity): Record<string, string> {
 const options = {
   tag: INVENTORY_KEY_TAG,
   guard: (env: InventoryEnv) => env.KEY_GUARD,
+  keyIsRegistered: (env: InventoryEnv, keyHash: string) => keyHashIsRegistered(inventoryDb(env.DB), keyHash),
   keyHeaders,
   denialMessages: {
     key_not_bound: "This key is not bound to an organisation; issue a new key",

@@ -8,6 +8,11 @@ import type { AuditRow } from "../orgs/queries";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
+/** Whether a key with this hash was ever issued, revoked and expired keys included. */
+export async function keyHashIsRegistered(db: InventoryDb, keyHash: string): Promise<boolean> {
+  return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get()) !== undefined;
+}
+
 export async function insertKey(db: InventoryDb, key: ApiKeyRow, audit: AuditRow): Promise<void> {
   await db.batch([db.insert(apiKeys).values(key), db.insert(auditLog).values(audit)]);
 }

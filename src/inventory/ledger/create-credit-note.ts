@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCreditNote } from "./queries";
@@ -15,11 +16,11 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/credit-notes",
   tags: ["Back office"],
   summary: "Issue a credit note to a customer (CGST s.34); nets off their outstanding",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } } },
   responses: {
     201: { description: "Issued", content: { "application/json": { schema: z.object({ data: CreditNoteSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCustomer } from "./queries";
@@ -15,11 +16,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Add a customer; emits customer.created",
   description: "`gstin` is validated with its mod-36 check character and stored upper case; `credit_limit` is in rupees.",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCustomerSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCustomerSchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CustomerSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillInvoice } from "./queries";
@@ -16,11 +17,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Record a mill's invoice for yarn bought; the mill is created on first use",
   description: "409 `conflict` when the mill already has an invoice with this number.",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } } },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillInvoiceSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillPayment } from "./queries";
@@ -16,11 +17,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Record a payment to a mill (reference = UTR, UPI reference or cheque number)",
   description: "With `mill_invoice_id`, the invoice must be this mill's.",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillPaymentSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillPaymentSchema } } } },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillPaymentSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createPayment } from "./queries";
@@ -18,11 +19,11 @@ const route = createRoute({
   summary: "Record money received from a customer; emits invoice.paid when a sale's invoice is paid in full",
   description:
     "With `sale_id`, the sale must be the customer's and not cancelled; when payments plus credit notes against it first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale).",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } } },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: PaymentSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
   },
 });
 

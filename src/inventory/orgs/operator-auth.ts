@@ -1,7 +1,9 @@
 // The management API's authentication and tenant resolution: the operator (ADMIN_TOKEN) acts on any
 // organisation; a signed-in organisation admin acts on their own organisation only, and another
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
-import { adminAuth, type AdminAuthOptions } from "../../platform/auth/admin";
+import { adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import { idempotent } from "../../platform/http/idempotency";
+import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
 import { inventoryDb, type InventoryDb } from "../db/client";
 import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
@@ -19,6 +21,12 @@ export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
 };
 
 export const requireAdmin = adminAuth(adminSessionOptions);
+
+/** Idempotency-Key for management writes: keys belong to the operator, or to a session's organisation. */
+export const idempotentForActor = idempotent<{ Bindings: InventoryEnv; Variables: ActorVariables }>({
+  store: (c) => d1IdempotencyStore(c.env.DB),
+  scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `org:${c.var.actor.ownerId}`),
+});
 
 /** How the audit log names who acted: `operator`, or the signed-in admin's email. */
 export function actorName(c: InventoryContext): string {

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { cancelSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
@@ -15,11 +16,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Cancel a confirmed sale; its kg return to the lots; emits sale.cancelled",
   description: "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods).",
-  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true })] as const,
-  request: { params: SaleIdParam },
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    ...errorResponses(401, 403, 404, 409, 413, 415),
+    ...errorResponses(401, 403, 404, 409, 413, 415, 422),
   },
 });
 

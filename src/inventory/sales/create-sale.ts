@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createSale } from "./queries";
@@ -19,12 +20,15 @@ const route = createRoute({
   summary: "Book a sale and take its kg from the lots; emits sale.created (and stock.low on a crossing)",
   description:
     "All lots are updated in one D1 transaction with conditional updates: when any lot lacks the kg (also because a concurrent sale took it), the answer is 409 `insufficient_stock` and nothing changed. The invoice number is the next of the financial year. stock.low is emitted when the SKU's kg across all godowns falls under its threshold with this sale.",
-  middleware: [requireAdmin, readBody({ maxBytes: 65_536 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateSaleSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 65_536 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateSaleSchema } } } },
   responses: {
     201: { description: "Booked", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    409: { description: "`insufficient_stock`: a lot lacks the kg; nothing was changed", content: errorResponses(409)[409]!.content },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+    409: {
+      description: "`insufficient_stock`: a lot lacks the kg; nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running",
+      content: errorResponses(409)[409]!.content,
+    },
   },
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { dispatchSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
@@ -15,11 +16,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Mark a confirmed sale as dispatched; emits sale.dispatched",
   description: "409 `conflict` when the sale is cancelled or already dispatched.",
-  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true })] as const,
-  request: { params: SaleIdParam },
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    ...errorResponses(401, 403, 404, 409, 413, 415),
+    ...errorResponses(401, 403, 404, 409, 413, 415, 422),
   },
 });
 

@@ -206,18 +206,36 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
 }
 
 /** A `webhook.test` event for one endpoint and its delivery; the event is born dispatched (no fan-out). */
+/**
+ * The test event and its delivery in one batch, only while the endpoint has fewer than `limit` test deliveries
+ * created after `since` (the count and the insert are one statement, so concurrent sends cannot pass it
+ * together). Returns null when written, else the oldest counted send's time.
+ */
 export async function insertTestDelivery(
   d1: D1Database,
-  input: { eventId: string; deliveryId: string; orgId: string; endpointId: string; payload: Record<string, unknown>; now: number },
-): Promise<void> {
-  await d1.batch([
+  input: { eventId: string; deliveryId: string; orgId: string; endpointId: string; payload: Record<string, unknown>; now: number; since: number; limit: number },
+): Promise<{ oldestAt: number } | null> {
+  const [event] = await d1.batch([
     d1
-      .prepare("INSERT INTO events (id, org_id, type, payload, created_at, dispatched_at) VALUES (?, ?, 'webhook.test', ?, ?, ?)")
-      .bind(input.eventId, input.orgId, JSON.stringify(input.payload), input.now, input.now),
+      .prepare(
+        `INSERT INTO events (id, org_id, type, payload, created_at, dispatched_at)
+         SELECT ?1, ?2, 'webhook.test', ?3, ?4, ?4
+         WHERE (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = ?5 AND event_type = 'webhook.test' AND created_at > ?6) < ?7`,
+      )
+      .bind(input.eventId, input.orgId, JSON.stringify(input.payload), input.now, input.endpointId, input.since, input.limit),
     d1
-      .prepare("INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_type, status, attempts, created_at) VALUES (?, ?, ?, ?, 'webhook.test', 'pending', 0, ?)")
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_type, status, attempts, created_at)
+         SELECT ?1, ?2, ?3, ?4, 'webhook.test', 'pending', 0, ?5 WHERE EXISTS (SELECT 1 FROM events WHERE id = ?4)`,
+      )
       .bind(input.deliveryId, input.endpointId, input.orgId, input.eventId, input.now),
   ]);
+  if (event!.meta.changes === 1) return null;
+  const oldest = await d1
+    .prepare("SELECT MIN(created_at) AS oldest FROM webhook_deliveries WHERE endpoint_id = ? AND event_type = 'webhook.test' AND created_at > ?")
+    .bind(input.endpointId, input.since)
+    .first<{ oldest: number | null }>();
+  return { oldestAt: oldest?.oldest ?? input.now };
 }
 
 export interface DeliveryView {

@@ -113,10 +113,12 @@ export async function runScheduled(env: WebhookEnv, cron: string, scheduledTime:
 export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
   return outbox.sendTestEvent(
     env,
-    ({ eventId, deliveryId }) =>
+    ({ eventId, deliveryId, since, limit }) =>
       insertTestDelivery(env.DB, {
         eventId,
         deliveryId,
+        since,
+        limit,
         orgId: endpoint.orgId,
         endpointId: endpoint.id,
         payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },

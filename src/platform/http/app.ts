@@ -31,6 +31,8 @@ export function renderError(c: Context, catalogue: ErrorCatalogue, error: ApiErr
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
+  // RFC 9110 section 15.5.2: every 401 carries a challenge; key refusals set a more precise one.
+  if (status === 401) response.headers.set("WWW-Authenticate", "Bearer");
   for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
   return response;
 }

@@ -12,6 +12,8 @@ export type PlatformProblem =
   | "rate_limited"
   | "unauthenticated"
   | "forbidden"
+  | "idempotency_key_in_use"
+  | "idempotency_key_reused"
   | "internal";
 
 export class ApiError extends Error {

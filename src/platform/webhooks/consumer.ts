@@ -2,7 +2,7 @@
 // delivery's row, not the message, says which attempt is next. That makes every message idempotent: a
 // duplicate, early or stale message either waits for the row's next attempt time or finds the delivery final.
 import { attemptDelivery, type AttemptResult } from "./deliver";
-import { gapAfter, hopDelaySeconds, type RetrySchedule } from "./schedule";
+import { firstAttemptAt, hopDelaySeconds, nextAttemptDue, type RetrySchedule } from "./schedule";
 import { signedHeaders, type WebhookScheme } from "./sign";
 import { checkWebhookUrl } from "./url";
 
@@ -53,6 +53,8 @@ export interface WebhookPorts {
    */
   recordAttempt(deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean>;
   clock(): number;
+  /** Waits out the last fraction of a second before an attempt that a whole-second queue delay brought early. */
+  wait(ms: number): Promise<void>;
   fetch: typeof fetch;
 }
 
@@ -72,7 +74,10 @@ export interface Processed {
   nextAttemptAt: number | null;
 }
 
-/** A message may arrive this much before its row's next attempt time and still be sent. */
+/**
+ * A message may arrive this much before its row's next attempt time; the consumer then waits until the time
+ * itself. Queue delays are whole seconds rounded down, so every retry arrives inside this margin.
+ */
 const EARLY_TOLERANCE_MS = 1_000;
 /** A claim outlives the attempt's timeout by this much; a consumer that died mid-attempt is retried after it. */
 const LEASE_MARGIN_MS = 5_000;
@@ -121,11 +126,13 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
       return failWithoutSending(ports, job, `more than ${schedule.maxAgeSeconds} s after the first attempt, receivers would refuse the original timestamp`);
     }
   }
-  if (!(await ports.claimAttempt(job.id, attempt, now + EARLY_TOLERANCE_MS, now + schedule.timeoutMs + LEASE_MARGIN_MS))) {
+  const earlyMs = job.nextAttemptAt === null ? 0 : Math.max(0, job.nextAttemptAt - now);
+  if (!(await ports.claimAttempt(job.id, attempt, now + EARLY_TOLERANCE_MS, now + earlyMs + schedule.timeoutMs + LEASE_MARGIN_MS))) {
     // Another consumer is making this attempt right now (a duplicate message); its chain carries on.
     return { decision: { action: "ack", reason: "attempt claimed by another consumer" }, attempt: null, status: "pending", nextAttemptAt: null };
   }
-  const timestampSeconds = Math.floor((signedAt ?? now) / 1000);
+  if (earlyMs > 0) await ports.wait(earlyMs);
+  const timestampSeconds = Math.floor((signedAt ?? ports.clock()) / 1000);
   const headers = await signedHeaders({
     scheme: policy.scheme,
     secret: job.endpoint.secret,
@@ -141,8 +148,9 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   if (result.outcome === "delivered") {
     update = { status: "delivered", nextAttemptAt: null, signedAt, completedAt: ports.clock() };
   } else {
-    const gap = gapAfter(schedule, attempt);
-    const nextAt = gap === null ? null : result.attemptedAt + gap * 1000;
+    // The first attempt's time: this attempt's own, or derived from when this retry was due.
+    const firstAt = job.nextAttemptAt === null ? result.attemptedAt : firstAttemptAt(schedule, attempt, job.nextAttemptAt);
+    const nextAt = nextAttemptDue(schedule, attempt, firstAt);
     const tooLate = nextAt !== null && schedule.timestamps === "original" && nextAt - signedAt! > schedule.maxAgeSeconds! * 1000;
     update =
       nextAt === null || tooLate

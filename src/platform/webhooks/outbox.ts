@@ -1,6 +1,7 @@
 // The orchestration between a service's outbox (events table), its WEBHOOKS queue and the consumer, shared by
 // both services: fan-out and enqueue after a write commits, the cron's outbox sweep, the queue handlers and
 // the test send. The service passes its SQL (the store), its queue binding and its policy.
+import { PlatformError } from "../http/errors";
 import { newId } from "../ids";
 import {
   consumeDeadLetters,
@@ -27,6 +28,15 @@ export interface OutboxStore<Db> {
   overdueDeliveryIds(db: Db, dueBefore: number, limit: number): Promise<string[]>;
 }
 
+/** Test sends an endpoint may receive in any 60 s. */
+export const TEST_SENDS_PER_MINUTE = 10;
+
+/**
+ * Writes a test event and its delivery in one step, only while the endpoint has fewer than `limit` test
+ * deliveries created after `since`; otherwise writes nothing and returns the oldest of those (Unix ms).
+ */
+export type TestInsert = (request: { eventId: string; deliveryId: string; since: number; limit: number }) => Promise<{ oldestAt: number } | null>;
+
 /** What one request's or batch's Env gives the outbox: the database handle, the queue and the policy. */
 export interface OutboxBinding<Db> {
   db: Db;
@@ -46,6 +56,7 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
     recordAttempt: (id, record, update) => store.recordDeliveryAttempt(db, id, record, update),
     clock: () => Date.now(),
+    wait: (ms) => scheduler.wait(ms),
     // Looked up at call time, so a test's spy on globalThis.fetch sees the request.
     fetch: (input, init) => globalThis.fetch(input, init),
   };
@@ -87,15 +98,18 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
 
     /**
      * Sends a signed `webhook.test` now: `insert` writes the event (born dispatched) and its one delivery
-     * under the ids given; later attempts, if needed, go through the queue.
+     * under the ids given, unless the endpoint already had TEST_SENDS_PER_MINUTE test sends in the last
+     * minute; later attempts, if needed, go through the queue.
      */
-    async sendTestEvent(
-      insert: (ids: { eventId: string; deliveryId: string }) => Promise<void>,
-      now: number,
-    ): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
+    async sendTestEvent(insert: TestInsert, now: number): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
       const eventId = newId("evt", now);
       const deliveryId = newId("whd", now);
-      await insert({ eventId, deliveryId });
+      const refused = await insert({ eventId, deliveryId, since: now - 60_000, limit: TEST_SENDS_PER_MINUTE });
+      if (refused !== null) {
+        // Each test send may cost the whole retry schedule in outbound requests: bound it per endpoint.
+        const retryAfterSeconds = Math.max(1, Math.ceil((refused.oldestAt + 60_000 - now) / 1000));
+        throw new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends a minute per endpoint`, { "Retry-After": String(retryAfterSeconds) });
+      }
       const processed = await processDelivery(deliveryId, ports, policy);
       if (processed.decision.action === "retry") {
         await queue.send({ deliveryId } satisfies WebhookMessage, { delaySeconds: processed.decision.delaySeconds });
@@ -122,7 +136,7 @@ export function webhookOutbox<Env, Db>(store: OutboxStore<Db>, bind: (env: Env) 
     consumeWebhooks: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consume(batch),
     consumeDeadLetters: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consumeDeadLetters(batch),
     /** See `sendTestEvent` of the bound outbox: `insert` writes the test event and its delivery. */
-    sendTestEvent: async (env: Env, insert: (ids: { eventId: string; deliveryId: string }) => Promise<void>, now: number) =>
+    sendTestEvent: async (env: Env, insert: TestInsert, now: number) =>
       bound(store, bind(env)).sendTestEvent(insert, now),
   };
 }

@@ -35,14 +35,26 @@ export function defineSchedule(schedule: RetrySchedule): RetrySchedule {
   return schedule;
 }
 
-/** Seconds between attempt `attempt` (1-based) and the next one, or null after the last attempt. */
-export function gapAfter(schedule: RetrySchedule, attempt: number): number | null {
-  const current = schedule.offsetsSeconds[attempt - 1];
+/**
+ * When the attempt after attempt `attempt` (1-based) is due, in Unix ms, or null after the last one. Counted
+ * from the first attempt's time, never from the previous attempt, so an attempt's duration and the queue's
+ * lag do not add up along the schedule.
+ */
+export function nextAttemptDue(schedule: RetrySchedule, attempt: number, firstAttemptAt: number): number | null {
   const next = schedule.offsetsSeconds[attempt];
-  return current === undefined || next === undefined ? null : next - current;
+  return next === undefined ? null : firstAttemptAt + next * 1000;
 }
 
-/** The Queues delay for a message due at `dueAtMs`: whole seconds, never negative, at most one hop. */
+/** The first attempt's time, given the time attempt `attempt` (1-based) was due. */
+export function firstAttemptAt(schedule: RetrySchedule, attempt: number, dueAt: number): number {
+  return dueAt - (schedule.offsetsSeconds[attempt - 1] ?? 0) * 1000;
+}
+
+/**
+ * The Queues delay for a message due at `dueAtMs`: whole seconds rounded down (the message arrives up to a
+ * second early and the consumer waits out the rest, so queue lag is the only lateness), never negative, at
+ * most one hop.
+ */
 export function hopDelaySeconds(dueAtMs: number, nowMs: number): number {
-  return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil((dueAtMs - nowMs) / 1000)));
+  return Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.floor((dueAtMs - nowMs) / 1000)));
 }

@@ -1,6 +1,8 @@
 // Which webhook URLs may be registered. A Worker's fetch has no documented guard against private targets,
 // so registration (and every send) refuses anything that names the sender's own network: https only, no
-// credentials, no internal host names, no IP literal in a private, loopback, link-local or reserved range.
+// credentials, no internal host names, no IP literal in a private, loopback, link-local or reserved range,
+// and IP literals only in their plain forms (dotted-decimal IPv4, IPv6 that is not IPv4-mapped), so a check
+// can never be dodged by a spelling the resolver reads differently.
 // `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK=true, `.dev.vars` only) lets `npm start` deliver to a local receiver.
 
 export interface UrlRuleOptions {
@@ -74,7 +76,8 @@ export function parseIpv6(text: string): number[] | null {
 
 function blockedV6(g: number[]): string | null {
   const embeddedV4 = ((g[6]! << 16) | g[7]!) >>> 0;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return blockedV4(embeddedV4) && `IPv4-mapped ${blockedV4(embeddedV4)}`;
+  // An IPv4-mapped address reaches the IPv4 host; a receiver registers that host's IPv4 address instead.
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return `IPv4-mapped ${blockedV4(embeddedV4) ?? "IPv6"}`;
   if (g.slice(0, 7).every((x) => x === 0) && g[7]! <= 1) return g[7] === 1 ? "loopback" : "unspecified";
   if (g[0] === 0x64 && g[1] === 0xff9b) {
     if (g[2] === 1) return "local NAT64";
@@ -97,7 +100,14 @@ function blockedV6(g: number[]): string | null {
   return null;
 }
 
-const INTERNAL_SUFFIXES = [".localhost", ".internal", ".local", ".home.arpa"];
+const INTERNAL_NAMES = ["localhost", "localhost.localdomain"];
+const INTERNAL_SUFFIXES = [".localhost", ".localdomain", ".internal", ".local", ".home.arpa"];
+
+/** The host exactly as written in the URL (userinfo and port removed), before the URL parser rewrites it. */
+function writtenAuthority(raw: string): string | null {
+  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(raw.trim());
+  return match ? match[1]! : null;
+}
 
 function isLoopbackHost(host: string): boolean {
   if (host === "localhost") return true;
@@ -120,14 +130,17 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
     return { ok: false, reason: "must be an absolute URL" };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "must use https" };
-  if (url.username || url.password) return { ok: false, reason: "must not contain credentials (user:password@)" };
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  const authority = writtenAuthority(raw);
+  if (url.username || url.password || authority?.includes("@")) return { ok: false, reason: "must not contain credentials (user:password@)" };
+  // Case and trailing dots are spelling, not a different host: `LOCALHOST..` is `localhost`.
+  const host = url.hostname.toLowerCase().replace(/\.+$/, "");
   if (!host) return { ok: false, reason: "must name a host" };
+  if (host.includes("..")) return { ok: false, reason: `must use a valid host name (${host})` };
 
   if (options.allowLoopback && isLoopbackHost(host)) return { ok: true, url: url.href };
   if (url.protocol !== "https:") return { ok: false, reason: "must use https" };
 
-  if (host === "localhost" || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
+  if (INTERNAL_NAMES.includes(host) || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
     return { ok: false, reason: `must not point at an internal host name (${host})` };
   }
   if (host.startsWith("[")) {
@@ -141,6 +154,9 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
   if (v4 !== null) {
     const label = blockedV4(v4);
     if (label) return { ok: false, reason: `must not point at a ${label} address` };
+    // The URL parser turns `134744072`, `0x8.8.8.8` and `010.8.8.8` into dotted decimal; only that form may be written.
+    const written = authority?.replace(/:\d*$/, "").toLowerCase().replace(/\.+$/, "");
+    if (written !== host) return { ok: false, reason: `must write an IPv4 address in dotted-decimal form (${host})` };
     return { ok: true, url: url.href };
   }
   if (!host.includes(".")) return { ok: false, reason: `must use a public, fully qualified host name (${host})` };

@@ -134,3 +134,6 @@ export const webhookAttempts = sqliteTable(
   },
   (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
 );
+
+// Idempotency-Key records (src/platform/http/idempotency.ts), in this service's own database.
+export { idempotencyKeys } from "../../platform/http/idempotency-store";

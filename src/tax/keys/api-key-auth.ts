@@ -1,7 +1,11 @@
 // API-key authentication for tax routes: `requireKey()` for /compute (a valid key, no scope), or
 // `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
-import { keyAuth } from "../../platform/keys/middleware";
+import { idempotent } from "../../platform/http/idempotency";
+import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
+import { type ApiKeyVariables, keyAuth } from "../../platform/keys/middleware";
 import type { TaxEnv } from "../env";
+import { taxDb } from "../db/client";
+import { keyHashIsRegistered } from "./queries";
 
 export const TAX_SCOPES = ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"] as const;
 export type TaxScope = (typeof TAX_SCOPES)[number];
@@ -14,7 +18,11 @@ export const PLAN_LIMITS = {
 } as const;
 export type TaxPlan = keyof typeof PLAN_LIMITS;
 
-const options = { tag: TAX_KEY_TAG, guard: (env: TaxEnv) => env.KEY_GUARD };
+const options = {
+  tag: TAX_KEY_TAG,
+  guard: (env: TaxEnv) => env.KEY_GUARD,
+  keyIsRegistered: (env: TaxEnv, keyHash: string) => keyHashIsRegistered(taxDb(env.DB), keyHash),
+};
 const anyKey = keyAuth(options);
 const byScope = new Map(TAX_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "forbidden" }])]));
 
@@ -24,3 +32,9 @@ export function requireKey(scope?: TaxScope) {
 
 /** The security requirement shown in the OpenAPI document of every keyed route. */
 export const bearerSecurity = [{ apiKey: [] }];
+
+/** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */
+export const idempotentForAccount = idempotent<{ Bindings: TaxEnv; Variables: ApiKeyVariables }>({
+  store: (c) => d1IdempotencyStore(c.env.DB),
+  scope: (c) => `account:${c.var.apiKey.state.ownerId}`,
+});

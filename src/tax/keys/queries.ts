@@ -8,6 +8,11 @@ export async function insertKey(db: TaxDb, key: typeof apiKeys.$inferInsert): Pr
   await db.insert(apiKeys).values(key);
 }
 
+/** Whether a key with this hash was ever issued, revoked and expired keys included. */
+export async function keyHashIsRegistered(db: TaxDb, keyHash: string): Promise<boolean> {
+  return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get()) !== undefined;
+}
+
 export async function findKeyForOwner(db: TaxDb, keyId: string, accountId: string | null): Promise<ApiKeyRow | undefined> {
   const where = accountId ? and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, keyId);
   return db.select().from(apiKeys).where(where).get();

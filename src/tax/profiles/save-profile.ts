@@ -1,8 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
 import { errorResponses, iso, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { bearerSecurity, idempotentForAccount, requireKey } from "../keys/api-key-auth";
 import { saveProfile } from "./queries";
 import { currentYearOrFail } from "../compute/current-year";
 import { labelKey, summarise } from "./service";
@@ -16,12 +17,12 @@ const route = createRoute({
   summary: "Create or replace the profile with this label (idempotent per label)",
   description: "201 when the label is new, 200 when it existed (same id, inputs replaced). Concurrent saves of one new label end as one profile.",
   security: bearerSecurity,
-  middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
+  middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 }), idempotentForAccount] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
   responses: {
     200: { description: "Replaced", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
-    ...errorResponses(400, 401, 403, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
 

@@ -52,10 +52,12 @@ export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../../platform/we
 export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
   return outbox.sendTestEvent(
     env,
-    ({ eventId, deliveryId }) =>
+    ({ eventId, deliveryId, since, limit }) =>
       insertTestDelivery(env.DB, {
         eventId,
         deliveryId,
+        since,
+        limit,
         ownerId: endpoint.ownerId,
         endpointId: endpoint.id,
         payload: { endpointId: endpoint.id, message: "A test event sent from the API; it changes nothing." },

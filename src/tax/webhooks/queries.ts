@@ -1,7 +1,7 @@
 // SQL of webhook endpoints, the outbox fan-out and delivery attempts (tax). Deliveries are unique per
 // (event, endpoint), so running the fan-out twice for one event never creates a second delivery; attempts
 // are unique per (delivery, attempt) and recorded only while the delivery still expects that attempt.
-import { and, desc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { chunks } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import type { AttemptRecord, DeliveryJob, DeliveryUpdate } from "../../platform/webhooks/consumer";
@@ -212,19 +212,36 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
   return (updated?.meta.changes ?? 0) === 1;
 }
 
-/** A `webhook.test` event for one endpoint and its delivery; the event is born dispatched (no fan-out). */
+/**
+ * The test event and its delivery in one batch (the event is born dispatched: no fan-out), only while the endpoint
+ * has fewer than `limit` test deliveries created after `since` (the count and the insert are one statement, so
+ * concurrent sends cannot pass it together). Returns null when written, else the oldest counted send's time.
+ */
 export async function insertTestDelivery(
   d1: D1Database,
-  input: { eventId: string; deliveryId: string; ownerId: string; endpointId: string; payload: Record<string, unknown>; now: number },
-): Promise<void> {
-  await d1.batch([
+  input: { eventId: string; deliveryId: string; ownerId: string; endpointId: string; payload: Record<string, unknown>; now: number; since: number; limit: number },
+): Promise<{ oldestAt: number } | null> {
+  const [event] = await d1.batch([
     d1
-      .prepare("INSERT INTO events (id, owner_id, type, payload, created_at, dispatched_at) VALUES (?, ?, 'webhook.test', ?, ?, ?)")
-      .bind(input.eventId, input.ownerId, JSON.stringify(input.payload), input.now, input.now),
+      .prepare(
+        `INSERT INTO events (id, owner_id, type, payload, created_at, dispatched_at)
+         SELECT ?1, ?2, 'webhook.test', ?3, ?4, ?4
+         WHERE (SELECT COUNT(*) FROM webhook_deliveries WHERE endpoint_id = ?5 AND event_type = 'webhook.test' AND created_at > ?6) < ?7`,
+      )
+      .bind(input.eventId, input.ownerId, JSON.stringify(input.payload), input.now, input.endpointId, input.since, input.limit),
     d1
-      .prepare("INSERT INTO webhook_deliveries (id, endpoint_id, owner_id, event_id, event_type, status, attempts, created_at) VALUES (?, ?, ?, ?, 'webhook.test', 'pending', 0, ?)")
+      .prepare(
+        `INSERT INTO webhook_deliveries (id, endpoint_id, owner_id, event_id, event_type, status, attempts, created_at)
+         SELECT ?1, ?2, ?3, ?4, 'webhook.test', 'pending', 0, ?5 WHERE EXISTS (SELECT 1 FROM events WHERE id = ?4)`,
+      )
       .bind(input.deliveryId, input.endpointId, input.ownerId, input.eventId, input.now),
   ]);
+  if (event!.meta.changes === 1) return null;
+  const [oldest] = await taxDb(d1)
+    .select({ oldest: sql<number | null>`MIN(${webhookDeliveries.createdAt})` })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, input.endpointId), eq(webhookDeliveries.eventType, "webhook.test"), gt(webhookDeliveries.createdAt, input.since)));
+  return { oldestAt: oldest?.oldest ?? input.now };
 }
 
 type AttemptView = Pick<typeof webhookAttempts.$inferSelect, "attempt" | "attemptedAt" | "outcome" | "responseStatus" | "durationMs" | "error">;

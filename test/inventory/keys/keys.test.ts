@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, listDurableObjectIds } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
 import { CreatedKeySchema, KeySchema, RegeneratedKeySchema, RotatedKeySchema } from "../../../src/inventory/keys/schemas";
@@ -152,6 +152,33 @@ describe("the error table (seed section 7)", () => {
   it("an unknown well-formed key: 401 invalid_api_key", async () => {
     await expectError(await write("inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV"), 401, "invalid_api_key");
   });
+
+  it("unknown keys past the address's budget get 429 and leave no Durable Object; the address's valid keys keep working", async () => {
+    const randomKey = () => `inv_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"B".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const flood = async () => {
+      const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+      const tryKey = async (key: string) => {
+        const response = await api("/api/v1/inventory", key, { headers: { "CF-Connecting-IP": address } });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      const keys = Array.from({ length: 121 }, randomKey);
+      const statuses = await Promise.all(keys.slice(0, 120).map(tryKey));
+      statuses.push(await tryKey(keys[120]!));
+      const valid = await createKey(await createOrg());
+      statuses.push(await tryKey(valid.key));
+      return { keys, statuses };
+    };
+    // The flood must fit in one budget minute: run it again if the clock crossed a minute boundary meanwhile.
+    const minute = Math.floor(Date.now() / 60_000);
+    let run = await flood();
+    if (Math.floor(Date.now() / 60_000) !== minute) run = await flood();
+    expect(run.statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(run.statuses.slice(120)).toEqual([429, 200]);
+    const stored = await listDurableObjectIds(env.KEY_GUARD);
+    const unknownIds = await Promise.all(run.keys.map(async (key) => env.KEY_GUARD.idFromName(await hashApiKey(key))));
+    expect(stored.filter((id) => unknownIds.some((unknown) => unknown.equals(id)))).toEqual([]);
+  }, 60_000);
 
   it("read_only_key: any write to /api/v1 with a read-only key; a read_write key gets 405 (every v1 endpoint is a read)", async () => {
     const orgId = await createOrg();
@@ -615,5 +642,40 @@ describe("over a real read route: GET /api/v1/inventory", () => {
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
     await expectError(response, 429, "rate_limited");
+  });
+});
+
+describe("challenge, IETF rate-limit and expiry headers", () => {
+  it.each([
+    ["no key", null, "missing_token", 'Bearer realm="inv"'],
+    ["an unknown key", "inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", "invalid_api_key", 'Bearer realm="inv", error="invalid_token"'],
+  ])("a 401 for %s carries WWW-Authenticate", async (_, key, code, challenge) => {
+    const response = await api("/api/v1/inventory", key);
+    await expectError(response, 401, code);
+    expect(response.headers.get("WWW-Authenticate")).toBe(challenge);
+  });
+
+  it("a 401 of the management API carries WWW-Authenticate: Bearer", async () => {
+    const response = await api("/admin/api/orgs", "not-the-token", { method: "POST", body: "{}" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
+    await response.arrayBuffer();
+  });
+
+  it("a business key's answers carry the IETF minute policy; a key expiring within 7 days is warned", async () => {
+    const orgId = await createOrg();
+    const expiresAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const soon = await createKey(orgId, { expires_at: expiresAt });
+    const response = await api("/api/v1/inventory", soon.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("RateLimit-Policy")).toBe('"minute";q=1200;w=60');
+    expect(response.headers.get("RateLimit")).toMatch(/^"minute";r=1199;t=\d+$/);
+    const stored = await env.DB.prepare("SELECT expires_at FROM api_keys WHERE id = ?").bind(soon.id).first<{ expires_at: number }>();
+    expect(response.headers.get("X-Service-Key-Expires-Soon")).toBe(new Date(stored!.expires_at).toISOString());
+
+    const later = await createKey(orgId, { expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    const quiet = await api("/api/v1/inventory", later.key);
+    await expectStatus(quiet, 200);
+    expect(quiet.headers.get("X-Service-Key-Expires-Soon")).toBeNull();
   });
 });

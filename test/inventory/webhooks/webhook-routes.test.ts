@@ -111,6 +111,19 @@ describe("delete, test send, deliveries", () => {
     await expectError(await admin("DELETE", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}`), 404, "not_found");
   });
 
+  it("at most 10 test sends a minute per endpoint: the 11th is 429 with Retry-After and sends nothing", { timeout: 30_000 }, async () => {
+    const orgId = await createOrg();
+    const { url, received } = receiver(respond.ok);
+    const endpoint = await register(orgId, { url });
+    const responses = await Promise.all(Array.from({ length: 11 }, () => admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/test`)));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+    const limited = responses.find((r) => r.status === 429)!;
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    await expectError(limited, 429, "rate_limited");
+    await Promise.all(responses.filter((r) => r !== limited).map((r) => r.arrayBuffer()));
+    expect(received).toHaveLength(10);
+  });
+
   it("test send: the four X-Service headers, verifiable, with the delivery id in the answer", async () => {
     const orgId = await createOrg();
     const { url, received } = receiver(respond.ok);

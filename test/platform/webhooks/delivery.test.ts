@@ -10,7 +10,9 @@ import {
   type WebhookPorts,
 } from "../../../src/platform/webhooks/consumer";
 import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
-import { defineSchedule, gapAfter, hopDelaySeconds, MAX_QUEUE_DELAY_SECONDS } from "../../../src/platform/webhooks/schedule";
+import { TAX_WEBHOOK_SCHEDULE } from "../../../src/tax/webhooks/events";
+import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
+import { defineSchedule, hopDelaySeconds, MAX_QUEUE_DELAY_SECONDS, nextAttemptDue } from "../../../src/platform/webhooks/schedule";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 
 type Fetch = typeof globalThis.fetch;
@@ -84,11 +86,14 @@ describe("schedules", () => {
     expect(() => defineSchedule({ offsetsSeconds: [0, 240], timestamps: "original", timeoutMs: 1_000 })).toThrow();
   });
 
-  it("computes gaps and caps one queue hop at 12 h", () => {
+  it("dates each retry from the first attempt and caps one queue hop at 12 h", () => {
     const schedule = defineSchedule({ offsetsSeconds: [0, 2, 8, 82_800], timestamps: "fresh", timeoutMs: 1_000 });
-    expect([1, 2, 3, 4].map((n) => gapAfter(schedule, n))).toEqual([2, 6, 82_792, null]);
+    const first = 1_000_000;
+    expect([1, 2, 3, 4].map((n) => nextAttemptDue(schedule, n, first))).toEqual([first + 2_000, first + 8_000, first + 82_800_000, null]);
     expect(hopDelaySeconds(1_000 + 82_792_000, 1_000)).toBe(MAX_QUEUE_DELAY_SECONDS);
-    expect(hopDelaySeconds(10_500, 1_000)).toBe(10);
+    // Rounded down: the message arrives up to a second early and the consumer waits out the rest.
+    expect(hopDelaySeconds(10_999, 1_000)).toBe(9);
+    expect(hopDelaySeconds(11_000, 1_000)).toBe(10);
     expect(hopDelaySeconds(0, 1_000)).toBe(0);
   });
 });
@@ -108,6 +113,7 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
     ...job,
   };
   const attempts: AttemptRecord[] = [];
+  const waits: number[] = [];
   const requests: Array<{ at: number; headers: Headers; body: string }> = [];
   const fetch = vi.fn<Fetch>(async (_url, init) => {
     requests.push({ at: now, headers: new Headers(init!.headers), body: String(init!.body) });
@@ -129,9 +135,13 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
       return true;
     },
     clock: () => now,
+    wait: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
     fetch,
   };
-  return { ports, state, attempts, requests, advance: (seconds: number) => (now += seconds * 1000), now: () => now };
+  return { ports, state, attempts, requests, waits, advance: (seconds: number) => (now += seconds * 1000), now: () => now };
 }
 
 const FRESH: WebhookPolicy = {
@@ -192,6 +202,49 @@ describe("processDelivery", () => {
       // The receiver's own 300 s check passes for the last retry too.
       expect((await verifyWebhook("whsec_test", request.headers, request.body, { scheme: "x-service", now: request.at })).ok).toBe(true);
     }
+  });
+
+  /**
+   * Drives a delivery to a receiver that always fails after `attemptSeconds`, with the queue handing each
+   * retry over `lagSeconds` after its delay, and returns each attempt's time after the first, in seconds.
+   */
+  async function attemptTimes(policy: WebhookPolicy, attemptSeconds: number, lagSeconds: number, attempts: number): Promise<number[]> {
+    let advance = (_seconds: number) => {};
+    const t = memoryPorts({}, () => {
+      advance(attemptSeconds);
+      return new Response("", { status: 503 });
+    });
+    advance = t.advance;
+    const first = t.now();
+    for (let i = 0; i < attempts; i++) {
+      const { decision } = await processDelivery("whd_test", t.ports, policy);
+      if (decision.action !== "retry") break;
+      t.advance(decision.delaySeconds + lagSeconds);
+    }
+    return t.requests.map((r) => (r.at - first) / 1000);
+  }
+
+  it.each([
+    ["tax", TAX_WEBHOOK_SCHEDULE, [0, 2, 8]],
+    ["inventory", INVENTORY_WEBHOOK_SCHEDULE, [0, 10, 30, 90, 240]],
+  ])("%s: each retry is dated from the first attempt, so a slow receiver and queue lag do not add up", async (_, schedule, offsets) => {
+    // A receiver that takes 1.3 s to fail and a queue that hands each retry over 0.4 s late: every attempt
+    // must still land within 0.5 s of its offset (counting from the previous attempt put the third tax attempt
+    // at 2.4 + 1.3 + 6 + 0.4 ≈ 10 s).
+    const times = await attemptTimes({ ...FRESH, scheme: schedule === TAX_WEBHOOK_SCHEDULE ? "service-signature" : "x-service", schedule }, 1.3, 0.4, offsets.length);
+    expect(times).toHaveLength(offsets.length);
+    times.forEach((time, i) => expect(Math.abs(time - offsets[i]!), `attempt ${i + 1} at ${time} s`).toBeLessThanOrEqual(0.5));
+  });
+
+  it("tax: the fourth attempt is due 23 h after the first, crossed in queue hops", async () => {
+    const t = memoryPorts();
+    const first = t.now();
+    for (let i = 0; i < 6; i++) {
+      const { decision } = await processDelivery("whd_test", t.ports, { ...FRESH, schedule: TAX_WEBHOOK_SCHEDULE });
+      if (decision.action !== "retry") break;
+      t.advance(decision.delaySeconds);
+    }
+    expect(t.requests.map((r) => (r.at - first) / 1000)).toEqual([0, 2, 8, 23 * 3600]);
   });
 
   it("original timestamps: a retry that arrives too late is not sent, and the delivery is failed", async () => {

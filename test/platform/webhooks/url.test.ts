@@ -12,8 +12,9 @@ describe("webhook URL rules (production)", () => {
     "https://hooks.example.com:8443/path?x=1",
     "https://8.8.8.8/hook",
     "https://[2606:4700:4700::1111]/hook",
-    "https://[::ffff:8.8.8.8]/hook",
     "https://example.com./hook",
+    "https://HOOKS.Example.COM../hook",
+    "https://8.8.8.8./hook",
   ])("accepts %s", (url) => {
     expect(checkWebhookUrl(url, production)).toMatchObject({ ok: true });
   });
@@ -74,6 +75,32 @@ describe("webhook URL rules (production)", () => {
     ["https://[2002:c0a8:0101::1]/hook", "6to4 private"],
     ["https://[100::1]/hook", "discard-only"],
     [`https://example.com/${"a".repeat(2048)}`, "at most 2048"],
+    // Spellings of internal names: case and trailing dots are normalised before the checks.
+    ["https://localhost../", "internal host name"],
+    ["https://foo.localhost../", "internal host name"],
+    ["https://FOO.LocalHost.../", "internal host name"],
+    ["https://localhost.localdomain/", "internal host name"],
+    ["https://LOCALHOST.LOCALDOMAIN./", "internal host name"],
+    ["https://db.localdomain/", "internal host name"],
+    ["https://%6c%6fcalhost/", "internal host name"],
+    ["https://example..com/", "valid host name"],
+    // IPv4 written any way but dotted decimal, even when the address is public (8.8.8.8 = 134744072).
+    ["https://134744072/hook", "dotted-decimal"],
+    ["https://0x08080808/hook", "dotted-decimal"],
+    ["https://0x8.0x8.0x8.0x8/hook", "dotted-decimal"],
+    ["https://010.010.010.010/hook", "dotted-decimal"],
+    ["https://8.8.2056/hook", "dotted-decimal"],
+    ["https://134744072./hook", "dotted-decimal"],
+    ["https://2130706433./hook", "loopback"],
+    ["https://%38.8.8.8/hook", "dotted-decimal"],
+    // IPv4-mapped IPv6, in both spellings, whatever the IPv4 address.
+    ["https://[::ffff:8.8.8.8]/hook", "IPv4-mapped"],
+    ["https://[::ffff:808:808]/hook", "IPv4-mapped"],
+    ["https://[0:0:0:0:0:ffff:127.0.0.1]/hook", "IPv4-mapped loopback"],
+    // Userinfo in any form, empty included.
+    ["https://@hooks.example.com/", "credentials"],
+    ["https://:@hooks.example.com/", "credentials"],
+    ["https://hooks.example.com@evil.example/", "credentials"],
   ])("refuses %s (%s)", (url, reason) => {
     const result = checkWebhookUrl(url, production);
     expect(result.ok).toBe(false);

@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
@@ -214,19 +214,139 @@ describe("paid plan through a verified Razorpay payment", () => {
 });
 
 describe("floods of well-formed random keys", () => {
-  it("an address past 120 unknown keys a minute gets 429 without a lookup; other addresses are unaffected", async () => {
-    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
-    const random = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const attempt = async () => {
-      const response = await api("/api/v1/deadlines", random(), { headers: { "CF-Connecting-IP": address } });
-      await response.arrayBuffer();
-      return response.status;
-    };
-    const statuses = await Promise.all(Array.from({ length: 120 }, attempt));
-    for (let i = 0; i < 5; i++) statuses.push(await attempt());
+  const randomKey = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  /**
+   * Runs a flood that must fit in one budget minute; when the clock crossed a minute boundary while it ran, it
+   * runs once more (a flood takes seconds, so the second run fits).
+   */
+  async function inOneMinute<T>(flood: () => Promise<T>): Promise<T> {
+    const minute = Math.floor(Date.now() / 60_000);
+    const result = await flood();
+    return Math.floor(Date.now() / 60_000) === minute ? result : flood();
+  }
+
+  async function tryKey(key: string, address: string): Promise<number> {
+    const response = await api("/api/v1/deadlines", key, { headers: { "CF-Connecting-IP": address } });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it("past 120 unknown keys a minute an address's unknown keys get 429, and its valid keys keep working", async () => {
+    const statuses = await inOneMinute(async () => {
+      const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+      const burst = await Promise.all(Array.from({ length: 120 }, () => tryKey(randomKey(), address)));
+      for (let i = 0; i < 5; i++) burst.push(await tryKey(randomKey(), address));
+      // A key this isolate has never seen, from the flooded address: a tenant behind the same NAT.
+      const valid = await createKey({ scopes: ["deadlines:read"] });
+      burst.push(await tryKey(valid.key, address), await tryKey(valid.key, address));
+      return burst;
+    });
     expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(121).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(120, 125).every((s) => s === 429)).toBe(true);
+    expect(statuses.slice(125)).toEqual([200, 200]);
+  }, 60_000);
+
+  it("IPv6 addresses are budgeted by their /64: 121 addresses of one /64 share one budget", async () => {
+    const statuses = await inOneMinute(async () => {
+      const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:1`;
+      const address = (i: number) => `${prefix}:${(i + 1).toString(16)}:0:0:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+      const burst = await Promise.all(Array.from({ length: 120 }, (_, i) => tryKey(randomKey(), address(i))));
+      burst.push(await tryKey(randomKey(), `${prefix}::beef`));
+      // The neighbouring /64 has its own budget.
+      burst.push(await tryKey(randomKey(), `${prefix.slice(0, -1)}2::beef`));
+      return burst;
+    });
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(120)).toEqual([429, 401]);
+  }, 60_000);
+
+  it("an unknown key leaves no Durable Object behind; a valid key's object is created by its issue", async () => {
+    const unknown = randomKey();
+    expect(await tryKey(unknown, "198.51.100.23")).toBe(401);
+    const ids = await listDurableObjectIds(env.KEY_GUARD);
+    const unknownId = env.KEY_GUARD.idFromName(await hashApiKey(unknown));
+    expect(ids.some((id) => id.equals(unknownId))).toBe(false);
     const valid = await createKey({ scopes: ["deadlines:read"] });
-    await expectStatus(await api("/api/v1/deadlines", valid.key, { headers: { "CF-Connecting-IP": "198.51.100.7" } }), 200);
-  }, 30_000);
+    const validId = env.KEY_GUARD.idFromName(await hashApiKey(valid.key));
+    expect((await listDurableObjectIds(env.KEY_GUARD)).some((id) => id.equals(validId))).toBe(true);
+  });
+});
+
+describe("rate-limit and key headers over HTTP", () => {
+  const MINUTE = 60_000;
+  /** Spends `count` of today's (IST) quota in earlier or later minutes of the same IST day, 30 a minute. */
+  async function spendDay(key: string, count: number): Promise<void> {
+    const now = Date.now();
+    // The next 00:00 IST is the next 18:30 UTC.
+    const next = new Date(now);
+    next.setUTCHours(18, 30, 0, 0);
+    if (next.getTime() <= now) next.setUTCDate(next.getUTCDate() + 1);
+    const minutesNeeded = Math.ceil(count / 30) + 1;
+    const forward = next.getTime() - now > (minutesNeeded + 1) * MINUTE;
+    const outcomes = await inGuard(key, (instance) =>
+      Array.from({ length: count }, (_, i) => {
+        const minute = Math.floor(i / 30) + 1;
+        return instance.authorize(now + (forward ? minute : -minute) * MINUTE, []).outcome;
+      }),
+    );
+    expect(outcomes.every((o) => o === "allowed")).toBe(true);
+  }
+
+  it("with 9 of the day's 500 left, X-RateLimit-* and RateLimit describe the day window", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await spendDay(key.key, 490);
+    const response = await api("/api/v1/deadlines", key.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("500");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("9");
+    expect(response.headers.get("RateLimit")).toMatch(/^"day";r=9;t=\d+$/);
+  });
+
+  it("a spent day quota: 429 whose X-RateLimit-Reset is 00:00 IST and Retry-After agrees with it", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await spendDay(key.key, 500);
+    const before = Math.floor(Date.now() / 1000);
+    const response = await api("/api/v1/deadlines", key.key);
+    const after = Math.floor(Date.now() / 1000);
+    await expectError(response, 429, "rate_limited");
+    const nextIstMidnight = new Date(before * 1000);
+    nextIstMidnight.setUTCHours(18, 30, 0, 0);
+    if (nextIstMidnight.getTime() <= before * 1000) nextIstMidnight.setUTCDate(nextIstMidnight.getUTCDate() + 1);
+    const reset = Number(response.headers.get("X-RateLimit-Reset"));
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("500");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(reset).toBe(nextIstMidnight.getTime() / 1000);
+    // Retry-After counts from the server's clock, read between `before` and `after`.
+    expect(reset - retryAfter).toBeGreaterThanOrEqual(before);
+    expect(reset - retryAfter).toBeLessThanOrEqual(after);
+    expect(response.headers.get("RateLimit")).toBe(`"day";r=0;t=${retryAfter}`);
+  });
+
+  it.each([
+    ["no key", null, 'Bearer realm="tax"'],
+    ["an unknown key", "tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 'Bearer realm="tax", error="invalid_token"'],
+  ])("a 401 for %s carries WWW-Authenticate", async (_, key, challenge) => {
+    const response = await api("/api/v1/deadlines", key);
+    await expectError(response, 401, key ? "invalid_api_key" : "unauthorized");
+    expect(response.headers.get("WWW-Authenticate")).toBe(challenge);
+  });
+
+  it("a 401 of the management API carries WWW-Authenticate: Bearer", async () => {
+    const response = await api("/admin/api/accounts", "not-the-token", { method: "POST", body: JSON.stringify({ email: randomEmail() }) });
+    await expectError(response, 401, "unauthorized");
+    expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
+  });
+
+  it("answers to a key expiring within 7 days carry X-Service-Key-Expires-Soon; a 90-day key's do not", async () => {
+    const soon = await createKey({ scopes: ["deadlines:read"], expiresInDays: 5 });
+    const expiresAt = await env.DB.prepare("SELECT expires_at FROM api_keys WHERE id = ?").bind(soon.id).first<{ expires_at: number }>();
+    const response = await api("/api/v1/deadlines", soon.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("X-Service-Key-Expires-Soon")).toBe(new Date(expiresAt!.expires_at).toISOString());
+    const later = await createKey({ scopes: ["deadlines:read"] });
+    const quiet = await api("/api/v1/deadlines", later.key);
+    await expectStatus(quiet, 200);
+    expect(quiet.headers.get("X-Service-Key-Expires-Soon")).toBeNull();
+  });
 });

@@ -138,6 +138,30 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     });
   });
 
+  it("at most 10 test sends a minute per endpoint: 12 at once give 10 sends and 2 × 429; another endpoint is unaffected", { timeout: 30_000 }, async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url, received } = receiver(respond.ok);
+    const endpoint = await register(key, { url });
+    const responses = await Promise.all(Array.from({ length: 12 }, () => api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" })));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    const limited = responses.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(2);
+    for (const response of limited) {
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await expectError(response, 429, "rate_limited")).toContain("10 test sends a minute per endpoint");
+    }
+    await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.arrayBuffer()));
+    expect(received).toHaveLength(10);
+    const deliveries = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).first<{ n: number }>();
+    expect(deliveries!.n).toBe(10);
+
+    const other = await register(key, { url });
+    await expectStatus(await api(`/api/v1/webhooks/${other.id}/test`, key, { method: "POST" }), 200);
+  });
+
   it("reports a failed first attempt with the receiver's status and the time of the next retry", async () => {
     const { key } = await createKey({ scopes: ["webhooks:manage"] });
     const { url } = receiver(() => respond.fail(503));

@@ -1,0 +1,95 @@
+// Idempotency-Key on creating requests, with Stripe's semantics: the first request with a key runs and its
+// response (status, body, headers) is kept for 24 hours; a retry with the same key and the same request gets
+// that response again, marked `Idempotent-Replayed: true`, without running a second time; the same key with
+// another request is refused (422); a retry while the first is still running is refused (409) until it ends.
+// Keys belong to the caller that sent them. Requests refused before the handler ran (bad input, auth, limits)
+// keep nothing, so a corrected retry may reuse the key.
+import { z } from "@hono/zod-openapi";
+import type { Context, Env } from "hono";
+import { createMiddleware } from "hono/factory";
+import { sha256Hex } from "../crypto";
+import { PlatformError } from "./errors";
+import type { IdempotencyStore } from "./idempotency-store";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+/** How long a first request may hold its key before a retry may presume it dead and run again. */
+const LOCK_MS = 60_000;
+/** Responses larger than this are not kept (the key is released); creating answers are far smaller. */
+const MAX_STORED_BODY_BYTES = 256 * 1024;
+/** Refusals before the handler ran: nothing began, so nothing is kept (Stripe keeps neither). */
+const NOT_KEPT = new Set([400, 401, 403, 413, 415, 429]);
+/** Headers that describe this answer rather than the result: never replayed. */
+const NOT_REPLAYED = new Set(["x-request-id", "retry-after", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "set-cookie"]);
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** The request-header parameter each idempotent route documents. */
+export const IdempotencyKeyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        "Up to 255 printable ASCII characters, e.g. a UUID. The first response to a key is kept for 24 hours and returned again (with `Idempotent-Replayed: true`) " +
+        "for a retry with the same key and the same request, without acting twice. The same key with a different request is 422; a retry while the first request " +
+        "is still running is 409. Keys are private to the caller. Requests refused with 400, 401, 403, 413, 415 or 429 keep nothing.",
+      example: "5f0c7e3a-9b1d-4c1e-8a55-2f6e0d6c9b10",
+    }),
+});
+
+export interface IdempotencyOptions<E extends Env> {
+  store: (c: Context<E>) => IdempotencyStore;
+  /** The caller the key belongs to (set by the route's authentication middleware, which runs first). */
+  scope: (c: Context<E>) => string;
+  now?: () => number;
+}
+
+/** What the request asks for: method, path with query, and the body read by `readBody` (which runs first). */
+async function fingerprintOf(c: Context): Promise<string> {
+  const url = new URL(c.req.url);
+  const cache = c.req.bodyCache as { json?: Promise<unknown>; text?: Promise<string> };
+  const body = cache.json ? JSON.stringify(await cache.json) : cache.text ? await cache.text : "";
+  return sha256Hex(`${c.req.method}\n${url.pathname}${url.search}\n${body}`);
+}
+
+export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
+  const now = options.now ?? Date.now;
+  return createMiddleware<E>(async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_HEADER);
+    if (key === undefined) return next();
+    if (!KEY_PATTERN.test(key)) throw new PlatformError("validation", `${IDEMPOTENCY_HEADER}: must be 1 to 255 printable ASCII characters`);
+
+    const store = options.store(c);
+    const scope = options.scope(c);
+    const fingerprint = await fingerprintOf(c);
+    const nowMs = now();
+    if (!(await store.claim(scope, key, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
+      const record = await store.find(scope, key);
+      if (record && record.fingerprint !== fingerprint) {
+        throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
+      }
+      if (!record || record.status === null || record.body === null) {
+        throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
+      }
+      const replay = new Response(record.body, { status: record.status, headers: record.headers ?? [] });
+      replay.headers.set("Idempotent-Replayed", "true");
+      return replay;
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      await store.release(scope, key, fingerprint);
+      throw error;
+    }
+    const response = c.res;
+    const body = NOT_KEPT.has(response.status) ? null : await response.clone().text();
+    if (body === null || body.length > MAX_STORED_BODY_BYTES) {
+      await store.release(scope, key, fingerprint);
+      return;
+    }
+    const headers = [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
+    await store.complete(scope, key, fingerprint, { status: response.status, headers, body });
+  });
+}

@@ -1,0 +1,51 @@
+// Idempotency-Key on the back office's creating requests, counted in the rows and outbox events they write.
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "./helpers";
+
+function postAsOperator(path: string, body: unknown, idempotencyKey: string) {
+  return SELF.fetch(`${INVENTORY}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+    body: JSON.stringify(body),
+  });
+}
+
+async function count(sql: string, orgId: string): Promise<number> {
+  return (await env.DB.prepare(sql).bind(orgId).first<{ n: number }>())!.n;
+}
+const customers = (orgId: string) => count("SELECT COUNT(*) AS n FROM customers WHERE org_id = ?", orgId);
+const customerEvents = (orgId: string) => count("SELECT COUNT(*) AS n FROM events WHERE org_id = ? AND type = 'customer.created'", orgId);
+
+describe("Idempotency-Key on back-office POSTs", () => {
+  it("20 parallel identical customer creations: one customer and one event; the rest replay it or get 409", { timeout: 30_000 }, async () => {
+    const orgId = await createOrg();
+    const idem = crypto.randomUUID();
+    const body = { name: "Sri Murugan Tex", contact: "+91 98430 12345" };
+    const responses = await Promise.all(Array.from({ length: 20 }, () => postAsOperator(`/admin/api/orgs/${orgId}/customers`, body, idem)));
+    const bodies = await Promise.all(responses.map((r) => r.json<{ data?: { id: string }; code?: string }>()));
+    expect(responses.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(bodies.filter((b) => b.code).every((b) => b.code === "idempotency_key_in_use")).toBe(true);
+    expect(new Set(bodies.filter((b) => b.data).map((b) => b.data!.id)).size).toBe(1);
+    expect(await customers(orgId)).toBe(1);
+    expect(await customerEvents(orgId)).toBe(1);
+
+    const replay = await postAsOperator(`/admin/api/orgs/${orgId}/customers`, body, idem);
+    expect((await expectStatus(replay, 201)).data.id).toBe(bodies.find((b) => b.data)!.data!.id);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/customers`, { ...body, name: "Other" }, idem), 422, "idempotency_key_reused");
+    expect(await customers(orgId)).toBe(1);
+  });
+
+  it("an organisation admin's key is not the operator's: the same key and body act once for each", async () => {
+    const orgId = await createOrg();
+    const session = await signIn(orgId);
+    const idem = crypto.randomUUID();
+    const body = { name: "Kaveri Knits" };
+    await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/customers`, body, idem), 201);
+    const asAdmin = await asSession(session, "POST", `/admin/api/orgs/${orgId}/customers`, body, { idempotencyKey: idem });
+    expect(asAdmin.headers.get("Idempotent-Replayed")).toBeNull();
+    await expectStatus(asAdmin, 201);
+    expect(await customers(orgId)).toBe(2);
+  });
+});

@@ -1,0 +1,125 @@
+// Idempotency-Key on POST /api/v1/profiles: Stripe's semantics, counted by the `profile.saved` events each
+// save writes (one event = one effect).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../src/tax/worker";
+import { api, createKey, expectError, expectStatus } from "./helpers";
+
+const profile = { age: 30, residentialStatus: "resident", houseProperties: [], deductions: {}, taxesPaid: 0 };
+
+function save(key: string, label: string, idempotencyKey?: string, extra: Record<string, unknown> = {}) {
+  return api("/api/v1/profiles", key, {
+    method: "POST",
+    body: JSON.stringify({ label, profile: { ...profile, ...extra }, financialYear: "2025-26" }),
+    headers: idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey },
+  });
+}
+
+async function savedEvents(ownerEmail: string): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM events WHERE type = 'profile.saved' AND owner_id = (SELECT id FROM accounts WHERE email = ?)",
+  )
+    .bind(ownerEmail)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe("Idempotency-Key on POST /api/v1/profiles", () => {
+  it("a retry with the same key and body replays the first response (status, body, headers) without a second save", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    const first = await save(key.key, "rent", idem);
+    const firstBody = await expectStatus(first, 201);
+    const replay = await save(key.key, "rent", idem);
+    const replayBody = await expectStatus(replay, 201);
+    expect(replayBody).toEqual(firstBody);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replay.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
+    expect(first.headers.get("Idempotent-Replayed")).toBeNull();
+    // The replay is a new answer with its own request id and current rate-limit state.
+    expect(replay.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
+    expect(replay.headers.get("X-RateLimit-Remaining")).toBe("28");
+    expect(await savedEvents(key.email)).toBe(1);
+    // Without the header each request acts: the next save is a 200 replacement.
+    await expectStatus(await save(key.key, "rent"), 200);
+    expect(await savedEvents(key.email)).toBe(2);
+  });
+
+  it("the same key with another body is 422 idempotency_key_reused and changes nothing", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    await expectStatus(await save(key.key, "rent", idem), 201);
+    await expectError(await save(key.key, "rent", idem, { taxesPaid: 5 }), 422, "idempotency_key_reused");
+    await expectError(await save(key.key, "other", idem), 422, "idempotency_key_reused");
+    expect(await savedEvents(key.email)).toBe(1);
+  });
+
+  it("20 parallel identical requests: one save; the rest replay it or get 409 idempotency_key_in_use", { timeout: 30_000 }, async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => save(key.key, "burst", idem)));
+    const bodies = await Promise.all(responses.map((r) => r.json<{ data?: { id: string }; error?: { code: string } }>()));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(new Set(bodies.filter((b) => b.data).map((b) => b.data!.id)).size).toBe(1);
+    expect(bodies.filter((b) => b.error).every((b) => b.error!.code === "idempotency_key_in_use")).toBe(true);
+    expect(responses.filter((r) => r.status === 201 && r.headers.get("Idempotent-Replayed") !== "true")).toHaveLength(1);
+    expect(await savedEvents(key.email)).toBe(1);
+  });
+
+  it("keys belong to the caller: another account's identical request with the same key acts on its own", async () => {
+    const a = await createKey();
+    const b = await createKey();
+    const idem = crypto.randomUUID();
+    const first = await expectStatus(await save(a.key, "shared", idem), 201);
+    const second = await save(b.key, "shared", idem);
+    const secondBody = await expectStatus(second, 201);
+    expect(second.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(secondBody.data.id).not.toBe(first.data.id);
+    expect(await savedEvents(a.email)).toBe(1);
+    expect(await savedEvents(b.email)).toBe(1);
+  });
+
+  it("a request refused before it ran keeps nothing, so the corrected retry with the same key acts", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    await expectError(await save(key.key, "", idem), 400, "validation_error");
+    await expectStatus(await save(key.key, "fixed", idem), 201);
+    expect(await savedEvents(key.email)).toBe(1);
+  });
+
+  it.each([
+    ["empty", ""],
+    ["too long", "k".repeat(256)],
+    ["a space", "has space"],
+  ])("an Idempotency-Key that is %s is a 400 and saves nothing", async (_, idem) => {
+    const key = await createKey();
+    const message = await expectError(await save(key.key, "rent", idem), 400, "validation_error");
+    expect(message).toContain("Idempotency-Key");
+    expect(await savedEvents(key.email)).toBe(0);
+  });
+
+  it("a key older than 24 hours is forgotten: the request acts again", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    await expectStatus(await save(key.key, "rent", idem), 201);
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?").bind(24 * 3_600_000 + 1, idem).run();
+    const again = await save(key.key, "rent", idem);
+    await expectStatus(again, 200);
+    expect(again.headers.get("Idempotent-Replayed")).toBeNull();
+    expect(await savedEvents(key.email)).toBe(2);
+  });
+
+  it("the cron prunes records older than 24 hours and keeps newer ones", async () => {
+    const key = await createKey();
+    const [old, fresh] = [crypto.randomUUID(), crypto.randomUUID()];
+    await expectStatus(await save(key.key, "old", old), 201);
+    await expectStatus(await save(key.key, "fresh", fresh), 201);
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?").bind(24 * 3_600_000 + 1, old).run();
+    const controller = { cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController;
+    await worker.scheduled(controller, env as never);
+    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(old, fresh).all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual([fresh]);
+  });
+});
