@@ -3,7 +3,7 @@
 // operator-only operations), never sees B's identifiers, and leaves B's rows exactly as they were; B's ids
 // inside A's own request bodies are not found either. Deliveries and audit rows never cross organisations.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import inventoryWorker from "../../src/inventory/worker";
 import { sha256Hex } from "../../src/platform/crypto";
@@ -45,11 +45,13 @@ beforeAll(async () => {
   a = await organisation();
   b = await organisation();
   // Let the queue deliver the setup's own events, so B's rows hold still while A pokes at them.
-  for (let i = 0; i < 100; i++) {
-    const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'").first<{ n: number }>();
-    if (pending!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'").first<{ n: number }>();
+      expect(pending!.n).toBe(0);
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 });
 
 /** B's identifiers in an answer, except those A itself sent (an echoed id tells A nothing new). */

@@ -135,12 +135,7 @@ export async function createExpense(
   nowMs: number,
 ): Promise<WriteResult<ExpenseRow>> {
   const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs };
-  // Raw on purpose: a failed drizzle query's error message carries its parameters, and the app logs that
-  // message for an unexpected error; D1's own error names the failure without the row's values.
-  await db
-    .prepare("INSERT INTO expenses (id, org_id, spent_on, category, amount_paise, notes, created_by, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-    .bind(row.id, orgId, row.spentOn, row.category, row.amountPaise, row.notes, row.createdBy, nowMs)
-    .run();
+  await inventoryDb(db).insert(expenses).values({ ...row, orgId });
   return { value: row, eventIds: [] };
 }
 

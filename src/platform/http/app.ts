@@ -1,5 +1,6 @@
 // The app factory both services build on: request ids, security headers, the service's error envelope for
 // every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
+import { DrizzleQueryError } from "drizzle-orm";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Env, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -90,7 +91,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
         requestId: c.var.requestId,
         method: c.req.method,
         path: new URL(c.req.url).pathname,
-        error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        error: loggable(error),
       });
     }
     return renderError(c, catalogue, apiError);
@@ -110,4 +111,13 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   });
 
   return app;
+}
+
+/**
+ * What the log may say about an unhandled error. A failed drizzle query's message carries its SQL and every bound
+ * value (names, GSTINs, key hashes), so only the database's own error, its cause, is logged.
+ */
+function loggable(error: unknown): string {
+  const shown = error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+  return shown instanceof Error ? `${shown.name}: ${shown.message}` : String(shown);
 }

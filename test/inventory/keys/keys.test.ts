@@ -476,8 +476,9 @@ describe("lifecycle (seed section 3)", () => {
   });
 
   it("an expired key is refused over HTTP with invalid_api_key", async () => {
-    const key = await createKey(await createOrg(), { access: "read_write", expires_at: new Date(Date.now() + 1500).toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expiresAt = Date.now() + 3_000;
+    const key = await createKey(await createOrg(), { access: "read_write", expires_at: new Date(expiresAt).toISOString() });
+    await vi.waitUntil(() => Date.now() > expiresAt, { timeout: 10_000, interval: 50 });
     await expectError(await write(key.key), 401, "invalid_api_key");
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${key.orgId}/keys`), 200);
     expect(listed.data[0].state).toBe("expired");
@@ -596,14 +597,15 @@ describe("over a real read route: GET /api/v1/inventory", () => {
     await expectStatus(await admin("POST", `/admin/api/keys/${revoked.id}/revoke`), 200);
     const regenerated = await createKey(business);
     await expectStatus(await admin("POST", `/admin/api/keys/${regenerated.id}/regenerate`), 201);
-    const expiring = await createKey(business, { expires_at: new Date(Date.now() + 1000).toISOString() });
+    const expiringAt = Date.now() + 3_000;
+    const expiring = await createKey(business, { expires_at: new Date(expiringAt).toISOString() });
     const legacy = await insertLegacyKey();
     await expectStatus(await admin("POST", `/admin/api/keys/${legacy.id}/sync`), 200);
     const salesOnly = await createKey(business, { scopes: ["sales:read"] });
     const starter = await createKey(await createOrg("starter"));
     const growth = await createKey(await createOrg("growth"));
     const lapsed = await createKey(await createOrg("enterprise", "lapsed"));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await vi.waitUntil(() => Date.now() > expiringAt, { timeout: 10_000, interval: 50 });
 
     const cases: Array<[string, string | null, number, string]> = [
       ["no key", null, 401, "missing_token"],

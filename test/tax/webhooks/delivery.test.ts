@@ -230,9 +230,19 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
       const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).all<{ id: string; status: string }>();
       expect(rows.results).toEqual([{ id: verified.ok ? verified.deliveryId : "", status: "delivered" }]);
     });
-    // A third replay, and time for any stray message: still exactly one request and one event.
+    // A third replay; once the outbox holds nothing undelivered for this account, still one request and one event.
     await expectStatus(await post(), 200);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await vi.waitFor(
+      async () => {
+        const open = await env.DB.prepare(
+          "SELECT (SELECT count(*) FROM events WHERE owner_id = ?1 AND dispatched_at IS NULL) + (SELECT count(*) FROM webhook_deliveries WHERE owner_id = ?1 AND status = 'pending') AS n",
+        )
+          .bind(accountId)
+          .first<{ n: number }>();
+        expect(open?.n).toBe(0);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect(received).toHaveLength(1);
     const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE type = 'plan.activated' AND owner_id = ?").bind(accountId).first<{ n: number }>();
     expect(events?.n).toBe(1);
