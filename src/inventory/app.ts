@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
+import { serveApiReference } from "../platform/http/api-reference";
 import { serveOpenApi } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
 import { requireWriteAccess } from "./auth";
@@ -69,6 +70,10 @@ export function buildInventoryApp(): InventoryApp {
     },
     servers: [{ url: "/" }],
   }));
+  serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Inventory and Sales Service API" });
+  // The service has no home page of its own: its root leads to the API reference, `/admin/` to the admin area.
+  app.get("/", (c) => c.redirect("/api/v1/docs", 302));
+  app.get("/admin/", (c) => c.redirect("/admin", 301));
 
   // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/v1/*", requireWriteAccess, (c) => {

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
+import { serveApiReference } from "../platform/http/api-reference";
 import { serveOpenApi } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
@@ -80,5 +81,6 @@ export function buildTaxApp(): TaxApp {
     },
     servers: [{ url: "/" }],
   }));
+  serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Tax Computation Service API" });
   return app;
 }
