@@ -24,6 +24,10 @@ describe("API reference at /api/v1/docs", () => {
     const admin = await SELF.fetch(`${INV}/admin/`, { redirect: "manual" });
     expect(admin.status).toBe(301);
     expect(admin.headers.get("Location")).toBe("/admin");
+    for (const base of ["/api/v1", "/api/v1/"]) {
+      const response = await SELF.fetch(`${INV}${base}`, { redirect: "manual" });
+      expect(response.status, base).toBe(302);
+      expect(response.headers.get("Location")).toBe("/api/v1/docs");
+    }
   });
-
 });

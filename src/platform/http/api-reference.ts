@@ -31,6 +31,10 @@ export function serveApiReference<E extends Env & { Bindings: { ASSETS: Fetcher 
 
   app.get(path, (c) => htmlPage(c, page));
   app.get(`${path}/`, (c) => c.redirect(path, 301));
+  // The API's base URL, as printed by `npm start` and used in the examples, leads to its reference.
+  const base = path.slice(0, path.lastIndexOf("/"));
+  app.get(base, (c) => c.redirect(path, 302));
+  app.get(`${base}/`, (c) => c.redirect(path, 302));
   app.get(`${path}/init.js`, (c) => serveAsset(c, init));
   for (const [file, contentType] of Object.entries(VENDOR_FILES)) {
     app.get(`${path}/${file}`, async (c) => {
