@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
-import { serveOpenApi } from "../platform/http/openapi";
+import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
 import { requireWriteAccess } from "./auth";
 import type { InventoryEnv } from "./env";
@@ -25,6 +25,11 @@ import { registerListWebhooks } from "./routes/admin/list-webhooks";
 import { registerTestWebhook } from "./routes/admin/test-webhook";
 import { registerStockAndSalesRoutes } from "./routes/stock-and-sales";
 
+/** Management operations a session may not call (they check for the operator after authentication). */
+const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
+
+const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
+
 export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
 export type InventoryApp = OpenAPIHono<InventoryAppEnv>;
 
@@ -34,6 +39,17 @@ export function buildInventoryApp(): InventoryApp {
     type: "http",
     scheme: "bearer",
     description: "`Authorization: Bearer inv_<prefix>_<secret>`, issued in the admin area. Keys are for servers only.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's `ADMIN_TOKEN` secret: `Authorization: Bearer <ADMIN_TOKEN>`. Acts on any organisation.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "inv_session",
+    description: "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).
@@ -69,7 +85,13 @@ export function buildInventoryApp(): InventoryApp {
       description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
     },
     servers: [{ url: "/" }],
-  }));
+  }), {
+    // Management takes the operator token or an organisation admin's session, except the operator-only changes.
+    security: (method, path) => {
+      if (!path.startsWith("/admin/api/")) return [];
+      return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;
+    },
+  });
   serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Inventory and Sales Service API" });
   // The service has no home page of its own: its root leads to the API reference, `/admin/` to the admin area.
   app.get("/", (c) => c.redirect("/api/v1/docs", 302));

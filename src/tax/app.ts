@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
 import { serveApiReference } from "../platform/http/api-reference";
-import { serveOpenApi } from "../platform/http/openapi";
+import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import type { AuthenticatedKey } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
 import { taxErrors } from "./errors";
@@ -32,6 +32,8 @@ import { registerListWebhookDeliveries } from "./routes/webhooks/list-webhook-de
 import { registerListWebhooks } from "./routes/webhooks/list-webhooks";
 import { registerTestWebhook } from "./routes/webhooks/test-webhook";
 
+const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
+
 export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
 export type TaxApp = OpenAPIHono<TaxAppEnv>;
 
@@ -41,6 +43,17 @@ export function buildTaxApp(): TaxApp {
     type: "http",
     scheme: "bearer",
     description: "`Authorization: Bearer tax_<prefix>_<secret>`. Keys are for servers only: API routes send no CORS headers.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's `ADMIN_TOKEN` secret: `Authorization: Bearer <ADMIN_TOKEN>`. Acts on any account (name it with `accountEmail`).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "tax_session",
+    description: "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   registerHealth(app);
@@ -80,7 +93,11 @@ export function buildTaxApp(): TaxApp {
       description: "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
     },
     servers: [{ url: "/" }],
-  }));
+  }), {
+    // Management takes the operator token or a web-page session; health and the Razorpay webhook (verified by
+    // its signature header) are public.
+    security: (_method, path) => (path.startsWith("/admin/api/") ? MANAGEMENT_SECURITY : []),
+  });
   serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Tax Computation Service API" });
   return app;
 }

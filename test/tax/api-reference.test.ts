@@ -1,6 +1,7 @@
 // The API reference page and its files, served by the Worker itself under the pages' CSP.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 
 const TAX = "http://tax.test";
@@ -42,5 +43,42 @@ describe("API reference at /api/v1/docs", () => {
     const root = await SELF.fetch(`${TAX}/index.html`);
     expect(root.status).toBe(404);
     await root.arrayBuffer();
+  });
+});
+
+describe("the committed OpenAPI document", () => {
+  it("docs/openapi/tax.json is exactly the served document (refresh it with npm run openapi)", async () => {
+    const response = await SELF.fetch(`${TAX}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(JSON.parse(taxDocument));
+  });
+
+  it("every operation has a unique operationId and a security requirement", () => {
+    const document = JSON.parse(taxDocument) as { paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> };
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
+        ids.push(operation.operationId!);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("generated operation details", () => {
+  it("names operations from method and path, and secures management with the operator token or a session", () => {
+    const document = JSON.parse(taxDocument) as {
+      paths: Record<string, Record<string, { operationId: string; security: Array<Record<string, string[]>> }>>;
+      components: { securitySchemes: Record<string, { type: string }> };
+    };
+    // GET + profiles + {id} -> "get" "Profiles" "ById"; the /api/v1 prefix is dropped, /admin/api reads "Admin".
+    expect(document.paths["/api/v1/profiles/{id}"]!.get!.operationId).toBe("getProfilesById");
+    expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.operationId).toBe("postAdminKeysByIdRotate");
+    expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
+    expect(document.paths["/api/v1/compute"]!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "operatorToken", "session"]);
   });
 });
