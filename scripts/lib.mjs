@@ -135,13 +135,14 @@ function relayLines(stream, target, prefix, quiet) {
 }
 
 /**
- * `wrangler dev` of one service on 127.0.0.1:port. Its inspector listens on `inspectorPort` when given (pick one
- * with freePort()); otherwise wrangler chooses a free one itself.
+ * `wrangler dev` of one service on 127.0.0.1:port. Its inspector listens on `inspectorPort` (pick one with
+ * freePort()), by default port + 1000: never wrangler's own choice, which two Workers started at once can both
+ * make (9229) so that one of them fails.
  */
 export function startWranglerDev(service, port, { persistTo, extraArgs = [], quiet = false, inspectorPort } = {}) {
   const { config } = SERVICES[service];
   const args = ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...extraArgs];
-  if (inspectorPort !== undefined) args.push("--inspector-port", String(inspectorPort));
+  args.push("--inspector-port", String(inspectorPort ?? port + 1000));
   if (persistTo) args.push("--persist-to", persistTo);
   const child = spawn(WRANGLER, args, { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const prefix = `[${service}] `;

@@ -8,6 +8,7 @@ import { errorResponses } from "../../schemas/common";
 import { DeliverySchema, WebhookIdParamSchema } from "../../schemas/webhooks";
 import { deliveryView } from "../../webhook-endpoints";
 import { AccountEmailQuery } from "./list-webhooks";
+import { queryInteger } from "../../../platform/http/query";
 
 const route = createRoute({
   method: "get",
@@ -15,7 +16,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Recent deliveries of one of an account's endpoints, newest first, with every attempt",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ limit: z.coerce.number().int().min(1).max(100).default(25) }) },
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ limit: queryInteger(1, 100).default(25) }) },
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
     ...errorResponses(400, 401, 403, 404),

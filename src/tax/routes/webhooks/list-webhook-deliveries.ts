@@ -6,6 +6,7 @@ import { taxError } from "../../errors";
 import { errorResponses } from "../../schemas/common";
 import { DeliverySchema, WebhookIdParamSchema } from "../../schemas/webhooks";
 import { deliveryView } from "../../webhook-endpoints";
+import { queryInteger } from "../../../platform/http/query";
 
 const route = createRoute({
   method: "get",
@@ -16,7 +17,7 @@ const route = createRoute({
   middleware: [requireKey("webhooks:manage")] as const,
   request: {
     params: WebhookIdParamSchema,
-    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(25) }),
+    query: z.object({ limit: queryInteger(1, 100).default(25) }),
   },
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
