@@ -16,6 +16,7 @@ export interface ApiReferenceOptions {
 const VENDOR_FILES: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "favicon-32x32.png": "image/png",
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -27,7 +28,7 @@ export function serveApiReference<E extends Env & { Bindings: { ASSETS: Fetcher 
     `window.onload = () => { window.ui = SwaggerUIBundle({ url: ${JSON.stringify(documentPath)}, dom_id: "#api-reference", deepLinking: true, validatorUrl: null, tryItOutEnabled: false }); };\n`,
     "text/javascript; charset=utf-8",
   );
-  const page = `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${path}/swagger-ui.css"></head><body><div id="api-reference"></div><script src="${path}/swagger-ui-bundle.js"></script><script src="${path}/init.js"></script></body></html>`;
+  const page = `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${path}/favicon-32x32.png"><link rel="stylesheet" href="${path}/swagger-ui.css"></head><body><div id="api-reference"></div><script src="${path}/swagger-ui-bundle.js"></script><script src="${path}/init.js"></script></body></html>`;
 
   app.get(path, (c) => htmlPage(c, page));
   app.get(`${path}/`, (c) => c.redirect(path, 301));
