@@ -101,9 +101,19 @@ function relayLines(stream, target, prefix, quiet) {
   let folding = false; // inside a "Build failed" block, whose detail lines are indented
   let reported = false; // one line per run of failed rebuilds, until a rebuild succeeds
   let errors = 0;
+  let cfWarned = false; // offline, every reload warns that Request.cf cannot be fetched, with a stack: say it once
+  let inCfStack = false;
   const emit = (line) => !quiet && target.write(prefix + line + "\n");
   const handle = (line) => {
     const plain = line.replace(ANSI, "");
+    if (/Unable to fetch the `Request\.cf` object/.test(plain)) {
+      inCfStack = true;
+      if (!cfWarned) emit(line);
+      cfWarned = true;
+      return;
+    }
+    if (inCfStack && (/^Error: getaddrinfo/.test(plain) || /^\s+at /.test(plain))) return;
+    inCfStack = false;
     const failed = /Build failed with (\d+) error/.exec(plain);
     if (failed) {
       folding = true;
