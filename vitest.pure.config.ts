@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/domain/**/*.test.ts"],
+    include: ["test/**/domain/**/*.test.ts", "test/platform/pure/**/*.test.ts"],
     environment: "node",
     benchmark: { include: ["bench/micro/**/*.bench.ts"] },
   },

@@ -49,9 +49,10 @@ function run(connections, durationSeconds, record) {
       },
     );
     instance.on("response", (_client, statusCode, resBytes, responseTime) => {
+      // The warm-up's statuses are kept too: a wrong answer there fails the run as much as a measured one.
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       if (!record) return;
       latencies.push(responseTime);
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       bytes += resBytes;
     });
   });
@@ -63,7 +64,7 @@ function percentile(sorted, p) {
   return sorted[rank];
 }
 
-if (spec.warmupSeconds > 0) await run(spec.connections, spec.warmupSeconds, false);
+const warmup = spec.warmupSeconds > 0 ? await run(spec.connections, spec.warmupSeconds, false) : { statuses: {}, result: { errors: 0, timeouts: 0 } };
 const { latencies, statuses, bytes, result, elapsedSeconds } = await run(spec.connections, spec.durationSeconds, true);
 latencies.sort((a, b) => a - b);
 const round = (x) => (x === null ? null : Math.round(x * 1000) / 1000);
@@ -82,9 +83,10 @@ process.stdout.write(
       mean: round(completed ? latencies.reduce((a, b) => a + b, 0) / completed : null),
     },
     statuses,
+    warmupStatuses: warmup.statuses,
     bytesPerResponse: completed ? Math.round(bytes / completed) : 0,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: result.errors + warmup.result.errors,
+    timeouts: result.timeouts + warmup.result.timeouts,
     keysUsed: spec.keys?.length ? Math.min(spec.keys.length, Math.ceil(issued / spec.perKey)) : 0,
     keysOffered: spec.keys?.length ?? 0,
   }) + "\n",

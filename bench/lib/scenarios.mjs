@@ -1,5 +1,7 @@
-// Running one scenario: a probe request (a route that answers 404 has not landed yet, so the scenario is
-// skipped with a note), then one load process per concurrency, each with a warm-up that is not recorded.
+// Running one scenario: a probe request that must answer the scenario's expected status, then, at each
+// concurrency, REPEATS load runs back to back, each in its own process with a warm-up. Every response of the
+// warm-up and of the measured run must carry the expected status too: anything else (a missing route's 404, a
+// key pool that ran dry, a 500, a connection error) is a failure that makes the bench exit non-zero.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { ROOT } from "../../scripts/lib.mjs";
@@ -44,47 +46,97 @@ export async function probe(origin, { method = "GET", path, headers = {}, body, 
   return { status: response.status, text };
 }
 
+/** Measured runs per scenario and concurrency; the report gives their median and their spread (min–max). */
+export const REPEATS = 3;
+
+export class BenchFailure extends Error {}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** Why a load run does not count, or null: every response must carry the expected status. */
+function runFailure(scenario, run) {
+  const wrong = Object.entries({ ...run.warmupStatuses, ...run.statuses }).filter(([code]) => Number(code) !== scenario.expectStatus);
+  const problems = [];
+  if (wrong.length) problems.push(`answered ${wrong.map(([code]) => `${code}×${(run.warmupStatuses[code] ?? 0) + (run.statuses[code] ?? 0)}`).join(" ")}`);
+  if (run.errors || run.timeouts) problems.push(`${run.errors} connection errors, ${run.timeouts} timeouts`);
+  if (run.requests === 0) problems.push("completed no request");
+  return problems.length ? `${problems.join("; ")} (expected ${scenario.expectStatus} only)` : null;
+}
+
+/** The median of the repeated runs at one concurrency, with the spread of throughput and p50. */
+function summarise(connections, samples) {
+  const pick = (f) => samples.map(f);
+  const statuses = {};
+  for (const s of samples) for (const [code, count] of Object.entries(s.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  return {
+    connections,
+    rps: median(pick((s) => s.rps)),
+    rpsMin: Math.min(...pick((s) => s.rps)),
+    rpsMax: Math.max(...pick((s) => s.rps)),
+    latencyMs: {
+      p50: median(pick((s) => s.latencyMs.p50)),
+      p50Min: Math.min(...pick((s) => s.latencyMs.p50)),
+      p50Max: Math.max(...pick((s) => s.latencyMs.p50)),
+      p95: median(pick((s) => s.latencyMs.p95)),
+      p99: median(pick((s) => s.latencyMs.p99)),
+    },
+    statuses,
+    bytesPerResponse: median(pick((s) => s.bytesPerResponse)),
+    samples,
+  };
+}
+
 /**
- * Measures `scenario` at each concurrency. `keysFor(concurrency)` returns a fresh key pool for that run (or
- * null when the scenario sends a fixed Authorization header or none).
+ * Measures `scenario` at each concurrency, REPEATS times. `keysFor(concurrency)` returns a fresh key pool for
+ * each run (or null when the scenario sends a fixed Authorization header or none); `before()`, when given,
+ * runs before the probe and before every run (to bring a limit into the state the scenario measures).
+ * Throws BenchFailure when the probe or any response of a run is not `scenario.expectStatus`.
  */
 export async function measure(context, scenario) {
   const { origin, seconds, warmupSeconds, concurrencies, log } = context;
-  const entry = { id: scenario.id, group: scenario.group, label: scenario.label, via: context.via, floor: scenario.floor ?? null, runs: [] };
+  const entry = { id: scenario.id, group: scenario.group, label: scenario.label, via: context.via, floor: scenario.floor ?? null, expectStatus: scenario.expectStatus, runs: [] };
+  const fail = (why) => {
+    entry.failure = why;
+    log(`  ${scenario.id}: FAILED ${why}`);
+    throw Object.assign(new BenchFailure(`${scenario.id} (${context.via}): ${why}`), { entry });
+  };
+  await scenario.before?.();
   const first = await probe(origin, {
     ...scenario.request,
     authorization: scenario.request.authorization ?? (scenario.keysFor ? `Bearer ${(await scenario.keysFor(0, 1)).keys[0]}` : undefined),
   });
   entry.probe = { status: first.status, body: first.text.slice(0, 300) };
-  if (first.status === 404) {
-    entry.skipped = `${scenario.request.method ?? "GET"} ${scenario.request.path.split("?")[0]} answered 404: the route has not landed yet`;
-    log(`  ${scenario.id}: skipped (${entry.skipped})`);
-    return entry;
-  }
-  if (scenario.expectStatus && first.status !== scenario.expectStatus) {
-    entry.warning = `probe answered ${first.status}, expected ${scenario.expectStatus}: ${first.text.slice(0, 200)}`;
-    log(`  ${scenario.id}: WARNING ${entry.warning}`);
-  }
+  if (first.status !== scenario.expectStatus) fail(`probe answered ${first.status}, expected ${scenario.expectStatus}: ${first.text.slice(0, 200)}`);
   for (const connections of scenario.concurrencies ?? concurrencies) {
-    const keys = scenario.keysFor ? await scenario.keysFor(connections) : null;
-    const memoryBefore = context.pid ? memoryOf(context.pid) : null;
-    const run = load({
-      origin,
-      method: scenario.request.method ?? "GET",
-      path: scenario.request.path,
-      headers: scenario.request.headers ?? {},
-      body: scenario.request.body,
-      authorization: scenario.request.authorization,
-      keys: keys?.keys,
-      perKey: keys?.perKey,
-      connections,
-      durationSeconds: seconds,
-      warmupSeconds,
-    });
-    if (memoryBefore) run.workerdRssKiB = { before: memoryBefore.rssKiB, after: memoryOf(context.pid).rssKiB };
-    entry.runs.push(run);
-    const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
-    log(`  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`);
+    const samples = [];
+    for (let repeat = 0; repeat < REPEATS; repeat++) {
+      await scenario.before?.();
+      const keys = scenario.keysFor ? await scenario.keysFor(connections) : null;
+      const memoryBefore = context.pid ? memoryOf(context.pid) : null;
+      const run = load({
+        origin,
+        method: scenario.request.method ?? "GET",
+        path: scenario.request.path,
+        headers: scenario.request.headers ?? {},
+        body: scenario.request.body,
+        authorization: scenario.request.authorization,
+        keys: keys?.keys,
+        perKey: keys?.perKey,
+        connections,
+        durationSeconds: seconds,
+        warmupSeconds,
+      });
+      if (memoryBefore) run.workerdRssKiB = { before: memoryBefore.rssKiB, after: memoryOf(context.pid).rssKiB };
+      samples.push(run);
+      const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
+      log(`  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`);
+      const why = runFailure(scenario, run);
+      if (why) {
+        entry.runs.push(summarise(connections, samples));
+        fail(`c=${connections} run ${repeat + 1} ${why}`);
+      }
+    }
+    entry.runs.push(summarise(connections, samples));
   }
   return entry;
 }

@@ -15,9 +15,13 @@ const salaried: TaxInput = {
     isMetroCity: null,
     professionalTax: 2_500,
     isGovernmentEmployer: false,
+    employerPfContribution: 108_000,
+    employerSuperannuationContribution: 0,
   },
   houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 150_000 }],
-  otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000, familyPension: 0 },
+  otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000, familyPension: 0, casualWinnings: 0 },
+  capitalGains: [],
+  presumptive: { business: null, profession: null },
   deductions: {
     section80C: 100_000,
     section80CCD1B: 0,
@@ -33,6 +37,18 @@ const salaried: TaxInput = {
   taxesPaid: 150_000,
 };
 
+// The same taxpayer with a year of investing: equity gains both sides of ₹1,25,000, a loss, and a flat bought
+// before 23 July 2024 (the indexation choice).
+const investor: TaxInput = {
+  ...salaried,
+  capitalGains: [
+    { section: "111A", gain: 180_000, transferredBefore23July2024: false, indexedGain: null, landOrBuildingAcquiredBefore23July2024: false },
+    { section: "112A", gain: 340_000, transferredBefore23July2024: false, indexedGain: null, landOrBuildingAcquiredBefore23July2024: false },
+    { section: "112A", gain: -60_000, transferredBefore23July2024: false, indexedGain: null, landOrBuildingAcquiredBefore23July2024: false },
+    { section: "112", gain: 2_400_000, transferredBefore23July2024: false, indexedGain: 1_300_000, landOrBuildingAcquiredBefore23July2024: true },
+  ],
+};
+
 let sink = 0;
 
 describe("tax engine", () => {
@@ -40,6 +56,13 @@ describe("tax engine", () => {
     "computeTax: typical salaried profile, both regimes + saving moves",
     () => {
       sink += computeTax(salaried, "2026-27").savingMoves.length;
+    },
+    { time: 3_000, warmupTime: 1_000 },
+  );
+  bench(
+    "engine: the same profile with capital gains (111A, 112A, a loss, 112 with indexation choice) + moves",
+    () => {
+      sink += computeTax(investor, "2025-26").savingMoves.length;
     },
     { time: 3_000, warmupTime: 1_000 },
   );

@@ -1,40 +1,51 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp, type AppEnv } from "../platform/http/app";
+// The composition root: builds the app from the leaf factory and registers every feature's routes.
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
 import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
-import type { AuthenticatedKey } from "../platform/keys/middleware";
-import { requireWriteAccess } from "./auth";
-import type { InventoryEnv } from "./env";
-import { inventoryErrors } from "./errors";
-import { registerAdminPages } from "./routes/web";
-import { registerCreateKey } from "./routes/admin/create-key";
-import { registerCreateOrg } from "./routes/admin/create-org";
-import { registerGetOrg } from "./routes/admin/get-org";
-import { registerListAudit } from "./routes/admin/list-audit";
-import { registerListKeys } from "./routes/admin/list-keys";
-import { registerRegenerateKey } from "./routes/admin/regenerate-key";
-import { registerRevokeKey } from "./routes/admin/revoke-key";
-import { registerRotateKey } from "./routes/admin/rotate-key";
-import { registerSyncKey } from "./routes/admin/sync-key";
-import { registerUpdateOrg } from "./routes/admin/update-org";
-import { registerCreateWebhook } from "./routes/admin/create-webhook";
-import { registerDeleteWebhook } from "./routes/admin/delete-webhook";
-import { registerListWebhookDeliveries } from "./routes/admin/list-webhook-deliveries";
-import { registerListWebhooks } from "./routes/admin/list-webhooks";
-import { registerTestWebhook } from "./routes/admin/test-webhook";
-import { registerStockAndSalesRoutes } from "./routes/stock-and-sales";
+import { requireWriteAccess } from "./keys/api-key-auth";
+import { createInventoryApp, type InventoryApp } from "./hono";
+import { registerExportCustomers } from "./exports/export-customers";
+import { registerExportExpenses } from "./exports/export-expenses";
+import { registerExportMillPayments } from "./exports/export-mill-payments";
+import { registerCreateKey } from "./keys/create-key";
+import { registerListKeys } from "./keys/list-keys";
+import { registerRegenerateKey } from "./keys/regenerate-key";
+import { registerRevokeKey } from "./keys/revoke-key";
+import { registerRotateKey } from "./keys/rotate-key";
+import { registerSyncKey } from "./keys/sync-key";
+import { registerCreateCreditNote } from "./ledger/create-credit-note";
+import { registerCreateCustomer } from "./ledger/create-customer";
+import { registerCreateExpense } from "./ledger/create-expense";
+import { registerCreateMillInvoice } from "./ledger/create-mill-invoice";
+import { registerCreateMillPayment } from "./ledger/create-mill-payment";
+import { registerCreatePayment } from "./ledger/create-payment";
+import { registerCreateOrg } from "./orgs/create-org";
+import { registerGetOrg } from "./orgs/get-org";
+import { registerListAudit } from "./orgs/list-audit";
+import { registerUpdateOrg } from "./orgs/update-org";
+import { registerCancelSale } from "./sales/cancel-sale";
+import { registerCreateSale } from "./sales/create-sale";
+import { registerDispatchSale } from "./sales/dispatch-sale";
+import { registerListSales } from "./sales/list-sales";
+import { registerCreateLot } from "./stock/create-lot";
+import { registerListInventory } from "./stock/list-inventory";
+import { registerAdminAssets } from "./web/serve-assets";
+import { registerAdminHome } from "./web/show-home";
+import { registerAdminSignIn } from "./web/sign-in";
+import { registerAdminSignOut } from "./web/sign-out";
+import { registerCreateWebhook } from "./webhooks/create-webhook";
+import { registerDeleteWebhook } from "./webhooks/delete-webhook";
+import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
+import { registerListWebhooks } from "./webhooks/list-webhooks";
+import { registerTestWebhook } from "./webhooks/test-webhook";
 
 /** Management operations a session may not call (they check for the operator after authentication). */
 const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
-export type InventoryAppEnv = AppEnv<InventoryEnv, { apiKey: AuthenticatedKey }>;
-export type InventoryApp = OpenAPIHono<InventoryAppEnv>;
-
 export function buildInventoryApp(): InventoryApp {
-  const app = createApp<InventoryAppEnv>({ catalogue: inventoryErrors });
+  const app = createInventoryApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
@@ -71,11 +82,30 @@ export function buildInventoryApp(): InventoryApp {
   registerTestWebhook(app);
   registerListWebhookDeliveries(app);
 
-  // Back-office writes (customers, lots, sales, ledgers) and the read API (inventory, sales, CSV exports).
-  registerStockAndSalesRoutes(app);
+  // Back-office writes: customers, lots, sales, payments, credit notes, expenses and mill ledgers.
+  registerCreateCustomer(app);
+  registerCreateLot(app);
+  registerCreateSale(app);
+  registerCancelSale(app);
+  registerDispatchSale(app);
+  registerCreatePayment(app);
+  registerCreateCreditNote(app);
+  registerCreateExpense(app);
+  registerCreateMillInvoice(app);
+  registerCreateMillPayment(app);
+
+  // The read API: lots in stock, sales and CSV exports.
+  registerListInventory(app);
+  registerListSales(app);
+  registerExportCustomers(app);
+  registerExportExpenses(app);
+  registerExportMillPayments(app);
 
   // The admin area's web page (organisation admins sign in; it calls the management API above).
-  registerAdminPages(app);
+  registerAdminAssets(app);
+  registerAdminHome(app);
+  registerAdminSignIn(app);
+  registerAdminSignOut(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({
     openapi: "3.1.0",

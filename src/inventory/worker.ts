@@ -5,8 +5,8 @@ import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { buildInventoryApp } from "./app";
 import { parseInventoryEnv } from "./env";
-import { inventoryErrors } from "./errors";
-import { consumeInventoryDeadLetters, consumeInventoryWebhooks, runScheduled } from "./webhooks";
+import { inventoryErrors } from "./http/errors";
+import { consumeInventoryDeadLetters, consumeInventoryWebhooks, runScheduled } from "./webhooks/service";
 
 /** The inventory service's own key-state and rate-limit Durable Object class. */
 export class InventoryKeyGuard extends KeyGuard {}

@@ -1,44 +1,33 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createApp, type AppEnv } from "../platform/http/app";
+// The composition root: builds the tax app from its features and serves the OpenAPI document.
 import { serveApiReference } from "../platform/http/api-reference";
 import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
-import type { AuthenticatedKey } from "../platform/keys/middleware";
-import type { TaxEnv } from "./env";
-import { taxErrors } from "./errors";
-import { registerCreateAccount } from "./routes/admin/create-account";
-import { registerCreateKey } from "./routes/admin/create-key";
-import { registerAdminCreateWebhook } from "./routes/admin/create-webhook";
-import { registerAdminDeleteWebhook } from "./routes/admin/delete-webhook";
-import { registerGetAccount } from "./routes/admin/get-account";
-import { registerListKeys } from "./routes/admin/list-keys";
-import { registerAdminListWebhookDeliveries } from "./routes/admin/list-webhook-deliveries";
-import { registerAdminListWebhooks } from "./routes/admin/list-webhooks";
-import { registerRevokeKey } from "./routes/admin/revoke-key";
-import { registerRotateKey } from "./routes/admin/rotate-key";
-import { registerAdminTestWebhook } from "./routes/admin/test-webhook";
-import { registerBillingWebhook } from "./routes/billing-webhook";
-import { registerCompute } from "./routes/compute";
-import { registerDeleteProfile } from "./routes/delete-profile";
-import { registerGetProfile } from "./routes/get-profile";
-import { registerListProfiles } from "./routes/list-profiles";
-import { registerParseDocument } from "./routes/parse-document";
-import { registerSaveProfile } from "./routes/save-profile";
-import { registerHealth } from "./routes/health";
-import { registerWebPages } from "./routes/web";
-import { registerListDeadlines } from "./routes/list-deadlines";
-import { registerCreateWebhook } from "./routes/webhooks/create-webhook";
-import { registerDeleteWebhook } from "./routes/webhooks/delete-webhook";
-import { registerListWebhookDeliveries } from "./routes/webhooks/list-webhook-deliveries";
-import { registerListWebhooks } from "./routes/webhooks/list-webhooks";
-import { registerTestWebhook } from "./routes/webhooks/test-webhook";
+import { createTaxApp, type TaxApp } from "./hono";
+import { registerCreateAccount } from "./accounts/create-account";
+import { registerCreateKey } from "./keys/create-key";
+import { registerGetAccount } from "./accounts/get-account";
+import { registerListKeys } from "./keys/list-keys";
+import { registerRevokeKey } from "./keys/revoke-key";
+import { registerRotateKey } from "./keys/rotate-key";
+import { registerBillingWebhook } from "./billing/billing-webhook";
+import { registerCompute } from "./compute/compute";
+import { registerDeleteProfile } from "./profiles/delete-profile";
+import { registerGetProfile } from "./profiles/get-profile";
+import { registerListProfiles } from "./profiles/list-profiles";
+import { registerParseDocument } from "./documents/parse-document";
+import { registerSaveProfile } from "./profiles/save-profile";
+import { registerHealth } from "./health/health";
+import { registerWebPages } from "./web";
+import { registerListDeadlines } from "./deadlines/list-deadlines";
+import { registerCreateWebhook, registerManagementCreateWebhook } from "./webhooks/create-webhook";
+import { registerDeleteWebhook, registerManagementDeleteWebhook } from "./webhooks/delete-webhook";
+import { registerListWebhookDeliveries, registerManagementListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
+import { registerListWebhooks, registerManagementListWebhooks } from "./webhooks/list-webhooks";
+import { registerTestWebhook, registerManagementTestWebhook } from "./webhooks/test-webhook";
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
-export type TaxAppEnv = AppEnv<TaxEnv, { apiKey: AuthenticatedKey }>;
-export type TaxApp = OpenAPIHono<TaxAppEnv>;
-
 export function buildTaxApp(): TaxApp {
-  const app = createApp<TaxAppEnv>({ catalogue: taxErrors });
+  const app = createTaxApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
@@ -78,11 +67,11 @@ export function buildTaxApp(): TaxApp {
   registerParseDocument(app);
 
   // The web page's webhook management: the same operations as /api/v1/webhooks, for the session's account.
-  registerAdminListWebhooks(app);
-  registerAdminCreateWebhook(app);
-  registerAdminDeleteWebhook(app);
-  registerAdminTestWebhook(app);
-  registerAdminListWebhookDeliveries(app);
+  registerManagementListWebhooks(app);
+  registerManagementCreateWebhook(app);
+  registerManagementDeleteWebhook(app);
+  registerManagementTestWebhook(app);
+  registerManagementListWebhookDeliveries(app);
   registerWebPages(app);
 
   serveOpenApi(app, "/api/v1/openapi.json", () => ({

@@ -5,8 +5,8 @@ import { KeyGuard } from "../platform/keys/guard";
 import { renderEntryFailure } from "../platform/http/entry";
 import { buildTaxApp } from "./app";
 import { parseTaxEnv } from "./env";
-import { taxErrors } from "./errors";
-import { consumeTaxDeadLetters, consumeTaxWebhooks, sweepOutbox } from "./webhooks";
+import { taxErrors } from "./hono";
+import { consumeTaxDeadLetters, consumeTaxWebhooks, sweepOutbox } from "./webhooks/events";
 
 /** The tax service's own key-state and rate-limit Durable Object class. */
 export class TaxKeyGuard extends KeyGuard {}

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { hashApiKey } from "../../src/platform/keys/format";
 import type { KeyGuard } from "../../src/platform/keys/guard";
-import type { InventoryScope } from "../../src/inventory/auth";
+import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";
 
 export const INVENTORY = "http://inventory.test";

@@ -158,11 +158,18 @@ describe("security headers", () => {
       checkCommon(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
       await anonymous.arrayBuffer();
-      const headers: Record<string, string> = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie };
-      const authenticated = await call(`${HTTPS}${path}`, { method: op.method === "GET" ? "GET" : "OPTIONS", headers });
+      // The operation's own method, as a signed-in admin would send it (CSRF token and a JSON body on writes);
+      // whatever the handler answers (created, invalid body, not found), it passed authentication.
+      const write = op.method !== "GET";
+      const headers: Record<string, string> = path.startsWith("/api/v1/")
+        ? { Authorization: `Bearer ${key}` }
+        : { Cookie: session.cookie, ...(write ? { "X-CSRF-Token": session.csrf, "Content-Type": "application/json" } : {}) };
+      const authenticated = await call(`${HTTPS}${path}`, { method: op.method, headers, ...(write && op.method !== "DELETE" ? { body: "{}" } : {}) });
+      const body = await authenticated.text();
+      expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(401);
+      expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(405);
       checkCommon(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");
-      await authenticated.arrayBuffer();
     }
   });
 

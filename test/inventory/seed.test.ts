@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { inventorySeedStatements, SEED_YARN_CATALOGUE } from "../../scripts/seed-inventory.mjs";
 import { validateGstin } from "../../src/inventory/domain/gstin";
 import { YARN_CATALOGUE } from "../../src/inventory/domain/yarn";
-import { InventoryPageSchema, SalesPageSchema } from "../../src/inventory/schemas/stock";
+import { InventoryPageSchema } from "../../src/inventory/stock/schemas";
+import { SalesPageSchema } from "../../src/inventory/sales/schemas";
 import { parseCsv } from "./domain/csv-parse";
 import { api, createKey, createOrg, expectStatus } from "./helpers";
 

@@ -1,7 +1,7 @@
 // Shared helpers for tax route tests: every test creates its own account and keys with random ids.
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { TAX_SCOPES, type TaxScope } from "../../src/tax/auth";
+import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
 
 export const TAX = "http://tax.test";
 

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/auth";
+import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability/hostile";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
 import taxWorker from "../../src/tax/worker";

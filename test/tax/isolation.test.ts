@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/auth";
+import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
 import { fillPath, operationsOf, workerFetch } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";

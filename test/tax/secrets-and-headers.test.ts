@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/auth";
+import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
 import { captureConsole, dbDump, fillPath, operationsOf, workerFetch } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
@@ -148,8 +148,16 @@ describe("security headers", () => {
       checkCommon(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
       await anonymous.arrayBuffer();
-      const headers: Record<string, string> = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie };
-      const authenticated = await call(`${HTTPS}${path}`, { method: op.method === "GET" ? "GET" : "OPTIONS", headers });
+      const credentials: Record<string, string> = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie, "X-CSRF-Token": session.csrf };
+      // Writes are sent for real, to an id that does not exist and with an empty body, so they pass the
+      // credentials and reach the route's own refusal (400, 401 or 404) without changing anything.
+      const write = op.method !== "GET";
+      const authenticated = await call(`${HTTPS}${write ? fillPath(op.path, { id: "none_00000000000000000000000000" }) : path}`, {
+        method: op.method,
+        headers: write ? { ...credentials, "Content-Type": "application/json" } : credentials,
+        ...(write ? { body: "{}" } : {}),
+      });
+      expect(authenticated.status, `authenticated ${op.key} reached its route`).not.toBe(405);
       checkCommon(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");
       await authenticated.arrayBuffer();

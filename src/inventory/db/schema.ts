@@ -2,6 +2,7 @@
 // (integers), so nothing drifts. Every business row carries its organisation id.
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { SALE_STATUSES, type SaleStatus } from "../domain/sale-status";
 
 export const PLANS = ["starter", "growth", "business", "scale", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -172,8 +173,7 @@ export const YARN_TYPE_VALUES = [
   "other",
 ] as const;
 
-export const SALE_STATUSES = ["confirmed", "dispatched", "cancelled"] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
+export { SALE_STATUSES, type SaleStatus };
 export const PAYMENT_METHODS = ["neft", "rtgs", "imps", "upi", "cheque", "cash", "dd", "adjustment"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

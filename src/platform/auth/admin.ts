@@ -1,8 +1,9 @@
 // Authentication of the management API (`/admin/api/*`): either the operator's ADMIN_TOKEN as a bearer
 // token (compared in constant time), or the session cookie of a signed-in user of the web page, who acts on
 // their own account or organisation only. State-changing session requests must carry the CSRF token.
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqual } from "../crypto";
 import { PlatformError } from "../http/errors";
 
@@ -17,42 +18,47 @@ export interface SessionRecord {
 
 export type Actor = { kind: "operator" } | ({ kind: "user" } & SessionRecord);
 
-export interface AdminAuthOptions {
-  adminToken: (c: Context) => string;
+/** What the management API's middleware puts in the context: `c.var.actor`. */
+export interface ActorVariables {
+  actor: Actor;
+}
+
+export interface AdminAuthOptions<Bindings extends object = object> {
+  adminToken: (env: Bindings) => string;
   cookieName: string;
-  findSession: (c: Context, tokenHash: string) => Promise<SessionRecord | null>;
+  findSession: (env: Bindings, tokenHash: string) => Promise<SessionRecord | null>;
   now?: () => number;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_HEADER = "X-CSRF-Token";
 
-export async function sessionFromCookie(c: Context, options: AdminAuthOptions): Promise<SessionRecord | null> {
+export async function sessionFromCookie<Bindings extends object>(c: Context, env: Bindings, options: AdminAuthOptions<Bindings>): Promise<SessionRecord | null> {
   const token = getCookie(c, options.cookieName);
   if (!token || token.length > 200) return null;
-  const session = await options.findSession(c, await sha256Hex(token));
+  const session = await options.findSession(env, await sha256Hex(token));
   if (!session || session.expiresAt <= (options.now ?? Date.now)()) return null;
   return session;
 }
 
-export function adminAuth(options: AdminAuthOptions): MiddlewareHandler {
-  return async (c, next) => {
+export function adminAuth<Bindings extends object>(options: AdminAuthOptions<Bindings>) {
+  return createMiddleware<{ Bindings: Bindings; Variables: ActorVariables }>(async (c, next) => {
     const authorization = c.req.header("Authorization");
     if (authorization !== undefined) {
       const match = /^Bearer (\S{1,512})$/.exec(authorization);
-      if (!match || !timingSafeEqual(match[1]!, options.adminToken(c))) {
+      if (!match || !timingSafeEqual(match[1]!, options.adminToken(c.env))) {
         throw new PlatformError("unauthenticated", "Invalid operator token");
       }
-      c.set("actor" as never, { kind: "operator" } satisfies Actor as never);
+      c.set("actor", { kind: "operator" });
       return next();
     }
-    const session = await sessionFromCookie(c, options);
+    const session = await sessionFromCookie(c, c.env, options);
     if (!session) throw new PlatformError("unauthenticated", "Sign in, or send Authorization: Bearer <ADMIN_TOKEN>");
     if (!SAFE_METHODS.has(c.req.method)) {
       const csrf = c.req.header(CSRF_HEADER) ?? "";
       if (!timingSafeEqual(csrf, session.csrfToken)) throw new PlatformError("forbidden", "Missing or invalid CSRF token");
     }
-    c.set("actor" as never, { kind: "user", ...session } satisfies Actor as never);
+    c.set("actor", { kind: "user", ...session });
     return next();
-  };
+  });
 }

@@ -5,9 +5,9 @@ import { readForm } from "../ui/form";
 import type { SessionRecord } from "./admin";
 import { clearSessionCookie, sameSiteFormPost, sessionTokenHash } from "./session";
 
-export interface SignOutOptions {
+export interface SignOutOptions<Bindings extends object> {
   currentSession(c: Context): Promise<SessionRecord | null>;
-  deleteSession(c: Context, tokenHash: string): Promise<unknown>;
+  deleteSession(env: Bindings, tokenHash: string): Promise<unknown>;
   cookieName: string;
   /** The session cookie's path ("/" unless the service scopes it). */
   cookiePath?: string;
@@ -15,8 +15,8 @@ export interface SignOutOptions {
   redirectTo: string;
 }
 
-export function signOutHandler(options: SignOutOptions) {
-  return async (c: Context): Promise<Response> => {
+export function signOutHandler<Bindings extends object>(options: SignOutOptions<Bindings>) {
+  return async (c: Context<{ Bindings: Bindings }>): Promise<Response> => {
     const session = await options.currentSession(c);
     if (session) {
       const form = await readForm(c);
@@ -24,7 +24,7 @@ export function signOutHandler(options: SignOutOptions) {
         return c.text("Missing or invalid CSRF token", 403);
       }
       const tokenHash = await sessionTokenHash(c, options.cookieName);
-      if (tokenHash) await options.deleteSession(c, tokenHash);
+      if (tokenHash) await options.deleteSession(c.env, tokenHash);
     }
     clearSessionCookie(c, options.cookieName, options.cookiePath);
     return c.redirect(options.redirectTo, 303);

@@ -16,9 +16,17 @@ export type AppEnv<Bindings extends object, Variables extends object = object> =
   Variables: AppVariables & Variables;
 };
 
+// The request id is set by the first middleware of every app, so every handler may read `c.var.requestId`.
+declare module "hono" {
+  interface ContextVariableMap {
+    requestId: string;
+  }
+}
+
 export function renderError(c: Context, catalogue: ErrorCatalogue, error: ApiError): Response {
   const { code, status } = resolveError(catalogue, error);
-  const requestId = (c.get("requestId") as string | undefined) ?? newId("req");
+  // Unset only when a failure precedes the request-id middleware.
+  const requestId = c.var.requestId ?? newId("req");
   const response = new Response(JSON.stringify(catalogue.render(code, error.message, requestId)), {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
@@ -64,7 +72,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
 
   app.use("*", async (c, next) => {
     const requestId = newId("req");
-    c.set("requestId" as never, requestId as never);
+    c.set("requestId", requestId);
     await next();
     const headers = c.res.headers;
     headers.set("X-Request-Id", requestId);
@@ -77,7 +85,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     const apiError = toApiError(error);
     if (apiError instanceof PlatformError && apiError.problem === "internal") {
       log("unhandled error", {
-        requestId: c.get("requestId" as never),
+        requestId: c.var.requestId,
         method: c.req.method,
         path: new URL(c.req.url).pathname,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),

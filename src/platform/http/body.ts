@@ -1,6 +1,6 @@
 // Reads a request body once, with a hard byte limit enforced while streaming (Content-Length can lie),
 // strict UTF-8, and a content-type check, then hands the parsed value to the zod validator.
-import type { MiddlewareHandler } from "hono";
+import type { Env, HonoRequest, MiddlewareHandler } from "hono";
 import { PlatformError } from "./errors";
 
 export type BodyKind = "json" | "text";
@@ -13,6 +13,22 @@ function mediaKind(contentType: string | undefined): BodyKind | null {
   if (JSON_MEDIA.test(media)) return "json";
   if (media === "text/plain") return "text";
   return null;
+}
+
+/**
+ * A body announced by Content-Length within the limit is read in one call: HTTP framing delivers exactly
+ * that many bytes, and the length is checked again in case a request built in code carries a wrong header.
+ * Any other body is streamed and refused as soon as it passes the limit.
+ */
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) <= maxBytes) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > maxBytes) throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
+    return bytes;
+  }
+  return readLimited(request.body, maxBytes);
 }
 
 async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array> {
@@ -45,7 +61,7 @@ export async function readRawText(request: Request, maxBytes: number): Promise<s
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) {
     throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
   }
-  const bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array();
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -60,22 +76,21 @@ export interface ReadBodyOptions {
   optional?: boolean;
 }
 
-export function readBody(options: ReadBodyOptions): MiddlewareHandler {
+export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
   const accept = options.accept ?? ["json"];
   return async (c, next) => {
     const declared = Number(c.req.header("Content-Length") ?? "0");
     if (declared > options.maxBytes) throw new PlatformError("payload_too_large", `Request body exceeds ${options.maxBytes} bytes`);
     const contentType = c.req.header("Content-Type");
     const kind = mediaKind(contentType);
-    const raw = c.req.raw.body;
 
     const unsupported = () => new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
     if (contentType && (!kind || !accept.includes(kind))) throw unsupported();
-    const bytes = raw ? await readLimited(raw, options.maxBytes) : new Uint8Array();
+    const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
     // An optional body may be left out with or without a Content-Type (curl -H 'Content-Type: application/json'
     // with no -d sends none): no bytes read as `{}`.
     if (options.optional && bytes.byteLength === 0) {
-      c.req.bodyCache.json = Promise.resolve({});
+      cacheBody(c.req.bodyCache, "{}", {});
       return next();
     }
     if (!kind) throw unsupported();
@@ -92,13 +107,23 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler {
       } catch {
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
-      c.req.bodyCache.json = Promise.resolve(value);
+      cacheBody(c.req.bodyCache, text, value);
     } else {
-      // Hono's body cache holds promises at run time although its type says string.
-      c.req.bodyCache.text = Promise.resolve(text) as unknown as string;
+      cacheBody(c.req.bodyCache, text);
     }
     return next();
   };
+}
+
+/**
+ * Hands the body read here to hono. Its `c.req.json()` (which the JSON validator calls) reads the cached
+ * text and parses it; given only a cached value, it would serialise that value, wrap it in a new Response
+ * and read it back as a stream before parsing it again (BENCHMARKS.md, "Where the time goes").
+ */
+function cacheBody(cache: HonoRequest["bodyCache"], text: string, json?: unknown): void {
+  // Hono's body cache holds promises at run time although its type says string.
+  cache.text = Promise.resolve(text) as unknown as string;
+  if (json !== undefined) cache.json = Promise.resolve(json);
 }
 
 function describe(kind: BodyKind): string {

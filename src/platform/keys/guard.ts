@@ -3,10 +3,11 @@
 // one round trip to one object, with no D1 query. D1 stays the registry for lists, audit and recovery;
 // management writes update both. Single-threaded execution makes the counters exact under concurrency.
 import { DurableObject } from "cloudflare:workers";
+import { istDayNumber, istDayStartMs } from "../pure/ist";
 
 export interface KeyLimits {
   perMinute: number;
-  /** Per calendar day in `dayOffsetMinutes` local time (IST = 330); null when the plan has no daily quota. */
+  /** Per calendar day in India (IST midnight to midnight); null when the plan has no daily quota. */
   perDay: number | null;
 }
 
@@ -61,8 +62,6 @@ export interface KeySnapshot {
 }
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-const DAY_OFFSET_MS = 330 * MINUTE_MS; // India Standard Time, UTC+05:30, no daylight saving
 
 interface Counter {
   window: number;
@@ -110,11 +109,11 @@ export class KeyGuard extends DurableObject<object> {
     if (!Array.isArray(state.grants)) throw new Error("key guard: stored grants are not a list");
 
     const minuteWindow = Math.floor(nowMs / MINUTE_MS);
-    const dayWindow = Math.floor((nowMs + DAY_OFFSET_MS) / DAY_MS);
+    const dayWindow = istDayNumber(nowMs);
     const minute = this.stored.minute.window === minuteWindow ? { ...this.stored.minute } : { window: minuteWindow, count: 0 };
     const day = this.stored.day.window === dayWindow ? { ...this.stored.day } : { window: dayWindow, count: 0 };
     const minuteReset = (minuteWindow + 1) * MINUTE_MS;
-    const dayReset = (dayWindow + 1) * DAY_MS - DAY_OFFSET_MS;
+    const dayReset = istDayStartMs(dayWindow + 1);
     const { perMinute, perDay } = state.limits;
 
     const denial = state.denial ?? required.find((requirement) => !state.grants.includes(requirement.grant))?.code;

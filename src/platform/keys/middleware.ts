@@ -1,6 +1,6 @@
 // API-key authentication and rate limiting for one route: parse (no I/O), hash, one call to the key's
 // Durable Object, then the verdict becomes the service's error or the rate-limit headers.
-import type { Context, MiddlewareHandler } from "hono";
+import { createMiddleware } from "hono/factory";
 import { ApiError, PlatformError } from "../http/errors";
 import { bearerKey, hashApiKey } from "./format";
 import type { KeyGuard, KeyIdentity, Requirement, Usage, Verdict } from "./guard";
@@ -10,9 +10,14 @@ export interface AuthenticatedKey {
   usage: Usage;
 }
 
-export interface KeyAuthOptions {
+/** What the key middleware puts in the context: `c.var.apiKey`. */
+export interface ApiKeyVariables {
+  apiKey: AuthenticatedKey;
+}
+
+export interface KeyAuthOptions<Bindings extends object = object> {
   tag: string;
-  guard: (c: Context) => DurableObjectNamespace<KeyGuard>;
+  guard: (env: Bindings) => DurableObjectNamespace<KeyGuard>;
   /** Headers a service adds for an identified key (superseded, expiry), on success and on refusals. */
   keyHeaders?: (state: KeyIdentity) => Record<string, string>;
   /** Messages for the service's denial codes (plan_required, …); scope denials name the missing grant. */
@@ -76,9 +81,9 @@ function rateLimitHeaders(usage: Usage, nowMs: number): Record<string, string> {
   return headers;
 }
 
-export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): MiddlewareHandler {
+export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Bindings>, required: Requirement[] = []) {
   const now = options.now ?? Date.now;
-  return async (c, next) => {
+  return createMiddleware<{ Bindings: Bindings; Variables: ApiKeyVariables }>(async (c, next) => {
     const parsed = bearerKey(options.tag, c.req.header("Authorization"));
     if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>");
 
@@ -89,7 +94,7 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
       throw new PlatformError("rate_limited", "Too many requests with unknown API keys", { "Retry-After": String(60 - Math.floor((nowMs % 60_000) / 1000)) });
     }
 
-    const namespace = options.guard(c);
+    const namespace = options.guard(c.env);
     const known = knownGuardIds(namespace);
     const id = known.get(parsed.key) ?? namespace.idFromName(await hashApiKey(parsed.key));
     const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
@@ -111,10 +116,10 @@ export function keyAuth(options: KeyAuthOptions, required: Requirement[] = []): 
       throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", { ...headers, "Retry-After": String(verdict.retryAfterSeconds) });
     }
 
-    c.set("apiKey" as never, { state: verdict.state, usage: verdict.usage } satisfies AuthenticatedKey as never);
+    c.set("apiKey", { state: verdict.state, usage: verdict.usage });
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
-  };
+  });
 }
 
 function deniedMessage(code: string, required: Requirement[], messages: Readonly<Record<string, string>> = {}): string {

@@ -4,8 +4,9 @@ import { FY_2025_26 } from "./fy-2025-26";
 import { TY_2026_27 } from "./ty-2026-27";
 import type { Deadline, DeadlineYear } from "./types";
 
-export { istToday, parseIsoDate } from "./dates";
-export type { IsoDateResult } from "./dates";
+export { parseIsoDate } from "../../../platform/pure/dates";
+export type { IsoDateResult } from "../../../platform/pure/dates";
+export { istToday } from "../../../platform/pure/ist";
 export { ACTS, DEADLINE_CATEGORIES } from "./types";
 export type { Act, Deadline, DeadlineCategory, DeadlineYear } from "./types";
 

@@ -7,9 +7,10 @@
 // defensively: unknown members are skipped, never trusted.
 import { parseAmount } from "./amount";
 import { categoryOf, readInformationCode } from "./ais-codes";
-import { aisProfile, aisTotals } from "./ais-summary";
+import { aisTotals } from "./ais-summary";
 import { compact, findYear, isPan, maskPan, maskPansIn } from "./lines";
-import type { AisDocument, AisEntry, DocumentWarning, ParseError } from "./types";
+import type { AisDocument, AisEntry, ParseError } from "./types";
+import { Warnings } from "./warnings";
 
 type Json = unknown;
 
@@ -86,7 +87,7 @@ export function parseAisJson(
       error: { code: "unsupported_json", message: "JSON without partB.sections is not the AIS utility JSON" },
     };
   }
-  const warnings: DocumentWarning[] = [];
+  const warnings = new Warnings();
   const entries: AisEntry[] = [];
 
   let pan: string | null = null;
@@ -130,7 +131,7 @@ export function parseAisJson(
           findColumn(columns, (l) => l.includes("amount") && !l.includes("interest"));
         if (amountColumn === undefined) {
           if (asArray(table.columnData).length > 0) {
-            warnings.push({ line: 0, text: where, message: "tax payment or refund table without an amount column" });
+            warnings.add(0, where, "tax payment or refund table without an amount column");
           }
           return;
         }
@@ -218,8 +219,8 @@ export function parseAisJson(
       assessmentYear: yearFrom((l) => l.includes("assessmentyear")),
       entries,
       totals,
-      profile: aisProfile(entries, totals),
-      warnings,
+      warnings: warnings.list,
+      warningsTotal: warnings.total,
     },
   };
 }

@@ -1,6 +1,6 @@
-// Totals per AIS category and the /compute profile they support, shared by the text and JSON readers.
+// Totals per AIS category, shared by the text and JSON readers.
 import { emptyTotals } from "./ais-codes";
-import type { AisEntry, AisTotals, ComputeProfile } from "./types";
+import type { AisEntry, AisTotals } from "./types";
 
 /**
  * Sums in paise. Deposit interest and dividends are reported twice in an AIS, by the deductor under TDS-194A /
@@ -26,20 +26,4 @@ export function aisTotals(entries: AisEntry[]): AisTotals {
   const totals = emptyTotals();
   for (const key of Object.keys(totals) as (keyof AisTotals)[]) totals[key] = paise[key] / 100;
   return totals;
-}
-
-export function aisProfile(entries: AisEntry[], totals: AisTotals): ComputeProfile {
-  const profile: ComputeProfile = { residentialStatus: "resident", houseProperties: [], deductions: {} };
-  if (entries.some((e) => e.category === "salary" && e.amount !== null)) {
-    profile.salary = { grossSalary: totals.salary };
-  }
-  const otherIncome: NonNullable<ComputeProfile["otherIncome"]> = {};
-  const has = (category: AisEntry["category"]): boolean =>
-    entries.some((e) => e.category === category && e.amount !== null);
-  if (has("savingsInterest")) otherIncome.savingsInterest = totals.savingsInterest;
-  if (has("depositInterest")) otherIncome.depositInterest = totals.depositInterest;
-  if (has("dividends")) otherIncome.dividends = totals.dividends;
-  if (Object.keys(otherIncome).length > 0) profile.otherIncome = otherIncome;
-  if (entries.some((e) => e.taxDeducted !== null || e.category === "taxesPaid")) profile.taxesPaid = totals.taxesPaid;
-  return profile;
 }

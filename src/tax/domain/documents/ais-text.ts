@@ -3,8 +3,8 @@
 // and Part B4 rows refunds. Continuation lines of a wrapped entry extend its description or source.
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
-import { aisProfile, aisTotals } from "./ais-summary";
-import { warningText } from "./form16";
+import { aisTotals } from "./ais-summary";
+import { Warnings, warningText } from "./warnings";
 import {
   compact,
   findYear,
@@ -17,7 +17,7 @@ import {
   normalisedLines,
   segmentLine,
 } from "./lines";
-import type { AisDocument, AisEntry, DocumentWarning } from "./types";
+import type { AisDocument, AisEntry } from "./types";
 
 type Region = "partA" | "tdsTcs" | "sft" | "taxes" | "refunds" | "other";
 
@@ -117,7 +117,7 @@ const largestStrong = (line: string): number | null => {
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
   const lines = normalisedLines(text);
   const entries: AisEntry[] = [];
-  const warnings: DocumentWarning[] = [];
+  const warnings = new Warnings();
   let pan: string | null = null;
   let name: string | null = null;
   let financialYear: string | null = null;
@@ -132,7 +132,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   } | null = null;
 
   const warn = (index: number, line: string, message: string): void => {
-    warnings.push({ line: index + 1, text: warningText(line), message });
+    warnings.add(index + 1, warningText(line), message);
   };
 
   lines.forEach((line, index) => {
@@ -207,6 +207,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       const entry = current?.entry;
       // Quarter rows end the wrapped part of the entry above them.
       if (current !== null) current.linesLeft = 0;
+      // An inactive row (a duplicate or a row the taxpayer's feedback denied) is not tax paid.
+      if (list[list.length - 1]!.toLowerCase() === "inactive") return;
       if (entry !== undefined && entry.code !== null && !entry.code.startsWith("SFT-") && amounts.length >= 2) {
         const deducted = amounts[amounts.length >= 3 ? amounts.length - 2 : 1]!;
         entry.taxDeducted = ((entry.taxDeducted ?? 0) * 100 + deducted.paise) / 100;
@@ -270,7 +272,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       // Wrapped description and source columns; bare numbers and brackets follow the word before them.
       for (const word of segments.map((s) => s.label).join(" ").split(" ")) {
         if (word.length === 0) continue;
-        extend(hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
+        // "(Section" ... "194A)": a word that closes the description's open bracket is still the description.
+        const description = open.entry.description;
+        const bracketOpen = open.lastSide === "description" && description.lastIndexOf("(") > description.lastIndexOf(")");
+        extend(bracketOpen || hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
       }
       open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
       return;
@@ -289,7 +294,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     assessmentYear,
     entries,
     totals,
-    profile: aisProfile(entries, totals),
-    warnings,
+    warnings: warnings.list,
+    warningsTotal: warnings.total,
   };
 }

@@ -23,11 +23,12 @@ const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" 
 export const toRupees = (paise: number): number => paise / 100;
 
 function stripCurrency(text: string): { rest: string; marked: boolean } {
-  // Every marker starts with r, i or ₹ (nothing else lower-cases to those).
+  // Every marker starts with r, i, ₹ or a back-tick (nothing else lower-cases to those). The back-tick is what
+  // PDF text extraction gives for the rupee sign of fonts that put ₹ on the grave-accent key.
   const first = text.charCodeAt(0);
-  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9) return { rest: text, marked: false };
+  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x60) return { rest: text, marked: false };
   const lower = text.toLowerCase();
-  for (const marker of ["rs.", "rs", "inr", "₹"]) {
+  for (const marker of ["rs.", "rs", "inr", "₹", "`"]) {
     if (lower.startsWith(marker)) return { rest: text.slice(marker.length).trimStart(), marked: true };
   }
   return { rest: text, marked: false };
@@ -80,7 +81,7 @@ function scanDigits(body: string): { paise: number; grouped: boolean; decimal: b
 }
 
 // Besides a digit: a sign, a bracket, a currency marker (₹, Rs., INR) or leading space or point.
-const MAY_START_AMOUNT = new Set([..."-(₹RrIi ."].map((c) => c.charCodeAt(0)));
+const MAY_START_AMOUNT = new Set([..."-(₹RrIi .`"].map((c) => c.charCodeAt(0)));
 
 /**
  * Reads one token or cell as an amount. Returns null when it is not money. A bare integer comes back "weak":
@@ -129,7 +130,7 @@ export function readAmountToken(raw: string): AmountToken | null {
 
 /**
  * Parses a table cell into rupees. Blank, "-" and "NIL" cells are zero; anything that is not an amount is
- * null. Accepts 1,23,456.00, Rs. 500, ₹500, INR 500, -1,000, (1,000) and 1,000/-.
+ * null. Accepts 1,23,456.00, Rs. 500, ₹500, `500, INR 500, -1,000, (1,000) and 1,000/-.
  */
 export function parseAmount(cell: string): number | null {
   const trimmed = cell.trim();
@@ -140,12 +141,12 @@ export function parseAmount(cell: string): number | null {
 
 /** True when the token is only a currency marker, so the amount follows as the next token ("Rs. 1,000"). */
 export function isCurrencyMarker(token: string): boolean {
-  // Each marker starts with r, i, ₹ or a bracket; nothing else lower-cases to those.
+  // Each marker starts with r, i, ₹, a bracket or a back-tick; nothing else lower-cases to those.
   if (token.length > 5) return false;
   const first = token.charCodeAt(0);
-  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x28) return false;
+  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x28 && first !== 0x60) return false;
   const lower = token.toLowerCase();
-  return lower === "rs." || lower === "rs" || lower === "inr" || lower === "₹" || lower === "(rs.)";
+  return lower === "rs." || lower === "rs" || lower === "inr" || lower === "₹" || lower === "(rs.)" || lower === "`";
 }
 
 /**
@@ -165,7 +166,11 @@ export function splitGluedAmount(token: string): { label: string; amount: Amount
   if (start === n - 3 || start === 0) return null;
   if (token[start - 1] === "-") start--;
   const label = token.slice(0, start);
-  if (label.length === 0 || isDigit(label[label.length - 1])) return null;
+  // A label ends in a letter or a closing bracket: "17(1)(a)", "Total", "[4(a)+4(b)]". After a digit, a point,
+  // a slash or a colon it is a date or a time ("2025.06.11" in a signature stamp is not ₹6.11).
+  const last = label[label.length - 1] ?? "";
+  const closes = last === ")" || last === "]" || (last.toLowerCase() !== last.toUpperCase());
+  if (label.length === 0 || !closes) return null;
   const amount = readAmountToken(token.slice(start));
   return amount === null ? null : { label, amount: { paise: amount.paise, strength: "strong" } };
 }

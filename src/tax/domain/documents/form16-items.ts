@@ -70,12 +70,15 @@ const MATCHERS: Matcher[] = [
   deduction("section80C", [["80c"], ["lifeinsurancepremi"]], ["80cc"]),
   deduction("section80DDB", [["80ddb"], ["specifieddisease"]]),
   deduction("section80DD", [["80dd"], ["maintenanceincludingmedicaltreatment"]]),
+  // Payroll layouts that split 80D print the parents' premium on a row of its own.
+  deduction("section80DParents", [["80d", "parent"], ["healthinsurance", "parent"]], ["80dd"]),
   deduction("section80D", [["80d"], ["healthinsurance"]], ["80dd"]),
   deduction("section80EEA", [["80eea"], ["affordablehousing"]]),
   deduction("section80EEB", [["80eeb"], ["electricvehicle"]]),
   deduction("section80E", [["80e"], ["highereducation"], ["educationloan"]], ["80ee"]),
   deduction("section80GGC", [["80ggc"], ["politicalpart"]]),
-  deduction("section80GG", [["80gg"], ["rentpaid"]]),
+  // An HRA row may mention the rent paid; only a deduction row is s.80GG.
+  deduction("section80GG", [["80gg"], ["rentspaid"], ["rentpaid", "deduction"]], ["houserent", "10(13a)"]),
   deduction("section80G", [["80g"], ["donation"]], ["80gg"]),
   deduction("section80TTA", [["80tta"], ["interestondepositsinsavings"], ["savingsaccount", "interest"]]),
   deduction("section80TTB", [["80ttb"], ["interestondeposits", "seniorcitizen"]]),

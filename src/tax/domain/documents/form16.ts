@@ -13,10 +13,10 @@ import {
   isPan,
   isTan,
   maskPan,
-  maskPansIn,
   normaliseLine,
   normalisedLines,
   segmentLine,
+  type Segment,
   stripRowMarkers,
   yearAfter,
 } from "./lines";
@@ -25,19 +25,70 @@ import {
   FORM16_AMOUNT_KEYS,
   type ChapterVIAAmounts,
   type ChapterVIAKey,
-  type ComputeProfile,
-  type DocumentWarning,
   type Form16AmountKey,
   type Form16Document,
   type Form16PartATotals,
 } from "./types";
 import type { AmountToken } from "./amount";
+import { Warnings, warningText } from "./warnings";
+
+// Longer lines are quoted in warnings by segment, so a warning never costs the whole line.
+const LONG_LINE_CHARS = 640;
+
+/** The last whole words of a label, at most MAX_LABEL_CHARS long. */
+function labelTail(label: string): string {
+  const tail = label.slice(-MAX_LABEL_CHARS);
+  const space = tail.indexOf(" ");
+  return space < 0 ? "" : tail.slice(space + 1);
+}
+
+/** A segment as text again: its label and amounts, for a warning. */
+function segmentText(segment: Segment): string {
+  const amounts = segment.amounts.map((a) => toRupees(a.paise).toFixed(2)).join(" ");
+  return `${segment.label.length > LONG_LINE_CHARS ? "…" : segment.label} ${amounts}`;
+}
+
+const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/** A row marker word: "(a)" to "(n)", "1." to "99.". */
+function isRowMarker(word: string): boolean {
+  if (word.length === 3 && word[0] === "(" && word[2] === ")") {
+    const letter = word.charCodeAt(1);
+    return letter >= 0x61 && letter <= 0x6e;
+  }
+  if (word.length < 2 || word.length > 3 || word[word.length - 1] !== ".") return false;
+  return isDigitCode(word.charCodeAt(0)) && (word.length === 2 || isDigitCode(word.charCodeAt(1)));
+}
+
+/**
+ * Splits labels at row markers ("... section 10 (h) Total amount of ..."), as reflowed text runs rows
+ * together; the amounts stay with the last piece, the row they were printed on. Each label is split into words
+ * once, so a long label costs its length however many markers it holds.
+ */
+function splitAtRowMarkers(segments: Segment[]): Segment[] {
+  const out: Segment[] = [];
+  for (const segment of segments) {
+    if (!segment.label.includes(" ")) {
+      out.push(segment);
+      continue;
+    }
+    const words = segment.label.split(" ");
+    let start = 0;
+    for (let i = 1; i < words.length; i++) {
+      if (isRowMarker(words[i]!)) {
+        out.push({ label: words.slice(start, i).join(" "), amounts: [] });
+        start = i;
+      }
+    }
+    out.push(start === 0 ? segment : { label: words.slice(start).join(" "), amounts: segment.amounts });
+  }
+  return out;
+}
 
 // A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
 const PENDING_LINES = 3;
 // Unmatched label text of the previous line, joined with the next one for labels broken across lines.
 const CARRY_CHARS = 200;
-const WARNING_TEXT_CHARS = 160;
 
 interface Identity {
   formNumber: "16" | "130" | null;
@@ -48,19 +99,36 @@ interface Identity {
   employeePan: string | null;
 }
 
+// How much of a very long line the identity is looked for in.
+const IDENTITY_HEAD_CHARS = 2_000;
+
 // Lines longer than any real row are noise; they are not compacted (or matched) at all.
 const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
 
-/** Warning text never carries an individual's PAN in clear. */
-export function warningText(line: string): string {
-  return maskPansIn(line.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
+/**
+ * The answer to row A in a label: "Yes", "No", "YES (Old Regime)", or only "(New Regime)". The words after the
+ * answer are returned as `rest`: in reflowed text the next row's label follows on the same line.
+ */
+function readAnswer(label: string): { answer: boolean | null; regime: "old" | "new" | null; rest: string } {
+  const words = label.split(" ");
+  const question = words.findIndex((w) => w.includes("?"));
+  let answer: boolean | null = null;
+  let regime: "old" | "new" | null = null;
+  let end = -1;
+  for (let i = question + 1; i < words.length; i++) {
+    const word = words[i]!.toLowerCase().replace(/[^a-z]/g, "");
+    if (answer === null && regime === null && (word === "yes" || word === "no")) {
+      answer = word === "yes";
+      end = i;
+    } else if ((word === "old" || word === "new") && (words[i + 1] ?? "").toLowerCase().startsWith("regime")) {
+      regime = word;
+      end = i + 1;
+    } else if (end >= 0 || i - question > 3) {
+      break;
+    }
+  }
+  return { answer, regime, rest: end < 0 ? "" : words.slice(end + 1).join(" ") };
 }
-
-const yesNo = (label: string): boolean | null => {
-  const words = label.toLowerCase().split(" ");
-  const last = (words[words.length - 1] ?? "").replace(/[^a-z]/g, "");
-  return last === "yes" ? true : last === "no" ? false : null;
-};
 
 // Employer name: the rest of the label line after a colon, else the first column of the next line with text.
 function nameAfterLabel(lines: string[], index: number): string | null {
@@ -86,8 +154,9 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
   let employeePanWindowClosed = false;
   let firstIndividualPan: string | null = null;
   for (let i = 0; i < lines.length; i++) {
-    const c = compactLine(lines[i]!);
-    compacts[i] = c;
+    compacts[i] = compactLine(lines[i]!);
+    // A page reflowed onto one line still starts with its header: the identity is read from the line's head.
+    const c = compacts[i]!.length > 0 || lines[i]!.length <= IDENTITY_HEAD_CHARS ? compacts[i]! : compact(lines[i]!.slice(0, IDENTITY_HEAD_CHARS));
     if (c.length === 0) continue;
     const complete =
       identity.formNumber !== null && (identity.assessmentYear ?? identity.taxYear) !== null &&
@@ -96,18 +165,21 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (complete) break;
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
     else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
+    // Of a very long line only its head, where c came from, holds the header.
+    const line = lines[i]!.length > IDENTITY_HEAD_CHARS ? lines[i]!.slice(0, IDENTITY_HEAD_CHARS) : lines[i]!;
+    const near = (offset: number): string => (lines[i + offset] ?? "").slice(0, IDENTITY_HEAD_CHARS);
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
-      identity.assessmentYear = yearAfter(lines[i]!, "assessment year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.assessmentYear = yearAfter(line, "assessment year") ?? findYear(near(1)) ?? findYear(near(2));
     }
     if (identity.taxYear === null && c.includes("taxyear")) {
-      identity.taxYear = yearAfter(lines[i]!, "tax year") ?? findYear(lines[i + 1] ?? "") ?? findYear(lines[i + 2] ?? "");
+      identity.taxYear = yearAfter(line, "tax year") ?? findYear(near(1)) ?? findYear(near(2));
     }
     if (identity.employerName === null && (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))) {
       identity.employerName = nameAfterLabel(lines, i);
     }
     if (employeeLabelLine < 0 && (c.includes("panoftheemployee") || c.includes("panofemployee"))) employeeLabelLine = i;
 
-    const ids = identifierTokens(lines[i]!);
+    const ids = identifierTokens(line);
     const pans = ids.filter(isPan);
     if (identity.employerTan === null) identity.employerTan = ids.find(isTan) ?? null;
     if (firstIndividualPan === null) firstIndividualPan = pans.find(isIndividualPan) ?? null;
@@ -126,14 +198,14 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
 interface Collector {
   amounts: Record<Form16AmountKey, number | null>;
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
-  warnings: DocumentWarning[];
+  warnings: Warnings;
   itemsFound: number;
   /** The Chapter VI-A row read last, still open for columns a PDF viewer put on the following lines. */
   lastChapterVIA: { key: ChapterVIAKey; amounts: AmountToken[] } | null;
 }
 
 function warn(collector: Collector, line: number, text: string, message: string): void {
-  collector.warnings.push({ line, text: warningText(text), message });
+  collector.warnings.add(line, warningText(text), message);
 }
 
 function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {
@@ -181,60 +253,7 @@ function emptyCollector(): Collector {
   for (const key of FORM16_AMOUNT_KEYS) amounts[key] = null;
   const chapterVIA = {} as Record<ChapterVIAKey, ChapterVIAAmounts | null>;
   for (const key of CHAPTER_VIA_KEYS) chapterVIA[key] = null;
-  return { amounts, chapterVIA, warnings: [], itemsFound: 0, lastChapterVIA: null };
-}
-
-const sumRupees = (values: (number | null | undefined)[]): number | null => {
-  const present = values.filter((v): v is number => v !== null && v !== undefined);
-  if (present.length === 0) return null;
-  return present.reduce((paise, v) => paise + Math.round(v * 100), 0) / 100;
-};
-
-/** The /compute profile a Form 16 supports; see the README section on /documents/parse for the rules. */
-function form16Profile(
-  amounts: Record<Form16AmountKey, number | null>,
-  chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>,
-  partA: Form16PartATotals | null,
-): ComputeProfile {
-  const profile: ComputeProfile = { residentialStatus: "resident", houseProperties: [], deductions: {} };
-  const nonNegative = (value: number | null): value is number => value !== null && value >= 0;
-  // /compute's grossSalary is row 1(d), before s.10 exemptions (it works HRA out itself), plus other employers.
-  const grossSalary =
-    amounts.grossSalary ?? sumRupees([amounts.salary17_1, amounts.perquisites17_2, amounts.profitsInLieuOfSalary17_3]);
-  const withOtherEmployers = grossSalary === null ? null : sumRupees([grossSalary, amounts.salaryFromOtherEmployers]);
-  if (nonNegative(withOtherEmployers)) {
-    profile.salary = { grossSalary: withOtherEmployers };
-    if (nonNegative(amounts.taxOnEmployment16iii)) profile.salary.professionalTax = amounts.taxOnEmployment16iii;
-  }
-  const deductible = (key: ChapterVIAKey): number | null => chapterVIA[key]?.deductible ?? null;
-  const deductions = profile.deductions;
-  // Form 16 prints one 80C/80CCC/80CCD(1) total (the s.80CCE cap applies to it); /compute has one field for it.
-  const section80C =
-    deductible("totalSection80C80CCC80CCD1") ??
-    sumRupees([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
-  if (nonNegative(section80C)) deductions.section80C = section80C;
-  const direct: [ChapterVIAKey, keyof ComputeProfile["deductions"]][] = [
-    ["section80CCD1B", "section80CCD1B"],
-    ["section80CCD2", "section80CCD2"],
-    // Form 16 prints one 80D row; it cannot tell self/family from parents, so it all goes to self/family.
-    ["section80D", "section80D_selfFamily"],
-    ["section80E", "section80E"],
-    // The deductible 80G amount is already after the 50 % and qualifying-limit rules: allowed in full.
-    ["section80G", "section80G_100"],
-  ];
-  for (const [from, to] of direct) {
-    const value = deductible(from);
-    if (nonNegative(value)) deductions[to] = value;
-  }
-  // Part A's tax deducted when present; otherwise Part B's net tax payable, which the employer deducted,
-  // plus the TDS/TCS the employee reported through Form 12BAA.
-  const taxesPaid =
-    partA?.taxDeducted ??
-    (amounts.netTaxPayable === null
-      ? null
-      : sumRupees([amounts.netTaxPayable, amounts.tdsReportedByEmployee, amounts.tcsReportedByEmployee]));
-  if (nonNegative(taxesPaid)) profile.taxesPaid = taxesPaid;
-  return profile;
+  return { amounts, chapterVIA, warnings: new Warnings(), itemsFound: 0, lastChapterVIA: null };
 }
 
 /** Parses the text of Form 16 (Part B, with or without Part A) or Form 130. Never throws. */
@@ -245,17 +264,24 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   const collector = emptyCollector();
   let partA: Form16PartATotals | null = null;
   let optedOutOf115BAC: boolean | null = null;
+  let parentsSeniorCitizen: boolean | null = null;
 
   let region: "partA" | "partB" = "partB";
   let group: ItemGroup | "partA" | null = null;
   let pending: { item: Form16Item; linesLeft: number } | null = null;
   let pendingRegime: { optOutWording: boolean; linesLeft: number } | null = null;
   let carry = "";
+  // Rows seen without an amount on their line, by key: the first line each was seen on.
+  const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
 
-  const resolveRegime = (optOutWording: boolean, answer: boolean): void => {
-    optedOutOf115BAC ??= optOutWording ? answer : !answer;
+  // "(Old Regime)" settles it whatever the wording; otherwise "yes" to opting out (or "no" to opting in) is old.
+  const resolveRegime = (optOutWording: boolean, read: { answer: boolean | null; regime: "old" | "new" | null }): boolean => {
+    const optedOut = read.regime !== null ? read.regime === "old" : read.answer === null ? null : optOutWording ? read.answer : !read.answer;
+    if (optedOut === null) return false;
+    optedOutOf115BAC ??= optedOut;
+    return true;
   };
 
   lines.forEach((line, index) => {
@@ -280,16 +306,27 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       only = null;
     }
     let lineCarry = "";
-    for (const segment of segments) {
-      const label = segment.label.length > MAX_LABEL_CHARS ? "" : segment.label;
+    // A warning quotes its line, or on a long line (a reflowed page) only the segment it is about.
+    const context = (segment: Segment): string => (line.length <= LONG_LINE_CHARS ? line : segmentText(segment));
+    const pieces = splitAtRowMarkers(segments);
+    // The rest of a label after row A's answer, read as a label of its own (once: a rest is never split again,
+    // so a line of repeated questions stays linear).
+    let redo: Segment | null = null;
+    let isRedo = false;
+    for (let p = 0; redo !== null || p < pieces.length; ) {
+      isRedo = redo !== null;
+      const segment: Segment = redo ?? pieces[p++]!;
+      redo = null;
+      // Of an overlong label (a header run into the first row) only the tail, nearest its amounts, is a row label.
+      const label = segment.label.length > MAX_LABEL_CHARS ? labelTail(segment.label) : segment.label;
       const labelCompact = segment === only ? whole : compact(label);
       const bare = stripRowMarkers(labelCompact);
 
       if (pendingRegime !== null) {
-        const answer = yesNo(label);
-        if (answer !== null) {
-          resolveRegime(pendingRegime.optOutWording, answer);
+        const read = readAnswer(`? ${label}`);
+        if (resolveRegime(pendingRegime.optOutWording, read)) {
           pendingRegime = null;
+          if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
       }
@@ -307,23 +344,31 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         ? { kind: "amount", key: "grossSalary", group: "salary" }
         : labelCompact.length === 0 ? null
         : (carry.length > 0 ? matchForm16ItemAcross(carry, label) : null) ?? matchForm16Item(labelCompact);
-      // The tail of a wrapped label can read like a heading ("Chapter VI-A"); its amounts belong to the label.
-      if (item?.kind === "heading" && pending !== null && segment.amounts.length > 0) item = null;
+      // The tail of a wrapped label can read like a heading ("under Chapter VI-A"): it belongs to the label
+      // still waiting for its amount.
+      if (item?.kind === "heading" && pending !== null) item = null;
 
       if (item !== null) {
         seenItem = true;
+        if (item.kind === "chapterVIA" && item.key === "section80DParents" && (labelCompact.includes("senior") || compact(carry).includes("senior"))) {
+          parentsSeniorCitizen = true;
+        }
         collector.lastChapterVIA = null;
         carry = "";
         pending = null;
         group = groupOf(item) ?? group;
         if (item.kind === "regime") {
-          const answer = yesNo(label);
-          if (answer !== null) resolveRegime(item.optOutWording, answer);
-          else pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          const read = readAnswer(label);
+          if (!resolveRegime(item.optOutWording, read)) pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          else if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
           continue;
         }
-        if (segment.amounts.length > 0) assign(collector, item, segment.amounts, lineNumber, line);
-        else if (item.kind !== "heading") pending = { item, linesLeft: PENDING_LINES };
+        if (segment.amounts.length > 0) {
+          assign(collector, item, segment.amounts, lineNumber, context(segment));
+        } else if (item.kind !== "heading") {
+          pending = { item, linesLeft: PENDING_LINES };
+          if (!labelledAt.has(item.key)) labelledAt.set(item.key, { line: lineNumber, text: context(segment) });
+        }
         continue;
       }
 
@@ -332,15 +377,15 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         // Gross / qualifying / deductible printed one per line: the row grows column by column.
         collector.chapterVIA[open.key] = null;
         collector.itemsFound--;
-        assign(collector, { kind: "chapterVIA", key: open.key }, [...open.amounts, ...segment.amounts], lineNumber, line);
+        assign(collector, { kind: "chapterVIA", key: open.key }, [...open.amounts, ...segment.amounts], lineNumber, context(segment));
         continue;
       }
       if (segment.amounts.length > 0) {
         if (pending !== null) {
-          assign(collector, pending.item, segment.amounts, lineNumber, line);
+          assign(collector, pending.item, segment.amounts, lineNumber, context(segment));
           pending = null;
         } else if (seenItem) {
-          warn(collector, lineNumber, line, "amount on a line that matched no known Form 16 item");
+          warn(collector, lineNumber, context(segment), "amount on a line that matched no known Form 16 item");
         }
         carry = "";
         continue;
@@ -354,16 +399,38 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (pendingRegime !== null && --pendingRegime.linesLeft <= 0) pendingRegime = null;
   });
 
+  // A row whose label was found but whose amount never was: null, and said so (a wrong figure is worse).
+  // Rows 2(g) and 10(m) only introduce their break-up tables when the total of 2(h) / 10(n) is printed.
+  const introduces: Partial<Record<string, boolean>> = {
+    otherExemptions10: collector.amounts.totalOtherExemptions10 !== null,
+    otherProvisions: collector.chapterVIA.totalOtherProvisions !== null,
+  };
+  for (const [key, at] of labelledAt) {
+    const found = key in collector.amounts ? collector.amounts[key as Form16AmountKey] : collector.chapterVIA[key as ChapterVIAKey];
+    if (found === null && introduces[key] !== true) warn(collector, at.line, at.text, `${key}: label found but no amount read; left null`);
+  }
+
+  // The figures the computation rests on: when one is missing, say so rather than leave a silent null.
+  if (collector.itemsFound > 0) {
+    const amounts = collector.amounts;
+    const missing = (what: string): void => warn(collector, 0, "", `${what}: not found in the text; left null`);
+    if (optedOutOf115BAC === null) missing("row A, whether opting out of s.115BAC(1A) (the regime chosen)");
+    if (amounts.grossSalary === null && amounts.salary17_1 === null) missing("row 1, gross salary");
+    if (amounts.totalTaxableIncome === null) missing("row 12, total taxable income");
+    if (amounts.taxOnTotalIncome === null) missing("row 13, tax on total income");
+  }
+
   return {
     documentType: "form16",
     typeSource,
     ...identity,
     optedOutOf115BAC,
+    parentsSeniorCitizen,
     amounts: collector.amounts,
     chapterVIA: collector.chapterVIA,
     partA,
     itemsFound: collector.itemsFound,
-    profile: form16Profile(collector.amounts, collector.chapterVIA, partA),
-    warnings: collector.warnings,
+    warnings: collector.warnings.list,
+    warningsTotal: collector.warnings.total,
   };
 }

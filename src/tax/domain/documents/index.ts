@@ -1,14 +1,17 @@
 // Pure parsers for POST /documents/parse: Form 16 Part B / Form 130 and AIS (PDF text or decrypted JSON) into
-// amounts and a /compute profile. No I/O, no clock, nothing kept: the same text always gives the same result.
+// amounts and a /compute request. No I/O, no clock, nothing kept: the same text always gives the same result.
 import { looksEncrypted, parseAisJson } from "./ais-json";
 import { parseAisText } from "./ais-text";
+import { buildComputeRequest, type CallerFacts, type ComputeRequestResult } from "./compute-request";
 import { detectDocumentType } from "./detect";
 import { parseForm16 } from "./form16";
-import type { DocumentType, ParseResult } from "./types";
+import type { DocumentType, ParseError, ParsedDocument, ParseResult } from "./types";
 
 export { parseAmount } from "./amount";
 export { parseAisJson } from "./ais-json";
 export { parseAisText } from "./ais-text";
+export { buildComputeRequest, documentFinancialYear } from "./compute-request";
+export type { CallerFacts, ComputeRequestResult } from "./compute-request";
 export { detectDocumentType } from "./detect";
 export { parseForm16 } from "./form16";
 export { maskPan } from "./lines";
@@ -60,4 +63,21 @@ export function parseDocument(text: string, type?: DocumentType): ParseResult {
     };
   }
   return result;
+}
+
+/** Several documents of one person and year, each parsed, then merged into one /compute request. */
+export type ParseDocumentsResult =
+  | ({ ok: true; documents: ParsedDocument[] } & ComputeRequestResult)
+  | { ok: false; index: number; error: ParseError };
+
+export function parseDocuments(inputs: { text: string; type?: DocumentType }[], caller: CallerFacts = {}): ParseDocumentsResult {
+  const documents: ParsedDocument[] = [];
+  for (let index = 0; index < inputs.length; index++) {
+    const input = inputs[index]!;
+    const result = parseDocument(input.text, input.type);
+    if (!result.ok) return { ok: false, index, error: result.error };
+    documents.push(result.document);
+  }
+  const sources = documents.map((document, index) => ({ document, source: inputs.length === 1 ? "text" : `documents[${index}]` }));
+  return { ok: true, documents, ...buildComputeRequest(sources, caller) };
 }

@@ -12,10 +12,14 @@ export interface Segment {
 export const MAX_LABEL_CHARS = 400;
 
 // Words after which a bare integer is a section, rule or form number, not rupees.
+// Identifiers too: a phone, challan, serial, BSR or receipt number is never an amount.
 const NUMBER_NAMING_WORDS = new Set([
   "section", "sec", "sec.", "u/s", "us", "no", "no.", "rule", "form", "chapter", "para", "clause", "schedule",
-  "of", "page", "year", "sr.", "sr", "s.", "s",
+  "of", "page", "year", "sr.", "sr", "s.", "s", "phone", "mobile", "tel", "ph", "fax", "challan", "serial", "bsr",
+  "receipt", "ack", "acknowledgement", "pin", "pincode", "code", "number", "date", "time", "account", "a/c",
 ]);
+// "Phone:" and "No.:" name a number as "Phone" does.
+const namingWordOf = (text: string | undefined): string | undefined => text?.toLowerCase().replace(/[:#]+$/, "");
 
 const BLANK_TOKENS = new Set(["nil", "-", "--"]);
 // Lower-casing never shortens a string, and only n, N and - start a blank token.
@@ -136,6 +140,16 @@ export function segmentLine(line: string): Segment[] {
     let amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
+    // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
+    const previous = classified[classified.length - 1];
+    if (amount !== null && amount.strength === "strong" && previous !== undefined && previous.amount === null && namingWordOf(previous.text) === "section") {
+      const split = splitSectionTen(token);
+      if (split !== null) {
+        classified.push({ text: "10", amount: null });
+        classified.push({ text: token, amount: split });
+        continue;
+      }
+    }
     if (amount !== null) {
       classified.push({ text: token, amount });
       continue;
@@ -151,7 +165,7 @@ export function segmentLine(line: string): Segment[] {
   // Bare integers are money only in the trailing run of amounts.
   let trailingStart = classified.length;
   while (trailingStart > 0 && classified[trailingStart - 1]!.amount !== null) trailingStart--;
-  const namingWord = classified[trailingStart - 1]?.text.toLowerCase();
+  const namingWord = namingWordOf(classified[trailingStart - 1]?.text);
   if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
     while (trailingStart < classified.length && classified[trailingStart]!.amount?.strength === "weak") {
       trailingStart++;
@@ -178,6 +192,13 @@ export function segmentLine(line: string): Segment[] {
   }
   if (label.length > 0 || amounts.length > 0) segments.push({ label: label.join(" "), amounts });
   return segments;
+}
+
+/** "100.00" after "section" as section 10 and ₹0.00; null when the token does not start with "10" and a decimal amount. */
+function splitSectionTen(token: string): AmountToken | null {
+  if (!token.startsWith("10") || token.length < 6 || token[token.length - 3] !== ".") return null;
+  const rest = readAmountToken(token.slice(2));
+  return rest === null ? null : { paise: rest.paise, strength: "strong" };
 }
 
 const isUpper = (c: string | undefined): boolean => c !== undefined && c >= "A" && c <= "Z";

@@ -1,5 +1,7 @@
 // Result types of the document parsers. Amounts are rupees (two decimals at most); null means the item was
 // not found in the text, 0 means it was printed blank, "-", "NIL" or 0.00.
+import type { FinancialYear } from "../engine";
+import type { OtherChapterVIA, Section10Exemption } from "../engine/form16-figures";
 
 export type DocumentType = "form16" | "ais";
 
@@ -12,31 +14,54 @@ export interface DocumentWarning {
   message: string;
 }
 
-/**
- * Profile fields for POST /compute (src/tax/schemas/profile.ts) that the document can fill; `age` and anything
- * the document does not print are left for the user. Every amount is >= 0, as /compute requires.
- */
-export interface ComputeProfile {
-  residentialStatus: "resident";
-  houseProperties: [];
-  salary?: {
-    grossSalary: number;
-    professionalTax?: number;
+/** A POST /compute body built from documents (the fields of src/tax/schemas/profile.ts they can fill). */
+export interface DocumentComputeRequest {
+  /** The financial year the income was earned in: the assessment year printed on Form 16 less one. */
+  financialYear: FinancialYear;
+  /** The assessment year the document printed, so /compute can refuse it passed as the financial year. */
+  assessmentYear?: string;
+  /** The regime the employee told the employer (Form 16 row A); both are computed either way. */
+  chosenRegime?: "old" | "new";
+  profile: {
+    age?: number;
+    residentialStatus: "resident";
+    salary?: {
+      grossSalary?: number;
+      professionalTax?: number;
+      exemptions10?: Partial<Record<Section10Exemption, number>>;
+    };
+    housePropertyIncome?: number;
+    otherIncome?: { savingsInterest?: number; depositInterest?: number; dividends?: number; reportedToEmployer?: number };
+    deductions?: {
+      section80C?: number;
+      section80CCD1B?: number;
+      section80CCD2?: number;
+      section80D?: number;
+      section80D_selfFamily?: number;
+      section80D_parents?: number;
+      parentsSeniorCitizen?: boolean;
+      section80E?: number;
+      section80G_100?: number;
+      otherChapterVIA?: Partial<Record<OtherChapterVIA, number>>;
+    };
+    taxesPaid?: number;
   };
-  deductions: {
-    section80C?: number;
-    section80CCD1B?: number;
-    section80CCD2?: number;
-    section80D_selfFamily?: number;
-    section80E?: number;
-    section80G_100?: number;
-  };
-  otherIncome?: {
-    savingsInterest?: number;
-    depositInterest?: number;
-    dividends?: number;
-  };
-  taxesPaid?: number;
+}
+
+/** A figure a document gives that the compute request does not carry, and why. */
+export interface UnmappedFigure {
+  /** Which document: "documents[0]" and so on. */
+  source: string;
+  field: string;
+  amount: number | null;
+  reason: string;
+}
+
+/** Two documents of one person and year that disagree about a figure. */
+export interface DocumentConflict {
+  field: string;
+  values: { source: string; amount: number | null; value?: string | null }[];
+  resolution: string;
 }
 
 export const FORM16_AMOUNT_KEYS = [
@@ -87,6 +112,7 @@ export const CHAPTER_VIA_KEYS = [
   "section80CCD1B",
   "section80CCD2",
   "section80D",
+  "section80DParents",
   "section80DD",
   "section80DDB",
   "section80E",
@@ -134,14 +160,17 @@ export interface Form16Document {
   employeePan: string | null;
   /** true: old regime (opted out of s.115BAC(1A)); false: new regime; null: not printed. */
   optedOutOf115BAC: boolean | null;
+  /** true when a separate 80D row for parents says they are senior citizens (s.80D(4)); null otherwise. */
+  parentsSeniorCitizen: boolean | null;
   amounts: Record<Form16AmountKey, number | null>;
   chapterVIA: Record<ChapterVIAKey, ChapterVIAAmounts | null>;
   /** Part A quarterly summary total, when Part A is in the text. */
   partA: Form16PartATotals | null;
   /** Number of items found, amounts and Chapter VI-A rows together. */
   itemsFound: number;
-  profile: ComputeProfile;
+  /** At most 64 KB of them; `warningsTotal` counts every warning, kept or not. */
   warnings: DocumentWarning[];
+  warningsTotal: number;
 }
 
 export type AisCategory =
@@ -182,8 +211,9 @@ export interface AisDocument {
   entries: AisEntry[];
   /** Sums per category. Tax payments add the TDS/TCS of every entry to advance and self-assessment tax. */
   totals: AisTotals;
-  profile: ComputeProfile;
+  /** At most 64 KB of them; `warningsTotal` counts every warning, kept or not. */
   warnings: DocumentWarning[];
+  warningsTotal: number;
 }
 
 export type ParsedDocument = Form16Document | AisDocument;

@@ -1,10 +1,22 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
+import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts } from "./capital-gains";
+import {
+  EXEMPTION_DESCRIPTIONS,
+  OTHER_VIA_DESCRIPTIONS,
+  allowedInNewRegime,
+  otherVIAAllowedInNewRegime,
+  toReportedFacts,
+  type ReportedFacts,
+} from "./form16-figures";
 import { isFiftyPercentCity } from "./hra";
+import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
 import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
+import { chooseSelfOccupied } from "./self-occupied";
+import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
 import type { DeductionLine, HouseProperty, IncomeHead, Rebate87ABasis, Regime, RegimeResult, TaxInput } from "./types";
-import { LIMITS, type Slab, type SurchargeBand, type YearRules } from "./years";
+import { LIMITS, type Slab, type YearRules } from "./years";
 
 /** The input in integer paise with the year's facts (age band, HRA city) resolved once. */
 export interface Facts {
@@ -18,11 +30,19 @@ export interface Facts {
   hraReceived: number;
   rentPaid: number;
   professionalTax: number;
+  /** Employer PF + superannuation contributions: with s.80CCD(2) NPS they make the s.17(2)(vii) aggregate. */
+  otherEmployerContributions: number;
   houseProperties: readonly HouseProperty[];
   savingsInterest: number;
   depositInterest: number;
   dividends: number;
   familyPension: number;
+  casualWinnings: number;
+  capitalGains: CapitalGainsFacts;
+  /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings) is present. */
+  hasSpecialRateIncome: boolean;
+  presumptiveBusinessIncome: number;
+  presumptiveProfessionIncome: number;
   section80C: number;
   section80CCD1B: number;
   section80CCD2: number;
@@ -34,12 +54,15 @@ export interface Facts {
   section80G_50: number;
   section80G_50WithLimit: number;
   taxesPaid: number;
+  reported: ReportedFacts;
 }
 
 export function toFacts(input: TaxInput, year: YearRules): Facts {
   // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
   const resident = input.residentialStatus !== "non_resident";
   const { salary, otherIncome, deductions } = input;
+  const capitalGains = capitalGainsFacts(input.capitalGains, year, resident);
+  const casualWinnings = toPaise(otherIncome.casualWinnings);
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -51,22 +74,32 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     hraReceived: toPaise(salary.hraReceived),
     rentPaid: toPaise(salary.rentPaid),
     professionalTax: toPaise(salary.professionalTax),
+    otherEmployerContributions: toPaise(salary.employerPfContribution) + toPaise(salary.employerSuperannuationContribution),
     houseProperties: input.houseProperties,
     savingsInterest: toPaise(otherIncome.savingsInterest),
     depositInterest: toPaise(otherIncome.depositInterest),
     dividends: toPaise(otherIncome.dividends),
     familyPension: toPaise(otherIncome.familyPension),
+    casualWinnings,
+    capitalGains,
+    hasSpecialRateIncome: casualWinnings > 0 || capitalGains.specialRateGains > 0,
+    presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
+    presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     section80C: toPaise(deductions.section80C),
     section80CCD1B: toPaise(deductions.section80CCD1B),
     section80CCD2: toPaise(deductions.section80CCD2),
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
     section80D_parents: toPaise(deductions.section80D_parents),
-    parentsSeniorCitizen: deductions.parentsAge !== null && deductions.parentsAge >= LIMITS.seniorAge,
+    // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
+    parentsSeniorCitizen: deductions.parentsAge !== null
+      ? deductions.parentsAge >= LIMITS.seniorAge
+      : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
     taxesPaid: toPaise(input.taxesPaid),
+    reported: toReportedFacts(input),
   };
 }
 
@@ -91,6 +124,10 @@ const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
+const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
+const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
+const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 function pushLine(
@@ -154,48 +191,127 @@ function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): v
   }
 }
 
-// First Schedule Part I Para A: surcharge on tax attributable to dividend income is capped at 15 %.
-const DIVIDEND_SURCHARGE_CAP_PERCENT = 15;
+const NO_GAINS: readonly number[] = GAIN_BUCKETS.map(() => 0);
+const NO_SPECIAL_TAX: SpecialTax = {
+  buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
+  casualTax: 0,
+  rebatableGainsTax: 0,
+  gainsTax: 0,
+  total: 0,
+};
 
 /**
- * Surcharge at `ratePercent` on `tax` (rupees). [U] When the rate exceeds 15 % and total income includes
- * `dividends`, the tax is apportioned to them by their share of total income; that share takes 15 %.
+ * Total income split for the rates: special-rate income in whole rupees (paise ignored, s.288A) and the rest at
+ * the slab rates. The dividends' part is what is left after the other slab income, rounded like total income,
+ * so it only moves when total income does (deductions come off the other income first).
  */
-function surchargeOn(tax: number, ratePercent: number, dividends: number, totalIncome: number): number {
-  if (ratePercent <= DIVIDEND_SURCHARGE_CAP_PERCENT || dividends === 0) return percentOf(tax, ratePercent);
-  // Exact rational arithmetic: tax × (rate × (TI − D) + 15 × D) / (100 × TI), rounded half up.
-  const numerator =
-    BigInt(tax) * (BigInt(ratePercent) * BigInt(totalIncome - dividends) + BigInt(DIVIDEND_SURCHARGE_CAP_PERCENT * dividends));
-  const denominator = BigInt(100 * totalIncome);
-  return Number((2n * numerator + denominator) / (2n * denominator));
+function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstGains: number): IncomeParts {
+  if (!f.hasSpecialRateIncome) {
+    const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
+    return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, indexationRelief: 0 };
+  }
+  // A house-property loss set off against the gains comes off the dearest first (GAIN_BUCKETS order).
+  let loss = lossAgainstGains;
+  const gains = f.capitalGains.buckets.map((paise) => {
+    const used = Math.min(loss, paise);
+    loss -= used;
+    return Math.floor((paise - used) / 100);
+  });
+  let casual = Math.floor(f.casualWinnings / 100);
+  let special = casual;
+  for (const amount of gains) special += amount;
+  // Rounding total income down can leave it a few rupees below the special-rate income: the cheapest of that
+  // income gives way, so the parts always add up to total income.
+  let deficit = Math.max(0, special - taxableIncome);
+  for (let i = gains.length - 1; i >= 0 && deficit > 0; i--) {
+    const cut = Math.min(deficit, gains[i]!);
+    gains[i]! -= cut;
+    deficit -= cut;
+  }
+  casual -= Math.min(deficit, casual);
+  const slab = Math.max(0, taxableIncome - special);
+  const indexationRelief = f.capitalGains.indexationRelief;
+  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, indexationRelief };
 }
 
-function bandIndexFor(bands: readonly SurchargeBand[], income: number): number {
-  let index = -1;
-  for (let i = 0; i < bands.length; i++) if (income > bands[i]!.above) index = i;
-  return index;
+function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {
+  if (f.dividends === 0) return 0;
+  const nonDividendIncome = roundToTenRupees(Math.max(0, ordinaryAfterDeductions - f.dividends));
+  return slab - Math.min(slab, nonDividendIncome);
+}
+
+function selfOccupiedIndexes(properties: readonly HouseProperty[]): number[] {
+  const indexes: number[] = [];
+  for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") indexes.push(i);
+  return indexes;
+}
+
+function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, out: RegimeResult): void {
+  for (let i = 0; i < GAIN_BUCKETS.length; i++) {
+    const income = parts.gains[i]!;
+    if (income === 0) continue;
+    const bucket = GAIN_BUCKETS[i]!;
+    const charged = special.buckets[i]!;
+    out.specialRateIncome.push({
+      section: bucket.kind === "111A" ? year.sections.stcgEquity : bucket.kind === "112" ? year.sections.ltcgOther : year.sections.ltcgEquity,
+      description: bucket.description,
+      ratePercent: bucket.rateTenths / 10,
+      income,
+      exemptAmount: charged.exempt,
+      basicExemptionAdjusted: charged.basicExemptionAdjusted,
+      indexationRelief: charged.indexationRelief,
+      taxableAmount: charged.taxable,
+      tax: charged.tax,
+    });
+  }
+  if (parts.casual > 0) {
+    out.specialRateIncome.push({
+      section: year.sections.casual,
+      description: "Winnings from lotteries, crossword puzzles, games and betting",
+      ratePercent: LIMITS.casualRatePercent,
+      income: parts.casual,
+      exemptAmount: 0,
+      basicExemptionAdjusted: 0,
+      indexationRelief: 0,
+      taxableAmount: parts.casual,
+      tax: special.casualTax,
+    });
+  }
 }
 
 /** Builds an empty result for `assess` to fill. */
 export function emptyRegimeResult(regime: Regime): RegimeResult {
   return {
     regime,
-    salary: { grossSalary: 0, hraExemption: 0, standardDeduction: 0, professionalTax: 0, incomeFromSalary: 0 },
-    houseProperty: { incomeFromHouseProperty: 0, lossSetOff: 0, lossNotSetOff: 0 },
+    salary: {
+      grossSalary: 0,
+      hraExemption: 0,
+      standardDeduction: 0,
+      professionalTax: 0,
+      employerContributionPerquisite: 0,
+      incomeFromSalary: 0,
+    },
+    houseProperty: { selfOccupied: [], incomeFromHouseProperty: 0, lossSetOff: 0, lossNotSetOff: 0 },
     otherSources: {
       savingsInterest: 0,
       depositInterest: 0,
       dividends: 0,
       familyPension: 0,
       familyPensionDeduction: 0,
+      casualWinnings: 0,
       incomeFromOtherSources: 0,
     },
+    business: { presumptiveBusinessIncome: 0, presumptiveProfessionIncome: 0, incomeFromBusiness: 0 },
+    capitalGains: { shortTermAtSlabRates: 0, shortTermLossNotSetOff: 0, longTermLossNotSetOff: 0, incomeFromCapitalGains: 0 },
     grossTotalIncome: 0,
     deductions: [],
     chapterVIADeductions: 0,
     taxableIncome: 0,
+    incomeAtSlabRates: 0,
     slabs: [],
     slabTax: 0,
+    specialRateIncome: [],
+    specialRateTax: 0,
     rebate87A: 0,
     rebate87ABasis: "above_threshold",
     taxAfterRebate: 0,
@@ -221,7 +337,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // Salaries. s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
   // 10 % limb stays exact in paise.
   let hraExemption = 0;
-  if (f.hraReceived > 0) {
+  const reportedExemptions = f.reported.exemptions10;
+  const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
+  if (f.hraReceived > 0 && !hraReported) {
     const received = f.hraReceived * 10;
     const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
     const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
@@ -240,7 +358,23 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
-  const netSalary = Math.max(0, f.grossSalary - hraExemption);
+  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary.
+  for (let i = 0; i < reportedExemptions.length; i++) {
+    const { section, paise } = reportedExemptions[i]!;
+    const allowedHere = oldStyle || allowedInNewRegime(section);
+    const exempt = allowedHere ? Math.min(paise, Math.max(0, f.grossSalary - hraExemption)) : 0;
+    hraExemption += exempt;
+    if (lines !== null && paise > 0) {
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt,
+        allowedHere ? Infinity : 0, allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR);
+    }
+  }
+  // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
+  const employerContributionPerquisite = Math.max(
+    0,
+    f.section80CCD2 + f.otherEmployerContributions - LIMITS.employerContributionsPerquisiteAbove * 100,
+  );
+  const netSalary = Math.max(0, f.grossSalary + employerContributionPerquisite - hraExemption);
   let standardDeduction = 0;
   if (f.grossSalary > 0) {
     const cap = rules.standardDeduction * 100;
@@ -259,19 +393,22 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   }
   const incomeFromSalary = netSalary - standardDeduction - professionalTax;
 
-  // House property. s.23(2): up to two self-occupied homes have nil annual value; any further one is deemed let
-  // out (s.23(4)) at its expected rent. s.24(a) 30 % of annual value; s.24(b) interest.
-  let selfOccupied = 0;
+  // House property. s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair
+  // (s.23(4), see self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual
+  // value; s.24(b) interest. s.115BAC(2)(i) bars s.24(b) only for the s.23(2) self-occupied property.
+  const selfOccupiedCap = oldStyle ? LIMITS.selfOccupiedInterest * 100 : 0;
+  const properties = f.houseProperties;
+  let selfOccupiedTyped = 0;
+  for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") selfOccupiedTyped++;
+  const chosen = selfOccupiedTyped > LIMITS.selfOccupiedNilValueProperties ? chooseSelfOccupied(properties, selfOccupiedCap) : null;
   let selfOccupiedInterest = 0;
   let annualValue = 0;
   let standardDeduction24a = 0;
   let letOutInterest = 0;
-  const properties = f.houseProperties;
   for (let i = 0; i < properties.length; i++) {
     const property = properties[i]!;
     const interest = toPaise(property.interestOnHousingLoan);
-    if (property.type === "self_occupied" && selfOccupied < LIMITS.selfOccupiedNilValueProperties) {
-      selfOccupied++;
+    if (property.type === "self_occupied" && (chosen === null || chosen.includes(i))) {
       selfOccupiedInterest += interest;
       continue;
     }
@@ -280,8 +417,6 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     if (value > 0) standardDeduction24a += percentOfFloor(value, LIMITS.letOutStandardDeductionPercent);
     letOutInterest += interest;
   }
-  // s.115BAC(2)(i) bars s.24(b) only for the s.23(2) self-occupied property.
-  const selfOccupiedCap = oldStyle ? LIMITS.selfOccupiedInterest * 100 : 0;
   const selfOccupiedInterestAllowed = Math.min(selfOccupiedInterest, selfOccupiedCap);
   if (lines !== null) {
     if (standardDeduction24a > 0) {
@@ -303,7 +438,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       );
     }
   }
-  const incomeFromHouseProperty = annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
+  const incomeFromHouseProperty =
+    f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -312,61 +449,99 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     const oneThird = Math.floor(f.familyPension / 3);
     pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
   }
-  const incomeFromOtherSources =
-    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction;
+  const ordinaryOtherSources =
+    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction + f.reported.otherSourcesIncome;
+  const incomeFromOtherSources = ordinaryOtherSources + f.casualWinnings;
+  const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
+  const gains = f.capitalGains;
+  const specialRateGains = gains.specialRateGains;
 
-  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads; s.115BAC(2)(ii)(b): none
+  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income
+  // first, then special-rate capital gains, dearest first (never winnings, s.58(4)); s.115BAC(2)(ii)(b): none
   // in the new regime.
-  const otherHeads = incomeFromSalary + incomeFromOtherSources;
+  const otherHeads = incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
   let lossSetOff = 0;
+  let lossAgainstGains = 0;
   let lossNotSetOff = 0;
   if (incomeFromHouseProperty < 0) {
     const loss = -incomeFromHouseProperty;
-    lossSetOff = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100, otherHeads) : 0;
-    lossNotSetOff = loss - lossSetOff;
+    const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
+    lossSetOff = Math.min(allowed, otherHeads);
+    lossAgainstGains = Math.min(allowed - lossSetOff, specialRateGains);
+    lossNotSetOff = loss - lossSetOff - lossAgainstGains;
   }
-  const grossTotalIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
+  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
+  const grossTotalIncome = ordinaryIncome + f.casualWinnings + specialRateGains - lossAgainstGains;
 
   // Chapter VI-A. Only s.80CCD(2) survives in the new regime (s.115BAC(2)(i)); s.80G goes last because its
-  // qualifying limit is on gross total income less the other deductions.
+  // qualifying limit is on gross total income less the other deductions. None is set against special-rate
+  // income (ss.111A(2), 112(2), 112A(5), 115BB), so the room is the ordinary part of gross total income.
   const bar = oldStyle ? Infinity : 0;
   let via = 0;
   via += allowVIA(lines, "80C", "Life insurance, PF, PPF, ELSS and the like", f.section80C,
-    oldStyle ? LIMITS.section80CCE * 100 : 0, oldStyle ? REASON_80CCE : NEW_REGIME_BAR, grossTotalIncome - via);
+    oldStyle ? LIMITS.section80CCE * 100 : 0, oldStyle ? REASON_80CCE : NEW_REGIME_BAR, ordinaryIncome - via);
   via += allowVIA(lines, "80CCD(1B)", "Own contribution to NPS", f.section80CCD1B,
-    oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, grossTotalIncome - via);
+    oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, ordinaryIncome - via);
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
+  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
   via += allowVIA(lines, "80CCD(2)", "Employer's contribution to NPS", f.section80CCD2,
-    percentOfFloor(f.basicPlusDA, npsPercent), npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, grossTotalIncome - via);
+    f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
+    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, ordinaryIncome - via);
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  const splitStart = via;
   via += allowVIA(lines, "80D", "Health insurance: self, spouse and children", f.section80D_selfFamily,
     oldStyle ? selfCap * 100 : 0, !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
-    grossTotalIncome - via);
+    ordinaryIncome - via);
   const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   via += allowVIA(lines, "80D", "Health insurance: parents", f.section80D_parents,
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
-    grossTotalIncome - via);
-  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, grossTotalIncome - via);
-  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
-  if (f.seniorCitizen) {
-    via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
-      oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, grossTotalIncome - via);
-  } else {
-    via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
-      oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, grossTotalIncome - via);
+    ordinaryIncome - via);
+  if (f.reported.section80D > 0) {
+    // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
+    // both caps with whatever the split fields already took.
+    const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
+    const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
+    via += allowVIA(lines, "80D", "Health insurance: self, family and parents together", f.reported.section80D,
+      oldStyle ? totalCap : 0, oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR, ordinaryIncome - via);
   }
-  const adjustedGrossTotalIncome = grossTotalIncome - via;
+  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via);
+  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
+  const reportedVIA = f.reported.otherChapterVIA;
+  const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
+  for (let i = 0; i < reportedVIA.length; i++) {
+    const { section, paise } = reportedVIA[i]!;
+    const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
+    // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
+    const cap = !allowedHere ? 0
+      : section === "80TTA" ? (f.seniorCitizen ? 0 : LIMITS.section80TTA * 100)
+      : section === "80TTB" ? (f.seniorCitizen ? LIMITS.section80TTB * 100 : 0)
+      : Infinity;
+    const reason = !allowedHere ? NEW_REGIME_BAR
+      : section === "80TTA" ? (f.seniorCitizen ? REASON_80TTA_SENIOR : REASON_80TTA)
+      : section === "80TTB" ? (f.seniorCitizen ? REASON_80TTB : REASON_80TTB_ONLY_SENIOR)
+      : null;
+    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, ordinaryIncome - via);
+  }
+  // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
+  if (!interestReported && f.seniorCitizen) {
+    via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
+      oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, ordinaryIncome - via);
+  } else if (!interestReported) {
+    via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
+      oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, ordinaryIncome - via);
+  }
+  const adjustedGrossTotalIncome = ordinaryIncome - via;
   via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR,
-    grossTotalIncome - via);
+    ordinaryIncome - via);
   via += allowVIA(lines, "80G", "Donations: 50 %, no qualifying limit", f.section80G_50,
-    oldStyle ? Math.floor(f.section80G_50 / 2) : 0, oldStyle ? REASON_80G_50 : NEW_REGIME_BAR, grossTotalIncome - via);
+    oldStyle ? Math.floor(f.section80G_50 / 2) : 0, oldStyle ? REASON_80G_50 : NEW_REGIME_BAR, ordinaryIncome - via);
   const qualifying = Math.min(f.section80G_50WithLimit,
     percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
   via += allowVIA(lines, "80G", "Donations: 50 %, within the qualifying limit", f.section80G_50WithLimit,
     oldStyle ? Math.floor(qualifying / 2) : 0,
     !oldStyle ? NEW_REGIME_BAR : qualifying < f.section80G_50WithLimit ? REASON_80G_QUALIFYING : REASON_80G_50,
-    grossTotalIncome - via);
+    ordinaryIncome - via);
 
   // s.288A: total income to the nearest ₹10.
   const taxableIncome = roundToTenRupees(grossTotalIncome - via);
@@ -379,49 +554,48 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       : f.seniorCitizen
         ? rules.slabs.senior
         : rules.slabs.general;
-  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, taxableIncome));
+  // The split is only needed with special-rate income or a surcharge; the common case skips building it.
+  const bands = rules.surcharge;
+  const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
+  const parts =
+    f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstGains) : null;
+  const slabIncome = parts === null ? taxableIncome : parts.slab;
+  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
+  const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
+  const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
 
-  // s.87A: residents only. New regime proviso: above the threshold, tax after rebate never exceeds the excess.
+  // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;
+  // from FY 2025-26 the new regime's rebate is limited to tax at the slab rates (second proviso). New regime
+  // proviso (b): above the threshold, the rebated tax never exceeds the excess income.
   const rebateRules = rules.rebate87A;
+  const rebatable = slabTax + (rebateRules.onSpecialRateTax ? special.rebatableGainsTax : 0);
   let rebate87A = 0;
   let rebate87ABasis: Rebate87ABasis;
   if (!f.resident) {
     rebate87ABasis = "not_resident";
   } else if (taxableIncome <= rebateRules.threshold) {
-    rebate87A = Math.min(slabTax, rebateRules.maximum);
+    rebate87A = Math.min(rebatable, rebateRules.maximum);
     rebate87ABasis = "within_threshold";
-  } else if (rebateRules.marginalRelief && slabTax > taxableIncome - rebateRules.threshold) {
-    rebate87A = slabTax - (taxableIncome - rebateRules.threshold);
+  } else if (rebateRules.marginalRelief && rebatable > taxableIncome - rebateRules.threshold) {
+    rebate87A = rebatable - (taxableIncome - rebateRules.threshold);
     rebate87ABasis = "marginal_relief";
   } else {
     rebate87ABasis = "above_threshold";
   }
-  const taxAfterRebate = slabTax - rebate87A;
+  const taxAfterRebate = slabTax + special.total - rebate87A;
 
-  // Dividends' part of taxable income: what is left after the other income, rounded like TI, so the part only
-  // moves when TI does (deductions are taken from the other income first).
-  const nonDividendIncome = roundToTenRupees(Math.max(0, grossTotalIncome - via - f.dividends));
-  const dividends = taxableIncome - Math.min(taxableIncome, nonDividendIncome);
-  // Surcharge, with marginal relief against the nearest lower threshold H: tax + surcharge may exceed
-  // tax(H) + surcharge(H) by no more than TI − H (First Schedule Part I Para A provisos).
-  const bands = rules.surcharge;
-  const bandIndex = bandIndexFor(bands, taxableIncome);
+  // Surcharge (no rebate survives this far up), with marginal relief; see special-rates.ts.
   let surchargeRatePercent = 0;
   let surcharge = 0;
   let surchargeMarginalRelief = 0;
-  if (bandIndex >= 0) {
-    const band = bands[bandIndex]!;
-    surchargeRatePercent = band.ratePercent;
-    surcharge = surchargeOn(taxAfterRebate, surchargeRatePercent, dividends, taxableIncome);
-    const threshold = band.above;
-    const taxAtThreshold = paiseToWholeRupees(slabTaxPaise(slabs, threshold));
-    const rateAtThreshold = bandIndex > 0 ? bands[bandIndex - 1]!.ratePercent : 0;
-    const ceiling =
-      taxAtThreshold +
-      surchargeOn(taxAtThreshold, rateAtThreshold, Math.min(dividends, threshold), threshold) +
-      (taxableIncome - threshold);
-    const excess = taxAfterRebate + surcharge - ceiling;
-    if (excess > 0) surchargeMarginalRelief = Math.min(surcharge, excess);
+  if (parts !== null && surchargeApplies) {
+    const charged = surchargeFor(bands, parts, slabTax, special, (cut) => ({
+      slabTax: paiseToWholeRupees(slabTaxPaise(slabs, cut.slab)),
+      special: specialTax(cut, f.resident, exemptionLimit),
+    }));
+    surchargeRatePercent = charged.ratePercent;
+    surcharge = charged.surcharge;
+    surchargeMarginalRelief = charged.marginalRelief;
   }
   const surchargePayable = surcharge - surchargeMarginalRelief;
   const cess = percentOf(taxAfterRebate + surchargePayable, LIMITS.cessPercent);
@@ -435,21 +609,34 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.salary.hraExemption = toRupees(hraExemption);
   out.salary.standardDeduction = toRupees(standardDeduction);
   out.salary.professionalTax = toRupees(professionalTax);
+  out.salary.employerContributionPerquisite = toRupees(employerContributionPerquisite);
   out.salary.incomeFromSalary = toRupees(incomeFromSalary);
+  out.houseProperty.selfOccupied = chosen ?? selfOccupiedIndexes(properties);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
-  out.houseProperty.lossSetOff = toRupees(lossSetOff);
+  out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstGains);
   out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);
   out.otherSources.dividends = toRupees(f.dividends);
   out.otherSources.familyPension = toRupees(f.familyPension);
   out.otherSources.familyPensionDeduction = toRupees(familyPensionDeduction);
+  out.otherSources.casualWinnings = toRupees(f.casualWinnings);
   out.otherSources.incomeFromOtherSources = toRupees(incomeFromOtherSources);
+  out.business.presumptiveBusinessIncome = toRupees(f.presumptiveBusinessIncome);
+  out.business.presumptiveProfessionIncome = toRupees(f.presumptiveProfessionIncome);
+  out.business.incomeFromBusiness = toRupees(incomeFromBusiness);
+  out.capitalGains.shortTermAtSlabRates = toRupees(gains.shortTermAtSlabRates);
+  out.capitalGains.shortTermLossNotSetOff = toRupees(gains.shortTermLossNotSetOff);
+  out.capitalGains.longTermLossNotSetOff = toRupees(gains.longTermLossNotSetOff);
+  out.capitalGains.incomeFromCapitalGains = toRupees(gains.shortTermAtSlabRates + specialRateGains);
   out.grossTotalIncome = toRupees(grossTotalIncome);
   out.chapterVIADeductions = toRupees(via);
   out.taxableIncome = taxableIncome;
-  slabLines(slabs, taxableIncome, out);
+  out.incomeAtSlabRates = slabIncome;
+  slabLines(slabs, slabIncome, out);
   out.slabTax = slabTax;
+  if (parts !== null) specialLines(parts, special, year, out);
+  out.specialRateTax = special.total;
   out.rebate87A = rebate87A;
   out.rebate87ABasis = rebate87ABasis;
   out.taxAfterRebate = taxAfterRebate;

@@ -1,6 +1,8 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { assess, emptyRegimeResult, toFacts } from "./assess";
+import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
+import { formatRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import type { ComputeResult, FinancialYear, TaxInput } from "./types";
 import { YEAR_RULES } from "./years";
@@ -25,8 +27,15 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     regimes: { old: oldRegime, new: newRegime },
     recommendedRegime,
     recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
+    chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
     savingMoves: findSavingMoves(facts, year, oldTotal, newTotal),
+    notes: [
+      ...reportedFigureNotes(input, input.ageGiven ?? true),
+      ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal
+        ? [`chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newTotal - oldTotal))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`]
+        : []),
+    ],
     disclaimer: DISCLAIMER,
   };
 }

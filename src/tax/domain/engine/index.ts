@@ -2,7 +2,9 @@
 export { computeTax, DISCLAIMER } from "./compute";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
 export { applySavingMove } from "./moves";
+export { presumptiveIneligibility } from "./presumptive";
 export {
+  CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
   INCOME_HEADS,
@@ -14,6 +16,8 @@ export {
   SAVING_MOVE_KINDS,
 } from "./types";
 export type {
+  CapitalGain,
+  CapitalGainSection,
   ComputeResult,
   DeductionLine,
   FinancialYear,
@@ -22,6 +26,8 @@ export type {
   IncomeHead,
   ItrForm,
   MoveField,
+  PresumptiveBusiness,
+  PresumptiveProfession,
   Rebate87ABasis,
   Regime,
   RegimeResult,
@@ -29,6 +35,7 @@ export type {
   SavingMove,
   SavingMoveKind,
   SlabLine,
+  SpecialRateLine,
   TaxInput,
 } from "./types";
 export { LIMITS, YEAR_RULES } from "./years";

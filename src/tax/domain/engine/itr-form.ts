@@ -1,23 +1,52 @@
-// Which return form: ITR-1 (Sahaj) when every one of its conditions holds, else ITR-2 (no business income is
-// modelled, so never ITR-3/ITR-4). Conditions per the ITR-1 notifications (reference §9).
+// Which return form. Without business income: ITR-1 (Sahaj) when every one of its conditions holds, else ITR-2.
+// With presumptive income: ITR-4 (Sugam) within its conditions, else ITR-3. Conditions per the ITR-1/ITR-4
+// notifications (reference §9): from AY 2025-26 both allow s.112A gains up to ₹1,25,000 and no other capital
+// gain, and neither takes winnings from lotteries or races.
 import { formatRupees } from "./rounding";
 import type { ItrForm, RegimeResult, TaxInput } from "./types";
-import type { YearRules } from "./years";
+import { LIMITS, type YearRules } from "./years";
 
-export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeResult): { form: ItrForm; rule: string } {
-  if (input.residentialStatus !== "resident") {
-    return { form: "ITR-2", rule: "ITR-2: ITR-1 is only for a resident and ordinarily resident individual" };
-  }
-  if (chosen.taxableIncome > year.itr1MaxTotalIncome) {
-    return { form: "ITR-2", rule: `ITR-2: total income above ${formatRupees(year.itr1MaxTotalIncome)} (50 lakh)` };
-  }
+type Choice = { form: ItrForm; rule: string };
+
+/** Why neither ITR-1 nor ITR-4 fits, or null when the simple form's common conditions hold. */
+function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, simple: ItrForm): string | null {
+  if (input.residentialStatus !== "resident") return `${simple} is only for a resident and ordinarily resident individual`;
+  if (chosen.taxableIncome > year.itr1MaxTotalIncome) return `total income above ${formatRupees(year.itr1MaxTotalIncome)} (50 lakh)`;
   if (input.houseProperties.length > year.itr1MaxHouseProperties) {
     const allowed = year.itr1MaxHouseProperties === 1 ? "one house property" : `${year.itr1MaxHouseProperties} house properties`;
-    return { form: "ITR-2", rule: `ITR-2: more house properties than ITR-1 for ${year.yearLabel} allows (${allowed})` };
+    return `more house properties than ${simple} for ${year.yearLabel} allows (${allowed})`;
   }
-  if (chosen.houseProperty.lossNotSetOff > 0) {
-    return { form: "ITR-2", rule: "ITR-2: a house-property loss is left to carry forward, which ITR-1 cannot report" };
+  if (chosen.houseProperty.lossNotSetOff > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
+  if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
+  const gains = input.capitalGains;
+  const equity = `s.${year.sections.ltcgEquity}`;
+  if (gains.some((entry) => entry.section !== "112A")) return `capital gains other than ${equity} long-term gains need the capital-gains schedule`;
+  let total = 0;
+  for (const entry of gains) total += entry.gain;
+  if (gains.some((entry) => entry.gain < 0)) return `a capital loss cannot be reported in ${simple}`;
+  if (total > LIMITS.section112AExemption) {
+    return `${equity} long-term gains above ${formatRupees(LIMITS.section112AExemption)} need the capital-gains schedule`;
   }
+  return null;
+}
+
+function presumptiveSections(year: YearRules): string {
+  const { presumptiveBusiness, presumptiveProfession } = year.sections;
+  return presumptiveBusiness === presumptiveProfession ? `s.${presumptiveBusiness}` : `ss.${presumptiveBusiness}/${presumptiveProfession}`;
+}
+
+export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeResult): Choice {
+  const presumptive = input.presumptive.business !== null || input.presumptive.profession !== null;
+  if (presumptive) {
+    const bar = simpleFormBar(input, year, chosen, "ITR-4");
+    if (bar !== null) return { form: "ITR-3", rule: `ITR-3: business or professional income, and ${bar}` };
+    return {
+      form: "ITR-4",
+      rule: `ITR-4 (Sugam): resident individual with presumptive income (${presumptiveSections(year)}), total income up to ${formatRupees(year.itr1MaxTotalIncome)}`,
+    };
+  }
+  const bar = simpleFormBar(input, year, chosen, "ITR-1");
+  if (bar !== null) return { form: "ITR-2", rule: `ITR-2: ${bar}` };
   return {
     form: "ITR-1",
     rule: `ITR-1 (Sahaj): resident individual with salary, house property and other-sources income, total income up to ${formatRupees(year.itr1MaxTotalIncome)}`,

@@ -62,6 +62,16 @@ function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter:
   }
 }
 
+/** The least of `a`..`d` above `floor`, or Infinity: the NPS targets in ascending order without a sort. */
+function smallestAbove(floor: number, a: number, b: number, c: number, d: number): number {
+  let least = Infinity;
+  if (a > floor && a < least) least = a;
+  if (b > floor && b < least) least = b;
+  if (c > floor && c < least) least = c;
+  if (d > floor && d < least) least = d;
+  return least;
+}
+
 /**
  * Candidate moves for `base`, priced against the best of `oldTotal` and `newTotal`. A regime switch is priced
  * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)).
@@ -102,16 +112,23 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     },
   ];
   // s.80CCD(2): the employer's contribution is limited to a percentage of basic + DA that differs by regime and
-  // employer; try each distinct limit and keep the one that saves most.
+  // employer; and above the s.17(2)(vii) aggregate of ₹7,50,000 (with PF and superannuation) each further rupee
+  // is taxed as a perquisite, so the contribution that just fills the aggregate is a candidate too. Try each
+  // distinct target, smallest first, and keep the one that saves most (ties: the smaller outlay).
   if (base.basicPlusDA > 0) {
     const percents = base.isGovernmentEmployer
       ? [year.old.employerNpsPercentGovernment, year.new.employerNpsPercentGovernment]
       : [year.old.employerNpsPercent, year.new.employerNpsPercent];
+    const aggregateRoom = LIMITS.employerContributionsPerquisiteAbove * 100 - base.otherEmployerContributions;
+    const first = percentOfFloor(base.basicPlusDA, percents[0]!);
+    const second = percentOfFloor(base.basicPlusDA, percents[1]!);
+    const firstCapped = Math.min(first, aggregateRoom);
+    const secondCapped = Math.min(second, aggregateRoom);
     let bestNps: Candidate | null = null;
     let bestNpsTotal = best;
-    for (const percent of percents) {
-      const target = percentOfFloor(base.basicPlusDA, percent);
-      if (target <= base.section80CCD2 || (bestNps !== null && bestNps.target === target)) continue;
+    for (let target = base.section80CCD2; ; ) {
+      target = smallestAbove(target, first, second, firstCapped, secondCapped);
+      if (target === Infinity) break;
       const total = price(scratch, year, "section80CCD2", target, newTotal).totalTaxAfter;
       if (total < bestNpsTotal) {
         bestNpsTotal = total;

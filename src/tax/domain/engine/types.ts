@@ -1,5 +1,6 @@
 // Types of the pure income-tax engine. Money in `TaxInput` is rupees (paise allowed); money in `ComputeResult` is
 // rupees: whole rupees for every tax line, exact paise for income lines that came in with paise.
+import type { ReportedFigures } from "./form16-figures";
 
 export const FINANCIAL_YEARS = ["2024-25", "2025-26", "2026-27"] as const;
 export type FinancialYear = (typeof FINANCIAL_YEARS)[number];
@@ -21,6 +22,43 @@ export interface HouseProperty {
   interestOnHousingLoan: number;
 }
 
+/**
+ * Where a capital gain is taxed: s.111A (STCG on listed equity and equity funds with STT), s.112A (LTCG on the
+ * same), s.112 (other LTCG), or other STCG at the slab rates.
+ */
+export const CAPITAL_GAIN_SECTIONS = ["111A", "112A", "112", "short_term_other"] as const;
+export type CapitalGainSection = (typeof CAPITAL_GAIN_SECTIONS)[number];
+
+export interface CapitalGain {
+  section: CapitalGainSection;
+  /** Full value of consideration less cost and transfer expenses (s.48), without indexation; negative: a loss. */
+  gain: number;
+  /** FY 2024-25 only: the transfer took place before 23 July 2024 (the old rates of ss.111A, 112, 112A). */
+  transferredBefore23July2024: boolean;
+  /** s.112 only: the gain with indexed cost (s.48 second proviso), for the 20 % rate; null when not given. */
+  indexedGain: number | null;
+  /** s.112 only: land or building acquired before 23 July 2024 (the resident's lower-of-two-taxes proviso). */
+  landOrBuildingAcquiredBefore23July2024: boolean;
+}
+
+/** s.44AD: presumptive business income from turnover. */
+export interface PresumptiveBusiness {
+  /** Turnover received by account-payee cheque, bank transfer or other electronic mode (6 %). */
+  digitalTurnover: number;
+  /** Any other turnover, cash included (8 %). */
+  otherTurnover: number;
+  /** A higher income declared by the taxpayer; 0 when none. */
+  declaredIncome: number;
+}
+
+/** s.44ADA: presumptive professional income from gross receipts. */
+export interface PresumptiveProfession {
+  grossReceipts: number;
+  /** The part of gross receipts received in cash (the 5 % condition for the ₹75 lakh limit). */
+  cashReceipts: number;
+  declaredIncome: number;
+}
+
 /** Everything the engine reads, fully populated: the schema mapper turns absent numbers into 0. */
 export interface TaxInput {
   /** Age on the last day of the financial year: the First Schedule's "at any time during the previous year". */
@@ -37,6 +75,10 @@ export interface TaxInput {
     isMetroCity: boolean | null;
     professionalTax: number;
     isGovernmentEmployer: boolean;
+    /** Employer's contribution to a recognised provident fund (with NPS and superannuation: s.17(2)(vii)). */
+    employerPfContribution: number;
+    /** Employer's contribution to an approved superannuation fund (s.17(2)(vii)). */
+    employerSuperannuationContribution: number;
   };
   houseProperties: readonly HouseProperty[];
   otherIncome: {
@@ -44,7 +86,11 @@ export interface TaxInput {
     depositInterest: number;
     dividends: number;
     familyPension: number;
+    /** Winnings from lotteries, crossword puzzles, games, betting (s.115BB): 30 % flat. */
+    casualWinnings: number;
   };
+  capitalGains: readonly CapitalGain[];
+  presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
     section80CCD1B: number;
@@ -60,9 +106,15 @@ export interface TaxInput {
     section80G_50WithLimit: number;
   };
   taxesPaid: number;
+  /** Figures as a Form 16 states them; each wins over the inputs that would compute it. */
+  reported?: ReportedFigures;
+  /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
+  ageGiven?: boolean;
+  /** The regime the employee chose with the employer (Form 16 row A), echoed and compared in the result. */
+  chosenRegime?: Regime;
 }
 
-export const INCOME_HEADS = ["salary", "houseProperty", "otherSources", "chapterVIA"] as const;
+export const INCOME_HEADS = ["salary", "houseProperty", "otherSources", "capitalGains", "business", "chapterVIA"] as const;
 export type IncomeHead = (typeof INCOME_HEADS)[number];
 
 export interface DeductionLine {
@@ -86,6 +138,25 @@ export interface SlabLine {
   tax: number;
 }
 
+/** One rate bucket of special-rate income (capital gains at their sections' rates, casual income at 30 %). */
+export interface SpecialRateLine {
+  /** Section of the year's Act, e.g. "112A" (Income-tax Act, 1961) or "198" (Income-tax Act, 2025). */
+  section: string;
+  description: string;
+  ratePercent: number;
+  /** Income in total income after set-off of losses. */
+  income: number;
+  /** s.112A: the ₹1,25,000 (FY 2024-25: aggregate for the year) on which no tax is charged. */
+  exemptAmount: number;
+  /** Residents: the unexhausted basic exemption adjusted against this income (ss.111A(1), 112(1), 112A(3) provisos). */
+  basicExemptionAdjusted: number;
+  /** Tax ignored because 20 % on the indexed gain is lower (s.112(1)(a) proviso; ITA 2025 s.197(3)). */
+  indexationRelief: number;
+  taxableAmount: number;
+  /** Tax at the rate on the taxable amount, less the indexation relief. */
+  tax: number;
+}
+
 export const REBATE_87A_BASES = ["within_threshold", "marginal_relief", "above_threshold", "not_resident"] as const;
 export type Rebate87ABasis = (typeof REBATE_87A_BASES)[number];
 
@@ -96,9 +167,16 @@ export interface RegimeResult {
     hraExemption: number;
     standardDeduction: number;
     professionalTax: number;
+    /** s.17(2)(vii): employer NPS + PF + superannuation contributions above ₹7,50,000, taxed as a perquisite. */
+    employerContributionPerquisite: number;
     incomeFromSalary: number;
   };
   houseProperty: {
+    /**
+     * Indexes (into the input's houseProperties) of the homes treated as self-occupied with nil annual value:
+     * with more than two, the pair that gives the lowest income (s.23(4) lets the owner choose).
+     */
+    selfOccupied: number[];
     /** Income (negative: loss) under the head, before any set-off against other heads. */
     incomeFromHouseProperty: number;
     lossSetOff: number;
@@ -110,14 +188,35 @@ export interface RegimeResult {
     dividends: number;
     familyPension: number;
     familyPensionDeduction: number;
+    casualWinnings: number;
     incomeFromOtherSources: number;
+  };
+  business: {
+    /** s.44AD: the higher of 6 % of digital and 8 % of other turnover, or the income declared. */
+    presumptiveBusinessIncome: number;
+    /** s.44ADA: the higher of 50 % of gross receipts, or the income declared. */
+    presumptiveProfessionIncome: number;
+    incomeFromBusiness: number;
+  };
+  capitalGains: {
+    /** Other short-term gains, taxed at the slab rates with the rest of total income. */
+    shortTermAtSlabRates: number;
+    /** Net short-term loss left after set-off within the head (s.70(2)); carried forward under s.74 (not modelled). */
+    shortTermLossNotSetOff: number;
+    /** Net long-term loss left after set-off against long-term gains (s.70(3)); carried forward under s.74. */
+    longTermLossNotSetOff: number;
+    incomeFromCapitalGains: number;
   };
   grossTotalIncome: number;
   deductions: DeductionLine[];
   chapterVIADeductions: number;
   taxableIncome: number;
+  /** Total income less special-rate income: what the slab rates apply to. */
+  incomeAtSlabRates: number;
   slabs: SlabLine[];
   slabTax: number;
+  specialRateIncome: SpecialRateLine[];
+  specialRateTax: number;
   rebate87A: number;
   rebate87ABasis: Rebate87ABasis;
   taxAfterRebate: number;
@@ -133,7 +232,7 @@ export interface RegimeResult {
   effectiveRatePercent: number;
 }
 
-export const ITR_FORMS = ["ITR-1", "ITR-2"] as const;
+export const ITR_FORMS = ["ITR-1", "ITR-2", "ITR-3", "ITR-4"] as const;
 export type ItrForm = (typeof ITR_FORMS)[number];
 
 export const SAVING_MOVE_KINDS = [
@@ -176,7 +275,10 @@ export interface ComputeResult {
   regimes: { old: RegimeResult; new: RegimeResult };
   recommendedRegime: Regime;
   recommendedRegimeSaving: number;
+  chosenRegime: Regime | null;
   itr: { form: ItrForm; rule: string };
   savingMoves: SavingMove[];
+  /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
+  notes: string[];
   disclaimer: string;
 }

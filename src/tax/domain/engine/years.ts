@@ -18,7 +18,11 @@ export interface RegimeRules {
   slabs: { general: readonly Slab[]; senior: readonly Slab[]; superSenior: readonly Slab[] };
   standardDeduction: number;
   familyPensionDeductionCap: number;
-  rebate87A: { threshold: number; maximum: number; marginalRelief: boolean };
+  /**
+   * `onSpecialRateTax`: whether the rebate (and its marginal relief) may also absorb tax on ss.111A/112 income.
+   * Never on s.112A (its sub-section (6)) nor on casual income (s.115BB).
+   */
+  rebate87A: { threshold: number; maximum: number; marginalRelief: boolean; onSpecialRateTax: boolean };
   surcharge: readonly SurchargeBand[];
   employerNpsPercent: number;
   employerNpsPercentGovernment: number;
@@ -26,10 +30,23 @@ export interface RegimeRules {
   allowsOldRegimeDeductions: boolean;
 }
 
+/** Section numbers the result names, in the year's Act. */
+export interface SectionNames {
+  stcgEquity: string;
+  ltcgOther: string;
+  ltcgEquity: string;
+  casual: string;
+  presumptiveBusiness: string;
+  presumptiveProfession: string;
+}
+
 export interface YearRules {
   financialYear: FinancialYear;
   yearLabel: string;
   act: string;
+  sections: SectionNames;
+  /** FY 2024-25: transfers before 23 July 2024 keep the old ss.111A/112/112A rates (Finance (No. 2) Act 2024). */
+  hasPreJuly2024Transfers: boolean;
   old: RegimeRules;
   new: RegimeRules;
   /** Places where the s.10(13A) limb is 50 % of salary (lower case, canonical names; see hra.ts for aliases). */
@@ -96,7 +113,8 @@ const OLD_REGIME: RegimeRules = {
   slabs: { general: OLD_GENERAL, senior: OLD_SENIOR, superSenior: OLD_SUPER_SENIOR },
   standardDeduction: 50_000, // s.16(ia)
   familyPensionDeductionCap: 15_000, // s.57(iia)
-  rebate87A: { threshold: 500_000, maximum: 12_500, marginalRelief: false }, // s.87A, no relief in the old regime
+  // s.87A, no relief in the old regime; the rebate is on tax on total income, so it covers ss.111A/112 tax.
+  rebate87A: { threshold: 500_000, maximum: 12_500, marginalRelief: false, onSpecialRateTax: true },
   surcharge: SURCHARGE_OLD,
   employerNpsPercent: 10, // s.80CCD(2): other employers
   employerNpsPercentGovernment: 14, // s.80CCD(2): Central or State Government
@@ -122,12 +140,35 @@ const FOUR_METROS: readonly string[] = ["delhi", "mumbai", "kolkata", "chennai"]
 // [U] Income-tax Rules 2026 (draft rule 279; final list only partly confirmed): eight cities from TY 2026-27.
 const EIGHT_CITIES: readonly string[] = [...FOUR_METROS, "bengaluru", "hyderabad", "pune", "ahmedabad"];
 
+const ACT_1961_SECTIONS: SectionNames = {
+  stcgEquity: "111A",
+  ltcgOther: "112",
+  ltcgEquity: "112A",
+  casual: "115BB",
+  presumptiveBusiness: "44AD",
+  presumptiveProfession: "44ADA",
+};
+// Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
+// its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read.
+const ACT_2025_SECTIONS: SectionNames = {
+  stcgEquity: "196",
+  ltcgOther: "197",
+  ltcgEquity: "198",
+  casual: "194",
+  presumptiveBusiness: "58",
+  presumptiveProfession: "58",
+};
+
 const FY_2024_25: YearRules = {
   financialYear: "2024-25",
   yearLabel: "FY 2024-25 (AY 2025-26)",
   act: "Income-tax Act, 1961",
+  sections: ACT_1961_SECTIONS,
+  hasPreJuly2024Transfers: true,
   old: OLD_REGIME,
-  new: newRegime(NEW_AY_2025_26, { threshold: 700_000, maximum: 25_000, marginalRelief: true }), // s.87A proviso (b)
+  // s.87A proviso (b). Tax on ss.111A/112 income is not excluded by the text for this year (reference §3: the
+  // CPC utility's refusal was disputed), so the rebate covers it.
+  new: newRegime(NEW_AY_2025_26, { threshold: 700_000, maximum: 25_000, marginalRelief: true, onSpecialRateTax: true }),
   hraFiftyPercentCities: FOUR_METROS,
   itr1MaxHouseProperties: 1, // ITR-1 AY 2025-26 (Notification 40/2025): one house property
   itr1MaxTotalIncome: 5_000_000,
@@ -137,8 +178,12 @@ const FY_2025_26: YearRules = {
   financialYear: "2025-26",
   yearLabel: "FY 2025-26 (AY 2026-27)",
   act: "Income-tax Act, 1961",
+  sections: ACT_1961_SECTIONS,
+  hasPreJuly2024Transfers: false,
   old: OLD_REGIME,
-  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true }), // s.87A as amended w.e.f. 1-4-2026
+  // s.87A as amended w.e.f. 1-4-2026: its second proviso limits the rebate to tax at the s.115BAC(1A) rates,
+  // i.e. none against special-rate income (CBDT, Finance Bill 2025 highlights, reference 87A-SPL).
+  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true, onSpecialRateTax: false }),
   hraFiftyPercentCities: FOUR_METROS,
   itr1MaxHouseProperties: 2, // ITR-1 AY 2026-27 (notified 2026-03-30): up to two house properties
   itr1MaxTotalIncome: 5_000_000,
@@ -149,8 +194,10 @@ const TY_2026_27: YearRules = {
   financialYear: "2026-27",
   yearLabel: "Tax year 2026-27",
   act: "Income-tax Act, 2025",
+  sections: ACT_2025_SECTIONS,
+  hasPreJuly2024Transfers: false,
   old: OLD_REGIME,
-  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true }), // ITA 2025 ss.155-156
+  new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true, onSpecialRateTax: false }), // ITA 2025 ss.155-156
   hraFiftyPercentCities: EIGHT_CITIES,
   itr1MaxHouseProperties: 2, // [U] TY 2026-27 return forms not yet notified: AY 2026-27 rules presumed
   itr1MaxTotalIncome: 5_000_000,
@@ -179,4 +226,20 @@ export const LIMITS = {
   seniorAge: 60,
   superSeniorAge: 80,
   cessPercent: 4, // Health and Education Cess on tax + surcharge
+  // s.17(2)(vii): employer contributions to NPS, recognised PF and superannuation above this are a perquisite.
+  employerContributionsPerquisiteAbove: 750_000,
+  // First Schedule Part I Para A proviso: surcharge on tax on dividends and ss.111A/112/112A income ≤ 15 %.
+  specialIncomeSurchargeCapPercent: 15,
+  section112AExemption: 125_000, // s.112A(2)(i) as substituted w.e.f. 23-7-2024: aggregate for FY 2024-25 too
+  casualRatePercent: 30, // s.115BB
+  // s.44AD: turnover limit ₹2 crore, ₹3 crore where cash receipts are at most 5 % (first proviso, AY 2024-25 on).
+  presumptiveBusinessLimit: 20_000_000,
+  presumptiveBusinessLimitMostlyDigital: 30_000_000,
+  presumptiveBusinessDigitalPercent: 6,
+  presumptiveBusinessOtherPercent: 8,
+  // s.44ADA: gross receipts limit ₹50 lakh, ₹75 lakh where cash receipts are at most 5 %.
+  presumptiveProfessionLimit: 5_000_000,
+  presumptiveProfessionLimitMostlyDigital: 7_500_000,
+  presumptiveProfessionPercent: 50,
+  presumptiveCashSharePercent: 5,
 } as const;

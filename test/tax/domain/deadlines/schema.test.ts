@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listDeadlines } from "../../../../src/tax/domain/deadlines";
-import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "../../../../src/tax/schemas/deadlines";
+import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "../../../../src/tax/deadlines/schemas";
 
 describe("DeadlinesQuerySchema", () => {
   it("defaults limit to 10 and leaves from to the handler (today in IST)", () => {

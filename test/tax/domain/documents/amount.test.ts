@@ -1,6 +1,7 @@
 // Amount cells as Form 16 and AIS print them, and how lines split into label + amounts.
 import { describe, expect, it } from "vitest";
 import { parseAmount } from "../../../../src/tax/domain/documents";
+import { readAmountToken } from "../../../../src/tax/domain/documents/amount";
 import { segmentLine } from "../../../../src/tax/domain/documents/lines";
 
 describe("parseAmount", () => {
@@ -23,6 +24,8 @@ describe("parseAmount", () => {
     ["(Rs. 500.00)", -500],
     ["Rs. -2,00,000.00", -200000],
     ["1,44,000/-", 144000],
+    ["`1,45,000.00", 145000],
+    ["` 2,500", 2500],
     ["", 0],
     ["   ", 0],
     ["-", 0],
@@ -53,8 +56,9 @@ describe("parseAmount", () => {
     expect(parseAmount(cell)).toBeNull();
   });
 
-  it("keeps paise exact where binary floating point would drift", () => {
-    expect(parseAmount("0.10")! + parseAmount("0.20")!).not.toBe(0.3);
+  it("reads amounts as whole paise, so sums of them are exact", () => {
+    expect(readAmountToken("0.10")!.paise + readAmountToken("0.20")!.paise).toBe(30);
+    expect(readAmountToken("1,00,000.29")!.paise).toBe(10_000_029);
     expect(parseAmount("1,00,000.29")).toBe(100000.29);
   });
 });
@@ -75,6 +79,15 @@ describe("segmentLine", () => {
     ["Surcharge NIL", [["Surcharge", [0]]]],
     ["(d) Total Rs. 8,40,000.00", [["(d) Total", [840000]]]],
     ["Page 1 of 3", [["Page 1 of 3", []]]],
+    // Stamps, dates and identifiers: never money.
+    ["Date: 2025.06.11 18:20:11 +05'30'", [["Date: 2025.06.11 18:20:11 +05'30'", []]]],
+    ["Signature Not Verified 11.06.2025", [["Signature Not Verified 11.06.2025", []]]],
+    ["Phone: 9876543210", [["Phone: 9876543210", []]]],
+    ["Challan Serial No. 00123", [["Challan Serial No. 00123", []]]],
+    ["BSR Code 0510308", [["BSR Code 0510308", []]]],
+    ["Total taxable income (9-11)1012340.00", [["Total taxable income (9-11)", [1012340]]]],
+    ["Total amount of any other exemption under section 100.00", [["Total amount of any other exemption under section 10", [0]]]],
+    ["(d) Total ` 8,40,000.00", [["(d) Total", [840000]]]],
   ])("%j", (line, expected) => {
     expect(read(line)).toEqual(expected);
   });

@@ -64,6 +64,9 @@ describe("Form 16 items by wording", () => {
     ["Whether opting for taxation u/s 115BAC? No", true],
     ["Whether opting out of taxation u/s 115BAC(1A)? Yes", true],
     ["Whether opting out of taxation u/s 115BAC(1A)?\nNo", false],
+    ["Whether opting out of taxation u/s 115BAC(1A)? YES (Old Regime)", true],
+    ["Whether opting out of taxation u/s 115BAC(1A)? (New Regime)", false],
+    ["Whether opting out of taxation u/s 115BAC(1A)? No 1. Gross Salary (a) Salary as per section 17(1) 1,00,000.00", false],
   ])("%j means optedOutOf115BAC %s", (line, optedOut) => {
     expect(parseForm16(line).optedOutOf115BAC).toBe(optedOut);
   });
@@ -71,6 +74,15 @@ describe("Form 16 items by wording", () => {
   it("keeps the first of two different amounts for one item and warns", () => {
     const doc = parseForm16("Tax on total income 1,000.00\nTax on total income 2,000.00");
     expect(doc.amounts.taxOnTotalIncome).toBe(1000);
-    expect(doc.warnings).toHaveLength(1);
+    expect(doc.warnings.filter((w) => w.message.includes("appears again"))).toHaveLength(1);
+  });
+
+  it("says which of the figures the computation rests on it could not find", () => {
+    const doc = parseForm16("Tax on total income 1,000.00");
+    expect(doc.warnings.map((w) => w.message)).toEqual([
+      "row A, whether opting out of s.115BAC(1A) (the regime chosen): not found in the text; left null",
+      "row 1, gross salary: not found in the text; left null",
+      "row 12, total taxable income: not found in the text; left null",
+    ]);
   });
 });

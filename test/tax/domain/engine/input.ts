@@ -1,5 +1,5 @@
 // Builds a fully populated engine input from the parts a test cares about.
-import type { HouseProperty, TaxInput } from "../../../../src/tax/domain/engine";
+import type { CapitalGain, HouseProperty, TaxInput } from "../../../../src/tax/domain/engine";
 
 export interface InputParts {
   age?: number;
@@ -8,6 +8,8 @@ export interface InputParts {
   salary?: Partial<TaxInput["salary"]>;
   houseProperties?: HouseProperty[];
   otherIncome?: Partial<TaxInput["otherIncome"]>;
+  capitalGains?: Array<Partial<CapitalGain> & Pick<CapitalGain, "section" | "gain">>;
+  presumptive?: Partial<TaxInput["presumptive"]>;
   deductions?: Partial<TaxInput["deductions"]>;
   taxesPaid?: number;
 }
@@ -25,10 +27,19 @@ export function taxInput(parts: InputParts = {}): TaxInput {
       isMetroCity: null,
       professionalTax: 0,
       isGovernmentEmployer: false,
+      employerPfContribution: 0,
+      employerSuperannuationContribution: 0,
       ...parts.salary,
     },
     houseProperties: parts.houseProperties ?? [],
-    otherIncome: { savingsInterest: 0, depositInterest: 0, dividends: 0, familyPension: 0, ...parts.otherIncome },
+    otherIncome: { savingsInterest: 0, depositInterest: 0, dividends: 0, familyPension: 0, casualWinnings: 0, ...parts.otherIncome },
+    capitalGains: (parts.capitalGains ?? []).map((gain) => ({
+      transferredBefore23July2024: false,
+      indexedGain: null,
+      landOrBuildingAcquiredBefore23July2024: false,
+      ...gain,
+    })),
+    presumptive: { business: null, profession: null, ...parts.presumptive },
     deductions: {
       section80C: 0,
       section80CCD1B: 0,

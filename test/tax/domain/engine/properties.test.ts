@@ -11,7 +11,7 @@ import {
   type HouseProperty,
   type TaxInput,
 } from "../../../../src/tax/domain/engine";
-import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
 import { taxInput as buildInput } from "./input";
 
 const rupees = (max: number) => fc.integer({ min: 0, max });
@@ -69,6 +69,8 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         isMetroCity: r.isMetroCity,
         professionalTax: r.professionalTax,
         isGovernmentEmployer: r.isGovernmentEmployer,
+        employerPfContribution: 0,
+        employerSuperannuationContribution: 0,
       },
       houseProperties: r.houseProperties,
       otherIncome: {
@@ -76,7 +78,10 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         depositInterest: r.depositInterest,
         dividends: r.dividends,
         familyPension: r.familyPension,
+        casualWinnings: 0,
       },
+      capitalGains: [],
+      presumptive: { business: null, profession: null },
       deductions: {
         section80C: r.section80C,
         section80CCD1B: r.section80CCD1B,

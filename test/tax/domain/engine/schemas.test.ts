@@ -2,8 +2,8 @@
 // accepts what the engine returns.
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeResultSchema } from "../../../../src/tax/schemas/compute";
-import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/schemas/profile";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
+import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
 
 // The seed's Profile (section 2 of the tax seed): exactly its fields, nothing more.
 const seedProfile = {
@@ -59,7 +59,12 @@ describe("ComputeRequestSchema", () => {
       isMetroCity: null,
       professionalTax: 0,
       isGovernmentEmployer: false,
+      employerPfContribution: 0,
+      employerSuperannuationContribution: 0,
     });
+    expect(input.capitalGains).toEqual([]);
+    expect(input.presumptive).toEqual({ business: null, profession: null });
+    expect(input.otherIncome.casualWinnings).toBe(0);
     expect(Object.values(input.deductions).every((value) => value === 0 || value === null)).toBe(true);
     expect(input.houseProperties).toEqual([]);
     expect(input.taxesPaid).toBe(0);
@@ -125,7 +130,9 @@ describe("ComputeRequestSchema", () => {
     ["basic + DA above gross salary", withProfile({ salary: { grossSalary: 100, basicPlusDA: 200 } }), "profile.salary.basicPlusDA"],
     ["HRA above gross salary", withProfile({ salary: { grossSalary: 100, hraReceived: 200 } }), "profile.salary.hraReceived"],
     ["an unknown profile field", withProfile({ taxPaid: 1 }), "profile"],
-    ["a missing age", { profile: { residentialStatus: "resident" } }, "profile.age"],
+    ["an assessment year passed as the financial year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "2025-26" }, "financialYear"],
+    ["an assessment year without a financial year", { profile: seedProfile, assessmentYear: "2026-27" }, "financialYear"],
+    ["a malformed assessment year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "AY 2026" }, "assessmentYear"],
     ["an unsupported year", { profile: seedProfile, financialYear: "2023-24" }, "financialYear"],
     ["an unknown top-level field", { profile: seedProfile, year: "2025-26" }, ""],
   ])("rejects %s, naming the field", (_name, body, path) => {

@@ -1,0 +1,93 @@
+// Place of supply and the GST split of an invoice line or credit note (IGST Act s.10(1)(a), s.7-8):
+// CGST + SGST at half the rate each when the supplier's state is the place of supply, IGST otherwise.
+import { GST_STATE_CODES, validateGstin } from "./gstin";
+
+export type PlaceOfSupplyResult =
+  | { ok: true; stateCode: string; stateName: string; source: "gstin" | "address" }
+  | { ok: false; code: "place_of_supply_unknown" | "invalid_gstin" | "unknown_state"; message: string };
+
+/**
+ * The state goods are supplied to: the registered customer's GSTIN state code first, else the state of the
+ * customer's address, given as a 2-digit GST state code ("33") or a state name ("Tamil Nadu", any case).
+ */
+export function placeOfSupply(customer: { gstin?: string | null; addressState?: string | null }): PlaceOfSupplyResult {
+  if (customer.gstin) {
+    const gstin = validateGstin(customer.gstin);
+    if (!gstin.ok) return { ok: false, code: "invalid_gstin", message: `customer GSTIN ${gstin.message}` };
+    return { ok: true, stateCode: gstin.stateCode, stateName: gstin.stateName, source: "gstin" };
+  }
+  const state = customer.addressState?.trim();
+  if (!state) {
+    return { ok: false, code: "place_of_supply_unknown", message: "the customer has neither a GSTIN nor an address state" };
+  }
+  const code = stateCodeOf(state);
+  if (code === null) return { ok: false, code: "unknown_state", message: `unknown state ${state}` };
+  return { ok: true, stateCode: code, stateName: GST_STATE_CODES[code]!, source: "address" };
+}
+
+function stateCodeOf(state: string): string | null {
+  if (GST_STATE_CODES[state] !== undefined) return state;
+  const wanted = state.toLowerCase().replaceAll("&", "and").replace(/\s+/g, " ");
+  const hit = Object.entries(GST_STATE_CODES).find(([, name]) => name.toLowerCase() === wanted);
+  return hit ? hit[0] : null;
+}
+
+export type SupplyKind = "intra_state" | "inter_state";
+
+export function supplyKind(supplierStateCode: string, placeOfSupplyCode: string): SupplyKind {
+  return supplierStateCode === placeOfSupplyCode ? "intra_state" : "inter_state";
+}
+
+export interface TaxSplit {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/**
+ * GST of one invoice line, rounded per line to the paisa, half up (as the invoice's line-wise tax columns
+ * and as sales are booked today). IGST is the full rate on the line. Intra-state, CGST and SGST are each
+ * half the rate, rounded separately, so they are always equal on the invoice; their sum can then differ by
+ * one paisa from the IGST figure of the same line (₹10.10 at 5 %: IGST 0.505 → 0.51; CGST 0.2525 → 0.25 twice).
+ */
+export function lineTax(taxablePaise: number, rateBps: number, kind: SupplyKind): TaxSplit {
+  if (kind === "inter_state") {
+    return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: roundHalfUp(taxablePaise * rateBps, 10_000) };
+  }
+  const half = roundHalfUp(taxablePaise * rateBps, 20_000);
+  return { taxablePaise, cgstPaise: half, sgstPaise: half, igstPaise: 0 };
+}
+
+/** Sum of line splits: the invoice's taxable value and tax columns. */
+export function invoiceTax(lines: readonly TaxSplit[]): TaxSplit & { totalPaise: number } {
+  const sum = (pick: (l: TaxSplit) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const split = {
+    taxablePaise: sum((l) => l.taxablePaise),
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+  };
+  return { ...split, totalPaise: split.taxablePaise + split.cgstPaise + split.sgstPaise + split.igstPaise };
+}
+
+/**
+ * A credit note of `amountPaise` (tax included) against an invoice carries taxable value and tax in the
+ * invoice's own proportions (CGST s.34 reverses the tax charged on the original supply). Each tax column
+ * is rounded half up; the taxable value takes the remainder, so the parts always add up to the amount and a
+ * credit of the whole invoice reproduces its figures exactly. BigInt because amount × tax can pass 2^53.
+ */
+export function creditNoteTax(amountPaise: number, invoice: TaxSplit): TaxSplit {
+  const total = invoice.taxablePaise + invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise;
+  if (total <= 0) return { taxablePaise: amountPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+  const share = (part: number) => Number((2n * BigInt(amountPaise) * BigInt(part) + BigInt(total)) / (2n * BigInt(total)));
+  const cgstPaise = share(invoice.cgstPaise);
+  const sgstPaise = share(invoice.sgstPaise);
+  const igstPaise = share(invoice.igstPaise);
+  return { taxablePaise: amountPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise };
+}
+
+/** numerator / divisor rounded half up, for non-negative integers whose product is a safe integer. */
+function roundHalfUp(numerator: number, divisor: number): number {
+  return Math.floor((numerator + divisor / 2) / divisor);
+}

@@ -1,0 +1,48 @@
+// Shared by the three export routes: a streamed CSV attachment (the seed's header row, RFC 4180, formula
+// guard on text cells, UTF-8 BOM for Excel) that carries the read session's bookmark.
+import { z } from "@hono/zod-openapi";
+import { csvStream, type CsvCell } from "../domain/csv";
+import { istDateOf } from "../domain/ist";
+import { EXPORT_ROW_CAP } from "./queries";
+import { errorResponses } from "../http/schemas";
+import { readHeaders } from "../http/wire-formats";
+
+export const ExportQuery = z.object({}).strict();
+
+export function csvResponses(description: string) {
+  return {
+    200: {
+      description,
+      headers: {
+        "Content-Disposition": { description: "`attachment; filename=\"<export>-<IST date>.csv\"`", schema: { type: "string" as const } },
+        "X-Export-Truncated": { description: `true when a source table held more than ${EXPORT_ROW_CAP} rows and only the first ${EXPORT_ROW_CAP} were written`, schema: { type: "string" as const, enum: ["true", "false"] } },
+        ...readHeaders,
+      },
+      content: { "text/csv; charset=utf-8": { schema: z.string().openapi({ description: "UTF-8 with a byte order mark, CRLF line ends, header row first" }) } },
+    },
+    ...errorResponses(400, 401, 403, 429, 500),
+  };
+}
+
+export function csvResponse(
+  name: string,
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvCell[]>,
+  options: { truncated: boolean; headers: Record<string, string> },
+): Response {
+  return new Response(csvStream(header, rows), {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${istDateOf(Date.now())}.csv"`,
+      "X-Export-Truncated": String(options.truncated),
+      "Cache-Control": "no-store",
+      ...options.headers,
+    },
+  });
+}
+
+/** Maps rows lazily, so the stream pulls one database page at a time. */
+export async function* mapRows<T>(rows: AsyncIterable<T>, toCells: (row: T) => readonly CsvCell[]): AsyncGenerator<readonly CsvCell[]> {
+  for await (const row of rows) yield toCells(row);
+}

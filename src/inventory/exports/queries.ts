@@ -1,0 +1,156 @@
+// Row sources of the CSV exports: keyset pages of PAGE_ROWS, pulled one page at a time as the response
+// stream asks for more, so memory stays flat in the row count. Each source table stops at EXPORT_ROW_CAP.
+// They read through a D1 read-replica session (raw SQL; drizzle's D1 driver is not typed for sessions), with
+// columns aliased to the drizzle schema's names and row types taken from it.
+import type { customers, expenses, millPayments, suppliers } from "../db/schema";
+import type { ReadDb } from "../http/read-session";
+
+/** Seed rule: each source table of an export is capped at 10,000 rows. */
+export const EXPORT_ROW_CAP = 10_000;
+const PAGE_ROWS = 500;
+/** Sorts after every date and id (BINARY collation), so the first keyset page needs no special case and the
+ * row-value comparison stays an index seek. */
+const AFTER_ALL = "~";
+
+type Customer = typeof customers.$inferSelect;
+type Expense = typeof expenses.$inferSelect;
+
+/** A customer with the sums the export prints: billed (sales not cancelled), paid, and credited. */
+export type CustomerExportRow = Pick<Customer, "id" | "name" | "contact" | "gstin" | "address" | "creditLimitPaise"> & {
+  billedPaise: number;
+  paidPaise: number;
+  creditedPaise: number;
+};
+
+export type ExpenseExportRow = Pick<Expense, "id" | "spentOn" | "category" | "amountPaise" | "notes" | "createdBy">;
+
+/** One row of the mill ledger: an invoice (reference = its number) or a payment (reference = UTR, cheque…). */
+export type MillLedgerRow = {
+  id: string;
+  supplierName: (typeof suppliers.$inferSelect)["name"];
+  type: "invoice" | "payment";
+  date: string;
+  amountPaise: number;
+  reference: string | null;
+  method: (typeof millPayments.$inferSelect)["method"] | null;
+};
+
+/** True when the table holds more than the cap for this organisation (the export is then truncated). */
+export async function exceedsCap(db: ReadDb, table: "customers" | "expenses" | "mill_invoices" | "mill_payments", orgId: string): Promise<boolean> {
+  const row = await db.prepare(`SELECT 1 AS more FROM ${table} WHERE org_id = ?1 LIMIT 1 OFFSET ${EXPORT_ROW_CAP}`).bind(orgId).first();
+  return row !== null;
+}
+
+async function* paged<T>(cap: number, page: (after: T | null, size: number) => Promise<T[]>): AsyncGenerator<T> {
+  let emitted = 0;
+  let last: T | null = null;
+  while (emitted < cap) {
+    const size = Math.min(PAGE_ROWS, cap - emitted);
+    const rows = await page(last, size);
+    for (const row of rows) yield row;
+    emitted += rows.length;
+    if (rows.length < size) return;
+    last = rows[rows.length - 1]!;
+  }
+}
+
+/** Customers in creation order (ids are time-sortable) with their billed, paid and credited totals. */
+export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<CustomerExportRow> {
+  return paged<CustomerExportRow>(cap, async (after, size) => {
+    const { results } = await db
+      .prepare(
+        `SELECT c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise AS creditLimitPaise,
+                (SELECT COALESCE(SUM(s.total_paise), 0) FROM sales s
+                  WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billedPaise,
+                (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id) AS paidPaise,
+                (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id) AS creditedPaise
+           FROM customers c
+          WHERE c.org_id = ?1 AND c.id > ?2
+          ORDER BY c.id
+          LIMIT ?3`,
+      )
+      .bind(orgId, after?.id ?? "", size)
+      .all<CustomerExportRow>();
+    return results;
+  });
+}
+
+/** Expenses newest first: by date, then by id (creation order) within a date. */
+export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<ExpenseExportRow> {
+  return paged<ExpenseExportRow>(cap, async (after, size) => {
+    const { results } = await db
+      .prepare(
+        `SELECT id, spent_on AS spentOn, category, amount_paise AS amountPaise, notes, created_by AS createdBy FROM expenses
+          WHERE org_id = ?1 AND (spent_on, id) < (?2, ?3)
+          ORDER BY spent_on DESC, id DESC
+          LIMIT ?4`,
+      )
+      .bind(orgId, after?.spentOn ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .all<ExpenseExportRow>();
+    return results;
+  });
+}
+
+function millInvoiceRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator<MillLedgerRow> {
+  return paged<MillLedgerRow>(cap, async (after, size) => {
+    const { results } = await db
+      .prepare(
+        `SELECT i.id, m.name AS supplierName, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise AS amountPaise, i.invoice_number AS reference,
+                NULL AS method
+           FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id
+          WHERE i.org_id = ?1 AND (i.invoiced_on, i.id) < (?2, ?3)
+          ORDER BY i.invoiced_on DESC, i.id DESC
+          LIMIT ?4`,
+      )
+      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .all<MillLedgerRow>();
+    return results;
+  });
+}
+
+function millPaymentRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator<MillLedgerRow> {
+  return paged<MillLedgerRow>(cap, async (after, size) => {
+    const { results } = await db
+      .prepare(
+        `SELECT p.id, m.name AS supplierName, 'payment' AS type, p.paid_on AS date, p.amount_paise AS amountPaise, p.reference, p.method
+           FROM mill_payments p JOIN suppliers m ON m.org_id = p.org_id AND m.id = p.supplier_id
+          WHERE p.org_id = ?1 AND (p.paid_on, p.id) < (?2, ?3)
+          ORDER BY p.paid_on DESC, p.id DESC
+          LIMIT ?4`,
+      )
+      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .all<MillLedgerRow>();
+    return results;
+  });
+}
+
+/** The time-sortable part of an id (`minv_<26>`, `mpay_<26>`), so invoices and payments of one date interleave by creation. */
+const idTime = (id: string) => id.slice(id.indexOf("_") + 1);
+
+/** Newer first: later date, then later creation. */
+function newer(a: MillLedgerRow, b: MillLedgerRow): boolean {
+  if (a.date !== b.date) return a.date > b.date;
+  return idTime(a.id) > idTime(b.id);
+}
+
+/** Mill invoices and mill payments merged newest first; each table capped on its own. */
+export async function* millLedgerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<MillLedgerRow> {
+  const invoices = millInvoiceRows(db, orgId, cap);
+  const payments = millPaymentRows(db, orgId, cap);
+  try {
+    let a = await invoices.next();
+    let b = await payments.next();
+    while (!a.done || !b.done) {
+      if (b.done || (!a.done && newer(a.value, b.value))) {
+        yield a.value as MillLedgerRow;
+        a = await invoices.next();
+      } else {
+        yield b.value;
+        b = await payments.next();
+      }
+    }
+  } finally {
+    await invoices.return(undefined);
+    await payments.return(undefined);
+  }
+}

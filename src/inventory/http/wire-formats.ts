@@ -1,0 +1,101 @@
+// Wire formats every inventory feature shares: amounts come in as decimal strings or numbers and are parsed
+// exactly to paise and grams; responses print them back as decimal strings ("1250.00" rupees, "12.500" kg),
+// so no client sees a float drift. Also the ids in paths and the headers every read documents.
+import { z } from "@hono/zod-openapi";
+import { validateGstin } from "../domain/gstin";
+import { parseIsoDate } from "../domain/ist";
+import { parseKg, parseRupees } from "../domain/money";
+import { PAYMENT_METHODS, YARN_TYPE_VALUES } from "../db/schema";
+
+// ---- inputs ----
+
+export const decimalInput = (example: string) =>
+  z.union([z.string().max(32), z.number()]).openapi({ description: "Decimal string or JSON number", example });
+
+/** Rupees → paise; `positive` refuses zero and negatives. */
+export const Rupees = (options: { positive: boolean }) =>
+  decimalInput("1250.50").transform((value, ctx) => {
+    const parsed = parseRupees(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    if (parsed.paise < 0 || (options.positive && parsed.paise === 0)) {
+      ctx.addIssue({ code: "custom", message: options.positive ? "must be > 0" : "must be >= 0" });
+      return z.NEVER;
+    }
+    return parsed.paise;
+  });
+
+/** Kilograms → grams, > 0, at most 3 decimals. */
+export const Kg = decimalInput("250.5").transform((value, ctx) => {
+  const parsed = parseKg(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  }
+  if (parsed.grams <= 0) {
+    ctx.addIssue({ code: "custom", message: "must be > 0" });
+    return z.NEVER;
+  }
+  return parsed.grams;
+});
+
+export const IstDate = z
+  .string()
+  .superRefine((value, ctx) => {
+    const parsed = parseIsoDate(value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+  })
+  .openapi({ format: "date", description: "Calendar date in India (IST), YYYY-MM-DD", example: "2026-11-21" });
+
+export const Gstin = z
+  .string()
+  .max(32)
+  .transform((value, ctx) => {
+    const result = validateGstin(value);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message });
+      return z.NEVER;
+    }
+    return result.gstin;
+  })
+  .openapi({ description: "15-character GSTIN, validated with its mod-36 check character; stored upper case", example: "33AAECG4315R1ZE" });
+
+export const text = (max: number) => z.string().trim().min(1).max(max);
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value.trim() === "" ? null : value));
+
+export const YarnTypeSchema = z.enum(YARN_TYPE_VALUES).openapi({ description: "Fibre and process of the yarn" });
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS).openapi({ description: "How the money moved; reference holds the UTR, UPI reference or cheque number" });
+export const IdSchema = z.string().min(1).max(64);
+
+export const OrgIdParam = z.object({ id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+
+export const Money = z.string().openapi({ description: "Rupees, 2 decimals, GST as stated", example: "1250.00" });
+export const KgText = z.string().openapi({ description: "Kilograms, 3 decimals", example: "250.500" });
+
+// ---- read API ----
+
+export const BookmarkHeader = z.object({
+  "x-d1-bookmark": z
+    .string()
+    .optional()
+    .openapi({
+      param: { name: "x-d1-bookmark", in: "header" },
+      description: "The X-D1-Bookmark of a previous response: this read then sees data at least that new. An empty value is the same as no header.",
+      example: "0000007b-0000b26e-00001538-0c3e87bb37b3db5cc52eedb93cd3b96b",
+    }),
+});
+
+/** The response headers every read documents. */
+export const readHeaders = {
+  "X-D1-Bookmark": { description: "Send it back as the X-D1-Bookmark request header to read data at least this new", schema: { type: "string" as const } },
+  "X-RateLimit-Limit": { description: "Requests per minute for this key", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left this minute", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix seconds when the minute window resets", schema: { type: "integer" as const } },
+};

@@ -1,0 +1,52 @@
+// API-key authentication for inventory routes. A key's grants are its resource scopes (all three when it
+// has none) plus `write` for read_write keys; plan, subscription and binding problems are denials stored
+// on the key, so they are refused before any rate limit applies.
+import type { KeyIdentity } from "../../platform/keys/guard";
+import { keyAuth } from "../../platform/keys/middleware";
+import type { Plan } from "../db/schema";
+import type { InventoryEnv } from "../env";
+
+export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "exports:read"] as const;
+export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
+export const INVENTORY_KEY_TAG = "inv";
+
+/** Requests per minute per key; starter and growth do not include the REST API (seed section 8). */
+export const PLAN_REQUESTS_PER_MINUTE: Record<Plan, number> = {
+  starter: 60,
+  growth: 300,
+  business: 1_200,
+  scale: 3_000,
+  enterprise: 6_000,
+};
+export const PLANS_WITH_API: ReadonlySet<Plan> = new Set(["business", "scale", "enterprise"]);
+
+function keyHeaders(state: KeyIdentity): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (state.attributes.superseded === true) headers["X-Service-Key-Superseded"] = "true";
+  if (state.expiresAt !== null) headers["X-Service-Key-Expires"] = new Date(state.expiresAt).toISOString();
+  return headers;
+}
+
+const options = {
+  tag: INVENTORY_KEY_TAG,
+  guard: (env: InventoryEnv) => env.KEY_GUARD,
+  keyHeaders,
+  denialMessages: {
+    key_not_bound: "This key is not bound to an organisation; issue a new key",
+    plan_required: "The organisation's plan does not include the REST API (business and above)",
+    subscription_lapsed: "The organisation's subscription has lapsed",
+    read_only_key: "This key is read-only",
+  },
+};
+
+const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "missing_scope" }])]));
+const writer = keyAuth(options, [{ grant: "write", code: "read_only_key" }]);
+
+export function requireScope(scope: InventoryScope) {
+  return byScope.get(scope)!;
+}
+
+/** Any non-GET under /api/v1: a read-only key gets 403 read_only_key; every v1 endpoint is a read. */
+export const requireWriteAccess = writer;
+
+export const bearerSecurity = [{ apiKey: [] }];

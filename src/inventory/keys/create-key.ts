@@ -1,0 +1,36 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { PlatformError } from "../../platform/http/errors";
+import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createKey } from "./service";
+import { errorResponses } from "../http/schemas";
+import { CreatedKeySchema, CreateKeySchema, createdKeyView } from "./schemas";
+import { OrgIdParam } from "../orgs/schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/keys",
+  tags: ["Management"],
+  summary: "Issue an API key for the organisation; the key is shown only in this response",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerCreateKey(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const now = Date.now();
+    const expiresAt = body.expires_at === undefined ? null : Date.parse(body.expires_at);
+    if (expiresAt !== null && expiresAt <= now) throw new PlatformError("validation", "expires_at: must be in the future");
+    const db = inventoryDb(c.env.DB);
+    const org = await resolveOrg(c, db, c.req.valid("param").id);
+    const { row, key } = await createKey(c.env, db, org, { name: body.name, access: body.access, scopes: body.scopes, expiresAt }, actorName(c), now);
+    return c.json({ data: createdKeyView(row, key) }, 201);
+  });
+}

@@ -1,0 +1,52 @@
+import { createRoute, type z } from "@hono/zod-openapi";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { listKeys } from "./queries";
+import { lastUsedAt, lifecycleState } from "./service";
+import { errorResponses, isoOrNull, iso, PageQuery, pageOf } from "../http/schemas";
+import { KeySchema, type ScopeSchema } from "./schemas";
+import { OrgIdParam } from "../orgs/schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/api/orgs/{id}/keys",
+  tags: ["Management"],
+  summary: "The organisation's keys, newest first (no secrets), with state and last use",
+  middleware: [requireAdmin] as const,
+  request: { params: OrgIdParam, query: PageQuery },
+  responses: {
+    200: { description: "One page of keys", content: { "application/json": { schema: pageOf(KeySchema) } } },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export function registerListKeys(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { limit, offset } = c.req.valid("query");
+    const db = inventoryDb(c.env.DB);
+    const org = await resolveOrg(c, db, c.req.valid("param").id);
+    const rows = await listKeys(db, org.id, limit, offset);
+    const page = rows.slice(0, limit);
+    const now = Date.now();
+    const data = await Promise.all(
+      page.map(async (row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        access: row.access,
+        scopes: row.scopes as z.infer<typeof ScopeSchema>[],
+        state: lifecycleState(row, now),
+        created_at: iso(row.createdAt),
+        expires_at: isoOrNull(row.expiresAt),
+        revoked_at: isoOrNull(row.revokedAt),
+        grace_ends_at: isoOrNull(row.graceEndsAt),
+        last_used_at: isoOrNull(await lastUsedAt(c.env, row)),
+        replaces_key_id: row.replacesKeyId,
+        replaced_by_key_id: row.replacedByKeyId,
+      })),
+    );
+    const hasMore = rows.length > limit;
+    return c.json({ data, has_more: hasMore, next_offset: hasMore ? offset + limit : null }, 200);
+  });
+}

@@ -1,0 +1,119 @@
+// Every SQL statement of API keys. Each lifecycle
+// write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
+// `changes()`, so two racing calls cannot both replace a key or both record a revocation.
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { InventoryDb } from "../db/client";
+import { apiKeys, auditLog } from "../db/schema";
+import type { AuditRow } from "../orgs/queries";
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function insertKey(db: InventoryDb, key: ApiKeyRow, audit: AuditRow): Promise<void> {
+  await db.batch([db.insert(apiKeys).values(key), db.insert(auditLog).values(audit)]);
+}
+
+/** A key by id; with `orgId`, only if it belongs to that organisation (a session never sees another's keys). */
+export async function findKey(db: InventoryDb, keyId: string, orgId: string | null): Promise<ApiKeyRow | undefined> {
+  const where = orgId === null ? eq(apiKeys.id, keyId) : and(eq(apiKeys.id, keyId), eq(apiKeys.orgId, orgId));
+  return db.select().from(apiKeys).where(where).get();
+}
+
+/** One page of an organisation's keys, newest first; fetches one row more than asked to tell `has_more`. */
+export async function listKeys(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.orgId, orgId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(limit + 1)
+    .offset(offset)
+    .all();
+}
+
+/** Every key of the organisation that is not revoked: the ones whose live state a plan change must reach. */
+export async function listUnrevokedKeys(db: InventoryDb, orgId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(and(eq(apiKeys.orgId, orgId), isNull(apiKeys.revokedAt))).all();
+}
+
+const KEY_COLUMNS =
+  "id, org_id, name, prefix, key_hash, access, scopes, created_at, expires_at, revoked_at, revoke_reason, superseded_at, grace_ends_at, replaces_key_id, replaced_by_key_id";
+
+function insertKeyIfChanged(d1: D1Database, key: ApiKeyRow): D1PreparedStatement {
+  return d1
+    .prepare(`INSERT INTO api_keys (${KEY_COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`)
+    .bind(
+      key.id,
+      key.orgId,
+      key.name,
+      key.prefix,
+      key.keyHash,
+      key.access,
+      JSON.stringify(key.scopes),
+      key.createdAt,
+      key.expiresAt,
+      key.revokedAt,
+      key.revokeReason,
+      key.supersededAt,
+      key.graceEndsAt,
+      key.replacesKeyId,
+      key.replacedByKeyId,
+    );
+}
+
+function insertAuditIfChanged(d1: D1Database, audit: AuditRow): D1PreparedStatement {
+  return d1
+    .prepare("INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
+    .bind(audit.id, audit.orgId, audit.action, audit.keyId, audit.actor, audit.reason, audit.at);
+}
+
+/**
+ * Rotation: marks the old key superseded with its grace end, inserts the replacement and the audit row, all
+ * only if the old key was still active and unreplaced. Returns false when another call got there first.
+ */
+export async function recordRotation(
+  d1: D1Database,
+  old: { id: string; supersededAt: number; graceEndsAt: number },
+  replacement: ApiKeyRow,
+  audit: AuditRow,
+): Promise<boolean> {
+  const [updated] = await d1.batch([
+    d1
+      .prepare(
+        "UPDATE api_keys SET superseded_at = ?, grace_ends_at = ?, replaced_by_key_id = ? WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL",
+      )
+      .bind(old.supersededAt, old.graceEndsAt, replacement.id, old.id),
+    insertKeyIfChanged(d1, replacement),
+    insertAuditIfChanged(d1, audit),
+  ]);
+  return (updated?.meta.changes ?? 0) === 1;
+}
+
+/** Regeneration: revokes the old key (reason `regenerated`) and inserts the replacement, or nothing. */
+export async function recordRegeneration(
+  d1: D1Database,
+  old: { id: string; revokedAt: number },
+  replacement: ApiKeyRow,
+  audit: AuditRow,
+): Promise<boolean> {
+  const [updated] = await d1.batch([
+    d1
+      .prepare(
+        "UPDATE api_keys SET revoked_at = ?, revoke_reason = 'regenerated', replaced_by_key_id = ? WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL",
+      )
+      .bind(old.revokedAt, replacement.id, old.id),
+    insertKeyIfChanged(d1, replacement),
+    insertAuditIfChanged(d1, audit),
+  ]);
+  return (updated?.meta.changes ?? 0) === 1;
+}
+
+/**
+ * Revocation with its reason and audit row, once: a repeated call changes nothing. A legacy key has no
+ * organisation and so no audit log; its revocation lives on the key row alone.
+ */
+export async function recordRevocation(d1: D1Database, keyId: string, revokedAt: number, reason: string | null, audit: AuditRow | null): Promise<boolean> {
+  const update = d1.prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL").bind(revokedAt, reason, keyId);
+  const [updated] = await d1.batch(audit ? [update, insertAuditIfChanged(d1, audit)] : [update]);
+  return (updated?.meta.changes ?? 0) === 1;
+}
+

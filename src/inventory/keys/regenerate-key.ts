@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { actorName, requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { inventoryError } from "../http/errors";
+import { regenerateKey } from "./service";
+import { errorResponses } from "../http/schemas";
+import { createdKeyView, KeyIdParam, RegeneratedKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/regenerate",
+  tags: ["Management"],
+  summary: "Regenerate a key that may have leaked: the old key stops at once; a replacement with the same access is issued",
+  middleware: [requireAdmin] as const,
+  request: { params: KeyIdParam },
+  responses: {
+    201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RegeneratedKeySchema }) } } },
+    ...errorResponses(401, 403, 404, 409),
+  },
+});
+
+export function registerRegenerateKey(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { row, org } = await resolveKey(c, db, c.req.valid("param").id);
+    if (!org) throw inventoryError("conflict", "A legacy key is not bound to an organisation: issue a new key instead");
+    const { replacement, key } = await regenerateKey(c.env, db, org, row, actorName(c), Date.now());
+    return c.json({ data: { ...createdKeyView(replacement, key), replaces: row.id } }, 201);
+  });
+}

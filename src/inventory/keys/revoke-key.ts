@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { revokeKey } from "./service";
+import { errorResponses, iso } from "../http/schemas";
+import { KeyIdParam, RevokedKeySchema, RevokeKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/revoke",
+  tags: ["Management"],
+  summary: "Revoke a key: it fails on its very next request; the reason is kept in the audit log",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true })] as const,
+  request: { params: KeyIdParam, body: { required: false, content: { "application/json": { schema: RevokeKeySchema } } } },
+  responses: {
+    200: { description: "Revoked (repeating the call is harmless and keeps the first reason)", content: { "application/json": { schema: z.object({ data: RevokedKeySchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerRevokeKey(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { reason } = RevokeKeySchema.parse(c.req.valid("json") ?? {});
+    const db = inventoryDb(c.env.DB);
+    const { row, org } = await resolveKey(c, db, c.req.valid("param").id);
+    const revoked = await revokeKey(c.env, db, org, row, reason ?? null, actorName(c), Date.now());
+    return c.json({ data: { id: row.id, revoked_at: iso(revoked.revokedAt), reason: revoked.reason } }, 200);
+  });
+}

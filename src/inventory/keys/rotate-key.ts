@@ -1,0 +1,34 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { inventoryError } from "../http/errors";
+import { rotateKey } from "./service";
+import { errorResponses, iso } from "../http/schemas";
+import { createdKeyView, KeyIdParam, RotatedKeySchema, RotateKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/rotate",
+  tags: ["Management"],
+  summary: "Rotate a key: a replacement with the same access; the old key works until the grace ends, marked superseded",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 })] as const,
+  request: { params: KeyIdParam, body: { required: true, content: { "application/json": { schema: RotateKeySchema } } } },
+  responses: {
+    201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerRotateKey(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { grace_hours } = c.req.valid("json");
+    const db = inventoryDb(c.env.DB);
+    const { row, org } = await resolveKey(c, db, c.req.valid("param").id);
+    if (!org) throw inventoryError("conflict", "A legacy key is not bound to an organisation: issue a new key instead");
+    const { replacement, key, oldValidUntil } = await rotateKey(c.env, db, org, row, grace_hours, actorName(c), Date.now());
+    return c.json({ data: { ...createdKeyView(replacement, key), replaces: row.id, old_key_valid_until: iso(oldValidUntil) } }, 201);
+  });
+}

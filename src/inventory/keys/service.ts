@@ -1,0 +1,183 @@
+// Key lifecycle of the inventory service: D1 is the registry (lists, audit, recovery), each key's Durable
+// Object holds its live state. Every write goes to the Durable Object first, then D1: a revocation bites
+// before it is recorded, and a key whose D1 write fails was never shown, so it is unreachable.
+import { newId } from "../../platform/ids";
+import { keySnapshot, putKeyState } from "../../platform/keys/client";
+import { issueApiKey } from "../../platform/keys/format";
+import type { KeyState } from "../../platform/keys/guard";
+import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
+import type { InventoryDb } from "../db/client";
+import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
+import { findKey, insertKey, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import type { InventoryEnv } from "../env";
+import { inventoryError } from "../http/errors";
+
+const HOUR_MS = 3_600_000;
+
+export type KeyAccess = ApiKeyRow["access"];
+export type KeyLifecycleState = "active" | "superseded" | "expired" | "revoked";
+
+/** The instant the key stops working: its own expiry or, once rotated, the end of the grace if sooner. */
+export function effectiveExpiry(row: ApiKeyRow): number | null {
+  if (row.graceEndsAt === null) return row.expiresAt;
+  return row.expiresAt === null ? row.graceEndsAt : Math.min(row.expiresAt, row.graceEndsAt);
+}
+
+/** The code every request of the key is refused with before any limit applies, if any (seed section 7). */
+export function keyDenial(org: Pick<OrgRow, "plan" | "subscriptionStatus"> | null): string | null {
+  if (!org) return "key_not_bound";
+  if (!PLANS_WITH_API.has(org.plan)) return "plan_required";
+  if (org.subscriptionStatus === "lapsed") return "subscription_lapsed";
+  return null;
+}
+
+/** The live state a key's guard holds, built from its D1 row and its organisation (null: a legacy key). */
+export function keyState(row: ApiKeyRow, org: OrgRow | null): KeyState {
+  // No scopes reaches every resource (seed section 5); `write` marks read_write keys.
+  const scopes = row.scopes.length > 0 ? row.scopes : [...INVENTORY_SCOPES];
+  return {
+    keyId: row.id,
+    ownerId: org?.id ?? "",
+    status: row.revokedAt === null ? "active" : "revoked",
+    expiresAt: effectiveExpiry(row),
+    grants: row.access === "read_write" ? [...scopes, "write"] : scopes,
+    denial: keyDenial(org),
+    limits: { perMinute: org ? PLAN_REQUESTS_PER_MINUTE[org.plan] : 0, perDay: null },
+    attributes: { plan: org?.plan ?? null, access: row.access, superseded: row.supersededAt !== null },
+  };
+}
+
+export function lifecycleState(row: ApiKeyRow, nowMs: number): KeyLifecycleState {
+  if (row.revokedAt !== null) return "revoked";
+  const expiry = effectiveExpiry(row);
+  if (expiry !== null && nowMs >= expiry) return "expired";
+  return row.supersededAt !== null ? "superseded" : "active";
+}
+
+export interface IssuedKey {
+  row: ApiKeyRow;
+  key: string;
+}
+
+export async function createKey(
+  env: InventoryEnv,
+  db: InventoryDb,
+  org: OrgRow,
+  input: { name?: string | undefined; access: KeyAccess; scopes?: string[] | undefined; expiresAt: number | null },
+  actor: string,
+  nowMs: number,
+): Promise<IssuedKey> {
+  const issued = await issueApiKey(INVENTORY_KEY_TAG);
+  const row: ApiKeyRow = {
+    id: newId("key", nowMs),
+    orgId: org.id,
+    name: input.name ?? null,
+    prefix: issued.prefix,
+    keyHash: issued.hash,
+    access: input.access,
+    scopes: [...new Set(input.scopes ?? [])],
+    createdAt: nowMs,
+    expiresAt: input.expiresAt,
+    revokedAt: null,
+    revokeReason: null,
+    supersededAt: null,
+    graceEndsAt: null,
+    replacesKeyId: null,
+    replacedByKeyId: null,
+  };
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, org));
+  await insertKey(db, row, auditRow(org.id, "key.created", row.id, actor, null, nowMs));
+  return { row, key: issued.key };
+}
+
+/** The replacement of a rotated or regenerated key: same organisation, name, access, scopes and expiry. */
+async function replacementFor(old: ApiKeyRow, nowMs: number): Promise<IssuedKey> {
+  const issued = await issueApiKey(INVENTORY_KEY_TAG);
+  return {
+    key: issued.key,
+    row: {
+      ...old,
+      id: newId("key", nowMs),
+      prefix: issued.prefix,
+      keyHash: issued.hash,
+      createdAt: nowMs,
+      revokedAt: null,
+      revokeReason: null,
+      supersededAt: null,
+      graceEndsAt: null,
+      replacesKeyId: old.id,
+      replacedByKeyId: null,
+    },
+  };
+}
+
+function assertReplaceable(old: ApiKeyRow, nowMs: number): void {
+  if (old.replacedByKeyId !== null) throw inventoryError("conflict", "This key has already been replaced");
+  if (lifecycleState(old, nowMs) !== "active") throw inventoryError("conflict", "Only an active key can be replaced");
+}
+
+/** Lost a race to another rotate/regenerate/revoke: put back the state D1 actually recorded, then refuse. */
+async function conflictAfterRace(env: InventoryEnv, db: InventoryDb, old: ApiKeyRow, org: OrgRow): Promise<never> {
+  const current = await findKey(db, old.id, null);
+  if (current) await putKeyState(env.KEY_GUARD, current.keyHash, keyState(current, org));
+  throw inventoryError("conflict", "This key was changed by another request");
+}
+
+/** Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. */
+export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, graceHours: number, actor: string, nowMs: number) {
+  assertReplaceable(old, nowMs);
+  const { row: replacement, key } = await replacementFor(old, nowMs);
+  const superseded: ApiKeyRow = { ...old, supersededAt: nowMs, graceEndsAt: nowMs + graceHours * HOUR_MS, replacedByKeyId: replacement.id };
+  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+  await putKeyState(env.KEY_GUARD, old.keyHash, keyState(superseded, org));
+  const recorded = await recordRotation(
+    db.$client,
+    { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
+    replacement,
+    auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
+  );
+  if (!recorded) return conflictAfterRace(env, db, old, org);
+  return { replacement, key, oldValidUntil: effectiveExpiry(superseded)! };
+}
+
+/** Regeneration, for a key that may have leaked: the old key stops at once and a replacement is issued. */
+export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, actor: string, nowMs: number) {
+  assertReplaceable(old, nowMs);
+  const { row: replacement, key } = await replacementFor(old, nowMs);
+  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, revokedAt: nowMs }, org));
+  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+  const recorded = await recordRegeneration(
+    db.$client,
+    { id: old.id, revokedAt: nowMs },
+    { ...replacement },
+    auditRow(org.id, "key.regenerated", old.id, actor, `replaced by ${replacement.id}`, nowMs),
+  );
+  if (!recorded) return conflictAfterRace(env, db, old, org);
+  return { replacement, key };
+}
+
+/** Revocation: the key fails on its next request. Repeating it is harmless and keeps the first reason. */
+export async function revokeKey(env: InventoryEnv, db: InventoryDb, org: OrgRow | null, row: ApiKeyRow, reason: string | null, actor: string, nowMs: number) {
+  if (row.revokedAt !== null) return { revokedAt: row.revokedAt, reason: row.revokeReason };
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, org));
+  const audit = org ? auditRow(org.id, "key.revoked", row.id, actor, reason, nowMs) : null;
+  if (await recordRevocation(db.$client, row.id, nowMs, reason, audit)) return { revokedAt: nowMs, reason };
+  const current = await findKey(db, row.id, null);
+  return { revokedAt: current?.revokedAt ?? nowMs, reason: current?.revokeReason ?? null };
+}
+
+/**
+ * Rebuilds a key's guard state from D1: recovery after a failed write, and how a legacy key (no
+ * organisation) gets its key_not_bound state. Audited when the key has an organisation.
+ */
+export async function syncKey(env: InventoryEnv, db: InventoryDb, row: ApiKeyRow, actor: string, nowMs: number): Promise<KeyState> {
+  const org = row.orgId === null ? null : ((await findOrg(db, row.orgId)) ?? null);
+  const state = keyState(row, org);
+  await putKeyState(env.KEY_GUARD, row.keyHash, state);
+  if (org) await insertAudit(db, auditRow(org.id, "key.synced", row.id, actor, null, nowMs));
+  return state;
+}
+
+export async function lastUsedAt(env: InventoryEnv, row: ApiKeyRow): Promise<number | null> {
+  return (await keySnapshot(env.KEY_GUARD, row.keyHash)).lastUsedAt;
+}

@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { actorName, requireAdmin, requireOperator } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { lifecycleState, syncKey } from "./service";
+import { errorResponses } from "../http/schemas";
+import { KeyIdParam, SyncedKeySchema } from "./schemas";
+import { resolveKey } from "./resolve-key";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/sync",
+  tags: ["Management"],
+  summary: "Rebuild a key's live state from the registry (operator only): recovery, and how legacy keys get key_not_bound",
+  middleware: [requireAdmin] as const,
+  request: { params: KeyIdParam },
+  responses: {
+    200: { description: "The state now enforced", content: { "application/json": { schema: z.object({ data: SyncedKeySchema }) } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+export function registerSyncKey(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    requireOperator(c);
+    const db = inventoryDb(c.env.DB);
+    const { row } = await resolveKey(c, db, c.req.valid("param").id);
+    const now = Date.now();
+    const state = await syncKey(c.env, db, row, actorName(c), now);
+    return c.json({ data: { id: row.id, state: lifecycleState(row, now), denial: state.denial } }, 200);
+  });
+}

@@ -1,0 +1,41 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createCreditNote } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
+import { istDateOf } from "../domain/ist";
+import { errorResponses } from "../http/schemas";
+import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/credit-notes",
+  tags: ["Back office"],
+  summary: "Issue a credit note to a customer (CGST s.34); nets off their outstanding",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } } },
+  responses: {
+    201: { description: "Issued", content: { "application/json": { schema: z.object({ data: CreditNoteSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerCreateCreditNote(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const outcome = await createCreditNote(
+      c.env.DB,
+      org.id,
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: body.date ?? istDateOf(now) },
+      now,
+    );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
+    return c.json({ data: creditNoteView(value) }, 201);
+  });
+}

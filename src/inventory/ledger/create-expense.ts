@@ -1,0 +1,38 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createExpense } from "./queries";
+import { istDateOf } from "../domain/ist";
+import { errorResponses } from "../http/schemas";
+import { CreateExpenseSchema, ExpenseSchema, expenseView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/expenses",
+  tags: ["Back office"],
+  summary: "Record an expense",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateExpenseSchema } } } },
+  responses: {
+    201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: ExpenseSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerCreateExpense(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const { value } = await createExpense(
+      c.env.DB,
+      org.id,
+      { spentOn: body.date ?? istDateOf(now), category: body.category, amountPaise: body.amount, notes: body.notes, createdBy: body.created_by ?? actorName(c) },
+      now,
+    );
+    return c.json({ data: expenseView(value) }, 201);
+  });
+}

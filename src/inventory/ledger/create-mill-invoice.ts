@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createMillInvoice } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
+import { istDateOf } from "../domain/ist";
+import { errorResponses } from "../http/schemas";
+import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/mill-invoices",
+  tags: ["Back office"],
+  summary: "Record a mill's invoice for yarn bought; the mill is created on first use",
+  description: "409 `conflict` when the mill already has an invoice with this number.",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } } },
+  responses: {
+    201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillInvoiceSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerCreateMillInvoice(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const outcome = await createMillInvoice(
+      c.env.DB,
+      org.id,
+      { supplierName: body.supplier_name, invoiceNumber: body.invoice_number, invoicedOn: body.date ?? istDateOf(now), amountPaise: body.amount, notes: body.notes },
+      now,
+    );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
+    return c.json({ data: millInvoiceView(value) }, 201);
+  });
+}

@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createMillPayment } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
+import { istDateOf } from "../domain/ist";
+import { errorResponses } from "../http/schemas";
+import { CreateMillPaymentSchema, MillPaymentSchema, millPaymentView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/mill-payments",
+  tags: ["Back office"],
+  summary: "Record a payment to a mill (reference = UTR, UPI reference or cheque number)",
+  description: "With `mill_invoice_id`, the invoice must be this mill's.",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillPaymentSchema } } } },
+  responses: {
+    201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillPaymentSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerCreateMillPayment(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const outcome = await createMillPayment(
+      c.env.DB,
+      org.id,
+      { supplierName: body.supplier_name, millInvoiceId: body.mill_invoice_id ?? null, paidOn: body.date ?? istDateOf(now), amountPaise: body.amount, reference: body.reference, method: body.method },
+      now,
+    );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value } = outcome;
+    return c.json({ data: millPaymentView(value) }, 201);
+  });
+}

@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { createPayment } from "./queries";
+import { ledgerRefusal } from "./ledger-refusals";
+import { istDateOf } from "../domain/ist";
+import { errorResponses } from "../http/schemas";
+import { CreatePaymentSchema, PaymentSchema, paymentView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { dispatchEvents } from "../webhooks/service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/payments",
+  tags: ["Back office"],
+  summary: "Record money received from a customer; emits invoice.paid when a sale's invoice is paid in full",
+  description:
+    "With `sale_id`, the sale must be the customer's and not cancelled; when payments plus credit notes against it first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale).",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } } },
+  responses: {
+    201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: PaymentSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerCreatePayment(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const outcome = await createPayment(
+      c.env.DB,
+      org.id,
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: body.date ?? istDateOf(now) },
+      now,
+    );
+    if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
+    const { value, eventIds } = outcome;
+    await dispatchEvents(c.env, eventIds);
+    return c.json({ data: paymentView(value) }, 201);
+  });
+}

@@ -1,0 +1,23 @@
+// How a refused ledger write reads to the client: the field at fault and the status the API documents.
+import type { ApiError } from "../../platform/http/errors";
+import { inventoryError } from "../http/errors";
+import type { LedgerRefusal } from "./queries";
+
+export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
+  switch (refusal.kind) {
+    case "customer_not_found":
+      return inventoryError("not_found", `customer_id: no customer ${refusal.customerId}`);
+    case "sale_not_found":
+      return inventoryError("not_found", `sale_id: no sale ${refusal.saleId}`);
+    case "sale_of_other_customer":
+      return inventoryError("bad_request", "sale_id: the sale belongs to another customer");
+    case "sale_cancelled":
+      return inventoryError("conflict", "sale_id: the sale is cancelled");
+    case "duplicate_mill_invoice":
+      return inventoryError("conflict", `invoice_number: ${refusal.supplierName} already has invoice ${refusal.invoiceNumber}`);
+    case "mill_invoice_not_found":
+      return inventoryError("not_found", `mill_invoice_id: no mill invoice ${refusal.millInvoiceId}`);
+    case "mill_invoice_of_other_mill":
+      return inventoryError("bad_request", "mill_invoice_id: the invoice is from another mill");
+  }
+}

@@ -1,0 +1,193 @@
+// Request and response schemas of customers and the money ledgers: payments, credit notes, expenses, mill
+// invoices and mill payments.
+import { z } from "@hono/zod-openapi";
+import { formatPaise } from "../domain/money";
+import { iso, IsoTime } from "../http/schemas";
+import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
+import type { CreditNoteRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
+
+export const CreateCustomerSchema = z
+  .object({
+    name: text(200),
+    contact: optionalText(200),
+    gstin: Gstin.nullish().transform((v) => v ?? null),
+    address: optionalText(500),
+    credit_limit: Rupees({ positive: false }).optional().openapi({ description: "Rupees; default 0" }),
+  })
+  .strict();
+
+export const CreatePaymentSchema = z
+  .object({
+    customer_id: IdSchema,
+    sale_id: IdSchema.optional(),
+    amount: Rupees({ positive: true }),
+    method: PaymentMethodSchema,
+    reference: optionalText(100),
+    date: IstDate.optional().openapi({ description: "IST date received; default today" }),
+  })
+  .strict();
+
+export const CreateCreditNoteSchema = z
+  .object({
+    customer_id: IdSchema,
+    sale_id: IdSchema.optional(),
+    amount: Rupees({ positive: true }),
+    reason: optionalText(500),
+    date: IstDate.optional(),
+  })
+  .strict();
+
+export const CreateExpenseSchema = z
+  .object({
+    date: IstDate.optional(),
+    category: text(100).openapi({ example: "Freight" }),
+    amount: Rupees({ positive: true }),
+    notes: optionalText(1000),
+    created_by: optionalText(200).openapi({ description: "Default: the signed-in admin's email, or `operator`" }),
+  })
+  .strict();
+
+export const CreateMillInvoiceSchema = z
+  .object({
+    supplier_name: text(200),
+    invoice_number: text(64),
+    date: IstDate.optional(),
+    amount: Rupees({ positive: true }),
+    notes: optionalText(1000),
+  })
+  .strict();
+
+export const CreateMillPaymentSchema = z
+  .object({
+    supplier_name: text(200),
+    mill_invoice_id: IdSchema.optional(),
+    amount: Rupees({ positive: true }),
+    method: PaymentMethodSchema,
+    reference: optionalText(100),
+    date: IstDate.optional(),
+  })
+  .strict();
+
+export const CustomerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    contact: z.string().nullable(),
+    gstin: z.string().nullable(),
+    address: z.string().nullable(),
+    credit_limit: Money,
+    created_at: IsoTime,
+  })
+  .openapi("Customer");
+
+export const customerView = (row: CustomerRow): z.infer<typeof CustomerSchema> => ({
+  id: row.id,
+  name: row.name,
+  contact: row.contact,
+  gstin: row.gstin,
+  address: row.address,
+  credit_limit: formatPaise(row.creditLimitPaise),
+  created_at: iso(row.createdAt),
+});
+
+export const PaymentSchema = z
+  .object({
+    id: z.string(),
+    customer_id: z.string(),
+    sale_id: z.string().nullable(),
+    amount: Money,
+    method: PaymentMethodSchema,
+    reference: z.string().nullable(),
+    date: z.string(),
+    invoice_paid: z.boolean().openapi({ description: "true when this payment completed the sale's invoice (invoice.paid was emitted)" }),
+    created_at: IsoTime,
+  })
+  .openapi("Payment");
+
+export const paymentView = (row: PaymentRow & { invoicePaid: boolean }): z.infer<typeof PaymentSchema> => ({
+  id: row.id,
+  customer_id: row.customerId,
+  sale_id: row.saleId,
+  amount: formatPaise(row.amountPaise),
+  method: row.method,
+  reference: row.reference,
+  date: row.paidOn,
+  invoice_paid: row.invoicePaid,
+  created_at: iso(row.createdAt),
+});
+
+export const CreditNoteSchema = z
+  .object({
+    id: z.string(),
+    note_number: z.string().openapi({ example: "CN/2627/000004" }),
+    customer_id: z.string(),
+    sale_id: z.string().nullable(),
+    amount: Money,
+    reason: z.string().nullable(),
+    date: z.string(),
+    created_at: IsoTime,
+  })
+  .openapi("CreditNote");
+
+export const creditNoteView = (row: CreditNoteRow): z.infer<typeof CreditNoteSchema> => ({
+  id: row.id,
+  note_number: row.noteNumber,
+  customer_id: row.customerId,
+  sale_id: row.saleId,
+  amount: formatPaise(row.amountPaise),
+  reason: row.reason,
+  date: row.issuedOn,
+  created_at: iso(row.createdAt),
+});
+
+export const ExpenseSchema = z
+  .object({ id: z.string(), date: z.string(), category: z.string(), amount: Money, notes: z.string().nullable(), created_by: z.string(), created_at: IsoTime })
+  .openapi("Expense");
+
+export const expenseView = (row: ExpenseRow): z.infer<typeof ExpenseSchema> => ({
+  id: row.id,
+  date: row.spentOn,
+  category: row.category,
+  amount: formatPaise(row.amountPaise),
+  notes: row.notes,
+  created_by: row.createdBy,
+  created_at: iso(row.createdAt),
+});
+
+export const MillInvoiceSchema = z
+  .object({ id: z.string(), supplier_name: z.string(), invoice_number: z.string(), date: z.string(), amount: Money, notes: z.string().nullable(), created_at: IsoTime })
+  .openapi("MillInvoice");
+
+export const millInvoiceView = (row: MillInvoiceRow): z.infer<typeof MillInvoiceSchema> => ({
+  id: row.id,
+  supplier_name: row.supplierName,
+  invoice_number: row.invoiceNumber,
+  date: row.invoicedOn,
+  amount: formatPaise(row.amountPaise),
+  notes: row.notes,
+  created_at: iso(row.createdAt),
+});
+
+export const MillPaymentSchema = z
+  .object({
+    id: z.string(),
+    supplier_name: z.string(),
+    mill_invoice_id: z.string().nullable(),
+    date: z.string(),
+    amount: Money,
+    reference: z.string().nullable(),
+    method: PaymentMethodSchema,
+    created_at: IsoTime,
+  })
+  .openapi("MillPayment");
+
+export const millPaymentView = (row: MillPaymentRow): z.infer<typeof MillPaymentSchema> => ({
+  id: row.id,
+  supplier_name: row.supplierName,
+  mill_invoice_id: row.millInvoiceId,
+  date: row.paidOn,
+  amount: formatPaise(row.amountPaise),
+  reference: row.reference,
+  method: row.method,
+  created_at: iso(row.createdAt),
+});

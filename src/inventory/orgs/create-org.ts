@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin, requireOperator } from "./operator-auth";
+import type { InventoryApp } from "../hono";
+import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
+import { inventoryDb } from "../db/client";
+import { keyDenial } from "../keys/service";
+import { createOrg } from "./service";
+import { errorResponses } from "../http/schemas";
+import { CreateOrgSchema, OrgSchema, orgView } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs",
+  tags: ["Management"],
+  summary: "Create an organisation (operator only)",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
+    ...errorResponses(400, 401, 403, 413, 415),
+  },
+});
+
+export function registerCreateOrg(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    requireOperator(c);
+    const body = c.req.valid("json");
+    const org = await createOrg(inventoryDb(c.env.DB), { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status }, actorName(c), Date.now());
+    return c.json({ data: orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null) }, 201);
+  });
+}

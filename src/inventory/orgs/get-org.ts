@@ -1,0 +1,28 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveOrg } from "./operator-auth";
+import type { InventoryApp } from "../hono";
+import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
+import { inventoryDb } from "../db/client";
+import { keyDenial } from "../keys/service";
+import { errorResponses } from "../http/schemas";
+import { OrgIdParam, OrgSchema, orgView } from "./schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/api/orgs/{id}",
+  tags: ["Management"],
+  summary: "An organisation: plan, subscription and per-key limits",
+  middleware: [requireAdmin] as const,
+  request: { params: OrgIdParam },
+  responses: {
+    200: { description: "The organisation", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
+    ...errorResponses(401, 404),
+  },
+});
+
+export function registerGetOrg(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    return c.json({ data: orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null) }, 200);
+  });
+}

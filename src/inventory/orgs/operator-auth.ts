@@ -1,0 +1,49 @@
+// The management API's authentication and tenant resolution: the operator (ADMIN_TOKEN) acts on any
+// organisation; a signed-in organisation admin acts on their own organisation only, and another
+// organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
+import { adminAuth, type AdminAuthOptions } from "../../platform/auth/admin";
+import { PlatformError } from "../../platform/http/errors";
+import { inventoryDb, type InventoryDb } from "../db/client";
+import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
+import type { InventoryContext } from "../hono";
+import { inventoryError } from "../http/errors";
+import type { InventoryEnv } from "../env";
+
+export const SESSION_COOKIE = "inv_session";
+
+/** The operator's token and the admin session cookie, read the same way by the management API and the page. */
+export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
+  adminToken: (env) => env.ADMIN_TOKEN,
+  cookieName: SESSION_COOKIE,
+  findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
+};
+
+export const requireAdmin = adminAuth(adminSessionOptions);
+
+/** How the audit log names who acted: `operator`, or the signed-in admin's email. */
+export function actorName(c: InventoryContext): string {
+  const actor = c.var.actor;
+  return actor.kind === "operator" ? "operator" : actor.email;
+}
+
+/** Operations only the operator may perform (creating organisations, changing plans, resyncing keys). */
+export function requireOperator(c: InventoryContext): void {
+  if (c.var.actor.kind !== "operator") throw inventoryError("forbidden", "Only the operator may do this");
+}
+
+/** The organisation a session may act on: null (any) for the operator. */
+export function orgFilter(c: InventoryContext): string | null {
+  const actor = c.var.actor;
+  return actor.kind === "user" ? actor.ownerId : null;
+}
+
+export async function resolveOrg(c: InventoryContext, db: InventoryDb, orgId: string): Promise<OrgRow> {
+  const allowed = orgFilter(c);
+  if (allowed !== null && allowed !== orgId) throw inventoryError("not_found", "No such organisation");
+  const org = await findOrg(db, orgId);
+  if (!org) {
+    if (allowed !== null) throw new PlatformError("unauthenticated", "The session's organisation no longer exists");
+    throw inventoryError("not_found", "No such organisation");
+  }
+  return org;
+}

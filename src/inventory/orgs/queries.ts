@@ -1,0 +1,59 @@
+// SQL of organisations, their audit log, and the admin sessions that act on one organisation.
+import { desc, eq, sql } from "drizzle-orm";
+import type { SessionRecord } from "../../platform/auth/admin";
+import { newId } from "../../platform/ids";
+import type { InventoryDb } from "../db/client";
+import { adminUsers, auditLog, organisations, sessions } from "../db/schema";
+
+export type OrgRow = typeof organisations.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+
+export function auditRow(orgId: string, action: string, keyId: string | null, actor: string, reason: string | null, nowMs: number): AuditRow {
+  return { id: newId("aud", nowMs), orgId, action, keyId, actor, reason, at: nowMs };
+}
+
+
+/** A signed-in organisation admin: the session's organisation is the only one it may act on. */
+export async function findSessionByTokenHash(db: InventoryDb, tokenHash: string): Promise<SessionRecord | null> {
+  const row = await db
+    .select({ id: sessions.id, userId: sessions.userId, orgId: sessions.orgId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt, email: adminUsers.email })
+    .from(sessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  return { sessionId: row.id, userId: row.userId, ownerId: row.orgId, email: row.email, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+}
+
+export async function insertOrg(db: InventoryDb, org: OrgRow, audit: AuditRow): Promise<void> {
+  await db.batch([db.insert(organisations).values(org), db.insert(auditLog).values(audit)]);
+}
+
+export async function findOrg(db: InventoryDb, id: string): Promise<OrgRow | undefined> {
+  return db.select().from(organisations).where(eq(organisations.id, id)).get();
+}
+
+export async function updateOrg(
+  db: InventoryDb,
+  id: string,
+  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
+  audit: AuditRow[],
+): Promise<void> {
+  await db.batch([db.update(organisations).set(patch).where(eq(organisations.id, id)), ...audit.map((row) => db.insert(auditLog).values(row))]);
+}
+
+export async function insertAudit(db: InventoryDb, audit: AuditRow): Promise<void> {
+  await db.insert(auditLog).values(audit);
+}
+
+/** One page of the organisation's audit log, newest first (rowid breaks ties within a millisecond). */
+export async function listAudit(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.orgId, orgId))
+    .orderBy(desc(auditLog.at), desc(sql`rowid`))
+    .limit(limit + 1)
+    .offset(offset)
+    .all();
+}

@@ -1,0 +1,62 @@
+// Request and response schemas of the inventory management API for organisations and the audit log.
+// snake_case throughout, as the API's wire format.
+import { z } from "@hono/zod-openapi";
+import { PLANS } from "../db/schema";
+import { IsoTime } from "../http/schemas";
+
+export const PlanSchema = z.enum(PLANS).openapi({
+  description: "starter 60/min, growth 300/min (neither includes the REST API), business 1,200/min, scale 3,000/min, enterprise 6,000/min per key",
+});
+export const SubscriptionStatusSchema = z.enum(["active", "lapsed"]);
+
+export const OrgIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+
+export const CreateOrgSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    plan: PlanSchema,
+    subscription_status: SubscriptionStatusSchema.default("active"),
+  })
+  .strict();
+
+export const UpdateOrgSchema = z
+  .object({ plan: PlanSchema.optional(), subscription_status: SubscriptionStatusSchema.optional() })
+  .strict()
+  .refine((body) => body.plan !== undefined || body.subscription_status !== undefined, { message: "send plan or subscription_status" });
+
+export const OrgSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    plan: PlanSchema,
+    subscription_status: SubscriptionStatusSchema,
+    api_access: z.boolean().openapi({ description: "Whether keys of this organisation may call /api/v1 now (plan business or above, subscription active)" }),
+    limits: z.object({ requests_per_minute: z.number().int().openapi({ description: "Per key, fixed one-minute window" }) }),
+    created_at: IsoTime,
+  })
+  .openapi("Organisation");
+
+export const AuditEntrySchema = z
+  .object({
+    action: z.string().openapi({ example: "key.revoked" }),
+    key_id: z.string().nullable(),
+    actor: z.string().openapi({ description: "`operator`, or the signed-in admin's email" }),
+    reason: z.string().nullable(),
+    at: IsoTime,
+  })
+  .openapi("AuditEntry");
+
+type OrgFields = { id: string; name: string; plan: (typeof PLANS)[number]; subscriptionStatus: "active" | "lapsed"; createdAt: number };
+
+/** The wire shape of an organisation, with what its plan means for its keys right now. */
+export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: boolean): z.infer<typeof OrgSchema> {
+  return {
+    id: org.id,
+    name: org.name,
+    plan: org.plan,
+    subscription_status: org.subscriptionStatus,
+    api_access: apiAccess,
+    limits: { requests_per_minute: requestsPerMinute },
+    created_at: new Date(org.createdAt).toISOString(),
+  };
+}

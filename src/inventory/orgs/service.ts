@@ -1,0 +1,38 @@
+// Organisations: creating one, and changing its plan or subscription for every one of its keys at once.
+import { newId } from "../../platform/ids";
+import { putKeyState } from "../../platform/keys/client";
+import type { InventoryDb } from "../db/client";
+import type { InventoryEnv } from "../env";
+import { listUnrevokedKeys } from "../keys/queries";
+import { keyState } from "../keys/service";
+import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./queries";
+
+export async function createOrg(db: InventoryDb, input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus">, actor: string, nowMs: number): Promise<OrgRow> {
+  const org: OrgRow = { id: newId("org", nowMs), ...input, createdAt: nowMs };
+  await insertOrg(db, org, auditRow(org.id, "org.created", null, actor, null, nowMs));
+  return org;
+}
+
+/**
+ * Changes plan or subscription and pushes the new state to every unrevoked key of the organisation before
+ * recording it, so the very next request of any of its keys sees the change.
+ */
+export async function updateOrgPolicy(
+  env: InventoryEnv,
+  db: InventoryDb,
+  org: OrgRow,
+  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
+  actor: string,
+  nowMs: number,
+): Promise<OrgRow> {
+  const updated: OrgRow = { ...org, ...patch };
+  const keys = await listUnrevokedKeys(db, org.id);
+  await Promise.all(keys.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, updated))));
+  const audit: AuditRow[] = [];
+  if (updated.plan !== org.plan) audit.push(auditRow(org.id, "org.plan_changed", null, actor, `${org.plan} -> ${updated.plan}`, nowMs));
+  if (updated.subscriptionStatus !== org.subscriptionStatus) {
+    audit.push(auditRow(org.id, "org.subscription_changed", null, actor, `${org.subscriptionStatus} -> ${updated.subscriptionStatus}`, nowMs));
+  }
+  await updateOrg(db, org.id, patch, audit);
+  return updated;
+}

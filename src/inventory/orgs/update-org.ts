@@ -1,0 +1,38 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin, requireOperator, resolveOrg } from "./operator-auth";
+import type { InventoryApp } from "../hono";
+import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
+import { inventoryDb } from "../db/client";
+import { keyDenial } from "../keys/service";
+import { updateOrgPolicy } from "./service";
+import { errorResponses } from "../http/schemas";
+import { OrgIdParam, OrgSchema, orgView, UpdateOrgSchema } from "./schemas";
+
+const route = createRoute({
+  method: "patch",
+  path: "/admin/api/orgs/{id}",
+  tags: ["Management"],
+  summary: "Change an organisation's plan or subscription (operator only); every key of it sees the change on its next request",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
+  responses: {
+    200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerUpdateOrg(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    requireOperator(c);
+    const body = c.req.valid("json");
+    const db = inventoryDb(c.env.DB);
+    const org = await resolveOrg(c, db, c.req.valid("param").id);
+    const patch = {
+      ...(body.plan !== undefined ? { plan: body.plan } : {}),
+      ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
+    };
+    const updated = await updateOrgPolicy(c.env, db, org, patch, actorName(c), Date.now());
+    return c.json({ data: orgView(updated, PLAN_REQUESTS_PER_MINUTE[updated.plan], keyDenial(updated) === null) }, 200);
+  });
+}

@@ -1,0 +1,36 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { cancelSale } from "./queries";
+import { saleStatusRefusal } from "./sale-refusals";
+import { errorResponses } from "../http/schemas";
+import { SaleIdParam, SaleSchema, saleView } from "./schemas";
+import { resolveSaleOrg } from "./resolve-sale-org";
+import { dispatchEvents } from "../webhooks/service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/sales/{id}/cancel",
+  tags: ["Back office"],
+  summary: "Cancel a confirmed sale; its kg return to the lots; emits sale.cancelled",
+  description: "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods).",
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true })] as const,
+  request: { params: SaleIdParam },
+  responses: {
+    200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
+    ...errorResponses(401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerCancelSale(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const saleId = c.req.valid("param").id;
+    const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
+    const outcome = await cancelSale(c.env.DB, orgId, saleId, Date.now());
+    if (outcome.kind !== "changed") throw saleStatusRefusal(outcome);
+    const { value, eventIds } = outcome;
+    await dispatchEvents(c.env, eventIds);
+    return c.json({ data: saleView(value) }, 200);
+  });
+}

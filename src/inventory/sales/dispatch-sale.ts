@@ -1,0 +1,36 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { dispatchSale } from "./queries";
+import { saleStatusRefusal } from "./sale-refusals";
+import { errorResponses } from "../http/schemas";
+import { SaleIdParam, SaleSchema, saleView } from "./schemas";
+import { resolveSaleOrg } from "./resolve-sale-org";
+import { dispatchEvents } from "../webhooks/service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/sales/{id}/dispatch",
+  tags: ["Back office"],
+  summary: "Mark a confirmed sale as dispatched; emits sale.dispatched",
+  description: "409 `conflict` when the sale is cancelled or already dispatched.",
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true })] as const,
+  request: { params: SaleIdParam },
+  responses: {
+    200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
+    ...errorResponses(401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerDispatchSale(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const saleId = c.req.valid("param").id;
+    const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
+    const outcome = await dispatchSale(c.env.DB, orgId, saleId, Date.now());
+    if (outcome.kind !== "changed") throw saleStatusRefusal(outcome);
+    const { value, eventIds } = outcome;
+    await dispatchEvents(c.env, eventIds);
+    return c.json({ data: saleView(value) }, 200);
+  });
+}

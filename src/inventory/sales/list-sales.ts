@@ -1,0 +1,42 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { InventoryApp } from "../hono";
+import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { salesWindow } from "../domain/ist";
+import { inventoryError } from "../http/errors";
+import { bookmarkHeader, openReadSession } from "../http/read-session";
+import { listSales } from "./queries";
+import { errorResponses } from "../http/schemas";
+import { saleView, SalesPageSchema, SalesQuerySchema } from "./schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/sales",
+  tags: ["Sales"],
+  summary: "Sales in an IST date window, cancelled excluded, newest first",
+  description:
+    "`from` and `to` are calendar days in India (IST, UTC+05:30), both inclusive; every day counts, Sundays and holidays too. A sale at 23:59 IST on `to` is in; one at 00:00 IST the next day is not. `from` after `to`, a malformed date, or `limit`/`offset` out of range: 400 `bad_request`.",
+  security: bearerSecurity,
+  middleware: [requireScope("sales:read")] as const,
+  request: { query: SalesQuerySchema, headers: BookmarkHeader },
+  responses: {
+    200: { description: "A page of sales", headers: readHeaders, content: { "application/json": { schema: SalesPageSchema } } },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+export function registerListSales(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid("query");
+    const window = salesWindow({ from: query.from, to: query.to, nowMs: Date.now() });
+    if (!window.ok) throw inventoryError("bad_request", `${window.field}: ${window.error}`);
+    const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
+    const orgId = c.var.apiKey.state.ownerId;
+    const { rows, hasMore } = await listSales(session, orgId, { fromMs: window.fromMs, toMsExclusive: window.toMsExclusive, limit: query.limit, offset: query.offset });
+    return c.json(
+      { data: rows.map(saleView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      200,
+      bookmarkHeader(session),
+    );
+  });
+}

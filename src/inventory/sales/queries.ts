@@ -1,0 +1,294 @@
+// Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
+// IST-windowed list of GET /api/v1/sales.
+import { and, eq } from "drizzle-orm";
+import { newId } from "../../platform/ids";
+import { inventoryDb } from "../db/client";
+import { customers, lots, saleItems, sales, skus } from "../db/schema";
+import { lineGstPaise } from "../domain/gst";
+import { financialYearCode } from "../domain/invoice-number";
+import { amountPaise } from "../domain/money";
+import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
+import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
+import type { ReadDb } from "../http/read-session";
+
+type Sale = typeof sales.$inferSelect;
+type SaleItem = typeof saleItems.$inferSelect;
+type Sku = typeof skus.$inferSelect;
+
+/** A sale with its customer's name and GSTIN, as the read API and the back office show it. */
+export type SaleRow = Pick<
+  Sale,
+  "id" | "invoiceNumber" | "customerId" | "saleDate" | "soldAt" | "status" | "gramsTotal" | "taxablePaise" | "gstPaise" | "totalPaise" | "dispatchedAt" | "cancelledAt" | "paidAt"
+> & { customerName: (typeof customers.$inferSelect)["name"]; customerGstin: (typeof customers.$inferSelect)["gstin"] };
+
+export type SaleItemRow = Pick<SaleItem, "saleId" | "lotId" | "grams" | "ratePaisePerKg" | "amountPaise" | "gstRateBps" | "gstPaise"> &
+  Pick<Sku, "sku" | "yarnType" | "hsn"> & { lotNumber: (typeof lots.$inferSelect)["lotNumber"] };
+
+export type SaleWithItems = SaleRow & { items: SaleItemRow[] };
+
+const SALE_SELECT = `
+  SELECT s.id, s.invoice_number AS invoiceNumber, s.customer_id AS customerId, c.name AS customerName,
+         c.gstin AS customerGstin, s.sale_date AS saleDate, s.sold_at AS soldAt, s.status, s.grams_total AS gramsTotal,
+         s.taxable_paise AS taxablePaise, s.gst_paise AS gstPaise, s.total_paise AS totalPaise,
+         s.dispatched_at AS dispatchedAt, s.cancelled_at AS cancelledAt, s.paid_at AS paidAt
+    FROM sales s
+    JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id`;
+
+async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Map<string, SaleItemRow[]>> {
+  const bySale = new Map<string, SaleItemRow[]>(saleIds.map((id) => [id, []]));
+  if (saleIds.length === 0) return bySale;
+  // One bound parameter whatever the page size (D1 allows 100 per statement).
+  const { results } = await db
+    .prepare(
+      `SELECT i.sale_id AS saleId, i.lot_id AS lotId, l.lot_number AS lotNumber, k.sku, k.yarn_type AS yarnType, k.hsn, i.grams,
+              i.rate_paise_per_kg AS ratePaisePerKg, i.amount_paise AS amountPaise, i.gst_rate_bps AS gstRateBps, i.gst_paise AS gstPaise
+         FROM sale_items i
+         JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
+         JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
+        WHERE i.org_id = ?1 AND i.sale_id IN (SELECT value FROM json_each(?2))
+        ORDER BY i.sale_id, i.id`,
+    )
+    .bind(orgId, JSON.stringify(saleIds))
+    .all<SaleItemRow>();
+  for (const item of results) bySale.get(item.saleId)?.push(item);
+  return bySale;
+}
+
+export interface SalesQuery {
+  fromMs: number;
+  toMsExclusive: number;
+  limit: number;
+  offset: number;
+}
+
+/** Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties). */
+export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<{ rows: SaleWithItems[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `${SALE_SELECT}
+      WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
+      ORDER BY s.sold_at DESC, s.id DESC
+      LIMIT ?4 OFFSET ?5`,
+    )
+    .bind(orgId, query.fromMs, query.toMsExclusive, query.limit + 1, query.offset)
+    .all<SaleRow>();
+  const rows = results.slice(0, query.limit);
+  const items = await itemsOf(db, orgId, rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, items: items.get(r.id) ?? [] })), hasMore: results.length > query.limit };
+}
+
+export async function findSale(db: ReadDb, orgId: string, saleId: string): Promise<SaleWithItems | null> {
+  const row = await db.prepare(`${SALE_SELECT} WHERE s.org_id = ?1 AND s.id = ?2`).bind(orgId, saleId).first<SaleRow>();
+  if (!row) return null;
+  const items = await itemsOf(db, orgId, [row.id]);
+  return { ...row, items: items.get(row.id) ?? [] };
+}
+
+/** The organisation a sale belongs to (routes without an org in the path resolve it first). */
+export async function saleOrgId(db: D1Database, saleId: string): Promise<string | null> {
+  const row = await inventoryDb(db).select({ orgId: sales.orgId }).from(sales).where(eq(sales.id, saleId)).get();
+  return row?.orgId ?? null;
+}
+
+export interface NewSale {
+  customerId: string;
+  saleDate: string;
+  soldAt: number;
+  items: Array<{ lotId: string; grams: number; ratePaisePerKg: number }>;
+}
+
+type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining"> & Pick<Sku, "sku" | "gstRateBps">;
+
+async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise<Map<string, LotForSale>> {
+  const { results } = await db
+    .prepare(
+      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, k.gst_rate_bps AS gstRateBps
+         FROM lots l JOIN skus k ON k.org_id = l.org_id AND k.id = l.sku_id
+        WHERE l.org_id = ?1 AND l.id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(orgId, JSON.stringify(lotIds))
+    .all<LotForSale>();
+  return new Map(results.map((r) => [r.id, r]));
+}
+
+/**
+ * Books a sale and takes its kg from the lots in ONE batch (one transaction). Each lot update is
+ * conditional (`grams_remaining >= ?`); the item row after it writes grams = 0 when that update changed no
+ * row, which violates `CHECK (grams > 0)` and rolls the whole batch back. So concurrent sales on one lot
+ * never take it below zero, and a loser changes nothing: the outcome names the lots that are short.
+ */
+export type CreateSaleOutcome =
+  | ({ kind: "created" } & WriteResult<SaleWithItems>)
+  | { kind: "customer_not_found"; customerId: string }
+  | { kind: "lot_not_found"; index: number; lotId: string }
+  | { kind: "insufficient_stock"; lotIds: string[] };
+
+export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<CreateSaleOutcome> {
+  const customer = await inventoryDb(db)
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.orgId, orgId), eq(customers.id, sale.customerId)))
+    .get();
+  if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
+  const lots = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+  const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
+  if (missing >= 0) return { kind: "lot_not_found", index: missing, lotId: sale.items[missing]!.lotId };
+
+  const lines = sale.items.map((item) => {
+    const lot = lots.get(item.lotId)!;
+    const amount = amountPaise(item.grams, item.ratePaisePerKg);
+    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gstRateBps) };
+  });
+  const short = lines.filter((l) => l.lot.gramsRemaining < l.grams);
+  if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
+
+  const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
+  const gstTotal = lines.reduce((sum, l) => sum + l.gst, 0);
+  const gramsTotal = lines.reduce((sum, l) => sum + l.grams, 0);
+  const saleId = newId("sale", nowMs);
+  const fy = financialYearCode(sale.saleDate);
+
+  const statements: D1PreparedStatement[] = [
+    // The next consecutive number of the financial year, computed inside the transaction.
+    db
+      .prepare(
+        `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
+                            grams_total, taxable_paise, gst_paise, total_paise, created_at)
+         SELECT ?1, ?2, printf('INV/%s/%06d', ?3, COALESCE(MAX(invoice_seq), 0) + 1), ?3, COALESCE(MAX(invoice_seq), 0) + 1,
+                ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11
+           FROM sales WHERE org_id = ?2 AND financial_year = ?3`,
+      )
+      .bind(saleId, orgId, fy, sale.customerId, sale.saleDate, sale.soldAt, gramsTotal, taxable, gstTotal, taxable + gstTotal, nowMs),
+  ];
+  for (const line of lines) {
+    statements.push(
+      db
+        .prepare("UPDATE lots SET grams_remaining = grams_remaining - ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining >= ?1")
+        .bind(line.grams, orgId, line.lotId),
+      db
+        .prepare(
+          `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
+           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
+        )
+        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.lot.gstRateBps, line.gst),
+    );
+  }
+  const events: Array<{ id: string; index: number }> = [];
+  const created = newId("evt", nowMs);
+  events.push({ id: created, index: statements.length });
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.created',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'sale_date', sale_date,
+                            'kg', ${kgSql("grams_total")}, 'total_amount', ${rupeesSql("total_paise")}, 'items', CAST(?3 AS INTEGER)),
+                NULL, ?4
+           FROM sales WHERE org_id = ?2 AND id = ?5`,
+      )
+      .bind(created, orgId, lines.length, nowMs, saleId),
+  );
+  // stock.low once per crossing: the SKU's kg across godowns is under its threshold now and was not before.
+  const takenBySku = new Map<string, number>();
+  for (const line of lines) takenBySku.set(line.lot.skuId, (takenBySku.get(line.lot.skuId) ?? 0) + line.grams);
+  for (const [skuId, taken] of takenBySku) {
+    const id = newId("evt", nowMs);
+    events.push({ id, index: statements.length });
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+           SELECT ?1, k.org_id, 'stock.low',
+                  json_object('sku_id', k.id, 'sku', k.sku, 'yarn_type', k.yarn_type, 'kg_remaining', ${kgSql("t.grams")},
+                              'threshold_kg', ${kgSql("k.stock_low_threshold_grams")}, 'sale_id', ?4),
+                  'stock.low:' || k.id || ':' || ?4, ?5
+             FROM skus k, (SELECT COALESCE(SUM(grams_remaining), 0) AS grams FROM lots WHERE org_id = ?2 AND sku_id = ?3) t
+            WHERE k.org_id = ?2 AND k.id = ?3
+              AND t.grams < k.stock_low_threshold_grams AND t.grams + ?6 >= k.stock_low_threshold_grams`,
+        )
+        .bind(id, orgId, skuId, saleId, nowMs, taken),
+    );
+  }
+
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    if (!String(error).includes("CHECK constraint failed")) throw error;
+    // Another sale took the stock between our read and our batch: name the lots that are now short.
+    const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+    return { kind: "insufficient_stock", lotIds: sale.items.filter((i) => (now.get(i.lotId)?.gramsRemaining ?? 0) < i.grams).map((i) => i.lotId) };
+  }
+  const value = (await findSale(db, orgId, saleId))!;
+  return { kind: "created", value, eventIds: insertedEventIds(results, events) };
+}
+
+/** What a cancel or dispatch did: changed the sale, or why it did not. */
+export type SaleStatusOutcome =
+  | ({ kind: "changed" } & WriteResult<SaleWithItems>)
+  | { kind: "sale_not_found"; saleId: string }
+  | { kind: "refused"; change: Exclude<SaleStatusChange, { kind: "allowed" }> }
+  /** Another request changed the sale between the read and the write. */
+  | { kind: "lost_race" };
+
+/** Cancels a confirmed sale and returns its kg to the lots, in one batch. Dispatched sales need a credit note. */
+export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
+  const current = await findSale(db, orgId, saleId);
+  if (!current) return { kind: "sale_not_found", saleId };
+  const change = saleStatusChange(current.status, "cancelled");
+  if (change.kind !== "allowed") return { kind: "refused", change };
+  const eventId = newId("evt", nowMs);
+  const results = await db.batch([
+    db
+      .prepare("UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
+      .bind(nowMs, orgId, saleId),
+    // The event is the cancellation's token: a concurrent second cancel inserts nothing (dedupe key) and so
+    // returns no stock below.
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.cancelled',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'kg', ${kgSql("grams_total")},
+                            'total_amount', ${rupeesSql("total_paise")}),
+                'sale.cancelled:' || id, ?2
+           FROM sales WHERE org_id = ?3 AND id = ?4 AND status = 'cancelled' AND cancelled_at = ?2`,
+      )
+      .bind(eventId, nowMs, orgId, saleId),
+    db
+      .prepare(
+        `UPDATE lots SET grams_remaining = grams_remaining +
+                (SELECT SUM(i.grams) FROM sale_items i WHERE i.org_id = ?1 AND i.sale_id = ?2 AND i.lot_id = lots.id)
+          WHERE org_id = ?1 AND id IN (SELECT lot_id FROM sale_items WHERE org_id = ?1 AND sale_id = ?2)
+            AND EXISTS (SELECT 1 FROM events WHERE id = ?3)`,
+      )
+      .bind(orgId, saleId, eventId),
+  ]);
+  if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
+  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+}
+
+/** Marks a confirmed sale as dispatched (goods left the godown). */
+export async function dispatchSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
+  const current = await findSale(db, orgId, saleId);
+  if (!current) return { kind: "sale_not_found", saleId };
+  const change = saleStatusChange(current.status, "dispatched");
+  if (change.kind !== "allowed") return { kind: "refused", change };
+  const eventId = newId("evt", nowMs);
+  const results = await db.batch([
+    db
+      .prepare("UPDATE sales SET status = 'dispatched', dispatched_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
+      .bind(nowMs, orgId, saleId),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, org_id, 'sale.dispatched',
+                json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'kg', ${kgSql("grams_total")},
+                            'dispatched_at', strftime('%Y-%m-%dT%H:%M:%fZ', dispatched_at / 1000.0, 'unixepoch')),
+                'sale.dispatched:' || id, ?2
+           FROM sales WHERE org_id = ?3 AND id = ?4 AND status = 'dispatched' AND dispatched_at = ?2`,
+      )
+      .bind(eventId, nowMs, orgId, saleId),
+  ]);
+  if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
+  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+}

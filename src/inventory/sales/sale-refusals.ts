@@ -1,0 +1,31 @@
+// How a refused sale write reads to the client: the queries say what happened, this says it in the API's
+// terms (status code and a message naming the field or the lots).
+import type { ApiError } from "../../platform/http/errors";
+import { inventoryError } from "../http/errors";
+import type { CreateSaleOutcome, SaleStatusOutcome } from "./queries";
+
+export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "created" }>): ApiError {
+  switch (outcome.kind) {
+    case "customer_not_found":
+      return inventoryError("not_found", `customer_id: no customer ${outcome.customerId}`);
+    case "lot_not_found":
+      return inventoryError("not_found", `items[${outcome.index}].lot_id: no lot ${outcome.lotId}`);
+    case "insufficient_stock": {
+      const list = outcome.lotIds.length > 0 ? outcome.lotIds.join(", ") : "one of the lots";
+      return inventoryError("insufficient_stock", `Not enough kg remaining in lot ${list}; nothing was changed`);
+    }
+  }
+}
+
+export function saleStatusRefusal(outcome: Exclude<SaleStatusOutcome, { kind: "changed" }>): ApiError {
+  switch (outcome.kind) {
+    case "sale_not_found":
+      return inventoryError("not_found", `No sale ${outcome.saleId}`);
+    case "lost_race":
+      return inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
+    case "refused":
+      if (outcome.change.kind === "already") return inventoryError("conflict", `The sale is already ${outcome.change.status}`);
+      if (outcome.change.status === "cancelled") return inventoryError("conflict", "The sale is cancelled");
+      return inventoryError("conflict", "The sale has been dispatched; issue a credit note for returned goods instead");
+  }
+}

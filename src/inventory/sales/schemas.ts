@@ -1,0 +1,100 @@
+// Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
+import { z } from "@hono/zod-openapi";
+import { formatGrams, formatPaise } from "../domain/money";
+import { iso, isoOrNull, IsoTime, pageOf, PageQuery } from "../http/schemas";
+import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
+import type { SaleWithItems } from "./queries";
+
+export const SaleIdParam = z.object({ id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "sale_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+
+export const CreateSaleSchema = z
+  .object({
+    customer_id: IdSchema,
+    sale_date: IstDate.optional().openapi({ description: "IST date of the invoice; default today (IST)" }),
+    sold_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST" }),
+    items: z
+      .array(z.object({ lot_id: IdSchema, kg: Kg, rate_per_kg: Rupees({ positive: false }).openapi({ description: "Selling rate in rupees per kg, GST extra" }) }).strict())
+      .min(1)
+      .max(50)
+      .superRefine((items, ctx) => {
+        const seen = new Set<string>();
+        items.forEach((item, index) => {
+          if (seen.has(item.lot_id)) ctx.addIssue({ code: "custom", path: [index, "lot_id"], message: "lot appears twice; merge the lines" });
+          seen.add(item.lot_id);
+        });
+      }),
+  })
+  .strict();
+
+export const SaleItemSchema = z
+  .object({
+    lot_id: z.string(),
+    lot_number: z.string(),
+    sku: z.string(),
+    yarn_type: YarnTypeSchema,
+    hsn: z.string(),
+    kg: KgText,
+    rate_per_kg: Money.openapi({ description: "Rupees per kg, GST extra" }),
+    amount: Money.openapi({ description: "Taxable value of the line" }),
+    gst_rate_percent: z.number(),
+    gst_amount: Money,
+  })
+  .openapi("SaleItem");
+
+export const SaleSchema = z
+  .object({
+    id: z.string(),
+    invoice_number: z.string().openapi({ description: "Consecutive per financial year, at most 16 characters", example: "INV/2627/000123" }),
+    customer_id: z.string(),
+    customer_name: z.string(),
+    customer_gstin: z.string().nullable(),
+    sale_date: z.string().openapi({ format: "date", description: "IST calendar date of the sale" }),
+    sold_at: IsoTime,
+    status: z.enum(["confirmed", "dispatched", "cancelled"]),
+    dispatched_at: IsoTime.nullable(),
+    paid_at: IsoTime.nullable().openapi({ description: "When payments and credit notes first covered the total" }),
+    kg: KgText,
+    taxable_amount: Money,
+    gst_amount: Money,
+    total_amount: Money.openapi({ description: "taxable_amount + gst_amount" }),
+    items: z.array(SaleItemSchema),
+  })
+  .openapi("Sale");
+
+export function saleView(row: SaleWithItems): z.infer<typeof SaleSchema> {
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    customer_id: row.customerId,
+    customer_name: row.customerName,
+    customer_gstin: row.customerGstin,
+    sale_date: row.saleDate,
+    sold_at: iso(row.soldAt),
+    status: row.status,
+    dispatched_at: isoOrNull(row.dispatchedAt),
+    paid_at: isoOrNull(row.paidAt),
+    kg: formatGrams(row.gramsTotal),
+    taxable_amount: formatPaise(row.taxablePaise),
+    gst_amount: formatPaise(row.gstPaise),
+    total_amount: formatPaise(row.totalPaise),
+    items: row.items.map((i) => ({
+      lot_id: i.lotId,
+      lot_number: i.lotNumber,
+      sku: i.sku,
+      yarn_type: i.yarnType,
+      hsn: i.hsn,
+      kg: formatGrams(i.grams),
+      rate_per_kg: formatPaise(i.ratePaisePerKg),
+      amount: formatPaise(i.amountPaise),
+      gst_rate_percent: i.gstRateBps / 100,
+      gst_amount: formatPaise(i.gstPaise),
+    })),
+  };
+}
+
+export const SalesQuerySchema = PageQuery.extend({
+  from: IstDate.optional().openapi({ description: "First IST calendar day, inclusive; default 30 days before today (IST)" }),
+  to: IstDate.optional().openapi({ description: "Last IST calendar day, inclusive; default today (IST)" }),
+}).strict();
+
+export const SalesPageSchema = pageOf(SaleSchema).openapi("SalesPage");

@@ -1,0 +1,124 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
+import { findSku, receiveLot, type NewSku } from "./queries";
+import { istDateOf } from "../domain/ist";
+import { gstRatePercent, YARN_CATALOGUE, type YarnType } from "../domain/yarn";
+import { inventoryError } from "../http/errors";
+import { errorResponses } from "../http/schemas";
+import { CreateLotSchema, LotSchema, lotView } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/lots",
+  tags: ["Back office"],
+  summary: "Receive a lot of yarn into a godown",
+  description:
+    "The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 `conflict` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateLotSchema } } } },
+  responses: {
+    201: { description: "Received", content: { "application/json": { schema: z.object({ data: LotSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+/** Tariff heading of a yarn type (inventory-domain reference §1.4), used when a new SKU names no HSN. */
+const HEADING: Record<YarnType, string | null> = {
+  cotton_carded: "5205",
+  cotton_combed: "5205",
+  cotton_compact: "5205",
+  cotton_oe: "5205",
+  melange: "5205",
+  cvc_blend: "5206",
+  polyester_spun: "5509",
+  pc_blend: "5509",
+  pv_blend: "5509",
+  viscose_spun: "5510",
+  polyester_fdy: "5402",
+  polyester_dty: "5402",
+  nylon_filament: "5402",
+  viscose_filament: "5403",
+  other: null,
+};
+
+type Body = z.infer<typeof CreateLotSchema>;
+
+function newSkuOf(body: Body, today: string): NewSku {
+  const known = YARN_CATALOGUE.find((s) => s.sku === body.sku);
+  const threshold = body.stock_low_threshold_kg ?? DEFAULT_STOCK_LOW_THRESHOLD_GRAMS;
+  if (known) {
+    if (known.yarnType !== body.yarn_type) throw inventoryError("bad_request", `yarn_type: catalogue SKU ${body.sku} is ${known.yarnType}`);
+    return {
+      sku: known.sku,
+      name: known.name,
+      yarnType: known.yarnType,
+      countNe: known.countNe,
+      ply: known.ply,
+      denier: known.denier,
+      filaments: known.filaments,
+      blend: known.blend,
+      composition: known.composition,
+      shade: known.shade,
+      hsn: known.hsn,
+      gstRateBps: Math.round((gstRatePercent(known.hsn, today) ?? known.gstRatePercent) * 100),
+      stockLowThresholdGrams: threshold,
+    };
+  }
+  const hsn = body.hsn ?? HEADING[body.yarn_type];
+  if (!hsn) throw inventoryError("bad_request", "hsn: is required for a new SKU of yarn_type other");
+  const rate = gstRatePercent(hsn, today);
+  if (rate === null) throw inventoryError("bad_request", `hsn: ${hsn} is not a yarn heading (5205, 5206, 5402-5406, 5509-5511)`);
+  return {
+    sku: body.sku,
+    name: body.sku_name ?? body.sku,
+    yarnType: body.yarn_type,
+    countNe: body.count_ne ?? null,
+    ply: body.ply ?? 1,
+    denier: null,
+    filaments: null,
+    blend: null,
+    composition: body.composition ?? body.yarn_type.replaceAll("_", " "),
+    shade: null,
+    hsn,
+    gstRateBps: rate * 100,
+    stockLowThresholdGrams: threshold,
+  };
+}
+
+export function registerCreateLot(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const now = Date.now();
+    const receivedAt = body.received_at === undefined ? now : Date.parse(body.received_at);
+    if (receivedAt > now + 300_000) throw inventoryError("bad_request", "received_at: must not be in the future");
+    const existing = await findSku(c.env.DB, org.id, body.sku);
+    if (existing && existing.yarnType !== body.yarn_type) {
+      throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarnType}, not ${body.yarn_type}`);
+    }
+    const outcome = await receiveLot(
+      c.env.DB,
+      org.id,
+      {
+        lotNumber: body.lot_number,
+        godownCode: body.godown_code,
+        grams: body.kg,
+        costPaisePerKg: body.cost_per_kg,
+        receivedAt,
+        supplierName: body.supplier_name,
+        sku: body.sku,
+        newSku: existing ? null : newSkuOf(body, istDateOf(now)),
+      },
+      now,
+    );
+    if (outcome.kind === "lot_already_in_godown") {
+      throw inventoryError("conflict", `Lot ${body.lot_number} of ${body.sku} is already in godown ${body.godown_code}`);
+    }
+    return c.json({ data: lotView(outcome.lot) }, 201);
+  });
+}

@@ -1,0 +1,38 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { InventoryApp } from "../hono";
+import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { bookmarkHeader, openReadSession } from "../http/read-session";
+import { listInventory } from "./queries";
+import { errorResponses } from "../http/schemas";
+import { InventoryPageSchema, InventoryQuerySchema, lotView } from "./schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/inventory",
+  tags: ["Inventory"],
+  summary: "Lots with kg remaining > 0, newest received first",
+  description:
+    "Each lot with its SKU (count, composition, HSN, GST rate), godown, mill and cost. Page with `offset` = the previous `next_offset` until `has_more` is false. Served from the nearest D1 replica; see `X-D1-Bookmark`.",
+  security: bearerSecurity,
+  middleware: [requireScope("inventory:read")] as const,
+  request: { query: InventoryQuerySchema, headers: BookmarkHeader },
+  responses: {
+    200: { description: "A page of lots", headers: readHeaders, content: { "application/json": { schema: InventoryPageSchema } } },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+export function registerListInventory(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid("query");
+    const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
+    const orgId = c.var.apiKey.state.ownerId;
+    const { rows, hasMore } = await listInventory(session, orgId, { godownCode: query.godown_code, yarnType: query.yarn_type, limit: query.limit, offset: query.offset });
+    return c.json(
+      { data: rows.map(lotView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      200,
+      bookmarkHeader(session),
+    );
+  });
+}

@@ -1,0 +1,97 @@
+// Request and response schemas of lots: receiving a lot and the inventory read.
+import { z } from "@hono/zod-openapi";
+import { formatGrams, formatPaise, parseKg } from "../domain/money";
+import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
+import { decimalInput, Kg, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
+import type { LotRow } from "./queries";
+
+export const CreateLotSchema = z
+  .object({
+    lot_number: text(64).openapi({ description: "The mill's lot number printed on the bags", example: "TPR-2611-0457" }),
+    sku: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,47}$/, "must be upper-case letters, digits and dashes").openapi({ example: "CTN-CMB-30S1-RW" }),
+    yarn_type: YarnTypeSchema,
+    godown_code: z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,31}$/, "must be upper-case letters, digits and dashes").openapi({ example: "TPR-1" }),
+    kg: Kg,
+    cost_per_kg: Rupees({ positive: false }).openapi({ description: "Purchase cost in rupees per kg, GST extra" }),
+    received_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "ISO-8601 instant; default now" }),
+    supplier_name: optionalText(200).openapi({ description: "The mill; created on first use" }),
+    // Only used when the SKU is new to the organisation; catalogue SKUs fill these themselves.
+    sku_name: optionalText(200),
+    composition: optionalText(200),
+    count_ne: z.number().int().min(1).max(200).nullish(),
+    ply: z.number().int().min(1).max(6).optional(),
+    hsn: z.string().regex(/^\d{4}(\d{2}){0,2}$/, "must be 4, 6 or 8 digits").optional(),
+    stock_low_threshold_kg: decimalInput("500").optional().transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const parsed = parseKg(value);
+      if (!parsed.ok || parsed.grams < 0) {
+        ctx.addIssue({ code: "custom", message: parsed.ok ? "must be >= 0" : parsed.error });
+        return z.NEVER;
+      }
+      return parsed.grams;
+    }),
+  })
+  .strict();
+
+export const LotSchema = z
+  .object({
+    id: z.string(),
+    lot_number: z.string().openapi({ description: "Mill lot number; shade and quality are uniform within a lot" }),
+    sku: z.string().openapi({ example: "CTN-CMB-30S1-RW" }),
+    sku_name: z.string().openapi({ example: "30s combed cotton, raw white" }),
+    yarn_type: YarnTypeSchema,
+    count_ne: z.number().int().nullable().openapi({ description: "English count (Ne); null for filament yarn" }),
+    ply: z.number().int(),
+    denier: z.number().int().nullable(),
+    filaments: z.number().int().nullable(),
+    blend: z.string().nullable().openapi({ example: "65/35" }),
+    composition: z.string().openapi({ example: "100% cotton" }),
+    shade: z.string().nullable(),
+    hsn: z.string().openapi({ example: "52052310" }),
+    gst_rate_percent: z.number().openapi({ example: 5 }),
+    godown_code: z.string(),
+    godown_name: z.string(),
+    godown_city: z.string().nullable(),
+    supplier_name: z.string().nullable().openapi({ description: "The mill" }),
+    kg_received: KgText,
+    kg_remaining: KgText,
+    cost_per_kg: Money.openapi({ description: "Purchase cost, rupees per kg, GST extra" }),
+    stock_value: Money.openapi({ description: "kg_remaining × cost_per_kg, rupees" }),
+    received_at: IsoTime,
+  })
+  .openapi("Lot");
+
+export function lotView(row: LotRow): z.infer<typeof LotSchema> {
+  return {
+    id: row.id,
+    lot_number: row.lotNumber,
+    sku: row.sku,
+    sku_name: row.skuName,
+    yarn_type: row.yarnType,
+    count_ne: row.countNe,
+    ply: row.ply,
+    denier: row.denier,
+    filaments: row.filaments,
+    blend: row.blend,
+    composition: row.composition,
+    shade: row.shade,
+    hsn: row.hsn,
+    gst_rate_percent: row.gstRateBps / 100,
+    godown_code: row.godownCode,
+    godown_name: row.godownName,
+    godown_city: row.godownCity,
+    supplier_name: row.supplierName,
+    kg_received: formatGrams(row.gramsReceived),
+    kg_remaining: formatGrams(row.gramsRemaining),
+    cost_per_kg: formatPaise(row.costPaisePerKg),
+    stock_value: formatPaise(Math.round((row.gramsRemaining * row.costPaisePerKg) / 1000)),
+    received_at: iso(row.receivedAt),
+  };
+}
+
+export const InventoryQuerySchema = PageQuery.extend({
+  godown_code: z.string().min(1).max(32).optional().openapi({ description: "Only lots in this godown" }),
+  yarn_type: YarnTypeSchema.optional().openapi({ description: "Only SKUs of this type" }),
+}).strict();
+
+export const InventoryPageSchema = pageOf(LotSchema).openapi("InventoryPage");

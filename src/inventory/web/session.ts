@@ -1,0 +1,34 @@
+// The admin area's sessions: the same `inv_session` cookie the management API reads, scoped to /admin (it
+// never travels with /api/v1 requests), a double-submit cookie for the sign-in form, and the throttle.
+import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
+import { issueSession, setSessionCookie } from "../../platform/auth/session";
+import { newId } from "../../platform/ids";
+import { inventoryDb } from "../db/client";
+import type { InventoryContext } from "../hono";
+import { adminSessionOptions, SESSION_COOKIE } from "../orgs/operator-auth";
+import { insertSession } from "./queries";
+
+export const ADMIN_BASE = "/admin";
+export const ASSET_BASE = "/admin/assets";
+export const COOKIE_PATH = "/admin";
+/** Double-submit cookie of the sign-in form. */
+export const FORM_COOKIE = "inv_form";
+
+export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
+  return sessionFromCookie(c, c.env, adminSessionOptions);
+}
+
+export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<void> {
+  const now = Date.now();
+  const session = await issueSession(now);
+  await insertSession(inventoryDb(c.env.DB), {
+    id: newId("sess", now),
+    userId: admin.id,
+    orgId: admin.orgId,
+    tokenHash: session.tokenHash,
+    csrfToken: session.csrfToken,
+    createdAt: now,
+    expiresAt: session.expiresAt,
+  });
+  setSessionCookie(c, SESSION_COOKIE, session, now, COOKIE_PATH);
+}

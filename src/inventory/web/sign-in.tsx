@@ -1,0 +1,39 @@
+import { passwordMatches } from "../../platform/auth/password";
+import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { readForm } from "../../platform/ui/form";
+import { htmlPage } from "../../platform/ui/headers";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { findAdminByEmail } from "./queries";
+import { SignInPage } from "./views";
+import { ADMIN_BASE, COOKIE_PATH, FORM_COOKIE, startSession } from "./session";
+
+/** One message for an unknown email and a wrong password. */
+export const SIGN_IN_FAILED = "That email and password do not match an admin account.";
+const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
+
+/** POST /admin/signin (form post): throttled per account and per address before the password is checked. */
+export function registerAdminSignIn(app: InventoryApp): void {
+  app.post(`${ADMIN_BASE}/signin`, async (c) => {
+    const form = await readForm(c);
+    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+    const password = (form?.get("password") ?? "").slice(0, 200);
+    const page = (error: string, status: number) => htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={error} email={email} />, status);
+
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    if (!email || !password) return page(SIGN_IN_FAILED, 401);
+
+    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });
+    if (!throttle.allowed) {
+      c.header("Retry-After", String(throttle.retryAfterSeconds));
+      return page(`Too many attempts. Try again in ${Math.ceil(throttle.retryAfterSeconds / 60)} minute(s).`, 429);
+    }
+    const admin = await findAdminByEmail(inventoryDb(c.env.DB), email);
+    if (!(await passwordMatches(admin?.passwordHash, password)) || !admin) return page(SIGN_IN_FAILED, 401);
+
+    await throttle.succeeded();
+    await startSession(c, admin);
+    return c.redirect(ADMIN_BASE, 303);
+  });
+}

@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { newId } from "../../platform/ids";
+import { newWebhookSecret } from "../../platform/webhooks/sign";
+import { checkWebhookUrl } from "../../platform/webhooks/url";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { countEndpoints, insertEndpoint } from "./queries";
+import { inventoryError } from "../http/errors";
+import { errorResponses, iso } from "../http/schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { CreatedWebhookSchema, CreateWebhookSchema } from "./schemas";
+import { INVENTORY_WEBHOOK_EVENTS, MAX_ENDPOINTS_PER_ORG } from "./service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/webhooks",
+  tags: ["Webhooks"],
+  summary: "Register a webhook endpoint; its signing secret is shown only in this response",
+  description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
+  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
+  responses: {
+    201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+  },
+});
+
+export function registerCreateWebhook(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const checked = checkWebhookUrl(body.url, { allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+    if (!checked.ok) throw inventoryError("bad_request", `url: ${checked.reason}`);
+    if ((await countEndpoints(c.env.DB, org.id)) >= MAX_ENDPOINTS_PER_ORG) {
+      throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
+    }
+    const now = Date.now();
+    const endpoint = { id: newId("whk", now), orgId: org.id, url: checked.url, events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS], createdAt: now };
+    const secret = newWebhookSecret();
+    await insertEndpoint(c.env.DB, { ...endpoint, secret });
+    return c.json({ data: { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: iso(now), secret } }, 201);
+  });
+}

@@ -1,0 +1,31 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { deleteEndpoint } from "./queries";
+import { inventoryError } from "../http/errors";
+import { errorResponses, iso, IsoTime } from "../http/schemas";
+import { WebhookParams } from "./schemas";
+
+const route = createRoute({
+  method: "delete",
+  path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
+  tags: ["Webhooks"],
+  summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
+  middleware: [requireAdmin] as const,
+  request: { params: WebhookParams },
+  responses: {
+    200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+export function registerDeleteWebhook(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { id, webhookId } = c.req.valid("param");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const now = Date.now();
+    if (!(await deleteEndpoint(c.env.DB, webhookId, org.id, now))) throw inventoryError("not_found", "No such webhook endpoint");
+    return c.json({ data: { id: webhookId, deleted_at: iso(now) } }, 200);
+  });
+}

@@ -1,0 +1,30 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { listEndpoints } from "./queries";
+import { errorResponses, iso } from "../http/schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { WebhookSchema } from "./schemas";
+import type { InventoryWebhookEvent } from "./service";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/api/orgs/{id}/webhooks",
+  tags: ["Webhooks"],
+  summary: "The organisation's webhook endpoints, newest first (no secrets)",
+  middleware: [requireAdmin] as const,
+  request: { params: OrgIdParam },
+  responses: {
+    200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookSchema) }) } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+export function registerListWebhooks(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
+    const endpoints = await listEndpoints(c.env.DB, org.id);
+    return c.json({ data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as InventoryWebhookEvent[], created_at: iso(e.createdAt) })) }, 200);
+  });
+}

@@ -1,0 +1,127 @@
+// Webhook delivery for the inventory service: its events, its schedule, the compliance.due cron, and the
+// glue between the outbox (events table), the WEBHOOKS queue and the platform's consumer. Back-office writes
+// call `dispatchEvents(env, result.eventIds)` after their batch commits; the cron sweep re-dispatches
+// anything that call did not get to.
+import { newId } from "../../platform/ids";
+import type { WebhookPolicy } from "../../platform/webhooks/consumer";
+import { webhookOutbox } from "../../platform/webhooks/outbox";
+import { defineSchedule } from "../../platform/webhooks/schedule";
+import {
+  claimDeliveryAttempt,
+  fanOutEvents,
+  insertDedupedEvents,
+  insertTestDelivery,
+  loadDeliveryJob,
+  markEventsDispatched,
+  orgsSubscribedTo,
+  overdueDeliveryIds,
+  recordDeliveryAttempt,
+  undispatchedEventIds,
+  type EndpointRow,
+} from "./queries";
+import { COMPLIANCE_LEAD_DAYS, complianceDatesBetween } from "../domain/compliance";
+import { addDays, istDateOf, istDayStartUtcMs } from "../domain/ist";
+import type { InventoryEnv } from "../env";
+
+/** Event kinds (seed section 6). `webhook.test` is only sent by the test route. */
+export const INVENTORY_WEBHOOK_EVENTS = [
+  "sale.created",
+  "sale.cancelled",
+  "sale.dispatched",
+  "invoice.paid",
+  "customer.created",
+  "stock.low",
+  "compliance.due",
+] as const;
+export type InventoryWebhookEvent = (typeof INVENTORY_WEBHOOK_EVENTS)[number];
+
+/**
+ * Retries re-send the original timestamp (seed rule 4) and receivers refuse timestamps more than 300 s old
+ * (rule 1), so every attempt must be sent within 300 s of the first: 0 s, 10 s, 30 s, 90 s, 240 s. The last
+ * one keeps a 60 s margin for queue lag and clock skew; an attempt that would go out more than 285 s after
+ * the first is not sent and the delivery ends as failed (a late retry could only be refused).
+ */
+export const INVENTORY_WEBHOOK_SCHEDULE = defineSchedule({
+  offsetsSeconds: [0, 10, 30, 90, 240],
+  timestamps: "original",
+  maxAgeSeconds: 285,
+  timeoutMs: 10_000,
+});
+
+export const MAX_ENDPOINTS_PER_ORG = 20;
+
+type WebhookEnv = Pick<InventoryEnv, "DB" | "WEBHOOKS" | "WEBHOOK_ALLOW_LOOPBACK">;
+
+export function inventoryWebhookPolicy(env: Pick<InventoryEnv, "WEBHOOK_ALLOW_LOOPBACK">): WebhookPolicy {
+  return { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
+}
+
+const outbox = webhookOutbox(
+  { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds },
+  (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) }),
+);
+
+/** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
+export const dispatchEvents = outbox.dispatchEvents;
+export const sweepOutbox = outbox.sweepOutbox;
+export const consumeInventoryWebhooks = outbox.consumeWebhooks;
+export const consumeInventoryDeadLetters = outbox.consumeDeadLetters;
+export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../../platform/webhooks/outbox";
+
+/**
+ * The daily cron: a `compliance.due` event for every GST and TDS due date in [today, today + lead] (IST),
+ * for each organisation with an endpoint subscribed to it, once per (organisation, filing and period).
+ * Returns the ids of the events created by this run.
+ */
+export async function emitComplianceDue(env: WebhookEnv, now: number): Promise<string[]> {
+  const today = istDateOf(now);
+  const dates = complianceDatesBetween(today, addDays(today, COMPLIANCE_LEAD_DAYS));
+  if (dates.length === 0) return [];
+  const orgIds = await orgsSubscribedTo(env.DB, "compliance.due");
+  const events = orgIds.flatMap((orgId) =>
+    dates.map((due) => ({
+      id: newId("evt", now),
+      orgId,
+      type: "compliance.due",
+      payload: {
+        kind: due.kind,
+        period: due.period,
+        due_date: due.date,
+        days_left: Math.round((istDayStartUtcMs(due.date) - istDayStartUtcMs(today)) / 86_400_000),
+        title: due.title,
+        description: due.description,
+      },
+      // One obligation (filing + period) is reminded once, however many daily runs see it in the window.
+      dedupeKey: `compliance.due:${due.kind}:${due.period}`,
+      createdAt: now,
+    })),
+  );
+  const inserted = await insertDedupedEvents(env.DB, events);
+  await dispatchEvents(env, inserted, now);
+  return inserted;
+}
+
+/** Cron expression of the daily compliance run in wrangler.inventory.toml (03:30 UTC = 09:00 IST). */
+export const COMPLIANCE_CRON = "30 3 * * *";
+
+export async function runScheduled(env: WebhookEnv, cron: string, scheduledTime: number): Promise<void> {
+  if (cron === COMPLIANCE_CRON) await emitComplianceDue(env, scheduledTime);
+  await sweepOutbox(env, scheduledTime);
+}
+
+/** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
+export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
+  return outbox.sendTestEvent(
+    env,
+    ({ eventId, deliveryId }) =>
+      insertTestDelivery(env.DB, {
+        eventId,
+        deliveryId,
+        orgId: endpoint.orgId,
+        endpointId: endpoint.id,
+        payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
+        now,
+      }),
+    now,
+  );
+}

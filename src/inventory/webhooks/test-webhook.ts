@@ -1,0 +1,53 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { findEndpoint } from "./queries";
+import { inventoryError } from "../http/errors";
+import { errorResponses, iso, isoOrNull } from "../http/schemas";
+import { TestSendSchema, WebhookParams } from "./schemas";
+import { sendTestEvent } from "./service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/webhooks/{webhookId}/test",
+  tags: ["Webhooks"],
+  summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
+  description: "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp.",
+  middleware: [requireAdmin] as const,
+  request: { params: WebhookParams },
+  responses: {
+    200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+export function registerTestWebhook(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { id, webhookId } = c.req.valid("param");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const endpoint = await findEndpoint(c.env.DB, webhookId, org.id);
+    if (!endpoint) throw inventoryError("not_found", "No such webhook endpoint");
+    const { deliveryId, eventId, processed } = await sendTestEvent(c.env, endpoint);
+    const attempt = processed.attempt;
+    return c.json(
+      {
+        data: {
+          delivery_id: deliveryId,
+          event_id: eventId,
+          status: processed.status ?? "pending",
+          attempt: attempt && {
+            attempt: attempt.attempt,
+            attempted_at: iso(attempt.attemptedAt),
+            outcome: attempt.outcome,
+            response_status: attempt.responseStatus,
+            duration_ms: attempt.durationMs,
+            error: attempt.error,
+          },
+          next_retry_at: isoOrNull(processed.nextAttemptAt),
+        },
+      },
+      200,
+    );
+  });
+}

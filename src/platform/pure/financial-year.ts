@@ -1,0 +1,15 @@
+// Indian financial years (1 April to 31 March, s.3 of the Income-tax Act; the GST invoice year is the same).
+// Pure: domain code of either service may import it.
+import { IST_OFFSET_MS } from "./ist";
+
+/** The year in which the financial year containing `nowMs` (by the calendar in India) began, e.g. 2026. */
+export function financialYearStart(nowMs: number): number {
+  const ist = new Date(nowMs + IST_OFFSET_MS);
+  const year = ist.getUTCFullYear();
+  return ist.getUTCMonth() >= 3 ? year : year - 1;
+}
+
+/** A financial year's label, e.g. 2026 -> "2026-27". */
+export function financialYearLabel(startYear: number): string {
+  return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
+}

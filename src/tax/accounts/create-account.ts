@@ -1,0 +1,32 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { hashPassword } from "../../platform/auth/password";
+import { readBody } from "../../platform/http/body";
+import { newId } from "../../platform/ids";
+import { requireAdmin } from "./operator-auth";
+import { errorResponses, taxError, type TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { insertAccount } from "./queries";
+import { AccountSchema, CreateAccountSchema } from "../keys/schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/accounts",
+  tags: ["Management"],
+  summary: "Create an account (operator only)",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountSchema }) } } },
+    ...errorResponses(400, 401, 403, 409),
+  },
+});
+
+export function registerCreateAccount(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    if (c.var.actor.kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
+    const { email, password } = c.req.valid("json");
+    const account = { id: newId("acct"), email, plan: "free" as const, passwordHash: password ? await hashPassword(password) : null, createdAt: Date.now() };
+    if (!(await insertAccount(taxDb(c.env.DB), account))) throw taxError("conflict", "An account with that email exists");
+    return c.json({ data: { id: account.id, email: account.email, plan: account.plan } }, 201);
+  });
+}

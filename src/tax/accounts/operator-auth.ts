@@ -1,0 +1,38 @@
+// The management API's authentication and owner resolution: the operator names an account by email; a
+// signed-in user always acts on their own account.
+import { adminAuth, type Actor, type AdminAuthOptions } from "../../platform/auth/admin";
+import { PlatformError } from "../../platform/http/errors";
+import { taxDb, type TaxDb } from "../db/client";
+import { findAccountByEmail, findAccountById, type AccountRow } from "./queries";
+import { findSessionByTokenHash } from "./queries";
+import type { TaxEnv } from "../env";
+import { taxError } from "../hono";
+
+export const SESSION_COOKIE = "tax_session";
+
+/** How a session cookie becomes a session; the web page reads its session the same way. */
+export const sessionOptions: AdminAuthOptions<TaxEnv> = {
+  adminToken: (env) => env.ADMIN_TOKEN,
+  cookieName: SESSION_COOKIE,
+  findSession: (env, tokenHash) => findSessionByTokenHash(taxDb(env.DB), tokenHash),
+};
+
+export const requireAdmin = adminAuth(sessionOptions);
+
+export async function resolveAccount(actor: Actor, db: TaxDb, accountEmail: string | undefined): Promise<AccountRow> {
+  if (actor.kind === "user") {
+    if (accountEmail !== undefined && accountEmail !== actor.email) throw taxError("forbidden", "A signed-in user manages only their own account");
+    const account = await findAccountById(db, actor.ownerId);
+    if (!account) throw new PlatformError("unauthenticated", "The session's account no longer exists");
+    return account;
+  }
+  if (!accountEmail) throw new PlatformError("validation", "accountEmail: is required for operator calls");
+  const account = await findAccountByEmail(db, accountEmail);
+  if (!account) throw taxError("not_found", "No account with that email");
+  return account;
+}
+
+/** The account whose keys the actor may touch: null (any) for the operator. */
+export function ownerFilter(actor: Actor): string | null {
+  return actor.kind === "user" ? actor.ownerId : null;
+}

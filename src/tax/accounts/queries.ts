@@ -1,0 +1,43 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { SessionRecord } from "../../platform/auth/admin";
+import type { TaxDb } from "../db/client";
+import { accounts, sessions } from "../db/schema";
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export async function findSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<SessionRecord | null> {
+  const row = await db
+    .select({ id: sessions.id, accountId: sessions.accountId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt, email: accounts.email })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
+  if (!row) return null;
+  return { sessionId: row.id, userId: row.accountId, ownerId: row.accountId, email: row.email, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+}
+
+/** A new web-page session; the account's expired sessions are swept in the same batch. */
+export async function insertSession(db: TaxDb, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.batch([
+    db.delete(sessions).where(and(eq(sessions.accountId, session.accountId), lte(sessions.expiresAt, session.createdAt))),
+    db.insert(sessions).values(session),
+  ]);
+}
+
+export async function deleteSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function findAccountByEmail(db: TaxDb, email: string): Promise<AccountRow | undefined> {
+  return db.select().from(accounts).where(eq(accounts.email, email)).get();
+}
+
+export async function findAccountById(db: TaxDb, id: string): Promise<AccountRow | undefined> {
+  return db.select().from(accounts).where(eq(accounts.id, id)).get();
+}
+
+/** Inserts the account unless the email exists; returns whether it was created. */
+export async function insertAccount(db: TaxDb, account: typeof accounts.$inferInsert): Promise<boolean> {
+  const inserted = await db.insert(accounts).values(account).onConflictDoNothing({ target: accounts.email }).returning({ id: accounts.id });
+  return inserted.length === 1;
+}

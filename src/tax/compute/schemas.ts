@@ -1,0 +1,199 @@
+// The `data` of a POST /api/v1/compute response: exactly what the engine returns (tests parse engine output
+// with it). Tax lines are whole rupees; income lines keep any paise they came in with.
+import { z } from "@hono/zod-openapi";
+import {
+  FINANCIAL_YEARS,
+  INCOME_HEADS,
+  ITR_FORMS,
+  MOVE_FIELDS,
+  REBATE_87A_BASES,
+  REGIMES,
+  SAVING_MOVE_KINDS,
+} from "../domain/engine";
+
+const rupees = (description: string, example: number) => z.number().openapi({ description, example });
+const wholeRupees = (description: string, example: number) => z.number().int().openapi({ description, example });
+
+export const DeductionLineSchema = z
+  .object({
+    section: z.string().openapi({ description: "Section of the Act, e.g. 80C, 10(13A), 16(ia), 24(b).", example: "80C" }),
+    head: z.enum(INCOME_HEADS).openapi({
+      description: "Where it applies: an income head (exemption or deduction inside it) or Chapter VI-A (from gross total income).",
+      example: "chapterVIA",
+    }),
+    description: z.string().openapi({ description: "What the section covers, in words.", example: "Life insurance, PF, PPF, ELSS and the like" }),
+    claimed: rupees("Amount claimed (for s.16(ia): the statutory standard deduction).", 180_000),
+    allowed: rupees("Amount allowed in this regime.", 150_000),
+    limit: rupees("The statutory limit that applied; null when the section has no monetary cap.", 150_000).nullable(),
+    limitedBy: z.string().nullable().openapi({
+      description: "The cap or rule that bound the claim, citing its section; null when allowed in full.",
+      example: "s.80CCE: ₹1,50,000 aggregate for 80C, 80CCC and 80CCD(1)",
+    }),
+  })
+  .openapi("DeductionLine");
+
+export const SlabLineSchema = z
+  .object({
+    from: wholeRupees("Slab starts above this taxable income.", 400_000),
+    upTo: wholeRupees("Slab ends at this taxable income; null for the top slab.", 800_000).nullable(),
+    ratePercent: z.number().openapi({ description: "Rate of the slab, First Schedule / s.115BAC(1A).", example: 5 }),
+    taxableAmount: wholeRupees("Part of taxable income in this slab.", 400_000),
+    tax: rupees("Exact tax on this slab (a 5 % band on a multiple of ₹10 can end in 50 paise).", 20_000),
+  })
+  .openapi("SlabLine");
+
+export const SpecialRateLineSchema = z
+  .object({
+    section: z.string().openapi({
+      description: "Section of the year's Act: 111A, 112, 112A, 115BB (Income-tax Act, 1961) or 196, 197, 198, 194 (Income-tax Act, 2025).",
+      example: "112A",
+    }),
+    description: z.string().openapi({ description: "What the income is, in words.", example: "Long-term gains on listed equity and equity funds with STT" }),
+    ratePercent: z.number().openapi({ description: "The section's rate.", example: 12.5 }),
+    income: wholeRupees("Income in total income after set-off of losses.", 250_000),
+    exemptAmount: wholeRupees("s.112A: the first ₹1,25,000 of the year's gains, charged no tax (FY 2024-25: shared by both rates).", 125_000),
+    basicExemptionAdjusted: wholeRupees(
+      "Residents: basic exemption left unused by slab-rate income and set against this income (provisos to ss.111A, 112, 112A).",
+      0,
+    ),
+    indexationRelief: wholeRupees(
+      "s.112: tax ignored because 20 % on the indexed gain is lower, for a resident's land or building acquired before 23 July 2024 (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+      0,
+    ),
+    taxableAmount: wholeRupees("Income charged at the rate.", 125_000),
+    tax: wholeRupees("Tax at the rate less any indexation relief, to the rupee.", 15_625),
+  })
+  .openapi("SpecialRateLine");
+
+export const RegimeResultSchema = z
+  .object({
+    regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
+    salary: z.object({
+      grossSalary: rupees("Gross salary, s.17.", 1_800_000),
+      hraExemption: rupees("HRA exempt under s.10(13A) (old regime only).", 210_000),
+      standardDeduction: rupees("Standard deduction, s.16(ia).", 75_000),
+      professionalTax: rupees("Tax on employment allowed, s.16(iii) (old regime only).", 0),
+      employerContributionPerquisite: rupees(
+        "s.17(2)(vii): employer contributions to NPS, provident fund and superannuation above ₹7,50,000 in the year, taxed as a perquisite.",
+        0,
+      ),
+      incomeFromSalary: rupees("Income chargeable under the head Salaries.", 1_725_000),
+    }),
+    houseProperty: z.object({
+      selfOccupied: z.array(z.number().int()).openapi({
+        description:
+          "Positions (from 0) in houseProperties of the homes given nil annual value, s.23(2). With more than two self-occupied homes, the pair that gives the lowest income is chosen (s.23(4)); the others are deemed let out.",
+        example: [0],
+      }),
+      incomeFromHouseProperty: rupees("Income under the head House property (negative: loss), ss.22-27, before set-off.", 0),
+      lossSetOff: rupees("House-property loss set off against other heads, s.71(3A) (≤ ₹2,00,000; nil in the new regime).", 0),
+      lossNotSetOff: rupees("House-property loss left unabsorbed (carried forward under s.71B in the old regime).", 0),
+    }),
+    otherSources: z.object({
+      savingsInterest: rupees("Savings-account interest, s.56.", 8_000),
+      depositInterest: rupees("Deposit interest, s.56.", 0),
+      dividends: rupees("Dividends, s.56(2)(i).", 0),
+      familyPension: rupees("Family pension, s.56(2)(ii).", 0),
+      familyPensionDeduction: rupees("Deduction u/s 57(iia).", 0),
+      casualWinnings: rupees("Winnings from lotteries, games and betting, s.56(2)(ib), taxed at 30 % (s.115BB).", 0),
+      incomeFromOtherSources: rupees("Income under the head Other sources.", 8_000),
+    }),
+    business: z.object({
+      presumptiveBusinessIncome: rupees("s.44AD: higher of 6 % of digital and 8 % of other turnover, or the income declared.", 0),
+      presumptiveProfessionIncome: rupees("s.44ADA: higher of 50 % of gross receipts, or the income declared.", 0),
+      incomeFromBusiness: rupees("Income under the head Profits and gains of business or profession.", 0),
+    }),
+    capitalGains: z.object({
+      shortTermAtSlabRates: rupees("Other short-term gains after set-off, taxed at the slab rates.", 0),
+      shortTermLossNotSetOff: rupees("Short-term loss left after set-off within the head (s.70(2)); carry-forward is not computed.", 0),
+      longTermLossNotSetOff: rupees("Long-term loss left after set-off against long-term gains (s.70(3)); carry-forward is not computed.", 0),
+      incomeFromCapitalGains: rupees("Income under the head Capital gains after set-off.", 0),
+    }),
+    grossTotalIncome: rupees("Gross total income, s.80B(5), after set-off.", 1_733_000),
+    deductions: z.array(DeductionLineSchema).openapi({ description: "Every exemption and deduction claimed, with what was allowed and why." }),
+    chapterVIADeductions: rupees(
+      "Total Chapter VI-A deductions allowed: never more than gross total income less special-rate income (s.80A(2); ss.111A, 112, 112A, 115BB).",
+      0,
+    ),
+    taxableIncome: wholeRupees("Total income rounded to the nearest ₹10, s.288A.", 1_733_000),
+    incomeAtSlabRates: wholeRupees("Taxable income less special-rate income: what the slab rates apply to.", 1_733_000),
+    slabs: z.array(SlabLineSchema).openapi({ description: "Slab-by-slab tax on the income at slab rates." }),
+    slabTax: wholeRupees("Income-tax at the slab rates, to the rupee.", 146_600),
+    specialRateIncome: z.array(SpecialRateLineSchema).openapi({ description: "Capital gains and winnings taxed at their sections' own rates." }),
+    specialRateTax: wholeRupees("Tax on special-rate income.", 0),
+    rebate87A: wholeRupees(
+      "Rebate u/s 87A (with the new-regime marginal relief of its proviso). Never against tax on s.112A gains or winnings; from FY 2025-26 the new regime's rebate covers slab-rate tax only.",
+      0,
+    ),
+    rebate87ABasis: z.enum(REBATE_87A_BASES).openapi({
+      description: "How s.87A applied: income within the threshold, marginal relief just above it, none above it, or none for a non-resident.",
+      example: "above_threshold",
+    }),
+    taxAfterRebate: wholeRupees("Slab tax plus special-rate tax, less the s.87A rebate.", 146_600),
+    surchargeRatePercent: z.number().openapi({
+      description:
+        "Surcharge rate (10/15/25/37 %; 25 % cap in the new regime), Finance Act First Schedule. 25 % and 37 % apply only when income other than dividends and ss.111A/112/112A gains exceeds ₹2 crore / ₹5 crore.",
+      example: 0,
+    }),
+    surcharge: wholeRupees("Surcharge before marginal relief; on tax on dividends and ss.111A/112/112A gains at no more than 15 %.", 0),
+    surchargeMarginalRelief: wholeRupees("Marginal relief on surcharge at the nearest lower threshold.", 0),
+    cess: wholeRupees("Health and Education Cess, 4 % of tax plus surcharge.", 5_864),
+    taxLiability: wholeRupees("Tax after rebate + surcharge after relief + cess, to the rupee.", 152_464),
+    totalTax: wholeRupees("Tax liability rounded to the nearest ₹10, s.288B.", 152_460),
+    taxesPaid: rupees("Taxes already paid (TDS, TCS, advance and self-assessment tax).", 150_000),
+    netTaxPayable: wholeRupees("Tax still payable (liability less taxes paid), rounded per s.288B; 0 when a refund is due.", 2_460),
+    refund: wholeRupees("Refund due, rounded per s.288B; 0 when tax is payable.", 0),
+    effectiveRatePercent: z.number().openapi({ description: "Total tax as a percentage of gross total income, two decimals.", example: 8.8 }),
+  })
+  .openapi("RegimeResult");
+
+export const SavingMoveSchema = z
+  .object({
+    kind: z.enum(SAVING_MOVE_KINDS).openapi({ description: "The kind of action.", example: "top_up_80c" }),
+    section: z.string().openapi({ description: "Section of the Act the action uses.", example: "80C" }),
+    action: z.string().openapi({ description: "What to do, in words.", example: "Invest ₹50,000 more in s.80C instruments" }),
+    change: z
+      .object({
+        field: z.enum(MOVE_FIELDS).openapi({ description: "Profile field the engine was re-run with.", example: "deductions.section80C" }),
+        from: rupees("Current value.", 100_000),
+        to: rupees("Value after the action.", 150_000),
+      })
+      .nullable()
+      .openapi({ description: "The input change behind the saving; null for a regime switch." }),
+    investment: rupees("Money the action puts into the premium or contribution; 0 for a regime switch.", 50_000),
+    regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action.", example: "old" }),
+    totalTaxBefore: wholeRupees("Total tax now: the best regime, or for a regime switch the default new regime.", 152_460),
+    totalTaxAfter: wholeRupees("Total tax after the action, from re-running the engine.", 140_000),
+    taxSaving: wholeRupees("totalTaxBefore − totalTaxAfter; always positive.", 12_460),
+  })
+  .openapi("SavingMove");
+
+export const ComputeResultSchema = z
+  .object({
+    financialYear: z.enum(FINANCIAL_YEARS).openapi({ description: "Financial year computed.", example: "2025-26" }),
+    yearLabel: z.string().openapi({ description: "The year in the Act's terms: previous year and assessment year, or tax year.", example: "FY 2025-26 (AY 2026-27)" }),
+    act: z.string().openapi({ description: "The Act governing the year.", example: "Income-tax Act, 1961" }),
+    regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
+    recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
+    recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
+    chosenRegime: z.enum(REGIMES).nullable().openapi({ description: "The regime chosen with the employer, as the request gave it; null when not given.", example: "old" }),
+    itr: z
+      .object({
+        form: z.enum(ITR_FORMS).openapi({
+          description:
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise).",
+          example: "ITR-1",
+        }),
+        rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),
+      })
+      .openapi({ description: "Return form for the recommended regime." }),
+    savingMoves: z.array(SavingMoveSchema).openapi({ description: "Actions that lower the tax, largest saving first." }),
+    notes: z.array(z.string()).openapi({
+      description:
+        "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",
+      example: ["deductions.section80CCD2: basic + DA not given, so the employer's contribution was allowed as reported"],
+    }),
+    disclaimer: z.string().openapi({ description: "The result is informational, not tax advice." }),
+  })
+  .openapi("ComputeResult");
+export type ComputeResultData = z.infer<typeof ComputeResultSchema>;

@@ -1,0 +1,60 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { errorResponses, taxError, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { parseDocuments } from "../domain/documents";
+import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
+
+export const DOCUMENT_BODY_LIMIT_BYTES = 1_048_576;
+
+const route = createRoute({
+  method: "post",
+  path: "/api/v1/documents/parse",
+  tags: ["Documents"],
+  summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
+  description:
+    "Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: \"detected\"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures and `conflicts` between documents. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.",
+  security: bearerSecurity,
+  middleware: [requireKey("documents:parse"), readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] })] as const,
+  request: {
+    query: DocumentParseQuerySchema,
+    // Not `required`: zod-openapi would then run the JSON validator on text/plain bodies too. readBody
+    // already refuses a missing or other content type (415).
+    body: {
+      required: false,
+      content: {
+        "application/json": { schema: DocumentParseRequestSchema },
+        "text/plain": { schema: z.string().openapi({ description: "The document's text" }) },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: "Amounts found, with a /compute body built from them",
+      content: { "application/json": { schema: z.object({ data: DocumentParseResultSchema }) } },
+    },
+    ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+  },
+});
+
+export function registerParseDocument(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const isJson = !(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("text/plain");
+    // Only the JSON form is validated by zod; the text/plain form is the text itself.
+    const body: DocumentParseRequest = isJson ? (c.req.valid("json") as DocumentParseRequest) : { ...c.req.valid("query"), text: await c.req.text() };
+    const inputs = body.documents ?? [{ text: body.text ?? "", ...(body.type ? { type: body.type } : {}) }];
+    inputs.forEach((input, index) => {
+      const field = body.documents === undefined ? "text" : `documents.${index}.text`;
+      if (input.text.trim() === "") throw taxError("validation_error", `${field}: is empty`);
+      if (input.text.includes("\u0000")) throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);
+    });
+    const result = parseDocuments(inputs, body.age === undefined ? {} : { age: body.age });
+    if (!result.ok) {
+      const where = body.documents === undefined ? "" : `documents[${result.index}]: `;
+      throw taxError("unprocessable_document", `${where}${result.error.code}: ${result.error.message}`);
+    }
+    const merged = { computeRequest: result.computeRequest, unmapped: result.unmapped, conflicts: result.conflicts };
+    const data = body.documents === undefined ? { ...result.documents[0]!, ...merged } : { documents: result.documents, ...merged };
+    return c.json({ data }, 200);
+  });
+}

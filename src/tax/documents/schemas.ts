@@ -1,0 +1,232 @@
+// Request and response schemas of POST /api/v1/documents/parse. The parsers live in domain/documents; these
+// schemas describe their result field by field, and the tests parse every fixture's result with them.
+import { z } from "@hono/zod-openapi";
+import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
+import { ComputeRequestSchema } from "../profiles/profile-schema";
+import { queryInteger } from "../../platform/http/query";
+import {
+  CHAPTER_VIA_KEYS,
+  FORM16_AMOUNT_KEYS,
+  type ChapterVIAKey,
+  type Form16AmountKey,
+} from "../domain/documents/types";
+
+export const DOCUMENT_TYPES = ["form16", "ais"] as const;
+export const AIS_CATEGORIES = [
+  "salary",
+  "savingsInterest",
+  "depositInterest",
+  "dividends",
+  "rent",
+  "saleOfSecurities",
+  "taxesPaid",
+  "refunds",
+  "other",
+] as const;
+export const DOCUMENT_PARSE_ERROR_CODES = [
+  "unrecognised_document",
+  "no_items_found",
+  "encrypted_ais_json",
+  "unsupported_json",
+] as const;
+
+const documentType = z.enum(DOCUMENT_TYPES).openapi({
+  description: "form16: Form 16 Part B (Annexure-I) or Form 130 from tax year 2026-27; ais: Annual Information Statement.",
+  example: "form16",
+});
+
+const documentText = z.string().min(1).openapi({
+  description:
+    "The document's text: pdftotext -layout output, text extracted one cell per line, a tab-separated export or a copy-paste from a PDF viewer; for AIS also the decrypted AIS utility JSON as a string.",
+  example: "Whether opting out of taxation u/s 115BAC(1A)? Yes\n(a) Salary as per provisions contained in section 17(1) 1450000.00",
+});
+
+/** Most documents one person has for one year: a Form 16 per employer and the AIS. */
+export const MAX_DOCUMENTS = 5;
+
+const age = z.number().int().min(0).max(130).optional().openapi({
+  description: "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60.",
+  example: 34,
+});
+
+export const DocumentParseRequestSchema = z
+  .object({
+    type: documentType.optional().openapi({ description: "Document type of `text`; detected when absent." }),
+    text: documentText.optional(),
+    documents: z
+      .array(z.object({ type: documentType.optional(), text: documentText }).strict())
+      .min(1)
+      .max(MAX_DOCUMENTS)
+      .optional()
+      .openapi({ description: `Up to ${MAX_DOCUMENTS} documents of one person and year (Form 16s of several employers, Form 16 and AIS), merged into one computeRequest. Instead of text.` }),
+    age,
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if ((body.text === undefined) === (body.documents === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["text"], message: "send either text or documents" });
+    }
+    if (body.documents !== undefined && body.type !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["type"], message: "give the type inside each of documents" });
+    }
+  })
+  .openapi("DocumentParseRequest");
+export type DocumentParseRequest = z.infer<typeof DocumentParseRequestSchema>;
+
+/** Query of the text/plain form of the request: the body is the text, the type comes from ?type=. */
+export const DocumentParseQuerySchema = z.object({
+  type: documentType.optional().openapi({ description: "Document type for a text/plain body; detected when absent." }),
+  age: queryInteger(0, 130).optional().openapi({ description: "Age for computeRequest.profile.age, for a text/plain body.", example: 34 }),
+});
+
+const rupees = (description: string) => z.number().finite().openapi({ description });
+const nullableRupees = (description: string) =>
+  z.number().finite().nullable().openapi({ description: `${description}. null: not found in the text.` });
+
+const WarningSchema = z
+  .object({
+    line: z.number().int().nonnegative().openapi({ description: "1-based line of the text; 0 for AIS JSON, which has no lines.", example: 44 }),
+    text: z.string().openapi({ description: "The line, trimmed to 160 characters, individuals' PANs masked.", example: "Bonus paid in arrears 1,23,456.78" }),
+    message: z.string().openapi({ example: "amount on a line that matched no known Form 16 item" }),
+  })
+  .strict()
+  .openapi("DocumentWarning");
+
+const ChapterVIASchema = z
+  .object({
+    gross: z.number().finite().nullable(),
+    qualifying: z.number().finite().nullable(),
+    deductible: z.number().finite().nullable(),
+  })
+  .strict()
+  .nullable()
+  .openapi({ description: "Gross, qualifying and deductible amounts of one Chapter VI-A row; null when the row is absent." });
+
+const amountShape = Object.fromEntries(
+  FORM16_AMOUNT_KEYS.map((key) => [key, nullableRupees(FORM16_ROW_LABELS[key])]),
+) as { [K in Form16AmountKey]: ReturnType<typeof nullableRupees> };
+const chapterVIAShape = Object.fromEntries(CHAPTER_VIA_KEYS.map((key) => [key, ChapterVIASchema])) as {
+  [K in ChapterVIAKey]: typeof ChapterVIASchema;
+};
+
+const typeSource = z.enum(["given", "detected"]).openapi({ description: "Whether the caller named the type or the parser detected it." });
+
+export const Form16DocumentSchema = z
+  .object({
+    documentType: z.literal("form16"),
+    typeSource,
+    formNumber: z.enum(["16", "130"]).nullable().openapi({ description: "Form No. 16, or Form No. 130 from tax year 2026-27." }),
+    assessmentYear: z.string().nullable().openapi({ example: "2025-26" }),
+    taxYear: z.string().nullable().openapi({ description: "Printed by Form 130 instead of an assessment year.", example: "2026-27" }),
+    employerName: z.string().nullable().openapi({ example: "ZENITH ORBIT SOFTWARE PRIVATE LIMITED" }),
+    employerTan: z.string().nullable().openapi({ example: "PNEZ04567C" }),
+    employeePan: z.string().nullable().openapi({ description: "Masked: first two and last two characters kept.", example: "ABXXXXXX1K" }),
+    optedOutOf115BAC: z.boolean().nullable().openapi({
+      description: "true: old regime (opted out of s.115BAC(1A)); false: new regime; null: the row was not found.",
+    }),
+    parentsSeniorCitizen: z.boolean().nullable().openapi({
+      description: "true when the form prints the parents' 80D on a row of its own and says they are senior citizens; null otherwise.",
+    }),
+    amounts: z.object(amountShape).strict(),
+    chapterVIA: z.object(chapterVIAShape).strict(),
+    partA: z
+      .object({ amountPaidOrCredited: rupees("Part A total paid/credited."), taxDeducted: rupees("Part A total tax deducted."), taxDeposited: rupees("Part A total tax deposited.") })
+      .strict()
+      .nullable(),
+    itemsFound: z.number().int().nonnegative(),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
+  })
+  .strict()
+  .openapi("Form16Document");
+
+const AisEntrySchema = z
+  .object({
+    code: z.string().nullable().openapi({ description: "Information code; null for tax payments and refunds.", example: "TDS-192" }),
+    description: z.string().openapi({ example: "Salary received (Section 192)" }),
+    source: z.string().nullable().openapi({ example: "ZENITH ORBIT SOFTWARE PRIVATE LIMITED (PNEZ04567C)" }),
+    count: z.number().int().nullable(),
+    amount: z.number().finite().nullable(),
+    taxDeducted: z.number().finite().nullable().openapi({ description: "TDS/TCS summed over the entry's quarter rows." }),
+    category: z.enum(AIS_CATEGORIES),
+  })
+  .strict()
+  .openapi("AisEntry");
+
+export const AisDocumentSchema = z
+  .object({
+    documentType: z.literal("ais"),
+    typeSource,
+    format: z.enum(["text", "json"]).openapi({ description: "text: the AIS PDF's text; json: the decrypted AIS utility JSON." }),
+    pan: z.string().nullable().openapi({ description: "Masked PAN from Part A.", example: "ABXXXXXX1K" }),
+    name: z.string().nullable().openapi({ example: "ASHA VERMA" }),
+    financialYear: z.string().nullable().openapi({ example: "2024-25" }),
+    assessmentYear: z.string().nullable().openapi({ example: "2025-26" }),
+    entries: z.array(AisEntrySchema),
+    totals: z
+      .object({
+        salary: rupees("TDS-192."),
+        savingsInterest: rupees("SFT-016(SB)."),
+        depositInterest: rupees("Larger of TDS-194A and SFT-016 (TD/RD) reports."),
+        dividends: rupees("Larger of TDS-194/194K and SFT-015 reports."),
+        rent: rupees("TDS-194I, TDS-194IB."),
+        saleOfSecurities: rupees("SFT-017/SFT-018 sales."),
+        taxesPaid: rupees("All TDS/TCS plus advance and self-assessment tax."),
+        refunds: rupees("Part B4 refunds."),
+      })
+      .strict(),
+    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
+  })
+  .strict()
+  .openapi("AisDocument");
+
+/** The `data` of a successful parse. */
+export const ParsedDocumentSchema = z
+  .discriminatedUnion("documentType", [Form16DocumentSchema, AisDocumentSchema])
+  .openapi("ParsedDocument");
+export type ParsedDocumentResponse = z.infer<typeof ParsedDocumentSchema>;
+
+const UnmappedFigureSchema = z
+  .object({
+    source: z.string().openapi({ description: "Which document: documents[0], documents[1], …; text for a single document.", example: "text" }),
+    field: z.string().openapi({ example: "amounts.relief89" }),
+    amount: z.number().finite().nullable(),
+    reason: z.string().openapi({ example: "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself" }),
+  })
+  .strict()
+  .openapi("UnmappedFigure");
+
+const DocumentConflictSchema = z
+  .object({
+    field: z.string().openapi({ example: "deductions.section80C" }),
+    values: z.array(
+      z.object({ source: z.string(), amount: z.number().finite().nullable(), value: z.string().nullable().optional() }).strict(),
+    ),
+    resolution: z.string().openapi({ example: "kept the larger figure; check which is right" }),
+  })
+  .strict()
+  .openapi("DocumentConflict");
+
+const mergedFields = {
+  computeRequest: ComputeRequestSchema.nullable().openapi({
+    description:
+      "A body POST /compute accepts unchanged: financialYear (the assessment year on Form 16 less one; Form 130 names it), assessmentYear as printed, chosenRegime from row A, and every figure the documents give. null when no supported year was found or the documents are of different years or people (see unmapped and conflicts).",
+  }),
+  unmapped: z.array(UnmappedFigureSchema).openapi({ description: "Figures the documents give that computeRequest does not carry, each with the reason." }),
+  conflicts: z.array(DocumentConflictSchema).openapi({ description: "Figures two documents state differently, and what was done; never resolved silently." }),
+};
+
+/** The `data` of a parse of one `text`: the document with its compute request. */
+export const SingleParseSchema = z.union([
+  Form16DocumentSchema.extend(mergedFields).openapi("Form16ParseResult"),
+  AisDocumentSchema.extend(mergedFields).openapi("AisParseResult"),
+]);
+
+/** The `data` of a parse of several `documents`. */
+export const MergedParseSchema = z
+  .object({ documents: z.array(ParsedDocumentSchema), ...mergedFields })
+  .strict()
+  .openapi("MergedParseResult");
+
+export const DocumentParseResultSchema = z.union([SingleParseSchema, MergedParseSchema]).openapi("DocumentParseResult");

@@ -1,0 +1,473 @@
+// From parsed documents to a POST /compute body: every figure the documents give, in the fields /compute reads,
+// with the financial year (not the assessment year the form prints) and the regime the employee chose. Figures
+// that have no place in /compute are listed in `unmapped` with the reason, and where two documents of one
+// person and year disagree the disagreement is listed in `conflicts` rather than settled silently.
+import { FINANCIAL_YEARS, type FinancialYear } from "../engine";
+import type { OtherChapterVIA, Section10Exemption } from "../engine/form16-figures";
+import type {
+  AisDocument,
+  ChapterVIAKey,
+  DocumentComputeRequest,
+  DocumentConflict,
+  Form16AmountKey,
+  Form16Document,
+  ParsedDocument,
+  UnmappedFigure,
+} from "./types";
+
+export interface ComputeRequestResult {
+  computeRequest: DocumentComputeRequest | null;
+  unmapped: UnmappedFigure[];
+  conflicts: DocumentConflict[];
+}
+
+/** What the caller adds that no document prints. */
+export interface CallerFacts {
+  age?: number;
+}
+
+const EXEMPTION_ROWS: [Form16AmountKey, Section10Exemption][] = [
+  ["travelConcession10_5", "10(5)"],
+  ["gratuity10_10", "10(10)"],
+  ["commutedPension10_10A", "10(10A)"],
+  ["leaveEncashment10_10AA", "10(10AA)"],
+  ["houseRentAllowance10_13A", "10(13A)"],
+  ["specialAllowances10_14", "10(14)"],
+];
+
+const OTHER_VIA_ROWS: [ChapterVIAKey, OtherChapterVIA][] = [
+  ["section80TTA", "80TTA"],
+  ["section80TTB", "80TTB"],
+  ["section80CCHEmployee", "80CCH(1)"],
+  ["section80CCHGovernment", "80CCH(2)"],
+  ["section80DD", "80DD"],
+  ["section80DDB", "80DDB"],
+  ["section80EEA", "80EEA"],
+  ["section80EEB", "80EEB"],
+  ["section80GG", "80GG"],
+  ["section80GGC", "80GGC"],
+  ["section80U", "80U"],
+];
+
+// All sums in paise, so two documents' figures add without drift.
+const paise = (rupees: number): number => Math.round(rupees * 100);
+const rupees = (p: number): number => p / 100;
+
+function addYear(year: string, by: number): string {
+  const start = Number(year.slice(0, 4)) + by;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** The financial year a document covers: Form 130 names it (tax year), Form 16 and AIS name the assessment year. */
+export function documentFinancialYear(document: ParsedDocument): { financialYear: string | null; assessmentYear: string | null } {
+  if (document.documentType === "form16") {
+    if (document.taxYear !== null) return { financialYear: document.taxYear, assessmentYear: null };
+    if (document.assessmentYear !== null) {
+      return { financialYear: addYear(document.assessmentYear, -1), assessmentYear: document.assessmentYear };
+    }
+    return { financialYear: null, assessmentYear: null };
+  }
+  // From tax year 2026-27 there is no assessment year: only a printed one is passed on.
+  const assessmentYear = document.assessmentYear;
+  return { financialYear: document.financialYear ?? (assessmentYear === null ? null : addYear(assessmentYear, -1)), assessmentYear };
+}
+
+/** Figures of one document in paise, keyed by the /compute field they fill. */
+interface Figures {
+  /** Row 1(d) of a Form 16; the TDS-192 total of an AIS. */
+  grossSalary: number | null;
+  /** Row 1(e): salary from the year's other employers, as this employer was told of it. */
+  otherEmployers: number | null;
+  professionalTax: number | null;
+  exemptions10: Map<Section10Exemption, number>;
+  housePropertyIncome: number | null;
+  otherSources: number | null;
+  savingsInterest: number | null;
+  depositInterest: number | null;
+  dividends: number | null;
+  section80C: number | null;
+  section80CCD1B: number | null;
+  section80CCD2: number | null;
+  section80D: number | null;
+  /** Set when the form prints the parents' 80D on a row of its own: `section80D` is then self and family. */
+  section80DParents: number | null;
+  parentsSeniorCitizen: boolean | null;
+  section80E: number | null;
+  section80G: number | null;
+  otherChapterVIA: Map<OtherChapterVIA, number>;
+  taxesPaid: number | null;
+  /** Salary tax deducted, to compare a Form 16 with the AIS. */
+  salaryTds: number | null;
+  chosenRegime: "old" | "new" | null;
+}
+
+function emptyFigures(): Figures {
+  return {
+    grossSalary: null, otherEmployers: null, professionalTax: null, exemptions10: new Map(), housePropertyIncome: null, otherSources: null,
+    savingsInterest: null, depositInterest: null, dividends: null, section80C: null, section80CCD1B: null,
+    section80CCD2: null, section80D: null, section80DParents: null, parentsSeniorCitizen: null, section80E: null, section80G: null, otherChapterVIA: new Map(),
+    taxesPaid: null, salaryTds: null, chosenRegime: null,
+  };
+}
+
+const sum = (values: (number | null)[]): number | null => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+};
+
+function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], source: string): Figures {
+  const f = emptyFigures();
+  const a = (key: Form16AmountKey): number | null => (document.amounts[key] === null ? null : paise(document.amounts[key]!));
+  const deductible = (key: ChapterVIAKey): number | null => {
+    const value = document.chapterVIA[key]?.deductible ?? null;
+    return value === null ? null : paise(value);
+  };
+  const skip = (field: string, amount: number | null, reason: string): void => {
+    if (amount !== null && amount !== 0) unmapped.push({ source, field, amount: rupees(amount), reason });
+  };
+
+  // Row 1(d), before s.10 exemptions (/compute works out its own), and 1(e) apart: merged, it may repeat
+  // another Form 16's 1(d).
+  f.grossSalary = a("grossSalary") ?? sum([a("salary17_1"), a("perquisites17_2"), a("profitsInLieuOfSalary17_3")]);
+  f.otherEmployers = a("salaryFromOtherEmployers");
+  f.professionalTax = a("taxOnEmployment16iii");
+  skip("amounts.entertainmentAllowance16ii", a("entertainmentAllowance16ii"), "s.16(ii) entertainment allowance (Government employees) has no /compute field");
+  skip("amounts.relief89", a("relief89"), "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself");
+
+  let listed = 0;
+  for (const [key, section] of EXEMPTION_ROWS) {
+    const value = a(key);
+    if (value !== null && value > 0) {
+      f.exemptions10.set(section, value);
+      listed += value;
+    }
+  }
+  // Row 2(h) (2(g) when the total is missing) holds the other exemptions; row 2(i) is the total of all of them.
+  const other = a("totalOtherExemptions10") ?? a("otherExemptions10");
+  if (other !== null && other > 0) {
+    f.exemptions10.set("10(other)", other);
+    listed += other;
+  }
+  const total = a("totalExemptions10");
+  if (total !== null && total > listed) {
+    // A total without its break-up: the unexplained part is taken as "any other" exemption.
+    f.exemptions10.set("10(other)", (f.exemptions10.get("10(other)") ?? 0) + total - listed);
+  }
+
+  f.housePropertyIncome = a("housePropertyIncome");
+  f.otherSources = a("otherSourcesIncome");
+
+  f.section80C = deductible("totalSection80C80CCC80CCD1") ?? sum([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
+  f.section80CCD1B = deductible("section80CCD1B");
+  f.section80CCD2 = deductible("section80CCD2");
+  f.section80D = deductible("section80D");
+  f.section80DParents = deductible("section80DParents");
+  if (f.section80DParents !== null) f.parentsSeniorCitizen = document.parentsSeniorCitizen;
+  f.section80E = deductible("section80E");
+  // The deductible 80G figure is already after the 50 % and qualifying-limit rules: allowed in full.
+  f.section80G = deductible("section80G");
+  for (const [key, section] of OTHER_VIA_ROWS) {
+    const value = deductible(key);
+    if (value !== null && value > 0) f.otherChapterVIA.set(section, value);
+  }
+  const otherProvisions = deductible("totalOtherProvisions") ?? deductible("otherProvisions");
+  if (otherProvisions !== null && otherProvisions > 0) f.otherChapterVIA.set("other", otherProvisions);
+
+  // This employer's TDS: Part A's total when present, else Part B's net tax payable (what it deducted); plus
+  // the TDS/TCS others deducted that the employee reported through Form 12BAA (rows 19 and 20).
+  const employerTds = document.partA === null ? a("netTaxPayable") : paise(document.partA.taxDeducted);
+  f.taxesPaid = employerTds === null ? null : sum([employerTds, a("tdsReportedByEmployee"), a("tcsReportedByEmployee")]);
+  f.salaryTds = employerTds;
+  f.chosenRegime = document.optedOutOf115BAC === null ? null : document.optedOutOf115BAC ? "old" : "new";
+  return f;
+}
+
+function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: string): Figures {
+  const f = emptyFigures();
+  const totals = document.totals;
+  const has = (category: string): boolean => document.entries.some((e) => e.category === category && e.amount !== null);
+  if (has("salary")) f.grossSalary = paise(totals.salary);
+  if (has("savingsInterest")) f.savingsInterest = paise(totals.savingsInterest);
+  if (has("depositInterest")) f.depositInterest = paise(totals.depositInterest);
+  if (has("dividends")) f.dividends = paise(totals.dividends);
+  if (document.entries.some((e) => e.taxDeducted !== null || e.category === "taxesPaid")) f.taxesPaid = paise(totals.taxesPaid);
+  const salaryTds = document.entries.filter((e) => e.category === "salary" && e.taxDeducted !== null);
+  if (salaryTds.length > 0) f.salaryTds = salaryTds.reduce((p, e) => p + paise(e.taxDeducted!), 0);
+  const skip = (field: string, amount: number, reason: string): void => {
+    if (amount !== 0) unmapped.push({ source, field, amount, reason });
+  };
+  skip("totals.rent", totals.rent, "rent received needs the property facts (type, municipal taxes, loan interest): add it as houseProperties");
+  skip("totals.saleOfSecurities", totals.saleOfSecurities, "sale values are not gains: /compute needs the capital gain, not the sale consideration");
+  skip("totals.refunds", totals.refunds, "a refund of an earlier year is not income of this year (its interest is, under other sources)");
+  for (const entry of document.entries) {
+    if (entry.category === "other" && entry.amount !== null && entry.amount !== 0) {
+      unmapped.push({ source, field: `entries.${entry.code ?? entry.description}`, amount: entry.amount, reason: "no /compute field for this kind of information; check whether it is taxable income" });
+    }
+  }
+  return f;
+}
+
+/**
+ * Merges the figures of several documents of one person and year. Salaries and employer NPS of different
+ * employers add up; a figure two documents both state (the same 80C declared to two employers, the salary in
+ * Form 16 and in the AIS) is not added twice: the larger is kept and the disagreement reported.
+ */
+function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }[], conflicts: DocumentConflict[]): Figures {
+  const merged = emptyFigures();
+  const form16s = all.filter((d) => d.kind === "form16");
+  const aises = all.filter((d) => d.kind === "ais");
+
+  const larger = (field: string, entries: { source: string; value: number | null }[]): number | null => {
+    const present = entries.filter((e): e is { source: string; value: number } => e.value !== null);
+    if (present.length === 0) return null;
+    const values = new Set(present.map((e) => e.value));
+    if (values.size > 1) {
+      conflicts.push({
+        field,
+        values: present.map((e) => ({ source: e.source, amount: rupees(e.value) })),
+        resolution: "kept the larger figure; check which is right",
+      });
+    }
+    return Math.max(...present.map((e) => e.value));
+  };
+  const added = (pick: (f: Figures) => number | null, from: typeof all): number | null => sum(from.map((d) => pick(d.figures)));
+
+  // Each employer's Form 16 covers its own salary, exemptions, profession tax, employer NPS and TDS.
+  merged.grossSalary = added((f) => f.grossSalary, form16s);
+  if (form16s.length === 1) {
+    // Alone, a Form 16's row 1(e) is the only record of the other employers' salary.
+    merged.grossSalary = sum([merged.grossSalary, form16s[0]!.figures.otherEmployers]);
+  } else {
+    // Together, each Form 16's 1(e) should be the other Form 16s' 1(d): the salary is counted from the 1(d)s.
+    for (const d of form16s) {
+      const reported = d.figures.otherEmployers ?? 0;
+      const others = sum(form16s.filter((o) => o !== d).map((o) => o.figures.grossSalary)) ?? 0;
+      if (reported > 0 && reported !== others) {
+        conflicts.push({
+          field: "salary.grossSalary",
+          values: [{ source: `${d.source} row 1(e)`, amount: rupees(reported) }, { source: "the other Form 16s, row 1(d)", amount: rupees(others) }],
+          resolution: "counted each employer's row 1(d) once; row 1(e) was not added",
+        });
+      }
+    }
+  }
+  merged.professionalTax = added((f) => f.professionalTax, form16s);
+  for (const d of form16s) {
+    for (const [section, value] of d.figures.exemptions10) merged.exemptions10.set(section, (merged.exemptions10.get(section) ?? 0) + value);
+  }
+  merged.section80CCD2 = added((f) => f.section80CCD2, form16s);
+  merged.taxesPaid = added((f) => f.taxesPaid, form16s);
+  merged.salaryTds = added((f) => f.salaryTds, form16s);
+  // The employee's own figures, declared to each employer in turn: the same money, not twice the money.
+  const own = (field: string, pick: (f: Figures) => number | null): number | null =>
+    larger(field, form16s.map((d) => ({ source: d.source, value: pick(d.figures) })));
+  merged.housePropertyIncome = own("housePropertyIncome", (f) => f.housePropertyIncome);
+  merged.otherSources = own("otherIncome.reportedToEmployer", (f) => f.otherSources);
+  merged.section80C = own("deductions.section80C", (f) => f.section80C);
+  merged.section80CCD1B = own("deductions.section80CCD1B", (f) => f.section80CCD1B);
+  merged.section80D = own("deductions.section80D", (f) => f.section80D);
+  merged.section80DParents = own("deductions.section80D_parents", (f) => f.section80DParents);
+  merged.parentsSeniorCitizen = form16s.map((d) => d.figures.parentsSeniorCitizen).find((s) => s !== null) ?? null;
+  merged.section80E = own("deductions.section80E", (f) => f.section80E);
+  merged.section80G = own("deductions.section80G_100", (f) => f.section80G);
+  const sections = new Set(form16s.flatMap((d) => [...d.figures.otherChapterVIA.keys()]));
+  for (const section of sections) {
+    const value = own(`deductions.otherChapterVIA.${section}`, (f) => f.otherChapterVIA.get(section) ?? null);
+    if (value !== null) merged.otherChapterVIA.set(section, value);
+  }
+  const regimes = new Set(form16s.map((d) => d.figures.chosenRegime).filter((r) => r !== null));
+  if (regimes.size > 1) {
+    conflicts.push({
+      field: "chosenRegime",
+      values: form16s.map((d) => ({ source: d.source, amount: null, value: d.figures.chosenRegime })),
+      resolution: "the employers were told different regimes; the return decides (s.115BAC(6)), so none was chosen here",
+    });
+  } else {
+    merged.chosenRegime = [...regimes][0] ?? null;
+  }
+
+  if (aises.length > 0) {
+    const ais = aises[0]!;
+    if (aises.length > 1) {
+      conflicts.push({ field: "documents", values: aises.map((d) => ({ source: d.source, amount: null })), resolution: "more than one AIS for the year; only the first was used" });
+    }
+    const a = ais.figures;
+    merged.savingsInterest = a.savingsInterest;
+    merged.depositInterest = a.depositInterest;
+    merged.dividends = a.dividends;
+    if (form16s.length === 0) {
+      merged.grossSalary = a.grossSalary;
+      merged.taxesPaid = a.taxesPaid;
+    } else {
+      // The AIS's TDS-192 is the same salary the Form 16s certify: compared, not added.
+      if (a.grossSalary !== null && merged.grossSalary !== null && a.grossSalary !== merged.grossSalary) {
+        conflicts.push({
+          field: "salary.grossSalary",
+          values: [...form16s.map((d) => ({ source: d.source, amount: rupees(d.figures.grossSalary ?? 0) })), { source: ais.source, amount: rupees(a.grossSalary) }],
+          resolution: "kept the Form 16 gross salary (row 1(d)); the AIS reports the amount paid or credited under s.192, which can differ",
+        });
+      }
+      // The AIS holds every TDS/TCS and advance tax; the salary TDS in it should equal the Form 16s'.
+      if (a.taxesPaid !== null) {
+        if (a.salaryTds !== null && merged.salaryTds !== null && a.salaryTds !== merged.salaryTds) {
+          conflicts.push({
+            field: "taxesPaid",
+            values: [{ source: "Form 16 salary TDS", amount: rupees(merged.salaryTds) }, { source: `${ais.source} salary TDS`, amount: rupees(a.salaryTds) }],
+            resolution: "used the AIS (all TDS, TCS and tax payments of the year); its salary TDS differs from the Form 16",
+          });
+        }
+        merged.taxesPaid = a.taxesPaid;
+      }
+      const interest = sum([a.savingsInterest, a.depositInterest, a.dividends]);
+      if (merged.otherSources !== null && merged.otherSources > 0 && interest !== null && interest > 0) {
+        conflicts.push({
+          field: "otherIncome",
+          values: [{ source: "Form 16 row 7(b)", amount: rupees(merged.otherSources) }, { source: ais.source, amount: rupees(interest) }],
+          resolution: "both were kept; if the income reported to the employer is this interest, remove otherIncome.reportedToEmployer",
+        });
+      }
+    }
+  }
+  return merged;
+}
+
+const isFinancialYear = (year: string): year is FinancialYear => (FINANCIAL_YEARS as readonly string[]).includes(year);
+
+/**
+ * The /compute body for one or more documents of one person and year. Returns `computeRequest: null` when the
+ * documents name no year /compute supports, or years that differ.
+ */
+export function buildComputeRequest(documents: { document: ParsedDocument; source: string }[], caller: CallerFacts = {}): ComputeRequestResult {
+  const unmapped: UnmappedFigure[] = [];
+  const conflicts: DocumentConflict[] = [];
+  const years = documents.map(({ document, source }) => ({ source, ...documentFinancialYear(document) }));
+  const named = years.filter((y) => y.financialYear !== null);
+  const distinct = new Set(named.map((y) => y.financialYear));
+  if (distinct.size > 1) {
+    conflicts.push({
+      field: "financialYear",
+      values: named.map((y) => ({ source: y.source, amount: null, value: y.financialYear })),
+      resolution: "the documents are for different years; parse each year separately",
+    });
+    return { computeRequest: null, unmapped, conflicts };
+  }
+  const financialYear = named[0]?.financialYear ?? null;
+  const assessmentYear = named.find((y) => y.assessmentYear !== null)?.assessmentYear ?? null;
+  if (financialYear === null || !isFinancialYear(financialYear)) {
+    unmapped.push({
+      source: documents.map((d) => d.source).join(", "),
+      field: "financialYear",
+      amount: null,
+      reason: financialYear === null
+        ? "no assessment year, tax year or financial year was found in the text"
+        : `financial year ${financialYear} is not one /compute supports (${FINANCIAL_YEARS.join(", ")})`,
+    });
+    return { computeRequest: null, unmapped, conflicts };
+  }
+
+  const pans = new Set(
+    documents.map(({ document }) => (document.documentType === "form16" ? document.employeePan : document.pan)).filter((p) => p !== null),
+  );
+  if (pans.size > 1) {
+    conflicts.push({
+      field: "pan",
+      values: documents.map(({ document, source }) => ({ source, amount: null, value: document.documentType === "form16" ? document.employeePan : document.pan })),
+      resolution: "the documents name different people; nothing was merged",
+    });
+    return { computeRequest: null, unmapped, conflicts };
+  }
+
+  const perDocument = documents.map(({ document, source }) => ({
+    kind: document.documentType,
+    source,
+    figures: document.documentType === "form16" ? form16Figures(document, unmapped, source) : aisFigures(document, unmapped, source),
+  }));
+  const f = merge(perDocument, conflicts);
+  withinComputeLimit(f, unmapped);
+  return { computeRequest: toRequest(f, financialYear, assessmentYear, caller), unmapped, conflicts };
+}
+
+/** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */
+export const COMPUTE_MAX_RUPEES = 100_000_000_000;
+
+/** A figure beyond what /compute accepts is left out, and listed, so the request stays valid. */
+function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
+  const max = COMPUTE_MAX_RUPEES * 100;
+  const tooLarge = (field: string, value: number): void => {
+    unmapped.push({ source: "documents", field, amount: rupees(value), reason: "larger than any amount /compute accepts (₹10,000 crore); check the text" });
+  };
+  for (const key of Object.keys(f) as (keyof Figures)[]) {
+    const value = f[key];
+    if (typeof value === "number" && Math.abs(value) > max) {
+      tooLarge(key, value);
+      (f as unknown as Record<string, number | null>)[key] = null;
+    }
+  }
+  for (const map of [f.exemptions10, f.otherChapterVIA] as Map<string, number>[]) {
+    for (const [section, value] of map) {
+      if (value > max) {
+        tooLarge(section, value);
+        map.delete(section);
+      }
+    }
+  }
+}
+
+function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {
+  const r = (p: number | null): number | undefined => (p === null ? undefined : rupees(p));
+  const positive = (p: number | null): number | undefined => (p === null || p <= 0 ? undefined : rupees(p));
+  const profile: DocumentComputeRequest["profile"] = caller.age === undefined ? { residentialStatus: "resident" } : { age: caller.age, residentialStatus: "resident" };
+
+  const salary: NonNullable<DocumentComputeRequest["profile"]["salary"]> = {};
+  if (f.grossSalary !== null && f.grossSalary >= 0) salary.grossSalary = rupees(f.grossSalary);
+  const professionalTax = positive(f.professionalTax);
+  if (professionalTax !== undefined) salary.professionalTax = professionalTax;
+  if (f.exemptions10.size > 0) salary.exemptions10 = Object.fromEntries([...f.exemptions10].map(([k, v]) => [k, rupees(v)]));
+  if (Object.keys(salary).length > 0) profile.salary = salary;
+
+  // Row 7(a) is signed: a loss from a self-occupied home's loan interest is negative.
+  if (f.housePropertyIncome !== null && f.housePropertyIncome !== 0) profile.housePropertyIncome = rupees(f.housePropertyIncome);
+
+  const otherIncome: NonNullable<DocumentComputeRequest["profile"]["otherIncome"]> = {};
+  const put = <K extends keyof typeof otherIncome>(key: K, value: number | undefined): void => {
+    if (value !== undefined) otherIncome[key] = value;
+  };
+  put("savingsInterest", positive(f.savingsInterest));
+  put("depositInterest", positive(f.depositInterest));
+  put("dividends", positive(f.dividends));
+  put("reportedToEmployer", positive(f.otherSources));
+  if (Object.keys(otherIncome).length > 0) profile.otherIncome = otherIncome;
+
+  const deductions: NonNullable<DocumentComputeRequest["profile"]["deductions"]> = {};
+  const deduct = (key: "section80C" | "section80CCD1B" | "section80CCD2" | "section80D" | "section80E" | "section80G_100", value: number | null): void => {
+    const v = positive(value);
+    if (v !== undefined) deductions[key] = v;
+  };
+  deduct("section80C", f.section80C);
+  deduct("section80CCD1B", f.section80CCD1B);
+  deduct("section80CCD2", f.section80CCD2);
+  if (f.section80DParents === null) {
+    deduct("section80D", f.section80D);
+  } else {
+    // Split by the form: self and family on the 80D row, parents on theirs, each with its own cap.
+    const self = positive(f.section80D);
+    const parents = positive(f.section80DParents);
+    if (self !== undefined) deductions.section80D_selfFamily = self;
+    if (parents !== undefined) deductions.section80D_parents = parents;
+    if (f.parentsSeniorCitizen !== null) deductions.parentsSeniorCitizen = f.parentsSeniorCitizen;
+  }
+  deduct("section80E", f.section80E);
+  deduct("section80G_100", f.section80G);
+  if (f.otherChapterVIA.size > 0) deductions.otherChapterVIA = Object.fromEntries([...f.otherChapterVIA].map(([k, v]) => [k, rupees(v)]));
+  if (Object.keys(deductions).length > 0) profile.deductions = deductions;
+
+  const taxesPaid = r(f.taxesPaid);
+  if (taxesPaid !== undefined && taxesPaid >= 0) profile.taxesPaid = taxesPaid;
+
+  return {
+    financialYear,
+    ...(assessmentYear === null ? {} : { assessmentYear }),
+    ...(f.chosenRegime === null ? {} : { chosenRegime: f.chosenRegime }),
+    profile,
+  };
+}

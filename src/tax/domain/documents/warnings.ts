@@ -1,0 +1,32 @@
+// Warnings of one parse, capped in size: a 1 MB document of stray figures must not answer megabytes of
+// warnings. Each warning's text is cut from a bounded window of its line, never from the whole line, so the
+// cost of a warning does not grow with the line it sits on.
+import { maskPansIn } from "./lines";
+import type { DocumentWarning } from "./types";
+
+/** Serialised size the warnings of one response may take; beyond it they are counted, not kept. */
+export const WARNINGS_MAX_BYTES = 65_536;
+const WARNING_TEXT_CHARS = 160;
+// Room for the JSON punctuation and the line number of one warning.
+const WARNING_OVERHEAD_BYTES = 40;
+
+/** Warning text never carries an individual's PAN in clear, and is read from at most a window of the line. */
+export function warningText(line: string, from = 0): string {
+  const window = line.slice(from, from + WARNING_TEXT_CHARS * 4);
+  return maskPansIn(window.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
+}
+
+export class Warnings {
+  readonly list: DocumentWarning[] = [];
+  total = 0;
+  private bytes = 0;
+
+  add(line: number, text: string, message: string): void {
+    this.total++;
+    // UTF-8 takes at most three bytes per UTF-16 unit here (surrogate pairs: four bytes for two units).
+    const size = WARNING_OVERHEAD_BYTES + 3 * (text.length + message.length);
+    if (this.bytes + size > WARNINGS_MAX_BYTES) return;
+    this.bytes += size;
+    this.list.push({ line, text, message });
+  }
+}

@@ -1,0 +1,145 @@
+// The head "Capital gains" (ss.45-55A) for one year: each gain goes to the rate bucket of its section and
+// transfer date, then losses are set off within the head (s.70). The result is the same in both regimes.
+// Amounts are integer paise.
+import { toPaise } from "./rounding";
+import type { CapitalGain } from "./types";
+import type { YearRules } from "./years";
+
+/** A bucket of capital gains taxed at one special rate. */
+export interface GainBucket {
+  kind: "111A" | "112" | "112A";
+  longTerm: boolean;
+  /** Rate in tenths of a percent, so 12.5 % stays an integer. */
+  rateTenths: number;
+  description: string;
+}
+
+/**
+ * Special-rate buckets, highest rate first: losses and a resident's unexhausted basic exemption go against the
+ * dearest gains first, which is the set-off a taxpayer would choose. Within 12.5 %, s.112 comes before s.112A
+ * because the first ₹1,25,000 of s.112A gains is untaxed anyway.
+ */
+export const GAIN_BUCKETS: readonly GainBucket[] = [
+  { kind: "111A", longTerm: false, rateTenths: 200, description: "Short-term gains on listed equity and equity funds with STT" },
+  { kind: "112", longTerm: true, rateTenths: 200, description: "Long-term gains with indexation, transferred before 23 July 2024" },
+  { kind: "111A", longTerm: false, rateTenths: 150, description: "Short-term gains on listed equity and equity funds, transferred before 23 July 2024" },
+  { kind: "112", longTerm: true, rateTenths: 125, description: "Long-term gains without indexation" },
+  { kind: "112A", longTerm: true, rateTenths: 125, description: "Long-term gains on listed equity and equity funds with STT" },
+  { kind: "112A", longTerm: true, rateTenths: 100, description: "Long-term gains on listed equity and equity funds, transferred before 23 July 2024" },
+];
+const STCG_111A_20 = 0;
+const LTCG_112_20 = 1;
+const STCG_111A_15 = 2;
+const LTCG_112_12_5 = 3;
+const LTCG_112A_12_5 = 4;
+const LTCG_112A_10 = 5;
+
+export interface CapitalGainsFacts {
+  /** Other short-term gains after set-off: income at the slab rates. */
+  shortTermAtSlabRates: number;
+  /** Gains in each GAIN_BUCKETS entry after set-off (never negative). */
+  buckets: number[];
+  /** Their sum. */
+  specialRateGains: number;
+  shortTermLossNotSetOff: number;
+  longTermLossNotSetOff: number;
+  /**
+   * Land or buildings acquired before 23 July 2024, transferred by a resident on or after it: the tax at 12.5 %
+   * above the tax at 20 % on the indexed gain, which is ignored (s.112(1)(a) proviso; ITA 2025 s.197(3)), in
+   * whole rupees, rounded down so it never exceeds the proviso's excess.
+   */
+  indexationRelief: number;
+}
+
+/** Which bucket a gain falls in and how much of it (paise); `gain` may be negative (a loss). */
+function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; relief: number } {
+  const before = year.hasPreJuly2024Transfers && entry.transferredBefore23July2024;
+  const gain = toPaise(entry.gain);
+  switch (entry.section) {
+    case "short_term_other":
+      return { bucket: -1, amount: gain, relief: 0 };
+    case "111A":
+      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, relief: 0 };
+    case "112A":
+      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, relief: 0 };
+    case "112": {
+      const indexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
+      // Before 23 July 2024: 20 % with indexation (s.112(1)(a)(ii) as it then stood).
+      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, relief: 0 };
+      // On or after: 12.5 % without indexation; a resident's land or building acquired before 23 July 2024 pays
+      // the lower of that and 20 % with indexation. The gain stays in total income; only the excess tax goes.
+      // An indexed loss makes the tax nil but is no loss to set off.
+      let relief = 0;
+      if (resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0) {
+        // paise × tenths of a percent is exact; / 100,000 gives rupees.
+        relief = Math.floor(Math.max(0, gain * 125 - Math.max(0, indexed) * 200) / 100_000);
+      }
+      return { bucket: LTCG_112_12_5, amount: gain, relief };
+    }
+  }
+}
+
+/** Takes up to `loss` from `amounts[i]` for each index in `order`; returns the loss left. */
+function setOff(amounts: number[], order: readonly number[], loss: number): number {
+  for (const i of order) {
+    if (loss === 0) break;
+    const used = Math.min(loss, amounts[i]!);
+    amounts[i]! -= used;
+    loss -= used;
+  }
+  return loss;
+}
+
+const SLAB = GAIN_BUCKETS.length; // index of other short-term gains in the working array
+// s.70(2): a short-term loss against any gain, slab-rate gains first, then the dearest special rate.
+const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112A_10];
+// s.70(3): a long-term loss only against long-term gains, dearest first.
+const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112A_10];
+
+const NO_CAPITAL_GAINS: CapitalGainsFacts = {
+  shortTermAtSlabRates: 0,
+  buckets: GAIN_BUCKETS.map(() => 0),
+  specialRateGains: 0,
+  shortTermLossNotSetOff: 0,
+  longTermLossNotSetOff: 0,
+  indexationRelief: 0,
+};
+
+export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules, resident: boolean): CapitalGainsFacts {
+  if (gains.length === 0) return NO_CAPITAL_GAINS;
+  const net = new Array<number>(SLAB + 1).fill(0);
+  let indexationRelief = 0;
+  for (const entry of gains) {
+    const { bucket, amount, relief } = place(entry, year, resident);
+    net[bucket < 0 ? SLAB : bucket]! += amount;
+    indexationRelief += relief;
+  }
+  // Gains and losses of one bucket net first; what stays negative is a loss of its term.
+  let shortTermLoss = 0;
+  let longTermLoss = 0;
+  for (let i = 0; i <= SLAB; i++) {
+    if (net[i]! >= 0) continue;
+    if (i === SLAB || !GAIN_BUCKETS[i]!.longTerm) shortTermLoss -= net[i]!;
+    else longTermLoss -= net[i]!;
+    net[i] = 0;
+  }
+  const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
+  const shortTermLossNotSetOff = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermLoss);
+  const buckets = net.slice(0, SLAB);
+  let specialRateGains = 0;
+  for (const amount of buckets) specialRateGains += amount;
+  return {
+    shortTermAtSlabRates: net[SLAB]!,
+    buckets,
+    specialRateGains,
+    shortTermLossNotSetOff,
+    longTermLossNotSetOff,
+    indexationRelief,
+  };
+}
+
+/** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */
+/** The bucket that the indexation relief reduces. */
+export const SECTION_112_WITHOUT_INDEXATION = LTCG_112_12_5;
+
+export const SECTION_112A_BUCKETS: readonly number[] = [LTCG_112A_12_5, LTCG_112A_10];

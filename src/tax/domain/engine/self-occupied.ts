@@ -1,0 +1,56 @@
+// s.23(2) and (4): at most two homes the owner lives in have nil annual value; with more, the owner chooses
+// which two, and every other is deemed let out at its expected rent. The engine makes the choice that gives the
+// lowest income from house property, whatever the order the homes were listed in.
+import { percentOfFloor, toPaise } from "./rounding";
+import type { HouseProperty } from "./types";
+import { LIMITS } from "./years";
+
+/** Income (paise) of a home deemed let out: annual value less 30 % (s.24(a)) less the interest (s.24(b)). */
+export function deemedLetOutIncome(property: HouseProperty): number {
+  const value = toPaise(property.annualRent) - toPaise(property.municipalTaxesPaid);
+  return value - (value > 0 ? percentOfFloor(value, LIMITS.letOutStandardDeductionPercent) : 0) - toPaise(property.interestOnHousingLoan);
+}
+
+/** Orders homes by their figures, so ties between equally good pairs break the same way in any input order. */
+function compareHomes(a: HouseProperty, b: HouseProperty): number {
+  return (
+    a.annualRent - b.annualRent ||
+    a.municipalTaxesPaid - b.municipalTaxesPaid ||
+    a.interestOnHousingLoan - b.interestOnHousingLoan
+  );
+}
+
+/**
+ * Indexes of the homes treated as self-occupied, ascending. `interestCap` is the s.24(b) limit on their interest
+ * (paise; 0 in the new regime, s.115BAC(2)(i)). Each home kept out of the deemed let-out set removes its deemed
+ * income and adds its interest to the capped pool, so the best pair maximises
+ * deemed(a) + deemed(b) + min(cap, interest(a) + interest(b)).
+ */
+export function chooseSelfOccupied(properties: readonly HouseProperty[], interestCap: number): number[] {
+  const candidates: number[] = [];
+  for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") candidates.push(i);
+  if (candidates.length <= LIMITS.selfOccupiedNilValueProperties) return candidates;
+  let best: [number, number] = [candidates[0]!, candidates[1]!];
+  let bestValue = -Infinity;
+  for (let x = 0; x < candidates.length; x++) {
+    for (let y = x + 1; y < candidates.length; y++) {
+      const a = properties[candidates[x]!]!;
+      const b = properties[candidates[y]!]!;
+      const value =
+        deemedLetOutIncome(a) +
+        deemedLetOutIncome(b) +
+        Math.min(interestCap, toPaise(a.interestOnHousingLoan) + toPaise(b.interestOnHousingLoan));
+      if (value > bestValue || (value === bestValue && comparePairs([a, b], [properties[best[0]]!, properties[best[1]]!]) < 0)) {
+        bestValue = value;
+        best = [candidates[x]!, candidates[y]!];
+      }
+    }
+  }
+  return best;
+}
+
+function comparePairs(p: [HouseProperty, HouseProperty], q: [HouseProperty, HouseProperty]): number {
+  const [p1, p2] = compareHomes(p[0], p[1]) <= 0 ? p : [p[1], p[0]];
+  const [q1, q2] = compareHomes(q[0], q[1]) <= 0 ? q : [q[1], q[0]];
+  return compareHomes(p1, q1) || compareHomes(p2, q2);
+}

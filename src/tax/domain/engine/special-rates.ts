@@ -1,0 +1,193 @@
+// Tax on total income that mixes slab-rate and special-rate income, and the surcharge on it. Amounts are whole
+// rupees (total income is already rounded under s.288A).
+//
+// - ss.111A, 112, 112A (ITA 2025 ss.196-198): each bucket at its rate; a resident's basic exemption left
+//   unused by slab income is set against these gains, dearest first (the provisos to each section).
+// - s.115BB (casual income): 30 % flat, no basic-exemption adjustment.
+// - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
+//   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
+//   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
+import { GAIN_BUCKETS, SECTION_112_WITHOUT_INDEXATION, SECTION_112A_BUCKETS } from "./capital-gains";
+import { percentOf } from "./rounding";
+import type { Slab, SurchargeBand } from "./years";
+import { LIMITS } from "./years";
+
+export interface IncomeParts {
+  /** Income at the slab rates (dividends included). */
+  slab: number;
+  /** The dividends inside `slab`: their share of slab tax takes at most 15 % surcharge. */
+  dividends: number;
+  /** Casual income, s.115BB. */
+  casual: number;
+  /** Capital gains in each GAIN_BUCKETS entry. */
+  gains: readonly number[];
+  /** Tax to ignore on s.112 gains without indexation (s.112(1)(a) proviso), in rupees. */
+  indexationRelief: number;
+}
+
+export interface BucketTax {
+  exempt: number;
+  /** Tax ignored under the s.112(1)(a) proviso (resident's land or building acquired before 23 July 2024). */
+  indexationRelief: number;
+  basicExemptionAdjusted: number;
+  taxable: number;
+  tax: number;
+}
+
+export interface SpecialTax {
+  /** Tax on each gains bucket, in GAIN_BUCKETS order. */
+  buckets: BucketTax[];
+  casualTax: number;
+  /** ss.111A and 112 tax: what the s.87A rebate may absorb where the year allows. */
+  rebatableGainsTax: number;
+  /** Tax on ss.111A/112/112A gains: surcharge on it is capped at 15 %. */
+  gainsTax: number;
+  total: number;
+}
+
+/** The basic exemption: the top of the nil-rate slab (₹2.5/3/5 lakh old regime by age, ₹3/4 lakh new). */
+export function basicExemption(slabs: readonly Slab[]): number {
+  for (let i = 0; i < slabs.length; i++) if (slabs[i]!.ratePercent > 0) return slabs[i]!.from;
+  return 0;
+}
+
+/** Tax on rupees at a rate in tenths of a percent, to the rupee (50 paise up). */
+function atTenths(rupees: number, rateTenths: number): number {
+  return Math.floor((rupees * rateTenths + 500) / 1000);
+}
+
+export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit: number): SpecialTax {
+  let shortfall = resident ? Math.max(0, exemptionLimit - parts.slab) : 0;
+  let exemption112A = LIMITS.section112AExemption;
+  const buckets: BucketTax[] = [];
+  let rebatableGainsTax = 0;
+  let gainsTax = 0;
+  for (let i = 0; i < GAIN_BUCKETS.length; i++) {
+    const income = parts.gains[i]!;
+    // s.112A(2)(i): tax only on gains above ₹1,25,000 in aggregate; the shortfall adjustment of s.112A(3) is
+    // then set against the rest (the same result as the Act's order, without wasting the shortfall).
+    const exempt = SECTION_112A_BUCKETS.includes(i) ? Math.min(income, exemption112A) : 0;
+    exemption112A -= exempt;
+    const adjusted = Math.min(shortfall, income - exempt);
+    shortfall -= adjusted;
+    const taxable = income - exempt - adjusted;
+    const full = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
+    // [U] the relief is worked per asset on its own gain; losses set off against the bucket do not re-work it,
+    // so it is bounded by the bucket's tax.
+    const indexationRelief = i === SECTION_112_WITHOUT_INDEXATION ? Math.min(full, parts.indexationRelief) : 0;
+    const tax = full - indexationRelief;
+    buckets.push({ exempt, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
+    gainsTax += tax;
+    if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
+  }
+  const casualTax = percentOf(parts.casual, LIMITS.casualRatePercent);
+  return { buckets, casualTax, rebatableGainsTax, gainsTax, total: gainsTax + casualTax };
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
+/** Total income without dividends and ss.111A/112/112A gains: the measure for the 25 % and 37 % bands. */
+function incomeExcludingCapped(parts: IncomeParts): number {
+  return parts.slab - parts.dividends + parts.casual;
+}
+
+function totalIncome(parts: IncomeParts): number {
+  return parts.slab + parts.casual + sum(parts.gains);
+}
+
+/** Index of the band that applies (−1: none). Bands above 15 % are measured without the capped incomes. */
+function bandIndex(bands: readonly SurchargeBand[], parts: IncomeParts): number {
+  const total = totalIncome(parts);
+  const excluding = incomeExcludingCapped(parts);
+  let index = -1;
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!;
+    const measure = band.ratePercent > LIMITS.specialIncomeSurchargeCapPercent ? excluding : total;
+    if (measure > band.above) index = i;
+  }
+  return index;
+}
+
+/**
+ * Surcharge at `ratePercent`, the capped incomes' tax at no more than 15 %. Tax on dividends is their share of
+ * slab tax by income ([U] apportionment; the Schedule names the income, not the method), in exact rational
+ * arithmetic, rounded to the rupee.
+ */
+function surchargeAt(ratePercent: number, parts: IncomeParts, slabTax: number, special: SpecialTax): number {
+  const capped = Math.min(ratePercent, LIMITS.specialIncomeSurchargeCapPercent);
+  const flatPaise = special.casualTax * ratePercent + special.gainsTax * capped;
+  if (parts.dividends === 0 || capped === ratePercent || parts.slab === 0) {
+    return Math.floor((slabTax * ratePercent + flatPaise + 50) / 100);
+  }
+  const slab = BigInt(parts.slab);
+  const numerator =
+    BigInt(slabTax) * (BigInt(ratePercent) * (slab - BigInt(parts.dividends)) + BigInt(capped) * BigInt(parts.dividends)) +
+    slab * BigInt(flatPaise);
+  return Number((numerator + 50n * slab) / (100n * slab));
+}
+
+/** Cuts `amount` from the parts in order: slab income other than dividends, dividends, casual, cheapest gains. */
+function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): IncomeParts {
+  const ordinary = parts.slab - parts.dividends;
+  let left = amount;
+  const fromOrdinary = Math.min(left, ordinary);
+  left -= fromOrdinary;
+  const fromDividends = includeCapped ? Math.min(left, parts.dividends) : 0;
+  left -= fromDividends;
+  const fromCasual = Math.min(left, parts.casual);
+  left -= fromCasual;
+  const gains = parts.gains.slice();
+  for (let i = gains.length - 1; includeCapped && i >= 0 && left > 0; i--) {
+    const cut = Math.min(left, gains[i]!);
+    gains[i]! -= cut;
+    left -= cut;
+  }
+  return {
+    slab: parts.slab - fromOrdinary - fromDividends,
+    dividends: parts.dividends - fromDividends,
+    casual: parts.casual - fromCasual,
+    gains,
+    indexationRelief: parts.indexationRelief,
+  };
+}
+
+export interface Surcharge {
+  ratePercent: number;
+  surcharge: number;
+  marginalRelief: number;
+}
+
+/** Recomputes slab tax and special-rate tax for other income parts (the cut-back income of marginal relief). */
+export type TaxOn = (parts: IncomeParts) => { slabTax: number; special: SpecialTax };
+
+/**
+ * Surcharge on `slabTax` + `special.total` (no s.87A rebate can coexist with it: the rebate ends at ₹12 lakh),
+ * with marginal relief: tax + surcharge may exceed the tax + surcharge on income cut back to the band's
+ * threshold by no more than the income above it. `taxOn` recomputes the tax for the cut-back income.
+ */
+export function surchargeFor(
+  bands: readonly SurchargeBand[],
+  parts: IncomeParts,
+  slabTax: number,
+  special: SpecialTax,
+  taxOn: TaxOn,
+): Surcharge {
+  const index = bandIndex(bands, parts);
+  if (index < 0) return { ratePercent: 0, surcharge: 0, marginalRelief: 0 };
+  const band = bands[index]!;
+  const surcharge = surchargeAt(band.ratePercent, parts, slabTax, special);
+  const onExcluding = band.ratePercent > LIMITS.specialIncomeSurchargeCapPercent;
+  const measure = onExcluding ? incomeExcludingCapped(parts) : totalIncome(parts);
+  const excess = measure - band.above;
+  const atThreshold = cutBack(parts, excess, !onExcluding);
+  const lower = taxOn(atThreshold);
+  const lowerIndex = bandIndex(bands, atThreshold);
+  const lowerSurcharge = lowerIndex < 0 ? 0 : surchargeAt(bands[lowerIndex]!.ratePercent, atThreshold, lower.slabTax, lower.special);
+  const ceiling = lower.slabTax + lower.special.total + lowerSurcharge + excess;
+  const over = slabTax + special.total + surcharge - ceiling;
+  return { ratePercent: band.ratePercent, surcharge, marginalRelief: over > 0 ? Math.min(surcharge, over) : 0 };
+}

@@ -1,0 +1,90 @@
+// The leaf every tax route imports: the Hono env type, the app factory, the error codes with their HTTP
+// statuses and envelope (`{ "error": { "code", "message" }, "requestId" }`), and the envelope's schema.
+// It imports no feature, so routes and the composition root never form a cycle.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { createApp, type AppEnv } from "../platform/http/app";
+import { ApiError, type ErrorCatalogue } from "../platform/http/errors";
+import type { ApiKeyVariables } from "../platform/keys/middleware";
+import type { TaxEnv } from "./env";
+
+export type TaxAppEnv = AppEnv<TaxEnv, ApiKeyVariables>;
+export type TaxApp = OpenAPIHono<TaxAppEnv>;
+
+const statusOf = {
+  validation_error: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  invalid_signature: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable_document: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type TaxErrorCode = keyof typeof statusOf;
+
+export const taxErrors: ErrorCatalogue = {
+  statusOf,
+  codeOf: {
+    validation: "validation_error",
+    not_found: "not_found",
+    method_not_allowed: "method_not_allowed",
+    payload_too_large: "payload_too_large",
+    unsupported_media_type: "unsupported_media_type",
+    missing_credentials: "unauthorized",
+    invalid_credentials: "invalid_api_key",
+    rate_limited: "rate_limited",
+    unauthenticated: "unauthorized",
+    forbidden: "forbidden",
+    internal: "internal_error",
+  },
+  render: (code, message, requestId) => ({ error: { code, message }, requestId }),
+};
+
+export function taxError(code: TaxErrorCode, message: string): ApiError {
+  return new ApiError(code, message);
+}
+
+export function createTaxApp(): TaxApp {
+  return createApp<TaxAppEnv>({ catalogue: taxErrors });
+}
+
+export const ErrorSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: "validation_error" }),
+      message: z.string().openapi({ example: "salary.grossSalary: must be >= 0" }),
+    }),
+    requestId: z.string().openapi({ example: "req_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  })
+  .openapi("Error");
+
+const errorContent = { "application/json": { schema: ErrorSchema } };
+
+/** Standard error responses for the OpenAPI document, by status. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
+  const descriptions: Record<number, string> = {
+    400: "`validation_error`: the request is malformed; the message names the field",
+    401: "`unauthorized` (no or malformed credentials) or `invalid_api_key` (unknown, expired or revoked)",
+    403: "`forbidden`: the key lacks the scope, or the session may not act on this resource",
+    404: "`not_found`",
+    409: "`conflict`",
+    413: "`payload_too_large`",
+    415: "`unsupported_media_type`",
+    422: "`unprocessable_document`: the text reads as neither document, or no item was recognised; the message starts with the reason (unrecognised_document, no_items_found, encrypted_ais_json, unsupported_json), after `documents[i]: ` naming the document when several were sent",
+    429: "`rate_limited`: see `Retry-After`",
+    500: "`internal_error`: nothing about the cause is disclosed",
+    503: "`service_unavailable`",
+  };
+  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
+}
+
+export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

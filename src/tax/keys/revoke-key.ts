@@ -1,0 +1,35 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
+import { errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { findAccountById } from "../accounts/queries";
+import { findKeyForOwner } from "./queries";
+import { revokeKey } from "./service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/revoke",
+  tags: ["Management"],
+  summary: "Revoke a key; it fails on its very next request",
+  middleware: [requireAdmin] as const,
+  request: { params: z.object({ id: z.string().max(64) }) },
+  responses: {
+    200: {
+      description: "Revoked (repeating the call is harmless)",
+      content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), revokedAt: z.string() }) }) } },
+    },
+    ...errorResponses(401, 403, 404),
+  },
+});
+
+export function registerRevokeKey(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const db = taxDb(c.env.DB);
+    const row = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c.var.actor));
+    if (!row) throw taxError("not_found", "No such key");
+    const account = await findAccountById(db, row.accountId);
+    if (!account) throw taxError("not_found", "No such key");
+    const revokedAt = await revokeKey(c.env, db, account, row, Date.now());
+    return c.json({ data: { id: row.id, revokedAt: iso(revokedAt) } }, 200);
+  });
+}

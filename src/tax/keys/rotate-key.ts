@@ -1,0 +1,56 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { TaxScope } from "./api-key-auth";
+import { readBody } from "../../platform/http/body";
+import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
+import { errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { findAccountById } from "../accounts/queries";
+import { findKeyForOwner } from "./queries";
+import { lifecycleState, rotateKey } from "./service";
+import { RotatedKeySchema, RotateKeySchema } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/keys/{id}/rotate",
+  tags: ["Management"],
+  summary: "Rotate a key: a new key with the same scopes; the old one works for the overlap, then fails",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true })] as const,
+  request: {
+    params: z.object({ id: z.string().max(64) }),
+    body: { required: false, content: { "application/json": { schema: RotateKeySchema } } },
+  },
+  responses: {
+    201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
+});
+
+export function registerRotateKey(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const { overlapHours } = RotateKeySchema.parse(c.req.valid("json") ?? {});
+    const db = taxDb(c.env.DB);
+    const old = await findKeyForOwner(db, c.req.valid("param").id, ownerFilter(c.var.actor));
+    if (!old) throw taxError("not_found", "No such key");
+    const now = Date.now();
+    if (lifecycleState(old, now) !== "active") throw taxError("conflict", "Only an active key can be rotated");
+    if (old.replacedByKeyId) throw taxError("conflict", "This key has already been rotated");
+    const account = await findAccountById(db, old.accountId);
+    if (!account) throw taxError("not_found", "No such key");
+    const { replacement, key, oldValidUntil } = await rotateKey(c.env, db, account, old, overlapHours, now);
+    return c.json(
+      {
+        data: {
+          id: replacement.id,
+          key,
+          prefix: replacement.prefix,
+          scopes: replacement.scopes as TaxScope[],
+          expiresAt: iso(replacement.expiresAt),
+          createdAt: iso(replacement.createdAt),
+          replaces: old.id,
+          previousKeyValidUntil: iso(oldValidUntil),
+        },
+      },
+      201,
+    );
+  });
+}

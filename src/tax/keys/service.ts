@@ -1,0 +1,116 @@
+// Key lifecycle of the tax service: D1 is the registry, each key's Durable Object holds its live state.
+// New keys and revocations reach the Durable Object first (an unshown key is unreachable; a revocation bites
+// before it is recorded); a rotation records D1 before it shortens the old key, so a failed write never
+// leaves a client with no working key.
+import { newId } from "../../platform/ids";
+import { issueApiKey } from "../../platform/keys/format";
+import type { KeyState } from "../../platform/keys/guard";
+import { keySnapshot, putKeyState } from "../../platform/keys/client";
+import { PLAN_LIMITS, TAX_KEY_TAG, type TaxPlan } from "./api-key-auth";
+import type { TaxDb } from "../db/client";
+import { taxError } from "../hono";
+import { insertKey, listKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import type { AccountRow } from "../accounts/queries";
+import type { TaxEnv } from "../env";
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+export function keyState(row: ApiKeyRow, plan: TaxPlan): KeyState {
+  return {
+    keyId: row.id,
+    ownerId: row.accountId,
+    status: row.revokedAt === null ? "active" : "revoked",
+    expiresAt: row.expiresAt,
+    grants: row.scopes,
+    denial: null,
+    limits: PLAN_LIMITS[plan],
+    attributes: { plan },
+  };
+}
+
+export type KeyLifecycleState = "active" | "expired" | "revoked";
+
+export function lifecycleState(row: ApiKeyRow, nowMs: number): KeyLifecycleState {
+  if (row.revokedAt !== null) return "revoked";
+  return nowMs >= row.expiresAt ? "expired" : "active";
+}
+
+export interface CreatedKey {
+  row: ApiKeyRow;
+  key: string;
+}
+
+export async function createKey(
+  env: TaxEnv,
+  db: TaxDb,
+  account: AccountRow,
+  input: { name?: string | undefined; scopes: string[]; expiresInDays: number },
+  nowMs: number,
+): Promise<CreatedKey> {
+  const issued = await issueApiKey(TAX_KEY_TAG);
+  const row: ApiKeyRow = {
+    id: newId("key", nowMs),
+    accountId: account.id,
+    name: input.name ?? null,
+    prefix: issued.prefix,
+    keyHash: issued.hash,
+    scopes: [...new Set(input.scopes)],
+    createdAt: nowMs,
+    expiresAt: nowMs + input.expiresInDays * DAY_MS,
+    revokedAt: null,
+    replacesKeyId: null,
+    replacedByKeyId: null,
+  };
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account.plan));
+  await insertKey(db, row);
+  return { row, key: issued.key };
+}
+
+/**
+ * Issues a replacement with the same scopes and a fresh lifetime as long as the old key's, and lets the old
+ * key work for `overlapHours` more (never past its own expiry). Overlap 0 ends the old key now.
+ */
+export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old: ApiKeyRow, overlapHours: number, nowMs: number) {
+  const issued = await issueApiKey(TAX_KEY_TAG);
+  const lifetime = old.expiresAt - old.createdAt;
+  const replacement: ApiKeyRow = {
+    ...old,
+    id: newId("key", nowMs),
+    prefix: issued.prefix,
+    keyHash: issued.hash,
+    createdAt: nowMs,
+    expiresAt: nowMs + lifetime,
+    revokedAt: null,
+    replacesKeyId: old.id,
+    replacedByKeyId: null,
+  };
+  const oldValidUntil = Math.min(old.expiresAt, nowMs + overlapHours * HOUR_MS);
+  // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
+  // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
+  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account.plan));
+  if (!(await recordRotation(db, old.id, oldValidUntil, replacement))) {
+    // Another rotation or a revocation got there first: the replacement is never handed out, so end it.
+    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account.plan));
+    throw taxError("conflict", "This key was rotated or revoked by another request");
+  }
+  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account.plan));
+  return { replacement, key: issued.key, oldValidUntil };
+}
+
+export async function revokeKey(env: TaxEnv, db: TaxDb, account: AccountRow, row: ApiKeyRow, nowMs: number): Promise<number> {
+  const revokedAt = row.revokedAt ?? nowMs;
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt }, account.plan));
+  if (row.revokedAt === null) await recordRevocation(db, row.id, revokedAt);
+  return revokedAt;
+}
+
+/** Pushes the account's plan to every key it owns, so a plan change reaches the keys at once. */
+export async function syncAccountKeys(env: TaxEnv, db: TaxDb, account: AccountRow): Promise<void> {
+  const rows = await listKeys(db, account.id);
+  await Promise.all(rows.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account.plan))));
+}
+
+export async function lastUsedAt(env: TaxEnv, row: ApiKeyRow): Promise<number | null> {
+  return (await keySnapshot(env.KEY_GUARD, row.keyHash)).lastUsedAt;
+}

@@ -1,0 +1,31 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses, taxError, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { taxDb } from "../db/client";
+import { findProfile } from "./queries";
+import { profileListItem } from "./service";
+import type { Profile } from "./profile-schema";
+import { ProfileIdParamSchema, SavedProfileSchema } from "./schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/profiles/{id}",
+  tags: ["Profiles"],
+  summary: "One profile with its full inputs and latest computed summary",
+  description: "Another owner's id is a 404, never a 403.",
+  security: bearerSecurity,
+  middleware: [requireKey("profiles:read")] as const,
+  request: { params: ProfileIdParamSchema },
+  responses: {
+    200: { description: "The profile", content: { "application/json": { schema: z.object({ data: SavedProfileSchema }) } } },
+    ...errorResponses(401, 403, 404, 429),
+  },
+});
+
+export function registerGetProfile(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const row = await findProfile(taxDb(c.env.DB), c.var.apiKey.state.ownerId, c.req.valid("param").id);
+    if (!row) throw taxError("not_found", "No such profile");
+    return c.json({ data: { ...profileListItem(row), profile: row.inputs as Profile } }, 200);
+  });
+}

@@ -1,0 +1,46 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
+import { errorResponses, taxError, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { taxDb } from "../db/client";
+import { listProfiles, type ProfilePosition } from "./queries";
+import { profileListItem } from "./service";
+import { ListProfilesQuerySchema, ProfileListSchema } from "./schemas";
+
+const PositionSchema = z.object({ u: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/profiles",
+  tags: ["Profiles"],
+  summary: "The owner's saved profiles, newest save first, with an opaque keyset cursor",
+  description:
+    "Paging never repeats or skips a profile that exists throughout, whatever else is saved or deleted meanwhile. A profile re-saved while you page moves to the front. A tampered cursor is a 400.",
+  security: bearerSecurity,
+  middleware: [requireKey("profiles:read")] as const,
+  request: { query: ListProfilesQuerySchema },
+  responses: {
+    200: { description: "A page of profiles", content: { "application/json": { schema: ProfileListSchema } } },
+    ...errorResponses(400, 401, 403, 429),
+  },
+});
+
+export function registerListProfiles(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const ownerId = c.var.apiKey.state.ownerId;
+    let after: ProfilePosition | null = null;
+    if (cursor !== undefined) {
+      const position = PositionSchema.safeParse(await decodeCursor(c.env.SESSION_SECRET, cursor));
+      // A cursor is bound to its owner: another owner's cursor is as invalid as a forged one.
+      if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
+      after = { updatedAt: position.data.u, id: position.data.i };
+    }
+    const rows = await listProfiles(taxDb(c.env.DB), ownerId, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { u: last.updatedAt, i: last.id, o: ownerId }) : null;
+    return c.json({ data: page.map(profileListItem), nextCursor }, 200);
+  });
+}

@@ -1,0 +1,444 @@
+// The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
+// for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
+import { z } from "@hono/zod-openapi";
+import {
+  CAPITAL_GAIN_SECTIONS,
+  FINANCIAL_YEARS,
+  HOUSE_PROPERTY_TYPES,
+  presumptiveIneligibility,
+  RESIDENTIAL_STATUSES,
+  type TaxInput,
+} from "../domain/engine";
+import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
+
+/** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+function amount(description: string, example: number) {
+  return z.number().finite().nonnegative().max(MAX_AMOUNT).optional().openapi({ description, example });
+}
+
+/** An amount that may be negative: a capital loss. */
+function signedAmount(description: string, example: number) {
+  return z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
+}
+
+function age(description: string, example: number) {
+  return z.number().int().min(0).max(130).openapi({ description, example });
+}
+
+export const SalarySchema = z
+  .object({
+    grossSalary: amount(
+      "Gross salary for the year, s.17(1)-(3) (Form 16 Part B row 1(d)), including HRA and any employer NPS contribution (s.17(1)(viii)).",
+      1_800_000,
+    ),
+    basicPlusDA: amount(
+      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of Rule 2A for s.10(13A) and of s.80CCD(2).",
+      900_000,
+    ),
+    hraReceived: amount("House rent allowance received, s.10(13A).", 360_000),
+    rentPaid: amount("Rent actually paid for the home lived in, s.10(13A) with Rule 2A.", 300_000),
+    isMetroCity: z.boolean().optional().openapi({
+      description:
+        "Whether the rented home is in a city where the s.10(13A) limb is 50 % of salary (Rule 2A). Authoritative when given; otherwise `city` decides.",
+      example: true,
+    }),
+    professionalTax: amount("Tax on employment paid, s.16(iii) (old regime only; at most ₹2,500 under Art. 276(2)).", 2_500),
+    isGovernmentEmployer: z.boolean().optional().openapi({
+      description: "Employer is the Central or a State Government: s.80CCD(2) allows 14 % instead of 10 % in the old regime.",
+      example: false,
+    }),
+    employerPfContribution: amount(
+      "Employer's contribution to a recognised provident fund for the year. With the employer's NPS contribution (deductions.section80CCD2) and superannuation contribution, the part of the total above ₹7,50,000 is taxed as a perquisite, s.17(2)(vii) (all years). Not part of grossSalary.",
+      108_000,
+    ),
+    employerSuperannuationContribution: amount(
+      "Employer's contribution to an approved superannuation fund for the year, counted in the s.17(2)(vii) ₹7,50,000 aggregate (all years). Not part of grossSalary.",
+      0,
+    ),
+    exemptions10: z
+      .object(
+        Object.fromEntries(
+          SECTION_10_EXEMPTIONS.map((section) => [section, amount(`Exempt under s.${section === "10(other)" ? "10, any other clause" : section}, as Form 16 row 2 reports it.`, 0)]),
+        ) as Record<Section10Exemption, ReturnType<typeof amount>>,
+      )
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "s.10 exemptions as the employer reported them (Form 16 row 2), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. In the new regime s.115BAC(2) allows only 10(10), 10(10A) and 10(10AA).",
+        example: { "10(13A)": 120_000, "10(5)": 30_000 },
+      }),
+  })
+  .strict()
+  .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
+
+export const HousePropertySchema = z
+  .object({
+    type: z.enum(HOUSE_PROPERTY_TYPES).openapi({
+      description:
+        "self_occupied: nil annual value, s.23(2) (at most two; a third is deemed let out, s.23(4)); let_out: annual value per s.23(1).",
+      example: "self_occupied",
+    }),
+    annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
+    municipalTaxesPaid: amount("Municipal taxes paid by the owner in the year, deducted from annual value, s.23(1) proviso.", 0),
+    interestOnHousingLoan: amount(
+      "Interest payable on a loan for the property, s.24(b): capped at ₹2,00,000 for self-occupied homes (old regime only), uncapped for let-out.",
+      150_000,
+    ),
+  })
+  .strict()
+  .openapi({ description: "One house property, income under the head House property, ss.22-27." });
+
+export const OtherIncomeSchema = z
+  .object({
+    savingsInterest: amount("Interest on savings accounts, s.56 (s.80TTA / s.80TTB).", 8_000),
+    depositInterest: amount("Interest on fixed and recurring deposits, s.56 (s.80TTB for resident senior citizens).", 0),
+    dividends: amount("Dividends, s.56(2)(i), taxed at slab rates; surcharge on their tax is capped at 15 %.", 0),
+    familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
+    casualWinnings: amount(
+      "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
+      0,
+    ),
+    reportedToEmployer: amount("Income from other sources the employee reported to the employer for TDS, Form 16 row 7(b), as a net figure.", 0),
+  })
+  .strict()
+  .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
+
+export const CapitalGainSchema = z
+  .object({
+    section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
+      description:
+        "111A: short-term gain on listed equity shares or equity-fund units sold with STT (15 % before 23 July 2024, 20 % after; ITA 2025 s.196). " +
+        "112A: long-term gain on the same (10 % before 23 July 2024, 12.5 % after, on gains above ₹1,25,000 a year; ITA 2025 s.198). " +
+        "112: any other long-term gain (20 % with indexation before 23 July 2024, 12.5 % without after; ITA 2025 s.197). " +
+        "short_term_other: any other short-term gain, taxed at the slab rates.",
+      example: "112A",
+    }),
+    gain: signedAmount("Sale consideration less cost and transfer expenses, s.48, without indexation. Negative for a loss.", 250_000),
+    transferredBefore23July2024: z.boolean().optional().openapi({
+      description: "FY 2024-25 only: the transfer took place before 23 July 2024, so the old rates apply. Rejected for later years.",
+      example: false,
+    }),
+    indexedGain: signedAmount(
+      "s.112 only: the gain with indexed cost of acquisition and improvement. Used for transfers before 23 July 2024 (20 % with indexation), and for land or buildings acquired before that date (see landOrBuildingAcquiredBefore23July2024).",
+      180_000,
+    ).optional(),
+    landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
+      description:
+        "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+      example: false,
+    }),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if (entry.section === "112") return;
+    for (const field of ["indexedGain", "landOrBuildingAcquiredBefore23July2024"] as const) {
+      if (entry[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: "applies to section 112 gains only" });
+    }
+  })
+  .openapi({ description: "One capital gain or loss of the year, ss.45-55A." });
+
+export const PresumptiveSchema = z
+  .object({
+    business: z
+      .object({
+        digitalTurnover: amount("Turnover received by account-payee cheque, bank transfer or another electronic mode by the return's due date: 6 % is presumed income.", 6_000_000),
+        otherTurnover: amount("All other turnover, cash included: 8 % is presumed income.", 500_000),
+        declaredIncome: amount("A higher income you declare; the higher of this and the presumed income is taxed.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Business income on the presumptive basis, s.44AD (ITA 2025 s.58): residents only, turnover up to ₹2 crore, or ₹3 crore when cash is at most 5 % of turnover.",
+      }),
+    profession: z
+      .object({
+        grossReceipts: amount("Gross professional receipts of the year.", 3_000_000),
+        cashReceipts: amount("The part of gross receipts received in cash (for the ₹75 lakh limit).", 0),
+        declaredIncome: amount("A higher income you declare; the higher of this and 50 % of receipts is taxed.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Professional income on the presumptive basis, s.44ADA (ITA 2025 s.58): residents only, receipts up to ₹50 lakh, or ₹75 lakh when cash is at most 5 % of receipts.",
+      }),
+  })
+  .strict()
+  .openapi({ description: "Presumptive income under the head Profits and gains of business or profession, taxed at the slab rates." });
+
+export const DeductionsSchema = z
+  .object({
+    section80C: amount("Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE).", 100_000),
+    section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
+    section80CCD2: amount(
+      "Employer's contribution to NPS, s.80CCD(2) (also part of grossSalary): up to 14 % of basic + DA in the new regime, 10 % (14 % for Government) in the old.",
+      0,
+    ),
+    section80D_selfFamily: amount("Health-insurance premium for self, spouse and children, s.80D(2)(a): ₹25,000, or ₹50,000 for a senior citizen.", 15_000),
+    section80D_parents: amount("Health-insurance premium for parents, s.80D(2)(b): ₹25,000, or ₹50,000 if a parent is a senior citizen.", 0),
+    parentsAge: age("Age of the elder insured parent, for the s.80D(4) senior-citizen limit (60 or more).", 62).optional(),
+    section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
+    section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
+    section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
+    section80D: amount(
+      "Health-insurance premium when the split between self/family and parents is not known (Form 16 row 10(g)): allowed up to both s.80D caps together, with a note.",
+      0,
+    ),
+    parentsSeniorCitizen: z.boolean().optional().openapi({
+      description: "A parent covered by s.80D is a senior citizen, when parentsAge is not known (s.80D(4)).",
+      example: false,
+    }),
+    otherChapterVIA: z
+      .object(
+        Object.fromEntries(
+          OTHER_CHAPTER_VIA.map((section) => [section, amount(`Deductible amount under ${section === "other" ? "any other provision of Chapter VI-A" : `s.${section}`}, as Form 16 row 10 reports it.`, 0)]),
+        ) as Record<OtherChapterVIA, ReturnType<typeof amount>>,
+      )
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "The rest of Chapter VI-A as Form 16 prints it, deductible amounts by section (old regime only, except 80CCH(2)). 80TTA (₹10,000, not for senior citizens) and 80TTB (₹50,000, senior citizens) keep their caps and replace the deduction worked out from interest.",
+        example: { "80TTA": 10_000 },
+      }),
+    section80G_50WithLimit: amount(
+      "Donations deductible at 50 % within the qualifying limit of 10 % of adjusted gross total income, s.80G(1)(ii) with s.80G(4) (most charitable institutions).",
+      0,
+    ),
+  })
+  .strict()
+  .openapi({ description: "Chapter VI-A deductions (old regime, except s.80CCD(2)). Missing numbers count as 0." });
+
+export const ProfileSchema = z
+  .object({
+    age: age(
+      "Age on 31 March of the financial year; 60+ and 80+ give the senior bands of the First Schedule (residents only). When absent the rates for below 60 apply and the result's notes say so.",
+      34,
+    ).optional(),
+    residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
+      description:
+        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
+      example: "resident",
+    }),
+    city: z.string().trim().min(1).max(100).optional().openapi({
+      description:
+        "City of the rented home; when isMetroCity is absent it selects the s.10(13A) 50 % limb from the year's list (four metros; eight cities from tax year 2026-27).",
+      example: "Pune",
+    }),
+    houseProperties: z.array(HousePropertySchema).max(20).optional().openapi({
+      description: "House properties owned, ss.22-27; empty or absent when none.",
+      example: [],
+    }),
+    salary: SalarySchema.optional(),
+    otherIncome: OtherIncomeSchema.optional(),
+    capitalGains: z.array(CapitalGainSchema).max(100).optional().openapi({
+      description:
+        "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
+      example: [{ section: "112A", gain: 250_000 }],
+    }),
+    presumptive: PresumptiveSchema.optional(),
+    deductions: DeductionsSchema.optional(),
+    housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
+      description:
+        "Net income from house property as reported (Form 16 row 7(a)), negative for a loss; used instead of houseProperties. A loss is still set off only up to ₹2,00,000 (s.71(3A)) and not at all in the new regime.",
+      example: -200_000,
+    }),
+    taxesPaid: amount("TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219.", 150_000),
+  })
+  .strict()
+  .superRefine((profile, ctx) => {
+    const presumptive = profile.presumptive;
+    if (presumptive !== undefined) {
+      const problem = presumptiveIneligibility(profile.residentialStatus, presumptiveBusiness(presumptive), presumptiveProfession(presumptive));
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["presumptive", problem.field], message: problem.message });
+    }
+    const salary = profile.salary;
+    if (salary === undefined) return;
+    const gross = salary.grossSalary ?? 0;
+    // Basic + DA and HRA are parts of gross salary (s.17(1)); larger values are a data-entry error.
+    if ((salary.basicPlusDA ?? 0) > gross) {
+      ctx.addIssue({ code: "custom", path: ["salary", "basicPlusDA"], message: "must not exceed salary.grossSalary" });
+    }
+    if ((salary.hraReceived ?? 0) > gross) {
+      ctx.addIssue({ code: "custom", path: ["salary", "hraReceived"], message: "must not exceed salary.grossSalary" });
+    }
+  })
+  .openapi("TaxProfile", {
+    description: "A taxpayer's facts for one financial year (an individual, s.2(31)(i)).",
+    example: {
+      age: 34,
+      residentialStatus: "resident",
+      houseProperties: [],
+      salary: {
+        grossSalary: 1_800_000,
+        basicPlusDA: 900_000,
+        hraReceived: 360_000,
+        rentPaid: 300_000,
+        isMetroCity: true,
+        professionalTax: 2_500,
+      },
+      deductions: { section80C: 100_000, section80D_selfFamily: 15_000 },
+      taxesPaid: 150_000,
+    },
+  });
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** "2025-26" -> "2024-25": the financial year an assessment year assesses. */
+export function financialYearOf(assessmentYear: string): string {
+  const start = Number(assessmentYear.slice(0, 4)) - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+export const ComputeRequestSchema = z
+  .object({
+    profile: ProfileSchema,
+    financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
+      description:
+        "Financial year, the 'previous year' of s.3, in which the income was earned (2026-27 is a 'tax year' under the Income-tax Act, 2025); NOT the assessment year printed on Form 16, which is the year after. Default: the financial year of today's date in India (IST).",
+      example: "2025-26",
+    }),
+    chosenRegime: z.enum(["old", "new"]).optional().openapi({
+      description: "The regime the employee told the employer (Form 16 row A). Both regimes are computed either way; the result compares it with the cheaper one.",
+      example: "old",
+    }),
+    assessmentYear: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, "must look like 2025-26")
+      .optional()
+      .openapi({
+        description:
+          "The assessment year a document named (POST /documents/parse fills it in). Only checked: it must be the year after financialYear, which catches an assessment year passed as the financial year.",
+        example: "2026-27",
+      }),
+  })
+  .strict()
+  .superRefine((request, ctx) => {
+    if (request.assessmentYear !== undefined) {
+      const expected = financialYearOf(request.assessmentYear);
+      if (request.financialYear === undefined) {
+        ctx.addIssue({ code: "custom", path: ["financialYear"], message: `is required with assessmentYear; for assessment year ${request.assessmentYear} it is ${expected}` });
+      } else if (request.financialYear !== expected) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["financialYear"],
+          message: `${request.financialYear} does not match assessmentYear ${request.assessmentYear}: the financial year is the year before the assessment year (${expected})`,
+        });
+      }
+    }
+    if (request.financialYear === undefined || request.financialYear === "2024-25") return;
+    (request.profile.capitalGains ?? []).forEach((entry, index) => {
+      if (entry.transferredBefore23July2024 === true) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["profile", "capitalGains", index, "transferredBefore23July2024"],
+          message: "only FY 2024-25 has transfers before 23 July 2024",
+        });
+      }
+    });
+  })
+  .openapi("ComputeRequest", {
+    example: {
+      financialYear: "2025-26",
+      profile: {
+        age: 40,
+        residentialStatus: "resident",
+        salary: { grossSalary: 1_575_000, employerPfContribution: 108_000 },
+        otherIncome: { dividends: 20_000 },
+        capitalGains: [
+          { section: "112A", gain: 300_000 },
+          { section: "111A", gain: -40_000 },
+          { section: "112", gain: 2_400_000, indexedGain: 1_300_000, landOrBuildingAcquiredBefore23July2024: true },
+        ],
+        presumptive: { profession: { grossReceipts: 1_200_000 } },
+        taxesPaid: 150_000,
+      },
+    },
+  });
+export type ComputeRequest = z.infer<typeof ComputeRequestSchema>;
+
+/** The parsed profile as the engine's fully populated input: absent numbers are 0, absent lists empty. */
+export function toTaxInput(profile: Profile): TaxInput {
+  const salary = profile.salary ?? {};
+  const other = profile.otherIncome ?? {};
+  const deductions = profile.deductions ?? {};
+  return {
+    age: profile.age ?? 0,
+    ageGiven: profile.age !== undefined,
+    residentialStatus: profile.residentialStatus,
+    city: profile.city ?? null,
+    salary: {
+      grossSalary: salary.grossSalary ?? 0,
+      basicPlusDA: salary.basicPlusDA ?? 0,
+      hraReceived: salary.hraReceived ?? 0,
+      rentPaid: salary.rentPaid ?? 0,
+      isMetroCity: salary.isMetroCity ?? null,
+      professionalTax: salary.professionalTax ?? 0,
+      isGovernmentEmployer: salary.isGovernmentEmployer ?? false,
+      employerPfContribution: salary.employerPfContribution ?? 0,
+      employerSuperannuationContribution: salary.employerSuperannuationContribution ?? 0,
+    },
+    houseProperties: (profile.houseProperties ?? []).map((property) => ({
+      type: property.type,
+      annualRent: property.annualRent ?? 0,
+      municipalTaxesPaid: property.municipalTaxesPaid ?? 0,
+      interestOnHousingLoan: property.interestOnHousingLoan ?? 0,
+    })),
+    otherIncome: {
+      savingsInterest: other.savingsInterest ?? 0,
+      depositInterest: other.depositInterest ?? 0,
+      dividends: other.dividends ?? 0,
+      familyPension: other.familyPension ?? 0,
+      casualWinnings: other.casualWinnings ?? 0,
+    },
+    capitalGains: (profile.capitalGains ?? []).map((entry) => ({
+      section: entry.section,
+      gain: entry.gain,
+      transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
+      indexedGain: entry.indexedGain ?? null,
+      landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
+    })),
+    presumptive: {
+      business: presumptiveBusiness(profile.presumptive ?? {}),
+      profession: presumptiveProfession(profile.presumptive ?? {}),
+    },
+    deductions: {
+      section80C: deductions.section80C ?? 0,
+      section80CCD1B: deductions.section80CCD1B ?? 0,
+      section80CCD2: deductions.section80CCD2 ?? 0,
+      section80D_selfFamily: deductions.section80D_selfFamily ?? 0,
+      section80D_parents: deductions.section80D_parents ?? 0,
+      parentsAge: deductions.parentsAge ?? null,
+      section80E: deductions.section80E ?? 0,
+      section80G_100: deductions.section80G_100 ?? 0,
+      section80G_50: deductions.section80G_50 ?? 0,
+      section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,
+    },
+    taxesPaid: profile.taxesPaid ?? 0,
+    reported: {
+      ...(salary.exemptions10 ? { exemptions10: salary.exemptions10 } : {}),
+      ...(profile.housePropertyIncome !== undefined ? { housePropertyIncome: profile.housePropertyIncome } : {}),
+      ...(other.reportedToEmployer !== undefined ? { otherSourcesIncome: other.reportedToEmployer } : {}),
+      ...(deductions.section80D !== undefined ? { section80D: deductions.section80D } : {}),
+      ...(deductions.parentsSeniorCitizen !== undefined ? { parentsSeniorCitizen: deductions.parentsSeniorCitizen } : {}),
+      ...(deductions.otherChapterVIA ? { otherChapterVIA: deductions.otherChapterVIA } : {}),
+    },
+  };
+}
+
+type Presumptive = z.infer<typeof PresumptiveSchema>;
+
+function presumptiveBusiness(presumptive: Presumptive): TaxInput["presumptive"]["business"] {
+  const business = presumptive.business;
+  if (business === undefined) return null;
+  return { digitalTurnover: business.digitalTurnover ?? 0, otherTurnover: business.otherTurnover ?? 0, declaredIncome: business.declaredIncome ?? 0 };
+}
+
+function presumptiveProfession(presumptive: Presumptive): TaxInput["presumptive"]["profession"] {
+  const profession = presumptive.profession;
+  if (profession === undefined) return null;
+  return { grossReceipts: profession.grossReceipts ?? 0, cashReceipts: profession.cashReceipts ?? 0, declaredIncome: profession.declaredIncome ?? 0 };
+}

@@ -1,0 +1,99 @@
+// Profiles with their outbox events: every save and delete writes `profile.saved` / `profile.deleted` in the
+// same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { FinancialYear, Regime } from "../domain/engine";
+import type { TaxDb } from "../db/client";
+import { profiles } from "../db/schema";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export interface ProfileSummary {
+  financialYear: FinancialYear;
+  recommendedRegime: Regime;
+  totalTax: { old: number; new: number };
+}
+
+export interface SavedProfile {
+  row: Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">;
+  created: boolean;
+  eventId: string;
+}
+
+/**
+ * Upserts by (owner, label key) in one statement, so two concurrent saves of a new label end as one profile.
+ * The proposed id wins only when the row is new, which is how the caller tells 201 from 200.
+ */
+export async function saveProfile(
+  d1: D1Database,
+  input: { proposedId: string; ownerId: string; label: string; labelKey: string; inputs: unknown; summary: ProfileSummary; nowMs: number; eventId: string },
+): Promise<SavedProfile> {
+  const [saved] = await d1.batch<Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">>([
+    d1
+      .prepare(
+        `INSERT INTO profiles (id, owner_id, label, label_key, inputs, summary, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
+         ON CONFLICT (owner_id, label_key) DO UPDATE SET label = excluded.label, inputs = excluded.inputs,
+           summary = excluded.summary, updated_at = MAX(excluded.updated_at, profiles.updated_at + 1)
+         RETURNING id, label, created_at AS createdAt, updated_at AS updatedAt`,
+      )
+      .bind(input.proposedId, input.ownerId, input.label, input.labelKey, JSON.stringify(input.inputs), JSON.stringify(input.summary), input.nowMs),
+    d1
+      .prepare(
+        `INSERT INTO events (id, owner_id, type, payload, created_at)
+         SELECT ?1, owner_id, 'profile.saved',
+           json_object('profileId', id, 'label', label, 'created', json(CASE WHEN id = ?2 THEN 'true' ELSE 'false' END), 'summary', json(summary)), ?3
+         FROM profiles WHERE owner_id = ?4 AND label_key = ?5`,
+      )
+      .bind(input.eventId, input.proposedId, input.nowMs, input.ownerId, input.labelKey),
+  ]);
+  const row = saved!.results[0]!;
+  return {
+    row: { id: row.id, label: row.label, createdAt: row.createdAt, updatedAt: row.updatedAt },
+    created: row.id === input.proposedId,
+    eventId: input.eventId,
+  };
+}
+
+export async function findProfile(db: TaxDb, ownerId: string, id: string): Promise<ProfileRow | undefined> {
+  return db.select().from(profiles).where(and(eq(profiles.ownerId, ownerId), eq(profiles.id, id))).get();
+}
+
+export interface ProfilePosition {
+  updatedAt: number;
+  id: string;
+}
+
+export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "summary" | "createdAt" | "updatedAt">;
+
+/**
+ * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The
+ * inputs are not read: a list shows summaries only.
+ */
+export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
+  const owner = eq(profiles.ownerId, ownerId);
+  const where = after
+    ? and(owner, or(lt(profiles.updatedAt, after.updatedAt), and(eq(profiles.updatedAt, after.updatedAt), lt(profiles.id, after.id))))
+    : owner;
+  return db
+    .select({ id: profiles.id, label: profiles.label, summary: profiles.summary, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.updatedAt), desc(profiles.id))
+    .limit(limit)
+    .all();
+}
+
+/** Deletes the owner's profile and records `profile.deleted` atomically; false when there was none. */
+export async function deleteProfile(d1: D1Database, ownerId: string, id: string, eventId: string, nowMs: number): Promise<boolean> {
+  const [, deleted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO events (id, owner_id, type, payload, created_at)
+         SELECT ?1, owner_id, 'profile.deleted', json_object('profileId', id, 'label', label), ?2
+         FROM profiles WHERE owner_id = ?3 AND id = ?4`,
+      )
+      .bind(eventId, nowMs, ownerId, id),
+    d1.prepare("DELETE FROM profiles WHERE owner_id = ? AND id = ?").bind(ownerId, id),
+  ]);
+  return (deleted?.meta.changes ?? 0) === 1;
+}

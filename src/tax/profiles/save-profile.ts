@@ -1,0 +1,47 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { newId } from "../../platform/ids";
+import { errorResponses, iso, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { saveProfile } from "./queries";
+import { currentYearOrFail } from "../compute/current-year";
+import { labelKey, summarise } from "./service";
+import { ProfileListItemSchema, SaveProfileSchema } from "./schemas";
+import { dispatchEvents } from "../webhooks/events";
+
+const route = createRoute({
+  method: "post",
+  path: "/api/v1/profiles",
+  tags: ["Profiles"],
+  summary: "Create or replace the profile with this label (idempotent per label)",
+  description: "201 when the label is new, 200 when it existed (same id, inputs replaced). Concurrent saves of one new label end as one profile.",
+  security: bearerSecurity,
+  middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
+  responses: {
+    200: { description: "Replaced", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
+    ...errorResponses(400, 401, 403, 413, 415, 429),
+  },
+});
+
+export function registerSaveProfile(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const { label, profile, financialYear } = c.req.valid("json");
+    const now = Date.now();
+    const summary = summarise(profile, financialYear ?? currentYearOrFail(now));
+    const saved = await saveProfile(c.env.DB, {
+      proposedId: newId("prof", now),
+      ownerId: c.var.apiKey.state.ownerId,
+      label,
+      labelKey: labelKey(label),
+      inputs: profile,
+      summary,
+      nowMs: now,
+      eventId: newId("evt", now),
+    });
+    await dispatchEvents(c.env, [saved.eventId], now);
+    const data = { id: saved.row.id, label: saved.row.label, createdAt: iso(saved.row.createdAt), updatedAt: iso(saved.row.updatedAt), summary };
+    return saved.created ? c.json({ data }, 201) : c.json({ data }, 200);
+  });
+}

@@ -1,0 +1,52 @@
+import { z } from "@hono/zod-openapi";
+import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
+import { IsoTime } from "../hono";
+import { ProfileSchema } from "./profile-schema";
+import { queryInteger } from "../../platform/http/query";
+
+export const LABEL_MAX_LENGTH = 100;
+
+export const SaveProfileSchema = z
+  .object({
+    label: z.string().trim().min(1).max(LABEL_MAX_LENGTH).openapi({
+      description: "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",
+      example: "FY 2025-26 salary",
+    }),
+    profile: ProfileSchema,
+    financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({ description: "Year of the stored summary; default the current one (IST)." }),
+  })
+  .strict()
+  .openapi("SaveProfileRequest");
+
+export const ProfileSummarySchema = z
+  .object({
+    financialYear: z.enum(FINANCIAL_YEARS),
+    recommendedRegime: z.enum(REGIMES),
+    totalTax: z.object({ old: z.number().int(), new: z.number().int() }),
+  })
+  .openapi("ProfileSummary", { description: "The latest computed result, recomputed at every save." });
+
+export const ProfileListItemSchema = z
+  .object({
+    id: z.string().openapi({ example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+    label: z.string(),
+    createdAt: IsoTime,
+    updatedAt: IsoTime.openapi({ description: "Time of the last save" }),
+    summary: ProfileSummarySchema,
+  })
+  .openapi("ProfileListItem");
+
+export const SavedProfileSchema = ProfileListItemSchema.extend({ profile: ProfileSchema }).openapi("SavedProfile");
+
+export const ListProfilesQuerySchema = z.object({
+  limit: queryInteger(1, 100).default(20).openapi({ description: "Page size, 1 to 100", example: 20 }),
+  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+});
+
+export const ProfileListSchema = z
+  .object({ data: z.array(ProfileListItemSchema), nextCursor: z.string().nullable() })
+  .openapi("ProfileList");
+
+export const ProfileIdParamSchema = z.object({
+  id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});

@@ -1,0 +1,32 @@
+// The tax web page's sessions: the same cookie the management API reads (`tax_session`), a double-submit
+// cookie for the sign-in and sign-up forms, and the sign-in throttle.
+import type { Context } from "hono";
+import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
+import { issueSession, setSessionCookie } from "../../platform/auth/session";
+import { newId } from "../../platform/ids";
+import { SESSION_COOKIE, sessionOptions } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import { insertSession } from "../accounts/queries";
+import type { TaxAppEnv } from "../hono";
+
+/** Double-submit cookie of the signed-out forms. */
+export const FORM_COOKIE = "tax_form";
+export const ASSET_BASE = "/ui";
+
+export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | null> {
+  return sessionFromCookie(c, c.env, sessionOptions);
+}
+
+export async function startSession(c: Context<TaxAppEnv>, accountId: string): Promise<void> {
+  const now = Date.now();
+  const session = await issueSession(now);
+  await insertSession(taxDb(c.env.DB), {
+    id: newId("sess", now),
+    accountId,
+    tokenHash: session.tokenHash,
+    csrfToken: session.csrfToken,
+    createdAt: now,
+    expiresAt: session.expiresAt,
+  });
+  setSessionCookie(c, SESSION_COOKIE, session, now);
+}

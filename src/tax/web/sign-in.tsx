@@ -1,0 +1,44 @@
+import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { passwordMatches } from "../../platform/auth/password";
+import { readForm } from "../../platform/ui/form";
+import { htmlPage } from "../../platform/ui/headers";
+import type { TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { findAccountByEmail } from "../accounts/queries";
+import { LandingPage } from "./pages";
+import { FORM_COOKIE, startSession } from "./session-auth";
+
+/** One message for an unknown email, a wrong password and an account without a password. */
+export const SIGN_IN_FAILED = "That email and password do not match an account.";
+export const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
+
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  return `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`;
+}
+
+/** POST /auth/signin (form post): throttled per account and per address before the password is checked. */
+export function registerSignIn(app: TaxApp): void {
+  app.post("/auth/signin", async (c) => {
+    const form = await readForm(c);
+    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+    const password = (form?.get("password") ?? "").slice(0, 200);
+    const page = (error: string, status: number) =>
+      htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email} mode="signin" />, status);
+
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    if (!email || !password) return page(SIGN_IN_FAILED, 401);
+
+    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });
+    if (!throttle.allowed) {
+      c.header("Retry-After", String(throttle.retryAfterSeconds));
+      return page(tooManyAttempts(throttle.retryAfterSeconds), 429);
+    }
+    const account = await findAccountByEmail(taxDb(c.env.DB), email);
+    if (!(await passwordMatches(account?.passwordHash, password)) || !account) return page(SIGN_IN_FAILED, 401);
+
+    await throttle.succeeded();
+    await startSession(c, account.id);
+    return c.redirect("/", 303);
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { hashPassword } from "../../platform/auth/password";
+import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { newId } from "../../platform/ids";
+import { readForm } from "../../platform/ui/form";
+import { htmlPage } from "../../platform/ui/headers";
+import type { TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { insertAccount } from "../accounts/queries";
+import { LandingPage } from "./pages";
+import { FORM_COOKIE, startSession } from "./session-auth";
+import { FORM_EXPIRED, tooManyAttempts } from "./sign-in";
+
+const SignUpSchema = z.object({
+  email: z.email("Enter a valid email address.").max(254, "Enter a valid email address."),
+  password: z.string().min(10, "Use a password of at least 10 characters.").max(200, "Use a password of at most 200 characters."),
+});
+
+/**
+ * POST /auth/signup (form post). An email that already has an account gets a refusal that cannot be told
+ * apart from other conflicts; sign-ups count against the address's throttle, which bounds enumeration.
+ */
+export function registerSignUp(app: TaxApp): void {
+  app.post("/auth/signup", async (c) => {
+    const form = await readForm(c);
+    const email = (form?.get("email") ?? "").trim().toLowerCase();
+    const page = (error: string, status: number) =>
+      htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email.slice(0, 254)} mode="signup" />, status);
+
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { address: clientAddress(c.req.raw), nowMs: Date.now() });
+    if (!throttle.allowed) {
+      c.header("Retry-After", String(throttle.retryAfterSeconds));
+      return page(tooManyAttempts(throttle.retryAfterSeconds), 429);
+    }
+    const parsed = SignUpSchema.safeParse({ email, password: form.get("password") ?? "" });
+    if (!parsed.success) return page(parsed.error.issues[0]!.message, 400);
+
+    const now = Date.now();
+    const account = { id: newId("acct", now), email: parsed.data.email, plan: "free" as const, passwordHash: await hashPassword(parsed.data.password), createdAt: now };
+    if (!(await insertAccount(taxDb(c.env.DB), account))) {
+      return page("An account could not be created with that email. If it is yours, sign in instead.", 409);
+    }
+    await startSession(c, account.id);
+    return c.redirect("/", 303);
+  });
+}

@@ -1,0 +1,53 @@
+// POST /api/v1/webhooks (an API key with webhooks:manage) and POST /admin/api/webhooks (the web page's session,
+// or the operator naming an account): one operation, two ways in.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import { errorResponses, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
+import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
+import { registerEndpoint } from "./service";
+
+const ManagementCreateWebhookSchema = CreateWebhookSchema.extend({ accountEmail: AccountEmailField.openapi({ description: "Operator calls only" }) }).strict();
+
+const responses = {
+  201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookEndpointSchema }) } } },
+};
+
+const keyRoute = createRoute({
+  method: "post",
+  path: "/api/v1/webhooks",
+  tags: ["Webhooks"],
+  summary: "Register a webhook endpoint; its signing secret is shown only in this response",
+  description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
+  security: bearerSecurity,
+  middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "post",
+  path: "/admin/api/webhooks",
+  tags: ["Management"],
+  summary: "Register a webhook endpoint for an account; the signing secret is shown only in this response",
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
+  request: { body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } } },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+});
+
+export function registerCreateWebhook(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) => {
+    return c.json({ data: await registerEndpoint(c.env, c.var.apiKey.state.ownerId, c.req.valid("json")) }, 201);
+  });
+}
+
+export function registerManagementCreateWebhook(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const { accountEmail, ...body } = c.req.valid("json");
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), accountEmail);
+    return c.json({ data: await registerEndpoint(c.env, account.id, body) }, 201);
+  });
+}

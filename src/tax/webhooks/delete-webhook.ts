@@ -1,0 +1,51 @@
+// DELETE /api/v1/webhooks/{id} (an API key with webhooks:manage) and DELETE /admin/api/webhooks/{id} (the web
+// page's session, or the operator naming an account): one operation, two ways in.
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { deleteEndpoint } from "./queries";
+import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
+
+const responses = {
+  200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deletedAt: IsoTime }) }) } } },
+};
+
+const keyRoute = createRoute({
+  method: "delete",
+  path: "/api/v1/webhooks/{id}",
+  tags: ["Webhooks"],
+  summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
+  security: bearerSecurity,
+  middleware: [requireKey("webhooks:manage")] as const,
+  request: { params: WebhookIdParamSchema },
+  responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "delete",
+  path: "/admin/api/webhooks/{id}",
+  tags: ["Management"],
+  summary: "Delete one of an account's webhook endpoints",
+  middleware: [requireAdmin] as const,
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+});
+
+async function deleteWebhook(db: D1Database, ownerId: string, id: string) {
+  const now = Date.now();
+  if (!(await deleteEndpoint(db, id, ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
+  return { data: { id, deletedAt: iso(now) } };
+}
+
+export function registerDeleteWebhook(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) => c.json(await deleteWebhook(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id), 200));
+}
+
+export function registerManagementDeleteWebhook(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    return c.json(await deleteWebhook(c.env.DB, account.id, c.req.valid("param").id), 200);
+  });
+}

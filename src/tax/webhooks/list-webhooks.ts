@@ -1,0 +1,50 @@
+// GET /api/v1/webhooks (an API key with webhooks:manage) and GET /admin/api/webhooks (the web page's session,
+// or the operator naming an account): one operation, two ways in.
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import type { TaxEnv } from "../env";
+import { errorResponses, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { listEndpoints } from "./queries";
+import { AccountEmailQuery, WebhookEndpointSchema } from "./schemas";
+import { endpointView } from "./service";
+
+const responses = {
+  200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookEndpointSchema) }) } } },
+};
+
+const keyRoute = createRoute({
+  method: "get",
+  path: "/api/v1/webhooks",
+  tags: ["Webhooks"],
+  summary: "The account's webhook endpoints, newest first (no secrets)",
+  security: bearerSecurity,
+  middleware: [requireKey("webhooks:manage")] as const,
+  responses: { ...responses, ...errorResponses(401, 403, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "get",
+  path: "/admin/api/webhooks",
+  tags: ["Management"],
+  summary: "An account's webhook endpoints, newest first (no secrets); the web page's view of GET /api/v1/webhooks",
+  middleware: [requireAdmin] as const,
+  request: { query: AccountEmailQuery },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+});
+
+async function listWebhooks(env: TaxEnv, ownerId: string) {
+  return { data: (await listEndpoints(env.DB, ownerId)).map(endpointView) };
+}
+
+export function registerListWebhooks(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) => c.json(await listWebhooks(c.env, c.var.apiKey.state.ownerId), 200));
+}
+
+export function registerManagementListWebhooks(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    return c.json(await listWebhooks(c.env, account.id), 200);
+  });
+}

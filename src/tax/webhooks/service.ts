@@ -1,0 +1,69 @@
+// Webhook endpoint operations for one owner, shared by the key-authenticated API (/api/v1/webhooks) and
+// the management API the web page uses (/admin/api/webhooks): one set of rules (URL check, endpoint cap,
+// secret shown once) and one wire shape, whoever the caller is. SQL stays in db/webhooks.ts.
+import { newId } from "../../platform/ids";
+import type { Processed } from "../../platform/webhooks/consumer";
+import { newWebhookSecret } from "../../platform/webhooks/sign";
+import { checkWebhookUrl } from "../../platform/webhooks/url";
+import { countEndpoints, insertEndpoint, type DeliveryView, type EndpointRow } from "./queries";
+import type { TaxEnv } from "../env";
+import { iso, isoOrNull, taxError } from "../hono";
+import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, type TaxWebhookEvent } from "./events";
+
+export function endpointView(e: EndpointRow) {
+  return { id: e.id, url: e.url, events: e.events as TaxWebhookEvent[], description: e.description, createdAt: iso(e.createdAt) };
+}
+
+export function deliveryView(d: DeliveryView) {
+  const last = d.attempts[d.attempts.length - 1];
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status,
+    nextRetryAt: isoOrNull(d.nextAttemptAt),
+    createdAt: iso(d.createdAt),
+    completedAt: isoOrNull(d.completedAt),
+    lastResponseStatus: last?.responseStatus ?? null,
+    lastDurationMs: last?.durationMs ?? null,
+    attempts: d.attempts.map((a) => ({ ...a, attemptedAt: iso(a.attemptedAt) })),
+  };
+}
+
+/** Registers an endpoint for `ownerId`; the returned secret is never shown again. */
+export async function registerEndpoint(
+  env: Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK">,
+  ownerId: string,
+  body: { url: string; events?: TaxWebhookEvent[] | undefined; description?: string | undefined },
+  now: number = Date.now(),
+) {
+  const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+  if (!checked.ok) throw taxError("validation_error", `url: ${checked.reason}`);
+  if ((await countEndpoints(env.DB, ownerId)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+    throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
+  }
+  const endpoint: EndpointRow = {
+    id: newId("whk", now),
+    ownerId,
+    url: checked.url,
+    events: body.events ?? [...TAX_WEBHOOK_EVENTS],
+    description: body.description || null,
+    createdAt: now,
+  };
+  const secret = newWebhookSecret();
+  await insertEndpoint(env.DB, { ...endpoint, secret });
+  return { ...endpointView(endpoint), secret };
+}
+
+export function testSendView(result: { deliveryId: string; eventId: string; processed: Processed }) {
+  const attempt = result.processed.attempt;
+  return {
+    deliveryId: result.deliveryId,
+    eventId: result.eventId,
+    status: result.processed.status ?? "pending",
+    attempt: attempt
+      ? { attempt: attempt.attempt, attemptedAt: iso(attempt.attemptedAt), outcome: attempt.outcome, responseStatus: attempt.responseStatus, durationMs: attempt.durationMs, error: attempt.error }
+      : null,
+    nextRetryAt: isoOrNull(result.processed.nextAttemptAt),
+  };
+}

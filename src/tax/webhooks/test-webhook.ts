@@ -1,0 +1,55 @@
+// POST /api/v1/webhooks/{id}/test (an API key with webhooks:manage) and POST /admin/api/webhooks/{id}/test (the
+// web page's session, or the operator naming an account): one operation, two ways in.
+import { createRoute, z } from "@hono/zod-openapi";
+import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import type { TaxEnv } from "../env";
+import { errorResponses, taxError, type TaxApp } from "../hono";
+import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { sendTestEvent } from "./events";
+import { findEndpoint } from "./queries";
+import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
+import { testSendView } from "./service";
+
+const responses = {
+  200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
+};
+
+const keyRoute = createRoute({
+  method: "post",
+  path: "/api/v1/webhooks/{id}/test",
+  tags: ["Webhooks"],
+  summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
+  description: "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt).",
+  security: bearerSecurity,
+  middleware: [requireKey("webhooks:manage")] as const,
+  request: { params: WebhookIdParamSchema },
+  responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "post",
+  path: "/admin/api/webhooks/{id}/test",
+  tags: ["Management"],
+  summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
+  middleware: [requireAdmin] as const,
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+});
+
+async function testWebhook(env: TaxEnv, ownerId: string, id: string) {
+  const endpoint = await findEndpoint(env.DB, id, ownerId);
+  if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
+  return { data: testSendView(await sendTestEvent(env, endpoint)) };
+}
+
+export function registerTestWebhook(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) => c.json(await testWebhook(c.env, c.var.apiKey.state.ownerId, c.req.valid("param").id), 200));
+}
+
+export function registerManagementTestWebhook(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    return c.json(await testWebhook(c.env, account.id, c.req.valid("param").id), 200);
+  });
+}

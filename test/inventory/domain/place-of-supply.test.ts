@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { creditNoteTax, invoiceTax, lineTax, placeOfSupply, supplyKind } from "../../../src/inventory/domain/place-of-supply";
+
+describe("placeOfSupply", () => {
+  it("takes the state from the customer's GSTIN (33 = Tamil Nadu)", () => {
+    expect(placeOfSupply({ gstin: "33AAECG4315R1ZE", addressState: "Gujarat" })).toEqual({
+      ok: true, stateCode: "33", stateName: "Tamil Nadu", source: "gstin",
+    });
+  });
+
+  it.each([
+    ["Tamil Nadu", "33"],
+    ["tamil nadu", "33"],
+    ["27", "27"],
+    ["Dadra & Nagar Haveli and Daman & Diu", "26"],
+  ])("takes an unregistered customer's address state %s → %s", (addressState, code) => {
+    expect(placeOfSupply({ gstin: null, addressState })).toMatchObject({ ok: true, stateCode: code, source: "address" });
+  });
+
+  it.each([
+    [{ gstin: null, addressState: null }, "place_of_supply_unknown"],
+    [{ addressState: "  " }, "place_of_supply_unknown"],
+    [{ addressState: "Atlantis" }, "unknown_state"],
+    [{ addressState: "25" }, "unknown_state"],
+    [{ gstin: "33AAECG4315R1ZF" }, "invalid_gstin"],
+  ])("refuses %j with %s", (customer, code) => {
+    expect(placeOfSupply(customer)).toMatchObject({ ok: false, code });
+  });
+
+  it("is intra-state only when the supplier's state is the place of supply", () => {
+    expect(supplyKind("33", "33")).toBe("intra_state");
+    expect(supplyKind("33", "24")).toBe("inter_state");
+  });
+});
+
+describe("lineTax", () => {
+  // 100 kg of 30s combed cotton at ₹280.00/kg = ₹28,000.00 taxable, GST 5 %:
+  // inter-state IGST 28,000 × 5 % = 1,400.00; intra-state CGST 2.5 % = 700.00 and SGST 2.5 % = 700.00.
+  it("charges IGST at the full rate between states, CGST + SGST at half each within one", () => {
+    expect(lineTax(2_800_000, 500, "inter_state")).toEqual({ taxablePaise: 2_800_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 140_000 });
+    expect(lineTax(2_800_000, 500, "intra_state")).toEqual({ taxablePaise: 2_800_000, cgstPaise: 70_000, sgstPaise: 70_000, igstPaise: 0 });
+  });
+
+  // ₹10.10 at 5 %: IGST 0.505 → 0.51 (half up); CGST = SGST = 0.2525 → 0.25 each.
+  // ₹1,11,707.00 at 5 %: IGST 5,585.35 exactly; CGST = SGST = 2,792.675 → 2,792.68 each (5,585.36 together).
+  it.each([
+    [1_010, 51, 25],
+    [11_170_700, 558_535, 279_268],
+  ])("rounds per line, half up: taxable %i paise → IGST %i, CGST = SGST %i", (taxable, igst, half) => {
+    expect(lineTax(taxable, 500, "inter_state").igstPaise).toBe(igst);
+    const intra = lineTax(taxable, 500, "intra_state");
+    expect([intra.cgstPaise, intra.sgstPaise]).toEqual([half, half]);
+  });
+
+  it("adds lines into the invoice's columns", () => {
+    const lines = [lineTax(1_010, 500, "intra_state"), lineTax(2_800_000, 500, "intra_state")];
+    expect(invoiceTax(lines)).toEqual({ taxablePaise: 2_801_010, cgstPaise: 70_025, sgstPaise: 70_025, igstPaise: 0, totalPaise: 2_941_060 });
+  });
+});
+
+describe("creditNoteTax", () => {
+  // Sale ₹210.00 = taxable 200.00 + CGST 5.00 + SGST 5.00. A credit note of ₹50.00 is 50 / 1.05 = 47.619…
+  // taxable: tax 50 × 10/210 = 2.38 (1.19 CGST + 1.19 SGST), taxable 47.62.
+  it("splits a credit note in the invoice's proportions", () => {
+    const invoice = { taxablePaise: 20_000, cgstPaise: 500, sgstPaise: 500, igstPaise: 0 };
+    expect(creditNoteTax(5_000, invoice)).toEqual({ taxablePaise: 4_762, cgstPaise: 119, sgstPaise: 119, igstPaise: 0 });
+  });
+
+  // Inter-state at 12 %: ₹1,000.00 + IGST 120.00; a ₹112.00 credit is one tenth: 100.00 + 12.00.
+  it("carries IGST for an inter-state invoice", () => {
+    const invoice = { taxablePaise: 100_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 12_000 };
+    expect(creditNoteTax(11_200, invoice)).toEqual({ taxablePaise: 10_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 1_200 });
+  });
+
+  it("reproduces the invoice exactly when the whole invoice is credited", () => {
+    const invoice = { taxablePaise: 11_170_700, cgstPaise: 279_268, sgstPaise: 279_268, igstPaise: 0 };
+    expect(creditNoteTax(11_729_236, invoice)).toEqual(invoice);
+  });
+
+  it("stays exact at the largest amounts the books accept", () => {
+    const invoice = { taxablePaise: 10_000_000_000_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 4_000_000_000_000 };
+    const credit = creditNoteTax(7_000_000_000_001, invoice);
+    // 7,000,000,000,001 × 4/14 = 2,000,000,000,000.2857… → 2,000,000,000,000
+    expect(credit).toEqual({ taxablePaise: 5_000_000_000_001, cgstPaise: 0, sgstPaise: 0, igstPaise: 2_000_000_000_000 });
+  });
+});

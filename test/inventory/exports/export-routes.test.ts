@@ -1,0 +1,183 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+import { parseCsv } from "../domain/csv-parse";
+import { customer, lot, orgWithKey, post, q, sale } from "../stock-fixtures";
+
+const today = istDateOf(Date.now());
+
+async function exportCsv(key: string, name: string): Promise<{ rows: string[][]; response: Response; bytes: Uint8Array }> {
+  const response = await api(`/api/v1/export/${name}`, key);
+  const bytes = new Uint8Array(await response.clone().arrayBuffer());
+  if (response.status !== 200) expect(response.status, await response.text()).toBe(200);
+  expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+  expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}-${today}.csv"`);
+  // UTF-8 with a byte order mark, for Excel.
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = new TextDecoder("utf-8").decode(bytes.slice(3));
+  return { rows: parseCsv(text), response, bytes };
+}
+
+/** Multi-row INSERTs, 500 rows per statement, so 10,000+ rows go in quickly. */
+async function bulkInsert(table: string, columns: string[], rows: string[][]): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const values = rows.slice(i, i + 500).map((r) => `(${r.join(", ")})`).join(",\n");
+    statements.push(env.DB.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${values}`));
+  }
+  await env.DB.batch(statements);
+}
+
+const tricky = {
+  name: 'Shree "Ganesh" Yarns, Unit-2',
+  contact: "+91 98430 12345",
+  address: "Plot 7, SIDCO Estate\nTiruppur – 641 604\r\nTamil Nadu ₹ தமிழ்நாடு",
+  hindi: "श्री गणेश धागा भंडार",
+  formula: "=HYPERLINK(\"http://evil\",\"x\")",
+};
+
+describe("GET /api/v1/export/customers", () => {
+  let orgId: string;
+  let key: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ({ orgId, key } = await orgWithKey());
+    ids.tricky = (await customer(orgId, { name: tricky.name, contact: tricky.contact, gstin: "33AAECG4315R1ZE", address: tricky.address, credit_limit: "500000" })).id;
+    ids.hindi = (await customer(orgId, { name: tricky.hindi, gstin: "27AAPFU0939F1ZV" })).id;
+    ids.formula = (await customer(orgId, { name: tricky.formula, contact: "@sum", address: "-2+3" })).id;
+    const l = await lot(orgId, { kg: "1000" });
+    // tricky: billed 2 × ₹1050 (one more cancelled), paid ₹1200, credit note ₹100 → outstanding 800.00.
+    const s1 = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
+    await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
+    const cancelled = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
+    await expectStatus(await api(`/admin/api/sales/${cancelled.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1200", method: "neft" });
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: ids.tricky, amount: "100" });
+    // formula: an advance with no sales → a negative outstanding, which must stay a number.
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.formula, amount: "1250", method: "upi" });
+  });
+
+  it("has the seed's header row and round-trips commas, quotes, newlines, ₹ and Indian scripts", async () => {
+    const { rows } = await exportCsv(key, "customers");
+    expect(rows[0]).toEqual(["id", "name", "contact", "gstin", "address", "credit_limit", "total_billed", "total_paid", "outstanding"]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([ids.tricky, ids.hindi, ids.formula]);
+    expect(rows[1]).toEqual([ids.tricky, tricky.name, "'+91 98430 12345", "33AAECG4315R1ZE", tricky.address, "500000.00", "2100.00", "1200.00", "800.00"]);
+    expect(rows[2]).toEqual([ids.hindi, tricky.hindi, "", "27AAPFU0939F1ZV", "", "0.00", "0.00", "0.00", "0.00"]);
+    expect(rows.every((r) => r.length === 9)).toBe(true);
+  });
+
+  it("guards text cells against formula injection but leaves numbers alone (a negative outstanding stays -1250.00)", async () => {
+    const { rows } = await exportCsv(key, "customers");
+    expect(rows[3]).toEqual([ids.formula, `'${tricky.formula}`, "'@sum", "", "'-2+3", "0.00", "0.00", "1250.00", "-1250.00"]);
+  });
+
+  it("shows only the key's organisation and needs exports:read", async () => {
+    const other = await orgWithKey();
+    await customer(other.orgId, { name: "Other org's customer" });
+    const { rows } = await exportCsv(other.key, "customers");
+    expect(rows.slice(1).map((r) => r[1])).toEqual(["Other org's customer"]);
+    const inventoryOnly = await createKey(orgId, { scopes: ["inventory:read"] });
+    await expectError(await api("/api/v1/export/customers", inventoryOnly.key), 403, "missing_scope");
+    await expectError(await api("/api/v1/export/customers", null), 401, "missing_token");
+    await expectError(await api("/api/v1/export/customers?page=2", key), 400, "bad_request");
+  });
+});
+
+describe("GET /api/v1/export/expenses", () => {
+  it("newest first, with the seed's columns, notes round-tripping", async () => {
+    const { orgId, key } = await orgWithKey();
+    const older = await post(`/admin/api/orgs/${orgId}/expenses`, { date: addDays(today, -2), category: "Freight", amount: "1500", notes: "Lorry TN-39 to Erode, \"urgent\"", created_by: "Ravi" });
+    const newest = await post(`/admin/api/orgs/${orgId}/expenses`, { date: today, category: "=Loading", amount: "250.75", notes: "हमाली\nmazdoor" });
+    const sameDayLater = await post(`/admin/api/orgs/${orgId}/expenses`, { date: addDays(today, -2), category: "Packing", amount: "99.99" });
+    const { rows } = await exportCsv(key, "expenses");
+    expect(rows[0]).toEqual(["date", "category", "amount", "notes", "created_by"]);
+    expect(rows.slice(1)).toEqual([
+      [today, "'=Loading", "250.75", "हमाली\nmazdoor", "operator"],
+      [addDays(today, -2), "Packing", "99.99", "", "operator"],
+      [addDays(today, -2), "Freight", "1500.00", "Lorry TN-39 to Erode, \"urgent\"", "Ravi"],
+    ]);
+    expect([newest.id, sameDayLater.id, older.id]).toHaveLength(3);
+  });
+
+  it("is capped at 10,000 rows (the newest), and says so in X-Export-Truncated", async () => {
+    const { orgId, key } = await orgWithKey();
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    const rows = Array.from({ length: 10_050 }, (_, i) => {
+      const date = new Date(base + i * 3_600_000).toISOString().slice(0, 10);
+      return [q(`exp_bulk${String(i).padStart(8, "0")}`), q(orgId), q(date), q("Bulk"), String(100 + i), "NULL", q("seed"), String(base + i)];
+    });
+    await bulkInsert("expenses", ["id", "org_id", "spent_on", "category", "amount_paise", "notes", "created_by", "created_at"], rows);
+    const { rows: csv, response } = await exportCsv(key, "expenses");
+    expect(response.headers.get("X-Export-Truncated")).toBe("true");
+    expect(csv).toHaveLength(10_001);
+    // Newest first: the first row is the last inserted; the 50 oldest are the ones left out.
+    expect(csv[1]![2]).toBe("101.49"); // 100 + 10,049 paise
+    expect(csv[10_000]![2]).toBe("1.50"); // 100 + 50 paise: row 50, the oldest kept
+    const dates = csv.slice(1).map((r) => r[0]!);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+});
+
+describe("GET /api/v1/export/mill-payments", () => {
+  it("one row per mill invoice and per payment, type invoice or payment, newest first", async () => {
+    const { orgId, key } = await orgWithKey();
+    const inv1 = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills, Aruppukottai", invoice_number: "SRM/0457", date: addDays(today, -20), amount: "245000" });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Sri Ramalinga Mills, Aruppukottai", mill_invoice_id: inv1.id, date: addDays(today, -5), amount: "100000", method: "rtgs", reference: "UTR HDFC 0001" });
+    await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "वर्धमान स्पिनिंग", invoice_number: "-VS/88", date: addDays(today, -5), amount: "50000.5" });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "वर्धमान स्पिनिंग", date: today, amount: "50000.50", method: "cheque", reference: "+000123" });
+    const { rows } = await exportCsv(key, "mill-payments");
+    expect(rows).toEqual([
+      ["supplier_name", "type", "date", "amount", "reference", "method"],
+      ["वर्धमान स्पिनिंग", "payment", today, "50000.50", "'+000123", "cheque"],
+      ["वर्धमान स्पिनिंग", "invoice", addDays(today, -5), "50000.50", "'-VS/88", ""],
+      ["Sri Ramalinga Mills, Aruppukottai", "payment", addDays(today, -5), "100000.00", "UTR HDFC 0001", "rtgs"],
+      ["Sri Ramalinga Mills, Aruppukottai", "invoice", addDays(today, -20), "245000.00", "SRM/0457", ""],
+    ]);
+  });
+
+  it("caps each source table at 10,000 rows on its own", async () => {
+    const { orgId, key } = await orgWithKey();
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Bulk Mill", date: today, amount: "1", method: "neft" });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Bulk Mill", date: addDays(today, -1), amount: "2", method: "neft" });
+    const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ? AND name = 'Bulk Mill'").bind(orgId).first<{ id: string }>();
+    const base = Date.parse("2021-01-01T00:00:00Z");
+    const rows = Array.from({ length: 10_001 }, (_, i) => [
+      q(`minv_bulk${String(i).padStart(8, "0")}`),
+      q(orgId),
+      q(supplier!.id),
+      q(`B-${i}`),
+      q(new Date(base + i * 3_600_000).toISOString().slice(0, 10)),
+      "100",
+      "NULL",
+      String(base),
+    ]);
+    await bulkInsert("mill_invoices", ["id", "org_id", "supplier_id", "invoice_number", "invoiced_on", "amount_paise", "notes", "created_at"], rows);
+    const { rows: csv, response } = await exportCsv(key, "mill-payments");
+    expect(response.headers.get("X-Export-Truncated")).toBe("true");
+    expect(csv).toHaveLength(1 + 10_000 + 2);
+    expect(csv.filter((r) => r[1] === "invoice")).toHaveLength(10_000);
+    expect(csv.filter((r) => r[1] === "payment")).toHaveLength(2);
+    expect(csv.slice(1).some((r) => r[4] === "B-0")).toBe(false); // the oldest invoice is the one left out
+  });
+});
+
+describe("customers export cap", () => {
+  it("stops at 10,000 customers", async () => {
+    const { orgId, key } = await orgWithKey();
+    const rows = Array.from({ length: 10_002 }, (_, i) => [q(`cust_bulk${String(i).padStart(8, "0")}`), q(orgId), q(`Bulk ${i}`), "0", String(i)]);
+    await bulkInsert("customers", ["id", "org_id", "name", "credit_limit_paise", "created_at"], rows);
+    const { rows: csv, response } = await exportCsv(key, "customers");
+    expect(response.headers.get("X-Export-Truncated")).toBe("true");
+    expect(csv).toHaveLength(10_001);
+    expect(csv[10_000]![0]).toBe("cust_bulk00009999");
+  });
+
+  it("is not truncated at or under the cap", async () => {
+    const { orgId, key } = await orgWithKey();
+    await customer(orgId);
+    const { response } = await exportCsv(key, "customers");
+    expect(response.headers.get("X-Export-Truncated")).toBe("false");
+  });
+});

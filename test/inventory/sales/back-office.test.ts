@@ -1,0 +1,386 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
+import { LotSchema } from "../../../src/inventory/stock/schemas";
+import { CustomerSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
+import { customer, lot, post, sale } from "../stock-fixtures";
+
+const today = istDateOf(Date.now());
+
+async function gramsRemaining(lotId: string): Promise<number> {
+  return (await env.DB.prepare("SELECT grams_remaining FROM lots WHERE id = ?").bind(lotId).first<{ grams_remaining: number }>())!.grams_remaining;
+}
+
+async function eventsOf(orgId: string, type?: string) {
+  const { results } = await env.DB.prepare("SELECT id, type, payload, dedupe_key FROM events WHERE org_id = ?1 AND (?2 IS NULL OR type = ?2) ORDER BY id")
+    .bind(orgId, type ?? null)
+    .all<{ id: string; type: string; payload: string; dedupe_key: string | null }>();
+  return results.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+}
+
+async function count(table: string, orgId: string): Promise<number> {
+  return (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE org_id = ?`).bind(orgId).first<{ n: number }>())!.n;
+}
+
+describe("POST /admin/api/orgs/{id}/customers", () => {
+  let orgId: string;
+  beforeAll(async () => {
+    orgId = await createOrg();
+  });
+
+  it("creates a customer with a checked GSTIN (upper-cased) and emits customer.created in the same batch", async () => {
+    const created = CustomerSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/customers`, { name: "Sri Murugan Tex", contact: "+91 98430 12345", gstin: " 33aaecg4315r1ze ", address: "12 Kamaraj Road, Tiruppur", credit_limit: "5,00,000" }),
+    );
+    expect(created).toMatchObject({ gstin: "33AAECG4315R1ZE", credit_limit: "500000.00", contact: "+91 98430 12345" });
+    const events = await eventsOf(orgId, "customer.created");
+    expect(events.map((e) => e.payload)).toContainEqual({ customer_id: created.id, name: "Sri Murugan Tex", gstin: "33AAECG4315R1ZE" });
+  });
+
+  describe.each([
+    [{ name: "" }, "name"],
+    [{ name: "A", gstin: "33AAECG4315R1ZF" }, "gstin"], // wrong check character
+    [{ name: "A", gstin: "99AAECG4315R1ZE" }, "gstin"], // unknown state
+    [{ name: "A", gstin: "33AAECG4315R1Z" }, "gstin"],
+    [{ name: "A", credit_limit: "-1" }, "credit_limit"],
+    [{ name: "A", credit_limit: "12.345" }, "credit_limit"],
+    [{ name: "A", colour: "red" }, "colour"],
+  ])("%j", (body, field) => {
+    it(`is 400 naming ${field}, and writes nothing`, async () => {
+      const before = await count("customers", orgId);
+      const message = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/customers`, body), 400, "bad_request");
+      expect(message.startsWith(field)).toBe(true);
+      expect(await count("customers", orgId)).toBe(before);
+    });
+  });
+
+  it("is 401 without credentials, 404 for an unknown organisation, and a session acts only on its own organisation", async () => {
+    const response = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    await expectError(response, 401, "unauthorized");
+    await expectError(await admin("POST", "/admin/api/orgs/org_nope/customers", { name: "X" }), 404, "not_found");
+    const otherOrg = await createOrg();
+    const session = await signIn(otherOrg);
+    await expectError(await asSession(session, "POST", `/admin/api/orgs/${orgId}/customers`, { name: "Intruder" }), 404, "not_found");
+    await expectStatus(await asSession(session, "POST", `/admin/api/orgs/${otherOrg}/customers`, { name: "Own customer" }), 201);
+  });
+});
+
+describe("POST /admin/api/orgs/{id}/lots", () => {
+  let orgId: string;
+  beforeAll(async () => {
+    orgId = await createOrg();
+  });
+
+  it("receives a catalogue SKU with its HSN and GST rate; godown and mill are created on first use", async () => {
+    const created = LotSchema.parse(await lot(orgId, { sku: "CTN-CMP-40S1-RW", yarn_type: "cotton_compact", kg: 1234.567, cost_per_kg: 331.5, godown_code: "ERD-1" }));
+    expect(created).toMatchObject({ hsn: "52052410", gst_rate_percent: 5, count_ne: 40, kg_received: "1234.567", kg_remaining: "1234.567", cost_per_kg: "331.50", godown_code: "ERD-1" });
+  });
+
+  it("receives a SKU outside the catalogue with the heading of its yarn type", async () => {
+    const created = LotSchema.parse(await lot(orgId, { sku: "PES-SPN-20S1-BLK", yarn_type: "polyester_spun", sku_name: "20s polyester spun, black", count_ne: 20 }));
+    expect(created).toMatchObject({ hsn: "5509", gst_rate_percent: 5, sku_name: "20s polyester spun, black", count_ne: 20 });
+  });
+
+  it("is 409 for the same lot of a SKU in the same godown, and for a SKU re-registered with another yarn type", async () => {
+    await lot(orgId, { lot_number: "SRM-2611-01" });
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "SRM-2611-01", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: 10, cost_per_kg: 300 }), 409, "conflict");
+    await lot(orgId, { lot_number: "SRM-2611-01", godown_code: "TPR-2" }); // the same mill lot split across godowns
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "X1", sku: "PES-SPN-20S1-BLK", yarn_type: "viscose_spun", godown_code: "TPR-1", kg: 10, cost_per_kg: 300 }), 409, "conflict");
+  });
+
+  const base = { lot_number: "L1", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "10", cost_per_kg: "300" };
+  describe.each([
+    [{ kg: "0" }, "kg"],
+    [{ kg: "-5" }, "kg"],
+    [{ kg: "1.0001" }, "kg"],
+    [{ kg: "ten" }, "kg"],
+    [{ cost_per_kg: "3.001" }, "cost_per_kg"],
+    [{ yarn_type: "silk" }, "yarn_type"],
+    [{ sku: "ctn 30s" }, "sku"],
+    [{ godown_code: "" }, "godown_code"],
+    [{ received_at: "2026-11-01" }, "received_at"],
+    [{ received_at: "2999-01-01T00:00:00Z" }, "received_at"],
+    [{ sku: "OTHER-1", yarn_type: "other" }, "hsn"],
+    [{ sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_carded" }, "yarn_type"],
+  ])("%j", (patch, field) => {
+    it(`is 400 naming ${field}`, async () => {
+      const fresh = await createOrg();
+      const message = await expectError(await admin("POST", `/admin/api/orgs/${fresh}/lots`, { ...base, ...patch }), 400, "bad_request");
+      expect(message.startsWith(field)).toBe(true);
+      expect(await count("lots", fresh)).toBe(0);
+    });
+  });
+});
+
+describe("POST /admin/api/orgs/{id}/sales", () => {
+  it("takes the kg from the lots, prices lines exactly, numbers invoices consecutively per financial year", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const a = await lot(orgId, { kg: "100" });
+    const b = await lot(orgId, { sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", kg: "50" });
+    const first = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: a.id, kg: "0.001", rate_per_kg: "333.33" }, { lot_id: b.id, kg: 12.5, rate_per_kg: 150 }]));
+    // 0.001 kg × ₹333.33 = ₹0.33333 → ₹0.33; 12.5 kg × ₹150 = ₹1875.00; GST 5% per line, rounded to the paisa.
+    expect(first).toMatchObject({ kg: "12.501", taxable_amount: "1875.33", gst_amount: "93.77", total_amount: "1969.10", status: "confirmed", sale_date: today });
+    expect(await gramsRemaining(a.id)).toBe(99_999);
+    expect(await gramsRemaining(b.id)).toBe(37_500);
+    const second = await sale(orgId, buyer.id, [{ lot_id: a.id, kg: "1" }]);
+    const seq = (n: string) => Number(n.split("/")[2]);
+    expect(seq(second.invoice_number)).toBe(seq(first.invoice_number) + 1);
+    const created = await eventsOf(orgId, "sale.created");
+    expect(created.map((e) => e.payload.sale_id)).toEqual([first.id, second.id]);
+    expect(created[0]!.payload).toMatchObject({ invoice_number: first.invoice_number, kg: "12.501", total_amount: "1969.10", items: 2 });
+  });
+
+  it("409 insufficient_stock when any lot lacks the kg, and nothing changed (not even the lots that had enough)", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const plenty = await lot(orgId, { kg: "100" });
+    const short = await lot(orgId, { kg: "5" });
+    const before = await eventsOf(orgId);
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: plenty.id, kg: "10", rate_per_kg: 300 }, { lot_id: short.id, kg: "5.001", rate_per_kg: 300 }] }), 409, "insufficient_stock");
+    expect(await gramsRemaining(plenty.id)).toBe(100_000);
+    expect(await gramsRemaining(short.id)).toBe(5_000);
+    expect(await count("sales", orgId)).toBe(0);
+    expect(await count("sale_items", orgId)).toBe(0);
+    expect(await eventsOf(orgId)).toEqual(before);
+  });
+
+  it("concurrent sales on one lot never take it below zero: the losers get 409 and leave no trace", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const target = await lot(orgId, { kg: "100" });
+    const attempts = 12;
+    const responses = await Promise.all(
+      Array.from({ length: attempts }, () => admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: target.id, kg: "15", rate_per_kg: 300 }] })),
+    );
+    const statuses = await Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json<{ code?: string }>() })));
+    const won = statuses.filter((s) => s.status === 201);
+    const lost = statuses.filter((s) => s.status !== 201);
+    expect(won).toHaveLength(6); // 6 × 15 kg = 90 kg ≤ 100 kg < 7 × 15 kg
+    expect(lost.every((s) => s.status === 409 && s.body.code === "insufficient_stock"), JSON.stringify(lost)).toBe(true);
+    expect(await gramsRemaining(target.id)).toBe(10_000);
+    expect(await count("sales", orgId)).toBe(6);
+    const items = await env.DB.prepare("SELECT SUM(grams) AS g, COUNT(*) AS n FROM sale_items WHERE org_id = ?").bind(orgId).first<{ g: number; n: number }>();
+    expect(items).toEqual({ g: 90_000, n: 6 });
+    expect(await eventsOf(orgId, "sale.created")).toHaveLength(6);
+    const numbers = (await env.DB.prepare("SELECT invoice_seq FROM sales WHERE org_id = ? ORDER BY invoice_seq").bind(orgId).all<{ invoice_seq: number }>()).results;
+    expect(numbers.map((r) => r.invoice_seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("emits stock.low once per crossing of the SKU's threshold across godowns", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    // Threshold 500 kg (default) over two godowns holding 400 + 300 kg.
+    const one = await lot(orgId, { kg: "400", godown_code: "TPR-1" });
+    await lot(orgId, { kg: "300", godown_code: "TPR-2" });
+    await sale(orgId, buyer.id, [{ lot_id: one.id, kg: "150" }]); // 700 → 550: above
+    expect(await eventsOf(orgId, "stock.low")).toHaveLength(0);
+    const crossing = await sale(orgId, buyer.id, [{ lot_id: one.id, kg: "60" }]); // 550 → 490: crosses
+    await sale(orgId, buyer.id, [{ lot_id: one.id, kg: "10" }]); // 490 → 480: already under
+    let low = await eventsOf(orgId, "stock.low");
+    expect(low).toHaveLength(1);
+    expect(low[0]!.payload).toMatchObject({ sku: "CTN-CMB-30S1-RW", kg_remaining: "490.000", threshold_kg: "500.000", sale_id: crossing.id });
+    // Back above (a cancel returns stock), then under again: a new crossing, a new event.
+    await expectStatus(await admin("POST", `/admin/api/sales/${crossing.id}/cancel`), 200);
+    await sale(orgId, buyer.id, [{ lot_id: one.id, kg: "70" }]); // 540 → 470
+    low = await eventsOf(orgId, "stock.low");
+    expect(low).toHaveLength(2);
+  });
+
+  describe.each([
+    [{ items: [] }, "items"],
+    [{ items: [{ lot_id: "x", kg: "0", rate_per_kg: 1 }] }, "items[0].kg"],
+    [{ sale_date: "2026-02-30" }, "sale_date"],
+    [{ sale_date: "2999-01-01" }, "sale_date"],
+    [{ sold_at: "2026-11-01T12:00:00+05:30", sale_date: "2026-11-02" }, "sale_date"],
+  ])("%j", (patch, field) => {
+    it(`is 400 naming ${field}`, async () => {
+      const orgId = await createOrg();
+      const buyer = await customer(orgId);
+      const l = await lot(orgId);
+      const message = await expectError(
+        await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: l.id, kg: 1, rate_per_kg: 1 }], ...patch }),
+        400,
+        "bad_request",
+      );
+      expect(message.startsWith(field)).toBe(true);
+    });
+  });
+
+  it("rejects a lot listed twice, and another organisation's customer or lot as not found", async () => {
+    const orgId = await createOrg();
+    const other = await createOrg();
+    const buyer = await customer(orgId);
+    const mine = await lot(orgId);
+    const theirs = await lot(other);
+    const theirBuyer = await customer(other);
+    const twice = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: mine.id, kg: 1, rate_per_kg: 1 }, { lot_id: mine.id, kg: 1, rate_per_kg: 1 }] }), 400, "bad_request");
+    expect(twice).toContain("items[1].lot_id");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: theirs.id, kg: 1, rate_per_kg: 1 }] }), 404, "not_found");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: theirBuyer.id, items: [{ lot_id: mine.id, kg: 1, rate_per_kg: 1 }] }), 404, "not_found");
+    expect(await gramsRemaining(theirs.id)).toBe(1_000_000);
+  });
+});
+
+describe("cancel and dispatch", () => {
+  it("cancel returns the stock once and emits sale.cancelled; a second cancel is 409", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { kg: "100" });
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "30" }]);
+    expect(await gramsRemaining(l.id)).toBe(70_000);
+    const results = await Promise.all([admin("POST", `/admin/api/sales/${s.id}/cancel`), admin("POST", `/admin/api/sales/${s.id}/cancel`)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await gramsRemaining(l.id)).toBe(100_000);
+    const cancelled = await eventsOf(orgId, "sale.cancelled");
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.payload).toMatchObject({ sale_id: s.id, invoice_number: s.invoice_number, kg: "30.000" });
+    await expectError(await admin("POST", `/admin/api/sales/${s.id}/dispatch`), 409, "conflict");
+  });
+
+  it("dispatch sets dispatched_at and emits sale.dispatched; a dispatched sale cannot be cancelled", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { kg: "100" });
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "30" }]);
+    const dispatched = SaleSchema.parse((await expectStatus<{ data: unknown }>(await admin("POST", `/admin/api/sales/${s.id}/dispatch`), 200)).data);
+    expect(dispatched.status).toBe("dispatched");
+    expect(dispatched.dispatched_at).not.toBeNull();
+    expect(await eventsOf(orgId, "sale.dispatched")).toHaveLength(1);
+    await expectError(await admin("POST", `/admin/api/sales/${s.id}/dispatch`), 409, "conflict");
+    await expectError(await admin("POST", `/admin/api/sales/${s.id}/cancel`), 409, "conflict");
+    expect(await gramsRemaining(l.id)).toBe(70_000);
+  });
+
+  it("another organisation's session gets 404 for a sale, as for one that does not exist", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "1" }]);
+    const intruder = await signIn(await createOrg());
+    await expectError(await asSession(intruder, "POST", `/admin/api/sales/${s.id}/cancel`), 404, "not_found");
+    await expectError(await asSession(intruder, "POST", `/admin/api/sales/${s.id}/dispatch`), 404, "not_found");
+    await expectError(await admin("POST", "/admin/api/sales/sale_nope/cancel"), 404, "not_found");
+    const owner = await signIn(orgId);
+    await expectStatus(await asSession(owner, "POST", `/admin/api/sales/${s.id}/dispatch`), 200);
+  });
+});
+
+describe("payments and credit notes", () => {
+  it("invoice.paid fires once, when payments plus credit notes first cover the sale's total", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
+    const part = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "500", method: "upi", reference: "UPI-1" });
+    expect(part).toMatchObject({ amount: "500.00", invoice_paid: false, date: today });
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50", reason: "Short weight" });
+    const rest = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 500, method: "neft", reference: "UTR-2" });
+    expect(rest.invoice_paid).toBe(true);
+    const extra = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" });
+    expect(extra.invoice_paid).toBe(false);
+    const paid = await eventsOf(orgId, "invoice.paid");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]!.payload).toMatchObject({ sale_id: s.id, total_amount: "1050.00", payment_id: rest.id });
+    const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
+    expect(row!.paid_at).not.toBeNull();
+  });
+
+  it("validates the customer, the sale and the amount", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const otherBuyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "1" }]);
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: otherBuyer.id, sale_id: s.id, amount: 1, method: "upi" }), 400, "bad_request");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: "cust_nope", amount: 1, method: "upi" }), 404, "not_found");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 0, method: "upi" }), 400, "bad_request");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "bitcoin" }), 400, "bad_request");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "upi", date: "21-11-2026" }), 400, "bad_request");
+    expect(await count("payments", orgId)).toBe(0);
+  });
+
+  it("credit notes are numbered consecutively per financial year", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const a = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "10", date: "2026-03-31" });
+    const b = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "10", date: "2026-04-01" });
+    const c = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "10", date: "2026-04-02" });
+    expect([a.note_number, b.note_number, c.note_number]).toEqual(["CN/2526/000001", "CN/2627/000001", "CN/2627/000002"]);
+  });
+});
+
+describe("expenses and mill ledgers", () => {
+  it("records an expense (created_by defaults to the actor) and a session's own email", async () => {
+    const orgId = await createOrg();
+    expect(await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "1250.5", date: addDays(today, -1) })).toMatchObject({ created_by: "operator", amount: "1250.50" });
+    const session = await signIn(orgId);
+    const response = await asSession(session, "POST", `/admin/api/orgs/${orgId}/expenses`, { category: "Loading", amount: 300 });
+    expect((await expectStatus<{ data: { created_by: string } }>(response, 201)).data.created_by).toBe(session.email);
+  });
+
+  it("mill invoices are unique per mill; a payment against an invoice must be to that mill", async () => {
+    const orgId = await createOrg();
+    const invoice = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/2627/0457", amount: "2,45,000.00" });
+    expect(invoice.amount).toBe("245000.00");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/2627/0457", amount: 1 }), 409, "conflict");
+    await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Vardhman Spinning", invoice_number: "SRM/2627/0457", amount: 1 });
+    const paid = await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Sri Ramalinga Mills", mill_invoice_id: invoice.id, amount: "100000", method: "rtgs", reference: "UTR0001" });
+    expect(paid).toMatchObject({ mill_invoice_id: invoice.id, method: "rtgs", reference: "UTR0001" });
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Vardhman Spinning", mill_invoice_id: invoice.id, amount: 1, method: "neft" }), 400, "bad_request");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Vardhman Spinning", mill_invoice_id: "minv_nope", amount: 1, method: "neft" }), 404, "not_found");
+  });
+});
+
+describe("createSale's in-transaction guard", () => {
+  it("when the stock goes between the pre-check and the batch, the batch itself fails: insufficient_stock naming the short lot, nothing written", async () => {
+    const { createSale } = await import("../../../src/inventory/sales/queries");
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const a = await lot(orgId, { kg: "100" });
+    const b = await lot(orgId, { kg: "100" });
+    // A database whose first read of the lots answers, then lets another writer take lot b's stock.
+    let drained = false;
+    const racing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "prepare") return Reflect.get(target, property).bind(target);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (drained || !sql.includes("json_each") || !sql.includes("FROM lots")) return statement;
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name === "bind") {
+                return (...args: unknown[]) => {
+                  const bound = inner.bind(...args);
+                  return new Proxy(bound, {
+                    get(b2, n2) {
+                      if (n2 !== "all") return Reflect.get(b2, n2).bind(b2);
+                      return async () => {
+                        const result = await b2.all();
+                        drained = true;
+                        await target.prepare("UPDATE lots SET grams_remaining = 1000 WHERE id = ?").bind(b.id).run();
+                        return result;
+                      };
+                    },
+                  });
+                };
+              }
+              return Reflect.get(inner, name).bind(inner);
+            },
+          });
+        };
+      },
+    }) as D1Database;
+    const attempt = createSale(racing, orgId, { customerId: buyer.id, saleDate: today, soldAt: Date.now(), items: [{ lotId: a.id, grams: 10_000, ratePaisePerKg: 100 }, { lotId: b.id, grams: 50_000, ratePaisePerKg: 100 }] }, Date.now());
+    // Only lot b went short (1 kg left for 50 kg asked); lot a still had its 100 kg.
+    expect(await attempt).toEqual({ kind: "insufficient_stock", lotIds: [b.id] });
+    expect(drained).toBe(true);
+    expect(await gramsRemaining(a.id)).toBe(100_000);
+    expect(await gramsRemaining(b.id)).toBe(1_000);
+    expect(await count("sales", orgId)).toBe(0);
+    expect(await count("sale_items", orgId)).toBe(0);
+    expect(await eventsOf(orgId, "sale.created")).toHaveLength(0);
+  });
+});

@@ -1,0 +1,205 @@
+// The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, and isolation between
+// organisations through the session-authenticated management API.
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { hashPassword } from "../../../src/platform/auth/password";
+import { sha256Hex } from "../../../src/platform/crypto";
+import { PAGE_CSP } from "../../../src/platform/ui/headers";
+import { cookieValue, randomAddress, setCookies } from "../../web-session";
+import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
+
+const PASSWORD = "correct horse battery";
+
+/** An organisation admin row, as the operator's seed creates it. */
+async function createAdmin(orgId: string): Promise<string> {
+  const email = `admin-${crypto.randomUUID()}@example.com`;
+  await env.DB.prepare("INSERT INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(`usr_${crypto.randomUUID()}`, orgId, email, await hashPassword(PASSWORD), Date.now())
+    .run();
+  return email;
+}
+
+interface Browser {
+  address: string;
+  formToken: string;
+  cookies: Map<string, string>;
+}
+
+async function browser(): Promise<Browser> {
+  const response = await SELF.fetch(`${INVENTORY}/admin`);
+  expect(response.status).toBe(200);
+  await response.text();
+  const formToken = cookieValue(response, "inv_form")!;
+  return { address: randomAddress(), formToken, cookies: new Map([["inv_form", formToken]]) };
+}
+
+const cookieHeader = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
+async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  const response = await SELF.fetch(`${INVENTORY}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: INVENTORY, Cookie: cookieHeader(b), "CF-Connecting-IP": b.address, ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const session = cookieValue(response, "inv_session");
+  if (session !== null) {
+    if (session === "") b.cookies.delete("inv_session");
+    else b.cookies.set("inv_session", session);
+  }
+  return response;
+}
+
+async function page(b: Browser): Promise<{ response: Response; html: string }> {
+  const response = await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookieHeader(b) } });
+  return { response, html: await response.text() };
+}
+
+async function apiAs(b: Browser, method: string, path: string, body?: unknown, csrf?: string): Promise<Response> {
+  const headers: Record<string, string> = { Cookie: cookieHeader(b) };
+  if (csrf !== undefined) headers["X-CSRF-Token"] = csrf;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+async function signedIn(orgId?: string): Promise<{ b: Browser; orgId: string; email: string; csrf: string }> {
+  const org = orgId ?? (await createOrg());
+  const email = await createAdmin(org);
+  const b = await browser();
+  const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
+  expect(response.status, await response.clone().text()).toBe(303);
+  expect(response.headers.get("Location")).toBe("/admin");
+  const { html } = await page(b);
+  return { b, orgId: org, email, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]! };
+}
+
+describe("admin area pages", () => {
+  it("serves the sign-in form with a strict CSP, no framing, no inline script and no sign-up", async () => {
+    const response = await SELF.fetch(`${INVENTORY}/admin`);
+    const html = await response.text();
+    expect(response.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(html).toContain('action="/admin/signin"');
+    expect(html).not.toContain("signup");
+    expect(html).not.toMatch(/<script>|\sstyle=|<style|\son[a-z]+=/);
+    expect(setCookies(response).find((h) => h.startsWith("inv_form="))).toMatch(/Path=\/admin/);
+    const js = await SELF.fetch(`${INVENTORY}/admin/assets/app.js`);
+    expect(js.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+    await js.text();
+  });
+
+  it("signs an admin in with a session cookie scoped to /admin; only the token's hash is stored", async () => {
+    const orgId = await createOrg();
+    const email = await createAdmin(orgId);
+    const b = await browser();
+    const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
+    expect(response.status).toBe(303);
+    const setCookie = setCookies(response).find((h) => h.startsWith("inv_session="))!;
+    for (const attribute of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/admin", "Max-Age=43200"]) expect(setCookie).toContain(attribute);
+    const row = await env.DB.prepare("SELECT s.token_hash, s.org_id FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = ?")
+      .bind(email)
+      .first<{ token_hash: string; org_id: string }>();
+    expect(row).toEqual({ token_hash: await sha256Hex(b.cookies.get("inv_session")!), org_id: orgId });
+    const { html } = await page(b);
+    expect(html).toContain("Plan and subscription");
+    expect(html).toContain("Audit log");
+    expect(html).toContain(email);
+  });
+
+  it("gives one generic message for an unknown email and a wrong password", async () => {
+    const email = await createAdmin(await createOrg());
+    const messages = new Set<string>();
+    for (const [who, password] of [
+      [email, "wrong password!"],
+      [`nobody-${crypto.randomUUID()}@example.com`, PASSWORD],
+    ] as const) {
+      const b = await browser();
+      const response = await post(b, "/admin/signin", { email: who, password, csrf: b.formToken });
+      expect(response.status).toBe(401);
+      messages.add(/<p class="error" role="alert">([^<]*)<\/p>/.exec(await response.text())![1]!);
+    }
+    expect([...messages]).toEqual(["That email and password do not match an admin account."]);
+  });
+
+  it("locks an admin account after 5 attempts in 15 minutes", async () => {
+    const email = await createAdmin(await createOrg());
+    for (let i = 0; i < 5; i++) {
+      const b = await browser();
+      expect((await post(b, "/admin/signin", { email, password: `wrong ${i} password`, csrf: b.formToken })).status).toBe(401);
+    }
+    const b = await browser();
+    const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(b.cookies.has("inv_session")).toBe(false);
+  });
+
+  it.each([
+    ["no token", {}, {}],
+    ["a token that is not the cookie's", { csrf: "B".repeat(32) }, {}],
+    ["another site's Origin", null, { Origin: "https://evil.example" }],
+  ])("refuses a sign-in post with %s", async (_, fields, headers) => {
+    const email = await createAdmin(await createOrg());
+    const b = await browser();
+    const response = await post(b, "/admin/signin", { email, password: PASSWORD, ...(fields ?? { csrf: b.formToken }) }, headers as Record<string, string>);
+    expect(response.status).toBe(403);
+    expect(b.cookies.has("inv_session")).toBe(false);
+  });
+});
+
+describe("session management API", () => {
+  it("refuses state-changing calls without the CSRF header and accepts them with it", async () => {
+    const { b, orgId, csrf } = await signedIn();
+    await expectError(await apiAs(b, "POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }), 403, "forbidden");
+    const created = await expectStatus(await apiAs(b, "POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only", name: "ui" }, csrf), 201);
+    await expectError(await apiAs(b, "POST", `/admin/api/keys/${created.data.id}/revoke`, { reason: "x" }, "nope"), 403, "forbidden");
+    await expectStatus(await apiAs(b, "POST", `/admin/api/keys/${created.data.id}/revoke`, { reason: "left the team" }, csrf), 200);
+    const audit = await expectStatus(await apiAs(b, "GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data[0]).toMatchObject({ action: expect.stringContaining("revoke"), key_id: created.data.id, reason: "left the team" });
+    const { html } = await page(b);
+    expect(html).toContain("left the team");
+  });
+
+  it("ends the session at its expiry", async () => {
+    const { b, orgId, email } = await signedIn();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)").bind(Date.now() - 1, email).run();
+    await expectError(await apiAs(b, "GET", `/admin/api/orgs/${orgId}/keys`), 401, "unauthorized");
+    const { html } = await page(b);
+    expect(html).toContain('action="/admin/signin"');
+  });
+
+  it("signs out: the session row is deleted and the old cookie no longer works", async () => {
+    const { b, orgId, csrf } = await signedIn();
+    const token = b.cookies.get("inv_session")!;
+    expect((await post(b, "/admin/signout", { csrf: "wrong" })).status).toBe(403);
+    expect((await post(b, "/admin/signout", { csrf })).status).toBe(303);
+    const replay = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `inv_session=${token}` } });
+    await expectError(replay, 401, "unauthorized");
+  });
+});
+
+describe("isolation between organisations", () => {
+  it("an admin never sees or changes another organisation's keys, audit rows or settings", async () => {
+    const otherOrg = await createOrg();
+    const otherKey = await createKey(otherOrg, { name: "theirs" });
+    const { b, orgId, csrf } = await signedIn();
+
+    await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}`), 404, "not_found");
+    await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}/keys`), 404, "not_found");
+    await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}/audit`), 404, "not_found");
+    await expectError(await apiAs(b, "POST", `/admin/api/orgs/${otherOrg}/keys`, { access: "read_write" }, csrf), 404, "not_found");
+    await expectError(await apiAs(b, "POST", `/admin/api/keys/${otherKey.id}/rotate`, { grace_hours: 24 }, csrf), 404, "not_found");
+    await expectError(await apiAs(b, "POST", `/admin/api/keys/${otherKey.id}/regenerate`, undefined, csrf), 404, "not_found");
+    await expectError(await apiAs(b, "POST", `/admin/api/keys/${otherKey.id}/revoke`, { reason: "mine now" }, csrf), 404, "not_found");
+    await expectError(await apiAs(b, "PATCH", `/admin/api/orgs/${orgId}`, { plan: "enterprise" }, csrf), 403, "forbidden");
+    await expectError(await apiAs(b, "POST", "/admin/api/orgs", { name: "New", plan: "scale" }, csrf), 403, "forbidden");
+
+    const theirs = await expectStatus(await admin("GET", `/admin/api/orgs/${otherOrg}/audit`), 200);
+    expect(theirs.data.every((row: { action: string }) => !row.action.includes("revoke"))).toBe(true);
+    const works = await SELF.fetch(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${otherKey.key}` } });
+    expect(works.status).toBe(200);
+    const { html } = await page(b);
+    expect(html).not.toContain(otherKey.id);
+    expect(html).not.toContain(otherOrg);
+  });
+});

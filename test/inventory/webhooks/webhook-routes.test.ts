@@ -1,0 +1,158 @@
+// Inventory webhook management under /admin/api/orgs/{id}/webhooks: register (secret once), list, delete,
+// test send, delivery log; the error table and the security cases (no token, wrong token, a session acting
+// on another organisation, another organisation's webhook id).
+import { env } from "cloudflare:test";
+import { z } from "@hono/zod-openapi";
+import { describe, expect, it } from "vitest";
+import { CreatedWebhookSchema, DeliverySchema, TestSendSchema, WebhookSchema } from "../../../src/inventory/webhooks/schemas";
+import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { installReceivers, receiver, respond } from "../../webhook-receiver";
+import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
+import { SELF } from "cloudflare:test";
+
+installReceivers();
+
+const ALL_EVENTS = ["sale.created", "sale.cancelled", "sale.dispatched", "invoice.paid", "customer.created", "stock.low", "compliance.due"];
+
+async function register(orgId: string, body: Record<string, unknown>) {
+  return CreatedWebhookSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, body), 201)).data);
+}
+
+describe("POST /admin/api/orgs/{id}/webhooks", () => {
+  it("registers for every event when none are named, shows the secret once, lists without it", async () => {
+    const orgId = await createOrg();
+    const created = await register(orgId, { url: "https://hooks.example.com/yarn" });
+    expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), url: "https://hooks.example.com/yarn", events: ALL_EVENTS });
+    expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
+
+    const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200);
+    expect(z.object({ data: z.array(WebhookSchema) }).parse(listed).data).toEqual([
+      { id: created.id, url: created.url, events: ALL_EVENTS, created_at: created.created_at },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+  });
+
+  it("keeps a chosen subset", async () => {
+    const orgId = await createOrg();
+    expect((await register(orgId, { url: "https://hooks.example.com/x", events: ["stock.low", "compliance.due"] })).events).toEqual(["stock.low", "compliance.due"]);
+  });
+
+  it.each([
+    [{ url: "http://hooks.example.com/x" }, "url: must use https"],
+    [{ url: "http://127.0.0.1:9000/x" }, "url: must use https"],
+    [{ url: "https://192.168.0.10/x" }, "url: must not point at a private address"],
+    [{ url: "https://100.64.1.1/x" }, "url: must not point at a carrier-grade NAT address"],
+    [{ url: "https://[fd00::1]/x" }, "url: must not point at a unique local address"],
+    [{ url: "https://[::ffff:127.0.0.1]/x" }, "url: must not point at a IPv4-mapped loopback address"],
+    [{ url: "https://erp.internal/x" }, "url: must not point at an internal host name"],
+    [{ url: "https://a:b@hooks.example.com/x" }, "url: must not contain credentials"],
+    [{ url: "https://hooks.example.com/x", events: ["sale.deleted"] }, "events[0]"],
+    [{ url: "https://hooks.example.com/x", events: ["stock.low", "stock.low"] }, "events: must not repeat an event"],
+    [{ url: "https://hooks.example.com/x", secret: "mine" }, "secret"],
+    [{}, "url"],
+  ])("refuses %j with 400 bad_request naming %s", async (body, message) => {
+    const orgId = await createOrg();
+    const text = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, body), 400, "bad_request");
+    expect(text.startsWith(message), text).toBe(true);
+  });
+
+  it("404 for an unknown organisation", async () => {
+    await expectError(await admin("POST", "/admin/api/orgs/org_nope/webhooks", { url: "https://hooks.example.com/x" }), 404, "not_found");
+  });
+});
+
+describe("webhook management: security", () => {
+  const paths = (orgId: string, webhookId: string): Array<[string, string, unknown?]> => [
+    ["POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/x" }],
+    ["GET", `/admin/api/orgs/${orgId}/webhooks`],
+    ["DELETE", `/admin/api/orgs/${orgId}/webhooks/${webhookId}`],
+    ["POST", `/admin/api/orgs/${orgId}/webhooks/${webhookId}/test`],
+    ["GET", `/admin/api/orgs/${orgId}/webhooks/${webhookId}/deliveries`],
+  ];
+
+  it("every route needs the operator token or a session (401)", async () => {
+    const orgId = await createOrg();
+    for (const [method, path, body] of paths(orgId, "whk_x")) {
+      await expectError(await SELF.fetch(`${INVENTORY}${path}`, { method, headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined }), 401, "unauthorized");
+      await expectError(await SELF.fetch(`${INVENTORY}${path}`, { method, headers: { Authorization: "Bearer wrong-token" } }), 401, "unauthorized");
+    }
+  });
+
+  it("a signed-in admin manages their own organisation's webhooks; another organisation's are 404", async () => {
+    const mine = await createOrg();
+    const theirs = await createOrg();
+    const session = await signIn(mine);
+    const created = await expectStatus(await asSession(session, "POST", `/admin/api/orgs/${mine}/webhooks`, { url: "https://hooks.example.com/mine" }), 201);
+    expect(created.data.secret).toMatch(/^whsec_/);
+    const foreign = await register(theirs, { url: "https://hooks.example.com/theirs" });
+    for (const [method, path, body] of paths(theirs, foreign.id)) {
+      await expectError(await asSession(session, method, path, body), 404, "not_found");
+    }
+    // Their webhook id under my organisation's path is just as unknown.
+    for (const [method, path] of paths(mine, foreign.id).slice(2)) {
+      await expectError(await asSession(session, method, path), 404, "not_found");
+    }
+    expect((await expectStatus(await admin("GET", `/admin/api/orgs/${theirs}/webhooks`), 200)).data).toHaveLength(1);
+  });
+
+  it("a session write without its CSRF token is refused", async () => {
+    const orgId = await createOrg();
+    const session = await signIn(orgId);
+    await expectError(await asSession(session, "POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/x" }, { csrf: false }), 403, "forbidden");
+  });
+});
+
+describe("delete, test send, deliveries", () => {
+  it("deletes once; the endpoint disappears from the list", async () => {
+    const orgId = await createOrg();
+    const endpoint = await register(orgId, { url: "https://hooks.example.com/x" });
+    expect((await expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}`), 200)).data.id).toBe(endpoint.id);
+    expect((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data).toEqual([]);
+    await expectError(await admin("DELETE", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}`), 404, "not_found");
+  });
+
+  it("test send: the four X-Service headers, verifiable, with the delivery id in the answer", async () => {
+    const orgId = await createOrg();
+    const { url, received } = receiver(respond.ok);
+    const endpoint = await register(orgId, { url });
+    const sent = TestSendSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/test`), 200)).data);
+    expect(sent).toMatchObject({ status: "delivered", next_retry_at: null });
+    expect(sent.attempt).toMatchObject({ attempt: 1, outcome: "delivered", response_status: 200 });
+    const [request] = received;
+    expect(request!.init.redirect).toBe("manual");
+    expect(request!.headers.get("X-Service-Event")).toBe("webhook.test");
+    expect(request!.headers.get("X-Service-Delivery")).toBe(sent.delivery_id);
+    expect(request!.headers.get("X-Service-Timestamp")).toMatch(/^\d{10}$/);
+    expect(request!.headers.get("X-Service-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    expect(await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "x-service", toleranceSeconds: 300 })).toEqual({
+      ok: true,
+      deliveryId: sent.delivery_id,
+      timestampSeconds: Number(request!.headers.get("X-Service-Timestamp")),
+      eventType: "webhook.test",
+    });
+    expect(JSON.parse(request!.body)).toEqual({
+      id: sent.event_id,
+      type: "webhook.test",
+      created_at: expect.any(String),
+      org_id: orgId,
+      data: { endpoint_id: endpoint.id, message: expect.any(String) },
+    });
+  });
+
+  it("a failing receiver: the answer shows the failure and the retry 10 s later; the log shows the attempt", async () => {
+    const orgId = await createOrg();
+    const { url } = receiver(() => respond.fail(502));
+    const endpoint = await register(orgId, { url });
+    const sent = TestSendSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/test`), 200)).data);
+    expect(sent).toMatchObject({ status: "pending", attempt: { outcome: "failed", response_status: 502 } });
+    expect(Date.parse(sent.next_retry_at!) - Date.parse(sent.attempt!.attempted_at)).toBe(10_000);
+
+    const log = z.array(DeliverySchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries`), 200)).data);
+    expect(log[0]).toMatchObject({ id: sent.delivery_id, event_type: "webhook.test", status: "pending", signed_at: expect.any(String) });
+    expect(log[0]!.attempts).toEqual([
+      { attempt: 1, attempted_at: sent.attempt!.attempted_at, outcome: "failed", response_status: 502, duration_ms: expect.any(Number), error: "HTTP 502: receiver down" },
+    ]);
+    const secret = await env.DB.prepare("SELECT secret FROM webhook_endpoints WHERE id = ?").bind(endpoint.id).first<{ secret: string }>();
+    expect(secret?.secret).toBe(endpoint.secret);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { ComputeResultSchema } from "../../../src/tax/compute/schemas";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+// The profile exactly as the seed's section 2 shows it.
+const seedProfile = {
+  age: 30,
+  residentialStatus: "resident",
+  houseProperties: [],
+  salary: { grossSalary: 1_800_000, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, isMetroCity: true, professionalTax: 2_400 },
+  deductions: { section80C: 150_000, section80D_selfFamily: 25_000 },
+  taxesPaid: 150_000,
+};
+
+function compute(key: string | null, body: unknown, init: RequestInit = {}) {
+  return api("/api/v1/compute", key, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+}
+
+describe("POST /api/v1/compute", () => {
+  it("computes the seed's profile under both regimes; the response parses with its schema", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const body = await expectStatus(await compute(key, { profile: seedProfile, financialYear: "2025-26" }), 200);
+    const result = ComputeResultSchema.parse(body.data);
+    expect(result.financialYear).toBe("2025-26");
+    expect(result.recommendedRegime).toMatch(/^(old|new)$/);
+    const { old: oldRegime, new: newRegime } = result.regimes;
+    const cheaper = Math.min(oldRegime.totalTax, newRegime.totalTax);
+    expect(result.regimes[result.recommendedRegime].totalTax).toBe(cheaper);
+    expect(result.disclaimer).toMatch(/not tax advice/i);
+
+    // New regime, FY 2025-26, worked by hand: HRA, professional tax (s.115BAC(2)), 80C and 80D are not
+    // allowed; standard deduction 75,000 (s.16(ia)). TI = 18,00,000 − 75,000 = 17,25,000.
+    // Slabs of s.115BAC(1A)(iii): 4L–8L at 5% = 20,000; 8L–12L at 10% = 40,000; 12L–16L at 15% = 60,000;
+    // 16L–17.25L at 20% = 25,000; total 1,45,000. No rebate above 12L (TI − 12L = 5,25,000 exceeds the tax),
+    // no surcharge below 50L; cess 4% = 5,800; total 1,50,800; less 1,50,000 paid = 800 payable.
+    expect(newRegime.taxableIncome).toBe(1_725_000);
+    expect(newRegime.slabTax).toBe(145_000);
+    expect(newRegime.rebate87A).toBe(0);
+    expect(newRegime.cess).toBe(5_800);
+    expect(newRegime.totalTax).toBe(150_800);
+    expect(newRegime.netTaxPayable).toBe(800);
+  });
+
+  it("taxes equity gains at their own rate and surcharges dividends in the 15 % band", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary income 15L + s.112A 3L: slab 1,05,000; (3L − 1.25L) × 12.5% = 21,875; cess 5,075 → 1,31,950.
+    const gains = { age: 40, residentialStatus: "resident", salary: { grossSalary: 1_575_000 }, capitalGains: [{ section: "112A", gain: 300_000 }] };
+    const first = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: gains, financialYear: "2025-26" }), 200)).data);
+    expect(first.regimes.new).toMatchObject({ taxableIncome: 1_800_000, slabTax: 105_000, specialRateTax: 21_875, totalTax: 131_950 });
+    expect(first.itr.form).toBe("ITR-2");
+    // Salary 1,50,75,000 and dividends 1 crore: income without dividends is 1.5 Cr, so 15 % (worked in full in
+    // the engine's worked cases): 84,67,680 new.
+    const dividends = { age: 40, residentialStatus: "resident", salary: { grossSalary: 15_075_000 }, otherIncome: { dividends: 10_000_000 } };
+    const second = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: dividends, financialYear: "2025-26" }), 200)).data);
+    expect(second.regimes.new).toMatchObject({ surchargeRatePercent: 15, totalTax: 8_467_680 });
+  });
+
+  it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };
+    const message = await expectError(await compute(key, { profile: business, financialYear: "2025-26" }), 400, "validation_error");
+    expect(message.startsWith("profile.presumptive.business")).toBe(true);
+    const early = { ...seedProfile, capitalGains: [{ section: "111A", gain: 1, transferredBefore23July2024: true }] };
+    const second = await expectError(await compute(key, { profile: early, financialYear: "2026-27" }), 400, "validation_error");
+    expect(second).toBe("profile.capitalGains[0].transferredBefore23July2024: only FY 2024-25 has transfers before 23 July 2024");
+  });
+
+  it("needs a valid key but no scope", async () => {
+    await expectError(await compute(null, { profile: seedProfile }), 401, "unauthorized");
+    await expectError(await compute("tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", { profile: seedProfile }), 401, "invalid_api_key");
+  });
+
+  it.each([
+    ["a negative amount", { ...seedProfile, salary: { ...seedProfile.salary, grossSalary: -1 } }, "profile.salary.grossSalary"],
+    ["a typo inside deductions", { ...seedProfile, deductions: { section80c: 150_000 } }, "profile.deductions.section80c"],
+    ["an age over 130", { ...seedProfile, age: 131 }, "profile.age"],
+    ["an unknown residential status", { ...seedProfile, residentialStatus: "citizen" }, "profile.residentialStatus"],
+    ["a string amount", { ...seedProfile, taxesPaid: "150000" }, "profile.taxesPaid"],
+  ])("refuses %s with 400 validation_error naming the field", async (_, profile, field) => {
+    const { key } = await createKey({ scopes: [] });
+    const message = await expectError(await compute(key, { profile }), 400, "validation_error");
+    expect(message.startsWith(field)).toBe(true);
+  });
+
+  it("refuses an unknown financial year, malformed JSON, a non-JSON body and an oversized body", async () => {
+    const { key } = await createKey({ scopes: [] });
+    await expectError(await compute(key, { profile: seedProfile, financialYear: "2023-24" }), 400, "validation_error");
+    await expectError(await compute(key, "{not json"), 400, "validation_error");
+    await expectError(await compute(key, "profile=1", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
+    await expectError(await compute(key, JSON.stringify({ profile: seedProfile, pad: "x".repeat(70_000) })), 413, "payload_too_large");
+  });
+});

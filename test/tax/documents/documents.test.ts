@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import form16 from "../../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
+import ais from "../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
+import firstEmployer from "../../fixtures/documents/form16-first-employer-fy2024-25-new.txt?raw";
+import secondEmployer from "../../fixtures/documents/form16-other-employer-fy2024-25-new.txt?raw";
+import { ComputeResultSchema } from "../../../src/tax/compute/schemas";
+import { DocumentParseResultSchema, MergedParseSchema, SingleParseSchema } from "../../../src/tax/documents/schemas";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+function parse(key: string | null, body: string, contentType = "application/json", query = "") {
+  return api(`/api/v1/documents/parse${query}`, key, { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+describe("POST /api/v1/documents/parse", () => {
+  it("parses a Form 16 sent as JSON, detecting its type, and returns a schema-valid result", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parse(key, JSON.stringify({ text: form16 })), 200);
+    const document = SingleParseSchema.parse(body.data);
+    expect(document.documentType).toBe("form16");
+    expect(document.typeSource).toBe("detected");
+    expect(JSON.stringify(body)).not.toMatch(/[A-Z]{5}[0-9]{4}[A-Z]/);
+  });
+
+  it("parses an AIS sent as text/plain with ?type=ais&age=", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parse(key, ais, "text/plain; charset=utf-8", "?type=ais&age=40"), 200);
+    expect(body.data.documentType).toBe("ais");
+    expect(body.data.typeSource).toBe("given");
+    // The AIS names FY 2024-25 and its TDS-192 salary of 14,75,000.
+    expect(body.data.computeRequest).toMatchObject({ financialYear: "2024-25", profile: { age: 40, salary: { grossSalary: 1_475_000 } } });
+  });
+
+  it("is deterministic: the same text gives the same output", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const first = await (await parse(key, JSON.stringify({ text: form16 }))).text();
+    const second = await (await parse(key, JSON.stringify({ text: form16 }))).text();
+    expect(second).toBe(first);
+  });
+
+  it("returns a compute request that /compute accepts unchanged and that reproduces the Form 16's own Part B", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parse(key, JSON.stringify({ text: form16, age: 36 })), 200);
+    const data = DocumentParseResultSchema.parse(body.data);
+    if (!("computeRequest" in data) || data.computeRequest === null) throw new Error("no compute request");
+    expect(data.computeRequest.financialYear).toBe("2024-25");
+    expect(data.computeRequest.chosenRegime).toBe("old");
+    expect(data.computeRequest.profile.age).toBe(36);
+    const computed = await expectStatus(
+      await api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(data.computeRequest), headers: { "Content-Type": "application/json" } }),
+      200,
+    );
+    const result = ComputeResultSchema.parse(computed.data);
+    // Part B rows 12 and 13 of the fixture: total taxable income 8,44,500; tax 12,500 + 20 % of 3,44,500 = 81,400.
+    expect([result.regimes.old.taxableIncome, result.regimes.old.slabTax]).toEqual([844_500, 81_400]);
+    expect(result.chosenRegime).toBe("old");
+  });
+
+  it("merges documents of one person and year into one compute request", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parse(key, JSON.stringify({ documents: [{ text: firstEmployer }, { type: "form16", text: secondEmployer }] })), 200);
+    const data = MergedParseSchema.parse(body.data);
+    expect(data.documents).toHaveLength(2);
+    expect(data.conflicts).toEqual([]);
+    expect(data.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
+  });
+
+  it("/compute refuses the assessment year passed as the financial year", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parse(key, JSON.stringify({ text: form16 })), 200);
+    const request = { ...body.data.computeRequest, financialYear: body.data.computeRequest.assessmentYear };
+    const message = await expectError(
+      await api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(request), headers: { "Content-Type": "application/json" } }),
+      400,
+      "validation_error",
+    );
+    expect(message).toMatch(/^financialYear: 2025-26 does not match assessmentYear 2025-26/);
+  });
+
+  it("names the document that could not be read", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const response = await parse(key, JSON.stringify({ documents: [{ text: form16 }, { text: "Grandmother's recipe: 2 cups of rice" }] }));
+    const message = await expectError(response, 422, "unprocessable_document");
+    expect(message).toMatch(/^documents\[1\]: unrecognised_document/);
+  });
+
+  it("requires the documents:parse scope", async () => {
+    const { key } = await createKey({ scopes: ["profiles:read"] });
+    await expectError(await parse(key, JSON.stringify({ text: form16 })), 403, "forbidden");
+  });
+
+  it.each([
+    ["empty text", JSON.stringify({ text: "   " }), "application/json", 400, "validation_error"],
+    ["NUL bytes", JSON.stringify({ text: `Form 16\u0000\u0001binary` }), "application/json", 400, "validation_error"],
+    ["an unknown type", JSON.stringify({ type: "itr", text: form16 }), "application/json", 400, "validation_error"],
+    ["both text and documents", JSON.stringify({ text: form16, documents: [{ text: form16 }] }), "application/json", 400, "validation_error"],
+    ["neither text nor documents", JSON.stringify({ age: 30 }), "application/json", 400, "validation_error"],
+    ["six documents", JSON.stringify({ documents: Array.from({ length: 6 }, () => ({ text: form16 })) }), "application/json", 400, "validation_error"],
+    ["an empty document among several", JSON.stringify({ documents: [{ text: form16 }, { text: "  " }] }), "application/json", 400, "validation_error"],
+    ["a text that is neither document", JSON.stringify({ text: "Grandmother's recipe: 2 cups of rice" }), "application/json", 422, "unprocessable_document"],
+    ["a PDF content type", "%PDF-1.7", "application/pdf", 415, "unsupported_media_type"],
+  ])("refuses %s", async (_, body, contentType, status, code) => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    await expectError(await parse(key, body, contentType), status, code);
+  });
+
+  it("refuses invalid UTF-8 with 400 and a body over 1 MB with 413", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const invalid = await api("/api/v1/documents/parse", key, { method: "POST", body: new Uint8Array([0x46, 0x6f, 0xff, 0xfe]), headers: { "Content-Type": "text/plain" } });
+    await expectError(invalid, 400, "validation_error");
+    await expectError(await parse(key, "x".repeat(1_048_577), "text/plain"), 413, "payload_too_large");
+  });
+});

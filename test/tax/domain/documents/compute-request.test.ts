@@ -1,0 +1,185 @@
+// From documents to one /compute body: several documents of one person and year merged, conflicts reported,
+// years and identities checked, figures that have no /compute field listed, and no figure ever taken from a
+// date, an identifier or a signature stamp.
+import { describe, expect, it } from "vitest";
+import { parseDocument, parseDocuments } from "../../../../src/tax/domain/documents";
+import { WARNINGS_MAX_BYTES } from "../../../../src/tax/domain/documents/warnings";
+import { computeTax } from "../../../../src/tax/domain/engine";
+import { COMPUTE_MAX_RUPEES } from "../../../../src/tax/domain/documents/compute-request";
+import { ComputeRequestSchema, MAX_AMOUNT, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { FIXTURES, byName } from "./fixtures";
+
+const text = (name: string): string => byName(name).text;
+
+function merged(...texts: string[]) {
+  const result = parseDocuments(texts.map((t) => ({ text: t })));
+  if (!result.ok) throw new Error(result.error.message);
+  return result;
+}
+
+describe("merging the documents of one person and year", () => {
+  it("two employers' Form 16s: each salary once, employer TDS added, and the second employer's own Part B reproduced", () => {
+    // First employer 1(d) 4,50,000 (TDS nil after the s.87A rebate); second 1(d) 9,00,000 with 1(e) 4,50,000 for
+    // the first, 80CCD(2) 45,000, Part A TDS 89,440. New regime FY 2024-25: 13,50,000 − 75,000 − 45,000 =
+    // 12,30,000; tax 20,000 + 30,000 + 30,000 + 6,000 = 86,000, the second Form 16's rows 12 and 13.
+    const result = merged(text("form16-first-employer-fy2024-25-new"), text("form16-other-employer-fy2024-25-new"));
+    expect(result.conflicts).toEqual([]);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.salary?.grossSalary).toBe(1_350_000);
+    expect(request.profile.taxesPaid).toBe(89_440);
+    const regime = computeTax(toTaxInput(request.profile), request.financialYear!).regimes.new;
+    expect([regime.taxableIncome, regime.slabTax]).toEqual([1_230_000, 86_000]);
+  });
+
+  it("Form 16s and the AIS: salary compared not added, the AIS's taxes and interest taken, inactive TDS left out", () => {
+    const result = merged(
+      text("form16-first-employer-fy2024-25-new"),
+      text("form16-other-employer-fy2024-25-new"),
+      text("ais-two-employers-inactive-fy2024-25"),
+    );
+    expect(result.conflicts).toEqual([]);
+    const profile = ComputeRequestSchema.parse(result.computeRequest).profile;
+    expect(profile.salary?.grossSalary).toBe(1_350_000);
+    // 89,440 salary TDS + 1,840 on interest + advance tax 5,000 + 7,500 + 2,500.
+    expect(profile.taxesPaid).toBe(106_280);
+    expect(profile.otherIncome).toEqual({ savingsInterest: 6_230, depositInterest: 18_400 });
+  });
+
+  it("reports an AIS whose salary or salary TDS differs from the Form 16s, keeping the Form 16 salary", () => {
+    const ais = text("ais-two-employers-inactive-fy2024-25").replace("2     9,00,000", "2     9,10,000").replace(/44,720/g, "45,000");
+    const result = merged(text("form16-first-employer-fy2024-25-new"), text("form16-other-employer-fy2024-25-new"), ais);
+    expect(result.conflicts.map((c) => c.field)).toEqual(["salary.grossSalary", "taxesPaid"]);
+    expect(result.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
+  });
+
+  it("reports a row 1(e) that disagrees with the other employer's Form 16 instead of adding it", () => {
+    const second = text("form16-other-employer-fy2024-25-new").replace("450,000.00", "400,000.00");
+    const result = merged(text("form16-first-employer-fy2024-25-new"), second);
+    expect(result.conflicts.map((c) => c.field)).toEqual(["salary.grossSalary"]);
+    expect(result.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
+  });
+
+  it("reports the same deduction declared differently to two employers, keeping the larger", () => {
+    const a = text("form16-traces-layout-old-regime");
+    const b = a.replace("180000.00        150000.00", "120000.00        120000.00").replace("(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     180000.00        150000.00", "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     120000.00        120000.00");
+    const result = merged(a, b);
+    const conflict = result.conflicts.find((c) => c.field === "deductions.section80C");
+    expect(conflict?.values.map((v) => v.amount)).toEqual([150_000, 120_000]);
+    expect(result.computeRequest?.profile.deductions?.section80C).toBe(150_000);
+  });
+
+  it("refuses to merge documents of different people or different years", () => {
+    const people = merged(text("form16-cells-fy2024-25-old"), text("form16-tab-separated-fy2024-25-new"));
+    expect(people.computeRequest).toBeNull();
+    expect(people.conflicts.map((c) => c.field)).toEqual(["pan"]);
+    const years = merged(text("form16-cells-fy2024-25-old"), text("form16-reflowed-fy2025-26-old"));
+    expect(years.computeRequest).toBeNull();
+    expect(years.conflicts.map((c) => c.field)).toEqual(["financialYear"]);
+  });
+});
+
+describe("the compute request of one document", () => {
+  it("names the financial year, keeps the assessment year only to catch it passed as the financial year", () => {
+    const request = merged(text("form16-cells-fy2024-25-old")).computeRequest!;
+    expect([request.financialYear, request.assessmentYear]).toEqual(["2024-25", "2025-26"]);
+    const mistaken = ComputeRequestSchema.safeParse({ ...request, financialYear: request.assessmentYear });
+    expect(mistaken.success).toBe(false);
+    expect(mistaken.error?.issues[0]?.path).toEqual(["financialYear"]);
+  });
+
+  it("Form 130 names the tax year itself and prints no assessment year", () => {
+    const request = merged(text("form130-cells-ty2026-27-new")).computeRequest!;
+    expect(request.financialYear).toBe("2026-27");
+    expect(request.assessmentYear).toBeUndefined();
+  });
+
+  it("withholds the request for a year /compute does not cover, with the reason", () => {
+    const result = merged(text("form16-fy2023-24-old-older-form"));
+    expect(result.computeRequest).toBeNull();
+    expect(result.unmapped[0]?.field).toBe("financialYear");
+    expect(result.unmapped[0]?.reason).toContain("2023-24");
+  });
+
+  it("carries the caller's age, which no document prints", () => {
+    const result = parseDocuments([{ text: text("form16-cells-fy2024-25-old") }], { age: 41 });
+    expect(result.ok && result.computeRequest?.profile.age).toBe(41);
+  });
+
+  it("leaves out a figure larger than /compute accepts, so the request stays valid", () => {
+    expect(COMPUTE_MAX_RUPEES).toBe(MAX_AMOUNT);
+    const huge = text("form16-traces-layout-old-regime").replace("1450000.00", "999999999999999.00").replace("1475000.00", "999999999999999.00");
+    const result = merged(huge);
+    expect(ComputeRequestSchema.safeParse(result.computeRequest).success).toBe(true);
+    expect(result.unmapped.map((u) => u.field)).toContain("grossSalary");
+  });
+
+  it("lists figures it cannot carry, with the reason", () => {
+    const withRelief = text("form16-traces-layout-old-regime").replace(
+      /(18\.\s+Less: Relief under section 89 \(attach details\)\s+)0\.00/,
+      "$15000.00",
+    );
+    const result = merged(withRelief);
+    expect(result.unmapped).toEqual([expect.objectContaining({ field: "amounts.relief89", amount: 5_000 })]);
+  });
+
+  it("splits 80D when the form prints the parents' premium on a row of its own, with their senior-citizen flag", () => {
+    // The cells fixture's 80D of 75,000, printed instead as 25,000 for self and family and 50,000 for senior
+    // parents (s.80D(2)(a), (2)(b), (4)): the same Part B, so the same taxable income 10,45,500 and tax 1,26,150.
+    const split = text("form16-cells-fy2024-25-old").replace(
+      "Deduction in respect of health insurance premia under section 80D\n75000.00\n75000.00",
+      "Deduction in respect of health insurance premia under section 80D (self, spouse and children)\n25000.00\n25000.00\n" +
+        "Health insurance premia under section 80D for parents (senior citizens)\n50000.00\n50000.00",
+    );
+    const result = merged(split);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.deductions).toMatchObject({ section80D_selfFamily: 25_000, section80D_parents: 50_000, parentsSeniorCitizen: true });
+    expect(request.profile.deductions?.section80D).toBeUndefined();
+    const regime = computeTax(toTaxInput(request.profile), request.financialYear!).regimes.old;
+    expect([regime.taxableIncome, regime.slabTax]).toEqual([1_045_500, 126_150]);
+  });
+
+  it("gives the employer's 80D total unsplit, and the 80TTA and other-provision rows as reported", () => {
+    const deductions = merged(text("form16-cells-fy2024-25-old")).computeRequest!.profile.deductions!;
+    expect(deductions.section80D).toBe(75_000);
+    expect(deductions.otherChapterVIA).toEqual({ "80TTA": 10_000 });
+  });
+});
+
+// Lines a PDF carries beside the table: stamps, dates, identifiers. None of them is money.
+const NOISE = [
+  "Digitally signed by RAMESH KUMAR",
+  "Date: 2025.06.11 18:20:11 +05'30'",
+  "Phone: 9876543210",
+  "Challan Serial No. 00123 BSR Code 0510308 Date of deposit 07/06/2025",
+  "PAN of the Deductor: AABCZ1234E TAN: PNEZ04567C",
+  "Signature Not Verified 11.06.2025",
+];
+
+describe("no figure from a date, an identifier or a stamp", () => {
+  const form16s = FIXTURES.filter((f) => f.expected.type === "form16" && !f.name.includes("one-line"));
+  it.each(form16s.map((f) => [f.name, f.text] as const))("%s: stamps and identifiers between the rows change no figure", (_, clean) => {
+    const before = parseDocument(clean);
+    const noisy = clean
+      .split("\n")
+      .flatMap((line, i) => (i % 9 === 8 ? [line, NOISE[i % NOISE.length]!] : [line]))
+      .join("\n");
+    const after = parseDocument(noisy);
+    if (!before.ok || !after.ok || before.document.documentType !== "form16" || after.document.documentType !== "form16") {
+      throw new Error("fixture did not parse");
+    }
+    expect(after.document.amounts).toEqual(before.document.amounts);
+    expect(after.document.chapterVIA).toEqual(before.document.chapterVIA);
+  });
+});
+
+describe("warnings", () => {
+  it("stop at 64 KB and count the rest", () => {
+    const rows = "Whether opting out of taxation u/s 115BAC(1A)? No\n(a) Salary as per provisions contained in section 17(1) 1,00,000.00\n";
+    const text = `Form No. 16\n${rows}${"Bonus paid in arrears 12,345.00\n".repeat(5_000)}12. Total taxable income 25,000.00\n13. Tax on total income 0.00\n`;
+    const result = parseDocument(text, "form16");
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.document.warningsTotal).toBe(5_000);
+    expect(result.document.warnings.length).toBeLessThan(5_000);
+    expect(new TextEncoder().encode(JSON.stringify(result.document.warnings)).length).toBeLessThanOrEqual(WARNINGS_MAX_BYTES);
+  });
+});

@@ -1,0 +1,49 @@
+// The one flow: a Form 16's text, parsed, computes to the taxable income and the tax on total income that its
+// own Part B states (rows 12 and 13), to the rupee, in the regime the employee chose. The expected figures are
+// each fixture's own Part B, worked by hand from the year's slabs in the fixture's expected.json "working".
+import { describe, expect, it } from "vitest";
+import { parseDocuments } from "../../../../src/tax/domain/documents";
+import { computeTax, isSupportedFinancialYear } from "../../../../src/tax/domain/engine";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { FIXTURES, type Form16Expected } from "./fixtures";
+
+const form16s = FIXTURES.filter((f): f is typeof f & { expected: Form16Expected } => f.expected.type === "form16");
+
+function yearOf(expected: Form16Expected): string {
+  const fields = expected.fields as { assessmentYear?: string | null; taxYear?: string | null };
+  if (fields.taxYear) return fields.taxYear;
+  const start = Number(fields.assessmentYear!.slice(0, 4)) - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+const supported = form16s.filter((f) => isSupportedFinancialYear(yearOf(f.expected)));
+
+describe.each(supported)("$name", ({ text, expected }) => {
+  it("computes to its own Part B: total taxable income and tax on total income, in the chosen regime", () => {
+    const parsed = parseDocuments([{ text }]);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    // The request goes through /compute's own schema unchanged, as a client would send it.
+    const request = ComputeRequestSchema.parse(parsed.computeRequest);
+    expect(request.financialYear).toBe(yearOf(expected));
+    const chosen = (expected.fields as { optedOutOf115BAC: boolean }).optedOutOf115BAC ? "old" : "new";
+    expect(request.chosenRegime).toBe(chosen);
+    const result = computeTax({ ...toTaxInput(request.profile), chosenRegime: request.chosenRegime! }, request.financialYear!);
+    const regime = result.regimes[chosen];
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({
+      taxableIncome: expected.amounts.totalTaxableIncome,
+      slabTax: expected.amounts.taxOnTotalIncome,
+    });
+    if (expected.amounts.rebate87A !== undefined) expect(regime.rebate87A).toBe(expected.amounts.rebate87A);
+  });
+});
+
+it("every Form 16 states its Part B working", () => {
+  for (const { name, expected } of form16s) expect(expected.working, name).toMatch(/total taxable income/);
+});
+
+it("covers every supported year and both regimes", () => {
+  const years = new Set(supported.map((f) => yearOf(f.expected)));
+  expect(years).toEqual(new Set(["2024-25", "2025-26", "2026-27"]));
+  const regimes = new Set(supported.map((f) => (f.expected.fields as { optedOutOf115BAC: boolean }).optedOutOf115BAC));
+  expect(regimes).toEqual(new Set([true, false]));
+});

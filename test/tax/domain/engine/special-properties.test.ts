@@ -1,0 +1,243 @@
+// Properties over profiles that mix salary with capital gains, winnings, presumptive income and employer
+// retirement contributions.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  applySavingMove,
+  CAPITAL_GAIN_SECTIONS,
+  computeTax,
+  FINANCIAL_YEARS,
+  REGIMES,
+  RESIDENTIAL_STATUSES,
+  type CapitalGain,
+  type ComputeResult,
+  type FinancialYear,
+  type HouseProperty,
+  type TaxInput,
+} from "../../../../src/tax/domain/engine";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
+import { taxInput as buildInput } from "./input";
+
+const rupees = (max: number) => fc.integer({ min: 0, max });
+const wide = (max: number) => fc.oneof(rupees(300_000), rupees(max));
+
+const capitalGain: fc.Arbitrary<CapitalGain> = fc.record({
+  section: fc.constantFrom(...CAPITAL_GAIN_SECTIONS),
+  gain: fc.oneof(fc.integer({ min: -2_000_000, max: 3_000_000 }), fc.integer({ min: 0, max: 300_000_000 })),
+  transferredBefore23July2024: fc.boolean(),
+  indexedGain: fc.option(fc.integer({ min: -1_000_000, max: 3_000_000 }), { nil: null }),
+  landOrBuildingAcquiredBefore23July2024: fc.boolean(),
+});
+
+const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
+  type: fc.constantFrom("self_occupied" as const, "let_out" as const),
+  annualRent: rupees(1_200_000),
+  municipalTaxesPaid: rupees(50_000),
+  interestOnHousingLoan: rupees(600_000),
+});
+
+const profile: fc.Arbitrary<TaxInput> = fc
+  .record({
+    age: fc.integer({ min: 18, max: 95 }),
+    residentialStatus: fc.constantFrom(...RESIDENTIAL_STATUSES),
+    grossSalary: wide(300_000_000),
+    basicShare: fc.integer({ min: 0, max: 60 }),
+    npsShare: fc.integer({ min: 0, max: 14 }),
+    employerPf: rupees(900_000),
+    superannuation: rupees(300_000),
+    houseProperties: fc.array(houseProperty, { maxLength: 4 }),
+    dividends: wide(200_000_000),
+    depositInterest: rupees(500_000),
+    casualWinnings: fc.oneof(fc.constant(0), wide(50_000_000)),
+    capitalGains: fc.array(capitalGain, { maxLength: 4 }),
+    business: fc.option(fc.record({ digitalTurnover: rupees(25_000_000), otherTurnover: rupees(1_000_000), declaredIncome: rupees(2_000_000) }), { nil: null }),
+    profession: fc.option(fc.record({ grossReceipts: rupees(5_000_000), cashReceipts: fc.constant(0), declaredIncome: rupees(3_000_000) }), { nil: null }),
+    section80C: rupees(200_000),
+    taxesPaid: rupees(5_000_000),
+  })
+  .map((r) => {
+    const basicPlusDA = Math.floor((r.grossSalary * r.basicShare) / 100);
+    return buildInput({
+      age: r.age,
+      residentialStatus: r.residentialStatus,
+      salary: {
+        grossSalary: r.grossSalary,
+        basicPlusDA,
+        employerPfContribution: r.employerPf,
+        employerSuperannuationContribution: r.superannuation,
+      },
+      houseProperties: r.houseProperties,
+      otherIncome: { dividends: r.dividends, depositInterest: r.depositInterest, casualWinnings: r.casualWinnings },
+      capitalGains: r.capitalGains,
+      presumptive: { business: r.business, profession: r.profession },
+      deductions: { section80C: r.section80C, section80CCD2: Math.floor((basicPlusDA * r.npsShare) / 100) },
+      taxesPaid: r.taxesPaid,
+    });
+  });
+
+const year = fc.constantFrom(...FINANCIAL_YEARS);
+const RUNS = { numRuns: 250 };
+
+type Rise = "grossSalary" | "dividends" | "casualWinnings" | "gain" | "newGain" | "profession";
+
+function raise(input: TaxInput, what: Rise, by: number, section: CapitalGain["section"]): TaxInput {
+  switch (what) {
+    case "grossSalary":
+      return { ...input, salary: { ...input.salary, grossSalary: input.salary.grossSalary + by } };
+    case "dividends":
+    case "casualWinnings":
+      return { ...input, otherIncome: { ...input.otherIncome, [what]: input.otherIncome[what] + by } };
+    case "gain": {
+      if (input.capitalGains.length === 0) return raise(input, "newGain", by, section);
+      const [first, ...rest] = input.capitalGains;
+      return { ...input, capitalGains: [{ ...first!, gain: first!.gain + by }, ...rest] };
+    }
+    case "newGain": {
+      const entry: CapitalGain = { section, gain: by, transferredBefore23July2024: false, indexedGain: null, landOrBuildingAcquiredBefore23July2024: false };
+      return { ...input, capitalGains: [...input.capitalGains, entry] };
+    }
+    case "profession": {
+      const profession = input.presumptive.profession ?? { grossReceipts: 0, cashReceipts: 0, declaredIncome: 0 };
+      return { ...input, presumptive: { ...input.presumptive, profession: { ...profession, grossReceipts: profession.grossReceipts + by } } };
+    }
+  }
+}
+
+/** Every field of both regimes except which homes were chosen (their positions move with the order). */
+function withoutChoice(result: ComputeResult): unknown {
+  const strip = (regime: ComputeResult["regimes"]["old"]) => ({ ...regime, houseProperty: { ...regime.houseProperty, selfOccupied: [] } });
+  return { ...result, regimes: { old: strip(result.regimes.old), new: strip(result.regimes.new) } };
+}
+
+describe("properties with special-rate and presumptive income", () => {
+  // Total income is rounded to ₹10 (s.288A) and the slab rates apply to what is left after special-rate income
+  // (e.g. s.112A(2)(b)), so a few rupees more of special-rate income taxed at nil (inside the ₹1,25,000 of
+  // s.112A) can move up to ₹9 out of slab income: one ₹10 step of s.288B, never more. Slab-rate incomes are
+  // exactly monotone.
+  it("total tax never decreases when any one income rises (special-rate income: within one ₹10 rounding step)", () => {
+    fc.assert(
+      fc.property(
+        profile,
+        year,
+        fc.constantFrom<Rise>("grossSalary", "dividends", "casualWinnings", "gain", "newGain", "profession"),
+        fc.oneof(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 50_000_000 })),
+        fc.constantFrom(...CAPITAL_GAIN_SECTIONS),
+        (input, fy, what, by, section) => {
+          const before = computeTax(input, fy);
+          const after = computeTax(raise(input, what, by, section), fy);
+          const special = what === "gain" || what === "newGain" || what === "casualWinnings";
+          for (const regime of REGIMES) {
+            expect(after.regimes[regime].totalTax).toBeGreaterThanOrEqual(before.regimes[regime].totalTax - (special ? 10 : 0));
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("capital gains alone are never taxed above their rate plus 15 % surcharge plus cess", () => {
+    fc.assert(
+      fc.property(
+        fc.array(capitalGain.filter((g) => g.section !== "short_term_other" && g.gain > 0), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...RESIDENTIAL_STATUSES),
+        year,
+        (capitalGains, residentialStatus, fy) => {
+          const result = computeTax({ ...buildInput({ residentialStatus }), capitalGains }, fy);
+          for (const regime of REGIMES) {
+            const r = result.regimes[regime];
+            // Upper bound: every line at its own rate on its whole income, surcharge 15 %, cess 4 %, then
+            // s.288B rounding (at most ₹5 up) and a rupee per line of rounding.
+            let bound = 0;
+            for (const line of r.specialRateIncome) bound += (line.income * line.ratePercent) / 100 + 1;
+            expect(r.totalTax).toBeLessThanOrEqual(bound * 1.15 * 1.04 + 5);
+            expect(r.surchargeRatePercent === 0 || r.surcharge <= Math.ceil((r.specialRateTax * 15) / 100)).toBe(true);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("surcharge on special-rate tax never exceeds 15 %, whatever the rest of the income", () => {
+    fc.assert(
+      fc.property(profile, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        for (const regime of REGIMES) {
+          const r = result.regimes[regime];
+          let casualTax = 0;
+          let gainsTax = 0;
+          for (const line of r.specialRateIncome) {
+            expect(line.tax).toBeLessThanOrEqual(Math.ceil((line.taxableAmount * line.ratePercent) / 100));
+            if (line.ratePercent === 30) casualTax += line.tax;
+            else gainsTax += line.tax;
+          }
+          const rate = r.surchargeRatePercent;
+          const bound = ((r.slabTax + casualTax) * rate + gainsTax * Math.min(rate, 15)) / 100;
+          expect(r.surcharge).toBeLessThanOrEqual(Math.ceil(bound));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("the recommended regime is the cheaper one", () => {
+    fc.assert(
+      fc.property(profile, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        const other = result.recommendedRegime === "old" ? "new" : "old";
+        expect(result.regimes[result.recommendedRegime].totalTax).toBeLessThanOrEqual(result.regimes[other].totalTax);
+      }),
+      RUNS,
+    );
+  });
+
+  it("reordering houseProperties changes nothing but the positions of the chosen homes", () => {
+    fc.assert(
+      fc.property(
+        profile,
+        year,
+        fc.array(houseProperty.map((p) => ({ ...p, type: "self_occupied" as const })), { minLength: 3, maxLength: 5 }),
+        fc.func(fc.integer()),
+        (base, fy, homes, key) => {
+          const input = { ...base, houseProperties: [...base.houseProperties, ...homes] };
+          const order = input.houseProperties.map((_, i) => i).sort((a, b) => key(a) - key(b) || a - b);
+          const shuffled = { ...input, houseProperties: order.map((i) => input.houseProperties[i]!) };
+          const one = computeTax(input, fy);
+          const two = computeTax(shuffled, fy);
+          expect(withoutChoice(two)).toEqual(withoutChoice(one));
+          for (const regime of REGIMES) {
+            const chosenOne = one.regimes[regime].houseProperty.selfOccupied.map((i) => input.houseProperties[i]);
+            const chosenTwo = two.regimes[regime].houseProperty.selfOccupied.map((i) => shuffled.houseProperties[i]);
+            const byFigures = (a: HouseProperty | undefined, b: HouseProperty | undefined) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+            expect([...chosenTwo].sort(byFigures)).toEqual([...chosenOne].sort(byFigures));
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("every saving move saves exactly what a re-run gives", () => {
+    fc.assert(
+      fc.property(profile, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        for (const move of result.savingMoves) {
+          if (move.change === null) continue;
+          const rerun = computeTax(applySavingMove(input, move), fy as FinancialYear);
+          expect(Math.min(rerun.regimes.old.totalTax, rerun.regimes.new.totalTax)).toBe(move.totalTaxAfter);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("the response schema accepts every result unchanged", () => {
+    fc.assert(
+      fc.property(profile, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        expect(ComputeResultSchema.parse(result)).toEqual(result);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,232 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { hashApiKey } from "../../../src/platform/keys/format";
+import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
+import { admin, api, createAccount, createKey, expectError, expectStatus, randomEmail } from "../helpers";
+
+function guard(key: string) {
+  return hashApiKey(key).then((hash) => env.KEY_GUARD.get(env.KEY_GUARD.idFromName(hash)));
+}
+
+/** Runs `fn` inside the key's own Durable Object, to look at a clock we cannot wait for. */
+async function inGuard<T>(key: string, fn: (instance: KeyGuard) => T): Promise<T> {
+  return runInDurableObject(await guard(key), (instance) => fn(instance as unknown as KeyGuard)) as Promise<T>;
+}
+
+function verdictAt(key: string, nowMs: number): Promise<Verdict> {
+  return inGuard(key, (instance) => instance.authorize(nowMs, []));
+}
+
+describe("accounts", () => {
+  it("creates an account on the free plan; a second one with the same email is a conflict", async () => {
+    const email = randomEmail();
+    const created = await expectStatus(await admin("POST", "/admin/api/accounts", { email }), 201);
+    expect(created.data).toEqual({ id: expect.stringMatching(/^acct_/), email, plan: "free" });
+    await expectError(await admin("POST", "/admin/api/accounts", { email: email.toUpperCase() }), 409, "conflict");
+  });
+
+  it("refuses the management API with any token but the operator's: another one, a prefix of it, or it lengthened", async () => {
+    for (const token of ["not-the-token", env.ADMIN_TOKEN.slice(0, -1), `${env.ADMIN_TOKEN}0`, env.ADMIN_TOKEN.toUpperCase()]) {
+      const email = randomEmail();
+      const response = await api("/admin/api/accounts", token, { method: "POST", body: JSON.stringify({ email }) });
+      await expectError(response, 401, "unauthorized");
+      expect(await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first()).toBeNull();
+    }
+  });
+});
+
+describe("key creation", () => {
+  it("shows the key once, stores only its hash, and lists it without a secret", async () => {
+    const email = await createAccount();
+    const created = await expectStatus(await admin("POST", "/admin/api/keys", { accountEmail: email, name: "ci", scopes: ["deadlines:read"] }), 201);
+    expect(created.data.key).toMatch(/^tax_[0-9a-z]{8}_[0-9A-Za-z]{32}$/);
+    const expiresInDays = (Date.parse(created.data.expiresAt) - Date.parse(created.data.createdAt)) / 86_400_000;
+    expect(expiresInDays).toBe(90);
+
+    const stored = await env.DB.prepare("SELECT key_hash FROM api_keys WHERE id = ?").bind(created.data.id).first<{ key_hash: string }>();
+    expect(stored?.key_hash).toBe(await hashApiKey(created.data.key));
+
+    const listed = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}`), 200);
+    expect(JSON.stringify(listed)).not.toContain(created.data.key);
+    expect(listed.data[0]).toMatchObject({ id: created.data.id, prefix: created.data.prefix, state: "active", lastUsedAt: null });
+  });
+
+  it.each([
+    [{ scopes: ["profiles:admin"] }, "scopes[0]"],
+    [{ scopes: ["deadlines:read"], expiresInDays: 0 }, "expiresInDays"],
+    [{ scopes: ["deadlines:read"], expiresInDays: 366 }, "expiresInDays"],
+    [{ scopes: ["deadlines:read"], extra: true }, "extra"],
+  ])("refuses %j naming %s", async (body, field) => {
+    const email = await createAccount();
+    const message = await expectError(await admin("POST", "/admin/api/keys", { accountEmail: email, ...body }), 400, "validation_error");
+    expect(message.startsWith(field)).toBe(true);
+  });
+});
+
+describe("authentication and scopes", () => {
+  it.each([
+    ["no header", null, 401, "unauthorized"],
+    ["malformed key", "tax_short", 401, "unauthorized"],
+    ["other service's key", "inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 401, "unauthorized"],
+    ["unknown well-formed key", "tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV", 401, "invalid_api_key"],
+  ])("%s gets %s %s", async (_, key, status, code) => {
+    await expectError(await api("/api/v1/deadlines", key), status, code);
+  });
+
+  it("a key without the scope gets 403 forbidden; with it, 200 and rate-limit headers", async () => {
+    const limited = await createKey({ scopes: ["profiles:read"] });
+    await expectError(await api("/api/v1/deadlines", limited.key), 403, "forbidden");
+
+    const allowed = await createKey({ scopes: ["deadlines:read"] });
+    const response = await api("/api/v1/deadlines?limit=1", allowed.key);
+    await expectStatus(response, 200);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("30");
+    expect(response.headers.get("X-RateLimit-Remaining")).toBe("29");
+    expect(Number(response.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);
+    expect(response.headers.get("RateLimit-Policy")).toBe('"minute";q=30;w=60, "day";q=500;w=86400');
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+});
+
+describe("lifecycle", () => {
+  it("revocation takes effect on the very next request", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await expectStatus(await api("/api/v1/deadlines", key.key), 200);
+    const revoked = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/revoke`), 200);
+    expect(revoked.data.id).toBe(key.id);
+    await expectError(await api("/api/v1/deadlines", key.key), 401, "invalid_api_key");
+  });
+
+  it("rotation with overlap 0 ends the old key now; the new key has the same scopes", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/rotate`), 201);
+    expect(rotated.data.replaces).toBe(key.id);
+    expect(rotated.data.scopes).toEqual(["deadlines:read"]);
+    await expectError(await api("/api/v1/deadlines", key.key), 401, "invalid_api_key");
+    await expectStatus(await api("/api/v1/deadlines", rotated.data.key), 200);
+    await expectError(await admin("POST", `/admin/api/keys/${key.id}/rotate`), 409, "conflict");
+  });
+
+  it("rotation with an overlap keeps the old key working until the overlap ends, then it fails", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/rotate`, { overlapHours: 2 }), 201);
+    const validUntil = Date.parse(rotated.data.previousKeyValidUntil);
+    expect(validUntil - Date.now()).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    await expectStatus(await api("/api/v1/deadlines", key.key), 200);
+    expect((await verdictAt(key.key, validUntil - 1)).outcome).toBe("allowed");
+    expect((await verdictAt(key.key, validUntil)).outcome).toBe("expired");
+  });
+
+  it.each([[-1], [25], ["2"]])("refuses overlapHours %j", async (overlapHours) => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    await expectError(await admin("POST", `/admin/api/keys/${key.id}/rotate`, { overlapHours }), 400, "validation_error");
+    await expectStatus(await api("/api/v1/deadlines", key.key), 200);
+  });
+
+  it("an expired key is refused with invalid_api_key", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"], expiresInDays: 1 });
+    expect((await verdictAt(key.key, Date.now() + 86_400_000 + 1000)).outcome).toBe("expired");
+  });
+});
+
+describe("rate limits (free plan: 30/min, 500/IST day)", () => {
+  it("50 concurrent requests: exactly 30 pass, 20 get 429 with Retry-After", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const responses = await Promise.all(Array.from({ length: 50 }, () => api("/api/v1/deadlines?limit=1", key.key)));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const limited = responses.find((r) => r.status === 429)!;
+    const retryAfter = Number(limited.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.headers.get("X-RateLimit-Remaining")).toBe("0");
+    await expectError(limited, 429, "rate_limited");
+    await Promise.all(responses.filter((r) => r !== limited).map((r) => r.arrayBuffer()));
+  });
+
+  it("the day quota counts the IST calendar day and Retry-After points at IST midnight", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    // 2026-03-10 00:00 IST is 2026-03-09T18:30:00Z; spread 500 requests over minutes of that IST day.
+    const istMidnight = Date.parse("2026-03-09T18:30:00Z");
+    const results = await inGuard(key.key, (instance) => {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 500; i++) outcomes.push(instance.authorize(istMidnight + Math.floor(i / 30) * 60_000, []).outcome);
+      const over = instance.authorize(istMidnight + 20 * 60_000, []);
+      const nextDay = instance.authorize(istMidnight + 86_400_000, []);
+      return { outcomes, over, nextDay };
+    });
+    expect(results.outcomes.every((o) => o === "allowed")).toBe(true);
+    expect(results.over.outcome).toBe("limited");
+    if (results.over.outcome === "limited") expect(results.over.retryAfterSeconds).toBe(86_400 - 20 * 60);
+    expect(results.nextDay.outcome).toBe("allowed");
+  });
+});
+
+describe("paid plan through a verified Razorpay payment", () => {
+  async function sign(body: string): Promise<string> {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
+    return [...signature].map((b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function paymentEvent(email: string, paymentId: string): string {
+    return JSON.stringify({
+      entity: "event",
+      event: "payment.captured",
+      payload: { payment: { entity: { id: paymentId, amount: 99_900, currency: "INR", status: "captured", notes: { accountEmail: email } } } },
+    });
+  }
+
+  function postWebhook(body: string, signature: string | null) {
+    return api("/billing/webhook", null, { method: "POST", body, headers: signature ? { "X-Razorpay-Signature": signature } : {} });
+  }
+
+  it("a bad or missing signature gets 401 and changes nothing", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const body = paymentEvent(key.email, `pay_${crypto.randomUUID()}`);
+    await expectError(await postWebhook(body, null), 401, "invalid_signature");
+    await expectError(await postWebhook(body, "0".repeat(64)), 401, "invalid_signature");
+    const response = await api("/api/v1/deadlines", key.key);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("30");
+    await response.arrayBuffer();
+    const plan = await env.DB.prepare("SELECT plan FROM accounts WHERE email = ?").bind(key.email).first<{ plan: string }>();
+    expect(plan?.plan).toBe("free");
+  });
+
+  it("a verified payment upgrades the account's keys at once; a replay records nothing new", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    const body = paymentEvent(key.email, paymentId);
+    const first = await expectStatus(await postWebhook(body, await sign(body)), 200);
+    expect(first.data.activated).toBe(true);
+    const replay = await expectStatus(await postWebhook(body, await sign(body)), 200);
+    expect(replay.data.activated).toBe(false);
+
+    const response = await api("/api/v1/deadlines", key.key);
+    expect(response.headers.get("X-RateLimit-Limit")).toBe("120");
+    expect(response.headers.get("RateLimit-Policy")).toContain('"day";q=10000');
+    await response.arrayBuffer();
+    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE type = 'plan.activated' AND payload LIKE ?").bind(`%${paymentId}%`).all();
+    expect(events.results).toHaveLength(1);
+  });
+});
+
+describe("floods of well-formed random keys", () => {
+  it("an address past 120 unknown keys a minute gets 429 without a lookup; other addresses are unaffected", async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
+    const random = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const attempt = async () => {
+      const response = await api("/api/v1/deadlines", random(), { headers: { "CF-Connecting-IP": address } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 120 }, attempt));
+    for (let i = 0; i < 5; i++) statuses.push(await attempt());
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(121).every((s) => s === 429)).toBe(true);
+    const valid = await createKey({ scopes: ["deadlines:read"] });
+    await expectStatus(await api("/api/v1/deadlines", valid.key, { headers: { "CF-Connecting-IP": "198.51.100.7" } }), 200);
+  }, 30_000);
+});

@@ -1,0 +1,133 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+const profile = {
+  age: 30,
+  residentialStatus: "resident",
+  houseProperties: [],
+  salary: { grossSalary: 1_800_000, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, isMetroCity: true, professionalTax: 2_400 },
+  deductions: { section80C: 150_000, section80D_selfFamily: 25_000 },
+  taxesPaid: 150_000,
+};
+
+function save(key: string, label: string, body: Record<string, unknown> = {}) {
+  return api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label, profile, financialYear: "2025-26", ...body }) });
+}
+
+async function listAll(key: string, limit: number, between?: (page: number) => Promise<void>): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const query = `limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const body = ProfileListSchema.parse(await expectStatus(await api(`/api/v1/profiles?${query}`, key), 200));
+    ids.push(...body.data.map((p) => p.id));
+    cursor = body.nextCursor;
+    if (!cursor) break;
+    await between?.(page);
+  }
+  return ids;
+}
+
+describe("POST /api/v1/profiles", () => {
+  it("creates (201), then replaces by label (200, same id), case-insensitively, with one event per save", async () => {
+    const { key } = await createKey();
+    const created = await expectStatus(await save(key, "  Salary 2025 "), 201);
+    expect(created.data.label).toBe("Salary 2025");
+    const updated = await expectStatus(await save(key, "salary 2025", { profile: { ...profile, taxesPaid: 0 } }), 200);
+    expect(updated.data.id).toBe(created.data.id);
+    expect(Date.parse(updated.data.updatedAt)).toBeGreaterThan(Date.parse(created.data.updatedAt));
+
+    const stored = SavedProfileSchema.parse((await expectStatus(await api(`/api/v1/profiles/${created.data.id}`, key), 200)).data);
+    expect(stored.profile.taxesPaid).toBe(0);
+    expect(stored.label).toBe("salary 2025");
+    expect(stored.summary.financialYear).toBe("2025-26");
+
+    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE payload LIKE ? ORDER BY created_at").bind(`%${created.data.id}%`).all<{ type: string; payload: string }>();
+    expect(events.results.map((e) => e.type)).toEqual(["profile.saved", "profile.saved"]);
+    const payload = JSON.parse(events.results[0]!.payload);
+    expect(payload).toMatchObject({ profileId: created.data.id, created: true, summary: { recommendedRegime: expect.any(String) } });
+    expect(events.results[0]!.payload).not.toContain("grossSalary");
+  });
+
+  it("two concurrent saves of the same new label end as one profile, never an error", async () => {
+    const { key } = await createKey();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => save(key, "race")));
+    const bodies = await Promise.all(responses.map((r) => r.json<{ data: { id: string } }>()));
+    expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(bodies.map((b) => b.data.id)).size).toBe(1);
+  });
+
+  it.each([
+    [{ label: "" }, "label"],
+    [{ label: "x".repeat(101) }, "label"],
+    [{ label: "ok", profile: { ...profile, age: -1 } }, "profile.age"],
+    [{ label: "ok", extra: 1 }, "extra"],
+  ])("refuses %j naming %s and saves nothing", async (body, field) => {
+    const { key } = await createKey();
+    const message = await expectError(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ profile, ...body }) }), 400, "validation_error");
+    expect(message.startsWith(field)).toBe(true);
+    const listed = await expectStatus(await api("/api/v1/profiles", key), 200);
+    expect(listed.data).toEqual([]);
+  });
+
+  it("requires profiles:write", async () => {
+    const { key } = await createKey({ scopes: ["profiles:read"] });
+    await expectError(await save(key, "x"), 403, "forbidden");
+  });
+});
+
+describe("GET /api/v1/profiles", () => {
+  it("pages newest first and visits every profile exactly once while others are saved and deleted", async () => {
+    const { key } = await createKey();
+    const original: string[] = [];
+    for (let i = 0; i < 12; i++) original.push((await expectStatus(await save(key, `p${i}`), 201)).data.id);
+    const doomed = original[3]!;
+    const seen = await listAll(key, 5, async (page) => {
+      await expectStatus(await save(key, `new-${page}`), 201);
+      if (page === 0) await expectStatus(await api(`/api/v1/profiles/${doomed}`, key, { method: "DELETE" }), 200);
+    });
+    const survivors = original.filter((id) => id !== doomed).reverse();
+    expect(seen.filter((id) => survivors.includes(id))).toEqual(survivors);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it.each([["0"], ["101"], ["abc"]])("refuses limit=%s", async (limit) => {
+    const { key } = await createKey();
+    await expectError(await api(`/api/v1/profiles?limit=${limit}`, key), 400, "validation_error");
+  });
+
+  it("refuses a tampered cursor and another owner's cursor with 400", async () => {
+    const a = await createKey();
+    const b = await createKey();
+    for (const label of ["one", "two"]) await expectStatus(await save(a.key, label), 201);
+    const page = await expectStatus(await api("/api/v1/profiles?limit=1", a.key), 200);
+    const cursor: string = page.data && page.nextCursor;
+    const tampered = cursor.slice(0, -1) + (cursor.endsWith("a") ? "b" : "a");
+    await expectError(await api(`/api/v1/profiles?cursor=${encodeURIComponent(tampered)}`, a.key), 400, "validation_error");
+    await expectError(await api(`/api/v1/profiles?cursor=${encodeURIComponent(cursor)}`, b.key), 400, "validation_error");
+    await expectError(await api("/api/v1/profiles?cursor=%00%27%20OR%201%3D1", a.key), 400, "validation_error");
+  });
+});
+
+describe("GET and DELETE /api/v1/profiles/{id}", () => {
+  it("another owner's id is 404 on read and delete (never 403), and nothing changes", async () => {
+    const owner = await createKey();
+    const stranger = await createKey();
+    const { data } = await expectStatus(await save(owner.key, "mine"), 201);
+    await expectError(await api(`/api/v1/profiles/${data.id}`, stranger.key), 404, "not_found");
+    await expectError(await api(`/api/v1/profiles/${data.id}`, stranger.key, { method: "DELETE" }), 404, "not_found");
+    await expectStatus(await api(`/api/v1/profiles/${data.id}`, owner.key), 200);
+  });
+
+  it("deletes with 200 and the id, records profile.deleted, then a second delete is 404", async () => {
+    const { key } = await createKey();
+    const { data } = await expectStatus(await save(key, "short-lived"), 201);
+    const deleted = await expectStatus(await api(`/api/v1/profiles/${data.id}`, key, { method: "DELETE" }), 200);
+    expect(deleted.data).toEqual({ id: data.id, deleted: true });
+    await expectError(await api(`/api/v1/profiles/${data.id}`, key, { method: "DELETE" }), 404, "not_found");
+    const event = await env.DB.prepare("SELECT payload FROM events WHERE type = 'profile.deleted' AND payload LIKE ?").bind(`%${data.id}%`).first<{ payload: string }>();
+    expect(JSON.parse(event!.payload)).toEqual({ profileId: data.id, label: "short-lived" });
+  });
+});

@@ -1,0 +1,85 @@
+// The web page's webhook management (/admin/api/webhooks with the session): register (secret once), list,
+// test, recent deliveries and delete, with CSRF and isolation between accounts.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { installReceivers, receiver, respond } from "../../webhook-receiver";
+import { sessionCaller, setCookies } from "../../web-session";
+import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
+
+installReceivers();
+
+/** A signed-in user, through the real sign-up form. */
+async function signedIn(): Promise<{ cookie: string; csrf: string; email: string }> {
+  const first = await SELF.fetch(`${TAX}/`);
+  await first.text();
+  const formToken = /^tax_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("tax_form="))!)![1]!;
+  const email = randomEmail();
+  const response = await SELF.fetch(`${TAX}/auth/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TAX, Cookie: `tax_form=${formToken}`, "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` },
+    body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
+  });
+  expect(response.status).toBe(303);
+  const session = setCookies(response).find((h) => h.startsWith("tax_session="))!;
+  const cookie = session.split(";")[0]!;
+  const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: cookie } })).text();
+  return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!, email };
+}
+
+const as = sessionCaller(TAX);
+
+describe("webhooks on the web page", () => {
+  it("registers an endpoint (secret shown once), sends a test, shows the delivery, deletes it", async () => {
+    const user = await signedIn();
+    const { url, received } = receiver(() => respond.ok());
+    await expectError(await as(user, "POST", "/admin/api/webhooks", { url }, false), 403, "forbidden");
+
+    const created = await expectStatus(await as(user, "POST", "/admin/api/webhooks", { url, events: ["profile.saved"] }), 201);
+    expect(created.data.secret).toEqual(expect.any(String));
+    const listed = await expectStatus(await as(user, "GET", "/admin/api/webhooks"), 200);
+    expect(listed.data).toEqual([{ id: created.data.id, url, events: ["profile.saved"], description: null, createdAt: created.data.createdAt }]);
+    expect(JSON.stringify(listed)).not.toContain(created.data.secret);
+
+    const sent = await expectStatus(await as(user, "POST", `/admin/api/webhooks/${created.data.id}/test`), 200);
+    expect(sent.data).toMatchObject({ status: "delivered", attempt: { outcome: "delivered", responseStatus: 200 } });
+    expect(received).toHaveLength(1);
+    const deliveries = await expectStatus(await as(user, "GET", `/admin/api/webhooks/${created.data.id}/deliveries`), 200);
+    expect(deliveries.data[0]).toMatchObject({ id: sent.data.deliveryId, eventType: "webhook.test", status: "delivered", lastResponseStatus: 200 });
+
+    const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
+    expect(page).toContain(url);
+    expect(page).toContain("webhook.test");
+    expect(page).not.toContain(created.data.secret);
+
+    await expectError(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`, undefined, false), 403, "forbidden");
+    await expectStatus(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`), 200);
+    expect((await expectStatus(await as(user, "GET", "/admin/api/webhooks"), 200)).data).toEqual([]);
+  });
+
+  it("refuses a private or plain-http URL with the field named", async () => {
+    const user = await signedIn();
+    const message = await expectError(await as(user, "POST", "/admin/api/webhooks", { url: "http://10.0.0.1/hook" }), 400, "validation_error");
+    expect(message.startsWith("url:")).toBe(true);
+  });
+
+  it("a user never sees, tests or deletes another account's endpoints; the operator names the account", async () => {
+    const owner = await createKey({ scopes: ["webhooks:manage"] });
+    const { url } = receiver(() => respond.ok());
+    const theirs = await expectStatus(await admin("POST", "/admin/api/webhooks", { accountEmail: owner.email, url }), 201);
+    await expectError(await admin("POST", "/admin/api/webhooks", { url }), 400, "validation_error");
+
+    const intruder = await signedIn();
+    expect((await expectStatus(await as(intruder, "GET", "/admin/api/webhooks"), 200)).data).toEqual([]);
+    await expectError(await as(intruder, "GET", `/admin/api/webhooks?accountEmail=${encodeURIComponent(owner.email)}`), 403, "forbidden");
+    await expectError(await as(intruder, "POST", "/admin/api/webhooks", { accountEmail: owner.email, url }), 403, "forbidden");
+    await expectError(await as(intruder, "POST", `/admin/api/webhooks/${theirs.data.id}/test`), 404, "not_found");
+    await expectError(await as(intruder, "GET", `/admin/api/webhooks/${theirs.data.id}/deliveries`), 404, "not_found");
+    await expectError(await as(intruder, "DELETE", `/admin/api/webhooks/${theirs.data.id}`), 404, "not_found");
+
+    const still = await expectStatus(await admin("GET", `/admin/api/webhooks?accountEmail=${encodeURIComponent(owner.email)}`), 200);
+    expect(still.data.map((e: { id: string }) => e.id)).toEqual([theirs.data.id]);
+    const viaKey = await expectStatus(await SELF.fetch(`${TAX}/api/v1/webhooks`, { headers: { Authorization: `Bearer ${owner.key}` } }), 200);
+    expect(viaKey.data).toEqual(still.data);
+  });
+});

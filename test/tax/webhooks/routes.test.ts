@@ -1,0 +1,193 @@
+// Webhook management (tax): register, list, delete, test send, deliveries; the error table and the security
+// cases (no key, wrong key, wrong scope, another account's endpoint).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { z } from "@hono/zod-openapi";
+import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { CreatedWebhookEndpointSchema, DeliverySchema, TestSendSchema, WebhookEndpointSchema } from "../../../src/tax/webhooks/schemas";
+import { installReceivers, receiver, respond } from "../../webhook-receiver";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+installReceivers();
+
+async function register(key: string, body: Record<string, unknown>) {
+  const response = await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify(body) });
+  return CreatedWebhookEndpointSchema.parse((await expectStatus(response, 201)).data);
+}
+
+describe("POST /api/v1/webhooks", () => {
+  it("registers an endpoint for every event, shows the secret once, lists it without the secret", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const created = await register(key, { url: "https://hooks.example.com/tax", description: "billing" });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^whk_/),
+      url: "https://hooks.example.com/tax",
+      events: ["profile.saved", "profile.deleted", "plan.activated"],
+      description: "billing",
+    });
+    expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
+
+    const listed = await expectStatus(await api("/api/v1/webhooks", key), 200);
+    expect(z.object({ data: z.array(WebhookEndpointSchema) }).parse(listed).data).toEqual([
+      { id: created.id, url: created.url, events: created.events, description: "billing", createdAt: created.createdAt },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(created.secret);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+  });
+
+  it("keeps a chosen subset of events", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    expect((await register(key, { url: "https://hooks.example.com/x", events: ["plan.activated"] })).events).toEqual(["plan.activated"]);
+  });
+
+  it.each([
+    [{ url: "http://hooks.example.com/x" }, "url: must use https"],
+    [{ url: "https://127.0.0.1/x" }, "url: must not point at a loopback address"],
+    [{ url: "http://127.0.0.1:9000/x" }, "url: must use https"],
+    [{ url: "https://10.0.0.8/x" }, "url: must not point at a private address"],
+    [{ url: "https://169.254.169.254/latest" }, "url: must not point at a link-local address"],
+    [{ url: "https://[::1]/x" }, "url: must not point at a loopback address"],
+    [{ url: "https://localhost/x" }, "url: must not point at an internal host name"],
+    [{ url: "https://user:pw@hooks.example.com/x" }, "url: must not contain credentials"],
+    [{ url: "not a url" }, "url: must be an absolute URL"],
+    [{}, "url"],
+    [{ url: "https://hooks.example.com/x", events: ["profile.exploded"] }, "events[0]"],
+    [{ url: "https://hooks.example.com/x", events: [] }, "events"],
+    [{ url: "https://hooks.example.com/x", events: ["plan.activated", "plan.activated"] }, "events: must not repeat an event"],
+    [{ url: "https://hooks.example.com/x", events: ["webhook.test"] }, "events[0]"],
+    [{ url: "https://hooks.example.com/x", secret: "mine" }, "secret"],
+  ])("refuses %j with 400 naming %s", async (body, message) => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const text = await expectError(await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify(body) }), 400, "validation_error");
+    expect(text.startsWith(message)).toBe(true);
+  });
+
+  it("caps an account at 20 endpoints", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    for (let i = 0; i < 20; i++) await register(key, { url: `https://hooks.example.com/${i}` });
+    await expectError(await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url: "https://hooks.example.com/21" }) }), 409, "conflict");
+  });
+});
+
+describe("webhook routes: security", () => {
+  const routes: Array<[string, string, (id: string) => string]> = [
+    ["POST", "register", () => "/api/v1/webhooks"],
+    ["GET", "list", () => "/api/v1/webhooks"],
+    ["DELETE", "delete", (id) => `/api/v1/webhooks/${id}`],
+    ["POST", "test send", (id) => `/api/v1/webhooks/${id}/test`],
+    ["GET", "deliveries", (id) => `/api/v1/webhooks/${id}/deliveries`],
+  ];
+
+  describe.each(routes)("%s %s", (method, _name, path) => {
+    const init = (m: string): RequestInit => (m === "POST" && path("x") === "/api/v1/webhooks" ? { method: m, body: JSON.stringify({ url: "https://hooks.example.com/x" }) } : { method: m });
+
+    it("needs a key (401), a valid key (401) and the webhooks:manage scope (403)", async () => {
+      await expectError(await api(path("whk_x"), null, init(method)), 401, "unauthorized");
+      await expectError(await api(path("whk_x"), "tax_abcdefgh_0123456789abcdefghijklmnopqrstuv", init(method)), 401, "invalid_api_key");
+      const { key } = await createKey({ scopes: ["profiles:read", "profiles:write"] });
+      await expectError(await api(path("whk_x"), key, init(method)), 403, "forbidden");
+    });
+  });
+
+  it.each(routes.filter(([, name]) => ["delete", "test send", "deliveries"].includes(name)))("%s %s on another account's endpoint is 404", async (method, _name, path) => {
+    const owner = await createKey({ scopes: ["webhooks:manage"] });
+    const stranger = await createKey({ scopes: ["webhooks:manage"] });
+    const { url, received } = receiver();
+    const endpoint = await register(owner.key, { url });
+    await expectError(await api(path(endpoint.id), stranger.key, { method }), 404, "not_found");
+    await expectError(await api(path("whk_01jd3k9x2m4n5p6q7r8s9t0v1w"), owner.key, { method }), 404, "not_found");
+    expect(received).toHaveLength(0);
+    // The owner's endpoint is untouched.
+    expect((await expectStatus(await api("/api/v1/webhooks", owner.key), 200)).data).toHaveLength(1);
+  });
+});
+
+describe("DELETE /api/v1/webhooks/{id}", () => {
+  it("removes the endpoint from the list; deleting twice is 404", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const endpoint = await register(key, { url: "https://hooks.example.com/x" });
+    const deleted = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "DELETE" }), 200);
+    expect(deleted.data).toEqual({ id: endpoint.id, deletedAt: expect.any(String) });
+    expect((await expectStatus(await api("/api/v1/webhooks", key), 200)).data).toEqual([]);
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "DELETE" }), 404, "not_found");
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 404, "not_found");
+  });
+});
+
+describe("POST /api/v1/webhooks/{id}/test", () => {
+  it("sends a signed webhook.test now and reports the delivery id and the first attempt", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url, received } = receiver(respond.ok);
+    const endpoint = await register(key, { url });
+    const sent = TestSendSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200)).data);
+    expect(sent).toMatchObject({ deliveryId: expect.stringMatching(/^whd_/), status: "delivered", nextRetryAt: null });
+    expect(sent.attempt).toMatchObject({ attempt: 1, outcome: "delivered", responseStatus: 200, error: null });
+
+    expect(received).toHaveLength(1);
+    const [request] = received;
+    expect(request!.init.redirect).toBe("manual");
+    expect(request!.headers.get("Content-Type")).toBe("application/json");
+    expect(request!.headers.get("Service-Delivery")).toBe(sent.deliveryId);
+    const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature", toleranceSeconds: 300 });
+    expect(verified).toEqual({ ok: true, deliveryId: sent.deliveryId, timestampSeconds: expect.any(Number), eventType: null });
+    expect(JSON.parse(request!.body)).toEqual({
+      id: sent.eventId,
+      type: "webhook.test",
+      createdAt: expect.any(String),
+      data: { endpointId: endpoint.id, message: expect.any(String) },
+    });
+  });
+
+  it("reports a failed first attempt with the receiver's status and the time of the next retry", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url } = receiver(() => respond.fail(503));
+    const endpoint = await register(key, { url });
+    const sent = TestSendSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200)).data);
+    expect(sent.status).toBe("pending");
+    expect(sent.attempt).toMatchObject({ outcome: "failed", responseStatus: 503, error: "HTTP 503: receiver down" });
+    expect(Date.parse(sent.nextRetryAt!) - Date.parse(sent.attempt!.attemptedAt)).toBe(2_000);
+
+    const listed = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries`, key), 200);
+    const [delivery] = z.array(DeliverySchema).parse(listed.data);
+    expect(delivery).toMatchObject({ id: sent.deliveryId, eventType: "webhook.test", lastResponseStatus: 503 });
+    expect(delivery!.attempts[0]).toMatchObject({ attempt: 1, outcome: "failed", responseStatus: 503 });
+  });
+
+  it("never follows a redirect: the 302 is the failed outcome", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url, received } = receiver(respond.redirect);
+    const endpoint = await register(key, { url });
+    const sent = TestSendSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200)).data);
+    expect(sent.attempt).toMatchObject({ outcome: "failed", responseStatus: 302 });
+    expect(sent.attempt!.error).toContain("redirect 302 not followed");
+    expect(received).toHaveLength(1);
+  });
+});
+
+describe("GET /api/v1/webhooks/{id}/deliveries", () => {
+  it("lists recent deliveries newest first with their attempts; limit is checked", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url } = receiver(respond.ok);
+    const endpoint = await register(key, { url });
+    for (let i = 0; i < 3; i++) await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200);
+    const listed = z.array(DeliverySchema).parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=2`, key), 200)).data);
+    expect(listed).toHaveLength(2);
+    expect(listed[0]!.id > listed[1]!.id).toBe(true);
+    for (const delivery of listed) {
+      expect(delivery).toMatchObject({ status: "delivered", nextRetryAt: null, lastResponseStatus: 200 });
+      expect(delivery.attempts).toHaveLength(1);
+      expect(delivery.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
+    }
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=0`, key), 400, "validation_error");
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=101`, key), 400, "validation_error");
+  });
+
+  it("stores no secret in the delivery log", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url } = receiver(() => respond.fail(400));
+    const endpoint = await register(key, { url });
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200);
+    const rows = await env.DB.prepare("SELECT a.* FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = ?").bind(endpoint.id).all();
+    expect(JSON.stringify(rows.results)).not.toContain(endpoint.secret);
+  });
+});
