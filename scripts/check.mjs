@@ -1,6 +1,11 @@
-// `npm run check` (after typecheck): bundles both Workers with `wrangler deploy --dry-run` and prints each
-// bundle's size, gzip included, as wrangler reports it.
+// `npm run check` (after typecheck): lints both committed OpenAPI documents with Redocly's recommended rules
+// (redocly.yaml), then bundles both Workers with `wrangler deploy --dry-run` and prints each bundle's size, gzip
+// included, as wrangler reports it.
+import { spawnSync } from "node:child_process";
 import { ROOT, SERVICES, wrangler } from "./lib.mjs";
+
+const lint = spawnSync(`${ROOT}node_modules/.bin/redocly`, ["lint", "docs/openapi/tax.json", "docs/openapi/inventory.json"], { cwd: ROOT, stdio: "inherit" });
+if (lint.status !== 0) process.exit(lint.status ?? 1);
 
 for (const [service, { config }] of Object.entries(SERVICES)) {
   const output = wrangler(["deploy", "--dry-run", "--outdir", `${ROOT}dist/${service}`, "-c", config]);

@@ -10,7 +10,9 @@ export declare function executeLocalSql(service: "tax" | "inventory", file: stri
 export declare function startWranglerDev(
   service: "tax" | "inventory",
   port: number,
-  options?: { persistTo?: string; extraArgs?: string[]; quiet?: boolean },
+  options?: { persistTo?: string; extraArgs?: string[]; quiet?: boolean; inspectorPort?: number },
 ): ChildProcess;
+export declare function portIsFree(port: number): Promise<boolean>;
+export declare function freePort(): Promise<number>;
 export declare function waitFor(url: string, timeoutMs?: number): Promise<Response>;
 export declare function adminCall(baseUrl: string, adminToken: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
@@ -67,19 +68,96 @@ export function executeLocalSql(service, file, persistTo) {
   return wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
 }
 
-export function startWranglerDev(service, port, { persistTo, extraArgs = [], quiet = false } = {}) {
+/** Whether a TCP port can be listened on at 127.0.0.1 right now. */
+export function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the system reports free at 127.0.0.1 (for a Worker or its inspector). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/**
+ * Relays wrangler's output line by line with a prefix, folding each failed rebuild into one line. wrangler dev
+ * watches every file its bundle read, node_modules included, so reinstalling dependencies beside it fails one
+ * rebuild after another, each printing every unresolved import; the Worker keeps serving its last good build.
+ */
+function relayLines(stream, target, prefix, quiet) {
+  let pending = "";
+  let folding = false; // inside a "Build failed" block, whose detail lines are indented
+  let reported = false; // one line per run of failed rebuilds, until a rebuild succeeds
+  let errors = 0;
+  let cfWarned = false; // offline, every reload warns that Request.cf cannot be fetched, with a stack: say it once
+  let inCfStack = false;
+  const emit = (line) => !quiet && target.write(prefix + line + "\n");
+  const handle = (line) => {
+    const plain = line.replace(ANSI, "");
+    if (/Unable to fetch the `Request\.cf` object/.test(plain)) {
+      inCfStack = true;
+      if (!cfWarned) emit(line);
+      cfWarned = true;
+      return;
+    }
+    if (inCfStack && (/^Error: getaddrinfo/.test(plain) || /^\s+at /.test(plain))) return;
+    inCfStack = false;
+    const failed = /Build failed with (\d+) error/.exec(plain);
+    if (failed) {
+      folding = true;
+      errors = Number(failed[1]);
+      return;
+    }
+    if (folding && (plain.trim() === "" || /^\s/.test(plain))) {
+      const first = /\[ERROR\]\s*(.+)$/.exec(plain);
+      if (first && !reported) {
+        reported = true;
+        emit(`Rebuild failed (${errors} error${errors === 1 ? "" : "s"}, first: ${first[1].trim()}); still serving the last good build until the next change builds.`);
+      }
+      return;
+    }
+    folding = false;
+    if (/Local server updated and ready/.test(plain) && reported) {
+      reported = false;
+      emit("Rebuilt after the failure; serving the new build.");
+      return;
+    }
+    if (plain.trim()) emit(line);
+  };
+  stream.on("data", (chunk) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) handle(line);
+  });
+  stream.on("end", () => pending && handle(pending));
+}
+
+/**
+ * `wrangler dev` of one service on 127.0.0.1:port. Its inspector listens on `inspectorPort` (pick one with
+ * freePort()), by default port + 1000: never wrangler's own choice, which two Workers started at once can both
+ * make (9229) so that one of them fails.
+ */
+export function startWranglerDev(service, port, { persistTo, extraArgs = [], quiet = false, inspectorPort } = {}) {
   const { config } = SERVICES[service];
-  const args = ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(port + 1000), "--show-interactive-dev-session=false", ...extraArgs];
+  const args = ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...extraArgs];
+  args.push("--inspector-port", String(inspectorPort ?? port + 1000));
   if (persistTo) args.push("--persist-to", persistTo);
   const child = spawn(WRANGLER, args, { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const prefix = `[${service}] `;
-  const relay = (stream, target) =>
-    stream.on("data", (chunk) => {
-      if (quiet) return;
-      for (const line of chunk.toString().split("\n")) if (line.trim()) target.write(prefix + line + "\n");
-    });
-  relay(child.stdout, process.stdout);
-  relay(child.stderr, process.stderr);
+  relayLines(child.stdout, process.stdout, prefix, quiet);
+  relayLines(child.stderr, process.stderr, prefix, quiet);
   return child;
 }
 

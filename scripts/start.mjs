@@ -1,7 +1,7 @@
 // `npm start`: local D1 migrations, idempotent demo data, `.dev.vars`, both Workers on 127.0.0.1, and demo
 // keys printed ready for curl. Runs until Ctrl-C, then stops both Workers.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { ROOT, adminCall, applyLocalMigrations, ensureDevVars, portOf, startWranglerDev, waitFor } from "./lib.mjs";
+import { ROOT, SERVICES, adminCall, applyLocalMigrations, ensureDevVars, freePort, portIsFree, portOf, startWranglerDev, waitFor } from "./lib.mjs";
 import { DEMO_ORG_ID, seedDemo } from "./seed.mjs";
 
 const vars = ensureDevVars();
@@ -10,12 +10,24 @@ const inventoryPort = portOf("inventory");
 const taxUrl = `http://127.0.0.1:${taxPort}`;
 const inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
 
+// A taken port would otherwise surface later as a confusing answer from whatever listens there.
+for (const [service, port] of [["tax", taxPort], ["inventory", inventoryPort]]) {
+  if (!(await portIsFree(port))) {
+    console.error(`Port ${port} (the ${service} service) is already in use on 127.0.0.1. Stop whatever listens there (an earlier npm start?) or choose another port: ${SERVICES[service].portVariable}=<port> npm start`);
+    process.exit(1);
+  }
+}
+
 console.log("Applying local D1 migrations…");
 applyLocalMigrations("tax");
 applyLocalMigrations("inventory");
 await seedDemo({ large: false });
 
-const children = [startWranglerDev("tax", taxPort), startWranglerDev("inventory", inventoryPort)];
+// Each Worker's devtools inspector on a port that is free now, never a fixed one that another program may hold.
+const children = [
+  startWranglerDev("tax", taxPort, { inspectorPort: await freePort() }),
+  startWranglerDev("inventory", inventoryPort, { inspectorPort: await freePort() }),
+];
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
@@ -38,8 +50,8 @@ try {
 }
 
 console.log(`
-Tax service        ${taxUrl}/api/v1        (health: ${taxUrl}/api/v1/health, OpenAPI: ${taxUrl}/api/v1/openapi.json)
-Inventory service  ${inventoryUrl}/api/v1  (OpenAPI: ${inventoryUrl}/api/v1/openapi.json)
+Tax service        ${taxUrl}/api/v1        (API reference: ${taxUrl}/api/v1/docs, health: ${taxUrl}/api/v1/health)
+Inventory service  ${inventoryUrl}/api/v1  (API reference: ${inventoryUrl}/api/v1/docs)
 Tax web page       ${taxUrl}/              sign in as ${demo.taxAccount.email} / ${demo.taxAccount.password}
 Inventory admin    ${inventoryUrl}/admin   sign in as ${demo.inventoryAdmin.email} / ${demo.inventoryAdmin.password}
 

@@ -1,7 +1,8 @@
 // The composition root: builds the app from the leaf factory and registers every feature's routes.
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { PlatformError } from "../platform/http/errors";
-import { serveOpenApi } from "../platform/http/openapi";
+import { serveApiReference } from "../platform/http/api-reference";
+import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import { requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
 import { registerExportCustomers } from "./exports/export-customers";
@@ -39,12 +40,28 @@ import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliverie
 import { registerListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook } from "./webhooks/test-webhook";
 
+/** Management operations a session may not call (they check for the operator after authentication). */
+const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
+
+const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
+
 export function buildInventoryApp(): InventoryApp {
   const app = createInventoryApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
     description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION}`,
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's `ADMIN_TOKEN` secret: `Authorization: Bearer <ADMIN_TOKEN>`. Acts on any organisation.",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "inv_session",
+    description: "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).
@@ -99,7 +116,17 @@ export function buildInventoryApp(): InventoryApp {
       description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
     },
     servers: [{ url: "/" }],
-  }));
+  }), {
+    // Management takes the operator token or an organisation admin's session, except the operator-only changes.
+    security: (method, path) => {
+      if (!path.startsWith("/admin/api/")) return [];
+      return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;
+    },
+  });
+  serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Inventory and Sales Service API" });
+  // The service has no home page of its own: its root leads to the API reference, `/admin/` to the admin area.
+  app.get("/", (c) => c.redirect("/api/v1/docs", 302));
+  app.get("/admin/", (c) => c.redirect("/admin", 301));
 
   // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others.
   app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/v1/*", requireWriteAccess, (c) => {

@@ -8,6 +8,8 @@ const InventoryEnvSchema = z.object({
   KEY_GUARD: binding.durableObject<KeyGuard>(),
   SIGN_IN_THROTTLE: binding.durableObject<SignInThrottle>(),
   WEBHOOKS: binding.queue<unknown>(),
+  /** Swagger UI's files for the API reference page (`[assets]` in the wrangler config). */
+  ASSETS: binding.fetcher(),
   ADMIN_TOKEN: binding.secret(),
   SESSION_SECRET: binding.secret(),
   SERVICE_VERSION: z.string().default("dev"),

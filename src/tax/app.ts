@@ -1,6 +1,7 @@
 // The composition root: builds the tax app from its features and serves the OpenAPI document.
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
-import { serveOpenApi } from "../platform/http/openapi";
+import { serveApiReference } from "../platform/http/api-reference";
+import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
 import { registerCreateKey } from "./keys/create-key";
@@ -24,12 +25,25 @@ import { registerListWebhookDeliveries, registerManagementListWebhookDeliveries 
 import { registerListWebhooks, registerManagementListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook, registerManagementTestWebhook } from "./webhooks/test-webhook";
 
+const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
+
 export function buildTaxApp(): TaxApp {
   const app = createTaxApp();
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
     description: `\`Authorization: Bearer tax_<prefix>_<secret>\`. Keys are for servers only: API routes send no CORS headers. ${KEY_HEADERS_DESCRIPTION}`,
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The operator's `ADMIN_TOKEN` secret: `Authorization: Bearer <ADMIN_TOKEN>`. Acts on any account (name it with `accountEmail`).",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "tax_session",
+    description: "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   registerHealth(app);
@@ -69,6 +83,11 @@ export function buildTaxApp(): TaxApp {
       description: "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
     },
     servers: [{ url: "/" }],
-  }));
+  }), {
+    // Management takes the operator token or a web-page session; health and the Razorpay webhook (verified by
+    // its signature header) are public.
+    security: (_method, path) => (path.startsWith("/admin/api/") ? MANAGEMENT_SECURITY : []),
+  });
+  serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Tax Computation Service API" });
   return app;
 }

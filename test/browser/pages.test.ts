@@ -316,3 +316,29 @@ describe("inventory admin area in Chromium", () => {
     await context.close();
   });
 });
+
+describe("API reference in Chromium", () => {
+  it("renders every operation of each service's live document, loading nothing from another origin", async () => {
+    for (const [service, base, entry] of [
+      ["tax", taxUrl, `${taxUrl}/api/v1/docs`],
+      // The inventory service's root leads to its reference.
+      ["inventory", inventoryUrl, `${inventoryUrl}/`],
+    ] as const) {
+      const document = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const operations = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
+      const { context, page } = await newPage();
+      const origins = new Set<string>();
+      const failed: string[] = [];
+      page.on("request", (request) => origins.add(new URL(request.url()).origin));
+      page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+      await page.goto(entry);
+      expect(page.url()).toBe(`${base}/api/v1/docs`);
+      await expect.poll(() => page.locator(".opblock").count()).toBe(operations);
+      await shot(page, `${service}-api-reference`);
+      expect([...origins].filter((origin) => origin !== base && origin !== "null" && !origin.startsWith("data:"))).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(errorsOf(page)).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -252,6 +252,8 @@ export async function bodyNasties(target: HostileTarget, envelope: Envelope, db:
     ["UTF-16 text", new Uint8Array([0xff, 0xfe, ...[...JSON.stringify(target.body)].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]), "application/json"],
   ];
   for (const [name, body, contentType] of cases) {
+    // An optional body may be left out with a JSON Content-Type too: that is a valid request (optional-body tests).
+    if (name === "empty" && target.op.bodyOptional) continue;
     const headers: Record<string, string> = { ...target.headers, "Content-Type": contentType };
     if (target.sign && typeof body === "string") Object.assign(headers, await target.sign(body));
     const response = await target.fetch(url, { method: target.op.method, headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);

@@ -62,6 +62,8 @@ export interface Operation {
   /** JSON body schema, when the operation takes one. */
   body: z.ZodType | null;
   bodyTypes: string[];
+  /** The body is documented as optional (`required: false`). */
+  bodyOptional: boolean;
 }
 
 /** The operations the app documents, with the very zod schemas its validators run. */
@@ -79,6 +81,7 @@ export function operationsOf(app: OpenAPIHono<any>): Operation[] {
       query: route.request?.query ?? null,
       body: content["application/json"]?.schema ?? null,
       bodyTypes: Object.keys(content),
+      bodyOptional: route.request?.body?.required === false,
     });
   }
   return out;

@@ -14,8 +14,12 @@ export function readSession(db: D1Database, bookmark: string | undefined): D1Dat
   return db.withSession(bookmark ?? "first-unconstrained");
 }
 
-/** Opens the read session of a request from its X-D1-Bookmark header; a malformed bookmark is a 400. */
-export function openReadSession(db: D1Database, bookmark: string | undefined): D1DatabaseSession {
+/**
+ * Opens the read session of a request from its X-D1-Bookmark header; a malformed bookmark is a 400. An empty
+ * header is no bookmark: clients and proxies send one when they have none yet.
+ */
+export function openReadSession(db: D1Database, header: string | undefined): D1DatabaseSession {
+  const bookmark = header?.trim() === "" ? undefined : header;
   if (bookmark !== undefined && !BOOKMARK_PATTERN.test(bookmark)) {
     throw inventoryError("bad_request", "X-D1-Bookmark: must be a bookmark returned by a previous response");
   }

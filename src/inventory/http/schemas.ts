@@ -1,6 +1,7 @@
 // Shared OpenAPI pieces of the inventory service: its error body (seed section 2), error responses by
 // status, the list page wrapper and ISO-8601 time strings.
 import { z } from "@hono/zod-openapi";
+import { queryInteger } from "../../platform/http/query";
 
 export const ErrorSchema = z
   .object({
@@ -33,8 +34,8 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 
 
 /** `limit` 1..1000 (default 200) and `offset` 0..100000, as in the seed's list endpoints. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: queryInteger(1, 1000).default(200),
+  offset: queryInteger(0, 100_000).default(0),
 });
 
 export function pageOf<T extends z.ZodType>(item: T) {

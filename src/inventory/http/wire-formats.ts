@@ -87,7 +87,7 @@ export const BookmarkHeader = z.object({
     .optional()
     .openapi({
       param: { name: "x-d1-bookmark", in: "header" },
-      description: "The X-D1-Bookmark of a previous response: this read then sees data at least that new",
+      description: "The X-D1-Bookmark of a previous response: this read then sees data at least that new. An empty value is the same as no header.",
       example: "0000007b-0000b26e-00001538-0c3e87bb37b3db5cc52eedb93cd3b96b",
     }),
 });

@@ -6,6 +6,7 @@ import { findEndpoint, listDeliveries } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso, isoOrNull } from "../http/schemas";
 import { DeliverySchema, WebhookParams } from "./schemas";
+import { queryInteger } from "../../platform/http/query";
 
 const route = createRoute({
   method: "get",
@@ -13,7 +14,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "The endpoint's recent deliveries, newest first, with every attempt (status, response code, duration, error) and the next retry",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookParams, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(25) }) },
+  request: { params: WebhookParams, query: z.object({ limit: queryInteger(1, 100).default(25) }) },
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
     ...errorResponses(400, 401, 403, 404),

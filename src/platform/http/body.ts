@@ -72,7 +72,7 @@ export async function readRawText(request: Request, maxBytes: number): Promise<s
 export interface ReadBodyOptions {
   maxBytes: number;
   accept?: BodyKind[];
-  /** An empty body (no Content-Type, no bytes) is read as `{}`. */
+  /** An empty body (no bytes, with or without a Content-Type) is read as `{}`. */
   optional?: boolean;
 }
 
@@ -84,16 +84,16 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     const contentType = c.req.header("Content-Type");
     const kind = mediaKind(contentType);
 
-    if (!contentType && options.optional) {
-      const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
-      if (bytes.byteLength > 0) throw new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
+    const unsupported = () => new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
+    if (contentType && (!kind || !accept.includes(kind))) throw unsupported();
+    const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
+    // An optional body may be left out with or without a Content-Type (curl -H 'Content-Type: application/json'
+    // with no -d sends none): no bytes read as `{}`.
+    if (options.optional && bytes.byteLength === 0) {
       cacheBody(c.req.bodyCache, "{}", {});
       return next();
     }
-    if (!kind || !accept.includes(kind)) {
-      throw new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
-    }
-    const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
+    if (!kind) throw unsupported();
     let text: string;
     try {
       text = strictUtf8.decode(bytes);

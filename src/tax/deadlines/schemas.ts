@@ -1,6 +1,7 @@
 // Request and response schemas of GET /api/v1/deadlines. The calendar itself lives in domain/deadlines.
 import { z } from "@hono/zod-openapi";
 import { ACTS, DEADLINE_CATEGORIES, parseIsoDate } from "../domain/deadlines";
+import { queryInteger } from "../../platform/http/query";
 
 export const DeadlinesQuerySchema = z.object({
   from: z
@@ -14,11 +15,7 @@ export const DeadlinesQuerySchema = z.object({
       description: "First day to include (YYYY-MM-DD, a real calendar date). Defaults to today in India (IST).",
       example: "2026-07-01",
     }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
+  limit: queryInteger(1, 100)
     .default(10)
     .openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
 });

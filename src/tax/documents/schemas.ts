@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
 import { ComputeRequestSchema } from "../profiles/profile-schema";
+import { queryInteger } from "../../platform/http/query";
 import {
   CHAPTER_VIA_KEYS,
   FORM16_AMOUNT_KEYS,
@@ -75,7 +76,7 @@ export type DocumentParseRequest = z.infer<typeof DocumentParseRequestSchema>;
 /** Query of the text/plain form of the request: the body is the text, the type comes from ?type=. */
 export const DocumentParseQuerySchema = z.object({
   type: documentType.optional().openapi({ description: "Document type for a text/plain body; detected when absent." }),
-  age: z.coerce.number().int().min(0).max(130).optional().openapi({ description: "Age for computeRequest.profile.age, for a text/plain body.", example: 34 }),
+  age: queryInteger(0, 130).optional().openapi({ description: "Age for computeRequest.profile.age, for a text/plain body.", example: 34 }),
 });
 
 const rupees = (description: string) => z.number().finite().openapi({ description });

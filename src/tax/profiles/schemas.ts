@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
 import { IsoTime } from "../hono";
 import { ProfileSchema } from "./profile-schema";
+import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;
 
@@ -38,7 +39,7 @@ export const ProfileListItemSchema = z
 export const SavedProfileSchema = ProfileListItemSchema.extend({ profile: ProfileSchema }).openapi("SavedProfile");
 
 export const ListProfilesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ description: "Page size, 1 to 100", example: 20 }),
+  limit: queryInteger(1, 100).default(20).openapi({ description: "Page size, 1 to 100", example: 20 }),
   cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
 });
 

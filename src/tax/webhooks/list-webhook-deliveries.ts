@@ -8,8 +8,9 @@ import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { findEndpoint, listDeliveries } from "./queries";
 import { AccountEmailQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
+import { queryInteger } from "../../platform/http/query";
 
-const Limit = z.coerce.number().int().min(1).max(100).default(25);
+const Limit = queryInteger(1, 100).default(25);
 
 const responses = {
   200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },

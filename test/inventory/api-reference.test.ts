@@ -1,0 +1,65 @@
+// The API reference page, and the service's root and `/admin/` leading somewhere useful.
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import inventoryDocument from "../../docs/openapi/inventory.json?raw";
+import { PAGE_CSP } from "../../src/platform/ui/headers";
+
+const INV = "http://inventory.test";
+
+describe("API reference at /api/v1/docs", () => {
+  it("is an HTML page under the pages' CSP loading Swagger UI from this Worker", async () => {
+    const response = await SELF.fetch(`${INV}/api/v1/docs`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
+    expect(html).toContain('<script src="/api/v1/docs/swagger-ui-bundle.js"></script>');
+    const bundle = await SELF.fetch(`${INV}/api/v1/docs/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    expect(await bundle.text()).toContain("SwaggerUIBundle");
+  });
+
+  it("/ leads to the API reference and /admin/ to the admin area", async () => {
+    const root = await SELF.fetch(`${INV}/`, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("Location")).toBe("/api/v1/docs");
+    const admin = await SELF.fetch(`${INV}/admin/`, { redirect: "manual" });
+    expect(admin.status).toBe(301);
+    expect(admin.headers.get("Location")).toBe("/admin");
+    for (const base of ["/api/v1", "/api/v1/"]) {
+      const response = await SELF.fetch(`${INV}${base}`, { redirect: "manual" });
+      expect(response.status, base).toBe(302);
+      expect(response.headers.get("Location")).toBe("/api/v1/docs");
+    }
+  });
+});
+
+describe("the committed OpenAPI document", () => {
+  it("docs/openapi/inventory.json is exactly the served document (refresh it with npm run openapi)", async () => {
+    const response = await SELF.fetch(`${INV}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(JSON.parse(inventoryDocument));
+  });
+
+  it("every operation has a unique operationId and a security requirement", () => {
+    const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>> };
+    const ids: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+        expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
+        ids.push(operation.operationId!);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("generated operation details", () => {
+  it("operator-only changes name the operator token alone; other management takes a session too", () => {
+    const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, { security: Array<Record<string, string[]>> }>> };
+    expect(document.paths["/admin/api/orgs"]!.post!.security).toEqual([{ operatorToken: [] }]);
+    expect(document.paths["/admin/api/orgs/{id}"]!.patch!.security).toEqual([{ operatorToken: [] }]);
+    expect(document.paths["/admin/api/orgs/{id}"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
+    expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: [] }]);
+  });
+});

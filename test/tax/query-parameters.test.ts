@@ -1,0 +1,21 @@
+// Integer query parameters are decimal digits only: a value that loose number parsing would accept (hex,
+// exponent, sign, spaces, empty) is a malformed parameter, 400 validation_error naming it.
+import { describe, expect, it } from "vitest";
+import { api, createKey, expectError, expectStatus } from "./helpers";
+
+describe("integer query parameters", () => {
+  it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])("limit=%s is 400 validation_error", async (value) => {
+    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
+    for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
+      const message = await expectError(await api(`${path}?limit=${value}`, key), 400, "validation_error");
+      expect(message, path).toContain("limit");
+    }
+  });
+
+  it("decimal digits, leading zeros included, are read as the number they spell", async () => {
+    const { key } = await createKey({ scopes: ["deadlines:read"] });
+    const body = await expectStatus<{ data: unknown[] }>(await api("/api/v1/deadlines?from=2026-04-01&limit=003", key), 200);
+    // The calendar has far more than three due dates after 1 April 2026 (every month's TDS deposit alone).
+    expect(body.data).toHaveLength(3);
+  });
+});
