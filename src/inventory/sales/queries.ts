@@ -61,20 +61,50 @@ export interface SalesQuery {
   offset: number;
 }
 
-/** Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties). */
-export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<{ rows: SaleWithItems[]; hasMore: boolean }> {
-  const { results } = await db
+// Printing in SQL, for the sales read: the same text as formatPaise/formatGrams and Date#toISOString (years
+// 0000-9999), so each sale leaves SQLite as the JSON of its API view and is never decoded or re-encoded here.
+const signedScaledSql = (column: string, scale: 100 | 1000) =>
+  `printf('%s%d.${scale === 100 ? "%02d" : "%03d"}', CASE WHEN ${column} < 0 THEN '-' ELSE '' END, abs(${column}) / ${scale}, abs(${column}) % ${scale})`;
+const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
+// Basis points as a JSON number: 1800 → 18, 250 → 2.5 (as bps / 100 prints in JavaScript).
+const percentOfBpsSql = (column: string) => `CASE WHEN ${column} % 100 = 0 THEN ${column} / 100 ELSE ${column} / 100.0 END`;
+
+/** Key order is the wire order of SaleSchema and SaleItemSchema (saleView). */
+const SALE_JSON = `json_object(
+    'id', s.id, 'invoice_number', s.invoice_number, 'customer_id', s.customer_id, 'customer_name', c.name,
+    'customer_gstin', c.gstin, 'sale_date', s.sale_date, 'sold_at', ${isoSql("s.sold_at")}, 'status', s.status,
+    'dispatched_at', ${isoSql("s.dispatched_at")}, 'paid_at', ${isoSql("s.paid_at")}, 'kg', ${signedScaledSql("s.grams_total", 1000)},
+    'taxable_amount', ${signedScaledSql("s.taxable_paise", 100)}, 'gst_amount', ${signedScaledSql("s.gst_paise", 100)},
+    'total_amount', ${signedScaledSql("s.total_paise", 100)},
+    'items', json((SELECT json_group_array(json(x.item)) FROM (
+        SELECT json_object(
+                 'lot_id', i.lot_id, 'lot_number', l.lot_number, 'sku', k.sku, 'yarn_type', k.yarn_type, 'hsn', k.hsn,
+                 'kg', ${signedScaledSql("i.grams", 1000)}, 'rate_per_kg', ${signedScaledSql("i.rate_paise_per_kg", 100)},
+                 'amount', ${signedScaledSql("i.amount_paise", 100)}, 'gst_rate_percent', ${percentOfBpsSql("i.gst_rate_bps")},
+                 'gst_amount', ${signedScaledSql("i.gst_paise", 100)}) AS item
+          FROM sale_items i
+          JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
+          JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
+         WHERE i.org_id = s.org_id AND i.sale_id = s.id
+         ORDER BY i.id) x)))`;
+
+/**
+ * Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties), each with its items, in
+ * ONE query: every sale comes back as the JSON text of its view, so a page costs one round trip and no mapping.
+ */
+export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<{ saleJson: string[]; hasMore: boolean }> {
+  const rows = await db
     .prepare(
-      `${SALE_SELECT}
-      WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
-      ORDER BY s.sold_at DESC, s.id DESC
-      LIMIT ?4 OFFSET ?5`,
+      `SELECT ${SALE_JSON} AS sale
+         FROM sales s
+         JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
+        WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
+        ORDER BY s.sold_at DESC, s.id DESC
+        LIMIT ?4 OFFSET ?5`,
     )
     .bind(orgId, query.fromMs, query.toMsExclusive, query.limit + 1, query.offset)
-    .all<SaleRow>();
-  const rows = results.slice(0, query.limit);
-  const items = await itemsOf(db, orgId, rows.map((r) => r.id));
-  return { rows: rows.map((r) => ({ ...r, items: items.get(r.id) ?? [] })), hasMore: results.length > query.limit };
+    .raw<[string]>();
+  return { saleJson: rows.slice(0, query.limit).map(([sale]) => sale), hasMore: rows.length > query.limit };
 }
 
 export async function findSale(db: ReadDb, orgId: string, saleId: string): Promise<SaleWithItems | null> {

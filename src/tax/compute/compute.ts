@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
-import { computeTax } from "../domain/engine";
+import { computeTax, type ComputeResult, type RegimeResult } from "../domain/engine";
 import { currentYearOrFail } from "./current-year";
-import { ComputeResultSchema } from "./schemas";
+import { ComputeAnswerSchema, ComputeQuerySchema, type ComputeAnswer } from "./schemas";
 import { ComputeRequestSchema, toTaxInput } from "../profiles/profile-schema";
 
 export const COMPUTE_BODY_LIMIT_BYTES = 65_536;
@@ -14,12 +14,12 @@ const route = createRoute({
   path: "/api/v1/compute",
   tags: ["Compute"],
   summary: "Income tax under both regimes, the recommended regime, the ITR form and ranked saving moves",
-  description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. The result is informational and not tax advice.`,
+  description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. Each regime comes with its head-wise totals, tax, surcharge, cess and refund; its deduction-by-deduction and slab-by-slab working (\`deductions\`, \`slabs\`) only with \`?detail=full\`. The result is informational and not tax advice.`,
   security: bearerSecurity,
   middleware: [requireKey(), readBody({ maxBytes: COMPUTE_BODY_LIMIT_BYTES })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: ComputeRequestSchema } } } },
+  request: { query: ComputeQuerySchema, body: { required: true, content: { "application/json": { schema: ComputeRequestSchema } } } },
   responses: {
-    200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeResultSchema }) } } },
+    200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeAnswerSchema }) } } },
     ...errorResponses(400, 401, 413, 415, 429),
   },
 });
@@ -28,7 +28,18 @@ export function registerCompute(app: TaxApp): void {
   app.openapi(route, (c) => {
     const { profile, financialYear, chosenRegime } = c.req.valid("json");
     const input = chosenRegime === undefined ? toTaxInput(profile) : { ...toTaxInput(profile), chosenRegime };
-    return c.json({ data: computeTax(input, financialYear ?? currentYearOrFail(Date.now())) }, 200);
+    const result = computeTax(input, financialYear ?? currentYearOrFail(Date.now()));
+    return c.json({ data: c.req.valid("query").detail === "full" ? result : withoutDetail(result) }, 200);
   });
+}
+
+/** The answer most callers read: totals without the line detail, which is most of the bytes to serialise. */
+function withoutDetail(result: ComputeResult): ComputeAnswer {
+  return { ...result, regimes: { old: totalsOf(result.regimes.old), new: totalsOf(result.regimes.new) } };
+}
+
+function totalsOf(regime: RegimeResult): Omit<RegimeResult, "deductions" | "slabs"> {
+  const { deductions: _deductions, slabs: _slabs, ...totals } = regime;
+  return totals;
 }
 

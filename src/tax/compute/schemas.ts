@@ -1,5 +1,5 @@
-// The `data` of a POST /api/v1/compute response: exactly what the engine returns (tests parse engine output
-// with it). Tax lines are whole rupees; income lines keep any paise they came in with.
+// What the tax engine returns (tests parse engine output with it) and the `data` of a POST /api/v1/compute
+// response, which is that result with the line-by-line detail only on request. Tax lines are whole rupees; income lines keep any paise they came in with.
 import { z } from "@hono/zod-openapi";
 import {
   FINANCIAL_YEARS,
@@ -197,3 +197,26 @@ export const ComputeResultSchema = z
   })
   .openapi("ComputeResult");
 export type ComputeResultData = z.infer<typeof ComputeResultSchema>;
+
+/** `?detail=full` asks for the line-by-line working; without it each regime carries its totals only. */
+export const ComputeQuerySchema = z
+  .object({
+    detail: z.enum(["full"]).optional().openapi({
+      description:
+        "`full` adds each regime's `deductions` (every exemption and deduction with what was allowed and why) and `slabs` (slab-by-slab tax). Without it the answer carries the totals, the recommended regime, the ITR form and the saving moves.",
+      example: "full",
+    }),
+  })
+  .strict();
+
+const detailOnly = " Present only with `?detail=full`.";
+export const RegimeAnswerSchema = RegimeResultSchema.extend({
+  deductions: z.array(DeductionLineSchema).optional().openapi({ description: `Every exemption and deduction claimed, with what was allowed and why.${detailOnly}` }),
+  slabs: z.array(SlabLineSchema).optional().openapi({ description: `Slab-by-slab tax on the income at slab rates.${detailOnly}` }),
+}).openapi("RegimeAnswer");
+
+/** The `data` of a POST /api/v1/compute response: the engine's result, with the line detail only on request. */
+export const ComputeAnswerSchema = ComputeResultSchema.extend({
+  regimes: z.object({ old: RegimeAnswerSchema, new: RegimeAnswerSchema }),
+}).openapi("ComputeAnswer");
+export type ComputeAnswer = z.infer<typeof ComputeAnswerSchema>;

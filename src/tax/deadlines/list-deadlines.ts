@@ -1,4 +1,5 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
+import type { TypedResponse } from "hono";
 import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { istToday, listDeadlines } from "../domain/deadlines";
@@ -18,9 +19,29 @@ const route = createRoute({
   },
 });
 
+/**
+ * Serialised answers per (from, limit), in this isolate. The calendar is static and public, so an answer
+ * depends on nothing else; the key check, its counting and its headers run on every request before this.
+ * Bounded: at the limit the oldest answer goes, so arbitrary `from` dates cannot grow it.
+ */
+const ANSWER_CACHE_LIMIT = 256;
+const answers = new Map<string, string>();
+
+function answerFor(from: string, limit: number): string {
+  const cacheKey = `${from}|${limit}`;
+  const cached = answers.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const answer = JSON.stringify({ data: listDeadlines({ from, limit }) });
+  if (answers.size >= ANSWER_CACHE_LIMIT) answers.delete(answers.keys().next().value!);
+  answers.set(cacheKey, answer);
+  return answer;
+}
+
 export function registerListDeadlines(app: TaxApp): void {
   app.openapi(route, (c) => {
     const { from, limit } = c.req.valid("query");
-    return c.json({ data: listDeadlines({ from: from ?? istToday(Date.now()), limit }) }, 200);
+    const answer = answerFor(from ?? istToday(Date.now()), limit);
+    // Typed as the JSON answer it is: the response schema still documents and types this route.
+    return c.body(answer, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<z.infer<typeof DeadlinesResponseSchema>, 200, "json">;
   });
 }

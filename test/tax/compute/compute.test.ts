@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ComputeResultSchema } from "../../../src/tax/compute/schemas";
+import { ComputeAnswerSchema, ComputeResultSchema } from "../../../src/tax/compute/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 
 // The profile exactly as the seed's section 2 shows it.
@@ -12,16 +12,21 @@ const seedProfile = {
   taxesPaid: 150_000,
 };
 
-function compute(key: string | null, body: unknown, init: RequestInit = {}) {
-  return api("/api/v1/compute", key, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+function compute(key: string | null, body: unknown, init: RequestInit = {}, query = "") {
+  return api(`/api/v1/compute${query}`, key, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });
 }
 
 describe("POST /api/v1/compute", () => {
   it("computes the seed's profile under both regimes; the response parses with its schema", async () => {
     const { key } = await createKey({ scopes: [] });
     const body = await expectStatus(await compute(key, { profile: seedProfile, financialYear: "2025-26" }), 200);
-    const result = ComputeResultSchema.parse(body.data);
+    const result = ComputeAnswerSchema.parse(body.data);
     expect(result.financialYear).toBe("2025-26");
+    // The default answer carries totals only: no line-by-line working.
+    for (const regime of ["old", "new"] as const) {
+      expect(body.data.regimes[regime]).not.toHaveProperty("slabs");
+      expect(body.data.regimes[regime]).not.toHaveProperty("deductions");
+    }
     expect(result.recommendedRegime).toMatch(/^(old|new)$/);
     const { old: oldRegime, new: newRegime } = result.regimes;
     const cheaper = Math.min(oldRegime.totalTax, newRegime.totalTax);
@@ -41,17 +46,35 @@ describe("POST /api/v1/compute", () => {
     expect(newRegime.netTaxPayable).toBe(800);
   });
 
+  it("adds the slab-by-slab and deduction-by-deduction working with ?detail=full, and refuses other detail values", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const request = { profile: seedProfile, financialYear: "2025-26" };
+    const full = ComputeResultSchema.parse((await expectStatus(await compute(key, request, {}, "?detail=full"), 200)).data);
+    // The new regime's slabs worked by hand in the first test: nil to 4L, then 20,000, 40,000, 60,000 and 25,000.
+    expect(full.regimes.new.slabs.filter((slab) => slab.tax > 0).map((slab) => [slab.from, slab.tax])).toEqual([
+      [400_000, 20_000],
+      [800_000, 40_000],
+      [1_200_000, 60_000],
+      [1_600_000, 25_000],
+    ]);
+    // Old regime: s.80C 1,50,000 claimed and allowed in full (the s.80CCE cap is 1,50,000).
+    expect(full.regimes.old.deductions.find((line) => line.section === "80C")).toMatchObject({ claimed: 150_000, allowed: 150_000 });
+    const totals = ComputeAnswerSchema.parse((await expectStatus(await compute(key, request), 200)).data);
+    expect(totals.regimes.new.totalTax).toBe(full.regimes.new.totalTax);
+    expect(await expectError(await compute(key, request, {}, "?detail=slabs"), 400, "validation_error")).toMatch(/detail/);
+  });
+
   it("taxes equity gains at their own rate and surcharges dividends in the 15 % band", async () => {
     const { key } = await createKey({ scopes: [] });
     // Salary income 15L + s.112A 3L: slab 1,05,000; (3L − 1.25L) × 12.5% = 21,875; cess 5,075 → 1,31,950.
     const gains = { age: 40, residentialStatus: "resident", salary: { grossSalary: 1_575_000 }, capitalGains: [{ section: "112A", gain: 300_000 }] };
-    const first = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: gains, financialYear: "2025-26" }), 200)).data);
+    const first = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: gains, financialYear: "2025-26" }), 200)).data);
     expect(first.regimes.new).toMatchObject({ taxableIncome: 1_800_000, slabTax: 105_000, specialRateTax: 21_875, totalTax: 131_950 });
     expect(first.itr.form).toBe("ITR-2");
     // Salary 1,50,75,000 and dividends 1 crore: income without dividends is 1.5 Cr, so 15 % (worked in full in
     // the engine's worked cases): 84,67,680 new.
     const dividends = { age: 40, residentialStatus: "resident", salary: { grossSalary: 15_075_000 }, otherIncome: { dividends: 10_000_000 } };
-    const second = ComputeResultSchema.parse((await expectStatus(await compute(key, { profile: dividends, financialYear: "2025-26" }), 200)).data);
+    const second = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: dividends, financialYear: "2025-26" }), 200)).data);
     expect(second.regimes.new).toMatchObject({ surchargeRatePercent: 15, totalTax: 8_467_680 });
   });
 

@@ -3,7 +3,7 @@ import form16 from "../../fixtures/documents/form16-traces-layout-old-regime.txt
 import ais from "../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
 import firstEmployer from "../../fixtures/documents/form16-first-employer-fy2024-25-new.txt?raw";
 import secondEmployer from "../../fixtures/documents/form16-other-employer-fy2024-25-new.txt?raw";
-import { ComputeResultSchema } from "../../../src/tax/compute/schemas";
+import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { DocumentParseResultSchema, MergedParseSchema, SingleParseSchema } from "../../../src/tax/documents/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 
@@ -49,7 +49,7 @@ describe("POST /api/v1/documents/parse", () => {
       await api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(data.computeRequest), headers: { "Content-Type": "application/json" } }),
       200,
     );
-    const result = ComputeResultSchema.parse(computed.data);
+    const result = ComputeAnswerSchema.parse(computed.data);
     // Part B rows 12 and 13 of the fixture: total taxable income 8,44,500; tax 12,500 + 20 % of 3,44,500 = 81,400.
     expect([result.regimes.old.taxableIncome, result.regimes.old.slabTax]).toEqual([844_500, 81_400]);
     expect(result.chosenRegime).toBe("old");

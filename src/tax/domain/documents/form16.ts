@@ -52,12 +52,29 @@ const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
 /** A row marker word: "(a)" to "(n)", "1." to "99.". */
 function isRowMarker(word: string): boolean {
-  if (word.length === 3 && word[0] === "(" && word[2] === ")") {
-    const letter = word.charCodeAt(1);
+  return isRowMarkerAt(word, 0, word.length);
+}
+
+/** isRowMarker of text[from..to), read in place. */
+function isRowMarkerAt(text: string, from: number, to: number): boolean {
+  const length = to - from;
+  if (length === 3 && text.charCodeAt(from) === 0x28 && text.charCodeAt(from + 2) === 0x29) {
+    const letter = text.charCodeAt(from + 1);
     return letter >= 0x61 && letter <= 0x6e;
   }
-  if (word.length < 2 || word.length > 3 || word[word.length - 1] !== ".") return false;
-  return isDigitCode(word.charCodeAt(0)) && (word.length === 2 || isDigitCode(word.charCodeAt(1)));
+  if (length < 2 || length > 3 || text.charCodeAt(to - 1) !== 0x2e) return false;
+  return isDigitCode(text.charCodeAt(from)) && (length === 2 || isDigitCode(text.charCodeAt(from + 1)));
+}
+
+/** Whether a word after the first is a row marker; most labels have none and are not split into words. */
+function hasLaterRowMarker(label: string): boolean {
+  let wordStart = 0;
+  for (let i = 0; i <= label.length; i++) {
+    if (i < label.length && label.charCodeAt(i) !== 0x20) continue;
+    if (wordStart > 0 && isRowMarkerAt(label, wordStart, i)) return true;
+    wordStart = i + 1;
+  }
+  return false;
 }
 
 /**
@@ -68,7 +85,7 @@ function isRowMarker(word: string): boolean {
 function splitAtRowMarkers(segments: Segment[]): Segment[] {
   const out: Segment[] = [];
   for (const segment of segments) {
-    if (!segment.label.includes(" ")) {
+    if (!hasLaterRowMarker(segment.label)) {
       out.push(segment);
       continue;
     }
