@@ -17,6 +17,8 @@ const statusOf = {
   method_not_allowed: 405,
   conflict: 409,
   insufficient_stock: 409,
+  sale_before_last_invoice: 409,
+  invoice_sequence_exhausted: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -5,7 +5,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCreditNote } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -31,7 +31,7 @@ export function registerCreateCreditNote(app: InventoryApp): void {
     const outcome = await createCreditNote(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: body.date ?? istDateOf(now) },
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: entryDate("date", body.date, now) },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

@@ -5,7 +5,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createPayment } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreatePaymentSchema, PaymentSchema, paymentView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -34,7 +34,7 @@ export function registerCreatePayment(app: InventoryApp): void {
     const outcome = await createPayment(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: body.date ?? istDateOf(now) },
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: entryDate("date", body.date, now) },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

@@ -12,7 +12,7 @@ export const CreateCustomerSchema = z
     contact: optionalText(200),
     gstin: Gstin.nullish().transform((v) => v ?? null),
     address: optionalText(500),
-    credit_limit: Rupees({ positive: false }).optional().openapi({ description: "Rupees; default 0" }),
+    credit_limit: Rupees({ positive: false, bound: "amountPaise" }).optional().openapi({ description: "Rupees; default 0" }),
   })
   .strict();
 
@@ -20,7 +20,7 @@ export const CreatePaymentSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional().openapi({ description: "IST date received; default today" }),
@@ -31,7 +31,7 @@ export const CreateCreditNoteSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     reason: optionalText(500),
     date: IstDate.optional(),
   })
@@ -41,7 +41,7 @@ export const CreateExpenseSchema = z
   .object({
     date: IstDate.optional(),
     category: text(100).openapi({ example: "Freight" }),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     notes: optionalText(1000),
     created_by: optionalText(200).openapi({ description: "Default: the signed-in admin's email, or `operator`" }),
   })
@@ -52,7 +52,7 @@ export const CreateMillInvoiceSchema = z
     supplier_name: text(200),
     invoice_number: text(64),
     date: IstDate.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     notes: optionalText(1000),
   })
   .strict();
@@ -61,7 +61,7 @@ export const CreateMillPaymentSchema = z
   .object({
     supplier_name: text(200),
     mill_invoice_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional(),
