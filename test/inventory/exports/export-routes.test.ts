@@ -48,12 +48,14 @@ describe("GET /api/v1/export/customers", () => {
     ids.hindi = (await customer(orgId, { name: tricky.hindi, gstin: "27AAPFU0939F1ZV" })).id;
     ids.formula = (await customer(orgId, { name: tricky.formula, contact: "@sum", address: "-2+3" })).id;
     const l = await lot(orgId, { kg: "1000" });
-    // tricky: billed 2 × ₹1050 (one more cancelled), paid ₹1200, credit note ₹100 → outstanding 800.00.
+    // tricky: billed 2 × ₹1050 (one more cancelled), paid ₹1050 + ₹150, credit note ₹100 → outstanding 800.00.
     const s1 = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     const cancelled = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     await expectStatus(await api(`/admin/api/sales/${cancelled.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
-    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1200", method: "neft" });
+    // ₹1050 settles s1 and ₹150 is on account: more than an invoice's outstanding cannot be applied to it.
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1050", method: "neft" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, amount: "150", method: "neft" });
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: ids.tricky, amount: "100" });
     // formula: an advance with no sales → a negative outstanding, which must stay a number.
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.formula, amount: "1250", method: "upi" });

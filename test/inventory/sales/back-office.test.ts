@@ -384,13 +384,59 @@ describe("payments and credit notes", () => {
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50", reason: "Short weight" });
     const rest = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 500, method: "neft", reference: "UTR-2" });
     expect(rest.invoice_paid).toBe(true);
-    const extra = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" });
-    expect(extra.invoice_paid).toBe(false);
+    // A paid invoice owes nothing: an extra rupee against it is refused, naming the outstanding.
+    const extra = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" }), 409, "over_application");
+    expect(extra).toBe("amount: amount 1.00 exceeds the invoice's outstanding 0.00; post the excess as an advance to the customer's account or reduce the amount");
     const paid = await eventsOf(orgId, "invoice.paid");
     expect(paid).toHaveLength(1);
     expect(paid[0]!.payload).toMatchObject({ sale_id: s.id, total_amount: "1050.00", payment_id: rest.id });
     const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
     expect(row!.paid_at).not.toBeNull();
+  });
+
+  it("a credit note that completes the invoice settles it like a payment: paid_at set, invoice.paid once, naming the credit note", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "neft" });
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50.00", reason: "Rate difference" });
+    const paid = await eventsOf(orgId, "invoice.paid");
+    expect(paid.map((e) => e.payload)).toEqual([expect.objectContaining({ sale_id: s.id, payment_id: null, credit_note_id: note.id })]);
+    const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
+    expect(row!.paid_at).not.toBeNull();
+    // Nothing more can be applied to it, not even a paisa.
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "0.01", method: "upi" }), 409, "over_application");
+    expect(await eventsOf(orgId, "invoice.paid")).toHaveLength(1);
+  });
+
+  it("refuses a credit note beyond what was billed, and a payment beyond the outstanding, stating it; nothing is written", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1050
+    const credit = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "9,99,999" }), 409, "credit_exceeds_invoice");
+    expect(credit).toContain("at most 1050.00 can still be credited");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "upi" });
+    const over = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "55", method: "upi" }), 409, "over_application");
+    expect(over).toContain("outstanding 50.00");
+    expect(await count("credit_notes", orgId)).toBe(0);
+    expect(await count("payments", orgId)).toBe(1);
+  });
+
+  it("refuses cash of 200000.00 or more from one customer in a day or for one invoice (s.269ST)", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const other = await customer(orgId);
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "cash" }), 409, "cash_receipt_limit");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,00,000", method: "cash" }), 409, "cash_receipt_limit");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,99,999.99", method: "cash" });
+    // 199999.99 + 0.01 reaches 2 lakh the same day; another day, another customer, or a bank transfer are fine.
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash" }), 409, "cash_receipt_limit");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash", date: addDays(today, -1) });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: other.id, amount: "0.01", method: "cash" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "rtgs" });
+    expect(await count("payments", orgId)).toBe(4);
   });
 
   it("validates the customer, the sale and the amount", async () => {
