@@ -75,6 +75,19 @@ describe("GET /api/v1/export/customers", () => {
     expect(rows[3]).toEqual([ids.formula, `'${tricky.formula}`, "'@sum", "", "'-2+3", "0.00", "0.00", "1250.00", "-1250.00"]);
   });
 
+  it("a cancelled sale takes its credit notes with it: sale 210.00, credit note 50.00, payment 160.00, cancel → the customer is owed 160.00", async () => {
+    const { orgId, key } = await orgWithKey();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "2", rate_per_kg: "100" }]); // 200.00 + 5 % = 210.00
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "160", method: "upi" });
+    await expectStatus(await api(`/admin/api/sales/${s.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
+    // Billed 0 (cancelled), paid 160, credited 0 (reversed with the sale): outstanding 0 − 160 − 0 = −160.00.
+    const { rows } = await exportCsv(key, "customers");
+    expect(rows[1]!.slice(-3)).toEqual(["0.00", "160.00", "-160.00"]);
+  });
+
   it("shows only the key's organisation and needs exports:read", async () => {
     const other = await orgWithKey();
     await customer(other.orgId, { name: "Other org's customer" });
