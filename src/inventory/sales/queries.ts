@@ -5,6 +5,7 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { customers, lots, saleItems, sales, skus } from "../db/schema";
 import { lineGstPaise } from "../domain/gst";
+import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
 import { MAX_INVOICES_PER_FINANCIAL_YEAR, nextInvoice, type LastIssued, type NextInvoiceResult } from "../domain/invoice-sequence";
@@ -100,12 +101,12 @@ export interface NewSale {
   items: Array<{ lotId: string; grams: number; ratePaisePerKg: number }>;
 }
 
-type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining" | "receivedAt"> & Pick<Sku, "sku" | "gstRateBps">;
+type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining" | "receivedAt"> & Pick<Sku, "sku" | "hsn">;
 
 async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise<Map<string, LotForSale>> {
   const { results } = await db
     .prepare(
-      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, l.received_at AS receivedAt, k.gst_rate_bps AS gstRateBps
+      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, l.received_at AS receivedAt, k.hsn
          FROM lots l JOIN skus k ON k.org_id = l.org_id AND k.id = l.sku_id
         WHERE l.org_id = ?1 AND l.id IN (SELECT value FROM json_each(?2))`,
     )
@@ -136,6 +137,7 @@ export type CreateSaleOutcome =
   | { kind: "customer_not_found"; customerId: string }
   | { kind: "lot_not_found"; index: number; lotId: string }
   | { kind: "insufficient_stock"; lotIds: string[] }
+  | { kind: "no_gst_rate"; index: number; refusal: Extract<GstRateResult, { ok: false }> }
   | { kind: "sale_before_lot_receipt"; refusal: Extract<SaleLotDatesResult, { ok: false }> }
   | { kind: "invoice_out_of_order"; refusal: Extract<NextInvoiceResult, { ok: false }> };
 
@@ -150,10 +152,15 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
   if (missing >= 0) return { kind: "lot_not_found", index: missing, lotId: sale.items[missing]!.lotId };
 
-  const lines = sale.items.map((item) => {
+  // The rate is the one in force on the date of supply for the line's HSN, not the rate the SKU was set up with.
+  const rates = sale.items.map((item) => gstRateOn(lots.get(item.lotId)!.hsn, sale.saleDate));
+  const unrated = rates.findIndex((r) => !r.ok);
+  if (unrated >= 0) return { kind: "no_gst_rate", index: unrated, refusal: rates[unrated] as Extract<GstRateResult, { ok: false }> };
+  const lines = sale.items.map((item, index) => {
     const lot = lots.get(item.lotId)!;
+    const gstRateBps = (rates[index] as Extract<GstRateResult, { ok: true }>).rateBps;
     const amount = amountPaise(item.grams, item.ratePaisePerKg);
-    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gstRateBps) };
+    return { ...item, lot, amount, gstRateBps, gst: lineGstPaise(amount, gstRateBps) };
   });
   const short = lines.filter((l) => l.lot.gramsRemaining < l.grams);
   if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
@@ -196,7 +203,7 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
           `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
         )
-        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.lot.gstRateBps, line.gst),
+        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.gstRateBps, line.gst),
     );
   }
   const events: Array<{ id: string; index: number }> = [];

@@ -191,6 +191,21 @@ describe("entry dates", () => {
     await sale(orgId, buyer.id, [{ lot_id: late.id, kg: 1 }], { sale_date: "2025-06-10" });
   });
 
+  it("charges GST at the rate in force on the date of supply, not the SKU's current rate", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { sku: "PES-SPN-20S1-BLK", yarn_type: "polyester_spun", received_at: "2025-08-01T10:00:00+05:30" });
+    // Polyester spun yarn (HSN 5509): 12 % until 21 September 2025 (Notification 1/2017-Central Tax (Rate)),
+    // 5 % from 22 September 2025 (Notification 9/2025-Central Tax (Rate), 56th GST Council).
+    // 10 kg × 100.00 = 1000.00 taxable: 120.00 GST before the change, 50.00 from it.
+    const before = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: "2025-09-01" }));
+    const onTheDay = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: "2025-09-22" }));
+    expect(before).toMatchObject({ taxable_amount: "1000.00", gst_amount: "120.00", total_amount: "1120.00" });
+    expect(before.items[0]).toMatchObject({ gst_rate_percent: 12, gst_amount: "120.00" });
+    expect(onTheDay).toMatchObject({ gst_amount: "50.00", total_amount: "1050.00" });
+    expect(onTheDay.items[0]).toMatchObject({ gst_rate_percent: 5 });
+  });
+
   it("numbers a financial year's invoices in date order: a back-dated sale is 409 sale_before_last_invoice", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
