@@ -26,6 +26,8 @@ import { registerCancelSale } from "./sales/cancel-sale";
 import { registerCreateSale } from "./sales/create-sale";
 import { registerDispatchSale } from "./sales/dispatch-sale";
 import { registerListSales } from "./sales/list-sales";
+import { registerFindSaleByInvoice } from "./sales/find-sale-by-invoice";
+import { registerGetSale } from "./sales/get-sale";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminAssets } from "./web/serve-assets";
@@ -80,6 +82,9 @@ export function buildInventoryApp(): InventoryApp {
   // The read API: lots in stock, sales and CSV exports.
   registerListInventory(app);
   registerListSales(app);
+  // Before /sales/{id}, which would otherwise take "by-invoice-number" as an id.
+  registerFindSaleByInvoice(app);
+  registerGetSale(app);
   registerExportCustomers(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);

@@ -88,6 +88,14 @@ export async function findSale(db: ReadDb, orgId: string, saleId: string): Promi
   return { ...row, items: items.get(row.id) ?? [] };
 }
 
+/** A sale by its invoice number, which is unique within the organisation. */
+export async function findSaleByInvoiceNumber(db: ReadDb, orgId: string, invoiceNumber: string): Promise<SaleWithItems | null> {
+  const row = await db.prepare(`${SALE_SELECT} WHERE s.org_id = ?1 AND s.invoice_number = ?2`).bind(orgId, invoiceNumber).first<SaleRow>();
+  if (!row) return null;
+  const items = await itemsOf(db, orgId, [row.id]);
+  return { ...row, items: items.get(row.id) ?? [] };
+}
+
 /** The organisation a sale belongs to (routes without an org in the path resolve it first). */
 export async function saleOrgId(db: D1Database, saleId: string): Promise<string | null> {
   const row = await inventoryDb(db).select({ orgId: sales.orgId }).from(sales).where(eq(sales.id, saleId)).get();

@@ -98,3 +98,14 @@ export const SalesQuerySchema = PageQuery.extend({
 }).strict();
 
 export const SalesPageSchema = pageOf(SaleSchema).openapi("SalesPage");
+
+export const InvoiceNumberQuery = z
+  .object({
+    invoice_number: z
+      .string()
+      .regex(/^INV\/\d{4}\/\d{6}$/, "must look like INV/2526/000123")
+      .openapi({ description: "The tax-invoice number printed on the invoice", example: "INV/2627/000123" }),
+  })
+  .strict();
+
+export const SaleResponseSchema = z.object({ data: SaleSchema }).openapi("SaleResponse");
