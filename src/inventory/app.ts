@@ -28,6 +28,7 @@ import { registerDispatchSale } from "./sales/dispatch-sale";
 import { registerListSales } from "./sales/list-sales";
 import { registerFindSaleByInvoice } from "./sales/find-sale-by-invoice";
 import { registerGetSale } from "./sales/get-sale";
+import { registerListCustomerBalances } from "./ledger/list-customer-balances";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminAssets } from "./web/serve-assets";
@@ -85,6 +86,7 @@ export function buildInventoryApp(): InventoryApp {
   // Before /sales/{id}, which would otherwise take "by-invoice-number" as an id.
   registerFindSaleByInvoice(app);
   registerGetSale(app);
+  registerListCustomerBalances(app);
   registerExportCustomers(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);

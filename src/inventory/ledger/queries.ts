@@ -10,6 +10,7 @@ import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows"
 import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
+import type { ReadDb } from "../http/read-session";
 import { upsertSupplier } from "../stock/queries";
 
 export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
@@ -283,4 +284,55 @@ export async function createMillPayment(
     value: { id, ...input, createdAt: nowMs },
     eventIds: [],
   };
+}
+
+/** A customer's receivables: open invoices' outstanding by age, and money held on account. */
+export interface CustomerBalanceRow {
+  id: string;
+  name: string;
+  gstin: string | null;
+  creditLimitPaise: number;
+  due0to30: number;
+  due31to60: number;
+  due61to90: number;
+  dueOver90: number;
+  onAccountPaise: number;
+}
+
+/**
+ * Customers in creation order with each non-cancelled invoice's outstanding (total less its payments and credit
+ * notes) summed by the bucket its sale date falls in, and the money held on account: payments with no invoice
+ * or against a cancelled one, and credit notes with no invoice. Outstanding = the buckets less that money,
+ * the same figure as the customers export.
+ */
+export async function listCustomerBalances(
+  db: ReadDb,
+  orgId: string,
+  query: { starts: { "0_30": string; "31_60": string; "61_90": string }; limit: number; offset: number },
+): Promise<{ rows: CustomerBalanceRow[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `WITH open_invoices AS (
+         SELECT s.customer_id, s.sale_date,
+                s.total_paise
+                  - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id)
+                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id) AS due
+           FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
+       SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?2) AS due0to30,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?3 AND o.sale_date < ?2) AS due31to60,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?4 AND o.sale_date < ?3) AS due61to90,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date < ?4) AS dueOver90,
+              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
+                WHERE p.org_id = c.org_id AND p.customer_id = c.id
+                  AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
+              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL) AS onAccountPaise
+         FROM customers c
+        WHERE c.org_id = ?1
+        ORDER BY c.id
+        LIMIT ?5 OFFSET ?6`,
+    )
+    .bind(orgId, query.starts["0_30"], query.starts["31_60"], query.starts["61_90"], query.limit + 1, query.offset)
+    .all<CustomerBalanceRow>();
+  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
 }

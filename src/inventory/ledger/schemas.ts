@@ -2,9 +2,9 @@
 // invoices and mill payments.
 import { z } from "@hono/zod-openapi";
 import { formatPaise } from "../domain/money";
-import { iso, IsoTime } from "../http/schemas";
+import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
-import type { CreditNoteRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
+import type { CreditNoteRow, CustomerBalanceRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
@@ -191,3 +191,30 @@ export const millPaymentView = (row: MillPaymentRow): z.infer<typeof MillPayment
   method: row.method,
   created_at: iso(row.createdAt),
 });
+
+export const CustomerBalanceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    gstin: z.string().nullable(),
+    credit_limit: Money,
+    outstanding: Money.openapi({ description: "Open invoices' outstanding less money on account; negative when the customer is owed" }),
+    on_account: Money.openapi({ description: "Payments with no invoice or against a cancelled one, and credit notes with no invoice" }),
+    ageing: z
+      .object({ "0_30": Money, "31_60": Money, "61_90": Money, over_90: Money })
+      .openapi({ description: "Outstanding of non-cancelled invoices by age in days of their sale date on today's IST date" }),
+  })
+  .openapi("CustomerBalance");
+
+export const customerBalanceView = (row: CustomerBalanceRow): z.infer<typeof CustomerBalanceSchema> => ({
+  id: row.id,
+  name: row.name,
+  gstin: row.gstin,
+  credit_limit: formatPaise(row.creditLimitPaise),
+  outstanding: formatPaise(row.due0to30 + row.due31to60 + row.due61to90 + row.dueOver90 - row.onAccountPaise),
+  on_account: formatPaise(row.onAccountPaise),
+  ageing: { "0_30": formatPaise(row.due0to30), "31_60": formatPaise(row.due31to60), "61_90": formatPaise(row.due61to90), over_90: formatPaise(row.dueOver90) },
+});
+
+export const CustomerBalancesQuery = PageQuery.strict();
+export const CustomerBalancesPageSchema = pageOf(CustomerBalanceSchema).openapi("CustomerBalancesPage");
