@@ -29,6 +29,7 @@ import { registerListSales } from "./sales/list-sales";
 import { registerFindSaleByInvoice } from "./sales/find-sale-by-invoice";
 import { registerGetSale } from "./sales/get-sale";
 import { registerListCustomerBalances } from "./ledger/list-customer-balances";
+import { registerListSupplierPayables } from "./ledger/list-supplier-payables";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminAssets } from "./web/serve-assets";
@@ -87,6 +88,7 @@ export function buildInventoryApp(): InventoryApp {
   registerFindSaleByInvoice(app);
   registerGetSale(app);
   registerListCustomerBalances(app);
+  registerListSupplierPayables(app);
   registerExportCustomers(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);

@@ -336,3 +336,31 @@ export async function listCustomerBalances(
     .all<CustomerBalanceRow>();
   return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
 }
+
+/** A mill's account: what it invoiced, what was paid to it, and the oldest invoice date. */
+export interface SupplierPayableRow {
+  id: string;
+  name: string;
+  gstin: string | null;
+  invoicedPaise: number;
+  paidPaise: number;
+  oldestInvoiceOn: string | null;
+}
+
+/** Suppliers in creation order with their mill invoices and mill payments summed; payable = invoiced − paid. */
+export async function listSupplierPayables(db: ReadDb, orgId: string, query: { limit: number; offset: number }): Promise<{ rows: SupplierPayableRow[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.id, m.name, m.gstin,
+              (SELECT COALESCE(SUM(i.amount_paise), 0) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS invoicedPaise,
+              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM mill_payments p WHERE p.org_id = m.org_id AND p.supplier_id = m.id) AS paidPaise,
+              (SELECT MIN(i.invoiced_on) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS oldestInvoiceOn
+         FROM suppliers m
+        WHERE m.org_id = ?1
+        ORDER BY m.id
+        LIMIT ?2 OFFSET ?3`,
+    )
+    .bind(orgId, query.limit + 1, query.offset)
+    .all<SupplierPayableRow>();
+  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
+}

@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { formatPaise } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
-import type { CreditNoteRow, CustomerBalanceRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
+import type { CreditNoteRow, CustomerBalanceRow, SupplierPayableRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
@@ -218,3 +218,28 @@ export const customerBalanceView = (row: CustomerBalanceRow): z.infer<typeof Cus
 
 export const CustomerBalancesQuery = PageQuery.strict();
 export const CustomerBalancesPageSchema = pageOf(CustomerBalanceSchema).openapi("CustomerBalancesPage");
+
+export const SupplierPayableSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().openapi({ description: "The mill" }),
+    gstin: z.string().nullable(),
+    invoiced: Money.openapi({ description: "Sum of the mill's invoices" }),
+    paid: Money.openapi({ description: "Sum of payments to the mill" }),
+    payable: Money.openapi({ description: "invoiced − paid; negative when the mill holds an advance" }),
+    oldest_invoice_date: z.string().nullable().openapi({ format: "date", description: "Date of the mill's oldest invoice" }),
+  })
+  .openapi("SupplierPayable");
+
+export const supplierPayableView = (row: SupplierPayableRow): z.infer<typeof SupplierPayableSchema> => ({
+  id: row.id,
+  name: row.name,
+  gstin: row.gstin,
+  invoiced: formatPaise(row.invoicedPaise),
+  paid: formatPaise(row.paidPaise),
+  payable: formatPaise(row.invoicedPaise - row.paidPaise),
+  oldest_invoice_date: row.oldestInvoiceOn,
+});
+
+export const SupplierPayablesQuery = PageQuery.strict();
+export const SupplierPayablesPageSchema = pageOf(SupplierPayableSchema).openapi("SupplierPayablesPage");
