@@ -1,6 +1,6 @@
 // Request and response schemas of lots: receiving a lot and the inventory read.
 import { z } from "@hono/zod-openapi";
-import { formatGrams, formatPaise } from "../domain/money";
+import { formatGrams, formatPaise, formatValueOf } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Kg, kgInput, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
 import type { LotRow } from "./queries";
@@ -76,7 +76,7 @@ export function lotView(row: LotRow): z.infer<typeof LotSchema> {
     kg_received: formatGrams(row.gramsReceived),
     kg_remaining: formatGrams(row.gramsRemaining),
     cost_per_kg: formatPaise(row.costPaisePerKg),
-    stock_value: formatPaise(Math.round((row.gramsRemaining * row.costPaisePerKg) / 1000)),
+    stock_value: formatValueOf(row.gramsRemaining, row.costPaisePerKg),
     received_at: iso(row.receivedAt),
   };
 }

@@ -131,6 +131,15 @@ describe("write bounds", () => {
     expect(page.data).toHaveLength(1);
   });
 
+  it("a lot stored before the bounds (9e12 kg at 10,00,000.00 per kg) still reads, its value exact", async () => {
+    const { orgId, key } = await orgWithKey();
+    const stored = await lot(orgId);
+    await env.DB.prepare("UPDATE lots SET grams_received = ?1, grams_remaining = ?1, cost_paise_per_kg = ?2 WHERE id = ?3").bind(9e15, 1e8, stored.id).run();
+    const page = await expectStatus<{ data: Array<Record<string, unknown>> }>(await api("/api/v1/inventory", key), 200);
+    // 9,000,000,000,000 kg × 1,000,000.00 per kg = 9 × 10^18 rupees.
+    expect(page.data[0]).toMatchObject({ kg_remaining: "9000000000000.000", cost_per_kg: "1000000.00", stock_value: "9000000000000000000.00" });
+  });
+
   it("refuses amounts above 14,000,000,000,000 paise on payments, credit notes, expenses and mill entries", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
