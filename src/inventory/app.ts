@@ -28,6 +28,10 @@ import { registerCancelSale } from "./sales/cancel-sale";
 import { registerCreateSale } from "./sales/create-sale";
 import { registerDispatchSale } from "./sales/dispatch-sale";
 import { registerListSales } from "./sales/list-sales";
+import { registerFindSaleByInvoice } from "./sales/find-sale-by-invoice";
+import { registerGetSale } from "./sales/get-sale";
+import { registerListCustomerBalances } from "./ledger/list-customer-balances";
+import { registerListSupplierPayables } from "./ledger/list-supplier-payables";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminAssets } from "./web/serve-assets";
@@ -98,6 +102,11 @@ export function buildInventoryApp(): InventoryApp {
   // The read API: lots in stock, sales and CSV exports.
   registerListInventory(app);
   registerListSales(app);
+  // Before /sales/{id}, which would otherwise take "by-invoice-number" as an id.
+  registerFindSaleByInvoice(app);
+  registerGetSale(app);
+  registerListCustomerBalances(app);
+  registerListSupplierPayables(app);
   registerExportCustomers(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);

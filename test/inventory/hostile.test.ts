@@ -97,6 +97,14 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   }),
   "GET /api/v1/inventory": async () => ({ auth: "key", query: { limit: "5", offset: "0", godown_code: "TPR-1", yarn_type: "cotton_combed" } }),
   "GET /api/v1/sales": async () => ({ auth: "key", query: { from: "2026-01-01", to: today, limit: "5", offset: "0" } }),
+  "GET /api/v1/sales/{id}": async (org) => ({ auth: "key", params: { id: await saleId(org) } }),
+  "GET /api/v1/sales/by-invoice-number": async (org) => {
+    const buyer = await customer(org);
+    const stock = await lot(org);
+    return { auth: "key", query: { invoice_number: (await sale(org, buyer.id, [{ lot_id: stock.id, kg: "1" }])).invoice_number } };
+  },
+  "GET /api/v1/customers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
+  "GET /api/v1/suppliers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
   "GET /api/v1/export/customers": async () => ({ auth: "key" }),
   "GET /api/v1/export/expenses": async () => ({ auth: "key" }),
   "GET /api/v1/export/mill-payments": async () => ({ auth: "key" }),

@@ -1,16 +1,10 @@
 // Tax-invoice numbers: one consecutive series per financial year (April to March), issued in date order
 // (CGST Rules, rule 46(b): consecutive, at most 16 characters, unique for the financial year).
 // The shape is the one already in use: INV/<FY>/<6-digit sequence>, e.g. INV/2526/000001 (15 characters).
+import { financialYearCode } from "./invoice-number";
 
 /** Six digits keep the number within 16 characters. */
 export const MAX_INVOICES_PER_FINANCIAL_YEAR = 999_999;
-
-/** Financial year of an IST date as the 4 digits used in invoice numbers: 2025-04-01 → "2526", 2026-03-31 → "2526". */
-export function financialYearCode(isoDate: string): string {
-  const year = Number(isoDate.slice(0, 4));
-  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
-  return `${String(start % 100).padStart(2, "0")}${String((start + 1) % 100).padStart(2, "0")}`;
-}
 
 export function invoiceNumber(financialYear: string, seq: number): string {
   return `INV/${financialYear}/${String(seq).padStart(6, "0")}`;

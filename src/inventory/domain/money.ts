@@ -46,6 +46,19 @@ export function amountPaise(grams: number, paisePerKg: number): number {
   return product < 0 ? -whole : whole;
 }
 
+/**
+ * The value of `grams` at `paisePerKg`, printed in rupees: grams × paise/kg ÷ 1000, rounded half away from zero,
+ * in BigInt so that no stored pair of figures, however large, can make a read fail or round.
+ */
+export function formatValueOf(grams: number, paisePerKg: number): string {
+  const product = BigInt(grams) * BigInt(paisePerKg);
+  const negative = product < 0n;
+  const magnitude = negative ? -product : product;
+  const paise = magnitude / 1000n + (magnitude % 1000n >= 500n ? 1n : 0n);
+  const digits = paise.toString().padStart(3, "0");
+  return `${negative && paise !== 0n ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 function formatScaled(value: number, decimals: number): string {
   // Callers hold integers from the database; a fraction here is a bug, not user input.
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer amount: ${value}`);

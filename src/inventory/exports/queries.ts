@@ -54,7 +54,11 @@ async function* paged<T>(cap: number, page: (after: T | null, size: number) => P
   }
 }
 
-/** Customers in creation order (ids are time-sortable) with their billed, paid and credited totals. */
+/**
+ * Customers in creation order (ids are time-sortable) with their billed, paid and credited totals. A cancelled
+ * sale leaves the books whole: neither its total nor the credit notes against it count, while money paid
+ * against it stays paid, so the customer is owed it.
+ */
 export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<CustomerExportRow> {
   return paged<CustomerExportRow>(cap, async (after, size) => {
     const { results } = await db
@@ -63,7 +67,9 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
                 (SELECT COALESCE(SUM(s.total_paise), 0) FROM sales s
                   WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billedPaise,
                 (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id) AS paidPaise,
-                (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id) AS creditedPaise
+                (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n
+                  WHERE n.org_id = c.org_id AND n.customer_id = c.id
+                    AND NOT EXISTS (SELECT 1 FROM sales x WHERE x.org_id = n.org_id AND x.id = n.sale_id AND x.status = 'cancelled')) AS creditedPaise
            FROM customers c
           WHERE c.org_id = ?1 AND c.id > ?2
           ORDER BY c.id

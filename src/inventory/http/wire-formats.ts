@@ -4,7 +4,8 @@
 import { z } from "@hono/zod-openapi";
 import { validateGstin } from "../domain/gstin";
 import { parseIsoDate } from "../domain/ist";
-import { parseKg, parseRupees } from "../domain/money";
+import { formatGrams, formatPaise, parseKg, parseRupees } from "../domain/money";
+import { BOUNDS } from "../domain/write-bounds";
 import { PAYMENT_METHODS, YARN_TYPE_VALUES } from "../db/schema";
 
 // ---- inputs ----
@@ -12,8 +13,11 @@ import { PAYMENT_METHODS, YARN_TYPE_VALUES } from "../db/schema";
 export const decimalInput = (example: string) =>
   z.union([z.string().max(32), z.number()]).openapi({ description: "Decimal string or JSON number", example });
 
-/** Rupees → paise; `positive` refuses zero and negatives. */
-export const Rupees = (options: { positive: boolean }) =>
+/**
+ * Rupees → paise; `positive` refuses zero and negatives. `bound` names the documented maximum (write-bounds)
+ * that keeps every figure derived from this one an exact integer of paise.
+ */
+export const Rupees = (options: { positive: boolean; bound: "ratePaisePerKg" | "amountPaise" }) =>
   decimalInput("1250.50").transform((value, ctx) => {
     const parsed = parseRupees(value);
     if (!parsed.ok) {
@@ -24,22 +28,36 @@ export const Rupees = (options: { positive: boolean }) =>
       ctx.addIssue({ code: "custom", message: options.positive ? "must be > 0" : "must be >= 0" });
       return z.NEVER;
     }
+    const max = BOUNDS[options.bound].max;
+    if (parsed.paise > max) {
+      ctx.addIssue({ code: "custom", message: `must be at most ${formatPaise(max)}` });
+      return z.NEVER;
+    }
     return parsed.paise;
   });
 
-/** Kilograms → grams, > 0, at most 3 decimals. */
-export const Kg = decimalInput("250.5").transform((value, ctx) => {
-  const parsed = parseKg(value);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: "custom", message: parsed.error });
-    return z.NEVER;
-  }
-  if (parsed.grams <= 0) {
-    ctx.addIssue({ code: "custom", message: "must be > 0" });
-    return z.NEVER;
-  }
-  return parsed.grams;
-});
+/** Kilograms → grams: > 0, at most 3 decimals and at most `bound`'s maximum (one entry, or a threshold). */
+export const kgInput = (bound: "gramsPerEntry" | "thresholdGrams") =>
+  decimalInput("250.5").transform((value, ctx) => {
+    const parsed = parseKg(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    const { min, max } = BOUNDS[bound];
+    if (parsed.grams < min) {
+      ctx.addIssue({ code: "custom", message: min > 0 ? "must be > 0" : "must be >= 0" });
+      return z.NEVER;
+    }
+    if (parsed.grams > max) {
+      ctx.addIssue({ code: "custom", message: `must be at most ${formatGrams(max)} kg` });
+      return z.NEVER;
+    }
+    return parsed.grams;
+  });
+
+/** Kilograms of one lot receipt or sale line. */
+export const Kg = kgInput("gramsPerEntry");
 
 export const IstDate = z
   .string()

@@ -6,16 +6,19 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCreditNote } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateCreditNoteSchema, CreditNoteSchema, creditNoteView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
+import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({
   method: "post",
   path: "/admin/api/orgs/{id}/credit-notes",
   tags: ["Back office"],
-  summary: "Issue a credit note to a customer (CGST s.34); nets off their outstanding",
+  summary: "Issue a credit note to a customer (CGST s.34); settles like a payment and emits invoice.paid when it completes the invoice",
+  description:
+    "With `sale_id`, the sale must be the customer's and not cancelled; credit notes against it total at most its amount (409 `credit_exceeds_invoice`) and the amount is at most its outstanding (409 `over_application`, the outstanding in the message). When payments plus credit notes first reach the sale's total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). The date (IST) may not be in the future.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } } },
   responses: {
@@ -32,11 +35,12 @@ export function registerCreateCreditNote(app: InventoryApp): void {
     const outcome = await createCreditNote(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: body.date ?? istDateOf(now) },
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: entryDate("date", body.date, now) },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);
-    const { value } = outcome;
+    const { value, eventIds } = outcome;
+    await dispatchEvents(c.env, eventIds);
     return c.json({ data: creditNoteView(value) }, 201);
   });
 }

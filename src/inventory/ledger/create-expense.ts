@@ -5,7 +5,7 @@ import { idempotentForActor, actorName, requireAdmin, resolveOrg } from "../orgs
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createExpense } from "./queries";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateExpenseSchema, ExpenseSchema, expenseView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -31,7 +31,7 @@ export function registerCreateExpense(app: InventoryApp): void {
     const { value } = await createExpense(
       c.env.DB,
       org.id,
-      { spentOn: body.date ?? istDateOf(now), category: body.category, amountPaise: body.amount, notes: body.notes, createdBy: body.created_by ?? actorName(c) },
+      { spentOn: entryDate("date", body.date, now), category: body.category, amountPaise: body.amount, notes: body.notes, createdBy: body.created_by ?? actorName(c) },
       now,
     );
     return c.json({ data: expenseView(value) }, 201);

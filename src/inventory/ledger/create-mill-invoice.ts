@@ -6,7 +6,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillInvoice } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -33,7 +33,7 @@ export function registerCreateMillInvoice(app: InventoryApp): void {
     const outcome = await createMillInvoice(
       c.env.DB,
       org.id,
-      { supplierName: body.supplier_name, invoiceNumber: body.invoice_number, invoicedOn: body.date ?? istDateOf(now), amountPaise: body.amount, notes: body.notes },
+      { supplierName: body.supplier_name, invoiceNumber: body.invoice_number, invoicedOn: entryDate("date", body.date, now), amountPaise: body.amount, notes: body.notes },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

@@ -6,7 +6,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillPayment } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateMillPaymentSchema, MillPaymentSchema, millPaymentView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -33,7 +33,7 @@ export function registerCreateMillPayment(app: InventoryApp): void {
     const outcome = await createMillPayment(
       c.env.DB,
       org.id,
-      { supplierName: body.supplier_name, millInvoiceId: body.mill_invoice_id ?? null, paidOn: body.date ?? istDateOf(now), amountPaise: body.amount, reference: body.reference, method: body.method },
+      { supplierName: body.supplier_name, millInvoiceId: body.mill_invoice_id ?? null, paidOn: entryDate("date", body.date, now), amountPaise: body.amount, reference: body.reference, method: body.method },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

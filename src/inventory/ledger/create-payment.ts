@@ -6,7 +6,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createPayment } from "./queries";
 import { ledgerRefusal } from "./ledger-refusals";
-import { istDateOf } from "../domain/ist";
+import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreatePaymentSchema, PaymentSchema, paymentView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -18,7 +18,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Record money received from a customer; emits invoice.paid when a sale's invoice is paid in full",
   description:
-    "With `sale_id`, the sale must be the customer's and not cancelled; when payments plus credit notes against it first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale).",
+    "With `sale_id`, the sale must be the customer's and not cancelled, and the amount at most its outstanding (total less payments and credit notes): more is 409 `over_application` with the outstanding in the message; a payment without `sale_id` stays on the customer's account. When payments plus credit notes against the sale first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). Cash of 200000.00 or more from one customer in one IST day, or against one invoice, is 409 `cash_receipt_limit` (Income-tax Act s.269ST). The date (IST) may not be in the future. The amount is at most 140000000000.00.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } } },
   responses: {
@@ -35,7 +35,7 @@ export function registerCreatePayment(app: InventoryApp): void {
     const outcome = await createPayment(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: body.date ?? istDateOf(now) },
+      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: entryDate("date", body.date, now) },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

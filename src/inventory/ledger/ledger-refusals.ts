@@ -13,6 +13,18 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
       return inventoryError("bad_request", "sale_id: the sale belongs to another customer");
     case "sale_cancelled":
       return inventoryError("conflict", "sale_id: the sale is cancelled");
+    case "over_applied":
+      switch (refusal.refusal.code) {
+        case "over_application":
+        case "credit_exceeds_invoice":
+          return inventoryError(refusal.refusal.code, `amount: ${refusal.refusal.message}`);
+        case "sale_cancelled":
+          return inventoryError("conflict", "sale_id: the sale is cancelled");
+        case "credit_note_needs_invoice":
+          return inventoryError("bad_request", `sale_id: ${refusal.refusal.message}`);
+      }
+    case "cash_limit":
+      return inventoryError("cash_receipt_limit", `amount: ${refusal.refusal.message}`);
     case "duplicate_mill_invoice":
       return inventoryError("conflict", `invoice_number: ${refusal.supplierName} already has invoice ${refusal.invoiceNumber}`);
     case "mill_invoice_not_found":

@@ -7,7 +7,10 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, millPayments, payments, sales, suppliers } from "../db/schema";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
+import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
+import { allocateReceipt, type AllocateResult } from "../domain/settlement";
+import type { ReadDb } from "../http/read-session";
 import { upsertSupplier } from "../stock/queries";
 
 export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
@@ -34,23 +37,102 @@ export type LedgerRefusal =
   | { kind: "sale_not_found"; saleId: string }
   | { kind: "sale_of_other_customer" }
   | { kind: "sale_cancelled" }
+  | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> }
+  | { kind: "cash_limit"; refusal: Extract<CashReceiptResult, { ok: false }> }
   | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
   | { kind: "mill_invoice_not_found"; millInvoiceId: string }
   | { kind: "mill_invoice_of_other_mill" };
 
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
-/** A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not cancelled. */
-async function settlementRefusal(d1: D1Database, orgId: string, customerId: string, saleId: string | null): Promise<LedgerRefusal | null> {
+/** An invoice's settlement figures as the books hold them now: billed, credited, and received. */
+async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
+  return d1
+    .prepare(
+      `SELECT s.customer_id AS customerId, s.status, s.total_paise AS totalPaise,
+              (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id) AS creditedPaise,
+              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id) AS paidPaise
+         FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
+    )
+    .bind(orgId, saleId)
+    .first<{ customerId: string; status: "confirmed" | "dispatched" | "cancelled"; totalPaise: number; creditedPaise: number; paidPaise: number }>();
+}
+
+/**
+ * A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not
+ * cancelled, and still owe at least the amount: more than the outstanding is refused with the outstanding
+ * (a payment without a sale stays on the customer's account), and a credit note never exceeds what was
+ * billed less earlier credit notes.
+ */
+async function settlementRefusal(
+  d1: D1Database,
+  orgId: string,
+  receipt: { kind: "payment" | "credit_note"; customerId: string; saleId: string | null; amountPaise: number; nowMs: number },
+): Promise<LedgerRefusal | null> {
   const db = inventoryDb(d1);
+  const { customerId, saleId } = receipt;
   const customer = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.orgId, orgId), eq(customers.id, customerId))).get();
   if (!customer) return { kind: "customer_not_found", customerId };
   if (saleId === null) return null;
-  const sale = await db.select({ customerId: sales.customerId, status: sales.status }).from(sales).where(and(eq(sales.orgId, orgId), eq(sales.id, saleId))).get();
+  const sale = await invoiceFigures(d1, orgId, saleId);
   if (!sale) return { kind: "sale_not_found", saleId };
   if (sale.customerId !== customerId) return { kind: "sale_of_other_customer" };
   if (sale.status === "cancelled") return { kind: "sale_cancelled" };
-  return null;
+  const allocated = allocateReceipt({
+    kind: receipt.kind,
+    sourceId: "",
+    amountPaise: receipt.amountPaise,
+    atMs: receipt.nowMs,
+    invoice: {
+      saleId,
+      status: sale.status,
+      totalPaise: sale.totalPaise,
+      creditedPaise: sale.creditedPaise,
+      outstandingPaise: sale.totalPaise - sale.creditedPaise - sale.paidPaise,
+    },
+    excess: "refuse",
+  });
+  return allocated.ok ? null : { kind: "over_applied", refusal: allocated };
+}
+
+/** s.269ST: cash already received from the customer that day, and against the invoice on any day. */
+async function cashRefusal(d1: D1Database, orgId: string, input: { customerId: string; saleId: string | null; method: string; amountPaise: number; paidOn: string }): Promise<LedgerRefusal | null> {
+  if (input.method !== "cash") return null;
+  const already = await d1
+    .prepare(
+      `SELECT COALESCE(SUM(CASE WHEN paid_on = ?3 THEN amount_paise END), 0) AS sameDay,
+              COALESCE(SUM(CASE WHEN sale_id = ?4 THEN amount_paise END), 0) AS sameInvoice
+         FROM payments WHERE org_id = ?1 AND customer_id = ?2 AND method = 'cash'`,
+    )
+    .bind(orgId, input.customerId, input.paidOn, input.saleId)
+    .first<{ sameDay: number; sameInvoice: number }>();
+  const checked = checkCashReceipt({ method: input.method, amountPaise: input.amountPaise, sameDayCashPaise: already?.sameDay ?? 0, sameInvoiceCashPaise: already?.sameInvoice ?? 0 });
+  return checked.ok ? null : { kind: "cash_limit", refusal: checked };
+}
+
+/**
+ * invoice.paid (once per sale, by its dedupe key) and paid_at, when payments plus credit notes on the sale now
+ * cover its total: run in the same batch as the receipt that may complete it.
+ */
+function invoicePaidStatements(db: D1Database, orgId: string, saleId: string, eventId: string, receipt: { paymentId: string | null; creditNoteId: string | null }, nowMs: number) {
+  return [
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?1, s.org_id, 'invoice.paid',
+                json_object('sale_id', s.id, 'invoice_number', s.invoice_number, 'customer_id', s.customer_id,
+                            'total_amount', ${rupeesSql("s.total_paise")}, 'payment_id', ?4, 'credit_note_id', ?6),
+                'invoice.paid:' || s.id, ?5
+           FROM sales s
+          WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled'
+            AND (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND sale_id = ?3)
+              + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3) >= s.total_paise`,
+      )
+      .bind(eventId, orgId, saleId, receipt.paymentId, nowMs, receipt.creditNoteId),
+    db
+      .prepare("UPDATE sales SET paid_at = ?1 WHERE org_id = ?2 AND id = ?3 AND paid_at IS NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?4)")
+      .bind(nowMs, orgId, saleId, eventId),
+  ];
 }
 
 export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
@@ -65,7 +147,9 @@ export async function createPayment(
   input: Omit<PaymentRow, "id" | "createdAt">,
   nowMs: number,
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
-  const refusal = await settlementRefusal(db, orgId, input.customerId, input.saleId);
+  const refusal =
+    (await settlementRefusal(db, orgId, { kind: "payment", customerId: input.customerId, saleId: input.saleId, amountPaise: input.amountPaise, nowMs })) ??
+    (await cashRefusal(db, orgId, input));
   if (refusal) return refusal;
   const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs };
   const statements = [
@@ -77,24 +161,7 @@ export async function createPayment(
   if (input.saleId !== null) {
     const eventId = newId("evt", nowMs);
     events.push({ id: eventId, index: statements.length });
-    statements.push(
-      db
-        .prepare(
-          `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
-           SELECT ?1, s.org_id, 'invoice.paid',
-                  json_object('sale_id', s.id, 'invoice_number', s.invoice_number, 'customer_id', s.customer_id,
-                              'total_amount', ${rupeesSql("s.total_paise")}, 'payment_id', ?4),
-                  'invoice.paid:' || s.id, ?5
-             FROM sales s
-            WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled'
-              AND (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND sale_id = ?3)
-                + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3) >= s.total_paise`,
-        )
-        .bind(eventId, orgId, input.saleId, row.id, nowMs),
-      db
-        .prepare("UPDATE sales SET paid_at = ?1 WHERE org_id = ?2 AND id = ?3 AND paid_at IS NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?4)")
-        .bind(nowMs, orgId, input.saleId, eventId),
-    );
+    statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: row.id, creditNoteId: null }, nowMs));
   }
   const results = await db.batch(statements);
   const eventIds = insertedEventIds(results, events);
@@ -110,20 +177,28 @@ export async function createCreditNote(
   input: { customerId: string; saleId: string | null; amountPaise: number; reason: string | null; issuedOn: string },
   nowMs: number,
 ): Promise<LedgerOutcome<CreditNoteRow>> {
-  const refusal = await settlementRefusal(db, orgId, input.customerId, input.saleId);
+  const refusal = await settlementRefusal(db, orgId, { kind: "credit_note", customerId: input.customerId, saleId: input.saleId, amountPaise: input.amountPaise, nowMs });
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
   const prefix = creditNotePrefix(input.issuedOn);
-  await db
+  const insert = db
     .prepare(
       `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
     )
-    .bind(id, orgId, input.customerId, input.saleId, prefix, input.amountPaise, input.reason, input.issuedOn, nowMs)
-    .run();
+    .bind(id, orgId, input.customerId, input.saleId, prefix, input.amountPaise, input.reason, input.issuedOn, nowMs);
+  // A credit note settles like a payment: it may complete the invoice.
+  const events: Array<{ id: string; index: number }> = [];
+  const statements = [insert];
+  if (input.saleId !== null) {
+    const eventId = newId("evt", nowMs);
+    events.push({ id: eventId, index: statements.length });
+    statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
+  }
+  const results = await db.batch(statements);
   const { orgId: _org, ...row } = (await inventoryDb(db).select().from(creditNotes).where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id))).get())!;
-  return { kind: "recorded", value: row, eventIds: [] };
+  return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
 
 export type ExpenseRow = Omit<typeof expenses.$inferSelect, "orgId">;
@@ -204,4 +279,83 @@ export async function createMillPayment(
     value: { id, ...input, createdAt: nowMs },
     eventIds: [],
   };
+}
+
+/** A customer's receivables: open invoices' outstanding by age, and money held on account. */
+export interface CustomerBalanceRow {
+  id: string;
+  name: string;
+  gstin: string | null;
+  creditLimitPaise: number;
+  due0to30: number;
+  due31to60: number;
+  due61to90: number;
+  dueOver90: number;
+  onAccountPaise: number;
+}
+
+/**
+ * Customers in creation order with each non-cancelled invoice's outstanding (total less its payments and credit
+ * notes) summed by the bucket its sale date falls in, and the money held on account: payments with no invoice
+ * or against a cancelled one, and credit notes with no invoice. Outstanding = the buckets less that money,
+ * the same figure as the customers export.
+ */
+export async function listCustomerBalances(
+  db: ReadDb,
+  orgId: string,
+  query: { starts: { "0_30": string; "31_60": string; "61_90": string }; limit: number; offset: number },
+): Promise<{ rows: CustomerBalanceRow[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `WITH open_invoices AS (
+         SELECT s.customer_id, s.sale_date,
+                s.total_paise
+                  - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id)
+                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id) AS due
+           FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
+       SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?2) AS due0to30,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?3 AND o.sale_date < ?2) AS due31to60,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?4 AND o.sale_date < ?3) AS due61to90,
+              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date < ?4) AS dueOver90,
+              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
+                WHERE p.org_id = c.org_id AND p.customer_id = c.id
+                  AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
+              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL) AS onAccountPaise
+         FROM customers c
+        WHERE c.org_id = ?1
+        ORDER BY c.id
+        LIMIT ?5 OFFSET ?6`,
+    )
+    .bind(orgId, query.starts["0_30"], query.starts["31_60"], query.starts["61_90"], query.limit + 1, query.offset)
+    .all<CustomerBalanceRow>();
+  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
+}
+
+/** A mill's account: what it invoiced, what was paid to it, and the oldest invoice date. */
+export interface SupplierPayableRow {
+  id: string;
+  name: string;
+  gstin: string | null;
+  invoicedPaise: number;
+  paidPaise: number;
+  oldestInvoiceOn: string | null;
+}
+
+/** Suppliers in creation order with their mill invoices and mill payments summed; payable = invoiced − paid. */
+export async function listSupplierPayables(db: ReadDb, orgId: string, query: { limit: number; offset: number }): Promise<{ rows: SupplierPayableRow[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.id, m.name, m.gstin,
+              (SELECT COALESCE(SUM(i.amount_paise), 0) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS invoicedPaise,
+              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM mill_payments p WHERE p.org_id = m.org_id AND p.supplier_id = m.id) AS paidPaise,
+              (SELECT MIN(i.invoiced_on) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS oldestInvoiceOn
+         FROM suppliers m
+        WHERE m.org_id = ?1
+        ORDER BY m.id
+        LIMIT ?2 OFFSET ?3`,
+    )
+    .bind(orgId, query.limit + 1, query.offset)
+    .all<SupplierPayableRow>();
+  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
 }

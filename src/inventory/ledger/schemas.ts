@@ -2,9 +2,9 @@
 // invoices and mill payments.
 import { z } from "@hono/zod-openapi";
 import { formatPaise } from "../domain/money";
-import { iso, IsoTime } from "../http/schemas";
+import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
-import type { CreditNoteRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
+import type { CreditNoteRow, CustomerBalanceRow, SupplierPayableRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
@@ -12,7 +12,7 @@ export const CreateCustomerSchema = z
     contact: optionalText(200),
     gstin: Gstin.nullish().transform((v) => v ?? null),
     address: optionalText(500),
-    credit_limit: Rupees({ positive: false }).optional().openapi({ description: "Rupees; default 0" }),
+    credit_limit: Rupees({ positive: false, bound: "amountPaise" }).optional().openapi({ description: "Rupees; default 0" }),
   })
   .strict();
 
@@ -20,7 +20,7 @@ export const CreatePaymentSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional().openapi({ description: "IST date received; default today" }),
@@ -31,7 +31,7 @@ export const CreateCreditNoteSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     reason: optionalText(500),
     date: IstDate.optional(),
   })
@@ -41,7 +41,7 @@ export const CreateExpenseSchema = z
   .object({
     date: IstDate.optional(),
     category: text(100).openapi({ example: "Freight" }),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     notes: optionalText(1000),
     created_by: optionalText(200).openapi({ description: "Default: the signed-in admin's email, or `operator`" }),
   })
@@ -52,7 +52,7 @@ export const CreateMillInvoiceSchema = z
     supplier_name: text(200),
     invoice_number: text(64),
     date: IstDate.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     notes: optionalText(1000),
   })
   .strict();
@@ -61,7 +61,7 @@ export const CreateMillPaymentSchema = z
   .object({
     supplier_name: text(200),
     mill_invoice_id: IdSchema.optional(),
-    amount: Rupees({ positive: true }),
+    amount: Rupees({ positive: true, bound: "amountPaise" }),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional(),
@@ -191,3 +191,55 @@ export const millPaymentView = (row: MillPaymentRow): z.infer<typeof MillPayment
   method: row.method,
   created_at: iso(row.createdAt),
 });
+
+export const CustomerBalanceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    gstin: z.string().nullable(),
+    credit_limit: Money,
+    outstanding: Money.openapi({ description: "Open invoices' outstanding less money on account; negative when the customer is owed" }),
+    on_account: Money.openapi({ description: "Payments with no invoice or against a cancelled one, and credit notes with no invoice" }),
+    ageing: z
+      .object({ "0_30": Money, "31_60": Money, "61_90": Money, over_90: Money })
+      .openapi({ description: "Outstanding of non-cancelled invoices by age in days of their sale date on today's IST date" }),
+  })
+  .openapi("CustomerBalance");
+
+export const customerBalanceView = (row: CustomerBalanceRow): z.infer<typeof CustomerBalanceSchema> => ({
+  id: row.id,
+  name: row.name,
+  gstin: row.gstin,
+  credit_limit: formatPaise(row.creditLimitPaise),
+  outstanding: formatPaise(row.due0to30 + row.due31to60 + row.due61to90 + row.dueOver90 - row.onAccountPaise),
+  on_account: formatPaise(row.onAccountPaise),
+  ageing: { "0_30": formatPaise(row.due0to30), "31_60": formatPaise(row.due31to60), "61_90": formatPaise(row.due61to90), over_90: formatPaise(row.dueOver90) },
+});
+
+export const CustomerBalancesQuery = PageQuery.strict();
+export const CustomerBalancesPageSchema = pageOf(CustomerBalanceSchema).openapi("CustomerBalancesPage");
+
+export const SupplierPayableSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().openapi({ description: "The mill" }),
+    gstin: z.string().nullable(),
+    invoiced: Money.openapi({ description: "Sum of the mill's invoices" }),
+    paid: Money.openapi({ description: "Sum of payments to the mill" }),
+    payable: Money.openapi({ description: "invoiced − paid; negative when the mill holds an advance" }),
+    oldest_invoice_date: z.string().nullable().openapi({ format: "date", description: "Date of the mill's oldest invoice" }),
+  })
+  .openapi("SupplierPayable");
+
+export const supplierPayableView = (row: SupplierPayableRow): z.infer<typeof SupplierPayableSchema> => ({
+  id: row.id,
+  name: row.name,
+  gstin: row.gstin,
+  invoiced: formatPaise(row.invoicedPaise),
+  paid: formatPaise(row.paidPaise),
+  payable: formatPaise(row.invoicedPaise - row.paidPaise),
+  oldest_invoice_date: row.oldestInvoiceOn,
+});
+
+export const SupplierPayablesQuery = PageQuery.strict();
+export const SupplierPayablesPageSchema = pageOf(SupplierPayableSchema).openapi("SupplierPayablesPage");

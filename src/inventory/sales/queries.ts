@@ -5,7 +5,11 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { customers, lots, saleItems, sales, skus } from "../db/schema";
 import { lineGstPaise } from "../domain/gst";
+import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
+import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
+import { MAX_INVOICES_PER_FINANCIAL_YEAR, nextInvoice, type LastIssued, type NextInvoiceResult } from "../domain/invoice-sequence";
+import { istDateOf } from "../domain/ist";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
@@ -114,6 +118,14 @@ export async function findSale(db: ReadDb, orgId: string, saleId: string): Promi
   return { ...row, items: items.get(row.id) ?? [] };
 }
 
+/** A sale by its invoice number, which is unique within the organisation. */
+export async function findSaleByInvoiceNumber(db: ReadDb, orgId: string, invoiceNumber: string): Promise<SaleWithItems | null> {
+  const row = await db.prepare(`${SALE_SELECT} WHERE s.org_id = ?1 AND s.invoice_number = ?2`).bind(orgId, invoiceNumber).first<SaleRow>();
+  if (!row) return null;
+  const items = await itemsOf(db, orgId, [row.id]);
+  return { ...row, items: items.get(row.id) ?? [] };
+}
+
 /** The organisation a sale belongs to (routes without an org in the path resolve it first). */
 export async function saleOrgId(db: D1Database, saleId: string): Promise<string | null> {
   const row = await inventoryDb(db).select({ orgId: sales.orgId }).from(sales).where(eq(sales.id, saleId)).get();
@@ -127,18 +139,29 @@ export interface NewSale {
   items: Array<{ lotId: string; grams: number; ratePaisePerKg: number }>;
 }
 
-type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining"> & Pick<Sku, "sku" | "gstRateBps">;
+type LotForSale = Pick<typeof lots.$inferSelect, "id" | "skuId" | "gramsRemaining" | "receivedAt"> & Pick<Sku, "sku" | "hsn">;
 
 async function lotsForSale(db: ReadDb, orgId: string, lotIds: string[]): Promise<Map<string, LotForSale>> {
   const { results } = await db
     .prepare(
-      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, k.gst_rate_bps AS gstRateBps
+      `SELECT l.id, l.sku_id AS skuId, k.sku, l.grams_remaining AS gramsRemaining, l.received_at AS receivedAt, k.hsn
          FROM lots l JOIN skus k ON k.org_id = l.org_id AND k.id = l.sku_id
         WHERE l.org_id = ?1 AND l.id IN (SELECT value FROM json_each(?2))`,
     )
     .bind(orgId, JSON.stringify(lotIds))
     .all<LotForSale>();
   return new Map(results.map((r) => [r.id, r]));
+}
+
+/** The last invoice issued in a financial year (cancelled ones keep their number), or null. */
+async function lastIssued(db: ReadDb, orgId: string, financialYear: string): Promise<LastIssued | null> {
+  return db
+    .prepare(
+      `SELECT sale_date AS saleDate, invoice_seq AS seq, invoice_number AS invoiceNumber
+         FROM sales WHERE org_id = ?1 AND financial_year = ?2 ORDER BY invoice_seq DESC LIMIT 1`,
+    )
+    .bind(orgId, financialYear)
+    .first<LastIssued>();
 }
 
 /**
@@ -151,7 +174,10 @@ export type CreateSaleOutcome =
   | ({ kind: "created" } & WriteResult<SaleWithItems>)
   | { kind: "customer_not_found"; customerId: string }
   | { kind: "lot_not_found"; index: number; lotId: string }
-  | { kind: "insufficient_stock"; lotIds: string[] };
+  | { kind: "insufficient_stock"; lotIds: string[] }
+  | { kind: "no_gst_rate"; index: number; refusal: Extract<GstRateResult, { ok: false }> }
+  | { kind: "sale_before_lot_receipt"; refusal: Extract<SaleLotDatesResult, { ok: false }> }
+  | { kind: "invoice_out_of_order"; refusal: Extract<NextInvoiceResult, { ok: false }> };
 
 export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<CreateSaleOutcome> {
   const customer = await inventoryDb(db)
@@ -164,31 +190,46 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
   if (missing >= 0) return { kind: "lot_not_found", index: missing, lotId: sale.items[missing]!.lotId };
 
-  const lines = sale.items.map((item) => {
+  // The rate is the one in force on the date of supply for the line's HSN, not the rate the SKU was set up with.
+  const rates = sale.items.map((item) => gstRateOn(lots.get(item.lotId)!.hsn, sale.saleDate));
+  const unrated = rates.findIndex((r) => !r.ok);
+  if (unrated >= 0) return { kind: "no_gst_rate", index: unrated, refusal: rates[unrated] as Extract<GstRateResult, { ok: false }> };
+  const lines = sale.items.map((item, index) => {
     const lot = lots.get(item.lotId)!;
+    const gstRateBps = (rates[index] as Extract<GstRateResult, { ok: true }>).rateBps;
     const amount = amountPaise(item.grams, item.ratePaisePerKg);
-    return { ...item, lot, amount, gst: lineGstPaise(amount, lot.gstRateBps) };
+    return { ...item, lot, amount, gstRateBps, gst: lineGstPaise(amount, gstRateBps) };
   });
   const short = lines.filter((l) => l.lot.gramsRemaining < l.grams);
   if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
+  const receipts = checkSaleAfterLotReceipts(
+    sale.saleDate,
+    lines.map((l) => ({ lotId: l.lotId, receivedOn: istDateOf(l.lot.receivedAt) })),
+  );
+  if (!receipts.ok) return { kind: "sale_before_lot_receipt", refusal: receipts };
+  const fy = financialYearCode(sale.saleDate);
+  const numbered = nextInvoice(sale.saleDate, await lastIssued(db, orgId, fy));
+  if (!numbered.ok) return { kind: "invoice_out_of_order", refusal: numbered };
 
   const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
   const gstTotal = lines.reduce((sum, l) => sum + l.gst, 0);
   const gramsTotal = lines.reduce((sum, l) => sum + l.grams, 0);
   const saleId = newId("sale", nowMs);
-  const fy = financialYearCode(sale.saleDate);
 
   const statements: D1PreparedStatement[] = [
-    // The next consecutive number of the financial year, computed inside the transaction.
+    // The next consecutive number of the financial year, computed inside the transaction. When a sale dated
+    // later was numbered since the check above, no row is inserted, the items' foreign key fails the batch,
+    // and the refusal is worked out again below.
     db
       .prepare(
         `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
                             grams_total, taxable_paise, gst_paise, total_paise, created_at)
          SELECT ?1, ?2, printf('INV/%s/%06d', ?3, COALESCE(MAX(invoice_seq), 0) + 1), ?3, COALESCE(MAX(invoice_seq), 0) + 1,
                 ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11
-           FROM sales WHERE org_id = ?2 AND financial_year = ?3`,
+           FROM sales WHERE org_id = ?2 AND financial_year = ?3
+         HAVING COALESCE(MAX(sale_date), '') <= ?5 AND COALESCE(MAX(invoice_seq), 0) < ?12`,
       )
-      .bind(saleId, orgId, fy, sale.customerId, sale.saleDate, sale.soldAt, gramsTotal, taxable, gstTotal, taxable + gstTotal, nowMs),
+      .bind(saleId, orgId, fy, sale.customerId, sale.saleDate, sale.soldAt, gramsTotal, taxable, gstTotal, taxable + gstTotal, nowMs, MAX_INVOICES_PER_FINANCIAL_YEAR),
   ];
   for (const line of lines) {
     statements.push(
@@ -200,7 +241,7 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
           `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
         )
-        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.lot.gstRateBps, line.gst),
+        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.gstRateBps, line.gst),
     );
   }
   const events: Array<{ id: string; index: number }> = [];
@@ -244,6 +285,10 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   try {
     results = await db.batch(statements);
   } catch (error) {
+    if (String(error).includes("FOREIGN KEY constraint failed")) {
+      const renumbered = nextInvoice(sale.saleDate, await lastIssued(db, orgId, fy));
+      if (!renumbered.ok) return { kind: "invoice_out_of_order", refusal: renumbered };
+    }
     if (!String(error).includes("CHECK constraint failed")) throw error;
     // Another sale took the stock between our read and our batch: name the lots that are now short.
     const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));

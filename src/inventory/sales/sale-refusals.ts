@@ -14,6 +14,12 @@ export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "c
       const list = outcome.lotIds.length > 0 ? outcome.lotIds.join(", ") : "one of the lots";
       return inventoryError("insufficient_stock", `Not enough kg remaining in lot ${list}; nothing was changed`);
     }
+    case "no_gst_rate":
+      return inventoryError("bad_request", `items[${outcome.index}].lot_id: ${outcome.refusal.message}`);
+    case "sale_before_lot_receipt":
+      return inventoryError("bad_request", outcome.refusal.message);
+    case "invoice_out_of_order":
+      return inventoryError(outcome.refusal.code, outcome.refusal.message);
   }
 }
 

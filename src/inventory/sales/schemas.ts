@@ -13,7 +13,7 @@ export const CreateSaleSchema = z
     sale_date: IstDate.optional().openapi({ description: "IST date of the invoice; default today (IST)" }),
     sold_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST" }),
     items: z
-      .array(z.object({ lot_id: IdSchema, kg: Kg, rate_per_kg: Rupees({ positive: false }).openapi({ description: "Selling rate in rupees per kg, GST extra" }) }).strict())
+      .array(z.object({ lot_id: IdSchema, kg: Kg, rate_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Selling rate in rupees per kg, GST extra" }) }).strict())
       .min(1)
       .max(50)
       .superRefine((items, ctx) => {
@@ -98,3 +98,14 @@ export const SalesQuerySchema = PageQuery.extend({
 }).strict();
 
 export const SalesPageSchema = pageOf(SaleSchema).openapi("SalesPage");
+
+export const InvoiceNumberQuery = z
+  .object({
+    invoice_number: z
+      .string()
+      .regex(/^INV\/\d{4}\/\d{6}$/, "must look like INV/2526/000123")
+      .openapi({ description: "The tax-invoice number printed on the invoice", example: "INV/2627/000123" }),
+  })
+  .strict();
+
+export const SaleResponseSchema = z.object({ data: SaleSchema }).openapi("SaleResponse");

@@ -1,8 +1,8 @@
 // Request and response schemas of lots: receiving a lot and the inventory read.
 import { z } from "@hono/zod-openapi";
-import { formatGrams, formatPaise, parseKg } from "../domain/money";
+import { formatGrams, formatPaise, formatValueOf } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
-import { decimalInput, Kg, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
+import { Kg, kgInput, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
 import type { LotRow } from "./queries";
 
 export const CreateLotSchema = z
@@ -12,7 +12,7 @@ export const CreateLotSchema = z
     yarn_type: YarnTypeSchema,
     godown_code: z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,31}$/, "must be upper-case letters, digits and dashes").openapi({ example: "TPR-1" }),
     kg: Kg,
-    cost_per_kg: Rupees({ positive: false }).openapi({ description: "Purchase cost in rupees per kg, GST extra" }),
+    cost_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Purchase cost in rupees per kg, GST extra" }),
     received_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "ISO-8601 instant; default now" }),
     supplier_name: optionalText(200).openapi({ description: "The mill; created on first use" }),
     // Only used when the SKU is new to the organisation; catalogue SKUs fill these themselves.
@@ -21,15 +21,7 @@ export const CreateLotSchema = z
     count_ne: z.number().int().min(1).max(200).nullish(),
     ply: z.number().int().min(1).max(6).optional(),
     hsn: z.string().regex(/^\d{4}(\d{2}){0,2}$/, "must be 4, 6 or 8 digits").optional(),
-    stock_low_threshold_kg: decimalInput("500").optional().transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const parsed = parseKg(value);
-      if (!parsed.ok || parsed.grams < 0) {
-        ctx.addIssue({ code: "custom", message: parsed.ok ? "must be >= 0" : parsed.error });
-        return z.NEVER;
-      }
-      return parsed.grams;
-    }),
+    stock_low_threshold_kg: kgInput("thresholdGrams").optional(),
   })
   .strict();
 
@@ -84,7 +76,7 @@ export function lotView(row: LotRow): z.infer<typeof LotSchema> {
     kg_received: formatGrams(row.gramsReceived),
     kg_remaining: formatGrams(row.gramsRemaining),
     cost_per_kg: formatPaise(row.costPaisePerKg),
-    stock_value: formatPaise(Math.round((row.gramsRemaining * row.costPaisePerKg) / 1000)),
+    stock_value: formatValueOf(row.gramsRemaining, row.costPaisePerKg),
     received_at: iso(row.receivedAt),
   };
 }

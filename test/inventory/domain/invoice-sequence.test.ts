@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { financialYearCode, nextInvoice } from "../../../src/inventory/domain/invoice-sequence";
+import { nextInvoice } from "../../../src/inventory/domain/invoice-sequence";
 
 // Financial year = 1 April to 31 March; invoices consecutive within it, at most 16 characters (rule 46(b)).
-describe("financialYearCode", () => {
-  it.each([
-    ["2025-04-01", "2526"],
-    ["2026-03-31", "2526"],
-    ["2026-04-01", "2627"],
-    ["2000-01-01", "9900"],
-    ["2099-12-31", "9900"],
-  ])("%s → %s", (date, fy) => {
-    expect(financialYearCode(date)).toBe(fy);
-  });
-});
-
 describe("nextInvoice", () => {
   const last = { saleDate: "2025-10-05", seq: 7, invoiceNumber: "INV/2526/000007" };
 

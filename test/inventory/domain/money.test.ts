@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountPaise, formatGrams, formatPaise, parseKg, parseRupees } from "../../../src/inventory/domain/money";
+import { amountPaise, formatGrams, formatPaise, formatValueOf, parseKg, parseRupees } from "../../../src/inventory/domain/money";
 
 describe("formatPaise", () => {
   it.each([
@@ -95,5 +95,19 @@ describe("amountPaise", () => {
     [-10, 50, -1], // a returned line rounds half away from zero
   ])("%i g × %i paise/kg = %i paise", (grams, rate, paise) => {
     expect(amountPaise(grams, rate)).toBe(paise);
+  });
+});
+
+describe("formatValueOf", () => {
+  it.each([
+    [1_840_500, 29_850, "549389.25"], // 1840.500 kg × 298.50 = 549389.2500
+    [1, 1, "0.00"], // 0.001 kg × 0.01 = 0.00001
+    [500, 1, "0.01"], // 0.5 kg × 0.01 = 0.005, half away from zero
+    [499, 1, "0.00"],
+    [0, 1_000_000, "0.00"],
+    // The case that once broke reads: 9,000,000,000,000 kg × 10,00,000.00 per kg = 9 × 10^18 rupees, exact.
+    [9_000_000_000_000_000, 100_000_000, "9000000000000000000.00"],
+  ])("%i g at %i paise/kg → %s", (grams, rate, text) => {
+    expect(formatValueOf(grams, rate)).toBe(text);
   });
 });

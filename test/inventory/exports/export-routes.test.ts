@@ -48,12 +48,14 @@ describe("GET /api/v1/export/customers", () => {
     ids.hindi = (await customer(orgId, { name: tricky.hindi, gstin: "27AAPFU0939F1ZV" })).id;
     ids.formula = (await customer(orgId, { name: tricky.formula, contact: "@sum", address: "-2+3" })).id;
     const l = await lot(orgId, { kg: "1000" });
-    // tricky: billed 2 × ₹1050 (one more cancelled), paid ₹1200, credit note ₹100 → outstanding 800.00.
+    // tricky: billed 2 × ₹1050 (one more cancelled), paid ₹1050 + ₹150, credit note ₹100 → outstanding 800.00.
     const s1 = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     const cancelled = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     await expectStatus(await api(`/admin/api/sales/${cancelled.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
-    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1200", method: "neft" });
+    // ₹1050 settles s1 and ₹150 is on account: more than an invoice's outstanding cannot be applied to it.
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1050", method: "neft" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, amount: "150", method: "neft" });
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: ids.tricky, amount: "100" });
     // formula: an advance with no sales → a negative outstanding, which must stay a number.
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.formula, amount: "1250", method: "upi" });
@@ -71,6 +73,19 @@ describe("GET /api/v1/export/customers", () => {
   it("guards text cells against formula injection but leaves numbers alone (a negative outstanding stays -1250.00)", async () => {
     const { rows } = await exportCsv(key, "customers");
     expect(rows[3]).toEqual([ids.formula, `'${tricky.formula}`, "'@sum", "", "'-2+3", "0.00", "0.00", "1250.00", "-1250.00"]);
+  });
+
+  it("a cancelled sale takes its credit notes with it: sale 210.00, credit note 50.00, payment 160.00, cancel → the customer is owed 160.00", async () => {
+    const { orgId, key } = await orgWithKey();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "2", rate_per_kg: "100" }]); // 200.00 + 5 % = 210.00
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "160", method: "upi" });
+    await expectStatus(await api(`/admin/api/sales/${s.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
+    // Billed 0 (cancelled), paid 160, credited 0 (reversed with the sale): outstanding 0 − 160 − 0 = −160.00.
+    const { rows } = await exportCsv(key, "customers");
+    expect(rows[1]!.slice(-3)).toEqual(["0.00", "160.00", "-160.00"]);
   });
 
   it("shows only the key's organisation and needs exports:read", async () => {

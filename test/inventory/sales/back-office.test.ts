@@ -4,8 +4,8 @@ import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { LotSchema } from "../../../src/inventory/stock/schemas";
 import { CustomerSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
-import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
-import { customer, lot, post, sale } from "../stock-fixtures";
+import { admin, api, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
+import { customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
 
 const today = istDateOf(Date.now());
 
@@ -97,6 +97,12 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
     [{ kg: "1.0001" }, "kg"],
     [{ kg: "ten" }, "kg"],
     [{ cost_per_kg: "3.001" }, "cost_per_kg"],
+    // Bounds: 100000 kg per entry and 10000.00 per kg keep every derived figure an exact integer of paise.
+    [{ kg: "9000000000000", cost_per_kg: "10,00,000" }, "kg"],
+    [{ kg: "100000.001" }, "kg"],
+    [{ cost_per_kg: "10000.01" }, "cost_per_kg"],
+    [{ stock_low_threshold_kg: "1000000.001" }, "stock_low_threshold_kg"],
+    [{ stock_low_threshold_kg: "-1" }, "stock_low_threshold_kg"],
     [{ yarn_type: "silk" }, "yarn_type"],
     [{ sku: "ctn 30s" }, "sku"],
     [{ godown_code: "" }, "godown_code"],
@@ -111,6 +117,126 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
       expect(message.startsWith(field)).toBe(true);
       expect(await count("lots", fresh)).toBe(0);
     });
+  });
+});
+
+describe("write bounds", () => {
+  it("accepts a lot at the maxima, and the organisation's inventory read still answers after a refused 9e12 kg lot", async () => {
+    const { orgId, key } = await orgWithKey();
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "HUGE", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "9000000000000", cost_per_kg: "1000000" }), 400, "bad_request");
+    const biggest = LotSchema.parse(await lot(orgId, { kg: "100000", cost_per_kg: "10000.00" }));
+    // 100000 kg × 10000.00 per kg = 1,00,00,00,000.00 rupees, exact.
+    expect(biggest).toMatchObject({ kg_received: "100000.000", stock_value: "1000000000.00" });
+    const page = await expectStatus<{ data: unknown[] }>(await api("/api/v1/inventory", key), 200);
+    expect(page.data).toHaveLength(1);
+  });
+
+  it("a lot stored before the bounds (9e12 kg at 10,00,000.00 per kg) still reads, its value exact", async () => {
+    const { orgId, key } = await orgWithKey();
+    const stored = await lot(orgId);
+    await env.DB.prepare("UPDATE lots SET grams_received = ?1, grams_remaining = ?1, cost_paise_per_kg = ?2 WHERE id = ?3").bind(9e15, 1e8, stored.id).run();
+    const page = await expectStatus<{ data: Array<Record<string, unknown>> }>(await api("/api/v1/inventory", key), 200);
+    // 9,000,000,000,000 kg × 1,000,000.00 per kg = 9 × 10^18 rupees.
+    expect(page.data[0]).toMatchObject({ kg_remaining: "9000000000000.000", cost_per_kg: "1000000.00", stock_value: "9000000000000000000.00" });
+  });
+
+  it("refuses amounts above 14,000,000,000,000 paise on payments, credit notes, expenses and mill entries", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const over = "140000000000.01";
+    for (const [path, body] of [
+      ["payments", { customer_id: buyer.id, amount: over, method: "upi" }],
+      ["credit-notes", { customer_id: buyer.id, amount: over }],
+      ["expenses", { category: "Freight", amount: over }],
+      ["mill-invoices", { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/1", amount: over }],
+      ["mill-payments", { supplier_name: "Sri Ramalinga Mills", amount: over, method: "rtgs" }],
+    ] as const) {
+      const message = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/${path}`, body), 400, "bad_request");
+      expect(message, path).toMatch(/^amount/);
+    }
+    for (const table of ["payments", "credit_notes", "expenses", "mill_invoices", "mill_payments"]) expect(await count(table, orgId)).toBe(0);
+  });
+});
+
+describe("entry dates", () => {
+  const tomorrow = addDays(today, 1);
+
+  it("refuses future-dated payments, credit notes, expenses and mill entries (IST day) and dates before GST began", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const bodies = {
+      payments: { customer_id: buyer.id, amount: 1, method: "upi" },
+      "credit-notes": { customer_id: buyer.id, amount: 1 },
+      expenses: { category: "Freight", amount: 1 },
+      "mill-invoices": { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/1", amount: 1 },
+      "mill-payments": { supplier_name: "Sri Ramalinga Mills", amount: 1, method: "rtgs" },
+    };
+    for (const [path, body] of Object.entries(bodies)) {
+      for (const date of [tomorrow, "2031-01-01", "2017-06-30"]) {
+        const message = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/${path}`, { ...body, date }), 400, "bad_request");
+        expect(message, `${path} ${date}`).toMatch(/^date: /);
+      }
+    }
+    for (const table of ["payments", "credit_notes", "expenses", "mill_invoices", "mill_payments"]) expect(await count(table, orgId)).toBe(0);
+    await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: 1, date: today });
+    await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: 1, date: "2017-07-01" });
+  });
+
+  it("refuses a sale dated before its lot's receipt, naming the lot, and writes nothing", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const early = await lot(orgId, { received_at: "2025-05-01T10:00:00+05:30" });
+    const late = await lot(orgId, { received_at: "2025-06-10T10:00:00+05:30" });
+    const message = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2025-06-09", items: [{ lot_id: early.id, kg: 1, rate_per_kg: 300 }, { lot_id: late.id, kg: 1, rate_per_kg: 300 }] }),
+      400,
+      "bad_request",
+    );
+    expect(message).toBe(`sale_date 2025-06-09 is before lot ${late.id} was received on 2025-06-10`);
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2019-01-01", items: [{ lot_id: early.id, kg: 1, rate_per_kg: 300 }] }), 400, "bad_request");
+    expect(await count("sales", orgId)).toBe(0);
+    expect(await gramsRemaining(early.id)).toBe(1_000_000);
+    // The receipt day itself is fine.
+    await sale(orgId, buyer.id, [{ lot_id: late.id, kg: 1 }], { sale_date: "2025-06-10" });
+  });
+
+  it("charges GST at the rate in force on the date of supply, not the SKU's current rate", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { sku: "PES-SPN-20S1-BLK", yarn_type: "polyester_spun", received_at: "2025-08-01T10:00:00+05:30" });
+    // Polyester spun yarn (HSN 5509): 12 % until 21 September 2025 (Notification 1/2017-Central Tax (Rate)),
+    // 5 % from 22 September 2025 (Notification 9/2025-Central Tax (Rate), 56th GST Council).
+    // 10 kg × 100.00 = 1000.00 taxable: 120.00 GST before the change, 50.00 from it.
+    const before = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: "2025-09-01" }));
+    const onTheDay = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: "2025-09-22" }));
+    expect(before).toMatchObject({ taxable_amount: "1000.00", gst_amount: "120.00", total_amount: "1120.00" });
+    expect(before.items[0]).toMatchObject({ gst_rate_percent: 12, gst_amount: "120.00" });
+    expect(onTheDay).toMatchObject({ gst_amount: "50.00", total_amount: "1050.00" });
+    expect(onTheDay.items[0]).toMatchObject({ gst_rate_percent: 5 });
+  });
+
+  it("numbers a financial year's invoices in date order: a back-dated sale is 409 sale_before_last_invoice", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { received_at: "2025-04-01T10:00:00+05:30" });
+    const first = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-06-10" });
+    const sameDay = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-06-10" });
+    const message = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2025-06-05", items: [{ lot_id: l.id, kg: 1, rate_per_kg: 300 }] }),
+      409,
+      "sale_before_last_invoice",
+    );
+    expect(message).toContain("INV/2526/000002");
+    // Another financial year has its own series.
+    const nextYear = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2026-04-02" });
+    const later = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-07-01" });
+    expect([first.invoice_number, sameDay.invoice_number, nextYear.invoice_number, later.invoice_number]).toEqual([
+      "INV/2526/000001",
+      "INV/2526/000002",
+      "INV/2627/000001",
+      "INV/2526/000003",
+    ]);
+    expect(await gramsRemaining(l.id)).toBe(1_000_000 - 4_000);
   });
 });
 
@@ -194,6 +320,9 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     [{ items: [{ lot_id: "x", kg: "0", rate_per_kg: 1 }] }, "items[0].kg"],
     [{ sale_date: "2026-02-30" }, "sale_date"],
     [{ sale_date: "2999-01-01" }, "sale_date"],
+    [{ sale_date: "2017-06-30" }, "sale_date"],
+    [{ items: [{ lot_id: "x", kg: "100000.001", rate_per_kg: 1 }] }, "items[0].kg"],
+    [{ items: [{ lot_id: "x", kg: 1, rate_per_kg: "10000.01" }] }, "items[0].rate_per_kg"],
     [{ sold_at: "2026-11-01T12:00:00+05:30", sale_date: "2026-11-02" }, "sale_date"],
   ])("%j", (patch, field) => {
     it(`is 400 naming ${field}`, async () => {
@@ -279,13 +408,59 @@ describe("payments and credit notes", () => {
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50", reason: "Short weight" });
     const rest = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 500, method: "neft", reference: "UTR-2" });
     expect(rest.invoice_paid).toBe(true);
-    const extra = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" });
-    expect(extra.invoice_paid).toBe(false);
+    // A paid invoice owes nothing: an extra rupee against it is refused, naming the outstanding.
+    const extra = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" }), 409, "over_application");
+    expect(extra).toBe("amount: amount 1.00 exceeds the invoice's outstanding 0.00; post the excess as an advance to the customer's account or reduce the amount");
     const paid = await eventsOf(orgId, "invoice.paid");
     expect(paid).toHaveLength(1);
     expect(paid[0]!.payload).toMatchObject({ sale_id: s.id, total_amount: "1050.00", payment_id: rest.id });
     const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
     expect(row!.paid_at).not.toBeNull();
+  });
+
+  it("a credit note that completes the invoice settles it like a payment: paid_at set, invoice.paid once, naming the credit note", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "neft" });
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50.00", reason: "Rate difference" });
+    const paid = await eventsOf(orgId, "invoice.paid");
+    expect(paid.map((e) => e.payload)).toEqual([expect.objectContaining({ sale_id: s.id, payment_id: null, credit_note_id: note.id })]);
+    const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
+    expect(row!.paid_at).not.toBeNull();
+    // Nothing more can be applied to it, not even a paisa.
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "0.01", method: "upi" }), 409, "over_application");
+    expect(await eventsOf(orgId, "invoice.paid")).toHaveLength(1);
+  });
+
+  it("refuses a credit note beyond what was billed, and a payment beyond the outstanding, stating it; nothing is written", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1050
+    const credit = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "9,99,999" }), 409, "credit_exceeds_invoice");
+    expect(credit).toContain("at most 1050.00 can still be credited");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "upi" });
+    const over = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "55", method: "upi" }), 409, "over_application");
+    expect(over).toContain("outstanding 50.00");
+    expect(await count("credit_notes", orgId)).toBe(0);
+    expect(await count("payments", orgId)).toBe(1);
+  });
+
+  it("refuses cash of 200000.00 or more from one customer in a day or for one invoice (s.269ST)", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const other = await customer(orgId);
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "cash" }), 409, "cash_receipt_limit");
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,00,000", method: "cash" }), 409, "cash_receipt_limit");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,99,999.99", method: "cash" });
+    // 199999.99 + 0.01 reaches 2 lakh the same day; another day, another customer, or a bank transfer are fine.
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash" }), 409, "cash_receipt_limit");
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash", date: addDays(today, -1) });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: other.id, amount: "0.01", method: "cash" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "rtgs" });
+    expect(await count("payments", orgId)).toBe(4);
   });
 
   it("validates the customer, the sale and the amount", async () => {
@@ -382,5 +557,47 @@ describe("createSale's in-transaction guard", () => {
     expect(await count("sales", orgId)).toBe(0);
     expect(await count("sale_items", orgId)).toBe(0);
     expect(await eventsOf(orgId, "sale.created")).toHaveLength(0);
+  });
+  it("when a later-dated invoice is issued between the order check and the batch, the batch fails: sale_before_last_invoice, nothing written", async () => {
+    const { createSale } = await import("../../../src/inventory/sales/queries");
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { kg: "100", received_at: "2025-04-01T10:00:00+05:30" });
+    // A database whose read of the year's last invoice answers "none yet", then lets another sale dated later in.
+    let raced = false;
+    const racing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "prepare") return Reflect.get(target, property).bind(target);
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          if (raced || !sql.includes("ORDER BY invoice_seq DESC")) return statement;
+          return new Proxy(statement, {
+            get(inner, name) {
+              if (name !== "bind") return Reflect.get(inner, name).bind(inner);
+              return (...args: unknown[]) => {
+                const bound = inner.bind(...args);
+                return new Proxy(bound, {
+                  get(b2, n2) {
+                    if (n2 !== "first") return Reflect.get(b2, n2).bind(b2);
+                    return async () => {
+                      const result = await b2.first();
+                      raced = true;
+                      await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-06-10" });
+                      return result;
+                    };
+                  },
+                });
+              };
+            },
+          });
+        };
+      },
+    }) as D1Database;
+    const attempt = await createSale(racing, orgId, { customerId: buyer.id, saleDate: "2025-06-05", soldAt: Date.parse("2025-06-05T12:00:00+05:30"), items: [{ lotId: l.id, grams: 10_000, ratePaisePerKg: 100 }] }, Date.now());
+    expect(raced).toBe(true);
+    expect(attempt).toMatchObject({ kind: "invoice_out_of_order", refusal: { code: "sale_before_last_invoice", lastInvoiceNumber: "INV/2526/000001" } });
+    expect(await count("sales", orgId)).toBe(1);
+    expect(await count("sale_items", orgId)).toBe(1);
+    expect(await gramsRemaining(l.id)).toBe(99_000);
   });
 });

@@ -32,15 +32,16 @@ describe("GET /api/v1/sales", () => {
     ({ orgId, key } = await orgWithKey());
     customerId = (await customer(orgId, { name: "Kumaran Knit Fabrics, Tiruppur", gstin: "33AAECG4315R1ZE" })).id;
     lotId = (await lot(orgId, { kg: "5000", received_at: new Date(ist(addDays(today, -60))).toISOString() })).id;
+    // Booked in date order: a financial year's invoices are numbered in date order.
+    await book("day31", ist(addDays(today, -31), "12:00")); // outside the default window
+    await book("day30", ist(addDays(today, -30), "00:00")); // first day of the default window
     await book("beforeFrom", ist(addDays(F, -1), "23:59") + 59_000); // 23:59:59 IST the day before `from`: out
     await book("fromStart", ist(F, "00:00")); // 00:00 IST on `from`: in
     await book("middle", ist(addDays(F, 1), "12:00"));
-    await book("toEnd", ist(D, "23:59")); // 23:59 IST on `to`: in
-    await book("afterTo", ist(addDays(D, 1), "00:00")); // 00:00 IST the next day: out
     const cancelled = await book("cancelled", ist(addDays(F, 1), "15:00"));
     await expectStatus(await admin("POST", `/admin/api/sales/${cancelled.id}/cancel`), 200);
-    await book("day31", ist(addDays(today, -31), "12:00")); // outside the default window
-    await book("day30", ist(addDays(today, -30), "00:00")); // first day of the default window
+    await book("toEnd", ist(D, "23:59")); // 23:59 IST on `to`: in
+    await book("afterTo", ist(addDays(D, 1), "00:00")); // 00:00 IST the next day: out
     await book("now", Date.now() - 1_000);
   });
 
