@@ -109,6 +109,16 @@ export function Dashboard(props: DashboardProps) {
           <dd>
             <span class="state">{props.account.plan}</span>
           </dd>
+          {props.account.paidUntil ? (
+            <>
+              <dt>Paid until</dt>
+              <dd>
+                <Time value={props.account.paidUntil} /> <span class="hint">then free, unless paid again</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>Active keys allowed</dt>
+          <dd>{props.account.keyCap}</dd>
           <dt>Per key, per minute</dt>
           <dd>{props.account.limits.perMinute.toLocaleString("en-IN")} requests</dd>
           <dt>Per key, per day</dt>
