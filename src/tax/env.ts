@@ -14,6 +14,8 @@ const TaxEnvSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: binding.secret(),
   SESSION_SECRET: binding.secret(),
   SERVICE_VERSION: z.string().default("dev"),
+  /** The paid plan's price in paise (INR); only a captured payment of exactly this amount activates a period. */
+  PAID_PLAN_PRICE_PAISE: z.string().regex(/^[1-9][0-9]{0,9}$/, "a whole number of paise, e.g. 99900 for ₹999"),
   /** Only `.dev.vars` sets this: lets `npm start` deliver webhooks to http://127.0.0.1. */
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
 });

@@ -17,6 +17,7 @@ const statusOf = {
   method_not_allowed: 405,
   conflict: 409,
   idempotency_key_in_use: 409,
+  key_limit_reached: 409,
   insufficient_stock: 409,
   sale_before_last_invoice: 409,
   invoice_sequence_exhausted: 409,

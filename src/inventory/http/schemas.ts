@@ -18,7 +18,7 @@ const descriptions: Record<number, string> = {
   403: "`read_only_key`, `missing_scope`, `plan_required`, `subscription_lapsed` (API keys) or `forbidden` (management API)",
   404: "`not_found`",
   405: "`method_not_allowed`",
-  409: "`conflict`, or `idempotency_key_in_use` (a request with the same Idempotency-Key is still running)",
+  409: "`conflict`, `key_limit_reached` (the organization has 100 active keys), or `idempotency_key_in_use` (a request with the same Idempotency-Key is still running)",
   413: "`payload_too_large`",
   415: "`unsupported_media_type`",
   422: "`idempotency_key_reused`: the Idempotency-Key was used with a different request",

@@ -13,8 +13,23 @@ export async function keyHashIsRegistered(db: InventoryDb, keyHash: string): Pro
   return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get()) !== undefined;
 }
 
-export async function insertKey(db: InventoryDb, key: ApiKeyRow, audit: AuditRow): Promise<void> {
-  await db.batch([db.insert(apiKeys).values(key), db.insert(auditLog).values(audit)]);
+/**
+ * Inserts the key and its audit row only while the organisation holds fewer than `cap` active keys (unrevoked,
+ * unexpired, not replaced), the count and the insert in one statement: D1 runs statements one at a time, so
+ * concurrent creates at the cap cannot overshoot. False: the cap was reached and nothing was written.
+ */
+export async function insertKeyUnderCap(db: InventoryDb, key: ApiKeyRow, audit: AuditRow, cap: number, nowMs: number): Promise<boolean> {
+  const d1 = db.$client;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO api_keys (${KEY_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, NULL, NULL, NULL, NULL, NULL
+         WHERE (SELECT count(*) FROM api_keys WHERE org_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND (expires_at IS NULL OR expires_at > ?10)) < ?11`,
+      )
+      .bind(key.id, key.orgId, key.name, key.prefix, key.keyHash, key.access, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap),
+    insertAuditIfChanged(d1, audit),
+  ]);
+  return inserted!.meta.changes === 1;
 }
 
 /** A key by id; with `orgId`, only if it belongs to that organisation (a session never sees another's keys). */

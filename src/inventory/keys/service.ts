@@ -8,7 +8,7 @@ import type { KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
-import { findKey, insertKey, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import { findKey, insertKeyUnderCap, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
 import type { InventoryEnv } from "../env";
 import { inventoryError } from "../http/errors";
 
@@ -59,6 +59,9 @@ export interface IssuedKey {
   key: string;
 }
 
+/** Active keys (unrevoked, unexpired, not replaced) an organisation may hold; a rotation's replacement takes its old key's place. */
+export const MAX_ACTIVE_KEYS_PER_ORG = 100;
+
 export async function createKey(
   env: InventoryEnv,
   db: InventoryDb,
@@ -86,7 +89,11 @@ export async function createKey(
     replacedByKeyId: null,
   };
   await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, org));
-  await insertKey(db, row, auditRow(org.id, "key.created", row.id, actor, null, nowMs));
+  if (!(await insertKeyUnderCap(db, row, auditRow(org.id, "key.created", row.id, actor, null, nowMs), MAX_ACTIVE_KEYS_PER_ORG, nowMs))) {
+    // Never recorded, never handed out: end its live state too.
+    await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, org));
+    throw inventoryError("key_limit_reached", `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} active keys, the most allowed; revoke one or rotate it instead`);
+  }
   return { row, key: issued.key };
 }
 

@@ -24,6 +24,17 @@ export interface KeyState {
   limits: KeyLimits;
   /** Service data echoed back on every request (plan, superseded flag, owner's key metadata). */
   attributes: Record<string, string | number | boolean | null>;
+  /**
+   * A change the key makes by itself at a known time (a paid period ending): from `atMs` on, these limits
+   * and attributes apply, on the first request after, with no management write needed. Absent: none.
+   */
+  lapse?: KeyLapse | null;
+}
+
+export interface KeyLapse {
+  atMs: number;
+  limits: KeyLimits;
+  attributes: KeyState["attributes"];
 }
 
 export interface Requirement {
@@ -100,7 +111,7 @@ export class KeyGuard extends DurableObject<object> {
 
   /** Authenticates and counts one request. Nothing is written for unknown keys, so garbage leaves no trace. */
   authorize(nowMs: number, required: Requirement[]): Verdict {
-    const { state } = this.stored;
+    const state = stateAt(this.stored.state, nowMs);
     if (!state) return { outcome: "unknown" };
     // Fail closed: only an explicitly active key with a numeric (or no) expiry and a list of grants passes.
     const identity = identityOf(state);
@@ -133,7 +144,7 @@ export class KeyGuard extends DurableObject<object> {
 
     minute.count += 1;
     day.count += 1;
-    this.stored = { state, minute, day, lastUsedAt: nowMs };
+    this.stored = { ...this.stored, minute, day, lastUsedAt: nowMs };
     // Only the counters are written per request: a small tuple, not the key's whole state.
     // The synchronous SQLite KV write: no promise per request; the output gate still holds the reply until
     // the write is durable.
@@ -153,6 +164,12 @@ export class KeyGuard extends DurableObject<object> {
   snapshot(): KeySnapshot {
     return { state: this.stored.state, lastUsedAt: this.stored.lastUsedAt };
   }
+}
+
+/** The state in force at `nowMs`: the stored one, or what it lapses to once its lapse time has come. */
+export function stateAt(state: KeyState | null, nowMs: number): KeyState | null {
+  if (!state?.lapse || nowMs < state.lapse.atMs) return state;
+  return { ...state, limits: state.lapse.limits, attributes: { ...state.attributes, ...state.lapse.attributes }, lapse: null };
 }
 
 function identityOf(state: KeyState): KeyIdentity {

@@ -4,31 +4,42 @@ import { readRawText } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountByEmail } from "../accounts/queries";
-import { recordPayment } from "./queries";
+import { findAccountByEmail, findAccountById } from "../accounts/queries";
+import { PAID_PERIOD_MS } from "../accounts/plan";
+import type { TaxEnv } from "../env";
+import { accountOfPayment, endPaidPeriod, recordBillingDecision, recordPayment } from "./queries";
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 
-// Razorpay's `payment.captured` event, reduced to the fields we rely on.
-const PaymentCapturedSchema = z.object({
-  event: z.string(),
+// Razorpay's events, reduced to the fields we rely on: the payment (captured, failed), and the refund or
+// dispute that names a payment.
+const PaymentEntity = z.object({
+  id: z.string().min(1).max(64),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().max(8),
+  notes: z.object({ accountEmail: z.string().max(254) }).partial().passthrough().or(z.array(z.unknown())).optional(),
+});
+const PaymentReference = z.object({ id: z.string().max(64), payment_id: z.string().min(1).max(64) }).passthrough();
+
+const RazorpayEventSchema = z.object({
+  event: z.string().max(64),
   payload: z.object({
-    payment: z.object({
-      entity: z.object({
-        id: z.string().min(1).max(64),
-        amount: z.number().int().nonnegative(),
-        currency: z.string().max(8),
-        notes: z.object({ accountEmail: z.string().max(254) }).partial().passthrough().or(z.array(z.unknown())).optional(),
-      }),
-    }),
+    payment: z.object({ entity: PaymentEntity }).optional(),
+    refund: z.object({ entity: PaymentReference }).optional(),
+    dispute: z.object({ entity: PaymentReference }).optional(),
   }),
 });
+type RazorpayEvent = z.infer<typeof RazorpayEventSchema>;
+
+/** Events that end the paid period bought by the payment they name. */
+const ENDING_EVENTS = ["refund.processed", "payment.dispute.created"];
 
 const ResultSchema = z.object({
   data: z.object({
     received: z.literal(true),
-    activated: z.boolean().openapi({ description: "True only the first time a payment id is seen" }),
-    reason: z.string().optional(),
+    activated: z.boolean().openapi({ description: "True only the first time a payment id of the plan price is seen" }),
+    deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
+    reason: z.string().optional().openapi({ description: "Why nothing changed (wrong amount or currency, unknown account or payment, ignored event)" }),
   }),
 });
 
@@ -36,14 +47,20 @@ const route = createRoute({
   method: "post",
   path: "/billing/webhook",
   tags: ["Billing"],
-  summary: "Payment provider webhook (Razorpay format): a verified payment.captured activates the paid plan",
-  description:
-    "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET. The account is named by `payload.payment.entity.notes.accountEmail`. Replays of a payment id change nothing.",
+  summary: "Payment provider webhook (Razorpay format): a captured payment of the plan price buys a 30-day paid period",
+  description: [
+    "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
+    "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
+    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`.",
+    "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
+  ].join(" "),
   responses: {
-    200: { description: "Verified and processed (or ignored)", content: { "application/json": { schema: ResultSchema } } },
+    200: { description: "Verified and processed (or refused or ignored, with a reason)", content: { "application/json": { schema: ResultSchema } } },
     ...errorResponses(400, 401, 413),
   },
 });
+
+type Outcome = { activated: boolean; deactivated: boolean; reason?: string };
 
 export function registerBillingWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
@@ -52,31 +69,88 @@ export function registerBillingWebhook(app: TaxApp): void {
     const expected = await hmacSha256Hex(c.env.RAZORPAY_WEBHOOK_SECRET, raw);
     if (!timingSafeEqual(signature.toLowerCase(), expected)) throw taxError("invalid_signature", "Webhook signature does not match");
 
-    let event: z.infer<typeof PaymentCapturedSchema>;
+    let event: RazorpayEvent;
     try {
-      event = PaymentCapturedSchema.parse(JSON.parse(raw));
+      event = RazorpayEventSchema.parse(JSON.parse(raw));
     } catch {
       throw taxError("validation_error", "Not a Razorpay payment event");
     }
-    if (event.event !== "payment.captured") return c.json({ data: { received: true as const, activated: false, reason: `ignored ${event.event}` } }, 200);
-
-    const payment = event.payload.payment.entity;
-    const email = Array.isArray(payment.notes) ? undefined : payment.notes?.accountEmail?.toLowerCase();
-    const db = taxDb(c.env.DB);
-    const account = email ? await findAccountByEmail(db, email) : undefined;
-    if (!account) return c.json({ data: { received: true as const, activated: false, reason: "no account for notes.accountEmail" } }, 200);
-
     const now = Date.now();
-    const eventId = newId("evt", now);
-    const activated = await recordPayment(
-      c.env.DB,
-      { paymentId: payment.id, accountId: account.id, amountPaise: payment.amount, currency: payment.currency, receivedAt: now },
-      { id: eventId, type: "plan.activated", payload: { accountId: account.id, plan: "paid", paymentId: payment.id }, createdAt: now },
-    );
-    // The event exists only when this payment id was new, so a replay sends nothing.
-    if (activated) await dispatchEvents(c.env, [eventId], now);
-    // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
-    await syncAccountKeys(c.env, db, { ...account, plan: "paid" });
-    return c.json({ data: { received: true as const, activated } }, 200);
+    const outcome =
+      event.event === "payment.captured"
+        ? await activate(c.env, event, now)
+        : ENDING_EVENTS.includes(event.event)
+          ? await deactivate(c.env, event, now)
+          : await ignore(c.env, event, now);
+    return c.json({ data: { received: true as const, ...outcome } }, 200);
   });
+}
+
+async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
+  const payment = event.payload.payment?.entity;
+  if (!payment) throw taxError("validation_error", "payload.payment.entity: is required for payment.captured");
+  const email = Array.isArray(payment.notes) ? undefined : payment.notes?.accountEmail?.toLowerCase();
+  const db = taxDb(env.DB);
+  const account = email ? await findAccountByEmail(db, email) : undefined;
+  const entry = { id: newId("bil", now), accountId: account?.id ?? null, event: event.event, paymentId: payment.id, amountPaise: payment.amount, currency: payment.currency, createdAt: now };
+  const refuse = async (outcome: string, reason: string): Promise<Outcome> => {
+    await recordBillingDecision(env.DB, entry, outcome);
+    return { activated: false, deactivated: false, reason };
+  };
+  if (!account) return refuse("unknown_account", "no account for notes.accountEmail");
+  if (payment.currency !== "INR") return refuse("refused_currency", `currency ${payment.currency} is not INR`);
+  const price = Number(env.PAID_PLAN_PRICE_PAISE);
+  if (payment.amount !== price) return refuse("refused_amount", `amount ${payment.amount} paise is not the plan price of ${price} paise`);
+
+  const eventId = newId("evt", now);
+  const activated = await recordPayment(
+    env.DB,
+    { paymentId: payment.id, accountId: account.id, amountPaise: payment.amount, currency: payment.currency, receivedAt: now },
+    PAID_PERIOD_MS,
+    { id: eventId, type: "plan.activated", payload: { accountId: account.id, plan: "paid", paymentId: payment.id }, createdAt: now },
+    entry.id,
+  );
+  // The event exists only when this payment id was new, so a replay sends nothing.
+  if (activated) await dispatchEvents(env, [eventId], now);
+  // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
+  await syncAccountKeys(env, db, (await findAccountById(db, account.id)) ?? account, now);
+  return { activated, deactivated: false };
+}
+
+async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
+  const reference = event.event === "refund.processed" ? event.payload.refund?.entity : event.payload.dispute?.entity;
+  const paymentId = reference?.payment_id ?? event.payload.payment?.entity.id;
+  if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
+  const accountId = await accountOfPayment(env.DB, paymentId);
+  const entry = { id: newId("bil", now), accountId, event: event.event, paymentId, createdAt: now };
+  if (!accountId) {
+    await recordBillingDecision(env.DB, entry, "unknown_payment");
+    return { activated: false, deactivated: false, reason: "no activating payment with this id" };
+  }
+  const eventId = newId("evt", now);
+  const reason = event.event === "refund.processed" ? "refund" : "dispute";
+  const deactivated = await endPaidPeriod(
+    env.DB,
+    accountId,
+    now,
+    { id: eventId, type: "plan.deactivated", payload: { accountId, plan: "free", paymentId, reason }, createdAt: now },
+    entry,
+  );
+  if (deactivated) await dispatchEvents(env, [eventId], now);
+  const db = taxDb(env.DB);
+  const account = await findAccountById(db, accountId);
+  // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.
+  if (account) await syncAccountKeys(env, db, account, now);
+  return deactivated ? { activated: false, deactivated } : { activated: false, deactivated, reason: "no paid period was running" };
+}
+
+async function ignore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
+  const payment = event.payload.payment?.entity;
+  const accountId = payment ? await accountOfPayment(env.DB, payment.id) : null;
+  await recordBillingDecision(
+    env.DB,
+    { id: newId("bil", now), accountId, event: event.event, paymentId: payment?.id ?? null, amountPaise: payment?.amount ?? null, currency: payment?.currency ?? null, createdAt: now },
+    "ignored",
+  );
+  return { activated: false, deactivated: false, reason: `ignored ${event.event}` };
 }

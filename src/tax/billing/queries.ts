@@ -1,23 +1,83 @@
-import type { payments } from "../db/schema";
+import type { billingAudit } from "../db/schema";
+
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+  createdAt: number;
+}
+
+type AuditEntry = Omit<typeof billingAudit.$inferInsert, "paidUntil" | "outcome">;
+
+const AUDIT_INSERT = `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
+  SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT paid_until FROM accounts WHERE id = ?2), ?8`;
+
+function audit(d1: D1Database, entry: AuditEntry, outcome: string): D1PreparedStatement {
+  return d1
+    .prepare(AUDIT_INSERT)
+    .bind(entry.id, entry.accountId ?? null, entry.event, entry.paymentId ?? null, outcome, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt);
+}
+
+/** Records a billing decision that changes nothing (refused or ignored), with the account's period as it stands. */
+export async function recordBillingDecision(d1: D1Database, entry: AuditEntry, outcome: string): Promise<void> {
+  await audit(d1, entry, outcome).run();
+}
 
 /**
- * Records a verified payment, upgrades the account and writes `plan.activated` to the outbox, in one
- * atomic batch. The payment id is the primary key and the event is inserted only when the payment row was
- * (`changes() = 1`), so a replayed webhook emits nothing. Returns whether this payment was new.
+ * Records a verified payment of the plan price and extends the account's paid period by `periodMs` (from the
+ * current end if still paid, else from now) with its `plan.activated` outbox event and an audit entry, in one
+ * atomic batch. Everything but the audit entry is conditional on the payment id being new, so a replayed
+ * webhook changes nothing and emits nothing. Returns whether this payment was new.
  */
 export async function recordPayment(
   d1: D1Database,
-  payment: typeof payments.$inferInsert,
-  event: { id: string; type: string; payload: Record<string, unknown>; createdAt: number },
+  payment: { paymentId: string; accountId: string; amountPaise: number; currency: string; receivedAt: number },
+  periodMs: number,
+  event: OutboxEvent,
+  auditId: string,
 ): Promise<boolean> {
-  const [inserted] = await d1.batch([
+  const isNew = "NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2)";
+  const [, , inserted] = await d1.batch([
+    d1
+      .prepare(`UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?3) + ?4 WHERE id = ?1 AND ${isNew}`)
+      .bind(payment.accountId, payment.paymentId, payment.receivedAt, periodMs),
+    // The payload carries the new period's end, read from the row the update just wrote.
+    d1
+      .prepare(
+        `INSERT INTO events (id, owner_id, type, payload, created_at)
+         SELECT ?1, ?3, ?4, json_set(?5, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?6 FROM accounts WHERE id = ?3 AND ${isNew}`,
+      )
+      .bind(event.id, payment.paymentId, payment.accountId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
       .prepare("INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at) VALUES (?, ?, ?, ?, ?)")
       .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt),
     d1
-      .prepare("INSERT INTO events (id, owner_id, type, payload, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
-      .bind(event.id, payment.accountId, event.type, JSON.stringify(event.payload), event.createdAt),
-    d1.prepare("UPDATE accounts SET plan = 'paid' WHERE id = ?").bind(payment.accountId),
+      .prepare(`${AUDIT_INSERT.replace("?5", "CASE WHEN changes() = 1 THEN 'activated' ELSE 'replayed' END")}`)
+      .bind(auditId, payment.accountId, "payment.captured", payment.paymentId, null, payment.amountPaise, payment.currency, payment.receivedAt),
   ]);
   return (inserted?.meta.changes ?? 0) === 1;
+}
+
+/** The account a recorded (activating) payment belongs to, or null for a payment this service never saw. */
+export async function accountOfPayment(d1: D1Database, paymentId: string): Promise<string | null> {
+  const row = await d1.prepare("SELECT account_id FROM payments WHERE payment_id = ?").bind(paymentId).first<{ account_id: string }>();
+  return row?.account_id ?? null;
+}
+
+/**
+ * Ends the account's paid period now (a refund or a dispute) with its `plan.deactivated` outbox event and an
+ * audit entry, in one atomic batch. The event is written only if a period was running, so replays emit
+ * nothing. Returns whether a period was ended.
+ */
+export async function endPaidPeriod(d1: D1Database, accountId: string, nowMs: number, event: OutboxEvent, entry: AuditEntry): Promise<boolean> {
+  const [ended] = await d1.batch([
+    d1.prepare("UPDATE accounts SET plan = 'free', paid_until = ?2 WHERE id = ?1 AND paid_until > ?2").bind(accountId, nowMs),
+    d1
+      .prepare("INSERT INTO events (id, owner_id, type, payload, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
+      .bind(event.id, accountId, event.type, JSON.stringify(event.payload), event.createdAt),
+    d1
+      .prepare(AUDIT_INSERT.replace("?5", "CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?9) THEN 'ended' ELSE 'already_free' END"))
+      .bind(entry.id, accountId, entry.event, entry.paymentId ?? null, null, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
+  ]);
+  return (ended?.meta.changes ?? 0) === 1;
 }

@@ -8,6 +8,8 @@ export const accounts = sqliteTable("accounts", {
   passwordHash: text("password_hash"),
   plan: text("plan", { enum: ["free", "paid"] }).notNull().default("free"),
   createdAt: integer("created_at").notNull(),
+  /** End of the paid period; the account is paid only while now is before it (`plan` alone is not enough). */
+  paidUntil: integer("paid_until"),
 });
 
 export const apiKeys = sqliteTable(
@@ -36,6 +38,29 @@ export const payments = sqliteTable("payments", {
   currency: text("currency").notNull(),
   receivedAt: integer("received_at").notNull(),
 });
+
+/**
+ * Every billing decision, applied or refused: activations, refusals (wrong amount, currency or account) and
+ * period ends (refund, dispute). Append-only.
+ */
+export const billingAudit = sqliteTable(
+  "billing_audit",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id"),
+    /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
+    event: text("event").notNull(),
+    paymentId: text("payment_id"),
+    /** What happened: activated, replayed, refused_amount, refused_currency, unknown_account, ended, ignored. */
+    outcome: text("outcome").notNull(),
+    amountPaise: integer("amount_paise"),
+    currency: text("currency"),
+    /** The account's paid-period end after this record (null: free). */
+    paidUntil: integer("paid_until"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("billing_audit_account_created").on(t.accountId, t.createdAt)],
+);
 
 export const sessions = sqliteTable(
   "sessions",

@@ -18,6 +18,12 @@ export const PLAN_LIMITS = {
 } as const;
 export type TaxPlan = keyof typeof PLAN_LIMITS;
 
+/**
+ * Active keys an account may hold. Active: not revoked, not expired and not rotated; a rotated key in its
+ * overlap does not count, because its replacement has taken its place.
+ */
+export const KEY_CAPS: Record<TaxPlan, number> = { free: 10, paid: 100 };
+
 const options = {
   tag: TAX_KEY_TAG,
   guard: (env: TaxEnv) => env.KEY_GUARD,

@@ -1,21 +1,32 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import type { TaxScope } from "./api-key-auth";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
-import { errorResponses, iso, isoOrNull, type TaxApp } from "../hono";
+import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { listKeys } from "./queries";
+import { listKeysPage, type KeyPosition } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
 import { KeySchema } from "./schemas";
+
+const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
+
+const QuerySchema = z.object({
+  accountEmail: z.email().max(254).transform((e) => e.toLowerCase()).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
+  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+});
 
 const route = createRoute({
   method: "get",
   path: "/admin/api/keys",
   tags: ["Management"],
-  summary: "List an account's keys (no secrets)",
+  summary: "List an account's keys (no secrets), newest first, a page at a time",
+  description:
+    "Every key the account ever had, revoked and expired ones included, in pages of up to 100 with an opaque keyset cursor: follow `nextCursor` until it is null. Paging never repeats or skips a key. A tampered cursor, or one issued for another account, is a 400.",
   middleware: [requireAdmin] as const,
-  request: { query: z.object({ accountEmail: z.email().max(254).transform((e) => e.toLowerCase()).optional() }) },
+  request: { query: QuerySchema },
   responses: {
-    200: { description: "The keys, newest first", content: { "application/json": { schema: z.object({ data: z.array(KeySchema) }) } } },
+    200: { description: "The keys, newest first", content: { "application/json": { schema: z.object({ data: z.array(KeySchema), nextCursor: z.string().nullable() }).openapi("ApiKeyList") } } },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -23,11 +34,22 @@ const route = createRoute({
 export function registerListKeys(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const db = taxDb(c.env.DB);
-    const account = await resolveAccount(c.var.actor, db, c.req.valid("query").accountEmail);
+    const { accountEmail, limit, cursor } = c.req.valid("query");
+    const account = await resolveAccount(c.var.actor, db, accountEmail);
+    let after: KeyPosition | null = null;
+    if (cursor !== undefined) {
+      const position = PositionSchema.safeParse(await decodeCursor(c.env.SESSION_SECRET, cursor));
+      // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
+      if (!position.success || position.data.o !== account.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
+      after = { createdAt: position.data.c, id: position.data.i };
+    }
     const now = Date.now();
-    const rows = await listKeys(db, account.id);
+    const rows = await listKeysPage(db, account.id, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { c: last.createdAt, i: last.id, o: account.id }) : null;
     const data = await Promise.all(
-      rows.map(async (row) => ({
+      page.map(async (row) => ({
         id: row.id,
         name: row.name,
         prefix: row.prefix,
@@ -41,6 +63,6 @@ export function registerListKeys(app: TaxApp): void {
         replacedByKeyId: row.replacedByKeyId,
       })),
     );
-    return c.json({ data }, 200);
+    return c.json({ data, nextCursor }, 200);
   });
 }

@@ -1,11 +1,24 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-export async function insertKey(db: TaxDb, key: typeof apiKeys.$inferInsert): Promise<void> {
-  await db.insert(apiKeys).values(key);
+/**
+ * Inserts the key only while the account holds fewer than `cap` active keys (unrevoked, unexpired, not
+ * rotated), in one statement: D1 runs statements one at a time, so concurrent creates at the cap cannot all
+ * pass the count. False: the cap was reached and nothing was written.
+ */
+export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, nowMs: number): Promise<boolean> {
+  const result = await db.$client
+    .prepare(
+      `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL
+       WHERE (SELECT count(*) FROM api_keys WHERE account_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND expires_at > ?9) < ?10`,
+    )
+    .bind(key.id, key.accountId, key.name, key.prefix, key.keyHash, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap)
+    .run();
+  return result.meta.changes === 1;
 }
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
@@ -18,8 +31,28 @@ export async function findKeyForOwner(db: TaxDb, keyId: string, accountId: strin
   return db.select().from(apiKeys).where(where).get();
 }
 
-export async function listKeys(db: TaxDb, accountId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).orderBy(desc(apiKeys.createdAt)).limit(500).all();
+export interface KeyPosition {
+  createdAt: number;
+  id: string;
+}
+
+/** One page of the account's keys, newest first, after `after` (keyset: created time, then id). */
+export async function listKeysPage(db: TaxDb, accountId: string, limit: number, after: KeyPosition | null): Promise<ApiKeyRow[]> {
+  const position = after
+    ? or(lt(apiKeys.createdAt, after.createdAt), and(eq(apiKeys.createdAt, after.createdAt), lt(apiKeys.id, after.id)))
+    : undefined;
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), position))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(limit)
+    .all();
+}
+
+/** Every key the account ever had, for pushing a plan change to each one. */
+export async function listAllKeys(db: TaxDb, accountId: string): Promise<ApiKeyRow[]> {
+  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).all();
 }
 
 /**

@@ -6,17 +6,23 @@ import { newId } from "../../platform/ids";
 import { issueApiKey } from "../../platform/keys/format";
 import type { KeyState } from "../../platform/keys/guard";
 import { keySnapshot, putKeyState } from "../../platform/keys/client";
-import { PLAN_LIMITS, TAX_KEY_TAG, type TaxPlan } from "./api-key-auth";
+import { KEY_CAPS, PLAN_LIMITS, TAX_KEY_TAG } from "./api-key-auth";
 import type { TaxDb } from "../db/client";
 import { taxError } from "../hono";
-import { insertKey, listKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import { insertKeyUnderCap, listAllKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
 import type { AccountRow } from "../accounts/queries";
+import { paidPeriodEnd, planAt } from "../accounts/plan";
 import type { TaxEnv } from "../env";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-export function keyState(row: ApiKeyRow, plan: TaxPlan): KeyState {
+type PlanOf = Pick<AccountRow, "paidUntil">;
+
+/** The key's live state; inside a paid period it carries the period's end, when it falls back to free limits. */
+export function keyState(row: ApiKeyRow, account: PlanOf, nowMs: number): KeyState {
+  const plan = planAt(account, nowMs);
+  const periodEnd = paidPeriodEnd(account, nowMs);
   return {
     keyId: row.id,
     ownerId: row.accountId,
@@ -26,6 +32,7 @@ export function keyState(row: ApiKeyRow, plan: TaxPlan): KeyState {
     denial: null,
     limits: PLAN_LIMITS[plan],
     attributes: { plan },
+    lapse: periodEnd === null ? null : { atMs: periodEnd, limits: PLAN_LIMITS.free, attributes: { plan: "free" } },
   };
 }
 
@@ -62,8 +69,13 @@ export async function createKey(
     replacesKeyId: null,
     replacedByKeyId: null,
   };
-  await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account.plan));
-  await insertKey(db, row);
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account, nowMs));
+  if (!(await insertKeyUnderCap(db, row, KEY_CAPS[planAt(account, nowMs)], nowMs))) {
+    // Never recorded, never handed out: end its live state too.
+    await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, account, nowMs));
+    const cap = KEY_CAPS[planAt(account, nowMs)];
+    throw taxError("key_limit_reached", `This account already has ${cap} active keys, the most its plan allows; revoke one or rotate it instead`);
+  }
   return { row, key: issued.key };
 }
 
@@ -88,27 +100,30 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
   const oldValidUntil = Math.min(old.expiresAt, nowMs + overlapHours * HOUR_MS);
   // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
   // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
-  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account.plan));
+  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account, nowMs));
   if (!(await recordRotation(db, old.id, oldValidUntil, replacement))) {
     // Another rotation or a revocation got there first: the replacement is never handed out, so end it.
-    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account.plan));
+    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account, nowMs));
     throw taxError("conflict", "This key was rotated or revoked by another request");
   }
-  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account.plan));
+  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account, nowMs));
   return { replacement, key: issued.key, oldValidUntil };
 }
 
 export async function revokeKey(env: TaxEnv, db: TaxDb, account: AccountRow, row: ApiKeyRow, nowMs: number): Promise<number> {
   const revokedAt = row.revokedAt ?? nowMs;
-  await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt }, account.plan));
+  await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt }, account, nowMs));
   if (row.revokedAt === null) await recordRevocation(db, row.id, revokedAt);
   return revokedAt;
 }
 
-/** Pushes the account's plan to every key it owns, so a plan change reaches the keys at once. */
-export async function syncAccountKeys(env: TaxEnv, db: TaxDb, account: AccountRow): Promise<void> {
-  const rows = await listKeys(db, account.id);
-  await Promise.all(rows.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account.plan))));
+/**
+ * Pushes the account's plan (and its period's end) to every key it owns, so a billing change reaches the
+ * keys at once; a period that simply runs out needs no push, each key lapses by itself.
+ */
+export async function syncAccountKeys(env: TaxEnv, db: TaxDb, account: AccountRow, nowMs: number): Promise<void> {
+  const rows = await listAllKeys(db, account.id);
+  await Promise.all(rows.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account, nowMs))));
 }
 
 export async function lastUsedAt(env: TaxEnv, row: ApiKeyRow): Promise<number | null> {

@@ -15,16 +15,22 @@ export function registerHome(app: TaxApp): void {
     const session = await currentSession(c);
     if (!session) return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} />);
 
-    const call = async <T,>(path: string): Promise<T | null> => {
+    const fetchBody = async <T,>(path: string): Promise<T | null> => {
       const response = await app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx);
       if (!response.ok) return null;
-      return ((await response.json()) as { data: T }).data;
+      return (await response.json()) as T;
     };
-    const [account, keys, endpoints] = await Promise.all([
+    const call = async <T,>(path: string): Promise<T | null> => (await fetchBody<{ data: T }>(path))?.data ?? null;
+    // `?keys=` pages through older keys; a stale or foreign cursor falls back to the newest page.
+    const keysCursor = c.req.query("keys");
+    const keysPath = (cursor: string | undefined) => `/admin/api/keys${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
+    type KeyPage = { data: DashboardProps["keys"]; nextCursor: string | null };
+    const [account, pagedKeys, endpoints] = await Promise.all([
       call<DashboardProps["account"]>("/admin/api/account"),
-      call<DashboardProps["keys"]>("/admin/api/keys"),
+      fetchBody<KeyPage>(keysPath(keysCursor)),
       call<WebhookEndpointView[]>("/admin/api/webhooks"),
     ]);
+    const keys = pagedKeys ?? (keysCursor ? await fetchBody<KeyPage>(keysPath(undefined)) : null);
     if (!account || !keys) return signedOut(c);
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
@@ -36,7 +42,12 @@ export function registerHome(app: TaxApp): void {
       ),
     );
     const deliveries = perEndpoint.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 20);
-    return htmlPage(c, <Dashboard account={account} keys={keys} endpoints={endpoints} deliveries={deliveries} csrfToken={session.csrfToken} />);
+    return htmlPage(c, <Dashboard
+        account={account}
+        keys={keys.data}
+        keysNextCursor={keys.nextCursor}
+        keysPaged={pagedKeys !== null && keysCursor !== undefined}
+        endpoints={endpoints} deliveries={deliveries} csrfToken={session.csrfToken} />);
   });
 }
 

@@ -89,6 +89,10 @@ function SignOut(props: { email: string; csrfToken: string }) {
 export interface DashboardProps {
   account: Account;
   keys: ApiKey[];
+  /** Cursor of the next, older page of keys, or null on the last page. */
+  keysNextCursor: string | null;
+  /** Whether this page starts after the newest key (a link back to the first page is shown). */
+  keysPaged: boolean;
   endpoints: WebhookEndpointView[] | null;
   deliveries: WebhookDeliveryView[] | null;
   csrfToken: string;
@@ -105,6 +109,16 @@ export function Dashboard(props: DashboardProps) {
           <dd>
             <span class="state">{props.account.plan}</span>
           </dd>
+          {props.account.paidUntil ? (
+            <>
+              <dt>Paid until</dt>
+              <dd>
+                <Time value={props.account.paidUntil} /> <span class="hint">then free, unless paid again</span>
+              </dd>
+            </>
+          ) : null}
+          <dt>Active keys allowed</dt>
+          <dd>{props.account.keyCap}</dd>
           <dt>Per key, per minute</dt>
           <dd>{props.account.limits.perMinute.toLocaleString("en-IN")} requests</dd>
           <dt>Per key, per day</dt>
@@ -149,6 +163,12 @@ export function Dashboard(props: DashboardProps) {
       <section class="card" id="keys" aria-labelledby="keys-title">
         <h2 id="keys-title">Your keys</h2>
         <KeyTable keys={props.keys} />
+        {props.keysNextCursor || props.keysPaged ? (
+          <nav class="actions" aria-label="More keys">
+            {props.keysPaged ? <a href="/#keys">Newest keys</a> : null}
+            {props.keysNextCursor ? <a href={`/?keys=${encodeURIComponent(props.keysNextCursor)}#keys`}>Older keys</a> : null}
+          </nav>
+        ) : null}
       </section>
 
       <section class="card" id="webhooks" aria-labelledby="webhooks-title">

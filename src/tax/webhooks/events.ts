@@ -18,7 +18,7 @@ import {
 import type { TaxEnv } from "../env";
 
 /** Events an endpoint can subscribe to (seed section 6). `webhook.test` is only sent by the test route. */
-export const TAX_WEBHOOK_EVENTS = ["profile.saved", "profile.deleted", "plan.activated"] as const;
+export const TAX_WEBHOOK_EVENTS = ["profile.saved", "profile.deleted", "plan.activated", "plan.deactivated"] as const;
 export type TaxWebhookEvent = (typeof TAX_WEBHOOK_EVENTS)[number];
 
 /**

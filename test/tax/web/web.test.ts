@@ -347,3 +347,27 @@ describe("isolation", () => {
     expect(html).toContain("30 requests");
   });
 });
+
+describe("the key list on the page reaches every key", () => {
+  it("60 keys: the page shows the newest 50 and links to the older 10", async () => {
+    const b = await browser();
+    const email = await signUp(b);
+    const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+    const statements = Array.from({ length: 60 }, (_, i) =>
+      env.DB.prepare(
+        "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at) VALUES (?, ?, NULL, ?, ?, '[]', ?, ?, ?)",
+      ).bind(`key_web${String(i).padStart(3, "0")}${crypto.randomUUID().slice(0, 8)}`, account!.id, `w${i}`, `hash-web-${crypto.randomUUID()}`, 1_700_000_000_000 + i, 1_800_000_000_000, 1_700_000_000_100),
+    );
+    await env.DB.batch(statements);
+    const first = await page(b);
+    expect(first.html.match(/data-key-id=/g)).toHaveLength(50);
+    const older = /href="(\/\?keys=[^"#]+)#keys"/.exec(first.html);
+    expect(older).not.toBeNull();
+    const response = await SELF.fetch(`${b.base}${older![1]!.replace(/&amp;/g, "&")}`, { headers: { Cookie: cookieHeader(b) } });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html.match(/data-key-id=/g)).toHaveLength(10);
+    expect(html).toContain(">Newest keys</a>");
+    expect(html).not.toContain(">Older keys</a>");
+  });
+});

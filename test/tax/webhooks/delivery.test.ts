@@ -224,7 +224,7 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
     const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature", toleranceSeconds: 300 });
     expect(verified.ok).toBe(true);
     const event = JSON.parse(request!.body);
-    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: "plan.activated", createdAt: expect.any(String), data: { accountId, plan: "paid", paymentId } });
+    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: "plan.activated", createdAt: expect.any(String), data: { accountId, plan: "paid", paymentId, paidUntil: expect.stringMatching(/Z$/) } });
 
     await vi.waitFor(async () => {
       const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).all<{ id: string; status: string }>();

@@ -22,7 +22,7 @@ describe("POST /api/v1/webhooks", () => {
     expect(created).toMatchObject({
       id: expect.stringMatching(/^whk_/),
       url: "https://hooks.example.com/tax",
-      events: ["profile.saved", "profile.deleted", "plan.activated"],
+      events: ["profile.saved", "profile.deleted", "plan.activated", "plan.deactivated"],
       description: "billing",
     });
     expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);

@@ -1,0 +1,226 @@
+// Key caps (race-safe), key lists that page through every key, and billing that buys a bounded paid period.
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { hashApiKey } from "../../../src/platform/keys/format";
+import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
+import { admin, api, createAccount, createKey, expectError, expectStatus } from "../helpers";
+
+const DAY_MS = 86_400_000;
+
+async function verdictAt(key: string, nowMs: number): Promise<Verdict> {
+  const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
+  return runInDurableObject(stub, (instance) => (instance as unknown as KeyGuard).authorize(nowMs, [])) as Promise<Verdict>;
+}
+
+async function sign(body: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function billing(event: string, payload: Record<string, unknown>) {
+  const body = JSON.stringify({ entity: "event", event, payload });
+  return expectStatus<{ data: { activated: boolean; deactivated: boolean; reason?: string } }>(
+    await api("/billing/webhook", null, { method: "POST", body, headers: { "X-Razorpay-Signature": await sign(body) } }),
+    200,
+  );
+}
+
+/** ₹999.00, the plan price configured for the tax service (PAID_PLAN_PRICE_PAISE in wrangler.tax.toml). */
+const PRICE_PAISE = 99_900;
+
+function capture(email: string, paymentId: string, amount = PRICE_PAISE, currency = "INR") {
+  return billing("payment.captured", { payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } } });
+}
+
+async function accountRow(email: string) {
+  return env.DB.prepare("SELECT id, plan, paid_until FROM accounts WHERE email = ?").bind(email).first<{ id: string; plan: string; paid_until: number | null }>();
+}
+
+async function audit(accountId: string) {
+  const rows = await env.DB.prepare("SELECT event, outcome, payment_id, paid_until FROM billing_audit WHERE account_id = ? ORDER BY created_at, id").bind(accountId).all();
+  return rows.results as Array<{ event: string; outcome: string; payment_id: string | null; paid_until: number | null }>;
+}
+
+async function limitOf(key: string): Promise<string | null> {
+  const response = await api("/api/v1/deadlines", key);
+  await response.arrayBuffer();
+  return response.headers.get("X-RateLimit-Limit");
+}
+
+function create(email: string) {
+  return admin("POST", "/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] });
+}
+
+async function activeKeys(email: string): Promise<number> {
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE a.email = ? AND k.revoked_at IS NULL AND k.replaced_by_key_id IS NULL",
+  )
+    .bind(email)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe("key caps", () => {
+  it("20 concurrent creates on a free account give exactly 10 keys; the rest get 409 key_limit_reached", async () => {
+    const email = await createAccount();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => create(email)));
+    const statuses = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as any })));
+    expect(statuses.filter((s) => s.status === 201)).toHaveLength(10);
+    const refused = statuses.filter((s) => s.status === 409);
+    expect(refused).toHaveLength(10);
+    expect(refused.every((s) => s.body.error.code === "key_limit_reached")).toBe(true);
+    expect(await activeKeys(email)).toBe(10);
+  }, 60_000);
+
+  it("at the cap a rotation still works (the replacement takes the old key's place); a revocation frees a place", async () => {
+    const email = await createAccount();
+    const keys = [];
+    for (let i = 0; i < 10; i++) keys.push(await createKey({ email, scopes: ["deadlines:read"] }));
+    await expectError(await create(email), 409, "key_limit_reached");
+    const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${keys[0]!.id}/rotate`, { overlapHours: 1 }), 201);
+    expect(await activeKeys(email)).toBe(10);
+    await expectError(await create(email), 409, "key_limit_reached");
+    await expectStatus(await admin("POST", `/admin/api/keys/${rotated.data.id}/revoke`), 200);
+    await expectStatus(await create(email), 201);
+    await expectError(await create(email), 409, "key_limit_reached");
+  }, 60_000);
+
+  it("a paid account may hold 100 active keys: 110 concurrent creates give exactly 100", async () => {
+    const email = await createAccount();
+    expect((await capture(email, `pay_${crypto.randomUUID()}`)).data.activated).toBe(true);
+    const responses = await Promise.all(Array.from({ length: 110 }, () => create(email)));
+    const statuses = await Promise.all(responses.map(async (r) => (await r.arrayBuffer(), r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    expect(await activeKeys(email)).toBe(100);
+  }, 120_000);
+});
+
+describe("key lists page through every key", () => {
+  async function seedKeys(email: string, count: number): Promise<string[]> {
+    const account = (await accountRow(email))!;
+    const ids = Array.from({ length: count }, (_, i) => `key_seed${String(i).padStart(5, "0")}${crypto.randomUUID().slice(0, 8)}`);
+    // Many keys of one creation time, so the cursor must break ties by id; all revoked, as an old account's would be.
+    const statements = ids.map((id, i) =>
+      env.DB.prepare(
+        "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at) VALUES (?, ?, NULL, ?, ?, '[]', ?, ?, ?)",
+      ).bind(id, account.id, `p${i}`, `hash-${id}`, 1_700_000_000_000 + Math.floor(i / 7), 1_800_000_000_000, 1_700_000_000_001),
+    );
+    for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+    return ids;
+  }
+
+  it("501 keys come back across pages of 100, each once, newest first, with nextCursor null at the end", async () => {
+    const email = await createAccount();
+    const seeded = await seedKeys(email, 501);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `accountEmail=${encodeURIComponent(email)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page = await expectStatus<{ data: Array<{ id: string; createdAt: string }>; nextCursor: string | null }>(await admin("GET", `/admin/api/keys?${query}`), 200);
+      expect(page.data.length).toBeLessThanOrEqual(100);
+      seen.push(...page.data.map((k) => k.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor !== null && pages < 10);
+    expect(pages).toBe(6);
+    expect(new Set(seen).size).toBe(501);
+    expect([...seen].sort()).toEqual([...seeded].sort());
+  }, 120_000);
+
+  it("a forged cursor, or another account's, is a 400", async () => {
+    const [a, b] = [await createAccount(), await createAccount()];
+    await seedKeys(a, 3);
+    const page = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(a)}&limit=1`), 200);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    await expectError(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(b)}&cursor=${encodeURIComponent(page.nextCursor)}`), 400, "validation_error");
+    await expectError(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(a)}&cursor=${encodeURIComponent(`${page.nextCursor}x`)}`), 400, "validation_error");
+  });
+});
+
+describe("billing buys a bounded paid period", () => {
+  it("a payment of another amount or currency is acknowledged, changes nothing and is recorded", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const account = (await accountRow(key.email))!;
+    const onePaisaUsd = await capture(key.email, `pay_${crypto.randomUUID()}`, 1, "USD");
+    expect(onePaisaUsd.data).toMatchObject({ activated: false, reason: expect.stringContaining("USD") });
+    const priceInUsd = await capture(key.email, `pay_${crypto.randomUUID()}`, PRICE_PAISE, "USD");
+    expect(priceInUsd.data.activated).toBe(false);
+    const underpaid = await capture(key.email, `pay_${crypto.randomUUID()}`, PRICE_PAISE - 1);
+    expect(underpaid.data).toMatchObject({ activated: false, reason: expect.stringContaining("plan price") });
+    expect(await accountRow(key.email)).toMatchObject({ plan: "free", paid_until: null });
+    expect(await limitOf(key.key)).toBe("30");
+    expect((await audit(account.id)).map((r) => r.outcome)).toEqual(["refused_currency", "refused_currency", "refused_amount"]);
+    const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE owner_id = ?").bind(account.id).first<{ n: number }>();
+    expect(events?.n).toBe(0);
+  });
+
+  it("the plan price buys 30 days; the keys fall back to free limits the moment the period ends", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const before = Date.now();
+    expect((await capture(key.email, `pay_${crypto.randomUUID()}`)).data.activated).toBe(true);
+    const after = Date.now();
+    const account = (await accountRow(key.email))!;
+    expect(account.plan).toBe("paid");
+    expect(account.paid_until).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+    expect(account.paid_until).toBeLessThanOrEqual(after + 30 * DAY_MS);
+    expect(await limitOf(key.key)).toBe("120");
+
+    const paidUntil = account.paid_until!;
+    const lastPaid = await verdictAt(key.key, paidUntil - 1);
+    expect(lastPaid.outcome === "allowed" && lastPaid.usage.minute.limit).toBe(120);
+    const firstFree = await verdictAt(key.key, paidUntil);
+    expect(firstFree.outcome === "allowed" && firstFree.usage.minute.limit).toBe(30);
+    expect(firstFree.outcome === "allowed" && firstFree.state.attributes.plan).toBe("free");
+
+    // The account reads as free once its period is over, whatever the stored plan column says.
+    await env.DB.prepare("UPDATE accounts SET paid_until = ? WHERE id = ?").bind(Date.now() - 1, account.id).run();
+    const detail = await expectStatus(await admin("GET", `/admin/api/account?accountEmail=${encodeURIComponent(key.email)}`), 200);
+    expect(detail.data).toMatchObject({ plan: "free", paidUntil: null, keyCap: 10, limits: { perMinute: 30, perDay: 500 } });
+  });
+
+  it("a second payment extends a running period by 30 days", async () => {
+    const email = await createAccount();
+    await capture(email, `pay_${crypto.randomUUID()}`);
+    const first = (await accountRow(email))!.paid_until!;
+    await capture(email, `pay_${crypto.randomUUID()}`);
+    expect((await accountRow(email))!.paid_until).toBe(first + 30 * DAY_MS);
+  });
+
+  for (const [event, payload] of [
+    ["refund.processed", (paymentId: string) => ({ refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } } })],
+    ["payment.dispute.created", (paymentId: string) => ({ dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } } })],
+  ] as const) {
+    it(`${event} ends the paid period at once, once, with plan.deactivated and an audit entry`, async () => {
+      const key = await createKey({ scopes: ["deadlines:read"] });
+      const paymentId = `pay_${crypto.randomUUID()}`;
+      await capture(key.email, paymentId);
+      expect(await limitOf(key.key)).toBe("120");
+      const ended = await billing(event, payload(paymentId));
+      expect(ended.data.deactivated).toBe(true);
+      expect(await limitOf(key.key)).toBe("30");
+      const account = (await accountRow(key.email))!;
+      expect(account.plan).toBe("free");
+      expect(account.paid_until).toBeLessThanOrEqual(Date.now());
+
+      expect((await billing(event, payload(paymentId))).data.deactivated).toBe(false);
+      const events = await env.DB.prepare("SELECT type, payload FROM events WHERE owner_id = ? ORDER BY created_at, id").bind(account.id).all<{ type: string; payload: string }>();
+      expect(events.results.map((e) => e.type)).toEqual(["plan.activated", "plan.deactivated"]);
+      expect(JSON.parse(events.results[1]!.payload)).toEqual({ accountId: account.id, plan: "free", paymentId, reason: event === "refund.processed" ? "refund" : "dispute" });
+      expect((await audit(account.id)).map((r) => [r.event, r.outcome])).toEqual([
+        ["payment.captured", "activated"],
+        [event, "ended"],
+        [event, "already_free"],
+      ]);
+    });
+  }
+
+  it("a refund of a payment the service never activated changes nothing", async () => {
+    const email = await createAccount();
+    await capture(email, `pay_${crypto.randomUUID()}`);
+    const result = await billing("refund.processed", { refund: { entity: { id: "rfnd_x", payment_id: `pay_${crypto.randomUUID()}` } } });
+    expect(result.data).toMatchObject({ deactivated: false, reason: expect.any(String) });
+    expect((await accountRow(email))!.plan).toBe("paid");
+  });
+});
