@@ -2,6 +2,7 @@
 // (integers), so nothing drifts. Every business row carries its organisation id.
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 import { SALE_STATUSES, type SaleStatus } from "../domain/sale-status";
 
 export const PLANS = ["starter", "growth", "business", "scale", "enterprise"] as const;
@@ -79,77 +80,7 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_org_at").on(t.orgId, t.at)],
 );
 
-/** The outbox: every event is written in the same D1 batch as the change it reports. */
-export const events = sqliteTable(
-  "events",
-  {
-    id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
-    type: text("type").notNull(),
-    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-    /** Deduplicates events that must happen once (stock.low per SKU crossing, compliance.due per date). */
-    dedupeKey: text("dedupe_key"),
-    createdAt: integer("created_at").notNull(),
-    dispatchedAt: integer("dispatched_at"),
-  },
-  (t) => [
-    index("events_undispatched").on(t.dispatchedAt, t.createdAt).where(sql`dispatched_at IS NULL`),
-    uniqueIndex("events_org_dedupe").on(t.orgId, t.dedupeKey),
-  ],
-);
-
-export const webhookEndpoints = sqliteTable(
-  "webhook_endpoints",
-  {
-    id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
-    url: text("url").notNull(),
-    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
-    secret: text("secret").notNull(),
-    createdAt: integer("created_at").notNull(),
-    deletedAt: integer("deleted_at"),
-  },
-  (t) => [index("webhook_endpoints_org").on(t.orgId, t.createdAt)],
-);
-
-export const webhookDeliveries = sqliteTable(
-  "webhook_deliveries",
-  {
-    id: text("id").primaryKey(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
-    orgId: text("org_id").notNull().references(() => organisations.id),
-    eventId: text("event_id").notNull(),
-    eventType: text("event_type").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    /** The first attempt's timestamp, re-sent on every retry (seed rule). */
-    signedAt: integer("signed_at"),
-    nextAttemptAt: integer("next_attempt_at"),
-    createdAt: integer("created_at").notNull(),
-    completedAt: integer("completed_at"),
-  },
-  (t) => [
-    uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
-    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
-    // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
-    index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),
-  ],
-);
-
-export const webhookAttempts = sqliteTable(
-  "webhook_attempts",
-  {
-    id: text("id").primaryKey(),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id),
-    attempt: integer("attempt").notNull(),
-    attemptedAt: integer("attempted_at").notNull(),
-    outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),
-    responseStatus: integer("response_status"),
-    durationMs: integer("duration_ms").notNull(),
-    error: text("error"),
-  },
-  (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
-);
+export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts } = webhookStoreTables("org_id", () => organisations.id);
 
 // ---- Stock, sales and the ledgers (issue 8) ----
 // Every business table has a unique (org_id, id) so children reference their parent through a composite

@@ -26,7 +26,7 @@ export async function createCustomer(
   const orm = inventoryDb(db);
   await orm.batch([
     orm.insert(customers).values({ ...row, orgId }),
-    orm.insert(events).values({ id: eventId, orgId, type: "customer.created", payload: { customer_id: row.id, name: row.name, gstin: row.gstin }, createdAt: nowMs }),
+    orm.insert(events).values({ id: eventId, ownerId: orgId, type: "customer.created", payload: { customer_id: row.id, name: row.name, gstin: row.gstin }, createdAt: nowMs }),
   ]);
   return { value: row, eventIds: [eventId] };
 }

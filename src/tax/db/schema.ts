@@ -1,6 +1,7 @@
 // D1 schema of the tax service. Times are unix milliseconds; money is whole rupees inside JSON documents.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 
 export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
@@ -94,71 +95,7 @@ export const profiles = sqliteTable(
   ],
 );
 
-/** The outbox: every event is written in the same D1 batch as the change it reports. */
-export const events = sqliteTable(
-  "events",
-  {
-    id: text("id").primaryKey(),
-    ownerId: text("owner_id").notNull().references(() => accounts.id),
-    type: text("type").notNull(),
-    payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
-    createdAt: integer("created_at").notNull(),
-    dispatchedAt: integer("dispatched_at"),
-  },
-  (t) => [index("events_undispatched").on(t.dispatchedAt, t.createdAt).where(sql`dispatched_at IS NULL`)],
-);
-
-export const webhookEndpoints = sqliteTable(
-  "webhook_endpoints",
-  {
-    id: text("id").primaryKey(),
-    ownerId: text("owner_id").notNull().references(() => accounts.id),
-    url: text("url").notNull(),
-    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
-    description: text("description"),
-    secret: text("secret").notNull(),
-    createdAt: integer("created_at").notNull(),
-    deletedAt: integer("deleted_at"),
-  },
-  (t) => [index("webhook_endpoints_owner").on(t.ownerId, t.createdAt)],
-);
-
-export const webhookDeliveries = sqliteTable(
-  "webhook_deliveries",
-  {
-    id: text("id").primaryKey(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
-    ownerId: text("owner_id").notNull().references(() => accounts.id),
-    eventId: text("event_id").notNull(),
-    eventType: text("event_type").notNull(),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: integer("next_attempt_at"),
-    createdAt: integer("created_at").notNull(),
-    completedAt: integer("completed_at"),
-  },
-  (t) => [
-    uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
-    index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
-    // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
-    index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),
-  ],
-);
-
-export const webhookAttempts = sqliteTable(
-  "webhook_attempts",
-  {
-    id: text("id").primaryKey(),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id),
-    attempt: integer("attempt").notNull(),
-    attemptedAt: integer("attempted_at").notNull(),
-    outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),
-    responseStatus: integer("response_status"),
-    durationMs: integer("duration_ms").notNull(),
-    error: text("error"),
-  },
-  (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
-);
+export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts } = webhookStoreTables("owner_id", () => accounts.id);
 
 // Idempotency-Key records (src/platform/http/idempotency.ts), in this service's own database.
 export { idempotencyKeys } from "../../platform/http/idempotency-store";

@@ -1,0 +1,87 @@
+// The one D1 definition of the webhook tables (outbox events, endpoints, deliveries, attempts), shared by both
+// services. Each service owns its database, so the tables are made per service from its owner table; the owner
+// column keeps the SQL name each service already uses (`owner_id` or `org_id`) so no column is renamed.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+
+export type OwnerColumnName = "owner_id" | "org_id";
+
+export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () => AnySQLiteColumn) {
+  // Index names follow the owner column (webhook_endpoints_owner / webhook_endpoints_org), as they always have.
+  const owner = ownerColumn.replace(/_id$/, "");
+
+  /** The outbox: every event is written in the same D1 batch as the change it reports. */
+  const events = sqliteTable(
+    "events",
+    {
+      id: text("id").primaryKey(),
+      ownerId: text(ownerColumn).notNull().references(ownerKey),
+      type: text("type").notNull(),
+      payload: text("payload", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+      /** Deduplicates events that must happen once (e.g. one low-stock event per crossing). */
+      dedupeKey: text("dedupe_key"),
+      createdAt: integer("created_at").notNull(),
+      dispatchedAt: integer("dispatched_at"),
+    },
+    (t) => [
+      index("events_undispatched").on(t.dispatchedAt, t.createdAt).where(sql`dispatched_at IS NULL`),
+      uniqueIndex(`events_${owner}_dedupe`).on(t.ownerId, t.dedupeKey),
+    ],
+  );
+
+  const webhookEndpoints = sqliteTable(
+    "webhook_endpoints",
+    {
+      id: text("id").primaryKey(),
+      ownerId: text(ownerColumn).notNull().references(ownerKey),
+      url: text("url").notNull(),
+      events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+      description: text("description"),
+      secret: text("secret").notNull(),
+      createdAt: integer("created_at").notNull(),
+      deletedAt: integer("deleted_at"),
+    },
+    (t) => [index(`webhook_endpoints_${owner}`).on(t.ownerId, t.createdAt)],
+  );
+
+  const webhookDeliveries = sqliteTable(
+    "webhook_deliveries",
+    {
+      id: text("id").primaryKey(),
+      endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+      ownerId: text(ownerColumn).notNull().references(ownerKey),
+      eventId: text("event_id").notNull(),
+      eventType: text("event_type").notNull(),
+      status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+      attempts: integer("attempts").notNull().default(0),
+      /** The first attempt's timestamp, re-sent on every retry so the signature stays the same. */
+      signedAt: integer("signed_at"),
+      nextAttemptAt: integer("next_attempt_at"),
+      createdAt: integer("created_at").notNull(),
+      completedAt: integer("completed_at"),
+    },
+    (t) => [
+      uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
+      index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
+      // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
+      index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),
+    ],
+  );
+
+  const webhookAttempts = sqliteTable(
+    "webhook_attempts",
+    {
+      id: text("id").primaryKey(),
+      deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id),
+      attempt: integer("attempt").notNull(),
+      attemptedAt: integer("attempted_at").notNull(),
+      outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),
+      responseStatus: integer("response_status"),
+      durationMs: integer("duration_ms").notNull(),
+      error: text("error"),
+    },
+    (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
+  );
+
+  return { events, webhookEndpoints, webhookDeliveries, webhookAttempts };
+}
