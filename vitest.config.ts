@@ -37,7 +37,16 @@ export default defineConfig(async () => ({
       // Node-side checks of the committed OpenAPI documents (client generation with openapi-typescript).
       { test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD } },
       // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
-      { test: { name: "browser", include: ["test/browser/**/*.test.ts"], environment: "node", ...UNDER_LOAD, testTimeout: 180_000, hookTimeout: 240_000 } },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          ...UNDER_LOAD,
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 }));

@@ -19,7 +19,9 @@ import { bundle, startMiniflare, workerOptions } from "./lib/stack.mjs";
 const CLOCK_TICKS_PER_SECOND = 100;
 /** User + system CPU ticks of a process (/proc/<pid>/stat fields 14 and 15). */
 function cpuTicksOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return Number(fields[11]) + Number(fields[12]);
 }
 
@@ -29,7 +31,10 @@ const service = ["sales", "inventory"].includes(scenario) ? "inventory" : "tax";
 const work = mkdtempSync(`${existsSync("/dev/shm") ? "/dev/shm" : os.tmpdir()}/bench-profile-`);
 const admin = randomBytes(24).toString("base64url");
 const envFile = `${work}/bench.env`;
-writeFileSync(envFile, `ADMIN_TOKEN=${admin}\nRAZORPAY_WEBHOOK_SECRET=${randomBytes(24).toString("base64url")}\nSESSION_SECRET=${randomBytes(24).toString("base64url")}\n`);
+writeFileSync(
+  envFile,
+  `ADMIN_TOKEN=${admin}\nRAZORPAY_WEBHOOK_SECRET=${randomBytes(24).toString("base64url")}\nSESSION_SECRET=${randomBytes(24).toString("base64url")}\n`,
+);
 
 const config = `wrangler.${service}.toml`;
 const workerName = `${service}-api`;
@@ -40,10 +45,18 @@ if (service === "inventory") {
   await seedDemo({ large: true, persistTo: `${work}/state` });
 }
 const inspectorPort = 9_000 + Math.floor(Math.random() * 900);
-const stack = await startMiniflare({ persistRoot: `${work}/state/v3`, workers: [workerOptions({ name: workerName, config, bundlePath: made.path, envFile })], inspectorPort });
+const stack = await startMiniflare({
+  persistRoot: `${work}/state/v3`,
+  workers: [workerOptions({ name: workerName, config, bundlePath: made.path, envFile })],
+  inspectorPort,
+});
 
 async function call(method, path, body, key = admin) {
-  const response = await fetch(`${stack.origin}${path}`, { method, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`${stack.origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()).data;
 }
@@ -63,13 +76,44 @@ async function setup() {
   await post("/admin/api/accounts", { email });
   // Free keys (30 a minute): profile runs are short, so a pool of them covers the load.
   const keys = [];
-  for (let i = 0; i < 400; i++) keys.push((await post("/admin/api/keys", { accountEmail: email, scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write"], expiresInDays: 1 })).key);
+  for (let i = 0; i < 400; i++)
+    keys.push(
+      (
+        await post("/admin/api/keys", {
+          accountEmail: email,
+          scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write"],
+          expiresInDays: 1,
+        })
+      ).key,
+    );
   // keys[0] writes the profiles and stays out of the load's pool, so no key of the pool exceeds its limit.
-  for (let i = 0; i < 20; i++) await post("/api/v1/profiles", { label: `p${i}`, profile: { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } } }, keys[0]);
+  for (let i = 0; i < 20; i++)
+    await post(
+      "/api/v1/profiles",
+      { label: `p${i}`, profile: { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } } },
+      keys[0],
+    );
   const form16 = readFileSync(`${ROOT}test/fixtures/documents/form16-traces-part-a-and-b-new-regime.txt`, "utf8");
   const json = { "Content-Type": "application/json" };
   const request = {
-    compute: { method: "POST", path: "/api/v1/compute", headers: json, body: JSON.stringify({ profile: { age: 34, residentialStatus: "resident", city: "Bengaluru", salary: { grossSalary: 1_800_000, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, professionalTax: 2_500 }, houseProperties: [{ type: "self_occupied", interestOnHousingLoan: 150_000 }], otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000 }, deductions: { section80C: 100_000, section80D_selfFamily: 15_000 }, taxesPaid: 150_000 }, financialYear: "2025-26" }) },
+    compute: {
+      method: "POST",
+      path: "/api/v1/compute",
+      headers: json,
+      body: JSON.stringify({
+        profile: {
+          age: 34,
+          residentialStatus: "resident",
+          city: "Bengaluru",
+          salary: { grossSalary: 1_800_000, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, professionalTax: 2_500 },
+          houseProperties: [{ type: "self_occupied", interestOnHousingLoan: 150_000 }],
+          otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000 },
+          deductions: { section80C: 100_000, section80D_selfFamily: 15_000 },
+          taxesPaid: 150_000,
+        },
+        financialYear: "2025-26",
+      }),
+    },
     deadlines: { path: "/api/v1/deadlines" },
     parse: { method: "POST", path: "/api/v1/documents/parse", headers: json, body: JSON.stringify({ type: "form16", text: form16 }) },
     profiles: { path: "/api/v1/profiles" },
@@ -121,7 +165,15 @@ try {
   await send("Profiler.setSamplingInterval", { interval: 100 });
   await send("Profiler.start");
   const cpuBefore = cpuTicksOf(stack.pid);
-  const run = load({ origin: stack.origin, ...request, keys: request.authorization ? undefined : keys, perKey, connections: 10, durationSeconds: seconds, warmupSeconds: 0 });
+  const run = load({
+    origin: stack.origin,
+    ...request,
+    keys: request.authorization ? undefined : keys,
+    perKey,
+    connections: 10,
+    durationSeconds: seconds,
+    warmupSeconds: 0,
+  });
   const cpuMs = ((cpuTicksOf(stack.pid) - cpuBefore) * 1000) / CLOCK_TICKS_PER_SECOND;
   const { result } = await send("Profiler.stop");
   ws.close();
@@ -136,7 +188,7 @@ try {
     const { functionName, url, lineNumber, columnNumber } = n.callFrame;
     let name = functionName || "(anonymous)";
     let area = url ? url.split("/").pop() : `(V8) ${name}`;
-    if (url && url.endsWith(made.path.split("/").pop())) {
+    if (url?.endsWith(made.path.split("/").pop())) {
       const original = originalPositionFor(map, { line: lineNumber + 1, column: columnNumber });
       area = areaOf(original.source) ?? area;
       name = `${original.name ?? (functionName || "(anonymous)")} ${fileOf(original.source) ?? ""}:${original.line ?? "?"}`;
@@ -166,7 +218,9 @@ try {
   const cpuPerRequestUs = (cpuMs * 1000) / run.requests;
   const perRequestUs = (n) => ((n / total) * cpuPerRequestUs).toFixed(1);
   console.log(`${scenario}: ${run.rps} req/s at c=10 under the profiler, ${run.requests} requests, statuses ${JSON.stringify(run.statuses)}`);
-  console.log(`workerd CPU ${cpuMs.toFixed(0)} ms over ${seconds} s = ${cpuPerRequestUs.toFixed(1)} µs per request; ${total} busy and ${idle} idle samples`);
+  console.log(
+    `workerd CPU ${cpuMs.toFixed(0)} ms over ${seconds} s = ${cpuPerRequestUs.toFixed(1)} µs per request; ${total} busy and ${idle} idle samples`,
+  );
   const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
   const print = (title, m, n) => {
     console.log(`\n${title} (µs per request, share of busy time):`);

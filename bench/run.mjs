@@ -36,7 +36,13 @@ const secret = () => randomBytes(24).toString("base64url");
 const secrets = { ADMIN_TOKEN: secret(), RAZORPAY_WEBHOOK_SECRET: secret(), SESSION_SECRET: secret(), WEBHOOK_ALLOW_LOOPBACK: "false" };
 // The bench's own secrets, given to both Miniflare and wrangler dev as their only env file.
 const envFile = `${work}/bench.env`;
-writeFileSync(envFile, Object.entries(secrets).map(([name, value]) => `${name}=${value}`).join("\n") + "\n", { mode: 0o600 });
+writeFileSync(
+  envFile,
+  Object.entries(secrets)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("\n") + "\n",
+  { mode: 0o600 },
+);
 
 const results = {
   startedAt: new Date().toISOString(),
@@ -50,7 +56,7 @@ const results = {
   notes: [],
   failures: [],
 };
-const note = (text) => {
+const _note = (text) => {
   results.notes.push(text);
   log(`  note: ${text}`);
 };
@@ -146,7 +152,14 @@ const SALARIED_PROFILE = {
   age: 34,
   residentialStatus: "resident",
   city: "Bengaluru",
-  salary: { grossSalary: 1_800_000, basicPlusDA: 900_000, hraReceived: 360_000, rentPaid: 300_000, professionalTax: 2_500, isGovernmentEmployer: false },
+  salary: {
+    grossSalary: 1_800_000,
+    basicPlusDA: 900_000,
+    hraReceived: 360_000,
+    rentPaid: 300_000,
+    professionalTax: 2_500,
+    isGovernmentEmployer: false,
+  },
   houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 150_000 }],
   otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000, familyPension: 0 },
   deductions: { section80C: 100_000, section80D_selfFamily: 15_000, parentsAge: 63 },
@@ -208,7 +221,17 @@ function micro() {
   for (const f of json.files ?? []) {
     for (const group of f.groups ?? []) {
       for (const b of group.benchmarks ?? []) {
-        const entry = { file: f.filepath.replace(ROOT, ""), group: group.fullName, name: b.name, hz: round(b.hz, 1), meanMs: round(b.mean, 6), minMs: round(b.min, 6), p99Ms: round(b.p99, 6), rme: round(b.rme, 2), samples: b.sampleCount };
+        const entry = {
+          file: f.filepath.replace(ROOT, ""),
+          group: group.fullName,
+          name: b.name,
+          hz: round(b.hz, 1),
+          meanMs: round(b.mean, 6),
+          minMs: round(b.min, 6),
+          p99Ms: round(b.p99, 6),
+          rme: round(b.rme, 2),
+          samples: b.sampleCount,
+        };
         results.micro.push(entry);
         log(`  ${entry.name.padEnd(70).slice(0, 70)} ${String(Math.round(entry.hz)).padStart(10)} ops/s  mean ${entry.meanMs} ms`);
       }
@@ -253,7 +276,9 @@ async function taxAccount(origin) {
   // The paid plan through the real payment webhook, signed as Razorpay signs it.
   const body = JSON.stringify({
     event: "payment.captured",
-    payload: { payment: { entity: { id: `pay_bench${randomBytes(6).toString("hex")}`, amount: 49_900, currency: "INR", notes: { accountEmail: email } } } },
+    payload: {
+      payment: { entity: { id: `pay_bench${randomBytes(6).toString("hex")}`, amount: 49_900, currency: "INR", notes: { accountEmail: email } } },
+    },
   });
   const signature = createHmac("sha256", secrets.RAZORPAY_WEBHOOK_SECRET).update(body).digest("hex");
   const paid = await call(origin, "POST", "/billing/webhook", body, { "X-Razorpay-Signature": signature });
@@ -264,7 +289,11 @@ async function taxAccount(origin) {
 function taxKeyFactory(origin, email) {
   const adminCall = admin(origin);
   return async (count) =>
-    mapLimit(Array.from({ length: count }), 8, async () => (await adminCall("POST", "/admin/api/keys", { accountEmail: email, scopes: TAX_SCOPES, expiresInDays: 1 })).data.key);
+    mapLimit(
+      Array.from({ length: count }),
+      8,
+      async () => (await adminCall("POST", "/admin/api/keys", { accountEmail: email, scopes: TAX_SCOPES, expiresInDays: 1 })).data.key,
+    );
 }
 
 async function taxPhase(made) {
@@ -274,8 +303,20 @@ async function taxPhase(made) {
     persistRoot: `${persist}/v3`,
     workers: [
       workerOptions({ name: "tax-api", config: "wrangler.tax.toml", bundlePath: made.tax.path, envFile }),
-      workerOptions({ name: "bench-floor-bare", config: "bench/floors/wrangler.bare.toml", bundlePath: made.bare.path, routes: ["*/floor/bare"], envFile }),
-      workerOptions({ name: "bench-floor-d1-tax", config: "bench/floors/wrangler.d1-tax.toml", bundlePath: made.d1Tax.path, routes: ["*/floor/d1/*"], envFile }),
+      workerOptions({
+        name: "bench-floor-bare",
+        config: "bench/floors/wrangler.bare.toml",
+        bundlePath: made.bare.path,
+        routes: ["*/floor/bare"],
+        envFile,
+      }),
+      workerOptions({
+        name: "bench-floor-d1-tax",
+        config: "bench/floors/wrangler.d1-tax.toml",
+        bundlePath: made.d1Tax.path,
+        routes: ["*/floor/d1/*"],
+        envFile,
+      }),
       workerOptions({ name: "bench-floor-do", config: "bench/floors/wrangler.do.toml", bundlePath: made.do.path, routes: ["*/floor/do/*"], envFile }),
     ],
   });
@@ -285,7 +326,13 @@ async function taxPhase(made) {
     const newKeys = taxKeyFactory(stack.origin, account.email);
     const [writer] = await newKeys(1);
     for (let i = 1; i <= 25; i++) {
-      await call(stack.origin, "POST", "/api/v1/profiles", { label: `Bench profile ${i}`, profile: { ...SALARIED_PROFILE, taxesPaid: 100_000 + i } }, { Authorization: `Bearer ${writer}` });
+      await call(
+        stack.origin,
+        "POST",
+        "/api/v1/profiles",
+        { label: `Bench profile ${i}`, profile: { ...SALARIED_PROFILE, taxesPaid: 100_000 + i } },
+        { Authorization: `Bearer ${writer}` },
+      );
     }
     const context = { origin: stack.origin, seconds, warmupSeconds, concurrencies, log, via: "workerd", pid: stack.pid };
     const pool = async (connections, fixed) => {
@@ -296,18 +343,72 @@ async function taxPhase(made) {
     const run = (scenario) => measured(context, scenario);
 
     log(`[${elapsed()}] tax floors`);
-    const bare = await run({ id: "floor.bare", group: "floor", label: "Floor (1): bare Hono Worker, small JSON", request: { path: "/floor/bare" }, expectStatus: 200 });
+    const bare = await run({
+      id: "floor.bare",
+      group: "floor",
+      label: "Floor (1): bare Hono Worker, small JSON",
+      request: { path: "/floor/bare" },
+      expectStatus: 200,
+    });
     for (const r of bare.runs) ceilingRps.set(r.connections, r.rpsMax);
-    await run({ id: "floor.do-rpc", group: "floor", label: "Floor: + one DO RPC (no storage)", request: { path: "/floor/do/rpc" }, expectStatus: 200 });
-    await run({ id: "floor.do-put", group: "floor", label: "Floor: + one DO RPC that counts and writes (storage.put)", request: { path: "/floor/do/put" }, expectStatus: 200 });
-    await run({ id: "floor.do-keyed", group: "floor", label: "Floor: SHA-256 of the key + counting DO RPC (key-check shape)", request: { path: "/floor/do/keyed", authorization: `Bearer ${UNKNOWN_TAX_KEY}` }, expectStatus: 200 });
-    await run({ id: "floor.d1-profiles", group: "floor", label: "Floor (2): one D1 query, profiles page shape", request: { path: `/floor/d1/profiles?owner=${account.id}` }, expectStatus: 200 });
+    await run({
+      id: "floor.do-rpc",
+      group: "floor",
+      label: "Floor: + one DO RPC (no storage)",
+      request: { path: "/floor/do/rpc" },
+      expectStatus: 200,
+    });
+    await run({
+      id: "floor.do-put",
+      group: "floor",
+      label: "Floor: + one DO RPC that counts and writes (storage.put)",
+      request: { path: "/floor/do/put" },
+      expectStatus: 200,
+    });
+    await run({
+      id: "floor.do-keyed",
+      group: "floor",
+      label: "Floor: SHA-256 of the key + counting DO RPC (key-check shape)",
+      request: { path: "/floor/do/keyed", authorization: `Bearer ${UNKNOWN_TAX_KEY}` },
+      expectStatus: 200,
+    });
+    await run({
+      id: "floor.d1-profiles",
+      group: "floor",
+      label: "Floor (2): one D1 query, profiles page shape",
+      request: { path: `/floor/d1/profiles?owner=${account.id}` },
+      expectStatus: 200,
+    });
 
     log(`[${elapsed()}] tax scenarios (paid keys, a fresh pool per run, at most ${Math.floor(TAX_PAID_PER_MINUTE * 0.8)} requests per key)`);
     const body = JSON.stringify({ profile: SALARIED_PROFILE, financialYear: "2025-26" });
-    await run({ id: "tax.compute", group: "tax", label: "POST /api/v1/compute (typical salaried)", floor: AUTH_FLOOR, request: { method: "POST", path: "/api/v1/compute", headers: json, body }, keysFor: pool, expectStatus: 200 });
-    await run({ id: "tax.deadlines", group: "tax", label: "GET /api/v1/deadlines", floor: AUTH_FLOOR, request: { path: "/api/v1/deadlines" }, keysFor: pool, expectStatus: 200 });
-    await run({ id: "tax.profiles", group: "tax", label: "GET /api/v1/profiles (page of 20)", floor: "floor.d1-profiles", request: { path: "/api/v1/profiles" }, keysFor: pool, expectStatus: 200 });
+    await run({
+      id: "tax.compute",
+      group: "tax",
+      label: "POST /api/v1/compute (typical salaried)",
+      floor: AUTH_FLOOR,
+      request: { method: "POST", path: "/api/v1/compute", headers: json, body },
+      keysFor: pool,
+      expectStatus: 200,
+    });
+    await run({
+      id: "tax.deadlines",
+      group: "tax",
+      label: "GET /api/v1/deadlines",
+      floor: AUTH_FLOOR,
+      request: { path: "/api/v1/deadlines" },
+      keysFor: pool,
+      expectStatus: 200,
+    });
+    await run({
+      id: "tax.profiles",
+      group: "tax",
+      label: "GET /api/v1/profiles (page of 20)",
+      floor: "floor.d1-profiles",
+      request: { path: "/api/v1/profiles" },
+      keysFor: pool,
+      expectStatus: 200,
+    });
     const form16 = readFileSync(`${ROOT}${FORM16_FIXTURE}`, "utf8");
     await run({
       id: "tax.documents-parse",
@@ -318,17 +419,40 @@ async function taxPhase(made) {
       keysFor: pool,
       expectStatus: 200,
     });
-    await run({ id: "tax.garbage-key", group: "tax", label: "Malformed key (401, no I/O)", floor: "floor.bare", request: { path: "/api/v1/deadlines", authorization: "Bearer not-a-key" }, expectStatus: 401 });
+    await run({
+      id: "tax.garbage-key",
+      group: "tax",
+      label: "Malformed key (401, no I/O)",
+      floor: "floor.bare",
+      request: { path: "/api/v1/deadlines", authorization: "Bearer not-a-key" },
+      expectStatus: 401,
+    });
     // Unknown keys from one address: 120 verdicts a minute (401 after one DO RPC), then 429 without I/O. The
     // run measures the 429 of a spent budget, brought about before each run within one calendar minute.
     const unknown = `Bearer ${UNKNOWN_TAX_KEY}`;
-    await run({ id: "tax.unknown-key", group: "tax", label: "Well-formed unknown key, address budget spent (429, no I/O)", floor: "floor.bare", request: { path: "/api/v1/deadlines", authorization: unknown }, before: () => spendMinute(stack.origin, unknown, 120), expectStatus: 429 });
+    await run({
+      id: "tax.unknown-key",
+      group: "tax",
+      label: "Well-formed unknown key, address budget spent (429, no I/O)",
+      floor: "floor.bare",
+      request: { path: "/api/v1/deadlines", authorization: unknown },
+      before: () => spendMinute(stack.origin, unknown, 120),
+      expectStatus: 429,
+    });
 
     // A free key over its limit (30 a minute): the minute is used up before each run, everything after is the 429 path.
     const freeEmail = `bench-free-${randomBytes(4).toString("hex")}@bench.example`;
     await admin(stack.origin)("POST", "/admin/api/accounts", { email: freeEmail });
     const limited = `Bearer ${(await admin(stack.origin)("POST", "/admin/api/keys", { accountEmail: freeEmail, scopes: ["deadlines:read"], expiresInDays: 1 })).data.key}`;
-    await run({ id: "tax.over-limit", group: "tax", label: "Key over its limit (429)", floor: "floor.bare", request: { path: "/api/v1/deadlines", authorization: limited }, before: () => spendMinute(stack.origin, limited, 30), expectStatus: 429 });
+    await run({
+      id: "tax.over-limit",
+      group: "tax",
+      label: "Key over its limit (429)",
+      floor: "floor.bare",
+      request: { path: "/api/v1/deadlines", authorization: limited },
+      before: () => spendMinute(stack.origin, limited, 30),
+      expectStatus: 429,
+    });
     results.tax = { accountId: account.id, workerdPid: stack.pid, memoryAfterKiB: memoryOf(stack.pid) };
     return account;
   } finally {
@@ -350,8 +474,22 @@ async function wranglerDevPhase(account) {
     const perKey = Math.floor(TAX_PAID_PER_MINUTE * 0.8);
     const pool = async (connections, fixed) => ({ keys: await newKeys(fixed ?? poolSize(connections, perKey)), perKey });
     const base = { seconds, warmupSeconds, concurrencies, log, via: "wrangler dev" };
-    await measured({ ...base, origin: bare.origin, pid: bare.pid }, { id: "floor.bare", group: "floor", label: "Floor (1) via wrangler dev", request: { path: "/floor/bare" }, expectStatus: 200 });
-    await measured({ ...base, origin: tax.origin, pid: tax.pid }, { id: "tax.deadlines", group: "tax", label: "GET /api/v1/deadlines via wrangler dev", floor: "floor.bare", request: { path: "/api/v1/deadlines" }, keysFor: pool, expectStatus: 200 });
+    await measured(
+      { ...base, origin: bare.origin, pid: bare.pid },
+      { id: "floor.bare", group: "floor", label: "Floor (1) via wrangler dev", request: { path: "/floor/bare" }, expectStatus: 200 },
+    );
+    await measured(
+      { ...base, origin: tax.origin, pid: tax.pid },
+      {
+        id: "tax.deadlines",
+        group: "tax",
+        label: "GET /api/v1/deadlines via wrangler dev",
+        floor: "floor.bare",
+        request: { path: "/api/v1/deadlines" },
+        keysFor: pool,
+        expectStatus: 200,
+      },
+    );
     await measured(
       { ...base, origin: tax.origin, pid: tax.pid },
       {
@@ -360,7 +498,12 @@ async function wranglerDevPhase(account) {
         label: "POST /api/v1/compute via wrangler dev",
         floor: "floor.bare",
         concurrencies: [10],
-        request: { method: "POST", path: "/api/v1/compute", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ profile: SALARIED_PROFILE, financialYear: "2025-26" }) },
+        request: {
+          method: "POST",
+          path: "/api/v1/compute",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ profile: SALARIED_PROFILE, financialYear: "2025-26" }),
+        },
         keysFor: pool,
         expectStatus: 200,
       },
@@ -384,10 +527,16 @@ async function inventoryPhase(made) {
   results.seedLargeSeconds = round((performance.now() - seedStarted) / 1000, 1);
   log(`  seed:large in ${results.seedLargeSeconds} s`);
   // Two organisations of the same generated shape for the 1,000 against 10,000 row comparison.
-  const orgs = { small: { id: "org_bench000000000000000000001k", rows: 1_000, tag: "aa" }, large: { id: "org_bench00000000000000000010k", rows: 10_000, tag: "bb" } };
+  const orgs = {
+    small: { id: "org_bench000000000000000000001k", rows: 1_000, tag: "aa" },
+    large: { id: "org_bench00000000000000000010k", rows: 10_000, tag: "bb" },
+  };
   const statements = [];
   for (const org of Object.values(orgs)) {
-    statements.push(...organisationSql({ orgId: org.id, name: `Bench ${org.rows} rows`, nowMs }), ...organisationDataSql({ orgId: org.id, tag: org.tag, rows: org.rows, nowMs }));
+    statements.push(
+      ...organisationSql({ orgId: org.id, name: `Bench ${org.rows} rows`, nowMs }),
+      ...organisationDataSql({ orgId: org.id, tag: org.tag, rows: org.rows, nowMs }),
+    );
   }
   const file = `${TMP}/bench-orgs.sql`;
   writeFileSync(file, statements.join("\n") + "\n");
@@ -399,7 +548,13 @@ async function inventoryPhase(made) {
     persistRoot: `${persist}/v3`,
     workers: [
       workerOptions({ name: "inventory-api", config: "wrangler.inventory.toml", bundlePath: made.inventory.path, envFile }),
-      workerOptions({ name: "bench-floor-d1-inventory", config: "bench/floors/wrangler.d1-inventory.toml", bundlePath: made.d1Inventory.path, routes: ["*/floor/d1/*"], envFile }),
+      workerOptions({
+        name: "bench-floor-d1-inventory",
+        config: "bench/floors/wrangler.d1-inventory.toml",
+        bundlePath: made.d1Inventory.path,
+        routes: ["*/floor/d1/*"],
+        envFile,
+      }),
     ],
   });
   log(`  workerd pid ${stack.pid}, ready in ${round(stack.readyMs, 1)} ms`);
@@ -407,7 +562,12 @@ async function inventoryPhase(made) {
     const adminCall = admin(stack.origin);
     const listOrg = demoOrgId;
     await adminCall("PATCH", `/admin/api/orgs/${demoOrgId}`, { plan: "enterprise" });
-    const newKeys = (orgId) => async (count) => mapLimit(Array.from({ length: count }), 8, async () => (await adminCall("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" })).data.key);
+    const newKeys = (orgId) => async (count) =>
+      mapLimit(
+        Array.from({ length: count }),
+        8,
+        async () => (await adminCall("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" })).data.key,
+      );
     const perKey = Math.floor(INVENTORY_ENTERPRISE_PER_MINUTE * 0.8);
     const pool = (orgId) => async (connections, fixed) => ({ keys: await newKeys(orgId)(fixed ?? poolSize(connections, perKey)), perKey });
     const context = { origin: stack.origin, seconds, warmupSeconds, concurrencies, log, via: "workerd", pid: stack.pid };
@@ -416,10 +576,38 @@ async function inventoryPhase(made) {
     const istOffset = 330 * 60_000;
     const todayStart = Math.floor((nowMs + istOffset) / istDayMs) * istDayMs - istOffset;
     log(`[${elapsed()}] inventory floors and scenarios (organisation ${listOrg}; enterprise keys, ${perKey} requests per key)`);
-    await run({ id: "floor.d1-inventory", group: "floor", label: "Floor (2): one D1 query, lots page shape (200)", request: { path: `/floor/d1/inventory?org=${listOrg}` }, expectStatus: 200 });
-    await run({ id: "floor.d1-sales", group: "floor", label: "Floor (2): one D1 query, sales page with its items (200)", request: { path: `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200` }, expectStatus: 200 });
-    await run({ id: "inventory.inventory", group: "inventory", label: "GET /api/v1/inventory?limit=200", floor: "floor.d1-inventory", request: { path: "/api/v1/inventory?limit=200" }, keysFor: pool(listOrg), expectStatus: 200 });
-    await run({ id: "inventory.sales", group: "inventory", label: "GET /api/v1/sales (default window)", floor: "floor.d1-sales", request: { path: "/api/v1/sales" }, keysFor: pool(listOrg), expectStatus: 200 });
+    await run({
+      id: "floor.d1-inventory",
+      group: "floor",
+      label: "Floor (2): one D1 query, lots page shape (200)",
+      request: { path: `/floor/d1/inventory?org=${listOrg}` },
+      expectStatus: 200,
+    });
+    await run({
+      id: "floor.d1-sales",
+      group: "floor",
+      label: "Floor (2): one D1 query, sales page with its items (200)",
+      request: { path: `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200` },
+      expectStatus: 200,
+    });
+    await run({
+      id: "inventory.inventory",
+      group: "inventory",
+      label: "GET /api/v1/inventory?limit=200",
+      floor: "floor.d1-inventory",
+      request: { path: "/api/v1/inventory?limit=200" },
+      keysFor: pool(listOrg),
+      expectStatus: 200,
+    });
+    await run({
+      id: "inventory.sales",
+      group: "inventory",
+      label: "GET /api/v1/sales (default window)",
+      floor: "floor.d1-sales",
+      request: { path: "/api/v1/sales" },
+      keysFor: pool(listOrg),
+      expectStatus: 200,
+    });
 
     log(`[${elapsed()}] exports: time to first byte, total, workerd RSS (1,000 then 10,000 rows, 3 each)`);
     const exportOrgs = [
@@ -450,7 +638,9 @@ async function inventoryPhase(made) {
           samples,
         };
         results.exports.push(entry);
-        log(`  ${name.padEnd(14)} ${label.padEnd(10)} ${String(entry.rows).padStart(6)} rows  first byte ${entry.firstByteMs} ms  total ${entry.totalMs} ms  RSS +${entry.rssDeltaKiB} KiB (peak ${entry.rssPeakKiB} KiB)  [${entry.status}]`);
+        log(
+          `  ${name.padEnd(14)} ${label.padEnd(10)} ${String(entry.rows).padStart(6)} rows  first byte ${entry.firstByteMs} ms  total ${entry.totalMs} ms  RSS +${entry.rssDeltaKiB} KiB (peak ${entry.rssPeakKiB} KiB)  [${entry.status}]`,
+        );
       }
     }
     results.inventory = { workerdPid: stack.pid, memoryAfterKiB: memoryOf(stack.pid), listOrg };
@@ -462,7 +652,9 @@ async function inventoryPhase(made) {
 // ---------------------------------------------------------------------------------------------------------
 
 try {
-  log(`bench: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}, ${results.machine.workerd}; ${seconds} s per run after ${warmupSeconds} s warm-up, concurrency ${concurrencies.join("/")}`);
+  log(
+    `bench: ${results.machine.cpus} × ${results.machine.cpuModel}, ${results.machine.memoryGiB} GiB, Node ${results.machine.node}, ${results.machine.workerd}; ${seconds} s per run after ${warmupSeconds} s warm-up, concurrency ${concurrencies.join("/")}`,
+  );
   const made = await bundles();
   micro();
   await startup(made);

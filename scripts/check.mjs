@@ -4,7 +4,10 @@
 import { spawnSync } from "node:child_process";
 import { ROOT, SERVICES, wrangler } from "./lib.mjs";
 
-const lint = spawnSync(`${ROOT}node_modules/.bin/redocly`, ["lint", "docs/openapi/tax.json", "docs/openapi/inventory.json"], { cwd: ROOT, stdio: "inherit" });
+const lint = spawnSync(`${ROOT}node_modules/.bin/redocly`, ["lint", "docs/openapi/tax.json", "docs/openapi/inventory.json"], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
 if (lint.status !== 0) process.exit(lint.status ?? 1);
 
 for (const [service, { config }] of Object.entries(SERVICES)) {

@@ -15,4 +15,10 @@ export declare function startWranglerDev(
 export declare function portIsFree(port: number): Promise<boolean>;
 export declare function freePort(): Promise<number>;
 export declare function waitFor(url: string, timeoutMs?: number): Promise<Response>;
-export declare function adminCall(baseUrl: string, adminToken: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+export declare function adminCall(
+  baseUrl: string,
+  adminToken: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any }>;

@@ -124,7 +124,9 @@ function relayLines(stream, target, prefix, quiet) {
       const first = /\[ERROR\]\s*(.+)$/.exec(plain);
       if (first && !reported) {
         reported = true;
-        emit(`Rebuild failed (${errors} error${errors === 1 ? "" : "s"}, first: ${first[1].trim()}); still serving the last good build until the next change builds.`);
+        emit(
+          `Rebuild failed (${errors} error${errors === 1 ? "" : "s"}, first: ${first[1].trim()}); still serving the last good build until the next change builds.`,
+        );
       }
       return;
     }
@@ -154,7 +156,12 @@ export function startWranglerDev(service, port, { persistTo, extraArgs = [], qui
   const args = ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...extraArgs];
   args.push("--inspector-port", String(inspectorPort ?? port + 1000));
   if (persistTo) args.push("--persist-to", persistTo);
-  const child = spawn(WRANGLER, args, { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const child = spawn(WRANGLER, args, {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: false,
+  });
   const prefix = `[${service}] `;
   relayLines(child.stdout, process.stdout, prefix, quiet);
   relayLines(child.stderr, process.stderr, prefix, quiet);

@@ -11,49 +11,427 @@
 /** The yarn catalogue of src/inventory/domain/yarn.ts (test/inventory/seed.test.ts keeps the two equal):
  * [sku, name, yarn type, count Ne, ply, denier, filaments, blend, composition, shade, HSN, min, max cost paise/kg]. */
 export const SEED_YARN_CATALOGUE = [
-  ["CTN-CMP-30S1-RW","30s compact cotton, raw white","cotton_compact",30,1,null,null,null,"100% cotton","Raw white","52052310",29000,33000],
-  ["CTN-CMP-40S1-RW","40s compact cotton, raw white","cotton_compact",40,1,null,null,null,"100% cotton","Raw white","52052410",31000,35000],
-  ["CTN-CMP-60S1-RW","60s compact cotton, raw white","cotton_compact",60,1,null,null,null,"100% cotton","Raw white","52052710",36000,39000],
-  ["CTN-CMP-80S1-RW","80s compact cotton, raw white","cotton_compact",80,1,null,null,null,"100% cotton","Raw white","52052810",38000,42000],
-  ["CTN-CMB-20S1-RW","20s combed cotton, raw white","cotton_combed",20,1,null,null,null,"100% cotton","Raw white","52052210",24000,27000],
-  ["CTN-CMB-24S1-RW","24s combed cotton, raw white","cotton_combed",24,1,null,null,null,"100% cotton","Raw white","52052210",25500,28500],
-  ["CTN-CMB-30S1-RW","30s combed cotton, raw white","cotton_combed",30,1,null,null,null,"100% cotton","Raw white","52052310",28000,32000],
-  ["CTN-CMB-34S1-RW","34s combed cotton, raw white","cotton_combed",34,1,null,null,null,"100% cotton","Raw white","52052410",29000,33500],
-  ["CTN-CMB-40S1-RW","40s combed cotton, raw white","cotton_combed",40,1,null,null,null,"100% cotton","Raw white","52052410",30500,34500],
-  ["CTN-CMB-40S2-RW","2/40s combed cotton, raw white","cotton_combed",40,2,null,null,null,"100% cotton","Raw white","52054410",33000,37000],
-  ["CTN-CMB-60S2-RW","2/60s combed cotton, raw white","cotton_combed",60,2,null,null,null,"100% cotton","Raw white","52054710",38000,42000],
-  ["CTN-CMB-30S1-BLK","30s combed cotton, dyed black","cotton_combed",30,1,null,null,null,"100% cotton","Black","52052330",33000,37000],
-  ["CTN-CMB-30S1-NVY","30s combed cotton, dyed navy","cotton_combed",30,1,null,null,null,"100% cotton","Navy","52052330",33000,37000],
-  ["CTN-CMB-40S1-BW","40s combed cotton, bleached white","cotton_combed",40,1,null,null,null,"100% cotton","Bleached white","52052420",32500,36500],
-  ["CTN-CRD-10S1-RW","10s carded cotton, raw white","cotton_carded",10,1,null,null,null,"100% cotton","Raw white","52051210",19000,22000],
-  ["CTN-CRD-20S1-RW","20s carded cotton, raw white","cotton_carded",20,1,null,null,null,"100% cotton","Raw white","52051210",21000,24000],
-  ["CTN-CRD-30S1-RW","30s carded cotton, raw white","cotton_carded",30,1,null,null,null,"100% cotton","Raw white","52051310",25500,28000],
-  ["CTN-CRD-40S1-RW","40s carded cotton, raw white","cotton_carded",40,1,null,null,null,"100% cotton","Raw white","52051410",23800,29000],
-  ["CTN-CRD-60S1-RW","60s carded cotton warp, raw white","cotton_carded",60,1,null,null,null,"100% cotton","Raw white","52051510",34200,35200],
-  ["CTN-OE-6S1-RW","6s open-end cotton, raw white","cotton_oe",6,1,null,null,null,"100% cotton","Raw white","52051110",14000,16500],
-  ["CTN-OE-10S1-RW","10s open-end cotton, raw white","cotton_oe",10,1,null,null,null,"100% cotton","Raw white","52051210",15000,17500],
-  ["CTN-OE-16S1-RW","16s open-end cotton, raw white","cotton_oe",16,1,null,null,null,"100% cotton","Raw white","52051210",16000,18500],
-  ["MEL-CMB-30S1-GM-9010","30s grey melange 90/10","melange",30,1,null,null,"90/10","90% cotton / 10% viscose","Grey melange","52052330",30000,33000],
-  ["MEL-CMB-30S1-DGM-8515","30s dark grey melange 85/15","melange",30,1,null,null,"85/15","85% cotton / 15% viscose","Dark grey melange","52052330",30000,33500],
-  ["MEL-CMB-30S1-LGM-9505","30s light grey melange 95/5","melange",30,1,null,null,"95/5","95% cotton / 5% viscose","Light grey melange","52052330",30500,33500],
-  ["MEL-CMB-30S1-ECM-9802","30s ecru melange 98/2","melange",30,1,null,null,"98/2","98% cotton / 2% viscose","Ecru melange","52052330",30500,34000],
-  ["CVC-CMB-30S1-RW-6040","30s CVC 60/40 combed, raw white","cvc_blend",30,1,null,null,"60/40","60% cotton / 40% polyester","Raw white","520623",22000,25000],
-  ["CVC-CMB-40S1-RW-6040","40s CVC 60/40 combed, raw white","cvc_blend",40,1,null,null,"60/40","60% cotton / 40% polyester","Raw white","520624",23500,26500],
-  ["PES-SPN-30S1-RW","30s polyester spun, raw white","polyester_spun",30,1,null,null,null,"100% polyester","Raw white","550921",14200,15000],
-  ["PES-SPN-40S1-RW","40s polyester spun, raw white","polyester_spun",40,1,null,null,null,"100% polyester","Raw white","550921",15600,16700],
-  ["PES-SPN-30S2-RW","2/30s polyester spun, raw white","polyester_spun",30,2,null,null,null,"100% polyester","Raw white","550922",15500,16800],
-  ["VIS-SPN-30S1-RW","30s viscose spun, raw white","viscose_spun",30,1,null,null,null,"100% viscose","Raw white","551011",19500,21500],
-  ["VIS-SPN-40S1-RW","40s viscose spun, raw white","viscose_spun",40,1,null,null,null,"100% viscose","Raw white","551011",21000,23000],
-  ["PC-CRD-30S1-RW-6535","30s PC 65/35 carded, raw white","pc_blend",30,1,null,null,"65/35","65% polyester / 35% cotton","Raw white","550953",18100,19200],
-  ["PC-CMB-30S1-RW-6535","30s PC 65/35 combed, raw white","pc_blend",30,1,null,null,"65/35","65% polyester / 35% cotton","Raw white","550953",19000,20500],
-  ["PC-CMB-45S1-RW-6733","45s PC 67/33 combed, raw white","pc_blend",45,1,null,null,"67/33","67% polyester / 33% cotton","Raw white","550953",20500,22500],
-  ["PV-SPN-30S1-RW-6535","30s PV 65/35, raw white","pv_blend",30,1,null,null,"65/35","65% polyester / 35% viscose","Raw white","550951",17000,18500],
-  ["PV-SPN-40S1-RW-6535","40s PV 65/35, raw white","pv_blend",40,1,null,null,"65/35","65% polyester / 35% viscose","Raw white","550951",18000,19500],
-  ["PES-FDY-50D48F-SD","Polyester FDY 50/48, semi-dull","polyester_fdy",null,1,50,48,null,"100% polyester","Semi-dull","540247",11500,11600],
-  ["PES-FDY-75D72F-SD","Polyester FDY 75/72, semi-dull","polyester_fdy",null,1,75,72,null,"100% polyester","Semi-dull","540247",10600,10700],
-  ["PES-DTY-150D48F-RW","Polyester DTY 150/48, raw white","polyester_dty",null,1,150,48,null,"100% polyester","Raw white","540233",10500,11500],
-  ["NYL-FDY-40D34F-SD","Nylon 6 filament 40/34, semi-dull","nylon_filament",null,1,40,34,null,"100% nylon","Semi-dull","540245",26000,29000],
-  ["VIS-FIL-120D30F-RW","Viscose filament 120/30, raw white","viscose_filament",null,1,120,30,null,"100% viscose","Raw white","540331",35000,40000],
+  [
+    "CTN-CMP-30S1-RW",
+    "30s compact cotton, raw white",
+    "cotton_compact",
+    30,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52052310",
+    29000,
+    33000,
+  ],
+  [
+    "CTN-CMP-40S1-RW",
+    "40s compact cotton, raw white",
+    "cotton_compact",
+    40,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52052410",
+    31000,
+    35000,
+  ],
+  [
+    "CTN-CMP-60S1-RW",
+    "60s compact cotton, raw white",
+    "cotton_compact",
+    60,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52052710",
+    36000,
+    39000,
+  ],
+  [
+    "CTN-CMP-80S1-RW",
+    "80s compact cotton, raw white",
+    "cotton_compact",
+    80,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52052810",
+    38000,
+    42000,
+  ],
+  ["CTN-CMB-20S1-RW", "20s combed cotton, raw white", "cotton_combed", 20, 1, null, null, null, "100% cotton", "Raw white", "52052210", 24000, 27000],
+  ["CTN-CMB-24S1-RW", "24s combed cotton, raw white", "cotton_combed", 24, 1, null, null, null, "100% cotton", "Raw white", "52052210", 25500, 28500],
+  ["CTN-CMB-30S1-RW", "30s combed cotton, raw white", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Raw white", "52052310", 28000, 32000],
+  ["CTN-CMB-34S1-RW", "34s combed cotton, raw white", "cotton_combed", 34, 1, null, null, null, "100% cotton", "Raw white", "52052410", 29000, 33500],
+  ["CTN-CMB-40S1-RW", "40s combed cotton, raw white", "cotton_combed", 40, 1, null, null, null, "100% cotton", "Raw white", "52052410", 30500, 34500],
+  [
+    "CTN-CMB-40S2-RW",
+    "2/40s combed cotton, raw white",
+    "cotton_combed",
+    40,
+    2,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52054410",
+    33000,
+    37000,
+  ],
+  [
+    "CTN-CMB-60S2-RW",
+    "2/60s combed cotton, raw white",
+    "cotton_combed",
+    60,
+    2,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52054710",
+    38000,
+    42000,
+  ],
+  ["CTN-CMB-30S1-BLK", "30s combed cotton, dyed black", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Black", "52052330", 33000, 37000],
+  ["CTN-CMB-30S1-NVY", "30s combed cotton, dyed navy", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Navy", "52052330", 33000, 37000],
+  [
+    "CTN-CMB-40S1-BW",
+    "40s combed cotton, bleached white",
+    "cotton_combed",
+    40,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Bleached white",
+    "52052420",
+    32500,
+    36500,
+  ],
+  ["CTN-CRD-10S1-RW", "10s carded cotton, raw white", "cotton_carded", 10, 1, null, null, null, "100% cotton", "Raw white", "52051210", 19000, 22000],
+  ["CTN-CRD-20S1-RW", "20s carded cotton, raw white", "cotton_carded", 20, 1, null, null, null, "100% cotton", "Raw white", "52051210", 21000, 24000],
+  ["CTN-CRD-30S1-RW", "30s carded cotton, raw white", "cotton_carded", 30, 1, null, null, null, "100% cotton", "Raw white", "52051310", 25500, 28000],
+  ["CTN-CRD-40S1-RW", "40s carded cotton, raw white", "cotton_carded", 40, 1, null, null, null, "100% cotton", "Raw white", "52051410", 23800, 29000],
+  [
+    "CTN-CRD-60S1-RW",
+    "60s carded cotton warp, raw white",
+    "cotton_carded",
+    60,
+    1,
+    null,
+    null,
+    null,
+    "100% cotton",
+    "Raw white",
+    "52051510",
+    34200,
+    35200,
+  ],
+  ["CTN-OE-6S1-RW", "6s open-end cotton, raw white", "cotton_oe", 6, 1, null, null, null, "100% cotton", "Raw white", "52051110", 14000, 16500],
+  ["CTN-OE-10S1-RW", "10s open-end cotton, raw white", "cotton_oe", 10, 1, null, null, null, "100% cotton", "Raw white", "52051210", 15000, 17500],
+  ["CTN-OE-16S1-RW", "16s open-end cotton, raw white", "cotton_oe", 16, 1, null, null, null, "100% cotton", "Raw white", "52051210", 16000, 18500],
+  [
+    "MEL-CMB-30S1-GM-9010",
+    "30s grey melange 90/10",
+    "melange",
+    30,
+    1,
+    null,
+    null,
+    "90/10",
+    "90% cotton / 10% viscose",
+    "Grey melange",
+    "52052330",
+    30000,
+    33000,
+  ],
+  [
+    "MEL-CMB-30S1-DGM-8515",
+    "30s dark grey melange 85/15",
+    "melange",
+    30,
+    1,
+    null,
+    null,
+    "85/15",
+    "85% cotton / 15% viscose",
+    "Dark grey melange",
+    "52052330",
+    30000,
+    33500,
+  ],
+  [
+    "MEL-CMB-30S1-LGM-9505",
+    "30s light grey melange 95/5",
+    "melange",
+    30,
+    1,
+    null,
+    null,
+    "95/5",
+    "95% cotton / 5% viscose",
+    "Light grey melange",
+    "52052330",
+    30500,
+    33500,
+  ],
+  [
+    "MEL-CMB-30S1-ECM-9802",
+    "30s ecru melange 98/2",
+    "melange",
+    30,
+    1,
+    null,
+    null,
+    "98/2",
+    "98% cotton / 2% viscose",
+    "Ecru melange",
+    "52052330",
+    30500,
+    34000,
+  ],
+  [
+    "CVC-CMB-30S1-RW-6040",
+    "30s CVC 60/40 combed, raw white",
+    "cvc_blend",
+    30,
+    1,
+    null,
+    null,
+    "60/40",
+    "60% cotton / 40% polyester",
+    "Raw white",
+    "520623",
+    22000,
+    25000,
+  ],
+  [
+    "CVC-CMB-40S1-RW-6040",
+    "40s CVC 60/40 combed, raw white",
+    "cvc_blend",
+    40,
+    1,
+    null,
+    null,
+    "60/40",
+    "60% cotton / 40% polyester",
+    "Raw white",
+    "520624",
+    23500,
+    26500,
+  ],
+  [
+    "PES-SPN-30S1-RW",
+    "30s polyester spun, raw white",
+    "polyester_spun",
+    30,
+    1,
+    null,
+    null,
+    null,
+    "100% polyester",
+    "Raw white",
+    "550921",
+    14200,
+    15000,
+  ],
+  [
+    "PES-SPN-40S1-RW",
+    "40s polyester spun, raw white",
+    "polyester_spun",
+    40,
+    1,
+    null,
+    null,
+    null,
+    "100% polyester",
+    "Raw white",
+    "550921",
+    15600,
+    16700,
+  ],
+  [
+    "PES-SPN-30S2-RW",
+    "2/30s polyester spun, raw white",
+    "polyester_spun",
+    30,
+    2,
+    null,
+    null,
+    null,
+    "100% polyester",
+    "Raw white",
+    "550922",
+    15500,
+    16800,
+  ],
+  ["VIS-SPN-30S1-RW", "30s viscose spun, raw white", "viscose_spun", 30, 1, null, null, null, "100% viscose", "Raw white", "551011", 19500, 21500],
+  ["VIS-SPN-40S1-RW", "40s viscose spun, raw white", "viscose_spun", 40, 1, null, null, null, "100% viscose", "Raw white", "551011", 21000, 23000],
+  [
+    "PC-CRD-30S1-RW-6535",
+    "30s PC 65/35 carded, raw white",
+    "pc_blend",
+    30,
+    1,
+    null,
+    null,
+    "65/35",
+    "65% polyester / 35% cotton",
+    "Raw white",
+    "550953",
+    18100,
+    19200,
+  ],
+  [
+    "PC-CMB-30S1-RW-6535",
+    "30s PC 65/35 combed, raw white",
+    "pc_blend",
+    30,
+    1,
+    null,
+    null,
+    "65/35",
+    "65% polyester / 35% cotton",
+    "Raw white",
+    "550953",
+    19000,
+    20500,
+  ],
+  [
+    "PC-CMB-45S1-RW-6733",
+    "45s PC 67/33 combed, raw white",
+    "pc_blend",
+    45,
+    1,
+    null,
+    null,
+    "67/33",
+    "67% polyester / 33% cotton",
+    "Raw white",
+    "550953",
+    20500,
+    22500,
+  ],
+  [
+    "PV-SPN-30S1-RW-6535",
+    "30s PV 65/35, raw white",
+    "pv_blend",
+    30,
+    1,
+    null,
+    null,
+    "65/35",
+    "65% polyester / 35% viscose",
+    "Raw white",
+    "550951",
+    17000,
+    18500,
+  ],
+  [
+    "PV-SPN-40S1-RW-6535",
+    "40s PV 65/35, raw white",
+    "pv_blend",
+    40,
+    1,
+    null,
+    null,
+    "65/35",
+    "65% polyester / 35% viscose",
+    "Raw white",
+    "550951",
+    18000,
+    19500,
+  ],
+  [
+    "PES-FDY-50D48F-SD",
+    "Polyester FDY 50/48, semi-dull",
+    "polyester_fdy",
+    null,
+    1,
+    50,
+    48,
+    null,
+    "100% polyester",
+    "Semi-dull",
+    "540247",
+    11500,
+    11600,
+  ],
+  [
+    "PES-FDY-75D72F-SD",
+    "Polyester FDY 75/72, semi-dull",
+    "polyester_fdy",
+    null,
+    1,
+    75,
+    72,
+    null,
+    "100% polyester",
+    "Semi-dull",
+    "540247",
+    10600,
+    10700,
+  ],
+  [
+    "PES-DTY-150D48F-RW",
+    "Polyester DTY 150/48, raw white",
+    "polyester_dty",
+    null,
+    1,
+    150,
+    48,
+    null,
+    "100% polyester",
+    "Raw white",
+    "540233",
+    10500,
+    11500,
+  ],
+  [
+    "NYL-FDY-40D34F-SD",
+    "Nylon 6 filament 40/34, semi-dull",
+    "nylon_filament",
+    null,
+    1,
+    40,
+    34,
+    null,
+    "100% nylon",
+    "Semi-dull",
+    "540245",
+    26000,
+    29000,
+  ],
+  [
+    "VIS-FIL-120D30F-RW",
+    "Viscose filament 120/30, raw white",
+    "viscose_filament",
+    null,
+    1,
+    120,
+    30,
+    null,
+    "100% viscose",
+    "Raw white",
+    "540331",
+    35000,
+    40000,
+  ],
 ];
 
 const IST_OFFSET_MS = 19_800_000;
@@ -91,7 +469,8 @@ export function seedId(prefix, index) {
   return `${prefix}_0000000000${tail}`;
 }
 
-const sql = (value) => (value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+const sql = (value) =>
+  value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
 const istDate = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 const istDayStart = (date) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
 const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -176,10 +555,41 @@ const CITIES = [
   ["Kolkata", "19", "West Bengal", 0.05],
   ["Bengaluru", "29", "Karnataka", 0.1],
 ];
-const FIRST = ["Sri Murugan", "Kumaran", "Balaji", "Sree Annapoorna", "Vel", "Lakshmi", "Ganesh", "Shakti", "Om Sai", "Jai Bharat", "Maruti", "Amman", "Royal", "Everest", "Saravana", "Krishna", "Raghav", "Mahalakshmi", "Shree Ram", "Kaveri"];
+const FIRST = [
+  "Sri Murugan",
+  "Kumaran",
+  "Balaji",
+  "Sree Annapoorna",
+  "Vel",
+  "Lakshmi",
+  "Ganesh",
+  "Shakti",
+  "Om Sai",
+  "Jai Bharat",
+  "Maruti",
+  "Amman",
+  "Royal",
+  "Everest",
+  "Saravana",
+  "Krishna",
+  "Raghav",
+  "Mahalakshmi",
+  "Shree Ram",
+  "Kaveri",
+];
 const KIND = ["Knit Fabrics", "Hosiery", "Garments", "Knitting Mills", "Textiles", "Exports", "Processors", "Apparels", "Weaving Mills", "Fabrics"];
 const SCRIPT_NAMES = ["श्री गणेश होज़री", "திருப்பூர் நிட்ஸ், யூனிட் 2", "ਖ਼ਾਲਸਾ ਨਿਟਵੀਅਰ", "શ્રી અંબિકા ટેક્સટાઇલ્સ"];
-const STREETS = ["Kangeyam Road", "Avinashi Road", "Mangalam Road", "Ring Road", "GIDC Estate", "Focal Point", "Industrial Area Phase 2", "SIDCO Estate", "Station Road"];
+const STREETS = [
+  "Kangeyam Road",
+  "Avinashi Road",
+  "Mangalam Road",
+  "Ring Road",
+  "GIDC Estate",
+  "Focal Point",
+  "Industrial Area Phase 2",
+  "SIDCO Estate",
+  "Station Road",
+];
 const PEOPLE = ["Ravi Kumar", "S. Meena", "Arjun Nair", "Priya Raman", "Harpreet Singh", "Mohammed Irfan", "Deepa K", "Vikram Shah"];
 const EXPENSE_CATEGORIES = [
   ["Freight", 150_000, 2_500_000],
@@ -193,7 +603,16 @@ const EXPENSE_CATEGORIES = [
   ["Diesel", 200_000, 1_500_000],
   ["Office supplies", 20_000, 250_000],
 ];
-const EXPENSE_NOTES = [null, null, "Lorry TN-39 AB 1234 to Erode", "Paid in cash, receipt no. 457", 'Invoice "urgent" – settled', "Monthly, as per agreement", "Includes GST 18%", "Diwali bonus, 2 staff"];
+const EXPENSE_NOTES = [
+  null,
+  null,
+  "Lorry TN-39 AB 1234 to Erode",
+  "Paid in cash, receipt no. 457",
+  'Invoice "urgent" – settled',
+  "Monthly, as per agreement",
+  "Includes GST 18%",
+  "Diwali bonus, 2 staff",
+];
 const PAY_METHODS = ["neft", "neft", "rtgs", "upi", "cheque", "imps"];
 
 function reference(random, method) {
@@ -215,11 +634,30 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
 
   // Godowns.
   const godowns = GODOWNS.map(([code, name, city], i) => ({ id: seedId("gdn", i + 1), code, name, city }));
-  statements.push(...inserts("godowns", ["id", "org_id", "code", "name", "city", "created_at"], godowns.map((g) => [g.id, orgId, g.code, g.name, g.city, created])));
+  statements.push(
+    ...inserts(
+      "godowns",
+      ["id", "org_id", "code", "name", "city", "created_at"],
+      godowns.map((g) => [g.id, orgId, g.code, g.name, g.city, created]),
+    ),
+  );
 
   // SKUs: the whole catalogue (43), with reorder points between 300 and 1,000 kg.
   const skus = SEED_YARN_CATALOGUE.map(([sku, name, yarnType, countNe, ply, denier, filaments, blend, composition, shade, hsn, min, max], i) => ({
-    id: seedId("sku", i + 1), sku, name, yarnType, countNe, ply, denier, filaments, blend, composition, shade, hsn, min, max,
+    id: seedId("sku", i + 1),
+    sku,
+    name,
+    yarnType,
+    countNe,
+    ply,
+    denier,
+    filaments,
+    blend,
+    composition,
+    shade,
+    hsn,
+    min,
+    max,
     filament: countNe === null,
     // Rates in force today (from 22-Sep-2025 every yarn heading is 5%).
     gstRateBps: 500,
@@ -228,14 +666,54 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   statements.push(
     ...inserts(
       "skus",
-      ["id", "org_id", "sku", "name", "yarn_type", "count_ne", "ply", "denier", "filaments", "blend", "composition", "shade", "hsn", "gst_rate_bps", "stock_low_threshold_grams", "created_at"],
-      skus.map((s) => [s.id, orgId, s.sku, s.name, s.yarnType, s.countNe, s.ply, s.denier, s.filaments, s.blend, s.composition, s.shade, s.hsn, s.gstRateBps, s.threshold, created]),
+      [
+        "id",
+        "org_id",
+        "sku",
+        "name",
+        "yarn_type",
+        "count_ne",
+        "ply",
+        "denier",
+        "filaments",
+        "blend",
+        "composition",
+        "shade",
+        "hsn",
+        "gst_rate_bps",
+        "stock_low_threshold_grams",
+        "created_at",
+      ],
+      skus.map((s) => [
+        s.id,
+        orgId,
+        s.sku,
+        s.name,
+        s.yarnType,
+        s.countNe,
+        s.ply,
+        s.denier,
+        s.filaments,
+        s.blend,
+        s.composition,
+        s.shade,
+        s.hsn,
+        s.gstRateBps,
+        s.threshold,
+        created,
+      ]),
     ),
   );
 
   // Mills.
   const mills = MILLS.map(([name, city, state, code], i) => ({ id: seedId("mill", i + 1), name, city, code, gstin: gstin(random, state, "C") }));
-  statements.push(...inserts("suppliers", ["id", "org_id", "name", "gstin", "city", "created_at"], mills.map((m) => [m.id, orgId, m.name, m.gstin, m.city, created])));
+  statements.push(
+    ...inserts(
+      "suppliers",
+      ["id", "org_id", "name", "gstin", "city", "created_at"],
+      mills.map((m) => [m.id, orgId, m.name, m.gstin, m.city, created]),
+    ),
+  );
 
   // Customers: registered businesses in the yarn-buying hubs, a few unregistered, some names in Indian scripts.
   const customerCount = 80;
@@ -243,7 +721,10 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   for (let i = 0; i < customerCount; i++) {
     let roll = random.next();
     const city = CITIES.find((c) => (roll -= c[3]) < 0) ?? CITIES[0];
-    const name = i < SCRIPT_NAMES.length ? SCRIPT_NAMES[i] : `${random.pick(FIRST)} ${random.pick(KIND)}${random.chance(0.15) ? `, Unit ${random.int(2, 4)}` : ""}`;
+    const name =
+      i < SCRIPT_NAMES.length
+        ? SCRIPT_NAMES[i]
+        : `${random.pick(FIRST)} ${random.pick(KIND)}${random.chance(0.15) ? `, Unit ${random.int(2, 4)}` : ""}`;
     const registered = random.chance(0.9);
     customers.push({
       id: seedId("cust", i + 1),
@@ -312,7 +793,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     const cancelled = random.chance(0.03);
     const sale = {
       id: seedId("sale", sales.length + 1),
-      customer: customers[Math.floor(Math.pow(random.next(), 1.6) * customers.length)],
+      customer: customers[Math.floor(random.next() ** 1.6 * customers.length)],
       saleDate,
       soldAt,
       status: cancelled ? "cancelled" : soldAt < nowMs - 2 * DAY_MS && random.chance(0.85) ? "dispatched" : "confirmed",
@@ -327,7 +808,18 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       sale.grams += line.grams;
       sale.taxable += amount;
       sale.gst += gst;
-      items.push([seedId("item", ++itemIndex), orgId, sale.id, line.lot.id, line.lot.sku.id, line.grams, line.rate, amount, line.lot.sku.gstRateBps, gst]);
+      items.push([
+        seedId("item", ++itemIndex),
+        orgId,
+        sale.id,
+        line.lot.id,
+        line.lot.sku.id,
+        line.grams,
+        line.rate,
+        amount,
+        line.lot.sku.gstRateBps,
+        gst,
+      ]);
     }
     const fy = financialYear(saleDate);
     const seq = (seqByFy.get(fy) ?? 0) + 1;
@@ -355,7 +847,17 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       cnSeq.set(fy, n);
       const amount = Math.round((sale.total * random.int(1, 5)) / 100);
       sale.credited = amount;
-      creditNotes.push([seedId("cn", creditNotes.length + 1), orgId, sale.customer.id, sale.id, `CN/${fy}/${String(n).padStart(6, "0")}`, amount, random.pick(["Short weight on delivery", "Shade variation, 2 bags returned", "Rate difference as agreed"]), issuedOn, sale.soldAt + DAY_MS]);
+      creditNotes.push([
+        seedId("cn", creditNotes.length + 1),
+        orgId,
+        sale.customer.id,
+        sale.id,
+        `CN/${fy}/${String(n).padStart(6, "0")}`,
+        amount,
+        random.pick(["Short weight on delivery", "Shade variation, 2 bags returned", "Rate difference as agreed"]),
+        issuedOn,
+        sale.soldAt + DAY_MS,
+      ]);
     }
     if (age < 7) continue;
     const due = sale.total - (sale.credited ?? 0);
@@ -367,7 +869,17 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       if (amount <= 0) return;
       when = Math.min(when + random.int(3, 30) * DAY_MS, nowMs - 60_000);
       const method = random.pick(PAY_METHODS);
-      payments.push([seedId("pay", payments.length + 1), orgId, sale.customer.id, sale.id, amount, method, reference(random, method), istDate(when), when]);
+      payments.push([
+        seedId("pay", payments.length + 1),
+        orgId,
+        sale.customer.id,
+        sale.id,
+        amount,
+        method,
+        reference(random, method),
+        istDate(when),
+        when,
+      ]);
       if (k === parts.length - 1 && parts.reduce((a, b) => a + b, 0) >= due) paidAt = when;
     });
     sale.paidAt = parts.length > 0 && parts.reduce((a, b) => a + b, 0) >= due ? paidAt : null;
@@ -376,23 +888,89 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   for (let i = 0; i < 5; i++) {
     const method = random.pick(PAY_METHODS);
     const when = istDayStart(addDays(today, -random.int(1, 20))) + 11 * 3_600_000;
-    payments.push([seedId("pay", payments.length + 1), orgId, customers[customers.length - 1 - i].id, null, random.int(10, 50) * 1_000_000, method, reference(random, method), istDate(when), when]);
+    payments.push([
+      seedId("pay", payments.length + 1),
+      orgId,
+      customers[customers.length - 1 - i].id,
+      null,
+      random.int(10, 50) * 1_000_000,
+      method,
+      reference(random, method),
+      istDate(when),
+      when,
+    ]);
   }
 
   statements.push(
     ...inserts(
       "lots",
-      ["id", "org_id", "lot_number", "sku_id", "godown_id", "supplier_id", "grams_received", "grams_remaining", "cost_paise_per_kg", "received_at", "created_at"],
+      [
+        "id",
+        "org_id",
+        "lot_number",
+        "sku_id",
+        "godown_id",
+        "supplier_id",
+        "grams_received",
+        "grams_remaining",
+        "cost_paise_per_kg",
+        "received_at",
+        "created_at",
+      ],
       lots.map((l) => [l.id, orgId, l.number, l.sku.id, l.godown.id, l.mill.id, l.grams, l.remaining, l.cost, l.receivedAt, l.receivedAt]),
     ),
     ...inserts(
       "sales",
-      ["id", "org_id", "invoice_number", "financial_year", "invoice_seq", "customer_id", "sale_date", "sold_at", "status", "grams_total", "taxable_paise", "gst_paise", "total_paise", "dispatched_at", "cancelled_at", "paid_at", "created_at"],
-      sales.map((s) => [s.id, orgId, s.invoice, s.fy, s.seq, s.customer.id, s.saleDate, s.soldAt, s.status, s.grams, s.taxable, s.gst, s.total, s.dispatchedAt, s.cancelledAt, s.paidAt ?? null, s.soldAt]),
+      [
+        "id",
+        "org_id",
+        "invoice_number",
+        "financial_year",
+        "invoice_seq",
+        "customer_id",
+        "sale_date",
+        "sold_at",
+        "status",
+        "grams_total",
+        "taxable_paise",
+        "gst_paise",
+        "total_paise",
+        "dispatched_at",
+        "cancelled_at",
+        "paid_at",
+        "created_at",
+      ],
+      sales.map((s) => [
+        s.id,
+        orgId,
+        s.invoice,
+        s.fy,
+        s.seq,
+        s.customer.id,
+        s.saleDate,
+        s.soldAt,
+        s.status,
+        s.grams,
+        s.taxable,
+        s.gst,
+        s.total,
+        s.dispatchedAt,
+        s.cancelledAt,
+        s.paidAt ?? null,
+        s.soldAt,
+      ]),
     ),
-    ...inserts("sale_items", ["id", "org_id", "sale_id", "lot_id", "sku_id", "grams", "rate_paise_per_kg", "amount_paise", "gst_rate_bps", "gst_paise"], items),
+    ...inserts(
+      "sale_items",
+      ["id", "org_id", "sale_id", "lot_id", "sku_id", "grams", "rate_paise_per_kg", "amount_paise", "gst_rate_bps", "gst_paise"],
+      items,
+    ),
     ...inserts("payments", ["id", "org_id", "customer_id", "sale_id", "amount_paise", "method", "reference", "paid_on", "created_at"], payments),
-    ...inserts("credit_notes", ["id", "org_id", "customer_id", "sale_id", "note_number", "amount_paise", "reason", "issued_on", "created_at"], creditNotes),
+    ...inserts(
+      "credit_notes",
+      ["id", "org_id", "customer_id", "sale_id", "note_number", "amount_paise", "reason", "issued_on", "created_at"],
+      creditNotes,
+    ),
   );
 
   // Expenses over the last 90 days.
@@ -400,7 +978,16 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   const expense = (index, day) => {
     const [category, min, max] = random.pick(EXPENSE_CATEGORIES);
     const at = istDayStart(day) + random.int(10, 19) * 3_600_000;
-    return [seedId("exp", index), orgId, day, category, Math.round(random.int(min, max) / 100) * 100, random.pick(EXPENSE_NOTES), random.pick(PEOPLE.slice(0, 3)), at];
+    return [
+      seedId("exp", index),
+      orgId,
+      day,
+      category,
+      Math.round(random.int(min, max) / 100) * 100,
+      random.pick(EXPENSE_NOTES),
+      random.pick(PEOPLE.slice(0, 3)),
+      at,
+    ];
   };
   for (let i = 0; i < 420; i++) expenses.push(expense(i + 1, addDays(today, -random.int(0, 89))));
 
@@ -411,12 +998,31 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     const id = seedId("minv", i + 1);
     const amount = Math.round((lineAmount(lot.grams, lot.cost) * 105) / 100);
     const date = istDate(lot.receivedAt);
-    millInvoices.push([id, orgId, lot.mill.id, `${lot.mill.code}/${financialYear(date).slice(0, 2)}-${financialYear(date).slice(2)}/${String(i + 1).padStart(4, "0")}`, date, amount, null, lot.receivedAt]);
+    millInvoices.push([
+      id,
+      orgId,
+      lot.mill.id,
+      `${lot.mill.code}/${financialYear(date).slice(0, 2)}-${financialYear(date).slice(2)}/${String(i + 1).padStart(4, "0")}`,
+      date,
+      amount,
+      null,
+      lot.receivedAt,
+    ]);
     const age = (nowMs - lot.receivedAt) / DAY_MS;
     if (age > 30 && random.chance(0.85)) {
       const when = Math.min(lot.receivedAt + random.int(20, 45) * DAY_MS, nowMs - 60_000);
       const method = random.pick(["rtgs", "rtgs", "neft", "cheque"]);
-      millPayments.push([seedId("mpay", millPayments.length + 1), orgId, lot.mill.id, id, istDate(when), amount, reference(random, method), method, when]);
+      millPayments.push([
+        seedId("mpay", millPayments.length + 1),
+        orgId,
+        lot.mill.id,
+        id,
+        istDate(when),
+        amount,
+        reference(random, method),
+        method,
+        when,
+      ]);
     }
   });
 
@@ -427,9 +1033,20 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     const bulkCustomers = [];
     for (let i = 0; i < 10_000; i++) {
       const city = random.pick(CITIES);
-      bulkCustomers.push([seedId("cust", base + i), orgId, `${random.pick(FIRST)} ${random.pick(KIND)} ${i + 1}`, `${random.pick(PEOPLE)} +91 ${random.int(70000, 99999)} ${random.int(10000, 99999)}`, gstin(random, city[1], random.pick("CFP")), `${random.int(1, 250)}, ${random.pick(STREETS)}, ${city[0]}`, random.int(2, 40) * 2_500_000, created]);
+      bulkCustomers.push([
+        seedId("cust", base + i),
+        orgId,
+        `${random.pick(FIRST)} ${random.pick(KIND)} ${i + 1}`,
+        `${random.pick(PEOPLE)} +91 ${random.int(70000, 99999)} ${random.int(10000, 99999)}`,
+        gstin(random, city[1], random.pick("CFP")),
+        `${random.int(1, 250)}, ${random.pick(STREETS)}, ${city[0]}`,
+        random.int(2, 40) * 2_500_000,
+        created,
+      ]);
     }
-    statements.push(...inserts("customers", ["id", "org_id", "name", "contact", "gstin", "address", "credit_limit_paise", "created_at"], bulkCustomers));
+    statements.push(
+      ...inserts("customers", ["id", "org_id", "name", "contact", "gstin", "address", "credit_limit_paise", "created_at"], bulkCustomers),
+    );
     for (let i = 0; i < 10_500; i++) expenses.push(expense(base + i, addDays(today, -random.int(90, 720))));
     for (let i = 0; i < 10_000; i++) {
       const mill = random.pick(mills);
@@ -439,7 +1056,17 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       const amount = random.int(50_000, 3_000_000) * 100;
       millInvoices.push([id, orgId, mill.id, `${mill.code}/B/${String(i + 1).padStart(5, "0")}`, date, amount, null, at]);
       const method = random.pick(["rtgs", "neft", "cheque"]);
-      millPayments.push([seedId("mpay", base + i), orgId, mill.id, id, addDays(date, random.int(15, 45)), amount, reference(random, method), method, at + 30 * DAY_MS]);
+      millPayments.push([
+        seedId("mpay", base + i),
+        orgId,
+        mill.id,
+        id,
+        addDays(date, random.int(15, 45)),
+        amount,
+        reference(random, method),
+        method,
+        at + 30 * DAY_MS,
+      ]);
     }
     const bulkLots = [];
     for (let i = 0; i < 1_200; i++) {
@@ -447,15 +1074,53 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       const mill = random.pick(mills);
       const receivedAt = istDayStart(addDays(today, -random.int(121, 400))) + random.int(9, 18) * 3_600_000;
       const grams = random.int(20, 100) * 50_000;
-      bulkLots.push([seedId("lot", base + i), orgId, `${mill.code}-B-${String(i + 1).padStart(5, "0")}`, sku.id, random.pick(godowns).id, mill.id, grams, grams - random.int(0, 10) * 50_000, Math.round(random.int(sku.min, sku.max) / 50) * 50, receivedAt, receivedAt]);
+      bulkLots.push([
+        seedId("lot", base + i),
+        orgId,
+        `${mill.code}-B-${String(i + 1).padStart(5, "0")}`,
+        sku.id,
+        random.pick(godowns).id,
+        mill.id,
+        grams,
+        grams - random.int(0, 10) * 50_000,
+        Math.round(random.int(sku.min, sku.max) / 50) * 50,
+        receivedAt,
+        receivedAt,
+      ]);
     }
-    statements.push(...inserts("lots", ["id", "org_id", "lot_number", "sku_id", "godown_id", "supplier_id", "grams_received", "grams_remaining", "cost_paise_per_kg", "received_at", "created_at"], bulkLots));
+    statements.push(
+      ...inserts(
+        "lots",
+        [
+          "id",
+          "org_id",
+          "lot_number",
+          "sku_id",
+          "godown_id",
+          "supplier_id",
+          "grams_received",
+          "grams_remaining",
+          "cost_paise_per_kg",
+          "received_at",
+          "created_at",
+        ],
+        bulkLots,
+      ),
+    );
   }
 
   statements.push(
     ...inserts("expenses", ["id", "org_id", "spent_on", "category", "amount_paise", "notes", "created_by", "created_at"], expenses),
-    ...inserts("mill_invoices", ["id", "org_id", "supplier_id", "invoice_number", "invoiced_on", "amount_paise", "notes", "created_at"], millInvoices),
-    ...inserts("mill_payments", ["id", "org_id", "supplier_id", "mill_invoice_id", "paid_on", "amount_paise", "reference", "method", "created_at"], millPayments),
+    ...inserts(
+      "mill_invoices",
+      ["id", "org_id", "supplier_id", "invoice_number", "invoiced_on", "amount_paise", "notes", "created_at"],
+      millInvoices,
+    ),
+    ...inserts(
+      "mill_payments",
+      ["id", "org_id", "supplier_id", "mill_invoice_id", "paid_on", "amount_paise", "reference", "method", "created_at"],
+      millPayments,
+    ),
   );
   return statements;
 }

@@ -11,9 +11,14 @@ const taxUrl = `http://127.0.0.1:${taxPort}`;
 const inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
 
 // A taken port would otherwise surface later as a confusing answer from whatever listens there.
-for (const [service, port] of [["tax", taxPort], ["inventory", inventoryPort]]) {
+for (const [service, port] of [
+  ["tax", taxPort],
+  ["inventory", inventoryPort],
+]) {
   if (!(await portIsFree(port))) {
-    console.error(`Port ${port} (the ${service} service) is already in use on 127.0.0.1. Stop whatever listens there (an earlier npm start?) or choose another port: ${SERVICES[service].portVariable}=<port> npm start`);
+    console.error(
+      `Port ${port} (the ${service} service) is already in use on 127.0.0.1. Stop whatever listens there (an earlier npm start?) or choose another port: ${SERVICES[service].portVariable}=<port> npm start`,
+    );
     process.exit(1);
   }
 }
@@ -91,7 +96,10 @@ async function demoKeys() {
     taxKey = created.body.data.key;
   }
   if (!(await works(`${inventoryUrl}/api/v1/inventory?limit=1`, inventoryKey))) {
-    const created = await adminCall(inventoryUrl, vars.ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, { name: "demo", access: "read_only" });
+    const created = await adminCall(inventoryUrl, vars.ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, {
+      name: "demo",
+      access: "read_only",
+    });
     if (created.status !== 201) throw new Error(`Could not create the inventory demo key: ${JSON.stringify(created.body)}`);
     inventoryKey = created.body.data.key;
   }

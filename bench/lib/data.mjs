@@ -10,7 +10,9 @@ function id(prefix, tag, expression = "i") {
 }
 
 export function organisationSql({ orgId, name, plan = "enterprise", nowMs }) {
-  return [`INSERT OR IGNORE INTO organisations (id, name, plan, subscription_status, created_at) VALUES (${sql(orgId)}, ${sql(name)}, ${sql(plan)}, 'active', ${nowMs});`];
+  return [
+    `INSERT OR IGNORE INTO organisations (id, name, plan, subscription_status, created_at) VALUES (${sql(orgId)}, ${sql(name)}, ${sql(plan)}, 'active', ${nowMs});`,
+  ];
 }
 
 export function organisationDataSql({ orgId, tag, rows, nowMs }) {

@@ -41,7 +41,12 @@ function throughputTarget(results, id, factor) {
   const { run, floor, scenario } = find(results, id, "workerd", 10);
   return {
     target: `${id}: throughput ≥ ${factor} × ${scenario?.floor ?? "its floor"} at c=10`,
-    measured: run && floor ? `${fmt(run.rps / floor.rps)} × (${fmt(run.rps, 0)} [${spread(run)}] vs ${fmt(floor.rps, 0)} [${spread(floor)}] req/s)` : scenario?.failure ? `failed: ${scenario.failure}` : "not measured",
+    measured:
+      run && floor
+        ? `${fmt(run.rps / floor.rps)} × (${fmt(run.rps, 0)} [${spread(run)}] vs ${fmt(floor.rps, 0)} [${spread(floor)}] req/s)`
+        : scenario?.failure
+          ? `failed: ${scenario.failure}`
+          : "not measured",
     met: run && floor ? run.rps >= factor * floor.rps : null,
   };
 }
@@ -55,7 +60,10 @@ export function targets(results) {
   const compute = find(results, "tax.compute", "workerd", 10);
   out.push({
     target: `tax.compute: p50 ≤ 1.3 × ${compute.scenario?.floor ?? "its floor"} at c=10`,
-    measured: compute.run && compute.floor ? `${fmt(compute.run.latencyMs.p50 / compute.floor.latencyMs.p50)} × (${fmt(compute.run.latencyMs.p50, 3)} vs ${fmt(compute.floor.latencyMs.p50, 3)} ms)` : "not measured",
+    measured:
+      compute.run && compute.floor
+        ? `${fmt(compute.run.latencyMs.p50 / compute.floor.latencyMs.p50)} × (${fmt(compute.run.latencyMs.p50, 3)} vs ${fmt(compute.floor.latencyMs.p50, 3)} ms)`
+        : "not measured",
     met: compute.run && compute.floor ? compute.run.latencyMs.p50 <= 1.3 * compute.floor.latencyMs.p50 : null,
   });
   out.push(throughputTarget(results, "tax.deadlines", 0.9));
@@ -65,11 +73,23 @@ export function targets(results) {
   out.push(throughputTarget(results, "inventory.inventory", 0.8));
   const micro = results.micro ?? [];
   const engine = micro.find((m) => /computeTax/i.test(m.name));
-  out.push({ target: "engine ≥ 100,000 computes/s per core", measured: engine ? `${fmt(engine.hz, 0)} /s` : "not measured", met: engine ? engine.hz >= 100_000 : null });
+  out.push({
+    target: "engine ≥ 100,000 computes/s per core",
+    measured: engine ? `${fmt(engine.hz, 0)} /s` : "not measured",
+    met: engine ? engine.hz >= 100_000 : null,
+  });
   const form16 = micro.find((m) => /form ?16/i.test(m.name) && /\b1\d\.\d KB/.test(m.name) && /type given/.test(m.name));
-  out.push({ target: "10 KB Form 16 parse ≤ 0.5 ms", measured: form16 ? `${fmt(form16.meanMs, 4)} ms (${form16.name})` : "not measured", met: form16 ? form16.meanMs <= 0.5 : null });
+  out.push({
+    target: "10 KB Form 16 parse ≤ 0.5 ms",
+    measured: form16 ? `${fmt(form16.meanMs, 4)} ms (${form16.name})` : "not measured",
+    met: form16 ? form16.meanMs <= 0.5 : null,
+  });
   const oneLine = micro.find((m) => /form ?16/i.test(m.name) && /one line/i.test(m.name));
-  out.push({ target: "1 MB one-line Form 16 parse < 100 ms", measured: oneLine ? `${fmt(oneLine.meanMs, 1)} ms mean, ${fmt(oneLine.minMs ?? oneLine.meanMs, 1)} ms min (${oneLine.name})` : "not measured", met: oneLine ? oneLine.meanMs < 100 : null });
+  out.push({
+    target: "1 MB one-line Form 16 parse < 100 ms",
+    measured: oneLine ? `${fmt(oneLine.meanMs, 1)} ms mean, ${fmt(oneLine.minMs ?? oneLine.meanMs, 1)} ms min (${oneLine.name})` : "not measured",
+    met: oneLine ? oneLine.meanMs < 100 : null,
+  });
   for (const name of ["customers", "expenses", "mill-payments"]) {
     const small = results.exports.find((e) => e.export === name && e.dataset === "1k");
     const large = results.exports.find((e) => e.export === name && e.dataset === "10k");
@@ -77,7 +97,9 @@ export function targets(results) {
     // Flat: the 10,000-row export's RSS rise stays within 2 MiB of the 1,000-row one's (rows × 10 would be linear).
     out.push({
       target: `export ${name}: peak memory flat in rows (1k vs 10k)`,
-      measured: ok ? `RSS +${fmt(small.rssDeltaKiB / 1024, 1)} MiB at ${small.rows} rows, +${fmt(large.rssDeltaKiB / 1024, 1)} MiB at ${large.rows} rows` : "not measured",
+      measured: ok
+        ? `RSS +${fmt(small.rssDeltaKiB / 1024, 1)} MiB at ${small.rows} rows, +${fmt(large.rssDeltaKiB / 1024, 1)} MiB at ${large.rows} rows`
+        : "not measured",
       met: ok ? large.rssDeltaKiB <= small.rssDeltaKiB + 2048 : null,
     });
     out.push({
@@ -88,21 +110,31 @@ export function targets(results) {
   }
   for (const service of ["tax", "inventory"]) {
     const b = results.bundles[service];
-    out.push({ target: `${service} bundle ≤ 250 KiB gzip`, measured: b ? `${b.gzipKiB} KiB gzip (${b.totalKiB} KiB)` : "not measured", met: b?.gzipKiB ? b.gzipKiB <= 250 : null });
+    out.push({
+      target: `${service} bundle ≤ 250 KiB gzip`,
+      measured: b ? `${b.gzipKiB} KiB gzip (${b.totalKiB} KiB)` : "not measured",
+      met: b?.gzipKiB ? b.gzipKiB <= 250 : null,
+    });
   }
   return out;
 }
 
 export function printReport(results, log = console.log) {
-  log(`\nThroughput and latency: median of ${results.settings.repeats} runs [min–max] (req/s; latency ms; ratios of medians to the floor named in the scenario, same concurrency)`);
-  log(`${"scenario".padEnd(28)} ${"via".padEnd(12)} ${"c".padStart(3)} ${"req/s".padStart(8)} ${"[min–max]".padStart(13)} ${"p50".padStart(7)} ${"[min–max]".padStart(15)} ${"p95".padStart(7)} ${"p99".padStart(7)} ${"×floor".padStart(7)} ${"p50×fl".padStart(7)}  statuses`);
+  log(
+    `\nThroughput and latency: median of ${results.settings.repeats} runs [min–max] (req/s; latency ms; ratios of medians to the floor named in the scenario, same concurrency)`,
+  );
+  log(
+    `${"scenario".padEnd(28)} ${"via".padEnd(12)} ${"c".padStart(3)} ${"req/s".padStart(8)} ${"[min–max]".padStart(13)} ${"p50".padStart(7)} ${"[min–max]".padStart(15)} ${"p95".padStart(7)} ${"p99".padStart(7)} ${"×floor".padStart(7)} ${"p50×fl".padStart(7)}  statuses`,
+  );
   for (const row of rows(results)) {
     if (row.failure) {
       log(`${row.scenario.id.padEnd(28)} ${row.scenario.via.padEnd(12)} FAILED: ${row.failure}`);
       continue;
     }
     const { run, scenario } = row;
-    const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
+    const statuses = Object.entries(run.statuses)
+      .map(([code, count]) => `${code}×${count}`)
+      .join(" ");
     const p50Spread = `${fmt(run.latencyMs.p50Min, 3)}–${fmt(run.latencyMs.p50Max, 3)}`;
     log(
       `${scenario.id.padEnd(28)} ${scenario.via.padEnd(12)} ${String(run.connections).padStart(3)} ${fmt(run.rps, 0).padStart(8)} ${spread(run).padStart(13)} ${fmt(run.latencyMs.p50, 3).padStart(7)} ${p50Spread.padStart(15)} ${fmt(run.latencyMs.p95, 3).padStart(7)} ${fmt(run.latencyMs.p99, 3).padStart(7)} ${fmt(row.rpsRatio).padStart(7)} ${fmt(row.p50Ratio).padStart(7)}  ${statuses}`,
@@ -111,7 +143,9 @@ export function printReport(results, log = console.log) {
   if (results.exports.length) {
     log("\nExports (median of 3; RSS rise = peak workerd RSS during the export minus RSS just before, max of 3)");
     for (const e of results.exports) {
-      log(`${e.export.padEnd(14)} ${e.dataset.padEnd(10)} ${String(e.rows).padStart(6)} rows ${String(e.bytes).padStart(9)} B  first byte ${fmt(e.firstByteMs, 1).padStart(7)} ms  total ${fmt(e.totalMs, 1).padStart(8)} ms  RSS +${fmt(e.rssDeltaKiB / 1024, 1)} MiB (peak ${fmt(e.rssPeakKiB / 1024, 1)} MiB)  [${e.status}]`);
+      log(
+        `${e.export.padEnd(14)} ${e.dataset.padEnd(10)} ${String(e.rows).padStart(6)} rows ${String(e.bytes).padStart(9)} B  first byte ${fmt(e.firstByteMs, 1).padStart(7)} ms  total ${fmt(e.totalMs, 1).padStart(8)} ms  RSS +${fmt(e.rssDeltaKiB / 1024, 1)} MiB (peak ${fmt(e.rssPeakKiB / 1024, 1)} MiB)  [${e.status}]`,
+      );
     }
   }
   if (results.micro?.length) {

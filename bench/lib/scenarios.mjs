@@ -57,7 +57,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 function runFailure(scenario, run) {
   const wrong = Object.entries({ ...run.warmupStatuses, ...run.statuses }).filter(([code]) => Number(code) !== scenario.expectStatus);
   const problems = [];
-  if (wrong.length) problems.push(`answered ${wrong.map(([code]) => `${code}×${(run.warmupStatuses[code] ?? 0) + (run.statuses[code] ?? 0)}`).join(" ")}`);
+  if (wrong.length)
+    problems.push(`answered ${wrong.map(([code]) => `${code}×${(run.warmupStatuses[code] ?? 0) + (run.statuses[code] ?? 0)}`).join(" ")}`);
   if (run.errors || run.timeouts) problems.push(`${run.errors} connection errors, ${run.timeouts} timeouts`);
   if (run.requests === 0) problems.push("completed no request");
   return problems.length ? `${problems.join("; ")} (expected ${scenario.expectStatus} only)` : null;
@@ -94,7 +95,15 @@ function summarise(connections, samples) {
  */
 export async function measure(context, scenario) {
   const { origin, seconds, warmupSeconds, concurrencies, log } = context;
-  const entry = { id: scenario.id, group: scenario.group, label: scenario.label, via: context.via, floor: scenario.floor ?? null, expectStatus: scenario.expectStatus, runs: [] };
+  const entry = {
+    id: scenario.id,
+    group: scenario.group,
+    label: scenario.label,
+    via: context.via,
+    floor: scenario.floor ?? null,
+    expectStatus: scenario.expectStatus,
+    runs: [],
+  };
   const fail = (why) => {
     entry.failure = why;
     log(`  ${scenario.id}: FAILED ${why}`);
@@ -128,8 +137,12 @@ export async function measure(context, scenario) {
       });
       if (memoryBefore) run.workerdRssKiB = { before: memoryBefore.rssKiB, after: memoryOf(context.pid).rssKiB };
       samples.push(run);
-      const statuses = Object.entries(run.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
-      log(`  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`);
+      const statuses = Object.entries(run.statuses)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(" ");
+      log(
+        `  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`,
+      );
       const why = runFailure(scenario, run);
       if (why) {
         entry.runs.push(summarise(connections, samples));

@@ -34,7 +34,7 @@ export function workerOptions({ name, config, bundlePath, routes, envFile }) {
   };
 }
 
-function childrenOf(pid) {
+function childrenOf(_pid) {
   const out = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" });
   return out
     .split("\n")
@@ -62,7 +62,11 @@ export function findWorkerd(rootPid, excluded = new Set()) {
 
 /** Starts one Miniflare instance (one workerd process) with the given Workers; the first is the fallback route. */
 export async function startMiniflare({ workers, persistRoot, ...shared }) {
-  const before = new Set(childrenOf(process.pid).filter((p) => p.comm === "workerd").map((p) => p.pid));
+  const before = new Set(
+    childrenOf(process.pid)
+      .filter((p) => p.comm === "workerd")
+      .map((p) => p.pid),
+  );
   const started = performance.now();
   const mf = new Miniflare({ host: "127.0.0.1", port: 0, defaultPersistRoot: persistRoot, workers, ...shared });
   const url = await mf.ready;
@@ -79,9 +83,30 @@ export function memoryOf(pid) {
 
 /** Starts `wrangler dev` for a config on a port; resolves once it answers. */
 export async function startWranglerDev({ config, port, persistTo, envFile }) {
-  const args = ["dev", "-c", config, "--port", String(port), "--ip", "127.0.0.1", "--inspector-port", String(port + 1000), "--show-interactive-dev-session=false", "--persist-to", persistTo, "--env-file", envFile, "--log-level", "warn"];
+  const args = [
+    "dev",
+    "-c",
+    config,
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    String(port + 1000),
+    "--show-interactive-dev-session=false",
+    "--persist-to",
+    persistTo,
+    "--env-file",
+    envFile,
+    "--log-level",
+    "warn",
+  ];
   const started = performance.now();
-  const child = spawn(WRANGLER, args, { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(WRANGLER, args, {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout.on("data", (chunk) => (log += chunk));
   child.stderr.on("data", (chunk) => (log += chunk));

@@ -9,7 +9,11 @@ import { csvStream, type CsvCell } from "../../src/inventory/domain/csv";
 const secret = "whsec_3W1DtbD8KIkwQe8xHTtPFdXqKc0B4cYbBYbRHv6Y";
 const body = JSON.stringify({
   type: "profile.saved",
-  data: { profileId: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w", label: "FY 2025-26 salary", summary: { financialYear: "2025-26", recommendedRegime: "new", totalTax: { old: 187_200, new: 141_700 } } },
+  data: {
+    profileId: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w",
+    label: "FY 2025-26 salary",
+    summary: { financialYear: "2025-26", recommendedRegime: "new", totalTax: { old: 187_200, new: 141_700 } },
+  },
 });
 const key = (await issueApiKey("tax")).key;
 const authorization = `Bearer ${key}`;
@@ -33,7 +37,14 @@ let sink = 0;
 describe("platform", () => {
   bench("webhook HMAC-SHA256 sign + verify (service-signature, ~200 B body)", async () => {
     const timestampSeconds = Math.floor(Date.now() / 1000);
-    const headers = await signedHeaders({ scheme: "service-signature", secret, timestampSeconds, body, deliveryId: "whd_1", eventType: "profile.saved" });
+    const headers = await signedHeaders({
+      scheme: "service-signature",
+      secret,
+      timestampSeconds,
+      body,
+      deliveryId: "whd_1",
+      eventType: "profile.saved",
+    });
     const result = await verifyWebhook(secret, headers, body, { scheme: "service-signature" });
     if (!result.ok) throw new Error(result.message);
   });

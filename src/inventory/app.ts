@@ -65,7 +65,8 @@ export function buildInventoryApp(): InventoryApp {
     type: "apiKey",
     in: "cookie",
     name: "inv_session",
-    description: "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
+    description:
+      "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).
@@ -117,21 +118,26 @@ export function buildInventoryApp(): InventoryApp {
   registerAdminSignIn(app);
   registerAdminSignOut(app);
 
-  serveOpenApi(app, "/api/v1/openapi.json", () => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Inventory and Sales Service API",
-      version: "1.0.0",
-      description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
+  serveOpenApi(
+    app,
+    "/api/v1/openapi.json",
+    () => ({
+      openapi: "3.1.0",
+      info: {
+        title: "Inventory and Sales Service API",
+        version: "1.0.0",
+        description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
+      },
+      servers: [{ url: "/" }],
+    }),
+    {
+      // Management takes the operator token or an organisation admin's session, except the operator-only changes.
+      security: (method, path) => {
+        if (!path.startsWith("/admin/api/")) return [];
+        return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;
+      },
     },
-    servers: [{ url: "/" }],
-  }), {
-    // Management takes the operator token or an organisation admin's session, except the operator-only changes.
-    security: (method, path) => {
-      if (!path.startsWith("/admin/api/")) return [];
-      return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;
-    },
-  });
+  );
   serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Inventory and Sales Service API" });
   // The service has no home page of its own: its root leads to the API reference, `/admin/` to the admin area.
   app.get("/", (c) => c.redirect("/api/v1/docs", 302));

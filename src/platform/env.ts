@@ -9,7 +9,10 @@ export class EnvError extends Error {
 export const binding = {
   d1: () => z.custom<D1Database>((v) => typeof (v as D1Database | undefined)?.prepare === "function", "a D1 database binding"),
   durableObject: <T extends Rpc.DurableObjectBranded | undefined = undefined>() =>
-    z.custom<DurableObjectNamespace<T>>((v) => typeof (v as DurableObjectNamespace | undefined)?.idFromName === "function", "a Durable Object namespace binding"),
+    z.custom<DurableObjectNamespace<T>>(
+      (v) => typeof (v as DurableObjectNamespace | undefined)?.idFromName === "function",
+      "a Durable Object namespace binding",
+    ),
   fetcher: () => z.custom<Fetcher>((v) => typeof (v as Fetcher | undefined)?.fetch === "function", "a service or static assets binding"),
   queue: <T>() => z.custom<Queue<T>>((v) => typeof (v as Queue | undefined)?.send === "function", "a Queue producer binding"),
   secret: () => z.string({ error: "a secret (wrangler secret put, or .dev.vars locally)" }).min(16, "a secret of at least 16 characters"),

@@ -43,7 +43,8 @@ export function buildTaxApp(): TaxApp {
     type: "apiKey",
     in: "cookie",
     name: "tax_session",
-    description: "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
+    description:
+      "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   registerHealth(app);
@@ -75,19 +76,25 @@ export function buildTaxApp(): TaxApp {
   registerManagementListWebhookDeliveries(app);
   registerWebPages(app);
 
-  serveOpenApi(app, "/api/v1/openapi.json", () => ({
-    openapi: "3.1.0",
-    info: {
-      title: "Tax Computation Service API",
-      version: "1.0.0",
-      description: "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
+  serveOpenApi(
+    app,
+    "/api/v1/openapi.json",
+    () => ({
+      openapi: "3.1.0",
+      info: {
+        title: "Tax Computation Service API",
+        version: "1.0.0",
+        description:
+          "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
+      },
+      servers: [{ url: "/" }],
+    }),
+    {
+      // Management takes the operator token or a web-page session; health and the Razorpay webhook (verified by
+      // its signature header) are public.
+      security: (_method, path) => (path.startsWith("/admin/api/") ? MANAGEMENT_SECURITY : []),
     },
-    servers: [{ url: "/" }],
-  }), {
-    // Management takes the operator token or a web-page session; health and the Razorpay webhook (verified by
-    // its signature header) are public.
-    security: (_method, path) => (path.startsWith("/admin/api/") ? MANAGEMENT_SECURITY : []),
-  });
+  );
   serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Tax Computation Service API" });
   return app;
 }

@@ -105,8 +105,14 @@ export class BooksModel {
 
   receive(input: { lotId: string; godown: string; grams: number; rateBps: number; receivedOn: string }): ModelResult {
     this.lots.set(input.lotId, {
-      id: input.lotId, receivedOn: input.receivedOn, rateBps: input.rateBps,
-      received: input.grams, sold: 0, returned: 0, adjusted: 0, byGodown: new Map([[input.godown, input.grams]]),
+      id: input.lotId,
+      receivedOn: input.receivedOn,
+      rateBps: input.rateBps,
+      received: input.grams,
+      sold: 0,
+      returned: 0,
+      adjusted: 0,
+      byGodown: new Map([[input.godown, input.grams]]),
     });
     return this.emit({ type: "lot.received", subject: input.lotId });
   }
@@ -143,10 +149,16 @@ export class BooksModel {
       totalPaise += this.lineGross(line.grams, line.ratePaisePerKg, lot.rateBps, state);
     }
     const sale: Sale = {
-      id: input.saleId, customerId: input.customerId, saleDate: input.saleDate, atMs: input.atMs,
+      id: input.saleId,
+      customerId: input.customerId,
+      saleDate: input.saleDate,
+      atMs: input.atMs,
       invoiceNumber: `INV/${fy}/${String(seq).padStart(6, "0")}`,
       lines: input.lines.map((l) => ({ ...l, returned: 0 })),
-      totalPaise, status: "confirmed", paidAt: null, timesPaid: 0,
+      totalPaise,
+      status: "confirmed",
+      paidAt: null,
+      timesPaid: 0,
     };
     this.sales.set(sale.id, sale);
     const events: ModelEvent[] = [{ type: "sale.created", subject: sale.id }];
@@ -200,7 +212,16 @@ export class BooksModel {
     if (amountPaise > sale.totalPaise - this.creditedOn(sale.id)) return { ok: false, code: "credit_exceeds_invoice" };
     const restocked = [{ lotId: line.lotId, godown: line.godown, grams: input.grams }];
     const result = this.receipt(
-      { id: input.creditNoteId, kind: "credit_note", customerId: sale.customerId, saleId: sale.id, amountPaise, atMs: input.atMs, excess: input.excess, restocked },
+      {
+        id: input.creditNoteId,
+        kind: "credit_note",
+        customerId: sale.customerId,
+        saleId: sale.id,
+        amountPaise,
+        atMs: input.atMs,
+        excess: input.excess,
+        restocked,
+      },
       { type: "credit_note.issued", subject: input.creditNoteId },
     );
     if (result.ok) {
@@ -300,12 +321,21 @@ export class BooksModel {
   } {
     const sale = this.sales.get(saleId)!;
     const outstandingPaise = sale.status === "cancelled" ? 0 : sale.totalPaise - this.settledOn(saleId);
-    return { invoiceNumber: sale.invoiceNumber, saleDate: sale.saleDate, status: sale.status, totalPaise: sale.totalPaise, outstandingPaise, paidAt: sale.paidAt };
+    return {
+      invoiceNumber: sale.invoiceNumber,
+      saleDate: sale.saleDate,
+      status: sale.status,
+      totalPaise: sale.totalPaise,
+      outstandingPaise,
+      paidAt: sale.paidAt,
+    };
   }
 
   /** billed − paid − credited over sales not cancelled; negative when the customer is owed money. */
   customerOutstanding(customerId: string): number {
-    const billed = [...this.sales.values()].filter((s) => s.customerId === customerId && s.status !== "cancelled").reduce((t, s) => t + s.totalPaise, 0);
+    const billed = [...this.sales.values()]
+      .filter((s) => s.customerId === customerId && s.status !== "cancelled")
+      .reduce((t, s) => t + s.totalPaise, 0);
     const received = [...this.receipts.values()].filter((r) => r.customerId === customerId && !r.voided).reduce((t, r) => t + r.amountPaise, 0);
     return billed - received;
   }
@@ -348,7 +378,15 @@ export class BooksModel {
       toInvoice = Math.min(r.amountPaise, sale.totalPaise - this.settledOn(sale.id));
       if (toInvoice < r.amountPaise && r.excess === "refuse") return { ok: false, code: "over_application" };
     }
-    this.receipts.set(r.id, { id: r.id, kind: r.kind, customerId: r.customerId, saleId: r.saleId, amountPaise: r.amountPaise, voided: false, restocked: r.restocked });
+    this.receipts.set(r.id, {
+      id: r.id,
+      kind: r.kind,
+      customerId: r.customerId,
+      saleId: r.saleId,
+      amountPaise: r.amountPaise,
+      voided: false,
+      restocked: r.restocked,
+    });
     if (toInvoice > 0) this.addPiece(r.id, r.saleId, toInvoice, r.atMs);
     if (r.amountPaise > toInvoice) this.addPiece(r.id, null, r.amountPaise - toInvoice, r.atMs);
     const events = [event];
@@ -382,7 +420,9 @@ export class BooksModel {
   }
 
   private creditedOn(saleId: string): number {
-    return [...this.receipts.values()].filter((r) => r.kind === "credit_note" && r.saleId === saleId && !r.voided).reduce((t, r) => t + r.amountPaise, 0);
+    return [...this.receipts.values()]
+      .filter((r) => r.kind === "credit_note" && r.saleId === saleId && !r.voided)
+      .reduce((t, r) => t + r.amountPaise, 0);
   }
 
   /** Paid exactly when settled; paid_at = time of the piece that completed it; one event per change. */

@@ -68,7 +68,12 @@ describe("a D1 error in the middle of a request", () => {
     const orgId = await createOrg("business");
     const buyer = await customer(orgId);
     const stock = await lot(orgId, { kg: "100" });
-    const sale = await (await operator("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: stock.id, kg: "40", rate_per_kg: "320.00" }] })).json<{ data: { id: string } }>();
+    const sale = await (
+      await operator("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        items: [{ lot_id: stock.id, kg: "40", rate_per_kg: "320.00" }],
+      })
+    ).json<{ data: { id: string } }>();
     await failInsertsInto("events");
     const before = await dbSnapshot(env.DB);
     const logs = captureConsole();

@@ -50,7 +50,11 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   "POST /admin/api/keys/{id}/revoke": async (org) => ({ auth: "operator", params: { id: await keyId(org) }, body: { reason: "hostile" } }),
   "POST /admin/api/keys/{id}/sync": async (org) => ({ auth: "operator", params: { id: await keyId(org) } }),
   "GET /admin/api/orgs/{id}/audit": async (org) => ({ auth: "operator", params: { id: org }, query: { limit: "5", offset: "0" } }),
-  "POST /admin/api/orgs/{id}/webhooks": async (org) => ({ auth: "operator", params: { id: org }, body: { url: "https://hooks.example.com/inv", events: ["sale.created"] } }),
+  "POST /admin/api/orgs/{id}/webhooks": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { url: "https://hooks.example.com/inv", events: ["sale.created"] },
+  }),
   "GET /admin/api/orgs/{id}/webhooks": async (org) => ({ auth: "operator", params: { id: org } }),
   "DELETE /admin/api/orgs/{id}/webhooks/{webhookId}": async (org) => ({ auth: "operator", params: { id: org, webhookId: await webhookId(org) } }),
   "POST /admin/api/orgs/{id}/webhooks/{webhookId}/test": async (org) => ({ auth: "operator", params: { id: org, webhookId: await webhookId(org) } }),
@@ -67,24 +71,44 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   "POST /admin/api/orgs/{id}/lots": async (org) => ({
     auth: "operator",
     params: { id: org },
-    body: { lot_number: "L-HOSTILE", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "100", cost_per_kg: "300.00", supplier_name: "Sri Ramalinga Mills" },
+    body: {
+      lot_number: "L-HOSTILE",
+      sku: "CTN-CMB-30S1-RW",
+      yarn_type: "cotton_combed",
+      godown_code: "TPR-1",
+      kg: "100",
+      cost_per_kg: "300.00",
+      supplier_name: "Sri Ramalinga Mills",
+    },
   }),
   "POST /admin/api/orgs/{id}/sales": async (org) => {
     const buyer = await customer(org);
     const stock = await lot(org);
-    return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, sale_date: today, items: [{ lot_id: stock.id, kg: "1.5", rate_per_kg: "320.00" }] } };
+    return {
+      auth: "operator",
+      params: { id: org },
+      body: { customer_id: buyer.id, sale_date: today, items: [{ lot_id: stock.id, kg: "1.5", rate_per_kg: "320.00" }] },
+    };
   },
   "POST /admin/api/sales/{id}/cancel": async (org) => ({ auth: "operator", params: { id: await saleId(org) } }),
   "POST /admin/api/sales/{id}/dispatch": async (org) => ({ auth: "operator", params: { id: await saleId(org) } }),
   "POST /admin/api/orgs/{id}/payments": async (org) => {
     const buyer = await customer(org);
-    return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, amount: "100.50", method: "upi", reference: "UPI-1", date: today } };
+    return {
+      auth: "operator",
+      params: { id: org },
+      body: { customer_id: buyer.id, amount: "100.50", method: "upi", reference: "UPI-1", date: today },
+    };
   },
   "POST /admin/api/orgs/{id}/credit-notes": async (org) => {
     const buyer = await customer(org);
     return { auth: "operator", params: { id: org }, body: { customer_id: buyer.id, amount: "10", reason: "Short weight", date: today } };
   },
-  "POST /admin/api/orgs/{id}/expenses": async (org) => ({ auth: "operator", params: { id: org }, body: { category: "Freight", amount: "1200", notes: "Lorry", date: today } }),
+  "POST /admin/api/orgs/{id}/expenses": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { category: "Freight", amount: "1200", notes: "Lorry", date: today },
+  }),
   "POST /admin/api/orgs/{id}/mill-invoices": async (org) => ({
     auth: "operator",
     params: { id: org },
@@ -134,7 +158,9 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
   });
 
   if (op.body) {
-    it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", { timeout: 60_000 }, async () => {
+    it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", {
+      timeout: 60_000,
+    }, async () => {
       await bodyNasties(await target(op), "inventory", env.DB);
     });
   }
@@ -144,7 +170,7 @@ describe("stored hostile text is inert", () => {
   it("SQL strings as a customer's name are stored verbatim; formula strings are neutralised in the CSV", async () => {
     const orgId = await createOrg("business");
     const { key } = await createKey(orgId, { access: "read_only" });
-    const names = ["'; DROP TABLE customers; --", "=HYPERLINK(\"http://x\",\"y\")", "Robert'); DELETE FROM api_keys;--"];
+    const names = ["'; DROP TABLE customers; --", '=HYPERLINK("http://x","y")', "Robert'); DELETE FROM api_keys;--"];
     for (const name of names) expect((await post<{ name: string }>(`/admin/api/orgs/${orgId}/customers`, { name })).name).toBe(name);
     const csv = await (await call(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } })).text();
     expect(csv).toContain("'; DROP TABLE customers; --");
@@ -168,15 +194,18 @@ describe("hostile headers", () => {
     "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   ];
 
-  it.each(authorizations.map((a) => [a.slice(0, 60), a]))("Authorization %j on the read API and the management API: 401", async (_name, authorization) => {
-    const before = await dbSnapshot(env.DB);
-    for (const path of ["/api/v1/inventory", "/admin/api/orgs/org_x/keys"]) {
-      const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: authorization } });
-      const code = await expectClean4xx(response, "inventory", `${path} with ${authorization.slice(0, 40)}`);
-      expect([response.status, ["missing_token", "invalid_api_key", "unauthorized"].includes(code)]).toEqual([401, true]);
-    }
-    expect(await dbSnapshot(env.DB)).toEqual(before);
-  });
+  it.each(authorizations.map((a) => [a.slice(0, 60), a]))(
+    "Authorization %j on the read API and the management API: 401",
+    async (_name, authorization) => {
+      const before = await dbSnapshot(env.DB);
+      for (const path of ["/api/v1/inventory", "/admin/api/orgs/org_x/keys"]) {
+        const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: authorization } });
+        const code = await expectClean4xx(response, "inventory", `${path} with ${authorization.slice(0, 40)}`);
+        expect([response.status, ["missing_token", "invalid_api_key", "unauthorized"].includes(code)]).toEqual([401, true]);
+      }
+      expect(await dbSnapshot(env.DB)).toEqual(before);
+    },
+  );
 
   it("a hostile D1 bookmark header is a 400, never a 500", async () => {
     const orgId = await createOrg("business");
@@ -225,7 +254,7 @@ describe("routes outside the document", () => {
       ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
       ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
       ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
-      ["multipart/form-data; boundary=zzz", "--zzz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\n\u0000\r\n--zzz--"],
+      ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n\u0000\r\n--zzz--'],
       ["multipart/form-data; boundary=zzz", "garbage"],
       ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
       ["application/x-www-form-urlencoded", new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff])],
@@ -233,7 +262,11 @@ describe("routes outside the document", () => {
     ];
     for (const [contentType, body] of forms) {
       for (const origin of typeof body === "string" && body.length > 1_000_000 ? [INVENTORY] : [undefined, "https://evil.example", INVENTORY]) {
-        const response = await call(`${INVENTORY}${path}`, { method: "POST", headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) }, body });
+        const response = await call(`${INVENTORY}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) },
+          body,
+        });
         expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
         await response.arrayBuffer();
       }
@@ -247,6 +280,3 @@ describe("no prototype pollution", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
-
-
-

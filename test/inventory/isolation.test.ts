@@ -65,11 +65,19 @@ function secretsOf(o: Org): string[] {
 
 async function rowsOf(o: Org): Promise<Record<string, string>> {
   const needles = secretsOf(o);
-  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  ).all<{ name: string }>();
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
-    out[name] = await sha256Hex(results.map((r) => JSON.stringify(r)).filter((r) => needles.some((n) => r.includes(n))).sort().join("\n"));
+    out[name] = await sha256Hex(
+      results
+        .map((r) => JSON.stringify(r))
+        .filter((r) => needles.some((n) => r.includes(n)))
+        .sort()
+        .join("\n"),
+    );
   }
   return out;
 }
@@ -84,7 +92,14 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
     "POST /admin/api/orgs/{id}/customers": { name: "Intruder" },
-    "POST /admin/api/orgs/{id}/lots": { lot_number: "X", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "1", cost_per_kg: "1" },
+    "POST /admin/api/orgs/{id}/lots": {
+      lot_number: "X",
+      sku: "CTN-CMB-30S1-RW",
+      yarn_type: "cotton_combed",
+      godown_code: "TPR-1",
+      kg: "1",
+      cost_per_kg: "1",
+    },
     "POST /admin/api/orgs/{id}/sales": { customer_id: target.customerId, items: [{ lot_id: target.lotId, kg: "1", rate_per_kg: "1" }] },
     "POST /admin/api/orgs/{id}/payments": { customer_id: target.customerId, sale_id: target.saleId, amount: "1", method: "upi", date: today },
     "POST /admin/api/orgs/{id}/credit-notes": { customer_id: target.customerId, sale_id: target.saleId, amount: "1" },
@@ -127,18 +142,27 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
 });
 
 describe("B's ids inside A's own requests", () => {
-  it.each([["sales"], ["payments"], ["credit-notes"]])("POST /admin/api/orgs/{A}/%s naming B's customer, lot or sale is 404, B unchanged", async (kind) => {
-    const before = await rowsOf(b);
-    const body = bodyFor(`POST /admin/api/orgs/{id}/${kind}`, b);
-    const response = await send({ method: "POST", key: `POST /admin/api/orgs/{id}/${kind}`, path: "" }, a, `/admin/api/orgs/${a.id}/${kind}`, body);
-    const text = await response.text();
-    expect([response.status, JSON.parse(text).code], text).toEqual([404, "not_found"]);
-    expect(leaked(text, JSON.stringify(body), b)).toEqual([]);
-    expect(await rowsOf(b)).toEqual(before);
-  });
+  it.each([["sales"], ["payments"], ["credit-notes"]])(
+    "POST /admin/api/orgs/{A}/%s naming B's customer, lot or sale is 404, B unchanged",
+    async (kind) => {
+      const before = await rowsOf(b);
+      const body = bodyFor(`POST /admin/api/orgs/{id}/${kind}`, b);
+      const response = await send({ method: "POST", key: `POST /admin/api/orgs/{id}/${kind}`, path: "" }, a, `/admin/api/orgs/${a.id}/${kind}`, body);
+      const text = await response.text();
+      expect([response.status, JSON.parse(text).code], text).toEqual([404, "not_found"]);
+      expect(leaked(text, JSON.stringify(body), b)).toEqual([]);
+      expect(await rowsOf(b)).toEqual(before);
+    },
+  );
 
   it("A's key reads and exports only A's lots, sales and customers", async () => {
-    for (const path of ["/api/v1/inventory?limit=1000", "/api/v1/sales?from=2020-01-01&limit=1000", "/api/v1/export/customers", "/api/v1/export/expenses", "/api/v1/export/mill-payments"]) {
+    for (const path of [
+      "/api/v1/inventory?limit=1000",
+      "/api/v1/sales?from=2020-01-01&limit=1000",
+      "/api/v1/export/customers",
+      "/api/v1/export/expenses",
+      "/api/v1/export/mill-payments",
+    ]) {
       const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${a.key}` } });
       const text = await response.text();
       expect(response.status, text).toBe(200);
@@ -155,7 +179,9 @@ describe("invariants over everything the suite wrote", () => {
     ).first<{ n: number }>();
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries").first<{ n: number }>())!.n).toBeGreaterThan(0);
     expect(crossed!.n).toBe(0);
-    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log l JOIN api_keys k ON k.id = l.key_id WHERE k.org_id <> l.org_id").first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT COUNT(*) AS n FROM audit_log l JOIN api_keys k ON k.id = l.key_id WHERE k.org_id <> l.org_id").first<{
+      n: number;
+    }>();
     expect(audit!.n).toBe(0);
   });
 });

@@ -5,9 +5,15 @@ import { describe, it } from "vitest";
 import { INVENTORY, createKey, createOrg, expectStatus } from "./helpers";
 
 describe("optional request bodies", () => {
-  it.each([["no Content-Type", {}], ["a JSON Content-Type", { "Content-Type": "application/json" }]])("key revocation with %s and no body is 200", async (_, headers) => {
+  it.each([
+    ["no Content-Type", {}],
+    ["a JSON Content-Type", { "Content-Type": "application/json" }],
+  ])("key revocation with %s and no body is 200", async (_, headers) => {
     const { id } = await createKey(await createOrg());
-    const response = await SELF.fetch(`${INVENTORY}/admin/api/keys/${id}/revoke`, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...headers } });
+    const response = await SELF.fetch(`${INVENTORY}/admin/api/keys/${id}/revoke`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...headers },
+    });
     await expectStatus(response, 200);
   });
 });

@@ -56,7 +56,12 @@ beforeAll(async () => {
   await page.text();
   const signedIn = await call(`${HTTPS}/admin/signin`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: HTTPS, Cookie: `inv_form=${formToken}`, "CF-Connecting-IP": randomAddress() },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: HTTPS,
+      Cookie: `inv_form=${formToken}`,
+      "CF-Connecting-IP": randomAddress(),
+    },
     body: new URLSearchParams({ email, password: secrets.password, csrf: formToken }).toString(),
     redirect: "manual",
   });
@@ -69,7 +74,11 @@ beforeAll(async () => {
   const asSession = (method: string, path: string, body?: unknown) =>
     call(`${HTTPS}${path}`, {
       method,
-      headers: { Cookie: session.cookie, ...(method === "GET" ? {} : { "X-CSRF-Token": session.csrf }), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Cookie: session.cookie,
+        ...(method === "GET" ? {} : { "X-CSRF-Token": session.csrf }),
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
@@ -95,10 +104,23 @@ beforeAll(async () => {
   await json(await asSession("POST", `/admin/api/orgs/${orgId}/webhooks/${other.data.id}/test`), 200);
   const buyer = await json(await asSession("POST", `/admin/api/orgs/${orgId}/customers`, { name: "Buyer" }), 201);
   const stock = await json(
-    await asSession("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "L1", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "10", cost_per_kg: "300" }),
+    await asSession("POST", `/admin/api/orgs/${orgId}/lots`, {
+      lot_number: "L1",
+      sku: "CTN-CMB-30S1-RW",
+      yarn_type: "cotton_combed",
+      godown_code: "TPR-1",
+      kg: "10",
+      cost_per_kg: "300",
+    }),
     201,
   );
-  await json(await asSession("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.data.id, items: [{ lot_id: stock.data.id, kg: "1", rate_per_kg: "320" }] }), 201);
+  await json(
+    await asSession("POST", `/admin/api/orgs/${orgId}/sales`, {
+      customer_id: buyer.data.id,
+      items: [{ lot_id: stock.data.id, kg: "1", rate_per_kg: "320" }],
+    }),
+    201,
+  );
 
   // A D1 failure while a key is in use: the operator's log gets the error, never the key.
   await env.DB.prepare("ALTER TABLE lots RENAME TO lots_gone").run();
@@ -109,7 +131,12 @@ beforeAll(async () => {
   for (const path of ["/api/v1/inventory", "/api/v1/sales", "/api/v1/export/customers"]) {
     await json(await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
   }
-  for (const path of [`/admin/api/orgs/${orgId}/keys`, `/admin/api/orgs/${orgId}/webhooks`, `/admin/api/orgs/${orgId}/audit`, `/admin/api/orgs/${orgId}/webhooks/${endpointId}/deliveries`]) {
+  for (const path of [
+    `/admin/api/orgs/${orgId}/keys`,
+    `/admin/api/orgs/${orgId}/webhooks`,
+    `/admin/api/orgs/${orgId}/audit`,
+    `/admin/api/orgs/${orgId}/webhooks/${endpointId}/deliveries`,
+  ]) {
     await json(await asSession("GET", path), 200);
   }
 });
@@ -134,7 +161,8 @@ describe("secrets never leak", () => {
 
   it("keys, session tokens and passwords are nowhere in the database; signing secrets only on their endpoint rows", async () => {
     const dump = await dbDump(env.DB);
-    for (const name of ["password", "session", "firstKey", "rotatedKey", "regeneratedKey", "revokedKey"]) expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
+    for (const name of ["password", "session", "firstKey", "rotatedKey", "regeneratedKey", "revokedKey"])
+      expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
     for (const table of ["events", "webhook_deliveries", "webhook_attempts", "api_keys", "admin_users", "sessions", "audit_log"]) {
       const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
       const text = JSON.stringify(results);

@@ -16,13 +16,29 @@ async function run(statements: string[]) {
 }
 
 async function scalar(query: string, ...params: unknown[]): Promise<number> {
-  return (await env.DB.prepare(query).bind(...params).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(query)
+    .bind(...params)
+    .first<{ n: number }>())!.n;
 }
 
 describe("scripts/seed-inventory.mjs", () => {
   it("carries the same yarn catalogue as the domain module", () => {
     expect(SEED_YARN_CATALOGUE).toEqual(
-      YARN_CATALOGUE.map((s) => [s.sku, s.name, s.yarnType, s.countNe, s.ply, s.denier, s.filaments, s.blend, s.composition, s.shade, s.hsn, s.costPaisePerKg.min, s.costPaisePerKg.max]),
+      YARN_CATALOGUE.map((s) => [
+        s.sku,
+        s.name,
+        s.yarnType,
+        s.countNe,
+        s.ply,
+        s.denier,
+        s.filaments,
+        s.blend,
+        s.composition,
+        s.shade,
+        s.hsn,
+        s.costPaisePerKg.min,
+        s.costPaisePerKg.max,
+      ]),
     );
   });
 
@@ -66,9 +82,16 @@ describe("scripts/seed-inventory.mjs", () => {
     );
     expect(drift).toBe(0);
     // Sale totals equal their lines; sales fall in the last 90 IST days.
-    expect(await scalar("SELECT COUNT(*) AS n FROM sales s WHERE s.org_id = ?1 AND s.taxable_paise <> (SELECT SUM(amount_paise) FROM sale_items WHERE sale_id = s.id)", orgId)).toBe(0);
+    expect(
+      await scalar(
+        "SELECT COUNT(*) AS n FROM sales s WHERE s.org_id = ?1 AND s.taxable_paise <> (SELECT SUM(amount_paise) FROM sale_items WHERE sale_id = s.id)",
+        orgId,
+      ),
+    ).toBe(0);
     expect(await scalar("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?1 AND sold_at < ?2", orgId, Date.now() - 91 * 86_400_000)).toBe(0);
-    const { results } = await env.DB.prepare("SELECT gstin FROM customers WHERE org_id = ? AND gstin IS NOT NULL").bind(orgId).all<{ gstin: string }>();
+    const { results } = await env.DB.prepare("SELECT gstin FROM customers WHERE org_id = ? AND gstin IS NOT NULL")
+      .bind(orgId)
+      .all<{ gstin: string }>();
     expect(results.length).toBeGreaterThan(30);
     for (const { gstin } of results) expect(validateGstin(gstin), gstin).toMatchObject({ ok: true });
 

@@ -33,7 +33,12 @@ export async function lot(orgId: string, body: Record<string, unknown> = {}): Pr
   });
 }
 
-export async function sale(orgId: string, customerId: string, items: Array<{ lot_id: string; kg: string | number; rate_per_kg?: string | number }>, extra: Record<string, unknown> = {}) {
+export async function sale(
+  orgId: string,
+  customerId: string,
+  items: Array<{ lot_id: string; kg: string | number; rate_per_kg?: string | number }>,
+  extra: Record<string, unknown> = {},
+) {
   return post(`/admin/api/orgs/${orgId}/sales`, { customer_id: customerId, items: items.map((i) => ({ rate_per_kg: "320.00", ...i })), ...extra });
 }
 

@@ -5,12 +5,24 @@ describe("OpenAPI document: stock, sales and exports", () => {
   it("documents every read path with its parameters, headers and error codes, and every back-office write", async () => {
     const document = await (await SELF.fetch("http://inventory.test/api/v1/openapi.json")).json<any>();
     const params = (path: string) => (document.paths[path].get.parameters as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`);
-    expect(params("/api/v1/inventory")).toEqual(expect.arrayContaining(["query:limit", "query:offset", "query:godown_code", "query:yarn_type", "header:x-d1-bookmark"]));
-    expect(params("/api/v1/sales")).toEqual(expect.arrayContaining(["query:limit", "query:offset", "query:from", "query:to", "header:x-d1-bookmark"]));
-    for (const path of ["/api/v1/inventory", "/api/v1/sales", "/api/v1/export/customers", "/api/v1/export/expenses", "/api/v1/export/mill-payments"]) {
+    expect(params("/api/v1/inventory")).toEqual(
+      expect.arrayContaining(["query:limit", "query:offset", "query:godown_code", "query:yarn_type", "header:x-d1-bookmark"]),
+    );
+    expect(params("/api/v1/sales")).toEqual(
+      expect.arrayContaining(["query:limit", "query:offset", "query:from", "query:to", "header:x-d1-bookmark"]),
+    );
+    for (const path of [
+      "/api/v1/inventory",
+      "/api/v1/sales",
+      "/api/v1/export/customers",
+      "/api/v1/export/expenses",
+      "/api/v1/export/mill-payments",
+    ]) {
       const responses = document.paths[path].get.responses;
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
-      expect(Object.keys(responses["200"].headers)).toEqual(expect.arrayContaining(["X-D1-Bookmark", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]));
+      expect(Object.keys(responses["200"].headers)).toEqual(
+        expect.arrayContaining(["X-D1-Bookmark", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]),
+      );
       expect(document.paths[path].get.security).toEqual([{ apiKey: [] }]);
     }
     expect(Object.keys(document.paths["/api/v1/export/customers"].get.responses["200"].content)).toEqual(["text/csv; charset=utf-8"]);

@@ -130,7 +130,14 @@ describe("architecture", () => {
       ["e", ["d"]],
     ]);
     expect(cyclesOf(graph)).toEqual([["a", "b", "c"], ["d"]]);
-    expect(cyclesOf(new Map([["x", ["y"]], ["y", []]]))).toEqual([]);
+    expect(
+      cyclesOf(
+        new Map([
+          ["x", ["y"]],
+          ["y", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("no import cycle in either service or the platform, type imports included", () => {
@@ -143,10 +150,13 @@ describe("architecture", () => {
     expect(cyclesOf(graph)).toEqual([]);
   });
 
-  it.each(["tax", "inventory"])("the %s root holds only worker.ts, app.ts, env.ts and hono.ts; everything else lives in a feature folder", (service) => {
-    const loose = Object.keys(sources).filter((file) => new RegExp(`^/src/${service}/[^/]+$`).test(file));
-    expect(loose.sort()).toEqual(["app.ts", "env.ts", "hono.ts", "worker.ts"].map((name) => `/src/${service}/${name}`));
-  });
+  it.each(["tax", "inventory"])(
+    "the %s root holds only worker.ts, app.ts, env.ts and hono.ts; everything else lives in a feature folder",
+    (service) => {
+      const loose = Object.keys(sources).filter((file) => new RegExp(`^/src/${service}/[^/]+$`).test(file));
+      expect(loose.sort()).toEqual(["app.ts", "env.ts", "hono.ts", "worker.ts"].map((name) => `/src/${service}/${name}`));
+    },
+  );
 
   it.each(["tax", "inventory"])("%s: hono.ts imports no feature, and only the entry imports the composition root", (service) => {
     const graph = importGraph(checked);

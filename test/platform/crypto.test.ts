@@ -13,14 +13,10 @@ describe("sha256Hex (FIPS 180-2 known answers)", () => {
 
 describe("hmacSha256Hex (RFC 4231 known answers)", () => {
   it("test case 2: key 'Jefe'", async () => {
-    expect(await hmacSha256Hex("Jefe", "what do ya want for nothing?")).toBe(
-      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
-    );
+    expect(await hmacSha256Hex("Jefe", "what do ya want for nothing?")).toBe("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
   });
   it("signs a webhook-style payload `<t>.<body>` (value from Python's hmac module)", async () => {
-    expect(await hmacSha256Hex("whsec_test", '1700000000.{"id":"evt_1"}')).toBe(
-      "c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925",
-    );
+    expect(await hmacSha256Hex("whsec_test", '1700000000.{"id":"evt_1"}')).toBe("c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925");
   });
 });
 

@@ -96,7 +96,16 @@ function hostileArbitrary(target: HostileTarget): fc.Arbitrary<Hostile> {
     options.push({
       weight: 1,
       arbitrary: fc
-        .constantFrom<string | null>(null, "text/html", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "text/json", "application/jsonx", "image/png")
+        .constantFrom<string | null>(
+          null,
+          "text/html",
+          "application/x-www-form-urlencoded",
+          "multipart/form-data; boundary=x",
+          "application/xml",
+          "text/json",
+          "application/jsonx",
+          "image/png",
+        )
         .map((contentType) => ({ kind: "type" as const, contentType })),
     });
   }
@@ -129,8 +138,18 @@ function hostileArbitrary(target: HostileTarget): fc.Arbitrary<Hostile> {
     options.push({
       weight: 3,
       arbitrary: fc.oneof(
-        fc.record({ kind: fc.constant("path" as const), name: fc.constantFrom(...paramNames), value: hostileString.filter((s) => s !== "" && s !== "." && s !== ".." && encodable(s)), raw: fc.constant(false) }),
-        fc.record({ kind: fc.constant("path" as const), name: fc.constantFrom(...paramNames), value: fc.constantFrom(...HOSTILE_IDS), raw: fc.constant(true) }),
+        fc.record({
+          kind: fc.constant("path" as const),
+          name: fc.constantFrom(...paramNames),
+          value: hostileString.filter((s) => s !== "" && s !== "." && s !== ".." && encodable(s)),
+          raw: fc.constant(false),
+        }),
+        fc.record({
+          kind: fc.constant("path" as const),
+          name: fc.constantFrom(...paramNames),
+          value: fc.constantFrom(...HOSTILE_IDS),
+          raw: fc.constant(true),
+        }),
       ),
     });
   }
@@ -138,7 +157,12 @@ function hostileArbitrary(target: HostileTarget): fc.Arbitrary<Hostile> {
     // Nothing to mutate but the query string: unknown and duplicated parameters.
     options.push({
       weight: 1,
-      arbitrary: fc.record({ kind: fc.constant("query" as const), name: fc.constantFrom("limit", "cursor", "id", "__proto__"), action: fc.constant("unknown" as const), value: hostileString }),
+      arbitrary: fc.record({
+        kind: fc.constant("query" as const),
+        name: fc.constantFrom("limit", "cursor", "id", "__proto__"),
+        action: fc.constant("unknown" as const),
+        value: hostileString,
+      }),
     });
   }
   return fc.oneof(...options);
@@ -186,7 +210,9 @@ async function build(target: HostileTarget, hostile: Hostile): Promise<Built> {
     }
     case "path":
       params[hostile.name] = hostile.value;
-      path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === hostile.name && hostile.raw ? hostile.value : encodeURIComponent(params[name]!)));
+      path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+        name === hostile.name && hostile.raw ? hostile.value : encodeURIComponent(params[name]!),
+      );
       // No id made of hostile characters names a row: a 404 (or 400) is the only right answer.
       mustRefuse = true;
       label = `path ${path.slice(0, 200)}`;
@@ -205,7 +231,12 @@ async function build(target: HostileTarget, hostile: Hostile): Promise<Built> {
 }
 
 /** Runs the property on one operation; returns how many requests were refused and how many accepted. */
-export async function hostileProperty(target: HostileTarget, envelope: Envelope, db: D1Database, numRuns: number): Promise<{ refused: number; accepted: number }> {
+export async function hostileProperty(
+  target: HostileTarget,
+  envelope: Envelope,
+  db: D1Database,
+  numRuns: number,
+): Promise<{ refused: number; accepted: number }> {
   let before = await dbSnapshot(db);
   const tally = { refused: 0, accepted: 0 };
   await fc.assert(
@@ -242,21 +273,34 @@ export async function bodyNasties(target: HostileTarget, envelope: Envelope, db:
     ["10,000 nested objects", deeplyNested(10_000, "object"), "application/json"],
     ["invalid UTF-8", INVALID_UTF8, "application/json"],
     ["NUL bytes outside strings", `{"a":1}\u0000\u0000`, "application/json"],
-    ["a NUL inside every key", JSON.stringify(Object.fromEntries(Object.entries(target.body as object).map(([k, v]) => [`${k}\u0000`, v]))), "application/json"],
+    [
+      "a NUL inside every key",
+      JSON.stringify(Object.fromEntries(Object.entries(target.body as object).map(([k, v]) => [`${k}\u0000`, v]))),
+      "application/json",
+    ],
     ["empty", "", "application/json"],
     ["null", "null", "application/json"],
     ["an array", JSON.stringify([target.body]), "application/json"],
     ["a string", JSON.stringify(JSON.stringify(target.body)), "application/json"],
     ["1e999", "1e999", "application/json"],
     ["truncated", JSON.stringify(target.body).slice(0, -1), "application/json"],
-    ["UTF-16 text", new Uint8Array([0xff, 0xfe, ...[...JSON.stringify(target.body)].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]), "application/json"],
+    [
+      "UTF-16 text",
+      new Uint8Array([0xff, 0xfe, ...[...JSON.stringify(target.body)].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]),
+      "application/json",
+    ],
   ];
   for (const [name, body, contentType] of cases) {
     // An optional body may be left out with a JSON Content-Type too: that is a valid request (optional-body tests).
     if (name === "empty" && target.op.bodyOptional) continue;
     const headers: Record<string, string> = { ...target.headers, "Content-Type": contentType };
     if (target.sign && typeof body === "string") Object.assign(headers, await target.sign(body));
-    const response = await target.fetch(url, { method: target.op.method, headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+    const response = await target.fetch(url, {
+      method: target.op.method,
+      headers,
+      body,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
     const code = await expectClean4xx(response, envelope, `${target.op.key} with ${name}`);
     if (name.startsWith("10 MB")) expect([code, response.status], name).toEqual(["payload_too_large", 413]);
     expect(await dbSnapshot(db), `database changed after ${name}`).toEqual(before);

@@ -32,7 +32,9 @@ export type DbSnapshot = Record<string, { rows: number; hash: string }>;
 /** Row count and a hash of every row of every table (migrations bookkeeping excluded). */
 export async function dbSnapshot(db: D1Database): Promise<DbSnapshot> {
   const { results: tables } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+    )
     .all<{ name: string }>();
   const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
   const snapshot: DbSnapshot = {};
@@ -45,7 +47,9 @@ export async function dbSnapshot(db: D1Database): Promise<DbSnapshot> {
 
 /** Every row of every table as text, to search for secrets that must never be stored in the clear. */
 export async function dbDump(db: D1Database): Promise<string> {
-  const { results: tables } = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'").all<{ name: string }>();
+  const { results: tables } = await db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
+    .all<{ name: string }>();
   const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
   return tables.map((t, i) => `## ${t.name}\n${reads[i]!.results.map((r) => JSON.stringify(r)).join("\n")}`).join("\n");
 }
@@ -108,13 +112,32 @@ export const SQL_INJECTION = [
   "'; DROP TABLE accounts; --",
   "' OR '1'='1",
   "1; DELETE FROM profiles WHERE 1=1",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "') UNION SELECT name, sql FROM sqlite_master --",
   "%' AND 1=0 UNION SELECT * FROM api_keys --",
 ];
 export const CSV_INJECTION = ["=cmd|' /C calc'!A0", "+SUM(1,1)", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1", "\r=1+1"];
 export const PATH_TRAVERSAL = ["..%2F..%2Fetc%2Fpasswd", "../../etc/passwd", "..\\..\\windows\\win.ini", "%2e%2e%2f%2e%2e%2f", "....//....//"];
-export const NUMERIC_NASTIES = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999", "0x10", "1e308", "9".repeat(400), "-0", "١٢٣", "1_000", " 5", "5 ", "+5", ".5", "5.", "1,5", "0b11"];
+export const NUMERIC_NASTIES = [
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e999",
+  "-1e999",
+  "0x10",
+  "1e308",
+  "9".repeat(400),
+  "-0",
+  "١٢٣",
+  "1_000",
+  " 5",
+  "5 ",
+  "+5",
+  ".5",
+  "5.",
+  "1,5",
+  "0b11",
+];
 export const ODD_STRINGS = [
   "",
   " ",
@@ -192,7 +215,11 @@ export function bodyMutation(valid: unknown): fc.Arbitrary<BodyMutation> {
   const objects = objectPaths(valid);
   const options: Array<fc.Arbitrary<BodyMutation>> = [
     fc.record({ kind: fc.constant("replace" as const), path: fc.constantFrom(...all), value: hostileValue }),
-    fc.record({ kind: fc.constant("raw" as const), path: fc.constantFrom(...all), token: fc.constantFrom(...NUMERIC_NASTIES.filter((t) => t.trim() === t && t !== "")) }),
+    fc.record({
+      kind: fc.constant("raw" as const),
+      path: fc.constantFrom(...all),
+      token: fc.constantFrom(...NUMERIC_NASTIES.filter((t) => t.trim() === t && t !== "")),
+    }),
   ];
   if (keyed.length > 0) options.push(fc.record({ kind: fc.constant("delete" as const), path: fc.constantFrom(...keyed) }));
   if (objects.length > 0) {
@@ -255,7 +282,8 @@ export const INVALID_UTF8 = new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 
 
 /** What must never reach a client: database errors, SQL, stack frames, source paths. */
 // Case-sensitive: services may echo a client's own text (an id such as `' UNION SELECT … sqlite_master`).
-const LEAKS = /SQLITE_[A-Z]|D1_[A-Z]+_?ERROR|D1_ERROR|no such (table|column)|constraint failed|syntax error|near "[^"]*": |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|workerd|TypeError|ReferenceError|RangeError|SyntaxError/;
+const LEAKS =
+  /SQLITE_[A-Z]|D1_[A-Z]+_?ERROR|D1_ERROR|no such (table|column)|constraint failed|syntax error|near "[^"]*": |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|workerd|TypeError|ReferenceError|RangeError|SyntaxError/;
 
 export function expectNoLeak(text: string): void {
   expect(text, "response leaks internals").not.toMatch(LEAKS);
@@ -311,7 +339,9 @@ export function captureConsole(): { text: () => string; restore: () => void } {
   const lines: string[] = [];
   const spies = (["log", "info", "warn", "error", "debug", "trace"] as const).map((level) =>
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.name}: ${a.message} ${a.stack ?? ""}` : safeJson(a))).join(" "));
+      lines.push(
+        args.map((a) => (typeof a === "string" ? a : a instanceof Error ? `${a.name}: ${a.message} ${a.stack ?? ""}` : safeJson(a))).join(" "),
+      );
     }),
   );
   return { text: () => lines.join("\n"), restore: () => spies.forEach((s) => s.mockRestore()) };

@@ -14,7 +14,12 @@ describe("API reference at /api/v1/docs", () => {
     expect(response.headers.get("Content-Type")).toContain("text/html");
     expect(response.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources).toEqual(["/api/v1/docs/favicon-32x32.png", "/api/v1/docs/swagger-ui.css", "/api/v1/docs/swagger-ui-bundle.js", "/api/v1/docs/init.js"]);
+    expect(sources).toEqual([
+      "/api/v1/docs/favicon-32x32.png",
+      "/api/v1/docs/swagger-ui.css",
+      "/api/v1/docs/swagger-ui-bundle.js",
+      "/api/v1/docs/init.js",
+    ]);
     // No inline script: every <script> has a src and an empty body.
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);

@@ -13,12 +13,23 @@ import { createAccount, createKey, TAX } from "./helpers";
 const call = workerFetch(taxWorker);
 const read = (key: string) => call(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
 const operator = (path: string, body?: unknown) =>
-  call(`${TAX}${path}`, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  call(`${TAX}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
 
 async function paidKey() {
   const email = await createAccount();
-  const body = JSON.stringify({ event: "payment.captured", payload: { payment: { entity: { id: `pay_${crypto.randomUUID()}`, amount: 99_900, currency: "INR", notes: { accountEmail: email } } } } });
-  const paid = await call(`${TAX}/billing/webhook`, { method: "POST", headers: { "X-Razorpay-Signature": await hmacSha256Hex(env.RAZORPAY_WEBHOOK_SECRET, body) }, body });
+  const body = JSON.stringify({
+    event: "payment.captured",
+    payload: { payment: { entity: { id: `pay_${crypto.randomUUID()}`, amount: 99_900, currency: "INR", notes: { accountEmail: email } } } },
+  });
+  const paid = await call(`${TAX}/billing/webhook`, {
+    method: "POST",
+    headers: { "X-Razorpay-Signature": await hmacSha256Hex(env.RAZORPAY_WEBHOOK_SECRET, body) },
+    body,
+  });
   expect(paid.status).toBe(200);
   return createKey({ email, scopes: ["deadlines:read"] });
 }
@@ -50,7 +61,10 @@ describe("lifecycle changes racing live traffic", () => {
     for (let round = 0; round < 8; round++) {
       const key = await paidKey();
       const traffic = Array.from({ length: 10 }, () => read(key.key));
-      const [rotated, revoked] = await Promise.all([operator(`/admin/api/keys/${key.id}/rotate`, { overlapHours: round % 2 }), operator(`/admin/api/keys/${key.id}/revoke`)]);
+      const [rotated, revoked] = await Promise.all([
+        operator(`/admin/api/keys/${key.id}/rotate`, { overlapHours: round % 2 }),
+        operator(`/admin/api/keys/${key.id}/revoke`),
+      ]);
       expect([201, 409]).toContain(rotated.status);
       expect(revoked.status).toBe(200);
       for (const response of await Promise.all(traffic)) expect([200, 401]).toContain(response.status);
@@ -72,7 +86,10 @@ describe("lifecycle changes racing live traffic", () => {
     const key = await paidKey();
     const results = await Promise.all([1, 2, 3].map(() => operator(`/admin/api/keys/${key.id}/rotate`, { overlapHours: 1 })));
     const statuses = results.map((r) => r.status).sort();
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(",")).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(","),
+    ).toBe(true);
     const replacements = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE replaces_key_id = ?").bind(key.id).first<{ n: number }>();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(replacements!.n).toBe(1);

@@ -13,7 +13,10 @@ const call = workerFetch(taxWorker);
 const PROFILE = { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_200_000 }, taxesPaid: 0 };
 
 function request(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return call(`${TAX}${path}`, { ...init, headers: { Authorization: `Bearer ${key}`, ...(init.body ? { "Content-Type": "application/json" } : {}) } });
+  return call(`${TAX}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, ...(init.body ? { "Content-Type": "application/json" } : {}) },
+  });
 }
 
 async function expectInternalError(response: Response): Promise<void> {
@@ -41,7 +44,9 @@ describe("a D1 error in the middle of a request", () => {
     const before = await dbSnapshot(env.DB);
     const logs = captureConsole();
     try {
-      await expectInternalError(await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "fault", profile: PROFILE }) }));
+      await expectInternalError(
+        await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "fault", profile: PROFILE }) }),
+      );
     } finally {
       logs.restore();
     }
@@ -53,7 +58,10 @@ describe("a D1 error in the middle of a request", () => {
 
   it("deleting a profile whose event insert fails: 500, and the profile is still there", async () => {
     const key = await createKey({ scopes: ["profiles:write", "profiles:read"] });
-    const saved = await expectStatus(await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "keep me", profile: PROFILE }) }), 201);
+    const saved = await expectStatus(
+      await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "keep me", profile: PROFILE }) }),
+      201,
+    );
     await failInsertsInto("events");
     const before = await dbSnapshot(env.DB);
     const logs = captureConsole();
@@ -75,7 +83,11 @@ describe("a D1 error in the middle of a request", () => {
     const logs = captureConsole();
     try {
       await expectInternalError(
-        await call(`${TAX}/admin/api/keys/${key.id}/rotate`, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" }, body: "{}" }),
+        await call(`${TAX}/admin/api/keys/${key.id}/rotate`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+          body: "{}",
+        }),
       );
     } finally {
       logs.restore();

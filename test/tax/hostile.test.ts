@@ -48,7 +48,8 @@ async function signRazorpay(text: string): Promise<Record<string, string>> {
 
 async function profileId(label = `p-${crypto.randomUUID()}`): Promise<string> {
   const key = await createKey({ email, scopes: ["profiles:write"] });
-  return (await expectStatus(await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201)).data.id;
+  return (await expectStatus(await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201)).data
+    .id;
 }
 
 async function endpointId(): Promise<string> {
@@ -64,12 +65,17 @@ function defineFixtures(): void {
   const paymentEvent = () => ({
     entity: "event",
     event: "payment.captured",
-    payload: { payment: { entity: { id: "pay_hostile_fixture", amount: 99_900, currency: "INR", status: "captured", notes: { accountEmail: email } } } },
+    payload: {
+      payment: { entity: { id: "pay_hostile_fixture", amount: 99_900, currency: "INR", status: "captured", notes: { accountEmail: email } } },
+    },
   });
   Object.assign(fixtures, {
     "GET /api/v1/health": async () => ({ auth: "none" }),
     "POST /admin/api/accounts": async () => ({ auth: "operator", body: { email, password: "a long enough password" } }),
-    "POST /admin/api/keys": async () => ({ auth: "operator", body: { accountEmail: email, name: "hostile", scopes: ["deadlines:read"], expiresInDays: 30 } }),
+    "POST /admin/api/keys": async () => ({
+      auth: "operator",
+      body: { accountEmail: email, name: "hostile", scopes: ["deadlines:read"], expiresInDays: 30 },
+    }),
     "GET /admin/api/account": async () => ({ auth: "operator", query: { accountEmail: email } }),
     "GET /admin/api/keys": async () => ({ auth: "operator", query: { accountEmail: email } }),
     "POST /admin/api/keys/{id}/rotate": async () => ({ auth: "operator", params: { id: await keyId() }, body: { overlapHours: 1 } }),
@@ -80,19 +86,32 @@ function defineFixtures(): void {
     "POST /api/v1/compute": async () => ({ auth: "key", body: { profile: PROFILE, financialYear: "2025-26" } }),
     "POST /api/v1/profiles": async () => ({ auth: "key", body: { label: "hostile", profile: PROFILE, financialYear: "2025-26" } }),
     "GET /api/v1/profiles": async () => ({ auth: "key", query: { limit: "5" } }),
-    "POST /api/v1/webhooks": async () => ({ auth: "key", body: { url: "https://hooks.example.com/tax", events: ["profile.saved"], description: "hostile" } }),
+    "POST /api/v1/webhooks": async () => ({
+      auth: "key",
+      body: { url: "https://hooks.example.com/tax", events: ["profile.saved"], description: "hostile" },
+    }),
     "GET /api/v1/webhooks": async () => ({ auth: "key" }),
     "DELETE /api/v1/webhooks/{id}": async () => ({ auth: "key", params: { id: await endpointId() } }),
     "POST /api/v1/webhooks/{id}/test": async () => ({ auth: "key", params: { id: await endpointId() } }),
     "GET /api/v1/webhooks/{id}/deliveries": async () => ({ auth: "key", params: { id: await endpointId() }, query: { limit: "5" } }),
     "GET /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "DELETE /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
-    "POST /api/v1/documents/parse": async () => ({ auth: "key", body: { type: "form16", text: "(a) Salary as per provisions contained in section 17(1) 1450000.00" } }),
+    "POST /api/v1/documents/parse": async () => ({
+      auth: "key",
+      body: { type: "form16", text: "(a) Salary as per provisions contained in section 17(1) 1450000.00" },
+    }),
     "GET /admin/api/webhooks": async () => ({ auth: "operator", query: { accountEmail: email } }),
-    "POST /admin/api/webhooks": async () => ({ auth: "operator", body: { accountEmail: email, url: "https://hooks.example.com/admin", events: ["plan.activated"] } }),
+    "POST /admin/api/webhooks": async () => ({
+      auth: "operator",
+      body: { accountEmail: email, url: "https://hooks.example.com/admin", events: ["plan.activated"] },
+    }),
     "DELETE /admin/api/webhooks/{id}": async () => ({ auth: "operator", params: { id: await endpointId() }, query: { accountEmail: email } }),
     "POST /admin/api/webhooks/{id}/test": async () => ({ auth: "operator", params: { id: await endpointId() }, query: { accountEmail: email } }),
-    "GET /admin/api/webhooks/{id}/deliveries": async () => ({ auth: "operator", params: { id: await endpointId() }, query: { accountEmail: email, limit: "5" } }),
+    "GET /admin/api/webhooks/{id}/deliveries": async () => ({
+      auth: "operator",
+      params: { id: await endpointId() },
+      query: { accountEmail: email, limit: "5" },
+    }),
   } satisfies Record<string, () => Promise<Fixture>>);
 }
 
@@ -124,7 +143,9 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
   });
 
   if (op.body || op.key === "POST /billing/webhook") {
-    it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", { timeout: 60_000 }, async () => {
+    it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", {
+      timeout: 60_000,
+    }, async () => {
       await bodyNasties(await target(op), "tax", env.DB);
     });
   }
@@ -133,8 +154,11 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
 describe("stored hostile text is inert", () => {
   it("SQL and formula strings as a label are stored and returned verbatim, and nothing else changes", async () => {
     const key = await createKey({ scopes: TAX_SCOPES });
-    for (const label of ["'; DROP TABLE profiles; --", "=HYPERLINK(\"http://x\")", "Robert'); DELETE FROM api_keys;--", "名前 \u202e label"]) {
-      const saved = await expectStatus(await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201);
+    for (const label of ["'; DROP TABLE profiles; --", '=HYPERLINK("http://x")', "Robert'); DELETE FROM api_keys;--", "名前 \u202e label"]) {
+      const saved = await expectStatus(
+        await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }),
+        201,
+      );
       const read = await expectStatus(await api(`/api/v1/profiles/${saved.data.id}`, key.key), 200);
       expect(read.data.label).toBe(label);
     }
@@ -159,15 +183,18 @@ describe("hostile headers", () => {
     "Bearer\ttax_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
   ];
 
-  it.each(authorizations.map((a) => [a.slice(0, 60), a]))("Authorization %j on a keyed route and on the management API: 401", async (_name, authorization) => {
-    const before = await dbSnapshot(env.DB);
-    for (const path of ["/api/v1/profiles", "/admin/api/keys?accountEmail=a@example.com"]) {
-      const response = await call(`${TAX}${path}`, { headers: { Authorization: authorization } });
-      const code = await expectClean4xx(response, "tax", `${path} with ${authorization.slice(0, 40)}`);
-      expect([response.status, ["unauthorized", "invalid_api_key"].includes(code)]).toEqual([401, true]);
-    }
-    expect(await dbSnapshot(env.DB)).toEqual(before);
-  });
+  it.each(authorizations.map((a) => [a.slice(0, 60), a]))(
+    "Authorization %j on a keyed route and on the management API: 401",
+    async (_name, authorization) => {
+      const before = await dbSnapshot(env.DB);
+      for (const path of ["/api/v1/profiles", "/admin/api/keys?accountEmail=a@example.com"]) {
+        const response = await call(`${TAX}${path}`, { headers: { Authorization: authorization } });
+        const code = await expectClean4xx(response, "tax", `${path} with ${authorization.slice(0, 40)}`);
+        expect([response.status, ["unauthorized", "invalid_api_key"].includes(code)]).toEqual([401, true]);
+      }
+      expect(await dbSnapshot(env.DB)).toEqual(before);
+    },
+  );
 
   it("CR/LF/NUL in header values: the runtime refuses to send them, or the service answers 4xx and reflects nothing", async () => {
     for (const value of ["a\r\nSet-Cookie: pwned=1", "a\nX-Injected: 1", "a\u0000b", "Bearer tax_x\r\n\r\nGET / HTTP/1.1"]) {
@@ -220,27 +247,35 @@ describe("routes outside the document", () => {
     }
   });
 
-  it.each([["/auth/signin"], ["/auth/signup"], ["/auth/signout"]])("POST %s with hostile forms never 5xx and writes nothing", { timeout: 60_000 }, async (path) => {
-    const before = await dbSnapshot(env.DB);
-    const forms: Array<[string, BodyInit]> = [
-      ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
-      ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
-      ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
-      ["multipart/form-data; boundary=zzz", "--zzz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\n\u0000\r\n--zzz--"],
-      ["multipart/form-data; boundary=zzz", "garbage"],
-      ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
-      ["application/x-www-form-urlencoded", INVALID_FORM],
-      ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
-    ];
-    for (const [contentType, body] of forms) {
-      for (const origin of typeof body === "string" && body.length > 1_000_000 ? [TAX] : [undefined, "https://evil.example", TAX]) {
-        const response = await call(`${TAX}${path}`, { method: "POST", headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) }, body });
-        expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
-        await response.arrayBuffer();
+  it.each([["/auth/signin"], ["/auth/signup"], ["/auth/signout"]])(
+    "POST %s with hostile forms never 5xx and writes nothing",
+    { timeout: 60_000 },
+    async (path) => {
+      const before = await dbSnapshot(env.DB);
+      const forms: Array<[string, BodyInit]> = [
+        ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
+        ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
+        ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
+        ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n\u0000\r\n--zzz--'],
+        ["multipart/form-data; boundary=zzz", "garbage"],
+        ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
+        ["application/x-www-form-urlencoded", INVALID_FORM],
+        ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
+      ];
+      for (const [contentType, body] of forms) {
+        for (const origin of typeof body === "string" && body.length > 1_000_000 ? [TAX] : [undefined, "https://evil.example", TAX]) {
+          const response = await call(`${TAX}${path}`, {
+            method: "POST",
+            headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) },
+            body,
+          });
+          expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
+          await response.arrayBuffer();
+        }
       }
-    }
-    expect(await dbSnapshot(env.DB)).toEqual(before);
-  });
+      expect(await dbSnapshot(env.DB)).toEqual(before);
+    },
+  );
 });
 
 const INVALID_FORM = new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff]);

@@ -104,7 +104,9 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     const key = await createKey();
     const idem = crypto.randomUUID();
     await expectStatus(await save(key.key, "rent", idem), 201);
-    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?").bind(24 * 3_600_000 + 1, idem).run();
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?")
+      .bind(24 * 3_600_000 + 1, idem)
+      .run();
     const again = await save(key.key, "rent", idem);
     await expectStatus(again, 200);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
@@ -116,7 +118,9 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     const [old, fresh] = [crypto.randomUUID(), crypto.randomUUID()];
     await expectStatus(await save(key.key, "old", old), 201);
     await expectStatus(await save(key.key, "fresh", fresh), 201);
-    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?").bind(24 * 3_600_000 + 1, old).run();
+    await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?")
+      .bind(24 * 3_600_000 + 1, old)
+      .run();
     const controller = { cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController;
     await worker.scheduled(controller, env as never);
     const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(old, fresh).all<{ key: string }>();

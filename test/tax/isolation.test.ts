@@ -37,8 +37,14 @@ async function json(response: Response, status: number): Promise<any> {
 async function tenant(): Promise<Tenant> {
   const { email, key, id: keyId } = await createKey({ scopes: TAX_SCOPES });
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  const profile = await json(await call(`${TAX}/api/v1/profiles`, { method: "POST", headers: auth, body: JSON.stringify({ label: `secret ${email}`, profile: PROFILE }) }), 201);
-  const endpoint = await json(await call(`${TAX}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver().url }) }), 201);
+  const profile = await json(
+    await call(`${TAX}/api/v1/profiles`, { method: "POST", headers: auth, body: JSON.stringify({ label: `secret ${email}`, profile: PROFILE }) }),
+    201,
+  );
+  const endpoint = await json(
+    await call(`${TAX}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver().url }) }),
+    201,
+  );
   await json(await call(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
   const account = (await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>())!;
   const keyRow = (await env.DB.prepare("SELECT prefix FROM api_keys WHERE id = ?").bind(keyId).first<{ prefix: string }>())!;
@@ -48,17 +54,31 @@ async function tenant(): Promise<Tenant> {
   await env.DB.prepare("INSERT INTO sessions (id, account_id, token_hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(`ses_${crypto.randomUUID()}`, account.id, await sha256Hex(token), csrf, now, now + 3_600_000)
     .run();
-  return { email, accountId: account.id, key, keyId, keyPrefix: keyRow.prefix, profileId: profile.data.id, endpointId: endpoint.data.id, session: { cookie: `tax_session=${token}`, csrf } };
+  return {
+    email,
+    accountId: account.id,
+    key,
+    keyId,
+    keyPrefix: keyRow.prefix,
+    profileId: profile.data.id,
+    endpointId: endpoint.data.id,
+    session: { cookie: `tax_session=${token}`, csrf },
+  };
 }
 
 /** Every row that names B (its account id, email or any of its ids), hashed per table. */
 async function rowsOf(t: Tenant): Promise<Record<string, string>> {
   const needles = [t.accountId, t.email, t.keyId, t.profileId, t.endpointId];
-  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  ).all<{ name: string }>();
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
-    const mine = results.map((r) => JSON.stringify(r)).filter((r) => needles.some((n) => r.includes(n))).sort();
+    const mine = results
+      .map((r) => JSON.stringify(r))
+      .filter((r) => needles.some((n) => r.includes(n)))
+      .sort();
     out[name] = await sha256Hex(mine.join("\n"));
   }
   return out;
@@ -102,7 +122,8 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const hasId = op.path.includes("{");
     const path = hasId ? fillPath(op.path, { id: idOf(b, op.path) }) : op.path;
     // A session names no account: without one it acts on A (404 for B's ids); naming B's is refused outright.
-    const send = (query: string) => call(`${TAX}${path}${query}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const send = (query: string) =>
+      call(`${TAX}${path}${query}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const namesAccount = op.query !== null && "accountEmail" in op.query.shape;
     if (namesAccount) {
       const named = await send(`?accountEmail=${encodeURIComponent(b.email)}`);
@@ -114,7 +135,8 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const text = await response.text();
     if (hasId) expect([response.status, JSON.parse(text).error?.code], text).toEqual([404, "not_found"]);
     else expect(response.status, text).toBeLessThan(500);
-    for (const secret of [b.accountId, b.email, b.keyId, b.keyPrefix, b.profileId, b.endpointId, `secret ${b.email}`]) expect(text).not.toContain(secret);
+    for (const secret of [b.accountId, b.email, b.keyId, b.keyPrefix, b.profileId, b.endpointId, `secret ${b.email}`])
+      expect(text).not.toContain(secret);
     expect(await rowsOf(b)).toEqual(before);
   });
 });
@@ -140,5 +162,3 @@ describe("invariants over everything the suite wrote", () => {
     expect(JSON.stringify(endpoints)).not.toContain(b.endpointId);
   });
 });
-
-

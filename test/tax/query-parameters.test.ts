@@ -4,13 +4,16 @@ import { describe, expect, it } from "vitest";
 import { api, createKey, expectError, expectStatus } from "./helpers";
 
 describe("integer query parameters", () => {
-  it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])("limit=%s is 400 validation_error", async (value) => {
-    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
-    for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
-      const message = await expectError(await api(`${path}?limit=${value}`, key), 400, "validation_error");
-      expect(message, path).toContain("limit");
-    }
-  });
+  it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])(
+    "limit=%s is 400 validation_error",
+    async (value) => {
+      const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
+      for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
+        const message = await expectError(await api(`${path}?limit=${value}`, key), 400, "validation_error");
+        expect(message, path).toContain("limit");
+      }
+    },
+  );
 
   it("decimal digits, leading zeros included, are read as the number they spell", async () => {
     const { key } = await createKey({ scopes: ["deadlines:read"] });

@@ -77,22 +77,50 @@ beforeAll(async () => {
 
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const failing = receiver(() => respond.fail(500));
-  const endpoint = await json(await call(`${HTTPS}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: failing.url }) }), 201);
+  const endpoint = await json(
+    await call(`${HTTPS}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: failing.url }) }),
+    201,
+  );
   secrets.webhookSecret = endpoint.data.secret;
   endpointId = endpoint.data.id;
   const viaSession = await json(
-    await call(`${HTTPS}/admin/api/webhooks`, { method: "POST", headers: { Cookie: session.cookie, "X-CSRF-Token": session.csrf, "Content-Type": "application/json" }, body: JSON.stringify({ url: receiver().url }) }),
+    await call(`${HTTPS}/admin/api/webhooks`, {
+      method: "POST",
+      headers: { Cookie: session.cookie, "X-CSRF-Token": session.csrf, "Content-Type": "application/json" },
+      body: JSON.stringify({ url: receiver().url }),
+    }),
     201,
   );
   secrets.sessionWebhookSecret = viaSession.data.secret;
   await json(await call(`${HTTPS}/api/v1/webhooks/${endpointId}/test`, { method: "POST", headers: auth }), 200);
   await json(await call(`${HTTPS}/api/v1/webhooks/${viaSession.data.id}/test`, { method: "POST", headers: auth }), 200);
-  await json(await call(`${HTTPS}/api/v1/profiles`, { method: "POST", headers: auth, body: JSON.stringify({ label: "secrets", profile: { age: 30, residentialStatus: "resident" } }) }), 201);
-  await json(await call(`${HTTPS}/billing/webhook`, { method: "POST", headers: { "X-Razorpay-Signature": "0".repeat(64), "Content-Type": "application/json" }, body: "{}" }), 401);
+  await json(
+    await call(`${HTTPS}/api/v1/profiles`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ label: "secrets", profile: { age: 30, residentialStatus: "resident" } }),
+    }),
+    201,
+  );
+  await json(
+    await call(`${HTTPS}/billing/webhook`, {
+      method: "POST",
+      headers: { "X-Razorpay-Signature": "0".repeat(64), "Content-Type": "application/json" },
+      body: "{}",
+    }),
+    401,
+  );
 
   // A D1 failure while a key is in use: the operator's log gets the error, never the key.
   await env.DB.prepare("CREATE TRIGGER secrets_fault BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'injected'); END").run();
-  await json(await call(`${HTTPS}/api/v1/profiles`, { method: "POST", headers: auth, body: JSON.stringify({ label: "fails", profile: { age: 30, residentialStatus: "resident" } }) }), 500);
+  await json(
+    await call(`${HTTPS}/api/v1/profiles`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ label: "fails", profile: { age: 30, residentialStatus: "resident" } }),
+    }),
+    500,
+  );
   await env.DB.prepare("DROP TRIGGER secrets_fault").run();
 
   for (const path of ["/api/v1/webhooks", `/api/v1/webhooks/${endpointId}/deliveries`, "/api/v1/profiles"]) {
@@ -109,7 +137,12 @@ afterAll(() => logs.restore());
 describe("secrets never leak", () => {
   it("the run wrote logs (the capture works), and none of them holds a secret", () => {
     expect(logs.text()).toContain("injected");
-    const all = { ...secrets, ADMIN_TOKEN: env.ADMIN_TOKEN, RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET, SESSION_SECRET: env.SESSION_SECRET };
+    const all = {
+      ...secrets,
+      ADMIN_TOKEN: env.ADMIN_TOKEN,
+      RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET,
+      SESSION_SECRET: env.SESSION_SECRET,
+    };
     for (const [name, value] of Object.entries(all)) expect(logs.text().includes(value), `${name} in the logs`).toBe(false);
   });
 
@@ -124,7 +157,8 @@ describe("secrets never leak", () => {
 
   it("keys, session tokens and passwords are nowhere in the database; signing secrets only on their endpoint rows", async () => {
     const dump = await dbDump(env.DB);
-    for (const name of ["password", "session", "firstKey", "rotatedKey", "revokedKey"]) expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
+    for (const name of ["password", "session", "firstKey", "rotatedKey", "revokedKey"])
+      expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
     for (const table of ["events", "webhook_deliveries", "webhook_attempts", "api_keys", "accounts", "sessions"]) {
       const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
       const text = JSON.stringify(results);
@@ -148,7 +182,9 @@ describe("security headers", () => {
       checkCommon(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
       await anonymous.arrayBuffer();
-      const credentials: Record<string, string> = path.startsWith("/api/v1/") ? { Authorization: `Bearer ${key}` } : { Cookie: session.cookie, "X-CSRF-Token": session.csrf };
+      const credentials: Record<string, string> = path.startsWith("/api/v1/")
+        ? { Authorization: `Bearer ${key}` }
+        : { Cookie: session.cookie, "X-CSRF-Token": session.csrf };
       // Writes are sent for real, to an id that does not exist and with an empty body, so they pass the
       // credentials and reach the route's own refusal (400, 401 or 404) without changing anything.
       const write = op.method !== "GET";

@@ -2,13 +2,7 @@
 // event exists exactly when its change committed; delivery (the webhooks module) reads them afterwards.
 import { newId } from "../../platform/ids";
 
-export type InventoryEventType =
-  | "sale.created"
-  | "sale.cancelled"
-  | "sale.dispatched"
-  | "invoice.paid"
-  | "customer.created"
-  | "stock.low";
+export type InventoryEventType = "sale.created" | "sale.cancelled" | "sale.dispatched" | "invoice.paid" | "customer.created" | "stock.low";
 
 /** What every write returns: ids of the outbox rows this write inserted, for the caller to enqueue. */
 export interface WriteResult<T> {

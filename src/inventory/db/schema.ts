@@ -12,7 +12,9 @@ export const organisations = sqliteTable("organisations", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   plan: text("plan", { enum: PLANS }).notNull(),
-  subscriptionStatus: text("subscription_status", { enum: ["active", "lapsed"] }).notNull().default("active"),
+  subscriptionStatus: text("subscription_status", { enum: ["active", "lapsed"] })
+    .notNull()
+    .default("active"),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -21,7 +23,9 @@ export const adminUsers = sqliteTable(
   "admin_users",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     email: text("email").notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -33,8 +37,12 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => adminUsers.id),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => adminUsers.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     tokenHash: text("token_hash").notNull().unique(),
     csrfToken: text("csrf_token").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -70,7 +78,9 @@ export const auditLog = sqliteTable(
   "audit_log",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     action: text("action").notNull(),
     keyId: text("key_id"),
     actor: text("actor").notNull(),
@@ -115,7 +125,9 @@ export const godowns = sqliteTable(
   "godowns",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     code: text("code").notNull(),
     name: text("name").notNull(),
     city: text("city"),
@@ -128,7 +140,9 @@ export const skus = sqliteTable(
   "skus",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     sku: text("sku").notNull(),
     name: text("name").notNull(),
     yarnType: text("yarn_type", { enum: YARN_TYPE_VALUES }).notNull(),
@@ -161,7 +175,9 @@ export const suppliers = sqliteTable(
   "suppliers",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     name: text("name").notNull(),
     gstin: text("gstin"),
     city: text("city"),
@@ -175,7 +191,9 @@ export const lots = sqliteTable(
   "lots",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     lotNumber: text("lot_number").notNull(),
     skuId: text("sku_id").notNull(),
     godownId: text("godown_id").notNull(),
@@ -206,7 +224,9 @@ export const customers = sqliteTable(
   "customers",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     name: text("name").notNull(),
     contact: text("contact"),
     /** Validated with its check character on the way in; upper case. */
@@ -227,7 +247,9 @@ export const sales = sqliteTable(
   "sales",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     /** `INV/<FY>/<seq>`, at most 16 characters, consecutive per financial year (CGST Rule 46(b)). */
     invoiceNumber: text("invoice_number").notNull(),
     financialYear: text("financial_year").notNull(),
@@ -253,7 +275,10 @@ export const sales = sqliteTable(
     index("sales_active_sold_at").on(t.orgId, t.soldAt, t.id).where(sql`status <> 'cancelled'`),
     index("sales_org_customer").on(t.orgId, t.customerId),
     foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customers.orgId, customers.id], name: "sales_customer_fk" }),
-    check("sales_amounts", sql`${t.gramsTotal} > 0 AND ${t.taxablePaise} >= 0 AND ${t.gstPaise} >= 0 AND ${t.totalPaise} = ${t.taxablePaise} + ${t.gstPaise}`),
+    check(
+      "sales_amounts",
+      sql`${t.gramsTotal} > 0 AND ${t.taxablePaise} >= 0 AND ${t.gstPaise} >= 0 AND ${t.totalPaise} = ${t.taxablePaise} + ${t.gstPaise}`,
+    ),
   ],
 );
 
@@ -261,7 +286,9 @@ export const saleItems = sqliteTable(
   "sale_items",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     saleId: text("sale_id").notNull(),
     lotId: text("lot_id").notNull(),
     skuId: text("sku_id").notNull(),
@@ -288,7 +315,9 @@ export const payments = sqliteTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     customerId: text("customer_id").notNull(),
     saleId: text("sale_id"),
     amountPaise: integer("amount_paise").notNull(),
@@ -312,7 +341,9 @@ export const creditNotes = sqliteTable(
   "credit_notes",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     customerId: text("customer_id").notNull(),
     saleId: text("sale_id"),
     noteNumber: text("note_number").notNull(),
@@ -336,7 +367,9 @@ export const expenses = sqliteTable(
   "expenses",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     spentOn: text("spent_on").notNull(),
     category: text("category").notNull(),
     amountPaise: integer("amount_paise").notNull(),
@@ -357,7 +390,9 @@ export const millInvoices = sqliteTable(
   "mill_invoices",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     supplierId: text("supplier_id").notNull(),
     invoiceNumber: text("invoice_number").notNull(),
     invoicedOn: text("invoiced_on").notNull(),
@@ -378,7 +413,9 @@ export const millPayments = sqliteTable(
   "mill_payments",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organisations.id),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
     supplierId: text("supplier_id").notNull(),
     millInvoiceId: text("mill_invoice_id"),
     paidOn: text("paid_on").notNull(),

@@ -18,10 +18,7 @@ export interface ComplianceDate {
 /** Days before a due date the cron starts reminding: due dates in [today, today + lead] are emitted once each. */
 export const COMPLIANCE_LEAD_DAYS = 3;
 
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
 const KIND_ORDER: Record<ComplianceKind, number> = { tds_deposit: 0, gstr1: 1, gstr3b: 2 };
 

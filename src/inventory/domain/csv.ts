@@ -65,7 +65,7 @@ export function csvStream(
   const encoder = new TextEncoder();
   const source: AsyncIterator<readonly CsvCell[]> | Iterator<readonly CsvCell[]> =
     Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
-  let pending = (options.bom ?? true ? CSV_BOM : "") + csvRow(header);
+  let pending = ((options.bom ?? true) ? CSV_BOM : "") + csvRow(header);
 
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -23,15 +23,10 @@ export function checkEntryDate(input: { field: string; date: string; nowMs: numb
   return { ok: true, date };
 }
 
-export type SaleLotDatesResult =
-  | { ok: true }
-  | { ok: false; code: "sale_before_lot_receipt"; lotId: string; receivedOn: string; message: string };
+export type SaleLotDatesResult = { ok: true } | { ok: false; code: "sale_before_lot_receipt"; lotId: string; receivedOn: string; message: string };
 
 /** A sale cannot sell yarn before it arrived: every lot's receipt date must be on or before the sale date. */
-export function checkSaleAfterLotReceipts(
-  saleDate: string,
-  lots: ReadonlyArray<{ lotId: string; receivedOn: string }>,
-): SaleLotDatesResult {
+export function checkSaleAfterLotReceipts(saleDate: string, lots: ReadonlyArray<{ lotId: string; receivedOn: string }>): SaleLotDatesResult {
   const early = lots.find((l) => l.receivedOn > saleDate);
   if (!early) return { ok: true };
   return {

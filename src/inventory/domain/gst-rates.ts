@@ -20,7 +20,6 @@ export interface GstRateRow {
   note?: string;
 }
 
-const COTTON_YARN = ["5205", "5206"] as const;
 const COTTON_THREAD_RETAIL = ["5204", "5207"] as const;
 const MMF_YARN = ["5401", "5402", "5403", "5404", "5405", "5406", "5508", "5509", "5510", "5511"] as const;
 const MMF_FIBRE = ["5501", "5502", "5503", "5504", "5505", "5506", "5507"] as const;
@@ -34,16 +33,31 @@ export const GST_RATE_TABLE: readonly GstRateRow[] = [
   // Cotton yarn stayed at 5 %: it is in no list of the 2025 changes.
   { headings: ["5205"], from: GST_START_DATE, until: null, rateBps: 500, notification: NOTIFICATION_1_2017, confirmed: true },
   {
-    headings: ["5206"], from: GST_START_DATE, until: null, rateBps: 500, notification: NOTIFICATION_1_2017, confirmed: false,
+    headings: ["5206"],
+    from: GST_START_DATE,
+    until: null,
+    rateBps: 500,
+    notification: NOTIFICATION_1_2017,
+    confirmed: false,
     note: "5 % inferred from the schedule placement beside 5205; not read in the notification itself",
   },
   {
-    headings: COTTON_THREAD_RETAIL, from: GST_START_DATE, until: null, rateBps: 500, notification: NOTIFICATION_1_2017, confirmed: false,
+    headings: COTTON_THREAD_RETAIL,
+    from: GST_START_DATE,
+    until: null,
+    rateBps: 500,
+    notification: NOTIFICATION_1_2017,
+    confirmed: false,
     note: "cotton sewing thread and retail-pack yarn: 5 % per secondary sources only",
   },
   // Man-made-fibre yarn: 12 % until 21 September 2025, then 5 %.
   {
-    headings: MMF_YARN, from: GST_START_DATE, until: RATE_REFORM_2025, rateBps: 1200, notification: NOTIFICATION_1_2017, confirmed: false,
+    headings: MMF_YARN,
+    from: GST_START_DATE,
+    until: RATE_REFORM_2025,
+    rateBps: 1200,
+    notification: NOTIFICATION_1_2017,
+    confirmed: false,
     note:
       "12 % is confirmed for the years before the 2025 reform (46th Council, December 2021, kept MMF yarn at 12 %); " +
       "whether 18 % applied in the first months after July 2017 is unconfirmed",
@@ -64,9 +78,7 @@ export function gstRateOn(hsn: string, supplyDate: string): GstRateResult {
     return { ok: false, code: "before_gst", message: `date of supply ${supplyDate} is before GST began on ${GST_START_DATE}` };
   }
   const heading = hsn.slice(0, 4);
-  const row = GST_RATE_TABLE.find(
-    (r) => r.headings.includes(heading) && r.from <= supplyDate && (r.until === null || supplyDate < r.until),
-  );
+  const row = GST_RATE_TABLE.find((r) => r.headings.includes(heading) && r.from <= supplyDate && (r.until === null || supplyDate < r.until));
   if (!row) return { ok: false, code: "hsn_not_in_rate_table", message: `HSN ${hsn} has no GST rate in the yarn rate table` };
   return { ok: true, rateBps: row.rateBps, notification: row.notification, confirmed: row.confirmed };
 }

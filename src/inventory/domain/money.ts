@@ -1,9 +1,7 @@
 // Exact units: money in paise and weight in grams, both integers, printed and parsed as decimal strings
 // without floating-point arithmetic (2 dp for ₹, 3 dp for kg, per the CSV conventions of the reference §5).
 
-export type ParseResult<K extends string> =
-  | ({ ok: true } & Record<K, number>)
-  | { ok: false; error: string };
+export type ParseResult<K extends string> = ({ ok: true } & Record<K, number>) | { ok: false; error: string };
 
 /** -125000 → "-1250.00". No grouping and no ₹, so spreadsheets and Zoho/Tally imports read it as a number. */
 export function formatPaise(paise: number): string {

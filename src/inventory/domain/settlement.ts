@@ -144,12 +144,7 @@ export type PaidEvent =
  * The one event a change of paid state sends, or null. `timesPaidBefore` counts earlier invoice.paid
  * events of the invoice; the first keeps the plain key `invoice.paid:<sale>`, so a retried write dedupes.
  */
-export function paidStateEvent(
-  saleId: string,
-  before: InvoiceState,
-  after: InvoiceState,
-  timesPaidBefore: number,
-): PaidEvent | null {
+export function paidStateEvent(saleId: string, before: InvoiceState, after: InvoiceState, timesPaidBefore: number): PaidEvent | null {
   if (before.paidAt === null && after.paidAt !== null) {
     const suffix = timesPaidBefore === 0 ? "" : `:${timesPaidBefore + 1}`;
     return { type: "invoice.paid", saleId, paidAt: after.paidAt, dedupeKey: `invoice.paid:${saleId}${suffix}` };

@@ -14,11 +14,16 @@ export function csvResponses(description: string) {
     200: {
       description,
       headers: {
-        "Content-Disposition": { description: "`attachment; filename=\"<export>-<IST date>.csv\"`", schema: { type: "string" as const } },
-        "X-Export-Truncated": { description: `true when a source table held more than ${EXPORT_ROW_CAP} rows and only the first ${EXPORT_ROW_CAP} were written`, schema: { type: "string" as const, enum: ["true", "false"] } },
+        "Content-Disposition": { description: '`attachment; filename="<export>-<IST date>.csv"`', schema: { type: "string" as const } },
+        "X-Export-Truncated": {
+          description: `true when a source table held more than ${EXPORT_ROW_CAP} rows and only the first ${EXPORT_ROW_CAP} were written`,
+          schema: { type: "string" as const, enum: ["true", "false"] },
+        },
         ...readHeaders,
       },
-      content: { "text/csv; charset=utf-8": { schema: z.string().openapi({ description: "UTF-8 with a byte order mark, CRLF line ends, header row first" }) } },
+      content: {
+        "text/csv; charset=utf-8": { schema: z.string().openapi({ description: "UTF-8 with a byte order mark, CRLF line ends, header row first" }) },
+      },
     },
     ...errorResponses(400, 401, 403, 429, 500),
   };

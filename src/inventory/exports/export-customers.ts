@@ -17,7 +17,9 @@ const route = createRoute({
   tags: ["Exports"],
   summary: "Customers as CSV with billed, paid and outstanding totals",
   description:
-    "Columns: " + CUSTOMER_COLUMNS.join(", ") + ". `total_billed` sums the customer's sales that are not cancelled (GST included); `total_paid` their payments; `outstanding` = total_billed − total_paid − credit notes, and may be negative (an advance). Amounts are plain decimals in rupees. Customers in creation order, at most 10,000.",
+    "Columns: " +
+    CUSTOMER_COLUMNS.join(", ") +
+    ". `total_billed` sums the customer's sales that are not cancelled (GST included); `total_paid` their payments; `outstanding` = total_billed − total_paid − credit notes, and may be negative (an advance). Amounts are plain decimals in rupees. Customers in creation order, at most 10,000.",
   security: bearerSecurity,
   middleware: [requireScope("exports:read")] as const,
   request: { query: ExportQuery, headers: BookmarkHeader },

@@ -15,7 +15,8 @@ const route = createRoute({
   path: "/api/v1/export/expenses",
   tags: ["Exports"],
   summary: "Expenses as CSV, newest first",
-  description: "Columns: " + EXPENSE_COLUMNS.join(", ") + ". Newest date first (later entries first within a date), at most 10,000 rows; amounts in rupees.",
+  description:
+    "Columns: " + EXPENSE_COLUMNS.join(", ") + ". Newest date first (later entries first within a date), at most 10,000 rows; amounts in rupees.",
   security: bearerSecurity,
   middleware: [requireScope("exports:read")] as const,
   request: { query: ExportQuery, headers: BookmarkHeader },
@@ -27,7 +28,13 @@ export function registerExportExpenses(app: InventoryApp): void {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
     const truncated = await exceedsCap(session, "expenses", orgId);
-    const rows = mapRows(expenseExportRows(session, orgId), (r) => [r.spentOn, r.category, csvNumber(formatPaise(r.amountPaise)), r.notes, r.createdBy]);
+    const rows = mapRows(expenseExportRows(session, orgId), (r) => [
+      r.spentOn,
+      r.category,
+      csvNumber(formatPaise(r.amountPaise)),
+      r.notes,
+      r.createdBy,
+    ]);
     return csvResponse("expenses", EXPENSE_COLUMNS, rows, { truncated, headers: bookmarkHeader(session) });
   });
 }

@@ -16,7 +16,9 @@ const route = createRoute({
   tags: ["Exports"],
   summary: "Mill invoices and payments as CSV, one row each, newest first",
   description:
-    "Columns: " + MILL_PAYMENT_COLUMNS.join(", ") + ". `type` is `invoice` (reference = the mill's invoice number, method empty) or `payment` (reference = UTR, UPI reference or cheque number). Newest date first; each source table capped at 10,000 rows.",
+    "Columns: " +
+    MILL_PAYMENT_COLUMNS.join(", ") +
+    ". `type` is `invoice` (reference = the mill's invoice number, method empty) or `payment` (reference = UTR, UPI reference or cheque number). Newest date first; each source table capped at 10,000 rows.",
   security: bearerSecurity,
   middleware: [requireScope("exports:read")] as const,
   request: { query: ExportQuery, headers: BookmarkHeader },
@@ -27,8 +29,18 @@ export function registerExportMillPayments(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
-    const [invoicesOver, paymentsOver] = await Promise.all([exceedsCap(session, "mill_invoices", orgId), exceedsCap(session, "mill_payments", orgId)]);
-    const rows = mapRows(millLedgerExportRows(session, orgId), (r) => [r.supplierName, r.type, r.date, csvNumber(formatPaise(r.amountPaise)), r.reference, r.method]);
+    const [invoicesOver, paymentsOver] = await Promise.all([
+      exceedsCap(session, "mill_invoices", orgId),
+      exceedsCap(session, "mill_payments", orgId),
+    ]);
+    const rows = mapRows(millLedgerExportRows(session, orgId), (r) => [
+      r.supplierName,
+      r.type,
+      r.date,
+      csvNumber(formatPaise(r.amountPaise)),
+      r.reference,
+      r.method,
+    ]);
     return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, { truncated: invoicesOver || paymentsOver, headers: bookmarkHeader(session) });
   });
 }

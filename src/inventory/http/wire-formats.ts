@@ -89,7 +89,9 @@ export const optionalText = (max: number) =>
     .transform((value) => (value === undefined || value === null || value.trim() === "" ? null : value));
 
 export const YarnTypeSchema = z.enum(YARN_TYPE_VALUES).openapi({ description: "Fibre and process of the yarn" });
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS).openapi({ description: "How the money moved; reference holds the UTR, UPI reference or cheque number" });
+export const PaymentMethodSchema = z
+  .enum(PAYMENT_METHODS)
+  .openapi({ description: "How the money moved; reference holds the UTR, UPI reference or cheque number" });
 export const IdSchema = z.string().min(1).max(64);
 
 export const OrgIdParam = z.object({ id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
@@ -112,12 +114,18 @@ export const BookmarkHeader = z.object({
 
 /** The response headers every read documents. */
 export const readHeaders = {
-  "X-D1-Bookmark": { description: "Send it back as the X-D1-Bookmark request header to read data at least this new", schema: { type: "string" as const } },
+  "X-D1-Bookmark": {
+    description: "Send it back as the X-D1-Bookmark request header to read data at least this new",
+    schema: { type: "string" as const },
+  },
   "X-RateLimit-Limit": { description: "Requests per minute for this key", schema: { type: "integer" as const } },
   "X-RateLimit-Remaining": { description: "Requests left this minute", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Unix seconds when the minute window resets", schema: { type: "integer" as const } },
   "RateLimit-Policy": { description: 'IETF draft header naming the key\'s policy, e.g. `"minute";q=1200;w=60`', schema: { type: "string" as const } },
-  RateLimit: { description: 'IETF draft header: requests left and seconds to the reset, e.g. `"minute";r=1199;t=42`', schema: { type: "string" as const } },
+  RateLimit: {
+    description: 'IETF draft header: requests left and seconds to the reset, e.g. `"minute";r=1199;t=42`',
+    schema: { type: "string" as const },
+  },
   "X-Service-Key-Expires-Soon": {
     description: "Only when the key expires within 7 days: its expiry time (ISO 8601). Issue a replacement before then.",
     schema: { type: "string" as const, format: "date-time" },

@@ -3,7 +3,7 @@
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { InventoryDb } from "../db/client";
-import { apiKeys, auditLog } from "../db/schema";
+import { apiKeys } from "../db/schema";
 import type { AuditRow } from "../orgs/queries";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -52,7 +52,11 @@ export async function listKeys(db: InventoryDb, orgId: string, limit: number, of
 
 /** Every key of the organisation that is not revoked: the ones whose live state a plan change must reach. */
 export async function listUnrevokedKeys(db: InventoryDb, orgId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(and(eq(apiKeys.orgId, orgId), isNull(apiKeys.revokedAt))).all();
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.orgId, orgId), isNull(apiKeys.revokedAt)))
+    .all();
 }
 
 const KEY_COLUMNS =
@@ -131,9 +135,16 @@ export async function recordRegeneration(
  * Revocation with its reason and audit row, once: a repeated call changes nothing. A legacy key has no
  * organisation and so no audit log; its revocation lives on the key row alone.
  */
-export async function recordRevocation(d1: D1Database, keyId: string, revokedAt: number, reason: string | null, audit: AuditRow | null): Promise<boolean> {
-  const update = d1.prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL").bind(revokedAt, reason, keyId);
+export async function recordRevocation(
+  d1: D1Database,
+  keyId: string,
+  revokedAt: number,
+  reason: string | null,
+  audit: AuditRow | null,
+): Promise<boolean> {
+  const update = d1
+    .prepare("UPDATE api_keys SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL")
+    .bind(revokedAt, reason, keyId);
   const [updated] = await d1.batch(audit ? [update, insertAuditIfChanged(d1, audit)] : [update]);
   return (updated?.meta.changes ?? 0) === 1;
 }
-

@@ -16,7 +16,10 @@ const route = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: KeyIdParam },
   responses: {
-    201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RegeneratedKeySchema }) } } },
+    201: {
+      description: "The replacement key, shown only here",
+      content: { "application/json": { schema: z.object({ data: RegeneratedKeySchema }) } },
+    },
     ...errorResponses(401, 403, 404, 409),
   },
 });

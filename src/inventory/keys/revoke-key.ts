@@ -16,7 +16,10 @@ const route = createRoute({
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true })] as const,
   request: { params: KeyIdParam, body: { required: false, content: { "application/json": { schema: RevokeKeySchema } } } },
   responses: {
-    200: { description: "Revoked (repeating the call is harmless and keeps the first reason)", content: { "application/json": { schema: z.object({ data: RevokedKeySchema }) } } },
+    200: {
+      description: "Revoked (repeating the call is harmless and keeps the first reason)",
+      content: { "application/json": { schema: z.object({ data: RevokedKeySchema }) } },
+    },
     ...errorResponses(400, 401, 403, 404, 413, 415),
   },
 });

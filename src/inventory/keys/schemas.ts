@@ -7,17 +7,19 @@ import { IsoTime } from "../http/schemas";
 export const AccessSchema = z.enum(["read_only", "read_write"]);
 export const ScopeSchema = z.enum(INVENTORY_SCOPES).openapi({ description: "A resource scope" });
 
-export const KeyIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "key_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+export const KeyIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "key_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
 
 export const CreateKeySchema = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
     access: AccessSchema,
-    scopes: z
-      .array(ScopeSchema)
-      .max(INVENTORY_SCOPES.length)
-      .optional()
-      .openapi({ description: "Omitted or empty: the key reaches every resource" }),
+    scopes: z.array(ScopeSchema).max(INVENTORY_SCOPES.length).optional().openapi({ description: "Omitted or empty: the key reaches every resource" }),
     expires_at: z.iso
       .datetime({ offset: true })
       .optional()
@@ -81,7 +83,10 @@ export const SyncedKeySchema = z
   .object({
     id: z.string(),
     state: KeyStateSchema,
-    denial: z.string().nullable().openapi({ description: "The code every request of this key is refused with, if any (key_not_bound, plan_required, …)" }),
+    denial: z
+      .string()
+      .nullable()
+      .openapi({ description: "The code every request of this key is refused with, if any (key_not_bound, plan_required, …)" }),
   })
   .openapi("SyncedApiKey");
 

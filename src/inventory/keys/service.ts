@@ -92,7 +92,10 @@ export async function createKey(
   if (!(await insertKeyUnderCap(db, row, auditRow(org.id, "key.created", row.id, actor, null, nowMs), MAX_ACTIVE_KEYS_PER_ORG, nowMs))) {
     // Never recorded, never handed out: end its live state too.
     await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, org));
-    throw inventoryError("key_limit_reached", `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} active keys, the most allowed; revoke one or rotate it instead`);
+    throw inventoryError(
+      "key_limit_reached",
+      `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} active keys, the most allowed; revoke one or rotate it instead`,
+    );
   }
   return { row, key: issued.key };
 }
@@ -164,7 +167,15 @@ export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: Org
 }
 
 /** Revocation: the key fails on its next request. Repeating it is harmless and keeps the first reason. */
-export async function revokeKey(env: InventoryEnv, db: InventoryDb, org: OrgRow | null, row: ApiKeyRow, reason: string | null, actor: string, nowMs: number) {
+export async function revokeKey(
+  env: InventoryEnv,
+  db: InventoryDb,
+  org: OrgRow | null,
+  row: ApiKeyRow,
+  reason: string | null,
+  actor: string,
+  nowMs: number,
+) {
   if (row.revokedAt !== null) return { revokedAt: row.revokedAt, reason: row.revokeReason };
   await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, org));
   const audit = org ? auditRow(org.id, "key.revoked", row.id, actor, reason, nowMs) : null;

@@ -20,7 +20,11 @@ const route = createRoute({
   description:
     "With `sale_id`, the sale must be the customer's and not cancelled; credit notes against it total at most its amount (409 `credit_exceeds_invoice`) and the amount is at most its outstanding (409 `over_application`, the outstanding in the message). When payments plus credit notes first reach the sale's total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). The date (IST) may not be in the future.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } },
+  },
   responses: {
     201: { description: "Issued", content: { "application/json": { schema: z.object({ data: CreditNoteSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
@@ -35,7 +39,13 @@ export function registerCreateCreditNote(app: InventoryApp): void {
     const outcome = await createCreditNote(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, reason: body.reason, issuedOn: entryDate("date", body.date, now) },
+      {
+        customerId: body.customer_id,
+        saleId: body.sale_id ?? null,
+        amountPaise: body.amount,
+        reason: body.reason,
+        issuedOn: entryDate("date", body.date, now),
+      },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

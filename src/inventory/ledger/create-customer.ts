@@ -17,7 +17,11 @@ const route = createRoute({
   summary: "Add a customer; emits customer.created",
   description: "`gstin` is validated with its mod-36 check character and stored upper case; `credit_limit` is in rupees.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateCustomerSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateCustomerSchema } } },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CustomerSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),

@@ -16,7 +16,11 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Record an expense",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateExpenseSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateExpenseSchema } } },
+  },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: ExpenseSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
@@ -31,7 +35,13 @@ export function registerCreateExpense(app: InventoryApp): void {
     const { value } = await createExpense(
       c.env.DB,
       org.id,
-      { spentOn: entryDate("date", body.date, now), category: body.category, amountPaise: body.amount, notes: body.notes, createdBy: body.created_by ?? actorName(c) },
+      {
+        spentOn: entryDate("date", body.date, now),
+        category: body.category,
+        amountPaise: body.amount,
+        notes: body.notes,
+        createdBy: body.created_by ?? actorName(c),
+      },
       now,
     );
     return c.json({ data: expenseView(value) }, 201);

@@ -18,7 +18,11 @@ const route = createRoute({
   summary: "Record a mill's invoice for yarn bought; the mill is created on first use",
   description: "409 `conflict` when the mill already has an invoice with this number.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } },
+  },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillInvoiceSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
@@ -33,7 +37,13 @@ export function registerCreateMillInvoice(app: InventoryApp): void {
     const outcome = await createMillInvoice(
       c.env.DB,
       org.id,
-      { supplierName: body.supplier_name, invoiceNumber: body.invoice_number, invoicedOn: entryDate("date", body.date, now), amountPaise: body.amount, notes: body.notes },
+      {
+        supplierName: body.supplier_name,
+        invoiceNumber: body.invoice_number,
+        invoicedOn: entryDate("date", body.date, now),
+        amountPaise: body.amount,
+        notes: body.notes,
+      },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

@@ -18,7 +18,11 @@ const route = createRoute({
   summary: "Record a payment to a mill (reference = UTR, UPI reference or cheque number)",
   description: "With `mill_invoice_id`, the invoice must be this mill's.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateMillPaymentSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateMillPaymentSchema } } },
+  },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillPaymentSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
@@ -33,7 +37,14 @@ export function registerCreateMillPayment(app: InventoryApp): void {
     const outcome = await createMillPayment(
       c.env.DB,
       org.id,
-      { supplierName: body.supplier_name, millInvoiceId: body.mill_invoice_id ?? null, paidOn: entryDate("date", body.date, now), amountPaise: body.amount, reference: body.reference, method: body.method },
+      {
+        supplierName: body.supplier_name,
+        millInvoiceId: body.mill_invoice_id ?? null,
+        paidOn: entryDate("date", body.date, now),
+        amountPaise: body.amount,
+        reference: body.reference,
+        method: body.method,
+      },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

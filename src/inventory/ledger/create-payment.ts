@@ -20,7 +20,11 @@ const route = createRoute({
   description:
     "With `sale_id`, the sale must be the customer's and not cancelled, and the amount at most its outstanding (total less payments and credit notes): more is 409 `over_application` with the outstanding in the message; a payment without `sale_id` stays on the customer's account. When payments plus credit notes against the sale first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). Cash of 200000.00 or more from one customer in one IST day, or against one invoice, is 409 `cash_receipt_limit` (Income-tax Act s.269ST). The date (IST) may not be in the future. The amount is at most 140000000000.00.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreatePaymentSchema } } },
+  },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: PaymentSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
@@ -35,7 +39,14 @@ export function registerCreatePayment(app: InventoryApp): void {
     const outcome = await createPayment(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleId: body.sale_id ?? null, amountPaise: body.amount, method: body.method, reference: body.reference, paidOn: entryDate("date", body.date, now) },
+      {
+        customerId: body.customer_id,
+        saleId: body.sale_id ?? null,
+        amountPaise: body.amount,
+        method: body.method,
+        reference: body.reference,
+        paidOn: entryDate("date", body.date, now),
+      },
       now,
     );
     if (outcome.kind !== "recorded") throw ledgerRefusal(outcome);

@@ -13,6 +13,7 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
       return inventoryError("bad_request", "sale_id: the sale belongs to another customer");
     case "sale_cancelled":
       return inventoryError("conflict", "sale_id: the sale is cancelled");
+    // biome-ignore lint/suspicious/noFallthroughSwitchClause: the inner switch is exhaustive and every case returns
     case "over_applied":
       switch (refusal.refusal.code) {
         case "over_application":

@@ -12,7 +12,8 @@ const route = createRoute({
   path: "/api/v1/suppliers",
   tags: ["Exports"],
   summary: "Mills with what they invoiced, what was paid to them, and what is payable",
-  description: "Mills in creation order, also those with no invoices yet (mills named on lots). `payable` is the mill invoices less the mill payments: the sums of that mill's rows in the mill-payments export; negative when the mill holds an advance.",
+  description:
+    "Mills in creation order, also those with no invoices yet (mills named on lots). `payable` is the mill invoices less the mill payments: the sums of that mill's rows in the mill-payments export; negative when the mill holds an advance.",
   security: bearerSecurity,
   middleware: [requireScope("exports:read")] as const,
   request: { query: SupplierPayablesQuery, headers: BookmarkHeader },

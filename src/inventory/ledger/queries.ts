@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { creditNotes, customers, events, expenses, millInvoices, millPayments, payments, sales, suppliers } from "../db/schema";
+import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, suppliers } from "../db/schema";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
@@ -26,7 +26,13 @@ export async function createCustomer(
   const orm = inventoryDb(db);
   await orm.batch([
     orm.insert(customers).values({ ...row, orgId }),
-    orm.insert(events).values({ id: eventId, ownerId: orgId, type: "customer.created", payload: { customer_id: row.id, name: row.name, gstin: row.gstin }, createdAt: nowMs }),
+    orm.insert(events).values({
+      id: eventId,
+      ownerId: orgId,
+      type: "customer.created",
+      payload: { customer_id: row.id, name: row.name, gstin: row.gstin },
+      createdAt: nowMs,
+    }),
   ]);
   return { value: row, eventIds: [eventId] };
 }
@@ -71,7 +77,11 @@ async function settlementRefusal(
 ): Promise<LedgerRefusal | null> {
   const db = inventoryDb(d1);
   const { customerId, saleId } = receipt;
-  const customer = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.orgId, orgId), eq(customers.id, customerId))).get();
+  const customer = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.orgId, orgId), eq(customers.id, customerId)))
+    .get();
   if (!customer) return { kind: "customer_not_found", customerId };
   if (saleId === null) return null;
   const sale = await invoiceFigures(d1, orgId, saleId);
@@ -96,7 +106,11 @@ async function settlementRefusal(
 }
 
 /** s.269ST: cash already received from the customer that day, and against the invoice on any day. */
-async function cashRefusal(d1: D1Database, orgId: string, input: { customerId: string; saleId: string | null; method: string; amountPaise: number; paidOn: string }): Promise<LedgerRefusal | null> {
+async function cashRefusal(
+  d1: D1Database,
+  orgId: string,
+  input: { customerId: string; saleId: string | null; method: string; amountPaise: number; paidOn: string },
+): Promise<LedgerRefusal | null> {
   if (input.method !== "cash") return null;
   const already = await d1
     .prepare(
@@ -106,7 +120,12 @@ async function cashRefusal(d1: D1Database, orgId: string, input: { customerId: s
     )
     .bind(orgId, input.customerId, input.paidOn, input.saleId)
     .first<{ sameDay: number; sameInvoice: number }>();
-  const checked = checkCashReceipt({ method: input.method, amountPaise: input.amountPaise, sameDayCashPaise: already?.sameDay ?? 0, sameInvoiceCashPaise: already?.sameInvoice ?? 0 });
+  const checked = checkCashReceipt({
+    method: input.method,
+    amountPaise: input.amountPaise,
+    sameDayCashPaise: already?.sameDay ?? 0,
+    sameInvoiceCashPaise: already?.sameInvoice ?? 0,
+  });
   return checked.ok ? null : { kind: "cash_limit", refusal: checked };
 }
 
@@ -114,7 +133,14 @@ async function cashRefusal(d1: D1Database, orgId: string, input: { customerId: s
  * invoice.paid (once per sale, by its dedupe key) and paid_at, when payments plus credit notes on the sale now
  * cover its total: run in the same batch as the receipt that may complete it.
  */
-function invoicePaidStatements(db: D1Database, orgId: string, saleId: string, eventId: string, receipt: { paymentId: string | null; creditNoteId: string | null }, nowMs: number) {
+function invoicePaidStatements(
+  db: D1Database,
+  orgId: string,
+  saleId: string,
+  eventId: string,
+  receipt: { paymentId: string | null; creditNoteId: string | null },
+  nowMs: number,
+) {
   return [
     db
       .prepare(
@@ -148,13 +174,20 @@ export async function createPayment(
   nowMs: number,
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
   const refusal =
-    (await settlementRefusal(db, orgId, { kind: "payment", customerId: input.customerId, saleId: input.saleId, amountPaise: input.amountPaise, nowMs })) ??
-    (await cashRefusal(db, orgId, input));
+    (await settlementRefusal(db, orgId, {
+      kind: "payment",
+      customerId: input.customerId,
+      saleId: input.saleId,
+      amountPaise: input.amountPaise,
+      nowMs,
+    })) ?? (await cashRefusal(db, orgId, input));
   if (refusal) return refusal;
   const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs };
   const statements = [
     db
-      .prepare("INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+      .prepare(
+        "INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+      )
       .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs),
   ];
   const events: Array<{ id: string; index: number }> = [];
@@ -177,7 +210,13 @@ export async function createCreditNote(
   input: { customerId: string; saleId: string | null; amountPaise: number; reason: string | null; issuedOn: string },
   nowMs: number,
 ): Promise<LedgerOutcome<CreditNoteRow>> {
-  const refusal = await settlementRefusal(db, orgId, { kind: "credit_note", customerId: input.customerId, saleId: input.saleId, amountPaise: input.amountPaise, nowMs });
+  const refusal = await settlementRefusal(db, orgId, {
+    kind: "credit_note",
+    customerId: input.customerId,
+    saleId: input.saleId,
+    amountPaise: input.amountPaise,
+    nowMs,
+  });
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
   const prefix = creditNotePrefix(input.issuedOn);
@@ -197,7 +236,11 @@ export async function createCreditNote(
     statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
   }
   const results = await db.batch(statements);
-  const { orgId: _org, ...row } = (await inventoryDb(db).select().from(creditNotes).where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id))).get())!;
+  const { orgId: _org, ...row } = (await inventoryDb(db)
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
+    .get())!;
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
 
@@ -210,7 +253,9 @@ export async function createExpense(
   nowMs: number,
 ): Promise<WriteResult<ExpenseRow>> {
   const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs };
-  await inventoryDb(db).insert(expenses).values({ ...row, orgId });
+  await inventoryDb(db)
+    .insert(expenses)
+    .values({ ...row, orgId });
   return { value: row, eventIds: [] };
 }
 
@@ -343,7 +388,11 @@ export interface SupplierPayableRow {
 }
 
 /** Suppliers in creation order with their mill invoices and mill payments summed; payable = invoiced − paid. */
-export async function listSupplierPayables(db: ReadDb, orgId: string, query: { limit: number; offset: number }): Promise<{ rows: SupplierPayableRow[]; hasMore: boolean }> {
+export async function listSupplierPayables(
+  db: ReadDb,
+  orgId: string,
+  query: { limit: number; offset: number },
+): Promise<{ rows: SupplierPayableRow[]; hasMore: boolean }> {
   const { results } = await db
     .prepare(
       `SELECT m.id, m.name, m.gstin,

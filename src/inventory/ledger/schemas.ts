@@ -4,7 +4,16 @@ import { z } from "@hono/zod-openapi";
 import { formatPaise } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
-import type { CreditNoteRow, CustomerBalanceRow, SupplierPayableRow, CustomerRow, ExpenseRow, MillInvoiceRow, MillPaymentRow, PaymentRow } from "./queries";
+import type {
+  CreditNoteRow,
+  CustomerBalanceRow,
+  SupplierPayableRow,
+  CustomerRow,
+  ExpenseRow,
+  MillInvoiceRow,
+  MillPaymentRow,
+  PaymentRow,
+} from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
@@ -141,7 +150,15 @@ export const creditNoteView = (row: CreditNoteRow): z.infer<typeof CreditNoteSch
 });
 
 export const ExpenseSchema = z
-  .object({ id: z.string(), date: z.string(), category: z.string(), amount: Money, notes: z.string().nullable(), created_by: z.string(), created_at: IsoTime })
+  .object({
+    id: z.string(),
+    date: z.string(),
+    category: z.string(),
+    amount: Money,
+    notes: z.string().nullable(),
+    created_by: z.string(),
+    created_at: IsoTime,
+  })
   .openapi("Expense");
 
 export const expenseView = (row: ExpenseRow): z.infer<typeof ExpenseSchema> => ({
@@ -155,7 +172,15 @@ export const expenseView = (row: ExpenseRow): z.infer<typeof ExpenseSchema> => (
 });
 
 export const MillInvoiceSchema = z
-  .object({ id: z.string(), supplier_name: z.string(), invoice_number: z.string(), date: z.string(), amount: Money, notes: z.string().nullable(), created_at: IsoTime })
+  .object({
+    id: z.string(),
+    supplier_name: z.string(),
+    invoice_number: z.string(),
+    date: z.string(),
+    amount: Money,
+    notes: z.string().nullable(),
+    created_at: IsoTime,
+  })
   .openapi("MillInvoice");
 
 export const millInvoiceView = (row: MillInvoiceRow): z.infer<typeof MillInvoiceSchema> => ({
@@ -213,7 +238,12 @@ export const customerBalanceView = (row: CustomerBalanceRow): z.infer<typeof Cus
   credit_limit: formatPaise(row.creditLimitPaise),
   outstanding: formatPaise(row.due0to30 + row.due31to60 + row.due61to90 + row.dueOver90 - row.onAccountPaise),
   on_account: formatPaise(row.onAccountPaise),
-  ageing: { "0_30": formatPaise(row.due0to30), "31_60": formatPaise(row.due31to60), "61_90": formatPaise(row.due61to90), over_90: formatPaise(row.dueOver90) },
+  ageing: {
+    "0_30": formatPaise(row.due0to30),
+    "31_60": formatPaise(row.due31to60),
+    "61_90": formatPaise(row.due61to90),
+    over_90: formatPaise(row.dueOver90),
+  },
 });
 
 export const CustomerBalancesQuery = PageQuery.strict();

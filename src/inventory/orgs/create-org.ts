@@ -26,7 +26,12 @@ export function registerCreateOrg(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     requireOperator(c);
     const body = c.req.valid("json");
-    const org = await createOrg(inventoryDb(c.env.DB), { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status }, actorName(c), Date.now());
+    const org = await createOrg(
+      inventoryDb(c.env.DB),
+      { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status },
+      actorName(c),
+      Date.now(),
+    );
     return c.json({ data: orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null) }, 201);
   });
 }

@@ -25,7 +25,9 @@ export function registerListAudit(app: InventoryApp): void {
     const db = inventoryDb(c.env.DB);
     const org = await resolveOrg(c, db, c.req.valid("param").id);
     const rows = await listAudit(db, org.id, limit, offset);
-    const data = rows.slice(0, limit).map((row) => ({ action: row.action, key_id: row.keyId, actor: row.actor, reason: row.reason, at: iso(row.at) }));
+    const data = rows
+      .slice(0, limit)
+      .map((row) => ({ action: row.action, key_id: row.keyId, actor: row.actor, reason: row.reason, at: iso(row.at) }));
     const hasMore = rows.length > limit;
     return c.json({ data, has_more: hasMore, next_offset: hasMore ? offset + limit : null }, 200);
   });

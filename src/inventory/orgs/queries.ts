@@ -12,11 +12,17 @@ export function auditRow(orgId: string, action: string, keyId: string | null, ac
   return { id: newId("aud", nowMs), orgId, action, keyId, actor, reason, at: nowMs };
 }
 
-
 /** A signed-in organisation admin: the session's organisation is the only one it may act on. */
 export async function findSessionByTokenHash(db: InventoryDb, tokenHash: string): Promise<SessionRecord | null> {
   const row = await db
-    .select({ id: sessions.id, userId: sessions.userId, orgId: sessions.orgId, csrfToken: sessions.csrfToken, expiresAt: sessions.expiresAt, email: adminUsers.email })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      orgId: sessions.orgId,
+      csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
+      email: adminUsers.email,
+    })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))

@@ -9,7 +9,13 @@ export const PlanSchema = z.enum(PLANS).openapi({
 });
 export const SubscriptionStatusSchema = z.enum(["active", "lapsed"]);
 
-export const OrgIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+export const OrgIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
 
 export const CreateOrgSchema = z
   .object({
@@ -30,7 +36,9 @@ export const OrgSchema = z
     name: z.string(),
     plan: PlanSchema,
     subscription_status: SubscriptionStatusSchema,
-    api_access: z.boolean().openapi({ description: "Whether keys of this organisation may call /api/v1 now (plan business or above, subscription active)" }),
+    api_access: z
+      .boolean()
+      .openapi({ description: "Whether keys of this organisation may call /api/v1 now (plan business or above, subscription active)" }),
     limits: z.object({ requests_per_minute: z.number().int().openapi({ description: "Per key, fixed one-minute window" }) }),
     created_at: IsoTime,
   })

@@ -7,7 +7,12 @@ import { listUnrevokedKeys } from "../keys/queries";
 import { keyState } from "../keys/service";
 import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./queries";
 
-export async function createOrg(db: InventoryDb, input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus">, actor: string, nowMs: number): Promise<OrgRow> {
+export async function createOrg(
+  db: InventoryDb,
+  input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus">,
+  actor: string,
+  nowMs: number,
+): Promise<OrgRow> {
   const org: OrgRow = { id: newId("org", nowMs), ...input, createdAt: nowMs };
   await insertOrg(db, org, auditRow(org.id, "org.created", null, actor, null, nowMs));
   return org;

@@ -15,7 +15,8 @@ const route = createRoute({
   path: "/admin/api/sales/{id}/cancel",
   tags: ["Back office"],
   summary: "Cancel a confirmed sale; its kg return to the lots; emits sale.cancelled",
-  description: "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods).",
+  description:
+    "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods).",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {

@@ -22,10 +22,18 @@ const route = createRoute({
   description:
     "All lots are updated in one D1 transaction with conditional updates: when any lot lacks the kg (also because a concurrent sale took it), the answer is 409 `insufficient_stock` and nothing changed. The invoice number is the next of the financial year, and the year's invoices run in date order: a sale dated before the year's last invoice is 409 `sale_before_last_invoice`. The sale date (IST) may not be in the future, before 1 July 2017, or before the receipt of any of its lots (400). Each line is taxed at the GST rate in force on the sale date for its HSN (man-made-fibre yarn was 12 % until 21 September 2025 and 5 % from 22 September 2025; cotton yarn 5 %). Each line takes at most 100000.000 kg at up to 10000.00 per kg. stock.low is emitted when the SKU's kg across all godowns falls under its threshold with this sale.",
   middleware: [requireAdmin, readBody({ maxBytes: 65_536 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateSaleSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateSaleSchema } } },
+  },
   responses: {
     201: { description: "Booked", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    409: { description: "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running", content: errorResponses(409)[409]!.content },
+    409: {
+      description:
+        "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running",
+      content: errorResponses(409)[409]!.content,
+    },
     ...errorResponses(400, 401, 403, 404, 413, 415, 422),
   },
 });
@@ -55,7 +63,12 @@ export function registerCreateSale(app: InventoryApp): void {
     const outcome = await createSale(
       c.env.DB,
       org.id,
-      { customerId: body.customer_id, saleDate, soldAt, items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg, ratePaisePerKg: i.rate_per_kg })) },
+      {
+        customerId: body.customer_id,
+        saleDate,
+        soldAt,
+        items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg, ratePaisePerKg: i.rate_per_kg })),
+      },
       now,
     );
     if (outcome.kind !== "created") throw createSaleRefusal(outcome);

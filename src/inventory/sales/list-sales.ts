@@ -33,12 +33,21 @@ export function registerListSales(app: InventoryApp): void {
     if (!window.ok) throw inventoryError("bad_request", `${window.field}: ${window.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
-    const { saleJson, hasMore } = await listSales(session, orgId, { fromMs: window.fromMs, toMsExclusive: window.toMsExclusive, limit: query.limit, offset: query.offset });
+    const { saleJson, hasMore } = await listSales(session, orgId, {
+      fromMs: window.fromMs,
+      toMsExclusive: window.toMsExclusive,
+      limit: query.limit,
+      offset: query.offset,
+    });
     // The sales arrive as JSON text from SQLite; the page is spliced around them, byte for byte what c.json
     // would print for the parsed page, without decoding and re-encoding up to 200 sales.
     const nextOffset = hasMore ? query.offset + saleJson.length : null;
     const page = `{"data":[${saleJson.join(",")}],"has_more":${hasMore},"next_offset":${nextOffset}}`;
     // Typed as the JSON answer it is: the response schema still documents and types this route.
-    return c.body(page, 200, { ...bookmarkHeader(session), "Content-Type": "application/json" }) as unknown as TypedResponse<z.infer<typeof SalesPageSchema>, 200, "json">;
+    return c.body(page, 200, { ...bookmarkHeader(session), "Content-Type": "application/json" }) as unknown as TypedResponse<
+      z.infer<typeof SalesPageSchema>,
+      200,
+      "json"
+    >;
   });
 }

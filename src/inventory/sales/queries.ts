@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { customers, lots, saleItems, sales, skus } from "../db/schema";
+import { customers, type lots, type saleItems, sales, type skus } from "../db/schema";
 import { lineGstPaise } from "../domain/gst";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
@@ -22,7 +22,19 @@ type Sku = typeof skus.$inferSelect;
 /** A sale with its customer's name and GSTIN, as the read API and the back office show it. */
 export type SaleRow = Pick<
   Sale,
-  "id" | "invoiceNumber" | "customerId" | "saleDate" | "soldAt" | "status" | "gramsTotal" | "taxablePaise" | "gstPaise" | "totalPaise" | "dispatchedAt" | "cancelledAt" | "paidAt"
+  | "id"
+  | "invoiceNumber"
+  | "customerId"
+  | "saleDate"
+  | "soldAt"
+  | "status"
+  | "gramsTotal"
+  | "taxablePaise"
+  | "gstPaise"
+  | "totalPaise"
+  | "dispatchedAt"
+  | "cancelledAt"
+  | "paidAt"
 > & { customerName: (typeof customers.$inferSelect)["name"]; customerGstin: (typeof customers.$inferSelect)["gstin"] };
 
 export type SaleItemRow = Pick<SaleItem, "saleId" | "lotId" | "grams" | "ratePaisePerKg" | "amountPaise" | "gstRateBps" | "gstPaise"> &
@@ -186,7 +198,11 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     .where(and(eq(customers.orgId, orgId), eq(customers.id, sale.customerId)))
     .get();
   if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
-  const lots = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+  const lots = await lotsForSale(
+    db,
+    orgId,
+    sale.items.map((i) => i.lotId),
+  );
   const missing = sale.items.findIndex((i) => !lots.has(i.lotId));
   if (missing >= 0) return { kind: "lot_not_found", index: missing, lotId: sale.items[missing]!.lotId };
 
@@ -229,7 +245,20 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
            FROM sales WHERE org_id = ?2 AND financial_year = ?3
          HAVING COALESCE(MAX(sale_date), '') <= ?5 AND COALESCE(MAX(invoice_seq), 0) < ?12`,
       )
-      .bind(saleId, orgId, fy, sale.customerId, sale.saleDate, sale.soldAt, gramsTotal, taxable, gstTotal, taxable + gstTotal, nowMs, MAX_INVOICES_PER_FINANCIAL_YEAR),
+      .bind(
+        saleId,
+        orgId,
+        fy,
+        sale.customerId,
+        sale.saleDate,
+        sale.soldAt,
+        gramsTotal,
+        taxable,
+        gstTotal,
+        taxable + gstTotal,
+        nowMs,
+        MAX_INVOICES_PER_FINANCIAL_YEAR,
+      ),
   ];
   for (const line of lines) {
     statements.push(
@@ -241,7 +270,18 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
           `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
            VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
         )
-        .bind(newId("item", nowMs), orgId, saleId, line.lotId, line.lot.skuId, line.grams, line.ratePaisePerKg, line.amount, line.gstRateBps, line.gst),
+        .bind(
+          newId("item", nowMs),
+          orgId,
+          saleId,
+          line.lotId,
+          line.lot.skuId,
+          line.grams,
+          line.ratePaisePerKg,
+          line.amount,
+          line.gstRateBps,
+          line.gst,
+        ),
     );
   }
   const events: Array<{ id: string; index: number }> = [];
@@ -291,7 +331,11 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     }
     if (!String(error).includes("CHECK constraint failed")) throw error;
     // Another sale took the stock between our read and our batch: name the lots that are now short.
-    const now = await lotsForSale(db, orgId, sale.items.map((i) => i.lotId));
+    const now = await lotsForSale(
+      db,
+      orgId,
+      sale.items.map((i) => i.lotId),
+    );
     return { kind: "insufficient_stock", lotIds: sale.items.filter((i) => (now.get(i.lotId)?.gramsRemaining ?? 0) < i.grams).map((i) => i.lotId) };
   }
   const value = (await findSale(db, orgId, saleId))!;

@@ -11,9 +11,20 @@ export const CreateSaleSchema = z
   .object({
     customer_id: IdSchema,
     sale_date: IstDate.optional().openapi({ description: "IST date of the invoice; default today (IST)" }),
-    sold_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST" }),
+    sold_at: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ description: "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST" }),
     items: z
-      .array(z.object({ lot_id: IdSchema, kg: Kg, rate_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Selling rate in rupees per kg, GST extra" }) }).strict())
+      .array(
+        z
+          .object({
+            lot_id: IdSchema,
+            kg: Kg,
+            rate_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Selling rate in rupees per kg, GST extra" }),
+          })
+          .strict(),
+      )
       .min(1)
       .max(50)
       .superRefine((items, ctx) => {

@@ -21,7 +21,11 @@ const route = createRoute({
   description:
     "The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 `conflict` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateLotSchema } } } },
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateLotSchema } } },
+  },
   responses: {
     201: { description: "Received", content: { "application/json": { schema: z.object({ data: LotSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),

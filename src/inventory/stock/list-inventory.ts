@@ -28,7 +28,12 @@ export function registerListInventory(app: InventoryApp): void {
     const query = c.req.valid("query");
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
-    const { rows, hasMore } = await listInventory(session, orgId, { godownCode: query.godown_code, yarnType: query.yarn_type, limit: query.limit, offset: query.offset });
+    const { rows, hasMore } = await listInventory(session, orgId, {
+      godownCode: query.godown_code,
+      yarnType: query.yarn_type,
+      limit: query.limit,
+      offset: query.offset,
+    });
     return c.json(
       { data: rows.map(lotView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
       200,

@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { godowns, lots, skus, suppliers } from "../db/schema";
+import { type godowns, type lots, skus, type suppliers } from "../db/schema";
 import type { ReadDb } from "../http/read-session";
 
 type Lot = typeof lots.$inferSelect;
@@ -116,7 +116,24 @@ export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot,
              gst_rate_bps, stock_low_threshold_grams, created_at)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
         )
-        .bind(newId("sku", nowMs), orgId, s.sku, s.name, s.yarnType, s.countNe, s.ply, s.denier, s.filaments, s.blend, s.composition, s.shade, s.hsn, s.gstRateBps, s.stockLowThresholdGrams, nowMs),
+        .bind(
+          newId("sku", nowMs),
+          orgId,
+          s.sku,
+          s.name,
+          s.yarnType,
+          s.countNe,
+          s.ply,
+          s.denier,
+          s.filaments,
+          s.blend,
+          s.composition,
+          s.shade,
+          s.hsn,
+          s.gstRateBps,
+          s.stockLowThresholdGrams,
+          nowMs,
+        ),
     );
   }
   if (lot.supplierName !== null) statements.push(upsertSupplier(db, orgId, lot.supplierName, nowMs));

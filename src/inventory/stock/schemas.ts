@@ -8,9 +8,15 @@ import type { LotRow } from "./queries";
 export const CreateLotSchema = z
   .object({
     lot_number: text(64).openapi({ description: "The mill's lot number printed on the bags", example: "TPR-2611-0457" }),
-    sku: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,47}$/, "must be upper-case letters, digits and dashes").openapi({ example: "CTN-CMB-30S1-RW" }),
+    sku: z
+      .string()
+      .regex(/^[A-Z0-9][A-Z0-9-]{1,47}$/, "must be upper-case letters, digits and dashes")
+      .openapi({ example: "CTN-CMB-30S1-RW" }),
     yarn_type: YarnTypeSchema,
-    godown_code: z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,31}$/, "must be upper-case letters, digits and dashes").openapi({ example: "TPR-1" }),
+    godown_code: z
+      .string()
+      .regex(/^[A-Z0-9][A-Z0-9-]{0,31}$/, "must be upper-case letters, digits and dashes")
+      .openapi({ example: "TPR-1" }),
     kg: Kg,
     cost_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Purchase cost in rupees per kg, GST extra" }),
     received_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "ISO-8601 instant; default now" }),
@@ -20,7 +26,10 @@ export const CreateLotSchema = z
     composition: optionalText(200),
     count_ne: z.number().int().min(1).max(200).nullish(),
     ply: z.number().int().min(1).max(6).optional(),
-    hsn: z.string().regex(/^\d{4}(\d{2}){0,2}$/, "must be 4, 6 or 8 digits").optional(),
+    hsn: z
+      .string()
+      .regex(/^\d{4}(\d{2}){0,2}$/, "must be 4, 6 or 8 digits")
+      .optional(),
     stock_low_threshold_kg: kgInput("thresholdGrams").optional(),
   })
   .strict();

@@ -15,7 +15,12 @@ export function registerAdminHome(app: InventoryApp): void {
     if (!session) return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} />);
 
     const call = async <T,>(path: string): Promise<T | null> => {
-      const response = await app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx);
+      const response = await app.request(
+        path,
+        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
+        c.env,
+        c.executionCtx,
+      );
       if (!response.ok) return null;
       return ((await response.json()) as { data: T }).data;
     };
@@ -29,19 +34,32 @@ export function registerAdminHome(app: InventoryApp): void {
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
-        ((await call<Omit<WebhookDeliveryView, "endpoint_id">[]>(`${org}/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []).map((d) => ({
+        (
+          (await call<Omit<WebhookDeliveryView, "endpoint_id">[]>(`${org}/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []
+        ).map((d) => ({
           ...d,
           endpoint_id: endpoint.id,
         })),
       ),
     );
-    const deliveries = perEndpoint.flat().sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 20);
+    const deliveries = perEndpoint
+      .flat()
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, 20);
     if (!orgView || !keys || !audit) {
       return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error="Your session has ended. Sign in again." />, 401);
     }
     return htmlPage(
       c,
-      <AdminDashboard email={session.email} org={orgView} keys={keys} audit={audit} endpoints={endpoints} deliveries={deliveries} csrfToken={session.csrfToken} />,
+      <AdminDashboard
+        email={session.email}
+        org={orgView}
+        keys={keys}
+        audit={audit}
+        endpoints={endpoints}
+        deliveries={deliveries}
+        csrfToken={session.csrfToken}
+      />,
     );
   });
 }

@@ -19,7 +19,8 @@ export function registerAdminSignIn(app: InventoryApp): void {
     const form = await readForm(c);
     const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
     const password = (form?.get("password") ?? "").slice(0, 200);
-    const page = (error: string, status: number) => htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={error} email={email} />, status);
+    const page = (error: string, status: number) =>
+      htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={error} email={email} />, status);
 
     if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     if (!email || !password) return page(SIGN_IN_FAILED, 401);

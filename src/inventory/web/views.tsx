@@ -74,7 +74,12 @@ export interface AdminDashboardProps {
 export function AdminDashboard(props: AdminDashboardProps) {
   const { org } = props;
   return (
-    <Layout title={`${org.name} — inventory admin`} assetBase={ASSET_BASE} csrfToken={props.csrfToken} header={<Header email={props.email} org={org} csrfToken={props.csrfToken} />}>
+    <Layout
+      title={`${org.name} — inventory admin`}
+      assetBase={ASSET_BASE}
+      csrfToken={props.csrfToken}
+      header={<Header email={props.email} org={org} csrfToken={props.csrfToken} />}
+    >
       <RevealPanel />
       <section class="card" id="plan" aria-labelledby="plan-title">
         <h2 id="plan-title">Plan and subscription</h2>
@@ -90,7 +95,13 @@ export function AdminDashboard(props: AdminDashboardProps) {
             <State value={org.subscription_status} />
           </dd>
           <dt>REST API</dt>
-          <dd>{org.api_access ? "included: keys can call /api/v1" : org.subscription_status === "lapsed" ? "refused: the subscription has lapsed" : "refused: business plan and above"}</dd>
+          <dd>
+            {org.api_access
+              ? "included: keys can call /api/v1"
+              : org.subscription_status === "lapsed"
+                ? "refused: the subscription has lapsed"
+                : "refused: business plan and above"}
+          </dd>
           <dt>Per key</dt>
           <dd>{org.limits.requests_per_minute.toLocaleString("en-IN")} requests per minute</dd>
         </dl>
@@ -189,7 +200,13 @@ function KeyTable(props: { keys: ApiKey[] }) {
             <Time value={key.created_at} />
           </td>
           <td data-label="Expires">
-            {key.grace_ends_at ? <Time value={key.grace_ends_at} /> : key.expires_at ? <Time value={key.expires_at} /> : <span class="empty">no expiry</span>}
+            {key.grace_ends_at ? (
+              <Time value={key.grace_ends_at} />
+            ) : key.expires_at ? (
+              <Time value={key.expires_at} />
+            ) : (
+              <span class="empty">no expiry</span>
+            )}
           </td>
           <td data-label="Last used">
             <Time value={key.last_used_at} />

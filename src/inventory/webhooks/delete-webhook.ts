@@ -15,7 +15,10 @@ const route = createRoute({
   middleware: [requireAdmin] as const,
   request: { params: WebhookParams },
   responses: {
-    200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } } },
+    200: {
+      description: "Deleted",
+      content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } },
+    },
     ...errorResponses(401, 403, 404),
   },
 });

@@ -25,6 +25,9 @@ export function registerListWebhooks(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const endpoints = await listEndpoints(c.env.DB, org.id);
-    return c.json({ data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as InventoryWebhookEvent[], created_at: iso(e.createdAt) })) }, 200);
+    return c.json(
+      { data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as InventoryWebhookEvent[], created_at: iso(e.createdAt) })) },
+      200,
+    );
   });
 }

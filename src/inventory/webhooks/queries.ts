@@ -21,10 +21,19 @@ interface EndpointRecord {
   created_at: number;
 }
 
-const toEndpoint = (r: EndpointRecord): EndpointRow => ({ id: r.id, orgId: r.org_id, url: r.url, events: JSON.parse(r.events) as string[], createdAt: r.created_at });
+const toEndpoint = (r: EndpointRecord): EndpointRow => ({
+  id: r.id,
+  orgId: r.org_id,
+  url: r.url,
+  events: JSON.parse(r.events) as string[],
+  createdAt: r.created_at,
+});
 
 export async function countEndpoints(d1: D1Database, orgId: string): Promise<number> {
-  const row = await d1.prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL").bind(orgId).first<{ n: number }>();
+  const row = await d1
+    .prepare("SELECT count(*) AS n FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL")
+    .bind(orgId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -37,7 +46,9 @@ export async function insertEndpoint(d1: D1Database, row: EndpointRow & { secret
 
 export async function listEndpoints(d1: D1Database, orgId: string): Promise<EndpointRow[]> {
   const { results } = await d1
-    .prepare("SELECT id, org_id, url, events, created_at FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 100")
+    .prepare(
+      "SELECT id, org_id, url, events, created_at FROM webhook_endpoints WHERE org_id = ? AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 100",
+    )
     .bind(orgId)
     .all<EndpointRecord>();
   return results.map(toEndpoint);
@@ -54,7 +65,10 @@ export async function findEndpoint(d1: D1Database, id: string, orgId: string): P
 
 /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
 export async function deleteEndpoint(d1: D1Database, id: string, orgId: string, now: number): Promise<boolean> {
-  const result = await d1.prepare("UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND org_id = ? AND deleted_at IS NULL").bind(now, id, orgId).run();
+  const result = await d1
+    .prepare("UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ? AND org_id = ? AND deleted_at IS NULL")
+    .bind(now, id, orgId)
+    .run();
   return result.meta.changes === 1;
 }
 
@@ -65,7 +79,10 @@ export async function deleteEndpoint(d1: D1Database, id: string, orgId: string, 
 export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], now: number): Promise<string[]> {
   const events: Array<{ id: string; org_id: string; type: string; created_at: number }> = [];
   for (const part of chunks(eventIds)) {
-    const { results } = await d1.prepare(`SELECT id, org_id, type, created_at FROM events WHERE id IN (${marks(part.length)})`).bind(...part).all<(typeof events)[number]>();
+    const { results } = await d1
+      .prepare(`SELECT id, org_id, type, created_at FROM events WHERE id IN (${marks(part.length)})`)
+      .bind(...part)
+      .all<(typeof events)[number]>();
     events.push(...results);
   }
   if (events.length === 0) return [];
@@ -85,7 +102,9 @@ export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], 
       if (!(JSON.parse(endpoint.events) as string[]).includes(event.type)) continue;
       inserts.push(
         d1
-          .prepare("INSERT OR IGNORE INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_type, status, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)")
+          .prepare(
+            "INSERT OR IGNORE INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_type, status, attempts, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 0, ?)",
+          )
           .bind(newId("whd", now), endpoint.id, event.org_id, event.id, event.type, now),
       );
     }
@@ -104,7 +123,10 @@ export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], 
 
 export async function markEventsDispatched(d1: D1Database, eventIds: readonly string[], now: number): Promise<void> {
   for (const part of chunks(eventIds)) {
-    await d1.prepare(`UPDATE events SET dispatched_at = ? WHERE id IN (${marks(part.length)}) AND dispatched_at IS NULL`).bind(now, ...part).run();
+    await d1
+      .prepare(`UPDATE events SET dispatched_at = ? WHERE id IN (${marks(part.length)}) AND dispatched_at IS NULL`)
+      .bind(now, ...part)
+      .run();
   }
 }
 
@@ -129,7 +151,13 @@ export async function overdueDeliveryIds(d1: D1Database, dueBefore: number, limi
 
 /** The wire body of an inventory event (snake_case like the rest of the service). */
 export function eventBody(event: { id: string; orgId: string; type: string; createdAt: number; data: Record<string, unknown> }): string {
-  return JSON.stringify({ id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), org_id: event.orgId, data: event.data });
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: new Date(event.createdAt).toISOString(),
+    org_id: event.orgId,
+    data: event.data,
+  });
 }
 
 export async function loadDeliveryJob(d1: D1Database, deliveryId: string): Promise<DeliveryJob | null> {
@@ -200,7 +228,16 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
       .prepare(
         "INSERT INTO webhook_attempts (id, delivery_id, attempt, attempted_at, outcome, response_status, duration_ms, error) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1",
       )
-      .bind(newId("wha", record.attemptedAt), deliveryId, record.attempt, record.attemptedAt, record.outcome, record.responseStatus, record.durationMs, record.error),
+      .bind(
+        newId("wha", record.attemptedAt),
+        deliveryId,
+        record.attempt,
+        record.attemptedAt,
+        record.outcome,
+        record.responseStatus,
+        record.durationMs,
+        record.error,
+      ),
   ]);
   return (updated?.meta.changes ?? 0) === 1;
 }
@@ -213,7 +250,16 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
  */
 export async function insertTestDelivery(
   d1: D1Database,
-  input: { eventId: string; deliveryId: string; orgId: string; endpointId: string; payload: Record<string, unknown>; now: number; since: number; limit: number },
+  input: {
+    eventId: string;
+    deliveryId: string;
+    orgId: string;
+    endpointId: string;
+    payload: Record<string, unknown>;
+    now: number;
+    since: number;
+    limit: number;
+  },
 ): Promise<{ oldestAt: number } | null> {
   const [event] = await d1.batch([
     d1
@@ -247,7 +293,14 @@ export interface DeliveryView {
   nextAttemptAt: number | null;
   createdAt: number;
   completedAt: number | null;
-  attempts: Array<{ attempt: number; attemptedAt: number; outcome: "delivered" | "failed"; responseStatus: number | null; durationMs: number; error: string | null }>;
+  attempts: Array<{
+    attempt: number;
+    attemptedAt: number;
+    outcome: "delivered" | "failed";
+    responseStatus: number | null;
+    durationMs: number;
+    error: string | null;
+  }>;
 }
 
 /** The endpoint's most recent deliveries, newest first, each with its attempts in order. */
@@ -257,16 +310,42 @@ export async function listDeliveries(d1: D1Database, endpointId: string, limit: 
       "SELECT id, event_id, event_type, status, signed_at, next_attempt_at, created_at, completed_at FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
     )
     .bind(endpointId, limit)
-    .all<{ id: string; event_id: string; event_type: string; status: DeliveryStatus; signed_at: number | null; next_attempt_at: number | null; created_at: number; completed_at: number | null }>();
+    .all<{
+      id: string;
+      event_id: string;
+      event_type: string;
+      status: DeliveryStatus;
+      signed_at: number | null;
+      next_attempt_at: number | null;
+      created_at: number;
+      completed_at: number | null;
+    }>();
   const attempts = new Map<string, DeliveryView["attempts"]>();
   for (const part of chunks(deliveries.map((d) => d.id))) {
     const { results } = await d1
-      .prepare(`SELECT delivery_id, attempt, attempted_at, outcome, response_status, duration_ms, error FROM webhook_attempts WHERE delivery_id IN (${marks(part.length)}) ORDER BY attempt`)
+      .prepare(
+        `SELECT delivery_id, attempt, attempted_at, outcome, response_status, duration_ms, error FROM webhook_attempts WHERE delivery_id IN (${marks(part.length)}) ORDER BY attempt`,
+      )
       .bind(...part)
-      .all<{ delivery_id: string; attempt: number; attempted_at: number; outcome: "delivered" | "failed"; response_status: number | null; duration_ms: number; error: string | null }>();
+      .all<{
+        delivery_id: string;
+        attempt: number;
+        attempted_at: number;
+        outcome: "delivered" | "failed";
+        response_status: number | null;
+        duration_ms: number;
+        error: string | null;
+      }>();
     for (const r of results) {
       const list = attempts.get(r.delivery_id) ?? [];
-      list.push({ attempt: r.attempt, attemptedAt: r.attempted_at, outcome: r.outcome, responseStatus: r.response_status, durationMs: r.duration_ms, error: r.error });
+      list.push({
+        attempt: r.attempt,
+        attemptedAt: r.attempted_at,
+        outcome: r.outcome,
+        responseStatus: r.response_status,
+        durationMs: r.duration_ms,
+        error: r.error,
+      });
       attempts.set(r.delivery_id, list);
     }
   }

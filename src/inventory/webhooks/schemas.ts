@@ -47,7 +47,11 @@ export const AttemptSchema = z
     attempt: z.number().int(),
     attempted_at: IsoTime,
     outcome: z.enum(["delivered", "failed"]),
-    response_status: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null for a timeout, network error, or an attempt not sent" }),
+    response_status: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The receiver's HTTP status; null for a timeout, network error, or an attempt not sent" }),
     duration_ms: z.number().int(),
     error: z.string().nullable(),
   })

@@ -13,7 +13,8 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}/test",
   tags: ["Webhooks"],
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
-  description: "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
+  description:
+    "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
   middleware: [requireAdmin] as const,
   request: { params: WebhookParams },
   responses: {

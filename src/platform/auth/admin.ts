@@ -33,7 +33,11 @@ export interface AdminAuthOptions<Bindings extends object = object> {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const CSRF_HEADER = "X-CSRF-Token";
 
-export async function sessionFromCookie<Bindings extends object>(c: Context, env: Bindings, options: AdminAuthOptions<Bindings>): Promise<SessionRecord | null> {
+export async function sessionFromCookie<Bindings extends object>(
+  c: Context,
+  env: Bindings,
+  options: AdminAuthOptions<Bindings>,
+): Promise<SessionRecord | null> {
   const token = getCookie(c, options.cookieName);
   if (!token || token.length > 200) return null;
   const session = await options.findSession(env, await sha256Hex(token));

@@ -2,7 +2,7 @@
 // every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
 import { DrizzleQueryError } from "drizzle-orm";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context, Env, Hono } from "hono";
+import type { Context, Env } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { newId } from "../ids";
 import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
@@ -49,7 +49,7 @@ function toApiError(error: unknown): ApiError {
 }
 
 /** Compiles the registered (method, path) pairs once, to tell a 405 from a 404. */
-function methodsByPath(app: Hono<any>): Array<{ pattern: RegExp; method: string }> {
+function methodsByPath(app: { routes: ReadonlyArray<{ method: string; path: string }> }): Array<{ pattern: RegExp; method: string }> {
   return app.routes
     .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
     .map((route) => ({
@@ -99,7 +99,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
 
   let routeTable: ReturnType<typeof methodsByPath> | undefined;
   app.notFound((c) => {
-    routeTable ??= methodsByPath(app as unknown as Hono<any>);
+    routeTable ??= methodsByPath(app);
     const path = new URL(c.req.url).pathname.slice(0, 200);
     const allowed = [...new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length > 0) {

@@ -61,10 +61,17 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
       return claimed.length === 1;
     },
     async find(scope, key) {
-      return db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key))).get();
+      return db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+        .get();
     },
     async complete(scope, key, fingerprint, response) {
-      await db.update(idempotencyKeys).set({ status: response.status, headers: response.headers, body: response.body }).where(mine(scope, key, fingerprint));
+      await db
+        .update(idempotencyKeys)
+        .set({ status: response.status, headers: response.headers, body: response.body })
+        .where(mine(scope, key, fingerprint));
     },
     async release(scope, key, fingerprint) {
       await db.delete(idempotencyKeys).where(mine(scope, key, fingerprint));

@@ -20,7 +20,16 @@ const MAX_STORED_BODY_BYTES = 256 * 1024;
 /** Refusals before the handler ran: nothing began, so nothing is kept (Stripe keeps neither). */
 const NOT_KEPT = new Set([400, 401, 403, 413, 415, 429]);
 /** Headers that describe this answer rather than the result: never replayed. */
-const NOT_REPLAYED = new Set(["x-request-id", "retry-after", "ratelimit", "ratelimit-policy", "x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "set-cookie"]);
+const NOT_REPLAYED = new Set([
+  "x-request-id",
+  "retry-after",
+  "ratelimit",
+  "ratelimit-policy",
+  "x-ratelimit-limit",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "set-cookie",
+]);
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

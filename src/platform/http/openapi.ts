@@ -29,7 +29,9 @@ export function operationIdOf(method: string, path: string): string {
     .replace(/^\/admin\/api(?=\/|$)/, "/admin")
     .split("/")
     .filter(Boolean);
-  return method.toLowerCase() + segments.map((segment) => (/^\{.+\}$/.test(segment) ? `By${pascal(segment.slice(1, -1))}` : pascal(segment))).join("");
+  return (
+    method.toLowerCase() + segments.map((segment) => (/^\{.+\}$/.test(segment) ? `By${pascal(segment.slice(1, -1))}` : pascal(segment))).join("")
+  );
 }
 
 export function completeOperations(document: { paths?: Record<string, object> }, defaults: OperationDefaults): void {

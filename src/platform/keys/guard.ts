@@ -128,7 +128,8 @@ export class KeyGuard extends DurableObject<object> {
     const { perMinute, perDay } = state.limits;
 
     const denial = state.denial ?? required.find((requirement) => !state.grants.includes(requirement.grant))?.code;
-    if (denial) return { outcome: "denied", code: denial, state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
+    if (denial)
+      return { outcome: "denied", code: denial, state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
 
     const minuteFull = minute.count >= perMinute;
     const dayFull = perDay !== null && day.count >= perDay;
@@ -180,8 +181,6 @@ function usage(minuteCount: number, dayCount: number, limits: KeyLimits, minuteR
   return {
     minute: { limit: limits.perMinute, remaining: Math.max(0, limits.perMinute - minuteCount), resetAt: Math.ceil(minuteReset / 1000) },
     day:
-      limits.perDay === null
-        ? null
-        : { limit: limits.perDay, remaining: Math.max(0, limits.perDay - dayCount), resetAt: Math.ceil(dayReset / 1000) },
+      limits.perDay === null ? null : { limit: limits.perDay, remaining: Math.max(0, limits.perDay - dayCount), resetAt: Math.ceil(dayReset / 1000) },
   };
 }

@@ -61,7 +61,8 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
   const now = options.now ?? Date.now;
   return createMiddleware<{ Bindings: Bindings; Variables: ApiKeyVariables }>(async (c, next) => {
     const parsed = bearerKey(options.tag, c.req.header("Authorization"));
-    if (!parsed) throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>", { "WWW-Authenticate": `Bearer realm="${options.tag}"` });
+    if (!parsed)
+      throw new PlatformError("missing_credentials", "Send Authorization: Bearer <API key>", { "WWW-Authenticate": `Bearer realm="${options.tag}"` });
 
     const nowMs = now();
     const namespace = options.guard(c.env);
@@ -75,12 +76,17 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
     const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
     if (verdict.outcome === "unknown") refuseUnknownKey(c, options.tag, nowMs);
     remember(known, parsed.key, id);
-    if (verdict.outcome === "revoked") throw new PlatformError("invalid_credentials", "The API key has been revoked", invalidTokenChallenge(options.tag));
+    if (verdict.outcome === "revoked")
+      throw new PlatformError("invalid_credentials", "The API key has been revoked", invalidTokenChallenge(options.tag));
     if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired", invalidTokenChallenge(options.tag));
 
     // Every answer to an identified key, refusals included, carries its key and rate-limit headers.
     const limited = verdict.outcome === "limited";
-    const headers = { ...options.keyHeaders?.(verdict.state), ...expiryWarning(verdict.state.expiresAt, nowMs), ...rateLimitHeaders(verdict.usage, nowMs, limited) };
+    const headers = {
+      ...options.keyHeaders?.(verdict.state),
+      ...expiryWarning(verdict.state.expiresAt, nowMs),
+      ...rateLimitHeaders(verdict.usage, nowMs, limited),
+    };
     if (verdict.outcome === "denied") {
       throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), headers);
     }
@@ -100,7 +106,9 @@ function refuseUnknownKey(c: Context, tag: string, nowMs: number): never {
   const address = c.req.header("CF-Connecting-IP");
   const budget = address ? unknownKeys.record(address, nowMs) : null;
   if (budget?.exceeded) {
-    throw new PlatformError("rate_limited", "Too many requests with unknown API keys from this network", { "Retry-After": String(budget.retryAfterSeconds) });
+    throw new PlatformError("rate_limited", "Too many requests with unknown API keys from this network", {
+      "Retry-After": String(budget.retryAfterSeconds),
+    });
   }
   throw new PlatformError("invalid_credentials", "The API key is not valid", invalidTokenChallenge(tag));
 }

@@ -43,7 +43,15 @@ export function Webhooks(props: WebhooksProps) {
         data-done="Endpoint registered."
       >
         <label for="webhook-url">Endpoint URL</label>
-        <input id="webhook-url" name="url" type="url" required maxlength={2048} placeholder={props.urlPlaceholder} aria-describedby="webhook-url-hint" />
+        <input
+          id="webhook-url"
+          name="url"
+          type="url"
+          required
+          maxlength={2048}
+          placeholder={props.urlPlaceholder}
+          aria-describedby="webhook-url-hint"
+        />
         <p id="webhook-url-hint" class="hint">
           https only; private and loopback addresses are refused. Redirects are not followed.
         </p>
@@ -70,7 +78,11 @@ export function Webhooks(props: WebhooksProps) {
               <td data-label="URL">
                 <code>{endpoint.url}</code>
               </td>
-              <td data-label="Events">{endpoint.events.map((e) => <code>{e} </code>)}</td>
+              <td data-label="Events">
+                {endpoint.events.map((e) => (
+                  <code>{e} </code>
+                ))}
+              </td>
               <td data-label="Created">
                 <Time value={endpoint.createdAt} />
               </td>

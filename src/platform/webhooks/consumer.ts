@@ -103,7 +103,8 @@ export async function failWithoutSending(ports: WebhookPorts, job: DeliveryJob, 
 export async function processDelivery(deliveryId: string, ports: WebhookPorts, policy: WebhookPolicy): Promise<Processed> {
   const job = await ports.getDelivery(deliveryId);
   if (!job) return { decision: { action: "ack", reason: "unknown delivery" }, attempt: null, status: null, nextAttemptAt: null };
-  if (job.status !== "pending") return { decision: { action: "ack", reason: `already ${job.status}` }, attempt: null, status: job.status, nextAttemptAt: null };
+  if (job.status !== "pending")
+    return { decision: { action: "ack", reason: `already ${job.status}` }, attempt: null, status: job.status, nextAttemptAt: null };
   if (!job.endpoint || job.endpoint.deleted) return failWithoutSending(ports, job, "the endpoint was deleted");
 
   const { schedule } = policy;
@@ -123,7 +124,11 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   if (schedule.timestamps === "original") {
     if (signedAt === null) signedAt = Math.floor(now / 1000) * 1000;
     else if (now - signedAt > schedule.maxAgeSeconds! * 1000) {
-      return failWithoutSending(ports, job, `more than ${schedule.maxAgeSeconds} s after the first attempt, receivers would refuse the original timestamp`);
+      return failWithoutSending(
+        ports,
+        job,
+        `more than ${schedule.maxAgeSeconds} s after the first attempt, receivers would refuse the original timestamp`,
+      );
     }
   }
   const earlyMs = job.nextAttemptAt === null ? 0 : Math.max(0, job.nextAttemptAt - now);
@@ -141,7 +146,14 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
     deliveryId: job.id,
     eventType: job.eventType,
   });
-  const result = await attemptDelivery({ url: url.url, headers, body: job.body, timeoutMs: schedule.timeoutMs, fetch: ports.fetch, clock: ports.clock });
+  const result = await attemptDelivery({
+    url: url.url,
+    headers,
+    body: job.body,
+    timeoutMs: schedule.timeoutMs,
+    fetch: ports.fetch,
+    clock: ports.clock,
+  });
   const record: AttemptRecord = { attempt, ...result };
 
   let update: DeliveryUpdate;
@@ -183,7 +195,12 @@ export interface ConsumeOptions {
 const ERROR_RETRY_SECONDS = 5;
 
 /** The main queue's consumer: each message is acked or retried with its own delay. */
-export async function consumeWebhookBatch(batch: MessageBatch<unknown>, ports: WebhookPorts, policy: WebhookPolicy, options: ConsumeOptions = {}): Promise<void> {
+export async function consumeWebhookBatch(
+  batch: MessageBatch<unknown>,
+  ports: WebhookPorts,
+  policy: WebhookPolicy,
+  options: ConsumeOptions = {},
+): Promise<void> {
   const log = options.log ?? ((message, detail) => console.error(message, JSON.stringify(detail)));
   await Promise.all(
     batch.messages.map(async (message) => {

@@ -25,7 +25,10 @@ const RESPONSE_PEEK_BYTES = 1024;
 const ERROR_TEXT_LIMIT = 200;
 
 function clean(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, ERROR_TEXT_LIMIT);
+  return text
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, ERROR_TEXT_LIMIT);
 }
 
 /** Reads at most RESPONSE_PEEK_BYTES of the body, then cancels the rest. */

@@ -81,7 +81,10 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
       try {
         await dispatch(eventIds, now);
       } catch (error) {
-        console.error("webhook dispatch deferred to the outbox sweep", JSON.stringify({ eventIds, error: error instanceof Error ? error.message : String(error) }));
+        console.error(
+          "webhook dispatch deferred to the outbox sweep",
+          JSON.stringify({ eventIds, error: error instanceof Error ? error.message : String(error) }),
+        );
       }
     },
 
@@ -108,7 +111,9 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
       if (refused !== null) {
         // Each test send may cost the whole retry schedule in outbound requests: bound it per endpoint.
         const retryAfterSeconds = Math.max(1, Math.ceil((refused.oldestAt + 60_000 - now) / 1000));
-        throw new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends a minute per endpoint`, { "Retry-After": String(retryAfterSeconds) });
+        throw new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends a minute per endpoint`, {
+          "Retry-After": String(retryAfterSeconds),
+        });
       }
       const processed = await processDelivery(deliveryId, ports, policy);
       if (processed.decision.action === "retry") {
@@ -130,13 +135,13 @@ export function webhookOutbox<Env, Db>(store: OutboxStore<Db>, bind: (env: Env) 
      * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
      * undispatched and the cron sweep picks them up a minute later.
      */
-    dispatchEvents: async (env: Env, eventIds: readonly string[], now: number = Date.now()): Promise<void> => bound(store, bind(env)).dispatchEvents(eventIds, now),
+    dispatchEvents: async (env: Env, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
+      bound(store, bind(env)).dispatchEvents(eventIds, now),
     /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
     sweepOutbox: async (env: Env, now: number): Promise<{ events: number; deliveries: number }> => bound(store, bind(env)).sweep(now),
     consumeWebhooks: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consume(batch),
     consumeDeadLetters: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consumeDeadLetters(batch),
     /** See `sendTestEvent` of the bound outbox: `insert` writes the test event and its delivery. */
-    sendTestEvent: async (env: Env, insert: TestInsert, now: number) =>
-      bound(store, bind(env)).sendTestEvent(insert, now),
+    sendTestEvent: async (env: Env, insert: TestInsert, now: number) => bound(store, bind(env)).sendTestEvent(insert, now),
   };
 }

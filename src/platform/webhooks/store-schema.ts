@@ -48,7 +48,9 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
     "webhook_deliveries",
     {
       id: text("id").primaryKey(),
-      endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id),
+      endpointId: text("endpoint_id")
+        .notNull()
+        .references(() => webhookEndpoints.id),
       ownerId: text(ownerColumn).notNull().references(ownerKey),
       eventId: text("event_id").notNull(),
       eventType: text("event_type").notNull(),
@@ -72,7 +74,9 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
     "webhook_attempts",
     {
       id: text("id").primaryKey(),
-      deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id),
+      deliveryId: text("delivery_id")
+        .notNull()
+        .references(() => webhookDeliveries.id),
       attempt: integer("attempt").notNull(),
       attemptedAt: integer("attempted_at").notNull(),
       outcome: text("outcome", { enum: ["delivered", "failed"] }).notNull(),

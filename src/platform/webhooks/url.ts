@@ -38,7 +38,7 @@ const BLOCKED_V4: readonly Cidr4[] = [
 
 function inCidr(address: number, base: number, bits: number): boolean {
   const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
-  return ((address & mask) >>> 0) === ((base & mask) >>> 0);
+  return (address & mask) >>> 0 === (base & mask) >>> 0;
 }
 
 /** Dotted-decimal only: the URL parser has already normalised hex, octal and single-number IPv4 forms. */
@@ -115,7 +115,8 @@ function isLoopbackHost(host: string): boolean {
   if (v4 !== null) return inCidr(v4, ipv4(127, 0, 0, 0), 8);
   if (host.startsWith("[")) {
     const g = parseIpv6(host.slice(1, -1));
-    return g !== null && g.slice(0, 7).every((x) => x === 0) && g[7] === 1;
+    if (g === null) return false;
+    return g.slice(0, 7).every((x) => x === 0) && g[7] === 1;
   }
   return false;
 }

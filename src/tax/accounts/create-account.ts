@@ -25,7 +25,13 @@ export function registerCreateAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
     if (c.var.actor.kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
     const { email, password } = c.req.valid("json");
-    const account = { id: newId("acct"), email, plan: "free" as const, passwordHash: password ? await hashPassword(password) : null, createdAt: Date.now() };
+    const account = {
+      id: newId("acct"),
+      email,
+      plan: "free" as const,
+      passwordHash: password ? await hashPassword(password) : null,
+      createdAt: Date.now(),
+    };
     if (!(await insertAccount(taxDb(c.env.DB), account))) throw taxError("conflict", "An account with that email exists");
     return c.json({ data: { id: account.id, email: account.email, plan: account.plan } }, 201);
   });

@@ -22,7 +22,15 @@ const route = createRoute({
   tags: ["Management"],
   summary: "An account with its plan and the plan's per-key limits (a signed-in user: their own)",
   middleware: [requireAdmin] as const,
-  request: { query: z.object({ accountEmail: z.email().max(254).transform((e) => e.toLowerCase()).optional() }) },
+  request: {
+    query: z.object({
+      accountEmail: z
+        .email()
+        .max(254)
+        .transform((e) => e.toLowerCase())
+        .optional(),
+    }),
+  },
   responses: {
     200: { description: "The account", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },
     ...errorResponses(400, 401, 403, 404),

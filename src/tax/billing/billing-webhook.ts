@@ -17,7 +17,12 @@ const PaymentEntity = z.object({
   id: z.string().min(1).max(64),
   amount: z.number().int().nonnegative(),
   currency: z.string().max(8),
-  notes: z.object({ accountEmail: z.string().max(254) }).partial().passthrough().or(z.array(z.unknown())).optional(),
+  notes: z
+    .object({ accountEmail: z.string().max(254) })
+    .partial()
+    .passthrough()
+    .or(z.array(z.unknown()))
+    .optional(),
 });
 const PaymentReference = z.object({ id: z.string().max(64), payment_id: z.string().min(1).max(64) }).passthrough();
 
@@ -39,7 +44,10 @@ const ResultSchema = z.object({
     received: z.literal(true),
     activated: z.boolean().openapi({ description: "True only the first time a payment id of the plan price is seen" }),
     deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
-    reason: z.string().optional().openapi({ description: "Why nothing changed (wrong amount or currency, unknown account or payment, ignored event)" }),
+    reason: z
+      .string()
+      .optional()
+      .openapi({ description: "Why nothing changed (wrong amount or currency, unknown account or payment, ignored event)" }),
   }),
 });
 
@@ -92,7 +100,15 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   const email = Array.isArray(payment.notes) ? undefined : payment.notes?.accountEmail?.toLowerCase();
   const db = taxDb(env.DB);
   const account = email ? await findAccountByEmail(db, email) : undefined;
-  const entry = { id: newId("bil", now), accountId: account?.id ?? null, event: event.event, paymentId: payment.id, amountPaise: payment.amount, currency: payment.currency, createdAt: now };
+  const entry = {
+    id: newId("bil", now),
+    accountId: account?.id ?? null,
+    event: event.event,
+    paymentId: payment.id,
+    amountPaise: payment.amount,
+    currency: payment.currency,
+    createdAt: now,
+  };
   const refuse = async (outcome: string, reason: string): Promise<Outcome> => {
     await recordBillingDecision(env.DB, entry, outcome);
     return { activated: false, deactivated: false, reason };
@@ -149,7 +165,15 @@ async function ignore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<O
   const accountId = payment ? await accountOfPayment(env.DB, payment.id) : null;
   await recordBillingDecision(
     env.DB,
-    { id: newId("bil", now), accountId, event: event.event, paymentId: payment?.id ?? null, amountPaise: payment?.amount ?? null, currency: payment?.currency ?? null, createdAt: now },
+    {
+      id: newId("bil", now),
+      accountId,
+      event: event.event,
+      paymentId: payment?.id ?? null,
+      amountPaise: payment?.amount ?? null,
+      currency: payment?.currency ?? null,
+      createdAt: now,
+    },
     "ignored",
   );
   return { activated: false, deactivated: false, reason: `ignored ${event.event}` };

@@ -15,7 +15,16 @@ const AUDIT_INSERT = `INSERT INTO billing_audit (id, account_id, event, payment_
 function audit(d1: D1Database, entry: AuditEntry, outcome: string): D1PreparedStatement {
   return d1
     .prepare(AUDIT_INSERT)
-    .bind(entry.id, entry.accountId ?? null, entry.event, entry.paymentId ?? null, outcome, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt);
+    .bind(
+      entry.id,
+      entry.accountId ?? null,
+      entry.event,
+      entry.paymentId ?? null,
+      outcome,
+      entry.amountPaise ?? null,
+      entry.currency ?? null,
+      entry.createdAt,
+    );
 }
 
 /** Records a billing decision that changes nothing (refused or ignored), with the account's period as it stands. */
@@ -77,7 +86,17 @@ export async function endPaidPeriod(d1: D1Database, accountId: string, nowMs: nu
       .bind(event.id, accountId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
       .prepare(AUDIT_INSERT.replace("?5", "CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?9) THEN 'ended' ELSE 'already_free' END"))
-      .bind(entry.id, accountId, entry.event, entry.paymentId ?? null, null, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
+      .bind(
+        entry.id,
+        accountId,
+        entry.event,
+        entry.paymentId ?? null,
+        null,
+        entry.amountPaise ?? null,
+        entry.currency ?? null,
+        entry.createdAt,
+        event.id,
+      ),
   ]);
   return (ended?.meta.changes ?? 0) === 1;
 }

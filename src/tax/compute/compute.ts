@@ -42,4 +42,3 @@ function totalsOf(regime: RegimeResult): Omit<RegimeResult, "deductions" | "slab
   const { deductions: _deductions, slabs: _slabs, ...totals } = regime;
   return totals;
 }
-

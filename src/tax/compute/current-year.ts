@@ -5,5 +5,8 @@ import { taxError } from "../hono";
 export function currentYearOrFail(nowMs: number): FinancialYear {
   const current = currentFinancialYear(nowMs);
   if (isSupportedFinancialYear(current)) return current;
-  throw taxError("validation_error", `financialYear: the current financial year ${current} is not supported yet; send one of ${FINANCIAL_YEARS.join(", ")}`);
+  throw taxError(
+    "validation_error",
+    `financialYear: the current financial year ${current} is not supported yet; send one of ${FINANCIAL_YEARS.join(", ")}`,
+  );
 }

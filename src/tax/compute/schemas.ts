@@ -1,15 +1,7 @@
 // What the tax engine returns (tests parse engine output with it) and the `data` of a POST /api/v1/compute
 // response, which is that result with the line-by-line detail only on request. Tax lines are whole rupees; income lines keep any paise they came in with.
 import { z } from "@hono/zod-openapi";
-import {
-  FINANCIAL_YEARS,
-  INCOME_HEADS,
-  ITR_FORMS,
-  MOVE_FIELDS,
-  REBATE_87A_BASES,
-  REGIMES,
-  SAVING_MOVE_KINDS,
-} from "../domain/engine";
+import { FINANCIAL_YEARS, INCOME_HEADS, ITR_FORMS, MOVE_FIELDS, REBATE_87A_BASES, REGIMES, SAVING_MOVE_KINDS } from "../domain/engine";
 
 const rupees = (description: string, example: number) => z.number().openapi({ description, example });
 const wholeRupees = (description: string, example: number) => z.number().int().openapi({ description, example });
@@ -48,7 +40,9 @@ export const SpecialRateLineSchema = z
       description: "Section of the year's Act: 111A, 112, 112A, 115BB (Income-tax Act, 1961) or 196, 197, 198, 194 (Income-tax Act, 2025).",
       example: "112A",
     }),
-    description: z.string().openapi({ description: "What the income is, in words.", example: "Long-term gains on listed equity and equity funds with STT" }),
+    description: z
+      .string()
+      .openapi({ description: "What the income is, in words.", example: "Long-term gains on listed equity and equity funds with STT" }),
     ratePercent: z.number().openapi({ description: "The section's rate.", example: 12.5 }),
     income: wholeRupees("Income in total income after set-off of losses.", 250_000),
     exemptAmount: wholeRupees("s.112A: the first ₹1,25,000 of the year's gains, charged no tax (FY 2024-25: shared by both rates).", 125_000),
@@ -171,12 +165,17 @@ export const SavingMoveSchema = z
 export const ComputeResultSchema = z
   .object({
     financialYear: z.enum(FINANCIAL_YEARS).openapi({ description: "Financial year computed.", example: "2025-26" }),
-    yearLabel: z.string().openapi({ description: "The year in the Act's terms: previous year and assessment year, or tax year.", example: "FY 2025-26 (AY 2026-27)" }),
+    yearLabel: z
+      .string()
+      .openapi({ description: "The year in the Act's terms: previous year and assessment year, or tax year.", example: "FY 2025-26 (AY 2026-27)" }),
     act: z.string().openapi({ description: "The Act governing the year.", example: "Income-tax Act, 1961" }),
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
     recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
-    chosenRegime: z.enum(REGIMES).nullable().openapi({ description: "The regime chosen with the employer, as the request gave it; null when not given.", example: "old" }),
+    chosenRegime: z
+      .enum(REGIMES)
+      .nullable()
+      .openapi({ description: "The regime chosen with the employer, as the request gave it; null when not given.", example: "old" }),
     itr: z
       .object({
         form: z.enum(ITR_FORMS).openapi({
@@ -211,8 +210,14 @@ export const ComputeQuerySchema = z
 
 const detailOnly = " Present only with `?detail=full`.";
 export const RegimeAnswerSchema = RegimeResultSchema.extend({
-  deductions: z.array(DeductionLineSchema).optional().openapi({ description: `Every exemption and deduction claimed, with what was allowed and why.${detailOnly}` }),
-  slabs: z.array(SlabLineSchema).optional().openapi({ description: `Slab-by-slab tax on the income at slab rates.${detailOnly}` }),
+  deductions: z
+    .array(DeductionLineSchema)
+    .optional()
+    .openapi({ description: `Every exemption and deduction claimed, with what was allowed and why.${detailOnly}` }),
+  slabs: z
+    .array(SlabLineSchema)
+    .optional()
+    .openapi({ description: `Slab-by-slab tax on the income at slab rates.${detailOnly}` }),
 }).openapi("RegimeAnswer");
 
 /** The `data` of a POST /api/v1/compute response: the engine's result, with the line detail only on request. */

@@ -1,5 +1,3 @@
-// D1 schema of the tax service. Times are unix milliseconds; money is whole rupees inside JSON documents.
-import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 
@@ -7,7 +5,9 @@ export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash"),
-  plan: text("plan", { enum: ["free", "paid"] }).notNull().default("free"),
+  plan: text("plan", { enum: ["free", "paid"] })
+    .notNull()
+    .default("free"),
   createdAt: integer("created_at").notNull(),
   /** End of the paid period; the account is paid only while now is before it (`plan` alone is not enough). */
   paidUntil: integer("paid_until"),
@@ -17,7 +17,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     name: text("name"),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
@@ -34,7 +36,9 @@ export const apiKeys = sqliteTable(
 /** One row per verified payment id: the primary key makes a replayed payment webhook a no-op. */
 export const payments = sqliteTable("payments", {
   paymentId: text("payment_id").primaryKey(),
-  accountId: text("account_id").notNull().references(() => accounts.id),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
   amountPaise: integer("amount_paise").notNull(),
   currency: text("currency").notNull(),
   receivedAt: integer("received_at").notNull(),
@@ -67,7 +71,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     tokenHash: text("token_hash").notNull().unique(),
     csrfToken: text("csrf_token").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -80,7 +86,9 @@ export const profiles = sqliteTable(
   "profiles",
   {
     id: text("id").primaryKey(),
-    ownerId: text("owner_id").notNull().references(() => accounts.id),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => accounts.id),
     label: text("label").notNull(),
     /** Trimmed, NFC-normalised, lower-cased label: labels are unique per owner regardless of case. */
     labelKey: text("label_key").notNull(),
@@ -89,10 +97,7 @@ export const profiles = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [
-    uniqueIndex("profiles_owner_label").on(t.ownerId, t.labelKey),
-    index("profiles_owner_updated").on(t.ownerId, t.updatedAt, t.id),
-  ],
+  (t) => [uniqueIndex("profiles_owner_label").on(t.ownerId, t.labelKey), index("profiles_owner_updated").on(t.ownerId, t.updatedAt, t.id)],
 );
 
 export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts } = webhookStoreTables("owner_id", () => accounts.id);

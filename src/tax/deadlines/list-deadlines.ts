@@ -42,6 +42,10 @@ export function registerListDeadlines(app: TaxApp): void {
     const { from, limit } = c.req.valid("query");
     const answer = answerFor(from ?? istToday(Date.now()), limit);
     // Typed as the JSON answer it is: the response schema still documents and types this route.
-    return c.body(answer, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<z.infer<typeof DeadlinesResponseSchema>, 200, "json">;
+    return c.body(answer, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<
+      z.infer<typeof DeadlinesResponseSchema>,
+      200,
+      "json"
+    >;
   });
 }

@@ -15,9 +15,7 @@ export const DeadlinesQuerySchema = z.object({
       description: "First day to include (YYYY-MM-DD, a real calendar date). Defaults to today in India (IST).",
       example: "2026-07-01",
     }),
-  limit: queryInteger(1, 100)
-    .default(10)
-    .openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
+  limit: queryInteger(1, 100).default(10).openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
 });
 export type DeadlinesQuery = z.infer<typeof DeadlinesQuerySchema>;
 

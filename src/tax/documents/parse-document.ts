@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    "Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: \"detected\"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures and `conflicts` between documents. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.",
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures and `conflicts` between documents. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
   security: bearerSecurity,
   middleware: [requireKey("documents:parse"), readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] })] as const,
   request: {
@@ -46,7 +46,8 @@ export function registerParseDocument(app: TaxApp): void {
     inputs.forEach((input, index) => {
       const field = body.documents === undefined ? "text" : `documents.${index}.text`;
       if (input.text.trim() === "") throw taxError("validation_error", `${field}: is empty`);
-      if (input.text.includes("\u0000")) throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);
+      if (input.text.includes("\u0000"))
+        throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);
     });
     const result = parseDocuments(inputs, body.age === undefined ? {} : { age: body.age });
     if (!result.ok) {

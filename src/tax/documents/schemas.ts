@@ -4,12 +4,7 @@ import { z } from "@hono/zod-openapi";
 import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
 import { ComputeRequestSchema } from "../profiles/profile-schema";
 import { queryInteger } from "../../platform/http/query";
-import {
-  CHAPTER_VIA_KEYS,
-  FORM16_AMOUNT_KEYS,
-  type ChapterVIAKey,
-  type Form16AmountKey,
-} from "../domain/documents/types";
+import { CHAPTER_VIA_KEYS, FORM16_AMOUNT_KEYS, type ChapterVIAKey, type Form16AmountKey } from "../domain/documents/types";
 
 export const DOCUMENT_TYPES = ["form16", "ais"] as const;
 export const AIS_CATEGORIES = [
@@ -23,12 +18,7 @@ export const AIS_CATEGORIES = [
   "refunds",
   "other",
 ] as const;
-export const DOCUMENT_PARSE_ERROR_CODES = [
-  "unrecognised_document",
-  "no_items_found",
-  "encrypted_ais_json",
-  "unsupported_json",
-] as const;
+export const DOCUMENT_PARSE_ERROR_CODES = ["unrecognised_document", "no_items_found", "encrypted_ais_json", "unsupported_json"] as const;
 
 const documentType = z.enum(DOCUMENT_TYPES).openapi({
   description: "form16: Form 16 Part B (Annexure-I) or Form 130 from tax year 2026-27; ais: Annual Information Statement.",
@@ -45,7 +35,8 @@ const documentText = z.string().min(1).openapi({
 export const MAX_DOCUMENTS = 5;
 
 const age = z.number().int().min(0).max(130).optional().openapi({
-  description: "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60.",
+  description:
+    "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60.",
   example: 34,
 });
 
@@ -58,7 +49,9 @@ export const DocumentParseRequestSchema = z
       .min(1)
       .max(MAX_DOCUMENTS)
       .optional()
-      .openapi({ description: `Up to ${MAX_DOCUMENTS} documents of one person and year (Form 16s of several employers, Form 16 and AIS), merged into one computeRequest. Instead of text.` }),
+      .openapi({
+        description: `Up to ${MAX_DOCUMENTS} documents of one person and year (Form 16s of several employers, Form 16 and AIS), merged into one computeRequest. Instead of text.`,
+      }),
     age,
   })
   .strict()
@@ -81,12 +74,18 @@ export const DocumentParseQuerySchema = z.object({
 
 const rupees = (description: string) => z.number().finite().openapi({ description });
 const nullableRupees = (description: string) =>
-  z.number().finite().nullable().openapi({ description: `${description}. null: not found in the text.` });
+  z
+    .number()
+    .finite()
+    .nullable()
+    .openapi({ description: `${description}. null: not found in the text.` });
 
 const WarningSchema = z
   .object({
     line: z.number().int().nonnegative().openapi({ description: "1-based line of the text; 0 for AIS JSON, which has no lines.", example: 44 }),
-    text: z.string().openapi({ description: "The line, trimmed to 160 characters, individuals' PANs masked.", example: "Bonus paid in arrears 1,23,456.78" }),
+    text: z
+      .string()
+      .openapi({ description: "The line, trimmed to 160 characters, individuals' PANs masked.", example: "Bonus paid in arrears 1,23,456.78" }),
     message: z.string().openapi({ example: "amount on a line that matched no known Form 16 item" }),
   })
   .strict()
@@ -102,9 +101,9 @@ const ChapterVIASchema = z
   .nullable()
   .openapi({ description: "Gross, qualifying and deductible amounts of one Chapter VI-A row; null when the row is absent." });
 
-const amountShape = Object.fromEntries(
-  FORM16_AMOUNT_KEYS.map((key) => [key, nullableRupees(FORM16_ROW_LABELS[key])]),
-) as { [K in Form16AmountKey]: ReturnType<typeof nullableRupees> };
+const amountShape = Object.fromEntries(FORM16_AMOUNT_KEYS.map((key) => [key, nullableRupees(FORM16_ROW_LABELS[key])])) as {
+  [K in Form16AmountKey]: ReturnType<typeof nullableRupees>;
+};
 const chapterVIAShape = Object.fromEntries(CHAPTER_VIA_KEYS.map((key) => [key, ChapterVIASchema])) as {
   [K in ChapterVIAKey]: typeof ChapterVIASchema;
 };
@@ -130,12 +129,22 @@ export const Form16DocumentSchema = z
     amounts: z.object(amountShape).strict(),
     chapterVIA: z.object(chapterVIAShape).strict(),
     partA: z
-      .object({ amountPaidOrCredited: rupees("Part A total paid/credited."), taxDeducted: rupees("Part A total tax deducted."), taxDeposited: rupees("Part A total tax deposited.") })
+      .object({
+        amountPaidOrCredited: rupees("Part A total paid/credited."),
+        taxDeducted: rupees("Part A total tax deducted."),
+        taxDeposited: rupees("Part A total tax deposited."),
+      })
       .strict()
       .nullable(),
     itemsFound: z.number().int().nonnegative(),
-    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
-    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
+    warnings: z
+      .array(WarningSchema)
+      .openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z
+      .number()
+      .int()
+      .nonnegative()
+      .openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("Form16Document");
@@ -175,16 +184,20 @@ export const AisDocumentSchema = z
         refunds: rupees("Part B4 refunds."),
       })
       .strict(),
-    warnings: z.array(WarningSchema).openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
-    warningsTotal: z.number().int().nonnegative().openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
+    warnings: z
+      .array(WarningSchema)
+      .openapi({ description: "Lines worth a look: amounts that matched no item, items printed twice. At most 64 KB of them." }),
+    warningsTotal: z
+      .number()
+      .int()
+      .nonnegative()
+      .openapi({ description: "How many warnings there were, including any left out to keep the answer under 64 KB." }),
   })
   .strict()
   .openapi("AisDocument");
 
 /** The `data` of a successful parse. */
-export const ParsedDocumentSchema = z
-  .discriminatedUnion("documentType", [Form16DocumentSchema, AisDocumentSchema])
-  .openapi("ParsedDocument");
+export const ParsedDocumentSchema = z.discriminatedUnion("documentType", [Form16DocumentSchema, AisDocumentSchema]).openapi("ParsedDocument");
 export type ParsedDocumentResponse = z.infer<typeof ParsedDocumentSchema>;
 
 const UnmappedFigureSchema = z
@@ -200,9 +213,7 @@ const UnmappedFigureSchema = z
 const DocumentConflictSchema = z
   .object({
     field: z.string().openapi({ example: "deductions.section80C" }),
-    values: z.array(
-      z.object({ source: z.string(), amount: z.number().finite().nullable(), value: z.string().nullable().optional() }).strict(),
-    ),
+    values: z.array(z.object({ source: z.string(), amount: z.number().finite().nullable(), value: z.string().nullable().optional() }).strict()),
     resolution: z.string().openapi({ example: "kept the larger figure; check which is right" }),
   })
   .strict()
@@ -213,8 +224,12 @@ const mergedFields = {
     description:
       "A body POST /compute accepts unchanged: financialYear (the assessment year on Form 16 less one; Form 130 names it), assessmentYear as printed, chosenRegime from row A, and every figure the documents give. null when no supported year was found or the documents are of different years or people (see unmapped and conflicts).",
   }),
-  unmapped: z.array(UnmappedFigureSchema).openapi({ description: "Figures the documents give that computeRequest does not carry, each with the reason." }),
-  conflicts: z.array(DocumentConflictSchema).openapi({ description: "Figures two documents state differently, and what was done; never resolved silently." }),
+  unmapped: z
+    .array(UnmappedFigureSchema)
+    .openapi({ description: "Figures the documents give that computeRequest does not carry, each with the reason." }),
+  conflicts: z
+    .array(DocumentConflictSchema)
+    .openapi({ description: "Figures two documents state differently, and what was done; never resolved silently." }),
 };
 
 /** The `data` of a parse of one `text`: the document with its compute request. */

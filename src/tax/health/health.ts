@@ -30,7 +30,9 @@ export function registerHealth(app: TaxApp): void {
     const queue = typeof c.env.WEBHOOKS?.send === "function" ? "ok" : "failed";
     const keyGuard = typeof c.env.KEY_GUARD?.idFromName === "function" ? "ok" : "failed";
     const checks = { database, queue, keyGuard } as const;
-    const failed = Object.entries(checks).filter(([, state]) => state !== "ok").map(([name]) => name);
+    const failed = Object.entries(checks)
+      .filter(([, state]) => state !== "ok")
+      .map(([name]) => name);
     if (failed.length > 0) throw taxError("service_unavailable", `Unhealthy: ${failed.join(", ")} failed`);
     return c.json({ data: { status: "ok" as const, version: c.env.SERVICE_VERSION, checks } }, 200);
   });

@@ -3,5 +3,8 @@ export async function databaseCheck(d1: D1Database): Promise<"ok" | "failed"> {
   return d1
     .prepare("SELECT 1 AS ok")
     .first<{ ok: number }>()
-    .then((row) => (row?.ok === 1 ? "ok" : "failed"), () => "failed" as const);
+    .then(
+      (row) => (row?.ok === 1 ? "ok" : "failed"),
+      () => "failed" as const,
+    );
 }

@@ -27,7 +27,9 @@ export function registerCreateKey(app: TaxApp): void {
     const account = await resolveAccount(c.var.actor, db, body.accountEmail);
     const { row, key } = await createKey(c.env, db, account, body, Date.now());
     return c.json(
-      { data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes as TaxScope[], expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) } },
+      {
+        data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes as TaxScope[], expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) },
+      },
       201,
     );
   });

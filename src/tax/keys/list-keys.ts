@@ -11,7 +11,11 @@ import { KeySchema } from "./schemas";
 const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
 
 const QuerySchema = z.object({
-  accountEmail: z.email().max(254).transform((e) => e.toLowerCase()).optional(),
+  accountEmail: z
+    .email()
+    .max(254)
+    .transform((e) => e.toLowerCase())
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
   cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
 });
@@ -26,7 +30,10 @@ const route = createRoute({
   middleware: [requireAdmin] as const,
   request: { query: QuerySchema },
   responses: {
-    200: { description: "The keys, newest first", content: { "application/json": { schema: z.object({ data: z.array(KeySchema), nextCursor: z.string().nullable() }).openapi("ApiKeyList") } } },
+    200: {
+      description: "The keys, newest first",
+      content: { "application/json": { schema: z.object({ data: z.array(KeySchema), nextCursor: z.string().nullable() }).openapi("ApiKeyList") } },
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -47,7 +54,8 @@ export function registerListKeys(app: TaxApp): void {
     const rows = await listKeysPage(db, account.id, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { c: last.createdAt, i: last.id, o: account.id }) : null;
+    const nextCursor =
+      rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { c: last.createdAt, i: last.id, o: account.id }) : null;
     const data = await Promise.all(
       page.map(async (row) => ({
         id: row.id,

@@ -71,7 +71,17 @@ export async function recordRotation(db: TaxDb, oldKeyId: string, oldExpiresAt: 
         `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, ?9, NULL WHERE EXISTS (SELECT 1 FROM api_keys WHERE id = ?9 AND replaced_by_key_id = ?1)`,
       )
-      .bind(replacement.id, replacement.accountId, replacement.name ?? null, replacement.prefix, replacement.keyHash, JSON.stringify(replacement.scopes), replacement.createdAt, replacement.expiresAt, oldKeyId),
+      .bind(
+        replacement.id,
+        replacement.accountId,
+        replacement.name ?? null,
+        replacement.prefix,
+        replacement.keyHash,
+        JSON.stringify(replacement.scopes),
+        replacement.createdAt,
+        replacement.expiresAt,
+        oldKeyId,
+      ),
   ]);
   return claimed!.meta.changes === 1;
 }

@@ -5,20 +5,27 @@ import { IsoTime } from "../hono";
 export const ScopeSchema = z.enum(TAX_SCOPES).openapi({ description: "An API scope" });
 export const PlanSchema = z.enum(["free", "paid"]).openapi({ description: "free: 30/min, 500/day per key; paid: 120/min, 10,000/day per key" });
 
-export const AccountSchema = z
-  .object({ id: z.string(), email: z.string(), plan: PlanSchema })
-  .openapi("Account");
+export const AccountSchema = z.object({ id: z.string(), email: z.string(), plan: PlanSchema }).openapi("Account");
 
 export const CreateAccountSchema = z
   .object({
-    email: z.email().max(254).transform((email) => email.toLowerCase()).openapi({ example: "dev@example.com" }),
+    email: z
+      .email()
+      .max(254)
+      .transform((email) => email.toLowerCase())
+      .openapi({ example: "dev@example.com" }),
     password: z.string().min(10).max(200).optional().openapi({ description: "Lets the owner sign in to the web page" }),
   })
   .strict();
 
 export const CreateKeySchema = z
   .object({
-    accountEmail: z.email().max(254).transform((email) => email.toLowerCase()).optional().openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
+    accountEmail: z
+      .email()
+      .max(254)
+      .transform((email) => email.toLowerCase())
+      .optional()
+      .openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
     name: z.string().trim().min(1).max(100).optional(),
     scopes: z.array(ScopeSchema).max(TAX_SCOPES.length).openapi({ description: "Unknown scope names are refused" }),
     expiresInDays: z.number().int().min(1).max(365).default(90),

@@ -60,7 +60,10 @@ export const SalarySchema = z
     exemptions10: z
       .object(
         Object.fromEntries(
-          SECTION_10_EXEMPTIONS.map((section) => [section, amount(`Exempt under s.${section === "10(other)" ? "10, any other clause" : section}, as Form 16 row 2 reports it.`, 0)]),
+          SECTION_10_EXEMPTIONS.map((section) => [
+            section,
+            amount(`Exempt under s.${section === "10(other)" ? "10, any other clause" : section}, as Form 16 row 2 reports it.`, 0),
+          ]),
         ) as Record<Section10Exemption, ReturnType<typeof amount>>,
       )
       .strict()
@@ -77,8 +80,7 @@ export const SalarySchema = z
 export const HousePropertySchema = z
   .object({
     type: z.enum(HOUSE_PROPERTY_TYPES).openapi({
-      description:
-        "self_occupied: nil annual value, s.23(2) (at most two; a third is deemed let out, s.23(4)); let_out: annual value per s.23(1).",
+      description: "self_occupied: nil annual value, s.23(2) (at most two; a third is deemed let out, s.23(4)); let_out: annual value per s.23(1).",
       example: "self_occupied",
     }),
     annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
@@ -144,7 +146,10 @@ export const PresumptiveSchema = z
   .object({
     business: z
       .object({
-        digitalTurnover: amount("Turnover received by account-payee cheque, bank transfer or another electronic mode by the return's due date: 6 % is presumed income.", 6_000_000),
+        digitalTurnover: amount(
+          "Turnover received by account-payee cheque, bank transfer or another electronic mode by the return's due date: 6 % is presumed income.",
+          6_000_000,
+        ),
         otherTurnover: amount("All other turnover, cash included: 8 % is presumed income.", 500_000),
         declaredIncome: amount("A higher income you declare; the higher of this and the presumed income is taxed.", 0),
       })
@@ -172,13 +177,19 @@ export const PresumptiveSchema = z
 
 export const DeductionsSchema = z
   .object({
-    section80C: amount("Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE).", 100_000),
+    section80C: amount(
+      "Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE).",
+      100_000,
+    ),
     section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
     section80CCD2: amount(
       "Employer's contribution to NPS, s.80CCD(2) (also part of grossSalary): up to 14 % of basic + DA in the new regime, 10 % (14 % for Government) in the old.",
       0,
     ),
-    section80D_selfFamily: amount("Health-insurance premium for self, spouse and children, s.80D(2)(a): ₹25,000, or ₹50,000 for a senior citizen.", 15_000),
+    section80D_selfFamily: amount(
+      "Health-insurance premium for self, spouse and children, s.80D(2)(a): ₹25,000, or ₹50,000 for a senior citizen.",
+      15_000,
+    ),
     section80D_parents: amount("Health-insurance premium for parents, s.80D(2)(b): ₹25,000, or ₹50,000 if a parent is a senior citizen.", 0),
     parentsAge: age("Age of the elder insured parent, for the s.80D(4) senior-citizen limit (60 or more).", 62).optional(),
     section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
@@ -195,7 +206,13 @@ export const DeductionsSchema = z
     otherChapterVIA: z
       .object(
         Object.fromEntries(
-          OTHER_CHAPTER_VIA.map((section) => [section, amount(`Deductible amount under ${section === "other" ? "any other provision of Chapter VI-A" : `s.${section}`}, as Form 16 row 10 reports it.`, 0)]),
+          OTHER_CHAPTER_VIA.map((section) => [
+            section,
+            amount(
+              `Deductible amount under ${section === "other" ? "any other provision of Chapter VI-A" : `s.${section}`}, as Form 16 row 10 reports it.`,
+              0,
+            ),
+          ]),
         ) as Record<OtherChapterVIA, ReturnType<typeof amount>>,
       )
       .strict()
@@ -220,8 +237,7 @@ export const ProfileSchema = z
       34,
     ).optional(),
     residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
-      description:
-        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
+      description: "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
       example: "resident",
     }),
     city: z.string().trim().min(1).max(100).optional().openapi({
@@ -235,11 +251,15 @@ export const ProfileSchema = z
     }),
     salary: SalarySchema.optional(),
     otherIncome: OtherIncomeSchema.optional(),
-    capitalGains: z.array(CapitalGainSchema).max(100).optional().openapi({
-      description:
-        "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
-      example: [{ section: "112A", gain: 250_000 }],
-    }),
+    capitalGains: z
+      .array(CapitalGainSchema)
+      .max(100)
+      .optional()
+      .openapi({
+        description:
+          "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
+        example: [{ section: "112A", gain: 250_000 }],
+      }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
     housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
@@ -302,7 +322,8 @@ export const ComputeRequestSchema = z
       example: "2025-26",
     }),
     chosenRegime: z.enum(["old", "new"]).optional().openapi({
-      description: "The regime the employee told the employer (Form 16 row A). Both regimes are computed either way; the result compares it with the cheaper one.",
+      description:
+        "The regime the employee told the employer (Form 16 row A). Both regimes are computed either way; the result compares it with the cheaper one.",
       example: "old",
     }),
     assessmentYear: z
@@ -320,7 +341,11 @@ export const ComputeRequestSchema = z
     if (request.assessmentYear !== undefined) {
       const expected = financialYearOf(request.assessmentYear);
       if (request.financialYear === undefined) {
-        ctx.addIssue({ code: "custom", path: ["financialYear"], message: `is required with assessmentYear; for assessment year ${request.assessmentYear} it is ${expected}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["financialYear"],
+          message: `is required with assessmentYear; for assessment year ${request.assessmentYear} it is ${expected}`,
+        });
       } else if (request.financialYear !== expected) {
         ctx.addIssue({
           code: "custom",

@@ -25,7 +25,16 @@ export interface SavedProfile {
  */
 export async function saveProfile(
   d1: D1Database,
-  input: { proposedId: string; ownerId: string; label: string; labelKey: string; inputs: unknown; summary: ProfileSummary; nowMs: number; eventId: string },
+  input: {
+    proposedId: string;
+    ownerId: string;
+    label: string;
+    labelKey: string;
+    inputs: unknown;
+    summary: ProfileSummary;
+    nowMs: number;
+    eventId: string;
+  },
 ): Promise<SavedProfile> {
   const [saved] = await d1.batch<Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">>([
     d1
@@ -55,7 +64,11 @@ export async function saveProfile(
 }
 
 export async function findProfile(db: TaxDb, ownerId: string, id: string): Promise<ProfileRow | undefined> {
-  return db.select().from(profiles).where(and(eq(profiles.ownerId, ownerId), eq(profiles.id, id))).get();
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.id, id)))
+    .get();
 }
 
 export interface ProfilePosition {

@@ -9,7 +9,8 @@ export const LABEL_MAX_LENGTH = 100;
 export const SaveProfileSchema = z
   .object({
     label: z.string().trim().min(1).max(LABEL_MAX_LENGTH).openapi({
-      description: "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",
+      description:
+        "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",
       example: "FY 2025-26 salary",
     }),
     profile: ProfileSchema,
@@ -43,10 +44,11 @@ export const ListProfilesQuerySchema = z.object({
   cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
 });
 
-export const ProfileListSchema = z
-  .object({ data: z.array(ProfileListItemSchema), nextCursor: z.string().nullable() })
-  .openapi("ProfileList");
+export const ProfileListSchema = z.object({ data: z.array(ProfileListItemSchema), nextCursor: z.string().nullable() }).openapi("ProfileList");
 
 export const ProfileIdParamSchema = z.object({
-  id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
 });

@@ -16,7 +16,12 @@ export function registerHome(app: TaxApp): void {
     if (!session) return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} />);
 
     const fetchBody = async <T,>(path: string): Promise<T | null> => {
-      const response = await app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx);
+      const response = await app.request(
+        path,
+        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
+        c.env,
+        c.executionCtx,
+      );
       if (!response.ok) return null;
       return (await response.json()) as T;
     };
@@ -35,19 +40,30 @@ export function registerHome(app: TaxApp): void {
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
-        ((await call<Omit<WebhookDeliveryView, "endpointId">[]>(`/admin/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []).map((d) => ({
+        (
+          (await call<Omit<WebhookDeliveryView, "endpointId">[]>(`/admin/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []
+        ).map((d) => ({
           ...d,
           endpointId: endpoint.id,
         })),
       ),
     );
-    const deliveries = perEndpoint.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 20);
-    return htmlPage(c, <Dashboard
+    const deliveries = perEndpoint
+      .flat()
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .slice(0, 20);
+    return htmlPage(
+      c,
+      <Dashboard
         account={account}
         keys={keys.data}
         keysNextCursor={keys.nextCursor}
         keysPaged={pagedKeys !== null && keysCursor !== undefined}
-        endpoints={endpoints} deliveries={deliveries} csrfToken={session.csrfToken} />);
+        endpoints={endpoints}
+        deliveries={deliveries}
+        csrfToken={session.csrfToken}
+      />,
+    );
   });
 }
 

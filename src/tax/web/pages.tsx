@@ -37,8 +37,8 @@ export function LandingPage(props: { formToken: string; error?: string | undefin
       <section class="card" aria-labelledby="about">
         <h2 id="about">API keys for the Tax Computation Service</h2>
         <p>
-          Sign in to create, rotate and revoke API keys, see your plan's limits and manage webhook endpoints. Results of the API are
-          informational and not tax advice.
+          Sign in to create, rotate and revoke API keys, see your plan's limits and manage webhook endpoints. Results of the API are informational and
+          not tax advice.
         </p>
       </section>
       <ErrorBox message={props.error} />
@@ -52,7 +52,15 @@ export function LandingPage(props: { formToken: string; error?: string | undefin
           <form method="post" action="/auth/signup">
             <HiddenCsrf token={props.formToken} />
             <label for="signup-email">Email</label>
-            <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength={254} value={props.mode === "signup" ? props.email : undefined} />
+            <input
+              id="signup-email"
+              name="email"
+              type="email"
+              autocomplete="email"
+              required
+              maxlength={254}
+              value={props.mode === "signup" ? props.email : undefined}
+            />
             <label for="signup-password">Password</label>
             <input
               id="signup-password"
@@ -100,7 +108,12 @@ export interface DashboardProps {
 
 export function Dashboard(props: DashboardProps) {
   return (
-    <Layout title="Tax Computation Service — API keys" assetBase={ASSET_BASE} csrfToken={props.csrfToken} header={<SignOut email={props.account.email} csrfToken={props.csrfToken} />}>
+    <Layout
+      title="Tax Computation Service — API keys"
+      assetBase={ASSET_BASE}
+      csrfToken={props.csrfToken}
+      header={<SignOut email={props.account.email} csrfToken={props.csrfToken} />}
+    >
       <RevealPanel />
       <section class="card" id="plan" aria-labelledby="plan-title">
         <h2 id="plan-title">Plan and limits</h2>
@@ -150,7 +163,17 @@ export function Dashboard(props: DashboardProps) {
             <p class="hint">POST /compute needs a valid key and no scope.</p>
           </fieldset>
           <label for="key-lifetime">Lifetime in days</label>
-          <input id="key-lifetime" name="expiresInDays" type="number" min={1} max={365} value="90" required data-number aria-describedby="key-lifetime-hint" />
+          <input
+            id="key-lifetime"
+            name="expiresInDays"
+            type="number"
+            min={1}
+            max={365}
+            value="90"
+            required
+            data-number
+            aria-describedby="key-lifetime-hint"
+          />
           <p id="key-lifetime-hint" class="hint">
             1 to 365 days; 90 by default.
           </p>

@@ -38,7 +38,13 @@ export function registerSignUp(app: TaxApp): void {
     if (!parsed.success) return page(parsed.error.issues[0]!.message, 400);
 
     const now = Date.now();
-    const account = { id: newId("acct", now), email: parsed.data.email, plan: "free" as const, passwordHash: await hashPassword(parsed.data.password), createdAt: now };
+    const account = {
+      id: newId("acct", now),
+      email: parsed.data.email,
+      plan: "free" as const,
+      passwordHash: await hashPassword(parsed.data.password),
+      createdAt: now,
+    };
     if (!(await insertAccount(taxDb(c.env.DB), account))) {
       return page("An account could not be created with that email. If it is yours, sign in instead.", 409);
     }

@@ -10,7 +10,9 @@ import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
 import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
 
-const ManagementCreateWebhookSchema = CreateWebhookSchema.extend({ accountEmail: AccountEmailField.openapi({ description: "Operator calls only" }) }).strict();
+const ManagementCreateWebhookSchema = CreateWebhookSchema.extend({
+  accountEmail: AccountEmailField.openapi({ description: "Operator calls only" }),
+}).strict();
 
 const responses = {
   201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookEndpointSchema }) } } },

@@ -42,7 +42,11 @@ export async function listEndpoints(d1: D1Database, ownerId: string): Promise<En
 
 /** The owner's live endpoint, or undefined for another owner's id, a deleted endpoint or an unknown id. */
 export async function findEndpoint(d1: D1Database, id: string, ownerId: string): Promise<EndpointRow | undefined> {
-  return taxDb(d1).select(endpointColumns).from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), liveOf(ownerId))).get();
+  return taxDb(d1)
+    .select(endpointColumns)
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), liveOf(ownerId)))
+    .get();
 }
 
 /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
@@ -77,7 +81,12 @@ export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], 
   for (const part of chunks(owners)) {
     endpoints.push(
       ...(await db
-        .select({ id: webhookEndpoints.id, ownerId: webhookEndpoints.ownerId, events: webhookEndpoints.events, createdAt: webhookEndpoints.createdAt })
+        .select({
+          id: webhookEndpoints.id,
+          ownerId: webhookEndpoints.ownerId,
+          events: webhookEndpoints.events,
+          createdAt: webhookEndpoints.createdAt,
+        })
         .from(webhookEndpoints)
         .where(and(inArray(webhookEndpoints.ownerId, part), isNull(webhookEndpoints.deletedAt)))
         .all()),
@@ -88,7 +97,16 @@ export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], 
     for (const endpoint of endpoints) {
       if (endpoint.ownerId !== event.ownerId || endpoint.createdAt > event.createdAt) continue;
       if (!endpoint.events.includes(event.type)) continue;
-      deliveries.push({ id: newId("whd", now), endpointId: endpoint.id, ownerId: event.ownerId, eventId: event.id, eventType: event.type, status: "pending", attempts: 0, createdAt: now });
+      deliveries.push({
+        id: newId("whd", now),
+        endpointId: endpoint.id,
+        ownerId: event.ownerId,
+        eventId: event.id,
+        eventType: event.type,
+        status: "pending",
+        attempts: 0,
+        createdAt: now,
+      });
     }
   }
   // One (event, endpoint) pair has one delivery: a second fan-out of the same event inserts nothing.
@@ -108,7 +126,10 @@ export async function fanOutEvents(d1: D1Database, eventIds: readonly string[], 
 export async function markEventsDispatched(d1: D1Database, eventIds: readonly string[], now: number): Promise<void> {
   const db = taxDb(d1);
   for (const part of chunks(eventIds)) {
-    await db.update(eventsTable).set({ dispatchedAt: now }).where(and(inArray(eventsTable.id, part), isNull(eventsTable.dispatchedAt)));
+    await db
+      .update(eventsTable)
+      .set({ dispatchedAt: now })
+      .where(and(inArray(eventsTable.id, part), isNull(eventsTable.dispatchedAt)));
   }
 }
 
@@ -207,7 +228,16 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
       .prepare(
         "INSERT INTO webhook_attempts (id, delivery_id, attempt, attempted_at, outcome, response_status, duration_ms, error) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1",
       )
-      .bind(newId("wha", record.attemptedAt), deliveryId, record.attempt, record.attemptedAt, record.outcome, record.responseStatus, record.durationMs, record.error),
+      .bind(
+        newId("wha", record.attemptedAt),
+        deliveryId,
+        record.attempt,
+        record.attemptedAt,
+        record.outcome,
+        record.responseStatus,
+        record.durationMs,
+        record.error,
+      ),
   ]);
   return (updated?.meta.changes ?? 0) === 1;
 }
@@ -219,7 +249,16 @@ export async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, 
  */
 export async function insertTestDelivery(
   d1: D1Database,
-  input: { eventId: string; deliveryId: string; ownerId: string; endpointId: string; payload: Record<string, unknown>; now: number; since: number; limit: number },
+  input: {
+    eventId: string;
+    deliveryId: string;
+    ownerId: string;
+    endpointId: string;
+    payload: Record<string, unknown>;
+    now: number;
+    since: number;
+    limit: number;
+  },
 ): Promise<{ oldestAt: number } | null> {
   const [event] = await d1.batch([
     d1
@@ -240,13 +279,22 @@ export async function insertTestDelivery(
   const [oldest] = await taxDb(d1)
     .select({ oldest: sql<number | null>`MIN(${webhookDeliveries.createdAt})` })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, input.endpointId), eq(webhookDeliveries.eventType, "webhook.test"), gt(webhookDeliveries.createdAt, input.since)));
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, input.endpointId),
+        eq(webhookDeliveries.eventType, "webhook.test"),
+        gt(webhookDeliveries.createdAt, input.since),
+      ),
+    );
   return { oldestAt: oldest?.oldest ?? input.now };
 }
 
 type AttemptView = Pick<typeof webhookAttempts.$inferSelect, "attempt" | "attemptedAt" | "outcome" | "responseStatus" | "durationMs" | "error">;
 
-export type DeliveryView = Pick<typeof webhookDeliveries.$inferSelect, "id" | "eventId" | "eventType" | "status" | "nextAttemptAt" | "createdAt" | "completedAt"> & {
+export type DeliveryView = Pick<
+  typeof webhookDeliveries.$inferSelect,
+  "id" | "eventId" | "eventType" | "status" | "nextAttemptAt" | "createdAt" | "completedAt"
+> & {
   attempts: AttemptView[];
 };
 

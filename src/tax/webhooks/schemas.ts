@@ -38,14 +38,23 @@ export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
   }),
 }).openapi("CreatedWebhookEndpoint");
 
-export const WebhookIdParamSchema = z.object({ id: z.string().max(64).openapi({ param: { name: "id", in: "path" }, example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
+export const WebhookIdParamSchema = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
 
 export const AttemptSchema = z
   .object({
     attempt: z.number().int(),
     attemptedAt: IsoTime,
     outcome: z.enum(["delivered", "failed"]),
-    responseStatus: z.number().int().nullable().openapi({ description: "The receiver's HTTP status; null for a timeout, network error, or an attempt not sent" }),
+    responseStatus: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The receiver's HTTP status; null for a timeout, network error, or an attempt not sent" }),
     durationMs: z.number().int(),
     error: z.string().nullable(),
   })
@@ -77,7 +86,11 @@ export const TestSendSchema = z
   .openapi("WebhookTestSend");
 
 /** The management routes' account selector: operator calls name the account; a signed-in user acts on their own. */
-export const AccountEmailField = z.email().max(254).transform((e) => e.toLowerCase()).optional();
+export const AccountEmailField = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase())
+  .optional();
 
 export const AccountEmailQuery = z.object({
   accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),

@@ -62,7 +62,14 @@ export function testSendView(result: { deliveryId: string; eventId: string; proc
     eventId: result.eventId,
     status: result.processed.status ?? "pending",
     attempt: attempt
-      ? { attempt: attempt.attempt, attemptedAt: iso(attempt.attemptedAt), outcome: attempt.outcome, responseStatus: attempt.responseStatus, durationMs: attempt.durationMs, error: attempt.error }
+      ? {
+          attempt: attempt.attempt,
+          attemptedAt: iso(attempt.attemptedAt),
+          outcome: attempt.outcome,
+          responseStatus: attempt.responseStatus,
+          durationMs: attempt.durationMs,
+          error: attempt.error,
+        }
       : null,
     nextRetryAt: isoOrNull(result.processed.nextAttemptAt),
   };

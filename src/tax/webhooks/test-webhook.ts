@@ -20,7 +20,8 @@ const keyRoute = createRoute({
   path: "/api/v1/webhooks/{id}/test",
   tags: ["Webhooks"],
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
-  description: "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
+  description:
+    "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
   security: bearerSecurity,
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema },
@@ -33,7 +34,8 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
   middleware: [requireAdmin] as const,
-  description: "At most 10 test sends per endpoint in any 60 s, counted with the account's own test sends; beyond that 429 `rate_limited` with `Retry-After`.",
+  description:
+    "At most 10 test sends per endpoint in any 60 s, counted with the account's own test sends; beyond that 429 `rate_limited` with `Retry-After`.",
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });

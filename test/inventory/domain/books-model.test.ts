@@ -12,13 +12,30 @@ describe("BooksModel worked cases", () => {
     books.addCustomer("c1", "24"); // Gujarat: inter-state, IGST
     // 11,729.234 kg at ₹10.00/kg on a tax-free line gives the reported invoice total of ₹1,17,292.34 exactly.
     books.receive({ lotId: "lot2", godown: "g1", grams: 11_729_234, rateBps: 0, receivedOn: "2025-09-01" });
-    expect(books.sell({ saleId: "s1", customerId: "c1", saleDate: "2025-10-01", atMs: T0, lines: [{ lotId: "lot2", godown: "g1", grams: 11_729_234, ratePaisePerKg: 1_000 }] })).toMatchObject({ ok: true });
+    expect(
+      books.sell({
+        saleId: "s1",
+        customerId: "c1",
+        saleDate: "2025-10-01",
+        atMs: T0,
+        lines: [{ lotId: "lot2", godown: "g1", grams: 11_729_234, ratePaisePerKg: 1_000 }],
+      }),
+    ).toMatchObject({ ok: true });
     expect(books.invoice("s1").totalPaise).toBe(11_729_234);
     books.pay({ paymentId: "p1", customerId: "c1", saleId: "s1", amountPaise: 10_000_000, atMs: T0 + 1, excess: "refuse" });
     const last = books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 1_729_234, atMs: T0 + 2, excess: "refuse" });
-    expect(last).toEqual({ ok: true, events: [{ type: "credit_note.issued", subject: "cn1" }, { type: "invoice.paid", subject: "s1" }] });
+    expect(last).toEqual({
+      ok: true,
+      events: [
+        { type: "credit_note.issued", subject: "cn1" },
+        { type: "invoice.paid", subject: "s1" },
+      ],
+    });
     expect(books.invoice("s1")).toMatchObject({ outstandingPaise: 0, paidAt: T0 + 2 });
-    expect(books.pay({ paymentId: "p2", customerId: "c1", saleId: "s1", amountPaise: 500, atMs: T0 + 3, excess: "refuse" })).toEqual({ ok: false, code: "over_application" });
+    expect(books.pay({ paymentId: "p2", customerId: "c1", saleId: "s1", amountPaise: 500, atMs: T0 + 3, excess: "refuse" })).toEqual({
+      ok: false,
+      code: "over_application",
+    });
   });
 
   // Sale ₹210.00 (200.00 + 5 % GST intra-state: CGST 5.00 + SGST 5.00), credit note ₹50.00, payment ₹160.00,
@@ -27,11 +44,23 @@ describe("BooksModel worked cases", () => {
     const books = new BooksModel("33");
     books.addCustomer("c1", "33");
     books.receive({ lotId: "lot1", godown: "g1", grams: 5_000, rateBps: 500, receivedOn: "2025-09-01" });
-    books.sell({ saleId: "s1", customerId: "c1", saleDate: "2025-10-01", atMs: T0, lines: [{ lotId: "lot1", godown: "g1", grams: 1_000, ratePaisePerKg: 20_000 }] });
+    books.sell({
+      saleId: "s1",
+      customerId: "c1",
+      saleDate: "2025-10-01",
+      atMs: T0,
+      lines: [{ lotId: "lot1", godown: "g1", grams: 1_000, ratePaisePerKg: 20_000 }],
+    });
     expect(books.invoice("s1").totalPaise).toBe(21_000);
     books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 5_000, atMs: T0 + 1, excess: "refuse" });
     books.pay({ paymentId: "p1", customerId: "c1", saleId: "s1", amountPaise: 16_000, atMs: T0 + 2, excess: "refuse" });
-    expect(books.cancel("s1", T0 + 3)).toEqual({ ok: true, events: [{ type: "credit_note.voided", subject: "cn1" }, { type: "sale.cancelled", subject: "s1" }] });
+    expect(books.cancel("s1", T0 + 3)).toEqual({
+      ok: true,
+      events: [
+        { type: "credit_note.voided", subject: "cn1" },
+        { type: "sale.cancelled", subject: "s1" },
+      ],
+    });
     expect(books.customerOutstanding("c1")).toBe(-16_000);
     expect(books.advanceHeld("c1")).toBe(16_000);
     expect(books.lotStock("lot1").grams).toBe(5_000);
@@ -41,14 +70,39 @@ describe("BooksModel worked cases", () => {
 
 // Random operation sequences over two customers (one intra-state, one inter-state), three lots, two godowns.
 const op = fc.oneof(
-  fc.record({ kind: fc.constant("sell" as const), customer: fc.nat(1), lines: fc.array(fc.record({ lot: fc.nat(2), godown: fc.nat(1), grams: fc.integer({ min: 1, max: 40_000 }), rate: fc.integer({ min: 1, max: 50_000 }) }), { minLength: 1, maxLength: 3 }), day: fc.nat(150) }),
+  fc.record({
+    kind: fc.constant("sell" as const),
+    customer: fc.nat(1),
+    lines: fc.array(
+      fc.record({ lot: fc.nat(2), godown: fc.nat(1), grams: fc.integer({ min: 1, max: 40_000 }), rate: fc.integer({ min: 1, max: 50_000 }) }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    day: fc.nat(150),
+  }),
   fc.record({ kind: fc.constant("dispatch" as const), sale: fc.nat(20) }),
-  fc.record({ kind: fc.constant("pay" as const), customer: fc.nat(1), sale: fc.option(fc.nat(20)), amount: fc.integer({ min: 1, max: 3_000_000 }), advance: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("pay" as const),
+    customer: fc.nat(1),
+    sale: fc.option(fc.nat(20)),
+    amount: fc.integer({ min: 1, max: 3_000_000 }),
+    advance: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant("credit" as const), sale: fc.nat(20), amount: fc.integer({ min: 1, max: 1_000_000 }), advance: fc.boolean() }),
-  fc.record({ kind: fc.constant("return" as const), sale: fc.nat(20), line: fc.nat(2), grams: fc.integer({ min: 1, max: 40_000 }), advance: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("return" as const),
+    sale: fc.nat(20),
+    line: fc.nat(2),
+    grams: fc.integer({ min: 1, max: 40_000 }),
+    advance: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant("cancel" as const), sale: fc.nat(20) }),
   fc.record({ kind: fc.constant("void" as const), receipt: fc.nat(30) }),
-  fc.record({ kind: fc.constant("adjust" as const), lot: fc.nat(2), godown: fc.nat(1), delta: fc.integer({ min: -30_000, max: 30_000 }).filter((d) => d !== 0) }),
+  fc.record({
+    kind: fc.constant("adjust" as const),
+    lot: fc.nat(2),
+    godown: fc.nat(1),
+    delta: fc.integer({ min: -30_000, max: 30_000 }).filter((d) => d !== 0),
+  }),
   fc.record({ kind: fc.constant("transfer" as const), lot: fc.nat(2), grams: fc.integer({ min: 1, max: 60_000 }) }),
 );
 
@@ -59,7 +113,8 @@ describe("BooksModel invariants", () => {
         const books = new BooksModel("33");
         books.addCustomer("c0", "33");
         books.addCustomer("c1", "27");
-        for (let l = 0; l < 3; l++) books.receive({ lotId: `lot${l}`, godown: "g0", grams: 100_000, rateBps: l === 2 ? 1200 : 500, receivedOn: "2025-09-01" });
+        for (let l = 0; l < 3; l++)
+          books.receive({ lotId: `lot${l}`, godown: "g0", grams: 100_000, rateBps: l === 2 ? 1200 : 500, receivedOn: "2025-09-01" });
         const sales: string[] = [];
         const receipts: string[] = [];
         let clock = T0;
@@ -73,7 +128,10 @@ describe("BooksModel invariants", () => {
             case "sell":
               // Dates from 2025-12-01 to 2026-04-30 in random order: back-dated sales, and a new financial year.
               result = books.sell({
-                saleId: `s${i}`, customerId: `c${o.customer}`, saleDate: new Date(Date.UTC(2025, 11, 1 + o.day)).toISOString().slice(0, 10), atMs: clock,
+                saleId: `s${i}`,
+                customerId: `c${o.customer}`,
+                saleDate: new Date(Date.UTC(2025, 11, 1 + o.day)).toISOString().slice(0, 10),
+                atMs: clock,
                 lines: o.lines.map((l) => ({ lotId: `lot${l.lot}`, godown: `g${l.godown}`, grams: l.grams, ratePaisePerKg: l.rate })),
               });
               if (result.ok) sales.push(`s${i}`);
@@ -84,16 +142,38 @@ describe("BooksModel invariants", () => {
             case "pay": {
               const target = o.sale === null ? null : (sales[o.sale % Math.max(sales.length, 1)] ?? null);
               const customerId = target ? books.saleCustomer(target) : `c${o.customer}`;
-              result = books.pay({ paymentId: `r${i}`, customerId, saleId: target, amountPaise: o.amount, atMs: clock, excess: o.advance ? "advance" : "refuse" });
+              result = books.pay({
+                paymentId: `r${i}`,
+                customerId,
+                saleId: target,
+                amountPaise: o.amount,
+                atMs: clock,
+                excess: o.advance ? "advance" : "refuse",
+              });
               if (result.ok) receipts.push(`r${i}`);
               break;
             }
             case "credit":
-              if (saleId) result = books.credit({ creditNoteId: `r${i}`, saleId, amountPaise: o.amount, atMs: clock, excess: o.advance ? "advance" : "refuse" });
+              if (saleId)
+                result = books.credit({
+                  creditNoteId: `r${i}`,
+                  saleId,
+                  amountPaise: o.amount,
+                  atMs: clock,
+                  excess: o.advance ? "advance" : "refuse",
+                });
               if (result?.ok) receipts.push(`r${i}`);
               break;
             case "return":
-              if (saleId) result = books.returnGoods({ creditNoteId: `r${i}`, saleId, lineIndex: o.line, grams: o.grams, atMs: clock, excess: o.advance ? "advance" : "refuse" });
+              if (saleId)
+                result = books.returnGoods({
+                  creditNoteId: `r${i}`,
+                  saleId,
+                  lineIndex: o.line,
+                  grams: o.grams,
+                  atMs: clock,
+                  excess: o.advance ? "advance" : "refuse",
+                });
               if (result?.ok) receipts.push(`r${i}`);
               break;
             case "cancel":
@@ -125,7 +205,10 @@ describe("BooksModel invariants", () => {
             for (const grams of Object.values(stock.byGodown)) expect(grams).toBeGreaterThanOrEqual(0);
           }
           for (const customerId of books.customerIds()) {
-            const open = books.saleIds().filter((s) => books.saleCustomer(s) === customerId).reduce((t, s) => t + books.invoice(s).outstandingPaise, 0);
+            const open = books
+              .saleIds()
+              .filter((s) => books.saleCustomer(s) === customerId)
+              .reduce((t, s) => t + books.invoice(s).outstandingPaise, 0);
             expect(books.customerOutstanding(customerId)).toBe(open - books.advanceHeld(customerId));
           }
           for (const s of books.saleIds()) {

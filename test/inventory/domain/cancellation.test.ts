@@ -67,12 +67,18 @@ describe("cancelSale", () => {
   });
 
   it("refuses a second cancellation, so stock comes back once", () => {
-    expect(cancelSale({ saleId: "s", status: "cancelled", lines: [{ lotId: "l", grams: 1, returnedGrams: 0 }], creditNoteIds: [] }, [], T)).toMatchObject({
-      ok: false, code: "already_cancelled",
+    expect(
+      cancelSale({ saleId: "s", status: "cancelled", lines: [{ lotId: "l", grams: 1, returnedGrams: 0 }], creditNoteIds: [] }, [], T),
+    ).toMatchObject({
+      ok: false,
+      code: "already_cancelled",
     });
   });
 
   it("refuses a dispatched sale: the goods come back through a sales return", () => {
-    expect(cancelSale({ saleId: "s", status: "dispatched", lines: [], creditNoteIds: [] }, [], T)).toMatchObject({ ok: false, code: "sale_dispatched" });
+    expect(cancelSale({ saleId: "s", status: "dispatched", lines: [], creditNoteIds: [] }, [], T)).toMatchObject({
+      ok: false,
+      code: "sale_dispatched",
+    });
   });
 });

@@ -18,14 +18,17 @@ describe("checkCashReceipt", () => {
 
   it("adds the day's earlier cash from the same customer", () => {
     expect(checkCashReceipt({ ...base, amountPaise: 5_000_000, sameDayCashPaise: 15_000_000 })).toMatchObject({
-      ok: false, basis: "day", alreadyPaise: 15_000_000,
+      ok: false,
+      basis: "day",
+      alreadyPaise: 15_000_000,
     });
     expect(checkCashReceipt({ ...base, amountPaise: 4_999_999, sameDayCashPaise: 15_000_000 })).toEqual({ ok: true });
   });
 
   it("adds earlier cash against the same invoice, whatever the day", () => {
     expect(checkCashReceipt({ ...base, amountPaise: 10_000_000, sameInvoiceCashPaise: 10_000_000 })).toMatchObject({
-      ok: false, basis: "transaction",
+      ok: false,
+      basis: "transaction",
     });
   });
 

@@ -5,28 +5,16 @@ const brief = (from: string, to: string) => complianceDatesBetween(from, to).map
 
 describe("complianceDatesBetween", () => {
   it("lists the month's TDS deposit (7th), GSTR-1 (11th) and GSTR-3B (20th) for the previous month", () => {
-    expect(brief("2026-11-01", "2026-11-30")).toEqual([
-      "2026-11-07 tds_deposit 2026-10",
-      "2026-11-11 gstr1 2026-10",
-      "2026-11-20 gstr3b 2026-10",
-    ]);
+    expect(brief("2026-11-01", "2026-11-30")).toEqual(["2026-11-07 tds_deposit 2026-10", "2026-11-11 gstr1 2026-10", "2026-11-20 gstr3b 2026-10"]);
   });
 
   it("puts March's TDS deposit on 30 April (Rule 30(2)), so April has no deposit on the 7th", () => {
-    expect(brief("2026-04-01", "2026-04-30")).toEqual([
-      "2026-04-11 gstr1 2026-03",
-      "2026-04-20 gstr3b 2026-03",
-      "2026-04-30 tds_deposit 2026-03",
-    ]);
+    expect(brief("2026-04-01", "2026-04-30")).toEqual(["2026-04-11 gstr1 2026-03", "2026-04-20 gstr3b 2026-03", "2026-04-30 tds_deposit 2026-03"]);
     expect(brief("2026-05-01", "2026-05-07")).toEqual(["2026-05-07 tds_deposit 2026-04"]);
   });
 
   it("crosses a year end", () => {
-    expect(brief("2026-12-20", "2027-01-11")).toEqual([
-      "2026-12-20 gstr3b 2026-11",
-      "2027-01-07 tds_deposit 2026-12",
-      "2027-01-11 gstr1 2026-12",
-    ]);
+    expect(brief("2026-12-20", "2027-01-11")).toEqual(["2026-12-20 gstr3b 2026-11", "2027-01-07 tds_deposit 2026-12", "2027-01-11 gstr1 2026-12"]);
   });
 
   it("includes both ends and nothing outside them", () => {
@@ -50,7 +38,9 @@ describe("complianceDatesBetween", () => {
       }
     }
     for (const d of year) {
-      expect(firstSeen.get(`${d.kind} ${d.period}`), d.title).toBe(new Date(Date.parse(`${d.date}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10));
+      expect(firstSeen.get(`${d.kind} ${d.period}`), d.title).toBe(
+        new Date(Date.parse(`${d.date}T00:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10),
+      );
     }
   });
 

@@ -31,7 +31,7 @@ describe("csvRow", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"],
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'],
     ["+91 98400 12345", "'+91 98400 12345"],
     ["-cmd", "'-cmd"],
     ["@SUM(A1:A9)", "'@SUM(A1:A9)"],
@@ -62,7 +62,7 @@ describe("csvRow", () => {
 
 describe("round trips through an RFC 4180 parser", () => {
   const rows: string[][] = [
-    ["cus_01", "Sri Murugan Tex, Tiruppur", "Mr. \"Babu\" Raj", "33AAECG4315R1ZE", "12 Kumaran Rd\r\nTiruppur 641601", "500000.00"],
+    ["cus_01", "Sri Murugan Tex, Tiruppur", 'Mr. "Babu" Raj', "33AAECG4315R1ZE", "12 Kumaran Rd\r\nTiruppur 641601", "500000.00"],
     ["cus_02", "श्री गणेश यार्न्स", "राकेश शर्मा", "27AAPFU0939F1ZV", "भिवंडी, ठाणे", "250000.00"],
     ["cus_03", "ஸ்ரீ லட்சுமி நூல் மில்ஸ்", "முருகன்", "33ABCDE1234F1Z7", "ஈரோடு, தமிழ்நாடு", "0.00"],
     ["cus_04", "₹ traders", "", "", "line\nbreak only", "-1250.00"],
@@ -76,7 +76,17 @@ describe("round trips through an RFC 4180 parser", () => {
 
 describe("csvStream", () => {
   const rows: CsvCell[][] = [
-    ["cus_01", "Sri Murugan Tex, Tiruppur", "+91 98400 12345", "33AAECG4315R1ZE", "Tiruppur", csvNumber("500000.00"), csvNumber("612500.00"), csvNumber("611250.00"), csvNumber("-1250.00")],
+    [
+      "cus_01",
+      "Sri Murugan Tex, Tiruppur",
+      "+91 98400 12345",
+      "33AAECG4315R1ZE",
+      "Tiruppur",
+      csvNumber("500000.00"),
+      csvNumber("612500.00"),
+      csvNumber("611250.00"),
+      csvNumber("-1250.00"),
+    ],
     ["cus_02", "श्री गणेश यार्न्स", "=1+1", null, "भिवंडी", csvNumber("0.00"), csvNumber("0.00"), csvNumber("0.00"), csvNumber("0.00")],
   ];
 

@@ -9,7 +9,9 @@ describe("checkEntryDate", () => {
   it("accepts today's IST date and refuses tomorrow's", () => {
     expect(checkEntryDate({ field: "paid_on", date: "2026-11-23", nowMs: lastSecondOf23 })).toEqual({ ok: true, date: "2026-11-23" });
     expect(checkEntryDate({ field: "paid_on", date: "2026-11-24", nowMs: lastSecondOf23 })).toMatchObject({
-      ok: false, code: "future_date", field: "paid_on",
+      ok: false,
+      code: "future_date",
+      field: "paid_on",
     });
     expect(checkEntryDate({ field: "paid_on", date: "2026-11-24", nowMs: firstSecondOf24 })).toMatchObject({ ok: true });
   });
@@ -38,6 +40,11 @@ describe("checkSaleAfterLotReceipts", () => {
 
   it("refuses a sale dated before a lot arrived, naming the lot", () => {
     expect(checkSaleAfterLotReceipts("2019-05-01", lots)).toMatchObject({ ok: false, code: "sale_before_lot_receipt", lotId: "lot_a" });
-    expect(checkSaleAfterLotReceipts("2025-09-30", lots)).toMatchObject({ ok: false, code: "sale_before_lot_receipt", lotId: "lot_b", receivedOn: "2025-10-01" });
+    expect(checkSaleAfterLotReceipts("2025-09-30", lots)).toMatchObject({
+      ok: false,
+      code: "sale_before_lot_receipt",
+      lotId: "lot_b",
+      receivedOn: "2025-10-01",
+    });
   });
 });

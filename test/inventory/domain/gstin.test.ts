@@ -3,15 +3,7 @@ import { gstinCheckCharacter, validateGstin } from "../../../src/inventory/domai
 
 // Known-good vectors from the inventory-domain reference §2.2: public GSTINs (AAR ruling, Zoho example,
 // public snippet) and the reference's synthetic seed GSTINs.
-const VALID = [
-  "27AAPFU0939F1ZV",
-  "33AAECG4315R1ZE",
-  "04AABFN9870CMZT",
-  "33ABCDE1234F1Z7",
-  "24AAACX0000A1ZH",
-  "27AAAPZ9999Q1Z3",
-  "09AAAFY1111R1ZX",
-];
+const VALID = ["27AAPFU0939F1ZV", "33AAECG4315R1ZE", "04AABFN9870CMZT", "33ABCDE1234F1Z7", "24AAACX0000A1ZH", "27AAAPZ9999Q1Z3", "09AAAFY1111R1ZX"];
 
 describe("validateGstin", () => {
   it.each(VALID)("accepts %s", (gstin) => {

@@ -4,7 +4,10 @@ import { creditNoteTax, invoiceTax, lineTax, placeOfSupply, supplyKind } from ".
 describe("placeOfSupply", () => {
   it("takes the state from the customer's GSTIN (33 = Tamil Nadu)", () => {
     expect(placeOfSupply({ gstin: "33AAECG4315R1ZE", addressState: "Gujarat" })).toEqual({
-      ok: true, stateCode: "33", stateName: "Tamil Nadu", source: "gstin",
+      ok: true,
+      stateCode: "33",
+      stateName: "Tamil Nadu",
+      source: "gstin",
     });
   });
 

@@ -46,7 +46,15 @@ class DomainBooks {
     this.add(drafts);
   }
 
-  receive(kind: DomainReceipt["kind"], id: string, customerId: string, saleId: string | null, amountPaise: number, atMs: number, excess: "refuse" | "advance"): string | null {
+  receive(
+    kind: DomainReceipt["kind"],
+    id: string,
+    customerId: string,
+    saleId: string | null,
+    amountPaise: number,
+    atMs: number,
+    excess: "refuse" | "advance",
+  ): string | null {
     const invoice = saleId === null ? null : this.open(saleId);
     const result = allocateReceipt({ kind, sourceId: id, amountPaise, atMs, invoice, excess });
     if (!result.ok) return result.code;
@@ -79,7 +87,11 @@ class DomainBooks {
   state(saleId: string) {
     const sale = this.sales.get(saleId)!;
     if (sale.status === "cancelled") return { outstandingPaise: 0, paidAt: null };
-    return invoiceState(sale.totalPaise, sale.issuedAtMs, this.allocations.filter((a) => a.saleId === saleId));
+    return invoiceState(
+      sale.totalPaise,
+      sale.issuedAtMs,
+      this.allocations.filter((a) => a.saleId === saleId),
+    );
   }
 
   balance(customerId: string): number {
@@ -90,12 +102,16 @@ class DomainBooks {
   }
 
   advanceHeld(customerId: string): number {
-    return this.allocations.filter((a) => a.saleId === null && this.receipts.get(a.sourceId)!.customerId === customerId).reduce((t, a) => t + a.amountPaise, 0);
+    return this.allocations
+      .filter((a) => a.saleId === null && this.receipts.get(a.sourceId)!.customerId === customerId)
+      .reduce((t, a) => t + a.amountPaise, 0);
   }
 
   private open(saleId: string): OpenInvoice {
     const sale = this.sales.get(saleId)!;
-    const creditedPaise = [...this.receipts.values()].filter((r) => r.kind === "credit_note" && r.saleId === saleId && !r.voided).reduce((t, r) => t + r.amountPaise, 0);
+    const creditedPaise = [...this.receipts.values()]
+      .filter((r) => r.kind === "credit_note" && r.saleId === saleId && !r.voided)
+      .reduce((t, r) => t + r.amountPaise, 0);
     return { saleId, status: sale.status, totalPaise: sale.totalPaise, creditedPaise, outstandingPaise: this.state(saleId).outstandingPaise };
   }
 
@@ -106,7 +122,13 @@ class DomainBooks {
 
 const op = fc.oneof(
   fc.record({ kind: fc.constant("sell" as const), customer: fc.nat(1), grams: fc.integer({ min: 1, max: 50_000 }) }),
-  fc.record({ kind: fc.constant("pay" as const), customer: fc.nat(1), sale: fc.option(fc.nat(20)), amount: fc.integer({ min: 1, max: 40_000 }), advance: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("pay" as const),
+    customer: fc.nat(1),
+    sale: fc.option(fc.nat(20)),
+    amount: fc.integer({ min: 1, max: 40_000 }),
+    advance: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant("credit" as const), sale: fc.nat(20), amount: fc.integer({ min: 1, max: 30_000 }), advance: fc.boolean() }),
   fc.record({ kind: fc.constant("void" as const), receipt: fc.nat(30) }),
   fc.record({ kind: fc.constant("cancel" as const), sale: fc.nat(20) }),
@@ -131,7 +153,13 @@ describe("settlement rules against the books model", () => {
           let domainCode: string | null = null;
           if (o.kind === "sell") {
             const id = `s${i}`;
-            modelOk = model.sell({ saleId: id, customerId: `c${o.customer}`, saleDate: "2025-10-01", atMs: clock, lines: [{ lotId: "lot", godown: "g", grams: o.grams, ratePaisePerKg: 1_000 }] }).ok;
+            modelOk = model.sell({
+              saleId: id,
+              customerId: `c${o.customer}`,
+              saleDate: "2025-10-01",
+              atMs: clock,
+              lines: [{ lotId: "lot", godown: "g", grams: o.grams, ratePaisePerKg: 1_000 }],
+            }).ok;
             domain.sell(id, `c${o.customer}`, o.grams, clock);
             sales.push(id);
           } else if (o.kind === "pay") {

@@ -21,7 +21,14 @@ function open(saleId: string, totalPaise: number, allocations: Allocation[], cre
   return { saleId, status: "confirmed", totalPaise, creditedPaise, outstandingPaise: totalPaise - mine.reduce((s, a) => s + a.amountPaise, 0) };
 }
 
-function post(kind: "payment" | "credit_note", sourceId: string, amountPaise: number, atMs: number, invoice: OpenInvoice | null, excess: "refuse" | "advance" = "refuse") {
+function post(
+  kind: "payment" | "credit_note",
+  sourceId: string,
+  amountPaise: number,
+  atMs: number,
+  invoice: OpenInvoice | null,
+  excess: "refuse" | "advance" = "refuse",
+) {
   const result = allocateReceipt({ kind, sourceId, amountPaise, atMs, invoice, excess });
   if (!result.ok) throw new Error(result.message);
   return withIds(result.drafts);
@@ -38,7 +45,12 @@ describe("an invoice settled by a payment and a credit note", () => {
     allocations = [...allocations, ...post("credit_note", "cn_1", 1_729_234, t(2), open("sale_1", total, allocations))];
     const after = invoiceState(total, t(0), allocations);
     expect(after).toEqual({ outstandingPaise: 0, paidAt: t(2) });
-    expect(paidStateEvent("sale_1", before, after, 0)).toEqual({ type: "invoice.paid", saleId: "sale_1", paidAt: t(2), dedupeKey: "invoice.paid:sale_1" });
+    expect(paidStateEvent("sale_1", before, after, 0)).toEqual({
+      type: "invoice.paid",
+      saleId: "sale_1",
+      paidAt: t(2),
+      dedupeKey: "invoice.paid:sale_1",
+    });
   });
 
   it("is paid at the payment's time when the payment comes last", () => {
@@ -55,7 +67,14 @@ describe("an invoice settled by a payment and a credit note", () => {
 
 describe("over-application", () => {
   it("refuses an extra ₹5 on a paid invoice, quoting the outstanding", () => {
-    const result = allocateReceipt({ kind: "payment", sourceId: "pay_2", amountPaise: 500, atMs: t(3), invoice: { saleId: "sale_1", status: "confirmed", totalPaise: 21_000, creditedPaise: 0, outstandingPaise: 0 }, excess: "refuse" });
+    const result = allocateReceipt({
+      kind: "payment",
+      sourceId: "pay_2",
+      amountPaise: 500,
+      atMs: t(3),
+      invoice: { saleId: "sale_1", status: "confirmed", totalPaise: 21_000, creditedPaise: 0, outstandingPaise: 0 },
+      excess: "refuse",
+    });
     expect(result).toMatchObject({ ok: false, code: "over_application", outstandingPaise: 0 });
     expect(!result.ok && result.message).toContain("outstanding 0.00");
   });
@@ -83,24 +102,32 @@ describe("over-application", () => {
   it("lets a credit note on a paid invoice (goods returned) become an advance", () => {
     const invoice: OpenInvoice = { saleId: "sale_1", status: "confirmed", totalPaise: 21_000, creditedPaise: 0, outstandingPaise: 0 };
     expect(allocateReceipt({ kind: "credit_note", sourceId: "cn_2", amountPaise: 5_000, atMs: t(4), invoice, excess: "advance" })).toMatchObject({
-      ok: true, toInvoicePaise: 0, toAdvancePaise: 5_000,
+      ok: true,
+      toInvoicePaise: 0,
+      toAdvancePaise: 5_000,
     });
   });
 
   it("refuses receipts against a cancelled sale", () => {
     const invoice: OpenInvoice = { saleId: "sale_1", status: "cancelled", totalPaise: 21_000, creditedPaise: 0, outstandingPaise: 21_000 };
-    expect(allocateReceipt({ kind: "payment", sourceId: "p", amountPaise: 100, atMs: t(1), invoice, excess: "advance" })).toMatchObject({ ok: false, code: "sale_cancelled" });
+    expect(allocateReceipt({ kind: "payment", sourceId: "p", amountPaise: 100, atMs: t(1), invoice, excess: "advance" })).toMatchObject({
+      ok: false,
+      code: "sale_cancelled",
+    });
   });
 
   it("refuses a credit note that names no invoice", () => {
     expect(allocateReceipt({ kind: "credit_note", sourceId: "cn", amountPaise: 100, atMs: t(1), invoice: null, excess: "advance" })).toMatchObject({
-      ok: false, code: "credit_note_needs_invoice",
+      ok: false,
+      code: "credit_note_needs_invoice",
     });
   });
 
   it("books a payment without an invoice wholly as an advance", () => {
     expect(allocateReceipt({ kind: "payment", sourceId: "p", amountPaise: 100, atMs: t(1), invoice: null, excess: "refuse" })).toMatchObject({
-      ok: true, toAdvancePaise: 100, toInvoicePaise: 0,
+      ok: true,
+      toAdvancePaise: 100,
+      toInvoicePaise: 0,
     });
   });
 });
@@ -140,9 +167,18 @@ describe("voids", () => {
     const remaining = pay.filter((a) => voided.ok && !voided.removeIds.includes(a.id));
     const reopened = invoiceState(21_000, t(0), remaining);
     expect(reopened).toEqual({ outstandingPaise: 21_000, paidAt: null });
-    expect(paidStateEvent("sale_1", paid, reopened, 1)).toEqual({ type: "invoice.reopened", saleId: "sale_1", dedupeKey: "invoice.reopened:sale_1:1" });
+    expect(paidStateEvent("sale_1", paid, reopened, 1)).toEqual({
+      type: "invoice.reopened",
+      saleId: "sale_1",
+      dedupeKey: "invoice.reopened:sale_1:1",
+    });
     const repaid = invoiceState(21_000, t(0), post("payment", "pay_2", 21_000, t(7), open("sale_1", 21_000, remaining)));
-    expect(paidStateEvent("sale_1", reopened, repaid, 1)).toEqual({ type: "invoice.paid", saleId: "sale_1", paidAt: t(7), dedupeKey: "invoice.paid:sale_1:2" });
+    expect(paidStateEvent("sale_1", reopened, repaid, 1)).toEqual({
+      type: "invoice.paid",
+      saleId: "sale_1",
+      paidAt: t(7),
+      dedupeKey: "invoice.paid:sale_1:2",
+    });
   });
 
   it("take back an advance even where a later invoice consumed it", () => {
@@ -153,7 +189,10 @@ describe("voids", () => {
       { id: "x4", sourceId: "pay_2", sourceKind: "payment", saleId: "sale_2", amountPaise: 6_000, atMs: t(6) },
     ];
     expect(voidReceipt("pay_1", false, allocations)).toEqual({
-      ok: true, removeIds: ["x1", "x2", "x3"], affectedSaleIds: ["sale_1", "sale_2"], advanceReversedPaise: 1_000,
+      ok: true,
+      removeIds: ["x1", "x2", "x3"],
+      affectedSaleIds: ["sale_1", "sale_2"],
+      advanceReversedPaise: 1_000,
     });
   });
 

@@ -23,7 +23,10 @@ async function exportCsv(key: string, name: string): Promise<{ rows: string[][];
 async function bulkInsert(table: string, columns: string[], rows: string[][]): Promise<void> {
   const statements: D1PreparedStatement[] = [];
   for (let i = 0; i < rows.length; i += 500) {
-    const values = rows.slice(i, i + 500).map((r) => `(${r.join(", ")})`).join(",\n");
+    const values = rows
+      .slice(i, i + 500)
+      .map((r) => `(${r.join(", ")})`)
+      .join(",\n");
     statements.push(env.DB.prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${values}`));
   }
   await env.DB.batch(statements);
@@ -34,7 +37,7 @@ const tricky = {
   contact: "+91 98430 12345",
   address: "Plot 7, SIDCO Estate\nTiruppur – 641 604\r\nTamil Nadu ₹ தமிழ்நாடு",
   hindi: "श्री गणेश धागा भंडार",
-  formula: "=HYPERLINK(\"http://evil\",\"x\")",
+  formula: '=HYPERLINK("http://evil","x")',
 };
 
 describe("GET /api/v1/export/customers", () => {
@@ -44,7 +47,9 @@ describe("GET /api/v1/export/customers", () => {
 
   beforeAll(async () => {
     ({ orgId, key } = await orgWithKey());
-    ids.tricky = (await customer(orgId, { name: tricky.name, contact: tricky.contact, gstin: "33AAECG4315R1ZE", address: tricky.address, credit_limit: "500000" })).id;
+    ids.tricky = (
+      await customer(orgId, { name: tricky.name, contact: tricky.contact, gstin: "33AAECG4315R1ZE", address: tricky.address, credit_limit: "500000" })
+    ).id;
     ids.hindi = (await customer(orgId, { name: tricky.hindi, gstin: "27AAPFU0939F1ZV" })).id;
     ids.formula = (await customer(orgId, { name: tricky.formula, contact: "@sum", address: "-2+3" })).id;
     const l = await lot(orgId, { kg: "1000" });
@@ -52,7 +57,10 @@ describe("GET /api/v1/export/customers", () => {
     const s1 = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
     const cancelled = await sale(orgId, ids.tricky, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]);
-    await expectStatus(await api(`/admin/api/sales/${cancelled.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
+    await expectStatus(
+      await api(`/admin/api/sales/${cancelled.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }),
+      200,
+    );
     // ₹1050 settles s1 and ₹150 is on account: more than an invoice's outstanding cannot be applied to it.
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, sale_id: s1.id, amount: "1050", method: "neft" });
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: ids.tricky, amount: "150", method: "neft" });
@@ -65,7 +73,17 @@ describe("GET /api/v1/export/customers", () => {
     const { rows } = await exportCsv(key, "customers");
     expect(rows[0]).toEqual(["id", "name", "contact", "gstin", "address", "credit_limit", "total_billed", "total_paid", "outstanding"]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([ids.tricky, ids.hindi, ids.formula]);
-    expect(rows[1]).toEqual([ids.tricky, tricky.name, "'+91 98430 12345", "33AAECG4315R1ZE", tricky.address, "500000.00", "2100.00", "1200.00", "800.00"]);
+    expect(rows[1]).toEqual([
+      ids.tricky,
+      tricky.name,
+      "'+91 98430 12345",
+      "33AAECG4315R1ZE",
+      tricky.address,
+      "500000.00",
+      "2100.00",
+      "1200.00",
+      "800.00",
+    ]);
     expect(rows[2]).toEqual([ids.hindi, tricky.hindi, "", "27AAPFU0939F1ZV", "", "0.00", "0.00", "0.00", "0.00"]);
     expect(rows.every((r) => r.length === 9)).toBe(true);
   });
@@ -82,7 +100,10 @@ describe("GET /api/v1/export/customers", () => {
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "2", rate_per_kg: "100" }]); // 200.00 + 5 % = 210.00
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50" });
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "160", method: "upi" });
-    await expectStatus(await api(`/admin/api/sales/${s.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }), 200);
+    await expectStatus(
+      await api(`/admin/api/sales/${s.id}/cancel`, null, { method: "POST", headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }),
+      200,
+    );
     // Billed 0 (cancelled), paid 160, credited 0 (reversed with the sale): outstanding 0 − 160 − 0 = −160.00.
     const { rows } = await exportCsv(key, "customers");
     expect(rows[1]!.slice(-3)).toEqual(["0.00", "160.00", "-160.00"]);
@@ -103,7 +124,13 @@ describe("GET /api/v1/export/customers", () => {
 describe("GET /api/v1/export/expenses", () => {
   it("newest first, with the seed's columns, notes round-tripping", async () => {
     const { orgId, key } = await orgWithKey();
-    const older = await post(`/admin/api/orgs/${orgId}/expenses`, { date: addDays(today, -2), category: "Freight", amount: "1500", notes: "Lorry TN-39 to Erode, \"urgent\"", created_by: "Ravi" });
+    const older = await post(`/admin/api/orgs/${orgId}/expenses`, {
+      date: addDays(today, -2),
+      category: "Freight",
+      amount: "1500",
+      notes: 'Lorry TN-39 to Erode, "urgent"',
+      created_by: "Ravi",
+    });
     const newest = await post(`/admin/api/orgs/${orgId}/expenses`, { date: today, category: "=Loading", amount: "250.75", notes: "हमाली\nmazdoor" });
     const sameDayLater = await post(`/admin/api/orgs/${orgId}/expenses`, { date: addDays(today, -2), category: "Packing", amount: "99.99" });
     const { rows } = await exportCsv(key, "expenses");
@@ -111,7 +138,7 @@ describe("GET /api/v1/export/expenses", () => {
     expect(rows.slice(1)).toEqual([
       [today, "'=Loading", "250.75", "हमाली\nmazdoor", "operator"],
       [addDays(today, -2), "Packing", "99.99", "", "operator"],
-      [addDays(today, -2), "Freight", "1500.00", "Lorry TN-39 to Erode, \"urgent\"", "Ravi"],
+      [addDays(today, -2), "Freight", "1500.00", 'Lorry TN-39 to Erode, "urgent"', "Ravi"],
     ]);
     expect([newest.id, sameDayLater.id, older.id]).toHaveLength(3);
   });
@@ -138,10 +165,33 @@ describe("GET /api/v1/export/expenses", () => {
 describe("GET /api/v1/export/mill-payments", () => {
   it("one row per mill invoice and per payment, type invoice or payment, newest first", async () => {
     const { orgId, key } = await orgWithKey();
-    const inv1 = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills, Aruppukottai", invoice_number: "SRM/0457", date: addDays(today, -20), amount: "245000" });
-    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Sri Ramalinga Mills, Aruppukottai", mill_invoice_id: inv1.id, date: addDays(today, -5), amount: "100000", method: "rtgs", reference: "UTR HDFC 0001" });
-    await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "वर्धमान स्पिनिंग", invoice_number: "-VS/88", date: addDays(today, -5), amount: "50000.5" });
-    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "वर्धमान स्पिनिंग", date: today, amount: "50000.50", method: "cheque", reference: "+000123" });
+    const inv1 = await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills, Aruppukottai",
+      invoice_number: "SRM/0457",
+      date: addDays(today, -20),
+      amount: "245000",
+    });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+      supplier_name: "Sri Ramalinga Mills, Aruppukottai",
+      mill_invoice_id: inv1.id,
+      date: addDays(today, -5),
+      amount: "100000",
+      method: "rtgs",
+      reference: "UTR HDFC 0001",
+    });
+    await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "वर्धमान स्पिनिंग",
+      invoice_number: "-VS/88",
+      date: addDays(today, -5),
+      amount: "50000.5",
+    });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+      supplier_name: "वर्धमान स्पिनिंग",
+      date: today,
+      amount: "50000.50",
+      method: "cheque",
+      reference: "+000123",
+    });
     const { rows } = await exportCsv(key, "mill-payments");
     expect(rows).toEqual([
       ["supplier_name", "type", "date", "amount", "reference", "method"],

@@ -24,7 +24,9 @@ describe("key cap per organisation", () => {
     expect(refused).toHaveLength(10);
     expect(refused.every((r) => r.body.code === "key_limit_reached")).toBe(true);
     expect(await activeKeys(orgId)).toBe(100);
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = ? AND action = 'key.created'").bind(orgId).first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = ? AND action = 'key.created'")
+      .bind(orgId)
+      .first<{ n: number }>();
     expect(audit?.n).toBe(100);
 
     // A revocation frees one place, and only one.

@@ -19,16 +19,20 @@ const operator = (path: string, body?: unknown) =>
   });
 
 describe("rate limits across the limit, per plan", () => {
-  it.each([["business" as const], ["scale" as const], ["enterprise" as const]])("%s: 50 concurrent requests, exactly the 30 left pass, 20 get 429", { timeout: 30_000 }, async (plan) => {
-    const orgId = await createOrg(plan);
-    const { key } = await createKey(orgId, { access: "read_only" });
-    await burstAcrossTheLimit({
-      guard: env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key))),
-      limit: PLAN_REQUESTS_PER_MINUTE[plan],
-      send: () => read(key),
-      limitedCode: (_response, text) => expect(JSON.parse(text)).toEqual({ error: expect.any(String), code: "rate_limited" }),
-    });
-  });
+  it.each([["business" as const], ["scale" as const], ["enterprise" as const]])(
+    "%s: 50 concurrent requests, exactly the 30 left pass, 20 get 429",
+    { timeout: 30_000 },
+    async (plan) => {
+      const orgId = await createOrg(plan);
+      const { key } = await createKey(orgId, { access: "read_only" });
+      await burstAcrossTheLimit({
+        guard: env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key))),
+        limit: PLAN_REQUESTS_PER_MINUTE[plan],
+        send: () => read(key),
+        limitedCode: (_response, text) => expect(JSON.parse(text)).toEqual({ error: expect.any(String), code: "rate_limited" }),
+      });
+    },
+  );
 });
 
 describe("lifecycle changes racing live traffic and each other", () => {
@@ -54,7 +58,10 @@ describe("lifecycle changes racing live traffic and each other", () => {
         operator(`/admin/api/keys/${id}/revoke`, { reason: "race" }),
       ]);
       const statuses = [rotated.status, regenerated.status, revoked.status];
-      expect(statuses.every((s) => [200, 201, 409].includes(s)), statuses.join(",")).toBe(true);
+      expect(
+        statuses.every((s) => [200, 201, 409].includes(s)),
+        statuses.join(","),
+      ).toBe(true);
       expect([rotated.status, regenerated.status].filter((s) => s === 201).length, statuses.join(",")).toBeLessThanOrEqual(1);
       for (const response of await Promise.all(traffic)) expect([200, 401]).toContain(response.status);
       const replacements = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE replaces_key_id = ?").bind(id).first<{ n: number }>();

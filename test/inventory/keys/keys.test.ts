@@ -25,7 +25,10 @@ async function auditOf(orgId: string) {
 
 /** A key row issued before keys were bound to organisations: inserted with SQL, as the old system left it. */
 async function insertLegacyKey(): Promise<{ id: string; key: string }> {
-  const key = `inv_legacy${crypto.randomUUID().slice(0, 2).replace(/[^0-9a-z]/g, "0")}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const key = `inv_legacy${crypto
+    .randomUUID()
+    .slice(0, 2)
+    .replace(/[^0-9a-z]/g, "0")}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
   const id = `key_legacy_${crypto.randomUUID()}`;
   await env.DB.prepare(
     "INSERT INTO api_keys (id, org_id, name, prefix, key_hash, access, scopes, created_at) VALUES (?, NULL, 'old integration', ?, ?, 'read_only', '[]', ?)",
@@ -45,7 +48,13 @@ describe("organisations", () => {
   it("the operator creates one; GET shows plan, subscription and per-key limits", async () => {
     const created = await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business" }), 201);
     const org = OrgSchema.parse(created.data);
-    expect(org).toMatchObject({ name: "Sri Lakshmi Yarns", plan: "business", subscription_status: "active", api_access: true, limits: { requests_per_minute: 1200 } });
+    expect(org).toMatchObject({
+      name: "Sri Lakshmi Yarns",
+      plan: "business",
+      subscription_status: "active",
+      api_access: true,
+      limits: { requests_per_minute: 1200 },
+    });
     expect(org.id).toMatch(/^org_/);
     const fetched = await expectStatus(await admin("GET", `/admin/api/orgs/${org.id}`), 200);
     expect(OrgSchema.parse(fetched.data)).toEqual(org);
@@ -74,7 +83,11 @@ describe("organisations", () => {
   });
 
   it("the management API refuses a wrong operator token and no credentials", async () => {
-    await expectError(await api("/admin/api/orgs", "not-the-token", { method: "POST", body: JSON.stringify({ name: "X", plan: "business" }) }), 401, "unauthorized");
+    await expectError(
+      await api("/admin/api/orgs", "not-the-token", { method: "POST", body: JSON.stringify({ name: "X", plan: "business" }) }),
+      401,
+      "unauthorized",
+    );
     await expectError(await api("/admin/api/orgs/org_x", null), 401, "unauthorized");
   });
 });
@@ -83,10 +96,21 @@ describe("key creation", () => {
   it("shows the key once, stores only its SHA-256, lists it without the secret", async () => {
     const orgId = await createOrg();
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const response = await admin("POST", `/admin/api/orgs/${orgId}/keys`, { name: "erp", access: "read_write", scopes: ["sales:read", "sales:read"], expires_at: expiresAt });
+    const response = await admin("POST", `/admin/api/orgs/${orgId}/keys`, {
+      name: "erp",
+      access: "read_write",
+      scopes: ["sales:read", "sales:read"],
+      expires_at: expiresAt,
+    });
     const created = CreatedKeySchema.parse((await expectStatus(response, 201)).data);
     expect(created.key).toMatch(/^inv_[0-9a-z]{8}_[0-9A-Za-z]{32}$/);
-    expect(created).toMatchObject({ name: "erp", access: "read_write", scopes: ["sales:read"], expires_at: expiresAt, prefix: created.key.slice(4, 12) });
+    expect(created).toMatchObject({
+      name: "erp",
+      access: "read_write",
+      scopes: ["sales:read"],
+      expires_at: expiresAt,
+      prefix: created.key.slice(4, 12),
+    });
 
     const stored = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(created.id).first<Record<string, unknown>>();
     expect(stored?.key_hash).toBe(await hashApiKey(created.key));
@@ -95,7 +119,13 @@ describe("key creation", () => {
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/keys`), 200);
     expect(JSON.stringify(listed)).not.toContain(created.key.slice(13));
     expect(listed).toMatchObject({ has_more: false, next_offset: null });
-    expect(KeySchema.parse(listed.data[0])).toMatchObject({ id: created.id, state: "active", access: "read_write", last_used_at: null, expires_at: expiresAt });
+    expect(KeySchema.parse(listed.data[0])).toMatchObject({
+      id: created.id,
+      state: "active",
+      access: "read_write",
+      last_used_at: null,
+      expires_at: expiresAt,
+    });
   });
 
   it.each([
@@ -144,7 +174,11 @@ describe("the error table (seed section 7)", () => {
     ["a malformed key", "inv_short"],
     ["another service's key", "tax_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV"],
   ])("%s: 401 missing_token, and no rate-limit headers", async (_, authorization) => {
-    const response = await api("/api/v1/inventory", null, { method: "POST", body: "{}", headers: authorization ? { Authorization: authorization } : {} });
+    const response = await api("/api/v1/inventory", null, {
+      method: "POST",
+      body: "{}",
+      headers: authorization ? { Authorization: authorization } : {},
+    });
     expect(response.headers.get("X-RateLimit-Limit")).toBeNull();
     await expectError(response, 401, "missing_token");
   });
@@ -154,7 +188,8 @@ describe("the error table (seed section 7)", () => {
   });
 
   it("unknown keys past the address's budget get 429 and leave no Durable Object; the address's valid keys keep working", async () => {
-    const randomKey = () => `inv_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"B".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const randomKey = () =>
+      `inv_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"B".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const flood = async () => {
       const address = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
       const tryKey = async (key: string) => {
@@ -198,7 +233,10 @@ describe("the error table (seed section 7)", () => {
     const now = Date.now();
     expect((await verdictAt(salesOnly.key, now, [{ grant: "sales:read", code: "missing_scope" }])).outcome).toBe("allowed");
     for (const scope of ["inventory:read", "exports:read"]) {
-      expect(await verdictAt(salesOnly.key, now, [{ grant: scope, code: "missing_scope" }])).toMatchObject({ outcome: "denied", code: "missing_scope" });
+      expect(await verdictAt(salesOnly.key, now, [{ grant: scope, code: "missing_scope" }])).toMatchObject({
+        outcome: "denied",
+        code: "missing_scope",
+      });
     }
     const everything = await createKey(orgId);
     for (const scope of INVENTORY_SCOPES) {
@@ -254,7 +292,9 @@ describe("the error table (seed section 7)", () => {
 
   it("internal_error: a failure on the service side says nothing about the database", async () => {
     const orgId = await createOrg();
-    await env.DB.prepare("INSERT INTO api_keys (id, org_id, prefix, key_hash, access, scopes, created_at) VALUES (?, ?, 'broken00', ?, 'read_only', 'not json', ?)")
+    await env.DB.prepare(
+      "INSERT INTO api_keys (id, org_id, prefix, key_hash, access, scopes, created_at) VALUES (?, ?, 'broken00', ?, 'read_only', 'not json', ?)",
+    )
       .bind(`key_broken_${crypto.randomUUID()}`, orgId, crypto.randomUUID(), Date.now())
       .run();
     const message = await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys`), 500, "internal_error");
@@ -284,7 +324,11 @@ describe("rate limits (fixed one-minute window per key)", () => {
     expect(result.outcomes.filter((v) => v.outcome === "allowed")).toHaveLength(1200);
     expect(result.outcomes.slice(1200).every((v) => v.outcome === "limited")).toBe(true);
     const limited = result.outcomes[1200]!;
-    expect(limited).toMatchObject({ outcome: "limited", retryAfterSeconds: 40, usage: { minute: { limit: 1200, remaining: 0, resetAt: (minuteStart + 60_000) / 1000 } } });
+    expect(limited).toMatchObject({
+      outcome: "limited",
+      retryAfterSeconds: 40,
+      usage: { minute: { limit: 1200, remaining: 0, resetAt: (minuteStart + 60_000) / 1000 } },
+    });
     expect(result.lastSecond).toMatchObject({ outcome: "limited", retryAfterSeconds: 1 });
     expect(result.nextMinute).toMatchObject({ outcome: "allowed", usage: { minute: { remaining: 1199 } } });
   });
@@ -568,7 +612,9 @@ describe("organisation admins (session) and tenant isolation", () => {
   it("an expired session or an unknown cookie is unauthorized", async () => {
     const orgId = await createOrg();
     const session = await signIn(orgId);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash IN (SELECT token_hash FROM sessions WHERE org_id = ?)").bind(Date.now() - 1, orgId).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE token_hash IN (SELECT token_hash FROM sessions WHERE org_id = ?)")
+      .bind(Date.now() - 1, orgId)
+      .run();
     await expectError(await asSession(session, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
     await expectError(await asSession({ ...session, cookie: "inv_session=nope" }, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
   });

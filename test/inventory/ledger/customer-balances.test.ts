@@ -19,7 +19,8 @@ describe("GET /api/v1/customers", () => {
     quiet = await customer(orgId, { name: "No dealings yet" });
     const l = await lot(orgId, { received_at: new Date(Date.parse(`${addDays(today, -120)}T10:00:00+05:30`)).toISOString() });
     // Each sale: 10 kg × 100.00 = 1000.00 + 5 % = 1050.00. Booked in date order.
-    const book = (daysAgo: number) => sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: addDays(today, -daysAgo) });
+    const book = (daysAgo: number) =>
+      sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }], { sale_date: addDays(today, -daysAgo) });
     const over90 = await book(100);
     await book(75);
     const mid = await book(45);
@@ -46,7 +47,11 @@ describe("GET /api/v1/customers", () => {
       on_account: "200.00",
       ageing: { "0_30": "1050.00", "31_60": "1000.00", "61_90": "1050.00", over_90: "1000.00" },
     });
-    expect(page.data[1]).toMatchObject({ outstanding: "0.00", on_account: "0.00", ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" } });
+    expect(page.data[1]).toMatchObject({
+      outstanding: "0.00",
+      on_account: "0.00",
+      ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
   });
 
   it("agrees with the customers export's outstanding", async () => {

@@ -9,15 +9,37 @@ const today = istDateOf(Date.now());
 describe("GET /api/v1/suppliers", () => {
   it("shows each mill's invoices, payments and what is payable; needs exports:read; only the key's organisation", async () => {
     const { orgId, key } = await orgWithKey();
-    const srm = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/1", amount: "2,45,000.00", date: addDays(today, -20) });
-    await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/2", amount: "55,000.50", date: addDays(today, -5) });
-    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Sri Ramalinga Mills", mill_invoice_id: srm.id, amount: "1,00,000", method: "rtgs" });
+    const srm = await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills",
+      invoice_number: "SRM/1",
+      amount: "2,45,000.00",
+      date: addDays(today, -20),
+    });
+    await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills",
+      invoice_number: "SRM/2",
+      amount: "55,000.50",
+      date: addDays(today, -5),
+    });
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+      supplier_name: "Sri Ramalinga Mills",
+      mill_invoice_id: srm.id,
+      amount: "1,00,000",
+      method: "rtgs",
+    });
     await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Vardhman Spinning", amount: "10,000", method: "neft" });
     const page = SupplierPayablesPageSchema.parse(await expectStatus(await api("/api/v1/suppliers", key), 200));
     // Sri Ramalinga: 245000.00 + 55000.50 = 300000.50 invoiced, 100000.00 paid → 200000.50 payable.
     // Vardhman: nothing invoiced, 10000.00 paid in advance → -10000.00.
     expect(page.data.map(({ id: _id, ...rest }) => rest)).toEqual([
-      { name: "Sri Ramalinga Mills", gstin: null, invoiced: "300000.50", paid: "100000.00", payable: "200000.50", oldest_invoice_date: addDays(today, -20) },
+      {
+        name: "Sri Ramalinga Mills",
+        gstin: null,
+        invoiced: "300000.50",
+        paid: "100000.00",
+        payable: "200000.50",
+        oldest_invoice_date: addDays(today, -20),
+      },
       { name: "Vardhman Spinning", gstin: null, invoiced: "0.00", paid: "10000.00", payable: "-10000.00", oldest_invoice_date: null },
     ]);
     expect(page).toMatchObject({ has_more: false, next_offset: null });

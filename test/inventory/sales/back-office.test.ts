@@ -14,7 +14,9 @@ async function gramsRemaining(lotId: string): Promise<number> {
 }
 
 async function eventsOf(orgId: string, type?: string) {
-  const { results } = await env.DB.prepare("SELECT id, type, payload, dedupe_key FROM events WHERE org_id = ?1 AND (?2 IS NULL OR type = ?2) ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT id, type, payload, dedupe_key FROM events WHERE org_id = ?1 AND (?2 IS NULL OR type = ?2) ORDER BY id",
+  )
     .bind(orgId, type ?? null)
     .all<{ id: string; type: string; payload: string; dedupe_key: string | null }>();
   return results.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
@@ -32,7 +34,13 @@ describe("POST /admin/api/orgs/{id}/customers", () => {
 
   it("creates a customer with a checked GSTIN (upper-cased) and emits customer.created in the same batch", async () => {
     const created = CustomerSchema.parse(
-      await post(`/admin/api/orgs/${orgId}/customers`, { name: "Sri Murugan Tex", contact: "+91 98430 12345", gstin: " 33aaecg4315r1ze ", address: "12 Kamaraj Road, Tiruppur", credit_limit: "5,00,000" }),
+      await post(`/admin/api/orgs/${orgId}/customers`, {
+        name: "Sri Murugan Tex",
+        contact: "+91 98430 12345",
+        gstin: " 33aaecg4315r1ze ",
+        address: "12 Kamaraj Road, Tiruppur",
+        credit_limit: "5,00,000",
+      }),
     );
     expect(created).toMatchObject({ gstin: "33AAECG4315R1ZE", credit_limit: "500000.00", contact: "+91 98430 12345" });
     const events = await eventsOf(orgId, "customer.created");
@@ -57,7 +65,11 @@ describe("POST /admin/api/orgs/{id}/customers", () => {
   });
 
   it("is 401 without credentials, 404 for an unknown organisation, and a session acts only on its own organisation", async () => {
-    const response = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const response = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     await expectError(response, 401, "unauthorized");
     await expectError(await admin("POST", "/admin/api/orgs/org_nope/customers", { name: "X" }), 404, "not_found");
     const otherOrg = await createOrg();
@@ -74,20 +86,54 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
   });
 
   it("receives a catalogue SKU with its HSN and GST rate; godown and mill are created on first use", async () => {
-    const created = LotSchema.parse(await lot(orgId, { sku: "CTN-CMP-40S1-RW", yarn_type: "cotton_compact", kg: 1234.567, cost_per_kg: 331.5, godown_code: "ERD-1" }));
-    expect(created).toMatchObject({ hsn: "52052410", gst_rate_percent: 5, count_ne: 40, kg_received: "1234.567", kg_remaining: "1234.567", cost_per_kg: "331.50", godown_code: "ERD-1" });
+    const created = LotSchema.parse(
+      await lot(orgId, { sku: "CTN-CMP-40S1-RW", yarn_type: "cotton_compact", kg: 1234.567, cost_per_kg: 331.5, godown_code: "ERD-1" }),
+    );
+    expect(created).toMatchObject({
+      hsn: "52052410",
+      gst_rate_percent: 5,
+      count_ne: 40,
+      kg_received: "1234.567",
+      kg_remaining: "1234.567",
+      cost_per_kg: "331.50",
+      godown_code: "ERD-1",
+    });
   });
 
   it("receives a SKU outside the catalogue with the heading of its yarn type", async () => {
-    const created = LotSchema.parse(await lot(orgId, { sku: "PES-SPN-20S1-BLK", yarn_type: "polyester_spun", sku_name: "20s polyester spun, black", count_ne: 20 }));
+    const created = LotSchema.parse(
+      await lot(orgId, { sku: "PES-SPN-20S1-BLK", yarn_type: "polyester_spun", sku_name: "20s polyester spun, black", count_ne: 20 }),
+    );
     expect(created).toMatchObject({ hsn: "5509", gst_rate_percent: 5, sku_name: "20s polyester spun, black", count_ne: 20 });
   });
 
   it("is 409 for the same lot of a SKU in the same godown, and for a SKU re-registered with another yarn type", async () => {
     await lot(orgId, { lot_number: "SRM-2611-01" });
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "SRM-2611-01", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: 10, cost_per_kg: 300 }), 409, "conflict");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/lots`, {
+        lot_number: "SRM-2611-01",
+        sku: "CTN-CMB-30S1-RW",
+        yarn_type: "cotton_combed",
+        godown_code: "TPR-1",
+        kg: 10,
+        cost_per_kg: 300,
+      }),
+      409,
+      "conflict",
+    );
     await lot(orgId, { lot_number: "SRM-2611-01", godown_code: "TPR-2" }); // the same mill lot split across godowns
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "X1", sku: "PES-SPN-20S1-BLK", yarn_type: "viscose_spun", godown_code: "TPR-1", kg: 10, cost_per_kg: 300 }), 409, "conflict");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/lots`, {
+        lot_number: "X1",
+        sku: "PES-SPN-20S1-BLK",
+        yarn_type: "viscose_spun",
+        godown_code: "TPR-1",
+        kg: 10,
+        cost_per_kg: 300,
+      }),
+      409,
+      "conflict",
+    );
   });
 
   const base = { lot_number: "L1", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "10", cost_per_kg: "300" };
@@ -123,7 +169,18 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
 describe("write bounds", () => {
   it("accepts a lot at the maxima, and the organisation's inventory read still answers after a refused 9e12 kg lot", async () => {
     const { orgId, key } = await orgWithKey();
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/lots`, { lot_number: "HUGE", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "9000000000000", cost_per_kg: "1000000" }), 400, "bad_request");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/lots`, {
+        lot_number: "HUGE",
+        sku: "CTN-CMB-30S1-RW",
+        yarn_type: "cotton_combed",
+        godown_code: "TPR-1",
+        kg: "9000000000000",
+        cost_per_kg: "1000000",
+      }),
+      400,
+      "bad_request",
+    );
     const biggest = LotSchema.parse(await lot(orgId, { kg: "100000", cost_per_kg: "10000.00" }));
     // 100000 kg × 10000.00 per kg = 1,00,00,00,000.00 rupees, exact.
     expect(biggest).toMatchObject({ kg_received: "100000.000", stock_value: "1000000000.00" });
@@ -134,7 +191,9 @@ describe("write bounds", () => {
   it("a lot stored before the bounds (9e12 kg at 10,00,000.00 per kg) still reads, its value exact", async () => {
     const { orgId, key } = await orgWithKey();
     const stored = await lot(orgId);
-    await env.DB.prepare("UPDATE lots SET grams_received = ?1, grams_remaining = ?1, cost_paise_per_kg = ?2 WHERE id = ?3").bind(9e15, 1e8, stored.id).run();
+    await env.DB.prepare("UPDATE lots SET grams_received = ?1, grams_remaining = ?1, cost_paise_per_kg = ?2 WHERE id = ?3")
+      .bind(9e15, 1e8, stored.id)
+      .run();
     const page = await expectStatus<{ data: Array<Record<string, unknown>> }>(await api("/api/v1/inventory", key), 200);
     // 9,000,000,000,000 kg × 1,000,000.00 per kg = 9 × 10^18 rupees.
     expect(page.data[0]).toMatchObject({ kg_remaining: "9000000000000.000", cost_per_kg: "1000000.00", stock_value: "9000000000000000000.00" });
@@ -188,12 +247,27 @@ describe("entry dates", () => {
     const early = await lot(orgId, { received_at: "2025-05-01T10:00:00+05:30" });
     const late = await lot(orgId, { received_at: "2025-06-10T10:00:00+05:30" });
     const message = await expectError(
-      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2025-06-09", items: [{ lot_id: early.id, kg: 1, rate_per_kg: 300 }, { lot_id: late.id, kg: 1, rate_per_kg: 300 }] }),
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        sale_date: "2025-06-09",
+        items: [
+          { lot_id: early.id, kg: 1, rate_per_kg: 300 },
+          { lot_id: late.id, kg: 1, rate_per_kg: 300 },
+        ],
+      }),
       400,
       "bad_request",
     );
     expect(message).toBe(`sale_date 2025-06-09 is before lot ${late.id} was received on 2025-06-10`);
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2019-01-01", items: [{ lot_id: early.id, kg: 1, rate_per_kg: 300 }] }), 400, "bad_request");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        sale_date: "2019-01-01",
+        items: [{ lot_id: early.id, kg: 1, rate_per_kg: 300 }],
+      }),
+      400,
+      "bad_request",
+    );
     expect(await count("sales", orgId)).toBe(0);
     expect(await gramsRemaining(early.id)).toBe(1_000_000);
     // The receipt day itself is fine.
@@ -222,7 +296,11 @@ describe("entry dates", () => {
     const first = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-06-10" });
     const sameDay = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-06-10" });
     const message = await expectError(
-      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, sale_date: "2025-06-05", items: [{ lot_id: l.id, kg: 1, rate_per_kg: 300 }] }),
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        sale_date: "2025-06-05",
+        items: [{ lot_id: l.id, kg: 1, rate_per_kg: 300 }],
+      }),
       409,
       "sale_before_last_invoice",
     );
@@ -246,9 +324,21 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     const buyer = await customer(orgId);
     const a = await lot(orgId, { kg: "100" });
     const b = await lot(orgId, { sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", kg: "50" });
-    const first = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: a.id, kg: "0.001", rate_per_kg: "333.33" }, { lot_id: b.id, kg: 12.5, rate_per_kg: 150 }]));
+    const first = SaleSchema.parse(
+      await sale(orgId, buyer.id, [
+        { lot_id: a.id, kg: "0.001", rate_per_kg: "333.33" },
+        { lot_id: b.id, kg: 12.5, rate_per_kg: 150 },
+      ]),
+    );
     // 0.001 kg × ₹333.33 = ₹0.33333 → ₹0.33; 12.5 kg × ₹150 = ₹1875.00; GST 5% per line, rounded to the paisa.
-    expect(first).toMatchObject({ kg: "12.501", taxable_amount: "1875.33", gst_amount: "93.77", total_amount: "1969.10", status: "confirmed", sale_date: today });
+    expect(first).toMatchObject({
+      kg: "12.501",
+      taxable_amount: "1875.33",
+      gst_amount: "93.77",
+      total_amount: "1969.10",
+      status: "confirmed",
+      sale_date: today,
+    });
     expect(await gramsRemaining(a.id)).toBe(99_999);
     expect(await gramsRemaining(b.id)).toBe(37_500);
     const second = await sale(orgId, buyer.id, [{ lot_id: a.id, kg: "1" }]);
@@ -265,7 +355,17 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     const plenty = await lot(orgId, { kg: "100" });
     const short = await lot(orgId, { kg: "5" });
     const before = await eventsOf(orgId);
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: plenty.id, kg: "10", rate_per_kg: 300 }, { lot_id: short.id, kg: "5.001", rate_per_kg: 300 }] }), 409, "insufficient_stock");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        items: [
+          { lot_id: plenty.id, kg: "10", rate_per_kg: 300 },
+          { lot_id: short.id, kg: "5.001", rate_per_kg: 300 },
+        ],
+      }),
+      409,
+      "insufficient_stock",
+    );
     expect(await gramsRemaining(plenty.id)).toBe(100_000);
     expect(await gramsRemaining(short.id)).toBe(5_000);
     expect(await count("sales", orgId)).toBe(0);
@@ -279,19 +379,28 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     const target = await lot(orgId, { kg: "100" });
     const attempts = 12;
     const responses = await Promise.all(
-      Array.from({ length: attempts }, () => admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: target.id, kg: "15", rate_per_kg: 300 }] })),
+      Array.from({ length: attempts }, () =>
+        admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: target.id, kg: "15", rate_per_kg: 300 }] }),
+      ),
     );
     const statuses = await Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json<{ code?: string }>() })));
     const won = statuses.filter((s) => s.status === 201);
     const lost = statuses.filter((s) => s.status !== 201);
     expect(won).toHaveLength(6); // 6 × 15 kg = 90 kg ≤ 100 kg < 7 × 15 kg
-    expect(lost.every((s) => s.status === 409 && s.body.code === "insufficient_stock"), JSON.stringify(lost)).toBe(true);
+    expect(
+      lost.every((s) => s.status === 409 && s.body.code === "insufficient_stock"),
+      JSON.stringify(lost),
+    ).toBe(true);
     expect(await gramsRemaining(target.id)).toBe(10_000);
     expect(await count("sales", orgId)).toBe(6);
-    const items = await env.DB.prepare("SELECT SUM(grams) AS g, COUNT(*) AS n FROM sale_items WHERE org_id = ?").bind(orgId).first<{ g: number; n: number }>();
+    const items = await env.DB.prepare("SELECT SUM(grams) AS g, COUNT(*) AS n FROM sale_items WHERE org_id = ?")
+      .bind(orgId)
+      .first<{ g: number; n: number }>();
     expect(items).toEqual({ g: 90_000, n: 6 });
     expect(await eventsOf(orgId, "sale.created")).toHaveLength(6);
-    const numbers = (await env.DB.prepare("SELECT invoice_seq FROM sales WHERE org_id = ? ORDER BY invoice_seq").bind(orgId).all<{ invoice_seq: number }>()).results;
+    const numbers = (
+      await env.DB.prepare("SELECT invoice_seq FROM sales WHERE org_id = ? ORDER BY invoice_seq").bind(orgId).all<{ invoice_seq: number }>()
+    ).results;
     expect(numbers.map((r) => r.invoice_seq)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
@@ -345,10 +454,28 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     const mine = await lot(orgId);
     const theirs = await lot(other);
     const theirBuyer = await customer(other);
-    const twice = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: mine.id, kg: 1, rate_per_kg: 1 }, { lot_id: mine.id, kg: 1, rate_per_kg: 1 }] }), 400, "bad_request");
+    const twice = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        items: [
+          { lot_id: mine.id, kg: 1, rate_per_kg: 1 },
+          { lot_id: mine.id, kg: 1, rate_per_kg: 1 },
+        ],
+      }),
+      400,
+      "bad_request",
+    );
     expect(twice).toContain("items[1].lot_id");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: theirs.id, kg: 1, rate_per_kg: 1 }] }), 404, "not_found");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: theirBuyer.id, items: [{ lot_id: mine.id, kg: 1, rate_per_kg: 1 }] }), 404, "not_found");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: theirs.id, kg: 1, rate_per_kg: 1 }] }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: theirBuyer.id, items: [{ lot_id: mine.id, kg: 1, rate_per_kg: 1 }] }),
+      404,
+      "not_found",
+    );
     expect(await gramsRemaining(theirs.id)).toBe(1_000_000);
   });
 });
@@ -403,14 +530,32 @@ describe("payments and credit notes", () => {
     const buyer = await customer(orgId);
     const l = await lot(orgId);
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
-    const part = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "500", method: "upi", reference: "UPI-1" });
+    const part = await post(`/admin/api/orgs/${orgId}/payments`, {
+      customer_id: buyer.id,
+      sale_id: s.id,
+      amount: "500",
+      method: "upi",
+      reference: "UPI-1",
+    });
     expect(part).toMatchObject({ amount: "500.00", invoice_paid: false, date: today });
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50", reason: "Short weight" });
-    const rest = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 500, method: "neft", reference: "UTR-2" });
+    const rest = await post(`/admin/api/orgs/${orgId}/payments`, {
+      customer_id: buyer.id,
+      sale_id: s.id,
+      amount: 500,
+      method: "neft",
+      reference: "UTR-2",
+    });
     expect(rest.invoice_paid).toBe(true);
     // A paid invoice owes nothing: an extra rupee against it is refused, naming the outstanding.
-    const extra = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" }), 409, "over_application");
-    expect(extra).toBe("amount: amount 1.00 exceeds the invoice's outstanding 0.00; post the excess as an advance to the customer's account or reduce the amount");
+    const extra = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: 1, method: "cash" }),
+      409,
+      "over_application",
+    );
+    expect(extra).toBe(
+      "amount: amount 1.00 exceeds the invoice's outstanding 0.00; post the excess as an advance to the customer's account or reduce the amount",
+    );
     const paid = await eventsOf(orgId, "invoice.paid");
     expect(paid).toHaveLength(1);
     expect(paid[0]!.payload).toMatchObject({ sale_id: s.id, total_amount: "1050.00", payment_id: rest.id });
@@ -424,13 +569,22 @@ describe("payments and credit notes", () => {
     const l = await lot(orgId);
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "neft" });
-    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "50.00", reason: "Rate difference" });
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, {
+      customer_id: buyer.id,
+      sale_id: s.id,
+      amount: "50.00",
+      reason: "Rate difference",
+    });
     const paid = await eventsOf(orgId, "invoice.paid");
     expect(paid.map((e) => e.payload)).toEqual([expect.objectContaining({ sale_id: s.id, payment_id: null, credit_note_id: note.id })]);
     const row = await env.DB.prepare("SELECT paid_at FROM sales WHERE id = ?").bind(s.id).first<{ paid_at: number | null }>();
     expect(row!.paid_at).not.toBeNull();
     // Nothing more can be applied to it, not even a paisa.
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "0.01", method: "upi" }), 409, "over_application");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "0.01", method: "upi" }),
+      409,
+      "over_application",
+    );
     expect(await eventsOf(orgId, "invoice.paid")).toHaveLength(1);
   });
 
@@ -439,10 +593,18 @@ describe("payments and credit notes", () => {
     const buyer = await customer(orgId);
     const l = await lot(orgId);
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1050
-    const credit = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "9,99,999" }), 409, "credit_exceeds_invoice");
+    const credit = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "9,99,999" }),
+      409,
+      "credit_exceeds_invoice",
+    );
     expect(credit).toContain("at most 1050.00 can still be credited");
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1000", method: "upi" });
-    const over = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "55", method: "upi" }), 409, "over_application");
+    const over = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "55", method: "upi" }),
+      409,
+      "over_application",
+    );
     expect(over).toContain("outstanding 50.00");
     expect(await count("credit_notes", orgId)).toBe(0);
     expect(await count("payments", orgId)).toBe(1);
@@ -452,11 +614,23 @@ describe("payments and credit notes", () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
     const other = await customer(orgId);
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "cash" }), 409, "cash_receipt_limit");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,00,000", method: "cash" }), 409, "cash_receipt_limit");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "cash" }),
+      409,
+      "cash_receipt_limit",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,00,000", method: "cash" }),
+      409,
+      "cash_receipt_limit",
+    );
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,99,999.99", method: "cash" });
     // 199999.99 + 0.01 reaches 2 lakh the same day; another day, another customer, or a bank transfer are fine.
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash" }), 409, "cash_receipt_limit");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash" }),
+      409,
+      "cash_receipt_limit",
+    );
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "0.01", method: "cash", date: addDays(today, -1) });
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: other.id, amount: "0.01", method: "cash" });
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2,50,000", method: "rtgs" });
@@ -469,11 +643,31 @@ describe("payments and credit notes", () => {
     const otherBuyer = await customer(orgId);
     const l = await lot(orgId);
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "1" }]);
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: otherBuyer.id, sale_id: s.id, amount: 1, method: "upi" }), 400, "bad_request");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: "cust_nope", amount: 1, method: "upi" }), 404, "not_found");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 0, method: "upi" }), 400, "bad_request");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "bitcoin" }), 400, "bad_request");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "upi", date: "21-11-2026" }), 400, "bad_request");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: otherBuyer.id, sale_id: s.id, amount: 1, method: "upi" }),
+      400,
+      "bad_request",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: "cust_nope", amount: 1, method: "upi" }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 0, method: "upi" }),
+      400,
+      "bad_request",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "bitcoin" }),
+      400,
+      "bad_request",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: 1, method: "upi", date: "21-11-2026" }),
+      400,
+      "bad_request",
+    );
     expect(await count("payments", orgId)).toBe(0);
   });
 
@@ -490,7 +684,10 @@ describe("payments and credit notes", () => {
 describe("expenses and mill ledgers", () => {
   it("records an expense (created_by defaults to the actor) and a session's own email", async () => {
     const orgId = await createOrg();
-    expect(await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "1250.5", date: addDays(today, -1) })).toMatchObject({ created_by: "operator", amount: "1250.50" });
+    expect(await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "1250.5", date: addDays(today, -1) })).toMatchObject({
+      created_by: "operator",
+      amount: "1250.50",
+    });
     const session = await signIn(orgId);
     const response = await asSession(session, "POST", `/admin/api/orgs/${orgId}/expenses`, { category: "Loading", amount: 300 });
     expect((await expectStatus<{ data: { created_by: string } }>(response, 201)).data.created_by).toBe(session.email);
@@ -498,14 +695,50 @@ describe("expenses and mill ledgers", () => {
 
   it("mill invoices are unique per mill; a payment against an invoice must be to that mill", async () => {
     const orgId = await createOrg();
-    const invoice = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/2627/0457", amount: "2,45,000.00" });
+    const invoice = await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills",
+      invoice_number: "SRM/2627/0457",
+      amount: "2,45,000.00",
+    });
     expect(invoice.amount).toBe("245000.00");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/2627/0457", amount: 1 }), 409, "conflict");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/mill-invoices`, {
+        supplier_name: "Sri Ramalinga Mills",
+        invoice_number: "SRM/2627/0457",
+        amount: 1,
+      }),
+      409,
+      "conflict",
+    );
     await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Vardhman Spinning", invoice_number: "SRM/2627/0457", amount: 1 });
-    const paid = await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Sri Ramalinga Mills", mill_invoice_id: invoice.id, amount: "100000", method: "rtgs", reference: "UTR0001" });
+    const paid = await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+      supplier_name: "Sri Ramalinga Mills",
+      mill_invoice_id: invoice.id,
+      amount: "100000",
+      method: "rtgs",
+      reference: "UTR0001",
+    });
     expect(paid).toMatchObject({ mill_invoice_id: invoice.id, method: "rtgs", reference: "UTR0001" });
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Vardhman Spinning", mill_invoice_id: invoice.id, amount: 1, method: "neft" }), 400, "bad_request");
-    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Vardhman Spinning", mill_invoice_id: "minv_nope", amount: 1, method: "neft" }), 404, "not_found");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, {
+        supplier_name: "Vardhman Spinning",
+        mill_invoice_id: invoice.id,
+        amount: 1,
+        method: "neft",
+      }),
+      400,
+      "bad_request",
+    );
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, {
+        supplier_name: "Vardhman Spinning",
+        mill_invoice_id: "minv_nope",
+        amount: 1,
+        method: "neft",
+      }),
+      404,
+      "not_found",
+    );
   });
 });
 
@@ -548,7 +781,20 @@ describe("createSale's in-transaction guard", () => {
         };
       },
     }) as D1Database;
-    const attempt = createSale(racing, orgId, { customerId: buyer.id, saleDate: today, soldAt: Date.now(), items: [{ lotId: a.id, grams: 10_000, ratePaisePerKg: 100 }, { lotId: b.id, grams: 50_000, ratePaisePerKg: 100 }] }, Date.now());
+    const attempt = createSale(
+      racing,
+      orgId,
+      {
+        customerId: buyer.id,
+        saleDate: today,
+        soldAt: Date.now(),
+        items: [
+          { lotId: a.id, grams: 10_000, ratePaisePerKg: 100 },
+          { lotId: b.id, grams: 50_000, ratePaisePerKg: 100 },
+        ],
+      },
+      Date.now(),
+    );
     // Only lot b went short (1 kg left for 50 kg asked); lot a still had its 100 kg.
     expect(await attempt).toEqual({ kind: "insufficient_stock", lotIds: [b.id] });
     expect(drained).toBe(true);
@@ -593,9 +839,22 @@ describe("createSale's in-transaction guard", () => {
         };
       },
     }) as D1Database;
-    const attempt = await createSale(racing, orgId, { customerId: buyer.id, saleDate: "2025-06-05", soldAt: Date.parse("2025-06-05T12:00:00+05:30"), items: [{ lotId: l.id, grams: 10_000, ratePaisePerKg: 100 }] }, Date.now());
+    const attempt = await createSale(
+      racing,
+      orgId,
+      {
+        customerId: buyer.id,
+        saleDate: "2025-06-05",
+        soldAt: Date.parse("2025-06-05T12:00:00+05:30"),
+        items: [{ lotId: l.id, grams: 10_000, ratePaisePerKg: 100 }],
+      },
+      Date.now(),
+    );
     expect(raced).toBe(true);
-    expect(attempt).toMatchObject({ kind: "invoice_out_of_order", refusal: { code: "sale_before_last_invoice", lastInvoiceNumber: "INV/2526/000001" } });
+    expect(attempt).toMatchObject({
+      kind: "invoice_out_of_order",
+      refusal: { code: "sale_before_last_invoice", lastInvoiceNumber: "INV/2526/000001" },
+    });
     expect(await count("sales", orgId)).toBe(1);
     expect(await count("sale_items", orgId)).toBe(1);
     expect(await gramsRemaining(l.id)).toBe(99_000);

@@ -48,7 +48,12 @@ describe("GET /api/v1/sales", () => {
   it("includes 00:00 IST on from and 23:59 IST on to; excludes the instants just outside; excludes cancelled; newest first", async () => {
     const page = await sales(key, `?from=${F}&to=${D}`);
     expect(page.data.map((s) => s.id)).toEqual([at.toEnd, at.middle, at.fromStart]);
-    expect(page.data[0]).toMatchObject({ sale_date: D, status: "confirmed", customer_name: "Kumaran Knit Fabrics, Tiruppur", customer_gstin: "33AAECG4315R1ZE" });
+    expect(page.data[0]).toMatchObject({
+      sale_date: D,
+      status: "confirmed",
+      customer_name: "Kumaran Knit Fabrics, Tiruppur",
+      customer_gstin: "33AAECG4315R1ZE",
+    });
     expect(page.data[2]!.sale_date).toBe(F);
   });
 
@@ -72,7 +77,15 @@ describe("GET /api/v1/sales", () => {
     const [first] = (await sales(key, `?from=${D}&to=${D}`)).data;
     expect(first).toMatchObject({ kg: "1.500", taxable_amount: "480.00", gst_amount: "24.00", total_amount: "504.00" });
     expect(first!.items).toEqual([
-      expect.objectContaining({ lot_id: lotId, sku: "CTN-CMB-30S1-RW", kg: "1.500", rate_per_kg: "320.00", amount: "480.00", gst_rate_percent: 5, gst_amount: "24.00" }),
+      expect.objectContaining({
+        lot_id: lotId,
+        sku: "CTN-CMB-30S1-RW",
+        kg: "1.500",
+        rate_per_kg: "320.00",
+        amount: "480.00",
+        gst_rate_percent: 5,
+        gst_amount: "24.00",
+      }),
     ]);
     expect(first!.invoice_number).toMatch(/^INV\/\d{4}\/\d{6}$/);
   });

@@ -64,7 +64,9 @@ describe("GET /api/v1/inventory", () => {
   });
 
   it("filters by godown_code, by yarn_type, and by both", async () => {
-    expect((await inventory(key, "?godown_code=TPR-1")).data.map((l) => l.id)).toEqual(expectedOrder().filter((id) => lots.find((l) => l.id === id)!.godown === "TPR-1"));
+    expect((await inventory(key, "?godown_code=TPR-1")).data.map((l) => l.id)).toEqual(
+      expectedOrder().filter((id) => lots.find((l) => l.id === id)!.godown === "TPR-1"),
+    );
     expect((await inventory(key, "?yarn_type=cotton_combed")).data.map((l) => l.id)).toEqual(
       expectedOrder().filter((id) => lots.find((l) => l.id === id)!.yarnType === "cotton_combed"),
     );

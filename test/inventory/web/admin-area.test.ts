@@ -39,7 +39,13 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
   const response = await SELF.fetch(`${INVENTORY}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: INVENTORY, Cookie: cookieHeader(b), "CF-Connecting-IP": b.address, ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: INVENTORY,
+      Cookie: cookieHeader(b),
+      "CF-Connecting-IP": b.address,
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
   const session = cookieValue(response, "inv_session");
@@ -141,7 +147,12 @@ describe("admin area pages", () => {
   ])("refuses a sign-in post with %s", async (_, fields, headers) => {
     const email = await createAdmin(await createOrg());
     const b = await browser();
-    const response = await post(b, "/admin/signin", { email, password: PASSWORD, ...(fields ?? { csrf: b.formToken }) }, headers as Record<string, string>);
+    const response = await post(
+      b,
+      "/admin/signin",
+      { email, password: PASSWORD, ...(fields ?? { csrf: b.formToken }) },
+      headers as Record<string, string>,
+    );
     expect(response.status).toBe(403);
     expect(b.cookies.has("inv_session")).toBe(false);
   });
@@ -162,7 +173,9 @@ describe("session management API", () => {
 
   it("ends the session at its expiry", async () => {
     const { b, orgId, email } = await signedIn();
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)").bind(Date.now() - 1, email).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)")
+      .bind(Date.now() - 1, email)
+      .run();
     await expectError(await apiAs(b, "GET", `/admin/api/orgs/${orgId}/keys`), 401, "unauthorized");
     const { html } = await page(b);
     expect(html).toContain('action="/admin/signin"');

@@ -82,11 +82,19 @@ describe("queue consumer", () => {
     expect(new Set(received.map((r) => r.headers.get("X-Service-Delivery")))).toEqual(new Set([deliveryId]));
     for (const request of received) {
       // A receiver applying the seed's 300 s rule at the moment each attempt arrives accepts it.
-      const verified = await verifyWebhook(endpoint.secret, request.headers, request.body, { scheme: "x-service", toleranceSeconds: 300, now: request.at });
+      const verified = await verifyWebhook(endpoint.secret, request.headers, request.body, {
+        scheme: "x-service",
+        toleranceSeconds: 300,
+        now: request.at,
+      });
       expect(verified).toMatchObject({ ok: true, eventType: "sale.created" });
       expect(request.init.redirect).toBe("manual");
     }
-    const attempts = await env.DB.prepare("SELECT attempt, outcome, response_status, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt").bind(deliveryId).all();
+    const attempts = await env.DB.prepare(
+      "SELECT attempt, outcome, response_status, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
+    )
+      .bind(deliveryId)
+      .all();
     expect(attempts.results).toEqual([
       { attempt: 1, outcome: "failed", response_status: 500, error: "HTTP 500: receiver down" },
       { attempt: 2, outcome: "failed", response_status: 302, error: expect.stringContaining("redirect 302 not followed") },
@@ -123,7 +131,9 @@ describe("queue consumer", () => {
     expect(late.explicitAcks).toHaveLength(1);
     expect(received).toHaveLength(1);
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "failed", attempts: 2 });
-    const last = await env.DB.prepare("SELECT error, response_status FROM webhook_attempts WHERE delivery_id = ? AND attempt = 2").bind(deliveryId).first();
+    const last = await env.DB.prepare("SELECT error, response_status FROM webhook_attempts WHERE delivery_id = ? AND attempt = 2")
+      .bind(deliveryId)
+      .first();
     expect(last).toEqual({ error: expect.stringMatching(/^not sent: more than 285 s after the first attempt/), response_status: null });
   });
 
@@ -199,7 +209,9 @@ describe("compliance.due cron", () => {
     await run("30 3 * * *", ninthOfNextMonth(1).scheduledTime); // the next day: same filing, no second event
     await run("*/10 * * * *", ninthOfNextMonth(1).scheduledTime); // the sweep alone never emits compliance events
 
-    const rows = await env.DB.prepare("SELECT type, payload, dedupe_key FROM events WHERE org_id = ? AND type = 'compliance.due'").bind(orgId).all<{ payload: string; dedupe_key: string }>();
+    const rows = await env.DB.prepare("SELECT type, payload, dedupe_key FROM events WHERE org_id = ? AND type = 'compliance.due'")
+      .bind(orgId)
+      .all<{ payload: string; dedupe_key: string }>();
     expect(rows.results).toHaveLength(1);
     expect(JSON.parse(rows.results[0]!.payload)).toEqual({
       kind: "gstr1",
@@ -210,7 +222,9 @@ describe("compliance.due cron", () => {
       description: expected[0]!.description,
     });
     expect(rows.results[0]!.dedupe_key).toBe(`compliance.due:gstr1:${expected[0]!.period}`);
-    const none = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE org_id = ? AND type = 'compliance.due'").bind(unsubscribed.orgId).first<{ n: number }>();
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE org_id = ? AND type = 'compliance.due'")
+      .bind(unsubscribed.orgId)
+      .first<{ n: number }>();
     expect(none?.n).toBe(0);
 
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });

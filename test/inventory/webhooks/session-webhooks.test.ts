@@ -21,11 +21,18 @@ async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }
   const response = await SELF.fetch(`${INVENTORY}/admin/signin`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: INVENTORY, Cookie: `inv_form=${formToken}`, "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: INVENTORY,
+      Cookie: `inv_form=${formToken}`,
+      "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+    },
     body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
   });
   expect(response.status).toBe(303);
-  const cookie = setCookies(response).find((h) => h.startsWith("inv_session="))!.split(";")[0]!;
+  const cookie = setCookies(response)
+    .find((h) => h.startsWith("inv_session="))!
+    .split(";")[0]!;
   const page = await (await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookie } })).text();
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]! };
 }

@@ -34,7 +34,10 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
 
   it("keeps a chosen subset", async () => {
     const orgId = await createOrg();
-    expect((await register(orgId, { url: "https://hooks.example.com/x", events: ["stock.low", "compliance.due"] })).events).toEqual(["stock.low", "compliance.due"]);
+    expect((await register(orgId, { url: "https://hooks.example.com/x", events: ["stock.low", "compliance.due"] })).events).toEqual([
+      "stock.low",
+      "compliance.due",
+    ]);
   });
 
   it.each([
@@ -73,7 +76,15 @@ describe("webhook management: security", () => {
   it("every route needs the operator token or a session (401)", async () => {
     const orgId = await createOrg();
     for (const [method, path, body] of paths(orgId, "whk_x")) {
-      await expectError(await SELF.fetch(`${INVENTORY}${path}`, { method, headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined }), 401, "unauthorized");
+      await expectError(
+        await SELF.fetch(`${INVENTORY}${path}`, {
+          method,
+          headers: { "Content-Type": "application/json" },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+        401,
+        "unauthorized",
+      );
       await expectError(await SELF.fetch(`${INVENTORY}${path}`, { method, headers: { Authorization: "Bearer wrong-token" } }), 401, "unauthorized");
     }
   });
@@ -82,7 +93,10 @@ describe("webhook management: security", () => {
     const mine = await createOrg();
     const theirs = await createOrg();
     const session = await signIn(mine);
-    const created = await expectStatus(await asSession(session, "POST", `/admin/api/orgs/${mine}/webhooks`, { url: "https://hooks.example.com/mine" }), 201);
+    const created = await expectStatus(
+      await asSession(session, "POST", `/admin/api/orgs/${mine}/webhooks`, { url: "https://hooks.example.com/mine" }),
+      201,
+    );
     expect(created.data.secret).toMatch(/^whsec_/);
     const foreign = await register(theirs, { url: "https://hooks.example.com/theirs" });
     for (const [method, path, body] of paths(theirs, foreign.id)) {
@@ -98,7 +112,11 @@ describe("webhook management: security", () => {
   it("a session write without its CSRF token is refused", async () => {
     const orgId = await createOrg();
     const session = await signIn(orgId);
-    await expectError(await asSession(session, "POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/x" }, { csrf: false }), 403, "forbidden");
+    await expectError(
+      await asSession(session, "POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/x" }, { csrf: false }),
+      403,
+      "forbidden",
+    );
   });
 });
 
@@ -160,10 +178,19 @@ describe("delete, test send, deliveries", () => {
     expect(sent).toMatchObject({ status: "pending", attempt: { outcome: "failed", response_status: 502 } });
     expect(Date.parse(sent.next_retry_at!) - Date.parse(sent.attempt!.attempted_at)).toBe(10_000);
 
-    const log = z.array(DeliverySchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries`), 200)).data);
+    const log = z
+      .array(DeliverySchema)
+      .parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries`), 200)).data);
     expect(log[0]).toMatchObject({ id: sent.delivery_id, event_type: "webhook.test", status: "pending", signed_at: expect.any(String) });
     expect(log[0]!.attempts).toEqual([
-      { attempt: 1, attempted_at: sent.attempt!.attempted_at, outcome: "failed", response_status: 502, duration_ms: expect.any(Number), error: "HTTP 502: receiver down" },
+      {
+        attempt: 1,
+        attempted_at: sent.attempt!.attempted_at,
+        outcome: "failed",
+        response_status: 502,
+        duration_ms: expect.any(Number),
+        error: "HTTP 502: receiver down",
+      },
     ]);
     const secret = await env.DB.prepare("SELECT secret FROM webhook_endpoints WHERE id = ?").bind(endpoint.id).first<{ secret: string }>();
     expect(secret?.secret).toBe(endpoint.secret);

@@ -60,7 +60,11 @@ describe("attemptDelivery", () => {
     const fetch = vi.fn<Fetch>(async () => {
       throw new TypeError("connection refused");
     });
-    expect(await attemptDelivery({ ...base, fetch })).toMatchObject({ outcome: "failed", responseStatus: null, error: "network error: connection refused" });
+    expect(await attemptDelivery({ ...base, fetch })).toMatchObject({
+      outcome: "failed",
+      responseStatus: null,
+      error: "network error: connection refused",
+    });
   });
 
   it("reads only the start of a large response and keeps errors short", async () => {
@@ -231,7 +235,12 @@ describe("processDelivery", () => {
     // A receiver that takes 1.3 s to fail and a queue that hands each retry over 0.4 s late: every attempt
     // must still land within 0.5 s of its offset (counting from the previous attempt put the third tax attempt
     // at 2.4 + 1.3 + 6 + 0.4 ≈ 10 s).
-    const times = await attemptTimes({ ...FRESH, scheme: schedule === TAX_WEBHOOK_SCHEDULE ? "service-signature" : "x-service", schedule }, 1.3, 0.4, offsets.length);
+    const times = await attemptTimes(
+      { ...FRESH, scheme: schedule === TAX_WEBHOOK_SCHEDULE ? "service-signature" : "x-service", schedule },
+      1.3,
+      0.4,
+      offsets.length,
+    );
     expect(times).toHaveLength(offsets.length);
     times.forEach((time, i) => expect(Math.abs(time - offsets[i]!), `attempt ${i + 1} at ${time} s`).toBeLessThanOrEqual(0.5));
   });

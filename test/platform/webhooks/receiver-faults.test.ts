@@ -5,7 +5,14 @@ import { describe, expect, it } from "vitest";
 import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
 
 function attempt(fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>, timeoutMs = 50) {
-  return attemptDelivery({ url: "https://receiver.example/hook", headers: { "Content-Type": "application/json" }, body: "{}", timeoutMs, fetch: fetchImpl as typeof fetch, clock: Date.now });
+  return attemptDelivery({
+    url: "https://receiver.example/hook",
+    headers: { "Content-Type": "application/json" },
+    body: "{}",
+    timeoutMs,
+    fetch: fetchImpl as typeof fetch,
+    clock: Date.now,
+  });
 }
 
 function brokenStream(status: number): Response {
@@ -25,7 +32,18 @@ describe("receivers that return garbage or never answer", () => {
   it.each([
     ["200 whose body stream breaks", () => Promise.resolve(brokenStream(200)), "delivered", 200],
     ["500 whose body stream breaks", () => Promise.resolve(brokenStream(500)), "failed", 500],
-    ["200 with binary garbage", () => Promise.resolve(new Response(new Uint8Array(4096).map((_, i) => (i * 37) % 256), { status: 200 })), "delivered", 200],
+    [
+      "200 with binary garbage",
+      () =>
+        Promise.resolve(
+          new Response(
+            new Uint8Array(4096).map((_, i) => (i * 37) % 256),
+            { status: 200 },
+          ),
+        ),
+      "delivered",
+      200,
+    ],
     ["418 with control characters", () => Promise.resolve(new Response("\u0000\u001b[31mteapot\r\n\u0007", { status: 418 })), "failed", 418],
     ["a rejection that is not an Error", () => Promise.reject("socket hang up"), "failed", null],
     ["a rejection with undefined", () => Promise.reject(undefined), "failed", null],

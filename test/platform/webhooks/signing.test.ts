@@ -30,7 +30,14 @@ describe("signature known answers", () => {
 
   it("puts the same value in both schemes' headers", async () => {
     const [secret, t, body, hex] = VECTORS[1]!;
-    const tax = await signedHeaders({ scheme: "service-signature", secret, timestampSeconds: t, body, deliveryId: "whd_1", eventType: "plan.activated" });
+    const tax = await signedHeaders({
+      scheme: "service-signature",
+      secret,
+      timestampSeconds: t,
+      body,
+      deliveryId: "whd_1",
+      eventType: "plan.activated",
+    });
     expect(tax).toMatchObject({ "Service-Signature": `t=${t},v1=${hex}`, "Service-Delivery": "whd_1", "Content-Type": "application/json" });
     expect(Object.keys(tax).some((name) => name.startsWith("X-Service"))).toBe(false);
 
@@ -118,7 +125,14 @@ describe("verifyWebhook", () => {
     ["garbage", "service-signature", taxHeaders({ "Service-Signature": "garbage" }), BODY, SECRET, "malformed_signature"],
     ["t not a number", "service-signature", taxHeaders({ "Service-Signature": `t=abc,v1=${HEX}` }), BODY, SECRET, "malformed_timestamp"],
     ["t in milliseconds", "service-signature", taxHeaders({ "Service-Signature": `t=${T}000,v1=${HEX}` }), BODY, SECRET, "malformed_timestamp"],
-    ["partial signature", "service-signature", taxHeaders({ "Service-Signature": `t=${T},v1=${HEX.slice(0, 32)}` }), BODY, SECRET, "malformed_signature"],
+    [
+      "partial signature",
+      "service-signature",
+      taxHeaders({ "Service-Signature": `t=${T},v1=${HEX.slice(0, 32)}` }),
+      BODY,
+      SECRET,
+      "malformed_signature",
+    ],
     ["wrong signature", "service-signature", taxHeaders({ "Service-Signature": `t=${T},v1=${"a".repeat(64)}` }), BODY, SECRET, "signature_mismatch"],
     ["body changed", "service-signature", taxHeaders(), `${BODY} `, SECRET, "signature_mismatch"],
     ["other secret", "service-signature", taxHeaders(), BODY, `${SECRET}x`, "signature_mismatch"],

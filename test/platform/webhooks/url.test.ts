@@ -109,9 +109,12 @@ describe("webhook URL rules (production)", () => {
 });
 
 describe("webhook URL rules with WEBHOOK_ALLOW_LOOPBACK=true (npm start)", () => {
-  it.each(["http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "http://[::1]:9000/", "https://127.0.0.1:9443/", "http://127.0.0.1/"])("accepts %s", (url) => {
-    expect(checkWebhookUrl(url, local)).toMatchObject({ ok: true });
-  });
+  it.each(["http://127.0.0.1:9000/hook", "http://localhost:9000/hook", "http://[::1]:9000/", "https://127.0.0.1:9443/", "http://127.0.0.1/"])(
+    "accepts %s",
+    (url) => {
+      expect(checkWebhookUrl(url, local)).toMatchObject({ ok: true });
+    },
+  );
 
   it.each([
     ["http://10.0.0.1:9000/", "https"],

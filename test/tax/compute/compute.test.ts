@@ -109,7 +109,11 @@ describe("POST /api/v1/compute", () => {
     const { key } = await createKey({ scopes: [] });
     await expectError(await compute(key, { profile: seedProfile, financialYear: "2023-24" }), 400, "validation_error");
     await expectError(await compute(key, "{not json"), 400, "validation_error");
-    await expectError(await compute(key, "profile=1", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
+    await expectError(
+      await compute(key, "profile=1", { headers: { "Content-Type": "application/x-www-form-urlencoded" } }),
+      415,
+      "unsupported_media_type",
+    );
     await expectError(await compute(key, JSON.stringify({ profile: seedProfile, pad: "x".repeat(70_000) })), 413, "payload_too_large");
   });
 });

@@ -35,7 +35,9 @@ describe("GET /api/v1/deadlines", () => {
     expect(DeadlinesResponseSchema.parse(JSON.parse(secondText)).data).toHaveLength(4);
     // Each request spends one unit of the minute's allowance, cached answer or not (a new minute starts full).
     const sameMinute = second.headers.get("X-RateLimit-Reset") === first.headers.get("X-RateLimit-Reset");
-    const expectedRemaining = sameMinute ? Number(first.headers.get("X-RateLimit-Remaining")) - 1 : Number(second.headers.get("X-RateLimit-Limit")) - 1;
+    const expectedRemaining = sameMinute
+      ? Number(first.headers.get("X-RateLimit-Remaining")) - 1
+      : Number(second.headers.get("X-RateLimit-Limit")) - 1;
     expect(Number(second.headers.get("X-RateLimit-Remaining"))).toBe(expectedRemaining);
     // Another limit on the same day is its own answer: the first three of the four.
     const three = DeadlinesResponseSchema.parse(await expectStatus(await api("/api/v1/deadlines?from=2026-04-01&limit=3", key.key), 200));

@@ -46,7 +46,11 @@ describe("POST /api/v1/documents/parse", () => {
     expect(data.computeRequest.chosenRegime).toBe("old");
     expect(data.computeRequest.profile.age).toBe(36);
     const computed = await expectStatus(
-      await api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(data.computeRequest), headers: { "Content-Type": "application/json" } }),
+      await api("/api/v1/compute", key, {
+        method: "POST",
+        body: JSON.stringify(data.computeRequest),
+        headers: { "Content-Type": "application/json" },
+      }),
       200,
     );
     const result = ComputeAnswerSchema.parse(computed.data);
@@ -57,7 +61,10 @@ describe("POST /api/v1/documents/parse", () => {
 
   it("merges documents of one person and year into one compute request", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
-    const body = await expectStatus(await parse(key, JSON.stringify({ documents: [{ text: firstEmployer }, { type: "form16", text: secondEmployer }] })), 200);
+    const body = await expectStatus(
+      await parse(key, JSON.stringify({ documents: [{ text: firstEmployer }, { type: "form16", text: secondEmployer }] })),
+      200,
+    );
     const data = MergedParseSchema.parse(body.data);
     expect(data.documents).toHaveLength(2);
     expect(data.conflicts).toEqual([]);
@@ -94,9 +101,27 @@ describe("POST /api/v1/documents/parse", () => {
     ["an unknown type", JSON.stringify({ type: "itr", text: form16 }), "application/json", 400, "validation_error"],
     ["both text and documents", JSON.stringify({ text: form16, documents: [{ text: form16 }] }), "application/json", 400, "validation_error"],
     ["neither text nor documents", JSON.stringify({ age: 30 }), "application/json", 400, "validation_error"],
-    ["six documents", JSON.stringify({ documents: Array.from({ length: 6 }, () => ({ text: form16 })) }), "application/json", 400, "validation_error"],
-    ["an empty document among several", JSON.stringify({ documents: [{ text: form16 }, { text: "  " }] }), "application/json", 400, "validation_error"],
-    ["a text that is neither document", JSON.stringify({ text: "Grandmother's recipe: 2 cups of rice" }), "application/json", 422, "unprocessable_document"],
+    [
+      "six documents",
+      JSON.stringify({ documents: Array.from({ length: 6 }, () => ({ text: form16 })) }),
+      "application/json",
+      400,
+      "validation_error",
+    ],
+    [
+      "an empty document among several",
+      JSON.stringify({ documents: [{ text: form16 }, { text: "  " }] }),
+      "application/json",
+      400,
+      "validation_error",
+    ],
+    [
+      "a text that is neither document",
+      JSON.stringify({ text: "Grandmother's recipe: 2 cups of rice" }),
+      "application/json",
+      422,
+      "unprocessable_document",
+    ],
     ["a PDF content type", "%PDF-1.7", "application/pdf", 415, "unsupported_media_type"],
   ])("refuses %s", async (_, body, contentType, status, code) => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
@@ -105,7 +130,11 @@ describe("POST /api/v1/documents/parse", () => {
 
   it("refuses invalid UTF-8 with 400 and a body over 1 MB with 413", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
-    const invalid = await api("/api/v1/documents/parse", key, { method: "POST", body: new Uint8Array([0x46, 0x6f, 0xff, 0xfe]), headers: { "Content-Type": "text/plain" } });
+    const invalid = await api("/api/v1/documents/parse", key, {
+      method: "POST",
+      body: new Uint8Array([0x46, 0x6f, 0xff, 0xfe]),
+      headers: { "Content-Type": "text/plain" },
+    });
     await expectError(invalid, 400, "validation_error");
     await expectError(await parse(key, "x".repeat(1_048_577), "text/plain"), 413, "payload_too_large");
   });

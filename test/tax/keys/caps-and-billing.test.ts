@@ -13,8 +13,12 @@ async function verdictAt(key: string, nowMs: number): Promise<Verdict> {
 }
 
 async function sign(body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 async function billing(event: string, payload: Record<string, unknown>) {
@@ -29,15 +33,21 @@ async function billing(event: string, payload: Record<string, unknown>) {
 const PRICE_PAISE = 99_900;
 
 function capture(email: string, paymentId: string, amount = PRICE_PAISE, currency = "INR") {
-  return billing("payment.captured", { payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } } });
+  return billing("payment.captured", {
+    payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } },
+  });
 }
 
 async function accountRow(email: string) {
-  return env.DB.prepare("SELECT id, plan, paid_until FROM accounts WHERE email = ?").bind(email).first<{ id: string; plan: string; paid_until: number | null }>();
+  return env.DB.prepare("SELECT id, plan, paid_until FROM accounts WHERE email = ?")
+    .bind(email)
+    .first<{ id: string; plan: string; paid_until: number | null }>();
 }
 
 async function audit(accountId: string) {
-  const rows = await env.DB.prepare("SELECT event, outcome, payment_id, paid_until FROM billing_audit WHERE account_id = ? ORDER BY created_at, id").bind(accountId).all();
+  const rows = await env.DB.prepare("SELECT event, outcome, payment_id, paid_until FROM billing_audit WHERE account_id = ? ORDER BY created_at, id")
+    .bind(accountId)
+    .all();
   return rows.results as Array<{ event: string; outcome: string; payment_id: string | null; paid_until: number | null }>;
 }
 
@@ -118,7 +128,10 @@ describe("key lists page through every key", () => {
     let pages = 0;
     do {
       const query: string = `accountEmail=${encodeURIComponent(email)}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-      const page = await expectStatus<{ data: Array<{ id: string; createdAt: string }>; nextCursor: string | null }>(await admin("GET", `/admin/api/keys?${query}`), 200);
+      const page = await expectStatus<{ data: Array<{ id: string; createdAt: string }>; nextCursor: string | null }>(
+        await admin("GET", `/admin/api/keys?${query}`),
+        200,
+      );
       expect(page.data.length).toBeLessThanOrEqual(100);
       seen.push(...page.data.map((k) => k.id));
       cursor = page.nextCursor;
@@ -134,8 +147,16 @@ describe("key lists page through every key", () => {
     await seedKeys(a, 3);
     const page = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(a)}&limit=1`), 200);
     expect(page.nextCursor).toEqual(expect.any(String));
-    await expectError(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(b)}&cursor=${encodeURIComponent(page.nextCursor)}`), 400, "validation_error");
-    await expectError(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(a)}&cursor=${encodeURIComponent(`${page.nextCursor}x`)}`), 400, "validation_error");
+    await expectError(
+      await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(b)}&cursor=${encodeURIComponent(page.nextCursor)}`),
+      400,
+      "validation_error",
+    );
+    await expectError(
+      await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(a)}&cursor=${encodeURIComponent(`${page.nextCursor}x`)}`),
+      400,
+      "validation_error",
+    );
   });
 });
 
@@ -175,7 +196,9 @@ describe("billing buys a bounded paid period", () => {
     expect(firstFree.outcome === "allowed" && firstFree.state.attributes.plan).toBe("free");
 
     // The account reads as free once its period is over, whatever the stored plan column says.
-    await env.DB.prepare("UPDATE accounts SET paid_until = ? WHERE id = ?").bind(Date.now() - 1, account.id).run();
+    await env.DB.prepare("UPDATE accounts SET paid_until = ? WHERE id = ?")
+      .bind(Date.now() - 1, account.id)
+      .run();
     const detail = await expectStatus(await admin("GET", `/admin/api/account?accountEmail=${encodeURIComponent(key.email)}`), 200);
     expect(detail.data).toMatchObject({ plan: "free", paidUntil: null, keyCap: 10, limits: { perMinute: 30, perDay: 500 } });
   });
@@ -189,8 +212,18 @@ describe("billing buys a bounded paid period", () => {
   });
 
   for (const [event, payload] of [
-    ["refund.processed", (paymentId: string) => ({ refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } } })],
-    ["payment.dispute.created", (paymentId: string) => ({ dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } } })],
+    [
+      "refund.processed",
+      (paymentId: string) => ({
+        refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } },
+      }),
+    ],
+    [
+      "payment.dispute.created",
+      (paymentId: string) => ({
+        dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } },
+      }),
+    ],
   ] as const) {
     it(`${event} ends the paid period at once, once, with plan.deactivated and an audit entry`, async () => {
       const key = await createKey({ scopes: ["deadlines:read"] });
@@ -205,9 +238,16 @@ describe("billing buys a bounded paid period", () => {
       expect(account.paid_until).toBeLessThanOrEqual(Date.now());
 
       expect((await billing(event, payload(paymentId))).data.deactivated).toBe(false);
-      const events = await env.DB.prepare("SELECT type, payload FROM events WHERE owner_id = ? ORDER BY created_at, id").bind(account.id).all<{ type: string; payload: string }>();
+      const events = await env.DB.prepare("SELECT type, payload FROM events WHERE owner_id = ? ORDER BY created_at, id")
+        .bind(account.id)
+        .all<{ type: string; payload: string }>();
       expect(events.results.map((e) => e.type)).toEqual(["plan.activated", "plan.deactivated"]);
-      expect(JSON.parse(events.results[1]!.payload)).toEqual({ accountId: account.id, plan: "free", paymentId, reason: event === "refund.processed" ? "refund" : "dispute" });
+      expect(JSON.parse(events.results[1]!.payload)).toEqual({
+        accountId: account.id,
+        plan: "free",
+        paymentId,
+        reason: event === "refund.processed" ? "refund" : "dispute",
+      });
       expect((await audit(account.id)).map((r) => [r.event, r.outcome])).toEqual([
         ["payment.captured", "activated"],
         [event, "ended"],

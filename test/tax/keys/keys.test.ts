@@ -166,7 +166,13 @@ describe("rate limits (free plan: 30/min, 500/IST day)", () => {
 
 describe("paid plan through a verified Razorpay payment", () => {
   async function sign(body: string): Promise<string> {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)));
     return [...signature].map((b) => b.toString(16).padStart(2, "0")).join("");
   }
@@ -208,13 +214,16 @@ describe("paid plan through a verified Razorpay payment", () => {
     expect(response.headers.get("X-RateLimit-Limit")).toBe("120");
     expect(response.headers.get("RateLimit-Policy")).toContain('"day";q=10000');
     await response.arrayBuffer();
-    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE type = 'plan.activated' AND payload LIKE ?").bind(`%${paymentId}%`).all();
+    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE type = 'plan.activated' AND payload LIKE ?")
+      .bind(`%${paymentId}%`)
+      .all();
     expect(events.results).toHaveLength(1);
   });
 });
 
 describe("floods of well-formed random keys", () => {
-  const randomKey = () => `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const randomKey = () =>
+    `tax_${crypto.randomUUID().replace(/-/g, "").slice(0, 8)}_${"A".repeat(16)}${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
   /**
    * Runs a flood that must fit in one budget minute; when the clock crossed a minute boundary while it ran, it
    * runs once more (a flood takes seconds, so the second run fits).

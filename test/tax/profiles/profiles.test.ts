@@ -44,7 +44,9 @@ describe("POST /api/v1/profiles", () => {
     expect(stored.label).toBe("salary 2025");
     expect(stored.summary.financialYear).toBe("2025-26");
 
-    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE payload LIKE ? ORDER BY created_at").bind(`%${created.data.id}%`).all<{ type: string; payload: string }>();
+    const events = await env.DB.prepare("SELECT type, payload FROM events WHERE payload LIKE ? ORDER BY created_at")
+      .bind(`%${created.data.id}%`)
+      .all<{ type: string; payload: string }>();
     expect(events.results.map((e) => e.type)).toEqual(["profile.saved", "profile.saved"]);
     const payload = JSON.parse(events.results[0]!.payload);
     expect(payload).toMatchObject({ profileId: created.data.id, created: true, summary: { recommendedRegime: expect.any(String) } });
@@ -66,7 +68,11 @@ describe("POST /api/v1/profiles", () => {
     [{ label: "ok", extra: 1 }, "extra"],
   ])("refuses %j naming %s and saves nothing", async (body, field) => {
     const { key } = await createKey();
-    const message = await expectError(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ profile, ...body }) }), 400, "validation_error");
+    const message = await expectError(
+      await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ profile, ...body }) }),
+      400,
+      "validation_error",
+    );
     expect(message.startsWith(field)).toBe(true);
     const listed = await expectStatus(await api("/api/v1/profiles", key), 200);
     expect(listed.data).toEqual([]);
@@ -127,7 +133,9 @@ describe("GET and DELETE /api/v1/profiles/{id}", () => {
     const deleted = await expectStatus(await api(`/api/v1/profiles/${data.id}`, key, { method: "DELETE" }), 200);
     expect(deleted.data).toEqual({ id: data.id, deleted: true });
     await expectError(await api(`/api/v1/profiles/${data.id}`, key, { method: "DELETE" }), 404, "not_found");
-    const event = await env.DB.prepare("SELECT payload FROM events WHERE type = 'profile.deleted' AND payload LIKE ?").bind(`%${data.id}%`).first<{ payload: string }>();
+    const event = await env.DB.prepare("SELECT payload FROM events WHERE type = 'profile.deleted' AND payload LIKE ?")
+      .bind(`%${data.id}%`)
+      .first<{ payload: string }>();
     expect(JSON.parse(event!.payload)).toEqual({ profileId: data.id, label: "short-lived" });
   });
 });

@@ -17,7 +17,12 @@ async function signedIn(): Promise<{ cookie: string; csrf: string; email: string
   const response = await SELF.fetch(`${TAX}/auth/signup`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TAX, Cookie: `tax_form=${formToken}`, "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: TAX,
+      Cookie: `tax_form=${formToken}`,
+      "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+    },
     body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
   });
   expect(response.status).toBe(303);

@@ -96,7 +96,8 @@ describe("pages and headers", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(html).toContain('action="/auth/signin"');
     expect(html).toContain('action="/auth/signup"');
-    for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/g) ?? []) expect(script).toMatch(/^<script src="\/ui\/app\.js" defer=""><\/script>$/);
+    for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/g) ?? [])
+      expect(script).toMatch(/^<script src="\/ui\/app\.js" defer=""><\/script>$/);
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/);
     expect(html).toMatch(/<label for="signin-email">/);
@@ -129,7 +130,9 @@ describe("sign up and sessions", () => {
     expect(setCookie).toMatch(/; SameSite=Lax/);
 
     const token = b.cookies.get("tax_session")!;
-    const rows = await env.DB.prepare("SELECT s.token_hash, s.expires_at - s.created_at AS ttl FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?")
+    const rows = await env.DB.prepare(
+      "SELECT s.token_hash, s.expires_at - s.created_at AS ttl FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?",
+    )
       .bind(email)
       .all<{ token_hash: string; ttl: number }>();
     expect(rows.results).toEqual([{ token_hash: await sha256Hex(token), ttl: 12 * 3_600_000 }]);
@@ -174,7 +177,9 @@ describe("sign up and sessions", () => {
   it("ends the session after its expiry: the page and the management API both refuse it", async () => {
     const { b, email, csrf } = await signedIn();
     await expectStatus(await apiAs(b, "GET", "/admin/api/keys"), 200);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)").bind(Date.now() - 1, email).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)")
+      .bind(Date.now() - 1, email)
+      .run();
     await expectError(await apiAs(b, "GET", "/admin/api/keys"), 401, "unauthorized");
     await expectError(await apiAs(b, "POST", "/admin/api/keys", { scopes: [] }, csrf), 401, "unauthorized");
     const { response, html } = await page(b);
@@ -191,7 +196,9 @@ describe("sign up and sessions", () => {
     const response = await post(b, "/auth/signout", { csrf });
     expect(response.status).toBe(303);
     expect(setCookies(response).find((h) => h.startsWith("tax_session="))).toMatch(/Max-Age=0/);
-    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?").bind(email).first<{ n: number }>();
+    const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
     const replay = await SELF.fetch(`${TAX}/admin/api/keys`, { headers: { Cookie: `tax_session=${token}` } });
     await expectError(replay, 401, "unauthorized");
@@ -200,10 +207,13 @@ describe("sign up and sessions", () => {
 
 describe("CSRF", () => {
   it.each([
-    ["no token", (b: Browser) => ({ fields: {}, headers: {} })],
-    ["a token that is not the cookie's", (b: Browser) => ({ fields: { csrf: "A".repeat(32) }, headers: {} })],
+    ["no token", (_b: Browser) => ({ fields: {}, headers: {} })],
+    ["a token that is not the cookie's", (_b: Browser) => ({ fields: { csrf: "A".repeat(32) }, headers: {} })],
     ["another site's Origin", (b: Browser) => ({ fields: { csrf: b.formToken }, headers: { Origin: "https://evil.example" } })],
-    ["a cross-site fetch without Origin", (b: Browser) => ({ fields: { csrf: b.formToken }, headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } })],
+    [
+      "a cross-site fetch without Origin",
+      (b: Browser) => ({ fields: { csrf: b.formToken }, headers: { Origin: "", "Sec-Fetch-Site": "cross-site" } }),
+    ],
   ])("refuses a sign-in or sign-up form post with %s", async (_, make) => {
     const b = await browser();
     const email = randomEmail();
@@ -232,7 +242,10 @@ describe("CSRF", () => {
     const { b, csrf } = await signedIn();
     await expectError(await apiAs(b, "POST", "/admin/api/keys", { scopes: ["deadlines:read"] }), 403, "forbidden");
     await expectError(await apiAs(b, "POST", "/admin/api/keys", { scopes: ["deadlines:read"] }, "x".repeat(43)), 403, "forbidden");
-    const created = await expectStatus(await apiAs(b, "POST", "/admin/api/keys", { name: "ui", scopes: ["deadlines:read"], expiresInDays: 30 }, csrf), 201);
+    const created = await expectStatus(
+      await apiAs(b, "POST", "/admin/api/keys", { name: "ui", scopes: ["deadlines:read"], expiresInDays: 30 }, csrf),
+      201,
+    );
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${created.data.id}/revoke`), 403, "forbidden");
     const listed = await expectStatus(await apiAs(b, "GET", "/admin/api/keys"), 200);
     expect(listed.data[0]).toMatchObject({ id: created.data.id, state: "active" });
@@ -294,7 +307,11 @@ describe("sign in", () => {
   it("limits one address to 30 attempts in 15 minutes across accounts, sign-ups included", async () => {
     const b = await browser();
     for (let i = 0; i < 30; i++) {
-      const response = await post(b, i % 2 ? "/auth/signin" : "/auth/signup", { email: randomEmail(), password: i % 2 ? "wrong password" : "short", csrf: b.formToken });
+      const response = await post(b, i % 2 ? "/auth/signin" : "/auth/signup", {
+        email: randomEmail(),
+        password: i % 2 ? "wrong password" : "short",
+        csrf: b.formToken,
+      });
       expect(response.status).not.toBe(429);
     }
     const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken });
@@ -356,7 +373,15 @@ describe("the key list on the page reaches every key", () => {
     const statements = Array.from({ length: 60 }, (_, i) =>
       env.DB.prepare(
         "INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at) VALUES (?, ?, NULL, ?, ?, '[]', ?, ?, ?)",
-      ).bind(`key_web${String(i).padStart(3, "0")}${crypto.randomUUID().slice(0, 8)}`, account!.id, `w${i}`, `hash-web-${crypto.randomUUID()}`, 1_700_000_000_000 + i, 1_800_000_000_000, 1_700_000_000_100),
+      ).bind(
+        `key_web${String(i).padStart(3, "0")}${crypto.randomUUID().slice(0, 8)}`,
+        account!.id,
+        `w${i}`,
+        `hash-web-${crypto.randomUUID()}`,
+        1_700_000_000_000 + i,
+        1_800_000_000_000,
+        1_700_000_000_100,
+      ),
     );
     await env.DB.batch(statements);
     const first = await page(b);

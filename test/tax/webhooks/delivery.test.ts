@@ -21,7 +21,10 @@ afterEach(() => {
 async function setup(behaviour: Behaviour, events?: string[]) {
   const key = await createKey({ scopes: ["webhooks:manage"] });
   const { url, received } = receiver(behaviour);
-  const created = await expectStatus(await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url, ...(events ? { events } : {}) }) }), 201);
+  const created = await expectStatus(
+    await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url, ...(events ? { events } : {}) }) }),
+    201,
+  );
   const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(key.email).first<{ id: string }>();
   return { key, url, received, endpoint: created.data as { id: string; secret: string }, accountId: account!.id };
 }
@@ -29,7 +32,9 @@ async function setup(behaviour: Behaviour, events?: string[]) {
 /** An outbox row, as the profile and billing writes insert them. */
 async function insertEvent(accountId: string, type: string, payload: Record<string, unknown>, createdAt = Date.now()): Promise<string> {
   const id = `evt_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)").bind(id, accountId, type, JSON.stringify(payload), createdAt).run();
+  await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(id, accountId, type, JSON.stringify(payload), createdAt)
+    .run();
   return id;
 }
 
@@ -55,7 +60,9 @@ async function deliveryRow(id: string) {
 }
 
 async function attemptRows(id: string) {
-  const { results } = await env.DB.prepare("SELECT attempt, outcome, response_status, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt")
+  const { results } = await env.DB.prepare(
+    "SELECT attempt, outcome, response_status, duration_ms, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
+  )
     .bind(id)
     .all<{ attempt: number; outcome: string; response_status: number | null; duration_ms: number; error: string | null }>();
   return results;
@@ -87,7 +94,13 @@ describe("queue consumer", () => {
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempts: 4, next_attempt_at: null });
     expect(await attemptRows(deliveryId)).toEqual([
       { attempt: 1, outcome: "failed", response_status: 500, duration_ms: expect.any(Number), error: "HTTP 500: receiver down" },
-      { attempt: 2, outcome: "failed", response_status: 302, duration_ms: expect.any(Number), error: expect.stringContaining("redirect 302 not followed") },
+      {
+        attempt: 2,
+        outcome: "failed",
+        response_status: 302,
+        duration_ms: expect.any(Number),
+        error: expect.stringContaining("redirect 302 not followed"),
+      },
       { attempt: 3, outcome: "failed", response_status: null, duration_ms: expect.any(Number), error: "timeout: no response within 10000 ms" },
       { attempt: 4, outcome: "delivered", response_status: 200, duration_ms: expect.any(Number), error: null },
     ]);
@@ -134,7 +147,11 @@ describe("queue consumer", () => {
     expect((await consume(deliveryId)).explicitAcks).toHaveLength(1);
     expect(received).toHaveLength(0);
     expect(await deliveryRow(deliveryId)).toMatchObject({ status: "failed" });
-    expect((await attemptRows(deliveryId))[0]).toMatchObject({ outcome: "failed", response_status: null, error: "not sent: the endpoint was deleted" });
+    expect((await attemptRows(deliveryId))[0]).toMatchObject({
+      outcome: "failed",
+      response_status: null,
+      error: "not sent: the endpoint was deleted",
+    });
   });
 
   it("acks a message for an unknown delivery or without a delivery id", async () => {
@@ -177,7 +194,10 @@ describe("outbox", () => {
   it("the sweep dispatches events whose enqueue never happened, once", async () => {
     const { received, accountId } = await setup(respond.ok);
     const eventId = await insertEvent(accountId, "profile.saved", { profileId: "prof_2" });
-    const failing = { ...env, WEBHOOKS: { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) } };
+    const failing = {
+      ...env,
+      WEBHOOKS: { send: () => Promise.reject(new Error("queue down")), sendBatch: () => Promise.reject(new Error("queue down")) },
+    };
     await dispatchEvents(failing as never, [eventId]); // the write's own dispatch fails: logged, not thrown
     const dispatched = () => env.DB.prepare("SELECT dispatched_at FROM events WHERE id = ?").bind(eventId).first<{ dispatched_at: number | null }>();
     expect((await dispatched())?.dispatched_at).toBeNull();
@@ -203,8 +223,16 @@ describe("outbox", () => {
 
 describe("end to end: billing payment to a verified plan.activated delivery", () => {
   async function sign(body: string): Promise<string> {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    const key = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
+    return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("");
   }
 
   it("sends plan.activated once per payment id, signed, through the real queue", async () => {
@@ -224,10 +252,17 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
     const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature", toleranceSeconds: 300 });
     expect(verified.ok).toBe(true);
     const event = JSON.parse(request!.body);
-    expect(event).toEqual({ id: expect.stringMatching(/^evt_/), type: "plan.activated", createdAt: expect.any(String), data: { accountId, plan: "paid", paymentId, paidUntil: expect.stringMatching(/Z$/) } });
+    expect(event).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: "plan.activated",
+      createdAt: expect.any(String),
+      data: { accountId, plan: "paid", paymentId, paidUntil: expect.stringMatching(/Z$/) },
+    });
 
     await vi.waitFor(async () => {
-      const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).all<{ id: string; status: string }>();
+      const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?")
+        .bind(endpoint.id)
+        .all<{ id: string; status: string }>();
       expect(rows.results).toEqual([{ id: verified.ok ? verified.deliveryId : "", status: "delivered" }]);
     });
     // A third replay; once the outbox holds nothing undelivered for this account, still one request and one event.
@@ -244,7 +279,9 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
       { timeout: 30_000, interval: 50 },
     );
     expect(received).toHaveLength(1);
-    const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE type = 'plan.activated' AND owner_id = ?").bind(accountId).first<{ n: number }>();
+    const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE type = 'plan.activated' AND owner_id = ?")
+      .bind(accountId)
+      .first<{ n: number }>();
     expect(events?.n).toBe(1);
   });
 });
@@ -261,7 +298,10 @@ describe("end to end: a profile save and delete to verified deliveries", () => {
       deductions: { section80C: 150_000 },
       taxesPaid: 150_000,
     };
-    const saved = await expectStatus(await api("/api/v1/profiles", writer.key, { method: "POST", body: JSON.stringify({ label: "Salary", profile, financialYear: "2025-26" }) }), 201);
+    const saved = await expectStatus(
+      await api("/api/v1/profiles", writer.key, { method: "POST", body: JSON.stringify({ label: "Salary", profile, financialYear: "2025-26" }) }),
+      201,
+    );
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
     const first = received[0]!;
     expect((await verifyWebhook(endpoint.secret, first.headers, first.body, { scheme: "service-signature" })).ok).toBe(true);

@@ -65,7 +65,11 @@ describe("POST /api/v1/webhooks", () => {
   it("caps an account at 20 endpoints", async () => {
     const { key } = await createKey({ scopes: ["webhooks:manage"] });
     for (let i = 0; i < 20; i++) await register(key, { url: `https://hooks.example.com/${i}` });
-    await expectError(await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url: "https://hooks.example.com/21" }) }), 409, "conflict");
+    await expectError(
+      await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url: "https://hooks.example.com/21" }) }),
+      409,
+      "conflict",
+    );
   });
 });
 
@@ -79,7 +83,8 @@ describe("webhook routes: security", () => {
   ];
 
   describe.each(routes)("%s %s", (method, _name, path) => {
-    const init = (m: string): RequestInit => (m === "POST" && path("x") === "/api/v1/webhooks" ? { method: m, body: JSON.stringify({ url: "https://hooks.example.com/x" }) } : { method: m });
+    const init = (m: string): RequestInit =>
+      m === "POST" && path("x") === "/api/v1/webhooks" ? { method: m, body: JSON.stringify({ url: "https://hooks.example.com/x" }) } : { method: m };
 
     it("needs a key (401), a valid key (401) and the webhooks:manage scope (403)", async () => {
       await expectError(await api(path("whk_x"), null, init(method)), 401, "unauthorized");
@@ -89,17 +94,20 @@ describe("webhook routes: security", () => {
     });
   });
 
-  it.each(routes.filter(([, name]) => ["delete", "test send", "deliveries"].includes(name)))("%s %s on another account's endpoint is 404", async (method, _name, path) => {
-    const owner = await createKey({ scopes: ["webhooks:manage"] });
-    const stranger = await createKey({ scopes: ["webhooks:manage"] });
-    const { url, received } = receiver();
-    const endpoint = await register(owner.key, { url });
-    await expectError(await api(path(endpoint.id), stranger.key, { method }), 404, "not_found");
-    await expectError(await api(path("whk_01jd3k9x2m4n5p6q7r8s9t0v1w"), owner.key, { method }), 404, "not_found");
-    expect(received).toHaveLength(0);
-    // The owner's endpoint is untouched.
-    expect((await expectStatus(await api("/api/v1/webhooks", owner.key), 200)).data).toHaveLength(1);
-  });
+  it.each(routes.filter(([, name]) => ["delete", "test send", "deliveries"].includes(name)))(
+    "%s %s on another account's endpoint is 404",
+    async (method, _name, path) => {
+      const owner = await createKey({ scopes: ["webhooks:manage"] });
+      const stranger = await createKey({ scopes: ["webhooks:manage"] });
+      const { url, received } = receiver();
+      const endpoint = await register(owner.key, { url });
+      await expectError(await api(path(endpoint.id), stranger.key, { method }), 404, "not_found");
+      await expectError(await api(path("whk_01jd3k9x2m4n5p6q7r8s9t0v1w"), owner.key, { method }), 404, "not_found");
+      expect(received).toHaveLength(0);
+      // The owner's endpoint is untouched.
+      expect((await expectStatus(await api("/api/v1/webhooks", owner.key), 200)).data).toHaveLength(1);
+    },
+  );
 });
 
 describe("DELETE /api/v1/webhooks/{id}", () => {
@@ -138,7 +146,9 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     });
   });
 
-  it("at most 10 test sends a minute per endpoint: 12 at once give 10 sends and 2 × 429; another endpoint is unaffected", { timeout: 30_000 }, async () => {
+  it("at most 10 test sends a minute per endpoint: 12 at once give 10 sends and 2 × 429; another endpoint is unaffected", {
+    timeout: 30_000,
+  }, async () => {
     const { key } = await createKey({ scopes: ["webhooks:manage"] });
     const { url, received } = receiver(respond.ok);
     const endpoint = await register(key, { url });
@@ -155,7 +165,9 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     }
     await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.arrayBuffer()));
     expect(received).toHaveLength(10);
-    const deliveries = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).first<{ n: number }>();
+    const deliveries = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?")
+      .bind(endpoint.id)
+      .first<{ n: number }>();
     expect(deliveries!.n).toBe(10);
 
     const other = await register(key, { url });
@@ -194,7 +206,9 @@ describe("GET /api/v1/webhooks/{id}/deliveries", () => {
     const { url } = receiver(respond.ok);
     const endpoint = await register(key, { url });
     for (let i = 0; i < 3; i++) await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200);
-    const listed = z.array(DeliverySchema).parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=2`, key), 200)).data);
+    const listed = z
+      .array(DeliverySchema)
+      .parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?limit=2`, key), 200)).data);
     expect(listed).toHaveLength(2);
     expect(listed[0]!.id > listed[1]!.id).toBe(true);
     for (const delivery of listed) {
@@ -211,7 +225,9 @@ describe("GET /api/v1/webhooks/{id}/deliveries", () => {
     const { url } = receiver(() => respond.fail(400));
     const endpoint = await register(key, { url });
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 200);
-    const rows = await env.DB.prepare("SELECT a.* FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = ?").bind(endpoint.id).all();
+    const rows = await env.DB.prepare("SELECT a.* FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = ?")
+      .bind(endpoint.id)
+      .all();
     expect(JSON.stringify(rows.results)).not.toContain(endpoint.secret);
   });
 });

@@ -1,12 +1,6 @@
 // FY 2024-25 / AY 2025-26 under the Income-tax Act, 1961, with return and audit dates as actually extended by
 // CBDT (tax-rules reference §10.1).
-import {
-  advanceTaxInstalments,
-  monthlyTdsDeposits,
-  quarterlyTcsStatements,
-  quarterlyTdsCertificates,
-  quarterlyTdsStatements,
-} from "./recurring";
+import { advanceTaxInstalments, monthlyTdsDeposits, quarterlyTcsStatements, quarterlyTdsCertificates, quarterlyTdsStatements } from "./recurring";
 import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
@@ -75,8 +69,7 @@ export const FY_2024_25: DeadlineYear = {
     {
       date: "2025-11-10",
       title: "Tax audit report for AY 2025-26, as extended",
-      description:
-        "Tax audit report for FY 2024-25. Due 30 September 2025, extended to 31 October 2025, then to 10 November 2025.",
+      description: "Tax audit report for FY 2024-25. Due 30 September 2025, extended to 31 October 2025, then to 10 November 2025.",
       category: "audit_report",
       appliesTo: "Assessees liable to tax audit",
       form: "Form 3CA-3CD / 3CB-3CD",
@@ -121,7 +114,7 @@ export const FY_2024_25: DeadlineYear = {
       appliesTo: "Eligible assessees (no loss return, no lower tax, no pending assessment)",
       form: "ITR-U",
       section: "s.139(8A)",
-      source: "Income-tax Act, 1961 s.139(8A) (\"forty-eight months\")",
+      source: 'Income-tax Act, 1961 s.139(8A) ("forty-eight months")',
     },
   ],
 };

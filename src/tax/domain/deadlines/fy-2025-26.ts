@@ -1,17 +1,10 @@
 // FY 2025-26 / AY 2026-27: the last year under the Income-tax Act, 1961 (tax-rules reference §10.2).
 // No CBDT extension for AY 2026-27 was found as of the reference (compiled 2026-11-21).
-import {
-  advanceTaxInstalments,
-  monthlyTdsDeposits,
-  quarterlyTcsStatements,
-  quarterlyTdsCertificates,
-  quarterlyTdsStatements,
-} from "./recurring";
+import { advanceTaxInstalments, monthlyTdsDeposits, quarterlyTcsStatements, quarterlyTdsCertificates, quarterlyTdsStatements } from "./recurring";
 import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
-const BUDGET_2026 =
-  "Finance Act 2026 amendments to s.139 effective 2026-03-01 per CAclubindia, Practical Tax Planning and ClearTax";
+const BUDGET_2026 = "Finance Act 2026 amendments to s.139 effective 2026-03-01 per CAclubindia, Practical Tax Planning and ClearTax";
 
 export const FY_2025_26: DeadlineYear = {
   financialYear: "2025-26",
@@ -100,7 +93,7 @@ export const FY_2025_26: DeadlineYear = {
       appliesTo: "Assessees liable to tax audit",
       form: "Form 3CA-3CD / 3CB-3CD",
       section: "s.44AB",
-      source: "Income-tax Act, 1961 s.44AB (\"one month prior to\" the s.139(1) due date); unconfirmed for AY 2026-27",
+      source: 'Income-tax Act, 1961 s.44AB ("one month prior to" the s.139(1) due date); unconfirmed for AY 2026-27',
     },
     {
       date: "2026-10-31",
@@ -162,7 +155,7 @@ export const FY_2025_26: DeadlineYear = {
       appliesTo: "Eligible assessees (no lower tax or higher refund, no pending assessment)",
       form: "ITR-U",
       section: "s.139(8A)",
-      source: "Income-tax Act, 1961 s.139(8A) (\"forty-eight months\"); ClearTax due-date page",
+      source: 'Income-tax Act, 1961 s.139(8A) ("forty-eight months"); ClearTax due-date page',
     },
   ],
 };

@@ -2,10 +2,7 @@
 // year's forms, sections and sources; the tests pin every generated date.
 import type { YearDeadline } from "./types";
 
-const MONTHS = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
-] as const;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
 
 interface Citation {
   form: string | null;
@@ -25,9 +22,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
  * Advance tax: 15 June / 15 September / 15 December / 15 March, cumulative 15/45/75/100% (1961 Act s.211,
  * 2025 Act s.408), plus the single 15 March instalment of presumptive-income assessees.
  */
-export function advanceTaxInstalments(
-  rule: YearRule & { presumptive: { appliesTo: string; section: string } },
-): YearDeadline[] {
+export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesTo: string; section: string } }): YearDeadline[] {
   const { startYear } = rule;
   const instalments = [
     [`${startYear}-06-15`, "15%"],
@@ -41,8 +36,7 @@ export function advanceTaxInstalments(
       title: `Advance tax: ${share} of the ${fy(startYear)} liability`,
       description: `Advance tax paid by this date must reach ${share} (cumulative) of the tax estimated for ${fy(startYear)}.`,
       category: "advance_tax" as const,
-      appliesTo:
-        "Assessees whose tax for the year, net of TDS, is ₹10,000 or more (resident senior citizens without business income are exempt)",
+      appliesTo: "Assessees whose tax for the year, net of TDS, is ₹10,000 or more (resident senior citizens without business income are exempt)",
       form: rule.form,
       section: rule.section,
       source: rule.source,
@@ -71,9 +65,7 @@ export function monthlyTdsDeposits(rule: YearRule & { note: string }): YearDeadl
     const year = monthIndex >= 3 ? rule.startYear : rule.startYear + 1;
     const monthName = MONTHS[monthIndex] ?? "";
     const isMarch = monthIndex === 2;
-    const date = isMarch
-      ? `${year}-04-30`
-      : `${monthIndex === 11 ? year + 1 : year}-${pad(((monthIndex + 1) % 12) + 1)}-07`;
+    const date = isMarch ? `${year}-04-30` : `${monthIndex === 11 ? year + 1 : year}-${pad(((monthIndex + 1) % 12) + 1)}-07`;
     deposits.push({
       date,
       title: `TDS deposit for ${monthName} ${year}`,

@@ -30,8 +30,7 @@ export const TY_2026_27: DeadlineYear = {
     ...quarterlyTdsStatements({
       startYear: 2026,
       form: "Form 138 / 140 / 144",
-      formsExplained:
-        "Form 138 for salary (was 24Q), 140 for other payments to residents (was 26Q), 144 for non-residents (was 27Q)",
+      formsExplained: "Form 138 for salary (was 24Q), 140 for other payments to residents (was 26Q), 144 for non-residents (was 27Q)",
       section: "Rule 219",
       source: TAXHEAL_TDS,
     }),
@@ -49,7 +48,7 @@ export const TY_2026_27: DeadlineYear = {
       appliesTo: "Employers deducting TDS on salary",
       form: "Form 130",
       section: "Income-tax Rules, 2026 (replaces Rule 31; section of the 2025 Act not confirmed)",
-      source: "Renumbering per the420, AKM Global and SAG Infotech; date \"largely unchanged\" (AKM Global), rule text not read",
+      source: 'Renumbering per the420, AKM Global and SAG Infotech; date "largely unchanged" (AKM Global), rule text not read',
     },
     {
       date: "2027-07-31",

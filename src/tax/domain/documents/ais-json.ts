@@ -16,8 +16,7 @@ type Json = unknown;
 
 const isRecord = (v: Json): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 const asArray = (v: Json): Json[] => (Array.isArray(v) ? v : []);
-const asText = (v: Json): string | null =>
-  typeof v === "string" ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null;
+const asText = (v: Json): string | null => (typeof v === "string" ? v.trim() : typeof v === "number" && Number.isFinite(v) ? String(v) : null);
 
 function cellAmount(v: Json): number | null {
   if (typeof v === "number") return Number.isFinite(v) ? Math.round(v * 100) / 100 : null;
@@ -52,8 +51,7 @@ function cell(row: Json, column: Column | undefined): Json {
   return undefined;
 }
 
-const findColumn = (columns: Column[], test: (label: string) => boolean): Column | undefined =>
-  columns.find((c) => test(c.label));
+const findColumn = (columns: Column[], test: (label: string) => boolean): Column | undefined => columns.find((c) => test(c.label));
 
 /** Whether a decoded JSON value has the AIS utility shape. */
 export const isAisJson = (value: Json): value is Record<string, Json> =>
@@ -64,7 +62,7 @@ export function looksEncrypted(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed.length < 64 || trimmed.startsWith("{")) return false;
   for (const c of trimmed) {
-    const ok = (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || "+/=:\"".includes(c);
+    const ok = (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || '+/=:"'.includes(c);
     if (!ok) return false;
   }
   return true;
@@ -97,13 +95,23 @@ export function parseAisJson(
   // Part A data is one row: either the row itself or a one-row table.
   const partARow = asArray(partA.columnData);
   const row = Array.isArray(partARow[0]) || isRecord(partARow[0]) ? partARow[0] : partARow;
-  const panText = asText(cell(row, findColumn(partAColumns, (l) => l === "pan" || l.includes("permanentaccountnumber"))));
+  const panText = asText(
+    cell(
+      row,
+      findColumn(partAColumns, (l) => l === "pan" || l.includes("permanentaccountnumber")),
+    ),
+  );
   if (panText !== null && isPan(panText.toUpperCase())) pan = maskPan(panText.toUpperCase());
   else if (isRecord(root.metadata)) {
     const logged = asText(root.metadata.loggedInPan);
     if (logged !== null && isPan(logged.toUpperCase())) pan = maskPan(logged.toUpperCase());
   }
-  name = asText(cell(row, findColumn(partAColumns, (l) => l === "name" || l.startsWith("nameof"))));
+  name = asText(
+    cell(
+      row,
+      findColumn(partAColumns, (l) => l === "name" || l.startsWith("nameof")),
+    ),
+  );
   const header = isRecord(root.header) ? root.header : {};
   const headerColumns = columnsOf(header);
   const headerRow = asArray(header.columnData);
@@ -146,7 +154,9 @@ export function parseAisJson(
               ? "Refund"
               : minor.includes("advance") || minor.startsWith("100")
                 ? "Advance tax"
-                : minor.includes("selfassessment") || minor.startsWith("300") ? "Self-assessment tax" : "Tax payment",
+                : minor.includes("selfassessment") || minor.startsWith("300")
+                  ? "Self-assessment tax"
+                  : "Tax payment",
             source: null,
             count: null,
             amount,

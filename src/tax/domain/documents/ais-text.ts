@@ -5,18 +5,7 @@ import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
 import { aisTotals } from "./ais-summary";
 import { Warnings, warningText } from "./warnings";
-import {
-  compact,
-  findYear,
-  identifierTokens,
-  yearAfter,
-  isBoilerplate,
-  isPan,
-  maskPan,
-  maskPansIn,
-  normalisedLines,
-  segmentLine,
-} from "./lines";
+import { compact, findYear, identifierTokens, yearAfter, isBoilerplate, isPan, maskPan, maskPansIn, normalisedLines, segmentLine } from "./lines";
 import type { AisDocument, AisEntry } from "./types";
 
 type Region = "partA" | "tdsTcs" | "sft" | "taxes" | "refunds" | "other";
@@ -88,8 +77,7 @@ const isAmountCell = (text: string): boolean => words(text).every((w) => readAmo
 function readName(line: string): string | null {
   const colon = line.indexOf(":");
   const columns = line.trim().split(/ {2,}/);
-  const value =
-    colon >= 0 ? line.slice(colon + 1) : columns.length > 1 ? columns[1]! : line.replace(/^\s*name( of (the )?assessee)?/i, "");
+  const value = colon >= 0 ? line.slice(colon + 1) : columns.length > 1 ? columns[1]! : line.replace(/^\s*name( of (the )?assessee)?/i, "");
   const out: string[] = [];
   for (const word of words(value)) {
     if (NAME_STOP_WORDS.has(word.toLowerCase()) || out.length >= 6) break;
@@ -99,18 +87,16 @@ function readName(line: string): string | null {
   return name.length > 1 ? name.slice(0, 120) : null;
 }
 
-const isQuarterWord = (word: string | undefined): boolean =>
-  word !== undefined && /^q[1-4]($|\()/i.test(word.slice(0, 3));
+const isQuarterWord = (word: string | undefined): boolean => word !== undefined && /^q[1-4]($|\()/i.test(word.slice(0, 3));
 
 const isSerial = (word: string | undefined): boolean => word !== undefined && /^\d{1,4}\.?$/.test(word);
 
-const amountsOf = (list: string[]): AmountToken[] =>
-  list.map((w) => readAmountToken(w)).filter((a): a is AmountToken => a !== null);
+const amountsOf = (list: string[]): AmountToken[] => list.map((w) => readAmountToken(w)).filter((a): a is AmountToken => a !== null);
 
 const largestStrong = (line: string): number | null => {
   const strong = amountsOf(words(line)).filter((a) => a.strength === "strong");
   if (strong.length === 0) return null;
-  return toRupees(strong.reduce((max, a) => (a.paise > max ? a.paise : max), strong[0]!.paise));
+  return toRupees(strong.reduce((max, a) => Math.max(a.paise, max), strong[0]!.paise));
 };
 
 /** Parses the text of an AIS PDF. Never throws. */
@@ -147,7 +133,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       return;
     }
     if (financialYear === null && c.includes("financialyear")) financialYear = yearAfter(line, "financial year") ?? findYear(lines[index + 1] ?? "");
-    if (assessmentYear === null && c.includes("assessmentyear")) assessmentYear = yearAfter(line, "assessment year") ?? findYear(lines[index + 1] ?? "");
+    if (assessmentYear === null && c.includes("assessmentyear"))
+      assessmentYear = yearAfter(line, "assessment year") ?? findYear(lines[index + 1] ?? "");
     if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
       if (found !== undefined) pan = maskPan(found);
@@ -173,14 +160,25 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       }
       const segments = segmentLine(list.slice(restStart).join(" "));
       const amounts = segments[segments.length - 1]?.amounts ?? [];
-      const label = segments.map((s) => s.label).join(" ").trim();
+      const label = segments
+        .map((s) => s.label)
+        .join(" ")
+        .trim();
       // pdftotext -layout keeps the table's columns: description and source are the first two cells.
       const lastWord = list[restStart - 1]!;
       const cells = layoutColumns(line).filter((cell) => cell.at >= line.indexOf(lastWord) + lastWord.length);
       while (cells.length > 0 && isAmountCell(cells[cells.length - 1]!.text)) cells.pop();
       const split =
         cells.length >= 2
-          ? { description: cells[0]!.text, source: maskPansIn(cells.slice(1).map((cell) => cell.text).join(" ")) }
+          ? {
+              description: cells[0]!.text,
+              source: maskPansIn(
+                cells
+                  .slice(1)
+                  .map((cell) => cell.text)
+                  .join(" "),
+              ),
+            }
           : splitDescriptionAndSource(code, label);
       const { description, source } = split;
       const sourceColumn = cells.length >= 2 ? cells[1]!.at : null;
@@ -223,7 +221,11 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       if (isRefund && c.includes("demand")) return;
       const description = isRefund
         ? "Refund"
-        : c.includes("advancetax") ? "Advance tax" : c.includes("selfassessment") ? "Self-assessment tax" : "Tax payment";
+        : c.includes("advancetax")
+          ? "Advance tax"
+          : c.includes("selfassessment")
+            ? "Self-assessment tax"
+            : "Tax payment";
       entries.push({
         code: null,
         description,
@@ -270,7 +272,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         return;
       }
       // Wrapped description and source columns; bare numbers and brackets follow the word before them.
-      for (const word of segments.map((s) => s.label).join(" ").split(" ")) {
+      for (const word of segments
+        .map((s) => s.label)
+        .join(" ")
+        .split(" ")) {
         if (word.length === 0) continue;
         // "(Section" ... "194A)": a word that closes the description's open bracket is still the description.
         const description = open.entry.description;

@@ -26,7 +26,8 @@ function stripCurrency(text: string): { rest: string; marked: boolean } {
   // Every marker starts with r, i, ₹ or a back-tick (nothing else lower-cases to those). The back-tick is what
   // PDF text extraction gives for the rupee sign of fonts that put ₹ on the grave-accent key.
   const first = text.charCodeAt(0);
-  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x60) return { rest: text, marked: false };
+  if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x60)
+    return { rest: text, marked: false };
   const lower = text.toLowerCase();
   for (const marker of ["rs.", "rs", "inr", "₹", "`"]) {
     if (lower.startsWith(marker)) return { rest: text.slice(marker.length).trimStart(), marked: true };
@@ -169,7 +170,7 @@ export function splitGluedAmount(token: string): { label: string; amount: Amount
   // A label ends in a letter or a closing bracket: "17(1)(a)", "Total", "[4(a)+4(b)]". After a digit, a point,
   // a slash or a colon it is a date or a time ("2025.06.11" in a signature stamp is not ₹6.11).
   const last = label[label.length - 1] ?? "";
-  const closes = last === ")" || last === "]" || (last.toLowerCase() !== last.toUpperCase());
+  const closes = last === ")" || last === "]" || last.toLowerCase() !== last.toUpperCase();
   if (label.length === 0 || !closes) return null;
   const amount = readAmountToken(token.slice(start));
   return amount === null ? null : { label, amount: { paise: amount.paise, strength: "strong" } };

@@ -103,10 +103,27 @@ interface Figures {
 
 function emptyFigures(): Figures {
   return {
-    grossSalary: null, otherEmployers: null, professionalTax: null, exemptions10: new Map(), housePropertyIncome: null, otherSources: null,
-    savingsInterest: null, depositInterest: null, dividends: null, section80C: null, section80CCD1B: null,
-    section80CCD2: null, section80D: null, section80DParents: null, parentsSeniorCitizen: null, section80E: null, section80G: null, otherChapterVIA: new Map(),
-    taxesPaid: null, salaryTds: null, chosenRegime: null,
+    grossSalary: null,
+    otherEmployers: null,
+    professionalTax: null,
+    exemptions10: new Map(),
+    housePropertyIncome: null,
+    otherSources: null,
+    savingsInterest: null,
+    depositInterest: null,
+    dividends: null,
+    section80C: null,
+    section80CCD1B: null,
+    section80CCD2: null,
+    section80D: null,
+    section80DParents: null,
+    parentsSeniorCitizen: null,
+    section80E: null,
+    section80G: null,
+    otherChapterVIA: new Map(),
+    taxesPaid: null,
+    salaryTds: null,
+    chosenRegime: null,
   };
 }
 
@@ -131,7 +148,11 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
   f.grossSalary = a("grossSalary") ?? sum([a("salary17_1"), a("perquisites17_2"), a("profitsInLieuOfSalary17_3")]);
   f.otherEmployers = a("salaryFromOtherEmployers");
   f.professionalTax = a("taxOnEmployment16iii");
-  skip("amounts.entertainmentAllowance16ii", a("entertainmentAllowance16ii"), "s.16(ii) entertainment allowance (Government employees) has no /compute field");
+  skip(
+    "amounts.entertainmentAllowance16ii",
+    a("entertainmentAllowance16ii"),
+    "s.16(ii) entertainment allowance (Government employees) has no /compute field",
+  );
   skip("amounts.relief89", a("relief89"), "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself");
 
   let listed = 0;
@@ -201,7 +222,12 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
   skip("totals.refunds", totals.refunds, "a refund of an earlier year is not income of this year (its interest is, under other sources)");
   for (const entry of document.entries) {
     if (entry.category === "other" && entry.amount !== null && entry.amount !== 0) {
-      unmapped.push({ source, field: `entries.${entry.code ?? entry.description}`, amount: entry.amount, reason: "no /compute field for this kind of information; check whether it is taxable income" });
+      unmapped.push({
+        source,
+        field: `entries.${entry.code ?? entry.description}`,
+        amount: entry.amount,
+        reason: "no /compute field for this kind of information; check whether it is taxable income",
+      });
     }
   }
   return f;
@@ -245,7 +271,10 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
       if (reported > 0 && reported !== others) {
         conflicts.push({
           field: "salary.grossSalary",
-          values: [{ source: `${d.source} row 1(e)`, amount: rupees(reported) }, { source: "the other Form 16s, row 1(d)", amount: rupees(others) }],
+          values: [
+            { source: `${d.source} row 1(e)`, amount: rupees(reported) },
+            { source: "the other Form 16s, row 1(d)", amount: rupees(others) },
+          ],
           resolution: "counted each employer's row 1(d) once; row 1(e) was not added",
         });
       }
@@ -260,7 +289,10 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
   merged.salaryTds = added((f) => f.salaryTds, form16s);
   // The employee's own figures, declared to each employer in turn: the same money, not twice the money.
   const own = (field: string, pick: (f: Figures) => number | null): number | null =>
-    larger(field, form16s.map((d) => ({ source: d.source, value: pick(d.figures) })));
+    larger(
+      field,
+      form16s.map((d) => ({ source: d.source, value: pick(d.figures) })),
+    );
   merged.housePropertyIncome = own("housePropertyIncome", (f) => f.housePropertyIncome);
   merged.otherSources = own("otherIncome.reportedToEmployer", (f) => f.otherSources);
   merged.section80C = own("deductions.section80C", (f) => f.section80C);
@@ -289,7 +321,11 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
   if (aises.length > 0) {
     const ais = aises[0]!;
     if (aises.length > 1) {
-      conflicts.push({ field: "documents", values: aises.map((d) => ({ source: d.source, amount: null })), resolution: "more than one AIS for the year; only the first was used" });
+      conflicts.push({
+        field: "documents",
+        values: aises.map((d) => ({ source: d.source, amount: null })),
+        resolution: "more than one AIS for the year; only the first was used",
+      });
     }
     const a = ais.figures;
     merged.savingsInterest = a.savingsInterest;
@@ -303,7 +339,10 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
       if (a.grossSalary !== null && merged.grossSalary !== null && a.grossSalary !== merged.grossSalary) {
         conflicts.push({
           field: "salary.grossSalary",
-          values: [...form16s.map((d) => ({ source: d.source, amount: rupees(d.figures.grossSalary ?? 0) })), { source: ais.source, amount: rupees(a.grossSalary) }],
+          values: [
+            ...form16s.map((d) => ({ source: d.source, amount: rupees(d.figures.grossSalary ?? 0) })),
+            { source: ais.source, amount: rupees(a.grossSalary) },
+          ],
           resolution: "kept the Form 16 gross salary (row 1(d)); the AIS reports the amount paid or credited under s.192, which can differ",
         });
       }
@@ -312,7 +351,10 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
         if (a.salaryTds !== null && merged.salaryTds !== null && a.salaryTds !== merged.salaryTds) {
           conflicts.push({
             field: "taxesPaid",
-            values: [{ source: "Form 16 salary TDS", amount: rupees(merged.salaryTds) }, { source: `${ais.source} salary TDS`, amount: rupees(a.salaryTds) }],
+            values: [
+              { source: "Form 16 salary TDS", amount: rupees(merged.salaryTds) },
+              { source: `${ais.source} salary TDS`, amount: rupees(a.salaryTds) },
+            ],
             resolution: "used the AIS (all TDS, TCS and tax payments of the year); its salary TDS differs from the Form 16",
           });
         }
@@ -322,7 +364,10 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
       if (merged.otherSources !== null && merged.otherSources > 0 && interest !== null && interest > 0) {
         conflicts.push({
           field: "otherIncome",
-          values: [{ source: "Form 16 row 7(b)", amount: rupees(merged.otherSources) }, { source: ais.source, amount: rupees(interest) }],
+          values: [
+            { source: "Form 16 row 7(b)", amount: rupees(merged.otherSources) },
+            { source: ais.source, amount: rupees(interest) },
+          ],
           resolution: "both were kept; if the income reported to the employer is this interest, remove otherIncome.reportedToEmployer",
         });
       }
@@ -358,9 +403,10 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
       source: documents.map((d) => d.source).join(", "),
       field: "financialYear",
       amount: null,
-      reason: financialYear === null
-        ? "no assessment year, tax year or financial year was found in the text"
-        : `financial year ${financialYear} is not one /compute supports (${FINANCIAL_YEARS.join(", ")})`,
+      reason:
+        financialYear === null
+          ? "no assessment year, tax year or financial year was found in the text"
+          : `financial year ${financialYear} is not one /compute supports (${FINANCIAL_YEARS.join(", ")})`,
     });
     return { computeRequest: null, unmapped, conflicts };
   }
@@ -371,7 +417,11 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
   if (pans.size > 1) {
     conflicts.push({
       field: "pan",
-      values: documents.map(({ document, source }) => ({ source, amount: null, value: document.documentType === "form16" ? document.employeePan : document.pan })),
+      values: documents.map(({ document, source }) => ({
+        source,
+        amount: null,
+        value: document.documentType === "form16" ? document.employeePan : document.pan,
+      })),
       resolution: "the documents name different people; nothing was merged",
     });
     return { computeRequest: null, unmapped, conflicts };
@@ -394,7 +444,12 @@ export const COMPUTE_MAX_RUPEES = 100_000_000_000;
 function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
   const max = COMPUTE_MAX_RUPEES * 100;
   const tooLarge = (field: string, value: number): void => {
-    unmapped.push({ source: "documents", field, amount: rupees(value), reason: "larger than any amount /compute accepts (₹10,000 crore); check the text" });
+    unmapped.push({
+      source: "documents",
+      field,
+      amount: rupees(value),
+      reason: "larger than any amount /compute accepts (₹10,000 crore); check the text",
+    });
   };
   for (const key of Object.keys(f) as (keyof Figures)[]) {
     const value = f[key];
@@ -416,7 +471,8 @@ function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
 function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {
   const r = (p: number | null): number | undefined => (p === null ? undefined : rupees(p));
   const positive = (p: number | null): number | undefined => (p === null || p <= 0 ? undefined : rupees(p));
-  const profile: DocumentComputeRequest["profile"] = caller.age === undefined ? { residentialStatus: "resident" } : { age: caller.age, residentialStatus: "resident" };
+  const profile: DocumentComputeRequest["profile"] =
+    caller.age === undefined ? { residentialStatus: "resident" } : { age: caller.age, residentialStatus: "resident" };
 
   const salary: NonNullable<DocumentComputeRequest["profile"]["salary"]> = {};
   if (f.grossSalary !== null && f.grossSalary >= 0) salary.grossSalary = rupees(f.grossSalary);
@@ -439,7 +495,10 @@ function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: str
   if (Object.keys(otherIncome).length > 0) profile.otherIncome = otherIncome;
 
   const deductions: NonNullable<DocumentComputeRequest["profile"]["deductions"]> = {};
-  const deduct = (key: "section80C" | "section80CCD1B" | "section80CCD2" | "section80D" | "section80E" | "section80G_100", value: number | null): void => {
+  const deduct = (
+    key: "section80C" | "section80CCD1B" | "section80CCD2" | "section80D" | "section80E" | "section80G_100",
+    value: number | null,
+  ): void => {
     const v = positive(value);
     if (v !== undefined) deductions[key] = v;
   };

@@ -8,13 +8,35 @@ import type { DocumentType } from "./types";
 const DETECTION_CHARS = 20_000;
 
 const FORM16_MARKERS = [
-  "formno16", "formno130", "certificateundersection203", "annexurei", "section17(1)", "17(1)", "16(ia)",
-  "standarddeduction", "grosssalary", "chaptervia", "115bac", "12ba", "incomechargeableundertheheadsalaries",
-  "panoftheemployee", "tanofthedeductor",
+  "formno16",
+  "formno130",
+  "certificateundersection203",
+  "annexurei",
+  "section17(1)",
+  "17(1)",
+  "16(ia)",
+  "standarddeduction",
+  "grosssalary",
+  "chaptervia",
+  "115bac",
+  "12ba",
+  "incomechargeableundertheheadsalaries",
+  "panoftheemployee",
+  "tanofthedeductor",
 ];
 const AIS_MARKERS = [
-  "annualinformationstatement", "informationcode", "informationsource", "informationdescription", "tds192",
-  "tds194", "sft016", "sft015", "sft017", "specifiedfinancialtransaction", "tdstcsinformation", "partb1",
+  "annualinformationstatement",
+  "informationcode",
+  "informationsource",
+  "informationdescription",
+  "tds192",
+  "tds194",
+  "sft016",
+  "sft015",
+  "sft017",
+  "specifiedfinancialtransaction",
+  "tdstcsinformation",
+  "partb1",
 ];
 
 // Marker ids: the Form 16 markers first, then the AIS ones (the two lists share no marker).

@@ -62,8 +62,18 @@ const MATCHERS: Matcher[] = [
   deduction("otherProvisions", [["amountdeductibleunderanyotherprovision"], ["deductibleunderanyotherprovision"]]),
   deduction("totalSection80C80CCC80CCD1", [["totaldeductionundersection80c"], ["total", "80ccc"], ["total", "lifeinsurance", "pension"]]),
   deduction("section80CCD1B", [["80ccd(1b)"], ["notifiedpensionscheme"], ["additionalcontribution", "pension"]]),
-  deduction("section80CCD2", [["80ccd(2)"], ["contributionbyemployertopension"], ["employerscontributiontopension"], ["employercontribution", "pension"]]),
-  deduction("section80CCD1", [["80ccd(1)"], ["contributionbytaxpayertopension"], ["contributionbyemployeetopension"], ["employeecontribution", "pension"]]),
+  deduction("section80CCD2", [
+    ["80ccd(2)"],
+    ["contributionbyemployertopension"],
+    ["employerscontributiontopension"],
+    ["employercontribution", "pension"],
+  ]),
+  deduction("section80CCD1", [
+    ["80ccd(1)"],
+    ["contributionbytaxpayertopension"],
+    ["contributionbyemployeetopension"],
+    ["employeecontribution", "pension"],
+  ]),
   deduction("section80CCC", [["80ccc"], ["certainpensionfund"]]),
   deduction("section80CCHGovernment", [["agnipath", "centralgovernment"], ["80cch(2)"]]),
   deduction("section80CCHEmployee", [["agnipath"], ["80cch(1)"]]),
@@ -71,7 +81,14 @@ const MATCHERS: Matcher[] = [
   deduction("section80DDB", [["80ddb"], ["specifieddisease"]]),
   deduction("section80DD", [["80dd"], ["maintenanceincludingmedicaltreatment"]]),
   // Payroll layouts that split 80D print the parents' premium on a row of its own.
-  deduction("section80DParents", [["80d", "parent"], ["healthinsurance", "parent"]], ["80dd"]),
+  deduction(
+    "section80DParents",
+    [
+      ["80d", "parent"],
+      ["healthinsurance", "parent"],
+    ],
+    ["80dd"],
+  ),
   deduction("section80D", [["80d"], ["healthinsurance"]], ["80dd"]),
   deduction("section80EEA", [["80eea"], ["affordablehousing"]]),
   deduction("section80EEB", [["80eeb"], ["electricvehicle"]]),

@@ -165,7 +165,12 @@ function nameAfterLabel(lines: string[], index: number): string | null {
 // compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
 function readIdentity(lines: string[], compacts: string[]): Identity {
   const identity: Identity = {
-    formNumber: null, assessmentYear: null, taxYear: null, employerName: null, employerTan: null, employeePan: null,
+    formNumber: null,
+    assessmentYear: null,
+    taxYear: null,
+    employerName: null,
+    employerTan: null,
+    employeePan: null,
   };
   let employeeLabelLine = -1;
   let employeePanWindowClosed = false;
@@ -176,8 +181,11 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     const c = compacts[i]!.length > 0 || lines[i]!.length <= IDENTITY_HEAD_CHARS ? compacts[i]! : compact(lines[i]!.slice(0, IDENTITY_HEAD_CHARS));
     if (c.length === 0) continue;
     const complete =
-      identity.formNumber !== null && (identity.assessmentYear ?? identity.taxYear) !== null &&
-      identity.employerName !== null && identity.employerTan !== null && employeePanWindowClosed;
+      identity.formNumber !== null &&
+      (identity.assessmentYear ?? identity.taxYear) !== null &&
+      identity.employerName !== null &&
+      identity.employerTan !== null &&
+      employeePanWindowClosed;
     // Everything is in the first page's header; the rest of the text need not be scanned for it.
     if (complete) break;
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
@@ -191,7 +199,10 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (identity.taxYear === null && c.includes("taxyear")) {
       identity.taxYear = yearAfter(line, "tax year") ?? findYear(near(1)) ?? findYear(near(2));
     }
-    if (identity.employerName === null && (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))) {
+    if (
+      identity.employerName === null &&
+      (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))
+    ) {
       identity.employerName = nameAfterLabel(lines, i);
     }
     if (employeeLabelLine < 0 && (c.includes("panoftheemployee") || c.includes("panofemployee"))) employeeLabelLine = i;
@@ -357,17 +368,23 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       }
 
       // A label broken over lines is matched whole first: "...by the Central Government to" + "Agnipath...".
-      let item: Form16Item | null = bare === "total" && group === "salary"
-        ? { kind: "amount", key: "grossSalary", group: "salary" }
-        : labelCompact.length === 0 ? null
-        : (carry.length > 0 ? matchForm16ItemAcross(carry, label) : null) ?? matchForm16Item(labelCompact);
+      let item: Form16Item | null =
+        bare === "total" && group === "salary"
+          ? { kind: "amount", key: "grossSalary", group: "salary" }
+          : labelCompact.length === 0
+            ? null
+            : ((carry.length > 0 ? matchForm16ItemAcross(carry, label) : null) ?? matchForm16Item(labelCompact));
       // The tail of a wrapped label can read like a heading ("under Chapter VI-A"): it belongs to the label
       // still waiting for its amount.
       if (item?.kind === "heading" && pending !== null) item = null;
 
       if (item !== null) {
         seenItem = true;
-        if (item.kind === "chapterVIA" && item.key === "section80DParents" && (labelCompact.includes("senior") || compact(carry).includes("senior"))) {
+        if (
+          item.kind === "chapterVIA" &&
+          item.key === "section80DParents" &&
+          (labelCompact.includes("senior") || compact(carry).includes("senior"))
+        ) {
           parentsSeniorCitizen = true;
         }
         collector.lastChapterVIA = null;

@@ -14,9 +14,45 @@ export const MAX_LABEL_CHARS = 400;
 // Words after which a bare integer is a section, rule or form number, not rupees.
 // Identifiers too: a phone, challan, serial, BSR or receipt number is never an amount.
 const NUMBER_NAMING_WORDS = new Set([
-  "section", "sec", "sec.", "u/s", "us", "no", "no.", "rule", "form", "chapter", "para", "clause", "schedule",
-  "of", "page", "year", "sr.", "sr", "s.", "s", "phone", "mobile", "tel", "ph", "fax", "challan", "serial", "bsr",
-  "receipt", "ack", "acknowledgement", "pin", "pincode", "code", "number", "date", "time", "account", "a/c",
+  "section",
+  "sec",
+  "sec.",
+  "u/s",
+  "us",
+  "no",
+  "no.",
+  "rule",
+  "form",
+  "chapter",
+  "para",
+  "clause",
+  "schedule",
+  "of",
+  "page",
+  "year",
+  "sr.",
+  "sr",
+  "s.",
+  "s",
+  "phone",
+  "mobile",
+  "tel",
+  "ph",
+  "fax",
+  "challan",
+  "serial",
+  "bsr",
+  "receipt",
+  "ack",
+  "acknowledgement",
+  "pin",
+  "pincode",
+  "code",
+  "number",
+  "date",
+  "time",
+  "account",
+  "a/c",
 ]);
 // "Phone:" and "No.:" name a number as "Phone" does.
 const namingWordOf = (text: string | undefined): string | undefined => text?.toLowerCase().replace(/[:#]+$/, "");
@@ -142,7 +178,13 @@ export function segmentLine(line: string): Segment[] {
     currencyPending = false;
     // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
     const previous = classified[classified.length - 1];
-    if (amount !== null && amount.strength === "strong" && previous !== undefined && previous.amount === null && namingWordOf(previous.text) === "section") {
+    if (
+      amount !== null &&
+      amount.strength === "strong" &&
+      previous !== undefined &&
+      previous.amount === null &&
+      namingWordOf(previous.text) === "section"
+    ) {
       const split = splitSectionTen(token);
       if (split !== null) {
         classified.push({ text: "10", amount: null });
@@ -177,8 +219,7 @@ export function segmentLine(line: string): Segment[] {
   let amounts: AmountToken[] = [];
   for (let index = 0; index < classified.length; index++) {
     const token = classified[index]!;
-    const isAmount =
-      token.amount !== null && (token.amount.strength === "strong" || index >= trailingStart);
+    const isAmount = token.amount !== null && (token.amount.strength === "strong" || index >= trailingStart);
     if (isAmount) {
       amounts.push(token.amount!);
       continue;
@@ -239,7 +280,10 @@ export function maskPan(pan: string): string {
 export function identifierTokens(line: string): string[] {
   // Most lines hold no identifier; the test is one linear scan.
   if (!/[A-Za-z]{4}[0-9]{4}/.test(line)) return [];
-  return line.toUpperCase().split(/[^A-Z0-9]+/).filter((word) => word.length === 10);
+  return line
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((word) => word.length === 10);
 }
 
 /** Masks every individual's PAN inside free text (warning lines, AIS sources). */
@@ -266,9 +310,15 @@ export function maskPansIn(text: string): string {
 export function findYear(text: string): string | null {
   for (let i = 0; i + 7 <= text.length; i++) {
     if (
-      isDigitChar(text[i]) && isDigitChar(text[i + 1]) && isDigitChar(text[i + 2]) && isDigitChar(text[i + 3]) &&
-      text[i + 4] === "-" && isDigitChar(text[i + 5]) && isDigitChar(text[i + 6]) &&
-      !isDigitChar(text[i + 7]) && !isDigitChar(text[i - 1])
+      isDigitChar(text[i]) &&
+      isDigitChar(text[i + 1]) &&
+      isDigitChar(text[i + 2]) &&
+      isDigitChar(text[i + 3]) &&
+      text[i + 4] === "-" &&
+      isDigitChar(text[i + 5]) &&
+      isDigitChar(text[i + 6]) &&
+      !isDigitChar(text[i + 7]) &&
+      !isDigitChar(text[i - 1])
     ) {
       const start = Number(text.slice(i + 2, i + 4));
       const end = Number(text.slice(i + 5, i + 7));
@@ -280,7 +330,11 @@ export function findYear(text: string): string | null {
 
 /** The year printed after a label on the same line ("Financial Year 2025-26 Assessment Year 2026-27"). */
 export function yearAfter(line: string, label: string): string | null {
-  const words = line.toLowerCase().split(" ").filter((w) => w.length > 0).join(" ");
+  const words = line
+    .toLowerCase()
+    .split(" ")
+    .filter((w) => w.length > 0)
+    .join(" ");
   const at = words.indexOf(label);
   return at < 0 ? null : findYear(words.slice(at + label.length));
 }

@@ -218,11 +218,7 @@ export interface AisDocument {
 
 export type ParsedDocument = Form16Document | AisDocument;
 
-export type ParseErrorCode =
-  | "unrecognised_document"
-  | "no_items_found"
-  | "encrypted_ais_json"
-  | "unsupported_json";
+export type ParseErrorCode = "unrecognised_document" | "no_items_found" | "encrypted_ais_json" | "unsupported_json";
 
 export interface ParseError {
   code: ParseErrorCode;

@@ -91,9 +91,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
     section80D_parents: toPaise(deductions.section80D_parents),
     // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
-    parentsSeniorCitizen: deductions.parentsAge !== null
-      ? deductions.parentsAge >= LIMITS.seniorAge
-      : input.reported?.parentsSeniorCitizen === true,
+    parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),
@@ -348,13 +346,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     hraExemption = oldStyle ? exempt : 0;
     if (lines !== null) {
       // Only shown when less than the HRA received is exempt, so the binding limb is rent or city.
-      const reason = !oldStyle
-        ? NEW_REGIME_BAR
-        : least === rentLimb
-          ? REASON_HRA_RENT
-          : f.fiftyPercentCity
-            ? REASON_HRA_50
-            : REASON_HRA_40;
+      const reason = !oldStyle ? NEW_REGIME_BAR : least === rentLimb ? REASON_HRA_RENT : f.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
@@ -365,8 +357,16 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     const exempt = allowedHere ? Math.min(paise, Math.max(0, f.grossSalary - hraExemption)) : 0;
     hraExemption += exempt;
     if (lines !== null && paise > 0) {
-      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt,
-        allowedHere ? Infinity : 0, allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR);
+      pushLine(
+        lines,
+        section === "10(other)" ? "10" : section,
+        "salary",
+        EXEMPTION_DESCRIPTIONS[section],
+        paise,
+        exempt,
+        allowedHere ? Infinity : 0,
+        allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR,
+      );
     }
   }
   // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
@@ -439,8 +439,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     }
   }
   // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
-  const incomeFromHouseProperty =
-    f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  const incomeFromHouseProperty = f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -478,32 +477,70 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // income (ss.111A(2), 112(2), 112A(5), 115BB), so the room is the ordinary part of gross total income.
   const bar = oldStyle ? Infinity : 0;
   let via = 0;
-  via += allowVIA(lines, "80C", "Life insurance, PF, PPF, ELSS and the like", f.section80C,
-    oldStyle ? LIMITS.section80CCE * 100 : 0, oldStyle ? REASON_80CCE : NEW_REGIME_BAR, ordinaryIncome - via);
-  via += allowVIA(lines, "80CCD(1B)", "Own contribution to NPS", f.section80CCD1B,
-    oldStyle ? LIMITS.section80CCD1B * 100 : 0, oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR, ordinaryIncome - via);
+  via += allowVIA(
+    lines,
+    "80C",
+    "Life insurance, PF, PPF, ELSS and the like",
+    f.section80C,
+    oldStyle ? LIMITS.section80CCE * 100 : 0,
+    oldStyle ? REASON_80CCE : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+  );
+  via += allowVIA(
+    lines,
+    "80CCD(1B)",
+    "Own contribution to NPS",
+    f.section80CCD1B,
+    oldStyle ? LIMITS.section80CCD1B * 100 : 0,
+    oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+  );
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
   // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
-  via += allowVIA(lines, "80CCD(2)", "Employer's contribution to NPS", f.section80CCD2,
+  via += allowVIA(
+    lines,
+    "80CCD(2)",
+    "Employer's contribution to NPS",
+    f.section80CCD2,
     f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
-    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10, ordinaryIncome - via);
+    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10,
+    ordinaryIncome - via,
+  );
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   const splitStart = via;
-  via += allowVIA(lines, "80D", "Health insurance: self, spouse and children", f.section80D_selfFamily,
-    oldStyle ? selfCap * 100 : 0, !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
-    ordinaryIncome - via);
+  via += allowVIA(
+    lines,
+    "80D",
+    "Health insurance: self, spouse and children",
+    f.section80D_selfFamily,
+    oldStyle ? selfCap * 100 : 0,
+    !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
+    ordinaryIncome - via,
+  );
   const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
-  via += allowVIA(lines, "80D", "Health insurance: parents", f.section80D_parents,
+  via += allowVIA(
+    lines,
+    "80D",
+    "Health insurance: parents",
+    f.section80D_parents,
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
-    ordinaryIncome - via);
+    ordinaryIncome - via,
+  );
   if (f.reported.section80D > 0) {
     // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
     // both caps with whatever the split fields already took.
     const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
     const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
-    via += allowVIA(lines, "80D", "Health insurance: self, family and parents together", f.reported.section80D,
-      oldStyle ? totalCap : 0, oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR, ordinaryIncome - via);
+    via += allowVIA(
+      lines,
+      "80D",
+      "Health insurance: self, family and parents together",
+      f.reported.section80D,
+      oldStyle ? totalCap : 0,
+      oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR,
+      ordinaryIncome - via,
+    );
   }
   via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via);
   // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
@@ -513,35 +550,73 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     const { section, paise } = reportedVIA[i]!;
     const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
     // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
-    const cap = !allowedHere ? 0
-      : section === "80TTA" ? (f.seniorCitizen ? 0 : LIMITS.section80TTA * 100)
-      : section === "80TTB" ? (f.seniorCitizen ? LIMITS.section80TTB * 100 : 0)
-      : Infinity;
-    const reason = !allowedHere ? NEW_REGIME_BAR
-      : section === "80TTA" ? (f.seniorCitizen ? REASON_80TTA_SENIOR : REASON_80TTA)
-      : section === "80TTB" ? (f.seniorCitizen ? REASON_80TTB : REASON_80TTB_ONLY_SENIOR)
-      : null;
+    const cap = !allowedHere
+      ? 0
+      : section === "80TTA"
+        ? f.seniorCitizen
+          ? 0
+          : LIMITS.section80TTA * 100
+        : section === "80TTB"
+          ? f.seniorCitizen
+            ? LIMITS.section80TTB * 100
+            : 0
+          : Infinity;
+    const reason = !allowedHere
+      ? NEW_REGIME_BAR
+      : section === "80TTA"
+        ? f.seniorCitizen
+          ? REASON_80TTA_SENIOR
+          : REASON_80TTA
+        : section === "80TTB"
+          ? f.seniorCitizen
+            ? REASON_80TTB
+            : REASON_80TTB_ONLY_SENIOR
+          : null;
     via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, ordinaryIncome - via);
   }
   // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
   if (!interestReported && f.seniorCitizen) {
-    via += allowVIA(lines, "80TTB", "Interest on deposits", f.savingsInterest + f.depositInterest,
-      oldStyle ? LIMITS.section80TTB * 100 : 0, oldStyle ? REASON_80TTB : NEW_REGIME_BAR, ordinaryIncome - via);
+    via += allowVIA(
+      lines,
+      "80TTB",
+      "Interest on deposits",
+      f.savingsInterest + f.depositInterest,
+      oldStyle ? LIMITS.section80TTB * 100 : 0,
+      oldStyle ? REASON_80TTB : NEW_REGIME_BAR,
+      ordinaryIncome - via,
+    );
   } else if (!interestReported) {
-    via += allowVIA(lines, "80TTA", "Interest on savings accounts", f.savingsInterest,
-      oldStyle ? LIMITS.section80TTA * 100 : 0, oldStyle ? REASON_80TTA : NEW_REGIME_BAR, ordinaryIncome - via);
+    via += allowVIA(
+      lines,
+      "80TTA",
+      "Interest on savings accounts",
+      f.savingsInterest,
+      oldStyle ? LIMITS.section80TTA * 100 : 0,
+      oldStyle ? REASON_80TTA : NEW_REGIME_BAR,
+      ordinaryIncome - via,
+    );
   }
   const adjustedGrossTotalIncome = ordinaryIncome - via;
-  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR,
-    ordinaryIncome - via);
-  via += allowVIA(lines, "80G", "Donations: 50 %, no qualifying limit", f.section80G_50,
-    oldStyle ? Math.floor(f.section80G_50 / 2) : 0, oldStyle ? REASON_80G_50 : NEW_REGIME_BAR, ordinaryIncome - via);
-  const qualifying = Math.min(f.section80G_50WithLimit,
-    percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
-  via += allowVIA(lines, "80G", "Donations: 50 %, within the qualifying limit", f.section80G_50WithLimit,
+  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via);
+  via += allowVIA(
+    lines,
+    "80G",
+    "Donations: 50 %, no qualifying limit",
+    f.section80G_50,
+    oldStyle ? Math.floor(f.section80G_50 / 2) : 0,
+    oldStyle ? REASON_80G_50 : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+  );
+  const qualifying = Math.min(f.section80G_50WithLimit, percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
+  via += allowVIA(
+    lines,
+    "80G",
+    "Donations: 50 %, within the qualifying limit",
+    f.section80G_50WithLimit,
     oldStyle ? Math.floor(qualifying / 2) : 0,
     !oldStyle ? NEW_REGIME_BAR : qualifying < f.section80G_50WithLimit ? REASON_80G_QUALIFYING : REASON_80G_50,
-    ordinaryIncome - via);
+    ordinaryIncome - via,
+  );
 
   // s.288A: total income to the nearest ₹10.
   const taxableIncome = roundToTenRupees(grossTotalIncome - via);
@@ -557,8 +632,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // The split is only needed with special-rate income or a surcharge; the common case skips building it.
   const bands = rules.surcharge;
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
-  const parts =
-    f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstGains) : null;
+  const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstGains) : null;
   const slabIncome = parts === null ? taxableIncome : parts.slab;
   const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);

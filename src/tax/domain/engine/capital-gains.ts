@@ -22,10 +22,20 @@ export interface GainBucket {
 export const GAIN_BUCKETS: readonly GainBucket[] = [
   { kind: "111A", longTerm: false, rateTenths: 200, description: "Short-term gains on listed equity and equity funds with STT" },
   { kind: "112", longTerm: true, rateTenths: 200, description: "Long-term gains with indexation, transferred before 23 July 2024" },
-  { kind: "111A", longTerm: false, rateTenths: 150, description: "Short-term gains on listed equity and equity funds, transferred before 23 July 2024" },
+  {
+    kind: "111A",
+    longTerm: false,
+    rateTenths: 150,
+    description: "Short-term gains on listed equity and equity funds, transferred before 23 July 2024",
+  },
   { kind: "112", longTerm: true, rateTenths: 125, description: "Long-term gains without indexation" },
   { kind: "112A", longTerm: true, rateTenths: 125, description: "Long-term gains on listed equity and equity funds with STT" },
-  { kind: "112A", longTerm: true, rateTenths: 100, description: "Long-term gains on listed equity and equity funds, transferred before 23 July 2024" },
+  {
+    kind: "112A",
+    longTerm: true,
+    rateTenths: 100,
+    description: "Long-term gains on listed equity and equity funds, transferred before 23 July 2024",
+  },
 ];
 const STCG_111A_20 = 0;
 const LTCG_112_20 = 1;

@@ -33,7 +33,9 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal
-        ? [`chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newTotal - oldTotal))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`]
+        ? [
+            `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newTotal - oldTotal))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
+          ]
         : []),
     ],
     disclaimer: DISCLAIMER,

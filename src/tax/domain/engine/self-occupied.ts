@@ -13,11 +13,7 @@ export function deemedLetOutIncome(property: HouseProperty): number {
 
 /** Orders homes by their figures, so ties between equally good pairs break the same way in any input order. */
 function compareHomes(a: HouseProperty, b: HouseProperty): number {
-  return (
-    a.annualRent - b.annualRent ||
-    a.municipalTaxesPaid - b.municipalTaxesPaid ||
-    a.interestOnHousingLoan - b.interestOnHousingLoan
-  );
+  return a.annualRent - b.annualRent || a.municipalTaxesPaid - b.municipalTaxesPaid || a.interestOnHousingLoan - b.interestOnHousingLoan;
 }
 
 /**
@@ -37,9 +33,7 @@ export function chooseSelfOccupied(properties: readonly HouseProperty[], interes
       const a = properties[candidates[x]!]!;
       const b = properties[candidates[y]!]!;
       const value =
-        deemedLetOutIncome(a) +
-        deemedLetOutIncome(b) +
-        Math.min(interestCap, toPaise(a.interestOnHousingLoan) + toPaise(b.interestOnHousingLoan));
+        deemedLetOutIncome(a) + deemedLetOutIncome(b) + Math.min(interestCap, toPaise(a.interestOnHousingLoan) + toPaise(b.interestOnHousingLoan));
       if (value > bestValue || (value === bestValue && comparePairs([a, b], [properties[best[0]]!, properties[best[1]]!]) < 0)) {
         bestValue = value;
         best = [candidates[x]!, candidates[y]!];

@@ -125,8 +125,7 @@ function surchargeAt(ratePercent: number, parts: IncomeParts, slabTax: number, s
   }
   const slab = BigInt(parts.slab);
   const numerator =
-    BigInt(slabTax) * (BigInt(ratePercent) * (slab - BigInt(parts.dividends)) + BigInt(capped) * BigInt(parts.dividends)) +
-    slab * BigInt(flatPaise);
+    BigInt(slabTax) * (BigInt(ratePercent) * (slab - BigInt(parts.dividends)) + BigInt(capped) * BigInt(parts.dividends)) + slab * BigInt(flatPaise);
   return Number((numerator + 50n * slab) / (100n * slab));
 }
 
@@ -169,13 +168,7 @@ export type TaxOn = (parts: IncomeParts) => { slabTax: number; special: SpecialT
  * with marginal relief: tax + surcharge may exceed the tax + surcharge on income cut back to the band's
  * threshold by no more than the income above it. `taxOn` recomputes the tax for the cut-back income.
  */
-export function surchargeFor(
-  bands: readonly SurchargeBand[],
-  parts: IncomeParts,
-  slabTax: number,
-  special: SpecialTax,
-  taxOn: TaxOn,
-): Surcharge {
+export function surchargeFor(bands: readonly SurchargeBand[], parts: IncomeParts, slabTax: number, special: SpecialTax, taxOn: TaxOn): Surcharge {
   const index = bandIndex(bands, parts);
   if (index < 0) return { ratePercent: 0, surcharge: 0, marginalRelief: 0 };
   const band = bands[index]!;

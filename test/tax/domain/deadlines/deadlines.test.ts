@@ -40,8 +40,18 @@ describe("calendar tables", () => {
 describe("monthly TDS deposits", () => {
   // Rule 30(2) (1962 Rules) / Rule 218 (2026 Rules): 7th of the next month, March deductions by 30 April.
   const expected = (y: number) => [
-    `${y}-05-07`, `${y}-06-07`, `${y}-07-07`, `${y}-08-07`, `${y}-09-07`, `${y}-10-07`, `${y}-11-07`,
-    `${y}-12-07`, `${y + 1}-01-07`, `${y + 1}-02-07`, `${y + 1}-03-07`, `${y + 1}-04-30`,
+    `${y}-05-07`,
+    `${y}-06-07`,
+    `${y}-07-07`,
+    `${y}-08-07`,
+    `${y}-09-07`,
+    `${y}-10-07`,
+    `${y}-11-07`,
+    `${y}-12-07`,
+    `${y + 1}-01-07`,
+    `${y + 1}-02-07`,
+    `${y + 1}-03-07`,
+    `${y + 1}-04-30`,
   ];
   it.each([
     ["2024-25", 2024],
@@ -101,10 +111,7 @@ describe("listDeadlines", () => {
 
   it("keeps the table order for records on the same date, call after call", () => {
     const sameDay = listDeadlines({ from: "2026-12-31", limit: 2 });
-    expect(sameDay.map((d) => d.title)).toEqual([
-      "Belated ITR for AY 2026-27",
-      "Revised ITR for AY 2026-27 without fee",
-    ]);
+    expect(sameDay.map((d) => d.title)).toEqual(["Belated ITR for AY 2026-27", "Revised ITR for AY 2026-27 without fee"]);
     expect(listDeadlines({ from: "2026-12-31", limit: 2 })).toEqual(sameDay);
   });
 

@@ -67,11 +67,20 @@ describe("segmentLine", () => {
   const read = (line: string) => segmentLine(line).map((s) => [s.label, s.amounts.map((a) => a.paise / 100)]);
 
   it.each([
-    ["(a) Salary as per provisions contained in section 17(1)   1450000.00", [["(a) Salary as per provisions contained in section 17(1)", [1450000]]]],
+    [
+      "(a) Salary as per provisions contained in section 17(1)   1450000.00",
+      [["(a) Salary as per provisions contained in section 17(1)", [1450000]]],
+    ],
     ["section 17(1)(a)6808042.00", [["section 17(1)(a)", [6808042]]]],
     ["(d)Total6885097.00", [["(d)Total", [6885097]]]],
     ["(a)-200000.00", [["(a)", [-200000]]]],
-    ["(d) Total 1000000.00 (e) Reported salary from other employer(s) 300000.00", [["(d) Total", [1000000]], ["(e) Reported salary from other employer(s)", [300000]]]],
+    [
+      "(d) Total 1000000.00 (e) Reported salary from other employer(s) 300000.00",
+      [
+        ["(d) Total", [1000000]],
+        ["(e) Reported salary from other employer(s)", [300000]],
+      ],
+    ],
     ["Less: Relief under section 89", [["Less: Relief under section 89", []]]],
     ["under section 192 (2B)", [["under section 192 (2B)", []]]],
     ["Rebate under section 87A 12,500", [["Rebate under section 87A", [12500]]]],

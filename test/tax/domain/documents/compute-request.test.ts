@@ -46,7 +46,9 @@ describe("merging the documents of one person and year", () => {
   });
 
   it("reports an AIS whose salary or salary TDS differs from the Form 16s, keeping the Form 16 salary", () => {
-    const ais = text("ais-two-employers-inactive-fy2024-25").replace("2     9,00,000", "2     9,10,000").replace(/44,720/g, "45,000");
+    const ais = text("ais-two-employers-inactive-fy2024-25")
+      .replace("2     9,00,000", "2     9,10,000")
+      .replace(/44,720/g, "45,000");
     const result = merged(text("form16-first-employer-fy2024-25-new"), text("form16-other-employer-fy2024-25-new"), ais);
     expect(result.conflicts.map((c) => c.field)).toEqual(["salary.grossSalary", "taxesPaid"]);
     expect(result.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
@@ -61,7 +63,12 @@ describe("merging the documents of one person and year", () => {
 
   it("reports the same deduction declared differently to two employers, keeping the larger", () => {
     const a = text("form16-traces-layout-old-regime");
-    const b = a.replace("180000.00        150000.00", "120000.00        120000.00").replace("(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     180000.00        150000.00", "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     120000.00        120000.00");
+    const b = a
+      .replace("180000.00        150000.00", "120000.00        120000.00")
+      .replace(
+        "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     180000.00        150000.00",
+        "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     120000.00        120000.00",
+      );
     const result = merged(a, b);
     const conflict = result.conflicts.find((c) => c.field === "deductions.section80C");
     expect(conflict?.values.map((v) => v.amount)).toEqual([150_000, 120_000]);

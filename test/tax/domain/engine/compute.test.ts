@@ -61,9 +61,7 @@ describe("saving moves", () => {
       totalTaxBefore: 187_200,
       totalTaxAfter: 156_000,
     });
-    expect(savingMoves[1]?.action).toBe(
-      "Restructure salary so your employer pays ₹1,00,000 a year into your NPS account (s.80CCD(2))",
-    );
+    expect(savingMoves[1]?.action).toBe("Restructure salary so your employer pays ₹1,00,000 a year into your NPS account (s.80CCD(2))");
     expect(savingMoves[3]).toMatchObject({ change: null, totalTaxBefore: 192_400, totalTaxAfter: 187_200 });
   });
 

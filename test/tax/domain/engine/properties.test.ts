@@ -16,7 +16,11 @@ import { taxInput as buildInput } from "./input";
 
 const rupees = (max: number) => fc.integer({ min: 0, max });
 // Sometimes a round figure, sometimes one with paise.
-const amount = (max: number) => fc.oneof(rupees(max), fc.integer({ min: 0, max: max * 100 }).map((p) => p / 100));
+const amount = (max: number) =>
+  fc.oneof(
+    rupees(max),
+    fc.integer({ min: 0, max: max * 100 }).map((p) => p / 100),
+  );
 
 const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
   type: fc.constantFrom("self_occupied" as const, "let_out" as const),
@@ -168,9 +172,7 @@ describe("properties of every computation", () => {
         const result = computeTax(input, fy);
         const other = result.recommendedRegime === "old" ? "new" : "old";
         expect(result.regimes[result.recommendedRegime].totalTax).toBeLessThanOrEqual(result.regimes[other].totalTax);
-        expect(result.recommendedRegimeSaving).toBe(
-          result.regimes[other].totalTax - result.regimes[result.recommendedRegime].totalTax,
-        );
+        expect(result.recommendedRegimeSaving).toBe(result.regimes[other].totalTax - result.regimes[result.recommendedRegime].totalTax);
       }),
       RUNS,
     );

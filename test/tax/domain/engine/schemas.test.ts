@@ -48,9 +48,7 @@ describe("ComputeRequestSchema", () => {
   });
 
   it("counts numbers missing from salary and deductions as 0", () => {
-    const input = toTaxInput(
-      ProfileSchema.parse({ age: 40, residentialStatus: "resident", salary: { grossSalary: 1_000_000 }, deductions: {} }),
-    );
+    const input = toTaxInput(ProfileSchema.parse({ age: 40, residentialStatus: "resident", salary: { grossSalary: 1_000_000 }, deductions: {} }));
     expect(input.salary).toEqual({
       grossSalary: 1_000_000,
       basicPlusDA: 0,
@@ -121,16 +119,16 @@ describe("ComputeRequestSchema", () => {
     ["a fractional age", withProfile({ age: 34.5 }), "profile.age"],
     ["a parent's age outside 0..130", withProfile({ deductions: { parentsAge: 200 } }), "profile.deductions.parentsAge"],
     ["an unknown residential status", withProfile({ residentialStatus: "citizen" }), "profile.residentialStatus"],
-    [
-      "an unknown house-property type",
-      withProfile({ houseProperties: [{ type: "rented", annualRent: 1 }] }),
-      "profile.houseProperties.0.type",
-    ],
+    ["an unknown house-property type", withProfile({ houseProperties: [{ type: "rented", annualRent: 1 }] }), "profile.houseProperties.0.type"],
     ["isMetroCity as a string", withProfile({ salary: { isMetroCity: "yes" } }), "profile.salary.isMetroCity"],
     ["basic + DA above gross salary", withProfile({ salary: { grossSalary: 100, basicPlusDA: 200 } }), "profile.salary.basicPlusDA"],
     ["HRA above gross salary", withProfile({ salary: { grossSalary: 100, hraReceived: 200 } }), "profile.salary.hraReceived"],
     ["an unknown profile field", withProfile({ taxPaid: 1 }), "profile"],
-    ["an assessment year passed as the financial year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "2025-26" }, "financialYear"],
+    [
+      "an assessment year passed as the financial year",
+      { profile: seedProfile, financialYear: "2025-26", assessmentYear: "2025-26" },
+      "financialYear",
+    ],
     ["an assessment year without a financial year", { profile: seedProfile, assessmentYear: "2026-27" }, "financialYear"],
     ["a malformed assessment year", { profile: seedProfile, financialYear: "2025-26", assessmentYear: "AY 2026" }, "assessmentYear"],
     ["an unsupported year", { profile: seedProfile, financialYear: "2023-24" }, "financialYear"],

@@ -31,10 +31,12 @@ const TY26: FinancialYear = "2026-27";
 const FINANCE_ACT_2025_87A = "s.87A second proviso (Finance Act 2025, w.e.f. 1-4-2026); CBDT: special-rate income excluded from the rebate (87A-SPL)";
 const S111A = "s.111A(1) as amended by Finance (No. 2) Act 2024: 15 % before 23-7-2024, 20 % on or after";
 const S112A = "s.112A(2)(i) as substituted by Finance Act 2025 s.31 w.e.f. 23-7-2024: ₹1,25,000 on the aggregate; 10 % / 12.5 %";
-const S112 = "s.112(1)(a) as amended by Finance (No. 2) Act 2024: 12.5 % without indexation from 23-7-2024; proviso for land or building acquired before that date";
+const S112 =
+  "s.112(1)(a) as amended by Finance (No. 2) Act 2024: 12.5 % without indexation from 23-7-2024; proviso for land or building acquired before that date";
 const SHORTFALL = "proviso to ss.111A(1), 112(1), 112A(3) (ITA 2025 ss.196(2), 197(2), 198(3)): residents only";
 const SETOFF = "s.70(2) short-term loss against any gain; s.70(3) long-term loss against long-term gains only";
-const SURCHARGE = "Finance Act 2025 First Schedule Part I Para A: 25 %/37 % only where income excluding dividends and ss.111A/112/112A income exceeds ₹2 crore/₹5 crore; 15 % cap on tax on those incomes";
+const SURCHARGE =
+  "Finance Act 2025 First Schedule Part I Para A: 25 %/37 % only where income excluding dividends and ss.111A/112/112A income exceeds ₹2 crore/₹5 crore; 15 % cap on tax on those incomes";
 
 const cases: WorkedCase[] = [
   // ---- The dividend example: surcharge bands measured without dividends ----
@@ -45,7 +47,15 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: NEW,
     input: taxInput({ age: 40, salary: { grossSalary: 15_075_000 }, otherIncome: { dividends: 10_000_000 } }),
-    expected: { taxableIncome: 25_000_000, slabTax: 7_080_000, surchargeRatePercent: 15, surcharge: 1_062_000, surchargeMarginalRelief: 0, cess: 325_680, totalTax: 8_467_680 },
+    expected: {
+      taxableIncome: 25_000_000,
+      slabTax: 7_080_000,
+      surchargeRatePercent: 15,
+      surcharge: 1_062_000,
+      surchargeMarginalRelief: 0,
+      cess: 325_680,
+      totalTax: 8_467_680,
+    },
   },
   {
     name: "reported example: the same taxpayer pays 87,54,720 in the old regime",
@@ -63,7 +73,15 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: NEW,
     input: salaryFor(25_000_000, NEW, { capitalGains: [{ section: "111A", gain: 10_000_000 }] }),
-    expected: { taxableIncome: 35_000_000, slabTax: 7_080_000, specialRateTax: 2_000_000, surchargeRatePercent: 25, surcharge: 2_070_000, cess: 446_000, totalTax: 11_596_000 },
+    expected: {
+      taxableIncome: 35_000_000,
+      slabTax: 7_080_000,
+      specialRateTax: 2_000_000,
+      surchargeRatePercent: 25,
+      surcharge: 2_070_000,
+      cess: 446_000,
+      totalTax: 11_596_000,
+    },
   },
   {
     name: "s.111A gains that take total income over 2 crore leave the rate at 15 %",
@@ -81,7 +99,16 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: NEW,
     input: salaryFor(4_500_000, NEW, { capitalGains: [{ section: "112A", gain: 510_000 }] }),
-    expected: { taxableIncome: 5_010_000, slabTax: 930_000, specialRateTax: 48_125, surcharge: 97_813, surchargeMarginalRelief: 90_813, cess: 39_405, taxLiability: 1_024_530, totalTax: 1_024_530 },
+    expected: {
+      taxableIncome: 5_010_000,
+      slabTax: 930_000,
+      specialRateTax: 48_125,
+      surcharge: 97_813,
+      surchargeMarginalRelief: 90_813,
+      cess: 39_405,
+      taxLiability: 1_024_530,
+      totalTax: 1_024_530,
+    },
   },
   {
     name: "old regime: dividends keep a 6 crore income in the 25 % band, their share at 15 %",
@@ -99,7 +126,14 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: OLD,
     input: salaryFor(60_000_000, OLD, { capitalGains: [{ section: "112A", gain: 10_000_000 }] }),
-    expected: { surchargeRatePercent: 37, surcharge: 6_775_781, surchargeMarginalRelief: 0, cess: 1_032_906, taxLiability: 26_855_562, totalTax: 26_855_560 },
+    expected: {
+      surchargeRatePercent: 37,
+      surcharge: 6_775_781,
+      surchargeMarginalRelief: 0,
+      cess: 1_032_906,
+      taxLiability: 26_855_562,
+      totalTax: 26_855_560,
+    },
   },
   {
     name: "marginal relief where other income just crosses 2 crore beside s.112 gains",
@@ -119,7 +153,15 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: NEW,
     input: salaryFor(1_000_000, NEW, { capitalGains: [{ section: "111A", gain: 200_000 }] }),
-    expected: { taxableIncome: 1_200_000, incomeAtSlabRates: 1_000_000, slabTax: 40_000, specialRateTax: 40_000, rebate87A: 40_000, taxAfterRebate: 40_000, totalTax: 41_600 },
+    expected: {
+      taxableIncome: 1_200_000,
+      incomeAtSlabRates: 1_000_000,
+      slabTax: 40_000,
+      specialRateTax: 40_000,
+      rebate87A: 40_000,
+      taxAfterRebate: 40_000,
+      totalTax: 41_600,
+    },
     special: [{ section: "111A", ratePercent: 20, income: 200_000, taxableAmount: 200_000, tax: 40_000 }],
   },
   {
@@ -193,7 +235,12 @@ const cases: WorkedCase[] = [
     work: "slab income 1L; shortfall 3L: 111A 2L → 0, then s.112 4L → 3L; 3L×12.5% = 37,500; FY 2025-26 new: no rebate on special-rate tax; cess 1,500; 39,000",
     year: FY25,
     regime: NEW,
-    input: salaryFor(100_000, NEW, { capitalGains: [{ section: "111A", gain: 200_000 }, { section: "112", gain: 400_000 }] }),
+    input: salaryFor(100_000, NEW, {
+      capitalGains: [
+        { section: "111A", gain: 200_000 },
+        { section: "112", gain: 400_000 },
+      ],
+    }),
     expected: { taxableIncome: 700_000, specialRateTax: 37_500, rebate87A: 0, totalTax: 39_000 },
     special: [
       { section: "111A", basicExemptionAdjusted: 200_000, tax: 0 },
@@ -407,7 +454,12 @@ const cases: WorkedCase[] = [
     work: "111A −2L against 112 5L → 3L × 12.5% = 37,500; 2,37,500 + cess 9,500 = 2,47,000",
     year: FY25,
     regime: NEW,
-    input: salaryFor(2_000_000, NEW, { capitalGains: [{ section: "112", gain: 500_000 }, { section: "111A", gain: -200_000 }] }),
+    input: salaryFor(2_000_000, NEW, {
+      capitalGains: [
+        { section: "112", gain: 500_000 },
+        { section: "111A", gain: -200_000 },
+      ],
+    }),
     expected: { taxableIncome: 2_300_000, specialRateTax: 37_500, totalTax: 247_000 },
   },
   {
@@ -431,7 +483,12 @@ const cases: WorkedCase[] = [
     work: "111A 3L − 1L = 2L × 20% = 40,000; 2,40,000 + cess 9,600 = 2,49,600",
     year: FY25,
     regime: NEW,
-    input: salaryFor(2_000_000, NEW, { capitalGains: [{ section: "111A", gain: 300_000 }, { section: "111A", gain: -100_000 }] }),
+    input: salaryFor(2_000_000, NEW, {
+      capitalGains: [
+        { section: "111A", gain: 300_000 },
+        { section: "111A", gain: -100_000 },
+      ],
+    }),
     expected: { specialRateTax: 40_000, totalTax: 249_600 },
   },
   {
@@ -700,7 +757,10 @@ const cases: WorkedCase[] = [
     work: "20L × 50% = 10L − 80C 1.5L = 8.5L; 12,500 + 3.5L×20% = 82,500 + cess 3,300 = 85,800",
     year: FY25,
     regime: OLD,
-    input: taxInput({ presumptive: { profession: { grossReceipts: 2_000_000, cashReceipts: 0, declaredIncome: 0 } }, deductions: { section80C: 150_000 } }),
+    input: taxInput({
+      presumptive: { profession: { grossReceipts: 2_000_000, cashReceipts: 0, declaredIncome: 0 } },
+      deductions: { section80C: 150_000 },
+    }),
     expected: { taxableIncome: 850_000, totalTax: 85_800 },
   },
 
@@ -803,7 +863,10 @@ describe("ITR form with the new incomes", () => {
   it("ITR-3 for presumptive income with s.111A gains or above 50 lakh", () => {
     expect(itr(taxInput({ presumptive: profession, capitalGains: [{ section: "111A", gain: 10_000 }] })).form).toBe("ITR-3");
     const large = { profession: { grossReceipts: 7_000_000, cashReceipts: 0, declaredIncome: 6_000_000 } };
-    expect(itr(taxInput({ presumptive: large }))).toMatchObject({ form: "ITR-3", rule: "ITR-3: business or professional income, and total income above ₹50,00,000 (50 lakh)" });
+    expect(itr(taxInput({ presumptive: large }))).toMatchObject({
+      form: "ITR-3",
+      rule: "ITR-3: business or professional income, and total income above ₹50,00,000 (50 lakh)",
+    });
   });
 });
 

@@ -50,8 +50,12 @@ const profile: fc.Arbitrary<TaxInput> = fc
     depositInterest: rupees(500_000),
     casualWinnings: fc.oneof(fc.constant(0), wide(50_000_000)),
     capitalGains: fc.array(capitalGain, { maxLength: 4 }),
-    business: fc.option(fc.record({ digitalTurnover: rupees(25_000_000), otherTurnover: rupees(1_000_000), declaredIncome: rupees(2_000_000) }), { nil: null }),
-    profession: fc.option(fc.record({ grossReceipts: rupees(5_000_000), cashReceipts: fc.constant(0), declaredIncome: rupees(3_000_000) }), { nil: null }),
+    business: fc.option(fc.record({ digitalTurnover: rupees(25_000_000), otherTurnover: rupees(1_000_000), declaredIncome: rupees(2_000_000) }), {
+      nil: null,
+    }),
+    profession: fc.option(fc.record({ grossReceipts: rupees(5_000_000), cashReceipts: fc.constant(0), declaredIncome: rupees(3_000_000) }), {
+      nil: null,
+    }),
     section80C: rupees(200_000),
     taxesPaid: rupees(5_000_000),
   })
@@ -93,7 +97,13 @@ function raise(input: TaxInput, what: Rise, by: number, section: CapitalGain["se
       return { ...input, capitalGains: [{ ...first!, gain: first!.gain + by }, ...rest] };
     }
     case "newGain": {
-      const entry: CapitalGain = { section, gain: by, transferredBefore23July2024: false, indexedGain: null, landOrBuildingAcquiredBefore23July2024: false };
+      const entry: CapitalGain = {
+        section,
+        gain: by,
+        transferredBefore23July2024: false,
+        indexedGain: null,
+        landOrBuildingAcquiredBefore23July2024: false,
+      };
       return { ...input, capitalGains: [...input.capitalGains, entry] };
     }
     case "profession": {
@@ -138,7 +148,10 @@ describe("properties with special-rate and presumptive income", () => {
   it("capital gains alone are never taxed above their rate plus 15 % surcharge plus cess", () => {
     fc.assert(
       fc.property(
-        fc.array(capitalGain.filter((g) => g.section !== "short_term_other" && g.gain > 0), { minLength: 1, maxLength: 4 }),
+        fc.array(
+          capitalGain.filter((g) => g.section !== "short_term_other" && g.gain > 0),
+          { minLength: 1, maxLength: 4 },
+        ),
         fc.constantFrom(...RESIDENTIAL_STATUSES),
         year,
         (capitalGains, residentialStatus, fy) => {
@@ -196,7 +209,10 @@ describe("properties with special-rate and presumptive income", () => {
       fc.property(
         profile,
         year,
-        fc.array(houseProperty.map((p) => ({ ...p, type: "self_occupied" as const })), { minLength: 3, maxLength: 5 }),
+        fc.array(
+          houseProperty.map((p) => ({ ...p, type: "self_occupied" as const })),
+          { minLength: 3, maxLength: 5 },
+        ),
         fc.func(fc.integer()),
         (base, fy, homes, key) => {
           const input = { ...base, houseProperties: [...base.houseProperties, ...homes] };

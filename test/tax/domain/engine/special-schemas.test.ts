@@ -72,11 +72,7 @@ describe("request schema: new incomes", () => {
       "profile.presumptive.business",
       "turnover above ₹2,00,00,000 is outside s.44AD (₹3,00,00,000 only when cash is at most 5 % of turnover)",
     ],
-    [
-      "s.44AD turnover above ₹3 crore",
-      withProfile({ presumptive: { business: { digitalTurnover: 30_000_001 } } }),
-      "profile.presumptive.business",
-    ],
+    ["s.44AD turnover above ₹3 crore", withProfile({ presumptive: { business: { digitalTurnover: 30_000_001 } } }), "profile.presumptive.business"],
     [
       "s.44ADA receipts above ₹50 lakh with more than 5 % cash",
       withProfile({ presumptive: { profession: { grossReceipts: 6_000_000, cashReceipts: 400_000 } } }),

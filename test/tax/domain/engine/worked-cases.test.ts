@@ -1,14 +1,7 @@
 // Worked cases: each names its source (reference keys from shared/reference/tax-rules.md §0, or the section of the
 // Act) and shows the hand computation. Expected figures are whole rupees.
 import { describe, expect, it } from "vitest";
-import {
-  computeTax,
-  type DeductionLine,
-  type FinancialYear,
-  type Regime,
-  type RegimeResult,
-  type TaxInput,
-} from "../../../../src/tax/domain/engine";
+import { computeTax, type DeductionLine, type FinancialYear, type Regime, type RegimeResult, type TaxInput } from "../../../../src/tax/domain/engine";
 import { salaryFor, taxInput } from "./input";
 
 interface WorkedCase {
@@ -135,7 +128,14 @@ const cases: WorkedCase[] = [
     year: "2025-26",
     regime: NEW,
     input: salaryFor(5_000_010, NEW),
-    expected: { slabTax: 1_080_003, surchargeRatePercent: 10, surcharge: 108_000, surchargeMarginalRelief: 107_993, cess: 43_200, totalTax: 1_123_210 },
+    expected: {
+      slabTax: 1_080_003,
+      surchargeRatePercent: 10,
+      surcharge: 108_000,
+      surchargeMarginalRelief: 107_993,
+      cess: 43_200,
+      totalTax: 1_123_210,
+    },
   },
   {
     name: "taxable income exactly 1 crore: 10 % surcharge, no relief",
@@ -193,7 +193,8 @@ const cases: WorkedCase[] = [
   },
   {
     name: "dividends do not lift the surcharge into the 25 % band: income without them is exactly 2 crore",
-    source: "Finance Act 2025 First Schedule Part I Para A: 25 % only where total income excluding dividends and ss.111A/112/112A income exceeds ₹2 crore; 15 % where total income exceeds ₹2 crore otherwise",
+    source:
+      "Finance Act 2025 First Schedule Part I Para A: 25 % only where total income excluding dividends and ss.111A/112/112A income exceeds ₹2 crore; 15 % where total income exceeds ₹2 crore otherwise",
     work: "TI 3Cr incl. 1Cr dividends, other income 2Cr (not above 2Cr) → 15 %; slab 3L + 276L×30% = 85,80,000; surcharge 12,87,000; cess 4% × 98,67,000 = 3,94,680; 1,02,61,680",
     year: "2025-26",
     regime: NEW,
@@ -337,7 +338,14 @@ const cases: WorkedCase[] = [
     year: "2026-27",
     regime: OLD,
     input: salaryFor(51_000_000, OLD),
-    expected: { slabTax: 15_112_500, surchargeRatePercent: 37, surcharge: 5_591_625, surchargeMarginalRelief: 1_188_500, cess: 780_625, totalTax: 20_296_250 },
+    expected: {
+      slabTax: 15_112_500,
+      surchargeRatePercent: 37,
+      surcharge: 5_591_625,
+      surchargeMarginalRelief: 1_188_500,
+      cess: 780_625,
+      totalTax: 20_296_250,
+    },
   },
 
   // ---- Old regime: First Schedule slabs, s.87A ₹12,500 up to ₹5 lakh, surcharge to 37 % ----
@@ -607,7 +615,9 @@ const cases: WorkedCase[] = [
     year: "2025-26",
     regime: OLD,
     input: taxInput({ salary: { grossSalary: 1_200_000, basicPlusDA: 600_000, hraReceived: 240_000, rentPaid: 200_000, isMetroCity: true } }),
-    expected: { salary: { grossSalary: 1_200_000, hraExemption: 140_000, standardDeduction: 50_000, professionalTax: 0, incomeFromSalary: 1_010_000 } },
+    expected: {
+      salary: { grossSalary: 1_200_000, hraExemption: 140_000, standardDeduction: 50_000, professionalTax: 0, incomeFromSalary: 1_010_000 },
+    },
     lines: [{ section: "10(13A)", allowed: 140_000, limitedBy: "s.10(13A), Rule 2A: rent paid minus 10 % of salary" }],
   },
   {
@@ -652,7 +662,10 @@ const cases: WorkedCase[] = [
     work: "40 % limb: 2,00,000",
     year: "2025-26",
     regime: OLD,
-    input: taxInput({ city: "Mumbai", salary: { grossSalary: 1_000_000, basicPlusDA: 500_000, hraReceived: 300_000, rentPaid: 400_000, isMetroCity: false } }),
+    input: taxInput({
+      city: "Mumbai",
+      salary: { grossSalary: 1_000_000, basicPlusDA: 500_000, hraReceived: 300_000, rentPaid: 400_000, isMetroCity: false },
+    }),
     expected: { salary: { grossSalary: 1_000_000, hraExemption: 200_000, standardDeduction: 50_000, professionalTax: 0, incomeFromSalary: 750_000 } },
   },
   {
@@ -749,7 +762,16 @@ const cases: WorkedCase[] = [
     year: "2025-26",
     regime: OLD,
     input: taxInput({ otherIncome: { familyPension: 90_000 } }),
-    expected: { otherSources: { savingsInterest: 0, depositInterest: 0, dividends: 0, familyPension: 90_000, familyPensionDeduction: 15_000, incomeFromOtherSources: 75_000 } },
+    expected: {
+      otherSources: {
+        savingsInterest: 0,
+        depositInterest: 0,
+        dividends: 0,
+        familyPension: 90_000,
+        familyPensionDeduction: 15_000,
+        incomeFromOtherSources: 75_000,
+      },
+    },
   },
   {
     name: "family pension: ₹25,000 cap in the new regime",
@@ -758,7 +780,16 @@ const cases: WorkedCase[] = [
     year: "2024-25",
     regime: NEW,
     input: taxInput({ otherIncome: { familyPension: 90_000 } }),
-    expected: { otherSources: { savingsInterest: 0, depositInterest: 0, dividends: 0, familyPension: 90_000, familyPensionDeduction: 25_000, incomeFromOtherSources: 65_000 } },
+    expected: {
+      otherSources: {
+        savingsInterest: 0,
+        depositInterest: 0,
+        dividends: 0,
+        familyPension: 90_000,
+        familyPensionDeduction: 25_000,
+        incomeFromOtherSources: 65_000,
+      },
+    },
   },
   {
     name: "family pension: one-third binds below the cap",
@@ -767,7 +798,16 @@ const cases: WorkedCase[] = [
     year: "2026-27",
     regime: NEW,
     input: taxInput({ otherIncome: { familyPension: 60_000 } }),
-    expected: { otherSources: { savingsInterest: 0, depositInterest: 0, dividends: 0, familyPension: 60_000, familyPensionDeduction: 20_000, incomeFromOtherSources: 40_000 } },
+    expected: {
+      otherSources: {
+        savingsInterest: 0,
+        depositInterest: 0,
+        dividends: 0,
+        familyPension: 60_000,
+        familyPensionDeduction: 20_000,
+        incomeFromOtherSources: 40_000,
+      },
+    },
   },
 
   // ---- Chapter VI-A ----
@@ -826,7 +866,10 @@ const cases: WorkedCase[] = [
     work: "basic 10,00,000 × 14% = 1,40,000",
     year: "2025-26",
     regime: OLD,
-    input: taxInput({ salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, isGovernmentEmployer: true }, deductions: { section80CCD2: 150_000 } }),
+    input: taxInput({
+      salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, isGovernmentEmployer: true },
+      deductions: { section80CCD2: 150_000 },
+    }),
     expected: { chapterVIADeductions: 140_000 },
   },
   {
@@ -835,7 +878,10 @@ const cases: WorkedCase[] = [
     work: "self 30,000 → 25,000; parents (age 65) 60,000 → 50,000; total 75,000",
     year: "2025-26",
     regime: OLD,
-    input: taxInput({ salary: { grossSalary: 1_500_000 }, deductions: { section80D_selfFamily: 30_000, section80D_parents: 60_000, parentsAge: 65 } }),
+    input: taxInput({
+      salary: { grossSalary: 1_500_000 },
+      deductions: { section80D_selfFamily: 30_000, section80D_parents: 60_000, parentsAge: 65 },
+    }),
     expected: { chapterVIADeductions: 75_000 },
     lines: [
       { section: "80D", description: "Health insurance: self, spouse and children", allowed: 25_000, limit: 25_000 },
@@ -848,7 +894,11 @@ const cases: WorkedCase[] = [
     work: "self (age 62) 30,000 in full; parents (age 55) 40,000 → 25,000; total 55,000",
     year: "2024-25",
     regime: OLD,
-    input: taxInput({ age: 62, salary: { grossSalary: 1_500_000 }, deductions: { section80D_selfFamily: 30_000, section80D_parents: 40_000, parentsAge: 55 } }),
+    input: taxInput({
+      age: 62,
+      salary: { grossSalary: 1_500_000 },
+      deductions: { section80D_selfFamily: 30_000, section80D_parents: 40_000, parentsAge: 55 },
+    }),
     expected: { chapterVIADeductions: 55_000 },
   },
   {
