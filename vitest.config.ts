@@ -44,7 +44,8 @@ export default defineConfig(async () => ({
           environment: "node",
           ...UNDER_LOAD,
           testTimeout: 180_000,
-          hookTimeout: 240_000,
+          // Starting two `wrangler dev` processes while the other projects keep every core busy can take minutes.
+          hookTimeout: 420_000,
         },
       },
     ],

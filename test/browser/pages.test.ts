@@ -126,8 +126,8 @@ beforeAll(async () => {
       executablePath: CHROMIUM,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }),
-    waitFor(`${taxUrl}/api/v1/health`, 120_000),
-    waitFor(`${inventoryUrl}/api/v1/openapi.json`, 120_000),
+    waitFor(`${taxUrl}/api/v1/health`, 300_000),
+    waitFor(`${inventoryUrl}/api/v1/openapi.json`, 300_000),
   ]);
 });
 
