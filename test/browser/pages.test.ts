@@ -331,9 +331,9 @@ describe("API reference in Chromium", () => {
       const failed: string[] = [];
       page.on("request", (request) => origins.add(new URL(request.url()).origin));
       page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
-      await page.goto(entry);
+      await page.goto(entry, { waitUntil: "domcontentloaded" });
       expect(page.url()).toBe(`${base}/api/v1/docs`);
-      await expect.poll(() => page.locator(".opblock").count()).toBe(operations);
+      await expect.poll(() => page.locator(".opblock").count(), { timeout: 120_000 }).toBe(operations);
       await shot(page, `${service}-api-reference`);
       expect([...origins].filter((origin) => origin !== base && origin !== "null" && !origin.startsWith("data:"))).toEqual([]);
       expect(failed).toEqual([]);
