@@ -376,7 +376,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   );
   const netSalary = Math.max(0, f.grossSalary + employerContributionPerquisite - hraExemption);
   let standardDeduction = 0;
-  if (f.grossSalary > 0) {
+  // The perquisite is salary (s.17(1)(iv)), so it earns the standard deduction even without a cash salary.
+  if (netSalary > 0) {
     const cap = rules.standardDeduction * 100;
     standardDeduction = Math.min(cap, netSalary);
     if (lines !== null) pushLine(lines, "16(ia)", "salary", "Standard deduction", cap, standardDeduction, cap, REASON_SD_SALARY);

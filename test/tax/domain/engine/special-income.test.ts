@@ -653,6 +653,15 @@ const cases: WorkedCase[] = [
     }),
     expected: { salary: { employerContributionPerquisite: 0 }, taxableIncome: 2_715_000, totalTax: 410_280 },
   },
+  {
+    name: "a perquisite with no cash salary still earns the standard deduction",
+    source: "s.17(1)(iv) (perquisites are salary); s.16(ia) (the lower of ₹50,000 and the salary)",
+    work: "employer PF 8,00,000 → perquisite 50,000 = salary; standard deduction 50,000 → salary income 0; TI = interest 6L; 12,500 + 1L×20% = 32,500 + cess 1,300 = 33,800",
+    year: FY25,
+    regime: OLD,
+    input: taxInput({ salary: { grossSalary: 0, employerPfContribution: 800_000 }, otherIncome: { depositInterest: 600_000 } }),
+    expected: { salary: { employerContributionPerquisite: 50_000, standardDeduction: 50_000, incomeFromSalary: 0 }, taxableIncome: 600_000, totalTax: 33_800 },
+  },
 
   // ---- s.23(4) ----
   {
