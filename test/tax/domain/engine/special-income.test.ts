@@ -660,7 +660,11 @@ const cases: WorkedCase[] = [
     year: FY25,
     regime: OLD,
     input: taxInput({ salary: { grossSalary: 0, employerPfContribution: 800_000 }, otherIncome: { depositInterest: 600_000 } }),
-    expected: { salary: { employerContributionPerquisite: 50_000, standardDeduction: 50_000, incomeFromSalary: 0 }, taxableIncome: 600_000, totalTax: 33_800 },
+    expected: {
+      salary: { employerContributionPerquisite: 50_000, standardDeduction: 50_000, incomeFromSalary: 0 },
+      taxableIncome: 600_000,
+      totalTax: 33_800,
+    },
   },
 
   // ---- s.23(4) ----
