@@ -94,23 +94,26 @@ export interface ReportedFacts {
 
 export function toReportedFacts(input: InputWithReported): ReportedFacts {
   const reported = input.reported ?? {};
-  const exemptions10 = SECTION_10_EXEMPTIONS.flatMap((section) => {
-    const amount = reported.exemptions10?.[section];
-    return amount === undefined ? [] : [{ section, paise: toPaise(amount) }];
-  });
-  const otherChapterVIA = OTHER_CHAPTER_VIA.flatMap((section) => {
-    const amount = reported.otherChapterVIA?.[section];
-    return amount === undefined ? [] : [{ section, paise: toPaise(amount) }];
-  });
   return {
-    exemptions10,
+    exemptions10: presentAmounts(SECTION_10_EXEMPTIONS, reported.exemptions10),
     housePropertyIncome: reported.housePropertyIncome === undefined ? null : toPaise(reported.housePropertyIncome),
     otherSourcesIncome: toPaise(reported.otherSourcesIncome ?? 0),
     section80D: toPaise(reported.section80D ?? 0),
     parentsSeniorCitizen: reported.parentsSeniorCitizen ?? null,
-    otherChapterVIA,
+    otherChapterVIA: presentAmounts(OTHER_CHAPTER_VIA, reported.otherChapterVIA),
     employerNpsAsReported: input.salary.basicPlusDA === 0 && input.deductions.section80CCD2 > 0,
   };
+}
+
+/** The sections of `order` given in `amounts`, in paise, in statutory order. A plain loop: this runs per compute. */
+function presentAmounts<S extends string>(order: readonly S[], amounts: Partial<Record<S, number>> | undefined): { section: S; paise: number }[] {
+  const present: { section: S; paise: number }[] = [];
+  if (amounts === undefined) return present;
+  for (const section of order) {
+    const amount = amounts[section];
+    if (amount !== undefined) present.push({ section, paise: toPaise(amount) });
+  }
+  return present;
 }
 
 /**
