@@ -6,7 +6,7 @@ import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { countEndpoints, insertEndpoint } from "./queries";
+import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso } from "../http/schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -33,13 +33,20 @@ export function registerCreateWebhook(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const checked = checkWebhookUrl(body.url, { allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === "true" });
     if (!checked.ok) throw inventoryError("bad_request", `url: ${checked.reason}`);
-    if ((await countEndpoints(c.env.DB, org.id)) >= MAX_ENDPOINTS_PER_ORG) {
+    if ((await webhookStore.countEndpoints(c.env.DB, org.id)) >= MAX_ENDPOINTS_PER_ORG) {
       throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
     }
     const now = Date.now();
-    const endpoint = { id: newId("whk", now), orgId: org.id, url: checked.url, events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS], createdAt: now };
+    const endpoint = {
+      id: newId("whk", now),
+      ownerId: org.id,
+      url: checked.url,
+      events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS],
+      description: null,
+      createdAt: now,
+    };
     const secret = newWebhookSecret();
-    await insertEndpoint(c.env.DB, { ...endpoint, secret });
+    await webhookStore.insertEndpoint(c.env.DB, { ...endpoint, secret });
     return c.json({ data: { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: iso(now), secret } }, 201);
   });
 }

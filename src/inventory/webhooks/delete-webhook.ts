@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { deleteEndpoint } from "./queries";
+import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { WebhookParams } from "./schemas";
@@ -28,7 +28,7 @@ export function registerDeleteWebhook(app: InventoryApp): void {
     const { id, webhookId } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const now = Date.now();
-    if (!(await deleteEndpoint(c.env.DB, webhookId, org.id, now))) throw inventoryError("not_found", "No such webhook endpoint");
+    if (!(await webhookStore.deleteEndpoint(c.env.DB, webhookId, org.id, now))) throw inventoryError("not_found", "No such webhook endpoint");
     return c.json({ data: { id: webhookId, deleted_at: iso(now) } }, 200);
   });
 }

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { findEndpoint, listDeliveries } from "./queries";
+import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso, isoOrNull } from "../http/schemas";
 import { DeliverySchema, WebhookParams } from "./schemas";
@@ -25,9 +25,9 @@ export function registerListWebhookDeliveries(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const { id, webhookId } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
-    const endpoint = await findEndpoint(c.env.DB, webhookId, org.id);
+    const endpoint = await webhookStore.findEndpoint(c.env.DB, webhookId, org.id);
     if (!endpoint) throw inventoryError("not_found", "No such webhook endpoint");
-    const deliveries = await listDeliveries(c.env.DB, endpoint.id, c.req.valid("query").limit);
+    const deliveries = await webhookStore.listDeliveries(c.env.DB, endpoint.id, c.req.valid("query").limit);
     return c.json(
       {
         data: deliveries.map((d) => ({

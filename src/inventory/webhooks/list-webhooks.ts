@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { listEndpoints } from "./queries";
+import { webhookStore } from "./queries";
 import { errorResponses, iso } from "../http/schemas";
 import { OrgIdParam } from "../http/wire-formats";
 import { WebhookSchema } from "./schemas";
@@ -24,7 +24,7 @@ const route = createRoute({
 export function registerListWebhooks(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
-    const endpoints = await listEndpoints(c.env.DB, org.id);
+    const endpoints = await webhookStore.listEndpoints(c.env.DB, org.id);
     return c.json(
       { data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as InventoryWebhookEvent[], created_at: iso(e.createdAt) })) },
       200,

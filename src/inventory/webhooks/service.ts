@@ -6,19 +6,7 @@ import { newId } from "../../platform/ids";
 import type { WebhookPolicy } from "../../platform/webhooks/consumer";
 import { webhookOutbox } from "../../platform/webhooks/outbox";
 import { defineSchedule } from "../../platform/webhooks/schedule";
-import {
-  claimDeliveryAttempt,
-  fanOutEvents,
-  insertDedupedEvents,
-  insertTestDelivery,
-  loadDeliveryJob,
-  markEventsDispatched,
-  orgsSubscribedTo,
-  overdueDeliveryIds,
-  recordDeliveryAttempt,
-  undispatchedEventIds,
-  type EndpointRow,
-} from "./queries";
+import { webhookStore, type EndpointRow } from "./queries";
 import { COMPLIANCE_LEAD_DAYS, complianceDatesBetween } from "../domain/compliance";
 import { addDays, istDateOf, istDayStartUtcMs } from "../domain/ist";
 import type { InventoryEnv } from "../env";
@@ -56,10 +44,7 @@ export function inventoryWebhookPolicy(env: Pick<InventoryEnv, "WEBHOOK_ALLOW_LO
   return { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
 }
 
-const outbox = webhookOutbox(
-  { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds },
-  (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) }),
-);
+const outbox = webhookOutbox(webhookStore, (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) }));
 
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
 export const dispatchEvents = outbox.dispatchEvents;
@@ -77,11 +62,11 @@ export async function emitComplianceDue(env: WebhookEnv, now: number): Promise<s
   const today = istDateOf(now);
   const dates = complianceDatesBetween(today, addDays(today, COMPLIANCE_LEAD_DAYS));
   if (dates.length === 0) return [];
-  const orgIds = await orgsSubscribedTo(env.DB, "compliance.due");
+  const orgIds = await webhookStore.ownersSubscribedTo(env.DB, "compliance.due");
   const events = orgIds.flatMap((orgId) =>
     dates.map((due) => ({
       id: newId("evt", now),
-      orgId,
+      ownerId: orgId,
       type: "compliance.due",
       payload: {
         kind: due.kind,
@@ -96,7 +81,7 @@ export async function emitComplianceDue(env: WebhookEnv, now: number): Promise<s
       createdAt: now,
     })),
   );
-  const inserted = await insertDedupedEvents(env.DB, events);
+  const inserted = await webhookStore.insertDedupedEvents(env.DB, events);
   await dispatchEvents(env, inserted, now);
   return inserted;
 }
@@ -114,12 +99,12 @@ export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now:
   return outbox.sendTestEvent(
     env,
     ({ eventId, deliveryId, since, limit }) =>
-      insertTestDelivery(env.DB, {
+      webhookStore.insertTestDelivery(env.DB, {
         eventId,
         deliveryId,
         since,
         limit,
-        orgId: endpoint.orgId,
+        ownerId: endpoint.ownerId,
         endpointId: endpoint.id,
         payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
         now,

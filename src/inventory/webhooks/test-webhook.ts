@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { findEndpoint } from "./queries";
+import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso, isoOrNull } from "../http/schemas";
 import { TestSendSchema, WebhookParams } from "./schemas";
@@ -27,7 +27,7 @@ export function registerTestWebhook(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const { id, webhookId } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
-    const endpoint = await findEndpoint(c.env.DB, webhookId, org.id);
+    const endpoint = await webhookStore.findEndpoint(c.env.DB, webhookId, org.id);
     if (!endpoint) throw inventoryError("not_found", "No such webhook endpoint");
     const { deliveryId, eventId, processed } = await sendTestEvent(c.env, endpoint);
     const attempt = processed.attempt;

@@ -5,7 +5,7 @@ import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
-import { deleteEndpoint } from "./queries";
+import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
 
 const responses = {
@@ -35,7 +35,7 @@ const managementRoute = createRoute({
 
 async function deleteWebhook(db: D1Database, ownerId: string, id: string) {
   const now = Date.now();
-  if (!(await deleteEndpoint(db, id, ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
+  if (!(await webhookStore.deleteEndpoint(db, id, ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
   return { data: { id, deletedAt: iso(now) } };
 }
 

@@ -4,17 +4,7 @@
 import type { WebhookPolicy } from "../../platform/webhooks/consumer";
 import { webhookOutbox } from "../../platform/webhooks/outbox";
 import { defineSchedule } from "../../platform/webhooks/schedule";
-import {
-  claimDeliveryAttempt,
-  fanOutEvents,
-  insertTestDelivery,
-  loadDeliveryJob,
-  markEventsDispatched,
-  overdueDeliveryIds,
-  recordDeliveryAttempt,
-  undispatchedEventIds,
-  type EndpointRow,
-} from "./queries";
+import { webhookStore, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
 
 /** Events an endpoint can subscribe to (seed section 6). `webhook.test` is only sent by the test route. */
@@ -36,10 +26,7 @@ export function taxWebhookPolicy(env: Pick<TaxEnv, "WEBHOOK_ALLOW_LOOPBACK">): W
   return { scheme: "service-signature", schedule: TAX_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
 }
 
-const outbox = webhookOutbox(
-  { loadDeliveryJob, claimDeliveryAttempt, recordDeliveryAttempt, fanOutEvents, markEventsDispatched, undispatchedEventIds, overdueDeliveryIds },
-  (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: taxWebhookPolicy(env) }),
-);
+const outbox = webhookOutbox(webhookStore, (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: taxWebhookPolicy(env) }));
 
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
 export const dispatchEvents = outbox.dispatchEvents;
@@ -53,7 +40,7 @@ export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now:
   return outbox.sendTestEvent(
     env,
     ({ eventId, deliveryId, since, limit }) =>
-      insertTestDelivery(env.DB, {
+      webhookStore.insertTestDelivery(env.DB, {
         eventId,
         deliveryId,
         since,

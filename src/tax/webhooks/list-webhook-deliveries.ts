@@ -5,7 +5,7 @@ import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
-import { findEndpoint, listDeliveries } from "./queries";
+import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
 import { queryInteger } from "../../platform/http/query";
@@ -38,9 +38,9 @@ const managementRoute = createRoute({
 });
 
 async function listWebhookDeliveries(db: D1Database, ownerId: string, id: string, limit: number) {
-  const endpoint = await findEndpoint(db, id, ownerId);
+  const endpoint = await webhookStore.findEndpoint(db, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
-  return { data: (await listDeliveries(db, endpoint.id, limit)).map(deliveryView) };
+  return { data: (await webhookStore.listDeliveries(db, endpoint.id, limit)).map(deliveryView) };
 }
 
 export function registerListWebhookDeliveries(app: TaxApp): void {

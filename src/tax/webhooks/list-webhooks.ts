@@ -6,7 +6,7 @@ import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
-import { listEndpoints } from "./queries";
+import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookEndpointSchema } from "./schemas";
 import { endpointView } from "./service";
 
@@ -35,7 +35,7 @@ const managementRoute = createRoute({
 });
 
 async function listWebhooks(env: TaxEnv, ownerId: string) {
-  return { data: (await listEndpoints(env.DB, ownerId)).map(endpointView) };
+  return { data: (await webhookStore.listEndpoints(env.DB, ownerId)).map(endpointView) };
 }
 
 export function registerListWebhooks(app: TaxApp): void {

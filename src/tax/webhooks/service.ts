@@ -5,7 +5,7 @@ import { newId } from "../../platform/ids";
 import type { Processed } from "../../platform/webhooks/consumer";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
-import { countEndpoints, insertEndpoint, type DeliveryView, type EndpointRow } from "./queries";
+import { webhookStore, type DeliveryView, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
 import { iso, isoOrNull, taxError } from "../hono";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, type TaxWebhookEvent } from "./events";
@@ -39,7 +39,7 @@ export async function registerEndpoint(
 ) {
   const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
   if (!checked.ok) throw taxError("validation_error", `url: ${checked.reason}`);
-  if ((await countEndpoints(env.DB, ownerId)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
+  if ((await webhookStore.countEndpoints(env.DB, ownerId)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
     throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
   }
   const endpoint: EndpointRow = {
@@ -51,7 +51,7 @@ export async function registerEndpoint(
     createdAt: now,
   };
   const secret = newWebhookSecret();
-  await insertEndpoint(env.DB, { ...endpoint, secret });
+  await webhookStore.insertEndpoint(env.DB, { ...endpoint, secret });
   return { ...endpointView(endpoint), secret };
 }
 

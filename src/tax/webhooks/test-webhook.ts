@@ -7,7 +7,7 @@ import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { bearerSecurity, requireKey } from "../keys/api-key-auth";
 import { sendTestEvent } from "./events";
-import { findEndpoint } from "./queries";
+import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
 import { testSendView } from "./service";
 
@@ -41,7 +41,7 @@ const managementRoute = createRoute({
 });
 
 async function testWebhook(env: TaxEnv, ownerId: string, id: string) {
-  const endpoint = await findEndpoint(env.DB, id, ownerId);
+  const endpoint = await webhookStore.findEndpoint(env.DB, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
   return { data: testSendView(await sendTestEvent(env, endpoint)) };
 }

@@ -3,7 +3,7 @@
 // dead-letter consumer, the compliance.due cron (once per date), and end to end from a sale.
 import { createExecutionContext, env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fanOutEvents } from "../../../src/inventory/webhooks/queries";
+import { webhookStore } from "../../../src/inventory/webhooks/queries";
 import { complianceDatesBetween } from "../../../src/inventory/domain/compliance";
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
 import inventoryWorker from "../../../src/inventory/worker";
@@ -33,7 +33,7 @@ async function deliveryFor(orgId: string, type = "sale.created"): Promise<string
   await env.DB.prepare("INSERT INTO events (id, org_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(eventId, orgId, type, JSON.stringify({ sale_id: "sale_1", total: "1250.00" }), Date.now())
     .run();
-  const [deliveryId] = await fanOutEvents(env.DB, [eventId], Date.now());
+  const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
   return deliveryId!;
 }
 

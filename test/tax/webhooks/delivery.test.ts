@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
-import { fanOutEvents } from "../../../src/tax/webhooks/queries";
+import { webhookStore } from "../../../src/tax/webhooks/queries";
 import { dispatchEvents, sweepOutbox, TAX_WEBHOOK_SCHEDULE } from "../../../src/tax/webhooks/events";
 import taxWorker from "../../../src/tax/worker";
 import { consumeDelivery } from "../../webhook-queue";
@@ -41,7 +41,7 @@ async function insertEvent(accountId: string, type: string, payload: Record<stri
 /** Fans out without enqueueing, so only this test's hand-made batches run the consumer. */
 async function deliveryFor(accountId: string, type = "profile.saved"): Promise<{ deliveryId: string; eventId: string }> {
   const eventId = await insertEvent(accountId, type, { profileId: "prof_1", label: "2025-26", summary: { taxPayable: 12_000 } });
-  const [deliveryId] = await fanOutEvents(env.DB, [eventId], Date.now());
+  const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
   return { deliveryId: deliveryId!, eventId };
 }
 
@@ -175,7 +175,7 @@ describe("queue consumer", () => {
   it("only endpoints subscribed to the event type get a delivery", async () => {
     const { accountId } = await setup(respond.ok, ["plan.activated"]);
     const eventId = await insertEvent(accountId, "profile.deleted", { profileId: "prof_1" });
-    expect(await fanOutEvents(env.DB, [eventId], Date.now())).toEqual([]);
+    expect(await webhookStore.fanOutEvents(env.DB, [eventId], Date.now())).toEqual([]);
   });
 });
 
@@ -183,8 +183,8 @@ describe("outbox", () => {
   it("re-running the fan-out never duplicates a delivery", async () => {
     const { accountId } = await setup(respond.ok);
     const eventId = await insertEvent(accountId, "profile.saved", { profileId: "prof_1" });
-    const first = await fanOutEvents(env.DB, [eventId], Date.now());
-    const second = await fanOutEvents(env.DB, [eventId], Date.now());
+    const first = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
+    const second = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
     expect(first).toHaveLength(1);
     expect(second).toEqual(first);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE event_id = ?").bind(eventId).first<{ n: number }>();
