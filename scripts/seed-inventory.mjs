@@ -6,439 +6,19 @@
 // Idempotent: every row has a fixed id (`<prefix>_` + 26 characters keyed by its index) and is written with
 // INSERT OR IGNORE; a fixed PRNG seed makes the same rows every time. Dates are relative to `nowMs`, so the
 // first run decides them and later runs change nothing. Plain literal SQL (no bound parameters), each
-// statement under 90 KB (D1 limits a statement to 100 KB). Imports nothing, so workerd tests can run it too.
+// statement under 90 KB (D1 limits a statement to 100 KB). The yarn catalogue, rounding, GSTIN check character and
+// IST dates come from the service's own domain modules (TypeScript: `scripts/seed.mjs` loads this file through tsx).
 
-/** The yarn catalogue of src/inventory/domain/yarn.ts (test/inventory/seed.test.ts keeps the two equal):
- * [sku, name, yarn type, count Ne, ply, denier, filaments, blend, composition, shade, HSN, min, max cost paise/kg]. */
-export const SEED_YARN_CATALOGUE = [
-  [
-    "CTN-CMP-30S1-RW",
-    "30s compact cotton, raw white",
-    "cotton_compact",
-    30,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52052310",
-    29000,
-    33000,
-  ],
-  [
-    "CTN-CMP-40S1-RW",
-    "40s compact cotton, raw white",
-    "cotton_compact",
-    40,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52052410",
-    31000,
-    35000,
-  ],
-  [
-    "CTN-CMP-60S1-RW",
-    "60s compact cotton, raw white",
-    "cotton_compact",
-    60,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52052710",
-    36000,
-    39000,
-  ],
-  [
-    "CTN-CMP-80S1-RW",
-    "80s compact cotton, raw white",
-    "cotton_compact",
-    80,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52052810",
-    38000,
-    42000,
-  ],
-  ["CTN-CMB-20S1-RW", "20s combed cotton, raw white", "cotton_combed", 20, 1, null, null, null, "100% cotton", "Raw white", "52052210", 24000, 27000],
-  ["CTN-CMB-24S1-RW", "24s combed cotton, raw white", "cotton_combed", 24, 1, null, null, null, "100% cotton", "Raw white", "52052210", 25500, 28500],
-  ["CTN-CMB-30S1-RW", "30s combed cotton, raw white", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Raw white", "52052310", 28000, 32000],
-  ["CTN-CMB-34S1-RW", "34s combed cotton, raw white", "cotton_combed", 34, 1, null, null, null, "100% cotton", "Raw white", "52052410", 29000, 33500],
-  ["CTN-CMB-40S1-RW", "40s combed cotton, raw white", "cotton_combed", 40, 1, null, null, null, "100% cotton", "Raw white", "52052410", 30500, 34500],
-  [
-    "CTN-CMB-40S2-RW",
-    "2/40s combed cotton, raw white",
-    "cotton_combed",
-    40,
-    2,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52054410",
-    33000,
-    37000,
-  ],
-  [
-    "CTN-CMB-60S2-RW",
-    "2/60s combed cotton, raw white",
-    "cotton_combed",
-    60,
-    2,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52054710",
-    38000,
-    42000,
-  ],
-  ["CTN-CMB-30S1-BLK", "30s combed cotton, dyed black", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Black", "52052330", 33000, 37000],
-  ["CTN-CMB-30S1-NVY", "30s combed cotton, dyed navy", "cotton_combed", 30, 1, null, null, null, "100% cotton", "Navy", "52052330", 33000, 37000],
-  [
-    "CTN-CMB-40S1-BW",
-    "40s combed cotton, bleached white",
-    "cotton_combed",
-    40,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Bleached white",
-    "52052420",
-    32500,
-    36500,
-  ],
-  ["CTN-CRD-10S1-RW", "10s carded cotton, raw white", "cotton_carded", 10, 1, null, null, null, "100% cotton", "Raw white", "52051210", 19000, 22000],
-  ["CTN-CRD-20S1-RW", "20s carded cotton, raw white", "cotton_carded", 20, 1, null, null, null, "100% cotton", "Raw white", "52051210", 21000, 24000],
-  ["CTN-CRD-30S1-RW", "30s carded cotton, raw white", "cotton_carded", 30, 1, null, null, null, "100% cotton", "Raw white", "52051310", 25500, 28000],
-  ["CTN-CRD-40S1-RW", "40s carded cotton, raw white", "cotton_carded", 40, 1, null, null, null, "100% cotton", "Raw white", "52051410", 23800, 29000],
-  [
-    "CTN-CRD-60S1-RW",
-    "60s carded cotton warp, raw white",
-    "cotton_carded",
-    60,
-    1,
-    null,
-    null,
-    null,
-    "100% cotton",
-    "Raw white",
-    "52051510",
-    34200,
-    35200,
-  ],
-  ["CTN-OE-6S1-RW", "6s open-end cotton, raw white", "cotton_oe", 6, 1, null, null, null, "100% cotton", "Raw white", "52051110", 14000, 16500],
-  ["CTN-OE-10S1-RW", "10s open-end cotton, raw white", "cotton_oe", 10, 1, null, null, null, "100% cotton", "Raw white", "52051210", 15000, 17500],
-  ["CTN-OE-16S1-RW", "16s open-end cotton, raw white", "cotton_oe", 16, 1, null, null, null, "100% cotton", "Raw white", "52051210", 16000, 18500],
-  [
-    "MEL-CMB-30S1-GM-9010",
-    "30s grey melange 90/10",
-    "melange",
-    30,
-    1,
-    null,
-    null,
-    "90/10",
-    "90% cotton / 10% viscose",
-    "Grey melange",
-    "52052330",
-    30000,
-    33000,
-  ],
-  [
-    "MEL-CMB-30S1-DGM-8515",
-    "30s dark grey melange 85/15",
-    "melange",
-    30,
-    1,
-    null,
-    null,
-    "85/15",
-    "85% cotton / 15% viscose",
-    "Dark grey melange",
-    "52052330",
-    30000,
-    33500,
-  ],
-  [
-    "MEL-CMB-30S1-LGM-9505",
-    "30s light grey melange 95/5",
-    "melange",
-    30,
-    1,
-    null,
-    null,
-    "95/5",
-    "95% cotton / 5% viscose",
-    "Light grey melange",
-    "52052330",
-    30500,
-    33500,
-  ],
-  [
-    "MEL-CMB-30S1-ECM-9802",
-    "30s ecru melange 98/2",
-    "melange",
-    30,
-    1,
-    null,
-    null,
-    "98/2",
-    "98% cotton / 2% viscose",
-    "Ecru melange",
-    "52052330",
-    30500,
-    34000,
-  ],
-  [
-    "CVC-CMB-30S1-RW-6040",
-    "30s CVC 60/40 combed, raw white",
-    "cvc_blend",
-    30,
-    1,
-    null,
-    null,
-    "60/40",
-    "60% cotton / 40% polyester",
-    "Raw white",
-    "520623",
-    22000,
-    25000,
-  ],
-  [
-    "CVC-CMB-40S1-RW-6040",
-    "40s CVC 60/40 combed, raw white",
-    "cvc_blend",
-    40,
-    1,
-    null,
-    null,
-    "60/40",
-    "60% cotton / 40% polyester",
-    "Raw white",
-    "520624",
-    23500,
-    26500,
-  ],
-  [
-    "PES-SPN-30S1-RW",
-    "30s polyester spun, raw white",
-    "polyester_spun",
-    30,
-    1,
-    null,
-    null,
-    null,
-    "100% polyester",
-    "Raw white",
-    "550921",
-    14200,
-    15000,
-  ],
-  [
-    "PES-SPN-40S1-RW",
-    "40s polyester spun, raw white",
-    "polyester_spun",
-    40,
-    1,
-    null,
-    null,
-    null,
-    "100% polyester",
-    "Raw white",
-    "550921",
-    15600,
-    16700,
-  ],
-  [
-    "PES-SPN-30S2-RW",
-    "2/30s polyester spun, raw white",
-    "polyester_spun",
-    30,
-    2,
-    null,
-    null,
-    null,
-    "100% polyester",
-    "Raw white",
-    "550922",
-    15500,
-    16800,
-  ],
-  ["VIS-SPN-30S1-RW", "30s viscose spun, raw white", "viscose_spun", 30, 1, null, null, null, "100% viscose", "Raw white", "551011", 19500, 21500],
-  ["VIS-SPN-40S1-RW", "40s viscose spun, raw white", "viscose_spun", 40, 1, null, null, null, "100% viscose", "Raw white", "551011", 21000, 23000],
-  [
-    "PC-CRD-30S1-RW-6535",
-    "30s PC 65/35 carded, raw white",
-    "pc_blend",
-    30,
-    1,
-    null,
-    null,
-    "65/35",
-    "65% polyester / 35% cotton",
-    "Raw white",
-    "550953",
-    18100,
-    19200,
-  ],
-  [
-    "PC-CMB-30S1-RW-6535",
-    "30s PC 65/35 combed, raw white",
-    "pc_blend",
-    30,
-    1,
-    null,
-    null,
-    "65/35",
-    "65% polyester / 35% cotton",
-    "Raw white",
-    "550953",
-    19000,
-    20500,
-  ],
-  [
-    "PC-CMB-45S1-RW-6733",
-    "45s PC 67/33 combed, raw white",
-    "pc_blend",
-    45,
-    1,
-    null,
-    null,
-    "67/33",
-    "67% polyester / 33% cotton",
-    "Raw white",
-    "550953",
-    20500,
-    22500,
-  ],
-  [
-    "PV-SPN-30S1-RW-6535",
-    "30s PV 65/35, raw white",
-    "pv_blend",
-    30,
-    1,
-    null,
-    null,
-    "65/35",
-    "65% polyester / 35% viscose",
-    "Raw white",
-    "550951",
-    17000,
-    18500,
-  ],
-  [
-    "PV-SPN-40S1-RW-6535",
-    "40s PV 65/35, raw white",
-    "pv_blend",
-    40,
-    1,
-    null,
-    null,
-    "65/35",
-    "65% polyester / 35% viscose",
-    "Raw white",
-    "550951",
-    18000,
-    19500,
-  ],
-  [
-    "PES-FDY-50D48F-SD",
-    "Polyester FDY 50/48, semi-dull",
-    "polyester_fdy",
-    null,
-    1,
-    50,
-    48,
-    null,
-    "100% polyester",
-    "Semi-dull",
-    "540247",
-    11500,
-    11600,
-  ],
-  [
-    "PES-FDY-75D72F-SD",
-    "Polyester FDY 75/72, semi-dull",
-    "polyester_fdy",
-    null,
-    1,
-    75,
-    72,
-    null,
-    "100% polyester",
-    "Semi-dull",
-    "540247",
-    10600,
-    10700,
-  ],
-  [
-    "PES-DTY-150D48F-RW",
-    "Polyester DTY 150/48, raw white",
-    "polyester_dty",
-    null,
-    1,
-    150,
-    48,
-    null,
-    "100% polyester",
-    "Raw white",
-    "540233",
-    10500,
-    11500,
-  ],
-  [
-    "NYL-FDY-40D34F-SD",
-    "Nylon 6 filament 40/34, semi-dull",
-    "nylon_filament",
-    null,
-    1,
-    40,
-    34,
-    null,
-    "100% nylon",
-    "Semi-dull",
-    "540245",
-    26000,
-    29000,
-  ],
-  [
-    "VIS-FIL-120D30F-RW",
-    "Viscose filament 120/30, raw white",
-    "viscose_filament",
-    null,
-    1,
-    120,
-    30,
-    null,
-    "100% viscose",
-    "Raw white",
-    "540331",
-    35000,
-    40000,
-  ],
-];
+import { YARN_CATALOGUE } from "../src/inventory/domain/yarn.ts";
+import { gstinCheckCharacter } from "../src/inventory/domain/gstin.ts";
+import { lineGstPaise } from "../src/inventory/domain/gst.ts";
+import { financialYearCode } from "../src/inventory/domain/invoice-number.ts";
+import { addDays, istDateOf, istDayStartUtcMs } from "../src/inventory/domain/ist.ts";
+import { amountPaise } from "../src/inventory/domain/money.ts";
 
-const IST_OFFSET_MS = 19_800_000;
 const DAY_MS = 86_400_000;
 const MAX_STATEMENT_BYTES = 90_000;
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
-const GSTIN_CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** mulberry32: small, fast, deterministic. */
 function prng(seed) {
@@ -471,26 +51,6 @@ export function seedId(prefix, index) {
 
 const sql = (value) =>
   value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-const istDate = (ms) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
-const istDayStart = (date) => Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
-const addDays = (date, days) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const financialYear = (date) => {
-  const year = Number(date.slice(0, 4));
-  const start = Number(date.slice(5, 7)) >= 4 ? year : year - 1;
-  return `${String(start % 100).padStart(2, "0")}${String((start + 1) % 100).padStart(2, "0")}`;
-};
-/** grams × paise per kg / 1000, half up: the service's amountPaise. */
-const lineAmount = (grams, rate) => Math.floor((grams * rate + 500) / 1000);
-const gstOf = (amount, bps) => Math.floor((amount * bps + 5_000) / 10_000);
-
-export function gstinCheckCharacter(first14) {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = GSTIN_CHARS.indexOf(first14[i]) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return GSTIN_CHARS[(36 - (sum % 36)) % 36];
-}
 
 function gstin(random, stateCode, holderType) {
   const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -628,8 +188,8 @@ function reference(random, method) {
  */
 export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   const random = prng(0x1a2b3c4d);
-  const today = istDate(nowMs);
-  const created = istDayStart(addDays(today, -180));
+  const today = istDateOf(nowMs);
+  const created = istDayStartUtcMs(addDays(today, -180));
   const statements = [];
 
   // Godowns.
@@ -643,26 +203,28 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   );
 
   // SKUs: the whole catalogue (43), with reorder points between 300 and 1,000 kg.
-  const skus = SEED_YARN_CATALOGUE.map(([sku, name, yarnType, countNe, ply, denier, filaments, blend, composition, shade, hsn, min, max], i) => ({
-    id: seedId("sku", i + 1),
-    sku,
-    name,
-    yarnType,
-    countNe,
-    ply,
-    denier,
-    filaments,
-    blend,
-    composition,
-    shade,
-    hsn,
-    min,
-    max,
-    filament: countNe === null,
-    // Rates in force today (from 22-Sep-2025 every yarn heading is 5%).
-    gstRateBps: 500,
-    threshold: random.int(6, 20) * 50_000,
-  }));
+  const skus = YARN_CATALOGUE.map(
+    ({ sku, name, yarnType, countNe, ply, denier, filaments, blend, composition, shade, hsn, costPaisePerKg: { min, max } }, i) => ({
+      id: seedId("sku", i + 1),
+      sku,
+      name,
+      yarnType,
+      countNe,
+      ply,
+      denier,
+      filaments,
+      blend,
+      composition,
+      shade,
+      hsn,
+      min,
+      max,
+      filament: countNe === null,
+      // Rates in force today (from 22-Sep-2025 every yarn heading is 5%).
+      gstRateBps: 500,
+      threshold: random.int(6, 20) * 50_000,
+    }),
+  );
   statements.push(
     ...inserts(
       "skus",
@@ -749,7 +311,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   for (let i = 0; i < lotCount; i++) {
     const sku = random.pick(skus);
     const mill = sku.filament ? mills[6] : sku.yarnType === "melange" ? mills[7] : random.pick(mills.slice(0, 6));
-    const receivedAt = istDayStart(addDays(today, -random.int(1, 120))) + random.int(9, 18) * 3_600_000;
+    const receivedAt = istDayStartUtcMs(addDays(today, -random.int(1, 120))) + random.int(9, 18) * 3_600_000;
     const bagKg = random.chance(0.2) ? 45_360 : 50_000;
     const grams = random.int(20, 100) * bagKg;
     lots.push({
@@ -757,7 +319,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       sku,
       mill,
       godown: sku.filament ? godowns[3] : random.pick(godowns.slice(0, 3)),
-      number: `${mill.code}-${istDate(receivedAt).slice(2, 7).replace("-", "")}-${String(random.int(1, 9999)).padStart(4, "0")}`,
+      number: `${mill.code}-${istDateOf(receivedAt).slice(2, 7).replace("-", "")}-${String(random.int(1, 9999)).padStart(4, "0")}`,
       grams,
       remaining: grams,
       cost: Math.round(random.int(sku.min, sku.max) / 50) * 50,
@@ -769,7 +331,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   const saleTimes = [];
   for (let i = 0; i < saleCount; i++) {
     const day = addDays(today, -random.int(0, 89));
-    saleTimes.push(Math.min(istDayStart(day) + random.int(9 * 60, 20 * 60) * 60_000 + random.int(0, 59_999), nowMs - 60_000));
+    saleTimes.push(Math.min(istDayStartUtcMs(day) + random.int(9 * 60, 20 * 60) * 60_000 + random.int(0, 59_999), nowMs - 60_000));
   }
   saleTimes.sort((a, b) => a - b);
   const sales = [];
@@ -789,7 +351,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       const margin = random.int(100, 500); // 1-5% over cost, in basis points
       lines.push({ lot, grams, rate: Math.round((lot.cost * (10_000 + margin)) / 10_000) });
     }
-    const saleDate = istDate(soldAt);
+    const saleDate = istDateOf(soldAt);
     const cancelled = random.chance(0.03);
     const sale = {
       id: seedId("sale", sales.length + 1),
@@ -802,8 +364,8 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       gst: 0,
     };
     for (const line of lines) {
-      const amount = lineAmount(line.grams, line.rate);
-      const gst = gstOf(amount, line.lot.sku.gstRateBps);
+      const amount = amountPaise(line.grams, line.rate);
+      const gst = lineGstPaise(amount, line.lot.sku.gstRateBps);
       if (!cancelled) line.lot.remaining -= line.grams; // a cancelled sale's kg went back to the lot
       sale.grams += line.grams;
       sale.taxable += amount;
@@ -821,7 +383,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         gst,
       ]);
     }
-    const fy = financialYear(saleDate);
+    const fy = financialYearCode(saleDate);
     const seq = (seqByFy.get(fy) ?? 0) + 1;
     seqByFy.set(fy, seq);
     sale.fy = fy;
@@ -841,8 +403,8 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     if (sale.status === "cancelled") continue;
     const age = (nowMs - sale.soldAt) / DAY_MS;
     if (random.chance(0.02)) {
-      const issuedOn = istDate(Math.min(sale.soldAt + random.int(2, 20) * DAY_MS, nowMs));
-      const fy = financialYear(issuedOn);
+      const issuedOn = istDateOf(Math.min(sale.soldAt + random.int(2, 20) * DAY_MS, nowMs));
+      const fy = financialYearCode(issuedOn);
       const n = (cnSeq.get(fy) ?? 0) + 1;
       cnSeq.set(fy, n);
       const amount = Math.round((sale.total * random.int(1, 5)) / 100);
@@ -877,7 +439,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         amount,
         method,
         reference(random, method),
-        istDate(when),
+        istDateOf(when),
         when,
       ]);
       if (k === parts.length - 1 && parts.reduce((a, b) => a + b, 0) >= due) paidAt = when;
@@ -887,7 +449,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   // A few advances: money received before any invoice (a negative outstanding in the customers export).
   for (let i = 0; i < 5; i++) {
     const method = random.pick(PAY_METHODS);
-    const when = istDayStart(addDays(today, -random.int(1, 20))) + 11 * 3_600_000;
+    const when = istDayStartUtcMs(addDays(today, -random.int(1, 20))) + 11 * 3_600_000;
     payments.push([
       seedId("pay", payments.length + 1),
       orgId,
@@ -896,7 +458,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       random.int(10, 50) * 1_000_000,
       method,
       reference(random, method),
-      istDate(when),
+      istDateOf(when),
       when,
     ]);
   }
@@ -977,7 +539,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   const expenses = [];
   const expense = (index, day) => {
     const [category, min, max] = random.pick(EXPENSE_CATEGORIES);
-    const at = istDayStart(day) + random.int(10, 19) * 3_600_000;
+    const at = istDayStartUtcMs(day) + random.int(10, 19) * 3_600_000;
     return [
       seedId("exp", index),
       orgId,
@@ -996,13 +558,13 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
   const millPayments = [];
   lots.forEach((lot, i) => {
     const id = seedId("minv", i + 1);
-    const amount = Math.round((lineAmount(lot.grams, lot.cost) * 105) / 100);
-    const date = istDate(lot.receivedAt);
+    const amount = Math.round((amountPaise(lot.grams, lot.cost) * 105) / 100);
+    const date = istDateOf(lot.receivedAt);
     millInvoices.push([
       id,
       orgId,
       lot.mill.id,
-      `${lot.mill.code}/${financialYear(date).slice(0, 2)}-${financialYear(date).slice(2)}/${String(i + 1).padStart(4, "0")}`,
+      `${lot.mill.code}/${financialYearCode(date).slice(0, 2)}-${financialYearCode(date).slice(2)}/${String(i + 1).padStart(4, "0")}`,
       date,
       amount,
       null,
@@ -1017,7 +579,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         orgId,
         lot.mill.id,
         id,
-        istDate(when),
+        istDateOf(when),
         amount,
         reference(random, method),
         method,
@@ -1051,7 +613,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     for (let i = 0; i < 10_000; i++) {
       const mill = random.pick(mills);
       const date = addDays(today, -random.int(90, 720));
-      const at = istDayStart(date) + 12 * 3_600_000;
+      const at = istDayStartUtcMs(date) + 12 * 3_600_000;
       const id = seedId("minv", base + i);
       const amount = random.int(50_000, 3_000_000) * 100;
       millInvoices.push([id, orgId, mill.id, `${mill.code}/B/${String(i + 1).padStart(5, "0")}`, date, amount, null, at]);
@@ -1072,7 +634,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
     for (let i = 0; i < 1_200; i++) {
       const sku = random.pick(skus);
       const mill = random.pick(mills);
-      const receivedAt = istDayStart(addDays(today, -random.int(121, 400))) + random.int(9, 18) * 3_600_000;
+      const receivedAt = istDayStartUtcMs(addDays(today, -random.int(121, 400))) + random.int(9, 18) * 3_600_000;
       const grams = random.int(20, 100) * 50_000;
       bulkLots.push([
         seedId("lot", base + i),

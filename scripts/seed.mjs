@@ -27,11 +27,14 @@ export async function seedDemo({ large = false, persistTo } = {}) {
   const now = Date.now();
   const statements = [...organisationSql(now)];
   let business = [];
+  // The seed takes its catalogue and rules from the service's TypeScript domain modules: tsx loads them.
+  const { register } = await import("tsx/esm/api");
+  const unregister = register();
   try {
     const { inventorySeedStatements } = await import("./seed-inventory.mjs");
     business = inventorySeedStatements({ orgId: DEMO_ORG_ID, large, nowMs: now });
-  } catch (error) {
-    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+  } finally {
+    await unregister();
   }
   mkdirSync(`${ROOT}.wrangler`, { recursive: true });
   const file = `${ROOT}.wrangler/seed-inventory.sql`;

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script without type declarations.
-import { inventorySeedStatements, SEED_YARN_CATALOGUE } from "../../scripts/seed-inventory.mjs";
+import { inventorySeedStatements } from "../../scripts/seed-inventory.mjs";
 import { validateGstin } from "../../src/inventory/domain/gstin";
-import { YARN_CATALOGUE } from "../../src/inventory/domain/yarn";
 import { InventoryPageSchema } from "../../src/inventory/stock/schemas";
 import { SalesPageSchema } from "../../src/inventory/sales/schemas";
 import { parseCsv } from "./domain/csv-parse";
@@ -22,26 +21,6 @@ async function scalar(query: string, ...params: unknown[]): Promise<number> {
 }
 
 describe("scripts/seed-inventory.mjs", () => {
-  it("carries the same yarn catalogue as the domain module", () => {
-    expect(SEED_YARN_CATALOGUE).toEqual(
-      YARN_CATALOGUE.map((s) => [
-        s.sku,
-        s.name,
-        s.yarnType,
-        s.countNe,
-        s.ply,
-        s.denier,
-        s.filaments,
-        s.blend,
-        s.composition,
-        s.shade,
-        s.hsn,
-        s.costPaisePerKg.min,
-        s.costPaisePerKg.max,
-      ]),
-    );
-  });
-
   it("is deterministic, and every statement stays under D1's 100 KB limit (large mode too)", () => {
     const nowMs = Date.parse("2026-11-21T10:00:00Z");
     expect(seed("org_x", false, nowMs)).toEqual(seed("org_x", false, nowMs));
