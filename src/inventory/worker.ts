@@ -8,7 +8,7 @@ import { KeyGuard } from "../platform/keys/guard";
 import { buildInventoryApp } from "./app";
 import { parseInventoryEnv } from "./env";
 import { inventoryErrors } from "./http/errors";
-import { consumeInventoryDeadLetters, consumeInventoryWebhooks, runScheduled } from "./webhooks/service";
+import { runScheduled, inventoryOutbox } from "./webhooks/service";
 
 /** The inventory service's own key-state and rate-limit Durable Object class. */
 export class InventoryKeyGuard extends KeyGuard {}
@@ -29,8 +29,8 @@ export default {
   async queue(batch, env) {
     const inventoryEnv = parseInventoryEnv(env);
     // inventory-webhooks-dlq receives what inventory-webhooks gave up on after max_retries.
-    if (batch.queue.endsWith("-dlq")) await consumeInventoryDeadLetters(batch, inventoryEnv);
-    else await consumeInventoryWebhooks(batch, inventoryEnv);
+    if (batch.queue.endsWith("-dlq")) await inventoryOutbox.consumeDeadLetters(batch, inventoryEnv);
+    else await inventoryOutbox.consumeWebhooks(batch, inventoryEnv);
   },
   async scheduled(controller, env) {
     const inventoryEnv = parseInventoryEnv(env);

@@ -8,7 +8,7 @@ import { pruneIdempotencyKeys } from "../platform/http/idempotency-store";
 import { buildTaxApp } from "./app";
 import { parseTaxEnv } from "./env";
 import { taxErrors } from "./hono";
-import { consumeTaxDeadLetters, consumeTaxWebhooks, sweepOutbox } from "./webhooks/events";
+import { taxOutbox } from "./webhooks/events";
 
 /** The tax service's own key-state and rate-limit Durable Object class. */
 export class TaxKeyGuard extends KeyGuard {}
@@ -29,12 +29,12 @@ export default {
   async queue(batch, env) {
     const taxEnv = parseTaxEnv(env);
     // tax-webhooks-dlq receives what tax-webhooks gave up on after max_retries.
-    if (batch.queue.endsWith("-dlq")) await consumeTaxDeadLetters(batch, taxEnv);
-    else await consumeTaxWebhooks(batch, taxEnv);
+    if (batch.queue.endsWith("-dlq")) await taxOutbox.consumeDeadLetters(batch, taxEnv);
+    else await taxOutbox.consumeWebhooks(batch, taxEnv);
   },
   async scheduled(controller, env) {
     const taxEnv = parseTaxEnv(env);
-    await sweepOutbox(taxEnv, controller.scheduledTime);
+    await taxOutbox.sweepOutbox(taxEnv, controller.scheduledTime);
     await pruneIdempotencyKeys(taxEnv.DB, controller.scheduledTime - IDEMPOTENCY_TTL_MS);
   },
 } satisfies ExportedHandler<Record<string, unknown>>;

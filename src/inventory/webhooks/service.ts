@@ -3,13 +3,11 @@
 // call `dispatchEvents(env, result.eventIds)` after their batch commits; the cron sweep re-dispatches
 // anything that call did not get to.
 import { newId } from "../../platform/ids";
-import type { WebhookPolicy } from "../../platform/webhooks/consumer";
-import { webhookOutbox } from "../../platform/webhooks/outbox";
+import { webhookOutbox, type WebhookBindings } from "../../platform/webhooks/outbox";
 import { defineSchedule } from "../../platform/webhooks/schedule";
 import { webhookStore, type EndpointRow } from "./queries";
 import { COMPLIANCE_LEAD_DAYS, complianceDatesBetween } from "../domain/compliance";
 import { addDays, istDateOf, istDayStartUtcMs } from "../domain/ist";
-import type { InventoryEnv } from "../env";
 
 /** Event kinds (seed section 6). `webhook.test` is only sent by the test route. */
 export const INVENTORY_WEBHOOK_EVENTS = [
@@ -38,27 +36,18 @@ export const INVENTORY_WEBHOOK_SCHEDULE = defineSchedule({
 
 export const MAX_ENDPOINTS_PER_ORG = 20;
 
-type WebhookEnv = Pick<InventoryEnv, "DB" | "WEBHOOKS" | "WEBHOOK_ALLOW_LOOPBACK">;
-
-export function inventoryWebhookPolicy(env: Pick<InventoryEnv, "WEBHOOK_ALLOW_LOOPBACK">): WebhookPolicy {
-  return { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
-}
-
-const outbox = webhookOutbox(webhookStore, (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: inventoryWebhookPolicy(env) }));
+/** The inventory outbox: signs with the inventory service's scheme, on the schedule above. */
+export const inventoryOutbox = webhookOutbox(webhookStore, { scheme: "x-service", schedule: INVENTORY_WEBHOOK_SCHEDULE });
 
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
-export const dispatchEvents = outbox.dispatchEvents;
-export const sweepOutbox = outbox.sweepOutbox;
-export const consumeInventoryWebhooks = outbox.consumeWebhooks;
-export const consumeInventoryDeadLetters = outbox.consumeDeadLetters;
-export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../../platform/webhooks/outbox";
+export const dispatchEvents = inventoryOutbox.dispatchEvents;
 
 /**
  * The daily cron: a `compliance.due` event for every GST and TDS due date in [today, today + lead] (IST),
  * for each organisation with an endpoint subscribed to it, once per (organisation, filing and period).
  * Returns the ids of the events created by this run.
  */
-export async function emitComplianceDue(env: WebhookEnv, now: number): Promise<string[]> {
+export async function emitComplianceDue(env: WebhookBindings, now: number): Promise<string[]> {
   const today = istDateOf(now);
   const dates = complianceDatesBetween(today, addDays(today, COMPLIANCE_LEAD_DAYS));
   if (dates.length === 0) return [];
@@ -89,26 +78,17 @@ export async function emitComplianceDue(env: WebhookEnv, now: number): Promise<s
 /** Cron expression of the daily compliance run in wrangler.inventory.toml (03:30 UTC = 09:00 IST). */
 export const COMPLIANCE_CRON = "30 3 * * *";
 
-export async function runScheduled(env: WebhookEnv, cron: string, scheduledTime: number): Promise<void> {
+export async function runScheduled(env: WebhookBindings, cron: string, scheduledTime: number): Promise<void> {
   if (cron === COMPLIANCE_CRON) await emitComplianceDue(env, scheduledTime);
-  await sweepOutbox(env, scheduledTime);
+  await inventoryOutbox.sweepOutbox(env, scheduledTime);
 }
 
 /** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
-export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
-  return outbox.sendTestEvent(
+export function sendTestEvent(env: WebhookBindings, endpoint: EndpointRow, now: number = Date.now()) {
+  return inventoryOutbox.sendTestEvent(
     env,
-    ({ eventId, deliveryId, since, limit }) =>
-      webhookStore.insertTestDelivery(env.DB, {
-        eventId,
-        deliveryId,
-        since,
-        limit,
-        ownerId: endpoint.ownerId,
-        endpointId: endpoint.id,
-        payload: { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
-        now,
-      }),
+    endpoint,
+    { endpoint_id: endpoint.id, message: "A test event sent from the management API; it changes nothing." },
     now,
   );
 }

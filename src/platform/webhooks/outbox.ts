@@ -1,47 +1,40 @@
 // The orchestration between a service's outbox (events table), its WEBHOOKS queue and the consumer, shared by
 // both services: fan-out and enqueue after a write commits, the cron's outbox sweep, the queue handlers and
-// the test send. The service passes its SQL (the store), its queue binding and its policy.
+// the test send. The service passes its store (queries.ts over its tables) and its signing scheme and schedule.
 import { PlatformError } from "../http/errors";
 import { newId } from "../ids";
 import {
   consumeDeadLetters,
   consumeWebhookBatch,
   processDelivery,
-  type AttemptRecord,
-  type DeliveryJob,
-  type DeliveryUpdate,
   type Processed,
   type WebhookMessage,
   type WebhookPolicy,
   type WebhookPorts,
 } from "./consumer";
+import type { webhookQueries } from "./queries";
 
-/** The service's outbox SQL (its `db/webhooks.ts`), each function taking the database first. */
-export interface OutboxStore<Db> {
-  loadDeliveryJob(db: Db, deliveryId: string): Promise<DeliveryJob | null>;
-  claimDeliveryAttempt(db: Db, deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean>;
-  recordDeliveryAttempt(db: Db, deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean>;
-  /** Creates the events' deliveries and returns the ids of those not attempted yet. */
-  fanOutEvents(db: Db, eventIds: readonly string[], now: number): Promise<string[]>;
-  markEventsDispatched(db: Db, eventIds: readonly string[], now: number): Promise<void>;
-  undispatchedEventIds(db: Db, createdBefore: number, limit: number): Promise<string[]>;
-  overdueDeliveryIds(db: Db, dueBefore: number, limit: number): Promise<string[]>;
-}
+/** The webhook store's queries the outbox needs (queries.ts), each taking the database first. */
+export type OutboxStore = Pick<
+  ReturnType<typeof webhookQueries>,
+  | "loadDeliveryJob"
+  | "claimDeliveryAttempt"
+  | "recordDeliveryAttempt"
+  | "fanOutEvents"
+  | "markEventsDispatched"
+  | "undispatchedEventIds"
+  | "overdueDeliveryIds"
+  | "insertTestDelivery"
+>;
 
 /** Test sends an endpoint may receive in any 60 s. */
 export const TEST_SENDS_PER_MINUTE = 10;
 
-/**
- * Writes a test event and its delivery in one step, only while the endpoint has fewer than `limit` test
- * deliveries created after `since`; otherwise writes nothing and returns the oldest of those (Unix ms).
- */
-export type TestInsert = (request: { eventId: string; deliveryId: string; since: number; limit: number }) => Promise<{ oldestAt: number } | null>;
-
-/** What one request's or batch's Env gives the outbox: the database handle, the queue and the policy. */
-export interface OutboxBinding<Db> {
-  db: Db;
-  queue: Queue<WebhookMessage>;
-  policy: WebhookPolicy;
+/** The bindings both services' Env give webhooks, under the same names in both wrangler files. */
+export interface WebhookBindings {
+  DB: D1Database;
+  WEBHOOKS: Queue<unknown>;
+  WEBHOOK_ALLOW_LOOPBACK: "true" | "false";
 }
 
 /** Events older than this without dispatched_at are re-dispatched by the sweep. */
@@ -50,7 +43,7 @@ export const SWEEP_EVENT_AGE_MS = 60_000;
 export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
 const SWEEP_LIMIT = 500;
 
-function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<Db>) {
+function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, policy: WebhookPolicy) {
   const ports: WebhookPorts = {
     getDelivery: (id) => store.loadDeliveryJob(db, id),
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
@@ -100,14 +93,27 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
     consumeDeadLetters: (batch: MessageBatch<unknown>): Promise<void> => consumeDeadLetters(batch, ports),
 
     /**
-     * Sends a signed `webhook.test` now: `insert` writes the event (born dispatched) and its one delivery
-     * under the ids given, unless the endpoint already had TEST_SENDS_PER_MINUTE test sends in the last
-     * minute; later attempts, if needed, go through the queue.
+     * Sends a signed `webhook.test` to `endpoint` now: the event (born dispatched) and its one delivery are
+     * written unless the endpoint already had TEST_SENDS_PER_MINUTE test sends in the last minute; later
+     * attempts, if needed, go through the queue.
      */
-    async sendTestEvent(insert: TestInsert, now: number): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
+    async sendTestEvent(
+      endpoint: { id: string; ownerId: string },
+      payload: Record<string, unknown>,
+      now: number,
+    ): Promise<{ deliveryId: string; eventId: string; processed: Processed }> {
       const eventId = newId("evt", now);
       const deliveryId = newId("whd", now);
-      const refused = await insert({ eventId, deliveryId, since: now - 60_000, limit: TEST_SENDS_PER_MINUTE });
+      const refused = await store.insertTestDelivery(db, {
+        eventId,
+        deliveryId,
+        ownerId: endpoint.ownerId,
+        endpointId: endpoint.id,
+        payload,
+        now,
+        since: now - 60_000,
+        limit: TEST_SENDS_PER_MINUTE,
+      });
       if (refused !== null) {
         // Each test send may cost the whole retry schedule in outbound requests: bound it per endpoint.
         const retryAfterSeconds = Math.max(1, Math.ceil((refused.oldestAt + 60_000 - now) / 1000));
@@ -125,23 +131,28 @@ function bound<Db>(store: OutboxStore<Db>, { db, queue, policy }: OutboxBinding<
 }
 
 /**
- * A service's outbox: its SQL (`store`) and how to get the database, queue and policy from its Env (`bind`).
- * Every function takes the Env of the request, batch or cron run it serves.
+ * A service's outbox over its store, signing with `delivery.scheme` on `delivery.schedule`. Every function takes
+ * the Env of the request, batch or cron run it serves.
  */
-export function webhookOutbox<Env, Db>(store: OutboxStore<Db>, bind: (env: Env) => OutboxBinding<Db>) {
+export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, "scheme" | "schedule">) {
+  const bind = (env: WebhookBindings) => bound(store, env.DB, env.WEBHOOKS, { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
   return {
     /**
      * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
      * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
      * undispatched and the cron sweep picks them up a minute later.
      */
-    dispatchEvents: async (env: Env, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
-      bound(store, bind(env)).dispatchEvents(eventIds, now),
+    dispatchEvents: async (env: WebhookBindings, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
+      bind(env).dispatchEvents(eventIds, now),
     /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
-    sweepOutbox: async (env: Env, now: number): Promise<{ events: number; deliveries: number }> => bound(store, bind(env)).sweep(now),
-    consumeWebhooks: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consume(batch),
-    consumeDeadLetters: async (batch: MessageBatch<unknown>, env: Env): Promise<void> => bound(store, bind(env)).consumeDeadLetters(batch),
-    /** See `sendTestEvent` of the bound outbox: `insert` writes the test event and its delivery. */
-    sendTestEvent: async (env: Env, insert: TestInsert, now: number) => bound(store, bind(env)).sendTestEvent(insert, now),
+    sweepOutbox: async (env: WebhookBindings, now: number): Promise<{ events: number; deliveries: number }> => bind(env).sweep(now),
+    consumeWebhooks: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consume(batch),
+    consumeDeadLetters: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consumeDeadLetters(batch),
+    sendTestEvent: async (
+      env: WebhookBindings,
+      endpoint: { id: string; ownerId: string },
+      payload: Record<string, unknown>,
+      now: number = Date.now(),
+    ) => bind(env).sendTestEvent(endpoint, payload, now),
   };
 }

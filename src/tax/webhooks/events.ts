@@ -1,11 +1,9 @@
 // Webhook delivery for the tax service: its events, its schedule, and the glue between the outbox (events
 // table), the WEBHOOKS queue and the platform's consumer. Routes that write an event call `dispatchEvents`
 // after the write commits; the cron sweep re-dispatches anything that call did not get to.
-import type { WebhookPolicy } from "../../platform/webhooks/consumer";
-import { webhookOutbox } from "../../platform/webhooks/outbox";
+import { webhookOutbox, type WebhookBindings } from "../../platform/webhooks/outbox";
 import { defineSchedule } from "../../platform/webhooks/schedule";
 import { webhookStore, type EndpointRow } from "./queries";
-import type { TaxEnv } from "../env";
 
 /** Events an endpoint can subscribe to (seed section 6). `webhook.test` is only sent by the test route. */
 export const TAX_WEBHOOK_EVENTS = ["profile.saved", "profile.deleted", "plan.activated", "plan.deactivated"] as const;
@@ -20,36 +18,13 @@ export const TAX_WEBHOOK_SCHEDULE = defineSchedule({ offsetsSeconds: [0, 2, 8, 2
 
 export const MAX_ENDPOINTS_PER_ACCOUNT = 20;
 
-type WebhookEnv = Pick<TaxEnv, "DB" | "WEBHOOKS" | "WEBHOOK_ALLOW_LOOPBACK">;
-
-export function taxWebhookPolicy(env: Pick<TaxEnv, "WEBHOOK_ALLOW_LOOPBACK">): WebhookPolicy {
-  return { scheme: "service-signature", schedule: TAX_WEBHOOK_SCHEDULE, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" };
-}
-
-const outbox = webhookOutbox(webhookStore, (env: WebhookEnv) => ({ db: env.DB, queue: env.WEBHOOKS, policy: taxWebhookPolicy(env) }));
+/** The tax outbox: signs with the tax service's scheme, on the schedule above. */
+export const taxOutbox = webhookOutbox(webhookStore, { scheme: "service-signature", schedule: TAX_WEBHOOK_SCHEDULE });
 
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
-export const dispatchEvents = outbox.dispatchEvents;
-export const sweepOutbox = outbox.sweepOutbox;
-export const consumeTaxWebhooks = outbox.consumeWebhooks;
-export const consumeTaxDeadLetters = outbox.consumeDeadLetters;
-export { SWEEP_DELIVERY_OVERDUE_MS, SWEEP_EVENT_AGE_MS } from "../../platform/webhooks/outbox";
+export const dispatchEvents = taxOutbox.dispatchEvents;
 
 /** Sends a signed `webhook.test` to one endpoint now; later attempts, if needed, go through the queue. */
-export async function sendTestEvent(env: WebhookEnv, endpoint: EndpointRow, now: number = Date.now()) {
-  return outbox.sendTestEvent(
-    env,
-    ({ eventId, deliveryId, since, limit }) =>
-      webhookStore.insertTestDelivery(env.DB, {
-        eventId,
-        deliveryId,
-        since,
-        limit,
-        ownerId: endpoint.ownerId,
-        endpointId: endpoint.id,
-        payload: { endpointId: endpoint.id, message: "A test event sent from the API; it changes nothing." },
-        now,
-      }),
-    now,
-  );
+export function sendTestEvent(env: WebhookBindings, endpoint: EndpointRow, now: number = Date.now()) {
+  return taxOutbox.sendTestEvent(env, endpoint, { endpointId: endpoint.id, message: "A test event sent from the API; it changes nothing." }, now);
 }

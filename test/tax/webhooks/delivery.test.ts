@@ -5,7 +5,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { webhookStore } from "../../../src/tax/webhooks/queries";
-import { dispatchEvents, sweepOutbox, TAX_WEBHOOK_SCHEDULE } from "../../../src/tax/webhooks/events";
+import { dispatchEvents, TAX_WEBHOOK_SCHEDULE, taxOutbox } from "../../../src/tax/webhooks/events";
 import taxWorker from "../../../src/tax/worker";
 import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
@@ -202,11 +202,11 @@ describe("outbox", () => {
     const dispatched = () => env.DB.prepare("SELECT dispatched_at FROM events WHERE id = ?").bind(eventId).first<{ dispatched_at: number | null }>();
     expect((await dispatched())?.dispatched_at).toBeNull();
 
-    await sweepOutbox(env as never, Date.now()); // too young: the write's own dispatch may still be running
+    await taxOutbox.sweepOutbox(env as never, Date.now()); // too young: the write's own dispatch may still be running
     expect((await dispatched())?.dispatched_at).toBeNull();
-    await sweepOutbox(env as never, Date.now() + 61_000);
+    await taxOutbox.sweepOutbox(env as never, Date.now() + 61_000);
     expect((await dispatched())?.dispatched_at).toEqual(expect.any(Number));
-    await sweepOutbox(env as never, Date.now() + 61_000);
+    await taxOutbox.sweepOutbox(env as never, Date.now() + 61_000);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
     const deliveries = await env.DB.prepare("SELECT status FROM webhook_deliveries WHERE event_id = ?").bind(eventId).all();
     expect(deliveries.results).toHaveLength(1);
