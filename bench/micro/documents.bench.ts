@@ -1,9 +1,11 @@
 // Parse time of a ~10 KB Form 16 (target: at most 0.5 ms), of 1 MB inputs (target: well under 100 ms, linear in
 // the input) and of an AIS text, plain Node. Per-KB time is the mean divided by the KB printed in each bench's name.
 import { bench, describe } from "vitest";
-import { parseDocument, parseDocuments } from "../../src/tax/domain/documents";
+import { deployed } from "./deployed";
 import aisText from "../../test/fixtures/documents/ais-layout-fy2024-25.txt?raw";
 import form16Text from "../../test/fixtures/documents/form16-traces-part-a-and-b-new-regime.txt?raw";
+
+const { parseDocument, parseDocuments } = await deployed<typeof import("../../src/tax/domain/documents")>("src/tax/domain/documents/index.ts");
 
 // Grow a real fixture to about 10 KB with whole copies, so the text keeps its layout.
 const toAbout = (bytes: number, text: string): string => text.repeat(Math.max(1, Math.round(bytes / text.length)));

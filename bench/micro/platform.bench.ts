@@ -1,10 +1,13 @@
 // Platform hot paths in plain Node (Web Crypto is the same API workerd exposes; absolute figures differ, the
 // order of magnitude does not): webhook HMAC sign + verify, API-key parse + SHA-256, and CSV rows per second.
 import { bench, describe } from "vitest";
-import { bearerKey, hashApiKey, issueApiKey } from "../../src/platform/keys/format";
-import { signedHeaders } from "../../src/platform/webhooks/sign";
-import { verifyWebhook } from "../../src/platform/webhooks/verify";
-import { csvStream, type CsvCell } from "../../src/inventory/domain/csv";
+import type { CsvCell } from "../../src/inventory/domain/csv";
+import { deployed } from "./deployed";
+
+const { bearerKey, hashApiKey, issueApiKey } = await deployed<typeof import("../../src/platform/keys/format")>("src/platform/keys/format.ts");
+const { signedHeaders } = await deployed<typeof import("../../src/platform/webhooks/sign")>("src/platform/webhooks/sign.ts");
+const { verifyWebhook } = await deployed<typeof import("../../src/platform/webhooks/verify")>("src/platform/webhooks/verify.ts");
+const { csvStream } = await deployed<typeof import("../../src/inventory/domain/csv")>("src/inventory/domain/csv.ts");
 
 const secret = "whsec_3W1DtbD8KIkwQe8xHTtPFdXqKc0B4cYbBYbRHv6Y";
 const body = JSON.stringify({

@@ -1,7 +1,10 @@
 // One typical salaried compute: both regimes, the recommendation, the ITR form and every saving move (each a
 // re-run of the engine). vitest reports operations per second, i.e. computes per second on one core.
 import { bench, describe } from "vitest";
-import { computeTax, type TaxInput } from "../../src/tax/domain/engine";
+import type { TaxInput } from "../../src/tax/domain/engine";
+import { deployed } from "./deployed";
+
+const { computeTax } = await deployed<typeof import("../../src/tax/domain/engine")>("src/tax/domain/engine/index.ts");
 
 const salaried: TaxInput = {
   age: 34,
