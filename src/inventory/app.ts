@@ -126,6 +126,7 @@ export function buildInventoryApp(): InventoryApp {
       info: {
         title: "Inventory and Sales Service API",
         version: "1.0.0",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
         description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
       },
       servers: [{ url: "/" }],

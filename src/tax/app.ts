@@ -84,6 +84,7 @@ export function buildTaxApp(): TaxApp {
       info: {
         title: "Tax Computation Service API",
         version: "1.0.0",
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
         description:
           "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
       },

@@ -3,6 +3,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
+import { INVENTORY_SCOPES } from "../../src/inventory/keys/api-key-auth";
+import { api, createKey, createOrg } from "./helpers";
 
 const INV = "http://inventory.test";
 
@@ -60,6 +62,47 @@ describe("generated operation details", () => {
     expect(document.paths["/admin/api/orgs"]!.post!.security).toEqual([{ operatorToken: [] }]);
     expect(document.paths["/admin/api/orgs/{id}"]!.patch!.security).toEqual([{ operatorToken: [] }]);
     expect(document.paths["/admin/api/orgs/{id}"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
-    expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: [] }]);
+    expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: ["inventory:read"] }]);
+  });
+});
+
+type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, { headers?: Record<string, { $ref?: string }> }> };
+const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
+  (await SELF.fetch(`${INV}/api/v1/openapi.json`)).json();
+
+describe("scopes and response headers in the document", () => {
+  it("each v1 operation names the one scope it enforces: a key with every other scope gets 403 missing_scope", async () => {
+    const document = await served();
+    const orgId = await createOrg();
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const scopes = operation.security?.find((requirement) => "apiKey" in requirement)?.apiKey;
+        if (scopes === undefined) continue;
+        expect(scopes, `${method} ${path}`).toHaveLength(1);
+        const key = await createKey(orgId, { scopes: INVENTORY_SCOPES.filter((scope) => scope !== scopes[0]) });
+        const response = await api(path.replace(/\{[^}]+\}/g, "id_x"), key.key, { method: method.toUpperCase() });
+        expect(response.status, `${method} ${path} without ${scopes[0]}`).toBe(403);
+        expect(((await response.json()) as { code: string }).code).toBe("missing_scope");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("a keyed answer carries the headers its response declares", async () => {
+    const document = await served();
+    const declared = Object.keys(document.paths["/api/v1/inventory"]!.get!.responses["200"]!.headers ?? {});
+    for (const name of declared.filter((name) => !name.startsWith("X-D1"))) expect(document.components.headers, name).toHaveProperty(name);
+    const orgId = await createOrg();
+    const key = await createKey(orgId);
+    const response = await api("/api/v1/inventory", key.key);
+    expect(response.status).toBe(200);
+    // Sent only on a replay or for a key near its expiry.
+    const conditional = new Set(["Idempotent-Replayed", "X-Service-Key-Expires-Soon"]);
+    for (const name of declared.filter((name) => !conditional.has(name))) expect(response.headers.has(name), name).toBe(true);
+    expect(declared).toEqual(
+      expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"]),
+    );
   });
 });

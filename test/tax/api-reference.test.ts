@@ -3,6 +3,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
+import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
+import { api, createKey } from "./helpers";
 
 const TAX = "http://tax.test";
 
@@ -83,7 +85,48 @@ describe("generated operation details", () => {
     expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.operationId).toBe("postAdminKeysByIdRotate");
     expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/api/v1/compute"]!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(document.paths["/api/v1/profiles"]!.post!.security).toEqual([{ apiKey: ["profiles:write"] }]);
     expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "operatorToken", "session"]);
+  });
+});
+
+type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, { headers?: Record<string, { $ref?: string }> }> };
+const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
+  (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json();
+
+describe("scopes and response headers in the document", () => {
+  it("each keyed operation names the scope it enforces: a key with every other scope gets 403 forbidden", async () => {
+    const document = await served();
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const scopes = operation.security?.find((requirement) => "apiKey" in requirement)?.apiKey;
+        if (scopes === undefined) continue;
+        expect(scopes.length, `${method} ${path}`).toBeLessThanOrEqual(1);
+        if (scopes.length === 0) continue;
+        const key = await createKey({ scopes: TAX_SCOPES.filter((scope) => scope !== scopes[0]) });
+        const response = await api(path.replace(/\{[^}]+\}/g, "id_x"), key.key, { method: method.toUpperCase() });
+        expect(response.status, `${method} ${path} without ${scopes[0]}`).toBe(403);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it("a keyed answer carries the headers its response declares", async () => {
+    const document = await served();
+    const declared = Object.keys(document.paths["/api/v1/deadlines"]!.get!.responses["200"]!.headers ?? {});
+    for (const name of declared) expect(document.components.headers, name).toHaveProperty(name);
+    const key = await createKey();
+    const response = await api("/api/v1/deadlines", key.key);
+    expect(response.status).toBe(200);
+    // Sent only on a replay or for a key near its expiry.
+    const conditional = new Set(["Idempotent-Replayed", "X-Service-Key-Expires-Soon"]);
+    for (const name of declared.filter((name) => !conditional.has(name))) expect(response.headers.has(name), name).toBe(true);
+    expect(declared).toEqual(
+      expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"]),
+    );
   });
 });

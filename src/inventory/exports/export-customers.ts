@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { customerExportRows, exceedsCap } from "./queries";
@@ -20,8 +20,7 @@ const route = createRoute({
     "Columns: " +
     CUSTOMER_COLUMNS.join(", ") +
     ". `total_billed` sums the customer's sales that are not cancelled (GST included); `total_paid` their payments; `outstanding` = total_billed − total_paid − credit notes, and may be negative (an advance). Amounts are plain decimals in rupees. Customers in creation order, at most 10,000.",
-  security: bearerSecurity,
-  middleware: [requireScope("exports:read")] as const,
+  ...scopedKey("exports:read"),
   request: { query: ExportQuery, headers: BookmarkHeader },
   responses: csvResponses("The customers export"),
 });

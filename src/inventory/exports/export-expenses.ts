@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { exceedsCap, expenseExportRows } from "./queries";
@@ -17,8 +17,7 @@ const route = createRoute({
   summary: "Expenses as CSV, newest first",
   description:
     "Columns: " + EXPENSE_COLUMNS.join(", ") + ". Newest date first (later entries first within a date), at most 10,000 rows; amounts in rupees.",
-  security: bearerSecurity,
-  middleware: [requireScope("exports:read")] as const,
+  ...scopedKey("exports:read"),
   request: { query: ExportQuery, headers: BookmarkHeader },
   responses: csvResponses("The expenses export"),
 });

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import { exceedsCap, millLedgerExportRows } from "./queries";
@@ -19,8 +19,7 @@ const route = createRoute({
     "Columns: " +
     MILL_PAYMENT_COLUMNS.join(", ") +
     ". `type` is `invoice` (reference = the mill's invoice number, method empty) or `payment` (reference = UTR, UPI reference or cheque number). Newest date first; each source table capped at 10,000 rows.",
-  security: bearerSecurity,
-  middleware: [requireScope("exports:read")] as const,
+  ...scopedKey("exports:read"),
   request: { query: ExportQuery, headers: BookmarkHeader },
   responses: csvResponses("The mill-payments export"),
 });

@@ -45,11 +45,13 @@ const options = {
 const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "missing_scope" }])]));
 const writer = keyAuth(options, [{ grant: "write", code: "read_only_key" }]);
 
-export function requireScope(scope: InventoryScope) {
-  return byScope.get(scope)!;
+/**
+ * A v1 read's key requirement, for its route definition: the scope the middleware checks is the scope the
+ * OpenAPI document states, from one place.
+ */
+export function scopedKey(scope: InventoryScope) {
+  return { security: [{ apiKey: [scope] }], middleware: byScope.get(scope)! };
 }
 
 /** Any non-GET under /api/v1: a read-only key gets 403 read_only_key; every v1 endpoint is a read. */
 export const requireWriteAccess = writer;
-
-export const bearerSecurity = [{ apiKey: [] }];

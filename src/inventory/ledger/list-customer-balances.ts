@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { ageingStarts } from "../domain/ageing";
 import { istDateOf } from "../domain/ist";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
@@ -16,8 +16,7 @@ const route = createRoute({
   summary: "Customers with their outstanding, receivables ageing (0-30, 31-60, 61-90, over 90 days) and money on account",
   description:
     "Customers in creation order. Each non-cancelled invoice's outstanding (its total less its payments and credit notes) falls in the bucket of its age in days on today's IST date, counted from its sale date. `outstanding` is the buckets' sum less `on_account`, the same figure as the customers export.",
-  security: bearerSecurity,
-  middleware: [requireScope("sales:read")] as const,
+  ...scopedKey("sales:read"),
   request: { query: CustomerBalancesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of customers", headers: readHeaders, content: { "application/json": { schema: CustomerBalancesPageSchema } } },

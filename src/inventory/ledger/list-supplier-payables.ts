@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listSupplierPayables } from "./queries";
 import { errorResponses } from "../http/schemas";
@@ -14,8 +14,7 @@ const route = createRoute({
   summary: "Mills with what they invoiced, what was paid to them, and what is payable",
   description:
     "Mills in creation order, also those with no invoices yet (mills named on lots). `payable` is the mill invoices less the mill payments: the sums of that mill's rows in the mill-payments export; negative when the mill holds an advance.",
-  security: bearerSecurity,
-  middleware: [requireScope("exports:read")] as const,
+  ...scopedKey("exports:read"),
   request: { query: SupplierPayablesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of mills", headers: readHeaders, content: { "application/json": { schema: SupplierPayablesPageSchema } } },

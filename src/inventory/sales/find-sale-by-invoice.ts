@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { findSaleByInvoiceNumber } from "./queries";
@@ -15,8 +15,7 @@ const route = createRoute({
   summary: "One sale by its tax-invoice number, with its items",
   description:
     "Invoice numbers contain slashes, so the number goes in the query: `?invoice_number=INV/2627/000123` (URL-encoding the slashes is optional). Unknown numbers and other organisations' invoices are 404 `not_found`.",
-  security: bearerSecurity,
-  middleware: [requireScope("sales:read")] as const,
+  ...scopedKey("sales:read"),
   request: { query: InvoiceNumberQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The sale", headers: readHeaders, content: { "application/json": { schema: SaleResponseSchema } } },

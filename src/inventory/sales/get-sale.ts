@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { findSale } from "./queries";
@@ -14,8 +14,7 @@ const route = createRoute({
   tags: ["Sales"],
   summary: "One sale by its id, with its items; cancelled sales too (status says so)",
   description: "A sale of another organisation is 404 `not_found`, as is one that does not exist.",
-  security: bearerSecurity,
-  middleware: [requireScope("sales:read")] as const,
+  ...scopedKey("sales:read"),
   request: { params: SaleIdParam, headers: BookmarkHeader },
   responses: {
     200: { description: "The sale", headers: readHeaders, content: { "application/json": { schema: SaleResponseSchema } } },

@@ -1,7 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { salesWindow } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
@@ -17,8 +17,7 @@ const route = createRoute({
   summary: "Sales in an IST date window, cancelled excluded, newest first",
   description:
     "`from` and `to` are calendar days in India (IST, UTC+05:30), both inclusive; every day counts, Sundays and holidays too. A sale at 23:59 IST on `to` is in; one at 00:00 IST the next day is not. `from` after `to`, a malformed date, or `limit`/`offset` out of range: 400 `bad_request`.",
-  security: bearerSecurity,
-  middleware: [requireScope("sales:read")] as const,
+  ...scopedKey("sales:read"),
   request: { query: SalesQuerySchema, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of sales", headers: readHeaders, content: { "application/json": { schema: SalesPageSchema } } },

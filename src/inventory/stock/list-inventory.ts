@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { bearerSecurity, requireScope } from "../keys/api-key-auth";
+import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory } from "./queries";
 import { errorResponses } from "../http/schemas";
@@ -14,8 +14,7 @@ const route = createRoute({
   summary: "Lots with kg remaining > 0, newest received first",
   description:
     "Each lot with its SKU (count, composition, HSN, GST rate), godown, mill and cost. Page with `offset` = the previous `next_offset` until `has_more` is false. Served from the nearest D1 replica; see `X-D1-Bookmark`.",
-  security: bearerSecurity,
-  middleware: [requireScope("inventory:read")] as const,
+  ...scopedKey("inventory:read"),
   request: { query: InventoryQuerySchema, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of lots", headers: readHeaders, content: { "application/json": { schema: InventoryPageSchema } } },

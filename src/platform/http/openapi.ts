@@ -34,13 +34,66 @@ export function operationIdOf(method: string, path: string): string {
   );
 }
 
-export function completeOperations(document: { paths?: Record<string, object> }, defaults: OperationDefaults): void {
+type HeaderObject = { description: string; schema: { type: "string" | "integer" } };
+type ResponseObject = { headers?: Record<string, HeaderObject | { $ref: string }> };
+type OperationObject = {
+  operationId?: string;
+  security?: SecurityRequirement[];
+  parameters?: Array<{ in?: string; name?: string }>;
+  responses?: Record<string, ResponseObject>;
+};
+
+/** The response headers both services send, described once under `components.headers`. */
+const RESPONSE_HEADERS: Record<string, HeaderObject> = {
+  "X-Request-Id": { description: "This request's id (`req_…`); quote it when reporting a problem", schema: { type: "string" } },
+  "X-RateLimit-Limit": { description: "Requests allowed in the window that binds (the one with fewer left)", schema: { type: "integer" } },
+  "X-RateLimit-Remaining": { description: "Requests left in that window", schema: { type: "integer" } },
+  "X-RateLimit-Reset": { description: "When that window resets, in Unix seconds", schema: { type: "integer" } },
+  "RateLimit-Policy": { description: "Every window of the key, IETF draft syntax (`120;w=60`)", schema: { type: "string" } },
+  RateLimit: { description: "The binding window, IETF draft syntax (`limit=120, remaining=87, reset=41`)", schema: { type: "string" } },
+  "X-Service-Key-Expires-Soon": { description: "Sent when the key expires within 7 days: its expiry, ISO 8601", schema: { type: "string" } },
+  "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
+  "WWW-Authenticate": { description: "`Bearer`: how to authenticate", schema: { type: "string" } },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key",
+    schema: { type: "string" },
+  },
+};
+
+/** Which of RESPONSE_HEADERS a response carries: rate limits on keyed answers, Retry-After on 429 and 503, … */
+function headersOf(operation: OperationObject, status: string): string[] {
+  const keyed = (operation.security ?? []).some((requirement) => "apiKey" in requirement);
+  const idempotent = (operation.parameters ?? []).some((p) => p.in === "header" && p.name?.toLowerCase() === "idempotency-key");
+  return [
+    "X-Request-Id",
+    ...(keyed && status !== "401"
+      ? ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit-Policy", "RateLimit", "X-Service-Key-Expires-Soon"]
+      : []),
+    ...(status === "401" ? ["WWW-Authenticate"] : []),
+    ...(status === "429" || status === "503" ? ["Retry-After"] : []),
+    ...(idempotent && status.startsWith("2") ? ["Idempotent-Replayed"] : []),
+  ];
+}
+
+export function completeOperations(
+  document: { paths?: Record<string, object>; components?: { headers?: Record<string, object> } },
+  defaults: OperationDefaults,
+): void {
+  document.components ??= {};
+  document.components.headers = { ...RESPONSE_HEADERS, ...document.components.headers };
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
-      const operation = (item as Record<string, unknown>)[method] as { operationId?: string; security?: SecurityRequirement[] } | undefined;
+      const operation = (item as Record<string, OperationObject | undefined>)[method];
       if (!operation) continue;
       operation.operationId ??= operationIdOf(method, path);
       operation.security ??= defaults.security(method.toUpperCase(), path);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        for (const name of headersOf(operation, status)) {
+          // A route's own description of a header (e.g. a per-minute limit) stands.
+          response.headers ??= {};
+          response.headers[name] ??= { $ref: `#/components/headers/${name}` };
+        }
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import { errorResponses, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { istToday, listDeadlines } from "../domain/deadlines";
 import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "./schemas";
 
@@ -10,7 +10,7 @@ const route = createRoute({
   path: "/api/v1/deadlines",
   tags: ["Deadlines"],
   summary: "Income-tax due dates on or after a date, ascending",
-  security: bearerSecurity,
+  security: keySecurity("deadlines:read"),
   middleware: [requireKey("deadlines:read")] as const,
   request: { query: DeadlinesQuerySchema },
   responses: {

@@ -36,8 +36,10 @@ export function requireKey(scope?: TaxScope) {
   return scope ? byScope.get(scope)! : anyKey;
 }
 
-/** The security requirement shown in the OpenAPI document of every keyed route. */
-export const bearerSecurity = [{ apiKey: [] }];
+/** The security requirement a keyed route shows in the OpenAPI document: the scope its `requireKey` checks. */
+export function keySecurity(scope?: TaxScope) {
+  return [{ apiKey: scope ? [scope] : [] }];
+}
 
 /** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */
 export const idempotentForAccount = idempotent<{ Bindings: TaxEnv; Variables: ApiKeyVariables }>({

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { deleteProfile } from "./queries";
 import { ProfileIdParamSchema } from "./schemas";
 import { dispatchEvents } from "../webhooks/events";
@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ["Profiles"],
   summary: "Delete a profile",
   description: "200 with the id; deleting again is a 404, and so is another owner's id.",
-  security: bearerSecurity,
+  security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write")] as const,
   request: { params: ProfileIdParamSchema },
   responses: {

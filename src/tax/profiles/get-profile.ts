@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
 import { findProfile } from "./queries";
 import { profileListItem } from "./service";
@@ -13,7 +13,7 @@ const route = createRoute({
   tags: ["Profiles"],
   summary: "One profile with its full inputs and latest computed summary",
   description: "Another owner's id is a 404, never a 403.",
-  security: bearerSecurity,
+  security: keySecurity("profiles:read"),
   middleware: [requireKey("profiles:read")] as const,
   request: { params: ProfileIdParamSchema },
   responses: {

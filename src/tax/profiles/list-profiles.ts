@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
 import { listProfiles, type ProfilePosition } from "./queries";
 import { profileListItem } from "./service";
@@ -17,7 +17,7 @@ const route = createRoute({
   summary: "The owner's saved profiles, newest save first, with an opaque keyset cursor",
   description:
     "Paging never repeats or skips a profile that exists throughout, whatever else is saved or deleted meanwhile. A profile re-saved while you page moves to the front. A tampered cursor is a 400.",
-  security: bearerSecurity,
+  security: keySecurity("profiles:read"),
   middleware: [requireKey("profiles:read")] as const,
   request: { query: ListProfilesQuerySchema },
   responses: {

@@ -3,7 +3,7 @@ import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
 import { errorResponses, iso, type TaxApp } from "../hono";
-import { bearerSecurity, idempotentForAccount, requireKey } from "../keys/api-key-auth";
+import { keySecurity, idempotentForAccount, requireKey } from "../keys/api-key-auth";
 import { saveProfile } from "./queries";
 import { currentYearOrFail } from "../compute/current-year";
 import { labelKey, summarise } from "./service";
@@ -16,7 +16,7 @@ const route = createRoute({
   tags: ["Profiles"],
   summary: "Create or replace the profile with this label (idempotent per label)",
   description: "201 when the label is new, 200 when it existed (same id, inputs replaced). Concurrent saves of one new label end as one profile.",
-  security: bearerSecurity,
+  security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 }), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
   responses: {

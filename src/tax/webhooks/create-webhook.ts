@@ -5,7 +5,7 @@ import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
 import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
@@ -24,7 +24,7 @@ const keyRoute = createRoute({
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
   description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
-  security: bearerSecurity,
+  security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 })] as const,
   request: { body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
   responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },

@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
 
@@ -17,7 +17,7 @@ const keyRoute = createRoute({
   path: "/api/v1/webhooks/{id}",
   tags: ["Webhooks"],
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
-  security: bearerSecurity,
+  security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema },
   responses: { ...responses, ...errorResponses(401, 403, 404, 429) },

@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
@@ -21,7 +21,7 @@ const keyRoute = createRoute({
   path: "/api/v1/webhooks/{id}/deliveries",
   tags: ["Webhooks"],
   summary: "The endpoint's recent deliveries, newest first, with every attempt (status, response code, duration, error) and the next retry",
-  security: bearerSecurity,
+  security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema, query: z.object({ limit: Limit }) },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },

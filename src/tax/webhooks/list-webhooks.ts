@@ -5,7 +5,7 @@ import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookEndpointSchema } from "./schemas";
 import { endpointView } from "./service";
@@ -19,7 +19,7 @@ const keyRoute = createRoute({
   path: "/api/v1/webhooks",
   tags: ["Webhooks"],
   summary: "The account's webhook endpoints, newest first (no secrets)",
-  security: bearerSecurity,
+  security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   responses: { ...responses, ...errorResponses(401, 403, 429) },
 });

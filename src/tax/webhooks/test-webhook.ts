@@ -5,7 +5,7 @@ import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { bearerSecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { sendTestEvent } from "./events";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
@@ -22,7 +22,7 @@ const keyRoute = createRoute({
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
   description:
     "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
-  security: bearerSecurity,
+  security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema },
   responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
