@@ -2,7 +2,8 @@
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
-import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { INVENTORY_EVENT_PAYLOADS } from "./webhooks/payloads";
 import { requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
 import { registerExportCustomers } from "./exports/export-customers";
@@ -67,6 +68,12 @@ export function buildInventoryApp(): InventoryApp {
     name: "inv_session",
     description:
       "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
+  });
+
+  registerWebhookPayloads(app.openAPIRegistry, INVENTORY_EVENT_PAYLOADS, {
+    header: "X-Service-Signature",
+    description:
+      'Each delivery is signed: `X-Service-Signature: <hex HMAC-SHA256 of "<X-Service-Timestamp>.<raw body>" keyed with the endpoint\'s secret>`, beside `X-Service-Timestamp`, `X-Service-Event` and `X-Service-Delivery` (the delivery id, the same on every attempt). Refuse a timestamp more than 300 s away.',
   });
 
   // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).

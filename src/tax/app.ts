@@ -1,7 +1,8 @@
 // The composition root: builds the tax app from its features and serves the OpenAPI document.
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { serveApiReference } from "../platform/http/api-reference";
-import { serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { TAX_EVENT_PAYLOADS } from "./webhooks/payloads";
 import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
 import { registerCreateKey } from "./keys/create-key";
@@ -47,6 +48,11 @@ export function buildTaxApp(): TaxApp {
       "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
+  registerWebhookPayloads(app.openAPIRegistry, TAX_EVENT_PAYLOADS, {
+    header: "Service-Signature",
+    description:
+      'Each delivery is signed: `Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the endpoint\'s secret>`, with `Service-Delivery` (the delivery id, the same on every attempt). Refuse a timestamp more than 300 s away.',
+  });
   registerHealth(app);
   registerCreateAccount(app);
   registerCreateKey(app);

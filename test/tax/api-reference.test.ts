@@ -87,7 +87,7 @@ describe("generated operation details", () => {
     expect(document.paths["/api/v1/compute"]!.post!.security).toEqual([{ apiKey: [] }]);
     expect(document.paths["/api/v1/profiles"]!.post!.security).toEqual([{ apiKey: ["profiles:write"] }]);
     expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "operatorToken", "session"]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["apiKey", "operatorToken", "session", "webhookSignature"]);
   });
 });
 

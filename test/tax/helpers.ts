@@ -60,3 +60,30 @@ export async function expectError(response: Response, status: number, code: stri
   expect(body.requestId).toBe(response.headers.get("X-Request-Id"));
   return body.error.message;
 }
+
+/** Razorpay's webhook signature: hex HMAC-SHA256 of the raw body with the webhook secret. */
+async function sign(body: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
+export async function billing(event: string, payload: Record<string, unknown>) {
+  const body = JSON.stringify({ entity: "event", event, payload });
+  return expectStatus<{ data: { activated: boolean; deactivated: boolean; reason?: string } }>(
+    await api("/billing/webhook", null, { method: "POST", body, headers: { "X-Razorpay-Signature": await sign(body) } }),
+    200,
+  );
+}
+
+/** ₹999.00, the plan price configured for the tax service (PAID_PLAN_PRICE_PAISE in wrangler.tax.toml). */
+export const PRICE_PAISE = 99_900;
+
+export function capture(email: string, paymentId: string, amount = PRICE_PAISE, currency = "INR") {
+  return billing("payment.captured", {
+    payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } },
+  });
+}

@@ -3,7 +3,8 @@
 // deductor (s.194Q buyers deduct on mill purchases). Dates are statutory and not moved for Sundays or holidays,
 // as the reference recommends (§3): the portals do not roll them forward consistently.
 
-export type ComplianceKind = "gstr1" | "gstr3b" | "tds_deposit";
+export const COMPLIANCE_KINDS = ["gstr1", "gstr3b", "tds_deposit"] as const;
+export type ComplianceKind = (typeof COMPLIANCE_KINDS)[number];
 
 export interface ComplianceDate {
   /** Due date, IST calendar day YYYY-MM-DD. */

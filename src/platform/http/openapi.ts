@@ -1,7 +1,7 @@
 // Serves the OpenAPI 3.1 document generated from the route schemas: built once per isolate, public,
 // cacheable, with an ETag so clients revalidate cheaply. Operations that name no operationId or security get
 // them here, so every client generator sees stable method names and knows which credential to send.
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import { sha256Hex } from "../crypto";
 
@@ -117,4 +117,42 @@ export function serveOpenApi<E extends Env>(app: OpenAPIHono<E>, path: string, c
     if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
     return new Response(body, { status: 200, headers });
   });
+}
+
+/** An event kind a service delivers, for the OpenAPI 3.1 `webhooks` section: its delivery body's schema. */
+export interface WebhookPayload {
+  type: string;
+  description: string;
+  schema: z.ZodType;
+}
+
+/**
+ * Documents each event's delivery (a signed POST of its body) under the document's `webhooks`. The signature is
+ * described as the `webhookSignature` security scheme: `header` names the header that carries it.
+ */
+export function registerWebhookPayloads(
+  registry: OpenAPIHono["openAPIRegistry"],
+  payloads: readonly WebhookPayload[],
+  signature: { header: string; description: string },
+): void {
+  registry.registerComponent("securitySchemes", "webhookSignature", {
+    type: "apiKey",
+    in: "header",
+    name: signature.header,
+    description: signature.description,
+  });
+  for (const { type, description, schema } of payloads) {
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      operationId: `on${pascal(type)}`,
+      summary: type,
+      description,
+      security: [{ webhookSignature: [] }],
+      request: { body: { required: true, content: { "application/json": { schema } } } },
+      responses: {
+        200: { description: "Any 2xx answer acknowledges the delivery; any other answer or a timeout is retried on the documented schedule" },
+      },
+    });
+  }
 }

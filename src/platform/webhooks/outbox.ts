@@ -34,7 +34,7 @@ export const TEST_SENDS_PER_MINUTE = 10;
 export interface WebhookBindings {
   DB: D1Database;
   WEBHOOKS: Queue<unknown>;
-  WEBHOOK_ALLOW_LOOPBACK: "true" | "false";
+  WEBHOOK_ALLOW_LOOPBACK: string;
 }
 
 /** Events older than this without dispatched_at are re-dispatched by the sweep. */

@@ -3,39 +3,13 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
-import { admin, api, createAccount, createKey, expectError, expectStatus } from "../helpers";
+import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE } from "../helpers";
 
 const DAY_MS = 86_400_000;
 
 async function verdictAt(key: string, nowMs: number): Promise<Verdict> {
   const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
   return runInDurableObject(stub, (instance) => (instance as unknown as KeyGuard).authorize(nowMs, [])) as Promise<Verdict>;
-}
-
-async function sign(body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.RAZORPAY_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body)))]
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
-}
-
-async function billing(event: string, payload: Record<string, unknown>) {
-  const body = JSON.stringify({ entity: "event", event, payload });
-  return expectStatus<{ data: { activated: boolean; deactivated: boolean; reason?: string } }>(
-    await api("/billing/webhook", null, { method: "POST", body, headers: { "X-Razorpay-Signature": await sign(body) } }),
-    200,
-  );
-}
-
-/** ₹999.00, the plan price configured for the tax service (PAID_PLAN_PRICE_PAISE in wrangler.tax.toml). */
-const PRICE_PAISE = 99_900;
-
-function capture(email: string, paymentId: string, amount = PRICE_PAISE, currency = "INR") {
-  return billing("payment.captured", {
-    payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } },
-  });
 }
 
 async function accountRow(email: string) {

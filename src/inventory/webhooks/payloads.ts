@@ -1,0 +1,99 @@
+// What each inventory event's delivery carries: the envelope `{ id, type, created_at, org_id, data }` and each
+// kind's data. Most payloads are written by SQL in the same batch as their change, so these schemas are the
+// contract, and a test holds every stored event to them. The OpenAPI document's `webhooks` section comes from them.
+import { z } from "@hono/zod-openapi";
+import { COMPLIANCE_KINDS } from "../domain/compliance";
+import { IsoTime } from "../http/schemas";
+import type { InventoryWebhookEvent } from "./service";
+
+const Id = (example: string) => z.string().openapi({ example });
+const Kg = z
+  .string()
+  .regex(/^\d+\.\d{3}$/)
+  .openapi({ description: "Kilograms, three decimals", example: "1250.500" });
+const Rupees = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .openapi({ description: "Rupees, two decimals", example: "61425.00" });
+const Sale = {
+  sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+  invoice_number: z.string().openapi({ example: "INV/2526/000042" }),
+  customer_id: Id("cus_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+};
+const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .openapi({ example: "2026-11-21" });
+
+const events = {
+  "sale.created": {
+    description: "A sale was booked (its invoice number issued, its lots' stock taken).",
+    data: z.object({
+      ...Sale,
+      sale_date: IsoDate,
+      kg: Kg,
+      total_amount: Rupees,
+      items: z.number().int().openapi({ description: "Number of lines" }),
+    }),
+  },
+  "sale.cancelled": {
+    description: "A sale was cancelled; its stock went back to its lots.",
+    data: z.object({ ...Sale, kg: Kg, total_amount: Rupees }),
+  },
+  "sale.dispatched": { description: "A sale left the godown.", data: z.object({ ...Sale, kg: Kg, dispatched_at: IsoTime }) },
+  "invoice.paid": {
+    description: "Payments and credit notes settled the invoice in full (sent once per invoice); the entry that settled it is named.",
+    data: z.object({
+      ...Sale,
+      total_amount: Rupees,
+      payment_id: Id("pay_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
+      credit_note_id: Id("crn_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
+    }),
+  },
+  "customer.created": {
+    description: "A customer was added.",
+    data: z.object({ customer_id: Id("cus_01jd3k9x2m4n5p6q7r8s9t0v1w"), name: z.string(), gstin: z.string().nullable() }),
+  },
+  "stock.low": {
+    description: "A sale took the SKU's stock across all godowns below its threshold (once per crossing).",
+    data: z.object({
+      sku_id: Id("sku_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      sku: z.string().openapi({ example: "CTN-CMB-30S1-RW" }),
+      yarn_type: z.string(),
+      kg_remaining: Kg,
+      threshold_kg: Kg,
+      sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+    }),
+  },
+  "compliance.due": {
+    description: "A GST return or TDS deposit falls due within the lead days (sent once per filing and period, at 09:00 IST).",
+    data: z.object({
+      kind: z.enum(COMPLIANCE_KINDS),
+      period: z.string().openapi({ example: "2026-11" }),
+      due_date: IsoDate,
+      days_left: z.number().int(),
+      title: z.string(),
+      description: z.string(),
+    }),
+  },
+  "webhook.test": {
+    description: "Sent only by the test-send operation; it reports no change.",
+    data: z.object({ endpoint_id: Id("whk_01jd3k9x2m4n5p6q7r8s9t0v1w"), message: z.string() }),
+  },
+} satisfies Record<InventoryWebhookEvent | "webhook.test", { description: string; data: z.ZodObject }>;
+
+/** Each event kind's delivery body: exactly these fields (strict), so a test catches any field not documented. */
+export const INVENTORY_EVENT_PAYLOADS = Object.entries(events).map(([type, { description, data }]) => ({
+  type,
+  description,
+  schema: z
+    .object({
+      id: Id("evt_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      type: z.literal(type),
+      created_at: IsoTime,
+      org_id: Id("org_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      data: data.strict(),
+    })
+    .strict()
+    .openapi(`InventoryEvent_${type.replace(".", "_")}`),
+}));

@@ -1,0 +1,54 @@
+// What each tax event's delivery carries: the envelope `{ id, type, createdAt, data }` and each kind's data.
+// Payloads are written by SQL in the same batch as their change, so these schemas are the contract, and a test
+// holds every stored event to them. The OpenAPI document's `webhooks` section is generated from them.
+import { z } from "@hono/zod-openapi";
+import { IsoTime } from "../hono";
+import { ProfileSummarySchema } from "../profiles/schemas";
+import type { TaxWebhookEvent } from "./events";
+
+const ProfileId = z.string().openapi({ example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w" });
+
+const events = {
+  "profile.saved": {
+    description: "A profile was created or replaced; `summary` is the result recomputed at the save.",
+    data: z.object({
+      profileId: ProfileId,
+      label: z.string(),
+      created: z.boolean().openapi({ description: "true for a new profile" }),
+      summary: ProfileSummarySchema,
+    }),
+  },
+  "profile.deleted": { description: "A profile was deleted.", data: z.object({ profileId: ProfileId, label: z.string() }) },
+  "plan.activated": {
+    description: "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment).",
+    data: z.object({
+      accountId: z.string(),
+      plan: z.literal("paid"),
+      paymentId: z.string(),
+      paidUntil: IsoTime.openapi({ description: "The end of the paid period, this payment's 30 days included" }),
+    }),
+  },
+  "plan.deactivated": {
+    description: "A refund or a dispute ended the paid period at once.",
+    data: z.object({
+      accountId: z.string(),
+      plan: z.literal("free"),
+      paymentId: z.string().openapi({ description: "The payment whose period ended" }),
+      reason: z.string().openapi({ description: "What ended it: the refund or dispute event" }),
+    }),
+  },
+  "webhook.test": {
+    description: "Sent only by the test-send operation; it reports no change.",
+    data: z.object({ endpointId: z.string(), message: z.string() }),
+  },
+} satisfies Record<TaxWebhookEvent | "webhook.test", { description: string; data: z.ZodObject }>;
+
+/** Each event kind's delivery body: exactly these fields (strict), so a test catches any field not documented. */
+export const TAX_EVENT_PAYLOADS = Object.entries(events).map(([type, { description, data }]) => ({
+  type,
+  description,
+  schema: z
+    .object({ id: z.string().openapi({ example: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w" }), type: z.literal(type), createdAt: IsoTime, data: data.strict() })
+    .strict()
+    .openapi(`TaxEvent_${type.replace(".", "_")}`),
+}));
