@@ -52,7 +52,7 @@ export function registerParseDocument(app: TaxApp): void {
     const result = parseDocuments(inputs, body.age === undefined ? {} : { age: body.age });
     if (!result.ok) {
       const where = body.documents === undefined ? "" : `documents[${result.index}]: `;
-      throw taxError("unprocessable_document", `${where}${result.error.code}: ${result.error.message}`);
+      throw taxError(result.error.code, `${where}${result.error.message}`);
     }
     const merged = { computeRequest: result.computeRequest, unmapped: result.unmapped, conflicts: result.conflicts };
     const data = body.documents === undefined ? { ...result.documents[0]!, ...merged } : { documents: result.documents, ...merged };

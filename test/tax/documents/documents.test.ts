@@ -86,8 +86,8 @@ describe("POST /api/v1/documents/parse", () => {
   it("names the document that could not be read", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const response = await parse(key, JSON.stringify({ documents: [{ text: form16 }, { text: "Grandmother's recipe: 2 cups of rice" }] }));
-    const message = await expectError(response, 422, "unprocessable_document");
-    expect(message).toMatch(/^documents\[1\]: unrecognised_document/);
+    const message = await expectError(response, 422, "unrecognised_document");
+    expect(message).toMatch(/^documents\[1\]: the text reads as neither/);
   });
 
   it("requires the documents:parse scope", async () => {
@@ -120,8 +120,23 @@ describe("POST /api/v1/documents/parse", () => {
       JSON.stringify({ text: "Grandmother's recipe: 2 cups of rice" }),
       "application/json",
       422,
-      "unprocessable_document",
+      "unrecognised_document",
     ],
+    [
+      "a Form 16 with no line item",
+      JSON.stringify({ type: "form16", text: "FORM NO. 16\nPART B\nNothing else here" }),
+      "application/json",
+      422,
+      "no_items_found",
+    ],
+    [
+      "the AIS download still encrypted",
+      JSON.stringify({ type: "ais", text: "U2FsdGVkX1+".padEnd(400, "A") }),
+      "application/json",
+      422,
+      "encrypted_ais_json",
+    ],
+    ["JSON that is not the AIS utility's", JSON.stringify({ type: "ais", text: '{"hello": "world"}' }), "application/json", 422, "unsupported_json"],
     ["a PDF content type", "%PDF-1.7", "application/pdf", 415, "unsupported_media_type"],
   ])("refuses %s", async (_, body, contentType, status, code) => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
