@@ -43,9 +43,9 @@ export function csvRow(cells: readonly CsvCell[]): string {
 }
 
 /**
- * UTF-8 byte order mark. The exports start with it by default: Excel, which most Indian accountants open the
- * file in before importing to Tally, otherwise reads UTF-8 as a single-byte code page and mangles ₹ and
- * Devanagari or Tamil names. Consumers that keep the BOM in the first header can ask for `bom: false`.
+ * UTF-8 byte order mark, written only when asked for (`bom: true`): Excel, which many Indian accountants open the
+ * file in before importing to Tally, otherwise reads UTF-8 as a single-byte code page and mangles ₹ and Devanagari
+ * or Tamil names; but many CSV parsers read the mark into the first header (`\uFEFFid`).
  */
 export const CSV_BOM = "\uFEFF";
 
@@ -65,7 +65,7 @@ export function csvStream(
   const encoder = new TextEncoder();
   const source: AsyncIterator<readonly CsvCell[]> | Iterator<readonly CsvCell[]> =
     Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
-  let pending = ((options.bom ?? true) ? CSV_BOM : "") + csvRow(header);
+  let pending = (options.bom === true ? CSV_BOM : "") + csvRow(header);
 
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

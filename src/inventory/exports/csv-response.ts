@@ -1,5 +1,5 @@
-// Shared by the three export routes: a streamed CSV attachment (the seed's header row, RFC 4180, formula
-// guard on text cells, UTF-8 BOM for Excel) that carries the read session's bookmark.
+// Shared by the three export routes: a streamed CSV attachment (the header row, RFC 4180, formula guard on text
+// cells, a UTF-8 byte order mark only when asked for) that carries the read session's bookmark.
 import { z } from "@hono/zod-openapi";
 import { csvStream, type CsvCell } from "../domain/csv";
 import { istDateOf } from "../domain/ist";
@@ -7,7 +7,14 @@ import { EXPORT_ROW_CAP } from "./queries";
 import { errorResponses } from "../http/schemas";
 import { readHeaders } from "../http/wire-formats";
 
-export const ExportQuery = z.object({}).strict();
+export const ExportQuery = z
+  .object({
+    bom: z.enum(["true", "false"]).optional().openapi({
+      description:
+        "`true` starts the file with a UTF-8 byte order mark, which Excel needs to read ₹ and Indian-script names correctly; without it (the default) parsers do not read the mark into the first header",
+    }),
+  })
+  .strict();
 
 export function csvResponses(description: string) {
   return {
@@ -22,7 +29,9 @@ export function csvResponses(description: string) {
         ...readHeaders,
       },
       content: {
-        "text/csv; charset=utf-8": { schema: z.string().openapi({ description: "UTF-8 with a byte order mark, CRLF line ends, header row first" }) },
+        "text/csv; charset=utf-8": {
+          schema: z.string().openapi({ description: "UTF-8 (with a byte order mark only for `bom=true`), CRLF line ends, header row first" }),
+        },
       },
     },
     ...errorResponses(400, 401, 403, 429, 500),
@@ -33,9 +42,9 @@ export function csvResponse(
   name: string,
   header: readonly string[],
   rows: AsyncIterable<readonly CsvCell[]>,
-  options: { truncated: boolean; headers: Record<string, string> },
+  options: { truncated: boolean; bom: boolean; headers: Record<string, string> },
 ): Response {
-  return new Response(csvStream(header, rows), {
+  return new Response(csvStream(header, rows, { bom: options.bom }), {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

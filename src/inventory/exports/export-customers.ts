@@ -41,6 +41,10 @@ export function registerExportCustomers(app: InventoryApp): void {
       csvNumber(formatPaise(r.paidPaise)),
       csvNumber(formatPaise(r.billedPaise - r.paidPaise - r.creditedPaise)),
     ]);
-    return csvResponse("customers", CUSTOMER_COLUMNS, rows, { truncated, headers: bookmarkHeader(session) });
+    return csvResponse("customers", CUSTOMER_COLUMNS, rows, {
+      truncated,
+      bom: c.req.valid("query").bom === "true",
+      headers: bookmarkHeader(session),
+    });
   });
 }

@@ -40,6 +40,10 @@ export function registerExportMillPayments(app: InventoryApp): void {
       r.reference,
       r.method,
     ]);
-    return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, { truncated: invoicesOver || paymentsOver, headers: bookmarkHeader(session) });
+    return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, {
+      truncated: invoicesOver || paymentsOver,
+      bom: c.req.valid("query").bom === "true",
+      headers: bookmarkHeader(session),
+    });
   });
 }

@@ -94,16 +94,16 @@ describe("csvStream", () => {
     for (const item of items) yield item;
   }
 
-  it("equals the BOM, the header and the joined rows, in UTF-8", async () => {
-    const { text } = await readAll(csvStream(CUSTOMER_HEADER, fromAsync(rows)));
+  it("equals the BOM (when asked for), the header and the joined rows, in UTF-8", async () => {
+    const { text } = await readAll(csvStream(CUSTOMER_HEADER, fromAsync(rows), { bom: true }));
     expect(text).toBe(CSV_BOM + csvRow(CUSTOMER_HEADER) + rows.map(csvRow).join(""));
   });
 
-  it("starts with the bytes EF BB BF by default and omits them on request", async () => {
-    const withBom = new Uint8Array(await new Response(csvStream(["id"], [])).arrayBuffer());
-    expect([...withBom.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const withoutBom = await new Response(csvStream(["id"], [], { bom: false })).text();
+  it("starts with the header by default and with the bytes EF BB BF on request", async () => {
+    const withoutBom = await new Response(csvStream(["id"], [])).text();
     expect(withoutBom).toBe("id\r\n");
+    const withBom = new Uint8Array(await new Response(csvStream(["id"], [], { bom: true })).arrayBuffer());
+    expect([...withBom.slice(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 0x69]);
   });
 
   it("parses back to the header and the guarded cells", async () => {

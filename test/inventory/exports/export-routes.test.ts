@@ -13,11 +13,31 @@ async function exportCsv(key: string, name: string): Promise<{ rows: string[][];
   if (response.status !== 200) expect(response.status, await response.text()).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}-${today}.csv"`);
-  // UTF-8 with a byte order mark, for Excel.
-  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const text = new TextDecoder("utf-8").decode(bytes.slice(3));
+  // UTF-8 without a byte order mark unless asked for: the first byte is the header's.
+  expect(bytes[0]).not.toBe(0xef);
+  const text = new TextDecoder("utf-8").decode(bytes);
   return { rows: parseCsv(text), response, bytes };
 }
+
+describe("the byte order mark", () => {
+  it.each([
+    ["customers", "id"],
+    ["expenses", "date"],
+    ["mill-payments", "supplier_name"],
+  ])("%s: only with bom=true (bom=false is the default); any other value is 400", async (name, firstColumn) => {
+    const { key } = await orgWithKey();
+    const withMark = new Uint8Array(await (await api(`/api/v1/export/${name}?bom=true`, key)).arrayBuffer());
+    expect([...withMark.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(withMark.slice(3)).startsWith(`${firstColumn},`)).toBe(true);
+    // Bytes, not text(): decoding UTF-8 drops a leading byte order mark.
+    for (const query of ["", "?bom=false"]) {
+      const bytes = new Uint8Array(await (await api(`/api/v1/export/${name}${query}`, key)).arrayBuffer());
+      expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).startsWith(`${firstColumn},`), query).toBe(true);
+    }
+    const message = await expectError(await api(`/api/v1/export/${name}?bom=yes`, key), 400, "bad_request");
+    expect(message).toMatch(/^bom/);
+  });
+});
 
 /** Multi-row INSERTs, 500 rows per statement, so 10,000+ rows go in quickly. */
 async function bulkInsert(table: string, columns: string[], rows: string[][]): Promise<void> {
