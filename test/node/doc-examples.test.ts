@@ -1,0 +1,105 @@
+// Every shell example in README.md and docs/*.md that calls the API runs here, against both Workers under
+// `wrangler dev` on free ports, so a documented example that stops working fails the suite.
+// Rule for doc writers: a ```sh block containing `curl` is an example and must work as written, using only
+// $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo organisation), $ADMIN_TOKEN and the base URLs
+// http://127.0.0.1:8787 (tax) and http://127.0.0.1:8788 (inventory), which the test rewrites to its own ports.
+// Blocks that run npm, npx or wrangler are skipped; put `<!-- example:skip -->` on the line before a block that must not run here (deploys, secrets).
+import type { ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, adminCall, applyLocalMigrations, freePort, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
+import { DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
+
+interface Example { file: string; line: number; code: string }
+
+/** The ```sh blocks with a curl call, in document order, skipping those marked `<!-- example:skip -->`. */
+function examplesIn(file: string): Example[] {
+  const lines = readFileSync(path.join(ROOT, file), "utf8").split("\n");
+  const found: Example[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```(sh|bash|shell)\s*$/.test(lines[i]!)) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
+    const previous = lines.slice(0, start).reverse().find((l) => l.trim() !== "");
+    if (previous?.includes("<!-- example:skip -->")) continue;
+    const code = body.join("\n");
+    // Blocks that run tooling (npm, npx, wrangler: deploys, secrets, migrations) are operator steps, not API calls.
+    if (/^\s*(npm|npx|wrangler)\b/m.test(code)) continue;
+    if (/\bcurl\b/.test(code)) found.push({ file, line: start + 1, code });
+  }
+  return found;
+}
+
+const documents = ["README.md", ...(existsSync(path.join(ROOT, "docs")) ? readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`) : [])];
+const examples = documents.flatMap(examplesIn);
+
+const ADMIN_TOKEN = `examples-admin-${crypto.randomUUID()}`;
+let persistTo: string;
+let taxUrl: string;
+let inventoryUrl: string;
+let env: Record<string, string>;
+const workers: ChildProcess[] = [];
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = once(child, "exit").then(() => undefined);
+  child.kill("SIGINT");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  return exited.finally(() => clearTimeout(timer));
+}
+
+beforeAll(async () => {
+  persistTo = mkdtempSync(path.join(tmpdir(), "doc-examples-"));
+  const [taxPort, inventoryPort] = [await freePort(), await freePort()];
+  taxUrl = `http://127.0.0.1:${taxPort}`;
+  inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
+  applyLocalMigrations("tax", persistTo);
+  applyLocalMigrations("inventory", persistTo);
+  await seedDemo({ persistTo });
+  const vars = [
+    ["ADMIN_TOKEN", ADMIN_TOKEN],
+    ["SESSION_SECRET", `examples-session-${crypto.randomUUID()}`],
+    ["RAZORPAY_WEBHOOK_SECRET", `examples-razorpay-${crypto.randomUUID()}`],
+    ["WEBHOOK_ALLOW_LOOPBACK", "true"],
+  ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
+  workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
+  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 120_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 120_000)]);
+
+  const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", { email: "examples@tax.example", password: "examples-password-2026" });
+  expect(account.status, JSON.stringify(account.body)).toBe(201);
+  const taxKey = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/keys", {
+    accountEmail: "examples@tax.example",
+    name: "examples",
+    scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"],
+  });
+  expect(taxKey.status, JSON.stringify(taxKey.body)).toBe(201);
+  const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, { name: "examples", access: "read_write" });
+  expect(invKey.status, JSON.stringify(invKey.body)).toBe(201);
+  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN } as Record<string, string>;
+});
+
+afterAll(async () => {
+  await Promise.all(workers.map(stop));
+  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+});
+
+describe("documented shell examples", () => {
+  it("finds examples to run", () => {
+    expect(examples.length).toBeGreaterThan(0);
+  });
+
+  for (const example of examples) {
+    it(`${example.file}, block at line ${example.line}`, () => {
+      const code = example.code.replaceAll("http://127.0.0.1:8787", taxUrl).replaceAll("http://127.0.0.1:8788", inventoryUrl);
+      const script = `set -euo pipefail\ncurl() { command curl --fail-with-body -sS "$@"; }\ncd "$(mktemp -d)"\n${code}\n`;
+      const run = spawnSync("bash", ["-c", script], { env, encoding: "utf8", timeout: 60_000 });
+      expect(run.status, `${example.file} block at line ${example.line} failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+    });
+  }
+});
