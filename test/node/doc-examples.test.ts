@@ -1,7 +1,7 @@
 // Every shell example in README.md and docs/*.md that calls the API runs here, against both Workers under
 // `wrangler dev` on free ports, so a documented example that stops working fails the suite.
 // Rule for doc writers: a ```sh block containing `curl` is an example and must work as written, using only
-// $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo organisation), $ADMIN_TOKEN and the base URLs
+// $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo organisation), $ADMIN_TOKEN, $T and $I (base URLs), or
 // http://127.0.0.1:8787 (tax) and http://127.0.0.1:8788 (inventory), which the test rewrites to its own ports.
 // Blocks that run npm, npx or wrangler are skipped; put `<!-- example:skip -->` on the line before a block that must not run here (deploys, secrets).
 import type { ChildProcess } from "node:child_process";
@@ -81,7 +81,7 @@ beforeAll(async () => {
   expect(taxKey.status, JSON.stringify(taxKey.body)).toBe(201);
   const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, { name: "examples", access: "read_write" });
   expect(invKey.status, JSON.stringify(invKey.body)).toBe(201);
-  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN } as Record<string, string>;
+  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN, T: taxUrl, I: inventoryUrl } as Record<string, string>;
 });
 
 afterAll(async () => {
