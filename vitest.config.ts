@@ -34,8 +34,11 @@ export default defineConfig(async () => ({
       await workerProject("platform", "./wrangler.tax.toml", "migrations/tax", ["test/platform/**/*.test.ts"]),
       await workerProject("tax", "./wrangler.tax.toml", "migrations/tax", ["test/tax/**/*.test.ts"]),
       await workerProject("inventory", "./wrangler.inventory.toml", "migrations/inventory", ["test/inventory/**/*.test.ts"]),
-      // Node-side checks of the committed OpenAPI documents (client generation with openapi-typescript).
-      { test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD } },
+      // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
+      // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).
+      {
+        test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD, testTimeout: 180_000, hookTimeout: 420_000 },
+      },
       // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
       {
         test: {

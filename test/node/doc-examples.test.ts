@@ -1,9 +1,12 @@
 // Every shell example in README.md and docs/*.md that calls the API runs here, against both Workers under
 // `wrangler dev` on free ports, so a documented example that stops working fails the suite.
-// Rule for doc writers: a ```sh block containing `curl` is an example and must work as written, using only
-// $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo organisation), $ADMIN_TOKEN, $T and $I (base URLs), or
-// http://127.0.0.1:8787 (tax) and http://127.0.0.1:8788 (inventory), which the test rewrites to its own ports.
-// Blocks that run npm, npx or wrangler are skipped; put `<!-- example:skip -->` on the line before a block that must not run here (deploys, secrets).
+// Rules for doc writers: a ```sh block containing `curl` is an example and must work as written, as a reader runs it
+// from the repository root after `npm start`: with $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo
+// organisation) and $ADMIN_TOKEN, and http://127.0.0.1:8787 (tax) and http://127.0.0.1:8788 (inventory), which the
+// test rewrites to its own ports. Plain variable assignments (`I=…`, `H=(…)`) of earlier blocks in the same file
+// carry over, as they do in a reader's shell; ids a block needs it captures itself (`ORG=$(curl … | jq -r .data.id)`).
+// Blocks that run npm, npx or wrangler are skipped; put `<!-- example:skip -->` on the line before a block that must
+// not run here (deploys, secrets, tools the test machine lacks).
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
 import { once } from "node:events";
@@ -14,28 +17,49 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, adminCall, applyLocalMigrations, freePort, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
 import { DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
-interface Example { file: string; line: number; code: string }
+interface Example {
+  file: string;
+  line: number;
+  code: string;
+}
 
-/** The ```sh blocks with a curl call, in document order, skipping those marked `<!-- example:skip -->`. */
+/** A plain assignment a reader's shell keeps for later blocks: `I=http://…`, `H=(-H …)`, never `X=$(…)` or `X=$!`. */
+const isAssignment = (line: string) => /^[A-Z][A-Z0-9_]*=/.test(line) && !line.includes("$(") && !line.includes("$!");
+
+/** The ```sh blocks with a curl call, in document order, each after the assignments of the blocks before it. */
 function examplesIn(file: string): Example[] {
   const lines = readFileSync(path.join(ROOT, file), "utf8").split("\n");
   const found: Example[] = [];
+  const carried: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!/^```(sh|bash|shell)\s*$/.test(lines[i]!)) continue;
     const start = i;
     const body: string[] = [];
     for (i++; i < lines.length && !lines[i]!.startsWith("```"); i++) body.push(lines[i]!);
-    const previous = lines.slice(0, start).reverse().find((l) => l.trim() !== "");
-    if (previous?.includes("<!-- example:skip -->")) continue;
+    const previous = lines
+      .slice(0, start)
+      .reverse()
+      .find((l) => l.trim() !== "");
     const code = body.join("\n");
-    // Blocks that run tooling (npm, npx, wrangler: deploys, secrets, migrations) are operator steps, not API calls.
-    if (/^\s*(npm|npx|wrangler)\b/m.test(code)) continue;
-    if (/\bcurl\b/.test(code)) found.push({ file, line: start + 1, code });
+    const runnable =
+      !previous?.includes("<!-- example:skip -->") &&
+      // Blocks that run tooling (npm, npx, wrangler: deploys, secrets, migrations) are operator steps, not API calls.
+      !/^\s*(npm|npx|wrangler)\b/m.test(code) &&
+      /\bcurl\b/.test(code);
+    if (runnable) found.push({ file, line: start + 1, code: [...carried, code].join("\n") });
+    carried.push(...body.filter(isAssignment));
   }
   return found;
 }
 
-const documents = ["README.md", ...(existsSync(path.join(ROOT, "docs")) ? readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`) : [])];
+const documents = [
+  "README.md",
+  ...(existsSync(path.join(ROOT, "docs"))
+    ? readdirSync(path.join(ROOT, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`)
+    : []),
+];
 const examples = documents.flatMap(examplesIn);
 
 const ADMIN_TOKEN = `examples-admin-${crypto.randomUUID()}`;
@@ -69,9 +93,12 @@ beforeAll(async () => {
   ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
   workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
-  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 120_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 120_000)]);
+  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 300_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 300_000)]);
 
-  const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", { email: "examples@tax.example", password: "examples-password-2026" });
+  const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", {
+    email: "examples@tax.example",
+    password: "examples-password-2026",
+  });
   expect(account.status, JSON.stringify(account.body)).toBe(201);
   const taxKey = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/keys", {
     accountEmail: "examples@tax.example",
@@ -79,9 +106,12 @@ beforeAll(async () => {
     scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"],
   });
   expect(taxKey.status, JSON.stringify(taxKey.body)).toBe(201);
-  const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, { name: "examples", access: "read_write" });
+  const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, {
+    name: "examples",
+    access: "read_write",
+  });
   expect(invKey.status, JSON.stringify(invKey.body)).toBe(201);
-  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN, T: taxUrl, I: inventoryUrl } as Record<string, string>;
+  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN } as Record<string, string>;
 });
 
 afterAll(async () => {
@@ -97,8 +127,10 @@ describe("documented shell examples", () => {
   for (const example of examples) {
     it(`${example.file}, block at line ${example.line}`, () => {
       const code = example.code.replaceAll("http://127.0.0.1:8787", taxUrl).replaceAll("http://127.0.0.1:8788", inventoryUrl);
-      const script = `set -euo pipefail\ncurl() { command curl --fail-with-body -sS "$@"; }\ncd "$(mktemp -d)"\n${code}\n`;
-      const run = spawnSync("bash", ["-c", script], { env, encoding: "utf8", timeout: 60_000 });
+      // A scratch directory where the repository's relative paths (test/fixtures, scripts) resolve, so files an
+      // example writes (a CSV export) land outside the checkout.
+      const script = `set -euo pipefail\ncurl() { command curl --fail-with-body -sS "$@"; }\ncd "$(mktemp -d)"\nln -s "${ROOT}test" test\nln -s "${ROOT}scripts" scripts\n${code}\n`;
+      const run = spawnSync("bash", ["-c", script], { env, encoding: "utf8", timeout: 150_000 });
       expect(run.status, `${example.file} block at line ${example.line} failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     });
   }
