@@ -10,51 +10,61 @@ import { PAYMENT_METHODS, YARN_TYPE_VALUES } from "../db/schema";
 
 // ---- inputs ----
 
-export const decimalInput = (example: string) =>
-  z.union([z.string().max(32), z.number()]).openapi({ description: "Decimal string or JSON number", example });
+/** A decimal string or a JSON number, documented with the range the parse below enforces. */
+export const decimalInput = (example: string, range?: { unit: string; decimals: number; positive: boolean; max: string }) =>
+  z.union([z.string().max(32), z.number()]).openapi({
+    description: range
+      ? `${range.unit} as a decimal string ("1,25,000.50" and "₹1250" are read too) or a JSON number, at most ${range.decimals} decimals; ${range.positive ? "more than 0" : "0 or more"} and at most ${range.max}`
+      : "Decimal string or JSON number",
+    example,
+  });
 
 /**
  * Rupees → paise; `positive` refuses zero and negatives. `bound` names the documented maximum (write-bounds)
  * that keeps every figure derived from this one an exact integer of paise.
  */
 export const Rupees = (options: { positive: boolean; bound: "ratePaisePerKg" | "amountPaise" }) =>
-  decimalInput("1250.50").transform((value, ctx) => {
-    const parsed = parseRupees(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }
-    if (parsed.paise < 0 || (options.positive && parsed.paise === 0)) {
-      ctx.addIssue({ code: "custom", message: options.positive ? "must be > 0" : "must be >= 0" });
-      return z.NEVER;
-    }
-    const max = BOUNDS[options.bound].max;
-    if (parsed.paise > max) {
-      ctx.addIssue({ code: "custom", message: `must be at most ${formatPaise(max)}` });
-      return z.NEVER;
-    }
-    return parsed.paise;
-  });
+  decimalInput("1250.50", { unit: "Rupees", decimals: 2, positive: options.positive, max: formatPaise(BOUNDS[options.bound].max) }).transform(
+    (value, ctx) => {
+      const parsed = parseRupees(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      if (parsed.paise < 0 || (options.positive && parsed.paise === 0)) {
+        ctx.addIssue({ code: "custom", message: options.positive ? "must be > 0" : "must be >= 0" });
+        return z.NEVER;
+      }
+      const max = BOUNDS[options.bound].max;
+      if (parsed.paise > max) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${formatPaise(max)}` });
+        return z.NEVER;
+      }
+      return parsed.paise;
+    },
+  );
 
 /** Kilograms → grams: > 0, at most 3 decimals and at most `bound`'s maximum (one entry, or a threshold). */
 export const kgInput = (bound: "gramsPerEntry" | "thresholdGrams") =>
-  decimalInput("250.5").transform((value, ctx) => {
-    const parsed = parseKg(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: parsed.error });
-      return z.NEVER;
-    }
-    const { min, max } = BOUNDS[bound];
-    if (parsed.grams < min) {
-      ctx.addIssue({ code: "custom", message: min > 0 ? "must be > 0" : "must be >= 0" });
-      return z.NEVER;
-    }
-    if (parsed.grams > max) {
-      ctx.addIssue({ code: "custom", message: `must be at most ${formatGrams(max)} kg` });
-      return z.NEVER;
-    }
-    return parsed.grams;
-  });
+  decimalInput("250.5", { unit: "Kilograms", decimals: 3, positive: BOUNDS[bound].min > 0, max: formatGrams(BOUNDS[bound].max) }).transform(
+    (value, ctx) => {
+      const parsed = parseKg(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      const { min, max } = BOUNDS[bound];
+      if (parsed.grams < min) {
+        ctx.addIssue({ code: "custom", message: min > 0 ? "must be > 0" : "must be >= 0" });
+        return z.NEVER;
+      }
+      if (parsed.grams > max) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${formatGrams(max)} kg` });
+        return z.NEVER;
+      }
+      return parsed.grams;
+    },
+  );
 
 /** Kilograms of one lot receipt or sale line. */
 export const Kg = kgInput("gramsPerEntry");
