@@ -3,7 +3,7 @@
 // It imports no feature, so routes and the composition root never form a cycle.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
-import { ApiError, type ErrorCatalogue } from "../platform/http/errors";
+import { ApiError, errorStatusDescription, type ErrorCatalogue } from "../platform/http/errors";
 import type { ApiKeyVariables } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
 
@@ -34,6 +34,30 @@ const statusOf = {
 } as const;
 
 export type TaxErrorCode = keyof typeof statusOf;
+
+/** What each code means, for the OpenAPI document (every code must have one). */
+const meaningOf: Record<TaxErrorCode, string> = {
+  validation_error: "the request is malformed; the message names the field",
+  unauthorized: "no or malformed credentials",
+  invalid_api_key: "unknown, expired or revoked key",
+  invalid_signature: "the payment provider's signature does not match",
+  forbidden: "the key lacks the operation's scope, or the session may not act on this resource",
+  not_found: "no such resource for this caller",
+  method_not_allowed: "the path exists, the method does not",
+  conflict: "the change conflicts with the current state (the message says which)",
+  idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
+  key_limit_reached: "the account has the most active keys its plan allows",
+  payload_too_large: "the body is over the operation's limit",
+  unsupported_media_type: "the body's content type is not one the operation reads",
+  unrecognised_document: "the text reads as neither Form 16 nor AIS",
+  no_items_found: "no Form 16 line item or AIS entry was recognised",
+  encrypted_ais_json: "the AIS JSON as downloaded, still encrypted",
+  unsupported_json: "JSON that is not the AIS utility JSON",
+  idempotency_key_reused: "the Idempotency-Key was used with a different request",
+  rate_limited: "over the limit; see `Retry-After`",
+  internal_error: "an unexpected failure; nothing about the cause is disclosed",
+  service_unavailable: "a dependency is unavailable for now; retry later",
+};
 
 export const taxErrors: ErrorCatalogue = {
   statusOf,
@@ -77,20 +101,9 @@ const errorContent = { "application/json": { schema: ErrorSchema } };
 
 /** Standard error responses for the OpenAPI document, by status. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
-  const descriptions: Record<number, string> = {
-    400: "`validation_error`: the request is malformed; the message names the field",
-    401: "`unauthorized` (no or malformed credentials) or `invalid_api_key` (unknown, expired or revoked)",
-    403: "`forbidden`: the key lacks the scope, or the session may not act on this resource",
-    404: "`not_found`",
-    409: "`conflict`, `key_limit_reached` (the account has the most active keys its plan allows), or `idempotency_key_in_use` (a request with the same Idempotency-Key is still running)",
-    413: "`payload_too_large`",
-    415: "`unsupported_media_type`",
-    422: "`unrecognised_document` (the text reads as neither Form 16 nor AIS), `no_items_found` (no line item or entry recognised), `encrypted_ais_json` (the AIS download, still encrypted), `unsupported_json` (JSON that is not the AIS utility JSON): the message names the document (`documents[i]: `) when several were sent; or `idempotency_key_reused` (the Idempotency-Key was used with a different request)",
-    429: "`rate_limited`: see `Retry-After`",
-    500: "`internal_error`: nothing about the cause is disclosed",
-    503: "`service_unavailable`",
-  };
-  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: errorStatusDescription(statusOf, meaningOf, status), content: errorContent }]),
+  );
 }
 
 export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });

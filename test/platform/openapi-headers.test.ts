@@ -1,5 +1,6 @@
 // The OpenAPI post-processing that documents the response headers both services send.
 import { describe, expect, it } from "vitest";
+import { errorStatusDescription } from "../../src/platform/http/errors";
 import { completeOperations } from "../../src/platform/http/openapi";
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -40,5 +41,14 @@ describe("completeOperations: response headers", () => {
         if (target) expect(document.components?.headers).toHaveProperty(target);
       }
     }
+  });
+});
+
+describe("errorStatusDescription", () => {
+  it("lists every code of the status with its meaning, and no code of another status", () => {
+    const statusOf = { conflict: 409, insufficient_stock: 409, not_found: 404 };
+    const meaningOf = { conflict: "the state conflicts", insufficient_stock: "a lot lacks the kg", not_found: "no such resource" };
+    expect(errorStatusDescription(statusOf, meaningOf, 409)).toBe("`conflict`: the state conflicts; `insufficient_stock`: a lot lacks the kg");
+    expect(errorStatusDescription(statusOf, meaningOf, 404)).toBe("`not_found`: no such resource");
   });
 });

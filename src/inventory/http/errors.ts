@@ -1,6 +1,6 @@
 // The inventory service's error codes (the seed's table plus the management API's), their HTTP statuses,
 // and its envelope: `{ "error": <message>, "code": <code> }`.
-import { ApiError, type ErrorCatalogue } from "../../platform/http/errors";
+import { ApiError, errorStatusDescription, type ErrorCatalogue } from "../../platform/http/errors";
 
 const statusOf = {
   bad_request: 400,
@@ -33,6 +33,40 @@ const statusOf = {
 } as const;
 
 export type InventoryErrorCode = keyof typeof statusOf;
+
+/** What each code means, for the OpenAPI document (every code must have one). */
+const meaningOf: Record<InventoryErrorCode, string> = {
+  bad_request: "the request is malformed; the message names the field",
+  missing_token: "no `Authorization: Bearer` key",
+  invalid_api_key: "unknown, expired or revoked key",
+  key_not_bound: "the key belongs to no organisation",
+  unauthorized: "management API: no or wrong operator token or session",
+  read_only_key: "a read-only key tried to write",
+  missing_scope: "the key lacks the operation's scope",
+  plan_required: "the organisation's plan does not include the REST API",
+  subscription_lapsed: "the organisation's subscription has lapsed",
+  forbidden: "the session may not act on this resource",
+  not_found: "no such resource for this caller",
+  method_not_allowed: "the path exists, the method does not",
+  conflict: "the change conflicts with the current state (the message says which)",
+  idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
+  key_limit_reached: "the organisation has the most active keys allowed",
+  insufficient_stock: "a lot lacks the kg; nothing was changed",
+  sale_before_last_invoice: "a sale dated before the financial year's last invoice",
+  invoice_sequence_exhausted: "the financial year's invoice numbers are used up",
+  over_application: "the payment exceeds the invoice's outstanding (named in the message)",
+  credit_exceeds_invoice: "the credit note exceeds what the invoice has left to credit",
+  cash_receipt_limit: "a cash receipt of ₹2,00,000 or more from one person (s.269ST)",
+  payload_too_large: "the body is over the operation's limit",
+  unsupported_media_type: "the body is not JSON",
+  idempotency_key_reused: "the Idempotency-Key was used with a different request",
+  rate_limited: "over the limit; see `Retry-After`",
+  internal_error: "an unexpected failure; no database details are disclosed",
+  service_unavailable: "a dependency is unavailable for now; retry later",
+};
+
+/** The OpenAPI description of an error status: each of its codes with its meaning. */
+export const describeErrorStatus = (status: number) => errorStatusDescription(statusOf, meaningOf, status);
 
 export const inventoryErrors: ErrorCatalogue = {
   statusOf,

@@ -2,6 +2,7 @@
 // status, the list page wrapper and ISO-8601 time strings.
 import { z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
+import { describeErrorStatus } from "./errors";
 
 export const ErrorSchema = z
   .object({
@@ -12,24 +13,9 @@ export const ErrorSchema = z
 
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
-const descriptions: Record<number, string> = {
-  400: "`bad_request`: the request is malformed; the message names the field",
-  401: "`missing_token`, `invalid_api_key`, `key_not_bound` (API keys) or `unauthorized` (management API)",
-  403: "`read_only_key`, `missing_scope`, `plan_required`, `subscription_lapsed` (API keys) or `forbidden` (management API)",
-  404: "`not_found`",
-  405: "`method_not_allowed`",
-  409: "`conflict`, `key_limit_reached` (the organization has 100 active keys), or `idempotency_key_in_use` (a request with the same Idempotency-Key is still running)",
-  413: "`payload_too_large`",
-  415: "`unsupported_media_type`",
-  422: "`idempotency_key_reused`: the Idempotency-Key was used with a different request",
-  429: "`rate_limited`: see `Retry-After`",
-  500: "`internal_error`: no database details",
-  503: "`service_unavailable`",
-};
-
 /** Standard error responses for the OpenAPI document, by status. */
 export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
-  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status]!, content: errorContent }]));
+  return Object.fromEntries(statuses.map((status) => [status, { description: describeErrorStatus(status), content: errorContent }]));
 }
 
 /** `limit` 1..1000 (default 200) and `offset` 0..100000, as in the seed's list endpoints. */

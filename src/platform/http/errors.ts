@@ -58,3 +58,18 @@ export function resolveError(catalogue: ErrorCatalogue, error: ApiError): { code
   const code = error instanceof PlatformError ? catalogue.codeOf[error.problem] : error.code;
   return { code, status: catalogue.statusOf[code] ?? 500 };
 }
+
+/**
+ * The OpenAPI description of one error status: every code of the catalogue with that status and what it means,
+ * so the document lists exactly the codes the service can answer with.
+ */
+export function errorStatusDescription(
+  statusOf: Readonly<Record<string, number>>,
+  meaningOf: Readonly<Record<string, string>>,
+  status: number,
+): string {
+  return Object.keys(statusOf)
+    .filter((code) => statusOf[code] === status)
+    .map((code) => `\`${code}\`: ${meaningOf[code]}`)
+    .join("; ");
+}
