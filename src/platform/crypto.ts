@@ -68,3 +68,34 @@ export function randomString(length: number, alphabet: string = BASE62): string 
   }
   return out;
 }
+
+/** An AES-256-GCM key derived with HKDF-SHA256 from `secret`, bound to `context` (salt) and `purpose` (info). */
+async function derivedAesKey(secret: string, context: string, purpose: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
+  return crypto.subtle.deriveKey(
+    { name: "HKDF", hash: "SHA-256", salt: encoder.encode(context), info: encoder.encode(purpose) },
+    material,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+}
+
+/** `plaintext` encrypted under a key derived from `secret` and `context`: base64url of IV || ciphertext+tag. */
+export async function seal(secret: string, context: string, purpose: string, plaintext: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const key = await derivedAesKey(secret, context, purpose);
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(plaintext)));
+  const out = new Uint8Array(iv.length + sealed.length);
+  out.set(iv);
+  out.set(sealed, iv.length);
+  return toBase64Url(out);
+}
+
+/** The plaintext of `seal`'s output; throws when `secret` or `context` differ or the text was altered. */
+export async function unseal(secret: string, context: string, purpose: string, sealed: string): Promise<string> {
+  const bytes = fromBase64Url(sealed);
+  const key = await derivedAesKey(secret, context, purpose);
+  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
+  return new TextDecoder().decode(plain);
+}

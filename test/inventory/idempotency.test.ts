@@ -1,6 +1,7 @@
 // Idempotency-Key on the back office's creating requests, counted in the rows and outbox events they write.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/platform/crypto";
 import { asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "./helpers";
 
 function postAsOperator(path: string, body: unknown, idempotencyKey: string) {
@@ -47,5 +48,28 @@ describe("Idempotency-Key on back-office POSTs", () => {
     expect(asAdmin.headers.get("Idempotent-Replayed")).toBeNull();
     await expectStatus(asAdmin, 201);
     expect(await customers(orgId)).toBe(2);
+  });
+});
+
+describe("Idempotency-Key on a request whose answer holds a secret: POST /admin/api/orgs/{id}/keys", () => {
+  it("20 parallel identical requests issue one key; the replay shows the same key; nothing readable is stored", { timeout: 30_000 }, async () => {
+    const orgId = await createOrg();
+    const idem = crypto.randomUUID();
+    const body = { name: "tally-sync", access: "read_only" };
+    const responses = await Promise.all(Array.from({ length: 20 }, () => postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem)));
+    const bodies = await Promise.all(responses.map((r) => r.json<{ data?: { id: string; key: string }; code?: string }>()));
+    expect(responses.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(bodies.filter((b) => b.code).every((b) => b.code === "idempotency_key_in_use")).toBe(true);
+    const issued = bodies.find((b) => b.data)!.data!;
+    expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?", orgId)).toBe(1);
+
+    const replay = await postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem);
+    expect((await expectStatus<{ data: { id: string; key: string } }>(replay, 201)).data).toEqual(issued);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    const stored = await env.DB.prepare("SELECT headers, body FROM idempotency_keys WHERE key = ?")
+      .bind(await sha256Hex(idem))
+      .first<{ headers: string; body: string }>();
+    expect(stored).not.toBeNull();
+    expect(`${stored!.headers}${stored!.body}`).not.toContain(issued.key);
   });
 });

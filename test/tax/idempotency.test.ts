@@ -2,6 +2,7 @@
 // save writes (one event = one effect).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/platform/crypto";
 import worker from "../../src/tax/worker";
 import { api, createKey, expectError, expectStatus } from "./helpers";
 
@@ -105,7 +106,7 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     const idem = crypto.randomUUID();
     await expectStatus(await save(key.key, "rent", idem), 201);
     await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?")
-      .bind(24 * 3_600_000 + 1, idem)
+      .bind(24 * 3_600_000 + 1, await sha256Hex(idem))
       .run();
     const again = await save(key.key, "rent", idem);
     await expectStatus(again, 200);
@@ -118,12 +119,50 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     const [old, fresh] = [crypto.randomUUID(), crypto.randomUUID()];
     await expectStatus(await save(key.key, "old", old), 201);
     await expectStatus(await save(key.key, "fresh", fresh), 201);
+    const [oldHash, freshHash] = [await sha256Hex(old), await sha256Hex(fresh)];
     await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?")
-      .bind(24 * 3_600_000 + 1, old)
+      .bind(24 * 3_600_000 + 1, oldHash)
       .run();
     const controller = { cron: "*/10 * * * *", scheduledTime: Date.now(), noRetry() {} } as ScheduledController;
     await worker.scheduled(controller, env as never);
-    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(old, fresh).all<{ key: string }>();
-    expect(left.results.map((r) => r.key)).toEqual([fresh]);
+    const left = await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key IN (?, ?)").bind(oldHash, freshHash).all<{ key: string }>();
+    expect(left.results.map((r) => r.key)).toEqual([freshHash]);
+  });
+});
+
+describe("Idempotency-Key on a request whose answer holds a secret: POST /api/v1/webhooks", () => {
+  function register(key: string, idempotencyKey: string) {
+    return api("/api/v1/webhooks", key, {
+      method: "POST",
+      body: JSON.stringify({ url: "https://hooks.example.com/tax" }),
+      headers: { "Idempotency-Key": idempotencyKey },
+    });
+  }
+
+  it("20 parallel identical requests register one endpoint; the replay shows the same secret; the stored record holds neither key nor secret", {
+    timeout: 30_000,
+  }, async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => register(key.key, idem)));
+    const bodies = await Promise.all(responses.map((r) => r.json<{ data?: { id: string; secret: string }; error?: { code: string } }>()));
+    expect(responses.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(bodies.filter((b) => b.error).every((b) => b.error!.code === "idempotency_key_in_use")).toBe(true);
+    const created = bodies.find((b) => b.data)!.data!;
+    const listed = await expectStatus<{ data: unknown[] }>(await api("/api/v1/webhooks", key.key), 200);
+    expect(listed.data).toHaveLength(1);
+
+    const replay = await register(key.key, idem);
+    expect((await expectStatus<{ data: { id: string; secret: string } }>(replay, 201)).data).toEqual(created);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+
+    // The record is found by the key's hash only, and its kept answer is sealed: no secret, no id in clear.
+    expect(await env.DB.prepare("SELECT key FROM idempotency_keys WHERE key = ?").bind(idem).first()).toBeNull();
+    const stored = await env.DB.prepare("SELECT headers, body FROM idempotency_keys WHERE key = ?")
+      .bind(await sha256Hex(idem))
+      .first<{ headers: string; body: string }>();
+    expect(stored).not.toBeNull();
+    expect(`${stored!.headers}${stored!.body}`).not.toContain(created.secret);
+    expect(`${stored!.headers}${stored!.body}`).not.toContain(created.id);
   });
 });

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { PlatformError } from "../../platform/http/errors";
-import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createKey } from "./service";
@@ -14,8 +15,12 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/keys",
   tags: ["Management"],
   summary: "Issue an API key for the organisation; the key is shown only in this response",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateKeySchema } } },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
     ...errorResponses(400, 401, 403, 404, 413, 415),

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { actorName, requireAdmin } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -13,8 +14,8 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/regenerate",
   tags: ["Management"],
   summary: "Regenerate a key that may have leaked: the old key stops at once; a replacement with the same access is issued",
-  middleware: [requireAdmin] as const,
-  request: { params: KeyIdParam },
+  middleware: [requireAdmin, idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     201: {
       description: "The replacement key, shown only here",

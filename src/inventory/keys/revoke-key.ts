@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin } from "../orgs/operator-auth";
+import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { revokeKey } from "./service";
@@ -13,8 +14,12 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/revoke",
   tags: ["Management"],
   summary: "Revoke a key: it fails on its very next request; the reason is kept in the audit log",
-  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true })] as const,
-  request: { params: KeyIdParam, body: { required: false, content: { "application/json": { schema: RevokeKeySchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: KeyIdParam,
+    body: { required: false, content: { "application/json": { schema: RevokeKeySchema } } },
+  },
   responses: {
     200: {
       description: "Revoked (repeating the call is harmless and keeps the first reason)",

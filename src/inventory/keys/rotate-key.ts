@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin } from "../orgs/operator-auth";
+import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -14,8 +15,12 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a replacement with the same access; the old key works until the grace ends, marked superseded",
-  middleware: [requireAdmin, readBody({ maxBytes: 4_096 })] as const,
-  request: { params: KeyIdParam, body: { required: true, content: { "application/json": { schema: RotateKeySchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: KeyIdParam,
+    body: { required: true, content: { "application/json": { schema: RotateKeySchema } } },
+  },
   responses: {
     201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415),

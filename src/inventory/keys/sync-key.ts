@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { actorName, requireAdmin, requireOperator } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { actorName, requireAdmin, requireOperator, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { lifecycleState, syncKey } from "./service";
@@ -12,8 +13,8 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/sync",
   tags: ["Management"],
   summary: "Rebuild a key's live state from the registry (operator only): recovery, and how legacy keys get key_not_bound",
-  middleware: [requireAdmin] as const,
-  request: { params: KeyIdParam },
+  middleware: [requireAdmin, idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     200: { description: "The state now enforced", content: { "application/json": { schema: z.object({ data: SyncedKeySchema }) } } },
     ...errorResponses(401, 403, 404),

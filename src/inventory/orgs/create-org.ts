@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor } from "../orgs/operator-auth";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
@@ -14,8 +16,8 @@ const route = createRoute({
   path: "/admin/api/orgs",
   tags: ["Management"],
   summary: "Create an organisation (operator only)",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
     ...errorResponses(400, 401, 403, 413, 415),

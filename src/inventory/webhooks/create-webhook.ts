@@ -1,9 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -19,8 +20,12 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
   description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
-  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } },
+  },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415),

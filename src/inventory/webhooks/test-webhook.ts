@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -15,8 +16,8 @@ const route = createRoute({
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
   description:
     "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
-  middleware: [requireAdmin] as const,
-  request: { params: WebhookParams },
+  middleware: [requireAdmin, idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: WebhookParams },
   responses: {
     200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
     ...errorResponses(401, 403, 404, 429),

@@ -10,12 +10,14 @@ export const idempotencyKeys = sqliteTable(
   {
     /** Who sent the key (an API key's owner, the operator, a session's account): keys never cross callers. */
     scope: text("scope").notNull(),
+    /** SHA-256 of the Idempotency-Key: the key itself is never stored. */
     key: text("key").notNull(),
     /** SHA-256 of method, path and body of the first request. */
     fingerprint: text("fingerprint").notNull(),
     /** The first response; null while the first request is still running. */
     status: integer("status"),
     headers: text("headers", { mode: "json" }).$type<Array<[string, string]>>(),
+    /** The first response's headers and body, sealed under a key derived from the Idempotency-Key (see idempotency.ts). */
     body: text("body"),
     createdAt: integer("created_at").notNull(),
     /** While `status` is null: after this time the first request is presumed dead and the key may be claimed again. */

@@ -4,10 +4,14 @@
 // another request is refused (422); a retry while the first is still running is refused (409) until it ends.
 // Keys belong to the caller that sent them. Requests refused before the handler ran (bad input, auth, limits)
 // keep nothing, so a corrected retry may reuse the key.
+//
+// Nothing stored can be replayed without the key itself: a record holds only the key's SHA-256, and the kept
+// response (which may carry a new API key or a webhook signing secret, shown once) is sealed with AES-GCM under a
+// key derived from the Idempotency-Key and the caller. Only a retry that presents the same key can open it.
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { sha256Hex } from "../crypto";
+import { seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError } from "./errors";
 import type { IdempotencyStore } from "./idempotency-store";
 
@@ -32,6 +36,15 @@ const NOT_REPLAYED = new Set([
 ]);
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** HKDF info of the sealed responses (the caller's scope is the salt, the Idempotency-Key the secret). */
+const SEALED_PURPOSE = "idempotency-response-v1";
+
+/** What a kept response seals: its replayed headers and body. */
+interface KeptResponse {
+  headers: Array<[string, string]>;
+  body: string;
+}
 
 /** The request-header parameter each idempotent route documents. */
 export const IdempotencyKeyHeaders = z.object({
@@ -71,17 +84,19 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
 
     const store = options.store(c);
     const scope = options.scope(c);
+    const keyHash = await sha256Hex(key);
     const fingerprint = await fingerprintOf(c);
     const nowMs = now();
-    if (!(await store.claim(scope, key, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
-      const record = await store.find(scope, key);
+    if (!(await store.claim(scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
+      const record = await store.find(scope, keyHash);
       if (record && record.fingerprint !== fingerprint) {
         throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
       }
       if (!record || record.status === null || record.body === null) {
         throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
       }
-      const replay = new Response(record.body, { status: record.status, headers: record.headers ?? [] });
+      const kept = JSON.parse(await unseal(key, scope, SEALED_PURPOSE, record.body)) as KeptResponse;
+      const replay = new Response(kept.body, { status: record.status, headers: kept.headers });
       replay.headers.set("Idempotent-Replayed", "true");
       return replay;
     }
@@ -89,16 +104,17 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     try {
       await next();
     } catch (error) {
-      await store.release(scope, key, fingerprint);
+      await store.release(scope, keyHash, fingerprint);
       throw error;
     }
     const response = c.res;
     const body = NOT_KEPT.has(response.status) ? null : await response.clone().text();
     if (body === null || body.length > MAX_STORED_BODY_BYTES) {
-      await store.release(scope, key, fingerprint);
+      await store.release(scope, keyHash, fingerprint);
       return;
     }
-    const headers = [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase()));
-    await store.complete(scope, key, fingerprint, { status: response.status, headers, body });
+    const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
+    const sealed = await seal(key, scope, SEALED_PURPOSE, JSON.stringify(kept));
+    await store.complete(scope, keyHash, fingerprint, { status: response.status, headers: [], body: sealed });
   });
 }

@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { idempotentForActor } from "../accounts/operator-auth";
 import { hashPassword } from "../../platform/auth/password";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
@@ -13,8 +15,8 @@ const route = createRoute({
   path: "/admin/api/accounts",
   tags: ["Management"],
   summary: "Create an account (operator only)",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountSchema }) } } },
     ...errorResponses(400, 401, 403, 409),

@@ -1,6 +1,8 @@
 // The management API's authentication and owner resolution: the operator names an account by email; a
 // signed-in user always acts on their own account.
-import { adminAuth, type Actor, type AdminAuthOptions } from "../../platform/auth/admin";
+import { adminAuth, type Actor, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import { idempotent } from "../../platform/http/idempotency";
+import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
 import { taxDb, type TaxDb } from "../db/client";
 import { findAccountByEmail, findAccountById, type AccountRow } from "./queries";
@@ -18,6 +20,12 @@ export const sessionOptions: AdminAuthOptions<TaxEnv> = {
 };
 
 export const requireAdmin = adminAuth(sessionOptions);
+
+/** Idempotency-Key for management writes: keys belong to the operator, or to a session's account. */
+export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: ActorVariables }>({
+  store: (c) => d1IdempotencyStore(c.env.DB),
+  scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `account:${c.var.actor.ownerId}`),
+});
 
 export async function resolveAccount(actor: Actor, db: TaxDb, accountEmail: string | undefined): Promise<AccountRow> {
   if (actor.kind === "user") {

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
 import { computeTax, type ComputeResult, type RegimeResult } from "../domain/engine";
 import { currentYearOrFail } from "./current-year";
 import { ComputeAnswerSchema, ComputeQuerySchema, type ComputeAnswer } from "./schemas";
@@ -16,8 +17,12 @@ const route = createRoute({
   summary: "Income tax under both regimes, the recommended regime, the ITR form and ranked saving moves",
   description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. Each regime comes with its head-wise totals, tax, surcharge, cess and refund; its deduction-by-deduction and slab-by-slab working (\`deductions\`, \`slabs\`) only with \`?detail=full\`. The result is informational and not tax advice.`,
   security: keySecurity(),
-  middleware: [requireKey(), readBody({ maxBytes: COMPUTE_BODY_LIMIT_BYTES })] as const,
-  request: { query: ComputeQuerySchema, body: { required: true, content: { "application/json": { schema: ComputeRequestSchema } } } },
+  middleware: [requireKey(), readBody({ maxBytes: COMPUTE_BODY_LIMIT_BYTES }), idempotentForAccount] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    query: ComputeQuerySchema,
+    body: { required: true, content: { "application/json": { schema: ComputeRequestSchema } } },
+  },
   responses: {
     200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeAnswerSchema }) } } },
     ...errorResponses(400, 401, 413, 415, 429),

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
 
@@ -15,8 +16,13 @@ const route = createRoute({
   description:
     'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures and `conflicts` between documents. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
-  middleware: [requireKey("documents:parse"), readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] })] as const,
+  middleware: [
+    requireKey("documents:parse"),
+    readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] }),
+    idempotentForAccount,
+  ] as const,
   request: {
+    headers: IdempotencyKeyHeaders,
     query: DocumentParseQuerySchema,
     // Not `required`: zod-openapi would then run the JSON validator on text/plain bodies too. readBody
     // already refuses a missing or other content type (415).

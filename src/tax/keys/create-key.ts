@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { createKey } from "./service";
@@ -12,8 +13,8 @@ const route = createRoute({
   path: "/admin/api/keys",
   tags: ["Management"],
   summary: "Create an API key; the key is shown only in this response",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
     ...errorResponses(400, 401, 403, 404),

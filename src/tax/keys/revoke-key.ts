@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById } from "../accounts/queries";
@@ -11,8 +12,8 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/revoke",
   tags: ["Management"],
   summary: "Revoke a key; it fails on its very next request",
-  middleware: [requireAdmin] as const,
-  request: { params: z.object({ id: z.string().max(64) }) },
+  middleware: [requireAdmin, idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: z.object({ id: z.string().max(64) }) },
   responses: {
     200: {
       description: "Revoked (repeating the call is harmless)",

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
-import { ownerFilter, requireAdmin } from "../accounts/operator-auth";
+import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById } from "../accounts/queries";
@@ -14,8 +15,9 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a new key with the same scopes; the old one works for the overlap, then fails",
-  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true })] as const,
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
+    headers: IdempotencyKeyHeaders,
     params: z.object({ id: z.string().max(64) }),
     body: { required: false, content: { "application/json": { schema: RotateKeySchema } } },
   },

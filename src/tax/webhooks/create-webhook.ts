@@ -1,11 +1,12 @@
 // POST /api/v1/webhooks (an API key with webhooks:manage) and POST /admin/api/webhooks (the web page's session,
 // or the operator naming an account): one operation, two ways in.
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
 import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
@@ -25,8 +26,8 @@ const keyRoute = createRoute({
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
   description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
   security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
+  middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 }), idempotentForAccount] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
   responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
 });
 
@@ -35,8 +36,8 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks",
   tags: ["Management"],
   summary: "Register a webhook endpoint for an account; the signing secret is shown only in this response",
-  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
-  request: { body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } } },
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } } },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
 });
 

@@ -1,11 +1,12 @@
 // POST /api/v1/webhooks/{id}/test (an API key with webhooks:manage) and POST /admin/api/webhooks/{id}/test (the
 // web page's session, or the operator naming an account): one operation, two ways in.
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
 import { sendTestEvent } from "./events";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
@@ -23,8 +24,8 @@ const keyRoute = createRoute({
   description:
     "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
   security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage")] as const,
-  request: { params: WebhookIdParamSchema },
+  middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
+  request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
   responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
 });
 
@@ -33,10 +34,10 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}/test",
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
-  middleware: [requireAdmin] as const,
+  middleware: [requireAdmin, idempotentForActor] as const,
   description:
     "At most 10 test sends per endpoint in any 60 s, counted with the account's own test sends; beyond that 429 `rate_limited` with `Retry-After`.",
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
+  request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
