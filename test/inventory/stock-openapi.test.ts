@@ -11,19 +11,19 @@ describe("OpenAPI document: stock, sales and exports", () => {
     expect(params("/api/v1/sales")).toEqual(
       expect.arrayContaining(["query:limit", "query:offset", "query:from", "query:to", "header:x-d1-bookmark"]),
     );
-    for (const path of [
-      "/api/v1/inventory",
-      "/api/v1/sales",
-      "/api/v1/export/customers",
-      "/api/v1/export/expenses",
-      "/api/v1/export/mill-payments",
-    ]) {
+    for (const [path, scope] of [
+      ["/api/v1/inventory", "inventory:read"],
+      ["/api/v1/sales", "sales:read"],
+      ["/api/v1/export/customers", "exports:read"],
+      ["/api/v1/export/expenses", "exports:read"],
+      ["/api/v1/export/mill-payments", "exports:read"],
+    ] as const) {
       const responses = document.paths[path].get.responses;
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
       expect(Object.keys(responses["200"].headers)).toEqual(
         expect.arrayContaining(["X-D1-Bookmark", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]),
       );
-      expect(document.paths[path].get.security).toEqual([{ apiKey: [] }]);
+      expect(document.paths[path].get.security).toEqual([{ apiKey: [scope] }]);
     }
     expect(Object.keys(document.paths["/api/v1/export/customers"].get.responses["200"].content)).toEqual(["text/csv; charset=utf-8"]);
     expect(document.paths["/admin/api/orgs/{id}/sales"].post.responses["409"].description).toContain("insufficient_stock");
