@@ -16,7 +16,6 @@ export const idempotencyKeys = sqliteTable(
     fingerprint: text("fingerprint").notNull(),
     /** The first response; null while the first request is still running. */
     status: integer("status"),
-    headers: text("headers", { mode: "json" }).$type<Array<[string, string]>>(),
     /** The first response's headers and body, sealed under a key derived from the Idempotency-Key (see idempotency.ts). */
     body: text("body"),
     createdAt: integer("created_at").notNull(),
@@ -30,7 +29,6 @@ export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 
 export interface StoredResponse {
   status: number;
-  headers: Array<[string, string]>;
   body: string;
 }
 
@@ -52,10 +50,10 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
     async claim(scope, key, fingerprint, nowMs, expiredBefore, lockedUntil) {
       const claimed = await db
         .insert(idempotencyKeys)
-        .values({ scope, key, fingerprint, status: null, headers: null, body: null, createdAt: nowMs, lockedUntil })
+        .values({ scope, key, fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil })
         .onConflictDoUpdate({
           target: [idempotencyKeys.scope, idempotencyKeys.key],
-          set: { fingerprint, status: null, headers: null, body: null, createdAt: nowMs, lockedUntil },
+          set: { fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil },
           // Only a record past its 24 h, or a first request that died while holding the key, is replaced.
           setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore} OR (${idempotencyKeys.status} IS NULL AND ${idempotencyKeys.lockedUntil} < ${nowMs})`,
         })
@@ -72,7 +70,7 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
     async complete(scope, key, fingerprint, response) {
       await db
         .update(idempotencyKeys)
-        .set({ status: response.status, headers: response.headers, body: response.body })
+        .set({ status: response.status, body: response.body })
         .where(mine(scope, key, fingerprint));
     },
     async release(scope, key, fingerprint) {

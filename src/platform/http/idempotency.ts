@@ -115,6 +115,6 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     }
     const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
     const sealed = await seal(key, scope, SEALED_PURPOSE, JSON.stringify(kept));
-    await store.complete(scope, keyHash, fingerprint, { status: response.status, headers: [], body: sealed });
+    await store.complete(scope, keyHash, fingerprint, { status: response.status, body: sealed });
   });
 }
