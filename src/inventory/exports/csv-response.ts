@@ -9,10 +9,14 @@ import { readHeaders } from "../http/wire-formats";
 
 export const ExportQuery = z
   .object({
-    bom: z.enum(["true", "false"]).optional().openapi({
-      description:
-        "`true` starts the file with a UTF-8 byte order mark, which Excel needs to read ₹ and Indian-script names correctly; without it (the default) parsers do not read the mark into the first header",
-    }),
+    bom: z
+      .enum(["true", "false"])
+      .optional()
+      .openapi({
+        description:
+          "`true` starts the file with a UTF-8 byte order mark, which Excel needs to read ₹ and Indian-script names correctly; without it (the default) parsers do not read the mark into the first header",
+      })
+      .transform((bom) => bom === "true"),
   })
   .strict();
 

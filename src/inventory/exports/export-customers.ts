@@ -43,7 +43,7 @@ export function registerExportCustomers(app: InventoryApp): void {
     ]);
     return csvResponse("customers", CUSTOMER_COLUMNS, rows, {
       truncated,
-      bom: c.req.valid("query").bom === "true",
+      bom: c.req.valid("query").bom,
       headers: bookmarkHeader(session),
     });
   });

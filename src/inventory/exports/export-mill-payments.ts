@@ -42,7 +42,7 @@ export function registerExportMillPayments(app: InventoryApp): void {
     ]);
     return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, {
       truncated: invoicesOver || paymentsOver,
-      bom: c.req.valid("query").bom === "true",
+      bom: c.req.valid("query").bom,
       headers: bookmarkHeader(session),
     });
   });

@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { idempotentForActor } from "../orgs/operator-auth";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, requireOperator } from "./operator-auth";
+import { actorName, idempotentForActor, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
