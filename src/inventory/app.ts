@@ -44,6 +44,10 @@ import { registerDeleteWebhook } from "./webhooks/delete-webhook";
 import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
 import { registerListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook } from "./webhooks/test-webhook";
+import { registerGetWebhook } from "./webhooks/get-webhook";
+import { registerUpdateWebhook } from "./webhooks/update-webhook";
+import { registerRollWebhookSecret } from "./webhooks/roll-webhook-secret";
+import { registerResendWebhookDelivery } from "./webhooks/resend-webhook-delivery";
 
 /** Management operations a session may not call (they check for the operator after authentication). */
 const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
@@ -94,6 +98,10 @@ export function buildInventoryApp(): InventoryApp {
   registerDeleteWebhook(app);
   registerTestWebhook(app);
   registerListWebhookDeliveries(app);
+  registerGetWebhook(app);
+  registerUpdateWebhook(app);
+  registerRollWebhookSecret(app);
+  registerResendWebhookDelivery(app);
 
   // Back-office writes: customers, lots, sales, payments, credit notes, expenses and mill ledgers.
   registerCreateCustomer(app);

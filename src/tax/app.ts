@@ -25,6 +25,10 @@ import { registerDeleteWebhook, registerManagementDeleteWebhook } from "./webhoo
 import { registerListWebhookDeliveries, registerManagementListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
 import { registerListWebhooks, registerManagementListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook, registerManagementTestWebhook } from "./webhooks/test-webhook";
+import { registerGetWebhook, registerManagementGetWebhook } from "./webhooks/get-webhook";
+import { registerManagementUpdateWebhook, registerUpdateWebhook } from "./webhooks/update-webhook";
+import { registerManagementRollWebhookSecret, registerRollWebhookSecret } from "./webhooks/roll-webhook-secret";
+import { registerManagementResendWebhookDelivery, registerResendWebhookDelivery } from "./webhooks/resend-webhook-delivery";
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
@@ -70,6 +74,10 @@ export function buildTaxApp(): TaxApp {
   registerDeleteWebhook(app);
   registerTestWebhook(app);
   registerListWebhookDeliveries(app);
+  registerGetWebhook(app);
+  registerUpdateWebhook(app);
+  registerRollWebhookSecret(app);
+  registerResendWebhookDelivery(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
   registerParseDocument(app);
@@ -80,6 +88,10 @@ export function buildTaxApp(): TaxApp {
   registerManagementDeleteWebhook(app);
   registerManagementTestWebhook(app);
   registerManagementListWebhookDeliveries(app);
+  registerManagementGetWebhook(app);
+  registerManagementUpdateWebhook(app);
+  registerManagementRollWebhookSecret(app);
+  registerManagementResendWebhookDelivery(app);
   registerWebPages(app);
 
   serveOpenApi(

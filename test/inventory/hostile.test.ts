@@ -28,6 +28,13 @@ async function webhookId(orgId: string): Promise<string> {
   return (await post<{ id: string }>(`/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url, events: ["customer.created"] })).id;
 }
 
+/** An endpoint with one delivery (a test send), to re-send. */
+async function delivery(orgId: string): Promise<{ id: string; webhookId: string; deliveryId: string }> {
+  const id = await webhookId(orgId);
+  const sent = await post<{ delivery_id: string }>(`/admin/api/orgs/${orgId}/webhooks/${id}/test`, undefined, 200);
+  return { id: orgId, webhookId: id, deliveryId: sent.delivery_id };
+}
+
 async function saleId(orgId: string): Promise<string> {
   const buyer = await customer(orgId);
   const stock = await lot(orgId);
@@ -61,8 +68,20 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   "GET /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries": async (org) => ({
     auth: "operator",
     params: { id: org, webhookId: await webhookId(org) },
-    query: { limit: "5" },
+    query: { limit: "5", status: "failed", event_type: "sale.created" },
   }),
+  "GET /admin/api/orgs/{id}/webhooks/{webhookId}": async (org) => ({ auth: "operator", params: { id: org, webhookId: await webhookId(org) } }),
+  "PATCH /admin/api/orgs/{id}/webhooks/{webhookId}": async (org) => ({
+    auth: "operator",
+    params: { id: org, webhookId: await webhookId(org) },
+    body: { url: "https://hooks.example.com/moved", events: ["sale.created"], description: "moved", disabled: true },
+  }),
+  "POST /admin/api/orgs/{id}/webhooks/{webhookId}/roll-secret": async (org) => ({
+    auth: "operator",
+    params: { id: org, webhookId: await webhookId(org) },
+    body: { overlap_hours: 24 },
+  }),
+  "POST /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend": async (org) => ({ auth: "operator", params: await delivery(org) }),
   "POST /admin/api/orgs/{id}/customers": async (org) => ({
     auth: "operator",
     params: { id: org },

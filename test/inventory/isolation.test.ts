@@ -26,6 +26,7 @@ interface Org {
   lotId: string;
   saleId: string;
   webhookId: string;
+  deliveryId: string;
 }
 
 async function organisation(): Promise<Org> {
@@ -33,10 +34,11 @@ async function organisation(): Promise<Org> {
   const { key, id: keyId } = await createKey(id, { access: "read_write" });
   const customerName = `Secret Buyer ${crypto.randomUUID()}`;
   const webhookId = (await post<{ id: string }>(`/admin/api/orgs/${id}/webhooks`, { url: receiver().url })).id;
+  const deliveryId = (await post<{ delivery_id: string }>(`/admin/api/orgs/${id}/webhooks/${webhookId}/test`, undefined, 200)).delivery_id;
   const buyer = await customer(id, { name: customerName });
   const stock = await lot(id);
   const sold = await sale(id, buyer.id, [{ lot_id: stock.id, kg: "5" }]);
-  return { id, key, keyId, session: await signIn(id), customerId: buyer.id, customerName, lotId: stock.id, saleId: sold.id, webhookId };
+  return { id, key, keyId, session: await signIn(id), customerId: buyer.id, customerName, lotId: stock.id, saleId: sold.id, webhookId, deliveryId };
 }
 
 let a: Org;
@@ -91,6 +93,7 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/keys/{id}/rotate": { grace_hours: 24 },
     "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
+    "PATCH /admin/api/orgs/{id}/webhooks/{webhookId}": { disabled: true },
     "POST /admin/api/orgs/{id}/customers": { name: "Intruder" },
     "POST /admin/api/orgs/{id}/lots": {
       lot_number: "X",
@@ -114,7 +117,7 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/admin/api/keys/")) return { id: target.keyId };
   if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
-  if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId };
+  if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
   return { id: target.id };
 }
 

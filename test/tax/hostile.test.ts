@@ -57,6 +57,15 @@ async function endpointId(): Promise<string> {
   return (await expectStatus(await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url: receiver().url }) }), 201)).data.id;
 }
 
+/** An endpoint with one delivery (a test send), to re-send. */
+async function delivery(): Promise<{ id: string; deliveryId: string }> {
+  const key = await createKey({ email, scopes: ["webhooks:manage"] });
+  const id = (await expectStatus(await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url: receiver().url }) }), 201)).data
+    .id;
+  const sent = await expectStatus(await api(`/api/v1/webhooks/${id}/test`, key.key, { method: "POST" }), 200);
+  return { id, deliveryId: sent.data.deliveryId };
+}
+
 async function keyId(): Promise<string> {
   return (await createKey({ email, scopes: ["deadlines:read"] })).id;
 }
@@ -93,7 +102,19 @@ function defineFixtures(): void {
     "GET /api/v1/webhooks": async () => ({ auth: "key" }),
     "DELETE /api/v1/webhooks/{id}": async () => ({ auth: "key", params: { id: await endpointId() } }),
     "POST /api/v1/webhooks/{id}/test": async () => ({ auth: "key", params: { id: await endpointId() } }),
-    "GET /api/v1/webhooks/{id}/deliveries": async () => ({ auth: "key", params: { id: await endpointId() }, query: { limit: "5" } }),
+    "GET /api/v1/webhooks/{id}/deliveries": async () => ({
+      auth: "key",
+      params: { id: await endpointId() },
+      query: { limit: "5", status: "failed", eventType: "webhook.test" },
+    }),
+    "GET /api/v1/webhooks/{id}": async () => ({ auth: "key", params: { id: await endpointId() } }),
+    "PATCH /api/v1/webhooks/{id}": async () => ({
+      auth: "key",
+      params: { id: await endpointId() },
+      body: { url: "https://hooks.example.com/moved", events: ["profile.saved"], description: "moved", disabled: true },
+    }),
+    "POST /api/v1/webhooks/{id}/roll-secret": async () => ({ auth: "key", params: { id: await endpointId() }, body: { overlapHours: 2 } }),
+    "POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend": async () => ({ auth: "key", params: await delivery() }),
     "GET /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "DELETE /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "POST /api/v1/documents/parse": async () => ({
@@ -110,7 +131,25 @@ function defineFixtures(): void {
     "GET /admin/api/webhooks/{id}/deliveries": async () => ({
       auth: "operator",
       params: { id: await endpointId() },
-      query: { accountEmail: email, limit: "5" },
+      query: { accountEmail: email, limit: "5", status: "delivered" },
+    }),
+    "GET /admin/api/webhooks/{id}": async () => ({ auth: "operator", params: { id: await endpointId() }, query: { accountEmail: email } }),
+    "PATCH /admin/api/webhooks/{id}": async () => ({
+      auth: "operator",
+      params: { id: await endpointId() },
+      query: { accountEmail: email },
+      body: { events: ["plan.activated"], description: null },
+    }),
+    "POST /admin/api/webhooks/{id}/roll-secret": async () => ({
+      auth: "operator",
+      params: { id: await endpointId() },
+      query: { accountEmail: email },
+      body: { overlapHours: 0 },
+    }),
+    "POST /admin/api/webhooks/{id}/deliveries/{deliveryId}/resend": async () => ({
+      auth: "operator",
+      params: await delivery(),
+      query: { accountEmail: email },
     }),
   } satisfies Record<string, () => Promise<Fixture>>);
 }

@@ -25,6 +25,7 @@ interface Tenant {
   keyPrefix: string;
   profileId: string;
   endpointId: string;
+  deliveryId: string;
   session: { cookie: string; csrf: string };
 }
 
@@ -45,7 +46,7 @@ async function tenant(): Promise<Tenant> {
     await call(`${TAX}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver().url }) }),
     201,
   );
-  await json(await call(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
+  const sent = await json(await call(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
   const account = (await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>())!;
   const keyRow = (await env.DB.prepare("SELECT prefix FROM api_keys WHERE id = ?").bind(keyId).first<{ prefix: string }>())!;
   const token = randomString(43);
@@ -62,6 +63,7 @@ async function tenant(): Promise<Tenant> {
     keyPrefix: keyRow.prefix,
     profileId: profile.data.id,
     endpointId: endpoint.data.id,
+    deliveryId: sent.data.deliveryId,
     session: { cookie: `tax_session=${token}`, csrf },
   };
 }
@@ -107,6 +109,8 @@ const BODIES: Record<string, unknown> = {
   "POST /api/v1/profiles": { label: "mine", profile: PROFILE },
   "POST /api/v1/webhooks": { url: "https://hooks.example.com/a" },
   "POST /admin/api/webhooks": { url: "https://hooks.example.com/a" },
+  "PATCH /api/v1/webhooks/{id}": { disabled: true },
+  "PATCH /admin/api/webhooks/{id}": { disabled: true },
   "POST /api/v1/documents/parse": { text: "Gross salary 10,00,000" },
 };
 
@@ -120,7 +124,7 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     if (op.key === "POST /admin/api/accounts") body = { email: b.email };
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const hasId = op.path.includes("{");
-    const path = hasId ? fillPath(op.path, { id: idOf(b, op.path) }) : op.path;
+    const path = hasId ? fillPath(op.path, { id: idOf(b, op.path), deliveryId: b.deliveryId }) : op.path;
     // A session names no account: without one it acts on A (404 for B's ids); naming B's is refused outright.
     const send = (query: string) =>
       call(`${TAX}${path}${query}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });

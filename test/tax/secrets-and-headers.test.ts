@@ -175,7 +175,7 @@ describe("security headers", () => {
   }
 
   it("every documented operation, anonymous and authenticated, over https", async () => {
-    const ids: Record<string, string> = { id: endpointId };
+    const ids: Record<string, string> = { id: endpointId, deliveryId: "whd_00000000000000000000000000" };
     for (const op of operationsOf(buildTaxApp())) {
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
@@ -188,11 +188,14 @@ describe("security headers", () => {
       // Writes are sent for real, to an id that does not exist and with an empty body, so they pass the
       // credentials and reach the route's own refusal (400, 401 or 404) without changing anything.
       const write = op.method !== "GET";
-      const authenticated = await call(`${HTTPS}${write ? fillPath(op.path, { id: "none_00000000000000000000000000" }) : path}`, {
-        method: op.method,
-        headers: write ? { ...credentials, "Content-Type": "application/json" } : credentials,
-        ...(write ? { body: "{}" } : {}),
-      });
+      const authenticated = await call(
+        `${HTTPS}${write ? fillPath(op.path, { id: "none_00000000000000000000000000", deliveryId: "none_00000000000000000000000000" }) : path}`,
+        {
+          method: op.method,
+          headers: write ? { ...credentials, "Content-Type": "application/json" } : credentials,
+          ...(write ? { body: "{}" } : {}),
+        },
+      );
       expect(authenticated.status, `authenticated ${op.key} reached its route`).not.toBe(405);
       checkCommon(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");

@@ -90,7 +90,10 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_org_at").on(t.orgId, t.at)],
 );
 
-export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts } = webhookStoreTables("org_id", () => organisations.id);
+export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges } = webhookStoreTables(
+  "org_id",
+  () => organisations.id,
+);
 
 // ---- Stock, sales and the ledgers (issue 8) ----
 // Every business table has a unique (org_id, id) so children reference their parent through a composite

@@ -81,6 +81,7 @@ export const inventoryErrors: ErrorCatalogue = {
     rate_limited: "rate_limited",
     unauthenticated: "unauthorized",
     forbidden: "forbidden",
+    conflict: "conflict",
     idempotency_key_in_use: "idempotency_key_in_use",
     idempotency_key_reused: "idempotency_key_reused",
     internal: "internal_error",

@@ -1,7 +1,7 @@
 // The management API's authentication and tenant resolution: the operator (ADMIN_TOKEN) acts on any
 // organisation; a signed-in organisation admin acts on their own organisation only, and another
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
-import { adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import { actorName as nameOf, adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
@@ -30,8 +30,7 @@ export const idempotentForActor = idempotent<{ Bindings: InventoryEnv; Variables
 
 /** How the audit log names who acted: `operator`, or the signed-in admin's email. */
 export function actorName(c: InventoryContext): string {
-  const actor = c.var.actor;
-  return actor.kind === "operator" ? "operator" : actor.email;
+  return nameOf(c.var.actor);
 }
 
 /** Operations only the operator may perform (creating organisations, changing plans, resyncing keys). */

@@ -160,11 +160,24 @@ export function AdminDashboard(props: AdminDashboardProps) {
         <Webhooks
           apiBase={`/admin/api/orgs/${org.id}/webhooks`}
           signatureHeader="X-Service-Signature"
+          overlapField="overlap_hours"
           urlPlaceholder="https://example.com/hooks/inventory"
           events={INVENTORY_WEBHOOK_EVENTS}
-          endpoints={props.endpoints?.map((e) => ({ id: e.id, url: e.url, events: e.events, createdAt: e.created_at })) ?? null}
+          endpoints={
+            props.endpoints?.map((e) => ({
+              id: e.id,
+              url: e.url,
+              events: e.events,
+              createdAt: e.created_at,
+              status: e.status,
+              disabledReason: e.disabled_reason,
+              failingSince: e.failing_since,
+              previousSecretExpiresAt: e.previous_secret_expires_at,
+            })) ?? null
+          }
           deliveries={
             props.deliveries?.map((d) => ({
+              id: d.id,
               eventType: d.event_type,
               endpointId: d.endpoint_id,
               status: d.status,

@@ -9,7 +9,8 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
-import { errorResponses, iso } from "../http/schemas";
+import { errorResponses } from "../http/schemas";
+import { webhookView } from "./views";
 import { OrgIdParam } from "../http/wire-formats";
 import { CreatedWebhookSchema, CreateWebhookSchema } from "./schemas";
 import { INVENTORY_WEBHOOK_EVENTS, MAX_ENDPOINTS_PER_ORG } from "./service";
@@ -47,11 +48,15 @@ export function registerCreateWebhook(app: InventoryApp): void {
       ownerId: org.id,
       url: checked.url,
       events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS],
-      description: null,
+      description: body.description || null,
       createdAt: now,
+      previousSecretExpiresAt: null,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
     };
     const secret = newWebhookSecret();
     await webhookStore.insertEndpoint(c.env.DB, { ...endpoint, secret });
-    return c.json({ data: { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: iso(now), secret } }, 201);
+    return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);
   });
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -28,7 +28,8 @@ export function registerDeleteWebhook(app: InventoryApp): void {
     const { id, webhookId } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const now = Date.now();
-    if (!(await webhookStore.deleteEndpoint(c.env.DB, webhookId, org.id, now))) throw inventoryError("not_found", "No such webhook endpoint");
+    const change = { action: "deleted" as const, actor: actorName(c), detail: null, at: now };
+    if (!(await webhookStore.deleteEndpoint(c.env.DB, webhookId, org.id, change))) throw inventoryError("not_found", "No such webhook endpoint");
     return c.json({ data: { id: webhookId, deleted_at: iso(now) } }, 200);
   });
 }

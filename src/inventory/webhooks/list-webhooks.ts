@@ -3,10 +3,10 @@ import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
-import { errorResponses, iso } from "../http/schemas";
+import { errorResponses } from "../http/schemas";
 import { OrgIdParam } from "../http/wire-formats";
 import { WebhookSchema } from "./schemas";
-import type { InventoryWebhookEvent } from "./service";
+import { webhookView } from "./views";
 
 const route = createRoute({
   method: "get",
@@ -25,9 +25,6 @@ export function registerListWebhooks(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const endpoints = await webhookStore.listEndpoints(c.env.DB, org.id);
-    return c.json(
-      { data: endpoints.map((e) => ({ id: e.id, url: e.url, events: e.events as InventoryWebhookEvent[], created_at: iso(e.createdAt) })) },
-      200,
-    );
+    return c.json({ data: endpoints.map((endpoint) => webhookView(endpoint)) }, 200);
   });
 }

@@ -1,7 +1,7 @@
 // The inventory service's webhook store: the platform's queries over the inventory tables (an organisation owns
 // its endpoints and events), and the wire body of an inventory event.
 import { webhookQueries, type StoredEvent } from "../../platform/webhooks/queries";
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { events, webhookAttempts, webhookDeliveries, webhookEndpointChanges, webhookEndpoints } from "../db/schema";
 
 export type { DeliveryView, EndpointRow } from "../../platform/webhooks/queries";
 
@@ -16,4 +16,4 @@ export function eventBody(event: StoredEvent): string {
   });
 }
 
-export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts }, eventBody);
+export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges }, eventBody);

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { INVENTORY_WEBHOOK_EVENTS } from "./service";
 import { IsoTime } from "../http/schemas";
+import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
+import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
 export const WebhookEventSchema = z.enum(INVENTORY_WEBHOOK_EVENTS).openapi({ description: "An event kind an endpoint can subscribe to" });
 
@@ -17,6 +19,33 @@ export const CreateWebhookSchema = z
       .refine((events) => new Set(events).size === events.length, "must not repeat an event")
       .optional()
       .openapi({ description: "Defaults to every event" }),
+    description: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export const UpdateWebhookSchema = z
+  .object({
+    url: CreateWebhookSchema.shape.url.optional(),
+    events: CreateWebhookSchema.shape.events.unwrap().optional().openapi({ description: "Replaces the subscribed events" }),
+    description: z.string().trim().max(200).nullable().optional().openapi({ description: "null or an empty string clears it" }),
+    disabled: z.boolean().optional().openapi({
+      description: "true: no new deliveries, pending ones end as failed without being sent; false: enabled again, with a fresh failing streak",
+    }),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), "give at least one of url, events, description, disabled");
+
+export const RollSecretSchema = z
+  .object({
+    overlap_hours: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SECRET_OVERLAP_HOURS)
+      .default(0)
+      .openapi({
+        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then also carries \`X-Service-Signature-Previous\`. 0 (the default) stops it at once.`,
+      }),
   })
   .strict();
 
@@ -25,9 +54,31 @@ export const WebhookSchema = z
     id: z.string().openapi({ example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
     url: z.string(),
     events: z.array(WebhookEventSchema),
+    description: z.string().nullable(),
     created_at: IsoTime,
+    status: z.enum(["enabled", "disabled"]),
+    disabled_at: IsoTime.nullable(),
+    disabled_reason: z
+      .enum(["manual", "failing"])
+      .nullable()
+      .openapi({ description: "`failing`: disabled by the service after 3 days in which every attempt failed" }),
+    failing_since: IsoTime.nullable().openapi({ description: "The first failed attempt since the endpoint last answered 2xx" }),
+    previous_secret_expires_at: IsoTime.nullable().openapi({ description: "While a rolled secret still signs beside the new one: until when" }),
   })
   .openapi("InventoryWebhook");
+
+export const WebhookChangeSchema = z
+  .object({
+    action: z.enum(ENDPOINT_CHANGE_ACTIONS),
+    actor: z.string().openapi({ description: "The signed-in admin's email, `operator`, or `service` for an automatic change" }),
+    detail: z.string().nullable(),
+    at: IsoTime,
+  })
+  .openapi("InventoryWebhookChange");
+
+export const WebhookDetailSchema = WebhookSchema.extend({
+  changes: z.array(WebhookChangeSchema).openapi({ description: "The endpoint's changes after it was registered, newest first (up to 50)" }),
+}).openapi("InventoryWebhookDetail");
 
 export const CreatedWebhookSchema = WebhookSchema.extend({
   secret: z.string().openapi({
@@ -36,10 +87,24 @@ export const CreatedWebhookSchema = WebhookSchema.extend({
   }),
 }).openapi("InventoryCreatedWebhook");
 
+export const RolledWebhookSchema = WebhookSchema.extend({ secret: CreatedWebhookSchema.shape.secret }).openapi("InventoryRolledWebhook");
+
 const IdSchema = z.string().min(1).max(64);
 export const WebhookParams = z.object({
   id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
   webhookId: IdSchema.openapi({ param: { name: "webhookId", in: "path" }, example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
+
+export const DeliveryParams = WebhookParams.extend({
+  deliveryId: IdSchema.openapi({ param: { name: "deliveryId", in: "path" }, example: "whd_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
+
+export const DeliveryFilterQuery = z.object({
+  status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
+  event_type: z
+    .enum([...INVENTORY_WEBHOOK_EVENTS, "webhook.test"])
+    .optional()
+    .openapi({ description: "Only deliveries of this event kind" }),
 });
 
 export const AttemptSchema = z
@@ -63,6 +128,7 @@ export const DeliverySchema = z
     event_id: z.string(),
     event_type: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),
+    resend_of: z.string().nullable().openapi({ description: "For a re-send: the delivery it repeats" }),
     signed_at: IsoTime.nullable().openapi({ description: "The `X-Service-Timestamp` every attempt of this delivery carries" }),
     next_retry_at: IsoTime.nullable(),
     created_at: IsoTime,

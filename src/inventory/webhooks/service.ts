@@ -5,6 +5,7 @@
 import { newId } from "../../platform/ids";
 import { webhookOutbox, type WebhookBindings } from "../../platform/webhooks/outbox";
 import { defineSchedule } from "../../platform/webhooks/schedule";
+import { endpointManagement } from "../../platform/webhooks/endpoints";
 import { webhookStore, type EndpointRow } from "./queries";
 import { COMPLIANCE_LEAD_DAYS, complianceDatesBetween } from "../domain/compliance";
 import { addDays, istDateOf, istDayStartUtcMs } from "../domain/ist";
@@ -41,6 +42,9 @@ export const inventoryOutbox = webhookOutbox(webhookStore, { scheme: "x-service"
 
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
 export const dispatchEvents = inventoryOutbox.dispatchEvents;
+
+/** Edits, disable and enable, secret rolls and re-sends of the organisation's endpoints. */
+export const endpoints = endpointManagement(webhookStore, inventoryOutbox);
 
 /**
  * The daily cron: a `compliance.due` event for every GST and TDS due date in [today, today + lead] (IST),

@@ -5,7 +5,9 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
 import { inventoryError } from "../http/errors";
-import { errorResponses, iso, isoOrNull } from "../http/schemas";
+import { errorResponses } from "../http/schemas";
+import { requireEnabled } from "../../platform/webhooks/endpoints";
+import { manualSendView } from "./views";
 import { TestSendSchema, WebhookParams } from "./schemas";
 import { sendTestEvent } from "./service";
 
@@ -15,12 +17,12 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
   description:
-    "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
+    "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookParams },
   responses: {
     200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
-    ...errorResponses(401, 403, 404, 429),
+    ...errorResponses(401, 403, 404, 409, 422, 429),
   },
 });
 
@@ -30,26 +32,7 @@ export function registerTestWebhook(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const endpoint = await webhookStore.findEndpoint(c.env.DB, webhookId, org.id);
     if (!endpoint) throw inventoryError("not_found", "No such webhook endpoint");
-    const { deliveryId, eventId, processed } = await sendTestEvent(c.env, endpoint);
-    const attempt = processed.attempt;
-    return c.json(
-      {
-        data: {
-          delivery_id: deliveryId,
-          event_id: eventId,
-          status: processed.status ?? "pending",
-          attempt: attempt && {
-            attempt: attempt.attempt,
-            attempted_at: iso(attempt.attemptedAt),
-            outcome: attempt.outcome,
-            response_status: attempt.responseStatus,
-            duration_ms: attempt.durationMs,
-            error: attempt.error,
-          },
-          next_retry_at: isoOrNull(processed.nextAttemptAt),
-        },
-      },
-      200,
-    );
+    requireEnabled(endpoint);
+    return c.json({ data: manualSendView(await sendTestEvent(c.env, endpoint)) }, 200);
   });
 }

@@ -23,6 +23,11 @@ export interface ActorVariables {
   actor: Actor;
 }
 
+/** How audit entries name who acted: the operator, or the signed-in user's email. */
+export function actorName(actor: Actor): string {
+  return actor.kind === "operator" ? "operator" : actor.email;
+}
+
 export interface AdminAuthOptions<Bindings extends object = object> {
   adminToken: (env: Bindings) => string;
   cookieName: string;

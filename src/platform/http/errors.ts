@@ -12,6 +12,7 @@ export type PlatformProblem =
   | "rate_limited"
   | "unauthenticated"
   | "forbidden"
+  | "conflict"
   | "idempotency_key_in_use"
   | "idempotency_key_reused"
   | "internal";

@@ -35,6 +35,7 @@ const source = String.raw`"use strict";
       var value = el.value.trim();
       if (value === "") continue;
       if (el.hasAttribute("data-number")) body[el.name] = Number(value);
+      else if (el.hasAttribute("data-boolean")) body[el.name] = value === "true";
       else if (el.hasAttribute("data-ist-date")) body[el.name] = istEndOfDay(value);
       else body[el.name] = value;
     }

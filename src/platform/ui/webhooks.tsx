@@ -1,5 +1,6 @@
-// The webhooks card of both services' pages: the register form, the endpoint list with test and delete
-// actions, and the recent deliveries. The service passes its management API path, labels and events.
+// The webhooks card of both services' pages: the register form, the endpoint list with its state and its
+// actions (test, disable or enable, roll the secret, delete), and the recent deliveries with a re-send action.
+// The service passes its management API path, labels, events and the name of its overlap field.
 import { State, Time } from "./layout";
 import { Table } from "./table";
 
@@ -8,9 +9,14 @@ export interface EndpointItem {
   url: string;
   events: readonly string[];
   createdAt: string;
+  status: "enabled" | "disabled";
+  disabledReason: "manual" | "failing" | null;
+  failingSince: string | null;
+  previousSecretExpiresAt: string | null;
 }
 
 export interface DeliveryItem {
+  id: string;
   eventType: string;
   endpointId: string;
   status: string;
@@ -24,6 +30,8 @@ export interface WebhooksProps {
   apiBase: string;
   /** The header receivers verify, named in the secret's reveal note. */
   signatureHeader: string;
+  /** The roll-secret body's field for the overlap in hours (`overlapHours`, `overlap_hours`). */
+  overlapField: string;
   urlPlaceholder: string;
   events: readonly string[];
   endpoints: EndpointItem[] | null;
@@ -72,9 +80,9 @@ export function Webhooks(props: WebhooksProps) {
       {props.endpoints.length === 0 ? (
         <p class="empty">No endpoints yet.</p>
       ) : (
-        <Table columns={["URL", "Events", "Created", "Actions"]}>
+        <Table columns={["URL", "Events", "State", "Created", "Actions"]}>
           {props.endpoints.map((endpoint) => (
-            <tr data-endpoint-id={endpoint.id}>
+            <tr data-endpoint-id={endpoint.id} data-state={endpoint.status}>
               <td data-label="URL">
                 <code>{endpoint.url}</code>
               </td>
@@ -83,14 +91,51 @@ export function Webhooks(props: WebhooksProps) {
                   <code>{e} </code>
                 ))}
               </td>
+              <td data-label="State">
+                <EndpointState endpoint={endpoint} />
+              </td>
               <td data-label="Created">
                 <Time value={endpoint.createdAt} />
               </td>
               <td data-label="Actions">
                 <div class="row-actions">
-                  <form data-api={`${props.apiBase}/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
+                  {endpoint.status === "enabled" ? (
+                    <form data-api={`${props.apiBase}/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
+                      <button type="submit" class="secondary">
+                        Send test<span class="visually-hidden"> to {endpoint.url}</span>
+                      </button>
+                    </form>
+                  ) : null}
+                  <form
+                    data-api={`${props.apiBase}/${endpoint.id}`}
+                    data-method="PATCH"
+                    data-refresh="webhooks"
+                    data-done={endpoint.status === "enabled" ? "Endpoint disabled." : "Endpoint enabled."}
+                  >
+                    <input type="hidden" name="disabled" value={endpoint.status === "enabled" ? "true" : "false"} data-boolean />
                     <button type="submit" class="secondary">
-                      Send test<span class="visually-hidden"> to {endpoint.url}</span>
+                      {endpoint.status === "enabled" ? "Disable" : "Enable"}
+                      <span class="visually-hidden"> {endpoint.url}</span>
+                    </button>
+                  </form>
+                  <form
+                    data-api={`${props.apiBase}/${endpoint.id}/roll-secret`}
+                    data-reveal="secret"
+                    data-reveal-title="New signing secret"
+                    data-reveal-note={`Copy it now: it is shown only this once. Verify ${props.signatureHeader} with it.`}
+                    data-refresh="webhooks"
+                    data-done="Signing secret rolled."
+                  >
+                    <label for={`overlap-${endpoint.id}`} class="visually-hidden">
+                      Old secret keeps signing for
+                    </label>
+                    <select id={`overlap-${endpoint.id}`} name={props.overlapField} data-number>
+                      <option value="0">Old secret stops now</option>
+                      <option value="1">Old secret signs 1 h more</option>
+                      <option value="24">Old secret signs 24 h more</option>
+                    </select>
+                    <button type="submit" class="secondary">
+                      Roll secret<span class="visually-hidden"> of {endpoint.url}</span>
                     </button>
                   </form>
                   <form
@@ -111,23 +156,44 @@ export function Webhooks(props: WebhooksProps) {
         </Table>
       )}
       <h3>Recent deliveries</h3>
-      <Deliveries deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
+      <Deliveries apiBase={props.apiBase} deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
     </>
   );
 }
 
-function Deliveries(props: { deliveries: DeliveryItem[]; endpoints: EndpointItem[] }) {
-  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
-  const urlOf = new Map(props.endpoints.map((e) => [e.id, e.url]));
+/** Enabled, or disabled and why; a failing streak and a rolled secret still signing are shown too. */
+function EndpointState(props: { endpoint: EndpointItem }) {
+  const { endpoint } = props;
   return (
-    <Table columns={["Event", "Endpoint", "Status", "Attempts", "Last response", "Created"]}>
+    <>
+      <State value={endpoint.status} />
+      {endpoint.disabledReason === "failing" ? <p class="hint">Disabled automatically: no 2xx answer for 3 days.</p> : null}
+      {endpoint.failingSince ? (
+        <p class="hint">
+          Failing since <Time value={endpoint.failingSince} />
+        </p>
+      ) : null}
+      {endpoint.previousSecretExpiresAt ? (
+        <p class="hint">
+          Old secret signs until <Time value={endpoint.previousSecretExpiresAt} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Deliveries(props: { apiBase: string; deliveries: DeliveryItem[]; endpoints: EndpointItem[] }) {
+  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
+  const endpointOf = new Map(props.endpoints.map((e) => [e.id, e]));
+  return (
+    <Table columns={["Event", "Endpoint", "Status", "Attempts", "Last response", "Created", "Actions"]}>
       {props.deliveries.map((d) => (
-        <tr>
+        <tr data-delivery-id={d.id}>
           <td data-label="Event">
             <code>{d.eventType}</code>
           </td>
           <td data-label="Endpoint">
-            <code>{urlOf.get(d.endpointId) ?? d.endpointId}</code>
+            <code>{endpointOf.get(d.endpointId)?.url ?? d.endpointId}</code>
           </td>
           <td data-label="Status">
             <State value={d.status} />
@@ -136,6 +202,20 @@ function Deliveries(props: { deliveries: DeliveryItem[]; endpoints: EndpointItem
           <td data-label="Last response">{d.lastResponseStatus ?? "—"}</td>
           <td data-label="Created">
             <Time value={d.createdAt} />
+          </td>
+          <td data-label="Actions">
+            {endpointOf.get(d.endpointId)?.status === "enabled" ? (
+              <form
+                data-api={`${props.apiBase}/${d.endpointId}/deliveries/${d.id}/resend`}
+                data-no-body
+                data-refresh="webhooks"
+                data-done="Delivery re-sent as a new delivery."
+              >
+                <button type="submit" class="secondary">
+                  Re-send<span class="visually-hidden"> {d.eventType}</span>
+                </button>
+              </form>
+            ) : null}
           </td>
         </tr>
       ))}

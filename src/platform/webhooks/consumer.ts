@@ -24,11 +24,20 @@ export interface DeliveryJob {
   eventType: string;
   /** The exact body every attempt sends. */
   body: string;
-  endpoint: { url: string; secret: string; deleted: boolean } | null;
+  endpoint: {
+    url: string;
+    secret: string;
+    /** The secret before the last roll, signing too until `expiresAt` (unix ms). */
+    previousSecret: { secret: string; expiresAt: number } | null;
+    deleted: boolean;
+    disabled: boolean;
+  } | null;
 }
 
 export interface AttemptRecord extends AttemptResult {
   attempt: number;
+  /** True for a failure recorded without sending: it says nothing about the receiver. */
+  notSent?: boolean;
 }
 
 export interface DeliveryUpdate {
@@ -89,6 +98,7 @@ const notSent = (attempt: number, at: number, error: string): AttemptRecord => (
   responseStatus: null,
   durationMs: 0,
   error: `not sent: ${error}`,
+  notSent: true,
 });
 
 /** Records a final failure without sending (endpoint deleted, URL refused, window closed, dead-lettered). */
@@ -106,6 +116,7 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   if (job.status !== "pending")
     return { decision: { action: "ack", reason: `already ${job.status}` }, attempt: null, status: job.status, nextAttemptAt: null };
   if (!job.endpoint || job.endpoint.deleted) return failWithoutSending(ports, job, "the endpoint was deleted");
+  if (job.endpoint.disabled) return failWithoutSending(ports, job, "the endpoint is disabled");
 
   const { schedule } = policy;
   const now = ports.clock();
@@ -138,9 +149,11 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   }
   if (earlyMs > 0) await ports.wait(earlyMs);
   const timestampSeconds = Math.floor((signedAt ?? ports.clock()) / 1000);
+  const previous = job.endpoint.previousSecret;
   const headers = await signedHeaders({
     scheme: policy.scheme,
     secret: job.endpoint.secret,
+    previousSecret: previous !== null && previous.expiresAt > ports.clock() ? previous.secret : null,
     timestampSeconds,
     body: job.body,
     deliveryId: job.id,

@@ -25,10 +25,17 @@ export type OutboxStore = Pick<
   | "undispatchedEventIds"
   | "overdueDeliveryIds"
   | "insertTestDelivery"
+  | "insertResendDelivery"
 >;
 
-/** Test sends an endpoint may receive in any 60 s. */
+/** Manual sends (test sends and re-sends together) an endpoint may receive in any 60 s. */
 export const TEST_SENDS_PER_MINUTE = 10;
+
+const manualSendLimitError = (oldestAt: number, now: number) =>
+  // Each manual send may cost the whole retry schedule in outbound requests: bound it per endpoint.
+  new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends and re-sends a minute per endpoint`, {
+    "Retry-After": String(Math.max(1, Math.ceil((oldestAt + 60_000 - now) / 1000))),
+  });
 
 /** The bindings both services' Env give webhooks, under the same names in both wrangler files. */
 export interface WebhookBindings {
@@ -58,6 +65,15 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, policy
     for (let i = 0; i < deliveryIds.length; i += 100) {
       await queue.sendBatch(deliveryIds.slice(i, i + 100).map((deliveryId) => ({ body: { deliveryId } satisfies WebhookMessage })));
     }
+  }
+
+  /** The first attempt of a manual send, made in the request; later attempts, if needed, go through the queue. */
+  async function attemptNow(deliveryId: string): Promise<Processed> {
+    const processed = await processDelivery(deliveryId, ports, policy);
+    if (processed.decision.action === "retry") {
+      await queue.send({ deliveryId } satisfies WebhookMessage, { delaySeconds: processed.decision.delaySeconds });
+    }
+    return processed;
   }
 
   /** Fans the events out, enqueues their new deliveries (plus `alsoEnqueue`, once each), marks them dispatched. */
@@ -114,18 +130,31 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, policy
         since: now - 60_000,
         limit: TEST_SENDS_PER_MINUTE,
       });
-      if (refused !== null) {
-        // Each test send may cost the whole retry schedule in outbound requests: bound it per endpoint.
-        const retryAfterSeconds = Math.max(1, Math.ceil((refused.oldestAt + 60_000 - now) / 1000));
-        throw new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends a minute per endpoint`, {
-          "Retry-After": String(retryAfterSeconds),
-        });
-      }
-      const processed = await processDelivery(deliveryId, ports, policy);
-      if (processed.decision.action === "retry") {
-        await queue.send({ deliveryId } satisfies WebhookMessage, { delaySeconds: processed.decision.delaySeconds });
-      }
-      return { deliveryId, eventId, processed };
+      if (refused !== null) throw manualSendLimitError(refused.oldestAt, now);
+      return { deliveryId, eventId, processed: await attemptNow(deliveryId) };
+    },
+
+    /**
+     * Re-sends the event of `resendOf` to `endpoint` now, as a new delivery with a fresh id (receivers that
+     * deduplicate on the delivery id take it as new), under the same per-endpoint limit as test sends.
+     */
+    async resendDelivery(
+      endpoint: { id: string; ownerId: string },
+      resendOf: string,
+      now: number,
+    ): Promise<{ deliveryId: string; processed: Processed }> {
+      const deliveryId = newId("whd", now);
+      const refused = await store.insertResendDelivery(db, {
+        deliveryId,
+        resendOf,
+        ownerId: endpoint.ownerId,
+        endpointId: endpoint.id,
+        now,
+        since: now - 60_000,
+        limit: TEST_SENDS_PER_MINUTE,
+      });
+      if (refused !== null) throw manualSendLimitError(refused.oldestAt, now);
+      return { deliveryId, processed: await attemptNow(deliveryId) };
     },
   };
 }
@@ -154,5 +183,7 @@ export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, 
       payload: Record<string, unknown>,
       now: number = Date.now(),
     ) => bind(env).sendTestEvent(endpoint, payload, now),
+    resendDelivery: async (env: WebhookBindings, endpoint: { id: string; ownerId: string }, resendOf: string, now: number = Date.now()) =>
+      bind(env).resendDelivery(endpoint, resendOf, now),
   };
 }

@@ -3,7 +3,7 @@
 // the fan-out twice for one event never creates a second delivery; attempts are unique per (delivery, attempt)
 // and recorded only while the delivery still expects that attempt. A service supplies its tables and the wire
 // body of its events; everything else is the same.
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
@@ -13,15 +13,35 @@ import type { webhookStoreTables } from "./store-schema";
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
 type Tables = WebhookTables;
 
-/** An endpoint as the API shows and uses it: every column but its secret and deletion time. */
-export type EndpointRow = Omit<Tables["webhookEndpoints"]["$inferSelect"], "secret" | "deletedAt">;
+/** An endpoint as the API shows and uses it: every column but its secrets and deletion time. */
+export type EndpointRow = Omit<Tables["webhookEndpoints"]["$inferSelect"], "secret" | "previousSecret" | "deletedAt">;
+
+/** What registering an endpoint writes; every other column starts empty. */
+export type NewEndpoint = Pick<
+  Tables["webhookEndpoints"]["$inferInsert"],
+  "id" | "ownerId" | "url" | "events" | "description" | "createdAt" | "secret"
+>;
+
+export type EndpointPatch = Partial<Pick<EndpointRow, "url" | "events" | "description" | "disabledAt" | "disabledReason" | "failingSince">>;
+
+/** One audited change to an endpoint. */
+export type EndpointChange = Pick<Tables["webhookEndpointChanges"]["$inferSelect"], "action" | "actor" | "detail" | "at">;
+
+/** An endpoint that has failed every attempt for this long is disabled by the service itself. */
+export const AUTO_DISABLE_AFTER_MS = 3 * 86_400_000;
 
 type AttemptView = Pick<Tables["webhookAttempts"]["$inferSelect"], "attempt" | "attemptedAt" | "outcome" | "responseStatus" | "durationMs" | "error">;
 
 export type DeliveryView = Pick<
   Tables["webhookDeliveries"]["$inferSelect"],
-  "id" | "eventId" | "eventType" | "status" | "signedAt" | "nextAttemptAt" | "createdAt" | "completedAt"
+  "id" | "eventId" | "eventType" | "status" | "signedAt" | "nextAttemptAt" | "createdAt" | "completedAt" | "resendOf"
 > & { attempts: AttemptView[] };
+
+export interface DeliveryFilter {
+  limit: number;
+  status?: Tables["webhookDeliveries"]["$inferSelect"]["status"] | undefined;
+  eventType?: string | undefined;
+}
 
 /** An event as its wire body is built from it. */
 export interface StoredEvent {
@@ -44,7 +64,13 @@ export interface TestDeliveryInput {
 }
 
 export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) => string) {
-  const { events, webhookEndpoints: endpoints, webhookDeliveries: deliveries, webhookAttempts: attempts } = tables;
+  const {
+    events,
+    webhookEndpoints: endpoints,
+    webhookDeliveries: deliveries,
+    webhookAttempts: attempts,
+    webhookEndpointChanges: endpointChanges,
+  } = tables;
   const db = (d1: D1Database) => drizzle(d1);
 
   const endpointColumns = {
@@ -54,16 +80,26 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     events: endpoints.events,
     description: endpoints.description,
     createdAt: endpoints.createdAt,
+    previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
+    disabledAt: endpoints.disabledAt,
+    disabledReason: endpoints.disabledReason,
+    failingSince: endpoints.failingSince,
   };
   const liveOf = (ownerId: string) => and(eq(endpoints.ownerId, ownerId), isNull(endpoints.deletedAt));
-  const isTestSendOf = (endpointId: string, since: number) =>
-    and(eq(deliveries.endpointId, endpointId), eq(deliveries.eventType, "webhook.test"), gt(deliveries.createdAt, since));
+  /** Test sends and re-sends: deliveries a person asked for, metered per endpoint. */
+  const isManualSendOf = (endpointId: string, since: number) =>
+    and(
+      eq(deliveries.endpointId, endpointId),
+      or(eq(deliveries.eventType, "webhook.test"), sql`${deliveries.resendOf} IS NOT NULL`),
+      gt(deliveries.createdAt, since),
+    );
+  const endpointOfDelivery = (deliveryId: string) => sql`(SELECT ${deliveries.endpointId} FROM ${deliveries} WHERE ${deliveries.id} = ${deliveryId})`;
 
   async function countEndpoints(d1: D1Database, ownerId: string): Promise<number> {
     return db(d1).$count(endpoints, liveOf(ownerId));
   }
 
-  async function insertEndpoint(d1: D1Database, row: EndpointRow & { secret: string }): Promise<void> {
+  async function insertEndpoint(d1: D1Database, row: NewEndpoint): Promise<void> {
     await db(d1).insert(endpoints).values(row);
   }
 
@@ -86,14 +122,65 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       .get();
   }
 
+  /**
+   * Applies `patch` to the owner's live endpoint and records `change` in the same batch. Returns the endpoint
+   * as changed, or undefined for another owner's, a deleted or an unknown endpoint (nothing is written).
+   */
+  async function updateEndpoint(
+    d1: D1Database,
+    id: string,
+    ownerId: string,
+    patch: EndpointPatch & { secret?: string; previousSecret?: SQL | null; previousSecretExpiresAt?: number | null; deletedAt?: number },
+    change: EndpointChange,
+  ): Promise<EndpointRow | undefined> {
+    const q = db(d1);
+    const [updated] = await q.batch([
+      q
+        .update(endpoints)
+        .set(patch)
+        .where(and(eq(endpoints.id, id), liveOf(ownerId)))
+        .returning(endpointColumns),
+      // Columns in table order: id, endpoint, owner, action, actor, detail, at.
+      q
+        .insert(endpointChanges)
+        .select(
+          sql`SELECT ${newId("whc", change.at)}, ${id}, ${ownerId}, ${change.action}, ${change.actor}, ${change.detail}, ${change.at} WHERE changes() = 1`,
+        ),
+    ]);
+    return updated[0];
+  }
+
+  /**
+   * A new signing secret. With an overlap the current secret becomes the previous one, which also signs every
+   * delivery until `previousSecretExpiresAt`; without one it stops signing at once.
+   */
+  async function rollSecret(
+    d1: D1Database,
+    id: string,
+    ownerId: string,
+    secret: string,
+    previousSecretExpiresAt: number | null,
+    change: EndpointChange,
+  ): Promise<EndpointRow | undefined> {
+    // In an UPDATE, the right-hand side reads the row as it was: previous_secret gets the secret being replaced.
+    const previousSecret = previousSecretExpiresAt === null ? null : sql`${endpoints.secret}`;
+    return updateEndpoint(d1, id, ownerId, { secret, previousSecret, previousSecretExpiresAt }, change);
+  }
+
   /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
-  async function deleteEndpoint(d1: D1Database, id: string, ownerId: string, now: number): Promise<boolean> {
-    const deleted = await db(d1)
-      .update(endpoints)
-      .set({ deletedAt: now })
-      .where(and(eq(endpoints.id, id), liveOf(ownerId)))
-      .returning({ id: endpoints.id });
-    return deleted.length === 1;
+  async function deleteEndpoint(d1: D1Database, id: string, ownerId: string, change: EndpointChange): Promise<boolean> {
+    return (await updateEndpoint(d1, id, ownerId, { deletedAt: change.at }, change)) !== undefined;
+  }
+
+  /** The endpoint's audited changes, newest first. */
+  async function listEndpointChanges(d1: D1Database, endpointId: string, limit: number): Promise<EndpointChange[]> {
+    return db(d1)
+      .select({ action: endpointChanges.action, actor: endpointChanges.actor, detail: endpointChanges.detail, at: endpointChanges.at })
+      .from(endpointChanges)
+      .where(eq(endpointChanges.endpointId, endpointId))
+      .orderBy(desc(endpointChanges.at), desc(endpointChanges.id))
+      .limit(limit)
+      .all();
   }
 
   /**
@@ -120,7 +207,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         ...(await q
           .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, createdAt: endpoints.createdAt })
           .from(endpoints)
-          .where(and(inArray(endpoints.ownerId, part), isNull(endpoints.deletedAt)))
+          .where(and(inArray(endpoints.ownerId, part), isNull(endpoints.deletedAt), isNull(endpoints.disabledAt)))
           .all()),
       );
     }
@@ -208,7 +295,10 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         eventCreatedAt: events.createdAt,
         url: endpoints.url,
         secret: endpoints.secret,
+        previousSecret: endpoints.previousSecret,
+        previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
         deletedAt: endpoints.deletedAt,
+        disabledAt: endpoints.disabledAt,
       })
       .from(deliveries)
       .leftJoin(events, eq(events.id, deliveries.eventId))
@@ -230,7 +320,16 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         createdAt: row.eventCreatedAt ?? 0,
         data: row.payload ?? {},
       }),
-      endpoint: row.url === null || row.secret === null ? null : { url: row.url, secret: row.secret, deleted: row.deletedAt !== null },
+      endpoint:
+        row.url === null || row.secret === null
+          ? null
+          : {
+              url: row.url,
+              secret: row.secret,
+              previousSecret: row.previousSecret === null ? null : { secret: row.previousSecret, expiresAt: row.previousSecretExpiresAt ?? 0 },
+              deleted: row.deletedAt !== null,
+              disabled: row.disabledAt !== null,
+            },
     };
   }
 
@@ -251,9 +350,48 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return claimed.length === 1;
   }
 
-  /** The attempt row and the delivery's new state in one batch, guarded on the attempt count. */
+  /**
+   * The attempt row and the delivery's new state in one batch, guarded on the attempt count. An attempt that
+   * was sent also keeps the endpoint's failing streak: a 2xx ends it; a failure starts it, and a failure
+   * AUTO_DISABLE_AFTER_MS into it disables the endpoint, recorded as a change by the service.
+   */
   async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean> {
     const q = db(d1);
+    const attemptId = newId("wha", record.attemptedAt);
+    const recorded = sql`EXISTS (SELECT 1 FROM ${attempts} WHERE ${attempts.id} = ${attemptId})`;
+    const endpointId = endpointOfDelivery(deliveryId);
+    const delivered = record.outcome === "delivered";
+    const streak = record.notSent
+      ? []
+      : [
+          q
+            .update(endpoints)
+            .set({ failingSince: delivered ? null : sql`COALESCE(${endpoints.failingSince}, ${record.attemptedAt})` })
+            .where(and(sql`${endpoints.id} = ${endpointId}`, recorded)),
+        ];
+    const autoDisable =
+      delivered || record.notSent
+        ? []
+        : [
+            q
+              .update(endpoints)
+              .set({ disabledAt: record.attemptedAt, disabledReason: "failing" })
+              .where(
+                and(
+                  sql`${endpoints.id} = ${endpointId}`,
+                  isNull(endpoints.disabledAt),
+                  isNull(endpoints.deletedAt),
+                  lte(endpoints.failingSince, record.attemptedAt - AUTO_DISABLE_AFTER_MS),
+                  recorded,
+                ),
+              ),
+            // Columns in table order: id, endpoint, owner, action, actor, detail, at.
+            q
+              .insert(endpointChanges)
+              .select(
+                sql`SELECT ${newId("whc", record.attemptedAt)}, ${endpoints.id}, ${endpoints.ownerId}, 'auto_disabled', 'service', 'no 2xx answer since ' || strftime('%Y-%m-%dT%H:%M:%fZ', ${endpoints.failingSince} / 1000.0, 'unixepoch'), ${record.attemptedAt} FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId} AND changes() = 1`,
+              ),
+          ];
     const [updated] = await q.batch([
       q
         .update(deliveries)
@@ -269,21 +407,32 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       q
         .insert(attempts)
         .select(
-          sql`SELECT ${newId("wha", record.attemptedAt)}, ${deliveryId}, ${record.attempt}, ${record.attemptedAt}, ${record.outcome}, ${record.responseStatus}, ${record.durationMs}, ${record.error} WHERE changes() = 1`,
+          sql`SELECT ${attemptId}, ${deliveryId}, ${record.attempt}, ${record.attemptedAt}, ${record.outcome}, ${record.responseStatus}, ${record.durationMs}, ${record.error} WHERE changes() = 1`,
         ),
+      ...streak,
+      ...autoDisable,
     ]);
     return updated.meta.changes === 1;
   }
 
+  /** The oldest manual send the endpoint's limit still counts (for Retry-After). */
+  async function oldestManualSend(d1: D1Database, endpointId: string, since: number, now: number): Promise<{ oldestAt: number }> {
+    const [oldest] = await db(d1)
+      .select({ oldest: sql<number | null>`MIN(${deliveries.createdAt})` })
+      .from(deliveries)
+      .where(isManualSendOf(endpointId, since));
+    return { oldestAt: oldest?.oldest ?? now };
+  }
+
   /**
    * The test event and its delivery in one batch (the event is born dispatched: no fan-out), only while the
-   * endpoint has fewer than `limit` test deliveries created after `since` (the count and the insert are one
+   * endpoint has fewer than `limit` manual sends created after `since` (the count and the insert are one
    * statement, so concurrent sends cannot pass it together). Returns null when written, else the oldest counted
    * send's time.
    */
   async function insertTestDelivery(d1: D1Database, input: TestDeliveryInput): Promise<{ oldestAt: number } | null> {
     const q = db(d1);
-    const recentSends = q.$count(deliveries, isTestSendOf(input.endpointId, input.since));
+    const recentSends = q.$count(deliveries, isManualSendOf(input.endpointId, input.since));
     const [event] = await q.batch([
       // Columns in table order: id, owner, type, payload, dedupe key, created, dispatched.
       q
@@ -291,23 +440,48 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         .select(
           sql`SELECT ${input.eventId}, ${input.ownerId}, 'webhook.test', ${JSON.stringify(input.payload)}, NULL, ${input.now}, ${input.now} WHERE (${recentSends}) < ${input.limit}`,
         ),
-      // Columns in table order: id, endpoint, owner, event, type, status, attempts, signed, next, created, completed.
+      // Columns in table order: id, endpoint, owner, event, type, status, attempts, signed, next, created, completed, resend of.
       q
         .insert(deliveries)
         .select(
-          sql`SELECT ${input.deliveryId}, ${input.endpointId}, ${input.ownerId}, ${input.eventId}, 'webhook.test', 'pending', 0, NULL, NULL, ${input.now}, NULL WHERE EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${input.eventId})`,
+          sql`SELECT ${input.deliveryId}, ${input.endpointId}, ${input.ownerId}, ${input.eventId}, 'webhook.test', 'pending', 0, NULL, NULL, ${input.now}, NULL, NULL WHERE EXISTS (SELECT 1 FROM ${events} WHERE ${events.id} = ${input.eventId})`,
         ),
     ]);
     if (event.meta.changes === 1) return null;
-    const [oldest] = await q
-      .select({ oldest: sql<number | null>`MIN(${deliveries.createdAt})` })
-      .from(deliveries)
-      .where(isTestSendOf(input.endpointId, input.since));
-    return { oldestAt: oldest?.oldest ?? input.now };
+    return oldestManualSend(d1, input.endpointId, input.since, input.now);
   }
 
-  /** The endpoint's most recent deliveries, newest first, each with its attempts in order. */
-  async function listDeliveries(d1: D1Database, endpointId: string, limit: number): Promise<DeliveryView[]> {
+  /** One of the endpoint's deliveries, or undefined. */
+  async function findDelivery(d1: D1Database, deliveryId: string, endpointId: string): Promise<{ id: string; eventId: string } | undefined> {
+    return db(d1)
+      .select({ id: deliveries.id, eventId: deliveries.eventId })
+      .from(deliveries)
+      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.endpointId, endpointId)))
+      .get();
+  }
+
+  /**
+   * A re-send of `input.resendOf`: a new delivery of the same event to the same endpoint, under the same limit
+   * on manual sends as test sends. Returns null when written, else the oldest counted send's time.
+   */
+  async function insertResendDelivery(
+    d1: D1Database,
+    input: Omit<TestDeliveryInput, "eventId" | "payload"> & { resendOf: string },
+  ): Promise<{ oldestAt: number } | null> {
+    const q = db(d1);
+    const recentSends = q.$count(deliveries, isManualSendOf(input.endpointId, input.since));
+    // Columns in table order: id, endpoint, owner, event, type, status, attempts, signed, next, created, completed, resend of.
+    const inserted = await q
+      .insert(deliveries)
+      .select(
+        sql`SELECT ${input.deliveryId}, ${deliveries.endpointId}, ${deliveries.ownerId}, ${deliveries.eventId}, ${deliveries.eventType}, 'pending', 0, NULL, NULL, ${input.now}, NULL, ${input.resendOf} FROM ${deliveries} WHERE ${deliveries.id} = ${input.resendOf} AND ${deliveries.endpointId} = ${input.endpointId} AND (${recentSends}) < ${input.limit}`,
+      );
+    if (inserted.meta.changes === 1) return null;
+    return oldestManualSend(d1, input.endpointId, input.since, input.now);
+  }
+
+  /** The endpoint's most recent deliveries, newest first, each with its attempts in order; optionally only one status or event type. */
+  async function listDeliveries(d1: D1Database, endpointId: string, filter: DeliveryFilter): Promise<DeliveryView[]> {
     const q = db(d1);
     const recent = await q
       .select({
@@ -319,11 +493,18 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         nextAttemptAt: deliveries.nextAttemptAt,
         createdAt: deliveries.createdAt,
         completedAt: deliveries.completedAt,
+        resendOf: deliveries.resendOf,
       })
       .from(deliveries)
-      .where(eq(deliveries.endpointId, endpointId))
+      .where(
+        and(
+          eq(deliveries.endpointId, endpointId),
+          filter.status === undefined ? undefined : eq(deliveries.status, filter.status),
+          filter.eventType === undefined ? undefined : eq(deliveries.eventType, filter.eventType),
+        ),
+      )
       .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
-      .limit(limit)
+      .limit(filter.limit)
       .all();
     const byDelivery = new Map<string, AttemptView[]>();
     for (const part of chunks(recent.map((d) => d.id))) {
@@ -355,7 +536,13 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     const rows = await db(d1)
       .selectDistinct({ ownerId: endpoints.ownerId })
       .from(endpoints)
-      .where(and(isNull(endpoints.deletedAt), sql`EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${eventType})`))
+      .where(
+        and(
+          isNull(endpoints.deletedAt),
+          isNull(endpoints.disabledAt),
+          sql`EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${eventType})`,
+        ),
+      )
       .all();
     return rows.map((r) => r.ownerId);
   }
@@ -382,7 +569,10 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     insertEndpoint,
     listEndpoints,
     findEndpoint,
+    updateEndpoint,
+    rollSecret,
     deleteEndpoint,
+    listEndpointChanges,
     fanOutEvents,
     markEventsDispatched,
     undispatchedEventIds,
@@ -391,6 +581,8 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     claimDeliveryAttempt,
     recordDeliveryAttempt,
     insertTestDelivery,
+    findDelivery,
+    insertResendDelivery,
     listDeliveries,
     ownersSubscribedTo,
     insertDedupedEvents,

@@ -7,6 +7,7 @@ import type { WebhookScheme } from "./verify";
 /**
  * `service-signature`: `Service-Signature: t=<unix>,v1=<hex>` and `Service-Delivery: <id>`.
  * `x-service`: `X-Service-Signature: <hex>`, `X-Service-Timestamp`, `X-Service-Event`, `X-Service-Delivery`.
+ * While a rolled secret overlaps, the previous secret signs too: a second `v1=`, or `X-Service-Signature-Previous`.
  */
 export type { WebhookScheme };
 
@@ -30,6 +31,8 @@ export function computeSignature(secret: string, timestampSeconds: number, rawBo
 export interface SignInput {
   scheme: WebhookScheme;
   secret: string;
+  /** The secret before a roll, during its overlap: receivers still holding it keep verifying. */
+  previousSecret?: string | null;
   /** Unix seconds the signature covers. */
   timestampSeconds: number;
   body: string;
@@ -40,13 +43,16 @@ export interface SignInput {
 /** Every header of one delivery attempt, Content-Type included. */
 export async function signedHeaders(input: SignInput): Promise<Record<string, string>> {
   const signature = await computeSignature(input.secret, input.timestampSeconds, input.body);
+  const previous = input.previousSecret ? await computeSignature(input.previousSecret, input.timestampSeconds, input.body) : null;
   const common = { "Content-Type": "application/json", "User-Agent": "service-webhooks/1" };
   if (input.scheme === "service-signature") {
-    return { ...common, "Service-Signature": `t=${input.timestampSeconds},v1=${signature}`, "Service-Delivery": input.deliveryId };
+    const signatures = previous === null ? `v1=${signature}` : `v1=${signature},v1=${previous}`;
+    return { ...common, "Service-Signature": `t=${input.timestampSeconds},${signatures}`, "Service-Delivery": input.deliveryId };
   }
   return {
     ...common,
     "X-Service-Signature": signature,
+    ...(previous === null ? {} : { "X-Service-Signature-Previous": previous }),
     "X-Service-Timestamp": String(input.timestampSeconds),
     "X-Service-Event": input.eventType,
     "X-Service-Delivery": input.deliveryId,

@@ -6,6 +6,9 @@ import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } 
 
 export type OwnerColumnName = "owner_id" | "org_id";
 
+/** What an audited endpoint change did; `auto_disabled` is the service's own, after 3 days of failures. */
+export const ENDPOINT_CHANGE_ACTIONS = ["updated", "disabled", "enabled", "secret_rolled", "auto_disabled", "deleted"] as const;
+
 export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () => AnySQLiteColumn) {
   // Index names follow the owner column (webhook_endpoints_owner / webhook_endpoints_org), as they always have.
   const owner = ownerColumn.replace(/_id$/, "");
@@ -38,7 +41,15 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       events: text("events", { mode: "json" }).$type<string[]>().notNull(),
       description: text("description"),
       secret: text("secret").notNull(),
+      /** After a roll with overlap: the old secret, which also signs every delivery until it expires. */
+      previousSecret: text("previous_secret"),
+      previousSecretExpiresAt: integer("previous_secret_expires_at"),
       createdAt: integer("created_at").notNull(),
+      /** A disabled endpoint receives no new deliveries; `failing` when the service disabled it itself. */
+      disabledAt: integer("disabled_at"),
+      disabledReason: text("disabled_reason", { enum: ["manual", "failing"] }),
+      /** The first failed attempt since the endpoint last answered 2xx (null while it answers). */
+      failingSince: integer("failing_since"),
       deletedAt: integer("deleted_at"),
     },
     (t) => [index(`webhook_endpoints_${owner}`).on(t.ownerId, t.createdAt)],
@@ -61,9 +72,12 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       nextAttemptAt: integer("next_attempt_at"),
       createdAt: integer("created_at").notNull(),
       completedAt: integer("completed_at"),
+      /** A re-send: the delivery it repeats (same event, new delivery id). */
+      resendOf: text("resend_of"),
     },
     (t) => [
-      uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId),
+      // The fan-out creates one delivery per (event, endpoint); re-sends are further deliveries of the same pair.
+      uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId).where(sql`resend_of IS NULL`),
       index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
       // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
       index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),
@@ -87,5 +101,23 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
     (t) => [uniqueIndex("webhook_attempts_delivery_attempt").on(t.deliveryId, t.attempt)],
   );
 
-  return { events, webhookEndpoints, webhookDeliveries, webhookAttempts };
+  /** Every change to an endpoint after its creation: who (or the service itself) changed what, and why. */
+  const webhookEndpointChanges = sqliteTable(
+    "webhook_endpoint_changes",
+    {
+      id: text("id").primaryKey(),
+      endpointId: text("endpoint_id")
+        .notNull()
+        .references(() => webhookEndpoints.id),
+      ownerId: text(ownerColumn).notNull().references(ownerKey),
+      action: text("action", { enum: ENDPOINT_CHANGE_ACTIONS }).notNull(),
+      /** The signed-in user's email, `operator`, `api_key:<id>`, or `service` for automatic changes. */
+      actor: text("actor").notNull(),
+      detail: text("detail"),
+      at: integer("at").notNull(),
+    },
+    (t) => [index("webhook_endpoint_changes_endpoint_at").on(t.endpointId, t.at)],
+  );
+
+  return { events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges };
 }

@@ -3,7 +3,11 @@
 // Node service, and `scripts/webhook-receiver.mjs` loads it under plain Node 20, where workerd's
 // `crypto.subtle.timingSafeEqual` does not exist, hence the local constant-time compare.
 
-/** `service-signature`: `Service-Signature: t=<unix>,v1=<hex>` + `Service-Delivery`; `x-service`: the four X-Service-* headers. */
+/**
+ * `service-signature`: `Service-Signature: t=<unix>,v1=<hex>` + `Service-Delivery`; `x-service`: the four X-Service-*
+ * headers. During a secret roll's overlap a delivery carries two signatures (two `v1=`, or `X-Service-Signature`
+ * and `X-Service-Signature-Previous`), one per secret: either one matching is enough.
+ */
 export type WebhookScheme = "service-signature" | "x-service";
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
@@ -96,7 +100,10 @@ function parse(headers: HeaderSource, scheme: WebhookScheme): Parsed | VerifyRes
   if (!signature || !timestamp || !deliveryId) {
     return fail("missing_header", "X-Service-Signature, X-Service-Timestamp and X-Service-Delivery are required");
   }
-  return { timestamp: timestamp.trim(), signatures: [signature.trim().toLowerCase()], deliveryId, eventType: header(headers, "X-Service-Event") };
+  // While the sender's secret is being rolled, the previous secret's signature comes in a second header.
+  const previous = header(headers, "X-Service-Signature-Previous");
+  const signatures = [signature, ...(previous ? [previous] : [])].map((s) => s.trim().toLowerCase());
+  return { timestamp: timestamp.trim(), signatures, deliveryId, eventType: header(headers, "X-Service-Event") };
 }
 
 /**

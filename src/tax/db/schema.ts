@@ -100,7 +100,10 @@ export const profiles = sqliteTable(
   (t) => [uniqueIndex("profiles_owner_label").on(t.ownerId, t.labelKey), index("profiles_owner_updated").on(t.ownerId, t.updatedAt, t.id)],
 );
 
-export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts } = webhookStoreTables("owner_id", () => accounts.id);
+export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges } = webhookStoreTables(
+  "owner_id",
+  () => accounts.id,
+);
 
 // Idempotency-Key records (src/platform/http/idempotency.ts), in this service's own database.
 export { idempotencyKeys } from "../../platform/http/idempotency-store";

@@ -199,6 +199,7 @@ export function Dashboard(props: DashboardProps) {
         <Webhooks
           apiBase="/admin/api/webhooks"
           signatureHeader="Service-Signature"
+          overlapField="overlapHours"
           urlPlaceholder="https://example.com/hooks/tax"
           events={TAX_WEBHOOK_EVENTS}
           endpoints={props.endpoints}

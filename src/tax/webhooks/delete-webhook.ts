@@ -7,6 +7,7 @@ import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
+import { keyActor, sessionActor } from "./service";
 
 const responses = {
   200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deletedAt: IsoTime }) }) } } },
@@ -33,19 +34,23 @@ const managementRoute = createRoute({
   responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
 });
 
-async function deleteWebhook(db: D1Database, ownerId: string, id: string) {
+async function deleteWebhook(db: D1Database, ownerId: string, id: string, actor: string) {
   const now = Date.now();
-  if (!(await webhookStore.deleteEndpoint(db, id, ownerId, now))) throw taxError("not_found", "No such webhook endpoint");
+  if (!(await webhookStore.deleteEndpoint(db, id, ownerId, { action: "deleted", actor, detail: null, at: now }))) {
+    throw taxError("not_found", "No such webhook endpoint");
+  }
   return { data: { id, deletedAt: iso(now) } };
 }
 
 export function registerDeleteWebhook(app: TaxApp): void {
-  app.openapi(keyRoute, async (c) => c.json(await deleteWebhook(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id), 200));
+  app.openapi(keyRoute, async (c) =>
+    c.json(await deleteWebhook(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id, keyActor(c.var.apiKey.state)), 200),
+  );
 }
 
 export function registerManagementDeleteWebhook(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
-    return c.json(await deleteWebhook(c.env.DB, account.id, c.req.valid("param").id), 200);
+    return c.json(await deleteWebhook(c.env.DB, account.id, c.req.valid("param").id, sessionActor(c.var.actor)), 200);
   });
 }

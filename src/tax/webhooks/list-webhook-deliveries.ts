@@ -6,7 +6,8 @@ import { taxDb } from "../db/client";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
-import { AccountEmailQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
+import { AccountEmailQuery, DeliveryFilterQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
+import type { DeliveryFilter } from "../../platform/webhooks/queries";
 import { deliveryView } from "./service";
 import { queryInteger } from "../../platform/http/query";
 
@@ -20,10 +21,11 @@ const keyRoute = createRoute({
   method: "get",
   path: "/api/v1/webhooks/{id}/deliveries",
   tags: ["Webhooks"],
-  summary: "The endpoint's recent deliveries, newest first, with every attempt (status, response code, duration, error) and the next retry",
+  summary:
+    "The endpoint's recent deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
-  request: { params: WebhookIdParamSchema, query: z.object({ limit: Limit }) },
+  request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend({ limit: Limit }) },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
@@ -33,26 +35,26 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Recent deliveries of one of an account's endpoints, newest first, with every attempt",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ limit: Limit }) },
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, limit: Limit }) },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
 });
 
-async function listWebhookDeliveries(db: D1Database, ownerId: string, id: string, limit: number) {
+async function listWebhookDeliveries(db: D1Database, ownerId: string, id: string, filter: DeliveryFilter) {
   const endpoint = await webhookStore.findEndpoint(db, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
-  return { data: (await webhookStore.listDeliveries(db, endpoint.id, limit)).map(deliveryView) };
+  return { data: (await webhookStore.listDeliveries(db, endpoint.id, filter)).map(deliveryView) };
 }
 
 export function registerListWebhookDeliveries(app: TaxApp): void {
   app.openapi(keyRoute, async (c) => {
-    return c.json(await listWebhookDeliveries(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id, c.req.valid("query").limit), 200);
+    return c.json(await listWebhookDeliveries(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id, c.req.valid("query")), 200);
   });
 }
 
 export function registerManagementListWebhookDeliveries(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
-    const query = c.req.valid("query");
-    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), query.accountEmail);
-    return c.json(await listWebhookDeliveries(c.env.DB, account.id, c.req.valid("param").id, query.limit), 200);
+    const { accountEmail, ...filter } = c.req.valid("query");
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), accountEmail);
+    return c.json(await listWebhookDeliveries(c.env.DB, account.id, c.req.valid("param").id, filter), 200);
   });
 }

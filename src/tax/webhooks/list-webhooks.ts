@@ -35,7 +35,7 @@ const managementRoute = createRoute({
 });
 
 async function listWebhooks(env: TaxEnv, ownerId: string) {
-  return { data: (await webhookStore.listEndpoints(env.DB, ownerId)).map(endpointView) };
+  return { data: (await webhookStore.listEndpoints(env.DB, ownerId)).map((endpoint) => endpointView(endpoint)) };
 }
 
 export function registerListWebhooks(app: TaxApp): void {

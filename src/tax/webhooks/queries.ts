@@ -1,6 +1,6 @@
 // The tax service's webhook store: the platform's queries over the tax tables, and the wire body of a tax event.
 import { webhookQueries, type StoredEvent } from "../../platform/webhooks/queries";
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema";
+import { events, webhookAttempts, webhookDeliveries, webhookEndpointChanges, webhookEndpoints } from "../db/schema";
 
 export type { DeliveryView, EndpointRow } from "../../platform/webhooks/queries";
 
@@ -9,4 +9,4 @@ export function eventBody(event: StoredEvent): string {
   return JSON.stringify({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), data: event.data });
 }
 
-export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts }, eventBody);
+export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges }, eventBody);

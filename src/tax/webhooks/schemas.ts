@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { TAX_WEBHOOK_EVENTS } from "./events";
 import { IsoTime } from "../hono";
+import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
+import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
 export const WebhookEventSchema = z.enum(TAX_WEBHOOK_EVENTS).openapi({ description: "An event an endpoint can subscribe to" });
 
@@ -21,6 +23,32 @@ export const CreateWebhookSchema = z
   })
   .strict();
 
+export const UpdateWebhookSchema = z
+  .object({
+    url: CreateWebhookSchema.shape.url.optional(),
+    events: CreateWebhookSchema.shape.events.unwrap().optional().openapi({ description: "Replaces the subscribed events" }),
+    description: z.string().trim().max(200).nullable().optional().openapi({ description: "null or an empty string clears it" }),
+    disabled: z.boolean().optional().openapi({
+      description: "true: no new deliveries, pending ones end as failed without being sent; false: enabled again, with a fresh failing streak",
+    }),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), "give at least one of url, events, description, disabled");
+
+export const RollSecretSchema = z
+  .object({
+    overlapHours: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SECRET_OVERLAP_HOURS)
+      .default(0)
+      .openapi({
+        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then carries two \`v1=\` signatures. 0 (the default) stops it at once.`,
+      }),
+  })
+  .strict();
+
 export const WebhookEndpointSchema = z
   .object({
     id: z.string().openapi({ example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
@@ -28,8 +56,29 @@ export const WebhookEndpointSchema = z
     events: z.array(WebhookEventSchema),
     description: z.string().nullable(),
     createdAt: IsoTime,
+    status: z.enum(["enabled", "disabled"]),
+    disabledAt: IsoTime.nullable(),
+    disabledReason: z
+      .enum(["manual", "failing"])
+      .nullable()
+      .openapi({ description: "`failing`: disabled by the service after 3 days in which every attempt failed" }),
+    failingSince: IsoTime.nullable().openapi({ description: "The first failed attempt since the endpoint last answered 2xx" }),
+    previousSecretExpiresAt: IsoTime.nullable().openapi({ description: "While a rolled secret still signs beside the new one: until when" }),
   })
   .openapi("WebhookEndpoint");
+
+export const WebhookChangeSchema = z
+  .object({
+    action: z.enum(ENDPOINT_CHANGE_ACTIONS),
+    actor: z.string().openapi({ description: "`api_key:<id>`, the signed-in user's email, `operator`, or `service` for an automatic change" }),
+    detail: z.string().nullable(),
+    at: IsoTime,
+  })
+  .openapi("WebhookEndpointChange");
+
+export const WebhookEndpointDetailSchema = WebhookEndpointSchema.extend({
+  changes: z.array(WebhookChangeSchema).openapi({ description: "The endpoint's changes after it was registered, newest first (up to 50)" }),
+}).openapi("WebhookEndpointDetail");
 
 export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
   secret: z.string().openapi({
@@ -38,11 +87,22 @@ export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({
   }),
 }).openapi("CreatedWebhookEndpoint");
 
+export const RolledWebhookEndpointSchema = WebhookEndpointSchema.extend({
+  secret: CreatedWebhookEndpointSchema.shape.secret,
+}).openapi("RolledWebhookEndpoint");
+
 export const WebhookIdParamSchema = z.object({
   id: z
     .string()
     .max(64)
     .openapi({ param: { name: "id", in: "path" }, example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
+
+export const DeliveryParamsSchema = WebhookIdParamSchema.extend({
+  deliveryId: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "deliveryId", in: "path" }, example: "whd_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
 });
 
 export const AttemptSchema = z
@@ -66,6 +126,7 @@ export const DeliverySchema = z
     eventId: z.string(),
     eventType: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),
+    resendOf: z.string().nullable().openapi({ description: "For a re-send: the delivery it repeats" }),
     nextRetryAt: IsoTime.nullable().openapi({ description: "When the next attempt is due, while pending" }),
     createdAt: IsoTime,
     completedAt: IsoTime.nullable(),
@@ -74,6 +135,14 @@ export const DeliverySchema = z
     attempts: z.array(AttemptSchema),
   })
   .openapi("WebhookDelivery");
+
+export const DeliveryFilterQuery = z.object({
+  status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
+  eventType: z
+    .enum([...TAX_WEBHOOK_EVENTS, "webhook.test"])
+    .optional()
+    .openapi({ description: "Only deliveries of this event type" }),
+});
 
 export const TestSendSchema = z
   .object({

@@ -1,17 +1,44 @@
 // Webhook endpoint operations for one owner, shared by the key-authenticated API (/api/v1/webhooks) and
 // the management API the web page uses (/admin/api/webhooks): one set of rules (URL check, endpoint cap,
 // secret shown once) and one wire shape, whoever the caller is. SQL stays in db/webhooks.ts.
+import type { Actor } from "../../platform/auth/admin";
+import { actorName } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
+import type { KeyIdentity } from "../../platform/keys/guard";
 import type { Processed } from "../../platform/webhooks/consumer";
+import { endpointManagement } from "../../platform/webhooks/endpoints";
+import type { EndpointChange } from "../../platform/webhooks/queries";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { webhookStore, type DeliveryView, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
 import { iso, isoOrNull, taxError } from "../hono";
-import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, type TaxWebhookEvent } from "./events";
+import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, taxOutbox, type TaxWebhookEvent } from "./events";
 
-export function endpointView(e: EndpointRow) {
-  return { id: e.id, url: e.url, events: e.events as TaxWebhookEvent[], description: e.description, createdAt: iso(e.createdAt) };
+/** Edits, disable and enable, secret rolls and re-sends of the tax service's endpoints. */
+export const endpoints = endpointManagement(webhookStore, taxOutbox);
+
+/** Who the endpoint changes name: the API key that made them, the signed-in user, or the operator. */
+export const keyActor = (key: KeyIdentity) => `api_key:${key.keyId}`;
+export const sessionActor = (actor: Actor) => actorName(actor);
+
+export function endpointView(e: EndpointRow, now: number = Date.now()) {
+  return {
+    id: e.id,
+    url: e.url,
+    events: e.events as TaxWebhookEvent[],
+    description: e.description,
+    createdAt: iso(e.createdAt),
+    status: e.disabledAt === null ? ("enabled" as const) : ("disabled" as const),
+    disabledAt: isoOrNull(e.disabledAt),
+    disabledReason: e.disabledReason,
+    failingSince: isoOrNull(e.failingSince),
+    previousSecretExpiresAt: e.previousSecretExpiresAt !== null && e.previousSecretExpiresAt > now ? iso(e.previousSecretExpiresAt) : null,
+  };
+}
+
+export function changeView(change: EndpointChange) {
+  return { action: change.action, actor: change.actor, detail: change.detail, at: iso(change.at) };
 }
 
 export function deliveryView(d: DeliveryView) {
@@ -21,6 +48,7 @@ export function deliveryView(d: DeliveryView) {
     eventId: d.eventId,
     eventType: d.eventType,
     status: d.status,
+    resendOf: d.resendOf,
     nextRetryAt: isoOrNull(d.nextAttemptAt),
     createdAt: iso(d.createdAt),
     completedAt: isoOrNull(d.completedAt),
@@ -49,12 +77,17 @@ export async function registerEndpoint(
     events: body.events ?? [...TAX_WEBHOOK_EVENTS],
     description: body.description || null,
     createdAt: now,
+    previousSecretExpiresAt: null,
+    disabledAt: null,
+    disabledReason: null,
+    failingSince: null,
   };
   const secret = newWebhookSecret();
   await webhookStore.insertEndpoint(env.DB, { ...endpoint, secret });
-  return { ...endpointView(endpoint), secret };
+  return { ...endpointView(endpoint, now), secret };
 }
 
+/** The answer to a test send or a re-send: the new delivery and its first attempt. */
 export function testSendView(result: { deliveryId: string; eventId: string; processed: Processed }) {
   const attempt = result.processed.attempt;
   return {

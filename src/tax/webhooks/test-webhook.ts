@@ -11,6 +11,7 @@ import { sendTestEvent } from "./events";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
 import { testSendView } from "./service";
+import { requireEnabled } from "../../platform/webhooks/endpoints";
 
 const responses = {
   200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
@@ -22,11 +23,11 @@ const keyRoute = createRoute({
   tags: ["Webhooks"],
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
   description:
-    "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
+    "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(401, 403, 404, 409, 422, 429) },
 });
 
 const managementRoute = createRoute({
@@ -35,15 +36,15 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
   middleware: [requireAdmin, idempotentForActor] as const,
-  description:
-    "At most 10 test sends per endpoint in any 60 s, counted with the account's own test sends; beyond that 429 `rate_limited` with `Retry-After`.",
+  description: "At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After`.",
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 
 async function testWebhook(env: TaxEnv, ownerId: string, id: string) {
   const endpoint = await webhookStore.findEndpoint(env.DB, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
+  requireEnabled(endpoint);
   return { data: testSendView(await sendTestEvent(env, endpoint)) };
 }
 

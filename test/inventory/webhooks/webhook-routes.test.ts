@@ -27,7 +27,18 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
 
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200);
     expect(z.object({ data: z.array(WebhookSchema) }).parse(listed).data).toEqual([
-      { id: created.id, url: created.url, events: ALL_EVENTS, created_at: created.created_at },
+      {
+        id: created.id,
+        url: created.url,
+        events: ALL_EVENTS,
+        description: null,
+        created_at: created.created_at,
+        status: "enabled",
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        previous_secret_expires_at: null,
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain("whsec_");
   });

@@ -113,7 +113,7 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
     signedAt: null,
     eventType: "sale.created",
     body: '{"id":"evt_1"}',
-    endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", deleted: false },
+    endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
     ...job,
   };
   const attempts: AttemptRecord[] = [];
@@ -278,18 +278,68 @@ describe("processDelivery", () => {
     expect((await processDelivery("whd_test", t.ports, FRESH)).decision).toEqual({ action: "ack", reason: "already delivered" });
   });
 
+  it("a disabled endpoint's pending delivery ends as failed without sending", async () => {
+    const disabled = memoryPorts({
+      endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: true },
+    });
+    await processDelivery("whd_test", disabled.ports, FRESH);
+    expect(disabled.state.status).toBe("failed");
+    expect(disabled.attempts[0]).toMatchObject({ error: "not sent: the endpoint is disabled", notSent: true });
+    expect(disabled.requests).toHaveLength(0);
+  });
+
+  describe("during a secret roll's overlap, both secrets sign and a receiver holding either one verifies", () => {
+    const rolled = (expiresAt: number) => ({
+      url: "https://hooks.example.com/x",
+      secret: "whsec_new",
+      previousSecret: { secret: "whsec_old", expiresAt },
+      deleted: false,
+      disabled: false,
+    });
+
+    it.each([FRESH, ORIGINAL])("$scheme", async (policy) => {
+      const { ports, requests, now } = memoryPorts({ endpoint: rolled(Date.now() + 3_600_000) }, () => new Response("ok"));
+      await processDelivery("whd_test", ports, policy);
+      const { headers, body } = requests[0]!;
+      for (const secret of ["whsec_new", "whsec_old"]) {
+        expect(await verifyWebhook(secret, headers, body, { scheme: policy.scheme, now: now() })).toMatchObject({ ok: true });
+      }
+      expect(await verifyWebhook("whsec_other", headers, body, { scheme: policy.scheme, now: now() })).toMatchObject({ ok: false });
+    });
+
+    it.each([FRESH, ORIGINAL])("$scheme: once the overlap has ended, only the new secret signs", async (policy) => {
+      const { ports, requests, now } = memoryPorts({ endpoint: rolled(0) }, () => new Response("ok"));
+      await processDelivery("whd_test", ports, policy);
+      const { headers, body } = requests[0]!;
+      expect(await verifyWebhook("whsec_new", headers, body, { scheme: policy.scheme, now: now() })).toMatchObject({ ok: true });
+      expect(await verifyWebhook("whsec_old", headers, body, { scheme: policy.scheme, now: now() })).toMatchObject({
+        ok: false,
+        reason: "signature_mismatch",
+      });
+      expect(headers.get("X-Service-Signature-Previous")).toBeNull();
+      expect(headers.get("Service-Signature") ?? "").not.toMatch(/v1=.*v1=/);
+    });
+  });
+
   it("a deleted endpoint or a URL that is no longer allowed ends the delivery without sending", async () => {
-    const deleted = memoryPorts({ endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", deleted: true } });
+    const deleted = memoryPorts({
+      endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: true, disabled: false },
+    });
     expect((await processDelivery("whd_test", deleted.ports, FRESH)).decision.action).toBe("ack");
     expect(deleted.state.status).toBe("failed");
     expect(deleted.attempts[0]!.error).toBe("not sent: the endpoint was deleted");
 
-    const loopback = memoryPorts({ endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", deleted: false } });
+    const loopback = memoryPorts({
+      endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
+    });
     await processDelivery("whd_test", loopback.ports, FRESH);
     expect(loopback.state.status).toBe("failed");
     expect(loopback.attempts[0]!.error).toContain("not sent: the URL is not allowed");
     expect(loopback.requests).toHaveLength(0);
-    const allowed = memoryPorts({ endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", deleted: false } }, () => new Response("ok"));
+    const allowed = memoryPorts(
+      { endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false } },
+      () => new Response("ok"),
+    );
     await processDelivery("whd_test", allowed.ports, { ...FRESH, allowLoopback: true });
     expect(allowed.state.status).toBe("delivered");
   });

@@ -43,7 +43,20 @@ describe("webhooks on the web page", () => {
     const created = await expectStatus(await as(user, "POST", "/admin/api/webhooks", { url, events: ["profile.saved"] }), 201);
     expect(created.data.secret).toEqual(expect.any(String));
     const listed = await expectStatus(await as(user, "GET", "/admin/api/webhooks"), 200);
-    expect(listed.data).toEqual([{ id: created.data.id, url, events: ["profile.saved"], description: null, createdAt: created.data.createdAt }]);
+    expect(listed.data).toEqual([
+      {
+        id: created.data.id,
+        url,
+        events: ["profile.saved"],
+        description: null,
+        createdAt: created.data.createdAt,
+        status: "enabled",
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+        previousSecretExpiresAt: null,
+      },
+    ]);
     expect(JSON.stringify(listed)).not.toContain(created.data.secret);
 
     const sent = await expectStatus(await as(user, "POST", `/admin/api/webhooks/${created.data.id}/test`), 200);
@@ -80,6 +93,8 @@ describe("webhooks on the web page", () => {
     await expectError(await as(intruder, "POST", "/admin/api/webhooks", { accountEmail: owner.email, url }), 403, "forbidden");
     await expectError(await as(intruder, "POST", `/admin/api/webhooks/${theirs.data.id}/test`), 404, "not_found");
     await expectError(await as(intruder, "GET", `/admin/api/webhooks/${theirs.data.id}/deliveries`), 404, "not_found");
+    await expectError(await as(intruder, "PATCH", `/admin/api/webhooks/${theirs.data.id}`, { disabled: true }), 404, "not_found");
+    await expectError(await as(intruder, "POST", `/admin/api/webhooks/${theirs.data.id}/roll-secret`), 404, "not_found");
     await expectError(await as(intruder, "DELETE", `/admin/api/webhooks/${theirs.data.id}`), 404, "not_found");
 
     const still = await expectStatus(await admin("GET", `/admin/api/webhooks?accountEmail=${encodeURIComponent(owner.email)}`), 200);

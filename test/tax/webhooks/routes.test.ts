@@ -29,7 +29,18 @@ describe("POST /api/v1/webhooks", () => {
 
     const listed = await expectStatus(await api("/api/v1/webhooks", key), 200);
     expect(z.object({ data: z.array(WebhookEndpointSchema) }).parse(listed).data).toEqual([
-      { id: created.id, url: created.url, events: created.events, description: "billing", createdAt: created.createdAt },
+      {
+        id: created.id,
+        url: created.url,
+        events: created.events,
+        description: "billing",
+        createdAt: created.createdAt,
+        status: "enabled",
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+        previousSecretExpiresAt: null,
+      },
     ]);
     expect(JSON.stringify(listed)).not.toContain(created.secret);
     expect(JSON.stringify(listed)).not.toContain("whsec_");
@@ -161,7 +172,7 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
       const retryAfter = Number(response.headers.get("Retry-After"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(await expectError(response, 429, "rate_limited")).toContain("10 test sends a minute per endpoint");
+      expect(await expectError(response, 429, "rate_limited")).toContain("10 test sends and re-sends a minute per endpoint");
     }
     await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.arrayBuffer()));
     expect(received).toHaveLength(10);

@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { errorResponses } from "../http/schemas";
+import { RolledWebhookSchema, RollSecretSchema, WebhookParams } from "./schemas";
+import { endpoints } from "./service";
+import { webhookView } from "./views";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/webhooks/{webhookId}/roll-secret",
+  tags: ["Webhooks"],
+  summary: "Roll a webhook endpoint's signing secret, optionally keeping the old one signing for up to 24 h",
+  description:
+    "With `overlap_hours` > 0 the old secret keeps signing until then: every delivery carries `X-Service-Signature` (new secret) and `X-Service-Signature-Previous` (old secret) over the same timestamp and body, so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.",
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: WebhookParams,
+    body: { required: false, content: { "application/json": { schema: RollSecretSchema } } },
+  },
+  responses: {
+    200: {
+      description: "The endpoint and its new secret, shown only in this response",
+      content: { "application/json": { schema: z.object({ data: RolledWebhookSchema }) } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+  },
+});
+
+export function registerRollWebhookSecret(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { id, webhookId } = c.req.valid("param");
+    const { overlap_hours: overlapHours } = RollSecretSchema.parse(c.req.valid("json") ?? {});
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const rolled = await endpoints.roll(c.env, org.id, webhookId, overlapHours, actorName(c), Date.now());
+    return c.json({ data: { ...webhookView(rolled.endpoint), secret: rolled.secret } }, 200);
+  });
+}

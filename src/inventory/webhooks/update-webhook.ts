@@ -1,0 +1,33 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { errorResponses } from "../http/schemas";
+import { UpdateWebhookSchema, WebhookParams, WebhookSchema } from "./schemas";
+import { endpoints } from "./service";
+import { webhookView } from "./views";
+
+const route = createRoute({
+  method: "patch",
+  path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
+  tags: ["Webhooks"],
+  summary: "Change a webhook endpoint's URL, events or description, or disable and enable it",
+  description:
+    "Send only the fields to change. A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabled_reason: failing`). Every change is recorded with who made it (see GET of the endpoint).",
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
+  request: { params: WebhookParams, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
+  responses: {
+    200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 413, 415),
+  },
+});
+
+export function registerUpdateWebhook(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { id, webhookId } = c.req.valid("param");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const updated = await endpoints.edit(c.env, org.id, webhookId, c.req.valid("json"), actorName(c), Date.now());
+    return c.json({ data: webhookView(updated) }, 200);
+  });
+}

@@ -1,0 +1,107 @@
+// Managing a webhook endpoint after it is registered, the same in both services: edit its URL, events and
+// description, disable and enable it, roll its signing secret, re-send a past delivery. Every change is
+// recorded with who made it. The service passes its store and outbox and renders the result its own way.
+import { PlatformError } from "../http/errors";
+import type { webhookOutbox } from "./outbox";
+import type { EndpointPatch, EndpointRow, webhookQueries } from "./queries";
+import { newWebhookSecret } from "./sign";
+import { checkWebhookUrl } from "./url";
+
+/** The longest a rolled secret keeps signing beside the new one. */
+export const MAX_SECRET_OVERLAP_HOURS = 24;
+
+export interface EndpointEdit {
+  url?: string | undefined;
+  events?: string[] | undefined;
+  /** null or "" clears it. */
+  description?: string | null | undefined;
+  disabled?: boolean | undefined;
+}
+
+export interface ManagementEnv {
+  DB: D1Database;
+  WEBHOOK_ALLOW_LOOPBACK: string;
+}
+
+type Store = Pick<ReturnType<typeof webhookQueries>, "findEndpoint" | "updateEndpoint" | "rollSecret" | "findDelivery">;
+type Outbox = Pick<ReturnType<typeof webhookOutbox>, "resendDelivery">;
+
+const notFound = () => new PlatformError("not_found", "No such webhook endpoint");
+
+/** Manual sends (test sends, re-sends) go only to an enabled endpoint. */
+export function requireEnabled(endpoint: EndpointRow): void {
+  if (endpoint.disabledAt !== null) throw new PlatformError("conflict", "The webhook endpoint is disabled; enable it first");
+}
+
+export function endpointManagement(store: Store, outbox: Outbox) {
+  async function find(env: ManagementEnv, ownerId: string, id: string): Promise<EndpointRow> {
+    const endpoint = await store.findEndpoint(env.DB, id, ownerId);
+    if (!endpoint) throw notFound();
+    return endpoint;
+  }
+
+  /**
+   * Applies the fields given; a field equal to its current value is no change. Enabling, or moving to another
+   * URL, starts the failing streak afresh. Returns the endpoint as it now is.
+   */
+  async function edit(env: ManagementEnv, ownerId: string, id: string, edit: EndpointEdit, actor: string, now: number): Promise<EndpointRow> {
+    const current = await find(env, ownerId, id);
+    const patch: EndpointPatch = {};
+    const changed: string[] = [];
+    if (edit.url !== undefined) {
+      const checked = checkWebhookUrl(edit.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+      if (!checked.ok) throw new PlatformError("validation", `url: ${checked.reason}`);
+      if (checked.url !== current.url) {
+        Object.assign(patch, { url: checked.url, failingSince: null });
+        changed.push(`url ${current.url} → ${checked.url}`);
+      }
+    }
+    if (edit.events !== undefined && [...edit.events].sort().join() !== [...current.events].sort().join()) {
+      patch.events = edit.events;
+      changed.push(`events ${edit.events.join(", ")}`);
+    }
+    const description = edit.description === undefined ? undefined : edit.description || null;
+    if (description !== undefined && description !== current.description) {
+      patch.description = description;
+      changed.push("description");
+    }
+    if (edit.disabled === true && current.disabledAt === null) {
+      Object.assign(patch, { disabledAt: now, disabledReason: "manual" });
+      changed.push("disabled");
+    } else if (edit.disabled === false && current.disabledAt !== null) {
+      Object.assign(patch, { disabledAt: null, disabledReason: null, failingSince: null });
+      changed.push("enabled");
+    }
+    if (changed.length === 0) return current;
+    const only = changed.length === 1 ? changed[0] : undefined;
+    const action = only === "disabled" || only === "enabled" ? only : "updated";
+    const updated = await store.updateEndpoint(env.DB, id, ownerId, patch, { action, actor, detail: changed.join("; "), at: now });
+    if (!updated) throw notFound();
+    return updated;
+  }
+
+  /**
+   * A new signing secret, shown once. With `overlapHours` > 0 the old secret keeps signing beside it until
+   * then (only the secret just replaced: a second roll inside the overlap ends the first one's).
+   */
+  async function roll(env: ManagementEnv, ownerId: string, id: string, overlapHours: number, actor: string, now: number) {
+    const secret = newWebhookSecret();
+    const until = overlapHours > 0 ? now + overlapHours * 3_600_000 : null;
+    const detail =
+      until === null ? "the previous secret stopped signing at once" : `the previous secret signs too until ${new Date(until).toISOString()}`;
+    const endpoint = await store.rollSecret(env.DB, id, ownerId, secret, until, { action: "secret_rolled", actor, detail, at: now });
+    if (!endpoint) throw notFound();
+    return { endpoint, secret };
+  }
+
+  /** Sends the event of one of the endpoint's past deliveries again now, as a new delivery. */
+  async function resend(env: ManagementEnv & Parameters<Outbox["resendDelivery"]>[0], ownerId: string, id: string, deliveryId: string, now: number) {
+    const endpoint = await find(env, ownerId, id);
+    requireEnabled(endpoint);
+    const original = await store.findDelivery(env.DB, deliveryId, endpoint.id);
+    if (!original) throw new PlatformError("not_found", "No such delivery for this endpoint");
+    return { ...(await outbox.resendDelivery(env, endpoint, deliveryId, now)), eventId: original.eventId };
+  }
+
+  return { find, edit, roll, resend };
+}

@@ -1,0 +1,66 @@
+// PATCH /api/v1/webhooks/{id} (an API key with webhooks:manage) and PATCH /admin/api/webhooks/{id} (the web
+// page's session, or the operator naming an account): edit, disable or enable an endpoint.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import { errorResponses, type TaxApp } from "../hono";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { AccountEmailQuery, UpdateWebhookSchema, WebhookEndpointSchema, WebhookIdParamSchema } from "./schemas";
+import { endpoints, endpointView, keyActor, sessionActor } from "./service";
+
+const responses = {
+  200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookEndpointSchema }) } } },
+};
+
+const description =
+  "Send only the fields to change. A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
+
+const keyRoute = createRoute({
+  method: "patch",
+  path: "/api/v1/webhooks/{id}",
+  tags: ["Webhooks"],
+  summary: "Change a webhook endpoint's URL, events or description, or disable and enable it",
+  description,
+  security: keySecurity("webhooks:manage"),
+  middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 })] as const,
+  request: { params: WebhookIdParamSchema, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "patch",
+  path: "/admin/api/webhooks/{id}",
+  tags: ["Management"],
+  summary: "Change one of an account's webhook endpoints, or disable and enable it",
+  description,
+  middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
+  request: {
+    params: WebhookIdParamSchema,
+    query: AccountEmailQuery,
+    body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
+  },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415) },
+});
+
+export function registerUpdateWebhook(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) => {
+    const updated = await endpoints.edit(
+      c.env,
+      c.var.apiKey.state.ownerId,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      keyActor(c.var.apiKey.state),
+      Date.now(),
+    );
+    return c.json({ data: endpointView(updated) }, 200);
+  });
+}
+
+export function registerManagementUpdateWebhook(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    const updated = await endpoints.edit(c.env, account.id, c.req.valid("param").id, c.req.valid("json"), sessionActor(c.var.actor), Date.now());
+    return c.json({ data: endpointView(updated) }, 200);
+  });
+}

@@ -1,0 +1,280 @@
+// Managing a registered endpoint (tax): edit, disable and enable, roll the secret with an overlap, re-send a
+// delivery, filter deliveries, and the automatic disable after 3 days of failures, each change audited.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { z } from "@hono/zod-openapi";
+import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { dispatchEvents } from "../../../src/tax/webhooks/events";
+import {
+  CreatedWebhookEndpointSchema,
+  DeliverySchema,
+  RolledWebhookEndpointSchema,
+  TestSendSchema,
+  WebhookEndpointDetailSchema,
+  WebhookEndpointSchema,
+} from "../../../src/tax/webhooks/schemas";
+import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+installReceivers();
+
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+
+async function setup(behaviour: Behaviour = respond.ok) {
+  const key = await createKey({ scopes: ["webhooks:manage"] });
+  const { url, received } = receiver(behaviour);
+  const endpoint = CreatedWebhookEndpointSchema.parse(
+    (await expectStatus(await api("/api/v1/webhooks", key.key, json("POST", { url, description: "books" })), 201)).data,
+  );
+  const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(key.email).first<{ id: string }>();
+  const keyRow = await env.DB.prepare("SELECT id FROM api_keys WHERE account_id = ?").bind(account!.id).first<{ id: string }>();
+  return { key: key.key, keyId: keyRow!.id, url, received, endpoint, accountId: account!.id };
+}
+
+async function detail(key: string, id: string) {
+  return WebhookEndpointDetailSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${id}`, key), 200)).data);
+}
+
+async function testSend(key: string, id: string) {
+  return TestSendSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${id}/test`, key, { method: "POST" }), 200)).data);
+}
+
+async function deliveriesOf(key: string, id: string, query = "") {
+  return z.array(DeliverySchema).parse((await expectStatus(await api(`/api/v1/webhooks/${id}/deliveries${query}`, key), 200)).data);
+}
+
+async function deliveryCount(endpointId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpointId).first<{ n: number }>();
+  return row!.n;
+}
+
+/** An outbox row, as the profile and billing writes insert them, dispatched as those writes do. */
+async function emitEvent(accountId: string, type = "profile.deleted"): Promise<string> {
+  const id = `evt_${crypto.randomUUID()}`;
+  await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(id, accountId, type, JSON.stringify({ profileId: "prof_x" }), Date.now())
+    .run();
+  await dispatchEvents(env, [id]);
+  return id;
+}
+
+describe("PATCH /api/v1/webhooks/{id}", () => {
+  it("changes the URL, events and description given, keeps the rest, and records who changed what", async () => {
+    const { key, keyId, endpoint } = await setup();
+    const { url: newUrl } = receiver();
+    const updated = WebhookEndpointSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { url: newUrl, events: ["plan.activated"] })), 200)).data,
+    );
+    expect(updated).toMatchObject({ id: endpoint.id, url: newUrl, events: ["plan.activated"], description: "books", status: "enabled" });
+
+    const cleared = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { description: null })), 200);
+    expect(cleared.data.description).toBeNull();
+
+    const seen = await detail(key, endpoint.id);
+    expect(seen.changes).toEqual([
+      { action: "updated", actor: `api_key:${keyId}`, detail: "description", at: expect.any(String) },
+      { action: "updated", actor: `api_key:${keyId}`, detail: `url ${endpoint.url} → ${newUrl}; events plan.activated`, at: expect.any(String) },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain("whsec_");
+  });
+
+  it("a field equal to its current value is no change and records nothing", async () => {
+    const { key, endpoint } = await setup();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { url: endpoint.url, description: "books" })), 200);
+    expect((await detail(key, endpoint.id)).changes).toEqual([]);
+  });
+
+  it.each([
+    [{}, "give at least one of url, events, description, disabled"],
+    [{ url: "http://hooks.example.com/x" }, "url: must use https"],
+    [{ url: "https://localhost./x" }, "url: must not point at an internal host name"],
+    [{ events: [] }, "events"],
+    [{ events: ["webhook.test"] }, "events[0]"],
+    [{ disabled: "yes" }, "disabled"],
+    [{ secret: "mine" }, "secret"],
+  ])("refuses %j with 400 naming %s and changes nothing", async (body, message) => {
+    const { key, endpoint } = await setup();
+    const text = await expectError(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", body)), 400, "validation_error");
+    expect(text).toContain(message);
+    const seen = await detail(key, endpoint.id);
+    expect(seen).toMatchObject({ url: endpoint.url, events: endpoint.events, status: "enabled", changes: [] });
+  });
+
+  it("disabling stops new deliveries and manual sends; enabling starts them again", async () => {
+    const { key, endpoint, accountId, received } = await setup();
+    const disabled = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true })), 200);
+    expect(disabled.data).toMatchObject({ status: "disabled", disabledReason: "manual", disabledAt: expect.any(String) });
+
+    await emitEvent(accountId);
+    expect(await deliveryCount(endpoint.id)).toBe(0);
+    const refused = await expectError(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 409, "conflict");
+    expect(refused).toContain("disabled");
+    expect(received).toHaveLength(0);
+
+    const enabled = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    expect(enabled.data).toMatchObject({ status: "enabled", disabledReason: null, disabledAt: null });
+    await emitEvent(accountId);
+    expect(await deliveryCount(endpoint.id)).toBe(1);
+    expect((await detail(key, endpoint.id)).changes.map((c) => c.action)).toEqual(["enabled", "disabled"]);
+  });
+
+  it("another account's endpoint, or a deleted one, is 404 and unchanged", async () => {
+    const owner = await setup();
+    const stranger = await createKey({ scopes: ["webhooks:manage"] });
+    await expectError(await api(`/api/v1/webhooks/${owner.endpoint.id}`, stranger.key, json("PATCH", { disabled: true })), 404, "not_found");
+    await expectError(await api(`/api/v1/webhooks/${owner.endpoint.id}`, stranger.key), 404, "not_found");
+    expect((await detail(owner.key, owner.endpoint.id)).status).toBe("enabled");
+    await expectStatus(await api(`/api/v1/webhooks/${owner.endpoint.id}`, owner.key, { method: "DELETE" }), 200);
+    await expectError(await api(`/api/v1/webhooks/${owner.endpoint.id}`, owner.key, json("PATCH", { disabled: true })), 404, "not_found");
+  });
+});
+
+describe("POST /api/v1/webhooks/{id}/roll-secret", () => {
+  it("with an overlap, both secrets sign every delivery until it ends; the new secret is shown once", async () => {
+    const { key, endpoint, received } = await setup();
+    const rolled = RolledWebhookEndpointSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, json("POST", { overlapHours: 24 })), 200)).data,
+    );
+    expect(rolled.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
+    expect(rolled.secret).not.toBe(endpoint.secret);
+    const overlapMs = Date.parse(rolled.previousSecretExpiresAt!) - Date.now();
+    expect(overlapMs).toBeGreaterThan(23 * 3_600_000);
+    expect(overlapMs).toBeLessThanOrEqual(24 * 3_600_000);
+
+    await testSend(key, endpoint.id);
+    const [request] = received;
+    expect(request!.headers.get("Service-Signature")).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    for (const secret of [rolled.secret, endpoint.secret]) {
+      expect(await verifyWebhook(secret, request!.headers, request!.body, { scheme: "service-signature" })).toMatchObject({ ok: true });
+    }
+    expect(JSON.stringify((await detail(key, endpoint.id)).changes)).not.toContain("whsec_");
+  });
+
+  it("without an overlap the old secret stops signing at once", async () => {
+    const { key, endpoint, received } = await setup();
+    const rolled = await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST" }), 200);
+    expect(rolled.data.previousSecretExpiresAt).toBeNull();
+    await testSend(key, endpoint.id);
+    const [request] = received;
+    expect(await verifyWebhook(rolled.data.secret, request!.headers, request!.body, { scheme: "service-signature" })).toMatchObject({ ok: true });
+    expect(await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature" })).toMatchObject({
+      ok: false,
+      reason: "signature_mismatch",
+    });
+    expect((await detail(key, endpoint.id)).changes).toEqual([
+      expect.objectContaining({ action: "secret_rolled", detail: "the previous secret stopped signing at once" }),
+    ]);
+  });
+
+  it.each([[{ overlapHours: 25 }], [{ overlapHours: -1 }], [{ overlapHours: 1.5 }], [{ overlap: 2 }]])("refuses %j with 400", async (body) => {
+    const { key, endpoint, received } = await setup();
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, json("POST", body)), 400, "validation_error");
+    await testSend(key, endpoint.id);
+    expect(await verifyWebhook(endpoint.secret, received[0]!.headers, received[0]!.body, { scheme: "service-signature" })).toMatchObject({
+      ok: true,
+    });
+  });
+});
+
+describe("re-sending a delivery", () => {
+  it("sends the same event again as a new delivery with a fresh id, listed with what it repeats", async () => {
+    const { key, endpoint, received } = await setup();
+    const first = await testSend(key, endpoint.id);
+    const again = TestSendSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.deliveryId}/resend`, key, { method: "POST" }), 200)).data,
+    );
+    expect(again).toMatchObject({ eventId: first.eventId, status: "delivered" });
+    expect(again.deliveryId).not.toBe(first.deliveryId);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body).toBe(received[0]!.body);
+    expect(received[1]!.headers.get("Service-Delivery")).toBe(again.deliveryId);
+    expect(await verifyWebhook(endpoint.secret, received[1]!.headers, received[1]!.body, { scheme: "service-signature" })).toMatchObject({
+      ok: true,
+    });
+    const [latest] = await deliveriesOf(key, endpoint.id);
+    expect(latest).toMatchObject({ id: again.deliveryId, eventId: first.eventId, resendOf: first.deliveryId });
+  });
+
+  it("an unknown delivery, another endpoint's delivery or another account's endpoint is 404", async () => {
+    const owner = await setup();
+    const sent = await testSend(owner.key, owner.endpoint.id);
+    const other = await setup();
+    const otherSent = await testSend(other.key, other.endpoint.id);
+    const resend = (key: string, endpointId: string, deliveryId: string) =>
+      api(`/api/v1/webhooks/${endpointId}/deliveries/${deliveryId}/resend`, key, { method: "POST" });
+    await expectError(await resend(owner.key, owner.endpoint.id, "whd_01jd3k9x2m4n5p6q7r8s9t0v1w"), 404, "not_found");
+    await expectError(await resend(owner.key, owner.endpoint.id, otherSent.deliveryId), 404, "not_found");
+    await expectError(await resend(other.key, owner.endpoint.id, sent.deliveryId), 404, "not_found");
+    expect(owner.received).toHaveLength(1);
+    expect(other.received).toHaveLength(1);
+  });
+
+  it("re-sends count with test sends: at most 10 manual sends a minute per endpoint", { timeout: 30_000 }, async () => {
+    const { key, endpoint, received } = await setup();
+    const first = await testSend(key, endpoint.id);
+    for (let i = 0; i < 9; i++) {
+      await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.deliveryId}/resend`, key, { method: "POST" }), 200);
+    }
+    const limited = await api(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.deliveryId}/resend`, key, { method: "POST" });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    await expectError(limited, 429, "rate_limited");
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/test`, key, { method: "POST" }), 429, "rate_limited");
+    expect(received).toHaveLength(10);
+  });
+});
+
+describe("GET /api/v1/webhooks/{id}/deliveries filters", () => {
+  it("by status and by event type", async () => {
+    let n = 0;
+    const { key, endpoint, accountId } = await setup(() => (++n === 1 ? respond.fail(503) : respond.ok()));
+    const failed = await testSend(key, endpoint.id);
+    const delivered = await testSend(key, endpoint.id);
+    await emitEvent(accountId, "plan.activated");
+
+    expect((await deliveriesOf(key, endpoint.id, "?status=pending")).map((d) => d.id)).toContain(failed.deliveryId);
+    expect((await deliveriesOf(key, endpoint.id, "?status=delivered")).map((d) => d.id)).toContain(delivered.deliveryId);
+    expect((await deliveriesOf(key, endpoint.id, "?status=delivered")).map((d) => d.id)).not.toContain(failed.deliveryId);
+    expect((await deliveriesOf(key, endpoint.id, "?eventType=plan.activated")).map((d) => d.eventType)).toEqual(["plan.activated"]);
+    expect(await deliveriesOf(key, endpoint.id, "?eventType=webhook.test&limit=1")).toHaveLength(1);
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?status=lost`, key), 400, "validation_error");
+    await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?eventType=sale.created`, key), 400, "validation_error");
+  });
+});
+
+describe("the failing streak and the automatic disable", () => {
+  it("a failed attempt starts the streak and a 2xx ends it", async () => {
+    let fail = true;
+    const { key, endpoint } = await setup(() => (fail ? respond.fail(500) : respond.ok()));
+    const sent = await testSend(key, endpoint.id);
+    expect((await detail(key, endpoint.id)).failingSince).toBe(sent.attempt!.attemptedAt);
+    await testSend(key, endpoint.id);
+    expect((await detail(key, endpoint.id)).failingSince).toBe(sent.attempt!.attemptedAt);
+    fail = false;
+    await testSend(key, endpoint.id);
+    expect((await detail(key, endpoint.id)).failingSince).toBeNull();
+  });
+
+  it("a failure 3 days into the streak disables the endpoint, recorded as the service's change", async () => {
+    const { key, endpoint, accountId } = await setup(() => respond.fail(500));
+    const since = Date.now() - 3 * 86_400_000 - 60_000;
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?").bind(since, endpoint.id).run();
+
+    await testSend(key, endpoint.id);
+    const seen = await detail(key, endpoint.id);
+    expect(seen).toMatchObject({ status: "disabled", disabledReason: "failing", failingSince: new Date(since).toISOString() });
+    expect(seen.changes).toEqual([
+      { action: "auto_disabled", actor: "service", detail: `no 2xx answer since ${new Date(since).toISOString()}`, at: expect.any(String) },
+    ]);
+    await emitEvent(accountId);
+    expect(await deliveryCount(endpoint.id)).toBe(1);
+  });
+
+  it("a failure less than 3 days into the streak leaves it enabled", async () => {
+    const { key, endpoint } = await setup(() => respond.fail(500));
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
+      .bind(Date.now() - 3 * 86_400_000 + 3_600_000, endpoint.id)
+      .run();
+    await testSend(key, endpoint.id);
+    expect((await detail(key, endpoint.id)).status).toBe("enabled");
+  });
+});
