@@ -10,6 +10,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, applyLocalMigrations, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
+import { verifyWebhook } from "../../src/platform/webhooks/verify";
 import { DEMO_ADMIN, seedDemo } from "../../scripts/seed.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -205,11 +206,48 @@ describe("tax web page in Chromium", () => {
     const secret = await revealed(page);
     expect(secret.length).toBeGreaterThan(20);
     await dismissReveal(page);
-    const endpointRow = page.locator("#webhooks tr", { hasText: receiverUrl });
+    const endpointRow = page.locator("#webhooks tr[data-endpoint-id]", { hasText: receiverUrl });
     await expect.poll(() => endpointRow.isVisible()).toBe(true);
     await endpointRow.getByRole("button", { name: /Send test/ }).click();
     await expect.poll(() => page.locator("#webhooks td[data-label='Event']", { hasText: "webhook.test" }).isVisible()).toBe(true);
     expect(received.some((r) => r.body.includes("webhook.test") && typeof r.headers["service-signature"] === "string")).toBe(true);
+
+    // Roll the secret keeping the old one signing for 24 h: the next delivery verifies with either secret.
+    await endpointRow.getByLabel(/Old secret keeps signing for/).selectOption("24");
+    await endpointRow.getByRole("button", { name: /Roll secret/ }).click();
+    const rolledSecret = await revealed(page);
+    expect(rolledSecret).not.toBe(secret);
+    await dismissReveal(page);
+    await expect.poll(() => endpointRow.textContent()).toContain("Old secret signs until");
+    const beforeRolledSend = received.length;
+    await endpointRow.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => received.length).toBe(beforeRolledSend + 1);
+    const rolledDelivery = received[beforeRolledSend]!;
+    for (const signingSecret of [secret, rolledSecret]) {
+      const verified = await verifyWebhook(signingSecret, rolledDelivery.headers, rolledDelivery.body, { scheme: "service-signature" });
+      expect(verified.ok).toBe(true);
+    }
+
+    // Re-send the newest delivery: the same event again under a new delivery id.
+    await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(2);
+    await page
+      .locator("#webhooks tr[data-delivery-id]")
+      .first()
+      .getByRole("button", { name: /Re-send/ })
+      .click();
+    await expect.poll(() => received.length).toBe(beforeRolledSend + 2);
+    const resent = received[beforeRolledSend + 1]!;
+    expect(resent.body).toBe(rolledDelivery.body);
+    expect(resent.headers["service-delivery"]).not.toBe(rolledDelivery.headers["service-delivery"]);
+    await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(3);
+
+    // Disable, then enable: a disabled endpoint offers no test send.
+    await endpointRow.getByRole("button", { name: /^Disable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
+    expect(await endpointRow.getByRole("button", { name: /Send test/ }).count()).toBe(0);
+    await endpointRow.getByRole("button", { name: /^Enable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("enabled");
+
     await shot(page, "tax-5-webhooks");
 
     // A phone-sized view of the same page.
@@ -301,11 +339,35 @@ describe("inventory admin area in Chromium", () => {
     await page.getByRole("button", { name: "Register endpoint" }).click();
     expect((await revealed(page)).length).toBeGreaterThan(20);
     await dismissReveal(page);
-    const endpointRow = page.locator("#webhooks tr", { hasText: `${receiverUrl}/inventory` });
+    const endpointRow = page.locator("#webhooks tr[data-endpoint-id]", { hasText: `${receiverUrl}/inventory` });
     await expect.poll(() => endpointRow.isVisible()).toBe(true);
     await endpointRow.getByRole("button", { name: /Send test/ }).click();
     await expect.poll(() => page.locator("#webhooks td[data-label='Status'] .state-delivered").count()).toBe(1);
     expect(received.slice(before).some((r) => typeof r.headers["x-service-signature"] === "string")).toBe(true);
+
+    // Roll the secret with a 1 h overlap: the next delivery carries X-Service-Signature-Previous as well.
+    await endpointRow.getByLabel(/Old secret keeps signing for/).selectOption("1");
+    await endpointRow.getByRole("button", { name: /Roll secret/ }).click();
+    expect(await revealed(page)).toMatch(/^whsec_/);
+    await dismissReveal(page);
+    const beforeRolledSend = received.length;
+    await endpointRow.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => received.length).toBe(beforeRolledSend + 1);
+    expect(received[beforeRolledSend]!.headers["x-service-signature-previous"]).toMatch(/^[0-9a-f]{64}$/);
+
+    // Re-send, then disable and enable.
+    await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(2);
+    await page
+      .locator("#webhooks tr[data-delivery-id]")
+      .first()
+      .getByRole("button", { name: /Re-send/ })
+      .click();
+    await expect.poll(() => received.length).toBe(beforeRolledSend + 2);
+    expect(received[beforeRolledSend + 1]!.headers["x-service-delivery"]).not.toBe(received[beforeRolledSend]!.headers["x-service-delivery"]);
+    await endpointRow.getByRole("button", { name: /^Disable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
+    await endpointRow.getByRole("button", { name: /^Enable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("enabled");
     await shot(page, "inventory-4-webhooks");
 
     await page.setViewportSize({ width: 390, height: 844 });

@@ -23,7 +23,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
   },
 });
 

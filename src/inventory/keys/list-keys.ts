@@ -17,7 +17,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: PageQuery },
   responses: {
     200: { description: "One page of keys", content: { "application/json": { schema: pageOf(KeySchema) } } },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

@@ -27,7 +27,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Issued", content: { "application/json": { schema: z.object({ data: CreditNoteSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -24,7 +24,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CustomerSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

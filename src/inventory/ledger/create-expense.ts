@@ -23,7 +23,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: ExpenseSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

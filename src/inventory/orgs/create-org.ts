@@ -19,7 +19,7 @@ const route = createRoute({
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(400, 401, 403, 413, 415),
+    ...errorResponses(400, 401, 403, 413, 415, 429),
   },
 });
 

@@ -15,7 +15,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: PageQuery },
   responses: {
     200: { description: "One page of audit entries", content: { "application/json": { schema: pageOf(AuditEntrySchema) } } },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

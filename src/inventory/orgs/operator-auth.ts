@@ -17,6 +17,7 @@ export const SESSION_COOKIE = "inv_session";
 export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
   adminToken: (env) => env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
+  throttle: (env) => env.SIGN_IN_THROTTLE,
   findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
 };
 

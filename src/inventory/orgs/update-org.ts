@@ -18,7 +18,7 @@ const route = createRoute({
   request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
   },
 });
 

@@ -32,9 +32,9 @@ const route = createRoute({
     409: {
       description:
         "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running",
-      content: errorResponses(409)[409]!.content,
+      content: errorResponses(409, 429)[409]!.content,
     },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
   },
 });
 

@@ -28,7 +28,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Received", content: { "application/json": { schema: z.object({ data: LotSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -19,7 +19,7 @@ const route = createRoute({
   request: { params: WebhookParams, query: DeliveryFilterQuery.extend({ limit: queryInteger(1, 100).default(25) }) },
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

@@ -27,7 +27,7 @@ const route = createRoute({
       description: "The endpoint and its new secret, shown only in this response",
       content: { "application/json": { schema: z.object({ data: RolledWebhookSchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

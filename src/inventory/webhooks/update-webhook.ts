@@ -19,7 +19,7 @@ const route = createRoute({
   request: { params: WebhookParams, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
   responses: {
     200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415),
+    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
   },
 });
 

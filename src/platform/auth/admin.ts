@@ -6,6 +6,7 @@ import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqual } from "../crypto";
 import { PlatformError } from "../http/errors";
+import { checkManagementCall, type SignInThrottle } from "./throttle";
 
 export interface SessionRecord {
   sessionId: string;
@@ -32,6 +33,8 @@ export interface AdminAuthOptions<Bindings extends object = object> {
   adminToken: (env: Bindings) => string;
   cookieName: string;
   findSession: (env: Bindings, tokenHash: string) => Promise<SessionRecord | null>;
+  /** Counts every call but the operator's per client network, and a session's per owner (MANAGEMENT_RULES). */
+  throttle?: (env: Bindings) => DurableObjectNamespace<SignInThrottle>;
   now?: () => number;
 }
 
@@ -51,17 +54,31 @@ export async function sessionFromCookie<Bindings extends object>(
 }
 
 export function adminAuth<Bindings extends object>(options: AdminAuthOptions<Bindings>) {
+  const now = options.now ?? Date.now;
   return createMiddleware<{ Bindings: Bindings; Variables: ActorVariables }>(async (c, next) => {
+    // Counted before the refusal, so guessing tokens or replaying a stolen session is throttled as well.
+    const throttle = async (ownerId?: string) => {
+      if (!options.throttle) return;
+      const address = c.req.header("CF-Connecting-IP") ?? null;
+      const verdict = await checkManagementCall(options.throttle(c.env), { ownerId, address, nowMs: now() });
+      if (!verdict.allowed) {
+        throw new PlatformError("rate_limited", `Too many management requests; retry in ${verdict.retryAfterSeconds} s`, {
+          "Retry-After": String(verdict.retryAfterSeconds),
+        });
+      }
+    };
     const authorization = c.req.header("Authorization");
     if (authorization !== undefined) {
       const match = /^Bearer (\S{1,512})$/.exec(authorization);
       if (!match || !timingSafeEqual(match[1]!, options.adminToken(c.env))) {
+        await throttle();
         throw new PlatformError("unauthenticated", "Invalid operator token");
       }
       c.set("actor", { kind: "operator" });
       return next();
     }
     const session = await sessionFromCookie(c, c.env, options);
+    await throttle(session?.ownerId);
     if (!session) throw new PlatformError("unauthenticated", "Sign in, or send Authorization: Bearer <ADMIN_TOKEN>");
     if (!SAFE_METHODS.has(c.req.method)) {
       const csrf = c.req.header(CSRF_HEADER) ?? "";

@@ -1,10 +1,12 @@
-// Sign-in throttle for the web pages: one Durable Object per bucket (an account's email hash, a client
-// address), counting attempts in a fixed window that opens at the first attempt. Every attempt is counted
-// *before* the password is checked, in the object's single thread, so parallel guesses cannot overshoot
-// the limit; a correct password clears its account's bucket (never the address's). An alarm deletes the
-// bucket when its window ends, so idle buckets leave nothing behind.
+// Throttles for the web pages and the management API: one Durable Object per bucket (an account's email hash,
+// an account or organisation, a client network), counting attempts in a fixed window that opens at the first
+// attempt. Every attempt is counted *before* the password or session is checked, in the object's single
+// thread, so parallel requests cannot overshoot the limit; a correct password clears its account's sign-in
+// bucket (never the address's). An alarm deletes the bucket when its window ends, so idle buckets leave
+// nothing behind.
 import { DurableObject } from "cloudflare:workers";
 import { sha256Hex } from "../crypto";
+import { addressNetwork } from "../keys/budget";
 
 export interface ThrottleRule {
   limit: number;
@@ -63,8 +65,45 @@ export const SIGN_IN_RULES = {
   address: { limit: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, ThrottleRule>;
 
+/**
+ * The management API (`/admin/api/*`) per signed-in account or organisation, and per client network for every
+ * call that is not the operator's: generous for the web pages (a page view is a few calls), tight enough that
+ * a stolen session or a token guesser cannot hammer the service. The operator's token is not counted.
+ */
+export const MANAGEMENT_RULES = {
+  account: { limit: 300, windowMs: 60_000 },
+  address: { limit: 600, windowMs: 60_000 },
+} as const satisfies Record<string, ThrottleRule>;
+
 function bucket(namespace: DurableObjectNamespace<SignInThrottle>, name: string) {
   return namespace.get(namespace.idFromName(name));
+}
+
+/** Counts one attempt in every bucket given; refused when any of them is over its limit. */
+async function countIn(
+  namespace: DurableObjectNamespace<SignInThrottle>,
+  buckets: ReadonlyArray<{ name: string; rule: ThrottleRule }>,
+  nowMs: number,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const verdicts = await Promise.all(buckets.map(({ name, rule }) => bucket(namespace, name).hit(nowMs, rule)));
+  const refusals = verdicts.filter((v) => !v.allowed);
+  return { allowed: refusals.length === 0, retryAfterSeconds: Math.max(0, ...refusals.map((v) => v.retryAfterSeconds)) };
+}
+
+/**
+ * Counts one management call against the caller's client network (IPv4 address, IPv6 /64) when the edge
+ * named one, and against the signed-in owner when there is one.
+ */
+export function checkManagementCall(
+  namespace: DurableObjectNamespace<SignInThrottle>,
+  call: { ownerId?: string | undefined; address: string | null; nowMs: number },
+  rules: { account: ThrottleRule; address: ThrottleRule } = MANAGEMENT_RULES,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const buckets = [
+    ...(call.address === null ? [] : [{ name: `manage-address:${addressNetwork(call.address)}`, rule: rules.address }]),
+    ...(call.ownerId === undefined ? [] : [{ name: `manage-account:${call.ownerId}`, rule: rules.account }]),
+  ];
+  return countIn(namespace, buckets, call.nowMs);
 }
 
 /** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it); local runs may lack it. */
@@ -88,17 +127,19 @@ export async function checkSignIn(
   attempt: { email?: string; address: string; nowMs: number },
   rules: { account: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
 ): Promise<SignInCheck> {
-  const accountBucket = attempt.email === undefined ? null : bucket(namespace, `account:${await sha256Hex(attempt.email.toLowerCase())}`);
-  const [byAddress, byAccount] = await Promise.all([
-    bucket(namespace, `address:${attempt.address}`).hit(attempt.nowMs, rules.address),
-    accountBucket ? accountBucket.hit(attempt.nowMs, rules.account) : Promise.resolve(null),
-  ]);
-  const refusals = [byAddress, byAccount].filter((v): v is ThrottleVerdict => v !== null && !v.allowed);
+  const accountName = attempt.email === undefined ? null : `account:${await sha256Hex(attempt.email.toLowerCase())}`;
+  const verdict = await countIn(
+    namespace,
+    [
+      { name: `address:${addressNetwork(attempt.address)}`, rule: rules.address },
+      ...(accountName ? [{ name: accountName, rule: rules.account }] : []),
+    ],
+    attempt.nowMs,
+  );
   return {
-    allowed: refusals.length === 0,
-    retryAfterSeconds: Math.max(0, ...refusals.map((v) => v.retryAfterSeconds)),
+    ...verdict,
     succeeded: async () => {
-      if (accountBucket) await accountBucket.clear();
+      if (accountName) await bucket(namespace, accountName).clear();
     },
   };
 }

@@ -33,7 +33,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The account", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

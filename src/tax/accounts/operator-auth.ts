@@ -16,6 +16,7 @@ export const SESSION_COOKIE = "tax_session";
 export const sessionOptions: AdminAuthOptions<TaxEnv> = {
   adminToken: (env) => env.ADMIN_TOKEN,
   cookieName: SESSION_COOKIE,
+  throttle: (env) => env.SIGN_IN_THROTTLE,
   findSession: (env, tokenHash) => findSessionByTokenHash(taxDb(env.DB), tokenHash),
 };
 

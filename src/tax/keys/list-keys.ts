@@ -34,7 +34,7 @@ const route = createRoute({
       description: "The keys, newest first",
       content: { "application/json": { schema: z.object({ data: z.array(KeySchema), nextCursor: z.string().nullable() }).openapi("ApiKeyList") } },
     },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

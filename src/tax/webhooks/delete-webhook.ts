@@ -31,7 +31,7 @@ const managementRoute = createRoute({
   summary: "Delete one of an account's webhook endpoints",
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 async function deleteWebhook(db: D1Database, ownerId: string, id: string, actor: string) {

@@ -31,7 +31,7 @@ const managementRoute = createRoute({
   summary: "One of an account's webhook endpoints, with its changes",
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 async function getWebhook(env: { DB: D1Database; WEBHOOK_ALLOW_LOOPBACK: string }, ownerId: string, id: string) {

@@ -36,7 +36,7 @@ const managementRoute = createRoute({
   summary: "Recent deliveries of one of an account's endpoints, newest first, with every attempt",
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, limit: Limit }) },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 async function listWebhookDeliveries(db: D1Database, ownerId: string, id: string, filter: DeliveryFilter) {

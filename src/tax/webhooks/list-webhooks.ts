@@ -31,7 +31,7 @@ const managementRoute = createRoute({
   summary: "An account's webhook endpoints, newest first (no secrets); the web page's view of GET /api/v1/webhooks",
   middleware: [requireAdmin] as const,
   request: { query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 async function listWebhooks(env: TaxEnv, ownerId: string) {

@@ -41,7 +41,7 @@ const managementRoute = createRoute({
   description,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 
 export function registerRollWebhookSecret(app: TaxApp): void {

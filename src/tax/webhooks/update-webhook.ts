@@ -40,7 +40,7 @@ const managementRoute = createRoute({
     query: AccountEmailQuery,
     body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
 });
 
 export function registerUpdateWebhook(app: TaxApp): void {

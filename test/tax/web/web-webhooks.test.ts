@@ -1,6 +1,6 @@
 // The web page's webhook management (/admin/api/webhooks with the session): register (secret once), list,
 // test, recent deliveries and delete, with CSRF and isolation between accounts.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { sessionCaller, setCookies } from "../../web-session";
@@ -73,6 +73,24 @@ describe("webhooks on the web page", () => {
     await expectError(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`, undefined, false), 403, "forbidden");
     await expectStatus(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`), 200);
     expect((await expectStatus(await as(user, "GET", "/admin/api/webhooks"), 200)).data).toEqual([]);
+  });
+
+  it("shows an endpoint the service disabled after 3 days of failures as disabled automatically, since when it failed", async () => {
+    const user = await signedIn();
+    const { url } = receiver(() => respond.fail(503));
+    const created = await expectStatus(await as(user, "POST", "/admin/api/webhooks", { url }), 201);
+    const since = Date.now() - 3 * 86_400_000 - 60_000;
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?").bind(since, created.data.id).run();
+    await expectStatus(await as(user, "POST", `/admin/api/webhooks/${created.data.id}/test`), 200);
+
+    const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
+    const row = /<tr data-endpoint-id="[^"]+" data-state="([a-z]+)">([\s\S]*?)<\/tr>/.exec(page)!;
+    expect(row[1]).toBe("disabled");
+    expect(row[2]).toContain("Disabled automatically: no 2xx answer for 3 days.");
+    expect(row[2]).toContain(`Failing since <time datetime="${new Date(since).toISOString()}">`);
+    // A disabled endpoint offers Enable, not Send test.
+    expect(row[2]).toContain(">Enable");
+    expect(row[2]).not.toContain("Send test");
   });
 
   it("refuses a private or plain-http URL with the field named", async () => {

@@ -1,0 +1,68 @@
+// The management API is metered: per signed-in account and per client network (IPv4 address, IPv6 /64),
+// counted before the session or token is checked; the operator's token is not counted.
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { checkManagementCall, MANAGEMENT_RULES } from "../../../src/platform/auth/throttle";
+import { randomString, sha256Hex } from "../../../src/platform/crypto";
+import { createAccount, expectError, expectStatus, randomEmail, TAX } from "../helpers";
+
+async function session(): Promise<{ cookie: string }> {
+  const email = await createAccount(randomEmail("limits"));
+  const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+  const token = randomString(43);
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO sessions (id, account_id, token_hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(`ses_${crypto.randomUUID()}`, account!.id, await sha256Hex(token), randomString(43), now, now + 3_600_000)
+    .run();
+  return { cookie: `tax_session=${token}` };
+}
+
+const from = (address: string, headers: Record<string, string>) => ({ headers: { "CF-Connecting-IP": address, ...headers } });
+
+describe("management API limits", () => {
+  it("a signed-in account gets 300 calls a minute; the next is 429 with Retry-After; others and the operator are unaffected", {
+    timeout: 120_000,
+  }, async () => {
+    const address = "198.51.100.23";
+    const user = await session();
+    const limit = MANAGEMENT_RULES.account.limit;
+    for (let sent = 0; sent < limit; sent += 50) {
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () => SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }))),
+      );
+      for (const response of batch) await expectStatus(response, 200);
+    }
+    const refused = await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }));
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await expectError(refused, 429, "rate_limited")).toContain("Too many management requests");
+
+    const neighbour = await session();
+    await expectStatus(await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: neighbour.cookie })), 200);
+    const email = await createAccount(randomEmail("limits-op"));
+    const asOperator = from(address, { Authorization: `Bearer ${env.ADMIN_TOKEN}` });
+    await expectStatus(await SELF.fetch(`${TAX}/admin/api/account?accountEmail=${encodeURIComponent(email)}`, asOperator), 200);
+  });
+
+  it("a client network's budget counts refused tokens too, and an IPv6 /64 is one network", async () => {
+    const rules = { account: { limit: 100, windowMs: 60_000 }, address: { limit: 3, windowMs: 60_000 } };
+    const now = Date.now();
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:7`;
+    const verdicts = [];
+    for (const host of ["::1", "::2", "::abcd", "::ffff"]) {
+      verdicts.push((await checkManagementCall(env.SIGN_IN_THROTTLE, { address: `${prefix}${host}`, nowMs: now }, rules)).allowed);
+    }
+    expect(verdicts).toEqual([true, true, true, false]);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address: `${prefix.slice(0, -1)}8::1`, nowMs: now }, rules)).allowed).toBe(true);
+
+    // Through the API: a wrong operator token is counted against its address before it is refused, so with a
+    // limit of 2 the guess and one more call fill the budget.
+    const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
+    const guess = await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Authorization: "Bearer not-the-token" }));
+    await expectError(guess, 401, "unauthorized");
+    const two = { ...rules, address: { limit: 2, windowMs: 60_000 } };
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, two)).allowed).toBe(true);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, two)).allowed).toBe(false);
+  });
+});
