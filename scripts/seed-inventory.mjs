@@ -11,7 +11,7 @@
 
 import { YARN_CATALOGUE } from "../src/inventory/domain/yarn.ts";
 import { gstinCheckCharacter } from "../src/inventory/domain/gstin.ts";
-import { lineGstPaise } from "../src/inventory/domain/gst.ts";
+import { creditNoteTax, invoiceTax, lineTax, supplyKind } from "../src/inventory/domain/place-of-supply.ts";
 import { financialYearCode } from "../src/inventory/domain/invoice-number.ts";
 import { addDays, istDateOf, istDayStartUtcMs } from "../src/inventory/domain/ist.ts";
 import { amountPaise } from "../src/inventory/domain/money.ts";
@@ -186,7 +186,7 @@ function reference(random, method) {
  * SQL statements that seed one organisation. Deterministic for a given (orgId, large, day of nowMs); rerunning
  * changes nothing because every id already exists.
  */
-export function inventorySeedStatements({ orgId, large = false, nowMs }) {
+export function inventorySeedStatements({ orgId, seller, large = false, nowMs }) {
   const random = prng(0x1a2b3c4d);
   const today = istDateOf(nowMs);
   const created = istDayStartUtcMs(addDays(today, -180));
@@ -294,14 +294,15 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       contact: `${random.pick(PEOPLE)} +91 ${random.int(70000, 99999)} ${random.int(10000, 99999)}`,
       gstin: registered ? gstin(random, city[1], random.pick("CFFPP")) : null,
       address: `${random.int(1, 250)}, ${random.pick(STREETS)}\n${city[0]}, ${city[2]}`,
+      stateCode: city[1],
       creditLimit: random.int(2, 40) * 2_500_000,
     });
   }
   statements.push(
     ...inserts(
       "customers",
-      ["id", "org_id", "name", "contact", "gstin", "address", "credit_limit_paise", "created_at"],
-      customers.map((c) => [c.id, orgId, c.name, c.contact, c.gstin, c.address, c.creditLimit, created]),
+      ["id", "org_id", "name", "contact", "gstin", "address", "state_code", "credit_limit_paise", "created_at"],
+      customers.map((c) => [c.id, orgId, c.name, c.contact, c.gstin, c.address, c.stateCode, c.creditLimit, created]),
     ),
   );
 
@@ -362,10 +363,14 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       grams: 0,
       taxable: 0,
       gst: 0,
+      lineTaxes: [],
     };
+    const kind = supplyKind(seller.stateCode, sale.customer.stateCode);
     for (const line of lines) {
       const amount = amountPaise(line.grams, line.rate);
-      const gst = lineGstPaise(amount, line.lot.sku.gstRateBps);
+      const tax = lineTax(amount, line.lot.sku.gstRateBps, kind);
+      const gst = tax.cgstPaise + tax.sgstPaise + tax.igstPaise;
+      sale.lineTaxes.push(tax);
       if (!cancelled) line.lot.remaining -= line.grams; // a cancelled sale's kg went back to the lot
       sale.grams += line.grams;
       sale.taxable += amount;
@@ -381,8 +386,12 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         amount,
         line.lot.sku.gstRateBps,
         gst,
+        tax.cgstPaise,
+        tax.sgstPaise,
+        tax.igstPaise,
       ]);
     }
+    sale.split = invoiceTax(sale.lineTaxes);
     const fy = financialYearCode(saleDate);
     const seq = (seqByFy.get(fy) ?? 0) + 1;
     seqByFy.set(fy, seq);
@@ -408,6 +417,7 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
       const n = (cnSeq.get(fy) ?? 0) + 1;
       cnSeq.set(fy, n);
       const amount = Math.round((sale.total * random.int(1, 5)) / 100);
+      const tax = creditNoteTax(amount, sale.split);
       sale.credited = amount;
       creditNotes.push([
         seedId("cn", creditNotes.length + 1),
@@ -419,6 +429,10 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         random.pick(["Short weight on delivery", "Shade variation, 2 bags returned", "Rate difference as agreed"]),
         issuedOn,
         sale.soldAt + DAY_MS,
+        tax.taxablePaise,
+        tax.cgstPaise,
+        tax.sgstPaise,
+        tax.igstPaise,
       ]);
     }
     if (age < 7) continue;
@@ -501,6 +515,12 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         "cancelled_at",
         "paid_at",
         "created_at",
+        "seller_gstin",
+        "seller_state_code",
+        "place_of_supply",
+        "cgst_paise",
+        "sgst_paise",
+        "igst_paise",
       ],
       sales.map((s) => [
         s.id,
@@ -520,17 +540,51 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         s.cancelledAt,
         s.paidAt ?? null,
         s.soldAt,
+        seller.gstin,
+        seller.stateCode,
+        s.customer.stateCode,
+        s.split.cgstPaise,
+        s.split.sgstPaise,
+        s.split.igstPaise,
       ]),
     ),
     ...inserts(
       "sale_items",
-      ["id", "org_id", "sale_id", "lot_id", "sku_id", "grams", "rate_paise_per_kg", "amount_paise", "gst_rate_bps", "gst_paise"],
+      [
+        "id",
+        "org_id",
+        "sale_id",
+        "lot_id",
+        "sku_id",
+        "grams",
+        "rate_paise_per_kg",
+        "amount_paise",
+        "gst_rate_bps",
+        "gst_paise",
+        "cgst_paise",
+        "sgst_paise",
+        "igst_paise",
+      ],
       items,
     ),
     ...inserts("payments", ["id", "org_id", "customer_id", "sale_id", "amount_paise", "method", "reference", "paid_on", "created_at"], payments),
     ...inserts(
       "credit_notes",
-      ["id", "org_id", "customer_id", "sale_id", "note_number", "amount_paise", "reason", "issued_on", "created_at"],
+      [
+        "id",
+        "org_id",
+        "customer_id",
+        "sale_id",
+        "note_number",
+        "amount_paise",
+        "reason",
+        "issued_on",
+        "created_at",
+        "taxable_paise",
+        "cgst_paise",
+        "sgst_paise",
+        "igst_paise",
+      ],
       creditNotes,
     ),
   );
@@ -602,12 +656,17 @@ export function inventorySeedStatements({ orgId, large = false, nowMs }) {
         `${random.pick(PEOPLE)} +91 ${random.int(70000, 99999)} ${random.int(10000, 99999)}`,
         gstin(random, city[1], random.pick("CFP")),
         `${random.int(1, 250)}, ${random.pick(STREETS)}, ${city[0]}`,
+        city[1],
         random.int(2, 40) * 2_500_000,
         created,
       ]);
     }
     statements.push(
-      ...inserts("customers", ["id", "org_id", "name", "contact", "gstin", "address", "credit_limit_paise", "created_at"], bulkCustomers),
+      ...inserts(
+        "customers",
+        ["id", "org_id", "name", "contact", "gstin", "address", "state_code", "credit_limit_paise", "created_at"],
+        bulkCustomers,
+      ),
     );
     for (let i = 0; i < 10_500; i++) expenses.push(expense(base + i, addDays(today, -random.int(90, 720))));
     for (let i = 0; i < 10_000; i++) {

@@ -5,6 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { ROOT, executeLocalSql } from "./lib.mjs";
 
 export const DEMO_ORG_ID = "org_00000000000000000000000001";
+/** The demo organisation supplies from Tiruppur, Tamil Nadu. */
+export const DEMO_SELLER = { gstin: "33ABGFS4821K1Z3", stateCode: "33" };
 export const DEMO_ADMIN = { id: "usr_00000000000000000000000001", email: "admin@yarn.example", password: "demo-password-2026" };
 
 /** Same format as src/platform/auth/password.ts. */
@@ -18,7 +20,7 @@ export const sqlString = (value) => (value === null || value === undefined ? "NU
 
 function organisationSql(now) {
   return [
-    `INSERT OR IGNORE INTO organisations (id, name, plan, subscription_status, created_at) VALUES (${sqlString(DEMO_ORG_ID)}, 'Shree Ganesh Yarn Traders', 'business', 'active', ${now});`,
+    `INSERT OR IGNORE INTO organisations (id, name, plan, subscription_status, created_at, gstin, state_code) VALUES (${sqlString(DEMO_ORG_ID)}, 'Shree Ganesh Yarn Traders', 'business', 'active', ${now}, ${sqlString(DEMO_SELLER.gstin)}, ${sqlString(DEMO_SELLER.stateCode)});`,
     `INSERT OR IGNORE INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (${sqlString(DEMO_ADMIN.id)}, ${sqlString(DEMO_ORG_ID)}, ${sqlString(DEMO_ADMIN.email)}, ${sqlString(hashPassword(DEMO_ADMIN.password))}, ${now});`,
   ];
 }
@@ -32,7 +34,7 @@ export async function seedDemo({ large = false, persistTo } = {}) {
   const unregister = register();
   try {
     const { inventorySeedStatements } = await import("./seed-inventory.mjs");
-    business = inventorySeedStatements({ orgId: DEMO_ORG_ID, large, nowMs: now });
+    business = inventorySeedStatements({ orgId: DEMO_ORG_ID, seller: DEMO_SELLER, large, nowMs: now });
   } finally {
     await unregister();
   }

@@ -20,6 +20,7 @@ import { registerCreateCustomer } from "./ledger/create-customer";
 import { registerCreateExpense } from "./ledger/create-expense";
 import { registerCreateMillInvoice } from "./ledger/create-mill-invoice";
 import { registerCreateMillPayment } from "./ledger/create-mill-payment";
+import { registerVoidEntries } from "./ledger/void-entry";
 import { registerCreatePayment } from "./ledger/create-payment";
 import { registerCreateOrg } from "./orgs/create-org";
 import { registerGetOrg } from "./orgs/get-org";
@@ -114,6 +115,7 @@ export function buildInventoryApp(): InventoryApp {
   registerCreateExpense(app);
   registerCreateMillInvoice(app);
   registerCreateMillPayment(app);
+  registerVoidEntries(app);
 
   // The read API: lots in stock, sales and CSV exports.
   registerListInventory(app);

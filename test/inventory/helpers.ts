@@ -43,7 +43,13 @@ export async function expectError(response: Response, status: number, code: stri
 
 export async function createOrg(plan: Plan = "business", subscriptionStatus: "active" | "lapsed" = "active"): Promise<string> {
   const body = await expectStatus<{ data: { id: string } }>(
-    await admin("POST", "/admin/api/orgs", { name: `Mill ${crypto.randomUUID().slice(0, 8)}`, plan, subscription_status: subscriptionStatus }),
+    // Supplying from Maharashtra: sales to the Tamil Nadu customers of the tests are inter-state (IGST at the full rate).
+    await admin("POST", "/admin/api/orgs", {
+      name: `Mill ${crypto.randomUUID().slice(0, 8)}`,
+      plan,
+      subscription_status: subscriptionStatus,
+      state: "27",
+    }),
     201,
   );
   return body.data.id;

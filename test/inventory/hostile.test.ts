@@ -138,6 +138,36 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     params: { id: org },
     body: { supplier_name: "Sri Ramalinga Mills", amount: "25000", method: "neft", reference: "UTR-1", date: today },
   }),
+  "POST /admin/api/orgs/{id}/payments/{entryId}/void": async (org) => {
+    const buyer = await customer(org);
+    const paid = await post<{ id: string }>(`/admin/api/orgs/${org}/payments`, { customer_id: buyer.id, amount: "10", method: "upi" });
+    return { auth: "operator", params: { id: org, entryId: paid.id }, body: { reason: "Entered twice" } };
+  },
+  "POST /admin/api/orgs/{id}/credit-notes/{entryId}/void": async (org) => {
+    const buyer = await customer(org);
+    const note = await post<{ id: string }>(`/admin/api/orgs/${org}/credit-notes`, { customer_id: buyer.id, amount: "10" });
+    return { auth: "operator", params: { id: org, entryId: note.id }, body: { reason: "Wrong customer" } };
+  },
+  "POST /admin/api/orgs/{id}/expenses/{entryId}/void": async (org) => {
+    const expense = await post<{ id: string }>(`/admin/api/orgs/${org}/expenses`, { category: "Freight", amount: "100" });
+    return { auth: "operator", params: { id: org, entryId: expense.id }, body: { reason: "Personal" } };
+  },
+  "POST /admin/api/orgs/{id}/mill-invoices/{entryId}/void": async (org) => {
+    const invoice = await post<{ id: string }>(`/admin/api/orgs/${org}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills",
+      invoice_number: "V-1",
+      amount: "100",
+    });
+    return { auth: "operator", params: { id: org, entryId: invoice.id }, body: { reason: "Duplicate" } };
+  },
+  "POST /admin/api/orgs/{id}/mill-payments/{entryId}/void": async (org) => {
+    const paid = await post<{ id: string }>(`/admin/api/orgs/${org}/mill-payments`, {
+      supplier_name: "Sri Ramalinga Mills",
+      amount: "100",
+      method: "neft",
+    });
+    return { auth: "operator", params: { id: org, entryId: paid.id }, body: { reason: "Bounced" } };
+  },
   "GET /api/v1/inventory": async () => ({ auth: "key", query: { limit: "5", offset: "0", godown_code: "TPR-1", yarn_type: "cotton_combed" } }),
   "GET /api/v1/sales": async () => ({ auth: "key", query: { from: "2026-01-01", to: today, limit: "5", offset: "0" } }),
   "GET /api/v1/sales/{id}": async (org) => ({ auth: "key", params: { id: await saleId(org) } }),

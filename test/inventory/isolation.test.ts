@@ -27,6 +27,8 @@ interface Org {
   saleId: string;
   webhookId: string;
   deliveryId: string;
+  /** One ledger entry of each voidable kind, by the path segment of its void route. */
+  entries: Record<string, string>;
 }
 
 async function organisation(): Promise<Org> {
@@ -38,7 +40,34 @@ async function organisation(): Promise<Org> {
   const buyer = await customer(id, { name: customerName });
   const stock = await lot(id);
   const sold = await sale(id, buyer.id, [{ lot_id: stock.id, kg: "5" }]);
-  return { id, key, keyId, session: await signIn(id), customerId: buyer.id, customerName, lotId: stock.id, saleId: sold.id, webhookId, deliveryId };
+  const entries = {
+    payments: (await post<{ id: string }>(`/admin/api/orgs/${id}/payments`, { customer_id: buyer.id, amount: "1", method: "upi" })).id,
+    "credit-notes": (await post<{ id: string }>(`/admin/api/orgs/${id}/credit-notes`, { customer_id: buyer.id, amount: "1" })).id,
+    expenses: (await post<{ id: string }>(`/admin/api/orgs/${id}/expenses`, { category: "Freight", amount: "1" })).id,
+    "mill-invoices": (
+      await post<{ id: string }>(`/admin/api/orgs/${id}/mill-invoices`, {
+        supplier_name: "Sri Ramalinga Mills",
+        invoice_number: "ISO-1",
+        amount: "1",
+      })
+    ).id,
+    "mill-payments": (
+      await post<{ id: string }>(`/admin/api/orgs/${id}/mill-payments`, { supplier_name: "Sri Ramalinga Mills", amount: "1", method: "upi" })
+    ).id,
+  };
+  return {
+    id,
+    key,
+    keyId,
+    session: await signIn(id),
+    customerId: buyer.id,
+    customerName,
+    lotId: stock.id,
+    saleId: sold.id,
+    webhookId,
+    deliveryId,
+    entries,
+  };
 }
 
 let a: Org;
@@ -109,6 +138,12 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/orgs/{id}/expenses": { category: "Intrusion", amount: "1" },
     "POST /admin/api/orgs/{id}/mill-invoices": { supplier_name: "Sri Ramalinga Mills", invoice_number: "X-1", amount: "1" },
     "POST /admin/api/orgs/{id}/mill-payments": { supplier_name: "Sri Ramalinga Mills", amount: "1", method: "upi" },
+    ...Object.fromEntries(
+      ["payments", "credit-notes", "expenses", "mill-invoices", "mill-payments"].map((kind) => [
+        `POST /admin/api/orgs/{id}/${kind}/{entryId}/void`,
+        { reason: "intruder" },
+      ]),
+    ),
   };
   return bodies[key];
 }
@@ -118,6 +153,9 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
+  // With {entryId}, B's ledger entry under A's own organisation.
+  const voided = /\/orgs\/\{id\}\/([a-z-]+)\/\{entryId\}\/void$/.exec(path);
+  if (voided) return { id: own.id, entryId: target.entries[voided[1]!]! };
   return { id: target.id };
 }
 

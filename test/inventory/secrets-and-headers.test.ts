@@ -180,7 +180,12 @@ describe("security headers", () => {
 
   it("every documented operation, anonymous and authenticated, over https", async () => {
     for (const op of operationsOf(buildInventoryApp())) {
-      const ids: Record<string, string> = { id: op.path.startsWith("/admin/api/orgs/") ? orgId : "x_1", webhookId: endpointId, deliveryId: "whd_1" };
+      const ids: Record<string, string> = {
+        id: op.path.startsWith("/admin/api/orgs/") ? orgId : "x_1",
+        webhookId: endpointId,
+        deliveryId: "whd_1",
+        entryId: "pay_1",
+      };
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
       checkCommon(anonymous, `anonymous ${op.key}`);

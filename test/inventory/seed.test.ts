@@ -8,7 +8,9 @@ import { SalesPageSchema } from "../../src/inventory/sales/schemas";
 import { parseCsv } from "./domain/csv-parse";
 import { api, createKey, createOrg, expectStatus } from "./helpers";
 
-const seed = (orgId: string, large = false, nowMs = Date.now()): string[] => inventorySeedStatements({ orgId, large, nowMs });
+/** Seeded as a Tamil Nadu supplier (its GSTIN validates), like the demo organisation. */
+const SELLER = { gstin: "33ABGFS4821K1Z3", stateCode: "33" };
+const seed = (orgId: string, large = false, nowMs = Date.now()): string[] => inventorySeedStatements({ orgId, seller: SELLER, large, nowMs });
 
 async function run(statements: string[]) {
   for (const statement of statements) await env.DB.prepare(statement).run();
@@ -68,6 +70,28 @@ describe("scripts/seed-inventory.mjs", () => {
       ),
     ).toBe(0);
     expect(await scalar("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?1 AND sold_at < ?2", orgId, Date.now() - 91 * 86_400_000)).toBe(0);
+    // GST reconciles: each sale's and line's tax is CGST + SGST (supplied within the seller's state, in equal
+    // halves) or IGST (to another state), a sale's columns are its lines' sums, and each credit note's parts add
+    // up to its amount.
+    expect(validateGstin(SELLER.gstin)).toMatchObject({ ok: true, stateCode: "33" });
+    const gstMismatches = await scalar(
+      `SELECT COUNT(*) AS n FROM sales s WHERE s.org_id = ?1 AND (
+         s.gst_paise <> s.cgst_paise + s.sgst_paise + s.igst_paise OR s.cgst_paise <> s.sgst_paise
+         OR (s.place_of_supply = s.seller_state_code AND s.igst_paise <> 0)
+         OR (s.place_of_supply <> s.seller_state_code AND s.cgst_paise <> 0)
+         OR s.cgst_paise <> (SELECT SUM(cgst_paise) FROM sale_items WHERE sale_id = s.id)
+         OR s.igst_paise <> (SELECT SUM(igst_paise) FROM sale_items WHERE sale_id = s.id)
+         OR s.gst_paise <> (SELECT SUM(gst_paise) FROM sale_items WHERE sale_id = s.id))`,
+      orgId,
+    );
+    expect(gstMismatches).toBe(0);
+    expect(await scalar("SELECT COUNT(DISTINCT place_of_supply = seller_state_code) AS n FROM sales WHERE org_id = ?1", orgId)).toBe(2);
+    expect(
+      await scalar(
+        "SELECT COUNT(*) AS n FROM credit_notes WHERE org_id = ?1 AND amount_paise <> taxable_paise + cgst_paise + sgst_paise + igst_paise",
+        orgId,
+      ),
+    ).toBe(0);
     const { results } = await env.DB.prepare("SELECT gstin FROM customers WHERE org_id = ? AND gstin IS NOT NULL")
       .bind(orgId)
       .all<{ gstin: string }>();

@@ -16,6 +16,10 @@ export const organisations = sqliteTable("organisations", {
     .notNull()
     .default("active"),
   createdAt: integer("created_at").notNull(),
+  /** The supplier's GSTIN printed on its invoices; its first two digits are `state_code`. */
+  gstin: text("gstin"),
+  /** The supplier's GST state code ("33"): with the place of supply it decides CGST + SGST or IGST. */
+  stateCode: text("state_code"),
 });
 
 /** Organisation admins who sign in to the admin area. */
@@ -235,6 +239,8 @@ export const customers = sqliteTable(
     /** Validated with its check character on the way in; upper case. */
     gstin: text("gstin"),
     address: text("address"),
+    /** GST state code of the customer's address; the GSTIN's state when it has one. */
+    stateCode: text("state_code"),
     creditLimitPaise: integer("credit_limit_paise").notNull().default(0),
     createdAt: integer("created_at").notNull(),
   },
@@ -269,6 +275,13 @@ export const sales = sqliteTable(
     cancelledAt: integer("cancelled_at"),
     paidAt: integer("paid_at"),
     createdAt: integer("created_at").notNull(),
+    // As printed on the invoice when it was issued (null on sales booked before the split was recorded).
+    sellerGstin: text("seller_gstin"),
+    sellerStateCode: text("seller_state_code"),
+    placeOfSupply: text("place_of_supply"),
+    cgstPaise: integer("cgst_paise"),
+    sgstPaise: integer("sgst_paise"),
+    igstPaise: integer("igst_paise"),
   },
   (t) => [
     uniqueIndex("sales_org_id").on(t.orgId, t.id),
@@ -300,6 +313,9 @@ export const saleItems = sqliteTable(
     amountPaise: integer("amount_paise").notNull(),
     gstRateBps: integer("gst_rate_bps").notNull(),
     gstPaise: integer("gst_paise").notNull(),
+    cgstPaise: integer("cgst_paise"),
+    sgstPaise: integer("sgst_paise"),
+    igstPaise: integer("igst_paise"),
   },
   (t) => [
     index("sale_items_org_sale").on(t.orgId, t.saleId),
@@ -314,6 +330,16 @@ export const saleItems = sqliteTable(
 );
 
 /** Money received from a customer, optionally against one invoice. */
+/**
+ * A ledger entry is never edited or deleted: a mistake is voided, with who did it and why, and a voided entry
+ * no longer counts anywhere (balances, settlement, exports). The void is also in the audit log.
+ */
+const voidColumns = () => ({
+  voidedAt: integer("voided_at"),
+  voidReason: text("void_reason"),
+  voidedBy: text("voided_by"),
+});
+
 export const payments = sqliteTable(
   "payments",
   {
@@ -328,6 +354,7 @@ export const payments = sqliteTable(
     reference: text("reference"),
     paidOn: text("paid_on").notNull(),
     createdAt: integer("created_at").notNull(),
+    ...voidColumns(),
   },
   (t) => [
     uniqueIndex("payments_org_id").on(t.orgId, t.id),
@@ -354,6 +381,12 @@ export const creditNotes = sqliteTable(
     reason: text("reason"),
     issuedOn: text("issued_on").notNull(),
     createdAt: integer("created_at").notNull(),
+    ...voidColumns(),
+    /** The amount split in the invoice's proportions (CGST s.34); null without an invoice or its split. */
+    taxablePaise: integer("taxable_paise"),
+    cgstPaise: integer("cgst_paise"),
+    sgstPaise: integer("sgst_paise"),
+    igstPaise: integer("igst_paise"),
   },
   (t) => [
     uniqueIndex("credit_notes_org_id").on(t.orgId, t.id),
@@ -379,6 +412,7 @@ export const expenses = sqliteTable(
     notes: text("notes"),
     createdBy: text("created_by").notNull(),
     createdAt: integer("created_at").notNull(),
+    ...voidColumns(),
   },
   (t) => [
     uniqueIndex("expenses_org_id").on(t.orgId, t.id),
@@ -402,6 +436,7 @@ export const millInvoices = sqliteTable(
     amountPaise: integer("amount_paise").notNull(),
     notes: text("notes"),
     createdAt: integer("created_at").notNull(),
+    ...voidColumns(),
   },
   (t) => [
     uniqueIndex("mill_invoices_org_id").on(t.orgId, t.id),
@@ -427,6 +462,7 @@ export const millPayments = sqliteTable(
     reference: text("reference"),
     method: text("method", { enum: PAYMENT_METHODS }).notNull(),
     createdAt: integer("created_at").notNull(),
+    ...voidColumns(),
   },
   (t) => [
     uniqueIndex("mill_payments_org_id").on(t.orgId, t.id),

@@ -8,6 +8,11 @@ export function formatPaise(paise: number): string {
   return formatScaled(paise, 2);
 }
 
+/** formatPaise, with null (a figure not recorded) kept as null. */
+export function formatPaiseOrNull(paise: number | null): string | null {
+  return paise === null ? null : formatPaise(paise);
+}
+
 /** 1234567 → "1234.567" (kg). */
 export function formatGrams(grams: number): string {
   return formatScaled(grams, 3);

@@ -11,6 +11,25 @@ export type PlaceOfSupplyResult =
  * customer's address, given as a 2-digit GST state code ("33") or a state name ("Tamil Nadu", any case).
  */
 export function placeOfSupply(customer: { gstin?: string | null; addressState?: string | null }): PlaceOfSupplyResult {
+  return placeOfSupplyFrom(customer);
+}
+
+/**
+ * The place of supply of a sale: the customer's, or, for a customer with neither GSTIN nor address state (a
+ * buyer collecting at the godown), the supplier's own state, where the goods are when delivered (IGST Act
+ * s.10(1)(c)).
+ */
+export function saleSupply(
+  supplierStateCode: string,
+  customer: { gstin?: string | null; addressState?: string | null },
+): { placeOfSupply: string; kind: SupplyKind } | Extract<PlaceOfSupplyResult, { ok: false }> {
+  const place = placeOfSupplyFrom(customer);
+  if (!place.ok && place.code !== "place_of_supply_unknown") return place;
+  const code = place.ok ? place.stateCode : supplierStateCode;
+  return { placeOfSupply: code, kind: supplyKind(supplierStateCode, code) };
+}
+
+function placeOfSupplyFrom(customer: { gstin?: string | null; addressState?: string | null }): PlaceOfSupplyResult {
   if (customer.gstin) {
     const gstin = validateGstin(customer.gstin);
     if (!gstin.ok) return { ok: false, code: "invalid_gstin", message: `customer GSTIN ${gstin.message}` };
@@ -25,7 +44,8 @@ export function placeOfSupply(customer: { gstin?: string | null; addressState?: 
   return { ok: true, stateCode: code, stateName: GST_STATE_CODES[code]!, source: "address" };
 }
 
-function stateCodeOf(state: string): string | null {
+/** A GST state code from a code ("33") or a state's name ("Tamil Nadu", any case, "&" or "and"), or null. */
+export function stateCodeOf(state: string): string | null {
   if (GST_STATE_CODES[state] !== undefined) return state;
   const wanted = state.toLowerCase().replaceAll("&", "and").replace(/\s+/g, " ");
   const hit = Object.entries(GST_STATE_CODES).find(([, name]) => name.toLowerCase() === wanted);

@@ -66,9 +66,9 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
         `SELECT c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise AS creditLimitPaise,
                 (SELECT COALESCE(SUM(s.total_paise), 0) FROM sales s
                   WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billedPaise,
-                (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id) AS paidPaise,
+                (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL) AS paidPaise,
                 (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n
-                  WHERE n.org_id = c.org_id AND n.customer_id = c.id
+                  WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.voided_at IS NULL
                     AND NOT EXISTS (SELECT 1 FROM sales x WHERE x.org_id = n.org_id AND x.id = n.sale_id AND x.status = 'cancelled')) AS creditedPaise
            FROM customers c
           WHERE c.org_id = ?1 AND c.id > ?2
@@ -87,7 +87,7 @@ export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CA
     const { results } = await db
       .prepare(
         `SELECT id, spent_on AS spentOn, category, amount_paise AS amountPaise, notes, created_by AS createdBy FROM expenses
-          WHERE org_id = ?1 AND (spent_on, id) < (?2, ?3)
+          WHERE org_id = ?1 AND voided_at IS NULL AND (spent_on, id) < (?2, ?3)
           ORDER BY spent_on DESC, id DESC
           LIMIT ?4`,
       )
@@ -104,7 +104,7 @@ function millInvoiceRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
         `SELECT i.id, m.name AS supplierName, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise AS amountPaise, i.invoice_number AS reference,
                 NULL AS method
            FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id
-          WHERE i.org_id = ?1 AND (i.invoiced_on, i.id) < (?2, ?3)
+          WHERE i.org_id = ?1 AND i.voided_at IS NULL AND (i.invoiced_on, i.id) < (?2, ?3)
           ORDER BY i.invoiced_on DESC, i.id DESC
           LIMIT ?4`,
       )
@@ -120,7 +120,7 @@ function millPaymentRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator
       .prepare(
         `SELECT p.id, m.name AS supplierName, 'payment' AS type, p.paid_on AS date, p.amount_paise AS amountPaise, p.reference, p.method
            FROM mill_payments p JOIN suppliers m ON m.org_id = p.org_id AND m.id = p.supplier_id
-          WHERE p.org_id = ?1 AND (p.paid_on, p.id) < (?2, ?3)
+          WHERE p.org_id = ?1 AND p.voided_at IS NULL AND (p.paid_on, p.id) < (?2, ?3)
           ORDER BY p.paid_on DESC, p.id DESC
           LIMIT ?4`,
       )

@@ -3,6 +3,7 @@
 // so no client sees a float drift. Also the ids in paths and the headers every read documents.
 import { z } from "@hono/zod-openapi";
 import { validateGstin } from "../domain/gstin";
+import { stateCodeOf } from "../domain/place-of-supply";
 import { parseIsoDate } from "../domain/ist";
 import { formatGrams, formatPaise, parseKg, parseRupees } from "../domain/money";
 import { BOUNDS } from "../domain/write-bounds";
@@ -76,6 +77,33 @@ export const IstDate = z
     if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
   })
   .openapi({ format: "date", description: "Calendar date in India (IST), YYYY-MM-DD", example: "2026-11-21" });
+
+/** A GST state: its 2-digit code ("33") or its name ("Tamil Nadu"), read as the code. */
+export const GstState = z
+  .string()
+  .trim()
+  .max(60)
+  .transform((value, ctx) => {
+    const code = stateCodeOf(value);
+    if (code === null) {
+      ctx.addIssue({ code: "custom", message: 'must be a GST state code ("33") or a state\'s name ("Tamil Nadu")' });
+      return z.NEVER;
+    }
+    return code;
+  })
+  .openapi({ description: "GST state code, or the state's name; answered as the 2-digit code", example: "33" });
+
+/**
+ * A GSTIN and a state that must agree: the state is the GSTIN's first two digits when only the GSTIN is
+ * given. Adds an issue at `state` when both are given and differ.
+ */
+export function stateOfRegistration(body: { gstin?: string | null | undefined; state?: string | undefined }, ctx: z.RefinementCtx): string | null {
+  const fromGstin = body.gstin ? body.gstin.slice(0, 2) : null;
+  if (fromGstin !== null && body.state !== undefined && body.state !== fromGstin) {
+    ctx.addIssue({ code: "custom", path: ["state"], message: `must be the GSTIN's state, ${fromGstin}` });
+  }
+  return fromGstin ?? body.state ?? null;
+}
 
 export const Gstin = z
   .string()

@@ -35,7 +35,14 @@ export function registerCreateCustomer(app: InventoryApp): void {
     const { value, eventIds } = await createCustomer(
       c.env.DB,
       org.id,
-      { name: body.name, contact: body.contact, gstin: body.gstin, address: body.address, creditLimitPaise: body.credit_limit ?? 0 },
+      {
+        name: body.name,
+        contact: body.contact,
+        gstin: body.gstin,
+        address: body.address,
+        stateCode: body.state,
+        creditLimitPaise: body.credit_limit ?? 0,
+      },
       Date.now(),
     );
     await dispatchEvents(c.env, eventIds);

@@ -5,7 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, suppliers } from "../db/schema";
+import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
+import { creditNoteTax, type TaxSplit } from "../domain/place-of-supply";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
@@ -15,10 +16,14 @@ import { upsertSupplier } from "../stock/queries";
 
 export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
 
+/** The columns a void fills; an entry is written without them. */
+type VoidFields = "voidedAt" | "voidReason" | "voidedBy";
+const NOT_VOIDED = { voidedAt: null, voidReason: null, voidedBy: null } as const;
+
 export async function createCustomer(
   db: D1Database,
   orgId: string,
-  input: { name: string; contact: string | null; gstin: string | null; address: string | null; creditLimitPaise: number },
+  input: Pick<CustomerRow, "name" | "contact" | "gstin" | "address" | "stateCode" | "creditLimitPaise">,
   nowMs: number,
 ): Promise<WriteResult<CustomerRow>> {
   const row: CustomerRow = { id: newId("cust", nowMs), ...input, createdAt: nowMs };
@@ -56,8 +61,8 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
   return d1
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.total_paise AS totalPaise,
-              (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id) AS creditedPaise,
-              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id) AS paidPaise
+              (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
+              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS paidPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
     .bind(orgId, saleId)
@@ -116,7 +121,7 @@ async function cashRefusal(
     .prepare(
       `SELECT COALESCE(SUM(CASE WHEN paid_on = ?3 THEN amount_paise END), 0) AS sameDay,
               COALESCE(SUM(CASE WHEN sale_id = ?4 THEN amount_paise END), 0) AS sameInvoice
-         FROM payments WHERE org_id = ?1 AND customer_id = ?2 AND method = 'cash'`,
+         FROM payments WHERE org_id = ?1 AND customer_id = ?2 AND method = 'cash' AND voided_at IS NULL`,
     )
     .bind(orgId, input.customerId, input.paidOn, input.saleId)
     .first<{ sameDay: number; sameInvoice: number }>();
@@ -129,9 +134,18 @@ async function cashRefusal(
   return checked.ok ? null : { kind: "cash_limit", refusal: checked };
 }
 
+/** Whether the receipts of sale `s` that still count (payments and credit notes not voided) cover its total. */
+const SETTLED_SQL = `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
+              + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
+              >= s.total_paise`;
+/** Voided receipts of sale `s`: a void may re-open a paid invoice, and settling it again is a new invoice.paid. */
+const VOIDED_RECEIPTS_SQL = `((SELECT COUNT(*) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL)
+              + (SELECT COUNT(*) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL))`;
+
 /**
- * invoice.paid (once per sale, by its dedupe key) and paid_at, when payments plus credit notes on the sale now
- * cover its total: run in the same batch as the receipt that may complete it.
+ * invoice.paid (once per settlement, by its dedupe key: the sale, and after a void the number of voided receipts)
+ * and paid_at, when payments plus credit notes on the sale now cover its total: run in the same batch as the
+ * receipt that may complete it.
  */
 function invoicePaidStatements(
   db: D1Database,
@@ -148,11 +162,10 @@ function invoicePaidStatements(
          SELECT ?1, s.org_id, 'invoice.paid',
                 json_object('sale_id', s.id, 'invoice_number', s.invoice_number, 'customer_id', s.customer_id,
                             'total_amount', ${rupeesSql("s.total_paise")}, 'payment_id', ?4, 'credit_note_id', ?6),
-                'invoice.paid:' || s.id, ?5
+                'invoice.paid:' || s.id || CASE WHEN ${VOIDED_RECEIPTS_SQL} = 0 THEN '' ELSE ':' || ${VOIDED_RECEIPTS_SQL} END, ?5
            FROM sales s
           WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled'
-            AND (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND sale_id = ?3)
-              + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3) >= s.total_paise`,
+            AND ${SETTLED_SQL}`,
       )
       .bind(eventId, orgId, saleId, receipt.paymentId, nowMs, receipt.creditNoteId),
     db
@@ -170,7 +183,7 @@ export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
 export async function createPayment(
   db: D1Database,
   orgId: string,
-  input: Omit<PaymentRow, "id" | "createdAt">,
+  input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
   const refusal =
@@ -182,7 +195,7 @@ export async function createPayment(
       nowMs,
     })) ?? (await cashRefusal(db, orgId, input));
   if (refusal) return refusal;
-  const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs };
+  const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
   const statements = [
     db
       .prepare(
@@ -220,13 +233,31 @@ export async function createCreditNote(
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
   const prefix = creditNotePrefix(input.issuedOn);
+  // An invoice's figures never change once issued, so its split can be read before the batch.
+  const split = input.saleId === null ? null : await saleTaxSplit(db, orgId, input.saleId);
+  const tax = split === null ? null : creditNoteTax(input.amountPaise, split);
   const insert = db
     .prepare(
-      `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9
+      `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at,
+                                 taxable_paise, cgst_paise, sgst_paise, igst_paise)
+       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
     )
-    .bind(id, orgId, input.customerId, input.saleId, prefix, input.amountPaise, input.reason, input.issuedOn, nowMs);
+    .bind(
+      id,
+      orgId,
+      input.customerId,
+      input.saleId,
+      prefix,
+      input.amountPaise,
+      input.reason,
+      input.issuedOn,
+      nowMs,
+      tax?.taxablePaise ?? null,
+      tax?.cgstPaise ?? null,
+      tax?.sgstPaise ?? null,
+      tax?.igstPaise ?? null,
+    );
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
   const statements = [insert];
@@ -244,15 +275,26 @@ export async function createCreditNote(
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
 
+/** The invoice's taxable value and tax columns, or null for a sale booked before the split was recorded. */
+async function saleTaxSplit(db: D1Database, orgId: string, saleId: string): Promise<TaxSplit | null> {
+  const row = await inventoryDb(db)
+    .select({ taxablePaise: sales.taxablePaise, cgstPaise: sales.cgstPaise, sgstPaise: sales.sgstPaise, igstPaise: sales.igstPaise })
+    .from(sales)
+    .where(and(eq(sales.orgId, orgId), eq(sales.id, saleId)))
+    .get();
+  if (!row || row.cgstPaise === null || row.sgstPaise === null || row.igstPaise === null) return null;
+  return { taxablePaise: row.taxablePaise, cgstPaise: row.cgstPaise, sgstPaise: row.sgstPaise, igstPaise: row.igstPaise };
+}
+
 export type ExpenseRow = Omit<typeof expenses.$inferSelect, "orgId">;
 
 export async function createExpense(
   db: D1Database,
   orgId: string,
-  input: Omit<ExpenseRow, "id" | "createdAt">,
+  input: Omit<ExpenseRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<WriteResult<ExpenseRow>> {
-  const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs };
+  const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
   await inventoryDb(db)
     .insert(expenses)
     .values({ ...row, orgId });
@@ -264,7 +306,7 @@ export type MillInvoiceRow = Omit<typeof millInvoices.$inferSelect, "orgId" | "s
 export async function createMillInvoice(
   db: D1Database,
   orgId: string,
-  input: Omit<MillInvoiceRow, "id" | "createdAt">,
+  input: Omit<MillInvoiceRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<LedgerOutcome<MillInvoiceRow>> {
   const id = newId("minv", nowMs);
@@ -286,7 +328,7 @@ export async function createMillInvoice(
   }
   return {
     kind: "recorded",
-    value: { id, ...input, createdAt: nowMs },
+    value: { id, ...input, createdAt: nowMs, ...NOT_VOIDED },
     eventIds: [],
   };
 }
@@ -296,7 +338,7 @@ export type MillPaymentRow = Omit<typeof millPayments.$inferSelect, "orgId" | "s
 export async function createMillPayment(
   db: D1Database,
   orgId: string,
-  input: Omit<MillPaymentRow, "id" | "createdAt">,
+  input: Omit<MillPaymentRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<LedgerOutcome<MillPaymentRow>> {
   if (input.millInvoiceId !== null) {
@@ -321,7 +363,7 @@ export async function createMillPayment(
   ]);
   return {
     kind: "recorded",
-    value: { id, ...input, createdAt: nowMs },
+    value: { id, ...input, createdAt: nowMs, ...NOT_VOIDED },
     eventIds: [],
   };
 }
@@ -355,8 +397,8 @@ export async function listCustomerBalances(
       `WITH open_invoices AS (
          SELECT s.customer_id, s.sale_date,
                 s.total_paise
-                  - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id)
-                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id) AS due
+                  - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id AND p.voided_at IS NULL)
+                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL) AS due
            FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
        SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
               (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?2) AS due0to30,
@@ -364,9 +406,9 @@ export async function listCustomerBalances(
               (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?4 AND o.sale_date < ?3) AS due61to90,
               (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date < ?4) AS dueOver90,
               (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
-                WHERE p.org_id = c.org_id AND p.customer_id = c.id
+                WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL
                   AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
-              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL) AS onAccountPaise
+              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL AND n.voided_at IS NULL) AS onAccountPaise
          FROM customers c
         WHERE c.org_id = ?1
         ORDER BY c.id
@@ -396,9 +438,9 @@ export async function listSupplierPayables(
   const { results } = await db
     .prepare(
       `SELECT m.id, m.name, m.gstin,
-              (SELECT COALESCE(SUM(i.amount_paise), 0) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS invoicedPaise,
-              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM mill_payments p WHERE p.org_id = m.org_id AND p.supplier_id = m.id) AS paidPaise,
-              (SELECT MIN(i.invoiced_on) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id) AS oldestInvoiceOn
+              (SELECT COALESCE(SUM(i.amount_paise), 0) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id AND i.voided_at IS NULL) AS invoicedPaise,
+              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM mill_payments p WHERE p.org_id = m.org_id AND p.supplier_id = m.id AND p.voided_at IS NULL) AS paidPaise,
+              (SELECT MIN(i.invoiced_on) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id AND i.voided_at IS NULL) AS oldestInvoiceOn
          FROM suppliers m
         WHERE m.org_id = ?1
         ORDER BY m.id
@@ -407,4 +449,98 @@ export async function listSupplierPayables(
     .bind(orgId, query.limit + 1, query.offset)
     .all<SupplierPayableRow>();
   return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
+}
+
+/** The ledger entries that can be voided, by the kind named in their void route and event. */
+export const VOIDABLE_ENTRIES = {
+  payment: { table: "payments", settles: true },
+  credit_note: { table: "credit_notes", settles: true },
+  expense: { table: "expenses", settles: false },
+  mill_invoice: { table: "mill_invoices", settles: false },
+  mill_payment: { table: "mill_payments", settles: false },
+} as const;
+export type VoidableKind = keyof typeof VOIDABLE_ENTRIES;
+
+export type VoidOutcome =
+  | ({ kind: "voided" } & WriteResult<{ entryKind: VoidableKind; id: string; voidedAt: number; voidReason: string; voidedBy: string }>)
+  | { kind: "not_found" }
+  | { kind: "already_voided"; voidedAt: number }
+  | { kind: "mill_invoice_has_payments" };
+
+/**
+ * Voids one entry in ONE batch: the entry's void columns, its audit row and its entry.voided event, and, for a
+ * payment or credit note that had completed its invoice, the invoice's paid_at cleared (its receipts no longer
+ * cover it). Every statement after the first is guarded on that void having happened in this batch, so a
+ * concurrent void of the same entry changes nothing twice. A mill invoice with payments still against it is
+ * refused: void those first.
+ */
+export async function voidEntry(
+  db: D1Database,
+  orgId: string,
+  entryKind: VoidableKind,
+  id: string,
+  voided: { reason: string; actor: string },
+  nowMs: number,
+): Promise<VoidOutcome> {
+  const { table, settles } = VOIDABLE_ENTRIES[entryKind];
+  const entry = await db
+    .prepare(
+      `SELECT amount_paise AS amountPaise, voided_at AS voidedAt, ${settles ? "sale_id" : "NULL"} AS saleId FROM ${table} WHERE org_id = ?1 AND id = ?2`,
+    )
+    .bind(orgId, id)
+    .first<{ amountPaise: number; voidedAt: number | null; saleId: string | null }>();
+  if (!entry) return { kind: "not_found" };
+  if (entry.voidedAt !== null) return { kind: "already_voided", voidedAt: entry.voidedAt };
+  const unpaidGuard =
+    entryKind === "mill_invoice"
+      ? "AND NOT EXISTS (SELECT 1 FROM mill_payments WHERE org_id = ?1 AND mill_invoice_id = ?2 AND voided_at IS NULL)"
+      : "";
+  const voidedNow = `EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at = ?3 AND voided_by = ?5)`;
+  const eventId = newId("evt", nowMs);
+  const statements = [
+    db
+      .prepare(
+        `UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5 WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${unpaidGuard}`,
+      )
+      .bind(orgId, id, nowMs, voided.reason, voided.actor),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?6, ?1, ?7, NULL, ?5, ?2 || ': ' || ?4, ?3 WHERE ${voidedNow}`,
+      )
+      .bind(orgId, id, nowMs, voided.reason, voided.actor, newId("aud", nowMs), `${entryKind}.voided`),
+    db
+      .prepare(
+        `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?6, ?1, 'entry.voided',
+                json_object('kind', ?7, 'id', ?2, 'amount', ${rupeesSql("?8")}, 'reason', ?4, 'voided_by', ?5, 'sale_id', ?9),
+                NULL, ?3
+          WHERE ${voidedNow}`,
+      )
+      .bind(orgId, id, nowMs, voided.reason, voided.actor, eventId, entryKind, entry.amountPaise, entry.saleId),
+  ];
+  if (entry.saleId !== null) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE sales SET paid_at = NULL
+            WHERE org_id = ?1 AND id = ?4 AND paid_at IS NOT NULL AND ${voidedNow}
+              AND id IN (SELECT s.id FROM sales s WHERE s.org_id = ?1 AND s.id = ?4 AND NOT (${SETTLED_SQL}))`,
+        )
+        .bind(orgId, id, nowMs, entry.saleId, voided.actor),
+    );
+  }
+  const [update] = await db.batch(statements);
+  if (update!.meta.changes !== 1) {
+    const now = await db
+      .prepare(`SELECT voided_at AS voidedAt FROM ${table} WHERE org_id = ?1 AND id = ?2`)
+      .bind(orgId, id)
+      .first<{ voidedAt: number | null }>();
+    return now?.voidedAt ? { kind: "already_voided", voidedAt: now.voidedAt } : { kind: "mill_invoice_has_payments" };
+  }
+  return {
+    kind: "voided",
+    value: { entryKind, id, voidedAt: nowMs, voidReason: voided.reason, voidedBy: voided.actor },
+    eventIds: [eventId],
+  };
 }

@@ -1,9 +1,20 @@
 // Request and response schemas of customers and the money ledgers: payments, credit notes, expenses, mill
 // invoices and mill payments.
 import { z } from "@hono/zod-openapi";
-import { formatPaise } from "../domain/money";
+import { formatPaise, formatPaiseOrNull } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
-import { Gstin, IdSchema, IstDate, Money, optionalText, PaymentMethodSchema, Rupees, text } from "../http/wire-formats";
+import {
+  GstState,
+  stateOfRegistration,
+  Gstin,
+  IdSchema,
+  IstDate,
+  Money,
+  optionalText,
+  PaymentMethodSchema,
+  Rupees,
+  text,
+} from "../http/wire-formats";
 import type {
   CreditNoteRow,
   CustomerBalanceRow,
@@ -21,9 +32,13 @@ export const CreateCustomerSchema = z
     contact: optionalText(200),
     gstin: Gstin.nullish().transform((v) => v ?? null),
     address: optionalText(500),
+    state: GstState.optional().openapi({
+      description: "The address's GST state (code or name); taken from `gstin` when omitted. The place of supply of its sales.",
+    }),
     credit_limit: Rupees({ positive: false, bound: "amountPaise" }).optional().openapi({ description: "Rupees; default 0" }),
   })
-  .strict();
+  .strict()
+  .transform((body, ctx) => ({ ...body, state: stateOfRegistration(body, ctx) }));
 
 export const CreatePaymentSchema = z
   .object({
@@ -84,6 +99,7 @@ export const CustomerSchema = z
     contact: z.string().nullable(),
     gstin: z.string().nullable(),
     address: z.string().nullable(),
+    state: z.string().nullable().openapi({ description: "GST state code: the place of supply of its sales" }),
     credit_limit: Money,
     created_at: IsoTime,
   })
@@ -95,6 +111,7 @@ export const customerView = (row: CustomerRow): z.infer<typeof CustomerSchema> =
   contact: row.contact,
   gstin: row.gstin,
   address: row.address,
+  state: row.stateCode,
   credit_limit: formatPaise(row.creditLimitPaise),
   created_at: iso(row.createdAt),
 });
@@ -131,7 +148,13 @@ export const CreditNoteSchema = z
     note_number: z.string().openapi({ example: "CN/2627/000004" }),
     customer_id: z.string(),
     sale_id: z.string().nullable(),
-    amount: Money,
+    amount: Money.openapi({ description: "Tax included: taxable_amount + cgst + sgst + igst" }),
+    taxable_amount: Money.nullable().openapi({
+      description: "The amount in the invoice's own proportions of taxable value and tax (CGST s.34); null without an invoice or its split",
+    }),
+    cgst_amount: Money.nullable(),
+    sgst_amount: Money.nullable(),
+    igst_amount: Money.nullable(),
     reason: z.string().nullable(),
     date: z.string(),
     created_at: IsoTime,
@@ -144,6 +167,10 @@ export const creditNoteView = (row: CreditNoteRow): z.infer<typeof CreditNoteSch
   customer_id: row.customerId,
   sale_id: row.saleId,
   amount: formatPaise(row.amountPaise),
+  taxable_amount: formatPaiseOrNull(row.taxablePaise),
+  cgst_amount: formatPaiseOrNull(row.cgstPaise),
+  sgst_amount: formatPaiseOrNull(row.sgstPaise),
+  igst_amount: formatPaiseOrNull(row.igstPaise),
   reason: row.reason,
   date: row.issuedOn,
   created_at: iso(row.createdAt),

@@ -29,7 +29,7 @@ export function registerCreateOrg(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await createOrg(
       inventoryDb(c.env.DB),
-      { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status },
+      { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status, gstin: body.gstin ?? null, stateCode: body.state },
       actorName(c),
       Date.now(),
     );

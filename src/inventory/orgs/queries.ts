@@ -42,7 +42,7 @@ export async function findOrg(db: InventoryDb, id: string): Promise<OrgRow | und
 export async function updateOrg(
   db: InventoryDb,
   id: string,
-  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
+  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus" | "gstin" | "stateCode">>,
   audit: AuditRow[],
 ): Promise<void> {
   await db.batch([db.update(organisations).set(patch).where(eq(organisations.id, id)), ...audit.map((row) => db.insert(auditLog).values(row))]);

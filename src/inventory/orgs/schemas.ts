@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { PLANS } from "../db/schema";
 import { IsoTime } from "../http/schemas";
+import { Gstin, GstState, stateOfRegistration } from "../http/wire-formats";
 
 export const PlanSchema = z.enum(PLANS).openapi({
   description: "starter 60/min, growth 300/min (neither includes the REST API), business 1,200/min, scale 3,000/min, enterprise 6,000/min per key",
@@ -17,18 +18,28 @@ export const OrgIdParam = z.object({
     .openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
 });
 
+const registration = {
+  gstin: Gstin.optional().openapi({ description: "The organisation's GSTIN, printed on its invoices; its state is `state`" }),
+  state: GstState.optional().openapi({
+    description: "The GST state it supplies from (code or name); taken from `gstin` when omitted. Sales need one of the two.",
+  }),
+};
+
 export const CreateOrgSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
     plan: PlanSchema,
     subscription_status: SubscriptionStatusSchema.default("active"),
+    ...registration,
   })
-  .strict();
+  .strict()
+  .transform((body, ctx) => ({ ...body, state: stateOfRegistration(body, ctx) }));
 
 export const UpdateOrgSchema = z
-  .object({ plan: PlanSchema.optional(), subscription_status: SubscriptionStatusSchema.optional() })
+  .object({ plan: PlanSchema.optional(), subscription_status: SubscriptionStatusSchema.optional(), ...registration })
   .strict()
-  .refine((body) => body.plan !== undefined || body.subscription_status !== undefined, { message: "send plan or subscription_status" });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: "send plan, subscription_status, gstin or state" })
+  .transform((body, ctx) => ({ ...body, state: body.gstin === undefined && body.state === undefined ? undefined : stateOfRegistration(body, ctx) }));
 
 export const OrgSchema = z
   .object({
@@ -40,6 +51,8 @@ export const OrgSchema = z
       .boolean()
       .openapi({ description: "Whether keys of this organisation may call /api/v1 now (plan business or above, subscription active)" }),
     limits: z.object({ requests_per_minute: z.number().int().openapi({ description: "Per key, fixed one-minute window" }) }),
+    gstin: z.string().nullable(),
+    state: z.string().nullable().openapi({ description: "GST state code it supplies from; null until set (sales need it)" }),
     created_at: IsoTime,
   })
   .openapi("Organisation");
@@ -54,7 +67,15 @@ export const AuditEntrySchema = z
   })
   .openapi("AuditEntry");
 
-type OrgFields = { id: string; name: string; plan: (typeof PLANS)[number]; subscriptionStatus: "active" | "lapsed"; createdAt: number };
+type OrgFields = {
+  id: string;
+  name: string;
+  plan: (typeof PLANS)[number];
+  subscriptionStatus: "active" | "lapsed";
+  createdAt: number;
+  gstin: string | null;
+  stateCode: string | null;
+};
 
 /** The wire shape of an organisation, with what its plan means for its keys right now. */
 export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: boolean): z.infer<typeof OrgSchema> {
@@ -65,6 +86,8 @@ export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: bo
     subscription_status: org.subscriptionStatus,
     api_access: apiAccess,
     limits: { requests_per_minute: requestsPerMinute },
+    gstin: org.gstin,
+    state: org.stateCode,
     created_at: new Date(org.createdAt).toISOString(),
   };
 }

@@ -9,7 +9,7 @@ import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./qu
 
 export async function createOrg(
   db: InventoryDb,
-  input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus">,
+  input: Pick<OrgRow, "name" | "plan" | "subscriptionStatus" | "gstin" | "stateCode">,
   actor: string,
   nowMs: number,
 ): Promise<OrgRow> {
@@ -26,7 +26,7 @@ export async function updateOrgPolicy(
   env: InventoryEnv,
   db: InventoryDb,
   org: OrgRow,
-  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus">>,
+  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus" | "gstin" | "stateCode">>,
   actor: string,
   nowMs: number,
 ): Promise<OrgRow> {
@@ -37,6 +37,10 @@ export async function updateOrgPolicy(
   if (updated.plan !== org.plan) audit.push(auditRow(org.id, "org.plan_changed", null, actor, `${org.plan} -> ${updated.plan}`, nowMs));
   if (updated.subscriptionStatus !== org.subscriptionStatus) {
     audit.push(auditRow(org.id, "org.subscription_changed", null, actor, `${org.subscriptionStatus} -> ${updated.subscriptionStatus}`, nowMs));
+  }
+  if (updated.gstin !== org.gstin || updated.stateCode !== org.stateCode) {
+    const registration = (o: OrgRow) => `${o.gstin ?? "no GSTIN"}, state ${o.stateCode ?? "unset"}`;
+    audit.push(auditRow(org.id, "org.gst_registration_changed", null, actor, `${registration(org)} -> ${registration(updated)}`, nowMs));
   }
   await updateOrg(db, org.id, patch, audit);
   return updated;

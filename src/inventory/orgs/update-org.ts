@@ -31,6 +31,8 @@ export function registerUpdateOrg(app: InventoryApp): void {
     const patch = {
       ...(body.plan !== undefined ? { plan: body.plan } : {}),
       ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
+      ...(body.gstin !== undefined ? { gstin: body.gstin } : {}),
+      ...(body.state !== undefined ? { stateCode: body.state } : {}),
     };
     const updated = await updateOrgPolicy(c.env, db, org, patch, actorName(c), Date.now());
     return c.json({ data: orgView(updated, PLAN_REQUESTS_PER_MINUTE[updated.plan], keyDenial(updated) === null) }, 200);

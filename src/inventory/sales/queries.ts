@@ -3,8 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { customers, type lots, type saleItems, sales, type skus } from "../db/schema";
-import { lineGstPaise } from "../domain/gst";
+import { customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
+import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
@@ -35,9 +35,18 @@ export type SaleRow = Pick<
   | "dispatchedAt"
   | "cancelledAt"
   | "paidAt"
+  | "sellerGstin"
+  | "sellerStateCode"
+  | "placeOfSupply"
+  | "cgstPaise"
+  | "sgstPaise"
+  | "igstPaise"
 > & { customerName: (typeof customers.$inferSelect)["name"]; customerGstin: (typeof customers.$inferSelect)["gstin"] };
 
-export type SaleItemRow = Pick<SaleItem, "saleId" | "lotId" | "grams" | "ratePaisePerKg" | "amountPaise" | "gstRateBps" | "gstPaise"> &
+export type SaleItemRow = Pick<
+  SaleItem,
+  "saleId" | "lotId" | "grams" | "ratePaisePerKg" | "amountPaise" | "gstRateBps" | "gstPaise" | "cgstPaise" | "sgstPaise" | "igstPaise"
+> &
   Pick<Sku, "sku" | "yarnType" | "hsn"> & { lotNumber: (typeof lots.$inferSelect)["lotNumber"] };
 
 export type SaleWithItems = SaleRow & { items: SaleItemRow[] };
@@ -46,7 +55,9 @@ const SALE_SELECT = `
   SELECT s.id, s.invoice_number AS invoiceNumber, s.customer_id AS customerId, c.name AS customerName,
          c.gstin AS customerGstin, s.sale_date AS saleDate, s.sold_at AS soldAt, s.status, s.grams_total AS gramsTotal,
          s.taxable_paise AS taxablePaise, s.gst_paise AS gstPaise, s.total_paise AS totalPaise,
-         s.dispatched_at AS dispatchedAt, s.cancelled_at AS cancelledAt, s.paid_at AS paidAt
+         s.dispatched_at AS dispatchedAt, s.cancelled_at AS cancelledAt, s.paid_at AS paidAt,
+         s.seller_gstin AS sellerGstin, s.seller_state_code AS sellerStateCode, s.place_of_supply AS placeOfSupply,
+         s.cgst_paise AS cgstPaise, s.sgst_paise AS sgstPaise, s.igst_paise AS igstPaise
     FROM sales s
     JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id`;
 
@@ -57,7 +68,8 @@ async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Ma
   const { results } = await db
     .prepare(
       `SELECT i.sale_id AS saleId, i.lot_id AS lotId, l.lot_number AS lotNumber, k.sku, k.yarn_type AS yarnType, k.hsn, i.grams,
-              i.rate_paise_per_kg AS ratePaisePerKg, i.amount_paise AS amountPaise, i.gst_rate_bps AS gstRateBps, i.gst_paise AS gstPaise
+              i.rate_paise_per_kg AS ratePaisePerKg, i.amount_paise AS amountPaise, i.gst_rate_bps AS gstRateBps, i.gst_paise AS gstPaise,
+              i.cgst_paise AS cgstPaise, i.sgst_paise AS sgstPaise, i.igst_paise AS igstPaise
          FROM sale_items i
          JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
          JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
@@ -81,6 +93,7 @@ export interface SalesQuery {
 // 0000-9999), so each sale leaves SQLite as the JSON of its API view and is never decoded or re-encoded here.
 const signedScaledSql = (column: string, scale: 100 | 1000) =>
   `printf('%s%d.${scale === 100 ? "%02d" : "%03d"}', CASE WHEN ${column} < 0 THEN '-' ELSE '' END, abs(${column}) / ${scale}, abs(${column}) % ${scale})`;
+const moneyOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${signedScaledSql(column, 100)} END`;
 const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
 // Basis points as a JSON number: 1800 → 18, 250 → 2.5 (as bps / 100 prints in JavaScript).
 const percentOfBpsSql = (column: string) => `CASE WHEN ${column} % 100 = 0 THEN ${column} / 100 ELSE ${column} / 100.0 END`;
@@ -91,13 +104,16 @@ const SALE_JSON = `json_object(
     'customer_gstin', c.gstin, 'sale_date', s.sale_date, 'sold_at', ${isoSql("s.sold_at")}, 'status', s.status,
     'dispatched_at', ${isoSql("s.dispatched_at")}, 'paid_at', ${isoSql("s.paid_at")}, 'kg', ${signedScaledSql("s.grams_total", 1000)},
     'taxable_amount', ${signedScaledSql("s.taxable_paise", 100)}, 'gst_amount', ${signedScaledSql("s.gst_paise", 100)},
-    'total_amount', ${signedScaledSql("s.total_paise", 100)},
+    'total_amount', ${signedScaledSql("s.total_paise", 100)}, 'seller_gstin', s.seller_gstin, 'seller_state', s.seller_state_code,
+    'place_of_supply', s.place_of_supply, 'cgst_amount', ${moneyOrNullSql("s.cgst_paise")},
+    'sgst_amount', ${moneyOrNullSql("s.sgst_paise")}, 'igst_amount', ${moneyOrNullSql("s.igst_paise")},
     'items', json((SELECT json_group_array(json(x.item)) FROM (
         SELECT json_object(
                  'lot_id', i.lot_id, 'lot_number', l.lot_number, 'sku', k.sku, 'yarn_type', k.yarn_type, 'hsn', k.hsn,
                  'kg', ${signedScaledSql("i.grams", 1000)}, 'rate_per_kg', ${signedScaledSql("i.rate_paise_per_kg", 100)},
                  'amount', ${signedScaledSql("i.amount_paise", 100)}, 'gst_rate_percent', ${percentOfBpsSql("i.gst_rate_bps")},
-                 'gst_amount', ${signedScaledSql("i.gst_paise", 100)}) AS item
+                 'gst_amount', ${signedScaledSql("i.gst_paise", 100)}, 'cgst_amount', ${moneyOrNullSql("i.cgst_paise")},
+                 'sgst_amount', ${moneyOrNullSql("i.sgst_paise")}, 'igst_amount', ${moneyOrNullSql("i.igst_paise")}) AS item
           FROM sale_items i
           JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
           JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
@@ -185,6 +201,8 @@ async function lastIssued(db: ReadDb, orgId: string, financialYear: string): Pro
 export type CreateSaleOutcome =
   | ({ kind: "created" } & WriteResult<SaleWithItems>)
   | { kind: "customer_not_found"; customerId: string }
+  | { kind: "seller_state_unknown" }
+  | { kind: "place_of_supply"; refusal: Extract<ReturnType<typeof saleSupply>, { ok: false }> }
   | { kind: "lot_not_found"; index: number; lotId: string }
   | { kind: "insufficient_stock"; lotIds: string[] }
   | { kind: "no_gst_rate"; index: number; refusal: Extract<GstRateResult, { ok: false }> }
@@ -192,12 +210,23 @@ export type CreateSaleOutcome =
   | { kind: "invoice_out_of_order"; refusal: Extract<NextInvoiceResult, { ok: false }> };
 
 export async function createSale(db: D1Database, orgId: string, sale: NewSale, nowMs: number): Promise<CreateSaleOutcome> {
-  const customer = await inventoryDb(db)
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.orgId, orgId), eq(customers.id, sale.customerId)))
-    .get();
+  const [customer, seller] = await Promise.all([
+    inventoryDb(db)
+      .select({ id: customers.id, gstin: customers.gstin, stateCode: customers.stateCode })
+      .from(customers)
+      .where(and(eq(customers.orgId, orgId), eq(customers.id, sale.customerId)))
+      .get(),
+    inventoryDb(db)
+      .select({ gstin: organisations.gstin, stateCode: organisations.stateCode })
+      .from(organisations)
+      .where(eq(organisations.id, orgId))
+      .get(),
+  ]);
   if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
+  // A tax invoice states the supplier's state: with the place of supply it decides CGST + SGST or IGST.
+  if (!seller?.stateCode) return { kind: "seller_state_unknown" };
+  const supply = saleSupply(seller.stateCode, { gstin: customer.gstin, addressState: customer.stateCode });
+  if ("ok" in supply) return { kind: "place_of_supply", refusal: supply };
   const lots = await lotsForSale(
     db,
     orgId,
@@ -214,7 +243,8 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     const lot = lots.get(item.lotId)!;
     const gstRateBps = (rates[index] as Extract<GstRateResult, { ok: true }>).rateBps;
     const amount = amountPaise(item.grams, item.ratePaisePerKg);
-    return { ...item, lot, amount, gstRateBps, gst: lineGstPaise(amount, gstRateBps) };
+    const tax = lineTax(amount, gstRateBps, supply.kind);
+    return { ...item, lot, amount, gstRateBps, tax, gst: tax.cgstPaise + tax.sgstPaise + tax.igstPaise };
   });
   const short = lines.filter((l) => l.lot.gramsRemaining < l.grams);
   if (short.length > 0) return { kind: "insufficient_stock", lotIds: short.map((l) => l.lotId) };
@@ -227,8 +257,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   const numbered = nextInvoice(sale.saleDate, await lastIssued(db, orgId, fy));
   if (!numbered.ok) return { kind: "invoice_out_of_order", refusal: numbered };
 
-  const taxable = lines.reduce((sum, l) => sum + l.amount, 0);
-  const gstTotal = lines.reduce((sum, l) => sum + l.gst, 0);
+  const invoice = invoiceTax(lines.map((l) => l.tax));
+  const taxable = invoice.taxablePaise;
+  const gstTotal = invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise;
   const gramsTotal = lines.reduce((sum, l) => sum + l.grams, 0);
   const saleId = newId("sale", nowMs);
 
@@ -239,9 +270,10 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
     db
       .prepare(
         `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
-                            grams_total, taxable_paise, gst_paise, total_paise, created_at)
+                            grams_total, taxable_paise, gst_paise, total_paise, created_at,
+                            seller_gstin, seller_state_code, place_of_supply, cgst_paise, sgst_paise, igst_paise)
          SELECT ?1, ?2, printf('INV/%s/%06d', ?3, COALESCE(MAX(invoice_seq), 0) + 1), ?3, COALESCE(MAX(invoice_seq), 0) + 1,
-                ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11
+                ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11, ?13, ?14, ?15, ?16, ?17, ?18
            FROM sales WHERE org_id = ?2 AND financial_year = ?3
          HAVING COALESCE(MAX(sale_date), '') <= ?5 AND COALESCE(MAX(invoice_seq), 0) < ?12`,
       )
@@ -258,6 +290,12 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
         taxable + gstTotal,
         nowMs,
         MAX_INVOICES_PER_FINANCIAL_YEAR,
+        seller.gstin,
+        seller.stateCode,
+        supply.placeOfSupply,
+        invoice.cgstPaise,
+        invoice.sgstPaise,
+        invoice.igstPaise,
       ),
   ];
   for (const line of lines) {
@@ -267,8 +305,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
         .bind(line.grams, orgId, line.lotId),
       db
         .prepare(
-          `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise)
-           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10)`,
+          `INSERT INTO sale_items (id, org_id, sale_id, lot_id, sku_id, grams, rate_paise_per_kg, amount_paise, gst_rate_bps, gst_paise,
+                                  cgst_paise, sgst_paise, igst_paise)
+           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
         )
         .bind(
           newId("item", nowMs),
@@ -281,6 +320,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
           line.amount,
           line.gstRateBps,
           line.gst,
+          line.tax.cgstPaise,
+          line.tax.sgstPaise,
+          line.tax.igstPaise,
         ),
     );
   }

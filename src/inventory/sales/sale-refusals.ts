@@ -8,6 +8,13 @@ export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "c
   switch (outcome.kind) {
     case "customer_not_found":
       return inventoryError("not_found", `customer_id: no customer ${outcome.customerId}`);
+    case "seller_state_unknown":
+      return inventoryError(
+        "seller_state_unknown",
+        "The organisation has no GST state: set its gstin or state (PATCH /admin/api/orgs/{id}) before booking sales",
+      );
+    case "place_of_supply":
+      return inventoryError("bad_request", `customer_id: ${outcome.refusal.message}`);
     case "lot_not_found":
       return inventoryError("not_found", `items[${outcome.index}].lot_id: no lot ${outcome.lotId}`);
     case "insufficient_stock": {

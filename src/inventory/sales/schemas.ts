@@ -1,6 +1,6 @@
 // Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
 import { z } from "@hono/zod-openapi";
-import { formatGrams, formatPaise } from "../domain/money";
+import { formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
 import { iso, isoOrNull, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
 import type { SaleWithItems } from "./queries";
@@ -49,6 +49,9 @@ export const SaleItemSchema = z
     amount: Money.openapi({ description: "Taxable value of the line" }),
     gst_rate_percent: z.number(),
     gst_amount: Money,
+    cgst_amount: Money.nullable().openapi({ description: "Half the rate, intra-state; null on sales booked before the split was recorded" }),
+    sgst_amount: Money.nullable(),
+    igst_amount: Money.nullable().openapi({ description: "The full rate, inter-state" }),
   })
   .openapi("SaleItem");
 
@@ -68,6 +71,17 @@ export const SaleSchema = z
     taxable_amount: Money,
     gst_amount: Money,
     total_amount: Money.openapi({ description: "taxable_amount + gst_amount" }),
+    seller_gstin: z.string().nullable().openapi({ description: "The organisation's GSTIN as printed on the invoice" }),
+    seller_state: z.string().nullable().openapi({ description: "GST state code the goods were supplied from" }),
+    place_of_supply: z.string().nullable().openapi({
+      description: "GST state code supplied to: the customer's GSTIN state, else its address state, else the seller's (goods collected)",
+    }),
+    cgst_amount: Money.nullable().openapi({
+      description:
+        "gst_amount = cgst + sgst (seller_state = place_of_supply) or igst (otherwise); null on sales booked before the split was recorded",
+    }),
+    sgst_amount: Money.nullable(),
+    igst_amount: Money.nullable(),
     items: z.array(SaleItemSchema),
   })
   .openapi("Sale");
@@ -88,6 +102,12 @@ export function saleView(row: SaleWithItems): z.infer<typeof SaleSchema> {
     taxable_amount: formatPaise(row.taxablePaise),
     gst_amount: formatPaise(row.gstPaise),
     total_amount: formatPaise(row.totalPaise),
+    seller_gstin: row.sellerGstin,
+    seller_state: row.sellerStateCode,
+    place_of_supply: row.placeOfSupply,
+    cgst_amount: formatPaiseOrNull(row.cgstPaise),
+    sgst_amount: formatPaiseOrNull(row.sgstPaise),
+    igst_amount: formatPaiseOrNull(row.igstPaise),
     items: row.items.map((i) => ({
       lot_id: i.lotId,
       lot_number: i.lotNumber,
@@ -99,6 +119,9 @@ export function saleView(row: SaleWithItems): z.infer<typeof SaleSchema> {
       amount: formatPaise(i.amountPaise),
       gst_rate_percent: i.gstRateBps / 100,
       gst_amount: formatPaise(i.gstPaise),
+      cgst_amount: formatPaiseOrNull(i.cgstPaise),
+      sgst_amount: formatPaiseOrNull(i.sgstPaise),
+      igst_amount: formatPaiseOrNull(i.igstPaise),
     })),
   };
 }

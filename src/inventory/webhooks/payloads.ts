@@ -42,7 +42,8 @@ const events = {
   },
   "sale.dispatched": { description: "A sale left the godown.", data: z.object({ ...Sale, kg: Kg, dispatched_at: IsoTime }) },
   "invoice.paid": {
-    description: "Payments and credit notes settled the invoice in full (sent once per invoice); the entry that settled it is named.",
+    description:
+      "Payments and credit notes settled the invoice in full (sent once per settlement: again only after a void re-opened the invoice); the entry that settled it is named.",
     data: z.object({
       ...Sale,
       total_amount: Rupees,
@@ -74,6 +75,18 @@ const events = {
       days_left: z.number().int(),
       title: z.string(),
       description: z.string(),
+    }),
+  },
+  "entry.voided": {
+    description:
+      "A payment, credit note, expense, mill invoice or mill payment was voided: it no longer counts anywhere. A voided receipt that had completed its invoice re-opens it (the sale's paid_at is cleared).",
+    data: z.object({
+      kind: z.enum(["payment", "credit_note", "expense", "mill_invoice", "mill_payment"]),
+      id: Id("pay_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      amount: Rupees,
+      reason: z.string(),
+      voided_by: z.string().openapi({ description: "`operator`, or the signed-in admin's email" }),
+      sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ description: "The invoice a voided payment or credit note was against" }),
     }),
   },
   "webhook.test": {

@@ -19,6 +19,7 @@ export const INVENTORY_WEBHOOK_EVENTS = [
   "customer.created",
   "stock.low",
   "compliance.due",
+  "entry.voided",
 ] as const;
 export type InventoryWebhookEvent = (typeof INVENTORY_WEBHOOK_EVENTS)[number];
 

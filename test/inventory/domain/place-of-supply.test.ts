@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { creditNoteTax, invoiceTax, lineTax, placeOfSupply, supplyKind } from "../../../src/inventory/domain/place-of-supply";
+import {
+  creditNoteTax,
+  invoiceTax,
+  lineTax,
+  placeOfSupply,
+  saleSupply,
+  stateCodeOf,
+  supplyKind,
+} from "../../../src/inventory/domain/place-of-supply";
 
 describe("placeOfSupply", () => {
   it("takes the state from the customer's GSTIN (33 = Tamil Nadu)", () => {
@@ -28,6 +36,23 @@ describe("placeOfSupply", () => {
     [{ gstin: "33AAECG4315R1ZF" }, "invalid_gstin"],
   ])("refuses %j with %s", (customer, code) => {
     expect(placeOfSupply(customer)).toMatchObject({ ok: false, code });
+  });
+
+  it("a sale to a buyer with neither GSTIN nor state is supplied where the goods are collected: the supplier's state (s.10(1)(c))", () => {
+    expect(saleSupply("33", { gstin: null, addressState: null })).toEqual({ placeOfSupply: "33", kind: "intra_state" });
+    expect(saleSupply("33", { gstin: "27AAPFU0939F1ZV" })).toEqual({ placeOfSupply: "27", kind: "inter_state" });
+    expect(saleSupply("33", { addressState: "Tamil Nadu" })).toEqual({ placeOfSupply: "33", kind: "intra_state" });
+    expect(saleSupply("33", { addressState: "Atlantis" })).toMatchObject({ ok: false, code: "unknown_state" });
+  });
+
+  it("reads a state code or name, and nothing else", () => {
+    expect([stateCodeOf("33"), stateCodeOf("KARNATAKA"), stateCodeOf("Jammu and Kashmir"), stateCodeOf("25"), stateCodeOf("TN")]).toEqual([
+      "33",
+      "29",
+      "01",
+      null,
+      null,
+    ]);
   });
 
   it("is intra-state only when the supplier's state is the place of supply", () => {

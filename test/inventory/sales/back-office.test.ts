@@ -330,12 +330,20 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
         { lot_id: b.id, kg: 12.5, rate_per_kg: 150 },
       ]),
     );
-    // 0.001 kg × ₹333.33 = ₹0.33333 → ₹0.33; 12.5 kg × ₹150 = ₹1875.00; GST 5% per line, rounded to the paisa.
+    // 0.001 kg × ₹333.33 = ₹0.33333 → ₹0.33; 12.5 kg × ₹150 = ₹1875.00. The buyer has neither GSTIN nor state,
+    // so the goods are supplied where they are collected, in the seller's state (27): CGST + SGST at 2.5 % each,
+    // rounded per line to the paisa: ₹0.33 × 2.5 % = ₹0.00825 → ₹0.01; ₹1875 × 2.5 % = ₹46.875 → ₹46.88.
+    // CGST = SGST = ₹46.89; GST ₹93.78.
     expect(first).toMatchObject({
       kg: "12.501",
       taxable_amount: "1875.33",
-      gst_amount: "93.77",
-      total_amount: "1969.10",
+      gst_amount: "93.78",
+      total_amount: "1969.11",
+      seller_state: "27",
+      place_of_supply: "27",
+      cgst_amount: "46.89",
+      sgst_amount: "46.89",
+      igst_amount: "0.00",
       status: "confirmed",
       sale_date: today,
     });
@@ -346,7 +354,7 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     expect(seq(second.invoice_number)).toBe(seq(first.invoice_number) + 1);
     const created = await eventsOf(orgId, "sale.created");
     expect(created.map((e) => e.payload.sale_id)).toEqual([first.id, second.id]);
-    expect(created[0]!.payload).toMatchObject({ invoice_number: first.invoice_number, kg: "12.501", total_amount: "1969.10", items: 2 });
+    expect(created[0]!.payload).toMatchObject({ invoice_number: first.invoice_number, kg: "12.501", total_amount: "1969.11", items: 2 });
   });
 
   it("409 insufficient_stock when any lot lacks the kg, and nothing changed (not even the lots that had enough)", async () => {

@@ -27,6 +27,8 @@ describe("webhook payloads", () => {
     // 03:30 UTC on the 9th of a month: that month's GSTR-1 (the 11th) is within the lead days.
     await emitComplianceDue(env, Date.UTC(2026, 11, 9, 3, 30));
     await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/test`), 200);
+    const mistaken = await post<{ id: string }>(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "100" });
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/expenses/${mistaken.id}/void`, { reason: "Entered twice" }), 200);
 
     const { results } = await env.DB.prepare("SELECT id, org_id, type, payload, created_at FROM events WHERE org_id = ?")
       .bind(orgId)

@@ -12,7 +12,16 @@ import { SELF } from "cloudflare:test";
 
 installReceivers();
 
-const ALL_EVENTS = ["sale.created", "sale.cancelled", "sale.dispatched", "invoice.paid", "customer.created", "stock.low", "compliance.due"];
+const ALL_EVENTS = [
+  "sale.created",
+  "sale.cancelled",
+  "sale.dispatched",
+  "invoice.paid",
+  "customer.created",
+  "stock.low",
+  "compliance.due",
+  "entry.voided",
+];
 
 async function register(orgId: string, body: Record<string, unknown>) {
   return CreatedWebhookSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, body), 201)).data);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { lineGstPaise } from "../../../src/inventory/domain/gst";
+import { lineTax } from "../../../src/inventory/domain/place-of-supply";
 
-// Each expected figure is worked by hand: taxable (₹) × rate, then rounded to the paisa, half up.
-describe("lineGstPaise", () => {
+// IGST of an inter-state line is the full rate. Each expected figure is worked by hand: taxable (₹) × rate,
+// then rounded to the paisa, half up.
+describe("IGST of one line", () => {
   it.each([
     // ₹1,000.00 at 5 % = ₹50.00 exactly.
     [100_000, 500, 5_000],
@@ -21,6 +22,6 @@ describe("lineGstPaise", () => {
     // A nil-rated line carries no GST.
     [500_000, 0, 0],
   ])("₹%i paise at %i bps → %i paise", (taxable, rateBps, gst) => {
-    expect(lineGstPaise(taxable, rateBps)).toBe(gst);
+    expect(lineTax(taxable, rateBps, "inter_state")).toEqual({ taxablePaise: taxable, cgstPaise: 0, sgstPaise: 0, igstPaise: gst });
   });
 });

@@ -1,0 +1,85 @@
+// POST /admin/api/orgs/{id}/{payments|credit-notes|expenses|mill-invoices|mill-payments}/{entryId}/void: a
+// ledger entry is never edited or deleted; a mistaken one is voided with a reason, and stops counting.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { inventoryError } from "../http/errors";
+import { errorResponses, iso, IsoTime } from "../http/schemas";
+import { IdSchema, text } from "../http/wire-formats";
+import { dispatchEvents } from "../webhooks/service";
+import { VOIDABLE_ENTRIES, voidEntry, type VoidableKind } from "./queries";
+
+const PATH_OF: Record<VoidableKind, string> = {
+  payment: "payments",
+  credit_note: "credit-notes",
+  expense: "expenses",
+  mill_invoice: "mill-invoices",
+  mill_payment: "mill-payments",
+};
+
+const VoidEntrySchema = z.object({ reason: text(500).openapi({ description: "Why it is voided; kept in the audit log" }) }).strict();
+
+const VoidedEntrySchema = z
+  .object({
+    kind: z.enum(Object.keys(VOIDABLE_ENTRIES) as [VoidableKind, ...VoidableKind[]]),
+    id: z.string(),
+    voided_at: IsoTime,
+    void_reason: z.string(),
+    voided_by: z.string().openapi({ description: "`operator`, or the signed-in admin's email" }),
+  })
+  .openapi("VoidedEntry");
+
+const Params = z.object({
+  id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  entryId: IdSchema.openapi({ param: { name: "entryId", in: "path" }, example: "pay_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
+
+const DESCRIPTION =
+  "A voided entry stays in the books with its void (when, who, why) but no longer counts: not in balances, settlement, ageing, payables or exports. Voiding a payment or credit note that had completed its invoice re-opens it (`paid_at` is cleared; settling it again sends a new invoice.paid). A mill invoice with payments against it is 409 `conflict` until they are voided. Emits entry.voided and writes an audit entry. An entry already voided is 409 `conflict`.";
+
+function route(kind: VoidableKind) {
+  return createRoute({
+    method: "post",
+    path: `/admin/api/orgs/{id}/${PATH_OF[kind]}/{entryId}/void`,
+    tags: ["Back office"],
+    summary: `Void a ${kind.replace("_", " ")}, with a reason`,
+    description: DESCRIPTION,
+    middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
+    request: {
+      headers: IdempotencyKeyHeaders,
+      params: Params,
+      body: { required: true, content: { "application/json": { schema: VoidEntrySchema } } },
+    },
+    responses: {
+      200: { description: "Voided", content: { "application/json": { schema: z.object({ data: VoidedEntrySchema }) } } },
+      ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    },
+  });
+}
+
+export function registerVoidEntries(app: InventoryApp): void {
+  for (const kind of Object.keys(VOIDABLE_ENTRIES) as VoidableKind[]) {
+    app.openapi(route(kind), async (c) => {
+      const { id, entryId } = c.req.valid("param");
+      const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+      const outcome = await voidEntry(c.env.DB, org.id, kind, entryId, { reason: c.req.valid("json").reason, actor: actorName(c) }, Date.now());
+      const label = kind.replace("_", " ");
+      if (outcome.kind === "not_found") throw inventoryError("not_found", `No ${label} ${entryId}`);
+      if (outcome.kind === "already_voided") throw inventoryError("conflict", `The ${label} was already voided at ${iso(outcome.voidedAt)}`);
+      if (outcome.kind === "mill_invoice_has_payments") {
+        throw inventoryError("conflict", "Mill payments are recorded against this invoice; void them first");
+      }
+      await dispatchEvents(c.env, outcome.eventIds);
+      const { value } = outcome;
+      return c.json(
+        {
+          data: { kind: value.entryKind, id: value.id, voided_at: iso(value.voidedAt), void_reason: value.voidReason, voided_by: value.voidedBy },
+        },
+        200,
+      );
+    });
+  }
+}

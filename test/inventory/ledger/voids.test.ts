@@ -1,0 +1,144 @@
+// Voiding ledger entries: a voided payment, credit note, expense, mill invoice or mill payment stays on record
+// with who voided it and why, and stops counting everywhere (settlement, balances, payables, exports, the cash
+// limit); a voided receipt re-opens the invoice it had completed; each void is audited and emits entry.voided.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CustomerBalancesPageSchema, SupplierPayablesPageSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { parseCsv } from "../domain/csv-parse";
+import { admin, api, asSession, expectError, expectStatus, signIn } from "../helpers";
+import { customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
+
+async function eventsOf(orgId: string, type: string) {
+  const { results } = await env.DB.prepare("SELECT payload, dedupe_key AS dedupeKey FROM events WHERE org_id = ?1 AND type = ?2 ORDER BY id")
+    .bind(orgId, type)
+    .all<{ payload: string; dedupeKey: string | null }>();
+  return results.map((r) => ({ ...r, payload: JSON.parse(r.payload) as Record<string, unknown> }));
+}
+
+const voidIt = (orgId: string, path: string, id: string, reason = "Entered twice") =>
+  admin("POST", `/admin/api/orgs/${orgId}/${path}/${id}/void`, { reason });
+
+/** One invoice of 10 kg × ₹100 = ₹1,000.00 + 5 % IGST ₹50.00 = ₹1,050.00. */
+async function invoice() {
+  const { orgId, key } = await orgWithKey();
+  const buyer = await customer(orgId, { name: "Kumaran Knit Fabrics", gstin: "33AAECG4315R1ZE" });
+  const stock = await lot(orgId);
+  const booked = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "100" }]));
+  return { orgId, key, buyerId: buyer.id, saleId: booked.id };
+}
+
+async function saleOf(key: string, saleId: string) {
+  return SaleSchema.parse((await expectStatus(await api(`/api/v1/sales/${saleId}`, key), 200)).data);
+}
+
+async function outstandingOf(key: string, customerId: string): Promise<string> {
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+  return page.data.find((c) => c.id === customerId)!.outstanding;
+}
+
+describe("voiding a payment", () => {
+  it("re-opens the invoice it completed, is audited and announced; settling again sends a new invoice.paid", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const paid = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "1050", method: "upi" });
+    expect((await saleOf(key, saleId)).paid_at).not.toBeNull();
+    expect(await outstandingOf(key, buyerId)).toBe("0.00");
+
+    const voided = await expectStatus(await voidIt(orgId, "payments", paid.id, "Cheque bounced"), 200);
+    expect(voided.data).toMatchObject({ kind: "payment", id: paid.id, void_reason: "Cheque bounced", voided_by: "operator" });
+    expect((await saleOf(key, saleId)).paid_at).toBeNull();
+    expect(await outstandingOf(key, buyerId)).toBe("1050.00");
+    const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data[0]).toMatchObject({ action: "payment.voided", actor: "operator", reason: `${paid.id}: Cheque bounced` });
+    expect((await eventsOf(orgId, "entry.voided")).map((e) => e.payload)).toEqual([
+      { kind: "payment", id: paid.id, amount: "1050.00", reason: "Cheque bounced", voided_by: "operator", sale_id: saleId },
+    ]);
+
+    const again = await expectError(await voidIt(orgId, "payments", paid.id), 409, "conflict");
+    expect(again).toContain("already voided");
+    expect(await eventsOf(orgId, "entry.voided")).toHaveLength(1);
+
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "1050", method: "neft" });
+    expect((await saleOf(key, saleId)).paid_at).not.toBeNull();
+    expect((await eventsOf(orgId, "invoice.paid")).map((e) => e.dedupeKey)).toEqual([`invoice.paid:${saleId}`, `invoice.paid:${saleId}:1`]);
+  });
+
+  it("a voided cash receipt no longer counts toward the ₹2,00,000-a-day cash limit (s.269ST)", async () => {
+    const { orgId, buyerId } = await invoice();
+    const cash = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, amount: "150000", method: "cash" });
+    const refused = await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, amount: "60000", method: "cash" });
+    await expectError(refused, 409, "cash_receipt_limit");
+    await expectStatus(await voidIt(orgId, "payments", cash.id, "Typed 1,50,000 for 15,000"), 200);
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, amount: "60000", method: "cash" });
+  });
+});
+
+describe("voiding a credit note", () => {
+  it("takes it out of settlement: the invoice owes it again, and a new credit note may cover it", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "1050" });
+    expect((await saleOf(key, saleId)).paid_at).not.toBeNull();
+    await expectStatus(await voidIt(orgId, "credit-notes", note.id, "Issued against the wrong invoice"), 200);
+    expect((await saleOf(key, saleId)).paid_at).toBeNull();
+    expect(await outstandingOf(key, buyerId)).toBe("1050.00");
+    // The voided note no longer uses up the invoice's credit: a new one of the full amount is accepted.
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "1050" });
+  });
+});
+
+describe("voiding expenses and mill entries", () => {
+  it("a voided expense leaves the export; a mill invoice is voided only after its payments; payables drop both", async () => {
+    const { orgId, key } = await orgWithKey();
+    const expense = await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "1850" });
+    await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Hamali", amount: "400" });
+    await expectStatus(await voidIt(orgId, "expenses", expense.id), 200);
+    const rows = parseCsv((await (await api("/api/v1/export/expenses", key)).text()).replace(/^\uFEFF/, ""));
+    const category = rows[0]!.indexOf("category");
+    expect(rows.slice(1).map((r) => r[category])).toEqual(["Hamali"]);
+
+    const millInvoice = await post(`/admin/api/orgs/${orgId}/mill-invoices`, {
+      supplier_name: "Sri Ramalinga Mills",
+      invoice_number: "SRM/1",
+      amount: "10000",
+    });
+    const millPayment = await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+      supplier_name: "Sri Ramalinga Mills",
+      mill_invoice_id: millInvoice.id,
+      amount: "4000",
+      method: "neft",
+    });
+    const blocked = await expectError(await voidIt(orgId, "mill-invoices", millInvoice.id), 409, "conflict");
+    expect(blocked).toContain("void them first");
+    const payables = async () => SupplierPayablesPageSchema.parse(await expectStatus(await api("/api/v1/suppliers", key), 200)).data[0]!;
+    expect(await payables()).toMatchObject({ invoiced: "10000.00", paid: "4000.00", payable: "6000.00" });
+    await expectStatus(await voidIt(orgId, "mill-payments", millPayment.id), 200);
+    expect(await payables()).toMatchObject({ invoiced: "10000.00", paid: "0.00", payable: "10000.00" });
+    await expectStatus(await voidIt(orgId, "mill-invoices", millInvoice.id), 200);
+    expect(await payables()).toMatchObject({ invoiced: "0.00", paid: "0.00", payable: "0.00" });
+    const mill = parseCsv((await (await api("/api/v1/export/mill-payments", key)).text()).replace(/^\uFEFF/, ""));
+    expect(mill).toHaveLength(1);
+  });
+});
+
+describe("void refusals", () => {
+  it("404 for an unknown entry or another organisation's; 400 without a reason; nothing changes", async () => {
+    const { orgId, buyerId } = await invoice();
+    const other = await invoice();
+    const theirs = await post(`/admin/api/orgs/${other.orgId}/payments`, { customer_id: other.buyerId, amount: "10", method: "upi" });
+    await expectError(await voidIt(orgId, "payments", "pay_01jd3k9x2m4n5p6q7r8s9t0v1w"), 404, "not_found");
+    await expectError(await voidIt(orgId, "payments", theirs.id), 404, "not_found");
+    const mine = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, amount: "10", method: "upi" });
+    const noReason = await admin("POST", `/admin/api/orgs/${orgId}/payments/${mine.id}/void`, {});
+    expect(await expectError(noReason, 400, "bad_request")).toContain("reason");
+    const session = await signIn(orgId);
+    await expectError(
+      await asSession(session, "POST", `/admin/api/orgs/${other.orgId}/payments/${theirs.id}/void`, { reason: "x" }),
+      404,
+      "not_found",
+    );
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM payments WHERE voided_at IS NOT NULL AND id IN (?, ?)")
+      .bind(mine.id, theirs.id)
+      .first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+// GST by place of supply (IGST Act s.7-s.10): CGST + SGST at half the rate each when the supplier's state is the
+// place of supply, IGST at the full rate otherwise; credit notes split in the invoice's own proportions (CGST
+// s.34). Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate), Schedule I; unchanged by
+// Notification 9/2025-Central Tax (Rate)). Every expected figure below is worked by hand in its comment.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { admin, api, createKey, expectError, expectStatus } from "../helpers";
+import { customer, lot, post, sale } from "../stock-fixtures";
+import migration from "../../../migrations/inventory/0007_gst_place_of_supply.sql?raw";
+
+const TN_SELLER = "33ABCDE1234F1Z7";
+
+async function tamilNaduOrg(): Promise<string> {
+  return (await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: TN_SELLER }), 201)).data.id;
+}
+
+/** 40 kg of 30s combed cotton at ₹300/kg: taxable ₹12,000.00. */
+async function invoiceTo(orgId: string, buyer: Record<string, unknown>) {
+  const stock = await lot(orgId, { kg: "100" });
+  const { id } = await customer(orgId, buyer);
+  return SaleSchema.parse(await sale(orgId, id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }]));
+}
+
+describe("GST split of a sale", () => {
+  it("the organisation's state comes from its GSTIN and is printed on each invoice", async () => {
+    const orgId = await tamilNaduOrg();
+    const org = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}`), 200);
+    expect(org.data).toMatchObject({ gstin: TN_SELLER, state: "33" });
+    const invoice = await invoiceTo(orgId, { gstin: "33AAECG4315R1ZE" });
+    expect(invoice).toMatchObject({ seller_gstin: TN_SELLER, seller_state: "33" });
+  });
+
+  it("within Tamil Nadu: CGST ₹300.00 + SGST ₹300.00 on ₹12,000.00 (2.5 % each)", async () => {
+    const invoice = await invoiceTo(await tamilNaduOrg(), { gstin: "33AAECG4315R1ZE" });
+    expect(invoice).toMatchObject({
+      place_of_supply: "33",
+      taxable_amount: "12000.00",
+      cgst_amount: "300.00",
+      sgst_amount: "300.00",
+      igst_amount: "0.00",
+      gst_amount: "600.00",
+      total_amount: "12600.00",
+    });
+    expect(invoice.items[0]).toMatchObject({ cgst_amount: "300.00", sgst_amount: "300.00", igst_amount: "0.00", gst_amount: "600.00" });
+  });
+
+  it("to a Maharashtra GSTIN: IGST ₹600.00 (5 %), place of supply 27", async () => {
+    const invoice = await invoiceTo(await tamilNaduOrg(), { gstin: "27AAPFU0939F1ZV" });
+    expect(invoice).toMatchObject({ place_of_supply: "27", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "600.00", gst_amount: "600.00" });
+  });
+
+  it("an unregistered buyer is supplied to its address state, by code or name; without one, where it collects", async () => {
+    const orgId = await tamilNaduOrg();
+    const karnataka = await invoiceTo(orgId, { state: "karnataka" });
+    expect(karnataka).toMatchObject({ place_of_supply: "29", igst_amount: "600.00" });
+    const collected = await invoiceTo(orgId, {});
+    expect(collected).toMatchObject({ place_of_supply: "33", cgst_amount: "300.00", sgst_amount: "300.00" });
+  });
+
+  it("an organisation without a GST state books no sale (409) until its GSTIN or state is set, which is audited", async () => {
+    const orgId = (await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Unregistered Mills", plan: "business" }), 201)).data.id;
+    const stock = await lot(orgId);
+    const buyer = await customer(orgId);
+    const refused = await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+      customer_id: buyer.id,
+      items: [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }],
+    });
+    expect(await expectError(refused, 409, "seller_state_unknown")).toContain("gstin or state");
+    const sales = await env.DB.prepare("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?").bind(orgId).first<{ n: number }>();
+    expect(sales!.n).toBe(0);
+
+    const patched = await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { state: "Gujarat" }), 200);
+    expect(patched.data).toMatchObject({ gstin: null, state: "24" });
+    const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data[0]).toMatchObject({ action: "org.gst_registration_changed", reason: "no GSTIN, state unset -> no GSTIN, state 24" });
+    expect(SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }]))).toMatchObject({ seller_state: "24" });
+  });
+
+  it.each([
+    ["/admin/api/orgs", { name: "X", plan: "business", gstin: TN_SELLER, state: "27" }, "state: must be the GSTIN's state, 33"],
+    ["/admin/api/orgs", { name: "X", plan: "business", state: "Atlantis" }, "state: must be a GST state code"],
+  ])("POST %s %j is 400 naming the field", async (path, body, message) => {
+    expect(await expectError(await admin("POST", path, body), 400, "bad_request")).toContain(message);
+  });
+
+  it("a customer's state must agree with its GSTIN", async () => {
+    const orgId = await tamilNaduOrg();
+    const message = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/customers`, { name: "A", gstin: "33AAECG4315R1ZE", state: "Karnataka" }),
+      400,
+      "bad_request",
+    );
+    expect(message).toContain("state: must be the GSTIN's state, 33");
+    expect(await post(`/admin/api/orgs/${orgId}/customers`, { name: "B", gstin: "33AAECG4315R1ZE" })).toMatchObject({ state: "33" });
+  });
+});
+
+describe("GST split of a credit note", () => {
+  it("carries the invoice's proportions: ₹1,260.00 of a ₹12,600.00 intra-state invoice is ₹1,200.00 + CGST ₹30.00 + SGST ₹30.00", async () => {
+    const orgId = await tamilNaduOrg();
+    const invoice = await invoiceTo(orgId, { gstin: "33AAECG4315R1ZE" });
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: invoice.customer_id, sale_id: invoice.id, amount: "1260.00" }),
+    );
+    expect(note).toMatchObject({ amount: "1260.00", taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00", igst_amount: "0.00" });
+  });
+
+  it("₹100.00 of a ₹12,600.00 inter-state invoice: IGST 100 × 600 / 12,600 = ₹4.7619 → ₹4.76, taxable ₹95.24", async () => {
+    const orgId = await tamilNaduOrg();
+    const invoice = await invoiceTo(orgId, { gstin: "27AAPFU0939F1ZV" });
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: invoice.customer_id, sale_id: invoice.id, amount: "100.00" }),
+    );
+    expect(note).toMatchObject({ taxable_amount: "95.24", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "4.76" });
+  });
+
+  it("a credit note against no invoice adjusts no GST: its split is null", async () => {
+    const orgId = await tamilNaduOrg();
+    const { id } = await customer(orgId);
+    const note = CreditNoteSchema.parse(await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: id, amount: "50.00" }));
+    expect(note).toMatchObject({ taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null });
+  });
+});
+
+describe("the migration's back-fill", () => {
+  it("gives a customer its GSTIN's state and a sale its customer's state; the supplier's split stays unrecorded", async () => {
+    const orgId = await tamilNaduOrg();
+    const invoice = await invoiceTo(orgId, { gstin: "27AAPFU0939F1ZV" });
+    // As the rows stood before the migration: no customer state, no place of supply, no split.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE customers SET state_code = NULL WHERE id = ?").bind(invoice.customer_id),
+      env.DB.prepare(
+        "UPDATE sales SET place_of_supply = NULL, seller_state_code = NULL, cgst_paise = NULL, sgst_paise = NULL, igst_paise = NULL WHERE id = ?",
+      ).bind(invoice.id),
+    ]);
+    const backFill = migration
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+      .filter((statement) => statement.startsWith("UPDATE"));
+    expect(backFill).toHaveLength(2);
+    for (const statement of backFill) await env.DB.prepare(statement).run();
+
+    const row = await env.DB.prepare(
+      "SELECT c.state_code AS customerState, s.place_of_supply AS place, s.igst_paise AS igst FROM sales s JOIN customers c ON c.id = s.customer_id WHERE s.id = ?",
+    )
+      .bind(invoice.id)
+      .first();
+    expect(row).toEqual({ customerState: "27", place: "27", igst: null });
+    const { key } = await createKey(orgId);
+    const read = await expectStatus(await api(`/api/v1/sales/${invoice.id}`, key), 200);
+    expect(read.data).toMatchObject({ place_of_supply: "27", seller_state: null, cgst_amount: null, igst_amount: null, gst_amount: "600.00" });
+  });
+});
