@@ -21,6 +21,7 @@ import { registerCreateExpense } from "./ledger/create-expense";
 import { registerCreateMillInvoice } from "./ledger/create-mill-invoice";
 import { registerCreateMillPayment } from "./ledger/create-mill-payment";
 import { registerVoidEntries } from "./ledger/void-entry";
+import { registerMoveStock } from "./stock/move-stock";
 import { registerCreatePayment } from "./ledger/create-payment";
 import { registerCreateOrg } from "./orgs/create-org";
 import { registerGetOrg } from "./orgs/get-org";
@@ -116,6 +117,7 @@ export function buildInventoryApp(): InventoryApp {
   registerCreateMillInvoice(app);
   registerCreateMillPayment(app);
   registerVoidEntries(app);
+  registerMoveStock(app);
 
   // The read API: lots in stock, sales and CSV exports.
   registerListInventory(app);

@@ -138,6 +138,16 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     params: { id: org },
     body: { supplier_name: "Sri Ramalinga Mills", amount: "25000", method: "neft", reference: "UTR-1", date: today },
   }),
+  "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": async (org) => ({
+    auth: "operator",
+    params: { id: org, lotId: (await lot(org, { kg: "100" })).id },
+    body: { reason: "damage", kg: "2.5", notes: "Wet bags" },
+  }),
+  "POST /admin/api/orgs/{id}/lots/{lotId}/transfers": async (org) => ({
+    auth: "operator",
+    params: { id: org, lotId: (await lot(org, { kg: "100" })).id },
+    body: { godown_code: "ERD-1", kg: "25", notes: "To the Erode godown" },
+  }),
   "POST /admin/api/orgs/{id}/payments/{entryId}/void": async (org) => {
     const buyer = await customer(org);
     const paid = await post<{ id: string }>(`/admin/api/orgs/${org}/payments`, { customer_id: buyer.id, amount: "10", method: "upi" });

@@ -123,6 +123,8 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
     "PATCH /admin/api/orgs/{id}/webhooks/{webhookId}": { disabled: true },
+    "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": { reason: "damage", kg: "1" },
+    "POST /admin/api/orgs/{id}/lots/{lotId}/transfers": { godown_code: "ERD-1", kg: "1" },
     "POST /admin/api/orgs/{id}/customers": { name: "Intruder" },
     "POST /admin/api/orgs/{id}/lots": {
       lot_number: "X",
@@ -153,6 +155,8 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
+  // With {lotId}, B's lot under A's own organisation.
+  if (path.includes("{lotId}")) return { id: own.id, lotId: target.lotId };
   // With {entryId}, B's ledger entry under A's own organisation.
   const voided = /\/orgs\/\{id\}\/([a-z-]+)\/\{entryId\}\/void$/.exec(path);
   if (voided) return { id: own.id, entryId: target.entries[voided[1]!]! };

@@ -185,6 +185,7 @@ describe("security headers", () => {
         webhookId: endpointId,
         deliveryId: "whd_1",
         entryId: "pay_1",
+        lotId: "lot_1",
       };
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });

@@ -227,6 +227,35 @@ export const lots = sqliteTable(
   ],
 );
 
+/**
+ * Every change to a lot's kg other than a sale: an adjustment (damage, a count correction) or a transfer between
+ * godowns (out of one lot, into the same lot in another godown). Append-only, with who made it and why.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
+    lotId: text("lot_id").notNull(),
+    kind: text("kind", { enum: ["adjustment", "transfer_out", "transfer_in"] }).notNull(),
+    /** Signed: what the movement did to the lot's grams remaining. */
+    gramsDelta: integer("grams_delta").notNull(),
+    reason: text("reason", { enum: ["damage", "count_correction", "transfer"] }).notNull(),
+    notes: text("notes"),
+    /** For a transfer: the lot on the other side. */
+    counterpartLotId: text("counterpart_lot_id"),
+    actor: text("actor").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("stock_movements_org_lot").on(t.orgId, t.lotId, t.createdAt),
+    foreignKey({ columns: [t.orgId, t.lotId], foreignColumns: [lots.orgId, lots.id], name: "stock_movements_lot_fk" }),
+    check("stock_movements_delta", sql`${t.gramsDelta} <> 0`),
+  ],
+);
+
 export const customers = sqliteTable(
   "customers",
   {

@@ -4,7 +4,8 @@
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { type godowns, type lots, skus, type suppliers } from "../db/schema";
+import { type godowns, type lots, skus, stockMovements, type suppliers } from "../db/schema";
+import { formatGrams } from "../domain/money";
 import type { ReadDb } from "../http/read-session";
 
 type Lot = typeof lots.$inferSelect;
@@ -162,4 +163,130 @@ export function upsertSupplier(db: D1Database, orgId: string, name: string, nowM
   return db
     .prepare("INSERT OR IGNORE INTO suppliers (id, org_id, name, created_at) VALUES (?1, ?2, ?3, ?4)")
     .bind(newId("mill", nowMs), orgId, name, nowMs);
+}
+
+export type StockMovementRow = Omit<typeof stockMovements.$inferSelect, "orgId">;
+
+export type AdjustLotOutcome =
+  | { kind: "adjusted"; movement: StockMovementRow; lot: LotRow }
+  | { kind: "lot_not_found" }
+  | { kind: "no_change" }
+  | { kind: "stale_count" }
+  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number };
+
+/**
+ * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
+ * the kg received (more than was received is a receipt, not a correction). The lot update is conditional on
+ * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
+ * audit row are written only when the update was.
+ */
+export async function adjustLot(
+  db: D1Database,
+  orgId: string,
+  lotId: string,
+  change: { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number },
+  recorded: { notes: string | null; actor: string },
+  nowMs: number,
+): Promise<AdjustLotOutcome> {
+  const lot = await findLot(db, orgId, lotId);
+  if (!lot) return { kind: "lot_not_found" };
+  const target = change.reason === "damage" ? lot.gramsRemaining - change.grams : change.gramsCounted;
+  const delta = target - lot.gramsRemaining;
+  if (delta === 0) return { kind: "no_change" };
+  if (target < 0 || target > lot.gramsReceived) return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsReceived: lot.gramsReceived };
+  const id = newId("mov", nowMs);
+  const [updated] = await db.batch([
+    db
+      .prepare("UPDATE lots SET grams_remaining = ?3 WHERE org_id = ?1 AND id = ?2 AND grams_remaining = ?4")
+      .bind(orgId, lotId, target, lot.gramsRemaining),
+    db
+      .prepare(
+        `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
+         SELECT ?1, ?2, ?3, 'adjustment', ?4, ?5, ?6, NULL, ?7, ?8 WHERE changes() = 1`,
+      )
+      .bind(id, orgId, lotId, delta, change.reason, recorded.notes, recorded.actor, nowMs),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?1, ?2, 'stock.adjusted', NULL, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM stock_movements WHERE id = ?6)`,
+      )
+      .bind(newId("aud", nowMs), orgId, recorded.actor, `${lotId}: ${change.reason} ${formatGrams(delta)} kg`, nowMs, id),
+  ]);
+  if (updated!.meta.changes !== 1) {
+    // The lot changed since it was read (a sale): damage is relative and is applied again to the new figure; a
+    // count is not, and would overwrite the sale, so the count must be taken again.
+    return change.reason === "damage" ? adjustLot(db, orgId, lotId, change, recorded, nowMs) : { kind: "stale_count" };
+  }
+  const movement = await inventoryDb(db).select().from(stockMovements).where(eq(stockMovements.id, id)).get();
+  const { orgId: _org, ...row } = movement!;
+  return { kind: "adjusted", movement: row, lot: (await findLot(db, orgId, lotId))! };
+}
+
+export type TransferLotOutcome =
+  | { kind: "transferred"; from: LotRow; to: LotRow }
+  | { kind: "lot_not_found" }
+  | { kind: "same_godown" }
+  | { kind: "insufficient_stock"; gramsRemaining: number };
+
+/**
+ * Moves kg of a lot to another godown in ONE batch: out of this lot, into the same lot (number, SKU, mill, cost
+ * and receipt date) in the other godown, created on first use or added to. Both movements name each other; the
+ * second half runs only when the first took the kg (`grams_remaining >= ?`), so stock is never created or lost.
+ */
+export async function transferLot(
+  db: D1Database,
+  orgId: string,
+  lotId: string,
+  move: { godownCode: string; grams: number; notes: string | null; actor: string },
+  nowMs: number,
+): Promise<TransferLotOutcome> {
+  const from = await findLot(db, orgId, lotId);
+  if (!from) return { kind: "lot_not_found" };
+  if (from.godownCode === move.godownCode) return { kind: "same_godown" };
+  const outId = newId("mov", nowMs);
+  const inId = newId("mov", nowMs);
+  // The statements after the first half run only when it took the kg: its movement row exists.
+  const moved = (param: string) => `EXISTS (SELECT 1 FROM stock_movements WHERE id = ${param})`;
+  const targetGodown = "(SELECT id FROM godowns WHERE org_id = ?1 AND code = ?3)";
+  await db.batch([
+    db
+      .prepare("INSERT OR IGNORE INTO godowns (id, org_id, code, name, city, created_at) VALUES (?1, ?2, ?3, ?3, NULL, ?4)")
+      .bind(newId("gdn", nowMs), orgId, move.godownCode, nowMs),
+    db
+      .prepare("UPDATE lots SET grams_remaining = grams_remaining - ?3 WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?3")
+      .bind(orgId, lotId, move.grams),
+    db
+      .prepare(
+        `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
+         SELECT ?1, ?2, ?3, 'transfer_out', -?4, 'transfer', ?5, NULL, ?6, ?7 WHERE changes() = 1`,
+      )
+      .bind(outId, orgId, lotId, move.grams, move.notes, move.actor, nowMs),
+    db
+      .prepare(
+        `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_remaining, cost_paise_per_kg, received_at, created_at)
+         SELECT ?4, s.org_id, s.lot_number, s.sku_id, ${targetGodown}, s.supplier_id, ?5, ?5, s.cost_paise_per_kg, s.received_at, ?6
+           FROM lots s WHERE s.org_id = ?1 AND s.id = ?2 AND ${moved("?7")}
+         ON CONFLICT (org_id, godown_id, sku_id, lot_number)
+         DO UPDATE SET grams_received = grams_received + excluded.grams_received, grams_remaining = grams_remaining + excluded.grams_remaining`,
+      )
+      .bind(orgId, lotId, move.godownCode, newId("lot", nowMs), move.grams, nowMs, outId),
+    db
+      .prepare(
+        `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
+         SELECT ?8, ?1, t.id, 'transfer_in', ?4, 'transfer', ?5, ?2, ?6, ?7
+           FROM lots t JOIN lots s ON s.org_id = t.org_id AND s.id = ?2
+          WHERE t.org_id = ?1 AND t.godown_id = ${targetGodown} AND t.sku_id = s.sku_id AND t.lot_number = s.lot_number AND ${moved("?9")}`,
+      )
+      .bind(orgId, lotId, move.godownCode, move.grams, move.notes, move.actor, nowMs, inId, outId),
+    db.prepare("UPDATE stock_movements SET counterpart_lot_id = (SELECT lot_id FROM stock_movements WHERE id = ?2) WHERE id = ?1").bind(outId, inId),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?1, ?2, 'stock.transferred', NULL, ?3, ?4, ?5 WHERE ${moved("?6")}`,
+      )
+      .bind(newId("aud", nowMs), orgId, move.actor, `${lotId}: ${formatGrams(move.grams)} kg to ${move.godownCode}`, nowMs, outId),
+  ]);
+  const out = await db.prepare("SELECT counterpart_lot_id AS toLotId FROM stock_movements WHERE id = ?").bind(outId).first<{ toLotId: string }>();
+  if (!out) return { kind: "insufficient_stock", gramsRemaining: (await findLot(db, orgId, lotId))?.gramsRemaining ?? 0 };
+  return { kind: "transferred", from: (await findLot(db, orgId, lotId))!, to: (await findLot(db, orgId, out.toLotId))! };
 }

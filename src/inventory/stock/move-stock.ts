@@ -1,0 +1,150 @@
+// POST /admin/api/orgs/{id}/lots/{lotId}/adjustments and /transfers: the kg of a lot changes other than by a
+// sale only through these, each recorded as a stock movement with who made it and why, and audited.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { formatGrams } from "../domain/money";
+import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { inventoryError } from "../http/errors";
+import { errorResponses, iso, IsoTime } from "../http/schemas";
+import { IdSchema, Kg, kgInput, optionalText } from "../http/wire-formats";
+import { adjustLot, type StockMovementRow, transferLot } from "./queries";
+import { CreateLotSchema, LotSchema, lotView } from "./schemas";
+
+const Params = z.object({
+  id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  lotId: IdSchema.openapi({ param: { name: "lotId", in: "path" }, example: "lot_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
+
+const notes = optionalText(500);
+
+const AdjustLotSchema = z
+  .discriminatedUnion("reason", [
+    z.object({ reason: z.literal("damage"), kg: Kg.openapi({ description: "Kilograms damaged, taken off the lot" }), notes }).strict(),
+    z
+      .object({
+        reason: z.literal("count_correction"),
+        kg_counted: kgInput("thresholdGrams").openapi({ description: "Kilograms found by a physical count: the lot's new kg remaining" }),
+        notes,
+      })
+      .strict(),
+  ])
+  .openapi("StockAdjustment");
+
+const TransferLotSchema = z.object({ godown_code: CreateLotSchema.shape.godown_code, kg: Kg, notes }).strict().openapi("StockTransfer");
+
+const MovementSchema = z
+  .object({
+    id: z.string(),
+    lot_id: z.string(),
+    kind: z.enum(["adjustment", "transfer_out", "transfer_in"]),
+    kg_change: z.string().openapi({ description: "Signed kilograms: what the movement did to the lot's kg remaining", example: "-12.500" }),
+    reason: z.enum(["damage", "count_correction", "transfer"]),
+    notes: z.string().nullable(),
+    counterpart_lot_id: z.string().nullable(),
+    actor: z.string(),
+    created_at: IsoTime,
+  })
+  .openapi("StockMovement");
+
+const movementView = (m: StockMovementRow): z.infer<typeof MovementSchema> => ({
+  id: m.id,
+  lot_id: m.lotId,
+  kind: m.kind,
+  kg_change: formatGrams(m.gramsDelta),
+  reason: m.reason,
+  notes: m.notes,
+  counterpart_lot_id: m.counterpartLotId,
+  actor: m.actor,
+  created_at: iso(m.createdAt),
+});
+
+const adjustRoute = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/lots/{lotId}/adjustments",
+  tags: ["Back office"],
+  summary: "Adjust a lot's kg: damage taken off, or a physical count that corrects it",
+  description:
+    "The lot's kg remaining stays between 0 and its kg received (409 `conflict` otherwise; more than was received is a new receipt). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log.",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: Params, body: { required: true, content: { "application/json": { schema: AdjustLotSchema } } } },
+  responses: {
+    201: {
+      description: "Adjusted",
+      content: { "application/json": { schema: z.object({ data: z.object({ movement: MovementSchema, lot: LotSchema }) }) } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
+});
+
+const transferRoute = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/lots/{lotId}/transfers",
+  tags: ["Back office"],
+  summary: "Move kg of a lot to another godown",
+  description:
+    "The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 `insufficient_stock` when the lot has fewer kg; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log.",
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: Params,
+    body: { required: true, content: { "application/json": { schema: TransferLotSchema } } },
+  },
+  responses: {
+    201: {
+      description: "Transferred",
+      content: { "application/json": { schema: z.object({ data: z.object({ from: LotSchema, to: LotSchema }) }) } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
+});
+
+export function registerMoveStock(app: InventoryApp): void {
+  app.openapi(adjustRoute, async (c) => {
+    const { id, lotId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const change = body.reason === "damage" ? { reason: body.reason, grams: body.kg } : { reason: body.reason, gramsCounted: body.kg_counted };
+    const outcome = await adjustLot(c.env.DB, org.id, lotId, change, { notes: body.notes, actor: actorName(c) }, Date.now());
+    switch (outcome.kind) {
+      case "lot_not_found":
+        throw inventoryError("not_found", `No lot ${lotId}`);
+      case "no_change":
+        throw inventoryError("conflict", "The count equals the lot's kg remaining; nothing to correct");
+      case "stale_count":
+        throw inventoryError("conflict", "The lot changed while it was being counted (a sale); count it again");
+      case "out_of_range":
+        throw inventoryError(
+          "conflict",
+          `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
+        );
+      case "adjusted":
+        return c.json({ data: { movement: movementView(outcome.movement), lot: lotView(outcome.lot) } }, 201);
+    }
+  });
+
+  app.openapi(transferRoute, async (c) => {
+    const { id, lotId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const outcome = await transferLot(
+      c.env.DB,
+      org.id,
+      lotId,
+      { godownCode: body.godown_code, grams: body.kg, notes: body.notes, actor: actorName(c) },
+      Date.now(),
+    );
+    switch (outcome.kind) {
+      case "lot_not_found":
+        throw inventoryError("not_found", `No lot ${lotId}`);
+      case "same_godown":
+        throw inventoryError("bad_request", "godown_code: the lot is already in that godown");
+      case "insufficient_stock":
+        throw inventoryError("insufficient_stock", `The lot holds ${formatGrams(outcome.gramsRemaining)} kg; nothing was moved`);
+      case "transferred":
+        return c.json({ data: { from: lotView(outcome.from), to: lotView(outcome.to) } }, 201);
+    }
+  });
+}

@@ -1,0 +1,122 @@
+// Stock that changes other than by a sale: damage and count corrections, and transfers between godowns. A lot's
+// kg remaining always equals what it received, less its sales (not cancelled), plus its movements.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { LotSchema } from "../../../src/inventory/stock/schemas";
+import { admin, expectError, expectStatus } from "../helpers";
+import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
+
+const adjust = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/adjustments`, body);
+const transfer = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/transfers`, body);
+
+/** Lots whose kg remaining is not received − sold (not cancelled) + movements. */
+async function drift(orgId: string): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND l.grams_remaining <> l.grams_received
+       - (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')
+       + (SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id AND m.kind <> 'transfer_in')`,
+  )
+    .bind(orgId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+describe("stock adjustments", () => {
+  it("damage takes kg off; a count sets the kg remaining; each is a movement with its actor, and audited", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    const damaged = await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "12.5", notes: "Bags wet in the rain" }), 201);
+    expect(damaged.data.movement).toMatchObject({
+      kind: "adjustment",
+      kg_change: "-12.500",
+      reason: "damage",
+      notes: "Bags wet in the rain",
+      actor: "operator",
+    });
+    expect(LotSchema.parse(damaged.data.lot).kg_remaining).toBe("87.500");
+
+    // 87.5 kg on the books, 90 kg counted: +2.5 kg.
+    const counted = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "90" }), 201);
+    expect(counted.data.movement).toMatchObject({ kg_change: "2.500", reason: "count_correction" });
+    expect(counted.data.lot.kg_remaining).toBe("90.000");
+    const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data.slice(0, 2).map((a: { action: string; reason: string }) => [a.action, a.reason])).toEqual([
+      ["stock.adjusted", `${stock.id}: count_correction 2.500 kg`],
+      ["stock.adjusted", `${stock.id}: damage -12.500 kg`],
+    ]);
+    expect(await drift(orgId)).toBe(0);
+  });
+
+  it.each([
+    [{ reason: "damage", kg: "90.001" }, "outside 0 to its 100.000 kg received"],
+    [{ reason: "count_correction", kg_counted: "100.001" }, "outside 0 to its 100.000 kg received"],
+    [{ reason: "count_correction", kg_counted: "90" }, "nothing to correct"],
+  ])("refuses %j with 409, changing nothing", async (body, message) => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "10" }), 201);
+    expect(await expectError(await adjust(orgId, stock.id, body), 409, "conflict")).toContain(message);
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE lot_id = ?").bind(stock.id).first<{ n: number }>())!;
+    expect(n).toBe(1);
+  });
+
+  it.each([
+    [{ reason: "damage", kg: "-5" }, "kg"],
+    [{ reason: "damage", kg_counted: "5" }, "kg"],
+    [{ reason: "theft", kg: "5" }, "reason"],
+  ])("refuses %j with 400 naming %s", async (body, field) => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId);
+    expect(await expectError(await adjust(orgId, stock.id, body), 400, "bad_request")).toContain(field);
+  });
+});
+
+describe("godown transfers", () => {
+  it("moves kg into the same lot in the other godown, created on first use and added to after; sales draw on both", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100", godown_code: "TPR-1" });
+    const first = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 201);
+    expect(first.data.from).toMatchObject({ id: stock.id, godown_code: "TPR-1", kg_remaining: "70.000", kg_received: "100.000" });
+    expect(first.data.to).toMatchObject({
+      godown_code: "ERD-1",
+      kg_remaining: "30.000",
+      kg_received: "30.000",
+      lot_number: first.data.from.lot_number,
+    });
+    const second = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "10" }), 201);
+    expect(second.data.to).toMatchObject({ id: first.data.to.id, kg_remaining: "40.000" });
+
+    const buyer = await customer(orgId);
+    await sale(orgId, buyer.id, [{ lot_id: first.data.to.id, kg: "15" }]);
+    const movements = await env.DB.prepare(
+      "SELECT lot_id AS lotId, kind, grams_delta AS delta, counterpart_lot_id AS other FROM stock_movements WHERE org_id = ? ORDER BY rowid",
+    )
+      .bind(orgId)
+      .all();
+    expect(movements.results).toEqual([
+      { lotId: stock.id, kind: "transfer_out", delta: -30_000, other: first.data.to.id },
+      { lotId: first.data.to.id, kind: "transfer_in", delta: 30_000, other: stock.id },
+      { lotId: stock.id, kind: "transfer_out", delta: -10_000, other: first.data.to.id },
+      { lotId: first.data.to.id, kind: "transfer_in", delta: 10_000, other: stock.id },
+    ]);
+    expect(await drift(orgId)).toBe(0);
+  });
+
+  it("more than the lot holds is 409 insufficient_stock and moves nothing; the same godown is 400; another organisation's lot is 404", async () => {
+    const { orgId } = await orgWithKey();
+    const other = await orgWithKey();
+    const stock = await lot(orgId, { kg: "10", godown_code: "TPR-1" });
+    expect(await expectError(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "10.001" }), 409, "insufficient_stock")).toContain(
+      "10.000 kg",
+    );
+    expect(await expectError(await transfer(orgId, stock.id, { godown_code: "TPR-1", kg: "1" }), 400, "bad_request")).toContain("godown_code");
+    await expectError(await transfer(other.orgId, stock.id, { godown_code: "ERD-1", kg: "1" }), 404, "not_found");
+    await expectError(await adjust(other.orgId, stock.id, { reason: "damage", kg: "1" }), 404, "not_found");
+    const lots = await env.DB.prepare("SELECT COUNT(*) AS n, SUM(grams_remaining) AS grams FROM lots WHERE org_id = ?").bind(orgId).first();
+    expect(lots).toEqual({ n: 1, grams: 10_000 });
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE org_id IN (?, ?)")
+      .bind(orgId, other.orgId)
+      .first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+});
