@@ -22,6 +22,7 @@ import { registerCreateMillInvoice } from "./ledger/create-mill-invoice";
 import { registerCreateMillPayment } from "./ledger/create-mill-payment";
 import { registerVoidEntries } from "./ledger/void-entry";
 import { registerMoveStock } from "./stock/move-stock";
+import { registerReturnSale } from "./sales/return-sale";
 import { registerCreatePayment } from "./ledger/create-payment";
 import { registerCreateOrg } from "./orgs/create-org";
 import { registerGetOrg } from "./orgs/get-org";
@@ -118,6 +119,7 @@ export function buildInventoryApp(): InventoryApp {
   registerCreateMillPayment(app);
   registerVoidEntries(app);
   registerMoveStock(app);
+  registerReturnSale(app);
 
   // The read API: lots in stock, sales and CSV exports.
   registerListInventory(app);

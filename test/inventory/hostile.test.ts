@@ -138,6 +138,12 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     params: { id: org },
     body: { supplier_name: "Sri Ramalinga Mills", amount: "25000", method: "neft", reference: "UTR-1", date: today },
   }),
+  "POST /admin/api/sales/{id}/returns": async (org) => {
+    const buyer = await customer(org);
+    const stock = await lot(org);
+    const sold = await sale(org, buyer.id, [{ lot_id: stock.id, kg: "10" }]);
+    return { auth: "operator", params: { id: sold.id }, body: { items: [{ lot_id: stock.id, kg: "2.5" }], reason: "Shade", date: today } };
+  },
   "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": async (org) => ({
     auth: "operator",
     params: { id: org, lotId: (await lot(org, { kg: "100" })).id },

@@ -124,6 +124,7 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
     "PATCH /admin/api/orgs/{id}/webhooks/{webhookId}": { disabled: true },
     "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": { reason: "damage", kg: "1" },
+    "POST /admin/api/sales/{id}/returns": { items: [{ lot_id: target.lotId, kg: "1" }] },
     "POST /admin/api/orgs/{id}/lots/{lotId}/transfers": { godown_code: "ERD-1", kg: "1" },
     "POST /admin/api/orgs/{id}/customers": { name: "Intruder" },
     "POST /admin/api/orgs/{id}/lots": {

@@ -428,6 +428,31 @@ export const creditNotes = sqliteTable(
   ],
 );
 
+/** The goods a credit note takes back (a sales return): per lot of the invoice, the kg and their value and tax. */
+export const creditNoteItems = sqliteTable(
+  "credit_note_items",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
+    creditNoteId: text("credit_note_id").notNull(),
+    saleId: text("sale_id").notNull(),
+    lotId: text("lot_id").notNull(),
+    grams: integer("grams").notNull(),
+    /** Taxable value of the kg returned, at the invoice line's rate. */
+    amountPaise: integer("amount_paise").notNull(),
+    gstPaise: integer("gst_paise").notNull(),
+  },
+  (t) => [
+    index("credit_note_items_org_sale").on(t.orgId, t.saleId, t.lotId),
+    foreignKey({ columns: [t.orgId, t.creditNoteId], foreignColumns: [creditNotes.orgId, creditNotes.id], name: "credit_note_items_note_fk" }),
+    foreignKey({ columns: [t.orgId, t.lotId], foreignColumns: [lots.orgId, lots.id], name: "credit_note_items_lot_fk" }),
+    // The return batch writes grams = 0 when its lot update changed no row, so this CHECK fails the batch.
+    check("credit_note_items_grams", sql`${t.grams} > 0`),
+  ],
+);
+
 export const expenses = sqliteTable(
   "expenses",
   {

@@ -6,7 +6,8 @@ import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
-import { creditNoteTax, type TaxSplit } from "../domain/place-of-supply";
+import { amountPaise } from "../domain/money";
+import { creditNoteTax, invoiceTax, lineTax, type TaxSplit } from "../domain/place-of-supply";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
@@ -232,32 +233,10 @@ export async function createCreditNote(
   });
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
-  const prefix = creditNotePrefix(input.issuedOn);
   // An invoice's figures never change once issued, so its split can be read before the batch.
   const split = input.saleId === null ? null : await saleTaxSplit(db, orgId, input.saleId);
   const tax = split === null ? null : creditNoteTax(input.amountPaise, split);
-  const insert = db
-    .prepare(
-      `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at,
-                                 taxable_paise, cgst_paise, sgst_paise, igst_paise)
-       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13
-         FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
-    )
-    .bind(
-      id,
-      orgId,
-      input.customerId,
-      input.saleId,
-      prefix,
-      input.amountPaise,
-      input.reason,
-      input.issuedOn,
-      nowMs,
-      tax?.taxablePaise ?? null,
-      tax?.cgstPaise ?? null,
-      tax?.sgstPaise ?? null,
-      tax?.igstPaise ?? null,
-    );
+  const insert = insertCreditNote(db, { id, orgId, ...input, tax, nowMs });
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
   const statements = [insert];
@@ -273,6 +252,45 @@ export async function createCreditNote(
     .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
     .get())!;
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
+}
+
+/** The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch. */
+function insertCreditNote(
+  db: D1Database,
+  note: {
+    id: string;
+    orgId: string;
+    customerId: string;
+    saleId: string | null;
+    amountPaise: number;
+    reason: string | null;
+    issuedOn: string;
+    tax: TaxSplit | null;
+    nowMs: number;
+  },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at,
+                                 taxable_paise, cgst_paise, sgst_paise, igst_paise)
+       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13
+         FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
+    )
+    .bind(
+      note.id,
+      note.orgId,
+      note.customerId,
+      note.saleId,
+      creditNotePrefix(note.issuedOn),
+      note.amountPaise,
+      note.reason,
+      note.issuedOn,
+      note.nowMs,
+      note.tax?.taxablePaise ?? null,
+      note.tax?.cgstPaise ?? null,
+      note.tax?.sgstPaise ?? null,
+      note.tax?.igstPaise ?? null,
+    );
 }
 
 /** The invoice's taxable value and tax columns, or null for a sale booked before the split was recorded. */
@@ -465,7 +483,8 @@ export type VoidOutcome =
   | ({ kind: "voided" } & WriteResult<{ entryKind: VoidableKind; id: string; voidedAt: number; voidReason: string; voidedBy: string }>)
   | { kind: "not_found" }
   | { kind: "already_voided"; voidedAt: number }
-  | { kind: "mill_invoice_has_payments" };
+  | { kind: "mill_invoice_has_payments" }
+  | { kind: "return_credit_note" };
 
 /**
  * Voids one entry in ONE batch: the entry's void columns, its audit row and its entry.voided event, and, for a
@@ -491,17 +510,17 @@ export async function voidEntry(
     .first<{ amountPaise: number; voidedAt: number | null; saleId: string | null }>();
   if (!entry) return { kind: "not_found" };
   if (entry.voidedAt !== null) return { kind: "already_voided", voidedAt: entry.voidedAt };
-  const unpaidGuard =
-    entryKind === "mill_invoice"
-      ? "AND NOT EXISTS (SELECT 1 FROM mill_payments WHERE org_id = ?1 AND mill_invoice_id = ?2 AND voided_at IS NULL)"
-      : "";
+  const guards: Partial<Record<VoidableKind, string>> = {
+    mill_invoice: "AND NOT EXISTS (SELECT 1 FROM mill_payments WHERE org_id = ?1 AND mill_invoice_id = ?2 AND voided_at IS NULL)",
+    // A return's kg went back into stock, which may have been sold again since: a return is not voided.
+    credit_note: "AND NOT EXISTS (SELECT 1 FROM credit_note_items WHERE org_id = ?1 AND credit_note_id = ?2)",
+  };
+  const guard = guards[entryKind] ?? "";
   const voidedNow = `EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at = ?3 AND voided_by = ?5)`;
   const eventId = newId("evt", nowMs);
   const statements = [
     db
-      .prepare(
-        `UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5 WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${unpaidGuard}`,
-      )
+      .prepare(`UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5 WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${guard}`)
       .bind(orgId, id, nowMs, voided.reason, voided.actor),
     db
       .prepare(
@@ -536,11 +555,151 @@ export async function voidEntry(
       .prepare(`SELECT voided_at AS voidedAt FROM ${table} WHERE org_id = ?1 AND id = ?2`)
       .bind(orgId, id)
       .first<{ voidedAt: number | null }>();
-    return now?.voidedAt ? { kind: "already_voided", voidedAt: now.voidedAt } : { kind: "mill_invoice_has_payments" };
+    if (now?.voidedAt) return { kind: "already_voided", voidedAt: now.voidedAt };
+    return entryKind === "credit_note" ? { kind: "return_credit_note" } : { kind: "mill_invoice_has_payments" };
   }
   return {
     kind: "voided",
     value: { entryKind, id, voidedAt: nowMs, voidReason: voided.reason, voidedBy: voided.actor },
     eventIds: [eventId],
+  };
+}
+
+export type ReturnOutcome =
+  | ({ kind: "recorded" } & WriteResult<CreditNoteRow & { items: Array<{ lotId: string; grams: number; amountPaise: number; gstPaise: number }> }>)
+  | { kind: "sale_not_found" }
+  | { kind: "sale_cancelled" }
+  | { kind: "lot_not_on_invoice"; index: number; lotId: string }
+  | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
+  | { kind: "lot_full"; lotIds: string[] }
+  | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> };
+
+/**
+ * A sales return: a credit note for the kg taken back, valued at each invoice line's rate with that line's GST
+ * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
+ * most what it sold less earlier returns (returns on voided notes do not count). A return beyond the invoice's
+ * outstanding stays on the customer's account (goods returned after payment are owed back); it may complete
+ * the invoice, like any credit note.
+ */
+export async function returnSale(
+  db: D1Database,
+  orgId: string,
+  saleId: string,
+  input: { items: Array<{ lotId: string; grams: number }>; reason: string | null; issuedOn: string },
+  nowMs: number,
+): Promise<ReturnOutcome> {
+  const sale = await invoiceFigures(db, orgId, saleId);
+  if (!sale) return { kind: "sale_not_found" };
+  if (sale.status === "cancelled") return { kind: "sale_cancelled" };
+  const split = await saleTaxSplit(db, orgId, saleId);
+  const { results: lines } = await db
+    .prepare(
+      `SELECT i.lot_id AS lotId, i.grams, i.rate_paise_per_kg AS ratePaisePerKg, i.gst_rate_bps AS gstRateBps,
+              (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r JOIN credit_notes n ON n.org_id = r.org_id AND n.id = r.credit_note_id
+                WHERE r.org_id = i.org_id AND r.sale_id = i.sale_id AND r.lot_id = i.lot_id AND n.voided_at IS NULL) AS returnedGrams
+         FROM sale_items i WHERE i.org_id = ?1 AND i.sale_id = ?2`,
+    )
+    .bind(orgId, saleId)
+    .all<{ lotId: string; grams: number; ratePaisePerKg: number; gstRateBps: number; returnedGrams: number }>();
+  const kind = split === null || split.igstPaise > 0 || split.cgstPaise === 0 ? "inter_state" : "intra_state";
+  const returned: Array<{ lotId: string; grams: number; amountPaise: number; tax: TaxSplit }> = [];
+  for (const [index, item] of input.items.entries()) {
+    const line = lines.find((l) => l.lotId === item.lotId);
+    if (!line) return { kind: "lot_not_on_invoice", index, lotId: item.lotId };
+    const returnableGrams = line.grams - line.returnedGrams;
+    if (item.grams > returnableGrams) {
+      return {
+        kind: "more_than_sold",
+        index,
+        lotId: item.lotId,
+        returnableGrams,
+        returnablePaise: amountPaise(returnableGrams, line.ratePaisePerKg),
+      };
+    }
+    const value = amountPaise(item.grams, line.ratePaisePerKg);
+    returned.push({ lotId: item.lotId, grams: item.grams, amountPaise: value, tax: lineTax(value, line.gstRateBps, kind) });
+  }
+  const tax = invoiceTax(returned.map((r) => r.tax));
+  const allocated = allocateReceipt({
+    kind: "credit_note",
+    sourceId: "",
+    amountPaise: tax.totalPaise,
+    atMs: nowMs,
+    invoice: {
+      saleId,
+      status: sale.status,
+      totalPaise: sale.totalPaise,
+      creditedPaise: sale.creditedPaise,
+      outstandingPaise: sale.totalPaise - sale.creditedPaise - sale.paidPaise,
+    },
+    excess: "advance",
+  });
+  if (!allocated.ok) return { kind: "over_applied", refusal: allocated };
+
+  const id = newId("cn", nowMs);
+  // A sale booked before the split was recorded keeps its credit notes unsplit too (tax: null below).
+  const statements: D1PreparedStatement[] = [
+    insertCreditNote(db, {
+      id,
+      orgId,
+      customerId: sale.customerId,
+      saleId,
+      amountPaise: tax.totalPaise,
+      reason: input.reason,
+      issuedOn: input.issuedOn,
+      tax: split === null ? null : tax,
+      nowMs,
+    }),
+  ];
+  for (const item of returned) {
+    statements.push(
+      db
+        .prepare("UPDATE lots SET grams_remaining = grams_remaining + ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received")
+        .bind(item.grams, orgId, item.lotId),
+      db
+        .prepare(
+          `INSERT INTO credit_note_items (id, org_id, credit_note_id, sale_id, lot_id, grams, amount_paise, gst_paise)
+           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8)`,
+        )
+        .bind(
+          newId("cni", nowMs),
+          orgId,
+          id,
+          saleId,
+          item.lotId,
+          item.grams,
+          item.amountPaise,
+          item.tax.cgstPaise + item.tax.sgstPaise + item.tax.igstPaise,
+        ),
+    );
+  }
+  const eventId = newId("evt", nowMs);
+  const events = [{ id: eventId, index: statements.length }];
+  statements.push(...invoicePaidStatements(db, orgId, saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
+  } catch (error) {
+    // A lot already holding all it received cannot take the kg back (it was adjusted up since): nothing was written.
+    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: returned.map((r) => r.lotId) };
+    throw error;
+  }
+  const { orgId: _org, ...row } = (await inventoryDb(db)
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
+    .get())!;
+  return {
+    kind: "recorded",
+    value: {
+      ...row,
+      items: returned.map((r) => ({
+        lotId: r.lotId,
+        grams: r.grams,
+        amountPaise: r.amountPaise,
+        gstPaise: r.tax.cgstPaise + r.tax.sgstPaise + r.tax.igstPaise,
+      })),
+    },
+    eventIds: insertedEventIds(results, events),
   };
 }

@@ -38,7 +38,7 @@ const Params = z.object({
 });
 
 const DESCRIPTION =
-  "A voided entry stays in the books with its void (when, who, why) but no longer counts: not in balances, settlement, ageing, payables or exports. Voiding a payment or credit note that had completed its invoice re-opens it (`paid_at` is cleared; settling it again sends a new invoice.paid). A mill invoice with payments against it is 409 `conflict` until they are voided. Emits entry.voided and writes an audit entry. An entry already voided is 409 `conflict`.";
+  "A voided entry stays in the books with its void (when, who, why) but no longer counts: not in balances, settlement, ageing, payables or exports. Voiding a payment or credit note that had completed its invoice re-opens it (`paid_at` is cleared; settling it again sends a new invoice.paid). A mill invoice with payments against it is 409 `conflict` until they are voided; a credit note of a sales return cannot be voided (its kg went back into stock). Emits entry.voided and writes an audit entry. An entry already voided is 409 `conflict`.";
 
 function route(kind: VoidableKind) {
   return createRoute({
@@ -71,6 +71,9 @@ export function registerVoidEntries(app: InventoryApp): void {
       if (outcome.kind === "already_voided") throw inventoryError("conflict", `The ${label} was already voided at ${iso(outcome.voidedAt)}`);
       if (outcome.kind === "mill_invoice_has_payments") {
         throw inventoryError("conflict", "Mill payments are recorded against this invoice; void them first");
+      }
+      if (outcome.kind === "return_credit_note") {
+        throw inventoryError("conflict", "This credit note records returned goods, which went back into stock; it cannot be voided");
       }
       await dispatchEvents(c.env, outcome.eventIds);
       const { value } = outcome;

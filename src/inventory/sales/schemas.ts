@@ -7,6 +7,15 @@ import type { SaleWithItems } from "./queries";
 
 export const SaleIdParam = z.object({ id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "sale_01jd3k9x2m4n5p6q7r8s9t0v1w" }) });
 
+/** Lines name each lot once: a lot listed twice is refused, naming the second line. */
+export function eachLotOnce(items: ReadonlyArray<{ lot_id: string }>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.lot_id)) ctx.addIssue({ code: "custom", path: [index, "lot_id"], message: "lot appears twice; merge the lines" });
+    seen.add(item.lot_id);
+  });
+}
+
 export const CreateSaleSchema = z
   .object({
     customer_id: IdSchema,
@@ -27,13 +36,7 @@ export const CreateSaleSchema = z
       )
       .min(1)
       .max(50)
-      .superRefine((items, ctx) => {
-        const seen = new Set<string>();
-        items.forEach((item, index) => {
-          if (seen.has(item.lot_id)) ctx.addIssue({ code: "custom", path: [index, "lot_id"], message: "lot appears twice; merge the lines" });
-          seen.add(item.lot_id);
-        });
-      }),
+      .superRefine(eachLotOnce),
   })
   .strict();
 

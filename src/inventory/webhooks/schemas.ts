@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { endpointBodies } from "../../platform/webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "./service";
 import { IsoTime } from "../http/schemas";
 import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
@@ -6,34 +7,7 @@ import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
 export const WebhookEventSchema = z.enum(INVENTORY_WEBHOOK_EVENTS).openapi({ description: "An event kind an endpoint can subscribe to" });
 
-export const CreateWebhookSchema = z
-  .object({
-    url: z.string().max(2048).openapi({
-      example: "https://hooks.example.com/inventory",
-      description: "https only; no credentials; not a private, loopback, link-local or reserved address, nor localhost",
-    }),
-    events: z
-      .array(WebhookEventSchema)
-      .min(1)
-      .max(INVENTORY_WEBHOOK_EVENTS.length)
-      .refine((events) => new Set(events).size === events.length, "must not repeat an event")
-      .optional()
-      .openapi({ description: "Defaults to every event" }),
-    description: z.string().trim().max(200).optional(),
-  })
-  .strict();
-
-export const UpdateWebhookSchema = z
-  .object({
-    url: CreateWebhookSchema.shape.url.optional(),
-    events: CreateWebhookSchema.shape.events.unwrap().optional().openapi({ description: "Replaces the subscribed events" }),
-    description: z.string().trim().max(200).nullable().optional().openapi({ description: "null or an empty string clears it" }),
-    disabled: z.boolean().optional().openapi({
-      description: "true: no new deliveries, pending ones end as failed without being sent; false: enabled again, with a fresh failing streak",
-    }),
-  })
-  .strict()
-  .refine((body) => Object.values(body).some((v) => v !== undefined), "give at least one of url, events, description, disabled");
+export const { create: CreateWebhookSchema, update: UpdateWebhookSchema } = endpointBodies(WebhookEventSchema, "https://hooks.example.com/inventory");
 
 export const RollSecretSchema = z
   .object({

@@ -9,11 +9,12 @@ import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
 const adjust = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/adjustments`, body);
 const transfer = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/transfers`, body);
 
-/** Lots whose kg remaining is not received − sold (not cancelled) + movements. */
+/** Lots whose kg remaining is not received − sold (not cancelled) + returned + movements. */
 async function drift(orgId: string): Promise<number> {
   const row = await env.DB.prepare(
     `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND l.grams_remaining <> l.grams_received
        - (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')
+       + (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r WHERE r.lot_id = l.id)
        + (SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id AND m.kind <> 'transfer_in')`,
   )
     .bind(orgId)

@@ -1,0 +1,103 @@
+// POST /admin/api/sales/{id}/returns: goods come back. A credit note for them at the invoice's rates and tax,
+// and their kg back into the lots they were sold from.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { formatGrams, formatPaise } from "../domain/money";
+import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryError } from "../http/errors";
+import { entryDate } from "../http/entry-date";
+import { errorResponses } from "../http/schemas";
+import { IdSchema, IstDate, Kg, KgText, Money, optionalText } from "../http/wire-formats";
+import { returnSale } from "../ledger/queries";
+import { CreditNoteSchema, creditNoteView } from "../ledger/schemas";
+import { dispatchEvents } from "../webhooks/service";
+import { resolveSaleOrg } from "./resolve-sale-org";
+import { eachLotOnce, SaleIdParam } from "./schemas";
+
+const ReturnSaleSchema = z
+  .object({
+    items: z
+      .array(z.object({ lot_id: IdSchema, kg: Kg }).strict())
+      .min(1)
+      .max(50)
+      .superRefine(eachLotOnce),
+    reason: optionalText(500),
+    date: IstDate.optional().openapi({ description: "IST date of the credit note; default today" }),
+  })
+  .strict();
+
+const ReturnCreditNoteSchema = CreditNoteSchema.extend({
+  items: z.array(
+    z.object({
+      lot_id: z.string(),
+      kg: KgText,
+      amount: Money.openapi({ description: "Taxable value at the invoice line's rate" }),
+      gst_amount: Money,
+    }),
+  ),
+}).openapi("ReturnCreditNote");
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/sales/{id}/returns",
+  tags: ["Back office"],
+  summary: "Take goods back: a credit note at the invoice's rates and tax, and the kg back into their lots",
+  description:
+    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); beyond the outstanding it stays on the customer's account. A cancelled sale is 409 `conflict`. A return's credit note cannot be voided.",
+  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  request: {
+    headers: IdempotencyKeyHeaders,
+    params: SaleIdParam,
+    body: { required: true, content: { "application/json": { schema: ReturnSaleSchema } } },
+  },
+  responses: {
+    201: { description: "Returned", content: { "application/json": { schema: z.object({ data: ReturnCreditNoteSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
+});
+
+export function registerReturnSale(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const saleId = c.req.valid("param").id;
+    const body = c.req.valid("json");
+    const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
+    const now = Date.now();
+    const outcome = await returnSale(
+      c.env.DB,
+      orgId,
+      saleId,
+      { items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg })), reason: body.reason, issuedOn: entryDate("date", body.date, now) },
+      now,
+    );
+    switch (outcome.kind) {
+      case "sale_not_found":
+        throw inventoryError("not_found", `No sale ${saleId}`);
+      case "sale_cancelled":
+        throw inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
+      case "lot_not_on_invoice":
+        throw inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);
+      case "more_than_sold":
+        throw inventoryError(
+          "conflict",
+          `items[${outcome.index}].kg: at most ${formatGrams(outcome.returnableGrams)} kg of lot ${outcome.lotId} (${formatPaise(outcome.returnablePaise)} before tax) can still be returned`,
+        );
+      case "lot_full":
+        throw inventoryError("conflict", `Lot ${outcome.lotIds.join(", ")} already holds all it received; nothing was changed`);
+      case "over_applied":
+        throw inventoryError(outcome.refusal.code === "credit_exceeds_invoice" ? "credit_exceeds_invoice" : "conflict", outcome.refusal.message);
+      case "recorded": {
+        const { value, eventIds } = outcome;
+        await dispatchEvents(c.env, eventIds);
+        const items = value.items.map((i) => ({
+          lot_id: i.lotId,
+          kg: formatGrams(i.grams),
+          amount: formatPaise(i.amountPaise),
+          gst_amount: formatPaise(i.gstPaise),
+        }));
+        return c.json({ data: { ...creditNoteView(value), items } }, 201);
+      }
+    }
+  });
+}

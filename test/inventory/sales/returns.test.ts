@@ -1,0 +1,82 @@
+// Sales returns: a credit note for the goods taken back, at the invoice line's rate and with its GST, and the kg
+// back into the lot. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate)); figures by hand.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { admin, api, createKey, expectError, expectStatus } from "../helpers";
+import { customer, lot, post, sale } from "../stock-fixtures";
+
+/** A Tamil Nadu trader's invoice to a Tamil Nadu buyer: 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00. */
+async function invoice() {
+  const orgId = (
+    await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+  ).data.id as string;
+  const stock = await lot(orgId, { kg: "100" });
+  const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+  const booked = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }]));
+  await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+  const { key } = await createKey(orgId);
+  return { orgId, key, lotId: stock.id, buyerId: buyer.id, saleId: booked.id };
+}
+
+const returnGoods = (saleId: string, body: unknown) => admin("POST", `/admin/api/sales/${saleId}/returns`, body);
+
+async function gramsRemaining(lotId: string): Promise<number> {
+  return (await env.DB.prepare("SELECT grams_remaining AS g FROM lots WHERE id = ?").bind(lotId).first<{ g: number }>())!.g;
+}
+
+async function outstandingOf(key: string, customerId: string): Promise<string> {
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+  return page.data.find((c) => c.id === customerId)!.outstanding;
+}
+
+describe("POST /admin/api/sales/{id}/returns", () => {
+  it("10 kg back: ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00 = ₹3,150.00 credited, and 10 kg back in the lot", async () => {
+    const { key, lotId, buyerId, saleId } = await invoice();
+    expect(await gramsRemaining(lotId)).toBe(60_000);
+    const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "10" }], reason: "Shade variation" }), 201);
+    expect(note.data).toMatchObject({
+      sale_id: saleId,
+      customer_id: buyerId,
+      amount: "3150.00",
+      taxable_amount: "3000.00",
+      cgst_amount: "75.00",
+      sgst_amount: "75.00",
+      igst_amount: "0.00",
+      reason: "Shade variation",
+      items: [{ lot_id: lotId, kg: "10.000", amount: "3000.00", gst_amount: "150.00" }],
+    });
+    expect(note.data.note_number).toMatch(/^CN\//);
+    expect(await gramsRemaining(lotId)).toBe(70_000);
+    expect(await outstandingOf(key, buyerId)).toBe("9450.00");
+
+    // 30 kg of the line can still come back, not 30.001.
+    const refused = await expectError(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "30.001" }] }), 409, "conflict");
+    expect(refused).toContain("at most 30.000 kg");
+    expect(await gramsRemaining(lotId)).toBe(70_000);
+  });
+
+  it("goods returned after payment leave the customer owed: 5 kg of a paid ₹12,600.00 invoice is −₹1,575.00 outstanding", async () => {
+    const { orgId, key, lotId, buyerId, saleId } = await invoice();
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
+    await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "5" }] }), 201);
+    // 5 kg × ₹300 = ₹1,500.00 + 2.5 % + 2.5 % = ₹1,575.00.
+    expect(await outstandingOf(key, buyerId)).toBe("-1575.00");
+  });
+
+  it("a lot not on the invoice is 400, a cancelled sale 409, and a return's credit note cannot be voided", async () => {
+    const { orgId, lotId, buyerId, saleId } = await invoice();
+    const stranger = await lot(orgId, { kg: "5" });
+    expect(await expectError(await returnGoods(saleId, { items: [{ lot_id: stranger.id, kg: "1" }] }), 400, "bad_request")).toContain(
+      "items[0].lot_id",
+    );
+    const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "1" }] }), 201);
+    const voided = await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${note.data.id}/void`, { reason: "x" });
+    expect(await expectError(voided, 409, "conflict")).toContain("returned goods");
+
+    const other = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "1", rate_per_kg: "300" }]));
+    await expectStatus(await admin("POST", `/admin/api/sales/${other.id}/cancel`), 200);
+    await expectError(await returnGoods(other.id, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict");
+  });
+});
