@@ -460,14 +460,17 @@ export function inventorySeedStatements({ orgId, seller, large = false, nowMs })
     });
     sale.paidAt = parts.length > 0 && parts.reduce((a, b) => a + b, 0) >= due ? paidAt : null;
   }
-  // A few advances: money received before any invoice (a negative outstanding in the customers export).
+  // A few advances: money on account (a negative outstanding in the customers export), received after the
+  // customer's last invoice, since an invoice booked after an advance consumes it.
   for (let i = 0; i < 5; i++) {
+    const holder = customers[customers.length - 1 - i];
+    const lastSoldAt = Math.max(0, ...sales.filter((sale) => sale.customer === holder).map((sale) => sale.soldAt));
     const method = random.pick(PAY_METHODS);
-    const when = istDayStartUtcMs(addDays(today, -random.int(1, 20))) + 11 * 3_600_000;
+    const when = Math.min(nowMs - 60_000, Math.max(lastSoldAt + 3_600_000, istDayStartUtcMs(addDays(today, -random.int(1, 20))) + 11 * 3_600_000));
     payments.push([
       seedId("pay", payments.length + 1),
       orgId,
-      customers[customers.length - 1 - i].id,
+      holder.id,
       null,
       random.int(10, 50) * 1_000_000,
       method,

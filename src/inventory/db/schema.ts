@@ -428,6 +428,33 @@ export const creditNotes = sqliteTable(
   ],
 );
 
+/**
+ * Money on a customer's account (a payment or credit note against no invoice) applied to an invoice booked
+ * later. An application stops counting when its invoice is cancelled or its source voided, and the money is on
+ * the account again.
+ */
+export const advanceApplications = sqliteTable(
+  "advance_applications",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
+    customerId: text("customer_id").notNull(),
+    saleId: text("sale_id").notNull(),
+    sourceKind: text("source_kind", { enum: ["payment", "credit_note"] }).notNull(),
+    sourceId: text("source_id").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("advance_applications_org_sale").on(t.orgId, t.saleId),
+    index("advance_applications_org_source").on(t.orgId, t.sourceId),
+    foreignKey({ columns: [t.orgId, t.saleId], foreignColumns: [sales.orgId, sales.id], name: "advance_applications_sale_fk" }),
+    check("advance_applications_amount", sql`${t.amountPaise} > 0`),
+  ],
+);
+
 /** The goods a credit note takes back (a sales return): per lot of the invoice, the kg and their value and tax. */
 export const creditNoteItems = sqliteTable(
   "credit_note_items",

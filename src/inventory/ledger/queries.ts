@@ -63,7 +63,8 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.total_paise AS totalPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
-              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS paidPaise
+              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
+                + ${APPLIED_SQL("s")} AS paidPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
     .bind(orgId, saleId)
@@ -135,13 +136,24 @@ async function cashRefusal(
   return checked.ok ? null : { kind: "cash_limit", refusal: checked };
 }
 
-/** Whether the receipts of sale `s` that still count (payments and credit notes not voided) cover its total. */
+/** Whether the source of advance application `a` (a payment or credit note on account) has been voided. */
+const SOURCE_VOIDED_SQL = (a: string) =>
+  `(CASE ${a}.source_kind WHEN 'payment' THEN (SELECT voided_at FROM payments WHERE org_id = ${a}.org_id AND id = ${a}.source_id)
+     ELSE (SELECT voided_at FROM credit_notes WHERE org_id = ${a}.org_id AND id = ${a}.source_id) END) IS NOT NULL`;
+/** Money on account applied to sale `sale` that still counts (its source not voided). */
+const APPLIED_SQL = (sale: string) =>
+  `(SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
+     WHERE a.org_id = ${sale}.org_id AND a.sale_id = ${sale}.id AND NOT ${SOURCE_VOIDED_SQL("a")})`;
+
+/** Whether the receipts of sale `s` that still count (payments, credit notes and advances applied, none voided) cover its total. */
 const SETTLED_SQL = `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
               + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
+              + ${APPLIED_SQL("s")}
               >= s.total_paise`;
 /** Voided receipts of sale `s`: a void may re-open a paid invoice, and settling it again is a new invoice.paid. */
 const VOIDED_RECEIPTS_SQL = `((SELECT COUNT(*) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL)
-              + (SELECT COUNT(*) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL))`;
+              + (SELECT COUNT(*) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL)
+              + (SELECT COUNT(*) FROM advance_applications a WHERE a.org_id = s.org_id AND a.sale_id = s.id AND ${SOURCE_VOIDED_SQL("a")}))`;
 
 /**
  * invoice.paid (once per settlement, by its dedupe key: the sale, and after a void the number of voided receipts)
@@ -416,7 +428,8 @@ export async function listCustomerBalances(
          SELECT s.customer_id, s.sale_date,
                 s.total_paise
                   - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id AND p.voided_at IS NULL)
-                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL) AS due
+                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL)
+                  - ${APPLIED_SQL("s")} AS due
            FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
        SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
               (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?2) AS due0to30,
@@ -426,7 +439,9 @@ export async function listCustomerBalances(
               (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
                 WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL
                   AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
-              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL AND n.voided_at IS NULL) AS onAccountPaise
+              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL AND n.voided_at IS NULL)
+              - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a JOIN sales x ON x.org_id = a.org_id AND x.id = a.sale_id
+                  WHERE a.org_id = c.org_id AND a.customer_id = c.id AND x.status <> 'cancelled' AND NOT ${SOURCE_VOIDED_SQL("a")}) AS onAccountPaise
          FROM customers c
         WHERE c.org_id = ?1
         ORDER BY c.id
@@ -538,13 +553,17 @@ export async function voidEntry(
       )
       .bind(orgId, id, nowMs, voided.reason, voided.actor, eventId, entryKind, entry.amountPaise, entry.saleId),
   ];
-  if (entry.saleId !== null) {
+  if (settles) {
+    // The invoices this receipt paid, directly or as money on account applied to them, that it no longer covers.
     statements.push(
       db
         .prepare(
           `UPDATE sales SET paid_at = NULL
-            WHERE org_id = ?1 AND id = ?4 AND paid_at IS NOT NULL AND ${voidedNow}
-              AND id IN (SELECT s.id FROM sales s WHERE s.org_id = ?1 AND s.id = ?4 AND NOT (${SETTLED_SQL}))`,
+            WHERE org_id = ?1 AND paid_at IS NOT NULL AND ${voidedNow}
+              AND id IN (SELECT s.id FROM sales s
+                          WHERE s.org_id = ?1
+                            AND (s.id = ?4 OR s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id = ?2))
+                            AND NOT (${SETTLED_SQL}))`,
         )
         .bind(orgId, id, nowMs, entry.saleId, voided.actor),
     );
@@ -702,4 +721,68 @@ export async function returnSale(
     },
     eventIds: insertedEventIds(results, events),
   };
+}
+
+/** What applying the customer's money on account to a new invoice adds to the invoice's batch. */
+export interface AdvanceApplication {
+  /** One insert per source used, each conditional on the source still having that much unapplied. */
+  applications: D1PreparedStatement[];
+  /** invoice.paid and paid_at when the advances cover the invoice; null when nothing was on account. */
+  paid: { eventId: string; statements: D1PreparedStatement[] } | null;
+}
+
+/** A source's money still on account: its amount less its applications to invoices that were not cancelled. */
+const UNAPPLIED_SQL = (source: string) =>
+  `${source}.amount_paise - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
+     JOIN sales x ON x.org_id = a.org_id AND x.id = a.sale_id
+    WHERE a.org_id = ${source}.org_id AND a.source_id = ${source}.id AND x.status <> 'cancelled')`;
+
+/**
+ * Money on the customer's account (payments and credit notes against no invoice, not voided) is consumed by the
+ * invoices booked after it, oldest money first, up to the invoice's total: written in the invoice's own batch.
+ * Each application re-checks in SQL that its source still has that much unapplied, so two invoices booked at
+ * once never spend the same advance twice (one of them gets less).
+ */
+export async function advanceApplication(
+  db: D1Database,
+  orgId: string,
+  sale: { id: string; customerId: string; totalPaise: number },
+  nowMs: number,
+): Promise<AdvanceApplication> {
+  const { results: sources } = await db
+    .prepare(
+      `SELECT kind, id, available FROM (
+         SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p")} AS available, p.created_at AS at
+           FROM payments p WHERE p.org_id = ?1 AND p.customer_id = ?2 AND p.sale_id IS NULL AND p.voided_at IS NULL
+         UNION ALL
+         SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n")}, n.created_at
+           FROM credit_notes n WHERE n.org_id = ?1 AND n.customer_id = ?2 AND n.sale_id IS NULL AND n.voided_at IS NULL)
+        WHERE available > 0 ORDER BY at, id`,
+    )
+    .bind(orgId, sale.customerId)
+    .all<{ kind: "payment" | "credit_note"; id: string; available: number }>();
+  const applications: D1PreparedStatement[] = [];
+  let left = sale.totalPaise;
+  let last: (typeof sources)[number] | null = null;
+  for (const source of sources) {
+    if (left === 0) break;
+    const amount = Math.min(left, source.available);
+    left -= amount;
+    last = source;
+    const table = source.kind === "payment" ? "payments" : "credit_notes";
+    applications.push(
+      db
+        .prepare(
+          `INSERT INTO advance_applications (id, org_id, customer_id, sale_id, source_kind, source_id, amount_paise, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM ${table} src
+            WHERE src.org_id = ?2 AND src.id = ?6 AND src.voided_at IS NULL AND ${UNAPPLIED_SQL("src")} >= ?7
+              AND EXISTS (SELECT 1 FROM sales WHERE org_id = ?2 AND id = ?4)`,
+        )
+        .bind(newId("adv", nowMs), orgId, sale.customerId, sale.id, source.kind, source.id, amount, nowMs),
+    );
+  }
+  if (last === null) return { applications, paid: null };
+  const eventId = newId("evt", nowMs);
+  const receipt = last.kind === "payment" ? { paymentId: last.id, creditNoteId: null } : { paymentId: null, creditNoteId: last.id };
+  return { applications, paid: { eventId, statements: invoicePaidStatements(db, orgId, sale.id, eventId, receipt, nowMs) } };
 }

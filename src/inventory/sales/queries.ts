@@ -5,6 +5,7 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
 import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
+import { advanceApplication } from "../ledger/queries";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
@@ -361,6 +362,14 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
         )
         .bind(id, orgId, skuId, saleId, nowMs, taken),
     );
+  }
+
+  // Money already on the customer's account pays this invoice first.
+  const advances = await advanceApplication(db, orgId, { id: saleId, customerId: sale.customerId, totalPaise: taxable + gstTotal }, nowMs);
+  statements.push(...advances.applications);
+  if (advances.paid) {
+    events.push({ id: advances.paid.eventId, index: statements.length });
+    statements.push(...advances.paid.statements);
   }
 
   let results: D1Result[];

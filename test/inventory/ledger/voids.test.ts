@@ -142,3 +142,51 @@ describe("void refusals", () => {
     expect(n).toBe(0);
   });
 });
+
+describe("money on account", () => {
+  it("is consumed by invoices booked after it, oldest first; an invoice it covers is paid; a void re-opens it", async () => {
+    const { orgId, key } = await orgWithKey();
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const stock = await lot(orgId);
+    // ₹1,500.00 then ₹400.00 on account, before any invoice.
+    const first = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1500", method: "neft" });
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "400" });
+    expect(await outstandingOf(key, buyer.id)).toBe("-1900.00");
+
+    // 10 kg × ₹100 + 5 % IGST = ₹1,050.00: paid from the ₹1,500.00 at once.
+    const covered = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "100" }]));
+    expect((await saleOf(key, covered.id)).paid_at).not.toBeNull();
+    expect((await eventsOf(orgId, "invoice.paid")).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ sale_id: covered.id, payment_id: first.id, credit_note_id: null }),
+    ]);
+    // The next ₹1,050.00 invoice takes the ₹450.00 left of the payment and the ₹400.00 credit: ₹200.00 still due.
+    const partly = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "100" }]));
+    expect((await saleOf(key, partly.id)).paid_at).toBeNull();
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: partly.id, amount: "200.01", method: "upi" }),
+      409,
+      "over_application",
+    );
+    expect(await outstandingOf(key, buyer.id)).toBe("200.00");
+    const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+    expect(page.data.find((c) => c.id === buyer.id)).toMatchObject({ on_account: "0.00", outstanding: "200.00" });
+
+    // Voiding the ₹1,500.00 takes it back from both invoices: the first is no longer paid.
+    await expectStatus(await voidIt(orgId, "payments", first.id, "Bounced"), 200);
+    expect((await saleOf(key, covered.id)).paid_at).toBeNull();
+    expect(await outstandingOf(key, buyer.id)).toBe("1700.00");
+  });
+
+  it("an invoice cancelled gives its applied advance back to the account", async () => {
+    const { orgId, key } = await orgWithKey();
+    const buyer = await customer(orgId);
+    const stock = await lot(orgId);
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "2000", method: "neft" });
+    const booked = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "100" }]));
+    expect(await outstandingOf(key, buyer.id)).toBe("-950.00");
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/cancel`), 200);
+    expect(await outstandingOf(key, buyer.id)).toBe("-2000.00");
+    const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+    expect(page.data.find((c) => c.id === buyer.id)).toMatchObject({ on_account: "2000.00" });
+  });
+});
