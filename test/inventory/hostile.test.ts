@@ -142,6 +142,7 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     const buyer = await customer(org);
     const stock = await lot(org);
     const sold = await sale(org, buyer.id, [{ lot_id: stock.id, kg: "10" }]);
+    await post(`/admin/api/sales/${sold.id}/dispatch`, undefined, 200);
     return { auth: "operator", params: { id: sold.id }, body: { items: [{ lot_id: stock.id, kg: "2.5" }], reason: "Shade", date: today } };
   },
   "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": async (org) => ({

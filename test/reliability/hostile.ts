@@ -189,7 +189,8 @@ async function build(target: HostileTarget, hostile: Hostile): Promise<Built> {
   switch (hostile.kind) {
     case "body":
       text = applyBodyMutation(target.body, hostile.mutation);
-      mustRefuse = !(await acceptedBy(op.body, text));
+      // An optional body left out (the whole body replaced by nothing) is a valid request (optional-body tests).
+      mustRefuse = !(text === "" && op.bodyOptional) && !(await acceptedBy(op.body, text));
       label = `body ${text.slice(0, 200)}`;
       break;
     case "type":

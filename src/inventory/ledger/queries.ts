@@ -588,6 +588,7 @@ export type ReturnOutcome =
   | ({ kind: "recorded" } & WriteResult<CreditNoteRow & { items: Array<{ lotId: string; grams: number; amountPaise: number; gstPaise: number }> }>)
   | { kind: "sale_not_found" }
   | { kind: "sale_cancelled" }
+  | { kind: "not_dispatched" }
   | { kind: "lot_not_on_invoice"; index: number; lotId: string }
   | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
   | { kind: "lot_full"; lotIds: string[] }
@@ -609,7 +610,8 @@ export async function returnSale(
 ): Promise<ReturnOutcome> {
   const sale = await invoiceFigures(db, orgId, saleId);
   if (!sale) return { kind: "sale_not_found" };
-  if (sale.status === "cancelled") return { kind: "sale_cancelled" };
+  // Goods come back only after they left: before dispatch the sale is cancelled instead.
+  if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
   const split = await saleTaxSplit(db, orgId, saleId);
   const { results: lines } = await db
     .prepare(

@@ -45,7 +45,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Take goods back: a credit note at the invoice's rates and tax, and the kg back into their lots",
   description:
-    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); beyond the outstanding it stays on the customer's account. A cancelled sale is 409 `conflict`. A return's credit note cannot be voided.",
+    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); beyond the outstanding it stays on the customer's account. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,
@@ -76,6 +76,8 @@ export function registerReturnSale(app: InventoryApp): void {
         throw inventoryError("not_found", `No sale ${saleId}`);
       case "sale_cancelled":
         throw inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
+      case "not_dispatched":
+        throw inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
       case "lot_not_on_invoice":
         throw inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);
       case "more_than_sold":

@@ -65,7 +65,7 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(await outstandingOf(key, buyerId)).toBe("-1575.00");
   });
 
-  it("a lot not on the invoice is 400, a cancelled sale 409, and a return's credit note cannot be voided", async () => {
+  it("a lot not on the invoice is 400, a sale not dispatched or cancelled 409, and a return's credit note cannot be voided", async () => {
     const { orgId, lotId, buyerId, saleId } = await invoice();
     const stranger = await lot(orgId, { kg: "5" });
     expect(await expectError(await returnGoods(saleId, { items: [{ lot_id: stranger.id, kg: "1" }] }), 400, "bad_request")).toContain(
@@ -76,6 +76,7 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(await expectError(voided, 409, "conflict")).toContain("returned goods");
 
     const other = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "1", rate_per_kg: "300" }]));
+    expect(await expectError(await returnGoods(other.id, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict")).toContain("cancel it instead");
     await expectStatus(await admin("POST", `/admin/api/sales/${other.id}/cancel`), 200);
     await expectError(await returnGoods(other.id, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict");
   });

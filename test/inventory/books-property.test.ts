@@ -1,0 +1,397 @@
+// The books, driven through the API by random sequences of back-office operations (receive, sell, dispatch, pay,
+// pay on account, credit, cancel, void, damage, transfer, return) and checked after every step against a small
+// model kept here with its own arithmetic: which operations are refused, each lot's kg, each customer's
+// outstanding, which invoices are paid, and how many times each was reported paid.
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CustomerBalancesPageSchema } from "../../src/inventory/ledger/schemas";
+import { admin, api, createKey, createOrg, expectStatus } from "./helpers";
+
+/** Cotton yarn, 5 % (Notification 1/2017-Central Tax (Rate)). The organisation supplies from Maharashtra (27). */
+const RATE_BPS = 500;
+const SELLER_STATE = "27";
+/** A Tamil Nadu buyer (IGST) and a Maharashtra buyer (CGST + SGST). */
+const BUYERS = [
+  { gstin: "33AAECG4315R1ZE", state: "33" },
+  { gstin: "27AAPFU0939F1ZV", state: "27" },
+];
+
+// ---- the model: integers only (grams, paise), written from the documented rules ----
+
+const halfUp = (numerator: number, divisor: number) => Math.floor((numerator + divisor / 2) / divisor);
+/** grams × paise per kg ÷ 1000, to the nearest paisa (the amounts here are never negative). */
+const linePaise = (grams: number, ratePaise: number) => halfUp(grams * ratePaise, 1000);
+/** GST of one line: IGST at the full rate between states, CGST and SGST at half each within one. */
+const lineTax = (taxable: number, buyerState: string) =>
+  buyerState === SELLER_STATE ? 2 * halfUp(taxable * RATE_BPS, 20_000) : halfUp(taxable * RATE_BPS, 10_000);
+
+interface ModelLot {
+  id: string;
+  received: number;
+  remaining: number;
+}
+interface ModelSale {
+  id: string;
+  buyer: number;
+  lotId: string;
+  grams: number;
+  ratePaise: number;
+  returned: number;
+  total: number;
+  status: "confirmed" | "dispatched" | "cancelled";
+  timesPaid: number;
+  paid: boolean;
+}
+interface ModelReceipt {
+  id: string;
+  kind: "payment" | "credit_note";
+  buyer: number;
+  saleId: string | null;
+  amount: number;
+  voided: boolean;
+  isReturn: boolean;
+}
+interface Application {
+  sourceId: string;
+  saleId: string;
+  amount: number;
+}
+
+class Books {
+  lots: ModelLot[] = [];
+  sales: ModelSale[] = [];
+  receipts: ModelReceipt[] = [];
+  applications: Application[] = [];
+
+  private live = (r: ModelReceipt) => !r.voided;
+  private saleOf = (id: string) => this.sales.find((s) => s.id === id)!;
+
+  applied(saleId: string): number {
+    return this.applications
+      .filter((a) => a.saleId === saleId && this.live(this.receipts.find((r) => r.id === a.sourceId)!))
+      .reduce((t, a) => t + a.amount, 0);
+  }
+  credited(saleId: string): number {
+    return this.receipts.filter((r) => r.kind === "credit_note" && r.saleId === saleId && this.live(r)).reduce((t, r) => t + r.amount, 0);
+  }
+  settledBy(saleId: string): number {
+    const direct = this.receipts.filter((r) => r.saleId === saleId && this.live(r)).reduce((t, r) => t + r.amount, 0);
+    return direct + this.applied(saleId);
+  }
+  outstanding(saleId: string): number {
+    const sale = this.saleOf(saleId);
+    return sale.total - this.settledBy(saleId);
+  }
+  /** Money on account: payments against no invoice, less what invoices not cancelled consumed of them. */
+  unapplied(source: ModelReceipt): number {
+    const used = this.applications
+      .filter((a) => a.sourceId === source.id && this.saleOf(a.saleId).status !== "cancelled")
+      .reduce((t, a) => t + a.amount, 0);
+    return source.amount - used;
+  }
+  /** Billed on invoices not cancelled, less every receipt not voided (credit notes on cancelled invoices aside). */
+  customerOutstanding(buyer: number): number {
+    const billed = this.sales.filter((s) => s.buyer === buyer && s.status !== "cancelled").reduce((t, s) => t + s.total, 0);
+    const received = this.receipts
+      .filter((r) => r.buyer === buyer && this.live(r))
+      .filter((r) => r.kind === "payment" || r.saleId === null || this.saleOf(r.saleId).status !== "cancelled")
+      .reduce((t, r) => t + r.amount, 0);
+    return billed - received;
+  }
+  /** After any change: an invoice is paid exactly when settled; each time it becomes paid is one report. */
+  refresh(): void {
+    for (const sale of this.sales) {
+      if (sale.status === "cancelled") continue;
+      const settled = this.settledBy(sale.id) >= sale.total;
+      if (settled && !sale.paid) sale.timesPaid++;
+      sale.paid = settled;
+    }
+  }
+}
+
+// ---- the operations ----
+
+type Op =
+  | { op: "receive"; grams: number }
+  | { op: "sell"; buyer: number; lot: number; grams: number; ratePaise: number }
+  | { op: "dispatch"; sale: number }
+  | { op: "cancel"; sale: number }
+  | { op: "pay"; sale: number; amount: number }
+  | { op: "advance"; buyer: number; amount: number }
+  | { op: "credit"; sale: number; amount: number }
+  | { op: "void"; receipt: number }
+  | { op: "damage"; lot: number; grams: number }
+  | { op: "transfer"; lot: number; grams: number }
+  | { op: "return"; sale: number; grams: number };
+
+const pick = fc.nat({ max: 7 });
+const grams = fc.integer({ min: 1, max: 60 }).map((kg) => kg * 500);
+const money = fc.integer({ min: 1, max: 400_000 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant("receive" as const), grams: fc.integer({ min: 20, max: 80 }).map((kg) => kg * 1000) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant("sell" as const),
+      buyer: fc.nat({ max: 1 }),
+      lot: pick,
+      grams,
+      ratePaise: fc.integer({ min: 10_000, max: 40_000 }),
+    }),
+    weight: 4,
+  },
+  fc.record({ op: fc.constant("dispatch" as const), sale: pick }),
+  fc.record({ op: fc.constant("cancel" as const), sale: pick }),
+  { arbitrary: fc.record({ op: fc.constant("pay" as const), sale: pick, amount: money }), weight: 3 },
+  fc.record({ op: fc.constant("advance" as const), buyer: fc.nat({ max: 1 }), amount: money }),
+  fc.record({ op: fc.constant("credit" as const), sale: pick, amount: money }),
+  { arbitrary: fc.record({ op: fc.constant("void" as const), receipt: pick }), weight: 2 },
+  fc.record({ op: fc.constant("damage" as const), lot: pick, grams }),
+  fc.record({ op: fc.constant("transfer" as const), lot: pick, grams }),
+  fc.record({ op: fc.constant("return" as const), sale: pick, grams }),
+);
+
+const rupees = (paise: number) => `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
+const kg = (g: number) => `${Math.floor(g / 1000)}.${String(g % 1000).padStart(3, "0")}`;
+
+/** One sequence, in an organisation shared by the batch: its customers and lots are its own, so no other touches them. */
+async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
+  const base = `/admin/api/orgs/${orgId}`;
+  const buyers: string[] = [];
+  for (const buyer of BUYERS) {
+    buyers.push((await expectStatus(await admin("POST", `${base}/customers`, { name: `Buyer ${buyer.state}`, gstin: buyer.gstin }), 201)).data.id);
+  }
+  const books = new Books();
+
+  for (const [step, op] of ops.entries()) {
+    const at = `step ${step} ${JSON.stringify(op)}`;
+    let response: Response | null = null;
+    let expected = 0;
+    switch (op.op) {
+      case "receive": {
+        response = await admin("POST", `${base}/lots`, {
+          lot_number: `L-${crypto.randomUUID().slice(0, 12)}`,
+          sku: "CTN-CMB-30S1-RW",
+          yarn_type: "cotton_combed",
+          godown_code: "TPR-1",
+          kg: kg(op.grams),
+          cost_per_kg: "250.00",
+        });
+        expected = 201;
+        const body = await expectStatus(response, expected);
+        books.lots.push({ id: body.data.id, received: op.grams, remaining: op.grams });
+        response = null;
+        break;
+      }
+      case "sell": {
+        const lot = books.lots[op.lot];
+        if (!lot) continue;
+        const state = BUYERS[op.buyer]!.state;
+        response = await admin("POST", `${base}/sales`, {
+          customer_id: buyers[op.buyer],
+          items: [{ lot_id: lot.id, kg: kg(op.grams), rate_per_kg: rupees(op.ratePaise) }],
+        });
+        if (lot.remaining < op.grams) {
+          expected = 409;
+          break;
+        }
+        expected = 201;
+        const body = await expectStatus(response, expected);
+        response = null;
+        const taxable = linePaise(op.grams, op.ratePaise);
+        const sale: ModelSale = {
+          id: body.data.id,
+          buyer: op.buyer,
+          lotId: lot.id,
+          grams: op.grams,
+          ratePaise: op.ratePaise,
+          returned: 0,
+          total: taxable + lineTax(taxable, state),
+          status: "confirmed",
+          timesPaid: 0,
+          paid: false,
+        };
+        expect(body.data.total_amount, at).toBe(rupees(sale.total));
+        lot.remaining -= op.grams;
+        books.sales.push(sale);
+        // Money on account pays the new invoice first, oldest first (ids sort by creation time).
+        let left = sale.total;
+        const onAccount = books.receipts.filter((r) => r.kind === "payment" && r.saleId === null && !r.voided && r.buyer === op.buyer);
+        for (const source of onAccount.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+          if (left === 0) break;
+          const take = Math.min(left, books.unapplied(source));
+          if (take <= 0) continue;
+          books.applications.push({ sourceId: source.id, saleId: sale.id, amount: take });
+          left -= take;
+        }
+        break;
+      }
+      case "dispatch":
+      case "cancel": {
+        const sale = books.sales[op.sale];
+        if (!sale) continue;
+        response = await admin("POST", `/admin/api/sales/${sale.id}/${op.op}`);
+        expected = sale.status === "confirmed" ? 200 : 409;
+        if (expected === 200) {
+          if (op.op === "cancel") {
+            sale.status = "cancelled";
+            books.lots.find((l) => l.id === sale.lotId)!.remaining += sale.grams;
+          } else {
+            sale.status = "dispatched";
+          }
+        }
+        break;
+      }
+      case "pay":
+      case "credit": {
+        const sale = books.sales[op.sale];
+        if (!sale) continue;
+        const path = op.op === "pay" ? "payments" : "credit-notes";
+        const body = { customer_id: buyers[sale.buyer], sale_id: sale.id, amount: rupees(op.amount), ...(op.op === "pay" ? { method: "upi" } : {}) };
+        response = await admin("POST", `${base}/${path}`, body);
+        const refused =
+          sale.status === "cancelled" ||
+          (op.op === "credit" && op.amount > sale.total - books.credited(sale.id)) ||
+          op.amount > books.outstanding(sale.id);
+        expected = refused ? 409 : 201;
+        if (!refused) {
+          const created = await expectStatus(response, 201);
+          response = null;
+          books.receipts.push({
+            id: created.data.id,
+            kind: op.op === "pay" ? "payment" : "credit_note",
+            buyer: sale.buyer,
+            saleId: sale.id,
+            amount: op.amount,
+            voided: false,
+            isReturn: false,
+          });
+        }
+        break;
+      }
+      case "advance": {
+        response = await admin("POST", `${base}/payments`, { customer_id: buyers[op.buyer], amount: rupees(op.amount), method: "neft" });
+        const created = await expectStatus(response, 201);
+        response = null;
+        books.receipts.push({
+          id: created.data.id,
+          kind: "payment",
+          buyer: op.buyer,
+          saleId: null,
+          amount: op.amount,
+          voided: false,
+          isReturn: false,
+        });
+        break;
+      }
+      case "void": {
+        const receipt = books.receipts[op.receipt];
+        if (!receipt) continue;
+        const path = receipt.kind === "payment" ? "payments" : "credit-notes";
+        response = await admin("POST", `${base}/${path}/${receipt.id}/void`, { reason: "property test" });
+        expected = receipt.voided || receipt.isReturn ? 409 : 200;
+        if (expected === 200) receipt.voided = true;
+        break;
+      }
+      case "damage":
+      case "transfer": {
+        const lot = books.lots[op.lot];
+        if (!lot) continue;
+        response =
+          op.op === "damage"
+            ? await admin("POST", `${base}/lots/${lot.id}/adjustments`, { reason: "damage", kg: kg(op.grams) })
+            : await admin("POST", `${base}/lots/${lot.id}/transfers`, { godown_code: "ERD-1", kg: kg(op.grams) });
+        expected = lot.remaining < op.grams ? 409 : 201;
+        if (expected === 201) lot.remaining -= op.grams;
+        break;
+      }
+      case "return": {
+        const sale = books.sales[op.sale];
+        if (!sale) continue;
+        response = await admin("POST", `/admin/api/sales/${sale.id}/returns`, { items: [{ lot_id: sale.lotId, kg: kg(op.grams) }] });
+        const taxable = linePaise(op.grams, sale.ratePaise);
+        const amount = taxable + lineTax(taxable, BUYERS[sale.buyer]!.state);
+        const refused = sale.status !== "dispatched" || op.grams > sale.grams - sale.returned || amount > sale.total - books.credited(sale.id);
+        expected = refused ? 409 : 201;
+        if (!refused) {
+          const created = await expectStatus(response, 201);
+          response = null;
+          expect(created.data.amount, at).toBe(rupees(amount));
+          sale.returned += op.grams;
+          books.lots.find((l) => l.id === sale.lotId)!.remaining += op.grams;
+          books.receipts.push({
+            id: created.data.id,
+            kind: "credit_note",
+            buyer: sale.buyer,
+            saleId: sale.id,
+            amount,
+            voided: false,
+            isReturn: true,
+          });
+        }
+        break;
+      }
+    }
+    if (response !== null) {
+      const text = await response.text();
+      expect(response.status, `${at}: ${text}`).toBe(expected);
+    }
+    books.refresh();
+    await compare(books, orgId, key, buyers, at);
+  }
+}
+
+async function compare(books: Books, orgId: string, key: string, buyers: string[], at: string): Promise<void> {
+  const { results: lots } = await env.DB.prepare(
+    "SELECT id, grams_remaining AS remaining FROM lots WHERE org_id = ?1 AND id IN (SELECT value FROM json_each(?2))",
+  )
+    .bind(orgId, JSON.stringify(books.lots.map((l) => l.id)))
+    .all<{ id: string; remaining: number }>();
+  expect(Object.fromEntries(lots.map((l) => [l.id, l.remaining])), `${at}: kg per lot`).toEqual(
+    Object.fromEntries(books.lots.map((l) => [l.id, l.remaining])),
+  );
+  for (const lot of books.lots) expect(lot.remaining, at).toBeGreaterThanOrEqual(0);
+
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=100", key), 200));
+  const outstanding = buyers.map((id) => page.data.find((c) => c.id === id)!.outstanding);
+  expect(outstanding, `${at}: outstanding per customer`).toEqual(
+    buyers.map((_, i) => {
+      const paise = books.customerOutstanding(i);
+      return paise < 0 ? `-${rupees(-paise)}` : rupees(paise);
+    }),
+  );
+
+  const { results: sales } = await env.DB.prepare(
+    `SELECT s.id, s.status, s.paid_at IS NOT NULL AS paid,
+            (SELECT COUNT(*) FROM events e WHERE e.org_id = s.org_id AND e.type = 'invoice.paid' AND json_extract(e.payload, '$.sale_id') = s.id) AS reports
+       FROM sales s WHERE s.org_id = ?1 AND s.id IN (SELECT value FROM json_each(?2))`,
+  )
+    .bind(orgId, JSON.stringify(books.sales.map((sale) => sale.id)))
+    .all<{ id: string; status: string; paid: number; reports: number }>();
+  for (const sale of books.sales) {
+    const row = sales.find((s) => s.id === sale.id)!;
+    expect(row.status, `${at}: ${sale.id} status`).toBe(sale.status);
+    if (sale.status === "cancelled") continue;
+    expect(row.paid === 1, `${at}: ${sale.id} paid`).toBe(sale.paid);
+    expect(row.reports, `${at}: ${sale.id} invoice.paid reports`).toBe(sale.timesPaid);
+  }
+}
+
+describe("the books under random back-office sequences", () => {
+  // 200 sequences of up to 12 operations in 8 tests of 25, each test with one organisation (each sequence has its
+  // own customers and lots in it).
+  it.each(Array.from({ length: 8 }, (_, batch) => batch))(
+    "batch %i: refuse exactly what the model refuses and agree with it after every step",
+    { timeout: 300_000 },
+    async () => {
+      const orgId = await createOrg();
+      const { key } = await createKey(orgId);
+      await fc.assert(
+        fc.asyncProperty(fc.array(opArb, { minLength: 4, maxLength: 12 }), async (ops) => {
+          await run(orgId, key, ops);
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
+});
