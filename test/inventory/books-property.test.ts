@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CustomerBalancesPageSchema } from "../../src/inventory/ledger/schemas";
+import { parseCsv } from "./domain/csv-parse";
 import { admin, api, createKey, createOrg, expectStatus } from "./helpers";
 
 /** Cotton yarn, 5 % (Notification 1/2017-Central Tax (Rate)). The organisation supplies from Maharashtra (27). */
@@ -338,6 +339,38 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
     }
     books.refresh();
     await compare(books, orgId, key, buyers, at);
+  }
+  await compareEventsAndExport(books, orgId, key, buyers);
+}
+
+/** At the end of a sequence: one event per state change, and the customers export agreeing with the API. */
+async function compareEventsAndExport(books: Books, orgId: string, key: string, buyers: string[]): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT type, COUNT(*) AS n FROM events
+      WHERE org_id = ?1 AND (json_extract(payload, '$.sale_id') IN (SELECT value FROM json_each(?2))
+                             OR (type = 'entry.voided' AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?3))))
+      GROUP BY type`,
+  )
+    .bind(orgId, JSON.stringify(books.sales.map((s) => s.id)), JSON.stringify(books.receipts.map((r) => r.id)))
+    .all<{ type: string; n: number }>();
+  const counted = Object.fromEntries(results.map((r) => [r.type, r.n]));
+  const expected: Record<string, number> = {
+    "sale.created": books.sales.length,
+    "sale.dispatched": books.sales.filter((s) => s.status === "dispatched").length,
+    "sale.cancelled": books.sales.filter((s) => s.status === "cancelled").length,
+    "invoice.paid": books.sales.reduce((t, s) => t + s.timesPaid, 0),
+    "entry.voided": books.receipts.filter((r) => r.voided).length,
+  };
+  // stock.low is not modelled (it depends on the SKU's threshold across every lot of the organisation).
+  delete counted["stock.low"];
+  expect(counted, "events").toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
+
+  const csv = parseCsv((await (await api("/api/v1/export/customers", key)).text()).replace(/^\uFEFF/, ""));
+  const column = csv[0]!.indexOf("outstanding");
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=100", key), 200));
+  for (const id of buyers) {
+    const row = csv.find((r) => r[0] === id)!;
+    expect(row[column], `export outstanding of ${id}`).toBe(page.data.find((c) => c.id === id)!.outstanding);
   }
 }
 

@@ -227,7 +227,26 @@ export async function createPayment(
   return { kind: "recorded", value: { ...row, invoicePaid: eventIds.length > 0 }, eventIds };
 }
 
-export type CreditNoteRow = Omit<typeof creditNotes.$inferSelect, "orgId">;
+/** A credit note, with the place of supply of the invoice it credits (null without one). */
+export type CreditNoteRow = Omit<typeof creditNotes.$inferSelect, "orgId"> & { placeOfSupply: string | null };
+
+/** A credit note as written, with its invoice's place of supply. */
+async function readCreditNote(db: D1Database, orgId: string, id: string): Promise<CreditNoteRow> {
+  const { orgId: _org, ...row } = (await inventoryDb(db)
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
+    .get())!;
+  const sale =
+    row.saleId === null
+      ? undefined
+      : await inventoryDb(db)
+          .select({ placeOfSupply: sales.placeOfSupply })
+          .from(sales)
+          .where(and(eq(sales.orgId, orgId), eq(sales.id, row.saleId)))
+          .get();
+  return { ...row, placeOfSupply: sale?.placeOfSupply ?? null };
+}
 
 /** Issues a credit note numbered `CN/<FY>/<seq>`, consecutive per financial year, computed in the transaction. */
 export async function createCreditNote(
@@ -258,11 +277,7 @@ export async function createCreditNote(
     statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
   }
   const results = await db.batch(statements);
-  const { orgId: _org, ...row } = (await inventoryDb(db)
-    .select()
-    .from(creditNotes)
-    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
-    .get())!;
+  const row = await readCreditNote(db, orgId, id);
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
 
@@ -705,11 +720,7 @@ export async function returnSale(
     if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: returned.map((r) => r.lotId) };
     throw error;
   }
-  const { orgId: _org, ...row } = (await inventoryDb(db)
-    .select()
-    .from(creditNotes)
-    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
-    .get())!;
+  const row = await readCreditNote(db, orgId, id);
   return {
     kind: "recorded",
     value: {

@@ -104,7 +104,14 @@ describe("GST split of a credit note", () => {
     const note = CreditNoteSchema.parse(
       await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: invoice.customer_id, sale_id: invoice.id, amount: "1260.00" }),
     );
-    expect(note).toMatchObject({ amount: "1260.00", taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00", igst_amount: "0.00" });
+    expect(note).toMatchObject({
+      amount: "1260.00",
+      taxable_amount: "1200.00",
+      cgst_amount: "30.00",
+      sgst_amount: "30.00",
+      igst_amount: "0.00",
+      place_of_supply: "33",
+    });
   });
 
   it("₹100.00 of a ₹12,600.00 inter-state invoice: IGST 100 × 600 / 12,600 = ₹4.7619 → ₹4.76, taxable ₹95.24", async () => {
@@ -120,7 +127,7 @@ describe("GST split of a credit note", () => {
     const orgId = await tamilNaduOrg();
     const { id } = await customer(orgId);
     const note = CreditNoteSchema.parse(await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: id, amount: "50.00" }));
-    expect(note).toMatchObject({ taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null });
+    expect(note).toMatchObject({ taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null, place_of_supply: null });
   });
 });
 
