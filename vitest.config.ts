@@ -37,7 +37,7 @@ export default defineConfig(async () => ({
       // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
       // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).
       {
-        test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD, testTimeout: 180_000, hookTimeout: 420_000 },
+        test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD, testTimeout: 180_000, hookTimeout: 720_000 },
       },
       // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
       {

@@ -93,7 +93,8 @@ beforeAll(async () => {
   ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
   workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
-  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 300_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 300_000)]);
+  // Ceilings for a machine busy with the rest of the suite: wrangler dev bundles and starts slowly there.
+  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 600_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 600_000)]);
 
   const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", {
     email: "examples@tax.example",
