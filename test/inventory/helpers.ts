@@ -7,12 +7,19 @@ import { hashApiKey } from "../../src/platform/keys/format";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";
+import worker from "../../src/inventory/worker";
+import { workerFetch } from "../reliability/kit";
 
 export const INVENTORY = "http://inventory.test";
 
+type Send = (url: string, init?: RequestInit) => Promise<Response>;
+const throughRuntime: Send = (url, init) => SELF.fetch(url, init);
+/** The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). */
+export const inProcess: Send = workerFetch(worker);
+
 /** A call to the management API as the operator (`Authorization: Bearer <ADMIN_TOKEN>`). */
-export function admin(method: string, path: string, body?: unknown): Promise<Response> {
-  return SELF.fetch(`${INVENTORY}${path}`, {
+export function admin(method: string, path: string, body?: unknown, send: Send = throughRuntime): Promise<Response> {
+  return send(`${INVENTORY}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -20,11 +27,11 @@ export function admin(method: string, path: string, body?: unknown): Promise<Res
 }
 
 /** A call to `/api/v1/*` with an API key (null: no Authorization header). */
-export function api(path: string, key: string | null, init: RequestInit = {}): Promise<Response> {
+export function api(path: string, key: string | null, init: RequestInit = {}, send: Send = throughRuntime): Promise<Response> {
   const headers = new Headers(init.headers);
   if (key !== null) headers.set("Authorization", `Bearer ${key}`);
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return SELF.fetch(`${INVENTORY}${path}`, { ...init, headers });
+  return send(`${INVENTORY}${path}`, { ...init, headers });
 }
 
 /** Asserts the status, printing the body when it differs, and returns the parsed JSON body. */
