@@ -1,7 +1,8 @@
 // The books, driven through the API by random sequences of back-office operations (receive, sell, dispatch, pay,
 // pay the rest, pay on account, credit, cancel, void, damage, transfer, return) and checked after every step against a small
 // model kept here with its own arithmetic: which operations are refused, each lot's kg, each customer's
-// outstanding, which invoices are paid, and how many times each was reported paid.
+// outstanding, which invoices are paid and how many times each was reported paid, one event per state change,
+// and the customers export's billed, paid and outstanding figures.
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -95,14 +96,20 @@ class Books {
       .reduce((t, a) => t + a.amount, 0);
     return source.amount - used;
   }
-  /** Billed on invoices not cancelled, less every receipt not voided (credit notes on cancelled invoices aside). */
+  /** Billed on the buyer's invoices not cancelled (the export's total_billed). */
+  billed(buyer: number): number {
+    return this.sales.filter((s) => s.buyer === buyer && s.status !== "cancelled").reduce((t, s) => t + s.total, 0);
+  }
+  /** The buyer's payments not voided, on account or against any invoice (the export's total_paid). */
+  paid(buyer: number): number {
+    return this.receipts.filter((r) => r.buyer === buyer && r.kind === "payment" && this.live(r)).reduce((t, r) => t + r.amount, 0);
+  }
+  /** Billed less paid less credit notes not voided (those on cancelled invoices are reversed with them). */
   customerOutstanding(buyer: number): number {
-    const billed = this.sales.filter((s) => s.buyer === buyer && s.status !== "cancelled").reduce((t, s) => t + s.total, 0);
-    const received = this.receipts
-      .filter((r) => r.buyer === buyer && this.live(r))
-      .filter((r) => r.kind === "payment" || r.saleId === null || this.saleOf(r.saleId).status !== "cancelled")
+    const credited = this.receipts
+      .filter((r) => r.buyer === buyer && r.kind === "credit_note" && this.live(r) && this.saleOf(r.saleId!).status !== "cancelled")
       .reduce((t, r) => t + r.amount, 0);
-    return billed - received;
+    return this.billed(buyer) - this.paid(buyer) - credited;
   }
   /** After any change: an invoice is paid exactly when settled; each time it becomes paid is one report. */
   refresh(): void {
@@ -358,12 +365,12 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
     }
     books.refresh();
     await compare(books, orgId, key, buyers, at);
+    await compareEventsAndExport(books, orgId, key, buyers, at);
   }
-  await compareEventsAndExport(books, orgId, key, buyers);
 }
 
-/** At the end of a sequence: one event per state change, and the customers export agreeing with the API. */
-async function compareEventsAndExport(books: Books, orgId: string, key: string, buyers: string[]): Promise<void> {
+/** One event per state change so far, and the customers export agreeing with the API and the model. */
+async function compareEventsAndExport(books: Books, orgId: string, key: string, buyers: string[], at: string): Promise<void> {
   const { results } = await env.DB.prepare(
     `SELECT type, COUNT(*) AS n FROM events
       WHERE org_id = ?1 AND (json_extract(payload, '$.sale_id') IN (SELECT value FROM json_each(?2))
@@ -382,14 +389,16 @@ async function compareEventsAndExport(books: Books, orgId: string, key: string, 
   };
   // stock.low is not modelled (it depends on the SKU's threshold across every lot of the organisation).
   delete counted["stock.low"];
-  expect(counted, "events").toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
+  expect(counted, `${at}: events`).toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
 
   const csv = parseCsv((await (await read("/api/v1/export/customers", key)).text()).replace(/^\uFEFF/, ""));
-  const column = csv[0]!.indexOf("outstanding");
+  const column = (name: string) => csv[0]!.indexOf(name);
   const page = CustomerBalancesPageSchema.parse(await expectStatus(await read("/api/v1/customers?limit=100", key), 200));
-  for (const id of buyers) {
+  for (const [buyer, id] of buyers.entries()) {
     const row = csv.find((r) => r[0] === id)!;
-    expect(row[column], `export outstanding of ${id}`).toBe(page.data.find((c) => c.id === id)!.outstanding);
+    expect(row[column("total_billed")], `${at}: export total_billed of ${id}`).toBe(rupees(books.billed(buyer)));
+    expect(row[column("total_paid")], `${at}: export total_paid of ${id}`).toBe(rupees(books.paid(buyer)));
+    expect(row[column("outstanding")], `${at}: export outstanding of ${id}`).toBe(page.data.find((c) => c.id === id)!.outstanding);
   }
 }
 
