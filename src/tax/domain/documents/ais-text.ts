@@ -4,7 +4,7 @@
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
 import { aisTotals } from "./ais-summary";
-import { Warnings, warningText } from "./warnings";
+import { Warnings } from "./warnings";
 import { compact, findYear, identifierTokens, yearAfter, isBoilerplate, isPan, maskPan, maskPansIn, normalisedLines, segmentLine } from "./lines";
 import type { AisDocument, AisEntry } from "./types";
 
@@ -118,7 +118,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   } | null = null;
 
   const warn = (index: number, line: string, message: string): void => {
-    warnings.add(index + 1, warningText(line), message);
+    warnings.add(index + 1, line, message);
   };
 
   lines.forEach((line, index) => {

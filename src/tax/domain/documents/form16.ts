@@ -30,7 +30,7 @@ import {
   type Form16PartATotals,
 } from "./types";
 import type { AmountToken } from "./amount";
-import { Warnings, warningText } from "./warnings";
+import { Warnings } from "./warnings";
 
 // Longer lines are quoted in warnings by segment, so a warning never costs the whole line.
 const LONG_LINE_CHARS = 640;
@@ -233,7 +233,7 @@ interface Collector {
 }
 
 function warn(collector: Collector, line: number, text: string, message: string): void {
-  collector.warnings.add(line, warningText(text), message);
+  collector.warnings.add(line, text, message);
 }
 
 function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {

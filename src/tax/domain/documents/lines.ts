@@ -147,26 +147,19 @@ export function stripRowMarkers(compactLabel: string): string {
   return s;
 }
 
-/** Splits on spaces into tokens, dropping empties. */
-const tokens = (line: string): string[] => {
-  const trimmed = line.trim();
-  return trimmed.length === 0 ? [] : trimmed.split(/ +/);
-};
-
-interface ClassifiedToken {
-  text: string;
-  amount: AmountToken | null;
-}
-
 /**
  * Cuts a line into segments of label + amounts. Strong amounts (grouped, decimal, currency-marked) end a label
  * anywhere on the line, which splits lines merged by copy-paste; bare integers count only in the run of amounts
  * at the end of the line and never right after "section", "Form No." and the like.
  */
 export function segmentLine(line: string): Segment[] {
-  const classified: ClassifiedToken[] = [];
+  // Each token's text and its amount (null: a word), in two arrays rather than an object per token: a page
+  // reflowed onto one line is a hundred thousand tokens.
+  const texts: string[] = [];
+  const values: (AmountToken | null)[] = [];
   let currencyPending = false;
-  for (const token of tokens(line)) {
+  for (const token of line.trim().split(" ")) {
+    if (token.length === 0) continue;
     if (isCurrencyMarker(token)) {
       currencyPending = true;
       continue;
@@ -177,61 +170,55 @@ export function segmentLine(line: string): Segment[] {
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
     // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
-    const previous = classified[classified.length - 1];
-    if (
-      amount !== null &&
-      amount.strength === "strong" &&
-      previous !== undefined &&
-      previous.amount === null &&
-      namingWordOf(previous.text) === "section"
-    ) {
+    const last = values.length - 1;
+    if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && namingWordOf(texts[last]) === "section") {
       const split = splitSectionTen(token);
       if (split !== null) {
-        classified.push({ text: "10", amount: null });
-        classified.push({ text: token, amount: split });
+        texts.push("10", token);
+        values.push(null, split);
         continue;
       }
     }
     if (amount !== null) {
-      classified.push({ text: token, amount });
+      texts.push(token);
+      values.push(amount);
       continue;
     }
     const glued = splitGluedAmount(token);
     if (glued !== null) {
-      classified.push({ text: glued.label, amount: null });
-      classified.push({ text: token, amount: glued.amount });
+      texts.push(glued.label, token);
+      values.push(null, glued.amount);
     } else {
-      classified.push({ text: token, amount: null });
+      texts.push(token);
+      values.push(null);
     }
   }
   // Bare integers are money only in the trailing run of amounts.
-  let trailingStart = classified.length;
-  while (trailingStart > 0 && classified[trailingStart - 1]!.amount !== null) trailingStart--;
-  const namingWord = namingWordOf(classified[trailingStart - 1]?.text);
+  let trailingStart = values.length;
+  while (trailingStart > 0 && values[trailingStart - 1] !== null) trailingStart--;
+  const namingWord = namingWordOf(texts[trailingStart - 1]);
   if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
-    while (trailingStart < classified.length && classified[trailingStart]!.amount?.strength === "weak") {
-      trailingStart++;
-    }
+    while (trailingStart < values.length && values[trailingStart]?.strength === "weak") trailingStart++;
   }
 
   const segments: Segment[] = [];
-  let label: string[] = [];
+  let labelStart = 0;
+  let labelEnd = 0;
   let amounts: AmountToken[] = [];
-  for (let index = 0; index < classified.length; index++) {
-    const token = classified[index]!;
-    const isAmount = token.amount !== null && (token.amount.strength === "strong" || index >= trailingStart);
-    if (isAmount) {
-      amounts.push(token.amount!);
+  for (let index = 0; index < values.length; index++) {
+    const value = values[index]!;
+    if (value !== null && (value.strength === "strong" || index >= trailingStart)) {
+      amounts.push(value);
       continue;
     }
     if (amounts.length > 0) {
-      segments.push({ label: label.join(" "), amounts });
-      label = [];
+      segments.push({ label: texts.slice(labelStart, labelEnd).join(" "), amounts });
+      labelStart = index;
       amounts = [];
     }
-    label.push(token.text);
+    labelEnd = index + 1;
   }
-  if (label.length > 0 || amounts.length > 0) segments.push({ label: label.join(" "), amounts });
+  if (labelEnd > labelStart || amounts.length > 0) segments.push({ label: texts.slice(labelStart, labelEnd).join(" "), amounts });
   return segments;
 }
 

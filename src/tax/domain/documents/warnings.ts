@@ -11,8 +11,8 @@ const WARNING_TEXT_CHARS = 160;
 const WARNING_OVERHEAD_BYTES = 40;
 
 /** Warning text never carries an individual's PAN in clear, and is read from at most a window of the line. */
-export function warningText(line: string, from = 0): string {
-  const window = line.slice(from, from + WARNING_TEXT_CHARS * 4);
+function warningText(line: string): string {
+  const window = line.slice(0, WARNING_TEXT_CHARS * 4);
   return maskPansIn(window.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
 }
 
@@ -21,9 +21,12 @@ export class Warnings {
   total = 0;
   private bytes = 0;
 
-  add(line: number, text: string, message: string): void {
+  /** A warning about `line`, quoting a window of its text `source`; past the cap it is only counted, never quoted. */
+  add(line: number, source: string, message: string): void {
     this.total++;
     // UTF-8 takes at most three bytes per UTF-16 unit here (surrogate pairs: four bytes for two units).
+    if (this.bytes + WARNING_OVERHEAD_BYTES + 3 * message.length > WARNINGS_MAX_BYTES) return;
+    const text = warningText(source);
     const size = WARNING_OVERHEAD_BYTES + 3 * (text.length + message.length);
     if (this.bytes + size > WARNINGS_MAX_BYTES) return;
     this.bytes += size;
