@@ -3,13 +3,12 @@
 // and nothing is half-written; a key guard whose state is broken never lets a request through.
 import { env, runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import inventoryWorker from "../../src/inventory/worker";
 import { hashApiKey } from "../../src/platform/keys/format";
-import { captureConsole, checkEnvelope, dbSnapshot, workerFetch } from "../reliability/kit";
-import { createKey, createOrg, INVENTORY } from "./helpers";
+import { captureConsole, checkEnvelope, dbSnapshot } from "../reliability/kit";
+import { createKey, createOrg, INVENTORY, inProcess } from "./helpers";
 import { customer, lot } from "./stock-fixtures";
 
-const call = workerFetch(inventoryWorker);
+const call = inProcess;
 
 function operator(method: string, path: string, body?: unknown): Promise<Response> {
   return call(`${INVENTORY}${path}`, {

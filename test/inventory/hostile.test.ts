@@ -6,15 +6,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { istDateOf } from "../../src/inventory/domain/ist";
-import inventoryWorker from "../../src/inventory/worker";
 import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability/hostile";
-import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
+import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { createKey, createOrg, INVENTORY } from "./helpers";
+import { createKey, createOrg, INVENTORY, inProcess } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
-const call = workerFetch(inventoryWorker);
+const call = inProcess;
 const OPERATIONS = operationsOf(buildInventoryApp());
 const today = istDateOf(Date.now());
 

@@ -5,15 +5,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
-import inventoryWorker from "../../src/inventory/worker";
 import { sha256Hex } from "../../src/platform/crypto";
-import { fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { createKey, createOrg, INVENTORY, signIn, type TestSession } from "./helpers";
+import { createKey, createOrg, INVENTORY, signIn, type TestSession, inProcess } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
-const call = workerFetch(inventoryWorker);
+const call = inProcess;
 const OPERATIONS = operationsOf(buildInventoryApp());
 
 interface Org {

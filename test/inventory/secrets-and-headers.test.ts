@@ -7,15 +7,14 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
-import inventoryWorker from "../../src/inventory/worker";
 import { hashPassword } from "../../src/platform/auth/password";
-import { captureConsole, dbDump, fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";
-import { createOrg, INVENTORY } from "./helpers";
+import { createOrg, INVENTORY, inProcess } from "./helpers";
 
 installReceivers();
-const call = workerFetch(inventoryWorker);
+const call = inProcess;
 const HTTPS = INVENTORY.replace("http://", "https://");
 
 const secrets: Record<string, string> = {};

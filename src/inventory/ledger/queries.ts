@@ -2,7 +2,7 @@
 // Drizzle for plain reads and writes; raw SQL only where a D1 batch resolves ids or conditions inside the
 // transaction (a supplier created on first use, invoice.paid once the invoice is covered, the next
 // credit-note number), with row types taken from the drizzle schema.
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
@@ -230,22 +230,15 @@ export async function createPayment(
 /** A credit note, with the place of supply of the invoice it credits (null without one). */
 export type CreditNoteRow = Omit<typeof creditNotes.$inferSelect, "orgId"> & { placeOfSupply: string | null };
 
-/** A credit note as written, with its invoice's place of supply. */
+/** A credit note as written, with its invoice's place of supply: one query. */
 async function readCreditNote(db: D1Database, orgId: string, id: string): Promise<CreditNoteRow> {
   const { orgId: _org, ...row } = (await inventoryDb(db)
-    .select()
+    .select({ ...getTableColumns(creditNotes), placeOfSupply: sales.placeOfSupply })
     .from(creditNotes)
+    .leftJoin(sales, and(eq(sales.orgId, creditNotes.orgId), eq(sales.id, creditNotes.saleId)))
     .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.id, id)))
     .get())!;
-  const sale =
-    row.saleId === null
-      ? undefined
-      : await inventoryDb(db)
-          .select({ placeOfSupply: sales.placeOfSupply })
-          .from(sales)
-          .where(and(eq(sales.orgId, orgId), eq(sales.id, row.saleId)))
-          .get();
-  return { ...row, placeOfSupply: sale?.placeOfSupply ?? null };
+  return row;
 }
 
 /** Issues a credit note numbered `CN/<FY>/<seq>`, consecutive per financial year, computed in the transaction. */

@@ -4,12 +4,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
-import inventoryWorker from "../../../src/inventory/worker";
 import { hashApiKey } from "../../../src/platform/keys/format";
-import { burstAcrossTheLimit, workerFetch } from "../../reliability/kit";
-import { createKey, createOrg, INVENTORY } from "../helpers";
+import { burstAcrossTheLimit } from "../../reliability/kit";
+import { createKey, createOrg, INVENTORY, inProcess } from "../helpers";
 
-const call = workerFetch(inventoryWorker);
+const call = inProcess;
 const read = (key: string) => call(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
 const operator = (path: string, body?: unknown) =>
   call(`${INVENTORY}${path}`, {
