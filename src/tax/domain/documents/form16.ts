@@ -48,56 +48,29 @@ function segmentText(segment: Segment): string {
   return `${segment.label.length > LONG_LINE_CHARS ? "…" : segment.label} ${amounts}`;
 }
 
-const isDigitCode = (code: number): boolean => code >= 0x30 && code <= 0x39;
-
-/** A row marker word: "(a)" to "(n)", "1." to "99.". */
-function isRowMarker(word: string): boolean {
-  return isRowMarkerAt(word, 0, word.length);
-}
-
-/** isRowMarker of text[from..to), read in place. */
-function isRowMarkerAt(text: string, from: number, to: number): boolean {
-  const length = to - from;
-  if (length === 3 && text.charCodeAt(from) === 0x28 && text.charCodeAt(from + 2) === 0x29) {
-    const letter = text.charCodeAt(from + 1);
-    return letter >= 0x61 && letter <= 0x6e;
-  }
-  if (length < 2 || length > 3 || text.charCodeAt(to - 1) !== 0x2e) return false;
-  return isDigitCode(text.charCodeAt(from)) && (length === 2 || isDigitCode(text.charCodeAt(from + 1)));
-}
-
-/** Whether a word after the first is a row marker; most labels have none and are not split into words. */
-function hasLaterRowMarker(label: string): boolean {
-  let wordStart = 0;
-  for (let i = 0; i <= label.length; i++) {
-    if (i < label.length && label.charCodeAt(i) !== 0x20) continue;
-    if (wordStart > 0 && isRowMarkerAt(label, wordStart, i)) return true;
-    wordStart = i + 1;
-  }
-  return false;
-}
+// A row marker word after a label's first: "(a)" to "(n)", "1." to "99.". Labels hold one space between words.
+const LATER_ROW_MARKER = / (?:\([a-n]\)|[0-9]{1,2}\.)(?= |$)/g;
 
 /**
  * Splits labels at row markers ("... section 10 (h) Total amount of ..."), as reflowed text runs rows
- * together; the amounts stay with the last piece, the row they were printed on. Each label is split into words
- * once, so a long label costs its length however many markers it holds.
+ * together; the amounts stay with the last piece, the row they were printed on.
  */
 function splitAtRowMarkers(segments: Segment[]): Segment[] {
   const out: Segment[] = [];
   for (const segment of segments) {
-    if (!hasLaterRowMarker(segment.label)) {
+    const label = segment.label;
+    LATER_ROW_MARKER.lastIndex = 0;
+    let marker = LATER_ROW_MARKER.exec(label);
+    if (marker === null) {
       out.push(segment);
       continue;
     }
-    const words = segment.label.split(" ");
     let start = 0;
-    for (let i = 1; i < words.length; i++) {
-      if (isRowMarker(words[i]!)) {
-        out.push({ label: words.slice(start, i).join(" "), amounts: [] });
-        start = i;
-      }
+    for (; marker !== null; marker = LATER_ROW_MARKER.exec(label)) {
+      out.push({ label: label.slice(start, marker.index), amounts: [] });
+      start = marker.index + 1;
     }
-    out.push(start === 0 ? segment : { label: words.slice(start).join(" "), amounts: segment.amounts });
+    out.push({ label: label.slice(start), amounts: segment.amounts });
   }
   return out;
 }
@@ -148,11 +121,13 @@ function readAnswer(label: string): { answer: boolean | null; regime: "old" | "n
 }
 
 // Employer name: the rest of the label line after a colon, else the first column of the next line with text.
+// Only the head of each line is read: a reflowed page is one line of a megabyte.
 function nameAfterLabel(lines: string[], index: number): string | null {
-  const line = lines[index] ?? "";
+  const head = (at: number): string => (lines[at] ?? "").slice(0, IDENTITY_HEAD_CHARS);
+  const line = head(index);
   const colon = line.indexOf(":");
   const candidates = colon >= 0 ? [line.slice(colon + 1)] : [];
-  for (let next = index + 1; next < lines.length && next <= index + 3; next++) candidates.push(lines[next] ?? "");
+  for (let next = index + 1; next < lines.length && next <= index + 3; next++) candidates.push(head(next));
   for (const candidate of candidates) {
     const firstColumn = (normaliseLine(candidate).trim().split(/ {2,}/)[0] ?? "").split(",")[0]!.trim();
     const words = compact(firstColumn);
@@ -232,11 +207,11 @@ interface Collector {
   lastChapterVIA: { key: ChapterVIAKey; amounts: AmountToken[] } | null;
 }
 
-function warn(collector: Collector, line: number, text: string, message: string): void {
+function warn(collector: Collector, line: number, text: string | (() => string), message: string): void {
   collector.warnings.add(line, text, message);
 }
 
-function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string): void {
+function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string | (() => string)): void {
   if (item.kind === "chapterVIA") {
     collector.lastChapterVIA = { key: item.key, amounts };
     // Gross, (qualifying,) deductible: a single figure is the deductible amount.
@@ -300,7 +275,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   let pendingRegime: { optOutWording: boolean; linesLeft: number } | null = null;
   let carry = "";
   // Rows seen without an amount on their line, by key: the first line each was seen on.
-  const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: string }>();
+  const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
 
@@ -335,7 +310,11 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     }
     let lineCarry = "";
     // A warning quotes its line, or on a long line (a reflowed page) only the segment it is about.
-    const context = (segment: Segment): string => (line.length <= LONG_LINE_CHARS ? line : segmentText(segment));
+    // A function, so a warning past the cap never builds its text.
+    const context =
+      (segment: Segment): (() => string) =>
+      () =>
+        line.length <= LONG_LINE_CHARS ? line : segmentText(segment);
     const pieces = splitAtRowMarkers(segments);
     // The rest of a label after row A's answer, read as a label of its own (once: a rest is never split again,
     // so a line of repeated questions stays linear).

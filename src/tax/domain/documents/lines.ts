@@ -147,19 +147,38 @@ export function stripRowMarkers(compactLabel: string): string {
   return s;
 }
 
+// A token that may be money: one holding a digit, ₹ or a back-tick (the rupee glyph of some fonts), a bare
+// currency marker, or a blank cell (NIL, -, --). Every other token is a label word. Each alternative is tried
+// only at a token's start (the look-behind), so the scan stays linear even over a line without spaces.
+const MAY_BE_MONEY = /(?<![^ ])(?:[^ 0-9₹`]*[0-9₹`][^ ]*|(?:[Rr][Ss]\.?|[Ii][Nn][Rr]|\([Rr][Ss]\.\)|[Nn][Ii][Ll]|--?)(?![^ ]))/g;
+const SPACE_RUN = / {2,}/g;
+
 /**
  * Cuts a line into segments of label + amounts. Strong amounts (grouped, decimal, currency-marked) end a label
  * anywhere on the line, which splits lines merged by copy-paste; bare integers count only in the run of amounts
  * at the end of the line and never right after "section", "Form No." and the like.
  */
 export function segmentLine(line: string): Segment[] {
-  // Each token's text and its amount (null: a word), in two arrays rather than an object per token: a page
-  // reflowed onto one line is a hundred thousand tokens.
+  // The line as entries, each a run of label words or one amount, in two arrays (text, and amount or null for
+  // words) rather than an object each: a page reflowed onto one line is a hundred thousand words, and only the
+  // tokens that may be money are looked at one by one.
   const texts: string[] = [];
   const values: (AmountToken | null)[] = [];
+  const pushWords = (words: string): void => {
+    texts.push(words);
+    values.push(null);
+  };
   let currencyPending = false;
-  for (const token of line.trim().split(" ")) {
-    if (token.length === 0) continue;
+  let wordsFrom = 0;
+  MAY_BE_MONEY.lastIndex = 0;
+  for (let match = MAY_BE_MONEY.exec(line); match !== null; match = MAY_BE_MONEY.exec(line)) {
+    const token = match[0];
+    const words = line.slice(wordsFrom, match.index).trim();
+    wordsFrom = match.index + token.length;
+    if (words.length > 0) {
+      pushWords(words);
+      currencyPending = false;
+    }
     if (isCurrencyMarker(token)) {
       currencyPending = true;
       continue;
@@ -171,7 +190,7 @@ export function segmentLine(line: string): Segment[] {
     currencyPending = false;
     // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
     const last = values.length - 1;
-    if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && namingWordOf(texts[last]) === "section") {
+    if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && namingWordOf(lastWord(texts[last]!)) === "section") {
       const split = splitSectionTen(token);
       if (split !== null) {
         texts.push("10", token);
@@ -189,14 +208,16 @@ export function segmentLine(line: string): Segment[] {
       texts.push(glued.label, token);
       values.push(null, glued.amount);
     } else {
-      texts.push(token);
-      values.push(null);
+      pushWords(token);
     }
   }
+  const rest = line.slice(wordsFrom).trim();
+  if (rest.length > 0) pushWords(rest);
+
   // Bare integers are money only in the trailing run of amounts.
   let trailingStart = values.length;
   while (trailingStart > 0 && values[trailingStart - 1] !== null) trailingStart--;
-  const namingWord = namingWordOf(texts[trailingStart - 1]);
+  const namingWord = trailingStart > 0 ? namingWordOf(lastWord(texts[trailingStart - 1]!)) : undefined;
   if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
     while (trailingStart < values.length && values[trailingStart]?.strength === "weak") trailingStart++;
   }
@@ -212,14 +233,22 @@ export function segmentLine(line: string): Segment[] {
       continue;
     }
     if (amounts.length > 0) {
-      segments.push({ label: texts.slice(labelStart, labelEnd).join(" "), amounts });
+      segments.push({ label: labelOf(texts, labelStart, labelEnd), amounts });
       labelStart = index;
       amounts = [];
     }
     labelEnd = index + 1;
   }
-  if (labelEnd > labelStart || amounts.length > 0) segments.push({ label: texts.slice(labelStart, labelEnd).join(" "), amounts });
+  if (labelEnd > labelStart || amounts.length > 0) segments.push({ label: labelOf(texts, labelStart, labelEnd), amounts });
   return segments;
+}
+
+const lastWord = (words: string): string => words.slice(words.lastIndexOf(" ") + 1);
+
+/** The label words of entries [from, to), one space between words as printed with any column gap. */
+function labelOf(texts: string[], from: number, to: number): string {
+  const label = to - from === 1 ? texts[from]! : texts.slice(from, to).join(" ");
+  return label.includes("  ") ? label.replace(SPACE_RUN, " ") : label;
 }
 
 /** "100.00" after "section" as section 10 and ₹0.00; null when the token does not start with "10" and a decimal amount. */

@@ -21,12 +21,15 @@ export class Warnings {
   total = 0;
   private bytes = 0;
 
-  /** A warning about `line`, quoting a window of its text `source`; past the cap it is only counted, never quoted. */
-  add(line: number, source: string, message: string): void {
+  /**
+   * A warning about `line`, quoting a window of its text `source`; past the cap it is only counted, never quoted.
+   * The source may be given as a function, so a warning past the cap does not even build its text.
+   */
+  add(line: number, source: string | (() => string), message: string): void {
     this.total++;
     // UTF-8 takes at most three bytes per UTF-16 unit here (surrogate pairs: four bytes for two units).
     if (this.bytes + WARNING_OVERHEAD_BYTES + 3 * message.length > WARNINGS_MAX_BYTES) return;
-    const text = warningText(source);
+    const text = warningText(typeof source === "string" ? source : source());
     const size = WARNING_OVERHEAD_BYTES + 3 * (text.length + message.length);
     if (this.bytes + size > WARNINGS_MAX_BYTES) return;
     this.bytes += size;
