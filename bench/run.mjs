@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import os from "node:os";
 import { ROOT, applyLocalMigrations, executeLocalSql, waitFor } from "../scripts/lib.mjs";
+import { coldParse } from "./cold/parse.mjs";
 import { organisationDataSql, organisationSql } from "./lib/data.mjs";
 import { printReport, targets } from "./lib/report.mjs";
 import { BenchFailure, REPEATS, TMP, fetchRetry, mapLimit, measure, measureExport, probe, round } from "./lib/scenarios.mjs";
@@ -51,6 +52,7 @@ const results = {
   bundles: {},
   startup: {},
   micro: null,
+  coldParse: null,
   scenarios: [],
   exports: [],
   notes: [],
@@ -237,6 +239,14 @@ function micro() {
       }
     }
   }
+}
+
+async function firstParse() {
+  if (process.env.BENCH_SKIP_MICRO) return;
+  log(`[${elapsed()}] first parse of a 1 MB one-line Form 16 in fresh processes`);
+  results.coldParse = await coldParse();
+  const r = results.coldParse;
+  log(`  median ${round(r.medianMs, 1)} ms CPU (${round(r.minMs, 1)}–${round(r.maxMs, 1)}, ${r.samples} processes, ${round(r.kb, 1)} KB)`);
 }
 
 /** Cold start: a fresh workerd with one Worker until ready, then its first request (module evaluation included). */
@@ -701,6 +711,7 @@ try {
   );
   const made = await bundles();
   micro();
+  await firstParse();
   await startup(made);
   await taxPhase(made);
   await wranglerDevPhase();

@@ -86,9 +86,17 @@ export function targets(results) {
   });
   const oneLine = micro.find((m) => /form ?16/i.test(m.name) && /one line/i.test(m.name));
   out.push({
-    target: "1 MB one-line Form 16 parse < 100 ms",
+    target: "1 MB one-line Form 16 parse < 100 ms, warm",
     measured: oneLine ? `${fmt(oneLine.meanMs, 1)} ms mean, ${fmt(oneLine.minMs ?? oneLine.meanMs, 1)} ms min (${oneLine.name})` : "not measured",
     met: oneLine ? oneLine.meanMs < 100 : null,
+  });
+  const cold = results.coldParse;
+  out.push({
+    target: "1 MB one-line Form 16, first parse in a fresh process < 100 ms CPU",
+    measured: cold
+      ? `median ${fmt(cold.medianMs, 1)} ms CPU (${fmt(cold.minMs, 1)}–${fmt(cold.maxMs, 1)}, ${cold.samples} processes)`
+      : "not measured",
+    met: cold ? cold.medianMs < 100 : null,
   });
   for (const name of ["customers", "expenses", "mill-payments"]) {
     const small = results.exports.find((e) => e.export === name && e.dataset === "1k");

@@ -190,7 +190,7 @@ export function segmentLine(line: string): Segment[] {
     currencyPending = false;
     // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
     const last = values.length - 1;
-    if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && namingWordOf(lastWord(texts[last]!)) === "section") {
+    if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && endsWithSection(texts[last]!)) {
       const split = splitSectionTen(token);
       if (split !== null) {
         texts.push("10", token);
@@ -244,6 +244,14 @@ export function segmentLine(line: string): Segment[] {
 }
 
 const lastWord = (words: string): string => words.slice(words.lastIndexOf(" ") + 1);
+
+/** Whether the last of the words is "section" (or "Section:"), without lower-casing every word before an amount. */
+function endsWithSection(words: string): boolean {
+  let end = words.length;
+  while (end > 0 && (words.charCodeAt(end - 1) === 0x3a || words.charCodeAt(end - 1) === 0x23)) end--;
+  const start = end - 7;
+  return start >= 0 && (start === 0 || words.charCodeAt(start - 1) === 0x20) && words.slice(start, end).toLowerCase() === "section";
+}
 
 /** The label words of entries [from, to), one space between words as printed with any column gap. */
 function labelOf(texts: string[], from: number, to: number): string {
