@@ -4,7 +4,8 @@
 // .wrangler/state and .dev.vars are never read or written. See BENCHMARKS.md for the method.
 //
 // Knobs (environment): BENCH_SECONDS (measured seconds per run, default 3), BENCH_WARMUP (default 1),
-// BENCH_CONCURRENCY (default "1,10,50"), BENCH_SKIP_WRANGLER_DEV=1, BENCH_SKIP_MICRO=1. Each scenario runs
+// BENCH_CONCURRENCY (default "1,10,50"), BENCH_SKIP_WRANGLER_DEV=1, BENCH_SKIP_MICRO=1, BENCH_SKIP_STARTUP=1,
+// BENCH_SKIP_TAX=1, BENCH_SKIP_INVENTORY=1 (a partial run, for work on one service). Each scenario runs
 // REPEATS (3) times per concurrency; the report gives the median and the spread. The process exits non-zero
 // when any scenario answers other than its expected status (see bench/lib/scenarios.mjs).
 import { execFileSync } from "node:child_process";
@@ -251,6 +252,7 @@ async function firstParse() {
 
 /** Cold start: a fresh workerd with one Worker until ready, then its first request (module evaluation included). */
 async function startup(made) {
+  if (process.env.BENCH_SKIP_STARTUP) return;
   log(`[${elapsed()}] start-up: each Worker alone on a fresh workerd (3 starts each, median)`);
   const cases = [
     ["bare", "bench-floor-bare", "bench/floors/wrangler.bare.toml", made.bare, "/floor/bare"],
@@ -276,6 +278,9 @@ async function startup(made) {
     log(`  ${name.padEnd(10)} workerd ready ${round(median(ready), 1)} ms, first request ${round(median(first), 1)} ms`);
   }
 }
+
+/** The measured API paths, routed to each service's Worker as the floors are to theirs (see taxPhase). */
+const SERVICE_ROUTES = ["*/api/*"];
 
 // ---------------------------------------------------------------------------------------------------------
 // Tax
@@ -351,12 +356,16 @@ function taxKeyFactory(origin) {
 }
 
 async function taxPhase(made) {
+  if (process.env.BENCH_SKIP_TAX) return;
   log(`[${elapsed()}] tax: migrations, workerd via Miniflare (tax-api + floors in one process)`);
   applyLocalMigrations("tax", persist);
   const stack = await startMiniflare({
     persistRoot: `${persist}/v3`,
     workers: [
-      workerOptions({ name: "tax-api", config: "wrangler.tax.toml", bundlePath: made.tax.path, envFile }),
+      // Routed like the floors: a route reaches the Worker itself, while the fallback (the first Worker) would go
+      // through Miniflare's static-assets router first, a local Worker hop that halves a bare Worker's throughput
+      // and that production runs outside the Worker's own CPU.
+      workerOptions({ name: "tax-api", config: "wrangler.tax.toml", bundlePath: made.tax.path, routes: SERVICE_ROUTES, envFile }),
       workerOptions({
         name: "bench-floor-bare",
         config: "bench/floors/wrangler.bare.toml",
@@ -562,6 +571,7 @@ async function wranglerDevPhase() {
 // Inventory
 
 async function inventoryPhase(made) {
+  if (process.env.BENCH_SKIP_INVENTORY) return;
   log(`[${elapsed()}] inventory: migrations and seed`);
   applyLocalMigrations("inventory", persist);
   const nowMs = Date.now();
@@ -591,7 +601,7 @@ async function inventoryPhase(made) {
   const stack = await startMiniflare({
     persistRoot: `${persist}/v3`,
     workers: [
-      workerOptions({ name: "inventory-api", config: "wrangler.inventory.toml", bundlePath: made.inventory.path, envFile }),
+      workerOptions({ name: "inventory-api", config: "wrangler.inventory.toml", bundlePath: made.inventory.path, routes: SERVICE_ROUTES, envFile }),
       workerOptions({
         name: "bench-floor-d1-inventory",
         config: "bench/floors/wrangler.d1-inventory.toml",
