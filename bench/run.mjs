@@ -5,7 +5,8 @@
 //
 // Knobs (environment): BENCH_SECONDS (measured seconds per run, default 3), BENCH_WARMUP (default 1),
 // BENCH_CONCURRENCY (default "1,10,50"), BENCH_SKIP_WRANGLER_DEV=1, BENCH_SKIP_MICRO=1, BENCH_SKIP_STARTUP=1,
-// BENCH_SKIP_TAX=1, BENCH_SKIP_INVENTORY=1 (a partial run, for work on one service). Each scenario runs
+// BENCH_SKIP_TAX=1, BENCH_SKIP_INVENTORY=1, BENCH_ONLY=<scenario ids> (partial runs, for work on one service or
+// route). Each scenario runs
 // REPEATS (3) times per concurrency; the report gives the median and the spread. The process exits non-zero
 // when any scenario answers other than its expected status (see bench/lib/scenarios.mjs).
 import { execFileSync } from "node:child_process";
@@ -72,7 +73,11 @@ const failure = (text) => {
  * Measures a scenario and records it. A scenario that answers anything but its expected status is recorded
  * as a failure (the bench then exits non-zero) and the run goes on, so one report shows every failure.
  */
+// BENCH_ONLY=tax.compute,floor.do-put measures only those scenarios (floor.bare always runs: it sizes the key pools).
+const only = process.env.BENCH_ONLY?.split(",");
+
 async function measured(context, scenario) {
+  if (only && scenario.id !== "floor.bare" && !only.includes(scenario.id)) return null;
   try {
     const entry = await measure(context, scenario);
     results.scenarios.push(entry);
@@ -426,6 +431,14 @@ async function taxPhase(made) {
       expectStatus: 200,
     });
     await run({
+      id: "floor.do-keyed-pool",
+      group: "floor",
+      label: "Floor: the key-check shape over the scenarios' key pools (one Durable Object per key, 96 requests each)",
+      request: { path: "/floor/do/keyed" },
+      keysFor: pool,
+      expectStatus: 200,
+    });
+    await run({
       id: "floor.d1-profiles",
       group: "floor",
       label: "Floor (2): one D1 query, profiles page shape",
@@ -440,6 +453,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "POST /api/v1/compute (typical salaried)",
       floor: AUTH_FLOOR,
+      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
       request: { method: "POST", path: "/api/v1/compute", headers: json, body },
       keysFor: pool,
       expectStatus: 200,
@@ -449,6 +463,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "GET /api/v1/deadlines",
       floor: AUTH_FLOOR,
+      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
       request: { path: "/api/v1/deadlines" },
       keysFor: pool,
       expectStatus: 200,
@@ -458,6 +473,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "GET /api/v1/profiles (page of 20)",
       floor: "floor.d1-profiles",
+      pairedFloor: { id: "floor.d1-profiles", request: { path: `/floor/d1/profiles?owner=${account.id}` } },
       request: { path: "/api/v1/profiles" },
       keysFor: pool,
       expectStatus: 200,
@@ -468,6 +484,7 @@ async function taxPhase(made) {
       group: "tax",
       label: `POST /api/v1/documents/parse (Form 16, ${round(Buffer.byteLength(form16) / 1024, 1)} KiB)`,
       floor: AUTH_FLOOR,
+      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
       request: { method: "POST", path: "/api/v1/documents/parse", headers: json, body: JSON.stringify({ type: "form16", text: form16 }) },
       keysFor: pool,
       expectStatus: 200,
@@ -639,6 +656,7 @@ async function inventoryPhase(made) {
     const istDayMs = 86_400_000;
     const istOffset = 330 * 60_000;
     const todayStart = Math.floor((nowMs + istOffset) / istDayMs) * istDayMs - istOffset;
+    const salesFloorPath = `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200`;
     log(`[${elapsed()}] inventory floors and scenarios (organisation ${listOrg}; enterprise keys, ${perKey} requests per key)`);
     await run({
       id: "floor.d1-inventory",
@@ -651,7 +669,7 @@ async function inventoryPhase(made) {
       id: "floor.d1-sales",
       group: "floor",
       label: "Floor (2): one D1 query, sales page with its items (200)",
-      request: { path: `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200` },
+      request: { path: salesFloorPath },
       expectStatus: 200,
     });
     await run({
@@ -659,6 +677,7 @@ async function inventoryPhase(made) {
       group: "inventory",
       label: "GET /api/v1/inventory?limit=200",
       floor: "floor.d1-inventory",
+      pairedFloor: { id: "floor.d1-inventory", request: { path: `/floor/d1/inventory?org=${listOrg}` } },
       request: { path: "/api/v1/inventory?limit=200" },
       keysFor: pool(listOrg),
       expectStatus: 200,
@@ -668,6 +687,7 @@ async function inventoryPhase(made) {
       group: "inventory",
       label: "GET /api/v1/sales (default window)",
       floor: "floor.d1-sales",
+      pairedFloor: { id: "floor.d1-sales", request: { path: salesFloorPath } },
       request: { path: "/api/v1/sales" },
       keysFor: pool(listOrg),
       expectStatus: 200,

@@ -83,6 +83,17 @@ function summarise(connections, samples) {
     },
     statuses,
     bytesPerResponse: median(pick((s) => s.bytesPerResponse)),
+    // Ratios to the floor run measured right before each run: the median of the per-pair ratios.
+    paired: samples.every((s) => s.pairedFloor)
+      ? {
+          rps: median(pick((s) => s.pairedFloor.rps)),
+          p50: median(pick((s) => s.pairedFloor.p50)),
+          rpsRatio: median(pick((s) => s.rps / s.pairedFloor.rps)),
+          rpsRatioMin: Math.min(...pick((s) => s.rps / s.pairedFloor.rps)),
+          rpsRatioMax: Math.max(...pick((s) => s.rps / s.pairedFloor.rps)),
+          p50Ratio: median(pick((s) => s.latencyMs.p50 / s.pairedFloor.p50)),
+        }
+      : null,
     samples,
   };
 }
@@ -119,6 +130,11 @@ export async function measure(context, scenario) {
   for (const connections of scenario.concurrencies ?? concurrencies) {
     const samples = [];
     for (let repeat = 0; repeat < REPEATS; repeat++) {
+      // The floor again, right before this run, so a neighbour slowing the machine for a minute weighs on both
+      // sides of the ratio; each run is rated against its own floor run.
+      const paired = scenario.pairedFloor
+        ? load({ origin, method: "GET", ...scenario.pairedFloor.request, connections, durationSeconds: seconds, warmupSeconds })
+        : null;
       await scenario.before?.();
       const keys = scenario.keysFor ? await scenario.keysFor(connections) : null;
       const memoryBefore = context.pid ? memoryOf(context.pid) : null;
@@ -136,13 +152,16 @@ export async function measure(context, scenario) {
         warmupSeconds,
       });
       if (memoryBefore) run.workerdRssKiB = { before: memoryBefore.rssKiB, after: memoryOf(context.pid).rssKiB };
+      if (paired) run.pairedFloor = { rps: paired.rps, p50: paired.latencyMs.p50, statuses: paired.statuses };
       samples.push(run);
       const statuses = Object.entries(run.statuses)
         .map(([code, count]) => `${code}×${count}`)
         .join(" ");
+      const pairedNote = paired ? `  (paired ${scenario.pairedFloor.id} ${paired.rps} req/s, p50 ${paired.latencyMs.p50} ms)` : "";
       log(
-        `  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]`,
+        `  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]${pairedNote}`,
       );
+      if (paired && Object.keys(paired.statuses).some((code) => code !== "200")) fail(`paired floor answered ${JSON.stringify(paired.statuses)}`);
       const why = runFailure(scenario, run);
       if (why) {
         entry.runs.push(summarise(connections, samples));
