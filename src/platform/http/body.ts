@@ -91,6 +91,9 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     // with no -d sends none): no bytes read as `{}`.
     if (options.optional && bytes.byteLength === 0) {
       cacheBody(c.req.bodyCache, "{}", {});
+      // The bytes stay empty for whoever asks whether a body was sent (the OpenAPI media-type gate does, and
+      // would refuse a zero-byte body without a Content-Type as an unsupported one).
+      c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer;
       return next();
     }
     if (!kind) throw unsupported();
