@@ -497,13 +497,14 @@ async function taxPhase(made) {
       request: { path: "/api/v1/deadlines", authorization: "Bearer not-a-key" },
       expectStatus: 401,
     });
-    // Unknown keys from one address: 120 verdicts a minute (401 after one DO RPC), then 429 without I/O. The
-    // run measures the 429 of a spent budget, brought about before each run within one calendar minute.
+    // Unknown keys from one address: 120 verdicts a minute (401 after the key registry's D1 query finds no such
+    // key), then 429, still after that query: a registered key from the same network must keep working. The run
+    // measures the 429 of a spent budget, brought about before each run within one calendar minute.
     const unknown = `Bearer ${UNKNOWN_TAX_KEY}`;
     await run({
       id: "tax.unknown-key",
       group: "tax",
-      label: "Well-formed unknown key, address budget spent (429, no I/O)",
+      label: "Well-formed unknown key, address budget spent (429 after one key-registry query)",
       floor: "floor.bare",
       request: { path: "/api/v1/deadlines", authorization: unknown },
       before: () => spendMinute(stack.origin, unknown, 120),
