@@ -1,4 +1,19 @@
-// D1 binding limits, for the services' db/ code: no SQL here, only how to split a list of bound values.
+// D1 for the services' db/ code: one drizzle client per binding, and the binding limits. No SQL here.
+import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+
+export type Database = DrizzleD1Database & { $client: D1Database };
+
+// Made on first use: drizzle builds its session and dialect once per isolate, not per request. No relational
+// schema is given: every query names its tables, and the relational config drizzle would otherwise derive from
+// the whole schema per client goes unused.
+const clients = new WeakMap<D1Database, Database>();
+
+/** The drizzle client of a D1 binding. */
+export function database(d1: D1Database): Database {
+  let db = clients.get(d1);
+  if (!db) clients.set(d1, (db = drizzle(d1)));
+  return db;
+}
 
 /** D1 binds at most 100 parameters per statement; 90 leaves room for a statement's other parameters. */
 const CHUNK = 90;

@@ -1,14 +1,5 @@
-import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import { type Database, database } from "../../platform/d1";
 
-export type InventoryDb = DrizzleD1Database & { $client: D1Database };
+export type InventoryDb = Database;
 
-// One client per D1 binding, made on first use: drizzle builds its session and dialect once per isolate, not
-// per request. No relational schema is given: every query names its tables, and the relational config drizzle
-// would otherwise derive from the whole schema per client goes unused.
-const clients = new WeakMap<D1Database, InventoryDb>();
-
-export function inventoryDb(d1: D1Database): InventoryDb {
-  let db = clients.get(d1);
-  if (!db) clients.set(d1, (db = drizzle(d1)));
-  return db;
-}
+export const inventoryDb = (d1: D1Database): InventoryDb => database(d1);
