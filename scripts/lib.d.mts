@@ -14,7 +14,8 @@ export declare function startWranglerDev(
 ): ChildProcess;
 export declare function portIsFree(port: number): Promise<boolean>;
 export declare function freePort(): Promise<number>;
-export declare function waitFor(url: string, timeoutMs?: number): Promise<Response>;
+/** With `server`, stops as soon as that process has exited; the error then has `exited: true`. */
+export declare function waitFor(url: string, timeoutMs?: number, server?: ChildProcess | null): Promise<Response>;
 export declare function adminCall(
   baseUrl: string,
   adminToken: string,

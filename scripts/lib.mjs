@@ -165,13 +165,34 @@ export function startWranglerDev(service, port, { persistTo, extraArgs = [], qui
   const prefix = `[${service}] `;
   relayLines(child.stdout, process.stdout, prefix, quiet);
   relayLines(child.stderr, process.stderr, prefix, quiet);
+  // The last lines it printed, quiet or not, for the error when it dies before serving.
+  child.recentOutput = [];
+  const keep = (chunk) => {
+    child.recentOutput.push(...chunk.toString().replace(ANSI, "").split("\n").filter(Boolean));
+    child.recentOutput.splice(0, Math.max(0, child.recentOutput.length - 30));
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   return child;
 }
 
-export async function waitFor(url, timeoutMs = 90_000) {
+const exited = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Waits until `url` answers below 500. Given the process that should serve it, stops waiting as soon as that
+ * process has died (a port taken between choosing and binding, say), with its last output in the error.
+ */
+export async function waitFor(url, timeoutMs = 90_000, server = null) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
+    if (server && exited(server)) {
+      const error = new Error(
+        `the process serving ${url} exited (${server.exitCode ?? server.signalCode}): ${(server.recentOutput ?? []).join(" | ")}`,
+      );
+      error.exited = true;
+      throw error;
+    }
     try {
       const response = await fetch(url);
       if (response.status < 500) return response;

@@ -77,11 +77,28 @@ function stop(child: ChildProcess): Promise<void> {
   return exited.finally(() => clearTimeout(timer));
 }
 
+/**
+ * `wrangler dev` of a service on free ports (its inspector's too), once `path` answers. A start that dies before
+ * serving (a port taken between choosing and binding) is tried once more on new ports. The ceiling is for a
+ * machine busy with the rest of the suite: wrangler dev bundles and starts slowly there.
+ */
+async function serve(service: "tax" | "inventory", path: string, vars: string[]): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = startWranglerDev(service, port, { persistTo, extraArgs: vars, quiet: true, inspectorPort: await freePort() });
+    workers.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(`${url}${path}`, 600_000, child);
+      return url;
+    } catch (error) {
+      if (attempt >= 2 || !(error as { exited?: boolean }).exited) throw error;
+    }
+  }
+}
+
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "doc-examples-"));
-  const [taxPort, inventoryPort] = [await freePort(), await freePort()];
-  taxUrl = `http://127.0.0.1:${taxPort}`;
-  inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
   applyLocalMigrations("tax", persistTo);
   applyLocalMigrations("inventory", persistTo);
   await seedDemo({ persistTo });
@@ -91,10 +108,7 @@ beforeAll(async () => {
     ["RAZORPAY_WEBHOOK_SECRET", `examples-razorpay-${crypto.randomUUID()}`],
     ["WEBHOOK_ALLOW_LOOPBACK", "true"],
   ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
-  workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
-  // Ceilings for a machine busy with the rest of the suite: wrangler dev bundles and starts slowly there.
-  await Promise.all([waitFor(`${taxUrl}/api/v1/health`, 600_000), waitFor(`${inventoryUrl}/api/v1/openapi.json`, 600_000)]);
+  [taxUrl, inventoryUrl] = await Promise.all([serve("tax", "/api/v1/health", vars), serve("inventory", "/api/v1/openapi.json", vars)]);
 
   const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", {
     email: "examples@tax.example",
