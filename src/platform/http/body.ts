@@ -90,10 +90,7 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     // An optional body may be left out with or without a Content-Type (curl -H 'Content-Type: application/json'
     // with no -d sends none): no bytes read as `{}`.
     if (options.optional && bytes.byteLength === 0) {
-      cacheBody(c.req.bodyCache, "{}", {});
-      // The bytes stay empty for whoever asks whether a body was sent (the OpenAPI media-type gate does, and
-      // would refuse a zero-byte body without a Content-Type as an unsupported one).
-      c.req.bodyCache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer;
+      cacheBody(c.req.bodyCache, bytes, "{}", {});
       return next();
     }
     if (!kind) throw unsupported();
@@ -110,9 +107,9 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
       } catch {
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
-      cacheBody(c.req.bodyCache, text, value);
+      cacheBody(c.req.bodyCache, bytes, text, value);
     } else {
-      cacheBody(c.req.bodyCache, text);
+      cacheBody(c.req.bodyCache, bytes, text);
     }
     return next();
   };
@@ -123,8 +120,11 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
  * text and parses it; given only a cached value, it would serialise that value, wrap it in a new Response
  * and read it back as a stream before parsing it again (BENCHMARKS.md, "Where the time goes").
  */
-function cacheBody(cache: HonoRequest["bodyCache"], text: string, json?: unknown): void {
-  // Hono's body cache holds promises at run time although its type says string.
+function cacheBody(cache: HonoRequest["bodyCache"], bytes: Uint8Array, text: string, json?: unknown): void {
+  // Hono's body cache holds promises at run time although its types say otherwise. The bytes are the ones read,
+  // for whoever asks whether a body was sent: the OpenAPI media-type gate does, and derived from the text an
+  // empty optional body (read as "{}") would look like one and be refused without a Content-Type.
+  cache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer;
   cache.text = Promise.resolve(text) as unknown as string;
   if (json !== undefined) cache.json = Promise.resolve(json);
 }
