@@ -69,13 +69,13 @@ const failure = (text) => {
   log(`  FAILURE: ${text}`);
 };
 
+// BENCH_ONLY=tax.compute,floor.do-put measures only those scenarios (floor.bare always runs: it sizes the key pools).
+const only = process.env.BENCH_ONLY?.split(",");
+
 /**
  * Measures a scenario and records it. A scenario that answers anything but its expected status is recorded
  * as a failure (the bench then exits non-zero) and the run goes on, so one report shows every failure.
  */
-// BENCH_ONLY=tax.compute,floor.do-put measures only those scenarios (floor.bare always runs: it sizes the key pools).
-const only = process.env.BENCH_ONLY?.split(",");
-
 async function measured(context, scenario) {
   if (only && scenario.id !== "floor.bare" && !only.includes(scenario.id)) return null;
   try {
@@ -180,6 +180,7 @@ const INVENTORY_ENTERPRISE_PER_MINUTE = 6_000;
 const UNKNOWN_TAX_KEY = `tax_zzzzzzzz_${"Q".repeat(32)}`;
 /** The auth floor: one exact, durable counting call to a Durable Object, what every authenticated request needs. */
 const AUTH_FLOOR = "floor.do-put";
+const AUTH_FLOOR_REQUEST = { path: "/floor/do/put" };
 
 /** Upper bound of any Worker's throughput at a concurrency: the bare floor's, measured first in this run. */
 const ceilingRps = new Map();
@@ -399,6 +400,7 @@ async function taxPhase(made) {
     };
     const json = { "Content-Type": "application/json" };
     const run = (scenario) => measured(context, scenario);
+    const profilesFloorRequest = { path: `/floor/d1/profiles?owner=${account.id}` };
 
     log(`[${elapsed()}] tax floors`);
     const bare = await run({
@@ -420,7 +422,7 @@ async function taxPhase(made) {
       id: "floor.do-put",
       group: "floor",
       label: "Floor: + one DO RPC that counts and writes (storage.put)",
-      request: { path: "/floor/do/put" },
+      request: AUTH_FLOOR_REQUEST,
       expectStatus: 200,
     });
     await run({
@@ -442,7 +444,7 @@ async function taxPhase(made) {
       id: "floor.d1-profiles",
       group: "floor",
       label: "Floor (2): one D1 query, profiles page shape",
-      request: { path: `/floor/d1/profiles?owner=${account.id}` },
+      request: profilesFloorRequest,
       expectStatus: 200,
     });
 
@@ -453,7 +455,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "POST /api/v1/compute (typical salaried)",
       floor: AUTH_FLOOR,
-      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
+      pairedFloor: AUTH_FLOOR_REQUEST,
       request: { method: "POST", path: "/api/v1/compute", headers: json, body },
       keysFor: pool,
       expectStatus: 200,
@@ -463,7 +465,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "GET /api/v1/deadlines",
       floor: AUTH_FLOOR,
-      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
+      pairedFloor: AUTH_FLOOR_REQUEST,
       request: { path: "/api/v1/deadlines" },
       keysFor: pool,
       expectStatus: 200,
@@ -473,7 +475,7 @@ async function taxPhase(made) {
       group: "tax",
       label: "GET /api/v1/profiles (page of 20)",
       floor: "floor.d1-profiles",
-      pairedFloor: { id: "floor.d1-profiles", request: { path: `/floor/d1/profiles?owner=${account.id}` } },
+      pairedFloor: profilesFloorRequest,
       request: { path: "/api/v1/profiles" },
       keysFor: pool,
       expectStatus: 200,
@@ -484,7 +486,7 @@ async function taxPhase(made) {
       group: "tax",
       label: `POST /api/v1/documents/parse (Form 16, ${round(Buffer.byteLength(form16) / 1024, 1)} KiB)`,
       floor: AUTH_FLOOR,
-      pairedFloor: { id: AUTH_FLOOR, request: { path: "/floor/do/put" } },
+      pairedFloor: AUTH_FLOOR_REQUEST,
       request: { method: "POST", path: "/api/v1/documents/parse", headers: json, body: JSON.stringify({ type: "form16", text: form16 }) },
       keysFor: pool,
       expectStatus: 200,
@@ -657,20 +659,21 @@ async function inventoryPhase(made) {
     const istDayMs = 86_400_000;
     const istOffset = 330 * 60_000;
     const todayStart = Math.floor((nowMs + istOffset) / istDayMs) * istDayMs - istOffset;
-    const salesFloorPath = `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200`;
+    const inventoryFloorRequest = { path: `/floor/d1/inventory?org=${listOrg}` };
+    const salesFloorRequest = { path: `/floor/d1/sales?org=${listOrg}&from=${todayStart - 30 * istDayMs}&to=${todayStart + istDayMs}&limit=200` };
     log(`[${elapsed()}] inventory floors and scenarios (organisation ${listOrg}; enterprise keys, ${perKey} requests per key)`);
     await run({
       id: "floor.d1-inventory",
       group: "floor",
       label: "Floor (2): one D1 query, lots page shape (200)",
-      request: { path: `/floor/d1/inventory?org=${listOrg}` },
+      request: inventoryFloorRequest,
       expectStatus: 200,
     });
     await run({
       id: "floor.d1-sales",
       group: "floor",
       label: "Floor (2): one D1 query, sales page with its items (200)",
-      request: { path: salesFloorPath },
+      request: salesFloorRequest,
       expectStatus: 200,
     });
     await run({
@@ -678,7 +681,7 @@ async function inventoryPhase(made) {
       group: "inventory",
       label: "GET /api/v1/inventory?limit=200",
       floor: "floor.d1-inventory",
-      pairedFloor: { id: "floor.d1-inventory", request: { path: `/floor/d1/inventory?org=${listOrg}` } },
+      pairedFloor: inventoryFloorRequest,
       request: { path: "/api/v1/inventory?limit=200" },
       keysFor: pool(listOrg),
       expectStatus: 200,
@@ -688,7 +691,7 @@ async function inventoryPhase(made) {
       group: "inventory",
       label: "GET /api/v1/sales (default window)",
       floor: "floor.d1-sales",
-      pairedFloor: { id: "floor.d1-sales", request: { path: salesFloorPath } },
+      pairedFloor: salesFloorRequest,
       request: { path: "/api/v1/sales" },
       keysFor: pool(listOrg),
       expectStatus: 200,

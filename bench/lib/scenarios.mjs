@@ -64,6 +64,19 @@ function runFailure(scenario, run) {
   return problems.length ? `${problems.join("; ")} (expected ${scenario.expectStatus} only)` : null;
 }
 
+/** Each run against the floor run measured right before it: the median of the per-pair ratios, and their range. */
+function pairedRatios(samples) {
+  const rpsRatios = samples.map((s) => s.rps / s.pairedFloor.rps);
+  return {
+    rps: median(samples.map((s) => s.pairedFloor.rps)),
+    p50: median(samples.map((s) => s.pairedFloor.p50)),
+    rpsRatio: median(rpsRatios),
+    rpsRatioMin: Math.min(...rpsRatios),
+    rpsRatioMax: Math.max(...rpsRatios),
+    p50Ratio: median(samples.map((s) => s.latencyMs.p50 / s.pairedFloor.p50)),
+  };
+}
+
 /** The median of the repeated runs at one concurrency, with the spread of throughput and p50. */
 function summarise(connections, samples) {
   const pick = (f) => samples.map(f);
@@ -83,17 +96,7 @@ function summarise(connections, samples) {
     },
     statuses,
     bytesPerResponse: median(pick((s) => s.bytesPerResponse)),
-    // Ratios to the floor run measured right before each run: the median of the per-pair ratios.
-    paired: samples.every((s) => s.pairedFloor)
-      ? {
-          rps: median(pick((s) => s.pairedFloor.rps)),
-          p50: median(pick((s) => s.pairedFloor.p50)),
-          rpsRatio: median(pick((s) => s.rps / s.pairedFloor.rps)),
-          rpsRatioMin: Math.min(...pick((s) => s.rps / s.pairedFloor.rps)),
-          rpsRatioMax: Math.max(...pick((s) => s.rps / s.pairedFloor.rps)),
-          p50Ratio: median(pick((s) => s.latencyMs.p50 / s.pairedFloor.p50)),
-        }
-      : null,
+    paired: samples.every((s) => s.pairedFloor) ? pairedRatios(samples) : null,
     samples,
   };
 }
@@ -133,7 +136,7 @@ export async function measure(context, scenario) {
       // The floor again, right before this run, so a neighbour slowing the machine for a minute weighs on both
       // sides of the ratio; each run is rated against its own floor run.
       const paired = scenario.pairedFloor
-        ? load({ origin, method: "GET", ...scenario.pairedFloor.request, connections, durationSeconds: seconds, warmupSeconds })
+        ? load({ origin, method: "GET", ...scenario.pairedFloor, connections, durationSeconds: seconds, warmupSeconds })
         : null;
       await scenario.before?.();
       const keys = scenario.keysFor ? await scenario.keysFor(connections) : null;
@@ -157,7 +160,7 @@ export async function measure(context, scenario) {
       const statuses = Object.entries(run.statuses)
         .map(([code, count]) => `${code}×${count}`)
         .join(" ");
-      const pairedNote = paired ? `  (paired ${scenario.pairedFloor.id} ${paired.rps} req/s, p50 ${paired.latencyMs.p50} ms)` : "";
+      const pairedNote = paired ? `  (paired ${scenario.floor} ${paired.rps} req/s, p50 ${paired.latencyMs.p50} ms)` : "";
       log(
         `  ${scenario.id.padEnd(28)} c=${String(connections).padEnd(3)} #${repeat + 1} ${String(run.rps).padStart(8)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  [${statuses}]${pairedNote}`,
       );

@@ -30,7 +30,7 @@ import {
   type Form16PartATotals,
 } from "./types";
 import type { AmountToken } from "./amount";
-import { Warnings } from "./warnings";
+import { type WarningSource, Warnings } from "./warnings";
 
 // Longer lines are quoted in warnings by segment, so a warning never costs the whole line.
 const LONG_LINE_CHARS = 640;
@@ -91,6 +91,7 @@ interface Identity {
 
 // How much of a very long line the identity is looked for in.
 const IDENTITY_HEAD_CHARS = 2_000;
+const headOf = (line: string | undefined): string => (line ?? "").slice(0, IDENTITY_HEAD_CHARS);
 
 // Lines longer than any real row are noise; they are not compacted (or matched) at all.
 const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
@@ -123,7 +124,7 @@ function readAnswer(label: string): { answer: boolean | null; regime: "old" | "n
 // Employer name: the rest of the label line after a colon, else the first column of the next line with text.
 // Only the head of each line is read: a reflowed page is one line of a megabyte.
 function nameAfterLabel(lines: string[], index: number): string | null {
-  const head = (at: number): string => (lines[at] ?? "").slice(0, IDENTITY_HEAD_CHARS);
+  const head = (at: number): string => headOf(lines[at]);
   const line = head(index);
   const colon = line.indexOf(":");
   const candidates = colon >= 0 ? [line.slice(colon + 1)] : [];
@@ -166,8 +167,8 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (c.includes("formno130") || c.includes("form130")) identity.formNumber = "130";
     else if (identity.formNumber === null && (c.includes("formno16") || c.startsWith("form16"))) identity.formNumber = "16";
     // Of a very long line only its head, where c came from, holds the header.
-    const line = lines[i]!.length > IDENTITY_HEAD_CHARS ? lines[i]!.slice(0, IDENTITY_HEAD_CHARS) : lines[i]!;
-    const near = (offset: number): string => (lines[i + offset] ?? "").slice(0, IDENTITY_HEAD_CHARS);
+    const line = headOf(lines[i]);
+    const near = (offset: number): string => headOf(lines[i + offset]);
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
       identity.assessmentYear = yearAfter(line, "assessment year") ?? findYear(near(1)) ?? findYear(near(2));
     }
@@ -207,11 +208,11 @@ interface Collector {
   lastChapterVIA: { key: ChapterVIAKey; amounts: AmountToken[] } | null;
 }
 
-function warn(collector: Collector, line: number, text: string | (() => string), message: string): void {
+function warn(collector: Collector, line: number, text: WarningSource, message: string): void {
   collector.warnings.add(line, text, message);
 }
 
-function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: string | (() => string)): void {
+function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: WarningSource): void {
   if (item.kind === "chapterVIA") {
     collector.lastChapterVIA = { key: item.key, amounts };
     // Gross, (qualifying,) deductible: a single figure is the deductible amount.

@@ -16,16 +16,16 @@ function warningText(line: string): string {
   return maskPansIn(window.trim().replace(/ {2,}/g, " ").slice(0, WARNING_TEXT_CHARS));
 }
 
+/** A warning's line text, or a function that builds it, so a warning past the cap never builds its text. */
+export type WarningSource = string | (() => string);
+
 export class Warnings {
   readonly list: DocumentWarning[] = [];
   total = 0;
   private bytes = 0;
 
-  /**
-   * A warning about `line`, quoting a window of its text `source`; past the cap it is only counted, never quoted.
-   * The source may be given as a function, so a warning past the cap does not even build its text.
-   */
-  add(line: number, source: string | (() => string), message: string): void {
+  /** A warning about `line`, quoting a window of its text `source`; past the cap it is only counted, never quoted. */
+  add(line: number, source: WarningSource, message: string): void {
     this.total++;
     // UTF-8 takes at most three bytes per UTF-16 unit here (surrogate pairs: four bytes for two units).
     if (this.bytes + WARNING_OVERHEAD_BYTES + 3 * message.length > WARNINGS_MAX_BYTES) return;
