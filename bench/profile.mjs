@@ -73,10 +73,10 @@ async function setup() {
     const request = { sales: { path: "/api/v1/sales" }, inventory: { path: "/api/v1/inventory?limit=200" } }[scenario];
     return { keys, perKey: 4_800, request };
   }
-  // Free keys (30 a minute, 10 per account): profile runs are short, so 40 accounts' keys cover the load. The
+  // Free keys (30 a minute, 10 per account): profile runs are short, so 100 accounts' keys cover the load. The
   // first key of each account writes its profiles and stays out of the load's pool, so no key exceeds its limit.
   const keys = [];
-  for (let account = 0; account < 40; account++) {
+  for (let account = 0; account < 100; account++) {
     const email = `profile-${account}@bench.example`;
     await post("/admin/api/accounts", { email });
     for (let i = 0; i < 10; i++) {

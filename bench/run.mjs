@@ -186,7 +186,7 @@ const AUTH_FLOOR_REQUEST = { path: "/floor/do/put" };
 const ceilingRps = new Map();
 function poolSize(connections, perKey) {
   const ceiling = ceilingRps.get(connections) ?? Math.max(...ceilingRps.values(), 5_000);
-  return Math.ceil((ceiling * (seconds + warmupSeconds) * 1.3) / perKey) + 1;
+  return Math.ceil((ceiling * (seconds + warmupSeconds) * 1.3) / perKey) + connections;
 }
 
 // ---------------------------------------------------------------------------------------------------------
