@@ -93,20 +93,18 @@ interface Stored {
 }
 
 export class KeyGuard extends DurableObject<object> {
-  private stored: Stored = { state: null, minute: { window: -1, count: 0 }, day: { window: -1, count: 0 }, lastUsedAt: null };
+  private stored: Stored;
 
   constructor(ctx: DurableObjectState, env: object) {
     super(ctx, env);
-    void ctx.blockConcurrencyWhile(async () => {
-      const stored = await ctx.storage.get<unknown>([STATE_KEY, USAGE_KEY]);
-      const usage = stored.get(USAGE_KEY) as StoredUsage | undefined;
-      this.stored = {
-        state: (stored.get(STATE_KEY) as KeyState | undefined) ?? null,
-        minute: { window: usage?.[0] ?? -1, count: usage?.[1] ?? 0 },
-        day: { window: usage?.[2] ?? -1, count: usage?.[3] ?? 0 },
-        lastUsedAt: usage?.[4] ?? null,
-      };
-    });
+    // The synchronous SQLite KV reads: the object is ready before its first call, with no gate to hold.
+    const usage = ctx.storage.kv.get<StoredUsage>(USAGE_KEY);
+    this.stored = {
+      state: ctx.storage.kv.get<KeyState>(STATE_KEY) ?? null,
+      minute: { window: usage?.[0] ?? -1, count: usage?.[1] ?? 0 },
+      day: { window: usage?.[2] ?? -1, count: usage?.[3] ?? 0 },
+      lastUsedAt: usage?.[4] ?? null,
+    };
   }
 
   /** Authenticates and counts one request. Nothing is written for unknown keys, so garbage leaves no trace. */
