@@ -1,6 +1,7 @@
 // Profiles with their outbox events: every save and delete writes `profile.saved` / `profile.deleted` in the
 // same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { prepared } from "../../platform/d1";
 import type { FinancialYear, Regime } from "../domain/engine";
 import type { TaxDb } from "../db/client";
 import { profiles } from "../db/schema";
@@ -83,18 +84,35 @@ export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "summary" | "crea
  * inputs are not read: a list shows summaries only.
  */
 export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
-  const owner = eq(profiles.ownerId, ownerId);
-  const where = after
-    ? and(owner, or(lt(profiles.updatedAt, after.updatedAt), and(eq(profiles.updatedAt, after.updatedAt), lt(profiles.id, after.id))))
-    : owner;
-  return db
-    .select({ id: profiles.id, label: profiles.label, summary: profiles.summary, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt })
-    .from(profiles)
-    .where(where)
-    .orderBy(desc(profiles.updatedAt), desc(profiles.id))
-    .limit(limit)
-    .all();
+  if (!after) return prepared(db, firstPage).all({ ownerId, limit });
+  return prepared(db, nextPage).all({ ownerId, limit, updatedAt: after.updatedAt, id: after.id });
 }
+
+const listed = { id: profiles.id, label: profiles.label, summary: profiles.summary, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt };
+const ofOwner = eq(profiles.ownerId, sql.placeholder("ownerId"));
+const afterPosition = or(
+  lt(profiles.updatedAt, sql.placeholder("updatedAt")),
+  and(eq(profiles.updatedAt, sql.placeholder("updatedAt")), lt(profiles.id, sql.placeholder("id"))),
+);
+const newestFirst = [desc(profiles.updatedAt), desc(profiles.id)];
+
+const firstPage = (db: TaxDb) =>
+  db
+    .select(listed)
+    .from(profiles)
+    .where(ofOwner)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare();
+
+const nextPage = (db: TaxDb) =>
+  db
+    .select(listed)
+    .from(profiles)
+    .where(and(ofOwner, afterPosition))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .prepare();
 
 /** Deletes the owner's profile and records `profile.deleted` atomically; false when there was none. */
 export async function deleteProfile(d1: D1Database, ownerId: string, id: string, eventId: string, nowMs: number): Promise<boolean> {
