@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { prepared } from "../../platform/d1";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 
@@ -23,8 +24,16 @@ export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, 
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
 export async function keyHashIsRegistered(db: TaxDb, keyHash: string): Promise<boolean> {
-  return (await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get()) !== undefined;
+  return (await prepared(db, keyByHash).get({ keyHash })) !== undefined;
 }
+
+// Asked for every unknown key, so it is prepared once: a flood of random keys costs a query each, not a query build.
+const keyByHash = (db: TaxDb) =>
+  db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+    .prepare();
 
 export async function findKeyForOwner(db: TaxDb, keyId: string, accountId: string | null): Promise<ApiKeyRow | undefined> {
   const where = accountId ? and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, keyId);
