@@ -1,8 +1,8 @@
 // Every SQL statement of API keys. Each lifecycle
 // write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { prepared } from "../../platform/d1";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { keyRegistry } from "../../platform/keys/queries";
 import type { InventoryDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 import type { AuditRow } from "../orgs/queries";
@@ -10,17 +10,7 @@ import type { AuditRow } from "../orgs/queries";
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
-export async function keyHashIsRegistered(db: InventoryDb, keyHash: string): Promise<boolean> {
-  return (await prepared(db, keyByHash).get({ keyHash })) !== undefined;
-}
-
-// Asked for every unknown key, so it is prepared once: a flood of random keys costs a query each, not a query build.
-const keyByHash = (db: InventoryDb) =>
-  db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-    .prepare();
+export const keyHashIsRegistered = keyRegistry(apiKeys);
 
 /**
  * Inserts the key and its audit row only while the organisation holds fewer than `cap` active keys (unrevoked,

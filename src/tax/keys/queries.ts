@@ -1,5 +1,5 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import { prepared } from "../../platform/d1";
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import { keyRegistry } from "../../platform/keys/queries";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 
@@ -23,17 +23,7 @@ export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, 
 }
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
-export async function keyHashIsRegistered(db: TaxDb, keyHash: string): Promise<boolean> {
-  return (await prepared(db, keyByHash).get({ keyHash })) !== undefined;
-}
-
-// Asked for every unknown key, so it is prepared once: a flood of random keys costs a query each, not a query build.
-const keyByHash = (db: TaxDb) =>
-  db
-    .select({ id: apiKeys.id })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-    .prepare();
+export const keyHashIsRegistered = keyRegistry(apiKeys);
 
 export async function findKeyForOwner(db: TaxDb, keyId: string, accountId: string | null): Promise<ApiKeyRow | undefined> {
   const where = accountId ? and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, keyId);
