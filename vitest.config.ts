@@ -1,5 +1,6 @@
 // Every test runs inside workerd with real local D1, Durable Objects and Queues, one project per service.
 // Platform tests use the tax Worker as their host (they need a Worker with a KeyGuard binding).
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -30,6 +31,9 @@ async function workerProject(name: string, config: string, migrationsDir: string
 
 export default defineConfig(async () => ({
   test: {
+    // One test file per core. Vitest's default leaves a core free for itself, but its workers mostly wait on the
+    // workerd process each file starts, so on two cores the default ran one file at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       await workerProject("platform", "./wrangler.tax.toml", "migrations/tax", ["test/platform/**/*.test.ts"]),
       await workerProject("tax", "./wrangler.tax.toml", "migrations/tax", ["test/tax/**/*.test.ts"]),
