@@ -362,8 +362,7 @@ export const RUNS = { numRuns: 40, endOnFailure: true } as const;
 
 /** Waits out the last 12 s of a minute, so a burst and its set-up fall inside one rate-limit window. */
 export async function roomInThisMinute(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 48_000) await new Promise((resolve) => setTimeout(resolve, 60_300 - intoMinute));
+  await vi.waitUntil(() => Date.now() % 60_000 <= 48_000, { timeout: 20_000, interval: 50 });
 }
 
 /**

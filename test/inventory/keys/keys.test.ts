@@ -40,8 +40,7 @@ async function insertLegacyKey(): Promise<{ id: string; key: string }> {
 
 /** Waits out the last seconds of a minute, so a test that fills the current window cannot straddle two. */
 async function awayFromMinuteBoundary(): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+  await vi.waitUntil(() => Date.now() % 60_000 <= 50_000, { timeout: 20_000, interval: 50 });
 }
 
 describe("organisations", () => {
