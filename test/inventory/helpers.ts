@@ -1,14 +1,14 @@
 // Shared helpers for inventory route tests: every test creates its own organisation and keys with random
 // ids, so no test depends on another's state or order.
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
-import { hashApiKey } from "../../src/platform/keys/format";
+import { guardForKey } from "../../src/platform/keys/client";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";
 import worker from "../../src/inventory/worker";
-import { workerFetch } from "../reliability/kit";
+import { inKeyGuard, workerFetch } from "../reliability/kit";
 
 export const INVENTORY = "http://inventory.test";
 
@@ -122,12 +122,7 @@ export function asSession(
   return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
-export async function guardOf(key: string) {
-  const hash = await hashApiKey(key);
-  return env.KEY_GUARD.get(env.KEY_GUARD.idFromName(hash));
-}
-
 /** Runs `fn` inside the key's own Durable Object: a clock we cannot wait for, or more calls than HTTP needs. */
 export async function inGuard<T>(key: string, fn: (instance: KeyGuard) => T): Promise<T> {
-  return runInDurableObject(await guardOf(key), (instance) => fn(instance as unknown as KeyGuard)) as Promise<T>;
+  return inKeyGuard(await guardForKey(env.KEY_GUARD, key), fn);
 }

@@ -1,10 +1,11 @@
 // A key's Durable Object is evicted when idle and made anew on deploys: the new instance must start from what
 // the old one wrote (the key's state through management, its counters through requests), or a restart would
 // forget revocations and reset rate limits.
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { guardFor, putKeyState } from "../../src/platform/keys/client";
 import { KeyGuard, type KeyState } from "../../src/platform/keys/guard";
+import { inKeyGuard } from "../reliability/kit";
 
 const STATE: KeyState = {
   keyId: "key_restart",
@@ -20,9 +21,8 @@ const STATE: KeyState = {
 // 10:00:30 UTC is 15:30:30 in India: the requests below share one minute and one IST day.
 const NOW_MS = Date.UTC(2026, 10, 25, 10, 0, 30);
 
-/** Runs `fn` inside the key's Durable Object, with its instance and its state (`ctx`). */
 function inGuard<T>(keyHash: string, fn: (instance: KeyGuard, state: DurableObjectState) => T): Promise<T> {
-  return runInDurableObject(guardFor(env.KEY_GUARD, keyHash), (instance, state) => fn(instance as unknown as KeyGuard, state)) as Promise<T>;
+  return inKeyGuard(guardFor(env.KEY_GUARD, keyHash), fn);
 }
 
 describe("a key guard made anew", () => {

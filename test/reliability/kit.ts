@@ -7,6 +7,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { expect, vi } from "vitest";
 import type { z } from "zod";
 import { sha256Hex } from "../../src/platform/crypto";
+import type { KeyGuard } from "../../src/platform/keys/guard";
 
 // ---------------------------------------------------------------------------------------------- requests
 
@@ -360,6 +361,14 @@ export const RUNS = { numRuns: 40, endOnFailure: true } as const;
 
 // ---------------------------------------------------------------------------------------------- rate limits
 
+/**
+ * Runs `fn` inside a key's Durable Object, with its instance and its state: a clock we cannot wait for, a
+ * restart, or more calls than HTTP needs.
+ */
+export function inKeyGuard<T>(guard: DurableObjectStub<KeyGuard>, fn: (instance: KeyGuard, state: DurableObjectState) => T): Promise<T> {
+  return runInDurableObject(guard, (instance, state) => fn(instance as unknown as KeyGuard, state)) as Promise<T>;
+}
+
 /** Waits out the last 12 s of a minute, so a burst and its set-up fall inside one rate-limit window. */
 export async function roomInThisMinute(): Promise<void> {
   await vi.waitUntil(() => Date.now() % 60_000 <= 48_000, { timeout: 20_000, interval: 50 });
@@ -370,14 +379,13 @@ export async function roomInThisMinute(): Promise<void> {
  * pass and 20 get 429 with Retry-After equal to the seconds left until X-RateLimit-Reset.
  */
 export async function burstAcrossTheLimit(options: {
-  guard: unknown;
+  guard: DurableObjectStub<KeyGuard>;
   limit: number;
   send: () => Promise<Response>;
   limitedCode: (response: Response, text: string) => void;
 }): Promise<void> {
   await roomInThisMinute();
-  const run = runInDurableObject as unknown as (stub: unknown, fn: (instance: any) => void) => Promise<void>;
-  await run(options.guard, (instance) => {
+  await inKeyGuard(options.guard, (instance) => {
     for (let i = 0; i < options.limit - 30; i++) {
       const verdict = instance.authorize(Date.now(), []);
       if (verdict.outcome !== "allowed") throw new Error(`pre-spend stopped at ${i}: ${verdict.outcome}`);

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
-import { putKeyState } from "../../src/platform/keys/client";
+import { guardForKey, putKeyState } from "../../src/platform/keys/client";
 import { hashApiKey } from "../../src/platform/keys/format";
 import taxWorker from "../../src/tax/worker";
 import { burstAcrossTheLimit, workerFetch } from "../reliability/kit";
@@ -38,7 +38,7 @@ describe("rate limit of the paid plan (120 a minute)", () => {
   it("50 concurrent requests across the limit: exactly the 30 left pass, 20 get 429 with a correct Retry-After", { timeout: 30_000 }, async () => {
     const key = await paidKey();
     await burstAcrossTheLimit({
-      guard: env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key.key))),
+      guard: await guardForKey(env.KEY_GUARD, key.key),
       limit: 120,
       send: () => read(key.key),
       limitedCode: (_response, text) => expect(JSON.parse(text).error.code).toBe("rate_limited"),
@@ -75,7 +75,7 @@ describe("lifecycle changes racing live traffic", () => {
 
   it("a write built from a row read before the revocation (the losing side of that race) cannot revive the key", async () => {
     const key = await paidKey();
-    const guard = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key.key)));
+    const guard = await guardForKey(env.KEY_GUARD, key.key);
     const stale = (await guard.snapshot()).state!;
     expect((await operator(`/admin/api/keys/${key.id}/revoke`)).status).toBe(200);
     await putKeyState(env.KEY_GUARD, await hashApiKey(key.key), { ...stale, expiresAt: Date.now() + 3_600_000 });

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
-import { hashApiKey } from "../../../src/platform/keys/format";
+import { guardForKey } from "../../../src/platform/keys/client";
 import { burstAcrossTheLimit } from "../../reliability/kit";
 import { createKey, createOrg, INVENTORY, inProcess } from "../helpers";
 
@@ -25,7 +25,7 @@ describe("rate limits across the limit, per plan", () => {
       const orgId = await createOrg(plan);
       const { key } = await createKey(orgId, { access: "read_only" });
       await burstAcrossTheLimit({
-        guard: env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key))),
+        guard: await guardForKey(env.KEY_GUARD, key),
         limit: PLAN_REQUESTS_PER_MINUTE[plan],
         send: () => read(key),
         limitedCode: (_response, text) => expect(JSON.parse(text)).toEqual({ error: expect.any(String), code: "rate_limited" }),

@@ -5,9 +5,10 @@ import { CreatedKeySchema, KeySchema, RegeneratedKeySchema, RotatedKeySchema } f
 import { AuditEntrySchema, OrgSchema } from "../../../src/inventory/orgs/schemas";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { Requirement, Verdict } from "../../../src/platform/keys/guard";
+import { roomInThisMinute } from "../../reliability/kit";
 import { admin, api, asSession, createKey, createOrg, expectError, expectStatus, inGuard, signIn } from "../helpers";
 
-// Some tests wait out the end of a minute (up to 10 s) or a key's expiry, and some send hundreds of
+// Some tests wait out the end of a minute (up to 12 s) or a key's expiry, and some send hundreds of
 // requests; under a full parallel run they need more than the default 5 s.
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -36,11 +37,6 @@ async function insertLegacyKey(): Promise<{ id: string; key: string }> {
     .bind(id, key.slice(4, 12), await hashApiKey(key), Date.now() - 86_400_000 * 400)
     .run();
   return { id, key };
-}
-
-/** Waits out the last seconds of a minute, so a test that fills the current window cannot straddle two. */
-async function awayFromMinuteBoundary(): Promise<void> {
-  await vi.waitUntil(() => Date.now() % 60_000 <= 50_000, { timeout: 20_000, interval: 50 });
 }
 
 describe("organisations", () => {
@@ -303,7 +299,7 @@ describe("the error table (seed section 7)", () => {
 
 describe("rate limits (fixed one-minute window per key)", () => {
   it("50 concurrent requests of a business key all pass, each counted exactly once", async () => {
-    await awayFromMinuteBoundary();
+    await roomInThisMinute();
     const key = await createKey(await createOrg("business"), { access: "read_write" });
     const responses = await Promise.all(Array.from({ length: 50 }, () => write(key.key)));
     const remaining = responses.map((r) => Number(r.headers.get("X-RateLimit-Remaining"))).sort((a, b) => b - a);
@@ -333,7 +329,7 @@ describe("rate limits (fixed one-minute window per key)", () => {
   });
 
   it("over HTTP: a key past its limit gets 429 rate_limited with Retry-After and X-RateLimit-Remaining 0", async () => {
-    await awayFromMinuteBoundary();
+    await roomInThisMinute();
     const key = await createKey(await createOrg("business"), { access: "read_write" });
     await inGuard(key.key, (instance) => {
       while (instance.authorize(Date.now(), []).outcome === "allowed");
@@ -623,7 +619,7 @@ describe("over a real read route: GET /api/v1/inventory", () => {
   const read = (key: string | null) => api("/api/v1/inventory?limit=1", key);
 
   it("a valid key gets 200 with X-RateLimit-* counting down and its expiry header", async () => {
-    await awayFromMinuteBoundary();
+    await roomInThisMinute();
     const expiresAt = new Date(Math.ceil((Date.now() + 86_400_000) / 1000) * 1000).toISOString();
     const key = await createKey(await createOrg("scale"), { scopes: ["inventory:read"], expires_at: expiresAt });
     for (const remaining of ["2999", "2998"]) {
@@ -680,7 +676,7 @@ describe("over a real read route: GET /api/v1/inventory", () => {
   });
 
   it("past the limit: 429 rate_limited with Retry-After", async () => {
-    await awayFromMinuteBoundary();
+    await roomInThisMinute();
     const key = await createKey(await createOrg("business"));
     await inGuard(key.key, (instance) => {
       while (instance.authorize(Date.now(), []).outcome === "allowed");

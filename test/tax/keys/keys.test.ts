@@ -1,16 +1,14 @@
-import { env, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
+import { env, listDurableObjectIds } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { guardForKey } from "../../../src/platform/keys/client";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
+import { inKeyGuard } from "../../reliability/kit";
 import { admin, api, createAccount, createKey, expectError, expectStatus, randomEmail } from "../helpers";
-
-function guard(key: string) {
-  return hashApiKey(key).then((hash) => env.KEY_GUARD.get(env.KEY_GUARD.idFromName(hash)));
-}
 
 /** Runs `fn` inside the key's own Durable Object, to look at a clock we cannot wait for. */
 async function inGuard<T>(key: string, fn: (instance: KeyGuard) => T): Promise<T> {
-  return runInDurableObject(await guard(key), (instance) => fn(instance as unknown as KeyGuard)) as Promise<T>;
+  return inKeyGuard(await guardForKey(env.KEY_GUARD, key), fn);
 }
 
 function verdictAt(key: string, nowMs: number): Promise<Verdict> {
