@@ -1,6 +1,6 @@
 // Profiles with their outbox events: every save and delete writes `profile.saved` / `profile.deleted` in the
 // same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../../platform/d1";
 import type { FinancialYear, Regime } from "../domain/engine";
 import type { TaxDb } from "../db/client";
@@ -94,25 +94,13 @@ const afterPosition = or(
   lt(profiles.updatedAt, sql.placeholder("updatedAt")),
   and(eq(profiles.updatedAt, sql.placeholder("updatedAt")), lt(profiles.id, sql.placeholder("id"))),
 );
-const newestFirst = [desc(profiles.updatedAt), desc(profiles.id)];
 
-const firstPage = (db: TaxDb) =>
-  db
-    .select(listed)
-    .from(profiles)
-    .where(ofOwner)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .prepare();
+/** A page's statement builder for `where`; each builder made here is the key of one prepared statement. */
+const pageOf = (where: SQL | undefined) => (db: TaxDb) =>
+  db.select(listed).from(profiles).where(where).orderBy(desc(profiles.updatedAt), desc(profiles.id)).limit(sql.placeholder("limit")).prepare();
 
-const nextPage = (db: TaxDb) =>
-  db
-    .select(listed)
-    .from(profiles)
-    .where(and(ofOwner, afterPosition))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .prepare();
+const firstPage = pageOf(ofOwner);
+const nextPage = pageOf(and(ofOwner, afterPosition));
 
 /** Deletes the owner's profile and records `profile.deleted` atomically; false when there was none. */
 export async function deleteProfile(d1: D1Database, ownerId: string, id: string, eventId: string, nowMs: number): Promise<boolean> {
