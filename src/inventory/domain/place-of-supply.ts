@@ -46,7 +46,7 @@ function placeOfSupplyFrom(customer: { gstin?: string | null; addressState?: str
 
 /** A GST state code from a code ("33") or a state's name ("Tamil Nadu", any case, "&" or "and"), or null. */
 export function stateCodeOf(state: string): string | null {
-  if (GST_STATE_CODES[state] !== undefined) return state;
+  if (Object.hasOwn(GST_STATE_CODES, state)) return state;
   const wanted = state.toLowerCase().replaceAll("&", "and").replace(/\s+/g, " ");
   const hit = Object.entries(GST_STATE_CODES).find(([, name]) => name.toLowerCase() === wanted);
   return hit ? hit[0] : null;

@@ -55,6 +55,11 @@ describe("placeOfSupply", () => {
     ]);
   });
 
+  it("takes no name of a JavaScript object's own machinery for a state", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) expect(stateCodeOf(name)).toBeNull();
+    expect(saleSupply("33", { addressState: "constructor" })).toMatchObject({ ok: false, code: "unknown_state" });
+  });
+
   it("is intra-state only when the supplier's state is the place of supply", () => {
     expect(supplyKind("33", "33")).toBe("intra_state");
     expect(supplyKind("33", "24")).toBe("inter_state");
