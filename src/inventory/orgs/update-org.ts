@@ -6,6 +6,7 @@ import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
 import { keyDenial } from "../keys/service";
 import { updateOrgPolicy } from "./service";
+import { inventoryError } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { OrgIdParam, OrgSchema, orgView, UpdateOrgSchema } from "./schemas";
 
@@ -28,6 +29,12 @@ export function registerUpdateOrg(app: InventoryApp): void {
     const body = c.req.valid("json");
     const db = inventoryDb(c.env.DB);
     const org = await resolveOrg(c, db, c.req.valid("param").id);
+    // A state sent alone must still agree with the GSTIN already on file: invoices print that GSTIN, and the
+    // state decides CGST + SGST or IGST.
+    const registeredState = org.gstin?.slice(0, 2);
+    if (body.gstin === undefined && body.state !== undefined && registeredState !== undefined && body.state !== registeredState) {
+      throw inventoryError("bad_request", `state: must be the GSTIN's state, ${registeredState} (send a new gstin to move the registration)`);
+    }
     const patch = {
       ...(body.plan !== undefined ? { plan: body.plan } : {}),
       ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),

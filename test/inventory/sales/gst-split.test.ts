@@ -85,6 +85,19 @@ describe("GST split of a sale", () => {
     expect(await expectError(await admin("POST", path, body), 400, "bad_request")).toContain(message);
   });
 
+  it("a state sent alone must agree with the GSTIN on file, and a refused change leaves the organisation as it was", async () => {
+    const orgId = await tamilNaduOrg();
+    const message = await expectError(await admin("PATCH", `/admin/api/orgs/${orgId}`, { state: "29" }), 400, "bad_request");
+    expect(message).toContain("state: must be the GSTIN's state, 33");
+    expect((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}`), 200)).data).toMatchObject({ gstin: TN_SELLER, state: "33" });
+    // Tamil Nadu seller, Tamil Nadu buyer: CGST + SGST at 2.5 % each of ₹12,000.00 = ₹300.00 each, no IGST.
+    expect(await invoiceTo(orgId, { gstin: "33AAECG4315R1ZE" })).toMatchObject({ cgst_amount: "300.00", sgst_amount: "300.00", igst_amount: "0.00" });
+    expect((await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { state: "Tamil Nadu" }), 200)).data).toMatchObject({ state: "33" });
+    // A new GSTIN moves the registration, and its state with it.
+    const maharashtra = await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { gstin: "27AAPFU0939F1ZV" }), 200);
+    expect(maharashtra.data).toMatchObject({ gstin: "27AAPFU0939F1ZV", state: "27" });
+  });
+
   it("a customer's state must agree with its GSTIN", async () => {
     const orgId = await tamilNaduOrg();
     const message = await expectError(
