@@ -21,7 +21,8 @@ export const OrgIdParam = z.object({
 const registration = {
   gstin: Gstin.optional().openapi({ description: "The organisation's GSTIN, printed on its invoices; its state is `state`" }),
   state: GstState.optional().openapi({
-    description: "The GST state it supplies from (code or name); taken from `gstin` when omitted. Sales need one of the two.",
+    description:
+      "The GST state it supplies from (code or name); taken from `gstin` when omitted, and must be the GSTIN's (sent or on file). Sales need one of the two.",
   }),
 };
 
