@@ -208,7 +208,9 @@ export class BooksModel {
     if (sale.status !== "dispatched") return { ok: false, code: "conflict" };
     if (input.grams > line.grams - line.returned) return { ok: false, code: "return_exceeds_sold" };
     const lot = this.lots.get(line.lotId)!;
-    const amountPaise = this.lineGross(input.grams, line.ratePaisePerKg, lot.rateBps, this.customers.get(sale.customerId)!);
+    // The line's figures up to and including this return, less those before it: a line's returns add up to it.
+    const upTo = (grams: number) => this.lineGross(grams, line.ratePaisePerKg, lot.rateBps, this.customers.get(sale.customerId)!);
+    const amountPaise = upTo(line.returned + input.grams) - upTo(line.returned);
     if (amountPaise > sale.totalPaise - this.creditedOn(sale.id)) return { ok: false, code: "credit_exceeds_invoice" };
     const restocked = [{ lotId: line.lotId, godown: line.godown, grams: input.grams }];
     const result = this.receipt(

@@ -1,6 +1,7 @@
 // Place of supply and the GST split of an invoice line or credit note (IGST Act s.10(1)(a), s.7-8):
 // CGST + SGST at half the rate each when the supplier's state is the place of supply, IGST otherwise.
 import { GST_STATE_CODES, validateGstin } from "./gstin";
+import { amountPaise } from "./money";
 
 export type PlaceOfSupplyResult =
   | { ok: true; stateCode: string; stateName: string; source: "gstin" | "address" }
@@ -77,6 +78,29 @@ export function lineTax(taxablePaise: number, rateBps: number, kind: SupplyKind)
   }
   const half = roundHalfUp(taxablePaise * rateBps, 20_000);
   return { taxablePaise, cgstPaise: half, sgstPaise: half, igstPaise: 0 };
+}
+
+/**
+ * The value and GST of `grams` coming back from an invoice line of which `returnedGrams` came back before: the
+ * line's figures for all returned after this return, less those before it. Rounded return by return, three
+ * returns of 0.5 kg of a 1.5 kg line would each gain up to a paisa and together credit more than the line was
+ * invoiced for; this way the returns of a line always add up to the line, to the paisa, in every column.
+ */
+export function lineReturnTax(
+  line: { ratePaisePerKg: number; gstRateBps: number },
+  returnedGrams: number,
+  grams: number,
+  kind: SupplyKind,
+): TaxSplit {
+  const upTo = (total: number) => lineTax(amountPaise(total, line.ratePaisePerKg), line.gstRateBps, kind);
+  const after = upTo(returnedGrams + grams);
+  const before = upTo(returnedGrams);
+  return {
+    taxablePaise: after.taxablePaise - before.taxablePaise,
+    cgstPaise: after.cgstPaise - before.cgstPaise,
+    sgstPaise: after.sgstPaise - before.sgstPaise,
+    igstPaise: after.igstPaise - before.igstPaise,
+  };
 }
 
 /** Sum of line splits: the invoice's taxable value and tax columns. */

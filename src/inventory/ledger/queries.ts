@@ -6,8 +6,7 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
-import { amountPaise } from "../domain/money";
-import { creditNoteTax, invoiceTax, lineTax, type TaxSplit } from "../domain/place-of-supply";
+import { creditNoteTax, invoiceTax, lineReturnTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
@@ -314,14 +313,29 @@ function insertCreditNote(
 }
 
 /** The invoice's taxable value and tax columns, or null for a sale booked before the split was recorded. */
-async function saleTaxSplit(db: D1Database, orgId: string, saleId: string): Promise<TaxSplit | null> {
+/** An invoice's tax columns and whether it was intra- or inter-state; null for a sale booked before the split. */
+async function saleTaxSplit(db: D1Database, orgId: string, saleId: string): Promise<(TaxSplit & { kind: SupplyKind }) | null> {
   const row = await inventoryDb(db)
-    .select({ taxablePaise: sales.taxablePaise, cgstPaise: sales.cgstPaise, sgstPaise: sales.sgstPaise, igstPaise: sales.igstPaise })
+    .select({
+      taxablePaise: sales.taxablePaise,
+      cgstPaise: sales.cgstPaise,
+      sgstPaise: sales.sgstPaise,
+      igstPaise: sales.igstPaise,
+      sellerStateCode: sales.sellerStateCode,
+      placeOfSupply: sales.placeOfSupply,
+    })
     .from(sales)
     .where(and(eq(sales.orgId, orgId), eq(sales.id, saleId)))
     .get();
   if (!row || row.cgstPaise === null || row.sgstPaise === null || row.igstPaise === null) return null;
-  return { taxablePaise: row.taxablePaise, cgstPaise: row.cgstPaise, sgstPaise: row.sgstPaise, igstPaise: row.igstPaise };
+  if (row.sellerStateCode === null || row.placeOfSupply === null) return null;
+  return {
+    taxablePaise: row.taxablePaise,
+    cgstPaise: row.cgstPaise,
+    sgstPaise: row.sgstPaise,
+    igstPaise: row.igstPaise,
+    kind: supplyKind(row.sellerStateCode, row.placeOfSupply),
+  };
 }
 
 export type ExpenseRow = Omit<typeof expenses.$inferSelect, "orgId">;
@@ -630,7 +644,8 @@ export async function returnSale(
     )
     .bind(orgId, saleId)
     .all<{ lotId: string; grams: number; ratePaisePerKg: number; gstRateBps: number; returnedGrams: number }>();
-  const kind = split === null || split.igstPaise > 0 || split.cgstPaise === 0 ? "inter_state" : "intra_state";
+  // Sales booked before the split was recorded keep no split, so their kind does not reach the credit note.
+  const kind = split === null ? "inter_state" : split.kind;
   const returned: Array<{ lotId: string; grams: number; amountPaise: number; tax: TaxSplit }> = [];
   for (const [index, item] of input.items.entries()) {
     const line = lines.find((l) => l.lotId === item.lotId);
@@ -642,11 +657,11 @@ export async function returnSale(
         index,
         lotId: item.lotId,
         returnableGrams,
-        returnablePaise: amountPaise(returnableGrams, line.ratePaisePerKg),
+        returnablePaise: lineReturnTax(line, line.returnedGrams, returnableGrams, kind).taxablePaise,
       };
     }
-    const value = amountPaise(item.grams, line.ratePaisePerKg);
-    returned.push({ lotId: item.lotId, grams: item.grams, amountPaise: value, tax: lineTax(value, line.gstRateBps, kind) });
+    const tax = lineReturnTax(line, line.returnedGrams, item.grams, kind);
+    returned.push({ lotId: item.lotId, grams: item.grams, amountPaise: tax.taxablePaise, tax });
   }
   const tax = invoiceTax(returned.map((r) => r.tax));
   const allocated = allocateReceipt({

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   creditNoteTax,
   invoiceTax,
+  lineReturnTax,
   lineTax,
   placeOfSupply,
   saleSupply,
@@ -88,6 +89,34 @@ describe("lineTax", () => {
   it("adds lines into the invoice's columns", () => {
     const lines = [lineTax(1_010, 500, "intra_state"), lineTax(2_800_000, 500, "intra_state")];
     expect(invoiceTax(lines)).toEqual({ taxablePaise: 2_801_010, cgstPaise: 70_025, sgstPaise: 70_025, igstPaise: 0, totalPaise: 2_941_060 });
+  });
+});
+
+describe("lineReturnTax", () => {
+  // A line of 1.500 kg at ₹250.01/kg, 5 %: 1.5 × 250.01 = 375.015 → ₹375.02 taxable; intra-state CGST = SGST =
+  // 375.02 × 2.5 % = 9.3755 → ₹9.38 each; ₹393.78 in all. Returned 0.5 kg at a time, each return taken alone
+  // would be 0.5 × 250.01 = 125.005 → ₹125.01 + 3.125 → ₹3.13 twice = ₹131.27, and the three ₹393.81.
+  // By the line's figures up to each return instead: 0.5 kg ₹125.01 + ₹3.13 + ₹3.13; 1.0 kg ₹250.01 with CGST
+  // 6.25025 → ₹6.25, so the second is ₹125.00 + ₹3.12 + ₹3.12; 1.5 kg is the whole line, so the third is
+  // ₹125.01 + ₹3.13 + ₹3.13. Together ₹375.02 + ₹9.38 + ₹9.38 = ₹393.78, the line to the paisa.
+  const line = { ratePaisePerKg: 25_001, gstRateBps: 500 };
+
+  it("gives three returns of a third of an intra-state line back exactly the line", () => {
+    const returns = [0, 500, 1_000].map((before) => lineReturnTax(line, before, 500, "intra_state"));
+    expect(returns).toEqual([
+      { taxablePaise: 12_501, cgstPaise: 313, sgstPaise: 313, igstPaise: 0 },
+      { taxablePaise: 12_500, cgstPaise: 312, sgstPaise: 312, igstPaise: 0 },
+      { taxablePaise: 12_501, cgstPaise: 313, sgstPaise: 313, igstPaise: 0 },
+    ]);
+    expect(invoiceTax(returns)).toEqual({ ...lineTax(37_502, 500, "intra_state"), totalPaise: 39_378 });
+  });
+
+  // Inter-state IGST of the whole line: 375.02 × 5 % = 18.751 → ₹18.75; up to 0.5 kg 125.01 × 5 % = 6.2505 →
+  // ₹6.25, up to 1.0 kg 250.01 × 5 % = 12.5005 → ₹12.50: ₹6.25 a return, ₹18.75 together.
+  it("does the same for IGST between states", () => {
+    const returns = [0, 500, 1_000].map((before) => lineReturnTax(line, before, 500, "inter_state"));
+    expect(returns.map((r) => r.igstPaise)).toEqual([625, 625, 625]);
+    expect(invoiceTax(returns)).toMatchObject({ taxablePaise: 37_502, igstPaise: 1_875, totalPaise: 39_377 });
   });
 });
 

@@ -57,6 +57,26 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(await gramsRemaining(lotId)).toBe(70_000);
   });
 
+  // 1.500 kg at ₹250.01/kg: 375.015 → ₹375.02 + CGST and SGST 9.3755 → ₹9.38 each = ₹393.78. Returned 0.5 kg at a
+  // time, the returns follow the line's own figures up to each: ₹125.01 + ₹3.13 + ₹3.13 = ₹131.27; then up to
+  // 1.0 kg ₹250.01 and CGST 6.25025 → ₹6.25, so ₹125.00 + ₹3.12 + ₹3.12 = ₹131.24; then the rest of the line,
+  // ₹131.27. Together ₹393.78: the invoice, not the ₹393.81 that three separately rounded returns would make.
+  it("three returns of a third of a line credit exactly the line, and the last one is not refused", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "1.5", rate_per_kg: "250.01" }]));
+    expect(booked).toMatchObject({ total_amount: "393.78", cgst_amount: "9.38", sgst_amount: "9.38" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const before = await gramsRemaining(lotId);
+    const notes = [];
+    for (let i = 0; i < 3; i++) notes.push((await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "0.5" }] }), 201)).data);
+    expect(notes.map((n) => [n.amount, n.taxable_amount, n.cgst_amount, n.sgst_amount])).toEqual([
+      ["131.27", "125.01", "3.13", "3.13"],
+      ["131.24", "125.00", "3.12", "3.12"],
+      ["131.27", "125.01", "3.13", "3.13"],
+    ]);
+    expect(await gramsRemaining(lotId)).toBe(before + 1_500);
+  });
+
   it("goods returned after payment leave the customer owed: 5 kg of a paid ₹12,600.00 invoice is −₹1,575.00 outstanding", async () => {
     const { orgId, key, lotId, buyerId, saleId } = await invoice();
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
