@@ -89,7 +89,11 @@ class Books {
     const sale = this.saleOf(saleId);
     return sale.total - this.settledBy(saleId);
   }
-  /** Money on account: payments against no invoice, less what invoices not cancelled consumed of them. */
+  /** A payment is on the customer's account when it names no invoice, or its invoice was cancelled. */
+  heldOnAccount(payment: ModelReceipt): boolean {
+    return payment.saleId === null || this.saleOf(payment.saleId).status === "cancelled";
+  }
+  /** Money on account: such payments, less what invoices not cancelled consumed of them. */
   unapplied(source: ModelReceipt): number {
     const used = this.applications
       .filter((a) => a.sourceId === source.id && this.saleOf(a.saleId).status !== "cancelled")
@@ -243,7 +247,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         books.sales.push(sale);
         // Money on account pays the new invoice first, oldest first (ids sort by creation time).
         let left = sale.total;
-        const onAccount = books.receipts.filter((r) => r.kind === "payment" && r.saleId === null && !r.voided && r.buyer === op.buyer);
+        const onAccount = books.receipts.filter((r) => r.kind === "payment" && books.heldOnAccount(r) && !r.voided && r.buyer === op.buyer);
         for (const source of onAccount.sort((a, b) => (a.id < b.id ? -1 : 1))) {
           if (left === 0) break;
           const take = Math.min(left, books.unapplied(source));
@@ -336,8 +340,9 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         const sale = nth(books.sales, op.sale);
         if (!sale) continue;
         response = await backOffice("POST", `/admin/api/sales/${sale.id}/returns`, { items: [{ lot_id: sale.lotId, kg: kg(op.grams) }] });
-        const taxable = linePaise(op.grams, sale.ratePaise);
-        const amount = taxable + lineTax(taxable, BUYERS[sale.buyer]!.state);
+        // The line's gross up to and including this return, less that before it: a line's returns add up to it.
+        const grossUpTo = (grams: number) => linePaise(grams, sale.ratePaise) + lineTax(linePaise(grams, sale.ratePaise), BUYERS[sale.buyer]!.state);
+        const amount = grossUpTo(sale.returned + op.grams) - grossUpTo(sale.returned);
         const refused = sale.status !== "dispatched" || op.grams > sale.grams - sale.returned || amount > sale.total - books.credited(sale.id);
         expected = refused ? 409 : 201;
         if (!refused) {

@@ -759,8 +759,9 @@ const UNAPPLIED_SQL = (source: string) =>
     WHERE a.org_id = ${source}.org_id AND a.source_id = ${source}.id AND x.status <> 'cancelled')`;
 
 /**
- * Money on the customer's account (payments and credit notes against no invoice, not voided) is consumed by the
- * invoices booked after it, oldest money first, up to the invoice's total: written in the invoice's own batch.
+ * Money on the customer's account (payments and credit notes against no invoice, and payments against an invoice
+ * since cancelled; none voided) is consumed by the invoices booked after it, oldest money first, up to the
+ * invoice's total: written in the invoice's own batch.
  * Each application re-checks in SQL that its source still has that much unapplied, so two invoices booked at
  * once never spend the same advance twice (one of them gets less).
  */
@@ -774,7 +775,8 @@ export async function advanceApplication(
     .prepare(
       `SELECT kind, id, available FROM (
          SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p")} AS available, p.created_at AS at
-           FROM payments p WHERE p.org_id = ?1 AND p.customer_id = ?2 AND p.sale_id IS NULL AND p.voided_at IS NULL
+           FROM payments p WHERE p.org_id = ?1 AND p.customer_id = ?2 AND p.voided_at IS NULL
+            AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled'))
          UNION ALL
          SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n")}, n.created_at
            FROM credit_notes n WHERE n.org_id = ?1 AND n.customer_id = ?2 AND n.sale_id IS NULL AND n.voided_at IS NULL)

@@ -189,4 +189,24 @@ describe("money on account", () => {
     const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
     expect(page.data.find((c) => c.id === buyer.id)).toMatchObject({ on_account: "2000.00" });
   });
+
+  it("money paid against an invoice since cancelled pays the customer's next invoice, like any money on account", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const stock = await lot(orgId);
+    // ₹600.00 paid against the ₹1,050.00 invoice, which is then cancelled: the ₹600.00 is the customer's.
+    const paid = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "600", method: "upi" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${saleId}/cancel`), 200);
+    // The next invoice, 5 kg × ₹100 + 5 % IGST = ₹525.00, is paid from it at once; ₹75.00 stays on account.
+    const next = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: stock.id, kg: "5", rate_per_kg: "100" }]));
+    expect((await saleOf(key, next.id)).paid_at).not.toBeNull();
+    expect((await eventsOf(orgId, "invoice.paid")).map((e) => e.payload)).toEqual([
+      expect.objectContaining({ sale_id: next.id, payment_id: paid.id, credit_note_id: null }),
+    ]);
+    const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+    expect(page.data.find((c) => c.id === buyerId)).toMatchObject({
+      on_account: "75.00",
+      outstanding: "-75.00",
+      ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
+  });
 });
