@@ -16,7 +16,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Cancel a confirmed sale; its kg return to the lots; emits sale.cancelled",
   description:
-    "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods).",
+    "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {

@@ -399,7 +399,9 @@ export type SaleStatusOutcome =
   | { kind: "sale_not_found"; saleId: string }
   | { kind: "refused"; change: Exclude<SaleStatusChange, { kind: "allowed" }> }
   /** Another request changed the sale between the read and the write. */
-  | { kind: "lost_race" };
+  | { kind: "lost_race" }
+  /** A lot counted up since the sale cannot take its kg back without holding more than it received. */
+  | { kind: "lot_full"; lotIds: string[] };
 
 /** Cancels a confirmed sale and returns its kg to the lots, in one batch. Dispatched sales need a credit note. */
 export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
@@ -408,7 +410,7 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
   const change = saleStatusChange(current.status, "cancelled");
   if (change.kind !== "allowed") return { kind: "refused", change };
   const eventId = newId("evt", nowMs);
-  const results = await db.batch([
+  const batch = db.batch([
     db
       .prepare("UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
       .bind(nowMs, orgId, saleId),
@@ -433,6 +435,14 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
       )
       .bind(orgId, saleId, eventId),
   ]);
+  let results: D1Result[];
+  try {
+    results = await batch;
+  } catch (error) {
+    // The batch is one transaction: the sale stays confirmed and no lot changed.
+    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: [...new Set(current.items.map((i) => i.lotId))] };
+    throw error;
+  }
   if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
   return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
 }

@@ -36,6 +36,11 @@ export function saleStatusRefusal(outcome: Exclude<SaleStatusOutcome, { kind: "c
       return inventoryError("not_found", `No sale ${outcome.saleId}`);
     case "lost_race":
       return inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
+    case "lot_full":
+      return inventoryError(
+        "conflict",
+        `Lot ${outcome.lotIds.join(", ")} already holds all it received (counted up since the sale?); correct its count first. Nothing was changed`,
+      );
     case "refused":
       if (outcome.change.kind === "already") return inventoryError("conflict", `The sale is already ${outcome.change.status}`);
       if (outcome.change.status === "cancelled") return inventoryError("conflict", "The sale is cancelled");

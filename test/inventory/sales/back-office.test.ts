@@ -504,6 +504,19 @@ describe("cancel and dispatch", () => {
     await expectError(await admin("POST", `/admin/api/sales/${s.id}/dispatch`), 409, "conflict");
   });
 
+  it("a sale whose lot was counted back up to all it received is 409 to cancel, and stays confirmed with the lot as counted", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { kg: "100" });
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "30" }]);
+    await post(`/admin/api/orgs/${orgId}/lots/${l.id}/adjustments`, { reason: "count_correction", kg_counted: "100" });
+    const message = await expectError(await admin("POST", `/admin/api/sales/${s.id}/cancel`), 409, "conflict");
+    expect(message).toContain(`Lot ${l.id} already holds all it received`);
+    expect(await gramsRemaining(l.id)).toBe(100_000);
+    expect(await env.DB.prepare("SELECT status FROM sales WHERE id = ?").bind(s.id).first("status")).toBe("confirmed");
+    expect(await eventsOf(orgId, "sale.cancelled")).toHaveLength(0);
+  });
+
   it("dispatch sets dispatched_at and emits sale.dispatched; a dispatched sale cannot be cancelled", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
