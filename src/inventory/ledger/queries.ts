@@ -48,6 +48,8 @@ export type LedgerRefusal =
   | { kind: "sale_not_found"; saleId: string }
   | { kind: "sale_of_other_customer" }
   | { kind: "sale_cancelled" }
+  /** A credit note reverses an invoice already issued (CGST s.34), so it is not dated before the invoice. */
+  | { kind: "credit_before_invoice"; saleDate: string }
   | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> }
   | { kind: "cash_limit"; refusal: Extract<CashReceiptResult, { ok: false }> }
   | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
@@ -60,14 +62,21 @@ export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerR
 async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
   return d1
     .prepare(
-      `SELECT s.customer_id AS customerId, s.status, s.total_paise AS totalPaise,
+      `SELECT s.customer_id AS customerId, s.status, s.sale_date AS saleDate, s.total_paise AS totalPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
                 + ${APPLIED_SQL("s")} AS paidPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
     .bind(orgId, saleId)
-    .first<{ customerId: string; status: "confirmed" | "dispatched" | "cancelled"; totalPaise: number; creditedPaise: number; paidPaise: number }>();
+    .first<{
+      customerId: string;
+      status: "confirmed" | "dispatched" | "cancelled";
+      saleDate: string;
+      totalPaise: number;
+      creditedPaise: number;
+      paidPaise: number;
+    }>();
 }
 
 /**
@@ -79,7 +88,7 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
 async function settlementRefusal(
   d1: D1Database,
   orgId: string,
-  receipt: { kind: "payment" | "credit_note"; customerId: string; saleId: string | null; amountPaise: number; nowMs: number },
+  receipt: { kind: "payment" | "credit_note"; customerId: string; saleId: string | null; amountPaise: number; datedOn: string; nowMs: number },
 ): Promise<LedgerRefusal | null> {
   const db = inventoryDb(d1);
   const { customerId, saleId } = receipt;
@@ -94,6 +103,7 @@ async function settlementRefusal(
   if (!sale) return { kind: "sale_not_found", saleId };
   if (sale.customerId !== customerId) return { kind: "sale_of_other_customer" };
   if (sale.status === "cancelled") return { kind: "sale_cancelled" };
+  if (receipt.kind === "credit_note" && receipt.datedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
   const allocated = allocateReceipt({
     kind: receipt.kind,
     sourceId: "",
@@ -204,6 +214,7 @@ export async function createPayment(
       customerId: input.customerId,
       saleId: input.saleId,
       amountPaise: input.amountPaise,
+      datedOn: input.paidOn,
       nowMs,
     })) ?? (await cashRefusal(db, orgId, input));
   if (refusal) return refusal;
@@ -252,6 +263,7 @@ export async function createCreditNote(
     customerId: input.customerId,
     saleId: input.saleId,
     amountPaise: input.amountPaise,
+    datedOn: input.issuedOn,
     nowMs,
   });
   if (refusal) return refusal;
@@ -611,6 +623,7 @@ export type ReturnOutcome =
   | { kind: "sale_not_found" }
   | { kind: "sale_cancelled" }
   | { kind: "not_dispatched" }
+  | { kind: "credit_before_invoice"; saleDate: string }
   | { kind: "lot_not_on_invoice"; index: number; lotId: string }
   | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
   | { kind: "lot_full"; lotIds: string[] }
@@ -634,6 +647,7 @@ export async function returnSale(
   if (!sale) return { kind: "sale_not_found" };
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
+  if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
   const split = await saleTaxSplit(db, orgId, saleId);
   const { results: lines } = await db
     .prepare(

@@ -10,6 +10,7 @@ import { inventoryError } from "../http/errors";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, optionalText } from "../http/wire-formats";
+import { ledgerRefusal } from "../ledger/ledger-refusals";
 import { returnSale } from "../ledger/queries";
 import { CreditNoteSchema, creditNoteView } from "../ledger/schemas";
 import { dispatchEvents } from "../webhooks/service";
@@ -24,7 +25,7 @@ const ReturnSaleSchema = z
       .max(50)
       .superRefine(eachLotOnce),
     reason: optionalText(500),
-    date: IstDate.optional().openapi({ description: "IST date of the credit note; default today" }),
+    date: IstDate.optional().openapi({ description: "IST date of the credit note, not before the invoice's; default today" }),
   })
   .strict();
 
@@ -78,6 +79,8 @@ export function registerReturnSale(app: InventoryApp): void {
         throw inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
       case "not_dispatched":
         throw inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
+      case "credit_before_invoice":
+        throw ledgerRefusal(outcome);
       case "lot_not_on_invoice":
         throw inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);
       case "more_than_sold":

@@ -241,6 +241,25 @@ describe("entry dates", () => {
     await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: 1, date: "2017-07-01" });
   });
 
+  it("refuses a credit note or a sales return dated before its invoice (it reverses an invoice already issued)", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const stock = await lot(orgId, { received_at: "2025-05-01T10:00:00+05:30" });
+    const invoice = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: 10 }], { sale_date: "2025-06-10" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${invoice.id}/dispatch`), 200);
+    const early = [
+      admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: 1, date: "2025-06-09" }),
+      admin("POST", `/admin/api/sales/${invoice.id}/returns`, { items: [{ lot_id: stock.id, kg: "1" }], date: "2025-06-09" }),
+    ];
+    for (const refused of await Promise.all(early)) {
+      expect(await expectError(refused, 400, "bad_request")).toBe("date: a credit note cannot be dated before its invoice's date, 2025-06-10");
+    }
+    expect(await count("credit_notes", orgId)).toBe(0);
+    expect(await gramsRemaining(stock.id)).toBe(990_000);
+    // The invoice's own day is fine.
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: 1, date: "2025-06-10" });
+  });
+
   it("refuses a sale dated before its lot's receipt, naming the lot, and writes nothing", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
