@@ -93,11 +93,32 @@ const isSerial = (word: string | undefined): boolean => word !== undefined && /^
 
 const amountsOf = (list: string[]): AmountToken[] => list.map((w) => readAmountToken(w)).filter((a): a is AmountToken => a !== null);
 
-const largestStrong = (line: string): number | null => {
-  const strong = amountsOf(words(line)).filter((a) => a.strength === "strong");
+const largestStrong = (cells: string[]): number | null => {
+  const strong = amountsOf(cells).filter((a) => a.strength === "strong");
   if (strong.length === 0) return null;
   return toRupees(strong.reduce((max, a) => Math.max(a.paise, max), strong[0]!.paise));
 };
+
+/**
+ * The total of a Part B3 row. The table prints tax, surcharge, education cess and others, then their total, in
+ * adjacent cells, often as bare integers (800 0 0 0 800) that look no different from the BSR code and challan
+ * number beside them: the total is the first cell equal to the sum of the four before it. Failing that (a table
+ * printing the total alone), the largest grouped or decimal figure.
+ */
+function paymentTotal(cells: string[]): number | null {
+  const run: number[] = [];
+  for (const cell of cells) {
+    const amount = readAmountToken(cell);
+    if (amount === null) {
+      run.length = 0;
+      continue;
+    }
+    const n = run.length;
+    if (n >= 4 && run[n - 4]! + run[n - 3]! + run[n - 2]! + run[n - 1]! === amount.paise) return toRupees(amount.paise);
+    run.push(amount.paise);
+  }
+  return largestStrong(cells);
+}
 
 /** Parses the text of an AIS PDF. Never throws. */
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
@@ -215,10 +236,16 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     }
 
     if ((region === "taxes" || region === "refunds") && isSerial(list[0])) {
-      const amount = largestStrong(line);
-      if (amount === null) return;
       const isRefund = region === "refunds";
       if (isRefund && c.includes("demand")) return;
+      // Part B4: the amount of refund is the first figure after the serial number, before its interest.
+      const first = isRefund ? amountsOf(list.slice(1))[0] : undefined;
+      const amount = isRefund ? (first === undefined ? null : toRupees(first.paise)) : paymentTotal(list.slice(1));
+      if (amount === null) {
+        warn(index, line, `${isRefund ? "refund" : "tax payment"} whose amount could not be read; add it yourself`);
+        current = null;
+        return;
+      }
       const description = isRefund
         ? "Refund"
         : c.includes("advancetax")

@@ -145,6 +145,13 @@ describe("the compute request of one document", () => {
     expect([regime.taxableIncome, regime.slabTax]).toEqual([1_045_500, 126_150]);
   });
 
+  it("counts AIS challans printed as bare integers in taxes paid", () => {
+    // The fixture's own figures: TDS-192 4 × 21,164 = 84,656, plus the TOTAL column of each Part B3 challan:
+    // advance tax 15,000, self-assessment tax 800 and 1,000 + 40 cess = 1,040; 84,656 + 16,840 = 1,01,496.
+    const request = ComputeRequestSchema.parse(merged(text("ais-plain-number-payments-fy2024-25")).computeRequest);
+    expect(request.profile.taxesPaid).toBe(101_496);
+  });
+
   it("gives the employer's 80D total unsplit, and the 80TTA and other-provision rows as reported", () => {
     const deductions = merged(text("form16-cells-fy2024-25-old")).computeRequest!.profile.deductions!;
     expect(deductions.section80D).toBe(75_000);

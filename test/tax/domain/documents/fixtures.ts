@@ -60,6 +60,8 @@ import aisTabSeparatedCrlfFy202526 from "../../../fixtures/documents/ais-tab-sep
 import aisTabSeparatedCrlfFy202526Expected from "../../../fixtures/documents/ais-tab-separated-crlf-fy2025-26.expected.json";
 import aisOneCellPerLineTy202627 from "../../../fixtures/documents/ais-one-cell-per-line-ty2026-27.txt?raw";
 import aisOneCellPerLineTy202627Expected from "../../../fixtures/documents/ais-one-cell-per-line-ty2026-27.expected.json";
+import aisPlainNumberPaymentsFy202425 from "../../../fixtures/documents/ais-plain-number-payments-fy2024-25.txt?raw";
+import aisPlainNumberPaymentsFy202425Expected from "../../../fixtures/documents/ais-plain-number-payments-fy2024-25.expected.json";
 
 export interface Form16Expected {
   description: string;
@@ -151,6 +153,11 @@ export const FIXTURES: Fixture[] = [
   },
   { name: "ais-tab-separated-crlf-fy2025-26", text: aisTabSeparatedCrlfFy202526, expected: aisTabSeparatedCrlfFy202526Expected as AisExpected },
   { name: "ais-one-cell-per-line-ty2026-27", text: aisOneCellPerLineTy202627, expected: aisOneCellPerLineTy202627Expected as AisExpected },
+  {
+    name: "ais-plain-number-payments-fy2024-25",
+    text: aisPlainNumberPaymentsFy202425,
+    expected: aisPlainNumberPaymentsFy202425Expected as AisExpected,
+  },
 ];
 
 export const byName = (name: string): Fixture => {

@@ -87,3 +87,20 @@ describe("Form 16 items by wording", () => {
     ]);
   });
 });
+
+describe("AIS Part B3 tax payments", () => {
+  it("a row whose total cannot be told from its BSR code and challan number is reported, not dropped", () => {
+    // Only one bare figure before the BSR code: 15000 and 0510308 read alike, and no cells add up to a total.
+    const text = [
+      "Part B3 - Information relating to payment of taxes",
+      "1 2025-26 0021 Self Assessment Tax (300) 800 0 0 0 800 0510308 25/07/2025 00031",
+      "2 2025-26 0021 Advance Tax (100) 15000 0510308 15/03/2025 00032",
+    ].join("\n");
+    const result = parseAis(text);
+    if (!result.ok || result.document.documentType !== "ais") throw new Error("not parsed");
+    expect(result.document.entries.map((e) => [e.description, e.amount])).toEqual([["Self-assessment tax", 800]]);
+    expect(result.document.warnings).toEqual([
+      expect.objectContaining({ line: 3, message: "tax payment whose amount could not be read; add it yourself" }),
+    ]);
+  });
+});
