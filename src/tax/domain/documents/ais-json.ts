@@ -198,13 +198,17 @@ export function parseAisJson(
       if (detail !== null && entries.length === startIndex + 1) {
         const entry = entries[startIndex]!;
         if (entry.code !== null && !entry.code.startsWith("SFT-")) {
+          const detailColumns = columnsOf(detail);
           const taxColumn = findColumn(
-            columnsOf(detail),
+            detailColumns,
             (l) => l.includes("taxdeducted") || l.includes("tdsdeducted") || l.includes("taxcollected") || l.includes("tcscollected"),
           );
+          const statusColumn = findColumn(detailColumns, (l) => l === "status");
           let paise = 0;
           let found = false;
           for (const row of asArray(detail.columnData)) {
+            // An inactive row (a duplicate or a row the taxpayer's feedback denied) is not tax paid, as in the PDF text.
+            if (compact(asText(cell(row, statusColumn)) ?? "") === "inactive") continue;
             const value = cellAmount(cell(row, taxColumn));
             if (value === null) continue;
             paise += Math.round(value * 100);
