@@ -14,6 +14,7 @@ export const AIS_CATEGORIES = [
   "dividends",
   "rent",
   "saleOfSecurities",
+  "casualWinnings",
   "taxesPaid",
   "refunds",
   "other",
@@ -180,6 +181,7 @@ export const AisDocumentSchema = z
         dividends: rupees("Larger of TDS-194/194K and SFT-015 reports."),
         rent: rupees("TDS-194I, TDS-194IB."),
         saleOfSecurities: rupees("SFT-017/SFT-018 sales."),
+        casualWinnings: rupees("TDS-194B: winnings from lotteries, crossword puzzles, card games and other games, gambling or betting."),
         taxesPaid: rupees("All TDS/TCS plus advance and self-assessment tax."),
         refunds: rupees("Part B4 refunds."),
       })

@@ -52,6 +52,8 @@ export function categoryOf(code: string, description: string): AisCategory {
     case "TDS-194I":
     case "TDS-194IB":
       return "rent";
+    case "TDS-194B":
+      return "casualWinnings";
     case "SFT-016":
     case "SFT-16":
       if (sub === "SB" || words.includes("saving")) return "savingsInterest";
@@ -74,6 +76,7 @@ export const emptyTotals = (): AisTotals => ({
   dividends: 0,
   rent: 0,
   saleOfSecurities: 0,
+  casualWinnings: 0,
   taxesPaid: 0,
   refunds: 0,
 });

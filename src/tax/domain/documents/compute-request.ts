@@ -85,6 +85,8 @@ interface Figures {
   savingsInterest: number | null;
   depositInterest: number | null;
   dividends: number | null;
+  /** Lottery, crossword and other winnings (TDS-194B), taxed at 30 % under s.115BB. */
+  casualWinnings: number | null;
   section80C: number | null;
   section80CCD1B: number | null;
   section80CCD2: number | null;
@@ -112,6 +114,7 @@ function emptyFigures(): Figures {
     savingsInterest: null,
     depositInterest: null,
     dividends: null,
+    casualWinnings: null,
     section80C: null,
     section80CCD1B: null,
     section80CCD2: null,
@@ -211,6 +214,7 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
   if (has("savingsInterest")) f.savingsInterest = paise(totals.savingsInterest);
   if (has("depositInterest")) f.depositInterest = paise(totals.depositInterest);
   if (has("dividends")) f.dividends = paise(totals.dividends);
+  if (has("casualWinnings")) f.casualWinnings = paise(totals.casualWinnings);
   if (document.entries.some((e) => e.taxDeducted !== null || e.category === "taxesPaid")) f.taxesPaid = paise(totals.taxesPaid);
   const salaryTds = document.entries.filter((e) => e.category === "salary" && e.taxDeducted !== null);
   if (salaryTds.length > 0) f.salaryTds = salaryTds.reduce((p, e) => p + paise(e.taxDeducted!), 0);
@@ -331,6 +335,7 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
     merged.savingsInterest = a.savingsInterest;
     merged.depositInterest = a.depositInterest;
     merged.dividends = a.dividends;
+    merged.casualWinnings = a.casualWinnings;
     if (form16s.length === 0) {
       merged.grossSalary = a.grossSalary;
       merged.taxesPaid = a.taxesPaid;
@@ -491,6 +496,7 @@ function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: str
   put("savingsInterest", positive(f.savingsInterest));
   put("depositInterest", positive(f.depositInterest));
   put("dividends", positive(f.dividends));
+  put("casualWinnings", positive(f.casualWinnings));
   put("reportedToEmployer", positive(f.otherSources));
   if (Object.keys(otherIncome).length > 0) profile.otherIncome = otherIncome;
 

@@ -31,7 +31,13 @@ export interface DocumentComputeRequest {
       exemptions10?: Partial<Record<Section10Exemption, number>>;
     };
     housePropertyIncome?: number;
-    otherIncome?: { savingsInterest?: number; depositInterest?: number; dividends?: number; reportedToEmployer?: number };
+    otherIncome?: {
+      savingsInterest?: number;
+      depositInterest?: number;
+      dividends?: number;
+      casualWinnings?: number;
+      reportedToEmployer?: number;
+    };
     deductions?: {
       section80C?: number;
       section80CCD1B?: number;
@@ -180,6 +186,7 @@ export type AisCategory =
   | "dividends"
   | "rent"
   | "saleOfSecurities"
+  | "casualWinnings"
   | "taxesPaid"
   | "refunds"
   | "other";

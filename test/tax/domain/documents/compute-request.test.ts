@@ -152,6 +152,24 @@ describe("the compute request of one document", () => {
     expect(request.profile.taxesPaid).toBe(101_496);
   });
 
+  it("carries AIS lottery and crossword winnings (TDS-194B) as casual winnings, taxed at 30 % beside the TDS it credits", () => {
+    const ais = [
+      "Annual Information Statement (AIS)",
+      "Financial Year 2024-25 Assessment Year 2025-26",
+      "PART B1 - INFORMATION RELATING TO TAX DEDUCTED OR COLLECTED AT SOURCE",
+      "1 TDS-194B Winnings from lottery or crossword puzzle (Section 194B) KERALA STATE LOTTERIES (TVDK01234A) 1 1,00,000",
+      "Q3(Oct-Dec) 31/12/2024 1,00,000 30,000 30,000 Active",
+    ].join("\n");
+    const result = merged(ais);
+    expect(result.unmapped).toEqual([]);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.otherIncome?.casualWinnings).toBe(100_000);
+    expect(request.profile.taxesPaid).toBe(30_000);
+    // s.115BB(i) (ACT:115bb): winnings taxed at thirty per cent, with no basic exemption: 30 % of 1,00,000 = 30,000.
+    const special = computeTax(toTaxInput(request.profile), request.financialYear!).regimes.new.specialRateIncome;
+    expect(special).toEqual([expect.objectContaining({ section: "115BB", ratePercent: 30, income: 100_000, tax: 30_000 })]);
+  });
+
   it("gives the employer's 80D total unsplit, and the 80TTA and other-provision rows as reported", () => {
     const deductions = merged(text("form16-cells-fy2024-25-old")).computeRequest!.profile.deductions!;
     expect(deductions.section80D).toBe(75_000);
