@@ -225,14 +225,19 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
   skip("totals.saleOfSecurities", totals.saleOfSecurities, "sale values are not gains: /compute needs the capital gain, not the sale consideration");
   skip("totals.refunds", totals.refunds, "a refund of an earlier year is not income of this year (its interest is, under other sources)");
   for (const entry of document.entries) {
-    if (entry.category === "other" && entry.amount !== null && entry.amount !== 0) {
-      unmapped.push({
-        source,
-        field: `entries.${entry.code ?? entry.description}`,
-        amount: entry.amount,
-        reason: "no /compute field for this kind of information; check whether it is taxable income",
-      });
-    }
+    if (entry.category !== "other") continue;
+    // Every entry's TDS is in taxesPaid; without its income the request would credit tax on income it does not tax.
+    const tds = entry.code?.startsWith("TDS-") === true && entry.taxDeducted !== null && entry.taxDeducted !== 0 ? entry.taxDeducted : null;
+    if ((entry.amount === null || entry.amount === 0) && tds === null) continue;
+    unmapped.push({
+      source,
+      field: `entries.${entry.code ?? entry.description}`,
+      amount: entry.amount,
+      reason:
+        tds === null
+          ? "no /compute field for this kind of information; check whether it is taxable income"
+          : `no /compute field for this income, but its tax deducted (${tds}) is counted in taxesPaid: add the income to the request yourself`,
+    });
   }
   return f;
 }

@@ -129,6 +129,25 @@ describe("the compute request of one document", () => {
     expect(result.unmapped).toEqual([expect.objectContaining({ field: "amounts.relief89", amount: 5_000 })]);
   });
 
+  it("says when the TDS of AIS income it cannot place is counted in taxes paid, so the income is added by hand", () => {
+    const ais = [
+      "Annual Information Statement (AIS)",
+      "Financial Year 2024-25 Assessment Year 2025-26",
+      "PART B1 - INFORMATION RELATING TO TAX DEDUCTED OR COLLECTED AT SOURCE",
+      "1 TDS-194J Fees for professional or technical services (Section 194J) ORBIT DESIGN STUDIO LLP (PNEO04321B) 1 50,000",
+      "Q2(Jul-Sep) 30/09/2024 50,000 5,000 5,000 Active",
+      "2 SFT-005 Time deposits STATE BANK OF INDIA (AAACS8577K) 1 10,00,000",
+    ].join("\n");
+    const result = merged(ais);
+    // The quarter row's 5,000 deducted is tax paid on the 50,000 fees, which /compute has no field for.
+    expect(result.computeRequest?.profile.taxesPaid).toBe(5_000);
+    const [fees, deposits] = result.unmapped;
+    expect(fees).toMatchObject({ field: "entries.TDS-194J", amount: 50_000 });
+    expect(fees?.reason).toContain("its tax deducted (5000) is counted in taxesPaid");
+    expect(deposits).toMatchObject({ field: "entries.SFT-005", amount: 1_000_000 });
+    expect(deposits?.reason).not.toContain("taxesPaid");
+  });
+
   it("splits 80D when the form prints the parents' premium on a row of its own, with their senior-citizen flag", () => {
     // The cells fixture's 80D of 75,000, printed instead as 25,000 for self and family and 50,000 for senior
     // parents (s.80D(2)(a), (2)(b), (4)): the same Part B, so the same taxable income 10,45,500 and tax 1,26,150.
