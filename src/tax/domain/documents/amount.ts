@@ -97,10 +97,24 @@ export function readAmountToken(raw: string): AmountToken | null {
   let marked = false;
   let negative = false;
   let bracketed = false;
+  // A trailing minus ("1,50,000.00-") is a sign only on what is surely money: "2025-" is half a year.
+  let trailingMinus = false;
+  // "(-) 1,50,000" and "1,50,000 (-)" mark a negative as some payroll exports print it.
+  if (text.startsWith("(-)")) {
+    text = text.slice(3).trimStart();
+    negative = true;
+  } else if (text.endsWith("(-)")) {
+    text = text.slice(0, -3).trimEnd();
+    negative = true;
+  }
   // "1,000/-" is how Indian forms close an amount.
   if (text.endsWith("/-")) {
     text = text.slice(0, -2);
     marked = true;
+  } else if (!negative && text.length > 1 && text.endsWith("-")) {
+    text = text.slice(0, -1).trimEnd();
+    negative = true;
+    trailingMinus = true;
   }
   const outer = stripCurrency(text);
   text = outer.rest;
@@ -124,7 +138,7 @@ export function readAmountToken(raw: string): AmountToken | null {
   if (scanned === null) return null;
   const strong = marked || scanned.grouped || scanned.decimal;
   // "(1)" and "(2)" are sub-section numbers, not negative rupees.
-  if (bracketed && !strong) return null;
+  if ((bracketed || trailingMinus) && !strong) return null;
   const paise = negative && scanned.paise !== 0 ? -scanned.paise : scanned.paise;
   return { paise, strength: strong ? "strong" : "weak" };
 }

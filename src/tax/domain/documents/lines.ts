@@ -148,9 +148,10 @@ export function stripRowMarkers(compactLabel: string): string {
 }
 
 // A token that may be money: one holding a digit, ₹ or a back-tick (the rupee glyph of some fonts), a bare
-// currency marker, or a blank cell (NIL, -, --). Every other token is a label word. Each alternative is tried
-// only at a token's start (the look-behind), so the scan stays linear even over a line without spaces.
-const MAY_BE_MONEY = /(?<![^ ])(?:[^ 0-9₹`]*[0-9₹`][^ ]*|(?:[Rr][Ss]\.?|[Ii][Nn][Rr]|\([Rr][Ss]\.\)|[Nn][Ii][Ll]|--?)(?![^ ]))/g;
+// currency marker, a blank cell (NIL, -, --), or what may open a negative amount printed apart from its digits
+// ("-Rs.", "(Rs.", "(-)", "("). Every other token is a label word. Each alternative is tried only at a token's
+// start (the look-behind), so the scan stays linear even over a line without spaces.
+const MAY_BE_MONEY = /(?<![^ ])(?:[^ 0-9₹`]*[0-9₹`][^ ]*|(?:[-(]?(?:[Rr][Ss]\.?|[Ii][Nn][Rr])|\([Rr][Ss]\.\)|[Nn][Ii][Ll]|--?|\((?:-\))?)(?![^ ]))/g;
 const SPACE_RUN = / {2,}/g;
 
 /**
@@ -179,27 +180,42 @@ export function segmentLine(line: string): Segment[] {
       pushWords(words);
       currencyPending = false;
     }
-    if (isCurrencyMarker(token)) {
-      currencyPending = true;
-      continue;
+    let text = token;
+    let amount: AmountToken | null;
+    const opened = negativeAmountAt(line, match.index, token);
+    if (opened !== null) {
+      text = line.slice(match.index, opened.end);
+      wordsFrom = MAY_BE_MONEY.lastIndex = opened.end;
+      amount = opened.amount;
+    } else {
+      if (isCurrencyMarker(token)) {
+        currencyPending = true;
+        continue;
+      }
+      // Blank cells printed as NIL or a dash read as zero, but only where a bare integer could (line end).
+      const blank = token.length <= MAX_BLANK_TOKEN_CHARS && MAY_START_BLANK.has(token.charCodeAt(0)) && BLANK_TOKENS.has(token.toLowerCase());
+      amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     }
-    // Blank cells printed as NIL or a dash read as zero, but only where a bare integer could (line end).
-    const blank = token.length <= MAX_BLANK_TOKEN_CHARS && MAY_START_BLANK.has(token.charCodeAt(0)) && BLANK_TOKENS.has(token.toLowerCase());
-    let amount = blank ? { paise: 0, strength: "weak" as const } : readAmountToken(token);
     if (amount !== null && currencyPending) amount = { paise: amount.paise, strength: "strong" };
     currencyPending = false;
     // "section 10" glued to "0.00" reads "section 100.00": Form 16 rows 2(g) and 2(h) end in "section 10".
     const last = values.length - 1;
     if (amount !== null && amount.strength === "strong" && last >= 0 && values[last] === null && endsWithSection(texts[last]!)) {
-      const split = splitSectionTen(token);
+      const split = splitSectionTen(text);
       if (split !== null) {
-        texts.push("10", token);
+        texts.push("10", text);
         values.push(null, split);
         continue;
       }
     }
     if (amount !== null) {
-      texts.push(token);
+      const signEnd = amount.paise > 0 ? minusAfter(line, wordsFrom) : -1;
+      if (signEnd >= 0) {
+        text = line.slice(match.index, signEnd);
+        wordsFrom = MAY_BE_MONEY.lastIndex = signEnd;
+        amount = { paise: -amount.paise, strength: amount.strength };
+      }
+      texts.push(text);
       values.push(amount);
       continue;
     }
@@ -244,6 +260,52 @@ export function segmentLine(line: string): Segment[] {
 }
 
 const lastWord = (words: string): string => words.slice(words.lastIndexOf(" ") + 1);
+
+// What opens a negative amount printed apart from its digits: "- 1,50,000", "(-) 1,50,000", "-Rs. 1,50,000",
+// "-₹ 1,50,000", "(Rs. 1,50,000)", "( 1,50,000 )".
+const NEGATIVE_OPENERS = new Set(["-", "(-)", "-rs.", "-rs", "-inr", "-₹", "-`", "(", "(rs.", "(rs", "(inr", "(₹", "(`"]);
+const MAX_OPENER_CHARS = 4;
+// Longer than any amount readAmountToken accepts.
+const MAX_AMOUNT_CHARS = 40;
+const SPACE = 0x20;
+
+/**
+ * The negative amount the token at `start` opens, and where it ends; null when the token opens none. The digits
+ * must follow after one space (a wider gap is the next column), and a bracket must close after them. A lone dash
+ * is a sign only where it stands apart from the label, at the line's start or after a column gap; in "TDS - 500"
+ * or "500.00 - 20.00" it may be a separator or an empty cell, and stays a blank cell.
+ */
+function negativeAmountAt(line: string, start: number, token: string): { amount: AmountToken; end: number } | null {
+  const first = token.charCodeAt(0);
+  if ((first !== 0x2d && first !== 0x28) || token.length > MAX_OPENER_CHARS) return null;
+  const opener = token.toLowerCase();
+  if (!NEGATIVE_OPENERS.has(opener)) return null;
+  if (opener === "-" && start > 0 && !(line.charCodeAt(start - 1) === SPACE && (start === 1 || line.charCodeAt(start - 2) === SPACE))) return null;
+  const from = start + token.length + 1;
+  if (line.charCodeAt(from - 1) !== SPACE || from >= line.length || line.charCodeAt(from) === SPACE) return null;
+  // Char by char, at most an amount's length: indexOf would scan the rest of a page reflowed onto one line.
+  let end = from;
+  while (end < line.length && line.charCodeAt(end) !== SPACE) if (++end - from > MAX_AMOUNT_CHARS) return null;
+  let text = `${token} ${line.slice(from, end)}`;
+  if (first === 0x28 && opener !== "(-)" && !text.endsWith(")")) {
+    const closed =
+      line.charCodeAt(end) === SPACE && line.charCodeAt(end + 1) === 0x29 && (end + 2 === line.length || line.charCodeAt(end + 2) === SPACE);
+    if (!closed) return null;
+    text += " )";
+    end += 2;
+  }
+  const amount = readAmountToken(text);
+  return amount === null ? null : { amount, end };
+}
+
+/** Where a "(-)" printed one space after an amount ends ("1,50,000.00 (-)"), or -1: none there, or it opens the next amount. */
+function minusAfter(line: string, end: number): number {
+  const minus = line.charCodeAt(end + 1) === 0x28 && line.charCodeAt(end + 2) === 0x2d && line.charCodeAt(end + 3) === 0x29;
+  if (line.charCodeAt(end) !== SPACE || !minus) return -1;
+  const after = end + 4;
+  if (after < line.length && line.charCodeAt(after) !== SPACE) return -1;
+  return negativeAmountAt(line, end + 1, "(-)") === null ? after : -1;
+}
 
 /** Whether the last of the words is "section" (or "Section:"), without lower-casing every word before an amount. */
 function endsWithSection(words: string): boolean {

@@ -24,6 +24,11 @@ describe("parseAmount", () => {
     ["(Rs. 500.00)", -500],
     ["Rs. -2,00,000.00", -200000],
     ["1,44,000/-", 144000],
+    ["(-) 1,50,000", -150000],
+    ["(-)1,50,000.00", -150000],
+    ["1,50,000.00 (-)", -150000],
+    ["1,50,000.00-", -150000],
+    ["-₹ 1,50,000", -150000],
     ["`1,45,000.00", 145000],
     ["` 2,500", 2500],
     ["", 0],
@@ -52,6 +57,8 @@ describe("parseAmount", () => {
     ["Rs."],
     ["1234567890123456"],
     [".50"],
+    // A minus after a bare number is half a year or a range ("2025-"), not a negative.
+    ["2025-"],
   ])("%j is not an amount", (cell) => {
     expect(parseAmount(cell)).toBeNull();
   });
@@ -97,6 +104,22 @@ describe("segmentLine", () => {
     ["Total taxable income (9-11)1012340.00", [["Total taxable income (9-11)", [1012340]]]],
     ["Total amount of any other exemption under section 100.00", [["Total amount of any other exemption under section 10", [0]]]],
     ["(d) Total ` 8,40,000.00", [["(d) Total", [840000]]]],
+    // Negatives printed apart from their digits.
+    ["(a) House property   - 1,50,000.00", [["(a) House property", [-150000]]]],
+    ["- 1,50,000.00", [["", [-150000]]]],
+    ["(a) House property   (-) 1,50,000.00", [["(a) House property", [-150000]]]],
+    ["(a) House property   -Rs. 1,50,000", [["(a) House property", [-150000]]]],
+    ["(a) House property   -₹ 1,50,000", [["(a) House property", [-150000]]]],
+    ["(a) House property   ( 1,50,000 )", [["(a) House property", [-150000]]]],
+    ["(a) House property   (Rs. 1,50,000.00)", [["(a) House property", [-150000]]]],
+    ["(a) House property   1,50,000.00 (-)", [["(a) House property", [-150000]]]],
+    ["(a) House property   1,50,000.00-", [["(a) House property", [-150000]]]],
+    // "(-)" belongs to the amount it is one space from.
+    ["(b) Other sources   20,000.00 (-) 1,30,000.00", [["(b) Other sources", [20000, -130000]]]],
+    // A dash in a column of its own is a blank cell, not a sign; "( 1 )" is a sub-section.
+    ["(c) Tax on employment   -   2,500.00", [["(c) Tax on employment", [0, 2500]]]],
+    ["(c) Tax on employment   2,500.00   -", [["(c) Tax on employment", [2500, 0]]]],
+    ["section 80CCD ( 1 )", [["section 80CCD ( 1 )", []]]],
   ])("%j", (line, expected) => {
     expect(read(line)).toEqual(expected);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocuments } from "../../../../src/tax/domain/documents";
 import { computeTax, isSupportedFinancialYear } from "../../../../src/tax/domain/engine";
 import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
-import { FIXTURES, type Form16Expected } from "./fixtures";
+import { FIXTURES, byName, type Form16Expected } from "./fixtures";
 
 const form16s = FIXTURES.filter((f): f is typeof f & { expected: Form16Expected } => f.expected.type === "form16");
 
@@ -18,17 +18,21 @@ function yearOf(expected: Form16Expected): string {
 
 const supported = form16s.filter((f) => isSupportedFinancialYear(yearOf(f.expected)));
 
+/** The text parsed, its compute request sent through /compute's own schema unchanged (as a client would send it), and computed. */
+function compute(text: string) {
+  const parsed = parseDocuments([{ text }]);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const request = ComputeRequestSchema.parse(parsed.computeRequest);
+  const result = computeTax({ ...toTaxInput(request.profile), chosenRegime: request.chosenRegime! }, request.financialYear!);
+  return { parsed, request, regime: result.regimes[request.chosenRegime!] };
+}
+
 describe.each(supported)("$name", ({ text, expected }) => {
   it("computes to its own Part B: total taxable income and tax on total income, in the chosen regime", () => {
-    const parsed = parseDocuments([{ text }]);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    // The request goes through /compute's own schema unchanged, as a client would send it.
-    const request = ComputeRequestSchema.parse(parsed.computeRequest);
+    const { request, regime } = compute(text);
     expect(request.financialYear).toBe(yearOf(expected));
     const chosen = (expected.fields as { optedOutOf115BAC: boolean }).optedOutOf115BAC ? "old" : "new";
     expect(request.chosenRegime).toBe(chosen);
-    const result = computeTax({ ...toTaxInput(request.profile), chosenRegime: request.chosenRegime! }, request.financialYear!);
-    const regime = result.regimes[chosen];
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({
       taxableIncome: expected.amounts.totalTaxableIncome,
       slabTax: expected.amounts.taxOnTotalIncome,
@@ -46,4 +50,32 @@ it("covers every supported year and both regimes", () => {
   expect(years).toEqual(new Set(["2024-25", "2025-26", "2026-27"]));
   const regimes = new Set(supported.map((f) => (f.expected.fields as { optedOutOf115BAC: boolean }).optedOutOf115BAC));
   expect(regimes).toEqual(new Set([true, false]));
+});
+
+// The old-regime TRACES fixture with one thing printed differently; each variant still states its own rows 12 and
+// 13 (total taxable income 8,44,500, tax 81,400: the working in its expected.json), so it must compute to them.
+describe("form16-traces-layout-old-regime printed differently", () => {
+  const base = byName("form16-traces-layout-old-regime").text;
+  const printed = (from: string, to: string, text = base): string => {
+    if (!text.includes(from)) throw new Error(`the fixture no longer prints ${from}`);
+    return text.replace(from, to);
+  };
+  const rows12And13 = { taxableIncome: 844500, slabTax: 81400 };
+
+  // Row 7(a), the house property loss of 1,50,000, and row 8, the other income of −1,30,000, as other
+  // generators print a negative amount.
+  it.each([
+    ["- 150000.00", "- 130000.00"],
+    ["(-) 150000.00", "(-) 130000.00"],
+    ["-Rs. 1,50,000", "-Rs. 1,30,000"],
+    ["-₹ 1,50,000", "-₹ 1,30,000"],
+    ["( 1,50,000 )", "( 1,30,000 )"],
+    ["(Rs. 1,50,000.00)", "(Rs. 1,30,000.00)"],
+    ["1,50,000.00 (-)", "1,30,000.00 (-)"],
+    ["150000.00-", "130000.00-"],
+  ])("a loss from house property printed as %j computes to rows 12 and 13", (loss, otherIncome) => {
+    const { parsed, regime } = compute(printed("-130000.00", otherIncome, printed("-150000.00", loss)));
+    expect(parsed.documents[0]).toMatchObject({ amounts: { housePropertyIncome: -150000, totalOtherIncome: -130000 }, warnings: [] });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual(rows12And13);
+  });
 });
