@@ -54,6 +54,10 @@ const NUMBER_NAMING_WORDS = new Set([
   "account",
   "a/c",
 ]);
+// Of those, the words that name a section of the Act: the number after one is at most three digits ("u/s 16",
+// "section 10"), and any number after it is an amount ("u/s 16   75000", "section 10   0").
+const SECTION_WORDS = new Set(["section", "sec", "sec.", "u/s", "us", "s.", "s"]);
+const MAX_SECTION_DIGITS = 3;
 // "Phone:" and "No.:" name a number as "Phone" does.
 const namingWordOf = (text: string | undefined): string | undefined => text?.toLowerCase().replace(/[:#]+$/, "");
 
@@ -234,7 +238,10 @@ export function segmentLine(line: string): Segment[] {
   let trailingStart = values.length;
   while (trailingStart > 0 && values[trailingStart - 1] !== null) trailingStart--;
   const namingWord = trailingStart > 0 ? namingWordOf(lastWord(texts[trailingStart - 1]!)) : undefined;
-  if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
+  if (namingWord !== undefined && SECTION_WORDS.has(namingWord)) {
+    const first = values[trailingStart];
+    if (first?.strength === "weak" && first.paise >= 0 && texts[trailingStart]!.length <= MAX_SECTION_DIGITS) trailingStart++;
+  } else if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
     while (trailingStart < values.length && values[trailingStart]?.strength === "weak") trailingStart++;
   }
 

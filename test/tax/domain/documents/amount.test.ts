@@ -120,6 +120,11 @@ describe("segmentLine", () => {
     ["(c) Tax on employment   -   2,500.00", [["(c) Tax on employment", [0, 2500]]]],
     ["(c) Tax on employment   2,500.00   -", [["(c) Tax on employment", [2500, 0]]]],
     ["section 80CCD ( 1 )", [["section 80CCD ( 1 )", []]]],
+    // A section number is at most three digits; what follows it is an amount.
+    ["(h) Total amount of any other exemption under section 10   9600", [["(h) Total amount of any other exemption under section 10", [9600]]]],
+    ["(a) Standard deduction u/s 16   75000", [["(a) Standard deduction u/s 16", [75000]]]],
+    ["Relief u/s 89   0", [["Relief u/s 89", [0]]]],
+    ["4. Less: Deductions under section 16", [["4. Less: Deductions under section 16", []]]],
   ])("%j", (line, expected) => {
     expect(read(line)).toEqual(expected);
   });

@@ -78,4 +78,46 @@ describe("form16-traces-layout-old-regime printed differently", () => {
     expect(parsed.documents[0]).toMatchObject({ amounts: { housePropertyIncome: -150000, totalOtherIncome: -130000 }, warnings: [] });
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual(rows12And13);
   });
+
+  it("an exemption under section 10 printed as a whole number after the section computes to rows 12 and 13", () => {
+    // 9,600 more exempt in 2(h), rows 2(i) to 13 restated by the form, and every amount printed without paise.
+    // Old regime FY 2024-25 (tax-rules.md §1): 8,44,500 − 9,600 = 8,34,900; 12,500 + 20% × 3,34,900 = 79,480.
+    let text = printed(
+      "(h) Total amount of any other exemption under section 10                                    0.00",
+      "(h) Total amount of any other exemption under section 10                                 9600.00",
+    );
+    text = printed(
+      "(i) Total amount of exemption claimed under section 10\n          [2(a)+2(b)+2(c)+2(d)+2(e)+2(f)+2(h)]                                                         150000.00",
+      "(i) Total amount of exemption claimed under section 10                                           159600.00",
+      text,
+    );
+    for (const [row, restated] of [
+      ["1325000.00", "1315400.00"],
+      ["1272500.00", "1262900.00"],
+      ["1142500.00", "1132900.00"],
+      ["844500.00", "834900.00"],
+      ["81400.00", "79480.00"],
+    ]) {
+      text = printed(row!, restated!, text);
+    }
+    const { parsed, regime } = compute(text.replace(/(\d)\.00\b/g, "$1"));
+    expect(parsed.documents[0]).toMatchObject({ amounts: { totalOtherExemptions10: 9600, totalExemptions10: 159600 } });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 834900, slabTax: 79480 });
+  });
+});
+
+describe("form16-tab-separated-fy2024-25-new printed differently", () => {
+  it('reads the standard deduction of row 4(a) printed as "Standard deduction u/s 16 75000"', () => {
+    const base = byName("form16-tab-separated-fy2024-25-new").text;
+    const row = "(a)\tStandard deduction under section 16(ia)\t75,000.00";
+    expect(base).toContain(row);
+    const { parsed, regime } = compute(base.replace(row, "(a)\tStandard deduction u/s 16\t75000"));
+    // The form's own row 4(a), and its rows 12 and 13 still computed.
+    expect(parsed.documents[0]).toMatchObject({ amounts: { standardDeduction16ia: 75000 }, warnings: [] });
+    const expected = byName("form16-tab-separated-fy2024-25-new").expected as Form16Expected;
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({
+      taxableIncome: expected.amounts.totalTaxableIncome,
+      slabTax: expected.amounts.taxOnTotalIncome,
+    });
+  });
 });
