@@ -212,6 +212,28 @@ function warn(collector: Collector, line: number, text: WarningSource, message: 
   collector.warnings.add(line, text, message);
 }
 
+// The sub-rows Form 16 prints in its first amount column, rows 1(a)-(c), 2(a)-(h), 4(a)-(c), 7(a)-(b), with the
+// totals they add up to (1(d), 2(i), 5, 8) in the column to the right: a second figure on such a row's line is a
+// running total, so the row's own figure is the first.
+const FIRST_COLUMN_ROWS: ReadonlySet<Form16AmountKey> = new Set<Form16AmountKey>([
+  "salary17_1",
+  "perquisites17_2",
+  "profitsInLieuOfSalary17_3",
+  "travelConcession10_5",
+  "gratuity10_10",
+  "commutedPension10_10A",
+  "leaveEncashment10_10AA",
+  "houseRentAllowance10_13A",
+  "specialAllowances10_14",
+  "otherExemptions10",
+  "totalOtherExemptions10",
+  "standardDeduction16ia",
+  "entertainmentAllowance16ii",
+  "taxOnEmployment16iii",
+  "housePropertyIncome",
+  "otherSourcesIncome",
+]);
+
 function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], line: number, text: WarningSource): void {
   if (item.kind === "chapterVIA") {
     collector.lastChapterVIA = { key: item.key, amounts };
@@ -238,8 +260,12 @@ function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], 
     warn(collector, line, text, "amount on a heading line; not assigned");
     return;
   }
-  const value = toRupees(amounts[amounts.length - 1]!.paise);
-  if (amounts.length > 1) warn(collector, line, text, `${amounts.length} amounts for ${key}; read the last`);
+  const first = FIRST_COLUMN_ROWS.has(key);
+  const value = toRupees(amounts[first ? 0 : amounts.length - 1]!.paise);
+  if (amounts.length > 1) {
+    const read = first ? "read the first, the row's own column" : "read the last";
+    warn(collector, line, text, `${amounts.length} amounts for ${key}; ${read}`);
+  }
   const existing = collector.amounts[key];
   if (existing === null) {
     collector.amounts[key] = value;

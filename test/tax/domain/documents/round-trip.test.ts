@@ -79,6 +79,35 @@ describe("form16-traces-layout-old-regime printed differently", () => {
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual(rows12And13);
   });
 
+  // A sub-row's own figure in the first amount column and the running total it adds up to printed beside it on
+  // the same line, as a two-column layout without the total's own line prints them.
+  it.each([
+    [
+      "4(c) with the total of row 5",
+      `      (c) Tax on employment under section 16(iii)                                               2500.00
+ 5.   Total amount of deductions under section 16 [4(a)+4(b)+4(c)]                                      52500.00`,
+      "      (c) Tax on employment under section 16(iii)                                               2500.00       52500.00",
+      { taxOnEmployment16iii: 2500 },
+    ],
+    [
+      "7(b) with the total of row 8",
+      `      (b) Income under the head Other Sources offered for TDS                                 20000.00
+ 8.   Total amount of other income reported by the employee [7(a)+7(b)]                                -130000.00`,
+      "      (b) Income under the head Other Sources offered for TDS                                 20000.00        -130000.00",
+      { otherSourcesIncome: 20000 },
+    ],
+    [
+      "7(b) with a blank total column",
+      "      (b) Income under the head Other Sources offered for TDS                                 20000.00",
+      "      (b) Income under the head Other Sources offered for TDS                                 20000.00        -",
+      { otherSourcesIncome: 20000 },
+    ],
+  ])("%s reads the row's own figure and computes to rows 12 and 13", (_, rows, oneLine, own) => {
+    const { parsed, regime } = compute(printed(rows, oneLine));
+    expect(parsed.documents[0]).toMatchObject({ amounts: own });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual(rows12And13);
+  });
+
   it("an exemption under section 10 printed as a whole number after the section computes to rows 12 and 13", () => {
     // 9,600 more exempt in 2(h), rows 2(i) to 13 restated by the form, and every amount printed without paise.
     // Old regime FY 2024-25 (tax-rules.md §1): 8,44,500 − 9,600 = 8,34,900; 12,500 + 20% × 3,34,900 = 79,480.
