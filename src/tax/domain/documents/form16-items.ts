@@ -48,7 +48,8 @@ const MATCHERS: Matcher[] = [
   amount("netTaxPayable", "tax", [["nettaxpayable"], ["nettaxdeductible"]]),
   amount("tdsReportedByEmployee", "tax", [["taxdeductedatsourceasperform"], ["taxdeductedatsource", "12baa"]]),
   amount("tcsReportedByEmployee", "tax", [["taxcollectedatsourceasperform"], ["taxcollectedatsource", "12baa"]]),
-  amount("relief89", "tax", [["relief"]], ["marginal"]),
+  // Donations to the Prime Minister's (or a Chief Minister's) Relief Fund are s.80G, not relief u/s 89.
+  amount("relief89", "tax", [["relief"]], ["marginal", "relieffund"]),
   amount("taxPayable", "tax", [["taxpayable"]]),
   amount("healthAndEducationCess", "tax", [["educationcess"], ["healthandeducation"]]),
   amount("surcharge", "tax", [["surcharge"]]),
@@ -96,7 +97,7 @@ const MATCHERS: Matcher[] = [
   deduction("section80GGC", [["80ggc"], ["politicalpart"]]),
   // An HRA row may mention the rent paid; only a deduction row is s.80GG.
   deduction("section80GG", [["80gg"], ["rentspaid"], ["rentpaid", "deduction"]], ["houserent", "10(13a)"]),
-  deduction("section80G", [["80g"], ["donation"]], ["80gg"]),
+  deduction("section80G", [["80g"], ["donation"], ["relieffund"]], ["80gg"]),
   deduction("section80TTA", [["80tta"], ["interestondepositsinsavings"], ["savingsaccount", "interest"]]),
   deduction("section80TTB", [["80ttb"], ["interestondeposits", "seniorcitizen"]]),
   deduction("section80U", [["80u"], ["personwithdisabilit"]]),
@@ -199,6 +200,16 @@ function firstMatch(): Form16Item | null {
 const MIN_FRAGMENT_CHARS = 3;
 for (const fragment of FRAGMENT_IDS.keys()) {
   if (fragment.length < MIN_FRAGMENT_CHARS) throw new Error(`label fragment "${fragment}" is too short`);
+}
+
+// "80E - Education loan" compacts to "80eeducationloan", which reads as section 80EE, and "80D - Dependent
+// parents" as 80DD. A section number printed as a word of its own with words after it is closed with "()"
+// before the label is compacted, so the next word cannot lengthen it. "80CCD (1B)" is left as it is.
+const SECTION_NUMBER_BEFORE_WORDS = /(?<![A-Za-z0-9(])(80[A-Za-z]{1,5})(?=[^A-Za-z0-9(]+[A-Za-z])/g;
+
+/** The label with every Chapter VI-A section number that words follow closed off: "80E - Education" -> "80E() - Education". */
+export function closeSectionNumbers(label: string): string {
+  return label.includes("80") ? label.replace(SECTION_NUMBER_BEFORE_WORDS, "$1()") : label;
 }
 
 /** The first item whose label fragments all occur in the compact label. */

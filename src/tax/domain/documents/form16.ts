@@ -2,7 +2,7 @@
 // label + amounts segments, the label is matched against the item catalogue, and amounts printed on a later
 // line than their label (wrapped labels, pdftotext columns) are given to the label still waiting for them.
 import { toRupees } from "./amount";
-import { matchForm16Item, matchForm16ItemAcross, type Form16Item, type ItemGroup } from "./form16-items";
+import { closeSectionNumbers, matchForm16Item, matchForm16ItemAcross, type Form16Item, type ItemGroup } from "./form16-items";
 import {
   MAX_LABEL_CHARS,
   compact,
@@ -322,7 +322,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     let segments = region === "partA" ? null : segmentLine(line);
     let only = segments?.length === 1 && segments[0]!.amounts.length === 0 ? segments[0]! : null;
     // A line without amounts is its own label: compact it once.
-    const whole = only !== null && only.label.length <= MAX_LABEL_CHARS ? compact(only.label) : (compacts[index] ?? compactLine(line));
+    const whole =
+      only !== null && only.label.length <= MAX_LABEL_CHARS ? compact(closeSectionNumbers(only.label)) : (compacts[index] ?? compactLine(line));
     if (isBoilerplate(whole)) return;
     // The verification paragraph restates the TDS in words and figures; it is not a line item.
     if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
@@ -352,7 +353,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       const segment: Segment = redo ?? pieces[p++]!;
       redo = null;
       // Of an overlong label (a header run into the first row) only the tail, nearest its amounts, is a row label.
-      const label = segment.label.length > MAX_LABEL_CHARS ? labelTail(segment.label) : segment.label;
+      const label = closeSectionNumbers(segment.label.length > MAX_LABEL_CHARS ? labelTail(segment.label) : segment.label);
       const labelCompact = segment === only ? whole : compact(label);
       const bare = stripRowMarkers(labelCompact);
 

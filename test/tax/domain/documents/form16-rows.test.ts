@@ -1,0 +1,103 @@
+// How Form 16 rows are recognised: a fixture of the corpus printed another way must still compute to its own Part
+// B, rows 12 (total taxable income) and 13 (tax on total income). Each case changes one thing in a fixture and,
+// where it adds a figure, adjusts the rows that add it up, so the expected figures are the form's own.
+import { describe, expect, it } from "vitest";
+import { parseDocuments } from "../../../../src/tax/domain/documents";
+import { computeTax } from "../../../../src/tax/domain/engine";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { byName } from "./fixtures";
+
+/** The fixture's text with each [from, to] replaced once; a `from` missing from the text fails the test. */
+function edited(name: string, ...edits: [string, string][]): string {
+  let text = byName(name).text;
+  for (const [from, to] of edits) {
+    if (!text.includes(from)) throw new Error(`${name} has no ${JSON.stringify(from)}`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+/** The text's compute request, as /compute's schema accepts it, and what it computes to in the chosen regime. */
+function computed(text: string) {
+  const result = parseDocuments([{ text }]);
+  if (!result.ok) throw new Error(result.error.message);
+  const request = ComputeRequestSchema.parse(result.computeRequest);
+  const regime = computeTax({ ...toTaxInput(request.profile), chosenRegime: request.chosenRegime! }, request.financialYear!).regimes[
+    request.chosenRegime!
+  ];
+  return { result, request, partB: { taxableIncome: regime.taxableIncome, slabTax: regime.slabTax } };
+}
+
+// The payroll fixture's Part B: total taxable income 4,11,600 and tax 8,080 (old regime, FY 2024-25).
+const PAYROLL_PART_B = { taxableIncome: 411_600, slabTax: 8_080 };
+
+/** The payroll fixture with `extra` rupees more salary, so rows 3 to 9 grow by it and row 11 by the same. */
+function payrollWithMoreSalary(extra: "40" | "2,500" | "20", ...edits: [string, string][]): string {
+  const rows: Record<typeof extra, [string, string][]> = {
+    "40": [
+      ["₹ 8,40,000.00", "₹ 8,80,000.00"],
+      ["Rs. 8,40,000.00", "Rs. 8,80,000.00"],
+      ["6,96,000.00", "7,36,000.00"],
+      ["6,43,600.00", "6,83,600.00"],
+      ["5,36,100.00", "5,76,100.00"],
+      ["1,24,500.00", "1,64,500.00"],
+    ],
+    "2,500": [
+      ["₹ 8,40,000.00", "₹ 8,42,500.00"],
+      ["Rs. 8,40,000.00", "Rs. 8,42,500.00"],
+      ["6,96,000.00", "6,98,500.00"],
+      ["6,43,600.00", "6,46,100.00"],
+      ["5,36,100.00", "5,38,600.00"],
+      ["1,24,500.00", "1,27,000.00"],
+    ],
+    "20": [
+      ["₹ 8,40,000.00", "₹ 8,60,000.00"],
+      ["Rs. 8,40,000.00", "Rs. 8,60,000.00"],
+      ["6,96,000.00", "7,16,000.00"],
+      ["6,43,600.00", "6,63,600.00"],
+      ["5,36,100.00", "5,56,100.00"],
+      ["1,24,500.00", "1,44,500.00"],
+    ],
+  };
+  return edited("form16-payroll-indian-grouping", ...edits, ...rows[extra]);
+}
+
+describe("a Chapter VI-A label that starts with its section number", () => {
+  it("80C and 80E followed by their description ('80C - Contribution', '80E - Education') are 80C and 80E", () => {
+    // 40,000 more salary and 40,000 of 80E: rows 12 and 13 stay 4,11,600 and 8,080.
+    const text = payrollWithMoreSalary("40", [
+      `   (a) Deduction in respect of life insurance premia, contributions to
+       provident fund etc. under section 80C             Rs. 1,10,000.00   Rs. 1,10,000.00`,
+      `   (a) 80C - Contribution to PF / LIC / ELSS             Rs. 1,10,000.00   Rs. 1,10,000.00
+   (h) 80E - Education loan interest                     Rs. 40,000.00     Rs. 40,000.00`,
+    ]);
+    const { request, partB } = computed(text);
+    expect(request.profile.deductions).toMatchObject({ section80C: 110_000, section80E: 40_000 });
+    expect(partB).toEqual(PAYROLL_PART_B);
+  });
+
+  it("'80G - Prime Minister's National Relief Fund' is a donation under 80G, not relief under section 89", () => {
+    // The donation deductible in full (5,000 instead of 2,500) and 2,500 more salary: rows 12 and 13 unchanged.
+    const text = payrollWithMoreSalary("2,500", [
+      `   (k) Total Deduction in respect of donations to certain funds, charitable
+       institutions, etc. under section 80G              5,000.00      2,500.00        2,500.00`,
+      "   (k) 80G - Prime Minister's National Relief Fund      5,000.00      5,000.00        5,000.00",
+    ]);
+    const { result, request, partB } = computed(text);
+    expect(request.profile.deductions?.section80G_100).toBe(5_000);
+    expect(result.unmapped).toEqual([]);
+    expect(partB).toEqual(PAYROLL_PART_B);
+  });
+
+  it("'80D - Dependent parents' is the parents' 80D, not 80DD", () => {
+    const text = payrollWithMoreSalary("20", [
+      "       under section 80D                                 ₹ 12,000.00       ₹ 12,000.00",
+      "       under section 80D                                 ₹ 12,000.00       ₹ 12,000.00\n" +
+        "   (g) 80D - Dependent parents (mediclaim)               ₹ 20,000.00       ₹ 20,000.00",
+    ]);
+    const { request, partB } = computed(text);
+    expect(request.profile.deductions).toMatchObject({ section80D_selfFamily: 12_000, section80D_parents: 20_000 });
+    expect(request.profile.deductions?.otherChapterVIA).toBeUndefined();
+    expect(partB).toEqual(PAYROLL_PART_B);
+  });
+});
