@@ -75,6 +75,9 @@ function splitAtRowMarkers(segments: Segment[]): Segment[] {
   return out;
 }
 
+// A row's first line starts with its marker: "(e)", "e)", "10.", "10(e)".
+const ROW_MARKER_FIRST = /^(?:\(?[a-z]\)|[0-9]{1,2}(?:\.|\([a-z]\)))(?= |$)/i;
+
 // A label waits this many lines for its amount; TRACES wraps a label over at most three lines.
 const PENDING_LINES = 3;
 // Unmatched label text of the previous line, joined with the next one for labels broken across lines.
@@ -301,6 +304,13 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   let pending: { item: Form16Item; linesLeft: number } | null = null;
   let pendingRegime: { optOutWording: boolean; linesLeft: number } | null = null;
   let carry = "";
+  // Amounts printed on a row's first line when that line's words match no item: the row's label goes on to the
+  // next line ("(e) Deductions ... to notified pension  50000.00" + "scheme under section 80CCD (1B)").
+  let held: { label: string; amounts: AmountToken[]; line: number; text: () => string } | null = null;
+  const unheld = (): void => {
+    if (held !== null) warn(collector, held.line, held.text, "amount on a line that matched no known Form 16 item");
+    held = null;
+  };
   // Rows seen without an amount on their line, by key: the first line each was seen on.
   const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
@@ -366,6 +376,21 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         }
       }
 
+      if (held !== null) {
+        // Only the words that carry on the held row, with no marker or amounts of their own, complete its label.
+        const completed =
+          region === "partB" && segment.amounts.length === 0 && !ROW_MARKER_FIRST.test(label) ? matchForm16ItemAcross(held.label, label) : null;
+        if (completed !== null && (completed.kind === "amount" || completed.kind === "chapterVIA")) {
+          collector.lastChapterVIA = null;
+          carry = "";
+          group = groupOf(completed) ?? group;
+          assign(collector, completed, held.amounts, held.line, held.text);
+          held = null;
+          continue;
+        }
+        unheld();
+      }
+
       if (region === "partA") {
         if (partA === null && bare.startsWith("total") && segment.amounts.length >= 3) {
           const [paid, deducted, deposited] = segment.amounts.slice(-3).map((a) => toRupees(a.paise));
@@ -425,6 +450,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         if (pending !== null) {
           assign(collector, pending.item, segment.amounts, lineNumber, context(segment));
           pending = null;
+        } else if (seenItem && ROW_MARKER_FIRST.test(label)) {
+          held = { label, amounts: segment.amounts, line: lineNumber, text: context(segment) };
         } else if (seenItem) {
           warn(collector, lineNumber, context(segment), "amount on a line that matched no known Form 16 item");
         }
@@ -439,6 +466,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (pending !== null && --pending.linesLeft <= 0) pending = null;
     if (pendingRegime !== null && --pendingRegime.linesLeft <= 0) pendingRegime = null;
   });
+
+  unheld();
 
   // A row whose label was found but whose amount never was: null, and said so (a wrong figure is worse).
   // Rows 2(g) and 10(m) only introduce their break-up tables when the total of 2(h) / 10(n) is printed.

@@ -101,3 +101,63 @@ describe("a Chapter VI-A label that starts with its section number", () => {
     expect(partB).toEqual(PAYROLL_PART_B);
   });
 });
+
+describe("a row whose amounts are printed on its first line and whose label goes on to the next", () => {
+  it("10(e) 80CCD(1B), its first line matching nothing alone, keeps its amounts", () => {
+    const text = edited("form16-traces-layout-old-regime", [
+      `      (e) Deductions in respect of amount paid/deposited to notified pension
+          scheme under section 80CCD (1B)                                            50000.00         50000.00`,
+      `      (e) Deductions in respect of amount paid/deposited to notified pension         50000.00         50000.00
+          scheme under section 80CCD (1B)`,
+    ]);
+    const { result, request, partB } = computed(text);
+    expect(request.profile.deductions?.section80CCD1B).toBe(50_000);
+    expect(result.ok && result.documents[0]!.warnings).toEqual([]);
+    // The fixture's own Part B (its expected.json working): 8,44,500 and 81,400.
+    expect(partB).toEqual({ taxableIncome: 844_500, slabTax: 81_400 });
+  });
+
+  it("10(j), the Central Government's Agnipath contribution, is 80CCH(2) and allowed in the new regime", () => {
+    // 30,000 more salary and 30,000 under 10(j): the new-regime fixture's rows 12 and 13 stay 10,38,600 and 55,790.
+    const text = edited(
+      "form16-traces-part-a-and-b-new-regime",
+      [
+        "         under section 80E                                                        0.00             0.00\n",
+        "         under section 80E                                                        0.00             0.00\n" +
+          "     (j) Deduction in respect of contribution by the Central Government to  30000.00         30000.00\n" +
+          "         Agnipath Scheme under section 80CCH\n",
+      ],
+      [
+        "(a) Salary as per provisions contained in section 17(1)                         1160000.00",
+        "(a) Salary as per provisions contained in section 17(1)                         1190000.00",
+      ],
+      [
+        "(d) Total                                                                                    1160000.00",
+        "(d) Total                                                                                    1190000.00",
+      ],
+      ["[1(d)-2(i)]                            1160000.00", "[1(d)-2(i)]                            1190000.00"],
+      ["[(3+1(e)-5]                                    1085000.00", "[(3+1(e)-5]                                    1115000.00"],
+      [
+        "Gross total income (6+8)                                                                  1085000.00",
+        "Gross total income (6+8)                                                                  1115000.00",
+      ],
+      ["+10(l)+10(n)]                                46400.00", "+10(l)+10(n)]                                76400.00"],
+    );
+    const { request, partB } = computed(text);
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80CCH(2)": 30_000 });
+    expect(partB).toEqual({ taxableIncome: 1_038_600, slabTax: 55_790 });
+  });
+
+  it("a row that matches nothing is not completed by the next row, which has a marker of its own", () => {
+    const text = edited("form16-traces-layout-old-regime", [
+      "      (i) Deduction in respect of contribution by the employee to Agnipath",
+      "      (x) Bonus paid in arrears (memo)                                          12345.00\n" +
+        "      (i) Deduction in respect of contribution by the employee to Agnipath",
+    ]);
+    const { result, partB } = computed(text);
+    const warnings = result.ok ? result.documents[0]!.warnings : [];
+    expect(warnings.map((w) => w.message)).toEqual(["amount on a line that matched no known Form 16 item"]);
+    expect(warnings[0]?.text).toContain("Bonus paid in arrears");
+    expect(partB).toEqual({ taxableIncome: 844_500, slabTax: 81_400 });
+  });
+});
