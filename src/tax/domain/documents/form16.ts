@@ -99,25 +99,40 @@ const headOf = (line: string | undefined): string => (line ?? "").slice(0, IDENT
 // Lines longer than any real row are noise; they are not compacted (or matched) at all.
 const compactLine = (line: string): string => (line.length > MAX_LABEL_CHARS * 4 ? "" : compact(line));
 
+const lettersOf = (word: string): string => word.toLowerCase().replace(/[^a-z]/g, "");
+const isYesOrNo = (word: string): boolean => {
+  const letters = lettersOf(word);
+  return letters === "yes" || letters === "no";
+};
+
 /**
  * The answer to row A in a label: "Yes", "No", "YES (Old Regime)", or only "(New Regime)". The words after the
  * answer are returned as `rest`: in reflowed text the next row's label follows on the same line.
  */
 function readAnswer(label: string): { answer: boolean | null; regime: "old" | "new" | null; rest: string } {
   const words = label.split(" ");
-  const question = words.findIndex((w) => w.includes("?"));
+  let question = words.findIndex((w) => w.includes("?"));
+  if (question >= 0) {
+    // A question broken over lines ends at its last "?" before the answer: "? u/s 115BAC(1A)? Yes".
+    for (let i = question + 1; i < words.length && !isYesOrNo(words[i]!); i++) if (words[i]!.includes("?")) question = i;
+  } else {
+    // Without its "?" the question ends at the section it names: "... u/s 115BAC(1A)   Yes".
+    for (let i = 0; i < words.length && !isYesOrNo(words[i]!); i++) if (/[0-9]/.test(words[i]!)) question = i;
+  }
   let answer: boolean | null = null;
   let regime: "old" | "new" | null = null;
   let end = -1;
   for (let i = question + 1; i < words.length; i++) {
-    const word = words[i]!.toLowerCase().replace(/[^a-z]/g, "");
+    const word = lettersOf(words[i]!);
     if (answer === null && regime === null && (word === "yes" || word === "no")) {
       answer = word === "yes";
       end = i;
     } else if ((word === "old" || word === "new") && (words[i + 1] ?? "").toLowerCase().startsWith("regime")) {
       regime = word;
       end = i + 1;
-    } else if (end >= 0 || i - question > 3) {
+    } else if (end >= 0 || (word.length > 1 && word !== "yesno")) {
+      // A word before the answer other than a mark ("[X]", ":", "(Yes/No)") means there is none: the line
+      // "Sl. No.   Particulars" below the question holds no "No".
       break;
     }
   }
@@ -411,11 +426,12 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       if (item?.kind === "heading" && pending !== null) item = null;
 
       if (item !== null) {
+        const lineAbove = carry;
         seenItem = true;
         if (
           item.kind === "chapterVIA" &&
           item.key === "section80DParents" &&
-          (labelCompact.includes("senior") || compact(carry).includes("senior"))
+          (labelCompact.includes("senior") || compact(lineAbove).includes("senior"))
         ) {
           parentsSeniorCitizen = true;
         }
@@ -425,8 +441,15 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         group = groupOf(item) ?? group;
         if (item.kind === "regime") {
           const read = readAnswer(label);
-          if (!resolveRegime(item.optOutWording, read)) pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
-          else if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
+          if (resolveRegime(item.optOutWording, read)) {
+            if (read.rest.length > 0 && !isRedo) redo = { label: read.rest, amounts: segment.amounts };
+            continue;
+          }
+          // A PDF viewer may print the answer cell on the line above its question: a line holding only the answer.
+          const above = readAnswer(`? ${lineAbove.trim()}`);
+          if (above.rest.length > 0 || !resolveRegime(item.optOutWording, above)) {
+            pendingRegime = { optOutWording: item.optOutWording, linesLeft: PENDING_LINES };
+          }
           continue;
         }
         if (segment.amounts.length > 0) {

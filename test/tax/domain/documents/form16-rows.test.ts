@@ -161,3 +161,32 @@ describe("a row whose amounts are printed on its first line and whose label goes
     expect(partB).toEqual({ taxableIncome: 844_500, slabTax: 81_400 });
   });
 });
+
+describe("row A, the regime the employee chose", () => {
+  const QUESTION = "                          Whether opting out of taxation u/s 115BAC(1A)?                                        Yes\n";
+  const columns = "Sl. No.   Particulars                                                   Amount (Rs.)\n";
+
+  it.each([
+    [
+      "the answer printed on the line above the question, column headings below it",
+      `${" ".repeat(50)}Yes\nWhether opting out of taxation u/s 115BAC(1A)?\n${columns}`,
+    ],
+    ["the question without its question mark", "Whether opting out of taxation u/s 115BAC(1A)    Yes\n"],
+  ])("%s: Yes is the old regime, and the form computes to its own Part B", (_, row) => {
+    const { request, partB } = computed(edited("form16-traces-layout-old-regime", [QUESTION, row]));
+    expect(request.chosenRegime).toBe("old");
+    expect(partB).toEqual({ taxableIncome: 844_500, slabTax: 81_400 });
+  });
+
+  it("'Sl. No.' below an unanswered question is no answer: the regime is left unknown, and said so", () => {
+    const result = parseDocuments([
+      { text: edited("form16-traces-layout-old-regime", [QUESTION, `Whether opting out of taxation u/s 115BAC(1A)?\n${columns}`]) },
+    ]);
+    if (!result.ok || result.documents[0]!.documentType !== "form16") throw new Error("not parsed");
+    expect(result.documents[0]!.optedOutOf115BAC).toBeNull();
+    expect(result.computeRequest?.chosenRegime).toBeUndefined();
+    expect(result.documents[0]!.warnings.map((w) => w.message)).toContain(
+      "row A, whether opting out of s.115BAC(1A) (the regime chosen): not found in the text; left null",
+    );
+  });
+});
