@@ -156,6 +156,14 @@ function nameAfterLabel(lines: string[], index: number): string | null {
   return null;
 }
 
+// A year on the line below a year's label is that label's only if the line names no year of its own:
+// "Financial Year: 2025-26" below an unreadable "Assessment Year" is not the assessment year.
+function yearBelow(line: string): string | null {
+  const c = compact(line);
+  const named = c.includes("financialyear") || c.includes("assessmentyear") || c.includes("taxyear") || c.includes("previousyear");
+  return named ? null : findYear(line);
+}
+
 // compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
 function readIdentity(lines: string[], compacts: string[]): Identity {
   const identity: Identity = {
@@ -188,10 +196,10 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     const line = headOf(lines[i]);
     const near = (offset: number): string => headOf(lines[i + offset]);
     if (identity.assessmentYear === null && c.includes("assessmentyear")) {
-      identity.assessmentYear = yearAfter(line, "assessment year") ?? findYear(near(1)) ?? findYear(near(2));
+      identity.assessmentYear = yearAfter(line, "assessment year") ?? yearBelow(near(1)) ?? yearBelow(near(2));
     }
     if (identity.taxYear === null && c.includes("taxyear")) {
-      identity.taxYear = yearAfter(line, "tax year") ?? findYear(near(1)) ?? findYear(near(2));
+      identity.taxYear = yearAfter(line, "tax year") ?? yearBelow(near(1)) ?? yearBelow(near(2));
     }
     if (
       identity.employerName === null &&

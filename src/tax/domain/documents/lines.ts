@@ -399,7 +399,7 @@ export function maskPansIn(text: string): string {
   return out;
 }
 
-/** First "YYYY-YY" year token in the text (assessment year, tax year, financial year). */
+/** First "YYYY-YY" year token in the text (assessment year, tax year, financial year); "2026-2027" reads as "2026-27". */
 export function findYear(text: string): string | null {
   for (let i = 0; i + 7 <= text.length; i++) {
     if (
@@ -410,12 +410,15 @@ export function findYear(text: string): string | null {
       text[i + 4] === "-" &&
       isDigitChar(text[i + 5]) &&
       isDigitChar(text[i + 6]) &&
-      !isDigitChar(text[i + 7]) &&
       !isDigitChar(text[i - 1])
     ) {
-      const start = Number(text.slice(i + 2, i + 4));
-      const end = Number(text.slice(i + 5, i + 7));
-      if ((start + 1) % 100 === end) return text.slice(i, i + 7);
+      if (!isDigitChar(text[i + 7])) {
+        const start = Number(text.slice(i + 2, i + 4));
+        const end = Number(text.slice(i + 5, i + 7));
+        if ((start + 1) % 100 === end) return text.slice(i, i + 7);
+      } else if (isDigitChar(text[i + 8]) && !isDigitChar(text[i + 9]) && Number(text.slice(i + 5, i + 9)) === Number(text.slice(i, i + 4)) + 1) {
+        return `${text.slice(i, i + 4)}-${text.slice(i + 7, i + 9)}`;
+      }
     }
   }
   return null;

@@ -190,3 +190,26 @@ describe("row A, the regime the employee chose", () => {
     );
   });
 });
+
+describe("the year a label names", () => {
+  /** The new-regime page-breaks fixture with every "Assessment Year: 2026-27" (first page and page headers) replaced. */
+  const withAssessmentYear = (printed: string, below: string): string =>
+    byName("form16-page-breaks-fy2025-26-new")
+      .text.replace("Assessment Year: 2026-27\n", `Assessment Year: 2026-27\n${below}`)
+      .replaceAll("Assessment Year: 2026-27", printed);
+
+  it("'Assessment Year: 2026-2027' is AY 2026-27, FY 2025-26, whatever year the next line names", () => {
+    const { request, partB } = computed(withAssessmentYear("Assessment Year: 2026-2027", "Financial Year: 2025-26\n"));
+    expect([request.financialYear, request.assessmentYear]).toEqual(["2025-26", "2026-27"]);
+    // The fixture's own Part B (FY 2025-26 new regime): 10,45,000, tax 44,500, all of it rebated under s.87A.
+    expect(partB).toEqual({ taxableIncome: 1_045_000, slabTax: 44_500 });
+  });
+
+  it("an assessment year printed without its value is not taken from a financial year on the next line", () => {
+    const result = parseDocuments([{ text: withAssessmentYear("Assessment Year:", "Financial Year: 2025-26\n") }]);
+    if (!result.ok || result.documents[0]!.documentType !== "form16") throw new Error("not parsed");
+    expect(result.documents[0]!.assessmentYear).toBeNull();
+    expect(result.computeRequest).toBeNull();
+    expect(result.unmapped.map((u) => u.field)).toEqual(["financialYear"]);
+  });
+});
