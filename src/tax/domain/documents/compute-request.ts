@@ -4,6 +4,7 @@
 // person and year disagree the disagreement is listed in `conflicts` rather than settled silently.
 import { FINANCIAL_YEARS, type FinancialYear } from "../engine";
 import type { OtherChapterVIA, Section10Exemption } from "../engine/form16-figures";
+import { OTHER_PROVISIONS_BREAK_UP } from "./form16-items";
 import type {
   AisDocument,
   ChapterVIAKey,
@@ -190,12 +191,32 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
   f.section80E = deductible("section80E");
   // The deductible 80G figure is already after the 50 % and qualifying-limit rules: allowed in full.
   f.section80G = deductible("section80G");
+  // Row 10(n) totals the sections Part B has no row for, which its break-up lists: those go by section and only
+  // the rest of 10(n) as "other". A break-up details its total; it never adds to it.
+  const otherProvisions = deductible("totalOtherProvisions") ?? deductible("otherProvisions");
+  const brokenUp: [ChapterVIAKey, OtherChapterVIA, number][] = [];
   for (const [key, section] of OTHER_VIA_ROWS) {
     const value = deductible(key);
-    if (value !== null && value > 0) f.otherChapterVIA.set(section, value);
+    if (value === null || value <= 0) continue;
+    if (otherProvisions !== null && OTHER_PROVISIONS_BREAK_UP.has(key)) brokenUp.push([key, section, value]);
+    else f.otherChapterVIA.set(section, value);
   }
-  const otherProvisions = deductible("totalOtherProvisions") ?? deductible("otherProvisions");
-  if (otherProvisions !== null && otherProvisions > 0) f.otherChapterVIA.set("other", otherProvisions);
+  const brokenUpTotal = brokenUp.reduce((total, [, , value]) => total + value, 0);
+  if (otherProvisions !== null && brokenUpTotal > otherProvisions) {
+    // Row 11 adds 10(n), not its break-up: the form's own figure stands.
+    for (const [key, , value] of brokenUp) {
+      skip(
+        `chapterVIA.${key}`,
+        value,
+        "a row of the break-up of 10(n), whose rows add up to more than 10(n); 10(n) was used, as the form's row 11 does",
+      );
+    }
+    if (otherProvisions > 0) f.otherChapterVIA.set("other", otherProvisions);
+  } else {
+    for (const [, section, value] of brokenUp) f.otherChapterVIA.set(section, value);
+    const rest = (otherProvisions ?? 0) - brokenUpTotal;
+    if (rest > 0) f.otherChapterVIA.set("other", rest);
+  }
 
   // This employer's TDS: Part A's total when present, else Part B's net tax payable (what it deducted); plus
   // the TDS/TCS others deducted that the employee reported through Form 12BAA (rows 19 and 20).

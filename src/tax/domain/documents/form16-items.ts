@@ -139,6 +139,33 @@ const MATCHERS: Matcher[] = [
   heading("salary", [["grosssalary"]], "grossSalary"),
 ];
 
+/**
+ * Chapter VI-A sections Part B has no row of its own for: an employer lists them in the break-up of row 10(m)
+ * ("any other provision(s)"), and row 10(n) totals them (row 11 adds 10(n), not the break-up).
+ */
+export const OTHER_PROVISIONS_BREAK_UP: ReadonlySet<ChapterVIAKey> = new Set([
+  "section80DD",
+  "section80DDB",
+  "section80EEA",
+  "section80EEB",
+  "section80GG",
+  "section80GGC",
+  "section80TTB",
+  "section80U",
+]);
+
+/**
+ * Which break-up table a heading opens: "Break up for 'Amount of any other exemption under section 10' ..." (row
+ * 2(g)) or "... 'Amount deductible under any other provision(s) of Chapter VI-A' ..." (row 10(m)). Row 2(g)'s own
+ * note ("[Note: Break-up to be filled and signed by employer ...]") opens none.
+ */
+export function breakUpTable(compactLabel: string): "exemptions" | "chapterVIA" | null {
+  const at = compactLabel.indexOf("breakup");
+  if (at < 0 || !(compactLabel.startsWith("for", at + 7) || compactLabel.startsWith("of", at + 7))) return null;
+  if (compactLabel.includes("anyotherexemption", at)) return "exemptions";
+  return compactLabel.includes("anyotherprovision", at) ? "chapterVIA" : null;
+}
+
 // The catalogue compiled once: every distinct fragment gets an id in one automaton, and each fragment knows the
 // alternatives it is part of and the matchers it vetoes. A label is scanned once for all fragments; only the
 // alternatives of the fragments found are then checked, and the earliest matcher that holds wins, exactly as

@@ -2,7 +2,15 @@
 // label + amounts segments, the label is matched against the item catalogue, and amounts printed on a later
 // line than their label (wrapped labels, pdftotext columns) are given to the label still waiting for them.
 import { toRupees } from "./amount";
-import { closeSectionNumbers, matchForm16Item, matchForm16ItemAcross, type Form16Item, type ItemGroup } from "./form16-items";
+import {
+  OTHER_PROVISIONS_BREAK_UP,
+  breakUpTable,
+  closeSectionNumbers,
+  matchForm16Item,
+  matchForm16ItemAcross,
+  type Form16Item,
+  type ItemGroup,
+} from "./form16-items";
 import {
   MAX_LABEL_CHARS,
   compact,
@@ -334,6 +342,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (held !== null) warn(collector, held.line, held.text, "amount on a line that matched no known Form 16 item");
     held = null;
   };
+  // The break-up table at the end of Part B being read: its rows detail row 2(h) or 10(n), which carry the amounts.
+  let breakUp: "exemptions" | "chapterVIA" | null = null;
   // Rows seen without an amount on their line, by key: the first line each was seen on.
   const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
@@ -360,8 +370,14 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (isBoilerplate(whole)) return;
     // The verification paragraph restates the TDS in words and figures; it is not a line item.
     if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
-    if (whole.startsWith("parta") || whole.includes("(parta)")) region = "partA";
-    if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)")) region = "partB";
+    if (whole.startsWith("parta") || whole.includes("(parta)")) {
+      region = "partA";
+      breakUp = null;
+    }
+    if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)")) {
+      region = "partB";
+      breakUp = null;
+    }
     // Part A is read for its quarterly summary total only; its other rows are not Part B items.
     if (region === "partA" && (partA !== null || !stripRowMarkers(whole).startsWith("total"))) return;
 
@@ -399,6 +415,16 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         }
       }
 
+      const table = region === "partB" ? breakUpTable(labelCompact) : null;
+      if (table !== null) {
+        unheld();
+        breakUp = table;
+        pending = null;
+        collector.lastChapterVIA = null;
+        carry = "";
+        continue;
+      }
+
       if (held !== null) {
         // Only the words that carry on the held row, with no marker or amounts of their own, complete its label.
         const completed =
@@ -432,6 +458,19 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       // The tail of a wrapped label can read like a heading ("under Chapter VI-A"): it belongs to the label
       // still waiting for its amount.
       if (item?.kind === "heading" && pending !== null) item = null;
+
+      if (breakUp !== null && item !== null && item.kind !== "heading") {
+        const ofTable = breakUp === "exemptions" ? item.kind === "amount" && item.group === "exemptions" : item.kind === "chapterVIA";
+        // A row of another part of the form: the table has ended.
+        if (!ofTable) breakUp = null;
+        // A section Part B prints a row of its own for, listed again in the break-up: 10(n) has it already.
+        else if (item.kind === "chapterVIA" && !OTHER_PROVISIONS_BREAK_UP.has(item.key)) {
+          collector.lastChapterVIA = null;
+          continue;
+        }
+      }
+      // The break-up of 2(g) details 2(h), which carries its total.
+      if (breakUp === "exemptions") continue;
 
       if (item !== null) {
         const lineAbove = carry;
@@ -481,10 +520,10 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         if (pending !== null) {
           assign(collector, pending.item, segment.amounts, lineNumber, context(segment));
           pending = null;
-        } else if (seenItem && ROW_MARKER_FIRST.test(label)) {
-          held = { label, amounts: segment.amounts, line: lineNumber, text: context(segment) };
-        } else if (seenItem) {
-          warn(collector, lineNumber, context(segment), "amount on a line that matched no known Form 16 item");
+        } else if (seenItem && breakUp === null) {
+          // A break-up row naming a section the catalogue does not know is carried by 10(n): no warning.
+          if (ROW_MARKER_FIRST.test(label)) held = { label, amounts: segment.amounts, line: lineNumber, text: context(segment) };
+          else warn(collector, lineNumber, context(segment), "amount on a line that matched no known Form 16 item");
         }
         carry = "";
         continue;

@@ -213,3 +213,98 @@ describe("the year a label names", () => {
     expect(result.unmapped.map((u) => u.field)).toEqual(["financialYear"]);
   });
 });
+
+describe("the break-up tables at the end of Part B detail rows 2(h) and 10(n); they never add to them", () => {
+  const chapterVIABreakUp = (rows: string): string =>
+    "Break up for 'Amount deductible under any other provision(s) of Chapter VI-A' to be filled by the employer:\n" +
+    "S.No.    Section under which deduction is allowed       Gross Amount   Qualifying Amount   Deductible Amount\n" +
+    rows;
+  /** The old-regime TRACES fixture with 75,000 under 10(n) (rows 11 to 13 as the form then prints them) and a break-up. */
+  const withOtherProvisions = (breakUp: string): string =>
+    edited(
+      "form16-traces-layout-old-regime",
+      [
+        "          Chapter VI-A                                                        0.00            0.00            0.00",
+        "          Chapter VI-A                                                    75000.00        75000.00        75000.00",
+      ],
+      ["+10(l)+10(n)]                                     298000.00", "+10(l)+10(n)]                                     373000.00"],
+      [
+        "Total taxable income (9-11)                                                                       844500.00",
+        "Total taxable income (9-11)                                                                       769500.00",
+      ],
+      [
+        "Tax on total income                                                                                81400.00",
+        "Tax on total income                                                                                66400.00",
+      ],
+      ["Page 1 of 1", `${breakUp}Page 1 of 1`],
+    );
+  // GTI 11,42,500 − Chapter VI-A 3,73,000 = 7,69,500 (row 12); old regime FY 2024-25: 12,500 + 20 % of 2,69,500 = 66,400 (row 13).
+  const FORM_PART_B = { taxableIncome: 769_500, slabTax: 66_400 };
+
+  it("10(n) 75,000 broken up as 80DD 75,000 is 80DD 75,000 once", () => {
+    const { request, partB } = computed(
+      withOtherProvisions(
+        chapterVIABreakUp("1.       80DD                                             75000.00          75000.00             75000.00\n"),
+      ),
+    );
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80TTA": 8_000, "80DD": 75_000 });
+    expect(partB).toEqual(FORM_PART_B);
+  });
+
+  it("a break-up row of a section the form has no field for stays in 10(n) as other, without a warning", () => {
+    const rows =
+      "1.       80DD                                             50000.00          50000.00             50000.00\n" +
+      "2.       80QQB                                            25000.00          25000.00             25000.00\n";
+    const { result, request, partB } = computed(withOtherProvisions(chapterVIABreakUp(rows)));
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80TTA": 8_000, "80DD": 50_000, other: 25_000 });
+    expect(result.ok && result.documents[0]!.warnings).toEqual([]);
+    expect(partB).toEqual(FORM_PART_B);
+  });
+
+  it("a break-up adding up to more than 10(n) is listed, and 10(n) stands as the form's row 11 counts it", () => {
+    const rows =
+      "1.       80DD                                             75000.00          75000.00             75000.00\n" +
+      "2.       80U                                              75000.00          75000.00             75000.00\n";
+    const { result, request, partB } = computed(withOtherProvisions(chapterVIABreakUp(rows)));
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80TTA": 8_000, other: 75_000 });
+    expect(result.unmapped.map((u) => [u.field, u.amount])).toEqual([
+      ["chapterVIA.section80DD", 75_000],
+      ["chapterVIA.section80U", 75_000],
+    ]);
+    expect(partB).toEqual(FORM_PART_B);
+  });
+
+  it("2(h) 19,200 broken up into allowances under 10(14) is 19,200 of other exemptions, not 10(14) as well", () => {
+    // 19,200 more salary and 2(h) 19,200 (2(i) 1,63,200): rows 3 to 13 as the payroll fixture prints them.
+    const text = edited(
+      "form16-payroll-indian-grouping",
+      [
+        "   (i) Total amount of exemption claimed under section 10                      ₹1,44,000.00",
+        "   (h) Total amount of any other exemption under section 10                    ₹19,200.00\n" +
+          "   (i) Total amount of exemption claimed under section 10                      ₹1,63,200.00",
+      ],
+      ["₹ 8,40,000.00", "₹ 8,59,200.00"],
+      ["Rs. 8,40,000.00", "Rs. 8,59,200.00"],
+      [
+        "Bonus paid in arrears for FY 2023-24 (memo)                                   1,23,456.78",
+        "Break-up of 'Amount of any other exemption under section 10':\n" +
+          "S.No.  Nature of exemption                                   Amount\n" +
+          "1.     Children education allowance u/s 10(14)              2,400.00\n" +
+          "2.     Hostel expenditure allowance u/s 10(14)              3,600.00\n" +
+          "3.     Transport allowance u/s 10(14)                       13,200.00",
+      ],
+    );
+    const { result, request, partB } = computed(text);
+    expect(request.profile.salary?.exemptions10).toEqual({ "10(13A)": 144_000, "10(other)": 19_200 });
+    expect(result.ok && result.documents[0]!.warnings).toEqual([]);
+    expect(partB).toEqual(PAYROLL_PART_B);
+  });
+
+  it("the 2019 layout with both tables computes to its own Part B", () => {
+    // The 2019-layout fixture dated AY 2025-26 (old-regime slabs unchanged): 3,81,700, tax 6,585, all rebated.
+    const text = edited("form16-traces-2019-layout", ["Assessment Year: 2021-22", "Assessment Year: 2025-26"]);
+    const { request, partB } = computed(text);
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80TTA": 3_200, "80DD": 75_000 });
+    expect(partB).toEqual({ taxableIncome: 381_700, slabTax: 6_585 });
+  });
+});
