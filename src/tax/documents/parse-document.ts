@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures and `conflicts` between documents. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
   middleware: [
     requireKey("documents:parse"),
@@ -60,7 +60,7 @@ export function registerParseDocument(app: TaxApp): void {
       const where = body.documents === undefined ? "" : `documents[${result.index}]: `;
       throw taxError(result.error.code, `${where}${result.error.message}`);
     }
-    const merged = { computeRequest: result.computeRequest, unmapped: result.unmapped, conflicts: result.conflicts };
+    const merged = { computeRequest: result.computeRequest, unmapped: result.unmapped, conflicts: result.conflicts, notes: result.notes };
     const data = body.documents === undefined ? { ...result.documents[0]!, ...merged } : { documents: result.documents, ...merged };
     return c.json({ data }, 200);
   });

@@ -232,6 +232,12 @@ const mergedFields = {
   conflicts: z
     .array(DocumentConflictSchema)
     .openapi({ description: "Figures two documents state differently, and what was done; never resolved silently." }),
+  notes: z.array(z.string()).openapi({
+    description: "What computeRequest takes from the documents by inference rather than as printed, and why.",
+    example: [
+      "deductions.parentsSeniorCitizen: true, inferred from text: it allows ₹50,000 for parents' health insurance, more than the ₹25,000 s.80D allows unless a parent is a senior citizen; the form does not say so",
+    ],
+  }),
 };
 
 /** The `data` of a parse of one `text`: the document with its compute request. */

@@ -2,8 +2,9 @@
 // with the financial year (not the assessment year the form prints) and the regime the employee chose. Figures
 // that have no place in /compute are listed in `unmapped` with the reason, and where two documents of one
 // person and year disagree the disagreement is listed in `conflicts` rather than settled silently.
-import { FINANCIAL_YEARS, type FinancialYear } from "../engine";
+import { FINANCIAL_YEARS, type FinancialYear, LIMITS } from "../engine";
 import type { OtherChapterVIA, Section10Exemption } from "../engine/form16-figures";
+import { formatRupees } from "../engine/rounding";
 import { OTHER_PROVISIONS_BREAK_UP } from "./form16-items";
 import type {
   AisDocument,
@@ -20,6 +21,8 @@ export interface ComputeRequestResult {
   computeRequest: DocumentComputeRequest | null;
   unmapped: UnmappedFigure[];
   conflicts: DocumentConflict[];
+  /** What the request takes from the documents by inference rather than as printed, and why. */
+  notes: string[];
 }
 
 /** What the caller adds that no document prints. */
@@ -136,7 +139,7 @@ const sum = (values: (number | null)[]): number | null => {
   return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
 };
 
-function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], source: string): Figures {
+function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], notes: string[], source: string): Figures {
   const f = emptyFigures();
   const a = (key: Form16AmountKey): number | null => (document.amounts[key] === null ? null : paise(document.amounts[key]!));
   const deductible = (key: ChapterVIAKey): number | null => {
@@ -188,6 +191,14 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], sou
   f.section80D = deductible("section80D");
   f.section80DParents = deductible("section80DParents");
   if (f.section80DParents !== null) f.parentsSeniorCitizen = document.parentsSeniorCitizen;
+  // s.80D(2)(b), (4): more than 25,000 for parents is deductible only when a parent is a senior citizen, so an
+  // employer that allowed more was told one is, whether or not the form says so.
+  if (f.section80DParents !== null && f.parentsSeniorCitizen === null && f.section80DParents > paise(LIMITS.section80D)) {
+    f.parentsSeniorCitizen = true;
+    notes.push(
+      `deductions.parentsSeniorCitizen: true, inferred from ${source}: it allows ${formatRupees(rupees(f.section80DParents))} for parents' health insurance, more than the ${formatRupees(LIMITS.section80D)} s.80D allows unless a parent is a senior citizen; the form does not say so`,
+    );
+  }
   f.section80E = deductible("section80E");
   // The deductible 80G figure is already after the 50 % and qualifying-limit rules: allowed in full.
   f.section80G = deductible("section80G");
@@ -416,6 +427,7 @@ const isFinancialYear = (year: string): year is FinancialYear => (FINANCIAL_YEAR
 export function buildComputeRequest(documents: { document: ParsedDocument; source: string }[], caller: CallerFacts = {}): ComputeRequestResult {
   const unmapped: UnmappedFigure[] = [];
   const conflicts: DocumentConflict[] = [];
+  const notes: string[] = [];
   const years = documents.map(({ document, source }) => ({ source, ...documentFinancialYear(document) }));
   const named = years.filter((y) => y.financialYear !== null);
   const distinct = new Set(named.map((y) => y.financialYear));
@@ -425,7 +437,7 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
       values: named.map((y) => ({ source: y.source, amount: null, value: y.financialYear })),
       resolution: "the documents are for different years; parse each year separately",
     });
-    return { computeRequest: null, unmapped, conflicts };
+    return { computeRequest: null, unmapped, conflicts, notes };
   }
   const financialYear = named[0]?.financialYear ?? null;
   const assessmentYear = named.find((y) => y.assessmentYear !== null)?.assessmentYear ?? null;
@@ -439,7 +451,7 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
           ? "no assessment year, tax year or financial year was found in the text"
           : `financial year ${financialYear} is not one /compute supports (${FINANCIAL_YEARS.join(", ")})`,
     });
-    return { computeRequest: null, unmapped, conflicts };
+    return { computeRequest: null, unmapped, conflicts, notes };
   }
 
   const pans = new Set(
@@ -455,17 +467,17 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
       })),
       resolution: "the documents name different people; nothing was merged",
     });
-    return { computeRequest: null, unmapped, conflicts };
+    return { computeRequest: null, unmapped, conflicts, notes };
   }
 
   const perDocument = documents.map(({ document, source }) => ({
     kind: document.documentType,
     source,
-    figures: document.documentType === "form16" ? form16Figures(document, unmapped, source) : aisFigures(document, unmapped, source),
+    figures: document.documentType === "form16" ? form16Figures(document, unmapped, notes, source) : aisFigures(document, unmapped, source),
   }));
   const f = merge(perDocument, conflicts);
   withinComputeLimit(f, unmapped);
-  return { computeRequest: toRequest(f, financialYear, assessmentYear, caller), unmapped, conflicts };
+  return { computeRequest: toRequest(f, financialYear, assessmentYear, caller), unmapped, conflicts, notes };
 }
 
 /** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */

@@ -308,3 +308,42 @@ describe("the break-up tables at the end of Part B detail rows 2(h) and 10(n); t
     expect(partB).toEqual({ taxableIncome: 381_700, slabTax: 6_585 });
   });
 });
+
+describe("the parents' 80D row without the words 'senior citizen'", () => {
+  /** The old-regime TRACES fixture with a parents' 80D row of `parents` rupees and rows 11 to 13 as the form prints them. */
+  const withParents = (parents: string, aggregate: string, taxable: string, tax: string): string =>
+    edited(
+      "form16-traces-layout-old-regime",
+      [
+        "      (g) Deduction in respect of health insurance premia under section 80D          25000.00         25000.00",
+        "      (g) Deduction in respect of health insurance premia under section 80D          25000.00         25000.00\n" +
+          `          80D - health insurance premia for parents                                   ${parents}         ${parents}`,
+      ],
+      ["+10(l)+10(n)]                                     298000.00", `+10(l)+10(n)]                                     ${aggregate}`],
+      [
+        "Total taxable income (9-11)                                                                       844500.00",
+        `Total taxable income (9-11)                                                                       ${taxable}`,
+      ],
+      [
+        "Tax on total income                                                                                81400.00",
+        `Tax on total income                                                                                ${tax}`,
+      ],
+    );
+
+  it("allowing more than 25,000 means a senior parent: the flag is set, and the notes say it was inferred", () => {
+    // s.80D(2)(b), (4) (tax-rules.md §7): parents ₹25,000, ₹50,000 if a parent is a senior citizen. Rows 12 and 13:
+    // GTI 11,42,500 − 3,48,000 = 7,94,500; 12,500 + 20 % of 2,94,500 = 71,400.
+    const { result, request, partB } = computed(withParents("50000.00", "348000.00", "794500.00", "71400.00"));
+    expect(request.profile.deductions).toMatchObject({ section80D_parents: 50_000, parentsSeniorCitizen: true });
+    expect(result.ok && result.notes).toEqual([expect.stringContaining("deductions.parentsSeniorCitizen: true, inferred")]);
+    expect(partB).toEqual({ taxableIncome: 794_500, slabTax: 71_400 });
+  });
+
+  it("25,000 or less says nothing about the parents' age: no flag, no note", () => {
+    // GTI 11,42,500 − 3,18,000 = 8,24,500; 12,500 + 20 % of 3,24,500 = 77,400.
+    const { result, request, partB } = computed(withParents("20000.00", "318000.00", "824500.00", "77400.00"));
+    expect(request.profile.deductions?.parentsSeniorCitizen).toBeUndefined();
+    expect(result.ok && result.notes).toEqual([]);
+    expect(partB).toEqual({ taxableIncome: 824_500, slabTax: 77_400 });
+  });
+});
