@@ -159,10 +159,12 @@ describe("properties with special-rate and presumptive income", () => {
           for (const regime of REGIMES) {
             const r = result.regimes[regime];
             // Upper bound: every line at its own rate on its whole income, surcharge 15 %, cess 4 %, then
-            // s.288B rounding (at most ₹5 up) and a rupee per line of rounding.
+            // s.288B rounding (at most ₹5 up), a rupee per line of rounding, and a rupee each for rounding the
+            // surcharge and the cess (₹2,63,760,828 under s.112 at 12.5 % is 3,29,70,103.5 → 3,29,70,104, surcharge
+            // 49,45,515.6 → 49,45,516, cess 15,16,624.8 → 15,16,625: ₹0.02 above the bound without them).
             let bound = 0;
             for (const line of r.specialRateIncome) bound += (line.income * line.ratePercent) / 100 + 1;
-            expect(r.totalTax).toBeLessThanOrEqual(bound * 1.15 * 1.04 + 5);
+            expect(r.totalTax).toBeLessThanOrEqual(bound * 1.15 * 1.04 + 2 + 5);
             expect(r.surchargeRatePercent === 0 || r.surcharge <= Math.ceil((r.specialRateTax * 15) / 100)).toBe(true);
           }
         },
