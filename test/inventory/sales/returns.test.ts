@@ -77,6 +77,18 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(await gramsRemaining(lotId)).toBe(before + 1_500);
   });
 
+  // 0.001 kg at ₹100/kg within Tamil Nadu: ₹0.10 taxable; CGST = SGST = 0.10 × 2.5 % = ₹0.0025 → ₹0.00 each, so the
+  // invoice is ₹0.10 and carries no tax. Returned whole, the credit note is the same ₹0.10 with no tax (taxed as
+  // IGST, 0.10 × 5 % = 0.005 → ₹0.01, it would exceed the invoice and be refused).
+  it("a return of an intra-state line whose CGST rounded to nothing stays intra-state and credits exactly the line", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "0.001", rate_per_kg: "100" }]));
+    expect(booked).toMatchObject({ total_amount: "0.10", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const note = await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "0.001" }] }), 201);
+    expect(note.data).toMatchObject({ amount: "0.10", taxable_amount: "0.10", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" });
+  });
+
   it("goods returned after payment leave the customer owed: 5 kg of a paid ₹12,600.00 invoice is −₹1,575.00 outstanding", async () => {
     const { orgId, key, lotId, buyerId, saleId } = await invoice();
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
