@@ -62,7 +62,8 @@ const MATCHERS: Matcher[] = [
   deduction("totalOtherProvisions", [["totalofamountdeductibleunderanyotherprovision"], ["totalofamountdeductibleunderanyother"]]),
   deduction("otherProvisions", [["amountdeductibleunderanyotherprovision"], ["deductibleunderanyotherprovision"]]),
   deduction("totalSection80C80CCC80CCD1", [["totaldeductionundersection80c"], ["total", "80ccc"], ["total", "lifeinsurance", "pension"]]),
-  deduction("section80CCD1B", [["80ccd(1b)"], ["notifiedpensionscheme"], ["additionalcontribution", "pension"]]),
+  // Payroll software also prints 80CCD(1B) as "80CCD 1B", "80CCD1B" or "80CCD(1)(B)"; matched before 80CCD(1).
+  deduction("section80CCD1B", [["80ccd(1b)"], ["80ccd1b"], ["80ccd(1)(b)"], ["notifiedpensionscheme"], ["additionalcontribution", "pension"]]),
   deduction("section80CCD2", [
     ["80ccd(2)"],
     ["contributionbyemployertopension"],

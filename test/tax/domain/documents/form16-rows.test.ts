@@ -102,6 +102,21 @@ describe("a Chapter VI-A label that starts with its section number", () => {
   });
 });
 
+describe("80CCD(1B) as payroll software prints it", () => {
+  it.each(["Section 80CCD1B - NPS", "Section 80CCD 1B - NPS", "Section 80CCD(1)(B) - NPS"])("'%s' is 80CCD(1B)", (label) => {
+    const text = edited("form16-traces-layout-old-regime", [
+      `      (e) Deductions in respect of amount paid/deposited to notified pension
+          scheme under section 80CCD (1B)                                            50000.00         50000.00`,
+      `      (e) ${label}                                                                   50000.00         50000.00`,
+    ]);
+    const { result, request, partB } = computed(text);
+    expect(request.profile.deductions?.section80CCD1B).toBe(50_000);
+    expect(result.ok && result.documents[0]!.warnings).toEqual([]);
+    // The fixture's own Part B (its expected.json working): 8,44,500 and 81,400.
+    expect(partB).toEqual({ taxableIncome: 844_500, slabTax: 81_400 });
+  });
+});
+
 describe("a row whose amounts are printed on its first line and whose label goes on to the next", () => {
   it("10(e) 80CCD(1B), its first line matching nothing alone, keeps its amounts", () => {
     const text = edited("form16-traces-layout-old-regime", [
