@@ -95,6 +95,28 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     );
   const endpointOfDelivery = (deliveryId: string) => sql`(SELECT ${deliveries.endpointId} FROM ${deliveries} WHERE ${deliveries.id} = ${deliveryId})`;
 
+  /**
+   * Ends the pending deliveries of an endpoint that `stopped` says is disabled or deleted, each with a "not sent"
+   * attempt, in the batch that stops it: left pending, they would stay so until their next attempt came round
+   * (up to a day away), and go out after all if the endpoint were enabled again before then. The attempt's id
+   * is the delivery's own suffix: a delivery ends this way once, and its attempt number keeps the order.
+   */
+  function endPendingDeliveries(q: ReturnType<typeof db>, endpointId: string | SQL, stopped: SQL, at: number, reason: string) {
+    const pendingOf = and(sql`${deliveries.endpointId} = ${endpointId}`, eq(deliveries.status, "pending"), stopped);
+    return [
+      // Columns in table order: id, delivery, attempt, time, outcome, status, duration, error.
+      q
+        .insert(attempts)
+        .select(
+          sql`SELECT 'wha_' || substr(${deliveries.id}, 5), ${deliveries.id}, ${deliveries.attempts} + 1, ${at}, 'failed', NULL, 0, ${`not sent: ${reason}`} FROM ${deliveries} WHERE ${pendingOf}`,
+        ),
+      q
+        .update(deliveries)
+        .set({ status: "failed", attempts: sql`${deliveries.attempts} + 1`, nextAttemptAt: null, completedAt: at })
+        .where(pendingOf),
+    ] as const;
+  }
+
   async function countEndpoints(d1: D1Database, ownerId: string): Promise<number> {
     return db(d1).$count(endpoints, liveOf(ownerId));
   }
@@ -134,6 +156,10 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     change: EndpointChange,
   ): Promise<EndpointRow | undefined> {
     const q = db(d1);
+    const stopping = patch.deletedAt !== undefined ? "the endpoint was deleted" : patch.disabledAt ? "the endpoint is disabled" : null;
+    // Stopped by this batch: the owner's endpoint, now disabled or deleted.
+    const stopped = sql`EXISTS (SELECT 1 FROM ${endpoints} WHERE ${endpoints.id} = ${id} AND ${endpoints.ownerId} = ${ownerId}
+      AND (${endpoints.disabledAt} IS NOT NULL OR ${endpoints.deletedAt} IS NOT NULL))`;
     const [updated] = await q.batch([
       q
         .update(endpoints)
@@ -146,6 +172,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         .select(
           sql`SELECT ${newId("whc", change.at)}, ${id}, ${ownerId}, ${change.action}, ${change.actor}, ${change.detail}, ${change.at} WHERE changes() = 1`,
         ),
+      ...(stopping === null ? [] : endPendingDeliveries(q, id, stopped, change.at, stopping)),
     ]);
     return updated[0];
   }
@@ -391,6 +418,13 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
               .select(
                 sql`SELECT ${newId("whc", record.attemptedAt)}, ${endpoints.id}, ${endpoints.ownerId}, 'auto_disabled', 'service', 'no 2xx answer since ' || strftime('%Y-%m-%dT%H:%M:%fZ', ${endpoints.failingSince} / 1000.0, 'unixepoch'), ${record.attemptedAt} FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId} AND changes() = 1`,
               ),
+            ...endPendingDeliveries(
+              q,
+              endpointId,
+              sql`EXISTS (SELECT 1 FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId} AND ${endpoints.disabledAt} IS NOT NULL)`,
+              record.attemptedAt,
+              "the endpoint is disabled",
+            ),
           ];
     const [updated] = await q.batch([
       q

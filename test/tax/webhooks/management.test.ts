@@ -13,10 +13,15 @@ import {
   WebhookEndpointDetailSchema,
   WebhookEndpointSchema,
 } from "../../../src/tax/webhooks/schemas";
+import { webhookStore } from "../../../src/tax/webhooks/queries";
+import taxWorker from "../../../src/tax/worker";
+import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 
 installReceivers();
+
+const queueWorker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "queue">;
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
@@ -116,6 +121,32 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     await emitEvent(accountId);
     expect(await deliveryCount(endpoint.id)).toBe(1);
     expect((await detail(key, endpoint.id)).changes.map((c) => c.action)).toEqual(["enabled", "disabled"]);
+  });
+
+  it("disabling ends the pending deliveries as failed, not sent, and they stay so when it is enabled again", async () => {
+    const { key, endpoint, accountId, received } = await setup(() => respond.fail(503));
+    const eventId = `evt_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now())
+      .run();
+    const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
+    await consumeDelivery(queueWorker, "tax-webhooks", deliveryId!);
+    expect(received).toHaveLength(1);
+    expect((await deliveriesOf(key, endpoint.id))[0]).toMatchObject({ id: deliveryId, status: "pending", nextRetryAt: expect.any(String) });
+
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true })), 200);
+    const [ended] = await deliveriesOf(key, endpoint.id);
+    expect(ended).toMatchObject({ id: deliveryId, status: "failed", nextRetryAt: null, completedAt: expect.any(String) });
+    expect(ended!.attempts.map((a) => [a.outcome, a.responseStatus, a.error])).toEqual([
+      ["failed", 503, expect.stringContaining("HTTP 503")],
+      ["failed", null, "not sent: the endpoint is disabled"],
+    ]);
+
+    // Enabled again, the retry that was queued finds the delivery ended and sends nothing.
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    await consumeDelivery(queueWorker, "tax-webhooks", deliveryId!);
+    expect(received).toHaveLength(1);
+    expect((await deliveriesOf(key, endpoint.id))[0]!.status).toBe("failed");
   });
 
   it("another account's endpoint, or a deleted one, is 404 and unchanged", async () => {
@@ -265,6 +296,10 @@ describe("the failing streak and the automatic disable", () => {
     expect(seen.changes).toEqual([
       { action: "auto_disabled", actor: "service", detail: `no 2xx answer since ${new Date(since).toISOString()}`, at: expect.any(String) },
     ]);
+    // The failed test send would have been retried; disabled, it ends at once, not sent.
+    const [testDelivery] = await deliveriesOf(key, endpoint.id);
+    expect(testDelivery).toMatchObject({ status: "failed", nextRetryAt: null });
+    expect(testDelivery!.attempts.at(-1)).toMatchObject({ outcome: "failed", responseStatus: null, error: "not sent: the endpoint is disabled" });
     await emitEvent(accountId);
     expect(await deliveryCount(endpoint.id)).toBe(1);
   });
