@@ -39,9 +39,6 @@ export function registerCreateWebhook(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const checked = checkWebhookUrl(body.url, { allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === "true" });
     if (!checked.ok) throw inventoryError("bad_request", `url: ${checked.reason}`);
-    if ((await webhookStore.countEndpoints(c.env.DB, org.id)) >= MAX_ENDPOINTS_PER_ORG) {
-      throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
-    }
     const now = Date.now();
     const endpoint = {
       id: newId("whk", now),
@@ -56,7 +53,9 @@ export function registerCreateWebhook(app: InventoryApp): void {
       failingSince: null,
     };
     const secret = newWebhookSecret();
-    await webhookStore.insertEndpoint(c.env.DB, { ...endpoint, secret });
+    if (!(await webhookStore.insertEndpointWithin(c.env.DB, { ...endpoint, secret }, MAX_ENDPOINTS_PER_ORG))) {
+      throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
+    }
     return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);
   });
 }

@@ -117,12 +117,22 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     ] as const;
   }
 
-  async function countEndpoints(d1: D1Database, ownerId: string): Promise<number> {
-    return db(d1).$count(endpoints, liveOf(ownerId));
-  }
-
-  async function insertEndpoint(d1: D1Database, row: NewEndpoint): Promise<void> {
-    await db(d1).insert(endpoints).values(row);
+  /**
+   * Registers the endpoint while its owner has fewer than `limit` live ones; false (nothing written) otherwise.
+   * The count and the insert are one statement, so registrations at once cannot pass the limit together.
+   */
+  async function insertEndpointWithin(d1: D1Database, row: NewEndpoint, limit: number): Promise<boolean> {
+    const q = db(d1);
+    const live = q.$count(endpoints, liveOf(row.ownerId));
+    // Columns in table order: id, owner, url, events, description, secret, previous secret, its expiry, created,
+    // disabled at, disabled reason, failing since, deleted at.
+    const result = await q
+      .insert(endpoints)
+      .select(
+        sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
+      )
+      .run();
+    return result.meta.changes === 1;
   }
 
   async function listEndpoints(d1: D1Database, ownerId: string): Promise<EndpointRow[]> {
@@ -599,8 +609,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   return {
-    countEndpoints,
-    insertEndpoint,
+    insertEndpointWithin,
     listEndpoints,
     findEndpoint,
     updateEndpoint,

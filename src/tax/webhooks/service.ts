@@ -67,9 +67,6 @@ export async function registerEndpoint(
 ) {
   const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
   if (!checked.ok) throw taxError("validation_error", `url: ${checked.reason}`);
-  if ((await webhookStore.countEndpoints(env.DB, ownerId)) >= MAX_ENDPOINTS_PER_ACCOUNT) {
-    throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
-  }
   const endpoint: EndpointRow = {
     id: newId("whk", now),
     ownerId,
@@ -83,7 +80,9 @@ export async function registerEndpoint(
     failingSince: null,
   };
   const secret = newWebhookSecret();
-  await webhookStore.insertEndpoint(env.DB, { ...endpoint, secret });
+  if (!(await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret }, MAX_ENDPOINTS_PER_ACCOUNT))) {
+    throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
+  }
   return { ...endpointView(endpoint, now), secret };
 }
 

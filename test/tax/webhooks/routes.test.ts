@@ -82,6 +82,19 @@ describe("POST /api/v1/webhooks", () => {
       "conflict",
     );
   });
+
+  it("holds the cap of 20 against registrations sent at once: with 18, ten at once make exactly two", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    for (let i = 0; i < 18; i++) await register(key, { url: `https://hooks.example.com/${i}` });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url: `https://race.example.com/${i}` }) }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const list = await expectStatus(await api("/api/v1/webhooks", key), 200);
+    expect(list.data).toHaveLength(20);
+  });
 });
 
 describe("webhook routes: security", () => {
