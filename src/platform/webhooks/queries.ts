@@ -238,11 +238,18 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     }
     if (found.length === 0) return [];
     const owners = [...new Set(found.map((e) => e.ownerId))];
-    const subscribed: Array<Pick<Tables["webhookEndpoints"]["$inferSelect"], "id" | "ownerId" | "events" | "createdAt">> = [];
+    // An endpoint takes the events from the start of its present enabled period: its registration, or its
+    // latest enabling. Events from before (while it was disabled, or whose deliveries its disabling ended) are
+    // not sent later, even when their fan-out runs late (the sweep after a lost dispatch).
+    // Qualified by hand: drizzle leaves the columns of a one-table query unqualified, and inside the subquery an
+    // unqualified "id" would be the change's own.
+    const enabledSince = sql<number>`COALESCE((SELECT MAX(ch.at) FROM ${endpointChanges} ch
+      WHERE ch.endpoint_id = ${endpoints}.id AND ch.action = 'enabled'), ${endpoints}.created_at)`;
+    const subscribed: Array<Pick<Tables["webhookEndpoints"]["$inferSelect"], "id" | "ownerId" | "events"> & { enabledSince: number }> = [];
     for (const part of chunks(owners)) {
       subscribed.push(
         ...(await q
-          .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, createdAt: endpoints.createdAt })
+          .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, enabledSince })
           .from(endpoints)
           .where(and(inArray(endpoints.ownerId, part), isNull(endpoints.deletedAt), isNull(endpoints.disabledAt)))
           .all()),
@@ -251,7 +258,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     const rows: Array<Tables["webhookDeliveries"]["$inferInsert"]> = [];
     for (const event of found) {
       for (const endpoint of subscribed) {
-        if (endpoint.ownerId !== event.ownerId || endpoint.createdAt > event.createdAt) continue;
+        if (endpoint.ownerId !== event.ownerId || endpoint.enabledSince > event.createdAt) continue;
         if (!endpoint.events.includes(event.type)) continue;
         rows.push({
           id: newId("whd", now),

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
-import { dispatchEvents } from "../../../src/tax/webhooks/events";
+import { dispatchEvents, taxOutbox } from "../../../src/tax/webhooks/events";
 import {
   CreatedWebhookEndpointSchema,
   DeliverySchema,
@@ -147,6 +147,20 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     await consumeDelivery(queueWorker, "tax-webhooks", deliveryId!);
     expect(received).toHaveLength(1);
     expect((await deliveriesOf(key, endpoint.id))[0]!.status).toBe("failed");
+  });
+
+  it("an event of a disabled period is never sent, even when its dispatch was lost and the sweep finds it after enabling", async () => {
+    const { key, endpoint, accountId, received } = await setup();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true })), 200);
+    // The write committed its event, but its own dispatch never ran.
+    const eventId = `evt_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now() - 1)
+      .run();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    await taxOutbox.sweepOutbox(env, Date.now() + 61_000);
+    expect(await deliveryCount(endpoint.id)).toBe(0);
+    expect(received).toHaveLength(0);
   });
 
   it("another account's endpoint, or a deleted one, is 404 and unchanged", async () => {
