@@ -53,7 +53,7 @@ export const IdempotencyKeyHeaders = z.object({
     .optional()
     .openapi({
       description:
-        "Up to 255 printable ASCII characters, e.g. a UUID. The first response to a key is kept for 24 hours and returned again (with `Idempotent-Replayed: true`) " +
+        "1 to 255 printable ASCII characters, spaces excepted (e.g. a UUID). The first response to a key is kept for 24 hours and returned again (with `Idempotent-Replayed: true`) " +
         "for a retry with the same key and the same request, without acting twice. The same key with a different request is 422; a retry while the first request " +
         "is still running is 409. Keys are private to the caller. Requests refused with 400, 401, 403, 413, 415 or 429 keep nothing.",
       example: "5f0c7e3a-9b1d-4c1e-8a55-2f6e0d6c9b10",
@@ -80,7 +80,8 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
   return createMiddleware<E>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined) return next();
-    if (!KEY_PATTERN.test(key)) throw new PlatformError("validation", `${IDEMPOTENCY_HEADER}: must be 1 to 255 printable ASCII characters`);
+    if (!KEY_PATTERN.test(key))
+      throw new PlatformError("validation", `${IDEMPOTENCY_HEADER}: must be 1 to 255 printable ASCII characters, without spaces`);
 
     const store = options.store(c);
     const scope = options.scope(c);
