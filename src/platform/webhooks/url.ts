@@ -100,7 +100,8 @@ function blockedV6(g: number[]): string | null {
   return null;
 }
 
-const INTERNAL_NAMES = ["localhost", "localhost.localdomain"];
+// home.arpa is the special-use domain of home networks (RFC 8375), itself as much as its subdomains.
+const INTERNAL_NAMES = ["localhost", "localhost.localdomain", "home.arpa"];
 const INTERNAL_SUFFIXES = [".localhost", ".localdomain", ".internal", ".local", ".home.arpa"];
 
 /** The host exactly as written in the URL (userinfo and port removed), before the URL parser rewrites it. */

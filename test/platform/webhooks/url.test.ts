@@ -33,6 +33,7 @@ describe("webhook URL rules (production)", () => {
     ["https://metadata.google.internal/computeMetadata", "internal host name"],
     ["https://printer.local/", "internal host name"],
     ["https://router.home.arpa/", "internal host name"],
+    ["https://home.arpa/hook", "internal host name"],
     ["https://intranet/hook", "fully qualified"],
     ["https://127.0.0.1/hook", "loopback"],
     ["https://127.1.2.3/hook", "loopback"],
