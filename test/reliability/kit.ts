@@ -369,6 +369,39 @@ export function inKeyGuard<T>(guard: DurableObjectStub<KeyGuard>, fn: (instance:
   return runInDurableObject(guard, (instance, state) => fn(instance as unknown as KeyGuard, state)) as Promise<T>;
 }
 
+/**
+ * Holds the next management write of a key's state (put or applyPolicy) in its Durable Object until
+ * `release()`: the write was decided before whatever the test does meanwhile and lands after it, an
+ * interleaving that timing alone produces only rarely. `held()` waits until the write has arrived. The
+ * object's class is patched from inside it (RPC reaches methods on the prototype only), for one write only.
+ * The two sides share flags, not promises: a promise settled in the object would carry on the test there.
+ */
+export async function holdNextStateWrite(guard: DurableObjectStub<KeyGuard>): Promise<{ held: () => Promise<void>; release: () => void }> {
+  const flags = { arrived: false, released: false };
+  await inKeyGuard(guard, (target) => {
+    const prototype = Object.getPrototypeOf(target) as Record<string, unknown>;
+    const names = ["put", "applyPolicy"].filter((name) => typeof prototype[name] === "function");
+    const originals = new Map(names.map((name) => [name, prototype[name] as (...args: unknown[]) => Promise<unknown>]));
+    for (const [name, original] of originals) {
+      prototype[name] = async function (this: KeyGuard, ...args: unknown[]) {
+        if (this !== target) return original.apply(this, args);
+        for (const [restored, method] of originals) prototype[restored] = method;
+        flags.arrived = true;
+        while (!flags.released) await new Promise((resolve) => setTimeout(resolve, 5));
+        return original.apply(this, args);
+      };
+    }
+  });
+  return {
+    held: async () => {
+      await vi.waitUntil(() => flags.arrived, { timeout: 20_000, interval: 5 });
+    },
+    release: () => {
+      flags.released = true;
+    },
+  };
+}
+
 /** Waits out the last 12 s of a minute, so a burst and its set-up fall inside one rate-limit window. */
 export async function roomInThisMinute(): Promise<void> {
   await vi.waitUntil(() => Date.now() % 60_000 <= 48_000, { timeout: 20_000, interval: 50 });

@@ -4,7 +4,7 @@
 import { newId } from "../../platform/ids";
 import { keySnapshot, putKeyState } from "../../platform/keys/client";
 import { issueApiKey } from "../../platform/keys/format";
-import type { KeyState } from "../../platform/keys/guard";
+import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
@@ -31,19 +31,29 @@ export function keyDenial(org: Pick<OrgRow, "plan" | "subscriptionStatus"> | nul
   return null;
 }
 
+/** What the organisation's plan and subscription decide for each of its keys. */
+export function keyPolicy(org: OrgRow | null): KeyPolicy {
+  return {
+    denial: keyDenial(org),
+    limits: { perMinute: org ? PLAN_REQUESTS_PER_MINUTE[org.plan] : 0, perDay: null },
+    lapse: null,
+    attributes: { plan: org?.plan ?? null },
+  };
+}
+
 /** The live state a key's guard holds, built from its D1 row and its organisation (null: a legacy key). */
 export function keyState(row: ApiKeyRow, org: OrgRow | null): KeyState {
   // No scopes reaches every resource (seed section 5); `write` marks read_write keys.
   const scopes = row.scopes.length > 0 ? row.scopes : [...INVENTORY_SCOPES];
+  const policy = keyPolicy(org);
   return {
     keyId: row.id,
     ownerId: org?.id ?? "",
     status: row.revokedAt === null ? "active" : "revoked",
     expiresAt: effectiveExpiry(row),
     grants: row.access === "read_write" ? [...scopes, "write"] : scopes,
-    denial: keyDenial(org),
-    limits: { perMinute: org ? PLAN_REQUESTS_PER_MINUTE[org.plan] : 0, perDay: null },
-    attributes: { plan: org?.plan ?? null, access: row.access, superseded: row.supersededAt !== null },
+    ...policy,
+    attributes: { ...policy.attributes, access: row.access, superseded: row.supersededAt !== null },
   };
 }
 

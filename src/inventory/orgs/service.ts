@@ -1,10 +1,10 @@
 // Organisations: creating one, and changing its plan or subscription for every one of its keys at once.
 import { newId } from "../../platform/ids";
-import { putKeyState } from "../../platform/keys/client";
+import { guardFor } from "../../platform/keys/client";
 import type { InventoryDb } from "../db/client";
 import type { InventoryEnv } from "../env";
 import { listUnrevokedKeys } from "../keys/queries";
-import { keyState } from "../keys/service";
+import { keyPolicy } from "../keys/service";
 import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./queries";
 
 export async function createOrg(
@@ -19,8 +19,9 @@ export async function createOrg(
 }
 
 /**
- * Changes plan or subscription and pushes the new state to every unrevoked key of the organisation before
- * recording it, so the very next request of any of its keys sees the change.
+ * Changes plan or subscription and pushes the new policy to every unrevoked key of the organisation before
+ * recording it, so the very next request of any of its keys sees the change. Only the policy part of each
+ * key's state is written: a rotation recorded meanwhile keeps its grace end.
  */
 export async function updateOrgPolicy(
   env: InventoryEnv,
@@ -32,7 +33,8 @@ export async function updateOrgPolicy(
 ): Promise<OrgRow> {
   const updated: OrgRow = { ...org, ...patch };
   const keys = await listUnrevokedKeys(db, org.id);
-  await Promise.all(keys.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, updated))));
+  const policy = keyPolicy(updated);
+  await Promise.all(keys.map((row) => guardFor(env.KEY_GUARD, row.keyHash).applyPolicy(policy)));
   const audit: AuditRow[] = [];
   if (updated.plan !== org.plan) audit.push(auditRow(org.id, "org.plan_changed", null, actor, `${org.plan} -> ${updated.plan}`, nowMs));
   if (updated.subscriptionStatus !== org.subscriptionStatus) {

@@ -31,6 +31,15 @@ export interface KeyState {
   lapse?: KeyLapse | null;
 }
 
+/** The part of a key's state its owner's plan, subscription or billing decides; a policy change touches nothing else. */
+export interface KeyPolicy {
+  denial: KeyState["denial"];
+  limits: KeyLimits;
+  lapse: KeyLapse | null;
+  /** Merged into the key's attributes (plan): attributes of its lifecycle or its own (superseded, access) stay. */
+  attributes: KeyState["attributes"];
+}
+
 export interface KeyLapse {
   atMs: number;
   limits: KeyLimits;
@@ -156,6 +165,23 @@ export class KeyGuard extends DurableObject<object> {
     // Revocation is final: a write that raced it (a rotation built from a row read before the revocation)
     // must not bring the key back to life.
     if (this.stored.state?.status === "revoked" && state.status !== "revoked") state = { ...state, status: "revoked" };
+    await this.write(state);
+  }
+
+  /** Applies the owner's current policy and leaves the lifecycle alone, so a policy built from a stale row cannot undo a rotation. */
+  async applyPolicy(policy: KeyPolicy): Promise<void> {
+    const current = this.stored.state;
+    if (!current) return;
+    await this.write({
+      ...current,
+      denial: policy.denial,
+      limits: policy.limits,
+      lapse: policy.lapse,
+      attributes: { ...current.attributes, ...policy.attributes },
+    });
+  }
+
+  private async write(state: KeyState): Promise<void> {
     this.stored = { ...this.stored, state };
     await this.ctx.storage.put(STATE_KEY, state);
   }
