@@ -37,7 +37,8 @@ describe("a key guard made anew", () => {
       const restarted = new KeyGuard(state, env);
       return [restarted.snapshot(), restarted.authorize(NOW_MS + 10, [])] as const;
     });
-    expect(snapshot).toEqual({ state: STATE, lastUsedAt: NOW_MS + 2 });
+    // The first lifecycle write is revision 1 (what a rotation or regeneration compares and sets).
+    expect(snapshot).toEqual({ state: { ...STATE, revision: 1 }, lastUsedAt: NOW_MS + 2 });
     // Three requests counted before the restart, the fourth after it: 5 - 4 left this minute, 7 - 4 today.
     expect(verdict).toMatchObject({
       outcome: "allowed",

@@ -1,8 +1,9 @@
 // Key lifecycle of the inventory service: D1 is the registry (lists, audit, recovery), each key's Durable
 // Object holds its live state. Every write goes to the Durable Object first, then D1: a revocation bites
-// before it is recorded, and a key whose D1 write fails was never shown, so it is unreachable.
+// before it is recorded, a key whose D1 write fails was never shown, so it is unreachable, and the Durable
+// Object decides which of two racing rotations or regenerations of a key wins before either writes D1.
 import { newId } from "../../platform/ids";
-import { keySnapshot, putKeyState } from "../../platform/keys/client";
+import { changeKeyLifecycle, keySnapshot, putKeyState } from "../../platform/keys/client";
 import { issueApiKey } from "../../platform/keys/format";
 import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
@@ -136,35 +137,63 @@ function assertReplaceable(old: ApiKeyRow, nowMs: number): void {
   if (lifecycleState(old, nowMs) !== "active") throw inventoryError("conflict", "Only an active key can be replaced");
 }
 
-/** Lost a race to another rotate/regenerate/revoke: put back the state D1 actually recorded, then refuse. */
-async function conflictAfterRace(env: InventoryEnv, db: InventoryDb, old: ApiKeyRow, org: OrgRow): Promise<never> {
-  const current = await findKey(db, old.id, null);
-  if (current) await putKeyState(env.KEY_GUARD, current.keyHash, keyState(current, org));
+function changedByAnotherRequest(): never {
   throw inventoryError("conflict", "This key was changed by another request");
+}
+
+/**
+ * The revision of the old key's live state to replace it from. Its guard may be ahead of the row read: a
+ * rotation already accepted there, not yet recorded, makes this one lose now, before it writes anything.
+ */
+async function replaceableRevision(env: InventoryEnv, old: ApiKeyRow): Promise<number> {
+  const { state } = await keySnapshot(env.KEY_GUARD, old.keyHash);
+  if (!state || state.attributes.superseded === true) return changedByAnotherRequest();
+  return state.revision ?? 0;
 }
 
 /** Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. */
 export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, graceHours: number, actor: string, nowMs: number) {
   assertReplaceable(old, nowMs);
+  const revision = await replaceableRevision(env, old);
   const { row: replacement, key } = await replacementFor(old, nowMs);
   const superseded: ApiKeyRow = { ...old, supersededAt: nowMs, graceEndsAt: nowMs + graceHours * HOUR_MS, replacedByKeyId: replacement.id };
-  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
-  await putKeyState(env.KEY_GUARD, old.keyHash, keyState(superseded, org));
-  const recorded = await recordRotation(
-    db.$client,
-    { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
-    replacement,
-    auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
+  const accepted = await changeKeyLifecycle(
+    env.KEY_GUARD,
+    old.keyHash,
+    { expiresAt: effectiveExpiry(superseded), attributes: { superseded: true } },
+    revision,
   );
-  if (!recorded) return conflictAfterRace(env, db, old, org);
+  if (accepted === null) return changedByAnotherRequest();
+  let recorded: boolean;
+  try {
+    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+    recorded = await recordRotation(
+      db.$client,
+      { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
+      replacement,
+      auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
+    );
+  } catch (error) {
+    // Not recorded: give the old key its life back (unless something changed it since), so a retry can rotate it.
+    await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: effectiveExpiry(old), attributes: { superseded: false } }, accepted).catch(
+      () => null,
+    );
+    throw error;
+  }
+  // Only a revocation, accepted by the guard before it reached D1, can have come between: the key is dead anyway.
+  if (!recorded) return changedByAnotherRequest();
   return { replacement, key, oldValidUntil: effectiveExpiry(superseded)! };
 }
 
-/** Regeneration, for a key that may have leaked: the old key stops at once and a replacement is issued. */
+/**
+ * Regeneration, for a key that may have leaked: the old key stops at once and a replacement is issued. If
+ * recording it fails, the old key stays dead and a retry regenerates it (its row is still active).
+ */
 export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, actor: string, nowMs: number) {
   assertReplaceable(old, nowMs);
+  const revision = await replaceableRevision(env, old);
   const { row: replacement, key } = await replacementFor(old, nowMs);
-  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, revokedAt: nowMs }, org));
+  if ((await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { status: "revoked" }, revision)) === null) return changedByAnotherRequest();
   await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
   const recorded = await recordRegeneration(
     db.$client,
@@ -172,7 +201,8 @@ export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: Org
     { ...replacement },
     auditRow(org.id, "key.regenerated", old.id, actor, `replaced by ${replacement.id}`, nowMs),
   );
-  if (!recorded) return conflictAfterRace(env, db, old, org);
+  // A revocation got recorded first: the old key is revoked as that request asked, and the replacement never shown.
+  if (!recorded) return changedByAnotherRequest();
   return { replacement, key };
 }
 

@@ -29,6 +29,12 @@ export interface KeyState {
    * and attributes apply, on the first request after, with no management write needed. Absent: none.
    */
   lapse?: KeyLapse | null;
+  /**
+   * Counts lifecycle writes (put, changeLifecycle), never policy ones: what a replacement compares and sets, so
+   * of two racing rotations or regenerations of one key only the first is accepted. Absent on states stored
+   * before it existed: 0.
+   */
+  revision?: number;
 }
 
 /** The part of a key's state its owner's plan, subscription or billing decides; a policy change touches nothing else. */
@@ -38,6 +44,14 @@ export interface KeyPolicy {
   lapse: KeyLapse | null;
   /** Merged into the key's attributes (plan): attributes of its lifecycle or its own (superseded, access) stay. */
   attributes: KeyState["attributes"];
+}
+
+/** The part of a key's state rotation, regeneration and revocation change. */
+export interface LifecycleChange {
+  status?: "revoked";
+  expiresAt?: number | null;
+  /** Merged into the key's attributes (superseded). */
+  attributes?: KeyState["attributes"];
 }
 
 export interface KeyLapse {
@@ -165,7 +179,29 @@ export class KeyGuard extends DurableObject<object> {
     // Revocation is final: a write that raced it (a rotation built from a row read before the revocation)
     // must not bring the key back to life.
     if (this.stored.state?.status === "revoked" && state.status !== "revoked") state = { ...state, status: "revoked" };
-    await this.write(state);
+    await this.write({ ...state, revision: revisionOf(this.stored.state) + 1 });
+  }
+
+  /**
+   * Changes the key's lifecycle only while its revision is still `expectedRevision` (any revision when omitted):
+   * the one place that orders rotate, regenerate and revoke of a key, so a replacement that lost the race is
+   * refused before anything is written. A revoked key accepts nothing but revocation. Returns the new revision,
+   * or null when refused (or when the key has no state).
+   */
+  async changeLifecycle(change: LifecycleChange, expectedRevision?: number): Promise<number | null> {
+    const current = this.stored.state;
+    if (!current) return null;
+    if (expectedRevision !== undefined && revisionOf(current) !== expectedRevision) return null;
+    if (current.status === "revoked" && change.status !== "revoked") return null;
+    const revision = revisionOf(current) + 1;
+    await this.write({
+      ...current,
+      status: change.status ?? current.status,
+      expiresAt: change.expiresAt === undefined ? current.expiresAt : change.expiresAt,
+      attributes: { ...current.attributes, ...change.attributes },
+      revision,
+    });
+    return revision;
   }
 
   /** Applies the owner's current policy and leaves the lifecycle alone, so a policy built from a stale row cannot undo a rotation. */
@@ -189,6 +225,10 @@ export class KeyGuard extends DurableObject<object> {
   snapshot(): KeySnapshot {
     return { state: this.stored.state, lastUsedAt: this.stored.lastUsedAt };
   }
+}
+
+function revisionOf(state: KeyState | null): number {
+  return state?.revision ?? 0;
 }
 
 /** The state in force at `nowMs`: the stored one, or what it lapses to once its lapse time has come. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { burstAcrossTheLimit } from "../../reliability/kit";
-import { createKey, createOrg, INVENTORY, inProcess } from "../helpers";
+import { admin, createKey, createOrg, INVENTORY, inProcess } from "../helpers";
 
 const call = inProcess;
 const read = (key: string) => call(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
@@ -70,5 +70,45 @@ describe("lifecycle changes racing live traffic and each other", () => {
         expect((await read((await winner.json<{ data: { key: string } }>()).data.key)).status).toBe(200);
       }
     }
+  });
+
+  it("rotate and regenerate of one key at once: the one refused with 409 changed nothing", { timeout: 30_000 }, async () => {
+    const wrong: string[] = [];
+    const outcomes = { rotated: 0, regenerated: 0 };
+    for (let round = 0; round < 40; round++) {
+      const orgId = await createOrg("business");
+      const { key, id } = await createKey(orgId, { access: "read_only" });
+      const [rotated, regenerated] = await Promise.all([
+        operator(`/admin/api/keys/${id}/rotate`, { grace_hours: 24 }),
+        operator(`/admin/api/keys/${id}/regenerate`),
+      ]);
+      const statuses = `${rotated.status},${regenerated.status}`;
+      expect(["201,409", "409,201"], statuses).toContain(statuses);
+      const winner = rotated.status === 201 ? rotated : regenerated;
+      const { data } = await winner.json<{ data: { id: string; key: string; old_key_valid_until?: string } }>();
+      const listed = await (await admin("GET", `/admin/api/orgs/${orgId}/keys`, undefined, call)).json<{
+        data: Array<{ id: string; state: string }>;
+      }>();
+      const oldState = listed.data.find((k) => k.id === id)?.state;
+      const old = await read(key);
+      if (rotated.status === 201) {
+        outcomes.rotated++;
+        // The refused regeneration must not have ended the old key: it works through its grace, listed superseded.
+        if (old.status !== 200 || old.headers.get("X-Service-Key-Expires") !== data.old_key_valid_until || oldState !== "superseded") {
+          wrong.push(`round ${round}, rotation won: old key ${old.status}, listed ${oldState}`);
+        }
+      } else {
+        outcomes.regenerated++;
+        if (old.status !== 401 || oldState !== "revoked") wrong.push(`round ${round}, regeneration won: old key ${old.status}, listed ${oldState}`);
+      }
+      await old.arrayBuffer();
+      const replacements = listed.data.filter((k) => k.id !== id);
+      if (replacements.length !== 1 || replacements[0]!.id !== data.id)
+        wrong.push(`round ${round}: replacements ${replacements.map((k) => k.id).join(",")}`);
+      const fresh = await read(data.key);
+      await fresh.arrayBuffer();
+      if (fresh.status !== 200) wrong.push(`round ${round}: the winner's key answers ${fresh.status}`);
+    }
+    expect(wrong, `${JSON.stringify(outcomes)}: ${wrong.join("; ")}`).toEqual([]);
   });
 });
