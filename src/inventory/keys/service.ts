@@ -3,7 +3,7 @@
 // before it is recorded, a key whose D1 write fails was never shown, so it is unreachable, and the Durable
 // Object decides which of two racing rotations or regenerations of a key wins before either writes D1.
 import { newId } from "../../platform/ids";
-import { changeKeyLifecycle, keySnapshot, putKeyState } from "../../platform/keys/client";
+import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
 import { issueApiKey } from "../../platform/keys/format";
 import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
@@ -58,6 +58,15 @@ export function keyState(row: ApiKeyRow, org: OrgRow | null): KeyState {
   };
 }
 
+/** The organisation as its keys' policy source: read from D1, compared by what keyPolicy reads. */
+export function orgPolicySource(db: InventoryDb, orgId: string): PolicySource<OrgRow> {
+  return {
+    read: () => findOrg(db, orgId),
+    same: (a, b) => a.plan === b.plan && a.subscriptionStatus === b.subscriptionStatus,
+    policy: keyPolicy,
+  };
+}
+
 export function lifecycleState(row: ApiKeyRow, nowMs: number): KeyLifecycleState {
   if (row.revokedAt !== null) return "revoked";
   const expiry = effectiveExpiry(row);
@@ -108,6 +117,8 @@ export async function createKey(
       `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} active keys, the most allowed; revoke one or rotate it instead`,
     );
   }
+  // A plan change that listed the keys before this row existed has missed this key: catch up with it.
+  await settleKeyPolicy(env.KEY_GUARD, [row.keyHash], orgPolicySource(db, org.id), org);
   return { row, key: issued.key };
 }
 
@@ -182,6 +193,7 @@ export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow,
   }
   // Only a revocation, accepted by the guard before it reached D1, can have come between: the key is dead anyway.
   if (!recorded) return changedByAnotherRequest();
+  await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], orgPolicySource(db, org.id), org);
   return { replacement, key, oldValidUntil: effectiveExpiry(superseded)! };
 }
 
@@ -203,6 +215,7 @@ export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: Org
   );
   // A revocation got recorded first: the old key is revoked as that request asked, and the replacement never shown.
   if (!recorded) return changedByAnotherRequest();
+  await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], orgPolicySource(db, org.id), org);
   return { replacement, key };
 }
 

@@ -1,10 +1,10 @@
 // Organisations: creating one, and changing its plan or subscription for every one of its keys at once.
 import { newId } from "../../platform/ids";
-import { guardFor } from "../../platform/keys/client";
+import { settleKeyPolicy } from "../../platform/keys/client";
 import type { InventoryDb } from "../db/client";
 import type { InventoryEnv } from "../env";
 import { listUnrevokedKeys } from "../keys/queries";
-import { keyPolicy } from "../keys/service";
+import { orgPolicySource } from "../keys/service";
 import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./queries";
 
 export async function createOrg(
@@ -19,9 +19,10 @@ export async function createOrg(
 }
 
 /**
- * Changes plan or subscription and pushes the new policy to every unrevoked key of the organisation before
- * recording it, so the very next request of any of its keys sees the change. Only the policy part of each
- * key's state is written: a rotation recorded meanwhile keeps its grace end.
+ * Changes plan or subscription, then brings every unrevoked key of the organisation to it before answering, so
+ * the very next request of any of its keys sees the change. The row is written before the keys are listed: a
+ * key issued meanwhile is either listed or reads the new row itself (settleKeyPolicy says why that converges).
+ * Only the policy part of each key's state is touched, so a rotation recorded meanwhile keeps its grace end.
  */
 export async function updateOrgPolicy(
   env: InventoryEnv,
@@ -32,9 +33,6 @@ export async function updateOrgPolicy(
   nowMs: number,
 ): Promise<OrgRow> {
   const updated: OrgRow = { ...org, ...patch };
-  const keys = await listUnrevokedKeys(db, org.id);
-  const policy = keyPolicy(updated);
-  await Promise.all(keys.map((row) => guardFor(env.KEY_GUARD, row.keyHash).applyPolicy(policy)));
   const audit: AuditRow[] = [];
   if (updated.plan !== org.plan) audit.push(auditRow(org.id, "org.plan_changed", null, actor, `${org.plan} -> ${updated.plan}`, nowMs));
   if (updated.subscriptionStatus !== org.subscriptionStatus) {
@@ -45,5 +43,12 @@ export async function updateOrgPolicy(
     audit.push(auditRow(org.id, "org.gst_registration_changed", null, actor, `${registration(org)} -> ${registration(updated)}`, nowMs));
   }
   await updateOrg(db, org.id, patch, audit);
+  const keys = await listUnrevokedKeys(db, org.id);
+  await settleKeyPolicy(
+    env.KEY_GUARD,
+    keys.map((row) => row.keyHash),
+    orgPolicySource(db, org.id),
+    null,
+  );
   return updated;
 }
