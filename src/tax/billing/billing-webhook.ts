@@ -4,7 +4,7 @@ import { readRawText } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { findAccountByEmail, findAccountById } from "../accounts/queries";
+import { findAccountByEmail } from "../accounts/queries";
 import { PAID_PERIOD_MS } from "../accounts/plan";
 import type { TaxEnv } from "../env";
 import { accountOfPayment, endPaidPeriod, recordBillingDecision, recordPayment } from "./queries";
@@ -129,7 +129,7 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   // The event exists only when this payment id was new, so a replay sends nothing.
   if (activated) await dispatchEvents(env, [eventId], now);
   // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
-  await syncAccountKeys(env, db, (await findAccountById(db, account.id)) ?? account, now);
+  await syncAccountKeys(env, db, account.id, now);
   return { activated, deactivated: false };
 }
 
@@ -153,10 +153,8 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
     entry,
   );
   if (deactivated) await dispatchEvents(env, [eventId], now);
-  const db = taxDb(env.DB);
-  const account = await findAccountById(db, accountId);
   // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.
-  if (account) await syncAccountKeys(env, db, account, now);
+  await syncAccountKeys(env, taxDb(env.DB), accountId, now);
   return deactivated ? { activated: false, deactivated } : { activated: false, deactivated, reason: "no paid period was running" };
 }
 

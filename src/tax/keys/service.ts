@@ -4,13 +4,13 @@
 // leaves a client with no working key.
 import { newId } from "../../platform/ids";
 import { issueApiKey } from "../../platform/keys/format";
-import type { KeyState } from "../../platform/keys/guard";
-import { keySnapshot, putKeyState } from "../../platform/keys/client";
+import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
+import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
 import { KEY_CAPS, PLAN_LIMITS, TAX_KEY_TAG } from "./api-key-auth";
 import type { TaxDb } from "../db/client";
 import { taxError } from "../hono";
 import { insertKeyUnderCap, listAllKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
-import type { AccountRow } from "../accounts/queries";
+import { findAccountById, type AccountRow } from "../accounts/queries";
 import { paidPeriodEnd, planAt } from "../accounts/plan";
 import type { TaxEnv } from "../env";
 
@@ -19,20 +19,36 @@ const HOUR_MS = 3_600_000;
 
 type PlanOf = Pick<AccountRow, "paidUntil">;
 
-/** The key's live state; inside a paid period it carries the period's end, when it falls back to free limits. */
-export function keyState(row: ApiKeyRow, account: PlanOf, nowMs: number): KeyState {
+/** What the account's billing decides for each key; inside a paid period, the period's end, when free limits return. */
+export function keyPolicy(account: PlanOf, nowMs: number): KeyPolicy {
   const plan = planAt(account, nowMs);
   const periodEnd = paidPeriodEnd(account, nowMs);
+  return {
+    denial: null,
+    limits: PLAN_LIMITS[plan],
+    attributes: { plan },
+    lapse: periodEnd === null ? null : { atMs: periodEnd, limits: PLAN_LIMITS.free, attributes: { plan: "free" } },
+  };
+}
+
+/** The key's live state: its own lifecycle and its account's policy. */
+export function keyState(row: ApiKeyRow, account: PlanOf, nowMs: number): KeyState {
   return {
     keyId: row.id,
     ownerId: row.accountId,
     status: row.revokedAt === null ? "active" : "revoked",
     expiresAt: row.expiresAt,
     grants: row.scopes,
-    denial: null,
-    limits: PLAN_LIMITS[plan],
-    attributes: { plan },
-    lapse: periodEnd === null ? null : { atMs: periodEnd, limits: PLAN_LIMITS.free, attributes: { plan: "free" } },
+    ...keyPolicy(account, nowMs),
+  };
+}
+
+/** The account as its keys' policy source: read from D1, compared by the paid period keyPolicy reads. */
+function accountPolicySource(db: TaxDb, accountId: string, nowMs: number): PolicySource<PlanOf> {
+  return {
+    read: () => findAccountById(db, accountId),
+    same: (a, b) => a.paidUntil === b.paidUntil,
+    policy: (account) => keyPolicy(account, nowMs),
   };
 }
 
@@ -76,6 +92,8 @@ export async function createKey(
     const cap = KEY_CAPS[planAt(account, nowMs)];
     throw taxError("key_limit_reached", `This account already has ${cap} active keys, the most its plan allows; revoke one or rotate it instead`);
   }
+  // A billing change that listed the keys before this row existed has missed this key: catch up with it.
+  await settleKeyPolicy(env.KEY_GUARD, [row.keyHash], accountPolicySource(db, account.id, nowMs), account);
   return { row, key: issued.key };
 }
 
@@ -106,7 +124,9 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
     await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account, nowMs));
     throw taxError("conflict", "This key was rotated or revoked by another request");
   }
-  await putKeyState(env.KEY_GUARD, old.keyHash, keyState({ ...old, expiresAt: oldValidUntil }, account, nowMs));
+  // The old key's lifecycle only: its policy may have changed since `account` was read.
+  await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: oldValidUntil });
+  await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], accountPolicySource(db, account.id, nowMs), account);
   return { replacement, key: issued.key, oldValidUntil };
 }
 
@@ -118,12 +138,19 @@ export async function revokeKey(env: TaxEnv, db: TaxDb, account: AccountRow, row
 }
 
 /**
- * Pushes the account's plan (and its period's end) to every key it owns, so a billing change reaches the
- * keys at once; a period that simply runs out needs no push, each key lapses by itself.
+ * Brings every key of the account to its plan (and its period's end), so a billing change reaches the keys at
+ * once; a period that simply runs out needs no push, each key lapses by itself. Called after the account row
+ * is written: a key created meanwhile is either listed here or reads the new row itself. Only the policy part
+ * of each key's state is written, so a rotation or revocation recorded meanwhile stands.
  */
-export async function syncAccountKeys(env: TaxEnv, db: TaxDb, account: AccountRow, nowMs: number): Promise<void> {
-  const rows = await listAllKeys(db, account.id);
-  await Promise.all(rows.map((row) => putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account, nowMs))));
+export async function syncAccountKeys(env: TaxEnv, db: TaxDb, accountId: string, nowMs: number): Promise<void> {
+  const rows = await listAllKeys(db, accountId);
+  await settleKeyPolicy(
+    env.KEY_GUARD,
+    rows.map((row) => row.keyHash),
+    accountPolicySource(db, accountId, nowMs),
+    null,
+  );
 }
 
 export async function lastUsedAt(env: TaxEnv, row: ApiKeyRow): Promise<number | null> {

@@ -1,9 +1,13 @@
-// Key caps (race-safe), key lists that page through every key, and billing that buys a bounded paid period.
+// Key caps (race-safe), key lists that page through every key, billing that buys a bounded paid period, and
+// billing changes racing key creation and rotation.
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
-import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE } from "../helpers";
+import taxWorker from "../../../src/tax/worker";
+import { guardForKey } from "../../../src/platform/keys/client";
+import { holdNextStateWrite, workerFetch } from "../../reliability/kit";
+import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE, TAX } from "../helpers";
 
 const DAY_MS = 86_400_000;
 
@@ -238,5 +242,71 @@ describe("billing buys a bounded paid period", () => {
     const result = await billing("refund.processed", { refund: { entity: { id: "rfnd_x", payment_id: `pay_${crypto.randomUUID()}` } } });
     expect(result.data).toMatchObject({ deactivated: false, reason: expect.any(String) });
     expect((await accountRow(email))!.plan).toBe("paid");
+  });
+});
+
+describe("billing changes racing key creation and rotation", () => {
+  // The Worker's handler in this isolate: many concurrent requests (see workerFetch).
+  const call = workerFetch(taxWorker);
+  const operator = (path: string, body: unknown) =>
+    call(`${TAX}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  async function read(key: string) {
+    const response = await call(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    return {
+      status: response.status,
+      limit: response.headers.get("X-RateLimit-Limit"),
+      expiresSoon: response.headers.get("X-Service-Key-Expires-Soon"),
+    };
+  }
+  const refund = (paymentId: string) =>
+    billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId } } });
+
+  // Limits per key and minute (the management contract): free 30, paid 120.
+  it.each([
+    { change: "a refund ends the paid period", paidBefore: true, limit: "30" },
+    { change: "a payment starts a paid period", paidBefore: false, limit: "120" },
+  ])("keys created while $change get the account's new limits", { timeout: 30_000 }, async ({ paidBefore, limit }) => {
+    const wrong: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const email = await createAccount();
+      const paymentId = `pay_${crypto.randomUUID()}`;
+      if (paidBefore) await capture(email, paymentId);
+      const change = paidBefore ? refund(paymentId) : capture(email, paymentId);
+      const creates = Array.from({ length: 6 }, () => operator("/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
+      const [, ...created] = await Promise.all([change, ...creates]);
+      for (const response of created) {
+        const { data } = await expectStatus<{ data: { id: string; key: string } }>(response, 201);
+        const answer = await read(data.key);
+        if (answer.status !== 200 || answer.limit !== limit) wrong.push(`round ${round}, ${data.id}: ${answer.status}, limit ${answer.limit}`);
+      }
+    }
+    expect(wrong, `keys on limits other than ${limit}: ${wrong.join("; ")}`).toEqual([]);
+  });
+
+  it("a key rotated while a refund ends the paid period keeps its overlap end; it and its replacement get free limits", {
+    timeout: 30_000,
+  }, async () => {
+    const email = await createAccount();
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    await capture(email, paymentId);
+    const { id, key } = await createKey({ email, scopes: ["deadlines:read"] });
+    // The refund reaches this key's live state only after the rotation has answered.
+    const hold = await holdNextStateWrite(await guardForKey(env.KEY_GUARD, key));
+    const ending = refund(paymentId);
+    await hold.held();
+    const rotated = await expectStatus<{ data: { key: string; previousKeyValidUntil: string } }>(
+      await operator(`/admin/api/keys/${id}/rotate`, { overlapHours: 24 }),
+      201,
+    );
+    hold.release();
+    expect((await ending).data.deactivated).toBe(true);
+    // The old key ends within 7 days, so its answers name that end (X-Service-Key-Expires-Soon).
+    expect(await read(key)).toEqual({ status: 200, limit: "30", expiresSoon: rotated.data.previousKeyValidUntil });
+    expect(await read(rotated.data.key)).toMatchObject({ status: 200, limit: "30" });
   });
 });
