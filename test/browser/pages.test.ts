@@ -397,12 +397,26 @@ describe("API reference in Chromium", () => {
       // Swagger UI draws each operation and each webhook event as one block.
       const count = (items: Record<string, Record<string, unknown>>) => Object.values(items).reduce((sum, item) => sum + Object.keys(item).length, 0);
       const operations = count(document.paths) + count(document.webhooks);
-      const { context, page } = await newPage();
       const origins = new Set<string>();
       const failed: string[] = [];
-      page.on("request", (request) => origins.add(new URL(request.url()).origin));
-      page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
-      await page.goto(`${base}${entryPath}`, { waitUntil: "domcontentloaded", timeout: 240_000 });
+      const open = async () => {
+        const opened = await newPage();
+        opened.page.on("request", (request) => origins.add(new URL(request.url()).origin));
+        opened.page.on("response", (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
+        try {
+          await opened.page.goto(`${base}${entryPath}`, { waitUntil: "domcontentloaded", timeout: 120_000 });
+        } catch (error) {
+          await opened.context.close();
+          throw error;
+        }
+        return opened;
+      };
+      // Once in many runs on a loaded machine a navigation to wrangler dev never completes (240 s without the
+      // first document, while the same server answered the document fetch above): a second page, once, then fail.
+      const { context, page } = await open().catch(async (error: unknown) => {
+        if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+        return open();
+      });
       expect(page.url()).toBe(`${base}/api/v1/docs`);
       await expect.poll(() => page.locator(".opblock").count(), { timeout: 240_000 }).toBe(operations);
       await shot(page, `${service}-api-reference`);
@@ -411,6 +425,7 @@ describe("API reference in Chromium", () => {
       expect(errorsOf(page)).toEqual([]);
       await context.close();
     },
-    300_000,
+    // Two navigations of 120 s at most, then the drawing's 240 s.
+    480_000,
   );
 });
