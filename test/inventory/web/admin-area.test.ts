@@ -79,6 +79,21 @@ async function signedIn(orgId?: string): Promise<{ b: Browser; orgId: string; em
   return { b, orgId: org, email, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]! };
 }
 
+describe("the keys table", () => {
+  it("shows when a rotated key stops working: its own expiry when that comes before the end of its grace", async () => {
+    const { b, orgId } = await signedIn();
+    // Expires in 24 hours, rotated with 72 hours of grace: it stops at its own expiry, 48 hours before the grace ends.
+    const expiresAt = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const key = await createKey(orgId, { expires_at: expiresAt });
+    const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/rotate`, { grace_hours: 72 }), 201);
+    expect(rotated.data.old_key_valid_until).toBe(expiresAt);
+    const { html } = await page(b);
+    const row = new RegExp(`<tr data-key-id="${key.id}">[\\s\\S]*?</tr>`).exec(html)![0];
+    const expires = /<td data-label="Expires"><time datetime="([^"]+)"/.exec(row)![1];
+    expect(expires).toBe(expiresAt);
+  });
+});
+
 describe("admin area pages", () => {
   it("serves the sign-in form with a strict CSP, no framing, no inline script and no sign-up", async () => {
     const response = await SELF.fetch(`${INVENTORY}/admin`);
