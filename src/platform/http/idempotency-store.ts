@@ -1,7 +1,7 @@
 // Where Idempotency-Key records live: one table in each service's D1 (both drizzle schemas export it, so
 // each service's migrations create it). A claim is one conditional INSERT … ON CONFLICT, which D1 runs as
 // one serialised write, so of any number of concurrent requests with one key exactly one claims it.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -36,16 +36,19 @@ export interface IdempotencyStore {
   /** Claims the key for a new request; false when a live record already holds it. */
   claim(scope: string, key: string, fingerprint: string, nowMs: number, expiredBefore: number, lockedUntil: number): Promise<boolean>;
   find(scope: string, key: string): Promise<IdempotencyRecord | undefined>;
-  /** Stores the first request's response (only while the record is still this request's claim). */
-  complete(scope: string, key: string, fingerprint: string, response: StoredResponse): Promise<void>;
-  /** Gives the key back (the request never began: refused before the handler ran). */
-  release(scope: string, key: string, fingerprint: string): Promise<void>;
+  /**
+   * Stores the first request's response, only while the record is still this request's claim (`claimedAt`, no
+   * answer yet): a request that outlived its lock, whose key was claimed again, must not replace that answer.
+   */
+  complete(scope: string, key: string, claimedAt: number, response: StoredResponse): Promise<void>;
+  /** Gives the key back (the request never began: refused before the handler ran), if it is still this request's claim. */
+  release(scope: string, key: string, claimedAt: number): Promise<void>;
 }
 
 export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
   const db = drizzle(d1);
-  const mine = (scope: string, key: string, fingerprint: string) =>
-    and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.fingerprint, fingerprint));
+  const claimOf = (scope: string, key: string, claimedAt: number) =>
+    and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimedAt), isNull(idempotencyKeys.status));
   return {
     async claim(scope, key, fingerprint, nowMs, expiredBefore, lockedUntil) {
       const claimed = await db
@@ -67,14 +70,14 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
         .get();
     },
-    async complete(scope, key, fingerprint, response) {
+    async complete(scope, key, claimedAt, response) {
       await db
         .update(idempotencyKeys)
         .set({ status: response.status, body: response.body })
-        .where(mine(scope, key, fingerprint));
+        .where(claimOf(scope, key, claimedAt));
     },
-    async release(scope, key, fingerprint) {
-      await db.delete(idempotencyKeys).where(mine(scope, key, fingerprint));
+    async release(scope, key, claimedAt) {
+      await db.delete(idempotencyKeys).where(claimOf(scope, key, claimedAt));
     },
   };
 }

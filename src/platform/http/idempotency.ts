@@ -105,17 +105,17 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     try {
       await next();
     } catch (error) {
-      await store.release(scope, keyHash, fingerprint);
+      await store.release(scope, keyHash, nowMs);
       throw error;
     }
     const response = c.res;
     const body = NOT_KEPT.has(response.status) ? null : await response.clone().text();
     if (body === null || body.length > MAX_STORED_BODY_BYTES) {
-      await store.release(scope, keyHash, fingerprint);
+      await store.release(scope, keyHash, nowMs);
       return;
     }
     const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
     const sealed = await seal(key, scope, SEALED_PURPOSE, JSON.stringify(kept));
-    await store.complete(scope, keyHash, fingerprint, { status: response.status, body: sealed });
+    await store.complete(scope, keyHash, nowMs, { status: response.status, body: sealed });
   });
 }
