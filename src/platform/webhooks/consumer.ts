@@ -91,13 +91,19 @@ const EARLY_TOLERANCE_MS = 1_000;
 /** A claim outlives the attempt's timeout by this much; a consumer that died mid-attempt is retried after it. */
 const LEASE_MARGIN_MS = 5_000;
 
-const notSent = (attempt: number, at: number, error: string): AttemptRecord => ({
+/** Why an attempt was not sent because of its endpoint: the store ends pending deliveries with the same words. */
+export const ENDPOINT_STOPPED = { deleted: "the endpoint was deleted", disabled: "the endpoint is disabled" } as const;
+
+/** The error an attempt that was not sent records. */
+export const notSentError = (reason: string): string => `not sent: ${reason}`;
+
+const notSent = (attempt: number, at: number, reason: string): AttemptRecord => ({
   attempt,
   attemptedAt: at,
   outcome: "failed",
   responseStatus: null,
   durationMs: 0,
-  error: `not sent: ${error}`,
+  error: notSentError(reason),
   notSent: true,
 });
 
@@ -115,8 +121,8 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   if (!job) return { decision: { action: "ack", reason: "unknown delivery" }, attempt: null, status: null, nextAttemptAt: null };
   if (job.status !== "pending")
     return { decision: { action: "ack", reason: `already ${job.status}` }, attempt: null, status: job.status, nextAttemptAt: null };
-  if (!job.endpoint || job.endpoint.deleted) return failWithoutSending(ports, job, "the endpoint was deleted");
-  if (job.endpoint.disabled) return failWithoutSending(ports, job, "the endpoint is disabled");
+  if (!job.endpoint || job.endpoint.deleted) return failWithoutSending(ports, job, ENDPOINT_STOPPED.deleted);
+  if (job.endpoint.disabled) return failWithoutSending(ports, job, ENDPOINT_STOPPED.disabled);
 
   const { schedule } = policy;
   const now = ports.clock();

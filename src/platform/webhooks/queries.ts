@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "
 import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
-import type { AttemptRecord, DeliveryJob, DeliveryUpdate } from "./consumer";
+import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -108,7 +108,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       q
         .insert(attempts)
         .select(
-          sql`SELECT 'wha_' || substr(${deliveries.id}, 5), ${deliveries.id}, ${deliveries.attempts} + 1, ${at}, 'failed', NULL, 0, ${`not sent: ${reason}`} FROM ${deliveries} WHERE ${pendingOf}`,
+          sql`SELECT 'wha_' || substr(${deliveries.id}, 5), ${deliveries.id}, ${deliveries.attempts} + 1, ${at}, 'failed', NULL, 0, ${notSentError(reason)} FROM ${deliveries} WHERE ${pendingOf}`,
         ),
       q
         .update(deliveries)
@@ -166,7 +166,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     change: EndpointChange,
   ): Promise<EndpointRow | undefined> {
     const q = db(d1);
-    const stopping = patch.deletedAt !== undefined ? "the endpoint was deleted" : patch.disabledAt ? "the endpoint is disabled" : null;
+    const stopping = patch.deletedAt !== undefined ? ENDPOINT_STOPPED.deleted : patch.disabledAt ? ENDPOINT_STOPPED.disabled : null;
     // Stopped by this batch: the owner's endpoint, now disabled or deleted.
     const stopped = sql`EXISTS (SELECT 1 FROM ${endpoints} WHERE ${endpoints.id} = ${id} AND ${endpoints.ownerId} = ${ownerId}
       AND (${endpoints.disabledAt} IS NOT NULL OR ${endpoints.deletedAt} IS NOT NULL))`;
@@ -440,7 +440,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
               endpointId,
               sql`EXISTS (SELECT 1 FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId} AND ${endpoints.disabledAt} IS NOT NULL)`,
               record.attemptedAt,
-              "the endpoint is disabled",
+              ENDPOINT_STOPPED.disabled,
             ),
           ];
     const [updated] = await q.batch([
