@@ -62,9 +62,10 @@ function Header(props: { email: string; org: Org; csrfToken: string }) {
 }
 
 /** When a key stops working: its own expiry or, once rotated, the end of its grace if sooner (ISO times order as text). */
-function stopsAt(key: ApiKey): string | null {
-  if (key.grace_ends_at === null) return key.expires_at;
-  return key.expires_at !== null && key.expires_at < key.grace_ends_at ? key.expires_at : key.grace_ends_at;
+function KeyExpiry(props: { apiKey: ApiKey }) {
+  const { expires_at: expiresAt, grace_ends_at: graceEndsAt } = props.apiKey;
+  const stops = graceEndsAt !== null && (expiresAt === null || graceEndsAt < expiresAt) ? graceEndsAt : expiresAt;
+  return stops ? <Time value={stops} /> : <span class="empty">no expiry</span>;
 }
 
 export interface AdminDashboardProps {
@@ -218,7 +219,9 @@ function KeyTable(props: { keys: ApiKey[] }) {
           <td data-label="Created">
             <Time value={key.created_at} />
           </td>
-          <td data-label="Expires">{stopsAt(key) ? <Time value={stopsAt(key)} /> : <span class="empty">no expiry</span>}</td>
+          <td data-label="Expires">
+            <KeyExpiry apiKey={key} />
+          </td>
           <td data-label="Last used">
             <Time value={key.last_used_at} />
           </td>
