@@ -51,6 +51,49 @@ describe("Idempotency-Key on back-office POSTs", () => {
   });
 });
 
+/**
+ * Puts a key's record where a request cut off between its write and keeping its answer (the client hung up, the
+ * Worker stopped) leaves it: the write committed, no answer kept; its times moved `seconds` further into the past.
+ */
+async function loseAnswer(idempotencyKey: string, seconds: number): Promise<void> {
+  const shift = seconds * 1_000;
+  const { meta } = await env.DB.prepare(
+    `UPDATE idempotency_keys SET status = NULL, body = NULL, created_at = created_at - ?1, locked_until = locked_until - ?1,
+            acted_at = acted_at - ?1
+      WHERE key = ?2`,
+  )
+    .bind(shift, await sha256Hex(idempotencyKey))
+    .run();
+  expect(meta.changes).toBe(1);
+}
+
+describe("Idempotency-Key on a write whose answer was lost after it committed", () => {
+  const expenses = (orgId: string) => count("SELECT COUNT(*) AS n FROM expenses WHERE org_id = ?", orgId);
+
+  it.each([
+    { what: "a customer", path: "customers", body: { name: "Sri Murugan Tex" }, rows: customers },
+    { what: "an expense", path: "expenses", body: { category: "Freight", amount: "1850" }, rows: expenses },
+  ])(
+    "$what is not booked twice: a retry is 409 while the first may still be finishing, then 409 idempotency_answer_lost",
+    async ({ path, body, rows }) => {
+      const orgId = await createOrg();
+      const idem = crypto.randomUUID();
+      await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 201);
+
+      await loseAnswer(idem, 1);
+      await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 409, "idempotency_key_in_use");
+      // Past the 60 s a request may hold its key: a request that never wrote would be presumed dead and run again.
+      await loseAnswer(idem, 61);
+      await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 409, "idempotency_answer_lost");
+      expect(await rows(orgId)).toBe(1);
+
+      // A new key is a new request.
+      await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, crypto.randomUUID()), 201);
+      expect(await rows(orgId)).toBe(2);
+    },
+  );
+});
+
 describe("Idempotency-Key on a request whose answer holds a secret: POST /admin/api/orgs/{id}/keys", () => {
   it("20 parallel identical requests issue one key; the replay shows the same key; nothing readable is stored", { timeout: 30_000 }, async () => {
     const orgId = await createOrg();

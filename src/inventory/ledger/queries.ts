@@ -359,9 +359,9 @@ export async function createExpense(
   nowMs: number,
 ): Promise<WriteResult<ExpenseRow>> {
   const row: ExpenseRow = { id: newId("exp", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
-  await inventoryDb(db)
-    .insert(expenses)
-    .values({ ...row, orgId });
+  // A batch of one: a write that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
+  const orm = inventoryDb(db);
+  await orm.batch([orm.insert(expenses).values({ ...row, orgId })]);
   return { value: row, eventIds: [] };
 }
 

@@ -2,7 +2,7 @@
 // ledger entry is never edited or deleted; a mistaken one is voided with a reason, and stops counting.
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -65,7 +65,14 @@ export function registerVoidEntries(app: InventoryApp): void {
     app.openapi(route(kind), async (c) => {
       const { id, entryId } = c.req.valid("param");
       const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
-      const outcome = await voidEntry(c.env.DB, org.id, kind, entryId, { reason: c.req.valid("json").reason, actor: actorName(c) }, Date.now());
+      const outcome = await voidEntry(
+        idempotentWrites(c, c.env.DB),
+        org.id,
+        kind,
+        entryId,
+        { reason: c.req.valid("json").reason, actor: actorName(c) },
+        Date.now(),
+      );
       const label = kind.replace("_", " ");
       if (outcome.kind === "not_found") throw inventoryError("not_found", `No ${label} ${entryId}`);
       if (outcome.kind === "already_voided") throw inventoryError("conflict", `The ${label} was already voided at ${iso(outcome.voidedAt)}`);

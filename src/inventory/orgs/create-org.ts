@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { actorName, idempotentForActor, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
@@ -28,7 +28,7 @@ export function registerCreateOrg(app: InventoryApp): void {
     requireOperator(c);
     const body = c.req.valid("json");
     const org = await createOrg(
-      inventoryDb(c.env.DB),
+      inventoryDb(idempotentWrites(c, c.env.DB)),
       { name: body.name, plan: body.plan, subscriptionStatus: body.subscription_status, gstin: body.gstin ?? null, stateCode: body.state },
       actorName(c),
       Date.now(),

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -31,7 +31,7 @@ const route = createRoute({
     201: { description: "Booked", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
     409: {
       description:
-        "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running",
+        "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running; `idempotency_answer_lost`: the request with this key booked its sale but ended before its answer was kept",
       content: errorResponses(409, 429)[409]!.content,
     },
     ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
@@ -61,7 +61,7 @@ export function registerCreateSale(app: InventoryApp): void {
     const now = Date.now();
     const { saleDate, soldAt } = whenSold(body, now);
     const outcome = await createSale(
-      c.env.DB,
+      idempotentWrites(c, c.env.DB),
       org.id,
       {
         customerId: body.customer_id,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { dispatchSale } from "./queries";
@@ -28,7 +28,7 @@ export function registerDispatchSale(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const saleId = c.req.valid("param").id;
     const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
-    const outcome = await dispatchSale(c.env.DB, orgId, saleId, Date.now());
+    const outcome = await dispatchSale(idempotentWrites(c, c.env.DB), orgId, saleId, Date.now());
     if (outcome.kind !== "changed") throw saleStatusRefusal(outcome);
     const { value, eventIds } = outcome;
     await dispatchEvents(c.env, eventIds);

@@ -2,7 +2,7 @@
 // and their kg back into the lots they were sold from.
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { formatGrams, formatPaise } from "../domain/money";
 import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -66,7 +66,7 @@ export function registerReturnSale(app: InventoryApp): void {
     const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
     const now = Date.now();
     const outcome = await returnSale(
-      c.env.DB,
+      idempotentWrites(c, c.env.DB),
       orgId,
       saleId,
       { items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg })), reason: body.reason, issuedOn: entryDate("date", body.date, now) },

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -107,7 +107,7 @@ export function registerCreateLot(app: InventoryApp): void {
       throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarnType}, not ${body.yarn_type}`);
     }
     const outcome = await receiveLot(
-      c.env.DB,
+      idempotentWrites(c, c.env.DB),
       org.id,
       {
         lotNumber: body.lot_number,

@@ -2,7 +2,7 @@
 // sale only through these, each recorded as a stock movement with who made it and why, and audited.
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { formatGrams } from "../domain/money";
 import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -107,7 +107,7 @@ export function registerMoveStock(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const change = body.reason === "damage" ? { reason: body.reason, grams: body.kg } : { reason: body.reason, gramsCounted: body.kg_counted };
-    const outcome = await adjustLot(c.env.DB, org.id, lotId, change, { notes: body.notes, actor: actorName(c) }, Date.now());
+    const outcome = await adjustLot(idempotentWrites(c, c.env.DB), org.id, lotId, change, { notes: body.notes, actor: actorName(c) }, Date.now());
     switch (outcome.kind) {
       case "lot_not_found":
         throw inventoryError("not_found", `No lot ${lotId}`);
@@ -130,7 +130,7 @@ export function registerMoveStock(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const outcome = await transferLot(
-      c.env.DB,
+      idempotentWrites(c, c.env.DB),
       org.id,
       lotId,
       { godownCode: body.godown_code, grams: body.kg, notes: body.notes, actor: actorName(c) },

@@ -15,6 +15,7 @@ export type PlatformProblem =
   | "conflict"
   | "idempotency_key_in_use"
   | "idempotency_key_reused"
+  | "idempotency_answer_lost"
   | "internal";
 
 export class ApiError extends Error {

@@ -21,6 +21,11 @@ export const idempotencyKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** While `status` is null: after this time the first request is presumed dead and the key may be claimed again. */
     lockedUntil: integer("locked_until").notNull(),
+    /**
+     * When the first request's write committed, set in that write's own transaction: from then on the key is
+     * never claimed again, even if the request ended before keeping its answer.
+     */
+    actedAt: integer("acted_at"),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created").on(t.createdAt)],
 );
@@ -41,24 +46,46 @@ export interface IdempotencyStore {
    * answer yet): a request that outlived its lock, whose key was claimed again, must not replace that answer.
    */
   complete(scope: string, key: string, claimedAt: number, response: StoredResponse): Promise<void>;
-  /** Gives the key back (the request never began: refused before the handler ran), if it is still this request's claim. */
+  /** Gives the key back (the request never began: refused before the handler ran), if it is still this request's claim and it has not acted. */
   release(scope: string, key: string, claimedAt: number): Promise<void>;
+  /**
+   * Statements to run last in the batch of the request's write: they mark the claim as acted on in the write's
+   * own transaction, and fail that transaction (so the write does not happen) when the claim is no longer this
+   * request's, because it outlived its lock and a retry claimed the key.
+   */
+  actOn(scope: string, key: string, claimedAt: number, nowMs: number): D1PreparedStatement[];
+}
+
+/** The message of the statement that fails a write whose claim was lost (see `actOn`). */
+const LOST_CLAIM = "NOT NULL constraint failed: idempotency_keys.scope";
+
+/** Whether a write failed because its request no longer held its Idempotency-Key (see `actOn`). */
+export function isLostClaim(error: unknown): boolean {
+  // drizzle wraps the database's error as the cause of its own.
+  for (let cause = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
+    if (String(cause).includes(LOST_CLAIM)) return true;
+  }
+  return false;
 }
 
 export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
   const db = drizzle(d1);
   const claimOf = (scope: string, key: string, claimedAt: number) =>
     and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, claimedAt), isNull(idempotencyKeys.status));
+  const markActed = d1.prepare("UPDATE idempotency_keys SET acted_at = ?4 WHERE scope = ?1 AND key = ?2 AND created_at = ?3 AND status IS NULL");
+  // SQLite has no way to raise an error outside a trigger: inserting a row without its NOT NULL scope fails the
+  // batch's transaction exactly when the mark above changed nothing.
+  const failUnlessMarked = d1.prepare("INSERT INTO idempotency_keys (scope) SELECT NULL WHERE changes() = 0");
   return {
     async claim(scope, key, fingerprint, nowMs, expiredBefore, lockedUntil) {
       const claimed = await db
         .insert(idempotencyKeys)
-        .values({ scope, key, fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil })
+        .values({ scope, key, fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil, actedAt: null })
         .onConflictDoUpdate({
           target: [idempotencyKeys.scope, idempotencyKeys.key],
-          set: { fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil },
-          // Only a record past its 24 h, or a first request that died while holding the key, is replaced.
-          setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore} OR (${idempotencyKeys.status} IS NULL AND ${idempotencyKeys.lockedUntil} < ${nowMs})`,
+          set: { fingerprint, status: null, body: null, createdAt: nowMs, lockedUntil, actedAt: null },
+          // Only a record past its 24 h, or a first request that died while holding the key before it acted, is replaced.
+          setWhere: sql`${idempotencyKeys.createdAt} < ${expiredBefore} OR (${idempotencyKeys.status} IS NULL AND ${idempotencyKeys.actedAt} IS NULL AND ${idempotencyKeys.lockedUntil} < ${nowMs})`,
         })
         .returning({ key: idempotencyKeys.key });
       return claimed.length === 1;
@@ -77,7 +104,10 @@ export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {
         .where(claimOf(scope, key, claimedAt));
     },
     async release(scope, key, claimedAt) {
-      await db.delete(idempotencyKeys).where(claimOf(scope, key, claimedAt));
+      await db.delete(idempotencyKeys).where(and(claimOf(scope, key, claimedAt), isNull(idempotencyKeys.actedAt)));
+    },
+    actOn(scope, key, claimedAt, nowMs) {
+      return [markActed.bind(scope, key, claimedAt, nowMs), failUnlessMarked];
     },
   };
 }

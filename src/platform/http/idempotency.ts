@@ -5,6 +5,10 @@
 // Keys belong to the caller that sent them. Requests refused before the handler ran (bad input, auth, limits)
 // keep nothing, so a corrected retry may reuse the key.
 //
+// A write that holds a key marks it acted on in the write's own transaction (`idempotentWrites`), so a request
+// cut off between its write and keeping its answer (a client that hung up, a Worker stopped) is never run
+// again by a retry: the retry hears that the answer was lost instead.
+//
 // Nothing stored can be replayed without the key itself: a record holds only the key's SHA-256, and the kept
 // response (which may carry a new API key or a webhook signing secret, shown once) is sealed with AES-GCM under a
 // key derived from the Idempotency-Key and the caller. Only a retry that presents the same key can open it.
@@ -13,7 +17,7 @@ import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
 import { seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError } from "./errors";
-import type { IdempotencyStore } from "./idempotency-store";
+import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
@@ -36,6 +40,41 @@ const NOT_REPLAYED = new Set([
 ]);
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** A request's hold on its Idempotency-Key, while it runs. */
+interface Claim {
+  store: IdempotencyStore;
+  scope: string;
+  keyHash: string;
+  claimedAt: number;
+  now: () => number;
+  /** A write of this request committed, marking the key acted on. */
+  acted: boolean;
+}
+
+/** The claims of the requests running now, by their context, for `idempotentWrites`. */
+const claims = new WeakMap<Context, Claim>();
+
+/**
+ * The database a route's write goes through: when the request holds an Idempotency-Key, every batch on it
+ * also marks the key acted on, in the batch's own transaction; without a key it is `d1` itself. A batch whose
+ * request no longer holds its key (it outlived its lock and a retry claimed the key) fails whole.
+ */
+export function idempotentWrites(c: Context, d1: D1Database): D1Database {
+  const claim = claims.get(c);
+  if (!claim) return d1;
+  return {
+    prepare: (query) => d1.prepare(query),
+    batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
+      const results = await d1.batch<T>([...statements, ...claim.store.actOn(claim.scope, claim.keyHash, claim.claimedAt, claim.now())]);
+      claim.acted = true;
+      return results.slice(0, statements.length);
+    },
+    exec: (query) => d1.exec(query),
+    withSession: (constraintOrBookmark) => d1.withSession(constraintOrBookmark),
+    dump: () => d1.dump(),
+  };
+}
 
 /** HKDF info of the sealed responses (the caller's scope is the salt, the Idempotency-Key the secret). */
 const SEALED_PURPOSE = "idempotency-response-v1";
@@ -94,6 +133,12 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
         throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
       }
       if (!record || record.status === null || record.body === null) {
+        if (record?.actedAt != null && nowMs > record.actedAt + LOCK_MS) {
+          throw new PlatformError(
+            "idempotency_answer_lost",
+            `The request with this ${IDEMPOTENCY_HEADER} was carried out, but it ended before its answer was kept; look up its result instead of retrying (a new key would act again)`,
+          );
+        }
         throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
       }
       const kept = JSON.parse(await unseal(key, scope, SEALED_PURPOSE, record.body)) as KeptResponse;
@@ -102,14 +147,23 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
       return replay;
     }
 
+    const claim: Claim = { store, scope, keyHash, claimedAt: nowMs, now, acted: false };
+    claims.set(c, claim);
     try {
       await next();
     } catch (error) {
       await store.release(scope, keyHash, nowMs);
       throw error;
     }
+    if (isLostClaim(c.error)) {
+      throw new PlatformError(
+        "idempotency_key_in_use",
+        `This request outlived its hold on the ${IDEMPOTENCY_HEADER} and a retry took it over; this one changed nothing`,
+      );
+    }
     const response = c.res;
-    const body = NOT_KEPT.has(response.status) ? null : await response.clone().text();
+    // Once a write has acted, its answer is kept whatever it is, so a retry replays it rather than acting again.
+    const body = NOT_KEPT.has(response.status) && !claim.acted ? null : await response.clone().text();
     if (body === null || body.length > MAX_STORED_BODY_BYTES) {
       await store.release(scope, keyHash, nowMs);
       return;

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
 import { errorResponses, iso, type TaxApp } from "../hono";
 import { keySecurity, idempotentForAccount, requireKey } from "../keys/api-key-auth";
@@ -31,7 +31,7 @@ export function registerSaveProfile(app: TaxApp): void {
     const { label, profile, financialYear } = c.req.valid("json");
     const now = Date.now();
     const summary = summarise(profile, financialYear ?? currentYearOrFail(now));
-    const saved = await saveProfile(c.env.DB, {
+    const saved = await saveProfile(idempotentWrites(c, c.env.DB), {
       proposedId: newId("prof", now),
       ownerId: c.var.apiKey.state.ownerId,
       label,

@@ -1,0 +1,86 @@
+// The Idempotency-Key middleware around a write that outlives its hold on the key: the retry that took the key
+// over acts once, and the late request's write does not happen.
+import { env } from "cloudflare:test";
+import { drizzle } from "drizzle-orm/d1";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/platform/http/app";
+import type { ErrorCatalogue } from "../../src/platform/http/errors";
+import { idempotent, idempotentWrites } from "../../src/platform/http/idempotency";
+import { d1IdempotencyStore } from "../../src/platform/http/idempotency-store";
+
+const catalogue: ErrorCatalogue = {
+  statusOf: { idempotency_key_in_use: 409, idempotency_answer_lost: 409, internal: 500 },
+  codeOf: {
+    validation: "validation",
+    not_found: "not_found",
+    method_not_allowed: "method_not_allowed",
+    payload_too_large: "payload_too_large",
+    unsupported_media_type: "unsupported_media_type",
+    missing_credentials: "missing_credentials",
+    invalid_credentials: "invalid_credentials",
+    rate_limited: "rate_limited",
+    unauthenticated: "unauthenticated",
+    forbidden: "forbidden",
+    conflict: "conflict",
+    idempotency_key_in_use: "idempotency_key_in_use",
+    idempotency_key_reused: "idempotency_key_reused",
+    idempotency_answer_lost: "idempotency_answer_lost",
+    internal: "internal",
+  },
+  render: (code, message) => ({ code, message }),
+};
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** What the route writes: a table of this test's own. */
+const writes = sqliteTable("middleware_test_writes", { id: text("id").primaryKey(), run: text("run").notNull() });
+
+beforeAll(async () => {
+  await env.DB.exec("CREATE TABLE IF NOT EXISTS middleware_test_writes (id TEXT PRIMARY KEY, run TEXT NOT NULL)");
+});
+
+describe("idempotent, with idempotentWrites", () => {
+  it("a request that outlived its 60 s hold is 409 and writes nothing; the retry that took the key over wrote once", async () => {
+    const scope = `acct_${crypto.randomUUID()}`;
+    let clock = Date.now();
+    const firstEntered = deferred();
+    const firstMayWrite = deferred();
+    const app = createApp({ catalogue, log: () => {} });
+    app.post("/things", idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, now: () => clock }), async (c) => {
+      const run = c.req.header("x-run") ?? "";
+      if (run === "first") {
+        firstEntered.resolve();
+        await firstMayWrite.promise;
+      }
+      // The write as the services' queries make it: a drizzle batch over the database they are given.
+      const db = drizzle(idempotentWrites(c, env.DB));
+      await db.batch([db.insert(writes).values({ id: `${scope}:${run}`, run })]);
+      return c.json({ run }, 201);
+    });
+    const send = (run: string) => app.request("/things", { method: "POST", headers: { "Idempotency-Key": "same-key", "x-run": run } });
+
+    const first = send("first");
+    await firstEntered.promise;
+    clock += 61_000;
+    const retry = await send("retry");
+    expect(retry.status).toBe(201);
+    firstMayWrite.resolve();
+    const late = await first;
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ code: "idempotency_key_in_use" });
+
+    const rows = await env.DB.prepare("SELECT run FROM middleware_test_writes WHERE id LIKE ?").bind(`${scope}:%`).all<{ run: string }>();
+    expect(rows.results).toEqual([{ run: "retry" }]);
+    // The retry's answer is the key's answer.
+    const replay = await send("third");
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await replay.json()).toEqual({ run: "retry" });
+  });
+});
