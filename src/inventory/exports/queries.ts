@@ -35,9 +35,17 @@ export type MillLedgerRow = {
   method: (typeof millPayments.$inferSelect)["method"] | null;
 };
 
-/** True when the table holds more than the cap for this organisation (the export is then truncated). */
-export async function exceedsCap(db: ReadDb, table: "customers" | "expenses" | "mill_invoices" | "mill_payments", orgId: string): Promise<boolean> {
-  const row = await db.prepare(`SELECT 1 AS more FROM ${table} WHERE org_id = ?1 LIMIT 1 OFFSET ${EXPORT_ROW_CAP}`).bind(orgId).first();
+// The rows each export reads: voided ledger entries are never exported, so they never count towards the cap.
+const EXPORTED_ROWS = {
+  customers: "customers WHERE org_id = ?1",
+  expenses: "expenses WHERE org_id = ?1 AND voided_at IS NULL",
+  mill_invoices: "mill_invoices WHERE org_id = ?1 AND voided_at IS NULL",
+  mill_payments: "mill_payments WHERE org_id = ?1 AND voided_at IS NULL",
+} as const;
+
+/** True when the organisation has more exportable rows in the table than the cap (the export is then truncated). */
+export async function exceedsCap(db: ReadDb, table: keyof typeof EXPORTED_ROWS, orgId: string): Promise<boolean> {
+  const row = await db.prepare(`SELECT 1 AS more FROM ${EXPORTED_ROWS[table]} LIMIT 1 OFFSET ${EXPORT_ROW_CAP}`).bind(orgId).first();
   return row !== null;
 }
 

@@ -180,6 +180,25 @@ describe("GET /api/v1/export/expenses", () => {
     const dates = csv.slice(1).map((r) => r[0]!);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
+
+  it("counts only entries that are not voided against the cap: 10,000 live expenses and a voided one are the whole export, not truncated", async () => {
+    const { orgId, key } = await orgWithKey();
+    const base = Date.parse("2020-01-01T00:00:00Z");
+    const rows = Array.from({ length: 10_001 }, (_, i) => {
+      const date = new Date(base + i * 3_600_000).toISOString().slice(0, 10);
+      const voided = i === 0 ? [String(base), q("entered twice"), q("operator")] : ["NULL", "NULL", "NULL"];
+      return [q(`exp_void${String(i).padStart(8, "0")}`), q(orgId), q(date), q("Bulk"), String(100 + i), q("seed"), String(base + i), ...voided];
+    });
+    await bulkInsert(
+      "expenses",
+      ["id", "org_id", "spent_on", "category", "amount_paise", "created_by", "created_at", "voided_at", "void_reason", "voided_by"],
+      rows,
+    );
+    const { rows: csv, response } = await exportCsv(key, "expenses");
+    expect(csv).toHaveLength(1 + 10_000);
+    expect(csv[10_000]![2]).toBe("1.01"); // 100 + 1 paise: the oldest live expense is in, so nothing was left out
+    expect(response.headers.get("X-Export-Truncated")).toBe("false");
+  });
 });
 
 describe("GET /api/v1/export/mill-payments", () => {
@@ -245,6 +264,32 @@ describe("GET /api/v1/export/mill-payments", () => {
     expect(csv.filter((r) => r[1] === "invoice")).toHaveLength(10_000);
     expect(csv.filter((r) => r[1] === "payment")).toHaveLength(2);
     expect(csv.slice(1).some((r) => r[4] === "B-0")).toBe(false); // the oldest invoice is the one left out
+  });
+
+  it("counts only mill invoices that are not voided against the cap", async () => {
+    const { orgId, key } = await orgWithKey();
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Voids Mill", date: today, amount: "1", method: "neft" });
+    const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ? AND name = 'Voids Mill'").bind(orgId).first<{ id: string }>();
+    const base = Date.parse("2021-01-01T00:00:00Z");
+    const rows = Array.from({ length: 10_001 }, (_, i) => [
+      q(`minv_void${String(i).padStart(8, "0")}`),
+      q(orgId),
+      q(supplier!.id),
+      q(`V-${i}`),
+      q(new Date(base + i * 3_600_000).toISOString().slice(0, 10)),
+      "100",
+      String(base),
+      ...(i === 0 ? [String(base), q("wrong mill"), q("operator")] : ["NULL", "NULL", "NULL"]),
+    ]);
+    await bulkInsert(
+      "mill_invoices",
+      ["id", "org_id", "supplier_id", "invoice_number", "invoiced_on", "amount_paise", "created_at", "voided_at", "void_reason", "voided_by"],
+      rows,
+    );
+    const { rows: csv, response } = await exportCsv(key, "mill-payments");
+    expect(csv.filter((r) => r[1] === "invoice")).toHaveLength(10_000);
+    expect(csv.slice(1).some((r) => r[4] === "V-1")).toBe(true); // the oldest live invoice is in
+    expect(response.headers.get("X-Export-Truncated")).toBe("false");
   });
 });
 
