@@ -177,7 +177,7 @@ export const AisDocumentSchema = z
       .object({
         salary: rupees("TDS-192."),
         savingsInterest: rupees("SFT-016(SB)."),
-        depositInterest: rupees("Larger of TDS-194A and SFT-016 (TD/RD) reports."),
+        depositInterest: rupees("Each bank's larger of its TDS-194A and SFT-016 (TD/RD) reports, added up over banks."),
         dividends: rupees("Larger of TDS-194/194K and SFT-015 reports."),
         rent: rupees("TDS-194I, TDS-194IB."),
         saleOfSecurities: rupees("SFT-017/SFT-018 sales."),

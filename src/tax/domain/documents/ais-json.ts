@@ -87,6 +87,8 @@ export function parseAisJson(
   }
   const warnings = new Warnings();
   const entries: AisEntry[] = [];
+  /** Where each summary row sits, for warnings about its entry. */
+  const entryPaths = new Map<AisEntry, string>();
 
   let pan: string | null = null;
   let name: string | null = null;
@@ -177,13 +179,13 @@ export function parseAisJson(
         const sourceColumn = findColumn(columns, (l) => l === "informationsource");
         const countColumn = findColumn(columns, (l) => l === "count");
         const amountColumn = findColumn(columns, (l) => l === "amount" || l === "reportedamount");
-        for (const row of asArray(summary.columnData)) {
+        asArray(summary.columnData).forEach((row, rowIndex) => {
           const code = readInformationCode(asText(cell(row, codeColumn)) ?? "") ?? elementCode;
-          if (code === null) continue;
+          if (code === null) return;
           const description = asText(cell(row, descriptionColumn)) ?? asText(element.title) ?? "";
           const source = asText(cell(row, sourceColumn));
           const count = cellAmount(cell(row, countColumn));
-          entries.push({
+          const entry: AisEntry = {
             code,
             description,
             source: source === null ? null : maskPansIn(source),
@@ -191,8 +193,10 @@ export function parseAisJson(
             amount: cellAmount(cell(row, amountColumn)),
             taxDeducted: null,
             category: categoryOf(code, description),
-          });
-        }
+          };
+          entries.push(entry);
+          entryPaths.set(entry, `${where}.l2.columnData[${rowIndex}]`);
+        });
       }
       // TDS/TCS deducted lives in the transaction table; it is summed onto the element's entry.
       if (detail !== null && entries.length === startIndex + 1) {
@@ -220,7 +224,7 @@ export function parseAisJson(
     });
   });
 
-  const totals = aisTotals(entries);
+  const totals = aisTotals(entries, (entry, message) => warnings.add(0, entryPaths.get(entry)!, message));
   return {
     ok: true,
     document: {

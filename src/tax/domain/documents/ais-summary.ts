@@ -1,28 +1,98 @@
 // Totals per AIS category, shared by the text and JSON readers.
 import { emptyTotals } from "./ais-codes";
+import { compact, isPan, isTan } from "./lines";
 import type { AisEntry, AisTotals } from "./types";
+
+// Written either way in the two parts of one AIS; the full word is kept.
+const ABBREVIATIONS: Record<string, string> = { ltd: "limited", pvt: "private" };
+
+// A PAN masked to its first two and last two characters (ABXXXXXX4F), as an individual's is in a source.
+const isMaskedPan = (token: string): boolean => token.length === 10 && token.slice(2, 8) === "XXXXXX";
+
+/**
+ * The payer's name in an information source, without its TAN or PAN, case, punctuation or Ltd/Pvt: null when
+ * the source names no one. Part B1 prints a TDS row's deductor with its TAN and Part B2 an SFT row's reporting
+ * entity with its PAN (tax-rules.md §12), so one bank's two reports never share an identifier (and each branch
+ * deducts under its own TAN): the name is what pairs them.
+ */
+export function payerName(source: string | null): string | null {
+  if (source === null) return null;
+  let name = "";
+  for (const word of source.split(" ")) {
+    const identifier = word.toUpperCase().replace(/[()[\].,]/g, "");
+    if (isPan(identifier) || isTan(identifier) || isMaskedPan(identifier)) continue;
+    const kept = compact(word).replace(/[()]/g, "");
+    name += ABBREVIATIONS[kept] ?? kept;
+  }
+  return name.length > 0 ? name : null;
+}
+
+/** One income the AIS reports twice, by the deductor under TDS and by the payer under SFT, per payer in paise. */
+class ReportedTwice {
+  private readonly byPayer = new Map<string, { deductor: number; reporter: number }>();
+  private deductor = 0;
+  private reporter = 0;
+  /** The first report whose payer is not named: none of the reports can then be paired with certainty. */
+  unnamed: AisEntry | null = null;
+
+  add(entry: AisEntry, paise: number, fromDeductor: boolean): void {
+    if (fromDeductor) this.deductor += paise;
+    else this.reporter += paise;
+    const payer = payerName(entry.source);
+    if (payer === null) {
+      this.unnamed ??= entry;
+      return;
+    }
+    const reports = this.byPayer.get(payer) ?? { deductor: 0, reporter: 0 };
+    if (fromDeductor) reports.deductor += paise;
+    else reports.reporter += paise;
+    this.byPayer.set(payer, reports);
+  }
+
+  /** Whether both kinds of report are present, so that pairing them decides the total. */
+  get bothReported(): boolean {
+    return this.deductor > 0 && this.reporter > 0;
+  }
+
+  /**
+   * Each payer's larger report, summed over payers: one payer's two reports are one income, two payers' are two.
+   * With a payer not named, the larger of the two totals, the most that is certainly not counted twice.
+   */
+  total(): number {
+    if (this.unnamed !== null) return Math.max(this.deductor, this.reporter);
+    let paise = 0;
+    for (const reports of this.byPayer.values()) paise += Math.max(reports.deductor, reports.reporter);
+    return paise;
+  }
+}
 
 /**
  * Sums in paise. Deposit interest and dividends are reported twice in an AIS, by the deductor under TDS-194A /
- * TDS-194 and by the bank or company under SFT-016 / SFT-015; the total takes the larger of the two reports
- * instead of their sum. Taxes paid are advance and self-assessment tax plus every entry's TDS/TCS.
+ * TDS-194 and by the bank or company under SFT-016 / SFT-015; deposit interest takes each bank's larger report,
+ * dividends the larger of the two totals. Taxes paid are advance and self-assessment tax plus every entry's
+ * TDS/TCS. `warn` is told about an entry that keeps deposit interest from being paired bank by bank.
  */
-export function aisTotals(entries: AisEntry[]): AisTotals {
+export function aisTotals(entries: AisEntry[], warn: (entry: AisEntry, message: string) => void): AisTotals {
   const paise = emptyTotals();
-  const tdsReported = { depositInterest: 0, dividends: 0 };
+  const depositInterest = new ReportedTwice();
+  let dividendsFromDeductors = 0;
   for (const entry of entries) {
     if (entry.taxDeducted !== null) paise.taxesPaid += Math.round(entry.taxDeducted * 100);
     if (entry.amount === null || entry.category === "other") continue;
     const amount = Math.round(entry.amount * 100);
     const fromDeductor = entry.code?.startsWith("TDS-") === true;
-    if (fromDeductor && (entry.category === "depositInterest" || entry.category === "dividends")) {
-      tdsReported[entry.category] += amount;
-    } else {
-      paise[entry.category] += amount;
-    }
+    if (entry.category === "depositInterest") depositInterest.add(entry, amount, fromDeductor);
+    else if (fromDeductor && entry.category === "dividends") dividendsFromDeductors += amount;
+    else paise[entry.category] += amount;
   }
-  paise.depositInterest = Math.max(paise.depositInterest, tdsReported.depositInterest);
-  paise.dividends = Math.max(paise.dividends, tdsReported.dividends);
+  paise.depositInterest = depositInterest.total();
+  paise.dividends = Math.max(paise.dividends, dividendsFromDeductors);
+  if (depositInterest.unnamed !== null && depositInterest.bothReported) {
+    warn(
+      depositInterest.unnamed,
+      "deposit interest under TDS-194A and SFT-016 could not be paired bank by bank: this report names no bank, so only the larger of the two totals is counted; add interest from a bank that reports under one code only yourself",
+    );
+  }
   const totals = emptyTotals();
   for (const key of Object.keys(totals) as (keyof AisTotals)[]) totals[key] = paise[key] / 100;
   return totals;

@@ -124,6 +124,8 @@ function paymentTotal(cells: string[]): number | null {
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
   const lines = normalisedLines(text);
   const entries: AisEntry[] = [];
+  /** The line index each coded entry starts on, for warnings about the entry. */
+  const entryLines = new Map<AisEntry, number>();
   const warnings = new Warnings();
   let pan: string | null = null;
   let name: string | null = null;
@@ -215,6 +217,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         category: categoryOf(code, description),
       };
       entries.push(entry);
+      entryLines.set(entry, index);
       current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source", sourceColumn };
       return;
     }
@@ -315,7 +318,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     if (amounts.some((a) => a.strength === "strong")) warn(index, line, "amount on a line that matched no AIS entry");
   });
 
-  const totals = aisTotals(entries);
+  const totals = aisTotals(entries, (entry, message) => {
+    const index = entryLines.get(entry)!;
+    warn(index, lines[index]!, message);
+  });
   return {
     documentType: "ais",
     typeSource,
