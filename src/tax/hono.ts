@@ -47,7 +47,7 @@ const meaningOf: Record<TaxErrorCode, string> = {
   method_not_allowed: "the path exists, the method does not",
   conflict: "the change conflicts with the current state (the message says which)",
   idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
-  idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept; look up its result",
+  idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept (look up its result)",
   key_limit_reached: "the account has the most active keys its plan allows",
   payload_too_large: "the body is over the operation's limit",
   unsupported_media_type: "the body's content type is not one the operation reads",

@@ -52,7 +52,7 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   method_not_allowed: "the path exists, the method does not",
   conflict: "the change conflicts with the current state (the message says which)",
   idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
-  idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept; look up its result",
+  idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept (look up its result)",
   key_limit_reached: "the organisation has the most active keys allowed",
   insufficient_stock: "a lot lacks the kg; nothing was changed",
   sale_before_last_invoice: "a sale dated before the financial year's last invoice",
