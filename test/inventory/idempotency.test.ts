@@ -2,6 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/platform/crypto";
+import { loseAnswer } from "../idempotency-records";
 import { asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "./helpers";
 
 function postAsOperator(path: string, body: unknown, idempotencyKey: string) {
@@ -51,22 +52,6 @@ describe("Idempotency-Key on back-office POSTs", () => {
   });
 });
 
-/**
- * Puts a key's record where a request cut off between its write and keeping its answer (the client hung up, the
- * Worker stopped) leaves it: the write committed, no answer kept; its times moved `seconds` further into the past.
- */
-async function loseAnswer(idempotencyKey: string, seconds: number): Promise<void> {
-  const shift = seconds * 1_000;
-  const { meta } = await env.DB.prepare(
-    `UPDATE idempotency_keys SET status = NULL, body = NULL, created_at = created_at - ?1, locked_until = locked_until - ?1,
-            acted_at = acted_at - ?1
-      WHERE key = ?2`,
-  )
-    .bind(shift, await sha256Hex(idempotencyKey))
-    .run();
-  expect(meta.changes).toBe(1);
-}
-
 describe("Idempotency-Key on a write whose answer was lost after it committed", () => {
   const expenses = (orgId: string) => count("SELECT COUNT(*) AS n FROM expenses WHERE org_id = ?", orgId);
 
@@ -80,10 +65,10 @@ describe("Idempotency-Key on a write whose answer was lost after it committed", 
       const idem = crypto.randomUUID();
       await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 201);
 
-      await loseAnswer(idem, 1);
+      await loseAnswer(env.DB, idem, 1);
       await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 409, "idempotency_key_in_use");
       // Past the 60 s a request may hold its key: a request that never wrote would be presumed dead and run again.
-      await loseAnswer(idem, 61);
+      await loseAnswer(env.DB, idem, 61);
       await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/${path}`, body, idem), 409, "idempotency_answer_lost");
       expect(await rows(orgId)).toBe(1);
 

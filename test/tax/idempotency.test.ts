@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/platform/crypto";
 import worker from "../../src/tax/worker";
+import { loseAnswer } from "../idempotency-records";
 import { api, createKey, expectError, expectStatus } from "./helpers";
 
 const profile = { age: 30, residentialStatus: "resident", houseProperties: [], deductions: {}, taxesPaid: 0 };
@@ -164,5 +165,25 @@ describe("Idempotency-Key on a request whose answer holds a secret: POST /api/v1
     expect(stored).not.toBeNull();
     expect(JSON.stringify(stored)).not.toContain(created.secret);
     expect(JSON.stringify(stored)).not.toContain(created.id);
+  });
+
+  it("an endpoint whose answer was lost after it was registered is not registered twice: a retry after a minute is 409 idempotency_answer_lost", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    await expectStatus(await register(key.key, idem), 201);
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await register(key.key, idem), 409, "idempotency_answer_lost");
+    expect((await expectStatus<{ data: unknown[] }>(await api("/api/v1/webhooks", key.key), 200)).data).toHaveLength(1);
+  });
+});
+
+describe("Idempotency-Key on a profile save whose answer was lost after it was saved", () => {
+  it("the save is not made again (one profile.saved event): a retry after a minute is 409 idempotency_answer_lost", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    await expectStatus(await save(key.key, "Salary FY 2025-26", idem), 201);
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await save(key.key, "Salary FY 2025-26", idem), 409, "idempotency_answer_lost");
+    expect(await savedEvents(key.email)).toBe(1);
   });
 });

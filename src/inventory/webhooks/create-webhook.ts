@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
@@ -53,7 +53,7 @@ export function registerCreateWebhook(app: InventoryApp): void {
       failingSince: null,
     };
     const secret = newWebhookSecret();
-    if (!(await webhookStore.insertEndpointWithin(c.env.DB, { ...endpoint, secret }, MAX_ENDPOINTS_PER_ORG))) {
+    if (!(await webhookStore.insertEndpointWithin(idempotentWrites(c, c.env.DB), { ...endpoint, secret }, MAX_ENDPOINTS_PER_ORG))) {
       throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
     }
     return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);

@@ -126,12 +126,14 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     const live = q.$count(endpoints, liveOf(row.ownerId));
     // Columns in table order: id, owner, url, events, description, secret, previous secret, its expiry, created,
     // disabled at, disabled reason, failing since, deleted at.
-    const result = await q
-      .insert(endpoints)
-      .select(
-        sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
-      )
-      .run();
+    // A batch of one: a registration that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
+    const [result] = await q.batch([
+      q
+        .insert(endpoints)
+        .select(
+          sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
+        ),
+    ]);
     return result.meta.changes === 1;
   }
 

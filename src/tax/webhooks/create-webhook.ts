@@ -1,6 +1,6 @@
 // POST /api/v1/webhooks (an API key with webhooks:manage) and POST /admin/api/webhooks (the web page's session,
 // or the operator naming an account): one operation, two ways in.
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
@@ -10,6 +10,7 @@ import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-a
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
 import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
+import type { TaxEnv } from "../env";
 
 const ManagementCreateWebhookSchema = CreateWebhookSchema.extend({
   accountEmail: AccountEmailField.openapi({ description: "Operator calls only" }),
@@ -43,7 +44,10 @@ const managementRoute = createRoute({
 
 export function registerCreateWebhook(app: TaxApp): void {
   app.openapi(keyRoute, async (c) => {
-    return c.json({ data: await registerEndpoint(c.env, c.var.apiKey.state.ownerId, c.req.valid("json")) }, 201);
+    return c.json(
+      { data: await registerEndpoint(registrationEnv(c.env, idempotentWrites(c, c.env.DB)), c.var.apiKey.state.ownerId, c.req.valid("json")) },
+      201,
+    );
   });
 }
 
@@ -51,6 +55,11 @@ export function registerManagementCreateWebhook(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
     const { accountEmail, ...body } = c.req.valid("json");
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), accountEmail);
-    return c.json({ data: await registerEndpoint(c.env, account.id, body) }, 201);
+    return c.json({ data: await registerEndpoint(registrationEnv(c.env, idempotentWrites(c, c.env.DB)), account.id, body) }, 201);
   });
+}
+
+/** The bindings a registration needs, its write going through `db` (which marks the request's Idempotency-Key). */
+function registrationEnv(env: TaxEnv, db: D1Database): Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK"> {
+  return { DB: db, WEBHOOK_ALLOW_LOOPBACK: env.WEBHOOK_ALLOW_LOOPBACK };
 }
