@@ -43,20 +43,31 @@ function price(scratch: Facts, year: YearRules, key: FactKey, target: number, ba
   return oldTotal < newTotal ? { totalTaxAfter: oldTotal, regimeAfter: "old" } : { totalTaxAfter: newTotal, regimeAfter: "new" };
 }
 
+/**
+ * The regime step a move needs when it pays off only in the regime not recommended now: opting out for the old
+ * regime; for the new one, staying in it, since s.80CCD(2) above 10 % of basic + DA counts only there.
+ */
+function regimeStep(regimeAfter: Regime, recommended: Regime): string {
+  if (regimeAfter === recommended) return "";
+  return regimeAfter === "old"
+    ? ", and opt out of the new regime (s.115BAC(6))"
+    : ", and stay in the new regime rather than opting out of it (s.115BAC(1A))";
+}
+
 function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime): string {
   const more = formatRupees(to - from);
-  const optOut = regimeAfter === "old" && recommended === "new" ? ", and opt out of the new regime (s.115BAC(6))" : "";
+  const step = regimeStep(regimeAfter, recommended);
   switch (kind) {
     case "top_up_80c":
-      return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit${optOut}`;
+      return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit${step}`;
     case "nps_80ccd1b":
-      return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${optOut}`;
+      return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${step}`;
     case "health_insurance_self_80d":
-      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatRupees(to)})${optOut}`;
+      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatRupees(to)})${step}`;
     case "health_insurance_parents_80d":
-      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatRupees(to)})${optOut}`;
+      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatRupees(to)})${step}`;
     case "employer_nps_80ccd2":
-      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatRupees(from)}` : ""}${optOut}`;
+      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatRupees(from)}` : ""}${step}`;
     case "switch_regime":
       return "Opt out of the new regime and file under the old regime (s.115BAC(6))";
   }

@@ -88,6 +88,32 @@ describe("saving moves", () => {
     expect(topUp?.action).toContain("opt out of the new regime (s.115BAC(6))");
     expect(result.savingMoves.some((m) => m.kind === "switch_regime")).toBe(false);
   });
+
+  it("tells the taxpayer to stay in the new regime when the move only pays off there, though the old one is recommended", () => {
+    // FY 2025-26. Salary 40L, basic 24L, HRA 4.25L, rent 10L in a metro, self-occupied home with 2L interest,
+    // 80C 1.5L, 80CCD(1B) 50k, 80D 25k.
+    // Old: HRA min(4.25L, 10L − 2.4L, 12L) = 4.25L (s.10(13A)); salary 40L − 4.25L − 50k = 35.25L; HP −2L
+    // (s.24(b)); VI-A 2.25L; TI 31L; 1,12,500 + 30 % × 21L = 7,42,500 + cess 29,700 = 7,72,200.
+    // New: TI 39.25L; 3,00,000 up to 24L + 30 % × 15.25L = 7,57,500 + cess 30,300 = 7,87,800. Old recommended.
+    // Employer NPS at 14 % of basic, 3,36,000 (s.80CCD(2), every employer in the new regime): new TI 35.89L;
+    // 3,00,000 + 3,56,700 = 6,56,700 + cess 26,268 = 6,82,968 → 6,82,970 (s.288B). The old regime allows only
+    // 10 % (2,40,000) of it: TI 28.6L; 1,12,500 + 5,58,000 = 6,70,500 + cess 26,820 = 6,97,320. So the saving
+    // of 89,230 is there only in the new regime, and opting out as recommended would lose 14,350 of it.
+    const input = taxInput({
+      salary: { grossSalary: 4_000_000, basicPlusDA: 2_400_000, hraReceived: 425_000, rentPaid: 1_000_000, isMetroCity: true },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+      deductions: { section80C: 150_000, section80CCD1B: 50_000, section80D_selfFamily: 25_000 },
+    });
+    const result = computeTax(input, "2025-26");
+    expect(result.regimes.old.totalTax).toBe(772_200);
+    expect(result.regimes.new.totalTax).toBe(787_800);
+    expect(result.recommendedRegime).toBe("old");
+    const nps = result.savingMoves.find((m) => m.kind === "employer_nps_80ccd2");
+    expect(nps).toMatchObject({ change: { from: 0, to: 336_000 }, regimeAfter: "new", totalTaxAfter: 682_970, taxSaving: 89_230 });
+    expect(nps?.action).toBe(
+      "Restructure salary so your employer pays ₹3,36,000 a year into your NPS account (s.80CCD(2)), and stay in the new regime rather than opting out of it (s.115BAC(1A))",
+    );
+  });
 });
 
 describe("ITR form", () => {

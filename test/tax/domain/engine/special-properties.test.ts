@@ -243,6 +243,7 @@ describe("properties with special-rate and presumptive income", () => {
           if (move.change === null) continue;
           const rerun = computeTax(applySavingMove(input, move), fy as FinancialYear);
           expect(Math.min(rerun.regimes.old.totalTax, rerun.regimes.new.totalTax)).toBe(move.totalTaxAfter);
+          expect(rerun.regimes[move.regimeAfter].totalTax).toBe(move.totalTaxAfter);
         }
       }),
       { numRuns: 150 },
