@@ -43,6 +43,8 @@ export interface Facts {
   hasSpecialRateIncome: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
+  /** Business or professional income is declared: s.115BAC(6) then makes the opt-out a continuing choice. */
+  hasBusinessIncome: boolean;
   section80C: number;
   section80CCD1B: number;
   section80CCD2: number;
@@ -85,6 +87,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     hasSpecialRateIncome: casualWinnings > 0 || capitalGains.specialRateGains > 0,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
+    hasBusinessIncome: input.presumptive.business !== null || input.presumptive.profession !== null,
     section80C: toPaise(deductions.section80C),
     section80CCD1B: toPaise(deductions.section80CCD1B),
     section80CCD2: toPaise(deductions.section80CCD2),

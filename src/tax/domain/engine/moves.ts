@@ -44,19 +44,29 @@ function price(scratch: Facts, year: YearRules, key: FactKey, target: number, ba
 }
 
 /**
+ * When and for how long an opt-out holds, s.115BAC(6): without business income it is made in each year's return
+ * filed by the s.139(1) due date; with it, by that date, and it then binds later years until withdrawn, once.
+ */
+function optOutTerms(business: boolean): string {
+  return business
+    ? "on or before the s.139(1) due date; with business or professional income the opt-out carries on to later years and can be withdrawn only once"
+    : "in a return filed by the s.139(1) due date";
+}
+
+/**
  * The regime step a move needs when it pays off only in the regime not recommended now: opting out for the old
  * regime; for the new one, staying in it, since s.80CCD(2) above 10 % of basic + DA counts only there.
  */
-function regimeStep(regimeAfter: Regime, recommended: Regime): string {
+function regimeStep(regimeAfter: Regime, recommended: Regime, business: boolean): string {
   if (regimeAfter === recommended) return "";
   return regimeAfter === "old"
-    ? ", and opt out of the new regime (s.115BAC(6))"
+    ? `, and opt out of the new regime (s.115BAC(6)) ${optOutTerms(business)}`
     : ", and stay in the new regime rather than opting out of it (s.115BAC(1A))";
 }
 
-function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime): string {
+function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime, business: boolean): string {
   const more = formatRupees(to - from);
-  const step = regimeStep(regimeAfter, recommended);
+  const step = regimeStep(regimeAfter, recommended, business);
   switch (kind) {
     case "top_up_80c":
       return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit${step}`;
@@ -69,7 +79,7 @@ function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter:
     case "employer_nps_80ccd2":
       return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatRupees(from)}` : ""}${step}`;
     case "switch_regime":
-      return "Opt out of the new regime and file under the old regime (s.115BAC(6))";
+      return `Opt out of the new regime and file under the old regime (s.115BAC(6)), ${business ? "opting out " : ""}${optOutTerms(business)}`;
   }
 }
 
@@ -96,7 +106,7 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     moves.push({
       kind: "switch_regime",
       section: "115BAC(6)",
-      action: actionText("switch_regime", 0, 0, "old", "new"),
+      action: actionText("switch_regime", 0, 0, "old", "new", base.hasBusinessIncome),
       change: null,
       investment: 0,
       regimeAfter: "old",
@@ -160,7 +170,7 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     moves.push({
       kind: candidate.kind,
       section: candidate.section,
-      action: actionText(candidate.kind, from, to, priced.regimeAfter, recommended),
+      action: actionText(candidate.kind, from, to, priced.regimeAfter, recommended, base.hasBusinessIncome),
       change: { field: candidate.field, from, to },
       investment: to - from,
       regimeAfter: priced.regimeAfter,

@@ -85,7 +85,7 @@ describe("saving moves", () => {
     expect(result.recommendedRegime).toBe("new");
     const topUp = result.savingMoves.find((m) => m.kind === "top_up_80c");
     expect(topUp).toMatchObject({ taxSaving: 36_400, investment: 150_000, regimeAfter: "old", totalTaxAfter: 156_000 });
-    expect(topUp?.action).toContain("opt out of the new regime (s.115BAC(6))");
+    expect(topUp?.action).toContain("opt out of the new regime (s.115BAC(6)) in a return filed by the s.139(1) due date");
     expect(result.savingMoves.some((m) => m.kind === "switch_regime")).toBe(false);
   });
 
@@ -113,6 +113,46 @@ describe("saving moves", () => {
     expect(nps?.action).toBe(
       "Restructure salary so your employer pays ₹3,36,000 a year into your NPS account (s.80CCD(2)), and stay in the new regime rather than opting out of it (s.115BAC(1A))",
     );
+  });
+});
+
+describe("opting out of the new regime (s.115BAC(6))", () => {
+  // FY 2024-25. Professional receipts 30L, income 15L (s.44ADA, 50 %); self-occupied home with 2L interest;
+  // 80CCD(1B) 50k, 80D 25k; 80C as given.
+  // New (s.115BAC(1A)(ii)): TI 15L, neither s.24(b) for the home nor Chapter VI-A; 20,000 + 30,000 + 30,000 +
+  // 60,000 = 1,40,000 + cess 5,600 = 1,45,600.
+  // Old, 80C 1.5L: GTI 15L − 2L (s.24(b), s.71(3A)) = 13L; VI-A 2.25L; TI 10.75L; 1,12,500 + 22,500 = 1,35,000
+  // + cess 5,400 = 1,40,400. Without the 80C: TI 12.25L; 1,12,500 + 67,500 = 1,80,000 + 7,200 = 1,87,200.
+  const professional = (section80C: number) =>
+    taxInput({
+      presumptive: { profession: { grossReceipts: 3_000_000, cashReceipts: 0, declaredIncome: 0 } },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+      deductions: { section80C, section80CCD1B: 50_000, section80D_selfFamily: 25_000 },
+    });
+  const continuing =
+    "on or before the s.139(1) due date; with business or professional income the opt-out carries on to later years and can be withdrawn only once";
+
+  it("with business or professional income the switch says the opt-out is due by the due date and carries on", () => {
+    const result = computeTax(professional(150_000), "2024-25");
+    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([140_400, 145_600]);
+    const move = result.savingMoves.find((m) => m.kind === "switch_regime");
+    expect(move).toMatchObject({ taxSaving: 5_200 });
+    expect(move?.action).toBe(`Opt out of the new regime and file under the old regime (s.115BAC(6)), opting out ${continuing}`);
+  });
+
+  it("with business or professional income a move that needs the old regime says the same", () => {
+    const result = computeTax(professional(0), "2024-25");
+    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([187_200, 145_600]);
+    const move = result.savingMoves.find((m) => m.kind === "top_up_80c");
+    expect(move).toMatchObject({ regimeAfter: "old", totalTaxAfter: 140_400, taxSaving: 5_200 });
+    expect(move?.action).toBe(
+      `Invest ₹1,50,000 more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit, and opt out of the new regime (s.115BAC(6)) ${continuing}`,
+    );
+  });
+
+  it("without business income the opt-out is made each year in a return filed by the due date", () => {
+    const move = computeTax(heavyDeductions, "2025-26").savingMoves.find((m) => m.kind === "switch_regime");
+    expect(move?.action).toBe("Opt out of the new regime and file under the old regime (s.115BAC(6)), in a return filed by the s.139(1) due date");
   });
 });
 
