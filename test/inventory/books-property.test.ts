@@ -1,7 +1,7 @@
 // The books, driven through the API by random sequences of back-office operations (receive, sell, dispatch, pay,
 // pay the rest, pay on account, credit, cancel, void, damage, transfer, return) and checked after every step against a small
 // model kept here with its own arithmetic: which operations are refused, each lot's kg, each customer's
-// outstanding, which invoices are paid and how many times each was reported paid, one event per state change,
+// outstanding and money on account, which invoices are paid and how many times each was reported paid, one event per state change,
 // and the customers export's billed, paid and outstanding figures.
 import { env } from "cloudflare:test";
 import fc from "fast-check";
@@ -57,6 +57,8 @@ interface ModelReceipt {
   amount: number;
   voided: boolean;
   isReturn: boolean;
+  /** The part held on the customer's account when issued: an advance whole, a return's excess over the outstanding. */
+  onAccount: number;
 }
 interface Application {
   sourceId: string;
@@ -82,23 +84,28 @@ class Books {
     return this.receipts.filter((r) => r.kind === "credit_note" && r.saleId === saleId && this.live(r)).reduce((t, r) => t + r.amount, 0);
   }
   settledBy(saleId: string): number {
-    const direct = this.receipts.filter((r) => r.saleId === saleId && this.live(r)).reduce((t, r) => t + r.amount, 0);
+    const direct = this.receipts.filter((r) => r.saleId === saleId && this.live(r)).reduce((t, r) => t + r.amount - r.onAccount, 0);
     return direct + this.applied(saleId);
   }
   outstanding(saleId: string): number {
     const sale = this.saleOf(saleId);
     return sale.total - this.settledBy(saleId);
   }
-  /** A payment is on the customer's account when it names no invoice, or its invoice was cancelled. */
-  heldOnAccount(payment: ModelReceipt): boolean {
-    return payment.saleId === null || this.saleOf(payment.saleId).status === "cancelled";
+  /** What a receipt put on the customer's account: its part held there, or all of a payment whose invoice was cancelled. */
+  putOnAccount(receipt: ModelReceipt): number {
+    const cancelled = receipt.kind === "payment" && receipt.saleId !== null && this.saleOf(receipt.saleId).status === "cancelled";
+    return cancelled ? receipt.amount : receipt.onAccount;
   }
-  /** Money on account: such payments, less what invoices not cancelled consumed of them. */
+  /** Money on account: what receipts not voided put there, less what invoices not cancelled consumed of it. */
   unapplied(source: ModelReceipt): number {
     const used = this.applications
       .filter((a) => a.sourceId === source.id && this.saleOf(a.saleId).status !== "cancelled")
       .reduce((t, a) => t + a.amount, 0);
-    return source.amount - used;
+    return this.putOnAccount(source) - used;
+  }
+  /** The buyer's money on account (the customers list's on_account). */
+  onAccount(buyer: number): number {
+    return this.receipts.filter((r) => r.buyer === buyer && this.live(r)).reduce((t, r) => t + this.unapplied(r), 0);
   }
   /** Billed on the buyer's invoices not cancelled (the export's total_billed). */
   billed(buyer: number): number {
@@ -245,10 +252,10 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         expect(body.data.total_amount, at).toBe(rupees(sale.total));
         lot.remaining -= op.grams;
         books.sales.push(sale);
-        // Money on account pays the new invoice first, oldest first (ids sort by creation time).
+        // Money on account pays the new invoice first, oldest first (receipts are kept in creation order).
         let left = sale.total;
-        const onAccount = books.receipts.filter((r) => r.kind === "payment" && books.heldOnAccount(r) && !r.voided && r.buyer === op.buyer);
-        for (const source of onAccount.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+        const onAccount = books.receipts.filter((r) => !r.voided && r.buyer === op.buyer && books.putOnAccount(r) > 0);
+        for (const source of onAccount) {
           if (left === 0) break;
           const take = Math.min(left, books.unapplied(source));
           if (take <= 0) continue;
@@ -296,6 +303,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
             amount: op.amount,
             voided: false,
             isReturn: false,
+            onAccount: 0,
           });
         }
         break;
@@ -312,6 +320,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           amount: op.amount,
           voided: false,
           isReturn: false,
+          onAccount: op.amount,
         });
         break;
       }
@@ -349,6 +358,8 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           const created = await expectStatus(response, 201);
           response = null;
           expect(created.data.amount, at).toBe(rupees(amount));
+          // What the invoice no longer owes goes to the customer's account, like an advance.
+          const onAccount = amount - Math.min(amount, books.outstanding(sale.id));
           sale.returned += op.grams;
           books.lots.find((l) => l.id === sale.lotId)!.remaining += op.grams;
           books.receipts.push({
@@ -359,6 +370,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
             amount,
             voided: false,
             isReturn: true,
+            onAccount,
           });
         }
         break;
@@ -426,6 +438,8 @@ async function compare(books: Books, orgId: string, key: string, buyers: string[
       return paise < 0 ? `-${rupees(-paise)}` : rupees(paise);
     }),
   );
+  const onAccount = buyers.map((id) => page.data.find((c) => c.id === id)!.on_account);
+  expect(onAccount, `${at}: on account per customer`).toEqual(buyers.map((_, i) => rupees(books.onAccount(i))));
 
   const { results: sales } = await env.DB.prepare(
     `SELECT s.id, s.status, s.paid_at IS NOT NULL AS paid,

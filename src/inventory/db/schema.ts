@@ -416,6 +416,11 @@ export const creditNotes = sqliteTable(
     cgstPaise: integer("cgst_paise"),
     sgstPaise: integer("sgst_paise"),
     igstPaise: integer("igst_paise"),
+    /**
+     * The part held on the customer's account, like an advance: the whole note without an invoice, else what
+     * exceeded the invoice's outstanding when it was issued (goods returned after payment).
+     */
+    onAccountPaise: integer("on_account_paise").notNull().default(0),
   },
   (t) => [
     uniqueIndex("credit_notes_org_id").on(t.orgId, t.id),

@@ -58,14 +58,17 @@ export type LedgerRefusal =
 
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
-/** An invoice's settlement figures as the books hold them now: billed, credited, and received. */
+/**
+ * An invoice's settlement figures as the books hold them now: billed, credited (all its credit notes, the bound on
+ * further credit), and settled (payments, the part of its credit notes not held on account, advances applied).
+ */
 async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
-  return d1
+  const figures = await d1
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.sale_date AS saleDate, s.total_paise AS totalPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
-                + ${APPLIED_SQL("s")} AS paidPaise
+                + ${CREDITED_TO_INVOICE_SQL("s")} + ${APPLIED_SQL("s")} AS settledPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
     .bind(orgId, saleId)
@@ -75,8 +78,9 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
       saleDate: string;
       totalPaise: number;
       creditedPaise: number;
-      paidPaise: number;
+      settledPaise: number;
     }>();
+  return figures && { ...figures, outstandingPaise: figures.totalPaise - figures.settledPaise };
 }
 
 /**
@@ -114,7 +118,7 @@ async function settlementRefusal(
       status: sale.status,
       totalPaise: sale.totalPaise,
       creditedPaise: sale.creditedPaise,
-      outstandingPaise: sale.totalPaise - sale.creditedPaise - sale.paidPaise,
+      outstandingPaise: sale.outstandingPaise,
     },
     excess: "refuse",
   });
@@ -149,14 +153,18 @@ async function cashRefusal(
 const SOURCE_VOIDED_SQL = (a: string) =>
   `(CASE ${a}.source_kind WHEN 'payment' THEN (SELECT voided_at FROM payments WHERE org_id = ${a}.org_id AND id = ${a}.source_id)
      ELSE (SELECT voided_at FROM credit_notes WHERE org_id = ${a}.org_id AND id = ${a}.source_id) END) IS NOT NULL`;
+/** The credit notes of sale `sale` that settle it: each note less its part held on the customer's account. */
+const CREDITED_TO_INVOICE_SQL = (sale: string) =>
+  `(SELECT COALESCE(SUM(n.amount_paise - n.on_account_paise), 0) FROM credit_notes n
+     WHERE n.org_id = ${sale}.org_id AND n.sale_id = ${sale}.id AND n.voided_at IS NULL)`;
 /** Money on account applied to sale `sale` that still counts (its source not voided). */
 const APPLIED_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
      WHERE a.org_id = ${sale}.org_id AND a.sale_id = ${sale}.id AND NOT ${SOURCE_VOIDED_SQL("a")})`;
 
-/** Whether the receipts of sale `s` that still count (payments, credit notes and advances applied, none voided) cover its total. */
+/** Whether the receipts of sale `s` that still count (payments, credit notes bar their part on account, and advances applied, none voided) cover its total. */
 const SETTLED_SQL = `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
-              + (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
+              + ${CREDITED_TO_INVOICE_SQL("s")}
               + ${APPLIED_SQL("s")}
               >= s.total_paise`;
 /** Voided receipts of sale `s`: a void may re-open a paid invoice, and settling it again is a new invoice.paid. */
@@ -271,7 +279,8 @@ export async function createCreditNote(
   // An invoice's figures never change once issued, so its split can be read before the batch.
   const split = input.saleId === null ? null : await saleTaxSplit(db, orgId, input.saleId);
   const tax = split === null ? null : creditNoteTax(input.amountPaise, split);
-  const insert = insertCreditNote(db, { id, orgId, ...input, tax, nowMs });
+  // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
+  const insert = insertCreditNote(db, { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs });
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
   const statements = [insert];
@@ -294,6 +303,7 @@ function insertCreditNote(
     customerId: string;
     saleId: string | null;
     amountPaise: number;
+    onAccountPaise: number;
     reason: string | null;
     issuedOn: string;
     tax: TaxSplit | null;
@@ -303,8 +313,8 @@ function insertCreditNote(
   return db
     .prepare(
       `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at,
-                                 taxable_paise, cgst_paise, sgst_paise, igst_paise)
-       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13
+                                 taxable_paise, cgst_paise, sgst_paise, igst_paise, on_account_paise)
+       SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
     )
     .bind(
@@ -321,6 +331,7 @@ function insertCreditNote(
       note.tax?.cgstPaise ?? null,
       note.tax?.sgstPaise ?? null,
       note.tax?.igstPaise ?? null,
+      note.onAccountPaise,
     );
 }
 
@@ -446,10 +457,11 @@ export interface CustomerBalanceRow {
 }
 
 /**
- * Customers in creation order with each non-cancelled invoice's outstanding (total less its payments and credit
- * notes) summed by the bucket its sale date falls in, and the money held on account: payments with no invoice
- * or against a cancelled one, and credit notes with no invoice. Outstanding = the buckets less that money,
- * the same figure as the customers export.
+ * Customers in creation order with each non-cancelled invoice's outstanding (total less its payments, credit
+ * notes and money on account applied to it) summed by the bucket its sale date falls in, and the money held on
+ * account: payments with no invoice or against a cancelled one, and credit notes with no invoice or beyond what
+ * their invoice owed, less what later invoices consumed. Outstanding = the buckets less that money, the same
+ * figure as the customers export.
  */
 export async function listCustomerBalances(
   db: ReadDb,
@@ -462,7 +474,7 @@ export async function listCustomerBalances(
          SELECT s.customer_id, s.sale_date,
                 s.total_paise
                   - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id AND p.voided_at IS NULL)
-                  - (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL)
+                  - ${CREDITED_TO_INVOICE_SQL("s")}
                   - ${APPLIED_SQL("s")} AS due
            FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
        SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
@@ -473,7 +485,7 @@ export async function listCustomerBalances(
               (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
                 WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL
                   AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
-              + (SELECT COALESCE(SUM(n.amount_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.sale_id IS NULL AND n.voided_at IS NULL)
+              + (SELECT COALESCE(SUM(n.on_account_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.voided_at IS NULL)
               - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a JOIN sales x ON x.org_id = a.org_id AND x.id = a.sale_id
                   WHERE a.org_id = c.org_id AND a.customer_id = c.id AND x.status <> 'cancelled' AND NOT ${SOURCE_VOIDED_SQL("a")}) AS onAccountPaise
          FROM customers c
@@ -632,9 +644,9 @@ export type ReturnOutcome =
 /**
  * A sales return: a credit note for the kg taken back, valued at each invoice line's rate with that line's GST
  * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
- * most what it sold less earlier returns (returns on voided notes do not count). A return beyond the invoice's
- * outstanding stays on the customer's account (goods returned after payment are owed back); it may complete
- * the invoice, like any credit note.
+ * most what it sold less earlier returns (returns on voided notes do not count). What a return credits beyond the
+ * invoice's outstanding is held on the customer's account, like an advance (goods returned after payment are owed
+ * back), for later invoices to consume; it may complete the invoice, like any credit note.
  */
 export async function returnSale(
   db: D1Database,
@@ -688,7 +700,7 @@ export async function returnSale(
       status: sale.status,
       totalPaise: sale.totalPaise,
       creditedPaise: sale.creditedPaise,
-      outstandingPaise: sale.totalPaise - sale.creditedPaise - sale.paidPaise,
+      outstandingPaise: sale.outstandingPaise,
     },
     excess: "advance",
   });
@@ -703,6 +715,7 @@ export async function returnSale(
       customerId: sale.customerId,
       saleId,
       amountPaise: tax.totalPaise,
+      onAccountPaise: allocated.toAdvancePaise,
       reason: input.reason,
       issuedOn: input.issuedOn,
       tax: split === null ? null : tax,
@@ -766,15 +779,18 @@ export interface AdvanceApplication {
   paid: { eventId: string; statements: D1PreparedStatement[] } | null;
 }
 
-/** A source's money still on account: its amount less its applications to invoices that were not cancelled. */
-const UNAPPLIED_SQL = (source: string) =>
-  `${source}.amount_paise - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
+/**
+ * A source's money still on account: what it put there (a payment's amount, a credit note's part on account) less
+ * its applications to invoices that were not cancelled.
+ */
+const UNAPPLIED_SQL = (source: string, kind: "payment" | "credit_note") =>
+  `${source}.${kind === "payment" ? "amount_paise" : "on_account_paise"} - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
      JOIN sales x ON x.org_id = a.org_id AND x.id = a.sale_id
     WHERE a.org_id = ${source}.org_id AND a.source_id = ${source}.id AND x.status <> 'cancelled')`;
 
 /**
- * Money on the customer's account (payments and credit notes against no invoice, and payments against an invoice
- * since cancelled; none voided) is consumed by the invoices booked after it, oldest money first, up to the
+ * Money on the customer's account (payments against no invoice or one since cancelled, and credit notes against
+ * no invoice or beyond what their invoice owed; none voided) is consumed by the invoices booked after it, oldest money first, up to the
  * invoice's total: written in the invoice's own batch.
  * Each application re-checks in SQL that its source still has that much unapplied, so two invoices booked at
  * once never spend the same advance twice (one of them gets less).
@@ -788,12 +804,12 @@ export async function advanceApplication(
   const { results: sources } = await db
     .prepare(
       `SELECT kind, id, available FROM (
-         SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p")} AS available, p.created_at AS at
+         SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p", "payment")} AS available, p.created_at AS at
            FROM payments p WHERE p.org_id = ?1 AND p.customer_id = ?2 AND p.voided_at IS NULL
             AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled'))
          UNION ALL
-         SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n")}, n.created_at
-           FROM credit_notes n WHERE n.org_id = ?1 AND n.customer_id = ?2 AND n.sale_id IS NULL AND n.voided_at IS NULL)
+         SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n", "credit_note")}, n.created_at
+           FROM credit_notes n WHERE n.org_id = ?1 AND n.customer_id = ?2 AND n.on_account_paise > 0 AND n.voided_at IS NULL)
         WHERE available > 0 ORDER BY at, id`,
     )
     .bind(orgId, sale.customerId)
@@ -812,7 +828,7 @@ export async function advanceApplication(
         .prepare(
           `INSERT INTO advance_applications (id, org_id, customer_id, sale_id, source_kind, source_id, amount_paise, created_at)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM ${table} src
-            WHERE src.org_id = ?2 AND src.id = ?6 AND src.voided_at IS NULL AND ${UNAPPLIED_SQL("src")} >= ?7
+            WHERE src.org_id = ?2 AND src.id = ?6 AND src.voided_at IS NULL AND ${UNAPPLIED_SQL("src", source.kind)} >= ?7
               AND EXISTS (SELECT 1 FROM sales WHERE org_id = ?2 AND id = ?4)`,
         )
         .bind(newId("adv", nowMs), orgId, sale.customerId, sale.id, source.kind, source.id, amount, nowMs),

@@ -253,7 +253,10 @@ export const CustomerBalanceSchema = z
     gstin: z.string().nullable(),
     credit_limit: Money,
     outstanding: Money.openapi({ description: "Open invoices' outstanding less money on account; negative when the customer is owed" }),
-    on_account: Money.openapi({ description: "Payments with no invoice or against a cancelled one, and credit notes with no invoice" }),
+    on_account: Money.openapi({
+      description:
+        "Payments with no invoice or against a cancelled one, credit notes with no invoice, and sales returns beyond what their invoice owed, less what later invoices consumed",
+    }),
     ageing: z
       .object({ "0_30": Money, "31_60": Money, "61_90": Money, over_90: Money })
       .openapi({ description: "Outstanding of non-cancelled invoices by age in days of their sale date on today's IST date" }),

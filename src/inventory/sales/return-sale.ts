@@ -46,7 +46,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Take goods back: a credit note at the invoice's rates and tax, and the kg back into their lots",
   description:
-    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); beyond the outstanding it stays on the customer's account. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided.",
+    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

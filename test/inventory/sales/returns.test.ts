@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, lot, post, sale } from "../stock-fixtures";
 
@@ -26,9 +27,20 @@ async function gramsRemaining(lotId: string): Promise<number> {
   return (await env.DB.prepare("SELECT grams_remaining AS g FROM lots WHERE id = ?").bind(lotId).first<{ g: number }>())!.g;
 }
 
-async function outstandingOf(key: string, customerId: string): Promise<string> {
+async function balanceOf(key: string, customerId: string) {
   const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
-  return page.data.find((c) => c.id === customerId)!.outstanding;
+  const { outstanding, on_account, ageing } = page.data.find((c) => c.id === customerId)!;
+  return { outstanding, on_account, ageing };
+}
+
+async function outstandingOf(key: string, customerId: string): Promise<string> {
+  return (await balanceOf(key, customerId)).outstanding;
+}
+
+async function exportedOutstandingOf(key: string, customerId: string): Promise<string> {
+  const rows = parseCsv(await (await api("/api/v1/export/customers", key)).text());
+  const outstanding = rows[0]!.indexOf("outstanding");
+  return rows.find((r) => r[0] === customerId)![outstanding]!;
 }
 
 describe("POST /admin/api/sales/{id}/returns", () => {
@@ -89,12 +101,62 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(note.data).toMatchObject({ amount: "0.10", taxable_amount: "0.10", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" });
   });
 
-  it("goods returned after payment leave the customer owed: 5 kg of a paid ₹12,600.00 invoice is −₹1,575.00 outstanding", async () => {
+  // Figures by hand: the paid invoice is 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00 = ₹12,600.00; the
+  // return of 5 kg is ₹1,500.00 + ₹37.50 + ₹37.50 = ₹1,575.00; the next invoice, 10 kg × ₹300 = ₹3,000.00 + ₹75.00
+  // + ₹75.00 = ₹3,150.00, of which ₹1,575.00 is paid from the account, so it still owes ₹3,150.00 − ₹1,575.00 = ₹1,575.00.
+  it("goods returned after payment put their value on the customer's account, and the next invoice consumes it", async () => {
     const { orgId, key, lotId, buyerId, saleId } = await invoice();
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
     await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "5" }] }), 201);
-    // 5 kg × ₹300 = ₹1,500.00 + 2.5 % + 2.5 % = ₹1,575.00.
-    expect(await outstandingOf(key, buyerId)).toBe("-1575.00");
+    expect(await balanceOf(key, buyerId)).toEqual({
+      outstanding: "-1575.00",
+      on_account: "1575.00",
+      ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
+    expect(await exportedOutstandingOf(key, buyerId)).toBe("-1575.00");
+    // The paid invoice owes nothing, not −₹1,575.00: a further payment against it names an outstanding of 0.00.
+    const refused = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "1", method: "neft" }),
+      409,
+      "over_application",
+    );
+    expect(refused).toContain("outstanding 0.00");
+
+    const next = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "10", rate_per_kg: "300" }]));
+    expect(next.total_amount).toBe("3150.00");
+    expect(next.paid_at).toBeNull();
+    expect(await balanceOf(key, buyerId)).toEqual({
+      outstanding: "1575.00",
+      on_account: "0.00",
+      ageing: { "0_30": "1575.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
+    expect(await exportedOutstandingOf(key, buyerId)).toBe("1575.00");
+    // The next invoice owes exactly the ₹1,575.00 the account did not cover: a paisa more is refused, the rest pays it.
+    const over = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: next.id, amount: "1575.01", method: "upi" }),
+      409,
+      "over_application",
+    );
+    expect(over).toContain("outstanding 1575.00");
+    const paid = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: next.id, amount: "1575.00", method: "upi" });
+    expect(paid.invoice_paid).toBe(true);
+    expect(await balanceOf(key, buyerId)).toMatchObject({ outstanding: "0.00", on_account: "0.00" });
+  });
+
+  // ₹1,575.00 on account (5 kg returned of the paid ₹12,600.00 invoice, as above) fully pays a next invoice of 1 kg
+  // × ₹300 = ₹300.00 + ₹7.50 + ₹7.50 = ₹315.00 when it is booked, leaving ₹1,575.00 − ₹315.00 = ₹1,260.00 on account.
+  it("a next invoice smaller than the return is paid when booked and the rest stays on account", async () => {
+    const { orgId, key, lotId, buyerId, saleId } = await invoice();
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
+    await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "5" }] }), 201);
+    const next = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "1", rate_per_kg: "300" }]));
+    expect(next.total_amount).toBe("315.00");
+    expect(next.paid_at).not.toBeNull();
+    expect(await balanceOf(key, buyerId)).toEqual({
+      outstanding: "-1260.00",
+      on_account: "1260.00",
+      ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
   });
 
   it("a lot not on the invoice is 400, a sale not dispatched or cancelled 409, and a return's credit note cannot be voided", async () => {
