@@ -274,6 +274,8 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           if (op.op === "cancel") {
             sale.status = "cancelled";
             books.lots.find((l) => l.id === sale.lotId)!.remaining += sale.grams;
+            // Its credit notes are voided with it (each an entry.voided); its payments go on account.
+            for (const r of books.receipts) if (r.kind === "credit_note" && r.saleId === sale.id) r.voided = true;
           } else {
             sale.status = "dispatched";
           }

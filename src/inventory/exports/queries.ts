@@ -64,8 +64,9 @@ async function* paged<T>(cap: number, page: (after: T | null, size: number) => P
 
 /**
  * Customers in creation order (ids are time-sortable) with their billed, paid and credited totals. A cancelled
- * sale leaves the books whole: neither its total nor the credit notes against it count, while money paid
- * against it stays paid, so the customer is owed it.
+ * sale leaves the books whole: neither its total nor the credit notes against it count (cancelling voids them;
+ * those of sales cancelled before it did are left out here), while money paid against it stays paid, so the
+ * customer is owed it.
  */
 export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<CustomerExportRow> {
   return paged<CustomerExportRow>(cap, async (after, size) => {

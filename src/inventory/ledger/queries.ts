@@ -547,12 +547,71 @@ export type VoidOutcome =
   | { kind: "mill_invoice_has_payments" }
   | { kind: "return_credit_note" };
 
+/** Whether entry ?2 of the organisation ?1 was voided at ?3 by ?5, i.e. by the void statement earlier in this batch. */
+const VOIDED_IN_THIS_BATCH_SQL = (table: string) =>
+  `EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at = ?3 AND voided_by = ?5)`;
+
+/** An entry about to be voided, with what its entry.voided event says of it. */
+export interface EntryToVoid {
+  kind: VoidableKind;
+  id: string;
+  amountPaise: number;
+  saleId: string | null;
+}
+
 /**
- * Voids one entry in ONE batch: the entry's void columns, its audit row and its entry.voided event, and, for a
- * payment or credit note that had completed its invoice, the invoice's paid_at cleared (its receipts no longer
- * cover it). Every statement after the first is guarded on that void having happened in this batch, so a
- * concurrent void of the same entry changes nothing twice. A mill invoice with payments still against it is
- * refused: void those first.
+ * A void's statements for a batch: the entry's void columns, its audit row and its entry.voided event. The audit row
+ * and the event are guarded on that void having happened in this batch, so a concurrent void of the same entry
+ * records nothing twice. With `afterEventId`, the entry is voided only if that event row was written earlier in the
+ * batch (a cancellation's own event, so a cancel that lost a race voids nothing).
+ */
+export function voidStatements(
+  db: D1Database,
+  orgId: string,
+  entry: EntryToVoid,
+  voided: { reason: string; actor: string },
+  nowMs: number,
+  afterEventId: string | null = null,
+): { statements: D1PreparedStatement[]; eventId: string } {
+  const { table } = VOIDABLE_ENTRIES[entry.kind];
+  const guards: Partial<Record<VoidableKind, string>> = {
+    mill_invoice: "AND NOT EXISTS (SELECT 1 FROM mill_payments WHERE org_id = ?1 AND mill_invoice_id = ?2 AND voided_at IS NULL)",
+    // A return's kg went back into stock, which may have been sold again since: a return is not voided.
+    credit_note: "AND NOT EXISTS (SELECT 1 FROM credit_note_items WHERE org_id = ?1 AND credit_note_id = ?2)",
+  };
+  const guard = guards[entry.kind] ?? "";
+  const voidedNow = VOIDED_IN_THIS_BATCH_SQL(table);
+  const eventId = newId("evt", nowMs);
+  const statements = [
+    db
+      .prepare(
+        `UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5
+          WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${guard} AND (?6 IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ?6))`,
+      )
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, afterEventId),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?6, ?1, ?7, NULL, ?5, ?2 || ': ' || ?4, ?3 WHERE ${voidedNow}`,
+      )
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, newId("aud", nowMs), `${entry.kind}.voided`),
+    db
+      .prepare(
+        `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
+         SELECT ?6, ?1, 'entry.voided',
+                json_object('kind', ?7, 'id', ?2, 'amount', ${rupeesSql("?8")}, 'reason', ?4, 'voided_by', ?5, 'sale_id', ?9),
+                NULL, ?3
+          WHERE ${voidedNow}`,
+      )
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, eventId, entry.kind, entry.amountPaise, entry.saleId),
+  ];
+  return { statements, eventId };
+}
+
+/**
+ * Voids one entry in ONE batch: its void statements and, for a payment or credit note that had completed its
+ * invoice, the invoice's paid_at cleared (its receipts no longer cover it). A mill invoice with payments still
+ * against it is refused: void those first.
  */
 export async function voidEntry(
   db: D1Database,
@@ -571,41 +630,20 @@ export async function voidEntry(
     .first<{ amountPaise: number; voidedAt: number | null; saleId: string | null }>();
   if (!entry) return { kind: "not_found" };
   if (entry.voidedAt !== null) return { kind: "already_voided", voidedAt: entry.voidedAt };
-  const guards: Partial<Record<VoidableKind, string>> = {
-    mill_invoice: "AND NOT EXISTS (SELECT 1 FROM mill_payments WHERE org_id = ?1 AND mill_invoice_id = ?2 AND voided_at IS NULL)",
-    // A return's kg went back into stock, which may have been sold again since: a return is not voided.
-    credit_note: "AND NOT EXISTS (SELECT 1 FROM credit_note_items WHERE org_id = ?1 AND credit_note_id = ?2)",
-  };
-  const guard = guards[entryKind] ?? "";
-  const voidedNow = `EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at = ?3 AND voided_by = ?5)`;
-  const eventId = newId("evt", nowMs);
-  const statements = [
-    db
-      .prepare(`UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5 WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${guard}`)
-      .bind(orgId, id, nowMs, voided.reason, voided.actor),
-    db
-      .prepare(
-        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
-         SELECT ?6, ?1, ?7, NULL, ?5, ?2 || ': ' || ?4, ?3 WHERE ${voidedNow}`,
-      )
-      .bind(orgId, id, nowMs, voided.reason, voided.actor, newId("aud", nowMs), `${entryKind}.voided`),
-    db
-      .prepare(
-        `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
-         SELECT ?6, ?1, 'entry.voided',
-                json_object('kind', ?7, 'id', ?2, 'amount', ${rupeesSql("?8")}, 'reason', ?4, 'voided_by', ?5, 'sale_id', ?9),
-                NULL, ?3
-          WHERE ${voidedNow}`,
-      )
-      .bind(orgId, id, nowMs, voided.reason, voided.actor, eventId, entryKind, entry.amountPaise, entry.saleId),
-  ];
+  const { statements, eventId } = voidStatements(
+    db,
+    orgId,
+    { kind: entryKind, id, amountPaise: entry.amountPaise, saleId: entry.saleId },
+    voided,
+    nowMs,
+  );
   if (settles) {
     // The invoices this receipt paid, directly or as money on account applied to them, that it no longer covers.
     statements.push(
       db
         .prepare(
           `UPDATE sales SET paid_at = NULL
-            WHERE org_id = ?1 AND paid_at IS NOT NULL AND ${voidedNow}
+            WHERE org_id = ?1 AND paid_at IS NOT NULL AND ${VOIDED_IN_THIS_BATCH_SQL(table)}
               AND id IN (SELECT s.id FROM sales s
                           WHERE s.org_id = ?1
                             AND (s.id = ?4 OR s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id = ?2))

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
+import { actorName, idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { cancelSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
@@ -14,9 +14,9 @@ const route = createRoute({
   method: "post",
   path: "/admin/api/sales/{id}/cancel",
   tags: ["Back office"],
-  summary: "Cancel a confirmed sale; its kg return to the lots; emits sale.cancelled",
+  summary: "Cancel a confirmed sale; its kg return to the lots and its credit notes are voided; emits sale.cancelled",
   description:
-    "Stock returns in the same transaction. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.",
+    "Stock returns in the same transaction. The credit notes against the sale are voided in it too (reason `invoice <number> cancelled`, by whoever cancelled), each with its `credit_note.voided` audit entry and an entry.voided event; money paid against the sale stays paid and goes to the customer's account. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
@@ -29,7 +29,7 @@ export function registerCancelSale(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const saleId = c.req.valid("param").id;
     const orgId = await resolveSaleOrg(c, c.env.DB, saleId);
-    const outcome = await cancelSale(idempotentWrites(c, c.env.DB), orgId, saleId, Date.now());
+    const outcome = await cancelSale(idempotentWrites(c, c.env.DB), orgId, saleId, actorName(c), Date.now());
     if (outcome.kind !== "changed") throw saleStatusRefusal(outcome);
     const { value, eventIds } = outcome;
     await dispatchEvents(c.env, eventIds);

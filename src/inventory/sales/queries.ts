@@ -1,11 +1,11 @@
 // Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
 // IST-windowed list of GET /api/v1/sales.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
-import { customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
+import { creditNotes, customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
 import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
-import { advanceApplication } from "../ledger/queries";
+import { advanceApplication, voidStatements } from "../ledger/queries";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
@@ -403,17 +403,42 @@ export type SaleStatusOutcome =
   /** A lot counted up since the sale cannot take its kg back without holding more than it received. */
   | { kind: "lot_full"; lotIds: string[] };
 
-/** Cancels a confirmed sale and returns its kg to the lots, in one batch. Dispatched sales need a credit note. */
-export async function cancelSale(db: D1Database, orgId: string, saleId: string, nowMs: number): Promise<SaleStatusOutcome> {
+/**
+ * Cancels a confirmed sale in one batch: its kg go back to the lots, and the credit notes against it are voided
+ * (each audited, with its entry.voided event), since the invoice they reduce no longer exists. Money paid against
+ * it stays paid, on the customer's account. Dispatched sales need a credit note instead.
+ */
+export async function cancelSale(db: D1Database, orgId: string, saleId: string, actor: string, nowMs: number): Promise<SaleStatusOutcome> {
   const current = await findSale(db, orgId, saleId);
   if (!current) return { kind: "sale_not_found", saleId };
   const change = saleStatusChange(current.status, "cancelled");
   if (change.kind !== "allowed") return { kind: "refused", change };
+  const credits = await inventoryDb(db)
+    .select({ id: creditNotes.id, amountPaise: creditNotes.amountPaise })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.saleId, saleId), isNull(creditNotes.voidedAt)))
+    .orderBy(creditNotes.id)
+    .all();
   const eventId = newId("evt", nowMs);
-  const batch = db.batch([
+  const voids = credits.map((note) =>
+    voidStatements(
+      db,
+      orgId,
+      { kind: "credit_note", id: note.id, amountPaise: note.amountPaise, saleId },
+      { reason: `invoice ${current.invoiceNumber} cancelled`, actor },
+      nowMs,
+      eventId,
+    ),
+  );
+  const statements = [
+    // A credit note issued since the read above would escape its void: then nothing changes (a lost race).
     db
-      .prepare("UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'")
-      .bind(nowMs, orgId, saleId),
+      .prepare(
+        `UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'
+            AND NOT EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3 AND voided_at IS NULL
+                              AND id NOT IN (SELECT value FROM json_each(?4)))`,
+      )
+      .bind(nowMs, orgId, saleId, JSON.stringify(credits.map((c) => c.id))),
     // The event is the cancellation's token: a concurrent second cancel inserts nothing (dedupe key) and so
     // returns no stock below.
     db
@@ -434,17 +459,23 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
             AND EXISTS (SELECT 1 FROM events WHERE id = ?3)`,
       )
       .bind(orgId, saleId, eventId),
-  ]);
+  ];
+  const events = [{ id: eventId, index: 1 }];
+  for (const { statements: noteVoid, eventId: voidEventId } of voids) {
+    // The entry.voided event is the void's last statement.
+    events.push({ id: voidEventId, index: statements.length + noteVoid.length - 1 });
+    statements.push(...noteVoid);
+  }
   let results: D1Result[];
   try {
-    results = await batch;
+    results = await db.batch(statements);
   } catch (error) {
     // The batch is one transaction: the sale stays confirmed and no lot changed.
     if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: [...new Set(current.items.map((i) => i.lotId))] };
     throw error;
   }
   if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };
-  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: [eventId] };
+  return { kind: "changed", value: (await findSale(db, orgId, saleId))!, eventIds: insertedEventIds(results, events) };
 }
 
 /** Marks a confirmed sale as dispatched (goods left the godown). */

@@ -35,7 +35,7 @@ export function saleStatusRefusal(outcome: Exclude<SaleStatusOutcome, { kind: "c
     case "sale_not_found":
       return inventoryError("not_found", `No sale ${outcome.saleId}`);
     case "lost_race":
-      return inventoryError("conflict", "The sale was changed by another request; it is no longer confirmed");
+      return inventoryError("conflict", "The sale was changed by another request meanwhile (cancelled, dispatched or credited); nothing was changed");
     case "lot_full":
       return inventoryError(
         "conflict",

@@ -86,6 +86,55 @@ describe("voiding a credit note", () => {
   });
 });
 
+describe("cancelling an invoice with credit notes", () => {
+  it("voids its credit notes in the same step, each audited and announced as voided; its payments go on account", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const { invoice_number: invoiceNumber } = await saleOf(key, saleId);
+    const rate = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "200", reason: "Rate" });
+    const mistaken = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "100" });
+    await expectStatus(await voidIt(orgId, "credit-notes", mistaken.id, "Entered twice"), 200);
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "500", method: "upi" });
+
+    // Two cancels at once: one wins, and the note is voided once.
+    const cancels = await Promise.all([admin("POST", `/admin/api/sales/${saleId}/cancel`), admin("POST", `/admin/api/sales/${saleId}/cancel`)]);
+    expect(cancels.map((r) => r.status).sort()).toEqual([200, 409]);
+
+    const reason = `invoice ${invoiceNumber} cancelled`;
+    expect((await eventsOf(orgId, "entry.voided")).map((e) => e.payload)).toEqual([
+      { kind: "credit_note", id: mistaken.id, amount: "100.00", reason: "Entered twice", voided_by: "operator", sale_id: saleId },
+      { kind: "credit_note", id: rate.id, amount: "200.00", reason, voided_by: "operator", sale_id: saleId },
+    ]);
+    const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data.filter((a: { action: string }) => a.action === "credit_note.voided")).toEqual([
+      expect.objectContaining({ actor: "operator", reason: `${rate.id}: ${reason}` }),
+      expect.objectContaining({ actor: "operator", reason: `${mistaken.id}: Entered twice` }),
+    ]);
+    expect(await expectError(await voidIt(orgId, "credit-notes", rate.id), 409, "conflict")).toContain("already voided");
+
+    // By hand: nothing is billed or credited any more; the ₹500.00 paid is the customer's, on account.
+    const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", key), 200));
+    expect(page.data.find((c) => c.id === buyerId)).toMatchObject({ outstanding: "-500.00", on_account: "500.00" });
+    const rows = parseCsv(await (await api("/api/v1/export/customers", key)).text());
+    const row = rows.find((r) => r[0] === buyerId)!;
+    expect([row[rows[0]!.indexOf("total_billed")], row[rows[0]!.indexOf("total_paid")], row[rows[0]!.indexOf("outstanding")]]).toEqual([
+      "0.00",
+      "500.00",
+      "-500.00",
+    ]);
+  });
+
+  it("a cancel refused voids nothing: the credit note of a dispatched invoice stays", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "50" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${saleId}/dispatch`), 200);
+    await expectError(await admin("POST", `/admin/api/sales/${saleId}/cancel`), 409, "conflict");
+    expect(await eventsOf(orgId, "entry.voided")).toEqual([]);
+    // ₹1,050.00 less the ₹50.00 credit note, by hand.
+    expect(await outstandingOf(key, buyerId)).toBe("1000.00");
+    await expectStatus(await voidIt(orgId, "credit-notes", note.id), 200);
+  });
+});
+
 describe("voiding expenses and mill entries", () => {
   it("a voided expense leaves the export; a mill invoice is voided only after its payments; payables drop both", async () => {
     const { orgId, key } = await orgWithKey();
