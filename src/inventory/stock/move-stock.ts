@@ -85,7 +85,7 @@ const transferRoute = createRoute({
   tags: ["Back office"],
   summary: "Move kg of a lot to another godown",
   description:
-    "The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 `insufficient_stock` when the lot has fewer kg; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log.",
+    "The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 `insufficient_stock` when the lot has fewer kg; 409 `conflict` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,
@@ -143,6 +143,11 @@ export function registerMoveStock(app: InventoryApp): void {
         throw inventoryError("bad_request", "godown_code: the lot is already in that godown");
       case "insufficient_stock":
         throw inventoryError("insufficient_stock", `The lot holds ${formatGrams(outcome.gramsRemaining)} kg; nothing was moved`);
+      case "another_receipt_in_godown":
+        throw inventoryError(
+          "conflict",
+          `Godown ${body.godown_code} already holds this lot number of the SKU from another receipt (another mill, cost or receipt date); nothing was moved`,
+        );
       case "transferred":
         return c.json({ data: { from: lotView(outcome.from), to: lotView(outcome.to) } }, 201);
     }

@@ -3,6 +3,7 @@
 // typed for; their columns are aliased to the schema's names and typed from it.
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
+import { IST_OFFSET_MS } from "../../platform/pure/ist";
 import { inventoryDb } from "../db/client";
 import { type godowns, type lots, skus, stockMovements, type suppliers } from "../db/schema";
 import { formatGrams } from "../domain/money";
@@ -226,12 +227,17 @@ export type TransferLotOutcome =
   | { kind: "transferred"; from: LotRow; to: LotRow }
   | { kind: "lot_not_found" }
   | { kind: "same_godown" }
-  | { kind: "insufficient_stock"; gramsRemaining: number };
+  | { kind: "insufficient_stock"; gramsRemaining: number }
+  | { kind: "another_receipt_in_godown" };
 
 /**
  * Moves kg of a lot to another godown in ONE batch: out of this lot, into the same lot (number, SKU, mill, cost
  * and receipt date) in the other godown, created on first use or added to. Both movements name each other; the
  * second half runs only when the first took the kg (`grams_remaining >= ?`), so stock is never created or lost.
+ * A lot of that number and SKU already in the other godown from another receipt (another mill, cost or IST
+ * receipt date) is never added to: the kg would take its cost and date, changing the stock's value and letting
+ * them be sold dated before they arrived. The first half checks this too, so a receipt racing the transfer
+ * cannot slip in between.
  */
 export async function transferLot(
   db: D1Database,
@@ -248,13 +254,21 @@ export async function transferLot(
   // The statements after the first half run only when it took the kg: its movement row exists.
   const moved = (param: string) => `EXISTS (SELECT 1 FROM stock_movements WHERE id = ${param})`;
   const targetGodown = "(SELECT id FROM godowns WHERE org_id = ?1 AND code = ?3)";
+  const istDay = (column: string) => `((${column} + ${IST_OFFSET_MS}) / 86400000)`;
+  // For the lot being moved (the outer `lots` row): that godown holds its number and SKU from another receipt.
+  const anotherReceipt = `EXISTS (SELECT 1 FROM lots t WHERE t.org_id = lots.org_id AND t.godown_id = ${targetGodown} AND t.sku_id = lots.sku_id
+       AND t.lot_number = lots.lot_number AND (t.supplier_id IS NOT lots.supplier_id OR t.cost_paise_per_kg <> lots.cost_paise_per_kg
+       OR ${istDay("t.received_at")} <> ${istDay("lots.received_at")}))`;
   await db.batch([
     db
       .prepare("INSERT OR IGNORE INTO godowns (id, org_id, code, name, city, created_at) VALUES (?1, ?2, ?3, ?3, NULL, ?4)")
       .bind(newId("gdn", nowMs), orgId, move.godownCode, nowMs),
     db
-      .prepare("UPDATE lots SET grams_remaining = grams_remaining - ?3 WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?3")
-      .bind(orgId, lotId, move.grams),
+      .prepare(
+        `UPDATE lots SET grams_remaining = grams_remaining - ?4
+          WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?4 AND NOT ${anotherReceipt}`,
+      )
+      .bind(orgId, lotId, move.godownCode, move.grams),
     db
       .prepare(
         `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
@@ -287,6 +301,13 @@ export async function transferLot(
       .bind(newId("aud", nowMs), orgId, move.actor, `${lotId}: ${formatGrams(move.grams)} kg to ${move.godownCode}`, nowMs, outId),
   ]);
   const out = await db.prepare("SELECT counterpart_lot_id AS toLotId FROM stock_movements WHERE id = ?").bind(outId).first<{ toLotId: string }>();
-  if (!out) return { kind: "insufficient_stock", gramsRemaining: (await findLot(db, orgId, lotId))?.gramsRemaining ?? 0 };
+  if (!out) {
+    const clash = await db
+      .prepare(`SELECT 1 AS clash FROM lots WHERE org_id = ?1 AND id = ?2 AND ${anotherReceipt}`)
+      .bind(orgId, lotId, move.godownCode)
+      .first<{ clash: number }>();
+    if (clash) return { kind: "another_receipt_in_godown" };
+    return { kind: "insufficient_stock", gramsRemaining: (await findLot(db, orgId, lotId))?.gramsRemaining ?? 0 };
+  }
   return { kind: "transferred", from: (await findLot(db, orgId, lotId))!, to: (await findLot(db, orgId, out.toLotId))! };
 }

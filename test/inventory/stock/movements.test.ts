@@ -103,6 +103,41 @@ describe("godown transfers", () => {
     expect(await drift(orgId)).toBe(0);
   });
 
+  it.each([
+    ["another mill", { supplier_name: "Sri Kumaran Mills" }],
+    ["another cost", { cost_per_kg: "250.00" }],
+    ["another receipt date", { received_at: "2025-06-01T10:00:00+05:30" }],
+  ])("never adds the kg to that lot number of the SKU already in the other godown with %s: 409, nothing moved", async (_, differs) => {
+    const { orgId } = await orgWithKey();
+    const same = { lot_number: "SKSM-2611-0457", cost_per_kg: "300.00", supplier_name: "Sri Ramalinga Mills" };
+    const stock = await lot(orgId, { ...same, kg: "100", godown_code: "TPR-1" });
+    const there = await lot(orgId, { ...same, ...differs, kg: "50", godown_code: "ERD-1" });
+    // Joining that lot, the 30 kg would take its cost and receipt date: the godowns hold
+    // 100 kg × ₹300.00 + 50 kg × its cost before the transfer, and must still afterwards.
+    expect(await expectError(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 409, "conflict")).toContain("another receipt");
+    const lots = await env.DB.prepare("SELECT id, grams_received AS received, grams_remaining AS remaining FROM lots WHERE org_id = ? ORDER BY id")
+      .bind(orgId)
+      .all();
+    expect(lots.results).toEqual(
+      [
+        { id: stock.id, received: 100_000, remaining: 100_000 },
+        { id: there.id, received: 50_000, remaining: 50_000 },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE org_id = ?").bind(orgId).first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+
+  it("adds to the same lot number received in the other godown from the same mill, at the same cost, on the same day", async () => {
+    const { orgId } = await orgWithKey();
+    const same = { lot_number: "SKSM-2611-0458", cost_per_kg: "300.00", supplier_name: "Sri Ramalinga Mills" };
+    const stock = await lot(orgId, { ...same, kg: "100", godown_code: "TPR-1", received_at: "2025-06-01T09:00:00+05:30" });
+    const there = await lot(orgId, { ...same, kg: "50", godown_code: "ERD-1", received_at: "2025-06-01T17:00:00+05:30" });
+    const moved = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 201);
+    expect(moved.data.to).toMatchObject({ id: there.id, kg_received: "80.000", kg_remaining: "80.000", cost_per_kg: "300.00" });
+    expect(await drift(orgId)).toBe(0);
+  });
+
   it("more than the lot holds is 409 insufficient_stock and moves nothing; the same godown is 400; another organisation's lot is 404", async () => {
     const { orgId } = await orgWithKey();
     const other = await orgWithKey();
