@@ -124,6 +124,6 @@ export function registerCreateLot(app: InventoryApp): void {
     if (outcome.kind === "lot_already_in_godown") {
       throw inventoryError("conflict", `Lot ${body.lot_number} of ${body.sku} is already in godown ${body.godown_code}`);
     }
-    return c.json({ data: lotView(outcome.lot) }, 201);
+    return c.json({ data: lotView(outcome.lot, istDateOf(now)) }, 201);
   });
 }

@@ -3,6 +3,7 @@ import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory } from "./queries";
+import { istDateOf } from "../domain/ist";
 import { errorResponses } from "../http/schemas";
 import { InventoryPageSchema, InventoryQuerySchema, lotView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
@@ -27,6 +28,7 @@ export function registerListInventory(app: InventoryApp): void {
     const query = c.req.valid("query");
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const orgId = c.var.apiKey.state.ownerId;
+    const today = istDateOf(Date.now());
     const { rows, hasMore } = await listInventory(session, orgId, {
       godownCode: query.godown_code,
       yarnType: query.yarn_type,
@@ -34,7 +36,7 @@ export function registerListInventory(app: InventoryApp): void {
       offset: query.offset,
     });
     return c.json(
-      { data: rows.map(lotView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      { data: rows.map((row) => lotView(row, today)), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
       200,
       bookmarkHeader(session),
     );

@@ -3,6 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
+import { istDateOf } from "../domain/ist";
 import { formatGrams } from "../domain/money";
 import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -107,7 +108,8 @@ export function registerMoveStock(app: InventoryApp): void {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const change = body.reason === "damage" ? { reason: body.reason, grams: body.kg } : { reason: body.reason, gramsCounted: body.kg_counted };
-    const outcome = await adjustLot(idempotentWrites(c, c.env.DB), org.id, lotId, change, { notes: body.notes, actor: actorName(c) }, Date.now());
+    const now = Date.now();
+    const outcome = await adjustLot(idempotentWrites(c, c.env.DB), org.id, lotId, change, { notes: body.notes, actor: actorName(c) }, now);
     switch (outcome.kind) {
       case "lot_not_found":
         throw inventoryError("not_found", `No lot ${lotId}`);
@@ -121,7 +123,7 @@ export function registerMoveStock(app: InventoryApp): void {
           `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
         );
       case "adjusted":
-        return c.json({ data: { movement: movementView(outcome.movement), lot: lotView(outcome.lot) } }, 201);
+        return c.json({ data: { movement: movementView(outcome.movement), lot: lotView(outcome.lot, istDateOf(now)) } }, 201);
     }
   });
 
@@ -129,12 +131,13 @@ export function registerMoveStock(app: InventoryApp): void {
     const { id, lotId } = c.req.valid("param");
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    const now = Date.now();
     const outcome = await transferLot(
       idempotentWrites(c, c.env.DB),
       org.id,
       lotId,
       { godownCode: body.godown_code, grams: body.kg, notes: body.notes, actor: actorName(c) },
-      Date.now(),
+      now,
     );
     switch (outcome.kind) {
       case "lot_not_found":
@@ -149,7 +152,7 @@ export function registerMoveStock(app: InventoryApp): void {
           `Godown ${body.godown_code} already holds this lot number of the SKU from another receipt (another mill, cost or receipt date); nothing was moved`,
         );
       case "transferred":
-        return c.json({ data: { from: lotView(outcome.from), to: lotView(outcome.to) } }, 201);
+        return c.json({ data: { from: lotView(outcome.from, istDateOf(now)), to: lotView(outcome.to, istDateOf(now)) } }, 201);
     }
   });
 }

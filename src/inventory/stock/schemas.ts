@@ -1,5 +1,6 @@
 // Request and response schemas of lots: receiving a lot and the inventory read.
 import { z } from "@hono/zod-openapi";
+import { gstRateOn } from "../domain/gst-rates";
 import { formatGrams, formatPaise, formatValueOf } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import { Kg, kgInput, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
@@ -49,7 +50,7 @@ export const LotSchema = z
     composition: z.string().openapi({ example: "100% cotton" }),
     shade: z.string().nullable(),
     hsn: z.string().openapi({ example: "52052310" }),
-    gst_rate_percent: z.number().openapi({ example: 5 }),
+    gst_rate_percent: z.number().openapi({ description: "GST rate in force today (IST) for its HSN", example: 5 }),
     godown_code: z.string(),
     godown_name: z.string(),
     godown_city: z.string().nullable(),
@@ -62,7 +63,13 @@ export const LotSchema = z
   })
   .openapi("Lot");
 
-export function lotView(row: LotRow): z.infer<typeof LotSchema> {
+/**
+ * A lot as the API shows it on IST date `today`. Its GST rate is the one in force that day for its HSN, not the
+ * one its SKU was set up with: a polyester SKU set up before 22 September 2025 recorded 12 %, and its stock sells
+ * at 5 % since (Notification 9/2025-Central Tax (Rate)). The recorded rate stands only for an HSN outside the table.
+ */
+export function lotView(row: LotRow, today: string): z.infer<typeof LotSchema> {
+  const rate = gstRateOn(row.hsn, today);
   return {
     id: row.id,
     lot_number: row.lotNumber,
@@ -77,7 +84,7 @@ export function lotView(row: LotRow): z.infer<typeof LotSchema> {
     composition: row.composition,
     shade: row.shade,
     hsn: row.hsn,
-    gst_rate_percent: row.gstRateBps / 100,
+    gst_rate_percent: (rate.ok ? rate.rateBps : row.gstRateBps) / 100,
     godown_code: row.godownCode,
     godown_name: row.godownName,
     godown_city: row.godownCity,

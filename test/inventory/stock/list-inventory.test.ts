@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { InventoryPageSchema } from "../../../src/inventory/stock/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
@@ -129,6 +130,16 @@ describe("GET /api/v1/inventory", () => {
     expect(bookmark).toMatch(/^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/);
     expect((await inventory(key, "?limit=1", { "X-D1-Bookmark": bookmark! })).data).toHaveLength(1);
     await expectError(await api("/api/v1/inventory", key, { headers: { "X-D1-Bookmark": "'; DROP TABLE lots" } }), 400, "bad_request");
+  });
+
+  it("shows the GST rate in force today for the lot's HSN, not the one its SKU was set up with", async () => {
+    const own = await orgWithKey();
+    const polyester = await lot(own.orgId, { sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun" });
+    // A polyester spun SKU (HSN 5509) set up before 22 September 2025 recorded 12 % (Notification 1/2017-Central
+    // Tax (Rate)); man-made-fibre yarn is 5 % from that day (Notification 9/2025-Central Tax (Rate)).
+    await env.DB.prepare("UPDATE skus SET gst_rate_bps = 1200 WHERE org_id = ? AND sku = 'PES-SPN-30S1-RW'").bind(own.orgId).run();
+    const page = await inventory(own.key);
+    expect(page.data.find((l) => l.id === polyester.id)).toMatchObject({ hsn: "550921", gst_rate_percent: 5 });
   });
 
   it("needs a key with inventory:read, and shows only the key's organisation", async () => {
