@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import apiGuide from "../../../docs/inventory-api.md?raw";
 import { gstinCheckCharacter, validateGstin } from "../../../src/inventory/domain/gstin";
 
 // Known-good vectors from the inventory-domain reference §2.2: public GSTINs (AAR ruling, Zoho example,
@@ -65,5 +66,14 @@ describe("gstinCheckCharacter", () => {
 
   it.each(["33AAFCS1234K1", "33AAFCS1234K1Z1", "33AAFCS1234K1-"])("returns null for %s", (input) => {
     expect(gstinCheckCharacter(input)).toBeNull();
+  });
+});
+
+describe("the API guide's examples", () => {
+  // Readers copy example GSTINs into their own requests; each must pass the check the API applies.
+  const examples = [...new Set(apiGuide.match(/\b\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z][0-9A-Z][0-9A-Z]\b/g))];
+
+  it.each(examples)("%s has its right check character", (gstin) => {
+    expect(validateGstin(gstin)).toMatchObject({ ok: true });
   });
 });
