@@ -267,7 +267,8 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   const statements: D1PreparedStatement[] = [
     // The next consecutive number of the financial year, computed inside the transaction. When a sale dated
     // later was numbered since the check above, no row is inserted, the items' foreign key fails the batch,
-    // and the refusal is worked out again below.
+    // and the refusal is worked out again below. "Later" is against the year's last invoice, as in the check
+    // above: invoices booked before numbering followed the date may hold a later date under a lower number.
     db
       .prepare(
         `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
@@ -276,7 +277,8 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
          SELECT ?1, ?2, printf('INV/%s/%06d', ?3, COALESCE(MAX(invoice_seq), 0) + 1), ?3, COALESCE(MAX(invoice_seq), 0) + 1,
                 ?4, ?5, ?6, 'confirmed', ?7, ?8, ?9, ?10, ?11, ?13, ?14, ?15, ?16, ?17, ?18
            FROM sales WHERE org_id = ?2 AND financial_year = ?3
-         HAVING COALESCE(MAX(sale_date), '') <= ?5 AND COALESCE(MAX(invoice_seq), 0) < ?12`,
+         HAVING COALESCE((SELECT sale_date FROM sales WHERE org_id = ?2 AND financial_year = ?3 ORDER BY invoice_seq DESC LIMIT 1), '') <= ?5
+            AND COALESCE(MAX(invoice_seq), 0) < ?12`,
       )
       .bind(
         saleId,

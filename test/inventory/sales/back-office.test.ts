@@ -335,6 +335,29 @@ describe("entry dates", () => {
     ]);
     expect(await gramsRemaining(l.id)).toBe(1_000_000 - 4_000);
   });
+  it("numbers a sale dated on or after the year's last invoice also when older invoices of the year are out of date order", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId, { received_at: "2025-04-01T10:00:00+05:30" });
+    // Two invoices booked before numbering followed the date: INV/2526/000001 dated 5 October 2025, then
+    // INV/2526/000002 dated 3 October. The year's last invoice is the second, so 4 October is after it: the
+    // sale is numbered INV/2526/000003. Before 3 October it is 409, naming INV/2526/000002.
+    const legacy = (seq: number, date: string) =>
+      env.DB.prepare(
+        `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
+                            grams_total, taxable_paise, gst_paise, total_paise, created_at)
+         VALUES (?1, ?2, ?3, '2526', ?4, ?5, ?6, ?7, 'confirmed', 1000, 30000, 1500, 31500, ?7)`,
+      ).bind(`sale_legacy_${seq}_${orgId}`, orgId, `INV/2526/00000${seq}`, seq, buyer.id, date, Date.parse(`${date}T12:00:00+05:30`));
+    await env.DB.batch([legacy(1, "2025-10-05"), legacy(2, "2025-10-03")]);
+    const refused = await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+      customer_id: buyer.id,
+      sale_date: "2025-10-02",
+      items: [{ lot_id: l.id, kg: 1, rate_per_kg: 300 }],
+    });
+    expect(await expectError(refused, 409, "sale_before_last_invoice")).toContain("INV/2526/000002");
+    const numbered = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: 1 }], { sale_date: "2025-10-04" });
+    expect(numbered.invoice_number).toBe("INV/2526/000003");
+  });
 });
 
 describe("POST /admin/api/orgs/{id}/sales", () => {
