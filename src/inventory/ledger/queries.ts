@@ -547,10 +547,6 @@ export type VoidOutcome =
   | { kind: "mill_invoice_has_payments" }
   | { kind: "return_credit_note" };
 
-/** Whether entry ?2 of the organisation ?1 was voided at ?3 by ?5, i.e. by the void statement earlier in this batch. */
-const VOIDED_IN_THIS_BATCH_SQL = (table: string) =>
-  `EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at = ?3 AND voided_by = ?5)`;
-
 /** An entry about to be voided, with what its entry.voided event says of it. */
 export interface EntryToVoid {
   kind: VoidableKind;
@@ -560,10 +556,10 @@ export interface EntryToVoid {
 }
 
 /**
- * A void's statements for a batch: the entry's void columns, its audit row and its entry.voided event. The audit row
- * and the event are guarded on that void having happened in this batch, so a concurrent void of the same entry
- * records nothing twice. With `afterEventId`, the entry is voided only if that event row was written earlier in the
- * batch (a cancellation's own event, so a cancel that lost a race voids nothing).
+ * A void's statements for a batch, in this order: its entry.voided event, the entry's void columns, its audit row.
+ * Each is guarded so that a concurrent void of the same entry records nothing twice. With `afterEventId`, the entry
+ * is voided only if that event row was written earlier in the batch (a cancellation's own event, so a cancel that
+ * lost a race voids nothing).
  */
 export function voidStatements(
   db: D1Database,
@@ -580,30 +576,33 @@ export function voidStatements(
     credit_note: "AND NOT EXISTS (SELECT 1 FROM credit_note_items WHERE org_id = ?1 AND credit_note_id = ?2)",
   };
   const guard = guards[entry.kind] ?? "";
-  const voidedNow = VOIDED_IN_THIS_BATCH_SQL(table);
   const eventId = newId("evt", nowMs);
+  // The entry.voided event goes first and is the void's token: inserted only while the entry is not voided (and,
+  // after `afterEventId`, only when that event exists), so of concurrent voids exactly one inserts it, and the
+  // void and its audit entry follow only when this batch's own event exists.
   const statements = [
-    db
-      .prepare(
-        `UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5
-          WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${guard} AND (?6 IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ?6))`,
-      )
-      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, afterEventId),
-    db
-      .prepare(
-        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
-         SELECT ?6, ?1, ?7, NULL, ?5, ?2 || ': ' || ?4, ?3 WHERE ${voidedNow}`,
-      )
-      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, newId("aud", nowMs), `${entry.kind}.voided`),
     db
       .prepare(
         `INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at)
          SELECT ?6, ?1, 'entry.voided',
                 json_object('kind', ?7, 'id', ?2, 'amount', ${rupeesSql("?8")}, 'reason', ?4, 'voided_by', ?5, 'sale_id', ?9),
                 NULL, ?3
-          WHERE ${voidedNow}`,
+          WHERE EXISTS (SELECT 1 FROM ${table} WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL ${guard})
+            AND (?10 IS NULL OR EXISTS (SELECT 1 FROM events WHERE id = ?10))`,
       )
-      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, eventId, entry.kind, entry.amountPaise, entry.saleId),
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, eventId, entry.kind, entry.amountPaise, entry.saleId, afterEventId),
+    db
+      .prepare(
+        `UPDATE ${table} SET voided_at = ?3, void_reason = ?4, voided_by = ?5
+          WHERE org_id = ?1 AND id = ?2 AND voided_at IS NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?6)`,
+      )
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, eventId),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?6, ?1, ?7, NULL, ?5, ?2 || ': ' || ?4, ?3 WHERE EXISTS (SELECT 1 FROM events WHERE id = ?8)`,
+      )
+      .bind(orgId, entry.id, nowMs, voided.reason, voided.actor, newId("aud", nowMs), `${entry.kind}.voided`, eventId),
   ];
   return { statements, eventId };
 }
@@ -643,16 +642,16 @@ export async function voidEntry(
       db
         .prepare(
           `UPDATE sales SET paid_at = NULL
-            WHERE org_id = ?1 AND paid_at IS NOT NULL AND ${VOIDED_IN_THIS_BATCH_SQL(table)}
+            WHERE org_id = ?1 AND paid_at IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?3)
               AND id IN (SELECT s.id FROM sales s
                           WHERE s.org_id = ?1
                             AND (s.id = ?4 OR s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id = ?2))
                             AND NOT (${SETTLED_SQL}))`,
         )
-        .bind(orgId, id, nowMs, entry.saleId, voided.actor),
+        .bind(orgId, id, eventId, entry.saleId),
     );
   }
-  const [update] = await db.batch(statements);
+  const [, update] = await db.batch(statements);
   if (update!.meta.changes !== 1) {
     const now = await db
       .prepare(`SELECT voided_at AS voidedAt FROM ${table} WHERE org_id = ?1 AND id = ?2`)

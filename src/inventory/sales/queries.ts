@@ -464,8 +464,8 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
   ];
   const events = [{ id: eventId, index: 1 }];
   for (const { statements: noteVoid, eventId: voidEventId } of voids) {
-    // The entry.voided event is the void's last statement.
-    events.push({ id: voidEventId, index: statements.length + noteVoid.length - 1 });
+    // The entry.voided event is the void's first statement.
+    events.push({ id: voidEventId, index: statements.length });
     statements.push(...noteVoid);
   }
   let results: D1Result[];

@@ -3,6 +3,7 @@
 // limit); a voided receipt re-opens the invoice it had completed; each void is audited and emits entry.voided.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { voidStatements } from "../../../src/inventory/ledger/queries";
 import { CustomerBalancesPageSchema, SupplierPayablesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { parseCsv } from "../domain/csv-parse";
@@ -83,6 +84,28 @@ describe("voiding a credit note", () => {
     expect(await outstandingOf(key, buyerId)).toBe("1050.00");
     // The voided note no longer uses up the invoice's credit: a new one of the full amount is accepted.
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "1050" });
+  });
+});
+
+describe("two voids of one entry in the same millisecond by the same actor", () => {
+  it("record one void: one entry.voided event, one audit entry, the first void's reason", async () => {
+    const { orgId, buyerId, saleId } = await invoice();
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "100" });
+    // Both requests read the note unvoided, then their batches run one after the other, at the same instant.
+    const at = Date.now();
+    const entry = { kind: "credit_note" as const, id: note.id, amountPaise: 10_000, saleId };
+    const first = voidStatements(env.DB, orgId, entry, { reason: "Entered twice", actor: "operator" }, at);
+    const second = voidStatements(env.DB, orgId, entry, { reason: "Wrong customer", actor: "operator" }, at);
+    await env.DB.batch(first.statements);
+    await env.DB.batch(second.statements);
+
+    expect((await eventsOf(orgId, "entry.voided")).map((e) => e.payload)).toEqual([
+      { kind: "credit_note", id: note.id, amount: "100.00", reason: "Entered twice", voided_by: "operator", sale_id: saleId },
+    ]);
+    const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
+    expect(audit.data.filter((a: { action: string }) => a.action === "credit_note.voided")).toEqual([
+      expect.objectContaining({ reason: `${note.id}: Entered twice` }),
+    ]);
   });
 });
 
