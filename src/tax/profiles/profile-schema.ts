@@ -120,7 +120,8 @@ export const CapitalGainSchema = z
     }),
     gain: signedAmount("Sale consideration less cost and transfer expenses, s.48, without indexation. Negative for a loss.", 250_000),
     transferredBefore23July2024: z.boolean().optional().openapi({
-      description: "FY 2024-25 only: the transfer took place before 23 July 2024, so the old rates apply. Rejected for later years.",
+      description:
+        "FY 2024-25 only: the transfer took place before 23 July 2024, so the old rates apply. Rejected for later years, and without financialYear (the default is the current year).",
       example: false,
     }),
     indexedGain: signedAmount(
@@ -354,13 +355,17 @@ export const ComputeRequestSchema = z
         });
       }
     }
-    if (request.financialYear === undefined || request.financialYear === "2024-25") return;
+    // Without financialYear the year is the current one, which FY 2024-25 (ended 31 March 2025) can no longer be.
+    if (request.financialYear === "2024-25") return;
     (request.profile.capitalGains ?? []).forEach((entry, index) => {
       if (entry.transferredBefore23July2024 === true) {
         ctx.addIssue({
           code: "custom",
           path: ["profile", "capitalGains", index, "transferredBefore23July2024"],
-          message: "only FY 2024-25 has transfers before 23 July 2024",
+          message:
+            request.financialYear === undefined
+              ? "only FY 2024-25 has transfers before 23 July 2024; send financialYear 2024-25 (without it, the year is the current one)"
+              : "only FY 2024-25 has transfers before 23 July 2024",
         });
       }
     });

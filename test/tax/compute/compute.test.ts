@@ -86,6 +86,11 @@ describe("POST /api/v1/compute", () => {
     const early = { ...seedProfile, capitalGains: [{ section: "111A", gain: 1, transferredBefore23July2024: true }] };
     const second = await expectError(await compute(key, { profile: early, financialYear: "2026-27" }), 400, "validation_error");
     expect(second).toBe("profile.capitalGains[0].transferredBefore23July2024: only FY 2024-25 has transfers before 23 July 2024");
+    // Without financialYear the year is the current one, never FY 2024-25 again: the flag would be ignored.
+    const third = await expectError(await compute(key, { profile: early }), 400, "validation_error");
+    expect(third).toBe(
+      "profile.capitalGains[0].transferredBefore23July2024: only FY 2024-25 has transfers before 23 July 2024; send financialYear 2024-25 (without it, the year is the current one)",
+    );
   });
 
   it("needs a valid key but no scope", async () => {
