@@ -68,7 +68,7 @@ const adjustRoute = createRoute({
   tags: ["Back office"],
   summary: "Adjust a lot's kg: damage taken off, or a physical count that corrects it",
   description:
-    "The lot's kg remaining stays between 0 and its kg received (409 `conflict` otherwise; more than was received is a new receipt). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log.",
+    "The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 `conflict` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: Params, body: { required: true, content: { "application/json": { schema: AdjustLotSchema } } } },
   responses: {
@@ -120,7 +120,9 @@ export function registerMoveStock(app: InventoryApp): void {
       case "out_of_range":
         throw inventoryError(
           "conflict",
-          `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
+          outcome.gramsSentAway === 0
+            ? `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received (it holds ${formatGrams(outcome.gramsRemaining)} kg)`
+            : `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received less ${formatGrams(outcome.gramsSentAway)} kg transferred to other godowns (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
         );
       case "adjusted":
         return c.json({ data: { movement: movementView(outcome.movement), lot: lotView(outcome.lot, istDateOf(now)) } }, 201);

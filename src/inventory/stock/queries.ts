@@ -173,11 +173,12 @@ export type AdjustLotOutcome =
   | { kind: "lot_not_found" }
   | { kind: "no_change" }
   | { kind: "stale_count" }
-  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number };
+  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number; gramsSentAway: number };
 
 /**
  * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
- * the kg received (more than was received is a receipt, not a correction). The lot update is conditional on
+ * the kg received less the kg transferred to other godowns (more than that is a receipt, not a correction: the kg
+ * sent away are counted in the other godown's lot). The lot update is conditional on
  * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
  * audit row are written only when the update was.
  */
@@ -194,7 +195,14 @@ export async function adjustLot(
   const target = change.reason === "damage" ? lot.gramsRemaining - change.grams : change.gramsCounted;
   const delta = target - lot.gramsRemaining;
   if (delta === 0) return { kind: "no_change" };
-  if (target < 0 || target > lot.gramsReceived) return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsReceived: lot.gramsReceived };
+  const sentAway = await db
+    .prepare("SELECT COALESCE(-SUM(grams_delta), 0) AS grams FROM stock_movements WHERE org_id = ?1 AND lot_id = ?2 AND kind = 'transfer_out'")
+    .bind(orgId, lotId)
+    .first<number>("grams");
+  const gramsSentAway = sentAway ?? 0;
+  if (target < 0 || target > lot.gramsReceived - gramsSentAway) {
+    return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsReceived: lot.gramsReceived, gramsSentAway };
+  }
   const id = newId("mov", nowMs);
   const [updated] = await db.batch([
     db

@@ -61,6 +61,24 @@ describe("stock adjustments", () => {
     expect(n).toBe(1);
   });
 
+  it("a count never brings back the kg transferred to another godown: they are counted there", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "40" }), 201);
+    // 100 kg received, 40 kg sent to ERD-1: this godown can hold at most 60 kg of the lot, by hand.
+    expect(await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "60.001" }), 409, "conflict")).toContain(
+      "outside 0 to its 100.000 kg received less 40.000 kg transferred to other godowns",
+    );
+    await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "5" }), 201);
+    const counted = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "60" }), 201);
+    expect(LotSchema.parse(counted.data.lot).kg_remaining).toBe("60.000");
+    const { total } = (await env.DB.prepare("SELECT SUM(grams_remaining) AS total FROM lots WHERE org_id = ?")
+      .bind(orgId)
+      .first<{ total: number }>())!;
+    expect(total).toBe(100_000);
+    expect(await drift(orgId)).toBe(0);
+  });
+
   it.each([
     [{ reason: "damage", kg: "-5" }, "kg"],
     [{ reason: "damage", kg_counted: "5" }, "kg"],
