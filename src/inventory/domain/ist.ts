@@ -38,7 +38,14 @@ export function salesWindow(input: { from?: string; to?: string; nowMs: number }
   const from = input.from ?? addDays(today, -DEFAULT_SALES_WINDOW_DAYS);
   const parsedFrom = parseIsoDate(from);
   if (!parsedFrom.ok) return { ok: false, field: "from", error: parsedFrom.error };
-  if (from > to) return { ok: false, field: "from", error: `must not be after to (${from} is after ${to})` };
+  if (from > to) {
+    // Without `from` the window starts 30 days ago: say so, or the caller hears about a field they never sent.
+    const error =
+      input.from === undefined
+        ? `must not be after to (without from, the window starts ${DEFAULT_SALES_WINDOW_DAYS} days ago, ${from}, which is after ${to}); send from too`
+        : `must not be after to (${from} is after ${to})`;
+    return { ok: false, field: "from", error };
+  }
   return {
     ok: true,
     from,

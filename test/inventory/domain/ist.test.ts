@@ -97,4 +97,13 @@ describe("salesWindow", () => {
   ])("rejects %j naming %s", (input, field) => {
     expect(salesWindow({ ...input, nowMs })).toMatchObject({ ok: false, field });
   });
+
+  it("says that from was its default when the caller sent only to", () => {
+    // Today in India is 1 December 2026; 30 days before it is 1 November.
+    expect(salesWindow({ to: "2026-10-01", nowMs })).toMatchObject({
+      ok: false,
+      field: "from",
+      error: "must not be after to (without from, the window starts 30 days ago, 2026-11-01, which is after 2026-10-01); send from too",
+    });
+  });
 });
