@@ -16,9 +16,9 @@ const Rupees = z
   .regex(/^\d+\.\d{2}$/)
   .openapi({ description: "Rupees, two decimals", example: "61425.00" });
 const Sale = {
-  sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+  sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w"),
   invoice_number: z.string().openapi({ example: "INV/2526/000042" }),
-  customer_id: Id("cus_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+  customer_id: Id("cust_01jd3k9x2m4n5p6q7r8s9t0v1w"),
 };
 const IsoDate = z
   .string()
@@ -48,12 +48,12 @@ const events = {
       ...Sale,
       total_amount: Rupees,
       payment_id: Id("pay_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
-      credit_note_id: Id("crn_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
+      credit_note_id: Id("cn_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
     }),
   },
   "customer.created": {
     description: "A customer was added.",
-    data: z.object({ customer_id: Id("cus_01jd3k9x2m4n5p6q7r8s9t0v1w"), name: z.string(), gstin: z.string().nullable() }),
+    data: z.object({ customer_id: Id("cust_01jd3k9x2m4n5p6q7r8s9t0v1w"), name: z.string(), gstin: z.string().nullable() }),
   },
   "stock.low": {
     description: "A sale took the SKU's stock across all godowns below its threshold (once per crossing).",
@@ -63,7 +63,7 @@ const events = {
       yarn_type: z.string(),
       kg_remaining: Kg,
       threshold_kg: Kg,
-      sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w"),
     }),
   },
   "compliance.due": {
@@ -86,7 +86,7 @@ const events = {
       amount: Rupees,
       reason: z.string(),
       voided_by: z.string().openapi({ description: "`operator`, or the signed-in admin's email" }),
-      sale_id: Id("sal_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ description: "The invoice a voided payment or credit note was against" }),
+      sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ description: "The invoice a voided payment or credit note was against" }),
     }),
   },
   "webhook.test": {

@@ -111,4 +111,22 @@ describe("webhook payloads", () => {
       for (const event of delivered.get(type)!) expect(shapeOf(event, example)).toEqual(shapeOf(example));
     },
   );
+
+  it.each(INVENTORY_EVENT_PAYLOADS.map((p) => [p.type, p.schema] as const))(
+    "the OpenAPI examples of %s's ids have the real prefixes",
+    async (type) => {
+      const document = (await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
+        components: { schemas: Record<string, { properties: { data: { properties: Record<string, { example?: unknown }> } } }> };
+      };
+      const properties = document.components.schemas[`InventoryEvent_${type.replace(".", "_")}`]!.properties.data.properties;
+      for (const event of delivered.get(type)!) {
+        for (const [field, { example }] of Object.entries(properties)) {
+          const value = event.data[field];
+          // `id` of entry.voided is whichever entry was voided: only the fields naming one kind of id are compared.
+          if (!field.endsWith("_id") || typeof example !== "string" || typeof value !== "string") continue;
+          expect(`${field}: ${value.split("_")[0]}_`).toBe(`${field}: ${example.split("_")[0]}_`);
+        }
+      }
+    },
+  );
 });
