@@ -34,7 +34,7 @@ const events = {
       accountId: z.string(),
       plan: z.literal("free"),
       paymentId: z.string().openapi({ description: "The payment whose period ended" }),
-      reason: z.string().openapi({ description: "What ended it: the refund or dispute event" }),
+      reason: z.enum(["refund", "dispute"]).openapi({ description: "What ended it: a refund of the payment, or a dispute raised on it" }),
     }),
   },
   "webhook.test": {

@@ -97,4 +97,13 @@ describe("webhook payloads", () => {
       for (const event of delivered.get(type)!) expect(shapeOf(event, example)).toEqual(shapeOf(example));
     },
   );
+
+  it("plan.deactivated's reason is one the document lists", async () => {
+    const document = (await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { properties: { data: { properties: { reason: { enum?: string[] } } } } }> };
+    };
+    const reasons = document.components.schemas.TaxEvent_plan_deactivated!.properties.data.properties.reason.enum;
+    expect(reasons).toEqual(["refund", "dispute"]);
+    for (const event of delivered.get("plan.deactivated")!) expect(reasons).toContain(event.data.reason);
+  });
 });
