@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emitComplianceDue, INVENTORY_WEBHOOK_EVENTS } from "../../../src/inventory/webhooks/service";
 import { INVENTORY_EVENT_PAYLOADS } from "../../../src/inventory/webhooks/payloads";
 import { eventBody } from "../../../src/inventory/webhooks/queries";
+import apiGuide from "../../../docs/inventory-api.md?raw";
 import { documentedEvents, documentedExamples, shapeOf } from "../../webhook-docs";
 import { admin, createOrg, expectStatus, INVENTORY } from "../helpers";
 import { customer, lot, post, sale } from "../stock-fixtures";
@@ -129,4 +130,20 @@ describe("webhook payloads", () => {
       }
     },
   );
+
+  it("the API guide's outbox list names each kind's data fields as delivered", () => {
+    const listed = apiGuide.split("**Events written (outbox).**")[1]!.split("\n\n")[0]!.replaceAll("\n", " ");
+    const kinds = [...listed.matchAll(/`([a-z]+\.[a-z]+)` \{([^}]*)\}/g)];
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const [, type, fields] of kinds) {
+      for (const event of delivered.get(type!)!)
+        expect([type, ...Object.keys(event.data).sort()]).toEqual([
+          type,
+          ...fields!
+            .split(",")
+            .map((f) => f.trim())
+            .sort(),
+        ]);
+    }
+  });
 });
