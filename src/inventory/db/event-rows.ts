@@ -1,25 +1,10 @@
 // Outbox rows. Each write function puts its events in the same D1 batch as the change they report, so an
 // event exists exactly when its change committed; delivery (the webhooks module) reads them afterwards.
-import { newId } from "../../platform/ids";
-
-export type InventoryEventType = "sale.created" | "sale.cancelled" | "sale.dispatched" | "invoice.paid" | "customer.created" | "stock.low";
 
 /** What every write returns: ids of the outbox rows this write inserted, for the caller to enqueue. */
 export interface WriteResult<T> {
   value: T;
   eventIds: string[];
-}
-
-/** An event whose payload is built in JS and always written. */
-export function insertEvent(
-  db: D1Database,
-  event: { id?: string; orgId: string; type: InventoryEventType; payload: Record<string, unknown>; dedupeKey?: string | null; nowMs: number },
-): { id: string; statement: D1PreparedStatement } {
-  const id = event.id ?? newId("evt", event.nowMs);
-  const statement = db
-    .prepare("INSERT INTO events (id, org_id, type, payload, dedupe_key, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(id, event.orgId, event.type, JSON.stringify(event.payload), event.dedupeKey ?? null, event.nowMs);
-  return { id, statement };
 }
 
 /** Ids of the events whose statement inserted a row (conditional and deduplicated inserts may insert none). */
