@@ -9,12 +9,15 @@ import { ADMIN_BASE, COOKIE_PATH, currentSession, FORM_COOKIE } from "./session"
  * rendered from the management API's own responses (dispatched inside the Worker with the admin's cookie),
  * so the page and the operator share one set of handlers and one set of access rules.
  */
+/** Keys per page of the dashboard's key table; older ones are behind the "Older keys" link. */
+const KEYS_PER_PAGE = 50;
+
 export function registerAdminHome(app: InventoryApp): void {
   app.get(ADMIN_BASE, async (c) => {
     const session = await currentSession(c);
     if (!session) return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} />);
 
-    const call = async <T,>(path: string): Promise<T | null> => {
+    const fetchBody = async <T,>(path: string): Promise<T | null> => {
       const response = await app.request(
         path,
         { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
@@ -22,15 +25,21 @@ export function registerAdminHome(app: InventoryApp): void {
         c.executionCtx,
       );
       if (!response.ok) return null;
-      return ((await response.json()) as { data: T }).data;
+      return (await response.json()) as T;
     };
+    const call = async <T,>(path: string): Promise<T | null> => (await fetchBody<{ data: T }>(path))?.data ?? null;
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
-    const [orgView, keys, audit, endpoints] = await Promise.all([
+    // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or
+    // revoked here; an offset that is not a number falls back to the newest page.
+    const keysOffset = /^\d{1,6}$/.test(c.req.query("keys") ?? "") ? Number(c.req.query("keys")) : 0;
+    type KeyPage = { data: AdminDashboardProps["keys"]; next_offset: number | null };
+    const [orgView, pagedKeys, audit, endpoints] = await Promise.all([
       call<AdminDashboardProps["org"]>(org),
-      call<AdminDashboardProps["keys"]>(`${org}/keys?limit=200`),
+      fetchBody<KeyPage>(`${org}/keys?limit=${KEYS_PER_PAGE}&offset=${keysOffset}`),
       call<AdminDashboardProps["audit"]>(`${org}/audit?limit=50`),
       call<WebhookEndpointView[]>(`${org}/webhooks`),
     ]);
+    const keys = pagedKeys ?? (keysOffset > 0 ? await fetchBody<KeyPage>(`${org}/keys?limit=${KEYS_PER_PAGE}`) : null);
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
@@ -54,7 +63,9 @@ export function registerAdminHome(app: InventoryApp): void {
       <AdminDashboard
         email={session.email}
         org={orgView}
-        keys={keys}
+        keys={keys.data}
+        keysNextOffset={keys.next_offset}
+        keysPaged={pagedKeys !== null && keysOffset > 0}
         audit={audit}
         endpoints={endpoints}
         deliveries={deliveries}

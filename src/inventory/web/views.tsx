@@ -72,6 +72,10 @@ export interface AdminDashboardProps {
   email: string;
   org: Org;
   keys: ApiKey[];
+  /** Offset of the next, older page of keys, or null on the last page. */
+  keysNextOffset: number | null;
+  /** Whether this page starts after the newest key (a link back to the first page is shown). */
+  keysPaged: boolean;
   audit: AuditEntry[];
   endpoints: WebhookEndpointView[] | null;
   deliveries: WebhookDeliveryView[] | null;
@@ -160,6 +164,12 @@ export function AdminDashboard(props: AdminDashboardProps) {
       <section class="card" id="keys" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
         <KeyTable keys={props.keys} />
+        {props.keysNextOffset !== null || props.keysPaged ? (
+          <nav class="actions" aria-label="More keys">
+            {props.keysPaged ? <a href={`${ADMIN_BASE}#keys`}>Newest keys</a> : null}
+            {props.keysNextOffset !== null ? <a href={`${ADMIN_BASE}?keys=${props.keysNextOffset}#keys`}>Older keys</a> : null}
+          </nav>
+        ) : null}
       </section>
 
       <section class="card" id="webhooks" aria-labelledby="webhooks-title">

@@ -231,3 +231,40 @@ describe("isolation between organisations", () => {
     expect(html).not.toContain(otherOrg);
   });
 });
+
+describe("the key list on the page reaches every key", () => {
+  it("an active key older than 210 revoked ones is still listed, with its actions, through the Older keys links", async () => {
+    const { b, orgId } = await signedIn();
+    const oldest = await createKey(orgId, { name: "long-lived" });
+    const statements = Array.from({ length: 210 }, (_, i) =>
+      env.DB.prepare(
+        "INSERT INTO api_keys (id, org_id, name, prefix, key_hash, access, scopes, created_at, revoked_at) VALUES (?, ?, NULL, ?, ?, 'read_only', '[]', ?, ?)",
+      ).bind(
+        `key_web${String(i).padStart(3, "0")}${crypto.randomUUID().slice(0, 8)}`,
+        orgId,
+        `w${i}`,
+        `hash-web-${crypto.randomUUID()}`,
+        Date.now() + 1_000 + i,
+        Date.now() + 2_000,
+      ),
+    );
+    await env.DB.batch(statements);
+
+    const seen = new Set<string>();
+    let path: string | null = "/admin";
+    let oldestRow = "";
+    for (let pages = 0; path !== null && pages < 20; pages++) {
+      const response = await SELF.fetch(`${INVENTORY}${path}`, { headers: { Cookie: cookieHeader(b) } });
+      const html = await response.text();
+      expect(response.status, html).toBe(200);
+      for (const [, id] of html.matchAll(/data-key-id="([^"]+)"/g)) seen.add(id!);
+      const at = html.indexOf(`data-key-id="${oldest.id}"`);
+      if (at !== -1) oldestRow = html.slice(at, html.indexOf("</tr>", at));
+      if (pages > 0) expect(html).toContain(">Newest keys</a>");
+      path = /href="(\/admin\?keys=[^"#]+)#keys"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? null;
+    }
+    expect(seen.size).toBe(211);
+    expect(seen.has(oldest.id)).toBe(true);
+    expect(oldestRow).toContain(`data-api="/admin/api/keys/${oldest.id}/revoke"`);
+  });
+});
