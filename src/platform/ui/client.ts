@@ -63,9 +63,10 @@ const source = String.raw`"use strict";
     document.getElementById("reveal-title").focus();
   }
 
+  // The page as it is (its query names which page of keys it shows), so a section stays the page it was.
   function refresh(ids) {
     if (!ids) return Promise.resolve();
-    return fetch(location.pathname, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    return fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html");
