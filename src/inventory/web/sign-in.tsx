@@ -18,7 +18,8 @@ export function registerAdminSignIn(app: InventoryApp): void {
   app.post(`${ADMIN_BASE}/signin`, async (c) => {
     const form = await readForm(c);
     const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
-    const password = (form?.get("password") ?? "").slice(0, 200);
+    // Never cut: a longer input that merely starts with the password must not match (the form is capped at 4 KB).
+    const password = form?.get("password") ?? "";
     const page = (error: string, status: number) =>
       htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={error} email={email} />, status);
 

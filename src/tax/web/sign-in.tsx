@@ -22,7 +22,8 @@ export function registerSignIn(app: TaxApp): void {
   app.post("/auth/signin", async (c) => {
     const form = await readForm(c);
     const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
-    const password = (form?.get("password") ?? "").slice(0, 200);
+    // Never cut: a longer input that merely starts with the password must not match (the form is capped at 4 KB).
+    const password = form?.get("password") ?? "";
     const page = (error: string, status: number) =>
       htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email} mode="signin" />, status);
 

@@ -142,6 +142,19 @@ describe("admin area pages", () => {
     expect([...messages]).toEqual(["That email and password do not match an admin account."]);
   });
 
+  it("refuses a password that only starts with the right one (a 200-character password plus one more)", async () => {
+    const orgId = await createOrg();
+    const email = `admin-${crypto.randomUUID()}@example.com`;
+    const password = "p".repeat(200);
+    await env.DB.prepare("INSERT INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(`usr_${crypto.randomUUID()}`, orgId, email, await hashPassword(password), Date.now())
+      .run();
+    const b = await browser();
+    expect((await post(b, "/admin/signin", { email, password: `${password}x`, csrf: b.formToken })).status).toBe(401);
+    expect(b.cookies.has("inv_session")).toBe(false);
+    expect((await post(b, "/admin/signin", { email, password, csrf: b.formToken })).status).toBe(303);
+  });
+
   it("locks an admin account after 5 attempts in 15 minutes", async () => {
     const email = await createAdmin(await createOrg());
     for (let i = 0; i < 5; i++) {

@@ -279,6 +279,16 @@ describe("sign in", () => {
     expect((await page(b)).html).toContain(`Signed in as ${email}`);
   });
 
+  it("refuses a password that only starts with the right one (a 200-character password plus one more)", async () => {
+    const email = randomEmail();
+    const password = "p".repeat(200);
+    await expectStatus(await admin("POST", "/admin/api/accounts", { email, password }), 201);
+    const b = await browser();
+    expect((await post(b, "/auth/signin", { email, password: `${password}x`, csrf: b.formToken })).status).toBe(401);
+    expect(b.cookies.has("tax_session")).toBe(false);
+    expect((await post(b, "/auth/signin", { email, password, csrf: b.formToken })).status).toBe(303);
+  });
+
   it("locks an account after 5 attempts in 15 minutes, even for the right password, from any address", async () => {
     const email = randomEmail();
     await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
