@@ -1,4 +1,5 @@
 import { formToken } from "../../platform/auth/session";
+import { dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { AdminDashboard, SignInPage, type AdminDashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
@@ -17,17 +18,9 @@ export function registerAdminHome(app: InventoryApp): void {
     const session = await currentSession(c);
     if (!session) return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} />);
 
-    const fetchBody = async <T,>(path: string): Promise<T | null> => {
-      const response = await app.request(
-        path,
-        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
-        c.env,
-        c.executionCtx,
-      );
-      if (!response.ok) return null;
-      return (await response.json()) as T;
-    };
-    const call = async <T,>(path: string): Promise<T | null> => (await fetchBody<{ data: T }>(path))?.data ?? null;
+    const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
+      app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx),
+    );
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
     // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or
     // revoked here; an offset that is not a number falls back to the newest page.
@@ -56,7 +49,9 @@ export function registerAdminHome(app: InventoryApp): void {
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .slice(0, 20);
     if (!orgView || !keys || !audit) {
-      return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error="Your session has ended. Sign in again." />, 401);
+      const failure = dashboardFailure(refusal());
+      for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
+      return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={failure.message} />, failure.status);
     }
     return htmlPage(
       c,

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { formToken } from "../../platform/auth/session";
+import { type DashboardRefusal, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../hono";
 import { Dashboard, LandingPage, type DashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
@@ -15,17 +16,9 @@ export function registerHome(app: TaxApp): void {
     const session = await currentSession(c);
     if (!session) return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} />);
 
-    const fetchBody = async <T,>(path: string): Promise<T | null> => {
-      const response = await app.request(
-        path,
-        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
-        c.env,
-        c.executionCtx,
-      );
-      if (!response.ok) return null;
-      return (await response.json()) as T;
-    };
-    const call = async <T,>(path: string): Promise<T | null> => (await fetchBody<{ data: T }>(path))?.data ?? null;
+    const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
+      app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx),
+    );
     // `?keys=` pages through older keys; a stale or foreign cursor falls back to the newest page.
     const keysCursor = c.req.query("keys");
     const keysPath = (cursor: string | undefined) => `/admin/api/keys${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
@@ -36,7 +29,7 @@ export function registerHome(app: TaxApp): void {
       call<WebhookEndpointView[]>("/admin/api/webhooks"),
     ]);
     const keys = pagedKeys ?? (keysCursor ? await fetchBody<KeyPage>(keysPath(undefined)) : null);
-    if (!account || !keys) return signedOut(c);
+    if (!account || !keys) return signedOut(c, refusal());
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
@@ -67,6 +60,8 @@ export function registerHome(app: TaxApp): void {
   });
 }
 
-function signedOut(c: Context<TaxAppEnv>) {
-  return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error="Your session has ended. Sign in again." />, 401);
+function signedOut(c: Context<TaxAppEnv>, refusal: DashboardRefusal | null) {
+  const failure = dashboardFailure(refusal);
+  for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
+  return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={failure.message} />, failure.status);
 }

@@ -18,5 +18,12 @@ it("a signed-in organisation gets 300 management calls a minute, then 429 with R
   const refused = await call({ Cookie: session.cookie });
   expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
   await expectError(refused, 429, "rate_limited");
+  // The admin page, built from those same calls, says so too: the session has not ended.
+  const page = await SELF.fetch(`${INVENTORY}/admin`, { headers: { "CF-Connecting-IP": "198.51.100.77", Cookie: session.cookie } });
+  expect(page.status).toBe(429);
+  expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+  const html = await page.text();
+  expect(html).toContain("you are still signed in");
+  expect(html).not.toContain("session has ended");
   await expectStatus(await call({ Authorization: `Bearer ${env.ADMIN_TOKEN}` }), 200);
 });

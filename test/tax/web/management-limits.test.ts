@@ -37,6 +37,13 @@ describe("management API limits", () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await expectError(refused, 429, "rate_limited")).toContain("Too many management requests");
+    // The page, built from those same calls, says so too: the session has not ended.
+    const page = await SELF.fetch(`${TAX}/`, from(address, { Cookie: user.cookie }));
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    const html = await page.text();
+    expect(html).toContain("you are still signed in");
+    expect(html).not.toContain("session has ended");
 
     const neighbour = await session();
     await expectStatus(await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: neighbour.cookie })), 200);
