@@ -36,7 +36,7 @@ const RazorpayEventSchema = z.object({
 });
 type RazorpayEvent = z.infer<typeof RazorpayEventSchema>;
 
-/** Events that end the paid period bought by the payment they name. */
+/** Events that take back the payment they name and end the paid period, once per payment. */
 const ENDING_EVENTS = ["refund.processed", "payment.dispute.created"];
 
 const ResultSchema = z.object({
@@ -44,10 +44,9 @@ const ResultSchema = z.object({
     received: z.literal(true),
     activated: z.boolean().openapi({ description: "True only the first time a payment id of the plan price is seen" }),
     deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
-    reason: z
-      .string()
-      .optional()
-      .openapi({ description: "Why nothing changed (wrong amount or currency, unknown account or payment, ignored event)" }),
+    reason: z.string().optional().openapi({
+      description: "Why nothing changed (wrong amount or currency, unknown account or payment, payment already taken back, ignored event)",
+    }),
   }),
 });
 
@@ -59,7 +58,7 @@ const route = createRoute({
   description: [
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
-    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`.",
+    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -145,16 +144,18 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   }
   const eventId = newId("evt", now);
   const reason = event.event === "refund.processed" ? "refund" : "dispute";
-  const deactivated = await endPaidPeriod(
+  const outcome = await endPaidPeriod(
     env.DB,
     accountId,
     now,
     { id: eventId, type: "plan.deactivated", payload: { accountId, plan: "free", paymentId, reason }, createdAt: now },
     entry,
   );
+  const deactivated = outcome === "ended";
   if (deactivated) await dispatchEvents(env, [eventId], now);
   // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.
   await syncAccountKeys(env, taxDb(env.DB), accountId, now);
+  if (outcome === "already_reversed") return { activated: false, deactivated, reason: "this payment was already refunded or disputed" };
   return deactivated ? { activated: false, deactivated } : { activated: false, deactivated, reason: "no paid period was running" };
 }
 

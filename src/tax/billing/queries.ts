@@ -73,30 +73,45 @@ export async function accountOfPayment(d1: D1Database, paymentId: string): Promi
   return row?.account_id ?? null;
 }
 
+/** What a refund or dispute of a recorded payment did. */
+export type ReversalOutcome = "ended" | "already_free" | "already_reversed";
+
 /**
- * Ends the account's paid period now (a refund or a dispute) with its `plan.deactivated` outbox event and an
- * audit entry, in one atomic batch. The event is written only if a period was running, so replays emit
- * nothing. Returns whether a period was ended.
+ * Takes back a recorded payment (a refund or a dispute): ends the account's paid period now, with its
+ * `plan.deactivated` outbox event and an audit entry, in one atomic batch. A payment is taken back once: its
+ * reversal row is written first as this decision's token, and the period ends only if this batch wrote it, so
+ * a replayed refund, or a refund after a dispute of the same payment, never ends a period another payment
+ * bought. The event is written only if a period was running.
  */
-export async function endPaidPeriod(d1: D1Database, accountId: string, nowMs: number, event: OutboxEvent, entry: AuditEntry): Promise<boolean> {
-  const [ended] = await d1.batch([
-    d1.prepare("UPDATE accounts SET plan = 'free', paid_until = ?2 WHERE id = ?1 AND paid_until > ?2").bind(accountId, nowMs),
+export async function endPaidPeriod(
+  d1: D1Database,
+  accountId: string,
+  nowMs: number,
+  event: OutboxEvent,
+  entry: AuditEntry & { paymentId: string },
+): Promise<ReversalOutcome> {
+  const firstReversal = "EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?3 AND audit_id = ?4)";
+  const [, , , , decided] = await d1.batch([
+    d1
+      .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
+      .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
+    d1
+      .prepare(`UPDATE accounts SET plan = 'free', paid_until = ?2 WHERE id = ?1 AND paid_until > ?2 AND ${firstReversal}`)
+      .bind(accountId, nowMs, entry.paymentId, entry.id),
     d1
       .prepare("INSERT INTO events (id, owner_id, type, payload, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
       .bind(event.id, accountId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
-      .prepare(AUDIT_INSERT.replace("?5", "CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?9) THEN 'ended' ELSE 'already_free' END"))
-      .bind(
-        entry.id,
-        accountId,
-        entry.event,
-        entry.paymentId ?? null,
-        null,
-        entry.amountPaise ?? null,
-        entry.currency ?? null,
-        entry.createdAt,
-        event.id,
-      ),
+      .prepare(
+        AUDIT_INSERT.replace(
+          "?5",
+          `CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?9) THEN 'ended'
+           WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?4 AND audit_id = ?1) THEN 'already_free'
+           ELSE 'already_reversed' END`,
+        ),
+      )
+      .bind(entry.id, accountId, entry.event, entry.paymentId, null, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
+    d1.prepare("SELECT outcome FROM billing_audit WHERE id = ?").bind(entry.id),
   ]);
-  return (ended?.meta.changes ?? 0) === 1;
+  return (decided!.results[0] as { outcome: ReversalOutcome }).outcome;
 }

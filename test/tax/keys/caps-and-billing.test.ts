@@ -231,7 +231,7 @@ describe("billing buys a bounded paid period", () => {
       expect((await audit(account.id)).map((r) => [r.event, r.outcome])).toEqual([
         ["payment.captured", "activated"],
         [event, "ended"],
-        [event, "already_free"],
+        [event, "already_reversed"],
       ]);
     });
   }

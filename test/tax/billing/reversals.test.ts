@@ -1,0 +1,56 @@
+// Refunds and disputes take back one payment, once: a replayed or repeated reversal of a payment never ends a
+// period another payment bought (webhooks come more than once).
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { billing, capture, createAccount } from "../helpers";
+
+const DAY_MS = 86_400_000;
+
+async function accountRow(email: string) {
+  return env.DB.prepare("SELECT id, plan, paid_until FROM accounts WHERE email = ?")
+    .bind(email)
+    .first<{ id: string; plan: string; paid_until: number | null }>();
+}
+
+async function events(accountId: string): Promise<string[]> {
+  const rows = await env.DB.prepare("SELECT type FROM events WHERE owner_id = ? ORDER BY created_at, id").bind(accountId).all<{ type: string }>();
+  return rows.results.map((row) => row.type);
+}
+
+const refund = (paymentId: string, refundId = `rfnd_${crypto.randomUUID()}`) =>
+  billing("refund.processed", { refund: { entity: { id: refundId, payment_id: paymentId, amount: 99_900, currency: "INR" } } });
+const dispute = (paymentId: string) =>
+  billing("payment.dispute.created", { dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: paymentId, amount: 99_900 } } });
+
+describe("a payment is taken back once", () => {
+  it("a replayed refund of an earlier payment leaves the period a later payment bought", async () => {
+    const email = await createAccount();
+    const first = `pay_${crypto.randomUUID()}`;
+    await capture(email, first);
+    const refundId = `rfnd_${crypto.randomUUID()}`;
+    expect((await refund(first, refundId)).data.deactivated).toBe(true);
+    const before = Date.now();
+    expect((await capture(email, `pay_${crypto.randomUUID()}`)).data.activated).toBe(true);
+    const paidUntil = (await accountRow(email))!.paid_until!;
+    expect(paidUntil).toBeGreaterThanOrEqual(before + 30 * DAY_MS);
+
+    // The provider delivers the same refund event again after the second payment.
+    const replay = await refund(first, refundId);
+    expect(replay.data.deactivated).toBe(false);
+    const account = (await accountRow(email))!;
+    expect(account).toMatchObject({ plan: "paid", paid_until: paidUntil });
+    expect(await events(account.id)).toEqual(["plan.activated", "plan.deactivated", "plan.activated"]);
+  });
+
+  it("a refund after a dispute of the same payment leaves the period a later payment bought", async () => {
+    const email = await createAccount();
+    const first = `pay_${crypto.randomUUID()}`;
+    await capture(email, first);
+    expect((await dispute(first)).data.deactivated).toBe(true);
+    await capture(email, `pay_${crypto.randomUUID()}`);
+    const paidUntil = (await accountRow(email))!.paid_until!;
+
+    expect((await refund(first)).data.deactivated).toBe(false);
+    expect(await accountRow(email)).toMatchObject({ plan: "paid", paid_until: paidUntil });
+  });
+});
