@@ -7,7 +7,7 @@ import { taxDb } from "../db/client";
 import { findAccountByEmail } from "../accounts/queries";
 import { PAID_PERIOD_MS } from "../accounts/plan";
 import type { TaxEnv } from "../env";
-import { accountOfPayment, endPaidPeriod, recordBillingDecision, recordPayment } from "./queries";
+import { accountOfPayment, endPaidPeriod, recordBillingDecision, recordEarlyReversal, recordPayment } from "./queries";
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 
@@ -45,7 +45,7 @@ const ResultSchema = z.object({
     activated: z.boolean().openapi({ description: "True only the first time a payment id of the plan price is seen" }),
     deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
     reason: z.string().optional().openapi({
-      description: "Why nothing changed (wrong amount or currency, unknown account or payment, payment already taken back, ignored event)",
+      description: "Why nothing changed (wrong amount or currency, unknown account or payment, payment already refunded or disputed, ignored event)",
     }),
   }),
 });
@@ -58,7 +58,7 @@ const route = createRoute({
   description: [
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
-    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought.",
+    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A refund or dispute that arrives before its payment is kept: the payment's later `payment.captured` buys nothing.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -118,17 +118,21 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   if (payment.amount !== price) return refuse("refused_amount", `amount ${payment.amount} paise is not the plan price of ${price} paise`);
 
   const eventId = newId("evt", now);
-  const activated = await recordPayment(
+  const outcome = await recordPayment(
     env.DB,
     { paymentId: payment.id, accountId: account.id, amountPaise: payment.amount, currency: payment.currency, receivedAt: now },
     PAID_PERIOD_MS,
     { id: eventId, type: "plan.activated", payload: { accountId: account.id, plan: "paid", paymentId: payment.id }, createdAt: now },
     entry.id,
   );
+  const activated = outcome === "activated";
   // The event exists only when this payment id was new, so a replay sends nothing.
   if (activated) await dispatchEvents(env, [eventId], now);
   // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
   await syncAccountKeys(env, db, account.id, now);
+  if (outcome === "refused_reversed") {
+    return { activated, deactivated: false, reason: "this payment was refunded or disputed before its capture arrived" };
+  }
   return { activated, deactivated: false };
 }
 
@@ -139,8 +143,8 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   const accountId = await accountOfPayment(env.DB, paymentId);
   const entry = { id: newId("bil", now), accountId, event: event.event, paymentId, createdAt: now };
   if (!accountId) {
-    await recordBillingDecision(env.DB, entry, "unknown_payment");
-    return { activated: false, deactivated: false, reason: "no activating payment with this id" };
+    await recordEarlyReversal(env.DB, entry);
+    return { activated: false, deactivated: false, reason: "no activating payment with this id; if it arrives later it buys nothing" };
   }
   const eventId = newId("evt", now);
   const reason = event.event === "refund.processed" ? "refund" : "dispute";

@@ -32,11 +32,15 @@ export async function recordBillingDecision(d1: D1Database, entry: AuditEntry, o
   await audit(d1, entry, outcome).run();
 }
 
+/** What a captured payment of the plan price did: bought a period, was seen before, or had been taken back first. */
+export type PaymentOutcome = "activated" | "replayed" | "refused_reversed";
+
 /**
  * Records a verified payment of the plan price and extends the account's paid period by `periodMs` (from the
  * current end if still paid, else from now) with its `plan.activated` outbox event and an audit entry, in one
- * atomic batch. Everything but the audit entry is conditional on the payment id being new, so a replayed
- * webhook changes nothing and emits nothing. Returns whether this payment was new.
+ * atomic batch. Everything but the audit entry is conditional on the payment id being new and never taken
+ * back, so a replayed webhook changes nothing and emits nothing, and neither does a payment whose refund or
+ * dispute was delivered before it.
  */
 export async function recordPayment(
   d1: D1Database,
@@ -44,33 +48,56 @@ export async function recordPayment(
   periodMs: number,
   event: OutboxEvent,
   auditId: string,
-): Promise<boolean> {
-  const isNew = "NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2)";
-  const [, , inserted] = await d1.batch([
+): Promise<PaymentOutcome> {
+  const buys = "NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2) AND NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2)";
+  const [, , , , decided] = await d1.batch([
     d1
-      .prepare(`UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?3) + ?4 WHERE id = ?1 AND ${isNew}`)
+      .prepare(`UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?3) + ?4 WHERE id = ?1 AND ${buys}`)
       .bind(payment.accountId, payment.paymentId, payment.receivedAt, periodMs),
     // The payload carries the new period's end, read from the row the update just wrote.
     d1
       .prepare(
         `INSERT INTO events (id, owner_id, type, payload, created_at)
-         SELECT ?1, ?3, ?4, json_set(?5, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?6 FROM accounts WHERE id = ?3 AND ${isNew}`,
+         SELECT ?1, ?3, ?4, json_set(?5, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?6 FROM accounts WHERE id = ?3 AND ${buys}`,
       )
       .bind(event.id, payment.paymentId, payment.accountId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
-      .prepare("INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at) VALUES (?, ?, ?, ?, ?)")
+      .prepare(
+        `INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?1)`,
+      )
       .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt),
     d1
-      .prepare(`${AUDIT_INSERT.replace("?5", "CASE WHEN changes() = 1 THEN 'activated' ELSE 'replayed' END")}`)
+      .prepare(
+        AUDIT_INSERT.replace(
+          "?5",
+          `CASE WHEN changes() = 1 THEN 'activated'
+           WHEN EXISTS (SELECT 1 FROM payments WHERE payment_id = ?4) THEN 'replayed' ELSE 'refused_reversed' END`,
+        ),
+      )
       .bind(auditId, payment.accountId, "payment.captured", payment.paymentId, null, payment.amountPaise, payment.currency, payment.receivedAt),
+    d1.prepare("SELECT outcome FROM billing_audit WHERE id = ?").bind(auditId),
   ]);
-  return (inserted?.meta.changes ?? 0) === 1;
+  return (decided!.results[0] as { outcome: PaymentOutcome }).outcome;
 }
 
 /** The account a recorded (activating) payment belongs to, or null for a payment this service never saw. */
 export async function accountOfPayment(d1: D1Database, paymentId: string): Promise<string | null> {
   const row = await d1.prepare("SELECT account_id FROM payments WHERE payment_id = ?").bind(paymentId).first<{ account_id: string }>();
   return row?.account_id ?? null;
+}
+
+/**
+ * Records a refund or dispute of a payment this service has not seen (yet): webhooks arrive in any order, so
+ * the payment is marked taken back and will buy nothing if its capture comes later.
+ */
+export async function recordEarlyReversal(d1: D1Database, entry: AuditEntry & { paymentId: string }): Promise<void> {
+  await d1.batch([
+    d1
+      .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
+      .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
+    audit(d1, entry, "unknown_payment"),
+  ]);
 }
 
 /** What a refund or dispute of a recorded payment did. */

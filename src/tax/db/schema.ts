@@ -46,7 +46,8 @@ export const payments = sqliteTable("payments", {
 
 /**
  * One row per payment id a refund or dispute took back: the primary key lets a payment end a paid period at
- * most once, however often its reversals are delivered. `auditId` names the decision that recorded it first.
+ * most once, however often its reversals are delivered, and a payment whose reversal came first never buys a
+ * period. `auditId` names the decision that recorded it first.
  */
 export const paymentReversals = sqliteTable("payment_reversals", {
   paymentId: text("payment_id").primaryKey(),
@@ -67,7 +68,7 @@ export const billingAudit = sqliteTable(
     /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
     event: text("event").notNull(),
     paymentId: text("payment_id"),
-    /** What happened: activated, replayed, refused_amount, refused_currency, unknown_account, ended, already_free, already_reversed, unknown_payment, ignored. */
+    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, already_free, already_reversed, unknown_payment, ignored. */
     outcome: text("outcome").notNull(),
     amountPaise: integer("amount_paise"),
     currency: text("currency"),

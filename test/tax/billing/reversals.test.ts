@@ -1,5 +1,6 @@
 // Refunds and disputes take back one payment, once: a replayed or repeated reversal of a payment never ends a
-// period another payment bought (webhooks come more than once).
+// period another payment bought, and a reversal that arrives before its payment keeps that payment from
+// activating when it does arrive (webhooks come in any order and more than once).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { billing, capture, createAccount } from "../helpers";
@@ -52,5 +53,30 @@ describe("a payment is taken back once", () => {
 
     expect((await refund(first)).data.deactivated).toBe(false);
     expect(await accountRow(email)).toMatchObject({ plan: "paid", paid_until: paidUntil });
+  });
+});
+
+describe("a reversal that arrives before its payment", () => {
+  it.each([
+    ["refund.processed", refund],
+    ["payment.dispute.created", dispute],
+  ] as const)("%s first: the late payment.captured buys nothing and sends no plan.activated", async (_event, reverse) => {
+    const email = await createAccount();
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    expect((await reverse(paymentId)).data.deactivated).toBe(false);
+
+    const late = await capture(email, paymentId);
+    expect(late.data).toMatchObject({ activated: false, reason: expect.stringContaining("refunded or disputed") });
+    const account = (await accountRow(email))!;
+    expect(account).toMatchObject({ plan: "free", paid_until: null });
+    expect(await events(account.id)).toEqual([]);
+    const audit = await env.DB.prepare("SELECT outcome FROM billing_audit WHERE account_id = ? AND payment_id = ?")
+      .bind(account.id, paymentId)
+      .all<{ outcome: string }>();
+    expect(audit.results.map((row) => row.outcome)).toEqual(["refused_reversed"]);
+
+    // Replayed, the captured payment still buys nothing.
+    expect((await capture(email, paymentId)).data.activated).toBe(false);
+    expect((await accountRow(email))!.paid_until).toBeNull();
   });
 });
