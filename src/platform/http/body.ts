@@ -56,17 +56,26 @@ async function readLimited(body: ReadableStream<Uint8Array>, maxBytes: number): 
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-/** The exact body text, for signature checks that must see the raw bytes before any parsing. */
-export async function readRawText(request: Request, maxBytes: number): Promise<string> {
+/** The exact body bytes, for signature checks that must see what was sent before any decoding or parsing. */
+export async function readRawBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) {
     throw new PlatformError("payload_too_large", `Request body exceeds ${maxBytes} bytes`);
   }
-  const bytes = await readBodyBytes(request, maxBytes);
+  return readBodyBytes(request, maxBytes);
+}
+
+/** Strict UTF-8 text of body bytes (a leading byte-order mark dropped); invalid UTF-8 is a validation error. */
+export function decodeBodyText(bytes: Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
     throw new PlatformError("validation", "Request body is not valid UTF-8");
   }
+}
+
+/** The body text, for bodies read whole before parsing (forms). */
+export async function readRawText(request: Request, maxBytes: number): Promise<string> {
+  return decodeBodyText(await readRawBytes(request, maxBytes));
 }
 
 export interface ReadBodyOptions {
@@ -94,12 +103,7 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
       return next();
     }
     if (!kind) throw unsupported();
-    let text: string;
-    try {
-      text = strictUtf8.decode(bytes);
-    } catch {
-      throw new PlatformError("validation", "Request body is not valid UTF-8");
-    }
+    const text = decodeBodyText(bytes);
     if (kind === "json") {
       let value: unknown;
       try {

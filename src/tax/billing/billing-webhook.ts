@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { hmacSha256Hex, timingSafeEqual } from "../../platform/crypto";
-import { readRawText } from "../../platform/http/body";
+import { decodeBodyText, readRawBytes } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
@@ -71,14 +71,16 @@ type Outcome = { activated: boolean; deactivated: boolean; reason?: string };
 
 export function registerBillingWebhook(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    const raw = await readRawText(c.req.raw, 65_536);
+    // Razorpay signs the bytes it sends: verify them before decoding, which would drop a byte-order mark.
+    const raw = await readRawBytes(c.req.raw, 65_536);
     const signature = c.req.header("X-Razorpay-Signature") ?? "";
     const expected = await hmacSha256Hex(c.env.RAZORPAY_WEBHOOK_SECRET, raw);
     if (!timingSafeEqual(signature.toLowerCase(), expected)) throw taxError("invalid_signature", "Webhook signature does not match");
 
+    const text = decodeBodyText(raw);
     let event: RazorpayEvent;
     try {
-      event = RazorpayEventSchema.parse(JSON.parse(raw));
+      event = RazorpayEventSchema.parse(JSON.parse(text));
     } catch {
       throw taxError("validation_error", "Not a Razorpay payment event");
     }
