@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { hmacSha256Hex, timingSafeEqual } from "../../platform/crypto";
 import { decodeBodyText, readRawBytes } from "../../platform/http/body";
+import { describeZodError } from "../../platform/http/validation";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
@@ -78,12 +79,15 @@ export function registerBillingWebhook(app: TaxApp): void {
     if (!timingSafeEqual(signature.toLowerCase(), expected)) throw taxError("invalid_signature", "Webhook signature does not match");
 
     const text = decodeBodyText(raw);
-    let event: RazorpayEvent;
+    let json: unknown;
     try {
-      event = RazorpayEventSchema.parse(JSON.parse(text));
+      json = JSON.parse(text);
     } catch {
-      throw taxError("validation_error", "Not a Razorpay payment event");
+      throw taxError("validation_error", "body: is not valid JSON");
     }
+    const parsed = RazorpayEventSchema.safeParse(json);
+    if (!parsed.success) throw taxError("validation_error", describeZodError(parsed.error, "body", json));
+    const event = parsed.data;
     const now = Date.now();
     const outcome =
       event.event === "payment.captured"
