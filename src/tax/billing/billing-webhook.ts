@@ -8,7 +8,7 @@ import { taxDb } from "../db/client";
 import { findAccountByEmail } from "../accounts/queries";
 import { PAID_PERIOD_MS } from "../accounts/plan";
 import type { TaxEnv } from "../env";
-import { accountOfPayment, endPaidPeriod, recordBillingDecision, recordEarlyReversal, recordPayment } from "./queries";
+import { accountOfPayment, recordBillingDecision, recordPayment, reversePayment } from "./queries";
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 
@@ -146,21 +146,17 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   const reference = event.event === "refund.processed" ? event.payload.refund?.entity : event.payload.dispute?.entity;
   const paymentId = reference?.payment_id ?? event.payload.payment?.entity.id;
   if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
-  const accountId = await accountOfPayment(env.DB, paymentId);
-  const entry = { id: newId("bil", now), accountId, event: event.event, paymentId, createdAt: now };
-  if (!accountId) {
-    await recordEarlyReversal(env.DB, entry);
-    return { activated: false, deactivated: false, reason: "no activating payment with this id; if it arrives later it buys nothing" };
-  }
   const eventId = newId("evt", now);
   const reason = event.event === "refund.processed" ? "refund" : "dispute";
-  const outcome = await endPaidPeriod(
+  const { outcome, accountId } = await reversePayment(
     env.DB,
-    accountId,
     now,
-    { id: eventId, type: "plan.deactivated", payload: { accountId, plan: "free", paymentId, reason }, createdAt: now },
-    entry,
+    { id: eventId, type: "plan.deactivated", payload: { plan: "free", paymentId, reason }, createdAt: now },
+    { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
   );
+  if (!accountId) {
+    return { activated: false, deactivated: false, reason: "no activating payment with this id; if it arrives later it buys nothing" };
+  }
   const deactivated = outcome === "ended";
   if (deactivated) await dispatchEvents(env, [eventId], now);
   // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.

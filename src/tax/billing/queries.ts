@@ -87,58 +87,58 @@ export async function accountOfPayment(d1: D1Database, paymentId: string): Promi
   return row?.account_id ?? null;
 }
 
-/**
- * Records a refund or dispute of a payment this service has not seen (yet): webhooks arrive in any order, so
- * the payment is marked taken back and will buy nothing if its capture comes later.
- */
-export async function recordEarlyReversal(d1: D1Database, entry: AuditEntry & { paymentId: string }): Promise<void> {
-  await d1.batch([
-    d1
-      .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
-      .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
-    audit(d1, entry, "unknown_payment"),
-  ]);
+/** What a refund or dispute did; `accountId` is the payment's account, null for a payment never recorded. */
+export interface Reversal {
+  outcome: "ended" | "already_free" | "already_reversed" | "unknown_payment";
+  accountId: string | null;
 }
 
-/** What a refund or dispute of a recorded payment did. */
-export type ReversalOutcome = "ended" | "already_free" | "already_reversed";
-
 /**
- * Takes back a recorded payment (a refund or a dispute): ends the account's paid period now, with its
- * `plan.deactivated` outbox event and an audit entry, in one atomic batch. A payment is taken back once: its
- * reversal row is written first as this decision's token, and the period ends only if this batch wrote it, so
- * a replayed refund, or a refund after a dispute of the same payment, never ends a period another payment
- * bought. The event is written only if a period was running.
+ * Takes back a payment (a refund or a dispute) in one atomic batch: ends its account's paid period now, with
+ * the `plan.deactivated` outbox event, and writes an audit entry. The payment's account is looked up inside the
+ * batch, so a capture landing meanwhile is seen. A payment is taken back once: its reversal row is written
+ * first as this decision's token, and the period ends only if this batch wrote it, so a replayed refund, or a
+ * refund after a dispute of the same payment, never ends a period another payment bought. A payment not yet
+ * recorded keeps its reversal row, so its capture arriving later buys nothing. The event is written only if a
+ * period was running; its payload gains the account id.
  */
-export async function endPaidPeriod(
+export async function reversePayment(
   d1: D1Database,
-  accountId: string,
   nowMs: number,
   event: OutboxEvent,
-  entry: AuditEntry & { paymentId: string },
-): Promise<ReversalOutcome> {
-  const firstReversal = "EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?3 AND audit_id = ?4)";
+  entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
+): Promise<Reversal> {
+  const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
   const [, , , , decided] = await d1.batch([
     d1
       .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
       .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
     d1
-      .prepare(`UPDATE accounts SET plan = 'free', paid_until = ?2 WHERE id = ?1 AND paid_until > ?2 AND ${firstReversal}`)
-      .bind(accountId, nowMs, entry.paymentId, entry.id),
-    d1
-      .prepare("INSERT INTO events (id, owner_id, type, payload, created_at) SELECT ?, ?, ?, ?, ? WHERE changes() = 1")
-      .bind(event.id, accountId, event.type, JSON.stringify(event.payload), event.createdAt),
+      .prepare(
+        `UPDATE accounts SET plan = 'free', paid_until = ?1
+         WHERE id = ${account} AND paid_until > ?1 AND EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
-        AUDIT_INSERT.replace(
-          "?5",
-          `CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?9) THEN 'ended'
-           WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?4 AND audit_id = ?1) THEN 'already_free'
-           ELSE 'already_reversed' END`,
-        ),
+        `INSERT INTO events (id, owner_id, type, payload, created_at)
+         SELECT ?1, account_id, ?3, json_set(?4, '$.accountId', account_id), ?5 FROM payments WHERE payment_id = ?2 AND changes() = 1`,
       )
-      .bind(entry.id, accountId, entry.event, entry.paymentId, null, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
-    d1.prepare("SELECT outcome FROM billing_audit WHERE id = ?").bind(entry.id),
+      .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
+    d1
+      .prepare(
+        `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
+         SELECT ?1, p.account_id, ?3, ?2,
+           CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'ended'
+             WHEN p.account_id IS NULL THEN 'unknown_payment'
+             WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
+             ELSE 'already_reversed' END,
+           ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
+         FROM (SELECT ${account} AS account_id) AS p`,
+      )
+      .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
+    d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),
   ]);
-  return (decided!.results[0] as { outcome: ReversalOutcome }).outcome;
+  const row = decided!.results[0] as { outcome: Reversal["outcome"]; account_id: string | null };
+  return { outcome: row.outcome, accountId: row.account_id };
 }

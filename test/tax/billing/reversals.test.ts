@@ -80,3 +80,27 @@ describe("a reversal that arrives before its payment", () => {
     expect((await accountRow(email))!.paid_until).toBeNull();
   });
 });
+
+describe("a reversal racing its payment", () => {
+  it("a capture that lands while the refund of its payment is being recorded is taken back: the period ends", async () => {
+    const email = await createAccount();
+    const account = (await accountRow(email))!;
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    // The capture's write lands after the refund looked the payment up and before the refund's own write: a
+    // trigger on the refund's first statement performs it at exactly that point.
+    const trigger = `race_${crypto.randomUUID().replaceAll("-", "")}`;
+    await env.DB.prepare(
+      `CREATE TRIGGER ${trigger} BEFORE INSERT ON payment_reversals WHEN NEW.payment_id = '${paymentId}' BEGIN
+         INSERT INTO payments (payment_id, account_id, amount_paise, currency, received_at) VALUES ('${paymentId}', '${account.id}', 99900, 'INR', 0);
+         UPDATE accounts SET plan = 'paid', paid_until = ${Date.now() + 30 * DAY_MS} WHERE id = '${account.id}';
+       END`,
+    ).run();
+    try {
+      expect((await refund(paymentId)).data.deactivated).toBe(true);
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
+    }
+    expect((await accountRow(email))!.paid_until).toBeLessThanOrEqual(Date.now());
+    expect(await events(account.id)).toEqual(["plan.deactivated"]);
+  });
+});
