@@ -70,8 +70,9 @@ const events = {
     description: "A GST return or TDS deposit falls due within the lead days (sent once per filing and period, at 09:00 IST).",
     data: z.object({
       kind: z.enum(COMPLIANCE_KINDS),
-      period: z.string().openapi({ example: "2026-11" }),
-      due_date: IsoDate,
+      // One obligation's pair: October's GSTR-3B falls due on 20 November.
+      period: z.string().openapi({ example: "2026-10" }),
+      due_date: IsoDate.openapi({ example: "2026-11-20" }),
       days_left: z.number().int(),
       title: z.string(),
       description: z.string(),

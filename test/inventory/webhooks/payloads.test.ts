@@ -2,6 +2,7 @@
 // docs/webhooks.md document, once per change, and never for a refused request.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { complianceDatesBetween } from "../../../src/inventory/domain/compliance";
 import { emitComplianceDue, INVENTORY_WEBHOOK_EVENTS } from "../../../src/inventory/webhooks/service";
 import { INVENTORY_EVENT_PAYLOADS } from "../../../src/inventory/webhooks/payloads";
 import { eventBody } from "../../../src/inventory/webhooks/queries";
@@ -130,6 +131,16 @@ describe("webhook payloads", () => {
       }
     },
   );
+
+  it("the OpenAPI example of compliance.due pairs a period with a due date that period really has", async () => {
+    const document = (await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
+      components: { schemas: Record<string, { properties: { data: { properties: Record<string, { example?: string }> } } }> };
+    };
+    const { period, due_date } = document.components.schemas.InventoryEvent_compliance_due!.properties.data.properties;
+    // Every obligation of a period falls due in the next month (GSTR-1 11th, GSTR-3B 20th, TDS 7th or 30 April).
+    const dueThatDay = complianceDatesBetween(due_date!.example!, due_date!.example!).map((d) => d.period);
+    expect(dueThatDay, `${period!.example} due ${due_date!.example}`).toContain(period!.example);
+  });
 
   it("the API guide's outbox list names each kind's data fields as delivered", () => {
     const listed = apiGuide.split("**Events written (outbox).**")[1]!.split("\n\n")[0]!.replaceAll("\n", " ");
