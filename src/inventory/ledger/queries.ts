@@ -8,7 +8,7 @@ import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
 import { creditNoteTax, invoiceTax, lineReturnTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
-import { checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
+import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
 import type { ReadDb } from "../http/read-session";
@@ -67,8 +67,7 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.sale_date AS saleDate, s.total_paise AS totalPaise,
               (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
-              (SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
-                + ${CREDITED_TO_INVOICE_SQL("s")} + ${APPLIED_SQL("s")} AS settledPaise
+              ${SETTLED_PAISE_SQL("s")} AS settledPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
     .bind(orgId, saleId)
@@ -162,11 +161,12 @@ const APPLIED_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
      WHERE a.org_id = ${sale}.org_id AND a.sale_id = ${sale}.id AND NOT ${SOURCE_VOIDED_SQL("a")})`;
 
-/** Whether the receipts of sale `s` that still count (payments, credit notes bar their part on account, and advances applied, none voided) cover its total. */
-const SETTLED_SQL = `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL)
-              + ${CREDITED_TO_INVOICE_SQL("s")}
-              + ${APPLIED_SQL("s")}
-              >= s.total_paise`;
+/** The receipts of sale `sale` that still count: payments, credit notes bar their part on account, and advances applied, none voided. */
+const SETTLED_PAISE_SQL = (sale: string) =>
+  `((SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ${sale}.org_id AND sale_id = ${sale}.id AND voided_at IS NULL)
+    + ${CREDITED_TO_INVOICE_SQL(sale)} + ${APPLIED_SQL(sale)})`;
+/** Whether the receipts of sale `s` that still count cover its total. */
+const SETTLED_SQL = `${SETTLED_PAISE_SQL("s")} >= s.total_paise`;
 /** Voided receipts of sale `s`: a void may re-open a paid invoice, and settling it again is a new invoice.paid. */
 const VOIDED_RECEIPTS_SQL = `((SELECT COUNT(*) FROM payments WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL)
               + (SELECT COUNT(*) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NOT NULL)
@@ -206,6 +206,22 @@ function invoicePaidStatements(
 
 export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
 
+/** Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled and still owes at least `amount`. */
+const owesAtLeastSql = (org: string, sale: string, amount: string) =>
+  `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ${org} AND s.id = ${sale} AND s.status <> 'cancelled'
+     AND s.total_paise - ${SETTLED_PAISE_SQL("s")} >= ${amount})`;
+
+function paymentRefusal(db: D1Database, orgId: string, input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>, nowMs: number) {
+  return settlementRefusal(db, orgId, {
+    kind: "payment",
+    customerId: input.customerId,
+    saleId: input.saleId,
+    amountPaise: input.amountPaise,
+    datedOn: input.paidOn,
+    nowMs,
+  }).then((refusal) => refusal ?? cashRefusal(db, orgId, input));
+}
+
 /**
  * Records money received. When it is against a sale and payments plus credit notes on that sale now cover
  * its total, the sale is marked paid and invoice.paid is emitted, once per sale (dedupe key).
@@ -216,23 +232,23 @@ export async function createPayment(
   input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
-  const refusal =
-    (await settlementRefusal(db, orgId, {
-      kind: "payment",
-      customerId: input.customerId,
-      saleId: input.saleId,
-      amountPaise: input.amountPaise,
-      datedOn: input.paidOn,
-      nowMs,
-    })) ?? (await cashRefusal(db, orgId, input));
+  const refusal = await paymentRefusal(db, orgId, input, nowMs);
   if (refusal) return refusal;
   const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
+  // The checks above read before the batch; concurrent receipts could each pass them alone. So the insert checks
+  // again in the transaction (the invoice still owes the amount; the cash limits still hold) and writes nothing
+  // otherwise, and the refusal is then read afresh below.
+  const cashSoFar = (also: string) =>
+    `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND customer_id = ?3 AND method = 'cash' AND voided_at IS NULL AND ${also})`;
   const statements = [
     db
       .prepare(
-        "INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+          WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5")})
+            AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
       )
-      .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs),
+      .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
   ];
   const events: Array<{ id: string; index: number }> = [];
   if (input.saleId !== null) {
@@ -241,6 +257,7 @@ export async function createPayment(
     statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: row.id, creditNoteId: null }, nowMs));
   }
   const results = await db.batch(statements);
+  if (results[0]!.meta.changes === 0) return (await paymentRefusal(db, orgId, input, nowMs)) ?? createPayment(db, orgId, input, nowMs);
   const eventIds = insertedEventIds(results, events);
   return { kind: "recorded", value: { ...row, invoicePaid: eventIds.length > 0 }, eventIds };
 }
@@ -280,7 +297,12 @@ export async function createCreditNote(
   const split = input.saleId === null ? null : await saleTaxSplit(db, orgId, input.saleId);
   const tax = split === null ? null : creditNoteTax(input.amountPaise, split);
   // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
-  const insert = insertCreditNote(db, { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs });
+  // As for a payment, the invoice's room is checked again in the transaction: still owing the amount and with
+  // that much left to credit, else nothing is written and the refusal is read afresh below.
+  const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6")}
+    AND (SELECT s.total_paise - COALESCE(SUM(n.amount_paise), 0) FROM sales s LEFT JOIN credit_notes n ON n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL
+          WHERE s.org_id = ?2 AND s.id = ?4) >= ?6)`;
+  const insert = insertCreditNote(db, { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs }, stillRoom);
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
   const statements = [insert];
@@ -290,11 +312,25 @@ export async function createCreditNote(
     statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
   }
   const results = await db.batch(statements);
+  if (results[0]!.meta.changes === 0) {
+    const now = await settlementRefusal(db, orgId, {
+      kind: "credit_note",
+      customerId: input.customerId,
+      saleId: input.saleId,
+      amountPaise: input.amountPaise,
+      datedOn: input.issuedOn,
+      nowMs,
+    });
+    return now ?? createCreditNote(db, orgId, input, nowMs);
+  }
   const row = await readCreditNote(db, orgId, id);
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
 
-/** The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch. */
+/**
+ * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch; with `onlyIf` (SQL over the
+ * statement's parameters: ?2 organisation, ?4 sale, ?6 amount), written only when it holds.
+ */
 function insertCreditNote(
   db: D1Database,
   note: {
@@ -309,13 +345,15 @@ function insertCreditNote(
     tax: TaxSplit | null;
     nowMs: number;
   },
+  onlyIf = "1",
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO credit_notes (id, org_id, customer_id, sale_id, note_number, amount_paise, reason, issued_on, created_at,
                                  taxable_paise, cgst_paise, sgst_paise, igst_paise, on_account_paise)
        SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
-         FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'`,
+         FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'
+       HAVING ${onlyIf}`,
     )
     .bind(
       note.id,
@@ -335,7 +373,6 @@ function insertCreditNote(
     );
 }
 
-/** The invoice's taxable value and tax columns, or null for a sale booked before the split was recorded. */
 /** An invoice's tax columns and whether it was intra- or inter-state; null for a sale booked before the split. */
 async function saleTaxSplit(db: D1Database, orgId: string, saleId: string): Promise<(TaxSplit & { kind: SupplyKind }) | null> {
   const row = await inventoryDb(db)

@@ -673,6 +673,27 @@ describe("payments and credit notes", () => {
     expect(await count("payments", orgId)).toBe(1);
   });
 
+  it("receipts sent at once are checked in their own transaction: the invoice is never paid or credited beyond its total, nor cash taken past the limit", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "10", rate_per_kg: "100" }]); // ₹1000 + 5% = ₹1050
+    const codes = async (responses: Response[]) =>
+      (await Promise.all(responses.map(async (r) => (r.status === 201 ? 201 : ((await r.json()) as { code: string }).code)))).sort();
+
+    // 5 × ₹300 at once against ₹1,050: whatever the order, the first three (₹900) fit and the other two do not.
+    const pay = () => admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "300", method: "upi" });
+    expect(await codes(await Promise.all([pay(), pay(), pay(), pay(), pay()]))).toEqual([201, 201, 201, "over_application", "over_application"]);
+    // ₹150 still owed: one ₹100 credit note fits, the next two do not.
+    const note = () => admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "100" });
+    expect(await codes(await Promise.all([note(), note(), note()]))).toEqual([201, "over_application", "over_application"]);
+    // ₹1,50,000 in cash on account, three at once: the second would reach ₹2,00,000 in one day (s.269ST).
+    const cash = () => admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,50,000", method: "cash" });
+    expect(await codes(await Promise.all([cash(), cash(), cash()]))).toEqual([201, "cash_receipt_limit", "cash_receipt_limit"]);
+    expect(await count("payments", orgId)).toBe(4);
+    expect(await count("credit_notes", orgId)).toBe(1);
+  });
+
   it("refuses cash of 200000.00 or more from one customer in a day or for one invoice (s.269ST)", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
