@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
-import { INVENTORY_SCOPES } from "../../src/inventory/keys/api-key-auth";
+import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import { api, createKey, createOrg } from "./helpers";
 
 const INV = "http://inventory.test";
@@ -88,6 +88,53 @@ describe("scopes and response headers in the document", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("each v1 operation answers a key holding only its scope, and a key with no scopes, without a 403", async () => {
+    const document = await served();
+    const orgId = await createOrg();
+    const everything = await createKey(orgId);
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const scopes = operation.security?.find((requirement) => "apiKey" in requirement)?.apiKey;
+        if (scopes === undefined) continue;
+        const only = await createKey(orgId, { scopes: scopes as InventoryScope[] });
+        for (const key of [only, everything]) {
+          const response = await api(path.replace(/\{[^}]+\}/g, "id_x"), key.key, { method: method.toUpperCase() });
+          const body = await response.text();
+          expect([401, 403], `${method} ${path} with ${key === only ? scopes[0] : "no scopes"}: ${response.status} ${body}`).not.toContain(
+            response.status,
+          );
+          expect(response.headers.get("X-RateLimit-Limit"), `${method} ${path}`).toBe("1200");
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("every write method on every v1 path: 403 read_only_key for a read-only key (with or without scopes), 405 for a read_write key", async () => {
+    const document = await served();
+    const orgId = await createOrg();
+    const readOnly = await createKey(orgId, { access: "read_only" });
+    const readOnlyScoped = await createKey(orgId, { access: "read_only", scopes: ["sales:read"] });
+    const readWrite = await createKey(orgId, { access: "read_write" });
+    const paths = Object.keys(document.paths).filter((path) => path.startsWith("/api/v1/"));
+    expect(paths.length).toBeGreaterThanOrEqual(9);
+    for (const path of paths) {
+      const url = path.replace(/\{[^}]+\}/g, "id_x");
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        for (const key of [readOnly, readOnlyScoped]) {
+          const response = await api(url, key.key, { method, body: "{}" });
+          expect(response.status, `${method} ${path}`).toBe(403);
+          expect(await response.json()).toEqual({ error: expect.any(String), code: "read_only_key" });
+        }
+        const response = await api(url, readWrite.key, { method, body: "{}" });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(((await response.json()) as { code: string }).code).toBe("method_not_allowed");
+      }
+    }
   });
 
   it("a keyed answer carries the headers its response declares", async () => {

@@ -3,7 +3,7 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
-import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
 import { api, createKey } from "./helpers";
 
 const TAX = "http://tax.test";
@@ -113,6 +113,24 @@ describe("scopes and response headers in the document", () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(10);
+  });
+
+  it("each keyed operation answers a key holding only the scope it names (none for /compute) without a 403", async () => {
+    const document = await served();
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const scopes = operation.security?.find((requirement) => "apiKey" in requirement)?.apiKey;
+        if (scopes === undefined) continue;
+        const key = await createKey({ scopes: scopes as TaxScope[] });
+        const response = await api(path.replace(/\{[^}]+\}/g, "id_x"), key.key, { method: method.toUpperCase() });
+        const body = await response.text();
+        expect([401, 403], `${method} ${path} with [${scopes.join(", ")}]: ${response.status} ${body}`).not.toContain(response.status);
+        expect(response.headers.get("X-RateLimit-Limit"), `${method} ${path}`).toBe("30");
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(16);
   });
 
   it("a keyed answer carries the headers its response declares", async () => {
