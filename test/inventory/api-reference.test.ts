@@ -137,6 +137,21 @@ describe("scopes and response headers in the document", () => {
     }
   });
 
+  it("the document's examples of RateLimit-Policy and RateLimit have the syntax the answers use", async () => {
+    const components = (await served()).components.headers as Record<string, { description: string }>;
+    const example = (name: string) => /`([^`]+)`/.exec(components[name]!.description)?.[1];
+    // draft-ietf-httpapi-ratelimit-headers: policies `"name";q=<quota>;w=<seconds>`, state `"name";r=<left>;t=<seconds>`.
+    const policy = /^"(minute|day)";q=\d+;w=\d+(, "(minute|day)";q=\d+;w=\d+)*$/;
+    const state = /^"(minute|day)";r=\d+;t=\d+$/;
+    expect(example("RateLimit-Policy")).toMatch(policy);
+    expect(example("RateLimit")).toMatch(state);
+    const key = await createKey(await createOrg());
+    const response = await api("/api/v1/inventory", key.key);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("RateLimit-Policy")).toMatch(policy);
+    expect(response.headers.get("RateLimit")).toMatch(state);
+  });
+
   it("a keyed answer carries the headers its response declares", async () => {
     const document = await served();
     const declared = Object.keys(document.paths["/api/v1/inventory"]!.get!.responses["200"]!.headers ?? {});

@@ -49,8 +49,14 @@ const RESPONSE_HEADERS: Record<string, HeaderObject> = {
   "X-RateLimit-Limit": { description: "Requests allowed in the window that binds (the one with fewer left)", schema: { type: "integer" } },
   "X-RateLimit-Remaining": { description: "Requests left in that window", schema: { type: "integer" } },
   "X-RateLimit-Reset": { description: "When that window resets, in Unix seconds", schema: { type: "integer" } },
-  "RateLimit-Policy": { description: "Every window of the key, IETF draft syntax (`120;w=60`)", schema: { type: "string" } },
-  RateLimit: { description: "The binding window, IETF draft syntax (`limit=120, remaining=87, reset=41`)", schema: { type: "string" } },
+  "RateLimit-Policy": {
+    description: 'Every window of the key, IETF draft syntax (`"minute";q=120;w=60, "day";q=10000;w=86400`)',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description: 'The binding window, IETF draft syntax: requests left and seconds to its reset (`"minute";r=87;t=41`)',
+    schema: { type: "string" },
+  },
   "X-Service-Key-Expires-Soon": { description: "Sent when the key expires within 7 days: its expiry, ISO 8601", schema: { type: "string" } },
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
   "WWW-Authenticate": { description: "`Bearer`: how to authenticate", schema: { type: "string" } },
