@@ -126,6 +126,20 @@ describe("lifecycle", () => {
     const key = await createKey({ scopes: ["deadlines:read"], expiresInDays: 1 });
     expect((await verdictAt(key.key, Date.now() + 86_400_000 + 1000)).outcome).toBe("expired");
   });
+
+  it("a key answers until the last millisecond before expiresAt, and not at expiresAt; a rotated key likewise at the overlap's end", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"], expiresInDays: 1 });
+    const listed = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(key.email)}`), 200);
+    const expiresAt = Date.parse(listed.data.find((row: { id: string }) => row.id === key.id).expiresAt);
+    expect((await verdictAt(key.key, expiresAt - 1)).outcome).toBe("allowed");
+    expect((await verdictAt(key.key, expiresAt)).outcome).toBe("expired");
+
+    const old = await createKey({ scopes: ["deadlines:read"] });
+    const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${old.id}/rotate`, { overlapHours: 2 }), 201);
+    const overlapEnd = Date.parse(rotated.data.previousKeyValidUntil);
+    expect((await verdictAt(old.key, overlapEnd - 1)).outcome).toBe("allowed");
+    expect((await verdictAt(old.key, overlapEnd)).outcome).toBe("expired");
+  });
 });
 
 describe("rate limits (free plan: 30/min, 500/IST day)", () => {
