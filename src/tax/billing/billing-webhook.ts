@@ -8,7 +8,7 @@ import { taxDb } from "../db/client";
 import { findAccountByEmail } from "../accounts/queries";
 import { PAID_PERIOD_MS } from "../accounts/plan";
 import type { TaxEnv } from "../env";
-import { accountOfPayment, recordBillingDecision, recordPayment, reversePayment } from "./queries";
+import { accountOfPayment, recordBillingDecision, recordPayment, type Restoration, restoreDisputedPayment, reversePayment } from "./queries";
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 
@@ -39,14 +39,23 @@ type RazorpayEvent = z.infer<typeof RazorpayEventSchema>;
 
 /** Events that take back the payment they name and end the paid period, once per payment. */
 const ENDING_EVENTS = ["refund.processed", "payment.dispute.created"];
+/**
+ * The dispute was decided for us: the money stays, so the paid time its opening cut off comes back. Razorpay's
+ * `payment.dispute.closed` does not say in whose favour a dispute closed, so it is ignored like other events.
+ */
+const DISPUTE_WON = "payment.dispute.won";
 
 const ResultSchema = z.object({
   data: z.object({
     received: z.literal(true),
-    activated: z.boolean().openapi({ description: "True only the first time a payment id of the plan price is seen" }),
+    activated: z.boolean().openapi({
+      description:
+        "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute ended",
+    }),
     deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
     reason: z.string().optional().openapi({
-      description: "Why nothing changed (wrong amount or currency, unknown account or payment, payment already refunded or disputed, ignored event)",
+      description:
+        "Why nothing changed (wrong amount or currency, unknown account or payment, payment already refunded or disputed, nothing to give back for a won dispute, ignored event)",
     }),
   }),
 });
@@ -60,6 +69,7 @@ const route = createRoute({
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
     "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A refund or dispute that arrives before its payment is kept: the payment's later `payment.captured` buys nothing.",
+    "`payment.dispute.won` for a payment whose `payment.dispute.created` ended a running period gives that period's remaining time back, once: it is added to the later of now and the end of any period bought since, and `plan.activated` is sent. A won dispute of a payment that was refunded, never disputed, unknown, or whose dispute ended no running period, and a replayed win, change nothing.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -94,7 +104,9 @@ export function registerBillingWebhook(app: TaxApp): void {
         ? await activate(c.env, event, now)
         : ENDING_EVENTS.includes(event.event)
           ? await deactivate(c.env, event, now)
-          : await ignore(c.env, event, now);
+          : event.event === DISPUTE_WON
+            ? await restore(c.env, event, now)
+            : await ignore(c.env, event, now);
     return c.json({ data: { received: true as const, ...outcome } }, 200);
   });
 }
@@ -164,6 +176,32 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   if (outcome === "already_reversed") return { activated: false, deactivated, reason: "this payment was already refunded or disputed" };
   return deactivated ? { activated: false, deactivated } : { activated: false, deactivated, reason: "no paid period was running" };
 }
+
+async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
+  const paymentId = event.payload.dispute?.entity.payment_id ?? event.payload.payment?.entity.id;
+  if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
+  const eventId = newId("evt", now);
+  const { outcome, accountId } = await restoreDisputedPayment(
+    env.DB,
+    now,
+    { id: eventId, type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: now },
+    { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
+  );
+  if (outcome === "restored") await dispatchEvents(env, [eventId], now);
+  // Also on replays, as for activation: re-applying the plan heals a key sync that failed halfway before.
+  if (accountId) await syncAccountKeys(env, taxDb(env.DB), accountId, now);
+  if (outcome === "restored") return { activated: true, deactivated: false };
+  return { activated: false, deactivated: false, reason: RESTORE_REFUSALS[outcome] };
+}
+
+/** Why a won dispute gave nothing back, by outcome. */
+const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored">, string> = {
+  unknown_payment: "no activating payment with this id",
+  already_restored: "the paid time this dispute ended was already given back",
+  nothing_to_restore: "this dispute ended no running paid period, so there is nothing to give back",
+  refunded: "this payment was refunded, not disputed",
+  not_disputed: "no dispute of this payment ended a paid period",
+};
 
 async function ignore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
   const payment = event.payload.payment?.entity;

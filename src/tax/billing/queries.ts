@@ -1,5 +1,8 @@
 import type { billingAudit } from "../db/schema";
 
+/** The provider's event that opens a dispute: the only reversal whose cut-off time a won dispute gives back. */
+const DISPUTE_CREATED = "payment.dispute.created";
+
 export interface OutboxEvent {
   id: string;
   type: string;
@@ -100,7 +103,8 @@ export interface Reversal {
  * first as this decision's token, and the period ends only if this batch wrote it, so a replayed refund, or a
  * refund after a dispute of the same payment, never ends a period another payment bought. A payment not yet
  * recorded keeps its reversal row, so its capture arriving later buys nothing. The event is written only if a
- * period was running; its payload gains the account id.
+ * period was running; its payload gains the account id. A dispute that ends a period records the paid time it
+ * cut off, for `restoreDisputedPayment`.
  */
 export async function reversePayment(
   d1: D1Database,
@@ -109,10 +113,17 @@ export async function reversePayment(
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
 ): Promise<Reversal> {
   const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
-  const [, , , , decided] = await d1.batch([
+  const [, , , , , decided] = await d1.batch([
     d1
       .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
       .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
+    // A dispute may yet be won: keep the paid time it is about to cut off, read before the period ends.
+    d1
+      .prepare(
+        `UPDATE payment_reversals SET remaining_ms = (SELECT paid_until - ?1 FROM accounts WHERE id = ${account} AND paid_until > ?1)
+         WHERE payment_id = ?2 AND audit_id = ?3 AND event = '${DISPUTE_CREATED}'`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
         `UPDATE accounts SET plan = 'free', paid_until = ?1
@@ -140,5 +151,67 @@ export async function reversePayment(
     d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),
   ]);
   const row = decided!.results[0] as { outcome: Reversal["outcome"]; account_id: string | null };
+  return { outcome: row.outcome, accountId: row.account_id };
+}
+
+/** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */
+export interface Restoration {
+  outcome: "restored" | "already_restored" | "nothing_to_restore" | "refunded" | "not_disputed" | "unknown_payment";
+  accountId: string | null;
+}
+
+/**
+ * Gives back the paid time a dispute cut off, once the dispute is won, in one atomic batch: the account is paid
+ * for that time again, counted from the later of now and the end of any period bought since, with a
+ * `plan.activated` outbox event and an audit entry. The reversal row is marked restored first as this decision's
+ * token, and the period grows only if this batch marked it, so a replayed or concurrent win gives nothing more.
+ * A payment that was refunded, never disputed, or whose dispute ended no running period has nothing to give
+ * back. The event's payload gains the account id and the new period's end.
+ */
+export async function restoreDisputedPayment(
+  d1: D1Database,
+  nowMs: number,
+  event: OutboxEvent,
+  entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
+): Promise<Restoration> {
+  const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
+  const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3";
+  const [, , , , decided] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE payment_reversals SET restored_at = ?1, restored_audit_id = ?3
+         WHERE payment_id = ?2 AND remaining_ms IS NOT NULL AND restored_at IS NULL`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id),
+    d1
+      .prepare(
+        `UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?1) + (${mine})
+         WHERE id = ${account} AND EXISTS (${mine})`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id),
+    d1
+      .prepare(
+        `INSERT INTO events (id, owner_id, type, payload, created_at)
+         SELECT ?1, id, ?3, json_set(?4, '$.accountId', id, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?5
+         FROM accounts WHERE id = ${account} AND changes() = 1`,
+      )
+      .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
+    d1
+      .prepare(
+        `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
+         SELECT ?1, p.account_id, ?3, ?2,
+           CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'restored'
+             WHEN p.account_id IS NULL THEN 'unknown_payment'
+             WHEN r.payment_id IS NULL THEN 'not_disputed'
+             WHEN r.event <> '${DISPUTE_CREATED}' THEN 'refunded'
+             WHEN r.restored_at IS NOT NULL THEN 'already_restored'
+             ELSE 'nothing_to_restore' END,
+           ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
+         FROM (SELECT ${account} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
+      )
+      .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
+    d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),
+  ]);
+  const row = decided!.results[0] as { outcome: Restoration["outcome"]; account_id: string | null };
   return { outcome: row.outcome, accountId: row.account_id };
 }

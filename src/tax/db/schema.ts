@@ -54,11 +54,17 @@ export const paymentReversals = sqliteTable("payment_reversals", {
   event: text("event").notNull(),
   auditId: text("audit_id").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** Paid time a dispute cut off when it ended the period: what winning the dispute gives back. Null: nothing to give back. */
+  remainingMs: integer("remaining_ms"),
+  /** When a won dispute gave `remainingMs` back; set once, so a replayed win gives nothing. */
+  restoredAt: integer("restored_at"),
+  /** The decision that gave it back: the batch acts only if it wrote this, so concurrent wins act once. */
+  restoredAuditId: text("restored_audit_id"),
 });
 
 /**
- * Every billing decision, applied or refused: activations, refusals (wrong amount, currency or account) and
- * period ends (refund, dispute). Append-only.
+ * Every billing decision, applied or refused: activations, refusals (wrong amount, currency or account),
+ * period ends (refund, dispute) and periods given back (a won dispute). Append-only.
  */
 export const billingAudit = sqliteTable(
   "billing_audit",
@@ -68,7 +74,7 @@ export const billingAudit = sqliteTable(
     /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
     event: text("event").notNull(),
     paymentId: text("payment_id"),
-    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, already_free, already_reversed, unknown_payment, ignored. */
+    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, already_free, already_reversed, unknown_payment, restored, already_restored, nothing_to_restore, refunded, not_disputed, ignored. */
     outcome: text("outcome").notNull(),
     amountPaise: integer("amount_paise"),
     currency: text("currency"),

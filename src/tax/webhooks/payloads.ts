@@ -20,12 +20,13 @@ const events = {
   },
   "profile.deleted": { description: "A profile was deleted.", data: z.object({ profileId: ProfileId, label: z.string() }) },
   "plan.activated": {
-    description: "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment).",
+    description:
+      "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment), or a won dispute gave back the paid time its dispute ended (sent once per dispute).",
     data: z.object({
       accountId: z.string(),
       plan: z.literal("paid"),
-      paymentId: z.string(),
-      paidUntil: IsoTime.openapi({ description: "The end of the paid period, this payment's 30 days included" }),
+      paymentId: z.string().openapi({ description: "The payment that bought the time, or whose won dispute gave it back" }),
+      paidUntil: IsoTime.openapi({ description: "The end of the paid period, this payment's time included" }),
     }),
   },
   "plan.deactivated": {

@@ -1,5 +1,5 @@
-// Key caps (race-safe), key lists that page through every key, billing that buys a bounded paid period, and
-// billing changes racing key creation and rotation.
+// Key caps (race-safe), key lists that page through every key, billing that buys a bounded paid period, a won
+// dispute that gives back the paid time its dispute ended, and billing changes racing key creation and rotation.
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
@@ -242,6 +242,112 @@ describe("billing buys a bounded paid period", () => {
     const result = await billing("refund.processed", { refund: { entity: { id: "rfnd_x", payment_id: `pay_${crypto.randomUUID()}` } } });
     expect(result.data).toMatchObject({ deactivated: false, reason: expect.any(String) });
     expect((await accountRow(email))!.plan).toBe("paid");
+  });
+});
+
+describe("a won dispute gives back the paid time its dispute ended", () => {
+  const dispute = (event: string, paymentId: string) =>
+    billing(event, {
+      payment: { entity: { id: paymentId, amount: PRICE_PAISE, currency: "INR" } },
+      dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR", status: "won" } },
+    });
+  const reversal = (paymentId: string) =>
+    env.DB.prepare("SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?").bind(paymentId).first<{ remaining_ms: number | null }>();
+
+  it("payment.dispute.won puts the account's keys back on paid limits with the remaining time, once", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    await capture(key.email, paymentId);
+    const paidUntil = (await accountRow(key.email))!.paid_until!;
+    const beforeDispute = Date.now();
+    expect((await dispute("payment.dispute.created", paymentId)).data.deactivated).toBe(true);
+    const afterDispute = Date.now();
+    expect(await limitOf(key.key)).toBe("30");
+    // What was left of the 30 days when the dispute ended them.
+    const remaining = (await reversal(paymentId))!.remaining_ms!;
+    expect(remaining).toBeGreaterThanOrEqual(paidUntil - afterDispute);
+    expect(remaining).toBeLessThanOrEqual(paidUntil - beforeDispute);
+
+    const beforeWin = Date.now();
+    const won = await dispute("payment.dispute.won", paymentId);
+    const afterWin = Date.now();
+    expect(won.data).toEqual({ received: true, activated: true, deactivated: false });
+    expect(await limitOf(key.key)).toBe("120");
+    const account = (await accountRow(key.email))!;
+    expect(account.plan).toBe("paid");
+    expect(account.paid_until! - remaining).toBeGreaterThanOrEqual(beforeWin);
+    expect(account.paid_until! - remaining).toBeLessThanOrEqual(afterWin);
+    const restored = await verdictAt(key.key, account.paid_until! - 1);
+    expect(restored.outcome === "allowed" && restored.usage.minute.limit).toBe(120);
+    const lapsed = await verdictAt(key.key, account.paid_until!);
+    expect(lapsed.outcome === "allowed" && lapsed.usage.minute.limit).toBe(30);
+
+    const replay = await dispute("payment.dispute.won", paymentId);
+    expect(replay.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("already given back") });
+    expect(await accountRow(key.email)).toEqual(account);
+    expect(await limitOf(key.key)).toBe("120");
+    const events = await env.DB.prepare("SELECT type FROM events WHERE owner_id = ? ORDER BY created_at, id")
+      .bind(account.id)
+      .all<{ type: string }>();
+    expect(events.results.map((e) => e.type)).toEqual(["plan.activated", "plan.deactivated", "plan.activated"]);
+    expect((await audit(account.id)).map((r) => [r.event, r.outcome])).toEqual([
+      ["payment.captured", "activated"],
+      ["payment.dispute.created", "ended"],
+      ["payment.dispute.won", "restored"],
+      ["payment.dispute.won", "already_restored"],
+    ]);
+  });
+
+  it.each([
+    {
+      case: "a dispute that came after the period had lapsed",
+      setup: async (email: string, paymentId: string) => {
+        await capture(email, paymentId);
+        await env.DB.prepare("UPDATE accounts SET paid_until = ? WHERE email = ?")
+          .bind(Date.now() - 1, email)
+          .run();
+        expect((await dispute("payment.dispute.created", paymentId)).data.deactivated).toBe(false);
+      },
+      outcome: "nothing_to_restore",
+      reason: "nothing to give back",
+    },
+    {
+      case: "a refunded payment",
+      setup: async (email: string, paymentId: string) => {
+        await capture(email, paymentId);
+        await billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId } } });
+      },
+      outcome: "refunded",
+      reason: "refunded",
+    },
+    {
+      case: "a payment never disputed",
+      setup: async (email: string, paymentId: string) => {
+        await capture(email, paymentId);
+      },
+      outcome: "not_disputed",
+      reason: "no dispute",
+    },
+  ])("a win of $case changes nothing and is recorded as $outcome", async ({ setup, outcome, reason }) => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    await setup(key.email, paymentId);
+    const before = (await accountRow(key.email))!;
+    const limit = await limitOf(key.key);
+
+    const won = await dispute("payment.dispute.won", paymentId);
+    expect(won.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining(reason) });
+    expect(await accountRow(key.email)).toEqual(before);
+    expect(await limitOf(key.key)).toBe(limit);
+    expect((await audit(before.id)).at(-1)).toMatchObject({ event: "payment.dispute.won", outcome, payment_id: paymentId });
+  });
+
+  it("a win for a payment this service never saw changes nothing and is recorded as unknown_payment", async () => {
+    const paymentId = `pay_${crypto.randomUUID()}`;
+    const won = await dispute("payment.dispute.won", paymentId);
+    expect(won.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("no activating payment") });
+    const rows = await env.DB.prepare("SELECT account_id, outcome FROM billing_audit WHERE payment_id = ?").bind(paymentId).all();
+    expect(rows.results).toEqual([{ account_id: null, outcome: "unknown_payment" }]);
   });
 });
 
