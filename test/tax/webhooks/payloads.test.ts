@@ -1,5 +1,6 @@
 // Every event the tax service stores is delivered in exactly the shape its OpenAPI `webhooks` entry and
-// docs/webhooks.md document, once per change, and never for a refused request or a replayed payment.
+// docs/webhooks.md document, once per change, and never for a refused request, a replayed payment or a replayed
+// won dispute.
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TAX_WEBHOOK_EVENTS } from "../../../src/tax/webhooks/events";
@@ -24,8 +25,8 @@ let delivered: Map<string, WireEvent[]>;
 const EXPECTED_COUNTS: Record<string, number> = {
   "profile.saved": 2,
   "profile.deleted": 1,
-  "plan.activated": 1,
-  "plan.deactivated": 1,
+  "plan.activated": 3,
+  "plan.deactivated": 2,
   "webhook.test": 1,
 };
 
@@ -44,6 +45,13 @@ beforeAll(async () => {
   const refund = { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } } };
   await billing("refund.processed", refund);
   await billing("refund.processed", refund);
+  // A second payment, disputed and then won: the win gives the time back with one more plan.activated.
+  const disputedId = `pay_${crypto.randomUUID().replaceAll("-", "").slice(0, 14)}`;
+  await capture(key.email, disputedId);
+  const dispute = { dispute: { entity: { id: `disp_${crypto.randomUUID()}`, payment_id: disputedId, amount: PRICE_PAISE, currency: "INR" } } };
+  await billing("payment.dispute.created", dispute);
+  await billing("payment.dispute.won", dispute);
+  await billing("payment.dispute.won", dispute);
   const endpoint = await expectStatus<{ data: { id: string } }>(
     await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url: "https://hooks.example.com/tax" }) }),
     201,
