@@ -5,6 +5,7 @@ import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import { api, createKey, createOrg } from "./helpers";
+import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
 const INV = "http://inventory.test";
 
@@ -138,18 +139,14 @@ describe("scopes and response headers in the document", () => {
   });
 
   it("the document's examples of RateLimit-Policy and RateLimit have the syntax the answers use", async () => {
-    const components = (await served()).components.headers as Record<string, { description: string }>;
-    const example = (name: string) => /`([^`]+)`/.exec(components[name]!.description)?.[1];
-    // draft-ietf-httpapi-ratelimit-headers: policies `"name";q=<quota>;w=<seconds>`, state `"name";r=<left>;t=<seconds>`.
-    const policy = /^"(minute|day)";q=\d+;w=\d+(, "(minute|day)";q=\d+;w=\d+)*$/;
-    const state = /^"(minute|day)";r=\d+;t=\d+$/;
-    expect(example("RateLimit-Policy")).toMatch(policy);
-    expect(example("RateLimit")).toMatch(state);
+    const document = await served();
+    expect(headerExample(document, "RateLimit-Policy")).toMatch(RATE_LIMIT_POLICY);
+    expect(headerExample(document, "RateLimit")).toMatch(RATE_LIMIT_STATE);
     const key = await createKey(await createOrg());
     const response = await api("/api/v1/inventory", key.key);
     expect(response.status).toBe(200);
-    expect(response.headers.get("RateLimit-Policy")).toMatch(policy);
-    expect(response.headers.get("RateLimit")).toMatch(state);
+    expect(response.headers.get("RateLimit-Policy")).toMatch(RATE_LIMIT_POLICY);
+    expect(response.headers.get("RateLimit")).toMatch(RATE_LIMIT_STATE);
   });
 
   it("a keyed answer carries the headers its response declares", async () => {

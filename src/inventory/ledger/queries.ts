@@ -283,14 +283,16 @@ export async function createCreditNote(
   input: { customerId: string; saleId: string | null; amountPaise: number; reason: string | null; issuedOn: string },
   nowMs: number,
 ): Promise<LedgerOutcome<CreditNoteRow>> {
-  const refusal = await settlementRefusal(db, orgId, {
-    kind: "credit_note",
-    customerId: input.customerId,
-    saleId: input.saleId,
-    amountPaise: input.amountPaise,
-    datedOn: input.issuedOn,
-    nowMs,
-  });
+  const refusalNow = () =>
+    settlementRefusal(db, orgId, {
+      kind: "credit_note",
+      customerId: input.customerId,
+      saleId: input.saleId,
+      amountPaise: input.amountPaise,
+      datedOn: input.issuedOn,
+      nowMs,
+    });
+  const refusal = await refusalNow();
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
   // An invoice's figures never change once issued, so its split can be read before the batch.
@@ -312,17 +314,7 @@ export async function createCreditNote(
     statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
   }
   const results = await db.batch(statements);
-  if (results[0]!.meta.changes === 0) {
-    const now = await settlementRefusal(db, orgId, {
-      kind: "credit_note",
-      customerId: input.customerId,
-      saleId: input.saleId,
-      amountPaise: input.amountPaise,
-      datedOn: input.issuedOn,
-      nowMs,
-    });
-    return now ?? createCreditNote(db, orgId, input, nowMs);
-  }
+  if (results[0]!.meta.changes === 0) return (await refusalNow()) ?? createCreditNote(db, orgId, input, nowMs);
   const row = await readCreditNote(db, orgId, id);
   return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
 }
