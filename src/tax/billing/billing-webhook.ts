@@ -26,12 +26,18 @@ const PaymentEntity = z.object({
     .optional(),
 });
 const PaymentReference = z.object({ id: z.string().max(64), payment_id: z.string().min(1).max(64) }).passthrough();
+// A refund may be of part of the payment: its own id counts it once, its amount (paise) toward the payment's.
+const RefundEntity = PaymentReference.extend({
+  id: z.string().min(1).max(64),
+  amount: z.number().int().positive(),
+  currency: z.string().max(8).optional(),
+});
 
 const RazorpayEventSchema = z.object({
   event: z.string().max(64),
   payload: z.object({
     payment: z.object({ entity: PaymentEntity }).optional(),
-    refund: z.object({ entity: PaymentReference }).optional(),
+    refund: z.object({ entity: RefundEntity }).optional(),
     dispute: z.object({ entity: PaymentReference }).optional(),
   }),
 });
@@ -52,10 +58,12 @@ const ResultSchema = z.object({
       description:
         "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute ended",
     }),
-    deactivated: z.boolean().openapi({ description: "True when a refund or dispute ended a running paid period" }),
+    deactivated: z.boolean().openapi({
+      description: "True when a dispute, or refunds reaching the payment's amount, ended a running paid period",
+    }),
     reason: z.string().optional().openapi({
       description:
-        "Why nothing changed (wrong amount or currency, unknown account or payment, payment already refunded or disputed, nothing to give back for a won dispute, ignored event)",
+        "Why nothing changed (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, nothing to give back for a won dispute, ignored event)",
     }),
   }),
 });
@@ -68,7 +76,7 @@ const route = createRoute({
   description: [
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
-    "`refund.processed` and `payment.dispute.created` for a payment that activated a period end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A refund or dispute that arrives before its payment is kept: the payment's later `payment.captured` buys nothing.",
+    "`payment.dispute.created` for a payment that activated a period, and `refund.processed` once the refunds of that payment together reach its amount, end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after a dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
     "`payment.dispute.won` for a payment whose `payment.dispute.created` ended a running period gives that period's remaining time back, once: it is added to the later of now and the end of any period bought since, and `plan.activated` is sent. A won dispute of a payment that was refunded, never disputed, unknown, or whose dispute ended no running period, and a replayed win, change nothing.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
@@ -155,26 +163,38 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
 }
 
 async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
-  const reference = event.event === "refund.processed" ? event.payload.refund?.entity : event.payload.dispute?.entity;
-  const paymentId = reference?.payment_id ?? event.payload.payment?.entity.id;
+  const isRefund = event.event === "refund.processed";
+  const refund = event.payload.refund?.entity;
+  if (isRefund && !refund) throw taxError("validation_error", "payload.refund.entity: is required for refund.processed");
+  const paymentId = isRefund ? refund?.payment_id : (event.payload.dispute?.entity.payment_id ?? event.payload.payment?.entity.id);
   if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
   const eventId = newId("evt", now);
-  const reason = event.event === "refund.processed" ? "refund" : "dispute";
-  const { outcome, accountId } = await reversePayment(
+  const reason = isRefund ? "refund" : "dispute";
+  const price = Number(env.PAID_PLAN_PRICE_PAISE);
+  const reversal = await reversePayment(
     env.DB,
     now,
     { id: eventId, type: "plan.deactivated", payload: { plan: "free", paymentId, reason }, createdAt: now },
-    { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
+    { id: newId("bil", now), event: event.event, paymentId, amountPaise: refund?.amount, currency: refund?.currency, createdAt: now },
+    refund && { id: refund.id, amountPaise: refund.amount, pricePaise: price },
   );
-  if (!accountId) {
-    return { activated: false, deactivated: false, reason: "no activating payment with this id; if it arrives later it buys nothing" };
-  }
+  const { outcome, accountId } = reversal;
   const deactivated = outcome === "ended";
   if (deactivated) await dispatchEvents(env, [eventId], now);
   // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.
-  await syncAccountKeys(env, taxDb(env.DB), accountId, now);
+  if (accountId) await syncAccountKeys(env, taxDb(env.DB), accountId, now);
+  if (outcome === "ended") return { activated: false, deactivated };
+  if (outcome === "partial_refund") {
+    const of = reversal.paymentPaise ?? price;
+    const when = accountId ? "the payment is not taken back" : "no activating payment with this id yet; it is counted when the payment arrives";
+    return { activated: false, deactivated, reason: `partial refund: ${reversal.refundedPaise} of ${of} paise refunded so far; ${when}` };
+  }
+  if (outcome === "replayed_refund") return { activated: false, deactivated, reason: "this refund was already counted" };
+  if (!accountId) {
+    return { activated: false, deactivated, reason: "no activating payment with this id; if it arrives later it buys nothing" };
+  }
   if (outcome === "already_reversed") return { activated: false, deactivated, reason: "this payment was already refunded or disputed" };
-  return deactivated ? { activated: false, deactivated } : { activated: false, deactivated, reason: "no paid period was running" };
+  return { activated: false, deactivated, reason: "no paid period was running" };
 }
 
 async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {

@@ -90,10 +90,25 @@ export async function accountOfPayment(d1: D1Database, paymentId: string): Promi
   return row?.account_id ?? null;
 }
 
-/** What a refund or dispute did; `accountId` is the payment's account, null for a payment never recorded. */
+/**
+ * What a refund or dispute did; `accountId` is the payment's account, null for a payment never recorded.
+ * `refundedPaise` sums the payment's recorded refunds; `paymentPaise` is its captured amount, null if unknown.
+ */
 export interface Reversal {
-  outcome: "ended" | "already_free" | "already_reversed" | "unknown_payment";
+  outcome: "ended" | "partial_refund" | "replayed_refund" | "already_free" | "already_reversed" | "unknown_payment";
   accountId: string | null;
+  refundedPaise: number;
+  paymentPaise: number | null;
+}
+
+/**
+ * A refund as the provider reports it. `pricePaise` stands for the amount of a payment not yet recorded: only
+ * a payment of the plan price buys a period, so refunds reaching it take back that payment before it arrives.
+ */
+export interface Refund {
+  id: string;
+  amountPaise: number;
+  pricePaise: number;
 }
 
 /**
@@ -105,18 +120,37 @@ export interface Reversal {
  * recorded keeps its reversal row, so its capture arriving later buys nothing. The event is written only if a
  * period was running; its payload gains the account id. A dispute that ends a period records the paid time it
  * cut off, for `restoreDisputedPayment`.
+ *
+ * A refund is recorded by its own id first (a replayed refund counts once) and takes the payment back only
+ * when this batch recorded it and the payment's refunds together reach its amount; a smaller refund changes
+ * nothing else and is audited as `partial_refund`, with its amount.
  */
 export async function reversePayment(
   d1: D1Database,
   nowMs: number,
   event: OutboxEvent,
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
+  refund?: Refund,
 ): Promise<Reversal> {
   const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
-  const [, , , , , decided] = await d1.batch([
-    d1
-      .prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)")
-      .bind(entry.paymentId, entry.event, entry.id, entry.createdAt),
+  const reversal = [entry.paymentId, entry.event, entry.id, entry.createdAt] as const;
+  const statements = refund
+    ? [
+        d1
+          .prepare("INSERT OR IGNORE INTO payment_refunds (refund_id, payment_id, amount_paise, audit_id, created_at) VALUES (?, ?, ?, ?, ?)")
+          .bind(refund.id, entry.paymentId, refund.amountPaise, entry.id, entry.createdAt),
+        d1
+          .prepare(
+            `INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) SELECT ?1, ?2, ?3, ?4
+             WHERE EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
+               AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
+                 >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`,
+          )
+          .bind(...reversal, refund.id, refund.pricePaise),
+      ]
+    : [d1.prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)").bind(...reversal)];
+  const results = await d1.batch([
+    ...statements,
     // A dispute may yet be won: keep the paid time it is about to cut off, read before the period ends.
     d1
       .prepare(
@@ -141,17 +175,30 @@ export async function reversePayment(
         `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
          SELECT ?1, p.account_id, ?3, ?2,
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'ended'
+             WHEN ?8 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?8 AND audit_id = ?1) THEN 'replayed_refund'
+             WHEN NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2) THEN 'partial_refund'
              WHEN p.account_id IS NULL THEN 'unknown_payment'
              WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
              ELSE 'already_reversed' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
          FROM (SELECT ${account} AS account_id) AS p`,
       )
-      .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
-    d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),
+      .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id, refund?.id ?? null),
+    d1
+      .prepare(
+        `SELECT outcome, account_id, (SELECT coalesce(sum(amount_paise), 0) FROM payment_refunds WHERE payment_id = ?2) AS refunded_paise,
+           (SELECT amount_paise FROM payments WHERE payment_id = ?2) AS payment_paise
+         FROM billing_audit WHERE id = ?1`,
+      )
+      .bind(entry.id, entry.paymentId),
   ]);
-  const row = decided!.results[0] as { outcome: Reversal["outcome"]; account_id: string | null };
-  return { outcome: row.outcome, accountId: row.account_id };
+  const row = results.at(-1)!.results[0] as {
+    outcome: Reversal["outcome"];
+    account_id: string | null;
+    refunded_paise: number;
+    payment_paise: number | null;
+  };
+  return { outcome: row.outcome, accountId: row.account_id, refundedPaise: row.refunded_paise, paymentPaise: row.payment_paise };
 }
 
 /** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */

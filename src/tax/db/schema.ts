@@ -63,6 +63,23 @@ export const paymentReversals = sqliteTable("payment_reversals", {
 });
 
 /**
+ * One row per refund id the provider reported: the primary key counts a replayed refund once. A payment is
+ * taken back only when its refunds together reach its amount, so a goodwill refund of part of it ends nothing.
+ * `auditId` names the decision that recorded it first.
+ */
+export const paymentRefunds = sqliteTable(
+  "payment_refunds",
+  {
+    refundId: text("refund_id").primaryKey(),
+    paymentId: text("payment_id").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    auditId: text("audit_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("payment_refunds_payment").on(t.paymentId)],
+);
+
+/**
  * Every billing decision, applied or refused: activations, refusals (wrong amount, currency or account),
  * period ends (refund, dispute) and periods given back (a won dispute). Append-only.
  */
@@ -74,7 +91,7 @@ export const billingAudit = sqliteTable(
     /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
     event: text("event").notNull(),
     paymentId: text("payment_id"),
-    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, already_free, already_reversed, unknown_payment, restored, already_restored, nothing_to_restore, refunded, not_disputed, ignored. */
+    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment, restored, already_restored, nothing_to_restore, refunded, not_disputed, ignored. */
     outcome: text("outcome").notNull(),
     amountPaise: integer("amount_paise"),
     currency: text("currency"),

@@ -30,12 +30,14 @@ const events = {
     }),
   },
   "plan.deactivated": {
-    description: "A refund or a dispute ended the paid period at once.",
+    description: "A dispute, or refunds reaching the payment's amount, ended the paid period at once.",
     data: z.object({
       accountId: z.string(),
       plan: z.literal("free"),
       paymentId: z.string().openapi({ description: "The payment whose period ended" }),
-      reason: z.enum(["refund", "dispute"]).openapi({ description: "What ended it: a refund of the payment, or a dispute raised on it" }),
+      reason: z
+        .enum(["refund", "dispute"])
+        .openapi({ description: "What ended it: refunds of the payment reaching its amount, or a dispute raised on it" }),
     }),
   },
   "webhook.test": {

@@ -34,8 +34,29 @@ describe.each([
   ],
   [
     "a refund without payment_id",
-    () => ({ event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1" } } } }),
+    () => ({ event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1", amount: PRICE_PAISE } } } }),
     "payload.refund.entity.payment_id: is required",
+  ],
+  // A refund may be of part of the payment: without its amount or its own id it cannot be counted, once.
+  [
+    "a refund without its amount",
+    () => ({ event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1", payment_id: `pay_${crypto.randomUUID()}` } } } }),
+    "payload.refund.entity.amount: is required",
+  ],
+  [
+    "an empty refund id",
+    () => ({ event: "refund.processed", payload: { refund: { entity: { id: "", payment_id: `pay_${crypto.randomUUID()}`, amount: 10_000 } } } }),
+    "payload.refund.entity.id: must be at least 1 characters",
+  ],
+  [
+    "a refund of nothing",
+    () => ({ event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1", payment_id: `pay_${crypto.randomUUID()}`, amount: 0 } } } }),
+    "payload.refund.entity.amount: must be > 0",
+  ],
+  [
+    "a refund event naming only its payment",
+    (email: string) => ({ event: "refund.processed", payload: { payment: { entity: entity(email) } } }),
+    "payload.refund.entity: is required for refund.processed",
   ],
 ])("a signed event with %s", (_name, build, message) => {
   it(`is 400 validation_error "${message}" and changes nothing`, async () => {

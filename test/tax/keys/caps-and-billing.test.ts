@@ -239,7 +239,9 @@ describe("billing buys a bounded paid period", () => {
   it("a refund of a payment the service never activated changes nothing", async () => {
     const email = await createAccount();
     await capture(email, `pay_${crypto.randomUUID()}`);
-    const result = await billing("refund.processed", { refund: { entity: { id: "rfnd_x", payment_id: `pay_${crypto.randomUUID()}` } } });
+    const result = await billing("refund.processed", {
+      refund: { entity: { id: "rfnd_x", payment_id: `pay_${crypto.randomUUID()}`, amount: PRICE_PAISE } },
+    });
     expect(result.data).toMatchObject({ deactivated: false, reason: expect.any(String) });
     expect((await accountRow(email))!.plan).toBe("paid");
   });
@@ -315,7 +317,7 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
       case: "a refunded payment",
       setup: async (email: string, paymentId: string) => {
         await capture(email, paymentId);
-        await billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId } } });
+        await billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE } } });
       },
       outcome: "refunded",
       reason: "refunded",
@@ -370,7 +372,7 @@ describe("billing changes racing key creation and rotation", () => {
     };
   }
   const refund = (paymentId: string) =>
-    billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId } } });
+    billing("refund.processed", { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE } } });
 
   // Limits per key and minute (the management contract): free 30, paid 120.
   it.each([
