@@ -95,7 +95,7 @@ export async function accountOfPayment(d1: D1Database, paymentId: string): Promi
  * `refundedPaise` sums the payment's recorded refunds; `paymentPaise` is its captured amount, null if unknown.
  */
 export interface Reversal {
-  outcome: "ended" | "partial_refund" | "replayed_refund" | "already_free" | "already_reversed" | "unknown_payment";
+  outcome: "ended" | "partial_refund" | "replayed_refund" | "dispute_already_won" | "already_free" | "already_reversed" | "unknown_payment";
   accountId: string | null;
   refundedPaise: number;
   paymentPaise: number | null;
@@ -123,7 +123,8 @@ export interface Refund {
  *
  * A refund is recorded by its own id first (a replayed refund counts once) and takes the payment back only
  * when this batch recorded it and the payment's refunds together reach its amount; a smaller refund changes
- * nothing else and is audited as `partial_refund`, with its amount.
+ * nothing else and is audited as `partial_refund`, with its amount. A dispute whose win was received first
+ * takes nothing back (`dispute_already_won`).
  */
 export async function reversePayment(
   d1: D1Database,
@@ -148,7 +149,14 @@ export async function reversePayment(
           )
           .bind(...reversal, refund.id, refund.pricePaise),
       ]
-    : [d1.prepare("INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) VALUES (?, ?, ?, ?)").bind(...reversal)];
+    : [
+        d1
+          .prepare(
+            `INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) SELECT ?1, ?2, ?3, ?4
+             WHERE NOT EXISTS (SELECT 1 FROM dispute_wins WHERE payment_id = ?1)`,
+          )
+          .bind(...reversal),
+      ];
   const results = await d1.batch([
     ...statements,
     // A dispute may yet be won: keep the paid time it is about to cut off, read before the period ends.
@@ -176,7 +184,8 @@ export async function reversePayment(
          SELECT ?1, p.account_id, ?3, ?2,
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'ended'
              WHEN ?8 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?8 AND audit_id = ?1) THEN 'replayed_refund'
-             WHEN NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2) THEN 'partial_refund'
+             WHEN NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2) THEN
+               CASE WHEN ?3 = '${DISPUTE_CREATED}' THEN 'dispute_already_won' ELSE 'partial_refund' END
              WHEN p.account_id IS NULL THEN 'unknown_payment'
              WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
              ELSE 'already_reversed' END,
@@ -203,7 +212,7 @@ export async function reversePayment(
 
 /** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */
 export interface Restoration {
-  outcome: "restored" | "already_restored" | "nothing_to_restore" | "refunded" | "not_disputed" | "unknown_payment";
+  outcome: "restored" | "already_restored" | "nothing_to_restore" | "refunded" | "won_before_dispute" | "already_won" | "unknown_payment";
   accountId: string | null;
 }
 
@@ -213,7 +222,8 @@ export interface Restoration {
  * `plan.activated` outbox event and an audit entry. The reversal row is marked restored first as this decision's
  * token, and the period grows only if this batch marked it, so a replayed or concurrent win gives nothing more.
  * A payment that was refunded, never disputed, or whose dispute ended no running period has nothing to give
- * back. The event's payload gains the account id and the new period's end.
+ * back. The event's payload gains the account id and the new period's end. A win received before any dispute
+ * or full refund of its payment is kept (`won_before_dispute`), so that dispute, when it arrives, ends nothing.
  */
 export async function restoreDisputedPayment(
   d1: D1Database,
@@ -223,7 +233,12 @@ export async function restoreDisputedPayment(
 ): Promise<Restoration> {
   const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
   const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3";
-  const [, , , , decided] = await d1.batch([
+  const [, , , , , decided] = await d1.batch([
+    d1
+      .prepare(
+        "INSERT OR IGNORE INTO dispute_wins (payment_id, audit_id, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?1)",
+      )
+      .bind(entry.paymentId, entry.id, entry.createdAt),
     d1
       .prepare(
         `UPDATE payment_reversals SET restored_at = ?1, restored_audit_id = ?3
@@ -248,8 +263,9 @@ export async function restoreDisputedPayment(
         `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
          SELECT ?1, p.account_id, ?3, ?2,
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'restored'
+             WHEN r.payment_id IS NULL AND EXISTS (SELECT 1 FROM dispute_wins WHERE payment_id = ?2 AND audit_id = ?1) THEN 'won_before_dispute'
+             WHEN r.payment_id IS NULL THEN 'already_won'
              WHEN p.account_id IS NULL THEN 'unknown_payment'
-             WHEN r.payment_id IS NULL THEN 'not_disputed'
              WHEN r.event <> '${DISPUTE_CREATED}' THEN 'refunded'
              WHEN r.restored_at IS NOT NULL THEN 'already_restored'
              ELSE 'nothing_to_restore' END,

@@ -63,6 +63,16 @@ export const paymentReversals = sqliteTable("payment_reversals", {
 });
 
 /**
+ * One row per payment whose dispute was won before the dispute itself was received (the provider does not
+ * promise delivery order): that dispute, when it arrives, ends nothing. A refund still takes the payment back.
+ */
+export const disputeWins = sqliteTable("dispute_wins", {
+  paymentId: text("payment_id").primaryKey(),
+  auditId: text("audit_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
  * One row per refund id the provider reported: the primary key counts a replayed refund once. A payment is
  * taken back only when its refunds together reach its amount, so a goodwill refund of part of it ends nothing.
  * `auditId` names the decision that recorded it first.
@@ -91,7 +101,7 @@ export const billingAudit = sqliteTable(
     /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
     event: text("event").notNull(),
     paymentId: text("payment_id"),
-    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment, restored, already_restored, nothing_to_restore, refunded, not_disputed, ignored. */
+    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment, dispute_already_won, restored, already_restored, nothing_to_restore, refunded, won_before_dispute, already_won, ignored. */
     outcome: text("outcome").notNull(),
     amountPaise: integer("amount_paise"),
     currency: text("currency"),

@@ -148,22 +148,6 @@ describe("a won dispute with nothing to give back changes nothing", () => {
     expect(await account(accountId)).toEqual({ plan: "free", paid_until: day(10) });
   });
 
-  it("a payment never disputed: the win on day 15 leaves its period ending on day 30", async () => {
-    const accountId = await newAccount();
-    const payment = paymentId();
-    await pay(accountId, payment, day(0));
-
-    expect(await win(payment, day(15))).toEqual({ outcome: "not_disputed", accountId });
-    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
-    expect(await reversal(payment)).toBeNull();
-  });
-
-  it("a payment this service never saw: nothing changes and nothing is kept for it", async () => {
-    const payment = paymentId();
-    expect(await win(payment, day(15))).toEqual({ outcome: "unknown_payment", accountId: null });
-    expect(await reversal(payment)).toBeNull();
-  });
-
   it("a dispute recorded before the paid time it ended was kept (remaining time unknown) gives nothing back", async () => {
     const accountId = await newAccount();
     const payment = paymentId();
@@ -200,5 +184,70 @@ describe("every won dispute is kept in the billing audit log", () => {
       { event: "payment.dispute.won", outcome: "restored", payment_id: payment, paid_until: day(35) },
       { event: "payment.dispute.won", outcome: "already_restored", payment_id: payment, paid_until: day(35) },
     ]);
+  });
+});
+
+describe("a win delivered before its dispute", () => {
+  it("paid on day 0, won on day 15, disputed on day 16: the dispute ends nothing, paid until day 30", async () => {
+    const accountId = await newAccount();
+    const payment = paymentId();
+    await pay(accountId, payment, day(0));
+
+    expect(await win(payment, day(15))).toEqual({ outcome: "won_before_dispute", accountId });
+    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
+    expect(await takeBack("payment.dispute.created", payment, day(16))).toMatchObject({ outcome: "dispute_already_won", accountId });
+    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
+    expect(await reversal(payment)).toBeNull();
+
+    // Replayed, on day 17, neither the win nor the dispute changes anything.
+    expect(await win(payment, day(17))).toEqual({ outcome: "already_won", accountId });
+    expect((await takeBack("payment.dispute.created", payment, day(17))).outcome).toBe("dispute_already_won");
+    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
+    expect((await events(accountId)).map((e) => e.type)).toEqual(["plan.activated"]);
+  });
+
+  it("won on day 15, then the whole ₹999 refunded on day 20: the refund still ends the period on day 20", async () => {
+    const accountId = await newAccount();
+    const payment = paymentId();
+    await pay(accountId, payment, day(0));
+    expect((await win(payment, day(15))).outcome).toBe("won_before_dispute");
+
+    const refund = { id: `rfnd_${crypto.randomUUID()}`, amountPaise: PRICE_PAISE, pricePaise: PRICE_PAISE };
+    const refunded = await reversePayment(
+      env.DB,
+      day(20),
+      { id: newId("evt", day(20)), type: "plan.deactivated", payload: { plan: "free", paymentId: payment, reason: "refund" }, createdAt: day(20) },
+      { id: newId("bil", day(20)), event: "refund.processed", paymentId: payment, amountPaise: PRICE_PAISE, createdAt: day(20) },
+      refund,
+    );
+    expect(refunded).toMatchObject({ outcome: "ended", accountId });
+    expect(await account(accountId)).toEqual({ plan: "free", paid_until: day(20) });
+    // The dispute arriving after the refund finds the payment taken back already.
+    expect((await takeBack("payment.dispute.created", payment, day(21))).outcome).toBe("already_reversed");
+    expect((await events(accountId)).map((e) => e.type)).toEqual(["plan.activated", "plan.deactivated"]);
+  });
+
+  it("won on day 0 and disputed on day 1 before the payment arrives on day 2: the payment buys days 2 to 32", async () => {
+    const accountId = await newAccount();
+    const payment = paymentId();
+    expect(await win(payment, day(0))).toEqual({ outcome: "won_before_dispute", accountId: null });
+    expect(await takeBack("payment.dispute.created", payment, day(1))).toMatchObject({ outcome: "dispute_already_won", accountId: null });
+
+    expect(await pay(accountId, payment, day(2))).toBe("activated");
+    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(32) });
+  });
+
+  it("a win and its dispute delivered at once on day 10: whichever lands first, the account stays paid until day 30", async () => {
+    const accountId = await newAccount();
+    const payment = paymentId();
+    await pay(accountId, payment, day(0));
+
+    // Dispute first: it cuts off 20 days and the win gives them back from day 10. Win first: the dispute ends nothing.
+    const [won, disputed] = await Promise.all([win(payment, day(10)), takeBack("payment.dispute.created", payment, day(10))]);
+    expect([
+      ["won_before_dispute", "dispute_already_won"],
+      ["restored", "ended"],
+    ]).toContainEqual([won.outcome, disputed.outcome]);
+    expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
   });
 });

@@ -322,14 +322,6 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
       outcome: "refunded",
       reason: "refunded",
     },
-    {
-      case: "a payment never disputed",
-      setup: async (email: string, paymentId: string) => {
-        await capture(email, paymentId);
-      },
-      outcome: "not_disputed",
-      reason: "no dispute",
-    },
   ])("a win of $case changes nothing and is recorded as $outcome", async ({ setup, outcome, reason }) => {
     const key = await createKey({ scopes: ["deadlines:read"] });
     const paymentId = `pay_${crypto.randomUUID()}`;
@@ -344,12 +336,30 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
     expect((await audit(before.id)).at(-1)).toMatchObject({ event: "payment.dispute.won", outcome, payment_id: paymentId });
   });
 
-  it("a win for a payment this service never saw changes nothing and is recorded as unknown_payment", async () => {
+  it("a win delivered before its dispute keeps the keys on paid limits when the dispute arrives; a full refund still ends them", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
     const paymentId = `pay_${crypto.randomUUID()}`;
+    await capture(key.email, paymentId);
+    const paid = (await accountRow(key.email))!;
+
     const won = await dispute("payment.dispute.won", paymentId);
-    expect(won.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("no activating payment") });
-    const rows = await env.DB.prepare("SELECT account_id, outcome FROM billing_audit WHERE payment_id = ?").bind(paymentId).all();
-    expect(rows.results).toEqual([{ account_id: null, outcome: "unknown_payment" }]);
+    expect(won.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("the win is kept") });
+    const disputed = await dispute("payment.dispute.created", paymentId);
+    expect(disputed.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("already won") });
+    expect(await accountRow(key.email)).toEqual(paid);
+    expect(await limitOf(key.key)).toBe("120");
+
+    const refunded = await billing("refund.processed", {
+      refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: paymentId, amount: PRICE_PAISE, currency: "INR" } },
+    });
+    expect(refunded.data.deactivated).toBe(true);
+    expect(await limitOf(key.key)).toBe("30");
+    expect((await audit(paid.id)).map((r) => [r.event, r.outcome])).toEqual([
+      ["payment.captured", "activated"],
+      ["payment.dispute.won", "won_before_dispute"],
+      ["payment.dispute.created", "dispute_already_won"],
+      ["refund.processed", "ended"],
+    ]);
   });
 });
 
