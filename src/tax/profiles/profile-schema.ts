@@ -7,6 +7,7 @@ import {
   HOUSE_PROPERTY_TYPES,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
+  type FinancialYear,
   type TaxInput,
 } from "../domain/engine";
 import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
@@ -314,6 +315,29 @@ export function financialYearOf(assessmentYear: string): string {
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
+/**
+ * Transfers before 23 July 2024 fall in FY 2024-25 only; a request naming one for another year (or for the
+ * default, current year, which FY 2024-25 can no longer be) is refused, wherever a profile is given with its year.
+ */
+export function refusePreJuly2024TransfersOutsideTheirYear(
+  request: { profile: Profile; financialYear?: FinancialYear | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (request.financialYear === "2024-25") return;
+  (request.profile.capitalGains ?? []).forEach((entry, index) => {
+    if (entry.transferredBefore23July2024 === true) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["profile", "capitalGains", index, "transferredBefore23July2024"],
+        message:
+          request.financialYear === undefined
+            ? "only FY 2024-25 has transfers before 23 July 2024; send financialYear 2024-25 (without it, the year is the current one)"
+            : "only FY 2024-25 has transfers before 23 July 2024",
+      });
+    }
+  });
+}
+
 export const ComputeRequestSchema = z
   .object({
     profile: ProfileSchema,
@@ -355,20 +379,7 @@ export const ComputeRequestSchema = z
         });
       }
     }
-    // Without financialYear the year is the current one, which FY 2024-25 (ended 31 March 2025) can no longer be.
-    if (request.financialYear === "2024-25") return;
-    (request.profile.capitalGains ?? []).forEach((entry, index) => {
-      if (entry.transferredBefore23July2024 === true) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["profile", "capitalGains", index, "transferredBefore23July2024"],
-          message:
-            request.financialYear === undefined
-              ? "only FY 2024-25 has transfers before 23 July 2024; send financialYear 2024-25 (without it, the year is the current one)"
-              : "only FY 2024-25 has transfers before 23 July 2024",
-        });
-      }
-    });
+    refusePreJuly2024TransfersOutsideTheirYear(request, ctx);
   })
   .openapi("ComputeRequest", {
     example: {

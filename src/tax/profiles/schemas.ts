@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
 import { IsoTime } from "../hono";
-import { ProfileSchema } from "./profile-schema";
+import { ProfileSchema, refusePreJuly2024TransfersOutsideTheirYear } from "./profile-schema";
 import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;
@@ -17,6 +17,7 @@ export const SaveProfileSchema = z
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({ description: "Year of the stored summary; default the current one (IST)." }),
   })
   .strict()
+  .superRefine(refusePreJuly2024TransfersOutsideTheirYear)
   .openapi("SaveProfileRequest");
 
 export const ProfileSummarySchema = z

@@ -78,6 +78,26 @@ describe("POST /api/v1/profiles", () => {
     expect(listed.data).toEqual([]);
   });
 
+  const preJuly2024Transfer = { ...profile, capitalGains: [{ section: "112", gain: 100_000, transferredBefore23July2024: true }] };
+
+  it.each([[{ financialYear: "2025-26" }], [{ financialYear: undefined }]])(
+    "refuses a transfer before 23 July 2024 outside FY 2024-25 (%j), as /compute does, and saves nothing",
+    async (year) => {
+      const { key, email } = await createKey();
+      const message = await expectError(await save(key, "old gains", { profile: preJuly2024Transfer, ...year }), 400, "validation_error");
+      expect(message).toMatch(/^profile\.capitalGains\[0\]\.transferredBefore23July2024: only FY 2024-25/);
+      expect((await expectStatus(await api("/api/v1/profiles", key), 200)).data).toEqual([]);
+      const events = await env.DB.prepare("SELECT e.id FROM events e JOIN accounts a ON a.id = e.owner_id WHERE a.email = ?").bind(email).all();
+      expect(events.results).toEqual([]);
+    },
+  );
+
+  it("saves a transfer before 23 July 2024 in FY 2024-25", async () => {
+    const { key } = await createKey();
+    const { data } = await expectStatus(await save(key, "old gains", { profile: preJuly2024Transfer, financialYear: "2024-25" }), 201);
+    expect(data.summary.financialYear).toBe("2024-25");
+  });
+
   it("requires profiles:write", async () => {
     const { key } = await createKey({ scopes: ["profiles:read"] });
     await expectError(await save(key, "x"), 403, "forbidden");
