@@ -119,6 +119,28 @@ describe("GET /api/v1/profiles", () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it("a profile re-saved while paging moves to the front: not repeated, not shown later in that walk, first in a new listing", async () => {
+    const { key } = await createKey();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await expectStatus(await save(key, `p${i}`), 201)).data.id);
+    const seen = await listAll(key, 2, async (page) => {
+      if (page !== 0) return;
+      await expectStatus(await save(key, "p5"), 200);
+      await expectStatus(await save(key, "p1"), 200);
+    });
+    expect(seen).toEqual([ids[5], ids[4], ids[3], ids[2], ids[0]]);
+    const fresh = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles?limit=2", key), 200));
+    expect(fresh.data.map((p) => p.id)).toEqual([ids[1], ids[5]]);
+  });
+
+  it("pages 20 by default", async () => {
+    const { key } = await createKey();
+    for (let i = 0; i < 21; i++) await expectStatus(await save(key, `p${i}`), 201);
+    const page = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles", key), 200));
+    expect(page.data).toHaveLength(20);
+    expect(page.nextCursor).not.toBeNull();
+  });
+
   it.each([["0"], ["101"], ["abc"]])("refuses limit=%s", async (limit) => {
     const { key } = await createKey();
     await expectError(await api(`/api/v1/profiles?limit=${limit}`, key), 400, "validation_error");
