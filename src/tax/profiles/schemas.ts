@@ -8,11 +8,18 @@ export const LABEL_MAX_LENGTH = 100;
 
 export const SaveProfileSchema = z
   .object({
-    label: z.string().trim().min(1).max(LABEL_MAX_LENGTH).openapi({
-      description:
-        "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",
-      example: "FY 2025-26 salary",
-    }),
+    // Labels compare in NFC, so their length is counted there too: the same label sent decomposed is not longer.
+    label: z
+      .string()
+      .trim()
+      .overwrite((label) => label.normalize("NFC"))
+      .min(1)
+      .max(LABEL_MAX_LENGTH)
+      .openapi({
+        description:
+          "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",
+        example: "FY 2025-26 salary",
+      }),
     profile: ProfileSchema,
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({ description: "Year of the stored summary; default the current one (IST)." }),
   })

@@ -53,6 +53,17 @@ describe("POST /api/v1/profiles", () => {
     expect(events.results[0]!.payload).not.toContain("grossSalary");
   });
 
+  it("counts a label's length in the form it is compared in: 100 accented letters sent decomposed (NFD) are one label, the same as sent composed", async () => {
+    const { key } = await createKey();
+    const composed = "\u00e9".repeat(100);
+    const decomposed = "e\u0301".repeat(100);
+    const created = await expectStatus(await save(key, decomposed), 201);
+    expect(created.data.label).toBe(composed);
+    const replaced = await expectStatus(await save(key, composed), 200);
+    expect(replaced.data.id).toBe(created.data.id);
+    await expectError(await save(key, `${decomposed}e`), 400, "validation_error");
+  });
+
   it("two concurrent saves of the same new label end as one profile, never an error", async () => {
     const { key } = await createKey();
     const responses = await Promise.all(Array.from({ length: 8 }, () => save(key, "race")));
