@@ -6,6 +6,9 @@ import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;
 
+/** With the `u` flag a surrogate range matches only a surrogate that is not part of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
 export const SaveProfileSchema = z
   .object({
     // Labels compare in NFC, so their length is counted there too: the same label sent decomposed is not longer.
@@ -15,6 +18,8 @@ export const SaveProfileSchema = z
       .overwrite((label) => label.normalize("NFC"))
       .min(1)
       .max(LABEL_MAX_LENGTH)
+      // JSON lets "\ud83d" through, but half a surrogate pair is no text: stored, it would come back as U+FFFD.
+      .refine((label) => !LONE_SURROGATE.test(label), "must be valid Unicode text, without half of a surrogate pair")
       .openapi({
         description:
           "Unique per owner, trimmed, 1 to 100 characters, compared without regard to case (NFC, lower-cased): saving `Salary 2025` replaces `salary 2025`.",

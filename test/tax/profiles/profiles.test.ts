@@ -75,6 +75,7 @@ describe("POST /api/v1/profiles", () => {
   it.each([
     [{ label: "" }, "label"],
     [{ label: "x".repeat(101) }, "label"],
+    [{ label: "half of a pair \ud83d" }, "label"],
     [{ label: "ok", profile: { ...profile, age: -1 } }, "profile.age"],
     [{ label: "ok", extra: 1 }, "extra"],
   ])("refuses %j naming %s and saves nothing", async (body, field) => {
