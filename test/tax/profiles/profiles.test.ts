@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
-import { api, createKey, expectError, expectStatus } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 
 const profile = {
   age: 30,
@@ -168,6 +168,14 @@ describe("GET /api/v1/profiles", () => {
     await expectError(await api(`/api/v1/profiles?cursor=${encodeURIComponent(tampered)}`, a.key), 400, "validation_error");
     await expectError(await api(`/api/v1/profiles?cursor=${encodeURIComponent(cursor)}`, b.key), 400, "validation_error");
     await expectError(await api("/api/v1/profiles?cursor=%00%27%20OR%201%3D1", a.key), 400, "validation_error");
+  });
+  it("refuses, with 400, the same owner's cursor from the key listing, which is signed with the same secret", async () => {
+    const { key, email } = await createKey();
+    await createKey({ email });
+    for (const label of ["one", "two"]) await expectStatus(await save(key, label), 201);
+    const keys = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}&limit=1`), 200);
+    expect(keys.nextCursor).toEqual(expect.any(String));
+    await expectError(await api(`/api/v1/profiles?limit=1&cursor=${encodeURIComponent(keys.nextCursor)}`, key), 400, "validation_error");
   });
 });
 
