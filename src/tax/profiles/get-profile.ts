@@ -18,7 +18,7 @@ const route = createRoute({
   request: { params: ProfileIdParamSchema },
   responses: {
     200: { description: "The profile", content: { "application/json": { schema: z.object({ data: SavedProfileSchema }) } } },
-    ...errorResponses(401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

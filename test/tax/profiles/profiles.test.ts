@@ -1,7 +1,7 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
-import { admin, api, createKey, expectError, expectStatus } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 const profile = {
   age: 30,
@@ -187,6 +187,14 @@ describe("GET and DELETE /api/v1/profiles/{id}", () => {
     await expectError(await api(`/api/v1/profiles/${data.id}`, stranger.key), 404, "not_found");
     await expectError(await api(`/api/v1/profiles/${data.id}`, stranger.key, { method: "DELETE" }), 404, "not_found");
     await expectStatus(await api(`/api/v1/profiles/${data.id}`, owner.key), 200);
+  });
+
+  it.each([["GET"], ["DELETE"]])("%s with an id over 64 characters is a 400 naming id, and the OpenAPI document declares it", async (method) => {
+    const { key } = await createKey();
+    const message = await expectError(await api(`/api/v1/profiles/prof_${"0".repeat(60)}`, key, { method }), 400, "validation_error");
+    expect(message.startsWith("id: ")).toBe(true);
+    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
+    expect(Object.keys(document.paths["/api/v1/profiles/{id}"]![method.toLowerCase()]!.responses)).toContain("400");
   });
 
   it("deletes with 200 and the id, records profile.deleted, then a second delete is 404", async () => {
