@@ -3,6 +3,14 @@ import type { billingAudit } from "../db/schema";
 /** The provider's event that opens a dispute: the only reversal whose cut-off time a won dispute gives back. */
 const DISPUTE_CREATED = "payment.dispute.created";
 
+/**
+ * SQL: the payment named by parameter `param` is taken back. A dispute that was won no longer takes it back:
+ * the payment stands again, as if never disputed, until refunds reaching its amount take it back.
+ */
+function takenBack(param: string): string {
+  return `EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ${param} AND (event <> '${DISPUTE_CREATED}' OR restored_at IS NULL))`;
+}
+
 export interface OutboxEvent {
   id: string;
   type: string;
@@ -124,7 +132,8 @@ export interface Refund {
  * A refund is recorded by its own id first (a replayed refund counts once) and takes the payment back only
  * when this batch recorded it and the payment's refunds together reach its amount; a smaller refund changes
  * nothing else and is audited as `partial_refund`, with its amount. A dispute whose win was received first
- * takes nothing back (`dispute_already_won`).
+ * takes nothing back (`dispute_already_won`). A won dispute no longer takes its payment back: refunds reaching
+ * the payment's amount then take it back, once, by making its reversal row this refund's token.
  */
 export async function reversePayment(
   d1: D1Database,
@@ -144,6 +153,17 @@ export async function reversePayment(
           .prepare(
             `INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) SELECT ?1, ?2, ?3, ?4
              WHERE EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
+               AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
+                 >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`,
+          )
+          .bind(...reversal, refund.id, refund.pricePaise),
+        // A won dispute left its row, but the payment stands again: refunds reaching its amount take it back now,
+        // with this decision as the row's token, and the row no longer reads as a dispute to win.
+        d1
+          .prepare(
+            `UPDATE payment_reversals SET event = ?2, audit_id = ?3, created_at = ?4
+             WHERE payment_id = ?1 AND event = '${DISPUTE_CREATED}' AND restored_at IS NOT NULL
+               AND EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
                AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
                  >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`,
           )
@@ -184,7 +204,7 @@ export async function reversePayment(
          SELECT ?1, p.account_id, ?3, ?2,
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'ended'
              WHEN ?8 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?8 AND audit_id = ?1) THEN 'replayed_refund'
-             WHEN NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2) THEN
+             WHEN NOT ${takenBack("?2")} THEN
                CASE WHEN ?3 = '${DISPUTE_CREATED}' THEN 'dispute_already_won' ELSE 'partial_refund' END
              WHEN p.account_id IS NULL THEN 'unknown_payment'
              WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
