@@ -63,7 +63,7 @@ const ResultSchema = z.object({
     }),
     reason: z.string().optional().openapi({
       description:
-        "Why nothing changed (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, a dispute already won, nothing to give back for a won dispute, a win kept before its dispute, ignored event)",
+        "Why nothing changed (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, a dispute already won, nothing to give back for a won dispute, a win kept before its dispute or its payment, ignored event)",
     }),
   }),
 });
@@ -77,7 +77,7 @@ const route = createRoute({
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
     "`payment.dispute.created` for a payment that activated a period, and `refund.processed` once the refunds of that payment together reach its amount, end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after an open or lost dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
-    "`payment.dispute.won` for a payment whose `payment.dispute.created` ended a running period gives that period's remaining time back, once: it is added to the later of now and the end of any period bought since, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount end the period, once, as for a payment never disputed. A won dispute of a payment that was refunded, unknown, or whose dispute ended no running period, and a replayed win, change nothing. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
+    "`payment.dispute.won` for a payment whose `payment.dispute.created` ended a running period gives that period's remaining time back, once: it is added to the later of now and the end of any period bought since, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount end the period, once, as for a payment never disputed. A won dispute of a payment that was refunded, unknown, or whose dispute ended no running period, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -221,6 +221,7 @@ const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored">, stri
   already_restored: "the paid time this dispute ended was already given back",
   nothing_to_restore: "this dispute ended no running paid period, so there is nothing to give back",
   refunded: "this payment was refunded, not disputed",
+  won_before_payment: "this payment was not received yet: its dispute is lifted, so the payment buys its period when it arrives",
   won_before_dispute: "no dispute of this payment was received yet: the win is kept, so that dispute ends nothing when it arrives",
   already_won: "this win was already kept before its dispute",
 };

@@ -51,7 +51,7 @@ export type PaymentOutcome = "activated" | "replayed" | "refused_reversed";
  * current end if still paid, else from now) with its `plan.activated` outbox event and an audit entry, in one
  * atomic batch. Everything but the audit entry is conditional on the payment id being new and never taken
  * back, so a replayed webhook changes nothing and emits nothing, and neither does a payment whose refund or
- * dispute was delivered before it.
+ * dispute was delivered before it, unless that dispute was won since.
  */
 export async function recordPayment(
   d1: D1Database,
@@ -60,7 +60,7 @@ export async function recordPayment(
   event: OutboxEvent,
   auditId: string,
 ): Promise<PaymentOutcome> {
-  const buys = "NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2) AND NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2)";
+  const buys = `NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2) AND NOT ${takenBack("?2")}`;
   const [, , , , decided] = await d1.batch([
     d1
       .prepare(`UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?3) + ?4 WHERE id = ?1 AND ${buys}`)
@@ -75,7 +75,7 @@ export async function recordPayment(
     d1
       .prepare(
         `INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at)
-         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?1)`,
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT ${takenBack("?1")}`,
       )
       .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt),
     d1
@@ -232,7 +232,15 @@ export async function reversePayment(
 
 /** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */
 export interface Restoration {
-  outcome: "restored" | "already_restored" | "nothing_to_restore" | "refunded" | "won_before_dispute" | "already_won" | "unknown_payment";
+  outcome:
+    | "restored"
+    | "already_restored"
+    | "nothing_to_restore"
+    | "refunded"
+    | "won_before_dispute"
+    | "won_before_payment"
+    | "already_won"
+    | "unknown_payment";
   accountId: string | null;
 }
 
@@ -244,6 +252,8 @@ export interface Restoration {
  * A payment that was refunded, never disputed, or whose dispute ended no running period has nothing to give
  * back. The event's payload gains the account id and the new period's end. A win received before any dispute
  * or full refund of its payment is kept (`won_before_dispute`), so that dispute, when it arrives, ends nothing.
+ * A win of a dispute received before its payment lifts the dispute (`won_before_payment`, also on replays), so
+ * the payment's capture, when it arrives, buys its period as usual.
  */
 export async function restoreDisputedPayment(
   d1: D1Database,
@@ -252,7 +262,7 @@ export async function restoreDisputedPayment(
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
 ): Promise<Restoration> {
   const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
-  const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3";
+  const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3 AND remaining_ms IS NOT NULL";
   const [, , , , , decided] = await d1.batch([
     d1
       .prepare(
@@ -261,8 +271,9 @@ export async function restoreDisputedPayment(
       .bind(entry.paymentId, entry.id, entry.createdAt),
     d1
       .prepare(
+        // Marked won even with no time to give back: the payment stands again, so a capture not yet received buys.
         `UPDATE payment_reversals SET restored_at = ?1, restored_audit_id = ?3
-         WHERE payment_id = ?2 AND remaining_ms IS NOT NULL AND restored_at IS NULL`,
+         WHERE payment_id = ?2 AND event = '${DISPUTE_CREATED}' AND restored_at IS NULL`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
     d1
@@ -285,9 +296,10 @@ export async function restoreDisputedPayment(
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'restored'
              WHEN r.payment_id IS NULL AND EXISTS (SELECT 1 FROM dispute_wins WHERE payment_id = ?2 AND audit_id = ?1) THEN 'won_before_dispute'
              WHEN r.payment_id IS NULL THEN 'already_won'
-             WHEN p.account_id IS NULL THEN 'unknown_payment'
+             WHEN p.account_id IS NULL THEN
+               CASE WHEN r.event = '${DISPUTE_CREATED}' AND r.restored_at IS NOT NULL THEN 'won_before_payment' ELSE 'unknown_payment' END
              WHEN r.event <> '${DISPUTE_CREATED}' THEN 'refunded'
-             WHEN r.restored_at IS NOT NULL THEN 'already_restored'
+             WHEN r.restored_at IS NOT NULL AND r.remaining_ms IS NOT NULL THEN 'already_restored'
              ELSE 'nothing_to_restore' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
          FROM (SELECT ${account} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
