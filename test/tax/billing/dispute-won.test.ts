@@ -2,50 +2,11 @@
 // of any period bought since, so a later payment's days are neither lost nor counted twice. Times are passed to
 // the queries, so each figure below is worked by hand in days from the first payment (day 0).
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
 import { newId } from "../../../src/platform/ids";
-import { PAID_PERIOD_MS } from "../../../src/tax/accounts/plan";
-import { recordPayment, restoreDisputedPayment, reversePayment } from "../../../src/tax/billing/queries";
-import { createAccount, PRICE_PAISE } from "../helpers";
+import { describe, expect, it } from "vitest";
+import { account, DAY_MS, daysFrom, dispute, events, newAccount, pay, paymentId, refund, win } from "./billing-days";
 
-const DAY_MS = 86_400_000;
-const DAY_0 = Date.UTC(2026, 0, 5, 9, 30);
-const day = (n: number) => DAY_0 + n * DAY_MS;
-
-async function newAccount(): Promise<string> {
-  const email = await createAccount();
-  const row = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
-  return row!.id;
-}
-
-async function account(id: string) {
-  return env.DB.prepare("SELECT plan, paid_until FROM accounts WHERE id = ?").bind(id).first<{ plan: string; paid_until: number | null }>();
-}
-
-async function pay(accountId: string, paymentId: string, at: number) {
-  const event = { id: newId("evt", at), type: "plan.activated", payload: { accountId, plan: "paid", paymentId }, createdAt: at };
-  const payment = { paymentId, accountId, amountPaise: PRICE_PAISE, currency: "INR", receivedAt: at };
-  return recordPayment(env.DB, payment, PAID_PERIOD_MS, event, newId("bil", at));
-}
-
-function takeBack(event: "refund.processed" | "payment.dispute.created", paymentId: string, at: number) {
-  const reason = event === "refund.processed" ? "refund" : "dispute";
-  return reversePayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.deactivated", payload: { plan: "free", paymentId, reason }, createdAt: at },
-    { id: newId("bil", at), event, paymentId, createdAt: at },
-  );
-}
-
-function win(paymentId: string, at: number) {
-  return restoreDisputedPayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: at },
-    { id: newId("bil", at), event: "payment.dispute.won", paymentId, createdAt: at },
-  );
-}
+const day = daysFrom(Date.UTC(2026, 0, 5, 9, 30));
 
 async function reversal(paymentId: string) {
   return env.DB.prepare("SELECT event, remaining_ms, restored_at FROM payment_reversals WHERE payment_id = ?")
@@ -53,21 +14,12 @@ async function reversal(paymentId: string) {
     .first<{ event: string; remaining_ms: number | null; restored_at: number | null }>();
 }
 
-async function events(accountId: string) {
-  const rows = await env.DB.prepare("SELECT type, payload FROM events WHERE owner_id = ? ORDER BY created_at, id")
-    .bind(accountId)
-    .all<{ type: string; payload: string }>();
-  return rows.results.map((row) => ({ type: row.type, data: JSON.parse(row.payload) as Record<string, unknown> }));
-}
-
-const paymentId = () => `pay_${crypto.randomUUID()}`;
-
 describe("a won dispute gives back the paid time its dispute ended", () => {
   it("paid on day 0 for 30 days, disputed on day 10 (20 days left), won on day 15: paid until day 35", async () => {
     const accountId = await newAccount();
     const payment = paymentId();
     expect(await pay(accountId, payment, day(0))).toBe("activated");
-    expect(await takeBack("payment.dispute.created", payment, day(10))).toMatchObject({ outcome: "ended", accountId });
+    expect(await dispute(payment, day(10))).toMatchObject({ outcome: "ended", accountId });
     expect(await reversal(payment)).toEqual({ event: "payment.dispute.created", remaining_ms: 20 * DAY_MS, restored_at: null });
     expect(await account(accountId)).toEqual({ plan: "free", paid_until: day(10) });
 
@@ -88,7 +40,7 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
     const accountId = await newAccount();
     const disputed = paymentId();
     await pay(accountId, disputed, day(0));
-    await takeBack("payment.dispute.created", disputed, day(10));
+    await dispute(disputed, day(10));
     expect(await pay(accountId, paymentId(), day(12))).toBe("activated");
     expect((await account(accountId))!.paid_until).toBe(day(42));
 
@@ -100,7 +52,7 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     await pay(accountId, payment, day(0));
-    await takeBack("payment.dispute.created", payment, day(10));
+    await dispute(payment, day(10));
     await win(payment, day(15));
 
     expect(await win(payment, day(16))).toEqual({ outcome: "already_restored", accountId });
@@ -114,7 +66,7 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     await pay(accountId, payment, day(0));
-    await takeBack("payment.dispute.created", payment, day(10));
+    await dispute(payment, day(10));
 
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => win(payment, day(15))));
     expect(outcomes.filter((o) => o.outcome === "restored")).toHaveLength(1);
@@ -129,7 +81,7 @@ describe("a won dispute with nothing to give back changes nothing", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     await pay(accountId, payment, day(0));
-    expect((await takeBack("payment.dispute.created", payment, day(31))).outcome).toBe("already_free");
+    expect((await dispute(payment, day(31))).outcome).toBe("already_free");
     expect((await reversal(payment))!.remaining_ms).toBeNull();
 
     expect(await win(payment, day(35))).toEqual({ outcome: "nothing_to_restore", accountId });
@@ -141,7 +93,7 @@ describe("a won dispute with nothing to give back changes nothing", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     await pay(accountId, payment, day(0));
-    expect((await takeBack("refund.processed", payment, day(10))).outcome).toBe("ended");
+    expect((await refund(payment, day(10))).outcome).toBe("ended");
     expect((await reversal(payment))!.remaining_ms).toBeNull();
 
     expect(await win(payment, day(15))).toEqual({ outcome: "refunded", accountId });
@@ -172,7 +124,7 @@ describe("every won dispute is kept in the billing audit log", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     await pay(accountId, payment, day(0));
-    await takeBack("payment.dispute.created", payment, day(10));
+    await dispute(payment, day(10));
     await win(payment, day(15));
     await win(payment, day(16));
     const rows = await env.DB.prepare("SELECT event, outcome, payment_id, paid_until FROM billing_audit WHERE account_id = ? ORDER BY created_at, id")
@@ -195,13 +147,13 @@ describe("a win delivered before its dispute", () => {
 
     expect(await win(payment, day(15))).toEqual({ outcome: "won_before_dispute", accountId });
     expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
-    expect(await takeBack("payment.dispute.created", payment, day(16))).toMatchObject({ outcome: "dispute_already_won", accountId });
+    expect(await dispute(payment, day(16))).toMatchObject({ outcome: "dispute_already_won", accountId });
     expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
     expect(await reversal(payment)).toBeNull();
 
     // Replayed, on day 17, neither the win nor the dispute changes anything.
     expect(await win(payment, day(17))).toEqual({ outcome: "already_won", accountId });
-    expect((await takeBack("payment.dispute.created", payment, day(17))).outcome).toBe("dispute_already_won");
+    expect((await dispute(payment, day(17))).outcome).toBe("dispute_already_won");
     expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(30) });
     expect((await events(accountId)).map((e) => e.type)).toEqual(["plan.activated"]);
   });
@@ -212,18 +164,10 @@ describe("a win delivered before its dispute", () => {
     await pay(accountId, payment, day(0));
     expect((await win(payment, day(15))).outcome).toBe("won_before_dispute");
 
-    const refund = { id: `rfnd_${crypto.randomUUID()}`, amountPaise: PRICE_PAISE, pricePaise: PRICE_PAISE };
-    const refunded = await reversePayment(
-      env.DB,
-      day(20),
-      { id: newId("evt", day(20)), type: "plan.deactivated", payload: { plan: "free", paymentId: payment, reason: "refund" }, createdAt: day(20) },
-      { id: newId("bil", day(20)), event: "refund.processed", paymentId: payment, amountPaise: PRICE_PAISE, createdAt: day(20) },
-      refund,
-    );
-    expect(refunded).toMatchObject({ outcome: "ended", accountId });
+    expect(await refund(payment, day(20))).toMatchObject({ outcome: "ended", accountId });
     expect(await account(accountId)).toEqual({ plan: "free", paid_until: day(20) });
     // The dispute arriving after the refund finds the payment taken back already.
-    expect((await takeBack("payment.dispute.created", payment, day(21))).outcome).toBe("already_reversed");
+    expect((await dispute(payment, day(21))).outcome).toBe("already_reversed");
     expect((await events(accountId)).map((e) => e.type)).toEqual(["plan.activated", "plan.deactivated"]);
   });
 
@@ -231,7 +175,7 @@ describe("a win delivered before its dispute", () => {
     const accountId = await newAccount();
     const payment = paymentId();
     expect(await win(payment, day(0))).toEqual({ outcome: "won_before_dispute", accountId: null });
-    expect(await takeBack("payment.dispute.created", payment, day(1))).toMatchObject({ outcome: "dispute_already_won", accountId: null });
+    expect(await dispute(payment, day(1))).toMatchObject({ outcome: "dispute_already_won", accountId: null });
 
     expect(await pay(accountId, payment, day(2))).toBe("activated");
     expect(await account(accountId)).toEqual({ plan: "paid", paid_until: day(32) });
@@ -243,7 +187,7 @@ describe("a win delivered before its dispute", () => {
     await pay(accountId, payment, day(0));
 
     // Dispute first: it cuts off 20 days and the win gives them back from day 10. Win first: the dispute ends nothing.
-    const [won, disputed] = await Promise.all([win(payment, day(10)), takeBack("payment.dispute.created", payment, day(10))]);
+    const [won, disputed] = await Promise.all([win(payment, day(10)), dispute(payment, day(10))]);
     expect([
       ["won_before_dispute", "dispute_already_won"],
       ["restored", "ended"],

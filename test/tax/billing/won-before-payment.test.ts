@@ -1,67 +1,11 @@
 // A dispute received before its payment blocks that payment's capture; once the dispute is won the block is
 // lifted, so the capture buys its 30 days as usual, once. Times are passed to the queries, so each figure below
 // is worked by hand in days from the dispute (day 0).
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newId } from "../../../src/platform/ids";
-import { PAID_PERIOD_MS } from "../../../src/tax/accounts/plan";
-import { recordPayment, restoreDisputedPayment, reversePayment } from "../../../src/tax/billing/queries";
-import { createAccount, PRICE_PAISE } from "../helpers";
+import { account, daysFrom, dispute, events, newAccount, pay, paymentId, refund, win } from "./billing-days";
 
-const DAY_MS = 86_400_000;
-const DAY_0 = Date.UTC(2026, 3, 6, 8, 15);
-const day = (n: number) => DAY_0 + n * DAY_MS;
-
-async function newAccount(): Promise<string> {
-  const email = await createAccount();
-  const row = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
-  return row!.id;
-}
-
-async function account(id: string) {
-  return env.DB.prepare("SELECT plan, paid_until FROM accounts WHERE id = ?").bind(id).first<{ plan: string; paid_until: number | null }>();
-}
-
-async function pay(accountId: string, paymentId: string, at: number) {
-  const event = { id: newId("evt", at), type: "plan.activated", payload: { accountId, plan: "paid", paymentId }, createdAt: at };
-  const payment = { paymentId, accountId, amountPaise: PRICE_PAISE, currency: "INR", receivedAt: at };
-  return recordPayment(env.DB, payment, PAID_PERIOD_MS, event, newId("bil", at));
-}
-
-function dispute(paymentId: string, at: number) {
-  return reversePayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.deactivated", payload: { plan: "free", paymentId, reason: "dispute" }, createdAt: at },
-    { id: newId("bil", at), event: "payment.dispute.created", paymentId, createdAt: at },
-  );
-}
-
-function refund(paymentId: string, at: number) {
-  return reversePayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.deactivated", payload: { plan: "free", paymentId, reason: "refund" }, createdAt: at },
-    { id: newId("bil", at), event: "refund.processed", paymentId, amountPaise: PRICE_PAISE, createdAt: at },
-    { id: `rfnd_${crypto.randomUUID()}`, amountPaise: PRICE_PAISE, pricePaise: PRICE_PAISE },
-  );
-}
-
-function win(paymentId: string, at: number) {
-  return restoreDisputedPayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: at },
-    { id: newId("bil", at), event: "payment.dispute.won", paymentId, createdAt: at },
-  );
-}
-
-async function eventTypes(accountId: string): Promise<string[]> {
-  const rows = await env.DB.prepare("SELECT type FROM events WHERE owner_id = ? ORDER BY created_at, id").bind(accountId).all<{ type: string }>();
-  return rows.results.map((row) => row.type);
-}
-
-const paymentId = () => `pay_${crypto.randomUUID()}`;
+const day = daysFrom(Date.UTC(2026, 3, 6, 8, 15));
+const eventTypes = async (accountId: string) => (await events(accountId)).map((event) => event.type);
 
 describe("a dispute received before its payment, then won", () => {
   it("disputed on day 0, won on day 1, captured on day 2: the capture buys days 2 to 32", async () => {

@@ -1,67 +1,11 @@
 // A won dispute gives the payment back its standing: refunds reaching its amount then take it back, ending the
 // period once, as they would for a payment never disputed. Times are passed to the queries, so each figure below
 // is worked by hand in days from the payment (day 0). Amounts are in paise: ₹999 is 99,900.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { newId } from "../../../src/platform/ids";
-import { PAID_PERIOD_MS } from "../../../src/tax/accounts/plan";
-import { recordPayment, restoreDisputedPayment, reversePayment } from "../../../src/tax/billing/queries";
-import { createAccount, PRICE_PAISE } from "../helpers";
+import { PRICE_PAISE } from "../helpers";
+import { account, daysFrom, dispute, events, newAccount, pay, refund, win } from "./billing-days";
 
-const DAY_MS = 86_400_000;
-const DAY_0 = Date.UTC(2026, 2, 2, 11, 0);
-const day = (n: number) => DAY_0 + n * DAY_MS;
-
-async function newAccount(): Promise<string> {
-  const email = await createAccount();
-  const row = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
-  return row!.id;
-}
-
-async function account(id: string) {
-  return env.DB.prepare("SELECT plan, paid_until FROM accounts WHERE id = ?").bind(id).first<{ plan: string; paid_until: number | null }>();
-}
-
-async function pay(accountId: string, paymentId: string, at: number) {
-  const event = { id: newId("evt", at), type: "plan.activated", payload: { accountId, plan: "paid", paymentId }, createdAt: at };
-  const payment = { paymentId, accountId, amountPaise: PRICE_PAISE, currency: "INR", receivedAt: at };
-  return recordPayment(env.DB, payment, PAID_PERIOD_MS, event, newId("bil", at));
-}
-
-function dispute(paymentId: string, at: number) {
-  return reversePayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.deactivated", payload: { plan: "free", paymentId, reason: "dispute" }, createdAt: at },
-    { id: newId("bil", at), event: "payment.dispute.created", paymentId, createdAt: at },
-  );
-}
-
-function refund(paymentId: string, at: number, amountPaise: number, refundId = `rfnd_${crypto.randomUUID()}`) {
-  return reversePayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.deactivated", payload: { plan: "free", paymentId, reason: "refund" }, createdAt: at },
-    { id: newId("bil", at), event: "refund.processed", paymentId, amountPaise, createdAt: at },
-    { id: refundId, amountPaise, pricePaise: PRICE_PAISE },
-  );
-}
-
-function win(paymentId: string, at: number) {
-  return restoreDisputedPayment(
-    env.DB,
-    at,
-    { id: newId("evt", at), type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: at },
-    { id: newId("bil", at), event: "payment.dispute.won", paymentId, createdAt: at },
-  );
-}
-
-async function events(accountId: string) {
-  const rows = await env.DB.prepare("SELECT type, payload FROM events WHERE owner_id = ? ORDER BY created_at, id")
-    .bind(accountId)
-    .all<{ type: string; payload: string }>();
-  return rows.results.map((row) => ({ type: row.type, data: JSON.parse(row.payload) as Record<string, unknown> }));
-}
+const day = daysFrom(Date.UTC(2026, 2, 2, 11, 0));
 
 /** Paid on day 0 (until day 30), disputed on day 10 (20 days cut off), won on day 15: paid until day 35. */
 async function disputedAndWon(): Promise<{ accountId: string; payment: string }> {
