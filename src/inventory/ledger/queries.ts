@@ -66,7 +66,7 @@ async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
   const figures = await d1
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.sale_date AS saleDate, s.total_paise AS totalPaise,
-              (SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL) AS creditedPaise,
+              ${CREDITED_SQL("s")} AS creditedPaise,
               ${SETTLED_PAISE_SQL("s")} AS settledPaise
          FROM sales s WHERE s.org_id = ?1 AND s.id = ?2`,
     )
@@ -152,6 +152,9 @@ async function cashRefusal(
 const SOURCE_VOIDED_SQL = (a: string) =>
   `(CASE ${a}.source_kind WHEN 'payment' THEN (SELECT voided_at FROM payments WHERE org_id = ${a}.org_id AND id = ${a}.source_id)
      ELSE (SELECT voided_at FROM credit_notes WHERE org_id = ${a}.org_id AND id = ${a}.source_id) END) IS NOT NULL`;
+/** All credit notes of sale `sale` not voided, parts held on account included: the bound on further credit. */
+const CREDITED_SQL = (sale: string) =>
+  `(SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = ${sale}.org_id AND sale_id = ${sale}.id AND voided_at IS NULL)`;
 /** The credit notes of sale `sale` that settle it: each note less its part held on the customer's account. */
 const CREDITED_TO_INVOICE_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(n.amount_paise - n.on_account_paise), 0) FROM credit_notes n
@@ -206,10 +209,14 @@ function invoicePaidStatements(
 
 export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
 
-/** Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled and still owes at least `amount`. */
-const owesAtLeastSql = (org: string, sale: string, amount: string) =>
+/**
+ * Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled and still owes at least `amount`;
+ * for a credit note, also with at least `amount` left to credit.
+ */
+const owesAtLeastSql = (org: string, sale: string, amount: string, receipt: "payment" | "credit_note") =>
   `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ${org} AND s.id = ${sale} AND s.status <> 'cancelled'
-     AND s.total_paise - ${SETTLED_PAISE_SQL("s")} >= ${amount})`;
+     AND s.total_paise - ${SETTLED_PAISE_SQL("s")} >= ${amount}
+     ${receipt === "credit_note" ? `AND s.total_paise - ${CREDITED_SQL("s")} >= ${amount}` : ""})`;
 
 function paymentRefusal(db: D1Database, orgId: string, input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>, nowMs: number) {
   return settlementRefusal(db, orgId, {
@@ -245,7 +252,7 @@ export async function createPayment(
       .prepare(
         `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-          WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5")})
+          WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5", "payment")})
             AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
       )
       .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
@@ -301,9 +308,7 @@ export async function createCreditNote(
   // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
   // As for a payment, the invoice's room is checked again in the transaction: still owing the amount and with
   // that much left to credit, else nothing is written and the refusal is read afresh below.
-  const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6")}
-    AND (SELECT s.total_paise - COALESCE(SUM(n.amount_paise), 0) FROM sales s LEFT JOIN credit_notes n ON n.org_id = s.org_id AND n.sale_id = s.id AND n.voided_at IS NULL
-          WHERE s.org_id = ?2 AND s.id = ?4) >= ?6)`;
+  const stillRoom = `?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?6", "credit_note")}`;
   const insert = insertCreditNote(db, { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs }, stillRoom);
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
