@@ -162,11 +162,16 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   return { activated, deactivated: false };
 }
 
+/** The payment a dispute event names: its dispute entity's, else the payment entity's. */
+function disputedPayment(event: RazorpayEvent): string | undefined {
+  return event.payload.dispute?.entity.payment_id ?? event.payload.payment?.entity.id;
+}
+
 async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
   const isRefund = event.event === "refund.processed";
   const refund = event.payload.refund?.entity;
   if (isRefund && !refund) throw taxError("validation_error", "payload.refund.entity: is required for refund.processed");
-  const paymentId = isRefund ? refund?.payment_id : (event.payload.dispute?.entity.payment_id ?? event.payload.payment?.entity.id);
+  const paymentId = isRefund ? refund?.payment_id : disputedPayment(event);
   if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
   const eventId = newId("evt", now);
   const reason = isRefund ? "refund" : "dispute";
@@ -199,7 +204,7 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
 }
 
 async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
-  const paymentId = event.payload.dispute?.entity.payment_id ?? event.payload.payment?.entity.id;
+  const paymentId = disputedPayment(event);
   if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
   const eventId = newId("evt", now);
   const { outcome, accountId } = await restoreDisputedPayment(

@@ -11,6 +11,9 @@ function takenBack(param: string): string {
   return `EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ${param} AND (event <> '${DISPUTE_CREATED}' OR restored_at IS NULL))`;
 }
 
+/** SQL: the account of the recorded payment named by parameter ?2 (null for a payment never recorded). */
+const PAYMENT_ACCOUNT = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
+
 export interface OutboxEvent {
   id: string;
   type: string;
@@ -142,8 +145,12 @@ export async function reversePayment(
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
   refund?: Refund,
 ): Promise<Reversal> {
-  const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
   const reversal = [entry.paymentId, entry.event, entry.id, entry.createdAt] as const;
+  // Parameters ?1 payment, ?3 this decision, ?5 refund, ?6 the plan price: this batch recorded the refund and the
+  // payment's refunds now reach its amount (the plan price for a payment not recorded yet).
+  const refundsReachAmount = `EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
+    AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
+      >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`;
   const statements = refund
     ? [
         d1
@@ -152,9 +159,7 @@ export async function reversePayment(
         d1
           .prepare(
             `INSERT OR IGNORE INTO payment_reversals (payment_id, event, audit_id, created_at) SELECT ?1, ?2, ?3, ?4
-             WHERE EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
-               AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
-                 >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`,
+             WHERE ${refundsReachAmount}`,
           )
           .bind(...reversal, refund.id, refund.pricePaise),
         // A won dispute left its row, but the payment stands again: refunds reaching its amount take it back now,
@@ -162,10 +167,7 @@ export async function reversePayment(
         d1
           .prepare(
             `UPDATE payment_reversals SET event = ?2, audit_id = ?3, created_at = ?4
-             WHERE payment_id = ?1 AND event = '${DISPUTE_CREATED}' AND restored_at IS NOT NULL
-               AND EXISTS (SELECT 1 FROM payment_refunds WHERE refund_id = ?5 AND audit_id = ?3)
-               AND (SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?1)
-                 >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?1), ?6)`,
+             WHERE payment_id = ?1 AND event = '${DISPUTE_CREATED}' AND restored_at IS NOT NULL AND ${refundsReachAmount}`,
           )
           .bind(...reversal, refund.id, refund.pricePaise),
       ]
@@ -182,14 +184,14 @@ export async function reversePayment(
     // A dispute may yet be won: keep the paid time it is about to cut off, read before the period ends.
     d1
       .prepare(
-        `UPDATE payment_reversals SET remaining_ms = (SELECT paid_until - ?1 FROM accounts WHERE id = ${account} AND paid_until > ?1)
+        `UPDATE payment_reversals SET remaining_ms = (SELECT paid_until - ?1 FROM accounts WHERE id = ${PAYMENT_ACCOUNT} AND paid_until > ?1)
          WHERE payment_id = ?2 AND audit_id = ?3 AND event = '${DISPUTE_CREATED}'`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
         `UPDATE accounts SET plan = 'free', paid_until = ?1
-         WHERE id = ${account} AND paid_until > ?1 AND EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)`,
+         WHERE id = ${PAYMENT_ACCOUNT} AND paid_until > ?1 AND EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
     d1
@@ -210,7 +212,7 @@ export async function reversePayment(
              WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
              ELSE 'already_reversed' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
-         FROM (SELECT ${account} AS account_id) AS p`,
+         FROM (SELECT ${PAYMENT_ACCOUNT} AS account_id) AS p`,
       )
       .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id, refund?.id ?? null),
     d1
@@ -261,7 +263,6 @@ export async function restoreDisputedPayment(
   event: OutboxEvent,
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
 ): Promise<Restoration> {
-  const account = "(SELECT account_id FROM payments WHERE payment_id = ?2)";
   const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3 AND remaining_ms IS NOT NULL";
   const [, , , , , decided] = await d1.batch([
     d1
@@ -279,14 +280,14 @@ export async function restoreDisputedPayment(
     d1
       .prepare(
         `UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?1) + (${mine})
-         WHERE id = ${account} AND EXISTS (${mine})`,
+         WHERE id = ${PAYMENT_ACCOUNT} AND EXISTS (${mine})`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
         `INSERT INTO events (id, owner_id, type, payload, created_at)
          SELECT ?1, id, ?3, json_set(?4, '$.accountId', id, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?5
-         FROM accounts WHERE id = ${account} AND changes() = 1`,
+         FROM accounts WHERE id = ${PAYMENT_ACCOUNT} AND changes() = 1`,
       )
       .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
@@ -302,7 +303,7 @@ export async function restoreDisputedPayment(
              WHEN r.restored_at IS NOT NULL AND r.remaining_ms IS NOT NULL THEN 'already_restored'
              ELSE 'nothing_to_restore' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
-         FROM (SELECT ${account} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
+         FROM (SELECT ${PAYMENT_ACCOUNT} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
       )
       .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
     d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),
