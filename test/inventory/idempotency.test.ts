@@ -100,4 +100,14 @@ describe("Idempotency-Key on a request whose answer holds a secret: POST /admin/
     expect(stored).not.toBeNull();
     expect(JSON.stringify(stored)).not.toContain(issued.key);
   });
+
+  it("a key whose answer was lost after it was issued is not issued twice: a retry after a minute is 409 idempotency_answer_lost", async () => {
+    const orgId = await createOrg();
+    const idem = crypto.randomUUID();
+    const body = { name: "tally-sync", access: "read_only" };
+    await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem), 201);
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem), 409, "idempotency_answer_lost");
+    expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?", orgId)).toBe(1);
+  });
 });

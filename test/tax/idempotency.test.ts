@@ -1,11 +1,11 @@
 // Idempotency-Key on POST /api/v1/profiles: Stripe's semantics, counted by the `profile.saved` events each
 // save writes (one event = one effect).
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../src/platform/crypto";
 import worker from "../../src/tax/worker";
 import { loseAnswer } from "../idempotency-records";
-import { api, createKey, expectError, expectStatus } from "./helpers";
+import { api, createAccount, createKey, expectError, expectStatus, TAX } from "./helpers";
 
 const profile = { age: 30, residentialStatus: "resident", houseProperties: [], deductions: {}, taxesPaid: 0 };
 
@@ -174,6 +174,26 @@ describe("Idempotency-Key on a request whose answer holds a secret: POST /api/v1
     await loseAnswer(env.DB, idem, 61);
     await expectError(await register(key.key, idem), 409, "idempotency_answer_lost");
     expect((await expectStatus<{ data: unknown[] }>(await api("/api/v1/webhooks", key.key), 200)).data).toHaveLength(1);
+  });
+});
+
+describe("Idempotency-Key on an API key whose answer was lost after it was issued", () => {
+  it("the key is not issued twice: a retry after a minute is 409 idempotency_answer_lost", async () => {
+    const email = await createAccount();
+    const idem = crypto.randomUUID();
+    const issue = () =>
+      SELF.fetch(`${TAX}/admin/api/keys`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idem },
+        body: JSON.stringify({ accountEmail: email, scopes: ["deadlines:read"] }),
+      });
+    await expectStatus(await issue(), 201);
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await issue(), 409, "idempotency_answer_lost");
+    const keys = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE account_id = (SELECT id FROM accounts WHERE email = ?)")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(keys!.n).toBe(1);
   });
 });
 

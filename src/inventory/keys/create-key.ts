@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { PlatformError } from "../../platform/http/errors";
 import { actorName, requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
@@ -33,7 +33,7 @@ export function registerCreateKey(app: InventoryApp): void {
     const now = Date.now();
     const expiresAt = body.expires_at === undefined ? null : Date.parse(body.expires_at);
     if (expiresAt !== null && expiresAt <= now) throw new PlatformError("validation", "expires_at: must be in the future");
-    const db = inventoryDb(c.env.DB);
+    const db = inventoryDb(idempotentWrites(c, c.env.DB));
     const org = await resolveOrg(c, db, c.req.valid("param").id);
     const { row, key } = await createKey(c.env, db, org, { name: body.name, access: body.access, scopes: body.scopes, expiresAt }, actorName(c), now);
     return c.json({ data: createdKeyView(row, key) }, 201);

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
@@ -24,7 +24,7 @@ const route = createRoute({
 export function registerCreateKey(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const db = taxDb(c.env.DB);
+    const db = taxDb(idempotentWrites(c, c.env.DB));
     const account = await resolveAccount(c.var.actor, db, body.accountEmail);
     const { row, key } = await createKey(c.env, db, account, body, Date.now());
     return c.json(

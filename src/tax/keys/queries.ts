@@ -11,15 +11,18 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
  * pass the count. False: the cap was reached and nothing was written.
  */
 export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, nowMs: number): Promise<boolean> {
-  const result = await db.$client
-    .prepare(
-      `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL
-       WHERE (SELECT count(*) FROM api_keys WHERE account_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND expires_at > ?9) < ?10`,
-    )
-    .bind(key.id, key.accountId, key.name, key.prefix, key.keyHash, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap)
-    .run();
-  return result.meta.changes === 1;
+  const d1 = db.$client;
+  // A batch of one: a creation that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
+  const [result] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL
+         WHERE (SELECT count(*) FROM api_keys WHERE account_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND expires_at > ?9) < ?10`,
+      )
+      .bind(key.id, key.accountId, key.name, key.prefix, key.keyHash, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap),
+  ]);
+  return result!.meta.changes === 1;
 }
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
