@@ -476,7 +476,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + specialRateGains - lossAgainstGains;
 
-  // Chapter VI-A. Only s.80CCD(2) survives in the new regime (s.115BAC(2)(i)); s.80G goes last because its
+  // Chapter VI-A. Only s.80CCD(2) and s.80CCH(2) survive in the new regime (s.115BAC(2)(i)); s.80G goes last because its
   // qualifying limit is on gross total income less the other deductions. None is set against special-rate
   // income (ss.111A(2), 112(2), 112A(5), 115BB), so the room is the ordinary part of gross total income.
   const bar = oldStyle ? Infinity : 0;
