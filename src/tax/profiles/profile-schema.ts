@@ -180,7 +180,7 @@ export const PresumptiveSchema = z
 export const DeductionsSchema = z
   .object({
     section80C: amount(
-      "Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE).",
+      "Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE). Give the deductible amount: the share of your own NPS contribution s.80CCD(1) allows (10 % of basic + DA for an employee) is not checked.",
       100_000,
     ),
     section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
