@@ -178,7 +178,7 @@ export const AisDocumentSchema = z
         salary: rupees("TDS-192."),
         savingsInterest: rupees("SFT-016(SB)."),
         depositInterest: rupees("Each bank's larger of its TDS-194A and SFT-016 (TD/RD) reports, added up over banks."),
-        dividends: rupees("Larger of TDS-194/194K and SFT-015 reports."),
+        dividends: rupees("Each payer's larger of its TDS-194/194K and SFT-015 reports, added up over payers."),
         rent: rupees("TDS-194I, TDS-194IB."),
         saleOfSecurities: rupees("SFT-017/SFT-018 sales."),
         casualWinnings: rupees("TDS-194B: winnings from lotteries, crossword puzzles, card games and other games, gambling or betting."),

@@ -68,29 +68,35 @@ class ReportedTwice {
 
 /**
  * Sums in paise. Deposit interest and dividends are reported twice in an AIS, by the deductor under TDS-194A /
- * TDS-194 and by the bank or company under SFT-016 / SFT-015; deposit interest takes each bank's larger report,
- * dividends the larger of the two totals. Taxes paid are advance and self-assessment tax plus every entry's
- * TDS/TCS. `warn` is told about an entry that keeps deposit interest from being paired bank by bank.
+ * TDS-194 or TDS-194K and by the bank or company under SFT-016 / SFT-015; each takes every payer's larger report,
+ * added up over payers. Taxes paid are advance and self-assessment tax plus every entry's TDS/TCS. `warn` is told
+ * about an entry that keeps deposit interest or dividends from being paired payer by payer.
  */
 export function aisTotals(entries: AisEntry[], warn: (entry: AisEntry, message: string) => void): AisTotals {
   const paise = emptyTotals();
   const depositInterest = new ReportedTwice();
-  let dividendsFromDeductors = 0;
+  const dividends = new ReportedTwice();
   for (const entry of entries) {
     if (entry.taxDeducted !== null) paise.taxesPaid += Math.round(entry.taxDeducted * 100);
     if (entry.amount === null || entry.category === "other") continue;
     const amount = Math.round(entry.amount * 100);
     const fromDeductor = entry.code?.startsWith("TDS-") === true;
     if (entry.category === "depositInterest") depositInterest.add(entry, amount, fromDeductor);
-    else if (fromDeductor && entry.category === "dividends") dividendsFromDeductors += amount;
+    else if (entry.category === "dividends") dividends.add(entry, amount, fromDeductor);
     else paise[entry.category] += amount;
   }
   paise.depositInterest = depositInterest.total();
-  paise.dividends = Math.max(paise.dividends, dividendsFromDeductors);
+  paise.dividends = dividends.total();
   if (depositInterest.unnamed !== null && depositInterest.bothReported) {
     warn(
       depositInterest.unnamed,
       "deposit interest under TDS-194A and SFT-016 could not be paired bank by bank: this report names no bank, so only the larger of the two totals is counted; add interest from a bank that reports under one code only yourself",
+    );
+  }
+  if (dividends.unnamed !== null && dividends.bothReported) {
+    warn(
+      dividends.unnamed,
+      "dividends under TDS-194/194K and SFT-015 could not be paired payer by payer: this report names no payer, so only the larger of the two totals is counted; add dividends from a payer that reports under one code only yourself",
     );
   }
   const totals = emptyTotals();
