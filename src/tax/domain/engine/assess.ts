@@ -644,7 +644,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 
   // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;
   // from FY 2025-26 the new regime's rebate is limited to tax at the slab rates (second proviso). New regime
-  // proviso (b): above the threshold, the rebated tax never exceeds the excess income.
+  // proviso (b): above the threshold, the rebated tax never exceeds the excess income. That relief is kept
+  // within the rebate's own maximum: where the rebate also covers ss.111A/112 tax (FY 2024-25), the proviso read
+  // alone would give more relief than the rebate itself, so a higher income would pay far less tax.
   const rebateRules = rules.rebate87A;
   const rebatable = slabTax + (rebateRules.onSpecialRateTax ? special.rebatableGainsTax : 0);
   let rebate87A = 0;
@@ -655,7 +657,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     rebate87A = Math.min(rebatable, rebateRules.maximum);
     rebate87ABasis = "within_threshold";
   } else if (rebateRules.marginalRelief && rebatable > taxableIncome - rebateRules.threshold) {
-    rebate87A = rebatable - (taxableIncome - rebateRules.threshold);
+    rebate87A = Math.min(rebatable - (taxableIncome - rebateRules.threshold), rebateRules.maximum);
     rebate87ABasis = "marginal_relief";
   } else {
     rebate87ABasis = "above_threshold";

@@ -572,6 +572,24 @@ const cases: WorkedCase[] = [
     input: salaryFor(650_000, NEW, { capitalGains: [{ section: "111A", gain: 60_000 }] }),
     expected: { rebate87A: 19_500, rebate87ABasis: "marginal_relief", totalTax: 10_400 },
   },
+  {
+    name: "FY 2024-25 new regime: the rebate at 7 lakh, with s.111A gains taxed beyond it",
+    source: "s.87A as it stood for AY 2025-26; s.111A at 20 % after 23 July 2024",
+    work: "slab income 3L: nil; 111A 4L×20% = 80,000; TI 7L → rebate min(80,000, 25,000); 55,000 + cess 2,200 = 57,200",
+    year: FY24,
+    regime: NEW,
+    input: salaryFor(300_000, NEW, { capitalGains: [{ section: "111A", gain: 400_000 }] }),
+    expected: { taxableIncome: 700_000, rebate87A: 25_000, totalTax: 57_200 },
+  },
+  {
+    name: "FY 2024-25 new regime: marginal relief never exceeds the rebate's ₹25,000, so ₹10,000 more income never cuts the tax",
+    source: "s.87A proviso (b) as it stood for AY 2025-26, within the ₹25,000 of its main clause",
+    work: "slab income 3L: nil; 111A 4.1L×20% = 82,000; TI 7.1L, excess 10,000: relief 72,000 is held to 25,000; 57,000 + cess 2,280 = 59,280 (≥ 57,200 at 7L)",
+    year: FY24,
+    regime: NEW,
+    input: salaryFor(300_000, NEW, { capitalGains: [{ section: "111A", gain: 410_000 }] }),
+    expected: { taxableIncome: 710_000, rebate87A: 25_000, rebate87ABasis: "marginal_relief", totalTax: 59_280 },
+  },
 
   // ---- Casual income, s.115BB ----
   {
