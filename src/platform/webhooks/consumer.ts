@@ -58,7 +58,8 @@ export interface WebhookPorts {
   claimAttempt(deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean>;
   /**
    * Records attempt `record.attempt` and the delivery's new state, only while the delivery still has
-   * `record.attempt - 1` attempts and is pending. False when another consumer recorded that attempt first.
+   * `record.attempt - 1` attempts and is pending. False when another consumer recorded that attempt first, or
+   * when the delivery ended without it meanwhile: a sent attempt then replaces that ending's "not sent" one.
    */
   recordAttempt(deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean>;
   clock(): number;
@@ -190,8 +191,11 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   }
   const recorded = await ports.recordAttempt(job.id, record, update);
   if (!recorded) {
-    // Another consumer recorded this attempt first (a duplicate message); its chain carries on.
-    return { decision: { action: "ack", reason: "attempt recorded by another consumer" }, attempt: record, status: null, nextAttemptAt: null };
+    // Another consumer recorded this attempt first (a duplicate message), and its chain carries on; or the
+    // delivery ended while this attempt was on its way, and the store kept this attempt as its last one.
+    const now = await ports.getDelivery(job.id);
+    const reason = now?.status === "pending" ? "attempt recorded by another consumer" : `already ${now?.status ?? "gone"}`;
+    return { decision: { action: "ack", reason }, attempt: record, status: now?.status ?? null, nextAttemptAt: now?.nextAttemptAt ?? null };
   }
   const decision: Decision =
     update.status === "pending"

@@ -400,6 +400,10 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
    * The attempt row and the delivery's new state in one batch, guarded on the attempt count. An attempt that
    * was sent also keeps the endpoint's failing streak: a 2xx ends it; a failure starts it, and a failure
    * AUTO_DISABLE_AFTER_MS into it disables the endpoint, recorded as a change by the service.
+   *
+   * A sent attempt whose delivery ended while it was on its way (the endpoint was disabled or deleted, or a
+   * duplicate message gave up on it) takes the place of that ending's "not sent" record of the same attempt: it
+   * was sent, and a 2xx makes the delivery delivered. False then too, as the delivery's state is not `update`.
    */
   async function recordDeliveryAttempt(d1: D1Database, deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean> {
     const q = db(d1);
@@ -407,13 +411,45 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     const recorded = sql`EXISTS (SELECT 1 FROM ${attempts} WHERE ${attempts.id} = ${attemptId})`;
     const endpointId = endpointOfDelivery(deliveryId);
     const delivered = record.outcome === "delivered";
+    const sentInPlaceOfNotSent = record.notSent
+      ? []
+      : [
+          q
+            .update(attempts)
+            .set({
+              attemptedAt: record.attemptedAt,
+              outcome: record.outcome,
+              responseStatus: record.responseStatus,
+              durationMs: record.durationMs,
+              error: record.error,
+            })
+            .where(
+              and(
+                eq(attempts.deliveryId, deliveryId),
+                eq(attempts.attempt, record.attempt),
+                sql`${attempts.error} LIKE ${`${notSentError("")}%`}`,
+                sql`NOT ${recorded}`,
+              ),
+            ),
+          ...(delivered
+            ? [
+                q
+                  .update(deliveries)
+                  .set({ status: "delivered", completedAt: update.completedAt })
+                  .where(and(eq(deliveries.id, deliveryId), eq(deliveries.attempts, record.attempt), sql`changes() = 1`)),
+              ]
+            : []),
+        ];
+    // This attempt's row, whether inserted or put in place of a "not sent" one.
+    const landed = sql`EXISTS (SELECT 1 FROM ${attempts} WHERE ${attempts.deliveryId} = ${deliveryId} AND ${attempts.attempt} = ${record.attempt}
+      AND ${attempts.attemptedAt} = ${record.attemptedAt} AND ${attempts.outcome} = ${record.outcome} AND ${attempts.error} IS ${record.error})`;
     const streak = record.notSent
       ? []
       : [
           q
             .update(endpoints)
             .set({ failingSince: delivered ? null : sql`COALESCE(${endpoints.failingSince}, ${record.attemptedAt})` })
-            .where(and(sql`${endpoints.id} = ${endpointId}`, recorded)),
+            .where(and(sql`${endpoints.id} = ${endpointId}`, landed)),
         ];
     const autoDisable =
       delivered || record.notSent
@@ -462,6 +498,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         .select(
           sql`SELECT ${attemptId}, ${deliveryId}, ${record.attempt}, ${record.attemptedAt}, ${record.outcome}, ${record.responseStatus}, ${record.durationMs}, ${record.error} WHERE changes() = 1`,
         ),
+      ...sentInPlaceOfNotSent,
       ...streak,
       ...autoDisable,
     ]);

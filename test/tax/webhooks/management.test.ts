@@ -149,6 +149,62 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     expect((await deliveriesOf(key, endpoint.id))[0]!.status).toBe("failed");
   });
 
+  describe("an attempt already on its way when the endpoint is stopped is recorded as it ended, not as 'not sent'", () => {
+    /** A receiver that, while answering the first attempt, has the endpoint disabled or deleted, then answers `status`. */
+    async function stoppedMidAttempt(stop: "disable" | "delete", status: number) {
+      const stopRequest = stop === "disable" ? json("PATCH", { disabled: true }) : { method: "DELETE" };
+      const ctx = { key: "", id: "" };
+      const s = await setup(async () => {
+        await expectStatus(await api(`/api/v1/webhooks/${ctx.id}`, ctx.key, stopRequest), 200);
+        return status < 300 ? respond.ok() : respond.fail(status);
+      });
+      Object.assign(ctx, { key: s.key, id: s.endpoint.id });
+      return s;
+    }
+
+    it("disabled while the receiver answers 2xx: the delivery is delivered, with that one attempt", async () => {
+      const { key, endpoint, accountId, received } = await stoppedMidAttempt("disable", 200);
+      const eventId = `evt_${crypto.randomUUID()}`;
+      await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now())
+        .run();
+      const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
+      await consumeDelivery(queueWorker, "tax-webhooks", deliveryId!);
+
+      expect(received).toHaveLength(1);
+      expect((await detail(key, endpoint.id)).status).toBe("disabled");
+      const [delivery] = await deliveriesOf(key, endpoint.id);
+      expect(delivery).toMatchObject({ id: deliveryId, status: "delivered", nextRetryAt: null, lastResponseStatus: 200 });
+      expect(delivery!.attempts.map((a) => [a.attempt, a.outcome, a.responseStatus, a.error])).toEqual([[1, "delivered", 200, null]]);
+    });
+
+    it("disabled while the receiver answers 503: that attempt is kept, and the delivery ends failed without a retry", async () => {
+      const { key, endpoint, received } = await stoppedMidAttempt("disable", 503);
+      const sent = await testSend(key, endpoint.id);
+      expect(sent).toMatchObject({ status: "failed", nextRetryAt: null, attempt: { outcome: "failed", responseStatus: 503 } });
+      const [delivery] = await deliveriesOf(key, endpoint.id);
+      expect(delivery).toMatchObject({ status: "failed", nextRetryAt: null });
+      expect(delivery!.attempts.map((a) => [a.attempt, a.outcome, a.responseStatus, a.error])).toEqual([
+        [1, "failed", 503, "HTTP 503: receiver down"],
+      ]);
+      // Enabled again, the retry the test send queued finds the delivery ended and sends nothing.
+      await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+      await consumeDelivery(queueWorker, "tax-webhooks", sent.deliveryId);
+      expect(received).toHaveLength(1);
+    });
+
+    it("deleted while the receiver answers 2xx: the test send answers delivered", async () => {
+      const { key, endpoint, received } = await stoppedMidAttempt("delete", 200);
+      const sent = await testSend(key, endpoint.id);
+      expect(received).toHaveLength(1);
+      expect(sent).toMatchObject({ status: "delivered", nextRetryAt: null, attempt: { outcome: "delivered", responseStatus: 200, error: null } });
+      const attempts = await env.DB.prepare("SELECT attempt, outcome, response_status, error FROM webhook_attempts WHERE delivery_id = ?")
+        .bind(sent.deliveryId)
+        .all();
+      expect(attempts.results).toEqual([{ attempt: 1, outcome: "delivered", response_status: 200, error: null }]);
+    });
+  });
+
   it("an event of a disabled period is never sent, even when its dispatch was lost and the sweep finds it after enabling", async () => {
     const { key, endpoint, accountId, received } = await setup();
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true })), 200);
