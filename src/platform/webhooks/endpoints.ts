@@ -73,8 +73,9 @@ export function endpointManagement(store: Store, outbox: Outbox) {
       changed.push("enabled");
     }
     if (changed.length === 0) return current;
-    const only = changed.length === 1 ? changed[0] : undefined;
-    const action = only === "disabled" || only === "enabled" ? only : "updated";
+    // Disabling or enabling names the change even beside other fields: the fan-out dates an endpoint's enabled
+    // period from its latest `enabled` change, so events of the disabled period are never sent later.
+    const action = changed.includes("disabled") ? "disabled" : changed.includes("enabled") ? "enabled" : "updated";
     const updated = await store.updateEndpoint(env.DB, id, ownerId, patch, { action, actor, detail: changed.join("; "), at: now });
     if (!updated) throw notFound();
     return updated;

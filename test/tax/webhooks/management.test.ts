@@ -219,6 +219,24 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     expect(received).toHaveLength(0);
   });
 
+  it("disabling or enabling together with another field is recorded as `disabled` or `enabled`, and the disabled period's events stay unsent", async () => {
+    const { key, keyId, endpoint, accountId, received } = await setup();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true, description: "paused" })), 200);
+    // The write committed its event while the endpoint was disabled, but its own dispatch never ran.
+    const eventId = `evt_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now() - 1)
+      .run();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false, description: "back" })), 200);
+    await taxOutbox.sweepOutbox(env, Date.now() + 61_000);
+    expect(await deliveryCount(endpoint.id)).toBe(0);
+    expect(received).toHaveLength(0);
+    expect((await detail(key, endpoint.id)).changes).toEqual([
+      { action: "enabled", actor: `api_key:${keyId}`, detail: "description; enabled", at: expect.any(String) },
+      { action: "disabled", actor: `api_key:${keyId}`, detail: "description; disabled", at: expect.any(String) },
+    ]);
+  });
+
   it("another account's endpoint, or a deleted one, is 404 and unchanged", async () => {
     const owner = await setup();
     const stranger = await createKey({ scopes: ["webhooks:manage"] });
