@@ -19,7 +19,7 @@ const route = createRoute({
       description: "Deleted",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } },
     },
-    ...errorResponses(401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

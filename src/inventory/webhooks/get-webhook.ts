@@ -17,7 +17,7 @@ const route = createRoute({
   request: { params: WebhookParams },
   responses: {
     200: { description: "The endpoint", content: { "application/json": { schema: z.object({ data: WebhookDetailSchema }) } } },
-    ...errorResponses(401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

@@ -17,7 +17,7 @@ const route = createRoute({
   request: { params: OrgIdParam },
   responses: {
     200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookSchema) }) } } },
-    ...errorResponses(401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 

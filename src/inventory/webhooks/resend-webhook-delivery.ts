@@ -22,7 +22,7 @@ const route = createRoute({
       description: "Sent as a new delivery (see `attempt.outcome`)",
       content: { "application/json": { schema: z.object({ data: TestSendSchema }) } },
     },
-    ...errorResponses(401, 403, 404, 409, 422, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
 

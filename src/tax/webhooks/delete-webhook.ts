@@ -21,7 +21,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
 const managementRoute = createRoute({

@@ -27,7 +27,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(401, 403, 404, 409, 422, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 
 const managementRoute = createRoute({

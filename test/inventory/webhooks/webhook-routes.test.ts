@@ -140,6 +140,30 @@ describe("webhook management: security", () => {
   });
 });
 
+describe("an id over 64 characters", () => {
+  const long = `whk_${"0".repeat(61)}`;
+  it.each([
+    ["GET", "/admin/api/orgs/{id}/webhooks", () => `/admin/api/orgs/${long}/webhooks`, "id"],
+    ["GET", "/admin/api/orgs/{id}/webhooks/{webhookId}", (org: string) => `/admin/api/orgs/${org}/webhooks/${long}`, "webhookId"],
+    ["DELETE", "/admin/api/orgs/{id}/webhooks/{webhookId}", (org: string) => `/admin/api/orgs/${org}/webhooks/${long}`, "webhookId"],
+    ["POST", "/admin/api/orgs/{id}/webhooks/{webhookId}/test", (org: string) => `/admin/api/orgs/${org}/webhooks/${long}/test`, "webhookId"],
+    [
+      "POST",
+      "/admin/api/orgs/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend",
+      (org: string) => `/admin/api/orgs/${org}/webhooks/whk_x/deliveries/${long}/resend`,
+      "deliveryId",
+    ],
+  ])("%s %s is a 400 naming the field, and the OpenAPI document declares it", async (method, template, path, field) => {
+    const orgId = await createOrg();
+    const message = await expectError(await admin(method, path(orgId)), 400, "bad_request");
+    expect(message.startsWith(`${field}: `)).toBe(true);
+    const document = await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json<{
+      paths: Record<string, Record<string, { responses: object }>>;
+    }>();
+    expect(Object.keys(document.paths[template]![method.toLowerCase()]!.responses)).toContain("400");
+  });
+});
+
 describe("delete, test send, deliveries", () => {
   it("deletes once; the endpoint disappears from the list", async () => {
     const orgId = await createOrg();

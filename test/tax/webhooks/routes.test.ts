@@ -1,12 +1,12 @@
 // Webhook management (tax): register, list, delete, test send, deliveries; the error table and the security
 // cases (no key, wrong key, wrong scope, another account's endpoint).
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { CreatedWebhookEndpointSchema, DeliverySchema, TestSendSchema, WebhookEndpointSchema } from "../../../src/tax/webhooks/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
-import { api, createKey, expectError, expectStatus } from "../helpers";
+import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 installReceivers();
 
@@ -132,6 +132,22 @@ describe("webhook routes: security", () => {
       expect((await expectStatus(await api("/api/v1/webhooks", owner.key), 200)).data).toHaveLength(1);
     },
   );
+});
+
+describe("an id over 64 characters", () => {
+  const long = `whk_${"0".repeat(61)}`;
+  it.each([
+    ["GET", "/api/v1/webhooks/{id}", `/api/v1/webhooks/${long}`, "id"],
+    ["DELETE", "/api/v1/webhooks/{id}", `/api/v1/webhooks/${long}`, "id"],
+    ["POST", "/api/v1/webhooks/{id}/test", `/api/v1/webhooks/${long}/test`, "id"],
+    ["POST", "/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend", `/api/v1/webhooks/whk_x/deliveries/${long}/resend`, "deliveryId"],
+  ])("%s %s is a 400 naming the field, and the OpenAPI document declares it", async (method, template, path, field) => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const message = await expectError(await api(path, key, { method }), 400, "validation_error");
+    expect(message.startsWith(`${field}: `)).toBe(true);
+    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
+    expect(Object.keys(document.paths[template]![method.toLowerCase()]!.responses)).toContain("400");
+  });
 });
 
 describe("DELETE /api/v1/webhooks/{id}", () => {
