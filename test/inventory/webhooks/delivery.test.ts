@@ -137,6 +137,35 @@ describe("queue consumer", () => {
     expect(last).toEqual({ error: expect.stringMatching(/^not sent: more than 285 s after the first attempt/), response_status: null });
   });
 
+  it.each([
+    [0, false],
+    [1, true],
+  ])(
+    "a secret rolled between attempts (overlap_hours %i): the retry keeps the first timestamp and is signed with the new secret (the old one verifies: %s)",
+    async (overlapHours, oldVerifies) => {
+      const { received, orgId, endpoint } = await setup((n) => (n === 1 ? respond.fail(503) : respond.ok()));
+      const deliveryId = await deliveryFor(orgId);
+      vi.useFakeTimers({ toFake: ["Date"] });
+      const start = Date.now();
+      await consume(deliveryId);
+      const rolled = await expectStatus(
+        await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/roll-secret`, { overlap_hours: overlapHours }),
+        200,
+      );
+      vi.setSystemTime(start + 10_000);
+      await consume(deliveryId);
+
+      expect(await deliveryRow(deliveryId)).toMatchObject({ status: "delivered", attempts: 2 });
+      const [first, retry] = received;
+      expect(retry!.headers.get("X-Service-Timestamp")).toBe(first!.headers.get("X-Service-Timestamp"));
+      expect(retry!.headers.get("X-Service-Delivery")).toBe(deliveryId);
+      expect(retry!.headers.get("X-Service-Signature")).not.toBe(first!.headers.get("X-Service-Signature"));
+      const verify = (secret: string) => verifyWebhook(secret, retry!.headers, retry!.body, { scheme: "x-service", now: retry!.at });
+      expect(await verify(rolled.data.secret)).toMatchObject({ ok: true });
+      expect((await verify(endpoint.secret)).ok).toBe(oldVerifies);
+    },
+  );
+
   it("the dead-letter consumer records the final failed state", async () => {
     const { received, orgId } = await setup(respond.ok);
     const deliveryId = await deliveryFor(orgId);
