@@ -172,6 +172,27 @@ describe("queue consumer", () => {
     expect((await attemptRows(deliveryId))[0]!.error).toBe("not sent: dead-lettered after the queue's retries ran out");
   });
 
+  it("deliveries are not ordered: a retried event arrives after a later one, and `createdAt` still says which came first", async () => {
+    const { received, accountId } = await setup((n) => (n === 1 ? respond.fail(503) : respond.ok()));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    const activated = await insertEvent(accountId, "plan.activated", { accountId, plan: "paid" }, start);
+    const [activatedDelivery] = await webhookStore.fanOutEvents(env.DB, [activated], start);
+    await consume(activatedDelivery!);
+    vi.setSystemTime(start + 1_000);
+    const deactivated = await insertEvent(accountId, "plan.deactivated", { accountId, plan: "free" }, start + 1_000);
+    const [deactivatedDelivery] = await webhookStore.fanOutEvents(env.DB, [deactivated], start + 1_000);
+    await consume(deactivatedDelivery!);
+    vi.setSystemTime(start + 2_000);
+    await consume(activatedDelivery!);
+
+    const bodies = received.map((r) => JSON.parse(r.body) as { id: string; type: string; createdAt: string });
+    // The receiver answered 503 to the first request, then 2xx: it processed plan.deactivated before plan.activated.
+    expect(bodies.slice(1).map((b) => b.type)).toEqual(["plan.deactivated", "plan.activated"]);
+    const [, later, earlier] = bodies;
+    expect(earlier!.createdAt < later!.createdAt).toBe(true);
+  });
+
   it("only endpoints subscribed to the event type get a delivery", async () => {
     const { accountId } = await setup(respond.ok, ["plan.activated"]);
     const eventId = await insertEvent(accountId, "profile.deleted", { profileId: "prof_1" });
