@@ -411,7 +411,7 @@ export const creditNotes = sqliteTable(
     issuedOn: text("issued_on").notNull(),
     createdAt: integer("created_at").notNull(),
     ...voidColumns(),
-    /** The amount split in the invoice's proportions (CGST s.34); null without an invoice or its split. */
+    /** The amount split in the proportions of what the invoice had left to credit (CGST s.34); null without an invoice or its split. */
     taxablePaise: integer("taxable_paise"),
     cgstPaise: integer("cgst_paise"),
     sgstPaise: integer("sgst_paise"),

@@ -117,9 +117,10 @@ export function invoiceTax(lines: readonly TaxSplit[]): TaxSplit & { totalPaise:
 
 /**
  * A credit note of `amountPaise` (tax included) against an invoice carries taxable value and tax in the
- * invoice's own proportions (CGST s.34 reverses the tax charged on the original supply). Each tax column
- * is rounded half up; the taxable value takes the remainder, so the parts always add up to the amount and a
- * credit of the whole invoice reproduces its figures exactly. BigInt because amount × tax can pass 2^53.
+ * proportions of `invoice`: what the invoice has left to credit, its figures less those of its earlier credit
+ * notes (CGST s.34 reverses the tax charged on the original supply). Each tax column is rounded half up; the
+ * taxable value takes the remainder, so the parts always add up to the amount, a column never exceeds what is left
+ * of it, and a credit of all that is left reproduces it exactly. BigInt because amount × tax can pass 2^53.
  */
 export function creditNoteTax(amountPaise: number, invoice: TaxSplit): TaxSplit {
   const total = invoice.taxablePaise + invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise;

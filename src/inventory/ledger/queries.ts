@@ -302,14 +302,20 @@ export async function createCreditNote(
   const refusal = await refusalNow();
   if (refusal) return refusal;
   const id = newId("cn", nowMs);
-  // An invoice's figures never change once issued, so its split can be read before the batch.
-  const split = input.saleId === null ? null : await saleTaxSplit(db, orgId, input.saleId);
-  const tax = split === null ? null : creditNoteTax(input.amountPaise, split);
+  // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
+  // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
+  const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
+  const tax = left?.split ? creditNoteTax(input.amountPaise, left.split) : null;
   // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
-  // As for a payment, the invoice's room is checked again in the transaction: still owing the amount and with
-  // that much left to credit, else nothing is written and the refusal is read afresh below.
-  const stillRoom = `?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?6", "credit_note")}`;
-  const insert = insertCreditNote(db, { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs }, stillRoom);
+  // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
+  // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
+  // nothing is written and the refusal is read afresh below.
+  const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6", "credit_note")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
+  const insert = insertCreditNote(
+    db,
+    { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs },
+    { sql: stillRoom, notesVersion: left?.notesVersion ?? null },
+  );
   // A credit note settles like a payment: it may complete the invoice.
   const events: Array<{ id: string; index: number }> = [];
   const statements = [insert];
@@ -326,7 +332,8 @@ export async function createCreditNote(
 
 /**
  * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch; with `onlyIf` (SQL over the
- * statement's parameters: ?2 organisation, ?4 sale, ?6 amount), written only when it holds.
+ * statement's parameters: ?2 organisation, ?4 sale, ?6 amount, ?15 the invoice's credit notes' version as read),
+ * written only when it holds; without, always (no version is bound).
  */
 function insertCreditNote(
   db: D1Database,
@@ -342,7 +349,7 @@ function insertCreditNote(
     tax: TaxSplit | null;
     nowMs: number;
   },
-  onlyIf = "1",
+  onlyIf: { sql: string; notesVersion: number | null } = { sql: "?15 IS NULL", notesVersion: null },
 ): D1PreparedStatement {
   return db
     .prepare(
@@ -350,7 +357,7 @@ function insertCreditNote(
                                  taxable_paise, cgst_paise, sgst_paise, igst_paise, on_account_paise)
        SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'
-       HAVING ${onlyIf}`,
+       HAVING ${onlyIf.sql}`,
     )
     .bind(
       note.id,
@@ -367,7 +374,48 @@ function insertCreditNote(
       note.tax?.sgstPaise ?? null,
       note.tax?.igstPaise ?? null,
       note.onAccountPaise,
+      onlyIf.notesVersion,
     );
+}
+
+/**
+ * The version of sale `sale`'s credit notes (SQL parameters): one more for each note issued and each voided, so it
+ * is unchanged exactly while the invoice's active notes are.
+ */
+const CREDIT_NOTES_VERSION_SQL = (org: string, sale: string) =>
+  `(SELECT COUNT(*) + COUNT(voided_at) FROM credit_notes WHERE org_id = ${org} AND sale_id = ${sale})`;
+
+/**
+ * What an invoice has left to credit, column by column: its taxable value and taxes less those of its credit notes
+ * not voided (returns included); null split for a sale booked before the split was recorded. With the version of
+ * its credit notes this was read at.
+ */
+async function leftToCredit(db: D1Database, orgId: string, saleId: string): Promise<{ split: TaxSplit | null; notesVersion: number }> {
+  const [split, credited] = await Promise.all([
+    saleTaxSplit(db, orgId, saleId),
+    db
+      .prepare(
+        `SELECT COALESCE(SUM(CASE WHEN voided_at IS NULL THEN taxable_paise END), 0) AS taxablePaise,
+                COALESCE(SUM(CASE WHEN voided_at IS NULL THEN cgst_paise END), 0) AS cgstPaise,
+                COALESCE(SUM(CASE WHEN voided_at IS NULL THEN sgst_paise END), 0) AS sgstPaise,
+                COALESCE(SUM(CASE WHEN voided_at IS NULL THEN igst_paise END), 0) AS igstPaise,
+                ${CREDIT_NOTES_VERSION_SQL("?1", "?2")} AS notesVersion
+           FROM credit_notes WHERE org_id = ?1 AND sale_id = ?2`,
+      )
+      .bind(orgId, saleId)
+      .first<TaxSplit & { notesVersion: number }>(),
+  ]);
+  const notesVersion = credited?.notesVersion ?? 0;
+  if (split === null || !credited) return { split: null, notesVersion };
+  return {
+    split: {
+      taxablePaise: split.taxablePaise - credited.taxablePaise,
+      cgstPaise: split.cgstPaise - credited.cgstPaise,
+      sgstPaise: split.sgstPaise - credited.sgstPaise,
+      igstPaise: split.igstPaise - credited.igstPaise,
+    },
+    notesVersion,
+  };
 }
 
 /** An invoice's tax columns and whether it was intra- or inter-state; null for a sale booked before the split. */

@@ -150,7 +150,8 @@ export const CreditNoteSchema = z
     sale_id: z.string().nullable(),
     amount: Money.openapi({ description: "Tax included: taxable_amount + cgst + sgst + igst" }),
     taxable_amount: Money.nullable().openapi({
-      description: "The amount in the invoice's own proportions of taxable value and tax (CGST s.34); null without an invoice or its split",
+      description:
+        "The amount in the proportions of taxable value and tax the invoice has left to credit (its figures less those of its earlier credit notes not voided; CGST s.34); null without an invoice or its split",
     }),
     cgst_amount: Money.nullable(),
     sgst_amount: Money.nullable(),

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
-import { admin, api, createKey, expectError, expectStatus } from "../helpers";
+import { admin, api, createKey, createOrg, expectError, expectStatus } from "../helpers";
 import { customer, lot, post, sale } from "../stock-fixtures";
 import migration from "../../../migrations/inventory/0007_gst_place_of_supply.sql?raw";
 
@@ -134,6 +134,55 @@ describe("GST split of a credit note", () => {
       await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: invoice.customer_id, sale_id: invoice.id, amount: "100.00" }),
     );
     expect(note).toMatchObject({ taxable_amount: "95.24", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "4.76" });
+  });
+
+  // 350 kg × ₹313.50 = ₹1,09,725.00; within Tamil Nadu CGST and SGST 2.5 % each: 2,743.125 → ₹2,743.13 twice;
+  // total ₹1,15,211.26. Half of it, ₹57,605.63: CGST 57,605.63 × 2,743.13 / 1,15,211.26 = 1,371.565 → ₹1,371.57 (half
+  // up), SGST the same, taxable the rest, ₹54,862.49. The second half credits what the invoice has left: CGST
+  // 2,743.13 − 1,371.57 = ₹1,371.56, SGST the same, taxable 1,09,725.00 − 54,862.49 = ₹54,862.51. Together the
+  // invoice's own ₹2,743.13 of each tax, not the ₹2,743.14 that two notes rounded alone would reverse.
+  it("two notes of half an invoice credit exactly its CGST and SGST, never a paisa more than was charged", async () => {
+    const orgId = await tamilNaduOrg();
+    const stock = await lot(orgId, { kg: "1000" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const invoice = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "350", rate_per_kg: "313.50" }]));
+    expect(invoice).toMatchObject({ taxable_amount: "109725.00", cgst_amount: "2743.13", sgst_amount: "2743.13", total_amount: "115211.26" });
+    const half = () =>
+      post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: "57605.63" }).then((n) =>
+        CreditNoteSchema.parse(n),
+      );
+    expect(await half()).toMatchObject({ taxable_amount: "54862.49", cgst_amount: "1371.57", sgst_amount: "1371.57", igst_amount: "0.00" });
+    expect(await half()).toMatchObject({ taxable_amount: "54862.51", cgst_amount: "1371.56", sgst_amount: "1371.56", igst_amount: "0.00" });
+  });
+
+  // From Maharashtra to Tamil Nadu on 1 September 2025, IGST: 10 kg cotton yarn at ₹300 = ₹3,000.00 + 5 % ₹150.00, and
+  // 10 kg polyester spun yarn at ₹150 = ₹1,500.00 + 12 % ₹180.00 (HSN 5509, 12 % until 21 September 2025); invoice
+  // ₹4,500.00 + IGST ₹330.00 = ₹4,830.00. The cotton comes back: ₹3,000.00 + ₹150.00. What is left to credit is the
+  // polyester line, ₹1,500.00 + ₹180.00 = ₹1,680.00, so a note for ₹1,680.00 is exactly that: not the invoice's
+  // average 330 / 4,830 (IGST ₹114.78), which would credit ₹4,565.22 of a taxable value of ₹4,500.00.
+  it("after a return, a note credits what the invoice has left, in that remainder's proportions", async () => {
+    const orgId = await createOrg();
+    const cotton = await lot(orgId, { kg: "100", received_at: "2025-08-01T10:00:00+05:30" });
+    const polyester = await lot(orgId, { kg: "100", sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", received_at: "2025-08-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const invoice = SaleSchema.parse(
+      await sale(
+        orgId,
+        buyer.id,
+        [
+          { lot_id: cotton.id, kg: "10", rate_per_kg: "300" },
+          { lot_id: polyester.id, kg: "10", rate_per_kg: "150" },
+        ],
+        { sale_date: "2025-09-01" },
+      ),
+    );
+    expect(invoice).toMatchObject({ taxable_amount: "4500.00", igst_amount: "330.00", total_amount: "4830.00" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${invoice.id}/dispatch`), 200);
+    await post(`/admin/api/sales/${invoice.id}/returns`, { items: [{ lot_id: cotton.id, kg: "10" }] });
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: "1680.00" }),
+    );
+    expect(note).toMatchObject({ taxable_amount: "1500.00", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "180.00" });
   });
 
   it("a credit note against no invoice adjusts no GST: its split is null", async () => {
