@@ -526,7 +526,8 @@ export const millInvoices = sqliteTable(
   },
   (t) => [
     uniqueIndex("mill_invoices_org_id").on(t.orgId, t.id),
-    uniqueIndex("mill_invoices_org_supplier_number").on(t.orgId, t.supplierId, t.invoiceNumber),
+    // A voided invoice (keyed wrongly) gives up its number, so the corrected one is entered under it.
+    uniqueIndex("mill_invoices_org_supplier_number").on(t.orgId, t.supplierId, t.invoiceNumber).where(sql`${t.voidedAt} IS NULL`),
     index("mill_invoices_org_invoiced_on").on(t.orgId, t.invoicedOn, t.id),
     foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_invoices_supplier_fk" }),
     check("mill_invoices_amount", sql`${t.amountPaise} > 0`),

@@ -16,7 +16,8 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/mill-invoices",
   tags: ["Back office"],
   summary: "Record a mill's invoice for yarn bought; the mill is created on first use",
-  description: "409 `conflict` when the mill already has an invoice with this number.",
+  description:
+    "409 `conflict` when the mill already has an invoice with this number that is not voided. A voided invoice gives up its number, so the corrected one is entered under it.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

@@ -190,6 +190,23 @@ describe("voiding expenses and mill entries", () => {
     const mill = parseCsv((await (await api("/api/v1/export/mill-payments", key)).text()).replace(/^\uFEFF/, ""));
     expect(mill).toHaveLength(1);
   });
+
+  it("a mill invoice voided as keyed wrongly frees its number: the corrected invoice is entered under it", async () => {
+    const { orgId, key } = await orgWithKey();
+    const mistyped = { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/26-27/0457", amount: "74,625.00", date: "2026-11-02" };
+    const wrong = await post(`/admin/api/orgs/${orgId}/mill-invoices`, mistyped);
+    // While the first stands, its number is taken.
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-invoices`, { ...mistyped, amount: "7,46,250.00" }), 409, "conflict");
+    await expectStatus(await voidIt(orgId, "mill-invoices", wrong.id, "Amount keyed short by a digit"), 200);
+    const corrected = await post(`/admin/api/orgs/${orgId}/mill-invoices`, { ...mistyped, amount: "7,46,250.00" });
+    expect(corrected).toMatchObject({ invoice_number: "SRM/26-27/0457", amount: "746250.00" });
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-invoices`, { ...mistyped, amount: "1.00" }), 409, "conflict");
+    // The mill is owed the corrected invoice alone: ₹7,46,250.00, one invoice row in the export.
+    const payable = SupplierPayablesPageSchema.parse(await expectStatus(await api("/api/v1/suppliers", key), 200)).data[0]!;
+    expect(payable).toMatchObject({ invoiced: "746250.00", paid: "0.00", payable: "746250.00", oldest_invoice_date: "2026-11-02" });
+    const mill = parseCsv(await (await api("/api/v1/export/mill-payments", key)).text());
+    expect(mill.slice(1)).toEqual([["Sri Ramalinga Mills", "invoice", "2026-11-02", "746250.00", "SRM/26-27/0457", ""]]);
+  });
 });
 
 describe("void refusals", () => {

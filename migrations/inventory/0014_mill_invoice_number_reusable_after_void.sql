@@ -1,0 +1,2 @@
+DROP INDEX `mill_invoices_org_supplier_number`;--> statement-breakpoint
+CREATE UNIQUE INDEX `mill_invoices_org_supplier_number` ON `mill_invoices` (`org_id`,`supplier_id`,`invoice_number`) WHERE "mill_invoices"."voided_at" IS NULL;
