@@ -16,7 +16,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/mill-payments",
   tags: ["Back office"],
   summary: "Record a payment to a mill (reference = UTR, UPI reference or cheque number)",
-  description: "With `mill_invoice_id`, the invoice must be this mill's.",
+  description: "With `mill_invoice_id`, the invoice must be this mill's (400) and not voided (409 `conflict`).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

@@ -34,5 +34,7 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
       return inventoryError("not_found", `mill_invoice_id: no mill invoice ${refusal.millInvoiceId}`);
     case "mill_invoice_of_other_mill":
       return inventoryError("bad_request", "mill_invoice_id: the invoice is from another mill");
+    case "mill_invoice_voided":
+      return inventoryError("conflict", "mill_invoice_id: the mill invoice is voided");
   }
 }

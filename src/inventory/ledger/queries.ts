@@ -54,7 +54,8 @@ export type LedgerRefusal =
   | { kind: "cash_limit"; refusal: Extract<CashReceiptResult, { ok: false }> }
   | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
   | { kind: "mill_invoice_not_found"; millInvoiceId: string }
-  | { kind: "mill_invoice_of_other_mill" };
+  | { kind: "mill_invoice_of_other_mill" }
+  | { kind: "mill_invoice_voided" };
 
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
@@ -500,24 +501,28 @@ export async function createMillPayment(
 ): Promise<LedgerOutcome<MillPaymentRow>> {
   if (input.millInvoiceId !== null) {
     const invoice = await inventoryDb(db)
-      .select({ name: suppliers.name })
+      .select({ name: suppliers.name, voidedAt: millInvoices.voidedAt })
       .from(millInvoices)
       .innerJoin(suppliers, and(eq(suppliers.orgId, millInvoices.orgId), eq(suppliers.id, millInvoices.supplierId)))
       .where(and(eq(millInvoices.orgId, orgId), eq(millInvoices.id, input.millInvoiceId)))
       .get();
     if (!invoice) return { kind: "mill_invoice_not_found", millInvoiceId: input.millInvoiceId };
     if (invoice.name !== input.supplierName) return { kind: "mill_invoice_of_other_mill" };
+    if (invoice.voidedAt !== null) return { kind: "mill_invoice_voided" };
   }
   const id = newId("mpay", nowMs);
-  await db.batch([
+  // The invoice is checked again in the transaction: a void of it that commits first leaves nothing to pay.
+  const [, inserted] = await db.batch([
     upsertSupplier(db, orgId, input.supplierName, nowMs),
     db
       .prepare(
         `INSERT INTO mill_payments (id, org_id, supplier_id, mill_invoice_id, paid_on, amount_paise, reference, method, created_at)
-         VALUES (?1, ?2, (SELECT id FROM suppliers WHERE org_id = ?2 AND name = ?3), ?4, ?5, ?6, ?7, ?8, ?9)`,
+         SELECT ?1, ?2, (SELECT id FROM suppliers WHERE org_id = ?2 AND name = ?3), ?4, ?5, ?6, ?7, ?8, ?9
+          WHERE ?4 IS NULL OR EXISTS (SELECT 1 FROM mill_invoices WHERE org_id = ?2 AND id = ?4 AND voided_at IS NULL)`,
       )
       .bind(id, orgId, input.supplierName, input.millInvoiceId, input.paidOn, input.amountPaise, input.reference, input.method, nowMs),
   ]);
+  if (inserted!.meta.changes === 0) return { kind: "mill_invoice_voided" };
   return {
     kind: "recorded",
     value: { id, ...input, createdAt: nowMs, ...NOT_VOIDED },

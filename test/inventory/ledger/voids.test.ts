@@ -159,7 +159,7 @@ describe("cancelling an invoice with credit notes", () => {
 });
 
 describe("voiding expenses and mill entries", () => {
-  it("a voided expense leaves the export; a mill invoice is voided only after its payments; payables drop both", async () => {
+  it("a voided expense leaves the export; a mill invoice is voided only after its payments and takes none after; payables drop both", async () => {
     const { orgId, key } = await orgWithKey();
     const expense = await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Freight", amount: "1850" });
     await post(`/admin/api/orgs/${orgId}/expenses`, { category: "Hamali", amount: "400" });
@@ -186,6 +186,12 @@ describe("voiding expenses and mill entries", () => {
     await expectStatus(await voidIt(orgId, "mill-payments", millPayment.id), 200);
     expect(await payables()).toMatchObject({ invoiced: "10000.00", paid: "0.00", payable: "10000.00" });
     await expectStatus(await voidIt(orgId, "mill-invoices", millInvoice.id), 200);
+    expect(await payables()).toMatchObject({ invoiced: "0.00", paid: "0.00", payable: "0.00" });
+    // A voided invoice takes no more payments: paying it would leave money against an invoice the books no longer hold.
+    const late = { supplier_name: "Sri Ramalinga Mills", mill_invoice_id: millInvoice.id, amount: "4000", method: "neft" };
+    expect(await expectError(await admin("POST", `/admin/api/orgs/${orgId}/mill-payments`, late), 409, "conflict")).toBe(
+      "mill_invoice_id: the mill invoice is voided",
+    );
     expect(await payables()).toMatchObject({ invoiced: "0.00", paid: "0.00", payable: "0.00" });
     const mill = parseCsv((await (await api("/api/v1/export/mill-payments", key)).text()).replace(/^\uFEFF/, ""));
     expect(mill).toHaveLength(1);
