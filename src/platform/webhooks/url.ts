@@ -92,7 +92,7 @@ function blockedV6(g: number[]): string | null {
     const sixToFour = ((g[1]! << 16) | g[2]!) >>> 0;
     return blockedV4(sixToFour) && `6to4 ${blockedV4(sixToFour)}`;
   }
-  if (g[0]! >> 4 === 0x3ff) return "documentation";
+  if (g[0] === 0x3fff && g[1]! < 0x1000) return "documentation"; // 3fff::/20 (RFC 9637)
   if ((g[0]! & 0xfe00) === 0xfc00) return "unique local";
   if ((g[0]! & 0xffc0) === 0xfe80) return "link-local";
   if ((g[0]! & 0xffc0) === 0xfec0) return "site-local";

@@ -15,6 +15,9 @@ describe("webhook URL rules (production)", () => {
     "https://example.com./hook",
     "https://HOOKS.Example.COM../hook",
     "https://8.8.8.8./hook",
+    // Global unicast just outside the 3fff::/20 documentation block.
+    "https://[3ffe::1]/hook",
+    "https://[3fff:1000::1]/hook",
   ])("accepts %s", (url) => {
     expect(checkWebhookUrl(url, production)).toMatchObject({ ok: true });
   });
@@ -72,6 +75,7 @@ describe("webhook URL rules (production)", () => {
     ["https://[fec0::1]/hook", "site-local"],
     ["https://[ff02::1]/hook", "multicast"],
     ["https://[2001:db8::1]/hook", "documentation"],
+    ["https://[3fff:fff::1]/hook", "documentation"],
     ["https://[2001::1]/hook", "reserved"],
     ["https://[2002:c0a8:0101::1]/hook", "6to4 private"],
     ["https://[100::1]/hook", "discard-only"],
