@@ -1,6 +1,7 @@
 // The API reference page, and the service's root and `/admin/` leading somewhere useful.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { undeclaredValidationErrors } from "../openapi-rules";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
@@ -54,6 +55,12 @@ describe("the committed OpenAPI document", () => {
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("declared errors", () => {
+  it("every operation that validates a parameter, header or body declares its 400", () => {
+    expect(undeclaredValidationErrors(JSON.parse(inventoryDocument))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The API reference page and its files, served by the Worker itself under the pages' CSP.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { undeclaredValidationErrors } from "../openapi-rules";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
@@ -72,6 +73,12 @@ describe("the committed OpenAPI document", () => {
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("declared errors", () => {
+  it("every operation that validates a parameter, header or body declares its 400", () => {
+    expect(undeclaredValidationErrors(JSON.parse(taxDocument))).toEqual([]);
   });
 });
 

@@ -16,7 +16,7 @@ const route = createRoute({
   request: { params: OrgIdParam },
   responses: {
     200: { description: "The organisation", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(401, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

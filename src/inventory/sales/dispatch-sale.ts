@@ -20,7 +20,7 @@ const route = createRoute({
   request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    ...errorResponses(401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 
