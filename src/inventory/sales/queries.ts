@@ -15,6 +15,7 @@ import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
+import { stockLowStatement } from "../stock/queries";
 
 type Sale = typeof sales.$inferSelect;
 type SaleItem = typeof saleItems.$inferSelect;
@@ -344,26 +345,12 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
       )
       .bind(created, orgId, lines.length, nowMs, saleId),
   );
-  // stock.low once per crossing: the SKU's kg across godowns is under its threshold now and was not before.
   const takenBySku = new Map<string, number>();
   for (const line of lines) takenBySku.set(line.lot.skuId, (takenBySku.get(line.lot.skuId) ?? 0) + line.grams);
-  for (const [skuId, taken] of takenBySku) {
-    const id = newId("evt", nowMs);
-    events.push({ id, index: statements.length });
-    statements.push(
-      db
-        .prepare(
-          `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
-           SELECT ?1, k.org_id, 'stock.low',
-                  json_object('sku_id', k.id, 'sku', k.sku, 'yarn_type', k.yarn_type, 'kg_remaining', ${kgSql("t.grams")},
-                              'threshold_kg', ${kgSql("k.stock_low_threshold_grams")}, 'sale_id', ?4),
-                  'stock.low:' || k.id || ':' || ?4, ?5
-             FROM skus k, (SELECT COALESCE(SUM(grams_remaining), 0) AS grams FROM lots WHERE org_id = ?2 AND sku_id = ?3) t
-            WHERE k.org_id = ?2 AND k.id = ?3
-              AND t.grams < k.stock_low_threshold_grams AND t.grams + ?6 >= k.stock_low_threshold_grams`,
-        )
-        .bind(id, orgId, skuId, saleId, nowMs, taken),
-    );
+  for (const [skuId, gramsTaken] of takenBySku) {
+    const eventId = newId("evt", nowMs);
+    events.push({ id: eventId, index: statements.length });
+    statements.push(stockLowStatement(db, { cause: "sale", saleId, eventId, orgId, skuId, gramsTaken, nowMs }));
   }
 
   // Money already on the customer's account pays this invoice first.

@@ -11,6 +11,7 @@ import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { IdSchema, Kg, kgInput, optionalText } from "../http/wire-formats";
+import { dispatchEvents } from "../webhooks/service";
 import { adjustLot, type StockMovementRow, transferLot } from "./queries";
 import { CreateLotSchema, LotSchema, lotView } from "./schemas";
 
@@ -68,7 +69,7 @@ const adjustRoute = createRoute({
   tags: ["Back office"],
   summary: "Adjust a lot's kg: damage taken off, or a physical count that corrects it",
   description:
-    "The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 `conflict` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log.",
+    "The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 `conflict` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log. Like a sale, kg taken off that take the SKU's kg across all godowns from at or above its threshold to below it emit stock.low (`cause` the reason, `movement_id` the movement).",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: Params, body: { required: true, content: { "application/json": { schema: AdjustLotSchema } } } },
   responses: {
@@ -86,7 +87,7 @@ const transferRoute = createRoute({
   tags: ["Back office"],
   summary: "Move kg of a lot to another godown",
   description:
-    "The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 `insufficient_stock` when the lot has fewer kg; 409 `conflict` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log.",
+    "The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 `insufficient_stock` when the lot has fewer kg; 409 `conflict` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log. The SKU's kg across all godowns stay the same, so a transfer never emits stock.low.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,
@@ -125,6 +126,7 @@ export function registerMoveStock(app: InventoryApp): void {
             : `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received less ${formatGrams(outcome.gramsSentAway)} kg transferred to other godowns (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
         );
       case "adjusted":
+        await dispatchEvents(c.env, outcome.eventIds);
         return c.json({ data: { movement: movementView(outcome.movement), lot: lotView(outcome.lot, istDateOf(now)) } }, 201);
     }
   });

@@ -6,6 +6,7 @@ import { newId } from "../../platform/ids";
 import { IST_OFFSET_MS } from "../../platform/pure/ist";
 import { inventoryDb } from "../db/client";
 import { type godowns, type lots, skus, stockMovements, type suppliers } from "../db/schema";
+import { insertedEventIds, kgSql } from "../db/event-rows";
 import { formatGrams } from "../domain/money";
 import type { ReadDb } from "../http/read-session";
 
@@ -14,7 +15,7 @@ type Sku = typeof skus.$inferSelect;
 type Godown = typeof godowns.$inferSelect;
 
 /** A lot with its SKU, godown and mill, as the read API and the back office show it. */
-export type LotRow = Pick<Lot, "id" | "lotNumber" | "gramsReceived" | "gramsRemaining" | "costPaisePerKg" | "receivedAt"> &
+export type LotRow = Pick<Lot, "id" | "skuId" | "lotNumber" | "gramsReceived" | "gramsRemaining" | "costPaisePerKg" | "receivedAt"> &
   Pick<Sku, "sku" | "yarnType" | "countNe" | "ply" | "denier" | "filaments" | "blend" | "composition" | "shade" | "hsn" | "gstRateBps"> & {
     skuName: Sku["name"];
     godownCode: Godown["code"];
@@ -24,7 +25,7 @@ export type LotRow = Pick<Lot, "id" | "lotNumber" | "gramsReceived" | "gramsRema
   };
 
 const LOT_SELECT = `
-  SELECT l.id, l.lot_number AS lotNumber, l.grams_received AS gramsReceived, l.grams_remaining AS gramsRemaining,
+  SELECT l.id, l.sku_id AS skuId, l.lot_number AS lotNumber, l.grams_received AS gramsReceived, l.grams_remaining AS gramsRemaining,
          l.cost_paise_per_kg AS costPaisePerKg, l.received_at AS receivedAt,
          s.sku, s.name AS skuName, s.yarn_type AS yarnType, s.count_ne AS countNe, s.ply, s.denier, s.filaments, s.blend,
          s.composition, s.shade, s.hsn, s.gst_rate_bps AS gstRateBps, g.code AS godownCode, g.name AS godownName,
@@ -166,10 +167,39 @@ export function upsertSupplier(db: D1Database, orgId: string, name: string, nowM
     .bind(newId("mill", nowMs), orgId, name, nowMs);
 }
 
+/** What took a SKU's kg: a sale, or a stock movement named by its reason. */
+export type StockTaken = { cause: "sale"; saleId: string } | { cause: "damage" | "count_correction"; movementId: string };
+
+/**
+ * stock.low once per crossing: the SKU's kg across godowns is under its threshold now and was not before
+ * `gramsTaken` left it. Runs in the batch that took them, after the lot update; for a movement, only when its row
+ * was written (the update applied). A transfer between godowns leaves the SKU's kg as they were, so never crosses.
+ */
+export function stockLowStatement(
+  db: D1Database,
+  taken: StockTaken & { eventId: string; orgId: string; skuId: string; gramsTaken: number; nowMs: number },
+): D1PreparedStatement {
+  const saleId = taken.cause === "sale" ? taken.saleId : null;
+  const movementId = taken.cause === "sale" ? null : taken.movementId;
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
+       SELECT ?1, k.org_id, 'stock.low',
+              json_object('sku_id', k.id, 'sku', k.sku, 'yarn_type', k.yarn_type, 'kg_remaining', ${kgSql("t.grams")},
+                          'threshold_kg', ${kgSql("k.stock_low_threshold_grams")}, 'cause', ?7, 'sale_id', ?4, 'movement_id', ?8),
+              'stock.low:' || k.id || ':' || COALESCE(?4, ?8), ?5
+         FROM skus k, (SELECT COALESCE(SUM(grams_remaining), 0) AS grams FROM lots WHERE org_id = ?2 AND sku_id = ?3) t
+        WHERE k.org_id = ?2 AND k.id = ?3
+          AND t.grams < k.stock_low_threshold_grams AND t.grams + ?6 >= k.stock_low_threshold_grams
+          AND (?8 IS NULL OR EXISTS (SELECT 1 FROM stock_movements WHERE id = ?8))`,
+    )
+    .bind(taken.eventId, taken.orgId, taken.skuId, saleId, taken.nowMs, taken.gramsTaken, taken.cause, movementId);
+}
+
 export type StockMovementRow = Omit<typeof stockMovements.$inferSelect, "orgId">;
 
 export type AdjustLotOutcome =
-  | { kind: "adjusted"; movement: StockMovementRow; lot: LotRow }
+  | { kind: "adjusted"; movement: StockMovementRow; lot: LotRow; eventIds: string[] }
   | { kind: "lot_not_found" }
   | { kind: "no_change" }
   | { kind: "stale_count" }
@@ -204,7 +234,7 @@ export async function adjustLot(
     return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsReceived: lot.gramsReceived, gramsSentAway };
   }
   const id = newId("mov", nowMs);
-  const [updated] = await db.batch([
+  const statements = [
     db
       .prepare("UPDATE lots SET grams_remaining = ?3 WHERE org_id = ?1 AND id = ?2 AND grams_remaining = ?4")
       .bind(orgId, lotId, target, lot.gramsRemaining),
@@ -220,15 +250,23 @@ export async function adjustLot(
          SELECT ?1, ?2, 'stock.adjusted', NULL, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM stock_movements WHERE id = ?6)`,
       )
       .bind(newId("aud", nowMs), orgId, recorded.actor, `${lotId}: ${change.reason} ${formatGrams(delta)} kg`, nowMs, id),
-  ]);
-  if (updated!.meta.changes !== 1) {
+  ];
+  // Kg taken off (damage, or a count below the books) may take the SKU under its threshold, as a sale may.
+  const events: Array<{ id: string; index: number }> = [];
+  if (delta < 0) {
+    const eventId = newId("evt", nowMs);
+    events.push({ id: eventId, index: statements.length });
+    statements.push(stockLowStatement(db, { cause: change.reason, movementId: id, eventId, orgId, skuId: lot.skuId, gramsTaken: -delta, nowMs }));
+  }
+  const results = await db.batch(statements);
+  if (results[0]!.meta.changes !== 1) {
     // The lot changed since it was read (a sale): damage is relative and is applied again to the new figure; a
     // count is not, and would overwrite the sale, so the count must be taken again.
     return change.reason === "damage" ? adjustLot(db, orgId, lotId, change, recorded, nowMs) : { kind: "stale_count" };
   }
   const movement = await inventoryDb(db).select().from(stockMovements).where(eq(stockMovements.id, id)).get();
   const { orgId: _org, ...row } = movement!;
-  return { kind: "adjusted", movement: row, lot: (await findLot(db, orgId, lotId))! };
+  return { kind: "adjusted", movement: row, lot: (await findLot(db, orgId, lotId))!, eventIds: insertedEventIds(results, events) };
 }
 
 export type TransferLotOutcome =

@@ -56,14 +56,21 @@ const events = {
     data: z.object({ customer_id: Id("cust_01jd3k9x2m4n5p6q7r8s9t0v1w"), name: z.string(), gstin: z.string().nullable() }),
   },
   "stock.low": {
-    description: "A sale took the SKU's stock across all godowns below its threshold (once per crossing).",
+    description:
+      "A sale, damage written off or a stock count took the SKU's stock across all godowns from at or above its threshold to below it (once per crossing). A transfer between godowns leaves the SKU's stock as it was, so never sends it.",
     data: z.object({
       sku_id: Id("sku_01jd3k9x2m4n5p6q7r8s9t0v1w"),
       sku: z.string().openapi({ example: "CTN-CMB-30S1-RW" }),
       yarn_type: z.string(),
       kg_remaining: Kg,
       threshold_kg: Kg,
-      sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w"),
+      cause: z
+        .enum(["sale", "damage", "count_correction"])
+        .openapi({ description: "What took the stock: a sale, or a stock adjustment by its reason (damage, count_correction)" }),
+      sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ description: "The sale, when `cause` is `sale`; otherwise null" }),
+      movement_id: Id("mov_01jd3k9x2m4n5p6q7r8s9t0v1w")
+        .nullable()
+        .openapi({ description: "The stock movement (`movement.id` in the adjustment's answer), when `cause` is not `sale`; otherwise null" }),
     }),
   },
   "compliance.due": {

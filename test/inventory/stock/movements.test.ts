@@ -1,10 +1,13 @@
 // Stock that changes other than by a sale: damage and count corrections, and transfers between godowns. A lot's
 // kg remaining always equals what it received, less its sales (not cancelled), plus its movements.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LotSchema } from "../../../src/inventory/stock/schemas";
+import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { admin, expectError, expectStatus } from "../helpers";
 import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
+
+installReceivers();
 
 const adjust = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/adjustments`, body);
 const transfer = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/transfers`, body);
@@ -172,5 +175,99 @@ describe("godown transfers", () => {
       .bind(orgId, other.orgId)
       .first<{ n: number }>())!;
     expect(n).toBe(0);
+  });
+});
+
+/** The organisation's stock.low events, oldest first, with their payload. */
+async function stockLow(orgId: string) {
+  const { results } = await env.DB.prepare("SELECT id, payload FROM events WHERE org_id = ? AND type = 'stock.low' ORDER BY id")
+    .bind(orgId)
+    .all<{ id: string; payload: string }>();
+  return results.map((r): Record<string, unknown> & { id: string } => ({ id: r.id, ...JSON.parse(r.payload) }));
+}
+
+/** A receiver subscribed to stock.low (one that reorders on it). */
+async function stockLowReceiver(orgId: string) {
+  const { url, received } = receiver(() => respond.ok());
+  await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url, events: ["stock.low"] }), 201);
+  return received;
+}
+
+// The SKU's threshold is 500 kg unless set (docs/inventory-api.md), across all its godowns, as for a sale.
+describe("stock.low from stock movements", () => {
+  it("damage that takes the SKU from at or above its threshold to below it sends stock.low once, naming the movement", async () => {
+    const { orgId } = await orgWithKey();
+    const received = await stockLowReceiver(orgId);
+    // 400 kg in TPR-1 and 300 kg in TPR-2: 700 kg of the SKU.
+    const one = await lot(orgId, { kg: "400", godown_code: "TPR-1" });
+    await lot(orgId, { kg: "300", godown_code: "TPR-2" });
+    await expectStatus(await adjust(orgId, one.id, { reason: "damage", kg: "150" }), 201); // 700 → 550: still above
+    expect(await stockLow(orgId)).toEqual([]);
+    const crossing = await expectStatus(await adjust(orgId, one.id, { reason: "damage", kg: "60" }), 201); // 550 → 490: crosses
+    await expectStatus(await adjust(orgId, one.id, { reason: "damage", kg: "10" }), 201); // 490 → 480: already below
+    const low = await stockLow(orgId);
+    expect(low).toHaveLength(1);
+    expect(low[0]).toMatchObject({
+      sku: "CTN-CMB-30S1-RW",
+      yarn_type: "cotton_combed",
+      kg_remaining: "490.000",
+      threshold_kg: "500.000",
+      cause: "damage",
+      sale_id: null,
+      movement_id: crossing.data.movement.id,
+    });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    expect(received[0]!.headers.get("X-Service-Event")).toBe("stock.low");
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ id: low[0]!.id, data: { cause: "damage", movement_id: crossing.data.movement.id } });
+  });
+
+  it("a count below the books that crosses sends stock.low; a count that stays at the threshold, or only adds, sends nothing", async () => {
+    const { orgId } = await orgWithKey();
+    const received = await stockLowReceiver(orgId);
+    const stock = await lot(orgId, { kg: "600" });
+    await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "500" }), 201); // 600 → 500: not below
+    await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "550" }), 201); // 500 → 550: kg added
+    expect(await stockLow(orgId)).toEqual([]);
+    const crossing = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "499.999" }), 201); // 550 → 499.999
+    const low = await stockLow(orgId);
+    expect(low).toEqual([
+      expect.objectContaining({
+        kg_remaining: "499.999",
+        threshold_kg: "500.000",
+        cause: "count_correction",
+        sale_id: null,
+        movement_id: crossing.data.movement.id,
+      }),
+    ]);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ id: low[0]!.id, data: { cause: "count_correction" } });
+    // Counted back above (nothing sent), then under again: a new crossing, a new event.
+    await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "520" }), 201);
+    expect(await stockLow(orgId)).toHaveLength(1);
+    await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "30" }), 201); // 520 → 490
+    expect((await stockLow(orgId)).map((e) => e.cause)).toEqual(["count_correction", "damage"]);
+  });
+
+  it("a sale's stock.low names the sale, with cause sale and no movement", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "600" });
+    const buyer = await customer(orgId);
+    const sold = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "150" }]); // 600 → 450
+    expect(await stockLow(orgId)).toEqual([expect.objectContaining({ kg_remaining: "450.000", cause: "sale", sale_id: sold.id, movement_id: null })]);
+  });
+
+  it("a transfer between godowns never sends stock.low: the SKU's kg across godowns stay the same", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "600", godown_code: "TPR-1" });
+    // TPR-1 keeps 100 kg, ERD-1 gets 500 kg: 600 kg of the SKU either way.
+    await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "500" }), 201);
+    expect(await stockLow(orgId)).toEqual([]);
+  });
+
+  it("a refused adjustment sends nothing", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "600" });
+    await expectError(await adjust(orgId, stock.id, { reason: "damage", kg: "600.001" }), 409, "conflict");
+    expect(await stockLow(orgId)).toEqual([]);
   });
 });
