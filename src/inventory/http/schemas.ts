@@ -18,17 +18,32 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 
   return Object.fromEntries(statuses.map((status) => [status, { description: describeErrorStatus(status), content: errorContent }]));
 }
 
+/** The largest `offset` a list accepts (the seed's list endpoints). */
+export const MAX_OFFSET = 100_000;
+
 /** `limit` 1..1000 (default 200) and `offset` 0..100000, as in the seed's list endpoints. */
 export const PageQuery = z.object({
   limit: queryInteger(1, 1000).default(200),
-  offset: queryInteger(0, 100_000).default(0),
+  offset: queryInteger(0, MAX_OFFSET).default(0),
 });
+
+/**
+ * The offset of the next page, or null when there is none to ask for: this is the last page, or the next page
+ * would start beyond MAX_OFFSET, which the list refuses (has_more then stays true: rows remain past the cap).
+ */
+export function nextOffset(offset: number, rowsOnPage: number, hasMore: boolean): number | null {
+  const next = offset + rowsOnPage;
+  return hasMore && next <= MAX_OFFSET ? next : null;
+}
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     has_more: z.boolean().openapi({ description: "true while more rows remain" }),
-    next_offset: z.number().int().nullable().openapi({ description: "offset to send for the next page; null on the last page" }),
+    next_offset: z.number().int().nullable().openapi({
+      description:
+        "offset to send for the next page; null on the last page, and null with `has_more` true when the next page would start beyond offset 100000, which lists refuse (narrow the filters or the window to reach the rest)",
+    }),
   });
 }
 

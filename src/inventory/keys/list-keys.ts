@@ -4,7 +4,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listKeys } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
-import { errorResponses, isoOrNull, iso, PageQuery, pageOf } from "../http/schemas";
+import { errorResponses, isoOrNull, iso, nextOffset, PageQuery, pageOf } from "../http/schemas";
 import { KeySchema, type ScopeSchema } from "./schemas";
 import { OrgIdParam } from "../orgs/schemas";
 
@@ -47,6 +47,6 @@ export function registerListKeys(app: InventoryApp): void {
       })),
     );
     const hasMore = rows.length > limit;
-    return c.json({ data, has_more: hasMore, next_offset: hasMore ? offset + limit : null }, 200);
+    return c.json({ data, has_more: hasMore, next_offset: nextOffset(offset, data.length, hasMore) }, 200);
   });
 }

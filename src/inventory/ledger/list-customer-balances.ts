@@ -5,7 +5,7 @@ import { ageingStarts } from "../domain/ageing";
 import { istDateOf } from "../domain/ist";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listCustomerBalances } from "./queries";
-import { errorResponses } from "../http/schemas";
+import { errorResponses, nextOffset } from "../http/schemas";
 import { CustomerBalancesPageSchema, CustomerBalancesQuery, customerBalanceView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
@@ -31,7 +31,7 @@ export function registerListCustomerBalances(app: InventoryApp): void {
     const starts = ageingStarts(istDateOf(Date.now()));
     const { rows, hasMore } = await listCustomerBalances(session, c.var.apiKey.state.ownerId, { starts, limit: query.limit, offset: query.offset });
     return c.json(
-      { data: rows.map(customerBalanceView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      { data: rows.map(customerBalanceView), has_more: hasMore, next_offset: nextOffset(query.offset, rows.length, hasMore) },
       200,
       bookmarkHeader(session),
     );

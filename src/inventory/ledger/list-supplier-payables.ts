@@ -3,7 +3,7 @@ import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listSupplierPayables } from "./queries";
-import { errorResponses } from "../http/schemas";
+import { errorResponses, nextOffset } from "../http/schemas";
 import { SupplierPayablesPageSchema, SupplierPayablesQuery, supplierPayableView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
@@ -28,7 +28,7 @@ export function registerListSupplierPayables(app: InventoryApp): void {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const { rows, hasMore } = await listSupplierPayables(session, c.var.apiKey.state.ownerId, { limit: query.limit, offset: query.offset });
     return c.json(
-      { data: rows.map(supplierPayableView), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      { data: rows.map(supplierPayableView), has_more: hasMore, next_offset: nextOffset(query.offset, rows.length, hasMore) },
       200,
       bookmarkHeader(session),
     );

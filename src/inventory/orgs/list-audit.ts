@@ -3,7 +3,7 @@ import { requireAdmin, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listAudit } from "./queries";
-import { errorResponses, iso, PageQuery, pageOf } from "../http/schemas";
+import { errorResponses, iso, nextOffset, PageQuery, pageOf } from "../http/schemas";
 import { AuditEntrySchema, OrgIdParam } from "./schemas";
 
 const route = createRoute({
@@ -29,6 +29,6 @@ export function registerListAudit(app: InventoryApp): void {
       .slice(0, limit)
       .map((row) => ({ action: row.action, key_id: row.keyId, actor: row.actor, reason: row.reason, at: iso(row.at) }));
     const hasMore = rows.length > limit;
-    return c.json({ data, has_more: hasMore, next_offset: hasMore ? offset + limit : null }, 200);
+    return c.json({ data, has_more: hasMore, next_offset: nextOffset(offset, data.length, hasMore) }, 200);
   });
 }

@@ -6,7 +6,7 @@ import { salesWindow } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listSales } from "./queries";
-import { errorResponses } from "../http/schemas";
+import { errorResponses, nextOffset } from "../http/schemas";
 import { SalesPageSchema, SalesQuerySchema } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
@@ -40,8 +40,7 @@ export function registerListSales(app: InventoryApp): void {
     });
     // The sales arrive as JSON text from SQLite; the page is spliced around them, byte for byte what c.json
     // would print for the parsed page, without decoding and re-encoding up to 200 sales.
-    const nextOffset = hasMore ? query.offset + saleJson.length : null;
-    const page = `{"data":[${saleJson.join(",")}],"has_more":${hasMore},"next_offset":${nextOffset}}`;
+    const page = `{"data":[${saleJson.join(",")}],"has_more":${hasMore},"next_offset":${nextOffset(query.offset, saleJson.length, hasMore)}}`;
     // Typed as the JSON answer it is: the response schema still documents and types this route.
     return c.body(page, 200, { ...bookmarkHeader(session), "Content-Type": "application/json" }) as unknown as TypedResponse<
       z.infer<typeof SalesPageSchema>,

@@ -4,7 +4,7 @@ import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory } from "./queries";
 import { istDateOf } from "../domain/ist";
-import { errorResponses } from "../http/schemas";
+import { errorResponses, nextOffset } from "../http/schemas";
 import { InventoryPageSchema, InventoryQuerySchema, lotView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 
@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Inventory"],
   summary: "Lots with kg remaining > 0, newest received first",
   description:
-    "Each lot with its SKU (count, composition, HSN, GST rate), godown, mill and cost. Page with `offset` = the previous `next_offset` until `has_more` is false. Served from the nearest D1 replica; see `X-D1-Bookmark`.",
+    "Each lot with its SKU (count, composition, HSN, GST rate), godown, mill and cost. Page with `offset` = the previous `next_offset` until `next_offset` is null (with `has_more` still true when the next page would start beyond offset 100000). Served from the nearest D1 replica; see `X-D1-Bookmark`.",
   ...scopedKey("inventory:read"),
   request: { query: InventoryQuerySchema, headers: BookmarkHeader },
   responses: {
@@ -36,7 +36,7 @@ export function registerListInventory(app: InventoryApp): void {
       offset: query.offset,
     });
     return c.json(
-      { data: rows.map((row) => lotView(row, today)), has_more: hasMore, next_offset: hasMore ? query.offset + rows.length : null },
+      { data: rows.map((row) => lotView(row, today)), has_more: hasMore, next_offset: nextOffset(query.offset, rows.length, hasMore) },
       200,
       bookmarkHeader(session),
     );
