@@ -16,6 +16,7 @@ const statusOf = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  conflict_retry: 409,
   idempotency_key_in_use: 409,
   idempotency_answer_lost: 409,
   key_limit_reached: 409,
@@ -51,6 +52,8 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   not_found: "no such resource for this caller",
   method_not_allowed: "the path exists, the method does not",
   conflict: "the change conflicts with the current state (the message says which)",
+  conflict_retry:
+    "other writes kept changing the invoice while this payment or credit note was being recorded; nothing was written: send it again (with a new Idempotency-Key if you used one)",
   idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
   idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept (look up its result)",
   key_limit_reached: "the organisation has the most active keys allowed",

@@ -18,7 +18,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Issue a credit note to a customer (CGST s.34); settles like a payment and emits invoice.paid when it completes the invoice",
   description:
-    "With `sale_id`, the sale must be the customer's and not cancelled; credit notes against it total at most its amount (409 `credit_exceeds_invoice`) and the amount is at most its outstanding (409 `over_application`, the outstanding in the message). When payments plus credit notes first reach the sale's total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). The date (IST) may not be in the future, nor, with `sale_id`, before the invoice's date (400).",
+    "With `sale_id`, the sale must be the customer's and not cancelled; credit notes against it total at most its amount (409 `credit_exceeds_invoice`) and the amount is at most its outstanding (409 `over_application`, the outstanding in the message). When payments plus credit notes first reach the sale's total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). The date (IST) may not be in the future, nor, with `sale_id`, before the invoice's date (400). When other payments, credit notes or voids keep changing the invoice between the checks and this write, it is tried 3 times and then refused with 409 `conflict_retry`: nothing was recorded, so send it again (with a new Idempotency-Key if you used one, as the refusal is kept for the old key).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

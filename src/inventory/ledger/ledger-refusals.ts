@@ -36,5 +36,10 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
       return inventoryError("bad_request", "mill_invoice_id: the invoice is from another mill");
     case "mill_invoice_voided":
       return inventoryError("conflict", "mill_invoice_id: the mill invoice is voided");
+    case "contended":
+      return inventoryError(
+        "conflict_retry",
+        "Other payments, credit notes or voids kept changing the invoice (or the customer's cash received) while this was being recorded; nothing was recorded: send it again (with a new Idempotency-Key if you used one)",
+      );
   }
 }

@@ -55,7 +55,15 @@ export type LedgerRefusal =
   | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
   | { kind: "mill_invoice_not_found"; millInvoiceId: string }
   | { kind: "mill_invoice_of_other_mill" }
-  | { kind: "mill_invoice_voided" };
+  | { kind: "mill_invoice_voided" }
+  /** Other writes kept changing the invoice between the checks and the receipt's own transaction. */
+  | { kind: "contended" };
+
+/**
+ * How many times a payment or credit note is tried when its transaction's check refused it yet a fresh read finds
+ * no reason to (a concurrent void or receipt changed the invoice in between): then `contended`, nothing written.
+ */
+export const RECEIPT_WRITE_ATTEMPTS = 3;
 
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
@@ -240,34 +248,37 @@ export async function createPayment(
   input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>,
   nowMs: number,
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
-  const refusal = await paymentRefusal(db, orgId, input, nowMs);
-  if (refusal) return refusal;
-  const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
-  // The checks above read before the batch; concurrent receipts could each pass them alone. So the insert checks
-  // again in the transaction (the invoice still owes the amount; the cash limits still hold) and writes nothing
-  // otherwise, and the refusal is then read afresh below.
   const cashSoFar = (also: string) =>
     `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND customer_id = ?3 AND method = 'cash' AND voided_at IS NULL AND ${also})`;
-  const statements = [
-    db
-      .prepare(
-        `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-          WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5", "payment")})
-            AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
-      )
-      .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
-  ];
-  const events: Array<{ id: string; index: number }> = [];
-  if (input.saleId !== null) {
-    const eventId = newId("evt", nowMs);
-    events.push({ id: eventId, index: statements.length });
-    statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: row.id, creditNoteId: null }, nowMs));
+  for (let attempt = 1; attempt <= RECEIPT_WRITE_ATTEMPTS; attempt++) {
+    const refusal = await paymentRefusal(db, orgId, input, nowMs);
+    if (refusal) return refusal;
+    const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
+    // The checks above read before the batch; concurrent receipts could each pass them alone. So the insert checks
+    // again in the transaction (the invoice still owes the amount; the cash limits still hold) and writes nothing
+    // otherwise, and the next attempt reads the refusal afresh.
+    const statements = [
+      db
+        .prepare(
+          `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
+            WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5", "payment")})
+              AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
+        )
+        .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
+    ];
+    const events: Array<{ id: string; index: number }> = [];
+    if (input.saleId !== null) {
+      const eventId = newId("evt", nowMs);
+      events.push({ id: eventId, index: statements.length });
+      statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: row.id, creditNoteId: null }, nowMs));
+    }
+    const results = await db.batch(statements);
+    if (results[0]!.meta.changes === 0) continue;
+    const eventIds = insertedEventIds(results, events);
+    return { kind: "recorded", value: { ...row, invoicePaid: eventIds.length > 0 }, eventIds };
   }
-  const results = await db.batch(statements);
-  if (results[0]!.meta.changes === 0) return (await paymentRefusal(db, orgId, input, nowMs)) ?? createPayment(db, orgId, input, nowMs);
-  const eventIds = insertedEventIds(results, events);
-  return { kind: "recorded", value: { ...row, invoicePaid: eventIds.length > 0 }, eventIds };
+  return { kind: "contended" };
 }
 
 /** A credit note, with the place of supply of the invoice it credits (null without one). */
@@ -300,35 +311,38 @@ export async function createCreditNote(
       datedOn: input.issuedOn,
       nowMs,
     });
-  const refusal = await refusalNow();
-  if (refusal) return refusal;
-  const id = newId("cn", nowMs);
-  // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
-  // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
-  const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
-  const tax = left?.split ? creditNoteTax(input.amountPaise, left.split) : null;
-  // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
-  // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
-  // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
-  // nothing is written and the refusal is read afresh below.
-  const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6", "credit_note")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
-  const insert = insertCreditNote(
-    db,
-    { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs },
-    { sql: stillRoom, notesVersion: left?.notesVersion ?? null },
-  );
-  // A credit note settles like a payment: it may complete the invoice.
-  const events: Array<{ id: string; index: number }> = [];
-  const statements = [insert];
-  if (input.saleId !== null) {
-    const eventId = newId("evt", nowMs);
-    events.push({ id: eventId, index: statements.length });
-    statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
+  for (let attempt = 1; attempt <= RECEIPT_WRITE_ATTEMPTS; attempt++) {
+    const refusal = await refusalNow();
+    if (refusal) return refusal;
+    const id = newId("cn", nowMs);
+    // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
+    // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
+    const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
+    const tax = left?.split ? creditNoteTax(input.amountPaise, left.split) : null;
+    // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
+    // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
+    // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
+    // nothing is written and the next attempt reads the refusal afresh.
+    const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6", "credit_note")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
+    const insert = insertCreditNote(
+      db,
+      { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs },
+      { sql: stillRoom, notesVersion: left?.notesVersion ?? null },
+    );
+    // A credit note settles like a payment: it may complete the invoice.
+    const events: Array<{ id: string; index: number }> = [];
+    const statements = [insert];
+    if (input.saleId !== null) {
+      const eventId = newId("evt", nowMs);
+      events.push({ id: eventId, index: statements.length });
+      statements.push(...invoicePaidStatements(db, orgId, input.saleId, eventId, { paymentId: null, creditNoteId: id }, nowMs));
+    }
+    const results = await db.batch(statements);
+    if (results[0]!.meta.changes === 0) continue;
+    const row = await readCreditNote(db, orgId, id);
+    return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
   }
-  const results = await db.batch(statements);
-  if (results[0]!.meta.changes === 0) return (await refusalNow()) ?? createCreditNote(db, orgId, input, nowMs);
-  const row = await readCreditNote(db, orgId, id);
-  return { kind: "recorded", value: row, eventIds: insertedEventIds(results, events) };
+  return { kind: "contended" };
 }
 
 /**
