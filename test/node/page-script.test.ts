@@ -4,15 +4,29 @@ import { CLIENT_JS } from "../../src/platform/ui/client";
 
 type Listener = (event: { target: unknown; preventDefault(): void }) => void;
 
-/** Runs the script on a page at `path`; returns its submit listener and every URL it fetched. */
+/** A form field as the script reads it: name, type, value and its `data-*` attributes. */
+interface Field {
+  name: string;
+  type: string;
+  value: string;
+  attributes?: string[];
+}
+
+/** Runs the script on a page at `path`; returns its submit listener, every URL it fetched and the bodies it sent. */
 function loadScript(path: string) {
   const url = new URL(path, "https://inventory.example");
   const listeners: Record<string, Listener[]> = {};
   const fetched: string[] = [];
+  const sent: unknown[] = [];
   const sections: Record<string, { innerHTML: string }> = { keys: { innerHTML: "old page" } };
   class HTMLFormElement {
-    constructor(private readonly attributes: Record<string, string>) {}
-    elements = [];
+    constructor(
+      private readonly attributes: Record<string, string>,
+      fields: Field[] = [],
+    ) {
+      this.elements = fields.map((f) => ({ ...f, disabled: false, hasAttribute: (name: string) => (f.attributes ?? []).includes(name) }));
+    }
+    elements: unknown[];
     hasAttribute(name: string) {
       return name in this.attributes;
     }
@@ -31,8 +45,9 @@ function loadScript(path: string) {
       listeners[type] = [...(listeners[type] ?? []), listener];
     },
   };
-  const fetch = async (target: string) => {
+  const fetch = async (target: string, init: { body?: string } = {}) => {
     fetched.push(target);
+    if (init.body !== undefined) sent.push(JSON.parse(init.body));
     const body = target.startsWith("/admin/api/") ? '{"data":{}}' : '<section id="keys">fresh page</section>';
     return new Response(body, { status: 200 });
   };
@@ -51,13 +66,13 @@ function loadScript(path: string) {
     Element: class {},
   };
   new Function(...Object.keys(globals), CLIENT_JS.body)(...Object.values(globals));
-  const submit = (attributes: Record<string, string>) =>
+  const submit = (attributes: Record<string, string>, fields: Field[] = []) =>
     new Promise<void>((resolve) => {
-      listeners.submit![0]!({ target: new HTMLFormElement(attributes), preventDefault: () => {} });
+      listeners.submit![0]!({ target: new HTMLFormElement(attributes, fields), preventDefault: () => {} });
       const wait = () => (sections.keys!.innerHTML === "old page" ? setTimeout(wait, 5) : resolve());
       wait();
     });
-  return { submit, fetched, sections };
+  return { submit, fetched, sent, sections };
 }
 
 describe("the page script after an action", () => {
@@ -66,5 +81,23 @@ describe("the page script after an action", () => {
     await page.submit({ "data-api": "/admin/api/keys/key_1/revoke", "data-no-body": "", "data-refresh": "keys" });
     expect(page.fetched).toEqual(["/admin/api/keys/key_1/revoke", "/admin?keys=50"]);
     expect(page.sections.keys!.innerHTML).toContain("fresh page");
+  });
+});
+
+describe("the page script's date fields", () => {
+  // A key's expiry chosen as a date ends with that day in India (docs/web-pages.md): the key works through all of
+  // it and stops at 00:00 IST the next day. IST is UTC+05:30 (docs/inventory-api.md), so 00:00 IST on 22 November
+  // is 21 November 18:30 UTC; after the last day of a month or year the next day is the 1st.
+  it.each([
+    ["2026-11-21", "2026-11-21T18:30:00.000Z"],
+    ["2027-02-28", "2027-02-28T18:30:00.000Z"],
+    ["2026-12-31", "2026-12-31T18:30:00.000Z"],
+  ])("sends %s as %s, the next day's 00:00 IST", async (chosen, expiresAt) => {
+    const page = loadScript("/admin");
+    await page.submit({ "data-api": "/admin/api/orgs/org_1/keys", "data-refresh": "keys" }, [
+      { name: "access", type: "select-one", value: "read_only" },
+      { name: "expires_at", type: "date", value: chosen, attributes: ["data-ist-date"] },
+    ]);
+    expect(page.sent).toEqual([{ access: "read_only", expires_at: expiresAt }]);
   });
 });

@@ -16,8 +16,10 @@ const source = String.raw`"use strict";
     status.className = isError ? "status status-error" : "status";
   }
 
+  // The end of a day in India is the next day's 00:00 IST, the first instant the chosen day no longer covers
+  // (expiry is exclusive). IST has no daylight saving, so the next day starts exactly 24 hours later.
   function istEndOfDay(date) {
-    return new Date(date + "T23:59:59.999+05:30").toISOString();
+    return new Date(Date.parse(date + "T00:00:00+05:30") + 86400000).toISOString();
   }
 
   function bodyOf(form) {
