@@ -69,7 +69,7 @@ const adjustRoute = createRoute({
   tags: ["Back office"],
   summary: "Adjust a lot's kg: damage taken off, or a physical count that corrects it",
   description:
-    "The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 `conflict` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Recorded as a stock movement and in the audit log. Like a sale, kg taken off that take the SKU's kg across all godowns from at or above its threshold to below it emit stock.low (`cause` the reason, `movement_id` the movement).",
+    "The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 `conflict` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 `conflict` (nothing to correct). A count taken while a sale changed the lot is 409 `conflict`: count again. Damage is applied to the lot's new kg when a sale changed it in between, tried 3 times, then 409 `conflict_retry`: nothing recorded, send it again (with a new Idempotency-Key if you used one). Recorded as a stock movement and in the audit log. Like a sale, kg taken off that take the SKU's kg across all godowns from at or above its threshold to below it emit stock.low (`cause` the reason, `movement_id` the movement).",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: Params, body: { required: true, content: { "application/json": { schema: AdjustLotSchema } } } },
   responses: {
@@ -118,6 +118,11 @@ export function registerMoveStock(app: InventoryApp): void {
         throw inventoryError("conflict", "The count equals the lot's kg remaining; nothing to correct");
       case "stale_count":
         throw inventoryError("conflict", "The lot changed while it was being counted (a sale); count it again");
+      case "contended":
+        throw inventoryError(
+          "conflict_retry",
+          "Sales or other changes kept changing the lot while the damage was being recorded; nothing was recorded: send it again (with a new Idempotency-Key if you used one)",
+        );
       case "out_of_range":
         throw inventoryError(
           "conflict",

@@ -203,23 +203,48 @@ export type AdjustLotOutcome =
   | { kind: "lot_not_found" }
   | { kind: "no_change" }
   | { kind: "stale_count" }
-  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number; gramsSentAway: number };
+  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number; gramsSentAway: number }
+  /** Damage: other writes changed the lot between each read and its write, every time tried. */
+  | { kind: "contended" };
+
+type AdjustmentChange = { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number };
+
+/** How many times damage is applied to a fresh read of the lot when other writes keep changing it in between. */
+export const DAMAGE_WRITE_ATTEMPTS = 3;
 
 /**
  * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
  * the kg received less the kg transferred to other godowns (more than that is a receipt, not a correction: the kg
  * sent away are counted in the other godown's lot). The lot update is conditional on
  * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
- * audit row are written only when the update was.
+ * audit row are written only when the update was. Damage is relative, so it is applied again to the new figure
+ * (at most DAMAGE_WRITE_ATTEMPTS times in all); a count is not, and would overwrite the sale: it must be taken again.
  */
 export async function adjustLot(
   db: D1Database,
   orgId: string,
   lotId: string,
-  change: { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number },
+  change: AdjustmentChange,
   recorded: { notes: string | null; actor: string },
   nowMs: number,
 ): Promise<AdjustLotOutcome> {
+  for (let attempt = 1; attempt <= DAMAGE_WRITE_ATTEMPTS; attempt++) {
+    const outcome = await adjustLotOnce(db, orgId, lotId, change, recorded, nowMs);
+    if (outcome.kind !== "lot_changed") return outcome;
+    if (change.reason === "count_correction") return { kind: "stale_count" };
+  }
+  return { kind: "contended" };
+}
+
+/** One read of the lot and its conditional write; `lot_changed` when the lot changed in between. */
+async function adjustLotOnce(
+  db: D1Database,
+  orgId: string,
+  lotId: string,
+  change: AdjustmentChange,
+  recorded: { notes: string | null; actor: string },
+  nowMs: number,
+): Promise<Exclude<AdjustLotOutcome, { kind: "stale_count" | "contended" }> | { kind: "lot_changed" }> {
   const lot = await findLot(db, orgId, lotId);
   if (!lot) return { kind: "lot_not_found" };
   const target = change.reason === "damage" ? lot.gramsRemaining - change.grams : change.gramsCounted;
@@ -259,11 +284,7 @@ export async function adjustLot(
     statements.push(stockLowStatement(db, { cause: change.reason, movementId: id, eventId, orgId, skuId: lot.skuId, gramsTaken: -delta, nowMs }));
   }
   const results = await db.batch(statements);
-  if (results[0]!.meta.changes !== 1) {
-    // The lot changed since it was read (a sale): damage is relative and is applied again to the new figure; a
-    // count is not, and would overwrite the sale, so the count must be taken again.
-    return change.reason === "damage" ? adjustLot(db, orgId, lotId, change, recorded, nowMs) : { kind: "stale_count" };
-  }
+  if (results[0]!.meta.changes !== 1) return { kind: "lot_changed" };
   const movement = await inventoryDb(db).select().from(stockMovements).where(eq(stockMovements.id, id)).get();
   const { orgId: _org, ...row } = movement!;
   return { kind: "adjusted", movement: row, lot: (await findLot(db, orgId, lotId))!, eventIds: insertedEventIds(results, events) };

@@ -2,6 +2,7 @@
 // kg remaining always equals what it received, less its sales (not cancelled), plus its movements.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { adjustLot } from "../../../src/inventory/stock/queries";
 import { LotSchema } from "../../../src/inventory/stock/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { admin, expectError, expectStatus } from "../helpers";
@@ -269,5 +270,64 @@ describe("stock.low from stock movements", () => {
     const stock = await lot(orgId, { kg: "600" });
     await expectError(await adjust(orgId, stock.id, { reason: "damage", kg: "600.001" }), 409, "conflict");
     expect(await stockLow(orgId)).toEqual([]);
+  });
+});
+
+/**
+ * The database as adjustLot uses it, raced: inside each write's own transaction a sale takes 1 kg off the lot just
+ * before the write and gives it back just after. The write, conditional on the kg it read, changes nothing, while
+ * every fresh read finds the lot as it was. The race stops after 10 writes, so code that retried without a bound
+ * records the damage then instead of looping for ever.
+ */
+function racedLot(d1: D1Database, lotId: string) {
+  let writes = 0;
+  const db: D1Database = {
+    prepare: (query) => d1.prepare(query),
+    batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
+      writes++;
+      if (writes > 10) return d1.batch<T>(statements);
+      const results = await d1.batch<T>([
+        d1.prepare("UPDATE lots SET grams_remaining = grams_remaining - 1000 WHERE id = ?").bind(lotId),
+        ...statements,
+        d1.prepare("UPDATE lots SET grams_remaining = grams_remaining + 1000 WHERE id = ?").bind(lotId),
+      ]);
+      return results.slice(1, -1);
+    },
+    exec: (query) => d1.exec(query),
+    withSession: (constraint) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  };
+  return { db, writes: () => writes };
+}
+
+describe("damage while sales keep changing the lot", () => {
+  it("is applied to a fresh read at most 3 times in all (docs/inventory-api.md), then answers `contended` with nothing recorded", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    const race = racedLot(env.DB, stock.id);
+    const recorded = { notes: null, actor: "operator" };
+    expect(await adjustLot(race.db, orgId, stock.id, { reason: "damage", grams: 5_000 }, recorded, Date.now())).toEqual({ kind: "contended" });
+    expect(race.writes()).toBe(3);
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE lot_id = ?").bind(stock.id).first<{ n: number }>())!;
+    expect(n).toBe(0);
+    // Without the race the same damage is recorded: 100 kg − 5 kg.
+    const done = await adjustLot(env.DB, orgId, stock.id, { reason: "damage", grams: 5_000 }, recorded, Date.now());
+    expect(done).toMatchObject({ kind: "adjusted", lot: { gramsRemaining: 95_000 } });
+  });
+
+  it("answers 409 conflict_retry in the envelope and records nothing when every write finds the lot changed", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    // The database drops every change to this lot (no row changed, no error), as when a sale changed it first.
+    const trigger = `drop_lot_${stock.id}`;
+    await env.DB.prepare(`CREATE TRIGGER ${trigger} BEFORE UPDATE ON lots WHEN NEW.id = '${stock.id}' BEGIN SELECT RAISE(IGNORE); END`).run();
+    try {
+      expect(await expectError(await adjust(orgId, stock.id, { reason: "damage", kg: "5" }), 409, "conflict_retry")).toContain("send it again");
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
+    }
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE lot_id = ?").bind(stock.id).first<{ n: number }>())!;
+    expect(n).toBe(0);
+    expect(await drift(orgId)).toBe(0);
   });
 });
