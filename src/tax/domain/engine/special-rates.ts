@@ -64,7 +64,7 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
   let gainsTax = 0;
   for (let i = 0; i < GAIN_BUCKETS.length; i++) {
     const income = parts.gains[i]!;
-    // s.112A(2)(i): tax only on gains above ₹1,25,000 in aggregate; the shortfall adjustment of s.112A(3) is
+    // s.112A(2)(i): tax only on gains above ₹1,25,000 in aggregate; the shortfall adjustment of the proviso to s.112A(2) is
     // then set against the rest (the same result as the Act's order, without wasting the shortfall).
     const exempt = SECTION_112A_BUCKETS.includes(i) ? Math.min(income, exemption112A) : 0;
     exemption112A -= exempt;

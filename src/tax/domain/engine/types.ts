@@ -148,7 +148,7 @@ export interface SpecialRateLine {
   income: number;
   /** s.112A: the ₹1,25,000 (FY 2024-25: aggregate for the year) on which no tax is charged. */
   exemptAmount: number;
-  /** Residents: the unexhausted basic exemption adjusted against this income (ss.111A(1), 112(1), 112A(3) provisos). */
+  /** Residents: the unexhausted basic exemption adjusted against this income (provisos to ss.111A(1), 112(1)(a), 112A(2)). */
   basicExemptionAdjusted: number;
   /** Tax ignored because 20 % on the indexed gain is lower (s.112(1)(a) proviso; ITA 2025 s.197(3)). */
   indexationRelief: number;

@@ -30,10 +30,10 @@ const TY26: FinancialYear = "2026-27";
 
 const FINANCE_ACT_2025_87A = "s.87A second proviso (Finance Act 2025, w.e.f. 1-4-2026); CBDT: special-rate income excluded from the rebate (87A-SPL)";
 const S111A = "s.111A(1) as amended by Finance (No. 2) Act 2024: 15 % before 23-7-2024, 20 % on or after";
-const S112A = "s.112A(2)(i) as substituted by Finance Act 2025 s.31 w.e.f. 23-7-2024: ₹1,25,000 on the aggregate; 10 % / 12.5 %";
+const S112A = "s.112A(2)(i) as substituted by Finance (No. 2) Act 2024 w.r.e.f. 23-7-2024: ₹1,25,000 on the aggregate; 10 % / 12.5 %";
 const S112 =
   "s.112(1)(a) as amended by Finance (No. 2) Act 2024: 12.5 % without indexation from 23-7-2024; proviso for land or building acquired before that date";
-const SHORTFALL = "proviso to ss.111A(1), 112(1), 112A(3) (ITA 2025 ss.196(2), 197(2), 198(3)): residents only";
+const SHORTFALL = "provisos to ss.111A(1), 112(1)(a), 112A(2) (ITA 2025 ss.196(2), 197(2), 198(3)): residents only";
 const SETOFF = "s.70(2) short-term loss against any gain; s.70(3) long-term loss against long-term gains only";
 const SURCHARGE =
   "Finance Act 2025 First Schedule Part I Para A: 25 %/37 % only where income excluding dividends and ss.111A/112/112A income exceeds ₹2 crore/₹5 crore; 15 % cap on tax on those incomes";
