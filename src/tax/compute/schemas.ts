@@ -51,7 +51,7 @@ export const SpecialRateLineSchema = z
       0,
     ),
     indexationRelief: wholeRupees(
-      "s.112: tax ignored because 20 % on the indexed gain is lower, for a resident's land or building acquired before 23 July 2024 (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+      "s.112: tax ignored because 20 % on the indexed gain is lower, both worked after the basic-exemption adjustment, for a resident's land or building acquired before 23 July 2024 (second proviso to s.112(1)(a); ITA 2025 s.197(3)).",
       0,
     ),
     taxableAmount: wholeRupees("Income charged at the rate.", 125_000),

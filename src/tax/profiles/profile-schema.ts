@@ -131,7 +131,7 @@ export const CapitalGainSchema = z
     ).optional(),
     landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
       description:
-        "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain (s.112(1)(a) proviso; ITA 2025 s.197(3)).",
+        "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
       example: false,
     }),
   })

@@ -1,7 +1,7 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
-import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts } from "./capital-gains";
+import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts, type LandOrBuildingGain } from "./capital-gains";
 import {
   EXEMPTION_DESCRIPTIONS,
   OTHER_VIA_DESCRIPTIONS,
@@ -193,6 +193,7 @@ function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): v
 }
 
 const NO_GAINS: readonly number[] = GAIN_BUCKETS.map(() => 0);
+const NO_LAND: readonly LandOrBuildingGain[] = [];
 const NO_SPECIAL_TAX: SpecialTax = {
   buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
   casualTax: 0,
@@ -209,7 +210,7 @@ const NO_SPECIAL_TAX: SpecialTax = {
 function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstGains: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
     const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
-    return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, indexationRelief: 0 };
+    return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, landOrBuildings: NO_LAND };
   }
   // A house-property loss set off against the gains comes off the dearest first (GAIN_BUCKETS order).
   let loss = lossAgainstGains;
@@ -231,8 +232,8 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   }
   casual -= Math.min(deficit, casual);
   const slab = Math.max(0, taxableIncome - special);
-  const indexationRelief = f.capitalGains.indexationRelief;
-  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, indexationRelief };
+  const landOrBuildings = f.capitalGains.landOrBuildings;
+  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, landOrBuildings };
 }
 
 function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {

@@ -44,6 +44,16 @@ const LTCG_112_12_5 = 3;
 const LTCG_112A_12_5 = 4;
 const LTCG_112A_10 = 5;
 
+/**
+ * A resident's land or building acquired before 23 July 2024 and transferred on or after it, in the s.112 bucket
+ * without indexation: its tax is the lower of 12.5 % on `gain` and 20 % on `indexedGain` (second proviso to
+ * s.112(1)(a); ITA 2025 s.197(3)). Paise; `gain` > 0, `indexedGain` may be nil or negative.
+ */
+export interface LandOrBuildingGain {
+  gain: number;
+  indexedGain: number;
+}
+
 export interface CapitalGainsFacts {
   /** Other short-term gains after set-off: income at the slab rates. */
   shortTermAtSlabRates: number;
@@ -53,38 +63,31 @@ export interface CapitalGainsFacts {
   specialRateGains: number;
   shortTermLossNotSetOff: number;
   longTermLossNotSetOff: number;
-  /**
-   * Land or buildings acquired before 23 July 2024, transferred by a resident on or after it: the tax at 12.5 %
-   * above the tax at 20 % on the indexed gain, which is ignored (s.112(1)(a) proviso; ITA 2025 s.197(3)), in
-   * whole rupees, rounded down so it never exceeds the proviso's excess.
-   */
-  indexationRelief: number;
+  /** The land or buildings with the indexation choice (their gains are also in the s.112 bucket). */
+  landOrBuildings: readonly LandOrBuildingGain[];
 }
 
 /** Which bucket a gain falls in and how much of it (paise); `gain` may be negative (a loss). */
-function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; relief: number } {
+function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; land: LandOrBuildingGain | null } {
   const before = year.hasPreJuly2024Transfers && entry.transferredBefore23July2024;
   const gain = toPaise(entry.gain);
   switch (entry.section) {
     case "short_term_other":
-      return { bucket: -1, amount: gain, relief: 0 };
+      return { bucket: -1, amount: gain, land: null };
     case "111A":
-      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, relief: 0 };
+      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, land: null };
     case "112A":
-      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, relief: 0 };
+      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, land: null };
     case "112": {
       const indexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
       // Before 23 July 2024: 20 % with indexation (s.112(1)(a)(ii) as it then stood).
-      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, relief: 0 };
+      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, land: null };
       // On or after: 12.5 % without indexation; a resident's land or building acquired before 23 July 2024 pays
-      // the lower of that and 20 % with indexation. The gain stays in total income; only the excess tax goes.
-      // An indexed loss makes the tax nil but is no loss to set off.
-      let relief = 0;
-      if (resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0) {
-        // paise × tenths of a percent is exact; / 100,000 gives rupees.
-        relief = Math.floor(Math.max(0, gain * 125 - Math.max(0, indexed) * 200) / 100_000);
-      }
-      return { bucket: LTCG_112_12_5, amount: gain, relief };
+      // the lower of that and 20 % with indexation (worked with the basic exemption in special-rates.ts). The
+      // gain stays in total income; only the excess tax goes. An indexed loss makes the tax nil but is no loss
+      // to set off.
+      const choice = resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0;
+      return { bucket: LTCG_112_12_5, amount: gain, land: choice ? { gain, indexedGain: indexed } : null };
     }
   }
 }
@@ -112,17 +115,17 @@ const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   specialRateGains: 0,
   shortTermLossNotSetOff: 0,
   longTermLossNotSetOff: 0,
-  indexationRelief: 0,
+  landOrBuildings: [],
 };
 
 export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules, resident: boolean): CapitalGainsFacts {
   if (gains.length === 0) return NO_CAPITAL_GAINS;
   const net = new Array<number>(SLAB + 1).fill(0);
-  let indexationRelief = 0;
+  const landOrBuildings: LandOrBuildingGain[] = [];
   for (const entry of gains) {
-    const { bucket, amount, relief } = place(entry, year, resident);
+    const { bucket, amount, land } = place(entry, year, resident);
     net[bucket < 0 ? SLAB : bucket]! += amount;
-    indexationRelief += relief;
+    if (land !== null) landOrBuildings.push(land);
   }
   // Gains and losses of one bucket net first; what stays negative is a loss of its term.
   let shortTermLoss = 0;
@@ -144,12 +147,12 @@ export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules
     specialRateGains,
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
-    indexationRelief,
+    landOrBuildings,
   };
 }
 
-/** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */
-/** The bucket that the indexation relief reduces. */
+/** The s.112 bucket without indexation, which holds the land or buildings with the indexation choice. */
 export const SECTION_112_WITHOUT_INDEXATION = LTCG_112_12_5;
 
+/** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */
 export const SECTION_112A_BUCKETS: readonly number[] = [LTCG_112A_12_5, LTCG_112A_10];

@@ -3,11 +3,13 @@
 //
 // - ss.111A, 112, 112A (ITA 2025 ss.196-198): each bucket at its rate; a resident's basic exemption left
 //   unused by slab income is set against these gains, dearest first (the provisos to each section).
+//   A resident's land or building acquired before 23 July 2024 pays the lower of 12.5 % and 20 % on the indexed
+//   gain, each on its gain less the exemption set against it (s.112(1)(a) provisos).
 // - s.115BB (casual income): 30 % flat, no basic-exemption adjustment.
 // - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
 //   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
 //   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
-import { GAIN_BUCKETS, SECTION_112_WITHOUT_INDEXATION, SECTION_112A_BUCKETS } from "./capital-gains";
+import { GAIN_BUCKETS, type LandOrBuildingGain, SECTION_112_WITHOUT_INDEXATION, SECTION_112A_BUCKETS } from "./capital-gains";
 import { percentOf } from "./rounding";
 import type { Slab, SurchargeBand } from "./years";
 import { LIMITS } from "./years";
@@ -21,13 +23,13 @@ export interface IncomeParts {
   casual: number;
   /** Capital gains in each GAIN_BUCKETS entry. */
   gains: readonly number[];
-  /** Tax to ignore on s.112 gains without indexation (s.112(1)(a) proviso), in rupees. */
-  indexationRelief: number;
+  /** The land or buildings with the indexation choice inside the s.112 bucket without indexation (paise). */
+  landOrBuildings: readonly LandOrBuildingGain[];
 }
 
 export interface BucketTax {
   exempt: number;
-  /** Tax ignored under the s.112(1)(a) proviso (resident's land or building acquired before 23 July 2024). */
+  /** Tax ignored under the second proviso to s.112(1)(a) (resident's land or building acquired before 23 July 2024). */
   indexationRelief: number;
   basicExemptionAdjusted: number;
   taxable: number;
@@ -56,8 +58,42 @@ function atTenths(rupees: number, rateTenths: number): number {
   return Math.floor((rupees * rateTenths + 500) / 1000);
 }
 
+/** 20 % on the indexed gain is the lower tax, and stays so whatever exemption is set against the land. */
+function indexedTaxIsLower(land: LandOrBuildingGain): boolean {
+  return land.indexedGain * 200 <= land.gain * 125;
+}
+
+/** Rupees of exemption that lower the land's tax: once its indexed gain is covered the tax is nil. */
+function exemptionRoom(land: LandOrBuildingGain): number {
+  return Math.floor(Math.max(0, Math.min(land.gain, land.indexedGain)) / 100);
+}
+
+/**
+ * Second proviso to s.112(1)(a): the tax at 12.5 % above the tax at 20 % on the indexed gain is ignored, both
+ * worked on the gains less `adjusted` rupees of basic exemption (its first proviso, which the clause had before
+ * Finance (No. 2) Act 2024 too). Paise × tenths of a percent is exact; rounded down to rupees so it never
+ * exceeds the excess.
+ */
+function excessIgnored(land: LandOrBuildingGain, adjusted: number): number {
+  const paise = adjusted * 100;
+  return Math.floor(Math.max(0, (land.gain - paise) * 125 - Math.max(0, land.indexedGain - paise) * 200) / 100_000);
+}
+
 export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit: number): SpecialTax {
   let shortfall = resident ? Math.max(0, exemptionLimit - parts.slab) : 0;
+  // Land whose 20 % indexed tax is the lower saves 20 % on each rupee of exemption up to its indexed gain, so it
+  // takes its share with the 20 % gains, before the 15 % and 12.5 % ones (dearest first).
+  const lands = parts.landOrBuildings;
+  const withoutIndexation = parts.gains[SECTION_112_WITHOUT_INDEXATION]!;
+  let landAdjusted = 0;
+  let landRelief = 0;
+  for (let j = 0; j < lands.length; j++) {
+    if (!indexedTaxIsLower(lands[j]!)) continue;
+    const share = Math.min(shortfall, exemptionRoom(lands[j]!), withoutIndexation - landAdjusted);
+    shortfall -= share;
+    landAdjusted += share;
+    landRelief += excessIgnored(lands[j]!, share);
+  }
   let exemption112A = LIMITS.section112AExemption;
   const buckets: BucketTax[] = [];
   let rebatableGainsTax = 0;
@@ -68,13 +104,34 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
     // then set against the rest (the same result as the Act's order, without wasting the shortfall).
     const exempt = SECTION_112A_BUCKETS.includes(i) ? Math.min(income, exemption112A) : 0;
     exemption112A -= exempt;
-    const adjusted = Math.min(shortfall, income - exempt);
-    shortfall -= adjusted;
+    let adjusted: number;
+    let relief = 0;
+    if (i === SECTION_112_WITHOUT_INDEXATION && lands.length > 0) {
+      // Then the land whose 12.5 % tax is the lower (enough exemption can tip it to 20 %, which excessIgnored
+      // sees), each up to its indexed gain, then the other s.112 gains.
+      adjusted = landAdjusted;
+      relief = landRelief;
+      let landGains = 0;
+      for (let j = 0; j < lands.length; j++) {
+        landGains += lands[j]!.gain;
+        if (indexedTaxIsLower(lands[j]!)) continue;
+        const share = Math.min(shortfall, exemptionRoom(lands[j]!), income - adjusted);
+        shortfall -= share;
+        adjusted += share;
+        relief += excessIgnored(lands[j]!, share);
+      }
+      const share = Math.min(shortfall, Math.max(0, income - Math.floor(landGains / 100)), income - adjusted);
+      shortfall -= share;
+      adjusted += share;
+    } else {
+      adjusted = Math.min(shortfall, income - exempt);
+      shortfall -= adjusted;
+    }
     const taxable = income - exempt - adjusted;
     const full = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
     // [U] the relief is worked per asset on its own gain; losses set off against the bucket do not re-work it,
     // so it is bounded by the bucket's tax.
-    const indexationRelief = i === SECTION_112_WITHOUT_INDEXATION ? Math.min(full, parts.indexationRelief) : 0;
+    const indexationRelief = Math.min(full, relief);
     const tax = full - indexationRelief;
     buckets.push({ exempt, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
     gainsTax += tax;
@@ -150,7 +207,7 @@ function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): In
     dividends: parts.dividends - fromDividends,
     casual: parts.casual - fromCasual,
     gains,
-    indexationRelief: parts.indexationRelief,
+    landOrBuildings: parts.landOrBuildings,
   };
 }
 

@@ -33,6 +33,8 @@ const S111A = "s.111A(1) as amended by Finance (No. 2) Act 2024: 15 % before 23-
 const S112A = "s.112A(2)(i) as substituted by Finance (No. 2) Act 2024 w.r.e.f. 23-7-2024: ₹1,25,000 on the aggregate; 10 % / 12.5 %";
 const S112 =
   "s.112(1)(a) as amended by Finance (No. 2) Act 2024: 12.5 % without indexation from 23-7-2024; proviso for land or building acquired before that date";
+const LAND_WITH_EXEMPTION =
+  "s.112(1)(a) second proviso (tax at 12.5 % above the tax under the provisions before Finance (No. 2) Act 2024 ignored), each tax after the first proviso's basic-exemption adjustment, which the clause before that Act had too (at 20 %)";
 const SHORTFALL = "provisos to ss.111A(1), 112(1)(a), 112A(2) (ITA 2025 ss.196(2), 197(2), 198(3)): residents only";
 const SETOFF = "s.70(2) short-term loss against any gain; s.70(3) long-term loss against long-term gains only";
 const SURCHARGE =
@@ -405,6 +407,81 @@ const cases: WorkedCase[] = [
       capitalGains: [{ section: "112", gain: 400_000, indexedGain: -100_000, landOrBuildingAcquiredBefore23July2024: true }],
     }),
     expected: { taxableIncome: 1_400_000, specialRateTax: 0, totalTax: 117_000 },
+  },
+  {
+    name: "resident's land with unused basic exemption: both taxes are worked on the gain less the exemption",
+    source: LAND_WITH_EXEMPTION,
+    work: "no other income: shortfall 4L; A = (10L − 4L)×12.5% = 75,000; B = (5L − 4L)×20% = 20,000; excess 55,000 ignored → 20,000; slab tax 0 so no rebate; + cess 800 = 20,800",
+    year: FY25,
+    regime: NEW,
+    input: taxInput({
+      capitalGains: [{ section: "112", gain: 1_000_000, indexedGain: 500_000, landOrBuildingAcquiredBefore23July2024: true }],
+    }),
+    expected: { taxableIncome: 1_000_000, specialRateTax: 20_000, rebate87A: 0, totalTax: 20_800 },
+    special: [{ section: "112", income: 1_000_000, basicExemptionAdjusted: 400_000, taxableAmount: 600_000, indexationRelief: 55_000, tax: 20_000 }],
+  },
+  {
+    name: "resident's land: the exemption can make 20 % with indexation the lower tax",
+    source: LAND_WITH_EXEMPTION,
+    work: "without the exemption 12.5% × 10L = 1,25,000 < 20% × 7L = 1,40,000; with the 4L shortfall: A = 6L×12.5% = 75,000, B = 3L×20% = 60,000 → 60,000; + cess 2,400 = 62,400",
+    year: FY25,
+    regime: NEW,
+    input: taxInput({
+      capitalGains: [{ section: "112", gain: 1_000_000, indexedGain: 700_000, landOrBuildingAcquiredBefore23July2024: true }],
+    }),
+    expected: { specialRateTax: 60_000, totalTax: 62_400 },
+    special: [{ section: "112", basicExemptionAdjusted: 400_000, indexationRelief: 15_000, tax: 60_000 }],
+  },
+  {
+    name: "land and another s.112 gain: the exemption goes first against the land's indexed gain, taxed at 20 %",
+    source: LAND_WITH_EXEMPTION + "; " + SHORTFALL + " (the choice most favourable to the taxpayer)",
+    work: "land 6L (indexed 3L: 20% × 3L = 60,000 < 12.5% × 6L = 75,000), other s.112 gain 4L; shortfall 4L: a rupee against the land's indexed gain saves 20 %, against the other gain 12.5 %; 3L to the land: A = 3L×12.5% = 37,500, B = 0 → nil; 1L to the other: 3L×12.5% = 37,500; + cess 1,500 = 39,000",
+    year: FY25,
+    regime: NEW,
+    input: taxInput({
+      capitalGains: [
+        { section: "112", gain: 600_000, indexedGain: 300_000, landOrBuildingAcquiredBefore23July2024: true },
+        { section: "112", gain: 400_000 },
+      ],
+    }),
+    expected: { taxableIncome: 1_000_000, specialRateTax: 37_500, totalTax: 39_000 },
+    special: [{ section: "112", income: 1_000_000, basicExemptionAdjusted: 400_000, taxableAmount: 600_000, tax: 37_500 }],
+  },
+  {
+    name: "exemption beyond the land's indexed gain would save nothing there, so it goes to s.112A gains",
+    source: LAND_WITH_EXEMPTION + "; " + SHORTFALL + "; " + S112A,
+    work: "shortfall 4L; land 10L, indexed 1L: 1L of exemption makes B = 0, so its tax is nil; the other 3L to 112A 5L: 5L − 3L = 2L, above 1.25L: 75,000×12.5% = 9,375; + cess 375 = 9,750",
+    year: FY25,
+    regime: NEW,
+    input: taxInput({
+      capitalGains: [
+        { section: "112", gain: 1_000_000, indexedGain: 100_000, landOrBuildingAcquiredBefore23July2024: true },
+        { section: "112A", gain: 500_000 },
+      ],
+    }),
+    expected: { taxableIncome: 1_500_000, specialRateTax: 9_375, totalTax: 9_750 },
+    special: [
+      { section: "112", basicExemptionAdjusted: 100_000, tax: 0 },
+      { section: "112A", exemptAmount: 125_000, basicExemptionAdjusted: 300_000, taxableAmount: 75_000, tax: 9_375 },
+    ],
+  },
+  {
+    name: "FY 2024-25: the land's indexed gain takes the exemption before s.111A gains at 15 %",
+    source: LAND_WITH_EXEMPTION + "; " + SHORTFALL + " (the choice most favourable to the taxpayer); s.87A proviso (b) as it stood for AY 2025-26",
+    work: "shortfall 3L; land 6L indexed 3L (20% × 3L = 60,000 < 75,000), 111A before 23 July 2L at 15 %; a rupee against the indexed gain saves 20 %, against the 111A gains 15 %: 3L to the land → nil; 111A 2L×15% = 30,000; TI 8L: 30,000 < 8L − 7L → no rebate; + cess 1,200 = 31,200",
+    year: FY24,
+    regime: NEW,
+    input: taxInput({
+      capitalGains: [
+        { section: "111A", gain: 200_000, transferredBefore23July2024: true },
+        { section: "112", gain: 600_000, indexedGain: 300_000, landOrBuildingAcquiredBefore23July2024: true },
+      ],
+    }),
+    expected: { taxableIncome: 800_000, specialRateTax: 30_000, rebate87A: 0, totalTax: 31_200 },
+    special: [
+      { section: "111A", ratePercent: 15, basicExemptionAdjusted: 0, tax: 30_000 },
+      { section: "112", basicExemptionAdjusted: 300_000, tax: 0 },
+    ],
   },
   {
     name: "FY 2024-25: s.112 transfer before 23 July 2024 at 20 % with indexation",
