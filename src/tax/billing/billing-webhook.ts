@@ -12,6 +12,8 @@ import { accountOfPayment, recordBillingDecision, recordPayment, type Restoratio
 import { syncAccountKeys } from "../keys/service";
 import { dispatchEvents } from "../webhooks/events";
 
+const DAY_MS = 86_400_000;
+
 // Razorpay's events, reduced to the fields we rely on: the payment (captured, failed), and the refund or
 // dispute that names a payment.
 const PaymentEntity = z.object({
@@ -43,7 +45,7 @@ const RazorpayEventSchema = z.object({
 });
 type RazorpayEvent = z.infer<typeof RazorpayEventSchema>;
 
-/** Events that take back the payment they name and end the paid period, once per payment. */
+/** Events that take back the payment they name, and the paid time it has not used, once per payment. */
 const ENDING_EVENTS = ["refund.processed", "payment.dispute.created"];
 /**
  * The dispute was decided for us: the money stays, so the paid time its opening cut off comes back. Razorpay's
@@ -56,14 +58,14 @@ const ResultSchema = z.object({
     received: z.literal(true),
     activated: z.boolean().openapi({
       description:
-        "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute ended",
+        "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute took",
     }),
     deactivated: z.boolean().openapi({
-      description: "True when a dispute, or refunds reaching the payment's amount, ended a running paid period",
+      description: "True when a dispute, or refunds reaching the payment's amount, took back a payment and no paid time is left: the account is free",
     }),
     reason: z.string().optional().openapi({
       description:
-        "Why nothing changed (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, a dispute already won, nothing to give back for a won dispute, a win kept before its dispute or its payment, ignored event)",
+        "Why nothing changed, or why no event was sent (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, the payment's unused days taken back while time other payments bought remains, with the days and the new end, the payment's days already used, a dispute already won, nothing to give back for a won dispute, a win kept before its dispute or its payment, ignored event)",
     }),
   }),
 });
@@ -76,8 +78,8 @@ const route = createRoute({
   description: [
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
-    "`payment.dispute.created` for a payment that activated a period, and `refund.processed` once the refunds of that payment together reach its amount, end the account's paid period at once (the account is free on its keys' next request) and send `plan.deactivated`. A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after an open or lost dispute of the same payment, changes nothing, so it never ends a period a later payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
-    "`payment.dispute.won` for a payment whose `payment.dispute.created` ended a running period gives that period's remaining time back, once: it is added to the later of now and the end of any period bought since, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount end the period, once, as for a payment never disputed. A won dispute of a payment that was refunded, unknown, or whose dispute ended no running period, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
+    "`payment.dispute.created` for a payment that bought paid time, and `refund.processed` once the refunds of that payment together reach its amount, take that payment back. Payments hold their 30 days one after another, in the order bought: the payment loses the part of its days after now (all of them if they have not started), and the days bought after it move that much earlier. If no paid time is left the account is free at once (on its keys' next request) and `plan.deactivated` is sent; if time other payments bought remains, every key learns the earlier end at once and no event is sent (the reason says so). A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after an open or lost dispute of the same payment, changes nothing, so it never removes days another payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
+    "`payment.dispute.won` for a payment whose `payment.dispute.created` took paid time away gives exactly that time back, once: it is added to the later of now and the end of any period bought since, becomes the payment's days, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount take it back, once, as for a payment never disputed. A won dispute of a payment that was refunded, unknown, or whose dispute took no paid time, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -186,9 +188,21 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   const { outcome, accountId } = reversal;
   const deactivated = outcome === "ended";
   if (deactivated) await dispatchEvents(env, [eventId], now);
-  // Also on replays, as for activation: the keys learn the free plan now, not at the old period's end.
+  // Also on replays, as for activation: the keys learn the period's new end (or the free plan) now, not at its old end.
   if (accountId) await syncAccountKeys(env, taxDb(env.DB), accountId, now);
   if (outcome === "ended") return { activated: false, deactivated };
+  if (outcome === "shortened_no_event") {
+    const days = Number(((reversal.removedMs ?? 0) / DAY_MS).toFixed(1));
+    const until = new Date(reversal.paidUntil ?? now).toISOString();
+    return {
+      activated: false,
+      deactivated,
+      reason: `${reason}: this payment's unused paid time (${days} days) was taken back; the account stays paid until ${until} on the time other payments bought; no webhook event is sent, since the plan is still paid`,
+    };
+  }
+  if (outcome === "no_unused_days") {
+    return { activated: false, deactivated, reason: "this payment's paid time was already used: the paid time other payments bought stands" };
+  }
   if (outcome === "partial_refund") {
     const of = reversal.paymentPaise ?? price;
     const when = accountId ? "the payment is not taken back" : "no activating payment with this id yet; it is counted when the payment arrives";
@@ -223,8 +237,8 @@ async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<
 /** Why a won dispute gave nothing back, by outcome. */
 const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored">, string> = {
   unknown_payment: "no activating payment with this id",
-  already_restored: "the paid time this dispute ended was already given back",
-  nothing_to_restore: "this dispute ended no running paid period, so there is nothing to give back",
+  already_restored: "the paid time this dispute took was already given back",
+  nothing_to_restore: "this dispute took no paid time away, so there is nothing to give back",
   refunded: "this payment was refunded, not disputed",
   won_before_payment: "this payment was not received yet: its dispute is lifted, so the payment buys its period when it arrives",
   won_before_dispute: "no dispute of this payment was received yet: the win is kept, so that dispute ends nothing when it arrives",

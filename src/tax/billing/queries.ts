@@ -52,9 +52,10 @@ export type PaymentOutcome = "activated" | "replayed" | "refused_reversed";
 /**
  * Records a verified payment of the plan price and extends the account's paid period by `periodMs` (from the
  * current end if still paid, else from now) with its `plan.activated` outbox event and an audit entry, in one
- * atomic batch. Everything but the audit entry is conditional on the payment id being new and never taken
- * back, so a replayed webhook changes nothing and emits nothing, and neither does a payment whose refund or
- * dispute was delivered before it, unless that dispute was won since.
+ * atomic batch. The payment holds the stretch it bought, the last `periodMs` of the new period. Everything but
+ * the audit entry is conditional on the payment id being new and never taken back, so a replayed webhook
+ * changes nothing and emits nothing, and neither does a payment whose refund or dispute was delivered before
+ * it, unless that dispute was won since.
  */
 export async function recordPayment(
   d1: D1Database,
@@ -77,10 +78,10 @@ export async function recordPayment(
       .bind(event.id, payment.paymentId, payment.accountId, event.type, JSON.stringify(event.payload), event.createdAt),
     d1
       .prepare(
-        `INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at)
-         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT ${takenBack("?1")}`,
+        `INSERT OR IGNORE INTO payments (payment_id, account_id, amount_paise, currency, received_at, paid_from, paid_to)
+         SELECT ?1, ?2, ?3, ?4, ?5, paid_until - ?6, paid_until FROM accounts WHERE id = ?2 AND NOT ${takenBack("?1")}`,
       )
-      .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt),
+      .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt, periodMs),
     d1
       .prepare(
         AUDIT_INSERT.replace(
@@ -104,12 +105,25 @@ export async function accountOfPayment(d1: D1Database, paymentId: string): Promi
 /**
  * What a refund or dispute did; `accountId` is the payment's account, null for a payment never recorded.
  * `refundedPaise` sums the payment's recorded refunds; `paymentPaise` is its captured amount, null if unknown.
+ * `removedMs` is the unused paid time taking the payment back removed (null: none), `paidUntil` the account's
+ * period end after it.
  */
 export interface Reversal {
-  outcome: "ended" | "partial_refund" | "replayed_refund" | "dispute_already_won" | "already_free" | "already_reversed" | "unknown_payment";
+  outcome:
+    | "ended"
+    | "shortened_no_event"
+    | "no_unused_days"
+    | "partial_refund"
+    | "replayed_refund"
+    | "dispute_already_won"
+    | "already_free"
+    | "already_reversed"
+    | "unknown_payment";
   accountId: string | null;
   refundedPaise: number;
   paymentPaise: number | null;
+  removedMs: number | null;
+  paidUntil: number | null;
 }
 
 /**
@@ -123,14 +137,27 @@ export interface Refund {
 }
 
 /**
- * Takes back a payment (a refund or a dispute) in one atomic batch: ends its account's paid period now, with
- * the `plan.deactivated` outbox event, and writes an audit entry. The payment's account is looked up inside the
- * batch, so a capture landing meanwhile is seen. A payment is taken back once: its reversal row is written
- * first as this decision's token, and the period ends only if this batch wrote it, so a replayed refund, or a
- * refund after a dispute of the same payment, never ends a period another payment bought. A payment not yet
- * recorded keeps its reversal row, so its capture arriving later buys nothing. The event is written only if a
- * period was running; its payload gains the account id. A dispute that ends a period records the paid time it
- * cut off, for `restoreDisputedPayment`.
+ * SQL, parameters ?1 now and ?2 the payment: the paid time the payment holds and has not used yet, the part of
+ * its stretch after now (all of it if the stretch has not started), never past its account's period end. Null
+ * when it holds no stretch.
+ */
+const UNUSED_MS = `(SELECT max(0, min(p.paid_to, a.paid_until) - max(p.paid_from, ?1))
+  FROM payments AS p JOIN accounts AS a ON a.id = p.account_id WHERE p.payment_id = ?2)`;
+
+/** SQL, parameters ?2 the payment and ?3 this decision: the paid time this decision took back with it, if any. */
+const REMOVED_MS = "(SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)";
+
+/**
+ * Takes back a payment (a refund or a dispute) in one atomic batch: removes the paid time it holds and has not
+ * used, moves the stretches bought after it that much earlier, and writes an audit entry. The account is free
+ * at once only if no paid time remains; then the `plan.deactivated` outbox event is written, its payload
+ * gaining the account id. Paid time bought by other payments stays, so no event is sent then: neither event
+ * describes a paid period that got shorter. The payment's account is looked up inside the batch, so a capture
+ * landing meanwhile is seen. A payment is taken back once: its reversal row is written first as this decision's
+ * token, and time is removed only if this batch wrote it, so a replayed refund, or a refund after a dispute of
+ * the same payment, never removes time another payment bought. A payment not yet recorded keeps its reversal
+ * row, so its capture arriving later buys nothing. The row keeps the time removed, which a won dispute gives
+ * back (`restoreDisputedPayment`).
  *
  * A refund is recorded by its own id first (a replayed refund counts once) and takes the payment back only
  * when this batch recorded it and the payment's refunds together reach its amount; a smaller refund changes
@@ -179,27 +206,36 @@ export async function reversePayment(
           )
           .bind(...reversal),
       ];
+  const mine = "EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)";
   const results = await d1.batch([
     ...statements,
-    // A dispute may yet be won: keep the paid time it is about to cut off, read before the period ends.
+    // What taking the payment back removes, kept on its row: the statements below read it, a won dispute gives it back.
+    d1
+      .prepare(`UPDATE payment_reversals SET remaining_ms = nullif(${UNUSED_MS}, 0) WHERE payment_id = ?2 AND audit_id = ?3`)
+      .bind(nowMs, entry.paymentId, entry.id),
+    // While the payment still holds its stretch: the stretches that start where it ends, or later, come after it.
     d1
       .prepare(
-        `UPDATE payment_reversals SET remaining_ms = (SELECT paid_until - ?1 FROM accounts WHERE id = ${PAYMENT_ACCOUNT} AND paid_until > ?1)
-         WHERE payment_id = ?2 AND audit_id = ?3 AND event = '${DISPUTE_CREATED}'`,
+        `UPDATE payments SET paid_from = paid_from - ${REMOVED_MS}, paid_to = paid_to - ${REMOVED_MS}
+         WHERE account_id = ${PAYMENT_ACCOUNT} AND payment_id <> ?2 AND ${REMOVED_MS} IS NOT NULL
+           AND paid_from >= (SELECT paid_to FROM payments WHERE payment_id = ?2)`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
+    d1.prepare(`UPDATE payments SET paid_from = NULL, paid_to = NULL WHERE payment_id = ?2 AND ${mine}`).bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
-        `UPDATE accounts SET plan = 'free', paid_until = ?1
-         WHERE id = ${PAYMENT_ACCOUNT} AND paid_until > ?1 AND EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?3)`,
+        `UPDATE accounts SET paid_until = paid_until - ${REMOVED_MS}, plan = CASE WHEN paid_until - ${REMOVED_MS} > ?1 THEN 'paid' ELSE 'free' END
+         WHERE id = ${PAYMENT_ACCOUNT} AND ${REMOVED_MS} IS NOT NULL`,
       )
       .bind(nowMs, entry.paymentId, entry.id),
+    // Only when no paid time is left: the account is free now.
     d1
       .prepare(
         `INSERT INTO events (id, owner_id, type, payload, created_at)
-         SELECT ?1, account_id, ?3, json_set(?4, '$.accountId', account_id), ?5 FROM payments WHERE payment_id = ?2 AND changes() = 1`,
+         SELECT ?1, p.account_id, ?3, json_set(?4, '$.accountId', p.account_id), ?5 FROM payments AS p JOIN accounts AS a ON a.id = p.account_id
+         WHERE p.payment_id = ?2 AND changes() = 1 AND a.paid_until <= ?6`,
       )
-      .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
+      .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt, nowMs),
     d1
       .prepare(
         `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
@@ -209,7 +245,10 @@ export async function reversePayment(
              WHEN NOT ${takenBack("?2")} THEN
                CASE WHEN ?3 = '${DISPUTE_CREATED}' THEN 'dispute_already_won' ELSE 'partial_refund' END
              WHEN p.account_id IS NULL THEN 'unknown_payment'
-             WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN 'already_free'
+             WHEN EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) THEN
+               CASE WHEN (SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) IS NOT NULL THEN 'shortened_no_event'
+                 WHEN (SELECT paid_until FROM accounts WHERE id = p.account_id) > ?6 THEN 'no_unused_days'
+                 ELSE 'already_free' END
              ELSE 'already_reversed' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
          FROM (SELECT ${PAYMENT_ACCOUNT} AS account_id) AS p`,
@@ -217,8 +256,9 @@ export async function reversePayment(
       .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id, refund?.id ?? null),
     d1
       .prepare(
-        `SELECT outcome, account_id, (SELECT coalesce(sum(amount_paise), 0) FROM payment_refunds WHERE payment_id = ?2) AS refunded_paise,
-           (SELECT amount_paise FROM payments WHERE payment_id = ?2) AS payment_paise
+        `SELECT outcome, account_id, paid_until, (SELECT coalesce(sum(amount_paise), 0) FROM payment_refunds WHERE payment_id = ?2) AS refunded_paise,
+           (SELECT amount_paise FROM payments WHERE payment_id = ?2) AS payment_paise,
+           (SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND audit_id = ?1) AS removed_ms
          FROM billing_audit WHERE id = ?1`,
       )
       .bind(entry.id, entry.paymentId),
@@ -226,10 +266,19 @@ export async function reversePayment(
   const row = results.at(-1)!.results[0] as {
     outcome: Reversal["outcome"];
     account_id: string | null;
+    paid_until: number | null;
     refunded_paise: number;
     payment_paise: number | null;
+    removed_ms: number | null;
   };
-  return { outcome: row.outcome, accountId: row.account_id, refundedPaise: row.refunded_paise, paymentPaise: row.payment_paise };
+  return {
+    outcome: row.outcome,
+    accountId: row.account_id,
+    refundedPaise: row.refunded_paise,
+    paymentPaise: row.payment_paise,
+    removedMs: row.removed_ms,
+    paidUntil: row.paid_until,
+  };
 }
 
 /** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */
@@ -251,7 +300,8 @@ export interface Restoration {
  * for that time again, counted from the later of now and the end of any period bought since, with a
  * `plan.activated` outbox event and an audit entry. The reversal row is marked restored first as this decision's
  * token, and the period grows only if this batch marked it, so a replayed or concurrent win gives nothing more.
- * A payment that was refunded, never disputed, or whose dispute ended no running period has nothing to give
+ * The payment then holds that time as its stretch, the last of the account's period.
+ * A payment that was refunded, never disputed, or whose dispute removed no paid time has nothing to give
  * back. The event's payload gains the account id and the new period's end. A win received before any dispute
  * or full refund of its payment is kept (`won_before_dispute`), so that dispute, when it arrives, ends nothing.
  * A win of a dispute received before its payment lifts the dispute (`won_before_payment`, also on replays), so
@@ -264,7 +314,7 @@ export async function restoreDisputedPayment(
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
 ): Promise<Restoration> {
   const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3 AND remaining_ms IS NOT NULL";
-  const [, , , , , decided] = await d1.batch([
+  const [, , , , , , decided] = await d1.batch([
     d1
       .prepare(
         "INSERT OR IGNORE INTO dispute_wins (payment_id, audit_id, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?1)",
@@ -290,6 +340,14 @@ export async function restoreDisputedPayment(
          FROM accounts WHERE id = ${PAYMENT_ACCOUNT} AND changes() = 1`,
       )
       .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
+    // The payment holds the time given back, the last stretch of the new period, so a refund can take it back.
+    d1
+      .prepare(
+        `UPDATE payments SET paid_from = (SELECT paid_until FROM accounts WHERE id = account_id) - (${mine}),
+           paid_to = (SELECT paid_until FROM accounts WHERE id = account_id)
+         WHERE payment_id = ?2 AND EXISTS (${mine})`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id),
     d1
       .prepare(
         `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)

@@ -42,6 +42,14 @@ export const payments = sqliteTable("payments", {
   amountPaise: integer("amount_paise").notNull(),
   currency: text("currency").notNull(),
   receivedAt: integer("received_at").notNull(),
+  /**
+   * The stretch of paid time this payment holds, from `paidFrom` (included) to `paidTo` (excluded): payments
+   * hold their stretches one after another, in the order they bought them, and taking one back removes only
+   * the unused part of its own. Null when it holds none: taken back, or bought before stretches were kept and
+   * not derivable from the billing audit log.
+   */
+  paidFrom: integer("paid_from"),
+  paidTo: integer("paid_to"),
 });
 
 /**
@@ -54,7 +62,10 @@ export const paymentReversals = sqliteTable("payment_reversals", {
   event: text("event").notNull(),
   auditId: text("audit_id").notNull(),
   createdAt: integer("created_at").notNull(),
-  /** Paid time a dispute cut off when it ended the period: what winning the dispute gives back. Null: nothing to give back. */
+  /**
+   * Paid time taking the payment back removed: the unused part of its stretch. For a dispute, what winning it
+   * gives back. Null: none removed.
+   */
   remainingMs: integer("remaining_ms"),
   /** When a won dispute gave `remainingMs` back; set once, so a replayed win gives nothing. */
   restoredAt: integer("restored_at"),
@@ -91,7 +102,7 @@ export const paymentRefunds = sqliteTable(
 
 /**
  * Every billing decision, applied or refused: activations, refusals (wrong amount, currency or account),
- * period ends (refund, dispute) and periods given back (a won dispute). Append-only.
+ * payments taken back (refund, dispute) and paid time given back (a won dispute). Append-only.
  */
 export const billingAudit = sqliteTable(
   "billing_audit",
@@ -101,7 +112,13 @@ export const billingAudit = sqliteTable(
     /** The provider's event (`payment.captured`, `refund.processed`, `payment.dispute.created`, …). */
     event: text("event").notNull(),
     paymentId: text("payment_id"),
-    /** What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment, dispute_already_won, restored, already_restored, nothing_to_restore, refunded, won_before_dispute, already_won, ignored. */
+    /**
+     * What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended,
+     * shortened_no_event (a payment's unused time was taken back, other paid time remains, no event sent),
+     * no_unused_days, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment,
+     * dispute_already_won, restored, already_restored, nothing_to_restore, refunded, won_before_dispute,
+     * already_won, ignored.
+     */
     outcome: text("outcome").notNull(),
     amountPaise: integer("amount_paise"),
     currency: text("currency"),

@@ -21,7 +21,7 @@ const events = {
   "profile.deleted": { description: "A profile was deleted.", data: z.object({ profileId: ProfileId, label: z.string() }) },
   "plan.activated": {
     description:
-      "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment), or a won dispute gave back the paid time its dispute ended (sent once per dispute).",
+      "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment), or a won dispute gave back the paid time its dispute took (sent once per dispute).",
     data: z.object({
       accountId: z.string(),
       plan: z.literal("paid"),
@@ -30,11 +30,12 @@ const events = {
     }),
   },
   "plan.deactivated": {
-    description: "A dispute, or refunds reaching the payment's amount, ended the paid period at once.",
+    description:
+      "A dispute, or refunds reaching the payment's amount, took back a payment and left no paid time: the account is free at once. Taking back a payment while time other payments bought remains sends no event.",
     data: z.object({
       accountId: z.string(),
       plan: z.literal("free"),
-      paymentId: z.string().openapi({ description: "The payment whose period ended" }),
+      paymentId: z.string().openapi({ description: "The payment taken back" }),
       reason: z
         .enum(["refund", "dispute"])
         .openapi({ description: "What ended it: refunds of the payment reaching its amount, or a dispute raised on it" }),

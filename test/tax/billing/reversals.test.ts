@@ -87,12 +87,14 @@ describe("a reversal racing its payment", () => {
     const account = (await accountRow(email))!;
     const paymentId = `pay_${crypto.randomUUID()}`;
     // The capture's write lands after the refund looked the payment up and before the refund's own write: a
-    // trigger on the refund's first statement performs it at exactly that point.
+    // trigger on the refund's first statement performs it at exactly that point, the 30 days it buys included.
     const trigger = `race_${crypto.randomUUID().replaceAll("-", "")}`;
+    const capturedAt = Date.now();
     await env.DB.prepare(
       `CREATE TRIGGER ${trigger} BEFORE INSERT ON payment_reversals WHEN NEW.payment_id = '${paymentId}' BEGIN
-         INSERT INTO payments (payment_id, account_id, amount_paise, currency, received_at) VALUES ('${paymentId}', '${account.id}', 99900, 'INR', 0);
-         UPDATE accounts SET plan = 'paid', paid_until = ${Date.now() + 30 * DAY_MS} WHERE id = '${account.id}';
+         INSERT INTO payments (payment_id, account_id, amount_paise, currency, received_at, paid_from, paid_to)
+           VALUES ('${paymentId}', '${account.id}', 99900, 'INR', ${capturedAt}, ${capturedAt}, ${capturedAt + 30 * DAY_MS});
+         UPDATE accounts SET plan = 'paid', paid_until = ${capturedAt + 30 * DAY_MS} WHERE id = '${account.id}';
        END`,
     ).run();
     try {

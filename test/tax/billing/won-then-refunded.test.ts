@@ -3,7 +3,7 @@
 // is worked by hand in days from the payment (day 0). Amounts are in paise: ₹999 is 99,900.
 import { describe, expect, it } from "vitest";
 import { PRICE_PAISE } from "../helpers";
-import { account, daysFrom, dispute, events, newAccount, pay, refund, win } from "./billing-days";
+import { account, DAY_MS, daysFrom, dispute, events, newAccount, pay, refund, win } from "./billing-days";
 
 const day = daysFrom(Date.UTC(2026, 2, 2, 11, 0));
 
@@ -23,11 +23,14 @@ describe("a refund after a won dispute takes the payment back", () => {
     const { accountId, payment } = await disputedAndWon();
     const refundId = `rfnd_${crypto.randomUUID()}`;
 
+    // The win's days 15 to 35 are the payment's; from day 20 on, 15 of them are unused and taken back.
     expect(await refund(payment, day(20), PRICE_PAISE, refundId)).toEqual({
       outcome: "ended",
       accountId,
       refundedPaise: PRICE_PAISE,
       paymentPaise: PRICE_PAISE,
+      removedMs: 15 * DAY_MS,
+      paidUntil: day(20),
     });
     expect(await account(accountId)).toEqual({ plan: "free", paid_until: day(20) });
     const sent = await events(accountId);

@@ -236,6 +236,42 @@ describe("billing buys a bounded paid period", () => {
     });
   }
 
+  it("a refund of the earlier of two payments moves the period's end on every key; no event is sent", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const other = await createKey({ email: key.email, scopes: ["deadlines:read"] });
+    const first = `pay_${crypto.randomUUID()}`;
+    await capture(key.email, first);
+    await capture(key.email, `pay_${crypto.randomUUID()}`);
+    const refundPayload = { refund: { entity: { id: `rfnd_${crypto.randomUUID()}`, payment_id: first, amount: PRICE_PAISE, currency: "INR" } } };
+
+    const before = Date.now();
+    const refunded = await billing("refund.processed", refundPayload);
+    const after = Date.now();
+    expect(refunded.data).toMatchObject({ activated: false, deactivated: false, reason: expect.stringContaining("no webhook event is sent") });
+    // The first payment held the first 30 days, the second the next 30. Refunded at time R, the first loses what
+    // it had left, and the second's 30 days count from R: the period ends at R + 30 days.
+    const account = (await accountRow(key.email))!;
+    expect(account.plan).toBe("paid");
+    expect(account.paid_until! - 30 * DAY_MS).toBeGreaterThanOrEqual(before);
+    expect(account.paid_until! - 30 * DAY_MS).toBeLessThanOrEqual(after);
+    for (const { key: each } of [key, other]) {
+      expect(await limitOf(each)).toBe("120");
+      const lastPaid = await verdictAt(each, account.paid_until! - 1);
+      expect(lastPaid.outcome === "allowed" && lastPaid.usage.minute.limit).toBe(120);
+      const firstFree = await verdictAt(each, account.paid_until!);
+      expect(firstFree.outcome === "allowed" && firstFree.usage.minute.limit).toBe(30);
+    }
+    const events = await env.DB.prepare("SELECT type FROM events WHERE owner_id = ? ORDER BY created_at, id")
+      .bind(account.id)
+      .all<{ type: string }>();
+    expect(events.results.map((e) => e.type)).toEqual(["plan.activated", "plan.activated"]);
+    expect((await audit(account.id)).at(-1)).toMatchObject({
+      event: "refund.processed",
+      outcome: "shortened_no_event",
+      paid_until: account.paid_until,
+    });
+  });
+
   it("a refund of a payment the service never activated changes nothing", async () => {
     const email = await createAccount();
     await capture(email, `pay_${crypto.randomUUID()}`);
