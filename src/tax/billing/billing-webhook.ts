@@ -65,7 +65,7 @@ const ResultSchema = z.object({
     }),
     reason: z.string().optional().openapi({
       description:
-        "Why nothing changed, or why no event was sent (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, the payment's unused days taken back while time other payments bought remains, with the days and the new end, the payment's days already used, a dispute already won, nothing to give back for a won dispute, a win kept before its dispute or its payment, ignored event)",
+        "Why nothing changed, or why no event was sent (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, the payment's unused days taken back while time other payments bought remains, with the days and the new end, the payment's days already used, a dispute already won, nothing to give back for a won dispute, a won dispute of a payment refunded in full, a win kept before its dispute or its payment, ignored event)",
     }),
   }),
 });
@@ -79,7 +79,7 @@ const route = createRoute({
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
     "`payment.dispute.created` for a payment that bought paid time, and `refund.processed` once the refunds of that payment together reach its amount, take that payment back. Payments hold their 30 days one after another, in the order bought: the payment loses the part of its days after now (all of them if they have not started), and the days bought after it move that much earlier. If no paid time is left the account is free at once (on its keys' next request) and `plan.deactivated` is sent; if time other payments bought remains, every key learns the earlier end at once and no event is sent (the reason says so). A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after an open or lost dispute of the same payment, changes nothing, so it never removes days another payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
-    "`payment.dispute.won` for a payment whose `payment.dispute.created` took paid time away gives exactly that time back, once: it is added to the later of now and the end of any period bought since, becomes the payment's days, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount take it back, once, as for a payment never disputed. A won dispute of a payment that was refunded, unknown, or whose dispute took no paid time, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
+    "`payment.dispute.won` for a payment whose `payment.dispute.created` took paid time away gives exactly that time back, once: it is added to the later of now and the end of any period bought since, becomes the payment's days, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount take it back, once, as for a payment never disputed. A won dispute of a payment whose refunds reach its amount (received before or after the dispute), of an unknown payment, or whose dispute took no paid time, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -226,6 +226,7 @@ async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<
     now,
     { id: eventId, type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: now },
     { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
+    Number(env.PAID_PLAN_PRICE_PAISE),
   );
   if (outcome === "restored") await dispatchEvents(env, [eventId], now);
   // Also on replays, as for activation: re-applying the plan heals a key sync that failed halfway before.
@@ -239,7 +240,7 @@ const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored">, stri
   unknown_payment: "no activating payment with this id",
   already_restored: "the paid time this dispute took was already given back",
   nothing_to_restore: "this dispute took no paid time away, so there is nothing to give back",
-  refunded: "this payment was refunded, not disputed",
+  refunded: "this payment was refunded in full, so a won dispute gives nothing back",
   won_before_payment: "this payment was not received yet: its dispute is lifted, so the payment buys its period when it arrives",
   won_before_dispute: "no dispute of this payment was received yet: the win is kept, so that dispute ends nothing when it arrives",
   already_won: "this win was already kept before its dispute",

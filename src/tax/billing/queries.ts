@@ -301,8 +301,9 @@ export interface Restoration {
  * `plan.activated` outbox event and an audit entry. The reversal row is marked restored first as this decision's
  * token, and the period grows only if this batch marked it, so a replayed or concurrent win gives nothing more.
  * The payment then holds that time as its stretch, the last of the account's period.
- * A payment that was refunded, never disputed, or whose dispute removed no paid time has nothing to give
- * back. The event's payload gains the account id and the new period's end. A win received before any dispute
+ * A payment whose refunds reach its amount (before or after the dispute), never disputed, or whose dispute
+ * removed no paid time has nothing to give back; a refunded payment's dispute is not marked won, so it stays
+ * taken back. The event's payload gains the account id and the new period's end. A win received before any dispute
  * or full refund of its payment is kept (`won_before_dispute`), so that dispute, when it arrives, ends nothing.
  * A win of a dispute received before its payment lifts the dispute (`won_before_payment`, also on replays), so
  * the payment's capture, when it arrives, buys its period as usual.
@@ -312,7 +313,11 @@ export async function restoreDisputedPayment(
   nowMs: number,
   event: OutboxEvent,
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
+  pricePaise: number,
 ): Promise<Restoration> {
+  // Parameters ?2 payment, ?4 the plan price (the amount of a payment not recorded yet).
+  const refundedInFull = `coalesce((SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?2), 0)
+    >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?2), ?4)`;
   const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3 AND remaining_ms IS NOT NULL";
   const [, , , , , , decided] = await d1.batch([
     d1
@@ -323,10 +328,11 @@ export async function restoreDisputedPayment(
     d1
       .prepare(
         // Marked won even with no time to give back: the payment stands again, so a capture not yet received buys.
+        // Not once its refunds reach its amount: the money went back, so the payment stays taken back.
         `UPDATE payment_reversals SET restored_at = ?1, restored_audit_id = ?3
-         WHERE payment_id = ?2 AND event = '${DISPUTE_CREATED}' AND restored_at IS NULL`,
+         WHERE payment_id = ?2 AND event = '${DISPUTE_CREATED}' AND restored_at IS NULL AND NOT (${refundedInFull})`,
       )
-      .bind(nowMs, entry.paymentId, entry.id),
+      .bind(nowMs, entry.paymentId, entry.id, pricePaise),
     d1
       .prepare(
         `UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?1) + (${mine})
@@ -355,10 +361,10 @@ export async function restoreDisputedPayment(
            CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'restored'
              WHEN r.payment_id IS NULL AND EXISTS (SELECT 1 FROM dispute_wins WHERE payment_id = ?2 AND audit_id = ?1) THEN 'won_before_dispute'
              WHEN r.payment_id IS NULL THEN 'already_won'
-             WHEN p.account_id IS NULL THEN
-               CASE WHEN r.event = '${DISPUTE_CREATED}' AND r.restored_at IS NOT NULL THEN 'won_before_payment' ELSE 'unknown_payment' END
-             WHEN r.event <> '${DISPUTE_CREATED}' THEN 'refunded'
-             WHEN r.restored_at IS NOT NULL AND r.remaining_ms IS NOT NULL THEN 'already_restored'
+             WHEN p.account_id IS NULL AND r.event <> '${DISPUTE_CREATED}' THEN 'unknown_payment'
+             WHEN r.event <> '${DISPUTE_CREATED}' OR r.restored_at IS NULL THEN 'refunded'
+             WHEN p.account_id IS NULL THEN 'won_before_payment'
+             WHEN r.remaining_ms IS NOT NULL THEN 'already_restored'
              ELSE 'nothing_to_restore' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
          FROM (SELECT ${PAYMENT_ACCOUNT} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
