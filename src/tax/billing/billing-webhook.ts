@@ -58,7 +58,7 @@ const ResultSchema = z.object({
     received: z.literal(true),
     activated: z.boolean().openapi({
       description:
-        "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute took",
+        "True only the first time a payment id of the plan price is seen, or the first time a won dispute gives back the paid time its dispute took or lets the payment whose capture it blocked buy its period",
     }),
     deactivated: z.boolean().openapi({
       description: "True when a dispute, or refunds reaching the payment's amount, took back a payment and no paid time is left: the account is free",
@@ -79,7 +79,7 @@ const route = createRoute({
     "`X-Razorpay-Signature` must be the hex HMAC-SHA256 of the raw body keyed with RAZORPAY_WEBHOOK_SECRET.",
     "`payment.captured` activates only when the amount is exactly the plan price (PAID_PLAN_PRICE_PAISE) in `INR` and `payload.payment.entity.notes.accountEmail` names an account: it buys 30 days of the paid plan, added to a running period, and sends `plan.activated` once per payment id. Any other amount or currency is acknowledged (200) and changes nothing.",
     "`payment.dispute.created` for a payment that bought paid time, and `refund.processed` once the refunds of that payment together reach its amount, take that payment back. Payments hold their 30 days one after another, in the order bought: the payment loses the part of its days after now (all of them if they have not started), and the days bought after it move that much earlier. If no paid time is left the account is free at once (on its keys' next request) and `plan.deactivated` is sent; if time other payments bought remains, every key learns the earlier end at once and no event is sent (the reason says so). A smaller refund is recorded with its amount and changes nothing else; each refund counts once, by its `payload.refund.entity.id`. A payment is taken back once: a repeated refund, or a refund after an open or lost dispute of the same payment, changes nothing, so it never removes days another payment bought. A dispute, or refunds reaching the plan price, that arrive before their payment are kept: the payment's later `payment.captured` buys nothing. Smaller refunds that arrive first count toward the payment's refunds once it arrives, and the payment still buys its period.",
-    "`payment.dispute.won` for a payment whose `payment.dispute.created` took paid time away gives exactly that time back, once: it is added to the later of now and the end of any period bought since, becomes the payment's days, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount take it back, once, as for a payment never disputed. A won dispute of a payment whose refunds reach its amount (received before or after the dispute), of an unknown payment, or whose dispute took no paid time, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
+    "`payment.dispute.won` for a payment whose `payment.dispute.created` took paid time away gives exactly that time back, once: it is added to the later of now and the end of any period bought since, becomes the payment's days, and `plan.activated` is sent. Once its dispute is won the payment stands again: refunds reaching its amount take it back, once, as for a payment never disputed. A won dispute of a payment whose refunds reach its amount (received before or after the dispute), of an unknown payment, or whose dispute took no paid time, and a replayed win, change nothing. A dispute received before its payment and then won no longer blocks it: the payment's `payment.captured` buys its period. A capture refused while its dispute was open is bought by the win itself, once: its 30 days are added to the later of now and the end of any period bought since, and `plan.activated` is sent, unless refunds reaching its amount were received. A win that arrives before its dispute is kept: that `payment.dispute.created` then ends nothing, while refunds reaching the payment's amount still take it back.",
     "Other events are acknowledged and ignored. Every decision, applied or refused, is kept in the billing audit log. Replays change nothing.",
   ].join(" "),
   responses: {
@@ -159,7 +159,12 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   // Also on replays: re-applying the plan to the keys heals a sync that failed halfway before.
   await syncAccountKeys(env, db, account.id, now);
   if (outcome === "refused_reversed") {
-    return { activated, deactivated: false, reason: "this payment was refunded or disputed before its capture arrived" };
+    return {
+      activated,
+      deactivated: false,
+      reason:
+        "this payment was refunded or disputed before its capture arrived; if its dispute is won and it is not refunded in full, it buys its period then",
+    };
   }
   return { activated, deactivated: false };
 }
@@ -226,19 +231,20 @@ async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<
     now,
     { id: eventId, type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: now },
     { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
-    Number(env.PAID_PLAN_PRICE_PAISE),
+    { pricePaise: Number(env.PAID_PLAN_PRICE_PAISE), periodMs: PAID_PERIOD_MS },
   );
-  if (outcome === "restored") await dispatchEvents(env, [eventId], now);
+  const activated = outcome === "restored" || outcome === "bought_on_win";
+  if (activated) await dispatchEvents(env, [eventId], now);
   // Also on replays, as for activation: re-applying the plan heals a key sync that failed halfway before.
   if (accountId) await syncAccountKeys(env, taxDb(env.DB), accountId, now);
-  if (outcome === "restored") return { activated: true, deactivated: false };
-  return { activated: false, deactivated: false, reason: RESTORE_REFUSALS[outcome] };
+  if (activated) return { activated, deactivated: false };
+  return { activated, deactivated: false, reason: RESTORE_REFUSALS[outcome] };
 }
 
 /** Why a won dispute gave nothing back, by outcome. */
-const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored">, string> = {
+const RESTORE_REFUSALS: Record<Exclude<Restoration["outcome"], "restored" | "bought_on_win">, string> = {
   unknown_payment: "no activating payment with this id",
-  already_restored: "the paid time this dispute took was already given back",
+  already_restored: "the paid time this dispute took or held back was already given back",
   nothing_to_restore: "this dispute took no paid time away, so there is nothing to give back",
   refunded: "this payment was refunded in full, so a won dispute gives nothing back",
   won_before_payment: "this payment was not received yet: its dispute is lifted, so the payment buys its period when it arrives",

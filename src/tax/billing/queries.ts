@@ -55,7 +55,8 @@ export type PaymentOutcome = "activated" | "replayed" | "refused_reversed";
  * atomic batch. The payment holds the stretch it bought, the last `periodMs` of the new period. Everything but
  * the audit entry is conditional on the payment id being new and never taken back, so a replayed webhook
  * changes nothing and emits nothing, and neither does a payment whose refund or dispute was delivered before
- * it, unless that dispute was won since.
+ * it, unless that dispute was won since. Such a refused capture is kept (`refused_captures`): winning that
+ * dispute later lets the payment buy its period then (`restoreDisputedPayment`).
  */
 export async function recordPayment(
   d1: D1Database,
@@ -65,7 +66,7 @@ export async function recordPayment(
   auditId: string,
 ): Promise<PaymentOutcome> {
   const buys = `NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2) AND NOT ${takenBack("?2")}`;
-  const [, , , , decided] = await d1.batch([
+  const [, , , , , decided] = await d1.batch([
     d1
       .prepare(`UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?3) + ?4 WHERE id = ?1 AND ${buys}`)
       .bind(payment.accountId, payment.paymentId, payment.receivedAt, periodMs),
@@ -91,6 +92,13 @@ export async function recordPayment(
         ),
       )
       .bind(auditId, payment.accountId, "payment.captured", payment.paymentId, null, payment.amountPaise, payment.currency, payment.receivedAt),
+    // Refused because its payment was taken back first: kept, so that winning that dispute lets it buy its period.
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO refused_captures (payment_id, account_id, amount_paise, currency, received_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?1) AND ${takenBack("?1")}`,
+      )
+      .bind(payment.paymentId, payment.accountId, payment.amountPaise, payment.currency, payment.receivedAt),
     d1.prepare("SELECT outcome FROM billing_audit WHERE id = ?").bind(auditId),
   ]);
   return (decided!.results[0] as { outcome: PaymentOutcome }).outcome;
@@ -281,10 +289,15 @@ export async function reversePayment(
   };
 }
 
-/** What a won dispute did; `accountId` is the payment's account, null for a payment never recorded. */
+/**
+ * What a won dispute did; `accountId` is the payment's account (or its refused capture's), null for a payment
+ * never recorded. `bought_on_win`: the payment's capture had been refused because of the dispute, and the win
+ * let it buy its period.
+ */
 export interface Restoration {
   outcome:
     | "restored"
+    | "bought_on_win"
     | "already_restored"
     | "nothing_to_restore"
     | "refunded"
@@ -295,12 +308,20 @@ export interface Restoration {
   accountId: string | null;
 }
 
+/** The plan a payment buys: its price (the amount of a payment not recorded yet) and its period. */
+export interface PlanTerms {
+  pricePaise: number;
+  periodMs: number;
+}
+
 /**
  * Gives back the paid time a dispute cut off, once the dispute is won, in one atomic batch: the account is paid
  * for that time again, counted from the later of now and the end of any period bought since, with a
  * `plan.activated` outbox event and an audit entry. The reversal row is marked restored first as this decision's
  * token, and the period grows only if this batch marked it, so a replayed or concurrent win gives nothing more.
- * The payment then holds that time as its stretch, the last of the account's period.
+ * The payment then holds that time as its stretch, the last of the account's period. A payment whose capture
+ * was refused because of the dispute (`refused_captures`) is recorded by the win instead and buys its period
+ * the same way, from the later of now and the end of the running period (`bought_on_win`).
  * A payment whose refunds reach its amount (before or after the dispute), never disputed, or whose dispute
  * removed no paid time has nothing to give back; a refunded payment's dispute is not marked won, so it stays
  * taken back. The event's payload gains the account id and the new period's end. A win received before any dispute
@@ -313,13 +334,22 @@ export async function restoreDisputedPayment(
   nowMs: number,
   event: OutboxEvent,
   entry: Omit<AuditEntry, "accountId"> & { paymentId: string },
-  pricePaise: number,
+  plan: PlanTerms,
 ): Promise<Restoration> {
   // Parameters ?2 payment, ?4 the plan price (the amount of a payment not recorded yet).
   const refundedInFull = `coalesce((SELECT sum(amount_paise) FROM payment_refunds WHERE payment_id = ?2), 0)
     >= coalesce((SELECT amount_paise FROM payments WHERE payment_id = ?2), ?4)`;
+  // Parameters ?2 payment, ?3 this decision, ?4 the plan's period. This batch marked the dispute won; the time
+  // its dispute took from the recorded payment; the capture refused because of it, not recorded yet.
+  const won = "EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3)";
   const mine = "SELECT remaining_ms FROM payment_reversals WHERE payment_id = ?2 AND restored_audit_id = ?3 AND remaining_ms IS NOT NULL";
-  const [, , , , , , decided] = await d1.batch([
+  const refusedCapture = `SELECT 1 FROM refused_captures WHERE payment_id = ?2 AND ${won} AND NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2)`;
+  // The paid time this win gives: what the dispute took, or the period the refused capture buys. Null: none.
+  const gained = `coalesce((${mine}), (SELECT ?4 WHERE EXISTS (${refusedCapture})))`;
+  // The payment's account, or its refused capture's.
+  const account =
+    "coalesce((SELECT account_id FROM payments WHERE payment_id = ?2), (SELECT account_id FROM refused_captures WHERE payment_id = ?2))";
+  const [, , , , , , , decided] = await d1.batch([
     d1
       .prepare(
         "INSERT OR IGNORE INTO dispute_wins (payment_id, audit_id, created_at) SELECT ?1, ?2, ?3 WHERE NOT EXISTS (SELECT 1 FROM payment_reversals WHERE payment_id = ?1)",
@@ -332,20 +362,28 @@ export async function restoreDisputedPayment(
         `UPDATE payment_reversals SET restored_at = ?1, restored_audit_id = ?3
          WHERE payment_id = ?2 AND event = '${DISPUTE_CREATED}' AND restored_at IS NULL AND NOT (${refundedInFull})`,
       )
-      .bind(nowMs, entry.paymentId, entry.id, pricePaise),
+      .bind(nowMs, entry.paymentId, entry.id, plan.pricePaise),
     d1
       .prepare(
-        `UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?1) + (${mine})
-         WHERE id = ${PAYMENT_ACCOUNT} AND EXISTS (${mine})`,
+        `UPDATE accounts SET plan = 'paid', paid_until = max(coalesce(paid_until, 0), ?1) + ${gained}
+         WHERE id = ${account} AND ${gained} IS NOT NULL`,
       )
-      .bind(nowMs, entry.paymentId, entry.id),
+      .bind(nowMs, entry.paymentId, entry.id, plan.periodMs),
     d1
       .prepare(
         `INSERT INTO events (id, owner_id, type, payload, created_at)
          SELECT ?1, id, ?3, json_set(?4, '$.accountId', id, '$.paidUntil', strftime('%Y-%m-%dT%H:%M:%fZ', paid_until / 1000.0, 'unixepoch')), ?5
-         FROM accounts WHERE id = ${PAYMENT_ACCOUNT} AND changes() = 1`,
+         FROM accounts WHERE id = ${account} AND changes() = 1`,
       )
       .bind(event.id, entry.paymentId, event.type, JSON.stringify(event.payload), event.createdAt),
+    // The refused capture is recorded now, holding the period it bought: the last stretch of the new period.
+    d1
+      .prepare(
+        `INSERT INTO payments (payment_id, account_id, amount_paise, currency, received_at, paid_from, paid_to)
+         SELECT c.payment_id, c.account_id, c.amount_paise, c.currency, c.received_at, a.paid_until - ?4, a.paid_until
+         FROM refused_captures AS c JOIN accounts AS a ON a.id = c.account_id WHERE c.payment_id = ?2 AND EXISTS (${refusedCapture})`,
+      )
+      .bind(nowMs, entry.paymentId, entry.id, plan.periodMs),
     // The payment holds the time given back, the last stretch of the new period, so a refund can take it back.
     d1
       .prepare(
@@ -358,16 +396,16 @@ export async function restoreDisputedPayment(
       .prepare(
         `INSERT INTO billing_audit (id, account_id, event, payment_id, outcome, amount_paise, currency, paid_until, created_at)
          SELECT ?1, p.account_id, ?3, ?2,
-           CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN 'restored'
+           CASE WHEN EXISTS (SELECT 1 FROM events WHERE id = ?7) THEN CASE WHEN r.remaining_ms IS NULL THEN 'bought_on_win' ELSE 'restored' END
              WHEN r.payment_id IS NULL AND EXISTS (SELECT 1 FROM dispute_wins WHERE payment_id = ?2 AND audit_id = ?1) THEN 'won_before_dispute'
              WHEN r.payment_id IS NULL THEN 'already_won'
              WHEN p.account_id IS NULL AND r.event <> '${DISPUTE_CREATED}' THEN 'unknown_payment'
              WHEN r.event <> '${DISPUTE_CREATED}' OR r.restored_at IS NULL THEN 'refunded'
-             WHEN p.account_id IS NULL THEN 'won_before_payment'
-             WHEN r.remaining_ms IS NOT NULL THEN 'already_restored'
+             WHEN NOT EXISTS (SELECT 1 FROM payments WHERE payment_id = ?2) THEN 'won_before_payment'
+             WHEN r.remaining_ms IS NOT NULL OR EXISTS (SELECT 1 FROM refused_captures WHERE payment_id = ?2) THEN 'already_restored'
              ELSE 'nothing_to_restore' END,
            ?4, ?5, (SELECT paid_until FROM accounts WHERE id = p.account_id), ?6
-         FROM (SELECT ${PAYMENT_ACCOUNT} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
+         FROM (SELECT ${account} AS account_id) AS p LEFT JOIN payment_reversals AS r ON r.payment_id = ?2`,
       )
       .bind(entry.id, entry.paymentId, entry.event, entry.amountPaise ?? null, entry.currency ?? null, entry.createdAt, event.id),
     d1.prepare("SELECT outcome, account_id FROM billing_audit WHERE id = ?").bind(entry.id),

@@ -53,6 +53,20 @@ export const payments = sqliteTable("payments", {
 });
 
 /**
+ * One row per payment whose verified capture of the plan price was refused because a refund or dispute of it
+ * arrived first: kept so that, if that dispute is won, the payment buys its period then, once.
+ */
+export const refusedCaptures = sqliteTable("refused_captures", {
+  paymentId: text("payment_id").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => accounts.id),
+  amountPaise: integer("amount_paise").notNull(),
+  currency: text("currency").notNull(),
+  receivedAt: integer("received_at").notNull(),
+});
+
+/**
  * One row per payment id a refund or dispute took back: the primary key lets a payment end a paid period at
  * most once, however often its reversals are delivered, and a payment whose reversal came first never buys a
  * period. `auditId` names the decision that recorded it first.
@@ -116,7 +130,7 @@ export const billingAudit = sqliteTable(
      * What happened: activated, replayed, refused_amount, refused_currency, refused_reversed, unknown_account, ended,
      * shortened_no_event (a payment's unused time was taken back, other paid time remains, no event sent),
      * no_unused_days, partial_refund, replayed_refund, already_free, already_reversed, unknown_payment,
-     * dispute_already_won, restored, already_restored, nothing_to_restore, refunded, won_before_dispute,
+     * dispute_already_won, restored, bought_on_win, already_restored, nothing_to_restore, refunded, won_before_dispute,
      * already_won, ignored.
      */
     outcome: text("outcome").notNull(),

@@ -21,7 +21,7 @@ const events = {
   "profile.deleted": { description: "A profile was deleted.", data: z.object({ profileId: ProfileId, label: z.string() }) },
   "plan.activated": {
     description:
-      "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment), or a won dispute gave back the paid time its dispute took (sent once per dispute).",
+      "A captured payment of the plan price bought 30 days of the paid plan (sent once per payment), or a won dispute gave back the paid time its dispute took, or let the payment whose capture that dispute had blocked buy its 30 days (sent once per dispute).",
     data: z.object({
       accountId: z.string(),
       plan: z.literal("paid"),

@@ -56,7 +56,7 @@ export function win(paymentId: string, at: number) {
     at,
     { id: newId("evt", at), type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: at },
     { id: newId("bil", at), event: "payment.dispute.won", paymentId, createdAt: at },
-    PRICE_PAISE,
+    { pricePaise: PRICE_PAISE, periodMs: PAID_PERIOD_MS },
   );
 }
 
