@@ -442,6 +442,31 @@ describe("billing changes racing key creation and rotation", () => {
     expect(wrong, `keys on limits other than ${limit}: ${wrong.join("; ")}`).toEqual([]);
   });
 
+  it("keys created while a refund of the earlier of two payments moves the period's end lapse at the new end", { timeout: 30_000 }, async () => {
+    const wrong: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const email = await createAccount();
+      const first = `pay_${crypto.randomUUID()}`;
+      await capture(email, first);
+      await capture(email, `pay_${crypto.randomUUID()}`);
+      const creates = Array.from({ length: 6 }, () => operator("/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
+      const [refunded, ...created] = await Promise.all([refund(first), ...creates]);
+      expect(refunded.data).toMatchObject({ activated: false, deactivated: false });
+      // The second payment's 30 days now run from the refund: every key falls back to free limits there, not later.
+      const paidUntil = (await accountRow(email))!.paid_until!;
+      for (const response of created) {
+        const { data } = await expectStatus<{ data: { id: string; key: string } }>(response, 201);
+        const limits = [];
+        for (const at of [paidUntil - 1, paidUntil]) {
+          const verdict = await verdictAt(data.key, at);
+          limits.push(verdict.outcome === "allowed" ? verdict.usage.minute.limit : verdict.outcome);
+        }
+        if (limits[0] !== 120 || limits[1] !== 30) wrong.push(`round ${round}, ${data.id}: ${limits.join(" then ")}`);
+      }
+    }
+    expect(wrong, `keys not lapsing at the new end: ${wrong.join("; ")}`).toEqual([]);
+  });
+
   it("a key rotated while a refund ends the paid period keeps its overlap end; it and its replacement get free limits", {
     timeout: 30_000,
   }, async () => {
