@@ -187,7 +187,7 @@ const VOIDED_RECEIPTS_SQL = `((SELECT COUNT(*) FROM payments WHERE org_id = s.or
 /**
  * invoice.paid (once per settlement, by its dedupe key: the sale, and after a void the number of voided receipts)
  * and paid_at, when payments plus credit notes on the sale now cover its total: run in the same batch as the
- * receipt that may complete it.
+ * receipt that may complete it, and written only when that receipt was (one refused in its transaction completes nothing).
  */
 function invoicePaidStatements(
   db: D1Database,
@@ -207,6 +207,8 @@ function invoicePaidStatements(
                 'invoice.paid:' || s.id || CASE WHEN ${VOIDED_RECEIPTS_SQL} = 0 THEN '' ELSE ':' || ${VOIDED_RECEIPTS_SQL} END, ?5
            FROM sales s
           WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled'
+            AND (?4 IS NULL OR EXISTS (SELECT 1 FROM payments WHERE org_id = ?2 AND id = ?4))
+            AND (?6 IS NULL OR EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND id = ?6))
             AND ${SETTLED_SQL}`,
       )
       .bind(eventId, orgId, saleId, receipt.paymentId, nowMs, receipt.creditNoteId),
@@ -327,7 +329,7 @@ export async function createCreditNote(
     const insert = insertCreditNote(
       db,
       { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs },
-      { sql: stillRoom, notesVersion: left?.notesVersion ?? null },
+      { sql: stillRoom, param: left?.notesVersion ?? null },
     );
     // A credit note settles like a payment: it may complete the invoice.
     const events: Array<{ id: string; index: number }> = [];
@@ -346,9 +348,9 @@ export async function createCreditNote(
 }
 
 /**
- * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch; with `onlyIf` (SQL over the
- * statement's parameters: ?2 organisation, ?4 sale, ?6 amount, ?15 the invoice's credit notes' version as read),
- * written only when it holds; without, always (no version is bound).
+ * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch, written only when `onlyIf` holds:
+ * SQL over the statement's parameters (?2 organisation, ?4 sale, ?6 amount, ?14 the part on account, and ?15 its
+ * own `param`), checked in the transaction.
  */
 function insertCreditNote(
   db: D1Database,
@@ -364,7 +366,7 @@ function insertCreditNote(
     tax: TaxSplit | null;
     nowMs: number;
   },
-  onlyIf: { sql: string; notesVersion: number | null } = { sql: "?15 IS NULL", notesVersion: null },
+  onlyIf: { sql: string; param: number | string | null },
 ): D1PreparedStatement {
   return db
     .prepare(
@@ -389,7 +391,7 @@ function insertCreditNote(
       note.tax?.sgstPaise ?? null,
       note.tax?.igstPaise ?? null,
       note.onAccountPaise,
-      onlyIf.notesVersion,
+      onlyIf.param,
     );
 }
 
@@ -777,42 +779,56 @@ export type ReturnOutcome =
   | { kind: "lot_not_on_invoice"; index: number; lotId: string }
   | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
   | { kind: "lot_full"; lotIds: string[] }
-  | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> };
+  | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> }
+  /** Other writes to the invoice changed its returns or receipts under each of the return's tries. */
+  | { kind: "invoice_changed" };
 
-/**
- * A sales return: a credit note for the kg taken back, valued at each invoice line's rate with that line's GST
- * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
- * most what it sold less earlier returns (returns on voided notes do not count). What a return credits beyond the
- * invoice's outstanding is held on the customer's account, like an advance (goods returned after payment are owed
- * back), for later invoices to consume; it may complete the invoice, like any credit note.
- */
-export async function returnSale(
+/** Kg of sale line `i` (a sale_items row) given back on credit notes not voided. */
+const RETURNED_GRAMS_SQL = (i: string) =>
+  `(SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r JOIN credit_notes n ON n.org_id = r.org_id AND n.id = r.credit_note_id
+     WHERE r.org_id = ${i}.org_id AND r.sale_id = ${i}.sale_id AND r.lot_id = ${i}.lot_id AND n.voided_at IS NULL)`;
+
+/** A return valued from its invoice's figures as read: each line's returns so far, the credit room and the outstanding. */
+interface PlannedReturn {
+  kind: "planned";
+  customerId: string;
+  lines: Array<{ lotId: string; grams: number; returnedGrams: number; tax: TaxSplit }>;
+  tax: TaxSplit & { totalPaise: number };
+  /** The part of the credit beyond what the invoice owes, held on the customer's account. */
+  onAccountPaise: number;
+  /** False for a sale booked before the split was recorded: its credit notes stay unsplit too. */
+  split: boolean;
+}
+
+type ReturnRefusal = Exclude<ReturnOutcome, { kind: "recorded" | "lot_full" | "invoice_changed" }>;
+
+/** Reads the invoice and values the return, or says why it is refused. */
+async function planReturn(
   db: D1Database,
   orgId: string,
   saleId: string,
-  input: { items: Array<{ lotId: string; grams: number }>; reason: string | null; issuedOn: string },
+  input: { items: Array<{ lotId: string; grams: number }>; issuedOn: string },
   nowMs: number,
-): Promise<ReturnOutcome> {
+): Promise<PlannedReturn | ReturnRefusal> {
   const sale = await invoiceFigures(db, orgId, saleId);
   if (!sale) return { kind: "sale_not_found" };
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
   if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
   const split = await saleTaxSplit(db, orgId, saleId);
-  const { results: lines } = await db
+  const { results: soldLines } = await db
     .prepare(
       `SELECT i.lot_id AS lotId, i.grams, i.rate_paise_per_kg AS ratePaisePerKg, i.gst_rate_bps AS gstRateBps,
-              (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r JOIN credit_notes n ON n.org_id = r.org_id AND n.id = r.credit_note_id
-                WHERE r.org_id = i.org_id AND r.sale_id = i.sale_id AND r.lot_id = i.lot_id AND n.voided_at IS NULL) AS returnedGrams
+              ${RETURNED_GRAMS_SQL("i")} AS returnedGrams
          FROM sale_items i WHERE i.org_id = ?1 AND i.sale_id = ?2`,
     )
     .bind(orgId, saleId)
     .all<{ lotId: string; grams: number; ratePaisePerKg: number; gstRateBps: number; returnedGrams: number }>();
   // Sales booked before the split was recorded keep no split, so their kind does not reach the credit note.
   const kind = split === null ? "inter_state" : split.kind;
-  const returned: Array<{ lotId: string; grams: number; amountPaise: number; tax: TaxSplit }> = [];
+  const lines: PlannedReturn["lines"] = [];
   for (const [index, item] of input.items.entries()) {
-    const line = lines.find((l) => l.lotId === item.lotId);
+    const line = soldLines.find((l) => l.lotId === item.lotId);
     if (!line) return { kind: "lot_not_on_invoice", index, lotId: item.lotId };
     const returnableGrams = line.grams - line.returnedGrams;
     if (item.grams > returnableGrams) {
@@ -824,10 +840,14 @@ export async function returnSale(
         returnablePaise: lineReturnTax(line, line.returnedGrams, returnableGrams, kind).taxablePaise,
       };
     }
-    const tax = lineReturnTax(line, line.returnedGrams, item.grams, kind);
-    returned.push({ lotId: item.lotId, grams: item.grams, amountPaise: tax.taxablePaise, tax });
+    lines.push({
+      lotId: item.lotId,
+      grams: item.grams,
+      returnedGrams: line.returnedGrams,
+      tax: lineReturnTax(line, line.returnedGrams, item.grams, kind),
+    });
   }
-  const tax = invoiceTax(returned.map((r) => r.tax));
+  const tax = invoiceTax(lines.map((l) => l.tax));
   const allocated = allocateReceipt({
     kind: "credit_note",
     sourceId: "",
@@ -843,42 +863,82 @@ export async function returnSale(
     excess: "advance",
   });
   if (!allocated.ok) return { kind: "over_applied", refusal: allocated };
+  return { kind: "planned", customerId: sale.customerId, lines, tax, onAccountPaise: allocated.toAdvancePaise, split: split !== null };
+}
 
+/**
+ * Whether a return's figures still hold in the transaction (SQL over the credit note insert's parameters: ?2
+ * organisation, ?4 sale, ?6 amount, ?14 the part on account, ?15 the lines as JSON `[{lot_id, grams, returned}]`):
+ * the sale takes returns; each line is on it, its returns so far are those the line was valued from (its figures
+ * run on from them) and it has the kg left; the invoice has the amount left to credit; and it owes what the note
+ * does not put on account (so that part is neither more than it owes nor held back from it).
+ */
+const RETURN_ROOM_SQL = `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ?2 AND s.id = ?4 AND s.status = 'dispatched'
+     AND s.total_paise - ${CREDITED_SQL("s")} >= ?6
+     AND MIN(?6, s.total_paise - ${SETTLED_PAISE_SQL("s")}) = ?6 - ?14)
+  AND NOT EXISTS (SELECT 1 FROM json_each(?15) asked
+     LEFT JOIN sale_items i ON i.org_id = ?2 AND i.sale_id = ?4 AND i.lot_id = json_extract(asked.value, '$.lot_id')
+     WHERE i.lot_id IS NULL
+        OR ${RETURNED_GRAMS_SQL("i")} <> json_extract(asked.value, '$.returned')
+        OR i.grams - ${RETURNED_GRAMS_SQL("i")} < json_extract(asked.value, '$.grams'))`;
+
+/**
+ * Writes a planned return in ONE batch: its credit note, written only while RETURN_ROOM_SQL holds, and after it the
+ * kg back into the lots, the note's lines and invoice.paid, each written only when the note was. Null when the
+ * room or figures the plan was read with are gone (nothing written).
+ */
+async function recordReturn(
+  db: D1Database,
+  orgId: string,
+  saleId: string,
+  plan: PlannedReturn,
+  note: { reason: string | null; issuedOn: string },
+  nowMs: number,
+): Promise<Extract<ReturnOutcome, { kind: "recorded" | "lot_full" }> | null> {
   const id = newId("cn", nowMs);
-  // A sale booked before the split was recorded keeps its credit notes unsplit too (tax: null below).
+  const room = JSON.stringify(plan.lines.map((l) => ({ lot_id: l.lotId, grams: l.grams, returned: l.returnedGrams })));
   const statements: D1PreparedStatement[] = [
-    insertCreditNote(db, {
-      id,
-      orgId,
-      customerId: sale.customerId,
-      saleId,
-      amountPaise: tax.totalPaise,
-      onAccountPaise: allocated.toAdvancePaise,
-      reason: input.reason,
-      issuedOn: input.issuedOn,
-      tax: split === null ? null : tax,
-      nowMs,
-    }),
+    insertCreditNote(
+      db,
+      {
+        id,
+        orgId,
+        customerId: plan.customerId,
+        saleId,
+        amountPaise: plan.tax.totalPaise,
+        onAccountPaise: plan.onAccountPaise,
+        reason: note.reason,
+        issuedOn: note.issuedOn,
+        tax: plan.split ? plan.tax : null,
+        nowMs,
+      },
+      { sql: RETURN_ROOM_SQL, param: room },
+    ),
   ];
-  for (const item of returned) {
+  const noteWritten = "EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND id = ?4)";
+  for (const line of plan.lines) {
     statements.push(
       db
-        .prepare("UPDATE lots SET grams_remaining = grams_remaining + ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received")
-        .bind(item.grams, orgId, item.lotId),
+        .prepare(
+          `UPDATE lots SET grams_remaining = grams_remaining + ?1
+            WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received AND ${noteWritten}`,
+        )
+        .bind(line.grams, orgId, line.lotId, id),
+      // grams = 0 when the note was written but its lot could not take the kg back: the CHECK fails the batch.
       db
         .prepare(
           `INSERT INTO credit_note_items (id, org_id, credit_note_id, sale_id, lot_id, grams, amount_paise, gst_paise)
-           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8)`,
+           SELECT ?1, ?2, ?4, ?3, ?5, CASE WHEN changes() = 1 THEN ?6 ELSE 0 END, ?7, ?8 WHERE ${noteWritten}`,
         )
         .bind(
           newId("cni", nowMs),
           orgId,
-          id,
           saleId,
-          item.lotId,
-          item.grams,
-          item.amountPaise,
-          item.tax.cgstPaise + item.tax.sgstPaise + item.tax.igstPaise,
+          id,
+          line.lotId,
+          line.grams,
+          line.tax.taxablePaise,
+          line.tax.cgstPaise + line.tax.sgstPaise + line.tax.igstPaise,
         ),
     );
   }
@@ -890,23 +950,53 @@ export async function returnSale(
     results = await db.batch(statements);
   } catch (error) {
     // A lot already holding all it received cannot take the kg back (it was adjusted up since): nothing was written.
-    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: returned.map((r) => r.lotId) };
+    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: plan.lines.map((l) => l.lotId) };
     throw error;
   }
+  if (results[0]!.meta.changes === 0) return null;
   const row = await readCreditNote(db, orgId, id);
   return {
     kind: "recorded",
     value: {
       ...row,
-      items: returned.map((r) => ({
-        lotId: r.lotId,
-        grams: r.grams,
-        amountPaise: r.amountPaise,
-        gstPaise: r.tax.cgstPaise + r.tax.sgstPaise + r.tax.igstPaise,
+      items: plan.lines.map((l) => ({
+        lotId: l.lotId,
+        grams: l.grams,
+        amountPaise: l.tax.taxablePaise,
+        gstPaise: l.tax.cgstPaise + l.tax.sgstPaise + l.tax.igstPaise,
       })),
     },
     eventIds: insertedEventIds(results, events),
   };
+}
+
+/** How many batches a return tries while other writes to its invoice keep changing the figures it was valued from. */
+const RETURN_TRIES = 3;
+
+/**
+ * A sales return: a credit note for the kg taken back, valued at each invoice line's rate with that line's GST
+ * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
+ * most what it sold less earlier returns (returns on voided notes do not count). What a return credits beyond the
+ * invoice's outstanding is held on the customer's account, like an advance (goods returned after payment are owed
+ * back), for later invoices to consume; it may complete the invoice, like any credit note.
+ * The figures are read before the batch, so returns or receipts sent at once could each pass alone: the batch
+ * checks them again and writes nothing if they moved, and the invoice is then read afresh, so a return left with
+ * no room is refused as if sent after the others.
+ */
+export async function returnSale(
+  db: D1Database,
+  orgId: string,
+  saleId: string,
+  input: { items: Array<{ lotId: string; grams: number }>; reason: string | null; issuedOn: string },
+  nowMs: number,
+): Promise<ReturnOutcome> {
+  for (let tries = 0; ; tries++) {
+    const plan = await planReturn(db, orgId, saleId, input, nowMs);
+    if (plan.kind !== "planned") return plan;
+    if (tries === RETURN_TRIES) return { kind: "invoice_changed" };
+    const recorded = await recordReturn(db, orgId, saleId, plan, input, nowMs);
+    if (recorded !== null) return recorded;
+  }
 }
 
 /** What applying the customer's money on account to a new invoice adds to the invoice's batch. */

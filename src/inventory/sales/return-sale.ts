@@ -6,15 +6,14 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { formatGrams, formatPaise } from "../domain/money";
 import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
-import { inventoryError } from "../http/errors";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, optionalText } from "../http/wire-formats";
-import { ledgerRefusal } from "../ledger/ledger-refusals";
 import { returnSale } from "../ledger/queries";
 import { CreditNoteSchema, creditNoteView } from "../ledger/schemas";
 import { dispatchEvents } from "../webhooks/service";
 import { resolveSaleOrg } from "./resolve-sale-org";
+import { returnRefusal } from "./sale-refusals";
 import { eachLotOnce, SaleIdParam } from "./schemas";
 
 const ReturnSaleSchema = z
@@ -46,7 +45,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Take goods back: a credit note at the invoice's rates and tax, and the kg back into their lots",
   description:
-    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided.",
+    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided. Returns, credit notes and payments of the invoice sent at once are checked again in the return's own transaction: a return left without the kg or the credit it needs is refused as if sent after the others, and changes nothing; when other writes keep changing the invoice while a return is recorded, it is 409 `conflict` (nothing changed; send it again).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,
@@ -72,37 +71,15 @@ export function registerReturnSale(app: InventoryApp): void {
       { items: body.items.map((i) => ({ lotId: i.lot_id, grams: i.kg })), reason: body.reason, issuedOn: entryDate("date", body.date, now) },
       now,
     );
-    switch (outcome.kind) {
-      case "sale_not_found":
-        throw inventoryError("not_found", `No sale ${saleId}`);
-      case "sale_cancelled":
-        throw inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
-      case "not_dispatched":
-        throw inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
-      case "credit_before_invoice":
-        throw ledgerRefusal(outcome);
-      case "lot_not_on_invoice":
-        throw inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);
-      case "more_than_sold":
-        throw inventoryError(
-          "conflict",
-          `items[${outcome.index}].kg: at most ${formatGrams(outcome.returnableGrams)} kg of lot ${outcome.lotId} (${formatPaise(outcome.returnablePaise)} before tax) can still be returned`,
-        );
-      case "lot_full":
-        throw inventoryError("conflict", `Lot ${outcome.lotIds.join(", ")} already holds all it received; nothing was changed`);
-      case "over_applied":
-        throw inventoryError(outcome.refusal.code === "credit_exceeds_invoice" ? "credit_exceeds_invoice" : "conflict", outcome.refusal.message);
-      case "recorded": {
-        const { value, eventIds } = outcome;
-        await dispatchEvents(c.env, eventIds);
-        const items = value.items.map((i) => ({
-          lot_id: i.lotId,
-          kg: formatGrams(i.grams),
-          amount: formatPaise(i.amountPaise),
-          gst_amount: formatPaise(i.gstPaise),
-        }));
-        return c.json({ data: { ...creditNoteView(value), items } }, 201);
-      }
-    }
+    if (outcome.kind !== "recorded") throw returnRefusal(saleId, outcome);
+    const { value, eventIds } = outcome;
+    await dispatchEvents(c.env, eventIds);
+    const items = value.items.map((i) => ({
+      lot_id: i.lotId,
+      kg: formatGrams(i.grams),
+      amount: formatPaise(i.amountPaise),
+      gst_amount: formatPaise(i.gstPaise),
+    }));
+    return c.json({ data: { ...creditNoteView(value), items } }, 201);
   });
 }

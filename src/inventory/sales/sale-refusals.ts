@@ -1,7 +1,10 @@
 // How a refused sale write reads to the client: the queries say what happened, this says it in the API's
 // terms (status code and a message naming the field or the lots).
 import type { ApiError } from "../../platform/http/errors";
+import { formatGrams, formatPaise } from "../domain/money";
 import { inventoryError } from "../http/errors";
+import { ledgerRefusal } from "../ledger/ledger-refusals";
+import type { ReturnOutcome } from "../ledger/queries";
 import type { CreateSaleOutcome, SaleStatusOutcome } from "./queries";
 
 export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "created" }>): ApiError {
@@ -45,5 +48,34 @@ export function saleStatusRefusal(outcome: Exclude<SaleStatusOutcome, { kind: "c
       if (outcome.change.kind === "already") return inventoryError("conflict", `The sale is already ${outcome.change.status}`);
       if (outcome.change.status === "cancelled") return inventoryError("conflict", "The sale is cancelled");
       return inventoryError("conflict", "The sale has been dispatched; issue a credit note for returned goods instead");
+  }
+}
+
+export function returnRefusal(saleId: string, outcome: Exclude<ReturnOutcome, { kind: "recorded" }>): ApiError {
+  switch (outcome.kind) {
+    case "sale_not_found":
+      return inventoryError("not_found", `No sale ${saleId}`);
+    case "sale_cancelled":
+      return inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
+    case "not_dispatched":
+      return inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
+    case "credit_before_invoice":
+      return ledgerRefusal(outcome);
+    case "lot_not_on_invoice":
+      return inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);
+    case "more_than_sold":
+      return inventoryError(
+        "conflict",
+        `items[${outcome.index}].kg: at most ${formatGrams(outcome.returnableGrams)} kg of lot ${outcome.lotId} (${formatPaise(outcome.returnablePaise)} before tax) can still be returned`,
+      );
+    case "lot_full":
+      return inventoryError("conflict", `Lot ${outcome.lotIds.join(", ")} already holds all it received; nothing was changed`);
+    case "over_applied":
+      return inventoryError(outcome.refusal.code === "credit_exceeds_invoice" ? "credit_exceeds_invoice" : "conflict", outcome.refusal.message);
+    case "invoice_changed":
+      return inventoryError(
+        "conflict",
+        "Other returns or receipts of this invoice kept changing what it can take back while this return was recorded; nothing was changed, send it again",
+      );
   }
 }

@@ -2,8 +2,13 @@
 // back into the lot. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate)); figures by hand.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { istDateOf } from "../../../src/inventory/domain/ist";
+import { inventoryErrors } from "../../../src/inventory/http/errors";
+import { returnSale } from "../../../src/inventory/ledger/queries";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
+import { returnRefusal } from "../../../src/inventory/sales/sale-refusals";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { dbSnapshot } from "../../reliability/kit";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, lot, post, sale } from "../stock-fixtures";
@@ -173,5 +178,221 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     expect(await expectError(await returnGoods(other.id, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict")).toContain("cancel it instead");
     await expectStatus(await admin("POST", `/admin/api/sales/${other.id}/cancel`), 200);
     await expectError(await returnGoods(other.id, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict");
+  });
+});
+
+/** What a return writes: credit notes and their lines for the sale, the lot's kg, the organisation's events and audit entries. */
+async function footprint(orgId: string, saleId: string, lotId: string) {
+  const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
+  return {
+    creditNotes: await count("SELECT COUNT(*) AS n FROM credit_notes WHERE sale_id = ?", saleId),
+    returnLines: await count("SELECT COUNT(*) AS n FROM credit_note_items WHERE sale_id = ?", saleId),
+    gramsRemaining: await gramsRemaining(lotId),
+    events: await count("SELECT COUNT(*) AS n FROM events WHERE org_id = ?", orgId),
+    audit: await count("SELECT COUNT(*) AS n FROM audit_log WHERE org_id = ?", orgId),
+  };
+}
+
+/**
+ * A return of `grams` of the lot's line, read before `other` (another request) commits and written after it, as when
+ * both are sent at once: the return's first batch (its first `races` batches) runs on a database on which `other`
+ * has just committed. With the books (and every table) as the last `other` left them.
+ */
+async function returnRacing(sale: { orgId: string; saleId: string; lotId: string }, grams: number, other: () => Promise<unknown>, races = 1) {
+  const seen: { raced: number; afterOther?: { snapshot: Awaited<ReturnType<typeof dbSnapshot>>; books: Awaited<ReturnType<typeof footprint>> } } = {
+    raced: 0,
+  };
+  const racing = new Proxy(env.DB, {
+    get(target, property) {
+      if (property !== "batch") return Reflect.get(target, property).bind(target);
+      return async (statements: D1PreparedStatement[]) => {
+        if (seen.raced < races) {
+          seen.raced++;
+          await other();
+          seen.afterOther = { snapshot: await dbSnapshot(env.DB), books: await footprint(sale.orgId, sale.saleId, sale.lotId) };
+        }
+        return target.batch(statements);
+      };
+    },
+  }) as D1Database;
+  const now = Date.now();
+  const outcome = await returnSale(
+    racing,
+    sale.orgId,
+    sale.saleId,
+    { items: [{ lotId: sale.lotId, grams }], reason: null, issuedOn: istDateOf(now) },
+    now,
+  );
+  if (seen.afterOther === undefined) throw new Error("the return wrote no batch, so nothing raced it");
+  return { outcome, raced: seen.raced, afterOther: seen.afterOther };
+}
+
+/** The API's answer to a refused return: its code, status and message. */
+function answerTo(saleId: string, outcome: Awaited<ReturnType<typeof returnSale>>) {
+  if (outcome.kind === "recorded") throw new Error("the return was recorded");
+  const error = returnRefusal(saleId, outcome);
+  return { code: error.code, status: inventoryErrors.statusOf[error.code], message: error.message };
+}
+
+describe("returns of one sale sent at once", () => {
+  // The 40 kg line at ₹300 of invoice(); another 40 kg of the lot sold elsewhere leaves it 20 kg, so the lot can take
+  // back more than the line sold and only the line's own room can refuse. 30 kg asked while 40 kg could still come
+  // back; before its batch runs, another return takes 20 kg. The line has 40 − 20 = 20 kg left, worth 20 × ₹300 =
+  // ₹6,000.00 before tax: the return is refused as the same return sent after the other would be.
+  it("a return whose kg went to another return before its batch writes nothing and is refused as an over-return", async () => {
+    const { orgId, lotId, buyerId, saleId } = await invoice();
+    await sale(orgId, buyerId, [{ lot_id: lotId, kg: "40", rate_per_kg: "300" }]);
+    expect(await gramsRemaining(lotId)).toBe(20_000);
+    const { outcome, afterOther } = await returnRacing({ orgId, saleId, lotId }, 30_000, async () =>
+      expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "20" }] }), 201),
+    );
+
+    expect(outcome).toEqual({ kind: "more_than_sold", index: 0, lotId, returnableGrams: 20_000, returnablePaise: 600_000 });
+    // Only the other return is in the books: its note and line, its 20 kg back (20 + 20 = 40 kg in the lot).
+    expect(afterOther.books).toMatchObject({ creditNotes: 1, returnLines: 1, gramsRemaining: 40_000 });
+    expect(await footprint(orgId, saleId, lotId)).toEqual(afterOther.books);
+    expect(await dbSnapshot(env.DB)).toEqual(afterOther.snapshot);
+    // The answer is the one the same return gets when sent after the other: 409 conflict, naming what is left.
+    const sequential = await expectError(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "30" }] }), 409, "conflict");
+    expect(sequential).toBe(`items[0].kg: at most 20.000 kg of lot ${lotId} (6000.00 before tax) can still be returned`);
+    expect(answerTo(saleId, outcome)).toEqual({ code: "conflict", status: 409, message: sequential });
+  });
+
+  // The whole 40 kg line is the whole ₹12,600.00 invoice. Before the return's batch runs, a ₹100.00 credit note against
+  // the invoice commits, so at most ₹12,600.00 − ₹100.00 = ₹12,500.00 can still be credited: the return is refused.
+  it("a return whose credit room went to a credit note before its batch writes nothing and is refused with credit_exceeds_invoice", async () => {
+    const { orgId, lotId, buyerId, saleId } = await invoice();
+    const { outcome, afterOther } = await returnRacing({ orgId, saleId, lotId }, 40_000, () =>
+      post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "100" }),
+    );
+
+    expect(outcome).toMatchObject({ kind: "over_applied", refusal: { code: "credit_exceeds_invoice" } });
+    expect(afterOther.books).toMatchObject({ creditNotes: 1, returnLines: 0, gramsRemaining: 60_000 });
+    expect(await footprint(orgId, saleId, lotId)).toEqual(afterOther.books);
+    expect(await dbSnapshot(env.DB)).toEqual(afterOther.snapshot);
+    const sequential = await expectError(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "40" }] }), 409, "credit_exceeds_invoice");
+    expect(sequential).toContain("at most 12500.00 can still be credited");
+    expect(answerTo(saleId, outcome)).toEqual({ code: "credit_exceeds_invoice", status: 409, message: sequential });
+  });
+
+  // The 1.5 kg line at ₹250.01 of "three returns of a third of a line" above: its first 0.5 kg back is ₹131.27, the
+  // next ₹131.24 (the line's figures up to 1.0 kg less those up to 0.5 kg). A return of 0.5 kg valued while nothing
+  // had come back, whose batch runs after another 0.5 kg came back, is the second: ₹131.24, not a second ₹131.27.
+  it("a return valued before another return of its line committed is valued again from the line's returns so far", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "1.5", rate_per_kg: "250.01" }]));
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const { outcome } = await returnRacing({ orgId, saleId: booked.id, lotId }, 500, async () =>
+      expect((await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "0.5" }] }), 201)).data.amount).toBe("131.27"),
+    );
+    expect(outcome).toMatchObject({
+      kind: "recorded",
+      value: {
+        amountPaise: 13_124,
+        taxablePaise: 12_500,
+        cgstPaise: 312,
+        sgstPaise: 312,
+        items: [{ lotId, grams: 500, amountPaise: 12_500, gstPaise: 624 }],
+      },
+    });
+  });
+
+  // Each of the return's batches is raced by another 1 kg return of its 40 kg line, so the figures it was valued from
+  // are gone every time while the line still has room: after its tries it gives up, 409 conflict, having written nothing.
+  it("a return whose line other returns keep changing gives up after a few tries with 409 conflict and writes nothing", async () => {
+    const { orgId, lotId, saleId } = await invoice();
+    const { outcome, raced, afterOther } = await returnRacing(
+      { orgId, saleId, lotId },
+      1_000,
+      async () => expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "1" }] }), 201),
+      Number.POSITIVE_INFINITY,
+    );
+    expect(outcome).toEqual({ kind: "invoice_changed" });
+    expect(raced).toBeGreaterThan(1);
+    expect(afterOther.books).toMatchObject({ creditNotes: raced, returnLines: raced, gramsRemaining: 60_000 + 1_000 * raced });
+    expect(await dbSnapshot(env.DB)).toEqual(afterOther.snapshot);
+    expect(answerTo(saleId, outcome)).toMatchObject({ code: "conflict", status: 409, message: expect.stringContaining("nothing was changed") });
+  });
+
+  // Two lines of 10 kg at ₹100 within Tamil Nadu, ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00 = ₹1,050.00 each: a ₹2,100.00
+  // invoice. A ₹600.00 credit note and a ₹1,500.00 payment settle it, leaving ₹2,100.00 − ₹600.00 = ₹1,500.00 to
+  // credit. Both lines come back at once (₹1,050.00 each, all of it to the account): whichever commits first leaves
+  // ₹1,500.00 − ₹1,050.00 = ₹450.00 to credit, so the other is refused (credit notes never total more than the invoice).
+  it("returns of two lines sent at once never credit more than the invoice has left to credit", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const second = await lot(orgId, { kg: "100" });
+    const booked = SaleSchema.parse(
+      await sale(orgId, buyerId, [
+        { lot_id: lotId, kg: "10", rate_per_kg: "100" },
+        { lot_id: second.id, kg: "10", rate_per_kg: "100" },
+      ]),
+    );
+    expect(booked.total_amount).toBe("2100.00");
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: booked.id, amount: "600" });
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: booked.id, amount: "1500", method: "neft" });
+    const { outcome, afterOther } = await returnRacing({ orgId, saleId: booked.id, lotId }, 10_000, async () =>
+      expectStatus(await returnGoods(booked.id, { items: [{ lot_id: second.id, kg: "10" }] }), 201),
+    );
+
+    expect(outcome).toMatchObject({ kind: "over_applied", refusal: { code: "credit_exceeds_invoice" } });
+    expect(await footprint(orgId, booked.id, lotId)).toEqual(afterOther.books);
+    expect(await dbSnapshot(env.DB)).toEqual(afterOther.snapshot);
+    const sequential = await expectError(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "10" }] }), 409, "credit_exceeds_invoice");
+    expect(sequential).toContain("at most 450.00 can still be credited");
+    expect(answerTo(booked.id, outcome)).toEqual({ code: "credit_exceeds_invoice", status: 409, message: sequential });
+  });
+
+  // As "goods returned after payment" above, but the ₹12,600.00 payment commits between the return's reads (the
+  // invoice then owed all of it) and its batch: the ₹1,575.00 of 5 kg back is not credited to the paid invoice but held
+  // on the account, exactly as when the return is sent after the payment.
+  it("a payment that completes the invoice before a return's batch sends the return's credit to the account", async () => {
+    const { orgId, key, lotId, buyerId, saleId } = await invoice();
+    const { outcome } = await returnRacing({ orgId, saleId, lotId }, 5_000, () =>
+      post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" }),
+    );
+
+    expect(outcome).toMatchObject({ kind: "recorded", value: { amountPaise: 157_500, onAccountPaise: 157_500 } });
+    expect(await balanceOf(key, buyerId)).toEqual({
+      outstanding: "-1575.00",
+      on_account: "1575.00",
+      ageing: { "0_30": "0.00", "31_60": "0.00", "61_90": "0.00", over_90: "0.00" },
+    });
+    expect(await gramsRemaining(lotId)).toBe(65_000);
+  });
+
+  // A lot counted back up to all it received (100 kg) cannot take returned kg: the return is 409 and writes nothing.
+  it("a return into a lot that already holds all it received is refused and writes nothing", async () => {
+    const { orgId, lotId, saleId } = await invoice();
+    await post(`/admin/api/orgs/${orgId}/lots/${lotId}/adjustments`, { reason: "count_correction", kg_counted: "100" });
+    const before = await dbSnapshot(env.DB);
+    const refused = await expectError(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "1" }] }), 409, "conflict");
+    expect(refused).toContain(`Lot ${lotId} already holds all it received`);
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+  });
+
+  // 10 returns of 1 kg of a 3 kg line sent at once: whatever their order, at most the line's 3 kg come back, each
+  // accepted return put exactly its 1 kg back into the lot and credited 1 kg × ₹300 + CGST ₹7.50 + SGST ₹7.50 =
+  // ₹315.00, and every other return was refused with 409 conflict.
+  it("10 identical returns at once never give back more than the line sold", { timeout: 120_000 }, async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "3", rate_per_kg: "300" }]));
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const before = await gramsRemaining(lotId);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "1" }] })));
+    const answers = await Promise.all(
+      responses.map(async (r) => ({ status: r.status, body: await r.json<{ data?: { amount: string }; code?: string }>() })),
+    );
+    const accepted = answers.filter((a) => a.status === 201);
+    for (const refused of answers.filter((a) => a.status !== 201)) expect(refused).toMatchObject({ status: 409, body: { code: "conflict" } });
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.length).toBeLessThanOrEqual(3);
+    expect(accepted.map((a) => a.body.data!.amount)).toEqual(accepted.map(() => "315.00"));
+    const returned = await env.DB.prepare("SELECT COALESCE(SUM(grams), 0) AS g FROM credit_note_items WHERE sale_id = ?")
+      .bind(booked.id)
+      .first<{ g: number }>();
+    expect(returned!.g).toBe(1_000 * accepted.length);
+    expect((await footprint(orgId, booked.id, lotId)).creditNotes).toBe(accepted.length);
+    expect(await gramsRemaining(lotId)).toBe(before + 1_000 * accepted.length);
   });
 });
