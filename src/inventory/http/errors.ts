@@ -53,7 +53,7 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   method_not_allowed: "the path exists, the method does not",
   conflict: "the change conflicts with the current state (the message says which)",
   conflict_retry:
-    "other writes kept changing what this write depends on (a payment's or credit note's invoice, a damaged lot) while it was being recorded; nothing was written: send it again (with a new Idempotency-Key if you used one)",
+    "other writes kept changing what this write depends on (a payment's, credit note's or return's invoice, a damaged lot) while it was being recorded; nothing was written: send it again (with a new Idempotency-Key if you used one)",
   idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
   idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept (look up its result)",
   key_limit_reached: "the organisation has the most active keys allowed",

@@ -74,8 +74,8 @@ export function returnRefusal(saleId: string, outcome: Exclude<ReturnOutcome, { 
       return inventoryError(outcome.refusal.code === "credit_exceeds_invoice" ? "credit_exceeds_invoice" : "conflict", outcome.refusal.message);
     case "invoice_changed":
       return inventoryError(
-        "conflict",
-        "Other returns or receipts of this invoice kept changing what it can take back while this return was recorded; nothing was changed, send it again",
+        "conflict_retry",
+        "Other returns or receipts of this invoice kept changing what it can take back while this return was recorded; nothing was changed: send it again (with a new Idempotency-Key if you used one)",
       );
   }
 }

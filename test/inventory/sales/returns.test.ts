@@ -298,8 +298,8 @@ describe("returns of one sale sent at once", () => {
   });
 
   // Each of the return's batches is raced by another 1 kg return of its 40 kg line, so the figures it was valued from
-  // are gone every time while the line still has room: after its tries it gives up, 409 conflict, having written nothing.
-  it("a return whose line other returns keep changing gives up after a few tries with 409 conflict and writes nothing", async () => {
+  // are gone every time while the line still has room: after its tries it gives up, 409 conflict_retry, having written nothing.
+  it("a return whose line other returns keep changing gives up after a few tries with 409 conflict_retry and writes nothing", async () => {
     const { orgId, lotId, saleId } = await invoice();
     const { outcome, raced, afterOther } = await returnRacing(
       { orgId, saleId, lotId },
@@ -311,7 +311,7 @@ describe("returns of one sale sent at once", () => {
     expect(raced).toBeGreaterThan(1);
     expect(afterOther.books).toMatchObject({ creditNotes: raced, returnLines: raced, gramsRemaining: 60_000 + 1_000 * raced });
     expect(await dbSnapshot(env.DB)).toEqual(afterOther.snapshot);
-    expect(answerTo(saleId, outcome)).toMatchObject({ code: "conflict", status: 409, message: expect.stringContaining("nothing was changed") });
+    expect(answerTo(saleId, outcome)).toMatchObject({ code: "conflict_retry", status: 409, message: expect.stringContaining("nothing was changed") });
   });
 
   // Two lines of 10 kg at ₹100 within Tamil Nadu, ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00 = ₹1,050.00 each: a ₹2,100.00
