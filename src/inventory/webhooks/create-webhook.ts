@@ -20,7 +20,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
-  description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
+  description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,
@@ -45,6 +45,9 @@ export function registerCreateWebhook(app: InventoryApp): void {
       ownerId: org.id,
       url: checked.url,
       events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS],
+      // Without a list the endpoint takes every event, present and future (the body's schema keeps
+      // `all_events: true` from coming with a list, and `false` from coming without one).
+      allEvents: body.events === undefined,
       description: body.description || null,
       createdAt: now,
       previousSecretExpiresAt: null,

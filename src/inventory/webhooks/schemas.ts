@@ -7,7 +7,11 @@ import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
 export const WebhookEventSchema = z.enum(INVENTORY_WEBHOOK_EVENTS).openapi({ description: "An event kind an endpoint can subscribe to" });
 
-export const { create: CreateWebhookSchema, update: UpdateWebhookSchema } = endpointBodies(WebhookEventSchema, "https://hooks.example.com/inventory");
+export const { create: CreateWebhookSchema, update: UpdateWebhookSchema } = endpointBodies(
+  WebhookEventSchema,
+  "https://hooks.example.com/inventory",
+  "all_events",
+);
 
 export const RollSecretSchema = z
   .object({
@@ -27,7 +31,10 @@ export const WebhookSchema = z
   .object({
     id: z.string().openapi({ example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
     url: z.string(),
-    events: z.array(WebhookEventSchema),
+    events: z.array(WebhookEventSchema).openapi({ description: "The event kinds it takes; with `all_events`, every kind the service sends today" }),
+    all_events: z.boolean().openapi({
+      description: "true: it takes every event kind, those added to the service later included; false: only those of `events`",
+    }),
     description: z.string().nullable(),
     created_at: IsoTime,
     status: z.enum(["enabled", "disabled"]),

@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Change a webhook endpoint's URL, events or description, or disable and enable it",
   description:
-    "Send only the fields to change. A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabled_reason: failing`). Every change is recorded with who made it (see GET of the endpoint).",
+    "Send only the fields to change. `events` sets a fixed list (`all_events` becomes false); `all_events: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabled_reason: failing`). Every change is recorded with who made it (see GET of the endpoint).",
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
   request: { params: WebhookParams, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
   responses: {
@@ -27,7 +27,8 @@ export function registerUpdateWebhook(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const { id, webhookId } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
-    const updated = await endpoints.edit(c.env, org.id, webhookId, c.req.valid("json"), actorName(c), Date.now());
+    const { all_events: allEvents, ...edit } = c.req.valid("json");
+    const updated = await endpoints.edit(c.env, org.id, webhookId, { ...edit, allEvents }, actorName(c), Date.now());
     return c.json({ data: webhookView(updated) }, 200);
   });
 }

@@ -3,13 +3,15 @@
 import type { Processed } from "../../platform/webhooks/consumer";
 import type { DeliveryView, EndpointChange, EndpointRow } from "../../platform/webhooks/queries";
 import { iso, isoOrNull } from "../http/schemas";
-import type { InventoryWebhookEvent } from "./service";
+import { INVENTORY_WEBHOOK_EVENTS, type InventoryWebhookEvent } from "./service";
 
 export function webhookView(e: EndpointRow, now: number = Date.now()) {
   return {
     id: e.id,
     url: e.url,
-    events: e.events as InventoryWebhookEvent[],
+    // An all-events endpoint takes every kind the service has now, those added since it was set included.
+    events: e.allEvents ? [...INVENTORY_WEBHOOK_EVENTS] : (e.events as InventoryWebhookEvent[]),
+    all_events: e.allEvents,
     description: e.description,
     created_at: iso(e.createdAt),
     status: e.disabledAt === null ? ("enabled" as const) : ("disabled" as const),

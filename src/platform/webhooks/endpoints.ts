@@ -1,6 +1,7 @@
-// Managing a webhook endpoint after it is registered, the same in both services: edit its URL, events and
-// description, disable and enable it, roll its signing secret, re-send a past delivery. Every change is
-// recorded with who made it. The service passes its store and outbox and renders the result its own way.
+// Managing a webhook endpoint after it is registered, the same in both services: edit its URL, events (a fixed
+// list, or every event) and description, disable and enable it, roll its signing secret, re-send a past
+// delivery. Every change is recorded with who made it. The service passes its store and outbox and renders the
+// result its own way.
 import { PlatformError } from "../http/errors";
 import type { webhookOutbox } from "./outbox";
 import type { EndpointPatch, EndpointRow, webhookQueries } from "./queries";
@@ -12,7 +13,10 @@ export const MAX_SECRET_OVERLAP_HOURS = 24;
 
 export interface EndpointEdit {
   url?: string | undefined;
+  /** A fixed list: the endpoint takes exactly these events from now on. */
   events?: string[] | undefined;
+  /** true: every event, those the service adds later included; never given with `events`. */
+  allEvents?: boolean | undefined;
   /** null or "" clears it. */
   description?: string | null | undefined;
   disabled?: boolean | undefined;
@@ -56,9 +60,12 @@ export function endpointManagement(store: Store, outbox: Outbox) {
         changed.push(`url ${current.url} → ${checked.url}`);
       }
     }
-    if (edit.events !== undefined && [...edit.events].sort().join() !== [...current.events].sort().join()) {
-      patch.events = edit.events;
-      changed.push(`events ${edit.events.join(", ")}`);
+    if (edit.events !== undefined && (current.allEvents || [...edit.events].sort().join() !== [...current.events].sort().join())) {
+      Object.assign(patch, { events: edit.events, allEvents: false });
+      changed.push(`events ${edit.events.join(", ")}${current.allEvents ? " (no longer every event)" : ""}`);
+    } else if (edit.allEvents === true && !current.allEvents) {
+      patch.allEvents = true;
+      changed.push("events every event, those added later included");
     }
     const description = edit.description === undefined ? undefined : edit.description || null;
     if (description !== undefined && description !== current.description) {

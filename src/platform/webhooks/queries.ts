@@ -19,13 +19,23 @@ export type EndpointRow = Omit<Tables["webhookEndpoints"]["$inferSelect"], "secr
 /** What registering an endpoint writes; every other column starts empty. */
 export type NewEndpoint = Pick<
   Tables["webhookEndpoints"]["$inferInsert"],
-  "id" | "ownerId" | "url" | "events" | "description" | "createdAt" | "secret"
+  "id" | "ownerId" | "url" | "events" | "allEvents" | "description" | "createdAt" | "secret"
 >;
 
-export type EndpointPatch = Partial<Pick<EndpointRow, "url" | "events" | "description" | "disabledAt" | "disabledReason" | "failingSince">>;
+export type EndpointPatch = Partial<
+  Pick<EndpointRow, "url" | "events" | "allEvents" | "description" | "disabledAt" | "disabledReason" | "failingSince">
+>;
 
 /** One audited change to an endpoint. */
 export type EndpointChange = Pick<Tables["webhookEndpointChanges"]["$inferSelect"], "action" | "actor" | "detail" | "at">;
+
+/**
+ * Whether an endpoint takes events of `eventType`: an all-events endpoint takes every type, those the service
+ * added after it was registered included; any other takes the types of its list.
+ */
+export function subscribes(endpoint: Pick<EndpointRow, "events" | "allEvents">, eventType: string): boolean {
+  return endpoint.allEvents || endpoint.events.includes(eventType);
+}
 
 /** An endpoint that has failed every attempt for this long is disabled by the service itself. */
 export const AUTO_DISABLE_AFTER_MS = 3 * 86_400_000;
@@ -78,6 +88,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     ownerId: endpoints.ownerId,
     url: endpoints.url,
     events: endpoints.events,
+    allEvents: endpoints.allEvents,
     description: endpoints.description,
     createdAt: endpoints.createdAt,
     previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
@@ -124,14 +135,14 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   async function insertEndpointWithin(d1: D1Database, row: NewEndpoint, limit: number): Promise<boolean> {
     const q = db(d1);
     const live = q.$count(endpoints, liveOf(row.ownerId));
-    // Columns in table order: id, owner, url, events, description, secret, previous secret, its expiry, created,
-    // disabled at, disabled reason, failing since, deleted at.
+    // Columns in table order: id, owner, url, events, all events, description, secret, previous secret, its expiry,
+    // created, disabled at, disabled reason, failing since, deleted at.
     // A batch of one: a registration that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
     const [result] = await q.batch([
       q
         .insert(endpoints)
         .select(
-          sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
+          sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.allEvents ? 1 : 0}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
         ),
     ]);
     return result.meta.changes === 1;
@@ -247,11 +258,12 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     // unqualified "id" would be the change's own.
     const enabledSince = sql<number>`COALESCE((SELECT MAX(ch.at) FROM ${endpointChanges} ch
       WHERE ch.endpoint_id = ${endpoints}.id AND ch.action = 'enabled'), ${endpoints}.created_at)`;
-    const subscribed: Array<Pick<Tables["webhookEndpoints"]["$inferSelect"], "id" | "ownerId" | "events"> & { enabledSince: number }> = [];
+    const subscribed: Array<Pick<Tables["webhookEndpoints"]["$inferSelect"], "id" | "ownerId" | "events" | "allEvents"> & { enabledSince: number }> =
+      [];
     for (const part of chunks(owners)) {
       subscribed.push(
         ...(await q
-          .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, enabledSince })
+          .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, allEvents: endpoints.allEvents, enabledSince })
           .from(endpoints)
           .where(and(inArray(endpoints.ownerId, part), isNull(endpoints.deletedAt), isNull(endpoints.disabledAt)))
           .all()),
@@ -261,7 +273,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     for (const event of found) {
       for (const endpoint of subscribed) {
         if (endpoint.ownerId !== event.ownerId || endpoint.enabledSince > event.createdAt) continue;
-        if (!endpoint.events.includes(event.type)) continue;
+        if (!subscribes(endpoint, event.type)) continue;
         rows.push({
           id: newId("whd", now),
           endpointId: endpoint.id,
@@ -621,7 +633,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return recent.map((d) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] }));
   }
 
-  /** Owners with a live endpoint subscribed to `eventType`. */
+  /** Owners with a live endpoint subscribed to `eventType`: taking every event, or naming it in its list. */
   async function ownersSubscribedTo(d1: D1Database, eventType: string): Promise<string[]> {
     const rows = await db(d1)
       .selectDistinct({ ownerId: endpoints.ownerId })
@@ -630,7 +642,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         and(
           isNull(endpoints.deletedAt),
           isNull(endpoints.disabledAt),
-          sql`EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${eventType})`,
+          or(eq(endpoints.allEvents, true), sql`EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${eventType})`),
         ),
       )
       .all();

@@ -1,8 +1,13 @@
-// The request bodies that register and edit a webhook endpoint, the same in both services but for their events
-// and an example URL: one definition, so the two APIs cannot drift apart in what they accept.
+// The request bodies that register and edit a webhook endpoint, the same in both services but for their events,
+// an example URL and the name of the all-events field in the service's casing: one definition, so the two APIs
+// cannot drift apart in what they accept.
 import { z } from "@hono/zod-openapi";
 
-export function endpointBodies<Events extends z.ZodEnum>(events: Events, exampleUrl: string) {
+export function endpointBodies<Events extends z.ZodEnum, AllEvents extends "allEvents" | "all_events">(
+  events: Events,
+  exampleUrl: string,
+  allEventsField: AllEvents,
+) {
   const url = z.string().max(2048).openapi({
     example: exampleUrl,
     description: "https only; no credentials; not a private, loopback, link-local or reserved address, nor localhost",
@@ -12,26 +17,48 @@ export function endpointBodies<Events extends z.ZodEnum>(events: Events, example
     .min(1)
     .max(events.options.length)
     .refine((list) => new Set(list).size === list.length, "must not repeat an event");
+  const allEvents = (description: string) =>
+    ({ [allEventsField]: z.boolean().optional().openapi({ description }) }) as Record<AllEvents, z.ZodOptional<z.ZodBoolean>>;
+
+  /** `true` stands for every event, so it comes without a list; `false` means a fixed list, so it needs one. */
+  function oneEventChoice(body: object, ctx: z.RefinementCtx) {
+    const fields = new Map(Object.entries(body));
+    const choice = fields.get(allEventsField);
+    const listed = fields.get("events") !== undefined;
+    if (choice === true && listed) {
+      ctx.addIssue({ code: "custom", path: [allEventsField], message: "true takes every event; send it without events" });
+    } else if (choice === false && !listed) {
+      ctx.addIssue({ code: "custom", path: [allEventsField], message: "false needs events, the fixed list to take" });
+    }
+  }
 
   const create = z
     .object({
       url,
-      events: eventList.optional().openapi({ description: "Defaults to every event" }),
+      events: eventList.optional().openapi({
+        description: `Exactly these events, not those added later. Without it the endpoint takes every event, those added later included (\`${allEventsField}: true\`)`,
+      }),
+      ...allEvents(`true (the default without \`events\`): every event, those added later included; false only beside \`events\``),
       description: z.string().trim().max(200).optional(),
     })
-    .strict();
+    .strict()
+    .superRefine(oneEventChoice);
 
   const update = z
     .object({
       url: url.optional(),
-      events: eventList.optional().openapi({ description: "Replaces the subscribed events" }),
+      events: eventList
+        .optional()
+        .openapi({ description: `Replaces the subscribed events with exactly these; the endpoint no longer takes every event` }),
+      ...allEvents(`true: every event from now on, those added later included (send it without \`events\`); false only beside \`events\``),
       description: z.string().trim().max(200).nullable().optional().openapi({ description: "null or an empty string clears it" }),
       disabled: z.boolean().optional().openapi({
         description: "true: no new deliveries, pending ones end as failed without being sent; false: enabled again, with a fresh failing streak",
       }),
     })
     .strict()
-    .refine((body) => Object.values(body).some((v) => v !== undefined), "give at least one of url, events, description, disabled");
+    .refine((body) => Object.values(body).some((v) => v !== undefined), `give at least one of url, events, ${allEventsField}, description, disabled`)
+    .superRefine(oneEventChoice);
 
   return { create, update };
 }

@@ -38,7 +38,10 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       id: text("id").primaryKey(),
       ownerId: text(ownerColumn).notNull().references(ownerKey),
       url: text("url").notNull(),
+      /** The event types it takes; unused while `allEvents` (a registration then stores the types of that day). */
       events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+      /** Takes every event type, those the service adds later included. */
+      allEvents: integer("all_events", { mode: "boolean" }).notNull().default(false),
       description: text("description"),
       secret: text("secret").notNull(),
       /** After a roll with overlap: the old secret, which also signs every delivery until it expires. */

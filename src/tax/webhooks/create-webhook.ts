@@ -25,7 +25,7 @@ const keyRoute = createRoute({
   path: "/api/v1/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
-  description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")} (all when \`events\` is omitted). At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
+  description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 }), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },

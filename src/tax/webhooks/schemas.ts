@@ -7,7 +7,11 @@ import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
 export const WebhookEventSchema = z.enum(TAX_WEBHOOK_EVENTS).openapi({ description: "An event an endpoint can subscribe to" });
 
-export const { create: CreateWebhookSchema, update: UpdateWebhookSchema } = endpointBodies(WebhookEventSchema, "https://hooks.example.com/tax");
+export const { create: CreateWebhookSchema, update: UpdateWebhookSchema } = endpointBodies(
+  WebhookEventSchema,
+  "https://hooks.example.com/tax",
+  "allEvents",
+);
 
 export const RollSecretSchema = z
   .object({
@@ -27,7 +31,10 @@ export const WebhookEndpointSchema = z
   .object({
     id: z.string().openapi({ example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
     url: z.string(),
-    events: z.array(WebhookEventSchema),
+    events: z.array(WebhookEventSchema).openapi({ description: "The events it takes; with `allEvents`, every event the service sends today" }),
+    allEvents: z.boolean().openapi({
+      description: "true: it takes every event, those added to the service later included; false: only those of `events`",
+    }),
     description: z.string().nullable(),
     createdAt: IsoTime,
     status: z.enum(["enabled", "disabled"]),

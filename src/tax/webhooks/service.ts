@@ -26,7 +26,9 @@ export function endpointView(e: EndpointRow, now: number = Date.now()) {
   return {
     id: e.id,
     url: e.url,
-    events: e.events as TaxWebhookEvent[],
+    // An all-events endpoint takes every type the service has now, those added since it was set included.
+    events: e.allEvents ? [...TAX_WEBHOOK_EVENTS] : (e.events as TaxWebhookEvent[]),
+    allEvents: e.allEvents,
     description: e.description,
     createdAt: iso(e.createdAt),
     status: e.disabledAt === null ? ("enabled" as const) : ("disabled" as const),
@@ -72,6 +74,9 @@ export async function registerEndpoint(
     ownerId,
     url: checked.url,
     events: body.events ?? [...TAX_WEBHOOK_EVENTS],
+    // Without a list the endpoint takes every event, present and future (the body's schema keeps
+    // `allEvents: true` from coming with a list, and `false` from coming without one).
+    allEvents: body.events === undefined,
     description: body.description || null,
     createdAt: now,
     previousSecretExpiresAt: null,

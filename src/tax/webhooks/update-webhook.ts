@@ -14,7 +14,7 @@ const responses = {
 };
 
 const description =
-  "Send only the fields to change. A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
+  "Send only the fields to change. `events` sets a fixed list (`allEvents` becomes false); `allEvents: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
 
 const keyRoute = createRoute({
   method: "patch",

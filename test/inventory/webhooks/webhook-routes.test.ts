@@ -31,7 +31,12 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
   it("registers for every event when none are named, shows the secret once, lists without it", async () => {
     const orgId = await createOrg();
     const created = await register(orgId, { url: "https://hooks.example.com/yarn" });
-    expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), url: "https://hooks.example.com/yarn", events: ALL_EVENTS });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^whk_/),
+      url: "https://hooks.example.com/yarn",
+      events: ALL_EVENTS,
+      all_events: true,
+    });
     expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
 
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200);
@@ -40,6 +45,7 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
         id: created.id,
         url: created.url,
         events: ALL_EVENTS,
+        all_events: true,
         description: null,
         created_at: created.created_at,
         status: "enabled",

@@ -48,6 +48,7 @@ describe("webhooks on the web page", () => {
         id: created.data.id,
         url,
         events: ["profile.saved"],
+        allEvents: false,
         description: null,
         createdAt: created.data.createdAt,
         status: "enabled",

@@ -78,7 +78,12 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     const seen = await detail(key, endpoint.id);
     expect(seen.changes).toEqual([
       { action: "updated", actor: `api_key:${keyId}`, detail: "description", at: expect.any(String) },
-      { action: "updated", actor: `api_key:${keyId}`, detail: `url ${endpoint.url} → ${newUrl}; events plan.activated`, at: expect.any(String) },
+      {
+        action: "updated",
+        actor: `api_key:${keyId}`,
+        detail: `url ${endpoint.url} → ${newUrl}; events plan.activated (no longer every event)`,
+        at: expect.any(String),
+      },
     ]);
     expect(JSON.stringify(seen)).not.toContain("whsec_");
   });
@@ -90,7 +95,7 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
   });
 
   it.each([
-    [{}, "give at least one of url, events, description, disabled"],
+    [{}, "give at least one of url, events, allEvents, description, disabled"],
     [{ url: "http://hooks.example.com/x" }, "url: must use https"],
     [{ url: "https://localhost./x" }, "url: must not point at an internal host name"],
     [{ events: [] }, "events"],

@@ -23,6 +23,7 @@ describe("POST /api/v1/webhooks", () => {
       id: expect.stringMatching(/^whk_/),
       url: "https://hooks.example.com/tax",
       events: ["profile.saved", "profile.deleted", "plan.activated", "plan.deactivated"],
+      allEvents: true,
       description: "billing",
     });
     expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
@@ -33,6 +34,7 @@ describe("POST /api/v1/webhooks", () => {
         id: created.id,
         url: created.url,
         events: created.events,
+        allEvents: true,
         description: "billing",
         createdAt: created.createdAt,
         status: "enabled",
