@@ -192,6 +192,13 @@ export function segmentLine(line: string): Segment[] {
       wordsFrom = MAY_BE_MONEY.lastIndex = opened.end;
       amount = opened.amount;
     } else {
+      const separated = token === "-" ? amountAfterSeparator(line, match.index, texts, values) : null;
+      if (separated !== null) {
+        texts.push(line.slice(match.index + 2));
+        values.push(separated);
+        wordsFrom = line.length;
+        break;
+      }
       if (isCurrencyMarker(token)) {
         currencyPending = true;
         continue;
@@ -280,7 +287,7 @@ const SPACE = 0x20;
  * The negative amount the token at `start` opens, and where it ends; null when the token opens none. The digits
  * must follow after one space (a wider gap is the next column), and a bracket must close after them. A lone dash
  * is a sign only where it stands apart from the label, at the line's start or after a column gap; in "TDS - 500"
- * or "500.00 - 20.00" it may be a separator or an empty cell, and stays a blank cell.
+ * it separates the label from its amount (amountAfterSeparator), and in "500.00 - 20.00" it is an empty cell.
  */
 function negativeAmountAt(line: string, start: number, token: string): { amount: AmountToken; end: number } | null {
   const first = token.charCodeAt(0);
@@ -303,6 +310,29 @@ function negativeAmountAt(line: string, start: number, token: string): { amount:
   }
   const amount = readAmountToken(text);
   return amount === null ? null : { amount, end };
+}
+
+/**
+ * The amount after a dash that separates a label from the line's last amount, as some payroll software prints a
+ * row ("Section 80C - 150000.00", "... house property - -150000.00"); null for any other dash. It has one space
+ * either side (a dash in a column of its own is an empty cell), the rest of the line is one amount, and label
+ * words or a section number stand before it ("under section 10 - 2400.00"): between two amounts, as in
+ * "500.00 - 20.00", it is an empty cell.
+ */
+function amountAfterSeparator(line: string, start: number, texts: string[], values: (AmountToken | null)[]): AmountToken | null {
+  const from = start + 2;
+  if (start < 2 || line.charCodeAt(start - 1) !== SPACE || line.charCodeAt(start - 2) === SPACE) return null;
+  if (line.charCodeAt(start + 1) !== SPACE || line.charCodeAt(from) === SPACE || from >= line.length || line.length - from > MAX_AMOUNT_CHARS)
+    return null;
+  const last = values.length - 1;
+  const before = values[last];
+  if (before === undefined) return null;
+  if (before !== null) {
+    const sectionNumber =
+      before.strength === "weak" && before.paise >= 0 && texts[last]!.length <= MAX_SECTION_DIGITS && last > 0 && values[last - 1] === null;
+    if (!sectionNumber || !SECTION_WORDS.has(namingWordOf(lastWord(texts[last - 1]!))!)) return null;
+  }
+  return readAmountToken(line.slice(from));
 }
 
 /** Where a "(-)" printed one space after an amount ends ("1,50,000.00 (-)"), or -1: none there, or it opens the next amount. */

@@ -120,6 +120,17 @@ describe("segmentLine", () => {
     ["(c) Tax on employment   -   2,500.00", [["(c) Tax on employment", [0, 2500]]]],
     ["(c) Tax on employment   2,500.00   -", [["(c) Tax on employment", [2500, 0]]]],
     ["section 80CCD ( 1 )", [["section 80CCD ( 1 )", []]]],
+    // A dash with one space either side before the line's last amount separates the label from it, as some
+    // payroll software prints rows; the label keeps its own hyphens, brackets and dates, and a sign stays a sign.
+    ["Section 80C - 150000.00", [["Section 80C", [150000]]]],
+    ["Section 80CCD(1B) - 50,000.00", [["Section 80CCD(1B)", [50000]]]],
+    ["Pay-roll arrears - Rs. 12,000", [["Pay-roll arrears", [12000]]]],
+    ["Paid on 31-03-2025 - 1,000.00", [["Paid on 31-03-2025", [1000]]]],
+    ["(a) House property - -1,50,000.00", [["(a) House property", [-150000]]]],
+    ["(a) House property - (1,50,000.00)", [["(a) House property", [-150000]]]],
+    ["(h) Total amount of any other exemption under section 10 - 2400.00", [["(h) Total amount of any other exemption under section 10", [2400]]]],
+    ["Challan No. - 12345", [["Challan No. 12345", []]]],
+    ["(b) Other sources 20,000.00 - 1,30,000.00", [["(b) Other sources", [20000, 0, 130000]]]],
     // A section number is at most three digits; what follows it is an amount.
     ["(h) Total amount of any other exemption under section 10   9600", [["(h) Total amount of any other exemption under section 10", [9600]]]],
     ["(a) Standard deduction u/s 16   75000", [["(a) Standard deduction u/s 16", [75000]]]],

@@ -362,3 +362,81 @@ describe("the parents' 80D row without the words 'senior citizen'", () => {
     expect(partB).toEqual({ taxableIncome: 824_500, slabTax: 77_400 });
   });
 });
+
+describe("rows printed as 'label - amount', as some payroll software prints Part B", () => {
+  // Old regime, FY 2024-25 (AY 2025-26), so the form's own Part B, worked by hand (tax-rules.md):
+  // 1(d) 14,40,000 − 2(i) 1,22,400 (HRA 1,20,000 + other 2,400) = 13,17,600 (row 3); − row 5, 52,400 (standard
+  // deduction 50,000, s.16(ia) old regime, §2; tax on employment 2,400) = 12,65,200 (row 6); + row 8, −1,29,950
+  // (house property loss 1,50,000, set off in full as it is under ₹2,00,000, §8; other sources 20,050)
+  // = 11,35,250 (row 9); − row 11, 2,25,000 (80C 1,50,000 and 80CCD(1B) 50,000 at their caps, 80D self 25,000, §7)
+  // = 9,10,250 (row 12, already a multiple of ₹10, §5 s.288A). Row 13, old-regime slabs under 60 (§1.2):
+  // 12,500 + 20 % × (9,10,250 − 5,00,000) = 94,550. Row 14: no 87A rebate above ₹5,00,000 (§3). Row 15: no
+  // surcharge up to ₹50 lakh (§4.1). Row 16: 4 % cess on 94,550 = 3,782 (§5). Row 17: 94,550 + 3,782 = 98,332.
+  const form = `FORM NO. 16
+PART B (Annexure-I)
+Details of Salary Paid and any other income and tax deducted
+Name of the Employer: KAVERI PAY-ROLL SERVICES PVT LTD
+TAN of the Employer: BLRK01234E
+PAN of the Employee: AKJPR4821M
+Assessment Year: 2025-26
+Whether opting out of taxation u/s 115BAC(1A)? - Yes
+1. Gross Salary
+(a) Salary as per provisions contained in section 17(1) - 1440000.00
+(b) Value of perquisites under section 17(2) - 0.00
+(c) Profits in lieu of salary under section 17(3) - 0.00
+(d) Total - 1440000.00
+2. Less: Allowances to the extent exempt under section 10
+(e) House rent allowance under section 10(13A) - 120000.00
+(h) Total amount of any other exemption under section 10 - 2400.00
+(i) Total amount of exemption claimed under section 10 - 122400.00
+3. Total amount of salary received from current employer - 1317600.00
+4. Less: Deductions under section 16
+(a) Standard deduction under section 16(ia) - 50000.00
+(c) Tax on employment under section 16(iii) - 2400.00
+5. Total amount of deductions under section 16 - 52400.00
+6. Income chargeable under the head "Salaries" - 1265200.00
+7. Add: Any other income reported by the employee
+(a) Income (or admissible loss) from house property reported by employee offered for TDS - -150000.00
+(b) Income under the head Other Sources offered for TDS - 20050.00
+8. Total amount of other income reported by the employee - -129950.00
+9. Gross total income (6+8) - 1135250.00
+10. Deductions under Chapter VI-A
+Section 80C - 150000.00
+Section 80CCD(1B) - 50000.00
+Section 80D - 25000.00
+11. Aggregate of deductible amount under Chapter VI-A - 225000.00
+12. Total taxable income (9-11) - 910250.00
+13. Tax on total income - 94550.00
+14. Rebate under section 87A, if applicable - 0.00
+15. Surcharge, wherever applicable - 0.00
+16. Health and education cess - 3782.00
+17. Tax payable (13+15+16-14) - 98332.00
+`;
+
+  it("reads each row's own figure and computes to the form's rows 12 to 17", () => {
+    const result = parseDocuments([{ text: form }]);
+    if (!result.ok || result.documents[0]!.documentType !== "form16") throw new Error("not parsed");
+    const document = result.documents[0]!;
+    expect(document.warnings).toEqual([]);
+    expect(document.amounts).toMatchObject({
+      salary17_1: 1_440_000,
+      houseRentAllowance10_13A: 120_000,
+      totalOtherExemptions10: 2_400,
+      taxOnEmployment16iii: 2_400,
+      housePropertyIncome: -150_000,
+      otherSourcesIncome: 20_050,
+    });
+    expect(document.chapterVIA.section80C).toEqual({ gross: null, qualifying: null, deductible: 150_000 });
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.chosenRegime).toBe("old");
+    const regime = computeTax({ ...toTaxInput(request.profile), chosenRegime: "old" }, request.financialYear!).regimes.old;
+    expect({
+      taxableIncome: regime.taxableIncome,
+      taxOnTotalIncome: regime.slabTax,
+      rebate87A: regime.rebate87A,
+      surcharge: regime.surcharge,
+      cess: regime.cess,
+      taxPayable: regime.taxLiability,
+    }).toEqual({ taxableIncome: 910_250, taxOnTotalIncome: 94_550, rebate87A: 0, surcharge: 0, cess: 3_782, taxPayable: 98_332 });
+  });
+});
