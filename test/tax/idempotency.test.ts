@@ -42,8 +42,8 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     expect(replay.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
     expect(replay.headers.get("X-RateLimit-Remaining")).toBe("28");
     expect(await savedEvents(key.email)).toBe(1);
-    // Without the header each request acts: the next save is a 200 replacement.
-    await expectStatus(await save(key.key, "rent"), 200);
+    // Without the header each request acts: the next save, of other inputs, is a 200 replacement.
+    await expectStatus(await save(key.key, "rent", undefined, { taxesPaid: 5 }), 200);
     expect(await savedEvents(key.email)).toBe(2);
   });
 
@@ -106,13 +106,30 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     const key = await createKey();
     const idem = crypto.randomUUID();
     await expectStatus(await save(key.key, "rent", idem), 201);
+    // Meanwhile the profile was changed, so saving the first request's inputs again is a change.
+    await expectStatus(await save(key.key, "rent", undefined, { taxesPaid: 5 }), 200);
     await env.DB.prepare("UPDATE idempotency_keys SET created_at = created_at - ? WHERE key = ?")
       .bind(24 * 3_600_000 + 1, await sha256Hex(idem))
       .run();
     const again = await save(key.key, "rent", idem);
-    await expectStatus(again, 200);
+    const body = await expectStatus(again, 200);
     expect(again.headers.get("Idempotent-Replayed")).toBeNull();
-    expect(await savedEvents(key.email)).toBe(2);
+    expect(await savedEvents(key.email)).toBe(3);
+    const stored = await expectStatus(await api(`/api/v1/profiles/${body.data.id}`, key.key), 200);
+    expect(stored.data.profile.taxesPaid).toBe(0);
+  });
+
+  it("a save of what is stored already, with a new key: 200 without an event, and a retry replays that answer", async () => {
+    const key = await createKey();
+    const created = await expectStatus(await save(key.key, "rent"), 201);
+    const idem = crypto.randomUUID();
+    const unchanged = await expectStatus(await save(key.key, "rent", idem), 200);
+    expect(unchanged).toEqual(created);
+    const replay = await save(key.key, "rent", idem);
+    expect(await expectStatus(replay, 200)).toEqual(unchanged);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    await expectError(await save(key.key, "rent", idem, { taxesPaid: 5 }), 422, "idempotency_key_reused");
+    expect(await savedEvents(key.email)).toBe(1);
   });
 
   it("the cron prunes records older than 24 hours and keeps newer ones", async () => {

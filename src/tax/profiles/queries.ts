@@ -1,5 +1,5 @@
-// Profiles with their outbox events: every save and delete writes `profile.saved` / `profile.deleted` in the
-// same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
+// Profiles with their outbox events: every save that changes a profile, and every delete, writes `profile.saved` /
+// `profile.deleted` in the same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../../platform/d1";
 import type { FinancialYear, Regime } from "../domain/engine";
@@ -17,12 +17,23 @@ export interface ProfileSummary {
 export interface SavedProfile {
   row: Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">;
   created: boolean;
-  eventId: string;
+  /** The `profile.saved` event written, or null when the save held what was stored already and changed nothing. */
+  eventId: string | null;
 }
 
 /**
+ * SQL: whether the JSON texts `a` and `b` hold the same content whatever the order of their keys, as the same set
+ * of paths with the same types and values. Rows stored by an earlier version may order their keys differently.
+ */
+const sameJson = (a: string, b: string): string =>
+  `(NOT EXISTS (SELECT fullkey, type, atom FROM json_tree(${a}) EXCEPT SELECT fullkey, type, atom FROM json_tree(${b}))
+    AND NOT EXISTS (SELECT fullkey, type, atom FROM json_tree(${b}) EXCEPT SELECT fullkey, type, atom FROM json_tree(${a})))`;
+
+/**
  * Upserts by (owner, label key) in one statement, so two concurrent saves of a new label end as one profile.
- * The proposed id wins only when the row is new, which is how the caller tells 201 from 200.
+ * The proposed id wins only when the row is new, which is how the caller tells 201 from 200. A save holding the
+ * label, inputs and summary already stored updates nothing and writes no event, in the same transaction, so
+ * concurrent identical saves send one event between them.
  */
 export async function saveProfile(
   d1: D1Database,
@@ -37,14 +48,14 @@ export async function saveProfile(
     eventId: string;
   },
 ): Promise<SavedProfile> {
-  const [saved] = await d1.batch<Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">>([
+  const [, event, saved] = await d1.batch<Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt">>([
     d1
       .prepare(
         `INSERT INTO profiles (id, owner_id, label, label_key, inputs, summary, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)
          ON CONFLICT (owner_id, label_key) DO UPDATE SET label = excluded.label, inputs = excluded.inputs,
            summary = excluded.summary, updated_at = MAX(excluded.updated_at, profiles.updated_at + 1)
-         RETURNING id, label, created_at AS createdAt, updated_at AS updatedAt`,
+         WHERE profiles.label IS NOT excluded.label OR NOT (${sameJson("profiles.inputs", "?5")} AND ${sameJson("profiles.summary", "?6")})`,
       )
       .bind(input.proposedId, input.ownerId, input.label, input.labelKey, JSON.stringify(input.inputs), JSON.stringify(input.summary), input.nowMs),
     d1
@@ -52,15 +63,18 @@ export async function saveProfile(
         `INSERT INTO events (id, owner_id, type, payload, created_at)
          SELECT ?1, owner_id, 'profile.saved',
            json_object('profileId', id, 'label', label, 'created', json(CASE WHEN id = ?2 THEN 'true' ELSE 'false' END), 'summary', json(summary)), ?3
-         FROM profiles WHERE owner_id = ?4 AND label_key = ?5`,
+         FROM profiles WHERE owner_id = ?4 AND label_key = ?5 AND changes() = 1`,
       )
       .bind(input.eventId, input.proposedId, input.nowMs, input.ownerId, input.labelKey),
+    d1
+      .prepare("SELECT id, label, created_at AS createdAt, updated_at AS updatedAt FROM profiles WHERE owner_id = ?1 AND label_key = ?2")
+      .bind(input.ownerId, input.labelKey),
   ]);
   const row = saved!.results[0]!;
   return {
     row: { id: row.id, label: row.label, createdAt: row.createdAt, updatedAt: row.updatedAt },
     created: row.id === input.proposedId,
-    eventId: input.eventId,
+    eventId: event!.meta.changes === 1 ? input.eventId : null,
   };
 }
 

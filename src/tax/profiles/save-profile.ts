@@ -15,7 +15,8 @@ const route = createRoute({
   path: "/api/v1/profiles",
   tags: ["Profiles"],
   summary: "Create or replace the profile with this label (idempotent per label)",
-  description: "201 when the label is new, 200 when it existed (same id, inputs replaced). Concurrent saves of one new label end as one profile.",
+  description:
+    "201 when the label is new, 200 when it existed (same id, inputs replaced). A save of what is stored already (the same label, inputs in any key order, and summary) changes nothing: 200 with the stored profile, its updatedAt unchanged, and no profile.saved event. Concurrent saves of one new label end as one profile.",
   security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 }), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
@@ -41,7 +42,7 @@ export function registerSaveProfile(app: TaxApp): void {
       nowMs: now,
       eventId: newId("evt", now),
     });
-    await dispatchEvents(c.env, [saved.eventId], now);
+    if (saved.eventId !== null) await dispatchEvents(c.env, [saved.eventId], now);
     const data = { id: saved.row.id, label: saved.row.label, createdAt: iso(saved.row.createdAt), updatedAt: iso(saved.row.updatedAt), summary };
     return saved.created ? c.json({ data }, 201) : c.json({ data }, 200);
   });

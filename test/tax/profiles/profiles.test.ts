@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
+import { ProfileListItemSchema, ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
 import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 const profile = {
@@ -53,6 +53,59 @@ describe("POST /api/v1/profiles", () => {
     expect(events.results[0]!.payload).not.toContain("grossSalary");
   });
 
+  async function savedEvents(profileId: string): Promise<number> {
+    const row = await env.DB.prepare("SELECT COUNT(*) AS n FROM events WHERE type = 'profile.saved' AND json_extract(payload, '$.profileId') = ?")
+      .bind(profileId)
+      .first<{ n: number }>();
+    return row!.n;
+  }
+
+  /** The same object with every object's keys in reverse order. */
+  const reversed = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(reversed)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .reverse()
+              .map(([k, v]) => [k, reversed(v)]),
+          )
+        : value;
+
+  it("saving what is stored again, keys in any order, changes nothing: 200 with the stored profile, no event, and it keeps its place in the list", async () => {
+    const { key } = await createKey();
+    const withExemptions = { ...profile, salary: { ...profile.salary, exemptions10: { "10(5)": 20_000, "10(13A)": 120_000 } } };
+    const created = await expectStatus(await save(key, "Salary 2025", { profile: withExemptions }), 201);
+    const newer = await expectStatus(await save(key, "Bonus 2025"), 201);
+
+    const again = await expectStatus(await save(key, "Salary 2025", { profile: reversed(withExemptions) }), 200);
+    expect(ProfileListItemSchema.parse(again.data)).toEqual(created.data);
+    // A row whose inputs an earlier version stored with its keys in another order holds the same profile.
+    await env.DB.prepare("UPDATE profiles SET inputs = ? WHERE id = ?")
+      .bind(JSON.stringify(reversed(withExemptions)), created.data.id)
+      .run();
+    expect((await expectStatus(await save(key, "Salary 2025", { profile: withExemptions }), 200)).data).toEqual(created.data);
+
+    expect(await savedEvents(created.data.id)).toBe(1);
+    const stored = SavedProfileSchema.parse((await expectStatus(await api(`/api/v1/profiles/${created.data.id}`, key), 200)).data);
+    expect(stored.updatedAt).toBe(created.data.updatedAt);
+    const listed = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles", key), 200));
+    expect(listed.data.map((p) => p.id)).toEqual([newer.data.id, created.data.id]);
+  });
+
+  it.each([
+    ["an input", { profile: { ...profile, taxesPaid: 0 } }],
+    ["the label's case, which is what is shown", { label: "salary 2025" }],
+    ["the financial year, which changes the summary", { financialYear: "2024-25" }],
+  ])("a save that changes %s replaces the profile: 200, a later updatedAt, and one more profile.saved", async (_, change) => {
+    const { key } = await createKey();
+    const created = await expectStatus(await save(key, "Salary 2025"), 201);
+    const changed = await expectStatus(await save(key, "Salary 2025", change), 200);
+    expect(changed.data.id).toBe(created.data.id);
+    expect(Date.parse(changed.data.updatedAt)).toBeGreaterThan(Date.parse(created.data.updatedAt));
+    expect(await savedEvents(created.data.id)).toBe(2);
+  });
+
   it("counts a label's length in the form it is compared in: 100 accented letters sent decomposed (NFD) are one label, the same as sent composed", async () => {
     const { key } = await createKey();
     const composed = "\u00e9".repeat(100);
@@ -64,12 +117,14 @@ describe("POST /api/v1/profiles", () => {
     await expectError(await save(key, `${decomposed}e`), 400, "validation_error");
   });
 
-  it("two concurrent saves of the same new label end as one profile, never an error", async () => {
+  it("concurrent saves of the same new label end as one profile and one event, never an error", async () => {
     const { key } = await createKey();
     const responses = await Promise.all(Array.from({ length: 8 }, () => save(key, "race")));
     const bodies = await Promise.all(responses.map((r) => r.json<{ data: { id: string } }>()));
     expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
     expect(new Set(bodies.map((b) => b.data.id)).size).toBe(1);
+    // The seven that found the profile saved already changed nothing: one profile.saved between them.
+    expect(await savedEvents(bodies[0]!.data.id)).toBe(1);
   });
 
   it.each([
@@ -137,8 +192,8 @@ describe("GET /api/v1/profiles", () => {
     for (let i = 0; i < 6; i++) ids.push((await expectStatus(await save(key, `p${i}`), 201)).data.id);
     const seen = await listAll(key, 2, async (page) => {
       if (page !== 0) return;
-      await expectStatus(await save(key, "p5"), 200);
-      await expectStatus(await save(key, "p1"), 200);
+      await expectStatus(await save(key, "p5", { profile: { ...profile, taxesPaid: 1 } }), 200);
+      await expectStatus(await save(key, "p1", { profile: { ...profile, taxesPaid: 1 } }), 200);
     });
     expect(seen).toEqual([ids[5], ids[4], ids[3], ids[2], ids[0]]);
     const fresh = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles?limit=2", key), 200));
