@@ -120,6 +120,24 @@ function paymentTotal(cells: string[]): number | null {
   return largestStrong(cells);
 }
 
+const STATUS_WORD = /^[A-Za-z]+$/;
+
+/**
+ * The figures of a quarter row, its cells read as every amount cell is, so that a reversal keeps its sign however
+ * it is printed ("- 500" after a column gap, "(-) 500", "500 (-)"). The status word at the end ("Active") is left
+ * out: bare figures count as amounts only at the end of a line.
+ */
+function quarterAmounts(line: string, list: string[], quarterAt: number): AmountToken[] {
+  const quarter = list[quarterAt]!;
+  const from = line.indexOf(quarter) + quarter.length;
+  let end = line.length;
+  for (let w = list.length - 1; w > quarterAt && STATUS_WORD.test(list[w]!); w--) {
+    end -= list[w]!.length;
+    while (end > from && line.charCodeAt(end - 1) === 0x20) end--;
+  }
+  return segmentLine(line.slice(from, end)).flatMap((segment) => segment.amounts);
+}
+
 /** Parses the text of an AIS PDF. Never throws. */
 export function parseAisText(text: string, typeSource: "given" | "detected" = "given"): AisDocument {
   const lines = normalisedLines(text);
@@ -225,7 +243,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     const quarterAt = isQuarterWord(list[0]) ? 0 : isSerial(list[0]) && isQuarterWord(list[1]) ? 1 : -1;
     if (quarterAt >= 0) {
       // Quarter rows: amount paid/credited, tax deducted, tax deposited (dates and status words skipped).
-      const amounts = amountsOf(list.slice(quarterAt + 1));
+      const amounts = quarterAmounts(line, list, quarterAt);
       const entry = current?.entry;
       // Quarter rows end the wrapped part of the entry above them.
       if (current !== null) current.linesLeft = 0;

@@ -104,3 +104,30 @@ describe("AIS Part B3 tax payments", () => {
     ]);
   });
 });
+
+describe("AIS quarter rows", () => {
+  // A TDS-194A entry whose third quarter row reverses part of an earlier deduction, its figures negative.
+  const withReversal = (paid: string, deducted: string, deposited: string): string =>
+    [
+      "Annual Information Statement (AIS)",
+      "PART B1 - INFORMATION RELATING TO TAX DEDUCTED OR COLLECTED AT SOURCE",
+      "SR. NO.  INFORMATION CODE  INFORMATION DESCRIPTION                                     INFORMATION SOURCE               COUNT   AMOUNT",
+      "1        TDS-194A          Interest other than Interest on securities (Section 194A)   HDFC BANK LIMITED (MUMH01234C)   3       37,500",
+      "   1        Q3(Oct-Dec)    15/12/2024               20,000                 2,000          2,000           Active",
+      "   2        Q4(Jan-Mar)    15/03/2025               22,500                 2,250          2,250           Active",
+      `   3        Q4(Jan-Mar)    31/03/2025               ${paid.padEnd(23)}${deducted.padEnd(15)}${deposited.padEnd(16)}Active`,
+    ].join("\n");
+
+  it.each([
+    ["-5,000", "-500", "-500"],
+    ["- 5,000", "- 500", "- 500"],
+    ["(-) 5,000", "(-) 500", "(-) 500"],
+    ["5,000 (-)", "500 (-)", "500 (-)"],
+  ])("a reversal printed as %s, %s, %s takes its tax back: 2,000 + 2,250 - 500 = 3,750 deducted", (paid, deducted, deposited) => {
+    const result = parseAis(withReversal(paid, deducted, deposited));
+    if (!result.ok || result.document.documentType !== "ais") throw new Error("not parsed");
+    // The entry's own figures: 20,000 + 22,500 - 5,000 = 37,500 paid, as its AMOUNT column states.
+    expect(result.document.entries.map((e) => [e.code, e.amount, e.taxDeducted])).toEqual([["TDS-194A", 37_500, 3_750]]);
+    expect(result.document.totals.taxesPaid).toBe(3_750);
+  });
+});
