@@ -344,6 +344,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   };
   // The break-up table at the end of Part B being read: its rows detail row 2(h) or 10(n), which carry the amounts.
   let breakUp: "exemptions" | "chapterVIA" | null = null;
+  // The row whose amounts were printed on the line it was read from (the label may go on below), and that line.
+  let rowRead: { key: Form16AmountKey | ChapterVIAKey; line: number } | null = null;
   // Rows seen without an amount on their line, by key: the first line each was seen on.
   const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
@@ -434,6 +436,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
           carry = "";
           group = groupOf(completed) ?? group;
           assign(collector, completed, held.amounts, held.line, held.text);
+          rowRead = { key: completed.key, line: lineNumber };
           held = null;
           continue;
         }
@@ -501,7 +504,14 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
         }
         if (segment.amounts.length > 0) {
           assign(collector, item, segment.amounts, lineNumber, context(segment));
+          if (item.kind !== "heading") rowRead = { key: item.key, line: lineNumber };
         } else if (item.kind !== "heading") {
+          // The rest of the label of the row read on the line above ("(c) Commuted value of pension under   0.00"
+          // over "section 10(10A)"): that row has its figure, and waiting for another would take the next row's.
+          if (rowRead !== null && rowRead.key === item.key && rowRead.line === lineNumber - 1) {
+            rowRead.line = lineNumber;
+            continue;
+          }
           pending = { item, linesLeft: PENDING_LINES };
           if (!labelledAt.has(item.key)) labelledAt.set(item.key, { line: lineNumber, text: context(segment) });
         }

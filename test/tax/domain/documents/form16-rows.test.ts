@@ -163,6 +163,45 @@ describe("a row whose amounts are printed on its first line and whose label goes
     expect(partB).toEqual({ taxableIncome: 1_038_600, slabTax: 55_790 });
   });
 
+  it("consecutive rows printed that way, whose second lines name their section alone, keep each row's own figure", () => {
+    // Rows 2(c)-(e) with their amounts on their first lines, as a narrow label column prints them; 25,000 more
+    // salary and 25,000 of leave encashment under s.10(10AA), which the new regime allows (s.115BAC(2)): rows 3
+    // to 13 stay as the new-regime fixture prints them, 10,38,600 and 55,790.
+    const text = edited(
+      "form16-traces-part-a-and-b-new-regime",
+      [
+        "(a) Salary as per provisions contained in section 17(1)                         1160000.00",
+        "(a) Salary as per provisions contained in section 17(1)                         1185000.00",
+      ],
+      [
+        "(d) Total                                                                                    1160000.00",
+        "(d) Total                                                                                    1185000.00",
+      ],
+      [
+        `     (c) Commuted value of pension under section 10(10A)                                 0.00
+     (d) Cash equivalent of leave salary encashment under section 10
+         (10AA)                                                                          0.00
+     (e) House rent allowance under section 10(13A)                                      0.00`,
+        `     (c) Commuted value of pension under                                                 0.00
+         section 10(10A)
+     (d) Cash equivalent of leave salary                                             25000.00
+         encashment under section 10(10AA)
+     (e) House rent allowance under                                                      0.00
+         section 10(13A)`,
+      ],
+      [
+        "[2(a)+2(b)+2(c)+2(d)+2(e)+2(f)+2(h)]                                                         0.00",
+        "[2(a)+2(b)+2(c)+2(d)+2(e)+2(f)+2(h)]                                                     25000.00",
+      ],
+    );
+    const { result, request, partB } = computed(text);
+    if (!result.ok || result.documents[0]!.documentType !== "form16") throw new Error("not parsed");
+    expect(result.documents[0]!.amounts).toMatchObject({ commutedPension10_10A: 0, leaveEncashment10_10AA: 25_000, houseRentAllowance10_13A: 0 });
+    expect(result.documents[0]!.warnings).toEqual([]);
+    expect(request.profile.salary?.exemptions10).toEqual({ "10(10AA)": 25_000 });
+    expect(partB).toEqual({ taxableIncome: 1_038_600, slabTax: 55_790 });
+  });
+
   it("a row that matches nothing is not completed by the next row, which has a marker of its own", () => {
     const text = edited("form16-traces-layout-old-regime", [
       "      (i) Deduction in respect of contribution by the employee to Agnipath",
