@@ -72,7 +72,8 @@ function layoutColumns(line: string): { text: string; at: number }[] {
   return out.filter((c) => c.text.length > 0);
 }
 
-const isAmountCell = (text: string): boolean => words(text).every((w) => readAmountToken(w) !== null);
+// A cell of amounts, or one amount with its sign apart ("- 1,250", "(-) 1,250", "1,250 (-)").
+const isAmountCell = (text: string): boolean => readAmountToken(text) !== null || words(text).every((w) => readAmountToken(w) !== null);
 
 function readName(line: string): string | null {
   const colon = line.indexOf(":");
@@ -199,15 +200,17 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         code += sub;
         restStart++;
       }
-      const segments = segmentLine(list.slice(restStart).join(" "));
+      // The rest of the line as printed: its column gaps tell a sign ("- 1,250") from a blank cell.
+      const lastWord = list[restStart - 1]!;
+      const restFrom = line.indexOf(lastWord) + lastWord.length;
+      const segments = segmentLine(line.slice(restFrom));
       const amounts = segments[segments.length - 1]?.amounts ?? [];
       const label = segments
         .map((s) => s.label)
         .join(" ")
         .trim();
       // pdftotext -layout keeps the table's columns: description and source are the first two cells.
-      const lastWord = list[restStart - 1]!;
-      const cells = layoutColumns(line).filter((cell) => cell.at >= line.indexOf(lastWord) + lastWord.length);
+      const cells = layoutColumns(line).filter((cell) => cell.at >= restFrom);
       while (cells.length > 0 && isAmountCell(cells[cells.length - 1]!.text)) cells.pop();
       const split =
         cells.length >= 2

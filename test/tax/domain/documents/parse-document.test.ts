@@ -131,3 +131,28 @@ describe("AIS quarter rows", () => {
     expect(result.document.totals.taxesPaid).toBe(3_750);
   });
 });
+
+describe("AIS entries that reverse an earlier one", () => {
+  // Part B2 as pdftotext -layout prints it: a dividend of 6,250 and a later entry taking 1,250 of it back.
+  const withReversal = (amount: string): string =>
+    [
+      "Annual Information Statement (AIS)",
+      "PART B2 - INFORMATION RELATING TO SPECIFIED FINANCIAL TRANSACTION (SFT)",
+      "SR. NO.  INFORMATION CODE  INFORMATION DESCRIPTION                  INFORMATION SOURCE                              COUNT        AMOUNT",
+      "1        SFT-015           Dividend                                 NORTHWIND POWER LIMITED (AAACN4455Q)                2         6,250",
+      `2        SFT-015           Dividend                                 NORTHWIND POWER LIMITED (AAACN4455Q)                1     ${amount.padStart(9)}`,
+    ].join("\n");
+
+  it.each(["-1,250", "- 1,250", "(-) 1,250", "1,250 (-)"])(
+    "a reversal printed as %s is a negative entry of its own, and the dividends total 6,250 - 1,250 = 5,000",
+    (amount) => {
+      const result = parseAis(withReversal(amount));
+      if (!result.ok || result.document.documentType !== "ais") throw new Error("not parsed");
+      expect(result.document.entries.map((e) => [e.code, e.source, e.count, e.amount])).toEqual([
+        ["SFT-015", "NORTHWIND POWER LIMITED (AAACN4455Q)", 2, 6_250],
+        ["SFT-015", "NORTHWIND POWER LIMITED (AAACN4455Q)", 1, -1_250],
+      ]);
+      expect(result.document.totals.dividends).toBe(5_000);
+    },
+  );
+});
