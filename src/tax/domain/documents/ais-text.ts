@@ -124,11 +124,14 @@ function paymentTotal(cells: string[]): number | null {
 const STATUS_WORD = /^[A-Za-z]+$/;
 
 /**
- * The figures of a quarter row, its cells read as every amount cell is, so that a reversal keeps its sign however
- * it is printed ("- 500" after a column gap, "(-) 500", "500 (-)"). The status word at the end ("Active") is left
- * out: bare figures count as amounts only at the end of a line.
+ * The figures of a quarter row. A sign printed apart from its digits ("- 500" after a column gap, "(-) 500",
+ * "500 (-)") is read as every amount cell's is, so that a reversal keeps it; the status word at the end ("Active")
+ * is then left out, as bare figures count as amounts only at the end of a line.
  */
 function quarterAmounts(line: string, list: string[], quarterAt: number): AmountToken[] {
+  // Most rows print every figure as one word, sign included, and are read word by word.
+  const cells = list.slice(quarterAt + 1);
+  if (!cells.some((word) => word === "-" || word === "(-)")) return amountsOf(cells);
   const quarter = list[quarterAt]!;
   const from = line.indexOf(quarter) + quarter.length;
   let end = line.length;
