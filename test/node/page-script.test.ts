@@ -4,12 +4,13 @@ import { CLIENT_JS } from "../../src/platform/ui/client";
 
 type Listener = (event: { target: unknown; preventDefault(): void }) => void;
 
-/** A form field as the script reads it: name, type, value and its `data-*` attributes. */
+/** A form field as the script reads it: name, type, value, whether it is ticked and its `data-*` attributes. */
 interface Field {
   name: string;
   type: string;
   value: string;
-  attributes?: string[];
+  checked?: boolean;
+  attributes?: Record<string, string>;
 }
 
 /** Runs the script on a page at `path`; returns its submit listener, every URL it fetched and the bodies it sent. */
@@ -24,7 +25,12 @@ function loadScript(path: string) {
       private readonly attributes: Record<string, string>,
       fields: Field[] = [],
     ) {
-      this.elements = fields.map((f) => ({ ...f, disabled: false, hasAttribute: (name: string) => (f.attributes ?? []).includes(name) }));
+      this.elements = fields.map((f) => ({
+        ...f,
+        disabled: false,
+        hasAttribute: (name: string) => name in (f.attributes ?? {}),
+        getAttribute: (name: string) => f.attributes?.[name] ?? null,
+      }));
     }
     elements: unknown[];
     hasAttribute(name: string) {
@@ -96,8 +102,38 @@ describe("the page script's date fields", () => {
     const page = loadScript("/admin");
     await page.submit({ "data-api": "/admin/api/orgs/org_1/keys", "data-refresh": "keys" }, [
       { name: "access", type: "select-one", value: "read_only" },
-      { name: "expires_at", type: "date", value: chosen, attributes: ["data-ist-date"] },
+      { name: "expires_at", type: "date", value: chosen, attributes: { "data-ist-date": "" } },
     ]);
     expect(page.sent).toEqual([{ access: "read_only", expires_at: expiresAt }]);
+  });
+});
+
+describe("the page script's webhook register form", () => {
+  // The form as the webhooks card renders it: "every event" ticked by default, then one box per event.
+  const form = (everyEvent: boolean, ticked: string[]) => [
+    { name: "url", type: "url", value: "https://hooks.example.com/inventory" },
+    { name: "all_events", type: "checkbox", value: "true", checked: everyEvent, attributes: { "data-boolean": "" } },
+    ...["stock.low", "sale.created", "invoice.paid"].map((event) => ({
+      name: "events",
+      type: "checkbox",
+      value: event,
+      checked: ticked.includes(event),
+      attributes: { "data-array": "", "data-unless": "all_events" },
+    })),
+  ];
+
+  it("with every event ticked, registers for every event and sends no list (the API refuses both together)", async () => {
+    const page = loadScript("/admin");
+    await page.submit(
+      { "data-api": "/admin/api/orgs/org_1/webhooks", "data-refresh": "keys" },
+      form(true, ["stock.low", "sale.created", "invoice.paid"]),
+    );
+    expect(page.sent).toEqual([{ url: "https://hooks.example.com/inventory", all_events: true }]);
+  });
+
+  it("with it unticked, registers for exactly the events ticked", async () => {
+    const page = loadScript("/admin");
+    await page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks", "data-refresh": "keys" }, form(false, ["stock.low", "invoice.paid"]));
+    expect(page.sent).toEqual([{ url: "https://hooks.example.com/inventory", events: ["stock.low", "invoice.paid"] }]);
   });
 });

@@ -178,6 +178,7 @@ export function AdminDashboard(props: AdminDashboardProps) {
           apiBase={`/admin/api/orgs/${org.id}/webhooks`}
           signatureHeader="X-Service-Signature"
           overlapField="overlap_hours"
+          allEventsField="all_events"
           urlPlaceholder="https://example.com/hooks/inventory"
           events={INVENTORY_WEBHOOK_EVENTS}
           endpoints={
@@ -185,6 +186,7 @@ export function AdminDashboard(props: AdminDashboardProps) {
               id: e.id,
               url: e.url,
               events: e.events,
+              allEvents: e.all_events,
               createdAt: e.created_at,
               status: e.status,
               disabledReason: e.disabled_reason,

@@ -22,12 +22,20 @@ const source = String.raw`"use strict";
     return new Date(Date.parse(date + "T00:00:00+05:30") + 86400000).toISOString();
   }
 
+  function ticked(elements, name) {
+    for (var j = 0; j < elements.length; j++) if (elements[j].name === name && elements[j].checked) return true;
+    return false;
+  }
+
   function bodyOf(form) {
     var body = {};
     var elements = form.elements;
     for (var i = 0; i < elements.length; i++) {
       var el = elements[i];
       if (!el.name || el.disabled || el.type === "submit" || el.type === "button") continue;
+      // Left out while the checkbox it names is ticked: the events ticked mean nothing while "every event" is.
+      var unless = el.getAttribute("data-unless");
+      if (unless && ticked(elements, unless)) continue;
       if (el.hasAttribute("data-array")) {
         if (!Array.isArray(body[el.name])) body[el.name] = [];
         if (el.checked) body[el.name].push(el.value);

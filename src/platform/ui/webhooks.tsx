@@ -8,6 +8,8 @@ export interface EndpointItem {
   id: string;
   url: string;
   events: readonly string[];
+  /** It takes every event, those the service adds later included; `events` lists today's. */
+  allEvents: boolean;
   createdAt: string;
   status: "enabled" | "disabled";
   disabledReason: "manual" | "failing" | null;
@@ -32,6 +34,8 @@ export interface WebhooksProps {
   signatureHeader: string;
   /** The roll-secret body's field for the overlap in hours (`overlapHours`, `overlap_hours`). */
   overlapField: string;
+  /** The register body's field for every event, those added later included (`allEvents`, `all_events`). */
+  allEventsField: string;
   urlPlaceholder: string;
   events: readonly string[];
   endpoints: EndpointItem[] | null;
@@ -65,9 +69,14 @@ export function Webhooks(props: WebhooksProps) {
         </p>
         <fieldset>
           <legend>Events</legend>
+          <label>
+            <input type="checkbox" name={props.allEventsField} value="true" data-boolean checked />
+            Every event, those added later included
+          </label>
+          <p class="hint">Or untick it and choose the events this endpoint takes:</p>
           {props.events.map((event) => (
             <label>
-              <input type="checkbox" name="events" value={event} data-array checked />
+              <input type="checkbox" name="events" value={event} data-array data-unless={props.allEventsField} checked />
               <code>{event}</code>
             </label>
           ))}
@@ -86,11 +95,7 @@ export function Webhooks(props: WebhooksProps) {
               <td data-label="URL">
                 <code>{endpoint.url}</code>
               </td>
-              <td data-label="Events">
-                {endpoint.events.map((e) => (
-                  <code>{e} </code>
-                ))}
-              </td>
+              <td data-label="Events">{endpoint.allEvents ? "Every event" : endpoint.events.map((e) => <code>{e} </code>)}</td>
               <td data-label="State">
                 <EndpointState endpoint={endpoint} />
               </td>

@@ -200,6 +200,7 @@ export function Dashboard(props: DashboardProps) {
           apiBase="/admin/api/webhooks"
           signatureHeader="Service-Signature"
           overlapField="overlapHours"
+          allEventsField="allEvents"
           urlPlaceholder="https://example.com/hooks/tax"
           events={TAX_WEBHOOK_EVENTS}
           endpoints={props.endpoints}
