@@ -89,26 +89,40 @@ function insertAuditIfChanged(d1: D1Database, audit: AuditRow): D1PreparedStatem
     .bind(audit.id, audit.orgId, audit.action, audit.keyId, audit.actor, audit.reason, audit.at);
 }
 
+/** How a rotation ended: recorded, lost to another call, or refused at the cap of keys in their grace. */
+export type RotationRecord = "recorded" | "lost" | "grace_cap";
+
 /**
  * Rotation: marks the old key superseded with its grace end, inserts the replacement and the audit row, all
- * only if the old key was still active and unreplaced. Returns false when another call got there first.
+ * only if the old key was still active and unreplaced, and only while fewer than `graceCap` of the
+ * organisation's superseded keys are still in their grace, counted in the same statement: a replacement can be
+ * rotated at once, so without this bound a chain of rotations would keep any number of keys working.
  */
 export async function recordRotation(
   d1: D1Database,
   old: { id: string; supersededAt: number; graceEndsAt: number },
   replacement: ApiKeyRow,
   audit: AuditRow,
-): Promise<boolean> {
+  graceCap: number,
+): Promise<RotationRecord> {
   const [updated] = await d1.batch([
     d1
       .prepare(
-        "UPDATE api_keys SET superseded_at = ?, grace_ends_at = ?, replaced_by_key_id = ? WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL",
+        `UPDATE api_keys SET superseded_at = ?1, grace_ends_at = ?2, replaced_by_key_id = ?3
+          WHERE id = ?4 AND revoked_at IS NULL AND replaced_by_key_id IS NULL
+            AND (SELECT count(*) FROM api_keys o WHERE o.org_id = api_keys.org_id AND o.superseded_at IS NOT NULL AND o.revoked_at IS NULL
+                   AND o.grace_ends_at > ?1 AND (o.expires_at IS NULL OR o.expires_at > ?1)) < ?5`,
       )
-      .bind(old.supersededAt, old.graceEndsAt, replacement.id, old.id),
+      .bind(old.supersededAt, old.graceEndsAt, replacement.id, old.id, graceCap),
     insertKeyIfChanged(d1, replacement),
     insertAuditIfChanged(d1, audit),
   ]);
-  return (updated?.meta.changes ?? 0) === 1;
+  if ((updated?.meta.changes ?? 0) === 1) return "recorded";
+  const now = await d1
+    .prepare("SELECT 1 AS open FROM api_keys WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL")
+    .bind(old.id)
+    .first<{ open: number }>();
+  return now ? "grace_cap" : "lost";
 }
 
 /** Regeneration: revokes the old key (reason `regenerated`) and inserts the replacement, or nothing. */

@@ -15,6 +15,8 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a replacement with the same access; the old key works until the grace ends, marked superseded",
+  description:
+    "Only an active key not yet replaced can be rotated (409 `conflict` otherwise). 409 `key_limit_reached` while 100 of the organisation's rotated keys are still in their grace; regenerate instead to replace the key with no grace.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

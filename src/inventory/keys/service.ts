@@ -9,7 +9,7 @@ import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
 import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
-import { findKey, insertKeyUnderCap, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import { findKey, insertKeyUnderCap, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow, type RotationRecord } from "./queries";
 import type { InventoryEnv } from "../env";
 import { inventoryError } from "../http/errors";
 
@@ -79,7 +79,10 @@ export interface IssuedKey {
   key: string;
 }
 
-/** Active keys (unrevoked, unexpired, not replaced) an organisation may hold; a rotation's replacement takes its old key's place. */
+/**
+ * Active keys (unrevoked, unexpired, not replaced) an organisation may hold; a rotation's replacement takes its old
+ * key's place. As many rotated keys may be in their grace at once.
+ */
 export const MAX_ACTIVE_KEYS_PER_ORG = 100;
 
 export async function createKey(
@@ -162,7 +165,10 @@ async function replaceableRevision(env: InventoryEnv, old: ApiKeyRow): Promise<n
   return state.revision ?? 0;
 }
 
-/** Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. */
+/**
+ * Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. Refused
+ * (key_limit_reached) while the organisation already has as many keys in their grace as it may hold active keys.
+ */
 export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, graceHours: number, actor: string, nowMs: number) {
   assertReplaceable(old, nowMs);
   const revision = await replaceableRevision(env, old);
@@ -175,7 +181,10 @@ export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow,
     revision,
   );
   if (accepted === null) return changedByAnotherRequest();
-  let recorded: boolean;
+  // Not recorded: give the old key its life back (unless something changed it since), so a retry can rotate it.
+  const restoreOld = () =>
+    changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: effectiveExpiry(old), attributes: { superseded: false } }, accepted);
+  let recorded: RotationRecord;
   try {
     await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
     recorded = await recordRotation(
@@ -183,16 +192,21 @@ export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow,
       { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
       replacement,
       auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
+      MAX_ACTIVE_KEYS_PER_ORG,
     );
   } catch (error) {
-    // Not recorded: give the old key its life back (unless something changed it since), so a retry can rotate it.
-    await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: effectiveExpiry(old), attributes: { superseded: false } }, accepted).catch(
-      () => null,
-    );
+    await restoreOld().catch(() => null);
     throw error;
   }
+  if (recorded === "grace_cap") {
+    await restoreOld();
+    throw inventoryError(
+      "key_limit_reached",
+      `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} rotated keys still in their grace, the most allowed; revoke one, wait for a grace to end, or regenerate the key instead`,
+    );
+  }
   // Only a revocation, accepted by the guard before it reached D1, can have come between: the key is dead anyway.
-  if (!recorded) return changedByAnotherRequest();
+  if (recorded === "lost") return changedByAnotherRequest();
   await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], orgPolicySource(db, org.id), org);
   return { replacement, key, oldValidUntil: effectiveExpiry(superseded)! };
 }

@@ -57,17 +57,35 @@ export async function listAllKeys(db: TaxDb, accountId: string): Promise<ApiKeyR
   return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).all();
 }
 
+/** How a rotation ended: recorded, lost to another rotation or a revocation, or refused at the overlap cap. */
+export type RotationRecord = "recorded" | "lost" | "overlap_cap";
+
 /**
  * Rotation in one batch: the old key's shortened life and its replacement, or neither. The update claims the
  * old key only while it is unrotated and unrevoked, and the insert happens only if this rotation made that
- * claim, so concurrent rotations (or a revocation in between) yield one replacement at most. False: lost.
+ * claim, so concurrent rotations (or a revocation in between) yield one replacement at most. An old key that
+ * keeps working after `nowMs` is claimed only while fewer than `overlapCap` of the account's rotated keys are
+ * still working, counted in the same statement: a replacement can be rotated at once, so without this bound a
+ * chain of rotations would keep any number of keys working beside the capped active ones.
  */
-export async function recordRotation(db: TaxDb, oldKeyId: string, oldExpiresAt: number, replacement: typeof apiKeys.$inferInsert): Promise<boolean> {
+export async function recordRotation(
+  db: TaxDb,
+  oldKeyId: string,
+  oldExpiresAt: number,
+  replacement: typeof apiKeys.$inferInsert,
+  nowMs: number,
+  overlapCap: number,
+): Promise<RotationRecord> {
   const d1 = db.$client;
   const [claimed] = await d1.batch([
     d1
-      .prepare("UPDATE api_keys SET expires_at = ?1, replaced_by_key_id = ?2 WHERE id = ?3 AND replaced_by_key_id IS NULL AND revoked_at IS NULL")
-      .bind(oldExpiresAt, replacement.id, oldKeyId),
+      .prepare(
+        `UPDATE api_keys SET expires_at = ?1, replaced_by_key_id = ?2
+          WHERE id = ?3 AND replaced_by_key_id IS NULL AND revoked_at IS NULL
+            AND (?1 <= ?4 OR (SELECT count(*) FROM api_keys o WHERE o.account_id = api_keys.account_id AND o.replaced_by_key_id IS NOT NULL
+                                AND o.revoked_at IS NULL AND o.expires_at > ?4) < ?5)`,
+      )
+      .bind(oldExpiresAt, replacement.id, oldKeyId, nowMs, overlapCap),
     d1
       .prepare(
         `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
@@ -85,7 +103,13 @@ export async function recordRotation(db: TaxDb, oldKeyId: string, oldExpiresAt: 
         oldKeyId,
       ),
   ]);
-  return claimed!.meta.changes === 1;
+  if (claimed!.meta.changes === 1) return "recorded";
+  const old = await db
+    .select({ replacedByKeyId: apiKeys.replacedByKeyId, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, oldKeyId))
+    .get();
+  return old && old.replacedByKeyId === null && old.revokedAt === null ? "overlap_cap" : "lost";
 }
 
 export async function recordRevocation(db: TaxDb, keyId: string, revokedAt: number): Promise<void> {

@@ -15,6 +15,8 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a new key with the same scopes; the old one works for the overlap, then fails",
+  description:
+    "Only an active key not yet rotated can be rotated (409 `conflict` otherwise). A rotation with an overlap is 409 `key_limit_reached` while as many of the account's rotated keys are still working in theirs as it may hold active keys (free 10, paid 100); with `overlapHours` 0 the old key stops at once and the rotation is never refused for this.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

@@ -99,7 +99,8 @@ export async function createKey(
 
 /**
  * Issues a replacement with the same scopes and a fresh lifetime as long as the old key's, and lets the old
- * key work for `overlapHours` more (never past its own expiry). Overlap 0 ends the old key now.
+ * key work for `overlapHours` more (never past its own expiry). Overlap 0 ends the old key now. An overlap is
+ * refused (key_limit_reached) while the plan's cap of rotated keys are still working in theirs.
  */
 export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old: ApiKeyRow, overlapHours: number, nowMs: number) {
   const issued = await issueApiKey(TAX_KEY_TAG);
@@ -119,9 +120,17 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
   // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
   // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
   await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account, nowMs));
-  if (!(await recordRotation(db, old.id, oldValidUntil, replacement))) {
-    // Another rotation or a revocation got there first: the replacement is never handed out, so end it.
+  const cap = KEY_CAPS[planAt(account, nowMs)];
+  const recorded = await recordRotation(db, old.id, oldValidUntil, replacement, nowMs, cap);
+  if (recorded !== "recorded") {
+    // Refused, or another rotation or a revocation got there first: the replacement is never handed out, so end it.
     await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account, nowMs));
+    if (recorded === "overlap_cap") {
+      throw taxError(
+        "key_limit_reached",
+        `This account already has ${cap} rotated keys still working in their overlap, the most its plan allows; revoke one, wait for an overlap to end, or rotate with overlapHours 0`,
+      );
+    }
     throw taxError("conflict", "This key was rotated or revoked by another request");
   }
   // The old key's lifecycle only: its policy may have changed since `account` was read.

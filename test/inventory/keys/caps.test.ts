@@ -1,7 +1,8 @@
-// At most 100 active keys per organisation, held under concurrency; the list pages through every key.
+// At most 100 active keys per organisation, and at most 100 rotated keys in their grace, held under concurrency;
+// the list pages through every key.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admin, createOrg, expectError, expectStatus } from "../helpers";
+import { admin, api, createOrg, expectError, expectStatus } from "../helpers";
 
 function create(orgId: string) {
   return admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" });
@@ -48,4 +49,34 @@ describe("key cap per organisation", () => {
     }
     expect(seen.size).toBe(101);
   }, 120_000);
+});
+
+describe("rotated keys in their grace per organisation", () => {
+  it("rotations keep at most 100 old keys working: 100 concurrent rotations pass, the next one is 409 and changes nothing", async () => {
+    // A rotation's replacement can be rotated at once, so without a bound a chain of rotations would keep any
+    // number of superseded keys working through their grace beside the 100 active ones.
+    const orgId = await createOrg();
+    const created = await Promise.all(
+      Array.from({ length: 100 }, async () => (await expectStatus<{ data: { id: string } }>(await create(orgId), 201)).data.id),
+    );
+    const rotations = await Promise.all(created.map((id) => admin("POST", `/admin/api/keys/${id}/rotate`, { grace_hours: 24 })));
+    const replacements = await Promise.all(rotations.map(async (r) => (await expectStatus<{ data: { id: string; key: string } }>(r, 201)).data));
+
+    const refused = await admin("POST", `/admin/api/keys/${replacements[0]!.id}/rotate`, { grace_hours: 72 });
+    expect(await expectError(refused, 409, "key_limit_reached")).toContain("100");
+    // The refused rotation left the key as it was: active, unreplaced, answering without the superseded header.
+    const row = await env.DB.prepare("SELECT superseded_at, replaced_by_key_id, revoked_at FROM api_keys WHERE id = ?")
+      .bind(replacements[0]!.id)
+      .first();
+    expect(row).toEqual({ superseded_at: null, replaced_by_key_id: null, revoked_at: null });
+    const answer = await api("/api/v1/inventory", replacements[0]!.key);
+    await expectStatus(answer, 200);
+    expect(answer.headers.get("X-Service-Key-Superseded")).toBeNull();
+
+    // Revoking a key in its grace frees one place, and only one; regenerating never needs one (the old key dies).
+    await expectStatus(await admin("POST", `/admin/api/keys/${created[0]}/revoke`, {}), 200);
+    await expectStatus(await admin("POST", `/admin/api/keys/${replacements[0]!.id}/rotate`, { grace_hours: 24 }), 201);
+    await expectError(await admin("POST", `/admin/api/keys/${replacements[1]!.id}/rotate`, { grace_hours: 24 }), 409, "key_limit_reached");
+    await expectStatus(await admin("POST", `/admin/api/keys/${replacements[1]!.id}/regenerate`), 201);
+  }, 180_000);
 });

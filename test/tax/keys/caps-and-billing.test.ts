@@ -73,6 +73,34 @@ describe("key caps", () => {
     await expectError(await create(email), 409, "key_limit_reached");
   }, 60_000);
 
+  it("rotating again and again never keeps more old keys working than the cap: a free account has at most 10 in their overlap", async () => {
+    // Each rotation's replacement can be rotated at once, so without a bound a chain of rotations with an
+    // overlap would leave any number of keys working beside the 10 active ones. The bound is the plan's cap.
+    const email = await createAccount();
+    let current = await createKey({ email, scopes: ["deadlines:read"] });
+    const working = [current.key];
+    for (let i = 0; i < 10; i++) {
+      const rotated = await expectStatus(await admin("POST", `/admin/api/keys/${current.id}/rotate`, { overlapHours: 24 }), 201);
+      current = { id: rotated.data.id, key: rotated.data.key, email };
+      working.push(current.key);
+    }
+    const message = await expectError(await admin("POST", `/admin/api/keys/${current.id}/rotate`, { overlapHours: 24 }), 409, "key_limit_reached");
+    expect(message).toContain("10");
+    // Refused changes nothing: the key still works, unrotated, and so do the 10 old keys in their overlap.
+    const listed = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}`), 200);
+    expect(listed.data.find((k: { id: string }) => k.id === current.id)).toMatchObject({ state: "active", replacedByKeyId: null });
+    expect(listed.data).toHaveLength(11);
+    for (const key of working) expect(await limitOf(key)).toBe("30");
+
+    // A rotation without an overlap ends the old key at once, so it is not refused; nor is one after an old key is revoked.
+    const first = listed.data.at(-1) as { id: string };
+    await expectStatus(await admin("POST", `/admin/api/keys/${first.id}/revoke`), 200);
+    const again = await expectStatus(await admin("POST", `/admin/api/keys/${current.id}/rotate`, { overlapHours: 24 }), 201);
+    await expectError(await admin("POST", `/admin/api/keys/${again.data.id}/rotate`, { overlapHours: 24 }), 409, "key_limit_reached");
+    const atOnce = await expectStatus(await admin("POST", `/admin/api/keys/${again.data.id}/rotate`, { overlapHours: 0 }), 201);
+    expect(atOnce.data.replaces).toBe(again.data.id);
+  }, 60_000);
+
   it("a paid account may hold 100 active keys: 110 concurrent creates give exactly 100", async () => {
     const email = await createAccount();
     expect((await capture(email, `pay_${crypto.randomUUID()}`)).data.activated).toBe(true);
