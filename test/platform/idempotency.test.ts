@@ -53,17 +53,21 @@ describe("idempotent, with idempotentWrites", () => {
     const firstEntered = deferred();
     const firstMayWrite = deferred();
     const app = createApp({ catalogue, log: () => {} });
-    app.post("/things", idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, now: () => clock }), async (c) => {
-      const run = c.req.header("x-run") ?? "";
-      if (run === "first") {
-        firstEntered.resolve();
-        await firstMayWrite.promise;
-      }
-      // The write as the services' queries make it: a drizzle batch over the database they are given.
-      const db = drizzle(idempotentWrites(c, env.DB));
-      await db.batch([db.insert(writes).values({ id: `${scope}:${run}`, run })]);
-      return c.json({ run }, 201);
-    });
+    app.post(
+      "/things",
+      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => env.SESSION_SECRET, now: () => clock }),
+      async (c) => {
+        const run = c.req.header("x-run") ?? "";
+        if (run === "first") {
+          firstEntered.resolve();
+          await firstMayWrite.promise;
+        }
+        // The write as the services' queries make it: a drizzle batch over the database they are given.
+        const db = drizzle(idempotentWrites(c, env.DB));
+        await db.batch([db.insert(writes).values({ id: `${scope}:${run}`, run })]);
+        return c.json({ run }, 201);
+      },
+    );
     const send = (run: string) => app.request("/things", { method: "POST", headers: { "Idempotency-Key": "same-key", "x-run": run } });
 
     const first = send("first");

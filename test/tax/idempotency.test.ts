@@ -1,8 +1,8 @@
 // Idempotency-Key on POST /api/v1/profiles: Stripe's semantics, counted by the `profile.saved` events each
 // save writes (one event = one effect).
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../src/platform/crypto";
+import { sha256Hex, unseal } from "../../src/platform/crypto";
 import worker from "../../src/tax/worker";
 import { loseAnswer } from "../idempotency-records";
 import { api, createAccount, createKey, expectError, expectStatus, TAX } from "./helpers";
@@ -222,5 +222,47 @@ describe("Idempotency-Key on a profile save whose answer was lost after it was s
     await loseAnswer(env.DB, idem, 61);
     await expectError(await save(key.key, "Salary FY 2025-26", idem), 409, "idempotency_answer_lost");
     expect(await savedEvents(key.email)).toBe(1);
+  });
+});
+
+describe("Idempotency-Key answers kept with a secret: a database copy does not open them", () => {
+  const issueRequest = (email: string, idem: string) =>
+    new Request(`${TAX}/admin/api/keys`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idem },
+      body: JSON.stringify({ accountEmail: email, scopes: ["deadlines:read"] }),
+    });
+  const issue = (email: string, idem: string) => SELF.fetch(issueRequest(email, idem));
+
+  it("a new API key kept under a guessable Idempotency-Key cannot be read from the stored record with that key and the caller", async () => {
+    const email = await createAccount();
+    // Operator tooling that derives its keys from what it does: anyone holding a copy of the database can guess it.
+    const idem = `create-key:${email}`;
+    const issued = await expectStatus<{ data: { key: string } }>(await issue(email, idem), 201);
+    const record = await env.DB.prepare("SELECT scope, body FROM idempotency_keys WHERE key = ?")
+      .bind(await sha256Hex(idem))
+      .first<{ scope: string; body: string }>();
+    expect(record!.scope).toBe("operator");
+    // Everything a database copy and the guess give is not enough to open the answer holding the key.
+    await expect(unseal(idem, record!.scope, "idempotency-response-v1", record!.body)).rejects.toThrow();
+    // The caller that sends the key still gets its answer back.
+    const replay = await issue(email, idem);
+    expect((await expectStatus<{ data: { key: string } }>(replay, 201)).data.key).toBe(issued.data.key);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+
+  it("after SESSION_SECRET is rotated, a retry of a request answered before is 409 idempotency_answer_lost and acts on nothing", async () => {
+    const email = await createAccount();
+    const idem = crypto.randomUUID();
+    await expectStatus(await issue(email, idem), 201);
+    const rotated = { ...env, SESSION_SECRET: "a-new-session-secret-0123456789abcdef" };
+    const ctx = createExecutionContext();
+    const retry = await worker.fetch(issueRequest(email, idem) as Parameters<typeof worker.fetch>[0], rotated as never, ctx);
+    await waitOnExecutionContext(ctx);
+    await expectError(retry, 409, "idempotency_answer_lost");
+    const keys = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE account_id = (SELECT id FROM accounts WHERE email = ?)")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(keys!.n).toBe(1);
   });
 });

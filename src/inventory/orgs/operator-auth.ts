@@ -26,6 +26,7 @@ export const requireAdmin = adminAuth(adminSessionOptions);
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's organisation. */
 export const idempotentForActor = idempotent<{ Bindings: InventoryEnv; Variables: ActorVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
+  secret: (c) => c.env.SESSION_SECRET,
   scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `org:${c.var.actor.ownerId}`),
 });
 

@@ -11,11 +11,12 @@
 //
 // Nothing stored can be replayed without the key itself: a record holds only the key's SHA-256, and the kept
 // response (which may carry a new API key or a webhook signing secret, shown once) is sealed with AES-GCM under a
-// key derived from the Idempotency-Key and the caller. Only a retry that presents the same key can open it.
+// key derived from the Idempotency-Key, the caller and a secret of the service. Only a retry that presents the
+// same key can open it, and a copy of the database cannot, even when the Idempotency-Key is easy to guess.
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { seal, sha256Hex, unseal } from "../crypto";
+import { hmacSha256Hex, seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
@@ -99,10 +100,27 @@ export const IdempotencyKeyHeaders = z.object({
     }),
 });
 
+/**
+ * The kept answer of a request that was carried out. Sealed under the service's secret before it was rotated, it
+ * can no longer be opened: the request must not run again, so the retry hears that the answer is lost.
+ */
+async function openKept(sealingKey: string, scope: string, body: string): Promise<KeptResponse> {
+  try {
+    return JSON.parse(await unseal(sealingKey, scope, SEALED_PURPOSE, body)) as KeptResponse;
+  } catch {
+    throw new PlatformError(
+      "idempotency_answer_lost",
+      `The request with this ${IDEMPOTENCY_HEADER} was carried out, but its kept answer can no longer be read (the service's secret was changed since); look up its result instead of retrying (a new key would act again)`,
+    );
+  }
+}
+
 export interface IdempotencyOptions<E extends Env> {
   store: (c: Context<E>) => IdempotencyStore;
   /** The caller the key belongs to (set by the route's authentication middleware, which runs first). */
   scope: (c: Context<E>) => string;
+  /** A secret of the service that seals kept answers together with the Idempotency-Key; never stored beside them. */
+  secret: (c: Context<E>) => string;
   now?: () => number;
 }
 
@@ -125,6 +143,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     const store = options.store(c);
     const scope = options.scope(c);
     const keyHash = await sha256Hex(key);
+    const sealingKey = await hmacSha256Hex(options.secret(c), key);
     const fingerprint = await fingerprintOf(c);
     const nowMs = now();
     if (!(await store.claim(scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
@@ -141,7 +160,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
         }
         throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
       }
-      const kept = JSON.parse(await unseal(key, scope, SEALED_PURPOSE, record.body)) as KeptResponse;
+      const kept = await openKept(sealingKey, scope, record.body);
       const replay = new Response(kept.body, { status: record.status, headers: kept.headers });
       replay.headers.set("Idempotent-Replayed", "true");
       return replay;
@@ -169,7 +188,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
       return;
     }
     const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
-    const sealed = await seal(key, scope, SEALED_PURPOSE, JSON.stringify(kept));
+    const sealed = await seal(sealingKey, scope, SEALED_PURPOSE, JSON.stringify(kept));
     await store.complete(scope, keyHash, nowMs, { status: response.status, body: sealed });
   });
 }

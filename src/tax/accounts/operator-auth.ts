@@ -25,6 +25,7 @@ export const requireAdmin = adminAuth(sessionOptions);
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's account. */
 export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: ActorVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
+  secret: (c) => c.env.SESSION_SECRET,
   scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `account:${c.var.actor.ownerId}`),
 });
 

@@ -44,5 +44,6 @@ export function keySecurity(scope?: TaxScope) {
 /** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */
 export const idempotentForAccount = idempotent<{ Bindings: TaxEnv; Variables: ApiKeyVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
+  secret: (c) => c.env.SESSION_SECRET,
   scope: (c) => `account:${c.var.apiKey.state.ownerId}`,
 });
