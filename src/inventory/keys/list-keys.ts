@@ -5,8 +5,17 @@ import { inventoryDb } from "../db/client";
 import { listKeys } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
 import { errorResponses, isoOrNull, iso, nextOffset, PageQuery, pageOf } from "../http/schemas";
+import { queryInteger } from "../../platform/http/query";
 import { KeySchema, type ScopeSchema } from "./schemas";
 import { OrgIdParam } from "../orgs/schemas";
+
+/**
+ * Every key on a page costs a call to its own guard (its last use lives there), so a page holds at most 100 keys:
+ * a page of 1000 made one request 1000 calls.
+ */
+const KeyPageQuery = PageQuery.extend({
+  limit: queryInteger(1, 100).default(100).openapi({ description: "Keys per page, 1 to 100 (default 100)", example: 50 }),
+});
 
 const route = createRoute({
   method: "get",
@@ -14,7 +23,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "The organisation's keys, newest first (no secrets), with state and last use",
   middleware: [requireAdmin] as const,
-  request: { params: OrgIdParam, query: PageQuery },
+  request: { params: OrgIdParam, query: KeyPageQuery },
   responses: {
     200: { description: "One page of keys", content: { "application/json": { schema: pageOf(KeySchema) } } },
     ...errorResponses(400, 401, 404, 429),

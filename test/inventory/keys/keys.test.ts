@@ -156,6 +156,14 @@ describe("key creation", () => {
     await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=0`), 400, "bad_request");
     await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?offset=100001`), 400, "bad_request");
   });
+
+  it("a page holds at most 100 keys: each key's last use is read from its own guard, so a page of 1000 was 1000 calls", async () => {
+    const orgId = await createOrg();
+    await createKey(orgId);
+    expect((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=100`), 200)).data).toHaveLength(1);
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=101`), 400, "bad_request")).toBe("limit: must be <= 100");
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=1000`), 400, "bad_request")).toBe("limit: must be <= 100");
+  });
 });
 
 function SELF_fetch(path: string, body: string, contentType: string) {
