@@ -3,19 +3,59 @@
 interface Operation {
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: unknown;
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+}
+
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+/** `method path` of each operation that matches `applies` and lacks one of `statuses`, with the statuses it lacks. */
+function lacking(document: Document, applies: (operation: Operation) => boolean, statuses: string[]): string[] {
+  const missing: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const absent = statuses.filter((status) => !(status in operation.responses));
+      if (applies(operation) && absent.length > 0) missing.push(`${method} ${path}: ${absent.join(", ")}`);
+    }
+  }
+  return missing;
 }
 
 /**
  * The operations that validate a parameter, header or body (each answers 400 when it is malformed: an id over 64
  * characters, a bad Idempotency-Key) yet do not declare 400. A client generated from the document must know it.
  */
-export function undeclaredValidationErrors(document: { paths: Record<string, Record<string, Operation>> }): string[] {
+export function undeclaredValidationErrors(document: Document): string[] {
   const missing: string[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const validates = (operation.parameters ?? []).length > 0 || operation.requestBody !== undefined;
       if (validates && !("400" in operation.responses)) missing.push(`${method} ${path}`);
+    }
+  }
+  return missing;
+}
+
+/**
+ * The operations that take an Idempotency-Key yet do not declare what it can answer: 409 (a retry while the first
+ * request runs, or after its answer was lost) and 422 (the key reused with another request).
+ */
+export function undeclaredIdempotencyErrors(document: Document): string[] {
+  return lacking(document, (operation) => (operation.parameters ?? []).some((p) => p.name.toLowerCase() === "idempotency-key"), ["409", "422"]);
+}
+
+/** The operations that read a request body yet do not declare 413 (over the size limit) and 415 (another content type). */
+export function undeclaredBodyErrors(document: Document): string[] {
+  return lacking(document, (operation) => operation.requestBody !== undefined, ["413", "415"]);
+}
+
+/** Declared error statuses (4xx, 5xx) whose answer is not described as the service's error envelope. */
+export function errorsWithoutEnvelope(document: Document, envelope: string): string[] {
+  const missing: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400 && response.content?.["application/json"]?.schema?.$ref !== envelope) missing.push(`${method} ${path}: ${status}`);
+      }
     }
   }
   return missing;

@@ -1,11 +1,11 @@
 // The API reference page and its files, served by the Worker itself under the pages' CSP.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { undeclaredValidationErrors } from "../openapi-rules";
+import { errorsWithoutEnvelope, undeclaredBodyErrors, undeclaredIdempotencyErrors, undeclaredValidationErrors } from "../openapi-rules";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
-import { api, createKey } from "./helpers";
+import { admin, api, createAccount, createKey, expectError } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
 const TAX = "http://tax.test";
@@ -80,6 +80,46 @@ describe("declared errors", () => {
   it("every operation that validates a parameter, header or body declares its 400", () => {
     expect(undeclaredValidationErrors(JSON.parse(taxDocument))).toEqual([]);
   });
+
+  it("every operation taking an Idempotency-Key declares its 409 and 422, which /compute answers like any other", async () => {
+    const { key } = await createKey();
+    const compute = (financialYear: string) =>
+      api("/api/v1/compute", key, {
+        method: "POST",
+        headers: { "Idempotency-Key": "one-key-two-requests" },
+        body: JSON.stringify({ financialYear, profile: { residentialStatus: "resident" } }),
+      });
+    expect((await compute("2025-26")).status).toBe(200);
+    await expectError(await compute("2024-25"), 422, "idempotency_key_reused");
+    expect(undeclaredIdempotencyErrors(await served())).toEqual([]);
+  });
+
+  it("every operation that reads a body declares its 413 and 415, which key creation answers like any other", async () => {
+    const email = await createAccount();
+    const asText = await SELF.fetch(`${TAX}/admin/api/keys`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "text/plain" },
+      body: JSON.stringify({ accountEmail: email, scopes: [] }),
+    });
+    await expectError(asText, 415, "unsupported_media_type");
+    await expectError(
+      await admin("POST", "/admin/api/keys", { accountEmail: email, scopes: [], name: "x".repeat(20_000) }),
+      413,
+      "payload_too_large",
+    );
+    expect(undeclaredBodyErrors(await served())).toEqual([]);
+  });
+
+  it("a free account's eleventh key is a 409 key_limit_reached, which key creation declares", async () => {
+    const email = await createAccount();
+    for (let i = 0; i < 10; i++) await createKey({ email, scopes: [] });
+    await expectError(await admin("POST", "/admin/api/keys", { accountEmail: email, scopes: [] }), 409, "key_limit_reached");
+    expect(Object.keys((await served()).paths["/admin/api/keys"]!.post!.responses)).toContain("409");
+  });
+
+  it("every declared error, the health check's 503 included, is the error envelope", async () => {
+    expect(errorsWithoutEnvelope(await served(), "#/components/schemas/Error")).toEqual([]);
+  });
 });
 
 describe("generated operation details", () => {
@@ -99,7 +139,10 @@ describe("generated operation details", () => {
   });
 });
 
-type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, { headers?: Record<string, { $ref?: string }> }> };
+type Operation = {
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema?: { $ref?: string } }> }>;
+};
 const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
   (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json();
 

@@ -19,7 +19,7 @@ const route = createRoute({
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountSchema }) } } },
-    ...errorResponses(400, 401, 403, 409, 429),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
 

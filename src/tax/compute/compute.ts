@@ -25,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeAnswerSchema }) } } },
-    ...errorResponses(400, 401, 413, 415, 429),
+    ...errorResponses(400, 401, 409, 413, 415, 422, 429),
   },
 });
 

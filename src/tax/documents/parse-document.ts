@@ -39,7 +39,7 @@ const route = createRoute({
       description: "Amounts found, with a /compute body built from them",
       content: { "application/json": { schema: z.object({ data: DocumentParseResultSchema }) } },
     },
-    ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
 

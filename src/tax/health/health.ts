@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { taxError, type TaxApp } from "../hono";
+import { errorResponses, taxError, type TaxApp } from "../hono";
 import { databaseCheck } from "./queries";
 
 const CheckSchema = z.enum(["ok", "failed"]);
@@ -20,7 +20,7 @@ const route = createRoute({
   description: "Checks that D1 answers a query and that the queue and Durable Object bindings are present. 503 when one fails.",
   responses: {
     200: { description: "Every dependency is healthy", content: { "application/json": { schema: z.object({ data: HealthSchema }) } } },
-    503: { description: "A dependency failed; the message names it" },
+    ...errorResponses(503),
   },
 });
 

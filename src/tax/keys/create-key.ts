@@ -17,7 +17,7 @@ const route = createRoute({
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

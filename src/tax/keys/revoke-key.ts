@@ -19,7 +19,7 @@ const route = createRoute({
       description: "Revoked (repeating the call is harmless)",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), revokedAt: z.string() }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
 

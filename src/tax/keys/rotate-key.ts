@@ -25,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -29,7 +29,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 }), idempotentForAccount] as const,
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
 });
 
 const managementRoute = createRoute({
@@ -39,7 +39,7 @@ const managementRoute = createRoute({
   summary: "Register a webhook endpoint for an account; the signing secret is shown only in this response",
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } } },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 
 export function registerCreateWebhook(app: TaxApp): void {
