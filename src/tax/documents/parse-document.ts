@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=`. Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
   middleware: [
     requireKey("documents:parse"),
@@ -46,8 +46,12 @@ const route = createRoute({
 export function registerParseDocument(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const isJson = !(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("text/plain");
+    const query = c.req.valid("query");
+    // The query carries the text/plain form's type and age; beside a JSON body it would be silently ignored.
+    const misplaced = isJson ? (["type", "age"] as const).find((name) => query[name] !== undefined) : undefined;
+    if (misplaced) throw taxError("validation_error", `${misplaced}: give it in the JSON body; ?${misplaced}= is for a text/plain body`);
     // Only the JSON form is validated by zod; the text/plain form is the text itself.
-    const body: DocumentParseRequest = isJson ? (c.req.valid("json") as DocumentParseRequest) : { ...c.req.valid("query"), text: await c.req.text() };
+    const body: DocumentParseRequest = isJson ? (c.req.valid("json") as DocumentParseRequest) : { ...query, text: await c.req.text() };
     const inputs = body.documents ?? [{ text: body.text ?? "", ...(body.type ? { type: body.type } : {}) }];
     inputs.forEach((input, index) => {
       const field = body.documents === undefined ? "text" : `documents.${index}.text`;

@@ -143,6 +143,15 @@ describe("POST /api/v1/documents/parse", () => {
     await expectError(await parse(key, body, contentType), status, code);
   });
 
+  it.each([
+    ["?type=ais", "type"],
+    ["?age=40", "age"],
+  ])("refuses %s beside a JSON body, where it would be ignored, naming the field", async (query, field) => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const message = await expectError(await parse(key, JSON.stringify({ text: form16 }), "application/json", query), 400, "validation_error");
+    expect(message).toBe(`${field}: give it in the JSON body; ?${field}= is for a text/plain body`);
+  });
+
   it("refuses invalid UTF-8 with 400 and a body over 1 MB with 413", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const invalid = await api("/api/v1/documents/parse", key, {
