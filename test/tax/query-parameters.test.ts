@@ -22,3 +22,18 @@ describe("integer query parameters", () => {
     expect(body.data).toHaveLength(3);
   });
 });
+
+describe("unknown query parameters", () => {
+  // A misspelt parameter left unread would answer for its default instead: from today, 20 profiles, every delivery.
+  it.each([
+    ["GET", "/api/v1/deadlines?form=2026-07-01", "form"],
+    ["GET", "/api/v1/profiles?limt=5", "limt"],
+    ["GET", "/api/v1/webhooks/whk_x/deliveries?state=failed", "state"],
+    ["POST", "/api/v1/documents/parse?typ=ais", "typ"],
+  ])("%s %s is 400 validation_error naming the parameter", async (method, path, name) => {
+    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read", "webhooks:manage", "documents:parse"] });
+    const init = method === "POST" ? { method, body: "Annual Information Statement", headers: { "Content-Type": "text/plain" } } : { method };
+    const message = await expectError(await api(path, key, init), 400, "validation_error");
+    expect(message).toBe(`${name}: unknown field`);
+  });
+});

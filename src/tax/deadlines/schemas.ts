@@ -3,20 +3,23 @@ import { z } from "@hono/zod-openapi";
 import { ACTS, DEADLINE_CATEGORIES, parseIsoDate } from "../domain/deadlines";
 import { queryInteger } from "../../platform/http/query";
 
-export const DeadlinesQuerySchema = z.object({
-  from: z
-    .string()
-    .superRefine((value, ctx) => {
-      const parsed = parseIsoDate(value);
-      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
-    })
-    .optional()
-    .openapi({
-      description: "First day to include (YYYY-MM-DD, a real calendar date). Defaults to today in India (IST).",
-      example: "2026-07-01",
-    }),
-  limit: queryInteger(1, 100).default(10).openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
-});
+export const DeadlinesQuerySchema = z
+  .object({
+    from: z
+      .string()
+      .superRefine((value, ctx) => {
+        const parsed = parseIsoDate(value);
+        if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+      })
+      .optional()
+      .openapi({
+        description: "First day to include (YYYY-MM-DD, a real calendar date). Defaults to today in India (IST).",
+        example: "2026-07-01",
+      }),
+    limit: queryInteger(1, 100).default(10).openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
+  })
+  // A misspelt parameter is refused: left unread, it would answer for the default instead.
+  .strict();
 export type DeadlinesQuery = z.infer<typeof DeadlinesQuerySchema>;
 
 export const DeadlineSchema = z

@@ -68,12 +68,15 @@ export const DocumentParseRequestSchema = z
 export type DocumentParseRequest = z.infer<typeof DocumentParseRequestSchema>;
 
 /** Query of the text/plain form of the request: the body is the text, the type comes from ?type=. */
-export const DocumentParseQuerySchema = z.object({
-  type: documentType.optional().openapi({ description: "Document type for a text/plain body; detected when absent. With a JSON body, a 400." }),
-  age: queryInteger(0, 130)
-    .optional()
-    .openapi({ description: "Age for computeRequest.profile.age, for a text/plain body. With a JSON body, a 400.", example: 34 }),
-});
+export const DocumentParseQuerySchema = z
+  .object({
+    type: documentType.optional().openapi({ description: "Document type for a text/plain body; detected when absent. With a JSON body, a 400." }),
+    age: queryInteger(0, 130)
+      .optional()
+      .openapi({ description: "Age for computeRequest.profile.age, for a text/plain body. With a JSON body, a 400.", example: 34 }),
+  })
+  // A misspelt parameter is refused: left unread, its document would be read without it.
+  .strict();
 
 const rupees = (description: string) => z.number().finite().openapi({ description });
 const nullableRupees = (description: string) =>

@@ -52,10 +52,13 @@ export const ProfileListItemSchema = z
 
 export const SavedProfileSchema = ProfileListItemSchema.extend({ profile: ProfileSchema }).openapi("SavedProfile");
 
-export const ListProfilesQuerySchema = z.object({
-  limit: queryInteger(1, 100).default(20).openapi({ description: "Page size, 1 to 100", example: 20 }),
-  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
-});
+export const ListProfilesQuerySchema = z
+  .object({
+    limit: queryInteger(1, 100).default(20).openapi({ description: "Page size, 1 to 100", example: 20 }),
+    cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+  })
+  // A misspelt parameter is refused: left unread, it would answer for the default instead.
+  .strict();
 
 export const ProfileListSchema = z.object({ data: z.array(ProfileListItemSchema), nextCursor: z.string().nullable() }).openapi("ProfileList");
 

@@ -25,7 +25,8 @@ const keyRoute = createRoute({
     "The endpoint's recent deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
-  request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend({ limit: Limit }) },
+  // A misspelt filter is refused: left unread, every delivery would be listed.
+  request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend({ limit: Limit }).strict() },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
