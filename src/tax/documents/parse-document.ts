@@ -54,7 +54,7 @@ export function registerParseDocument(app: TaxApp): void {
     const body: DocumentParseRequest = isJson ? (c.req.valid("json") as DocumentParseRequest) : { ...query, text: await c.req.text() };
     const inputs = body.documents ?? [{ text: body.text ?? "", ...(body.type ? { type: body.type } : {}) }];
     inputs.forEach((input, index) => {
-      const field = body.documents === undefined ? "text" : `documents.${index}.text`;
+      const field = body.documents === undefined ? "text" : `documents[${index}].text`;
       if (input.text.trim() === "") throw taxError("validation_error", `${field}: is empty`);
       if (input.text.includes("\u0000"))
         throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);

@@ -152,6 +152,15 @@ describe("POST /api/v1/documents/parse", () => {
     expect(message).toBe(`${field}: give it in the JSON body; ?${field}= is for a text/plain body`);
   });
 
+  it("names a document's field as every other message of the operation does, documents[1].text", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const send = (second: string) => parse(key, JSON.stringify({ documents: [{ text: form16 }, { text: second }] }));
+    expect(await expectError(await send(""), 400, "validation_error")).toMatch(/^documents\[1\]\.text: /);
+    expect(await expectError(await send("   "), 400, "validation_error")).toBe("documents[1].text: is empty");
+    expect(await expectError(await send("PDF\u0000"), 400, "validation_error")).toMatch(/^documents\[1\]\.text: contains NUL bytes/);
+    expect(await expectError(await send("Grandmother's recipe"), 422, "unrecognised_document")).toMatch(/^documents\[1\]: /);
+  });
+
   it("refuses invalid UTF-8 with 400 and a body over 1 MB with 413", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const invalid = await api("/api/v1/documents/parse", key, {
