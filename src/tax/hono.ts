@@ -95,7 +95,7 @@ export const ErrorSchema = z
   .object({
     error: z.object({
       code: z.string().openapi({ example: "validation_error" }),
-      message: z.string().openapi({ example: "salary.grossSalary: must be >= 0" }),
+      message: z.string().openapi({ example: "profile.salary.grossSalary: must be >= 0" }),
     }),
     requestId: z.string().openapi({ example: "req_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
   })

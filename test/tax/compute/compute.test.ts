@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ComputeAnswerSchema, ComputeResultSchema } from "../../../src/tax/compute/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
+import taxApiGuide from "../../../docs/tax-api.md?raw";
 
 // The profile exactly as the seed's section 2 shows it.
 const seedProfile = {
@@ -120,5 +121,21 @@ describe("POST /api/v1/compute", () => {
       "unsupported_media_type",
     );
     await expectError(await compute(key, JSON.stringify({ profile: seedProfile, pad: "x".repeat(70_000) })), 413, "payload_too_large");
+  });
+
+  it("answers the validation messages the guide shows for /compute, word for word", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const guide = taxApiGuide.replace(/\s+/g, " ");
+    const bodies = [
+      { profile: { residentialStatus: "resident", deductions: { section80c: 150_000 } } },
+      { profile: { residentialStatus: "resident", salary: { grossSalary: -1 } } },
+      { profile: { residentialStatus: "resident", age: 131 } },
+      { financialYear: "2025-26", assessmentYear: "2025-26", profile: { residentialStatus: "resident" } },
+      "{not json",
+    ];
+    for (const body of bodies) {
+      const message = await expectError(await compute(key, body), 400, "validation_error");
+      expect(guide.includes(`\`${message}\``), `docs/tax-api.md shows \`${message}\``).toBe(true);
+    }
   });
 });
