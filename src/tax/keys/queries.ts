@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { keyRegistry } from "../../platform/keys/queries";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -53,8 +53,13 @@ export async function listKeysPage(db: TaxDb, accountId: string, limit: number, 
 }
 
 /** Every key the account ever had, for pushing a plan change to each one. */
-export async function listAllKeys(db: TaxDb, accountId: string): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(eq(apiKeys.accountId, accountId)).all();
+/** The account's keys that can still answer: not revoked, not yet expired (a rotated key in its overlap included). */
+export async function listWorkingKeys(db: TaxDb, accountId: string, nowMs: number): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt), gt(apiKeys.expiresAt, nowMs)))
+    .all();
 }
 
 /** How a rotation ended: recorded, lost to another rotation or a revocation, or refused at the overlap cap. */

@@ -9,7 +9,7 @@ import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settle
 import { KEY_CAPS, PLAN_LIMITS, TAX_KEY_TAG } from "./api-key-auth";
 import type { TaxDb } from "../db/client";
 import { taxError } from "../hono";
-import { insertKeyUnderCap, listAllKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
+import { insertKeyUnderCap, listWorkingKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
 import { findAccountById, type AccountRow } from "../accounts/queries";
 import { paidPeriodEnd, planAt } from "../accounts/plan";
 import type { TaxEnv } from "../env";
@@ -147,13 +147,14 @@ export async function revokeKey(env: TaxEnv, db: TaxDb, account: AccountRow, row
 }
 
 /**
- * Brings every key of the account to its plan (and its period's end), so a billing change reaches the keys at
- * once; a period that simply runs out needs no push, each key lapses by itself. Called after the account row
- * is written: a key created meanwhile is either listed here or reads the new row itself. Only the policy part
- * of each key's state is written, so a rotation or revocation recorded meanwhile stands.
+ * Brings every working key of the account to its plan (and its period's end), so a billing change reaches the
+ * keys at once; a period that simply runs out needs no push, each key lapses by itself. Revoked and expired keys
+ * never answer again, so they are left alone: an account's old keys do not lengthen every billing event. Called
+ * after the account row is written: a key created meanwhile is either listed here or reads the new row itself.
+ * Only the policy part of each key's state is written, so a rotation or revocation recorded meanwhile stands.
  */
 export async function syncAccountKeys(env: TaxEnv, db: TaxDb, accountId: string, nowMs: number): Promise<void> {
-  const rows = await listAllKeys(db, accountId);
+  const rows = await listWorkingKeys(db, accountId, nowMs);
   await settleKeyPolicy(
     env.KEY_GUARD,
     rows.map((row) => row.keyHash),

@@ -16,6 +16,11 @@ async function verdictAt(key: string, nowMs: number): Promise<Verdict> {
   return runInDurableObject(stub, (instance) => (instance as unknown as KeyGuard).authorize(nowMs, [])) as Promise<Verdict>;
 }
 
+async function stateOf(key: string) {
+  const stub = env.KEY_GUARD.get(env.KEY_GUARD.idFromName(await hashApiKey(key)));
+  return runInDurableObject(stub, (instance) => (instance as unknown as KeyGuard).snapshot().state);
+}
+
 async function accountRow(email: string) {
   return env.DB.prepare("SELECT id, plan, paid_until FROM accounts WHERE email = ?")
     .bind(email)
@@ -209,6 +214,18 @@ describe("billing buys a bounded paid period", () => {
       .run();
     const detail = await expectStatus(await admin("GET", `/admin/api/account?accountEmail=${encodeURIComponent(key.email)}`), 200);
     expect(detail.data).toMatchObject({ plan: "free", paidUntil: null, keyCap: 10, limits: { perMinute: 30, perDay: 500 } });
+  });
+
+  it("a payment reaches the working keys only: a revoked key's state is left as it was", async () => {
+    const email = await createAccount();
+    const revoked = await createKey({ scopes: ["deadlines:read"], email });
+    const working = await createKey({ scopes: ["deadlines:read"], email });
+    await expectStatus(await admin("POST", `/admin/api/keys/${revoked.id}/revoke`), 200);
+    const before = await stateOf(revoked.key);
+    expect((await capture(email, `pay_${crypto.randomUUID()}`)).data.activated).toBe(true);
+    expect(await limitOf(working.key)).toBe("120");
+    expect(await stateOf(revoked.key)).toEqual(before);
+    expect(before?.attributes.plan).toBe("free");
   });
 
   it("a second payment extends a running period by 30 days", async () => {
