@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing stored or logged. Body limit 1 MB.',
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing logged; nothing stored unless you send an Idempotency-Key, whose answer is kept sealed for 24 hours so a retry can have it again. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
   middleware: [
     requireKey("documents:parse"),
