@@ -4,7 +4,17 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeZodError } from "../../src/platform/http/validation";
 
-const Schema = z.object({ age: z.number(), limit: z.coerce.number().int().min(1), nested: z.object({ name: z.string() }).optional() }).strict();
+const Schema = z
+  .object({
+    age: z.number(),
+    limit: z.coerce.number().int().min(1),
+    nested: z.object({ name: z.string() }).optional(),
+    status: z.enum(["resident", "non_resident"]).optional(),
+    label: z.string().min(1).optional(),
+    tags: z.array(z.string()).min(1).optional(),
+  })
+  .strict();
+const WithStatus = z.object({ status: z.enum(["resident", "non_resident"]) });
 
 function message(input: unknown, passInput = true): string {
   const result = Schema.safeParse(input);
@@ -25,5 +35,29 @@ describe("describeZodError", () => {
     expect(message(input)).toBe(expected);
     // Without the input, zod's own wording still tells absent from wrong.
     expect(message(input, false)).toBe(expected);
+  });
+});
+
+describe("describeZodError, beyond type and presence", () => {
+  it.each([
+    [{ age: 1, limit: 1, label: "" }, "label: must not be empty"],
+    [{ age: 1, limit: 1, tags: [] }, "tags: must have at least 1 item"],
+    [{ age: 1, limit: 1, status: "alien" }, 'status: must be one of "resident", "non_resident"'],
+  ])("%j -> %s", (input, expected) => {
+    expect(message(input)).toBe(expected);
+  });
+
+  it("a required choice left out is required, not 'must be one of'", () => {
+    const result = WithStatus.safeParse({});
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error, "json", {})).toBe("status: is required");
+  });
+
+  it("a JSON body that is not an object is named the body, not by the framework's name for it", () => {
+    for (const input of [[], null, "text"]) {
+      const result = Schema.safeParse(input);
+      expect(result.success).toBe(false);
+      if (!result.success) expect(describeZodError(result.error, "json", input)).toBe("body: must be of type object");
+    }
   });
 });

@@ -22,6 +22,11 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 
 const NO_INPUT = Symbol("no input");
 
+/** Whether the field at the issue's path was left out of `input` (zod's own wording tells when no input is given). */
+function absent(issue: z.core.$ZodIssue, input: unknown): boolean {
+  return input === NO_INPUT ? /received undefined$/.test(issue.message) : valueAt(input, issue.path) === undefined;
+}
+
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string; message: string } {
   const field = fieldPath(issue.path);
   switch (issue.code) {
@@ -32,8 +37,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
     case "too_small":
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         return { field, message: `must be ${issue.inclusive ? ">=" : ">"} ${String(issue.minimum)}` };
-      if (issue.origin === "string") return { field, message: `must be at least ${String(issue.minimum)} characters` };
-      if (issue.origin === "array") return { field, message: `must have at least ${String(issue.minimum)} items` };
+      if (issue.origin === "string")
+        return { field, message: Number(issue.minimum) === 1 ? "must not be empty" : `must be at least ${String(issue.minimum)} characters` };
+      if (issue.origin === "array")
+        return { field, message: Number(issue.minimum) === 1 ? "must have at least 1 item" : `must have at least ${String(issue.minimum)} items` };
       return { field, message: issue.message };
     case "too_big":
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
@@ -42,11 +49,11 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
       if (issue.origin === "array") return { field, message: `must have at most ${String(issue.maximum)} items` };
       return { field, message: issue.message };
     case "invalid_value":
+      if (input !== NO_INPUT && absent(issue, input)) return { field, message: "is required" };
       return { field, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` };
     case "invalid_type": {
       // zod 4 leaves `issue.input` out unless asked, so whether the field was sent is read from the input.
-      const absent = input === NO_INPUT ? /received undefined$/.test(issue.message) : valueAt(input, issue.path) === undefined;
-      if (absent) return { field, message: "is required" };
+      if (absent(issue, input)) return { field, message: "is required" };
       return { field, message: `must be ${issue.expected === "int" ? "an integer" : `of type ${issue.expected}`}` };
     }
     default:
@@ -59,6 +66,7 @@ export function describeZodError(error: z.core.$ZodError, where?: string, input:
   const first = error.issues[0];
   if (!first) return "Invalid request";
   const { field, message } = describeIssue(first, input);
-  const name = field || where || "body";
+  // An issue with the whole input names where it came from; hono calls a JSON body "json", users call it the body.
+  const name = field || (where === undefined || where === "json" ? "body" : where);
   return `${name}: ${message}`;
 }

@@ -46,7 +46,7 @@ describe.each([
   [
     "an empty refund id",
     () => ({ event: "refund.processed", payload: { refund: { entity: { id: "", payment_id: `pay_${crypto.randomUUID()}`, amount: 10_000 } } } }),
-    "payload.refund.entity.id: must be at least 1 characters",
+    "payload.refund.entity.id: must not be empty",
   ],
   [
     "a refund of nothing",
