@@ -63,6 +63,12 @@ const SALE_SELECT = `
     FROM sales s
     JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id`;
 
+/**
+ * A sale's lines in the order the invoice was written: the batch inserts them in that order, so rowid keeps it.
+ * Their ids cannot: they share the sale's millisecond, and the random part after it orders them by chance.
+ */
+const LINE_ORDER = "i.rowid";
+
 async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Map<string, SaleItemRow[]>> {
   const bySale = new Map<string, SaleItemRow[]>(saleIds.map((id) => [id, []]));
   if (saleIds.length === 0) return bySale;
@@ -76,7 +82,7 @@ async function itemsOf(db: ReadDb, orgId: string, saleIds: string[]): Promise<Ma
          JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
          JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
         WHERE i.org_id = ?1 AND i.sale_id IN (SELECT value FROM json_each(?2))
-        ORDER BY i.sale_id, i.id`,
+        ORDER BY i.sale_id, ${LINE_ORDER}`,
     )
     .bind(orgId, JSON.stringify(saleIds))
     .all<SaleItemRow>();
@@ -120,7 +126,7 @@ const SALE_JSON = `json_object(
           JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
           JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
          WHERE i.org_id = s.org_id AND i.sale_id = s.id
-         ORDER BY i.id) x)))`;
+         ORDER BY ${LINE_ORDER}) x)))`;
 
 /**
  * Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties), each with its items, in

@@ -85,7 +85,7 @@ export const SaleSchema = z
     }),
     sgst_amount: Money.nullable(),
     igst_amount: Money.nullable(),
-    items: z.array(SaleItemSchema),
+    items: z.array(SaleItemSchema).openapi({ description: "The invoice's lines, in the order they were written when the sale was booked" }),
   })
   .openapi("Sale");
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { SaleSchema, SalesPageSchema } from "../../../src/inventory/sales/schemas";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
 
@@ -23,6 +23,22 @@ describe("GET /api/v1/sales/{id} and /api/v1/sales/by-invoice-number", () => {
     expect(byId).toMatchObject({ taxable_amount: "480.00", gst_amount: "24.00", total_amount: "504.00", status: "confirmed" });
     expect(await one(`/api/v1/sales/by-invoice-number?invoice_number=${booked.invoice_number}`, key)).toEqual(booked);
     expect(await one(`/api/v1/sales/by-invoice-number?invoice_number=${encodeURIComponent(booked.invoice_number)}`, key)).toEqual(booked);
+  });
+
+  it("list an invoice's lines in the order they were written, on the sale as booked, by id, by number and in the sales list", async () => {
+    // Eight lots of the same SKU: nothing but the order of entry tells the lines apart.
+    const buyer = await customer(orgId);
+    const lots: string[] = [];
+    for (let i = 0; i < 8; i++) lots.push((await lot(orgId, { kg: "10" })).id);
+    const written = lots.map((lot_id, i) => ({ lot_id, kg: `${i + 1}` }));
+    const booked = SaleSchema.parse(await sale(orgId, buyer.id, written));
+    const lineOrder = (s: ReturnType<typeof SaleSchema.parse>) => s.items.map((i) => [i.lot_id, i.kg]);
+    const expected = written.map((w) => [w.lot_id, `${w.kg}.000`]);
+    expect(lineOrder(booked)).toEqual(expected);
+    expect(lineOrder(await one(`/api/v1/sales/${booked.id}`, key))).toEqual(expected);
+    expect(lineOrder(await one(`/api/v1/sales/by-invoice-number?invoice_number=${booked.invoice_number}`, key))).toEqual(expected);
+    const listed = SalesPageSchema.parse(await expectStatus(await api("/api/v1/sales?limit=1000", key), 200)).data.find((s) => s.id === booked.id)!;
+    expect(lineOrder(listed)).toEqual(expected);
   });
 
   it("show a cancelled sale with its status", async () => {
