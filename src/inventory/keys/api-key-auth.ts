@@ -1,12 +1,13 @@
 // API-key authentication for inventory routes. A key's grants are its resource scopes (all three when it
 // has none) plus `write` for read_write keys; plan, subscription and binding problems are denials stored
 // on the key, so they are refused before any rate limit applies.
+import { ApiError } from "../../platform/http/errors";
 import type { KeyIdentity } from "../../platform/keys/guard";
-import { keyAuth } from "../../platform/keys/middleware";
+import { invalidTokenChallenge, keyAuth } from "../../platform/keys/middleware";
 import { inventoryDb } from "../db/client";
 import type { Plan } from "../db/schema";
 import type { InventoryEnv } from "../env";
-import { keyHashIsRegistered } from "./queries";
+import { findKeyByHash, keyHashIsRegistered } from "./queries";
 
 export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "exports:read"] as const;
 export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
@@ -29,17 +30,30 @@ function keyHeaders(state: KeyIdentity): Record<string, string> {
   return headers;
 }
 
+const denialMessages = {
+  key_not_bound: "This key is not bound to an organisation; issue a new key",
+  plan_required: "The organisation's plan does not include the REST API (business and above)",
+  subscription_lapsed: "The organisation's subscription has lapsed",
+  read_only_key: "This key is read-only",
+};
+
+/**
+ * A legacy key (no organisation) the old system left live gets key_not_bound, as the error table says, even
+ * before an operator syncs its state: until then its Durable Object knows nothing of it.
+ */
+async function refuseLegacyKey(env: InventoryEnv, keyHash: string, nowMs: number): Promise<ApiError | null> {
+  const row = await findKeyByHash(inventoryDb(env.DB), keyHash);
+  if (!row || row.orgId !== null || row.revokedAt !== null || (row.expiresAt !== null && !(nowMs < row.expiresAt))) return null;
+  return new ApiError("key_not_bound", denialMessages.key_not_bound, invalidTokenChallenge(INVENTORY_KEY_TAG));
+}
+
 const options = {
   tag: INVENTORY_KEY_TAG,
   guard: (env: InventoryEnv) => env.KEY_GUARD,
   keyIsRegistered: (env: InventoryEnv, keyHash: string) => keyHashIsRegistered(inventoryDb(env.DB), keyHash),
+  refuseUnprovisioned: refuseLegacyKey,
   keyHeaders,
-  denialMessages: {
-    key_not_bound: "This key is not bound to an organisation; issue a new key",
-    plan_required: "The organisation's plan does not include the REST API (business and above)",
-    subscription_lapsed: "The organisation's subscription has lapsed",
-    read_only_key: "This key is read-only",
-  },
+  denialMessages,
 };
 
 const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "missing_scope" }])]));

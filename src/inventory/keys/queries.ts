@@ -37,6 +37,11 @@ export async function findKey(db: InventoryDb, keyId: string, orgId: string | nu
   return db.select().from(apiKeys).where(where).get();
 }
 
+/** A key by the SHA-256 of the whole key, as a request presents it. */
+export async function findKeyByHash(db: InventoryDb, keyHash: string): Promise<ApiKeyRow | undefined> {
+  return db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+}
+
 /** One page of an organisation's keys, newest first; fetches one row more than asked to tell `has_more`. */
 export async function listKeys(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<ApiKeyRow[]> {
   return db

@@ -12,7 +12,7 @@ const route = createRoute({
   method: "post",
   path: "/admin/api/keys/{id}/sync",
   tags: ["Management"],
-  summary: "Rebuild a key's live state from the registry (operator only): recovery, and how legacy keys get key_not_bound",
+  summary: "Rebuild a key's live state from the registry (operator only): recovery after a lost write, or a legacy key's first state",
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {

@@ -30,6 +30,11 @@ export interface KeyAuthOptions<Bindings extends object = object> {
    * Object is reached for the first time in an isolate, so an unknown key never creates one.
    */
   keyIsRegistered: (env: Bindings, keyHash: string) => Promise<boolean>;
+  /**
+   * The refusal for a key the registry knows but whose Durable Object holds no state (a key the service's old
+   * system issued, before key state lived there), or null to refuse it as unknown. Reads only: nothing is written.
+   */
+  refuseUnprovisioned?: (env: Bindings, keyHash: string, nowMs: number) => Promise<ApiError | null>;
   now?: () => number;
 }
 
@@ -74,7 +79,11 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
       id = namespace.idFromName(keyHash);
     }
     const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
-    if (verdict.outcome === "unknown") refuseUnknownKey(c, options.tag, nowMs);
+    if (verdict.outcome === "unknown") {
+      const refusal = await options.refuseUnprovisioned?.(c.env, await hashApiKey(parsed.key), nowMs);
+      if (refusal) throw refusal;
+      refuseUnknownKey(c, options.tag, nowMs);
+    }
     remember(known, parsed.key, id);
     if (verdict.outcome === "revoked")
       throw new PlatformError("invalid_credentials", "The API key has been revoked", invalidTokenChallenge(options.tag));
@@ -114,7 +123,7 @@ function refuseUnknownKey(c: Context, tag: string, nowMs: number): never {
 }
 
 /** RFC 6750 section 3: a 401 for a bad bearer token names the error in its challenge. */
-function invalidTokenChallenge(tag: string): Record<string, string> {
+export function invalidTokenChallenge(tag: string): Record<string, string> {
   return { "WWW-Authenticate": `Bearer realm="${tag}", error="invalid_token"` };
 }
 

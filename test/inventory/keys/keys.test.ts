@@ -279,9 +279,13 @@ describe("the error table (seed section 7)", () => {
     await expectError(await write(key.key), 403, "subscription_lapsed");
   });
 
-  it("key_not_bound: a legacy key without an organisation, once synced; unknown to the guard before that", async () => {
+  it("key_not_bound: a legacy key without an organisation, as the old system left it and once synced", async () => {
     const legacy = await insertLegacyKey();
-    await expectError(await api("/api/v1/inventory", legacy.key, { method: "DELETE" }), 401, "invalid_api_key");
+    for (const init of [{}, { method: "DELETE" }]) {
+      const refused = await api("/api/v1/inventory", legacy.key, init);
+      expect(refused.headers.get("WWW-Authenticate")).toBe('Bearer realm="inv", error="invalid_token"');
+      expect(await expectError(refused, 401, "key_not_bound")).toBe("This key is not bound to an organisation; issue a new key");
+    }
     const synced = await expectStatus(await admin("POST", `/admin/api/keys/${legacy.id}/sync`), 200);
     expect(synced.data).toEqual({ id: legacy.id, state: "active", denial: "key_not_bound" });
     await expectError(await api("/api/v1/inventory", legacy.key, { method: "DELETE" }), 401, "key_not_bound");
@@ -291,6 +295,18 @@ describe("the error table (seed section 7)", () => {
     // The operator can still revoke it; it is then simply invalid.
     await expectStatus(await admin("POST", `/admin/api/keys/${legacy.id}/revoke`, { reason: "legacy clean-up" }), 200);
     await expectError(await api("/api/v1/inventory", legacy.key, { method: "DELETE" }), 401, "invalid_api_key");
+  });
+
+  it("a legacy key the old system revoked or let expire is invalid_api_key, like any dead key", async () => {
+    const revoked = await insertLegacyKey();
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?")
+      .bind(Date.now() - 86_400_000, revoked.id)
+      .run();
+    const expired = await insertLegacyKey();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, expired.id)
+      .run();
+    for (const legacy of [revoked, expired]) await expectError(await api("/api/v1/inventory", legacy.key), 401, "invalid_api_key");
   });
 
   it("internal_error: a failure on the service side says nothing about the database", async () => {
