@@ -1,5 +1,6 @@
 // The composition root: builds the app from the leaf factory and registers every feature's routes.
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
+import { routePattern } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
 import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
@@ -122,6 +123,7 @@ export function buildInventoryApp(): InventoryApp {
   registerReturnSale(app);
 
   // The read API: lots in stock, sales and CSV exports.
+  const firstRead = app.routes.length;
   registerListInventory(app);
   registerListSales(app);
   // Before /sales/{id}, which would otherwise take "by-invoice-number" as an id.
@@ -132,6 +134,7 @@ export function buildInventoryApp(): InventoryApp {
   registerExportCustomers(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);
+  const readPaths = app.routes.slice(firstRead).map((route) => routePattern(route.path));
 
   // The admin area's web page (organisation admins sign in; it calls the management API above).
   registerAdminAssets(app);
@@ -165,9 +168,16 @@ export function buildInventoryApp(): InventoryApp {
   app.get("/", (c) => c.redirect("/api/v1/docs", 302));
   app.get("/admin/", (c) => c.redirect("/admin", 301));
 
-  // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others.
-  app.on(["POST", "PUT", "PATCH", "DELETE"], "/api/v1/*", requireWriteAccess, (c) => {
-    throw new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed: every v1 endpoint is a read`);
-  });
+  // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others. A path
+  // that is no keyed endpoint gets the app's own answer: 404, or the public document's 405.
+  app.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
+    "/api/v1/*",
+    async (c, next) => (readPaths.some((pattern) => pattern.test(c.req.path)) ? next() : c.notFound()),
+    requireWriteAccess,
+    (c) => {
+      throw new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed: every v1 endpoint is a read`, { Allow: "GET" });
+    },
+  );
   return app;
 }

@@ -140,8 +140,35 @@ describe("scopes and response headers in the document", () => {
         }
         const response = await api(url, readWrite.key, { method, body: "{}" });
         expect(response.status, `${method} ${path}`).toBe(405);
+        // RFC 9110 section 15.5.6: a 405 names the methods the resource does support.
+        expect(response.headers.get("Allow"), `${method} ${path}`).toBe("GET");
         expect(((await response.json()) as { code: string }).code).toBe("method_not_allowed");
       }
+    }
+  });
+
+  it("a write to a v1 path that does not exist is 404 not_found, whatever the key; to the public document, 405", async () => {
+    const orgId = await createOrg();
+    const keys = [null, (await createKey(orgId, { access: "read_only" })).key, (await createKey(orgId, { access: "read_write" })).key];
+    for (const key of keys) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        for (const path of ["/api/v1/slaes", "/api/v1/export/ledger", "/api/v1/inventory/lot_x"]) {
+          const response = await api(path, key, { method, body: "{}" });
+          expect(response.status, `${method} ${path}`).toBe(404);
+          expect(await response.json()).toEqual({ error: expect.any(String), code: "not_found" });
+        }
+        const document = await api("/api/v1/openapi.json", key, { method, body: "{}" });
+        expect(document.status, `${method} /api/v1/openapi.json`).toBe(405);
+        expect(document.headers.get("Allow")).toBe("GET");
+        expect(await document.json()).toEqual({ error: expect.any(String), code: "method_not_allowed" });
+      }
+    }
+    // Other methods on an endpoint name the one it supports.
+    for (const path of ["/api/v1/inventory", "/api/v1/sales/sale_x", "/api/v1/export/customers"]) {
+      const response = await api(path, null, { method: "OPTIONS" });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe("GET");
+      await response.arrayBuffer();
     }
   });
 

@@ -48,14 +48,16 @@ function toApiError(error: unknown): ApiError {
   return new PlatformError("internal", "Internal error");
 }
 
+/** The request paths a route path (`/api/v1/sales/:id`) matches. */
+export function routePattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`);
+}
+
 /** Compiles the registered (method, path) pairs once, to tell a 405 from a 404. */
 function methodsByPath(app: { routes: ReadonlyArray<{ method: string; path: string }> }): Array<{ pattern: RegExp; method: string }> {
   return app.routes
     .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
-    .map((route) => ({
-      method: route.method,
-      pattern: new RegExp(`^${route.path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
-    }));
+    .map((route) => ({ method: route.method, pattern: routePattern(route.path) }));
 }
 
 export interface CreateAppOptions {
