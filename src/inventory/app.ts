@@ -5,6 +5,7 @@ import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
 import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import { INVENTORY_EVENT_PAYLOADS } from "./webhooks/payloads";
+import { KEY_STATE_HEADERS } from "./http/wire-formats";
 import { requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
 import { registerExportCustomers } from "./exports/export-customers";
@@ -63,8 +64,9 @@ export function buildInventoryApp(): InventoryApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
-    description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION}`,
+    description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION} Every answer to a key with an expiry, refusals included, carries \`X-Service-Key-Expires: <ISO 8601>\` (for a rotated key, the end of its grace), and every answer to a rotated key during its grace \`X-Service-Key-Superseded: true\`.`,
   });
+  for (const [name, header] of Object.entries(KEY_STATE_HEADERS)) app.openAPIRegistry.registerComponent("headers", name, header);
   app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
     type: "http",
     scheme: "bearer",

@@ -191,8 +191,8 @@ describe("scopes and response headers in the document", () => {
     const key = await createKey(orgId);
     const response = await api("/api/v1/inventory", key.key);
     expect(response.status).toBe(200);
-    // Sent only on a replay or for a key near its expiry.
-    const conditional = new Set(["Idempotent-Replayed", "X-Service-Key-Expires-Soon"]);
+    // Sent only on a replay, for a key with an expiry (near it), or for a rotated key in its grace.
+    const conditional = new Set(["Idempotent-Replayed", "X-Service-Key-Expires-Soon", "X-Service-Key-Expires", "X-Service-Key-Superseded"]);
     for (const name of declared.filter((name) => !conditional.has(name))) expect(response.headers.has(name), name).toBe(true);
     expect(declared).toEqual(
       expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"]),

@@ -20,12 +20,22 @@ describe("OpenAPI document: stock, sales and exports", () => {
     ] as const) {
       const responses = document.paths[path].get.responses;
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
+      // The key headers of the API description (sections 3 and 5): a key's expiry, and a rotated key in its grace.
       expect(Object.keys(responses["200"].headers)).toEqual(
-        expect.arrayContaining(["X-D1-Bookmark", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]),
+        expect.arrayContaining([
+          "X-D1-Bookmark",
+          "X-RateLimit-Limit",
+          "X-RateLimit-Remaining",
+          "X-RateLimit-Reset",
+          "X-Service-Key-Expires",
+          "X-Service-Key-Superseded",
+        ]),
       );
       expect(document.paths[path].get.security).toEqual([{ apiKey: [scope] }]);
     }
     expect(Object.keys(document.paths["/api/v1/export/customers"].get.responses["200"].content)).toEqual(["text/csv; charset=utf-8"]);
+    expect(document.components.securitySchemes.apiKey.description).toContain("X-Service-Key-Expires");
+    expect(document.components.securitySchemes.apiKey.description).toContain("X-Service-Key-Superseded");
     expect(document.paths["/admin/api/orgs/{id}/sales"].post.responses["409"].description).toContain("insufficient_stock");
     for (const path of ["customers", "lots", "sales", "payments", "credit-notes", "expenses", "mill-invoices", "mill-payments"]) {
       expect(document.paths[`/admin/api/orgs/{id}/${path}`].post.requestBody, path).toBeDefined();
