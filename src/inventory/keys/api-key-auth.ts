@@ -37,6 +37,9 @@ const denialMessages = {
   read_only_key: "This key is read-only",
 };
 
+/** key_not_bound is a 401: the key is "invalid for other reasons" (RFC 6750 section 3.1), so it is challenged as such. */
+const denialHeaders = { key_not_bound: invalidTokenChallenge(INVENTORY_KEY_TAG) };
+
 /**
  * A legacy key (no organisation) the old system left live gets key_not_bound, as the error table says, even
  * before an operator syncs its state: until then its Durable Object knows nothing of it.
@@ -44,7 +47,7 @@ const denialMessages = {
 async function refuseLegacyKey(env: InventoryEnv, keyHash: string, nowMs: number): Promise<ApiError | null> {
   const row = await findKeyByHash(inventoryDb(env.DB), keyHash);
   if (!row || row.orgId !== null || row.revokedAt !== null || (row.expiresAt !== null && !(nowMs < row.expiresAt))) return null;
-  return new ApiError("key_not_bound", denialMessages.key_not_bound, invalidTokenChallenge(INVENTORY_KEY_TAG));
+  return new ApiError("key_not_bound", denialMessages.key_not_bound, denialHeaders.key_not_bound);
 }
 
 const options = {
@@ -54,6 +57,7 @@ const options = {
   refuseUnprovisioned: refuseLegacyKey,
   keyHeaders,
   denialMessages,
+  denialHeaders,
 };
 
 const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "missing_scope" }])]));

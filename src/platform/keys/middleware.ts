@@ -25,6 +25,8 @@ export interface KeyAuthOptions<Bindings extends object = object> {
   keyHeaders?: (state: KeyIdentity) => Record<string, string>;
   /** Messages for the service's denial codes (plan_required, …); scope denials name the missing grant. */
   denialMessages?: Readonly<Record<string, string>>;
+  /** Headers a denial code adds to its refusal (the challenge of a denial answered with 401). */
+  denialHeaders?: Readonly<Record<string, Record<string, string>>>;
   /**
    * Whether a key with this SHA-256 was ever issued (the service's key registry). Asked before a key's Durable
    * Object is reached for the first time in an isolate, so an unknown key never creates one.
@@ -97,7 +99,10 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
       ...rateLimitHeaders(verdict.usage, nowMs, limited),
     };
     if (verdict.outcome === "denied") {
-      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), headers);
+      throw new ApiError(verdict.code, deniedMessage(verdict.code, required, options.denialMessages), {
+        ...headers,
+        ...options.denialHeaders?.[verdict.code],
+      });
     }
     if (verdict.outcome === "limited") {
       throw new PlatformError("rate_limited", "Rate limit exceeded for this API key", headers);

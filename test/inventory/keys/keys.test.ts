@@ -288,7 +288,12 @@ describe("the error table (seed section 7)", () => {
     }
     const synced = await expectStatus(await admin("POST", `/admin/api/keys/${legacy.id}/sync`), 200);
     expect(synced.data).toEqual({ id: legacy.id, state: "active", denial: "key_not_bound" });
-    await expectError(await api("/api/v1/inventory", legacy.key, { method: "DELETE" }), 401, "key_not_bound");
+    for (const init of [{}, { method: "DELETE" }]) {
+      // RFC 6750 section 3.1: a token that is "invalid for other reasons" is challenged with invalid_token.
+      const refused = await api("/api/v1/inventory", legacy.key, init);
+      expect(refused.headers.get("WWW-Authenticate")).toBe('Bearer realm="inv", error="invalid_token"');
+      await expectError(refused, 401, "key_not_bound");
+    }
     // A legacy key cannot be rotated or regenerated into another unbound key: it must be re-issued.
     await expectError(await admin("POST", `/admin/api/keys/${legacy.id}/rotate`, { grace_hours: 24 }), 409, "conflict");
     await expectError(await admin("POST", `/admin/api/keys/${legacy.id}/regenerate`), 409, "conflict");
