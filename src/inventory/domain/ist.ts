@@ -39,11 +39,13 @@ export function salesWindow(input: { from?: string; to?: string; nowMs: number }
   const parsedFrom = parseIsoDate(from);
   if (!parsedFrom.ok) return { ok: false, field: "from", error: parsedFrom.error };
   if (from > to) {
-    // Without `from` the window starts 30 days ago: say so, or the caller hears about a field they never sent.
+    // A default is named as one (from: 30 days ago; to: today), or the caller hears about a field they never sent.
     const error =
       input.from === undefined
         ? `must not be after to (without from, the window starts ${DEFAULT_SALES_WINDOW_DAYS} days ago, ${from}, which is after ${to}); send from too`
-        : `must not be after to (${from} is after ${to})`;
+        : input.to === undefined
+          ? `must not be after to (without to, the window ends today, ${to}, and ${from} is after it); send to too, or an earlier from`
+          : `must not be after to (${from} is after ${to})`;
     return { ok: false, field: "from", error };
   }
   return {

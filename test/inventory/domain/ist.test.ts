@@ -106,4 +106,13 @@ describe("salesWindow", () => {
       error: "must not be after to (without from, the window starts 30 days ago, 2026-11-01, which is after 2026-10-01); send from too",
     });
   });
+
+  it("says that to was its default when the caller sent only a from after today", () => {
+    // Today in India is 1 December 2026: the window without `to` ends then.
+    expect(salesWindow({ from: "2026-12-05", nowMs })).toMatchObject({
+      ok: false,
+      field: "from",
+      error: "must not be after to (without to, the window ends today, 2026-12-01, and 2026-12-05 is after it); send to too, or an earlier from",
+    });
+  });
 });
