@@ -2,6 +2,7 @@
 // "required" (zod 4 leaves the input out of its issues, so presence is read from the validated input).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { queryInteger } from "../../src/platform/http/query";
 import { describeZodError } from "../../src/platform/http/validation";
 
 const Schema = z
@@ -59,5 +60,14 @@ describe("describeZodError, beyond type and presence", () => {
       expect(result.success).toBe(false);
       if (!result.success) expect(describeZodError(result.error, "json", input)).toBe("body: must be of type object");
     }
+  });
+});
+
+describe("describeZodError, a schema's own wording", () => {
+  it.each([["5.0"], ["0x10"], [["5", "6"]]])("a limit of %j is 'a whole number in decimal digits', not 'of type number'", (limit) => {
+    const Query = z.object({ limit: queryInteger(1, 100) });
+    const result = Query.safeParse({ limit });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error, "query", { limit })).toBe("limit: must be a whole number in decimal digits");
   });
 });

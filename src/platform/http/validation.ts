@@ -54,6 +54,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
     case "invalid_type": {
       // zod 4 leaves `issue.input` out unless asked, so whether the field was sent is read from the input.
       if (absent(issue, input)) return { field, message: "is required" };
+      // A schema's own wording (a strict integer's "whole number in decimal digits") says more than the type.
+      if (!issue.message.startsWith("Invalid input")) return { field, message: issue.message };
       return { field, message: `must be ${issue.expected === "int" ? "an integer" : `of type ${issue.expected}`}` };
     }
     default:
