@@ -9,6 +9,7 @@ import { newId } from "../../../src/platform/ids";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { expectError, expectStatus, INVENTORY } from "../helpers";
 import { customer, lot, orgWithKey, q, sale } from "../stock-fixtures";
+import { racedWrites } from "../../d1-race";
 
 const ATTEMPTS_DOCUMENTED = 3;
 
@@ -29,29 +30,18 @@ async function invoice() {
  * instead of looping for ever.
  */
 function raced(d1: D1Database, inv: { orgId: string; customerId: string; saleId: string }) {
-  let writes = 0;
-  const db: D1Database = {
-    prepare: (query) => d1.prepare(query),
-    batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
-      writes++;
-      if (writes > 10) return d1.batch<T>(statements);
-      const other = newId("pay", Date.now());
-      const results = await d1.batch<T>([
-        d1
-          .prepare(
-            "INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, 10000, 'upi', NULL, '2026-01-01', 0)",
-          )
-          .bind(other, inv.orgId, inv.customerId, inv.saleId),
-        ...statements,
-        d1.prepare("DELETE FROM payments WHERE id = ?").bind(other),
-      ]);
-      return results.slice(1, -1);
+  let other = "";
+  return racedWrites(d1, {
+    before: () => {
+      other = newId("pay", Date.now());
+      return d1
+        .prepare(
+          "INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at) VALUES (?1, ?2, ?3, ?4, 10000, 'upi', NULL, '2026-01-01', 0)",
+        )
+        .bind(other, inv.orgId, inv.customerId, inv.saleId);
     },
-    exec: (query) => d1.exec(query),
-    withSession: (constraint) => d1.withSession(constraint),
-    dump: () => d1.dump(),
-  };
-  return { db, writes: () => writes };
+    after: () => d1.prepare("DELETE FROM payments WHERE id = ?").bind(other),
+  });
 }
 
 async function recorded(orgId: string, customerId: string) {

@@ -7,6 +7,7 @@ import { LotSchema } from "../../../src/inventory/stock/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { admin, expectError, expectStatus } from "../helpers";
 import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
+import { racedWrites } from "../../d1-race";
 
 installReceivers();
 
@@ -280,24 +281,10 @@ describe("stock.low from stock movements", () => {
  * records the damage then instead of looping for ever.
  */
 function racedLot(d1: D1Database, lotId: string) {
-  let writes = 0;
-  const db: D1Database = {
-    prepare: (query) => d1.prepare(query),
-    batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
-      writes++;
-      if (writes > 10) return d1.batch<T>(statements);
-      const results = await d1.batch<T>([
-        d1.prepare("UPDATE lots SET grams_remaining = grams_remaining - 1000 WHERE id = ?").bind(lotId),
-        ...statements,
-        d1.prepare("UPDATE lots SET grams_remaining = grams_remaining + 1000 WHERE id = ?").bind(lotId),
-      ]);
-      return results.slice(1, -1);
-    },
-    exec: (query) => d1.exec(query),
-    withSession: (constraint) => d1.withSession(constraint),
-    dump: () => d1.dump(),
-  };
-  return { db, writes: () => writes };
+  return racedWrites(d1, {
+    before: () => d1.prepare("UPDATE lots SET grams_remaining = grams_remaining - 1000 WHERE id = ?").bind(lotId),
+    after: () => d1.prepare("UPDATE lots SET grams_remaining = grams_remaining + 1000 WHERE id = ?").bind(lotId),
+  });
 }
 
 describe("damage while sales keep changing the lot", () => {
