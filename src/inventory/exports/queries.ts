@@ -17,6 +17,8 @@ type Expense = typeof expenses.$inferSelect;
 
 /** A customer with the sums the export prints: billed (sales not cancelled), paid, and credited. */
 export type CustomerExportRow = Pick<Customer, "id" | "name" | "contact" | "gstin" | "address" | "creditLimitPaise"> & {
+  /** Keyset position: the order the customer was written in. */
+  rowid: number;
   billedPaise: number;
   paidPaise: number;
   creditedPaise: number;
@@ -63,7 +65,8 @@ async function* paged<T>(cap: number, page: (after: T | null, size: number) => P
 }
 
 /**
- * Customers in creation order (ids are time-sortable) with their billed, paid and credited totals. A cancelled
+ * Customers in creation order (rowid, as GET /api/v1/customers: ids of customers written in the same millisecond
+ * differ only in their random part) with their billed, paid and credited totals. A cancelled
  * sale leaves the books whole: neither its total nor the credit notes against it count (cancelling voids them;
  * those of sales cancelled before it did are left out here), while money paid against it stays paid, so the
  * customer is owed it.
@@ -72,7 +75,7 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
   return paged<CustomerExportRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise AS creditLimitPaise,
+        `SELECT c.rowid, c.id, c.name, c.contact, c.gstin, c.address, c.credit_limit_paise AS creditLimitPaise,
                 (SELECT COALESCE(SUM(s.total_paise), 0) FROM sales s
                   WHERE s.org_id = c.org_id AND s.customer_id = c.id AND s.status <> 'cancelled') AS billedPaise,
                 (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL) AS paidPaise,
@@ -80,11 +83,11 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
                   WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.voided_at IS NULL
                     AND NOT EXISTS (SELECT 1 FROM sales x WHERE x.org_id = n.org_id AND x.id = n.sale_id AND x.status = 'cancelled')) AS creditedPaise
            FROM customers c
-          WHERE c.org_id = ?1 AND c.id > ?2
-          ORDER BY c.id
+          WHERE c.org_id = ?1 AND c.rowid > ?2
+          ORDER BY c.rowid
           LIMIT ?3`,
       )
-      .bind(orgId, after?.id ?? "", size)
+      .bind(orgId, after?.rowid ?? 0, size)
       .all<CustomerExportRow>();
     return results;
   });

@@ -560,7 +560,8 @@ export interface CustomerBalanceRow {
 }
 
 /**
- * Customers in creation order with each non-cancelled invoice's outstanding (total less its payments, credit
+ * Customers in creation order (rowid: the order they were written; ids of customers written in the same
+ * millisecond differ only in their random part) with each non-cancelled invoice's outstanding (total less its payments, credit
  * notes and money on account applied to it) summed by the bucket its sale date falls in, and the money held on
  * account: payments with no invoice or against a cancelled one, and credit notes with no invoice or beyond what
  * their invoice owed, less what later invoices consumed. Outstanding = the buckets less that money, the same
@@ -593,7 +594,7 @@ export async function listCustomerBalances(
                   WHERE a.org_id = c.org_id AND a.customer_id = c.id AND x.status <> 'cancelled' AND NOT ${SOURCE_VOIDED_SQL("a")}) AS onAccountPaise
          FROM customers c
         WHERE c.org_id = ?1
-        ORDER BY c.id
+        ORDER BY c.rowid
         LIMIT ?5 OFFSET ?6`,
     )
     .bind(orgId, query.starts["0_30"], query.starts["31_60"], query.starts["61_90"], query.limit + 1, query.offset)

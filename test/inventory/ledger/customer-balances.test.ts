@@ -1,8 +1,10 @@
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
 
 const today = istDateOf(Date.now());
@@ -73,5 +75,26 @@ describe("GET /api/v1/customers", () => {
     await expectError(await api("/api/v1/customers", inventoryOnly.key), 403, "missing_scope");
     const other = await orgWithKey();
     expect(CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", other.key), 200)).data).toEqual([]);
+  });
+
+  it("lists customers written in the same millisecond in the order they were written, in the list and the export", async () => {
+    const { orgId: org, key: orgKey } = await orgWithKey();
+    const at = Date.now();
+    const written = sameMillisecondIds("cust", 4, at);
+    await env.DB.batch(
+      written.map((id, i) =>
+        env.DB.prepare("INSERT INTO customers (id, org_id, name, created_at) VALUES (?1, ?2, ?3, ?4)").bind(id, org, `Bulk entry ${i + 1}`, at),
+      ),
+    );
+    const listed = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", orgKey), 200));
+    expect(listed.data.map((c) => c.id)).toEqual(written);
+    const paged: string[] = [];
+    for (let offset = 0; offset < written.length; offset += 3) {
+      const page = CustomerBalancesPageSchema.parse(await expectStatus(await api(`/api/v1/customers?limit=3&offset=${offset}`, orgKey), 200));
+      paged.push(...page.data.map((c) => c.id));
+    }
+    expect(paged).toEqual(written);
+    const exported = parseCsv(await (await api("/api/v1/export/customers", orgKey)).text());
+    expect(exported.slice(1).map((r) => r[0])).toEqual(written);
   });
 });
