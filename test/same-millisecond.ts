@@ -6,5 +6,9 @@ const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
 export function sameMillisecondIds(prefix: string, count: number, nowMs: number = Date.now()): string[] {
   const time = newId(prefix, nowMs).slice(0, prefix.length + 11);
-  return Array.from({ length: count }, (_, i) => `${time}${"z".repeat(15)}${CROCKFORD[31 - i]}`);
+  return Array.from({ length: count }, (_, i) => {
+    let tail = "";
+    for (let rest = 32 ** 6 - 1 - i, n = 0; n < 6; n++, rest = Math.floor(rest / 32)) tail = CROCKFORD[rest % 32] + tail;
+    return `${time}${"z".repeat(10)}${tail}`;
+  });
 }

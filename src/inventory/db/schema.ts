@@ -502,8 +502,8 @@ export const expenses = sqliteTable(
   },
   (t) => [
     uniqueIndex("expenses_org_id").on(t.orgId, t.id),
-    // Export: newest first.
-    index("expenses_org_spent_on").on(t.orgId, t.spentOn, t.id),
+    // Export: newest first, later entries first within a date; every index ends with the rowid, so it serves both.
+    index("expenses_org_spent_on").on(t.orgId, t.spentOn),
     check("expenses_amount", sql`${t.amountPaise} > 0`),
   ],
 );

@@ -24,7 +24,10 @@ export type CustomerExportRow = Pick<Customer, "id" | "name" | "contact" | "gsti
   creditedPaise: number;
 };
 
-export type ExpenseExportRow = Pick<Expense, "id" | "spentOn" | "category" | "amountPaise" | "notes" | "createdBy">;
+export type ExpenseExportRow = Pick<Expense, "id" | "spentOn" | "category" | "amountPaise" | "notes" | "createdBy"> & {
+  /** Keyset position within a date: the order the expense was written in. */
+  rowid: number;
+};
 
 /** One row of the mill ledger: an invoice (reference = its number) or a payment (reference = UTR, cheque…). */
 export type MillLedgerRow = {
@@ -93,17 +96,20 @@ export function customerExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_C
   });
 }
 
-/** Expenses newest first: by date, then by id (creation order) within a date. */
+/**
+ * Expenses newest first: by date, then later entries first within a date, by rowid (the order they were written):
+ * ids of expenses written in the same millisecond differ only in their random part.
+ */
 export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CAP): AsyncGenerator<ExpenseExportRow> {
   return paged<ExpenseExportRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT id, spent_on AS spentOn, category, amount_paise AS amountPaise, notes, created_by AS createdBy FROM expenses
-          WHERE org_id = ?1 AND voided_at IS NULL AND (spent_on, id) < (?2, ?3)
-          ORDER BY spent_on DESC, id DESC
+        `SELECT rowid, id, spent_on AS spentOn, category, amount_paise AS amountPaise, notes, created_by AS createdBy FROM expenses
+          WHERE org_id = ?1 AND voided_at IS NULL AND (spent_on, rowid) < (?2, ?3)
+          ORDER BY spent_on DESC, rowid DESC
           LIMIT ?4`,
       )
-      .bind(orgId, after?.spentOn ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .bind(orgId, after?.spentOn ?? AFTER_ALL, after?.rowid ?? Number.MAX_SAFE_INTEGER, size)
       .all<ExpenseExportRow>();
     return results;
   });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { api, createKey, expectError, expectStatus } from "../helpers";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { parseCsv } from "../domain/csv-parse";
 import { customer, lot, orgWithKey, post, q, sale } from "../stock-fixtures";
 
@@ -161,6 +162,21 @@ describe("GET /api/v1/export/expenses", () => {
       [addDays(today, -2), "Freight", "1500.00", 'Lorry TN-39 to Erode, "urgent"', "Ravi"],
     ]);
     expect([newest.id, sameDayLater.id, older.id]).toHaveLength(3);
+  });
+
+  it("lists expenses of one date written in the same millisecond later entries first, across the export's pages", async () => {
+    const { orgId, key } = await orgWithKey();
+    const at = Date.now();
+    // 520 entries of one date: more than a page of 500, so the order must hold across a page boundary too.
+    const written = sameMillisecondIds("exp", 520, at);
+    await bulkInsert(
+      "expenses",
+      ["id", "org_id", "spent_on", "category", "amount_paise", "created_by", "created_at"],
+      written.map((id, i) => [`'${id}'`, `'${orgId}'`, `'${today}'`, "'Freight'", `${(i + 1) * 100}`, "'operator'", `${at}`]),
+    );
+    const { rows } = await exportCsv(key, "expenses");
+    // Entry i (from 0) is ₹(i + 1).00, so later entries first reads ₹520.00 down to ₹1.00.
+    expect(rows.slice(1).map((r) => r[2])).toEqual(written.map((_, i) => `${written.length - i}.00`));
   });
 
   it("is capped at 10,000 rows (the newest), and says so in X-Export-Truncated", async () => {
