@@ -612,7 +612,10 @@ export interface SupplierPayableRow {
   oldestInvoiceOn: string | null;
 }
 
-/** Suppliers in creation order with their mill invoices and mill payments summed; payable = invoiced − paid. */
+/**
+ * Suppliers in creation order (rowid: ids of mills written in the same millisecond differ only in their random
+ * part) with their mill invoices and mill payments summed; payable = invoiced − paid.
+ */
 export async function listSupplierPayables(
   db: ReadDb,
   orgId: string,
@@ -626,7 +629,7 @@ export async function listSupplierPayables(
               (SELECT MIN(i.invoiced_on) FROM mill_invoices i WHERE i.org_id = m.org_id AND i.supplier_id = m.id AND i.voided_at IS NULL) AS oldestInvoiceOn
          FROM suppliers m
         WHERE m.org_id = ?1
-        ORDER BY m.id
+        ORDER BY m.rowid
         LIMIT ?2 OFFSET ?3`,
     )
     .bind(orgId, query.limit + 1, query.offset)

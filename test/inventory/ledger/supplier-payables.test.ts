@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { SupplierPayablesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { orgWithKey, post } from "../stock-fixtures";
 
 const today = istDateOf(Date.now());
@@ -49,5 +51,18 @@ describe("GET /api/v1/suppliers", () => {
     await expectError(await api("/api/v1/suppliers?offset=-1", key), 400, "bad_request");
     const other = await orgWithKey();
     expect(SupplierPayablesPageSchema.parse(await expectStatus(await api("/api/v1/suppliers", other.key), 200)).data).toEqual([]);
+  });
+
+  it("lists mills written in the same millisecond in the order they were written", async () => {
+    const { orgId, key } = await orgWithKey();
+    const at = Date.now();
+    const written = sameMillisecondIds("mill", 4, at);
+    await env.DB.batch(
+      written.map((id, i) =>
+        env.DB.prepare("INSERT INTO suppliers (id, org_id, name, created_at) VALUES (?1, ?2, ?3, ?4)").bind(id, orgId, `Mill ${i + 1}`, at),
+      ),
+    );
+    const page = SupplierPayablesPageSchema.parse(await expectStatus(await api("/api/v1/suppliers", key), 200));
+    expect(page.data.map((m) => m.id)).toEqual(written);
   });
 });
