@@ -239,17 +239,20 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
    */
   async function fanOutEvents(d1: D1Database, eventIds: readonly string[], now: number): Promise<string[]> {
     const q = db(d1);
-    const found: Array<Pick<Tables["events"]["$inferSelect"], "id" | "ownerId" | "type" | "createdAt">> = [];
+    const found: Array<Pick<Tables["events"]["$inferSelect"], "id" | "ownerId" | "type" | "createdAt"> & { written: number }> = [];
     for (const part of chunks(eventIds)) {
       found.push(
         ...(await q
-          .select({ id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt })
+          .select({ id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt, written: sql<number>`rowid` })
           .from(events)
           .where(inArray(events.id, part))
           .all()),
       );
     }
     if (found.length === 0) return [];
+    // Deliveries are written in the order their events were (ids of one millisecond sort by chance), so the
+    // delivery log, newest first by insertion, shows one request's events in the order it wrote them.
+    found.sort((a, b) => a.written - b.written);
     const owners = [...new Set(found.map((e) => e.ownerId))];
     // An endpoint takes the events from the start of its present enabled period: its registration, or its
     // latest enabling. Events from before (while it was disabled, or whose deliveries its disabling ended) are
@@ -605,7 +608,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
           filter.eventType === undefined ? undefined : eq(deliveries.eventType, filter.eventType),
         ),
       )
-      .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+      .orderBy(desc(deliveries.createdAt), desc(sql`rowid`))
       .limit(filter.limit)
       .all();
     const byDelivery = new Map<string, AttemptView[]>();

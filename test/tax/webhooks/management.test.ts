@@ -17,6 +17,7 @@ import { webhookStore } from "../../../src/tax/webhooks/queries";
 import taxWorker from "../../../src/tax/worker";
 import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 
 installReceivers();
@@ -404,5 +405,22 @@ describe("the failing streak and the automatic disable", () => {
       .run();
     await testSend(key, endpoint.id);
     expect((await detail(key, endpoint.id)).status).toBe("enabled");
+  });
+});
+
+describe("the delivery log's order", () => {
+  it("lists the deliveries of events written in one millisecond newest first, in the order the events were written", async () => {
+    const { key, endpoint, accountId } = await setup();
+    // Six events of one request: ids of one millisecond whose random parts sort opposite to the order written.
+    const now = Date.now();
+    const eventIds = sameMillisecondIds("evt", 6, now);
+    for (const id of eventIds) {
+      await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, 'profile.saved', '{}', ?)")
+        .bind(id, accountId, now)
+        .run();
+    }
+    await webhookStore.fanOutEvents(env.DB, eventIds, now);
+    const log = await deliveriesOf(key, endpoint.id);
+    expect(log.map((d) => d.eventId)).toEqual([...eventIds].reverse());
   });
 });
