@@ -7,6 +7,12 @@ export interface WriteResult<T> {
   eventIds: string[];
 }
 
+/**
+ * How many times a write checked again in its own transaction (a payment, credit note or return against its
+ * invoice, damage against its lot) is tried while other writes keep changing what it read; then 409 conflict_retry.
+ */
+export const CONTENDED_WRITE_ATTEMPTS = 3;
+
 /** Ids of the events whose statement inserted a row (conditional and deduplicated inserts may insert none). */
 export function insertedEventIds(results: D1Result[], events: Array<{ id: string; index: number }>): string[] {
   return events.filter((e) => (results[e.index]?.meta.changes ?? 0) > 0).map((e) => e.id);

@@ -7,7 +7,7 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
 import { creditNoteTax, invoiceTax, lineReturnTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
-import { insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
+import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
@@ -58,12 +58,6 @@ export type LedgerRefusal =
   | { kind: "mill_invoice_voided" }
   /** Other writes kept changing the invoice between the checks and the receipt's own transaction. */
   | { kind: "contended" };
-
-/**
- * How many times a payment or credit note is tried when its transaction's check refused it yet a fresh read finds
- * no reason to (a concurrent void or receipt changed the invoice in between): then `contended`, nothing written.
- */
-export const RECEIPT_WRITE_ATTEMPTS = 3;
 
 export type LedgerOutcome<T> = ({ kind: "recorded" } & WriteResult<T>) | LedgerRefusal;
 
@@ -252,7 +246,7 @@ export async function createPayment(
 ): Promise<LedgerOutcome<PaymentRow & { invoicePaid: boolean }>> {
   const cashSoFar = (also: string) =>
     `(SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ?2 AND customer_id = ?3 AND method = 'cash' AND voided_at IS NULL AND ${also})`;
-  for (let attempt = 1; attempt <= RECEIPT_WRITE_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS; attempt++) {
     const refusal = await paymentRefusal(db, orgId, input, nowMs);
     if (refusal) return refusal;
     const row: PaymentRow = { id: newId("pay", nowMs), ...input, createdAt: nowMs, ...NOT_VOIDED };
@@ -313,7 +307,7 @@ export async function createCreditNote(
       datedOn: input.issuedOn,
       nowMs,
     });
-  for (let attempt = 1; attempt <= RECEIPT_WRITE_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS; attempt++) {
     const refusal = await refusalNow();
     if (refusal) return refusal;
     const id = newId("cn", nowMs);
@@ -974,9 +968,6 @@ async function recordReturn(
   };
 }
 
-/** How many batches a return tries while other writes to its invoice keep changing the figures it was valued from. */
-const RETURN_TRIES = 3;
-
 /**
  * A sales return: a credit note for the kg taken back, valued at each invoice line's rate with that line's GST
  * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
@@ -997,7 +988,7 @@ export async function returnSale(
   for (let tries = 0; ; tries++) {
     const plan = await planReturn(db, orgId, saleId, input, nowMs);
     if (plan.kind !== "planned") return plan;
-    if (tries === RETURN_TRIES) return { kind: "invoice_changed" };
+    if (tries === CONTENDED_WRITE_ATTEMPTS) return { kind: "invoice_changed" };
     const recorded = await recordReturn(db, orgId, saleId, plan, input, nowMs);
     if (recorded !== null) return recorded;
   }

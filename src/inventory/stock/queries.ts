@@ -6,7 +6,7 @@ import { newId } from "../../platform/ids";
 import { IST_OFFSET_MS } from "../../platform/pure/ist";
 import { inventoryDb } from "../db/client";
 import { type godowns, type lots, skus, stockMovements, type suppliers } from "../db/schema";
-import { insertedEventIds, kgSql } from "../db/event-rows";
+import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, kgSql } from "../db/event-rows";
 import { formatGrams } from "../domain/money";
 import type { ReadDb } from "../http/read-session";
 
@@ -209,16 +209,13 @@ export type AdjustLotOutcome =
 
 type AdjustmentChange = { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number };
 
-/** How many times damage is applied to a fresh read of the lot when other writes keep changing it in between. */
-export const DAMAGE_WRITE_ATTEMPTS = 3;
-
 /**
  * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
  * the kg received less the kg transferred to other godowns (more than that is a receipt, not a correction: the kg
  * sent away are counted in the other godown's lot). The lot update is conditional on
  * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
  * audit row are written only when the update was. Damage is relative, so it is applied again to the new figure
- * (at most DAMAGE_WRITE_ATTEMPTS times in all); a count is not, and would overwrite the sale: it must be taken again.
+ * (at most CONTENDED_WRITE_ATTEMPTS times in all); a count is not, and would overwrite the sale: it must be taken again.
  */
 export async function adjustLot(
   db: D1Database,
@@ -228,7 +225,7 @@ export async function adjustLot(
   recorded: { notes: string | null; actor: string },
   nowMs: number,
 ): Promise<AdjustLotOutcome> {
-  for (let attempt = 1; attempt <= DAMAGE_WRITE_ATTEMPTS; attempt++) {
+  for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS; attempt++) {
     const outcome = await adjustLotOnce(db, orgId, lotId, change, recorded, nowMs);
     if (outcome.kind !== "lot_changed") return outcome;
     if (change.reason === "count_correction") return { kind: "stale_count" };
