@@ -52,7 +52,6 @@ export async function listKeysPage(db: TaxDb, accountId: string, limit: number, 
     .all();
 }
 
-/** Every key the account ever had, for pushing a plan change to each one. */
 /** The account's keys that can still answer: not revoked, not yet expired (a rotated key in its overlap included). */
 export async function listWorkingKeys(db: TaxDb, accountId: string, nowMs: number): Promise<ApiKeyRow[]> {
   return db
