@@ -99,7 +99,7 @@ export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts, web
   () => organisations.id,
 );
 
-// ---- Stock, sales and the ledgers (issue 8) ----
+// ---- Stock, sales and the ledgers ----
 // Every business table has a unique (org_id, id) so children reference their parent through a composite
 // foreign key: a row of one organisation can never point at another organisation's row, even by a bug.
 
