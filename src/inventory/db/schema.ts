@@ -411,7 +411,10 @@ export const creditNotes = sqliteTable(
     issuedOn: text("issued_on").notNull(),
     createdAt: integer("created_at").notNull(),
     ...voidColumns(),
-    /** The amount split in the proportions of what the invoice had left to credit (CGST s.34); null without an invoice or its split. */
+    /**
+     * The amount split in the proportions of what the invoice had left to credit (CGST s.34); null when the note
+     * adjusts no GST: without an invoice or its split, or past the time limit of CGST s.34(2).
+     */
     taxablePaise: integer("taxable_paise"),
     cgstPaise: integer("cgst_paise"),
     sgstPaise: integer("sgst_paise"),

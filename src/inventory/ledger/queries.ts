@@ -9,6 +9,7 @@ import { creditNotes, customers, events, expenses, millInvoices, type millPaymen
 import { creditNoteTax, invoiceTax, lineReturnTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
+import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
 import type { ReadDb } from "../http/read-session";
@@ -313,8 +314,9 @@ export async function createCreditNote(
     const id = newId("cn", nowMs);
     // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
     // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
+    // Past the time limit of CGST s.34(2) it is only commercial: it settles the invoice but adjusts no GST.
     const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
-    const tax = left?.split ? creditNoteTax(input.amountPaise, left.split) : null;
+    const tax = left?.split && creditNoteAdjustsGst(left.invoiceDate, input.issuedOn) ? creditNoteTax(input.amountPaise, left.split) : null;
     // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
     // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
     // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
@@ -398,10 +400,16 @@ const CREDIT_NOTES_VERSION_SQL = (org: string, sale: string) =>
 
 /**
  * What an invoice has left to credit, column by column: its taxable value and taxes less those of its credit notes
- * not voided (returns included); null split for a sale booked before the split was recorded. With the version of
- * its credit notes this was read at.
+ * not voided (returns included); null split for a sale booked before the split was recorded. A note that adjusted
+ * no GST (past the time limit of CGST s.34(2)) took no tax, so its null split leaves the columns whole, while its
+ * amount still counts against what the invoice has left to credit (CREDITED_SQL). With the invoice's date and the
+ * version of its credit notes this was read at.
  */
-async function leftToCredit(db: D1Database, orgId: string, saleId: string): Promise<{ split: TaxSplit | null; notesVersion: number }> {
+async function leftToCredit(
+  db: D1Database,
+  orgId: string,
+  saleId: string,
+): Promise<{ split: TaxSplit | null; invoiceDate: string; notesVersion: number }> {
   const [split, credited] = await Promise.all([
     saleTaxSplit(db, orgId, saleId),
     db
@@ -410,21 +418,24 @@ async function leftToCredit(db: D1Database, orgId: string, saleId: string): Prom
                 COALESCE(SUM(CASE WHEN voided_at IS NULL THEN cgst_paise END), 0) AS cgstPaise,
                 COALESCE(SUM(CASE WHEN voided_at IS NULL THEN sgst_paise END), 0) AS sgstPaise,
                 COALESCE(SUM(CASE WHEN voided_at IS NULL THEN igst_paise END), 0) AS igstPaise,
-                ${CREDIT_NOTES_VERSION_SQL("?1", "?2")} AS notesVersion
+                ${CREDIT_NOTES_VERSION_SQL("?1", "?2")} AS notesVersion,
+                (SELECT sale_date FROM sales WHERE org_id = ?1 AND id = ?2) AS invoiceDate
            FROM credit_notes WHERE org_id = ?1 AND sale_id = ?2`,
       )
       .bind(orgId, saleId)
-      .first<TaxSplit & { notesVersion: number }>(),
+      .first<TaxSplit & { notesVersion: number; invoiceDate: string }>(),
   ]);
-  const notesVersion = credited?.notesVersion ?? 0;
-  if (split === null || !credited) return { split: null, notesVersion };
+  // An aggregate without GROUP BY always gives one row.
+  const { notesVersion, invoiceDate, ...credit } = credited!;
+  if (split === null) return { split: null, invoiceDate, notesVersion };
   return {
     split: {
-      taxablePaise: split.taxablePaise - credited.taxablePaise,
-      cgstPaise: split.cgstPaise - credited.cgstPaise,
-      sgstPaise: split.sgstPaise - credited.sgstPaise,
-      igstPaise: split.igstPaise - credited.igstPaise,
+      taxablePaise: split.taxablePaise - credit.taxablePaise,
+      cgstPaise: split.cgstPaise - credit.cgstPaise,
+      sgstPaise: split.sgstPaise - credit.sgstPaise,
+      igstPaise: split.igstPaise - credit.igstPaise,
     },
+    invoiceDate,
     notesVersion,
   };
 }

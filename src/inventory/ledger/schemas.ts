@@ -57,7 +57,10 @@ export const CreateCreditNoteSchema = z
     sale_id: IdSchema.optional(),
     amount: Rupees({ positive: true, bound: "amountPaise" }),
     reason: optionalText(500),
-    date: IstDate.optional(),
+    date: IstDate.optional().openapi({
+      description:
+        "IST date of the credit note; default today. Dated after 30 November following the end of the invoice's financial year (April to March), the note adjusts no GST (CGST s.34(2))",
+    }),
   })
   .strict();
 
@@ -148,10 +151,12 @@ export const CreditNoteSchema = z
     note_number: z.string().openapi({ example: "CN/2627/000004" }),
     customer_id: z.string(),
     sale_id: z.string().nullable(),
-    amount: Money.openapi({ description: "Tax included: taxable_amount + cgst + sgst + igst" }),
+    amount: Money.openapi({
+      description: "What the note credits, tax included: taxable_amount + cgst + sgst + igst when it adjusts GST",
+    }),
     taxable_amount: Money.nullable().openapi({
       description:
-        "The amount in the proportions of taxable value and tax the invoice has left to credit (its figures less those of its earlier credit notes not voided; CGST s.34); null without an invoice or its split",
+        "The amount in the proportions of taxable value and tax the invoice has left to credit (its figures less those of its earlier credit notes not voided that adjusted GST; CGST s.34). Null, with the three taxes, when the note adjusts no GST: without an invoice or its split, or dated after 30 November following the end of the invoice's financial year (CGST s.34(2): the note then only reduces what the customer owes)",
     }),
     cgst_amount: Money.nullable(),
     sgst_amount: Money.nullable(),

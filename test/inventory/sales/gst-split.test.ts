@@ -193,6 +193,91 @@ describe("GST split of a credit note", () => {
   });
 });
 
+// CGST s.34(2): a credit note reduces GST only when declared no later than 30 November after the end of the financial
+// year (April to March) of its invoice. An invoice dated 15 March 2025 is in FY 2024-25, which ends 31 March 2025: its
+// notes adjust GST up to 30 November 2025. After that a note only reduces what the customer owes: its split is null.
+describe("the GST time limit on credit notes", () => {
+  /** A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025 (the lot came in on 1 March 2025). */
+  async function marchInvoice(items: Array<{ kg: string; rate_per_kg: string }>) {
+    const orgId = await tamilNaduOrg();
+    const stock = await lot(orgId, { kg: "1000", received_at: "2025-03-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const lines = items.map((i) => ({ lot_id: stock.id, ...i }));
+    const invoice = SaleSchema.parse(await sale(orgId, buyer.id, lines, { sale_date: "2025-03-15" }));
+    const credit = (amount: string, date: string) =>
+      post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount, date }).then((n) =>
+        CreditNoteSchema.parse(n),
+      );
+    return { orgId, buyerId: buyer.id, invoice, credit };
+  }
+  const NO_GST = { taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null };
+
+  // 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00 = ₹12,600.00. On 30 November 2025, the last day, ₹1,260.00
+  // is 1,260 × 300 / 12,600 = ₹30.00 of each tax and ₹1,200.00 taxable. On 1 December 2025 the rest, ₹11,340.00, adjusts
+  // no GST, yet it settles the invoice: ₹1,260.00 + ₹11,340.00 = ₹12,600.00, so the invoice is paid.
+  it("an invoice of 15 March 2025: a note of 30 November 2025 adjusts GST, one of 1 December 2025 does not and still settles it", async () => {
+    const { orgId, invoice, credit } = await marchInvoice([{ kg: "40", rate_per_kg: "300" }]);
+    expect(invoice.total_amount).toBe("12600.00");
+    expect(await credit("1260.00", "2025-11-30")).toMatchObject({
+      taxable_amount: "1200.00",
+      cgst_amount: "30.00",
+      sgst_amount: "30.00",
+      igst_amount: "0.00",
+    });
+    const late = await credit("11340.00", "2025-12-01");
+    expect(late).toMatchObject({ amount: "11340.00", date: "2025-12-01", place_of_supply: "33", ...NO_GST });
+    const { key } = await createKey(orgId);
+    const settled = SaleSchema.parse((await expectStatus(await api(`/api/v1/sales/${invoice.id}`, key), 200)).data);
+    expect(settled.paid_at).not.toBeNull();
+    const paid = await env.DB.prepare(
+      "SELECT json_extract(payload, '$.credit_note_id') AS note FROM events WHERE org_id = ? AND type = 'invoice.paid'",
+    )
+      .bind(orgId)
+      .first<{ note: string }>();
+    expect(paid?.note).toBe(late.id);
+  });
+
+  // An invoice dated 1 April 2025 opens FY 2025-26, which ends 31 March 2026: its limit is 30 November 2026, so a note
+  // of 1 December 2025 still adjusts GST: ₹1,260.00 of ₹12,600.00 is ₹1,200.00 + CGST ₹30.00 + SGST ₹30.00.
+  it("an invoice of 1 April 2025 is in FY 2025-26: a note of 1 December 2025 still adjusts GST", async () => {
+    const orgId = await tamilNaduOrg();
+    const stock = await lot(orgId, { kg: "100", received_at: "2025-04-01T09:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const invoice = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }], { sale_date: "2025-04-01" }));
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: "1260.00", date: "2025-12-01" }),
+    );
+    expect(note).toMatchObject({ taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00", igst_amount: "0.00" });
+  });
+
+  // Credit-note dates need not follow the order the notes are issued in, so a note within the limit can follow one
+  // past it. 350 kg × ₹313.50 = ₹1,09,725.00 + CGST and SGST 2,743.125 → ₹2,743.13 each = ₹1,15,211.26. Half of it,
+  // ₹57,605.63, dated 1 December 2025 adjusts no GST and took no tax, so the invoice still has all its tax to credit,
+  // though only ₹57,605.63 of amount. The other half, dated 30 November 2025, takes the whole invoice's proportions:
+  // CGST 57,605.63 × 2,743.13 / 1,15,211.26 = 1,371.565 → ₹1,371.57, SGST the same, taxable 57,605.63 − 2 × 1,371.57
+  // = ₹54,862.49 (had the first note been subtracted from the tax left, this would be ₹1,371.56 and ₹54,862.51). The
+  // invoice's GST reversed is ₹1,371.57 of each tax, not all of it: the first half was credited past the limit.
+  // Nothing is left to credit, so ₹0.01 more is refused (409 credit_exceeds_invoice) although tax is left.
+  it("a note within the limit after one past it splits in the proportions of the tax the invoice has left", async () => {
+    const { credit, invoice, buyerId, orgId } = await marchInvoice([{ kg: "350", rate_per_kg: "313.50" }]);
+    expect(invoice).toMatchObject({ cgst_amount: "2743.13", sgst_amount: "2743.13", total_amount: "115211.26" });
+    expect(await credit("57605.63", "2025-12-01")).toMatchObject(NO_GST);
+    expect(await credit("57605.63", "2025-11-30")).toMatchObject({
+      taxable_amount: "54862.49",
+      cgst_amount: "1371.57",
+      sgst_amount: "1371.57",
+      igst_amount: "0.00",
+    });
+    const refused = await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, {
+      customer_id: buyerId,
+      sale_id: invoice.id,
+      amount: "0.01",
+      date: "2025-11-30",
+    });
+    expect(await expectError(refused, 409, "credit_exceeds_invoice")).toContain("at most 0.00");
+  });
+});
+
 describe("the migration's back-fill", () => {
   it("gives a customer its GSTIN's state and a sale its customer's state; the supplier's split stays unrecorded", async () => {
     const orgId = await tamilNaduOrg();
