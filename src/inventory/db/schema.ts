@@ -477,6 +477,7 @@ export const creditNoteItems = sqliteTable(
     grams: integer("grams").notNull(),
     /** Taxable value of the kg returned, at the invoice line's rate. */
     amountPaise: integer("amount_paise").notNull(),
+    /** The line's GST on those kg, credited with the value; reversed as GST only when the note carries a split. */
     gstPaise: integer("gst_paise").notNull(),
   },
   (t) => [

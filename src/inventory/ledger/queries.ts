@@ -805,7 +805,10 @@ interface PlannedReturn {
   tax: TaxSplit & { totalPaise: number };
   /** The part of the credit beyond what the invoice owes, held on the customer's account. */
   onAccountPaise: number;
-  /** False for a sale booked before the split was recorded: its credit notes stay unsplit too. */
+  /**
+   * False for a sale booked before the split was recorded (its credit notes stay unsplit too), and for a return past
+   * the time limit of CGST s.34(2): valued at its lines' figures all the same, it adjusts no GST.
+   */
   split: boolean;
 }
 
@@ -872,7 +875,14 @@ async function planReturn(
     excess: "advance",
   });
   if (!allocated.ok) return { kind: "over_applied", refusal: allocated };
-  return { kind: "planned", customerId: sale.customerId, lines, tax, onAccountPaise: allocated.toAdvancePaise, split: split !== null };
+  return {
+    kind: "planned",
+    customerId: sale.customerId,
+    lines,
+    tax,
+    onAccountPaise: allocated.toAdvancePaise,
+    split: split !== null && creditNoteAdjustsGst(sale.saleDate, input.issuedOn),
+  };
 }
 
 /**
@@ -984,7 +994,8 @@ async function recordReturn(
  * (CGST + SGST or IGST, as the invoice), and the kg put back into their lots, in ONE batch. A line gives back at
  * most what it sold less earlier returns (returns on voided notes do not count). What a return credits beyond the
  * invoice's outstanding is held on the customer's account, like an advance (goods returned after payment are owed
- * back), for later invoices to consume; it may complete the invoice, like any credit note.
+ * back), for later invoices to consume; it may complete the invoice, like any credit note. Past the time limit of
+ * CGST s.34(2) it credits the same value but adjusts no GST (its split is null).
  * The figures are read before the batch, so returns or receipts sent at once could each pass alone: the batch
  * checks them again and writes nothing if they moved, and the invoice is then read afresh, so a return left with
  * no room is refused as if sent after the others.

@@ -24,7 +24,10 @@ const ReturnSaleSchema = z
       .max(50)
       .superRefine(eachLotOnce),
     reason: optionalText(500),
-    date: IstDate.optional().openapi({ description: "IST date of the credit note, not before the invoice's; default today" }),
+    date: IstDate.optional().openapi({
+      description:
+        "IST date of the credit note, not before the invoice's; default today. Dated after 30 November following the end of the invoice's financial year (April to March), the return adjusts no GST (CGST s.34(2))",
+    }),
   })
   .strict();
 
@@ -33,8 +36,11 @@ const ReturnCreditNoteSchema = CreditNoteSchema.extend({
     z.object({
       lot_id: z.string(),
       kg: KgText,
-      amount: Money.openapi({ description: "Taxable value at the invoice line's rate" }),
-      gst_amount: Money,
+      amount: Money.openapi({ description: "Value of the kg returned at the invoice line's rate, before GST" }),
+      gst_amount: Money.openapi({
+        description:
+          "The GST the invoice line charged on the kg returned. Credited with the value; reversed as GST only when the note adjusts GST (its taxable_amount is not null)",
+      }),
     }),
   ),
 }).openapi("ReturnCreditNote");
@@ -45,7 +51,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Take goods back: a credit note at the invoice's rates and tax, and the kg back into their lots",
   description:
-    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided. Returns, credit notes and payments of the invoice sent at once are checked again in the return's own transaction: a return left without the kg or the credit it needs is refused as if sent after the others, and changes nothing; when other writes keep changing the invoice while a return is recorded, it is tried 3 times and then refused with 409 `conflict_retry` (nothing changed; send it again, with a new Idempotency-Key if you used one).",
+    "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST). Dated after 30 November following the end of the invoice's financial year (April to March), the return adjusts no GST (CGST s.34(2)): the kg still come back and the note credits the same amount, but its taxable_amount, cgst_amount, sgst_amount and igst_amount are null. The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided. Returns, credit notes and payments of the invoice sent at once are checked again in the return's own transaction: a return left without the kg or the credit it needs is refused as if sent after the others, and changes nothing; when other writes keep changing the invoice while a return is recorded, it is tried 3 times and then refused with 409 `conflict_retry` (nothing changed; send it again, with a new Idempotency-Key if you used one).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     headers: IdempotencyKeyHeaders,

@@ -181,6 +181,92 @@ describe("POST /admin/api/sales/{id}/returns", () => {
   });
 });
 
+// CGST s.34(2): a credit note reduces GST only up to 30 November after the end of the financial year (April to March)
+// of its invoice. A sale dated 15 March 2025 is in FY 2024-25, which ends 31 March 2025, so its limit is 30 November 2025.
+describe("returns past the GST time limit on credit notes", () => {
+  /**
+   * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of cotton yarn (5 %) at ₹300 =
+   * ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00, and 10 kg of polyester spun yarn (HSN 5509, 12 % until 21 September 2025)
+   * at ₹150 = ₹1,500.00 + CGST ₹90.00 + SGST ₹90.00: ₹4,500.00 + CGST ₹165.00 + SGST ₹165.00 = ₹4,830.00.
+   */
+  async function marchInvoice() {
+    const orgId = (
+      await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+    ).data.id as string;
+    const received_at = "2025-03-01T10:00:00+05:30";
+    const cotton = await lot(orgId, { kg: "100", received_at });
+    const polyester = await lot(orgId, { kg: "100", sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", received_at });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = SaleSchema.parse(
+      await sale(
+        orgId,
+        buyer.id,
+        [
+          { lot_id: cotton.id, kg: "10", rate_per_kg: "300" },
+          { lot_id: polyester.id, kg: "10", rate_per_kg: "150" },
+        ],
+        { sale_date: "2025-03-15" },
+      ),
+    );
+    expect(booked).toMatchObject({ taxable_amount: "4500.00", cgst_amount: "165.00", sgst_amount: "165.00", total_amount: "4830.00" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const { key } = await createKey(orgId);
+    return { orgId, key, buyerId: buyer.id, saleId: booked.id, cottonId: cotton.id };
+  }
+
+  // The cotton line back on 1 December 2025: still ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00 credited and 10 kg back in
+  // the lot, but no GST adjusted. It still reduces what the customer owes: ₹4,830.00 − ₹3,150.00 = ₹1,680.00.
+  it("a return dated 1 December 2025 brings the kg back and credits the lines' value, with no GST split", async () => {
+    const { key, buyerId, saleId, cottonId } = await marchInvoice();
+    const before = await gramsRemaining(cottonId);
+    const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
+    expect(note.data).toMatchObject({
+      amount: "3150.00",
+      taxable_amount: null,
+      cgst_amount: null,
+      sgst_amount: null,
+      igst_amount: null,
+      place_of_supply: "33",
+      date: "2025-12-01",
+      items: [{ lot_id: cottonId, kg: "10.000", amount: "3000.00", gst_amount: "150.00" }],
+    });
+    expect(await gramsRemaining(cottonId)).toBe(before + 10_000);
+    expect(await outstandingOf(key, buyerId)).toBe("1680.00");
+  });
+
+  // The same return on 30 November 2025, the last day, adjusts the cotton line's GST: ₹3,000.00 + ₹75.00 + ₹75.00.
+  it("a return dated 30 November 2025 still adjusts GST", async () => {
+    const { saleId, cottonId } = await marchInvoice();
+    const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-11-30" }), 201);
+    expect(note.data).toMatchObject({
+      amount: "3150.00",
+      taxable_amount: "3000.00",
+      cgst_amount: "75.00",
+      sgst_amount: "75.00",
+      igst_amount: "0.00",
+    });
+  });
+
+  // The cotton return of 1 December 2025 took no tax, so the invoice still has all of its ₹4,500.00 + ₹165.00 + ₹165.00
+  // to reverse, but only ₹4,830.00 − ₹3,150.00 = ₹1,680.00 of amount left to credit. A note of ₹1,680.00 dated 30
+  // November 2025 is split in those proportions: CGST 1,680 × 165 / 4,830 = 57.391 → ₹57.39, SGST the same, taxable
+  // 1,680.00 − 114.78 = ₹1,565.22 (not the polyester line's ₹1,500.00 + ₹90.00 + ₹90.00 it would be had the return
+  // adjusted GST). Nothing is left to credit after it.
+  it("a note within the limit after a return past it splits against the tax the return left", async () => {
+    const { orgId, buyerId, saleId, cottonId } = await marchInvoice();
+    await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
+    const credit = (amount: string) =>
+      admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount, date: "2025-11-30" });
+    expect((await expectStatus(await credit("1680.00"), 201)).data).toMatchObject({
+      taxable_amount: "1565.22",
+      cgst_amount: "57.39",
+      sgst_amount: "57.39",
+      igst_amount: "0.00",
+    });
+    await expectError(await credit("0.01"), 409, "credit_exceeds_invoice");
+  });
+});
+
 /** What a return writes: credit notes and their lines for the sale, the lot's kg, the organisation's events and audit entries. */
 async function footprint(orgId: string, saleId: string, lotId: string) {
   const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
