@@ -16,7 +16,8 @@ const route = createRoute({
   summary:
     "The endpoint's recent deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookParams, query: DeliveryFilterQuery.extend({ limit: queryInteger(1, 100).default(25) }) },
+  // A misspelt filter (the tax service's `eventType`, say) is refused: left unread, every delivery would be listed.
+  request: { params: WebhookParams, query: DeliveryFilterQuery.extend({ limit: queryInteger(1, 100).default(25) }).strict() },
   responses: {
     200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
     ...errorResponses(400, 401, 403, 404, 429),

@@ -36,7 +36,7 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Recent deliveries of one of an account's endpoints, newest first, with every attempt",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, limit: Limit }) },
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, limit: Limit }).strict() },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

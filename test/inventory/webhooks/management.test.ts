@@ -98,6 +98,15 @@ describe("managing an inventory webhook endpoint", () => {
     await expectError(await admin("POST", `${base}/deliveries/whd_01jd3k9x2m4n5p6q7r8s9t0v1w/resend`), 404, "not_found");
   });
 
+  it.each([
+    ["eventType=sale.created", "eventType"],
+    ["state=failed", "state"],
+  ])("the delivery log refuses a filter it does not know (%s) with a 400 naming it, rather than listing every delivery", async (query, name) => {
+    const { base } = await setup();
+    await testSend(base);
+    expect(await expectError(await admin("GET", `${base}/deliveries?${query}`), 400, "bad_request")).toBe(`${name}: unknown field`);
+  });
+
   it("a session edits its own organisation's endpoint, named in the audit, and no other organisation's", async () => {
     const own = await setup();
     const other = await setup();

@@ -18,7 +18,7 @@ import taxWorker from "../../../src/tax/worker";
 import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
 import { sameMillisecondIds } from "../../same-millisecond";
-import { api, createKey, expectError, expectStatus } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 
 installReceivers();
 
@@ -34,7 +34,7 @@ async function setup(behaviour: Behaviour = respond.ok) {
   );
   const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(key.email).first<{ id: string }>();
   const keyRow = await env.DB.prepare("SELECT id FROM api_keys WHERE account_id = ?").bind(account!.id).first<{ id: string }>();
-  return { key: key.key, keyId: keyRow!.id, url, received, endpoint, accountId: account!.id };
+  return { key: key.key, email: key.email, keyId: keyRow!.id, url, received, endpoint, accountId: account!.id };
 }
 
 async function detail(key: string, id: string) {
@@ -364,6 +364,19 @@ describe("GET /api/v1/webhooks/{id}/deliveries filters", () => {
     await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?status=lost`, key), 400, "validation_error");
     await expectError(await api(`/api/v1/webhooks/${endpoint.id}/deliveries?eventType=sale.created`, key), 400, "validation_error");
   });
+
+  it.each([
+    ["event_type=plan.activated", "event_type"],
+    ["state=failed", "state"],
+  ])(
+    "the management API's log refuses a filter it does not know (%s) with a 400 naming it, rather than listing every delivery",
+    async (query, name) => {
+      const { key, email, endpoint } = await setup();
+      await testSend(key, endpoint.id);
+      const path = `/admin/api/webhooks/${endpoint.id}/deliveries?accountEmail=${encodeURIComponent(email)}&${query}`;
+      expect(await expectError(await admin("GET", path), 400, "validation_error")).toBe(`${name}: unknown field`);
+    },
+  );
 });
 
 describe("the failing streak and the automatic disable", () => {
