@@ -22,13 +22,13 @@ export interface AttemptResult {
 
 /** How much of a receiver's response is read: enough to free the connection and quote an error. */
 const RESPONSE_PEEK_BYTES = 1024;
-const ERROR_TEXT_LIMIT = 200;
+/** The delivery log quotes the first 200 characters of a response (or of a Location, or a network error). */
+const QUOTE_LIMIT = 200;
 
-function clean(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
-    .trim()
-    .slice(0, ERROR_TEXT_LIMIT);
+/** Printable on one line, then the first QUOTE_LIMIT characters (whole code points: an emoji is never cut in two). */
+function quote(text: string): string {
+  const printable = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  return Array.from(printable).slice(0, QUOTE_LIMIT).join("");
 }
 
 /** Reads at most RESPONSE_PEEK_BYTES of the body, then cancels the rest. */
@@ -64,7 +64,7 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   const name = error instanceof Error || error instanceof DOMException ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") return `timeout: no response within ${timeoutMs} ms`;
   const message = error instanceof Error ? error.message : String(error);
-  return clean(`network error: ${message}`);
+  return `network error: ${quote(message)}`;
 }
 
 export async function attemptDelivery(request: AttemptRequest): Promise<AttemptResult> {
@@ -88,9 +88,11 @@ export async function attemptDelivery(request: AttemptRequest): Promise<AttemptR
   const text = await peek(response);
   const durationMs = elapsed();
   if (status >= 200 && status < 300) return { outcome: "delivered", attemptedAt, responseStatus: status, durationMs, error: null };
+  const location = response.headers.get("Location");
+  const quoted = quote(text);
   const error =
     status >= 300 && status < 400
-      ? clean(`redirect ${status} not followed${response.headers.get("Location") ? ` (Location: ${response.headers.get("Location")})` : ""}`)
-      : clean(`HTTP ${status}${text ? `: ${text}` : ""}`);
+      ? `redirect ${status} not followed${location ? ` (Location: ${quote(location)})` : ""}`
+      : `HTTP ${status}${quoted ? `: ${quoted}` : ""}`;
   return { outcome: "failed", attemptedAt, responseStatus: status, durationMs, error };
 }

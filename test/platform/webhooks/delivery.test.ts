@@ -67,7 +67,7 @@ describe("attemptDelivery", () => {
     });
   });
 
-  it("reads only the start of a large response and keeps errors short", async () => {
+  it("reads only the start of a large response and quotes 200 characters of it", async () => {
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -78,7 +78,24 @@ describe("attemptDelivery", () => {
     });
     const result = await attemptDelivery({ ...base, fetch: fetchReturning(() => new Response(stream, { status: 500 })) });
     expect(pulled).toBeLessThan(10);
-    expect(result.error!.length).toBeLessThanOrEqual(200);
+    // docs/webhooks.md: the log shows `HTTP 503: <first 200 characters of the response>`, and no more of it.
+    expect(result.error).toBe(`HTTP 500: ${"x".repeat(200)}`);
+  });
+
+  it("quotes exactly the first 200 characters of a response, whole characters only", async () => {
+    // 199 letters, then an emoji as the 200th character (two UTF-16 units), then more the log must not keep.
+    const body = `${"a".repeat(199)}😀${"b".repeat(100)}`;
+    const result = await attemptDelivery({ ...base, fetch: fetchReturning(() => new Response(body, { status: 503 })) });
+    expect(result.error).toBe(`HTTP 503: ${"a".repeat(199)}😀`);
+  });
+
+  it("quotes the first 200 characters of a redirect's Location", async () => {
+    const location = `https://elsewhere.example/${"p".repeat(300)}`;
+    const result = await attemptDelivery({
+      ...base,
+      fetch: fetchReturning(() => new Response(null, { status: 302, headers: { Location: location } })),
+    });
+    expect(result.error).toBe(`redirect 302 not followed (Location: ${location.slice(0, 200)})`);
   });
 });
 
