@@ -154,7 +154,10 @@ export const SavingMoveSchema = z
       })
       .nullable()
       .openapi({ description: "The input change behind the saving; null for a regime switch." }),
-    investment: rupees("Money the action puts into the premium or contribution; 0 for a regime switch.", 50_000),
+    investment: rupees(
+      "Money the action puts into the premium or contribution, change.to − change.from to the paisa; 0 for a regime switch.",
+      50_000,
+    ),
     regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action.", example: "old" }),
     totalTaxBefore: wholeRupees("Total tax now: the best regime, or for a regime switch the default new regime.", 152_460),
     totalTaxAfter: wholeRupees("Total tax after the action, from re-running the engine.", 140_000),

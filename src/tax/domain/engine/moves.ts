@@ -1,7 +1,7 @@
 // Saving moves: each candidate action is priced by re-running `assess` on the changed facts; only actions that
 // lower the best total survive, ranked by the rupees they save.
 import { assess, type Facts } from "./assess";
-import { formatRupees, percentOfFloor, toRupees } from "./rounding";
+import { formatPaise, percentOfFloor, toRupees } from "./rounding";
 import type { MoveField, Regime, SavingMove, SavingMoveKind, TaxInput } from "./types";
 import { LIMITS, type YearRules } from "./years";
 
@@ -64,8 +64,9 @@ function regimeStep(regimeAfter: Regime, recommended: Regime, business: boolean)
     : ", and stay in the new regime rather than opting out of it (s.115BAC(1A))";
 }
 
+/** The words of a move; `from` and `to` are the claim in paise, so the amounts are the exact ones to pay. */
 function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime, business: boolean): string {
-  const more = formatRupees(to - from);
+  const more = formatPaise(to - from);
   const step = regimeStep(regimeAfter, recommended, business);
   switch (kind) {
     case "top_up_80c":
@@ -73,11 +74,11 @@ function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter:
     case "nps_80ccd1b":
       return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${step}`;
     case "health_insurance_self_80d":
-      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatRupees(to)})${step}`;
+      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatPaise(to)})${step}`;
     case "health_insurance_parents_80d":
-      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatRupees(to)})${step}`;
+      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatPaise(to)})${step}`;
     case "employer_nps_80ccd2":
-      return `Restructure salary so your employer pays ${formatRupees(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatRupees(from)}` : ""}${step}`;
+      return `Restructure salary so your employer pays ${formatPaise(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatPaise(from)}` : ""}${step}`;
     case "switch_regime":
       return `Opt out of the new regime and file under the old regime (s.115BAC(6)), ${business ? "opting out " : ""}${optOutTerms(business)}`;
   }
@@ -165,14 +166,13 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     if (candidate.target <= current) continue;
     const priced = price(scratch, year, key, candidate.target, newTotal);
     if (priced.totalTaxAfter >= best) continue;
-    const from = toRupees(current);
-    const to = toRupees(candidate.target);
     moves.push({
       kind: candidate.kind,
       section: candidate.section,
-      action: actionText(candidate.kind, from, to, priced.regimeAfter, recommended, base.hasBusinessIncome),
-      change: { field: candidate.field, from, to },
-      investment: to - from,
+      action: actionText(candidate.kind, current, candidate.target, priced.regimeAfter, recommended, base.hasBusinessIncome),
+      change: { field: candidate.field, from: toRupees(current), to: toRupees(candidate.target) },
+      // In paise first: rupees with paise subtracted in floating point drift (1,50,000 − 1,00,000.10).
+      investment: toRupees(candidate.target - current),
       regimeAfter: priced.regimeAfter,
       totalTaxBefore: best,
       totalTaxAfter: priced.totalTaxAfter,

@@ -39,3 +39,10 @@ export function formatRupees(rupees: number): string {
   for (let end = split; end > 0; end -= 2) grouped = `${digits.slice(Math.max(0, end - 2), end)},${grouped}`;
   return `₹${grouped}`;
 }
+
+/** A paise amount for words a user acts on: whole rupees as `formatRupees`, else with its paise ("₹49,999.90"). */
+export function formatPaise(paise: number): string {
+  const rest = paise % 100;
+  const rupees = formatRupees((paise - rest) / 100);
+  return rest === 0 ? rupees : `${rupees}.${String(rest).padStart(2, "0")}`;
+}
