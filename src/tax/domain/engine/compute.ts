@@ -2,7 +2,7 @@
 import { assess, emptyRegimeResult, toFacts } from "./assess";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
-import { formatRupees } from "./rounding";
+import { formatRupees, toPaise } from "./rounding";
 import { findSavingMoves } from "./moves";
 import type { ComputeResult, FinancialYear, TaxInput } from "./types";
 import { YEAR_RULES } from "./years";
@@ -29,7 +29,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
-    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal),
+    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions)),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal

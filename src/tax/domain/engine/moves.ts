@@ -1,8 +1,8 @@
 // Saving moves: each candidate action is priced by re-running `assess` on the changed facts; only actions that
 // lower the best total survive, ranked by the rupees they save.
-import { assess, type Facts } from "./assess";
-import { formatPaise, percentOfFloor, toRupees } from "./rounding";
-import type { MoveField, Regime, SavingMove, SavingMoveKind, TaxInput } from "./types";
+import { assess, emptyRegimeResult, type Facts } from "./assess";
+import { formatPaise, percentOfFloor, toPaise, toRupees } from "./rounding";
+import type { MoveField, Regime, RegimeResult, SavingMove, SavingMoveKind, TaxInput } from "./types";
 import { LIMITS, type YearRules } from "./years";
 
 type FactKey = "section80C" | "section80CCD1B" | "section80D_selfFamily" | "section80D_parents" | "section80CCD2";
@@ -19,7 +19,7 @@ interface Candidate {
   kind: SavingMoveKind;
   section: string;
   field: MoveField;
-  /** Target claim in paise. */
+  /** Target claim in paise: the section's limit, or for s.80CCD(2) the contribution chosen. */
   target: number;
 }
 
@@ -64,19 +64,32 @@ function regimeStep(regimeAfter: Regime, recommended: Regime, business: boolean)
     : ", and stay in the new regime rather than opting out of it (s.115BAC(1A))";
 }
 
-/** The words of a move; `from` and `to` are the claim in paise, so the amounts are the exact ones to pay. */
-function actionText(kind: SavingMoveKind, from: number, to: number, regimeAfter: Regime, recommended: Regime, business: boolean): string {
+/**
+ * The words of a move; `from`, `to` and `limit` are the claim and the section's limit in paise, so the amounts are
+ * the exact ones to pay. A claim short of its limit says that no more of it can be deducted.
+ */
+function actionText(
+  kind: SavingMoveKind,
+  from: number,
+  to: number,
+  limit: number,
+  regimeAfter: Regime,
+  recommended: Regime,
+  business: boolean,
+): string {
   const more = formatPaise(to - from);
   const step = regimeStep(regimeAfter, recommended, business);
+  const inAll = `${formatPaise(to)} in all, as much as can still be deducted this year`;
+  const limitWords = to < limit ? `${inAll}; limit ${formatPaise(limit)}` : `limit ${formatPaise(limit)}`;
   switch (kind) {
     case "top_up_80c":
-      return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit${step}`;
+      return `Invest ${more} more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) ${to < limit ? `to claim ${inAll}` : "to reach the ₹1,50,000 limit"}${step}`;
     case "nps_80ccd1b":
-      return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${step}`;
+      return `Contribute ${more} more to your NPS Tier I account under s.80CCD(1B), over and above the s.80C limit${to < limit ? `, to claim ${inAll}` : ""}${step}`;
     case "health_insurance_self_80d":
-      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (limit ${formatPaise(to)})${step}`;
+      return `Pay ${more} more in health-insurance premium for yourself, spouse and children under s.80D (${limitWords})${step}`;
     case "health_insurance_parents_80d":
-      return `Buy health insurance for your parents: ${more} more in premium under s.80D (limit ${formatPaise(to)})${step}`;
+      return `Buy health insurance for your parents: ${more} more in premium under s.80D (${limitWords})${step}`;
     case "employer_nps_80ccd2":
       return `Restructure salary so your employer pays ${formatPaise(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatPaise(from)}` : ""}${step}`;
     case "switch_regime":
@@ -94,11 +107,45 @@ function smallestAbove(floor: number, a: number, b: number, c: number, d: number
   return least;
 }
 
+/** Chapter VI-A the old regime allows, in paise, with `key` claimed at `claim` (`probe` is reused: no allocation). */
+function oldRegimeDeductions(scratch: Facts, year: YearRules, key: FactKey, claim: number, probe: RegimeResult): number {
+  const current = scratch[key];
+  scratch[key] = claim;
+  probe.deductions.length = 0;
+  probe.slabs.length = 0;
+  probe.specialRateIncome.length = 0;
+  assess(scratch, year, "old", probe);
+  scratch[key] = current;
+  return toPaise(probe.chapterVIADeductions);
+}
+
+/**
+ * The claim a move takes: its limit, or less where no more of it can be deducted (s.80A(2) keeps Chapter VI-A
+ * within gross total income other than special-rate income; an unsplit s.80D total shares both s.80D caps). It is
+ * the least claim that deducts as much as the limit does, so it saves as much. A rupee more claimed deducts at most
+ * a rupee more, so that claim is at least `current` plus the gain; it is exactly that unless a s.80G qualifying
+ * limit (10 % of adjusted gross total income) shrinks as the claim grows, and then halving finds it.
+ */
+function claimWithinRoom(scratch: Facts, year: YearRules, key: FactKey, limit: number, baseDeductions: number, probe: RegimeResult): number {
+  const atLimit = oldRegimeDeductions(scratch, year, key, limit, probe);
+  const least = scratch[key] + atLimit - baseDeductions;
+  if (least >= limit || oldRegimeDeductions(scratch, year, key, least, probe) === atLimit) return Math.min(least, limit);
+  let short = least;
+  let enough = limit;
+  while (enough - short > 1) {
+    const middle = Math.floor((short + enough) / 2);
+    if (oldRegimeDeductions(scratch, year, key, middle, probe) === atLimit) enough = middle;
+    else short = middle;
+  }
+  return enough;
+}
+
 /**
  * Candidate moves for `base`, priced against the best of `oldTotal` and `newTotal`. A regime switch is priced
- * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)).
+ * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)). `oldDeductions`: the old
+ * regime's Chapter VI-A for `base`, in paise.
  */
-export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, newTotal: number): SavingMove[] {
+export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, newTotal: number, oldDeductions: number): SavingMove[] {
   const recommended: Regime = oldTotal < newTotal ? "old" : "new";
   const best = Math.min(oldTotal, newTotal);
   const scratch: Facts = { ...base };
@@ -107,7 +154,7 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     moves.push({
       kind: "switch_regime",
       section: "115BAC(6)",
-      action: actionText("switch_regime", 0, 0, "old", "new", base.hasBusinessIncome),
+      action: actionText("switch_regime", 0, 0, 0, "old", "new", base.hasBusinessIncome),
       change: null,
       investment: 0,
       regimeAfter: "old",
@@ -160,19 +207,25 @@ export function findSavingMoves(base: Facts, year: YearRules, oldTotal: number, 
     if (bestNps !== null) candidates.push(bestNps);
   }
 
+  let probe: RegimeResult | null = null;
   for (const candidate of candidates) {
     const key = FACT_OF_FIELD[candidate.field];
     const current = base[key];
     if (candidate.target <= current) continue;
     const priced = price(scratch, year, key, candidate.target, newTotal);
     if (priced.totalTaxAfter >= best) continue;
+    // Only the old regime allows the other four; the least claim that deducts as much saves as much.
+    const claim =
+      key === "section80CCD2"
+        ? candidate.target
+        : claimWithinRoom(scratch, year, key, candidate.target, oldDeductions, (probe ??= emptyRegimeResult("old")));
     moves.push({
       kind: candidate.kind,
       section: candidate.section,
-      action: actionText(candidate.kind, current, candidate.target, priced.regimeAfter, recommended, base.hasBusinessIncome),
-      change: { field: candidate.field, from: toRupees(current), to: toRupees(candidate.target) },
+      action: actionText(candidate.kind, current, claim, candidate.target, priced.regimeAfter, recommended, base.hasBusinessIncome),
+      change: { field: candidate.field, from: toRupees(current), to: toRupees(claim) },
       // In paise first: rupees with paise subtracted in floating point drift (1,50,000 − 1,00,000.10).
-      investment: toRupees(candidate.target - current),
+      investment: toRupees(claim - current),
       regimeAfter: priced.regimeAfter,
       totalTaxBefore: best,
       totalTaxAfter: priced.totalTaxAfter,

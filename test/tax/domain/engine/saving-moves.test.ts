@@ -24,3 +24,82 @@ describe("the amount a move asks for", () => {
     expect(topUp?.action).toBe("Invest ₹49,999.90 more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to reach the ₹1,50,000 limit");
   });
 });
+
+describe("a move asks for no more than can still be deducted", () => {
+  // FY 2025-26, no move claims yet. Salary 3,50,000; self-occupied home with 2,00,000 interest; short-term gains on
+  // listed shares (s.111A) 20,00,000.
+  // Old: salary 3,50,000 − 50,000 (s.16(ia)) = 3,00,000; house property −2,00,000 (s.24(b), set off under
+  // s.71(3A)); 1,00,000 of ordinary income beside the gains. Chapter VI-A can take at most that 1,00,000
+  // (s.80A(2); none against s.111A income, s.111A(2)). Slab income 1,00,000 pays nil and leaves 1,50,000 of the
+  // basic exemption for the gains (s.111A(1) proviso): 20 % × 18,50,000 = 3,70,000 + cess 14,800 = 3,84,800.
+  // New: salary 2,75,000, no set-off (s.115BAC(2)); 4,00,000 exemption leaves 1,25,000 for the gains: 20 % ×
+  // 18,75,000 = 3,75,000, no s.87A above 12,00,000, + cess 15,000 = 3,90,000. The old regime is recommended.
+  const gains = (deductions: { section80G_50WithLimit?: number } = {}) =>
+    taxInput({
+      salary: { grossSalary: 350_000 },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+      capitalGains: [{ section: "111A", gain: 2_000_000 }],
+      deductions,
+    });
+
+  it("80C stops at the ordinary income left to deduct from (s.80A(2)), not at ₹1,50,000", () => {
+    // 80C of 1,00,000 deducts all there is: TI 20,00,000 of gains; 20 % × (20,00,000 − 2,50,000) = 3,50,000 +
+    // cess 14,000 = 3,64,000, a saving of 20,800. The ₹50,000 more that 1,50,000 would take deducts nothing.
+    const result = computeTax(gains(), "2025-26");
+    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([384_800, 390_000]);
+    const topUp = result.savingMoves.find((m) => m.kind === "top_up_80c");
+    expect(topUp).toMatchObject({
+      change: { field: "deductions.section80C", from: 0, to: 100_000 },
+      investment: 100_000,
+      totalTaxAfter: 364_000,
+      taxSaving: 20_800,
+    });
+    expect(topUp?.action).toBe(
+      "Invest ₹1,00,000 more in s.80C instruments (PPF, ELSS, VPF, life insurance premium) to claim ₹1,00,000 in all, as much as can still be deducted this year",
+    );
+  });
+
+  it("the same where a s.80G qualifying limit shrinks as the claim grows", () => {
+    // With 1,00,000 donated within the s.80G(4) qualifying limit: 10 % of the 1,00,000 adjusted gross total
+    // income = 10,000 qualifies, 50 % of it = 5,000 deducted; slab income 95,000 leaves 1,55,000 of the exemption:
+    // 20 % × 18,45,000 = 3,69,000 + cess 14,760 = 3,83,760. 80C of 1,00,000 leaves no adjusted gross total
+    // income, so no s.80G: TI 20,00,000, 3,64,000 as above, a saving of 19,760. Below 1,00,000 of 80C some income
+    // is left and less is deducted, so 1,00,000 is the least claim that saves it.
+    const result = computeTax(gains({ section80G_50WithLimit: 100_000 }), "2025-26");
+    expect(result.regimes.old.totalTax).toBe(383_760);
+    expect(result.savingMoves.find((m) => m.kind === "top_up_80c")).toMatchObject({
+      change: { from: 0, to: 100_000 },
+      investment: 100_000,
+      totalTaxAfter: 364_000,
+      taxSaving: 19_760,
+    });
+  });
+
+  it("an 80D premium stops where an unsplit 80D total already takes the room both caps share", () => {
+    // FY 2025-26. Salary 15L, basic 6L, HRA 3L, rent 3.6L outside the metros; self-occupied home with 2L interest;
+    // 80C 1.5L, 80CCD(1B) 50k; an 80D total of 30,000 not split between self and parents, parents below 60.
+    // Old: HRA min(3L, 3.6L − 60,000, 40 % × 6L) = 2,40,000 (s.10(13A)); salary 15L − 2.4L − 50k = 12.1L; HP −2L;
+    // GTI 10.1L; VI-A 1.5L + 50k + 30k = 2.3L; TI 7.8L; 12,500 + 20 % × 2.8L = 68,500 + cess 2,740 = 71,240.
+    // New: TI 14.25L; 20,000 + 40,000 + 15 % × 2.25L = 93,750 + cess 3,750 = 97,500.
+    // s.80D(2)(a), (b): 25,000 for self and family plus 25,000 for parents, 50,000 together; the 30,000 leaves
+    // 20,000. Either premium of 20,000 gives VI-A 2.5L, TI 7.6L: 12,500 + 52,000 = 64,500 + 2,580 = 67,080, a
+    // saving of 4,160; 25,000 would deduct no more.
+    const input = taxInput({
+      salary: { grossSalary: 1_500_000, basicPlusDA: 600_000, hraReceived: 300_000, rentPaid: 360_000, isMetroCity: false },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+      deductions: { section80C: 150_000, section80CCD1B: 50_000 },
+    });
+    const result = computeTax({ ...input, reported: { section80D: 30_000, parentsSeniorCitizen: false } }, "2025-26");
+    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([71_240, 97_500]);
+    const self = result.savingMoves.find((m) => m.kind === "health_insurance_self_80d");
+    expect(self).toMatchObject({ change: { from: 0, to: 20_000 }, investment: 20_000, totalTaxAfter: 67_080, taxSaving: 4_160 });
+    expect(self?.action).toBe(
+      "Pay ₹20,000 more in health-insurance premium for yourself, spouse and children under s.80D (₹20,000 in all, as much as can still be deducted this year; limit ₹25,000)",
+    );
+    expect(result.savingMoves.find((m) => m.kind === "health_insurance_parents_80d")).toMatchObject({
+      change: { from: 0, to: 20_000 },
+      investment: 20_000,
+      taxSaving: 4_160,
+    });
+  });
+});
