@@ -158,10 +158,13 @@ export const SavingMoveSchema = z
       "Money the action puts into the premium or contribution, change.to − change.from to the paisa; 0 for a regime switch.",
       50_000,
     ),
-    regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action.", example: "old" }),
-    totalTaxBefore: wholeRupees("Total tax now: the best regime, or for a regime switch the default new regime.", 152_460),
-    totalTaxAfter: wholeRupees("Total tax after the action, from re-running the engine.", 140_000),
-    taxSaving: wholeRupees("totalTaxBefore − totalTaxAfter; always positive.", 12_460),
+    regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action: the one to file under for the saving.", example: "old" }),
+    totalTaxBefore: wholeRupees("Total tax now: of the recommended (cheaper) regime, or for a regime switch of the default new regime.", 152_460),
+    totalTaxAfter: wholeRupees("Total tax of regimeAfter with change.field set to change.to and nothing else changed, computed again.", 140_000),
+    taxSaving: wholeRupees(
+      "totalTaxBefore − totalTaxAfter, always positive: what this one move saves. Each move is priced alone on the profile as sent, so the savings of two moves need not add up.",
+      12_460,
+    ),
   })
   .openapi("SavingMove");
 
@@ -189,7 +192,9 @@ export const ComputeResultSchema = z
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),
       })
       .openapi({ description: "Return form for the recommended regime." }),
-    savingMoves: z.array(SavingMoveSchema).openapi({ description: "Actions that lower the tax, largest saving first." }),
+    savingMoves: z.array(SavingMoveSchema).openapi({
+      description: "Actions that lower the tax, each priced alone; largest saving first, and for equal savings the smaller investment first.",
+    }),
     notes: z.array(z.string()).openapi({
       description:
         "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",
