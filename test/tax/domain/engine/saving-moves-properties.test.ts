@@ -197,6 +197,14 @@ describe("saving moves against the engine's own totals", () => {
         if (atLimit < best(result)) expect(offered?.totalTaxAfter).toBe(atLimit);
         else expect(offered).toBeUndefined();
       }
+      // Employer NPS at 10 % or 14 % of basic + DA (s.80CCD(2)) that lowers the tax is offered, saving at least as much.
+      for (const percent of [10, 14]) {
+        const contribution = Math.floor((paise(input.salary.basicPlusDA) * percent) / 100) / 100;
+        if (contribution <= input.deductions.section80CCD2) continue;
+        const after = best(computeTax(withClaim(input, "section80CCD2", contribution), fy));
+        const offered = result.savingMoves.find((m) => m.kind === "employer_nps_80ccd2");
+        if (after < best(result)) expect(offered?.totalTaxAfter).toBeLessThanOrEqual(after);
+      }
     }
     // The generator reaches moves often enough for the checks above to mean something.
     console.log("MOVES", moves);
