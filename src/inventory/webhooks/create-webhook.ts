@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
+import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
@@ -56,7 +57,8 @@ export function registerCreateWebhook(app: InventoryApp): void {
       failingSince: null,
     };
     const secret = newWebhookSecret();
-    if (!(await webhookStore.insertEndpointWithin(idempotentWrites(c, c.env.DB), { ...endpoint, secret }, MAX_ENDPOINTS_PER_ORG))) {
+    const sealed = await sealWebhookSecret(c.env.SESSION_SECRET, endpoint.id, secret);
+    if (!(await webhookStore.insertEndpointWithin(idempotentWrites(c, c.env.DB), { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ORG))) {
       throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
     }
     return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);

@@ -25,9 +25,11 @@ export interface DeliveryJob {
   /** The exact body every attempt sends. */
   body: string;
   endpoint: {
+    id: string;
     url: string;
+    /** The signing secret as stored: sealed, or clear in a row written before sealing (see secrets.ts). */
     secret: string;
-    /** The secret before the last roll, signing too until `expiresAt` (unix ms). */
+    /** The secret before the last roll, as stored, signing too until `expiresAt` (unix ms). */
     previousSecret: { secret: string; expiresAt: number } | null;
     deleted: boolean;
     disabled: boolean;
@@ -47,9 +49,21 @@ export interface DeliveryUpdate {
   completedAt: number | null;
 }
 
+/** An endpoint's secrets opened for signing one attempt. */
+export interface SigningSecrets {
+  secret: string;
+  /** The previous secret during a roll's overlap, if it can be opened. */
+  previousSecret: string | null;
+}
+
 /** The service's storage and I/O, passed in: the platform never sees a service's Env or tables. */
 export interface WebhookPorts {
   getDelivery(deliveryId: string): Promise<DeliveryJob | null>;
+  /**
+   * Opens the endpoint's stored secrets (`previousSecret` null when none signs now). Null when the current secret
+   * can no longer be opened (the service's SESSION_SECRET changed since it was sealed): the attempt is not sent.
+   */
+  openSecrets(deliveryId: string, endpointId: string, stored: { secret: string; previousSecret: string | null }): Promise<SigningSecrets | null>;
   /**
    * Claims attempt `attempt` (the delivery still has `attempt - 1` attempts, is pending, and its next attempt
    * time is null or not after `dueBy`) by moving its next attempt time to `leaseUntil`. False when another
@@ -94,6 +108,10 @@ const LEASE_MARGIN_MS = 5_000;
 
 /** Why an attempt was not sent because of its endpoint: the store ends pending deliveries with the same words. */
 export const ENDPOINT_STOPPED = { deleted: "the endpoint was deleted", disabled: "the endpoint is disabled" } as const;
+
+/** Why an attempt was not sent when its secret cannot be opened: an unsigned delivery is never sent instead. */
+export const SECRET_UNREADABLE =
+  "the endpoint's signing secret can no longer be read (the service's sealing key was changed); roll the endpoint's secret, then re-send";
 
 /** The error an attempt that was not sent records. */
 export const notSentError = (reason: string): string => `not sent: ${reason}`;
@@ -149,6 +167,12 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
       );
     }
   }
+  const previous = job.endpoint.previousSecret;
+  const secrets = await ports.openSecrets(job.id, job.endpoint.id, {
+    secret: job.endpoint.secret,
+    previousSecret: previous !== null && previous.expiresAt > now ? previous.secret : null,
+  });
+  if (!secrets) return failWithoutSending(ports, job, SECRET_UNREADABLE);
   const earlyMs = job.nextAttemptAt === null ? 0 : Math.max(0, job.nextAttemptAt - now);
   if (!(await ports.claimAttempt(job.id, attempt, now + EARLY_TOLERANCE_MS, now + earlyMs + schedule.timeoutMs + LEASE_MARGIN_MS))) {
     // Another consumer is making this attempt right now (a duplicate message); its chain carries on.
@@ -156,11 +180,10 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   }
   if (earlyMs > 0) await ports.wait(earlyMs);
   const timestampSeconds = Math.floor((signedAt ?? ports.clock()) / 1000);
-  const previous = job.endpoint.previousSecret;
   const headers = await signedHeaders({
     scheme: policy.scheme,
-    secret: job.endpoint.secret,
-    previousSecret: previous !== null && previous.expiresAt > ports.clock() ? previous.secret : null,
+    secret: secrets.secret,
+    previousSecret: previous !== null && previous.expiresAt > ports.clock() ? secrets.previousSecret : null,
     timestampSeconds,
     body: job.body,
     deliveryId: job.id,

@@ -5,6 +5,7 @@
 import { PlatformError } from "../http/errors";
 import type { webhookOutbox } from "./outbox";
 import type { EndpointPatch, EndpointRow, webhookQueries } from "./queries";
+import { sealWebhookSecret } from "./secrets";
 import { newWebhookSecret } from "./sign";
 import { checkWebhookUrl } from "./url";
 
@@ -25,6 +26,8 @@ export interface EndpointEdit {
 export interface ManagementEnv {
   DB: D1Database;
   WEBHOOK_ALLOW_LOOPBACK: string;
+  /** Seals the new secret of a roll (secrets.ts). */
+  SESSION_SECRET: string;
 }
 
 type Store = Pick<ReturnType<typeof webhookQueries>, "findEndpoint" | "updateEndpoint" | "rollSecret" | "findDelivery">;
@@ -97,7 +100,8 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     const until = overlapHours > 0 ? now + overlapHours * 3_600_000 : null;
     const detail =
       until === null ? "the previous secret stopped signing at once" : `the previous secret signs too until ${new Date(until).toISOString()}`;
-    const endpoint = await store.rollSecret(env.DB, id, ownerId, secret, until, { action: "secret_rolled", actor, detail, at: now });
+    const sealed = await sealWebhookSecret(env.SESSION_SECRET, id, secret);
+    const endpoint = await store.rollSecret(env.DB, id, ownerId, sealed, until, { action: "secret_rolled", actor, detail, at: now });
     if (!endpoint) throw notFound();
     return { endpoint, secret };
   }

@@ -13,11 +13,13 @@ import {
   type WebhookPorts,
 } from "./consumer";
 import type { webhookQueries } from "./queries";
+import { openWebhookSecret, sealWebhookSecret } from "./secrets";
 
 /** The webhook store's queries the outbox needs (queries.ts), each taking the database first. */
 export type OutboxStore = Pick<
   ReturnType<typeof webhookQueries>,
   | "loadDeliveryJob"
+  | "sealClearSecret"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
   | "fanOutEvents"
@@ -42,6 +44,8 @@ export interface WebhookBindings {
   DB: D1Database;
   WEBHOOKS: Queue<unknown>;
   WEBHOOK_ALLOW_LOOPBACK: string;
+  /** Seals the endpoints' signing secrets at rest (secrets.ts). */
+  SESSION_SECRET: string;
 }
 
 /** Events older than this without dispatched_at are re-dispatched by the sweep. */
@@ -50,9 +54,31 @@ export const SWEEP_EVENT_AGE_MS = 60_000;
 export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
 const SWEEP_LIMIT = 500;
 
-function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, policy: WebhookPolicy) {
+function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessionSecret: string, policy: WebhookPolicy) {
+  /** Opens one stored secret; a clear one (a row from before sealing) is sealed in its row on the way. */
+  async function open(deliveryId: string, endpointId: string, column: "secret" | "previousSecret", stored: string): Promise<string | null> {
+    const opened = await openWebhookSecret(sessionSecret, endpointId, stored);
+    if (opened === null) {
+      // For the operator: the delivery log tells the endpoint's owner to roll the secret.
+      console.error(
+        "webhook signing secret cannot be opened: sealed under another SESSION_SECRET",
+        JSON.stringify({ endpointId, deliveryId, column }),
+      );
+      return null;
+    }
+    if (opened.clear) await store.sealClearSecret(db, endpointId, column, stored, await sealWebhookSecret(sessionSecret, endpointId, opened.secret));
+    return opened.secret;
+  }
+
   const ports: WebhookPorts = {
     getDelivery: (id) => store.loadDeliveryJob(db, id),
+    async openSecrets(deliveryId, endpointId, stored) {
+      const secret = await open(deliveryId, endpointId, "secret", stored.secret);
+      if (secret === null) return null;
+      // A previous secret that cannot be opened only loses its extra signature: the current one still signs.
+      const previousSecret = stored.previousSecret === null ? null : await open(deliveryId, endpointId, "previousSecret", stored.previousSecret);
+      return { secret, previousSecret };
+    },
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
     recordAttempt: (id, record, update) => store.recordDeliveryAttempt(db, id, record, update),
     clock: () => Date.now(),
@@ -164,7 +190,8 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, policy
  * the Env of the request, batch or cron run it serves.
  */
 export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, "scheme" | "schedule">) {
-  const bind = (env: WebhookBindings) => bound(store, env.DB, env.WEBHOOKS, { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+  const bind = (env: WebhookBindings) =>
+    bound(store, env.DB, env.WEBHOOKS, env.SESSION_SECRET, { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
   return {
     /**
      * Call after a write that inserted outbox events has committed: creates one delivery per subscribed

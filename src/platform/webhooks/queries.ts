@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
+import type { SealedWebhookSecret } from "./secrets";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -16,11 +17,13 @@ type Tables = WebhookTables;
 /** An endpoint as the API shows and uses it: every column but its secrets and deletion time. */
 export type EndpointRow = Omit<Tables["webhookEndpoints"]["$inferSelect"], "secret" | "previousSecret" | "deletedAt">;
 
-/** What registering an endpoint writes; every other column starts empty. */
+/** What registering an endpoint writes, its secret sealed; every other column starts empty. */
 export type NewEndpoint = Pick<
   Tables["webhookEndpoints"]["$inferInsert"],
-  "id" | "ownerId" | "url" | "events" | "allEvents" | "description" | "createdAt" | "secret"
->;
+  "id" | "ownerId" | "url" | "events" | "allEvents" | "description" | "createdAt"
+> & {
+  secret: SealedWebhookSecret;
+};
 
 export type EndpointPatch = Partial<
   Pick<EndpointRow, "url" | "events" | "allEvents" | "description" | "disabledAt" | "disabledReason" | "failingSince">
@@ -175,7 +178,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     d1: D1Database,
     id: string,
     ownerId: string,
-    patch: EndpointPatch & { secret?: string; previousSecret?: SQL | null; previousSecretExpiresAt?: number | null; deletedAt?: number },
+    patch: EndpointPatch & { secret?: SealedWebhookSecret; previousSecret?: SQL | null; previousSecretExpiresAt?: number | null; deletedAt?: number },
     change: EndpointChange,
   ): Promise<EndpointRow | undefined> {
     const q = db(d1);
@@ -208,13 +211,30 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     d1: D1Database,
     id: string,
     ownerId: string,
-    secret: string,
+    secret: SealedWebhookSecret,
     previousSecretExpiresAt: number | null,
     change: EndpointChange,
   ): Promise<EndpointRow | undefined> {
     // In an UPDATE, the right-hand side reads the row as it was: previous_secret gets the secret being replaced.
     const previousSecret = previousSecretExpiresAt === null ? null : sql`${endpoints.secret}`;
     return updateEndpoint(d1, id, ownerId, { secret, previousSecret, previousSecretExpiresAt }, change);
+  }
+
+  /**
+   * Replaces a secret a row written before sealing still holds in clear with its sealed form, only while the
+   * column still holds that clear secret: of readers sealing it at once one writes, and a roll meanwhile wins.
+   */
+  async function sealClearSecret(
+    d1: D1Database,
+    id: string,
+    column: "secret" | "previousSecret",
+    clear: string,
+    sealed: SealedWebhookSecret,
+  ): Promise<void> {
+    await db(d1)
+      .update(endpoints)
+      .set({ [column]: sealed })
+      .where(and(eq(endpoints.id, id), eq(endpoints[column], clear)));
   }
 
   /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
@@ -354,6 +374,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         eventId: deliveries.eventId,
         payload: events.payload,
         eventCreatedAt: events.createdAt,
+        endpointId: endpoints.id,
         url: endpoints.url,
         secret: endpoints.secret,
         previousSecret: endpoints.previousSecret,
@@ -382,9 +403,10 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         data: row.payload ?? {},
       }),
       endpoint:
-        row.url === null || row.secret === null
+        row.endpointId === null || row.url === null || row.secret === null
           ? null
           : {
+              id: row.endpointId,
               url: row.url,
               secret: row.secret,
               previousSecret: row.previousSecret === null ? null : { secret: row.previousSecret, expiresAt: row.previousSecretExpiresAt ?? 0 },
@@ -675,6 +697,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     findEndpoint,
     updateEndpoint,
     rollSecret,
+    sealClearSecret,
     deleteEndpoint,
     listEndpointChanges,
     fanOutEvents,

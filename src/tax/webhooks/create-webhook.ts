@@ -60,6 +60,6 @@ export function registerManagementCreateWebhook(app: TaxApp): void {
 }
 
 /** The bindings a registration needs, its write going through `db` (which marks the request's Idempotency-Key). */
-function registrationEnv(env: TaxEnv, db: D1Database): Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK"> {
-  return { DB: db, WEBHOOK_ALLOW_LOOPBACK: env.WEBHOOK_ALLOW_LOOPBACK };
+function registrationEnv(env: TaxEnv, db: D1Database): Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK" | "SESSION_SECRET"> {
+  return { DB: db, WEBHOOK_ALLOW_LOOPBACK: env.WEBHOOK_ALLOW_LOOPBACK, SESSION_SECRET: env.SESSION_SECRET };
 }

@@ -1,6 +1,7 @@
 // GET /api/v1/webhooks/{id} (an API key with webhooks:manage) and GET /admin/api/webhooks/{id} (the web page's
 // session, or the operator naming an account): one endpoint with its state and its audited changes.
 import { createRoute, z } from "@hono/zod-openapi";
+import type { ManagementEnv } from "../../platform/webhooks/endpoints";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
@@ -34,7 +35,7 @@ const managementRoute = createRoute({
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
-async function getWebhook(env: { DB: D1Database; WEBHOOK_ALLOW_LOOPBACK: string }, ownerId: string, id: string) {
+async function getWebhook(env: ManagementEnv, ownerId: string, id: string) {
   const endpoint = await endpoints.find(env, ownerId, id);
   const changes = await webhookStore.listEndpointChanges(env.DB, endpoint.id, 50);
   return { data: { ...endpointView(endpoint), changes: changes.map(changeView) } };

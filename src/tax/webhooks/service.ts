@@ -8,6 +8,7 @@ import type { KeyIdentity } from "../../platform/keys/guard";
 import type { Processed } from "../../platform/webhooks/consumer";
 import { endpointManagement } from "../../platform/webhooks/endpoints";
 import type { EndpointChange } from "../../platform/webhooks/queries";
+import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { webhookStore, type DeliveryView, type EndpointRow } from "./queries";
@@ -62,7 +63,7 @@ export function deliveryView(d: DeliveryView) {
 
 /** Registers an endpoint for `ownerId`; the returned secret is never shown again. */
 export async function registerEndpoint(
-  env: Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK">,
+  env: Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK" | "SESSION_SECRET">,
   ownerId: string,
   body: { url: string; events?: TaxWebhookEvent[] | undefined; description?: string | undefined },
   now: number = Date.now(),
@@ -85,7 +86,8 @@ export async function registerEndpoint(
     failingSince: null,
   };
   const secret = newWebhookSecret();
-  if (!(await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret }, MAX_ENDPOINTS_PER_ACCOUNT))) {
+  const sealed = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, secret);
+  if (!(await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ACCOUNT))) {
     throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
   }
   return { ...endpointView(endpoint, now), secret };

@@ -130,7 +130,7 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
     signedAt: null,
     eventType: "sale.created",
     body: '{"id":"evt_1"}',
-    endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
+    endpoint: { id: "whk_test", url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
     ...job,
   };
   const attempts: AttemptRecord[] = [];
@@ -144,6 +144,8 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
     async getDelivery() {
       return structuredClone(state);
     },
+    // Stored in clear here: sealing at rest is the store's, tested against D1 in each service.
+    openSecrets: async (_deliveryId, _endpointId, stored) => ({ ...stored }),
     async claimAttempt(_id, attempt, dueBy, leaseUntil) {
       if (state.attempts !== attempt - 1 || state.status !== "pending" || (state.nextAttemptAt !== null && state.nextAttemptAt > dueBy)) return false;
       state.nextAttemptAt = leaseUntil;
@@ -297,7 +299,7 @@ describe("processDelivery", () => {
 
   it("a disabled endpoint's pending delivery ends as failed without sending", async () => {
     const disabled = memoryPorts({
-      endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: true },
+      endpoint: { id: "whk_test", url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: false, disabled: true },
     });
     await processDelivery("whd_test", disabled.ports, FRESH);
     expect(disabled.state.status).toBe("failed");
@@ -307,6 +309,7 @@ describe("processDelivery", () => {
 
   describe("during a secret roll's overlap, both secrets sign and a receiver holding either one verifies", () => {
     const rolled = (expiresAt: number) => ({
+      id: "whk_test",
       url: "https://hooks.example.com/x",
       secret: "whsec_new",
       previousSecret: { secret: "whsec_old", expiresAt },
@@ -340,21 +343,21 @@ describe("processDelivery", () => {
 
   it("a deleted endpoint or a URL that is no longer allowed ends the delivery without sending", async () => {
     const deleted = memoryPorts({
-      endpoint: { url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: true, disabled: false },
+      endpoint: { id: "whk_test", url: "https://hooks.example.com/x", secret: "whsec_test", previousSecret: null, deleted: true, disabled: false },
     });
     expect((await processDelivery("whd_test", deleted.ports, FRESH)).decision.action).toBe("ack");
     expect(deleted.state.status).toBe("failed");
     expect(deleted.attempts[0]!.error).toBe("not sent: the endpoint was deleted");
 
     const loopback = memoryPorts({
-      endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
+      endpoint: { id: "whk_test", url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false },
     });
     await processDelivery("whd_test", loopback.ports, FRESH);
     expect(loopback.state.status).toBe("failed");
     expect(loopback.attempts[0]!.error).toContain("not sent: the URL is not allowed");
     expect(loopback.requests).toHaveLength(0);
     const allowed = memoryPorts(
-      { endpoint: { url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false } },
+      { endpoint: { id: "whk_test", url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false } },
       () => new Response("ok"),
     );
     await processDelivery("whd_test", allowed.ports, { ...FRESH, allowLoopback: true });

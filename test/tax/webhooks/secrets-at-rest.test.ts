@@ -1,0 +1,155 @@
+// Tax webhook signing secrets at rest: D1 holds them sealed under SESSION_SECRET, never as shown; deliveries
+// are signed with the secret shown at creation or roll; a row written before sealing (clear secret) still signs
+// and is sealed at its first delivery; a secret sealed under an earlier SESSION_SECRET fails its delivery,
+// logged, and is never replaced by an unsigned request.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "@hono/zod-openapi";
+import { sealWebhookSecret } from "../../../src/platform/webhooks/secrets";
+import { newWebhookSecret } from "../../../src/platform/webhooks/sign";
+import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { CreatedWebhookEndpointSchema, DeliverySchema, RolledWebhookEndpointSchema } from "../../../src/tax/webhooks/schemas";
+import { webhookStore } from "../../../src/tax/webhooks/queries";
+import taxWorker from "../../../src/tax/worker";
+import { consumeDelivery } from "../../webhook-queue";
+import { installReceivers, receiver, type Received } from "../../webhook-receiver";
+import { api, createKey, expectStatus, TAX } from "../helpers";
+
+installReceivers();
+
+const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "queue" | "fetch">;
+
+async function setup() {
+  const key = await createKey({ scopes: ["webhooks:manage"] });
+  const { url, received } = receiver();
+  const endpoint = CreatedWebhookEndpointSchema.parse(
+    (await expectStatus(await api("/api/v1/webhooks", key.key, { method: "POST", body: JSON.stringify({ url }) }), 201)).data,
+  );
+  const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(key.email).first<{ id: string }>();
+  return { key: key.key, endpoint, received, accountId: account!.id };
+}
+
+async function storedSecrets(id: string) {
+  return (await env.DB.prepare("SELECT secret, previous_secret FROM webhook_endpoints WHERE id = ?").bind(id).first<{
+    secret: string;
+    previous_secret: string | null;
+  }>())!;
+}
+
+/** One event fanned out to the account's endpoints and its delivery consumed from the queue. */
+async function deliver(accountId: string, bindings: object = env): Promise<string> {
+  const eventId = `evt_${crypto.randomUUID()}`;
+  await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now())
+    .run();
+  const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
+  await consumeDelivery(worker, "tax-webhooks", deliveryId!, bindings);
+  return deliveryId!;
+}
+
+async function verifies(secret: string, request: Received): Promise<boolean> {
+  return (await verifyWebhook(secret, request.headers, request.body, { scheme: "service-signature", now: request.at })).ok;
+}
+
+describe("webhook signing secrets at rest", () => {
+  it("the stored row does not hold the secret shown at creation, and deliveries verify with the shown secret", async () => {
+    const { endpoint, received, accountId } = await setup();
+    const stored = await storedSecrets(endpoint.id);
+    expect(stored.secret).not.toContain(endpoint.secret);
+    expect(stored.secret).not.toContain(endpoint.secret.slice("whsec_".length));
+
+    await deliver(accountId);
+    expect(received).toHaveLength(1);
+    expect(await verifies(endpoint.secret, received[0]!)).toBe(true);
+    expect(received[0]!.body).not.toContain("sealed");
+  });
+
+  it("a row written before sealing (its secret in clear) still signs deliveries and is sealed at its first one", async () => {
+    const { endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
+
+    await deliver(accountId);
+    expect(await verifies(clear, received[0]!)).toBe(true);
+    const sealed = (await storedSecrets(endpoint.id)).secret;
+    expect(sealed).not.toContain(clear.slice("whsec_".length));
+
+    // Sealed once: the next delivery opens it, still signing with the same secret, and leaves the row as it is.
+    await deliver(accountId);
+    expect(received).toHaveLength(2);
+    expect(await verifies(clear, received[1]!)).toBe(true);
+    expect((await storedSecrets(endpoint.id)).secret).toBe(sealed);
+  });
+
+  it("sealing a clear secret happens only while the row still holds it: a second reader or a roll meanwhile wins", async () => {
+    const { endpoint } = await setup();
+    const clear = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
+    const first = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, clear);
+    const second = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, clear);
+    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, first);
+    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, second);
+    expect((await storedSecrets(endpoint.id)).secret).toBe(first);
+  });
+
+  it("rolling stores the new secret sealed; with an overlap both sign, the old one from a clear row sealed at first use", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
+    const rolled = RolledWebhookEndpointSchema.parse(
+      (
+        await expectStatus(
+          await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST", body: JSON.stringify({ overlapHours: 1 }) }),
+          200,
+        )
+      ).data,
+    );
+    expect(rolled.secret).toMatch(/^whsec_/);
+    const stored = await storedSecrets(endpoint.id);
+    expect(stored.secret).not.toContain(rolled.secret.slice("whsec_".length));
+    expect(stored.previous_secret).toBe(clear);
+
+    await deliver(accountId);
+    expect(await verifies(rolled.secret, received[0]!)).toBe(true);
+    expect(await verifies(clear, received[0]!)).toBe(true);
+    expect((await storedSecrets(endpoint.id)).previous_secret).not.toContain(clear.slice("whsec_".length));
+
+    // Without an overlap only the new secret signs.
+    const again = RolledWebhookEndpointSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST" }), 200)).data,
+    );
+    expect((await storedSecrets(endpoint.id)).secret).not.toContain(again.secret.slice("whsec_".length));
+    await deliver(accountId);
+    expect(await verifies(again.secret, received[1]!)).toBe(true);
+    expect(await verifies(rolled.secret, received[1]!)).toBe(false);
+  });
+
+  it("after SESSION_SECRET changes, a delivery is not sent (never unsigned), logged, and works again once the secret is rolled", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const rotated = { ...env, SESSION_SECRET: "a-new-session-secret-0123456789abcdef" };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    const deliveryId = await deliver(accountId, rotated);
+    const errors = logged.mock.calls.map((call) => call.join(" ")).join("\n");
+    logged.mockRestore();
+    expect(received).toHaveLength(0);
+    const log = z.array(DeliverySchema).parse((await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries`, key), 200)).data);
+    expect(log.find((d) => d.id === deliveryId)).toMatchObject({
+      status: "failed",
+      attempts: [{ outcome: "failed", responseStatus: null, error: expect.stringContaining("roll the endpoint's secret") }],
+    });
+    expect(errors).toContain(`signing secret cannot be opened`);
+    expect(errors).toContain(endpoint.id);
+    expect(errors).not.toContain("whsec_");
+
+    // The owner rolls the secret (the service runs under the new SESSION_SECRET from now on): deliveries sign again.
+    const ctx = createExecutionContext();
+    const request = new Request(`${TAX}/api/v1/webhooks/${endpoint.id}/roll-secret`, { method: "POST", headers: { Authorization: `Bearer ${key}` } });
+    const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], rotated as never, ctx);
+    await waitOnExecutionContext(ctx);
+    const rolled = RolledWebhookEndpointSchema.parse((await expectStatus(response, 200)).data);
+    await deliver(accountId, rotated);
+    expect(received).toHaveLength(1);
+    expect(await verifies(rolled.secret, received[0]!)).toBe(true);
+  });
+});
