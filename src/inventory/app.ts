@@ -75,9 +75,9 @@ export function buildInventoryApp(): InventoryApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
-    name: "inv_session",
+    name: "__Secure-inv_session",
     description:
-      "An organisation admin's session cookie, set by signing in at `/admin`. Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
+      "An organisation admin's session cookie, set by signing in at `/admin` (named `inv_session` under plain-http local development on 127.0.0.1). Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   registerWebhookPayloads(app.openAPIRegistry, INVENTORY_EVENT_PAYLOADS, {

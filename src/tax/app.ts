@@ -47,9 +47,9 @@ export function buildTaxApp(): TaxApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
-    name: "tax_session",
+    name: "__Host-tax_session",
     description:
-      "The web page's session cookie, set by signing in at `/`. Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
+      "The web page's session cookie, set by signing in at `/` (named `tax_session` under plain-http local development on 127.0.0.1). Acts on the signed-in account only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });
 
   registerWebhookPayloads(app.openAPIRegistry, TAX_EVENT_PAYLOADS, {

@@ -64,7 +64,7 @@ async function tenant(): Promise<Tenant> {
     profileId: profile.data.id,
     endpointId: endpoint.data.id,
     deliveryId: sent.data.deliveryId,
-    session: { cookie: `tax_session=${token}`, csrf },
+    session: { cookie: `__Host-tax_session=${token}`, csrf },
   };
 }
 

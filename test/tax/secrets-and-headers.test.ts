@@ -49,21 +49,26 @@ beforeAll(async () => {
 
   // Sign in through the real form: double-submit cookie, Origin, then the session cookie.
   const page = await call(`${HTTPS}/`, {});
-  const formToken = cookieValue(page, "tax_form")!;
+  const formToken = cookieValue(page, "__Host-tax_form")!;
   await page.text();
   const address = randomAddress();
   const signedIn = await call(`${HTTPS}/auth/signin`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: HTTPS, Cookie: `tax_form=${formToken}`, "CF-Connecting-IP": address },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: HTTPS,
+      Cookie: `__Host-tax_form=${formToken}`,
+      "CF-Connecting-IP": address,
+    },
     body: new URLSearchParams({ email, password: secrets.password, csrf: formToken }).toString(),
     redirect: "manual",
   });
   await signedIn.text();
-  secrets.session = cookieValue(signedIn, "tax_session")!;
+  secrets.session = cookieValue(signedIn, "__Host-tax_session")!;
   expect(secrets.session, `sign-in answered ${signedIn.status}`).toBeTruthy();
-  const home = await call(`${HTTPS}/`, { headers: { Cookie: `tax_session=${secrets.session}` } });
+  const home = await call(`${HTTPS}/`, { headers: { Cookie: `__Host-tax_session=${secrets.session}` } });
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())![1]!;
-  session = { cookie: `tax_session=${secrets.session}`, csrf };
+  session = { cookie: `__Host-tax_session=${secrets.session}`, csrf };
 
   const created = await json(await operator("POST", "/admin/api/keys", { accountEmail: email, scopes: TAX_SCOPES }), 201);
   secrets.firstKey = created.data.key;

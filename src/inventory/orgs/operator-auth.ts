@@ -2,6 +2,7 @@
 // organisation; a signed-in organisation admin acts on their own organisation only, and another
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
 import { actorName as nameOf, adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import type { PageCookie } from "../../platform/auth/session";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
@@ -11,12 +12,13 @@ import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
 import type { InventoryEnv } from "../env";
 
-export const SESSION_COOKIE = "inv_session";
+/** Scoped to the admin area, so it never travels with /api/v1 requests; `__Secure-inv_session` over https (session.ts). */
+export const SESSION_COOKIE: PageCookie = { name: "inv_session", path: "/admin" };
 
 /** The operator's token and the admin session cookie, read the same way by the management API and the page. */
 export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
   adminToken: (env) => env.ADMIN_TOKEN,
-  cookieName: SESSION_COOKIE,
+  cookie: SESSION_COOKIE,
   throttle: (env) => env.SIGN_IN_THROTTLE,
   findSession: (env, tokenHash) => findSessionByTokenHash(inventoryDb(env.DB), tokenHash),
 };

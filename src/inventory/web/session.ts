@@ -1,7 +1,7 @@
 // The admin area's sessions: the same `inv_session` cookie the management API reads, scoped to /admin (it
 // never travels with /api/v1 requests), a double-submit cookie for the sign-in form, and the throttle.
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
-import { issueSession, setSessionCookie } from "../../platform/auth/session";
+import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import type { InventoryContext } from "../hono";
@@ -10,9 +10,8 @@ import { insertSession } from "./queries";
 
 export const ADMIN_BASE = "/admin";
 export const ASSET_BASE = "/admin/assets";
-export const COOKIE_PATH = "/admin";
-/** Double-submit cookie of the sign-in form. */
-export const FORM_COOKIE = "inv_form";
+/** Double-submit cookie of the sign-in form, scoped like the session's. */
+export const FORM_COOKIE: PageCookie = { name: "inv_form", path: SESSION_COOKIE.path };
 
 export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
   return sessionFromCookie(c, c.env, adminSessionOptions);
@@ -30,5 +29,5 @@ export async function startSession(c: InventoryContext, admin: { id: string; org
     createdAt: now,
     expiresAt: session.expiresAt,
   });
-  setSessionCookie(c, SESSION_COOKIE, session, now, COOKIE_PATH);
+  setSessionCookie(c, SESSION_COOKIE, session, now);
 }

@@ -3,7 +3,7 @@ import { dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-ca
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { AdminDashboard, SignInPage, type AdminDashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
-import { ADMIN_BASE, COOKIE_PATH, currentSession, FORM_COOKIE } from "./session";
+import { ADMIN_BASE, currentSession, FORM_COOKIE } from "./session";
 
 /**
  * GET /admin: the sign-in form, or the admin's dashboard for their own organisation. The dashboard is
@@ -16,10 +16,16 @@ const KEYS_PER_PAGE = 50;
 export function registerAdminHome(app: InventoryApp): void {
   app.get(ADMIN_BASE, async (c) => {
     const session = await currentSession(c);
-    if (!session) return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} />);
+    if (!session) return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE)} />);
 
+    // Dispatched on the page's own origin: the session cookie's name depends on it (`__Host-` over https).
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
-      app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx),
+      app.request(
+        new URL(path, c.req.url).href,
+        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
+        c.env,
+        c.executionCtx,
+      ),
     );
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
     // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or
@@ -51,7 +57,7 @@ export function registerAdminHome(app: InventoryApp): void {
     if (!orgView || !keys || !audit) {
       const failure = dashboardFailure(refusal());
       for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
-      return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={failure.message} />, failure.status);
+      return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE)} error={failure.message} />, failure.status);
     }
     return htmlPage(
       c,

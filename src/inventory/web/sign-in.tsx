@@ -1,5 +1,5 @@
 import { passwordMatches } from "../../platform/auth/password";
-import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
@@ -7,7 +7,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { findAdminByEmail } from "./queries";
 import { SignInPage } from "./views";
-import { ADMIN_BASE, COOKIE_PATH, FORM_COOKIE, startSession } from "./session";
+import { ADMIN_BASE, FORM_COOKIE, startSession } from "./session";
 
 /** One message for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "That email and password do not match an admin account.";
@@ -21,9 +21,9 @@ export function registerAdminSignIn(app: InventoryApp): void {
     // Never cut: a longer input that merely starts with the password must not match (the form is capped at 4 KB).
     const password = form?.get("password") ?? "";
     const page = (error: string, status: number) =>
-      htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE, COOKIE_PATH)} error={error} email={email} />, status);
+      htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email} />, status);
 
-    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     if (!email || !password) return page(SIGN_IN_FAILED, 401);
 
     const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });

@@ -4,7 +4,7 @@ import type { InventoryApp } from "../hono";
 import type { InventoryEnv } from "../env";
 import { inventoryDb } from "../db/client";
 import { deleteSessionByTokenHash } from "./queries";
-import { ADMIN_BASE, COOKIE_PATH, currentSession } from "./session";
+import { ADMIN_BASE, currentSession } from "./session";
 
 /** POST /admin/signout: needs the session's CSRF token (a cross-site page cannot sign an admin out). */
 export function registerAdminSignOut(app: InventoryApp): void {
@@ -13,8 +13,7 @@ export function registerAdminSignOut(app: InventoryApp): void {
     signOutHandler({
       currentSession,
       deleteSession: (env: InventoryEnv, tokenHash) => deleteSessionByTokenHash(inventoryDb(env.DB), tokenHash),
-      cookieName: SESSION_COOKIE,
-      cookiePath: COOKIE_PATH,
+      cookie: SESSION_COOKIE,
       redirectTo: ADMIN_BASE,
     }),
   );

@@ -2,10 +2,10 @@
 // token (compared in constant time), or the session cookie of a signed-in user of the web page, who acts on
 // their own account or organisation only. State-changing session requests must carry the CSRF token.
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import { sha256Hex, timingSafeEqual } from "../crypto";
 import { PlatformError } from "../http/errors";
+import { type PageCookie, readCookie } from "./session";
 import { checkManagementCall, type SignInThrottle } from "./throttle";
 
 export interface SessionRecord {
@@ -31,7 +31,8 @@ export function actorName(actor: Actor): string {
 
 export interface AdminAuthOptions<Bindings extends object = object> {
   adminToken: (env: Bindings) => string;
-  cookieName: string;
+  /** The session cookie, read under the name the request's URL implies (session.ts). */
+  cookie: PageCookie;
   findSession: (env: Bindings, tokenHash: string) => Promise<SessionRecord | null>;
   /** Counts every call but the operator's per client network, and a session's per owner (MANAGEMENT_RULES). */
   throttle?: (env: Bindings) => DurableObjectNamespace<SignInThrottle>;
@@ -46,7 +47,7 @@ export async function sessionFromCookie<Bindings extends object>(
   env: Bindings,
   options: AdminAuthOptions<Bindings>,
 ): Promise<SessionRecord | null> {
-  const token = getCookie(c, options.cookieName);
+  const token = readCookie(c, options.cookie);
   if (!token || token.length > 200) return null;
   const session = await options.findSession(env, await sha256Hex(token));
   if (!session || session.expiresAt <= (options.now ?? Date.now)()) return null;

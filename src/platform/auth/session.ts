@@ -31,36 +31,65 @@ export function isLoopbackHttp(url: string): boolean {
   return protocol === "http:" && (hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]");
 }
 
-function cookieOptions(c: Context, path: string, maxAgeSeconds?: number) {
+/** A cookie of the web pages: its name without prefix and the path it is scoped to. */
+export interface PageCookie {
+  name: string;
+  path: string;
+}
+
+/**
+ * Wherever the cookie is Secure it carries a name prefix, so the browser refuses a cookie of that name set
+ * without Secure, from a subdomain or with a Domain: `__Host-` on path "/" (which also pins the path), else
+ * `__Secure-`. Plain-http loopback development keeps the plain name, as its cookies cannot be Secure.
+ */
+function prefixOf(c: Context, cookie: PageCookie): "host" | "secure" | undefined {
+  if (isLoopbackHttp(c.req.url)) return undefined;
+  return cookie.path === "/" ? "host" : "secure";
+}
+
+/** The name the browser keeps the cookie under for this request's URL (`__Host-tax_session`, `inv_form`, …). */
+export function cookieNameFor(c: Context, cookie: PageCookie): string {
+  const prefix = prefixOf(c, cookie);
+  return prefix === "host" ? `__Host-${cookie.name}` : prefix === "secure" ? `__Secure-${cookie.name}` : cookie.name;
+}
+
+function cookieOptions(c: Context, cookie: PageCookie, maxAgeSeconds?: number) {
+  const prefix = prefixOf(c, cookie);
   return {
     httpOnly: true,
-    secure: !isLoopbackHttp(c.req.url),
+    secure: prefix !== undefined,
     sameSite: "Lax" as const,
-    path,
+    path: cookie.path,
+    ...(prefix === undefined ? {} : { prefix }),
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
 }
 
-export function setSessionCookie(c: Context, name: string, session: IssuedSession, nowMs: number, path = "/"): void {
-  setCookie(c, name, session.token, cookieOptions(c, path, Math.floor((session.expiresAt - nowMs) / 1000)));
+/** The cookie's value, read under the name this request's URL implies. */
+export function readCookie(c: Context, cookie: PageCookie): string | undefined {
+  return getCookie(c, cookie.name, prefixOf(c, cookie));
 }
 
-export function clearSessionCookie(c: Context, name: string, path = "/"): void {
-  deleteCookie(c, name, cookieOptions(c, path));
+export function setSessionCookie(c: Context, cookie: PageCookie, session: IssuedSession, nowMs: number): void {
+  setCookie(c, cookie.name, session.token, cookieOptions(c, cookie, Math.floor((session.expiresAt - nowMs) / 1000)));
 }
 
-export async function sessionTokenHash(c: Context, name: string): Promise<string | null> {
-  const token = getCookie(c, name);
+export function clearSessionCookie(c: Context, cookie: PageCookie): void {
+  deleteCookie(c, cookie.name, cookieOptions(c, cookie));
+}
+
+export async function sessionTokenHash(c: Context, cookie: PageCookie): Promise<string | null> {
+  const token = readCookie(c, cookie);
   if (!token || token.length > 200) return null;
   return sha256Hex(token);
 }
 
 /** The double-submit token of the sign-in and sign-up forms: reuses the browser's cookie, or sets one. */
-export function formToken(c: Context, cookieName: string, path = "/"): string {
-  const existing = getCookie(c, cookieName);
+export function formToken(c: Context, cookie: PageCookie): string {
+  const existing = readCookie(c, cookie);
   if (existing && /^[0-9A-Za-z]{32}$/.test(existing)) return existing;
   const token = randomString(32);
-  setCookie(c, cookieName, token, { ...cookieOptions(c, path, 12 * 3600), sameSite: "Strict" });
+  setCookie(c, cookie.name, token, { ...cookieOptions(c, cookie, 12 * 3600), sameSite: "Strict" });
   return token;
 }
 
@@ -78,8 +107,4 @@ export function sameSiteFormPost(c: Context, submitted: string | undefined, expe
   }
   if (!submitted || !expected) return false;
   return timingSafeEqual(submitted, expected);
-}
-
-export function formCookie(c: Context, cookieName: string): string | undefined {
-  return getCookie(c, cookieName);
 }

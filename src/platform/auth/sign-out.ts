@@ -3,14 +3,12 @@
 import type { Context } from "hono";
 import { readForm } from "../ui/form";
 import type { SessionRecord } from "./admin";
-import { clearSessionCookie, sameSiteFormPost, sessionTokenHash } from "./session";
+import { clearSessionCookie, type PageCookie, sameSiteFormPost, sessionTokenHash } from "./session";
 
 export interface SignOutOptions<Bindings extends object> {
   currentSession(c: Context): Promise<SessionRecord | null>;
   deleteSession(env: Bindings, tokenHash: string): Promise<unknown>;
-  cookieName: string;
-  /** The session cookie's path ("/" unless the service scopes it). */
-  cookiePath?: string;
+  cookie: PageCookie;
   /** Where the browser goes afterwards (303). */
   redirectTo: string;
 }
@@ -23,10 +21,10 @@ export function signOutHandler<Bindings extends object>(options: SignOutOptions<
       if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, session.csrfToken)) {
         return c.text("Missing or invalid CSRF token", 403);
       }
-      const tokenHash = await sessionTokenHash(c, options.cookieName);
+      const tokenHash = await sessionTokenHash(c, options.cookie);
       if (tokenHash) await options.deleteSession(c.env, tokenHash);
     }
-    clearSessionCookie(c, options.cookieName, options.cookiePath);
+    clearSessionCookie(c, options.cookie);
     return c.redirect(options.redirectTo, 303);
   };
 }

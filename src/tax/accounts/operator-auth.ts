@@ -1,6 +1,7 @@
 // The management API's authentication and owner resolution: the operator names an account by email; a
 // signed-in user always acts on their own account.
 import { adminAuth, type Actor, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import type { PageCookie } from "../../platform/auth/session";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
@@ -10,12 +11,13 @@ import { findSessionByTokenHash } from "./queries";
 import type { TaxEnv } from "../env";
 import { taxError } from "../hono";
 
-export const SESSION_COOKIE = "tax_session";
+/** `__Host-tax_session` over https (session.ts). */
+export const SESSION_COOKIE: PageCookie = { name: "tax_session", path: "/" };
 
 /** How a session cookie becomes a session; the web page reads its session the same way. */
 export const sessionOptions: AdminAuthOptions<TaxEnv> = {
   adminToken: (env) => env.ADMIN_TOKEN,
-  cookieName: SESSION_COOKIE,
+  cookie: SESSION_COOKIE,
   throttle: (env) => env.SIGN_IN_THROTTLE,
   findSession: (env, tokenHash) => findSessionByTokenHash(taxDb(env.DB), tokenHash),
 };

@@ -16,8 +16,14 @@ export function registerHome(app: TaxApp): void {
     const session = await currentSession(c);
     if (!session) return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} />);
 
+    // Dispatched on the page's own origin: the session cookie's name depends on it (`__Host-` over https).
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
-      app.request(path, { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } }, c.env, c.executionCtx),
+      app.request(
+        new URL(path, c.req.url).href,
+        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
+        c.env,
+        c.executionCtx,
+      ),
     );
     // `?keys=` pages through older keys; a stale or foreign cursor falls back to the newest page.
     const keysCursor = c.req.query("keys");

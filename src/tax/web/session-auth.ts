@@ -2,7 +2,7 @@
 // cookie for the sign-in and sign-up forms, and the sign-in throttle.
 import type { Context } from "hono";
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
-import { issueSession, setSessionCookie } from "../../platform/auth/session";
+import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
 import { newId } from "../../platform/ids";
 import { SESSION_COOKIE, sessionOptions } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -10,7 +10,7 @@ import { insertSession } from "../accounts/queries";
 import type { TaxAppEnv } from "../hono";
 
 /** Double-submit cookie of the signed-out forms. */
-export const FORM_COOKIE = "tax_form";
+export const FORM_COOKIE: PageCookie = { name: "tax_form", path: "/" };
 export const ASSET_BASE = "/ui";
 
 export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | null> {

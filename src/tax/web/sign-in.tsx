@@ -1,5 +1,5 @@
 import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
-import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { passwordMatches } from "../../platform/auth/password";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
@@ -27,7 +27,7 @@ export function registerSignIn(app: TaxApp): void {
     const page = (error: string, status: number) =>
       htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email} mode="signin" />, status);
 
-    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     if (!email || !password) return page(SIGN_IN_FAILED, 401);
 
     const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });

@@ -13,7 +13,7 @@ export function registerSignOut(app: TaxApp): void {
     signOutHandler({
       currentSession,
       deleteSession: (env: TaxEnv, tokenHash) => deleteSessionByTokenHash(taxDb(env.DB), tokenHash),
-      cookieName: SESSION_COOKIE,
+      cookie: SESSION_COOKIE,
       redirectTo: "/",
     }),
   );

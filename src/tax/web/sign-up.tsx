@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hashPassword } from "../../platform/auth/password";
-import { formCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
 import { newId } from "../../platform/ids";
 import { readForm } from "../../platform/ui/form";
@@ -28,7 +28,7 @@ export function registerSignUp(app: TaxApp): void {
     const page = (error: string, status: number) =>
       htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email.slice(0, 254)} mode="signup" />, status);
 
-    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, formCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
+    if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { address: clientAddress(c.req.raw), nowMs: Date.now() });
     if (!throttle.allowed) {
       c.header("Retry-After", String(throttle.retryAfterSeconds));

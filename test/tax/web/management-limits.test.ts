@@ -14,7 +14,7 @@ async function session(): Promise<{ cookie: string }> {
   await env.DB.prepare("INSERT INTO sessions (id, account_id, token_hash, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")
     .bind(`ses_${crypto.randomUUID()}`, account!.id, await sha256Hex(token), randomString(43), now, now + 3_600_000)
     .run();
-  return { cookie: `tax_session=${token}` };
+  return { cookie: `__Host-tax_session=${token}` };
 }
 
 const from = (address: string, headers: Record<string, string>) => ({ headers: { "CF-Connecting-IP": address, ...headers } });

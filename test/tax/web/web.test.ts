@@ -9,9 +9,14 @@ import { cookieValue, randomAddress, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
 
 const PASSWORD = "correct horse battery";
+/** The cookies' names off plain-http loopback, where they are Secure and the browser enforces their prefix. */
+const SESSION = "__Host-tax_session";
+const FORM = "__Host-tax_form";
 
 interface Browser {
   address: string;
+  /** The session and form cookies' names at `base`. */
+  names: { session: string; form: string };
   formToken: string;
   cookies: Map<string, string>;
   base: string;
@@ -22,9 +27,10 @@ async function browser(base = TAX): Promise<Browser> {
   const response = await SELF.fetch(`${base}/`);
   expect(response.status).toBe(200);
   await response.text();
-  const formToken = cookieValue(response, "tax_form")!;
+  const names = new URL(base).hostname === "127.0.0.1" ? { session: "tax_session", form: "tax_form" } : { session: SESSION, form: FORM };
+  const formToken = cookieValue(response, names.form)!;
   expect(formToken).toMatch(/^[0-9A-Za-z]{32}$/);
-  return { address: randomAddress(), formToken, cookies: new Map([["tax_form", formToken]]), base };
+  return { address: randomAddress(), names, formToken, cookies: new Map([[names.form, formToken]]), base };
 }
 
 function cookieHeader(b: Browser): string {
@@ -44,10 +50,10 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const session = cookieValue(response, "tax_session");
+  const session = cookieValue(response, b.names.session);
   if (session !== null) {
-    if (session === "") b.cookies.delete("tax_session");
-    else b.cookies.set("tax_session", session);
+    if (session === "") b.cookies.delete(b.names.session);
+    else b.cookies.set(b.names.session, session);
   }
   return response;
 }
@@ -122,14 +128,14 @@ describe("sign up and sessions", () => {
     const email = randomEmail();
     const response = await post(b, "/auth/signup", { email, password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
-    const setCookie = setCookies(response).find((h) => h.startsWith("tax_session="))!;
+    const setCookie = setCookies(response).find((h) => h.startsWith(`${SESSION}=`))!;
     expect(setCookie).toMatch(/; Max-Age=43200/);
     expect(setCookie).toMatch(/; Path=\//);
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; Secure/);
     expect(setCookie).toMatch(/; SameSite=Lax/);
 
-    const token = b.cookies.get("tax_session")!;
+    const token = b.cookies.get(b.names.session)!;
     const rows = await env.DB.prepare(
       "SELECT s.token_hash, s.expires_at - s.created_at AS ttl FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?",
     )
@@ -146,13 +152,34 @@ describe("sign up and sessions", () => {
     expect(html).toContain("Create a key");
   });
 
-  it("drops Secure only for plain-http loopback development", async () => {
+  it("drops Secure and the name prefix only for plain-http loopback development", async () => {
     const b = await browser("http://127.0.0.1:8787");
     const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
     const setCookie = setCookies(response).find((h) => h.startsWith("tax_session="))!;
     expect(setCookie).not.toMatch(/Secure/);
     expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookies(response).some((h) => h.startsWith("__"))).toBe(false);
+    expect((await page(b)).html).toContain("Signed in as");
+  });
+
+  it("over https both cookies are __Host- (Secure, Path=/, no Domain); a cookie under the old plain name is not read", async () => {
+    const b = await browser("https://tax.test");
+    const form = setCookies(await SELF.fetch("https://tax.test/")).find((h) => h.startsWith(`${FORM}=`))!;
+    const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken });
+    expect(response.status).toBe(303);
+    const session = setCookies(response).find((h) => h.startsWith(`${SESSION}=`))!;
+    for (const setCookie of [form, session]) {
+      expect(setCookie).toMatch(/; Secure/);
+      expect(setCookie).toMatch(/; Path=\/(;|$)/);
+      expect(setCookie).not.toMatch(/Domain=/i);
+    }
+    expect((await page(b)).html).toContain("Signed in as");
+
+    // The same token under the name of an earlier release (or one a subdomain could set) is no session.
+    const token = b.cookies.get(SESSION)!;
+    await expectError(await SELF.fetch("https://tax.test/admin/api/keys", { headers: { Cookie: `tax_session=${token}` } }), 401, "unauthorized");
+    await expectStatus(await SELF.fetch("https://tax.test/admin/api/keys", { headers: { Cookie: `${SESSION}=${token}` } }), 200);
   });
 
   it.each([
@@ -163,7 +190,7 @@ describe("sign up and sessions", () => {
     const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken, ...override });
     expect(response.status).toBe(status);
     expect(await response.text()).toContain(text);
-    expect(b.cookies.has("tax_session")).toBe(false);
+    expect(b.cookies.has(b.names.session)).toBe(false);
   });
 
   it("refuses a second sign-up for an existing email without signing anyone in", async () => {
@@ -171,7 +198,7 @@ describe("sign up and sessions", () => {
     const b = await browser();
     const response = await post(b, "/auth/signup", { email, password: "another password 123", csrf: b.formToken });
     expect(response.status).toBe(409);
-    expect(b.cookies.has("tax_session")).toBe(false);
+    expect(b.cookies.has(b.names.session)).toBe(false);
   });
 
   it("ends the session after its expiry: the page and the management API both refuse it", async () => {
@@ -190,17 +217,17 @@ describe("sign up and sessions", () => {
 
   it("signs out with the session's CSRF token: the row is deleted and the old cookie is dead", async () => {
     const { b, email, csrf } = await signedIn();
-    const token = b.cookies.get("tax_session")!;
+    const token = b.cookies.get(b.names.session)!;
     expect((await post(b, "/auth/signout", { csrf: "wrong" })).status).toBe(403);
     expect((await post(b, "/auth/signout", { csrf }, { Origin: "https://evil.example" })).status).toBe(403);
     const response = await post(b, "/auth/signout", { csrf });
     expect(response.status).toBe(303);
-    expect(setCookies(response).find((h) => h.startsWith("tax_session="))).toMatch(/Max-Age=0/);
+    expect(setCookies(response).find((h) => h.startsWith(`${SESSION}=`))).toMatch(/Max-Age=0/);
     const left = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?")
       .bind(email)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);
-    const replay = await SELF.fetch(`${TAX}/admin/api/keys`, { headers: { Cookie: `tax_session=${token}` } });
+    const replay = await SELF.fetch(`${TAX}/admin/api/keys`, { headers: { Cookie: `${SESSION}=${token}` } });
     await expectError(replay, 401, "unauthorized");
   });
 });
@@ -226,7 +253,7 @@ describe("CSRF", () => {
         redirect: "manual",
         headers: {
           "Content-Type": "application/x-www-form-urlencoded",
-          Cookie: `tax_form=${b.formToken}`,
+          Cookie: `${FORM}=${b.formToken}`,
           "CF-Connecting-IP": b.address,
           ...("Origin" in headers && headers.Origin === "" ? {} : { Origin: TAX }),
           ...cleaned,
@@ -234,7 +261,7 @@ describe("CSRF", () => {
         body: new URLSearchParams({ email: path === "/auth/signin" ? email : randomEmail(), password: PASSWORD, ...fields }).toString(),
       });
       expect(response.status, path).toBe(403);
-      expect(cookieValue(response, "tax_session")).toBeNull();
+      expect(cookieValue(response, SESSION)).toBeNull();
     }
   });
 
@@ -269,7 +296,7 @@ describe("sign in", () => {
       const response = await post(b, "/auth/signin", { email: who, password, csrf: b.formToken });
       expect(response.status).toBe(401);
       messages.add(/<p class="error" role="alert">([^<]*)<\/p>/.exec(await response.text())![1]!);
-      expect(b.cookies.has("tax_session")).toBe(false);
+      expect(b.cookies.has(b.names.session)).toBe(false);
     }
     expect([...messages]).toEqual(["That email and password do not match an account."]);
 
@@ -285,7 +312,7 @@ describe("sign in", () => {
     await expectStatus(await admin("POST", "/admin/api/accounts", { email, password }), 201);
     const b = await browser();
     expect((await post(b, "/auth/signin", { email, password: `${password}x`, csrf: b.formToken })).status).toBe(401);
-    expect(b.cookies.has("tax_session")).toBe(false);
+    expect(b.cookies.has(b.names.session)).toBe(false);
     expect((await post(b, "/auth/signin", { email, password, csrf: b.formToken })).status).toBe(303);
   });
 
@@ -301,7 +328,7 @@ describe("sign in", () => {
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
     expect(await locked.text()).toContain("Too many attempts");
-    expect(b.cookies.has("tax_session")).toBe(false);
+    expect(b.cookies.has(b.names.session)).toBe(false);
   });
 
   it("a correct password clears the account's count", async () => {
