@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { hashPassword } from "../../src/platform/auth/password";
+import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";
@@ -177,6 +178,12 @@ describe("security headers", () => {
     expect(response.headers.get("Strict-Transport-Security") ?? "", where).toMatch(/max-age=\d{7,}/);
   }
 
+  /** An API answer (JSON, CSV, an error) may load nothing and be framed by no page (OWASP REST Security Cheat Sheet). */
+  function checkNotAPage(response: Response, where: string): void {
+    expect(response.headers.get("Content-Security-Policy"), where).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("X-Frame-Options"), where).toBe("DENY");
+  }
+
   it("every documented operation, anonymous and authenticated, over https", async () => {
     for (const op of operationsOf(buildInventoryApp())) {
       const ids: Record<string, string> = {
@@ -189,6 +196,7 @@ describe("security headers", () => {
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
       checkCommon(anonymous, `anonymous ${op.key}`);
+      checkNotAPage(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
       await anonymous.arrayBuffer();
       // The operation's own method, as a signed-in admin would send it (CSRF token and a JSON body on writes);
@@ -202,6 +210,7 @@ describe("security headers", () => {
       expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(401);
       expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(405);
       checkCommon(authenticated, `authenticated ${op.key}`);
+      checkNotAPage(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");
     }
   });
@@ -211,6 +220,28 @@ describe("security headers", () => {
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await response.arrayBuffer();
+  });
+
+  it("a JSON answer and a CSV export carry the API policy, with no framing", async () => {
+    for (const [path, type] of [
+      ["/api/v1/inventory", "application/json"],
+      ["/api/v1/export/customers", "text/csv"],
+    ] as const) {
+      const response = await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Content-Type"), path).toContain(type);
+      checkNotAPage(response, path);
+      await response.arrayBuffer();
+    }
+  });
+
+  it("the admin page and the API reference page keep their own policy, which lets the page's files load", async () => {
+    for (const path of ["/admin", "/api/v1/docs"]) {
+      const response = await call(`${HTTPS}${path}`, {});
+      expect(response.headers.get("Content-Type"), path).toContain("text/html");
+      expect(response.headers.get("Content-Security-Policy"), path).toBe(PAGE_CSP);
+      await response.arrayBuffer();
+    }
   });
 
   it("the admin page, signed out and in: CSP without inline script, no framing, no-store", async () => {
@@ -231,6 +262,7 @@ describe("security headers", () => {
     for (const path of ["/nope", "/api/v1/sales", "/api/v1/openapi.json", "/admin/assets/app.js"]) {
       const response = await call(`${HTTPS}${path}`, {});
       checkCommon(response, path);
+      if (path !== "/admin/assets/app.js") checkNotAPage(response, path);
       await response.arrayBuffer();
     }
   });

@@ -4,8 +4,9 @@
 // list responses, in events or delivery rows; keys, tokens and passwords are nowhere in the database.
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers, CSP and no framing on the web page.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
@@ -179,12 +180,19 @@ describe("security headers", () => {
     expect(response.headers.get("Strict-Transport-Security") ?? "", where).toMatch(/max-age=\d{7,}/);
   }
 
+  /** An API answer (JSON, CSV, an error) may load nothing and be framed by no page (OWASP REST Security Cheat Sheet). */
+  function checkNotAPage(response: Response, where: string): void {
+    expect(response.headers.get("Content-Security-Policy"), where).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("X-Frame-Options"), where).toBe("DENY");
+  }
+
   it("every documented operation, anonymous and authenticated, over https", async () => {
     const ids: Record<string, string> = { id: endpointId, deliveryId: "whd_00000000000000000000000000" };
     for (const op of operationsOf(buildTaxApp())) {
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
       checkCommon(anonymous, `anonymous ${op.key}`);
+      checkNotAPage(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
       await anonymous.arrayBuffer();
       const credentials: Record<string, string> = path.startsWith("/api/v1/")
@@ -203,6 +211,7 @@ describe("security headers", () => {
       );
       expect(authenticated.status, `authenticated ${op.key} reached its route`).not.toBe(405);
       checkCommon(authenticated, `authenticated ${op.key}`);
+      checkNotAPage(authenticated, `authenticated ${op.key}`);
       expect(authenticated.headers.get("Cache-Control"), `authenticated ${op.key}`).toBe("no-store");
       await authenticated.arrayBuffer();
     }
@@ -213,6 +222,23 @@ describe("security headers", () => {
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await response.arrayBuffer();
+  });
+
+  it("a JSON answer carries the API policy, with no framing", async () => {
+    const response = await call(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    checkNotAPage(response, "GET /api/v1/deadlines");
+    await response.arrayBuffer();
+  });
+
+  it("the web page and the API reference page keep their own policy, which lets the page's files load", async () => {
+    for (const path of ["/", "/api/v1/docs"]) {
+      const response = await call(`${HTTPS}${path}`, {});
+      expect(response.headers.get("Content-Type"), path).toContain("text/html");
+      expect(response.headers.get("Content-Security-Policy"), path).toBe(PAGE_CSP);
+      await response.arrayBuffer();
+    }
   });
 
   it("the web page, signed out and in: CSP without inline script, no framing, no-store", async () => {
@@ -233,7 +259,19 @@ describe("security headers", () => {
     for (const path of ["/nope", "/api/v1/profiles", "/api/v1/openapi.json"]) {
       const response = await call(`${HTTPS}${path}`, {});
       checkCommon(response, path);
+      checkNotAPage(response, path);
       await response.arrayBuffer();
     }
+  });
+
+  it("a Worker started without one of its secrets answers 500 with them too", async () => {
+    const { ADMIN_TOKEN: _, ...withoutToken } = env;
+    const ctx = createExecutionContext();
+    const response = await taxWorker.fetch!(new Request(`${HTTPS}/api/v1/health`) as never, withoutToken as never, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    checkNotAPage(response, "env failure");
+    await response.arrayBuffer();
   });
 });

@@ -60,6 +60,13 @@ function methodsByPath(app: { routes: ReadonlyArray<{ method: string; path: stri
     .map((route) => ({ method: route.method, pattern: routePattern(route.path) }));
 }
 
+/**
+ * The policy of every answer that sets none of its own (JSON, CSV, errors, redirects): nothing it holds may load or
+ * run anything, and no page may frame it (OWASP REST Security Cheat Sheet). Web pages and the API reference set
+ * their own policy, which is kept.
+ */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
 export interface CreateAppOptions {
   catalogue: ErrorCatalogue;
   /** Logs unexpected errors; never sees request bodies or secrets. */
@@ -83,6 +90,8 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     headers.set("X-Request-Id", requestId);
     headers.set("X-Content-Type-Options", "nosniff");
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
+    if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   });
 

@@ -1,4 +1,5 @@
 import { newId } from "../ids";
+import { API_CSP } from "./app";
 import { resolveError, PlatformError, type ErrorCatalogue } from "./errors";
 
 /** A Worker whose env fails validation answers 500 in its envelope and logs which binding or secret is wrong. */
@@ -8,6 +9,14 @@ export function renderEntryFailure(catalogue: ErrorCatalogue, error: unknown): R
   const { code, status } = resolveError(catalogue, new PlatformError("internal", "Internal error"));
   return new Response(JSON.stringify(catalogue.render(code, "Internal error", requestId)), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestId, "Cache-Control": "no-store" },
+    // The app's header middleware never ran: the same security headers, set here.
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "X-Request-Id": requestId,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": API_CSP,
+      "X-Frame-Options": "DENY",
+    },
   });
 }
