@@ -159,15 +159,10 @@ describe("secrets never leak", () => {
     }
   });
 
-  it("keys, session tokens and passwords are nowhere in the database; signing secrets only on their endpoint rows", async () => {
+  it("keys, session tokens, passwords and webhook signing secrets are nowhere in the database (signing secrets are sealed)", async () => {
     const dump = await dbDump(env.DB);
-    for (const name of ["password", "session", "firstKey", "rotatedKey", "regeneratedKey", "revokedKey"])
+    for (const name of ["password", "session", "firstKey", "rotatedKey", "regeneratedKey", "revokedKey", "webhookSecret", "operatorWebhookSecret"])
       expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
-    for (const table of ["events", "webhook_deliveries", "webhook_attempts", "api_keys", "admin_users", "sessions", "audit_log"]) {
-      const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
-      const text = JSON.stringify(results);
-      expect(text.includes(secrets.webhookSecret!) || text.includes(secrets.operatorWebhookSecret!), `signing secret in ${table}`).toBe(false);
-    }
   });
 });
 
