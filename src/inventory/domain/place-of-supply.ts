@@ -116,6 +116,22 @@ export function invoiceTax(lines: readonly TaxSplit[]): TaxSplit & { totalPaise:
 }
 
 /**
+ * The split of a sales return's credit note: its lines' figures (`lines`, as `invoiceTax` of their `lineReturnTax`)
+ * with each tax held to what the invoice has `left` of it (its figures less those of its earlier credit notes not
+ * voided). A note that credited part of the invoice in the invoice's proportions may have rounded a tax up, leaving a
+ * paisa less of it than the lines returned after it carry; CGST s.34 reverses no more tax than was charged, so that
+ * paisa is credited as taxable value instead and the parts still add up to the return's amount. A tax already credited
+ * past its figure (books written before this rule) is credited no further.
+ */
+export function returnNoteTax(lines: TaxSplit & { totalPaise: number }, left: TaxSplit): TaxSplit & { totalPaise: number } {
+  const within = (tax: number, room: number) => Math.max(0, Math.min(tax, room));
+  const cgstPaise = within(lines.cgstPaise, left.cgstPaise);
+  const sgstPaise = within(lines.sgstPaise, left.sgstPaise);
+  const igstPaise = within(lines.igstPaise, left.igstPaise);
+  return { taxablePaise: lines.totalPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise, totalPaise: lines.totalPaise };
+}
+
+/**
  * A credit note of `amountPaise` (tax included) against an invoice carries taxable value and tax in the
  * proportions of `invoice`: what the invoice has left to credit, its figures less those of its earlier credit
  * notes (CGST s.34 reverses the tax charged on the original supply). Each tax column is rounded half up; the

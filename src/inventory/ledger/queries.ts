@@ -6,7 +6,7 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
-import { creditNoteTax, invoiceTax, lineReturnTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
+import { creditNoteTax, invoiceTax, lineReturnTax, returnNoteTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
@@ -400,16 +400,16 @@ const CREDIT_NOTES_VERSION_SQL = (org: string, sale: string) =>
 
 /**
  * What an invoice has left to credit, column by column: its taxable value and taxes less those of its credit notes
- * not voided (returns included); null split for a sale booked before the split was recorded. A note that adjusted
- * no GST (past the time limit of CGST s.34(2)) took no tax, so its null split leaves the columns whole, while its
- * amount still counts against what the invoice has left to credit (CREDITED_SQL). With the invoice's date and the
- * version of its credit notes this was read at.
+ * not voided (returns included), and whether it was intra- or inter-state; null split for a sale booked before the
+ * split was recorded. A note that adjusted no GST (past the time limit of CGST s.34(2)) took no tax, so its null
+ * split leaves the columns whole, while its amount still counts against what the invoice has left to credit
+ * (CREDITED_SQL). With the invoice's date and the version of its credit notes this was read at.
  */
 async function leftToCredit(
   db: D1Database,
   orgId: string,
   saleId: string,
-): Promise<{ split: TaxSplit | null; invoiceDate: string; notesVersion: number }> {
+): Promise<{ split: (TaxSplit & { kind: SupplyKind }) | null; invoiceDate: string; notesVersion: number }> {
   const [split, credited] = await Promise.all([
     saleTaxSplit(db, orgId, saleId),
     db
@@ -434,6 +434,7 @@ async function leftToCredit(
       cgstPaise: split.cgstPaise - credit.cgstPaise,
       sgstPaise: split.sgstPaise - credit.sgstPaise,
       igstPaise: split.igstPaise - credit.igstPaise,
+      kind: split.kind,
     },
     invoiceDate,
     notesVersion,
@@ -827,7 +828,7 @@ async function planReturn(
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
   if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
-  const split = await saleTaxSplit(db, orgId, saleId);
+  const { split } = await leftToCredit(db, orgId, saleId);
   const { results: soldLines } = await db
     .prepare(
       `SELECT i.lot_id AS lotId, i.grams, i.rate_paise_per_kg AS ratePaisePerKg, i.gst_rate_bps AS gstRateBps,
@@ -859,7 +860,9 @@ async function planReturn(
       tax: lineReturnTax(line, line.returnedGrams, item.grams, kind),
     });
   }
-  const tax = invoiceTax(lines.map((l) => l.tax));
+  // Each tax held to what the invoice has left of it, after credit notes that rounded it in the invoice's proportions.
+  const linesTax = invoiceTax(lines.map((l) => l.tax));
+  const tax = split === null ? linesTax : returnNoteTax(linesTax, split);
   const allocated = allocateReceipt({
     kind: "credit_note",
     sourceId: "",
@@ -885,15 +888,24 @@ async function planReturn(
   };
 }
 
+/** Of sale `s`'s tax `column`, what its credit notes not voided have not yet credited. */
+const TAX_LEFT_SQL = (column: "cgst_paise" | "sgst_paise" | "igst_paise") =>
+  `(s.${column} - (SELECT COALESCE(SUM(${column}), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL))`;
+
 /**
  * Whether a return's figures still hold in the transaction (SQL over the credit note insert's parameters: ?2
- * organisation, ?4 sale, ?6 amount, ?14 the part on account, ?15 the lines as JSON `[{lot_id, grams, returned}]`):
- * the sale takes returns; each line is on it, its returns so far are those the line was valued from (its figures
- * run on from them) and it has the kg left; the invoice has the amount left to credit; and it owes what the note
- * does not put on account (so that part is neither more than it owes nor held back from it).
+ * organisation, ?4 sale, ?6 amount, ?11-?13 its CGST, SGST and IGST (null unsplit), ?14 the part on account, ?15 the
+ * lines as JSON `[{lot_id, grams, returned}]`): the sale takes returns; each line is on it, its returns so far are
+ * those the line was valued from (its figures run on from them) and it has the kg left; the invoice has the amount
+ * left to credit, and of each tax the note credits at least that much left (a note that credited part of the invoice
+ * meanwhile may have taken it); and it owes what the note does not put on account (so that part is neither more
+ * than it owes nor held back from it).
  */
 const RETURN_ROOM_SQL = `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ?2 AND s.id = ?4 AND s.status = 'dispatched'
      AND s.total_paise - ${CREDITED_SQL("s")} >= ?6
+     AND (COALESCE(?11, 0) = 0 OR ${TAX_LEFT_SQL("cgst_paise")} >= ?11)
+     AND (COALESCE(?12, 0) = 0 OR ${TAX_LEFT_SQL("sgst_paise")} >= ?12)
+     AND (COALESCE(?13, 0) = 0 OR ${TAX_LEFT_SQL("igst_paise")} >= ?13)
      AND MIN(?6, s.total_paise - ${SETTLED_PAISE_SQL("s")}) = ?6 - ?14)
   AND NOT EXISTS (SELECT 1 FROM json_each(?15) asked
      LEFT JOIN sale_items i ON i.org_id = ?2 AND i.sale_id = ?4 AND i.lot_id = json_extract(asked.value, '$.lot_id')

@@ -5,6 +5,7 @@ import {
   lineReturnTax,
   lineTax,
   placeOfSupply,
+  returnNoteTax,
   saleSupply,
   stateCodeOf,
   supplyKind,
@@ -144,5 +145,27 @@ describe("creditNoteTax", () => {
     const credit = creditNoteTax(7_000_000_000_001, invoice);
     // 7,000,000,000,001 × 4/14 = 2,000,000,000,000.2857… → 2,000,000,000,000
     expect(credit).toEqual({ taxablePaise: 5_000_000_000_001, cgstPaise: 0, sgstPaise: 0, igstPaise: 2_000_000_000_000 });
+  });
+});
+
+describe("returnNoteTax", () => {
+  // 4 kg at ₹219.05 back within Tamil Nadu: ₹876.20 + CGST and SGST 21.905 → ₹21.91 each = ₹920.02. The invoice has
+  // ₹876.22 + ₹21.90 + ₹21.90 left after a note of part of it rounded its taxes up: a paisa of each tax becomes taxable.
+  it("holds each tax to what the invoice has left of it, the taxable value taking the rest of the amount", () => {
+    const lines = { taxablePaise: 87_620, cgstPaise: 2_191, sgstPaise: 2_191, igstPaise: 0, totalPaise: 92_002 };
+    const left = { taxablePaise: 87_622, cgstPaise: 2_190, sgstPaise: 2_190, igstPaise: 0 };
+    expect(returnNoteTax(lines, left)).toEqual({ ...left, totalPaise: 92_002 });
+  });
+
+  // 10 kg at ₹300 inter-state: ₹3,000.00 + IGST ₹150.00, with ₹4,000.00 + IGST ₹200.00 left: nothing to hold back.
+  it("leaves a return within what is left as its lines value it", () => {
+    const lines = { taxablePaise: 300_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 15_000, totalPaise: 315_000 };
+    expect(returnNoteTax(lines, { taxablePaise: 400_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 20_000 })).toEqual(lines);
+  });
+
+  it("credits none of a tax already credited past its figure", () => {
+    const lines = { taxablePaise: 10_000, cgstPaise: 250, sgstPaise: 250, igstPaise: 0, totalPaise: 10_500 };
+    const left = { taxablePaise: 10_502, cgstPaise: -1, sgstPaise: -1, igstPaise: 0 };
+    expect(returnNoteTax(lines, left)).toEqual({ taxablePaise: 10_500, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 10_500 });
   });
 });

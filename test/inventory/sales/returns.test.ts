@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { istDateOf } from "../../../src/inventory/domain/ist";
 import { inventoryErrors } from "../../../src/inventory/http/errors";
 import { returnSale } from "../../../src/inventory/ledger/queries";
-import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
+import { CreditNoteSchema, CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { returnRefusal } from "../../../src/inventory/sales/sale-refusals";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { dbSnapshot } from "../../reliability/kit";
@@ -104,6 +104,34 @@ describe("POST /admin/api/sales/{id}/returns", () => {
     await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
     const note = await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "0.001" }] }), 201);
     expect(note.data).toMatchObject({ amount: "0.10", taxable_amount: "0.10", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" });
+  });
+
+  // 10 kg at ₹219.05 within Tamil Nadu: ₹2,190.50 + CGST and SGST 2,190.50 × 2.5 % = 54.7625 → ₹54.76 each = ₹2,300.02.
+  // A ₹1,380.00 credit note takes the invoice's proportions: CGST 1,380.00 × 54.76 / 2,300.02 = 32.8557 → ₹32.86, SGST
+  // the same, taxable ₹1,314.28; it leaves ₹2,300.02 − ₹1,380.00 = ₹920.02 to credit, of it CGST and SGST 54.76 − 32.86
+  // = ₹21.90 each and taxable 2,190.50 − 1,314.28 = ₹876.22. The other 4 kg come back: their own figures are 4 × ₹219.05
+  // = ₹876.20 + CGST and SGST 876.20 × 2.5 % = 21.905 → ₹21.91 each = ₹920.02, a paisa of each tax more than is left
+  // (₹32.86 + ₹21.91 = ₹54.77 of the ₹54.76 charged; CGST s.34 reverses no more than was charged). The note credits
+  // ₹21.90 of each tax and ₹876.22 taxable: the same ₹920.02, exactly what the invoice had left in every column.
+  it("a return after a credit note of part of the invoice credits no tax beyond what the invoice has left of it", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "10", rate_per_kg: "219.05" }]));
+    expect(booked).toMatchObject({ taxable_amount: "2190.50", cgst_amount: "54.76", sgst_amount: "54.76", total_amount: "2300.02" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: booked.id, amount: "1380.00" }),
+    );
+    expect(note).toMatchObject({ taxable_amount: "1314.28", cgst_amount: "32.86", sgst_amount: "32.86", igst_amount: "0.00" });
+
+    const returned = await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: lotId, kg: "4" }] }), 201);
+    expect(returned.data).toMatchObject({
+      amount: "920.02",
+      taxable_amount: "876.22",
+      cgst_amount: "21.90",
+      sgst_amount: "21.90",
+      igst_amount: "0.00",
+      items: [{ lot_id: lotId, kg: "4.000", amount: "876.20", gst_amount: "43.82" }],
+    });
   });
 
   // Figures by hand: the paid invoice is 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00 = ₹12,600.00; the
@@ -380,6 +408,23 @@ describe("returns of one sale sent at once", () => {
         sgstPaise: 312,
         items: [{ lotId, grams: 500, amountPaise: 12_500, gstPaise: 624 }],
       },
+    });
+  });
+
+  // The invoice and credit note of "a return after a credit note of part of the invoice" above, the other way round in
+  // time: the 4 kg return is valued while nothing has been credited (₹876.20 + CGST ₹21.91 + SGST ₹21.91 = ₹920.02), and
+  // the ₹1,380.00 note (CGST and SGST ₹32.86 each) commits before the return's batch. Written as valued, the books
+  // would credit ₹54.77 of each ₹54.76 tax; the return is valued again and credits ₹21.90 of each, ₹876.22 taxable.
+  it("a return valued before a credit note of part of the invoice committed is held to the tax the note left", async () => {
+    const { orgId, lotId, buyerId } = await invoice();
+    const booked = SaleSchema.parse(await sale(orgId, buyerId, [{ lot_id: lotId, kg: "10", rate_per_kg: "219.05" }]));
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const { outcome } = await returnRacing({ orgId, saleId: booked.id, lotId }, 4_000, () =>
+      post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: booked.id, amount: "1380.00" }),
+    );
+    expect(outcome).toMatchObject({
+      kind: "recorded",
+      value: { amountPaise: 92_002, taxablePaise: 87_622, cgstPaise: 2_190, sgstPaise: 2_190, igstPaise: 0 },
     });
   });
 
