@@ -532,7 +532,9 @@ export const millInvoices = sqliteTable(
     uniqueIndex("mill_invoices_org_id").on(t.orgId, t.id),
     // A voided invoice (keyed wrongly) gives up its number, so the corrected one is entered under it.
     uniqueIndex("mill_invoices_org_supplier_number").on(t.orgId, t.supplierId, t.invoiceNumber).where(sql`${t.voidedAt} IS NULL`),
-    index("mill_invoices_org_invoiced_on").on(t.orgId, t.invoicedOn, t.id),
+    // Export: newest first by date, then by when written, later entries first within a millisecond (every index ends
+    // with the rowid).
+    index("mill_invoices_org_invoiced_on").on(t.orgId, t.invoicedOn, t.createdAt),
     foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_invoices_supplier_fk" }),
     check("mill_invoices_amount", sql`${t.amountPaise} > 0`),
   ],
@@ -557,7 +559,8 @@ export const millPayments = sqliteTable(
   },
   (t) => [
     uniqueIndex("mill_payments_org_id").on(t.orgId, t.id),
-    index("mill_payments_org_paid_on").on(t.orgId, t.paidOn, t.id),
+    // As mill_invoices_org_invoiced_on.
+    index("mill_payments_org_paid_on").on(t.orgId, t.paidOn, t.createdAt),
     index("mill_payments_org_supplier").on(t.orgId, t.supplierId),
     foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_payments_supplier_fk" }),
     foreignKey({ columns: [t.orgId, t.millInvoiceId], foreignColumns: [millInvoices.orgId, millInvoices.id], name: "mill_payments_invoice_fk" }),

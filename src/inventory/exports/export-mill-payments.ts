@@ -18,7 +18,7 @@ const route = createRoute({
   description:
     "Columns: " +
     MILL_PAYMENT_COLUMNS.join(", ") +
-    ". `type` is `invoice` (reference = the mill's invoice number, method empty) or `payment` (reference = UTR, UPI reference or cheque number). Newest date first; each source table capped at 10,000 rows.",
+    ". `type` is `invoice` (reference = the mill's invoice number, method empty) or `payment` (reference = UTR, UPI reference or cheque number). Newest date first; within a date, later written first, and rows written in the same millisecond list invoices before payments, each kind later entries first. Each source table capped at 10,000 rows.",
   ...scopedKey("exports:read"),
   request: { query: ExportQuery, headers: BookmarkHeader },
   responses: csvResponses("The mill-payments export"),

@@ -2,7 +2,7 @@
 // stream asks for more, so memory stays flat in the row count. Each source table stops at EXPORT_ROW_CAP.
 // They read through a D1 read-replica session (raw SQL; drizzle's D1 driver is not typed for sessions), with
 // columns aliased to the drizzle schema's names and row types taken from it.
-import type { customers, expenses, millPayments, suppliers } from "../db/schema";
+import type { customers, expenses, millInvoices, millPayments, suppliers } from "../db/schema";
 import type { ReadDb } from "../http/read-session";
 
 /** Seed rule: each source table of an export is capped at 10,000 rows. */
@@ -38,6 +38,9 @@ export type MillLedgerRow = {
   amountPaise: number;
   reference: string | null;
   method: (typeof millPayments.$inferSelect)["method"] | null;
+  /** When the row was written (ms), and its keyset position within its table: the order it was written in. */
+  createdAt: (typeof millInvoices.$inferSelect)["createdAt"];
+  rowid: number;
 };
 
 // The rows each export reads: voided ledger entries are never exported, so they never count towards the cap.
@@ -115,46 +118,56 @@ export function expenseExportRows(db: ReadDb, orgId: string, cap = EXPORT_ROW_CA
   });
 }
 
+/**
+ * A mill table's rows newest first: by date, then by when they were written, later first, and rows of one millisecond
+ * later entries first (rowid): ids of rows written in the same millisecond differ only in their random part.
+ */
 function millInvoiceRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator<MillLedgerRow> {
   return paged<MillLedgerRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT i.id, m.name AS supplierName, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise AS amountPaise, i.invoice_number AS reference,
-                NULL AS method
+        `SELECT i.rowid, i.id, m.name AS supplierName, 'invoice' AS type, i.invoiced_on AS date, i.amount_paise AS amountPaise,
+                i.invoice_number AS reference, NULL AS method, i.created_at AS createdAt
            FROM mill_invoices i JOIN suppliers m ON m.org_id = i.org_id AND m.id = i.supplier_id
-          WHERE i.org_id = ?1 AND i.voided_at IS NULL AND (i.invoiced_on, i.id) < (?2, ?3)
-          ORDER BY i.invoiced_on DESC, i.id DESC
-          LIMIT ?4`,
+          WHERE i.org_id = ?1 AND i.voided_at IS NULL AND (i.invoiced_on, i.created_at, i.rowid) < (?2, ?3, ?4)
+          ORDER BY i.invoiced_on DESC, i.created_at DESC, i.rowid DESC
+          LIMIT ?5`,
       )
-      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .bind(...millKeyset(orgId, after), size)
       .all<MillLedgerRow>();
     return results;
   });
 }
 
+/** As millInvoiceRows. */
 function millPaymentRows(db: ReadDb, orgId: string, cap: number): AsyncGenerator<MillLedgerRow> {
   return paged<MillLedgerRow>(cap, async (after, size) => {
     const { results } = await db
       .prepare(
-        `SELECT p.id, m.name AS supplierName, 'payment' AS type, p.paid_on AS date, p.amount_paise AS amountPaise, p.reference, p.method
+        `SELECT p.rowid, p.id, m.name AS supplierName, 'payment' AS type, p.paid_on AS date, p.amount_paise AS amountPaise, p.reference,
+                p.method, p.created_at AS createdAt
            FROM mill_payments p JOIN suppliers m ON m.org_id = p.org_id AND m.id = p.supplier_id
-          WHERE p.org_id = ?1 AND p.voided_at IS NULL AND (p.paid_on, p.id) < (?2, ?3)
-          ORDER BY p.paid_on DESC, p.id DESC
-          LIMIT ?4`,
+          WHERE p.org_id = ?1 AND p.voided_at IS NULL AND (p.paid_on, p.created_at, p.rowid) < (?2, ?3, ?4)
+          ORDER BY p.paid_on DESC, p.created_at DESC, p.rowid DESC
+          LIMIT ?5`,
       )
-      .bind(orgId, after?.date ?? AFTER_ALL, after?.id ?? AFTER_ALL, size)
+      .bind(...millKeyset(orgId, after), size)
       .all<MillLedgerRow>();
     return results;
   });
 }
 
-/** The time-sortable part of an id (`minv_<26>`, `mpay_<26>`), so invoices and payments of one date interleave by creation. */
-const idTime = (id: string) => id.slice(id.indexOf("_") + 1);
+/** The keyset parameters (organisation, then the position after `after`) of a mill table's next page. */
+const millKeyset = (orgId: string, after: MillLedgerRow | null) =>
+  [orgId, after?.date ?? AFTER_ALL, after?.createdAt ?? Number.MAX_SAFE_INTEGER, after?.rowid ?? Number.MAX_SAFE_INTEGER] as const;
 
-/** Newer first: later date, then later creation. */
-function newer(a: MillLedgerRow, b: MillLedgerRow): boolean {
-  if (a.date !== b.date) return a.date > b.date;
-  return idTime(a.id) > idTime(b.id);
+/**
+ * Whether the invoice row comes before the payment row: a later date, or the same date and written later or in the
+ * same millisecond, where the invoice, which the payment settles, comes first.
+ */
+function invoiceFirst(invoice: MillLedgerRow, payment: MillLedgerRow): boolean {
+  if (invoice.date !== payment.date) return invoice.date > payment.date;
+  return invoice.createdAt >= payment.createdAt;
 }
 
 /** Mill invoices and mill payments merged newest first; each table capped on its own. */
@@ -165,7 +178,7 @@ export async function* millLedgerExportRows(db: ReadDb, orgId: string, cap = EXP
     let a = await invoices.next();
     let b = await payments.next();
     while (!a.done || !b.done) {
-      if (b.done || (!a.done && newer(a.value, b.value))) {
+      if (b.done || (!a.done && invoiceFirst(a.value, b.value))) {
         yield a.value as MillLedgerRow;
         a = await invoices.next();
       } else {

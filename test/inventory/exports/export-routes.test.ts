@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
+import { newId } from "../../../src/platform/ids";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 import { sameMillisecondIds } from "../../same-millisecond";
 import { parseCsv } from "../domain/csv-parse";
@@ -254,6 +255,46 @@ describe("GET /api/v1/export/mill-payments", () => {
       ["वर्धमान स्पिनिंग", "invoice", addDays(today, -5), "50000.50", "'-VS/88", ""],
       ["Sri Ramalinga Mills, Aruppukottai", "payment", addDays(today, -5), "100000.00", "UTR HDFC 0001", "rtgs"],
       ["Sri Ramalinga Mills, Aruppukottai", "invoice", addDays(today, -20), "245000.00", "SRM/0457", ""],
+    ]);
+  });
+
+  it("lists a date's rows of one written millisecond invoices first, each table later entries first, across pages", async () => {
+    const { orgId, key } = await orgWithKey();
+    await post(`/admin/api/orgs/${orgId}/mill-payments`, { supplier_name: "Tie Mill", date: addDays(today, -1), amount: "7", method: "neft" });
+    const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ? AND name = 'Tie Mill'").bind(orgId).first<{ id: string }>();
+    const at = Date.now();
+    // 520 invoices and 520 payments of today, all written in millisecond `at` (more than a page of 500 each, so the
+    // order holds across page boundaries), with a payment written a millisecond later and an invoice a millisecond
+    // earlier. Entry i (from 0) of each table is ₹(i + 1).00.
+    const invoiceIds = [newId("minv", at - 1), ...sameMillisecondIds("minv", 520, at)];
+    const paymentIds = [...sameMillisecondIds("mpay", 520, at), newId("mpay", at + 1)];
+    const writtenAt = (id: string) => (id === invoiceIds[0] ? at - 1 : id === paymentIds[520] ? at + 1 : at);
+    await bulkInsert(
+      "mill_invoices",
+      ["id", "org_id", "supplier_id", "invoice_number", "invoiced_on", "amount_paise", "created_at"],
+      invoiceIds.map((id, i) => [q(id), q(orgId), q(supplier!.id), q(`T-${i}`), q(today), String(i === 0 ? 99_900 : i * 100), String(writtenAt(id))]),
+    );
+    await bulkInsert(
+      "mill_payments",
+      ["id", "org_id", "supplier_id", "paid_on", "amount_paise", "method", "created_at"],
+      paymentIds.map((id, i) => [
+        q(id),
+        q(orgId),
+        q(supplier!.id),
+        q(today),
+        String(i === 520 ? 88_800 : (i + 1) * 100),
+        "'neft'",
+        String(writtenAt(id)),
+      ]),
+    );
+    const { rows } = await exportCsv(key, "mill-payments");
+    const laterEntriesFirst = (type: string) => Array.from({ length: 520 }, (_, i) => [type, `${520 - i}.00`]);
+    expect(rows.slice(1).map((r) => [r[1], r[3]])).toEqual([
+      ["payment", "888.00"],
+      ...laterEntriesFirst("invoice"),
+      ...laterEntriesFirst("payment"),
+      ["invoice", "999.00"],
+      ["payment", "7.00"],
     ]);
   });
 
