@@ -22,6 +22,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/keys",
   tags: ["Management"],
   summary: "The organisation's keys, newest first (no secrets), with state and last use",
+  description: "Newest first; keys created in the same millisecond are listed in the reverse of the order they were created.",
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: KeyPageQuery },
   responses: {

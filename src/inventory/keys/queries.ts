@@ -1,7 +1,7 @@
 // Every SQL statement of API keys. Each lifecycle
 // write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { keyRegistry } from "../../platform/keys/queries";
 import type { InventoryDb } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -42,13 +42,17 @@ export async function findKeyByHash(db: InventoryDb, keyHash: string): Promise<A
   return db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
 }
 
-/** One page of an organisation's keys, newest first; fetches one row more than asked to tell `has_more`. */
+/**
+ * One page of an organisation's keys, newest first, and keys of one millisecond later written first (rowid: their ids
+ * differ only in their random part), so the order never depends on chance. The (org_id, created_at) index ends with
+ * the rowid, so it serves the whole order. Fetches one row more than asked to tell `has_more`.
+ */
 export async function listKeys(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<ApiKeyRow[]> {
   return db
     .select()
     .from(apiKeys)
     .where(eq(apiKeys.orgId, orgId))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .orderBy(desc(apiKeys.createdAt), desc(sql`rowid`))
     .limit(limit + 1)
     .offset(offset)
     .all();

@@ -6,6 +6,7 @@ import { AuditEntrySchema, OrgSchema } from "../../../src/inventory/orgs/schemas
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { Requirement, Verdict } from "../../../src/platform/keys/guard";
 import { roomInThisMinute } from "../../reliability/kit";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { admin, api, asSession, createKey, createOrg, expectError, expectStatus, inGuard, signIn } from "../helpers";
 
 // Some tests wait out the end of a minute (up to 12 s) or a key's expiry, and some send hundreds of
@@ -155,6 +156,27 @@ describe("key creation", () => {
     expect(second).toMatchObject({ has_more: false, next_offset: null });
     await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=0`), 400, "bad_request");
     await expectError(await admin("GET", `/admin/api/orgs/${orgId}/keys?offset=100001`), 400, "bad_request");
+  });
+
+  it("lists keys written in the same millisecond later written first, on every page", async () => {
+    const orgId = await createOrg();
+    const at = Date.now();
+    const written = sameMillisecondIds("key", 5, at);
+    await env.DB.batch(
+      await Promise.all(
+        written.map(async (id, i) =>
+          env.DB.prepare(
+            "INSERT INTO api_keys (id, org_id, name, prefix, key_hash, access, scopes, created_at) VALUES (?1, ?2, ?3, ?4, ?5, 'read_only', '[]', ?6)",
+          ).bind(id, orgId, `key ${i}`, `tie${i}`, await hashApiKey(`inv_tie_${id}`), at),
+        ),
+      ),
+    );
+    const pages = [];
+    for (const offset of [0, 2, 4]) {
+      const page = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/keys?limit=2&offset=${offset}`), 200);
+      pages.push(page.data.map((k: { id: string }) => k.id));
+    }
+    expect(pages).toEqual([[written[4], written[3]], [written[2], written[1]], [written[0]]]);
   });
 
   it("a page holds at most 100 keys: each key's last use is read from its own guard, so a page of 1000 was 1000 calls", async () => {
