@@ -1,7 +1,8 @@
 // Integer query parameters are decimal digits only (a malformed one is 400 bad_request naming it), and an empty
 // X-D1-Bookmark header is no bookmark.
 import { describe, expect, it } from "vitest";
-import { api, createKey, createOrg, expectError, expectStatus } from "./helpers";
+import { receiver } from "../webhook-receiver";
+import { admin, api, createKey, createOrg, expectError, expectStatus } from "./helpers";
 
 describe("integer query parameters", () => {
   it.each([["limit=0x10"], ["limit=1e1"], ["limit=%2B5"], ["limit="], ["offset=null"], ["offset=0x0"], ["offset=1e2"], ["limit=5.0"]])(
@@ -36,5 +37,22 @@ describe("X-D1-Bookmark", () => {
       expect(response.status, path).toBe(200);
       await response.arrayBuffer();
     }
+  });
+});
+
+describe("unknown query parameters on management routes", () => {
+  // As on the /api/v1 reads: a misspelt parameter left unread would answer for its default (the first page, every
+  // delivery) instead of what was asked.
+  it.each([
+    ["/admin/api/orgs/{id}/keys", "ofset"],
+    ["/admin/api/orgs/{id}/audit", "limt"],
+    ["/admin/api/orgs/{id}/webhooks/{webhookId}/deliveries", "eventType"],
+  ])("GET %s?%s=… is 400 bad_request naming the parameter", async (route, name) => {
+    const orgId = await createOrg();
+    const { data: endpoint } = await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url }), 201);
+    const path = `${route.replace("{id}", orgId).replace("{webhookId}", endpoint.id)}?limit=5`;
+    await expectStatus(await admin("GET", path), 200);
+    const message = await expectError(await admin("GET", `${path}&${name}=1`), 400, "bad_request");
+    expect(message).toBe(`${name}: unknown field`);
   });
 });

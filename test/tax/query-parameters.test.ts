@@ -1,7 +1,8 @@
 // Integer query parameters are decimal digits only: a value that loose number parsing would accept (hex,
 // exponent, sign, spaces, empty) is a malformed parameter, 400 validation_error naming it.
 import { describe, expect, it } from "vitest";
-import { api, createKey, expectError, expectStatus } from "./helpers";
+import { receiver } from "../webhook-receiver";
+import { admin, api, createAccount, createKey, expectError, expectStatus } from "./helpers";
 
 describe("integer query parameters", () => {
   it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])(
@@ -34,6 +35,25 @@ describe("unknown query parameters", () => {
     const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read", "webhooks:manage", "documents:parse"] });
     const init = method === "POST" ? { method, body: "Annual Information Statement", headers: { "Content-Type": "text/plain" } } : { method };
     const message = await expectError(await api(path, key, init), 400, "validation_error");
+    expect(message).toBe(`${name}: unknown field`);
+  });
+});
+
+describe("unknown query parameters on management routes", () => {
+  // As on the public reads: a misspelt parameter left unread would answer for its default (a page of 50 keys, every
+  // delivery), or for the signed-in account instead of the one meant.
+  it.each([
+    ["/admin/api/account", "email"],
+    ["/admin/api/keys", "limt"],
+    ["/admin/api/webhooks", "acount"],
+    ["/admin/api/webhooks/{id}", "verbose"],
+    ["/admin/api/webhooks/{id}/deliveries", "state"],
+  ])("GET %s?%s=… is 400 validation_error naming the parameter", async (route, name) => {
+    const email = await createAccount();
+    const { data: endpoint } = await expectStatus(await admin("POST", "/admin/api/webhooks", { accountEmail: email, url: receiver().url }), 201);
+    const path = `${route.replace("{id}", endpoint.id)}?accountEmail=${encodeURIComponent(email)}`;
+    await expectStatus(await admin("GET", path), 200);
+    const message = await expectError(await admin("GET", `${path}&${name}=failed`), 400, "validation_error");
     expect(message).toBe(`${name}: unknown field`);
   });
 });

@@ -15,7 +15,7 @@ import { OrgIdParam } from "../orgs/schemas";
  */
 const KeyPageQuery = PageQuery.extend({
   limit: queryInteger(1, 100).default(100).openapi({ description: "Keys per page, 1 to 100 (default 100)", example: 50 }),
-});
+}).strict();
 
 const route = createRoute({
   method: "get",

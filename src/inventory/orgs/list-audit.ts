@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "The organisation's audit log, newest first",
   middleware: [requireAdmin] as const,
-  request: { params: OrgIdParam, query: PageQuery },
+  request: { params: OrgIdParam, query: PageQuery.strict() },
   responses: {
     200: { description: "One page of audit entries", content: { "application/json": { schema: pageOf(AuditEntrySchema) } } },
     ...errorResponses(400, 401, 404, 429),

@@ -23,13 +23,15 @@ const route = createRoute({
   summary: "An account with its plan and the plan's per-key limits (a signed-in user: their own)",
   middleware: [requireAdmin] as const,
   request: {
-    query: z.object({
-      accountEmail: z
-        .email()
-        .max(254)
-        .transform((e) => e.toLowerCase())
-        .optional(),
-    }),
+    query: z
+      .object({
+        accountEmail: z
+          .email()
+          .max(254)
+          .transform((e) => e.toLowerCase())
+          .optional(),
+      })
+      .strict(),
   },
   responses: {
     200: { description: "The account", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },

@@ -10,15 +10,17 @@ import { KeySchema } from "./schemas";
 
 const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
 
-const QuerySchema = z.object({
-  accountEmail: z
-    .email()
-    .max(254)
-    .transform((e) => e.toLowerCase())
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
-  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
-});
+const QuerySchema = z
+  .object({
+    accountEmail: z
+      .email()
+      .max(254)
+      .transform((e) => e.toLowerCase())
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
+    cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+  })
+  .strict();
 
 const route = createRoute({
   method: "get",
