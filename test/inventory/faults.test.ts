@@ -99,6 +99,30 @@ describe("a D1 error in the middle of a request", () => {
       logs.restore();
     }
   });
+
+  it.each([
+    ["customers", "payments"],
+    ["mill-payments", "suppliers"],
+  ])("an export whose rows cannot be read (%s without %s): 500 internal_error in JSON, not a 200 with a cut-off file", async (name, table) => {
+    const orgId = await createOrg("business");
+    const { key } = await createKey(orgId, { access: "read_only" });
+    await customer(orgId);
+    await call(`${INVENTORY}/admin/api/orgs/${orgId}/mill-payments`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ supplier_name: "Fault Mill", amount: "10", method: "neft" }),
+    });
+    await env.DB.prepare(`ALTER TABLE ${table} RENAME TO ${table}_gone`).run();
+    cleanups.push(`ALTER TABLE ${table}_gone RENAME TO ${table}`);
+    const logs = captureConsole();
+    try {
+      // Errors of exports are JSON in the standard error body (the API description); a client that got 200
+      // would keep a file holding the header row alone as if the organisation had no rows.
+      await expectInternalError(await call(`${INVENTORY}/api/v1/export/${name}`, { headers: { Authorization: `Bearer ${key}` } }));
+    } finally {
+      logs.restore();
+    }
+  });
 });
 
 describe("a Durable Object (key guard) that fails", () => {

@@ -42,13 +42,19 @@ export function csvResponses(description: string) {
   };
 }
 
-export function csvResponse(
+/**
+ * The CSV attachment. Its first page of rows is read before the response starts: errors of exports are JSON in the
+ * standard error body, and a failure once the 200 has gone could only cut the file short.
+ */
+export async function csvResponse(
   name: string,
   header: readonly string[],
   rows: AsyncIterable<readonly CsvCell[]>,
   options: { truncated: boolean; bom: boolean; headers: Record<string, string> },
-): Response {
-  return new Response(csvStream(header, rows, { bom: options.bom }), {
+): Promise<Response> {
+  const source = rows[Symbol.asyncIterator]();
+  const first = await source.next();
+  return new Response(csvStream(header, startingWith(first, source), { bom: options.bom }), {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
@@ -58,6 +64,15 @@ export function csvResponse(
       ...options.headers,
     },
   });
+}
+
+/** The rows of `source` with its first result, already read, put back in front. Closing it closes `source`. */
+async function* startingWith<T>(first: IteratorResult<T>, source: AsyncIterator<T>): AsyncGenerator<T> {
+  try {
+    for (let next = first; !next.done; next = await source.next()) yield next.value;
+  } finally {
+    await source.return?.();
+  }
 }
 
 /** Maps rows lazily, so the stream pulls one database page at a time. */
