@@ -107,6 +107,26 @@ describe("GET /api/v1/sales", () => {
     }
   });
 
+  it("a sale booked between two pages repeats a row on the next page and never hides one", async () => {
+    const own = await orgWithKey();
+    const buyer = await customer(own.orgId);
+    const stock = await lot(own.orgId, { kg: "100", received_at: new Date(ist(addDays(today, -5))).toISOString() });
+    const booked: string[] = [];
+    for (const day of [-4, -3, -2, -1]) {
+      booked.push(
+        (await sale(own.orgId, buyer.id, [{ lot_id: stock.id, kg: "1" }], { sold_at: new Date(ist(addDays(today, day))).toISOString() })).id,
+      );
+    }
+    const first = await sales(own.key, "?limit=2");
+    expect(first.data.map((s) => s.id)).toEqual([booked[3], booked[2]]);
+    // Booked now: it sorts first, so every row after it moves down one place.
+    await sale(own.orgId, buyer.id, [{ lot_id: stock.id, kg: "1" }]);
+    const second = await sales(own.key, `?limit=2&offset=${first.next_offset}`);
+    expect(second.data.map((s) => s.id)).toEqual([booked[2], booked[1]]);
+    const third = await sales(own.key, `?limit=2&offset=${second.next_offset}`);
+    expect(third.data.map((s) => s.id)).toEqual([booked[0]]);
+  });
+
   describe.each([
     ["from=2026-13-01", "from"],
     ["from=2026-02-30", "from"],
