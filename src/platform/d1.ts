@@ -1,4 +1,5 @@
 // D1 for the services' db/ code: one drizzle client per binding, and the binding limits. No SQL here.
+import { DrizzleQueryError } from "drizzle-orm";
 import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
 
 export type Database = DrizzleD1Database & { $client: D1Database };
@@ -41,3 +42,13 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 /** `?, ?, ?` for an `IN (…)` list of `n` bound values. */
 export const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+/**
+ * What a log may say about an unexpected error. A failed drizzle query's message carries its SQL and every bound
+ * value (names, GSTINs, key hashes, a webhook signing secret being sealed), so only the database's own error, its
+ * cause, is logged.
+ */
+export function loggableError(error: unknown): string {
+  const shown = error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+  return shown instanceof Error ? `${shown.name}: ${shown.message}` : String(shown);
+}

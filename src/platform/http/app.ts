@@ -1,9 +1,9 @@
 // The app factory both services build on: request ids, security headers, the service's error envelope for
 // every failure (validation, 404, 405, 413, 415, 500), and the OpenAPI document.
-import { DrizzleQueryError } from "drizzle-orm";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { loggableError } from "../d1";
 import { newId } from "../ids";
 import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
 import { describeZodError } from "./validation";
@@ -102,7 +102,7 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
         requestId: c.var.requestId,
         method: c.req.method,
         path: new URL(c.req.url).pathname,
-        error: loggable(error),
+        error: loggableError(error),
       });
     }
     return renderError(c, catalogue, apiError);
@@ -122,13 +122,4 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   });
 
   return app;
-}
-
-/**
- * What the log may say about an unhandled error. A failed drizzle query's message carries its SQL and every bound
- * value (names, GSTINs, key hashes), so only the database's own error, its cause, is logged.
- */
-function loggable(error: unknown): string {
-  const shown = error instanceof DrizzleQueryError && error.cause ? error.cause : error;
-  return shown instanceof Error ? `${shown.name}: ${shown.message}` : String(shown);
 }

@@ -1,6 +1,7 @@
 // The queue side of webhook delivery, service-agnostic: a message names a delivery (`{deliveryId}`); the
 // delivery's row, not the message, says which attempt is next. That makes every message idempotent: a
 // duplicate, early or stale message either waits for the row's next attempt time or finds the delivery final.
+import { loggableError } from "../d1";
 import { attemptDelivery, type AttemptResult } from "./deliver";
 import { firstAttemptAt, hopDelaySeconds, nextAttemptDue, type RetrySchedule } from "./schedule";
 import { signedHeaders, type WebhookScheme } from "./sign";
@@ -261,7 +262,7 @@ export async function consumeWebhookBatch(
         if (decision.action === "ack") message.ack();
         else message.retry({ delaySeconds: decision.delaySeconds });
       } catch (error) {
-        log("webhook delivery error", { deliveryId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        log("webhook delivery error", { deliveryId, error: loggableError(error) });
         message.retry({ delaySeconds: ERROR_RETRY_SECONDS });
       }
     }),
@@ -281,7 +282,7 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, ports: We
       if (job && job.status === "pending") await failWithoutSending(ports, job, "dead-lettered after the queue's retries ran out");
       message.ack();
     } catch (error) {
-      log("webhook dead-letter error", { deliveryId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      log("webhook dead-letter error", { deliveryId, error: loggableError(error) });
       message.retry({ delaySeconds: ERROR_RETRY_SECONDS });
     }
   }

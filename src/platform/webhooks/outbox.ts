@@ -2,6 +2,7 @@
 // both services: fan-out and enqueue after a write commits, the cron's outbox sweep, the queue handlers and
 // the test send. The service passes its store (queries.ts over its tables) and its signing scheme and schedule.
 import { PlatformError } from "../http/errors";
+import { loggableError } from "../d1";
 import { newId } from "../ids";
 import {
   consumeDeadLetters,
@@ -116,10 +117,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       try {
         await dispatch(eventIds, now);
       } catch (error) {
-        console.error(
-          "webhook dispatch deferred to the outbox sweep",
-          JSON.stringify({ eventIds, error: error instanceof Error ? error.message : String(error) }),
-        );
+        console.error("webhook dispatch deferred to the outbox sweep", JSON.stringify({ eventIds, error: loggableError(error) }));
       }
     },
 

@@ -92,6 +92,33 @@ describe("webhook signing secrets at rest", () => {
     expect((await storedSecrets(endpoint.id)).secret).toBe(first);
   });
 
+  it("a D1 failure while sealing a clear secret leaves the secret out of the operator's log, and the delivery is tried again", async () => {
+    const { endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER seal_fault BEFORE UPDATE OF secret ON webhook_endpoints WHEN OLD.id = '${endpoint.id}' BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+    ).run();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const eventId = `evt_${crypto.randomUUID()}`;
+      await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now())
+        .run();
+      const [deliveryId] = await webhookStore.fanOutEvents(env.DB, [eventId], Date.now());
+      const result = await consumeDelivery(worker, "tax-webhooks", deliveryId!);
+      expect(result.retryMessages).toHaveLength(1);
+    } finally {
+      await env.DB.prepare("DROP TRIGGER seal_fault").run();
+    }
+    const errors = logged.mock.calls.map((call) => call.join(" ")).join("\n");
+    logged.mockRestore();
+    expect(errors).toContain("injected");
+    expect(errors).not.toContain(clear.slice("whsec_".length));
+    expect(errors).not.toContain("sealed-v1:");
+    expect(received).toHaveLength(0);
+  });
+
   it("rolling stores the new secret sealed; with an overlap both sign, the old one from a clear row sealed at first use", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const clear = newWebhookSecret();
