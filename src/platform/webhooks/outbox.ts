@@ -21,6 +21,7 @@ export type OutboxStore = Pick<
   ReturnType<typeof webhookQueries>,
   | "loadDeliveryJob"
   | "sealClearSecret"
+  | "endpointsWithClearSecrets"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
   | "fanOutEvents"
@@ -88,6 +89,25 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
     fetch: (input, init) => globalThis.fetch(input, init),
   };
 
+  /**
+   * Seals the secrets rows written before sealing still hold in clear and no delivery will open: a disabled or
+   * deleted endpoint's, an idle one's, a previous secret past its overlap. Each stays readable by the service only.
+   */
+  async function sealClearSecrets(): Promise<number> {
+    let sealed = 0;
+    for (const row of await store.endpointsWithClearSecrets(db, SWEEP_LIMIT)) {
+      for (const [column, stored] of [
+        ["secret", row.secret],
+        ["previousSecret", row.previousSecret],
+      ] as const) {
+        if (stored === null || !(await openWebhookSecret(sessionSecret, row.id, stored))?.clear) continue;
+        await store.sealClearSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecret, row.id, stored));
+        sealed++;
+      }
+    }
+    return sealed;
+  }
+
   async function enqueue(deliveryIds: readonly string[]): Promise<void> {
     for (let i = 0; i < deliveryIds.length; i += 100) {
       await queue.sendBatch(deliveryIds.slice(i, i + 100).map((deliveryId) => ({ body: { deliveryId } satisfies WebhookMessage })));
@@ -121,11 +141,11 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       }
     },
 
-    async sweep(now: number): Promise<{ events: number; deliveries: number }> {
+    async sweep(now: number): Promise<{ events: number; deliveries: number; secretsSealed: number }> {
       const eventIds = await store.undispatchedEventIds(db, now - SWEEP_EVENT_AGE_MS, SWEEP_LIMIT);
       const overdue = await store.overdueDeliveryIds(db, now - SWEEP_DELIVERY_OVERDUE_MS, SWEEP_LIMIT);
       await dispatch(eventIds, now, overdue);
-      return { events: eventIds.length, deliveries: overdue.length };
+      return { events: eventIds.length, deliveries: overdue.length, secretsSealed: await sealClearSecrets() };
     },
 
     consume: (batch: MessageBatch<unknown>): Promise<void> => consumeWebhookBatch(batch, ports, policy),
@@ -198,8 +218,9 @@ export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, 
      */
     dispatchEvents: async (env: WebhookBindings, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
       bind(env).dispatchEvents(eventIds, now),
-    /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed. */
-    sweepOutbox: async (env: WebhookBindings, now: number): Promise<{ events: number; deliveries: number }> => bind(env).sweep(now),
+    /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed; clear secrets get sealed. */
+    sweepOutbox: async (env: WebhookBindings, now: number): Promise<{ events: number; deliveries: number; secretsSealed: number }> =>
+      bind(env).sweep(now),
     consumeWebhooks: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consume(batch),
     consumeDeadLetters: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consumeDeadLetters(batch),
     sendTestEvent: async (

@@ -3,12 +3,12 @@
 // the fan-out twice for one event never creates a second delivery; attempts are unique per (delivery, attempt)
 // and recorded only while the delivery still expects that attempt. A service supplies its tables and the wire
 // body of its events; everything else is the same.
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, notLike, or, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
-import type { SealedWebhookSecret } from "./secrets";
+import { SEALED_PREFIX, type SealedWebhookSecret } from "./secrets";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -235,6 +235,23 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       .update(endpoints)
       .set({ [column]: sealed })
       .where(and(eq(endpoints.id, id), eq(endpoints[column], clear)));
+  }
+
+  /**
+   * Endpoints of every state (disabled and deleted included) still holding a secret in clear, current or previous:
+   * rows written before sealing that no delivery has opened since.
+   */
+  async function endpointsWithClearSecrets(
+    d1: D1Database,
+    limit: number,
+  ): Promise<Array<{ id: string; secret: string; previousSecret: string | null }>> {
+    const sealed = `${SEALED_PREFIX}%`;
+    return db(d1)
+      .select({ id: endpoints.id, secret: endpoints.secret, previousSecret: endpoints.previousSecret })
+      .from(endpoints)
+      .where(or(notLike(endpoints.secret, sealed), and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, sealed))))
+      .limit(limit)
+      .all();
   }
 
   /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
@@ -698,6 +715,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     updateEndpoint,
     rollSecret,
     sealClearSecret,
+    endpointsWithClearSecrets,
     deleteEndpoint,
     listEndpointChanges,
     fanOutEvents,

@@ -7,7 +7,7 @@ import { seal, unseal } from "../crypto";
 
 /** HKDF info of sealed signing secrets: distinct from every other sealing label, so no other key opens them. */
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
-const SEALED_PREFIX = "sealed-v1:";
+export const SEALED_PREFIX = "sealed-v1:";
 
 /** A signing secret in the form the store keeps: never shown, never used to sign as it is. */
 export type SealedWebhookSecret = string & { readonly __sealed: unique symbol };

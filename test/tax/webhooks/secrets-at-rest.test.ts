@@ -9,6 +9,7 @@ import { sealWebhookSecret } from "../../../src/platform/webhooks/secrets";
 import { newWebhookSecret } from "../../../src/platform/webhooks/sign";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { CreatedWebhookEndpointSchema, DeliverySchema, RolledWebhookEndpointSchema } from "../../../src/tax/webhooks/schemas";
+import { taxOutbox } from "../../../src/tax/webhooks/events";
 import { webhookStore } from "../../../src/tax/webhooks/queries";
 import taxWorker from "../../../src/tax/worker";
 import { consumeDelivery } from "../../webhook-queue";
@@ -117,6 +118,27 @@ describe("webhook signing secrets at rest", () => {
     expect(errors).not.toContain(clear.slice("whsec_".length));
     expect(errors).not.toContain("sealed-v1:");
     expect(received).toHaveLength(0);
+  });
+
+  it("the minute's sweep seals clear secrets no delivery will open: a disabled endpoint's, and a previous secret past its overlap", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    const expiredPrevious = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ?, previous_secret = ?, previous_secret_expires_at = ? WHERE id = ?")
+      .bind(clear, expiredPrevious, Date.now() - 1_000, endpoint.id)
+      .run();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: true }) }), 200);
+
+    await taxOutbox.sweepOutbox(env, Date.now());
+    const stored = await storedSecrets(endpoint.id);
+    expect(stored.secret).not.toContain(clear.slice("whsec_".length));
+    expect(stored.previous_secret ?? "").not.toContain(expiredPrevious.slice("whsec_".length));
+
+    // Enabled again, the endpoint signs with the secret its receiver holds.
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: false }) }), 200);
+    await deliver(accountId);
+    expect(received).toHaveLength(1);
+    expect(await verifies(clear, received[0]!)).toBe(true);
   });
 
   it("rolling stores the new secret sealed; with an overlap both sign, the old one from a clear row sealed at first use", async () => {
