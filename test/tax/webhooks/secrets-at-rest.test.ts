@@ -141,6 +141,23 @@ describe("webhook signing secrets at rest", () => {
     expect(await verifies(clear, received[0]!)).toBe(true);
   });
 
+  it("a sealed secret copied onto another endpoint does not open there: that endpoint's delivery is not sent", async () => {
+    const a = await setup();
+    const b = await setup();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?")
+      .bind((await storedSecrets(a.endpoint.id)).secret, b.endpoint.id)
+      .run();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const deliveryId = await deliver(b.accountId);
+    logged.mockRestore();
+    expect(b.received).toHaveLength(0);
+    const log = z.array(DeliverySchema).parse((await expectStatus(await api(`/api/v1/webhooks/${b.endpoint.id}/deliveries`, b.key), 200)).data);
+    expect(log.find((d) => d.id === deliveryId)).toMatchObject({
+      status: "failed",
+      attempts: [{ error: expect.stringContaining("roll the endpoint's secret") }],
+    });
+  });
+
   it("rolling stores the new secret sealed; with an overlap both sign, the old one from a clear row sealed at first use", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const clear = newWebhookSecret();
