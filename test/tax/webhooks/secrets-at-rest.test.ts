@@ -93,6 +93,25 @@ describe("webhook signing secrets at rest", () => {
     expect((await storedSecrets(endpoint.id)).secret).toBe(first);
   });
 
+  it("a delivery that read a clear secret before a roll does not seal it over the rolled one: the next delivery signs with the new secret", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
+    const staleSeal = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, clear);
+    const rolled = RolledWebhookEndpointSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST" }), 200)).data,
+    );
+    // The delivery that read the row before the roll now seals what it read, for both columns.
+    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, staleSeal);
+    await webhookStore.sealClearSecret(env.DB, endpoint.id, "previousSecret", clear, staleSeal);
+    expect(await storedSecrets(endpoint.id)).toMatchObject({ previous_secret: null });
+    expect((await storedSecrets(endpoint.id)).secret).not.toBe(staleSeal);
+
+    await deliver(accountId);
+    expect(await verifies(rolled.secret, received[0]!)).toBe(true);
+    expect(await verifies(clear, received[0]!)).toBe(false);
+  });
+
   it("a D1 failure while sealing a clear secret leaves the secret out of the operator's log, and the delivery is tried again", async () => {
     const { endpoint, received, accountId } = await setup();
     const clear = newWebhookSecret();
