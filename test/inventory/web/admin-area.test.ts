@@ -255,7 +255,13 @@ describe("session management API", () => {
     const { b, orgId, csrf } = await signedIn();
     const token = b.cookies.get("__Secure-inv_session")!;
     expect((await post(b, "/admin/signout", { csrf: "wrong" })).status).toBe(403);
-    expect((await post(b, "/admin/signout", { csrf })).status).toBe(303);
+    const signedOut = await post(b, "/admin/signout", { csrf });
+    expect(signedOut.status).toBe(303);
+    // The browser drops the cookie only when the name, Path and Secure match the one it holds.
+    const cleared = setCookies(signedOut).find((h) => h.startsWith("__Secure-inv_session="))!;
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/; Path=\/admin(;|$)/);
+    expect(cleared).toMatch(/; Secure/);
     const replay = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Secure-inv_session=${token}` } });
     await expectError(replay, 401, "unauthorized");
   });
