@@ -214,7 +214,7 @@ export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, 
     /**
      * Call after a write that inserted outbox events has committed: creates one delivery per subscribed
      * endpoint, enqueues them and marks the events dispatched. Never throws: on failure the events stay
-     * undispatched and the cron sweep picks them up a minute later.
+     * undispatched and the next cron sweep (every 10 minutes) picks them up.
      */
     dispatchEvents: async (env: WebhookBindings, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
       bind(env).dispatchEvents(eventIds, now),

@@ -139,7 +139,7 @@ describe("webhook signing secrets at rest", () => {
     expect(received).toHaveLength(0);
   });
 
-  it("the minute's sweep seals clear secrets no delivery will open: a disabled endpoint's, and a previous secret past its overlap", async () => {
+  it("the cron's outbox sweep seals clear secrets no delivery will open: a disabled endpoint's, and a previous secret past its overlap", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const clear = newWebhookSecret();
     const expiredPrevious = newWebhookSecret();
