@@ -75,7 +75,7 @@ export function buildInventoryApp(): InventoryApp {
   app.openAPIRegistry.registerComponent("securitySchemes", "session", {
     type: "apiKey",
     in: "cookie",
-    name: "__Secure-inv_session",
+    name: "__Host-inv_session",
     description:
       "An organisation admin's session cookie, set by signing in at `/admin` (named `inv_session` under plain-http local development on 127.0.0.1). Acts on that organisation only; state-changing requests also send its CSRF token in `X-CSRF-Token`.",
   });

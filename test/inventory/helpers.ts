@@ -104,7 +104,7 @@ export async function signIn(orgId: string): Promise<TestSession> {
       now + 3_600_000,
     ),
   ]);
-  return { orgId, email, cookie: `__Secure-inv_session=${token}`, csrf };
+  return { orgId, email, cookie: `__Host-inv_session=${token}`, csrf };
 }
 
 /** A call to the management API with a session cookie (and its CSRF token on writes). */

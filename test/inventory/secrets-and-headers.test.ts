@@ -53,25 +53,25 @@ beforeAll(async () => {
 
   // Sign in through the real form: double-submit cookie, Origin, then the session cookie.
   const page = await call(`${HTTPS}/admin`, {});
-  const formToken = cookieValue(page, "__Secure-inv_form")!;
+  const formToken = cookieValue(page, "__Host-inv_form")!;
   await page.text();
   const signedIn = await call(`${HTTPS}/admin/signin`, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: HTTPS,
-      Cookie: `__Secure-inv_form=${formToken}`,
+      Cookie: `__Host-inv_form=${formToken}`,
       "CF-Connecting-IP": randomAddress(),
     },
     body: new URLSearchParams({ email, password: secrets.password, csrf: formToken }).toString(),
     redirect: "manual",
   });
   await signedIn.text();
-  secrets.session = cookieValue(signedIn, "__Secure-inv_session")!;
+  secrets.session = cookieValue(signedIn, "__Host-inv_session")!;
   expect(secrets.session, `sign-in answered ${signedIn.status}`).toBeTruthy();
-  const home = await call(`${HTTPS}/admin`, { headers: { Cookie: `__Secure-inv_session=${secrets.session}` } });
+  const home = await call(`${HTTPS}/admin`, { headers: { Cookie: `__Host-inv_session=${secrets.session}` } });
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())![1]!;
-  session = { cookie: `__Secure-inv_session=${secrets.session}`, csrf };
+  session = { cookie: `__Host-inv_session=${secrets.session}`, csrf };
   const asSession = (method: string, path: string, body?: unknown) =>
     call(`${HTTPS}${path}`, {
       method,

@@ -12,8 +12,11 @@ import type { InventoryContext } from "../hono";
 import { inventoryError } from "../http/errors";
 import type { InventoryEnv } from "../env";
 
-/** Scoped to the admin area, so it never travels with /api/v1 requests; `__Secure-inv_session` over https (session.ts). */
-export const SESSION_COOKIE: PageCookie = { name: "inv_session", path: "/admin" };
+/**
+ * `__Host-inv_session` over https (session.ts): the prefix needs Path=/, and it keeps a sibling subdomain from
+ * setting a cookie of that name that the browser would send first. /api/v1 ignores it (keys only).
+ */
+export const SESSION_COOKIE: PageCookie = { name: "inv_session" };
 
 /** The operator's token and the admin session cookie, read the same way by the management API and the page. */
 export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {

@@ -1,5 +1,5 @@
-// The admin area's sessions: the same `inv_session` cookie the management API reads, scoped to /admin (it
-// never travels with /api/v1 requests), a double-submit cookie for the sign-in form, and the throttle.
+// The admin area's sessions: the same `inv_session` cookie the management API reads, a double-submit cookie for
+// the sign-in form, and the throttle.
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
 import { newId } from "../../platform/ids";
@@ -11,7 +11,7 @@ import { insertSession } from "./queries";
 export const ADMIN_BASE = "/admin";
 export const ASSET_BASE = "/admin/assets";
 /** Double-submit cookie of the sign-in form, scoped like the session's. */
-export const FORM_COOKIE: PageCookie = { name: "inv_form", path: SESSION_COOKIE.path };
+export const FORM_COOKIE: PageCookie = { name: "inv_form" };
 
 export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
   return sessionFromCookie(c, c.env, adminSessionOptions);

@@ -31,35 +31,32 @@ export function isLoopbackHttp(url: string): boolean {
   return protocol === "http:" && (hostname === "127.0.0.1" || hostname === "localhost" || hostname === "[::1]");
 }
 
-/** A cookie of the web pages: its name without prefix and the path it is scoped to. */
+/** A cookie of the web pages, by its name without prefix; every one is on Path=/, as `__Host-` requires. */
 export interface PageCookie {
   name: string;
-  path: string;
 }
 
 /**
- * Wherever the cookie is Secure it carries a name prefix, so the browser refuses a cookie of that name set
- * without Secure, from a subdomain or with a Domain: `__Host-` on path "/" (which also pins the path), else
- * `__Secure-`. Plain-http loopback development keeps the plain name, as its cookies cannot be Secure.
+ * Wherever the cookie is Secure it carries the `__Host-` prefix, so the browser refuses a cookie of that name set
+ * without Secure, from a subdomain, with a Domain or on another path (a sibling subdomain cannot shadow it).
+ * Plain-http loopback development keeps the plain name, as its cookies cannot be Secure.
  */
-function prefixOf(c: Context, cookie: PageCookie): "host" | "secure" | undefined {
-  if (isLoopbackHttp(c.req.url)) return undefined;
-  return cookie.path === "/" ? "host" : "secure";
+function prefixOf(c: Context): "host" | undefined {
+  return isLoopbackHttp(c.req.url) ? undefined : "host";
 }
 
 /** The name the browser keeps the cookie under for this request's URL (`__Host-tax_session`, `inv_form`, …). */
 export function cookieNameFor(c: Context, cookie: PageCookie): string {
-  const prefix = prefixOf(c, cookie);
-  return prefix === "host" ? `__Host-${cookie.name}` : prefix === "secure" ? `__Secure-${cookie.name}` : cookie.name;
+  return prefixOf(c) === "host" ? `__Host-${cookie.name}` : cookie.name;
 }
 
-function cookieOptions(c: Context, cookie: PageCookie, maxAgeSeconds?: number) {
-  const prefix = prefixOf(c, cookie);
+function cookieOptions(c: Context, maxAgeSeconds?: number) {
+  const prefix = prefixOf(c);
   return {
     httpOnly: true,
     secure: prefix !== undefined,
     sameSite: "Lax" as const,
-    path: cookie.path,
+    path: "/",
     ...(prefix === undefined ? {} : { prefix }),
     ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
   };
@@ -67,15 +64,15 @@ function cookieOptions(c: Context, cookie: PageCookie, maxAgeSeconds?: number) {
 
 /** The cookie's value, read under the name this request's URL implies. */
 export function readCookie(c: Context, cookie: PageCookie): string | undefined {
-  return getCookie(c, cookie.name, prefixOf(c, cookie));
+  return getCookie(c, cookie.name, prefixOf(c));
 }
 
 export function setSessionCookie(c: Context, cookie: PageCookie, session: IssuedSession, nowMs: number): void {
-  setCookie(c, cookie.name, session.token, cookieOptions(c, cookie, Math.floor((session.expiresAt - nowMs) / 1000)));
+  setCookie(c, cookie.name, session.token, cookieOptions(c, Math.floor((session.expiresAt - nowMs) / 1000)));
 }
 
 export function clearSessionCookie(c: Context, cookie: PageCookie): void {
-  deleteCookie(c, cookie.name, cookieOptions(c, cookie));
+  deleteCookie(c, cookie.name, cookieOptions(c));
 }
 
 export async function sessionTokenHash(c: Context, cookie: PageCookie): Promise<string | null> {
@@ -89,7 +86,7 @@ export function formToken(c: Context, cookie: PageCookie): string {
   const existing = readCookie(c, cookie);
   if (existing && /^[0-9A-Za-z]{32}$/.test(existing)) return existing;
   const token = randomString(32);
-  setCookie(c, cookie.name, token, { ...cookieOptions(c, cookie, 12 * 3600), sameSite: "Strict" });
+  setCookie(c, cookie.name, token, { ...cookieOptions(c, 12 * 3600), sameSite: "Strict" });
   return token;
 }
 

@@ -12,7 +12,7 @@ import type { TaxEnv } from "../env";
 import { taxError } from "../hono";
 
 /** `__Host-tax_session` over https (session.ts). */
-export const SESSION_COOKIE: PageCookie = { name: "tax_session", path: "/" };
+export const SESSION_COOKIE: PageCookie = { name: "tax_session" };
 
 /** How a session cookie becomes a session; the web page reads its session the same way. */
 export const sessionOptions: AdminAuthOptions<TaxEnv> = {

@@ -10,7 +10,7 @@ import { insertSession } from "../accounts/queries";
 import type { TaxAppEnv } from "../hono";
 
 /** Double-submit cookie of the signed-out forms. */
-export const FORM_COOKIE: PageCookie = { name: "tax_form", path: "/" };
+export const FORM_COOKIE: PageCookie = { name: "tax_form" };
 export const ASSET_BASE = "/ui";
 
 export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | null> {

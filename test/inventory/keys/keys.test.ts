@@ -662,7 +662,7 @@ describe("organisation admins (session) and tenant isolation", () => {
       .bind(Date.now() - 1, orgId)
       .run();
     await expectError(await asSession(session, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
-    await expectError(await asSession({ ...session, cookie: "__Secure-inv_session=nope" }, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
+    await expectError(await asSession({ ...session, cookie: "__Host-inv_session=nope" }, "GET", `/admin/api/orgs/${orgId}`), 401, "unauthorized");
   });
 });
 

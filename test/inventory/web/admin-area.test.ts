@@ -29,8 +29,8 @@ async function browser(): Promise<Browser> {
   const response = await SELF.fetch(`${INVENTORY}/admin`);
   expect(response.status).toBe(200);
   await response.text();
-  const formToken = cookieValue(response, "__Secure-inv_form")!;
-  return { address: randomAddress(), formToken, cookies: new Map([["__Secure-inv_form", formToken]]) };
+  const formToken = cookieValue(response, "__Host-inv_form")!;
+  return { address: randomAddress(), formToken, cookies: new Map([["__Host-inv_form", formToken]]) };
 }
 
 const cookieHeader = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -48,10 +48,10 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const session = cookieValue(response, "__Secure-inv_session");
+  const session = cookieValue(response, "__Host-inv_session");
   if (session !== null) {
-    if (session === "") b.cookies.delete("__Secure-inv_session");
-    else b.cookies.set("__Secure-inv_session", session);
+    if (session === "") b.cookies.delete("__Host-inv_session");
+    else b.cookies.set("__Host-inv_session", session);
   }
   return response;
 }
@@ -103,31 +103,31 @@ describe("admin area pages", () => {
     expect(html).toContain('action="/admin/signin"');
     expect(html).not.toContain("signup");
     expect(html).not.toMatch(/<script>|\sstyle=|<style|\son[a-z]+=/);
-    expect(setCookies(response).find((h) => h.startsWith("__Secure-inv_form="))).toMatch(/Path=\/admin/);
+    expect(setCookies(response).find((h) => h.startsWith("__Host-inv_form="))).toMatch(/; Path=\/(;|$)/);
     const js = await SELF.fetch(`${INVENTORY}/admin/assets/app.js`);
     expect(js.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     await js.text();
   });
 
-  it("signs an admin in with a session cookie scoped to /admin; only the token's hash is stored", async () => {
+  it("signs an admin in with a __Host- session cookie; only the token's hash is stored", async () => {
     const orgId = await createOrg();
     const email = await createAdmin(orgId);
     const b = await browser();
     const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
-    const setCookie = setCookies(response).find((h) => h.startsWith("__Secure-inv_session="))!;
-    for (const attribute of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/admin", "Max-Age=43200"]) expect(setCookie).toContain(attribute);
+    const setCookie = setCookies(response).find((h) => h.startsWith("__Host-inv_session="))!;
+    for (const attribute of ["HttpOnly", "Secure", "SameSite=Lax", "Path=/;", "Max-Age=43200"]) expect(setCookie).toContain(attribute);
     const row = await env.DB.prepare("SELECT s.token_hash, s.org_id FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = ?")
       .bind(email)
       .first<{ token_hash: string; org_id: string }>();
-    expect(row).toEqual({ token_hash: await sha256Hex(b.cookies.get("__Secure-inv_session")!), org_id: orgId });
+    expect(row).toEqual({ token_hash: await sha256Hex(b.cookies.get("__Host-inv_session")!), org_id: orgId });
     const { html } = await page(b);
     expect(html).toContain("Plan and subscription");
     expect(html).toContain("Audit log");
     expect(html).toContain(email);
   });
 
-  it("over https the cookies are __Secure- (their path is /admin, so not __Host-); plain-http loopback keeps the plain names", async () => {
+  it("over https the cookies are __Host- (Path=/, no Domain), so a sibling subdomain cannot shadow them; plain-http loopback keeps the plain names", async () => {
     const orgId = await createOrg();
     const email = await createAdmin(orgId);
     const signIn = async (base: string, formName: string) => {
@@ -150,23 +150,24 @@ describe("admin area pages", () => {
       return { form, cookies: setCookies(response) };
     };
 
-    const https = await signIn("https://inventory.test", "__Secure-inv_form");
-    const session = https.cookies.find((h) => h.startsWith("__Secure-inv_session="))!;
+    const https = await signIn("https://inventory.test", "__Host-inv_form");
+    const session = https.cookies.find((h) => h.startsWith("__Host-inv_session="))!;
     for (const setCookie of [https.form, session]) {
       expect(setCookie).toMatch(/; Secure/);
-      expect(setCookie).toMatch(/; Path=\/admin/);
+      expect(setCookie).toMatch(/; Path=\/(;|$)/);
+      expect(setCookie).not.toMatch(/Domain=/i);
     }
     // The token under the plain name (an earlier release's cookie, or one set over http) is no session over https.
-    const token = /^__Secure-inv_session=([^;]+)/.exec(session)![1]!;
+    const token = /^__Host-inv_session=([^;]+)/.exec(session)![1]!;
     const orgPath = `https://inventory.test/admin/api/orgs/${orgId}`;
     await expectError(await SELF.fetch(orgPath, { headers: { Cookie: `inv_session=${token}` } }), 401, "unauthorized");
-    await expectStatus(await SELF.fetch(orgPath, { headers: { Cookie: `__Secure-inv_session=${token}` } }), 200);
+    await expectStatus(await SELF.fetch(orgPath, { headers: { Cookie: `__Host-inv_session=${token}` } }), 200);
 
     const loopback = await signIn("http://127.0.0.1:8788", "inv_form");
     expect(loopback.form).not.toMatch(/Secure/);
     const plain = loopback.cookies.find((h) => h.startsWith("inv_session="))!;
     expect(plain).not.toMatch(/Secure/);
-    expect(plain).toMatch(/; Path=\/admin/);
+    expect(plain).toMatch(/; Path=\/(;|$)/);
   });
 
   it("gives one generic message for an unknown email and a wrong password", async () => {
@@ -193,7 +194,7 @@ describe("admin area pages", () => {
       .run();
     const b = await browser();
     expect((await post(b, "/admin/signin", { email, password: `${password}x`, csrf: b.formToken })).status).toBe(401);
-    expect(b.cookies.has("__Secure-inv_session")).toBe(false);
+    expect(b.cookies.has("__Host-inv_session")).toBe(false);
     expect((await post(b, "/admin/signin", { email, password, csrf: b.formToken })).status).toBe(303);
   });
 
@@ -207,7 +208,7 @@ describe("admin area pages", () => {
     const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(b.cookies.has("__Secure-inv_session")).toBe(false);
+    expect(b.cookies.has("__Host-inv_session")).toBe(false);
   });
 
   it.each([
@@ -224,7 +225,7 @@ describe("admin area pages", () => {
       headers as Record<string, string>,
     );
     expect(response.status).toBe(403);
-    expect(b.cookies.has("__Secure-inv_session")).toBe(false);
+    expect(b.cookies.has("__Host-inv_session")).toBe(false);
   });
 });
 
@@ -253,16 +254,16 @@ describe("session management API", () => {
 
   it("signs out: the session row is deleted and the old cookie no longer works", async () => {
     const { b, orgId, csrf } = await signedIn();
-    const token = b.cookies.get("__Secure-inv_session")!;
+    const token = b.cookies.get("__Host-inv_session")!;
     expect((await post(b, "/admin/signout", { csrf: "wrong" })).status).toBe(403);
     const signedOut = await post(b, "/admin/signout", { csrf });
     expect(signedOut.status).toBe(303);
     // The browser drops the cookie only when the name, Path and Secure match the one it holds.
-    const cleared = setCookies(signedOut).find((h) => h.startsWith("__Secure-inv_session="))!;
+    const cleared = setCookies(signedOut).find((h) => h.startsWith("__Host-inv_session="))!;
     expect(cleared).toMatch(/Max-Age=0/);
-    expect(cleared).toMatch(/; Path=\/admin(;|$)/);
+    expect(cleared).toMatch(/; Path=\/(;|$)/);
     expect(cleared).toMatch(/; Secure/);
-    const replay = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Secure-inv_session=${token}` } });
+    const replay = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Host-inv_session=${token}` } });
     await expectError(replay, 401, "unauthorized");
   });
 });

@@ -17,21 +17,21 @@ async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }
     .run();
   const first = await SELF.fetch(`${INVENTORY}/admin`);
   await first.text();
-  const formToken = /^__Secure-inv_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Secure-inv_form="))!)![1]!;
+  const formToken = /^__Host-inv_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Host-inv_form="))!)![1]!;
   const response = await SELF.fetch(`${INVENTORY}/admin/signin`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: INVENTORY,
-      Cookie: `__Secure-inv_form=${formToken}`,
+      Cookie: `__Host-inv_form=${formToken}`,
       "CF-Connecting-IP": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
     },
     body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
   });
   expect(response.status).toBe(303);
   const cookie = setCookies(response)
-    .find((h) => h.startsWith("__Secure-inv_session="))!
+    .find((h) => h.startsWith("__Host-inv_session="))!
     .split(";")[0]!;
   const page = await (await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookie } })).text();
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]! };
