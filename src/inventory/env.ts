@@ -12,6 +12,8 @@ const InventoryEnvSchema = z.object({
   ASSETS: binding.fetcher(),
   ADMIN_TOKEN: binding.secret(),
   SESSION_SECRET: binding.secret(),
+  /** Only while SESSION_SECRET is rotated: the value it replaced, still opening what was sealed or signed under it. */
+  SESSION_SECRET_PREVIOUS: binding.secret().optional(),
   SERVICE_VERSION: z.string().default("dev"),
   /** Only `.dev.vars` sets this: lets `npm start` deliver webhooks to http://127.0.0.1. */
   WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),

@@ -99,3 +99,17 @@ export async function unseal(secret: string, context: string, purpose: string, s
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.subarray(0, 12) }, key, bytes.subarray(12));
   return new TextDecoder().decode(plain);
 }
+
+/**
+ * A service secret during its rotation, as a key ring: `current` seals and signs everything; `previous`, the value
+ * it replaced, only opens and verifies what was sealed or signed before the rotation, until the operator removes it.
+ */
+export interface SecretRing {
+  current: string;
+  previous?: string | undefined;
+}
+
+/** The ring's values in the order to try them when opening or verifying: the current one first. */
+export function openingOrder(ring: SecretRing): string[] {
+  return ring.previous === undefined ? [ring.current] : [ring.current, ring.previous];
+}

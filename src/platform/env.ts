@@ -1,6 +1,7 @@
 // Validates a Worker's bindings and secrets once per env object, so a missing secret is one clear error at
 // the entry instead of an `undefined` deep inside a handler.
 import { z } from "zod";
+import type { SecretRing } from "./crypto";
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -31,4 +32,9 @@ export function envParser<S extends z.ZodType<object>>(schema: S): (env: unknown
     parsed.set(env as object, result.data);
     return result.data;
   };
+}
+
+/** SESSION_SECRET with SESSION_SECRET_PREVIOUS, the value it replaced, while a rotation is under way. */
+export function sessionSecrets(env: { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string | undefined }): SecretRing {
+  return { current: env.SESSION_SECRET, previous: env.SESSION_SECRET_PREVIOUS };
 }

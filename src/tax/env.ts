@@ -13,6 +13,8 @@ const TaxEnvSchema = z.object({
   ADMIN_TOKEN: binding.secret(),
   RAZORPAY_WEBHOOK_SECRET: binding.secret(),
   SESSION_SECRET: binding.secret(),
+  /** Only while SESSION_SECRET is rotated: the value it replaced, still opening what was sealed or signed under it. */
+  SESSION_SECRET_PREVIOUS: binding.secret().optional(),
   SERVICE_VERSION: z.string().default("dev"),
   /** The paid plan's price in paise (INR); only a captured payment of exactly this amount activates a period. */
   PAID_PLAN_PRICE_PAISE: z.string().regex(/^[1-9][0-9]{0,9}$/, "a whole number of paise, e.g. 99900 for ₹999"),

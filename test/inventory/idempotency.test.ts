@@ -1,16 +1,31 @@
 // Idempotency-Key on the back office's creating requests, counted in the rows and outbox events they write.
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import inventoryWorker from "../../src/inventory/worker";
 import { sha256Hex } from "../../src/platform/crypto";
 import { loseAnswer } from "../idempotency-records";
 import { asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "./helpers";
 
+const worker = inventoryWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
+
 function postAsOperator(path: string, body: unknown, idempotencyKey: string) {
-  return SELF.fetch(`${INVENTORY}${path}`, {
+  return SELF.fetch(operatorRequest(path, body, idempotencyKey));
+}
+
+function operatorRequest(path: string, body: unknown, idempotencyKey: string) {
+  return new Request(`${INVENTORY}${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),
   });
+}
+
+/** The same request to the Worker running with other secrets (`bindings` replaces the test env). */
+async function postWith(bindings: object, path: string, body: unknown, idempotencyKey: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(operatorRequest(path, body, idempotencyKey) as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 async function count(sql: string, orgId: string): Promise<number> {
@@ -108,6 +123,23 @@ describe("Idempotency-Key on a request whose answer holds a secret: POST /admin/
     await expectStatus(await postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem), 201);
     await loseAnswer(env.DB, idem, 61);
     await expectError(await postAsOperator(`/admin/api/orgs/${orgId}/keys`, body, idem), 409, "idempotency_answer_lost");
+    expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?", orgId)).toBe(1);
+  });
+
+  it("during a SESSION_SECRET rotation (the old value in SESSION_SECRET_PREVIOUS), a retry of a key issued before it shows the same key", async () => {
+    const orgId = await createOrg();
+    const idem = crypto.randomUUID();
+    const body = { name: "tally-sync", access: "read_only" };
+    const path = `/admin/api/orgs/${orgId}/keys`;
+    const issued = (await expectStatus<{ data: { key: string } }>(await postAsOperator(path, body, idem), 201)).data;
+    const newSecret = "a-new-session-secret-0123456789abcdef";
+    const replay = await postWith({ ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET }, path, body, idem);
+    expect((await expectStatus<{ data: { key: string } }>(replay, 201)).data.key).toBe(issued.key);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?", orgId)).toBe(1);
+
+    // Once the previous value is removed, the answer kept under it can no longer be read: the key is not issued again.
+    await expectError(await postWith({ ...env, SESSION_SECRET: newSecret }, path, body, idem), 409, "idempotency_answer_lost");
     expect(await count("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?", orgId)).toBe(1);
   });
 });

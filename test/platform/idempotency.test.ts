@@ -55,7 +55,7 @@ describe("idempotent, with idempotentWrites", () => {
     const app = createApp({ catalogue, log: () => {} });
     app.post(
       "/things",
-      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => env.SESSION_SECRET, now: () => clock }),
+      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => ({ current: env.SESSION_SECRET }), now: () => clock }),
       async (c) => {
         const run = c.req.header("x-run") ?? "";
         if (run === "first") {

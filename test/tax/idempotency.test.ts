@@ -251,6 +251,22 @@ describe("Idempotency-Key answers kept with a secret: a database copy does not o
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
   });
 
+  it("during a SESSION_SECRET rotation (the old value in SESSION_SECRET_PREVIOUS), a retry of a request answered before it replays the kept answer", async () => {
+    const email = await createAccount();
+    const idem = crypto.randomUUID();
+    const issued = await expectStatus<{ data: { key: string } }>(await issue(email, idem), 201);
+    const rotating = { ...env, SESSION_SECRET: "a-new-session-secret-0123456789abcdef", SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
+    const ctx = createExecutionContext();
+    const retry = await worker.fetch(issueRequest(email, idem) as Parameters<typeof worker.fetch>[0], rotating as never, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await expectStatus<{ data: { key: string } }>(retry, 201)).data.key).toBe(issued.data.key);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    const keys = await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE account_id = (SELECT id FROM accounts WHERE email = ?)")
+      .bind(email)
+      .first<{ n: number }>();
+    expect(keys!.n).toBe(1);
+  });
+
   it("after SESSION_SECRET is rotated, a retry of a request answered before is 409 idempotency_answer_lost and acts on nothing", async () => {
     const email = await createAccount();
     const idem = crypto.randomUUID();

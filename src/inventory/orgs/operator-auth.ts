@@ -3,6 +3,7 @@
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
 import { actorName as nameOf, adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
 import type { PageCookie } from "../../platform/auth/session";
+import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
@@ -31,7 +32,7 @@ export const requireAdmin = adminAuth(adminSessionOptions);
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's organisation. */
 export const idempotentForActor = idempotent<{ Bindings: InventoryEnv; Variables: ActorVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
-  secret: (c) => c.env.SESSION_SECRET,
+  secret: (c) => sessionSecrets(c.env),
   scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `org:${c.var.actor.ownerId}`),
 });
 

@@ -16,7 +16,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { hmacSha256Hex, seal, sha256Hex, unseal } from "../crypto";
+import { hmacSha256Hex, openingOrder, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
@@ -100,27 +100,37 @@ export const IdempotencyKeyHeaders = z.object({
     }),
 });
 
+/** The key sealing the answer kept for `key`, under one value of the service's secret. */
+const sealingKeyOf = (secret: string, key: string) => hmacSha256Hex(secret, key);
+
 /**
- * The kept answer of a request that was carried out. Sealed under the service's secret before it was rotated, it
- * can no longer be opened: the request must not run again, so the retry hears that the answer is lost.
+ * The kept answer of a request that was carried out, opened under the service's secret or, during its rotation,
+ * the value it replaced. Sealed under neither (a rotation since, its previous value already removed), it cannot
+ * be opened: the request must not run again, so the retry hears that the answer is lost.
  */
-async function openKept(sealingKey: string, scope: string, body: string): Promise<KeptResponse> {
-  try {
-    return JSON.parse(await unseal(sealingKey, scope, SEALED_PURPOSE, body)) as KeptResponse;
-  } catch {
-    throw new PlatformError(
-      "idempotency_answer_lost",
-      `The request with this ${IDEMPOTENCY_HEADER} was carried out, but its kept answer can no longer be read (the service's secret was changed since); look up its result instead of retrying (a new key would act again)`,
-    );
+async function openKept(secrets: SecretRing, key: string, scope: string, body: string): Promise<KeptResponse> {
+  for (const secret of openingOrder(secrets)) {
+    try {
+      return JSON.parse(await unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body)) as KeptResponse;
+    } catch {
+      // Sealed under another value of the secret: try the next one.
+    }
   }
+  throw new PlatformError(
+    "idempotency_answer_lost",
+    `The request with this ${IDEMPOTENCY_HEADER} was carried out, but its kept answer can no longer be read (the service's secret was changed since); look up its result instead of retrying (a new key would act again)`,
+  );
 }
 
 export interface IdempotencyOptions<E extends Env> {
   store: (c: Context<E>) => IdempotencyStore;
   /** The caller the key belongs to (set by the route's authentication middleware, which runs first). */
   scope: (c: Context<E>) => string;
-  /** A secret of the service that seals kept answers together with the Idempotency-Key; never stored beside them. */
-  secret: (c: Context<E>) => string;
+  /**
+   * The service's secret that seals kept answers together with the Idempotency-Key (never stored beside them); its
+   * previous value, during a rotation, still opens the answers kept before it.
+   */
+  secret: (c: Context<E>) => SecretRing;
   now?: () => number;
 }
 
@@ -143,7 +153,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     const store = options.store(c);
     const scope = options.scope(c);
     const keyHash = await sha256Hex(key);
-    const sealingKey = await hmacSha256Hex(options.secret(c), key);
+    const secrets = options.secret(c);
     const fingerprint = await fingerprintOf(c);
     const nowMs = now();
     if (!(await store.claim(scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
@@ -160,7 +170,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
         }
         throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
       }
-      const kept = await openKept(sealingKey, scope, record.body);
+      const kept = await openKept(secrets, key, scope, record.body);
       const replay = new Response(kept.body, { status: record.status, headers: kept.headers });
       replay.headers.set("Idempotent-Replayed", "true");
       return replay;
@@ -188,7 +198,7 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
       return;
     }
     const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
-    const sealed = await seal(sealingKey, scope, SEALED_PURPOSE, JSON.stringify(kept));
+    const sealed = await seal(await sealingKeyOf(secrets.current, key), scope, SEALED_PURPOSE, JSON.stringify(kept));
     await store.complete(scope, keyHash, nowMs, { status: response.status, body: sealed });
   });
 }

@@ -2,6 +2,7 @@
 // signed-in user always acts on their own account.
 import { adminAuth, type Actor, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
 import type { PageCookie } from "../../platform/auth/session";
+import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { PlatformError } from "../../platform/http/errors";
@@ -27,7 +28,7 @@ export const requireAdmin = adminAuth(sessionOptions);
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's account. */
 export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: ActorVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
-  secret: (c) => c.env.SESSION_SECRET,
+  secret: (c) => sessionSecrets(c.env),
   scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `account:${c.var.actor.ownerId}`),
 });
 

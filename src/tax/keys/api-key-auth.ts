@@ -1,5 +1,6 @@
 // API-key authentication for tax routes: `requireKey()` for /compute (a valid key, no scope), or
 // `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
+import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { type ApiKeyVariables, keyAuth } from "../../platform/keys/middleware";
@@ -44,6 +45,6 @@ export function keySecurity(scope?: TaxScope) {
 /** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */
 export const idempotentForAccount = idempotent<{ Bindings: TaxEnv; Variables: ApiKeyVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
-  secret: (c) => c.env.SESSION_SECRET,
+  secret: (c) => sessionSecrets(c.env),
   scope: (c) => `account:${c.var.apiKey.state.ownerId}`,
 });

@@ -1,5 +1,8 @@
-import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import taxWorker from "../../../src/tax/worker";
+
+const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
 
 describe("tax foundation", () => {
   it("GET /api/v1/health reports each dependency and the version", async () => {
@@ -8,6 +11,22 @@ describe("tax foundation", () => {
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toEqual({ status: "ok", version: "1.0.0", checks: { database: "ok", queue: "ok", keyGuard: "ok" } });
     expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+
+  it("SESSION_SECRET_PREVIOUS is optional; when set it needs 16 characters, else the Worker answers 500 and logs why", async () => {
+    const health = async (bindings: object) => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request("http://tax.test/api/v1/health") as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    expect((await health({ ...env, SESSION_SECRET_PREVIOUS: "an-old-session-secret-0123456789" })).status).toBe(200);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const short = await health({ ...env, SESSION_SECRET_PREVIOUS: "too-short" });
+    const errors = logged.mock.calls.map((call) => call.join(" ")).join("\n");
+    logged.mockRestore();
+    expect(short.status).toBe(500);
+    expect(errors).toContain("SESSION_SECRET_PREVIOUS: a secret of at least 16 characters");
   });
 
   it("unknown paths get 404 in the tax envelope with the request id", async () => {
