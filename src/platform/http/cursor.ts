@@ -1,6 +1,7 @@
 // Opaque keyset cursors: base64url(JSON) plus a truncated HMAC, so a client cannot forge or edit one
-// (a tampered cursor is a 400, never a query on someone's made-up position).
-import { fromBase64Url, hmacSha256Hex, timingSafeEqual, toBase64Url } from "../crypto";
+// (a tampered cursor is a 400, never a query on someone's made-up position). Signed with the current value of the
+// service's secret; during its rotation a cursor signed under the previous value still pages.
+import { fromBase64Url, hmacSha256Hex, openingOrder, type SecretRing, timingSafeEqual, toBase64Url } from "../crypto";
 
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -14,19 +15,20 @@ function decodePayload(payload: string): string | null {
   }
 }
 
-export async function encodeCursor(secret: string, position: unknown): Promise<string> {
+const macOf = async (secret: string, payload: string) => (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
+
+export async function encodeCursor(secrets: SecretRing, position: unknown): Promise<string> {
   const payload = toBase64Url(encoder.encode(JSON.stringify(position)));
-  const mac = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
-  return `${payload}.${mac}`;
+  return `${payload}.${await macOf(secrets.current, payload)}`;
 }
 
 /** The position inside a cursor this service issued, or null for anything else. */
-export async function decodeCursor(secret: string, cursor: string): Promise<unknown> {
+export async function decodeCursor(secrets: SecretRing, cursor: string): Promise<unknown> {
   if (cursor.length > 512) return null;
   const [payload, mac, ...rest] = cursor.split(".");
   if (payload === undefined || mac === undefined || rest.length > 0) return null;
-  const expected = (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
-  if (!timingSafeEqual(mac, expected)) return null;
+  const expected = await Promise.all(openingOrder(secrets).map((secret) => macOf(secret, payload)));
+  if (!expected.some((signed) => timingSafeEqual(mac, signed))) return null;
   const json = decodePayload(payload);
   if (json === null) return null;
   try {

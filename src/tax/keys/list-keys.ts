@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import type { TaxScope } from "./api-key-auth";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
@@ -47,7 +48,7 @@ export function registerListKeys(app: TaxApp): void {
     const account = await resolveAccount(c.var.actor, db, accountEmail);
     let after: KeyPosition | null = null;
     if (cursor !== undefined) {
-      const position = PositionSchema.safeParse(await decodeCursor(c.env.SESSION_SECRET, cursor));
+      const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(c.env), cursor));
       // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
       if (!position.success || position.data.o !== account.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
       after = { createdAt: position.data.c, id: position.data.i };
@@ -57,7 +58,7 @@ export function registerListKeys(app: TaxApp): void {
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor =
-      rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { c: last.createdAt, i: last.id, o: account.id }) : null;
+      rows.length > limit && last ? await encodeCursor(sessionSecrets(c.env), { c: last.createdAt, i: last.id, o: account.id }) : null;
     const data = await Promise.all(
       page.map(async (row) => ({
         id: row.id,

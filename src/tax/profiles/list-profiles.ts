@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
+import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -32,7 +33,7 @@ export function registerListProfiles(app: TaxApp): void {
     const ownerId = c.var.apiKey.state.ownerId;
     let after: ProfilePosition | null = null;
     if (cursor !== undefined) {
-      const position = PositionSchema.safeParse(await decodeCursor(c.env.SESSION_SECRET, cursor));
+      const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(c.env), cursor));
       // A cursor is bound to its owner: another owner's cursor is as invalid as a forged one.
       if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
       after = { updatedAt: position.data.u, id: position.data.i };
@@ -40,7 +41,7 @@ export function registerListProfiles(app: TaxApp): void {
     const rows = await listProfiles(taxDb(c.env.DB), ownerId, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > limit && last ? await encodeCursor(c.env.SESSION_SECRET, { u: last.updatedAt, i: last.id, o: ownerId }) : null;
+    const nextCursor = rows.length > limit && last ? await encodeCursor(sessionSecrets(c.env), { u: last.updatedAt, i: last.id, o: ownerId }) : null;
     return c.json({ data: page.map(profileListItem), nextCursor }, 200);
   });
 }

@@ -1,5 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import taxWorker from "../../../src/tax/worker";
 import { ProfileListItemSchema, ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
 import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
@@ -224,6 +225,37 @@ describe("GET /api/v1/profiles", () => {
     await expectError(await api(`/api/v1/profiles?cursor=${encodeURIComponent(cursor)}`, b.key), 400, "validation_error");
     await expectError(await api("/api/v1/profiles?cursor=%00%27%20OR%201%3D1", a.key), 400, "validation_error");
   });
+  it("a cursor issued before a SESSION_SECRET rotation still pages while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
+    const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
+    const list = async (bindings: object, key: string, query: string) => {
+      const ctx = createExecutionContext();
+      const request = new Request(`${TAX}/api/v1/profiles?${query}`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const { key } = await createKey();
+    const saved: string[] = [];
+    for (const label of ["one", "two", "three"]) saved.push((await expectStatus<{ data: { id: string } }>(await save(key, label), 201)).data.id);
+    const first = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles?limit=1", key), 200));
+
+    const newSecret = "a-new-session-secret-0123456789abcdef";
+    const rotating = { ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
+    const second = ProfileListSchema.parse(
+      await expectStatus(await list(rotating, key, `limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`), 200),
+    );
+
+    // Once the previous value is removed, the cursor issued during the rotation pages on; the one from before is refused.
+    const rotated = { ...env, SESSION_SECRET: newSecret };
+    const third = ProfileListSchema.parse(
+      await expectStatus(await list(rotated, key, `limit=1&cursor=${encodeURIComponent(second.nextCursor!)}`), 200),
+    );
+    // The three pages show each saved profile once: paging across the rotation neither skips nor repeats one.
+    expect([...first.data, ...second.data, ...third.data].map((p) => p.id).sort()).toEqual([...saved].sort());
+    expect(third.nextCursor).toBeNull();
+    await expectError(await list(rotated, key, `limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`), 400, "validation_error");
+  });
+
   it("refuses, with 400, the same owner's cursor from the key listing, which is signed with the same secret", async () => {
     const { key, email } = await createKey();
     await createKey({ email });
