@@ -1,6 +1,8 @@
 // The orchestration between a service's outbox (events table), its WEBHOOKS queue and the consumer, shared by
 // both services: fan-out and enqueue after a write commits, the cron's outbox sweep, the queue handlers and
 // the test send. The service passes its store (queries.ts over its tables) and its signing scheme and schedule.
+import type { SecretRing } from "../crypto";
+import { sessionSecrets } from "../env";
 import { PlatformError } from "../http/errors";
 import { loggableError } from "../d1";
 import { newId } from "../ids";
@@ -14,13 +16,13 @@ import {
   type WebhookPorts,
 } from "./consumer";
 import type { webhookQueries } from "./queries";
-import { openWebhookSecret, sealWebhookSecret } from "./secrets";
+import { isStoredInClear, openWebhookSecret, sealWebhookSecret } from "./secrets";
 
 /** The webhook store's queries the outbox needs (queries.ts), each taking the database first. */
 export type OutboxStore = Pick<
   ReturnType<typeof webhookQueries>,
   | "loadDeliveryJob"
-  | "sealClearSecret"
+  | "resealSecret"
   | "endpointsWithClearSecrets"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
@@ -48,6 +50,8 @@ export interface WebhookBindings {
   WEBHOOK_ALLOW_LOOPBACK: string;
   /** Seals the endpoints' signing secrets at rest (secrets.ts). */
   SESSION_SECRET: string;
+  /** During a rotation of SESSION_SECRET, the value it replaced: still opens the secrets sealed under it. */
+  SESSION_SECRET_PREVIOUS?: string | undefined;
 }
 
 /** Events older than this without dispatched_at are re-dispatched by the sweep. */
@@ -56,19 +60,23 @@ export const SWEEP_EVENT_AGE_MS = 60_000;
 export const SWEEP_DELIVERY_OVERDUE_MS = 10 * 60_000;
 const SWEEP_LIMIT = 500;
 
-function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessionSecret: string, policy: WebhookPolicy) {
-  /** Opens one stored secret; a clear one (a row from before sealing) is sealed in its row on the way. */
+function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessionSecrets: SecretRing, policy: WebhookPolicy) {
+  /**
+   * Opens one stored secret; one not sealed under the current SESSION_SECRET (in clear from before sealing, or
+   * sealed under the previous value during a rotation) is sealed under it in its row on the way.
+   */
   async function open(deliveryId: string, endpointId: string, column: "secret" | "previousSecret", stored: string): Promise<string | null> {
-    const opened = await openWebhookSecret(sessionSecret, endpointId, stored);
+    const opened = await openWebhookSecret(sessionSecrets, endpointId, stored);
     if (opened === null) {
       // For the operator: the delivery log tells the endpoint's owner to roll the secret.
       console.error(
-        "webhook signing secret cannot be opened: sealed under another SESSION_SECRET",
+        "webhook signing secret cannot be opened: sealed under neither SESSION_SECRET nor SESSION_SECRET_PREVIOUS",
         JSON.stringify({ endpointId, deliveryId, column }),
       );
       return null;
     }
-    if (opened.clear) await store.sealClearSecret(db, endpointId, column, stored, await sealWebhookSecret(sessionSecret, endpointId, opened.secret));
+    if (opened.stale)
+      await store.resealSecret(db, endpointId, column, stored, await sealWebhookSecret(sessionSecrets.current, endpointId, opened.secret));
     return opened.secret;
   }
 
@@ -100,8 +108,8 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
         ["secret", row.secret],
         ["previousSecret", row.previousSecret],
       ] as const) {
-        if (stored === null || !(await openWebhookSecret(sessionSecret, row.id, stored))?.clear) continue;
-        await store.sealClearSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecret, row.id, stored));
+        if (stored === null || !isStoredInClear(stored)) continue;
+        await store.resealSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecrets.current, row.id, stored));
         sealed++;
       }
     }
@@ -209,7 +217,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
  */
 export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, "scheme" | "schedule">) {
   const bind = (env: WebhookBindings) =>
-    bound(store, env.DB, env.WEBHOOKS, env.SESSION_SECRET, { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+    bound(store, env.DB, env.WEBHOOKS, sessionSecrets(env), { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
   return {
     /**
      * Call after a write that inserted outbox events has committed: creates one delivery per subscribed

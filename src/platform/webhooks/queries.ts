@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
-import { SEALED_PREFIX, type SealedWebhookSecret } from "./secrets";
+import { SEALED_FORMS_LIKE, type SealedWebhookSecret } from "./secrets";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -221,20 +221,21 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
-   * Replaces a secret a row written before sealing still holds in clear with its sealed form, only while the
-   * column still holds that clear secret: of readers sealing it at once one writes, and a roll meanwhile wins.
+   * Replaces a secret a row holds in clear (written before sealing) or sealed under an earlier SESSION_SECRET with
+   * its form sealed under the current one, only while the column still holds the value read: of readers sealing
+   * it at once one writes, and a roll meanwhile wins.
    */
-  async function sealClearSecret(
+  async function resealSecret(
     d1: D1Database,
     id: string,
     column: "secret" | "previousSecret",
-    clear: string,
+    read: string,
     sealed: SealedWebhookSecret,
   ): Promise<void> {
     await db(d1)
       .update(endpoints)
       .set({ [column]: sealed })
-      .where(and(eq(endpoints.id, id), eq(endpoints[column], clear)));
+      .where(and(eq(endpoints.id, id), eq(endpoints[column], read)));
   }
 
   /**
@@ -245,11 +246,15 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     d1: D1Database,
     limit: number,
   ): Promise<Array<{ id: string; secret: string; previousSecret: string | null }>> {
-    const sealed = `${SEALED_PREFIX}%`;
     return db(d1)
       .select({ id: endpoints.id, secret: endpoints.secret, previousSecret: endpoints.previousSecret })
       .from(endpoints)
-      .where(or(notLike(endpoints.secret, sealed), and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, sealed))))
+      .where(
+        or(
+          notLike(endpoints.secret, SEALED_FORMS_LIKE),
+          and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, SEALED_FORMS_LIKE)),
+        ),
+      )
       .limit(limit)
       .all();
   }
@@ -714,7 +719,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     findEndpoint,
     updateEndpoint,
     rollSecret,
-    sealClearSecret,
+    resealSecret,
     endpointsWithClearSecrets,
     deleteEndpoint,
     listEndpointChanges,

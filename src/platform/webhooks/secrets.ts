@@ -1,33 +1,80 @@
 // Endpoint signing secrets are kept sealed in D1: AES-GCM under a key derived from the service's SESSION_SECRET
 // for this purpose alone, bound to the endpoint's id. A copy of the database then cannot sign webhooks, and a
 // sealed secret copied onto another endpoint does not open. Rows written before sealing hold the secret in clear
-// (always `whsec_…`); the sealed form starts with SEALED_PREFIX, which a generated secret never does, so the two
+// (always `whsec_…`); the sealed form starts with `sealed-`, which a generated secret never does, so the two
 // are told apart by their first characters.
-import { seal, unseal } from "../crypto";
+//
+// The sealed form names the SESSION_SECRET value that sealed it (`sealed-v2:<key id>:…`), so that during a
+// rotation of SESSION_SECRET opening tries that value first, and the operator can count in D1 the rows still
+// sealed under the previous value before removing it (docs/operations.md).
+import { hmacSha256Hex, openingOrder, type SecretRing, seal, unseal } from "../crypto";
 
 /** HKDF info of sealed signing secrets: distinct from every other sealing label, so no other key opens them. */
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
-export const SEALED_PREFIX = "sealed-v1:";
+/** Every sealed form starts so; a clear secret (`whsec_…`) never does. */
+const SEALED_FORMS = "sealed-";
+/** SQL LIKE pattern of the sealed forms, to find the rows still holding a secret in clear. */
+export const SEALED_FORMS_LIKE = `${SEALED_FORMS}%`;
+const SEALED_PREFIX = "sealed-v2:";
+/** Sealed before the form named its key: opened under each value in turn, and re-sealed in the named form. */
+const UNNAMED_SEALED_PREFIX = "sealed-v1:";
+const KEY_ID_LABEL = "webhook-signing-secret-key-id";
+
+/**
+ * The public name of a SESSION_SECRET value in sealed secrets: the first 8 hex digits of HMAC-SHA256 keyed with it
+ * over KEY_ID_LABEL. It tells nothing that helps guess the value: the sealed secret beside it already confirms a
+ * guess (its AES-GCM tag), at the same cost.
+ */
+export async function sealingKeyId(sessionSecret: string): Promise<string> {
+  return (await hmacSha256Hex(sessionSecret, KEY_ID_LABEL)).slice(0, 8);
+}
 
 /** A signing secret in the form the store keeps: never shown, never used to sign as it is. */
 export type SealedWebhookSecret = string & { readonly __sealed: unique symbol };
 
 export async function sealWebhookSecret(sessionSecret: string, endpointId: string, secret: string): Promise<SealedWebhookSecret> {
-  return `${SEALED_PREFIX}${await seal(sessionSecret, endpointId, SEALED_PURPOSE, secret)}` as SealedWebhookSecret;
+  const sealed = await seal(sessionSecret, endpointId, SEALED_PURPOSE, secret);
+  return `${SEALED_PREFIX}${await sealingKeyId(sessionSecret)}:${sealed}` as SealedWebhookSecret;
 }
 
-/** A stored secret opened: `clear` when the row still held it unsealed, to be sealed now. */
-export type OpenedWebhookSecret = { secret: string; clear: boolean };
+/**
+ * A stored secret opened: `stale` when the row does not hold it sealed under the current SESSION_SECRET (in clear
+ * from before sealing, sealed before the form named its key, or under the previous value), to be sealed now.
+ */
+export type OpenedWebhookSecret = { secret: string; stale: boolean };
+
+/** Whether a stored value is a secret written before sealing, held in clear. */
+export function isStoredInClear(stored: string): boolean {
+  return !stored.startsWith(SEALED_FORMS);
+}
+
+/** The key id and sealed text of a stored value; the key id is null when the form does not name it. */
+function parseSealed(stored: string): { keyId: string | null; sealed: string } | null {
+  if (stored.startsWith(UNNAMED_SEALED_PREFIX)) return { keyId: null, sealed: stored.slice(UNNAMED_SEALED_PREFIX.length) };
+  const named = stored.startsWith(SEALED_PREFIX) ? stored.slice(SEALED_PREFIX.length).match(/^([0-9a-f]{8}):(.*)$/s) : null;
+  return named ? { keyId: named[1]!, sealed: named[2]! } : null;
+}
 
 /**
- * The secret behind a stored value, or null when it cannot be opened: sealed under another SESSION_SECRET (it was
- * rotated since) or for another endpoint. Such a secret is lost; only rolling the endpoint's secret recovers.
+ * The secret behind a stored value, opened under SESSION_SECRET or, during its rotation, the previous value; null
+ * when neither opens it: sealed under a value since removed, or for another endpoint. Such a secret is lost; only
+ * rolling the endpoint's secret recovers.
  */
-export async function openWebhookSecret(sessionSecret: string, endpointId: string, stored: string): Promise<OpenedWebhookSecret | null> {
-  if (!stored.startsWith(SEALED_PREFIX)) return { secret: stored, clear: true };
-  try {
-    return { secret: await unseal(sessionSecret, endpointId, SEALED_PURPOSE, stored.slice(SEALED_PREFIX.length)), clear: false };
-  } catch {
-    return null;
+export async function openWebhookSecret(secrets: SecretRing, endpointId: string, stored: string): Promise<OpenedWebhookSecret | null> {
+  if (isStoredInClear(stored)) return { secret: stored, stale: true };
+  const parsed = parseSealed(stored);
+  if (parsed === null) return null;
+  const values = openingOrder(secrets);
+  const named = await Promise.all(values.map(async (value) => parsed.keyId === (await sealingKeyId(value))));
+  // The value the key id names first; the others too, as two values may share a key id.
+  const order = [...values.filter((_, i) => named[i]), ...values.filter((_, i) => !named[i])];
+  for (const value of order) {
+    try {
+      const secret = await unseal(value, endpointId, SEALED_PURPOSE, parsed.sealed);
+      return { secret, stale: value !== secrets.current || parsed.keyId === null };
+    } catch {
+      // Sealed under another value: try the next one.
+    }
   }
+  return null;
 }

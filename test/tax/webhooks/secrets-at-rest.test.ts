@@ -1,10 +1,12 @@
 // Tax webhook signing secrets at rest: D1 holds them sealed under SESSION_SECRET, never as shown; deliveries
 // are signed with the secret shown at creation or roll; a row written before sealing (clear secret) still signs
-// and is sealed at its first delivery; a secret sealed under an earlier SESSION_SECRET fails its delivery,
-// logged, and is never replaced by an unsigned request.
+// and is sealed at its first delivery; during a rotation of SESSION_SECRET (the old value in
+// SESSION_SECRET_PREVIOUS) a secret sealed under the old value still signs and is re-sealed under the new one;
+// a secret sealed under neither fails its delivery, logged, and is never replaced by an unsigned request.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "@hono/zod-openapi";
+import { seal } from "../../../src/platform/crypto";
 import { sealWebhookSecret } from "../../../src/platform/webhooks/secrets";
 import { newWebhookSecret } from "../../../src/platform/webhooks/sign";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
@@ -48,6 +50,32 @@ async function deliver(accountId: string, bindings: object = env): Promise<strin
   return deliveryId!;
 }
 
+/**
+ * The key id docs/operations.md has the operator compute for a SESSION_SECRET value: the first 8 hex digits of
+ * HMAC-SHA256 keyed with the value over `webhook-signing-secret-key-id` (worked here with Web Crypto directly).
+ */
+async function keyIdOf(sessionSecret: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(sessionSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode("webhook-signing-secret-key-id")));
+  return [...mac.slice(0, 4)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The endpoint's row counted by the query docs/operations.md gives the operator: still holds a secret not under `keyId`. */
+async function notYetUnder(keyId: string, endpointId: string): Promise<number> {
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM webhook_endpoints WHERE deleted_at IS NULL AND (
+       (secret LIKE 'sealed-%' AND substr(secret, 1, 19) <> 'sealed-v2:${keyId}:') OR
+       (previous_secret LIKE 'sealed-%' AND previous_secret_expires_at > unixepoch() * 1000 AND substr(previous_secret, 1, 19) <> 'sealed-v2:${keyId}:')
+     ) AND id = ?`,
+  )
+    .bind(endpointId)
+    .first<{ n: number }>();
+  return row!.n;
+}
+
+const NEW_SESSION_SECRET = "a-new-session-secret-0123456789abcdef";
+
 async function verifies(secret: string, request: Received): Promise<boolean> {
   return (await verifyWebhook(secret, request.headers, request.body, { scheme: "service-signature", now: request.at })).ok;
 }
@@ -88,8 +116,8 @@ describe("webhook signing secrets at rest", () => {
     await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(clear, endpoint.id).run();
     const first = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, clear);
     const second = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, clear);
-    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, first);
-    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, second);
+    await webhookStore.resealSecret(env.DB, endpoint.id, "secret", clear, first);
+    await webhookStore.resealSecret(env.DB, endpoint.id, "secret", clear, second);
     expect((await storedSecrets(endpoint.id)).secret).toBe(first);
   });
 
@@ -102,8 +130,8 @@ describe("webhook signing secrets at rest", () => {
       (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST" }), 200)).data,
     );
     // The delivery that read the row before the roll now seals what it read, for both columns.
-    await webhookStore.sealClearSecret(env.DB, endpoint.id, "secret", clear, staleSeal);
-    await webhookStore.sealClearSecret(env.DB, endpoint.id, "previousSecret", clear, staleSeal);
+    await webhookStore.resealSecret(env.DB, endpoint.id, "secret", clear, staleSeal);
+    await webhookStore.resealSecret(env.DB, endpoint.id, "previousSecret", clear, staleSeal);
     expect(await storedSecrets(endpoint.id)).toMatchObject({ previous_secret: null });
     expect((await storedSecrets(endpoint.id)).secret).not.toBe(staleSeal);
 
@@ -207,6 +235,48 @@ describe("webhook signing secrets at rest", () => {
     await deliver(accountId);
     expect(await verifies(again.secret, received[1]!)).toBe(true);
     expect(await verifies(rolled.secret, received[1]!)).toBe(false);
+  });
+
+  it("during a SESSION_SECRET rotation, secrets sealed under the old value still sign and are re-sealed under the new one, which alone then opens them", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    // A roll with an overlap before the rotation: both the secret and the previous one are sealed under the old value.
+    const rolled = RolledWebhookEndpointSchema.parse(
+      (
+        await expectStatus(
+          await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key, { method: "POST", body: JSON.stringify({ overlapHours: 1 }) }),
+          200,
+        )
+      ).data,
+    );
+    const newKeyId = await keyIdOf(NEW_SESSION_SECRET);
+    const before = await storedSecrets(endpoint.id);
+    expect(before.secret.startsWith(`sealed-v2:${await keyIdOf(env.SESSION_SECRET)}:`)).toBe(true);
+    expect(await notYetUnder(newKeyId, endpoint.id)).toBe(1);
+
+    await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET });
+    expect(received).toHaveLength(1);
+    expect(await verifies(rolled.secret, received[0]!)).toBe(true);
+    expect(await verifies(endpoint.secret, received[0]!)).toBe(true);
+    const after = await storedSecrets(endpoint.id);
+    expect(after.secret.startsWith(`sealed-v2:${newKeyId}:`)).toBe(true);
+    expect(after.previous_secret!.startsWith(`sealed-v2:${newKeyId}:`)).toBe(true);
+    expect(await notYetUnder(newKeyId, endpoint.id)).toBe(0);
+
+    // SESSION_SECRET_PREVIOUS removed: the new value alone opens both.
+    await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET });
+    expect(received).toHaveLength(2);
+    expect(await verifies(rolled.secret, received[1]!)).toBe(true);
+    expect(await verifies(endpoint.secret, received[1]!)).toBe(true);
+  });
+
+  it("a secret sealed before sealed secrets named their key still signs, also during a rotation, and is re-sealed naming it", async () => {
+    const { endpoint, received, accountId } = await setup();
+    const clear = newWebhookSecret();
+    const unnamed = `sealed-v1:${await seal(env.SESSION_SECRET, endpoint.id, "webhook-signing-secret-v1", clear)}`;
+    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(unnamed, endpoint.id).run();
+    await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET });
+    expect(await verifies(clear, received[0]!)).toBe(true);
+    expect((await storedSecrets(endpoint.id)).secret.startsWith(`sealed-v2:${await keyIdOf(NEW_SESSION_SECRET)}:`)).toBe(true);
   });
 
   it("after SESSION_SECRET changes, a delivery is not sent (never unsigned), logged, and works again once the secret is rolled", async () => {
