@@ -2,6 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
+import { setCookies } from "../web-session";
 
 export const TAX = "http://tax.test";
 
@@ -86,4 +87,28 @@ export function capture(email: string, paymentId: string, amount = PRICE_PAISE, 
   return billing("payment.captured", {
     payment: { entity: { id: paymentId, amount, currency, status: "captured", notes: { accountEmail: email } } },
   });
+}
+
+/** A signed-in user, through the real sign-up form. */
+export async function signedIn(): Promise<{ cookie: string; csrf: string; email: string }> {
+  const first = await SELF.fetch(`${TAX}/`);
+  await first.text();
+  const formToken = /^__Host-tax_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Host-tax_form="))!)![1]!;
+  const email = randomEmail();
+  const response = await SELF.fetch(`${TAX}/auth/signup`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: TAX,
+      Cookie: `__Host-tax_form=${formToken}`,
+      "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+    },
+    body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
+  });
+  expect(response.status).toBe(303);
+  const session = setCookies(response).find((h) => h.startsWith("__Host-tax_session="))!;
+  const cookie = session.split(";")[0]!;
+  const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: cookie } })).text();
+  return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!, email };
 }

@@ -1,8 +1,11 @@
 // Integer query parameters are decimal digits only: a value that loose number parsing would accept (hex,
 // exponent, sign, spaces, empty) is a malformed parameter, 400 validation_error naming it.
 import { describe, expect, it } from "vitest";
-import { receiver } from "../webhook-receiver";
-import { admin, api, createAccount, createKey, expectError, expectStatus } from "./helpers";
+import { installReceivers, receiver } from "../webhook-receiver";
+import { sessionCaller } from "../web-session";
+import { admin, api, createAccount, createKey, expectError, expectStatus, signedIn, TAX } from "./helpers";
+
+installReceivers();
 
 describe("integer query parameters", () => {
   it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])(
@@ -55,5 +58,59 @@ describe("unknown query parameters on management routes", () => {
     await expectStatus(await admin("GET", path), 200);
     const message = await expectError(await admin("GET", `${path}&${name}=failed`), 400, "validation_error");
     expect(message).toBe(`${name}: unknown field`);
+  });
+});
+
+describe("unknown query parameters on management writes", () => {
+  // The write routes name their account with ?accountEmail= as the reads do. A misspelt name left unread is no name:
+  // the operator got "accountEmail: is required" for a parameter they did send, and a signed-in user's call acted on
+  // their own account where the account they named would have been refused (403).
+  const writes: Array<[method: string, route: string, body?: unknown]> = [
+    ["PATCH", "/admin/api/webhooks/{id}", { description: "renamed" }],
+    ["DELETE", "/admin/api/webhooks/{id}"],
+    ["POST", "/admin/api/webhooks/{id}/test"],
+    ["POST", "/admin/api/webhooks/{id}/roll-secret", { overlapHours: 1 }],
+    ["POST", "/admin/api/webhooks/{id}/deliveries/{deliveryId}/resend"],
+  ];
+  const as = sessionCaller(TAX);
+
+  /** An endpoint with one delivered test send, and what its detail and deliveries read as. */
+  async function endpointOf(call: (method: string, path: string, body?: unknown) => Promise<Response>, accountEmail?: string) {
+    const query = accountEmail === undefined ? "" : `?accountEmail=${encodeURIComponent(accountEmail)}`;
+    const { data: endpoint } = await expectStatus(await call("POST", "/admin/api/webhooks", { accountEmail, url: receiver().url }), 201);
+    const { data: sent } = await expectStatus(await call("POST", `/admin/api/webhooks/${endpoint.id}/test${query}`), 200);
+    const state = async () => ({
+      detail: await expectStatus(await call("GET", `/admin/api/webhooks/${endpoint.id}${query}`), 200),
+      deliveries: await expectStatus(await call("GET", `/admin/api/webhooks/${endpoint.id}/deliveries${query}`), 200),
+    });
+    const path = (route: string) => route.replace("{id}", endpoint.id).replace("{deliveryId}", sent.deliveryId);
+    return { path, state, before: await state() };
+  }
+
+  it.each(writes)("the operator's %s %s?acountEmail=… is 400 naming the parameter and changes nothing", async (method, route, body) => {
+    const email = await createAccount();
+    const endpoint = await endpointOf((m, p, b) => admin(m, p, b), email);
+    const message = await expectError(
+      await admin(method, `${endpoint.path(route)}?acountEmail=${encodeURIComponent(email)}`, body),
+      400,
+      "validation_error",
+    );
+    expect(message).toBe("acountEmail: unknown field");
+    expect(await endpoint.state()).toEqual(endpoint.before);
+  });
+
+  it.each(writes)("a signed-in user's %s %s?account_email=<another account> is 400, not an act on their own account", async (method, route, body) => {
+    const user = await signedIn();
+    const other = await createAccount();
+    const endpoint = await endpointOf((m, p, b) => as(user, m, p, b));
+    // Spelt right, the other account is refused: the misspelt call must not do what this one may not.
+    await expectError(await as(user, method, `${endpoint.path(route)}?accountEmail=${encodeURIComponent(other)}`, body), 403, "forbidden");
+    const message = await expectError(
+      await as(user, method, `${endpoint.path(route)}?account_email=${encodeURIComponent(other)}`, body),
+      400,
+      "validation_error",
+    );
+    expect(message).toBe("account_email: unknown field");
+    expect(await endpoint.state()).toEqual(endpoint.before);
   });
 });

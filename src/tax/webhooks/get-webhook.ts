@@ -31,7 +31,7 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "One of an account's webhook endpoints, with its changes",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.strict() },
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

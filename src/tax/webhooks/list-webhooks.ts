@@ -30,7 +30,7 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "An account's webhook endpoints, newest first (no secrets); the web page's view of GET /api/v1/webhooks",
   middleware: [requireAdmin] as const,
-  request: { query: AccountEmailQuery.strict() },
+  request: { query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

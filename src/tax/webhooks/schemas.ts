@@ -142,6 +142,12 @@ export const AccountEmailField = z
   .transform((e) => e.toLowerCase())
   .optional();
 
-export const AccountEmailQuery = z.object({
-  accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
-});
+/**
+ * The query of every management route that names its account. Strict: a misspelt `accountEmail` left unread would
+ * name no account, and the call would act on the signed-in user's own account instead of being refused.
+ */
+export const AccountEmailQuery = z
+  .object({
+    accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
+  })
+  .strict();

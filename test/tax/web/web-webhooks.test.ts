@@ -3,34 +3,10 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
-import { sessionCaller, setCookies } from "../../web-session";
-import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
+import { sessionCaller } from "../../web-session";
+import { admin, createKey, expectError, expectStatus, signedIn, TAX } from "../helpers";
 
 installReceivers();
-
-/** A signed-in user, through the real sign-up form. */
-async function signedIn(): Promise<{ cookie: string; csrf: string; email: string }> {
-  const first = await SELF.fetch(`${TAX}/`);
-  await first.text();
-  const formToken = /^__Host-tax_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Host-tax_form="))!)![1]!;
-  const email = randomEmail();
-  const response = await SELF.fetch(`${TAX}/auth/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: TAX,
-      Cookie: `__Host-tax_form=${formToken}`,
-      "CF-Connecting-IP": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
-    },
-    body: new URLSearchParams({ email, password: "correct horse battery", csrf: formToken }).toString(),
-  });
-  expect(response.status).toBe(303);
-  const session = setCookies(response).find((h) => h.startsWith("__Host-tax_session="))!;
-  const cookie = session.split(";")[0]!;
-  const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: cookie } })).text();
-  return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!, email };
-}
 
 const as = sessionCaller(TAX);
 
