@@ -7,23 +7,44 @@ import { admin, api, createAccount, createKey, expectError, expectStatus, signed
 
 installReceivers();
 
+const MALFORMED_INTEGERS = [["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]];
+
 describe("integer query parameters", () => {
-  it.each([["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]])(
-    "limit=%s is 400 validation_error",
-    async (value) => {
-      const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
-      for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
-        const message = await expectError(await api(`${path}?limit=${value}`, key), 400, "validation_error");
-        expect(message, path).toContain("limit");
-      }
-    },
-  );
+  it.each(MALFORMED_INTEGERS)("limit=%s is 400 validation_error", async (value) => {
+    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
+    for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
+      const message = await expectError(await api(`${path}?limit=${value}`, key), 400, "validation_error");
+      expect(message, path).toContain("limit");
+    }
+  });
+
+  // Page sizes of 1 to 100 on both, so out-of-range values must read the same too.
+  it.each([...MALFORMED_INTEGERS, ["0"], ["101"]])("GET /admin/api/keys?limit=%s is refused as GET /api/v1/profiles refuses it", async (value) => {
+    const { key, email } = await createKey({ scopes: ["profiles:read"] });
+    const expected = await expectError(await api(`/api/v1/profiles?limit=${value}`, key), 400, "validation_error");
+    const message = await expectError(
+      await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}&limit=${value}`),
+      400,
+      "validation_error",
+    );
+    expect(message).toBe(expected);
+  });
 
   it("decimal digits, leading zeros included, are read as the number they spell", async () => {
     const { key } = await createKey({ scopes: ["deadlines:read"] });
     const body = await expectStatus<{ data: unknown[] }>(await api("/api/v1/deadlines?from=2026-04-01&limit=003", key), 200);
     // The calendar has far more than three due dates after 1 April 2026 (every month's TDS deposit alone).
     expect(body.data).toHaveLength(3);
+  });
+
+  it("GET /admin/api/keys reads limit=003 as 3", async () => {
+    const { email } = await createKey();
+    for (let n = 0; n < 3; n++) await createKey({ email });
+    const query = `accountEmail=${encodeURIComponent(email)}`;
+    const body = await expectStatus<{ data: unknown[]; nextCursor: string | null }>(await admin("GET", `/admin/api/keys?${query}&limit=003`), 200);
+    // Four keys, a page of three: a cursor to the fourth.
+    expect(body.data).toHaveLength(3);
+    expect(body.nextCursor).not.toBeNull();
   });
 });
 

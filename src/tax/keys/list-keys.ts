@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
+import { queryInteger } from "../../platform/http/query";
 import type { TaxScope } from "./api-key-auth";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
@@ -18,7 +19,7 @@ const QuerySchema = z
       .max(254)
       .transform((e) => e.toLowerCase())
       .optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
+    limit: queryInteger(1, 100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
     cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
   })
   .strict();
