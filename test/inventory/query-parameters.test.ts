@@ -56,3 +56,26 @@ describe("unknown query parameters on management routes", () => {
     expect(message).toBe(`${name}: unknown field`);
   });
 });
+
+describe("unknown query parameters on reads that take none", () => {
+  // A read without parameters refuses any, as the others refuse the ones they do not list: `limit=5` on the webhook
+  // list would otherwise seem to page it, `status=` to filter it.
+  it.each([
+    ["/admin/api/orgs/{id}", "expand"],
+    ["/admin/api/orgs/{id}/webhooks", "limit"],
+    ["/admin/api/orgs/{id}/webhooks/{webhookId}", "status"],
+  ])("GET %s?%s=… is 400 bad_request naming the parameter", async (route, name) => {
+    const orgId = await createOrg();
+    const { data: endpoint } = await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url }), 201);
+    const path = route.replace("{id}", orgId).replace("{webhookId}", endpoint.id);
+    await expectStatus(await admin("GET", path), 200);
+    const message = await expectError(await admin("GET", `${path}?${name}=1`), 400, "bad_request");
+    expect(message).toBe(`${name}: unknown field`);
+  });
+
+  it("GET /api/v1/sales/{id}?include=items is 400 bad_request naming the parameter", async () => {
+    const { key } = await createKey(await createOrg());
+    const message = await expectError(await api("/api/v1/sales/sale_01jd3k9x2m4n5p6q7r8s9t0v1w?include=items", key), 400, "bad_request");
+    expect(message).toBe("include: unknown field");
+  });
+});

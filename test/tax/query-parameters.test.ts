@@ -55,6 +55,10 @@ describe("unknown query parameters", () => {
     ["GET", "/api/v1/profiles?limt=5", "limt"],
     ["GET", "/api/v1/webhooks/whk_x/deliveries?state=failed", "state"],
     ["POST", "/api/v1/documents/parse?typ=ais", "typ"],
+    // Reads that take no parameter refuse any: `limit=5` would otherwise seem to page the list.
+    ["GET", "/api/v1/webhooks?limit=5", "limit"],
+    ["GET", "/api/v1/webhooks/whk_x?include=secret", "include"],
+    ["GET", "/api/v1/profiles/prof_x?fields=profile", "fields"],
   ])("%s %s is 400 validation_error naming the parameter", async (method, path, name) => {
     const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read", "webhooks:manage", "documents:parse"] });
     const init = method === "POST" ? { method, body: "Annual Information Statement", headers: { "Content-Type": "text/plain" } } : { method };

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
@@ -13,7 +14,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "An organisation: plan, subscription and per-key limits",
   middleware: [requireAdmin] as const,
-  request: { params: OrgIdParam },
+  request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {
     200: { description: "The organisation", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
     ...errorResponses(400, 401, 404, 429),

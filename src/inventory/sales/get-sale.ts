@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { inventoryError } from "../http/errors";
@@ -15,7 +16,7 @@ const route = createRoute({
   summary: "One sale by its id, with its items; cancelled sales too (status says so)",
   description: "A sale of another organisation is 404 `not_found`, as is one that does not exist.",
   ...scopedKey("sales:read"),
-  request: { params: SaleIdParam, headers: BookmarkHeader },
+  request: { params: SaleIdParam, query: NoQueryParameters, headers: BookmarkHeader },
   responses: {
     200: { description: "The sale", headers: readHeaders, content: { "application/json": { schema: SaleResponseSchema } } },
     ...errorResponses(400, 401, 403, 404, 429, 500),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -14,7 +15,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "One webhook endpoint (no secret): whether it is enabled, why not, since when it has been failing, and its changes",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookParams },
+  request: { params: WebhookParams, query: NoQueryParameters },
   responses: {
     200: { description: "The endpoint", content: { "application/json": { schema: z.object({ data: WebhookDetailSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -14,7 +15,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "The organisation's webhook endpoints, newest first (no secrets)",
   middleware: [requireAdmin] as const,
-  request: { params: OrgIdParam },
+  request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {
     200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookSchema) }) } } },
     ...errorResponses(400, 401, 403, 404, 429),

@@ -11,3 +11,6 @@ export function queryInteger(min: number, max: number) {
     z.number({ error: "must be a whole number in decimal digits" }).int().min(min).max(max),
   );
 }
+
+/** The query of a read that takes no parameters: any parameter is refused, named (`limit: unknown field`). */
+export const NoQueryParameters = z.object({}).strict();

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
@@ -15,7 +16,7 @@ const route = createRoute({
   description: "Another owner's id is a 404, never a 403.",
   security: keySecurity("profiles:read"),
   middleware: [requireKey("profiles:read")] as const,
-  request: { params: ProfileIdParamSchema },
+  request: { params: ProfileIdParamSchema, query: NoQueryParameters },
   responses: {
     200: { description: "The profile", content: { "application/json": { schema: z.object({ data: SavedProfileSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 429),

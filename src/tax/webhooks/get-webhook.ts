@@ -1,6 +1,7 @@
 // GET /api/v1/webhooks/{id} (an API key with webhooks:manage) and GET /admin/api/webhooks/{id} (the web page's
 // session, or the operator naming an account): one endpoint with its state and its audited changes.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import type { ManagementEnv } from "../../platform/webhooks/endpoints";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -21,7 +22,7 @@ const keyRoute = createRoute({
   summary: "One webhook endpoint (no secret): whether it is enabled, why not, since when it has been failing, and its changes",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
-  request: { params: WebhookIdParamSchema },
+  request: { params: WebhookIdParamSchema, query: NoQueryParameters },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

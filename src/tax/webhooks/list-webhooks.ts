@@ -1,6 +1,7 @@
 // GET /api/v1/webhooks (an API key with webhooks:manage) and GET /admin/api/webhooks (the web page's session,
 // or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
@@ -21,7 +22,8 @@ const keyRoute = createRoute({
   summary: "The account's webhook endpoints, newest first (no secrets)",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
-  responses: { ...responses, ...errorResponses(401, 403, 429) },
+  request: { query: NoQueryParameters },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 429) },
 });
 
 const managementRoute = createRoute({
