@@ -1,7 +1,7 @@
 // Receivers that misbehave in ways the delivery tests do not script: a response stream that breaks, binary
 // garbage, a request that hangs until the timeout aborts it, a fetch that rejects with a non-Error. Every
 // attempt still ends as a recorded outcome (never a throw), with a short, printable error.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
 
 function attempt(fetchImpl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>, timeoutMs = 50) {
@@ -63,5 +63,86 @@ describe("receivers that return garbage or never answer", () => {
       });
     const result = await attempt(hanging, 50);
     expect(result).toMatchObject({ outcome: "failed", responseStatus: null, error: "timeout: no response within 50 ms" });
+  });
+});
+
+describe("a receiver that stalls cannot hold an attempt past its deadline", () => {
+  // The attempt's deadline is aborted by hand, and its clock moved by hand: nothing here waits on real time.
+  // The fakes ignore the fetch's signal, as a runtime may for a body already being read.
+  function stalledAttempt(response: () => Response | Promise<Response>) {
+    let now = 1_800_000_000_000;
+    const deadline = new AbortController();
+    const result = attemptDelivery({
+      url: "https://receiver.example/hook",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+      timeoutMs: 10_000,
+      deadline: deadline.signal,
+      fetch: (async () => response()) as typeof fetch,
+      clock: () => now,
+    });
+    const timeUp = () => {
+      now += 10_000;
+      deadline.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+    };
+    return { result, timeUp };
+  }
+
+  /** A body that sends `first` (if any), then neither sends nor ends; `stalled` once it is waiting. */
+  function endlessBody(first: string | null) {
+    const state = { stalled: false, cancelled: false };
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (first !== null) controller.enqueue(new TextEncoder().encode(first));
+      },
+      pull() {
+        state.stalled = true;
+        return new Promise<void>(() => {});
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { body, state };
+  }
+
+  it("a 2xx whose body never ends is delivered without waiting for the body, which is cancelled", async () => {
+    const { body, state } = endlessBody(null);
+    const { result } = stalledAttempt(() => new Response(body, { status: 200 }));
+    // The deadline is never reached: the 2xx alone decides.
+    expect(await result).toEqual({ outcome: "delivered", attemptedAt: 1_800_000_000_000, responseStatus: 200, durationMs: 0, error: null });
+    await vi.waitFor(() => expect(state.cancelled).toBe(true));
+  });
+
+  it("a failure whose body stalls after its first bytes ends at the deadline, quoting what arrived", async () => {
+    const { body, state } = endlessBody("overloaded, try later");
+    const { result, timeUp } = stalledAttempt(() => new Response(body, { status: 503 }));
+    await vi.waitFor(() => expect(state.stalled).toBe(true));
+    timeUp();
+    // docs/webhooks.md: a failed attempt quotes the start of the response (`HTTP 503: …`) and its duration.
+    expect(await result).toEqual({
+      outcome: "failed",
+      attemptedAt: 1_800_000_000_000,
+      responseStatus: 503,
+      durationMs: 10_000,
+      error: "HTTP 503: overloaded, try later",
+    });
+    await vi.waitFor(() => expect(state.cancelled).toBe(true));
+  });
+
+  it("headers that never come end the attempt at the deadline as a timeout, even when the fetch ignores its signal", async () => {
+    let asked = false;
+    const { result, timeUp } = stalledAttempt(() => {
+      asked = true;
+      return new Promise<Response>(() => {});
+    });
+    await vi.waitFor(() => expect(asked).toBe(true));
+    timeUp();
+    expect(await result).toMatchObject({
+      outcome: "failed",
+      responseStatus: null,
+      durationMs: 10_000,
+      error: "timeout: no response within 10000 ms",
+    });
   });
 });
