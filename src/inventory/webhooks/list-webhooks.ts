@@ -14,6 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks",
   tags: ["Webhooks"],
   summary: "The organisation's webhook endpoints, newest first (no secrets)",
+  description: "Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.",
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {

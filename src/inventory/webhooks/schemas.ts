@@ -58,7 +58,10 @@ export const WebhookChangeSchema = z
   .openapi("InventoryWebhookChange");
 
 export const WebhookDetailSchema = WebhookSchema.extend({
-  changes: z.array(WebhookChangeSchema).openapi({ description: "The endpoint's changes after it was registered, newest first (up to 50)" }),
+  changes: z.array(WebhookChangeSchema).openapi({
+    description:
+      "The endpoint's changes after it was registered, newest first (up to 50); changes of the same millisecond in the reverse of the order they were made",
+  }),
 }).openapi("InventoryWebhookDetail");
 
 export const CreatedWebhookSchema = WebhookSchema.extend({

@@ -151,12 +151,16 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return result.meta.changes === 1;
   }
 
+  /**
+   * The owner's live endpoints, newest first; those of one millisecond later written first (rowid: their ids differ
+   * only in their random part). The (owner, created_at) index ends with the rowid, so it serves the whole order.
+   */
   async function listEndpoints(d1: D1Database, ownerId: string): Promise<EndpointRow[]> {
     return db(d1)
       .select(endpointColumns)
       .from(endpoints)
       .where(liveOf(ownerId))
-      .orderBy(desc(endpoints.createdAt), desc(endpoints.id))
+      .orderBy(desc(endpoints.createdAt), desc(sql`rowid`))
       .limit(100)
       .all();
   }
@@ -264,13 +268,13 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return (await updateEndpoint(d1, id, ownerId, { deletedAt: change.at }, change)) !== undefined;
   }
 
-  /** The endpoint's audited changes, newest first. */
+  /** The endpoint's audited changes, newest first; changes of one millisecond later made first (rowid, as above). */
   async function listEndpointChanges(d1: D1Database, endpointId: string, limit: number): Promise<EndpointChange[]> {
     return db(d1)
       .select({ action: endpointChanges.action, actor: endpointChanges.actor, detail: endpointChanges.detail, at: endpointChanges.at })
       .from(endpointChanges)
       .where(eq(endpointChanges.endpointId, endpointId))
-      .orderBy(desc(endpointChanges.at), desc(endpointChanges.id))
+      .orderBy(desc(endpointChanges.at), desc(sql`rowid`))
       .limit(limit)
       .all();
   }

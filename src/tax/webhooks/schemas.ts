@@ -58,7 +58,10 @@ export const WebhookChangeSchema = z
   .openapi("WebhookEndpointChange");
 
 export const WebhookEndpointDetailSchema = WebhookEndpointSchema.extend({
-  changes: z.array(WebhookChangeSchema).openapi({ description: "The endpoint's changes after it was registered, newest first (up to 50)" }),
+  changes: z.array(WebhookChangeSchema).openapi({
+    description:
+      "The endpoint's changes after it was registered, newest first (up to 50); changes of the same millisecond in the reverse of the order they were made",
+  }),
 }).openapi("WebhookEndpointDetail");
 
 export const CreatedWebhookEndpointSchema = WebhookEndpointSchema.extend({

@@ -10,8 +10,10 @@ import {
   RolledWebhookSchema,
   TestSendSchema,
   WebhookDetailSchema,
+  WebhookSchema,
 } from "../../../src/inventory/webhooks/schemas";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { sameMillisecondIds } from "../../same-millisecond";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
 import { admin, asSession, createOrg, expectError, expectStatus, signIn } from "../helpers";
 
@@ -120,5 +122,37 @@ describe("managing an inventory webhook endpoint", () => {
       "not_found",
     );
     expect((await detail(other.base)).status).toBe("enabled");
+  });
+});
+
+describe("the order of endpoints and their changes written in one millisecond", () => {
+  it("lists endpoints registered in one millisecond newest first, in the reverse of the order they were registered", async () => {
+    const { orgId, endpoint } = await setup();
+    // Ids of one millisecond whose random parts sort opposite to the order written, a minute after the first.
+    const at = Date.parse(endpoint.created_at) + 60_000;
+    const written = sameMillisecondIds("whk", 3, at);
+    for (const [i, id] of written.entries()) {
+      await env.DB.prepare(
+        "INSERT INTO webhook_endpoints (id, org_id, url, events, all_events, secret, created_at) VALUES (?, ?, ?, '[]', 1, 'sealed-v1:unused', ?)",
+      )
+        .bind(id, orgId, `https://hooks.example.com/${i}`, at)
+        .run();
+    }
+    const listed = z.array(WebhookSchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data);
+    expect(listed.map((e) => e.id)).toEqual([written[2], written[1], written[0], endpoint.id]);
+  });
+
+  it("shows an endpoint's changes of one millisecond newest first, in the reverse of the order they were made", async () => {
+    const { orgId, endpoint, base } = await setup();
+    const at = Date.now();
+    const written = sameMillisecondIds("whc", 3, at);
+    for (const [i, id] of written.entries()) {
+      await env.DB.prepare(
+        "INSERT INTO webhook_endpoint_changes (id, endpoint_id, org_id, action, actor, detail, at) VALUES (?, ?, ?, 'updated', 'operator', ?, ?)",
+      )
+        .bind(id, endpoint.id, orgId, `change ${i}`, at)
+        .run();
+    }
+    expect((await detail(base)).changes.map((c) => c.detail)).toEqual(["change 2", "change 1", "change 0"]);
   });
 });

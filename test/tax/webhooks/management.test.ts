@@ -437,3 +437,35 @@ describe("the delivery log's order", () => {
     expect(log.map((d) => d.eventId)).toEqual([...eventIds].reverse());
   });
 });
+
+describe("the order of endpoints and their changes written in one millisecond", () => {
+  it("lists endpoints registered in one millisecond newest first, in the reverse of the order they were registered", async () => {
+    const { key, endpoint, accountId } = await setup();
+    // Ids of one millisecond whose random parts sort opposite to the order written, a minute after the first.
+    const at = Date.parse(endpoint.createdAt) + 60_000;
+    const written = sameMillisecondIds("whk", 3, at);
+    for (const [i, id] of written.entries()) {
+      await env.DB.prepare(
+        "INSERT INTO webhook_endpoints (id, owner_id, url, events, all_events, secret, created_at) VALUES (?, ?, ?, '[]', 1, 'sealed-v1:unused', ?)",
+      )
+        .bind(id, accountId, `https://hooks.example.com/${i}`, at)
+        .run();
+    }
+    const listed = z.array(WebhookEndpointSchema).parse((await expectStatus(await api("/api/v1/webhooks", key), 200)).data);
+    expect(listed.map((e) => e.id)).toEqual([written[2], written[1], written[0], endpoint.id]);
+  });
+
+  it("shows an endpoint's changes of one millisecond newest first, in the reverse of the order they were made", async () => {
+    const { key, endpoint, accountId } = await setup();
+    const at = Date.now();
+    const written = sameMillisecondIds("whc", 3, at);
+    for (const [i, id] of written.entries()) {
+      await env.DB.prepare(
+        "INSERT INTO webhook_endpoint_changes (id, endpoint_id, owner_id, action, actor, detail, at) VALUES (?, ?, ?, 'updated', 'operator', ?, ?)",
+      )
+        .bind(id, endpoint.id, accountId, `change ${i}`, at)
+        .run();
+    }
+    expect((await detail(key, endpoint.id)).changes.map((c) => c.detail)).toEqual(["change 2", "change 1", "change 0"]);
+  });
+});
