@@ -65,6 +65,8 @@ export interface WebhookPorts {
    * can no longer be opened (the service's SESSION_SECRET changed since it was sealed): the attempt is not sent.
    */
   openSecrets(deliveryId: string, endpointId: string, stored: { secret: string; previousSecret: string | null }): Promise<SigningSecrets | null>;
+  /** Clears the endpoint's previous secret if its overlap had ended by `now`: an expired secret is not kept. */
+  dropExpiredPreviousSecret(endpointId: string, now: number): Promise<void>;
   /**
    * Claims attempt `attempt` (the delivery still has `attempt - 1` attempts, is pending, and its next attempt
    * time is null or not after `dueBy`) by moving its next attempt time to `leaseUntil`. False when another
@@ -169,6 +171,7 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
     }
   }
   const previous = job.endpoint.previousSecret;
+  if (previous !== null && previous.expiresAt <= now) await ports.dropExpiredPreviousSecret(job.endpoint.id, now);
   const secrets = await ports.openSecrets(job.id, job.endpoint.id, {
     secret: job.endpoint.secret,
     previousSecret: previous !== null && previous.expiresAt > now ? previous.secret : null,

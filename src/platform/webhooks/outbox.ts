@@ -24,6 +24,7 @@ export type OutboxStore = Pick<
   | "loadDeliveryJob"
   | "resealSecret"
   | "endpointsWithClearSecrets"
+  | "dropExpiredPreviousSecret"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
   | "fanOutEvents"
@@ -89,6 +90,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       const previousSecret = stored.previousSecret === null ? null : await open(deliveryId, endpointId, "previousSecret", stored.previousSecret);
       return { secret, previousSecret };
     },
+    dropExpiredPreviousSecret: (endpointId, now) => store.dropExpiredPreviousSecret(db, endpointId, now),
     claimAttempt: (id, attempt, dueBy, leaseUntil) => store.claimDeliveryAttempt(db, id, attempt, dueBy, leaseUntil),
     recordAttempt: (id, record, update) => store.recordDeliveryAttempt(db, id, record, update),
     clock: () => Date.now(),

@@ -190,10 +190,19 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     // Stopped by this batch: the owner's endpoint, now disabled or deleted.
     const stopped = sql`EXISTS (SELECT 1 FROM ${endpoints} WHERE ${endpoints.id} = ${id} AND ${endpoints.ownerId} = ${ownerId}
       AND (${endpoints.disabledAt} IS NOT NULL OR ${endpoints.deletedAt} IS NOT NULL))`;
+    // A previous secret whose overlap has ended signs nothing more: a write that does not set it clears it.
+    const expired = sql`${endpoints.previousSecretExpiresAt} <= ${change.at}`;
+    const dropExpired =
+      patch.previousSecret === undefined
+        ? {
+            previousSecret: sql`CASE WHEN ${expired} THEN NULL ELSE ${endpoints.previousSecret} END`,
+            previousSecretExpiresAt: sql`CASE WHEN ${expired} THEN NULL ELSE ${endpoints.previousSecretExpiresAt} END`,
+          }
+        : {};
     const [updated] = await q.batch([
       q
         .update(endpoints)
-        .set(patch)
+        .set({ ...dropExpired, ...patch })
         .where(and(eq(endpoints.id, id), liveOf(ownerId)))
         .returning(endpointColumns),
       // Columns in table order: id, endpoint, owner, action, actor, detail, at.
@@ -261,6 +270,17 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       )
       .limit(limit)
       .all();
+  }
+
+  /**
+   * Clears the endpoint's previous secret once its overlap has ended (`now` at or after its expiry): it signs
+   * nothing more, so it is not kept. A roll meanwhile that set a new previous secret, expiring later, is left as it is.
+   */
+  async function dropExpiredPreviousSecret(d1: D1Database, id: string, now: number): Promise<void> {
+    await db(d1)
+      .update(endpoints)
+      .set({ previousSecret: null, previousSecretExpiresAt: null })
+      .where(and(eq(endpoints.id, id), lte(endpoints.previousSecretExpiresAt, now)));
   }
 
   /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
@@ -725,6 +745,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     rollSecret,
     resealSecret,
     endpointsWithClearSecrets,
+    dropExpiredPreviousSecret,
     deleteEndpoint,
     listEndpointChanges,
     fanOutEvents,

@@ -146,6 +146,10 @@ function memoryPorts(job: Partial<DeliveryJob> = {}, respond: (n: number) => Res
     },
     // Stored in clear here: sealing at rest is the store's, tested against D1 in each service.
     openSecrets: async (_deliveryId, _endpointId, stored) => ({ ...stored }),
+    async dropExpiredPreviousSecret(_endpointId, at) {
+      const previous = state.endpoint?.previousSecret;
+      if (previous && previous.expiresAt <= at) state.endpoint!.previousSecret = null;
+    },
     async claimAttempt(_id, attempt, dueBy, leaseUntil) {
       if (state.attempts !== attempt - 1 || state.status !== "pending" || (state.nextAttemptAt !== null && state.nextAttemptAt > dueBy)) return false;
       state.nextAttemptAt = leaseUntil;
