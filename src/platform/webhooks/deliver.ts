@@ -28,9 +28,12 @@ const RESPONSE_PEEK_BYTES = 1024;
 /** The delivery log quotes the first 200 characters of a response (or of a Location, or a network error). */
 const QUOTE_LIMIT = 200;
 
-/** Printable on one line, then the first QUOTE_LIMIT characters (whole code points: an emoji is never cut in two). */
+/**
+ * Printable on one line, then the first QUOTE_LIMIT characters (whole code points: an emoji is never cut in two).
+ * C1 controls count too, and with them NEL (U+0085), which breaks a line like LS and PS (U+2028, U+2029).
+ */
 function quote(text: string): string {
-  const printable = text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  const printable = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim();
   return Array.from(printable).slice(0, QUOTE_LIMIT).join("");
 }
 

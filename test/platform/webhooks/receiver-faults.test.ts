@@ -56,6 +56,13 @@ describe("receivers that return garbage or never answer", () => {
     }
   });
 
+  it("a response that breaks its lines with NEL, LS or PS, or holds C1 controls, is quoted on one line", async () => {
+    // Unicode UAX #14: U+0085 (NEL), U+2028 (LS) and U+2029 (PS) are line breaks, like CR and LF; U+0080-U+009F are
+    // the C1 control characters. The delivery log quotes a failure's response printable, on one line.
+    const result = await attempt(() => Promise.resolve(new Response("busy\u0085retry\u2028in\u2029a\u009bminute", { status: 503 })));
+    expect(result.error).toBe("HTTP 503: busy retry in a minute");
+  });
+
   it("a receiver that hangs is cut off by the attempt's own timeout and recorded as one", async () => {
     const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
