@@ -117,35 +117,94 @@ export function invoiceTax(lines: readonly TaxSplit[]): TaxSplit & { totalPaise:
 
 /**
  * The split of a sales return's credit note: its lines' figures (`lines`, as `invoiceTax` of their `lineReturnTax`)
- * with each tax held to what the invoice has `left` of it (its figures less those of its earlier credit notes not
- * voided). A note that credited part of the invoice in the invoice's proportions may have rounded a tax up, leaving a
- * paisa less of it than the lines returned after it carry; CGST s.34 reverses no more tax than was charged, so that
- * paisa is credited as taxable value instead and the parts still add up to the return's amount. A tax already credited
- * past its figure (books written before this rule) is credited no further.
+ * held, column by column, to what the invoice has `left` (its figures less those of its earlier credit notes not
+ * voided), as `creditWithinLeft` does. A note that credited part of the invoice in the invoice's proportions took
+ * some of each column, so the returned lines may carry more of one (a tax rounded up, or taxable value) than is left
+ * of it; the amount stays the lines' and the excess is credited in the columns that still have room.
  */
 export function returnNoteTax(lines: TaxSplit & { totalPaise: number }, left: TaxSplit): TaxSplit & { totalPaise: number } {
-  const within = (tax: number, room: number) => Math.max(0, Math.min(tax, room));
-  const cgstPaise = within(lines.cgstPaise, left.cgstPaise);
-  const sgstPaise = within(lines.sgstPaise, left.sgstPaise);
-  const igstPaise = within(lines.igstPaise, left.igstPaise);
-  return { taxablePaise: lines.totalPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise, totalPaise: lines.totalPaise };
+  return { ...creditWithinLeft(lines.totalPaise, lines, left), totalPaise: lines.totalPaise };
 }
 
 /**
  * A credit note of `amountPaise` (tax included) against an invoice carries taxable value and tax in the
  * proportions of `invoice`: what the invoice has left to credit, its figures less those of its earlier credit
- * notes (CGST s.34 reverses the tax charged on the original supply). Each tax column is rounded half up; the
- * taxable value takes the remainder, so the parts always add up to the amount, a column never exceeds what is left
- * of it, and a credit of all that is left reproduces it exactly. BigInt because amount × tax can pass 2^53.
+ * notes (CGST s.34 reverses the tax charged on the original supply). Each tax column is rounded half up and the
+ * taxable value takes the remainder, so the parts always add up to the amount and a credit of all that is left
+ * reproduces it exactly. No tax can pass what is left of it (amount ≤ what is left in all), but with no taxable
+ * value left both halves of an odd amount round up (₹0.01 of CGST ₹0.01 + SGST ₹0.01 left is 0.005 → 0.01 each),
+ * leaving a taxable value of −₹0.01: `creditWithinLeft` holds it at 0 and takes the paisa back from SGST. BigInt
+ * because amount × tax can pass 2^53.
  */
 export function creditNoteTax(amountPaise: number, invoice: TaxSplit): TaxSplit {
-  const total = invoice.taxablePaise + invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise;
+  const room = roomLeft(invoice);
+  const total = room.taxablePaise + room.cgstPaise + room.sgstPaise + room.igstPaise;
   if (total <= 0) return { taxablePaise: amountPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
   const share = (part: number) => Number((2n * BigInt(amountPaise) * BigInt(part) + BigInt(total)) / (2n * BigInt(total)));
-  const cgstPaise = share(invoice.cgstPaise);
-  const sgstPaise = share(invoice.sgstPaise);
-  const igstPaise = share(invoice.igstPaise);
-  return { taxablePaise: amountPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise };
+  const cgstPaise = share(room.cgstPaise);
+  const sgstPaise = share(room.sgstPaise);
+  const igstPaise = share(room.igstPaise);
+  return creditWithinLeft(amountPaise, { taxablePaise: amountPaise - cgstPaise - sgstPaise - igstPaise, cgstPaise, sgstPaise, igstPaise }, invoice);
+}
+
+/**
+ * A credit note of `amountPaise` against an invoice, from the columns it would carry (`figures`, adding up to the
+ * amount) with each column held between 0 and what the invoice has `left` of it, so the invoice's credit notes never
+ * reverse more of a column than it charged (CGST s.34). A column past what is left is held there and its excess goes
+ * to the columns with room: taxable value first, then CGST and SGST in equal halves (the odd paisa to CGST), each
+ * within what is left of it, the other taking what one cannot, then IGST (an invoice carries CGST and SGST or IGST,
+ * so the other taxes have no room). A column below 0 is held at 0 and the paisa it needs come back the other way:
+ * from the taxes first, in the same order (the odd paisa from SGST, so CGST keeps it), then from taxable value. A
+ * column already credited past its figure (books written before this rule) has nothing left and is credited no
+ * further.
+ *
+ * This always places the whole amount when it is at most what the invoice has left in all, as the credit_exceeds_invoice
+ * check guarantees (the columns left add up to the invoice's total less its credit notes that adjusted GST, at
+ * least its total less all its credit notes). Let room be what is left of each column, never below 0, so the rooms add up
+ * to at least the amount; after holding, every column is within [0, room]. An excess (the held columns add up to
+ * less than the amount) is the amount less their sum, at most the rooms' sum less theirs: the free room. Each step
+ * fills a column up to its room or places all that remains, and every column is visited (CGST and SGST again after
+ * their halves), so none remains. A shortfall (they add up to more) is their sum less the amount, at most their sum:
+ * each step empties a column down to 0 or takes back all that remains, so all is taken back. Either way the columns
+ * then add up to the amount, each within [0, what is left of it].
+ */
+export function creditWithinLeft(amountPaise: number, figures: TaxSplit, left: TaxSplit): TaxSplit {
+  const room = roomLeft(left);
+  const note: TaxSplit = {
+    taxablePaise: Math.min(Math.max(0, figures.taxablePaise), room.taxablePaise),
+    cgstPaise: Math.min(Math.max(0, figures.cgstPaise), room.cgstPaise),
+    sgstPaise: Math.min(Math.max(0, figures.sgstPaise), room.sgstPaise),
+    igstPaise: Math.min(Math.max(0, figures.igstPaise), room.igstPaise),
+  };
+  // Moves up to `paise` (negative: takes back) into one column within [0, its room]; returns the paise moved.
+  const move = (column: keyof TaxSplit, paise: number) => {
+    const to = Math.min(Math.max(0, note[column] + paise), room[column]);
+    const moved = to - note[column];
+    note[column] = to;
+    return moved;
+  };
+  const moveTaxes = (paise: number) => {
+    // Halves: floor(paise / 2) to SGST, the rest to CGST, so the odd paisa goes to CGST or comes from SGST.
+    const sgstHalf = Math.floor(paise / 2);
+    let moved = move("cgstPaise", paise - sgstHalf) + move("sgstPaise", sgstHalf);
+    moved += move("cgstPaise", paise - moved);
+    moved += move("sgstPaise", paise - moved);
+    return moved + move("igstPaise", paise - moved);
+  };
+  const excess = amountPaise - note.taxablePaise - note.cgstPaise - note.sgstPaise - note.igstPaise;
+  if (excess > 0) moveTaxes(excess - move("taxablePaise", excess));
+  if (excess < 0) move("taxablePaise", excess - moveTaxes(excess));
+  return note;
+}
+
+/** What is left of each column to credit, none of a column already credited past its figure. */
+function roomLeft(left: TaxSplit): TaxSplit {
+  return {
+    taxablePaise: Math.max(0, left.taxablePaise),
+    cgstPaise: Math.max(0, left.cgstPaise),
+    sgstPaise: Math.max(0, left.sgstPaise),
+    igstPaise: Math.max(0, left.igstPaise),
+  };
 }
 
 /** numerator / divisor rounded half up, for non-negative integers whose product is a safe integer. */

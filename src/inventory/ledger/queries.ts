@@ -860,7 +860,7 @@ async function planReturn(
       tax: lineReturnTax(line, line.returnedGrams, item.grams, kind),
     });
   }
-  // Each tax held to what the invoice has left of it, after credit notes that rounded it in the invoice's proportions.
+  // Each column held to what the invoice has left of it, after credit notes that took part of it in the invoice's proportions.
   const linesTax = invoiceTax(lines.map((l) => l.tax));
   const tax = split === null ? linesTax : returnNoteTax(linesTax, split);
   const allocated = allocateReceipt({
@@ -888,24 +888,25 @@ async function planReturn(
   };
 }
 
-/** Of sale `s`'s tax `column`, what its credit notes not voided have not yet credited. */
-const TAX_LEFT_SQL = (column: "cgst_paise" | "sgst_paise" | "igst_paise") =>
+/** Of sale `s`'s taxable value or tax `column`, what its credit notes not voided have not yet credited. */
+const COLUMN_LEFT_SQL = (column: "taxable_paise" | "cgst_paise" | "sgst_paise" | "igst_paise") =>
   `(s.${column} - (SELECT COALESCE(SUM(${column}), 0) FROM credit_notes WHERE org_id = s.org_id AND sale_id = s.id AND voided_at IS NULL))`;
 
 /**
  * Whether a return's figures still hold in the transaction (SQL over the credit note insert's parameters: ?2
- * organisation, ?4 sale, ?6 amount, ?11-?13 its CGST, SGST and IGST (null unsplit), ?14 the part on account, ?15 the
- * lines as JSON `[{lot_id, grams, returned}]`): the sale takes returns; each line is on it, its returns so far are
- * those the line was valued from (its figures run on from them) and it has the kg left; the invoice has the amount
- * left to credit, and of each tax the note credits at least that much left (a note that credited part of the invoice
- * meanwhile may have taken it); and it owes what the note does not put on account (so that part is neither more
- * than it owes nor held back from it).
+ * organisation, ?4 sale, ?6 amount, ?10-?13 its taxable value, CGST, SGST and IGST (null unsplit), ?14 the part on
+ * account, ?15 the lines as JSON `[{lot_id, grams, returned}]`): the sale takes returns; each line is on it, its
+ * returns so far are those the line was valued from (its figures run on from them) and it has the kg left; the
+ * invoice has the amount left to credit, and of each column the note credits at least that much left (a note that
+ * credited part of the invoice meanwhile may have taken it); and it owes what the note does not put on account (so
+ * that part is neither more than it owes nor held back from it).
  */
 const RETURN_ROOM_SQL = `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ?2 AND s.id = ?4 AND s.status = 'dispatched'
      AND s.total_paise - ${CREDITED_SQL("s")} >= ?6
-     AND (COALESCE(?11, 0) = 0 OR ${TAX_LEFT_SQL("cgst_paise")} >= ?11)
-     AND (COALESCE(?12, 0) = 0 OR ${TAX_LEFT_SQL("sgst_paise")} >= ?12)
-     AND (COALESCE(?13, 0) = 0 OR ${TAX_LEFT_SQL("igst_paise")} >= ?13)
+     AND (COALESCE(?10, 0) = 0 OR ${COLUMN_LEFT_SQL("taxable_paise")} >= ?10)
+     AND (COALESCE(?11, 0) = 0 OR ${COLUMN_LEFT_SQL("cgst_paise")} >= ?11)
+     AND (COALESCE(?12, 0) = 0 OR ${COLUMN_LEFT_SQL("sgst_paise")} >= ?12)
+     AND (COALESCE(?13, 0) = 0 OR ${COLUMN_LEFT_SQL("igst_paise")} >= ?13)
      AND MIN(?6, s.total_paise - ${SETTLED_PAISE_SQL("s")}) = ?6 - ?14)
   AND NOT EXISTS (SELECT 1 FROM json_each(?15) asked
      LEFT JOIN sale_items i ON i.org_id = ?2 AND i.sale_id = ?4 AND i.lot_id = json_extract(asked.value, '$.lot_id')

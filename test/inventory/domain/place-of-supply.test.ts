@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   creditNoteTax,
+  creditWithinLeft,
   invoiceTax,
   lineReturnTax,
   lineTax,
@@ -140,6 +141,32 @@ describe("creditNoteTax", () => {
     expect(creditNoteTax(11_729_236, invoice)).toEqual(invoice);
   });
 
+  // Left of an intra-state invoice: taxable ₹0.00, CGST ₹0.01, SGST ₹0.01 (₹0.02). A ₹0.01 note is half of it: each
+  // tax 0.01 × 0.01 / 0.02 = 0.005 → ₹0.01 rounded alone, which would leave taxable 0.01 − 0.02 = −₹0.01. Held at
+  // ₹0.00, the paisa comes back from SGST: CGST ₹0.01, SGST ₹0.00, and ₹0.01 of SGST is left for the next note.
+  it("never credits a negative taxable value when none is left: the odd paisa stays with CGST", () => {
+    const left = { taxablePaise: 0, cgstPaise: 1, sgstPaise: 1, igstPaise: 0 };
+    expect(creditNoteTax(1, left)).toEqual({ taxablePaise: 0, cgstPaise: 1, sgstPaise: 0, igstPaise: 0 });
+    expect(creditNoteTax(2, left)).toEqual(left);
+  });
+
+  // Left: taxable ₹0.00, CGST ₹10.00, SGST ₹10.00 (after the return worked in creditWithinLeft below). A ₹20.00 note
+  // is all of it: CGST 20 × 10 / 20 = ₹10.00, SGST ₹10.00, taxable ₹0.00. A ₹7.77 note: 7.77 × 10 / 20 = 3.885 →
+  // ₹3.89 each, taxable 7.77 − 7.78 = −₹0.01, held at ₹0.00 with SGST ₹3.88.
+  it("credits only tax once the invoice has no taxable value left", () => {
+    const left = { taxablePaise: 0, cgstPaise: 1_000, sgstPaise: 1_000, igstPaise: 0 };
+    expect(creditNoteTax(2_000, left)).toEqual(left);
+    expect(creditNoteTax(777, left)).toEqual({ taxablePaise: 0, cgstPaise: 389, sgstPaise: 388, igstPaise: 0 });
+  });
+
+  // Books written before columns were held: a return credited ₹13.82 of taxable value past the invoice's, leaving
+  // taxable −₹13.82, CGST ₹16.91, SGST ₹16.91 (₹20.00 in all). Nothing more of taxable value can be reversed, so a
+  // ₹20.00 note is split over the taxes' ₹33.82: CGST 20 × 16.91 / 33.82 = ₹10.00, SGST ₹10.00, taxable ₹0.00.
+  it("credits no taxable value that an earlier note already credited past the invoice's", () => {
+    const left = { taxablePaise: -1_382, cgstPaise: 1_691, sgstPaise: 1_691, igstPaise: 0 };
+    expect(creditNoteTax(2_000, left)).toEqual({ taxablePaise: 0, cgstPaise: 1_000, sgstPaise: 1_000, igstPaise: 0 });
+  });
+
   it("stays exact at the largest amounts the books accept", () => {
     const invoice = { taxablePaise: 10_000_000_000_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 4_000_000_000_000 };
     const credit = creditNoteTax(7_000_000_000_001, invoice);
@@ -167,5 +194,95 @@ describe("returnNoteTax", () => {
     const lines = { taxablePaise: 10_000, cgstPaise: 250, sgstPaise: 250, igstPaise: 0, totalPaise: 10_500 };
     const left = { taxablePaise: 10_502, cgstPaise: -1, sgstPaise: -1, igstPaise: 0 };
     expect(returnNoteTax(lines, left)).toEqual({ taxablePaise: 10_500, cgstPaise: 0, sgstPaise: 0, igstPaise: 0, totalPaise: 10_500 });
+  });
+});
+
+describe("creditWithinLeft", () => {
+  // The invoice: polyester 10 kg × ₹100 at 12 % (₹1,000.00 + CGST ₹60.00 + SGST ₹60.00) and cotton 10 kg × ₹100 at
+  // 5 % (₹1,000.00 + ₹25.00 + ₹25.00), ₹2,000.00 + ₹85.00 + ₹85.00 = ₹2,170.00. A ₹1,100.00 note took CGST and SGST
+  // 1,100 × 85 / 2,170 = 43.087 → ₹43.09 each and taxable ₹1,013.82, leaving taxable ₹986.18, CGST and SGST ₹41.91.
+  // The cotton back is ₹1,000.00 + ₹25.00 + ₹25.00 = ₹1,050.00: taxable held at ₹986.18, its excess ₹13.82 to the
+  // taxes in halves, ₹6.91 each: CGST and SGST ₹31.91 (986.18 + 31.91 + 31.91 = 1,050.00).
+  it("holds taxable value to what is left and moves the excess to CGST and SGST in equal halves", () => {
+    const cotton = { taxablePaise: 100_000, cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0 };
+    const left = { taxablePaise: 98_618, cgstPaise: 4_191, sgstPaise: 4_191, igstPaise: 0 };
+    expect(creditWithinLeft(105_000, cotton, left)).toEqual({ taxablePaise: 98_618, cgstPaise: 3_191, sgstPaise: 3_191, igstPaise: 0 });
+  });
+
+  // ₹10.50 + ₹0.25 + ₹0.25 = ₹11.00 with ₹10.47 taxable left: ₹0.03 of excess, ₹0.02 to CGST and ₹0.01 to SGST.
+  it("gives the odd paisa of an excess to CGST", () => {
+    const lines = { taxablePaise: 1_050, cgstPaise: 25, sgstPaise: 25, igstPaise: 0 };
+    const left = { taxablePaise: 1_047, cgstPaise: 100, sgstPaise: 100, igstPaise: 0 };
+    expect(creditWithinLeft(1_100, lines, left)).toEqual({ taxablePaise: 1_047, cgstPaise: 27, sgstPaise: 26, igstPaise: 0 });
+  });
+
+  // The same ₹0.03 with only ₹0.26 of CGST left: CGST takes ₹0.01 to its ₹0.26, SGST the other ₹0.02 (₹0.27).
+  it("gives SGST what CGST has no room for", () => {
+    const lines = { taxablePaise: 1_050, cgstPaise: 25, sgstPaise: 25, igstPaise: 0 };
+    const left = { taxablePaise: 1_047, cgstPaise: 26, sgstPaise: 100, igstPaise: 0 };
+    expect(creditWithinLeft(1_100, lines, left)).toEqual({ taxablePaise: 1_047, cgstPaise: 26, sgstPaise: 27, igstPaise: 0 });
+  });
+
+  // Inter-state, 10 kg × ₹300 at 5 %: ₹3,000.00 + IGST ₹150.00 = ₹3,150.00, with ₹2,999.00 taxable and ₹200.00 IGST
+  // left: taxable ₹2,999.00, IGST ₹150.00 + ₹1.00 = ₹151.00.
+  it("moves the excess of an inter-state note to IGST", () => {
+    const lines = { taxablePaise: 300_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 15_000 };
+    const left = { taxablePaise: 299_900, cgstPaise: 0, sgstPaise: 0, igstPaise: 20_000 };
+    expect(creditWithinLeft(315_000, lines, left)).toEqual({ taxablePaise: 299_900, cgstPaise: 0, sgstPaise: 0, igstPaise: 15_100 });
+  });
+
+  // ₹876.20 + ₹21.91 + ₹21.91 = ₹920.02 with ₹876.22 + ₹21.90 + ₹21.90 left: each tax held, its paisa to taxable value.
+  it("moves a tax's excess to taxable value first", () => {
+    const lines = { taxablePaise: 87_620, cgstPaise: 2_191, sgstPaise: 2_191, igstPaise: 0 };
+    const left = { taxablePaise: 87_622, cgstPaise: 2_190, sgstPaise: 2_190, igstPaise: 0 };
+    expect(creditWithinLeft(92_002, lines, left)).toEqual(left);
+  });
+
+  // ₹1,050.00 (₹1,000.00 + ₹25.00 + ₹25.00) with no taxable value left and ₹1,100.00 of each tax: all of it tax, CGST
+  // ₹25.00 + ₹500.00, SGST the same.
+  it("credits nothing of a column with nothing left", () => {
+    const lines = { taxablePaise: 100_000, cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0 };
+    const left = { taxablePaise: 0, cgstPaise: 110_000, sgstPaise: 110_000, igstPaise: 0 };
+    expect(creditWithinLeft(105_000, lines, left)).toEqual({ taxablePaise: 0, cgstPaise: 52_500, sgstPaise: 52_500, igstPaise: 0 });
+  });
+
+  // ₹0.03 asked as taxable −₹0.01, CGST ₹0.02, SGST ₹0.02, with ₹0.00 + ₹0.02 + ₹0.02 left: taxable held at ₹0.00 and
+  // the paisa taken back from SGST (₹0.02 + ₹0.01 = ₹0.03).
+  it("holds a negative column at 0 and takes the paisa back from SGST", () => {
+    const asked = { taxablePaise: -1, cgstPaise: 2, sgstPaise: 2, igstPaise: 0 };
+    const left = { taxablePaise: 0, cgstPaise: 2, sgstPaise: 2, igstPaise: 0 };
+    expect(creditWithinLeft(3, asked, left)).toEqual({ taxablePaise: 0, cgstPaise: 2, sgstPaise: 1, igstPaise: 0 });
+  });
+
+  it("leaves figures within what is left as they are", () => {
+    const lines = { taxablePaise: 300_000, cgstPaise: 7_500, sgstPaise: 7_500, igstPaise: 0 };
+    const left = { taxablePaise: 1_200_000, cgstPaise: 30_000, sgstPaise: 30_000, igstPaise: 0 };
+    expect(creditWithinLeft(315_000, lines, left)).toEqual(lines);
+  });
+
+  // Every amount up to all that is left, on remainders left by earlier notes of both kinds: each column lands within
+  // [0, what is left of it] and the columns add up to the amount.
+  it("places every amount up to what is left within each column", () => {
+    const lefts = [
+      { taxablePaise: 0, cgstPaise: 7, sgstPaise: 6, igstPaise: 0 },
+      { taxablePaise: 3, cgstPaise: 0, sgstPaise: 5, igstPaise: 0 },
+      { taxablePaise: 5, cgstPaise: 0, sgstPaise: 0, igstPaise: 4 },
+      { taxablePaise: 9, cgstPaise: 1, sgstPaise: 1, igstPaise: 0 },
+    ];
+    for (const left of lefts) {
+      const total = left.taxablePaise + left.cgstPaise + left.sgstPaise + left.igstPaise;
+      for (let amount = 1; amount <= total; amount++) {
+        for (const taxable of [-2, 0, amount, amount + 3]) {
+          const asked = { taxablePaise: taxable, cgstPaise: amount - taxable, sgstPaise: 0, igstPaise: 0 };
+          for (const note of [creditWithinLeft(amount, asked, left), creditNoteTax(amount, left)]) {
+            expect(note.taxablePaise + note.cgstPaise + note.sgstPaise + note.igstPaise).toBe(amount);
+            for (const column of ["taxablePaise", "cgstPaise", "sgstPaise", "igstPaise"] as const) {
+              expect(note[column]).toBeGreaterThanOrEqual(0);
+              expect(note[column]).toBeLessThanOrEqual(left[column]);
+            }
+          }
+        }
+      }
+    }
   });
 });

@@ -295,6 +295,81 @@ describe("returns past the GST time limit on credit notes", () => {
   });
 });
 
+/**
+ * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of polyester spun yarn (HSN 5509,
+ * 12 % until 21 September 2025, Notification 9/2025-Central Tax (Rate)) at ₹100 = ₹1,000.00 + CGST ₹60.00 + SGST
+ * ₹60.00, and 10 kg of cotton yarn (5 %) at ₹100 = ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00: ₹2,000.00 + CGST ₹85.00 +
+ * SGST ₹85.00 = ₹2,170.00. Its credit notes adjust GST until 30 November 2025 (CGST s.34(2)).
+ */
+async function twoRateInvoice() {
+  const orgId = (
+    await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+  ).data.id as string;
+  const received_at = "2025-03-01T10:00:00+05:30";
+  const cotton = await lot(orgId, { kg: "100", received_at });
+  const polyester = await lot(orgId, { kg: "100", sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", received_at });
+  const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+  const booked = SaleSchema.parse(
+    await sale(
+      orgId,
+      buyer.id,
+      [
+        { lot_id: polyester.id, kg: "10", rate_per_kg: "100" },
+        { lot_id: cotton.id, kg: "10", rate_per_kg: "100" },
+      ],
+      { sale_date: "2025-03-15" },
+    ),
+  );
+  expect(booked).toMatchObject({ taxable_amount: "2000.00", cgst_amount: "85.00", sgst_amount: "85.00", total_amount: "2170.00" });
+  await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+  const creditNote = async (amount: string) =>
+    CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount, date: "2025-11-30" }),
+    );
+  return { orgId, buyerId: buyer.id, saleId: booked.id, cottonId: cotton.id, creditNote };
+}
+
+// The notes of twoRateInvoice(), all dated 30 November 2025, worked by hand (CGST s.34: a note reverses no more of a
+// column than the invoice charged less its earlier notes):
+// 1. ₹1,100.00 in the invoice's proportions: CGST 1,100 × 85 / 2,170 = 43.087 → ₹43.09, SGST ₹43.09, taxable
+//    1,100.00 − 86.18 = ₹1,013.82. Left: taxable 2,000.00 − 1,013.82 = ₹986.18, CGST and SGST 85.00 − 43.09 = ₹41.91
+//    each (₹1,070.00).
+// 2. The 10 kg of cotton back: its line's ₹1,000.00 + ₹25.00 + ₹25.00 = ₹1,050.00, but only ₹986.18 of taxable value
+//    is left: taxable ₹986.18 and the excess ₹13.82 to the taxes in halves, CGST 25.00 + 6.91 = ₹31.91 (within
+//    ₹41.91), SGST ₹31.91; 986.18 + 31.91 + 31.91 = 1,050.00. Left: taxable ₹0.00, CGST and SGST ₹10.00 (₹20.00).
+// 3. ₹20.00, all that is left: CGST 20 × 10 / 20 = ₹10.00, SGST ₹10.00, taxable ₹0.00.
+// Per column: taxable 1,013.82 + 986.18 + 0.00 = 2,000.00, CGST and SGST 43.09 + 31.91 + 10.00 = 85.00 each: the
+// invoice's figures, never more. (Valued at the line's own figures, the return credited taxable ₹1,000.00, ₹2,013.82
+// in all, and the last note taxable −₹13.82 with CGST and SGST ₹16.91.)
+describe("a return after a credit note of part of an invoice of two GST rates", () => {
+  it("credits no column past what the invoice has left of it, and the last note no negative taxable value", async () => {
+    const { orgId, buyerId, saleId, cottonId, creditNote } = await twoRateInvoice();
+    const first = await creditNote("1100.00");
+    expect(first).toMatchObject({ amount: "1100.00", taxable_amount: "1013.82", cgst_amount: "43.09", sgst_amount: "43.09", igst_amount: "0.00" });
+
+    const returned = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-11-30" }), 201);
+    expect(returned.data).toMatchObject({
+      amount: "1050.00",
+      taxable_amount: "986.18",
+      cgst_amount: "31.91",
+      sgst_amount: "31.91",
+      igst_amount: "0.00",
+      items: [{ lot_id: cottonId, kg: "10.000", amount: "1000.00", gst_amount: "50.00" }],
+    });
+
+    const last = await creditNote("20.00");
+    expect(last).toMatchObject({ amount: "20.00", taxable_amount: "0.00", cgst_amount: "10.00", sgst_amount: "10.00", igst_amount: "0.00" });
+    const more = { customer_id: buyerId, sale_id: saleId, amount: "0.01", date: "2025-11-30" };
+    await expectError(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, more), 409, "credit_exceeds_invoice");
+
+    const notes = [first, CreditNoteSchema.parse(returned.data), last];
+    const paise = (column: "taxable_amount" | "cgst_amount" | "sgst_amount" | "igst_amount") =>
+      notes.reduce((sum, note) => sum + Math.round(Number(note[column]) * 100), 0);
+    const credited = { taxable: paise("taxable_amount"), cgst: paise("cgst_amount"), sgst: paise("sgst_amount"), igst: paise("igst_amount") };
+    expect(credited).toEqual({ taxable: 200_000, cgst: 8_500, sgst: 8_500, igst: 0 });
+  });
+});
+
 /** What a return writes: credit notes and their lines for the sale, the lot's kg, the organisation's events and audit entries. */
 async function footprint(orgId: string, saleId: string, lotId: string) {
   const count = async (sql: string, id: string) => (await env.DB.prepare(sql).bind(id).first<{ n: number }>())!.n;
@@ -312,7 +387,12 @@ async function footprint(orgId: string, saleId: string, lotId: string) {
  * both are sent at once: the return's first batch (its first `races` batches) runs on a database on which `other`
  * has just committed. With the books (and every table) as the last `other` left them.
  */
-async function returnRacing(sale: { orgId: string; saleId: string; lotId: string }, grams: number, other: () => Promise<unknown>, races = 1) {
+async function returnRacing(
+  sale: { orgId: string; saleId: string; lotId: string; issuedOn?: string },
+  grams: number,
+  other: () => Promise<unknown>,
+  races = 1,
+) {
   const seen: { raced: number; afterOther?: { snapshot: Awaited<ReturnType<typeof dbSnapshot>>; books: Awaited<ReturnType<typeof footprint>> } } = {
     raced: 0,
   };
@@ -334,7 +414,7 @@ async function returnRacing(sale: { orgId: string; saleId: string; lotId: string
     racing,
     sale.orgId,
     sale.saleId,
-    { items: [{ lotId: sale.lotId, grams }], reason: null, issuedOn: istDateOf(now) },
+    { items: [{ lotId: sale.lotId, grams }], reason: null, issuedOn: sale.issuedOn ?? istDateOf(now) },
     now,
   );
   if (seen.afterOther === undefined) throw new Error("the return wrote no batch, so nothing raced it");
@@ -425,6 +505,19 @@ describe("returns of one sale sent at once", () => {
     expect(outcome).toMatchObject({
       kind: "recorded",
       value: { amountPaise: 92_002, taxablePaise: 87_622, cgstPaise: 2_190, sgstPaise: 2_190, igstPaise: 0 },
+    });
+  });
+
+  // twoRateInvoice() the other way round in time: the cotton return is valued while nothing has been credited, at its
+  // line's ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00, and the ₹1,100.00 note (taxable ₹1,013.82, CGST and SGST ₹43.09)
+  // commits before the return's batch. The invoice still has ₹1,070.00 to credit and ₹41.91 of each tax, but only
+  // ₹986.18 of taxable value: the return is valued again and credits taxable ₹986.18, CGST and SGST ₹31.91.
+  it("a return valued before a credit note of part of the invoice committed is held to the taxable value the note left", async () => {
+    const { orgId, saleId, cottonId, creditNote } = await twoRateInvoice();
+    const { outcome } = await returnRacing({ orgId, saleId, lotId: cottonId, issuedOn: "2025-11-30" }, 10_000, () => creditNote("1100.00"));
+    expect(outcome).toMatchObject({
+      kind: "recorded",
+      value: { amountPaise: 105_000, taxablePaise: 98_618, cgstPaise: 3_191, sgstPaise: 3_191, igstPaise: 0 },
     });
   });
 
