@@ -16,14 +16,14 @@ import {
   type WebhookPorts,
 } from "./consumer";
 import type { webhookQueries } from "./queries";
-import { isStoredInClear, openWebhookSecret, sealWebhookSecret } from "./secrets";
+import { openWebhookSecret, sealedUnder, sealWebhookSecret } from "./secrets";
 
 /** The webhook store's queries the outbox needs (queries.ts), each taking the database first. */
 export type OutboxStore = Pick<
   ReturnType<typeof webhookQueries>,
   | "loadDeliveryJob"
   | "resealSecret"
-  | "endpointsWithClearSecrets"
+  | "endpointsWithSecretsNotUnder"
   | "dropExpiredPreviousSecret"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
@@ -100,22 +100,27 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
   };
 
   /**
-   * Seals the secrets rows written before sealing still hold in clear and no delivery will open: a disabled or
-   * deleted endpoint's, an idle one's, a previous secret past its overlap. Each stays readable by the service only.
+   * Seals under the current SESSION_SECRET every stored secret not yet so, in endpoints of every state: those in
+   * clear from before sealing, and during a rotation those under the previous value, which a disabled, deleted or
+   * idle endpoint's delivery would never move. So a rotation completes within one sweep of the cron. A secret that
+   * neither value opens is left as it is: the delivery path reports it.
    */
-  async function sealClearSecrets(): Promise<number> {
-    let sealed = 0;
-    for (const row of await store.endpointsWithClearSecrets(db, SWEEP_LIMIT)) {
+  async function resealStaleSecrets(): Promise<number> {
+    const current = await sealedUnder(sessionSecrets.current);
+    let resealed = 0;
+    for (const row of await store.endpointsWithSecretsNotUnder(db, current, SWEEP_LIMIT)) {
       for (const [column, stored] of [
         ["secret", row.secret],
         ["previousSecret", row.previousSecret],
       ] as const) {
-        if (stored === null || !isStoredInClear(stored)) continue;
-        await store.resealSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecrets.current, row.id, stored));
-        sealed++;
+        if (stored === null || stored.startsWith(current)) continue;
+        const opened = await openWebhookSecret(sessionSecrets, row.id, stored);
+        if (opened === null) continue;
+        await store.resealSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecrets.current, row.id, opened.secret));
+        resealed++;
       }
     }
-    return sealed;
+    return resealed;
   }
 
   async function enqueue(deliveryIds: readonly string[]): Promise<void> {
@@ -151,11 +156,11 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       }
     },
 
-    async sweep(now: number): Promise<{ events: number; deliveries: number; secretsSealed: number }> {
+    async sweep(now: number): Promise<{ events: number; deliveries: number; secretsResealed: number }> {
       const eventIds = await store.undispatchedEventIds(db, now - SWEEP_EVENT_AGE_MS, SWEEP_LIMIT);
       const overdue = await store.overdueDeliveryIds(db, now - SWEEP_DELIVERY_OVERDUE_MS, SWEEP_LIMIT);
       await dispatch(eventIds, now, overdue);
-      return { events: eventIds.length, deliveries: overdue.length, secretsSealed: await sealClearSecrets() };
+      return { events: eventIds.length, deliveries: overdue.length, secretsResealed: await resealStaleSecrets() };
     },
 
     consume: (batch: MessageBatch<unknown>): Promise<void> => consumeWebhookBatch(batch, ports, policy),
@@ -229,7 +234,7 @@ export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, 
     dispatchEvents: async (env: WebhookBindings, eventIds: readonly string[], now: number = Date.now()): Promise<void> =>
       bind(env).dispatchEvents(eventIds, now),
     /** The cron's outbox sweep: nothing written to the outbox is lost if an enqueue failed; clear secrets get sealed. */
-    sweepOutbox: async (env: WebhookBindings, now: number): Promise<{ events: number; deliveries: number; secretsSealed: number }> =>
+    sweepOutbox: async (env: WebhookBindings, now: number): Promise<{ events: number; deliveries: number; secretsResealed: number }> =>
       bind(env).sweep(now),
     consumeWebhooks: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consume(batch),
     consumeDeadLetters: async (batch: MessageBatch<unknown>, env: WebhookBindings): Promise<void> => bind(env).consumeDeadLetters(batch),

@@ -8,7 +8,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
-import { SEALED_FORMS_LIKE, type SealedWebhookSecret } from "./secrets";
+import type { SealedWebhookSecret } from "./secrets";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -252,22 +252,20 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
-   * Endpoints of every state (disabled and deleted included) still holding a secret in clear, current or previous:
-   * rows written before sealing that no delivery has opened since.
+   * Endpoints of every state (disabled and deleted included) holding a secret, current or previous, that does not
+   * start with `sealedForm` (how the current SESSION_SECRET seals): in clear from before sealing, or sealed under
+   * another value.
    */
-  async function endpointsWithClearSecrets(
+  async function endpointsWithSecretsNotUnder(
     d1: D1Database,
+    sealedForm: string,
     limit: number,
   ): Promise<Array<{ id: string; secret: string; previousSecret: string | null }>> {
+    const under = `${sealedForm}%`;
     return db(d1)
       .select({ id: endpoints.id, secret: endpoints.secret, previousSecret: endpoints.previousSecret })
       .from(endpoints)
-      .where(
-        or(
-          notLike(endpoints.secret, SEALED_FORMS_LIKE),
-          and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, SEALED_FORMS_LIKE)),
-        ),
-      )
+      .where(or(notLike(endpoints.secret, under), and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, under))))
       .limit(limit)
       .all();
   }
@@ -744,7 +742,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     updateEndpoint,
     rollSecret,
     resealSecret,
-    endpointsWithClearSecrets,
+    endpointsWithSecretsNotUnder,
     dropExpiredPreviousSecret,
     deleteEndpoint,
     listEndpointChanges,

@@ -13,8 +13,6 @@ import { hmacSha256Hex, openingOrder, type SecretRing, seal, unseal } from "../c
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
 /** Every sealed form starts so; a clear secret (`whsec_…`) never does. */
 const SEALED_FORMS = "sealed-";
-/** SQL LIKE pattern of the sealed forms, to find the rows still holding a secret in clear. */
-export const SEALED_FORMS_LIKE = `${SEALED_FORMS}%`;
 const SEALED_PREFIX = "sealed-v2:";
 /** Sealed before the form named its key: opened under each value in turn, and re-sealed in the named form. */
 const UNNAMED_SEALED_PREFIX = "sealed-v1:";
@@ -32,9 +30,14 @@ export async function sealingKeyId(sessionSecret: string): Promise<string> {
 /** A signing secret in the form the store keeps: never shown, never used to sign as it is. */
 export type SealedWebhookSecret = string & { readonly __sealed: unique symbol };
 
+/** How every secret sealed under `sessionSecret` starts (`sealed-v2:<key id>:`): what a row not yet moved lacks. */
+export async function sealedUnder(sessionSecret: string): Promise<string> {
+  return `${SEALED_PREFIX}${await sealingKeyId(sessionSecret)}:`;
+}
+
 export async function sealWebhookSecret(sessionSecret: string, endpointId: string, secret: string): Promise<SealedWebhookSecret> {
   const sealed = await seal(sessionSecret, endpointId, SEALED_PURPOSE, secret);
-  return `${SEALED_PREFIX}${await sealingKeyId(sessionSecret)}:${sealed}` as SealedWebhookSecret;
+  return `${await sealedUnder(sessionSecret)}${sealed}` as SealedWebhookSecret;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function sealWebhookSecret(sessionSecret: string, endpointId: strin
 export type OpenedWebhookSecret = { secret: string; stale: boolean };
 
 /** Whether a stored value is a secret written before sealing, held in clear. */
-export function isStoredInClear(stored: string): boolean {
+function isStoredInClear(stored: string): boolean {
   return !stored.startsWith(SEALED_FORMS);
 }
 

@@ -269,6 +269,22 @@ describe("webhook signing secrets at rest", () => {
     expect(await verifies(endpoint.secret, received[1]!)).toBe(true);
   });
 
+  it("during a SESSION_SECRET rotation the cron's sweep moves secrets no delivery would: a disabled endpoint's is re-sealed under the new value", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: true }) }), 200);
+    const newKeyId = await keyIdOf(NEW_SESSION_SECRET);
+    expect(await notYetUnder(newKeyId, endpoint.id)).toBe(1);
+
+    await taxOutbox.sweepOutbox({ ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET }, Date.now());
+    expect(await notYetUnder(newKeyId, endpoint.id)).toBe(0);
+
+    // SESSION_SECRET_PREVIOUS removed, the endpoint enabled again: it signs with the secret its receiver holds.
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: false }) }), 200);
+    await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET });
+    expect(received).toHaveLength(1);
+    expect(await verifies(endpoint.secret, received[0]!)).toBe(true);
+  });
+
   it("a secret sealed before sealed secrets named their key still signs, also during a rotation, and is re-sealed naming it", async () => {
     const { endpoint, received, accountId } = await setup();
     const clear = newWebhookSecret();
