@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin, resolveAccount } from "./operator-auth";
+import { AccountEmailField, requireAdmin, resolveAccount } from "./operator-auth";
 import { errorResponses, iso, type TaxApp } from "../hono";
 import { KEY_CAPS, PLAN_LIMITS } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
@@ -25,11 +25,7 @@ const route = createRoute({
   request: {
     query: z
       .object({
-        accountEmail: z
-          .email()
-          .max(254)
-          .transform((e) => e.toLowerCase())
-          .optional(),
+        accountEmail: AccountEmailField,
       })
       .strict(),
   },

@@ -1,5 +1,6 @@
 // The management API's authentication and owner resolution: the operator names an account by email; a
 // signed-in user always acts on their own account.
+import { z } from "@hono/zod-openapi";
 import { adminAuth, type Actor, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
 import type { PageCookie } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
@@ -31,6 +32,13 @@ export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: Acto
   secret: (c) => sessionSecrets(c.env),
   scope: (c) => (c.var.actor.kind === "operator" ? "operator" : `account:${c.var.actor.ownerId}`),
 });
+
+/** The management routes' account selector: operator calls name the account; a signed-in user acts on their own. */
+export const AccountEmailField = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase())
+  .optional();
 
 export async function resolveAccount(actor: Actor, db: TaxDb, accountEmail: string | undefined): Promise<AccountRow> {
   if (actor.kind === "user") {

@@ -3,7 +3,7 @@ import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import type { TaxScope } from "./api-key-auth";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { AccountEmailField, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { listKeysPage, type KeyPosition } from "./queries";
@@ -14,11 +14,7 @@ const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string
 
 const QuerySchema = z
   .object({
-    accountEmail: z
-      .email()
-      .max(254)
-      .transform((e) => e.toLowerCase())
-      .optional(),
+    accountEmail: AccountEmailField,
     limit: queryInteger(1, 100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
     cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
   })

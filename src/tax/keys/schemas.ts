@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { AccountEmailField } from "../accounts/operator-auth";
 import { TAX_SCOPES } from "./api-key-auth";
 import { IsoTime } from "../hono";
 
@@ -20,12 +21,7 @@ export const CreateAccountSchema = z
 
 export const CreateKeySchema = z
   .object({
-    accountEmail: z
-      .email()
-      .max(254)
-      .transform((email) => email.toLowerCase())
-      .optional()
-      .openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
+    accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
     name: z.string().trim().min(1).max(100).optional(),
     scopes: z.array(ScopeSchema).max(TAX_SCOPES.length).openapi({ description: "Unknown scope names are refused" }),
     expiresInDays: z.number().int().min(1).max(365).default(90),

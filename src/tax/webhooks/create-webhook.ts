@@ -3,12 +3,12 @@
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
+import { AccountEmailField, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
-import { AccountEmailField, CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
+import { CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
 import type { TaxEnv } from "../env";
 

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { endpointBodies } from "../../platform/webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "./events";
 import { IsoTime } from "../hono";
+import { AccountEmailField } from "../accounts/operator-auth";
 import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
 import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
@@ -137,13 +138,6 @@ export const TestSendSchema = z
     nextRetryAt: IsoTime.nullable(),
   })
   .openapi("WebhookTestSend");
-
-/** The management routes' account selector: operator calls name the account; a signed-in user acts on their own. */
-export const AccountEmailField = z
-  .email()
-  .max(254)
-  .transform((e) => e.toLowerCase())
-  .optional();
 
 /**
  * The query of every management route that names its account. Strict: a misspelt `accountEmail` left unread would

@@ -213,39 +213,20 @@ describe("POST /admin/api/sales/{id}/returns", () => {
 // of its invoice. A sale dated 15 March 2025 is in FY 2024-25, which ends 31 March 2025, so its limit is 30 November 2025.
 describe("returns past the GST time limit on credit notes", () => {
   /**
-   * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of cotton yarn (5 %) at ₹300 =
-   * ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00, and 10 kg of polyester spun yarn (HSN 5509, 12 % until 21 September 2025)
-   * at ₹150 = ₹1,500.00 + CGST ₹90.00 + SGST ₹90.00: ₹4,500.00 + CGST ₹165.00 + SGST ₹165.00 = ₹4,830.00.
+   * marchInvoice() of 10 kg of cotton yarn (5 %) at ₹300 = ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00, and 10 kg of
+   * polyester spun yarn (12 %) at ₹150 = ₹1,500.00 + CGST ₹90.00 + SGST ₹90.00: ₹4,500.00 + CGST ₹165.00 + SGST
+   * ₹165.00 = ₹4,830.00.
    */
-  async function marchInvoice() {
-    const orgId = (
-      await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
-    ).data.id as string;
-    const received_at = "2025-03-01T10:00:00+05:30";
-    const cotton = await lot(orgId, { kg: "100", received_at });
-    const polyester = await lot(orgId, { kg: "100", sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", received_at });
-    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
-    const booked = SaleSchema.parse(
-      await sale(
-        orgId,
-        buyer.id,
-        [
-          { lot_id: cotton.id, kg: "10", rate_per_kg: "300" },
-          { lot_id: polyester.id, kg: "10", rate_per_kg: "150" },
-        ],
-        { sale_date: "2025-03-15" },
-      ),
-    );
-    expect(booked).toMatchObject({ taxable_amount: "4500.00", cgst_amount: "165.00", sgst_amount: "165.00", total_amount: "4830.00" });
-    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
-    const { key } = await createKey(orgId);
-    return { orgId, key, buyerId: buyer.id, saleId: booked.id, cottonId: cotton.id };
+  async function cottonAt300PolyesterAt150() {
+    const invoice = await marchInvoice({ cotton: "300", polyester: "150" });
+    expect(invoice.sale).toMatchObject({ taxable_amount: "4500.00", cgst_amount: "165.00", sgst_amount: "165.00", total_amount: "4830.00" });
+    return invoice;
   }
 
   // The cotton line back on 1 December 2025: still ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00 credited and 10 kg back in
   // the lot, but no GST adjusted. It still reduces what the customer owes: ₹4,830.00 − ₹3,150.00 = ₹1,680.00.
   it("a return dated 1 December 2025 brings the kg back and credits the lines' value, with no GST split", async () => {
-    const { key, buyerId, saleId, cottonId } = await marchInvoice();
+    const { key, buyerId, saleId, cottonId } = await cottonAt300PolyesterAt150();
     const before = await gramsRemaining(cottonId);
     const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
     expect(note.data).toMatchObject({
@@ -264,7 +245,7 @@ describe("returns past the GST time limit on credit notes", () => {
 
   // The same return on 30 November 2025, the last day, adjusts the cotton line's GST: ₹3,000.00 + ₹75.00 + ₹75.00.
   it("a return dated 30 November 2025 still adjusts GST", async () => {
-    const { saleId, cottonId } = await marchInvoice();
+    const { saleId, cottonId } = await cottonAt300PolyesterAt150();
     const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-11-30" }), 201);
     expect(note.data).toMatchObject({
       amount: "3150.00",
@@ -281,7 +262,7 @@ describe("returns past the GST time limit on credit notes", () => {
   // 1,680.00 − 114.78 = ₹1,565.22 (not the polyester line's ₹1,500.00 + ₹90.00 + ₹90.00 it would be had the return
   // adjusted GST). Nothing is left to credit after it.
   it("a note within the limit after a return past it splits against the tax the return left", async () => {
-    const { orgId, buyerId, saleId, cottonId } = await marchInvoice();
+    const { orgId, buyerId, saleId, cottonId } = await cottonAt300PolyesterAt150();
     await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
     const credit = (amount: string) =>
       admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount, date: "2025-11-30" });
@@ -296,12 +277,11 @@ describe("returns past the GST time limit on credit notes", () => {
 });
 
 /**
- * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of polyester spun yarn (HSN 5509,
- * 12 % until 21 September 2025, Notification 9/2025-Central Tax (Rate)) at ₹100 = ₹1,000.00 + CGST ₹60.00 + SGST
- * ₹60.00, and 10 kg of cotton yarn (5 %) at ₹100 = ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00: ₹2,000.00 + CGST ₹85.00 +
- * SGST ₹85.00 = ₹2,170.00. Its credit notes adjust GST until 30 November 2025 (CGST s.34(2)).
+ * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of cotton yarn (5 %) and 10 kg of
+ * polyester spun yarn (HSN 5509, 12 % until 21 September 2025, Notification 9/2025-Central Tax (Rate)) at the rates
+ * given. Its credit notes adjust GST until 30 November 2025 (CGST s.34(2)); `creditNote` issues one on that date.
  */
-async function twoRateInvoice() {
+async function marchInvoice(rates: { cotton: string; polyester: string }) {
   const orgId = (
     await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
   ).data.id as string;
@@ -314,19 +294,29 @@ async function twoRateInvoice() {
       orgId,
       buyer.id,
       [
-        { lot_id: polyester.id, kg: "10", rate_per_kg: "100" },
-        { lot_id: cotton.id, kg: "10", rate_per_kg: "100" },
+        { lot_id: cotton.id, kg: "10", rate_per_kg: rates.cotton },
+        { lot_id: polyester.id, kg: "10", rate_per_kg: rates.polyester },
       ],
       { sale_date: "2025-03-15" },
     ),
   );
-  expect(booked).toMatchObject({ taxable_amount: "2000.00", cgst_amount: "85.00", sgst_amount: "85.00", total_amount: "2170.00" });
   await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+  const { key } = await createKey(orgId);
   const creditNote = async (amount: string) =>
     CreditNoteSchema.parse(
       await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount, date: "2025-11-30" }),
     );
-  return { orgId, buyerId: buyer.id, saleId: booked.id, cottonId: cotton.id, creditNote };
+  return { orgId, key, buyerId: buyer.id, saleId: booked.id, cottonId: cotton.id, sale: booked, creditNote };
+}
+
+/**
+ * marchInvoice() of 10 kg of polyester at ₹100 = ₹1,000.00 + CGST ₹60.00 + SGST ₹60.00, and 10 kg of cotton at ₹100 =
+ * ₹1,000.00 + CGST ₹25.00 + SGST ₹25.00: ₹2,000.00 + CGST ₹85.00 + SGST ₹85.00 = ₹2,170.00.
+ */
+async function twoRateInvoice() {
+  const invoice = await marchInvoice({ cotton: "100", polyester: "100" });
+  expect(invoice.sale).toMatchObject({ taxable_amount: "2000.00", cgst_amount: "85.00", sgst_amount: "85.00", total_amount: "2170.00" });
+  return invoice;
 }
 
 // The notes of twoRateInvoice(), all dated 30 November 2025, worked by hand (CGST s.34: a note reverses no more of a
