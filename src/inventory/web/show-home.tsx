@@ -1,5 +1,5 @@
 import { formToken } from "../../platform/auth/session";
-import { dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { AdminDashboard, SignInPage, type AdminDashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
@@ -20,12 +20,7 @@ export function registerAdminHome(app: InventoryApp): void {
 
     // Dispatched on the page's own origin: the session cookie's name depends on it (`__Host-` over https).
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
-      app.request(
-        new URL(path, c.req.url).href,
-        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
-        c.env,
-        c.executionCtx,
-      ),
+      app.request(new URL(path, c.req.url).href, { headers: dashboardCallHeaders(c.req) }, c.env, c.executionCtx),
     );
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
     // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or

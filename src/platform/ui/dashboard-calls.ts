@@ -3,6 +3,15 @@
 // ended: a 429 (the account's management limit) or a server failure must not send a signed-in user to sign in
 // again, into the same limit.
 
+/**
+ * The headers of a page's own management call: the page request's cookie, and its client's address, so the
+ * per-network management limit counts the page's calls as it counts the client's direct ones.
+ */
+export function dashboardCallHeaders(page: { header(name: string): string | undefined }): Record<string, string> {
+  const address = page.header("CF-Connecting-IP");
+  return { Cookie: page.header("Cookie") ?? "", Accept: "application/json", ...(address === undefined ? {} : { "CF-Connecting-IP": address }) };
+}
+
 /** How a dashboard call failed, when it was not the session's refusal. */
 export interface DashboardRefusal {
   status: number;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { formToken } from "../../platform/auth/session";
-import { type DashboardRefusal, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { type DashboardRefusal, dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../hono";
 import { Dashboard, LandingPage, type DashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
@@ -18,12 +18,7 @@ export function registerHome(app: TaxApp): void {
 
     // Dispatched on the page's own origin: the session cookie's name depends on it (`__Host-` over https).
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
-      app.request(
-        new URL(path, c.req.url).href,
-        { headers: { Cookie: c.req.header("Cookie") ?? "", Accept: "application/json" } },
-        c.env,
-        c.executionCtx,
-      ),
+      app.request(new URL(path, c.req.url).href, { headers: dashboardCallHeaders(c.req) }, c.env, c.executionCtx),
     );
     // `?keys=` pages through older keys; a stale or foreign cursor falls back to the newest page.
     const keysCursor = c.req.query("keys");

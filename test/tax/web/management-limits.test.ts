@@ -52,6 +52,17 @@ describe("management API limits", () => {
     await expectStatus(await SELF.fetch(`${TAX}/admin/api/account?accountEmail=${encodeURIComponent(email)}`, asOperator), 200);
   });
 
+  it("a page's own management calls count against its client's network, as the client's direct calls do", async () => {
+    const user = await session();
+    const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    const page = await SELF.fetch(`${TAX}/`, from(address, { Cookie: user.cookie }));
+    expect(page.status).toBe(200);
+    await page.text();
+    // A budget of one call for that network is already spent by the page's calls (without them it would allow one).
+    const oneCall = { account: { limit: 1_000, windowMs: 60_000 }, address: { limit: 1, windowMs: 60_000 } };
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, oneCall)).allowed).toBe(false);
+  });
+
   it("a client network's budget counts refused tokens too, and an IPv6 /64 is one network", async () => {
     const rules = { account: { limit: 100, windowMs: 60_000 }, address: { limit: 3, windowMs: 60_000 } };
     const now = Date.now();
