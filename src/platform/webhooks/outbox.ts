@@ -23,7 +23,7 @@ export type OutboxStore = Pick<
   ReturnType<typeof webhookQueries>,
   | "loadDeliveryJob"
   | "resealSecret"
-  | "endpointsWithSecretsNotUnder"
+  | "endpointsToReseal"
   | "dropExpiredPreviousSecret"
   | "claimDeliveryAttempt"
   | "recordDeliveryAttempt"
@@ -107,8 +107,9 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
    */
   async function resealStaleSecrets(): Promise<number> {
     const current = await sealedUnder(sessionSecrets.current);
+    const previous = sessionSecrets.previous === undefined ? null : await sealedUnder(sessionSecrets.previous);
     let resealed = 0;
-    for (const row of await store.endpointsWithSecretsNotUnder(db, current, SWEEP_LIMIT)) {
+    for (const row of await store.endpointsToReseal(db, previous, SWEEP_LIMIT)) {
       for (const [column, stored] of [
         ["secret", row.secret],
         ["previousSecret", row.previousSecret],

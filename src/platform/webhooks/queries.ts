@@ -3,12 +3,12 @@
 // the fan-out twice for one event never creates a second delivery; attempts are unique per (delivery, attempt)
 // and recorded only while the delivery still expects that attempt. A service supplies its tables and the wire
 // body of its events; everything else is the same.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, notLike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, notLike, or, type SQL, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
-import type { SealedWebhookSecret } from "./secrets";
+import { SEALED_FORMS, type SealedWebhookSecret } from "./secrets";
 import type { webhookStoreTables } from "./store-schema";
 
 export type WebhookTables = ReturnType<typeof webhookStoreTables>;
@@ -252,20 +252,22 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
-   * Endpoints of every state (disabled and deleted included) holding a secret, current or previous, that does not
-   * start with `sealedForm` (how the current SESSION_SECRET seals): in clear from before sealing, or sealed under
-   * another value.
+   * Endpoints of every state (disabled and deleted included) holding a secret, current or previous, that the sweep
+   * can seal under the current SESSION_SECRET: in clear from before sealing, or, during a rotation, starting with
+   * `previousForm` (how the previous value sealed). A secret sealed under a value no longer known is never picked, so
+   * such rows cannot crowd the others out of a sweep's limit.
    */
-  async function endpointsWithSecretsNotUnder(
+  async function endpointsToReseal(
     d1: D1Database,
-    sealedForm: string,
+    previousForm: string | null,
     limit: number,
   ): Promise<Array<{ id: string; secret: string; previousSecret: string | null }>> {
-    const under = `${sealedForm}%`;
+    const movable = (column: typeof endpoints.secret | typeof endpoints.previousSecret) =>
+      previousForm === null ? notLike(column, `${SEALED_FORMS}%`) : or(notLike(column, `${SEALED_FORMS}%`), like(column, `${previousForm}%`));
     return db(d1)
       .select({ id: endpoints.id, secret: endpoints.secret, previousSecret: endpoints.previousSecret })
       .from(endpoints)
-      .where(or(notLike(endpoints.secret, under), and(isNotNull(endpoints.previousSecret), notLike(endpoints.previousSecret, under))))
+      .where(or(movable(endpoints.secret), and(isNotNull(endpoints.previousSecret), movable(endpoints.previousSecret))))
       .limit(limit)
       .all();
   }
@@ -742,7 +744,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     updateEndpoint,
     rollSecret,
     resealSecret,
-    endpointsWithSecretsNotUnder,
+    endpointsToReseal,
     dropExpiredPreviousSecret,
     deleteEndpoint,
     listEndpointChanges,

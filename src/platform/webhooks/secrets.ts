@@ -4,7 +4,7 @@
 // (always `whsec_…`); the sealed form starts with `sealed-`, which a generated secret never does, so the two
 // are told apart by their first characters.
 //
-// The sealed form names the SESSION_SECRET value that sealed it (`sealed-v2:<key id>:…`), so that during a
+// The sealed form names the SESSION_SECRET value that sealed it (`sealed-v1:<key id>:…`), so that during a
 // rotation of SESSION_SECRET opening tries that value first, and the operator can count in D1 the rows still
 // sealed under the previous value before removing it (docs/operations.md).
 import { hmacSha256Hex, openingOrder, type SecretRing, seal, unseal } from "../crypto";
@@ -12,10 +12,8 @@ import { hmacSha256Hex, openingOrder, type SecretRing, seal, unseal } from "../c
 /** HKDF info of sealed signing secrets: distinct from every other sealing label, so no other key opens them. */
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
 /** Every sealed form starts so; a clear secret (`whsec_…`) never does. */
-const SEALED_FORMS = "sealed-";
-const SEALED_PREFIX = "sealed-v2:";
-/** Sealed before the form named its key: opened under each value in turn, and re-sealed in the named form. */
-const UNNAMED_SEALED_PREFIX = "sealed-v1:";
+export const SEALED_FORMS = "sealed-";
+const SEALED_PREFIX = "sealed-v1:";
 const KEY_ID_LABEL = "webhook-signing-secret-key-id";
 
 /**
@@ -30,7 +28,7 @@ export async function sealingKeyId(sessionSecret: string): Promise<string> {
 /** A signing secret in the form the store keeps: never shown, never used to sign as it is. */
 export type SealedWebhookSecret = string & { readonly __sealed: unique symbol };
 
-/** How every secret sealed under `sessionSecret` starts (`sealed-v2:<key id>:`): what a row not yet moved lacks. */
+/** How every secret sealed under `sessionSecret` starts (`sealed-v1:<key id>:`): what a row not yet moved lacks. */
 export async function sealedUnder(sessionSecret: string): Promise<string> {
   return `${SEALED_PREFIX}${await sealingKeyId(sessionSecret)}:`;
 }
@@ -42,7 +40,7 @@ export async function sealWebhookSecret(sessionSecret: string, endpointId: strin
 
 /**
  * A stored secret opened: `stale` when the row does not hold it sealed under the current SESSION_SECRET (in clear
- * from before sealing, sealed before the form named its key, or under the previous value), to be sealed now.
+ * from before sealing, or under the previous value), to be sealed now.
  */
 export type OpenedWebhookSecret = { secret: string; stale: boolean };
 
@@ -51,9 +49,8 @@ function isStoredInClear(stored: string): boolean {
   return !stored.startsWith(SEALED_FORMS);
 }
 
-/** The key id and sealed text of a stored value; the key id is null when the form does not name it. */
-function parseSealed(stored: string): { keyId: string | null; sealed: string } | null {
-  if (stored.startsWith(UNNAMED_SEALED_PREFIX)) return { keyId: null, sealed: stored.slice(UNNAMED_SEALED_PREFIX.length) };
+/** The key id and sealed text of a stored value. */
+function parseSealed(stored: string): { keyId: string; sealed: string } | null {
   const named = stored.startsWith(SEALED_PREFIX) ? stored.slice(SEALED_PREFIX.length).match(/^([0-9a-f]{8}):(.*)$/s) : null;
   return named ? { keyId: named[1]!, sealed: named[2]! } : null;
 }
@@ -74,7 +71,7 @@ export async function openWebhookSecret(secrets: SecretRing, endpointId: string,
   for (const value of order) {
     try {
       const secret = await unseal(value, endpointId, SEALED_PURPOSE, parsed.sealed);
-      return { secret, stale: value !== secrets.current || parsed.keyId === null };
+      return { secret, stale: value !== secrets.current };
     } catch {
       // Sealed under another value: try the next one.
     }

@@ -6,7 +6,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "@hono/zod-openapi";
-import { seal } from "../../../src/platform/crypto";
 import { sealWebhookSecret } from "../../../src/platform/webhooks/secrets";
 import { newWebhookSecret } from "../../../src/platform/webhooks/sign";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
@@ -65,8 +64,8 @@ async function keyIdOf(sessionSecret: string): Promise<string> {
 async function notYetUnder(keyId: string, endpointId: string): Promise<number> {
   const row = await env.DB.prepare(
     `SELECT COUNT(*) AS n FROM webhook_endpoints WHERE deleted_at IS NULL AND (
-       (secret LIKE 'sealed-%' AND substr(secret, 1, 19) <> 'sealed-v2:${keyId}:') OR
-       (previous_secret LIKE 'sealed-%' AND previous_secret_expires_at > unixepoch() * 1000 AND substr(previous_secret, 1, 19) <> 'sealed-v2:${keyId}:')
+       (secret LIKE 'sealed-%' AND substr(secret, 1, 19) <> 'sealed-v1:${keyId}:') OR
+       (previous_secret LIKE 'sealed-%' AND previous_secret_expires_at > unixepoch() * 1000 AND substr(previous_secret, 1, 19) <> 'sealed-v1:${keyId}:')
      ) AND id = ?`,
   )
     .bind(endpointId)
@@ -250,7 +249,7 @@ describe("webhook signing secrets at rest", () => {
     );
     const newKeyId = await keyIdOf(NEW_SESSION_SECRET);
     const before = await storedSecrets(endpoint.id);
-    expect(before.secret.startsWith(`sealed-v2:${await keyIdOf(env.SESSION_SECRET)}:`)).toBe(true);
+    expect(before.secret.startsWith(`sealed-v1:${await keyIdOf(env.SESSION_SECRET)}:`)).toBe(true);
     expect(await notYetUnder(newKeyId, endpoint.id)).toBe(1);
 
     await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET });
@@ -258,8 +257,8 @@ describe("webhook signing secrets at rest", () => {
     expect(await verifies(rolled.secret, received[0]!)).toBe(true);
     expect(await verifies(endpoint.secret, received[0]!)).toBe(true);
     const after = await storedSecrets(endpoint.id);
-    expect(after.secret.startsWith(`sealed-v2:${newKeyId}:`)).toBe(true);
-    expect(after.previous_secret!.startsWith(`sealed-v2:${newKeyId}:`)).toBe(true);
+    expect(after.secret.startsWith(`sealed-v1:${newKeyId}:`)).toBe(true);
+    expect(after.previous_secret!.startsWith(`sealed-v1:${newKeyId}:`)).toBe(true);
     expect(await notYetUnder(newKeyId, endpoint.id)).toBe(0);
 
     // SESSION_SECRET_PREVIOUS removed: the new value alone opens both.
@@ -283,16 +282,6 @@ describe("webhook signing secrets at rest", () => {
     await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET });
     expect(received).toHaveLength(1);
     expect(await verifies(endpoint.secret, received[0]!)).toBe(true);
-  });
-
-  it("a secret sealed before sealed secrets named their key still signs, also during a rotation, and is re-sealed naming it", async () => {
-    const { endpoint, received, accountId } = await setup();
-    const clear = newWebhookSecret();
-    const unnamed = `sealed-v1:${await seal(env.SESSION_SECRET, endpoint.id, "webhook-signing-secret-v1", clear)}`;
-    await env.DB.prepare("UPDATE webhook_endpoints SET secret = ? WHERE id = ?").bind(unnamed, endpoint.id).run();
-    await deliver(accountId, { ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET });
-    expect(await verifies(clear, received[0]!)).toBe(true);
-    expect((await storedSecrets(endpoint.id)).secret.startsWith(`sealed-v2:${await keyIdOf(NEW_SESSION_SECRET)}:`)).toBe(true);
   });
 
   it("after SESSION_SECRET changes, a delivery is not sent (never unsigned), logged, and works again once the secret is rolled", async () => {
