@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CreatedWebhookSchema, RolledWebhookSchema, TestSendSchema } from "../../../src/inventory/webhooks/schemas";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { endOverlap, expectExpiredPreviousSecretsDropped, previousSecretOf } from "../../expired-previous-secrets";
 import { installReceivers, receiver } from "../../webhook-receiver";
 import { admin, createOrg, expectStatus } from "../helpers";
 
@@ -18,19 +19,6 @@ async function rolledWithOverlap() {
   const base = `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}`;
   const rolled = RolledWebhookSchema.parse((await expectStatus(await admin("POST", `${base}/roll-secret`, { overlap_hours: 1 }), 200)).data);
   return { base, received, id: endpoint.id, oldSecret: endpoint.secret, newSecret: rolled.secret };
-}
-
-/** The overlap's hour has passed: the workerd clock cannot be moved, so the expiry is moved back instead. */
-async function endOverlap(id: string): Promise<void> {
-  await env.DB.prepare("UPDATE webhook_endpoints SET previous_secret_expires_at = ? WHERE id = ?")
-    .bind(Date.now() - 1, id)
-    .run();
-}
-
-async function previousSecretOf(id: string) {
-  return env.DB.prepare("SELECT previous_secret AS secret, previous_secret_expires_at AS expiresAt FROM webhook_endpoints WHERE id = ?")
-    .bind(id)
-    .first<{ secret: string | null; expiresAt: number | null }>();
 }
 
 describe("a previous secret after its overlap", () => {
@@ -61,28 +49,6 @@ describe("migration 0018_drop_expired_previous_secrets", () => {
 
   it("clears every previous secret whose overlap has ended, and keeps one still in its overlap", async () => {
     const orgId = await createOrg();
-    const now = Date.now();
-    // Rows as stored before the migration, from before sealing: secrets in clear.
-    const rows: Array<[name: string, expiresAt: number | null, kept: boolean]> = [
-      ["ended a day ago", now - 86_400_000, false],
-      ["ended a millisecond ago", now - 1, false],
-      ["no expiry, so it never signed", null, false],
-      ["ends in an hour", now + 3_600_000, true],
-    ];
-    const ids: string[] = [];
-    for (const [i, [, expiresAt]] of rows.entries()) {
-      const id = `whk_previous_${crypto.randomUUID()}`;
-      ids.push(id);
-      await env.DB.prepare(
-        "INSERT INTO webhook_endpoints (id, org_id, url, events, all_events, secret, previous_secret, previous_secret_expires_at, created_at) VALUES (?, ?, ?, '[]', 1, ?, ?, ?, ?)",
-      )
-        .bind(id, orgId, `https://hooks.example.com/${i}`, `whsec_${"c".repeat(40)}`, `whsec_${"p".repeat(40)}`, expiresAt, now - 2 * 86_400_000)
-        .run();
-    }
-    for (const query of migration) await env.DB.prepare(query).run();
-    const after = await Promise.all(ids.map(previousSecretOf));
-    expect(after).toEqual(
-      rows.map(([, expiresAt, kept]) => (kept ? { secret: `whsec_${"p".repeat(40)}`, expiresAt } : { secret: null, expiresAt: null })),
-    );
+    await expectExpiredPreviousSecretsDropped(migration, { column: "org_id", id: orgId });
   });
 });
