@@ -1,7 +1,8 @@
 // One delivery attempt: a POST that never follows redirects, bounded by a timeout, whose outcome is a value
 // (never a throw). The timeout bounds the whole attempt, a failure's body included: the runtime need not end a
-// body read when the fetch's signal aborts, so every wait on the receiver is raced against the deadline itself. Only the status, the duration and a short, sanitised error are kept: request headers
-// (the signature) and the secret never reach the result or a log.
+// body read when the fetch's signal aborts, so every wait on the receiver is raced against the deadline itself.
+// Only the status, the duration and a short, sanitised error are kept: request headers (the signature) and the
+// secret never reach the result or a log.
 
 export interface AttemptRequest {
   url: string;
