@@ -1,8 +1,9 @@
 // Integer query parameters are decimal digits only (a malformed one is 400 bad_request naming it), and an empty
 // X-D1-Bookmark header is no bookmark.
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { receiver } from "../webhook-receiver";
-import { admin, api, createKey, createOrg, expectError, expectStatus } from "./helpers";
+import { admin, api, createKey, createOrg, expectError, expectStatus, INVENTORY } from "./helpers";
 
 describe("integer query parameters", () => {
   it.each([["limit=0x10"], ["limit=1e1"], ["limit=%2B5"], ["limit="], ["offset=null"], ["offset=0x0"], ["offset=1e2"], ["limit=5.0"]])(
@@ -77,5 +78,56 @@ describe("unknown query parameters on reads that take none", () => {
     const { key } = await createKey(await createOrg());
     const message = await expectError(await api("/api/v1/sales/sale_01jd3k9x2m4n5p6q7r8s9t0v1w?include=items", key), 400, "bad_request");
     expect(message).toBe("include: unknown field");
+  });
+});
+
+describe("unknown query parameters on writes", () => {
+  // A write refuses any query parameter, as the reads refuse the ones they do not list: a parameter a client meant
+  // to send, misspelt or not, is never dropped in silence.
+  type Operation = { requestBody?: unknown };
+
+  it("every write of the served document answers ?unexpected=1 with 400 naming it", async () => {
+    const document = await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const operations = Object.entries(document.paths).flatMap(([route, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ["post", "put", "patch", "delete"].includes(method))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), route, operation })),
+    );
+    expect(operations.map(({ method, route }) => `${method} ${route}`)).toEqual(
+      expect.arrayContaining(["POST /admin/api/orgs", "POST /admin/api/orgs/{id}/sales", "POST /admin/api/keys/{id}/rotate"]),
+    );
+    const orgId = await createOrg();
+    const answered: string[] = [];
+    for (const { method, route, operation } of operations) {
+      // An organisation that exists, so the call is not refused for naming none; any other id is well formed.
+      const path = route
+        .replace(/^\/admin\/api\/orgs\/\{id\}/, `/admin/api/orgs/${orgId}`)
+        .replaceAll(/\{(\w+)\}/g, (_, name: string) => `${name.toLowerCase().slice(0, 4)}_01jd3k9x2m4n5p6q7r8s9t0v1w`);
+      const response = await admin(method, `${path}?unexpected=1`, operation.requestBody === undefined ? undefined : {});
+      answered.push(`${method} ${route}: ${response.status} ${await response.text()}`);
+    }
+    expect(answered.filter((answer) => !/: 400 \{"error":"[^"]*unexpected: unknown field[^"]*","code":"bad_request"\}$/.test(answer))).toEqual([]);
+  });
+
+  it("a refused POST /admin/api/orgs/{id}/customers creates nothing and keeps nothing of its Idempotency-Key", async () => {
+    const orgId = await createOrg();
+    const request = (query: string) =>
+      SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers${query}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+        body: JSON.stringify({ name: "Sri Murugan Tex", contact: "+91 98430 12345" }),
+      });
+    const idempotencyKey = crypto.randomUUID();
+    const { key } = await createKey(orgId);
+    const customers = async () => (await expectStatus<{ data: unknown[] }>(await api("/api/v1/customers", key), 200)).data;
+
+    expect(await expectError(await request("?unexpected=1"), 400, "bad_request")).toBe("unexpected: unknown field");
+    expect(await customers()).toEqual([]);
+
+    // The corrected request, with the same key, is a first request: it creates the customer, not a replay or a 422.
+    const created = await request("");
+    expect(created.headers.get("Idempotent-Replayed")).toBeNull();
+    const { data: customer } = await expectStatus<{ data: { id: string } }>(created, 201);
+    expect(await customers()).toEqual([expect.objectContaining({ id: customer.id })]);
   });
 });

@@ -1,5 +1,6 @@
 // Integer query parameters are decimal digits only: a value that loose number parsing would accept (hex,
 // exponent, sign, spaces, empty) is a malformed parameter, 400 validation_error naming it.
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { sessionCaller } from "../web-session";
@@ -137,5 +138,72 @@ describe("unknown query parameters on management writes", () => {
     );
     expect(message).toBe("account_email: unknown field");
     expect(await endpoint.state()).toEqual(endpoint.before);
+  });
+});
+
+describe("unknown query parameters on writes", () => {
+  // A write refuses any query parameter it does not list, as the reads do: a parameter a client meant to send,
+  // misspelt or not, is never dropped in silence. The payment webhook is left out: Razorpay posts to the address set
+  // in its dashboard, and a refusal would only have it retry the same post.
+  const NOT_CHECKED = new Set(["post /billing/webhook"]);
+  type Operation = { security?: Array<Record<string, string[]>>; requestBody?: { content: Record<string, unknown> } };
+
+  async function writeOperations(): Promise<Array<[string, string, Operation]>> {
+    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
+    return Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ["post", "put", "patch", "delete"].includes(method) && !NOT_CHECKED.has(`${method} ${path}`))
+        .map(([method, operation]): [string, string, Operation] => [method.toUpperCase(), path, operation]),
+    );
+  }
+
+  it("every write of the served document answers ?unexpected=1 with 400 naming it", async () => {
+    const operations = await writeOperations();
+    // The public writes and the management writes, profiles and webhooks both.
+    expect(operations.map(([method, path]) => `${method} ${path}`)).toEqual(
+      expect.arrayContaining(["POST /api/v1/profiles", "POST /api/v1/webhooks", "POST /admin/api/keys", "POST /admin/api/accounts"]),
+    );
+    const { key } = await createKey();
+    const answered: string[] = [];
+    for (const [method, route, operation] of operations) {
+      const path = `${route.replaceAll(/\{(\w+)\}/g, (_, name: string) => `${name}_01jd3k9x2m4n5p6q7r8s9t0v1w`)}?unexpected=1`;
+      const json = operation.requestBody?.content["application/json"] !== undefined;
+      const body = operation.requestBody === undefined ? undefined : json ? "{}" : "any text";
+      const headers = {
+        Authorization: operation.security?.some((s) => "apiKey" in s) ? `Bearer ${key}` : `Bearer ${env.ADMIN_TOKEN}`,
+        ...(body === undefined ? {} : { "Content-Type": json ? "application/json" : "text/plain" }),
+      };
+      const response = await SELF.fetch(`${TAX}${path}`, { method, headers, body });
+      answered.push(`${method} ${route}: ${response.status} ${await response.text()}`);
+    }
+    expect(
+      answered.filter((answer) => !/: 400 \{"error":\{"code":"validation_error","message":"[^"]*unexpected: unknown field/.test(answer)),
+    ).toEqual([]);
+  });
+
+  it("a refused POST /api/v1/profiles creates no profile", async () => {
+    const { key } = await createKey({ scopes: ["profiles:read", "profiles:write"] });
+    const profile = { age: 30, residentialStatus: "resident", salary: { grossSalary: 1_200_000 } };
+    const init = { method: "POST", body: JSON.stringify({ label: "Salaried", profile, financialYear: "2025-26" }) };
+    const message = await expectError(await api("/api/v1/profiles?lable=Salaried", key, init), 400, "validation_error");
+    expect(message).toBe("lable: unknown field");
+    expect((await expectStatus<{ data: unknown[] }>(await api("/api/v1/profiles", key), 200)).data).toEqual([]);
+    // The same request without the parameter is a valid save.
+    await expectStatus(await api("/api/v1/profiles", key, init), 201);
+  });
+
+  it("a refused POST /api/v1/webhooks keeps nothing of its Idempotency-Key: the corrected request with the same key creates the endpoint", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const idempotencyKey = crypto.randomUUID();
+    const init = { method: "POST", headers: { "Idempotency-Key": idempotencyKey }, body: JSON.stringify({ url: receiver().url }) };
+    const message = await expectError(await api("/api/v1/webhooks?unexpected=1", key, init), 400, "validation_error");
+    expect(message).toBe("unexpected: unknown field");
+    expect((await expectStatus<{ data: unknown[] }>(await api("/api/v1/webhooks", key), 200)).data).toEqual([]);
+
+    const created = await api("/api/v1/webhooks", key, init);
+    expect(created.headers.get("Idempotent-Replayed")).toBeNull();
+    const { data: endpoint } = await expectStatus<{ data: { id: string } }>(created, 201);
+    const list = await expectStatus<{ data: Array<{ id: string }> }>(await api("/api/v1/webhooks", key), 200);
+    expect(list.data.map((e) => e.id)).toEqual([endpoint.id]);
   });
 });

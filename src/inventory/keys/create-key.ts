@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { PlatformError } from "../../platform/http/errors";
@@ -17,6 +18,7 @@ const route = createRoute({
   summary: "Issue an API key for the organisation; the key is shown only in this response",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateKeySchema } } },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -15,7 +16,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Regenerate a key that may have leaked: the old key stops at once; a replacement with the same access is issued",
   middleware: [requireAdmin, idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: KeyIdParam },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     201: {
       description: "The replacement key, shown only here",

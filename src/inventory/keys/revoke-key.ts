@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
@@ -16,6 +17,7 @@ const route = createRoute({
   summary: "Revoke a key: it fails on its very next request; the reason is kept in the audit log",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: KeyIdParam,
     body: { required: false, content: { "application/json": { schema: RevokeKeySchema } } },

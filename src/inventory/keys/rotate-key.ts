@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
@@ -19,6 +20,7 @@ const route = createRoute({
     "Only an active key not yet replaced can be rotated (409 `conflict` otherwise). 409 `key_limit_reached` while 100 of the organisation's rotated keys are still in their grace; regenerate instead to replace the key with no grace.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: KeyIdParam,
     body: { required: true, content: { "application/json": { schema: RotateKeySchema } } },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { actorName, requireAdmin, requireOperator, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -14,7 +15,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Rebuild a key's live state from the registry (operator only): recovery after a lost write, or a legacy key's first state",
   middleware: [requireAdmin, idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: KeyIdParam },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     200: { description: "The state now enforced", content: { "application/json": { schema: z.object({ data: SyncedKeySchema }) } } },
     ...errorResponses(400, 401, 403, 404, 429),

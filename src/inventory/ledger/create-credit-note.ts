@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -21,6 +22,7 @@ const route = createRoute({
     "With `sale_id`, the sale must be the customer's and not cancelled; credit notes against it total at most its amount (409 `credit_exceeds_invoice`) and the amount is at most its outstanding (409 `over_application`, the outstanding in the message). When payments plus credit notes first reach the sale's total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). The date (IST) may not be in the future, nor, with `sale_id`, before the invoice's date (400). With `sale_id`, the note carries taxable value and CGST/SGST/IGST in the proportions the invoice has left to credit; dated after 30 November following the end of the invoice's financial year (April to March), it adjusts no GST (CGST s.34(2)): those four figures are null, and it still settles the invoice by its amount. The law ends that limit earlier when the annual return is filed first, which the service cannot see: do not issue notes meant to reduce GST after filing it. When other payments, credit notes or voids keep changing the invoice between the checks and this write, it is tried 3 times and then refused with 409 `conflict_retry`: nothing was recorded, so send it again (with a new Idempotency-Key if you used one, as the refusal is kept for the old key).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateCreditNoteSchema } } },

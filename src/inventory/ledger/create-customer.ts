@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -18,6 +19,7 @@ const route = createRoute({
   description: "`gstin` is validated with its mod-36 check character and stored upper case; `credit_limit` is in rupees.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateCustomerSchema } } },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -20,6 +21,7 @@ const route = createRoute({
     "409 `conflict` when the mill already has an invoice with this number that is not voided. A voided invoice gives up its number, so the corrected one is entered under it.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateMillInvoiceSchema } } },

@@ -1,6 +1,7 @@
 // POST /admin/api/orgs/{id}/{payments|credit-notes|expenses|mill-invoices|mill-payments}/{entryId}/void: a
 // ledger entry is never edited or deleted; a mistaken one is voided with a reason, and stops counting.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -49,6 +50,7 @@ function route(kind: VoidableKind) {
     description: DESCRIPTION,
     middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
     request: {
+      query: NoQueryParameters,
       headers: IdempotencyKeyHeaders,
       params: Params,
       body: { required: true, content: { "application/json": { schema: VoidEntrySchema } } },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { actorName, idempotentForActor, requireAdmin, requireOperator } from "./operator-auth";
@@ -16,7 +17,11 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an organisation (operator only)",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: CreateOrgSchema } } },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
     ...errorResponses(400, 401, 403, 413, 415, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, requireOperator, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
@@ -16,7 +17,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Change an organisation's plan or subscription (operator only); every key of it sees the change on its next request",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 })] as const,
-  request: { params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
+  request: { query: NoQueryParameters, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 413, 415, 429),

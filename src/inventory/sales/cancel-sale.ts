@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { actorName, idempotentForActor, requireAdmin } from "../orgs/operator-auth";
@@ -18,7 +19,7 @@ const route = createRoute({
   description:
     "Stock returns in the same transaction. The credit notes against the sale are voided in it too (reason `invoice <number> cancelled`, by whoever cancelled), each with its `credit_note.voided` audit entry and an entry.voided event; money paid against the sale stays paid and goes to the customer's account. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
@@ -17,7 +18,7 @@ const route = createRoute({
   summary: "Mark a confirmed sale as dispatched; emits sale.dispatched",
   description: "409 `conflict` when the sale is cancelled or already dispatched.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: SaleIdParam },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),

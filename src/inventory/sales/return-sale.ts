@@ -1,6 +1,7 @@
 // POST /admin/api/sales/{id}/returns: goods come back. A credit note for them at the invoice's rates and tax,
 // and their kg back into the lots they were sold from.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { formatGrams, formatPaise } from "../domain/money";
@@ -54,6 +55,7 @@ const route = createRoute({
     "Each line names a lot of the invoice and the kg returned: at most what the line sold less earlier returns (409 `conflict`, naming what can still be returned). Valued at the line's rate, with the line's GST as on the invoice (CGST + SGST or IGST); the note credits the lines' amount, but none of its taxable_amount, cgst_amount, sgst_amount and igst_amount ever exceeds what the invoice has left of it after its earlier credit notes: a column the lines carry more of than is left is credited what is left, and the excess goes to the columns with room, taxable value first, then CGST and SGST in equal halves (an odd paisa to CGST) or IGST. The items still show the lines' own figures. Dated after 30 November following the end of the invoice's financial year (April to March), the return adjusts no GST (CGST s.34(2)): the kg still come back and the note credits the same amount, but its taxable_amount, cgst_amount, sgst_amount and igst_amount are null. The credit note settles like any credit note and may complete the invoice (invoice.paid); what it credits beyond the invoice's outstanding (goods returned after payment) goes to the customer's account like an advance, shown in `on_account`, and the customer's later invoices consume it. Only a dispatched sale takes returns (before dispatch it is cancelled instead); otherwise 409 `conflict`. A return's credit note cannot be voided. Returns, credit notes and payments of the invoice sent at once are checked again in the return's own transaction: a return left without the kg or the credit it needs is refused as if sent after the others, and changes nothing; when other writes keep changing the invoice while a return is recorded, it is tried 3 times and then refused with 409 `conflict_retry` (nothing changed; send it again, with a new Idempotency-Key if you used one).",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: SaleIdParam,
     body: { required: true, content: { "application/json": { schema: ReturnSaleSchema } } },

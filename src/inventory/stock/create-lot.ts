@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -22,6 +23,7 @@ const route = createRoute({
     "The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 `conflict` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateLotSchema } } },

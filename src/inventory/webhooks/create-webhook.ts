@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
@@ -24,6 +25,7 @@ const route = createRoute({
   description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: OrgIdParam,
     body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } },

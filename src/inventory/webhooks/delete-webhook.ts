@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -13,7 +14,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
   middleware: [requireAdmin] as const,
-  request: { params: WebhookParams },
+  request: { query: NoQueryParameters, params: WebhookParams },
   responses: {
     200: {
       description: "Deleted",

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -16,7 +17,7 @@ const route = createRoute({
   description:
     "The same event body, as a new delivery with a fresh `X-Service-Delivery` id and its own timestamp; a failed first attempt is retried on the normal schedule. Re-sends count with test sends: at most 10 a minute per endpoint (429 `rate_limited` with `Retry-After`). A disabled endpoint answers 409 `conflict`.",
   middleware: [requireAdmin, idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: DeliveryParams },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParams },
   responses: {
     200: {
       description: "Sent as a new delivery (see `attempt.outcome`)",

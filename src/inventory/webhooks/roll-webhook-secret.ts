@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
@@ -18,6 +19,7 @@ const route = createRoute({
     "With `overlap_hours` > 0 the old secret keeps signing until then: every delivery carries `X-Service-Signature` (new secret) and `X-Service-Signature-Previous` (old secret) over the same timestamp and body, so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: WebhookParams,
     body: { required: false, content: { "application/json": { schema: RollSecretSchema } } },

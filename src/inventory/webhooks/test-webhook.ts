@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -19,7 +20,7 @@ const route = createRoute({
   description:
     "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
   middleware: [requireAdmin, idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: WebhookParams },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookParams },
   responses: {
     200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 422, 429),

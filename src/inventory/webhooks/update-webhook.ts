@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -16,7 +17,11 @@ const route = createRoute({
   description:
     "Send only the fields to change. `events` sets a fixed list (`all_events` becomes false); `all_events: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabled_reason: failing`). Every change is recorded with who made it (see GET of the endpoint).",
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
-  request: { params: WebhookParams, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    params: WebhookParams,
+    body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
+  },
   responses: {
     200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookSchema }) } } },
     ...errorResponses(400, 401, 403, 404, 413, 415, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { idempotentForActor } from "../accounts/operator-auth";
 import { hashPassword } from "../../platform/auth/password";
@@ -16,7 +17,11 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an account (operator only)",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountSchema }) } } },
     ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
@@ -14,7 +15,11 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an API key; the key is shown only in this response",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateKeySchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: CreateKeySchema } } },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
     ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
@@ -13,7 +14,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Revoke a key; it fails on its very next request",
   middleware: [requireAdmin, idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, params: z.object({ id: z.string().max(64) }) },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: z.object({ id: z.string().max(64) }) },
   responses: {
     200: {
       description: "Revoked (repeating the call is harmless)",

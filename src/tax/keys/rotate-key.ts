@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
@@ -19,6 +20,7 @@ const route = createRoute({
     "Only an active key not yet rotated can be rotated (409 `conflict` otherwise). A rotation with an overlap is 409 `key_limit_reached` while as many of the account's rotated keys are still working in theirs as it may hold active keys (free 10, paid 100); with `overlapHours` 0 the old key stops at once and the rotation is never refused for this.",
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
+    query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
     params: z.object({ id: z.string().max(64) }),
     body: { required: false, content: { "application/json": { schema: RotateKeySchema } } },

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -14,7 +15,7 @@ const route = createRoute({
   description: "200 with the id; deleting again is a 404, and so is another owner's id.",
   security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write")] as const,
-  request: { params: ProfileIdParamSchema },
+  request: { query: NoQueryParameters, params: ProfileIdParamSchema },
   responses: {
     200: {
       description: "Deleted",

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
@@ -19,7 +20,11 @@ const route = createRoute({
     "201 when the label is new, 200 when it existed (same id, inputs replaced). A save of what is stored already (the same label, inputs in any key order, and summary) changes nothing: 200 with the stored profile, its updatedAt unchanged, and no profile.saved event. Concurrent saves of one new label end as one profile.",
   security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 }), idempotentForAccount] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: SaveProfileSchema } } },
+  },
   responses: {
     200: { description: "Replaced", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },

@@ -2,6 +2,7 @@
 // or the operator naming an account): one operation, two ways in.
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { AccountEmailField, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -28,7 +29,11 @@ const keyRoute = createRoute({
   description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 }), idempotentForAccount] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } },
+  },
   responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
 });
 
@@ -38,7 +43,11 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Register a webhook endpoint for an account; the signing secret is shown only in this response",
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
-  request: { headers: IdempotencyKeyHeaders, body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } },
+  },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 

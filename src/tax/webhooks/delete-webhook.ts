@@ -1,6 +1,7 @@
 // DELETE /api/v1/webhooks/{id} (an API key with webhooks:manage) and DELETE /admin/api/webhooks/{id} (the web
 // page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
@@ -20,7 +21,7 @@ const keyRoute = createRoute({
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
-  request: { params: WebhookIdParamSchema },
+  request: { query: NoQueryParameters, params: WebhookIdParamSchema },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 

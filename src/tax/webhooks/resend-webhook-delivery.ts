@@ -1,6 +1,7 @@
 // POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend (an API key with webhooks:manage) and the same under
 // /admin/api (the web page's session, or the operator naming an account): send a past delivery's event again.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -28,7 +29,7 @@ const keyRoute = createRoute({
   description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
-  request: { headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 

@@ -1,6 +1,7 @@
 // POST /api/v1/webhooks/{id}/roll-secret (an API key with webhooks:manage) and POST /admin/api/webhooks/{id}/roll-secret
 // (the web page's session, or the operator naming an account): a new signing secret, shown once.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
@@ -29,7 +30,7 @@ const keyRoute = createRoute({
   description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 1_024, optional: true }), idempotentForAccount] as const,
-  request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, body },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, body },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
 });
 

@@ -2,6 +2,7 @@
 // web page's session, or the operator naming an account): one operation, two ways in.
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
@@ -26,7 +27,7 @@ const keyRoute = createRoute({
     "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
-  request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
 });
 

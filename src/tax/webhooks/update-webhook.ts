@@ -1,6 +1,7 @@
 // PATCH /api/v1/webhooks/{id} (an API key with webhooks:manage) and PATCH /admin/api/webhooks/{id} (the web
 // page's session, or the operator naming an account): edit, disable or enable an endpoint.
 import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -24,7 +25,11 @@ const keyRoute = createRoute({
   description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 })] as const,
-  request: { params: WebhookIdParamSchema, body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } } },
+  request: {
+    query: NoQueryParameters,
+    params: WebhookIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
+  },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
 });
 
