@@ -113,3 +113,18 @@ export interface SecretRing {
 export function openingOrder(ring: SecretRing): string[] {
   return ring.previous === undefined ? [ring.current] : [ring.current, ring.previous];
 }
+
+/**
+ * What `open` gives under the first of the ring's values (current first) that opens it, with that value; null when
+ * none does (`open` throws for a value that does not open it, as `unseal` does for a wrong key).
+ */
+export async function openUnderRing<T>(ring: SecretRing, open: (secret: string) => Promise<T>): Promise<{ opened: T; secret: string } | null> {
+  for (const secret of openingOrder(ring)) {
+    try {
+      return { opened: await open(secret), secret };
+    } catch {
+      // Sealed under another value of the ring: try the next one.
+    }
+  }
+  return null;
+}

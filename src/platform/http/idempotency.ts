@@ -16,7 +16,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { hmacSha256Hex, openingOrder, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
+import { hmacSha256Hex, openUnderRing, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
@@ -109,13 +109,8 @@ const sealingKeyOf = (secret: string, key: string) => hmacSha256Hex(secret, key)
  * be opened: the request must not run again, so the retry hears that the answer is lost.
  */
 async function openKept(secrets: SecretRing, key: string, scope: string, body: string): Promise<KeptResponse> {
-  for (const secret of openingOrder(secrets)) {
-    try {
-      return JSON.parse(await unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body)) as KeptResponse;
-    } catch {
-      // Sealed under another value of the secret: try the next one.
-    }
-  }
+  const kept = await openUnderRing(secrets, async (secret) => unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body));
+  if (kept !== null) return JSON.parse(kept.opened) as KeptResponse;
   throw new PlatformError(
     "idempotency_answer_lost",
     `The request with this ${IDEMPOTENCY_HEADER} was carried out, but its kept answer can no longer be read (the service's secret was changed since); look up its result instead of retrying (a new key would act again)`,

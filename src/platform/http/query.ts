@@ -12,5 +12,5 @@ export function queryInteger(min: number, max: number) {
   );
 }
 
-/** The query of a read that takes no parameters: any parameter is refused, named (`limit: unknown field`). */
+/** The query of a route that takes no parameters: any parameter is refused, named (`limit: unknown field`). */
 export const NoQueryParameters = z.object({}).strict();

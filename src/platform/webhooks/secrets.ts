@@ -5,9 +5,9 @@
 // are told apart by their first characters.
 //
 // The sealed form names the SESSION_SECRET value that sealed it (`sealed-v1:<key id>:…`), so that during a
-// rotation of SESSION_SECRET opening tries that value first, and the operator can count in D1 the rows still
-// sealed under the previous value before removing it (docs/operations.md).
-import { hmacSha256Hex, openingOrder, type SecretRing, seal, unseal } from "../crypto";
+// rotation of SESSION_SECRET the operator can count in D1 the rows still sealed under the previous value before
+// removing it, and the cron sweep picks only the rows it can re-seal (docs/operations.md).
+import { hmacSha256Hex, openUnderRing, type SecretRing, seal, unseal } from "../crypto";
 
 /** HKDF info of sealed signing secrets: distinct from every other sealing label, so no other key opens them. */
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
@@ -21,7 +21,7 @@ const KEY_ID_LABEL = "webhook-signing-secret-key-id";
  * over KEY_ID_LABEL. It tells nothing that helps guess the value: the sealed secret beside it already confirms a
  * guess (its AES-GCM tag), at the same cost.
  */
-export async function sealingKeyId(sessionSecret: string): Promise<string> {
+async function sealingKeyId(sessionSecret: string): Promise<string> {
   return (await hmacSha256Hex(sessionSecret, KEY_ID_LABEL)).slice(0, 8);
 }
 
@@ -49,10 +49,10 @@ function isStoredInClear(stored: string): boolean {
   return !stored.startsWith(SEALED_FORMS);
 }
 
-/** The key id and sealed text of a stored value. */
-function parseSealed(stored: string): { keyId: string; sealed: string } | null {
-  const named = stored.startsWith(SEALED_PREFIX) ? stored.slice(SEALED_PREFIX.length).match(/^([0-9a-f]{8}):(.*)$/s) : null;
-  return named ? { keyId: named[1]!, sealed: named[2]! } : null;
+/** The sealed text of a stored value, after its key id; null for a value of no known form. */
+function sealedText(stored: string): string | null {
+  const named = stored.startsWith(SEALED_PREFIX) ? stored.slice(SEALED_PREFIX.length).match(/^[0-9a-f]{8}:(.*)$/s) : null;
+  return named ? named[1]! : null;
 }
 
 /**
@@ -62,19 +62,9 @@ function parseSealed(stored: string): { keyId: string; sealed: string } | null {
  */
 export async function openWebhookSecret(secrets: SecretRing, endpointId: string, stored: string): Promise<OpenedWebhookSecret | null> {
   if (isStoredInClear(stored)) return { secret: stored, stale: true };
-  const parsed = parseSealed(stored);
-  if (parsed === null) return null;
-  const values = openingOrder(secrets);
-  const named = await Promise.all(values.map(async (value) => parsed.keyId === (await sealingKeyId(value))));
-  // The value the key id names first; the others too, as two values may share a key id.
-  const order = [...values.filter((_, i) => named[i]), ...values.filter((_, i) => !named[i])];
-  for (const value of order) {
-    try {
-      const secret = await unseal(value, endpointId, SEALED_PURPOSE, parsed.sealed);
-      return { secret, stale: value !== secrets.current };
-    } catch {
-      // Sealed under another value: try the next one.
-    }
-  }
-  return null;
+  const sealed = sealedText(stored);
+  if (sealed === null) return null;
+  // At most two values: a wrong one fails its AES-GCM tag at once, so the key id need not pick the order.
+  const opened = await openUnderRing(secrets, (value) => unseal(value, endpointId, SEALED_PURPOSE, sealed));
+  return opened && { secret: opened.opened, stale: opened.secret !== secrets.current };
 }
