@@ -168,7 +168,8 @@ export const profiles = sqliteTable(
     label: text("label").notNull(),
     /** Trimmed, NFC-normalised, lower-cased label: labels are unique per owner regardless of case. */
     labelKey: text("label_key").notNull(),
-    inputs: text("inputs", { mode: "json" }).$type<unknown>().notNull(),
+    /** The profile as its save parsed it: always a JSON object. */
+    inputs: text("inputs", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     summary: text("summary", { mode: "json" }).$type<unknown>(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

@@ -17,7 +17,7 @@ const route = createRoute({
   tags: ["Profiles"],
   summary: "The owner's saved profiles, newest save first, with an opaque keyset cursor",
   description:
-    "Paging never repeats or skips a profile that exists throughout, whatever else is saved or deleted meanwhile. A profile re-saved while you page moves to the front. A tampered cursor is a 400.",
+    "Each summary is worked out again from the stored inputs by this release's tax rules, as GET /api/v1/profiles/{id} does (summary.computedWithCurrentRules says when it could not be). Paging never repeats or skips a profile that exists throughout, whatever else is saved or deleted meanwhile. A profile re-saved while you page moves to the front. A tampered cursor is a 400.",
   security: keySecurity("profiles:read"),
   middleware: [requireKey("profiles:read")] as const,
   request: { query: ListProfilesQuerySchema },

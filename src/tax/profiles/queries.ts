@@ -91,18 +91,25 @@ export interface ProfilePosition {
   id: string;
 }
 
-export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "summary" | "createdAt" | "updatedAt">;
+export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "inputs" | "summary" | "createdAt" | "updatedAt">;
 
 /**
- * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The
- * inputs are not read: a list shows summaries only.
+ * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The inputs
+ * are read so that each summary is worked out by the current rules.
  */
 export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
   if (!after) return prepared(db, firstPage).all({ ownerId, limit });
   return prepared(db, nextPage).all({ ownerId, limit, updatedAt: after.updatedAt, id: after.id });
 }
 
-const listed = { id: profiles.id, label: profiles.label, summary: profiles.summary, createdAt: profiles.createdAt, updatedAt: profiles.updatedAt };
+const listed = {
+  id: profiles.id,
+  label: profiles.label,
+  inputs: profiles.inputs,
+  summary: profiles.summary,
+  createdAt: profiles.createdAt,
+  updatedAt: profiles.updatedAt,
+};
 const ofOwner = eq(profiles.ownerId, sql.placeholder("ownerId"));
 const afterPosition = or(
   lt(profiles.updatedAt, sql.placeholder("updatedAt")),

@@ -38,7 +38,25 @@ export const ProfileSummarySchema = z
     recommendedRegime: z.enum(REGIMES),
     totalTax: z.object({ old: z.number().int(), new: z.number().int() }),
   })
-  .openapi("ProfileSummary", { description: "The latest computed result, recomputed at every save." });
+  .openapi("ProfileSummary", {
+    description: "What a profile's inputs come to for its financial year: each regime's totalTax and the cheaper regime.",
+  });
+
+export const AnsweredSummarySchema = ProfileSummarySchema.extend({
+  computedWithCurrentRules: z.boolean().openapi({
+    description:
+      "true: worked out now from the profile's inputs by the tax rules of this release, for the summary's financialYear. false: the inputs no longer pass the current validation of a profile, so this is the summary stored at the last save, by the rules of that time; save the profile again with corrected inputs to refresh it.",
+    example: true,
+  }),
+}).openapi("AnsweredProfileSummary", {
+  description:
+    "A profile's summary as the profile operations answer it. Reads and lists work it out again each time, so a correction to the tax rules shows at once.",
+});
+
+/** A stored profile and its summary's year, held to what a save accepts today: a later release may validate more strictly. */
+export const StoredProfileSchema = z
+  .object({ profile: ProfileSchema, financialYear: z.enum(FINANCIAL_YEARS) })
+  .superRefine(refusePreJuly2024TransfersOutsideTheirYear);
 
 export const ProfileListItemSchema = z
   .object({
@@ -46,11 +64,16 @@ export const ProfileListItemSchema = z
     label: z.string(),
     createdAt: IsoTime,
     updatedAt: IsoTime.openapi({ description: "Time of the last save" }),
-    summary: ProfileSummarySchema,
+    summary: AnsweredSummarySchema,
   })
   .openapi("ProfileListItem");
 
-export const SavedProfileSchema = ProfileListItemSchema.extend({ profile: ProfileSchema }).openapi("SavedProfile");
+export const SavedProfileSchema = ProfileListItemSchema.extend({
+  profile: z.union([ProfileSchema, z.record(z.string(), z.unknown())]).openapi({
+    description:
+      "The inputs as last saved. They are a TaxProfile unless summary.computedWithCurrentRules is false: then they may hold what the current validation refuses, and are shown as saved so they can be corrected.",
+  }),
+}).openapi("SavedProfile");
 
 export const ListProfilesQuerySchema = z
   .object({

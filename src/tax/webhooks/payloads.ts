@@ -11,7 +11,7 @@ const ProfileId = z.string().openapi({ example: "prof_01jd3k9x2m4n5p6q7r8s9t0v1w
 const events = {
   "profile.saved": {
     description:
-      "A profile was created or replaced; `summary` is the result recomputed at the save. A save of what is stored already changes nothing and sends no event.",
+      "A profile was created or replaced; `summary` is the result worked out at the save (reads of the profile work it out again by the rules then current). A save of what is stored already changes nothing and sends no event.",
     data: z.object({
       profileId: ProfileId,
       label: z.string(),

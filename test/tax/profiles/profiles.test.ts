@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import taxWorker from "../../../src/tax/worker";
+import { newId } from "../../../src/platform/ids";
 import { ProfileListItemSchema, ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
 import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
@@ -294,5 +295,79 @@ describe("GET and DELETE /api/v1/profiles/{id}", () => {
       .bind(`%${data.id}%`)
       .first<{ payload: string }>();
     expect(JSON.parse(event!.payload)).toEqual({ profileId: data.id, label: "short-lived" });
+  });
+});
+
+describe("summaries follow the current tax rules", () => {
+  // FY 2025-26, resident aged 30, gross salary ₹15,00,000 and nothing else (tax-rules.md §§1-5):
+  // new regime: standard deduction ₹75,000 (§2), TI ₹14,25,000; slabs s.115BAC(1A)(iii) (§1.1): 5 % of 4,00,000 =
+  //   20,000, 10 % of 4,00,000 = 40,000, 15 % of 2,25,000 = 33,750, total 93,750; TI is above ₹12,70,588, so no
+  //   s.87A rebate or marginal relief (§3); 4 % cess (§5) 3,750: totalTax ₹97,500.
+  // old regime: standard deduction ₹50,000 (§2), TI ₹14,50,000; under 60 (§1.2): 1,12,500 + 30 % of 4,50,000 =
+  //   2,47,500; no rebate above ₹5,00,000 (§3); 4 % cess 9,900: totalTax ₹2,57,400. The new regime costs less.
+  const salaried = { age: 30, residentialStatus: "resident", salary: { grossSalary: 1_500_000 } };
+  const salariedSummary = { financialYear: "2025-26", recommendedRegime: "new", totalTax: { old: 257_400, new: 97_500 } };
+  /** Figures no release ever gave these inputs: a summary stored by rules since corrected. */
+  const staleSummary = { financialYear: "2025-26", recommendedRegime: "old", totalTax: { old: 1, new: 2 } };
+
+  /** Writes a profile row as an earlier release may have stored it, bypassing today's save. */
+  async function storeRow(email: string, label: string, inputs: object, summary: object): Promise<string> {
+    const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+    const id = newId("prof");
+    await env.DB.prepare(
+      "INSERT INTO profiles (id, owner_id, label, label_key, inputs, summary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+      .bind(id, account!.id, label, label.toLowerCase(), JSON.stringify(inputs), JSON.stringify(summary), Date.now(), Date.now())
+      .run();
+    return id;
+  }
+
+  async function read(key: string, id: string) {
+    const one = SavedProfileSchema.parse((await expectStatus(await api(`/api/v1/profiles/${id}`, key), 200)).data);
+    const listed = ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles", key), 200)).data.find((p) => p.id === id);
+    return { one, listed };
+  }
+
+  it("a stored summary the rules have since corrected reads back as the current rules work out its inputs, in GET one and the list", async () => {
+    const { key, email } = await createKey();
+    const id = await storeRow(email, "salary", salaried, staleSummary);
+    const { one, listed } = await read(key, id);
+    expect(one.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+    expect(one.profile).toEqual(salaried);
+    expect(listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+  });
+
+  it("saving the same inputs again after a rules correction stores the new summary and announces it in profile.saved", async () => {
+    const { key } = await createKey();
+    const created = await expectStatus(await save(key, "salary", { profile: salaried }), 201);
+    await env.DB.prepare("UPDATE profiles SET summary = ? WHERE id = ?").bind(JSON.stringify(staleSummary), created.data.id).run();
+    const resaved = await expectStatus(await save(key, "salary", { profile: salaried }), 200);
+    expect(Date.parse(resaved.data.updatedAt)).toBeGreaterThan(Date.parse(created.data.updatedAt));
+    const events = await env.DB.prepare(
+      "SELECT payload FROM events WHERE type = 'profile.saved' AND json_extract(payload, '$.profileId') = ? ORDER BY created_at, id",
+    )
+      .bind(created.data.id)
+      .all<{ payload: string }>();
+    expect(events.results.map((e) => JSON.parse(e.payload).summary)).toEqual([salariedSummary, salariedSummary]);
+    const stored = await env.DB.prepare("SELECT summary FROM profiles WHERE id = ?").bind(created.data.id).first<{ summary: string }>();
+    expect(JSON.parse(stored!.summary)).toEqual(salariedSummary);
+  });
+
+  it.each([
+    ["basic + DA above gross salary", { age: 30, residentialStatus: "resident", salary: { grossSalary: 500_000, basicPlusDA: 900_000 } }],
+    ["a field no profile has", { ...salaried, section80C: 150_000 }],
+    [
+      "a transfer before 23 July 2024 under FY 2025-26",
+      { ...salaried, capitalGains: [{ section: "112", gain: 100_000, transferredBefore23July2024: true }] },
+    ],
+  ])("stored inputs the current validation refuses (%s) keep their stored summary, marked as such, in GET one and the list", async (_, inputs) => {
+    const { key, email } = await createKey();
+    const refused = await storeRow(email, "refused", inputs, staleSummary);
+    const valid = await storeRow(email, "valid", salaried, staleSummary);
+    const { one, listed } = await read(key, refused);
+    expect(one.summary).toEqual({ ...staleSummary, computedWithCurrentRules: false });
+    expect(one.profile).toEqual(inputs);
+    expect(listed!.summary).toEqual({ ...staleSummary, computedWithCurrentRules: false });
+    expect((await read(key, valid)).listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
   });
 });
