@@ -37,7 +37,8 @@ export const SlabLineSchema = z
 export const SpecialRateLineSchema = z
   .object({
     section: z.string().openapi({
-      description: "Section of the year's Act: 111A, 112, 112A, 115BB (Income-tax Act, 1961) or 196, 197, 198, 194 (Income-tax Act, 2025).",
+      description:
+        "Section of the year's Act: 111A, 112, 112A, 115BB, 115A (Income-tax Act, 1961) or 196, 197, 198, 194, 207 (Income-tax Act, 2025).",
       example: "112A",
     }),
     description: z
@@ -86,7 +87,7 @@ export const RegimeResultSchema = z
     otherSources: z.object({
       savingsInterest: rupees("Savings-account interest, s.56.", 8_000),
       depositInterest: rupees("Deposit interest, s.56.", 0),
-      dividends: rupees("Dividends, s.56(2)(i).", 0),
+      dividends: rupees("Dividends, s.56(2)(i); a non-resident's are also listed in specialRateIncome, at 20 % under s.115A.", 0),
       familyPension: rupees("Family pension, s.56(2)(ii).", 0),
       familyPensionDeduction: rupees("Deduction u/s 57(iia).", 0),
       casualWinnings: rupees("Winnings from lotteries, games and betting, s.56(2)(ib), taxed at 30 % (s.115BB).", 0),
@@ -106,14 +107,16 @@ export const RegimeResultSchema = z
     grossTotalIncome: rupees("Gross total income, s.80B(5), after set-off.", 1_733_000),
     deductions: z.array(DeductionLineSchema).openapi({ description: "Every exemption and deduction claimed, with what was allowed and why." }),
     chapterVIADeductions: rupees(
-      "Total Chapter VI-A deductions allowed: never more than gross total income less special-rate income (s.80A(2); ss.111A, 112, 112A, 115BB).",
+      "Total Chapter VI-A deductions allowed: never more than gross total income less special-rate income (s.80A(2); ss.111A, 112, 112A, 115BB; s.115A(4) for a non-resident's dividends).",
       0,
     ),
     taxableIncome: wholeRupees("Total income rounded to the nearest ₹10, s.288A.", 1_733_000),
     incomeAtSlabRates: wholeRupees("Taxable income less special-rate income: what the slab rates apply to.", 1_733_000),
     slabs: z.array(SlabLineSchema).openapi({ description: "Slab-by-slab tax on the income at slab rates." }),
     slabTax: wholeRupees("Income-tax at the slab rates, to the rupee.", 146_600),
-    specialRateIncome: z.array(SpecialRateLineSchema).openapi({ description: "Capital gains and winnings taxed at their sections' own rates." }),
+    specialRateIncome: z
+      .array(SpecialRateLineSchema)
+      .openapi({ description: "Capital gains, winnings and a non-resident's dividends, taxed at their sections' own rates." }),
     specialRateTax: wholeRupees("Tax on special-rate income.", 0),
     rebate87A: wholeRupees(
       "Rebate u/s 87A (with the new-regime marginal relief of its proviso). Never against tax on s.112A gains or winnings; from FY 2025-26 the new regime's rebate covers slab-rate tax only.",

@@ -98,7 +98,10 @@ export const OtherIncomeSchema = z
   .object({
     savingsInterest: amount("Interest on savings accounts, s.56 (s.80TTA / s.80TTB).", 8_000),
     depositInterest: amount("Interest on fixed and recurring deposits, s.56 (s.80TTB for resident senior citizens).", 0),
-    dividends: amount("Dividends, s.56(2)(i), taxed at slab rates; surcharge on their tax is capped at 15 %.", 0),
+    dividends: amount(
+      "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them; a lower tax-treaty rate is not applied. Surcharge on their tax is capped at 15 %.",
+      0,
+    ),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
     casualWinnings: amount(
       "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
@@ -239,7 +242,8 @@ export const ProfileSchema = z
       34,
     ).optional(),
     residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
-      description: "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; ITR-1 needs resident and ordinarily resident.",
+      description:
+        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; a non-resident's dividends are taxed at 20 % (s.115A); ITR-1 needs resident and ordinarily resident.",
       example: "resident",
     }),
     city: z.string().trim().min(1).max(100).optional().openapi({

@@ -79,6 +79,31 @@ describe("POST /api/v1/compute", () => {
     expect(second.regimes.new).toMatchObject({ surchargeRatePercent: 15, totalTax: 8_467_680 });
   });
 
+  it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest
+    // at the slab rates. New: 10L − 75,000 = 9,25,000: 4L–8L 5% = 20,000 + 8L–9.25L 10% = 12,500 → 32,500; no
+    // s.87A (resident individuals only); 1,32,500 + cess 5,300 = 1,37,800. Old: 10L − 50,000 = 9,50,000: 12,500 +
+    // 4,50,000 × 20% = 1,02,500; 2,02,500 + cess 8,100 = 2,10,600.
+    const profile = { age: 40, residentialStatus: "non_resident", salary: { grossSalary: 1_000_000 }, otherIncome: { dividends: 500_000 } };
+    const body = await expectStatus(await compute(key, { profile, financialYear: "2025-26" }, {}, "?detail=full"), 200);
+    const result = ComputeResultSchema.parse(body.data);
+    const dividendLine = { section: "115A", ratePercent: 20, income: 500_000, basicExemptionAdjusted: 0, taxableAmount: 500_000, tax: 100_000 };
+    expect(result.regimes.new).toMatchObject({
+      taxableIncome: 1_425_000,
+      incomeAtSlabRates: 925_000,
+      slabTax: 32_500,
+      rebate87A: 0,
+      totalTax: 137_800,
+    });
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 1_450_000, incomeAtSlabRates: 950_000, slabTax: 102_500, totalTax: 210_600 });
+    for (const regime of ["old", "new"] as const) {
+      expect(result.regimes[regime].specialRateIncome).toEqual([expect.objectContaining(dividendLine)]);
+      // The slab-by-slab working covers the salary only.
+      expect(result.regimes[regime].slabs.reduce((sum, slab) => sum + slab.taxableAmount, 0)).toBe(result.regimes[regime].incomeAtSlabRates);
+    }
+  });
+
   it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
     const { key } = await createKey({ scopes: [] });
     const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };

@@ -36,10 +36,12 @@ export interface Facts {
   savingsInterest: number;
   depositInterest: number;
   dividends: number;
+  /** A non-resident's dividends (all of `dividends`), charged at 20 % under s.115A; 0 for a resident. */
+  nonResidentDividends: number;
   familyPension: number;
   casualWinnings: number;
   capitalGains: CapitalGainsFacts;
-  /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings) is present. */
+  /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings, s.115A dividends) is present. */
   hasSpecialRateIncome: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
@@ -65,6 +67,9 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const { salary, otherIncome, deductions } = input;
   const capitalGains = capitalGainsFacts(input.capitalGains, year, resident);
   const casualWinnings = toPaise(otherIncome.casualWinnings);
+  const dividends = toPaise(otherIncome.dividends);
+  // s.115A(1)(a)(i): "a non-resident (not being a company)"; an RNOR is resident and keeps the slab rates.
+  const nonResidentDividends = resident ? 0 : dividends;
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -80,11 +85,12 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     houseProperties: input.houseProperties,
     savingsInterest: toPaise(otherIncome.savingsInterest),
     depositInterest: toPaise(otherIncome.depositInterest),
-    dividends: toPaise(otherIncome.dividends),
+    dividends,
+    nonResidentDividends,
     familyPension: toPaise(otherIncome.familyPension),
     casualWinnings,
     capitalGains,
-    hasSpecialRateIncome: casualWinnings > 0 || capitalGains.specialRateGains > 0,
+    hasSpecialRateIncome: casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     hasBusinessIncome: input.presumptive.business !== null || input.presumptive.profession !== null,
@@ -197,6 +203,7 @@ const NO_LAND: readonly LandOrBuildingGain[] = [];
 const NO_SPECIAL_TAX: SpecialTax = {
   buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
   casualTax: 0,
+  dividendTax: 0,
   rebatableGainsTax: 0,
   gainsTax: 0,
   total: 0,
@@ -204,23 +211,27 @@ const NO_SPECIAL_TAX: SpecialTax = {
 
 /**
  * Total income split for the rates: special-rate income in whole rupees (paise ignored, s.288A) and the rest at
- * the slab rates. The dividends' part is what is left after the other slab income, rounded like total income,
- * so it only moves when total income does (deductions come off the other income first).
+ * the slab rates. A resident's dividends' part is what is left after the other slab income, rounded like total
+ * income, so it only moves when total income does (deductions come off the other income first).
  */
-function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstGains: number): IncomeParts {
+function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstSpecial: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
     const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
-    return { slab: taxableIncome, dividends, casual: 0, gains: NO_GAINS, landOrBuildings: NO_LAND };
+    return { slab: taxableIncome, dividends, nonResidentDividends: 0, casual: 0, gains: NO_GAINS, landOrBuildings: NO_LAND };
   }
-  // A house-property loss set off against the gains comes off the dearest first (GAIN_BUCKETS order).
-  let loss = lossAgainstGains;
+  // A house-property loss set off against special-rate income comes off a non-resident's dividends (20 %), then
+  // the gains, dearest first (GAIN_BUCKETS order).
+  let loss = lossAgainstSpecial;
+  const dividendsLoss = Math.min(loss, f.nonResidentDividends);
+  loss -= dividendsLoss;
+  let nonResidentDividends = Math.floor((f.nonResidentDividends - dividendsLoss) / 100);
   const gains = f.capitalGains.buckets.map((paise) => {
     const used = Math.min(loss, paise);
     loss -= used;
     return Math.floor((paise - used) / 100);
   });
   let casual = Math.floor(f.casualWinnings / 100);
-  let special = casual;
+  let special = casual + nonResidentDividends;
   for (const amount of gains) special += amount;
   // Rounding total income down can leave it a few rupees below the special-rate income: the cheapest of that
   // income gives way, so the parts always add up to total income.
@@ -230,15 +241,19 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
     gains[i]! -= cut;
     deficit -= cut;
   }
-  casual -= Math.min(deficit, casual);
+  const dividendsCut = Math.min(deficit, nonResidentDividends);
+  nonResidentDividends -= dividendsCut;
+  casual -= Math.min(deficit - dividendsCut, casual);
   const slab = Math.max(0, taxableIncome - special);
   const landOrBuildings = f.capitalGains.landOrBuildings;
-  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), casual, gains, landOrBuildings };
+  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, landOrBuildings };
 }
 
+/** A resident's dividends inside slab income (a non-resident's are charged apart under s.115A). */
 function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {
-  if (f.dividends === 0) return 0;
-  const nonDividendIncome = roundToTenRupees(Math.max(0, ordinaryAfterDeductions - f.dividends));
+  const dividends = f.dividends - f.nonResidentDividends;
+  if (dividends === 0) return 0;
+  const nonDividendIncome = roundToTenRupees(Math.max(0, ordinaryAfterDeductions - dividends));
   return slab - Math.min(slab, nonDividendIncome);
 }
 
@@ -264,6 +279,19 @@ function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, 
       indexationRelief: charged.indexationRelief,
       taxableAmount: charged.taxable,
       tax: charged.tax,
+    });
+  }
+  if (parts.nonResidentDividends > 0) {
+    out.specialRateIncome.push({
+      section: year.sections.nonResidentDividends,
+      description: "Dividends of a non-resident",
+      ratePercent: LIMITS.nonResidentDividendRatePercent,
+      income: parts.nonResidentDividends,
+      exemptAmount: 0,
+      basicExemptionAdjusted: 0,
+      indexationRelief: 0,
+      taxableAmount: parts.nonResidentDividends,
+      tax: special.dividendTax,
     });
   }
   if (parts.casual > 0) {
@@ -453,33 +481,38 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     const oneThird = Math.floor(f.familyPension / 3);
     pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
   }
+  // A non-resident's dividends stay out of the slab-rate part: s.115A charges them apart.
+  const slabRateDividends = f.dividends - f.nonResidentDividends;
   const ordinaryOtherSources =
-    f.savingsInterest + f.depositInterest + f.dividends + f.familyPension - familyPensionDeduction + f.reported.otherSourcesIncome;
-  const incomeFromOtherSources = ordinaryOtherSources + f.casualWinnings;
+    f.savingsInterest + f.depositInterest + slabRateDividends + f.familyPension - familyPensionDeduction + f.reported.otherSourcesIncome;
+  const incomeFromOtherSources = ordinaryOtherSources + f.nonResidentDividends + f.casualWinnings;
   const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
   const gains = f.capitalGains;
   const specialRateGains = gains.specialRateGains;
+  // Special-rate income a house-property loss may be set against (never winnings, s.58(4)).
+  const lossAbsorbingSpecial = f.nonResidentDividends + specialRateGains;
 
   // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income
-  // first, then special-rate capital gains, dearest first (never winnings, s.58(4)); s.115BAC(2)(ii)(b): none
-  // in the new regime.
+  // first, then a non-resident's dividends and special-rate capital gains, dearest first; s.115BAC(2)(ii)(b):
+  // none in the new regime.
   const otherHeads = incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
   let lossSetOff = 0;
-  let lossAgainstGains = 0;
+  let lossAgainstSpecial = 0;
   let lossNotSetOff = 0;
   if (incomeFromHouseProperty < 0) {
     const loss = -incomeFromHouseProperty;
     const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
     lossSetOff = Math.min(allowed, otherHeads);
-    lossAgainstGains = Math.min(allowed - lossSetOff, specialRateGains);
-    lossNotSetOff = loss - lossSetOff - lossAgainstGains;
+    lossAgainstSpecial = Math.min(allowed - lossSetOff, lossAbsorbingSpecial);
+    lossNotSetOff = loss - lossSetOff - lossAgainstSpecial;
   }
   const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
-  const grossTotalIncome = ordinaryIncome + f.casualWinnings + specialRateGains - lossAgainstGains;
+  const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
   // Chapter VI-A. Only s.80CCD(2) and s.80CCH(2) survive in the new regime (s.115BAC(2)(i)); s.80G goes last because its
   // qualifying limit is on gross total income less the other deductions. None is set against special-rate
-  // income (ss.111A(2), 112(2), 112A(5), 115BB), so the room is the ordinary part of gross total income.
+  // income (ss.111A(2), 112(2), 112A(5), 115BB; s.115A(4) for a non-resident's dividends), so the room is the
+  // ordinary part of gross total income.
   const bar = oldStyle ? Infinity : 0;
   let via = 0;
   via += allowVIA(
@@ -637,7 +670,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // The split is only needed with special-rate income or a surcharge; the common case skips building it.
   const bands = rules.surcharge;
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
-  const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstGains) : null;
+  const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstSpecial) : null;
   const slabIncome = parts === null ? taxableIncome : parts.slab;
   const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
@@ -694,7 +727,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.salary.incomeFromSalary = toRupees(incomeFromSalary);
   out.houseProperty.selfOccupied = chosen ?? selfOccupiedIndexes(properties);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
-  out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstGains);
+  out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstSpecial);
   out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);

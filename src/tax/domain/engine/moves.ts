@@ -121,7 +121,8 @@ function oldRegimeDeductions(scratch: Facts, year: YearRules, key: FactKey, clai
 
 /**
  * The claim a move takes: its limit, or less where no more of it can be deducted (s.80A(2) keeps Chapter VI-A
- * within gross total income other than special-rate income; an unsplit s.80D total shares both s.80D caps). It is
+ * within gross total income other than special-rate income, a non-resident's dividends included (s.115A(4));
+ * an unsplit s.80D total shares both s.80D caps). It is
  * the least claim that deducts as much as the limit does, so it saves as much. A rupee more claimed deducts at most
  * a rupee more, so that claim is at least `current` plus the gain; it is exactly that unless a s.80G qualifying
  * limit (10 % of adjusted gross total income) shrinks as the claim grows, and then halving finds it.

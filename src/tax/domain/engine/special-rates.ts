@@ -6,6 +6,9 @@
 //   A resident's land or building acquired before 23 July 2024 pays the lower of 12.5 % and 20 % on the indexed
 //   gain, each on its gain less the exemption set against it (s.112(1)(a) provisos).
 // - s.115BB (casual income): 30 % flat, no basic-exemption adjustment.
+// - s.115A(1)(a) (a non-resident's dividends): 20 % flat in both regimes (s.115BAC(1A) is "subject to the
+//   provisions of this Chapter"), the rest of total income at the slab rates; no basic-exemption adjustment,
+//   which the section does not give and a non-resident never has under ss.111A/112/112A either.
 // - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
 //   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
 //   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
@@ -15,10 +18,12 @@ import type { Slab, SurchargeBand } from "./years";
 import { LIMITS } from "./years";
 
 export interface IncomeParts {
-  /** Income at the slab rates (dividends included). */
+  /** Income at the slab rates (a resident's dividends included). */
   slab: number;
-  /** The dividends inside `slab`: their share of slab tax takes at most 15 % surcharge. */
+  /** A resident's dividends inside `slab`: their share of slab tax takes at most 15 % surcharge. */
   dividends: number;
+  /** A non-resident's dividends, charged at 20 % under s.115A outside `slab`. */
+  nonResidentDividends: number;
   /** Casual income, s.115BB. */
   casual: number;
   /** Capital gains in each GAIN_BUCKETS entry. */
@@ -40,6 +45,8 @@ export interface SpecialTax {
   /** Tax on each gains bucket, in GAIN_BUCKETS order. */
   buckets: BucketTax[];
   casualTax: number;
+  /** s.115A tax on a non-resident's dividends: surcharge on it is capped at 15 %. */
+  dividendTax: number;
   /** ss.111A and 112 tax: what the s.87A rebate may absorb where the year allows. */
   rebatableGainsTax: number;
   /** Tax on ss.111A/112/112A gains: surcharge on it is capped at 15 %. */
@@ -138,7 +145,8 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
     if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
   }
   const casualTax = percentOf(parts.casual, LIMITS.casualRatePercent);
-  return { buckets, casualTax, rebatableGainsTax, gainsTax, total: gainsTax + casualTax };
+  const dividendTax = percentOf(parts.nonResidentDividends, LIMITS.nonResidentDividendRatePercent);
+  return { buckets, casualTax, dividendTax, rebatableGainsTax, gainsTax, total: gainsTax + casualTax + dividendTax };
 }
 
 function sum(values: readonly number[]): number {
@@ -153,7 +161,7 @@ function incomeExcludingCapped(parts: IncomeParts): number {
 }
 
 function totalIncome(parts: IncomeParts): number {
-  return parts.slab + parts.casual + sum(parts.gains);
+  return parts.slab + parts.nonResidentDividends + parts.casual + sum(parts.gains);
 }
 
 /** Index of the band that applies (−1: none). Bands above 15 % are measured without the capped incomes. */
@@ -176,7 +184,7 @@ function bandIndex(bands: readonly SurchargeBand[], parts: IncomeParts): number 
  */
 function surchargeAt(ratePercent: number, parts: IncomeParts, slabTax: number, special: SpecialTax): number {
   const capped = Math.min(ratePercent, LIMITS.specialIncomeSurchargeCapPercent);
-  const flatPaise = special.casualTax * ratePercent + special.gainsTax * capped;
+  const flatPaise = special.casualTax * ratePercent + (special.gainsTax + special.dividendTax) * capped;
   if (parts.dividends === 0 || capped === ratePercent || parts.slab === 0) {
     return Math.floor((slabTax * ratePercent + flatPaise + 50) / 100);
   }
@@ -186,7 +194,10 @@ function surchargeAt(ratePercent: number, parts: IncomeParts, slabTax: number, s
   return Number((numerator + 50n * slab) / (100n * slab));
 }
 
-/** Cuts `amount` from the parts in order: slab income other than dividends, dividends, casual, cheapest gains. */
+/**
+ * Cuts `amount` from the parts in order: slab income other than dividends, dividends (a resident's at the slab
+ * rates or a non-resident's at 20 %: never both), casual, cheapest gains.
+ */
 function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): IncomeParts {
   const ordinary = parts.slab - parts.dividends;
   let left = amount;
@@ -194,6 +205,8 @@ function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): In
   left -= fromOrdinary;
   const fromDividends = includeCapped ? Math.min(left, parts.dividends) : 0;
   left -= fromDividends;
+  const fromNonResidentDividends = includeCapped ? Math.min(left, parts.nonResidentDividends) : 0;
+  left -= fromNonResidentDividends;
   const fromCasual = Math.min(left, parts.casual);
   left -= fromCasual;
   const gains = parts.gains.slice();
@@ -205,6 +218,7 @@ function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): In
   return {
     slab: parts.slab - fromOrdinary - fromDividends,
     dividends: parts.dividends - fromDividends,
+    nonResidentDividends: parts.nonResidentDividends - fromNonResidentDividends,
     casual: parts.casual - fromCasual,
     gains,
     landOrBuildings: parts.landOrBuildings,

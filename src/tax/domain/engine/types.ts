@@ -138,7 +138,10 @@ export interface SlabLine {
   tax: number;
 }
 
-/** One rate bucket of special-rate income (capital gains at their sections' rates, casual income at 30 %). */
+/**
+ * One rate bucket of special-rate income: capital gains at their sections' rates, casual income at 30 %, a
+ * non-resident's dividends at 20 % (s.115A).
+ */
 export interface SpecialRateLine {
   /** Section of the year's Act, e.g. "112A" (Income-tax Act, 1961) or "198" (Income-tax Act, 2025). */
   section: string;

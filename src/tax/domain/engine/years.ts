@@ -36,6 +36,7 @@ export interface SectionNames {
   ltcgOther: string;
   ltcgEquity: string;
   casual: string;
+  nonResidentDividends: string;
   presumptiveBusiness: string;
   presumptiveProfession: string;
 }
@@ -145,16 +146,20 @@ const ACT_1961_SECTIONS: SectionNames = {
   ltcgOther: "112",
   ltcgEquity: "112A",
   casual: "115BB",
+  nonResidentDividends: "115A",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
-// its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read.
+// its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
+// for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
+// commentaries on the 2025 Act carry the rate over unchanged.
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
   ltcgEquity: "198",
   casual: "194",
+  nonResidentDividends: "207",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
 };
@@ -232,6 +237,7 @@ export const LIMITS = {
   specialIncomeSurchargeCapPercent: 15,
   section112AExemption: 125_000, // s.112A(2)(i) as substituted w.e.f. 23-7-2024: aggregate for FY 2024-25 too
   casualRatePercent: 30, // s.115BB
+  nonResidentDividendRatePercent: 20, // s.115A(1)(a)(A): dividends of a non-resident other than a company
   // s.44AD: turnover limit ₹2 crore, ₹3 crore where cash receipts are at most 5 % (first proviso, AY 2024-25 on).
   presumptiveBusinessLimit: 20_000_000,
   presumptiveBusinessLimitMostlyDigital: 30_000_000,

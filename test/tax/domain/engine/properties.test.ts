@@ -121,7 +121,10 @@ describe("properties of every computation", () => {
     );
   });
 
-  it("total tax never decreases when salary, interest or dividends rise with all else fixed", () => {
+  // A non-resident's dividends are special-rate income (s.115A): taken out of total income (rounded to ₹10,
+  // s.288A) in whole rupees, a few rupees more of them can move up to ₹9 out of dearer slab income, so tax may
+  // fall by one ₹10 step of s.288B, never more.
+  it("total tax never decreases when salary, interest or dividends rise with all else fixed (a non-resident's dividends: within one ₹10 step)", () => {
     fc.assert(
       fc.property(
         taxInput,
@@ -135,8 +138,9 @@ describe("properties of every computation", () => {
               : { ...input, otherIncome: { ...input.otherIncome, [what]: input.otherIncome[what] + rise } };
           const before = computeTax(input, fy);
           const after = computeTax(richer, fy);
+          const step = what === "dividends" && input.residentialStatus === "non_resident" ? 10 : 0;
           for (const regime of REGIMES) {
-            expect(after.regimes[regime].totalTax).toBeGreaterThanOrEqual(before.regimes[regime].totalTax);
+            expect(after.regimes[regime].totalTax).toBeGreaterThanOrEqual(before.regimes[regime].totalTax - step);
           }
         },
       ),
