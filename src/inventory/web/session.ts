@@ -1,9 +1,12 @@
 // The admin area's sessions: the same `inv_session` cookie the management API reads, a double-submit cookie for
-// the sign-in form, and the throttle.
+// the sign-in form, and the device cookie of the sign-in throttle.
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
+import type { DeviceCookie } from "../../platform/auth/device-cookie";
 import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
+import { sessionSecrets } from "../../platform/env";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
+import type { InventoryEnv } from "../env";
 import type { InventoryContext } from "../hono";
 import { adminSessionOptions, SESSION_COOKIE } from "../orgs/operator-auth";
 import { insertSession } from "./queries";
@@ -12,6 +15,8 @@ export const ADMIN_BASE = "/admin";
 export const ASSET_BASE = "/admin/assets";
 /** Double-submit cookie of the sign-in form, scoped like the session's. */
 export const FORM_COOKIE: PageCookie = { name: "inv_form" };
+/** `__Host-inv_device` over https: the browsers an admin signed in from keep their own sign-in throttle. */
+export const deviceCookie = (env: InventoryEnv): DeviceCookie => ({ cookie: { name: "inv_device" }, secrets: sessionSecrets(env) });
 
 export function currentSession(c: InventoryContext): Promise<SessionRecord | null> {
   return sessionFromCookie(c, c.env, adminSessionOptions);

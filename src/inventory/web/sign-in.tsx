@@ -1,19 +1,22 @@
 import { passwordMatches } from "../../platform/auth/password";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
-import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { checkSignIn } from "../../platform/auth/throttle";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { findAdminByEmail } from "./queries";
 import { SignInPage } from "./views";
-import { ADMIN_BASE, FORM_COOKIE, startSession } from "./session";
+import { ADMIN_BASE, deviceCookie, FORM_COOKIE, startSession } from "./session";
 
 /** One message for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "That email and password do not match an admin account.";
 const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
 
-/** POST /admin/signin (form post): throttled per account and per address before the password is checked. */
+/**
+ * POST /admin/signin (form post): throttled per account (or, for a browser the account signed in from before, per
+ * browser) and per address before the password is checked.
+ */
 export function registerAdminSignIn(app: InventoryApp): void {
   app.post(`${ADMIN_BASE}/signin`, async (c) => {
     const form = await readForm(c);
@@ -26,7 +29,7 @@ export function registerAdminSignIn(app: InventoryApp): void {
     if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     if (!email || !password) return page(SIGN_IN_FAILED, 401);
 
-    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });
+    const throttle = await checkSignIn(c, c.env.SIGN_IN_THROTTLE, { email, device: deviceCookie(c.env), nowMs: Date.now() });
     if (!throttle.allowed) {
       c.header("Retry-After", String(throttle.retryAfterSeconds));
       return page(`Too many attempts. Try again in ${Math.ceil(throttle.retryAfterSeconds / 60)} minute(s).`, 429);

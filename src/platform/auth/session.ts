@@ -50,7 +50,8 @@ export function cookieNameFor(c: Context, cookie: PageCookie): string {
   return prefixOf(c) === "host" ? `__Host-${cookie.name}` : cookie.name;
 }
 
-function cookieOptions(c: Context, maxAgeSeconds?: number) {
+/** HttpOnly, Path=/, SameSite=Lax, and off plain-http loopback Secure with the `__Host-` prefix: every page cookie's. */
+export function pageCookieOptions(c: Context, maxAgeSeconds?: number) {
   const prefix = prefixOf(c);
   return {
     httpOnly: true,
@@ -68,11 +69,11 @@ export function readCookie(c: Context, cookie: PageCookie): string | undefined {
 }
 
 export function setSessionCookie(c: Context, cookie: PageCookie, session: IssuedSession, nowMs: number): void {
-  setCookie(c, cookie.name, session.token, cookieOptions(c, Math.floor((session.expiresAt - nowMs) / 1000)));
+  setCookie(c, cookie.name, session.token, pageCookieOptions(c, Math.floor((session.expiresAt - nowMs) / 1000)));
 }
 
 export function clearSessionCookie(c: Context, cookie: PageCookie): void {
-  deleteCookie(c, cookie.name, cookieOptions(c));
+  deleteCookie(c, cookie.name, pageCookieOptions(c));
 }
 
 export async function sessionTokenHash(c: Context, cookie: PageCookie): Promise<string | null> {
@@ -86,7 +87,7 @@ export function formToken(c: Context, cookie: PageCookie): string {
   const existing = readCookie(c, cookie);
   if (existing && /^[0-9A-Za-z]{32}$/.test(existing)) return existing;
   const token = randomString(32);
-  setCookie(c, cookie.name, token, { ...cookieOptions(c, 12 * 3600), sameSite: "Strict" });
+  setCookie(c, cookie.name, token, { ...pageCookieOptions(c, 12 * 3600), sameSite: "Strict" });
   return token;
 }
 

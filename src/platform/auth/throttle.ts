@@ -1,12 +1,14 @@
 // Throttles for the web pages and the management API: one Durable Object per bucket (an account's email hash,
-// an account or organisation, a client network), counting attempts in a fixed window that opens at the first
-// attempt. Every attempt is counted *before* the password or session is checked, in the object's single
-// thread, so parallel requests cannot overshoot the limit; a correct password clears its account's sign-in
-// bucket (never the address's). An alarm deletes the bucket when its window ends, so idle buckets leave
-// nothing behind.
+// a known browser's device id, an account or organisation, a client network), counting attempts in a fixed window
+// that opens at the first attempt. Every attempt is counted *before* the password or session is checked, in the
+// object's single thread, so parallel requests cannot overshoot the limit; a correct password clears the sign-in
+// bucket it was counted in (never the address's). An alarm deletes the bucket when its window ends, so idle
+// buckets leave nothing behind.
 import { DurableObject } from "cloudflare:workers";
+import type { Context } from "hono";
 import { sha256Hex } from "../crypto";
 import { addressNetwork } from "../keys/budget";
+import { type DeviceCookie, knownDevice, rememberDevice } from "./device-cookie";
 
 export interface ThrottleRule {
   limit: number;
@@ -59,9 +61,13 @@ export class SignInThrottle extends DurableObject<object> {
   }
 }
 
-/** Per account: 5 attempts per 15 minutes; per client address: 30 (an office behind one NAT signs in too). */
+/**
+ * Per account from browsers it has not signed in from: 5 attempts per 15 minutes; per browser it has signed in
+ * from (its device cookie): 5 of its own; per client address: 30 (an office behind one NAT signs in too).
+ */
 export const SIGN_IN_RULES = {
   account: { limit: 5, windowMs: 15 * 60_000 },
+  device: { limit: 5, windowMs: 15 * 60_000 },
   address: { limit: 30, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, ThrottleRule>;
 
@@ -107,39 +113,52 @@ export function checkManagementCall(
 }
 
 /** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it); local runs may lack it. */
-export function clientAddress(request: Request): string {
+function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
 export interface SignInCheck {
   allowed: boolean;
   retryAfterSeconds: number;
-  /** Clears the account's bucket after a correct password. */
+  /** After a correct password: clears the bucket the attempt was counted in; for a sign-in, renews the device cookie. */
   succeeded(): Promise<void>;
 }
 
 /**
- * Counts one sign-in (or sign-up) attempt against the address and, when an email is given, the account.
- * The email is hashed so bucket names never carry it.
+ * Counts one sign-in (or sign-up) attempt against the client's address and, when an email is given, against the
+ * browser's own bucket if its device cookie was issued for that email, or else the account's bucket shared by every
+ * other browser: someone guessing from elsewhere locks the account for new browsers only. Bucket names carry a
+ * hash of the email or the device id, never the email.
  */
 export async function checkSignIn(
-  namespace: DurableObjectNamespace<SignInThrottle>,
-  attempt: { email?: string; address: string; nowMs: number },
-  rules: { account: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
+  c: Context,
+  throttle: DurableObjectNamespace<SignInThrottle>,
+  attempt: { nowMs: number; email?: undefined } | { nowMs: number; email: string; device: DeviceCookie },
+  rules: { account: ThrottleRule; device: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
 ): Promise<SignInCheck> {
-  const accountName = attempt.email === undefined ? null : `account:${await sha256Hex(attempt.email.toLowerCase())}`;
+  const own = attempt.email === undefined ? null : await signInBucket(c, attempt.email, attempt.device, rules);
   const verdict = await countIn(
-    namespace,
-    [
-      { name: `address:${addressNetwork(attempt.address)}`, rule: rules.address },
-      ...(accountName ? [{ name: accountName, rule: rules.account }] : []),
-    ],
+    throttle,
+    [{ name: `address:${addressNetwork(clientAddress(c.req.raw))}`, rule: rules.address }, ...(own ? [own] : [])],
     attempt.nowMs,
   );
   return {
     ...verdict,
     succeeded: async () => {
-      if (accountName) await bucket(namespace, accountName).clear();
+      if (own) await bucket(throttle, own.name).clear();
+      if (attempt.email !== undefined) await rememberDevice(c, attempt.device, attempt.email);
     },
   };
+}
+
+/** The browser's own bucket when its device cookie was issued for `email`; otherwise the account's shared one. */
+async function signInBucket(
+  c: Context,
+  email: string,
+  device: DeviceCookie,
+  rules: { account: ThrottleRule; device: ThrottleRule },
+): Promise<{ name: string; rule: ThrottleRule }> {
+  const deviceId = await knownDevice(c, device, email);
+  if (deviceId !== null) return { name: `device:${deviceId}`, rule: rules.device };
+  return { name: `account:${await sha256Hex(email.toLowerCase())}`, rule: rules.account };
 }

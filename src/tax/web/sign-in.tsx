@@ -1,4 +1,4 @@
-import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { checkSignIn } from "../../platform/auth/throttle";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { passwordMatches } from "../../platform/auth/password";
 import { readForm } from "../../platform/ui/form";
@@ -7,7 +7,7 @@ import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountByEmail } from "../accounts/queries";
 import { LandingPage } from "./pages";
-import { FORM_COOKIE, startSession } from "./session-auth";
+import { deviceCookie, FORM_COOKIE, startSession } from "./session-auth";
 
 /** One message for an unknown email, a wrong password and an account without a password. */
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
@@ -17,7 +17,10 @@ export function tooManyAttempts(retryAfterSeconds: number): string {
   return `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`;
 }
 
-/** POST /auth/signin (form post): throttled per account and per address before the password is checked. */
+/**
+ * POST /auth/signin (form post): throttled per account (or, for a browser the account signed in from before, per
+ * browser) and per address before the password is checked.
+ */
 export function registerSignIn(app: TaxApp): void {
   app.post("/auth/signin", async (c) => {
     const form = await readForm(c);
@@ -30,7 +33,7 @@ export function registerSignIn(app: TaxApp): void {
     if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     if (!email || !password) return page(SIGN_IN_FAILED, 401);
 
-    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { email, address: clientAddress(c.req.raw), nowMs: Date.now() });
+    const throttle = await checkSignIn(c, c.env.SIGN_IN_THROTTLE, { email, device: deviceCookie(c.env), nowMs: Date.now() });
     if (!throttle.allowed) {
       c.header("Retry-After", String(throttle.retryAfterSeconds));
       return page(tooManyAttempts(throttle.retryAfterSeconds), 429);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { hashPassword } from "../../platform/auth/password";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
-import { checkSignIn, clientAddress } from "../../platform/auth/throttle";
+import { rememberDevice } from "../../platform/auth/device-cookie";
+import { checkSignIn } from "../../platform/auth/throttle";
 import { newId } from "../../platform/ids";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
@@ -9,7 +10,7 @@ import type { TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { insertAccount } from "../accounts/queries";
 import { LandingPage } from "./pages";
-import { FORM_COOKIE, startSession } from "./session-auth";
+import { deviceCookie, FORM_COOKIE, startSession } from "./session-auth";
 import { FORM_EXPIRED, tooManyAttempts } from "./sign-in";
 
 const SignUpSchema = z.object({
@@ -29,7 +30,7 @@ export function registerSignUp(app: TaxApp): void {
       htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email.slice(0, 254)} mode="signup" />, status);
 
     if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
-    const throttle = await checkSignIn(c.env.SIGN_IN_THROTTLE, { address: clientAddress(c.req.raw), nowMs: Date.now() });
+    const throttle = await checkSignIn(c, c.env.SIGN_IN_THROTTLE, { nowMs: Date.now() });
     if (!throttle.allowed) {
       c.header("Retry-After", String(throttle.retryAfterSeconds));
       return page(tooManyAttempts(throttle.retryAfterSeconds), 429);
@@ -49,6 +50,8 @@ export function registerSignUp(app: TaxApp): void {
       return page("An account could not be created with that email. If it is yours, sign in instead.", 409);
     }
     await startSession(c, account.id);
+    // The browser that created the account is one it signed in from.
+    await rememberDevice(c, deviceCookie(c.env), account.email);
     return c.redirect("/", 303);
   });
 }

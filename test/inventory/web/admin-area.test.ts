@@ -1,9 +1,10 @@
 // The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, and isolation between
 // organisations through the session-authenticated management API.
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import inventoryWorker from "../../../src/inventory/worker";
 import { hashPassword } from "../../../src/platform/auth/password";
-import { sha256Hex } from "../../../src/platform/crypto";
+import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { cookieValue, randomAddress, setCookies } from "../../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
@@ -19,10 +20,14 @@ async function createAdmin(orgId: string): Promise<string> {
   return email;
 }
 
+const DEVICE = "__Host-inv_device";
+
 interface Browser {
   address: string;
   formToken: string;
   cookies: Map<string, string>;
+  /** Bindings the Worker runs with for this browser's posts (another SESSION_SECRET); the test env when absent. */
+  bindings?: object;
 }
 
 async function browser(): Promise<Browser> {
@@ -35,8 +40,18 @@ async function browser(): Promise<Browser> {
 
 const cookieHeader = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
+const worker = inventoryWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
+
+async function send(b: Browser, request: Request): Promise<Response> {
+  if (b.bindings === undefined) return SELF.fetch(request);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], b.bindings as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
 async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await SELF.fetch(`${INVENTORY}${path}`, {
+  const request = new Request(`${INVENTORY}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -48,10 +63,11 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const session = cookieValue(response, "__Host-inv_session");
-  if (session !== null) {
-    if (session === "") b.cookies.delete("__Host-inv_session");
-    else b.cookies.set("__Host-inv_session", session);
+  const response = await send(b, request);
+  for (const name of ["__Host-inv_session", DEVICE]) {
+    const value = cookieValue(response, name);
+    if (value === "") b.cookies.delete(name);
+    else if (value !== null) b.cookies.set(name, value);
   }
   return response;
 }
@@ -198,7 +214,7 @@ describe("admin area pages", () => {
     expect((await post(b, "/admin/signin", { email, password, csrf: b.formToken })).status).toBe(303);
   });
 
-  it("locks an admin account after 5 attempts in 15 minutes", async () => {
+  it("locks an admin account after 5 attempts in 15 minutes for browsers it has not signed in from", async () => {
     const email = await createAdmin(await createOrg());
     for (let i = 0; i < 5; i++) {
       const b = await browser();
@@ -226,6 +242,112 @@ describe("admin area pages", () => {
     );
     expect(response.status).toBe(403);
     expect(b.cookies.has("__Host-inv_session")).toBe(false);
+  });
+});
+
+describe("device cookie: the browsers an admin signed in from keep a sign-in throttle of their own", () => {
+  async function knownBrowser(): Promise<{ email: string; known: Browser }> {
+    const email = await createAdmin(await createOrg());
+    const known = await browser();
+    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+    expect(known.cookies.get(DEVICE)).toEqual(expect.any(String));
+    return { email, known };
+  }
+
+  /** Wrong passwords from five other networks spend the account's shared count: a new browser is refused. */
+  async function lockAccount(email: string): Promise<void> {
+    for (let i = 0; i < 5; i++) {
+      const b = await browser();
+      expect((await post(b, "/admin/signin", { email, password: `wrong ${i} password`, csrf: b.formToken })).status).toBe(401);
+    }
+    const stranger = await browser();
+    expect((await post(stranger, "/admin/signin", { email, password: PASSWORD, csrf: stranger.formToken })).status).toBe(429);
+  }
+
+  it("signing in sets __Host-inv_device for 180 days (Secure, HttpOnly, SameSite=Strict, Path=/), without the email in it", async () => {
+    const email = await createAdmin(await createOrg());
+    const b = await browser();
+    const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
+    expect(response.status).toBe(303);
+    const setCookie = setCookies(response).find((h) => h.startsWith(`${DEVICE}=`))!;
+    // 180 days × 86,400 s.
+    for (const attribute of ["; Max-Age=15552000", "; Path=/", "; HttpOnly", "; Secure", "; SameSite=Strict"]) expect(setCookie).toContain(attribute);
+    expect(setCookie).not.toMatch(/Domain=/i);
+    const value = b.cookies.get(DEVICE)!;
+    expect(decodeURIComponent(value)).not.toContain(email);
+    expect(value).not.toContain(await sha256Hex(email));
+  });
+
+  it("a browser the admin signed in from still signs in while wrong passwords from elsewhere lock the account", async () => {
+    const { email, known } = await knownBrowser();
+    known.cookies.delete("__Host-inv_session");
+    await lockAccount(email);
+    const response = await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken });
+    expect(response.status, await response.clone().text()).toBe(303);
+    expect((await page(known)).html).toContain(email);
+  });
+
+  it("a device cookie issued for another admin gives no way past that account's lock", async () => {
+    const { known } = await knownBrowser();
+    const victim = await createAdmin(await createOrg());
+    await lockAccount(victim);
+    const response = await post(known, "/admin/signin", { email: victim, password: PASSWORD, csrf: known.formToken });
+    expect(response.status).toBe(429);
+  });
+
+  it("a forged or altered device cookie gives no way past the lock; the genuine one does", async () => {
+    const { email, known } = await knownBrowser();
+    await lockAccount(email);
+    const genuine = known.cookies.get(DEVICE)!;
+    const [deviceId, signature] = genuine.split(".") as [string, string];
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
+    const forged = `${"F".repeat(22)}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}`)}`;
+    for (const [name, value] of [
+      [DEVICE, `${deviceId}.${flip(signature, signature.length - 1)}`],
+      [DEVICE, `${flip(deviceId, 0)}.${signature}`],
+      [DEVICE, forged],
+      ["inv_device", genuine],
+    ] as const) {
+      const b = await browser();
+      b.cookies.set(name, value);
+      expect((await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken })).status, `${name}=${value}`).toBe(429);
+    }
+    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+  });
+
+  it("wrong passwords from a known browser are limited to 5 per 15 minutes of its own, and leave other browsers' count alone", async () => {
+    const { email, known } = await knownBrowser();
+    for (let i = 0; i < 5; i++) {
+      expect((await post(known, "/admin/signin", { email, password: `wrong ${i} password`, csrf: known.formToken })).status).toBe(401);
+    }
+    const locked = await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken });
+    expect(locked.status).toBe(429);
+    // The window is 15 minutes (900 s) from the first of those attempts, a moment ago.
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(900);
+
+    const elsewhere = await browser();
+    expect((await post(elsewhere, "/admin/signin", { email, password: PASSWORD, csrf: elsewhere.formToken })).status).toBe(303);
+  });
+
+  it("a device cookie from before a SESSION_SECRET rotation counts while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
+    const { email, known } = await knownBrowser();
+    const before = known.cookies.get(DEVICE)!;
+    await lockAccount(email);
+
+    const newSecret = "a-new-session-secret-0123456789abcdef";
+    known.bindings = { ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
+    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+    expect(known.cookies.get(DEVICE)).not.toBe(before);
+
+    // Once the previous value is removed, the cookie from before is an unknown browser's; the one issued since is known.
+    const rotated = { ...env, SESSION_SECRET: newSecret };
+    const stale = await browser();
+    stale.bindings = rotated;
+    stale.cookies.set(DEVICE, before);
+    expect((await post(stale, "/admin/signin", { email, password: PASSWORD, csrf: stale.formToken })).status).toBe(429);
+    known.bindings = rotated;
+    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
   });
 });
 

@@ -1,9 +1,10 @@
 // The tax web page: sessions, CSRF, sign-in throttling, generic errors, and isolation between accounts
 // through the session-authenticated management API.
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SignInThrottle } from "../../../src/platform/auth/throttle";
-import { sha256Hex } from "../../../src/platform/crypto";
+import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
+import taxWorker from "../../../src/tax/worker";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { cookieValue, randomAddress, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
@@ -12,14 +13,17 @@ const PASSWORD = "correct horse battery";
 /** The cookies' names off plain-http loopback, where they are Secure and the browser enforces their prefix. */
 const SESSION = "__Host-tax_session";
 const FORM = "__Host-tax_form";
+const DEVICE = "__Host-tax_device";
 
 interface Browser {
   address: string;
-  /** The session and form cookies' names at `base`. */
-  names: { session: string; form: string };
+  /** The session, form and device cookies' names at `base`. */
+  names: { session: string; form: string; device: string };
   formToken: string;
   cookies: Map<string, string>;
   base: string;
+  /** Bindings the Worker runs with for this browser's posts (another SESSION_SECRET); the test env when absent. */
+  bindings?: object;
 }
 
 /** A fresh "browser": loads the sign-in page for its double-submit cookie; one client address per browser. */
@@ -27,7 +31,10 @@ async function browser(base = TAX): Promise<Browser> {
   const response = await SELF.fetch(`${base}/`);
   expect(response.status).toBe(200);
   await response.text();
-  const names = new URL(base).hostname === "127.0.0.1" ? { session: "tax_session", form: "tax_form" } : { session: SESSION, form: FORM };
+  const names =
+    new URL(base).hostname === "127.0.0.1"
+      ? { session: "tax_session", form: "tax_form", device: "tax_device" }
+      : { session: SESSION, form: FORM, device: DEVICE };
   const formToken = cookieValue(response, names.form)!;
   expect(formToken).toMatch(/^[0-9A-Za-z]{32}$/);
   return { address: randomAddress(), names, formToken, cookies: new Map([[names.form, formToken]]), base };
@@ -37,8 +44,18 @@ function cookieHeader(b: Browser): string {
   return [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
+const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
+
+async function send(b: Browser, request: Request): Promise<Response> {
+  if (b.bindings === undefined) return SELF.fetch(request);
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], b.bindings as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
 async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await SELF.fetch(`${b.base}${path}`, {
+  const request = new Request(`${b.base}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -50,10 +67,11 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const session = cookieValue(response, b.names.session);
-  if (session !== null) {
-    if (session === "") b.cookies.delete(b.names.session);
-    else b.cookies.set(b.names.session, session);
+  const response = await send(b, request);
+  for (const name of [b.names.session, b.names.device]) {
+    const value = cookieValue(response, name);
+    if (value === "") b.cookies.delete(name);
+    else if (value !== null) b.cookies.set(name, value);
   }
   return response;
 }
@@ -316,7 +334,7 @@ describe("sign in", () => {
     expect((await post(b, "/auth/signin", { email, password, csrf: b.formToken })).status).toBe(303);
   });
 
-  it("locks an account after 5 attempts in 15 minutes, even for the right password, from any address", async () => {
+  it("locks an account after 5 attempts in 15 minutes, even for the right password, for browsers it has not signed in from", async () => {
     const email = randomEmail();
     await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
     for (let i = 0; i < 5; i++) {
@@ -331,7 +349,7 @@ describe("sign in", () => {
     expect(b.cookies.has(b.names.session)).toBe(false);
   });
 
-  it("a correct password clears the account's count", async () => {
+  it("a correct password clears the count it was made in: the account's, then the browser's own", async () => {
     const email = randomEmail();
     await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
     const b = await browser();
@@ -371,6 +389,134 @@ describe("sign in", () => {
       await instance.alarm();
       expect(await state.storage.get("window")).toBeUndefined();
     });
+  });
+});
+
+describe("device cookie: the browsers an account signed in from keep a sign-in throttle of their own", () => {
+  /** 180 days in seconds: 180 × 86,400. */
+  const DEVICE_MAX_AGE = 15_552_000;
+
+  async function knownBrowser(): Promise<{ email: string; known: Browser }> {
+    const email = randomEmail();
+    await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
+    const known = await browser();
+    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+    expect(known.cookies.get(DEVICE)).toEqual(expect.any(String));
+    return { email, known };
+  }
+
+  /** Wrong passwords from five other networks spend the account's shared count: a new browser is refused. */
+  async function lockAccount(email: string): Promise<void> {
+    for (let i = 0; i < 5; i++) {
+      const b = await browser();
+      expect((await post(b, "/auth/signin", { email, password: `wrong password ${i}`, csrf: b.formToken })).status).toBe(401);
+    }
+    const stranger = await browser();
+    expect((await post(stranger, "/auth/signin", { email, password: PASSWORD, csrf: stranger.formToken })).status).toBe(429);
+  }
+
+  it("signing up or in sets __Host-tax_device for 180 days (Secure, HttpOnly, SameSite=Strict, Path=/), without the email in it", async () => {
+    const b = await browser();
+    const email = randomEmail();
+    const signUp = await post(b, "/auth/signup", { email, password: PASSWORD, csrf: b.formToken });
+    expect(signUp.status).toBe(303);
+    const other = await browser();
+    const signIn = await post(other, "/auth/signin", { email, password: PASSWORD, csrf: other.formToken });
+    expect(signIn.status).toBe(303);
+    for (const response of [signUp, signIn]) {
+      const setCookie = setCookies(response).find((h) => h.startsWith(`${DEVICE}=`))!;
+      for (const attribute of [`; Max-Age=${DEVICE_MAX_AGE}`, "; Path=/", "; HttpOnly", "; Secure", "; SameSite=Strict"]) {
+        expect(setCookie).toContain(attribute);
+      }
+      expect(setCookie).not.toMatch(/Domain=/i);
+    }
+    const values = [b.cookies.get(DEVICE)!, other.cookies.get(DEVICE)!];
+    expect(values[0]).not.toBe(values[1]);
+    for (const value of values) {
+      expect(decodeURIComponent(value)).not.toContain(email);
+      expect(value).not.toContain(await sha256Hex(email));
+    }
+  });
+
+  it("a browser the account signed in from, signed out since, still signs in while wrong passwords from elsewhere lock the account", async () => {
+    const { email, known } = await knownBrowser();
+    const { html } = await page(known);
+    expect((await post(known, "/auth/signout", { csrf: csrfOf(html) })).status).toBe(303);
+    expect(known.cookies.has(known.names.session)).toBe(false);
+
+    await lockAccount(email);
+    const response = await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken });
+    expect(response.status, await response.clone().text()).toBe(303);
+    expect((await page(known)).html).toContain(`Signed in as ${email}`);
+  });
+
+  it("a device cookie issued for another account gives no way past that account's lock", async () => {
+    const { known } = await knownBrowser();
+    const victim = randomEmail();
+    await expectStatus(await admin("POST", "/admin/api/accounts", { email: victim, password: PASSWORD }), 201);
+    await lockAccount(victim);
+    const response = await post(known, "/auth/signin", { email: victim, password: PASSWORD, csrf: known.formToken });
+    expect(response.status).toBe(429);
+    expect(await response.text()).toContain("Too many attempts");
+  });
+
+  it("a forged or altered device cookie gives no way past the lock; the genuine one does", async () => {
+    const { email, known } = await knownBrowser();
+    await lockAccount(email);
+    const genuine = known.cookies.get(DEVICE)!;
+    const [deviceId, signature] = genuine.split(".") as [string, string];
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
+    const forged = `${"F".repeat(22)}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}`)}`;
+    for (const [name, value] of [
+      [DEVICE, `${deviceId}.${flip(signature, signature.length - 1)}`],
+      [DEVICE, `${flip(deviceId, 0)}.${signature}`],
+      [DEVICE, forged],
+      // Over https only the __Host- name is read: a plain-named cookie may come from a sibling subdomain or plain http.
+      ["tax_device", genuine],
+    ] as const) {
+      const b = await browser();
+      b.cookies.set(name, value);
+      const response = await post(b, "/auth/signin", { email, password: PASSWORD, csrf: b.formToken });
+      expect(response.status, `${name}=${value}`).toBe(429);
+      expect(b.cookies.has(b.names.session)).toBe(false);
+    }
+    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+  });
+
+  it("wrong passwords from a known browser are limited to 5 per 15 minutes of its own, and leave other browsers' count alone", async () => {
+    const { email, known } = await knownBrowser();
+    for (let i = 0; i < 5; i++) {
+      expect((await post(known, "/auth/signin", { email, password: `wrong password ${i}`, csrf: known.formToken })).status).toBe(401);
+    }
+    const locked = await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken });
+    expect(locked.status).toBe(429);
+    // The window is 15 minutes (900 s) from the first of those attempts, a moment ago.
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(900);
+    expect(await locked.text()).toContain("Too many attempts");
+
+    const elsewhere = await browser();
+    expect((await post(elsewhere, "/auth/signin", { email, password: PASSWORD, csrf: elsewhere.formToken })).status).toBe(303);
+  });
+
+  it("a device cookie from before a SESSION_SECRET rotation counts while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
+    const { email, known } = await knownBrowser();
+    const before = known.cookies.get(DEVICE)!;
+    await lockAccount(email);
+
+    const newSecret = "a-new-session-secret-0123456789abcdef";
+    known.bindings = { ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
+    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+    expect(known.cookies.get(DEVICE)).not.toBe(before);
+
+    // Once the previous value is removed, the cookie from before is an unknown browser's; the one issued since is known.
+    const rotated = { ...env, SESSION_SECRET: newSecret };
+    const stale = await browser();
+    stale.bindings = rotated;
+    stale.cookies.set(DEVICE, before);
+    expect((await post(stale, "/auth/signin", { email, password: PASSWORD, csrf: stale.formToken })).status).toBe(429);
+    known.bindings = rotated;
+    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
   });
 });
 
