@@ -1,5 +1,5 @@
 // Profile helpers shared by the profile routes: label normalisation, the summary, the response shape.
-import { computeTax, type FinancialYear } from "../domain/engine";
+import { compareRegimes, type FinancialYear } from "../domain/engine";
 import type { ProfileListRow, ProfileSummary } from "./queries";
 import { iso } from "../hono";
 import { toTaxInput, type Profile } from "./profile-schema";
@@ -11,12 +11,7 @@ export function labelKey(label: string): string {
 }
 
 export function summarise(profile: Profile, financialYear: FinancialYear): ProfileSummary {
-  const result = computeTax(toTaxInput(profile), financialYear);
-  return {
-    financialYear,
-    recommendedRegime: result.recommendedRegime,
-    totalTax: { old: result.regimes.old.totalTax, new: result.regimes.new.totalTax },
-  };
+  return { financialYear, ...compareRegimes(toTaxInput(profile), financialYear) };
 }
 
 /**

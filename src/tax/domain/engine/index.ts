@@ -1,5 +1,5 @@
 // Public surface of the pure income-tax engine.
-export { computeTax, DISCLAIMER } from "./compute";
+export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from "./compute";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
 export { applySavingMove } from "./moves";
 export { presumptiveIneligibility } from "./presumptive";
