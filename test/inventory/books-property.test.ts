@@ -6,13 +6,15 @@
 // Invoices are dated 15 March 2025 (financial year 2024-25), some with a polyester line at 12 % beside a cotton line at
 // 5 % (Notification 1/2017-Central Tax (Rate), before Notification 9/2025 brought man-made-fibre yarn to 5 % from
 // 22 September 2025); credit notes and returns are dated 30 November 2025, the last day they adjust GST, or 1 December
-// 2025, past the time limit of CGST s.34(2), when they settle by their amount with no split.
+// 2025, past the time limit of CGST s.34(2), when they settle by their amount with no split. The limit is judged on
+// the later of a note's date and the IST day it is recorded, so the writes run on a clock of their own (RecordingClock).
 import { env } from "cloudflare:test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../src/inventory/ledger/schemas";
 import { parseCsv } from "./domain/csv-parse";
 import { admin, api, createKey, createOrg, expectStatus, inProcess } from "./helpers";
+import { holdClockAt } from "./stock-fixtures";
 
 // Thousands of requests: the Worker's handler is called in this isolate, not through the runtime's loopback.
 const backOffice = (method: string, path: string, body?: unknown) => admin(method, path, body, inProcess);
@@ -35,6 +37,33 @@ const SALE_DATE = "2025-03-15";
 const RECEIVED_AT = "2025-03-01T10:00:00+05:30";
 /** 30 November after the financial year ends: the last date a note adjusts GST (CGST s.34(2)); the day after, past it. */
 const NOTE_DATES = { within: "2025-11-30", past: "2025-12-01" } as const;
+
+/**
+ * The back office's clock in one sequence: its writes are recorded a second apart from 00:00 IST on 30 November 2025,
+ * the last day a note adjusts GST, and from 00:00 IST on 1 December 2025 once a note is dated then (no entry may be
+ * dated after the day it is recorded). From then on every note is recorded past the limit and adjusts no GST, whatever
+ * its date. Reads run on the real clock, on which the API key was issued.
+ */
+class RecordingClock {
+  private atMs = Date.parse(`${NOTE_DATES.within}T00:00:00+05:30`);
+  private static readonly PAST_LIMIT_MS = Date.parse(`${NOTE_DATES.past}T00:00:00+05:30`);
+
+  get pastLimit(): boolean {
+    return this.atMs >= RecordingClock.PAST_LIMIT_MS;
+  }
+  reachPastLimit(): void {
+    this.atMs = Math.max(this.atMs, RecordingClock.PAST_LIMIT_MS);
+  }
+  async record(write: () => Promise<Response>): Promise<Response> {
+    this.atMs += 1000;
+    holdClockAt(this.atMs);
+    try {
+      return await write();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+}
 
 // ---- the model: integers only (grams, paise), written from the documented rules ----
 
@@ -282,11 +311,11 @@ const printed = (split: Split | null) =>
 /** One sequence, in an organisation shared by the batch: its customers and lots are its own, so no other touches them. */
 async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
   const base = `/admin/api/orgs/${orgId}`;
+  const clock = new RecordingClock();
+  const write = (method: string, path: string, body?: unknown) => clock.record(() => backOffice(method, path, body));
   const buyers: string[] = [];
   for (const buyer of BUYERS) {
-    buyers.push(
-      (await expectStatus(await backOffice("POST", `${base}/customers`, { name: `Buyer ${buyer.state}`, gstin: buyer.gstin }), 201)).data.id,
-    );
+    buyers.push((await expectStatus(await write("POST", `${base}/customers`, { name: `Buyer ${buyer.state}`, gstin: buyer.gstin }), 201)).data.id);
   }
   const books = new Books();
 
@@ -299,7 +328,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
     switch (op.op) {
       case "receive": {
         const yarn = YARNS[op.yarn]!;
-        response = await backOffice("POST", `${base}/lots`, {
+        response = await write("POST", `${base}/lots`, {
           lot_number: `L-${crypto.randomUUID().slice(0, 12)}`,
           sku: yarn.sku,
           yarn_type: yarn.yarn_type,
@@ -328,7 +357,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         const lots = [...new Set(op.lots.map((i) => nth(books.lots, i)).filter((l) => l !== undefined))];
         if (lots.length === 0) continue;
         const state = BUYERS[op.buyer]!.state;
-        response = await backOffice("POST", `${base}/sales`, {
+        response = await write("POST", `${base}/sales`, {
           customer_id: buyers[op.buyer],
           sale_date: SALE_DATE,
           items: lots.map((lot) => ({ lot_id: lot.id, kg: kg(op.grams), rate_per_kg: rupees(op.ratePaise) })),
@@ -378,7 +407,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
       case "cancel": {
         const sale = nth(books.sales, op.sale);
         if (!sale) continue;
-        response = await backOffice("POST", `/admin/api/sales/${sale.id}/${op.op}`);
+        response = await write("POST", `/admin/api/sales/${sale.id}/${op.op}`);
         const lotOf = (line: ModelLine) => books.lots.find((l) => l.id === line.lotId)!;
         // A lot counted up since the sale cannot take its kg back past what it received.
         const lotFull = op.op === "cancel" && sale.lines.some((line) => lotOf(line).remaining + line.grams > lotOf(line).received);
@@ -409,7 +438,8 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           amount: rupees(op.amount),
           ...(op.op === "pay" ? { method: "upi" } : { date: NOTE_DATES[op.dated] }),
         };
-        response = await backOffice("POST", `${base}/${path}`, body);
+        if (op.op === "credit" && op.dated === "past") clock.reachPastLimit();
+        response = await write("POST", `${base}/${path}`, body);
         const refused =
           sale.status === "cancelled" ||
           (op.op === "credit" && op.amount > sale.total - books.credited(sale.id)) ||
@@ -418,7 +448,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         if (!refused) {
           const created = await expectStatus(response, 201);
           response = null;
-          const split = op.op === "credit" && op.dated === "within" ? books.creditSplit(sale.id, op.amount) : null;
+          const split = op.op === "credit" && !clock.pastLimit ? books.creditSplit(sale.id, op.amount) : null;
           if (op.op === "credit") expect(created.data, at).toMatchObject(printed(split));
           books.receipts.push({
             id: created.data.id,
@@ -435,7 +465,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         break;
       }
       case "advance": {
-        response = await backOffice("POST", `${base}/payments`, { customer_id: buyers[op.buyer], amount: rupees(op.amount), method: "neft" });
+        response = await write("POST", `${base}/payments`, { customer_id: buyers[op.buyer], amount: rupees(op.amount), method: "neft" });
         const created = await expectStatus(response, 201);
         response = null;
         books.receipts.push({
@@ -455,7 +485,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         const receipt = nth(books.receipts, op.receipt);
         if (!receipt) continue;
         const path = receipt.kind === "payment" ? "payments" : "credit-notes";
-        response = await backOffice("POST", `${base}/${path}/${receipt.id}/void`, { reason: "property test" });
+        response = await write("POST", `${base}/${path}/${receipt.id}/void`, { reason: "property test" });
         expected = receipt.voided || receipt.isReturn ? 409 : 200;
         if (expected === 200) receipt.voided = true;
         break;
@@ -464,7 +494,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
       case "count": {
         const lot = nth(books.lots, op.lot);
         if (!lot) continue;
-        response = await backOffice(
+        response = await write(
           "POST",
           `${base}/lots/${lot.id}/adjustments`,
           op.op === "damage" ? { reason: "damage", kg: kg(op.grams) } : { reason: "count_correction", kg_counted: kg(op.grams) },
@@ -482,7 +512,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
       case "transfer": {
         const lot = nth(books.lots, op.lot);
         if (!lot) continue;
-        response = await backOffice("POST", `${base}/lots/${lot.id}/transfers`, { godown_code: "ERD-1", kg: kg(op.grams) });
+        response = await write("POST", `${base}/lots/${lot.id}/transfers`, { godown_code: "ERD-1", kg: kg(op.grams) });
         expected = lot.remaining < op.grams ? 409 : 201;
         if (expected === 201) {
           lot.remaining -= op.grams;
@@ -495,7 +525,8 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         const line = sale && nth(sale.lines, op.line);
         if (!sale || !line) continue;
         const lot = books.lots.find((l) => l.id === line.lotId)!;
-        response = await backOffice("POST", `/admin/api/sales/${sale.id}/returns`, {
+        if (op.dated === "past") clock.reachPastLimit();
+        response = await write("POST", `/admin/api/sales/${sale.id}/returns`, {
           items: [{ lot_id: line.lotId, kg: kg(op.grams) }],
           date: NOTE_DATES[op.dated],
         });
@@ -513,7 +544,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         if (!refused) {
           const created = await expectStatus(response, 201);
           response = null;
-          const split = op.dated === "within" ? books.returnSplit(sale.id, own) : null;
+          const split = clock.pastLimit ? null : books.returnSplit(sale.id, own);
           expect(created.data, at).toMatchObject({ amount: rupees(amount), ...printed(split) });
           // What the invoice no longer owes goes to the customer's account, like an advance.
           const onAccount = amount - Math.min(amount, books.outstanding(sale.id));

@@ -1,6 +1,7 @@
 // Fixtures for the stock, sales and export tests: rows through the back-office API (the way an
 // organisation's own application writes them), or bulk rows straight into D1 for caps and paging.
 import { env } from "cloudflare:test";
+import { vi } from "vitest";
 import { admin, createKey, createOrg, expectStatus } from "./helpers";
 
 export const VALID_GSTINS = ["33AAECG4315R1ZE", "27AAPFU0939F1ZV", "04AABFN9870CMZT", "33ABCDE1234F1Z7", "24AAACX0000A1ZH"];
@@ -45,6 +46,15 @@ export async function sale(
 /** Instant of an IST wall-clock time: ist("2026-11-20", "23:59") = 2026-11-20T18:29:00Z. */
 export function ist(date: string, time = "12:00"): number {
   return Date.parse(`${date}T${time}:00+05:30`);
+}
+
+/**
+ * Holds the clock at the instant `atMs`: `Date` is faked in this isolate, which also runs the Worker behind SELF.fetch,
+ * so every write reads it as "now". Give the real clock back with `vi.useRealTimers()` (in an afterEach).
+ */
+export function holdClockAt(atMs: number): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(atMs);
 }
 
 /** Runs literal SQL statements in chunks (bulk inserts for caps and paging). */

@@ -11,7 +11,12 @@ export function lastGstCreditDate(invoiceDate: string): string {
   return `${financialYearEnds}-11-30`;
 }
 
-/** Whether a credit note dated `issuedOn` against an invoice dated `invoiceDate` reduces GST (both IST dates). */
-export function creditNoteAdjustsGst(invoiceDate: string, issuedOn: string): boolean {
-  return issuedOn <= lastGstCreditDate(invoiceDate);
+/**
+ * Whether a credit note against an invoice dated `invoiceDate` reduces GST: the note dated `issuedOn` and recorded on
+ * the IST day `recordedOn` (all IST dates). The limit is on declaring the note, and a note cannot be declared before
+ * it is recorded, so the later of the two days counts: a note recorded past the limit adjusts no GST, whatever its date.
+ */
+export function creditNoteAdjustsGst(invoiceDate: string, note: { issuedOn: string; recordedOn: string }): boolean {
+  const declarableOn = note.issuedOn > note.recordedOn ? note.issuedOn : note.recordedOn;
+  return declarableOn <= lastGstCreditDate(invoiceDate);
 }

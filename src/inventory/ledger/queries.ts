@@ -11,6 +11,7 @@ import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
 import { creditNotePrefix } from "../domain/invoice-number";
+import { istDateOf } from "../domain/ist";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
 import type { ReadDb } from "../http/read-session";
 import { upsertSupplier } from "../stock/queries";
@@ -314,9 +315,14 @@ export async function createCreditNote(
     const id = newId("cn", nowMs);
     // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
     // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
-    // Past the time limit of CGST s.34(2) it is only commercial: it settles the invoice but adjusts no GST.
+    // Past the time limit of CGST s.34(2), by its date or by the IST day it is recorded (now), it is only commercial:
+    // it settles the invoice but adjusts no GST.
     const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
-    const tax = left?.split && creditNoteAdjustsGst(left.invoiceDate, input.issuedOn) ? creditNoteTax(input.amountPaise, left.split) : null;
+    const recordedOn = istDateOf(nowMs);
+    const tax =
+      left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn })
+        ? creditNoteTax(input.amountPaise, left.split)
+        : null;
     // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
     // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
     // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
@@ -808,7 +814,8 @@ interface PlannedReturn {
   onAccountPaise: number;
   /**
    * False for a sale booked before the split was recorded (its credit notes stay unsplit too), and for a return past
-   * the time limit of CGST s.34(2): valued at its lines' figures all the same, it adjusts no GST.
+   * the time limit of CGST s.34(2) by its date or the IST day it is recorded: valued at its lines' figures all the
+   * same, it adjusts no GST.
    */
   split: boolean;
 }
@@ -884,7 +891,7 @@ async function planReturn(
     lines,
     tax,
     onAccountPaise: allocated.toAdvancePaise,
-    split: split !== null && creditNoteAdjustsGst(sale.saleDate, input.issuedOn),
+    split: split !== null && creditNoteAdjustsGst(sale.saleDate, { issuedOn: input.issuedOn, recordedOn: istDateOf(nowMs) }),
   };
 }
 

@@ -23,6 +23,7 @@ describe("lastGstCreditDate", () => {
 });
 
 describe("creditNoteAdjustsGst", () => {
+  // Recorded on the day it is dated: the limits worked above decide.
   it.each([
     ["2025-03-15", "2025-03-15", true],
     ["2025-03-15", "2025-11-30", true],
@@ -31,7 +32,22 @@ describe("creditNoteAdjustsGst", () => {
     ["2025-04-01", "2025-12-01", true],
     ["2025-04-01", "2026-11-30", true],
     ["2025-04-01", "2026-12-01", false],
-  ])("invoice %s, credit note %s: adjusts GST %s", (invoiceDate, issuedOn, adjusts) => {
-    expect(creditNoteAdjustsGst(invoiceDate, issuedOn)).toBe(adjusts);
+  ])("invoice %s, credit note dated and recorded %s: adjusts GST %s", (invoiceDate, issuedOn, adjusts) => {
+    expect(creditNoteAdjustsGst(invoiceDate, { issuedOn, recordedOn: issuedOn })).toBe(adjusts);
+  });
+
+  // A note is declared no earlier than it is recorded, so s.34(2) is judged on the later of its date and the day it is
+  // recorded. Invoice of 1 April 2025: FY 2025-26, limit 30 November 2026.
+  it.each([
+    // Dated 15 November 2026 but recorded 10 January 2027, past the limit: no GST, whatever its date.
+    ["2026-11-15", "2027-01-10", false],
+    // Dated 15 November 2026, recorded 1 December 2026, the day after the limit: no GST.
+    ["2026-11-15", "2026-12-01", false],
+    // Dated 15 November 2026, recorded on 30 November 2026, the last day: GST adjusted.
+    ["2026-11-15", "2026-11-30", true],
+    // Recorded within the limit but dated after it: the date decides, no GST (as before).
+    ["2026-12-01", "2026-11-30", false],
+  ])("invoice 2025-04-01, credit note dated %s and recorded %s: adjusts GST %s", (issuedOn, recordedOn, adjusts) => {
+    expect(creditNoteAdjustsGst("2025-04-01", { issuedOn, recordedOn })).toBe(adjusts);
   });
 });

@@ -3,11 +3,11 @@
 // s.34). Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate), Schedule I; unchanged by
 // Notification 9/2025-Central Tax (Rate)). Every expected figure below is worked by hand in its comment.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { admin, api, createKey, createOrg, expectError, expectStatus } from "../helpers";
-import { customer, lot, post, sale } from "../stock-fixtures";
+import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 import migration from "../../../migrations/inventory/0007_gst_place_of_supply.sql?raw";
 
 const TN_SELLER = "33ABCDE1234F1Z7";
@@ -196,9 +196,17 @@ describe("GST split of a credit note", () => {
 // CGST s.34(2): a credit note reduces GST only when declared no later than 30 November after the end of the financial
 // year (April to March) of its invoice. An invoice dated 15 March 2025 is in FY 2024-25, which ends 31 March 2025: its
 // notes adjust GST up to 30 November 2025. After that a note only reduces what the customer owes: its split is null.
+// A note is declared no earlier than it is recorded, so the later of its date and the IST day it is recorded counts:
+// each test holds the clock at the instant its notes are recorded.
 describe("the GST time limit on credit notes", () => {
-  /** A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025 (the lot came in on 1 March 2025). */
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025 (the lot came in on 1 March 2025), booked at noon
+   * IST on 30 November 2025, the last day its notes adjust GST, with the clock held there.
+   */
   async function marchInvoice(items: Array<{ kg: string; rate_per_kg: string }>) {
+    holdClockAt(ist("2025-11-30"));
     const orgId = await tamilNaduOrg();
     const stock = await lot(orgId, { kg: "1000", received_at: "2025-03-01T10:00:00+05:30" });
     const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
@@ -214,7 +222,8 @@ describe("the GST time limit on credit notes", () => {
 
   // 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00 = ₹12,600.00. On 30 November 2025, the last day, ₹1,260.00
   // is 1,260 × 300 / 12,600 = ₹30.00 of each tax and ₹1,200.00 taxable. On 1 December 2025 the rest, ₹11,340.00, adjusts
-  // no GST, yet it settles the invoice: ₹1,260.00 + ₹11,340.00 = ₹12,600.00, so the invoice is paid.
+  // no GST, yet it settles the invoice: ₹1,260.00 + ₹11,340.00 = ₹12,600.00, so the invoice is paid. Each note is
+  // recorded on the day it is dated.
   it("an invoice of 15 March 2025: a note of 30 November 2025 adjusts GST, one of 1 December 2025 does not and still settles it", async () => {
     const { orgId, invoice, credit } = await marchInvoice([{ kg: "40", rate_per_kg: "300" }]);
     expect(invoice.total_amount).toBe("12600.00");
@@ -224,6 +233,7 @@ describe("the GST time limit on credit notes", () => {
       sgst_amount: "30.00",
       igst_amount: "0.00",
     });
+    holdClockAt(ist("2025-12-01"));
     const late = await credit("11340.00", "2025-12-01");
     expect(late).toMatchObject({ amount: "11340.00", date: "2025-12-01", place_of_supply: "33", ...NO_GST });
     const { key } = await createKey(orgId);
@@ -238,8 +248,10 @@ describe("the GST time limit on credit notes", () => {
   });
 
   // An invoice dated 1 April 2025 opens FY 2025-26, which ends 31 March 2026: its limit is 30 November 2026, so a note
-  // of 1 December 2025 still adjusts GST: ₹1,260.00 of ₹12,600.00 is ₹1,200.00 + CGST ₹30.00 + SGST ₹30.00.
+  // dated and recorded on 1 December 2025 still adjusts GST: ₹1,260.00 of ₹12,600.00 is ₹1,200.00 + CGST ₹30.00 + SGST
+  // ₹30.00.
   it("an invoice of 1 April 2025 is in FY 2025-26: a note of 1 December 2025 still adjusts GST", async () => {
+    holdClockAt(ist("2025-12-01"));
     const orgId = await tamilNaduOrg();
     const stock = await lot(orgId, { kg: "100", received_at: "2025-04-01T09:00:00+05:30" });
     const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
@@ -258,10 +270,14 @@ describe("the GST time limit on credit notes", () => {
   // = ₹54,862.49 (had the first note been subtracted from the tax left, this would be ₹1,371.56 and ₹54,862.51). The
   // invoice's GST reversed is ₹1,371.57 of each tax, not all of it: the first half was credited past the limit.
   // Nothing is left to credit, so ₹0.01 more is refused (409 credit_exceeds_invoice) although tax is left.
+  // A note recorded at 23:59 IST on 30 November is written after one recorded on 1 December when the other changed the
+  // invoice first (its write is tried again, still as recorded at 23:59): the clock is stepped back to stand for it.
   it("a note within the limit after one past it splits in the proportions of the tax the invoice has left", async () => {
     const { credit, invoice, buyerId, orgId } = await marchInvoice([{ kg: "350", rate_per_kg: "313.50" }]);
     expect(invoice).toMatchObject({ cgst_amount: "2743.13", sgst_amount: "2743.13", total_amount: "115211.26" });
+    holdClockAt(ist("2025-12-01"));
     expect(await credit("57605.63", "2025-12-01")).toMatchObject(NO_GST);
+    holdClockAt(ist("2025-11-30", "23:59"));
     expect(await credit("57605.63", "2025-11-30")).toMatchObject({
       taxable_amount: "54862.49",
       cgst_amount: "1371.57",
@@ -275,6 +291,52 @@ describe("the GST time limit on credit notes", () => {
       date: "2025-11-30",
     });
     expect(await expectError(refused, 409, "credit_exceeds_invoice")).toContain("at most 0.00");
+  });
+});
+
+// CGST s.34(2) limits when a credit note is declared, and a note cannot be declared before it is recorded: so a note
+// recorded after the limit adjusts no GST even when dated before it. An invoice dated 1 April 2025 is in FY 2025-26,
+// which ends 31 March 2026: its notes adjust GST until 30 November 2026, that is, recorded before 00:00 IST on 1
+// December 2026 = 2026-11-30T18:30:00Z. Each note below is dated 15 November 2026, within the limit, and recorded at
+// the instant the clock is held at. 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00 = ₹12,600.00; within the
+// limit ₹1,260.00 is 1,260 × 300 / 12,600 = ₹30.00 of each tax and ₹1,200.00 taxable.
+describe("the GST time limit judged on the day a credit note is recorded", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const SPLIT = { taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00", igst_amount: "0.00" };
+  const NO_GST = { taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null };
+
+  /** The invoice of 1 April 2025, booked now (the clock held), and a note of `amount` against it dated 15 November 2026. */
+  async function creditedOn15November(amount: string) {
+    const orgId = await tamilNaduOrg();
+    const stock = await lot(orgId, { kg: "100", received_at: "2025-04-01T09:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const invoice = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }], { sale_date: "2025-04-01" }));
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount, date: "2026-11-15" }),
+    );
+    return { orgId, invoice, note };
+  }
+
+  it.each([
+    ["on 20 November 2026, within the limit", ist("2026-11-20"), SPLIT],
+    ["at 23:59:59.999 IST on 30 November 2026, the limit's last instant", ist("2026-11-30", "23:59") + 59_999, SPLIT],
+    ["at 00:00 IST on 1 December 2026, past the limit", ist("2026-12-01", "00:00"), NO_GST],
+    ["on 10 January 2027, past the limit", ist("2027-01-10"), NO_GST],
+  ])("a note of ₹1,260.00 dated 15 November 2026 and recorded %s", async (_, recordedAt, split) => {
+    holdClockAt(recordedAt);
+    const { note } = await creditedOn15November("1260.00");
+    expect(note).toMatchObject({ amount: "1260.00", date: "2026-11-15", place_of_supply: "33", ...split });
+  });
+
+  // Recorded on 10 January 2027 for the whole ₹12,600.00: no GST, yet the invoice is settled by the note's amount.
+  it("a note dated within the limit but recorded after it still settles the invoice by its amount", async () => {
+    holdClockAt(ist("2027-01-10"));
+    const { orgId, invoice, note } = await creditedOn15November("12600.00");
+    expect(note).toMatchObject({ amount: "12600.00", date: "2026-11-15", ...NO_GST });
+    const { key } = await createKey(orgId);
+    const settled = SaleSchema.parse((await expectStatus(await api(`/api/v1/sales/${invoice.id}`, key), 200)).data);
+    expect(settled.paid_at).not.toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // Sales returns: a credit note for the goods taken back, at the invoice line's rate and with its GST, and the kg
 // back into the lot. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate)); figures by hand.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { istDateOf } from "../../../src/inventory/domain/ist";
 import { inventoryErrors } from "../../../src/inventory/http/errors";
 import { returnSale } from "../../../src/inventory/ledger/queries";
@@ -11,7 +11,7 @@ import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { dbSnapshot } from "../../reliability/kit";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
-import { customer, lot, post, sale } from "../stock-fixtures";
+import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 
 /** A Tamil Nadu trader's invoice to a Tamil Nadu buyer: 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00. */
 async function invoice() {
@@ -27,6 +27,9 @@ async function invoice() {
 }
 
 const returnGoods = (saleId: string, body: unknown) => admin("POST", `/admin/api/sales/${saleId}/returns`, body);
+
+// Tests of the GST time limit hold the clock at the instant their notes are recorded.
+afterEach(() => vi.useRealTimers());
 
 async function gramsRemaining(lotId: string): Promise<number> {
   return (await env.DB.prepare("SELECT grams_remaining AS g FROM lots WHERE id = ?").bind(lotId).first<{ g: number }>())!.g;
@@ -211,6 +214,7 @@ describe("POST /admin/api/sales/{id}/returns", () => {
 
 // CGST s.34(2): a credit note reduces GST only up to 30 November after the end of the financial year (April to March)
 // of its invoice. A sale dated 15 March 2025 is in FY 2024-25, which ends 31 March 2025, so its limit is 30 November 2025.
+// A note is declared no earlier than it is recorded, so the later of its date and the IST day it is recorded counts.
 describe("returns past the GST time limit on credit notes", () => {
   /**
    * marchInvoice() of 10 kg of cotton yarn (5 %) at ₹300 = ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00, and 10 kg of
@@ -223,11 +227,13 @@ describe("returns past the GST time limit on credit notes", () => {
     return invoice;
   }
 
-  // The cotton line back on 1 December 2025: still ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00 credited and 10 kg back in
-  // the lot, but no GST adjusted. It still reduces what the customer owes: ₹4,830.00 − ₹3,150.00 = ₹1,680.00.
+  // The cotton line back on 1 December 2025 (recorded that day): still ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00
+  // credited and 10 kg back in the lot, but no GST adjusted. It still reduces what the customer owes: ₹4,830.00 −
+  // ₹3,150.00 = ₹1,680.00.
   it("a return dated 1 December 2025 brings the kg back and credits the lines' value, with no GST split", async () => {
     const { key, buyerId, saleId, cottonId } = await cottonAt300PolyesterAt150();
     const before = await gramsRemaining(cottonId);
+    holdClockAt(ist("2025-12-01"));
     const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
     expect(note.data).toMatchObject({
       amount: "3150.00",
@@ -243,7 +249,8 @@ describe("returns past the GST time limit on credit notes", () => {
     expect(await outstandingOf(key, buyerId)).toBe("1680.00");
   });
 
-  // The same return on 30 November 2025, the last day, adjusts the cotton line's GST: ₹3,000.00 + ₹75.00 + ₹75.00.
+  // The same return on 30 November 2025, the last day (recorded that day), adjusts the cotton line's GST: ₹3,000.00 +
+  // ₹75.00 + ₹75.00.
   it("a return dated 30 November 2025 still adjusts GST", async () => {
     const { saleId, cottonId } = await cottonAt300PolyesterAt150();
     const note = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-11-30" }), 201);
@@ -260,10 +267,14 @@ describe("returns past the GST time limit on credit notes", () => {
   // to reverse, but only ₹4,830.00 − ₹3,150.00 = ₹1,680.00 of amount left to credit. A note of ₹1,680.00 dated 30
   // November 2025 is split in those proportions: CGST 1,680 × 165 / 4,830 = 57.391 → ₹57.39, SGST the same, taxable
   // 1,680.00 − 114.78 = ₹1,565.22 (not the polyester line's ₹1,500.00 + ₹90.00 + ₹90.00 it would be had the return
-  // adjusted GST). Nothing is left to credit after it.
+  // adjusted GST). Nothing is left to credit after it. A note recorded at 23:59 IST on 30 November is written after a
+  // return recorded on 1 December when the return changed the invoice first (the note's write is tried again, still as
+  // recorded at 23:59): the clock is stepped back to stand for it.
   it("a note within the limit after a return past it splits against the tax the return left", async () => {
     const { orgId, buyerId, saleId, cottonId } = await cottonAt300PolyesterAt150();
+    holdClockAt(ist("2025-12-01"));
     await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
+    holdClockAt(ist("2025-11-30", "23:59"));
     const credit = (amount: string) =>
       admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount, date: "2025-11-30" });
     expect((await expectStatus(await credit("1680.00"), 201)).data).toMatchObject({
@@ -276,12 +287,53 @@ describe("returns past the GST time limit on credit notes", () => {
   });
 });
 
+// CGST s.34(2) limits when a credit note is declared, and a return's note cannot be declared before it is recorded: so
+// a return recorded after the limit adjusts no GST even when dated before it. A sale dated 1 April 2025 is in FY
+// 2025-26, which ends 31 March 2026: its notes adjust GST until 30 November 2026, that is, recorded before 00:00 IST on
+// 1 December 2026 = 2026-11-30T18:30:00Z. 10 kg of cotton yarn (5 %) at ₹300 is ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00
+// = ₹3,150.00, the whole invoice; all 10 kg come back in a return dated 15 November 2026, within the limit, recorded at
+// the instant the clock is held at. Either way the kg come back and the ₹3,150.00 settles the invoice: it owes 0.00.
+describe("returns judged on the day they are recorded", () => {
+  const SPLIT = { taxable_amount: "3000.00", cgst_amount: "75.00", sgst_amount: "75.00", igst_amount: "0.00" };
+  const NO_GST = { taxable_amount: null, cgst_amount: null, sgst_amount: null, igst_amount: null };
+
+  it.each([
+    ["on 20 November 2026, within the limit", ist("2026-11-20"), SPLIT],
+    ["at 23:59:59.999 IST on 30 November 2026, the limit's last instant", ist("2026-11-30", "23:59") + 59_999, SPLIT],
+    ["at 00:00 IST on 1 December 2026, past the limit", ist("2026-12-01", "00:00"), NO_GST],
+    ["on 10 January 2027, past the limit", ist("2027-01-10"), NO_GST],
+  ])("a return dated 15 November 2026 and recorded %s", async (_, recordedAt, split) => {
+    holdClockAt(recordedAt);
+    const orgId = (
+      await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+    ).data.id as string;
+    const cotton = await lot(orgId, { kg: "100", received_at: "2025-04-01T09:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2025-04-01" }));
+    expect(booked.total_amount).toBe("3150.00");
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+
+    const note = await expectStatus(await returnGoods(booked.id, { items: [{ lot_id: cotton.id, kg: "10" }], date: "2026-11-15" }), 201);
+    expect(note.data).toMatchObject({
+      amount: "3150.00",
+      date: "2026-11-15",
+      ...split,
+      items: [{ lot_id: cotton.id, kg: "10.000", amount: "3000.00", gst_amount: "150.00" }],
+    });
+    expect(await gramsRemaining(cotton.id)).toBe(100_000);
+    const { key } = await createKey(orgId);
+    expect(await outstandingOf(key, buyer.id)).toBe("0.00");
+  });
+});
+
 /**
  * A Tamil Nadu invoice to a Tamil Nadu buyer dated 15 March 2025, dispatched: 10 kg of cotton yarn (5 %) and 10 kg of
  * polyester spun yarn (HSN 5509, 12 % until 21 September 2025, Notification 9/2025-Central Tax (Rate)) at the rates
- * given. Its credit notes adjust GST until 30 November 2025 (CGST s.34(2)); `creditNote` issues one on that date.
+ * given. Its credit notes adjust GST until 30 November 2025 (CGST s.34(2)); `creditNote` issues one on that date. All
+ * is recorded at noon IST on 30 November 2025, where the clock is held.
  */
 async function marchInvoice(rates: { cotton: string; polyester: string }) {
+  holdClockAt(ist("2025-11-30"));
   const orgId = (
     await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
   ).data.id as string;
