@@ -44,6 +44,7 @@ describe("platform", () => {
       scheme: "service-signature",
       secret,
       timestampSeconds,
+      attemptSeconds: timestampSeconds,
       body,
       deliveryId: "whd_1",
       eventType: "profile.saved",

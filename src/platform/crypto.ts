@@ -45,6 +45,15 @@ export async function hmacSha256Hex(secret: string, message: string | Uint8Array
   return toHex(await crypto.subtle.sign("HMAC", await hmacKey(secret), bytes));
 }
 
+/** Base64 HMAC-SHA256 keyed by raw bytes: a Standard Webhooks key is the bytes its base64 secret encodes. */
+export async function hmacSha256Base64(key: Uint8Array, message: string): Promise<string> {
+  const imported = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", imported, encoder.encode(message)));
+  let binary = "";
+  for (const byte of mac) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
 /** Constant-time string comparison: lengths are checked first (they are not secret), then every byte. */
 export function timingSafeEqual(a: string, b: string): boolean {
   const left = encoder.encode(a);

@@ -183,12 +183,13 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
     return { decision: { action: "ack", reason: "attempt claimed by another consumer" }, attempt: null, status: "pending", nextAttemptAt: null };
   }
   if (earlyMs > 0) await ports.wait(earlyMs);
-  const timestampSeconds = Math.floor((signedAt ?? ports.clock()) / 1000);
+  const attemptSeconds = Math.floor(ports.clock() / 1000);
   const headers = await signedHeaders({
     scheme: policy.scheme,
     secret: secrets.secret,
     previousSecret: previous !== null && previous.expiresAt > ports.clock() ? secrets.previousSecret : null,
-    timestampSeconds,
+    timestampSeconds: signedAt === null ? attemptSeconds : Math.floor(signedAt / 1000),
+    attemptSeconds,
     body: job.body,
     deliveryId: job.id,
     eventType: job.eventType,

@@ -8,6 +8,7 @@ import { complianceDatesBetween } from "../../../src/inventory/domain/compliance
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
 import inventoryWorker from "../../../src/inventory/worker";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { standardSignatures, verifyStandardWebhook } from "../../standard-webhooks";
 import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
 import { admin, createOrg, expectStatus } from "../helpers";
@@ -90,6 +91,17 @@ describe("queue consumer", () => {
       expect(verified).toMatchObject({ ok: true, eventType: "sale.created" });
       expect(request.init.redirect).toBe("manual");
     }
+    // The Standard Webhooks headers carry each attempt's own time instead (the 240 s retry says start + 240), with
+    // the delivery id as webhook-id throughout; a Standard Webhooks receiver verifies each as it arrives.
+    expect(received.map((r) => Number(r.headers.get("webhook-timestamp")) - start / 1000)).toEqual([0, 10, 30, 90, 240]);
+    for (const request of received) {
+      const arrived = Math.floor(request.at / 1000);
+      expect(await verifyStandardWebhook(endpoint.secret, request.headers, request.body, arrived)).toEqual({
+        ok: true,
+        id: deliveryId,
+        timestamp: arrived,
+      });
+    }
     const attempts = await env.DB.prepare(
       "SELECT attempt, outcome, response_status, error FROM webhook_attempts WHERE delivery_id = ? ORDER BY attempt",
     )
@@ -163,6 +175,22 @@ describe("queue consumer", () => {
       const verify = (secret: string) => verifyWebhook(secret, retry!.headers, retry!.body, { scheme: "x-service", now: retry!.at });
       expect(await verify(rolled.data.secret)).toMatchObject({ ok: true });
       expect((await verify(endpoint.secret)).ok).toBe(oldVerifies);
+      // Standard Webhooks: one v1 signature per secret signing now, each verifying with its own secret.
+      const signatures = standardSignatures(retry!.headers);
+      expect(signatures).toHaveLength(oldVerifies ? 2 : 1);
+      const withOnly = (signature: string) => new Headers({ ...Object.fromEntries(retry!.headers), "webhook-signature": signature });
+      const arrived = Math.floor(retry!.at / 1000);
+      expect(await verifyStandardWebhook(rolled.data.secret, withOnly(signatures[0]!), retry!.body, arrived)).toMatchObject({
+        ok: true,
+        id: deliveryId,
+      });
+      expect((await verifyStandardWebhook(endpoint.secret, retry!.headers, retry!.body, arrived)).ok).toBe(oldVerifies);
+      if (oldVerifies) {
+        expect(await verifyStandardWebhook(endpoint.secret, withOnly(signatures[1]!), retry!.body, arrived)).toMatchObject({
+          ok: true,
+          id: deliveryId,
+        });
+      }
     },
   );
 
@@ -196,6 +224,10 @@ describe("end to end: a sale to a verified sale.created delivery", () => {
     expect(request!.headers.get("X-Service-Event")).toBe("sale.created");
     const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "x-service", toleranceSeconds: 300 });
     expect(verified.ok).toBe(true);
+    expect(await verifyStandardWebhook(endpoint.secret, request!.headers, request!.body, Math.floor(request!.at / 1000))).toMatchObject({
+      ok: true,
+      id: verified.ok ? verified.deliveryId : "",
+    });
     const body = JSON.parse(request!.body);
     expect(body).toMatchObject({ id: expect.stringMatching(/^evt_/), type: "sale.created", org_id: orgId, created_at: expect.any(String) });
     expect(JSON.stringify(body.data)).toContain(created.id);

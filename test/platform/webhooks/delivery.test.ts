@@ -13,7 +13,9 @@ import { attemptDelivery } from "../../../src/platform/webhooks/deliver";
 import { TAX_WEBHOOK_SCHEDULE } from "../../../src/tax/webhooks/events";
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
 import { defineSchedule, hopDelaySeconds, MAX_QUEUE_DELAY_SECONDS, nextAttemptDue } from "../../../src/platform/webhooks/schedule";
+import { newWebhookSecret } from "../../../src/platform/webhooks/sign";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
+import { standardSignatures, verifyStandardWebhook } from "../../standard-webhooks";
 
 type Fetch = typeof globalThis.fetch;
 const clock = () => Date.now();
@@ -385,5 +387,68 @@ describe("processDelivery", () => {
     };
     expect((await processDelivery("whd_test", t.ports, FRESH)).decision).toEqual({ action: "ack", reason: "attempt recorded by another consumer" });
     expect(t.attempts).toHaveLength(1);
+  });
+});
+
+describe("Standard Webhooks headers on every attempt", () => {
+  const endpoint = (secret: string, previousSecret: { secret: string; expiresAt: number } | null = null) => ({
+    id: "whk_test",
+    url: "https://hooks.example.com/x",
+    secret,
+    previousSecret,
+    deleted: false,
+    disabled: false,
+  });
+
+  /** Runs every attempt of the schedule against a receiver that accepts only the last one. */
+  async function everyAttempt(policy: WebhookPolicy, secret: string) {
+    const last = policy.schedule.offsetsSeconds.length;
+    const t = memoryPorts({ endpoint: endpoint(secret) }, (n) => new Response("", { status: n < last ? 503 : 200 }));
+    for (let i = 0; i < 2 * last; i++) {
+      const { decision } = await processDelivery("whd_test", t.ports, policy);
+      if (decision.action !== "retry") break;
+      t.advance(decision.delaySeconds);
+    }
+    expect(t.state.status).toBe("delivered");
+    expect(t.requests).toHaveLength(last);
+    return t.requests;
+  }
+
+  it.each([FRESH, ORIGINAL])(
+    "$scheme: one webhook-id throughout, each attempt's own webhook-timestamp, verifiable when it arrives",
+    async (policy) => {
+      const secret = newWebhookSecret();
+      const requests = await everyAttempt(policy, secret);
+      for (const { headers, body, at } of requests) {
+        const arrived = Math.floor(at / 1000);
+        expect(headers.get("webhook-id")).toBe("whd_test");
+        expect(headers.get("webhook-timestamp")).toBe(String(arrived));
+        expect(await verifyStandardWebhook(secret, headers, body, arrived), `attempt at ${arrived}`).toMatchObject({ ok: true, id: "whd_test" });
+      }
+    },
+  );
+
+  it("inventory's retries keep their first X-Service-Timestamp, while webhook-timestamp moves on with each attempt", async () => {
+    const requests = await everyAttempt(ORIGINAL, newWebhookSecret());
+    const first = requests[0]!.headers.get("X-Service-Timestamp");
+    expect(requests.map((r) => r.headers.get("X-Service-Timestamp"))).toEqual(requests.map(() => first));
+    expect(requests.map((r) => Number(r.headers.get("webhook-timestamp")) - Number(first))).toEqual([0, 10, 30, 90, 240]);
+  });
+
+  it.each([FRESH, ORIGINAL])("$scheme: during a roll's overlap, two v1 signatures, each verifying with its own secret", async (policy) => {
+    const [secret, previousSecret] = [newWebhookSecret(), newWebhookSecret()];
+    const { ports, requests, now } = memoryPorts(
+      { endpoint: endpoint(secret, { secret: previousSecret, expiresAt: Date.now() + 3_600_000 }) },
+      () => new Response("ok"),
+    );
+    await processDelivery("whd_test", ports, policy);
+    const { headers, body } = requests[0]!;
+    const signatures = standardSignatures(headers);
+    expect(signatures).toHaveLength(2);
+    const withOnly = (signature: string) => new Headers({ ...Object.fromEntries(headers), "webhook-signature": signature });
+    const at = Math.floor(now() / 1000);
+    expect(await verifyStandardWebhook(secret, withOnly(signatures[0]!), body, at)).toMatchObject({ ok: true });
+    expect(await verifyStandardWebhook(previousSecret, withOnly(signatures[1]!), body, at)).toMatchObject({ ok: true });
+    expect(await verifyStandardWebhook(newWebhookSecret(), headers, body, at)).toMatchObject({ ok: false });
   });
 });

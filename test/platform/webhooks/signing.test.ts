@@ -1,9 +1,11 @@
 // Known-answer vectors for both signature schemes (expected values computed independently with Python:
-// hmac.new(secret.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()), and the receiver-side
-// verification matrix after the Standard Webhooks reference tests.
+// hmac.new(secret.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()) and for the Standard Webhooks
+// headers (the standard's own library's answer), and the receiver-side verification matrix after the Standard
+// Webhooks reference tests.
 import { describe, expect, it } from "vitest";
-import { computeSignature, newWebhookSecret, signedHeaders } from "../../../src/platform/webhooks/sign";
+import { computeSignature, newWebhookSecret, signedHeaders, standardWebhookHeaders } from "../../../src/platform/webhooks/sign";
 import { constantTimeEqual, verifyWebhook, type WebhookScheme } from "../../../src/platform/webhooks/verify";
+import { standardSignatures, verifyStandardWebhook } from "../../standard-webhooks";
 
 const VECTORS: Array<[secret: string, t: number, body: string, hex: string]> = [
   ["whsec_test", 1700000000, '{"id":"evt_1"}', "c89214b5b5da833daed6f0b8c5bb6bd58cea9022bd80ccc78230f3942d632925"],
@@ -34,6 +36,7 @@ describe("signature known answers", () => {
       scheme: "service-signature",
       secret,
       timestampSeconds: t,
+      attemptSeconds: t,
       body,
       deliveryId: "whd_1",
       eventType: "plan.activated",
@@ -41,7 +44,15 @@ describe("signature known answers", () => {
     expect(tax).toMatchObject({ "Service-Signature": `t=${t},v1=${hex}`, "Service-Delivery": "whd_1", "Content-Type": "application/json" });
     expect(Object.keys(tax).some((name) => name.startsWith("X-Service"))).toBe(false);
 
-    const inventory = await signedHeaders({ scheme: "x-service", secret, timestampSeconds: t, body, deliveryId: "whd_2", eventType: "sale.created" });
+    const inventory = await signedHeaders({
+      scheme: "x-service",
+      secret,
+      timestampSeconds: t,
+      attemptSeconds: t,
+      body,
+      deliveryId: "whd_2",
+      eventType: "sale.created",
+    });
     expect(inventory).toMatchObject({
       "X-Service-Signature": hex,
       "X-Service-Timestamp": String(t),
@@ -56,6 +67,88 @@ describe("signature known answers", () => {
     const a = newWebhookSecret();
     expect(a).toMatch(/^whsec_[0-9A-Za-z]{40}$/);
     expect(newWebhookSecret()).not.toBe(a);
+  });
+});
+
+// The Standard Webhooks JavaScript library's own known answer: test "sign function works" in
+// libraries/javascript/src/webhook.test.ts of standard-webhooks/standard-webhooks (commit 10d3e46).
+const STANDARD = {
+  secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+  id: "msg_p5jXN8AQM9LWM0D4loKWxJek",
+  t: 1614265330,
+  body: '{"test": 2432232314}',
+  signature: "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+};
+
+function standardHeaders(overrides: Record<string, string | undefined> = {}): Headers {
+  const headers: Record<string, string | undefined> = {
+    "webhook-id": STANDARD.id,
+    "webhook-timestamp": String(STANDARD.t),
+    "webhook-signature": STANDARD.signature,
+    ...overrides,
+  };
+  return new Headers(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+describe("Standard Webhooks headers", () => {
+  it("reproduce the standard library's known answer, which the test's own verifier also accepts", async () => {
+    const headers = await standardWebhookHeaders({
+      secrets: [STANDARD.secret],
+      deliveryId: STANDARD.id,
+      attemptSeconds: STANDARD.t,
+      body: STANDARD.body,
+    });
+    expect(headers).toEqual({ "webhook-id": STANDARD.id, "webhook-timestamp": String(STANDARD.t), "webhook-signature": STANDARD.signature });
+    expect(await verifyStandardWebhook(STANDARD.secret, standardHeaders(), STANDARD.body, STANDARD.t)).toMatchObject({ ok: true });
+  });
+
+  it("come beside each scheme's own headers: the delivery id, this attempt's time, the body as sent", async () => {
+    const secret = newWebhookSecret();
+    const body = '{"id":"evt_1","type":"sale.created","data":{"name":"Śrī Lakshmī Mills ₹"}}';
+    // An inventory retry 240 s after the first attempt: its own scheme keeps the first timestamp, the standard's is now.
+    const first = 1_763_719_200;
+    const headers = await signedHeaders({
+      scheme: "x-service",
+      secret,
+      timestampSeconds: first,
+      attemptSeconds: first + 240,
+      body,
+      deliveryId: "whd_01jd3k9x2m4n5p6q7r8s9t0v1w",
+      eventType: "sale.created",
+    });
+    expect(headers).toMatchObject({
+      "X-Service-Timestamp": String(first),
+      "X-Service-Signature": await computeSignature(secret, first, body),
+      "webhook-id": "whd_01jd3k9x2m4n5p6q7r8s9t0v1w",
+      "webhook-timestamp": String(first + 240),
+    });
+    expect(await verifyStandardWebhook(secret, new Headers(headers), body, first + 240)).toMatchObject({ ok: true });
+    // The delivery id is signed content: the same signature under another id does not verify.
+    const moved = new Headers({ ...headers, "webhook-id": "whd_01jd3k9x2m4n5p6q7r8s9t0v1x" });
+    expect(await verifyStandardWebhook(secret, moved, body, first + 240)).toMatchObject({ ok: false });
+  });
+
+  it("carry one `v1,` signature per secret during a roll's overlap, each verifying with its own secret alone", async () => {
+    const [secret, previousSecret] = [newWebhookSecret(), newWebhookSecret()];
+    const body = '{"id":"evt_1"}';
+    const headers = new Headers(
+      await signedHeaders({
+        scheme: "service-signature",
+        secret,
+        previousSecret,
+        timestampSeconds: 1_763_719_200,
+        attemptSeconds: 1_763_719_200,
+        body,
+        deliveryId: "whd_1",
+        eventType: "webhook.test",
+      }),
+    );
+    const [current, previous] = standardSignatures(headers);
+    expect(standardSignatures(headers)).toHaveLength(2);
+    const alone = (signature: string) => new Headers({ ...Object.fromEntries(headers), "webhook-signature": signature });
+    expect(await verifyStandardWebhook(secret, alone(current!), body, 1_763_719_200)).toMatchObject({ ok: true });
+    expect(await verifyStandardWebhook(previousSecret, alone(previous!), body, 1_763_719_200)).toMatchObject({ ok: true });
+    expect(await verifyStandardWebhook(newWebhookSecret(), headers, body, 1_763_719_200)).toMatchObject({ ok: false });
   });
 });
 

@@ -7,6 +7,7 @@ import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { webhookStore } from "../../../src/tax/webhooks/queries";
 import { dispatchEvents, TAX_WEBHOOK_SCHEDULE, taxOutbox } from "../../../src/tax/webhooks/events";
 import taxWorker from "../../../src/tax/worker";
+import { standardSignatures, verifyStandardWebhook } from "../../standard-webhooks";
 import { consumeDelivery } from "../../webhook-queue";
 import { installReceivers, receiver, respond, type Behaviour } from "../../webhook-receiver";
 import { api, createKey, expectStatus } from "../helpers";
@@ -112,9 +113,43 @@ describe("queue consumer", () => {
       expect((await verifyWebhook(endpoint.secret, request.headers, request.body, { scheme: "service-signature", now: request.at })).ok).toBe(true);
       expect(request.init.redirect).toBe("manual");
     }
+    // The Standard Webhooks headers too: the delivery id as webhook-id on every attempt, and each attempt's own
+    // time as webhook-timestamp, so a Standard Webhooks receiver accepts the 23 h retry the moment it arrives.
+    for (const request of received) {
+      const arrived = Math.floor(request.at / 1000);
+      expect(request.headers.get("webhook-timestamp")).toBe(String(arrived));
+      expect(await verifyStandardWebhook(endpoint.secret, request.headers, request.body, arrived)).toEqual({
+        ok: true,
+        id: deliveryId,
+        timestamp: arrived,
+      });
+    }
     // Once final, a duplicate message is acked without another request.
     expect((await consume(deliveryId)).explicitAcks).toHaveLength(1);
     expect(received).toHaveLength(4);
+  });
+
+  it("during a secret roll's overlap, webhook-signature carries one v1 signature per secret, each verifying", async () => {
+    const { key, received, endpoint, accountId } = await setup(respond.ok);
+    const rolled = await expectStatus(
+      await api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key.key, { method: "POST", body: JSON.stringify({ overlapHours: 1 }) }),
+      200,
+    );
+    const { deliveryId } = await deliveryFor(accountId);
+    await consume(deliveryId);
+    const [request] = received;
+    const signatures = standardSignatures(request!.headers);
+    expect(signatures).toHaveLength(2);
+    const withOnly = (signature: string) => new Headers({ ...Object.fromEntries(request!.headers), "webhook-signature": signature });
+    const arrived = Math.floor(request!.at / 1000);
+    expect(await verifyStandardWebhook(rolled.data.secret, withOnly(signatures[0]!), request!.body, arrived)).toMatchObject({
+      ok: true,
+      id: deliveryId,
+    });
+    expect(await verifyStandardWebhook(endpoint.secret, withOnly(signatures[1]!), request!.body, arrived)).toMatchObject({
+      ok: true,
+      id: deliveryId,
+    });
   });
 
   it("marks the delivery failed after the last attempt fails", async () => {
@@ -272,6 +307,10 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
     const [request] = received;
     const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature", toleranceSeconds: 300 });
     expect(verified.ok).toBe(true);
+    expect(await verifyStandardWebhook(endpoint.secret, request!.headers, request!.body, Math.floor(request!.at / 1000))).toMatchObject({
+      ok: true,
+      id: verified.ok ? verified.deliveryId : "",
+    });
     const event = JSON.parse(request!.body);
     expect(event).toEqual({
       id: expect.stringMatching(/^evt_/),
