@@ -2,10 +2,10 @@
 // (src/platform/webhooks/verify.ts, transpiled on the fly) and prints it. Register
 // http://127.0.0.1:<port>/ as an endpoint (WEBHOOK_ALLOW_LOOPBACK=true in .dev.vars allows it).
 //
-//   node scripts/webhook-receiver.mjs --secret whsec_... [--scheme service-signature|x-service] [--port 9000] [--fail 2]
+//   node scripts/webhook-receiver.mjs --secret whsec_... [--scheme service-signature|x-service|standard-webhooks] [--port 9000] [--fail 2]
 //
-// --scheme: service-signature (tax, default) or x-service (inventory). --fail N answers 500 to the first N
-// attempts of each delivery, to watch the retry schedule.
+// --scheme: service-signature (tax, default), x-service (inventory), or standard-webhooks (the webhook-* headers
+// both services also send). --fail N answers 500 to the first N attempts of each delivery, to watch the retry schedule.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
@@ -20,7 +20,9 @@ const { values } = parseArgs({
   },
 });
 if (!values.secret.startsWith("whsec_")) throw new Error("Pass --secret whsec_… (the secret shown when the endpoint was created)");
-if (!["service-signature", "x-service"].includes(values.scheme)) throw new Error("--scheme is service-signature (tax) or x-service (inventory)");
+if (!["service-signature", "x-service", "standard-webhooks"].includes(values.scheme)) {
+  throw new Error("--scheme is service-signature (tax), x-service (inventory) or standard-webhooks (either)");
+}
 
 const source = readFileSync(new URL("../src/platform/webhooks/verify.ts", import.meta.url), "utf8");
 const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });

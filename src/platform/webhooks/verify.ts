@@ -10,10 +10,17 @@
  */
 export type WebhookScheme = "service-signature" | "x-service";
 
+/**
+ * What a receiver can check: a service's own scheme, or `standard-webhooks`, the `webhook-id`, `webhook-timestamp`
+ * and `webhook-signature` headers every delivery of both services also carries (`v1,<base64>` per secret,
+ * space-separated, over `<id>.<timestamp>.<body>`, keyed by the base64-decoded secret after `whsec_`).
+ */
+export type VerifiableScheme = WebhookScheme | "standard-webhooks";
+
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
 export interface VerifyOptions {
-  scheme: WebhookScheme;
+  scheme: VerifiableScheme;
   /** Largest accepted |now - timestamp|, in both directions (replay window). Default 300. */
   toleranceSeconds?: number;
   /** Current time in unix milliseconds; defaults to Date.now(). */
@@ -22,6 +29,7 @@ export interface VerifyOptions {
 
 export type VerifyFailure =
   | "missing_secret"
+  | "malformed_secret"
   | "missing_header"
   | "malformed_signature"
   | "malformed_timestamp"
@@ -34,6 +42,7 @@ export type VerifyResult =
 
 const encoder = new TextEncoder();
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
+const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
 const UNIX_SECONDS = /^\d{1,12}$/;
 
 function header(headers: HeaderSource, name: string): string | null {
@@ -53,17 +62,29 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return difference === 0;
 }
 
-async function hmacHex(secret: string, timestampSeconds: number, rawBody: string | Uint8Array | ArrayBuffer): Promise<string> {
-  const prefix = encoder.encode(`${timestampSeconds}.`);
+/** HMAC-SHA256 of `<prefix><raw body>`, the body's bytes untouched. */
+async function hmac(key: BufferSource, prefix: string, rawBody: string | Uint8Array | ArrayBuffer): Promise<Uint8Array> {
+  const head = encoder.encode(prefix);
   const body = typeof rawBody === "string" ? encoder.encode(rawBody) : rawBody instanceof Uint8Array ? rawBody : new Uint8Array(rawBody);
-  const message = new Uint8Array(prefix.byteLength + body.byteLength);
-  message.set(prefix, 0);
-  message.set(body, prefix.byteLength);
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
-  let hex = "";
-  for (const byte of mac) hex += byte.toString(16).padStart(2, "0");
-  return hex;
+  const message = new Uint8Array(head.byteLength + body.byteLength);
+  message.set(head, 0);
+  message.set(body, head.byteLength);
+  const imported = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", imported, message));
+}
+
+/**
+ * The HMAC key: the secret's UTF-8 bytes (`whsec_` included) for the services' own schemes; for Standard Webhooks
+ * the bytes the base64 after `whsec_` encodes (null when that is not base64, or encodes nothing).
+ */
+function signingKey(scheme: VerifiableScheme, secret: string): BufferSource | null {
+  if (scheme !== "standard-webhooks") return encoder.encode(secret);
+  try {
+    const key = Uint8Array.from(atob(secret.startsWith("whsec_") ? secret.slice(6) : secret), (c) => c.charCodeAt(0));
+    return key.byteLength > 0 ? key : null;
+  } catch {
+    return null;
+  }
 }
 
 interface Parsed {
@@ -73,8 +94,21 @@ interface Parsed {
   eventType: string | null;
 }
 
-function parse(headers: HeaderSource, scheme: WebhookScheme): Parsed | VerifyResult {
+function parse(headers: HeaderSource, scheme: VerifiableScheme): Parsed | VerifyResult {
   const fail = (reason: VerifyFailure, message: string): VerifyResult => ({ ok: false, reason, message });
+  if (scheme === "standard-webhooks") {
+    const deliveryId = header(headers, "webhook-id");
+    const timestamp = header(headers, "webhook-timestamp");
+    const signature = header(headers, "webhook-signature");
+    if (!deliveryId || !timestamp || !signature) return fail("missing_header", "webhook-id, webhook-timestamp and webhook-signature are required");
+    // A space-separated list (two during a secret roll); only `v1,` entries are HMAC-SHA256, others are skipped.
+    const signatures = signature
+      .split(" ")
+      .filter((entry) => entry.startsWith("v1,"))
+      .map((entry) => entry.slice(3));
+    if (signatures.length === 0) return fail("malformed_signature", "webhook-signature has no v1,<base64> entry");
+    return { timestamp: timestamp.trim(), signatures, deliveryId, eventType: null };
+  }
   if (scheme === "service-signature") {
     const signature = header(headers, "Service-Signature");
     const deliveryId = header(headers, "Service-Delivery");
@@ -118,6 +152,8 @@ export async function verifyWebhook(
   options: VerifyOptions,
 ): Promise<VerifyResult> {
   if (!secret) return { ok: false, reason: "missing_secret", message: "No signing secret configured" };
+  const key = signingKey(options.scheme, secret);
+  if (!key) return { ok: false, reason: "malformed_secret", message: "A Standard Webhooks secret is whsec_ followed by base64" };
   const parsed = parse(headers, options.scheme);
   if ("ok" in parsed) return parsed;
   if (!UNIX_SECONDS.test(parsed.timestamp)) return { ok: false, reason: "malformed_timestamp", message: "The timestamp must be unix seconds" };
@@ -127,10 +163,13 @@ export async function verifyWebhook(
   if (Math.abs(nowSeconds - timestampSeconds) > tolerance) {
     return { ok: false, reason: "timestamp_out_of_window", message: `The timestamp is more than ${tolerance} s from now` };
   }
-  if (!parsed.signatures.every((s) => HEX_SHA256.test(s))) {
-    return { ok: false, reason: "malformed_signature", message: "The signature must be 64 lower-case hex characters" };
+  const standard = options.scheme === "standard-webhooks";
+  if (!parsed.signatures.every((s) => (standard ? BASE64_SHA256 : HEX_SHA256).test(s))) {
+    const form = standard ? "44 base64 characters" : "64 lower-case hex characters";
+    return { ok: false, reason: "malformed_signature", message: `The signature must be ${form}` };
   }
-  const expected = await hmacHex(secret, timestampSeconds, rawBody);
+  const mac = await hmac(key, standard ? `${parsed.deliveryId}.${timestampSeconds}.` : `${timestampSeconds}.`, rawBody);
+  const expected = standard ? btoa(String.fromCharCode(...mac)) : Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
   let matched = false;
   for (const candidate of parsed.signatures) matched = constantTimeEqual(candidate, expected) || matched;
   if (!matched) return { ok: false, reason: "signature_mismatch", message: "The signature does not match" };

@@ -152,6 +152,54 @@ describe("Standard Webhooks headers", () => {
   });
 });
 
+describe("verifyWebhook, standard-webhooks scheme (the Standard Webhooks JavaScript library's test matrix)", () => {
+  const NOW_MS = STANDARD.t * 1000;
+  const verify = (headers: Headers, options: { secret?: string; body?: string; now?: number } = {}) =>
+    verifyWebhook(options.secret ?? STANDARD.secret, headers, options.body ?? STANDARD.body, {
+      scheme: "standard-webhooks",
+      now: options.now ?? NOW_MS,
+    });
+
+  it("accepts a valid delivery, with or without the whsec_ prefix, and returns webhook-id as the delivery id", async () => {
+    const accepted = { ok: true, deliveryId: STANDARD.id, timestampSeconds: STANDARD.t, eventType: null };
+    expect(await verify(standardHeaders())).toEqual(accepted);
+    expect(await verify(standardHeaders(), { secret: STANDARD.secret.slice("whsec_".length) })).toEqual(accepted);
+  });
+
+  it("accepts a list with other versions and wrong signatures beside the right one", async () => {
+    const wrong = "Ceo5qEr07ixe2NLpvHk3FH9bwy/WavXrAFQ/9tdO6mc=";
+    const signature = [`v1,${wrong}`, `v2,${wrong}`, STANDARD.signature, `v1,${wrong}`].join(" ");
+    expect(await verify(standardHeaders({ "webhook-signature": signature }))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    [300, true],
+    [301, false],
+    [-300, true],
+    [-301, false],
+  ])("now = t + (%i s) is ok=%s (too old and too new both refused)", async (offset, ok) => {
+    expect((await verify(standardHeaders(), { now: NOW_MS + offset * 1000 })).ok).toBe(ok);
+  });
+
+  it.each<[string, Headers, { secret?: string; body?: string }, string]>([
+    ["an empty key", standardHeaders(), { secret: "" }, "missing_secret"],
+    ["a key that is not base64", standardHeaders(), { secret: "whsec_not*base64" }, "malformed_secret"],
+    ["no webhook-id", standardHeaders({ "webhook-id": undefined }), {}, "missing_header"],
+    ["no webhook-timestamp", standardHeaders({ "webhook-timestamp": undefined }), {}, "missing_header"],
+    ["no webhook-signature", standardHeaders({ "webhook-signature": undefined }), {}, "missing_header"],
+    ["an invalid timestamp", standardHeaders({ "webhook-timestamp": "hello" }), {}, "malformed_timestamp"],
+    ["an invalid signature", standardHeaders({ "webhook-signature": "v1,dawfeoifkpqwoekfpqoekf" }), {}, "malformed_signature"],
+    ["a partial signature", standardHeaders({ "webhook-signature": STANDARD.signature.slice(0, 8) }), {}, "malformed_signature"],
+    ["an empty signature", standardHeaders({ "webhook-signature": "v1," }), {}, "malformed_signature"],
+    ["no v1 signature", standardHeaders({ "webhook-signature": STANDARD.signature.replace("v1,", "v2,") }), {}, "malformed_signature"],
+    ["a changed webhook-id", standardHeaders({ "webhook-id": `${STANDARD.id}x` }), {}, "signature_mismatch"],
+    ["a changed body", standardHeaders(), { body: `${STANDARD.body} ` }, "signature_mismatch"],
+    ["another key", standardHeaders(), { secret: newWebhookSecret() }, "signature_mismatch"],
+  ])("refuses %s", async (_name, headers, options, reason) => {
+    expect(await verify(headers, options)).toMatchObject({ ok: false, reason });
+  });
+});
+
 const SECRET = "whsec_5WbX5kEWLlfzsGNjH64I8lOOqUB6e8FH";
 const [, T, BODY, HEX] = VECTORS[1]!;
 const NOW = T * 1000;
