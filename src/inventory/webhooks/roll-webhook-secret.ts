@@ -16,7 +16,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Roll a webhook endpoint's signing secret, optionally keeping the old one signing for up to 24 h",
   description:
-    "With `overlap_hours` > 0 the old secret keeps signing until then: every delivery carries `X-Service-Signature` (new secret) and `X-Service-Signature-Previous` (old secret) over the same timestamp and body, so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.",
+    "With `overlap_hours` > 0 the old secret keeps signing until then: every delivery carries `X-Service-Signature` (new secret) and `X-Service-Signature-Previous` (old secret) over the same timestamp and body, and two signatures in `webhook-signature` (`v1,<new> v1,<old>`), so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.",
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

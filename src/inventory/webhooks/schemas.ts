@@ -22,7 +22,7 @@ export const RollSecretSchema = z
       .max(MAX_SECRET_OVERLAP_HOURS)
       .default(0)
       .openapi({
-        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then also carries \`X-Service-Signature-Previous\`. 0 (the default) stops it at once.`,
+        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then also carries \`X-Service-Signature-Previous\` (and a second \`v1,\` value in \`webhook-signature\`). 0 (the default) stops it at once.`,
       }),
   })
   .strict();
@@ -108,7 +108,7 @@ export const AttemptSchema = z
 
 export const DeliverySchema = z
   .object({
-    id: z.string().openapi({ description: "Sent as `X-Service-Delivery` on every attempt: the receiver's idempotency key" }),
+    id: z.string().openapi({ description: "Sent as `X-Service-Delivery` and `webhook-id` on every attempt: the receiver's idempotency key" }),
     event_id: z.string(),
     event_type: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),

@@ -132,6 +132,10 @@ export interface WebhookPayload {
   schema: z.ZodType;
 }
 
+/** What every delivery of both services carries beside the service's own signature (see sign.ts). */
+const STANDARD_WEBHOOKS_HEADERS =
+  'Every delivery also carries the Standard Webhooks headers, for any Standard Webhooks library: `webhook-id` (the delivery id), `webhook-timestamp` (this attempt\'s Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the base64-decoded secret after whsec_>` (two space-separated `v1,` values while a rolled secret overlaps).';
+
 /**
  * Documents each event's delivery (a signed POST of its body) under the document's `webhooks`. The signature is
  * described as the `webhookSignature` security scheme: `header` names the header that carries it.
@@ -145,7 +149,7 @@ export function registerWebhookPayloads(
     type: "apiKey",
     in: "header",
     name: signature.header,
-    description: signature.description,
+    description: `${signature.description} ${STANDARD_WEBHOOKS_HEADERS}`,
   });
   for (const { type, description, schema } of payloads) {
     registry.registerWebhook({

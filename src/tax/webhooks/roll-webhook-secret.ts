@@ -19,7 +19,7 @@ const responses = {
 };
 
 const description =
-  "With `overlapHours` > 0 the old secret keeps signing until then: every delivery carries two signatures in `Service-Signature` (`t=…,v1=<new>,v1=<old>`), so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.";
+  "With `overlapHours` > 0 the old secret keeps signing until then: every delivery carries two signatures in `Service-Signature` (`t=…,v1=<new>,v1=<old>`) and in `webhook-signature` (`v1,<new> v1,<old>`), so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.";
 const body = { required: false, content: { "application/json": { schema: RollSecretSchema } } };
 
 const keyRoute = createRoute({

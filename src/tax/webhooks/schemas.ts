@@ -23,7 +23,7 @@ export const RollSecretSchema = z
       .max(MAX_SECRET_OVERLAP_HOURS)
       .default(0)
       .openapi({
-        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then carries two \`v1=\` signatures. 0 (the default) stops it at once.`,
+        description: `Hours (0–${MAX_SECRET_OVERLAP_HOURS}) the old secret keeps signing beside the new one: each delivery then carries two \`v1=\` signatures (and two \`v1,\` values in \`webhook-signature\`). 0 (the default) stops it at once.`,
       }),
   })
   .strict();
@@ -107,7 +107,7 @@ export const AttemptSchema = z
 
 export const DeliverySchema = z
   .object({
-    id: z.string().openapi({ description: "Sent as `Service-Delivery` on every attempt: the receiver's idempotency key" }),
+    id: z.string().openapi({ description: "Sent as `Service-Delivery` and `webhook-id` on every attempt: the receiver's idempotency key" }),
     eventId: z.string(),
     eventType: z.string(),
     status: z.enum(["pending", "delivered", "failed"]),
