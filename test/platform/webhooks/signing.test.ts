@@ -2,6 +2,7 @@
 // hmac.new(secret.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()) and for the Standard Webhooks
 // headers (the standard's own library's answer), and the receiver-side verification matrix after the Standard
 // Webhooks reference tests.
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { computeSignature, newWebhookSecret, signedHeaders, standardWebhookHeaders } from "../../../src/platform/webhooks/sign";
 import { constantTimeEqual, verifyWebhook, type WebhookScheme } from "../../../src/platform/webhooks/verify";
@@ -149,6 +150,38 @@ describe("Standard Webhooks headers", () => {
     expect(await verifyStandardWebhook(secret, alone(current!), body, 1_763_719_200)).toMatchObject({ ok: true });
     expect(await verifyStandardWebhook(previousSecret, alone(previous!), body, 1_763_719_200)).toMatchObject({ ok: true });
     expect(await verifyStandardWebhook(newWebhookSecret(), headers, body, 1_763_719_200)).toMatchObject({ ok: false });
+  });
+});
+
+describe("Standard Webhooks headers, checked by the standard's own JavaScript library (standardwebhooks 1.1.1)", () => {
+  const body = '{"id":"evt_1","type":"profile.saved","data":{"label":"Śrī ₹"}}';
+  const sent = async (secret: string, previousSecret: string | null) => {
+    const now = Math.floor(Date.now() / 1000);
+    return signedHeaders({
+      scheme: "service-signature",
+      secret,
+      previousSecret,
+      timestampSeconds: now,
+      attemptSeconds: now,
+      body,
+      deliveryId: "whd_01jd3k9x2m4n5p6q7r8s9t0v1w",
+      eventType: "profile.saved",
+    });
+  };
+
+  it("verify a delivery under the endpoint's secret as shown to its owner, and refuse another secret", async () => {
+    const secret = newWebhookSecret();
+    const headers = await sent(secret, null);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(secret).verify(`${body} `, headers)).toThrow(WebhookVerificationError);
+  });
+
+  it("verify a delivery during a roll's overlap under either secret", async () => {
+    const [secret, previousSecret] = [newWebhookSecret(), newWebhookSecret()];
+    const headers = await sent(secret, previousSecret);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(previousSecret).verify(body, headers)).toEqual(JSON.parse(body));
   });
 });
 
