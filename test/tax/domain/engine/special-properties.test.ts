@@ -201,9 +201,10 @@ describe("properties with special-rate and presumptive income", () => {
 
   // An oracle for s.115A built from the same profile without its dividends: the dividends add 20 % of themselves
   // and change nothing else but a few rupees of slab income (total income is rounded to ₹10, s.288A).
+  // At least ₹10: total income is rounded to the nearest ₹10 (s.288A), so ₹1 to ₹4 of dividends alone is no income.
   it("a non-resident's dividends add 20 % of themselves, take no Chapter VI-A and leave the rest as it was", () => {
     fc.assert(
-      fc.property(profile, year, fc.oneof(fc.integer({ min: 1, max: 1_000 }), fc.integer({ min: 1, max: 60_000_000 })), (base, fy, dividends) => {
+      fc.property(profile, year, fc.oneof(fc.integer({ min: 10, max: 1_000 }), fc.integer({ min: 1, max: 60_000_000 })), (base, fy, dividends) => {
         // No house property: an old-regime loss may be set against the dividends instead of the gains.
         const input: TaxInput = { ...base, residentialStatus: "non_resident", houseProperties: [] };
         const without = computeTax({ ...input, otherIncome: { ...input.otherIncome, dividends: 0 } }, fy);
@@ -221,7 +222,8 @@ describe("properties with special-rate and presumptive income", () => {
           expect(Math.abs(after.slabTax - before.slabTax)).toBeLessThanOrEqual(4);
           if (after.incomeAtSlabRates > 0) {
             expect(line!.income).toBe(dividends);
-            expect(after.specialRateTax - before.specialRateTax).toBe(Math.round(dividends / 5));
+            // The other special-rate lines may move by the same few rupees of rounding (₹10 at 30 % is ₹3).
+            expect(Math.abs(after.specialRateTax - before.specialRateTax - Math.round(dividends / 5))).toBeLessThanOrEqual(4);
           }
           if (after.surchargeRatePercent === 0) {
             const expected = Math.round(((before.taxAfterRebate + dividends / 5) * 104) / 100);
