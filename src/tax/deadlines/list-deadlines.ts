@@ -3,6 +3,7 @@ import type { TypedResponse } from "hono";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { istToday, listDeadlines } from "../domain/deadlines";
+import { boundedMemo } from "../../platform/pure/bounded-memo";
 import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "./schemas";
 
 const route = createRoute({
@@ -22,20 +23,12 @@ const route = createRoute({
 /**
  * Serialised answers per (from, limit), in this isolate. The calendar is static and public, so an answer
  * depends on nothing else; the key check, its counting and its headers run on every request before this.
- * Bounded: at the limit the oldest answer goes, so arbitrary `from` dates cannot grow it.
  */
-const ANSWER_CACHE_LIMIT = 256;
-const answers = new Map<string, string>();
-
-function answerFor(from: string, limit: number): string {
-  const cacheKey = `${from}|${limit}`;
-  const cached = answers.get(cacheKey);
-  if (cached !== undefined) return cached;
-  const answer = JSON.stringify({ data: listDeadlines({ from, limit }) });
-  if (answers.size >= ANSWER_CACHE_LIMIT) answers.delete(answers.keys().next().value!);
-  answers.set(cacheKey, answer);
-  return answer;
-}
+const answerFor = boundedMemo(
+  256,
+  (from: string, limit: number) => `${from}|${limit}`,
+  (from, limit) => JSON.stringify({ data: listDeadlines({ from, limit }) }),
+);
 
 export function registerListDeadlines(app: TaxApp): void {
   app.openapi(route, (c) => {

@@ -78,9 +78,9 @@ export async function saveProfile(
   };
 }
 
-export async function findProfile(db: TaxDb, ownerId: string, id: string): Promise<ProfileRow | undefined> {
+export async function findProfile(db: TaxDb, ownerId: string, id: string): Promise<ProfileListRow | undefined> {
   return db
-    .select()
+    .select(listed)
     .from(profiles)
     .where(and(eq(profiles.ownerId, ownerId), eq(profiles.id, id)))
     .get();
@@ -91,7 +91,8 @@ export interface ProfilePosition {
   id: string;
 }
 
-export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "inputs" | "summary" | "createdAt" | "updatedAt">;
+/** A stored profile as read: its inputs and summary as their stored JSON text, parsed only when an answer needs them. */
+export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt"> & { inputsJson: string; summaryJson: string };
 
 /**
  * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The inputs
@@ -105,8 +106,8 @@ export async function listProfiles(db: TaxDb, ownerId: string, limit: number, af
 const listed = {
   id: profiles.id,
   label: profiles.label,
-  inputs: profiles.inputs,
-  summary: profiles.summary,
+  inputsJson: sql<string>`${profiles.inputs}`,
+  summaryJson: sql<string>`${profiles.summary}`,
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
 };

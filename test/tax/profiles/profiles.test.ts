@@ -337,6 +337,20 @@ describe("summaries follow the current tax rules", () => {
     expect(listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
   });
 
+  it("a profile saved again with other inputs reads back with their summary, not the one read before", async () => {
+    const { key } = await createKey();
+    const created = await expectStatus(await save(key, "salary", { profile: salaried }), 201);
+    expect((await read(key, created.data.id)).listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+    // Gross salary ₹10,00,000, FY 2025-26 (tax-rules.md §§1-5): new regime TI ₹9,25,000, within ₹12,00,000, so the
+    // s.87A rebate takes all of its ₹42,500: totalTax 0. Old regime TI ₹9,50,000: 12,500 + 20 % of 4,50,000 =
+    // 1,02,500, plus 4 % cess 4,100: ₹1,06,600.
+    await expectStatus(await save(key, "salary", { profile: { ...salaried, salary: { grossSalary: 1_000_000 } } }), 200);
+    const { one, listed } = await read(key, created.data.id);
+    const lower = { financialYear: "2025-26", recommendedRegime: "new", totalTax: { old: 106_600, new: 0 }, computedWithCurrentRules: true };
+    expect(one.summary).toEqual(lower);
+    expect(listed!.summary).toEqual(lower);
+  });
+
   it("saving the same inputs again after a rules correction stores the new summary and announces it in profile.saved", async () => {
     const { key } = await createKey();
     const created = await expectStatus(await save(key, "salary", { profile: salaried }), 201);
