@@ -2,7 +2,9 @@
 // to an account keeps a cookie binding a random device id to that account, so its later sign-ins are throttled on
 // their own (throttle.ts) and someone guessing the password elsewhere cannot lock that browser out. Stateless: the
 // HMAC under the service's SESSION_SECRET ring is the whole check. The email never enters the cookie, only the
-// signature over it, so a copied cookie names no one and fits no other account.
+// signature over it, so a copied cookie names no one and fits no other account. The signature covers the cookie's
+// name (one per service) too: two services may run with one SESSION_SECRET (npm start gives both one .dev.vars), and
+// where one lets anyone sign up under any free email, its cookies must not count at the other's sign-in.
 import type { Context } from "hono";
 import { setCookie } from "hono/cookie";
 import { hmacSha256Hex, openingOrder, randomString, type SecretRing, timingSafeEqual } from "../crypto";
@@ -21,25 +23,30 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 86_400;
 const DEVICE_ID_LENGTH = 22;
 const DEVICE_COOKIE_VALUE = /^[0-9A-Za-z]{22}\.[0-9a-f]{64}$/;
 
-/** The label keeps this signature apart from everything else the same secret signs (cursors, key ids). */
-const signatureOf = (secret: string, email: string, deviceId: string) => hmacSha256Hex(secret, `device-cookie.${email.toLowerCase()}.${deviceId}`);
+/**
+ * The label keeps this signature apart from everything else the same secret signs (cursors, key ids), and the
+ * cookie's name keeps one service's device cookies apart from the other's.
+ */
+const signatureOf = (secret: string, device: DeviceCookie, email: string, deviceId: string) =>
+  hmacSha256Hex(secret, `device-cookie.${device.cookie.name}.${email.toLowerCase()}.${deviceId}`);
 
 /**
- * The device id of the browser's device cookie when it was issued for `email` under the current secret or, during
- * its rotation, the previous one; null for no cookie, a forged or altered one, or one issued for another account.
+ * The device id of the browser's device cookie when this service issued it for `email` under the current secret or,
+ * during its rotation, the previous one; null for no cookie, a forged or altered one, or one issued for another
+ * account or by the other service.
  */
 export async function knownDevice(c: Context, device: DeviceCookie, email: string): Promise<string | null> {
   const value = readCookie(c, device.cookie) ?? "";
   if (!DEVICE_COOKIE_VALUE.test(value)) return null;
   const deviceId = value.slice(0, DEVICE_ID_LENGTH);
   const signature = value.slice(DEVICE_ID_LENGTH + 1);
-  const expected = await Promise.all(openingOrder(device.secrets).map((secret) => signatureOf(secret, email, deviceId)));
+  const expected = await Promise.all(openingOrder(device.secrets).map((secret) => signatureOf(secret, device, email, deviceId)));
   return expected.some((signed) => timingSafeEqual(signature, signed)) ? deviceId : null;
 }
 
 /** Gives the browser a fresh device cookie for `email`: a new device id at every sign-in. */
 export async function rememberDevice(c: Context, device: DeviceCookie, email: string): Promise<void> {
   const deviceId = randomString(DEVICE_ID_LENGTH);
-  const value = `${deviceId}.${await signatureOf(device.secrets.current, email, deviceId)}`;
+  const value = `${deviceId}.${await signatureOf(device.secrets.current, device, email, deviceId)}`;
   setCookie(c, device.cookie.name, value, { ...pageCookieOptions(c, DEVICE_COOKIE_MAX_AGE_SECONDS), sameSite: "Strict" });
 }

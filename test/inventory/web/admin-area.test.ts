@@ -1,8 +1,10 @@
 // The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, and isolation between
 // organisations through the session-authenticated management API.
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import inventoryWorker from "../../../src/inventory/worker";
+import { rememberDevice } from "../../../src/platform/auth/device-cookie";
 import { hashPassword } from "../../../src/platform/auth/password";
 import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
@@ -293,6 +295,33 @@ describe("device cookie: the browsers an admin signed in from keep a sign-in thr
     await lockAccount(victim);
     const response = await post(known, "/admin/signin", { email: victim, password: PASSWORD, csrf: known.formToken });
     expect(response.status).toBe(429);
+  });
+
+  /**
+   * The device cookie the tax service gives a browser at each sign-in or sign-up there (`__Host-tax_device`, from the
+   * same platform code): anyone can open a tax account under an email the tax service does not hold yet, an
+   * inventory admin's included, and sign in there as often as they like, one fresh cookie each time. Here both
+   * services run with one SESSION_SECRET, as they do under `npm start` (one .dev.vars for both).
+   */
+  async function taxDeviceCookieFor(email: string): Promise<string> {
+    const tax = new Hono();
+    tax.post("/auth/signin", async (c) => {
+      await rememberDevice(c, { cookie: { name: "tax_device" }, secrets: { current: env.SESSION_SECRET } }, email);
+      return c.body(null, 303);
+    });
+    const value = cookieValue(await tax.request("https://tax.example.com/auth/signin", { method: "POST" }), "__Host-tax_device");
+    expect(value).toEqual(expect.any(String));
+    return value!;
+  }
+
+  it("a device cookie the tax service gave for the same email gives no way past the lock, even under the same SESSION_SECRET", async () => {
+    const email = await createAdmin(await createOrg());
+    await lockAccount(email);
+    const b = await browser();
+    b.cookies.set(DEVICE, await taxDeviceCookieFor(email));
+    const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
+    expect(response.status, await response.clone().text()).toBe(429);
+    expect(b.cookies.has("__Host-inv_session")).toBe(false);
   });
 
   it("a forged or altered device cookie gives no way past the lock; the genuine one does", async () => {
