@@ -136,7 +136,7 @@ export async function checkSignIn(
   attempt: { nowMs: number; email?: undefined } | { nowMs: number; email: string; device: DeviceCookie },
   rules: { account: ThrottleRule; device: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
 ): Promise<SignInCheck> {
-  const own = attempt.email === undefined ? null : await signInBucket(c, attempt.email, attempt.device, rules);
+  const own = attempt.email === undefined ? null : await signInBucket(c, attempt.email, attempt.device, attempt.nowMs, rules);
   const verdict = await countIn(
     throttle,
     [{ name: `address:${addressNetwork(clientAddress(c.req.raw))}`, rule: rules.address }, ...(own ? [own] : [])],
@@ -146,7 +146,7 @@ export async function checkSignIn(
     ...verdict,
     succeeded: async () => {
       if (own) await bucket(throttle, own.name).clear();
-      if (attempt.email !== undefined) await rememberDevice(c, attempt.device, attempt.email);
+      if (attempt.email !== undefined) await rememberDevice(c, attempt.device, attempt.email, attempt.nowMs);
     },
   };
 }
@@ -156,9 +156,10 @@ async function signInBucket(
   c: Context,
   email: string,
   device: DeviceCookie,
+  nowMs: number,
   rules: { account: ThrottleRule; device: ThrottleRule },
 ): Promise<{ name: string; rule: ThrottleRule }> {
-  const deviceId = await knownDevice(c, device, email);
+  const deviceId = await knownDevice(c, device, email, nowMs);
   if (deviceId !== null) return { name: `device:${deviceId}`, rule: rules.device };
   return { name: `account:${await sha256Hex(email.toLowerCase())}`, rule: rules.account };
 }

@@ -51,7 +51,7 @@ export function registerSignUp(app: TaxApp): void {
     }
     await startSession(c, account.id);
     // The browser that created the account is one it signed in from.
-    await rememberDevice(c, deviceCookie(c.env), account.email);
+    await rememberDevice(c, deviceCookie(c.env), account.email, now);
     return c.redirect("/", 303);
   });
 }

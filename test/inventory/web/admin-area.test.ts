@@ -306,7 +306,7 @@ describe("device cookie: the browsers an admin signed in from keep a sign-in thr
   async function taxDeviceCookieFor(email: string): Promise<string> {
     const tax = new Hono();
     tax.post("/auth/signin", async (c) => {
-      await rememberDevice(c, { cookie: { name: "tax_device" }, secrets: { current: env.SESSION_SECRET } }, email);
+      await rememberDevice(c, { cookie: { name: "tax_device" }, secrets: { current: env.SESSION_SECRET } }, email, Date.now());
       return c.body(null, 303);
     });
     const value = cookieValue(await tax.request("https://tax.example.com/auth/signin", { method: "POST" }), "__Host-tax_device");
@@ -328,12 +328,14 @@ describe("device cookie: the browsers an admin signed in from keep a sign-in thr
     const { email, known } = await knownBrowser();
     await lockAccount(email);
     const genuine = known.cookies.get(DEVICE)!;
-    const [deviceId, signature] = genuine.split(".") as [string, string];
+    const [deviceId, issuedAt, signature] = genuine.split(".") as [string, string, string];
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
-    const forged = `${"F".repeat(22)}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}`)}`;
+    const forged = `${"F".repeat(22)}.${issuedAt}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}.${issuedAt}`)}`;
     for (const [name, value] of [
-      [DEVICE, `${deviceId}.${flip(signature, signature.length - 1)}`],
-      [DEVICE, `${flip(deviceId, 0)}.${signature}`],
+      [DEVICE, `${deviceId}.${issuedAt}.${flip(signature, signature.length - 1)}`],
+      [DEVICE, `${flip(deviceId, 0)}.${issuedAt}.${signature}`],
+      // A later issue time would stretch the cookie's life: it is signed content.
+      [DEVICE, `${deviceId}.${Number(issuedAt) + 86_400}.${signature}`],
       [DEVICE, forged],
       ["inv_device", genuine],
     ] as const) {

@@ -1,7 +1,7 @@
 // The tax web page: sessions, CSRF, sign-in throttling, generic errors, and isolation between accounts
 // through the session-authenticated management API.
 import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SignInThrottle } from "../../../src/platform/auth/throttle";
 import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
 import taxWorker from "../../../src/tax/worker";
@@ -464,12 +464,14 @@ describe("device cookie: the browsers an account signed in from keep a sign-in t
     const { email, known } = await knownBrowser();
     await lockAccount(email);
     const genuine = known.cookies.get(DEVICE)!;
-    const [deviceId, signature] = genuine.split(".") as [string, string];
+    const [deviceId, issuedAt, signature] = genuine.split(".") as [string, string, string];
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
-    const forged = `${"F".repeat(22)}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}`)}`;
+    const forged = `${"F".repeat(22)}.${issuedAt}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}.${issuedAt}`)}`;
     for (const [name, value] of [
-      [DEVICE, `${deviceId}.${flip(signature, signature.length - 1)}`],
-      [DEVICE, `${flip(deviceId, 0)}.${signature}`],
+      [DEVICE, `${deviceId}.${issuedAt}.${flip(signature, signature.length - 1)}`],
+      [DEVICE, `${flip(deviceId, 0)}.${issuedAt}.${signature}`],
+      // A later issue time would stretch the cookie's life: it is signed content.
+      [DEVICE, `${deviceId}.${Number(issuedAt) + 86_400}.${signature}`],
       [DEVICE, forged],
       // Over https only the __Host- name is read: a plain-named cookie may come from a sibling subdomain or plain http.
       ["tax_device", genuine],
@@ -481,6 +483,29 @@ describe("device cookie: the browsers an account signed in from keep a sign-in t
       expect(b.cookies.has(b.names.session)).toBe(false);
     }
     expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+  });
+
+  it("a device cookie counts for 180 days from its issue, however long the browser keeps it", async () => {
+    const { email, known } = await knownBrowser();
+    const issued = known.cookies.get(DEVICE)!;
+    const issuedAtMs = Number(issued.split(".")[1]) * 1000;
+    const withCookie = async () => {
+      const b = await browser();
+      b.cookies.set(DEVICE, issued);
+      return (await post(b, "/auth/signin", { email, password: PASSWORD, csrf: b.formToken })).status;
+    };
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(issuedAtMs + 179 * 86_400_000);
+      await lockAccount(email);
+      expect(await withCookie()).toBe(303);
+      // Two days on, the account's window has long ended: lock it again; the same cookie is now 181 days old.
+      vi.setSystemTime(issuedAtMs + 181 * 86_400_000);
+      await lockAccount(email);
+      expect(await withCookie()).toBe(429);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("wrong passwords from a known browser are limited to 5 per 15 minutes of its own, and leave other browsers' count alone", async () => {
