@@ -1,7 +1,7 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
-import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts, type LandOrBuildingGain } from "./capital-gains";
+import { capitalGainsFacts, GAIN_BUCKETS, type CapitalGainsFacts, type GainBucket, type LandOrBuildingGain } from "./capital-gains";
 import {
   EXEMPTION_DESCRIPTIONS,
   OTHER_VIA_DESCRIPTIONS,
@@ -158,7 +158,10 @@ function pushLine(
   });
 }
 
-/** A Chapter VI-A claim: the least of the claim, its cap and what is left of gross total income. */
+/**
+ * A Chapter VI-A claim: the least of the claim, its cap and `room`, what is left of gross total income less its
+ * special-rate income; `roomReason` names the rules that set that room.
+ */
 function allowVIA(
   lines: DeductionLine[] | null,
   section: string,
@@ -167,12 +170,44 @@ function allowVIA(
   cap: number,
   capReason: string,
   room: number,
+  roomReason: string,
 ): number {
   const allowed = Math.min(claimed, cap, room);
   if (lines !== null && claimed > 0) {
-    pushLine(lines, section, "chapterVIA", description, claimed, allowed, cap, cap <= room ? capReason : GTI_BOUND);
+    pushLine(lines, section, "chapterVIA", description, claimed, allowed, cap, cap <= room ? capReason : roomReason);
   }
   return allowed;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+const ROOM_SECTIONS: Readonly<Record<GainBucket["kind"], string>> = { "111A": "s.111A(2)", "112": "s.112(2)", "112A": "s.112A(5)" };
+
+/**
+ * Why Chapter VI-A can fall short of a claim's cap: s.80A(2) keeps it within gross total income, and where that
+ * income holds special-rate income (what a house-property loss left of it), the sections that keep deductions off
+ * it: ss.111A(2), 112(2), 112A(5), s.115A(4) for a non-resident's dividends, s.115BB for winnings.
+ */
+function viaRoomReason(f: Facts, lossAgainstSpecial: number): string {
+  const left = specialAfterLoss(f, lossAgainstSpecial);
+  const sections: string[] = [];
+  for (const kind of ["111A", "112", "112A"] as const) {
+    if (GAIN_BUCKETS.some((bucket, i) => bucket.kind === kind && left.gains[i]! > 0)) sections.push(ROOM_SECTIONS[kind]);
+  }
+  const incomes = sections.length > 0 ? ["capital gains taxed at special rates"] : [];
+  if (left.nonResidentDividends > 0) {
+    sections.push("s.115A(4)");
+    incomes.push("a non-resident's dividends");
+  }
+  if (f.casualWinnings > 0) {
+    sections.push("s.115BB");
+    incomes.push("winnings");
+  }
+  if (sections.length === 0) return GTI_BOUND;
+  return `${listed([...sections, "s.80A(2)"])}: Chapter VI-A deductions cannot exceed gross total income less ${listed(incomes)}`;
 }
 
 /** Tax on `income` rupees at the slab rates, in paise (exact: rupees × percent = paise). */
@@ -219,17 +254,10 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
     const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
     return { slab: taxableIncome, dividends, nonResidentDividends: 0, casual: 0, gains: NO_GAINS, landOrBuildings: NO_LAND };
   }
-  // A house-property loss set off against special-rate income comes off a non-resident's dividends (20 %), then
-  // the gains, dearest first (GAIN_BUCKETS order).
-  let loss = lossAgainstSpecial;
-  const dividendsLoss = Math.min(loss, f.nonResidentDividends);
-  loss -= dividendsLoss;
-  let nonResidentDividends = Math.floor((f.nonResidentDividends - dividendsLoss) / 100);
-  const gains = f.capitalGains.buckets.map((paise) => {
-    const used = Math.min(loss, paise);
-    loss -= used;
-    return Math.floor((paise - used) / 100);
-  });
+  const left = specialAfterLoss(f, lossAgainstSpecial);
+  let nonResidentDividends = Math.floor(left.nonResidentDividends / 100);
+  const gains = left.gains;
+  for (let i = 0; i < gains.length; i++) gains[i] = Math.floor(gains[i]! / 100);
   let casual = Math.floor(f.casualWinnings / 100);
   let special = casual + nonResidentDividends;
   for (const amount of gains) special += amount;
@@ -247,6 +275,22 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   const slab = Math.max(0, taxableIncome - special);
   const landOrBuildings = f.capitalGains.landOrBuildings;
   return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, landOrBuildings };
+}
+
+/**
+ * The special-rate income (paise) a house-property loss set off against it leaves: the loss comes off a
+ * non-resident's dividends (20 %), then the gains, dearest first (GAIN_BUCKETS order).
+ */
+function specialAfterLoss(f: Facts, lossAgainstSpecial: number): { nonResidentDividends: number; gains: number[] } {
+  let loss = lossAgainstSpecial;
+  const dividendsLoss = Math.min(loss, f.nonResidentDividends);
+  loss -= dividendsLoss;
+  const gains = f.capitalGains.buckets.map((paise) => {
+    const used = Math.min(loss, paise);
+    loss -= used;
+    return paise - used;
+  });
+  return { nonResidentDividends: f.nonResidentDividends - dividendsLoss, gains };
 }
 
 /** A resident's dividends inside slab income (a non-resident's are charged apart under s.115A). */
@@ -514,6 +558,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // income (ss.111A(2), 112(2), 112A(5), 115BB; s.115A(4) for a non-resident's dividends), so the room is the
   // ordinary part of gross total income.
   const bar = oldStyle ? Infinity : 0;
+  // Only the detailed result shows why a claim was cut.
+  const roomReason = lines === null || grossTotalIncome === ordinaryIncome ? GTI_BOUND : viaRoomReason(f, lossAgainstSpecial);
   let via = 0;
   via += allowVIA(
     lines,
@@ -523,6 +569,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? LIMITS.section80CCE * 100 : 0,
     oldStyle ? REASON_80CCE : NEW_REGIME_BAR,
     ordinaryIncome - via,
+    roomReason,
   );
   via += allowVIA(
     lines,
@@ -532,6 +579,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? LIMITS.section80CCD1B * 100 : 0,
     oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR,
     ordinaryIncome - via,
+    roomReason,
   );
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
   // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
@@ -543,6 +591,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
     npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10,
     ordinaryIncome - via,
+    roomReason,
   );
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   const splitStart = via;
@@ -554,6 +603,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? selfCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
     ordinaryIncome - via,
+    roomReason,
   );
   const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   via += allowVIA(
@@ -564,6 +614,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
     ordinaryIncome - via,
+    roomReason,
   );
   if (f.reported.section80D > 0) {
     // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
@@ -578,9 +629,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       oldStyle ? totalCap : 0,
       oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR,
       ordinaryIncome - via,
+      roomReason,
     );
   }
-  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via);
+  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
   // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
   const reportedVIA = f.reported.otherChapterVIA;
   const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
@@ -610,7 +662,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
             ? REASON_80TTB
             : REASON_80TTB_ONLY_SENIOR
           : null;
-    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? GTI_BOUND, ordinaryIncome - via);
+    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? roomReason, ordinaryIncome - via, roomReason);
   }
   // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
   if (!interestReported && f.seniorCitizen) {
@@ -622,6 +674,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       oldStyle ? LIMITS.section80TTB * 100 : 0,
       oldStyle ? REASON_80TTB : NEW_REGIME_BAR,
       ordinaryIncome - via,
+      roomReason,
     );
   } else if (!interestReported) {
     via += allowVIA(
@@ -632,10 +685,11 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       oldStyle ? LIMITS.section80TTA * 100 : 0,
       oldStyle ? REASON_80TTA : NEW_REGIME_BAR,
       ordinaryIncome - via,
+      roomReason,
     );
   }
   const adjustedGrossTotalIncome = ordinaryIncome - via;
-  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via);
+  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
   via += allowVIA(
     lines,
     "80G",
@@ -644,6 +698,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? Math.floor(f.section80G_50 / 2) : 0,
     oldStyle ? REASON_80G_50 : NEW_REGIME_BAR,
     ordinaryIncome - via,
+    roomReason,
   );
   const qualifying = Math.min(f.section80G_50WithLimit, percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
   via += allowVIA(
@@ -654,6 +709,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     oldStyle ? Math.floor(qualifying / 2) : 0,
     !oldStyle ? NEW_REGIME_BAR : qualifying < f.section80G_50WithLimit ? REASON_80G_QUALIFYING : REASON_80G_50,
     ordinaryIncome - via,
+    roomReason,
   );
 
   // s.288A: total income to the nearest ₹10.

@@ -953,6 +953,74 @@ const cases: WorkedCase[] = [
       { section: "80E", allowed: 0 },
     ],
   },
+  // Where special-rate income is in gross total income, what stops a claim short of its cap is the section that keeps
+  // Chapter VI-A off that income, so `limitedBy` names it with s.80A(2) rather than gross total income alone.
+  {
+    name: "a non-resident's Chapter VI-A stops at gross total income less the dividends, and says so",
+    source: "ACT:115a (4)(b); ACT:80a (2)",
+    work: "salary 1,00,000 − 50,000 = 50,000; dividends 5,00,000 (s.115A); GTI 5,50,000; 80C 1,50,000 → 50,000 (GTI less the dividends); TI 5,00,000 all at 20 %: 1,00,000 + cess 4,000 = 1,04,000",
+    year: "2025-26",
+    regime: OLD,
+    input: taxInput({
+      residentialStatus: "non_resident",
+      salary: { grossSalary: 100_000 },
+      otherIncome: { dividends: 500_000 },
+      deductions: { section80C: 150_000 },
+    }),
+    expected: { grossTotalIncome: 550_000, chapterVIADeductions: 50_000, taxableIncome: 500_000, totalTax: 104_000 },
+    lines: [
+      {
+        section: "80C",
+        claimed: 150_000,
+        allowed: 50_000,
+        limitedBy: "s.115A(4) and s.80A(2): Chapter VI-A deductions cannot exceed gross total income less a non-resident's dividends",
+      },
+    ],
+  },
+  {
+    name: "Chapter VI-A stops at gross total income less s.111A gains, and says so",
+    source: "ACT:111a (2); ACT:80a (2)",
+    work: "salary 1,00,000 − 50,000 = 50,000; s.111A gains 4,00,000; GTI 4,50,000; 80C 1,50,000 → 50,000 (GTI less the gains); TI 4,00,000",
+    year: "2025-26",
+    regime: OLD,
+    input: taxInput({ salary: { grossSalary: 100_000 }, capitalGains: [{ section: "111A", gain: 400_000 }], deductions: { section80C: 150_000 } }),
+    expected: { grossTotalIncome: 450_000, chapterVIADeductions: 50_000, taxableIncome: 400_000 },
+    lines: [
+      {
+        section: "80C",
+        allowed: 50_000,
+        limitedBy: "s.111A(2) and s.80A(2): Chapter VI-A deductions cannot exceed gross total income less capital gains taxed at special rates",
+      },
+    ],
+  },
+  {
+    name: "Chapter VI-A stops at gross total income less s.112A gains and winnings, and names both",
+    source: "ACT:112a (5); s.115BB; ACT:80a (2)",
+    work: "salary 1,00,000 − 50,000 = 50,000; s.112A gains 2,00,000; winnings 50,000; GTI 3,00,000; 80C 1,50,000 → 50,000; 80E 20,000 → 0; TI 2,50,000",
+    year: "2025-26",
+    regime: OLD,
+    input: taxInput({
+      salary: { grossSalary: 100_000 },
+      otherIncome: { casualWinnings: 50_000 },
+      capitalGains: [{ section: "112A", gain: 200_000 }],
+      deductions: { section80C: 150_000, section80E: 20_000 },
+    }),
+    expected: { grossTotalIncome: 300_000, chapterVIADeductions: 50_000, taxableIncome: 250_000 },
+    lines: [
+      {
+        section: "80C",
+        allowed: 50_000,
+        limitedBy:
+          "s.112A(5), s.115BB and s.80A(2): Chapter VI-A deductions cannot exceed gross total income less capital gains taxed at special rates and winnings",
+      },
+      {
+        section: "80E",
+        allowed: 0,
+        limitedBy:
+          "s.112A(5), s.115BB and s.80A(2): Chapter VI-A deductions cannot exceed gross total income less capital gains taxed at special rates and winnings",
+      },
+    ],
+  },
 
   // ---- Rounding, taxes paid ----
   {
