@@ -29,6 +29,7 @@ import { registerGetWebhook, registerManagementGetWebhook } from "./webhooks/get
 import { registerManagementUpdateWebhook, registerUpdateWebhook } from "./webhooks/update-webhook";
 import { registerManagementRollWebhookSecret, registerRollWebhookSecret } from "./webhooks/roll-webhook-secret";
 import { registerManagementResendWebhookDelivery, registerResendWebhookDelivery } from "./webhooks/resend-webhook-delivery";
+import { registerManagementRecoverWebhookDeliveries, registerRecoverWebhookDeliveries } from "./webhooks/recover-webhook-deliveries";
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
@@ -78,6 +79,7 @@ export function buildTaxApp(): TaxApp {
   registerUpdateWebhook(app);
   registerRollWebhookSecret(app);
   registerResendWebhookDelivery(app);
+  registerRecoverWebhookDeliveries(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
   registerParseDocument(app);
@@ -92,6 +94,7 @@ export function buildTaxApp(): TaxApp {
   registerManagementUpdateWebhook(app);
   registerManagementRollWebhookSecret(app);
   registerManagementResendWebhookDelivery(app);
+  registerManagementRecoverWebhookDeliveries(app);
   registerWebPages(app);
 
   serveOpenApi(

@@ -115,6 +115,11 @@ function defineFixtures(): void {
     }),
     "POST /api/v1/webhooks/{id}/roll-secret": async () => ({ auth: "key", params: { id: await endpointId() }, body: { overlapHours: 2 } }),
     "POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend": async () => ({ auth: "key", params: await delivery() }),
+    "POST /api/v1/webhooks/{id}/recover": async () => ({
+      auth: "key",
+      params: { id: await endpointId() },
+      body: { since: new Date(Date.now() - 3_600_000).toISOString() },
+    }),
     "GET /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "DELETE /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "POST /api/v1/documents/parse": async () => ({
@@ -150,6 +155,12 @@ function defineFixtures(): void {
       auth: "operator",
       params: await delivery(),
       query: { accountEmail: email },
+    }),
+    "POST /admin/api/webhooks/{id}/recover": async () => ({
+      auth: "operator",
+      params: { id: await endpointId() },
+      query: { accountEmail: email },
+      body: { since: new Date(Date.now() - 3_600_000).toISOString() },
     }),
   } satisfies Record<string, () => Promise<Fixture>>);
 }

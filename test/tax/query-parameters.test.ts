@@ -97,6 +97,7 @@ describe("unknown query parameters on management writes", () => {
     ["POST", "/admin/api/webhooks/{id}/test"],
     ["POST", "/admin/api/webhooks/{id}/roll-secret", { overlapHours: 1 }],
     ["POST", "/admin/api/webhooks/{id}/deliveries/{deliveryId}/resend"],
+    ["POST", "/admin/api/webhooks/{id}/recover", { since: "2026-01-01T00:00:00Z" }],
   ];
   const as = sessionCaller(TAX);
 

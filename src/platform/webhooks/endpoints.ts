@@ -1,7 +1,7 @@
 // Managing a webhook endpoint after it is registered, the same in both services: edit its URL, events (a fixed
 // list, or every event) and description, disable and enable it, roll its signing secret, re-send a past
-// delivery. Every change is recorded with who made it. The service passes its store and outbox and renders the
-// result its own way.
+// delivery, send again every event that failed since a time. Every change is recorded with who made it. The
+// service passes its store and outbox and renders the result its own way.
 import { PlatformError } from "../http/errors";
 import type { webhookOutbox } from "./outbox";
 import type { EndpointPatch, EndpointRow, webhookQueries } from "./queries";
@@ -31,7 +31,7 @@ export interface ManagementEnv {
 }
 
 type Store = Pick<ReturnType<typeof webhookQueries>, "findEndpoint" | "updateEndpoint" | "rollSecret" | "findDelivery">;
-type Outbox = Pick<ReturnType<typeof webhookOutbox>, "resendDelivery">;
+type Outbox = Pick<ReturnType<typeof webhookOutbox>, "resendDelivery" | "recoverDeliveries">;
 
 const notFound = () => new PlatformError("not_found", "No such webhook endpoint");
 
@@ -115,5 +115,16 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     return { ...(await outbox.resendDelivery(env, endpoint, deliveryId, now)), eventId: original.eventId };
   }
 
-  return { find, edit, roll, resend };
+  /**
+   * After an outage: sends again, as re-sends, the endpoint's events since `since` whose latest delivery failed
+   * (outbox.recoverDeliveries), under the same rules as a re-send: the owner's endpoint, enabled.
+   */
+  async function recover(env: ManagementEnv & Parameters<Outbox["recoverDeliveries"]>[0], ownerId: string, id: string, since: number, now: number) {
+    if (since > now) throw new PlatformError("validation", "since: must not be in the future");
+    const endpoint = await find(env, ownerId, id);
+    requireEnabled(endpoint);
+    return outbox.recoverDeliveries(env, endpoint, since, now);
+  }
+
+  return { find, edit, roll, resend, recover };
 }

@@ -33,6 +33,8 @@ export type OutboxStore = Pick<
   | "overdueDeliveryIds"
   | "insertTestDelivery"
   | "insertResendDelivery"
+  | "recoverableDeliveries"
+  | "insertRecoveryDeliveries"
 >;
 
 /** Manual sends (test sends and re-sends together) an endpoint may receive in any 60 s. */
@@ -43,6 +45,13 @@ const manualSendLimitError = (oldestAt: number, now: number) =>
   new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends and re-sends a minute per endpoint`, {
     "Retry-After": String(Math.max(1, Math.ceil((oldestAt + 60_000 - now) / 1000))),
   });
+
+/**
+ * The most deliveries one recovery queues again: a Worker request's subrequests and time are limited, so one
+ * call stays at a few D1 round trips and ten queue batches (sendBatch takes 100 messages), and the answer tells
+ * the client where to go on from.
+ */
+export const RECOVERY_LIMIT = 1_000;
 
 /** The bindings both services' Env give webhooks, under the same names in both wrangler files. */
 export interface WebhookBindings {
@@ -216,6 +225,33 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       if (refused !== null) throw manualSendLimitError(refused.oldestAt, now);
       return { deliveryId, processed: await attemptNow(deliveryId) };
     },
+
+    /**
+     * Re-sends, as `resendDelivery` does, the latest delivery of each of the endpoint's events since `since` whose
+     * latest delivery failed (`recoverableDeliveries`), oldest first and at most RECOVERY_LIMIT, through the queue
+     * rather than in the request. `nextSince` is where the rest begin. A re-send whose enqueue failed stays pending,
+     * and the outbox sweep enqueues it.
+     */
+    async recoverDeliveries(
+      endpoint: { id: string },
+      since: number,
+      now: number,
+    ): Promise<{ queued: number; more: boolean; nextSince: number | null }> {
+      const found = await store.recoverableDeliveries(db, endpoint.id, since, RECOVERY_LIMIT + 1);
+      const resends = found.slice(0, RECOVERY_LIMIT).map((d) => ({ deliveryId: newId("whd", now), resendOf: d.id }));
+      const written = new Set(await store.insertRecoveryDeliveries(db, endpoint.id, resends, now));
+      const queued = resends.filter((r) => written.has(r.deliveryId)).map((r) => r.deliveryId);
+      try {
+        await enqueue(queued);
+      } catch (error) {
+        console.error(
+          "webhook recovery enqueue deferred to the outbox sweep",
+          JSON.stringify({ endpointId: endpoint.id, error: loggableError(error) }),
+        );
+      }
+      const next = found[RECOVERY_LIMIT];
+      return { queued: queued.length, more: next !== undefined, nextSince: next?.firstCreatedAt ?? null };
+    },
   };
 }
 
@@ -247,5 +283,7 @@ export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, 
     ) => bind(env).sendTestEvent(endpoint, payload, now),
     resendDelivery: async (env: WebhookBindings, endpoint: { id: string; ownerId: string }, resendOf: string, now: number = Date.now()) =>
       bind(env).resendDelivery(endpoint, resendOf, now),
+    recoverDeliveries: async (env: WebhookBindings, endpoint: { id: string }, since: number, now: number = Date.now()) =>
+      bind(env).recoverDeliveries(endpoint, since, now),
   };
 }

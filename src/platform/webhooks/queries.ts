@@ -3,8 +3,27 @@
 // the fan-out twice for one event never creates a second delivery; attempts are unique per (delivery, attempt)
 // and recorded only while the delivery still expects that attempt. A service supplies its tables and the wire
 // body of its events; everything else is the same.
-import { and, desc, eq, gt, inArray, isNotNull, isNull, like, lt, lte, notLike, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  type AnyColumn,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  notLike,
+  or,
+  type SQL,
+  sql,
+  type Table,
+} from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { alias } from "drizzle-orm/sqlite-core";
 import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
@@ -63,6 +82,18 @@ export interface StoredEvent {
   type: string;
   createdAt: number;
   data: Record<string, unknown>;
+}
+
+/** A re-send to write: its new delivery id, and the delivery it repeats. */
+export interface Resend {
+  deliveryId: string;
+  resendOf: string;
+}
+
+/** An event a recovery sends again: its latest delivery, to re-send, and when its first delivery was created. */
+export interface RecoverableDelivery {
+  id: string;
+  firstCreatedAt: number;
 }
 
 export interface TestDeliveryInput {
@@ -634,23 +665,81 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
+   * Re-sends: for each of `resends`, a new pending delivery `deliveryId`, created `now`, of the same event to the
+   * same endpoint as the endpoint's delivery `resendOf`, written only where `allowed` holds (of that delivery, or
+   * of the endpoint's manual sends). A single re-send and a recovery write their rows alike.
+   */
+  function insertResends(q: ReturnType<typeof db>, endpointId: string, resends: readonly Resend[], now: number, allowed: SQL) {
+    const asked = sql.join(
+      resends.map((r) => sql`(${r.deliveryId}, ${r.resendOf})`),
+      sql`, `,
+    );
+    // Columns in table order: id, endpoint, owner, event, type, status, attempts, signed, next, created, completed, resend of.
+    return q
+      .insert(deliveries)
+      .select(
+        sql`SELECT asked.column1, ${deliveries.endpointId}, ${deliveries.ownerId}, ${deliveries.eventId}, ${deliveries.eventType}, 'pending', 0, NULL, NULL, ${now}, NULL, ${deliveries.id} FROM (VALUES ${asked}) AS asked JOIN ${deliveries} ON ${deliveries.id} = asked.column2 WHERE ${deliveries.endpointId} = ${endpointId} AND ${allowed}`,
+      );
+  }
+
+  /**
    * A re-send of `input.resendOf`: a new delivery of the same event to the same endpoint, under the same limit
    * on manual sends as test sends. Returns null when written, else the oldest counted send's time.
    */
   async function insertResendDelivery(
     d1: D1Database,
-    input: Omit<TestDeliveryInput, "eventId" | "payload"> & { resendOf: string },
+    input: Omit<TestDeliveryInput, "eventId" | "payload"> & Resend,
   ): Promise<{ oldestAt: number } | null> {
     const q = db(d1);
     const recentSends = q.$count(deliveries, isManualSendOf(input.endpointId, input.since));
-    // Columns in table order: id, endpoint, owner, event, type, status, attempts, signed, next, created, completed, resend of.
-    const inserted = await q
-      .insert(deliveries)
-      .select(
-        sql`SELECT ${input.deliveryId}, ${deliveries.endpointId}, ${deliveries.ownerId}, ${deliveries.eventId}, ${deliveries.eventType}, 'pending', 0, NULL, NULL, ${input.now}, NULL, ${input.resendOf} FROM ${deliveries} WHERE ${deliveries.id} = ${input.resendOf} AND ${deliveries.endpointId} = ${input.endpointId} AND (${recentSends}) < ${input.limit}`,
-      );
+    const inserted = await insertResends(q, input.endpointId, [input], input.now, sql`(${recentSends}) < ${input.limit}`);
     if (inserted.meta.changes === 1) return null;
     return oldestManualSend(d1, input.endpointId, input.since, input.now);
+  }
+
+  /**
+   * Whether `delivery` (the deliveries table or an alias of it) ended failed and is its event's latest delivery to
+   * its endpoint: no re-send followed it (rowid orders an endpoint's deliveries of one event as they were written).
+   */
+  function latestAndFailed(delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
+    const later = alias(deliveries, "later");
+    return sql`${delivery.status} = 'failed' AND NOT EXISTS (SELECT 1 FROM ${deliveries} AS ${later}
+      WHERE ${later.endpointId} = ${delivery.endpointId} AND ${later.eventId} = ${delivery.eventId} AND ${later}.rowid > ${delivery}.rowid)`;
+  }
+
+  /**
+   * The endpoint's events to recover, oldest first: those whose first delivery to it (the fan-out's, or a test
+   * send's) was created at or after `since`, and whose latest delivery to it, re-sends included, ended failed
+   * (sent and refused, or not sent). Each comes as that latest delivery, to re-send, and the time of its first.
+   * An event whose latest delivery was delivered, or is still pending, is not one; nor is a re-send counted as
+   * an event of its own, so the re-sends a recovery makes never come round again in a later page of it.
+   */
+  async function recoverableDeliveries(d1: D1Database, endpointId: string, since: number, limit: number): Promise<RecoverableDelivery[]> {
+    const first = alias(deliveries, "first_delivery");
+    const latest = alias(deliveries, "latest_delivery");
+    return db(d1)
+      .select({ id: latest.id, firstCreatedAt: first.createdAt })
+      .from(first)
+      .innerJoin(latest, and(eq(latest.endpointId, first.endpointId), eq(latest.eventId, first.eventId)))
+      .where(and(eq(first.endpointId, endpointId), isNull(first.resendOf), gte(first.createdAt, since), latestAndFailed(latest)))
+      .orderBy(first.createdAt, sql`${first}.rowid`)
+      .limit(limit)
+      .all();
+  }
+
+  /**
+   * A recovery's re-sends, in one batch, each written only while the delivery it repeats is still its event's
+   * latest to the endpoint and failed: recoveries at once never re-send one event twice. Returns the ids written.
+   */
+  async function insertRecoveryDeliveries(d1: D1Database, endpointId: string, resends: readonly Resend[], now: number): Promise<string[]> {
+    if (resends.length === 0) return [];
+    const q = db(d1);
+    // Two bound values a re-send: 40 of them stay inside D1's 100 a statement.
+    const [first, ...rest] = chunks(resends, 40).map((part) =>
+      insertResends(q, endpointId, part, now, latestAndFailed(deliveries)).returning({ id: deliveries.id }),
+    );
+    const written = await q.batch([first!, ...rest]);
+    return written.flat().map((row) => row.id);
   }
 
   /** The endpoint's most recent deliveries, newest first, each with its attempts in order; optionally only one status or event type. */
@@ -758,6 +847,8 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     insertTestDelivery,
     findDelivery,
     insertResendDelivery,
+    recoverableDeliveries,
+    insertRecoveryDeliveries,
     listDeliveries,
     ownersSubscribedTo,
     insertDedupedEvents,

@@ -1,4 +1,4 @@
-// The request bodies that register and edit a webhook endpoint, the same in both services but for their events,
+// The request bodies that register, edit and recover a webhook endpoint, the same in both services but for their events,
 // an example URL and the name of the all-events field in the service's casing: one definition, so the two APIs
 // cannot drift apart in what they accept.
 import { z } from "@hono/zod-openapi";
@@ -62,3 +62,14 @@ export function endpointBodies<Events extends z.ZodEnum, AllEvents extends "allE
 
   return { create, update };
 }
+
+/** The body of a recovery, the same in both services: `since` is one word in either casing. */
+export const RecoverBody = z
+  .object({
+    since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z" }).openapi({
+      description:
+        "Recover the events whose first delivery to this endpoint was created at or after this time (not in the future); on the next call, the `since` the answer gives",
+      example: "2026-11-21T06:00:00Z",
+    }),
+  })
+  .strict();

@@ -139,6 +139,14 @@ export const TestSendSchema = z
   })
   .openapi("WebhookTestSend");
 
+export const RecoverySchema = z
+  .object({
+    queued: z.number().int().openapi({ description: "Events queued again by this call, each as a new delivery (a re-send)" }),
+    more: z.boolean().openapi({ description: "true: more failed events remain after those queued; call again with `since: nextSince`" }),
+    nextSince: IsoTime.nullable().openapi({ description: "While `more`: the `since` of the next call; null otherwise" }),
+  })
+  .openapi("WebhookRecovery");
+
 /**
  * The query of every management route that names its account. Strict: a misspelt `accountEmail` left unread would
  * name no account, and the call would act on the signed-in user's own account instead of being refused.

@@ -1,0 +1,1 @@
+CREATE INDEX `webhook_deliveries_endpoint_event` ON `webhook_deliveries` (`endpoint_id`,`event_id`);

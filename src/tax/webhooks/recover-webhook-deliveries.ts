@@ -1,0 +1,68 @@
+// POST /api/v1/webhooks/{id}/recover (an API key with webhooks:manage) and the same under /admin/api (the web
+// page's session, or the operator naming an account): after an outage, send again every event since a time whose
+// latest delivery failed.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { NoQueryParameters } from "../../platform/http/query";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
+import { RECOVERY_LIMIT } from "../../platform/webhooks/outbox";
+import { RecoverBody } from "../../platform/webhooks/schemas";
+import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { taxDb } from "../db/client";
+import type { TaxEnv } from "../env";
+import { errorResponses, isoOrNull, type TaxApp } from "../hono";
+import { idempotentForAccount, keySecurity, requireKey } from "../keys/api-key-auth";
+import { AccountEmailQuery, RecoverySchema, WebhookIdParamSchema } from "./schemas";
+import { endpoints } from "./service";
+
+const responses = {
+  202: {
+    description: "Queued: each event as a new delivery, sent through the queue and retried on the normal schedule",
+    content: { "application/json": { schema: z.object({ data: RecoverySchema }) } },
+  },
+};
+
+const description = `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose latest delivery, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of that latest delivery: the same event body, a fresh \`Service-Delivery\` id, signed when sent, retried on the normal schedule. Events whose latest delivery was delivered, or is still pending, are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: nextSince\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`;
+const body = { required: true, content: { "application/json": { schema: RecoverBody } } };
+
+const keyRoute = createRoute({
+  method: "post",
+  path: "/api/v1/webhooks/{id}/recover",
+  tags: ["Webhooks"],
+  summary: "Send again every event since a time whose latest delivery to the endpoint failed",
+  description,
+  security: keySecurity("webhooks:manage"),
+  middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 1_024 }), idempotentForAccount] as const,
+  request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, body },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+});
+
+const managementRoute = createRoute({
+  method: "post",
+  path: "/admin/api/webhooks/{id}/recover",
+  tags: ["Management"],
+  summary: "Send again every event since a time whose latest delivery to one of an account's endpoints failed",
+  description,
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
+  request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+});
+
+/** Its re-sends are written through `db`, which marks the request's Idempotency-Key in the same batch. */
+async function recover(env: TaxEnv, db: D1Database, ownerId: string, id: string, since: string) {
+  const recovery = await endpoints.recover({ ...env, DB: db }, ownerId, id, Date.parse(since), Date.now());
+  return { data: { queued: recovery.queued, more: recovery.more, nextSince: isoOrNull(recovery.nextSince) } };
+}
+
+export function registerRecoverWebhookDeliveries(app: TaxApp): void {
+  app.openapi(keyRoute, async (c) =>
+    c.json(await recover(c.env, idempotentWrites(c, c.env.DB), c.var.apiKey.state.ownerId, c.req.valid("param").id, c.req.valid("json").since), 202),
+  );
+}
+
+export function registerManagementRecoverWebhookDeliveries(app: TaxApp): void {
+  app.openapi(managementRoute, async (c) => {
+    const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
+    return c.json(await recover(c.env, idempotentWrites(c, c.env.DB), account.id, c.req.valid("param").id, c.req.valid("json").since), 202);
+  });
+}
