@@ -53,6 +53,7 @@ import { registerGetWebhook } from "./webhooks/get-webhook";
 import { registerUpdateWebhook } from "./webhooks/update-webhook";
 import { registerRollWebhookSecret } from "./webhooks/roll-webhook-secret";
 import { registerResendWebhookDelivery } from "./webhooks/resend-webhook-delivery";
+import { registerRecoverWebhookDeliveries } from "./webhooks/recover-webhook-deliveries";
 
 /** Management operations a session may not call (they check for the operator after authentication). */
 const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
@@ -108,6 +109,7 @@ export function buildInventoryApp(): InventoryApp {
   registerUpdateWebhook(app);
   registerRollWebhookSecret(app);
   registerResendWebhookDelivery(app);
+  registerRecoverWebhookDeliveries(app);
 
   // Back-office writes: customers, lots, sales, payments, credit notes, expenses and mill ledgers.
   registerCreateCustomer(app);

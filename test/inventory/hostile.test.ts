@@ -81,6 +81,11 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     body: { overlap_hours: 24 },
   }),
   "POST /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend": async (org) => ({ auth: "operator", params: await delivery(org) }),
+  "POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover": async (org) => ({
+    auth: "operator",
+    params: { id: org, webhookId: await webhookId(org) },
+    body: { since: new Date(Date.now() - 3_600_000).toISOString() },
+  }),
   "POST /admin/api/orgs/{id}/customers": async (org) => ({
     auth: "operator",
     params: { id: org },

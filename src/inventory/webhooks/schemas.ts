@@ -130,3 +130,11 @@ export const TestSendSchema = z
     next_retry_at: IsoTime.nullable(),
   })
   .openapi("InventoryWebhookTestSend");
+
+export const RecoverySchema = z
+  .object({
+    queued: z.number().int().openapi({ description: "Events queued again by this call, each as a new delivery (a re-send)" }),
+    more: z.boolean().openapi({ description: "true: more failed events remain after those queued; call again with `since: next_since`" }),
+    next_since: IsoTime.nullable().openapi({ description: "While `more`: the `since` of the next call; null otherwise" }),
+  })
+  .openapi("InventoryWebhookRecovery");

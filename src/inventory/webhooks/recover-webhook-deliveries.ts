@@ -1,0 +1,47 @@
+// POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover: after an outage, send again every event since a time
+// whose latest delivery to the endpoint failed.
+import { createRoute, z } from "@hono/zod-openapi";
+import { readBody } from "../../platform/http/body";
+import { NoQueryParameters } from "../../platform/http/query";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
+import { RECOVERY_LIMIT } from "../../platform/webhooks/outbox";
+import { RecoverBody } from "../../platform/webhooks/schemas";
+import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { errorResponses, isoOrNull } from "../http/schemas";
+import { RecoverySchema, WebhookParams } from "./schemas";
+import { endpoints } from "./service";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/webhooks/{webhookId}/recover",
+  tags: ["Webhooks"],
+  summary: "Send again every event since a time whose latest delivery to the endpoint failed",
+  description: `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose latest delivery, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of that latest delivery: the same event body, a fresh \`X-Service-Delivery\` id and its own timestamp, retried on the normal schedule. Events whose latest delivery was delivered, or is still pending, are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: next_since\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`,
+  middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    params: WebhookParams,
+    body: { required: true, content: { "application/json": { schema: RecoverBody } } },
+  },
+  responses: {
+    202: {
+      description: "Queued: each event as a new delivery, sent through the queue and retried on the normal schedule",
+      content: { "application/json": { schema: z.object({ data: RecoverySchema }) } },
+    },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
+});
+
+export function registerRecoverWebhookDeliveries(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { id, webhookId } = c.req.valid("param");
+    const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
+    // The re-sends are written through a database that marks the request's Idempotency-Key in the same batch.
+    const env = { ...c.env, DB: idempotentWrites(c, c.env.DB) };
+    const recovery = await endpoints.recover(env, org.id, webhookId, Date.parse(c.req.valid("json").since), Date.now());
+    return c.json({ data: { queued: recovery.queued, more: recovery.more, next_since: isoOrNull(recovery.nextSince) } }, 202);
+  });
+}
