@@ -1,14 +1,15 @@
 // The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, and isolation between
 // organisations through the session-authenticated management API.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import inventoryWorker from "../../../src/inventory/worker";
 import { rememberDevice } from "../../../src/platform/auth/device-cookie";
 import { hashPassword } from "../../../src/platform/auth/password";
-import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
+import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
-import { cookieValue, randomAddress, setCookies } from "../../web-session";
+import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
+import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
 
 const PASSWORD = "correct horse battery";
@@ -42,16 +43,6 @@ async function browser(): Promise<Browser> {
 
 const cookieHeader = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
-const worker = inventoryWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
-
-async function send(b: Browser, request: Request): Promise<Response> {
-  if (b.bindings === undefined) return SELF.fetch(request);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], b.bindings as never, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
 async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`${INVENTORY}${path}`, {
     method: "POST",
@@ -65,7 +56,7 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const response = await send(b, request);
+  const response = await sendWith(inventoryWorker, b.bindings, request);
   for (const name of ["__Host-inv_session", DEVICE]) {
     const value = cookieValue(response, name);
     if (value === "") b.cookies.delete(name);
@@ -78,6 +69,8 @@ async function page(b: Browser): Promise<{ response: Response; html: string }> {
   const response = await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookieHeader(b) } });
   return { response, html: await response.text() };
 }
+
+const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
 
 async function apiAs(b: Browser, method: string, path: string, body?: unknown, csrf?: string): Promise<Response> {
   const headers: Record<string, string> = { Cookie: cookieHeader(b) };
@@ -94,7 +87,7 @@ async function signedIn(orgId?: string): Promise<{ b: Browser; orgId: string; em
   expect(response.status, await response.clone().text()).toBe(303);
   expect(response.headers.get("Location")).toBe("/admin");
   const { html } = await page(b);
-  return { b, orgId: org, email, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]! };
+  return { b, orgId: org, email, csrf: csrfOf(html) };
 }
 
 describe("the keys table", () => {
@@ -247,55 +240,21 @@ describe("admin area pages", () => {
   });
 });
 
+/** The inventory admin sign-in, as the device-cookie cases both services share drive it. */
+const inventorySignIn: SignInDriver<Browser> = {
+  holder: "admin",
+  cookies: { session: "__Host-inv_session", device: DEVICE, plainDevice: "inv_device" },
+  create: async () => createAdmin(await createOrg()),
+  browser,
+  signIn: (b, email, password = PASSWORD) => post(b, "/admin/signin", { email, password, csrf: b.formToken }),
+  signOut: async (b) => post(b, "/admin/signout", { csrf: csrfOf((await page(b)).html) }),
+  page: async (b) => (await page(b)).html,
+  // The admin area's header names the signed-in admin.
+  signedInAs: (email) => email,
+};
+
 describe("device cookie: the browsers an admin signed in from keep a sign-in throttle of their own", () => {
-  async function knownBrowser(): Promise<{ email: string; known: Browser }> {
-    const email = await createAdmin(await createOrg());
-    const known = await browser();
-    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-    expect(known.cookies.get(DEVICE)).toEqual(expect.any(String));
-    return { email, known };
-  }
-
-  /** Wrong passwords from five other networks spend the account's shared count: a new browser is refused. */
-  async function lockAccount(email: string): Promise<void> {
-    for (let i = 0; i < 5; i++) {
-      const b = await browser();
-      expect((await post(b, "/admin/signin", { email, password: `wrong ${i} password`, csrf: b.formToken })).status).toBe(401);
-    }
-    const stranger = await browser();
-    expect((await post(stranger, "/admin/signin", { email, password: PASSWORD, csrf: stranger.formToken })).status).toBe(429);
-  }
-
-  it("signing in sets __Host-inv_device for 180 days (Secure, HttpOnly, SameSite=Strict, Path=/), without the email in it", async () => {
-    const email = await createAdmin(await createOrg());
-    const b = await browser();
-    const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
-    expect(response.status).toBe(303);
-    const setCookie = setCookies(response).find((h) => h.startsWith(`${DEVICE}=`))!;
-    // 180 days × 86,400 s.
-    for (const attribute of ["; Max-Age=15552000", "; Path=/", "; HttpOnly", "; Secure", "; SameSite=Strict"]) expect(setCookie).toContain(attribute);
-    expect(setCookie).not.toMatch(/Domain=/i);
-    const value = b.cookies.get(DEVICE)!;
-    expect(decodeURIComponent(value)).not.toContain(email);
-    expect(value).not.toContain(await sha256Hex(email));
-  });
-
-  it("a browser the admin signed in from still signs in while wrong passwords from elsewhere lock the account", async () => {
-    const { email, known } = await knownBrowser();
-    known.cookies.delete("__Host-inv_session");
-    await lockAccount(email);
-    const response = await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken });
-    expect(response.status, await response.clone().text()).toBe(303);
-    expect((await page(known)).html).toContain(email);
-  });
-
-  it("a device cookie issued for another admin gives no way past that account's lock", async () => {
-    const { known } = await knownBrowser();
-    const victim = await createAdmin(await createOrg());
-    await lockAccount(victim);
-    const response = await post(known, "/admin/signin", { email: victim, password: PASSWORD, csrf: known.formToken });
-    expect(response.status).toBe(429);
-  });
+  deviceCookieCases(inventorySignIn);
 
   /**
    * The device cookie the tax service gives a browser at each sign-in or sign-up there (`__Host-tax_device`, from the
@@ -316,69 +275,12 @@ describe("device cookie: the browsers an admin signed in from keep a sign-in thr
 
   it("a device cookie the tax service gave for the same email gives no way past the lock, even under the same SESSION_SECRET", async () => {
     const email = await createAdmin(await createOrg());
-    await lockAccount(email);
+    await lockAccount(inventorySignIn, email);
     const b = await browser();
     b.cookies.set(DEVICE, await taxDeviceCookieFor(email));
     const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
     expect(response.status, await response.clone().text()).toBe(429);
     expect(b.cookies.has("__Host-inv_session")).toBe(false);
-  });
-
-  it("a forged or altered device cookie gives no way past the lock; the genuine one does", async () => {
-    const { email, known } = await knownBrowser();
-    await lockAccount(email);
-    const genuine = known.cookies.get(DEVICE)!;
-    const [deviceId, issuedAt, signature] = genuine.split(".") as [string, string, string];
-    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
-    const forged = `${"F".repeat(22)}.${issuedAt}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}.${issuedAt}`)}`;
-    for (const [name, value] of [
-      [DEVICE, `${deviceId}.${issuedAt}.${flip(signature, signature.length - 1)}`],
-      [DEVICE, `${flip(deviceId, 0)}.${issuedAt}.${signature}`],
-      // A later issue time would stretch the cookie's life: it is signed content.
-      [DEVICE, `${deviceId}.${Number(issuedAt) + 86_400}.${signature}`],
-      [DEVICE, forged],
-      ["inv_device", genuine],
-    ] as const) {
-      const b = await browser();
-      b.cookies.set(name, value);
-      expect((await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken })).status, `${name}=${value}`).toBe(429);
-    }
-    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-  });
-
-  it("wrong passwords from a known browser are limited to 5 per 15 minutes of its own, and leave other browsers' count alone", async () => {
-    const { email, known } = await knownBrowser();
-    for (let i = 0; i < 5; i++) {
-      expect((await post(known, "/admin/signin", { email, password: `wrong ${i} password`, csrf: known.formToken })).status).toBe(401);
-    }
-    const locked = await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken });
-    expect(locked.status).toBe(429);
-    // The window is 15 minutes (900 s) from the first of those attempts, a moment ago.
-    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
-    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(900);
-
-    const elsewhere = await browser();
-    expect((await post(elsewhere, "/admin/signin", { email, password: PASSWORD, csrf: elsewhere.formToken })).status).toBe(303);
-  });
-
-  it("a device cookie from before a SESSION_SECRET rotation counts while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
-    const { email, known } = await knownBrowser();
-    const before = known.cookies.get(DEVICE)!;
-    await lockAccount(email);
-
-    const newSecret = "a-new-session-secret-0123456789abcdef";
-    known.bindings = { ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
-    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-    expect(known.cookies.get(DEVICE)).not.toBe(before);
-
-    // Once the previous value is removed, the cookie from before is an unknown browser's; the one issued since is known.
-    const rotated = { ...env, SESSION_SECRET: newSecret };
-    const stale = await browser();
-    stale.bindings = rotated;
-    stale.cookies.set(DEVICE, before);
-    expect((await post(stale, "/admin/signin", { email, password: PASSWORD, csrf: stale.formToken })).status).toBe(429);
-    known.bindings = rotated;
-    expect((await post(known, "/admin/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
   });
 });
 

@@ -1,12 +1,13 @@
 // The tax web page: sessions, CSRF, sign-in throttling, generic errors, and isolation between accounts
 // through the session-authenticated management API.
-import { createExecutionContext, env, runInDurableObject, SELF, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it, vi } from "vitest";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
 import type { SignInThrottle } from "../../../src/platform/auth/throttle";
-import { hmacSha256Hex, sha256Hex } from "../../../src/platform/crypto";
+import { sha256Hex } from "../../../src/platform/crypto";
 import taxWorker from "../../../src/tax/worker";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
-import { cookieValue, randomAddress, setCookies } from "../../web-session";
+import { deviceCookieCases, expectDeviceCookie, type SignInDriver } from "../../device-cookies";
+import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
 
 const PASSWORD = "correct horse battery";
@@ -44,16 +45,6 @@ function cookieHeader(b: Browser): string {
   return [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
-const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
-
-async function send(b: Browser, request: Request): Promise<Response> {
-  if (b.bindings === undefined) return SELF.fetch(request);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], b.bindings as never, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
 async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   const request = new Request(`${b.base}${path}`, {
     method: "POST",
@@ -67,7 +58,7 @@ async function post(b: Browser, path: string, fields: Record<string, string>, he
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const response = await send(b, request);
+  const response = await sendWith(taxWorker, b.bindings, request);
   for (const name of [b.names.session, b.names.device]) {
     const value = cookieValue(response, name);
     if (value === "") b.cookies.delete(name);
@@ -392,156 +383,34 @@ describe("sign in", () => {
   });
 });
 
-describe("device cookie: the browsers an account signed in from keep a sign-in throttle of their own", () => {
-  /** 180 days in seconds: 180 × 86,400. */
-  const DEVICE_MAX_AGE = 15_552_000;
-
-  async function knownBrowser(): Promise<{ email: string; known: Browser }> {
+/** The tax sign-in page, as the device-cookie cases both services share drive it. */
+const taxSignIn: SignInDriver<Browser> = {
+  holder: "account",
+  cookies: { session: SESSION, device: DEVICE, plainDevice: "tax_device" },
+  async create() {
     const email = randomEmail();
     await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
-    const known = await browser();
-    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-    expect(known.cookies.get(DEVICE)).toEqual(expect.any(String));
-    return { email, known };
-  }
+    return email;
+  },
+  browser: () => browser(),
+  signIn: (b, email, password = PASSWORD) => post(b, "/auth/signin", { email, password, csrf: b.formToken }),
+  signOut: async (b) => post(b, "/auth/signout", { csrf: csrfOf((await page(b)).html) }),
+  page: async (b) => (await page(b)).html,
+  signedInAs: (email) => `Signed in as ${email}`,
+};
 
-  /** Wrong passwords from five other networks spend the account's shared count: a new browser is refused. */
-  async function lockAccount(email: string): Promise<void> {
-    for (let i = 0; i < 5; i++) {
-      const b = await browser();
-      expect((await post(b, "/auth/signin", { email, password: `wrong password ${i}`, csrf: b.formToken })).status).toBe(401);
-    }
-    const stranger = await browser();
-    expect((await post(stranger, "/auth/signin", { email, password: PASSWORD, csrf: stranger.formToken })).status).toBe(429);
-  }
+describe("device cookie: the browsers an account signed in from keep a sign-in throttle of their own", () => {
+  deviceCookieCases(taxSignIn);
 
-  it("signing up or in sets __Host-tax_device for 180 days (Secure, HttpOnly, SameSite=Strict, Path=/), without the email in it", async () => {
+  it("signing up sets __Host-tax_device as signing in does, with a value of its own", async () => {
     const b = await browser();
     const email = randomEmail();
     const signUp = await post(b, "/auth/signup", { email, password: PASSWORD, csrf: b.formToken });
     expect(signUp.status).toBe(303);
-    const other = await browser();
-    const signIn = await post(other, "/auth/signin", { email, password: PASSWORD, csrf: other.formToken });
+    const signedUp = await expectDeviceCookie(signUp, DEVICE, email);
+    const signIn = await taxSignIn.signIn(await browser(), email);
     expect(signIn.status).toBe(303);
-    for (const response of [signUp, signIn]) {
-      const setCookie = setCookies(response).find((h) => h.startsWith(`${DEVICE}=`))!;
-      for (const attribute of [`; Max-Age=${DEVICE_MAX_AGE}`, "; Path=/", "; HttpOnly", "; Secure", "; SameSite=Strict"]) {
-        expect(setCookie).toContain(attribute);
-      }
-      expect(setCookie).not.toMatch(/Domain=/i);
-    }
-    const values = [b.cookies.get(DEVICE)!, other.cookies.get(DEVICE)!];
-    expect(values[0]).not.toBe(values[1]);
-    for (const value of values) {
-      expect(decodeURIComponent(value)).not.toContain(email);
-      expect(value).not.toContain(await sha256Hex(email));
-    }
-  });
-
-  it("a browser the account signed in from, signed out since, still signs in while wrong passwords from elsewhere lock the account", async () => {
-    const { email, known } = await knownBrowser();
-    const { html } = await page(known);
-    expect((await post(known, "/auth/signout", { csrf: csrfOf(html) })).status).toBe(303);
-    expect(known.cookies.has(known.names.session)).toBe(false);
-
-    await lockAccount(email);
-    const response = await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken });
-    expect(response.status, await response.clone().text()).toBe(303);
-    expect((await page(known)).html).toContain(`Signed in as ${email}`);
-  });
-
-  it("a device cookie issued for another account gives no way past that account's lock", async () => {
-    const { known } = await knownBrowser();
-    const victim = randomEmail();
-    await expectStatus(await admin("POST", "/admin/api/accounts", { email: victim, password: PASSWORD }), 201);
-    await lockAccount(victim);
-    const response = await post(known, "/auth/signin", { email: victim, password: PASSWORD, csrf: known.formToken });
-    expect(response.status).toBe(429);
-    expect(await response.text()).toContain("Too many attempts");
-  });
-
-  it("a forged or altered device cookie gives no way past the lock; the genuine one does", async () => {
-    const { email, known } = await knownBrowser();
-    await lockAccount(email);
-    const genuine = known.cookies.get(DEVICE)!;
-    const [deviceId, issuedAt, signature] = genuine.split(".") as [string, string, string];
-    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === "a" ? "b" : "a") + text.slice(at + 1);
-    const forged = `${"F".repeat(22)}.${issuedAt}.${await hmacSha256Hex("not-the-service-secret-0123456789", `device-cookie.${email}.${"F".repeat(22)}.${issuedAt}`)}`;
-    for (const [name, value] of [
-      [DEVICE, `${deviceId}.${issuedAt}.${flip(signature, signature.length - 1)}`],
-      [DEVICE, `${flip(deviceId, 0)}.${issuedAt}.${signature}`],
-      // A later issue time would stretch the cookie's life: it is signed content.
-      [DEVICE, `${deviceId}.${Number(issuedAt) + 86_400}.${signature}`],
-      [DEVICE, forged],
-      // Over https only the __Host- name is read: a plain-named cookie may come from a sibling subdomain or plain http.
-      ["tax_device", genuine],
-    ] as const) {
-      const b = await browser();
-      b.cookies.set(name, value);
-      const response = await post(b, "/auth/signin", { email, password: PASSWORD, csrf: b.formToken });
-      expect(response.status, `${name}=${value}`).toBe(429);
-      expect(b.cookies.has(b.names.session)).toBe(false);
-    }
-    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-  });
-
-  it("a device cookie counts for 180 days from its issue, however long the browser keeps it", async () => {
-    const { email, known } = await knownBrowser();
-    const issued = known.cookies.get(DEVICE)!;
-    const issuedAtMs = Number(issued.split(".")[1]) * 1000;
-    const withCookie = async () => {
-      const b = await browser();
-      b.cookies.set(DEVICE, issued);
-      return (await post(b, "/auth/signin", { email, password: PASSWORD, csrf: b.formToken })).status;
-    };
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      vi.setSystemTime(issuedAtMs + 179 * 86_400_000);
-      await lockAccount(email);
-      expect(await withCookie()).toBe(303);
-      // Two days on, the account's window has long ended: lock it again; the same cookie is now 181 days old.
-      vi.setSystemTime(issuedAtMs + 181 * 86_400_000);
-      await lockAccount(email);
-      expect(await withCookie()).toBe(429);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it("wrong passwords from a known browser are limited to 5 per 15 minutes of its own, and leave other browsers' count alone", async () => {
-    const { email, known } = await knownBrowser();
-    for (let i = 0; i < 5; i++) {
-      expect((await post(known, "/auth/signin", { email, password: `wrong password ${i}`, csrf: known.formToken })).status).toBe(401);
-    }
-    const locked = await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken });
-    expect(locked.status).toBe(429);
-    // The window is 15 minutes (900 s) from the first of those attempts, a moment ago.
-    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
-    expect(Number(locked.headers.get("Retry-After"))).toBeLessThanOrEqual(900);
-    expect(await locked.text()).toContain("Too many attempts");
-
-    const elsewhere = await browser();
-    expect((await post(elsewhere, "/auth/signin", { email, password: PASSWORD, csrf: elsewhere.formToken })).status).toBe(303);
-  });
-
-  it("a device cookie from before a SESSION_SECRET rotation counts while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
-    const { email, known } = await knownBrowser();
-    const before = known.cookies.get(DEVICE)!;
-    await lockAccount(email);
-
-    const newSecret = "a-new-session-secret-0123456789abcdef";
-    known.bindings = { ...env, SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET };
-    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
-    expect(known.cookies.get(DEVICE)).not.toBe(before);
-
-    // Once the previous value is removed, the cookie from before is an unknown browser's; the one issued since is known.
-    const rotated = { ...env, SESSION_SECRET: newSecret };
-    const stale = await browser();
-    stale.bindings = rotated;
-    stale.cookies.set(DEVICE, before);
-    expect((await post(stale, "/auth/signin", { email, password: PASSWORD, csrf: stale.formToken })).status).toBe(429);
-    known.bindings = rotated;
-    expect((await post(known, "/auth/signin", { email, password: PASSWORD, csrf: known.formToken })).status).toBe(303);
+    expect(await expectDeviceCookie(signIn, DEVICE, email)).not.toBe(signedUp);
   });
 });
 
