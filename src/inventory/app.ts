@@ -36,6 +36,7 @@ import { registerDispatchSale } from "./sales/dispatch-sale";
 import { registerListSales } from "./sales/list-sales";
 import { registerFindSaleByInvoice } from "./sales/find-sale-by-invoice";
 import { registerGetSale } from "./sales/get-sale";
+import { registerGetGstSummary } from "./gst/get-gst-summary";
 import { registerListCustomerBalances } from "./ledger/list-customer-balances";
 import { registerListSupplierPayables } from "./ledger/list-supplier-payables";
 import { registerCreateLot } from "./stock/create-lot";
@@ -126,13 +127,14 @@ export function buildInventoryApp(): InventoryApp {
   registerMoveStock(app);
   registerReturnSale(app);
 
-  // The read API: lots in stock, sales and CSV exports.
+  // The read API: lots in stock, sales, the month's GST summary and CSV exports.
   const firstRead = app.routes.length;
   registerListInventory(app);
   registerListSales(app);
   // Before /sales/{id}, which would otherwise take "by-invoice-number" as an id.
   registerFindSaleByInvoice(app);
   registerGetSale(app);
+  registerGetGstSummary(app);
   registerListCustomerBalances(app);
   registerListSupplierPayables(app);
   registerExportCustomers(app);

@@ -197,6 +197,7 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     const stock = await lot(org);
     return { auth: "key", query: { invoice_number: (await sale(org, buyer.id, [{ lot_id: stock.id, kg: "1" }])).invoice_number } };
   },
+  "GET /api/v1/gst-summary": async () => ({ auth: "key", query: { month: "2025-08" } }),
   "GET /api/v1/customers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
   "GET /api/v1/suppliers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
   "GET /api/v1/export/customers": async () => ({ auth: "key" }),

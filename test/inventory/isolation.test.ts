@@ -204,6 +204,7 @@ describe("B's ids inside A's own requests", () => {
     for (const path of [
       "/api/v1/inventory?limit=1000",
       "/api/v1/sales?from=2020-01-01&limit=1000",
+      "/api/v1/gst-summary",
       "/api/v1/export/customers",
       "/api/v1/export/expenses",
       "/api/v1/export/mill-payments",

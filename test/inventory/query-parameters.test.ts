@@ -30,6 +30,7 @@ describe("X-D1-Bookmark", () => {
     for (const path of [
       "/api/v1/inventory",
       "/api/v1/sales",
+      "/api/v1/gst-summary",
       "/api/v1/export/customers",
       "/api/v1/export/expenses",
       "/api/v1/export/mill-payments",

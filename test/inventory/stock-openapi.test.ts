@@ -11,9 +11,11 @@ describe("OpenAPI document: stock, sales and exports", () => {
     expect(params("/api/v1/sales")).toEqual(
       expect.arrayContaining(["query:limit", "query:offset", "query:from", "query:to", "header:x-d1-bookmark"]),
     );
+    expect(params("/api/v1/gst-summary")).toEqual(["query:month", "header:x-d1-bookmark"]);
     for (const [path, scope] of [
       ["/api/v1/inventory", "inventory:read"],
       ["/api/v1/sales", "sales:read"],
+      ["/api/v1/gst-summary", "sales:read"],
       ["/api/v1/export/customers", "exports:read"],
       ["/api/v1/export/expenses", "exports:read"],
       ["/api/v1/export/mill-payments", "exports:read"],

@@ -1,0 +1,197 @@
+// The month's outward tax for the GST returns (GSTR-1, GSTR-3B), rolled up from sums of the stored paise: invoices by
+// rate, by registered (B2B) and unregistered (B2C) buyer and by HSN code; credit notes that adjust GST the same way;
+// and invoices less those notes. Only integers are added and subtracted here, never a rate applied, so every figure
+// ties out to the paisa with the invoices and notes it comes from.
+
+export interface TaxColumns {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/** Invoices of one kind of buyer, with or without a CGST/SGST/IGST split (sales booked before it was recorded). */
+export interface InvoiceGroup extends TaxColumns {
+  registered: boolean;
+  split: boolean;
+  count: number;
+  /** Their GST total, whether split or not. */
+  gstPaise: number;
+}
+
+/** Invoice lines (of invoices with a split) of one HSN code at one rate. */
+export interface InvoiceLineGroup extends TaxColumns {
+  hsn: string;
+  gstRateBps: number;
+  grams: number;
+}
+
+/**
+ * Credit notes alike in whether they adjust GST (carry a split), the kind of buyer, and the rate and HSN code of the
+ * invoice lines they reduce: null when those lines are of several rates (or, for `hsn`, codes).
+ */
+export interface CreditNoteGroup extends TaxColumns {
+  adjustsGst: boolean;
+  registered: boolean;
+  gstRateBps: number | null;
+  hsn: string | null;
+  count: number;
+  amountPaise: number;
+  /** Kg that came back (sales returns). */
+  grams: number;
+}
+
+export interface DocumentTotals extends TaxColumns {
+  count: number;
+}
+
+export interface RateRow extends TaxColumns {
+  gstRateBps: number | null;
+}
+
+export interface HsnRow extends TaxColumns {
+  hsn: string | null;
+  gstRateBps: number | null;
+  grams: number;
+}
+
+export interface GstSummary {
+  invoices: DocumentTotals & {
+    byRate: RateRow[];
+    b2b: DocumentTotals;
+    b2c: DocumentTotals;
+    hsn: HsnRow[];
+    withoutSplit: { count: number; taxablePaise: number; gstPaise: number };
+  };
+  creditNotes: DocumentTotals & {
+    byRate: RateRow[];
+    b2b: DocumentTotals;
+    b2c: DocumentTotals;
+    hsn: HsnRow[];
+    withoutSplit: { count: number; amountPaise: number };
+  };
+  net: TaxColumns & { byRate: RateRow[] };
+}
+
+const zero = (): DocumentTotals => ({ count: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+
+function add<T extends TaxColumns>(into: T, from: TaxColumns): T {
+  into.taxablePaise += from.taxablePaise;
+  into.cgstPaise += from.cgstPaise;
+  into.sgstPaise += from.sgstPaise;
+  into.igstPaise += from.igstPaise;
+  return into;
+}
+
+/** Null (several rates or codes) after every known value. */
+function compareNullable<T extends string | number>(a: T | null, b: T | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+const byRateOrder = (a: { gstRateBps: number | null }, b: { gstRateBps: number | null }) => compareNullable(a.gstRateBps, b.gstRateBps);
+const byHsnOrder = (a: HsnRow, b: HsnRow) => compareNullable(a.hsn, b.hsn) || byRateOrder(a, b);
+
+/** Rows summed per rate, in rate order. */
+function perRate(rows: ReadonlyArray<TaxColumns & { gstRateBps: number | null }>): RateRow[] {
+  const rates = new Map<number | null, RateRow>();
+  for (const row of rows) {
+    const rate = rates.get(row.gstRateBps) ?? { gstRateBps: row.gstRateBps, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+    rates.set(row.gstRateBps, add(rate, row));
+  }
+  return [...rates.values()].sort(byRateOrder);
+}
+
+/** Rows summed per (HSN, rate), in code order then rate order. */
+function perHsn(rows: ReadonlyArray<TaxColumns & { hsn: string | null; gstRateBps: number | null; grams: number }>): HsnRow[] {
+  const codes = new Map<string, HsnRow>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.hsn, row.gstRateBps]);
+    const code = codes.get(key) ?? { hsn: row.hsn, gstRateBps: row.gstRateBps, grams: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+    code.grams += row.grams;
+    codes.set(key, add(code, row));
+  }
+  return [...codes.values()].sort(byHsnOrder);
+}
+
+/** Totals of document groups, the whole and by kind of buyer. */
+function documentTotals(groups: ReadonlyArray<TaxColumns & { registered: boolean; count: number }>) {
+  const total = zero();
+  const b2b = zero();
+  const b2c = zero();
+  for (const group of groups) {
+    for (const into of [total, group.registered ? b2b : b2c]) {
+      into.count += group.count;
+      add(into, group);
+    }
+  }
+  return { total, b2b, b2c };
+}
+
+export function gstSummary(input: {
+  invoices: readonly InvoiceGroup[];
+  invoiceLines: readonly InvoiceLineGroup[];
+  creditNotes: readonly CreditNoteGroup[];
+}): GstSummary {
+  const split = input.invoices.filter((g) => g.split);
+  const unsplit = input.invoices.filter((g) => !g.split);
+  const invoices = documentTotals(split);
+  const invoiceRates = perRate(input.invoiceLines);
+
+  const adjusting = input.creditNotes.filter((g) => g.adjustsGst);
+  const commercial = input.creditNotes.filter((g) => !g.adjustsGst);
+  const notes = documentTotals(adjusting);
+  const noteRates = perRate(adjusting);
+
+  // Each rate's invoices less its notes; a rate only notes have comes out negative.
+  const rates = new Set([...invoiceRates, ...noteRates].map((r) => r.gstRateBps));
+  const net = [...rates]
+    .map((gstRateBps) => {
+      const row: RateRow = { gstRateBps, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+      const invoiced = invoiceRates.find((r) => r.gstRateBps === gstRateBps);
+      const credited = noteRates.find((r) => r.gstRateBps === gstRateBps);
+      if (invoiced) add(row, invoiced);
+      if (credited) add(row, negated(credited));
+      return row;
+    })
+    .sort(byRateOrder);
+
+  return {
+    invoices: {
+      ...invoices.total,
+      byRate: invoiceRates,
+      b2b: invoices.b2b,
+      b2c: invoices.b2c,
+      hsn: perHsn(input.invoiceLines),
+      withoutSplit: {
+        count: unsplit.reduce((sum, g) => sum + g.count, 0),
+        taxablePaise: unsplit.reduce((sum, g) => sum + g.taxablePaise, 0),
+        gstPaise: unsplit.reduce((sum, g) => sum + g.gstPaise, 0),
+      },
+    },
+    creditNotes: {
+      ...notes.total,
+      byRate: noteRates,
+      b2b: notes.b2b,
+      b2c: notes.b2c,
+      hsn: perHsn(adjusting),
+      withoutSplit: {
+        count: commercial.reduce((sum, g) => sum + g.count, 0),
+        amountPaise: commercial.reduce((sum, g) => sum + g.amountPaise, 0),
+      },
+    },
+    net: {
+      taxablePaise: invoices.total.taxablePaise - notes.total.taxablePaise,
+      cgstPaise: invoices.total.cgstPaise - notes.total.cgstPaise,
+      sgstPaise: invoices.total.sgstPaise - notes.total.sgstPaise,
+      igstPaise: invoices.total.igstPaise - notes.total.igstPaise,
+      byRate: net,
+    },
+  };
+}
+
+function negated(columns: TaxColumns): TaxColumns {
+  return { taxablePaise: -columns.taxablePaise, cgstPaise: -columns.cgstPaise, sgstPaise: -columns.sgstPaise, igstPaise: -columns.igstPaise };
+}

@@ -1,0 +1,44 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { InventoryApp } from "../hono";
+import { scopedKey } from "../keys/api-key-auth";
+import { gstMonth } from "../domain/gst-month";
+import { gstSummary } from "../domain/gst-summary";
+import { inventoryError } from "../http/errors";
+import { bookmarkHeader, openReadSession } from "../http/read-session";
+import { errorResponses } from "../http/schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
+import { gstMonthSums } from "./queries";
+import { GstSummaryQuery, GstSummaryResponseSchema, gstSummaryView } from "./schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/gst-summary",
+  tags: ["Sales"],
+  summary: "The month's outward GST from the books, for GSTR-1 and GSTR-3B: invoices, credit notes and the net, by rate, buyer and HSN",
+  description:
+    "Sums the stored figures of the month's invoices and credit notes to the paisa; nothing is recomputed from a rate. " +
+    "`invoices`: the sales of the IST calendar month (a sale at 23:59 IST on its last day is in, one at 00:00 IST on the next month's first day is not), " +
+    "cancelled sales excluded, exactly the sales `GET /api/v1/sales` lists for the month's first to last day; split by rate and by HSN code from their lines, " +
+    "and into `b2b` (buyer with a GSTIN) and `b2c` (without). " +
+    "`credit_notes`: credit notes and sales returns dated in the month, voided ones and those of cancelled invoices excluded, that adjust GST (carry a " +
+    "CGST/SGST/IGST split); each is put at the rate and HSN code of the invoice lines it reduces (a return's own lines, else all its invoice's), or at " +
+    "null when those lines have several. Notes without a split (past the CGST s.34(2) time limit, or against no invoice) are counted apart, by amount only. " +
+    "`net`: invoices less the notes that adjust GST. Outward supplies only: no inward supplies or input tax credit, no reverse charge, no exports. " +
+    "`month` malformed, after the current IST month or before July 2017, or an unknown query parameter: 400 `bad_request` naming it.",
+  ...scopedKey("sales:read"),
+  request: { query: GstSummaryQuery, headers: BookmarkHeader },
+  responses: {
+    200: { description: "The month's GST summary", headers: readHeaders, content: { "application/json": { schema: GstSummaryResponseSchema } } },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+export function registerGetGstSummary(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const month = gstMonth({ month: c.req.valid("query").month, nowMs: Date.now() });
+    if (!month.ok) throw inventoryError("bad_request", `month: ${month.error}`);
+    const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
+    const sums = await gstMonthSums(session, c.var.apiKey.state.ownerId, month);
+    return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums)) }, 200, bookmarkHeader(session));
+  });
+}

@@ -1,0 +1,342 @@
+// GET /api/v1/gst-summary: the month's outward tax from the books, for GSTR-1 (due the 11th) and GSTR-3B (the 20th).
+// Rates: cotton yarn (HSN 5205, 5206) 5 %; man-made-fibre yarn (HSN 5509 polyester spun) 12 % until 21 September 2025
+// (Notification 1/2017-Central Tax (Rate); 5 % from 22 September 2025, Notification 9/2025-Central Tax (Rate)).
+// Within Tamil Nadu each line carries CGST and SGST at half its rate, each rounded half up to the paisa; to another
+// state IGST at the full rate (IGST Act s.7-s.8). A credit note carries a split only when dated and recorded on or
+// before 30 November after the end of its invoice's financial year (CGST s.34(2)). IST date D is the UTC interval
+// [D-1 18:30Z, D 18:30Z) (reference §4). Every expected figure is worked by hand in its comment.
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { GstSummaryResponseSchema } from "../../../src/inventory/gst/schemas";
+import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
+import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { admin, api, createKey, createOrg, expectError, expectStatus } from "../helpers";
+import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
+
+const TN_SELLER = "33ABCDE1234F1Z7";
+
+async function tamilNaduTrader(plan: "business" | "growth" = "business") {
+  const orgId = (await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan, gstin: TN_SELLER }), 201)).data
+    .id as string;
+  return { orgId, key: (await createKey(orgId)).key };
+}
+
+async function summary(key: string, query = "") {
+  return GstSummaryResponseSchema.parse(await expectStatus(await api(`/api/v1/gst-summary${query}`, key), 200)).data;
+}
+
+const dispatch = async (saleId: string) => expectStatus(await admin("POST", `/admin/api/sales/${saleId}/dispatch`), 200);
+const invoiceOf = async (...args: Parameters<typeof sale>) => SaleSchema.parse(await sale(...args));
+const TIME_OF_BOOKING = ist("2025-09-05");
+
+afterEach(() => vi.useRealTimers());
+
+describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
+  // The books, written at noon IST on 5 September 2025 (the clock held there; the current month is September 2025),
+  // by a trader in Tamil Nadu. Buyers: A, a Tamil Nadu GSTIN (intra-state, B2B); B, a Maharashtra GSTIN (inter-state,
+  // B2B); C, unregistered in Tamil Nadu (intra-state, B2C).
+  //
+  // S1, 5 Aug, to A: 30s combed cotton (HSN 52052310) 40 kg × ₹300 = ₹12,000.00, CGST 2.5 % ₹300.00, SGST ₹300.00;
+  //   polyester spun (HSN 550921, 12 %) 10 kg × ₹150 = ₹1,500.00, CGST 6 % ₹90.00, SGST ₹90.00.
+  //   Invoice ₹13,500.00 + CGST ₹390.00 + SGST ₹390.00 = ₹14,280.00.
+  // S2, 10 Aug, to B: polyester 20 kg × ₹155.50 = ₹3,110.00, IGST 12 % ₹373.20; cotton 7.5 kg × ₹313.50 = ₹2,351.25,
+  //   IGST 5 % 117.5625 → ₹117.56. Invoice ₹5,461.25 + IGST ₹490.76.
+  // S3, 12 Aug, to C: cotton 3 kg × ₹301.15 = ₹903.45, CGST 2.5 % 22.58625 → ₹22.59, SGST ₹22.59.
+  // S4, 14 Aug, to A: cotton 10 kg × ₹300, with a ₹105.00 credit note, then cancelled: neither counts (the note is
+  //   voided with it).
+  // S5, 31 Aug at 23:59 IST, to A: 30s CVC 60/40 (HSN 520623, 5 %) 2 kg × ₹300 = ₹600.00, CGST ₹15.00, SGST ₹15.00.
+  // S6, 1 Sep at 00:00 IST, to A: cotton 1 kg × ₹300 = ₹300.00, CGST ₹7.50, SGST ₹7.50: September's.
+  // S0, 15 Mar 2024, to A: cotton 10 kg × ₹300 = ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00 (FY 2023-24: its notes adjust
+  //   GST until 30 November 2024).
+  //
+  // Notes dated in August 2025, recorded on 5 September 2025:
+  // R1, 20 Aug: 2.5 kg of S2's cotton back: 2.5 × ₹313.50 = ₹783.75, IGST 5 % 39.1875 → ₹39.19 (B2B, 5 %, 52052310).
+  // N1, 25 Aug: ₹94.86 against S3: CGST 94.86 × 22.59 / 948.63 = 2.2589 → ₹2.26, SGST ₹2.26, taxable 94.86 − 4.52 =
+  //   ₹90.34 (B2C, 5 %, 52052310).
+  // N2, 26 Aug: ₹1,428.00 against S1: CGST 1,428 × 390 / 14,280 = ₹39.00, SGST ₹39.00, taxable ₹1,350.00. S1 has lines
+  //   at 5 % and 12 % and the note one split for both: rate and HSN null.
+  // N3, 18 Aug: ₹315.00 against S0, past S0's limit: no split. N4, 21 Aug: ₹50.00 to C against no invoice: no split.
+  // N5, 27 Aug: ₹100.00 against S1, voided. N7, 1 Sep: ₹10.00 against S1: September's.
+  async function august() {
+    holdClockAt(TIME_OF_BOOKING);
+    const { orgId, key } = await tamilNaduTrader();
+    const received = { received_at: "2024-03-01T10:00:00+05:30", kg: "500" };
+    const cotton = await lot(orgId, received);
+    const polyester = await lot(orgId, { ...received, sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun" });
+    const cvc = await lot(orgId, { ...received, sku: "CVC-CMB-30S1-RW-6040", yarn_type: "cvc_blend" });
+    const a = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const b = await customer(orgId, { gstin: "27AAPFU0939F1ZV" });
+    const c = await customer(orgId, { state: "Tamil Nadu" });
+    const note = (body: Record<string, unknown>) => post(`/admin/api/orgs/${orgId}/credit-notes`, body).then((n) => CreditNoteSchema.parse(n));
+
+    const s0 = await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2024-03-15" });
+    const s1 = await invoiceOf(
+      orgId,
+      a.id,
+      [
+        { lot_id: cotton.id, kg: "40", rate_per_kg: "300" },
+        { lot_id: polyester.id, kg: "10", rate_per_kg: "150" },
+      ],
+      { sale_date: "2025-08-05" },
+    );
+    expect(s1).toMatchObject({ taxable_amount: "13500.00", cgst_amount: "390.00", sgst_amount: "390.00", total_amount: "14280.00" });
+    const s2 = await invoiceOf(
+      orgId,
+      b.id,
+      [
+        { lot_id: polyester.id, kg: "20", rate_per_kg: "155.50" },
+        { lot_id: cotton.id, kg: "7.5", rate_per_kg: "313.50" },
+      ],
+      { sale_date: "2025-08-10" },
+    );
+    expect(s2).toMatchObject({ taxable_amount: "5461.25", igst_amount: "490.76" });
+    const s3 = await invoiceOf(orgId, c.id, [{ lot_id: cotton.id, kg: "3", rate_per_kg: "301.15" }], { sale_date: "2025-08-12" });
+    expect(s3).toMatchObject({ taxable_amount: "903.45", cgst_amount: "22.59", sgst_amount: "22.59" });
+    const s4 = await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2025-08-14" });
+    await note({ customer_id: a.id, sale_id: s4.id, amount: "105.00", date: "2025-08-15" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${s4.id}/cancel`), 200);
+    const lastMinute = { sale_date: "2025-08-31", sold_at: "2025-08-31T23:59:00+05:30" };
+    const s5 = await invoiceOf(orgId, a.id, [{ lot_id: cvc.id, kg: "2", rate_per_kg: "300" }], lastMinute);
+    expect(s5).toMatchObject({ sold_at: "2025-08-31T18:29:00.000Z", cgst_amount: "15.00" });
+    const firstMinute = { sale_date: "2025-09-01", sold_at: "2025-09-01T00:00:00+05:30" };
+    expect(await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "1", rate_per_kg: "300" }], firstMinute)).toMatchObject({
+      sold_at: "2025-08-31T18:30:00.000Z",
+    });
+
+    await dispatch(s2.id);
+    const r1 = CreditNoteSchema.parse(
+      await post(`/admin/api/sales/${s2.id}/returns`, { items: [{ lot_id: cotton.id, kg: "2.5" }], date: "2025-08-20" }),
+    );
+    expect(r1).toMatchObject({ amount: "822.94", taxable_amount: "783.75", igst_amount: "39.19" });
+    expect(await note({ customer_id: c.id, sale_id: s3.id, amount: "94.86", date: "2025-08-25" })).toMatchObject({
+      taxable_amount: "90.34",
+      cgst_amount: "2.26",
+    });
+    expect(await note({ customer_id: a.id, sale_id: s1.id, amount: "1428.00", date: "2025-08-26" })).toMatchObject({
+      taxable_amount: "1350.00",
+      cgst_amount: "39.00",
+    });
+    expect(await note({ customer_id: a.id, sale_id: s0.id, amount: "315.00", date: "2025-08-18" })).toMatchObject({ taxable_amount: null });
+    expect(await note({ customer_id: c.id, amount: "50.00", date: "2025-08-21" })).toMatchObject({ taxable_amount: null });
+    const n5 = await note({ customer_id: a.id, sale_id: s1.id, amount: "100.00", date: "2025-08-27" });
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${n5.id}/void`, { reason: "Entered twice" }), 200);
+    await note({ customer_id: a.id, sale_id: s1.id, amount: "10.00", date: "2025-09-01" });
+    return { orgId, key };
+  }
+
+  let key: string;
+  beforeAll(async () => {
+    ({ key } = await august());
+    vi.useRealTimers();
+  }, 60_000);
+
+  it("invoices: S1, S2, S3 and S5 (S4 cancelled, S6 in September), in total and by buyer", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const data = await summary(key, "?month=2025-08");
+    expect(data).toMatchObject({ month: "2025-08", seller_gstin: TN_SELLER });
+    // Taxable 13,500.00 + 5,461.25 + 903.45 + 600.00 = 20,464.70; CGST and SGST 390.00 + 22.59 + 15.00 = 427.59 each;
+    // IGST 490.76.
+    expect(data.invoices).toMatchObject({
+      count: 4,
+      taxable_amount: "20464.70",
+      cgst_amount: "427.59",
+      sgst_amount: "427.59",
+      igst_amount: "490.76",
+      without_gst_split: { count: 0, taxable_amount: "0.00", gst_amount: "0.00" },
+    });
+    // B2B, S1 + S2 + S5: taxable 13,500.00 + 5,461.25 + 600.00 = 19,561.25; CGST and SGST 390.00 + 15.00 = 405.00.
+    expect(data.invoices.b2b).toEqual({ count: 3, taxable_amount: "19561.25", cgst_amount: "405.00", sgst_amount: "405.00", igst_amount: "490.76" });
+    expect(data.invoices.b2c).toEqual({ count: 1, taxable_amount: "903.45", cgst_amount: "22.59", sgst_amount: "22.59", igst_amount: "0.00" });
+  });
+
+  it("invoices by rate and by HSN code, from their lines", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const { invoices } = await summary(key, "?month=2025-08");
+    expect(invoices.by_rate).toEqual([
+      // 5 %: cotton 12,000.00 + 2,351.25 + 903.45 and CVC 600.00 = 15,854.70; CGST and SGST 300.00 + 22.59 + 15.00 =
+      // 337.59; IGST 117.56.
+      { gst_rate_percent: 5, taxable_amount: "15854.70", cgst_amount: "337.59", sgst_amount: "337.59", igst_amount: "117.56" },
+      // 12 %: polyester 1,500.00 + 3,110.00 = 4,610.00; CGST and SGST 90.00; IGST 373.20.
+      { gst_rate_percent: 12, taxable_amount: "4610.00", cgst_amount: "90.00", sgst_amount: "90.00", igst_amount: "373.20" },
+    ]);
+    expect(invoices.hsn).toEqual([
+      // Cotton: 40 + 7.5 + 3 = 50.5 kg; 12,000.00 + 2,351.25 + 903.45 = 15,254.70; CGST and SGST 300.00 + 22.59 = 322.59.
+      {
+        hsn: "52052310",
+        gst_rate_percent: 5,
+        kg: "50.500",
+        taxable_amount: "15254.70",
+        cgst_amount: "322.59",
+        sgst_amount: "322.59",
+        igst_amount: "117.56",
+      },
+      { hsn: "520623", gst_rate_percent: 5, kg: "2.000", taxable_amount: "600.00", cgst_amount: "15.00", sgst_amount: "15.00", igst_amount: "0.00" },
+      // Polyester: 10 + 20 = 30 kg.
+      {
+        hsn: "550921",
+        gst_rate_percent: 12,
+        kg: "30.000",
+        taxable_amount: "4610.00",
+        cgst_amount: "90.00",
+        sgst_amount: "90.00",
+        igst_amount: "373.20",
+      },
+    ]);
+  });
+
+  it("credit notes that adjust GST: R1, N1 and N2; N3 (past the limit) and N4 (no invoice) by amount only", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const { credit_notes: notes } = await summary(key, "?month=2025-08");
+    // Taxable 783.75 + 90.34 + 1,350.00 = 2,224.09; CGST and SGST 2.26 + 39.00 = 41.26; IGST 39.19.
+    expect(notes).toMatchObject({ count: 3, taxable_amount: "2224.09", cgst_amount: "41.26", sgst_amount: "41.26", igst_amount: "39.19" });
+    // B2B R1 + N2: 783.75 + 1,350.00 = 2,133.75.
+    expect(notes.b2b).toEqual({ count: 2, taxable_amount: "2133.75", cgst_amount: "39.00", sgst_amount: "39.00", igst_amount: "39.19" });
+    expect(notes.b2c).toEqual({ count: 1, taxable_amount: "90.34", cgst_amount: "2.26", sgst_amount: "2.26", igst_amount: "0.00" });
+    // 5 %: R1 + N1 = 783.75 + 90.34 = 874.09; N2 against lines of 5 % and 12 % at null.
+    expect(notes.by_rate).toEqual([
+      { gst_rate_percent: 5, taxable_amount: "874.09", cgst_amount: "2.26", sgst_amount: "2.26", igst_amount: "39.19" },
+      { gst_rate_percent: null, taxable_amount: "1350.00", cgst_amount: "39.00", sgst_amount: "39.00", igst_amount: "0.00" },
+    ]);
+    expect(notes.hsn).toEqual([
+      // 2.5 kg came back (R1); N1 returned none.
+      { hsn: "52052310", gst_rate_percent: 5, kg: "2.500", taxable_amount: "874.09", cgst_amount: "2.26", sgst_amount: "2.26", igst_amount: "39.19" },
+      { hsn: null, gst_rate_percent: null, kg: "0.000", taxable_amount: "1350.00", cgst_amount: "39.00", sgst_amount: "39.00", igst_amount: "0.00" },
+    ]);
+    // 315.00 + 50.00.
+    expect(notes.without_gst_split).toEqual({ count: 2, amount: "365.00" });
+  });
+
+  it("net: invoices less the notes that adjust GST, per rate and in total", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const { net } = await summary(key, "?month=2025-08");
+    // Taxable 20,464.70 − 2,224.09 = 18,240.61; CGST and SGST 427.59 − 41.26 = 386.33; IGST 490.76 − 39.19 = 451.57.
+    expect(net).toMatchObject({ taxable_amount: "18240.61", cgst_amount: "386.33", sgst_amount: "386.33", igst_amount: "451.57" });
+    expect(net.by_rate).toEqual([
+      // 5 %: 15,854.70 − 874.09 = 14,980.61; 337.59 − 2.26 = 335.33; 117.56 − 39.19 = 78.37.
+      { gst_rate_percent: 5, taxable_amount: "14980.61", cgst_amount: "335.33", sgst_amount: "335.33", igst_amount: "78.37" },
+      { gst_rate_percent: 12, taxable_amount: "4610.00", cgst_amount: "90.00", sgst_amount: "90.00", igst_amount: "373.20" },
+      { gst_rate_percent: null, taxable_amount: "-1350.00", cgst_amount: "-39.00", sgst_amount: "-39.00", igst_amount: "0.00" },
+    ]);
+  });
+
+  // S1 has ₹13,500.00 − 1,350.00 = ₹12,150.00 taxable and ₹390.00 − 39.00 = ₹351.00 of each tax left (N5 voided), ₹12,852.00
+  // in all: N7's ₹10.00 is CGST 10 × 351 / 12,852 = 0.2731 → ₹0.27, SGST ₹0.27, taxable ₹9.46.
+  it("September, the current month and the default, has S6 (00:00 IST on 1 September) and N7", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const september = await summary(key);
+    expect(september).toMatchObject({
+      month: "2025-09",
+      invoices: { count: 1, taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50", igst_amount: "0.00" },
+      credit_notes: { count: 1, taxable_amount: "9.46", cgst_amount: "0.27", sgst_amount: "0.27", igst_amount: "0.00" },
+    });
+    expect(await summary(key, "?month=2025-09")).toEqual(september);
+  });
+
+  it("a month after the current one is 400 naming month; the clock at 23:59 IST on 30 September 2025 is still September", async () => {
+    holdClockAt(ist("2025-09-30", "23:59"));
+    const message = await expectError(await api("/api/v1/gst-summary?month=2025-10", key), 400, "bad_request");
+    expect(message).toBe("month: 2025-10 is after the current month in India (IST), 2025-09");
+    holdClockAt(ist("2025-10-01", "00:00"));
+    expect((await summary(key, "?month=2025-10")).invoices.count).toBe(0);
+  });
+});
+
+describe("GET /api/v1/gst-summary: only the key's organisation, and only what the books hold", () => {
+  it("another organisation's sale and note in the same month never appear", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const mine = await tamilNaduTrader();
+    const theirs = await tamilNaduTrader();
+    for (const [{ orgId }, kg] of [
+      [mine, "1"],
+      [theirs, "100"],
+    ] as const) {
+      const stock = await lot(orgId, { received_at: "2025-08-01T10:00:00+05:30" });
+      const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+      const booked = await invoiceOf(orgId, buyer.id, [{ lot_id: stock.id, kg, rate_per_kg: "300" }], { sale_date: "2025-08-05" });
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount: "31.50", date: "2025-08-06" });
+    }
+    // Mine: 1 kg × ₹300 = ₹300.00 + CGST ₹7.50 + SGST ₹7.50; the note ₹31.50 is 31.50 × 7.50 / 315.00 = ₹0.75 of each
+    // tax and ₹30.00 taxable. Theirs (100 kg, ₹30,000.00) is nowhere in it.
+    const data = await summary(mine.key, "?month=2025-08");
+    expect(data.invoices).toMatchObject({ count: 1, taxable_amount: "300.00", cgst_amount: "7.50" });
+    expect(data.credit_notes).toMatchObject({ count: 1, taxable_amount: "30.00", cgst_amount: "0.75" });
+    expect((await summary(theirs.key, "?month=2025-08")).invoices).toMatchObject({ count: 1, taxable_amount: "30000.00" });
+  });
+
+  it("needs sales:read, a plan with the API and a live subscription", async () => {
+    const { orgId, key } = await tamilNaduTrader();
+    await expectError(await api("/api/v1/gst-summary", null), 401, "missing_token");
+    await expectError(await api("/api/v1/gst-summary", (await createKey(orgId, { scopes: ["inventory:read"] })).key), 403, "missing_scope");
+    expect((await summary((await createKey(orgId, { scopes: ["sales:read"] })).key)).seller_gstin).toBe(TN_SELLER);
+    await expectError(await api("/api/v1/gst-summary", (await tamilNaduTrader("growth")).key), 403, "plan_required");
+    await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { subscription_status: "lapsed" }), 200);
+    await expectError(await api("/api/v1/gst-summary", key), 403, "subscription_lapsed");
+  });
+
+  // 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00, its split then cleared as on sales booked before the
+  // split was recorded (their GST total stands). A ₹1,260.00 note against it then has no split either.
+  it("an invoice booked before the split was recorded is counted apart with its GST total, and so is its note", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const { orgId, key } = await tamilNaduTrader();
+    const stock = await lot(orgId, { received_at: "2025-08-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = await invoiceOf(orgId, buyer.id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }], { sale_date: "2025-08-05" });
+    await env.DB.batch([
+      env.DB.prepare("UPDATE sales SET seller_state_code = NULL, cgst_paise = NULL, sgst_paise = NULL, igst_paise = NULL WHERE id = ?").bind(
+        booked.id,
+      ),
+      env.DB.prepare("UPDATE sale_items SET cgst_paise = NULL, sgst_paise = NULL, igst_paise = NULL WHERE sale_id = ?").bind(booked.id),
+    ]);
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount: "1260.00", date: "2025-08-06" });
+    const data = await summary(key, "?month=2025-08");
+    expect(data.invoices).toMatchObject({
+      count: 0,
+      taxable_amount: "0.00",
+      by_rate: [],
+      hsn: [],
+      without_gst_split: { count: 1, taxable_amount: "12000.00", gst_amount: "600.00" },
+    });
+    expect(data.credit_notes).toMatchObject({ count: 0, by_rate: [], without_gst_split: { count: 1, amount: "1260.00" } });
+  });
+
+  it("a note of an invoice cancelled before cancelling voided its notes counts nowhere, as in the books", async () => {
+    holdClockAt(TIME_OF_BOOKING);
+    const { orgId, key } = await tamilNaduTrader();
+    const stock = await lot(orgId, { received_at: "2025-08-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = await invoiceOf(orgId, buyer.id, [{ lot_id: stock.id, kg: "40", rate_per_kg: "300" }], { sale_date: "2025-08-05" });
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, {
+      customer_id: buyer.id,
+      sale_id: booked.id,
+      amount: "1260.00",
+      date: "2025-08-06",
+    });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/cancel`), 200);
+    // As such a note stands: not voided.
+    await env.DB.prepare("UPDATE credit_notes SET voided_at = NULL, void_reason = NULL, voided_by = NULL WHERE id = ?").bind(note.id).run();
+    const data = await summary(key, "?month=2025-08");
+    expect(data.invoices.count).toBe(0);
+    expect(data.credit_notes).toMatchObject({ count: 0, taxable_amount: "0.00", without_gst_split: { count: 0, amount: "0.00" } });
+  });
+
+  it("an organisation without a GSTIN has seller_gstin null and, with no sales, zeros", async () => {
+    const { key } = await createKey(await createOrg());
+    const data = await summary(key);
+    expect(data.seller_gstin).toBeNull();
+    expect(data.invoices).toMatchObject({ count: 0, taxable_amount: "0.00", by_rate: [], hsn: [] });
+    expect(data.net).toEqual({ taxable_amount: "0.00", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00", by_rate: [] });
+  });
+
+  it.each([["month=2026-13"], ["month=2026-1"], ["month=2026-00"], ["month=August"], ["month="], ["month=2026-11-01"], ["month=2017-06"]])(
+    "%s is 400 bad_request naming month",
+    async (query) => {
+      const { key } = await tamilNaduTrader();
+      expect(await expectError(await api(`/api/v1/gst-summary?${query}`, key), 400, "bad_request")).toMatch(/^month: /);
+    },
+  );
+
+  it("an unknown query parameter is 400 naming it", async () => {
+    const { key } = await tamilNaduTrader();
+    expect(await expectError(await api("/api/v1/gst-summary?month=2025-08&from=2025-08-01", key), 400, "bad_request")).toBe("from: unknown field");
+  });
+});
