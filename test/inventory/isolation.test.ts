@@ -122,6 +122,7 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
     "PATCH /admin/api/orgs/{id}/webhooks/{webhookId}": { disabled: true },
+    "POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover": { since: "2026-01-01T00:00:00Z" },
     "POST /admin/api/orgs/{id}/lots/{lotId}/adjustments": { reason: "damage", kg: "1" },
     "POST /admin/api/sales/{id}/returns": { items: [{ lot_id: target.lotId, kg: "1" }] },
     "POST /admin/api/orgs/{id}/lots/{lotId}/transfers": { godown_code: "ERD-1", kg: "1" },

@@ -111,6 +111,8 @@ const BODIES: Record<string, unknown> = {
   "POST /admin/api/webhooks": { url: "https://hooks.example.com/a" },
   "PATCH /api/v1/webhooks/{id}": { disabled: true },
   "PATCH /admin/api/webhooks/{id}": { disabled: true },
+  "POST /api/v1/webhooks/{id}/recover": { since: "2026-01-01T00:00:00Z" },
+  "POST /admin/api/webhooks/{id}/recover": { since: "2026-01-01T00:00:00Z" },
   "POST /api/v1/documents/parse": { text: "Gross salary 10,00,000" },
 };
 
