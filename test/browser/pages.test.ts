@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, applyLocalMigrations, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
@@ -24,7 +24,9 @@ const workers: ChildProcess[] = [];
 let browser: Browser;
 let receiver: Server;
 let receiverUrl: string;
-const received: Array<{ headers: IncomingMessage["headers"]; body: string }> = [];
+const received: Array<{ headers: IncomingMessage["headers"]; body: string; answered: number }> = [];
+/** While true the receiver is down: it answers 503, and every delivery attempt fails. */
+let receiverDown = false;
 
 /** A port that is free, with port + 1000 (wrangler's inspector) free too. */
 async function freePort(): Promise<number> {
@@ -89,6 +91,46 @@ function prefixOf(key: string): string {
   return key.split("_")[1]!;
 }
 
+const eventIdOf = (delivery: { body: string }): string => (JSON.parse(delivery.body) as { id: string }).id;
+
+/**
+ * With the receiver down, a test send to the endpoint fails and waits for its retry; disabling the endpoint ends it
+ * failed (and disables re-sending what failed), enabling it lets it be re-sent. Returns the event that failed.
+ */
+async function failTestSendThroughOutage(page: Page, endpointRow: Locator): Promise<string> {
+  receiverDown = true;
+  // Back up when this returns, or fails: the next test expects its deliveries received.
+  try {
+    const before = received.length;
+    await endpointRow.getByRole("button", { name: /Send test/ }).click();
+    await expect.poll(() => received.length).toBeGreaterThan(before);
+    const lost = eventIdOf(received[before]!);
+    await endpointRow.getByRole("button", { name: /^Disable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
+    expect(await endpointRow.getByRole("button", { name: /Send test/ }).count()).toBe(0);
+    expect(await endpointRow.getByRole("button", { name: /Re-send failed/ }).isDisabled()).toBe(true);
+    await expect.poll(() => page.locator("#webhooks td[data-label='Status'] .state-failed").count()).toBe(1);
+    await endpointRow.getByRole("button", { name: /^Enable/ }).click();
+    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("enabled");
+    return lost;
+  } finally {
+    receiverDown = false;
+  }
+}
+
+/** Re-sends what failed since the field's default (24 hours ago): the one failed event goes out again and is received. */
+async function recoverFailed(page: Page, endpointRow: Locator, lost: string): Promise<void> {
+  const before = received.length;
+  const logged = await page.locator("#webhooks tr[data-delivery-id]").count();
+  await expect.poll(() => endpointRow.getByLabel(/Re-send failed .* since/).inputValue()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  await endpointRow.getByRole("button", { name: /Re-send failed/ }).click();
+  await expect.poll(() => page.locator("#status").textContent()).toBe("1 failed delivery queued again.");
+  // The action ends with the section re-rendered: the re-send in the log, the button given back.
+  await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(logged + 1);
+  await expect.poll(() => endpointRow.getByRole("button", { name: /Re-send failed/ }).isEnabled()).toBe(true);
+  await expect.poll(() => received.slice(before).some((r) => r.answered === 200 && eventIdOf(r) === lost)).toBe(true);
+}
+
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
@@ -114,8 +156,9 @@ beforeAll(async () => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+      const answered = receiverDown ? 503 : 200;
+      received.push({ headers: request.headers, body, answered });
+      response.writeHead(answered, { "Content-Type": "text/plain" }).end(answered === 200 ? "ok" : "down");
     });
   });
   receiver.listen(0, "127.0.0.1");
@@ -243,12 +286,10 @@ describe("tax web page in Chromium", () => {
     expect(resent.headers["service-delivery"]).not.toBe(rolledDelivery.headers["service-delivery"]);
     await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(3);
 
-    // Disable, then enable: a disabled endpoint offers no test send.
-    await endpointRow.getByRole("button", { name: /^Disable/ }).click();
-    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
-    expect(await endpointRow.getByRole("button", { name: /Send test/ }).count()).toBe(0);
-    await endpointRow.getByRole("button", { name: /^Enable/ }).click();
-    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("enabled");
+    // An outage: a test send fails, disabling the endpoint ends it failed, and once the endpoint is enabled and the
+    // receiver is back, re-sending what failed since yesterday sends it again.
+    const lost = await failTestSendThroughOutage(page, endpointRow);
+    await recoverFailed(page, endpointRow, lost);
 
     await shot(page, "tax-5-webhooks");
 
@@ -357,7 +398,7 @@ describe("inventory admin area in Chromium", () => {
     await expect.poll(() => received.length).toBe(beforeRolledSend + 1);
     expect(received[beforeRolledSend]!.headers["x-service-signature-previous"]).toMatch(/^[0-9a-f]{64}$/);
 
-    // Re-send, then disable and enable.
+    // Re-send, then an outage recovered as on the tax page.
     await expect.poll(() => page.locator("#webhooks tr[data-delivery-id]").count()).toBe(2);
     await page
       .locator("#webhooks tr[data-delivery-id]")
@@ -366,10 +407,8 @@ describe("inventory admin area in Chromium", () => {
       .click();
     await expect.poll(() => received.length).toBe(beforeRolledSend + 2);
     expect(received[beforeRolledSend + 1]!.headers["x-service-delivery"]).not.toBe(received[beforeRolledSend]!.headers["x-service-delivery"]);
-    await endpointRow.getByRole("button", { name: /^Disable/ }).click();
-    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
-    await endpointRow.getByRole("button", { name: /^Enable/ }).click();
-    await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("enabled");
+    const lost = await failTestSendThroughOutage(page, endpointRow);
+    await recoverFailed(page, endpointRow, lost);
     await shot(page, "inventory-4-webhooks");
 
     await page.setViewportSize({ width: 390, height: 844 });

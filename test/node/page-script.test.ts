@@ -1,5 +1,5 @@
 // The pages' one script, run in Node against a minimal stand-in for the DOM: what it fetches after an action.
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_JS } from "../../src/platform/ui/client";
 
 type Listener = (event: { target: unknown; preventDefault(): void }) => void;
@@ -13,13 +13,32 @@ interface Field {
   attributes?: Record<string, string>;
 }
 
-/** Runs the script on a page at `path`; returns its submit listener, every URL it fetched and the bodies it sent. */
-function loadScript(path: string) {
+/** An answer of the management API: its status and JSON body. */
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** A field as the page renders it, after the page is (re-)rendered: what the script writes into it. */
+interface Rendered {
+  id: string;
+  value: string;
+  attributes: Record<string, string>;
+}
+
+/**
+ * Runs the script on a page at `path`; returns its submit listener, every URL it fetched, the bodies it sent and
+ * what it announced. The management API answers `answers` in turn, then `{"data":{}}`; `rendered` are the fields
+ * of the page (and of every fresh copy of it).
+ */
+function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] = []) {
   const url = new URL(path, "https://inventory.example");
   const listeners: Record<string, Listener[]> = {};
   const fetched: string[] = [];
   const sent: unknown[] = [];
+  const status = { textContent: "", className: "" };
   const sections: Record<string, { innerHTML: string }> = { keys: { innerHTML: "old page" } };
+  const fields = new Map(rendered.map((f) => [f.id, f]));
   class HTMLFormElement {
     constructor(
       private readonly attributes: Record<string, string>,
@@ -33,20 +52,33 @@ function loadScript(path: string) {
       }));
     }
     elements: unknown[];
+    readonly button = { disabled: false };
     hasAttribute(name: string) {
       return name in this.attributes;
     }
     getAttribute(name: string) {
       return this.attributes[name] ?? null;
     }
+    querySelector(selector: string) {
+      return selector === "input[data-local-time]"
+        ? ((this.elements as Field[]).find((f) => f.attributes && "data-local-time" in f.attributes) ?? null)
+        : null;
+    }
     querySelectorAll() {
-      return [];
+      return [this.button];
     }
     reset() {}
   }
   const document = {
     querySelector: () => null,
-    getElementById: (id: string) => sections[id] ?? null,
+    // The fields the script fills in: those of `rendered` that start some hours ago.
+    querySelectorAll: (selector: string) =>
+      selector === "input[data-hours-ago]"
+        ? rendered
+            .filter((f) => "data-hours-ago" in f.attributes)
+            .map((f) => Object.assign(f, { getAttribute: (name: string) => f.attributes[name] ?? null }))
+        : [],
+    getElementById: (id: string) => (id === "status" ? status : (sections[id] ?? fields.get(id) ?? null)),
     addEventListener: (type: string, listener: Listener) => {
       listeners[type] = [...(listeners[type] ?? []), listener];
     },
@@ -54,8 +86,9 @@ function loadScript(path: string) {
   const fetch = async (target: string, init: { body?: string } = {}) => {
     fetched.push(target);
     if (init.body !== undefined) sent.push(JSON.parse(init.body));
-    const body = target.startsWith("/admin/api/") ? '{"data":{}}' : '<section id="keys">fresh page</section>';
-    return new Response(body, { status: 200 });
+    if (!target.startsWith("/admin/api/")) return new Response('<section id="keys">fresh page</section>', { status: 200 });
+    const answer = answers.shift() ?? { status: 200, body: { data: {} } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status });
   };
   class DOMParser {
     parseFromString(html: string) {
@@ -72,13 +105,16 @@ function loadScript(path: string) {
     Element: class {},
   };
   new Function(...Object.keys(globals), CLIENT_JS.body)(...Object.values(globals));
+  // An action has ended when the script gives the form's buttons back, after the answer, refresh included.
   const submit = (attributes: Record<string, string>, fields: Field[] = []) =>
     new Promise<void>((resolve) => {
-      listeners.submit![0]!({ target: new HTMLFormElement(attributes, fields), preventDefault: () => {} });
-      const wait = () => (sections.keys!.innerHTML === "old page" ? setTimeout(wait, 5) : resolve());
+      const form = new HTMLFormElement(attributes, fields);
+      listeners.submit![0]!({ target: form, preventDefault: () => {} });
+      expect(form.button.disabled).toBe(true);
+      const wait = () => (form.button.disabled ? setTimeout(wait, 5) : resolve());
       wait();
     });
-  return { submit, fetched, sent, sections };
+  return { submit, fetched, sent, sections, status };
 }
 
 describe("the page script after an action", () => {
@@ -135,5 +171,94 @@ describe("the page script's webhook register form", () => {
     const page = loadScript("/admin");
     await page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks", "data-refresh": "keys" }, form(false, ["stock.low", "invoice.paid"]));
     expect(page.sent).toEqual([{ url: "https://hooks.example.com/inventory", events: ["stock.low", "invoice.paid"] }]);
+  });
+});
+
+describe("the page script's webhook recovery form", () => {
+  // The times are worked by hand in India's time zone, IST = UTC+05:30 with no daylight saving (docs/inventory-api.md),
+  // standing for the browser's own zone: 11:30 there is 06:00 UTC.
+  let zone: string | undefined;
+  beforeEach(() => {
+    zone = process.env.TZ;
+    process.env.TZ = "Asia/Kolkata";
+  });
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+    vi.useRealTimers();
+  });
+
+  const since = { id: "recover-since-whk_1", attributes: { "data-local-time": "", "data-hours-ago": "24" } };
+  /** The recovery form of the endpoint whk_1 with `chosen` in its field; `nextField` names where the rest begin in the answer. */
+  const recovery = (chosen: string, nextField = "next_since"): [Record<string, string>, Field[]] => [
+    { "data-api": "/admin/api/orgs/org_1/webhooks/whk_1/recover", "data-recover": nextField, "data-refresh": "keys", "data-keep": "" },
+    [{ name: "since", type: "datetime-local", value: chosen, ...since }],
+  ];
+  const page = (answers: Answer[] = []) => {
+    const field = { ...since, value: "" };
+    return { field, ...loadScript("/admin", answers, [field]) };
+  };
+  const accepted = (queued: number, nextSince: string | null) => ({
+    status: 202,
+    body: { data: { queued, more: nextSince !== null, next_since: nextSince } },
+  });
+
+  it("starts 24 hours before now in the browser's own time: 11:30 on 22 November in India is 11:30 on the 21st", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-22T06:00:00Z"));
+    expect(page().field.value).toBe("2026-11-21T11:30:00");
+  });
+
+  it("sends the local time chosen as the same instant with its offset: 11:30 in India is 06:00 UTC", async () => {
+    const p = page([accepted(3, null)]);
+    await p.submit(...recovery("2026-11-21T11:30:00"));
+    expect(p.sent).toEqual([{ since: "2026-11-21T06:00:00.000Z" }]);
+    expect(p.status.textContent).toBe("3 failed deliveries queued again.");
+  });
+
+  it.each([
+    [1, "1 failed delivery queued again."],
+    [0, "No failed deliveries since then: nothing to re-send."],
+  ])("says how many it queued: %i", async (queued, said) => {
+    const p = page([accepted(queued, null)]);
+    await p.submit(...recovery("2026-11-21T11:30:00"));
+    expect(p.status.textContent).toBe(said);
+  });
+
+  it("goes on from where each answer says the rest begin until none remain, and says the total", async () => {
+    const p = page([accepted(1000, "2026-11-21T07:00:00.000Z"), accepted(1000, "2026-11-21T08:00:00.000Z"), accepted(3, null)]);
+    await p.submit(...recovery("2026-11-21T11:30:00"));
+    expect(p.sent).toEqual([{ since: "2026-11-21T06:00:00.000Z" }, { since: "2026-11-21T07:00:00.000Z" }, { since: "2026-11-21T08:00:00.000Z" }]);
+    expect(p.status.textContent).toBe("2,003 failed deliveries queued again.");
+  });
+
+  it("reads the tax service's casing of where the rest begin", async () => {
+    const p = page([
+      { status: 202, body: { data: { queued: 1000, more: true, nextSince: "2026-11-21T07:00:00.000Z" } } },
+      { status: 202, body: { data: { queued: 2, more: false, nextSince: null } } },
+    ]);
+    await p.submit(...recovery("2026-11-21T11:30:00", "nextSince"));
+    expect(p.sent).toEqual([{ since: "2026-11-21T06:00:00.000Z" }, { since: "2026-11-21T07:00:00.000Z" }]);
+    expect(p.status.textContent).toBe("1,002 failed deliveries queued again.");
+  });
+
+  it("stops after 5 calls, says more remain, and leaves where they begin in the field for the next press", async () => {
+    const next = ["07:00:00.000", "08:00:00.000", "09:00:00.000", "10:00:00.000", "10:00:00.500"];
+    const p = page(next.map((time) => accepted(1000, `2026-11-21T${time}Z`)));
+    await p.submit(...recovery("2026-11-21T11:30:00"));
+    expect(p.sent).toHaveLength(5);
+    expect(p.status.textContent).toBe("5,000 failed deliveries queued again; more remain: press Re-send failed again to continue.");
+    // 10:00:00.500 UTC is 15:30:00.500 in India, shown to the second.
+    expect(p.field.value).toBe("2026-11-21T15:30:00");
+  });
+
+  it("shows the service's own words when it refuses, and what it had queued before a later call was refused", async () => {
+    const disabled = page([{ status: 409, body: { error: "The webhook endpoint is disabled; enable it first", code: "conflict" } }]);
+    await disabled.submit(...recovery("2026-11-21T11:30:00"));
+    expect(disabled.status).toEqual({ textContent: "The webhook endpoint is disabled; enable it first", className: "status status-error" });
+
+    const limited = page([accepted(1000, "2026-11-21T07:00:00.000Z"), { status: 429, body: { error: "Too many requests", code: "rate_limited" } }]);
+    await limited.submit(...recovery("2026-11-21T11:30:00"));
+    expect(limited.status.textContent).toBe("1,000 failed deliveries queued again, then: Too many requests");
   });
 });

@@ -179,6 +179,7 @@ export function AdminDashboard(props: AdminDashboardProps) {
           signatureHeader="X-Service-Signature"
           overlapField="overlap_hours"
           allEventsField="all_events"
+          nextSinceField="next_since"
           urlPlaceholder="https://example.com/hooks/inventory"
           events={INVENTORY_WEBHOOK_EVENTS}
           endpoints={

@@ -2,6 +2,7 @@
 // It knows no service: a `<form data-api="/admin/api/…">` is sent as JSON with the session's CSRF token;
 // field names are the API's field names. On success it can reveal a secret once (with a copy button), say
 // what happened in a live region, and re-render sections from a fresh copy of the server-rendered page.
+// A webhook recovery form (`data-recover`) follows the answer's `more` for a few calls and says how many it queued.
 import { asset } from "./headers";
 
 const source = String.raw`"use strict";
@@ -20,6 +21,21 @@ const source = String.raw`"use strict";
   // (expiry is exclusive). IST has no daylight saving, so the next day starts exactly 24 hours later.
   function istEndOfDay(date) {
     return new Date(Date.parse(date + "T00:00:00+05:30") + 86400000).toISOString();
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  // A date-time field's value (YYYY-MM-DDTHH:MM:SS) for an instant, in the browser's own time zone.
+  function localTime(ms) {
+    var d = new Date(ms);
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + "T" + two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+  }
+
+  // The server cannot know the browser's time zone, so date-times that start some hours ago are filled in here.
+  function fillTimes() {
+    document.querySelectorAll("input[data-hours-ago]").forEach(function (input) {
+      if (!input.value) input.value = localTime(Date.now() - Number(input.getAttribute("data-hours-ago")) * 3600000);
+    });
   }
 
   function ticked(elements, name) {
@@ -47,6 +63,8 @@ const source = String.raw`"use strict";
       if (el.hasAttribute("data-number")) body[el.name] = Number(value);
       else if (el.hasAttribute("data-boolean")) body[el.name] = value === "true";
       else if (el.hasAttribute("data-ist-date")) body[el.name] = istEndOfDay(value);
+      // A date-time without an offset is the browser's local time; sent as the same instant in UTC.
+      else if (el.hasAttribute("data-local-time")) body[el.name] = new Date(value).toISOString();
       else body[el.name] = value;
     }
     return body;
@@ -85,7 +103,57 @@ const source = String.raw`"use strict";
           var next = fresh.getElementById(id);
           if (current && next) current.innerHTML = next.innerHTML;
         });
+        fillTimes();
       });
+  }
+
+  function call(url, init) {
+    return fetch(url, init).then(function (response) {
+      return response.text().then(function (text) {
+        var payload = null;
+        try { payload = text ? JSON.parse(text) : null; } catch (e) { payload = null; }
+        if (!response.ok) throw new Error(errorMessage(payload, response.status));
+        return payload;
+      });
+    });
+  }
+
+  function failedDeliveries(count) {
+    return count.toLocaleString("en") + (count === 1 ? " failed delivery" : " failed deliveries");
+  }
+
+  // A recovery queues at most 1,000 events a call and names where the rest begin: the script goes on for a few
+  // calls, so one press covers most outages, and past them leaves where it stopped in the form's field.
+  var RECOVERY_CALLS = 5;
+
+  function recover(form, init) {
+    var nextField = form.getAttribute("data-recover");
+    var queued = 0;
+    function from(since, calls) {
+      init.body = JSON.stringify({ since: since });
+      return call(form.getAttribute("data-api"), init).then(function (payload) {
+        queued += payload.data.queued;
+        var next = payload.data.more ? payload.data[nextField] : null;
+        if (next && calls < RECOVERY_CALLS) return from(next, calls + 1);
+        var field = form.querySelector("input[data-local-time]");
+        return {
+          text: next
+            ? failedDeliveries(queued) + " queued again; more remain: press Re-send failed again to continue."
+            : queued === 0 ? "No failed deliveries since then: nothing to re-send." : failedDeliveries(queued) + " queued again.",
+          // The refreshed form starts again at its default; it goes on instead from the first event not yet queued,
+          // to the second, so up to a second earlier: the events of that second before it were just queued, so are
+          // pending, and a recovery leaves pending deliveries alone.
+          after: next && field ? function () {
+            var fresh = document.getElementById(field.id);
+            if (fresh) fresh.value = localTime(Date.parse(next));
+          } : null,
+        };
+      }, function (error) {
+        if (queued > 0) throw new Error(failedDeliveries(queued) + " queued again, then: " + error.message);
+        throw error;
+      });
+    }
+    return from(JSON.parse(init.body).since, 1);
   }
 
   document.addEventListener("submit", function (event) {
@@ -103,20 +171,17 @@ const source = String.raw`"use strict";
     var buttons = form.querySelectorAll("button");
     buttons.forEach(function (b) { b.disabled = true; });
     announce("Working…", false);
-    fetch(form.getAttribute("data-api"), init)
-      .then(function (response) {
-        return response.text().then(function (text) {
-          var payload = null;
-          try { payload = text ? JSON.parse(text) : null; } catch (e) { payload = null; }
-          if (!response.ok) throw new Error(errorMessage(payload, response.status));
-          return payload;
+    var sent = form.hasAttribute("data-recover")
+      ? recover(form, init)
+      : call(form.getAttribute("data-api"), init).then(function (payload) {
+          reveal(form, payload && payload.data);
+          return { text: form.getAttribute("data-done") || "Done.", after: null };
         });
-      })
-      .then(function (payload) {
-        reveal(form, payload && payload.data);
-        announce(form.getAttribute("data-done") || "Done.", false);
+    sent
+      .then(function (outcome) {
+        announce(outcome.text, false);
         if (!form.hasAttribute("data-keep")) form.reset();
-        return refresh(form.getAttribute("data-refresh"));
+        return refresh(form.getAttribute("data-refresh")).then(outcome.after);
       })
       .catch(function (error) { announce(error.message, true); })
       .then(function () { buttons.forEach(function (b) { b.disabled = false; }); });
@@ -146,6 +211,8 @@ const source = String.raw`"use strict";
     var value = panel.querySelector("input");
     if (value) value.value = "";
   });
+
+  fillTimes();
 })();
 `;
 

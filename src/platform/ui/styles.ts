@@ -23,7 +23,7 @@ label { display: block; font-weight: 600; margin: .5rem 0 .25rem; }
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; padding: .5rem .75rem; }
 legend { font-weight: 600; padding: 0 .25rem; }
 fieldset label { display: flex; gap: .5rem; align-items: center; font-weight: 400; margin: .25rem 0; }
-input[type=email], input[type=password], input[type=text], input[type=url], input[type=number], input[type=date], select, textarea {
+input[type=email], input[type=password], input[type=text], input[type=url], input[type=number], input[type=date], input[type=datetime-local], select, textarea {
   width: 100%; max-width: 28rem; font: inherit; padding: .5rem .6rem; border: 1px solid #8c959f; border-radius: 6px; background: #fff; color: inherit; min-height: 2.5rem; }
 input[type=checkbox] { width: 1.15rem; height: 1.15rem; }
 .hint { color: var(--muted); font-size: .875rem; margin: .25rem 0; }

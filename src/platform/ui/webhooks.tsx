@@ -1,6 +1,7 @@
 // The webhooks card of both services' pages: the register form, the endpoint list with its state and its
-// actions (test, disable or enable, roll the secret, delete), and the recent deliveries with a re-send action.
-// The service passes its management API path, labels, events and the name of its overlap field.
+// actions (test, disable or enable, roll the secret, re-send what failed since a time, delete), and the recent
+// deliveries with a re-send action. The service passes its management API path, labels, events and the names
+// of the fields that differ in its casing.
 import { State, Time } from "./layout";
 import { Table } from "./table";
 
@@ -36,6 +37,8 @@ export interface WebhooksProps {
   overlapField: string;
   /** The register body's field for every event, those added later included (`allEvents`, `all_events`). */
   allEventsField: string;
+  /** The recover answer's field for where the next call goes on from (`nextSince`, `next_since`). */
+  nextSinceField: string;
   urlPlaceholder: string;
   events: readonly string[];
   endpoints: EndpointItem[] | null;
@@ -143,6 +146,7 @@ export function Webhooks(props: WebhooksProps) {
                       Roll secret<span class="visually-hidden"> of {endpoint.url}</span>
                     </button>
                   </form>
+                  <RecoverForm apiBase={props.apiBase} endpoint={endpoint} nextSinceField={props.nextSinceField} />
                   <form
                     data-api={`${props.apiBase}/${endpoint.id}`}
                     data-method="DELETE"
@@ -163,6 +167,43 @@ export function Webhooks(props: WebhooksProps) {
       <h3>Recent deliveries</h3>
       <Deliveries apiBase={props.apiBase} deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
     </>
+  );
+}
+
+/**
+ * Re-sends every event whose latest delivery failed since a time, 24 hours ago by default. The field is the
+ * browser's local time, which the script fills in and sends as an ISO time; the service refuses a disabled
+ * endpoint, so the form is disabled with it.
+ */
+function RecoverForm(props: { apiBase: string; endpoint: EndpointItem; nextSinceField: string }) {
+  const { endpoint } = props;
+  const disabled = endpoint.status !== "enabled";
+  const field = `recover-since-${endpoint.id}`;
+  return (
+    <form data-api={`${props.apiBase}/${endpoint.id}/recover`} data-recover={props.nextSinceField} data-refresh="webhooks" data-keep>
+      <label for={field}>
+        Re-send failed<span class="visually-hidden"> deliveries to {endpoint.url}</span> since
+      </label>
+      <input
+        id={field}
+        name="since"
+        type="datetime-local"
+        step={1}
+        required
+        data-local-time
+        data-hours-ago="24"
+        disabled={disabled}
+        aria-describedby={disabled ? `${field}-hint` : undefined}
+      />
+      <button type="submit" class="secondary" disabled={disabled}>
+        Re-send failed<span class="visually-hidden"> deliveries to {endpoint.url}</span>
+      </button>
+      {disabled ? (
+        <span id={`${field}-hint`} class="hint">
+          Enable the endpoint first.
+        </span>
+      ) : null}
+    </form>
   );
 }
 

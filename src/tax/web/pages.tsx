@@ -201,6 +201,7 @@ export function Dashboard(props: DashboardProps) {
           signatureHeader="Service-Signature"
           overlapField="overlapHours"
           allEventsField="allEvents"
+          nextSinceField="nextSince"
           urlPlaceholder="https://example.com/hooks/tax"
           events={TAX_WEBHOOK_EVENTS}
           endpoints={props.endpoints}

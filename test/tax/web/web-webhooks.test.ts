@@ -46,6 +46,10 @@ describe("webhooks on the web page", () => {
     expect(page).toContain(url);
     expect(page).toContain("webhook.test");
     expect(page).not.toContain(created.data.secret);
+    // Re-sending what failed since a time posts to the endpoint's recover route, enabled with the endpoint.
+    const recovery = new RegExp(`<form data-api="/admin/api/webhooks/${created.data.id}/recover"[^>]*>([\\s\\S]*?)</form>`).exec(page)!;
+    expect(recovery[1]).toMatch(/<input[^>]* type="datetime-local"/);
+    expect(recovery[1]).toMatch(/<button type="submit" class="secondary">Re-send failed/);
 
     await expectError(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`, undefined, false), 403, "forbidden");
     await expectStatus(await as(user, "DELETE", `/admin/api/webhooks/${created.data.id}`), 200);
@@ -68,6 +72,9 @@ describe("webhooks on the web page", () => {
     // A disabled endpoint offers Enable, not Send test.
     expect(row[2]).toContain(">Enable");
     expect(row[2]).not.toContain("Send test");
+    // The service refuses to re-send to a disabled endpoint (409), so its re-send of what failed is disabled too.
+    expect(row[2]).toMatch(/<button type="submit" class="secondary" disabled="">Re-send failed/);
+    expect(row[2]).toContain("Enable the endpoint first.");
   });
 
   it("refuses a private or plain-http URL with the field named", async () => {
