@@ -31,7 +31,7 @@ interface Rendered {
  * what it announced. The management API answers `answers` in turn, then `{"data":{}}`; `rendered` are the fields
  * of the page (and of every fresh copy of it).
  */
-function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] = []) {
+function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] = [], freshPage: () => Promise<string> = async () => "fresh page") {
   const url = new URL(path, "https://inventory.example");
   const listeners: Record<string, Listener[]> = {};
   const fetched: string[] = [];
@@ -86,7 +86,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
   const fetch = async (target: string, init: { body?: string } = {}) => {
     fetched.push(target);
     if (init.body !== undefined) sent.push(JSON.parse(init.body));
-    if (!target.startsWith("/admin/api/")) return new Response('<section id="keys">fresh page</section>', { status: 200 });
+    if (!target.startsWith("/admin/api/")) return new Response(`<section id="keys">${await freshPage()}</section>`, { status: 200 });
     const answer = answers.shift() ?? { status: 200, body: { data: {} } };
     return new Response(JSON.stringify(answer.body), { status: answer.status });
   };
@@ -123,6 +123,22 @@ describe("the page script after an action", () => {
     await page.submit({ "data-api": "/admin/api/keys/key_1/revoke", "data-no-body": "", "data-refresh": "keys" });
     expect(page.fetched).toEqual(["/admin/api/keys/key_1/revoke", "/admin?keys=50"]);
     expect(page.sections.keys!.innerHTML).toContain("fresh page");
+  });
+});
+
+describe("the page script when two actions end out of order", () => {
+  it("keeps the section as the later action's page shows it, even when the earlier action's page arrives last", async () => {
+    const held: Array<(html: string) => void> = [];
+    const page = loadScript("/admin", [], [], () => new Promise<string>((resolve) => held.push(resolve)));
+    const first = page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks/whk_1/test", "data-no-body": "", "data-refresh": "keys" });
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const second = page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks/whk_1", "data-method": "PATCH", "data-refresh": "keys" });
+    await vi.waitFor(() => expect(held).toHaveLength(2));
+    held[1]!("after the second action: disabled");
+    await second;
+    held[0]!("after the first action: enabled");
+    await first;
+    expect(page.sections.keys!.innerHTML).toContain("after the second action: disabled");
   });
 });
 

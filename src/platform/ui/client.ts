@@ -92,16 +92,24 @@ const source = String.raw`"use strict";
   }
 
   // The page as it is (its query names which page of keys it shows), so a section stays the page it was.
+  // Per section, the latest refresh asked for it: an older page that arrives after a newer one (two actions in
+  // quick succession) must not put the section back to the state before the later action.
+  var refreshes = 0;
+  var latestRefresh = {};
+
   function refresh(ids) {
     if (!ids) return Promise.resolve();
+    var mine = ++refreshes;
+    var sections = ids.split(/\s+/);
+    sections.forEach(function (id) { latestRefresh[id] = mine; });
     return fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) { return response.text(); })
       .then(function (html) {
         var fresh = new DOMParser().parseFromString(html, "text/html");
-        ids.split(/\s+/).forEach(function (id) {
+        sections.forEach(function (id) {
           var current = document.getElementById(id);
           var next = fresh.getElementById(id);
-          if (current && next) current.innerHTML = next.innerHTML;
+          if (current && next && latestRefresh[id] === mine) current.innerHTML = next.innerHTML;
         });
         fillTimes();
       });
