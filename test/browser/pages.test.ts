@@ -55,6 +55,21 @@ function stop(child: ChildProcess): Promise<void> {
   return exited.finally(() => clearTimeout(timer));
 }
 
+/**
+ * Controls and text that run past the right edge of their table cell (a stacked card on a phone), where the
+ * cell's overflow cuts them off: the page itself need not scroll sideways for a field to be half hidden.
+ */
+function clippedInCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("table td")).flatMap((cell) => {
+      const edge = cell.getBoundingClientRect().right;
+      return Array.from(cell.querySelectorAll("input, select, button, code, .mono, span"))
+        .filter((element) => element.getBoundingClientRect().right > edge + 1)
+        .map((element) => element.outerHTML.slice(0, 100));
+    }),
+  );
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
@@ -299,6 +314,7 @@ describe("tax web page in Chromium", () => {
     await shot(page, "tax-6-phone");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    expect(await clippedInCells(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await Promise.all([page.waitForURL(`${taxUrl}/`), page.getByRole("button", { name: "Sign out" }).click()]);
@@ -415,6 +431,7 @@ describe("inventory admin area in Chromium", () => {
     await page.reload();
     await shot(page, "inventory-5-phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(await clippedInCells(page)).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
     await context.close();
   });

@@ -63,8 +63,9 @@ dl.limits dd { margin: 0; }
   table.stack thead { position: absolute; left: -9999px; }
   table.stack tr { display: block; border-bottom: 2px solid var(--line); padding: .25rem 0; }
   table.stack td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); justify-items: start; gap: .5rem; border: 0; padding: .25rem .25rem; }
+  table.stack td { overflow-wrap: anywhere; }
   table.stack td > * { max-width: 100%; }
-  .row-actions input[type=text] { width: 100%; }
+  .row-actions form, .row-actions select, .row-actions input:not([type=checkbox]):not([type=radio]) { width: 100%; max-width: 100%; }
   table.stack td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
 }
 `;
