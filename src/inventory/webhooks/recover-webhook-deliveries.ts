@@ -1,5 +1,5 @@
 // POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover: after an outage, send again every event since a time
-// whose latest delivery to the endpoint failed.
+// whose deliveries to the endpoint all failed.
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { NoQueryParameters } from "../../platform/http/query";
@@ -17,8 +17,8 @@ const route = createRoute({
   method: "post",
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}/recover",
   tags: ["Webhooks"],
-  summary: "Send again every event since a time whose latest delivery to the endpoint failed",
-  description: `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose latest delivery, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of that latest delivery: the same event body, a fresh \`X-Service-Delivery\` id and its own timestamp, retried on the normal schedule. Events whose latest delivery was delivered, or is still pending, are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: next_since\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`,
+  summary: "Send again every event since a time whose deliveries to the endpoint all failed",
+  description: `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose every delivery to it, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of the latest of them: the same event body, a fresh \`X-Service-Delivery\` id and its own timestamp, retried on the normal schedule. Events with a delivery that was delivered, or is still pending (a first delivery waiting for its retry, say), are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: next_since\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -171,7 +171,7 @@ export function Webhooks(props: WebhooksProps) {
 }
 
 /**
- * Re-sends every event whose latest delivery failed since a time, 24 hours ago by default. The field is the
+ * Re-sends every event whose deliveries all failed since a time, 24 hours ago by default. The field is the
  * browser's local time, which the script fills in and sends as an ISO time; the service refuses a disabled
  * endpoint, so the form is disabled with it.
  */

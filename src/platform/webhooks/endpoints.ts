@@ -116,7 +116,7 @@ export function endpointManagement(store: Store, outbox: Outbox) {
   }
 
   /**
-   * After an outage: sends again, as re-sends, the endpoint's events since `since` whose latest delivery failed
+   * After an outage: sends again, as re-sends, the endpoint's events since `since` whose deliveries all failed
    * (outbox.recoverDeliveries), under the same rules as a re-send: the owner's endpoint, enabled.
    */
   async function recover(env: ManagementEnv & Parameters<Outbox["recoverDeliveries"]>[0], ownerId: string, id: string, since: number, now: number) {

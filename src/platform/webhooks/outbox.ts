@@ -228,7 +228,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
 
     /**
      * Re-sends, as `resendDelivery` does, the latest delivery of each of the endpoint's events since `since` whose
-     * latest delivery failed (`recoverableDeliveries`), oldest first and at most RECOVERY_LIMIT, through the queue
+     * deliveries all failed (`recoverableDeliveries`), oldest first and at most RECOVERY_LIMIT, through the queue
      * rather than in the request. `nextSince` is where the rest begin. A re-send whose enqueue failed stays pending,
      * and the outbox sweep enqueues it.
      */

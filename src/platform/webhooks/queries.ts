@@ -698,20 +698,23 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
-   * Whether `delivery` (the deliveries table or an alias of it) ended failed and is its event's latest delivery to
-   * its endpoint: no re-send followed it (rowid orders an endpoint's deliveries of one event as they were written).
+   * Whether `delivery` (the deliveries table or an alias of it) is its event's latest delivery to its endpoint (no
+   * re-send followed it: rowid orders an endpoint's deliveries of one event as they were written) and every
+   * delivery of that event to the endpoint ended failed. The latest is not enough: a re-send can fail while the
+   * delivery it repeats still waits for a retry, which may then deliver the event.
    */
-  function latestAndFailed(delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
-    const later = alias(deliveries, "later");
-    return sql`${delivery.status} = 'failed' AND NOT EXISTS (SELECT 1 FROM ${deliveries} AS ${later}
-      WHERE ${later.endpointId} = ${delivery.endpointId} AND ${later.eventId} = ${delivery.eventId} AND ${later}.rowid > ${delivery}.rowid)`;
+  function latestOfFailedEvent(delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
+    const other = alias(deliveries, "other_delivery");
+    return sql`${delivery.status} = 'failed' AND NOT EXISTS (SELECT 1 FROM ${deliveries} AS ${other}
+      WHERE ${other.endpointId} = ${delivery.endpointId} AND ${other.eventId} = ${delivery.eventId}
+        AND (${other}.rowid > ${delivery}.rowid OR ${other.status} <> 'failed'))`;
   }
 
   /**
    * The endpoint's events to recover, oldest first: those whose first delivery to it (the fan-out's, or a test
-   * send's) was created at or after `since`, and whose latest delivery to it, re-sends included, ended failed
-   * (sent and refused, or not sent). Each comes as that latest delivery, to re-send, and the time of its first.
-   * An event whose latest delivery was delivered, or is still pending, is not one; nor is a re-send counted as
+   * send's) was created at or after `since`, and whose every delivery to it, re-sends included, ended failed
+   * (sent and refused, or not sent). Each comes as its latest delivery, to re-send, and the time of its first.
+   * An event with a delivery that was delivered, or is still pending, is not one; nor is a re-send counted as
    * an event of its own, so the re-sends a recovery makes never come round again in a later page of it.
    */
   async function recoverableDeliveries(d1: D1Database, endpointId: string, since: number, limit: number): Promise<RecoverableDelivery[]> {
@@ -721,7 +724,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       .select({ id: latest.id, firstCreatedAt: first.createdAt })
       .from(first)
       .innerJoin(latest, and(eq(latest.endpointId, first.endpointId), eq(latest.eventId, first.eventId)))
-      .where(and(eq(first.endpointId, endpointId), isNull(first.resendOf), gte(first.createdAt, since), latestAndFailed(latest)))
+      .where(and(eq(first.endpointId, endpointId), isNull(first.resendOf), gte(first.createdAt, since), latestOfFailedEvent(latest)))
       .orderBy(first.createdAt, sql`${first}.rowid`)
       .limit(limit)
       .all();
@@ -729,14 +732,15 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
 
   /**
    * A recovery's re-sends, in one batch, each written only while the delivery it repeats is still its event's
-   * latest to the endpoint and failed: recoveries at once never re-send one event twice. Returns the ids written.
+   * latest to the endpoint and every one of them failed: recoveries at once, or a re-send by hand meanwhile, never
+   * make one event go out twice. Returns the ids written.
    */
   async function insertRecoveryDeliveries(d1: D1Database, endpointId: string, resends: readonly Resend[], now: number): Promise<string[]> {
     if (resends.length === 0) return [];
     const q = db(d1);
     // Two bound values a re-send: 40 of them stay inside D1's 100 a statement.
     const [first, ...rest] = chunks(resends, 40).map((part) =>
-      insertResends(q, endpointId, part, now, latestAndFailed(deliveries)).returning({ id: deliveries.id }),
+      insertResends(q, endpointId, part, now, latestOfFailedEvent(deliveries)).returning({ id: deliveries.id }),
     );
     const written = await q.batch([first!, ...rest]);
     return written.flat().map((row) => row.id);

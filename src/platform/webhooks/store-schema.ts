@@ -82,7 +82,7 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       // The fan-out creates one delivery per (event, endpoint); re-sends are further deliveries of the same pair.
       uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId).where(sql`resend_of IS NULL`),
       index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
-      // A recovery finds each event's latest delivery to the endpoint, re-sends included (rowid orders them).
+      // A recovery reads each event's deliveries to the endpoint, re-sends included (rowid orders them).
       index("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
       // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).
       index("webhook_deliveries_pending").on(t.nextAttemptAt, t.createdAt).where(sql`status = 'pending'`),

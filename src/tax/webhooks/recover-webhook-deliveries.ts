@@ -1,6 +1,6 @@
 // POST /api/v1/webhooks/{id}/recover (an API key with webhooks:manage) and the same under /admin/api (the web
 // page's session, or the operator naming an account): after an outage, send again every event since a time whose
-// latest delivery failed.
+// deliveries to the endpoint all failed.
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { NoQueryParameters } from "../../platform/http/query";
@@ -22,14 +22,14 @@ const responses = {
   },
 };
 
-const description = `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose latest delivery, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of that latest delivery: the same event body, a fresh \`Service-Delivery\` id, signed when sent, retried on the normal schedule. Events whose latest delivery was delivered, or is still pending, are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: nextSince\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`;
+const description = `For an endpoint that was down (or disabled automatically) and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose every delivery to it, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of the latest of them: the same event body, a fresh \`Service-Delivery\` id, signed when sent, retried on the normal schedule. Events with a delivery that was delivered, or is still pending (a first delivery waiting for its retry, say), are left alone. At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: nextSince\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`;
 const body = { required: true, content: { "application/json": { schema: RecoverBody } } };
 
 const keyRoute = createRoute({
   method: "post",
   path: "/api/v1/webhooks/{id}/recover",
   tags: ["Webhooks"],
-  summary: "Send again every event since a time whose latest delivery to the endpoint failed",
+  summary: "Send again every event since a time whose deliveries to the endpoint all failed",
   description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 1_024 }), idempotentForAccount] as const,
@@ -41,7 +41,7 @@ const managementRoute = createRoute({
   method: "post",
   path: "/admin/api/webhooks/{id}/recover",
   tags: ["Management"],
-  summary: "Send again every event since a time whose latest delivery to one of an account's endpoints failed",
+  summary: "Send again every event since a time whose deliveries to one of an account's endpoints all failed",
   description,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },

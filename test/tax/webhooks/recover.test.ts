@@ -177,6 +177,25 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(received).toHaveLength(3);
   });
 
+  it("an event whose first delivery a later automatic retry delivered, or is still to retry, is not sent again though a re-send of it failed", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const since = Date.now() - 2 * HOUR;
+    // The first delivery failed its first attempt and waits for its retry; a re-send by hand meanwhile failed.
+    const waiting = await pastDelivery(endpoint, accountId, since, "pending");
+    await pastDelivery(endpoint, accountId, since + 1_000, "failed", { eventId: waiting.eventId, resendOf: waiting.id });
+    // The same, and then the first delivery's retry was answered 2xx: the receiver has the event.
+    const retried = await pastDelivery(endpoint, accountId, since + 2_000, "pending");
+    await pastDelivery(endpoint, accountId, since + 3_000, "failed", { eventId: retried.eventId, resendOf: retried.id });
+    await env.DB.prepare("UPDATE webhook_deliveries SET status = 'delivered', attempts = 2, next_attempt_at = NULL, completed_at = ? WHERE id = ?")
+      .bind(since + HOUR, retried.id)
+      .run();
+    const resendsBefore = await resendsOf(endpoint.id);
+
+    expect(await recovered(await recover(key, endpoint.id, { since: iso(since) }))).toEqual({ queued: 0, more: false, nextSince: null });
+    expect(await resendsOf(endpoint.id)).toEqual(resendsBefore);
+    expect(received).toHaveLength(0);
+  });
+
   it("reaches back to the endpoint's first delivery: the log keeps every delivery", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const old = await pastDelivery(endpoint, accountId, Date.now() - 400 * 24 * HOUR, "failed");
