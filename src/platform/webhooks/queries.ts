@@ -139,6 +139,13 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       gt(deliveries.createdAt, since),
     );
   const endpointOfDelivery = (deliveryId: string) => sql`(SELECT ${deliveries.endpointId} FROM ${deliveries} WHERE ${deliveries.id} = ${deliveryId})`;
+  /**
+   * When an endpoint's present enabled period began: its latest enabling, else its registration (`registeredAt`).
+   * It is sent only the events from then on; those from before (while it was disabled, or whose deliveries its
+   * disabling ended) never, neither by the fan-out nor by a recovery.
+   */
+  const enabledSince = (endpointId: SQL, registeredAt: SQL) => sql<number>`COALESCE((SELECT MAX(ch.at) FROM ${endpointChanges} ch
+      WHERE ch.endpoint_id = ${endpointId} AND ch.action = 'enabled'), ${registeredAt})`;
 
   /**
    * Ends the pending deliveries of an endpoint that `stopped` says is disabled or deleted, each with a "not sent"
@@ -351,19 +358,23 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     // delivery log, newest first by insertion, shows one request's events in the order it wrote them.
     found.sort((a, b) => a.written - b.written);
     const owners = [...new Set(found.map((e) => e.ownerId))];
-    // An endpoint takes the events from the start of its present enabled period: its registration, or its
-    // latest enabling. Events from before (while it was disabled, or whose deliveries its disabling ended) are
-    // not sent later, even when their fan-out runs late (the sweep after a lost dispatch).
+    // An endpoint takes the events from the start of its present enabled period, even when their fan-out runs
+    // late (the sweep after a lost dispatch).
     // Qualified by hand: drizzle leaves the columns of a one-table query unqualified, and inside the subquery an
     // unqualified "id" would be the change's own.
-    const enabledSince = sql<number>`COALESCE((SELECT MAX(ch.at) FROM ${endpointChanges} ch
-      WHERE ch.endpoint_id = ${endpoints}.id AND ch.action = 'enabled'), ${endpoints}.created_at)`;
+    const endpointEnabledSince = enabledSince(sql`${endpoints}.id`, sql`${endpoints}.created_at`);
     const subscribed: Array<Pick<Tables["webhookEndpoints"]["$inferSelect"], "id" | "ownerId" | "events" | "allEvents"> & { enabledSince: number }> =
       [];
     for (const part of chunks(owners)) {
       subscribed.push(
         ...(await q
-          .select({ id: endpoints.id, ownerId: endpoints.ownerId, events: endpoints.events, allEvents: endpoints.allEvents, enabledSince })
+          .select({
+            id: endpoints.id,
+            ownerId: endpoints.ownerId,
+            events: endpoints.events,
+            allEvents: endpoints.allEvents,
+            enabledSince: endpointEnabledSince,
+          })
           .from(endpoints)
           .where(and(inArray(endpoints.ownerId, part), isNull(endpoints.deletedAt), isNull(endpoints.disabledAt)))
           .all()),
@@ -711,9 +722,22 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
   }
 
   /**
+   * Whether the endpoint `endpointId`'s `delivery` (the deliveries table or an alias of it) is one a recovery re-sends:
+   * the latest of an event whose deliveries to the endpoint all failed, and an event of the endpoint's present
+   * enabled period, which the fan-out would send it now.
+   */
+  function recoverable(endpointId: string, delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
+    const event = alias(events, "recovered_event");
+    const registeredAt = sql`(SELECT ${endpoints.createdAt} FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId})`;
+    return sql`${latestOfFailedEvent(delivery)} AND EXISTS (SELECT 1 FROM ${events} AS ${event}
+      WHERE ${event.id} = ${delivery.eventId} AND ${event.createdAt} >= ${enabledSince(sql`${endpointId}`, registeredAt)})`;
+  }
+
+  /**
    * The endpoint's events to recover, oldest first: those whose first delivery to it (the fan-out's, or a test
    * send's) was created at or after `since`, and whose every delivery to it, re-sends included, ended failed
-   * (sent and refused, or not sent). Each comes as its latest delivery, to re-send, and the time of its first.
+   * (sent and refused, or not sent), and that happened in the endpoint's present enabled period. Each comes as its
+   * latest delivery, to re-send, and the time of its first.
    * An event with a delivery that was delivered, or is still pending, is not one; nor is a re-send counted as
    * an event of its own, so the re-sends a recovery makes never come round again in a later page of it.
    */
@@ -724,23 +748,23 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       .select({ id: latest.id, firstCreatedAt: first.createdAt })
       .from(first)
       .innerJoin(latest, and(eq(latest.endpointId, first.endpointId), eq(latest.eventId, first.eventId)))
-      .where(and(eq(first.endpointId, endpointId), isNull(first.resendOf), gte(first.createdAt, since), latestOfFailedEvent(latest)))
+      .where(and(eq(first.endpointId, endpointId), isNull(first.resendOf), gte(first.createdAt, since), recoverable(endpointId, latest)))
       .orderBy(first.createdAt, sql`${first}.rowid`)
       .limit(limit)
       .all();
   }
 
   /**
-   * A recovery's re-sends, in one batch, each written only while the delivery it repeats is still its event's
-   * latest to the endpoint and every one of them failed: recoveries at once, or a re-send by hand meanwhile, never
-   * make one event go out twice. Returns the ids written.
+   * A recovery's re-sends, in one batch, each written only while the delivery it repeats is still `recoverable`:
+   * recoveries at once, or a re-send by hand meanwhile, never make one event go out twice, and an endpoint disabled
+   * and enabled again meanwhile is not sent the events from before. Returns the ids written.
    */
   async function insertRecoveryDeliveries(d1: D1Database, endpointId: string, resends: readonly Resend[], now: number): Promise<string[]> {
     if (resends.length === 0) return [];
     const q = db(d1);
-    // Two bound values a re-send: 40 of them stay inside D1's 100 a statement.
+    // Two bound values a re-send: 40 of them, beside the few of the guard, stay inside D1's 100 a statement.
     const [first, ...rest] = chunks(resends, 40).map((part) =>
-      insertResends(q, endpointId, part, now, latestOfFailedEvent(deliveries)).returning({ id: deliveries.id }),
+      insertResends(q, endpointId, part, now, recoverable(endpointId, deliveries)).returning({ id: deliveries.id }),
     );
     const written = await q.batch([first!, ...rest]);
     return written.flat().map((row) => row.id);

@@ -13,12 +13,17 @@ import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, sign
 installReceivers();
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 async function setup() {
   const orgId = await createOrg();
   const { url, received } = receiver(respond.ok);
   const endpoint = CreatedWebhookSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url }), 201)).data);
+  // Registered long before the deliveries the tests write for it: only events of its present enabled period count.
+  await env.DB.prepare("UPDATE webhook_endpoints SET created_at = ? WHERE id = ?")
+    .bind(Date.now() - 1_000 * DAY, endpoint.id)
+    .run();
   return { orgId, endpoint, received, base: `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}` };
 }
 
@@ -200,7 +205,7 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
     expect(received).toHaveLength(0);
   });
 
-  it("a disabled endpoint answers 409 as a re-send does; enabled again, it is recovered", async () => {
+  it("a disabled endpoint answers 409 as a re-send does; enabled again, it recovers only what failed since it was enabled", async () => {
     const { orgId, endpoint, received, base } = await setup();
     const since = Date.now() - HOUR;
     const notSent = await pastDelivery(endpoint, orgId, since, "not sent");
@@ -208,10 +213,14 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
     expect(await expectError(await recover(base, { since: iso(since) }), 409, "conflict")).toBe("The webhook endpoint is disabled; enable it first");
     expect((await resendsOf(endpoint.id)).size).toBe(0);
 
+    // Ended unsent by the disabling, its event is from before the endpoint's present enabled period: never sent to it.
     await expectStatus(await admin("PATCH", base, { disabled: false }), 200);
-    expect(await recovered(await recover(base, { since: iso(since) }))).toEqual({ queued: 1, more: false, next_since: null });
+    const failedSince = await pastDelivery(endpoint, orgId, Date.now(), "failed");
+    expect(await recovered(await recover(base, { since: iso(since - DAY) }))).toEqual({ queued: 1, more: false, next_since: null });
+    expect([...(await resendsOf(endpoint.id)).values()]).toEqual([failedSince.id]);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
-    expect(JSON.parse(received[0]!.body).id).toBe(notSent.eventId);
+    expect(JSON.parse(received[0]!.body).id).toBe(failedSince.eventId);
+    expect(await statusOf(notSent.id)).toBe("failed");
   });
 
   it("needs the operator token or a session (401); another organisation's endpoint is 404 and nothing is queued", async () => {

@@ -17,6 +17,7 @@ import { admin, api, createKey, expectError, expectStatus, signedIn, TAX } from 
 installReceivers();
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method,
@@ -24,11 +25,19 @@ const json = (method: string, body: unknown, headers: Record<string, string> = {
   headers,
 });
 
+/** Registered long before the deliveries a test writes for it: only events of its present enabled period count. */
+async function registeredLongAgo(endpointId: string) {
+  await env.DB.prepare("UPDATE webhook_endpoints SET created_at = ? WHERE id = ?")
+    .bind(Date.now() - 1_000 * DAY, endpointId)
+    .run();
+}
+
 async function setup() {
   const key = await createKey({ scopes: ["webhooks:manage"] });
   const { url, received } = receiver(respond.ok);
   const endpoint = CreatedWebhookEndpointSchema.parse((await expectStatus(await api("/api/v1/webhooks", key.key, json("POST", { url })), 201)).data);
   const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(key.email).first<{ id: string }>();
+  await registeredLongAgo(endpoint.id);
   return { key: key.key, email: key.email, endpoint, received, accountId: account!.id };
 }
 
@@ -275,7 +284,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(received).toHaveLength(0);
   });
 
-  it("a disabled endpoint answers 409 as a re-send does; enabled again, it is recovered", async () => {
+  it("a disabled endpoint answers 409 as a re-send does; enabled again, it recovers what failed since", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const since = Date.now() - HOUR;
     const notSent = await pastDelivery(endpoint, accountId, since, "not sent");
@@ -286,9 +295,39 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect((await resendsOf(endpoint.id)).size).toBe(0);
 
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    const failedSince = await pastDelivery(endpoint, accountId, Date.now(), "failed");
     expect(await recovered(await recover(key, endpoint.id, { since: iso(since) }))).toEqual({ queued: 1, more: false, nextSince: null });
+    expect([...(await resendsOf(endpoint.id)).values()]).toEqual([failedSince.id]);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
-    expect(JSON.parse(received[0]!.body).id).toBe(notSent.eventId);
+    expect(JSON.parse(received[0]!.body).id).toBe(failedSince.eventId);
+    expect(JSON.parse(received[0]!.body).id).not.toBe(notSent.eventId);
+  });
+
+  it("an endpoint disabled for a week and then enabled: a recovery since two weeks ago sends only what failed since it was enabled", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const now = Date.now();
+    // Failed 13 days ago, while it was enabled before; ended unsent when it was disabled 8 days ago; failed 12 hours
+    // ago, after it was enabled again a day ago. The first two are from before its present enabled period: the
+    // fan-out would not send them to it now, and neither does a recovery.
+    const before = await pastDelivery(endpoint, accountId, now - 13 * DAY, "failed");
+    const endedByDisabling = await pastDelivery(endpoint, accountId, now - 8 * DAY - HOUR, "not sent");
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: true })), 200);
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    for (const [action, at] of [
+      ["disabled", now - 8 * DAY],
+      ["enabled", now - DAY],
+    ] as const) {
+      await env.DB.prepare("UPDATE webhook_endpoint_changes SET at = ? WHERE endpoint_id = ? AND action = ?").bind(at, endpoint.id, action).run();
+    }
+    const after = await pastDelivery(endpoint, accountId, now - 12 * HOUR, "failed");
+
+    expect(await recovered(await recover(key, endpoint.id, { since: iso(now - 14 * DAY) }))).toEqual({ queued: 1, more: false, nextSince: null });
+    const resent = [...(await resendsOf(endpoint.id)).values()];
+    expect(resent).toEqual([after.id]);
+    expect(resent).not.toContain(before.id);
+    expect(resent).not.toContain(endedByDisabling.id);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(JSON.parse(received[0]!.body).id).toBe(after.eventId);
   });
 
   it("needs a key (401), a valid key (401) and the webhooks:manage scope (403)", async () => {
@@ -348,6 +387,7 @@ describe("POST /admin/api/webhooks/{id}/recover", () => {
     const { url, received: own } = receiver(respond.ok);
     const created = await expectStatus(await as(user, "POST", "/admin/api/webhooks", { url }), 201);
     const ownAccount = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(user.email).first<{ id: string }>();
+    await registeredLongAgo(created.data.id);
     await pastDelivery(created.data, ownAccount!.id, since, "not sent");
     expect(await recovered(await as(user, "POST", `/admin/api/webhooks/${created.data.id}/recover`, { since: iso(since) }))).toEqual({
       queued: 1,
