@@ -723,21 +723,24 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
 
   /**
    * Whether the endpoint `endpointId`'s `delivery` (the deliveries table or an alias of it) is one a recovery re-sends:
-   * the latest of an event whose deliveries to the endpoint all failed, and an event of the endpoint's present
-   * enabled period, which the fan-out would send it now.
+   * the latest of an event whose deliveries to the endpoint all failed, of the endpoint's present enabled period,
+   * and of a type the endpoint still takes (`subscribes`; a test send's whatever its events), as the fan-out would
+   * send it now: an owner who narrowed the endpoint's events since no longer wants the others.
    */
-  function recoverable(endpointId: string, delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
+  function recoverable(endpointId: string, delivery: Record<"status" | "endpointId" | "eventId" | "eventType", AnyColumn> & Table): SQL {
     const event = alias(events, "recovered_event");
-    const registeredAt = sql`(SELECT ${endpoints.createdAt} FROM ${endpoints} WHERE ${endpoints.id} = ${endpointId})`;
-    return sql`${latestOfFailedEvent(delivery)} AND EXISTS (SELECT 1 FROM ${events} AS ${event}
-      WHERE ${event.id} = ${delivery.eventId} AND ${event.createdAt} >= ${enabledSince(sql`${endpointId}`, registeredAt)})`;
+    return sql`${latestOfFailedEvent(delivery)} AND EXISTS (SELECT 1 FROM ${endpoints}, ${events} AS ${event}
+      WHERE ${endpoints.id} = ${endpointId} AND ${event.id} = ${delivery.eventId}
+        AND ${event.createdAt} >= ${enabledSince(sql`${endpoints.id}`, sql`${endpoints.createdAt}`)}
+        AND (${endpoints.allEvents} = 1 OR ${delivery.eventType} = 'webhook.test'
+          OR EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${delivery.eventType})))`;
   }
 
   /**
    * The endpoint's events to recover, oldest first: those whose first delivery to it (the fan-out's, or a test
    * send's) was created at or after `since`, and whose every delivery to it, re-sends included, ended failed
-   * (sent and refused, or not sent), and that happened in the endpoint's present enabled period. Each comes as its
-   * latest delivery, to re-send, and the time of its first.
+   * (sent and refused, or not sent), that happened in the endpoint's present enabled period and whose type it still
+   * takes. Each comes as its latest delivery, to re-send, and the time of its first.
    * An event with a delivery that was delivered, or is still pending, is not one; nor is a re-send counted as
    * an event of its own, so the re-sends a recovery makes never come round again in a later page of it.
    */

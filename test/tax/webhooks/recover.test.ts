@@ -205,6 +205,25 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(received).toHaveLength(0);
   });
 
+  it("an event of a type the endpoint no longer takes (its owner narrowed `events` since) is not sent again", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const since = Date.now() - HOUR;
+    const deleted = await pastDelivery(endpoint, accountId, since, "failed");
+    const saved = await pastDelivery(endpoint, accountId, since + 1, "failed");
+    await env.DB.batch([
+      env.DB.prepare("UPDATE events SET type = 'profile.saved' WHERE id = ?").bind(saved.eventId),
+      env.DB.prepare("UPDATE webhook_deliveries SET event_type = 'profile.saved' WHERE id = ?").bind(saved.id),
+    ]);
+    // It took every event when both failed; now it takes profile.saved only.
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { events: ["profile.saved"] })), 200);
+
+    expect(await recovered(await recover(key, endpoint.id, { since: iso(since) }))).toEqual({ queued: 1, more: false, nextSince: null });
+    expect([...(await resendsOf(endpoint.id)).values()]).toEqual([saved.id]);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ id: saved.eventId, type: "profile.saved" });
+    expect(JSON.parse(received[0]!.body).id).not.toBe(deleted.eventId);
+  });
+
   it("reaches back to the endpoint's first delivery: the log keeps every delivery", async () => {
     const { key, endpoint, received, accountId } = await setup();
     const old = await pastDelivery(endpoint, accountId, Date.now() - 400 * 24 * HOUR, "failed");
