@@ -725,13 +725,14 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
    * Whether the endpoint `endpointId`'s `delivery` (the deliveries table or an alias of it) is one a recovery re-sends:
    * the latest of an event whose deliveries to the endpoint all failed, of the endpoint's present enabled period,
    * and of a type the endpoint still takes (`subscribes`; a test send's whatever its events), as the fan-out would
-   * send it now: an owner who narrowed the endpoint's events since no longer wants the others.
+   * send it now: an owner who narrowed the endpoint's events since no longer wants the others. The endpoint must be
+   * enabled still: a re-send written after its disabling would outlive it, pending, and go out once it was enabled.
    */
   function recoverable(endpointId: string, delivery: Record<"status" | "endpointId" | "eventId" | "eventType", AnyColumn> & Table): SQL {
     const event = alias(events, "recovered_event");
     return sql`${latestOfFailedEvent(delivery)} AND EXISTS (SELECT 1 FROM ${endpoints}, ${events} AS ${event}
-      WHERE ${endpoints.id} = ${endpointId} AND ${event.id} = ${delivery.eventId}
-        AND ${event.createdAt} >= ${enabledSince(sql`${endpoints.id}`, sql`${endpoints.createdAt}`)}
+      WHERE ${endpoints.id} = ${endpointId} AND ${endpoints.disabledAt} IS NULL AND ${endpoints.deletedAt} IS NULL
+        AND ${event.id} = ${delivery.eventId} AND ${event.createdAt} >= ${enabledSince(sql`${endpoints.id}`, sql`${endpoints.createdAt}`)}
         AND (${endpoints.allEvents} = 1 OR ${delivery.eventType} = 'webhook.test'
           OR EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${delivery.eventType})))`;
   }

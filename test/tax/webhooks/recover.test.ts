@@ -286,6 +286,31 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(JSON.parse(received[0]!.body).id).toBe(left.eventId);
   });
 
+  it("an endpoint disabled while the recovery ran is written no re-send, so enabling it later sends nothing from before", async () => {
+    const { key, endpoint, received, accountId } = await setup();
+    const since = Date.now() - HOUR;
+    await pastDelivery(endpoint, accountId, since, "failed");
+    // The owner's disabling commits between the recovery's read and its write; the re-sends' messages are lost, as
+    // when an enqueue fails.
+    const { db } = racedWrites(env.DB, {
+      before: () =>
+        env.DB.prepare("UPDATE webhook_endpoints SET disabled_at = ?, disabled_reason = 'manual' WHERE id = ?").bind(Date.now(), endpoint.id),
+      after: () => env.DB.prepare("SELECT 1"),
+    });
+    const lost = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<unknown>;
+    expect(await taxOutbox.recoverDeliveries({ ...env, DB: db, WEBHOOKS: lost }, endpoint, since)).toEqual({
+      queued: 0,
+      more: false,
+      nextSince: null,
+    });
+    // A re-send written then would stay pending past the disabling, and go out once the owner enabled the endpoint
+    // again (the sweep enqueues overdue pending deliveries), although its event is from before that enabling.
+    await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
+    await taxOutbox.sweepOutbox(env as never, Date.now() + 11 * 60_000);
+    expect((await resendsOf(endpoint.id)).size).toBe(0);
+    expect(received).toHaveLength(0);
+  });
+
   it.each([
     [{}, "since: is required"],
     [{ since: "yesterday" }, "since: must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z"],
