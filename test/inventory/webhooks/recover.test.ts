@@ -1,7 +1,7 @@
-// Recovering an endpoint after an outage (inventory): every event since a time whose latest delivery failed is
-// queued again as a re-send and delivered, signed; delivered, pending and older events are left alone; the bound per
-// call and the `next_since` to go on from; the error table, another organisation's endpoint, a disabled one, and
-// Idempotency-Key replays.
+// Recovering an endpoint after an outage (inventory): every event since a time whose deliveries all failed is
+// queued again as a re-send of the latest and delivered, signed; events from before the endpoint's present enabled
+// period, delivered, pending and older events are left alone; the bound per call and the `next_since` to go on
+// from; the error table, another organisation's endpoint, a disabled one, and Idempotency-Key replays.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { CreatedWebhookSchema, RecoverySchema } from "../../../src/inventory/webhooks/schemas";

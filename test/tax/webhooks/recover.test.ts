@@ -1,6 +1,7 @@
-// Recovering an endpoint after an outage (tax): every event since a time whose latest delivery failed is queued
-// again as a re-send and delivered, signed; delivered, pending and older events are left alone; the bound per call
-// and the `nextSince` to go on from; the error table, another account's endpoint, a disabled one, and
+// Recovering an endpoint after an outage (tax): every event since a time whose deliveries all failed is queued
+// again as a re-send of the latest and delivered, signed; events with a delivered or pending delivery, of a type the
+// endpoint no longer takes, or from before its present enabled period, and older events, are left alone; the bound
+// per call and the `nextSince` to go on from; the error table, another account's endpoint, a disabled one, and
 // Idempotency-Key replays.
 import { env } from "cloudflare:test";
 import { z } from "@hono/zod-openapi";
