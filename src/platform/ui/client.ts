@@ -130,8 +130,9 @@ const source = String.raw`"use strict";
     return count.toLocaleString("en") + (count === 1 ? " failed delivery" : " failed deliveries");
   }
 
-  // A recovery queues at most 1,000 events a call and names where the rest begin: the script goes on for a few
-  // calls, so one press covers most outages, and past them leaves where it stopped in the form's field.
+  // A recovery queues what the endpoint's limit allows (1,000 re-sends in 10 minutes) and names where the rest
+  // begin: the script goes on for a few calls, and past them leaves where it stopped in the form's field; past
+  // the limit the API's 429 message says so.
   var RECOVERY_CALLS = 5;
 
   function recover(form, init) {

@@ -35,6 +35,7 @@ export type OutboxStore = Pick<
   | "insertResendDelivery"
   | "recoverableDeliveries"
   | "insertRecoveryDeliveries"
+  | "manualSendsSince"
 >;
 
 /** Manual sends (test sends and re-sends together) an endpoint may receive in any 60 s. */
@@ -47,11 +48,20 @@ const manualSendLimitError = (oldestAt: number, now: number) =>
   });
 
 /**
- * The most deliveries one recovery queues again: a Worker request's subrequests and time are limited, so one
- * call stays at a few D1 round trips and ten queue batches (sendBatch takes 100 messages), and the answer tells
- * the client where to go on from.
+ * The most re-sends recoveries queue for one endpoint in any RECOVERY_WINDOW_MINUTES, its other manual sends
+ * counted: one call stays at a few D1 round trips and ten queue batches (sendBatch takes 100 messages), and a
+ * backlog built up against a dead URL cannot be turned on another address all at once (the URL can be edited
+ * before recovering). The answer tells the client where to go on from.
  */
 export const RECOVERY_LIMIT = 1_000;
+export const RECOVERY_WINDOW_MINUTES = 10;
+
+const recoveryLimitError = (oldestAt: number, now: number) =>
+  new PlatformError(
+    "rate_limited",
+    `At most ${RECOVERY_LIMIT.toLocaleString("en")} re-sends per endpoint in ${RECOVERY_WINDOW_MINUTES} minutes, test sends and re-sends included`,
+    { "Retry-After": String(Math.max(1, Math.ceil((oldestAt + RECOVERY_WINDOW_MINUTES * 60_000 - now) / 1000))) },
+  );
 
 /** The bindings both services' Env give webhooks, under the same names in both wrangler files. */
 export interface WebhookBindings {
@@ -228,7 +238,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
 
     /**
      * Re-sends, as `resendDelivery` does, the latest delivery of each of the endpoint's events since `since` whose
-     * deliveries all failed (`recoverableDeliveries`), oldest first and at most RECOVERY_LIMIT, through the queue
+     * deliveries all failed (`recoverableDeliveries`), oldest first and within RECOVERY_LIMIT, through the queue
      * rather than in the request. `nextSince` is where the rest begin. A re-send whose enqueue failed stays pending,
      * and the outbox sweep enqueues it.
      */
@@ -237,8 +247,11 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       since: number,
       now: number,
     ): Promise<{ queued: number; more: boolean; nextSince: number | null }> {
-      const found = await store.recoverableDeliveries(db, endpoint.id, since, RECOVERY_LIMIT + 1);
-      const resends = found.slice(0, RECOVERY_LIMIT).map((d) => ({ deliveryId: newId("whd", now), resendOf: d.id }));
+      const recent = await store.manualSendsSince(db, endpoint.id, now - RECOVERY_WINDOW_MINUTES * 60_000);
+      const budget = RECOVERY_LIMIT - recent.count;
+      if (budget <= 0) throw recoveryLimitError(recent.oldestAt ?? now, now);
+      const found = await store.recoverableDeliveries(db, endpoint.id, since, budget + 1);
+      const resends = found.slice(0, budget).map((d) => ({ deliveryId: newId("whd", now), resendOf: d.id }));
       const written = new Set(await store.insertRecoveryDeliveries(db, endpoint.id, resends, now));
       const queued = resends.filter((r) => written.has(r.deliveryId)).map((r) => r.deliveryId);
       try {
@@ -249,7 +262,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
           JSON.stringify({ endpointId: endpoint.id, error: loggableError(error) }),
         );
       }
-      const next = found[RECOVERY_LIMIT];
+      const next = found[budget];
       return { queued: queued.length, more: next !== undefined, nextSince: next?.firstCreatedAt ?? null };
     },
   };

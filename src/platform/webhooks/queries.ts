@@ -630,13 +630,18 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return updated.meta.changes === 1;
   }
 
-  /** The oldest manual send the endpoint's limit still counts (for Retry-After). */
-  async function oldestManualSend(d1: D1Database, endpointId: string, since: number, now: number): Promise<{ oldestAt: number }> {
-    const [oldest] = await db(d1)
-      .select({ oldest: sql<number | null>`MIN(${deliveries.createdAt})` })
+  /** How many manual sends (test sends and re-sends) the endpoint had after `since`, and the oldest of them. */
+  async function manualSendsSince(d1: D1Database, endpointId: string, since: number): Promise<{ count: number; oldestAt: number | null }> {
+    const [sends] = await db(d1)
+      .select({ count: sql<number>`COUNT(*)`, oldestAt: sql<number | null>`MIN(${deliveries.createdAt})` })
       .from(deliveries)
       .where(isManualSendOf(endpointId, since));
-    return { oldestAt: oldest?.oldest ?? now };
+    return { count: sends?.count ?? 0, oldestAt: sends?.oldestAt ?? null };
+  }
+
+  /** The oldest manual send the endpoint's limit still counts (for Retry-After). */
+  async function oldestManualSend(d1: D1Database, endpointId: string, since: number, now: number): Promise<{ oldestAt: number }> {
+    return { oldestAt: (await manualSendsSince(d1, endpointId, since)).oldestAt ?? now };
   }
 
   /**
@@ -881,6 +886,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     insertResendDelivery,
     recoverableDeliveries,
     insertRecoveryDeliveries,
+    manualSendsSince,
     listDeliveries,
     ownersSubscribedTo,
     insertDedupedEvents,

@@ -5,7 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { RECOVERY_LIMIT } from "../../platform/webhooks/outbox";
+import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
 import { RecoverBody } from "../../platform/webhooks/schemas";
 import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
@@ -22,7 +22,7 @@ const responses = {
   },
 };
 
-const description = `For an endpoint whose receiver was down and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose every delivery to it, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of the latest of them: the same event body, a fresh \`Service-Delivery\` id, signed when sent, retried on the normal schedule. Events with a delivery that was delivered, or is still pending (a first delivery waiting for its retry, say), are left alone, and so are events from before the endpoint's present enabled period (it was last enabled, else registered, after them): as the fan-out, a recovery never sends those to it, so the deliveries its disabling ended stay ended; and so are events of a type the endpoint no longer takes (its events narrowed since; a failed test send is re-sent whatever they are). At most ${RECOVERY_LIMIT.toLocaleString("en")} a call: while \`more\` is true, call again with \`since: nextSince\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`;
+const description = `For an endpoint whose receiver was down and is back: queues again, oldest first, every event whose first delivery to this endpoint was created at or after \`since\` and whose every delivery to it, re-sends included, ended \`failed\` (refused, or not sent). Each goes out as a re-send of the latest of them: the same event body, a fresh \`Service-Delivery\` id, signed when sent, retried on the normal schedule. Events with a delivery that was delivered, or is still pending (a first delivery waiting for its retry, say), are left alone, and so are events from before the endpoint's present enabled period (it was last enabled, else registered, after them): as the fan-out, a recovery never sends those to it, so the deliveries its disabling ended stay ended; and so are events of a type the endpoint no longer takes (its events narrowed since; a failed test send is re-sent whatever they are). At most ${RECOVERY_LIMIT.toLocaleString("en")} re-sends per endpoint in any ${RECOVERY_WINDOW_MINUTES} minutes, its test sends and re-sends included, so that a backlog cannot go out all at once: while \`more\` is true, call again with \`since: nextSince\`; a call with none of them left answers 429 \`rate_limited\` with \`Retry-After\`. A disabled endpoint answers 409 \`conflict\` (enable it first); \`since\` in the future is 400. The deliveries a recovery queues count as re-sends, so test sends and re-sends may answer 429 for a minute after it.`;
 const body = { required: true, content: { "application/json": { schema: RecoverBody } } };
 
 const keyRoute = createRoute({

@@ -166,7 +166,9 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
     expect(received).toHaveLength(3);
   });
 
-  it("queues at most 1,000 a call, oldest first, and says where the rest begin", { timeout: 120_000 }, async () => {
+  it("queues at most 1,000 re-sends in 10 minutes, oldest first, says where the rest begin, and then 429 until the window has room", {
+    timeout: 120_000,
+  }, async () => {
     const { orgId, endpoint, received, base } = await setup();
     const tag = crypto.randomUUID().replaceAll("-", "");
     const start = Date.now() - HOUR;
@@ -185,6 +187,16 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
 
     expect(await recovered(await recover(base, { since: iso(start) }))).toEqual({ queued: 1000, more: true, next_since: iso(start + 1000) });
     expect([...(await resendsOf(endpoint.id)).values()]).not.toContain(`whd_${tag}_1000`);
+    // The endpoint's 1,000 re-sends of the last 10 minutes are used up: nothing more is queued yet.
+    const refused = await recover(base, { since: iso(start + 1000) });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+    expect((await resendsOf(endpoint.id)).size).toBe(1000);
+    // Ten minutes on (the re-sends written that long ago), the rest goes.
+    await env.DB.prepare("UPDATE webhook_deliveries SET created_at = created_at - 600000 WHERE endpoint_id = ? AND resend_of IS NOT NULL")
+      .bind(endpoint.id)
+      .run();
     expect(await recovered(await recover(base, { since: iso(start + 1000) }))).toEqual({ queued: 1, more: false, next_since: null });
     expect(new Set((await resendsOf(endpoint.id)).values())).toEqual(new Set(Array.from({ length: 1001 }, (_, i) => `whd_${tag}_${i}`)));
     await vi.waitFor(() => expect(received).toHaveLength(1001), { timeout: 100_000, interval: 100 });

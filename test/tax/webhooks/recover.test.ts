@@ -233,7 +233,9 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(JSON.parse(received[0]!.body).id).toBe(old.eventId);
   });
 
-  it("queues at most 1,000 a call, oldest first, and says where the rest begin", { timeout: 120_000 }, async () => {
+  it("queues at most 1,000 re-sends in 10 minutes, oldest first, says where the rest begin, and then 429 until the window has room", {
+    timeout: 120_000,
+  }, async () => {
     const { key, endpoint, received, accountId } = await setup();
     // 1,001 events whose one delivery failed, a millisecond apart, written in two statements.
     const tag = crypto.randomUUID().replaceAll("-", "");
@@ -260,6 +262,17 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(first.size).toBe(1000);
     expect([...first.values()]).not.toContain(`whd_${tag}_1000`);
 
+    // The endpoint's 1,000 re-sends of the last 10 minutes are used up: nothing more is queued yet.
+    const refused = await recover(key, endpoint.id, { since: iso(start + 1000) });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()) as unknown).toMatchObject({ error: { code: "rate_limited" } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+    expect((await resendsOf(endpoint.id)).size).toBe(1000);
+    // Ten minutes on (the re-sends written that long ago), the rest goes.
+    await env.DB.prepare("UPDATE webhook_deliveries SET created_at = created_at - 600000 WHERE endpoint_id = ? AND resend_of IS NOT NULL")
+      .bind(endpoint.id)
+      .run();
     expect(await recovered(await recover(key, endpoint.id, { since: iso(start + 1000) }))).toEqual({ queued: 1, more: false, nextSince: null });
     const all = await resendsOf(endpoint.id);
     expect(new Set(all.values())).toEqual(new Set(Array.from({ length: 1001 }, (_, i) => `whd_${tag}_${i}`)));
