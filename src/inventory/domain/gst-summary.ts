@@ -146,17 +146,7 @@ export function gstSummary(input: {
   const noteRates = perRate(adjusting);
 
   // Each rate's invoices less its notes; a rate only notes have comes out negative.
-  const rates = new Set([...invoiceRates, ...noteRates].map((r) => r.gstRateBps));
-  const net = [...rates]
-    .map((gstRateBps) => {
-      const row: RateRow = { gstRateBps, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
-      const invoiced = invoiceRates.find((r) => r.gstRateBps === gstRateBps);
-      const credited = noteRates.find((r) => r.gstRateBps === gstRateBps);
-      if (invoiced) add(row, invoiced);
-      if (credited) add(row, negated(credited));
-      return row;
-    })
-    .sort(byRateOrder);
+  const net = perRate([...invoiceRates, ...noteRates.map((r) => ({ ...negated(r), gstRateBps: r.gstRateBps }))]);
 
   return {
     invoices: {
@@ -182,13 +172,7 @@ export function gstSummary(input: {
         amountPaise: commercial.reduce((sum, g) => sum + g.amountPaise, 0),
       },
     },
-    net: {
-      taxablePaise: invoices.total.taxablePaise - notes.total.taxablePaise,
-      cgstPaise: invoices.total.cgstPaise - notes.total.cgstPaise,
-      sgstPaise: invoices.total.sgstPaise - notes.total.sgstPaise,
-      igstPaise: invoices.total.igstPaise - notes.total.igstPaise,
-      byRate: net,
-    },
+    net: { ...add(negated(notes.total), invoices.total), byRate: net },
   };
 }
 
