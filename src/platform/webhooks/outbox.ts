@@ -41,11 +41,13 @@ export type OutboxStore = Pick<
 /** Manual sends (test sends and re-sends together) an endpoint may receive in any 60 s. */
 export const TEST_SENDS_PER_MINUTE = 10;
 
+/** 429 until the oldest send a per-endpoint window of `windowMs` counts leaves it. */
+const sendLimitError = (message: string, windowMs: number, oldestAt: number, now: number) =>
+  new PlatformError("rate_limited", message, { "Retry-After": String(Math.max(1, Math.ceil((oldestAt + windowMs - now) / 1000))) });
+
+// Each manual send may cost the whole retry schedule in outbound requests: bound it per endpoint.
 const manualSendLimitError = (oldestAt: number, now: number) =>
-  // Each manual send may cost the whole retry schedule in outbound requests: bound it per endpoint.
-  new PlatformError("rate_limited", `At most ${TEST_SENDS_PER_MINUTE} test sends and re-sends a minute per endpoint`, {
-    "Retry-After": String(Math.max(1, Math.ceil((oldestAt + 60_000 - now) / 1000))),
-  });
+  sendLimitError(`At most ${TEST_SENDS_PER_MINUTE} test sends and re-sends a minute per endpoint`, 60_000, oldestAt, now);
 
 /**
  * The most re-sends recoveries queue for one endpoint in any RECOVERY_WINDOW_MINUTES, its other manual sends
@@ -56,11 +58,14 @@ const manualSendLimitError = (oldestAt: number, now: number) =>
 export const RECOVERY_LIMIT = 1_000;
 export const RECOVERY_WINDOW_MINUTES = 10;
 
+const RECOVERY_WINDOW_MS = RECOVERY_WINDOW_MINUTES * 60_000;
+
 const recoveryLimitError = (oldestAt: number, now: number) =>
-  new PlatformError(
-    "rate_limited",
+  sendLimitError(
     `At most ${RECOVERY_LIMIT.toLocaleString("en")} re-sends per endpoint in ${RECOVERY_WINDOW_MINUTES} minutes, test sends and re-sends included`,
-    { "Retry-After": String(Math.max(1, Math.ceil((oldestAt + RECOVERY_WINDOW_MINUTES * 60_000 - now) / 1000))) },
+    RECOVERY_WINDOW_MS,
+    oldestAt,
+    now,
   );
 
 /** The bindings both services' Env give webhooks, under the same names in both wrangler files. */
@@ -95,9 +100,13 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       );
       return null;
     }
-    if (opened.stale)
-      await store.resealSecret(db, endpointId, column, stored, await sealWebhookSecret(sessionSecrets.current, endpointId, opened.secret));
+    if (opened.stale) await reseal(endpointId, column, stored, opened.secret);
     return opened.secret;
+  }
+
+  /** Writes `secret` sealed under the current SESSION_SECRET in place of `stored`, if the row still holds it. */
+  async function reseal(endpointId: string, column: "secret" | "previousSecret", stored: string, secret: string): Promise<void> {
+    await store.resealSecret(db, endpointId, column, stored, await sealWebhookSecret(sessionSecrets.current, endpointId, secret));
   }
 
   const ports: WebhookPorts = {
@@ -136,7 +145,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
         if (stored === null || stored.startsWith(current)) continue;
         const opened = await openWebhookSecret(sessionSecrets, row.id, stored);
         if (opened === null) continue;
-        await store.resealSecret(db, row.id, column, stored, await sealWebhookSecret(sessionSecrets.current, row.id, opened.secret));
+        await reseal(row.id, column, stored, opened.secret);
         resealed++;
       }
     }
@@ -247,7 +256,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
       since: number,
       now: number,
     ): Promise<{ queued: number; more: boolean; nextSince: number | null }> {
-      const recent = await store.manualSendsSince(db, endpoint.id, now - RECOVERY_WINDOW_MINUTES * 60_000);
+      const recent = await store.manualSendsSince(db, endpoint.id, now - RECOVERY_WINDOW_MS);
       const budget = RECOVERY_LIMIT - recent.count;
       if (budget <= 0) throw recoveryLimitError(recent.oldestAt ?? now, now);
       const found = await store.recoverableDeliveries(db, endpoint.id, since, budget + 1);
