@@ -1,5 +1,6 @@
 // Every list refuses an offset above 100000 (the read API's documented cap), so no page may point its
-// next_offset beyond it. Each list gets 100002 rows (offsets 0 to 100001), written straight into D1.
+// next_offset beyond it; the lists that also page by cursor reach the rows past it by next_cursor. Each list gets
+// 100002 rows (offsets 0 to 100001), written straight into D1.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { admin, api, expectError, expectStatus } from "./helpers";
@@ -152,5 +153,25 @@ describe.each(LISTS)("$name at the offset cap", ({ fill, call }) => {
     }
     // 99997–99998, 99999–100000, then null.
     expect(pages).toBe(2);
+  }, 120_000);
+});
+
+/** The row at offset 100001 of the lists that also page by cursor, as their fill writes them (oldest last). */
+const BEYOND_THE_CAP: Record<string, (orgId: string) => string> = {
+  // The lot through the API is the newest; of the bulk lots, i = 0 was received first.
+  "GET /api/v1/inventory": (orgId) => `${orgId}_lot_0`,
+  // Sold at now − i: i = 100001 is the oldest.
+  "GET /api/v1/sales": (orgId) => `${orgId}_sale_${ROWS - 1}`,
+};
+
+describe.each(LISTS.filter((list) => list.name in BEYOND_THE_CAP))("$name past the offset cap, by cursor", ({ name, fill, call }) => {
+  it("the page at offset 100000 gives a next_cursor, and following it reaches the row no offset can", async () => {
+    const { orgId, key } = await orgWithKey();
+    const path = await fill(orgId);
+    const atCap = await expectStatus(await call(`${path}?offset=${CAP}&limit=1`, key), 200);
+    expect(atCap).toMatchObject({ has_more: true, next_offset: null, next_cursor: expect.any(String) });
+    const beyond = await expectStatus(await call(`${path}?limit=1000&cursor=${encodeURIComponent(atCap.next_cursor)}`, key), 200);
+    expect(beyond).toMatchObject({ has_more: false, next_offset: null, next_cursor: null });
+    expect(beyond.data.map((row: { id: string }) => row.id)).toEqual([BEYOND_THE_CAP[name]!(orgId)]);
   }, 120_000);
 });

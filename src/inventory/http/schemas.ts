@@ -27,6 +27,30 @@ export const PageQuery = z.object({
   offset: queryInteger(0, MAX_OFFSET).default(0),
 });
 
+/** How long a `cursor` may be: a list's next_cursor is well under it. */
+const MAX_CURSOR_LENGTH = 512;
+
+/**
+ * The paging of the lists that also page by keyset (GET /api/v1/sales, /api/v1/inventory): `limit`, and either
+ * `offset` or `cursor` (the previous page's next_cursor). Give the list's schema `.superRefine(oneStartingPoint)`.
+ */
+export const KeysetPageQuery = z.object({
+  limit: queryInteger(1, 1000).default(200),
+  offset: queryInteger(0, MAX_OFFSET)
+    .optional()
+    .openapi({ description: "0 to 100000, default 0: rows to skip, counted as the list stands at this request. Not with `cursor`." }),
+  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional().openapi({
+    description:
+      "`next_cursor` of the previous page, exactly as received: the page starts strictly after that page's last row, whatever was written meanwhile, at any depth (no 100000 cap). Send it with the same filters as the request that gave it; not with `offset`.",
+  }),
+});
+
+/** A cursor already says where the page starts: an offset beside it is refused rather than one of them ignored. */
+export function oneStartingPoint(query: { offset?: number | undefined; cursor?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (query.offset !== undefined && query.cursor !== undefined)
+    ctx.addIssue({ code: "custom", path: ["cursor"], message: "cannot be combined with offset: send one or the other" });
+}
+
 /**
  * The offset of the next page, or null when there is none to ask for: this is the last page, or the next page
  * would start beyond MAX_OFFSET, which the list refuses (has_more then stays true: rows remain past the cap).
@@ -43,6 +67,20 @@ export function pageOf<T extends z.ZodType>(item: T) {
     next_offset: z.number().int().nullable().openapi({
       description:
         "offset to send for the next page; null on the last page, and null with `has_more` true when the next page would start beyond offset 100000, which lists refuse (narrow the filters or the window to reach the rest)",
+    }),
+  });
+}
+
+/** A page of a list that also pages by keyset: pageOf plus `next_cursor`. */
+export function keysetPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    next_offset: z.number().int().nullable().openapi({
+      description:
+        "offset to send for the next page; null on the last page, on a page read by `cursor` (continue with `next_cursor`), and with `has_more` true when the next page would start beyond offset 100000, which offsets cannot reach (`next_cursor` can)",
+    }),
+    next_cursor: z.string().nullable().openapi({
+      description:
+        "opaque; send it as `cursor` (with the same filters) for the page that follows this one's last row. It never repeats or skips a row that stays in the list meanwhile, and has no depth cap. null on the last page.",
     }),
   });
 }

@@ -128,6 +128,9 @@ const SALE_JSON = `json_object(
          WHERE i.org_id = s.org_id AND i.sale_id = s.id
          ORDER BY ${LINE_ORDER}) x)))`;
 
+/** The order of the sales list: newest first, id breaking ties (ids are unique, so no two sales share a place). */
+const SALES_ORDER = "s.sold_at DESC, s.id DESC";
+
 /**
  * Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties), each with its items, in
  * ONE query: every sale comes back as the JSON text of its view, so a page costs one round trip and no mapping.
@@ -139,10 +142,45 @@ export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): P
          FROM sales s
          JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
         WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
-        ORDER BY s.sold_at DESC, s.id DESC
+        ORDER BY ${SALES_ORDER}
         LIMIT ?4 OFFSET ?5`,
     )
     .bind(orgId, query.fromMs, query.toMsExclusive, query.limit + 1, query.offset)
+    .raw<[string]>();
+  return { saleJson: rows.slice(0, query.limit).map(([sale]) => sale), hasMore: rows.length > query.limit };
+}
+
+/** A place in the sales list: a sale's instant and id, its sort key. */
+export interface SalePosition {
+  soldAt: number;
+  id: string;
+}
+
+export interface SalesAfterQuery {
+  fromMs: number;
+  toMsExclusive: number;
+  limit: number;
+  after: SalePosition;
+}
+
+/**
+ * The sales of listSales's window and order that come strictly after `after`. The row-value comparison is where
+ * SQLite starts its walk of sales_active_sold_at, so a page costs the same at any depth (an offset walks past every
+ * row before it). The window's end is folded into it: (toMsExclusive, '') sorts after every sale of the window
+ * and before every later one, as no id is empty.
+ */
+export async function listSalesAfter(db: ReadDb, orgId: string, query: SalesAfterQuery): Promise<{ saleJson: string[]; hasMore: boolean }> {
+  const before = query.after.soldAt < query.toMsExclusive ? query.after : { soldAt: query.toMsExclusive, id: "" };
+  const rows = await db
+    .prepare(
+      `SELECT ${SALE_JSON} AS sale
+         FROM sales s
+         JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
+        WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND (s.sold_at, s.id) < (?3, ?4)
+        ORDER BY ${SALES_ORDER}
+        LIMIT ?5`,
+    )
+    .bind(orgId, query.fromMs, before.soldAt, before.id, query.limit + 1)
     .raw<[string]>();
   return { saleJson: rows.slice(0, query.limit).map(([sale]) => sale), hasMore: rows.length > query.limit };
 }

@@ -1,7 +1,7 @@
 // Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
 import { z } from "@hono/zod-openapi";
 import { formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
-import { iso, isoOrNull, IsoTime, pageOf, PageQuery } from "../http/schemas";
+import { iso, isoOrNull, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
 import type { SaleWithItems } from "./queries";
 
@@ -129,12 +129,14 @@ export function saleView(row: SaleWithItems): z.infer<typeof SaleSchema> {
   };
 }
 
-export const SalesQuerySchema = PageQuery.extend({
+export const SalesQuerySchema = KeysetPageQuery.extend({
   from: IstDate.optional().openapi({ description: "First IST calendar day, inclusive; default 30 days before today (IST)" }),
   to: IstDate.optional().openapi({ description: "Last IST calendar day, inclusive; default today (IST)" }),
-}).strict();
+})
+  .strict()
+  .superRefine(oneStartingPoint);
 
-export const SalesPageSchema = pageOf(SaleSchema).openapi("SalesPage");
+export const SalesPageSchema = keysetPageOf(SaleSchema).openapi("SalesPage");
 
 export const InvoiceNumberQuery = z
   .object({

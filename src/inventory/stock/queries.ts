@@ -42,6 +42,9 @@ export interface InventoryQuery {
   offset: number;
 }
 
+/** The order of the inventory list: newest received first, lot id breaking ties. */
+const LOTS_ORDER = "l.received_at DESC, l.id DESC";
+
 /** Lots with stock, newest received first (id breaks ties so pages never overlap or skip). */
 export async function listInventory(db: ReadDb, orgId: string, query: InventoryQuery): Promise<{ rows: LotRow[]; hasMore: boolean }> {
   const { results } = await db
@@ -50,10 +53,43 @@ export async function listInventory(db: ReadDb, orgId: string, query: InventoryQ
       WHERE l.org_id = ?1 AND l.grams_remaining > 0
         AND (?2 IS NULL OR g.code = ?2)
         AND (?3 IS NULL OR s.yarn_type = ?3)
-      ORDER BY l.received_at DESC, l.id DESC
+      ORDER BY ${LOTS_ORDER}
       LIMIT ?4 OFFSET ?5`,
     )
     .bind(orgId, query.godownCode ?? null, query.yarnType ?? null, query.limit + 1, query.offset)
+    .all<LotRow>();
+  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
+}
+
+/** A place in the inventory list: a lot's receipt instant and id, its sort key. */
+export interface LotPosition {
+  receivedAt: number;
+  id: string;
+}
+
+export interface InventoryAfterQuery {
+  godownCode?: string | undefined;
+  yarnType?: string | undefined;
+  limit: number;
+  after: LotPosition;
+}
+
+/**
+ * The lots of listInventory's filters and order that come strictly after `after`. The row-value comparison is
+ * where SQLite starts its walk of lots_in_stock_received, so a page costs the same at any depth.
+ */
+export async function listInventoryAfter(db: ReadDb, orgId: string, query: InventoryAfterQuery): Promise<{ rows: LotRow[]; hasMore: boolean }> {
+  const { results } = await db
+    .prepare(
+      `${LOT_SELECT}
+      WHERE l.org_id = ?1 AND l.grams_remaining > 0
+        AND (?2 IS NULL OR g.code = ?2)
+        AND (?3 IS NULL OR s.yarn_type = ?3)
+        AND (l.received_at, l.id) < (?4, ?5)
+      ORDER BY ${LOTS_ORDER}
+      LIMIT ?6`,
+    )
+    .bind(orgId, query.godownCode ?? null, query.yarnType ?? null, query.after.receivedAt, query.after.id, query.limit + 1)
     .all<LotRow>();
   return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
 }

@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { gstRateOn } from "../domain/gst-rates";
 import { formatGrams, formatPaise, formatValueOf } from "../domain/money";
-import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
+import { iso, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { Kg, kgInput, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
 import type { LotRow } from "./queries";
 
@@ -97,9 +97,11 @@ export function lotView(row: LotRow, today: string): z.infer<typeof LotSchema> {
   };
 }
 
-export const InventoryQuerySchema = PageQuery.extend({
+export const InventoryQuerySchema = KeysetPageQuery.extend({
   godown_code: z.string().min(1).max(32).optional().openapi({ description: "Only lots in this godown" }),
   yarn_type: YarnTypeSchema.optional().openapi({ description: "Only SKUs of this type" }),
-}).strict();
+})
+  .strict()
+  .superRefine(oneStartingPoint);
 
-export const InventoryPageSchema = pageOf(LotSchema).openapi("InventoryPage");
+export const InventoryPageSchema = keysetPageOf(LotSchema).openapi("InventoryPage");

@@ -101,7 +101,7 @@ describe("GET /api/v1/inventory", () => {
     expect((await inventory(key, "?limit=1")).data).toHaveLength(1);
     expect((await inventory(key, "?limit=1000")).data).toHaveLength(lots.length);
     expect((await inventory(key, "?offset=0")).data).toHaveLength(lots.length);
-    expect(await inventory(key, "?offset=100000")).toEqual({ data: [], has_more: false, next_offset: null });
+    expect(await inventory(key, "?offset=100000")).toEqual({ data: [], has_more: false, next_offset: null, next_cursor: null });
   });
 
   describe.each([
