@@ -39,6 +39,7 @@ import { registerGetSale } from "./sales/get-sale";
 import { registerGetGstSummary } from "./gst/get-gst-summary";
 import { registerListCustomerBalances } from "./ledger/list-customer-balances";
 import { registerListSupplierPayables } from "./ledger/list-supplier-payables";
+import { registerGetCustomerStatement } from "./statements/get-customer-statement";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminAssets } from "./web/serve-assets";
@@ -127,7 +128,7 @@ export function buildInventoryApp(): InventoryApp {
   registerMoveStock(app);
   registerReturnSale(app);
 
-  // The read API: lots in stock, sales, the month's GST summary and CSV exports.
+  // The read API: lots in stock, sales, the month's GST summary, customers and their statements, and CSV exports.
   const firstRead = app.routes.length;
   registerListInventory(app);
   registerListSales(app);
@@ -136,6 +137,7 @@ export function buildInventoryApp(): InventoryApp {
   registerGetSale(app);
   registerGetGstSummary(app);
   registerListCustomerBalances(app);
+  registerGetCustomerStatement(app);
   registerListSupplierPayables(app);
   registerExportCustomers(app);
   registerExportExpenses(app);

@@ -199,6 +199,11 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   },
   "GET /api/v1/gst-summary": async () => ({ auth: "key", query: { month: "2025-08" } }),
   "GET /api/v1/customers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
+  "GET /api/v1/customers/{id}/statement": async (org) => ({
+    auth: "key",
+    params: { id: (await customer(org)).id },
+    query: { from: `${today.slice(0, 8)}01`, to: today },
+  }),
   "GET /api/v1/suppliers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
   "GET /api/v1/export/customers": async () => ({ auth: "key" }),
   "GET /api/v1/export/expenses": async () => ({ auth: "key" }),

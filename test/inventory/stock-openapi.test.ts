@@ -16,6 +16,7 @@ describe("OpenAPI document: stock, sales and exports", () => {
       ["/api/v1/inventory", "inventory:read"],
       ["/api/v1/sales", "sales:read"],
       ["/api/v1/gst-summary", "sales:read"],
+      ["/api/v1/customers/{id}/statement", "sales:read"],
       ["/api/v1/export/customers", "exports:read"],
       ["/api/v1/export/expenses", "exports:read"],
       ["/api/v1/export/mill-payments", "exports:read"],

@@ -1,0 +1,49 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { InventoryApp } from "../hono";
+import { scopedKey } from "../keys/api-key-auth";
+import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS, statementOf, statementPeriod } from "../domain/statement";
+import { inventoryError } from "../http/errors";
+import { bookmarkHeader, openReadSession } from "../http/read-session";
+import { errorResponses } from "../http/schemas";
+import { BookmarkHeader, readHeaders } from "../http/wire-formats";
+import { readStatement } from "./queries";
+import { CustomerIdParam, StatementQuery, StatementResponseSchema, statementView } from "./schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/customers/{id}/statement",
+  tags: ["Sales"],
+  summary: "A customer's statement of account for a period: opening balance, every entry with the running balance, closing balance",
+  description:
+    "`from` and `to` are calendar days in India (IST), both inclusive, as in GET /api/v1/sales; by default the current month to today, and `to` alone gives the statement of `to`'s month up to that day. " +
+    "Entries: invoices (cancelled ones too, on their date), payments, credit notes and sales returns on their own dates; a cancellation and a void on the IST day they were made, reversing the entry they name, so a statement once sent stays true when an entry in it is later voided (the void is in the later period). " +
+    "`opening_balance` sums every entry before `from`, and `closing_balance` = `opening_balance` + `total_debits` − `total_credits`; so consecutive statements chain, and the closing balance of a statement to today is the customer's `outstanding` in GET /api/v1/customers and the customers export, to the paisa. " +
+    `A malformed date, \`to\` after today, \`from\` after \`to\`, a period longer than ${STATEMENT_MAX_DAYS} days (a whole financial year), a period with more than ${STATEMENT_ENTRY_CAP} entries (ask for shorter periods) or an unknown query parameter: 400 \`bad_request\` naming the field. ` +
+    "A customer of another organisation is 404 `not_found`, as is one that does not exist.",
+  ...scopedKey("sales:read"),
+  request: { params: CustomerIdParam, query: StatementQuery, headers: BookmarkHeader },
+  responses: {
+    200: { description: "The statement", headers: readHeaders, content: { "application/json": { schema: StatementResponseSchema } } },
+    ...errorResponses(400, 401, 403, 404, 429, 500),
+  },
+});
+
+export function registerGetCustomerStatement(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid("query");
+    const period = statementPeriod({ from: query.from, to: query.to, nowMs: Date.now() });
+    if (!period.ok) throw inventoryError("bad_request", `${period.field}: ${period.error}`);
+    const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
+    const { id } = c.req.valid("param");
+    const read = await readStatement(session, c.var.apiKey.state.ownerId, id, { ...period, cap: STATEMENT_ENTRY_CAP });
+    if (!read.customer) throw inventoryError("not_found", `No customer ${id}`);
+    if (read.lines.length > STATEMENT_ENTRY_CAP) {
+      throw inventoryError(
+        "bad_request",
+        `from: the period ${period.from} to ${period.to} has more than ${STATEMENT_ENTRY_CAP} entries; ask for shorter periods, each opening with the previous one's closing balance`,
+      );
+    }
+    const statement = statementOf(read.openingPaise, read.lines);
+    return c.json({ data: statementView(read.customer, period, statement) }, 200, bookmarkHeader(session));
+  });
+}
