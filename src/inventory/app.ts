@@ -9,6 +9,7 @@ import { KEY_STATE_HEADERS } from "./http/wire-formats";
 import { requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
 import { registerExportCustomers } from "./exports/export-customers";
+import { registerExportCustomerStatement } from "./exports/export-customer-statement";
 import { registerExportExpenses } from "./exports/export-expenses";
 import { registerExportMillPayments } from "./exports/export-mill-payments";
 import { registerCreateKey } from "./keys/create-key";
@@ -140,6 +141,7 @@ export function buildInventoryApp(): InventoryApp {
   registerGetCustomerStatement(app);
   registerListSupplierPayables(app);
   registerExportCustomers(app);
+  registerExportCustomerStatement(app);
   registerExportExpenses(app);
   registerExportMillPayments(app);
   const readPaths = app.routes.slice(firstRead).map((route) => routePattern(route.path));

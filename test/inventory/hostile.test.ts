@@ -208,6 +208,11 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   "GET /api/v1/export/customers": async () => ({ auth: "key" }),
   "GET /api/v1/export/expenses": async () => ({ auth: "key" }),
   "GET /api/v1/export/mill-payments": async () => ({ auth: "key" }),
+  "GET /api/v1/export/customers/{id}/statement": async (org) => ({
+    auth: "key",
+    params: { id: (await customer(org)).id },
+    query: { from: `${today.slice(0, 8)}01`, to: today, bom: "true" },
+  }),
 };
 
 async function target(op: Operation): Promise<HostileTarget> {

@@ -155,7 +155,7 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/admin/api/keys/")) return { id: target.keyId };
   if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
   // A customer's own reads take B's customer id: an existing id of another organisation, not an unknown one.
-  if (path.startsWith("/api/v1/customers/{id}")) return { id: target.customerId };
+  if (path.startsWith("/api/v1/customers/{id}") || path.startsWith("/api/v1/export/customers/{id}")) return { id: target.customerId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
   // With {lotId}, B's lot under A's own organisation.
@@ -209,6 +209,7 @@ describe("B's ids inside A's own requests", () => {
       "/api/v1/sales?from=2020-01-01&limit=1000",
       "/api/v1/gst-summary",
       `/api/v1/customers/${a.customerId}/statement`,
+      `/api/v1/export/customers/${a.customerId}/statement`,
       "/api/v1/export/customers",
       "/api/v1/export/expenses",
       "/api/v1/export/mill-payments",

@@ -1,12 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
-import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS, statementOf, statementPeriod } from "../domain/statement";
-import { inventoryError } from "../http/errors";
+import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS } from "../domain/statement";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { errorResponses } from "../http/schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
-import { readStatement } from "./queries";
+import { customerStatement } from "./service";
 import { CustomerIdParam, StatementQuery, StatementResponseSchema, statementView } from "./schemas";
 
 const route = createRoute({
@@ -30,20 +29,14 @@ const route = createRoute({
 
 export function registerGetCustomerStatement(app: InventoryApp): void {
   app.openapi(route, async (c) => {
-    const query = c.req.valid("query");
-    const period = statementPeriod({ from: query.from, to: query.to, nowMs: Date.now() });
-    if (!period.ok) throw inventoryError("bad_request", `${period.field}: ${period.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const { id } = c.req.valid("param");
-    const read = await readStatement(session, c.var.apiKey.state.ownerId, id, { ...period, cap: STATEMENT_ENTRY_CAP });
-    if (!read.customer) throw inventoryError("not_found", `No customer ${id}`);
-    if (read.lines.length > STATEMENT_ENTRY_CAP) {
-      throw inventoryError(
-        "bad_request",
-        `from: the period ${period.from} to ${period.to} has more than ${STATEMENT_ENTRY_CAP} entries; ask for shorter periods, each opening with the previous one's closing balance`,
-      );
-    }
-    const statement = statementOf(read.openingPaise, read.lines);
-    return c.json({ data: statementView(read.customer, period, statement) }, 200, bookmarkHeader(session));
+    const { customer, period, statement } = await customerStatement(
+      session,
+      c.var.apiKey.state.ownerId,
+      c.req.valid("param").id,
+      c.req.valid("query"),
+      Date.now(),
+    );
+    return c.json({ data: statementView(customer, period, statement) }, 200, bookmarkHeader(session));
   });
 }

@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { StatementResponseSchema } from "../../../src/inventory/statements/schemas";
+import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, createOrg, expectError, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot, orgWithKey, post, q, runSql, sale } from "../stock-fixtures";
 
@@ -123,6 +124,52 @@ describe("a month worked by hand", () => {
     expect(listed.find((c) => c.id === buyer.id)!.outstanding).toBe("2935.00");
   });
 
+  it("as CSV: the opening balance row, the same entries and balances, the closing balance row with the totals", async () => {
+    const response = await api(`/api/v1/export/customers/${buyer.id}/statement?from=2026-11-01&to=2026-11-30`, key);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="statement-${buyer.id}-2026-12-01.csv"`);
+    const [header, ...rows] = parseCsv(await response.text());
+    expect(header).toEqual([
+      "date",
+      "kind",
+      "reference",
+      "invoice_number",
+      "method",
+      "reason",
+      "debit",
+      "credit",
+      "balance",
+      "reverses_kind",
+      "reverses_reference",
+      "reverses_date",
+    ]);
+    // The figures of the November statement above.
+    expect(rows.map((r) => [r[0], r[1], r[2], r[6], r[7], r[8]])).toEqual([
+      ["2026-11-01", "opening_balance", "", "", "", "750.00"],
+      ["2026-11-03", "invoice", "INV/2627/000002", "3150.00", "0.00", "3900.00"],
+      ["2026-11-05", "payment", "CHQ 004512", "0.00", "1000.00", "2900.00"],
+      ["2026-11-08", "credit_note", "CN/2627/000001", "0.00", "150.00", "2750.00"],
+      ["2026-11-10", "invoice", "INV/2627/000003", "525.00", "0.00", "3275.00"],
+      ["2026-11-12", "cancellation", "INV/2627/000003", "0.00", "525.00", "2750.00"],
+      ["2026-11-14", "sales_return", "CN/2627/000002", "0.00", "315.00", "2435.00"],
+      ["2026-11-18", "void", "CHQ 004512", "1000.00", "0.00", "3435.00"],
+      ["2026-11-20", "payment", "UPI-7781", "0.00", "500.00", "2935.00"],
+      ["2026-11-28", "payment", "UTR-2811", "0.00", "200.00", "2735.00"],
+      ["2026-11-30", "closing_balance", "", "4675.00", "2690.00", "2735.00"],
+    ]);
+    expect(rows[7]!.slice(3)).toEqual([
+      "INV/2627/000002",
+      "cheque",
+      "Cheque bounced",
+      "1000.00",
+      "0.00",
+      "3435.00",
+      "payment",
+      "CHQ 004512",
+      "2026-11-05",
+    ]);
+  });
+
   it("a statement to a day before today closes with the balance of that day", async () => {
     // October alone: 1,050.00 − 300.00 = 750.00, November's opening balance.
     const october = await statementOf(key, buyer.id, "?to=2026-10-31");
@@ -160,13 +207,25 @@ describe("errors", () => {
     expect([unknown, foreign]).toEqual(["No customer cust_unknown", `No customer ${stranger.id}`]);
   });
 
-  it("needs sales:read", async () => {
+  it("needs sales:read, and exports:read as CSV", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
     const exportsOnly = await createKey(orgId, { scopes: ["exports:read"] });
-    await expectError(await api(`/api/v1/customers/${buyer.id}/statement`, exportsOnly.key), 403, "missing_scope");
     const salesRead = await createKey(orgId, { scopes: ["sales:read"] });
+    await expectError(await api(`/api/v1/customers/${buyer.id}/statement`, exportsOnly.key), 403, "missing_scope");
     await expectStatus(await api(`/api/v1/customers/${buyer.id}/statement`, salesRead.key), 200);
+    await expectError(await api(`/api/v1/export/customers/${buyer.id}/statement`, salesRead.key), 403, "missing_scope");
+    const csv = await api(`/api/v1/export/customers/${buyer.id}/statement`, exportsOnly.key);
+    expect(csv.status).toBe(200);
+    await csv.arrayBuffer();
+  });
+
+  it("as CSV, errors are JSON in the same envelope", async () => {
+    const stranger = await customer(await createOrg());
+    await expectError(await api(`/api/v1/export/customers/${stranger.id}/statement`, key), 404, "not_found");
+    const error = await expectError(await api(`/api/v1/export/customers/${buyerId}/statement?to=2026-11-22`, key), 400, "bad_request");
+    expect(error).toContain("to: 2026-11-22 is after today");
+    await expectError(await api(`/api/v1/export/customers/${buyerId}/statement?bom=yes`, key), 400, "bad_request");
   });
 });
 
