@@ -1,6 +1,7 @@
-// GET /api/v1/customers/{id}/statement: a month worked by hand, its IST day edges, the errors, the entry cap, and
-// another organisation's customer. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate)); every
-// line below is 10 kg or 20 kg or 4 kg at a whole rupee rate, so its GST is exact to the paisa.
+// GET /api/v1/customers/{id}/statement and its CSV export: a month worked by hand, its IST day edges, the errors, the
+// entry cap, and another organisation's customer. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax
+// (Rate)), IGST from the Maharashtra supplier to the Tamil Nadu buyer; every line and return below is whole kg at a
+// whole rupee rate with a taxable value in tens of rupees, so its GST is exact to the paisa.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
