@@ -5,11 +5,15 @@ import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
 
+// The CBDT extension carried no caveat for interest under s.234A, so the extended date is the due date for it.
+const RETURNS = { dueWithoutBusinessIncome: "2025-09-16", dueWithBusinessIncome: "2025-09-16", lastDayForBelatedReturn: "2025-12-31" };
+
 export const FY_2024_25: DeadlineYear = {
   financialYear: "2024-25",
   assessmentYear: "2025-26",
   taxYear: null,
   act: "Income-tax Act, 1961",
+  individualReturns: RETURNS,
   deadlines: [
     ...advanceTaxInstalments({
       startYear: 2024,
@@ -55,7 +59,7 @@ export const FY_2024_25: DeadlineYear = {
       source: `Rule 31 of the Income-tax Rules, 1962; ${ITMUM}`,
     },
     {
-      date: "2025-09-16",
+      date: RETURNS.dueWithoutBusinessIncome,
       title: "ITR for AY 2025-26 (non-audit), as extended",
       description:
         "Return of income for FY 2024-25 by assessees not liable to audit. Due 31 July 2025, extended to " +
@@ -97,7 +101,7 @@ export const FY_2024_25: DeadlineYear = {
       source: "CBDT Circular 15/2025 (2025-10-29)",
     },
     {
-      date: "2025-12-31",
+      date: RETURNS.lastDayForBelatedReturn,
       title: "Belated and revised ITR for AY 2025-26",
       description: "Last day for a belated or revised return: three months before the end of the assessment year.",
       category: "belated_revised",

@@ -5,12 +5,14 @@ import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
 const BUDGET_2026 = "Finance Act 2026 amendments to s.139 effective 2026-03-01 per CAclubindia, Practical Tax Planning and ClearTax";
+const RETURNS = { dueWithoutBusinessIncome: "2026-07-31", dueWithBusinessIncome: "2026-08-31", lastDayForBelatedReturn: "2026-12-31" };
 
 export const FY_2025_26: DeadlineYear = {
   financialYear: "2025-26",
   assessmentYear: "2026-27",
   taxYear: null,
   act: "Income-tax Act, 1961",
+  individualReturns: RETURNS,
   deadlines: [
     ...advanceTaxInstalments({
       startYear: 2025,
@@ -66,7 +68,7 @@ export const FY_2025_26: DeadlineYear = {
       source: `Rule 31 of the Income-tax Rules, 1962; ${ITMUM} ("June 15 every year")`,
     },
     {
-      date: "2026-07-31",
+      date: RETURNS.dueWithoutBusinessIncome,
       title: "ITR for AY 2026-27 (no business income)",
       description: "Return of income for FY 2025-26 by individuals and HUFs without business or professional income.",
       category: "itr_filing",
@@ -76,7 +78,7 @@ export const FY_2025_26: DeadlineYear = {
       source: "Income-tax Act, 1961 s.139(1); ClearTax and QwikFilings due-date pages (no extension as of June 2026)",
     },
     {
-      date: "2026-08-31",
+      date: RETURNS.dueWithBusinessIncome,
       title: "ITR for AY 2026-27 (non-audit business or profession)",
       description: "Return of income for non-audit business and professional assessees, moved from 31 July by Budget 2026.",
       category: "itr_filing",
@@ -116,7 +118,7 @@ export const FY_2025_26: DeadlineYear = {
       source: "Income-tax Act, 1961 s.139(1) Explanation 2(aa)",
     },
     {
-      date: "2026-12-31",
+      date: RETURNS.lastDayForBelatedReturn,
       title: "Belated ITR for AY 2026-27",
       description: "Last day for a belated return for FY 2025-26.",
       category: "belated_revised",

@@ -2,13 +2,14 @@
 import { FY_2024_25 } from "./fy-2024-25";
 import { FY_2025_26 } from "./fy-2025-26";
 import { TY_2026_27 } from "./ty-2026-27";
-import type { Deadline, DeadlineYear } from "./types";
+import type { Deadline, DeadlineYear, IndividualReturnDates } from "./types";
 
 export { parseIsoDate } from "../../../platform/pure/dates";
 export type { IsoDateResult } from "../../../platform/pure/dates";
 export { istToday } from "../../../platform/pure/ist";
 export { ACTS, DEADLINE_CATEGORIES } from "./types";
-export type { Act, Deadline, DeadlineCategory, DeadlineYear } from "./types";
+export type { Act, Deadline, DeadlineCategory, DeadlineYear, IndividualReturnDates } from "./types";
+export { advanceTaxDueDates } from "./recurring";
 
 /** Adding a year is adding its table here. */
 export const DEADLINE_YEARS: readonly DeadlineYear[] = [FY_2024_25, FY_2025_26, TY_2026_27];
@@ -31,4 +32,9 @@ const ALL_DEADLINES: readonly Deadline[] = DEADLINE_YEARS.flatMap((year) =>
 export function listDeadlines({ from, limit }: { from: string; limit: number }): Deadline[] {
   const first = ALL_DEADLINES.findIndex((deadline) => deadline.date >= from);
   return first === -1 ? [] : ALL_DEADLINES.slice(first, first + Math.max(0, limit));
+}
+
+/** An individual's return dates for a financial year the calendar covers; undefined for any other year. */
+export function individualReturnDates(financialYear: string): IndividualReturnDates | undefined {
+  return DEADLINE_YEARS.find((year) => year.financialYear === financialYear)?.individualReturns;
 }

@@ -18,17 +18,23 @@ interface YearRule extends Citation {
 const fy = (startYear: number) => `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
 const pad = (n: number) => String(n).padStart(2, "0");
 
+/** The four advance-tax instalment dates of the year starting in `startYear`: 15 June, 15 September, 15 December, 15 March. */
+export function advanceTaxDueDates(startYear: number): readonly [string, string, string, string] {
+  return [`${startYear}-06-15`, `${startYear}-09-15`, `${startYear}-12-15`, `${startYear + 1}-03-15`];
+}
+
 /**
  * Advance tax: 15 June / 15 September / 15 December / 15 March, cumulative 15/45/75/100% (1961 Act s.211,
  * 2025 Act s.408), plus the single 15 March instalment of presumptive-income assessees.
  */
 export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesTo: string; section: string } }): YearDeadline[] {
   const { startYear } = rule;
+  const dates = advanceTaxDueDates(startYear);
   const instalments = [
-    [`${startYear}-06-15`, "15%"],
-    [`${startYear}-09-15`, "45%"],
-    [`${startYear}-12-15`, "75%"],
-    [`${startYear + 1}-03-15`, "100%"],
+    [dates[0], "15%"],
+    [dates[1], "45%"],
+    [dates[2], "75%"],
+    [dates[3], "100%"],
   ] as const;
   return [
     ...instalments.map(([date, share]) => ({
@@ -42,7 +48,7 @@ export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesT
       source: rule.source,
     })),
     {
-      date: `${startYear + 1}-03-15`,
+      date: dates[3],
       title: `Advance tax: single instalment on presumptive income for ${fy(startYear)}`,
       description: "Assessees taxed on presumptive income pay all their advance tax in one instalment.",
       category: "advance_tax",

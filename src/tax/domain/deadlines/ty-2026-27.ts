@@ -6,12 +6,14 @@ import type { DeadlineYear } from "./types";
 const TAXHEAL_TDS = "TaxHeal on TDS under the Income-tax Rules, 2026 (new forms and Rules 218-219)";
 const S263 = "Income-tax Act, 2025 s.263 per ABCAUS and TaxHeal (Budget 2026 memorandum); section text not read";
 const ITR_FORMS = "ITR forms for tax year 2026-27 are notified under the Income-tax Rules, 2026; their numbering is not confirmed";
+const RETURNS = { dueWithoutBusinessIncome: "2027-07-31", dueWithBusinessIncome: "2027-08-31", lastDayForBelatedReturn: "2027-12-31" };
 
 export const TY_2026_27: DeadlineYear = {
   financialYear: "2026-27",
   assessmentYear: null,
   taxYear: "2026-27",
   act: "Income-tax Act, 2025",
+  individualReturns: RETURNS,
   deadlines: [
     ...advanceTaxInstalments({
       startYear: 2026,
@@ -51,7 +53,7 @@ export const TY_2026_27: DeadlineYear = {
       source: 'Renumbering per the420, AKM Global and SAG Infotech; date "largely unchanged" (AKM Global), rule text not read',
     },
     {
-      date: "2027-07-31",
+      date: RETURNS.dueWithoutBusinessIncome,
       title: "Return of income for tax year 2026-27 (no business income)",
       description: `Return for tax year 2026-27 by individuals and HUFs without business income. ${ITR_FORMS}.`,
       category: "itr_filing",
@@ -61,7 +63,7 @@ export const TY_2026_27: DeadlineYear = {
       source: S263,
     },
     {
-      date: "2027-08-31",
+      date: RETURNS.dueWithBusinessIncome,
       title: "Return of income for tax year 2026-27 (non-audit business or profession)",
       description: `Return for non-audit business and professional assessees. ${ITR_FORMS}.`,
       category: "itr_filing",
@@ -91,7 +93,7 @@ export const TY_2026_27: DeadlineYear = {
       source: S263,
     },
     {
-      date: "2027-12-31",
+      date: RETURNS.lastDayForBelatedReturn,
       title: "Belated return, and revised return without fee, for tax year 2026-27",
       description: "Nine months from the end of the tax year: last day for a belated return and for a revision without fee.",
       category: "belated_revised",

@@ -40,12 +40,26 @@ export interface Deadline {
   source: string;
 }
 
+/**
+ * An individual's return dates for one year, as its table lists them: the engine reads them for interest on a
+ * late return (s.234A) and to bound the dates a request may give.
+ */
+export interface IndividualReturnDates {
+  /** s.139(1) due date without business or professional income. */
+  dueWithoutBusinessIncome: string;
+  /** s.139(1) due date with business or professional income not liable to audit (presumptive income). */
+  dueWithBusinessIncome: string;
+  /** Last day for a belated return (s.139(4)). */
+  lastDayForBelatedReturn: string;
+}
+
 /** One financial (or tax) year's calendar. Adding a year is adding one of these. */
 export interface DeadlineYear {
   financialYear: string;
   assessmentYear: string | null;
   taxYear: string | null;
   act: Act;
+  individualReturns: IndividualReturnDates;
   deadlines: readonly YearDeadline[];
 }
 

@@ -1,24 +1,106 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
-import { assess, emptyRegimeResult, toFacts } from "./assess";
+import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
+import { assess, emptyRegimeResult, toFacts, type Facts } from "./assess";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
+import { interestOnTax } from "./interest";
 import { formatRupees, toPaise } from "./rounding";
 import { findSavingMoves } from "./moves";
-import type { ComputeResult, FinancialYear, Regime, TaxInput } from "./types";
+import {
+  INCOME_PERIODS,
+  type ComputeResult,
+  type FinancialYear,
+  type InterestResult,
+  type Regime,
+  type RegimeResult,
+  type TaxInput,
+  type TaxPayments,
+} from "./types";
 import { YEAR_RULES, type YearRules } from "./years";
 
 export const DISCLAIMER =
   "This computation is informational only and is not tax advice. It covers the income and deductions entered, " +
   "under the rules documented for the chosen year; check your return with a qualified professional before filing.";
 
-/** Both regimes assessed and the one that costs less; a tie goes to the new regime, the default (s.115BAC(1A)). */
-function assessBoth(facts: ReturnType<typeof toFacts>, year: YearRules) {
+/**
+ * Both regimes assessed and the one that costs less; a tie goes to the new regime, the default (s.115BAC(1A)).
+ * When interest is worked out, the cost is the tax plus the interest the return would demand.
+ */
+function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
   const oldRegime = emptyRegimeResult("old");
   const newRegime = emptyRegimeResult("new");
   const oldTotal = assess(facts, year, "old", oldRegime);
   const newTotal = assess(facts, year, "new", newRegime);
-  const recommendedRegime: Regime = oldTotal < newTotal ? "old" : "new";
-  return { oldRegime, newRegime, oldTotal, newTotal, recommendedRegime };
+  const payments = input.taxPayments;
+  if (payments !== undefined) {
+    oldRegime.interest = interestFor(input, payments, facts, year, oldRegime);
+    newRegime.interest = interestFor(input, payments, facts, year, newRegime);
+  }
+  const oldCost = oldTotal + (oldRegime.interest?.totalInterest ?? 0);
+  const newCost = newTotal + (newRegime.interest?.totalInterest ?? 0);
+  const recommendedRegime: Regime = oldCost < newCost ? "old" : "new";
+  return { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime };
+}
+
+/** The input with only the capital gains and dividends that had arisen by the end of period `last`. */
+function arisenBy(input: TaxInput, last: number): TaxInput | null {
+  const gains = input.capitalGains.filter((gain) => INCOME_PERIODS.indexOf(gain.arose ?? INCOME_PERIODS[0]) <= last);
+  const byPeriod = input.dividendsByPeriod;
+  const dividends = byPeriod === undefined ? input.otherIncome.dividends : byPeriod.slice(0, last + 1).reduce((sum, amount) => sum + amount, 0);
+  if (gains.length === input.capitalGains.length && dividends === input.otherIncome.dividends) return null;
+  return { ...input, capitalGains: gains, otherIncome: { ...input.otherIncome, dividends } };
+}
+
+function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
+  const startYear = Number(year.financialYear.slice(0, 4));
+  const returns = individualReturnDates(year.financialYear);
+  if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
+  // Tax on the income that had arisen by each instalment date (s.234C first proviso), the engine run again.
+  const taxByInstalment = [0, 1, 2, 3].map((instalment) => {
+    const partial = arisenBy(input, instalment);
+    return partial === null ? out.totalTax : assess(toFacts(partial, year), year, out.regime, null);
+  }) as [number, number, number, number];
+  return interestOnTax({
+    sections: year.sections,
+    instalmentDates: advanceTaxDueDates(startYear),
+    yearEnd: `${startYear + 1}-03-31`,
+    returnDueDate: facts.hasBusinessIncome ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome,
+    filedOn: input.returnFiledOn ?? null,
+    payments,
+    totalTax: out.totalTax,
+    taxByInstalment,
+    taxLiability: out.taxLiability * 100,
+    taxesPaid: facts.taxesPaid,
+    onlyMarchInstalment: facts.hasBusinessIncome,
+    seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
+  });
+}
+
+/** How the interest inputs were read where the caller left something out. */
+function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[] {
+  if (input.taxPayments === undefined) return [];
+  const notes: string[] = [];
+  const deferment = year.sections.advanceTaxDefermentInterest;
+  input.capitalGains.forEach((gain, index) => {
+    if (gain.gain > 0 && (gain.arose ?? null) === null) {
+      notes.push(
+        `capitalGains[${index}].arose: not given, so taken as arisen by 15 June; no tax on it is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
+      );
+    }
+  });
+  if (input.otherIncome.dividends > 0 && input.dividendsByPeriod === undefined) {
+    notes.push(
+      `otherIncome.dividendsByPeriod: not given, so the dividends are taken as received by 15 June; no tax on them is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
+    );
+  }
+  if (input.returnFiledOn === undefined) {
+    const returns = individualReturnDates(year.financialYear);
+    const dueDate = facts.hasBusinessIncome ? returns?.dueWithBusinessIncome : returns?.dueWithoutBusinessIncome;
+    notes.push(
+      `returnFiledOn: not given, so the return is taken as filed on its due date, ${dueDate}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
+    );
+  }
+  return notes;
 }
 
 /**
@@ -26,7 +108,8 @@ function assessBoth(facts: ReturnType<typeof toFacts>, year: YearRules) {
  * and the saving moves (which assess the profile again for every move): what a list of saved profiles shows.
  */
 export function compareRegimes(input: TaxInput, financialYear: FinancialYear): RegimeComparison {
-  const { oldRegime, newRegime, recommendedRegime } = assessBoth(toFacts(input, YEAR_RULES[financialYear]), YEAR_RULES[financialYear]);
+  const year = YEAR_RULES[financialYear];
+  const { oldRegime, newRegime, recommendedRegime } = assessBoth(input, toFacts(input, year), year);
   return { recommendedRegime, totalTax: { old: oldRegime.totalTax, new: newRegime.totalTax } };
 }
 
@@ -38,24 +121,25 @@ export interface RegimeComparison {
 export function computeTax(input: TaxInput, financialYear: FinancialYear): ComputeResult {
   const year = YEAR_RULES[financialYear];
   const facts = toFacts(input, year);
-  const { oldRegime, newRegime, oldTotal, newTotal, recommendedRegime } = assessBoth(facts, year);
+  const { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime } = assessBoth(input, facts, year);
   return {
     financialYear,
     yearLabel: year.yearLabel,
     act: year.act,
     regimes: { old: oldRegime, new: newRegime },
     recommendedRegime,
-    recommendedRegimeSaving: Math.abs(newTotal - oldTotal),
+    recommendedRegimeSaving: Math.abs(newCost - oldCost),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
     savingMoves: findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions)),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
-      ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldTotal !== newTotal
+      ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldCost !== newCost
         ? [
-            `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newTotal - oldTotal))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
+            `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
           ]
         : []),
+      ...interestNotes(input, year, facts),
     ],
     disclaimer: DISCLAIMER,
   };

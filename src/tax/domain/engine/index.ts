@@ -8,6 +8,7 @@ export {
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
   INCOME_HEADS,
+  INCOME_PERIODS,
   ITR_FORMS,
   MOVE_FIELDS,
   REBATE_87A_BASES,
@@ -24,6 +25,8 @@ export type {
   HouseProperty,
   HousePropertyType,
   IncomeHead,
+  IncomePeriod,
+  InterestResult,
   ItrForm,
   MoveField,
   PresumptiveBusiness,
@@ -37,6 +40,8 @@ export type {
   SlabLine,
   SpecialRateLine,
   TaxInput,
+  TaxPayment,
+  TaxPayments,
 } from "./types";
 export { LIMITS, YEAR_RULES } from "./years";
 export type { RegimeRules, Slab, SurchargeBand, YearRules } from "./years";

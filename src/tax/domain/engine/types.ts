@@ -29,8 +29,33 @@ export interface HouseProperty {
 export const CAPITAL_GAIN_SECTIONS = ["111A", "112A", "112", "short_term_other"] as const;
 export type CapitalGainSection = (typeof CAPITAL_GAIN_SECTIONS)[number];
 
+/**
+ * When income arose in the year, by the periods of the return's schedules: up to 15 June, 16 June-15 September,
+ * 16 September-15 December, 16 December-15 March, 16-31 March (the advance-tax instalment dates, s.211).
+ */
+export const INCOME_PERIODS = ["by_15_june", "by_15_september", "by_15_december", "by_15_march", "by_31_march"] as const;
+export type IncomePeriod = (typeof INCOME_PERIODS)[number];
+
+/** One payment of tax: its date (YYYY-MM-DD, IST) and amount in rupees. */
+export interface TaxPayment {
+  date: string;
+  amount: number;
+}
+
+/** What `taxesPaid` is made of, when the caller says: the dates drive interest under ss.234A-234C. */
+export interface TaxPayments {
+  /** TDS and TCS credited for the year (Form 26AS / AIS). */
+  tdsTcs: number;
+  /** Advance tax, each payment within the year (tax paid by 31 March counts as advance tax, s.211 proviso). */
+  advanceTax: readonly TaxPayment[];
+  /** Self-assessment tax (s.140A), paid after the year and before the return. */
+  selfAssessmentTax: readonly TaxPayment[];
+}
+
 export interface CapitalGain {
   section: CapitalGainSection;
+  /** The period the gain arose in (s.234C proviso); null when not given, taken as the first. */
+  arose?: IncomePeriod | null;
   /** Full value of consideration less cost and transfer expenses (s.48), without indexation; negative: a loss. */
   gain: number;
   /** FY 2024-25 only: the transfer took place before 23 July 2024 (the old rates of ss.111A, 112, 112A). */
@@ -106,6 +131,12 @@ export interface TaxInput {
     section80G_50WithLimit: number;
   };
   taxesPaid: number;
+  /** The make-up of `taxesPaid` with dates; interest (ss.234A-234C) is worked out only when given. */
+  taxPayments?: TaxPayments;
+  /** Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date. */
+  returnFiledOn?: string;
+  /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
+  dividendsByPeriod?: readonly number[];
   /** Figures as a Form 16 states them; each wins over the inputs that would compute it. */
   reported?: ReportedFigures;
   /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
@@ -162,6 +193,83 @@ export interface SpecialRateLine {
 
 export const REBATE_87A_BASES = ["within_threshold", "marginal_relief", "above_threshold", "not_resident"] as const;
 export type Rebate87ABasis = (typeof REBATE_87A_BASES)[number];
+
+/** Interest on a late return: s.234A (tax year 2026-27: s.423 of the Income-tax Act, 2025). */
+export interface LateReturnInterest {
+  section: string;
+  /** The s.139(1) due date for the taxpayer's kind of return. */
+  dueDate: string;
+  /** The filing date given; null when not given (taken as on time). */
+  filedOn: string | null;
+  /** Months or parts of a month from the day after the due date to the filing date (Rule 119A(b)). */
+  months: number;
+  /** Tax less TDS/TCS, advance tax and self-assessment tax paid by the due date, down to a multiple of ₹100 (Rule 119A(c)). */
+  base: number;
+  interest: number;
+}
+
+/** A run of months charged on one base. */
+export interface InterestPeriod {
+  from: string;
+  to: string;
+  months: number;
+  base: number;
+  interest: number;
+}
+
+/** Interest for advance tax short of 90 % of assessed tax: s.234B (tax year 2026-27: s.424). */
+export interface AdvanceTaxDefaultInterest {
+  section: string;
+  /** Tax less TDS/TCS. */
+  assessedTax: number;
+  /** Advance tax paid in the year (by 31 March). */
+  advanceTaxPaid: number;
+  /** Assessed tax less advance tax when the advance tax is under 90 % of it; otherwise 0. */
+  shortfall: number;
+  /** From 1 April after the year; each self-assessment payment lowers the base from the month after it. */
+  periods: InterestPeriod[];
+  interest: number;
+}
+
+export interface InstalmentInterest {
+  dueDate: string;
+  /** Cumulative share of the tax due by this date: 15, 45, 75 or 100. */
+  percentDue: number;
+  /** Tax due on returned income for this instalment: tax less TDS/TCS, leaving out tax on later income (proviso). */
+  taxDue: number;
+  /** Tax on capital gains and dividends that arose after this date, left out of `taxDue` (first proviso). */
+  laterIncomeTaxLeftOut: number;
+  amountDue: number;
+  paidByDueDate: number;
+  shortfall: number;
+  /** 12 % by 15 June or 36 % by 15 September was paid: no interest for the instalment. */
+  safeHarbour: boolean;
+  /** Shortfall down to a multiple of ₹100 (Rule 119A(c)); 0 under the safe harbour. */
+  base: number;
+  months: number;
+  interest: number;
+}
+
+/** Interest for deferment of advance tax: s.234C (tax year 2026-27: s.425). */
+export interface AdvanceTaxDefermentInterest {
+  section: string;
+  instalments: InstalmentInterest[];
+  interest: number;
+}
+
+export interface InterestResult {
+  /** Whether advance tax was due at all (ss.207(2), 208); when not, neither s.234B nor s.234C applies. */
+  advanceTaxDue: boolean;
+  advanceTaxNotDueBecause: string | null;
+  lateReturn: LateReturnInterest;
+  advanceTaxDefault: AdvanceTaxDefaultInterest;
+  advanceTaxDeferment: AdvanceTaxDefermentInterest;
+  totalInterest: number;
+  /** Tax liability plus interest less taxes paid, rounded per s.288B; 0 when a refund is still due. */
+  payableWithInterest: number;
+  /** Taxes paid less tax liability and interest, rounded per s.288B; 0 when anything is payable. */
+  refundAfterInterest: number;
+}
 
 export interface RegimeResult {
   regime: Regime;
@@ -233,6 +341,8 @@ export interface RegimeResult {
   netTaxPayable: number;
   refund: number;
   effectiveRatePercent: number;
+  /** Present only when the make-up of taxes paid is given. */
+  interest?: InterestResult;
 }
 
 export const ITR_FORMS = ["ITR-1", "ITR-2", "ITR-3", "ITR-4"] as const;

@@ -39,6 +39,14 @@ export interface SectionNames {
   nonResidentDividends: string;
   presumptiveBusiness: string;
   presumptiveProfession: string;
+  /** Interest on a late return, for advance tax short of 90 %, and for deferred instalments (ss.234A-234C). */
+  lateReturnInterest: string;
+  advanceTaxDefaultInterest: string;
+  advanceTaxDefermentInterest: string;
+  /** A resident senior citizen without business income pays no advance tax (s.207(2)). */
+  seniorWithoutAdvanceTax: string;
+  /** Advance tax is due only when it comes to ₹10,000 or more (s.208). */
+  advanceTaxThreshold: string;
 }
 
 export interface YearRules {
@@ -149,11 +157,17 @@ const ACT_1961_SECTIONS: SectionNames = {
   nonResidentDividends: "115A",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
+  lateReturnInterest: "234A",
+  advanceTaxDefaultInterest: "234B",
+  advanceTaxDefermentInterest: "234C",
+  seniorWithoutAdvanceTax: "207(2)",
+  advanceTaxThreshold: "208",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
-// commentaries on the 2025 Act carry the rate over unchanged.
+// commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
+// and its interest, as published section texts of the 2025 Act give them (the official text was not read).
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -162,6 +176,11 @@ const ACT_2025_SECTIONS: SectionNames = {
   nonResidentDividends: "207",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
+  lateReturnInterest: "423",
+  advanceTaxDefaultInterest: "424",
+  advanceTaxDefermentInterest: "425",
+  seniorWithoutAdvanceTax: "403(3)",
+  advanceTaxThreshold: "404",
 };
 
 const FY_2024_25: YearRules = {

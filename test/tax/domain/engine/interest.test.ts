@@ -1,0 +1,288 @@
+// Interest for late advance tax and a late return, ss.234A, 234B and 234C of the Income-tax Act, 1961, FY 2025-26,
+// new regime. Every figure is worked by hand below. Rule 119A: the amount is rounded down to a multiple of ₹100
+// (119A(c)) and a part of a month counts as a whole month (119A(b)). Advance-tax dates: 15 June, 15 September,
+// 15 December 2025 and 15 March 2026 (s.211, reference §10.2); return due dates 31 July 2026 without business
+// income and 31 August 2026 with it (reference §10.2).
+//
+// Tax on ₹24,00,000 of total income, new regime FY 2025-26 (s.115BAC(1A)(iii), reference §1.1): 4L-8L at 5 % =
+// 20,000; 8L-12L at 10 % = 40,000; 12L-16L at 15 % = 60,000; 16L-20L at 20 % = 80,000; 20L-24L at 25 % =
+// 1,00,000; slab tax 3,00,000, no s.87A rebate above ₹12 lakh, no surcharge below ₹50 lakh, cess 4 % = 12,000:
+// tax 3,12,000 (s.288B: already a multiple of ₹10).
+import { describe, expect, it } from "vitest";
+import { computeTax, type InterestResult, type TaxInput, type TaxPayments } from "../../../../src/tax/domain/engine";
+import { monthsOrPart } from "../../../../src/tax/domain/engine/interest";
+import { salaryFor, taxInput, type InputParts } from "./input";
+
+const TAX_ON_24_LAKH = 312_000;
+
+function withPayments(input: TaxInput, payments: Partial<TaxPayments>, returnFiledOn?: string): TaxInput {
+  const taxPayments = { tdsTcs: 0, advanceTax: [], selfAssessmentTax: [], ...payments };
+  const paid = taxPayments.tdsTcs + [...taxPayments.advanceTax, ...taxPayments.selfAssessmentTax].reduce((sum, p) => sum + p.amount, 0);
+  return { ...input, taxesPaid: paid, taxPayments, ...(returnFiledOn === undefined ? {} : { returnFiledOn }) };
+}
+
+function newRegimeInterest(input: TaxInput): { totalTax: number; netTaxPayable: number; interest: InterestResult } {
+  const regime = computeTax(input, "2025-26").regimes.new;
+  if (regime.interest === undefined) throw new Error("interest not worked out");
+  return { totalTax: regime.totalTax, netTaxPayable: regime.netTaxPayable, interest: regime.interest };
+}
+
+/** ₹24,00,000 of deposit interest: total income 24,00,000, tax 3,12,000 (header). */
+const depositInterest = (parts: InputParts = {}) => taxInput({ ...parts, otherIncome: { depositInterest: 2_400_000, ...parts.otherIncome } });
+
+describe("months or part of a month (Rule 119A(b))", () => {
+  it.each([
+    ["2026-08-01", "2026-08-01", 1],
+    ["2026-08-01", "2026-08-31", 1],
+    ["2026-08-01", "2026-09-01", 2],
+    ["2025-09-17", "2025-10-16", 1],
+    ["2025-09-17", "2025-10-17", 2],
+    ["2026-04-01", "2026-07-31", 4],
+    ["2026-08-01", "2026-07-31", 0],
+  ])("%s to %s is %i", (first, last, months) => {
+    expect(monthsOrPart(first, last)).toBe(months);
+  });
+});
+
+describe("interest under ss.234A, 234B and 234C", () => {
+  it("is left out when the make-up of taxes paid is not given", () => {
+    expect(computeTax(depositInterest({ taxesPaid: 0 }), "2025-26").regimes.new.interest).toBeUndefined();
+  });
+
+  it("a freelancer under s.44ADA with ₹3,12,000 of tax and no advance tax pays s.234C on the 15 March instalment only, and s.234B to filing", () => {
+    // Gross receipts 48,00,000, 50 % presumed (s.44ADA(1)): total income 24,00,000, tax 3,12,000. Nothing paid until
+    // self-assessment tax of 3,12,000 with the return on 31 July 2026 (due 31 August, business income).
+    // s.234C(1)(b): presumptive income, one instalment; shortfall 3,12,000 × 1 % = 3,120.
+    // s.234B: advance tax 0 < 90 %; shortfall 3,12,000 from 1 April to 31 July 2026 = 4 months: 3,12,000 × 4 % = 12,480
+    // (the payment in July lowers the base only from August).
+    // s.234A: filed before the due date: 0. Total 15,600; payable with interest 3,12,000 + 15,600 − 3,12,000 = 15,600.
+    const freelancer = taxInput({ presumptive: { profession: { grossReceipts: 4_800_000, cashReceipts: 0, declaredIncome: 0 } } });
+    const { totalTax, netTaxPayable, interest } = newRegimeInterest(
+      withPayments(freelancer, { selfAssessmentTax: [{ date: "2026-07-31", amount: 312_000 }] }, "2026-07-31"),
+    );
+    expect(totalTax).toBe(TAX_ON_24_LAKH);
+    expect(netTaxPayable).toBe(0);
+    expect(interest.advanceTaxDeferment.instalments).toEqual([
+      expect.objectContaining({
+        dueDate: "2026-03-15",
+        percentDue: 100,
+        taxDue: 312_000,
+        paidByDueDate: 0,
+        base: 312_000,
+        months: 1,
+        interest: 3_120,
+      }),
+    ]);
+    expect(interest.advanceTaxDefault).toMatchObject({
+      section: "234B",
+      assessedTax: 312_000,
+      advanceTaxPaid: 0,
+      shortfall: 312_000,
+      interest: 12_480,
+    });
+    expect(interest.advanceTaxDefault.periods).toEqual([{ from: "2026-04-01", to: "2026-07-31", months: 4, base: 312_000, interest: 12_480 }]);
+    expect(interest.lateReturn).toMatchObject({ section: "234A", dueDate: "2026-08-31", filedOn: "2026-07-31", months: 0, interest: 0 });
+    expect(interest.totalInterest).toBe(15_600);
+    expect(interest.payableWithInterest).toBe(15_600);
+  });
+
+  it("charges each short instalment three months (one for March), on the shortfall rounded down to ₹100", () => {
+    // Tax 3,12,000 less TDS 1,12,000: tax due on returned income 2,00,000 (s.234C Explanation).
+    // 15 June: 15 % = 30,000; paid 20,050 (under the 12 % = 24,000 harbour); shortfall 9,950 → 9,900 × 3 % = 297.
+    // 15 Sept: 45 % = 90,000; paid 70,000 (under 36 % = 72,000); shortfall 20,000 × 3 % = 600.
+    // 15 Dec: 75 % = 1,50,000; paid 1,30,000; shortfall 20,000 × 3 % = 600.
+    // 15 March: 100 % = 2,00,000; paid 1,80,000; shortfall 20,000 × 1 % = 200. Total s.234C 1,697.
+    // s.234B: advance tax 1,80,000 is exactly 90 % of assessed tax 2,00,000: not "less than ninety per cent", so nil.
+    const input = withPayments(
+      depositInterest(),
+      {
+        tdsTcs: 112_000,
+        advanceTax: [
+          { date: "2025-06-15", amount: 20_050 },
+          { date: "2025-09-15", amount: 49_950 },
+          { date: "2025-12-15", amount: 60_000 },
+          { date: "2026-03-15", amount: 50_000 },
+        ],
+        selfAssessmentTax: [{ date: "2026-07-10", amount: 20_000 }],
+      },
+      "2026-07-20",
+    );
+    const { interest } = newRegimeInterest(input);
+    expect(
+      interest.advanceTaxDeferment.instalments.map((i) => [i.dueDate, i.amountDue, i.paidByDueDate, i.shortfall, i.base, i.months, i.interest]),
+    ).toEqual([
+      ["2025-06-15", 30_000, 20_050, 9_950, 9_900, 3, 297],
+      ["2025-09-15", 90_000, 70_000, 20_000, 20_000, 3, 600],
+      ["2025-12-15", 150_000, 130_000, 20_000, 20_000, 3, 600],
+      ["2026-03-15", 200_000, 180_000, 20_000, 20_000, 1, 200],
+    ]);
+    expect(interest.advanceTaxDeferment.interest).toBe(1_697);
+    expect(interest.advanceTaxDefault).toMatchObject({ assessedTax: 200_000, advanceTaxPaid: 180_000, shortfall: 0, periods: [], interest: 0 });
+    expect(interest.lateReturn.interest).toBe(0);
+    // Payable with interest: 3,12,000 + 1,697 − 3,12,000 paid = 1,697, to the nearest ₹10 (s.288B): 1,700.
+    expect(interest.payableWithInterest).toBe(1_700);
+  });
+
+  it("charges nothing for June and September when 12 % and 36 % were paid (proviso to s.234C(1)(a)), and does for a rupee less", () => {
+    // Tax due 2,00,000 as above. By 15 June 24,000 = 12 %; by 15 Sept 72,000 = 36%; by 15 Dec 1,50,000 = 75 %;
+    // by 15 March 2,00,000. Shortfalls of 6,000 and 18,000 are forgiven; nothing else is short: no interest.
+    const payments = (june: number) => ({
+      tdsTcs: 112_000,
+      advanceTax: [
+        { date: "2025-06-10", amount: june },
+        { date: "2025-09-12", amount: 72_000 - june },
+        { date: "2025-12-15", amount: 78_000 },
+        { date: "2026-03-14", amount: 50_000 },
+      ],
+    });
+    const safe = newRegimeInterest(withPayments(depositInterest(), payments(24_000), "2026-07-31")).interest;
+    expect(safe.advanceTaxDeferment.instalments.slice(0, 2).map((i) => [i.shortfall, i.safeHarbour, i.interest])).toEqual([
+      [6_000, true, 0],
+      [18_000, true, 0],
+    ]);
+    expect(safe.totalInterest).toBe(0);
+    // 23,999 by 15 June is under 12 %: shortfall 30,000 − 23,999 = 6,001 → 6,000 × 3 % = 180. September still 36 %.
+    const short = newRegimeInterest(withPayments(depositInterest(), payments(23_999), "2026-07-31")).interest;
+    expect(short.advanceTaxDeferment.instalments[0]).toMatchObject({ shortfall: 6_001, safeHarbour: false, base: 6_000, interest: 180 });
+    expect(short.totalInterest).toBe(180);
+  });
+
+  it("charges a resident senior citizen without business income no s.234B or s.234C (s.207(2)), but s.234A for a late return", () => {
+    // Age 65, tax 3,12,000 all paid as self-assessment tax on 5 August 2026 with the return (due 31 July).
+    // s.234A: 1 August to 5 August is part of one month: 3,12,000 × 1 % = 3,120.
+    const senior = withPayments(depositInterest({ age: 65 }), { selfAssessmentTax: [{ date: "2026-08-05", amount: 312_000 }] }, "2026-08-05");
+    const { interest } = newRegimeInterest(senior);
+    expect(interest.advanceTaxDue).toBe(false);
+    expect(interest.advanceTaxNotDueBecause).toMatch(/^s\.207\(2\)/);
+    expect(interest.advanceTaxDefault.interest).toBe(0);
+    expect(interest.advanceTaxDeferment).toMatchObject({ instalments: [], interest: 0 });
+    expect(interest.lateReturn).toMatchObject({ dueDate: "2026-07-31", months: 1, base: 312_000, interest: 3_120 });
+    expect(interest.totalInterest).toBe(3_120);
+  });
+
+  it("asks a s.44AD trader for one instalment by 15 March (s.234C(1)(b)) and charges s.234B on the rest", () => {
+    // s.44AD: 6 % of 1,00,00,000 digital + 8 % of 90,00,000 other = 6,00,000 + 7,20,000 = 13,20,000 total income.
+    // Slab tax 20,000 + 40,000 + 1,20,000 × 15 % = 18,000 → 78,000; s.87A: above ₹12 lakh and 78,000 < 1,20,000
+    // excess, so no relief; cess 3,120; tax 81,120. Nothing paid by 15 December: no interest for those dates.
+    // 15 March: 50,000 paid; shortfall 31,120 → 31,100 × 1 % = 311.
+    // s.234B: 50,000 < 90 % of 81,120 = 73,008; shortfall 31,120 → 31,100, April to August 2026 (self-assessment tax
+    // and return on 20 August) = 5 months: 311 × 5 = 1,555. s.234A: due 31 August: nil. Total 1,866; payable 1,870.
+    const trader = taxInput({ presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 9_000_000, declaredIncome: 0 } } });
+    const input = withPayments(
+      trader,
+      { advanceTax: [{ date: "2026-03-15", amount: 50_000 }], selfAssessmentTax: [{ date: "2026-08-20", amount: 31_120 }] },
+      "2026-08-20",
+    );
+    const { totalTax, interest } = newRegimeInterest(input);
+    expect(totalTax).toBe(81_120);
+    expect(interest.advanceTaxDeferment.instalments).toEqual([
+      expect.objectContaining({ dueDate: "2026-03-15", shortfall: 31_120, base: 31_100, interest: 311 }),
+    ]);
+    expect(interest.advanceTaxDefault.periods).toEqual([{ from: "2026-04-01", to: "2026-08-31", months: 5, base: 31_100, interest: 1_555 }]);
+    expect(interest.lateReturn).toMatchObject({ dueDate: "2026-08-31", interest: 0 });
+    expect(interest.totalInterest).toBe(1_866);
+    expect(interest.payableWithInterest).toBe(1_870);
+  });
+
+  it("leaves tax on a capital gain of the third period out of the June and September instalments (first proviso to s.234C(1))", () => {
+    // Deposit interest 16,00,000: slab tax 20,000 + 40,000 + 60,000 = 1,20,000, cess 4,800: 1,24,800 by 15 September.
+    // s.112A gain of 10,25,000 arising 16 Sept-15 Dec: (10,25,000 − 1,25,000) × 12.5 % = 1,12,500; slab + special
+    // 2,32,500, cess 9,300: tax 2,41,800. Tax on the gain 2,41,800 − 1,24,800 = 1,17,000, paid after 15 June.
+    // Paid: 18,720 (15 % of 1,24,800) by 15 June, 56,160 (45 %) by 15 Sept, 1,81,350 (75 % of 2,41,800) by 15 Dec,
+    // 2,41,800 by 15 March: no shortfall on any instalment, no interest.
+    // Had the gain counted from June: 15 % of 2,41,800 = 36,270, under 12 % (29,016) paid, shortfall 17,550 → 525.
+    const input = withPayments(
+      taxInput({ otherIncome: { depositInterest: 1_600_000 }, capitalGains: [{ section: "112A", gain: 1_025_000, arose: "by_15_december" }] }),
+      {
+        advanceTax: [
+          { date: "2025-06-15", amount: 18_720 },
+          { date: "2025-09-15", amount: 37_440 },
+          { date: "2025-12-15", amount: 125_190 },
+          { date: "2026-03-15", amount: 60_450 },
+        ],
+      },
+      "2026-07-31",
+    );
+    const { totalTax, interest } = newRegimeInterest(input);
+    expect(totalTax).toBe(241_800);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => [i.taxDue, i.laterIncomeTaxLeftOut, i.amountDue, i.shortfall, i.interest])).toEqual([
+      [124_800, 117_000, 18_720, 0, 0],
+      [124_800, 117_000, 56_160, 0, 0],
+      [241_800, 0, 181_350, 0, 0],
+      [241_800, 0, 241_800, 0, 0],
+    ]);
+    expect(interest.totalInterest).toBe(0);
+  });
+
+  it("charges a salaried taxpayer whose TDS fell short all three sections when the return is late (s.234A)", () => {
+    // Salary 24,75,000 less the ₹75,000 standard deduction: total income 24,00,000, tax 3,12,000; TDS 2,90,000.
+    // Assessed tax 22,000 ≥ ₹10,000, so advance tax was due (s.208); none paid; all of it paid with the return on
+    // 10 September 2026 (due 31 July).
+    // s.234A: 22,000 unpaid at the due date; 1 August to 10 September = 2 months: 440.
+    // s.234B: shortfall 22,000, April to September 2026 = 6 months: 1,320.
+    // s.234C: 15 % = 3,300 × 3 % = 99; 45 % = 9,900 × 3 % = 297; 75 % = 16,500 × 3 % = 495; 22,000 × 1 % = 220: 1,111.
+    // Total 2,871; payable with interest 2,871, to the nearest ₹10: 2,870.
+    const input = withPayments(
+      salaryFor(2_400_000, "new"),
+      { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-09-10", amount: 22_000 }] },
+      "2026-09-10",
+    );
+    const { interest } = newRegimeInterest(input);
+    expect(interest.lateReturn).toEqual({ section: "234A", dueDate: "2026-07-31", filedOn: "2026-09-10", months: 2, base: 22_000, interest: 440 });
+    expect(interest.advanceTaxDefault.periods).toEqual([{ from: "2026-04-01", to: "2026-09-30", months: 6, base: 22_000, interest: 1_320 }]);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([99, 297, 495, 220]);
+    expect(interest.totalInterest).toBe(2_871);
+    expect(interest.payableWithInterest).toBe(2_870);
+  });
+
+  it("charges no s.234B or s.234C when tax less TDS is under ₹10,000 (s.208), and does at ₹10,000", () => {
+    // TDS 3,02,010: 3,12,000 − 3,02,010 = 9,990 < 10,000: no advance tax due.
+    const under = newRegimeInterest(
+      withPayments(salaryFor(2_400_000, "new"), { tdsTcs: 302_010, selfAssessmentTax: [{ date: "2026-07-31", amount: 9_990 }] }, "2026-07-31"),
+    ).interest;
+    expect(under).toMatchObject({ advanceTaxDue: false, totalInterest: 0, payableWithInterest: 0 });
+    expect(under.advanceTaxNotDueBecause).toMatch(/^s\.208/);
+    // TDS 3,02,000: 10,000 due. s.234C: 1,500 → 1,500 × 3 % = 45; 4,500 → 135; 7,500 → 225; 10,000 × 1 % = 100: 505.
+    // s.234B: 10,000 for April to July 2026 (paid with the return on 31 July) = 4 months: 400. Total 905.
+    const at = newRegimeInterest(
+      withPayments(salaryFor(2_400_000, "new"), { tdsTcs: 302_000, selfAssessmentTax: [{ date: "2026-07-31", amount: 10_000 }] }, "2026-07-31"),
+    ).interest;
+    expect(at.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([45, 135, 225, 100]);
+    expect(at.advanceTaxDefault.interest).toBe(400);
+    expect(at.totalInterest).toBe(905);
+  });
+
+  it("lowers the s.234B base from the month after each self-assessment payment (s.234B(2)), and s.234A by what was paid by the due date", () => {
+    // Tax 3,12,000, no TDS. Advance tax 46,800 by 15 June (15 %) and 93,600 more by 15 Sept (45 %): 1,40,400.
+    // s.234C: 15 Dec 75 % = 2,34,000 − 1,40,400 = 93,600 × 3 % = 2,808; 15 March 3,12,000 − 1,40,400 = 1,71,600 × 1 %
+    // = 1,716: 4,524.
+    // s.234B: 1,40,400 < 90 % (2,80,800); shortfall 1,71,600. Self-assessment 1,00,000 on 20 May 2026 and 71,600 on
+    // 25 September 2026 with the return. April and May on 1,71,600: 3,432; June to September on 71,600: 2,864: 6,296.
+    // s.234A: due 31 July; 3,12,000 − 1,40,400 − 1,00,000 paid by then = 71,600, 1 August to 25 September = 2 months:
+    // 1,432. Total 12,252; payable with interest 12,250.
+    const input = withPayments(
+      depositInterest(),
+      {
+        advanceTax: [
+          { date: "2025-06-15", amount: 46_800 },
+          { date: "2025-09-15", amount: 93_600 },
+        ],
+        selfAssessmentTax: [
+          { date: "2026-05-20", amount: 100_000 },
+          { date: "2026-09-25", amount: 71_600 },
+        ],
+      },
+      "2026-09-25",
+    );
+    const { interest } = newRegimeInterest(input);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([0, 0, 2_808, 1_716]);
+    expect(interest.advanceTaxDefault.periods).toEqual([
+      { from: "2026-04-01", to: "2026-05-31", months: 2, base: 171_600, interest: 3_432 },
+      { from: "2026-06-01", to: "2026-09-30", months: 4, base: 71_600, interest: 2_864 },
+    ]);
+    expect(interest.advanceTaxDefault.interest).toBe(6_296);
+    expect(interest.lateReturn).toMatchObject({ months: 2, base: 71_600, interest: 1_432 });
+    expect(interest.totalInterest).toBe(12_252);
+    expect(interest.payableWithInterest).toBe(12_250);
+  });
+});
