@@ -60,6 +60,98 @@ export const SpecialRateLineSchema = z
   })
   .openapi("SpecialRateLine");
 
+const isoDay = (description: string, example: string) => z.string().openapi({ description, example });
+const months = (description: string, example: number) => z.number().int().openapi({ description, example });
+const hundreds = (description: string, example: number) => wholeRupees(`${description} Rounded down to a multiple of ₹100 (Rule 119A(c)).`, example);
+
+export const InterestPeriodSchema = z
+  .object({
+    from: isoDay("First day of the run of months.", "2026-04-01"),
+    to: isoDay("Last day of the run's last month.", "2026-05-31"),
+    months: months("Months in the run.", 2),
+    base: hundreds("Shortfall the months are charged on.", 171_600),
+    interest: wholeRupees("base × 1 % × months.", 3_432),
+  })
+  .openapi("InterestPeriod");
+
+export const InstalmentInterestSchema = z
+  .object({
+    dueDate: isoDay("Instalment date: 15 June, 15 September, 15 December or 15 March (s.211).", "2025-12-15"),
+    percentDue: z.number().int().openapi({ description: "Share of the tax due on returned income due by this date, cumulative.", example: 75 }),
+    taxDue: rupees("Tax due on returned income for this instalment: the tax (totalTax) less TDS/TCS, and less laterIncomeTaxLeftOut.", 312_000),
+    laterIncomeTaxLeftOut: wholeRupees(
+      "Tax on capital gains and dividends that arose after this date, left out of taxDue (first proviso to s.234C(1); tax year 2026-27: s.425(4)) because advance tax paid after this date and by 31 March covers it; 0 otherwise.",
+      0,
+    ),
+    amountDue: rupees("percentDue of taxDue.", 234_000),
+    paidByDueDate: rupees("Advance tax paid on or before dueDate.", 140_400),
+    shortfall: rupees("amountDue less paidByDueDate; 0 when nothing is short.", 93_600),
+    safeHarbour: z.boolean().openapi({
+      description: "true when 12 % by 15 June or 36 % by 15 September was paid: then no interest for the instalment although it is short.",
+      example: false,
+    }),
+    base: hundreds("The shortfall interest is charged on; 0 under the safe harbour.", 93_600),
+    months: months("3 for June, September and December; 1 for March.", 3),
+    interest: wholeRupees("base × 1 % × months.", 2_808),
+  })
+  .openapi("InstalmentInterest");
+
+export const InterestResultSchema = z
+  .object({
+    advanceTaxDue: z.boolean().openapi({
+      description:
+        "Whether advance tax was due: not for a resident aged 60 or more without business or professional income (s.207(2); tax year 2026-27: s.403(3)), nor when the tax less TDS/TCS is under ₹10,000 (s.208; s.404). When false, advanceTaxDefault and advanceTaxDeferment charge nothing.",
+      example: true,
+    }),
+    advanceTaxNotDueBecause: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why advance tax was not due, citing the section; null when it was.", example: null }),
+    lateReturn: z
+      .object({
+        section: z.string().openapi({ description: "234A (tax year 2026-27: 423).", example: "234A" }),
+        dueDate: isoDay("The s.139(1) due date of the return: with presumptive business or professional income the later one.", "2026-07-31"),
+        filedOn: isoDay("returnFiledOn as given; null when not given (taken as filed by the due date).", "2026-09-25").nullable(),
+        months: months("Months or parts of a month from the day after dueDate to filedOn (Rule 119A(b)); 0 when not late.", 2),
+        base: hundreds("Tax (totalTax) less TDS/TCS, advance tax and self-assessment tax paid by the due date (CBDT Circular 2/2015).", 71_600),
+        interest: wholeRupees("base × 1 % × months.", 1_432),
+      })
+      .openapi({ description: "Interest for a return furnished after its due date, s.234A." }),
+    advanceTaxDefault: z
+      .object({
+        section: z.string().openapi({ description: "234B (tax year 2026-27: 424).", example: "234B" }),
+        assessedTax: rupees("Tax (totalTax) less TDS/TCS.", 312_000),
+        advanceTaxPaid: rupees("Advance tax paid in the year.", 140_400),
+        shortfall: rupees("assessedTax less advanceTaxPaid when that is under 90 % of assessedTax; otherwise 0.", 171_600),
+        periods: z.array(InterestPeriodSchema).openapi({
+          description:
+            "Runs of months from 1 April after the year to returnFiledOn (without it, the due date), each on one base: a self-assessment payment lowers the base from the month after the month it was paid in (s.234B(2)). Empty when nothing is charged.",
+        }),
+        interest: wholeRupees("Sum of the periods' interest.", 6_296),
+      })
+      .openapi({ description: "Interest for advance tax short of 90 % of assessed tax, s.234B." }),
+    advanceTaxDeferment: z
+      .object({
+        section: z.string().openapi({ description: "234C (tax year 2026-27: 425).", example: "234C" }),
+        instalments: z.array(InstalmentInterestSchema).openapi({
+          description:
+            "One line per instalment: four, or only 15 March with presumptive income under s.44AD or s.44ADA (s.234C(1)(b)); empty when advance tax was not due.",
+        }),
+        interest: wholeRupees("Sum of the instalments' interest.", 4_524),
+      })
+      .openapi({ description: "Interest for deferment of advance tax, s.234C." }),
+    totalInterest: wholeRupees("Interest under all three sections.", 12_252),
+    payableWithInterest: wholeRupees(
+      "taxLiability + totalInterest − taxesPaid, rounded to the nearest ₹10 (s.288B); 0 when a refund is still due. netTaxPayable leaves interest out.",
+      12_250,
+    ),
+    refundAfterInterest: wholeRupees("taxesPaid − taxLiability − totalInterest, rounded per s.288B; 0 when anything is payable.", 0),
+  })
+  .openapi("InterestResult", {
+    description:
+      "Interest the return demands at 1 % a month (ss.234A, 234B, 234C; tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), each worked on its base rounded down to ₹100 with any part of a month counted as a month (Rule 119A). Present only when profile.taxPayments is given.",
+  });
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -141,6 +233,10 @@ export const RegimeResultSchema = z
     netTaxPayable: wholeRupees("Tax still payable (liability less taxes paid), rounded per s.288B; 0 when a refund is due.", 2_460),
     refund: wholeRupees("Refund due, rounded per s.288B; 0 when tax is payable.", 0),
     effectiveRatePercent: z.number().openapi({ description: "Total tax as a percentage of gross total income, two decimals.", example: 8.8 }),
+    interest: InterestResultSchema.optional().openapi({
+      description:
+        "Interest for late advance tax and a late return, and the amount payable with it. Present only when profile.taxPayments is given; absent (not zero) otherwise.",
+    }),
   })
   .openapi("RegimeResult");
 
@@ -179,8 +275,15 @@ export const ComputeResultSchema = z
       .openapi({ description: "The year in the Act's terms: previous year and assessment year, or tax year.", example: "FY 2025-26 (AY 2026-27)" }),
     act: z.string().openapi({ description: "The Act governing the year.", example: "Income-tax Act, 1961" }),
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
-    recommendedRegime: z.enum(REGIMES).openapi({ description: "The regime with the lower total tax (ties: new, the default).", example: "new" }),
-    recommendedRegimeSaving: wholeRupees("How much less the recommended regime costs than the other.", 96_360),
+    recommendedRegime: z.enum(REGIMES).openapi({
+      description:
+        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest (ties: new, the default).",
+      example: "new",
+    }),
+    recommendedRegimeSaving: wholeRupees(
+      "How much less the recommended regime costs than the other: totalTax, plus totalInterest when interest is worked out.",
+      96_360,
+    ),
     chosenRegime: z
       .enum(REGIMES)
       .nullable()

@@ -1,16 +1,20 @@
 // The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
+import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
 import {
   CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
+  INCOME_PERIODS,
+  type IncomePeriod,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   type FinancialYear,
   type TaxInput,
 } from "../domain/engine";
 import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
+import { formatPaise } from "../domain/engine/rounding";
 
 /** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
 export const MAX_AMOUNT = 100_000_000_000;
@@ -23,6 +27,25 @@ function amount(description: string, example: number) {
 function signedAmount(description: string, example: number) {
   return z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
 }
+
+/** A calendar date written YYYY-MM-DD. */
+function isoDate(description: string, example: string) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      const parsed = parseIsoDate(value);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.error });
+    })
+    .openapi({ description, example });
+}
+
+const PERIOD_WORDS: Readonly<Record<IncomePeriod, string>> = {
+  by_15_june: "1 April to 15 June",
+  by_15_september: "16 June to 15 September",
+  by_15_december: "16 September to 15 December",
+  by_15_march: "16 December to 15 March",
+  by_31_march: "16 March to 31 March",
+};
 
 function age(description: string, example: number) {
   return z.number().int().min(0).max(130).openapi({ description, example });
@@ -102,6 +125,20 @@ export const OtherIncomeSchema = z
       "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them; a lower tax-treaty rate is not applied. Surcharge on their tax is capped at 15 %.",
       0,
     ),
+    dividendsByPeriod: z
+      .object(
+        Object.fromEntries(INCOME_PERIODS.map((period) => [period, amount(`Dividends received ${PERIOD_WORDS[period]}.`, 0)])) as Record<
+          IncomePeriod,
+          ReturnType<typeof amount>
+        >,
+      )
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so.",
+        example: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
+      }),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
     casualWinnings: amount(
       "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
@@ -132,6 +169,11 @@ export const CapitalGainSchema = z
       "s.112 only: the gain with indexed cost of acquisition and improvement. Used for transfers before 23 July 2024 (20 % with indexation), and for land or buildings acquired before that date (see landOrBuildingAcquiredBefore23July2024).",
       180_000,
     ).optional(),
+    arose: z.enum(INCOME_PERIODS).optional().openapi({
+      description:
+        "When the gain arose, by the periods of the return's schedule: by_15_june (1 April-15 June), by_15_september (16 June-15 September), by_15_december (16 September-15 December), by_15_march (16 December-15 March), by_31_march (16-31 March). Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425): tax on a gain is not due in the instalments before it arose. When absent the gain is taken as arisen by 15 June, which gives the most interest, and the result's notes say so.",
+      example: "by_15_december",
+    }),
     landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
       description:
         "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
@@ -235,6 +277,48 @@ export const DeductionsSchema = z
   .strict()
   .openapi({ description: "Chapter VI-A deductions (old regime, except s.80CCD(2)). Missing numbers count as 0." });
 
+const TaxPaymentSchema = z
+  .object({
+    date: isoDate("Date the tax was paid (the challan date), YYYY-MM-DD.", "2025-09-12"),
+    amount: z.number().finite().positive().max(MAX_AMOUNT).openapi({ description: "Rupees paid.", example: 45_000 }),
+  })
+  .strict();
+
+export const TaxPaymentsSchema = z
+  .object({
+    tdsTcs: amount("Tax deducted or collected at source for the year (Form 26AS / AIS), Form 16 included.", 90_000),
+    advanceTax: z
+      .array(TaxPaymentSchema)
+      .max(50)
+      .optional()
+      .openapi({
+        description:
+          "Advance tax payments, each dated within the financial year (1 April to 31 March; tax paid by 31 March counts as advance tax, s.211).",
+        example: [{ date: "2025-09-12", amount: 45_000 }],
+      }),
+    selfAssessmentTax: z
+      .array(TaxPaymentSchema)
+      .max(50)
+      .optional()
+      .openapi({
+        description:
+          "Self-assessment tax (s.140A), each dated after the year ends and no later than returnFiledOn (or, without it, the last day for a belated return).",
+        example: [{ date: "2026-07-20", amount: 15_000 }],
+      }),
+  })
+  .strict()
+  .openapi("TaxPayments", {
+    description:
+      "What taxesPaid is made of, with dates. When given (with financialYear), each regime's result adds `interest`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425 of the Income-tax Act, 2025) and the amount payable with it.",
+  });
+
+/** Sum of the payments in paise, exact. */
+function paymentsPaise(payments: z.infer<typeof TaxPaymentsSchema>): number {
+  let paise = Math.round((payments.tdsTcs ?? 0) * 100);
+  for (const payment of [...(payments.advanceTax ?? []), ...(payments.selfAssessmentTax ?? [])]) paise += Math.round(payment.amount * 100);
+  return paise;
+}
+
 export const ProfileSchema = z
   .object({
     age: age(
@@ -273,7 +357,15 @@ export const ProfileSchema = z
         "Net income from house property as reported (Form 16 row 7(a)), negative for a loss; used instead of houseProperties. A loss is still set off only up to ₹2,00,000 (s.71(3A)) and not at all in the new regime.",
       example: -200_000,
     }),
-    taxesPaid: amount("TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219.", 150_000),
+    taxesPaid: amount(
+      "TDS, TCS, advance tax and self-assessment tax already paid for the year, ss.192-219. With taxPayments it must equal their sum, or be left out (it is then their sum).",
+      150_000,
+    ),
+    taxPayments: TaxPaymentsSchema.optional(),
+    returnFiledOn: isoDate(
+      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423), and it ends the s.234B period. When absent the return is taken as furnished on its due date, and the result's notes say so.",
+      "2026-07-31",
+    ).optional(),
   })
   .strict()
   .superRefine((profile, ctx) => {
@@ -281,6 +373,29 @@ export const ProfileSchema = z
     if (presumptive !== undefined) {
       const problem = presumptiveIneligibility(profile.residentialStatus, presumptiveBusiness(presumptive), presumptiveProfession(presumptive));
       if (problem !== null) ctx.addIssue({ code: "custom", path: ["presumptive", problem.field], message: problem.message });
+    }
+    const payments = profile.taxPayments;
+    if (payments !== undefined && profile.taxesPaid !== undefined && Math.round(profile.taxesPaid * 100) !== paymentsPaise(payments)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["taxesPaid"],
+        message: `must equal the sum of taxPayments (${formatPaise(paymentsPaise(payments))}), or be left out`,
+      });
+    }
+    if (payments === undefined && profile.returnFiledOn !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["returnFiledOn"], message: "needs taxPayments: interest is worked out only from dated payments" });
+    }
+    const byPeriod = profile.otherIncome?.dividendsByPeriod;
+    if (byPeriod !== undefined) {
+      const parts = Object.values(byPeriod).reduce((sum: number, part) => sum + Math.round((part ?? 0) * 100), 0);
+      const dividends = Math.round((profile.otherIncome?.dividends ?? 0) * 100);
+      if (parts !== dividends) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["otherIncome", "dividendsByPeriod"],
+          message: `must add up to otherIncome.dividends (${formatPaise(dividends)}); the parts add up to ${formatPaise(parts)}`,
+        });
+      }
     }
     const salary = profile.salary;
     if (salary === undefined) return;
@@ -342,6 +457,61 @@ export function refusePreJuly2024TransfersOutsideTheirYear(
   });
 }
 
+/**
+ * Payment and filing dates belong to the request's financial year: advance tax within it, self-assessment tax and
+ * the return after it, up to the last day for a belated return (s.139(4); tax year 2026-27: s.263(4)).
+ */
+export function refuseDatesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
+  const { taxPayments, returnFiledOn } = request.profile;
+  if (taxPayments === undefined) return;
+  const year = request.financialYear;
+  if (year === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["financialYear"],
+      message: "is required with profile.taxPayments: payment dates belong to one financial year (without it, the year is the current one)",
+    });
+    return;
+  }
+  const returns = individualReturnDates(year);
+  if (returns === undefined) return;
+  const start = Number(year.slice(0, 4));
+  const first = `${start}-04-01`;
+  const last = `${start + 1}-03-31`;
+  const after = `${start + 1}-04-01`;
+  const path = ["profile", "taxPayments"];
+  (taxPayments.advanceTax ?? []).forEach((payment, index) => {
+    if (payment.date < first || payment.date > last) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, "advanceTax", index, "date"],
+        message: `must fall in FY ${year} (${first} to ${last}): advance tax is paid during the year; tax paid after it is self-assessment tax`,
+      });
+    }
+  });
+  const filedOn = returnFiledOn !== undefined && parseIsoDate(returnFiledOn).ok ? returnFiledOn : undefined;
+  const lastPayment = filedOn ?? returns.lastDayForBelatedReturn;
+  (taxPayments.selfAssessmentTax ?? []).forEach((payment, index) => {
+    if (payment.date < after || payment.date > lastPayment) {
+      ctx.addIssue({
+        code: "custom",
+        path: [...path, "selfAssessmentTax", index, "date"],
+        message:
+          filedOn === undefined
+            ? `must fall from ${after} (after FY ${year}) to ${lastPayment}, the last day for a belated return`
+            : `must fall from ${after} (after FY ${year}) to returnFiledOn ${filedOn}: self-assessment tax is paid before the return (s.140A)`,
+      });
+    }
+  });
+  if (filedOn !== undefined && (filedOn < after || filedOn > returns.lastDayForBelatedReturn)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["profile", "returnFiledOn"],
+      message: `must fall from ${after} (after FY ${year}) to ${returns.lastDayForBelatedReturn}, the last day for a belated return`,
+    });
+  }
+}
+
 export const ComputeRequestSchema = z
   .object({
     profile: ProfileSchema,
@@ -384,6 +554,7 @@ export const ComputeRequestSchema = z
       }
     }
     refusePreJuly2024TransfersOutsideTheirYear(request, ctx);
+    refuseDatesOutsideTheirYear(request, ctx);
   })
   .openapi("ComputeRequest", {
     example: {
@@ -442,6 +613,7 @@ export function toTaxInput(profile: Profile): TaxInput {
     capitalGains: (profile.capitalGains ?? []).map((entry) => ({
       section: entry.section,
       gain: entry.gain,
+      ...(entry.arose === undefined ? {} : { arose: entry.arose }),
       transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
       indexedGain: entry.indexedGain ?? null,
       landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
@@ -462,7 +634,18 @@ export function toTaxInput(profile: Profile): TaxInput {
       section80G_50: deductions.section80G_50 ?? 0,
       section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,
     },
-    taxesPaid: profile.taxesPaid ?? 0,
+    taxesPaid: profile.taxesPaid ?? (profile.taxPayments === undefined ? 0 : paymentsPaise(profile.taxPayments) / 100),
+    ...(profile.taxPayments === undefined
+      ? {}
+      : {
+          taxPayments: {
+            tdsTcs: profile.taxPayments.tdsTcs ?? 0,
+            advanceTax: profile.taxPayments.advanceTax ?? [],
+            selfAssessmentTax: profile.taxPayments.selfAssessmentTax ?? [],
+          },
+        }),
+    ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
+    ...(other.dividendsByPeriod === undefined ? {} : { dividendsByPeriod: INCOME_PERIODS.map((period) => other.dividendsByPeriod?.[period] ?? 0) }),
     reported: {
       ...(salary.exemptions10 ? { exemptions10: salary.exemptions10 } : {}),
       ...(profile.housePropertyIncome !== undefined ? { housePropertyIncome: profile.housePropertyIncome } : {}),

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
 import { IsoTime } from "../hono";
-import { ProfileSchema, refusePreJuly2024TransfersOutsideTheirYear } from "./profile-schema";
+import { ProfileSchema, refuseDatesOutsideTheirYear, refusePreJuly2024TransfersOutsideTheirYear } from "./profile-schema";
 import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;
@@ -29,7 +29,10 @@ export const SaveProfileSchema = z
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({ description: "Year of the stored summary; default the current one (IST)." }),
   })
   .strict()
-  .superRefine(refusePreJuly2024TransfersOutsideTheirYear)
+  .superRefine((request, ctx) => {
+    refusePreJuly2024TransfersOutsideTheirYear(request, ctx);
+    refuseDatesOutsideTheirYear(request, ctx);
+  })
   .openapi("SaveProfileRequest");
 
 export const ProfileSummarySchema = z
@@ -54,9 +57,10 @@ export const AnsweredSummarySchema = ProfileSummarySchema.extend({
 });
 
 /** A stored profile and its summary's year, held to what a save accepts today: a later release may validate more strictly. */
-export const StoredProfileSchema = z
-  .object({ profile: ProfileSchema, financialYear: z.enum(FINANCIAL_YEARS) })
-  .superRefine(refusePreJuly2024TransfersOutsideTheirYear);
+export const StoredProfileSchema = z.object({ profile: ProfileSchema, financialYear: z.enum(FINANCIAL_YEARS) }).superRefine((stored, ctx) => {
+  refusePreJuly2024TransfersOutsideTheirYear(stored, ctx);
+  refuseDatesOutsideTheirYear(stored, ctx);
+});
 
 export const ProfileListItemSchema = z
   .object({

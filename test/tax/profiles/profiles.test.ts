@@ -167,6 +167,30 @@ describe("POST /api/v1/profiles", () => {
     expect(data.summary.financialYear).toBe("2024-25");
   });
 
+  it("keeps the dated payments and filing date of a profile, and refuses them without a year or outside it", async () => {
+    const { key } = await createKey({ scopes: ["profiles:write", "profiles:read"] });
+    const { taxesPaid: _paid, ...rest } = profile;
+    const dated = {
+      ...rest,
+      taxPayments: {
+        tdsTcs: 120_000,
+        advanceTax: [{ date: "2025-12-15", amount: 20_000 }],
+        selfAssessmentTax: [{ date: "2026-07-20", amount: 10_000 }],
+      },
+      returnFiledOn: "2026-07-20",
+    };
+    const { data } = await expectStatus(await save(key, "dated", { profile: dated }), 201);
+    const stored = SavedProfileSchema.parse((await expectStatus(await api(`/api/v1/profiles/${data.id}`, key), 200)).data);
+    expect(stored.summary.computedWithCurrentRules).toBe(true);
+    expect(stored.profile).toMatchObject({ taxPayments: dated.taxPayments, returnFiledOn: "2026-07-20" });
+    expect(await expectError(await save(key, "no year", { profile: dated, financialYear: undefined }), 400, "validation_error")).toMatch(
+      /^financialYear: is required with profile\.taxPayments/,
+    );
+    expect(await expectError(await save(key, "wrong year", { profile: dated, financialYear: "2024-25" }), 400, "validation_error")).toBe(
+      "profile.taxPayments.advanceTax[0].date: must fall in FY 2024-25 (2024-04-01 to 2025-03-31): advance tax is paid during the year; tax paid after it is self-assessment tax",
+    );
+  });
+
   it("requires profiles:write", async () => {
     const { key } = await createKey({ scopes: ["profiles:read"] });
     await expectError(await save(key, "x"), 403, "forbidden");

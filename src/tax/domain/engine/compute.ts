@@ -82,7 +82,7 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
   const notes: string[] = [];
   const deferment = year.sections.advanceTaxDefermentInterest;
   input.capitalGains.forEach((gain, index) => {
-    if (gain.gain > 0 && (gain.arose ?? null) === null) {
+    if (gain.gain > 0 && gain.arose === undefined) {
       notes.push(
         `capitalGains[${index}].arose: not given, so taken as arisen by 15 June; no tax on it is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
       );

@@ -54,8 +54,8 @@ export interface TaxPayments {
 
 export interface CapitalGain {
   section: CapitalGainSection;
-  /** The period the gain arose in (s.234C proviso); null when not given, taken as the first. */
-  arose?: IncomePeriod | null;
+  /** The period the gain arose in (s.234C proviso); absent: taken as the first. */
+  arose?: IncomePeriod;
   /** Full value of consideration less cost and transfer expenses (s.48), without indexation; negative: a loss. */
   gain: number;
   /** FY 2024-25 only: the transfer took place before 23 July 2024 (the old rates of ss.111A, 112, 112A). */

@@ -1,0 +1,153 @@
+// POST /api/v1/compute with the make-up of taxes paid: interest under ss.234A, 234B and 234C, and the 400s for
+// payments and dates that do not fit the year.
+import { describe, expect, it } from "vitest";
+import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+function compute(key: string, body: unknown) {
+  return api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(body) });
+}
+
+// Salary 24,75,000, new regime FY 2025-26: total income 24,00,000 after the ₹75,000 standard deduction (s.16(ia));
+// slab tax 3,00,000 (20,000 + 40,000 + 60,000 + 80,000 + 1,00,000 on the s.115BAC(1A)(iii) bands), cess 12,000:
+// tax 3,12,000. TDS 2,90,000 leaves 22,000 (≥ ₹10,000, so advance tax was due, s.208); none was paid; all of it
+// was paid with the return on 10 September 2026, after its 31 July due date (reference §10.2).
+const lateSalaried = {
+  residentialStatus: "resident",
+  age: 40,
+  salary: { grossSalary: 2_475_000 },
+  taxPayments: { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-09-10", amount: 22_000 }] },
+  returnFiledOn: "2026-09-10",
+};
+
+describe("POST /api/v1/compute: interest for late advance tax and a late return", () => {
+  it("works out interest per regime when the payments are given, and leaves it out when they are not", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const body = await expectStatus(await compute(key, { financialYear: "2025-26", profile: lateSalaried }), 200);
+    const result = ComputeAnswerSchema.parse(body.data);
+    const regime = result.regimes.new;
+    // taxesPaid is the payments' sum: 2,90,000 + 22,000 = 3,12,000; nothing is left of the tax itself.
+    expect(regime).toMatchObject({ totalTax: 312_000, taxesPaid: 312_000, netTaxPayable: 0 });
+    // s.234A: 22,000 unpaid at 31 July; 1 August to 10 September = 2 months (Rule 119A(b)): 440.
+    // s.234B: 22,000 short, April to September 2026 = 6 months: 1,320.
+    // s.234C: 3,300 × 3 % = 99; 9,900 × 3 % = 297; 16,500 × 3 % = 495; 22,000 × 1 % = 220: 1,111.
+    // Total 2,871; payable with interest to the nearest ₹10 (s.288B): 2,870.
+    expect(regime.interest?.lateReturn).toEqual({
+      section: "234A",
+      dueDate: "2026-07-31",
+      filedOn: "2026-09-10",
+      months: 2,
+      base: 22_000,
+      interest: 440,
+    });
+    expect(regime.interest?.advanceTaxDefault.interest).toBe(1_320);
+    expect(regime.interest?.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([99, 297, 495, 220]);
+    expect(regime.interest).toMatchObject({ totalInterest: 2_871, payableWithInterest: 2_870, refundAfterInterest: 0 });
+    expect(result.regimes.old.interest).toBeDefined();
+    expect(result.recommendedRegime).toBe("new");
+
+    // Without the payments the answer is what it always was: one taxesPaid and no interest at all.
+    const { taxPayments: _payments, returnFiledOn: _filed, ...plain } = lateSalaried;
+    const without = await expectStatus(await compute(key, { financialYear: "2025-26", profile: { ...plain, taxesPaid: 312_000 } }), 200);
+    expect(without.data.regimes.new).not.toHaveProperty("interest");
+    expect(without.data.regimes.new.netTaxPayable).toBe(0);
+  });
+
+  it("says in notes what it assumed for a gain without its period and a return without its date", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      otherIncome: { depositInterest: 1_600_000 },
+      capitalGains: [{ section: "112A", gain: 1_025_000 }],
+      taxPayments: { advanceTax: [{ date: "2026-03-15", amount: 241_800 }] },
+    };
+    const body = await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200);
+    const notes: string[] = body.data.notes;
+    expect(notes.some((note) => note.startsWith("capitalGains[0].arose: not given, so taken as arisen by 15 June"))).toBe(true);
+    expect(notes.some((note) => note.startsWith("returnFiledOn: not given, so the return is taken as filed on its due date, 2026-07-31"))).toBe(true);
+  });
+
+  const year = "2025-26";
+  it.each([
+    [
+      "taxesPaid that is not the payments' sum",
+      { ...lateSalaried, taxesPaid: 300_000 },
+      year,
+      "profile.taxesPaid: must equal the sum of taxPayments (₹3,12,000), or be left out",
+    ],
+    [
+      "payments without financialYear",
+      lateSalaried,
+      undefined,
+      "financialYear: is required with profile.taxPayments: payment dates belong to one financial year (without it, the year is the current one)",
+    ],
+    [
+      "advance tax paid after the year",
+      { ...lateSalaried, taxPayments: { ...lateSalaried.taxPayments, advanceTax: [{ date: "2026-04-01", amount: 1 }] }, taxesPaid: undefined },
+      year,
+      "profile.taxPayments.advanceTax[0].date: must fall in FY 2025-26 (2025-04-01 to 2026-03-31): advance tax is paid during the year; tax paid after it is self-assessment tax",
+    ],
+    [
+      "self-assessment tax paid within the year",
+      { ...lateSalaried, taxPayments: { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-03-31", amount: 22_000 }] } },
+      year,
+      "profile.taxPayments.selfAssessmentTax[0].date: must fall from 2026-04-01 (after FY 2025-26) to returnFiledOn 2026-09-10: self-assessment tax is paid before the return (s.140A)",
+    ],
+    [
+      "self-assessment tax paid after the return",
+      { ...lateSalaried, returnFiledOn: "2026-09-09" },
+      year,
+      "profile.taxPayments.selfAssessmentTax[0].date: must fall from 2026-04-01 (after FY 2025-26) to returnFiledOn 2026-09-09: self-assessment tax is paid before the return (s.140A)",
+    ],
+    [
+      "a return filed before the year ended",
+      { ...lateSalaried, taxPayments: { tdsTcs: 312_000 }, returnFiledOn: "2026-03-31" },
+      year,
+      "profile.returnFiledOn: must fall from 2026-04-01 (after FY 2025-26) to 2026-12-31, the last day for a belated return",
+    ],
+    [
+      "a return filed after the last day for a belated return",
+      { ...lateSalaried, taxPayments: { tdsTcs: 312_000 }, returnFiledOn: "2027-01-01" },
+      year,
+      "profile.returnFiledOn: must fall from 2026-04-01 (after FY 2025-26) to 2026-12-31, the last day for a belated return",
+    ],
+    [
+      "a filing date without payments",
+      { residentialStatus: "resident", returnFiledOn: "2026-07-31" },
+      year,
+      "profile.returnFiledOn: needs taxPayments: interest is worked out only from dated payments",
+    ],
+    [
+      "a date that does not exist",
+      { ...lateSalaried, taxPayments: { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-02-30", amount: 22_000 }] } },
+      year,
+      "profile.taxPayments.selfAssessmentTax[0].date: is not a real calendar date",
+    ],
+    [
+      "a payment of nothing",
+      { ...lateSalaried, taxPayments: { tdsTcs: 290_000, advanceTax: [{ date: "2025-06-15", amount: 0 }] } },
+      year,
+      "profile.taxPayments.advanceTax[0].amount",
+    ],
+    [
+      "dividends split into parts that do not add up",
+      { residentialStatus: "resident", otherIncome: { dividends: 20_000, dividendsByPeriod: { by_15_june: 10_000 } } },
+      year,
+      "profile.otherIncome.dividendsByPeriod: must add up to otherIncome.dividends (₹20,000); the parts add up to ₹10,000",
+    ],
+    [
+      "a gain's period that the return does not have",
+      { residentialStatus: "resident", capitalGains: [{ section: "112A", gain: 1, arose: "by_30_june" }] },
+      year,
+      "profile.capitalGains[0].arose",
+    ],
+  ])("refuses %s with 400 validation_error", async (_, profile, financialYear, expected) => {
+    const { key } = await createKey({ scopes: [] });
+    const message = await expectError(
+      await compute(key, { profile, ...(financialYear === undefined ? {} : { financialYear }) }),
+      400,
+      "validation_error",
+    );
+    expect(message.startsWith(expected), message).toBe(true);
+  });
+});
