@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
+import taxApiGuide from "../../../docs/tax-api.md?raw";
 
 function compute(key: string, body: unknown) {
   return api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(body) });
@@ -68,7 +69,7 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
   });
 
   const year = "2025-26";
-  it.each([
+  const refusals: Array<[string, unknown, string | undefined, string]> = [
     [
       "taxesPaid that is not the payments' sum",
       { ...lateSalaried, taxesPaid: 300_000 },
@@ -141,7 +142,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       year,
       "profile.capitalGains[0].arose",
     ],
-  ])("refuses %s with 400 validation_error", async (_, profile, financialYear, expected) => {
+  ];
+  it.each(refusals)("refuses %s with 400 validation_error", async (_, profile, financialYear, expected) => {
     const { key } = await createKey({ scopes: [] });
     const message = await expectError(
       await compute(key, { profile, ...(financialYear === undefined ? {} : { financialYear }) }),
@@ -149,5 +151,15 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "validation_error",
     );
     expect(message.startsWith(expected), message).toBe(true);
+  });
+
+  it("answers the messages the guide shows for payments and dates, word for word", () => {
+    const guide = taxApiGuide.replace(/\s+/g, " ");
+    const notShown = new Set(["self-assessment tax paid after the return", "a return filed after the last day for a belated return"]);
+    const full = refusals
+      .filter(([name, , , message]) => !notShown.has(name) && /: .+/.test(message) && !message.includes("calendar"))
+      .map(([, , , message]) => message);
+    expect(full.length).toBeGreaterThan(6);
+    for (const message of full) expect(guide.includes(`\`${message}\``), `docs/tax-api.md shows \`${message}\``).toBe(true);
   });
 });
