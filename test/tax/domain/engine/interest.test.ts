@@ -214,6 +214,56 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.totalInterest).toBe(0);
   });
 
+  it("charges the whole tax on the earlier instalments when the tax on the later gain was not paid by 31 March (first proviso)", () => {
+    // The gain of the last case, but only 18,720 by 15 June and 37,440 by 15 Sept paid (56,160). Advance tax paid
+    // after 15 June is 37,440 and after 15 Sept nothing: both less than the 1,17,000 tax on the gain, so the proviso
+    // does not apply and each instalment is worked on the whole 2,41,800.
+    // 15 June: 15 % = 36,270; 18,720 is under 12 % (29,016); shortfall 17,550 → 17,500 × 3 % = 525.
+    // 15 Sept: 45 % = 1,08,810; 56,160 is under 36 % (87,048); shortfall 52,650 → 52,600 × 3 % = 1,578.
+    // 15 Dec: 75 % = 1,81,350; shortfall 1,25,190 → 1,25,100 × 3 % = 3,753.
+    // 15 March: shortfall 1,85,640 → 1,85,600 × 1 % = 1,856. Total s.234C 7,712.
+    const input = withPayments(
+      taxInput({ otherIncome: { depositInterest: 1_600_000 }, capitalGains: [{ section: "112A", gain: 1_025_000, arose: "by_15_december" }] }),
+      {
+        advanceTax: [
+          { date: "2025-06-15", amount: 18_720 },
+          { date: "2025-09-15", amount: 37_440 },
+        ],
+        selfAssessmentTax: [{ date: "2026-07-31", amount: 185_640 }],
+      },
+      "2026-07-31",
+    );
+    const { interest } = newRegimeInterest(input);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.base, i.interest])).toEqual([
+      [0, 17_500, 525],
+      [0, 52_600, 1_578],
+      [0, 125_100, 3_753],
+      [0, 185_600, 1_856],
+    ]);
+    expect(interest.advanceTaxDeferment.interest).toBe(7_712);
+  });
+
+  it("names the Income-tax Act, 2025 sections and dates for tax year 2026-27", () => {
+    // The late salaried case a year on: the 2025 Act keeps the rates and the rules (ss.423-425; tax year 2026-27 slabs
+    // are those of FY 2025-26, reference §1.1), due date 31 July 2027 (reference §10.3), instalments 15 June 2026 to
+    // 15 March 2027. s.423: 440; s.424: 1,320; s.425: 1,111.
+    const input = withPayments(
+      salaryFor(2_400_000, "new"),
+      { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2027-09-10", amount: 22_000 }] },
+      "2027-09-10",
+    );
+    const interest = computeTax(input, "2026-27").regimes.new.interest;
+    expect(interest?.lateReturn).toEqual({ section: "423", dueDate: "2027-07-31", filedOn: "2027-09-10", months: 2, base: 22_000, interest: 440 });
+    expect(interest?.advanceTaxDefault).toMatchObject({ section: "424", interest: 1_320 });
+    expect(interest?.advanceTaxDeferment.section).toBe("425");
+    expect(interest?.advanceTaxDeferment.instalments.map((i) => [i.dueDate, i.interest])).toEqual([
+      ["2026-06-15", 99],
+      ["2026-09-15", 297],
+      ["2026-12-15", 495],
+      ["2027-03-15", 220],
+    ]);
+  });
+
   it("charges a salaried taxpayer whose TDS fell short all three sections when the return is late (s.234A)", () => {
     // Salary 24,75,000 less the ₹75,000 standard deduction: total income 24,00,000, tax 3,12,000; TDS 2,90,000.
     // Assessed tax 22,000 ≥ ₹10,000, so advance tax was due (s.208); none paid; all of it paid with the return on
