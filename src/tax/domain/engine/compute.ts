@@ -51,10 +51,16 @@ function arisenBy(input: TaxInput, last: number): TaxInput | null {
   return { ...input, capitalGains: gains, otherIncome: { ...input.otherIncome, dividends } };
 }
 
+/** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income. */
+function returnDueDate(year: YearRules, facts: Facts): string {
+  const returns = individualReturnDates(year.financialYear);
+  // Every year the engine computes has its table in the calendar; a year without one is a programming error.
+  if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
+  return facts.hasBusinessIncome ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
+}
+
 function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
   const startYear = Number(year.financialYear.slice(0, 4));
-  const returns = individualReturnDates(year.financialYear);
-  if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
   // Tax on the income that had arisen by each instalment date (s.234C first proviso), the engine run again.
   const taxByInstalment = [0, 1, 2, 3].map((instalment) => {
     const partial = arisenBy(input, instalment);
@@ -64,7 +70,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     sections: year.sections,
     instalmentDates: advanceTaxDueDates(startYear),
     yearEnd: `${startYear + 1}-03-31`,
-    returnDueDate: facts.hasBusinessIncome ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome,
+    returnDueDate: returnDueDate(year, facts),
     filedOn: input.returnFiledOn ?? null,
     payments,
     totalTax: out.totalTax,
@@ -94,10 +100,8 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
     );
   }
   if (input.returnFiledOn === undefined) {
-    const returns = individualReturnDates(year.financialYear);
-    const dueDate = facts.hasBusinessIncome ? returns?.dueWithBusinessIncome : returns?.dueWithoutBusinessIncome;
     notes.push(
-      `returnFiledOn: not given, so the return is taken as filed on its due date, ${dueDate}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
+      `returnFiledOn: not given, so the return is taken as filed on its due date, ${returnDueDate(year, facts)}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
     );
   }
   return notes;
