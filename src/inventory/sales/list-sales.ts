@@ -7,7 +7,7 @@ import { salesWindow } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { issueCursor, openCursor } from "../http/list-cursor";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { listSales, listSalesAfter } from "./queries";
+import { listSales, listSalesAfter, type SalesPage } from "./queries";
 import { errorResponses, nextOffset } from "../http/schemas";
 import { SalesPageSchema, SalesQuerySchema } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
@@ -19,9 +19,6 @@ import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 const SalesCursorPosition = z
   .object({ soldAt: z.number().int(), id: z.string(), fromMs: z.number().int(), toMsExclusive: z.number().int() })
   .strict();
-
-/** The sort key of a sale as the page printed it (its JSON view carries `id` and `sold_at` to the millisecond). */
-const PrintedSaleKey = z.object({ id: z.string(), sold_at: z.iso.datetime() });
 
 const route = createRoute({
   method: "get",
@@ -46,7 +43,7 @@ export function registerListSales(app: InventoryApp): void {
     const filters = { from: query.from ?? null, to: query.to ?? null };
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     let window: { fromMs: number; toMsExclusive: number };
-    let page: { saleJson: string[]; hasMore: boolean };
+    let page: SalesPage;
     if (query.cursor === undefined) {
       const resolved = salesWindow({ from: query.from, to: query.to, nowMs: Date.now() });
       if (!resolved.ok) throw inventoryError("bad_request", `${resolved.field}: ${resolved.error}`);
@@ -57,16 +54,11 @@ export function registerListSales(app: InventoryApp): void {
       window = pinned;
       page = await listSalesAfter(session, orgId, { ...window, limit: query.limit, after: { soldAt, id } });
     }
-    const { saleJson, hasMore } = page;
-    const last = saleJson.at(-1);
-    let nextCursor: string | null = null;
-    if (hasMore && last !== undefined) {
-      const key = PrintedSaleKey.parse(JSON.parse(last));
-      nextCursor = await issueCursor(secrets, "sales", orgId, filters, { soldAt: Date.parse(key.sold_at), id: key.id, ...window });
-    }
+    const { saleJson, hasMore, last } = page;
+    const nextCursor = hasMore && last !== null ? await issueCursor(secrets, "sales", orgId, filters, { ...last, ...window }) : null;
     const offsetAfter = query.cursor === undefined ? nextOffset(query.offset ?? 0, saleJson.length, hasMore) : null;
     // The sales arrive as JSON text from SQLite; the page is spliced around them, byte for byte what c.json
-    // would print for the parsed page, without decoding and re-encoding up to 200 sales (only the last is read).
+    // would print for the parsed page, without decoding and re-encoding up to 200 sales.
     const body = `{"data":[${saleJson.join(",")}],"has_more":${hasMore},"next_offset":${offsetAfter},"next_cursor":${JSON.stringify(nextCursor)}}`;
     // Typed as the JSON answer it is: the response schema still documents and types this route.
     return c.body(body, 200, { ...bookmarkHeader(session), "Content-Type": "application/json" }) as unknown as TypedResponse<

@@ -131,14 +131,33 @@ const SALE_JSON = `json_object(
 /** The order of the sales list: newest first, id breaking ties (ids are unique, so no two sales share a place). */
 const SALES_ORDER = "s.sold_at DESC, s.id DESC";
 
+/** A row of a sales page: the sale as the JSON text of its view, then its sort key, read beside it. */
+type SalesPageRow = [sale: string, soldAt: number, id: string];
+
+/**
+ * A page of sales: their JSON, whether more follow, and the last one's place, where a next page continues. The
+ * place comes from its own columns, so the route never decodes a sale's JSON to find it.
+ */
+export interface SalesPage {
+  saleJson: string[];
+  hasMore: boolean;
+  last: SalePosition | null;
+}
+
+function salesPageOf(rows: SalesPageRow[], limit: number): SalesPage {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { saleJson: page.map(([sale]) => sale), hasMore: rows.length > limit, last: last ? { soldAt: last[1], id: last[2] } : null };
+}
+
 /**
  * Sales in [fromMs, toMsExclusive), cancelled excluded, newest first (id breaks ties), each with its items, in
  * ONE query: every sale comes back as the JSON text of its view, so a page costs one round trip and no mapping.
  */
-export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<{ saleJson: string[]; hasMore: boolean }> {
+export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): Promise<SalesPage> {
   const rows = await db
     .prepare(
-      `SELECT ${SALE_JSON} AS sale
+      `SELECT ${SALE_JSON} AS sale, s.sold_at, s.id
          FROM sales s
          JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
         WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND s.sold_at < ?3
@@ -146,8 +165,8 @@ export async function listSales(db: ReadDb, orgId: string, query: SalesQuery): P
         LIMIT ?4 OFFSET ?5`,
     )
     .bind(orgId, query.fromMs, query.toMsExclusive, query.limit + 1, query.offset)
-    .raw<[string]>();
-  return { saleJson: rows.slice(0, query.limit).map(([sale]) => sale), hasMore: rows.length > query.limit };
+    .raw<SalesPageRow>();
+  return salesPageOf(rows, query.limit);
 }
 
 /** A place in the sales list: a sale's instant and id, its sort key. */
@@ -169,11 +188,11 @@ export interface SalesAfterQuery {
  * row before it). The window's end is folded into it: (toMsExclusive, '') sorts after every sale of the window
  * and before every later one, as no id is empty.
  */
-export async function listSalesAfter(db: ReadDb, orgId: string, query: SalesAfterQuery): Promise<{ saleJson: string[]; hasMore: boolean }> {
+export async function listSalesAfter(db: ReadDb, orgId: string, query: SalesAfterQuery): Promise<SalesPage> {
   const before = query.after.soldAt < query.toMsExclusive ? query.after : { soldAt: query.toMsExclusive, id: "" };
   const rows = await db
     .prepare(
-      `SELECT ${SALE_JSON} AS sale
+      `SELECT ${SALE_JSON} AS sale, s.sold_at, s.id
          FROM sales s
          JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
         WHERE s.org_id = ?1 AND s.status <> 'cancelled' AND s.sold_at >= ?2 AND (s.sold_at, s.id) < (?3, ?4)
@@ -181,8 +200,8 @@ export async function listSalesAfter(db: ReadDb, orgId: string, query: SalesAfte
         LIMIT ?5`,
     )
     .bind(orgId, query.fromMs, before.soldAt, before.id, query.limit + 1)
-    .raw<[string]>();
-  return { saleJson: rows.slice(0, query.limit).map(([sale]) => sale), hasMore: rows.length > query.limit };
+    .raw<SalesPageRow>();
+  return salesPageOf(rows, query.limit);
 }
 
 export async function findSale(db: ReadDb, orgId: string, saleId: string): Promise<SaleWithItems | null> {
