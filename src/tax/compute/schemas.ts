@@ -258,7 +258,10 @@ export const SavingMoveSchema = z
       50_000,
     ),
     regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action: the one to file under for the saving.", example: "old" }),
-    totalTaxBefore: wholeRupees("Total tax now: of the recommended (cheaper) regime, or for a regime switch of the default new regime.", 152_460),
+    totalTaxBefore: wholeRupees(
+      "Total tax now: the lower of the two regimes' (the recommended one, unless interest decided the recommendation), or for a regime switch of the default new regime.",
+      152_460,
+    ),
     totalTaxAfter: wholeRupees("Total tax of regimeAfter with change.field set to change.to and nothing else changed, computed again.", 140_000),
     taxSaving: wholeRupees(
       "totalTaxBefore − totalTaxAfter, always positive: what this one move saves. Each move is priced alone on the profile as sent, so the savings of two moves need not add up.",

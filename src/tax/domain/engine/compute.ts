@@ -135,7 +135,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     recommendedRegimeSaving: Math.abs(newCost - oldCost),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
-    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions)),
+    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions), recommendedRegime),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldCost !== newCost

@@ -243,6 +243,60 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDeferment.interest).toBe(7_712);
   });
 
+  describe("when interest decides the recommendation", () => {
+    // Deposit interest 10,00,000; s.80E 3,62,550 (old regime only, s.115BAC(2)); a s.112A gain of 10,25,000 that
+    // arose 16 September-15 December 2025. Rates FY 2025-26 (reference §1.1); 112A: 12.5 % above ₹1,25,000.
+    // Old: slab income 6,37,450 → 12,500 + 1,37,450 × 20 % = 39,990; 112A (10,25,000 − 1,25,000) × 12.5 % =
+    // 1,12,500; no s.87A (total income above ₹5 lakh); cess 6,099.60; tax 1,58,589.60 → 1,58,590 (s.288B).
+    // New: slab income 10,00,000 → 20,000 + 20,000 = 40,000; no s.87A (total income 20,25,000 above ₹12 lakh);
+    // 1,12,500; cess 6,100; tax 1,58,600. On tax alone the old regime is ₹10 cheaper.
+    // By 15 June and 15 September, before the gain: old 39,990 + 1,599.60 = 41,590; new 10,00,000 is within
+    // ₹12 lakh, so s.87A leaves 0. Advance tax 1,58,600 was paid on 15 December, covering the tax on the gain in
+    // either regime (first proviso to s.234C(1)), and the return filed on 31 July 2026, its due date.
+    // New: June and September are due on 0; 15 December 1,18,950 and 15 March 1,58,600 are paid: no interest.
+    // Old: 1,58,590 − 41,590 = 1,17,000 on the gain is left out. 15 June 15 % of 41,590 = 6,238.50, none paid
+    // (under 12 %): 6,200 × 3 % = 186; 15 September 45 % = 18,715.50 → 18,700 × 3 % = 561; 15 December 75 % of
+    // 1,58,590 = 1,18,942.50 and 15 March are covered; s.234B: 1,58,600 ≥ 90 %: nil. Interest 747.
+    // Cost with interest: old 1,59,337, new 1,58,600: the new regime, ₹737 less.
+    const input = withPayments(
+      taxInput({
+        otherIncome: { depositInterest: 1_000_000 },
+        deductions: { section80E: 362_550 },
+        capitalGains: [{ section: "112A", gain: 1_025_000, arose: "by_15_december" }],
+      }),
+      { advanceTax: [{ date: "2025-12-15", amount: 158_600 }] },
+      "2026-07-31",
+    );
+
+    it("recommends the regime whose tax plus interest is lower, though its tax alone is higher", () => {
+      const result = computeTax(input, "2025-26");
+      expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([158_590, 158_600]);
+      expect(result.regimes.old.interest?.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.base, i.interest])).toEqual([
+        [117_000, 6_200, 186],
+        [117_000, 18_700, 561],
+        [0, 0, 0],
+        [0, 0, 0],
+      ]);
+      expect(result.regimes.old.interest?.totalInterest).toBe(747);
+      expect(result.regimes.new.interest?.totalInterest).toBe(0);
+      expect(result).toMatchObject({ recommendedRegime: "new", recommendedRegimeSaving: 737 });
+      // Without the dated payments nothing is known of interest: the tax alone decides, by ₹10.
+      const { taxPayments: _payments, returnFiledOn: _filed, ...plain } = input;
+      expect(computeTax(plain, "2025-26")).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 10 });
+    });
+
+    it("does not offer opting out as a saving, and words the old regime's moves as an opt-out", () => {
+      // Opting out saves ₹10 of tax but adds ₹747 of interest. s.80C to ₹1,50,000 pays off only in the old
+      // regime (slab income 4,87,450: 11,872.50; + 1,12,500; cess 4,974.90; 1,29,347.40 → 1,29,350), so with the
+      // new regime recommended its words must say to opt out (s.115BAC(6)).
+      const { savingMoves } = computeTax(input, "2025-26");
+      expect(savingMoves.map((move) => move.kind)).not.toContain("switch_regime");
+      const top80C = savingMoves.find((move) => move.kind === "top_up_80c");
+      expect(top80C).toMatchObject({ regimeAfter: "old", totalTaxAfter: 129_350 });
+      expect(top80C?.action).toContain("opt out of the new regime (s.115BAC(6))");
+    });
+  });
+
   it("names the Income-tax Act, 2025 sections and dates for tax year 2026-27", () => {
     // The late salaried case a year on: the 2025 Act keeps the rates and the rules (ss.423-425; tax year 2026-27 slabs
     // are those of FY 2025-26, reference §1.1), due date 31 July 2027 (reference §10.3), instalments 15 June 2026 to
