@@ -131,9 +131,23 @@ function advanceTaxDefault(f: InterestFacts, assessed: number, advance: number, 
 }
 
 /**
+ * First proviso to s.234C(1): the tax on income that arose after instalment `first` counts as paid only when it
+ * was paid "as part of the remaining instalments", by 31 March at the latest: so after each later instalment
+ * date, the advance tax paid from then to 31 March covers the tax on the income that arose after that date.
+ */
+function laterIncomeTaxPaid(f: InterestFacts, first: number): boolean {
+  const paidInYear = paidBy(f.payments.advanceTax, f.yearEnd);
+  for (let i = first; i < INSTALMENTS.length; i++) {
+    const arisingAfter = f.totalTax - f.taxByInstalment[i]!;
+    if (arisingAfter > 0 && paidInYear - paidBy(f.payments.advanceTax, f.instalmentDates[i]!) < arisingAfter * 100) return false;
+  }
+  return true;
+}
+
+/**
  * s.234C: each instalment short of its share of the tax due on returned income draws 1 % a month for three
  * months (one for 15 March). First proviso: tax on capital gains and dividends arising after an instalment date
- * is left out of that instalment when it was paid in the instalments after it, by 31 March at the latest.
+ * is left out of that instalment when it was paid in the instalments after it arose, by 31 March at the latest.
  */
 function advanceTaxDeferment(f: InterestFacts, tdsTcs: number, due: boolean): AdvanceTaxDefermentInterest {
   const section = f.sections.advanceTaxDefermentInterest;
@@ -143,8 +157,7 @@ function advanceTaxDeferment(f: InterestFacts, tdsTcs: number, due: boolean): Ad
     const rule = INSTALMENTS[i]!;
     const dueDate = f.instalmentDates[i]!;
     const laterIncomeTax = f.totalTax - f.taxByInstalment[i]!;
-    const paidAfter = paidBy(f.payments.advanceTax, f.yearEnd) - paidBy(f.payments.advanceTax, dueDate);
-    const leftOut = laterIncomeTax > 0 && paidAfter >= laterIncomeTax * 100 ? laterIncomeTax : 0;
+    const leftOut = laterIncomeTax > 0 && laterIncomeTaxPaid(f, i) ? laterIncomeTax : 0;
     const taxDue = Math.max(0, (f.totalTax - leftOut) * 100 - tdsTcs);
     const amountDue = (taxDue * rule.percentDue) / 100;
     const paid = paidBy(f.payments.advanceTax, dueDate);

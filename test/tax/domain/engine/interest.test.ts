@@ -243,6 +243,41 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDeferment.interest).toBe(7_712);
   });
 
+  it("does not excuse any instalment when the tax on a gain of 16-31 March was not paid by 31 March, whatever was paid before it arose (first proviso)", () => {
+    // Deposit interest 24,00,000: tax 3,12,000 (header), paid on time: 46,800 by 15 June, 1,40,400 by 15 Sept,
+    // 2,34,000 by 15 Dec, 3,12,000 by 15 March. A s.112A gain of 10,25,000 arose 16-31 March: (10,25,000 −
+    // 1,25,000) × 12.5 % = 1,12,500 + 4 % cess = 1,17,000; tax 4,29,000. Nothing was paid after 15 March; the
+    // 1,17,000 came with the return on 31 July 2026. The proviso needs the tax on such income paid "as part of the
+    // remaining instalments ... or ... by the 31st day of March": payments made before the gain arose are not, so no
+    // instalment leaves it out and each is worked on 4,29,000:
+    // 15 June 15 % = 64,350 − 46,800 = 17,550 (46,800 is under 12 % = 51,480) → 17,500 × 3 % = 525.
+    // 15 Sept 45 % = 1,93,050 − 1,40,400 = 52,650 (under 36 % = 1,54,440) → 52,600 × 3 % = 1,578.
+    // 15 Dec 75 % = 3,21,750 − 2,34,000 = 87,750 → 87,700 × 3 % = 2,631.
+    // 15 March 4,29,000 − 3,12,000 = 1,17,000 × 1 % = 1,170. Total s.234C 5,904.
+    const input = withPayments(
+      taxInput({ otherIncome: { depositInterest: 2_400_000 }, capitalGains: [{ section: "112A", gain: 1_025_000, arose: "by_31_march" }] }),
+      {
+        advanceTax: [
+          { date: "2025-06-15", amount: 46_800 },
+          { date: "2025-09-15", amount: 93_600 },
+          { date: "2025-12-15", amount: 93_600 },
+          { date: "2026-03-15", amount: 78_000 },
+        ],
+        selfAssessmentTax: [{ date: "2026-07-31", amount: 117_000 }],
+      },
+      "2026-07-31",
+    );
+    const { totalTax, interest } = newRegimeInterest(input);
+    expect(totalTax).toBe(429_000);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.base, i.interest])).toEqual([
+      [0, 429_000, 17_500, 525],
+      [0, 429_000, 52_600, 1_578],
+      [0, 429_000, 87_700, 2_631],
+      [0, 429_000, 117_000, 1_170],
+    ]);
+    expect(interest.advanceTaxDeferment.interest).toBe(5_904);
+  });
+
   describe("when interest decides the recommendation", () => {
     // Deposit interest 10,00,000; s.80E 3,62,550 (old regime only, s.115BAC(2)); a s.112A gain of 10,25,000 that
     // arose 16 September-15 December 2025. Rates FY 2025-26 (reference §1.1); 112A: 12.5 % above ₹1,25,000.
