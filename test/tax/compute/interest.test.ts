@@ -54,6 +54,39 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(without.data.regimes.new.netTaxPayable).toBe(0);
   });
 
+  it("answers a profile without taxPayments byte for byte alike, whether or not it gives the periods interest alone uses", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      salary: { grossSalary: 1_800_000 },
+      otherIncome: { dividends: 20_000 },
+      capitalGains: [{ section: "112A", gain: 300_000 }],
+      taxesPaid: 150_000,
+    };
+    const withPeriods = {
+      ...profile,
+      otherIncome: {
+        dividends: 20_000,
+        dividendsByPeriod: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
+      },
+      capitalGains: [{ section: "112A", gain: 300_000, arose: "by_15_december" }],
+    };
+    for (const query of ["", "?detail=full"]) {
+      const plain = await api(`/api/v1/compute${query}`, key, { method: "POST", body: JSON.stringify({ financialYear: "2025-26", profile }) });
+      const periods = await api(`/api/v1/compute${query}`, key, {
+        method: "POST",
+        body: JSON.stringify({ financialYear: "2025-26", profile: withPeriods }),
+      });
+      const [plainText, periodsText] = [await plain.text(), await periods.text()];
+      expect(plain.status, plainText).toBe(200);
+      expect(periodsText).toBe(plainText);
+      const data = JSON.parse(plainText).data;
+      for (const regime of ["old", "new"]) expect(data.regimes[regime]).not.toHaveProperty("interest");
+      expect(data.notes.some((note: string) => /arose|dividendsByPeriod|returnFiledOn/.test(note))).toBe(false);
+    }
+  });
+
   it("says in notes what it assumed for a gain without its period and a return without its date", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {
