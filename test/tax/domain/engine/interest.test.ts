@@ -374,6 +374,22 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.payableWithInterest).toBe(2_870);
   });
 
+  it("counts advance tax paid on 31 March for s.234B (s.211 proviso) but not for the 15 March instalment", () => {
+    // The salaried case above, the 22,000 paid as advance tax on 31 March 2026 instead of with the return.
+    // s.234C: nothing was paid by any instalment date: 99 + 297 + 495 + 220 = 1,111 as before.
+    // s.234B: 22,000 is all of the assessed tax, so not short of 90 %: nil. s.234A: filed on the due date: nil.
+    const input = withPayments(salaryFor(2_400_000, "new"), { tdsTcs: 290_000, advanceTax: [{ date: "2026-03-31", amount: 22_000 }] }, "2026-07-31");
+    const { interest } = newRegimeInterest(input);
+    expect(interest.advanceTaxDeferment.instalments.map((i) => [i.paidByDueDate, i.interest])).toEqual([
+      [0, 99],
+      [0, 297],
+      [0, 495],
+      [0, 220],
+    ]);
+    expect(interest.advanceTaxDefault).toMatchObject({ advanceTaxPaid: 22_000, shortfall: 0, interest: 0 });
+    expect(interest.totalInterest).toBe(1_111);
+  });
+
   it("charges no s.234B or s.234C when tax less TDS is under ₹10,000 (s.208), and does at ₹10,000", () => {
     // TDS 3,02,010: 3,12,000 − 3,02,010 = 9,990 < 10,000: no advance tax due.
     const under = newRegimeInterest(
