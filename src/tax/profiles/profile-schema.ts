@@ -136,7 +136,7 @@ export const OtherIncomeSchema = z
       .optional()
       .openapi({
         description:
-          "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so.",
+          "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
         example: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
       }),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),

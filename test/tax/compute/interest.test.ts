@@ -2,7 +2,8 @@
 // payments and dates that do not fit the year.
 import { describe, expect, it } from "vitest";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
-import { api, createKey, expectError, expectStatus } from "../helpers";
+import { SELF } from "cloudflare:test";
+import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 import taxApiGuide from "../../../docs/tax-api.md?raw";
 
 function compute(key: string, body: unknown) {
@@ -85,6 +86,18 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       for (const regime of ["old", "new"]) expect(data.regimes[regime]).not.toHaveProperty("interest");
       expect(data.notes.some((note: string) => /arose|dividendsByPeriod|returnFiledOn/.test(note))).toBe(false);
     }
+  });
+
+  it("tells a caller that a deemed dividend (s.2(22)(e)) and winnings get no relief under the s.234C first proviso", async () => {
+    // First proviso to s.234C(1): clause (e) covers dividends "other than the income referred to in sub-clause (e)
+    // of clause (22) of section 2"; clause (b) covers winnings (s.2(24)(ix)), for which the profile has no period.
+    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json();
+    const byPeriod = document.components.schemas.TaxProfile.properties.otherIncome.properties.dividendsByPeriod.description;
+    expect(byPeriod).toContain("s.2(22)(e)");
+    expect(byPeriod).toContain("by_15_june");
+    const guide = taxApiGuide.replace(/\s+/g, " ");
+    expect(guide).toContain("deemed dividend under s.2(22)(e)");
+    expect(guide).toContain("Winnings (s.115BB)");
   });
 
   it("says in notes what it assumed for a gain without its period and a return without its date", async () => {
