@@ -1,10 +1,24 @@
 // POST /api/v1/compute with the make-up of taxes paid: interest under ss.234A, 234B and 234C, and the 400s for
 // payments and dates that do not fit the year.
+import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { SELF } from "cloudflare:test";
 import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 import taxApiGuide from "../../../docs/tax-api.md?raw";
+
+/** The one description of the served OpenAPI document a test below reads. */
+const ServedDividendsByPeriod = z.object({
+  components: z.object({
+    schemas: z.object({
+      TaxProfile: z.object({
+        properties: z.object({
+          otherIncome: z.object({ properties: z.object({ dividendsByPeriod: z.object({ description: z.string() }) }) }),
+        }),
+      }),
+    }),
+  }),
+});
 
 function compute(key: string, body: unknown) {
   return api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(body) });
@@ -91,8 +105,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
   it("tells a caller that a deemed dividend (s.2(22)(e)) and winnings get no relief under the s.234C first proviso", async () => {
     // First proviso to s.234C(1): clause (e) covers dividends "other than the income referred to in sub-clause (e)
     // of clause (22) of section 2"; clause (b) covers winnings (s.2(24)(ix)), for which the profile has no period.
-    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json();
-    const byPeriod = document.components.schemas.TaxProfile.properties.otherIncome.properties.dividendsByPeriod.description;
+    const served = ServedDividendsByPeriod.parse(await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json());
+    const byPeriod = served.components.schemas.TaxProfile.properties.otherIncome.properties.dividendsByPeriod.description;
     expect(byPeriod).toContain("s.2(22)(e)");
     expect(byPeriod).toContain("by_15_june");
     const guide = taxApiGuide.replace(/\s+/g, " ");
