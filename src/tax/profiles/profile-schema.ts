@@ -302,7 +302,7 @@ export const TaxPaymentsSchema = z
       .optional()
       .openapi({
         description:
-          "Self-assessment tax (s.140A), each dated after the year ends and no later than returnFiledOn (or, without it, the last day for a belated return).",
+          "Self-assessment tax (s.140A), each dated after the year ends and no later than returnFiledOn (or, without it, the return's s.139(1) due date, the day the return is then taken as furnished).",
         example: [{ date: "2026-07-20", amount: 15_000 }],
       }),
   })
@@ -490,7 +490,11 @@ export function refuseDatesOutsideTheirYear(request: { profile: Profile; financi
     }
   });
   const filedOn = returnFiledOn !== undefined && parseIsoDate(returnFiledOn).ok ? returnFiledOn : undefined;
-  const lastPayment = filedOn ?? returns.lastDayForBelatedReturn;
+  // Without returnFiledOn the return is taken as furnished on its due date, and s.140A tax comes before the return.
+  const presumptive = request.profile.presumptive;
+  const dueDate =
+    presumptive?.business !== undefined || presumptive?.profession !== undefined ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
+  const lastPayment = filedOn ?? dueDate;
   (taxPayments.selfAssessmentTax ?? []).forEach((payment, index) => {
     if (payment.date < after || payment.date > lastPayment) {
       ctx.addIssue({
@@ -498,7 +502,7 @@ export function refuseDatesOutsideTheirYear(request: { profile: Profile; financi
         path: [...path, "selfAssessmentTax", index, "date"],
         message:
           filedOn === undefined
-            ? `must fall from ${after} (after FY ${year}) to ${lastPayment}, the last day for a belated return`
+            ? `must fall from ${after} (after FY ${year}) to ${dueDate}, the return's due date, or come with returnFiledOn: self-assessment tax is paid before the return (s.140A), taken as furnished on its due date without returnFiledOn`
             : `must fall from ${after} (after FY ${year}) to returnFiledOn ${filedOn}: self-assessment tax is paid before the return (s.140A)`,
       });
     }

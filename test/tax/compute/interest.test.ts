@@ -161,6 +161,15 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "profile.taxPayments.selfAssessmentTax[0].date: must fall from 2026-04-01 (after FY 2025-26) to returnFiledOn 2026-09-09: self-assessment tax is paid before the return (s.140A)",
     ],
     [
+      // Without returnFiledOn the return is taken as furnished on its due date (31 July 2026), so self-assessment tax
+      // paid on 10 September could not have come before it (s.140A(1)); it would silently end s.234B in July and
+      // charge no s.234A for a return that cannot have been on time.
+      "self-assessment tax paid after the due date without returnFiledOn",
+      { ...lateSalaried, returnFiledOn: undefined },
+      year,
+      "profile.taxPayments.selfAssessmentTax[0].date: must fall from 2026-04-01 (after FY 2025-26) to 2026-07-31, the return's due date, or come with returnFiledOn: self-assessment tax is paid before the return (s.140A), taken as furnished on its due date without returnFiledOn",
+    ],
+    [
       "a return filed before the year ended",
       { ...lateSalaried, taxPayments: { tdsTcs: 312_000 }, returnFiledOn: "2026-03-31" },
       year,
