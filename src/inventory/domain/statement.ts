@@ -1,7 +1,9 @@
-// A customer's statement of account: the period it covers (IST calendar days, like the sales window), and its
-// entries in date order with the running balance. Every entry is a debit (what the customer owes more: an invoice,
-// or the void of a receipt) or a credit (what they owe less: a payment, a credit note, a sales return, or the
-// cancellation of an invoice); the balance is what the customer owes, negative when they are owed.
+// A statement of account, a customer's or a mill's: the period it covers (IST calendar days, like the sales window),
+// and its entries in date order with the running balance. Every entry is a debit or a credit in the trader's books.
+// A customer's balance is what the customer owes: debits (an invoice, the void of a receipt) raise it, credits (a
+// payment, a credit note, a sales return, the cancellation of an invoice) lower it. A mill's balance is what the
+// trader owes the mill: credits (the mill's invoice, the void of a payment to it) raise it, debits (a payment to the
+// mill, the void of its invoice) lower it. Either is negative when the other side holds an advance.
 import { addDays, istDateOf, parseIsoDate } from "./ist";
 
 /** The longest period one statement covers: a whole financial year (April to March), 366 days with a 29 February. */
@@ -76,24 +78,37 @@ export function compareStatementLines(a: StatementLine, b: StatementLine): numbe
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The side that raises the balance: `debit` for a customer's account (what they owe the trader), `credit` for a
+ * mill's (what the trader owes the mill).
+ */
+export type BalanceSide = "debit" | "credit";
+
+/** What one entry does to the balance on `side`'s account. */
+const balanceChange = (side: BalanceSide, line: Pick<StatementLine, "debitPaise" | "creditPaise">): number =>
+  side === "debit" ? line.debitPaise - line.creditPaise : line.creditPaise - line.debitPaise;
+
 export interface Statement<E extends StatementLine> {
   openingPaise: number;
   entries: Array<E & { balancePaise: number }>;
   totalDebitsPaise: number;
   totalCreditsPaise: number;
-  /** opening + debits − credits. */
+  /** opening + debits − credits on a customer's account, opening + credits − debits on a mill's. */
   closingPaise: number;
 }
 
-/** The entries in date order, each with the balance after it, from the opening balance (everything before the period). */
-export function statementOf<E extends StatementLine>(openingPaise: number, lines: readonly E[]): Statement<E> {
+/**
+ * The entries in date order, each with the balance after it, from the opening balance (everything before the
+ * period), on an account whose balance `side` raises.
+ */
+export function statementOf<E extends StatementLine>(openingPaise: number, lines: readonly E[], side: BalanceSide): Statement<E> {
   let balance = openingPaise;
   let debits = 0;
   let credits = 0;
   const entries = [...lines].sort(compareStatementLines).map((line) => {
     debits += line.debitPaise;
     credits += line.creditPaise;
-    balance += line.debitPaise - line.creditPaise;
+    balance += balanceChange(side, line);
     return { ...line, balancePaise: balance };
   });
   return { openingPaise, entries, totalDebitsPaise: debits, totalCreditsPaise: credits, closingPaise: balance };

@@ -6,7 +6,7 @@ import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { errorResponses } from "../http/schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 import { customerStatement } from "./service";
-import { CustomerIdParam, StatementQuery, StatementResponseSchema, statementView } from "./schemas";
+import { accountView, CustomerIdParam, StatementQuery, StatementResponseSchema, statementFigures } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -30,13 +30,13 @@ const route = createRoute({
 export function registerGetCustomerStatement(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
-    const { customer, period, statement } = await customerStatement(
+    const { account, period, statement } = await customerStatement(
       session,
       c.var.apiKey.state.ownerId,
       c.req.valid("param").id,
       c.req.valid("query"),
       Date.now(),
     );
-    return c.json({ data: statementView(customer, period, statement) }, 200, bookmarkHeader(session));
+    return c.json({ data: { customer: accountView(account), ...statementFigures(period, statement) } }, 200, bookmarkHeader(session));
   });
 }

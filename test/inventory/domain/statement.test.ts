@@ -69,7 +69,7 @@ describe("statementOf", () => {
       line("2026-11-02", 10, "invoice", "sale_c", 20_000, 0),
       line("2026-11-02", 90, "credit_note", "cn_a", 0, 5_000),
     ];
-    const statement = statementOf(100_000, lines);
+    const statement = statementOf(100_000, lines, "debit");
     // 1,000.00 + 1,050.00 = 2,050.00; + 200.00 = 2,250.00; − 300.00 = 1,950.00; − 50.00 = 1,900.00 (payment and note
     // written in the same millisecond: the payment first); − 200.00 cancelled = 1,700.00; + 300.00 voided = 2,000.00.
     expect(statement.entries.map((e) => [e.date, e.kind, e.id, e.balancePaise])).toEqual([
@@ -86,7 +86,37 @@ describe("statementOf", () => {
   });
 
   it("with no entries, closes at the opening balance, which may be negative (the customer is owed)", () => {
-    expect(statementOf(-4_000, [])).toEqual({ openingPaise: -4_000, entries: [], totalDebitsPaise: 0, totalCreditsPaise: 0, closingPaise: -4_000 });
+    expect(statementOf(-4_000, [], "debit")).toEqual({
+      openingPaise: -4_000,
+      entries: [],
+      totalDebitsPaise: 0,
+      totalCreditsPaise: 0,
+      closingPaise: -4_000,
+    });
+  });
+
+  it("on a mill's account, credits raise the balance (what the trader owes) and debits lower it", () => {
+    // Opening ₹2,000.00 owed to the mill. Given out of order.
+    const lines = [
+      line("2026-11-09", 70, "void", "mpay_a", 0, 50_000),
+      line("2026-11-03", 10, "invoice", "minv_a", 0, 300_000),
+      line("2026-11-04", 20, "payment", "mpay_a", 50_000, 0),
+      line("2026-11-06", 30, "invoice", "minv_b", 0, 80_000),
+      line("2026-11-07", 40, "void", "minv_b", 80_000, 0),
+    ];
+    const statement = statementOf(200_000, lines, "credit");
+    // 2,000.00 + 3,000.00 invoiced = 5,000.00; − 500.00 paid = 4,500.00; + 800.00 invoiced = 5,300.00; − 800.00 its
+    // invoice voided = 4,500.00; + 500.00 the payment voided = 5,000.00.
+    expect(statement.entries.map((e) => [e.date, e.kind, e.id, e.balancePaise])).toEqual([
+      ["2026-11-03", "invoice", "minv_a", 500_000],
+      ["2026-11-04", "payment", "mpay_a", 450_000],
+      ["2026-11-06", "invoice", "minv_b", 530_000],
+      ["2026-11-07", "void", "minv_b", 450_000],
+      ["2026-11-09", "void", "mpay_a", 500_000],
+    ]);
+    // Debits 500.00 + 800.00 = 1,300.00; credits 3,000.00 + 800.00 + 500.00 = 4,300.00;
+    // closing 2,000.00 + 4,300.00 − 1,300.00 = 5,000.00, the last running balance.
+    expect(statement).toMatchObject({ openingPaise: 200_000, totalDebitsPaise: 130_000, totalCreditsPaise: 430_000, closingPaise: 500_000 });
   });
 
   it("breaks a full tie by id, so the order never depends on the order read", () => {
@@ -94,6 +124,6 @@ describe("statementOf", () => {
     const b = line("2026-11-02", 5, "payment", "pay_b", 0, 1);
     expect(compareStatementLines(a, b)).toBeLessThan(0);
     expect(compareStatementLines(b, a)).toBeGreaterThan(0);
-    expect(statementOf(0, [b, a]).entries.map((e) => e.id)).toEqual(["pay_a", "pay_b"]);
+    expect(statementOf(0, [b, a], "debit").entries.map((e) => e.id)).toEqual(["pay_a", "pay_b"]);
   });
 });
