@@ -34,6 +34,23 @@ async function delivery(orgId: string): Promise<{ id: string; webhookId: string;
   return { id: orgId, webhookId: id, deliveryId: sent.delivery_id };
 }
 
+/** A mill with an invoice and a payment against it, both today. */
+async function millId(orgId: string): Promise<string> {
+  const invoice = await post<{ id: string }>(`/admin/api/orgs/${orgId}/mill-invoices`, {
+    supplier_name: "Sri Ramalinga Mills",
+    invoice_number: "H-1",
+    amount: "1000",
+  });
+  await post(`/admin/api/orgs/${orgId}/mill-payments`, {
+    supplier_name: "Sri Ramalinga Mills",
+    mill_invoice_id: invoice.id,
+    amount: "400",
+    method: "neft",
+  });
+  const mill = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ?1").bind(orgId).first<{ id: string }>();
+  return mill!.id;
+}
+
 async function saleId(orgId: string): Promise<string> {
   const buyer = await customer(orgId);
   const stock = await lot(orgId);
@@ -205,12 +222,22 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     query: { from: `${today.slice(0, 8)}01`, to: today },
   }),
   "GET /api/v1/suppliers": async () => ({ auth: "key", query: { limit: "5", offset: "0" } }),
+  "GET /api/v1/suppliers/{id}/statement": async (org) => ({
+    auth: "key",
+    params: { id: await millId(org) },
+    query: { from: `${today.slice(0, 8)}01`, to: today },
+  }),
   "GET /api/v1/export/customers": async () => ({ auth: "key" }),
   "GET /api/v1/export/expenses": async () => ({ auth: "key" }),
   "GET /api/v1/export/mill-payments": async () => ({ auth: "key" }),
   "GET /api/v1/export/customers/{id}/statement": async (org) => ({
     auth: "key",
     params: { id: (await customer(org)).id },
+    query: { from: `${today.slice(0, 8)}01`, to: today, bom: "true" },
+  }),
+  "GET /api/v1/export/suppliers/{id}/statement": async (org) => ({
+    auth: "key",
+    params: { id: await millId(org) },
     query: { from: `${today.slice(0, 8)}01`, to: today, bom: "true" },
   }),
 };

@@ -22,6 +22,8 @@ interface Org {
   session: TestSession;
   customerId: string;
   customerName: string;
+  supplierId: string;
+  millName: string;
   lotId: string;
   saleId: string;
   webhookId: string;
@@ -34,6 +36,7 @@ async function organisation(): Promise<Org> {
   const id = await createOrg("business");
   const { key, id: keyId } = await createKey(id, { access: "read_write" });
   const customerName = `Secret Buyer ${crypto.randomUUID()}`;
+  const millName = `Secret Mill ${crypto.randomUUID()}`;
   const webhookId = (await post<{ id: string }>(`/admin/api/orgs/${id}/webhooks`, { url: receiver().url })).id;
   const deliveryId = (await post<{ delivery_id: string }>(`/admin/api/orgs/${id}/webhooks/${webhookId}/test`, undefined, 200)).delivery_id;
   const buyer = await customer(id, { name: customerName });
@@ -45,15 +48,14 @@ async function organisation(): Promise<Org> {
     expenses: (await post<{ id: string }>(`/admin/api/orgs/${id}/expenses`, { category: "Freight", amount: "1" })).id,
     "mill-invoices": (
       await post<{ id: string }>(`/admin/api/orgs/${id}/mill-invoices`, {
-        supplier_name: "Sri Ramalinga Mills",
+        supplier_name: millName,
         invoice_number: "ISO-1",
         amount: "1",
       })
     ).id,
-    "mill-payments": (
-      await post<{ id: string }>(`/admin/api/orgs/${id}/mill-payments`, { supplier_name: "Sri Ramalinga Mills", amount: "1", method: "upi" })
-    ).id,
+    "mill-payments": (await post<{ id: string }>(`/admin/api/orgs/${id}/mill-payments`, { supplier_name: millName, amount: "1", method: "upi" })).id,
   };
+  const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ?1 AND name = ?2").bind(id, millName).first<{ id: string }>();
   return {
     id,
     key,
@@ -61,6 +63,8 @@ async function organisation(): Promise<Org> {
     session: await signIn(id),
     customerId: buyer.id,
     customerName,
+    supplierId: supplier!.id,
+    millName,
     lotId: stock.id,
     saleId: sold.id,
     webhookId,
@@ -90,7 +94,7 @@ function leaked(text: string, sent: string, o: Org): string[] {
 }
 
 function secretsOf(o: Org): string[] {
-  return [o.id, o.keyId, o.customerId, o.customerName, o.lotId, o.saleId, o.webhookId, o.session.email];
+  return [o.id, o.keyId, o.customerId, o.customerName, o.supplierId, o.millName, o.lotId, o.saleId, o.webhookId, o.session.email];
 }
 
 async function rowsOf(o: Org): Promise<Record<string, string>> {
@@ -156,6 +160,8 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/admin/api/sales/")) return { id: target.saleId };
   // A customer's own reads take B's customer id: an existing id of another organisation, not an unknown one.
   if (path.startsWith("/api/v1/customers/{id}") || path.startsWith("/api/v1/export/customers/{id}")) return { id: target.customerId };
+  // A mill's own reads, likewise, take B's mill id.
+  if (path.startsWith("/api/v1/suppliers/{id}") || path.startsWith("/api/v1/export/suppliers/{id}")) return { id: target.supplierId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
   // With {lotId}, B's lot under A's own organisation.
@@ -203,13 +209,16 @@ describe("B's ids inside A's own requests", () => {
     },
   );
 
-  it("A's key reads and exports only A's lots, sales, customers and their statements", async () => {
+  it("A's key reads and exports only A's lots, sales, customers, mills and their statements", async () => {
     for (const path of [
       "/api/v1/inventory?limit=1000",
       "/api/v1/sales?from=2020-01-01&limit=1000",
       "/api/v1/gst-summary",
       `/api/v1/customers/${a.customerId}/statement`,
       `/api/v1/export/customers/${a.customerId}/statement`,
+      "/api/v1/suppliers",
+      `/api/v1/suppliers/${a.supplierId}/statement`,
+      `/api/v1/export/suppliers/${a.supplierId}/statement`,
       "/api/v1/export/customers",
       "/api/v1/export/expenses",
       "/api/v1/export/mill-payments",

@@ -21,6 +21,8 @@ describe("OpenAPI document: stock, sales and exports", () => {
       ["/api/v1/export/expenses", "exports:read"],
       ["/api/v1/export/mill-payments", "exports:read"],
       ["/api/v1/export/customers/{id}/statement", "exports:read"],
+      ["/api/v1/suppliers/{id}/statement", "exports:read"],
+      ["/api/v1/export/suppliers/{id}/statement", "exports:read"],
     ] as const) {
       const responses = document.paths[path].get.responses;
       expect(Object.keys(responses)).toEqual(expect.arrayContaining(["200", "400", "401", "403", "429", "500"]));
