@@ -30,6 +30,8 @@ import { registerManagementUpdateWebhook, registerUpdateWebhook } from "./webhoo
 import { registerManagementRollWebhookSecret, registerRollWebhookSecret } from "./webhooks/roll-webhook-secret";
 import { registerManagementResendWebhookDelivery, registerResendWebhookDelivery } from "./webhooks/resend-webhook-delivery";
 import { registerManagementRecoverWebhookDeliveries, registerRecoverWebhookDeliveries } from "./webhooks/recover-webhook-deliveries";
+import { registerListEvents, registerManagementListEvents } from "./webhooks/list-events";
+import { registerGetEvent, registerManagementGetEvent } from "./webhooks/get-event";
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
@@ -80,6 +82,8 @@ export function buildTaxApp(): TaxApp {
   registerRollWebhookSecret(app);
   registerResendWebhookDelivery(app);
   registerRecoverWebhookDeliveries(app);
+  registerListEvents(app);
+  registerGetEvent(app);
   registerGetProfile(app);
   registerDeleteProfile(app);
   registerParseDocument(app);
@@ -95,6 +99,8 @@ export function buildTaxApp(): TaxApp {
   registerManagementRollWebhookSecret(app);
   registerManagementResendWebhookDelivery(app);
   registerManagementRecoverWebhookDeliveries(app);
+  registerManagementListEvents(app);
+  registerManagementGetEvent(app);
   registerWebPages(app);
 
   serveOpenApi(

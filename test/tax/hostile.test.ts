@@ -66,6 +66,14 @@ async function delivery(): Promise<{ id: string; deliveryId: string }> {
   return { id, deliveryId: sent.data.deliveryId };
 }
 
+/** The plan.activated event the account's payment recorded. */
+async function eventId(): Promise<string> {
+  const event = await env.DB.prepare("SELECT e.id FROM events e JOIN accounts a ON a.id = e.owner_id WHERE a.email = ? AND e.type = 'plan.activated'")
+    .bind(email)
+    .first<{ id: string }>();
+  return event!.id;
+}
+
 async function keyId(): Promise<string> {
   return (await createKey({ email, scopes: ["deadlines:read"] })).id;
 }
@@ -120,6 +128,16 @@ function defineFixtures(): void {
       params: { id: await endpointId() },
       body: { since: new Date(Date.now() - 3_600_000).toISOString() },
     }),
+    "GET /api/v1/events": async () => ({
+      auth: "key",
+      query: {
+        limit: "5",
+        type: "plan.activated",
+        since: new Date(Date.now() - 3_600_000).toISOString(),
+        before: new Date(Date.now() + 60_000).toISOString(),
+      },
+    }),
+    "GET /api/v1/events/{id}": async () => ({ auth: "key", params: { id: await eventId() } }),
     "GET /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "DELETE /api/v1/profiles/{id}": async () => ({ auth: "key", params: { id: await profileId() } }),
     "POST /api/v1/documents/parse": async () => ({
@@ -162,6 +180,8 @@ function defineFixtures(): void {
       query: { accountEmail: email },
       body: { since: new Date(Date.now() - 3_600_000).toISOString() },
     }),
+    "GET /admin/api/events": async () => ({ auth: "operator", query: { accountEmail: email, limit: "5", type: "plan.activated" } }),
+    "GET /admin/api/events/{id}": async () => ({ auth: "operator", params: { id: await eventId() }, query: { accountEmail: email } }),
   } satisfies Record<string, () => Promise<Fixture>>);
 }
 

@@ -26,6 +26,8 @@ interface Tenant {
   profileId: string;
   endpointId: string;
   deliveryId: string;
+  /** The profile.saved event of its profile: a business event, listed by /events. */
+  eventId: string;
   session: { cookie: string; csrf: string };
 }
 
@@ -49,6 +51,9 @@ async function tenant(): Promise<Tenant> {
   const sent = await json(await call(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
   const account = (await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>())!;
   const keyRow = (await env.DB.prepare("SELECT prefix FROM api_keys WHERE id = ?").bind(keyId).first<{ prefix: string }>())!;
+  const event = (await env.DB.prepare("SELECT id FROM events WHERE owner_id = ? AND type = 'profile.saved'")
+    .bind(account.id)
+    .first<{ id: string }>())!;
   const token = randomString(43);
   const csrf = randomString(43);
   const now = Date.now();
@@ -64,6 +69,7 @@ async function tenant(): Promise<Tenant> {
     profileId: profile.data.id,
     endpointId: endpoint.data.id,
     deliveryId: sent.data.deliveryId,
+    eventId: event.id,
     session: { cookie: `__Host-tax_session=${token}`, csrf },
   };
 }
@@ -98,6 +104,7 @@ function idOf(t: Tenant, path: string): string {
   if (path.includes("/profiles/")) return t.profileId;
   if (path.includes("/webhooks/")) return t.endpointId;
   if (path.includes("/keys/")) return t.keyId;
+  if (path.includes("/events/")) return t.eventId;
   throw new Error(`no id for ${path}`);
 }
 
@@ -135,13 +142,13 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
       const named = await send(`?accountEmail=${encodeURIComponent(b.email)}`);
       const namedText = await named.text();
       expect([named.status, JSON.parse(namedText).error?.code], namedText).toEqual([403, "forbidden"]);
-      for (const secret of [b.accountId, b.keyId, b.keyPrefix, b.profileId, b.endpointId]) expect(namedText).not.toContain(secret);
+      for (const secret of [b.accountId, b.keyId, b.keyPrefix, b.profileId, b.endpointId, b.eventId]) expect(namedText).not.toContain(secret);
     }
     const response = await send("");
     const text = await response.text();
     if (hasId) expect([response.status, JSON.parse(text).error?.code], text).toEqual([404, "not_found"]);
     else expect(response.status, text).toBeLessThan(500);
-    for (const secret of [b.accountId, b.email, b.keyId, b.keyPrefix, b.profileId, b.endpointId, `secret ${b.email}`])
+    for (const secret of [b.accountId, b.email, b.keyId, b.keyPrefix, b.profileId, b.endpointId, b.eventId, `secret ${b.email}`])
       expect(text).not.toContain(secret);
     expect(await rowsOf(b)).toEqual(before);
   });
@@ -166,5 +173,9 @@ describe("invariants over everything the suite wrote", () => {
     const endpoints = await json(await call(`${TAX}/api/v1/webhooks`, { headers: auth }), 200);
     expect(endpoints.data.map((e: { id: string }) => e.id)).toContain(a.endpointId);
     expect(JSON.stringify(endpoints)).not.toContain(b.endpointId);
+    const events = await json(await call(`${TAX}/api/v1/events?limit=100`, { headers: auth }), 200);
+    expect(events.data.map((e: { id: string }) => e.id)).toContain(a.eventId);
+    expect(JSON.stringify(events)).not.toContain(b.eventId);
+    expect(JSON.stringify(events)).not.toContain(b.accountId);
   });
 });

@@ -5,15 +5,14 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpointChanges, web
 
 export type { DeliveryView, EndpointRow } from "../../platform/webhooks/queries";
 
-/** The wire body of an inventory event (snake_case like the rest of the service). */
+/** An inventory event as its deliveries carry it, and as the events list shows it (snake_case like the rest of the service). */
+export function wireEvent(event: StoredEvent) {
+  return { id: event.id, type: event.type, created_at: new Date(event.createdAt).toISOString(), org_id: event.ownerId, data: event.data };
+}
+
+/** The wire body of an inventory event. */
 export function eventBody(event: StoredEvent): string {
-  return JSON.stringify({
-    id: event.id,
-    type: event.type,
-    created_at: new Date(event.createdAt).toISOString(),
-    org_id: event.ownerId,
-    data: event.data,
-  });
+  return JSON.stringify(wireEvent(event));
 }
 
 export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges }, eventBody);

@@ -84,6 +84,20 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
+/** Test sends are not business events: the events list and its look-up leave them out. */
+export const TEST_EVENT_TYPE = "webhook.test";
+
+/** Which of an owner's events to list: created in [since, before), optionally of one type, newest first. */
+export interface EventListFilter {
+  since: number;
+  before?: number | undefined;
+  type?: string | undefined;
+  /** Keyset paging: only events strictly older, in the list's order, than this one. */
+  after?: { createdAt: number; id: string } | undefined;
+  offset?: number | undefined;
+  limit: number;
+}
+
 /** A re-send to write: its new delivery id, and the delivery it repeats. */
 export interface Resend {
   deliveryId: string;
@@ -830,6 +844,44 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return recent.map((d) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] }));
   }
 
+  const storedEventColumns = { id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt, data: events.payload };
+
+  /**
+   * The owner's events, newest first (events of one millisecond by id, so keyset pages neither repeat nor skip one),
+   * test sends left out. The index on (owner, created, id) serves every filter but `type`, which is read off the rows.
+   */
+  async function listEvents(d1: D1Database, ownerId: string, filter: EventListFilter): Promise<StoredEvent[]> {
+    const { after } = filter;
+    return db(d1)
+      .select(storedEventColumns)
+      .from(events)
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          gte(events.createdAt, filter.since),
+          filter.before === undefined ? undefined : lt(events.createdAt, filter.before),
+          sql`${events.type} <> ${TEST_EVENT_TYPE}`,
+          filter.type === undefined ? undefined : eq(events.type, filter.type),
+          after === undefined
+            ? undefined
+            : or(lt(events.createdAt, after.createdAt), and(eq(events.createdAt, after.createdAt), lt(events.id, after.id))),
+        ),
+      )
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(filter.limit)
+      .offset(filter.offset ?? 0)
+      .all();
+  }
+
+  /** One of the owner's events created at or after `since`, or undefined (another owner's, older, a test send, unknown). */
+  async function findEvent(d1: D1Database, ownerId: string, id: string, since: number): Promise<StoredEvent | undefined> {
+    return db(d1)
+      .select(storedEventColumns)
+      .from(events)
+      .where(and(eq(events.id, id), eq(events.ownerId, ownerId), gte(events.createdAt, since), sql`${events.type} <> ${TEST_EVENT_TYPE}`))
+      .get();
+  }
+
   /** Owners with a live endpoint subscribed to `eventType`: taking every event, or naming it in its list. */
   async function ownersSubscribedTo(d1: D1Database, eventType: string): Promise<string[]> {
     const rows = await db(d1)
@@ -890,5 +942,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     listDeliveries,
     ownersSubscribedTo,
     insertDedupedEvents,
+    listEvents,
+    findEvent,
   };
 }

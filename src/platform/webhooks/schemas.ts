@@ -73,3 +73,40 @@ export const RecoverBody = z
     }),
   })
   .strict();
+
+/** How far back the events list reaches: older events are neither listed nor found by id. */
+export const EVENTS_LISTED_DAYS = 30;
+
+const listTime = (description: string) =>
+  z.iso
+    .datetime({ offset: true, error: "must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z" })
+    .optional()
+    .openapi({ description, example: "2026-11-21T06:00:00Z" });
+
+/**
+ * The filters of the events list, the same in both services but for their event types: `type`, `since` and `before`
+ * are one word in either casing. Give the service's full query `.superRefine(sinceBeforeBefore)`.
+ */
+export function eventListFilters<Events extends z.ZodEnum>(events: Events) {
+  return z.object({
+    type: events.optional().openapi({ description: "Only events of this type (test sends are never listed)" }),
+    since: listTime(
+      `Only events created at or after this time. Events older than ${EVENTS_LISTED_DAYS} days are not listed whatever it says; without it the list reaches back ${EVENTS_LISTED_DAYS} days.`,
+    ),
+    before: listTime("Only events created strictly before this time"),
+  });
+}
+
+export function sinceBeforeBefore(query: { since?: string | undefined; before?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (query.since !== undefined && query.before !== undefined && Date.parse(query.before) <= Date.parse(query.since))
+    ctx.addIssue({ code: "custom", path: ["before"], message: "must be later than since" });
+}
+
+/** The times an events list request covers: from its `since`, but never more than EVENTS_LISTED_DAYS before `now`. */
+export function eventListWindow(query: { since?: string | undefined; before?: string | undefined }, now: number) {
+  const oldest = now - EVENTS_LISTED_DAYS * 86_400_000;
+  return {
+    since: query.since === undefined ? oldest : Math.max(oldest, Date.parse(query.since)),
+    before: query.before === undefined ? undefined : Date.parse(query.before),
+  };
+}

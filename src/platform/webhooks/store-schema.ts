@@ -29,6 +29,8 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
     (t) => [
       index("events_undispatched").on(t.dispatchedAt, t.createdAt).where(sql`dispatched_at IS NULL`),
       uniqueIndex(`events_${owner}_dedupe`).on(t.ownerId, t.dedupeKey),
+      // The events list and its keyset pages: one owner's events by time, newest first.
+      index(`events_${owner}_created`).on(t.ownerId, t.createdAt, t.id),
     ],
   );
 

@@ -4,9 +4,14 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpointChanges, web
 
 export type { DeliveryView, EndpointRow } from "../../platform/webhooks/queries";
 
-/** The wire body of a tax event: identifiers and a summary only, never a profile's inputs. */
+/** A tax event as its deliveries carry it, and as the events list shows it: identifiers and a summary only, never a profile's inputs. */
+export function wireEvent(event: StoredEvent) {
+  return { id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), data: event.data };
+}
+
+/** The wire body of a tax event. */
 export function eventBody(event: StoredEvent): string {
-  return JSON.stringify({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString(), data: event.data });
+  return JSON.stringify(wireEvent(event));
 }
 
 export const webhookStore = webhookQueries({ events, webhookEndpoints, webhookDeliveries, webhookAttempts, webhookEndpointChanges }, eventBody);

@@ -156,3 +156,23 @@ export const AccountEmailQuery = z
     accountEmail: AccountEmailField.openapi({ description: "Operator calls only; a signed-in user acts on their own account" }),
   })
   .strict();
+
+export const EventSchema = z
+  .object({
+    id: z.string().openapi({ example: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+    type: z.string().openapi({ description: `The event type: one of ${TAX_WEBHOOK_EVENTS.map((t) => `\`${t}\``).join(", ")}` }),
+    createdAt: IsoTime,
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "Exactly the `data` object this event's deliveries carry; its fields per type are in the webhooks section" }),
+  })
+  .openapi("TaxEvent", {
+    description: "An event exactly as its deliveries carry it (the delivery's whole body), so a missed one is processed the same way",
+  });
+
+export const EventIdParamSchema = z.object({
+  id: z
+    .string()
+    .max(64)
+    .openapi({ param: { name: "id", in: "path" }, example: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});

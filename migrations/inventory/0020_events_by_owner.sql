@@ -1,0 +1,1 @@
+CREATE INDEX `events_org_created` ON `events` (`org_id`,`created_at`,`id`);

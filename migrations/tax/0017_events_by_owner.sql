@@ -1,0 +1,1 @@
+CREATE INDEX `events_owner_created` ON `events` (`owner_id`,`created_at`,`id`);
