@@ -52,6 +52,8 @@ import { registerAdminSignOut } from "./web/sign-out";
 import { registerCreateWebhook } from "./webhooks/create-webhook";
 import { registerDeleteWebhook } from "./webhooks/delete-webhook";
 import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
+import { registerListEvents } from "./webhooks/list-events";
+import { registerGetEvent } from "./webhooks/get-event";
 import { registerListWebhooks } from "./webhooks/list-webhooks";
 import { registerTestWebhook } from "./webhooks/test-webhook";
 import { registerGetWebhook } from "./webhooks/get-webhook";
@@ -115,6 +117,9 @@ export function buildInventoryApp(): InventoryApp {
   registerRollWebhookSecret(app);
   registerResendWebhookDelivery(app);
   registerRecoverWebhookDeliveries(app);
+  // The organisation's events, to fetch what a receiver missed.
+  registerListEvents(app);
+  registerGetEvent(app);
 
   // Back-office writes: customers, lots, sales, payments, credit notes, expenses and mill ledgers.
   registerCreateCustomer(app);

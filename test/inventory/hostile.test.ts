@@ -51,6 +51,17 @@ async function millId(orgId: string): Promise<string> {
   return mill!.id;
 }
 
+/** The customer.created event of a new customer of the organisation. */
+async function eventId(orgId: string): Promise<string> {
+  const buyer = await customer(orgId);
+  const event = await env.DB.prepare(
+    "SELECT id FROM events WHERE org_id = ? AND type = 'customer.created' AND json_extract(payload, '$.customer_id') = ?",
+  )
+    .bind(orgId, buyer.id)
+    .first<{ id: string }>();
+  return event!.id;
+}
+
 async function saleId(orgId: string): Promise<string> {
   const buyer = await customer(orgId);
   const stock = await lot(orgId);
@@ -98,6 +109,12 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     body: { overlap_hours: 24 },
   }),
   "POST /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend": async (org) => ({ auth: "operator", params: await delivery(org) }),
+  "GET /admin/api/orgs/{id}/events": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    query: { limit: "5", offset: "0", type: "customer.created", since: new Date(Date.now() - 3_600_000).toISOString() },
+  }),
+  "GET /admin/api/orgs/{id}/events/{eventId}": async (org) => ({ auth: "operator", params: { id: org, eventId: await eventId(org) } }),
   "POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover": async (org) => ({
     auth: "operator",
     params: { id: org, webhookId: await webhookId(org) },

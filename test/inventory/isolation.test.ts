@@ -28,6 +28,8 @@ interface Org {
   saleId: string;
   webhookId: string;
   deliveryId: string;
+  /** The customer.created event of its customer: a business event, listed by /events. */
+  eventId: string;
   /** One ledger entry of each voidable kind, by the path segment of its void route. */
   entries: Record<string, string>;
 }
@@ -56,6 +58,7 @@ async function organisation(): Promise<Org> {
     "mill-payments": (await post<{ id: string }>(`/admin/api/orgs/${id}/mill-payments`, { supplier_name: millName, amount: "1", method: "upi" })).id,
   };
   const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ?1 AND name = ?2").bind(id, millName).first<{ id: string }>();
+  const event = (await env.DB.prepare("SELECT id FROM events WHERE org_id = ? AND type = 'customer.created'").bind(id).first<{ id: string }>())!;
   return {
     id,
     key,
@@ -69,6 +72,7 @@ async function organisation(): Promise<Org> {
     saleId: sold.id,
     webhookId,
     deliveryId,
+    eventId: event.id,
     entries,
   };
 }
@@ -94,7 +98,7 @@ function leaked(text: string, sent: string, o: Org): string[] {
 }
 
 function secretsOf(o: Org): string[] {
-  return [o.id, o.keyId, o.customerId, o.customerName, o.supplierId, o.millName, o.lotId, o.saleId, o.webhookId, o.session.email];
+  return [o.id, o.keyId, o.customerId, o.customerName, o.supplierId, o.millName, o.lotId, o.saleId, o.webhookId, o.eventId, o.session.email];
 }
 
 async function rowsOf(o: Org): Promise<Record<string, string>> {
@@ -164,6 +168,8 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/api/v1/suppliers/{id}") || path.startsWith("/api/v1/export/suppliers/{id}")) return { id: target.supplierId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
+  // With {eventId}, B's event under A's own organisation.
+  if (path.includes("{eventId}")) return { id: own.id, eventId: target.eventId };
   // With {lotId}, B's lot under A's own organisation.
   if (path.includes("{lotId}")) return { id: own.id, lotId: target.lotId };
   // With {entryId}, B's ledger entry under A's own organisation.
@@ -228,6 +234,18 @@ describe("B's ids inside A's own requests", () => {
       expect(response.status, text).toBe(200);
       for (const secret of secretsOf(b)) expect(text).not.toContain(secret);
     }
+  });
+
+  it("A's session lists only A's events, and B's event under A's organisation is the 404 of an unknown id", async () => {
+    const response = await send({ method: "GET", key: "", path: "" }, a, `/admin/api/orgs/${a.id}/events?limit=1000`, undefined);
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    expect(text).toContain(a.eventId);
+    for (const secret of secretsOf(b)) expect(text).not.toContain(secret);
+    const theirs = await send({ method: "GET", key: "", path: "" }, a, `/admin/api/orgs/${a.id}/events/${b.eventId}`, undefined);
+    const unknown = await send({ method: "GET", key: "", path: "" }, a, `/admin/api/orgs/${a.id}/events/evt_unknown`, undefined);
+    expect([theirs.status, await theirs.json()]).toEqual([unknown.status, await unknown.json()]);
+    expect(unknown.status).toBe(404);
   });
 });
 

@@ -186,6 +186,7 @@ describe("security headers", () => {
         id: op.path.startsWith("/admin/api/orgs/") ? orgId : "x_1",
         webhookId: endpointId,
         deliveryId: "whd_1",
+        eventId: "evt_1",
         entryId: "pay_1",
         lotId: "lot_1",
       };

@@ -138,3 +138,22 @@ export const RecoverySchema = z
     next_since: IsoTime.nullable().openapi({ description: "While `more`: the `since` of the next call; null otherwise" }),
   })
   .openapi("InventoryWebhookRecovery");
+
+export const EventSchema = z
+  .object({
+    id: z.string().openapi({ example: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+    type: z.string().openapi({ description: `The event kind: one of ${INVENTORY_WEBHOOK_EVENTS.map((t) => `\`${t}\``).join(", ")}` }),
+    created_at: IsoTime,
+    org_id: z.string().openapi({ example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "Exactly the `data` object this event's deliveries carry; its fields per kind are in the webhooks section" }),
+  })
+  .openapi("InventoryEvent", {
+    description: "An event exactly as its deliveries carry it (the delivery's whole body), so a missed one is processed the same way",
+  });
+
+export const EventParams = z.object({
+  id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+  eventId: IdSchema.openapi({ param: { name: "eventId", in: "path" }, example: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
+});
