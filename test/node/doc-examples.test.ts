@@ -115,19 +115,35 @@ beforeAll(async () => {
     password: "examples-password-2026",
   });
   expect(account.status, JSON.stringify(account.body)).toBe(201);
+  const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, {
+    name: "examples",
+    access: "read_write",
+  });
+  expect(invKey.status, JSON.stringify(invKey.body)).toBe(201);
+  env = { ...process.env, INV_KEY: invKey.body.data.key, ADMIN_TOKEN } as Record<string, string>;
+});
+
+let taxKeyId: string | undefined;
+
+/**
+ * A new key of the examples' tax account for each block, as a reader starting an example has a fresh minute: a
+ * free key allows 30 calls a minute, which the blocks run back to back would otherwise share. The block before's
+ * key is revoked first, as the plan allows ten active keys.
+ */
+async function freshTaxKey(): Promise<string> {
+  if (taxKeyId !== undefined) {
+    const revoked = await adminCall(taxUrl, ADMIN_TOKEN, "POST", `/admin/api/keys/${taxKeyId}/revoke`);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+  }
   const taxKey = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/keys", {
     accountEmail: "examples@tax.example",
     name: "examples",
     scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"],
   });
   expect(taxKey.status, JSON.stringify(taxKey.body)).toBe(201);
-  const invKey = await adminCall(inventoryUrl, ADMIN_TOKEN, "POST", `/admin/api/orgs/${DEMO_ORG_ID}/keys`, {
-    name: "examples",
-    access: "read_write",
-  });
-  expect(invKey.status, JSON.stringify(invKey.body)).toBe(201);
-  env = { ...process.env, TAX_KEY: taxKey.body.data.key, INV_KEY: invKey.body.data.key, ADMIN_TOKEN } as Record<string, string>;
-});
+  taxKeyId = taxKey.body.data.id;
+  return taxKey.body.data.key;
+}
 
 afterAll(async () => {
   await Promise.all(workers.map(stop));
@@ -140,12 +156,12 @@ describe("documented shell examples", () => {
   });
 
   for (const example of examples) {
-    it(`${example.file}, block at line ${example.line}`, () => {
+    it(`${example.file}, block at line ${example.line}`, async () => {
       const code = example.code.replaceAll("http://127.0.0.1:8787", taxUrl).replaceAll("http://127.0.0.1:8788", inventoryUrl);
       // A scratch directory where the repository's relative paths (test/fixtures, scripts) resolve, so files an
       // example writes (a CSV export) land outside the checkout.
       const script = `set -euo pipefail\ncurl() { command curl --fail-with-body -sS "$@"; }\ncd "$(mktemp -d)"\nln -s "${ROOT}test" test\nln -s "${ROOT}scripts" scripts\n${code}\n`;
-      const run = spawnSync("bash", ["-c", script], { env, encoding: "utf8", timeout: 150_000 });
+      const run = spawnSync("bash", ["-c", script], { env: { ...env, TAX_KEY: await freshTaxKey() }, encoding: "utf8", timeout: 150_000 });
       expect(run.status, `${example.file} block at line ${example.line} failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
     });
   }
