@@ -14,7 +14,19 @@ import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventSchema, WebhookEventSchema } from "./schemas";
 
-const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
+/** The filters a cursor is bound to, as the request that gave it sent them (null when not sent). */
+const FILTER_NAMES = ["type", "since", "before"] as const;
+type BoundFilters = Record<(typeof FILTER_NAMES)[number], string | null>;
+
+// A cursor carries its account and its request's filters: with other filters it would continue another list.
+const PositionSchema = z
+  .object({
+    c: z.number().int().nonnegative(),
+    i: z.string().max(64),
+    o: z.string(),
+    f: z.object({ type: z.string().nullable(), since: z.string().nullable(), before: z.string().nullable() }).strict(),
+  })
+  .strict();
 
 const Paging = {
   limit: queryInteger(1, 100).default(25).openapi({ description: "Page size, 1 to 100", example: 25 }),
@@ -29,7 +41,7 @@ const responses = {
   },
 };
 
-const description = `The account's events of the last ${EVENTS_LISTED_DAYS} days, newest first (events of one millisecond by id), each exactly as its deliveries carry it: a receiver that missed deliveries processes them the same way (the event \`id\` is its idempotency key). Older events are not listed. Every event the account's changes produced is here, whether or not an endpoint took it; test sends (\`webhook.test\`) are not events of the account and are never listed. Filter by \`type\` (an unknown type is a 400 naming the known ones) and by time with \`since\` (at or after) and \`before\` (strictly before). Pages of up to 100 with an opaque keyset cursor: follow \`nextCursor\` until it is null; paging never repeats or skips an event, whatever is recorded meanwhile (send the same filters with each cursor). A tampered cursor, or one issued for another account, is a 400.`;
+const description = `The account's events of the last ${EVENTS_LISTED_DAYS} days, newest first (events of one millisecond by id), each exactly as its deliveries carry it: a receiver that missed deliveries processes them the same way (the event \`id\` is its idempotency key). Older events are not listed. Every event the account's changes produced is here, whether or not an endpoint took it; test sends (\`webhook.test\`) are not events of the account and are never listed. Filter by \`type\` (an unknown type is a 400 naming the known ones) and by time with \`since\` (at or after) and \`before\` (strictly before). Pages of up to 100 with an opaque keyset cursor: follow \`nextCursor\` until it is null; paging never repeats or skips an event, whatever is recorded meanwhile (send the same filters with each cursor). A tampered cursor, one issued for another account, or one sent with other \`type\`, \`since\` or \`before\` than the request that gave it is a 400.`;
 
 const keyRoute = createRoute({
   method: "get",
@@ -62,11 +74,18 @@ const managementRoute = createRoute({
 type ListQuery = z.infer<typeof Filters> & { limit: number; cursor?: string | undefined };
 
 async function listEvents(env: TaxEnv, ownerId: string, query: ListQuery) {
+  const filters: BoundFilters = { type: query.type ?? null, since: query.since ?? null, before: query.before ?? null };
   let after: { createdAt: number; id: string } | undefined;
   if (query.cursor !== undefined) {
     const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
     // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
     if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
+    for (const name of FILTER_NAMES) {
+      const bound = position.data.f[name];
+      if (bound === filters[name]) continue;
+      const was = bound === null ? "was not sent with the request that gave this cursor" : `was ${bound} in the request that gave this cursor`;
+      throw taxError("validation_error", `${name}: ${was}; send the same filters with cursor, or start again without it to change them`);
+    }
     after = { createdAt: position.data.c, id: position.data.i };
   }
   const rows = await webhookStore.listEvents(env.DB, ownerId, {
@@ -78,7 +97,7 @@ async function listEvents(env: TaxEnv, ownerId: string, query: ListQuery) {
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const nextCursor =
-    rows.length > query.limit && last ? await encodeCursor(sessionSecrets(env), { c: last.createdAt, i: last.id, o: ownerId }) : null;
+    rows.length > query.limit && last ? await encodeCursor(sessionSecrets(env), { c: last.createdAt, i: last.id, o: ownerId, f: filters }) : null;
   return { data: page.map(wireEvent), nextCursor };
 }
 

@@ -155,6 +155,54 @@ describe("paging", () => {
     );
     await expectError(await api(`/api/v1/events?cursor=${encodeURIComponent(`x${cursor}`)}`, key.key), 400, "validation_error");
   });
+
+  it("a cursor sent with other filters than the request that gave it is a 400 naming the filter, never a page of a mixed list", async () => {
+    const key = await createKey({ scopes: ["webhooks:manage"] });
+    const accountId = await accountIdOf(key.email);
+    const base = Date.now() - 60_000;
+    for (const [offset, type] of [
+      [0, "profile.saved"],
+      [1, "profile.deleted"],
+      [2, "profile.saved"],
+      [3, "profile.deleted"],
+    ] as const)
+      await insertEvent(accountId, base + offset, type);
+    const since = new Date(base).toISOString();
+    const cursor = encodeURIComponent((await list(key.key, `?type=profile.saved&since=${since}&limit=1`)).nextCursor!);
+    const refused: Array<[string, string]> = [
+      [`?type=profile.deleted&since=${since}`, "type: was profile.saved in the request that gave this cursor"],
+      [`?since=${since}`, "type: was profile.saved in the request that gave this cursor"],
+      ["?type=profile.saved", `since: was ${since} in the request that gave this cursor`],
+      [
+        `?type=profile.saved&since=${since}&before=${new Date(base + 3).toISOString()}`,
+        "before: was not sent with the request that gave this cursor",
+      ],
+    ];
+    for (const [query, reason] of refused)
+      expect(await expectError(await api(`/api/v1/events${query}&cursor=${cursor}`, key.key), 400, "validation_error")).toBe(
+        `${reason}; send the same filters with cursor, or start again without it to change them`,
+      );
+    // The same filters continue the same list: the older profile.saved, nothing else.
+    const next = await list(key.key, `?type=profile.saved&since=${since}&limit=1&cursor=${cursor}`);
+    expect(next.data.map((e) => [e.type, e.createdAt])).toEqual([["profile.saved", new Date(base).toISOString()]]);
+  });
+
+  it("a cursor of the account's key list does not page its events, nor an events cursor its keys", async () => {
+    const key = await createKey({ scopes: ["webhooks:manage"] });
+    await createKey({ email: key.email, scopes: ["profiles:read"] });
+    const accountId = await accountIdOf(key.email);
+    await insertEvent(accountId, Date.now() - 2);
+    await insertEvent(accountId, Date.now() - 1);
+    const email = encodeURIComponent(key.email);
+    const keysCursor = (await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${email}&limit=1`), 200)).nextCursor as string;
+    const eventsCursor = (await list(key.key, "?limit=1")).nextCursor!;
+    await expectError(await api(`/api/v1/events?cursor=${encodeURIComponent(keysCursor)}`, key.key), 400, "validation_error");
+    await expectError(
+      await admin("GET", `/admin/api/keys?accountEmail=${email}&cursor=${encodeURIComponent(eventsCursor)}`),
+      400,
+      "validation_error",
+    );
+  });
 });
 
 describe("the 30-day window", () => {
