@@ -848,7 +848,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
 
   /**
    * The owner's events, newest first (events of one millisecond by id, so keyset pages neither repeat nor skip one),
-   * test sends left out. The index on (owner, created, id) serves every filter but `type`, which is read off the rows.
+   * test sends left out. The index on (owner, created, id) serves the list, the one on (owner, type, created, id) a `type`.
    */
   async function listEvents(d1: D1Database, ownerId: string, filter: EventListFilter): Promise<StoredEvent[]> {
     const { after } = filter;

@@ -31,6 +31,8 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       uniqueIndex(`events_${owner}_dedupe`).on(t.ownerId, t.dedupeKey),
       // The events list and its keyset pages: one owner's events by time, newest first.
       index(`events_${owner}_created`).on(t.ownerId, t.createdAt, t.id),
+      // The list filtered by type: a rare type is found without reading the owner's other events.
+      index(`events_${owner}_type_created`).on(t.ownerId, t.type, t.createdAt, t.id),
     ],
   );
 

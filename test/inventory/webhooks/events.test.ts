@@ -176,3 +176,23 @@ describe("refusals", () => {
     await expectError(await asSession(session, "GET", `/admin/api/orgs/${owner}/events`), 404, "not_found");
   });
 });
+
+describe("the query plan", () => {
+  /** SQLite's plan for the list's query (as src/platform/webhooks/queries.ts listEvents writes it), with or without `type`. */
+  async function planOf(type: boolean): Promise<string> {
+    const sql = `EXPLAIN QUERY PLAN SELECT id, org_id, type, created_at, payload FROM events
+      WHERE org_id = ?1 AND created_at >= ?2 AND type <> 'webhook.test' ${type ? "AND type = ?3" : ""}
+      ORDER BY created_at DESC, id DESC LIMIT 201 OFFSET 0`;
+    const bindings: unknown[] = type ? ["org_x", 0, "compliance.due"] : ["org_x", 0];
+    const { results } = await env.DB.prepare(sql)
+      .bind(...bindings)
+      .all<{ detail: string }>();
+    return results.map((r) => r.detail).join("\n");
+  }
+
+  it("reads the organisation's events by time from an index, and a kind's events without reading its other events", async () => {
+    expect(await planOf(false)).toMatch(/SEARCH events USING INDEX events_org_created \(org_id=\? AND created_at>\?\)/);
+    // Only the kind's events are read, however many others the organisation has: a rare kind costs no more than its own.
+    expect(await planOf(true)).toMatch(/SEARCH events USING (COVERING )?INDEX events_org_type_created \(org_id=\? AND type=\? AND created_at>\?\)/);
+  });
+});

@@ -257,3 +257,25 @@ describe("refusals", () => {
     await expectError(await admin("GET", `/admin/api/events/${theirs}?accountEmail=${encodeURIComponent(key.email)}`), 404, "not_found");
   });
 });
+
+describe("the query plan", () => {
+  /** SQLite's plan for the list's query (as src/platform/webhooks/queries.ts listEvents writes it), with or without `type`. */
+  async function planOf(type: boolean): Promise<string> {
+    const sql = `EXPLAIN QUERY PLAN SELECT id, owner_id, type, created_at, payload FROM events
+      WHERE owner_id = ?1 AND created_at >= ?2 AND type <> 'webhook.test' ${type ? "AND type = ?3" : ""}
+      ORDER BY created_at DESC, id DESC LIMIT 26`;
+    const bindings: unknown[] = type ? ["acct_x", 0, "plan.deactivated"] : ["acct_x", 0];
+    const { results } = await env.DB.prepare(sql)
+      .bind(...bindings)
+      .all<{ detail: string }>();
+    return results.map((r) => r.detail).join("\n");
+  }
+
+  it("reads the owner's events by time from an index, and a type's events without reading the owner's other events", async () => {
+    expect(await planOf(false)).toMatch(/SEARCH events USING INDEX events_owner_created \(owner_id=\? AND created_at>\?\)/);
+    // Only type's events are read, however many others the owner has: a rare type costs no more than its own events.
+    expect(await planOf(true)).toMatch(
+      /SEARCH events USING (COVERING )?INDEX events_owner_type_created \(owner_id=\? AND type=\? AND created_at>\?\)/,
+    );
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX `events_org_type_created` ON `events` (`org_id`,`type`,`created_at`,`id`);

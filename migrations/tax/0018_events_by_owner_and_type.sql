@@ -1,0 +1,1 @@
+CREATE INDEX `events_owner_type_created` ON `events` (`owner_id`,`type`,`created_at`,`id`);
