@@ -90,7 +90,7 @@ async function demoKeys() {
     const created = await adminCall(taxUrl, vars.ADMIN_TOKEN, "POST", "/admin/api/keys", {
       accountEmail: taxAccount.email,
       name: "demo",
-      scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"],
+      scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage", "events:read"],
     });
     if (created.status !== 201) throw new Error(`Could not create the tax demo key: ${JSON.stringify(created.body)}`);
     taxKey = created.body.data.key;

@@ -138,7 +138,7 @@ async function freshTaxKey(): Promise<string> {
   const taxKey = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/keys", {
     accountEmail: "examples@tax.example",
     name: "examples",
-    scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"],
+    scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage", "events:read"],
   });
   expect(taxKey.status, JSON.stringify(taxKey.body)).toBe(201);
   taxKeyId = taxKey.body.data.id;

@@ -60,8 +60,8 @@ const options = {
   denialHeaders,
 };
 
-const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "missing_scope" }])]));
-const writer = keyAuth(options, [{ grant: "write", code: "read_only_key" }]);
+const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ anyOf: [scope], code: "missing_scope" }])]));
+const writer = keyAuth(options, [{ anyOf: ["write"], code: "read_only_key" }]);
 
 /**
  * A v1 read's key requirement, for its route definition: the scope the middleware checks is the scope the

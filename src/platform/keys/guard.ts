@@ -61,8 +61,9 @@ export interface KeyLapse {
 }
 
 export interface Requirement {
-  grant: string;
-  /** The service code returned when the key lacks the grant. */
+  /** The grants that satisfy the requirement: a key holding any one of them passes. */
+  anyOf: readonly string[];
+  /** The service code returned when the key holds none of them. */
   code: string;
 }
 
@@ -148,7 +149,7 @@ export class KeyGuard extends DurableObject<object> {
     const dayReset = istDayStartMs(dayWindow + 1);
     const { perMinute, perDay } = state.limits;
 
-    const denial = state.denial ?? required.find((requirement) => !state.grants.includes(requirement.grant))?.code;
+    const denial = state.denial ?? required.find((requirement) => !requirement.anyOf.some((grant) => state.grants.includes(grant)))?.code;
     if (denial)
       return { outcome: "denied", code: denial, state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
 

@@ -134,6 +134,6 @@ export function invalidTokenChallenge(tag: string): Record<string, string> {
 
 function deniedMessage(code: string, required: Requirement[], messages: Readonly<Record<string, string>> = {}): string {
   const missing = required.find((r) => r.code === code);
-  if (missing) return messages[code] ?? `This API key lacks the permission ${missing.grant}`;
+  if (missing) return messages[code] ?? `This API key lacks the permission ${missing.anyOf.join(" or ")}`;
   return messages[code] ?? `Request refused: ${code}`;
 }

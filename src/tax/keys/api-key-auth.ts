@@ -1,5 +1,6 @@
 // API-key authentication for tax routes: `requireKey()` for /compute (a valid key, no scope), or
-// `requireKey("profiles:read")` and the like (403 `forbidden` without the scope).
+// `requireKey("profiles:read")` and the like (403 `forbidden` without the scope); a route that several scopes open
+// names them all, `requireKey("events:read", "webhooks:manage")`, and a key holding any one of them passes.
 import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
@@ -8,7 +9,7 @@ import type { TaxEnv } from "../env";
 import { taxDb } from "../db/client";
 import { keyHashIsRegistered } from "./queries";
 
-export const TAX_SCOPES = ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage"] as const;
+export const TAX_SCOPES = ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage", "events:read"] as const;
 export type TaxScope = (typeof TAX_SCOPES)[number];
 
 export const TAX_KEY_TAG = "tax";
@@ -31,15 +32,18 @@ const options = {
   keyIsRegistered: (env: TaxEnv, keyHash: string) => keyHashIsRegistered(taxDb(env.DB), keyHash),
 };
 const anyKey = keyAuth(options);
-const byScope = new Map(TAX_SCOPES.map((scope) => [scope, keyAuth(options, [{ grant: scope, code: "forbidden" }])]));
 
-export function requireKey(scope?: TaxScope) {
-  return scope ? byScope.get(scope)! : anyKey;
+/** A valid key holding any one of `scopes` (403 `forbidden` naming them otherwise); without scopes, any valid key. */
+export function requireKey(...scopes: TaxScope[]) {
+  return scopes.length === 0 ? anyKey : keyAuth(options, [{ anyOf: scopes, code: "forbidden" }]);
 }
 
-/** The security requirement a keyed route shows in the OpenAPI document: the scope its `requireKey` checks. */
-export function keySecurity(scope?: TaxScope) {
-  return [{ apiKey: scope ? [scope] : [] }];
+/**
+ * The security requirements a keyed route shows in the OpenAPI document: the scopes its `requireKey` checks, one
+ * alternative each (OpenAPI: a key satisfying any one requirement object is let in).
+ */
+export function keySecurity(...scopes: TaxScope[]) {
+  return scopes.length === 0 ? [{ apiKey: [] }] : scopes.map((scope) => ({ apiKey: [scope] }));
 }
 
 /** Idempotency-Key for keyed creating requests: keys belong to the API key's account. */

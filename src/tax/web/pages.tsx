@@ -25,6 +25,7 @@ const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
   "profiles:read": "GET /profiles",
   "profiles:write": "POST and DELETE /profiles",
   "webhooks:manage": "/webhooks",
+  "events:read": "GET /events (read only)",
 };
 
 function Brand() {

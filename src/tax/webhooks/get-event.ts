@@ -1,4 +1,4 @@
-// GET /api/v1/events/{id} (an API key with webhooks:manage) and GET /admin/api/events/{id} (the web page's session,
+// GET /api/v1/events/{id} (an API key with events:read or webhooks:manage) and GET /admin/api/events/{id} (the web page's session,
 // or the operator naming an account): one of the account's events of the last 30 days, as its deliveries carry it.
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
@@ -21,9 +21,9 @@ const keyRoute = createRoute({
   path: "/api/v1/events/{id}",
   tags: ["Webhooks"],
   summary: "One of the account's events of the last 30 days, as its deliveries carry it",
-  description,
-  security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage")] as const,
+  description: `A key with \`events:read\` (read only: it cannot change, test or delete endpoints, so it suits a receiver's server) or \`webhooks:manage\`. ${description}`,
+  security: keySecurity("events:read", "webhooks:manage"),
+  middleware: [requireKey("events:read", "webhooks:manage")] as const,
   request: { params: EventIdParamSchema, query: NoQueryParameters },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });

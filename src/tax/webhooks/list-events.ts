@@ -1,4 +1,4 @@
-// GET /api/v1/events (an API key with webhooks:manage) and GET /admin/api/events (the web page's session, or the
+// GET /api/v1/events (an API key with events:read or webhooks:manage) and GET /admin/api/events (the web page's session, or the
 // operator naming an account): the account's events of the last 30 days, newest first, for a receiver to fetch
 // what it missed.
 import { createRoute, z } from "@hono/zod-openapi";
@@ -48,9 +48,9 @@ const keyRoute = createRoute({
   path: "/api/v1/events",
   tags: ["Webhooks"],
   summary: "The account's events of the last 30 days, newest first, as their deliveries carry them: fetch what a receiver missed",
-  description,
-  security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage")] as const,
+  description: `A key with \`events:read\` (read only: it cannot change, test or delete endpoints, so it suits a receiver's server) or \`webhooks:manage\`. ${description}`,
+  security: keySecurity("events:read", "webhooks:manage"),
+  middleware: [requireKey("events:read", "webhooks:manage")] as const,
   // A misspelt filter is refused: left unread, every event would be listed.
   request: { query: Filters.extend(Paging).strict().superRefine(sinceBeforeBefore) },
   responses: { ...responses, ...errorResponses(400, 401, 403, 429) },

@@ -256,16 +256,16 @@ describe("the error table (seed section 7)", () => {
     const orgId = await createOrg();
     const salesOnly = await createKey(orgId, { scopes: ["sales:read"] });
     const now = Date.now();
-    expect((await verdictAt(salesOnly.key, now, [{ grant: "sales:read", code: "missing_scope" }])).outcome).toBe("allowed");
+    expect((await verdictAt(salesOnly.key, now, [{ anyOf: ["sales:read"], code: "missing_scope" }])).outcome).toBe("allowed");
     for (const scope of ["inventory:read", "exports:read"]) {
-      expect(await verdictAt(salesOnly.key, now, [{ grant: scope, code: "missing_scope" }])).toMatchObject({
+      expect(await verdictAt(salesOnly.key, now, [{ anyOf: [scope], code: "missing_scope" }])).toMatchObject({
         outcome: "denied",
         code: "missing_scope",
       });
     }
     const everything = await createKey(orgId);
     for (const scope of INVENTORY_SCOPES) {
-      expect((await verdictAt(everything.key, now, [{ grant: scope, code: "missing_scope" }])).outcome).toBe("allowed");
+      expect((await verdictAt(everything.key, now, [{ anyOf: [scope], code: "missing_scope" }])).outcome).toBe("allowed");
     }
   });
 
@@ -281,7 +281,7 @@ describe("the error table (seed section 7)", () => {
       const outcomes = await inGuard(key.key, (instance) => {
         const seen = new Set<string>();
         for (let i = 0; i < perMinute + 10; i++) {
-          const verdict = instance.authorize(Date.now(), [{ grant: "write", code: "read_only_key" }]);
+          const verdict = instance.authorize(Date.now(), [{ anyOf: ["write"], code: "read_only_key" }]);
           seen.add(verdict.outcome === "denied" ? verdict.code : verdict.outcome);
         }
         return [...seen];
@@ -293,7 +293,7 @@ describe("the error table (seed section 7)", () => {
   it("plan_required comes before read_only_key and missing_scope", async () => {
     const key = await createKey(await createOrg("starter"), { access: "read_only", scopes: ["sales:read"] });
     await expectError(await write(key.key), 403, "plan_required");
-    expect(await verdictAt(key.key, Date.now(), [{ grant: "exports:read", code: "missing_scope" }])).toMatchObject({ code: "plan_required" });
+    expect(await verdictAt(key.key, Date.now(), [{ anyOf: ["exports:read"], code: "missing_scope" }])).toMatchObject({ code: "plan_required" });
   });
 
   it("subscription_lapsed: a business organisation whose subscription has lapsed", async () => {

@@ -1,7 +1,7 @@
 // The events list (GET /api/v1/events, /api/v1/events/{id} and their /admin/api mirror): a receiver that missed
 // deliveries fetches the account's events of the last 30 days, each exactly as a delivery carried it, newest
 // first, filtered by type and time, in keyset pages that neither repeat nor skip; never another account's.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TAX_EVENT_PAYLOADS } from "../../../src/tax/webhooks/payloads";
@@ -277,5 +277,48 @@ describe("the query plan", () => {
     expect(await planOf(true)).toMatch(
       /SEARCH events USING (COVERING )?INDEX events_owner_type_created \(owner_id=\? AND type=\? AND created_at>\?\)/,
     );
+  });
+});
+
+describe("the events:read scope", () => {
+  let email: string;
+  let eventId: string;
+  beforeAll(async () => {
+    email = (await createKey({ scopes: ["profiles:read"] })).email;
+    eventId = await insertEvent(await accountIdOf(email), Date.now() - 1);
+  });
+
+  it("a key with only events:read lists and reads the account's events", async () => {
+    const reader = await createKey({ email, scopes: ["events:read"] });
+    expect((await list(reader.key)).data.map((e) => e.id)).toEqual([eventId]);
+    expect((await expectStatus(await api(`/api/v1/events/${eventId}`, reader.key), 200)).data.id).toBe(eventId);
+  });
+
+  it("a key with only events:read gets 403 on every webhook endpoint route: it cannot register, change, test or delete one", async () => {
+    const reader = await createKey({ email, scopes: ["events:read"] });
+    const document = (await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const endpointRoutes = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/api/v1/webhooks"))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+    // register, list, get, update, delete, test, deliveries, re-send, recover, roll secret
+    expect(endpointRoutes.length).toBeGreaterThanOrEqual(10);
+    for (const { method, path } of endpointRoutes) {
+      const response = await api(path.replace(/\{[^}]+\}/g, "whk_x"), reader.key, { method, ...(method === "GET" ? {} : { body: "{}" }) });
+      expect(await expectError(response, 403, "forbidden"), `${method} ${path}`).toBe("This API key lacks the permission webhooks:manage");
+    }
+  });
+
+  it("a key with webhooks:manage still lists and reads the events", async () => {
+    const manager = await createKey({ email, scopes: ["webhooks:manage"] });
+    expect((await list(manager.key)).data.map((e) => e.id)).toEqual([eventId]);
+    expect((await expectStatus(await api(`/api/v1/events/${eventId}`, manager.key), 200)).data.id).toBe(eventId);
+  });
+
+  it("a key with neither gets 403 naming both scopes", async () => {
+    const other = await createKey({ email, scopes: ["documents:parse", "deadlines:read", "profiles:read", "profiles:write"] });
+    for (const path of ["/api/v1/events", `/api/v1/events/${eventId}`])
+      expect(await expectError(await api(path, other.key), 403, "forbidden"), path).toBe(
+        "This API key lacks the permission events:read or webhooks:manage",
+      );
   });
 });
