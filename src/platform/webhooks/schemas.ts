@@ -97,16 +97,35 @@ export function eventListFilters<Events extends z.ZodEnum>(events: Events) {
   });
 }
 
+/** A time as its whole milliseconds (Date.parse drops digits past the third) and the digits dropped. */
+function instantOf(time: string) {
+  return { ms: Date.parse(time), beyondMs: /\.\d{3}(\d+)/.exec(time)?.[1] ?? "" };
+}
+
+/**
+ * The first whole millisecond at or after `time`. Events are recorded to the millisecond, so an event at t is at or
+ * after `time` exactly when t >= this, and strictly before `time` exactly when t < this.
+ */
+function wholeMsFrom(time: string): number {
+  const { ms, beyondMs } = instantOf(time);
+  return /[1-9]/.test(beyondMs) ? ms + 1 : ms;
+}
+
 export function sinceBeforeBefore(query: { since?: string | undefined; before?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (query.since !== undefined && query.before !== undefined && Date.parse(query.before) <= Date.parse(query.since))
-    ctx.addIssue({ code: "custom", path: ["before"], message: "must be later than since" });
+  if (query.since === undefined || query.before === undefined) return;
+  const since = instantOf(query.since);
+  const before = instantOf(query.before);
+  // Compared to the last digit sent: 06:00:00.0002Z is later than 06:00:00.0001Z.
+  const digits = Math.max(since.beyondMs.length, before.beyondMs.length);
+  const later = before.ms !== since.ms ? before.ms > since.ms : before.beyondMs.padEnd(digits, "0") > since.beyondMs.padEnd(digits, "0");
+  if (!later) ctx.addIssue({ code: "custom", path: ["before"], message: "must be later than since" });
 }
 
 /** The times an events list request covers: from its `since`, but never more than EVENTS_LISTED_DAYS before `now`. */
 export function eventListWindow(query: { since?: string | undefined; before?: string | undefined }, now: number) {
   const oldest = now - EVENTS_LISTED_DAYS * 86_400_000;
   return {
-    since: query.since === undefined ? oldest : Math.max(oldest, Date.parse(query.since)),
-    before: query.before === undefined ? undefined : Date.parse(query.before),
+    since: query.since === undefined ? oldest : Math.max(oldest, wholeMsFrom(query.since)),
+    before: query.before === undefined ? undefined : wholeMsFrom(query.before),
   };
 }

@@ -205,6 +205,26 @@ describe("paging", () => {
   });
 });
 
+describe("times finer than a millisecond", () => {
+  it("since and before with microseconds or nanoseconds keep their meaning: at or after, strictly before", async () => {
+    const key = await createKey({ scopes: ["events:read"] });
+    const base = Date.now() - 60_000;
+    const id = await insertEvent(await accountIdOf(key.email), base);
+    /** The event's own time plus `digits` past its milliseconds, as a client printing microseconds or nanoseconds sends it. */
+    const at = (digits: string) => new Date(base).toISOString().replace("Z", `${digits}Z`);
+    // The event (at .mmm000000) is 500 ns before since: not at or after it.
+    expect((await list(key.key, `?since=${at("0005")}`)).data).toEqual([]);
+    // The event is 500 ns before before: strictly before it.
+    expect((await list(key.key, `?before=${at("0005")}`)).data.map((e) => e.id)).toEqual([id]);
+    expect((await list(key.key, `?since=${at("000")}&before=${at("000001")}`)).data.map((e) => e.id)).toEqual([id]);
+    // Within one millisecond, a before 100 ns after since is later than it: an empty window, not a 400.
+    expect((await list(key.key, `?since=${at("0001")}&before=${at("0002")}`)).data).toEqual([]);
+    expect(await expectError(await api(`/api/v1/events?since=${at("0002")}&before=${at("0001")}`, key.key), 400, "validation_error")).toBe(
+      "before: must be later than since",
+    );
+  });
+});
+
 describe("the 30-day window", () => {
   it("lists an event exactly 30 days old and not one a millisecond older, which is also a 404 by id", async () => {
     const key = await createKey({ scopes: ["webhooks:manage"] });
