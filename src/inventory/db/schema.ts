@@ -535,6 +535,8 @@ export const millInvoices = sqliteTable(
     // Export: newest first by date, then by when written, later entries first within a millisecond (every index ends
     // with the rowid).
     index("mill_invoices_org_invoiced_on").on(t.orgId, t.invoicedOn, t.createdAt),
+    // A mill's statement reads its invoices, voided ones included (the unique index above holds only the live ones).
+    index("mill_invoices_org_supplier").on(t.orgId, t.supplierId),
     foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "mill_invoices_supplier_fk" }),
     check("mill_invoices_amount", sql`${t.amountPaise} > 0`),
   ],

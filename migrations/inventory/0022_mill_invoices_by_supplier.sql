@@ -1,0 +1,1 @@
+CREATE INDEX `mill_invoices_org_supplier` ON `mill_invoices` (`org_id`,`supplier_id`);
