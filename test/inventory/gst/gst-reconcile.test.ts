@@ -11,34 +11,11 @@ import { type SaleSchema, SalesPageSchema } from "../../../src/inventory/sales/s
 import type { z } from "@hono/zod-openapi";
 import { admin, api, createKey, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
+import { grams, paise, print, prng, rupees } from "../generated-books";
 
 type Sale = z.infer<typeof SaleSchema>;
 type Note = z.infer<typeof CreditNoteSchema>;
 
-/** mulberry32: the same month on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), chance: (p: number) => next() < p };
-}
-
-// Exact decimal strings, both ways, without floating point.
-const scaled = (text: string, decimals: number) => {
-  const [whole, fraction = ""] = text.replace("-", "").split(".");
-  const value = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, "0"));
-  return text.startsWith("-") ? -value : value;
-};
-const paise = (text: string) => scaled(text, 2);
-const grams = (text: string) => scaled(text, 3);
-const print = (value: number, decimals: number) =>
-  `${value < 0 ? "-" : ""}${Math.floor(Math.abs(value) / 10 ** decimals)}.${String(Math.abs(value) % 10 ** decimals).padStart(decimals, "0")}`;
-const rupees = (value: number) => print(value, 2);
 const kgOf = (value: number) => print(value, 3);
 
 interface Columns {

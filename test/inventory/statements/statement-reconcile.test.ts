@@ -10,27 +10,8 @@ import { StatementResponseSchema } from "../../../src/inventory/statements/schem
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot } from "../stock-fixtures";
-
-/** mulberry32: the same books on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), chance: (p: number) => next() < p };
-}
-
-/** Exact paise of a printed amount ("-1250.05" → -125005), without floating point. */
-const paise = (text: string) => {
-  const [whole, fraction = ""] = text.replace("-", "").split(".");
-  const value = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return text.startsWith("-") ? -value : value;
-};
-const rupees = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+import { paise, prng, rupees } from "../generated-books";
+import { expectAddsUp, expectChained } from "./statement-checks";
 
 type Statement = ReturnType<typeof StatementResponseSchema.parse>["data"];
 
@@ -176,22 +157,7 @@ describe("statements of generated books", () => {
     const statement = async (customerId: string, from: string, to: string): Promise<Statement> => {
       const read = await expectStatus(await api(`/api/v1/customers/${customerId}/statement?from=${from}&to=${to}`, key), 200);
       const parsed = StatementResponseSchema.parse(read).data;
-      // Each running balance is the one before it plus the entry's debit less its credit, from the opening balance;
-      // the closing balance is opening + debits − credits, and the last running balance.
-      let balance = paise(parsed.opening_balance);
-      let debits = 0;
-      let credits = 0;
-      for (const entry of parsed.entries) {
-        expect(entry.date >= from && entry.date <= to, `${entry.date} in ${from}..${to}`).toBe(true);
-        expect(paise(entry.debit) === 0 || paise(entry.credit) === 0, JSON.stringify(entry)).toBe(true);
-        debits += paise(entry.debit);
-        credits += paise(entry.credit);
-        balance += paise(entry.debit) - paise(entry.credit);
-        expect(paise(entry.balance), JSON.stringify(entry)).toBe(balance);
-      }
-      expect([paise(parsed.total_debits), paise(parsed.total_credits)]).toEqual([debits, credits]);
-      expect(paise(parsed.closing_balance)).toBe(paise(parsed.opening_balance) + debits - credits);
-      expect(paise(parsed.closing_balance)).toBe(balance);
+      expectAddsUp(parsed, { from, to }, "debit");
       return parsed;
     };
 
@@ -205,19 +171,7 @@ describe("statements of generated books", () => {
       const february = await statement(buyer.id, "2026-02-01", "2026-02-28");
       const both = await statement(buyer.id, "2026-01-01", "2026-02-28");
       const toToday = await statement(buyer.id, "2025-12-01", "2026-03-02");
-      // Nothing was written before 1 December; each month opens with the one before's closing.
-      expect(december.opening_balance).toBe("0.00");
-      expect(january.opening_balance).toBe(december.closing_balance);
-      expect(february.opening_balance).toBe(january.closing_balance);
-      // January–February is January then February.
-      expect(both.opening_balance).toBe(january.opening_balance);
-      expect(both.entries).toEqual([...january.entries, ...february.entries]);
-      expect([both.total_debits, both.total_credits]).toEqual([
-        rupees(paise(january.total_debits) + paise(february.total_debits)),
-        rupees(paise(january.total_credits) + paise(february.total_credits)),
-      ]);
-      expect(both.closing_balance).toBe(february.closing_balance);
-      expect(toToday.entries).toEqual([...december.entries, ...both.entries]);
+      expectChained({ december, january, february, both, toToday });
       // To today: the outstanding of the customers list and of the export, to the paisa.
       expect(toToday.closing_balance, buyer.id).toBe(listed.find((c) => c.id === buyer.id)!.outstanding);
       expect(toToday.closing_balance, buyer.id).toBe(exported.get(buyer.id));
