@@ -47,6 +47,20 @@ const PERIOD_WORDS: Readonly<Record<IncomePeriod, string>> = {
   by_31_march: "16 March to 31 March",
 };
 
+/** An annual amount split by the periods of the return's schedule, for the s.234C first proviso. */
+function byPeriod(received: string, openapi: { description: string; example: Record<IncomePeriod, number> }) {
+  return z
+    .object(
+      Object.fromEntries(INCOME_PERIODS.map((period) => [period, amount(`${received} ${PERIOD_WORDS[period]}.`, 0)])) as Record<
+        IncomePeriod,
+        ReturnType<typeof amount>
+      >,
+    )
+    .strict()
+    .optional()
+    .openapi(openapi);
+}
+
 function age(description: string, example: number) {
   return z.number().int().min(0).max(130).openapi({ description, example });
 }
@@ -125,25 +139,21 @@ export const OtherIncomeSchema = z
       "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them; a lower tax-treaty rate is not applied. Surcharge on their tax is capped at 15 %.",
       0,
     ),
-    dividendsByPeriod: z
-      .object(
-        Object.fromEntries(INCOME_PERIODS.map((period) => [period, amount(`Dividends received ${PERIOD_WORDS[period]}.`, 0)])) as Record<
-          IncomePeriod,
-          ReturnType<typeof amount>
-        >,
-      )
-      .strict()
-      .optional()
-      .openapi({
-        description:
-          "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
-        example: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
-      }),
+    dividendsByPeriod: byPeriod("Dividends received", {
+      description:
+        "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
+      example: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
+    }),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
     casualWinnings: amount(
       "Winnings from lotteries, crossword puzzles, races, card and online games, gambling or betting, s.56(2)(ib): taxed at 30 % under s.115BB (online games: s.115BBJ; tax year 2026-27: s.194 of the Income-tax Act, 2025) with no basic exemption, no deduction and no s.87A rebate.",
       0,
     ),
+    casualWinningsByPeriod: byPeriod("Winnings received", {
+      description:
+        "casualWinnings split by when they were won, by the periods of the return's schedule; the parts must add up to casualWinnings. Used only for interest on deferred advance tax (s.234C first proviso, which covers winnings of every kind in casualWinnings, lottery and online games alike, as income under s.2(24)(ix); tax year 2026-27: s.425). When absent the winnings are taken as won by 15 June, which gives the most interest, and the result's notes say so.",
+      example: { by_15_june: 0, by_15_september: 0, by_15_december: 0, by_15_march: 500_000, by_31_march: 0 },
+    }),
     reportedToEmployer: amount("Income from other sources the employee reported to the employer for TDS, Form 16 row 7(b), as a net figure.", 0),
   })
   .strict()
@@ -385,15 +395,19 @@ export const ProfileSchema = z
     if (payments === undefined && profile.returnFiledOn !== undefined) {
       ctx.addIssue({ code: "custom", path: ["returnFiledOn"], message: "needs taxPayments: interest is worked out only from dated payments" });
     }
-    const byPeriod = profile.otherIncome?.dividendsByPeriod;
-    if (byPeriod !== undefined) {
-      const parts = Object.values(byPeriod).reduce((sum: number, part) => sum + Math.round((part ?? 0) * 100), 0);
-      const dividends = Math.round((profile.otherIncome?.dividends ?? 0) * 100);
-      if (parts !== dividends) {
+    for (const [annual, split] of [
+      ["dividends", "dividendsByPeriod"],
+      ["casualWinnings", "casualWinningsByPeriod"],
+    ] as const) {
+      const parts = profile.otherIncome?.[split];
+      if (parts === undefined) continue;
+      const partsPaise = Object.values(parts).reduce((sum: number, part) => sum + Math.round((part ?? 0) * 100), 0);
+      const annualPaise = Math.round((profile.otherIncome?.[annual] ?? 0) * 100);
+      if (partsPaise !== annualPaise) {
         ctx.addIssue({
           code: "custom",
-          path: ["otherIncome", "dividendsByPeriod"],
-          message: `must add up to otherIncome.dividends (${formatPaise(dividends)}); the parts add up to ${formatPaise(parts)}`,
+          path: ["otherIncome", split],
+          message: `must add up to otherIncome.${annual} (${formatPaise(annualPaise)}); the parts add up to ${formatPaise(partsPaise)}`,
         });
       }
     }
@@ -650,6 +664,9 @@ export function toTaxInput(profile: Profile): TaxInput {
         }),
     ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
     ...(other.dividendsByPeriod === undefined ? {} : { dividendsByPeriod: INCOME_PERIODS.map((period) => other.dividendsByPeriod?.[period] ?? 0) }),
+    ...(other.casualWinningsByPeriod === undefined
+      ? {}
+      : { casualWinningsByPeriod: INCOME_PERIODS.map((period) => other.casualWinningsByPeriod?.[period] ?? 0) }),
     reported: {
       ...(salary.exemptions10 ? { exemptions10: salary.exemptions10 } : {}),
       ...(profile.housePropertyIncome !== undefined ? { housePropertyIncome: profile.housePropertyIncome } : {}),

@@ -7,13 +7,18 @@ import { SELF } from "cloudflare:test";
 import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 import taxApiGuide from "../../../docs/tax-api.md?raw";
 
-/** The one description of the served OpenAPI document a test below reads. */
-const ServedDividendsByPeriod = z.object({
+/** The descriptions of the served OpenAPI document a test below reads. */
+const ServedIncomeByPeriod = z.object({
   components: z.object({
     schemas: z.object({
       TaxProfile: z.object({
         properties: z.object({
-          otherIncome: z.object({ properties: z.object({ dividendsByPeriod: z.object({ description: z.string() }) }) }),
+          otherIncome: z.object({
+            properties: z.object({
+              dividendsByPeriod: z.object({ description: z.string() }),
+              casualWinningsByPeriod: z.object({ description: z.string() }),
+            }),
+          }),
         }),
       }),
     }),
@@ -75,7 +80,7 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       residentialStatus: "resident",
       age: 40,
       salary: { grossSalary: 1_800_000 },
-      otherIncome: { dividends: 20_000 },
+      otherIncome: { dividends: 20_000, casualWinnings: 50_000 },
       capitalGains: [{ section: "112A", gain: 300_000 }],
       taxesPaid: 150_000,
     };
@@ -84,6 +89,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       otherIncome: {
         dividends: 20_000,
         dividendsByPeriod: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
+        casualWinnings: 50_000,
+        casualWinningsByPeriod: { by_15_december: 50_000 },
       },
       capitalGains: [{ section: "112A", gain: 300_000, arose: "by_15_december" }],
     };
@@ -98,20 +105,57 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       expect(periodsText).toBe(plainText);
       const data = JSON.parse(plainText).data;
       for (const regime of ["old", "new"]) expect(data.regimes[regime]).not.toHaveProperty("interest");
-      expect(data.notes.some((note: string) => /arose|dividendsByPeriod|returnFiledOn/.test(note))).toBe(false);
+      expect(data.notes.some((note: string) => /arose|dividendsByPeriod|casualWinningsByPeriod|returnFiledOn/.test(note))).toBe(false);
     }
   });
 
-  it("tells a caller that a deemed dividend (s.2(22)(e)) and winnings get no relief under the s.234C first proviso", async () => {
+  it("tells a caller that a deemed dividend (s.2(22)(e)) gets no relief under the s.234C first proviso, and that winnings of every kind do", async () => {
     // First proviso to s.234C(1): clause (e) covers dividends "other than the income referred to in sub-clause (e)
-    // of clause (22) of section 2"; clause (b) covers winnings (s.2(24)(ix)), for which the profile has no period.
-    const served = ServedDividendsByPeriod.parse(await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json());
-    const byPeriod = served.components.schemas.TaxProfile.properties.otherIncome.properties.dividendsByPeriod.description;
-    expect(byPeriod).toContain("s.2(22)(e)");
-    expect(byPeriod).toContain("by_15_june");
+    // of clause (22) of section 2"; clause (b) covers winnings, "income of the nature referred to in sub-clause (ix)
+    // of clause (24) of section 2", lotteries, races, card and other games alike.
+    const served = ServedIncomeByPeriod.parse(await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json());
+    const { dividendsByPeriod, casualWinningsByPeriod } = served.components.schemas.TaxProfile.properties.otherIncome.properties;
+    expect(dividendsByPeriod.description).toContain("s.2(22)(e)");
+    expect(dividendsByPeriod.description).toContain("by_15_june");
+    expect(casualWinningsByPeriod.description).toContain("s.2(24)(ix)");
+    expect(casualWinningsByPeriod.description).toContain("must add up to casualWinnings");
     const guide = taxApiGuide.replace(/\s+/g, " ");
     expect(guide).toContain("deemed dividend under s.2(22)(e)");
-    expect(guide).toContain("Winnings (s.115BB)");
+    expect(guide).toContain("winnings without `casualWinningsByPeriod` are taken as arisen by 15 June");
+    expect(guide).not.toContain("Winnings (s.115BB), which it does cover");
+  });
+
+  it("leaves the tax on winnings won in January out of the earlier instalments when casualWinningsByPeriod says so", async () => {
+    // Salary 24,75,000 (taxable 24,00,000, tax 3,12,000, all of it TDS under s.192) and ₹5,00,000 won abroad in
+    // January 2026 with no tax deducted: s.115BB 30 % = 1,50,000 + 4 % cess, tax 4,68,000; the 1,56,000 balance paid
+    // as advance tax on 15 March. First proviso to s.234C(1), clause (b): the 1,56,000 on the winnings is left out of
+    // June, September and December, leaving nothing due then: no interest. Without the period the winnings count
+    // from 15 June: 23,400 × 3 % + 70,200 × 3 % + 1,17,000 × 3 % = 702 + 2,106 + 3,510 = 6,318.
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      salary: { grossSalary: 2_475_000 },
+      otherIncome: { casualWinnings: 500_000 },
+      taxPayments: { tdsTcs: 312_000, advanceTax: [{ date: "2026-03-15", amount: 156_000 }] },
+      returnFiledOn: "2026-07-31",
+    };
+    const withPeriod = { ...profile, otherIncome: { casualWinnings: 500_000, casualWinningsByPeriod: { by_15_march: 500_000 } } };
+    const inJanuary = ComputeAnswerSchema.parse(
+      (await expectStatus(await compute(key, { financialYear: "2025-26", profile: withPeriod }), 200)).data,
+    );
+    expect(inJanuary.regimes.new.totalTax).toBe(468_000);
+    expect(inJanuary.regimes.new.interest?.advanceTaxDeferment.instalments.map((i) => i.laterIncomeTaxLeftOut)).toEqual([
+      156_000, 156_000, 156_000, 0,
+    ]);
+    expect(inJanuary.regimes.new.interest?.totalInterest).toBe(0);
+    expect(inJanuary.notes.some((note) => note.startsWith("otherIncome.casualWinningsByPeriod"))).toBe(false);
+
+    const byJune = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect(byJune.regimes.new.interest?.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([702, 2_106, 3_510, 0]);
+    expect(
+      byJune.notes.some((note) => note.startsWith("otherIncome.casualWinningsByPeriod: not given, so the winnings are taken as won by 15 June")),
+    ).toBe(true);
   });
 
   it("says in notes what it assumed for a gain without its period and a return without its date", async () => {
@@ -206,6 +250,30 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "profile.otherIncome.dividendsByPeriod: must add up to otherIncome.dividends (₹20,000); the parts add up to ₹10,000",
     ],
     [
+      "winnings split into parts that do not add up",
+      { residentialStatus: "resident", otherIncome: { casualWinnings: 500_000, casualWinningsByPeriod: { by_15_march: 400_000 } } },
+      year,
+      "profile.otherIncome.casualWinningsByPeriod: must add up to otherIncome.casualWinnings (₹5,00,000); the parts add up to ₹4,00,000",
+    ],
+    [
+      "a period of winnings without the winnings",
+      { residentialStatus: "resident", otherIncome: { casualWinningsByPeriod: { by_15_june: 10_000 } } },
+      year,
+      "profile.otherIncome.casualWinningsByPeriod: must add up to otherIncome.casualWinnings (₹0); the parts add up to ₹10,000",
+    ],
+    [
+      "a negative part of the winnings",
+      { residentialStatus: "resident", otherIncome: { casualWinnings: 0, casualWinningsByPeriod: { by_15_june: 10_000, by_15_march: -10_000 } } },
+      year,
+      "profile.otherIncome.casualWinningsByPeriod.by_15_march: must be >= 0",
+    ],
+    [
+      "a winnings period that the return does not have",
+      { residentialStatus: "resident", otherIncome: { casualWinnings: 10_000, casualWinningsByPeriod: { by_30_june: 10_000 } } },
+      year,
+      "profile.otherIncome.casualWinningsByPeriod.by_30_june: unknown field",
+    ],
+    [
       "a gain's period that the return does not have",
       { residentialStatus: "resident", capitalGains: [{ section: "112A", gain: 1, arose: "by_30_june" }] },
       year,
@@ -224,7 +292,13 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
 
   it("answers the messages the guide shows for payments and dates, word for word", () => {
     const guide = taxApiGuide.replace(/\s+/g, " ");
-    const notShown = new Set(["self-assessment tax paid after the return", "a return filed after the last day for a belated return"]);
+    const notShown = new Set([
+      "self-assessment tax paid after the return",
+      "a return filed after the last day for a belated return",
+      "a period of winnings without the winnings",
+      "a negative part of the winnings",
+      "a winnings period that the return does not have",
+    ]);
     const full = refusals
       .filter(([name, , , message]) => !notShown.has(name) && /: .+/.test(message) && !message.includes("calendar"))
       .map(([, , , message]) => message);

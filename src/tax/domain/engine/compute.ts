@@ -42,13 +42,19 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
   return { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime };
 }
 
-/** The input with only the capital gains and dividends that had arisen by the end of period `last`. */
+/** Of an amount split by period (absent: all in the first), the part that had arisen by the end of period `last`. */
+function arisenPart(annual: number, byPeriod: readonly number[] | undefined, last: number): number {
+  return byPeriod === undefined ? annual : byPeriod.slice(0, last + 1).reduce((sum, amount) => sum + amount, 0);
+}
+
+/** The input with only the capital gains, dividends and winnings that had arisen by the end of period `last`. */
 function arisenBy(input: TaxInput, last: number): TaxInput | null {
   const gains = input.capitalGains.filter((gain) => INCOME_PERIODS.indexOf(gain.arose ?? INCOME_PERIODS[0]) <= last);
-  const byPeriod = input.dividendsByPeriod;
-  const dividends = byPeriod === undefined ? input.otherIncome.dividends : byPeriod.slice(0, last + 1).reduce((sum, amount) => sum + amount, 0);
-  if (gains.length === input.capitalGains.length && dividends === input.otherIncome.dividends) return null;
-  return { ...input, capitalGains: gains, otherIncome: { ...input.otherIncome, dividends } };
+  const dividends = arisenPart(input.otherIncome.dividends, input.dividendsByPeriod, last);
+  const casualWinnings = arisenPart(input.otherIncome.casualWinnings, input.casualWinningsByPeriod, last);
+  const other = input.otherIncome;
+  if (gains.length === input.capitalGains.length && dividends === other.dividends && casualWinnings === other.casualWinnings) return null;
+  return { ...input, capitalGains: gains, otherIncome: { ...other, dividends, casualWinnings } };
 }
 
 /** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income. */
@@ -97,6 +103,11 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
   if (input.otherIncome.dividends > 0 && input.dividendsByPeriod === undefined) {
     notes.push(
       `otherIncome.dividendsByPeriod: not given, so the dividends are taken as received by 15 June; no tax on them is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
+    );
+  }
+  if (input.otherIncome.casualWinnings > 0 && input.casualWinningsByPeriod === undefined) {
+    notes.push(
+      `otherIncome.casualWinningsByPeriod: not given, so the winnings are taken as won by 15 June; no tax on them is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
     );
   }
   if (input.returnFiledOn === undefined) {

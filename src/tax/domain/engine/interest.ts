@@ -146,8 +146,9 @@ function laterIncomeTaxPaid(f: InterestFacts, first: number): boolean {
 
 /**
  * s.234C: each instalment short of its share of the tax due on returned income draws 1 % a month for three
- * months (one for 15 March). First proviso: tax on capital gains and dividends arising after an instalment date
- * is left out of that instalment when it was paid in the instalments after it arose, by 31 March at the latest.
+ * months (one for 15 March). First proviso: tax on capital gains, dividends and winnings (s.2(24)(ix)) arising
+ * after an instalment date is left out of that instalment when it was paid in the instalments after it arose, by
+ * 31 March at the latest.
  */
 function advanceTaxDeferment(f: InterestFacts, tdsTcs: number, due: boolean): AdvanceTaxDefermentInterest {
   const section = f.sections.advanceTaxDefermentInterest;

@@ -137,6 +137,8 @@ export interface TaxInput {
   returnFiledOn?: string;
   /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
   dividendsByPeriod?: readonly number[];
+  /** Winnings (s.2(24)(ix)) by the period they were won in, one amount per INCOME_PERIODS entry; absent: all in the first. */
+  casualWinningsByPeriod?: readonly number[];
   /** Figures as a Form 16 states them; each wins over the inputs that would compute it. */
   reported?: ReportedFigures;
   /** false when the user gave no age: the rates for a resident below 60 apply and the result says so. */
@@ -237,7 +239,7 @@ export interface InstalmentInterest {
   percentDue: number;
   /** Tax due on returned income for this instalment: tax less TDS/TCS, leaving out tax on later income (proviso). */
   taxDue: number;
-  /** Tax on capital gains and dividends that arose after this date, left out of `taxDue` (first proviso). */
+  /** Tax on capital gains, dividends and winnings that arose after this date, left out of `taxDue` (first proviso). */
   laterIncomeTaxLeftOut: number;
   amountDue: number;
   paidByDueDate: number;

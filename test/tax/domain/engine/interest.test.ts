@@ -278,6 +278,41 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDeferment.interest).toBe(5_904);
   });
 
+  it("leaves tax on winnings of January out of the June, September and December instalments when it was paid by 15 March (first proviso to s.234C(1))", () => {
+    // Salary 24,75,000, taxable 24,00,000 after the ₹75,000 standard deduction: slab tax 3,00,000 (header), all of
+    // it and its cess covered by TDS under s.192: 3,12,000. In January 2026 (16 December-15 March) ₹5,00,000 was won
+    // at a casino abroad, so no tax was deducted under s.194B: s.115BB 30 % = 1,50,000, no basic exemption or
+    // rebate against it; total income 29,00,000 (no surcharge below ₹50 lakh); tax (3,00,000 + 1,50,000) + 4 % cess
+    // = 4,68,000. Tax less TDS 1,56,000 ≥ ₹10,000, so advance tax was due (s.208); all 1,56,000 paid on 15 March.
+    // Winnings are income under s.2(24)(ix), clause (b) of the first proviso: the tax on them (4,68,000 − 3,12,000 =
+    // 1,56,000) is left out of the three instalments before they were won, since the 1,56,000 paid after 15 December
+    // covers it. June, September, December: tax due 3,12,000 − 3,12,000 TDS = 0; March: 4,68,000 − 3,12,000 =
+    // 1,56,000, all paid. No s.234C, no s.234B (all the assessed tax paid in the year), no s.234A (filed on time).
+    // Taken as won by 15 June instead, each instalment is on 1,56,000: June 15 % = 23,400 × 3 % = 702; September
+    // 45 % = 70,200 × 3 % = 2,106; December 75 % = 1,17,000 × 3 % = 3,510; March nil: 6,318 of interest.
+    const won = (casualWinningsByPeriod?: readonly number[]) =>
+      withPayments(
+        {
+          ...salaryFor(2_400_000, "new", { otherIncome: { casualWinnings: 500_000 } }),
+          ...(casualWinningsByPeriod === undefined ? {} : { casualWinningsByPeriod }),
+        },
+        { tdsTcs: 312_000, advanceTax: [{ date: "2026-03-15", amount: 156_000 }] },
+        "2026-07-31",
+      );
+    const inJanuary = newRegimeInterest(won([0, 0, 0, 500_000, 0]));
+    expect(inJanuary.totalTax).toBe(468_000);
+    expect(inJanuary.interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.shortfall, i.interest])).toEqual([
+      [156_000, 0, 0, 0],
+      [156_000, 0, 0, 0],
+      [156_000, 0, 0, 0],
+      [0, 156_000, 0, 0],
+    ]);
+    expect(inJanuary.interest.totalInterest).toBe(0);
+    const byJune = newRegimeInterest(won());
+    expect(byJune.interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([702, 2_106, 3_510, 0]);
+    expect(byJune.interest.totalInterest).toBe(6_318);
+  });
+
   describe("when interest decides the recommendation", () => {
     // Deposit interest 10,00,000; s.80E 3,62,550 (old regime only, s.115BAC(2)); a s.112A gain of 10,25,000 that
     // arose 16 September-15 December 2025. Rates FY 2025-26 (reference §1.1); 112A: 12.5 % above ₹1,25,000.
