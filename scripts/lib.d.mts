@@ -5,6 +5,8 @@ export declare const ROOT: string;
 export declare const SERVICES: Record<"tax" | "inventory", { config: string; database: string; defaultPort: number; portVariable: string }>;
 export declare function portOf(service: "tax" | "inventory"): number;
 export declare function ensureDevVars(): Record<string, string>;
+/** Runs wrangler from the project root; returns its standard output, throws when it fails. */
+export declare function wrangler(args: string[], options?: import("node:child_process").SpawnSyncOptions): string;
 export declare function applyLocalMigrations(service: "tax" | "inventory", persistTo?: string): void;
 export declare function executeLocalSql(service: "tax" | "inventory", file: string, persistTo?: string): string;
 export declare function startWranglerDev(
