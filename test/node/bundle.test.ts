@@ -30,6 +30,8 @@ describe.each(["tax", "inventory"] as const)("the %s Worker's bundle", (service)
       imports.filter((imported) => imported.path === "src/platform/zod-locales.ts").map(() => file),
     );
     expect(redirected.length).toBeGreaterThan(0);
-    expect(redirected.filter((file) => !file.includes("/node_modules/zod/"))).toEqual([]);
+    // Metafile paths are relative to the project: `node_modules/zod/…` in a checkout, `../…/node_modules/zod/…` when
+    // node_modules is a link to another checkout's.
+    expect(redirected.filter((file) => !/(^|\/)node_modules\/zod\//.test(file))).toEqual([]);
   });
 });
