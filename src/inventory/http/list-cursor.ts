@@ -4,7 +4,7 @@
 // continued strictly after that row. The query still filters by the caller's organisation: a cursor is only a position.
 import { z } from "@hono/zod-openapi";
 import type { SecretRing } from "../../platform/crypto";
-import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
+import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import { inventoryError } from "./errors";
 
 /** The layout of a cursor's contents: a cursor of another layout is refused by name, never read as this one. */
@@ -52,13 +52,8 @@ export async function openCursor<P>(
     throw inventoryError("bad_request", "cursor: was given by another version of this API and cannot be read now; start again without cursor");
   const contents = Contents.safeParse(decoded);
   if (!contents.success || contents.data.list !== list || contents.data.org !== orgId) throw inventoryError("bad_request", NOT_ISSUED);
-  for (const [name, value] of Object.entries(filters)) {
-    const bound = contents.data.filters[name] ?? null;
-    if (bound !== value) {
-      const was = bound === null ? "was not sent with the request that gave this cursor" : `was ${bound} in the request that gave this cursor`;
-      throw inventoryError("bad_request", `${name}: ${was}; send the same filters with cursor, or start again without it to change them`);
-    }
-  }
+  const mismatch = filterMismatch(contents.data.filters, filters);
+  if (mismatch !== null) throw inventoryError("bad_request", mismatch);
   const after = position.safeParse(contents.data.after);
   if (!after.success) throw inventoryError("bad_request", NOT_ISSUED);
   return after.data;

@@ -37,3 +37,17 @@ export async function decodeCursor(secrets: SecretRing, cursor: string): Promise
     return null;
   }
 }
+
+/**
+ * A cursor continues the list of the filters it was given with: the message for the first filter the request now
+ * sends differently (null when all match), naming the filter, for the service's own 400.
+ */
+export function filterMismatch(bound: Readonly<Record<string, string | null>>, sent: Readonly<Record<string, string | null>>): string | null {
+  for (const [name, value] of Object.entries(sent)) {
+    const given = bound[name] ?? null;
+    if (given === value) continue;
+    const was = given === null ? "was not sent with the request that gave this cursor" : `was ${given} in the request that gave this cursor`;
+    return `${name}: ${was}; send the same filters with cursor, or start again without it to change them`;
+  }
+  return null;
+}

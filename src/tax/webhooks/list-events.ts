@@ -3,7 +3,7 @@
 // what it missed.
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
-import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
+import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS, eventListFilters, eventListWindow, sinceBeforeBefore } from "../../platform/webhooks/schemas";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
@@ -15,8 +15,7 @@ import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventSchema, WebhookEventSchema } from "./schemas";
 
 /** The filters a cursor is bound to, as the request that gave it sent them (null when not sent). */
-const FILTER_NAMES = ["type", "since", "before"] as const;
-type BoundFilters = Record<(typeof FILTER_NAMES)[number], string | null>;
+type BoundFilters = Record<"type" | "since" | "before", string | null>;
 
 // A cursor carries its account and its request's filters: with other filters it would continue another list.
 const PositionSchema = z
@@ -80,12 +79,8 @@ async function listEvents(env: TaxEnv, ownerId: string, query: ListQuery) {
     const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
     // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
     if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
-    for (const name of FILTER_NAMES) {
-      const bound = position.data.f[name];
-      if (bound === filters[name]) continue;
-      const was = bound === null ? "was not sent with the request that gave this cursor" : `was ${bound} in the request that gave this cursor`;
-      throw taxError("validation_error", `${name}: ${was}; send the same filters with cursor, or start again without it to change them`);
-    }
+    const mismatch = filterMismatch(position.data.f, filters);
+    if (mismatch !== null) throw taxError("validation_error", mismatch);
     after = { createdAt: position.data.c, id: position.data.i };
   }
   const rows = await webhookStore.listEvents(env.DB, ownerId, {
