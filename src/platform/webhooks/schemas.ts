@@ -63,10 +63,13 @@ export function endpointBodies<Events extends z.ZodEnum, AllEvents extends "allE
   return { create, update };
 }
 
+/** A time a caller gives recoveries and the events list: ISO 8601 with its offset, so it names one instant. */
+const instant = () => z.iso.datetime({ offset: true, error: "must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z" });
+
 /** The body of a recovery, the same in both services: `since` is one word in either casing. */
 export const RecoverBody = z
   .object({
-    since: z.iso.datetime({ offset: true, error: "must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z" }).openapi({
+    since: instant().openapi({
       description:
         "Recover the events whose first delivery to this endpoint was created at or after this time (not in the future); on the next call, the `since` the answer gives",
       example: "2026-11-21T06:00:00Z",
@@ -77,11 +80,7 @@ export const RecoverBody = z
 /** How far back the events list reaches: older events are neither listed nor found by id. */
 export const EVENTS_LISTED_DAYS = 30;
 
-const listTime = (description: string) =>
-  z.iso
-    .datetime({ offset: true, error: "must be an ISO 8601 time with its offset, e.g. 2026-11-21T06:00:00Z" })
-    .optional()
-    .openapi({ description, example: "2026-11-21T06:00:00Z" });
+const listTime = (description: string) => instant().optional().openapi({ description, example: "2026-11-21T06:00:00Z" });
 
 /**
  * The filters of the events list, the same in both services but for their event types: `type`, `since` and `before`
