@@ -201,6 +201,17 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
     expect(received).toHaveLength(3);
   });
 
+  it("reads `since` to its last digit: a time past a whole millisecond recovers nothing from that millisecond", async () => {
+    const e = await d.setup();
+    const at = Date.now() - HOUR;
+    await past(e, at, "failed");
+    const next = await past(e, at + 1, "failed");
+    // Half a millisecond after the first event: only the second is at or after it.
+    const since = iso(at).replace("Z", "500Z");
+    expect(await d.recovered(await d.recover(e, { since }))).toEqual(answer(1, false));
+    expect([...(await resendsOf(e.endpoint.id)).values()]).toEqual([next.id]);
+  });
+
   it("queues at most 1,000 re-sends in 10 minutes, oldest first, says where the rest begin, and then 429 until the window has room", {
     timeout: 120_000,
   }, async () => {

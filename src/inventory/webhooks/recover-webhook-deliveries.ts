@@ -5,7 +5,7 @@ import { readBody } from "../../platform/http/body";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
-import { RecoverBody } from "../../platform/webhooks/schemas";
+import { RecoverBody, wholeMsFrom } from "../../platform/webhooks/schemas";
 import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -41,7 +41,7 @@ export function registerRecoverWebhookDeliveries(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     // The re-sends are written through a database that marks the request's Idempotency-Key in the same batch.
     const env = { ...c.env, DB: idempotentWrites(c, c.env.DB) };
-    const recovery = await endpoints.recover(env, org.id, webhookId, Date.parse(c.req.valid("json").since), Date.now());
+    const recovery = await endpoints.recover(env, org.id, webhookId, wholeMsFrom(c.req.valid("json").since), Date.now());
     return c.json({ data: { queued: recovery.queued, more: recovery.more, next_since: isoOrNull(recovery.nextSince) } }, 202);
   });
 }

@@ -71,7 +71,7 @@ export const RecoverBody = z
   .object({
     since: instant().openapi({
       description:
-        "Recover the events whose first delivery to this endpoint was created at or after this time (not in the future); on the next call, the `since` the answer gives",
+        "Recover the events whose first delivery to this endpoint was created at or after this time, read to the last digit sent (not in the future); on the next call, the `since` the answer gives",
       example: "2026-11-21T06:00:00Z",
     }),
   })
@@ -102,10 +102,10 @@ function instantOf(time: string) {
 }
 
 /**
- * The first whole millisecond at or after `time`. Events are recorded to the millisecond, so an event at t is at or
- * after `time` exactly when t >= this, and strictly before `time` exactly when t < this.
+ * The first whole millisecond at or after `time`. Events and deliveries are recorded to the millisecond, so one at t is
+ * at or after `time` exactly when t >= this, and strictly before `time` exactly when t < this.
  */
-function wholeMsFrom(time: string): number {
+export function wholeMsFrom(time: string): number {
   const { ms, beyondMs } = instantOf(time);
   return /[1-9]/.test(beyondMs) ? ms + 1 : ms;
 }

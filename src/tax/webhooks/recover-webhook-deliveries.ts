@@ -6,7 +6,7 @@ import { readBody } from "../../platform/http/body";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
-import { RecoverBody } from "../../platform/webhooks/schemas";
+import { RecoverBody, wholeMsFrom } from "../../platform/webhooks/schemas";
 import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
@@ -50,7 +50,7 @@ const managementRoute = createRoute({
 
 /** Its re-sends are written through `db`, which marks the request's Idempotency-Key in the same batch. */
 async function recover(env: TaxEnv, db: D1Database, ownerId: string, id: string, since: string) {
-  const recovery = await endpoints.recover({ ...env, DB: db }, ownerId, id, Date.parse(since), Date.now());
+  const recovery = await endpoints.recover({ ...env, DB: db }, ownerId, id, wholeMsFrom(since), Date.now());
   return { data: { queued: recovery.queued, more: recovery.more, nextSince: isoOrNull(recovery.nextSince) } };
 }
 
