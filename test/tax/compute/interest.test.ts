@@ -52,7 +52,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     // s.234A: 22,000 unpaid at 31 July; 1 August to 10 September = 2 months (Rule 119A(b)): 440.
     // s.234B: 22,000 short, April to September 2026 = 6 months: 1,320.
     // s.234C: 3,300 × 3 % = 99; 9,900 × 3 % = 297; 16,500 × 3 % = 495; 22,000 × 1 % = 220: 1,111.
-    // Total 2,871; payable with interest to the nearest ₹10 (s.288B): 2,870.
+    // Total 2,871. s.234F: late, total income above ₹5 lakh: ₹5,000. Payable with interest and fee to the nearest
+    // ₹10 (s.288B): 7,871 → 7,870.
     expect(regime.interest?.lateReturn).toEqual({
       section: "234A",
       dueDate: "2026-07-31",
@@ -63,7 +64,7 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     });
     expect(regime.interest?.advanceTaxDefault.interest).toBe(1_320);
     expect(regime.interest?.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([99, 297, 495, 220]);
-    expect(regime.interest).toMatchObject({ totalInterest: 2_871, payableWithInterest: 2_870, refundAfterInterest: 0 });
+    expect(regime.interest).toMatchObject({ totalInterest: 2_871, payableWithInterest: 7_870, refundAfterInterest: 0 });
     expect(result.regimes.old.interest).toBeDefined();
     expect(result.recommendedRegime).toBe("new");
 

@@ -16,7 +16,7 @@ import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPais
 import { chooseSelfOccupied } from "./self-occupied";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
 import type { DeductionLine, HouseProperty, IncomeHead, Rebate87ABasis, Regime, RegimeResult, TaxInput } from "./types";
-import { LIMITS, type Slab, type YearRules } from "./years";
+import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 /** The input in integer paise with the year's facts (age band, HRA city) resolved once. */
 export interface Facts {
@@ -351,6 +351,12 @@ function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, 
       tax: special.casualTax,
     });
   }
+}
+
+/** The regime's slab table for the taxpayer: the senior and super-senior bands of the old regime are for residents only. */
+export function slabsFor(f: Facts, rules: RegimeRules): readonly Slab[] {
+  if (!f.resident) return rules.slabs.general;
+  return f.superSeniorCitizen ? rules.slabs.superSenior : f.seniorCitizen ? rules.slabs.senior : rules.slabs.general;
 }
 
 /** Builds an empty result for `assess` to fill. */
@@ -715,14 +721,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // s.288A: total income to the nearest ₹10.
   const taxableIncome = roundToTenRupees(grossTotalIncome - via);
 
-  // Slab rates. The senior and super-senior bands of the old regime are for residents only.
-  const slabs = !f.resident
-    ? rules.slabs.general
-    : f.superSeniorCitizen
-      ? rules.slabs.superSenior
-      : f.seniorCitizen
-        ? rules.slabs.senior
-        : rules.slabs.general;
+  const slabs = slabsFor(f, rules);
   // The split is only needed with special-rate income or a surcharge; the common case skips building it.
   const bands = rules.surcharge;
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;

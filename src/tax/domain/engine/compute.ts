@@ -1,11 +1,13 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
-import { assess, emptyRegimeResult, toFacts, type Facts } from "./assess";
+import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
+import { lateFilingFee } from "./late-filing-fee";
 import { formatRupees, toPaise } from "./rounding";
 import { findSavingMoves } from "./moves";
+import { basicExemption } from "./special-rates";
 import {
   INCOME_PERIODS,
   type ComputeResult,
@@ -24,7 +26,7 @@ export const DISCLAIMER =
 
 /**
  * Both regimes assessed and the one that costs less; a tie goes to the new regime, the default (s.115BAC(1A)).
- * When interest is worked out, the cost is the tax plus the interest the return would demand.
+ * When interest is worked out, the cost is the tax plus the interest and the late-filing fee the return would demand.
  */
 function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
   const oldRegime = emptyRegimeResult("old");
@@ -36,10 +38,14 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
     oldRegime.interest = interestFor(input, payments, facts, year, oldRegime);
     newRegime.interest = interestFor(input, payments, facts, year, newRegime);
   }
-  const oldCost = oldTotal + (oldRegime.interest?.totalInterest ?? 0);
-  const newCost = newTotal + (newRegime.interest?.totalInterest ?? 0);
+  const oldCost = oldTotal + interestAndFee(oldRegime);
+  const newCost = newTotal + interestAndFee(newRegime);
   const recommendedRegime: Regime = oldCost < newCost ? "old" : "new";
   return { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime };
+}
+
+function interestAndFee(regime: RegimeResult): number {
+  return (regime.interest?.totalInterest ?? 0) + (regime.interest?.lateFilingFee?.fee ?? 0);
 }
 
 /** Of an amount split by period (absent: all in the first), the part that had arisen by the end of period `last`. */
@@ -72,12 +78,14 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     const partial = arisenBy(input, instalment);
     return partial === null ? out.totalTax : assess(toFacts(partial, year), year, out.regime, null);
   }) as [number, number, number, number];
+  const dueDate = returnDueDate(year, facts);
+  const filedOn = input.returnFiledOn ?? null;
   return interestOnTax({
     sections: year.sections,
     instalmentDates: advanceTaxDueDates(startYear),
     yearEnd: `${startYear + 1}-03-31`,
-    returnDueDate: returnDueDate(year, facts),
-    filedOn: input.returnFiledOn ?? null,
+    returnDueDate: dueDate,
+    filedOn,
     payments,
     totalTax: out.totalTax,
     taxByInstalment,
@@ -85,6 +93,18 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     taxesPaid: facts.taxesPaid,
     onlyMarchInstalment: facts.hasBusinessIncome,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
+    // Shown only with a filing date, so an answer without one stays as it was; taken as on time, none is due.
+    lateFilingFee:
+      filedOn === null
+        ? null
+        : lateFilingFee({
+            section: year.sections.lateFilingFee,
+            dueDate,
+            filedOn,
+            grossTotalIncome: out.grossTotalIncome,
+            totalIncome: out.taxableIncome,
+            maximumAmountNotChargeable: basicExemption(slabsFor(facts, year[out.regime])),
+          }),
   });
 }
 

@@ -28,6 +28,7 @@ export type {
   IncomePeriod,
   InterestResult,
   ItrForm,
+  LateFilingFee,
   MoveField,
   PresumptiveBusiness,
   PresumptiveProfession,

@@ -8,6 +8,7 @@ import type {
   InstalmentInterest,
   InterestPeriod,
   InterestResult,
+  LateFilingFee,
   LateReturnInterest,
   TaxPayment,
   TaxPayments,
@@ -44,6 +45,8 @@ export interface InterestFacts {
   onlyMarchInstalment: boolean;
   /** A resident aged 60 or more without business or professional income (s.207(2)). */
   seniorWithoutBusinessIncome: boolean;
+  /** The fee for a late return (s.234F), paid with the interest (s.140A(1)); null without a filing date. */
+  lateFilingFee: LateFilingFee | null;
 }
 
 /** Rule 119A(c): the amount interest is worked on, in whole rupees down to a multiple of ₹100. */
@@ -196,8 +199,10 @@ export function interestOnTax(f: InterestFacts): InterestResult {
   const shortOfNinety = advanceTaxDefault(f, assessed, advance, due);
   const deferred = advanceTaxDeferment(f, tdsTcs, due);
   const totalInterest = late.interest + shortOfNinety.interest + deferred.interest;
-  // s.288B: the amount payable (interest included) or the refund, to the nearest ₹10.
-  const balance = f.taxLiability + totalInterest * 100 - f.taxesPaid;
+  const fee = f.lateFilingFee?.fee ?? 0;
+  // s.288B: the amount payable with the interest and the fee (the return's aggregate liability), or the refund, to
+  // the nearest ₹10.
+  const balance = f.taxLiability + (totalInterest + fee) * 100 - f.taxesPaid;
   return {
     advanceTaxDue: due,
     advanceTaxNotDueBecause: notDueBecause,
@@ -205,6 +210,7 @@ export function interestOnTax(f: InterestFacts): InterestResult {
     advanceTaxDefault: shortOfNinety,
     advanceTaxDeferment: deferred,
     totalInterest,
+    ...(f.lateFilingFee === null ? {} : { lateFilingFee: f.lateFilingFee }),
     payableWithInterest: balance >= 0 ? roundToTenRupees(balance) : 0,
     refundAfterInterest: balance < 0 ? roundToTenRupees(-balance) : 0,
   };

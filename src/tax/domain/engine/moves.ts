@@ -144,8 +144,9 @@ function claimWithinRoom(scratch: Facts, year: YearRules, key: FactKey, limit: n
 /**
  * Candidate moves for `base`, priced against the best of `oldTotal` and `newTotal`. A regime switch is priced
  * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)). `oldDeductions`: the old
- * regime's Chapter VI-A for `base`, in paise. `recommended` is the answer's regime: with interest counted it can
- * be the new one though the old regime's tax is lower, and then opting out saves tax but costs more in all.
+ * regime's Chapter VI-A for `base`, in paise. `recommended` is the answer's regime: with interest and the
+ * late-filing fee counted it can be the new one though the old regime's tax is lower, and then opting out saves
+ * tax but costs more in all.
  */
 export function findSavingMoves(
   base: Facts,

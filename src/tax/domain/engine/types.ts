@@ -133,7 +133,7 @@ export interface TaxInput {
   taxesPaid: number;
   /** The make-up of `taxesPaid` with dates; interest (ss.234A-234C) is worked out only when given. */
   taxPayments?: TaxPayments;
-  /** Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date. */
+  /** Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date, and no s.234F fee is shown. */
   returnFiledOn?: string;
   /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
   dividendsByPeriod?: readonly number[];
@@ -259,6 +259,26 @@ export interface AdvanceTaxDefermentInterest {
   interest: number;
 }
 
+/**
+ * The fee for a late return: s.234F (tax year 2026-27: s.428 of the Income-tax Act, 2025). Owed by a person
+ * required to furnish a return who furnishes it after the s.139(1) due date.
+ */
+export interface LateFilingFee {
+  section: string;
+  /** The s.139(1) due date, the one s.234A uses. */
+  dueDate: string;
+  filedOn: string;
+  /**
+   * Gross total income (before Chapter VI-A deductions, as s.139(1) measures it) exceeds the regime's maximum
+   * amount not chargeable to tax. Other conditions that require a return are not inputs.
+   */
+  returnRequired: boolean;
+  /** The regime's basic exemption for the taxpayer's age and residence. */
+  maximumAmountNotChargeable: number;
+  /** ₹5,000; ₹1,000 where total income does not exceed ₹5,00,000; 0 when not late or not required. */
+  fee: number;
+}
+
 export interface InterestResult {
   /** Whether advance tax was due at all (ss.207(2), 208); when not, neither s.234B nor s.234C applies. */
   advanceTaxDue: boolean;
@@ -267,9 +287,11 @@ export interface InterestResult {
   advanceTaxDefault: AdvanceTaxDefaultInterest;
   advanceTaxDeferment: AdvanceTaxDefermentInterest;
   totalInterest: number;
-  /** Tax liability plus interest less taxes paid, rounded per s.288B; 0 when a refund is still due. */
+  /** Present only when the filing date is given. */
+  lateFilingFee?: LateFilingFee;
+  /** Tax liability plus interest and the late-filing fee less taxes paid, rounded per s.288B; 0 when a refund is still due. */
   payableWithInterest: number;
-  /** Taxes paid less tax liability and interest, rounded per s.288B; 0 when anything is payable. */
+  /** Taxes paid less tax liability, interest and the late-filing fee, rounded per s.288B; 0 when anything is payable. */
   refundAfterInterest: number;
 }
 

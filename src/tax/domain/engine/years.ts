@@ -43,6 +43,8 @@ export interface SectionNames {
   lateReturnInterest: string;
   advanceTaxDefaultInterest: string;
   advanceTaxDefermentInterest: string;
+  /** The fee for a return furnished after its s.139(1) due date (s.234F). */
+  lateFilingFee: string;
   /** A resident senior citizen without business income pays no advance tax (s.207(2)). */
   seniorWithoutAdvanceTax: string;
   /** Advance tax is due only when it comes to ₹10,000 or more (s.208). */
@@ -160,6 +162,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   lateReturnInterest: "234A",
   advanceTaxDefaultInterest: "234B",
   advanceTaxDefermentInterest: "234C",
+  lateFilingFee: "234F",
   seniorWithoutAdvanceTax: "207(2)",
   advanceTaxThreshold: "208",
 };
@@ -167,7 +170,8 @@ const ACT_1961_SECTIONS: SectionNames = {
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
-// and its interest, as published section texts of the 2025 Act give them (the official text was not read).
+// and its interest, and s.428 for the late-filing fee, as published section texts of the 2025 Act give them (the
+// official text was not read).
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -179,6 +183,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   lateReturnInterest: "423",
   advanceTaxDefaultInterest: "424",
   advanceTaxDefermentInterest: "425",
+  lateFilingFee: "428",
   seniorWithoutAdvanceTax: "403(3)",
   advanceTaxThreshold: "404",
 };

@@ -370,7 +370,8 @@ describe("interest under ss.234A, 234B and 234C", () => {
   it("names the Income-tax Act, 2025 sections and dates for tax year 2026-27", () => {
     // The late salaried case a year on: the 2025 Act keeps the rates and the rules (ss.423-425; tax year 2026-27 slabs
     // are those of FY 2025-26, reference §1.1), due date 31 July 2027 (reference §10.3), instalments 15 June 2026 to
-    // 15 March 2027. s.423: 440; s.424: 1,320; s.425: 1,111.
+    // 15 March 2027. s.423: 440; s.424: 1,320; s.425: 1,111. s.428(a), the late-filing fee: ₹5,000 on a total
+    // income above ₹5 lakh.
     const input = withPayments(
       salaryFor(2_400_000, "new"),
       { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2027-09-10", amount: 22_000 }] },
@@ -380,6 +381,7 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest?.lateReturn).toEqual({ section: "423", dueDate: "2027-07-31", filedOn: "2027-09-10", months: 2, base: 22_000, interest: 440 });
     expect(interest?.advanceTaxDefault).toMatchObject({ section: "424", interest: 1_320 });
     expect(interest?.advanceTaxDeferment.section).toBe("425");
+    expect(interest?.lateFilingFee).toMatchObject({ section: "428", dueDate: "2027-07-31", filedOn: "2027-09-10", fee: 5_000 });
     expect(interest?.advanceTaxDeferment.instalments.map((i) => [i.dueDate, i.interest])).toEqual([
       ["2026-06-15", 99],
       ["2026-09-15", 297],
@@ -395,7 +397,8 @@ describe("interest under ss.234A, 234B and 234C", () => {
     // s.234A: 22,000 unpaid at the due date; 1 August to 10 September = 2 months: 440.
     // s.234B: shortfall 22,000, April to September 2026 = 6 months: 1,320.
     // s.234C: 15 % = 3,300 × 3 % = 99; 45 % = 9,900 × 3 % = 297; 75 % = 16,500 × 3 % = 495; 22,000 × 1 % = 220: 1,111.
-    // Total 2,871; payable with interest 2,871, to the nearest ₹10: 2,870.
+    // Total 2,871. s.234F: late, total income above ₹5 lakh: ₹5,000. Payable 2,871 + 5,000 = 7,871, to the nearest
+    // ₹10: 7,870.
     const input = withPayments(
       salaryFor(2_400_000, "new"),
       { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-09-10", amount: 22_000 }] },
@@ -406,7 +409,8 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDefault.periods).toEqual([{ from: "2026-04-01", to: "2026-09-30", months: 6, base: 22_000, interest: 1_320 }]);
     expect(interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([99, 297, 495, 220]);
     expect(interest.totalInterest).toBe(2_871);
-    expect(interest.payableWithInterest).toBe(2_870);
+    expect(interest.lateFilingFee?.fee).toBe(5_000);
+    expect(interest.payableWithInterest).toBe(7_870);
   });
 
   it("counts advance tax paid on 31 March for s.234B (s.211 proviso) but not for the 15 March instalment", () => {
@@ -449,7 +453,7 @@ describe("interest under ss.234A, 234B and 234C", () => {
     // s.234B: 1,40,400 < 90 % (2,80,800); shortfall 1,71,600. Self-assessment 1,00,000 on 20 May 2026 and 71,600 on
     // 25 September 2026 with the return. April and May on 1,71,600: 3,432; June to September on 71,600: 2,864: 6,296.
     // s.234A: due 31 July; 3,12,000 − 1,40,400 − 1,00,000 paid by then = 71,600, 1 August to 25 September = 2 months:
-    // 1,432. Total 12,252; payable with interest 12,250.
+    // 1,432. Total 12,252. s.234F: late, total income 24,00,000: ₹5,000. Payable 17,252, to the nearest ₹10: 17,250.
     const input = withPayments(
       depositInterest(),
       {
@@ -473,6 +477,108 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDefault.interest).toBe(6_296);
     expect(interest.lateReturn).toMatchObject({ months: 2, base: 71_600, interest: 1_432 });
     expect(interest.totalInterest).toBe(12_252);
-    expect(interest.payableWithInterest).toBe(12_250);
+    expect(interest.payableWithInterest).toBe(17_250);
+  });
+});
+
+// The fee for a late return, s.234F of the Income-tax Act, 1961 as substituted by the Finance Act 2021 (from AY
+// 2021-22): a person required to furnish a return under s.139 who does not by the s.139(1) due date pays ₹5,000,
+// or at most ₹1,000 where total income does not exceed ₹5,00,000. "Required": the sixth proviso to s.139(1), total
+// income without giving effect to Chapter VI-A above the maximum amount not chargeable to tax, i.e. the regime's
+// basic exemption (reference §1: ₹4,00,000 in the new regime for FY 2025-26; old regime ₹2,50,000, ₹3,00,000 at
+// 60, ₹5,00,000 at 80). Due date 31 July 2026, or 31 August 2026 with business income (reference §10.2).
+describe("the fee for a late return (s.234F)", () => {
+  const fee = (input: TaxInput, regime: "old" | "new" = "new") => computeTax(input, "2025-26").regimes[regime].interest?.lateFilingFee;
+
+  it("charges none for a return filed on its due date, and is shown only when the filing date is given", () => {
+    // Salary 12,75,000 less ₹75,000: total income 12,00,000, tax nil after s.87A (₹60,000 rebate). Filed 31 July.
+    const onTime = newRegimeInterest(withPayments(salaryFor(1_200_000, "new"), {}, "2026-07-31")).interest;
+    expect(onTime.lateFilingFee).toEqual({
+      section: "234F",
+      dueDate: "2026-07-31",
+      filedOn: "2026-07-31",
+      returnRequired: true,
+      maximumAmountNotChargeable: 400_000,
+      fee: 0,
+    });
+    expect(onTime.payableWithInterest).toBe(0);
+    // Without returnFiledOn the return is taken as on time and the interest answers as it did before the fee.
+    const undated = newRegimeInterest(withPayments(salaryFor(1_200_000, "new"), {})).interest;
+    expect(undated).not.toHaveProperty("lateFilingFee");
+  });
+
+  it.each([
+    // One day late (1 August 2026). Salary 5,65,000 less ₹75,000: total income 4,90,000, within ₹5 lakh: ₹1,000.
+    ["4,90,000", 1_000, 490_000],
+    // Salary 12,75,000: total income 12,00,000, above ₹5 lakh: ₹5,000, though s.87A leaves no tax.
+    ["12,00,000", 5_000, 1_200_000],
+    // Exactly ₹5,00,000 "does not exceed five lakh rupees": ₹1,000; ₹10 more (the next s.288A step): ₹5,000.
+    ["5,00,000", 1_000, 500_000],
+    ["5,00,010", 5_000, 500_010],
+  ])("charges a salaried return one day late with total income ₹%s a fee of ₹%i, payable with the tax", (_, expected, totalIncome) => {
+    // New regime FY 2025-26: each income is within ₹12 lakh, so s.87A leaves no tax and no interest.
+    const { totalTax, interest } = newRegimeInterest(withPayments(salaryFor(totalIncome, "new"), {}, "2026-08-01"));
+    expect(totalTax).toBe(0);
+    expect(interest.lateFilingFee).toMatchObject({
+      section: "234F",
+      dueDate: "2026-07-31",
+      filedOn: "2026-08-01",
+      returnRequired: true,
+      fee: expected,
+    });
+    expect(interest.totalInterest).toBe(0);
+    expect(interest.payableWithInterest).toBe(expected);
+  });
+
+  it.each([
+    // Deposit interest 2,40,000 (no standard deduction): within ₹2,50,000 old and ₹4,00,000 new: no return required.
+    ["under both regimes' exemption", "old", taxInput({ otherIncome: { depositInterest: 240_000 } }), 250_000, false, 0],
+    ["under both regimes' exemption", "new", taxInput({ otherIncome: { depositInterest: 240_000 } }), 400_000, false, 0],
+    // Exactly ₹2,50,000 has not "exceeded" it.
+    ["at the old regime's exemption", "old", taxInput({ otherIncome: { depositInterest: 250_000 } }), 250_000, false, 0],
+    // 3,00,000 before Chapter VI-A is above ₹2,50,000, though s.80C 1,50,000 leaves total income 1,50,000: ₹1,000.
+    [
+      "above the exemption before Chapter VI-A only",
+      "old",
+      taxInput({ otherIncome: { depositInterest: 300_000 }, deductions: { section80C: 150_000 } }),
+      250_000,
+      true,
+      1_000,
+    ],
+    // Aged 65, the same 2,90,000 is within the senior band's ₹3,00,000; at 35 it is above ₹2,50,000.
+    ["within a senior's exemption", "old", taxInput({ age: 65, otherIncome: { depositInterest: 290_000 } }), 300_000, false, 0],
+    ["above a younger person's exemption", "old", taxInput({ age: 35, otherIncome: { depositInterest: 290_000 } }), 250_000, true, 1_000],
+  ] as const)("judges a late return with income %s (%s regime) by income before Chapter VI-A", (_, regime, input, limit, required, expected) => {
+    // Filed on 31 December 2026, the last day for a belated return; every case's tax is nil after s.87A.
+    expect(fee(withPayments(input, {}, "2026-12-31"), regime)).toMatchObject({
+      maximumAmountNotChargeable: limit,
+      returnRequired: required,
+      fee: expected,
+    });
+  });
+
+  it("charges each regime the fee for its own total income and counts it in the recommendation", () => {
+    // A professional under s.44ADA, gross receipts 12,50,000 (none in cash): 50 % = 6,25,000; s.80C 1,25,000.
+    // Old regime: total income 5,00,000, tax 12,500 less the s.87A rebate of 12,500 = nil. New regime: 6,25,000,
+    // 11,250 less the rebate = nil. Filed 1 September 2026, a day after the 31 August due date for business income.
+    // Fee: old ₹1,000 (within ₹5 lakh), new ₹5,000. No advance tax was due (nil tax, s.208), so no interest.
+    // Costs: old 1,000, new 5,000: the old regime, ₹4,000 less. A professional opts out by the due date, apart from
+    // the return (s.115BAC(6)(i)), so the old regime is still open to a late return. Without the fee it is a tie,
+    // which goes to the new regime.
+    const professional = taxInput({
+      presumptive: { profession: { grossReceipts: 1_250_000, cashReceipts: 0, declaredIncome: 0 } },
+      deductions: { section80C: 125_000 },
+    });
+    const late = computeTax(withPayments(professional, {}, "2026-09-01"), "2025-26");
+    expect([late.regimes.old.taxableIncome, late.regimes.new.taxableIncome]).toEqual([500_000, 625_000]);
+    expect([late.regimes.old.totalTax, late.regimes.new.totalTax]).toEqual([0, 0]);
+    expect(late.regimes.old.interest?.lateFilingFee).toMatchObject({ dueDate: "2026-08-31", fee: 1_000 });
+    expect(late.regimes.new.interest?.lateFilingFee).toMatchObject({ dueDate: "2026-08-31", fee: 5_000 });
+    expect([late.regimes.old.interest?.payableWithInterest, late.regimes.new.interest?.payableWithInterest]).toEqual([1_000, 5_000]);
+    expect(late).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 4_000 });
+    expect(computeTax(withPayments(professional, {}, "2026-08-31"), "2025-26")).toMatchObject({
+      recommendedRegime: "new",
+      recommendedRegimeSaving: 0,
+    });
   });
 });
