@@ -15,7 +15,7 @@ const route = createRoute({
   path: "/api/v1/compute",
   tags: ["Compute"],
   summary: "Income tax under both regimes, the recommended regime, the ITR form and ranked saving moves",
-  description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. Each regime comes with its head-wise totals, tax, surcharge, cess and refund; its deduction-by-deduction and slab-by-slab working (\`deductions\`, \`slabs\`) only with \`?detail=full\`. With \`profile.taxPayments\` (TDS/TCS, dated advance and self-assessment tax) and \`financialYear\`, each regime also carries \`interest\`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425) and the amount payable with it, and the recommendation compares tax plus interest. The result is informational and not tax advice.`,
+  description: `Needs a valid key and no scope. Body limit ${COMPUTE_BODY_LIMIT_BYTES} bytes. Each regime comes with its head-wise totals, tax, surcharge, cess and refund; its deduction-by-deduction and slab-by-slab working (\`deductions\`, \`slabs\`) only with \`?detail=full\`. With \`profile.taxPayments\` (TDS/TCS, dated advance and self-assessment tax) and \`financialYear\`, each regime also carries \`interest\`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425), with \`profile.returnFiledOn\` the fee for a late return under s.234F (s.428), and the amount payable with them; the recommendation then compares tax plus interest and fee. The result is informational and not tax advice.`,
   security: keySecurity(),
   middleware: [requireKey(), readBody({ maxBytes: COMPUTE_BODY_LIMIT_BYTES }), idempotentForAccount] as const,
   request: {

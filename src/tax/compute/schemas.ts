@@ -141,15 +141,42 @@ export const InterestResultSchema = z
       })
       .openapi({ description: "Interest for deferment of advance tax, s.234C." }),
     totalInterest: wholeRupees("Interest under all three sections.", 12_252),
+    lateFilingFee: z
+      .object({
+        section: z.string().openapi({ description: "234F (tax year 2026-27: 428).", example: "234F" }),
+        dueDate: isoDay("The s.139(1) due date of the return, as in lateReturn.", "2026-07-31"),
+        filedOn: isoDay("returnFiledOn as given.", "2026-09-25"),
+        returnRequired: z.boolean().openapi({
+          description:
+            "Whether a return was required: gross total income (income before the Chapter VI-A deductions, as the sixth proviso to s.139(1) measures it; tax year 2026-27: s.263(1)) above maximumAmountNotChargeable. Judged by income only: the other conditions that require a return (a current-account deposit above ₹1 crore, foreign travel above ₹2 lakh, electricity above ₹1 lakh, and those prescribed by Rule 12AB) are not inputs. When false no fee is due.",
+          example: true,
+        }),
+        maximumAmountNotChargeable: wholeRupees(
+          "The regime's basic exemption for the taxpayer: old regime ₹2,50,000, for a resident aged 60 or more ₹3,00,000, aged 80 or more ₹5,00,000; new regime ₹3,00,000 (FY 2024-25) or ₹4,00,000.",
+          400_000,
+        ),
+        fee: wholeRupees(
+          "₹5,000; ₹1,000 where total income (taxableIncome) does not exceed ₹5,00,000; 0 when the return is filed by dueDate or was not required.",
+          5_000,
+        ),
+      })
+      .optional()
+      .openapi({
+        description:
+          "The fee for a return furnished after its due date by a person required to furnish it, s.234F (as substituted by the Finance Act 2021; tax year 2026-27: s.428). Present only with profile.returnFiledOn; absent (not zero) otherwise.",
+      }),
     payableWithInterest: wholeRupees(
-      "taxLiability + totalInterest − taxesPaid, rounded to the nearest ₹10 (s.288B); 0 when a refund is still due. netTaxPayable leaves interest out.",
-      12_250,
+      "taxLiability + totalInterest + lateFilingFee.fee − taxesPaid, rounded to the nearest ₹10 (s.288B); 0 when a refund is still due. netTaxPayable leaves interest and the fee out.",
+      17_250,
     ),
-    refundAfterInterest: wholeRupees("taxesPaid − taxLiability − totalInterest, rounded per s.288B; 0 when anything is payable.", 0),
+    refundAfterInterest: wholeRupees(
+      "taxesPaid − taxLiability − totalInterest − lateFilingFee.fee, rounded per s.288B; 0 when anything is payable.",
+      0,
+    ),
   })
   .openapi("InterestResult", {
     description:
-      "Interest the return demands at 1 % a month (ss.234A, 234B, 234C; tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), each worked on its base rounded down to ₹100 with any part of a month counted as a month (Rule 119A). Present only when profile.taxPayments is given.",
+      "Interest the return demands at 1 % a month (ss.234A, 234B, 234C; tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), each worked on its base rounded down to ₹100 with any part of a month counted as a month (Rule 119A), and, with profile.returnFiledOn, the fee for a late return (s.234F; s.428). Present only when profile.taxPayments is given.",
   });
 
 export const RegimeResultSchema = z
@@ -235,7 +262,7 @@ export const RegimeResultSchema = z
     effectiveRatePercent: z.number().openapi({ description: "Total tax as a percentage of gross total income, two decimals.", example: 8.8 }),
     interest: InterestResultSchema.optional().openapi({
       description:
-        "Interest for late advance tax and a late return, and the amount payable with it. Present only when profile.taxPayments is given; absent (not zero) otherwise.",
+        "Interest for late advance tax and a late return, the fee for a late return (with profile.returnFiledOn), and the amount payable with them. Present only when profile.taxPayments is given; absent (not zero) otherwise.",
     }),
   })
   .openapi("RegimeResult");
@@ -259,7 +286,7 @@ export const SavingMoveSchema = z
     ),
     regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action: the one to file under for the saving.", example: "old" }),
     totalTaxBefore: wholeRupees(
-      "Total tax now: the lower of the two regimes' (the recommended one, unless interest decided the recommendation), or for a regime switch of the default new regime.",
+      "Total tax now: the lower of the two regimes' (the recommended one, unless interest or the late-filing fee decided the recommendation), or for a regime switch of the default new regime.",
       152_460,
     ),
     totalTaxAfter: wholeRupees("Total tax of regimeAfter with change.field set to change.to and nothing else changed, computed again.", 140_000),
@@ -280,11 +307,11 @@ export const ComputeResultSchema = z
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({
       description:
-        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest (ties: new, the default).",
+        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest and the late-filing fee (ties: new, the default).",
       example: "new",
     }),
     recommendedRegimeSaving: wholeRupees(
-      "How much less the recommended regime costs than the other: totalTax, plus totalInterest when interest is worked out.",
+      "How much less the recommended regime costs than the other: totalTax, plus totalInterest and lateFilingFee.fee when interest is worked out.",
       96_360,
     ),
     chosenRegime: z

@@ -319,7 +319,7 @@ export const TaxPaymentsSchema = z
   .strict()
   .openapi("TaxPayments", {
     description:
-      "What taxesPaid is made of, with dates. When given (with financialYear), each regime's result adds `interest`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425 of the Income-tax Act, 2025) and the amount payable with it.",
+      "What taxesPaid is made of, with dates. When given (with financialYear), each regime's result adds `interest`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), with returnFiledOn the fee for a late return (s.234F; s.428), and the amount payable with them.",
   });
 
 /** Sum of the payments in paise, exact. */
@@ -373,7 +373,7 @@ export const ProfileSchema = z
     ),
     taxPayments: TaxPaymentsSchema.optional(),
     returnFiledOn: isoDate(
-      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423), and it ends the s.234B period. When absent the return is taken as furnished on its due date, and the result's notes say so.",
+      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
       "2026-07-31",
     ).optional(),
   })

@@ -75,6 +75,50 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(without.data.regimes.new.netTaxPayable).toBe(0);
   });
 
+  it("charges each regime the fee for a late return (s.234F) on its own total income, payable and compared with the interest", async () => {
+    // s.234F as substituted by the Finance Act 2021: a person required to file (s.139(1): income before Chapter VI-A
+    // above the basic exemption) who files after the due date pays ₹5,000, or at most ₹1,000 where total income
+    // does not exceed ₹5,00,000. A professional under s.44ADA, receipts 12,50,000: 50 % = 6,25,000; s.80C 1,25,000.
+    // Old regime: total income 5,00,000, tax 12,500 less the s.87A rebate = nil; fee ₹1,000. New regime: 6,25,000,
+    // tax 11,250 less the rebate = nil; fee ₹5,000. Due 31 August 2026 with business income (reference §10.2);
+    // filed 1 September. Nil tax, so no advance tax was due (s.208) and no interest. The old regime costs ₹4,000
+    // less; a professional's opt-out is made by the due date apart from the return (s.115BAC(6)(i)).
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      presumptive: { profession: { grossReceipts: 1_250_000 } },
+      deductions: { section80C: 125_000 },
+      taxPayments: { tdsTcs: 0 },
+      returnFiledOn: "2026-09-01",
+    };
+    const late = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect(late.regimes.old.interest?.lateFilingFee).toEqual({
+      section: "234F",
+      dueDate: "2026-08-31",
+      filedOn: "2026-09-01",
+      returnRequired: true,
+      maximumAmountNotChargeable: 250_000,
+      fee: 1_000,
+    });
+    expect(late.regimes.new.interest?.lateFilingFee).toEqual({
+      section: "234F",
+      dueDate: "2026-08-31",
+      filedOn: "2026-09-01",
+      returnRequired: true,
+      maximumAmountNotChargeable: 400_000,
+      fee: 5_000,
+    });
+    expect([late.regimes.old.interest?.payableWithInterest, late.regimes.new.interest?.payableWithInterest]).toEqual([1_000, 5_000]);
+    expect(late).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 4_000 });
+
+    // Without returnFiledOn the return is taken as on time: no fee field, and a tie that goes to the new regime.
+    const { returnFiledOn: _filed, ...undated } = profile;
+    const onTime = await expectStatus(await compute(key, { financialYear: "2025-26", profile: undated }), 200);
+    for (const regime of ["old", "new"]) expect(onTime.data.regimes[regime].interest).not.toHaveProperty("lateFilingFee");
+    expect(onTime.data).toMatchObject({ recommendedRegime: "new", recommendedRegimeSaving: 0 });
+  });
+
   it("answers a profile without taxPayments byte for byte alike, whether or not it gives the periods interest alone uses", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {
