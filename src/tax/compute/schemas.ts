@@ -179,6 +179,21 @@ export const InterestResultSchema = z
       "Interest the return demands at 1 % a month (ss.234A, 234B, 234C; tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), each worked on its base rounded down to ₹100 with any part of a month counted as a month (Rule 119A), and, with profile.returnFiledOn, the fee for a late return (s.234F; s.428). Present only when profile.taxPayments is given.",
   });
 
+export const RegimeNotAvailableSchema = z
+  .object({
+    section: z.string().openapi({
+      description:
+        "The rule that closes the regime: s.115BAC(6)(ii) of the Income-tax Act, 1961 (tax year 2026-27: s.202(4)(b) of the Income-tax Act, 2025).",
+      example: "115BAC(6)(ii)",
+    }),
+    reason: z.string().openapi({
+      description: "Why, in words, with the return's due date and profile.returnFiledOn.",
+      example:
+        "s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2026-07-31; a return filed on 2026-09-10 is taxed under the new regime",
+    }),
+  })
+  .openapi("RegimeNotAvailable");
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -264,6 +279,10 @@ export const RegimeResultSchema = z
       description:
         "Interest for late advance tax and a late return, the fee for a late return (with profile.returnFiledOn), and the amount payable with them. Present only when profile.taxPayments is given; absent (not zero) otherwise.",
     }),
+    notAvailable: RegimeNotAvailableSchema.optional().openapi({
+      description:
+        "Present only on the old regime, when it cannot be chosen for this return: without income from business or profession the old regime is chosen only in a return furnished by its s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)), and profile.returnFiledOn is after it. The regime's figures are then shown for information only. Absent otherwise.",
+    }),
   })
   .openapi("RegimeResult");
 
@@ -286,7 +305,7 @@ export const SavingMoveSchema = z
     ),
     regimeAfter: z.enum(REGIMES).openapi({ description: "Cheaper regime after the action: the one to file under for the saving.", example: "old" }),
     totalTaxBefore: wholeRupees(
-      "Total tax now: the lower of the two regimes' (the recommended one, unless interest or the late-filing fee decided the recommendation), or for a regime switch of the default new regime.",
+      "Total tax now: the lower of the two regimes' (the recommended one, unless interest or the late-filing fee decided the recommendation), or for a regime switch of the default new regime. When the old regime is not available for the return (regimes.old.notAvailable), the new regime's: no move then opts out of it.",
       152_460,
     ),
     totalTaxAfter: wholeRupees("Total tax of regimeAfter with change.field set to change.to and nothing else changed, computed again.", 140_000),
@@ -307,11 +326,11 @@ export const ComputeResultSchema = z
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({
       description:
-        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest and the late-filing fee (ties: new, the default).",
+        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest and the late-filing fee (ties: new, the default). Always new when regimes.old.notAvailable is present: a return filed after its due date without income from business or profession cannot opt out of the new regime (s.115BAC(6)(ii)).",
       example: "new",
     }),
     recommendedRegimeSaving: wholeRupees(
-      "How much less the recommended regime costs than the other: totalTax, plus totalInterest and lateFilingFee.fee when interest is worked out.",
+      "How much less the recommended regime costs than the other: totalTax, plus totalInterest and lateFilingFee.fee when interest is worked out. When the old regime is not available (regimes.old.notAvailable), what the new regime costs less than the old regime's figures, or 0 when it costs more.",
       96_360,
     ),
     chosenRegime: z

@@ -2,7 +2,7 @@
 // `profile.deleted` in the same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
 import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import { prepared } from "../../platform/d1";
-import type { FinancialYear, Regime } from "../domain/engine";
+import type { FinancialYear, Regime, RegimeNotAvailable } from "../domain/engine";
 import type { TaxDb } from "../db/client";
 import { profiles } from "../db/schema";
 
@@ -12,6 +12,7 @@ export interface ProfileSummary {
   financialYear: FinancialYear;
   recommendedRegime: Regime;
   totalTax: { old: number; new: number };
+  notAvailable?: { old: RegimeNotAvailable };
 }
 
 export interface SavedProfile {

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
+import { RegimeNotAvailableSchema } from "../compute/schemas";
 import { IsoTime } from "../hono";
 import { ProfileSchema, refuseDatesOutsideTheirYear, refusePreJuly2024TransfersOutsideTheirYear } from "./profile-schema";
 import { queryInteger } from "../../platform/http/query";
@@ -40,9 +41,14 @@ export const ProfileSummarySchema = z
     financialYear: z.enum(FINANCIAL_YEARS),
     recommendedRegime: z.enum(REGIMES),
     totalTax: z.object({ old: z.number().int(), new: z.number().int() }),
+    notAvailable: z.object({ old: RegimeNotAvailableSchema }).optional().openapi({
+      description:
+        "Present only when the old regime cannot be chosen for the return: returnFiledOn is after the s.139(1) due date and the profile has no income from business or profession (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)). totalTax.old is then for information, and recommendedRegime is new.",
+    }),
   })
   .openapi("ProfileSummary", {
-    description: "What a profile's inputs come to for its financial year: each regime's totalTax and the cheaper regime.",
+    description:
+      "What a profile's inputs come to for its financial year: each regime's totalTax and the cheaper regime, or the new regime when the old one is not available for the return.",
   });
 
 export const AnsweredSummarySchema = ProfileSummarySchema.extend({

@@ -119,6 +119,50 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(onTime.data).toMatchObject({ recommendedRegime: "new", recommendedRegimeSaving: 0 });
   });
 
+  it("recommends the new regime to a salaried return filed late, whose old regime is closed (s.115BAC(6)(ii)), and the saved profile agrees", async () => {
+    // s.115BAC(6)(ii) (reference §1.1): without business or professional income the old regime is chosen only in the
+    // return furnished under s.139(1), so not in one filed after its due date, 31 July 2026 (reference §10.2).
+    // Salary 16,75,000, s.80C 1,50,000, s.80E 9,75,000, TDS 1,24,800. New: 16,00,000 after ₹75,000, 1,20,000 on
+    // the s.115BAC(1A)(iii) bands + 4,800 cess = 1,24,800, all deducted (no advance tax due, s.208). Old:
+    // 16,25,000 − 11,25,000 = 5,00,000, 12,500 less the s.87A rebate = nil. Filed 10 September 2026: s.234F fee
+    // new ₹5,000, old ₹1,000 (total income within ₹5 lakh). The old regime would cost 1,28,800 less, but is closed.
+    const { key } = await createKey();
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      salary: { grossSalary: 1_675_000 },
+      deductions: { section80C: 150_000, section80E: 975_000 },
+      taxPayments: { tdsTcs: 124_800 },
+      returnFiledOn: "2026-09-10",
+    };
+    const reason =
+      "s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2026-07-31; a return filed on 2026-09-10 is taxed under the new regime";
+    const late = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect([late.regimes.old.totalTax, late.regimes.new.totalTax]).toEqual([0, 124_800]);
+    expect(late).toMatchObject({ recommendedRegime: "new", recommendedRegimeSaving: 0 });
+    expect(late.regimes.old.notAvailable).toEqual({ section: "115BAC(6)(ii)", reason });
+    expect(late.savingMoves.filter((move) => move.kind === "switch_regime" || move.regimeAfter === "old")).toEqual([]);
+
+    const saved = await expectStatus(
+      await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label: "late salaried", profile, financialYear: "2025-26" }) }),
+      201,
+    );
+    expect(saved.data.summary).toEqual({
+      financialYear: "2025-26",
+      recommendedRegime: "new",
+      totalTax: { old: 0, new: 124_800 },
+      notAvailable: { old: { section: "115BAC(6)(ii)", reason } },
+      computedWithCurrentRules: true,
+    });
+    const read = await expectStatus(await api(`/api/v1/profiles/${saved.data.id}`, key), 200);
+    expect(read.data.summary).toEqual(saved.data.summary);
+
+    // Filed on its due date, the return can opt out, and the old regime is recommended as the figures say.
+    const onTime = await expectStatus(await compute(key, { financialYear: "2025-26", profile: { ...profile, returnFiledOn: "2026-07-31" } }), 200);
+    expect(onTime.data).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 124_800 });
+    expect(onTime.data.regimes.old).not.toHaveProperty("notAvailable");
+  });
+
   it("answers a profile without taxPayments byte for byte alike, whether or not it gives the periods interest alone uses", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {

@@ -14,6 +14,7 @@ import {
   type FinancialYear,
   type InterestResult,
   type Regime,
+  type RegimeNotAvailable,
   type RegimeResult,
   type TaxInput,
   type TaxPayments,
@@ -27,6 +28,7 @@ export const DISCLAIMER =
 /**
  * Both regimes assessed and the one that costs less; a tie goes to the new regime, the default (s.115BAC(1A)).
  * When interest is worked out, the cost is the tax plus the interest and the late-filing fee the return would demand.
+ * When the old regime cannot be chosen for this return, it is assessed for information and the new one recommended.
  */
 function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
   const oldRegime = emptyRegimeResult("old");
@@ -38,10 +40,30 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
     oldRegime.interest = interestFor(input, payments, facts, year, oldRegime);
     newRegime.interest = interestFor(input, payments, facts, year, newRegime);
   }
+  const oldRegimeBarred = oldRegimeNotAvailable(input, facts, year);
+  if (oldRegimeBarred !== null) oldRegime.notAvailable = oldRegimeBarred;
   const oldCost = oldTotal + interestAndFee(oldRegime);
   const newCost = newTotal + interestAndFee(newRegime);
-  const recommendedRegime: Regime = oldCost < newCost ? "old" : "new";
-  return { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime };
+  const recommendedRegime: Regime = oldRegimeBarred === null && oldCost < newCost ? "old" : "new";
+  return { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime, oldRegimeBarred };
+}
+
+/**
+ * s.115BAC(6)(ii) (s.202(4)(b) of the 2025 Act): without business or professional income the old regime is chosen
+ * only "along with the return of income to be furnished under sub-section (1) of section 139", so a return filed
+ * after that due date (a belated one, s.139(4)) is taxed under the new regime. With such income the opt-out is a
+ * form furnished by the due date apart from the return (clause (i)), so the filing date alone does not close it.
+ */
+function oldRegimeNotAvailable(input: TaxInput, facts: Facts, year: YearRules): RegimeNotAvailable | null {
+  const filedOn = input.returnFiledOn;
+  if (filedOn === undefined || facts.hasBusinessIncome) return null;
+  const dueDate = returnDueDate(year, facts);
+  if (filedOn <= dueDate) return null;
+  const { regimeOptOutWithReturn, returnByDueDate } = year.sections;
+  return {
+    section: regimeOptOutWithReturn,
+    reason: `s.${regimeOptOutWithReturn}: without income from business or profession the old regime can be chosen only in the return furnished under s.${returnByDueDate}, by its due date ${dueDate}; a return filed on ${filedOn} is taxed under the new regime`,
+  };
 }
 
 function interestAndFee(regime: RegimeResult): number {
@@ -130,7 +152,13 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
       `otherIncome.casualWinningsByPeriod: not given, so the winnings are taken as won by 15 June; no tax on them is left out of any instalment under the first proviso to s.${deferment}, the most interest`,
     );
   }
-  if (input.returnFiledOn === undefined) {
+  const filedOn = input.returnFiledOn;
+  if (filedOn !== undefined && facts.hasBusinessIncome && filedOn > returnDueDate(year, facts)) {
+    notes.push(
+      `returnFiledOn: after the due date ${returnDueDate(year, facts)}; with income from business or profession the old regime is open only if its opt-out was furnished by that date, apart from the return (s.${year.sections.regimeOptOutByDueDate}), which the profile does not say: both regimes are shown as open`,
+    );
+  }
+  if (filedOn === undefined) {
     notes.push(
       `returnFiledOn: not given, so the return is taken as filed on its due date, ${returnDueDate(year, facts)}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
     );
@@ -144,36 +172,53 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
  */
 export function compareRegimes(input: TaxInput, financialYear: FinancialYear): RegimeComparison {
   const year = YEAR_RULES[financialYear];
-  const { oldRegime, newRegime, recommendedRegime } = assessBoth(input, toFacts(input, year), year);
-  return { recommendedRegime, totalTax: { old: oldRegime.totalTax, new: newRegime.totalTax } };
+  const { oldRegime, newRegime, recommendedRegime, oldRegimeBarred } = assessBoth(input, toFacts(input, year), year);
+  return {
+    recommendedRegime,
+    totalTax: { old: oldRegime.totalTax, new: newRegime.totalTax },
+    ...(oldRegimeBarred === null ? {} : { notAvailable: { old: oldRegimeBarred } }),
+  };
 }
 
 export interface RegimeComparison {
   recommendedRegime: Regime;
   totalTax: Record<Regime, number>;
+  /** Present only when a regime cannot be chosen for the return: the old one, filed late without business income. */
+  notAvailable?: { old: RegimeNotAvailable };
 }
 
 export function computeTax(input: TaxInput, financialYear: FinancialYear): ComputeResult {
   const year = YEAR_RULES[financialYear];
   const facts = toFacts(input, year);
-  const { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime } = assessBoth(input, facts, year);
+  const { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime, oldRegimeBarred } = assessBoth(input, facts, year);
   return {
     financialYear,
     yearLabel: year.yearLabel,
     act: year.act,
     regimes: { old: oldRegime, new: newRegime },
     recommendedRegime,
-    recommendedRegimeSaving: Math.abs(newCost - oldCost),
+    // Against an old regime that cannot be chosen, the new one saves only what it costs less, if anything.
+    recommendedRegimeSaving: oldRegimeBarred === null ? Math.abs(newCost - oldCost) : Math.max(0, oldCost - newCost),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
-    savingMoves: findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions), recommendedRegime),
+    savingMoves: findSavingMoves(
+      facts,
+      year,
+      oldTotal,
+      newTotal,
+      toPaise(oldRegime.chapterVIADeductions),
+      recommendedRegime,
+      oldRegimeBarred === null,
+    ),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
-      ...(input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldCost !== newCost
-        ? [
-            `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
-          ]
-        : []),
+      ...(oldRegimeBarred !== null && input.chosenRegime === "old"
+        ? [`chosenRegime: the old regime chosen with the employer cannot be kept for this return: ${oldRegimeBarred.reason}`]
+        : oldRegimeBarred === null && input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldCost !== newCost
+          ? [
+              `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
+            ]
+          : []),
       ...interestNotes(input, year, facts),
     ],
     disclaimer: DISCLAIMER,

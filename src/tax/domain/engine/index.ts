@@ -34,6 +34,7 @@ export type {
   PresumptiveProfession,
   Rebate87ABasis,
   Regime,
+  RegimeNotAvailable,
   RegimeResult,
   ResidentialStatus,
   SavingMove,

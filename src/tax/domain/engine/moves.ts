@@ -31,12 +31,13 @@ interface Priced {
 /**
  * Re-runs the engine with one fact changed on `scratch` (a copy of the base facts), then restores it. Of these
  * facts only s.80CCD(2) counts in the new regime (s.115BAC(2)(i)), so for the others its base total stands.
+ * Without `oldRegimeOpen` (a late return, s.115BAC(6)(ii)) only the new regime is priced.
  */
-function price(scratch: Facts, year: YearRules, key: FactKey, target: number, baseNewTotal: number): Priced {
+function price(scratch: Facts, year: YearRules, key: FactKey, target: number, baseNewTotal: number, oldRegimeOpen: boolean): Priced {
   const current = scratch[key];
   scratch[key] = target;
   const newRegimeUnchanged = key !== "section80CCD2" && !year.new.allowsOldRegimeDeductions;
-  const oldTotal = assess(scratch, year, "old", null);
+  const oldTotal = oldRegimeOpen ? assess(scratch, year, "old", null) : Infinity;
   const newTotal = newRegimeUnchanged ? baseNewTotal : assess(scratch, year, "new", null);
   scratch[key] = current;
   // Ties go to the new regime: it is the default (s.115BAC(1A)) and needs no opting out.
@@ -146,7 +147,8 @@ function claimWithinRoom(scratch: Facts, year: YearRules, key: FactKey, limit: n
  * against the new regime, the default a taxpayer gets by doing nothing (s.115BAC(1A)). `oldDeductions`: the old
  * regime's Chapter VI-A for `base`, in paise. `recommended` is the answer's regime: with interest and the
  * late-filing fee counted it can be the new one though the old regime's tax is lower, and then opting out saves
- * tax but costs more in all.
+ * tax but costs more in all. Without `oldRegimeOpen` the return can no longer opt out (s.115BAC(6)(ii)): moves are
+ * priced in the new regime alone, against its total.
  */
 export function findSavingMoves(
   base: Facts,
@@ -155,8 +157,9 @@ export function findSavingMoves(
   newTotal: number,
   oldDeductions: number,
   recommended: Regime,
+  oldRegimeOpen: boolean,
 ): SavingMove[] {
-  const best = Math.min(oldTotal, newTotal);
+  const best = oldRegimeOpen ? Math.min(oldTotal, newTotal) : newTotal;
   const scratch: Facts = { ...base };
   const moves: SavingMove[] = [];
   if (recommended === "old" && oldTotal < newTotal) {
@@ -207,7 +210,7 @@ export function findSavingMoves(
     for (let target = base.section80CCD2; ; ) {
       target = smallestAbove(target, first, second, firstCapped, secondCapped);
       if (target === Infinity) break;
-      const total = price(scratch, year, "section80CCD2", target, newTotal).totalTaxAfter;
+      const total = price(scratch, year, "section80CCD2", target, newTotal, oldRegimeOpen).totalTaxAfter;
       if (total < bestNpsTotal) {
         bestNpsTotal = total;
         bestNps = { kind: "employer_nps_80ccd2", section: "80CCD(2)", field: "deductions.section80CCD2", target };
@@ -221,7 +224,7 @@ export function findSavingMoves(
     const key = FACT_OF_FIELD[candidate.field];
     const current = base[key];
     if (candidate.target <= current) continue;
-    const priced = price(scratch, year, key, candidate.target, newTotal);
+    const priced = price(scratch, year, key, candidate.target, newTotal, oldRegimeOpen);
     if (priced.totalTaxAfter >= best) continue;
     // Only the old regime allows the other four; the least claim that deducts as much saves as much.
     const claim =

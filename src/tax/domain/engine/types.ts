@@ -295,6 +295,15 @@ export interface InterestResult {
   refundAfterInterest: number;
 }
 
+/**
+ * Why a regime cannot be chosen for the return: without business or professional income the old regime is chosen
+ * only in a return furnished by the s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)).
+ */
+export interface RegimeNotAvailable {
+  section: string;
+  reason: string;
+}
+
 export interface RegimeResult {
   regime: Regime;
   salary: {
@@ -367,6 +376,8 @@ export interface RegimeResult {
   effectiveRatePercent: number;
   /** Present only when the make-up of taxes paid is given. */
   interest?: InterestResult;
+  /** Present only when the regime cannot be chosen for this return: its figures are then for information only. */
+  notAvailable?: RegimeNotAvailable;
 }
 
 export const ITR_FORMS = ["ITR-1", "ITR-2", "ITR-3", "ITR-4"] as const;

@@ -49,6 +49,14 @@ export interface SectionNames {
   seniorWithoutAdvanceTax: string;
   /** Advance tax is due only when it comes to ₹10,000 or more (s.208). */
   advanceTaxThreshold: string;
+  /** The return furnished by its due date (s.139(1)). */
+  returnByDueDate: string;
+  /**
+   * Opting out of the new regime (s.115BAC(6)): with business or professional income by a form furnished by the
+   * due date, apart from the return (clause (i)); without, only along with the return furnished by it (clause (ii)).
+   */
+  regimeOptOutByDueDate: string;
+  regimeOptOutWithReturn: string;
 }
 
 export interface YearRules {
@@ -165,13 +173,17 @@ const ACT_1961_SECTIONS: SectionNames = {
   lateFilingFee: "234F",
   seniorWithoutAdvanceTax: "207(2)",
   advanceTaxThreshold: "208",
+  returnByDueDate: "139(1)",
+  regimeOptOutByDueDate: "115BAC(6)(i)",
+  regimeOptOutWithReturn: "115BAC(6)(ii)",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
-// and its interest, and s.428 for the late-filing fee, as published section texts of the 2025 Act give them (the
-// official text was not read).
+// and its interest, s.428 for the late-filing fee, s.263(1) for the return and its due date, and s.202(4)(a)/(b)
+// for opting out of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), as published section texts of the 2025
+// Act give them (the official text was not read).
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -186,6 +198,9 @@ const ACT_2025_SECTIONS: SectionNames = {
   lateFilingFee: "428",
   seniorWithoutAdvanceTax: "403(3)",
   advanceTaxThreshold: "404",
+  returnByDueDate: "263(1)",
+  regimeOptOutByDueDate: "202(4)(a)",
+  regimeOptOutWithReturn: "202(4)(b)",
 };
 
 const FY_2024_25: YearRules = {

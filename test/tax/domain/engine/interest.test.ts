@@ -9,7 +9,7 @@
 // 1,00,000; slab tax 3,00,000, no s.87A rebate above ₹12 lakh, no surcharge below ₹50 lakh, cess 4 % = 12,000:
 // tax 3,12,000 (s.288B: already a multiple of ₹10).
 import { describe, expect, it } from "vitest";
-import { computeTax, type InterestResult, type TaxInput, type TaxPayments } from "../../../../src/tax/domain/engine";
+import { compareRegimes, computeTax, type InterestResult, type TaxInput, type TaxPayments } from "../../../../src/tax/domain/engine";
 import { monthsOrPart } from "../../../../src/tax/domain/engine/interest";
 import { salaryFor, taxInput, type InputParts } from "./input";
 
@@ -579,6 +579,105 @@ describe("the fee for a late return (s.234F)", () => {
     expect(computeTax(withPayments(professional, {}, "2026-08-31"), "2025-26")).toMatchObject({
       recommendedRegime: "new",
       recommendedRegimeSaving: 0,
+    });
+  });
+});
+
+describe("a return filed after its due date cannot opt out of the new regime without business income (s.115BAC(6))", () => {
+  // s.115BAC(6) as substituted by the Finance Act 2023 (reference §1.1): the new regime is the default; without
+  // business or professional income the old regime is chosen only "along with the return of income to be furnished
+  // under sub-section (1) of section 139" (clause (ii)), so not in a belated return (s.139(4)); with such income by a
+  // form furnished by the s.139(1) due date (clause (i)), whenever the return is filed.
+  //
+  // A salaried filer, FY 2025-26: salary 16,75,000 (basic + DA 10,00,000), s.80C 1,50,000, s.80E 9,75,000; TDS
+  // 1,24,800. New regime: 16,75,000 − 75,000 (s.16(ia)) = 16,00,000; 20,000 + 40,000 + 60,000 = 1,20,000 on the
+  // s.115BAC(1A)(iii) bands, no s.87A above ₹12 lakh, cess 4,800: 1,24,800, all deducted at source, so no advance
+  // tax was due (s.208) and no interest. Old regime: 16,75,000 − 50,000 = 16,25,000, less 1,50,000 and 9,75,000
+  // (s.115BAC(2) allows them only here) = 5,00,000; 12,500 less the s.87A rebate of 12,500 (total income within
+  // ₹5 lakh): nil. Due date 31 July 2026 (reference §10.2).
+  // Filed 10 September 2026: s.234F fee (total income above ₹5 lakh ₹5,000, within it ₹1,000): new 1,29,800 in all,
+  // old 1,000. The old regime would cost 1,28,800 less, but it is closed to this return.
+  const salaried = taxInput({
+    salary: { grossSalary: 1_675_000, basicPlusDA: 1_000_000 },
+    deductions: { section80C: 150_000, section80E: 975_000 },
+  });
+  const filed = (on: string) => withPayments(salaried, { tdsTcs: 124_800 }, on);
+
+  it("recommends the new regime to a late salaried filer whose old regime would cost less, and marks the old one not available", () => {
+    const late = computeTax(filed("2026-09-10"), "2025-26");
+    expect([late.regimes.old.totalTax, late.regimes.new.totalTax]).toEqual([0, 124_800]);
+    expect([late.regimes.old.interest?.lateFilingFee?.fee, late.regimes.new.interest?.lateFilingFee?.fee]).toEqual([1_000, 5_000]);
+    expect(late.recommendedRegime).toBe("new");
+    // The new regime costs more than the old regime's figures, so it saves nothing against them.
+    expect(late.recommendedRegimeSaving).toBe(0);
+    expect(late.regimes.old.notAvailable).toEqual({
+      section: "115BAC(6)(ii)",
+      reason:
+        "s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2026-07-31; a return filed on 2026-09-10 is taxed under the new regime",
+    });
+    expect(late.regimes.new).not.toHaveProperty("notAvailable");
+    expect(late.itr.form).toBe("ITR-1");
+  });
+
+  it("offers the late filer no move into the old regime, only what the new regime allows", () => {
+    // Only s.80CCD(2) counts in the new regime (s.115BAC(2)(i)): 14 % of basic + DA = 1,40,000. 16,00,000 −
+    // 1,40,000 = 14,60,000: 20,000 + 40,000 + 2,60,000 × 15 % = 99,000, cess 3,960: 1,02,960, 21,840 less.
+    const { savingMoves } = computeTax(filed("2026-09-10"), "2025-26");
+    expect(savingMoves.map((move) => [move.kind, move.regimeAfter, move.totalTaxBefore, move.totalTaxAfter, move.taxSaving])).toEqual([
+      ["employer_nps_80ccd2", "new", 124_800, 102_960, 21_840],
+    ]);
+    expect(savingMoves[0]?.action).not.toContain("opt out");
+  });
+
+  it("says why the old regime chosen with the employer cannot be kept", () => {
+    const { notes } = computeTax({ ...filed("2026-09-10"), chosenRegime: "old" }, "2025-26");
+    expect(notes).toContain(
+      "chosenRegime: the old regime chosen with the employer cannot be kept for this return: s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2026-07-31; a return filed on 2026-09-10 is taxed under the new regime",
+    );
+  });
+
+  it("recommends the old regime to the same filer on the due date, as the figures say", () => {
+    // Filed 31 July 2026: no fee; old nil against new 1,24,800, and opting out with the return saves 1,24,800.
+    const onTime = computeTax(filed("2026-07-31"), "2025-26");
+    expect(onTime).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 124_800 });
+    expect(onTime.regimes.old).not.toHaveProperty("notAvailable");
+    expect(onTime.savingMoves.map((move) => [move.kind, move.taxSaving])).toEqual([["switch_regime", 124_800]]);
+  });
+
+  it("keeps both regimes open to a professional filing late, and says the opt-out had to be furnished by the due date", () => {
+    // s.44ADA, gross receipts 12,50,000: 50 % = 6,25,000; s.80C 1,25,000. Old: 5,00,000, nil after s.87A; new:
+    // 6,25,000, nil after s.87A. Due 31 August 2026 with business income; filed 1 September: fee old ₹1,000, new
+    // ₹5,000. Clause (i) is a form apart from the return, so the filing date does not close the old regime.
+    const professional = taxInput({
+      presumptive: { profession: { grossReceipts: 1_250_000, cashReceipts: 0, declaredIncome: 0 } },
+      deductions: { section80C: 125_000 },
+    });
+    const late = computeTax(withPayments(professional, {}, "2026-09-01"), "2025-26");
+    expect(late).toMatchObject({ recommendedRegime: "old", recommendedRegimeSaving: 4_000 });
+    expect(late.regimes.old).not.toHaveProperty("notAvailable");
+    expect(late.notes).toContain(
+      "returnFiledOn: after the due date 2026-08-31; with income from business or profession the old regime is open only if its opt-out was furnished by that date, apart from the return (s.115BAC(6)(i)), which the profile does not say: both regimes are shown as open",
+    );
+  });
+
+  it("gives a stored profile's summary the same answer", () => {
+    expect(compareRegimes(filed("2026-09-10"), "2025-26")).toEqual({
+      recommendedRegime: "new",
+      totalTax: { old: 0, new: 124_800 },
+      notAvailable: { old: computeTax(filed("2026-09-10"), "2025-26").regimes.old.notAvailable },
+    });
+    expect(compareRegimes(filed("2026-07-31"), "2025-26")).toEqual({ recommendedRegime: "old", totalTax: { old: 0, new: 124_800 } });
+  });
+
+  it("names s.202(4)(b) and s.263(1) of the Income-tax Act, 2025 for tax year 2026-27", () => {
+    // Same figures a year on (the slabs, rebate and standard deductions are unchanged, reference §1.1); the return
+    // is due 31 July 2027 (reference §10.3) and filed on 1 August 2027.
+    const late = computeTax(withPayments(salaried, { tdsTcs: 124_800 }, "2027-08-01"), "2026-27");
+    expect(late.recommendedRegime).toBe("new");
+    expect(late.regimes.old.notAvailable).toEqual({
+      section: "202(4)(b)",
+      reason:
+        "s.202(4)(b): without income from business or profession the old regime can be chosen only in the return furnished under s.263(1), by its due date 2027-07-31; a return filed on 2027-08-01 is taxed under the new regime",
     });
   });
 });
