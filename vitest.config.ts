@@ -51,7 +51,8 @@ const ONE_OFF_RUN = process.argv.includes("run");
 
 async function bundledWorker(config: string): Promise<string | undefined> {
   if (!ONE_OFF_RUN) return undefined;
-  const outdir = path.join(import.meta.dirname, "node_modules/.cache/test-workers", path.basename(config, ".toml"));
+  // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
+  const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", path.basename(config, ".toml"));
   const wrangler = path.join(import.meta.dirname, "node_modules/.bin/wrangler");
   await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, "-c", config], {
     env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
