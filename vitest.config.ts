@@ -1,11 +1,10 @@
 // Every test runs inside workerd with real local D1, Durable Objects and Queues, one project per service.
 // Platform tests use the tax Worker as their host (they need a Worker with a KeyGuard binding).
-import { execFile } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { configDefaults, defineConfig } from "vitest/config";
+import { SERVICES, wranglerAsync } from "./scripts/lib.mjs";
 
 export const TEST_SECRETS = {
   ADMIN_TOKEN: "test-admin-token-0123456789abcdef",
@@ -18,8 +17,8 @@ export const TEST_SECRETS = {
 // loaded machine may need (`npm run test:stress` proves the suite holds with every core taken by other work).
 const UNDER_LOAD = { testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 30_000, interval: 50 } } };
 
-// Each test file starts its own workerd, which loads the Worker module by module from Vite: about 430 modules, 250 of
-// them hono, zod and drizzle's. Pre-bundled, those are a handful, and each file starts about twice as fast.
+// What test files import themselves (schemas, the app for in-process requests), and the whole Worker in watch mode,
+// comes module by module from Vite: hono, zod and drizzle alone are some 250 modules. Pre-bundled, they are a handful.
 const PREBUNDLED = {
   optimizer: {
     ssr: {
@@ -49,14 +48,11 @@ const PURE_TESTS = ["test/**/domain/**/*.test.ts", "test/platform/pure/**/*.test
 // so that an edit applies to the next run.
 const ONE_OFF_RUN = process.argv.includes("run");
 
-async function bundledWorker(config: string): Promise<string | undefined> {
+async function bundledWorker(service: keyof typeof SERVICES): Promise<string | undefined> {
   if (!ONE_OFF_RUN) return undefined;
   // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
-  const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", path.basename(config, ".toml"));
-  const wrangler = path.join(import.meta.dirname, "node_modules/.bin/wrangler");
-  await promisify(execFile)(wrangler, ["deploy", "--dry-run", "--outdir", outdir, "-c", config], {
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", service);
+  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", SERVICES[service].config]);
   return path.join(outdir, "worker.js");
 }
 
@@ -82,7 +78,7 @@ async function workerProject(name: string, config: string, main: string | undefi
 }
 
 export default defineConfig(async () => {
-  const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("./wrangler.tax.toml"), bundledWorker("./wrangler.inventory.toml")]);
+  const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
   return {
     test: {
       // One test file per core. Vitest's default leaves a core free for itself, but its workers mostly wait on the

@@ -1,4 +1,4 @@
-// Types of lib.mjs, for the TypeScript callers (the browser tests).
+// Types of lib.mjs, for the TypeScript callers (the browser and node tests, the test config).
 import type { ChildProcess } from "node:child_process";
 
 export declare const ROOT: string;
@@ -7,6 +7,8 @@ export declare function portOf(service: "tax" | "inventory"): number;
 export declare function ensureDevVars(): Record<string, string>;
 /** Runs wrangler from the project root; returns its standard output, throws when it fails. */
 export declare function wrangler(args: string[], options?: import("node:child_process").SpawnSyncOptions): string;
+/** `wrangler` without blocking; resolves to its standard output, rejects when it fails. */
+export declare function wranglerAsync(args: string[]): Promise<string>;
 export declare function applyLocalMigrations(service: "tax" | "inventory", persistTo?: string): void;
 export declare function executeLocalSql(service: "tax" | "inventory", file: string, persistTo?: string): string;
 export declare function startWranglerDev(

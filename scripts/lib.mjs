@@ -1,5 +1,5 @@
 // Helpers shared by the local scripts (start, seed, bench): secrets, wrangler invocations, waiting for ports.
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -51,6 +51,17 @@ export function wrangler(args, options = {}) {
     throw new Error(`wrangler ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
   }
   return result.stdout;
+}
+
+/** `wrangler` without blocking, for runs side by side (the test config builds both Workers at once). */
+export function wranglerAsync(args) {
+  const options = { cwd: ROOT, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 };
+  return new Promise((resolve, reject) => {
+    execFile(WRANGLER, args, options, (error, stdout, stderr) => {
+      if (error) reject(new Error(`wrangler ${args.join(" ")} failed:\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
 }
 
 export function applyLocalMigrations(service, persistTo) {
