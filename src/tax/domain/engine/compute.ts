@@ -130,6 +130,25 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
   });
 }
 
+/** What the answer says of the regime chosen with the employer when the return should be filed under the other. */
+function chosenRegimeNotes(
+  chosen: Regime | undefined,
+  recommended: Regime,
+  oldCost: number,
+  newCost: number,
+  oldRegimeBarred: RegimeNotAvailable | null,
+): string[] {
+  if (oldRegimeBarred !== null) {
+    return chosen === "old"
+      ? [`chosenRegime: the old regime chosen with the employer cannot be kept for this return: ${oldRegimeBarred.reason}`]
+      : [];
+  }
+  if (chosen === undefined || chosen === recommended || oldCost === newCost) return [];
+  return [
+    `chosenRegime: the ${recommended} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${chosen} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
+  ];
+}
+
 /** How the interest inputs were read where the caller left something out. */
 function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[] {
   if (input.taxPayments === undefined) return [];
@@ -153,14 +172,15 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
     );
   }
   const filedOn = input.returnFiledOn;
-  if (filedOn !== undefined && facts.hasBusinessIncome && filedOn > returnDueDate(year, facts)) {
+  const dueDate = returnDueDate(year, facts);
+  if (filedOn !== undefined && facts.hasBusinessIncome && filedOn > dueDate) {
     notes.push(
-      `returnFiledOn: after the due date ${returnDueDate(year, facts)}; with income from business or profession the old regime is open only if its opt-out was furnished by that date, apart from the return (s.${year.sections.regimeOptOutByDueDate}), which the profile does not say: both regimes are shown as open`,
+      `returnFiledOn: after the due date ${dueDate}; with income from business or profession the old regime is open only if its opt-out was furnished by that date, apart from the return (s.${year.sections.regimeOptOutByDueDate}), which the profile does not say: both regimes are shown as open`,
     );
   }
   if (filedOn === undefined) {
     notes.push(
-      `returnFiledOn: not given, so the return is taken as filed on its due date, ${returnDueDate(year, facts)}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
+      `returnFiledOn: not given, so the return is taken as filed on its due date, ${dueDate}: no interest under s.${year.sections.lateReturnInterest}, and interest under s.${year.sections.advanceTaxDefaultInterest} runs to that date`,
     );
   }
   return notes;
@@ -212,13 +232,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     ),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
-      ...(oldRegimeBarred !== null && input.chosenRegime === "old"
-        ? [`chosenRegime: the old regime chosen with the employer cannot be kept for this return: ${oldRegimeBarred.reason}`]
-        : oldRegimeBarred === null && input.chosenRegime !== undefined && input.chosenRegime !== recommendedRegime && oldCost !== newCost
-          ? [
-              `chosenRegime: the ${recommendedRegime} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${input.chosenRegime} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
-            ]
-          : []),
+      ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
       ...interestNotes(input, year, facts),
     ],
     disclaimer: DISCLAIMER,
