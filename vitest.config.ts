@@ -48,8 +48,21 @@ const PURE_TESTS = ["test/**/domain/**/*.test.ts", "test/platform/pure/**/*.test
 // so that an edit applies to the next run.
 const ONE_OFF_RUN = process.argv.includes("run");
 
+/** The projects a run names with `--project` (empty: every project). */
+function namedProjects(argv: string[]): string[] {
+  return argv.flatMap((arg, i) => (arg === "--project" ? [argv[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : []));
+}
+
+const WORKER_OF_PROJECT: Record<string, keyof typeof SERVICES> = { platform: "tax", tax: "tax", inventory: "inventory" };
+
+/** Whether the run loads this Worker: a run of only the domain, node or browser projects loads neither. */
+function runLoads(service: keyof typeof SERVICES): boolean {
+  const named = namedProjects(process.argv);
+  return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKER_OF_PROJECT[name] === service);
+}
+
 async function bundledWorker(service: keyof typeof SERVICES): Promise<string | undefined> {
-  if (!ONE_OFF_RUN) return undefined;
+  if (!ONE_OFF_RUN || !runLoads(service)) return undefined;
   // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
   const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", service);
   await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", SERVICES[service].config]);

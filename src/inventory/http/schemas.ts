@@ -31,7 +31,7 @@ export const PageQuery = z.object({
 const MAX_CURSOR_LENGTH = 512;
 
 /**
- * The paging of the lists that also page by keyset (GET /api/v1/sales, /api/v1/inventory): `limit`, and either
+ * The paging of the lists that also page by keyset (GET /api/v1/sales, /api/v1/inventory, the events list): `limit`, and either
  * `offset` or `cursor` (the previous page's next_cursor). Give the list's schema `.superRefine(oneStartingPoint)`.
  */
 export const KeysetPageQuery = z.object({

@@ -1,9 +1,11 @@
 // The organisation's events (GET /admin/api/orgs/{id}/events and /events/{eventId}): a receiver that missed
 // deliveries fetches the events of the last 30 days, each exactly as a delivery carried it, newest first, filtered
-// by kind and time, in limit/offset pages; compliance.due only where an endpoint took it; never another organisation's.
+// by kind and time, in keyset (cursor) or offset pages; compliance.due only where an endpoint took it; never another organisation's.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { sessionSecrets } from "../../../src/platform/env";
+import { issueCursor } from "../../../src/inventory/http/list-cursor";
 import { INVENTORY_EVENT_PAYLOADS } from "../../../src/inventory/webhooks/payloads";
 import { EventSchema } from "../../../src/inventory/webhooks/schemas";
 import { emitComplianceDue } from "../../../src/inventory/webhooks/service";
@@ -16,7 +18,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const EventPage = z.object({ data: z.array(EventSchema), has_more: z.boolean(), next_offset: z.number().int().nullable() });
+const EventPage = z
+  .object({ data: z.array(EventSchema), has_more: z.boolean(), next_offset: z.number().int().nullable(), next_cursor: z.string().nullable() })
+  .strict();
 type WireEvent = z.infer<typeof EventSchema>;
 const DAY_MS = 86_400_000;
 
@@ -59,7 +63,7 @@ describe("the organisation's events, as its receiver got them", () => {
 
   it("lists every business event newest first, each equal to the body its delivery carried; the test send is left out", async () => {
     expect(delivered.map((e) => e.type)).toEqual(["customer.created", "sale.created", "sale.cancelled"]);
-    expect(await list(orgId)).toEqual({ data: [...delivered].reverse(), has_more: false, next_offset: null });
+    expect(await list(orgId)).toEqual({ data: [...delivered].reverse(), has_more: false, next_offset: null, next_cursor: null });
     for (const event of delivered) expect(INVENTORY_EVENT_PAYLOADS.find((p) => p.type === event.type)!.schema.parse(event)).toEqual(event);
   });
 
@@ -109,6 +113,73 @@ describe("paging", () => {
     }
     expect(seen).toEqual(expected);
     expect(pages).toBe(5);
+  });
+});
+
+describe("paging by cursor", () => {
+  /** Nine events over five milliseconds an hour ago, as the list orders them: newest first, one millisecond's by id, descending. */
+  async function nineEvents(orgId: string): Promise<string[]> {
+    const base = Date.now() - 3_600_000;
+    const inserted: Array<{ id: string; at: number }> = [];
+    for (const offset of [0, 0, 1, 2, 2, 2, 3, 4, 4]) inserted.push({ id: await insertEvent(orgId, base + offset), at: base + offset });
+    return [...inserted].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((e) => e.id);
+  }
+
+  it("walks every event exactly once, in order, while new events are recorded, with no before to fix", { timeout: 30_000 }, async () => {
+    const orgId = await createOrg();
+    const expected = await nineEvents(orgId);
+    const seen: string[] = [];
+    let page = await list(orgId, "?limit=2");
+    seen.push(...page.data.map((e) => e.id));
+    for (let pages = 1; page.next_cursor !== null; pages++) {
+      expect(page.has_more).toBe(true);
+      // An event recorded mid-walk is newer than every event already listed: it neither repeats nor pushes one on.
+      if (pages === 2) await insertEvent(orgId, Date.now());
+      page = await list(orgId, `?limit=2&cursor=${page.next_cursor}`);
+      expect(page.next_offset).toBeNull();
+      seen.push(...page.data.map((e) => e.id));
+    }
+    expect(page.has_more).toBe(false);
+    expect(seen).toEqual(expected);
+  });
+
+  it("keeps the filters it was given with: a cursor of ?type pages that kind only", async () => {
+    const orgId = await createOrg();
+    const expected = await nineEvents(orgId);
+    const buyer = await customer(orgId);
+    const first = await list(orgId, "?type=customer.created&limit=5");
+    expect(first.data.map((e) => e.type)).toEqual(Array(5).fill("customer.created"));
+    const rest = await list(orgId, `?type=customer.created&limit=10&cursor=${first.next_cursor}`);
+    expect([...first.data, ...rest.data].map((e) => e.id)).toEqual([expect.any(String), ...expected]);
+    expect(first.data[0]?.data).toMatchObject({ customer_id: buyer.id });
+    expect(rest.next_cursor).toBeNull();
+  });
+
+  it("refuses a cursor that was altered, is another organisation's or another list's, or comes with other filters or an offset", async () => {
+    const orgId = await createOrg();
+    await nineEvents(orgId);
+    const cursor = (await list(orgId, "?limit=2")).next_cursor ?? "";
+    const other = await createOrg();
+    const notIssued = "cursor: is not a next_cursor this list gave your organisation; send it exactly as received, or start again without cursor";
+    const [payload, mac] = cursor.split(".");
+    const altered = `${payload}.${mac?.startsWith("0") ? "1" : "0"}${mac?.slice(1)}`;
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/events?cursor=${altered}`), 400, "bad_request")).toBe(notIssued);
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${other}/events?cursor=${cursor}`), 400, "bad_request")).toBe(notIssued);
+    // Signed by this service for this organisation, but a position in its sales list.
+    const salesCursor = await issueCursor(
+      sessionSecrets(env),
+      "sales",
+      orgId,
+      { type: null, since: null, before: null },
+      { createdAt: 0, id: "evt_x" },
+    );
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/events?cursor=${salesCursor}`), 400, "bad_request")).toBe(notIssued);
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/events?type=stock.low&cursor=${cursor}`), 400, "bad_request")).toBe(
+      "type: was not sent with the request that gave this cursor; send the same filters with cursor, or start again without it to change them",
+    );
+    expect(await expectError(await admin("GET", `/admin/api/orgs/${orgId}/events?offset=0&cursor=${cursor}`), 400, "bad_request")).toBe(
+      "cursor: cannot be combined with offset: send one or the other",
+    );
   });
 });
 
