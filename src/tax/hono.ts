@@ -6,6 +6,7 @@ import { createApp, type AppEnv } from "../platform/http/app";
 import { ApiError, errorStatusDescription, type ErrorCatalogue } from "../platform/http/errors";
 import type { ApiKeyVariables } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
+import { isoTime } from "../platform/pure/dates";
 
 export type TaxAppEnv = AppEnv<TaxEnv, ApiKeyVariables>;
 export type TaxApp = OpenAPIHono<TaxAppEnv>;
@@ -111,5 +112,5 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
 }
 
 export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
-export const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = isoTime;
 export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));

@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
 import { describeErrorStatus } from "./errors";
+import { isoTime } from "../../platform/pure/dates";
 
 export const ErrorSchema = z
   .object({
@@ -86,5 +87,5 @@ export function keysetPageOf<T extends z.ZodType>(item: T) {
 }
 
 export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
-export const iso = (ms: number) => new Date(ms).toISOString();
+export const iso = isoTime;
 export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
