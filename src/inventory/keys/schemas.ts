@@ -2,7 +2,7 @@
 // snake_case throughout, as the seed's wire format.
 import { z } from "@hono/zod-openapi";
 import { INVENTORY_SCOPES } from "./api-key-auth";
-import { IsoTime } from "../http/schemas";
+import { IsoTime, iso } from "../http/schemas";
 
 export const AccessSchema = z.enum(["read_only", "read_write"]);
 export const ScopeSchema = z.enum(INVENTORY_SCOPES).openapi({ description: "A resource scope" });
@@ -109,7 +109,7 @@ export function createdKeyView(row: CreatedKeyFields, key: string): z.infer<type
     name: row.name,
     access: row.access,
     scopes: row.scopes as z.infer<typeof ScopeSchema>[],
-    expires_at: row.expiresAt === null ? null : new Date(row.expiresAt).toISOString(),
-    created_at: new Date(row.createdAt).toISOString(),
+    expires_at: row.expiresAt === null ? null : iso(row.expiresAt),
+    created_at: iso(row.createdAt),
   };
 }

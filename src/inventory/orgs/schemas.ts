@@ -2,7 +2,7 @@
 // snake_case throughout, as the API's wire format.
 import { z } from "@hono/zod-openapi";
 import { PLANS } from "../db/schema";
-import { IsoTime } from "../http/schemas";
+import { IsoTime, iso } from "../http/schemas";
 import { Gstin, GstState, stateOfRegistration } from "../http/wire-formats";
 
 export const PlanSchema = z.enum(PLANS).openapi({
@@ -89,6 +89,6 @@ export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: bo
     limits: { requests_per_minute: requestsPerMinute },
     gstin: org.gstin,
     state: org.stateCode,
-    created_at: new Date(org.createdAt).toISOString(),
+    created_at: iso(org.createdAt),
   };
 }
