@@ -1,8 +1,10 @@
 import { formToken } from "../../platform/auth/session";
 import { dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
-import { AdminDashboard, SignInPage, type AdminDashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
+import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
+import { AdminDashboard, SignInPage, type AdminDashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
 import { ADMIN_BASE, currentSession, FORM_COOKIE } from "./session";
 
 /**
@@ -24,16 +26,28 @@ export function registerAdminHome(app: InventoryApp): void {
     );
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
     // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or
-    // revoked here; an offset that is not a number falls back to the newest page.
+    // revoked here; an offset that is not a number falls back to the newest page. `?events=` pages through older
+    // events (`?event_type=` filters them); a stale or foreign cursor falls back to the newest page.
     const keysOffset = /^\d{1,6}$/.test(c.req.query("keys") ?? "") ? Number(c.req.query("keys")) : 0;
     type KeyPage = { data: AdminDashboardProps["keys"]; next_offset: number | null };
-    const [orgView, pagedKeys, audit, endpoints] = await Promise.all([
+    type EventList = { data: EventView[]; next_cursor: string | null };
+    const [orgView, pagedKeys, audit, endpoints, events] = await Promise.all([
       call<AdminDashboardProps["org"]>(org),
       fetchBody<KeyPage>(`${org}/keys?limit=${KEYS_PER_PAGE}&offset=${keysOffset}`),
       call<AdminDashboardProps["audit"]>(`${org}/audit?limit=50`),
       call<WebhookEndpointView[]>(`${org}/webhooks`),
+      loadEvents(c.req.query(), INVENTORY_WEBHOOK_EVENTS, async (type, cursor) => {
+        const page = await fetchBody<EventList>(eventListPath(`${org}/events`, type, cursor));
+        return (
+          page && {
+            events: page.data.map((event) => ({ id: event.id, type: event.type, createdAt: event.created_at, body: event })),
+            nextCursor: page.next_cursor,
+          }
+        );
+      }),
     ]);
     const keys = pagedKeys ?? (keysOffset > 0 ? await fetchBody<KeyPage>(`${org}/keys?limit=${KEYS_PER_PAGE}`) : null);
+    const keysPaged = pagedKeys !== null && keysOffset > 0;
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
@@ -61,10 +75,12 @@ export function registerAdminHome(app: InventoryApp): void {
         org={orgView}
         keys={keys.data}
         keysNextOffset={keys.next_offset}
-        keysPaged={pagedKeys !== null && keysOffset > 0}
+        keysPaged={keysPaged}
         audit={audit}
         endpoints={endpoints}
         deliveries={deliveries}
+        events={events}
+        query={{ keys: keysPaged ? String(keysOffset) : undefined, ...eventsQuery(events) }}
         csrfToken={session.csrfToken}
       />,
     );

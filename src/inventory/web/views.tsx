@@ -1,15 +1,17 @@
 // The inventory admin area: organisation admins sign in (no sign-up: the operator creates admins), then
-// manage their organisation's keys, webhooks and audit log. Everything shown comes from the management
+// manage their organisation's keys, webhooks, events and audit log. Everything shown comes from the management
 // API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
+import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import { SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { INVENTORY_SCOPES } from "../keys/api-key-auth";
 import type { KeySchema } from "../keys/schemas";
 import type { AuditEntrySchema, OrgSchema } from "../orgs/schemas";
-import type { DeliverySchema, WebhookSchema } from "../webhooks/schemas";
+import type { DeliverySchema, EventSchema, WebhookSchema } from "../webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
 import { ADMIN_BASE, ASSET_BASE } from "./session";
 
@@ -20,6 +22,7 @@ type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type WebhookEndpointView = z.infer<typeof WebhookSchema>;
 /** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
 export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpoint_id: string };
+export type EventView = z.infer<typeof EventSchema>;
 
 const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
   "sales:read": "GET /sales",
@@ -79,6 +82,9 @@ export interface AdminDashboardProps {
   audit: AuditEntry[];
   endpoints: WebhookEndpointView[] | null;
   deliveries: WebhookDeliveryView[] | null;
+  events: EventsView;
+  /** What the page's cards show (a page of keys, of events, an event type), for their links to keep. */
+  query: PageQuery;
   csrfToken: string;
 }
 
@@ -166,8 +172,10 @@ export function AdminDashboard(props: AdminDashboardProps) {
         <KeyTable keys={props.keys} />
         {props.keysNextOffset !== null || props.keysPaged ? (
           <nav class="actions" aria-label="More keys">
-            {props.keysPaged ? <a href={`${ADMIN_BASE}#keys`}>Newest keys</a> : null}
-            {props.keysNextOffset !== null ? <a href={`${ADMIN_BASE}?keys=${props.keysNextOffset}#keys`}>Older keys</a> : null}
+            {props.keysPaged ? <a href={pageHref(ADMIN_BASE, props.query, { keys: undefined }, "keys")}>Newest keys</a> : null}
+            {props.keysNextOffset !== null ? (
+              <a href={pageHref(ADMIN_BASE, props.query, { keys: String(props.keysNextOffset) }, "keys")}>Older keys</a>
+            ) : null}
           </nav>
         ) : null}
       </section>
@@ -207,6 +215,11 @@ export function AdminDashboard(props: AdminDashboardProps) {
             })) ?? null
           }
         />
+      </section>
+
+      <section class="card" id="events" aria-labelledby="events-title">
+        <h2 id="events-title">Events</h2>
+        <Events {...props.events} path={ADMIN_BASE} query={props.query} types={INVENTORY_WEBHOOK_EVENTS} />
       </section>
 
       <section class="card" id="audit" aria-labelledby="audit-title">

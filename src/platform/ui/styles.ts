@@ -57,6 +57,12 @@ dl.limits { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1
 dl.limits dt { font-weight: 600; }
 dl.limits dd { margin: 0; }
 .empty { color: var(--muted); font-style: italic; }
+form.filter { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: 0 0 .75rem; }
+form.filter label { margin: 0; }
+form.filter select { width: auto; max-width: 100%; }
+summary { cursor: pointer; color: var(--accent); }
+pre.event-body { margin: .25rem 0 0; padding: .5rem; max-height: 24rem; overflow: auto; background: var(--bg); border: 1px solid var(--line); border-radius: 6px;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .8rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 @media (max-width: 40rem) {
   main { padding: .5rem; }
   section.card { padding: .75rem; border-radius: 0; border-left: 0; border-right: 0; }

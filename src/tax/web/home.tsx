@@ -1,9 +1,11 @@
 import type { Context } from "hono";
 import { formToken } from "../../platform/auth/session";
 import { type DashboardRefusal, dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../hono";
-import { Dashboard, LandingPage, type DashboardProps, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
+import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
+import { Dashboard, LandingPage, type DashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
 import { currentSession, FORM_COOKIE } from "./session-auth";
 
 /**
@@ -20,17 +22,29 @@ export function registerHome(app: TaxApp): void {
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
       app.request(new URL(path, c.req.url).href, { headers: dashboardCallHeaders(c.req) }, c.env, c.executionCtx),
     );
-    // `?keys=` pages through older keys; a stale or foreign cursor falls back to the newest page.
+    // `?keys=` pages through older keys, `?events=` through older events (`?event_type=` filters them); a stale
+    // or foreign cursor falls back to the newest page.
     const keysCursor = c.req.query("keys");
     const keysPath = (cursor: string | undefined) => `/admin/api/keys${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
     type KeyPage = { data: DashboardProps["keys"]; nextCursor: string | null };
-    const [account, pagedKeys, endpoints] = await Promise.all([
+    type EventList = { data: EventView[]; nextCursor: string | null };
+    const [account, pagedKeys, endpoints, events] = await Promise.all([
       call<DashboardProps["account"]>("/admin/api/account"),
       fetchBody<KeyPage>(keysPath(keysCursor)),
       call<WebhookEndpointView[]>("/admin/api/webhooks"),
+      loadEvents(c.req.query(), TAX_WEBHOOK_EVENTS, async (type, cursor) => {
+        const page = await fetchBody<EventList>(eventListPath("/admin/api/events", type, cursor));
+        return (
+          page && {
+            events: page.data.map((event) => ({ id: event.id, type: event.type, createdAt: event.createdAt, body: event })),
+            nextCursor: page.nextCursor,
+          }
+        );
+      }),
     ]);
     const keys = pagedKeys ?? (keysCursor ? await fetchBody<KeyPage>(keysPath(undefined)) : null);
     if (!account || !keys) return signedOut(c, refusal());
+    const keysPaged = pagedKeys !== null && keysCursor !== undefined;
     // Recent deliveries of every endpoint, newest first.
     const perEndpoint = await Promise.all(
       (endpoints ?? []).map(async (endpoint) =>
@@ -52,9 +66,11 @@ export function registerHome(app: TaxApp): void {
         account={account}
         keys={keys.data}
         keysNextCursor={keys.nextCursor}
-        keysPaged={pagedKeys !== null && keysCursor !== undefined}
+        keysPaged={keysPaged}
         endpoints={endpoints}
         deliveries={deliveries}
+        events={events}
+        query={{ keys: keysPaged ? keysCursor : undefined, ...eventsQuery(events) }}
         csrfToken={session.csrfToken}
       />,
     );

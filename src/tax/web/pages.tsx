@@ -1,14 +1,16 @@
-// The tax service's web page: sign in / sign up when signed out; keys, plan and webhooks when signed in.
+// The tax service's web page: sign in / sign up when signed out; keys, plan, webhooks and events when signed in.
 // Everything shown comes from the management API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
+import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
+import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import { SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
 import type { AccountDetailSchema } from "../accounts/get-account";
 import type { KeySchema } from "../keys/schemas";
-import type { DeliverySchema, WebhookEndpointSchema } from "../webhooks/schemas";
+import type { DeliverySchema, EventSchema, WebhookEndpointSchema } from "../webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
 import { ASSET_BASE } from "./session-auth";
 
@@ -18,6 +20,7 @@ type ApiKey = z.infer<typeof KeySchema>;
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
 /** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
 export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpointId: string };
+export type EventView = z.infer<typeof EventSchema>;
 
 const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
   "documents:parse": "POST /documents/parse",
@@ -38,8 +41,8 @@ export function LandingPage(props: { formToken: string; error?: string | undefin
       <section class="card" aria-labelledby="about">
         <h2 id="about">API keys for the Tax Computation Service</h2>
         <p>
-          Sign in to create, rotate and revoke API keys, see your plan's limits and manage webhook endpoints. Results of the API are informational and
-          not tax advice.
+          Sign in to create, rotate and revoke API keys, see your plan's limits, manage webhook endpoints and see the events they are sent. Results of
+          the API are informational and not tax advice.
         </p>
       </section>
       <ErrorBox message={props.error} />
@@ -104,6 +107,9 @@ export interface DashboardProps {
   keysPaged: boolean;
   endpoints: WebhookEndpointView[] | null;
   deliveries: WebhookDeliveryView[] | null;
+  events: EventsView;
+  /** What the page's cards show (a page of keys, of events, an event type), for their links to keep. */
+  query: PageQuery;
   csrfToken: string;
 }
 
@@ -189,8 +195,8 @@ export function Dashboard(props: DashboardProps) {
         <KeyTable keys={props.keys} />
         {props.keysNextCursor || props.keysPaged ? (
           <nav class="actions" aria-label="More keys">
-            {props.keysPaged ? <a href="/#keys">Newest keys</a> : null}
-            {props.keysNextCursor ? <a href={`/?keys=${encodeURIComponent(props.keysNextCursor)}#keys`}>Older keys</a> : null}
+            {props.keysPaged ? <a href={pageHref("/", props.query, { keys: undefined }, "keys")}>Newest keys</a> : null}
+            {props.keysNextCursor ? <a href={pageHref("/", props.query, { keys: props.keysNextCursor }, "keys")}>Older keys</a> : null}
           </nav>
         ) : null}
       </section>
@@ -208,6 +214,11 @@ export function Dashboard(props: DashboardProps) {
           endpoints={props.endpoints}
           deliveries={props.deliveries}
         />
+      </section>
+
+      <section class="card" id="events" aria-labelledby="events-title">
+        <h2 id="events-title">Events</h2>
+        <Events {...props.events} path="/" query={props.query} types={TAX_WEBHOOK_EVENTS} />
       </section>
     </Layout>
   );

@@ -1,5 +1,5 @@
-// The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, and isolation between
-// organisations through the session-authenticated management API.
+// The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, isolation between
+// organisations through the session-authenticated management API, and the Events card.
 import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { hashPassword } from "../../../src/platform/auth/password";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
+import { cardEvents, cardLink, eventsCardCases, insertEvents } from "../../web-events";
 import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
 
@@ -383,5 +384,59 @@ describe("the key list on the page reaches every key", () => {
     expect(seen.size).toBe(211);
     expect(seen.has(oldest.id)).toBe(true);
     expect(oldestRow).toContain(`data-api="/admin/api/keys/${oldest.id}/revoke"`);
+  });
+});
+
+async function pageAt(b: Browser, pathAndQuery: string): Promise<string> {
+  const response = await SELF.fetch(`${INVENTORY}${pathAndQuery}`, { headers: { Cookie: cookieHeader(b) } });
+  const html = await response.text();
+  expect(response.status, html).toBe(200);
+  return html;
+}
+
+describe("the Events card", () => {
+  eventsCardCases({
+    path: "/admin",
+    types: ["customer.created", "entry.voided"],
+    async signedIn() {
+      const { b, orgId } = await signedIn();
+      return { page: (pathAndQuery) => pageAt(b, pathAndQuery), record: (types) => insertEvents("org_id", orgId, types) };
+    },
+  });
+
+  it("shows a new customer's event with its body as the events list gives it, escaped, and never another organisation's", async () => {
+    const { b, orgId } = await signedIn();
+    const name = `<script>alert("${crypto.randomUUID()}")</script>`;
+    const customer = await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/customers`, { name }), 201);
+    const otherOrg = await createOrg();
+    await expectStatus(await admin("POST", `/admin/api/orgs/${otherOrg}/customers`, { name }), 201);
+
+    const html = await pageAt(b, "/admin");
+    const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/events`), 200);
+    expect(listed.data).toHaveLength(1);
+    expect(cardEvents(html)).toEqual([{ id: listed.data[0].id, type: "customer.created", body: listed.data[0] }]);
+    expect(listed.data[0].data).toMatchObject({ customer_id: customer.data.id, name });
+    expect(html).not.toContain("<script>alert");
+    const theirs = await expectStatus(await admin("GET", `/admin/api/orgs/${otherOrg}/events`), 200);
+    expect(theirs.data).toHaveLength(1);
+    expect(html).not.toContain(theirs.data[0].id);
+    expect(html).not.toContain(otherOrg);
+  });
+
+  it("the type filter and the events links keep the page of keys shown, and the keys links keep the type", async () => {
+    const { b, orgId } = await signedIn();
+    await insertEvents(
+      "org_id",
+      orgId,
+      Array.from({ length: 21 }, () => "customer.created"),
+    );
+    const html = await pageAt(b, "/admin?keys=1&event_type=customer.created");
+    const filter = /<form method="get" action="\/admin#events" class="filter">([\s\S]*?)<\/form>/.exec(html)![1]!;
+    expect(filter).toMatch(/<input type="hidden" name="keys" value="1"\/?>/);
+    expect(filter).not.toContain('name="events"');
+    const older = new URL(cardLink(html, "Older events")!, INVENTORY);
+    expect([older.searchParams.get("keys"), older.searchParams.get("event_type")]).toEqual(["1", "customer.created"]);
+    const newestKeys = /<a href="([^"]+)">Newest keys<\/a>/.exec(html)![1]!.replace(/&amp;/g, "&");
+    expect(newestKeys).toBe("/admin?event_type=customer.created#keys");
   });
 });

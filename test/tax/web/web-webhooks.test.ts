@@ -1,10 +1,11 @@
 // The web page's webhook management (/admin/api/webhooks with the session): register (secret once), list,
-// test, recent deliveries and delete, with CSRF and isolation between accounts.
+// test, recent deliveries and delete, with CSRF and isolation between accounts; and its Events card.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { cardEvents, eventsCardCases, insertEvents } from "../../web-events";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { sessionCaller } from "../../web-session";
-import { admin, createKey, expectError, expectStatus, signedIn, TAX } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus, signedIn, TAX } from "../helpers";
 
 installReceivers();
 
@@ -103,5 +104,49 @@ describe("webhooks on the web page", () => {
     expect(still.data.map((e: { id: string }) => e.id)).toEqual([theirs.data.id]);
     const viaKey = await expectStatus(await SELF.fetch(`${TAX}/api/v1/webhooks`, { headers: { Authorization: `Bearer ${owner.key}` } }), 200);
     expect(viaKey.data).toEqual(still.data);
+  });
+});
+
+async function pageOf(user: { cookie: string }, pathAndQuery = "/"): Promise<string> {
+  const response = await SELF.fetch(`${TAX}${pathAndQuery}`, { headers: { Cookie: user.cookie } });
+  const html = await response.text();
+  expect(response.status, html).toBe(200);
+  return html;
+}
+
+describe("the Events card", () => {
+  eventsCardCases({
+    path: "/",
+    types: ["profile.saved", "profile.deleted"],
+    async signedIn() {
+      const user = await signedIn();
+      const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(user.email).first<{ id: string }>();
+      return { page: (pathAndQuery) => pageOf(user, pathAndQuery), record: (types) => insertEvents("owner_id", account!.id, types) };
+    },
+  });
+
+  it("shows a saved profile's event with its body as the events API gives it, escaped, and never another account's", async () => {
+    const user = await signedIn();
+    const { key } = await createKey({ email: user.email, scopes: ["profiles:write", "events:read"] });
+    const label = `<b>Salary</b> & "bonus" ${crypto.randomUUID()}`;
+    const profile = { age: 30, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } };
+    const save = (withKey: string) =>
+      api("/api/v1/profiles", withKey, { method: "POST", body: JSON.stringify({ label, financialYear: "2025-26", profile }) });
+    const saved = await expectStatus(await save(key), 201);
+    const other = await createKey({ scopes: ["profiles:write"] });
+    await expectStatus(await save(other.key), 201);
+
+    const html = await pageOf(user);
+    const listed = await expectStatus(await api("/api/v1/events", key), 200);
+    expect(listed.data).toHaveLength(1);
+    expect(cardEvents(html)).toEqual([{ id: listed.data[0].id, type: "profile.saved", body: listed.data[0] }]);
+    expect(listed.data[0].data).toMatchObject({ profileId: saved.data.id, label, created: true });
+    expect(html).not.toContain("<b>Salary</b>");
+    expect(html).toContain("&lt;b&gt;Salary&lt;/b&gt; &amp;");
+    // The other account saved the same label: its event is not on this page.
+    const theirs = await expectStatus(await admin("GET", `/admin/api/events?accountEmail=${encodeURIComponent(other.email)}`), 200);
+    expect(theirs.data).toHaveLength(1);
+    expect(html).not.toContain(theirs.data[0].id);
+    expect(html.match(/&lt;b&gt;Salary/g)).toHaveLength(1);
   });
 });
