@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, applyLocalMigrations, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
-import { DEMO_ADMIN, seedDemo } from "../../scripts/seed.mjs";
+import { DEMO_ADMIN, DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = path.join(ROOT, "test-artifacts", "screenshots");
@@ -63,7 +63,7 @@ function clippedInCells(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     Array.from(document.querySelectorAll("table td")).flatMap((cell) => {
       const edge = cell.getBoundingClientRect().right;
-      return Array.from(cell.querySelectorAll("input, select, button, code, .mono, span"))
+      return Array.from(cell.querySelectorAll("input, select, button, code, .mono, span, summary, pre"))
         .filter((element) => element.getBoundingClientRect().right > edge + 1)
         .map((element) => element.outerHTML.slice(0, 100));
     }),
@@ -148,6 +148,69 @@ async function recoverAfterEnabling(page: Page, endpointRow: Locator, lost: stri
   expect(received.slice(before).some((r) => eventIdOf(r) === lost)).toBe(false);
 }
 
+/** A call the operator makes with its token; its answer's JSON, once its status is as expected. */
+async function operator<T>(url: string, method: string, body: unknown, status: number): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return JSON.parse(text) as T;
+}
+
+interface DeliveredEvent {
+  id: string;
+  type: string;
+  time: string;
+  /** The delivery's body, parsed. */
+  body: unknown;
+}
+
+/** The events of these types the receiver got since `from`, once each (a re-sent delivery repeats its event). */
+function eventsReceived(from: number, types: readonly string[]): DeliveredEvent[] {
+  const byId = new Map<string, DeliveredEvent>();
+  for (const delivery of received.slice(from)) {
+    const event = JSON.parse(delivery.body) as { id: string; type: string; createdAt?: string; created_at?: string };
+    if (types.includes(event.type) && !byId.has(event.id))
+      byId.set(event.id, { id: event.id, type: event.type, time: (event.createdAt ?? event.created_at)!, body: event });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * The Events card against what the receiver got (its endpoint takes every event): the newest 20 events with the
+ * bodies delivered, newest first (events of one millisecond by id), the rest behind "Older events", and the type
+ * filter narrowing the list to the `rare` type's events.
+ */
+async function checkEventsCard(page: Page, pageUrl: string, delivered: DeliveredEvent[], rare: string, shotName: string): Promise<void> {
+  const newestFirst = [...delivered]
+    .sort((a, b) => (a.time === b.time ? (a.id < b.id ? 1 : -1) : a.time < b.time ? 1 : -1))
+    .map(({ id, body }) => ({ id, body }));
+  const rows = page.locator("#events tr[data-event-id]");
+  const shown = () =>
+    rows.evaluateAll((trs) =>
+      trs.map((tr) => ({ id: tr.getAttribute("data-event-id"), body: JSON.parse(tr.querySelector("pre")?.textContent ?? "null") })),
+    );
+  await page.goto(pageUrl);
+  expect(await shown()).toEqual(newestFirst.slice(0, 20));
+  await rows.first().locator("summary").click();
+  await expect.poll(() => rows.first().locator("pre").isVisible()).toBe(true);
+  await page.locator("#events").screenshot({ path: path.join(SHOTS, `${shotName}.png`) });
+
+  await Promise.all([page.waitForURL(/[?&]events=/), page.getByRole("link", { name: "Older events" }).click()]);
+  expect(await shown()).toEqual(newestFirst.slice(20));
+  expect(await page.getByRole("link", { name: "Newest events" }).count()).toBe(1);
+
+  await page.getByLabel("Event type").selectOption(rare);
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get("event_type") === rare && !url.searchParams.has("events")),
+    page.locator("#events").getByRole("button", { name: "Show" }).click(),
+  ]);
+  expect(await shown()).toEqual(newestFirst.filter(({ id }) => delivered.find((e) => e.id === id)!.type === rare));
+}
+
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
@@ -219,6 +282,7 @@ describe("tax web page in Chromium", () => {
     await expect.poll(() => page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
     const cookies = await context.cookies(taxUrl);
     expect(cookies.find((c) => c.name === "tax_session")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(await page.locator("#events").textContent()).toContain("No events in the last 30 days.");
     await shot(page, "tax-2-dashboard");
 
     // Create a key: name, scopes as checkboxes, lifetime; shown once with a copy button.
@@ -310,10 +374,42 @@ describe("tax web page in Chromium", () => {
 
     await shot(page, "tax-5-webhooks");
 
-    // A phone-sized view of the same page.
+    // Events: a key made on the page saves 21 profiles and deletes one; the card lists what the receiver got.
+    await page.getByLabel("Name (optional)").fill("profiles");
+    await page.getByRole("checkbox", { name: /profiles:write/ }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    const profilesKey = await revealed(page);
+    await dismissReveal(page);
+    const eventsFrom = received.length;
+    const saveProfile = async (n: number) => {
+      const response = await fetch(`${taxUrl}/api/v1/profiles`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${profilesKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          label: `Events ${n}`,
+          financialYear: "2025-26",
+          profile: { age: 30, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } },
+        }),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return ((await response.json()) as { data: { id: string } }).data.id;
+    };
+    const profileIds = await Promise.all(Array.from({ length: 21 }, (_, n) => saveProfile(n)));
+    const deleted = await fetch(`${taxUrl}/api/v1/profiles/${profileIds[0]}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${profilesKey}` },
+    });
+    expect(deleted.status).toBe(200);
+    const profileEvents = () => eventsReceived(eventsFrom, ["profile.saved", "profile.deleted"]);
+    await expect.poll(() => profileEvents().length, { timeout: 120_000 }).toBe(22);
+    await checkEventsCard(page, `${taxUrl}/`, profileEvents(), "profile.deleted", "tax-6-events");
+
+    // A phone-sized view of the same page, one event's body open.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await shot(page, "tax-6-phone");
+    await page.goto(`${taxUrl}/`);
+    await page.locator("#events summary").first().click();
+    await expect.poll(() => page.locator("#events pre").first().isVisible()).toBe(true);
+    await shot(page, "tax-7-phone");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
     expect(await clippedInCells(page)).toEqual([]);
@@ -429,9 +525,23 @@ describe("inventory admin area in Chromium", () => {
     await recoverAfterEnabling(page, endpointRow, lost);
     await shot(page, "inventory-4-webhooks");
 
+    // Events: 21 customers created and an expense voided through the management API; the card lists what the receiver got.
+    const eventsFrom = received.length;
+    const org = `${inventoryUrl}/admin/api/orgs/${DEMO_ORG_ID}`;
+    await Promise.all(
+      Array.from({ length: 21 }, (_, n) => operator(`${org}/customers`, "POST", { name: `Events customer ${n} ${Date.now()}` }, 201)),
+    );
+    const expense = await operator<{ data: { id: string } }>(`${org}/expenses`, "POST", { category: "Freight", amount: 100 }, 201);
+    await operator(`${org}/expenses/${expense.data.id}/void`, "POST", { reason: "entered twice" }, 200);
+    const orgEvents = () => eventsReceived(eventsFrom, ["customer.created", "entry.voided"]);
+    await expect.poll(() => orgEvents().length, { timeout: 120_000 }).toBe(22);
+    await checkEventsCard(page, `${inventoryUrl}/admin`, orgEvents(), "entry.voided", "inventory-5-events");
+
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.reload();
-    await shot(page, "inventory-5-phone");
+    await page.goto(`${inventoryUrl}/admin`);
+    await page.locator("#events summary").first().click();
+    await expect.poll(() => page.locator("#events pre").first().isVisible()).toBe(true);
+    await shot(page, "inventory-6-phone");
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
     expect(await clippedInCells(page)).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
