@@ -20,6 +20,12 @@ export declare function portIsFree(port: number): Promise<boolean>;
 export declare function freePort(): Promise<number>;
 /** With `server`, stops as soon as that process has exited; the error then has `exited: true`. */
 export declare function waitFor(url: string, timeoutMs?: number, server?: ChildProcess | null): Promise<Response>;
+/** `wrangler dev` of a service on free ports once `path` answers (one retry if it dies first); resolves to its base URL. */
+export declare function serveWranglerDev(
+  service: "tax" | "inventory",
+  path: string,
+  options: { persistTo: string; extraArgs?: string[]; timeoutMs: number; started?: (child: ChildProcess) => void },
+): Promise<string>;
 export declare function adminCall(
   baseUrl: string,
   adminToken: string,

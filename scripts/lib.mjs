@@ -213,7 +213,29 @@ export async function waitFor(url, timeoutMs = 90_000, server = null) {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError}`);
+  const output = server?.recentOutput?.length ? `; its last output: ${server.recentOutput.join(" | ")}` : "";
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError}${output}`);
+}
+
+/**
+ * `wrangler dev` of a service on free ports (its inspector's too), once `path` answers; the caller stops the
+ * process it returns. A start that dies before serving (a port taken between choosing and binding, by another
+ * test's Worker say) is tried once more on new ports. `timeoutMs` is a ceiling for a machine busy with the rest
+ * of the suite, where wrangler dev bundles and starts slowly.
+ */
+export async function serveWranglerDev(service, path, { persistTo, extraArgs = [], timeoutMs, started = () => {} }) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = startWranglerDev(service, port, { persistTo, extraArgs, quiet: true, inspectorPort: await freePort() });
+    started(child);
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      await waitFor(`${url}${path}`, timeoutMs, child);
+      return url;
+    } catch (error) {
+      if (attempt >= 2 || !error.exited) throw error;
+    }
+  }
 }
 
 export async function adminCall(baseUrl, adminToken, method, path, body) {

@@ -4,12 +4,11 @@ import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, applyLocalMigrations, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
+import { ROOT, applyLocalMigrations, serveWranglerDev } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
 import { DEMO_ADMIN, DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
@@ -27,25 +26,6 @@ let receiverUrl: string;
 const received: Array<{ headers: IncomingMessage["headers"]; body: string; answered: number }> = [];
 /** While true the receiver is down: it answers 503, and every delivery attempt fails. */
 let receiverDown = false;
-
-/** A port that is free, with port + 1000 (wrangler's inspector) free too. */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const server = createNetServer();
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    const port = (server.address() as { port: number }).port;
-    server.close();
-    if (port > 64_000) continue;
-    const inspector = createNetServer();
-    const ok = await new Promise<boolean>((resolve) => {
-      inspector.once("error", () => resolve(false));
-      inspector.listen(port + 1000, "127.0.0.1", () => resolve(true));
-    });
-    inspector.close();
-    if (ok) return port;
-  }
-}
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -215,10 +195,6 @@ beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
   persistTo = mkdtempSync(path.join(tmpdir(), "pages-browser-"));
-  const [taxPort, inventoryPort] = [await freePort(), await freePort()];
-  taxUrl = `http://127.0.0.1:${taxPort}`;
-  inventoryUrl = `http://127.0.0.1:${inventoryPort}`;
-
   applyLocalMigrations("tax", persistTo);
   applyLocalMigrations("inventory", persistTo);
   await seedDemo({ persistTo });
@@ -229,8 +205,8 @@ beforeAll(async () => {
     ["RAZORPAY_WEBHOOK_SECRET", `browser-razorpay-${crypto.randomUUID()}`],
     ["WEBHOOK_ALLOW_LOOPBACK", "true"],
   ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  workers.push(startWranglerDev("tax", taxPort, { persistTo, extraArgs: vars, quiet: true }));
-  workers.push(startWranglerDev("inventory", inventoryPort, { persistTo, extraArgs: vars, quiet: true }));
+  const serving = { persistTo, extraArgs: vars, timeoutMs: 300_000, started: (child: ChildProcess) => workers.push(child) };
+  const servers = Promise.all([serveWranglerDev("tax", "/api/v1/health", serving), serveWranglerDev("inventory", "/api/v1/openapi.json", serving)]);
 
   receiver = createServer((request, response) => {
     let body = "";
@@ -245,13 +221,12 @@ beforeAll(async () => {
   await once(receiver, "listening");
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
-  [browser] = await Promise.all([
+  [browser, [taxUrl, inventoryUrl]] = await Promise.all([
     chromium.launch({
       executablePath: CHROMIUM,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }),
-    waitFor(`${taxUrl}/api/v1/health`, 300_000),
-    waitFor(`${inventoryUrl}/api/v1/openapi.json`, 300_000),
+    servers,
   ]);
 });
 

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, adminCall, applyLocalMigrations, freePort, startWranglerDev, waitFor } from "../../scripts/lib.mjs";
+import { ROOT, adminCall, applyLocalMigrations, serveWranglerDev } from "../../scripts/lib.mjs";
 import { DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
 interface Example {
@@ -77,26 +77,6 @@ function stop(child: ChildProcess): Promise<void> {
   return exited.finally(() => clearTimeout(timer));
 }
 
-/**
- * `wrangler dev` of a service on free ports (its inspector's too), once `path` answers. A start that dies before
- * serving (a port taken between choosing and binding) is tried once more on new ports. The ceiling is for a
- * machine busy with the rest of the suite: wrangler dev bundles and starts slowly there.
- */
-async function serve(service: "tax" | "inventory", path: string, vars: string[]): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = startWranglerDev(service, port, { persistTo, extraArgs: vars, quiet: true, inspectorPort: await freePort() });
-    workers.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await waitFor(`${url}${path}`, 600_000, child);
-      return url;
-    } catch (error) {
-      if (attempt >= 2 || !(error as { exited?: boolean }).exited) throw error;
-    }
-  }
-}
-
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "doc-examples-"));
   applyLocalMigrations("tax", persistTo);
@@ -108,7 +88,11 @@ beforeAll(async () => {
     ["RAZORPAY_WEBHOOK_SECRET", `examples-razorpay-${crypto.randomUUID()}`],
     ["WEBHOOK_ALLOW_LOOPBACK", "true"],
   ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  [taxUrl, inventoryUrl] = await Promise.all([serve("tax", "/api/v1/health", vars), serve("inventory", "/api/v1/openapi.json", vars)]);
+  const serving = { persistTo, extraArgs: vars, timeoutMs: 600_000, started: (child: ChildProcess) => workers.push(child) };
+  [taxUrl, inventoryUrl] = await Promise.all([
+    serveWranglerDev("tax", "/api/v1/health", serving),
+    serveWranglerDev("inventory", "/api/v1/openapi.json", serving),
+  ]);
 
   const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", {
     email: "examples@tax.example",
