@@ -1,4 +1,4 @@
-// Keyset cursors of GET /api/v1/sales, /api/v1/inventory and the organisation's events list. A cursor holds the position of a page's last row in
+// Keyset cursors of GET /api/v1/sales, /api/v1/inventory, the organisation's events list and its endpoints' delivery logs. A cursor holds the position of a page's last row in
 // the list's own order, signed (platform/http/cursor: it cannot be edited into another position) and bound to the
 // list, the organisation and the filters of the request that gave it, so the page it asks for is the same list,
 // continued strictly after that row. The query still filters by the caller's organisation: a cursor is only a position.
@@ -10,7 +10,7 @@ import { inventoryError } from "./errors";
 /** The layout of a cursor's contents: a cursor of another layout is refused by name, never read as this one. */
 const CURSOR_VERSION = 1;
 
-export type KeysetList = "sales" | "inventory" | "events";
+export type KeysetList = "sales" | "inventory" | "events" | "deliveries";
 
 /** The filters of a list request by query parameter, null when the parameter was not sent. */
 export type ListFilters = Record<string, string | null>;
@@ -20,7 +20,7 @@ const Versioned = z.object({ v: z.unknown() });
 const Contents = z
   .object({
     v: z.literal(CURSOR_VERSION),
-    list: z.enum(["sales", "inventory", "events"]),
+    list: z.enum(["sales", "inventory", "events", "deliveries"]),
     org: z.string(),
     filters: z.record(z.string(), z.string().nullable()),
     after: z.unknown(),

@@ -69,10 +69,27 @@ export type DeliveryView = Pick<
   "id" | "eventId" | "eventType" | "status" | "signedAt" | "nextAttemptAt" | "createdAt" | "completedAt" | "resendOf"
 > & { attempts: AttemptView[] };
 
+/**
+ * A delivery's place in its endpoint's log: newest first, deliveries of one millisecond in the reverse of the order
+ * they were written (SQLite's rowid, which the log's index carries after created_at).
+ */
+export interface DeliveryPosition {
+  createdAt: number;
+  rowid: number;
+}
+
 export interface DeliveryFilter {
   limit: number;
   status?: Tables["webhookDeliveries"]["$inferSelect"]["status"] | undefined;
   eventType?: string | undefined;
+  /** Keyset paging: only deliveries strictly after this one in the log's order. */
+  after?: DeliveryPosition | undefined;
+}
+
+/** A page of an endpoint's deliveries, and where the next page starts (null on the last page). */
+export interface DeliveryPage {
+  deliveries: DeliveryView[];
+  next: DeliveryPosition | null;
 }
 
 /** An event as its wire body is built from it. */
@@ -793,11 +810,13 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return written.flat().map((row) => row.id);
   }
 
-  /** The endpoint's most recent deliveries, newest first, each with its attempts in order; optionally only one status or event type. */
-  async function listDeliveries(d1: D1Database, endpointId: string, filter: DeliveryFilter): Promise<DeliveryView[]> {
+  /** A page of the endpoint's deliveries, newest first, each with its attempts in order; optionally only one status or event type. */
+  async function listDeliveries(d1: D1Database, endpointId: string, filter: DeliveryFilter): Promise<DeliveryPage> {
     const q = db(d1);
-    const recent = await q
+    const { after } = filter;
+    const rows = await q
       .select({
+        rowid: sql<number>`rowid`,
         id: deliveries.id,
         eventId: deliveries.eventId,
         eventType: deliveries.eventType,
@@ -814,11 +833,15 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
           eq(deliveries.endpointId, endpointId),
           filter.status === undefined ? undefined : eq(deliveries.status, filter.status),
           filter.eventType === undefined ? undefined : eq(deliveries.eventType, filter.eventType),
+          after === undefined ? undefined : sql`(${deliveries.createdAt}, rowid) < (${after.createdAt}, ${after.rowid})`,
         ),
       )
       .orderBy(desc(deliveries.createdAt), desc(sql`rowid`))
-      .limit(filter.limit)
+      .limit(filter.limit + 1)
       .all();
+    const recent = rows.slice(0, filter.limit);
+    const last = recent.at(-1);
+    const next = rows.length > filter.limit && last ? { createdAt: last.createdAt, rowid: last.rowid } : null;
     const byDelivery = new Map<string, AttemptView[]>();
     for (const part of chunks(recent.map((d) => d.id))) {
       const rows = await q
@@ -841,7 +864,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         byDelivery.set(deliveryId, list);
       }
     }
-    return recent.map((d) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] }));
+    return { deliveries: recent.map(({ rowid: _, ...d }) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] })), next };
   }
 
   const storedEventColumns = { id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt, data: events.payload };

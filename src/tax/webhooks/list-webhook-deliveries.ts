@@ -1,32 +1,56 @@
 // GET /api/v1/webhooks/{id}/deliveries (an API key with webhooks:manage) and GET /admin/api/webhooks/{id}/deliveries
 // (the web page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
+import { sessionSecrets } from "../../platform/env";
+import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
+import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliveryFilterQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
-import type { DeliveryFilter } from "../../platform/webhooks/queries";
 import { deliveryView } from "./service";
 import { queryInteger } from "../../platform/http/query";
 
-const Limit = queryInteger(1, 100).default(25);
+const Paging = {
+  limit: queryInteger(1, 100).default(25),
+  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+};
+
+// A cursor carries the endpoint and its request's filters: with other ones it would continue another log.
+const PositionSchema = z
+  .object({
+    c: z.number().int().nonnegative(),
+    r: z.number().int(),
+    e: z.string().max(64),
+    f: z.object({ status: z.string().nullable(), eventType: z.string().nullable() }).strict(),
+  })
+  .strict();
 
 const responses = {
-  200: { description: "Deliveries", content: { "application/json": { schema: z.object({ data: z.array(DeliverySchema) }) } } },
+  200: {
+    description: "A page of deliveries, newest first",
+    content: {
+      "application/json": { schema: z.object({ data: z.array(DeliverySchema), nextCursor: z.string().nullable() }).openapi("TaxDeliveryList") },
+    },
+  },
 };
+
+const description =
+  "The endpoint's deliveries, newest first (one request's events in the reverse of the order it wrote them), optionally of one `status` or `eventType`, each with every attempt and its next retry. Pages of up to 100: follow `nextCursor` until it is null, with the same filters; paging never repeats or skips a delivery that keeps its status meanwhile, and reaches back to the endpoint's first delivery. A tampered cursor, one of another endpoint, or one sent with another `status` or `eventType` than the request that gave it is a 400.";
 
 const keyRoute = createRoute({
   method: "get",
   path: "/api/v1/webhooks/{id}/deliveries",
   tags: ["Webhooks"],
   summary:
-    "The endpoint's recent deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
+    "The endpoint's deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
+  description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   // A misspelt filter is refused: left unread, every delivery would be listed.
-  request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend({ limit: Limit }).strict() },
+  request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend(Paging).strict() },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
@@ -34,28 +58,43 @@ const managementRoute = createRoute({
   method: "get",
   path: "/admin/api/webhooks/{id}/deliveries",
   tags: ["Management"],
-  summary: "Recent deliveries of one of an account's endpoints, newest first, with every attempt",
+  summary: "Deliveries of one of an account's endpoints, newest first, with every attempt",
+  description,
   middleware: [requireAdmin] as const,
-  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, limit: Limit }).strict() },
+  request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, ...Paging }).strict() },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
 });
 
-async function listWebhookDeliveries(db: D1Database, ownerId: string, id: string, filter: DeliveryFilter) {
-  const endpoint = await webhookStore.findEndpoint(db, id, ownerId);
+type ListQuery = z.infer<typeof DeliveryFilterQuery> & { limit: number; cursor?: string | undefined };
+
+async function listWebhookDeliveries(env: TaxEnv, ownerId: string, id: string, query: ListQuery) {
+  const endpoint = await webhookStore.findEndpoint(env.DB, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
-  return { data: (await webhookStore.listDeliveries(db, endpoint.id, filter)).map(deliveryView) };
+  const filters = { status: query.status ?? null, eventType: query.eventType ?? null };
+  let after: { createdAt: number; rowid: number } | undefined;
+  if (query.cursor !== undefined) {
+    const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
+    // The endpoint was found among the caller's own, so a cursor of another endpoint, anyone's, is refused here.
+    if (!position.success || position.data.e !== endpoint.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
+    const mismatch = filterMismatch(position.data.f, filters);
+    if (mismatch !== null) throw taxError("validation_error", mismatch);
+    after = { createdAt: position.data.c, rowid: position.data.r };
+  }
+  const { deliveries, next } = await webhookStore.listDeliveries(env.DB, endpoint.id, { ...query, after });
+  const nextCursor = next === null ? null : await encodeCursor(sessionSecrets(env), { c: next.createdAt, r: next.rowid, e: endpoint.id, f: filters });
+  return { data: deliveries.map(deliveryView), nextCursor };
 }
 
 export function registerListWebhookDeliveries(app: TaxApp): void {
   app.openapi(keyRoute, async (c) => {
-    return c.json(await listWebhookDeliveries(c.env.DB, c.var.apiKey.state.ownerId, c.req.valid("param").id, c.req.valid("query")), 200);
+    return c.json(await listWebhookDeliveries(c.env, c.var.apiKey.state.ownerId, c.req.valid("param").id, c.req.valid("query")), 200);
   });
 }
 
 export function registerManagementListWebhookDeliveries(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
-    const { accountEmail, ...filter } = c.req.valid("query");
+    const { accountEmail, ...query } = c.req.valid("query");
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), accountEmail);
-    return c.json(await listWebhookDeliveries(c.env.DB, account.id, c.req.valid("param").id, filter), 200);
+    return c.json(await listWebhookDeliveries(c.env, account.id, c.req.valid("param").id, query), 200);
   });
 }

@@ -17,6 +17,7 @@ import {
   registeredLongAgo,
   resendsOf,
 } from "../../webhook-recovery";
+import { deliveryLogCases } from "../../webhook-deliveries-log";
 import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
 
 installReceivers();
@@ -71,6 +72,26 @@ const inventoryRecovery: RecoveryDriver<InventoryEndpoint> = {
   },
   expectError,
 };
+
+describe("GET /admin/api/orgs/{id}/webhooks/{webhookId}/deliveries, paged by cursor", () => {
+  deliveryLogCases({
+    ...INVENTORY_DELIVERIES,
+    owner: async () => {
+      const { ownerId, endpoint } = await setup();
+      const other = CreatedWebhookSchema.parse(
+        (await expectStatus(await admin("POST", `/admin/api/orgs/${ownerId}/webhooks`, { url: receiver(respond.ok).url }), 201)).data,
+      );
+      return { ownerId, endpoints: [endpoint, other] };
+    },
+    list: (ownerId, endpointId, query) => admin("GET", `/admin/api/orgs/${ownerId}/webhooks/${endpointId}/deliveries?${query}`),
+    nextCursor: "next_cursor",
+    eventTypeParameter: "event_type",
+    refusal: {
+      code: "bad_request",
+      notIssued: "cursor: is not a next_cursor this list gave your organisation; send it exactly as received, or start again without cursor",
+    },
+  });
+});
 
 describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
   recoveryCases(inventoryRecovery);

@@ -23,6 +23,7 @@ import {
   resendsOf,
 } from "../../webhook-recovery";
 import { sessionCaller } from "../../web-session";
+import { deliveryLogCases } from "../../webhook-deliveries-log";
 import { admin, api, createKey, expectError, expectStatus, signedIn, TAX } from "../helpers";
 
 installReceivers();
@@ -85,6 +86,25 @@ const taxRecovery: RecoveryDriver<TaxEndpoint> = {
   log: async (e) => new Map((await deliveriesOf(e.key, e.endpoint.id)).map((d) => [d.id, { status: d.status, attempts: d.attempts.length }])),
   expectError,
 };
+
+describe("GET /api/v1/webhooks/{id}/deliveries, paged by cursor", () => {
+  const keys = new Map<string, string>();
+  deliveryLogCases({
+    ...TAX_DELIVERIES,
+    owner: async () => {
+      const { key, endpoint, ownerId } = await setup();
+      const other = CreatedWebhookEndpointSchema.parse(
+        (await expectStatus(await api("/api/v1/webhooks", key, json("POST", { url: receiver(respond.ok).url })), 201)).data,
+      );
+      keys.set(ownerId, key);
+      return { ownerId, endpoints: [endpoint, other] };
+    },
+    list: (ownerId, endpointId, query) => api(`/api/v1/webhooks/${endpointId}/deliveries?${query}`, keys.get(ownerId) ?? null),
+    nextCursor: "nextCursor",
+    eventTypeParameter: "eventType",
+    refusal: { code: "validation_error", notIssued: "cursor: is not a cursor this API issued" },
+  });
+});
 
 describe("POST /api/v1/webhooks/{id}/recover", () => {
   recoveryCases(taxRecovery);
