@@ -88,10 +88,11 @@ export function deliveryLogCases(d: DeliveryLogDriver): void {
 function deliveryLogPlanCase(): void {
   it("reads a later page from the endpoint's index, starting at the cursor, whatever the endpoint's log holds", async () => {
     const { results } = await env.DB.prepare(
-      `EXPLAIN QUERY PLAN SELECT rowid, id FROM webhook_deliveries
-        WHERE endpoint_id = ?1 AND (created_at, rowid) < (?2, ?3) ORDER BY created_at DESC, rowid DESC LIMIT 26`,
+      `EXPLAIN QUERY PLAN SELECT id FROM webhook_deliveries
+        WHERE endpoint_id = ?1 AND (created_at, rowid) < (?2, (SELECT rowid FROM webhook_deliveries AS cursor_row WHERE cursor_row.id = ?3))
+        ORDER BY created_at DESC, rowid DESC LIMIT 26`,
     )
-      .bind("whk_x", 0, 0)
+      .bind("whk_x", 0, "whd_x")
       .all<{ detail: string }>();
     const plan = results.map((r) => r.detail).join("\n");
     expect(plan).toMatch(/SEARCH webhook_deliveries USING INDEX webhook_deliveries_endpoint_created \(endpoint_id=\? AND .*<\?/);

@@ -48,7 +48,7 @@ export function registerListWebhookDeliveries(app: InventoryApp): void {
     const secrets = sessionSecrets(c.env);
     const filters = { status: status ?? null, event_type: eventType ?? null };
     // The position names its endpoint: a cursor of another of the organisation's endpoints reads as not issued here.
-    const position = z.object({ createdAt: z.number().int(), rowid: z.number().int(), endpoint: z.literal(endpoint.id) }).strict();
+    const position = z.object({ createdAt: z.number().int(), id: z.string().max(64), endpoint: z.literal(endpoint.id) }).strict();
     const after = cursor === undefined ? undefined : await openCursor(secrets, "deliveries", org.id, filters, cursor, position);
     const { deliveries, next } = await webhookStore.listDeliveries(c.env.DB, endpoint.id, { limit, status, eventType, after });
     const nextCursor = next === null ? null : await issueCursor(secrets, "deliveries", org.id, filters, { ...next, endpoint: endpoint.id });

@@ -71,11 +71,12 @@ export type DeliveryView = Pick<
 
 /**
  * A delivery's place in its endpoint's log: newest first, deliveries of one millisecond in the reverse of the order
- * they were written (SQLite's rowid, which the log's index carries after created_at).
+ * they were written (SQLite's rowid, which the log's index carries after created_at). A cursor names the delivery by
+ * id and the query looks its rowid up: the rowid counts every owner's deliveries, which no cursor may tell.
  */
 export interface DeliveryPosition {
   createdAt: number;
-  rowid: number;
+  id: string;
 }
 
 export interface DeliveryFilter {
@@ -816,7 +817,6 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     const { after } = filter;
     const rows = await q
       .select({
-        rowid: sql<number>`rowid`,
         id: deliveries.id,
         eventId: deliveries.eventId,
         eventType: deliveries.eventType,
@@ -833,7 +833,9 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
           eq(deliveries.endpointId, endpointId),
           filter.status === undefined ? undefined : eq(deliveries.status, filter.status),
           filter.eventType === undefined ? undefined : eq(deliveries.eventType, filter.eventType),
-          after === undefined ? undefined : sql`(${deliveries.createdAt}, rowid) < (${after.createdAt}, ${after.rowid})`,
+          after === undefined
+            ? undefined
+            : sql`(${deliveries.createdAt}, rowid) < (${after.createdAt}, (SELECT rowid FROM ${deliveries} AS cursor_row WHERE cursor_row.id = ${after.id}))`,
         ),
       )
       .orderBy(desc(deliveries.createdAt), desc(sql`rowid`))
@@ -841,7 +843,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
       .all();
     const recent = rows.slice(0, filter.limit);
     const last = recent.at(-1);
-    const next = rows.length > filter.limit && last ? { createdAt: last.createdAt, rowid: last.rowid } : null;
+    const next = rows.length > filter.limit && last ? { createdAt: last.createdAt, id: last.id } : null;
     const byDelivery = new Map<string, AttemptView[]>();
     for (const part of chunks(recent.map((d) => d.id))) {
       const rows = await q
@@ -864,7 +866,7 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
         byDelivery.set(deliveryId, list);
       }
     }
-    return { deliveries: recent.map(({ rowid: _, ...d }) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] })), next };
+    return { deliveries: recent.map((d) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] })), next };
   }
 
   const storedEventColumns = { id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt, data: events.payload };

@@ -22,7 +22,7 @@ const Paging = {
 const PositionSchema = z
   .object({
     c: z.number().int().nonnegative(),
-    r: z.number().int(),
+    i: z.string().max(64),
     e: z.string().max(64),
     f: z.object({ status: z.string().nullable(), eventType: z.string().nullable() }).strict(),
   })
@@ -71,17 +71,17 @@ async function listWebhookDeliveries(env: TaxEnv, ownerId: string, id: string, q
   const endpoint = await webhookStore.findEndpoint(env.DB, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
   const filters = { status: query.status ?? null, eventType: query.eventType ?? null };
-  let after: { createdAt: number; rowid: number } | undefined;
+  let after: { createdAt: number; id: string } | undefined;
   if (query.cursor !== undefined) {
     const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
     // The endpoint was found among the caller's own, so a cursor of another endpoint, anyone's, is refused here.
     if (!position.success || position.data.e !== endpoint.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
     const mismatch = filterMismatch(position.data.f, filters);
     if (mismatch !== null) throw taxError("validation_error", mismatch);
-    after = { createdAt: position.data.c, rowid: position.data.r };
+    after = { createdAt: position.data.c, id: position.data.i };
   }
   const { deliveries, next } = await webhookStore.listDeliveries(env.DB, endpoint.id, { ...query, after });
-  const nextCursor = next === null ? null : await encodeCursor(sessionSecrets(env), { c: next.createdAt, r: next.rowid, e: endpoint.id, f: filters });
+  const nextCursor = next === null ? null : await encodeCursor(sessionSecrets(env), { c: next.createdAt, i: next.id, e: endpoint.id, f: filters });
   return { data: deliveries.map(deliveryView), nextCursor };
 }
 
