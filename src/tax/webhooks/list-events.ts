@@ -2,34 +2,20 @@
 // operator naming an account): the account's events of the last 30 days, newest first, for a receiver to fetch
 // what it missed.
 import { createRoute, z } from "@hono/zod-openapi";
-import { sessionSecrets } from "../../platform/env";
-import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS, eventListFilters, eventListWindow, sinceBeforeBefore } from "../../platform/webhooks/schemas";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, taxError, type TaxApp } from "../hono";
+import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { CursorQuery, issueListCursor, openListCursor } from "./list-cursor";
 import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventSchema, WebhookEventSchema } from "./schemas";
 
-/** The filters a cursor is bound to, as the request that gave it sent them (null when not sent). */
-type BoundFilters = Record<"type" | "since" | "before", string | null>;
-
-// A cursor carries its account and its request's filters: with other filters it would continue another list.
-const PositionSchema = z
-  .object({
-    c: z.number().int().nonnegative(),
-    i: z.string().max(64),
-    o: z.string(),
-    f: z.object({ type: z.string().nullable(), since: z.string().nullable(), before: z.string().nullable() }).strict(),
-  })
-  .strict();
-
 const Paging = {
   limit: queryInteger(1, 100).default(25).openapi({ description: "Page size, 1 to 100", example: 25 }),
-  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+  cursor: CursorQuery,
 };
 const Filters = eventListFilters(WebhookEventSchema);
 
@@ -73,16 +59,9 @@ const managementRoute = createRoute({
 type ListQuery = z.infer<typeof Filters> & { limit: number; cursor?: string | undefined };
 
 async function listEvents(env: TaxEnv, ownerId: string, query: ListQuery) {
-  const filters: BoundFilters = { type: query.type ?? null, since: query.since ?? null, before: query.before ?? null };
-  let after: { createdAt: number; id: string } | undefined;
-  if (query.cursor !== undefined) {
-    const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
-    // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
-    if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
-    const mismatch = filterMismatch(position.data.f, filters);
-    if (mismatch !== null) throw taxError("validation_error", mismatch);
-    after = { createdAt: position.data.c, id: position.data.i };
-  }
+  const filters = { type: query.type ?? null, since: query.since ?? null, before: query.before ?? null };
+  // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
+  const after = query.cursor === undefined ? undefined : await openListCursor(env, ownerId, filters, query.cursor);
   const rows = await webhookStore.listEvents(env.DB, ownerId, {
     ...eventListWindow(query, Date.now()),
     type: query.type,
@@ -91,8 +70,7 @@ async function listEvents(env: TaxEnv, ownerId: string, query: ListQuery) {
   });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
-  const nextCursor =
-    rows.length > query.limit && last ? await encodeCursor(sessionSecrets(env), { c: last.createdAt, i: last.id, o: ownerId, f: filters }) : null;
+  const nextCursor = rows.length > query.limit && last ? await issueListCursor(env, ownerId, filters, last) : null;
   return { data: page.map(wireEvent), nextCursor };
 }
 

@@ -1,32 +1,18 @@
 // GET /api/v1/webhooks/{id}/deliveries (an API key with webhooks:manage) and GET /admin/api/webhooks/{id}/deliveries
 // (the web page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
-import { sessionSecrets } from "../../platform/env";
-import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { CursorQuery, issueListCursor, openListCursor } from "./list-cursor";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliveryFilterQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
 import { queryInteger } from "../../platform/http/query";
 
-const Paging = {
-  limit: queryInteger(1, 100).default(25),
-  cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
-};
-
-// A cursor carries the endpoint and its request's filters: with other ones it would continue another log.
-const PositionSchema = z
-  .object({
-    c: z.number().int().nonnegative(),
-    i: z.string().max(64),
-    e: z.string().max(64),
-    f: z.object({ status: z.string().nullable(), eventType: z.string().nullable() }).strict(),
-  })
-  .strict();
+const Paging = { limit: queryInteger(1, 100).default(25), cursor: CursorQuery };
 
 const responses = {
   200: {
@@ -71,17 +57,10 @@ async function listWebhookDeliveries(env: TaxEnv, ownerId: string, id: string, q
   const endpoint = await webhookStore.findEndpoint(env.DB, id, ownerId);
   if (!endpoint) throw taxError("not_found", "No such webhook endpoint");
   const filters = { status: query.status ?? null, eventType: query.eventType ?? null };
-  let after: { createdAt: number; id: string } | undefined;
-  if (query.cursor !== undefined) {
-    const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(env), query.cursor));
-    // The endpoint was found among the caller's own, so a cursor of another endpoint, anyone's, is refused here.
-    if (!position.success || position.data.e !== endpoint.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
-    const mismatch = filterMismatch(position.data.f, filters);
-    if (mismatch !== null) throw taxError("validation_error", mismatch);
-    after = { createdAt: position.data.c, id: position.data.i };
-  }
+  // The endpoint was found among the caller's own, so a cursor of another endpoint, anyone's, is refused.
+  const after = query.cursor === undefined ? undefined : await openListCursor(env, endpoint.id, filters, query.cursor);
   const { deliveries, next } = await webhookStore.listDeliveries(env.DB, endpoint.id, { ...query, after });
-  const nextCursor = next === null ? null : await encodeCursor(sessionSecrets(env), { c: next.createdAt, i: next.id, e: endpoint.id, f: filters });
+  const nextCursor = next === null ? null : await issueListCursor(env, endpoint.id, filters, next);
   return { data: deliveries.map(deliveryView), nextCursor };
 }
 
