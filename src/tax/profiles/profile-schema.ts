@@ -108,7 +108,7 @@ export const SalarySchema = z
       .optional()
       .openapi({
         description:
-          "s.10 exemptions as the employer reported them (Form 16 row 2), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. In the new regime s.115BAC(2) allows only 10(10), 10(10A) and 10(10AA).",
+          "s.10 exemptions as the employer reported them (Form 16 row 2 and the break-up of row 2(g)), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. 10(10C), voluntary retirement compensation, is exempt up to ₹5,00,000 whatever is reported, and in one year of a lifetime only (the year is yours to choose; it cannot go with relief under s.89 for the same payment). In the new regime s.115BAC(2)(i) bars 10(5), 10(13A), 10(14) and 10(other), which may hold a barred clause: report 10(10B) and 10(10C) by section, as they stay exempt in both regimes.",
         example: { "10(13A)": 120_000, "10(5)": 30_000 },
       }),
   })

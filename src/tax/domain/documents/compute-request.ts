@@ -39,6 +39,12 @@ const EXEMPTION_ROWS: [Form16AmountKey, Section10Exemption][] = [
   ["specialAllowances10_14", "10(14)"],
 ];
 
+// Rows of the break-up of 2(g), which row 2(h) totals.
+const BREAK_UP_EXEMPTION_ROWS: [Form16AmountKey, Section10Exemption][] = [
+  ["retrenchment10_10B", "10(10B)"],
+  ["voluntaryRetirement10_10C", "10(10C)"],
+];
+
 const OTHER_VIA_ROWS: [ChapterVIAKey, OtherChapterVIA][] = [
   ["section80TTA", "80TTA"],
   ["section80TTB", "80TTB"],
@@ -139,6 +145,41 @@ const sum = (values: (number | null)[]): number | null => {
   return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
 };
 
+interface BreakUpRow<S> {
+  field: string;
+  section: S;
+  value: number | null;
+}
+
+/**
+ * A total row and the break-up table that details it (2(h) and 2(g)'s table, 10(n) and 10(m)'s): the rows go by
+ * section and only the rest of the total as `otherSection`. A break-up details its total and never adds to it: rows
+ * that add up to more are left out and the total stands, as the form's own arithmetic uses it. Without the total,
+ * the rows stand alone. Returns what went into `into`.
+ */
+function detailTotal<S extends string>(
+  total: number | null,
+  rows: BreakUpRow<S>[],
+  otherSection: S,
+  formRows: { total: string; addedBy: string },
+  into: Map<S, number>,
+  skip: (field: string, amount: number | null, reason: string) => void,
+): number {
+  const present = rows.filter((row): row is BreakUpRow<S> & { value: number } => row.value !== null && row.value > 0);
+  const rowsTotal = present.reduce((sum, row) => sum + row.value, 0);
+  if (total !== null && rowsTotal > total) {
+    const { total: row, addedBy } = formRows;
+    const reason = `a row of the break-up of ${row}, whose rows add up to more than ${row}; ${row} was used, as the form's row ${addedBy} does`;
+    for (const row of present) skip(row.field, row.value, reason);
+    if (total > 0) into.set(otherSection, total);
+    return Math.max(0, total);
+  }
+  for (const row of present) into.set(row.section, row.value);
+  const rest = (total ?? 0) - rowsTotal;
+  if (rest > 0) into.set(otherSection, rest);
+  return rowsTotal + Math.max(0, rest);
+}
+
 function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], notes: string[], source: string): Figures {
   const f = emptyFigures();
   const a = (key: Form16AmountKey): number | null => (document.amounts[key] === null ? null : paise(document.amounts[key]!));
@@ -170,12 +211,11 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
       listed += value;
     }
   }
-  // Row 2(h) (2(g) when the total is missing) holds the other exemptions; row 2(i) is the total of all of them.
-  const other = a("totalOtherExemptions10") ?? a("otherExemptions10");
-  if (other !== null && other > 0) {
-    f.exemptions10.set("10(other)", other);
-    listed += other;
-  }
+  // Row 2(h) (2(g) when the total is missing) holds the other exemptions, which its break-up lists; row 2(i) is the
+  // total of all of them.
+  const otherExemptions = a("totalOtherExemptions10") ?? a("otherExemptions10");
+  const exemptionsBrokenUp = BREAK_UP_EXEMPTION_ROWS.map(([key, section]) => ({ field: `amounts.${key}`, section, value: a(key) }));
+  listed += detailTotal(otherExemptions, exemptionsBrokenUp, "10(other)", { total: "2(h)", addedBy: "2(i)" }, f.exemptions10, skip);
   const total = a("totalExemptions10");
   if (total !== null && total > listed) {
     // A total without its break-up: the unexplained part is taken as "any other" exemption.
@@ -202,32 +242,15 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
   f.section80E = deductible("section80E");
   // The deductible 80G figure is already after the 50 % and qualifying-limit rules: allowed in full.
   f.section80G = deductible("section80G");
-  // Row 10(n) totals the sections Part B has no row for, which its break-up lists: those go by section and only
-  // the rest of 10(n) as "other". A break-up details its total; it never adds to it.
+  // Row 10(n) totals the sections Part B has no row for, which its break-up lists.
   const otherProvisions = deductible("totalOtherProvisions") ?? deductible("otherProvisions");
-  const brokenUp: [ChapterVIAKey, OtherChapterVIA, number][] = [];
+  const provisionsBrokenUp: BreakUpRow<OtherChapterVIA>[] = [];
   for (const [key, section] of OTHER_VIA_ROWS) {
     const value = deductible(key);
-    if (value === null || value <= 0) continue;
-    if (otherProvisions !== null && OTHER_PROVISIONS_BREAK_UP.has(key)) brokenUp.push([key, section, value]);
-    else f.otherChapterVIA.set(section, value);
+    if (otherProvisions !== null && OTHER_PROVISIONS_BREAK_UP.has(key)) provisionsBrokenUp.push({ field: `chapterVIA.${key}`, section, value });
+    else if (value !== null && value > 0) f.otherChapterVIA.set(section, value);
   }
-  const brokenUpTotal = brokenUp.reduce((total, [, , value]) => total + value, 0);
-  if (otherProvisions !== null && brokenUpTotal > otherProvisions) {
-    // Row 11 adds 10(n), not its break-up: the form's own figure stands.
-    for (const [key, , value] of brokenUp) {
-      skip(
-        `chapterVIA.${key}`,
-        value,
-        "a row of the break-up of 10(n), whose rows add up to more than 10(n); 10(n) was used, as the form's row 11 does",
-      );
-    }
-    if (otherProvisions > 0) f.otherChapterVIA.set("other", otherProvisions);
-  } else {
-    for (const [, section, value] of brokenUp) f.otherChapterVIA.set(section, value);
-    const rest = (otherProvisions ?? 0) - brokenUpTotal;
-    if (rest > 0) f.otherChapterVIA.set("other", rest);
-  }
+  detailTotal(otherProvisions, provisionsBrokenUp, "other", { total: "10(n)", addedBy: "11" }, f.otherChapterVIA, skip);
 
   // This employer's TDS: Part A's total when present, else Part B's net tax payable (what it deducted); plus
   // the TDS/TCS others deducted that the employee reported through Form 12BAA (rows 19 and 20).

@@ -127,6 +127,9 @@ const MATCHERS: Matcher[] = [
   amount("otherExemptions10", "exemptions", [["amountofanyotherexemption"]]),
   amount("specialAllowances10_14", "exemptions", [["10(14)"], ["specialallowance"]]),
   amount("houseRentAllowance10_13A", "exemptions", [["10(13a)"], ["houserentallowance"]]),
+  // Retrenchment and voluntary retirement compensation are rows of the break-up of 2(g), never rows of their own.
+  amount("voluntaryRetirement10_10C", "exemptions", [["10(10c)"], ["voluntaryretirement"], ["voluntaryseparation"]]),
+  amount("retrenchment10_10B", "exemptions", [["10(10b)"], ["retrenchment"]]),
   amount("leaveEncashment10_10AA", "exemptions", [["10(10aa)"], ["leavesalaryencashment"], ["leaveencashment"]]),
   amount("commutedPension10_10A", "exemptions", [["10(10a)"], ["commutedvalueofpension"], ["commutedpension"]]),
   amount("gratuity10_10", "exemptions", [["10(10)"], ["gratuity"]]),
@@ -154,6 +157,9 @@ export const OTHER_PROVISIONS_BREAK_UP: ReadonlySet<ChapterVIAKey> = new Set([
   "section80TTB",
   "section80U",
 ]);
+
+/** Exemptions the break-up of row 2(g) lists that /compute takes by section; row 2(h) totals them with the rest. */
+export const OTHER_EXEMPTIONS_BREAK_UP: ReadonlySet<Form16AmountKey> = new Set(["retrenchment10_10B", "voluntaryRetirement10_10C"]);
 
 /**
  * Which break-up table a heading opens: "Break up for 'Amount of any other exemption under section 10' ..." (row
@@ -269,6 +275,8 @@ export const FORM16_ROW_LABELS: Record<Form16AmountKey, string> = {
   gratuity10_10: "2(b) Death-cum-retirement gratuity under section 10(10)",
   commutedPension10_10A: "2(c) Commuted value of pension under section 10(10A)",
   leaveEncashment10_10AA: "2(d) Cash equivalent of leave salary encashment under section 10(10AA)",
+  retrenchment10_10B: "Break-up of 2(g): retrenchment compensation under section 10(10B)",
+  voluntaryRetirement10_10C: "Break-up of 2(g): voluntary retirement compensation under section 10(10C)",
   houseRentAllowance10_13A: "2(e) House rent allowance under section 10(13A)",
   specialAllowances10_14: "2(f) Other special allowances under section 10(14)",
   otherExemptions10: "2(g) Amount of any other exemption under section 10",

@@ -4,6 +4,7 @@
 import { toRupees } from "./amount";
 import {
   OTHER_PROVISIONS_BREAK_UP,
+  OTHER_EXEMPTIONS_BREAK_UP,
   breakUpTable,
   closeSectionNumbers,
   matchForm16Item,
@@ -472,8 +473,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
           continue;
         }
       }
-      // The break-up of 2(g) details 2(h), which carries its total.
-      if (breakUp === "exemptions") continue;
+      // The break-up of 2(g) details 2(h), which carries its total; only the sections /compute takes apart are read.
+      if (breakUp === "exemptions" && !(item?.kind === "amount" && OTHER_EXEMPTIONS_BREAK_UP.has(item.key))) continue;
 
       if (item !== null) {
         const lineAbove = carry;

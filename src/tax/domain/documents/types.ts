@@ -80,6 +80,8 @@ export const FORM16_AMOUNT_KEYS = [
   "gratuity10_10",
   "commutedPension10_10A",
   "leaveEncashment10_10AA",
+  "retrenchment10_10B",
+  "voluntaryRetirement10_10C",
   "houseRentAllowance10_13A",
   "specialAllowances10_14",
   "otherExemptions10",

@@ -135,6 +135,7 @@ const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who 
 const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
 const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
 const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
+const REASON_VRS_CAP = "s.10(10C): ₹5,00,000 of voluntary retirement compensation";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 function pushLine(
@@ -432,23 +433,18 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
-  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary.
+  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary; the Act's
+  // own cap on voluntary retirement compensation holds whatever the employer reported.
   for (let i = 0; i < reportedExemptions.length; i++) {
     const { section, paise } = reportedExemptions[i]!;
     const allowedHere = oldStyle || allowedInNewRegime(section);
-    const exempt = allowedHere ? Math.min(paise, Math.max(0, f.grossSalary - hraExemption)) : 0;
+    const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
+    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
+    const exempt = Math.min(paise, cap, salaryLeft);
     hraExemption += exempt;
     if (lines !== null && paise > 0) {
-      pushLine(
-        lines,
-        section === "10(other)" ? "10" : section,
-        "salary",
-        EXEMPTION_DESCRIPTIONS[section],
-        paise,
-        exempt,
-        allowedHere ? Infinity : 0,
-        allowedHere ? REASON_EXEMPTION_SALARY : NEW_REGIME_BAR,
-      );
+      const reason = !allowedHere ? NEW_REGIME_BAR : exempt === cap && cap < salaryLeft ? REASON_VRS_CAP : REASON_EXEMPTION_SALARY;
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, reason);
     }
   }
   // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.

@@ -4,11 +4,16 @@
 // inputs that would compute it, and the result says so in `notes`.
 import { toPaise } from "./rounding";
 
-/** s.10 exemptions Form 16 row 2 prints, by section. */
-export const SECTION_10_EXEMPTIONS = ["10(5)", "10(10)", "10(10A)", "10(10AA)", "10(13A)", "10(14)", "10(other)"] as const;
+/**
+ * s.10 exemptions of salary by section: those Form 16 row 2 prints, and the retrenchment and voluntary retirement
+ * compensation its break-up of row 2(g) lists.
+ */
+export const SECTION_10_EXEMPTIONS = ["10(5)", "10(10)", "10(10A)", "10(10AA)", "10(10B)", "10(10C)", "10(13A)", "10(14)", "10(other)"] as const;
 export type Section10Exemption = (typeof SECTION_10_EXEMPTIONS)[number];
 
-// s.115BAC(2)(i) bars these in the new regime; gratuity, commuted pension and leave encashment stay exempt.
+// s.115BAC(2)(i) bars clauses (5), (13A), (14), (17) and (32) of s.10 in the new regime. Gratuity, commuted pension,
+// leave encashment, retrenchment and voluntary retirement compensation stay exempt; "any other" clause reported as
+// one figure may hold a barred one, so it is barred.
 const BARRED_IN_NEW_REGIME: ReadonlySet<Section10Exemption> = new Set(["10(5)", "10(13A)", "10(14)", "10(other)"]);
 export const allowedInNewRegime = (section: Section10Exemption): boolean => !BARRED_IN_NEW_REGIME.has(section);
 
@@ -52,6 +57,8 @@ export const EXEMPTION_DESCRIPTIONS: Record<Section10Exemption, string> = {
   "10(10)": "Gratuity, as reported",
   "10(10A)": "Commuted pension, as reported",
   "10(10AA)": "Leave encashment, as reported",
+  "10(10B)": "Retrenchment compensation, as reported",
+  "10(10C)": "Voluntary retirement compensation, as reported",
   "10(13A)": "House rent allowance, as reported",
   "10(14)": "Special allowances, as reported",
   "10(other)": "Any other s.10 exemption, as reported",

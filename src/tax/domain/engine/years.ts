@@ -261,6 +261,7 @@ export const LIMITS = {
   section80DSenior: 50_000, // s.80D(4): insured is a senior citizen
   section80TTA: 10_000,
   section80TTB: 50_000,
+  voluntaryRetirementExemption: 500_000, // s.10(10C): at most ₹5,00,000, and in one assessment year only
   section80GQualifyingPercent: 10, // s.80G(4): 10 % of adjusted gross total income
   selfOccupiedInterest: 200_000, // s.24(b) second proviso (loan on/after 1-4-1999 for acquisition/construction)
   housePropertyLossSetOff: 200_000, // s.71(3A)

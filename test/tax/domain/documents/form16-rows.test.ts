@@ -354,6 +354,78 @@ describe("the break-up tables at the end of Part B detail rows 2(h) and 10(n); t
     expect(partB).toEqual(PAYROLL_PART_B);
   });
 
+  describe("voluntary retirement and retrenchment compensation in the break-up of 2(g) stay exempt in the new regime", () => {
+    // The new-regime fixture (FY 2025-26) with 5,00,000 more salary, all of it exempt under 2(h): rows 3 to 13 are
+    // unchanged, total taxable income 10,45,000 and tax 20,000 + 10 % of 2,45,000 = 44,500. s.115BAC(2)(i) bars
+    // clauses (5), (13A), (14), (17) and (32) of s.10, not (10B) or (10C), so the form's own Part B stands only if
+    // these rows are read by section rather than as "any other" exemption.
+    const withOtherExemptions = (breakUp: string): string =>
+      edited(
+        "form16-page-breaks-fy2025-26-new",
+        [
+          "(a)  Salary as per provisions contained in section 17(1)                                                1180000.00",
+          "(a)  Salary as per provisions contained in section 17(1)                                                1680000.00",
+        ],
+        [
+          "(d)  Total                                                                                              1180000.00",
+          "(d)  Total                                                                                              1680000.00",
+        ],
+        [
+          "(h)  Total amount of any other exemption under section 10                                                     0.00",
+          "(h)  Total amount of any other exemption under section 10                                                500000.00",
+        ],
+        [
+          "(i)  Total amount of exemption claimed under section 10 [2(a)+2(b)+2(c)+2(d)+2(e)+2(f)+2(h)]                  0.00",
+          "(i)  Total amount of exemption claimed under section 10 [2(a)+2(b)+2(c)+2(d)+2(e)+2(f)+2(h)]             500000.00",
+        ],
+        [
+          "Verification",
+          `Break-up of 'Amount of any other exemption under section 10':\nS.No.  Nature of exemption        Amount\n${breakUp}Verification`,
+        ],
+      );
+    const NEW_REGIME_PART_B = { taxableIncome: 1_045_000, slabTax: 44_500 };
+
+    it("10(10C) 3,00,000 and 10(10B) 2,00,000 go by section", () => {
+      const { result, request, partB } = computed(
+        withOtherExemptions(
+          "1.     Compensation on voluntary retirement u/s 10(10C)      3,00,000.00\n" +
+            "2.     Retrenchment compensation u/s 10(10B)                 2,00,000.00\n",
+        ),
+      );
+      expect(request.profile.salary?.exemptions10).toEqual({ "10(10B)": 200_000, "10(10C)": 300_000 });
+      expect(result.ok && result.documents[0]!.warnings).toEqual([]);
+      expect(partB).toEqual(NEW_REGIME_PART_B);
+    });
+
+    it("the rest of 2(h) stays other, and is barred in the new regime as it may hold a barred clause", () => {
+      // 2(h) 5,00,000 of which 10(10C) 4,80,000 and a transport allowance of 20,000 under 10(14): the new regime
+      // allows the 4,80,000 only, so taxable income is 20,000 above the form's (which allowed both): 10,65,000, tax
+      // 20,000 + 10 % of 2,65,000 = 46,500.
+      const { request, partB } = computed(
+        withOtherExemptions(
+          "1.     Voluntary retirement compensation u/s 10(10C)         4,80,000.00\n" +
+            "2.     Transport allowance u/s 10(14)                          20,000.00\n",
+        ),
+      );
+      expect(request.profile.salary?.exemptions10).toEqual({ "10(10C)": 480_000, "10(other)": 20_000 });
+      expect(partB).toEqual({ taxableIncome: 1_065_000, slabTax: 46_500 });
+    });
+
+    it("a break-up adding up to more than 2(h) is listed, and 2(h) stands as the form's row 2(i) counts it", () => {
+      const { result, request } = computed(
+        withOtherExemptions(
+          "1.     Voluntary retirement compensation u/s 10(10C)         5,00,000.00\n" +
+            "2.     Retrenchment compensation u/s 10(10B)                 1,00,000.00\n",
+        ),
+      );
+      expect(request.profile.salary?.exemptions10).toEqual({ "10(other)": 500_000 });
+      expect(result.unmapped.map((u) => [u.field, u.amount])).toEqual([
+        ["amounts.retrenchment10_10B", 100_000],
+        ["amounts.voluntaryRetirement10_10C", 500_000],
+      ]);
+    });
+  });
+
   it("the 2019 layout with both tables computes to its own Part B", () => {
     // The 2019-layout fixture dated AY 2025-26 (old-regime slabs unchanged): 3,81,700, tax 6,585, all rebated.
     const text = edited("form16-traces-2019-layout", ["Assessment Year: 2021-22", "Assessment Year: 2025-26"]);

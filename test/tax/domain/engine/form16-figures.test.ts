@@ -94,6 +94,46 @@ describe("figures as Form 16 reports them", () => {
     expect(result.notes.some((n) => n.includes("10(13A)"))).toBe(true);
   });
 
+  it("caps voluntary retirement compensation at ₹5,00,000 in both regimes, as s.10(10C) does whatever is reported", () => {
+    // s.10(10C): exempt "to the extent such amount does not exceed five lakh rupees"; s.115BAC(2)(i) does not name
+    // clause (10C), so the new regime keeps it. Reported 7,00,000; exempt 5,00,000.
+    // New: 20,00,000 − 5,00,000 − SD 75,000 = TI 14,25,000. Tax 20,000 + 40,000 + 15 % of 2,25,000 = 93,750 (no
+    // rebate above 12L; below TI − 12L, so no marginal relief); cess 3,750; total 97,500.
+    // Old: 20,00,000 − 5,00,000 − SD 50,000 = TI 14,50,000. Tax 12,500 + 1,00,000 + 30 % of 4,50,000 = 2,47,500;
+    // cess 9,900; total 2,57,400.
+    const input = taxInput({ salary: { grossSalary: 2_000_000 } });
+    input.reported = { exemptions10: { "10(10C)": 700_000 } };
+    const { regimes } = computeTax(input, "2025-26");
+    expect(regimes.new.taxableIncome).toBe(1_425_000);
+    expect(regimes.new.totalTax).toBe(97_500);
+    expect(regimes.old.taxableIncome).toBe(1_450_000);
+    expect(regimes.old.totalTax).toBe(257_400);
+    for (const regime of [regimes.new, regimes.old]) {
+      expect(regime.deductions.find((l) => l.section === "10(10C)")).toMatchObject({
+        claimed: 700_000,
+        allowed: 500_000,
+        limit: 500_000,
+        limitedBy: "s.10(10C): ₹5,00,000 of voluntary retirement compensation",
+      });
+    }
+  });
+
+  it("keeps retrenchment compensation exempt in the new regime and bars LTA and 'any other' clause", () => {
+    // s.115BAC(2)(i) bars clauses (5), (13A), (14), (17) and (32) of s.10; (10B) stays. "Any other" may hold (17)
+    // or (32), so it is barred. New: 15,00,000 − 10(10B) 3,00,000 − SD 75,000 = 11,25,000.
+    // Old: 15,00,000 − 3,00,000 − 50,000 − 1,00,000 − 50,000 = 10,00,000.
+    const input = taxInput({ salary: { grossSalary: 1_500_000 } });
+    input.reported = { exemptions10: { "10(5)": 50_000, "10(10B)": 300_000, "10(other)": 100_000 } };
+    const { regimes } = computeTax(input, "2025-26");
+    expect(regimes.new.salary.incomeFromSalary).toBe(1_125_000);
+    expect(regimes.new.deductions.find((l) => l.section === "10(10B)")?.allowed).toBe(300_000);
+    expect(regimes.new.deductions.find((l) => l.section === "10")).toMatchObject({
+      allowed: 0,
+      limitedBy: "s.115BAC(2): not allowed in the new regime",
+    });
+    expect(regimes.old.salary.incomeFromSalary).toBe(1_000_000);
+  });
+
   it("a net house-property figure wins over houseProperties, and the result says so", () => {
     const input = taxInput({
       salary: { grossSalary: 1_000_000 },
