@@ -4,7 +4,6 @@ import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
-import { taxDb } from "../db/client";
 import { listProfiles, type ProfilePosition } from "./queries";
 import { profileListItem } from "./service";
 import { ListProfilesQuerySchema, ProfileListSchema } from "./schemas";
@@ -38,7 +37,7 @@ export function registerListProfiles(app: TaxApp): void {
       if (!position.success || position.data.o !== ownerId) throw taxError("validation_error", "cursor: is not a cursor this API issued");
       after = { updatedAt: position.data.u, id: position.data.i };
     }
-    const rows = await listProfiles(taxDb(c.env.DB), ownerId, limit + 1, after);
+    const rows = await listProfiles(c.env.DB, ownerId, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > limit && last ? await encodeCursor(sessionSecrets(c.env), { u: last.updatedAt, i: last.id, o: ownerId }) : null;

@@ -1,7 +1,6 @@
 // Profiles with their outbox events: every save that changes a profile, and every delete, writes `profile.saved` /
 // `profile.deleted` in the same D1 batch as the change. Events carry identifiers and the computed summary, never the inputs.
-import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
-import { prepared } from "../../platform/d1";
+import { and, eq, sql } from "drizzle-orm";
 import type { FinancialYear, Regime, RegimeNotAvailable } from "../domain/engine";
 import type { TaxDb } from "../db/client";
 import { profiles } from "../db/schema";
@@ -96,13 +95,21 @@ export interface ProfilePosition {
 export type ProfileListRow = Pick<ProfileRow, "id" | "label" | "createdAt" | "updatedAt"> & { inputsJson: string; summaryJson: string };
 
 /**
- * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page. The inputs
- * are read so that each summary is worked out by the current rules.
+ * Newest save first; keyset on (updated_at, id) so concurrent saves and deletes never shift a page: the row-value
+ * comparison is where SQLite starts its walk of profiles_owner_updated. The inputs are read so that each summary is
+ * worked out by the current rules. Plain D1 rows, not drizzle's: its per-value mapping took more of the isolate than
+ * the query on this, the busiest read of the service.
  */
-export async function listProfiles(db: TaxDb, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
-  if (!after) return prepared(db, firstPage).all({ ownerId, limit });
-  return prepared(db, nextPage).all({ ownerId, limit, updatedAt: after.updatedAt, id: after.id });
+export async function listProfiles(d1: D1Database, ownerId: string, limit: number, after: ProfilePosition | null): Promise<ProfileListRow[]> {
+  const statement = after
+    ? d1.prepare(`${LISTED} WHERE owner_id = ?1 AND (updated_at, id) < (?3, ?4) ${NEWEST_FIRST}`).bind(ownerId, limit, after.updatedAt, after.id)
+    : d1.prepare(`${LISTED} WHERE owner_id = ?1 ${NEWEST_FIRST}`).bind(ownerId, limit);
+  const rows = await statement.raw<[string, string, string, string, number, number]>();
+  return rows.map(([id, label, inputsJson, summaryJson, createdAt, updatedAt]) => ({ id, label, inputsJson, summaryJson, createdAt, updatedAt }));
 }
+
+const LISTED = "SELECT id, label, inputs, summary, created_at, updated_at FROM profiles";
+const NEWEST_FIRST = "ORDER BY updated_at DESC, id DESC LIMIT ?2";
 
 const listed = {
   id: profiles.id,
@@ -112,18 +119,6 @@ const listed = {
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
 };
-const ofOwner = eq(profiles.ownerId, sql.placeholder("ownerId"));
-const afterPosition = or(
-  lt(profiles.updatedAt, sql.placeholder("updatedAt")),
-  and(eq(profiles.updatedAt, sql.placeholder("updatedAt")), lt(profiles.id, sql.placeholder("id"))),
-);
-
-/** A page's statement builder for `where`; each builder made here is the key of one prepared statement. */
-const pageOf = (where: SQL | undefined) => (db: TaxDb) =>
-  db.select(listed).from(profiles).where(where).orderBy(desc(profiles.updatedAt), desc(profiles.id)).limit(sql.placeholder("limit")).prepare();
-
-const firstPage = pageOf(ofOwner);
-const nextPage = pageOf(and(ofOwner, afterPosition));
 
 /** Deletes the owner's profile and records `profile.deleted` atomically; false when there was none. */
 export async function deleteProfile(d1: D1Database, ownerId: string, id: string, eventId: string, nowMs: number): Promise<boolean> {
