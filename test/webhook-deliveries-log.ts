@@ -1,9 +1,10 @@
 // What both services promise of an endpoint's deliveries log paged by cursor (src/platform/webhooks/queries.ts
 // listDeliveries): every delivery once, in the log's order, whatever is delivered meanwhile; the filters kept; a
-// cursor of another endpoint, an altered one or one of other filters refused. Each service's recovery tests call
-// `deliveryLogCases` with a small driver, as they call `recoveryCases`.
-import { env } from "cloudflare:test";
+// cursor of another endpoint, an altered one or one of other filters refused; every page, of one status too, read from
+// an index in the log's order. Each service's recovery tests call `deliveryLogCases` with a small driver, as they
+// call `recoveryCases`.
 import { expect, it } from "vitest";
+import { plansOf } from "./query-plan";
 import { type DeliveryStore, HOUR, pastDelivery } from "./webhook-recovery";
 
 export interface DeliveryLogDriver extends DeliveryStore {
@@ -34,7 +35,7 @@ async function refusal(d: DeliveryLogDriver, ownerId: string, endpointId: string
 }
 
 export function deliveryLogCases(d: DeliveryLogDriver): void {
-  deliveryLogPlanCase();
+  deliveryLogPlanCases(d);
   it("pages through every delivery once, newest first, while new deliveries are made", { timeout: 60_000 }, async () => {
     const { ownerId, endpoints } = await d.owner();
     const [endpoint] = endpoints;
@@ -84,18 +85,28 @@ export function deliveryLogCases(d: DeliveryLogDriver): void {
   });
 }
 
-/** SQLite's plan for a later page of the log (as listDeliveries writes it): a walk of the endpoint's index from the cursor on. */
-function deliveryLogPlanCase(): void {
+/** SQLite's plan for the log's query (listDeliveries) on an endpoint: its first page or a later one, of every status or one. */
+async function planOf(d: DeliveryLogDriver, page: "first" | "later", status: "failed" | undefined): Promise<string> {
+  const after = page === "later" ? { createdAt: 0, id: "whd_x" } : undefined;
+  // The endpoint has no delivery, so no attempts are read: the one statement is the log's.
+  const [plan] = await plansOf((db) => d.queries.listDeliveries(db, "whk_x", { limit: 25, status, after }));
+  return plan ?? "";
+}
+
+function deliveryLogPlanCases(d: DeliveryLogDriver): void {
   it("reads a later page from the endpoint's index, starting at the cursor, whatever the endpoint's log holds", async () => {
-    const { results } = await env.DB.prepare(
-      `EXPLAIN QUERY PLAN SELECT id FROM webhook_deliveries
-        WHERE endpoint_id = ?1 AND (created_at, rowid) < (?2, (SELECT rowid FROM webhook_deliveries AS cursor_row WHERE cursor_row.id = ?3))
-        ORDER BY created_at DESC, rowid DESC LIMIT 26`,
-    )
-      .bind("whk_x", 0, "whd_x")
-      .all<{ detail: string }>();
-    const plan = results.map((r) => r.detail).join("\n");
+    const plan = await planOf(d, "later", undefined);
     expect(plan).toMatch(/SEARCH webhook_deliveries USING INDEX webhook_deliveries_endpoint_created \(endpoint_id=\? AND .*<\?/);
     expect(plan).not.toContain("TEMP B-TREE");
+  });
+
+  it("reads one status's pages from its own index, from the cursor on: a few failed among many delivered cost no more than their own", async () => {
+    const first = await planOf(d, "first", "failed");
+    expect(first).toMatch(/SEARCH webhook_deliveries USING INDEX webhook_deliveries_endpoint_status_created \(endpoint_id=\? AND status=\?\)/);
+    const later = await planOf(d, "later", "failed");
+    expect(later).toMatch(
+      /SEARCH webhook_deliveries USING INDEX webhook_deliveries_endpoint_status_created \(endpoint_id=\? AND status=\? AND .*<\?/,
+    );
+    for (const plan of [first, later]) expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
   });
 }

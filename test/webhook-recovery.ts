@@ -3,8 +3,10 @@
 // and keep their service's own cases (how a caller is authorised, another owner's endpoint) beside it.
 import { env } from "cloudflare:test";
 import { expect, it, vi } from "vitest";
+import type { webhookQueries } from "../src/platform/webhooks/queries";
 import type { RetrySchedule } from "../src/platform/webhooks/schedule";
 import { type WebhookScheme, verifyWebhook } from "../src/platform/webhooks/verify";
+import { plansOf } from "./query-plan";
 import { verifyStandardWebhook } from "./standard-webhooks";
 import type { Received } from "./webhook-receiver";
 
@@ -19,6 +21,8 @@ export interface DeliveryStore {
   /** The payload of the event `eventId`, as the service would have stored it. */
   payload(eventId: string): object;
   schedule: RetrySchedule;
+  /** The service's webhook store, whose queries the plan tests explain. */
+  queries: Pick<ReturnType<typeof webhookQueries>, "listDeliveries" | "recoverableDeliveries">;
 }
 
 /** An endpoint a test recovers: its owner, its signing secret, and what its receiver (answering 2xx) was sent. */
@@ -136,6 +140,12 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
   const past = (e: E, at: number, outcome: Outcome, resend?: { eventId: string; resendOf: string }) =>
     pastDelivery(d, e.endpoint, e.ownerId, at, outcome, resend);
   const answer = (queued: number, more: boolean, nextSince: string | null = null) => ({ queued, more, [d.nextSince]: nextSince });
+
+  it("finds each event's latest delivery by (endpoint, event), never by walking the endpoint's failed deliveries", async () => {
+    const [plan] = await plansOf((db) => d.queries.recoverableDeliveries(db, "whk_x", 0, 51));
+    expect(plan).toMatch(/SEARCH latest_delivery USING INDEX webhook_deliveries_endpoint_event \(endpoint_id=\? AND event_id=\?\)/);
+    expect(plan).not.toContain("webhook_deliveries_endpoint_status_created");
+  });
 
   it("sends again, signed, each event since `since` whose latest delivery failed or was not sent; the rest are left alone", async () => {
     const e = await d.setup();

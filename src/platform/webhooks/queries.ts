@@ -750,10 +750,12 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
    * re-send followed it: rowid orders an endpoint's deliveries of one event as they were written) and every
    * delivery of that event to the endpoint ended failed. The latest is not enough: a re-send can fail while the
    * delivery it repeats still waits for a retry, which may then deliver the event.
+   * The unary plus keeps SQLite from finding `delivery` by (endpoint, status): that index ties with (endpoint, event)
+   * in its estimate, and would read every failed delivery of the endpoint for each event a recovery looks at.
    */
   function latestOfFailedEvent(delivery: Record<"status" | "endpointId" | "eventId", AnyColumn> & Table): SQL {
     const other = alias(deliveries, "other_delivery");
-    return sql`${delivery.status} = 'failed' AND NOT EXISTS (SELECT 1 FROM ${deliveries} AS ${other}
+    return sql`+${delivery.status} = 'failed' AND NOT EXISTS (SELECT 1 FROM ${deliveries} AS ${other}
       WHERE ${other.endpointId} = ${delivery.endpointId} AND ${other.eventId} = ${delivery.eventId}
         AND (${other}.rowid > ${delivery}.rowid OR ${other.status} <> 'failed'))`;
   }
@@ -811,7 +813,11 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return written.flat().map((row) => row.id);
   }
 
-  /** A page of the endpoint's deliveries, newest first, each with its attempts in order; optionally only one status or event type. */
+  /**
+   * A page of the endpoint's deliveries, newest first, each with its attempts in order; optionally only one status or
+   * event type. The (endpoint, created_at) index serves the log, the (endpoint, status, created_at) one a `status`;
+   * an event type is read off the rows.
+   */
   async function listDeliveries(d1: D1Database, endpointId: string, filter: DeliveryFilter): Promise<DeliveryPage> {
     const q = db(d1);
     const { after } = filter;

@@ -85,7 +85,13 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
     (t) => [
       // The fan-out creates one delivery per (event, endpoint); re-sends are further deliveries of the same pair.
       uniqueIndex("webhook_deliveries_event_endpoint").on(t.eventId, t.endpointId).where(sql`resend_of IS NULL`),
+      // The log, newest first: SQLite appends the rowid to every index, so this serves its whole order (created_at,
+      // rowid) and its keyset cursor without sorting.
       index("webhook_deliveries_endpoint_created").on(t.endpointId, t.createdAt),
+      // The log filtered by status: a few failed among many delivered are found without reading the others. No id
+      // column: the rowid must follow created_at for the log's order. Written with the delivery and moved once, when
+      // its status changes from pending (retries change no column of it).
+      index("webhook_deliveries_endpoint_status_created").on(t.endpointId, t.status, t.createdAt),
       // A recovery reads each event's deliveries to the endpoint, re-sends included (rowid orders them).
       index("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
       // The outbox sweep looks for pending deliveries whose next attempt is long overdue (a lost message).

@@ -4,6 +4,7 @@ import { env, SELF } from "cloudflare:test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
+import { webhookStore } from "../../../src/inventory/webhooks/queries";
 import { CreatedWebhookSchema, DeliverySchema, RecoverySchema } from "../../../src/inventory/webhooks/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import {
@@ -27,6 +28,7 @@ const INVENTORY_DELIVERIES: DeliveryStore = {
   eventType: "customer.created",
   payload: (eventId) => ({ customer_id: `cust_${eventId}`, name: "Sri Murugan Tex", gstin: null }),
   schedule: INVENTORY_WEBHOOK_SCHEDULE,
+  queries: webhookStore,
 };
 
 interface InventoryEndpoint extends RecoveryEndpoint {

@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it, vi } from "vitest";
 import { TAX_WEBHOOK_SCHEDULE, taxOutbox } from "../../../src/tax/webhooks/events";
+import { webhookStore } from "../../../src/tax/webhooks/queries";
 import { CreatedWebhookEndpointSchema, DeliverySchema, RecoverySchema } from "../../../src/tax/webhooks/schemas";
 import { racedWrites } from "../../d1-race";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
@@ -39,6 +40,7 @@ const TAX_DELIVERIES: DeliveryStore = {
   eventType: "profile.deleted",
   payload: (eventId) => ({ profileId: `prof_${eventId}`, label: "FY 2025-26" }),
   schedule: TAX_WEBHOOK_SCHEDULE,
+  queries: webhookStore,
 };
 
 interface TaxEndpoint extends RecoveryEndpoint {
