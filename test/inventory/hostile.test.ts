@@ -1,15 +1,16 @@
 // Hostile input against every operation of the inventory OpenAPI document (fast-check mutations of valid
 // requests, judged by the route's own zod schema, plus hand-written nasties), then hostile headers and the
-// routes outside the document. Every refusal is a 4xx in the `{error, code}` envelope, with no internals,
-// and changes no row.
+// routes outside the document, and hostile deliveries-log cursors. Every refusal is a 4xx in the `{error, code}`
+// envelope, with no internals, and changes no row.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { istDateOf } from "../../src/inventory/domain/ist";
 import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability/hostile";
+import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { createKey, createOrg, INVENTORY, inProcess } from "./helpers";
+import { createKey, createOrg, INVENTORY, inProcess, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
@@ -289,6 +290,33 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
       await bodyNasties(await target(op), "inventory", env.DB);
     });
   }
+});
+
+describe("hostile deliveries cursors", () => {
+  // As the organisation's signed-in admin: an operator may read every organisation, its own user only its own.
+  const as = (session: TestSession, path: string) =>
+    call(`${INVENTORY}/admin/api/orgs/${session.orgId}${path}`, { headers: { Cookie: session.cookie } });
+  hostileCursorCases({
+    envelope: "inventory",
+    owner: async () => {
+      const orgId = await createOrg();
+      const endpointId = (await post<{ id: string }>(`/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url })).id;
+      // Two new customers: two customer.created events, each delivered to the endpoint.
+      await customer(orgId);
+      await customer(orgId);
+      return { endpointId, session: await signIn(orgId) };
+    },
+    deliveries: (owner, endpointId, query) => as(owner.session, `/webhooks/${endpointId}/deliveries?${query}`),
+    events: (owner, query) => as(owner.session, `/events?${query}`),
+    nextCursor: "next_cursor",
+    eventTypeParameter: "event_type",
+    eventType: "customer.created",
+    refusal: {
+      code: "bad_request",
+      notIssued: "cursor: is not a next_cursor this list gave your organisation; send it exactly as received, or start again without cursor",
+    },
+    noSuchEndpoint: "404 not_found: No such webhook endpoint",
+  });
 });
 
 describe("stored hostile text is inert", () => {

@@ -1,12 +1,14 @@
 // Hostile input against every operation of the tax OpenAPI document (fast-check mutations of valid requests,
 // judged by the route's own zod schema, plus hand-written nasties), then hostile headers and the routes
-// outside the document. Every refusal is a 4xx in the tax envelope, with no internals, and changes no row.
+// outside the document, and hostile deliveries-log cursors. Every refusal is a 4xx in the tax envelope, with no
+// internals, and changes no row.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability/hostile";
+import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
 import taxWorker from "../../src/tax/worker";
 import { installReceivers, receiver } from "../webhook-receiver";
@@ -219,6 +221,29 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
       await bodyNasties(await target(op), "tax", env.DB);
     });
   }
+});
+
+describe("hostile deliveries cursors", () => {
+  const as = (key: string) => ({ headers: { Authorization: `Bearer ${key}` } });
+  hostileCursorCases({
+    envelope: "tax",
+    owner: async () => {
+      const { key } = await createKey({ scopes: TAX_SCOPES });
+      const registered = await api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url: receiver().url }) });
+      const endpointId: string = (await expectStatus(registered, 201)).data.id;
+      // Two saved profiles: two profile.saved events, each delivered to the endpoint.
+      for (const label of ["first", "second"])
+        await expectStatus(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201);
+      return { key, endpointId };
+    },
+    deliveries: (owner, endpointId, query) => call(`${TAX}/api/v1/webhooks/${endpointId}/deliveries?${query}`, as(owner.key)),
+    events: (owner, query) => call(`${TAX}/api/v1/events?${query}`, as(owner.key)),
+    nextCursor: "nextCursor",
+    eventTypeParameter: "eventType",
+    eventType: "profile.saved",
+    refusal: { code: "validation_error", notIssued: "cursor: is not a cursor this API issued" },
+    noSuchEndpoint: "404 not_found: No such webhook endpoint",
+  });
 });
 
 describe("stored hostile text is inert", () => {
