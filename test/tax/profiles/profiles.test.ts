@@ -2,7 +2,9 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { describe, expect, it } from "vitest";
 import taxWorker from "../../../src/tax/worker";
 import { newId } from "../../../src/platform/ids";
+import { listProfiles } from "../../../src/tax/profiles/queries";
 import { ProfileListItemSchema, ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
+import { plansOf } from "../../query-plan";
 import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 const profile = {
@@ -407,5 +409,17 @@ describe("summaries follow the current tax rules", () => {
     expect(one.profile).toEqual(inputs);
     expect(listed!.summary).toEqual({ ...staleSummary, computedWithCurrentRules: false });
     expect((await read(key, valid)).listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+  });
+});
+
+describe("the list's query plan", () => {
+  it("seeks the owner's newest profiles in their index, and a later page from its position, with no sort", async () => {
+    const [first, later] = await plansOf(async (db) => {
+      await listProfiles(db, "acct_x", 21, null);
+      await listProfiles(db, "acct_x", 21, { updatedAt: 1_700_000_000_000, id: "prf_x" });
+    });
+    expect(first).toMatch(/SEARCH profiles USING (COVERING )?INDEX profiles_owner_updated \(owner_id=\?\)/);
+    expect(later).toMatch(/SEARCH profiles USING (COVERING )?INDEX profiles_owner_updated \(owner_id=\? AND \(updated_at,id\)<\(\?,\?\)\)/);
+    expect(`${first}\n${later}`).not.toMatch(/TEMP B-TREE|SCAN/);
   });
 });
