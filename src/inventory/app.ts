@@ -4,9 +4,10 @@ import { routePattern } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
 import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { EVENTS_LISTED_DAYS } from "../platform/webhooks/schemas";
 import { INVENTORY_EVENT_PAYLOADS } from "./webhooks/payloads";
 import { KEY_STATE_HEADERS } from "./http/wire-formats";
-import { requireWriteAccess } from "./keys/api-key-auth";
+import { type InventoryScope, requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
 import { registerExportCustomers } from "./exports/export-customers";
 import { registerExportCustomerStatement } from "./exports/export-customer-statement";
@@ -66,6 +67,11 @@ import { registerRecoverWebhookDeliveries } from "./webhooks/recover-webhook-del
 const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
+
+/** Who calls the admin area's operations, for their tags' descriptions. */
+const ADMIN_CALLERS = "the operator or the organisation's signed-in admin";
+/** Who may call a group of keyed reads, for its tag's description. */
+const readWith = (scope: InventoryScope) => `Read with an API key holding \`${scope}\` (a key issued without scopes reaches every resource).`;
 
 export function buildInventoryApp(): InventoryApp {
   const app = createInventoryApp();
@@ -172,6 +178,33 @@ export function buildInventoryApp(): InventoryApp {
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
         description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
       },
+      // The groups the reference shows: the keyed reads first, one per scope, then the admin area's operations.
+      tags: [
+        {
+          name: "Inventory",
+          description: `Lots of yarn in stock, with their SKU, godown, mill, cost and kg remaining. ${readWith("inventory:read")}`,
+        },
+        {
+          name: "Sales",
+          description: `Sales and their tax invoices, the month's GST summary, and customers with their outstanding, ageing and statements of account. ${readWith("sales:read")}`,
+        },
+        {
+          name: "Exports",
+          description: `CSV files of customers, statements, expenses and mill ledgers, and what is payable to each mill with its statement. ${readWith("exports:read")}`,
+        },
+        {
+          name: "Webhooks",
+          description: `An organisation's webhook endpoints, which receive its events signed, with their delivery logs, test sends, re-sends and recovery, and its events of the last ${EVENTS_LISTED_DAYS} days, for ${ADMIN_CALLERS}.`,
+        },
+        {
+          name: "Back office",
+          description: `The writes that keep an organisation's books (customers, lots and stock movements, sales, payments, credit notes, expenses and mill ledgers), made by ${ADMIN_CALLERS} in place of the organisation's own application.`,
+        },
+        {
+          name: "Management",
+          description: `Organisations, their API keys and their audit log, for ${ADMIN_CALLERS}; creating organisations, changing their plans and resyncing keys are the operator's alone.`,
+        },
+      ],
       servers: [{ url: "/" }],
     }),
     {

@@ -2,6 +2,7 @@
 import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { serveApiReference } from "../platform/http/api-reference";
 import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
+import { EVENTS_LISTED_DAYS } from "../platform/webhooks/schemas";
 import { TAX_EVENT_PAYLOADS } from "./webhooks/payloads";
 import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
@@ -115,6 +116,40 @@ export function buildTaxApp(): TaxApp {
         description:
           "Indian income tax under both regimes, document parsing, due dates, profiles and signed webhooks. Results are informational and not tax advice.",
       },
+      // The groups the reference shows, in the order a new user meets them.
+      tags: [
+        {
+          name: "Compute",
+          description:
+            "Income tax for a financial year under the old and the new regime, with the regime to choose, the ITR form and ranked ways to save.",
+        },
+        {
+          name: "Documents",
+          description: "Read the text of a Form 16 Part B (Form 130) or an AIS into its amounts and a body that /compute accepts unchanged.",
+        },
+        {
+          name: "Profiles",
+          description: "Save a person's tax inputs under a label and read them back, each with a summary worked out by the current tax rules.",
+        },
+        {
+          name: "Deadlines",
+          description: "Income-tax due dates from a date onward: advance tax, TDS, returns, certificates and audit reports.",
+        },
+        {
+          name: "Webhooks",
+          description: `With an API key: endpoints that receive signed events when a profile is saved or deleted and when the plan changes, their delivery logs, and the account's events of the last ${EVENTS_LISTED_DAYS} days.`,
+        },
+        {
+          name: "Management",
+          description:
+            "The account, its API keys and its webhook endpoints, for the operator or the account's signed-in user; the web page works through these operations.",
+        },
+        {
+          name: "Billing",
+          description: "Where the payment provider (Razorpay) reports the payments, refunds and disputes that buy or take back paid time.",
+        },
+        { name: "Health", description: "Whether the service and what it depends on answer, for monitoring; no authentication." },
+      ],
       servers: [{ url: "/" }],
     }),
     {

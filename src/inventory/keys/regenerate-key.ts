@@ -8,13 +8,14 @@ import { inventoryError } from "../http/errors";
 import { regenerateKey } from "./service";
 import { errorResponses } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RegeneratedKeySchema } from "./schemas";
-import { resolveKey } from "./resolve-key";
+import { KEY_SELECTION_DESCRIPTION, resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",
   path: "/admin/api/keys/{id}/regenerate",
   tags: ["Management"],
   summary: "Regenerate a key that may have leaked: the old key stops at once; a replacement with the same access is issued",
+  description: `${KEY_SELECTION_DESCRIPTION} The old key is revoked and refused from its very next request, with no grace (rotate instead to keep it working for a while); the replacement, shown only in this answer, has the same name, access, scopes and expiry. Only an active key not yet replaced can be regenerated: a rotated, revoked or expired key, or one another request rotates or revokes at the same time, is 409 \`conflict\`, as is a legacy key bound to no organisation (issue a new key instead). Recorded in the audit log as \`key.regenerated\`, naming the replacement.`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {

@@ -7,6 +7,10 @@ import { orgFilter } from "../orgs/operator-auth";
 import { findOrg, type OrgRow } from "../orgs/queries";
 import { findKey, type ApiKeyRow } from "./queries";
 
+/** What resolveKey means to a caller, for the OpenAPI descriptions of the operations that call it. */
+export const KEY_SELECTION_DESCRIPTION =
+  "The operator may name any key, an organisation admin's session only their own organisation's: any other key id is 404, like one that does not exist.";
+
 /** A key the actor may act on, with its organisation (null for a legacy key, which only the operator sees). */
 export async function resolveKey(c: InventoryContext, db: InventoryDb, keyId: string): Promise<{ row: ApiKeyRow; org: OrgRow | null }> {
   const row = await findKey(db, keyId, orgFilter(c));

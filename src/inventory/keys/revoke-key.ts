@@ -8,13 +8,14 @@ import { inventoryDb } from "../db/client";
 import { revokeKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";
 import { KeyIdParam, RevokedKeySchema, RevokeKeySchema } from "./schemas";
-import { resolveKey } from "./resolve-key";
+import { KEY_SELECTION_DESCRIPTION, resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",
   path: "/admin/api/keys/{id}/revoke",
   tags: ["Management"],
   summary: "Revoke a key: it fails on its very next request; the reason is kept in the audit log",
+  description: `${KEY_SELECTION_DESCRIPTION} The body is optional: \`reason\` (up to 500 characters) is kept with the revocation and in the audit log entry \`key.revoked\`. From its very next request the key is refused with 401 \`invalid_api_key\`. A rotated key still in its grace can be revoked to end the grace at once; its replacement keeps working. Revoking a revoked key changes nothing and answers with its first \`revoked_at\` and reason.`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { actorName, requireAdmin, requireOperator, idempotentForActor } from "../orgs/operator-auth";
+import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, idempotentForActor } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { lifecycleState, syncKey } from "./service";
@@ -14,6 +14,7 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/sync",
   tags: ["Management"],
   summary: "Rebuild a key's live state from the registry (operator only): recovery after a lost write, or a legacy key's first state",
+  description: `${OPERATOR_ONLY_DESCRIPTION} Writes what the registry holds into the state every request of the key is checked against: its revocation, its expiry (for a rotated key, the end of its grace), its access and scopes, and its organisation's plan and subscription. It never brings back a revoked or expired key, so it is safe to repeat. The answer gives the key's \`state\` and \`denial\`, the code every request of the key is now refused with (\`key_not_bound\` for a legacy key bound to no organisation, \`plan_required\`, \`subscription_lapsed\`), or null. Recorded in the organisation's audit log as \`key.synced\`; an unknown key id is 404.`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {

@@ -16,6 +16,8 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/expenses",
   tags: ["Back office"],
   summary: "Record an expense",
+  description:
+    "Money the organisation spent (freight, wages, rent, …) under a `category` of its choosing. `date` is a calendar day in India (IST), today by default, and may not be in the future or before 1 July 2017, when GST began (400 naming it); `created_by` defaults to the signed-in admin's email, or `operator`. The expense is a row of the expenses CSV export (GET /api/v1/export/expenses) until it is voided (POST /admin/api/orgs/{id}/expenses/{entryId}/void); it sends no event and changes no other figure of the books. Send an Idempotency-Key to retry without recording it twice.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

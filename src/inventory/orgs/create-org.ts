@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, idempotentForActor, requireAdmin, requireOperator } from "./operator-auth";
+import { actorName, idempotentForActor, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
@@ -16,6 +16,7 @@ const route = createRoute({
   path: "/admin/api/orgs",
   tags: ["Management"],
   summary: "Create an organisation (operator only)",
+  description: `${OPERATOR_ONLY_DESCRIPTION} The organisation starts with the \`plan\` sent and its \`subscription_status\` (\`active\` unless sent), and with \`gstin\` or \`state\` the GST registration its invoices print; until it has a state its sales are refused with 409 \`seller_state_unknown\`. The answer says whether its keys may call /api/v1 (\`api_access\`: plan business or above, subscription active) and each key's requests per minute. Names need not be unique, so send an Idempotency-Key to retry without creating a second organisation. Recorded in its audit log as \`org.created\`.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveOrg } from "./operator-auth";
+import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
@@ -13,6 +13,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}",
   tags: ["Management"],
   summary: "An organisation: plan, subscription and per-key limits",
+  description: `${ORG_SELECTION_DESCRIPTION} Its name, plan, subscription status and GST registration (GSTIN and state, null until set), whether its keys may call /api/v1 now (\`api_access\`: plan business or above, subscription active; otherwise they are refused with 403 \`plan_required\` or \`subscription_lapsed\`) and each key's requests per minute under its plan.`,
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {

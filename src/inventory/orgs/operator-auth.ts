@@ -41,6 +41,13 @@ export function actorName(c: InventoryContext): string {
   return nameOf(c.var.actor);
 }
 
+/** What requireOperator means to a caller, for the OpenAPI descriptions of the operations that call it. */
+export const OPERATOR_ONLY_DESCRIPTION = "Only the operator's token may do this: an organisation admin's session is 403 `forbidden`.";
+
+/** What resolveOrg means to a caller, for the OpenAPI descriptions of the operations that call it. */
+export const ORG_SELECTION_DESCRIPTION =
+  "The operator may name any organisation, an organisation admin's session only their own: any other organisation's id is 404, like one that does not exist.";
+
 /** Operations only the operator may perform (creating organisations, changing plans, resyncing keys). */
 export function requireOperator(c: InventoryContext): void {
   if (c.var.actor.kind !== "operator") throw inventoryError("forbidden", "Only the operator may do this");

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
+import { endpointDescriptions } from "../../platform/webhooks/schemas";
 import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
@@ -14,6 +15,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
   tags: ["Webhooks"],
   summary: "One webhook endpoint (no secret): whether it is enabled, why not, since when it has been failing, and its changes",
+  description: endpointDescriptions("organisation").get,
   middleware: [requireAdmin] as const,
   request: { params: WebhookParams, query: NoQueryParameters },
   responses: {

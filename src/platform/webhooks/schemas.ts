@@ -128,3 +128,14 @@ export function eventListWindow(query: { since?: string | undefined; before?: st
     before: query.before === undefined ? undefined : wholeMsFrom(query.before),
   };
 }
+
+/**
+ * The OpenAPI descriptions of reading and deleting one endpoint, the same in both services but for whose endpoints
+ * they are (`owner`: account, organisation).
+ */
+export function endpointDescriptions(owner: string) {
+  return {
+    get: `Its URL, events and description; whether it is enabled, and when and why it was disabled (by hand, or by the service after 3 days in which every attempt failed); since when its attempts have been failing; until when a rolled secret still signs beside the new one; and its last 50 changes, newest first, each with what changed, who made it and when. The signing secret is never shown again: roll it to get a new one. Another ${owner}'s endpoint, a deleted one and an unknown id are all the same 404.`,
+    delete: `The endpoint takes no more events, and its pending deliveries, those waiting for a retry included, end as failed without being sent. It no longer counts toward the ${owner}'s limit of endpoints. From then on it is gone: reading, changing, testing or deleting it, and its delivery log, are 404, as for another ${owner}'s endpoint or an unknown id. Events already recorded stay in the ${owner}'s events list.`,
+  };
+}

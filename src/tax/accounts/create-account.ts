@@ -16,6 +16,8 @@ const route = createRoute({
   path: "/admin/api/accounts",
   tags: ["Management"],
   summary: "Create an account (operator only)",
+  description:
+    "Only the operator's token may create accounts this way (a signed-in user's session is 403 `forbidden`; people sign up on the web page instead). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. Send an Idempotency-Key to retry safely.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

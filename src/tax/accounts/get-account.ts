@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AccountEmailField, requireAdmin, resolveAccount } from "./operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount } from "./operator-auth";
 import { errorResponses, iso, type TaxApp } from "../hono";
 import { KEY_CAPS, PLAN_LIMITS } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
@@ -21,6 +21,7 @@ const route = createRoute({
   path: "/admin/api/account",
   tags: ["Management"],
   summary: "An account with its plan and the plan's per-key limits (a signed-in user: their own)",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} \`plan\` is the plan in force now: \`paid\` inside a paid period, whose end is \`paidUntil\` (null on the free plan). \`keyCap\` is how many active keys the plan allows, and \`limits\` the requests each key may make per minute and per calendar day in India (IST).`,
   middleware: [requireAdmin] as const,
   request: {
     query: z

@@ -40,6 +40,10 @@ export const AccountEmailField = z
   .transform((e) => e.toLowerCase())
   .optional();
 
+/** How resolveAccount picks the account, for the OpenAPI descriptions of the operations that call it. */
+export const ACCOUNT_SELECTION_DESCRIPTION =
+  "The operator names the account with `accountEmail` (400 without it, 404 when no account has that email); a signed-in user acts on their own account and may leave it out, and naming another account is 403 `forbidden`.";
+
 export async function resolveAccount(actor: Actor, db: TaxDb, accountEmail: string | undefined): Promise<AccountRow> {
   if (actor.kind === "user") {
     if (accountEmail !== undefined && accountEmail !== actor.email) throw taxError("forbidden", "A signed-in user manages only their own account");

@@ -11,6 +11,8 @@ const route = createRoute({
   path: "/api/v1/deadlines",
   tags: ["Deadlines"],
   summary: "Income-tax due dates on or after a date, ascending",
+  description:
+    "A key with `deadlines:read`. The due dates of the income-tax calendar (advance tax, TDS deposits, TDS and TCS statements, certificates such as Form 16, returns of income, belated, revised and updated returns, audit reports) on or after `from`, by default today in India (IST), earliest first and at most `limit` of them. Each names the Act that governs its year, the section, the form if any, who it binds and where the date comes from; a date extended by the CBDT is given as extended, and none is moved for weekends or holidays. Past the calendar's last date the list is empty. A malformed or impossible date, a `limit` outside 1 to 100 or an unknown query parameter is a 400.",
   security: keySecurity("deadlines:read"),
   middleware: [requireKey("deadlines:read")] as const,
   request: { query: DeadlinesQuerySchema },

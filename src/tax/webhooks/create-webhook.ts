@@ -4,7 +4,7 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { AccountEmailField, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
@@ -21,12 +21,14 @@ const responses = {
   201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookEndpointSchema }) } } },
 };
 
+const description = `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`;
+
 const keyRoute = createRoute({
   method: "post",
   path: "/api/v1/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
-  description: `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`,
+  description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 8_192 }), idempotentForAccount] as const,
   request: {
@@ -42,6 +44,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks",
   tags: ["Management"],
   summary: "Register a webhook endpoint for an account; the signing secret is shown only in this response",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

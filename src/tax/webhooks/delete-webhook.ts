@@ -2,7 +2,8 @@
 // page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { endpointDescriptions } from "../../platform/webhooks/schemas";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -14,11 +15,14 @@ const responses = {
   200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deletedAt: IsoTime }) }) } } },
 };
 
+const description = endpointDescriptions("account").delete;
+
 const keyRoute = createRoute({
   method: "delete",
   path: "/api/v1/webhooks/{id}",
   tags: ["Webhooks"],
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
+  description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { query: NoQueryParameters, params: WebhookIdParamSchema },
@@ -30,6 +34,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}",
   tags: ["Management"],
   summary: "Delete one of an account's webhook endpoints",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },

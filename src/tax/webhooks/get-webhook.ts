@@ -3,7 +3,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import type { ManagementEnv } from "../../platform/webhooks/endpoints";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { endpointDescriptions } from "../../platform/webhooks/schemas";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -15,11 +16,14 @@ const responses = {
   200: { description: "The endpoint", content: { "application/json": { schema: z.object({ data: WebhookEndpointDetailSchema }) } } },
 };
 
+const description = endpointDescriptions("account").get;
+
 const keyRoute = createRoute({
   method: "get",
   path: "/api/v1/webhooks/{id}",
   tags: ["Webhooks"],
   summary: "One webhook endpoint (no secret): whether it is enabled, why not, since when it has been failing, and its changes",
+  description,
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema, query: NoQueryParameters },
@@ -31,6 +35,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}",
   tags: ["Management"],
   summary: "One of an account's webhook endpoints, with its changes",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
