@@ -8,6 +8,23 @@ interface Operation {
 
 type Document = { paths: Record<string, Record<string, Operation>> };
 
+/** What the reference shows of each operation beside its summary, and the groups it files them under. */
+type DescribedOperation = { description?: string; tags?: string[]; responses: unknown };
+type DescribedDocument = {
+  paths: Record<string, Record<string, DescribedOperation>>;
+  webhooks?: Record<string, Record<string, DescribedOperation>>;
+  tags?: Array<{ name: string; description?: string }>;
+};
+
+/** Every operation of the document, the deliveries under `webhooks` included, named `method path`. */
+function* operationsOf(document: DescribedDocument): Generator<[string, DescribedOperation]> {
+  for (const items of [document.paths, document.webhooks ?? {}]) {
+    for (const [path, item] of Object.entries(items)) {
+      for (const [method, operation] of Object.entries(item)) yield [`${method} ${path}`, operation];
+    }
+  }
+}
+
 /** `method path` of each operation that matches `applies` and lacks one of `statuses`, with the statuses it lacks. */
 function lacking(document: Document, applies: (operation: Operation) => boolean, statuses: string[]): string[] {
   const missing: string[] = [];
@@ -59,4 +76,31 @@ export function errorsWithoutEnvelope(document: Document, envelope: string): str
     }
   }
   return missing;
+}
+
+/** The operations without a description: the reference would show their summary alone. */
+export function undescribedOperations(document: DescribedDocument): string[] {
+  return [...operationsOf(document)].filter(([, operation]) => !operation.description?.trim()).map(([name]) => name);
+}
+
+/**
+ * What is wrong with the document's tags, which group the reference: a tag an operation uses but the global `tags` do not
+ * declare, a global tag declared twice, without a description, or that no operation uses.
+ */
+export function tagProblems(document: DescribedDocument): string[] {
+  const declared = document.tags ?? [];
+  const used = new Set<string>();
+  const problems: string[] = [];
+  for (const [name, operation] of operationsOf(document)) {
+    for (const tag of operation.tags ?? []) {
+      used.add(tag);
+      if (!declared.some((global) => global.name === tag)) problems.push(`${name}: tag ${tag} is not declared`);
+    }
+  }
+  declared.forEach(({ name, description }, index) => {
+    if (declared.findIndex((global) => global.name === name) !== index) problems.push(`tag ${name} is declared twice`);
+    if (!description?.trim()) problems.push(`tag ${name} has no description`);
+    if (!used.has(name)) problems.push(`tag ${name} is used by no operation`);
+  });
+  return problems;
 }

@@ -1,7 +1,7 @@
 // The API reference page, and the service's root and `/admin/` leading somewhere useful.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { undeclaredValidationErrors } from "../openapi-rules";
+import { tagProblems, undeclaredValidationErrors, undescribedOperations } from "../openapi-rules";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
@@ -55,6 +55,14 @@ describe("the committed OpenAPI document", () => {
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("descriptions and tags in the reference", () => {
+  it("every operation has a description, and the tags that group them are each declared once, described and used", async () => {
+    const document = await served();
+    expect(undescribedOperations(document)).toEqual([]);
+    expect(tagProblems(document)).toEqual([]);
   });
 });
 

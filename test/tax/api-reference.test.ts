@@ -1,7 +1,14 @@
 // The API reference page and its files, served by the Worker itself under the pages' CSP.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { errorsWithoutEnvelope, undeclaredBodyErrors, undeclaredIdempotencyErrors, undeclaredValidationErrors } from "../openapi-rules";
+import {
+  errorsWithoutEnvelope,
+  tagProblems,
+  undeclaredBodyErrors,
+  undeclaredIdempotencyErrors,
+  undeclaredValidationErrors,
+  undescribedOperations,
+} from "../openapi-rules";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
@@ -73,6 +80,14 @@ describe("the committed OpenAPI document", () => {
       }
     }
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("descriptions and tags in the reference", () => {
+  it("every operation has a description, and the tags that group them are each declared once, described and used", async () => {
+    const document = await served();
+    expect(undescribedOperations(document)).toEqual([]);
+    expect(tagProblems(document)).toEqual([]);
   });
 });
 
