@@ -29,7 +29,7 @@ function proseLines(file: string): string[] {
  * GitHub's anchor for each heading of a page: lower case, every character but letters, digits, spaces, hyphens and
  * underscores dropped (so `code` loses its backticks), spaces turned into hyphens; a repeated anchor gets -1, -2, ….
  */
-export function headingAnchors(file: string): Set<string> {
+function headingAnchors(file: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const line of proseLines(file)) {
