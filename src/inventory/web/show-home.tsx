@@ -1,10 +1,19 @@
 import { formToken } from "../../platform/auth/session";
 import { dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { deliveriesQuery, deliveryListPath, loadDeliveries } from "../../platform/ui/deliveries";
 import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
-import { AdminDashboard, SignInPage, type AdminDashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
+import {
+  AdminDashboard,
+  DELIVERY_STATUSES,
+  SignInPage,
+  type AdminDashboardProps,
+  type EventView,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+} from "./views";
 import { ADMIN_BASE, currentSession, FORM_COOKIE } from "./session";
 
 /**
@@ -27,7 +36,9 @@ export function registerAdminHome(app: InventoryApp): void {
     const org = `/admin/api/orgs/${encodeURIComponent(session.ownerId)}`;
     // `?keys=` pages through older keys, so an old active key behind many newer ones can still be rotated or
     // revoked here; an offset that is not a number falls back to the newest page. `?events=` pages through older
-    // events (`?event_type=` filters them); a stale or foreign cursor falls back to the newest page.
+    // events (`?event_type=` filters them), and `?endpoint=` shows one endpoint's deliveries, `?deliveries=` its older
+    // ones (`?delivery_status=` filters them); a stale or foreign cursor falls back to the newest page, an endpoint
+    // not the organisation's to every endpoint's.
     const keysOffset = /^\d{1,6}$/.test(c.req.query("keys") ?? "") ? Number(c.req.query("keys")) : 0;
     type KeyPage = { data: AdminDashboardProps["keys"]; next_offset: number | null };
     type EventList = { data: EventView[]; next_cursor: string | null };
@@ -48,26 +59,33 @@ export function registerAdminHome(app: InventoryApp): void {
     ]);
     const keys = pagedKeys ?? (keysOffset > 0 ? await fetchBody<KeyPage>(`${org}/keys?limit=${KEYS_PER_PAGE}`) : null);
     const keysPaged = pagedKeys !== null && keysOffset > 0;
-    // Recent deliveries of every endpoint, newest first.
-    const perEndpoint = await Promise.all(
-      (endpoints ?? []).map(async (endpoint) =>
-        (
-          (await call<Omit<WebhookDeliveryView, "endpoint_id">[]>(`${org}/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []
-        ).map((d) => ({
-          ...d,
-          endpoint_id: endpoint.id,
-        })),
-      ),
-    );
-    const deliveries = perEndpoint
-      .flat()
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .slice(0, 20);
     if (!orgView || !keys || !audit) {
       const failure = dashboardFailure(refusal());
       for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
       return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE)} error={failure.message} />, failure.status);
     }
+    type DeliveryList = { data: WebhookDeliveryView[]; next_cursor: string | null };
+    const deliveries = await loadDeliveries(
+      c.req.query(),
+      (endpoints ?? []).map((endpoint) => endpoint.id),
+      DELIVERY_STATUSES,
+      async (endpointId, request) => {
+        const page = await fetchBody<DeliveryList>(deliveryListPath(`${org}/webhooks/${encodeURIComponent(endpointId)}/deliveries`, request));
+        return (
+          page && {
+            deliveries: page.data.map((d) => ({
+              id: d.id,
+              eventType: d.event_type,
+              status: d.status,
+              attempts: d.attempts,
+              lastResponseStatus: d.attempts[d.attempts.length - 1]?.response_status,
+              createdAt: d.created_at,
+            })),
+            nextCursor: page.next_cursor,
+          }
+        );
+      },
+    );
     return htmlPage(
       c,
       <AdminDashboard
@@ -80,7 +98,7 @@ export function registerAdminHome(app: InventoryApp): void {
         endpoints={endpoints}
         deliveries={deliveries}
         events={events}
-        query={{ keys: keysPaged ? String(keysOffset) : undefined, ...eventsQuery(events) }}
+        query={{ keys: keysPaged ? String(keysOffset) : undefined, ...eventsQuery(events), ...deliveriesQuery(deliveries) }}
         csrfToken={session.csrfToken}
       />,
     );

@@ -2,6 +2,7 @@
 // manage their organisation's keys, webhooks, events and audit log. Everything shown comes from the management
 // API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
+import type { DeliveriesView } from "../../platform/ui/deliveries";
 import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
@@ -11,7 +12,7 @@ import { Webhooks } from "../../platform/ui/webhooks";
 import { INVENTORY_SCOPES } from "../keys/api-key-auth";
 import type { KeySchema } from "../keys/schemas";
 import type { AuditEntrySchema, OrgSchema } from "../orgs/schemas";
-import type { DeliverySchema, EventSchema, WebhookSchema } from "../webhooks/schemas";
+import { DeliveryFilterQuery, type DeliverySchema, type EventSchema, type WebhookSchema } from "../webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
 import { ADMIN_BASE, ASSET_BASE } from "./session";
 
@@ -20,9 +21,10 @@ type ApiKey = z.infer<typeof KeySchema>;
 type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export type WebhookEndpointView = z.infer<typeof WebhookSchema>;
-/** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
-export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpoint_id: string };
+export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
 export type EventView = z.infer<typeof EventSchema>;
+/** The statuses the deliveries log filters by, offered by the page's deliveries filter. */
+export const DELIVERY_STATUSES = DeliveryFilterQuery.shape.status.unwrap().options;
 
 const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
   "sales:read": "GET /sales",
@@ -81,9 +83,9 @@ export interface AdminDashboardProps {
   keysPaged: boolean;
   audit: AuditEntry[];
   endpoints: WebhookEndpointView[] | null;
-  deliveries: WebhookDeliveryView[] | null;
+  deliveries: DeliveriesView;
   events: EventsView;
-  /** What the page's cards show (a page of keys, of events, an event type), for their links to keep. */
+  /** What the page's cards show (a page of keys, of events, an event type, an endpoint's deliveries), for their links to keep. */
   query: PageQuery;
   csrfToken: string;
 }
@@ -203,17 +205,10 @@ export function AdminDashboard(props: AdminDashboardProps) {
               previousSecretExpiresAt: e.previous_secret_expires_at,
             })) ?? null
           }
-          deliveries={
-            props.deliveries?.map((d) => ({
-              id: d.id,
-              eventType: d.event_type,
-              endpointId: d.endpoint_id,
-              status: d.status,
-              attempts: d.attempts,
-              lastResponseStatus: d.attempts[d.attempts.length - 1]?.response_status,
-              createdAt: d.created_at,
-            })) ?? null
-          }
+          deliveries={props.deliveries}
+          deliveryStatuses={DELIVERY_STATUSES}
+          path={ADMIN_BASE}
+          query={props.query}
         />
       </section>
 

@@ -1,8 +1,10 @@
 // The webhooks card of both services' pages: the register form, the endpoint list with its state and its
-// actions (test, disable or enable, roll the secret, re-send what failed since a time, delete), and the recent
-// deliveries with a re-send action. The service passes its management API path, labels, events and the names
-// of the fields that differ in its casing.
+// actions (test, disable or enable, roll the secret, re-send what failed since a time, delete, its deliveries), and
+// the deliveries (every endpoint's latest, or one endpoint's log page by page) with a re-send action. The service
+// passes its management API path, labels, events and the names of the fields that differ in its casing.
+import { DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM, type DeliveriesView, ENDPOINT_PARAM } from "./deliveries";
 import { State, Time } from "./layout";
+import { type PageQuery, pageHref } from "./page-query";
 import { Table } from "./table";
 
 export interface EndpointItem {
@@ -16,16 +18,6 @@ export interface EndpointItem {
   disabledReason: "manual" | "failing" | null;
   failingSince: string | null;
   previousSecretExpiresAt: string | null;
-}
-
-export interface DeliveryItem {
-  id: string;
-  eventType: string;
-  endpointId: string;
-  status: string;
-  attempts: readonly unknown[];
-  lastResponseStatus: number | null | undefined;
-  createdAt: string;
 }
 
 export interface WebhooksProps {
@@ -42,7 +34,12 @@ export interface WebhooksProps {
   urlPlaceholder: string;
   events: readonly string[];
   endpoints: EndpointItem[] | null;
-  deliveries: DeliveryItem[] | null;
+  deliveries: DeliveriesView;
+  /** The statuses the deliveries log filters by. */
+  deliveryStatuses: readonly string[];
+  /** The page's path, and its query for what every card shows (kept by the deliveries' filter and links). */
+  path: string;
+  query: PageQuery;
 }
 
 export function Webhooks(props: WebhooksProps) {
@@ -107,6 +104,12 @@ export function Webhooks(props: WebhooksProps) {
               </td>
               <td data-label="Actions">
                 <div class="row-actions">
+                  <a
+                    href={pageHref(props.path, props.query, { [ENDPOINT_PARAM]: endpoint.id, [DELIVERIES_CURSOR_PARAM]: undefined }, "deliveries")}
+                    aria-current={endpoint.id === props.deliveries.endpointId ? "true" : undefined}
+                  >
+                    Deliveries<span class="visually-hidden"> to {endpoint.url}</span>
+                  </a>
                   {endpoint.status === "enabled" ? (
                     <form data-api={`${props.apiBase}/${endpoint.id}/test`} data-no-body data-refresh="webhooks" data-done="Test event sent.">
                       <button type="submit" class="secondary">
@@ -164,8 +167,7 @@ export function Webhooks(props: WebhooksProps) {
           ))}
         </Table>
       )}
-      <h3>Recent deliveries</h3>
-      <Deliveries apiBase={props.apiBase} deliveries={props.deliveries ?? []} endpoints={props.endpoints} />
+      <Deliveries {...props} endpoints={props.endpoints} />
     </>
   );
 }
@@ -228,12 +230,77 @@ function EndpointState(props: { endpoint: EndpointItem }) {
   );
 }
 
-function Deliveries(props: { apiBase: string; deliveries: DeliveryItem[]; endpoints: EndpointItem[] }) {
-  if (props.deliveries.length === 0) return <p class="empty">No deliveries yet.</p>;
+/**
+ * Every endpoint's latest deliveries, or the log of the endpoint chosen with its row's Deliveries link, 20 a page:
+ * the filter is a plain GET form and the pages are links, which change only the table's own query parameters.
+ */
+function Deliveries(props: WebhooksProps & { endpoints: EndpointItem[] }) {
+  const { path, query, deliveries: view } = props;
+  const shown = props.endpoints.find((e) => e.id === view.endpointId);
+  const own: readonly string[] = [DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM];
+  const kept = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && !own.includes(entry[0]));
+  return (
+    <>
+      <h3 id="deliveries">
+        {shown ? (
+          <>
+            Deliveries to <code>{shown.url}</code>
+          </>
+        ) : (
+          "Recent deliveries"
+        )}
+      </h3>
+      <p class="hint">
+        {shown
+          ? "Every delivery to this endpoint, newest first, 20 a page."
+          : "The latest deliveries of every endpoint, newest first. An endpoint's Deliveries link shows all of its own."}
+      </p>
+      <form method="get" action={`${path}#deliveries`} class="filter">
+        {kept.map(([name, value]) => (
+          <input type="hidden" name={name} value={value} />
+        ))}
+        <label for="delivery-status">Delivery status</label>
+        <select id="delivery-status" name={DELIVERY_STATUS_PARAM}>
+          <option value="" selected={view.status === undefined}>
+            Every status
+          </option>
+          {props.deliveryStatuses.map((status) => (
+            <option value={status} selected={status === view.status}>
+              {status}
+            </option>
+          ))}
+        </select>
+        <button type="submit" class="secondary">
+          Show
+        </button>
+      </form>
+      <DeliveryTable apiBase={props.apiBase} view={view} endpoints={props.endpoints} />
+      {shown ? (
+        <nav class="actions" aria-label="More deliveries">
+          {view.cursor !== undefined ? (
+            <a href={pageHref(path, query, { [DELIVERIES_CURSOR_PARAM]: undefined }, "deliveries")}>Newest deliveries</a>
+          ) : null}
+          {view.nextCursor !== null ? (
+            <a href={pageHref(path, query, { [DELIVERIES_CURSOR_PARAM]: view.nextCursor }, "deliveries")}>Older deliveries</a>
+          ) : null}
+          <a href={pageHref(path, query, { [ENDPOINT_PARAM]: undefined, [DELIVERIES_CURSOR_PARAM]: undefined }, "deliveries")}>All endpoints</a>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function DeliveryTable(props: { apiBase: string; view: DeliveriesView; endpoints: EndpointItem[] }) {
+  const { view } = props;
+  if (view.deliveries === null) return <p class="empty">Deliveries could not be loaded just now. Reload the page shortly.</p>;
+  if (view.deliveries.length === 0) {
+    const which = `${view.cursor !== undefined ? "older " : ""}${view.status ? `${view.status} ` : ""}`;
+    return <p class="empty">{view.endpointId === undefined ? `No ${which}deliveries yet.` : `No ${which}deliveries to this endpoint.`}</p>;
+  }
   const endpointOf = new Map(props.endpoints.map((e) => [e.id, e]));
   return (
-    <Table columns={["Event", "Endpoint", "Status", "Attempts", "Last response", "Created", "Actions"]}>
-      {props.deliveries.map((d) => (
+    <Table columns={["Event", "Endpoint", "Status", "Attempts", "Last response", "Created", "Actions"]} caption="Newest first">
+      {view.deliveries.map((d) => (
         <tr data-delivery-id={d.id}>
           <td data-label="Event">
             <code>{d.eventType}</code>

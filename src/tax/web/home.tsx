@@ -1,11 +1,20 @@
 import type { Context } from "hono";
 import { formToken } from "../../platform/auth/session";
 import { type DashboardRefusal, dashboardCallHeaders, dashboardCalls, dashboardFailure } from "../../platform/ui/dashboard-calls";
+import { deliveriesQuery, deliveryListPath, loadDeliveries } from "../../platform/ui/deliveries";
 import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events";
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../hono";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
-import { Dashboard, LandingPage, type DashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
+import {
+  Dashboard,
+  DELIVERY_STATUSES,
+  LandingPage,
+  type DashboardProps,
+  type EventView,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+} from "./pages";
 import { currentSession, FORM_COOKIE } from "./session-auth";
 
 /**
@@ -22,8 +31,9 @@ export function registerHome(app: TaxApp): void {
     const { fetchBody, call, refusal } = dashboardCalls(async (path) =>
       app.request(new URL(path, c.req.url).href, { headers: dashboardCallHeaders(c.req) }, c.env, c.executionCtx),
     );
-    // `?keys=` pages through older keys, `?events=` through older events (`?event_type=` filters them); a stale
-    // or foreign cursor falls back to the newest page.
+    // `?keys=` pages through older keys, `?events=` through older events (`?event_type=` filters them), and
+    // `?endpoint=` shows one endpoint's deliveries, `?deliveries=` its older ones (`?delivery_status=` filters them);
+    // a stale or foreign cursor falls back to the newest page, an endpoint not the account's to every endpoint's.
     const keysCursor = c.req.query("keys");
     const keysPath = (cursor: string | undefined) => `/admin/api/keys${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
     type KeyPage = { data: DashboardProps["keys"]; nextCursor: string | null };
@@ -45,21 +55,16 @@ export function registerHome(app: TaxApp): void {
     const keys = pagedKeys ?? (keysCursor ? await fetchBody<KeyPage>(keysPath(undefined)) : null);
     if (!account || !keys) return signedOut(c, refusal());
     const keysPaged = pagedKeys !== null && keysCursor !== undefined;
-    // Recent deliveries of every endpoint, newest first.
-    const perEndpoint = await Promise.all(
-      (endpoints ?? []).map(async (endpoint) =>
-        (
-          (await call<Omit<WebhookDeliveryView, "endpointId">[]>(`/admin/api/webhooks/${encodeURIComponent(endpoint.id)}/deliveries?limit=10`)) ?? []
-        ).map((d) => ({
-          ...d,
-          endpointId: endpoint.id,
-        })),
-      ),
+    type DeliveryList = { data: WebhookDeliveryView[]; nextCursor: string | null };
+    const deliveries = await loadDeliveries(
+      c.req.query(),
+      (endpoints ?? []).map((endpoint) => endpoint.id),
+      DELIVERY_STATUSES,
+      async (endpointId, request) => {
+        const page = await fetchBody<DeliveryList>(deliveryListPath(`/admin/api/webhooks/${encodeURIComponent(endpointId)}/deliveries`, request));
+        return page && { deliveries: page.data, nextCursor: page.nextCursor };
+      },
     );
-    const deliveries = perEndpoint
-      .flat()
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-      .slice(0, 20);
     return htmlPage(
       c,
       <Dashboard
@@ -70,7 +75,7 @@ export function registerHome(app: TaxApp): void {
         endpoints={endpoints}
         deliveries={deliveries}
         events={events}
-        query={{ keys: keysPaged ? keysCursor : undefined, ...eventsQuery(events) }}
+        query={{ keys: keysPaged ? keysCursor : undefined, ...eventsQuery(events), ...deliveriesQuery(deliveries) }}
         csrfToken={session.csrfToken}
       />,
     );

@@ -1,6 +1,7 @@
 // The tax service's web page: sign in / sign up when signed out; keys, plan, webhooks and events when signed in.
 // Everything shown comes from the management API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
+import type { DeliveriesView } from "../../platform/ui/deliveries";
 import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
@@ -10,7 +11,7 @@ import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
 import type { AccountDetailSchema } from "../accounts/get-account";
 import type { KeySchema } from "../keys/schemas";
-import type { DeliverySchema, EventSchema, WebhookEndpointSchema } from "../webhooks/schemas";
+import { DeliveryFilterQuery, type DeliverySchema, type EventSchema, type WebhookEndpointSchema } from "../webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
 import { ASSET_BASE } from "./session-auth";
 
@@ -18,9 +19,10 @@ type Account = z.infer<typeof AccountDetailSchema>;
 type ApiKey = z.infer<typeof KeySchema>;
 
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
-/** A delivery with the endpoint it went to (the page merges every endpoint's recent deliveries). */
-export type WebhookDeliveryView = z.infer<typeof DeliverySchema> & { endpointId: string };
+export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
 export type EventView = z.infer<typeof EventSchema>;
+/** The statuses the deliveries log filters by, offered by the page's deliveries filter. */
+export const DELIVERY_STATUSES = DeliveryFilterQuery.shape.status.unwrap().options;
 
 const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
   "documents:parse": "POST /documents/parse",
@@ -106,9 +108,9 @@ export interface DashboardProps {
   /** Whether this page starts after the newest key (a link back to the first page is shown). */
   keysPaged: boolean;
   endpoints: WebhookEndpointView[] | null;
-  deliveries: WebhookDeliveryView[] | null;
+  deliveries: DeliveriesView;
   events: EventsView;
-  /** What the page's cards show (a page of keys, of events, an event type), for their links to keep. */
+  /** What the page's cards show (a page of keys, of events, an event type, an endpoint's deliveries), for their links to keep. */
   query: PageQuery;
   csrfToken: string;
 }
@@ -213,6 +215,9 @@ export function Dashboard(props: DashboardProps) {
           events={TAX_WEBHOOK_EVENTS}
           endpoints={props.endpoints}
           deliveries={props.deliveries}
+          deliveryStatuses={DELIVERY_STATUSES}
+          path="/"
+          query={props.query}
         />
       </section>
 

@@ -1,5 +1,6 @@
 // The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, isolation between
-// organisations through the session-authenticated management API, and the Events card.
+// organisations through the session-authenticated management API, the webhooks card's deliveries (one endpoint's
+// log page by page), and the Events card.
 import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -9,6 +10,7 @@ import { hashPassword } from "../../../src/platform/auth/password";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
+import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, cardLink, eventsCardCases, insertEvents } from "../../web-events";
 import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
@@ -393,6 +395,26 @@ async function pageAt(b: Browser, pathAndQuery: string): Promise<string> {
   expect(response.status, html).toBe(200);
   return html;
 }
+
+describe("the webhooks card's deliveries", () => {
+  deliveriesCardCases({
+    path: "/admin",
+    eventType: "customer.created",
+    async signedIn() {
+      const { b, orgId } = await signedIn();
+      return {
+        page: (pathAndQuery) => pageAt(b, pathAndQuery),
+        async endpoint() {
+          // Registered only: the deliveries the tests write are never sent.
+          const url = `https://receiver.example/${crypto.randomUUID()}`;
+          const created = await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url }), 201);
+          return { id: created.data.id, url };
+        },
+        record: (endpointId, statuses, newest) => insertDeliveries("org_id", orgId, endpointId, "customer.created", statuses, newest),
+      };
+    },
+  });
+});
 
 describe("the Events card", () => {
   eventsCardCases({

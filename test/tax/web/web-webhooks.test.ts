@@ -1,7 +1,9 @@
 // The web page's webhook management (/admin/api/webhooks with the session): register (secret once), list,
-// test, recent deliveries and delete, with CSRF and isolation between accounts; and its Events card.
+// test, recent deliveries and delete, with CSRF and isolation between accounts; the card's deliveries, one
+// endpoint's log page by page; and its Events card.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, eventsCardCases, insertEvents } from "../../web-events";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { sessionCaller } from "../../web-session";
@@ -114,14 +116,39 @@ async function pageOf(user: { cookie: string }, pathAndQuery = "/"): Promise<str
   return html;
 }
 
+async function accountIdOf(email: string): Promise<string> {
+  const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+  return account!.id;
+}
+
+describe("the webhooks card's deliveries", () => {
+  deliveriesCardCases({
+    path: "/",
+    eventType: "profile.saved",
+    async signedIn() {
+      const user = await signedIn();
+      const accountId = await accountIdOf(user.email);
+      return {
+        page: (pathAndQuery) => pageOf(user, pathAndQuery),
+        async endpoint() {
+          const { url } = receiver(() => respond.ok());
+          const created = await expectStatus(await as(user, "POST", "/admin/api/webhooks", { url }), 201);
+          return { id: created.data.id, url };
+        },
+        record: (endpointId, statuses, newest) => insertDeliveries("owner_id", accountId, endpointId, "profile.saved", statuses, newest),
+      };
+    },
+  });
+});
+
 describe("the Events card", () => {
   eventsCardCases({
     path: "/",
     types: ["profile.saved", "profile.deleted"],
     async signedIn() {
       const user = await signedIn();
-      const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(user.email).first<{ id: string }>();
-      return { page: (pathAndQuery) => pageOf(user, pathAndQuery), record: (types) => insertEvents("owner_id", account!.id, types) };
+      const accountId = await accountIdOf(user.email);
+      return { page: (pathAndQuery) => pageOf(user, pathAndQuery), record: (types) => insertEvents("owner_id", accountId, types) };
     },
   });
 
