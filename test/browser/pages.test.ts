@@ -193,6 +193,39 @@ async function checkEventsCard(page: Page, pageUrl: string, delivered: Delivered
   expect(await shown()).toEqual(newestFirst.filter(({ id }) => delivered.find((e) => e.id === id)!.type === rare));
 }
 
+/**
+ * The endpoint's whole delivery log through its row's Deliveries link, page after page with "Older deliveries":
+ * exactly what the management API's log lists for it, once each and in its order; then back to every endpoint's.
+ */
+async function checkDeliveriesLog(page: Page, pageUrl: string, endpointUrl: string, logUrl: (endpointId: string) => string): Promise<void> {
+  await page.goto(pageUrl);
+  const row = page.locator("#webhooks tr[data-endpoint-id]", { hasText: endpointUrl });
+  const endpointId = (await row.getAttribute("data-endpoint-id"))!;
+  const rows = page.locator("#webhooks tr[data-delivery-id]");
+  const shown = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-delivery-id")!));
+  await Promise.all([
+    page.waitForURL((url) => url.searchParams.get("endpoint") === endpointId),
+    row.getByRole("link", { name: `Deliveries to ${endpointUrl}` }).click(),
+  ]);
+  const seen = await shown();
+  const older = page.getByRole("link", { name: "Older deliveries" });
+  while ((await older.count()) > 0) {
+    const from = page.url();
+    await Promise.all([page.waitForURL((url) => url.href !== from), older.click()]);
+    seen.push(...(await shown()));
+  }
+  const log = await page.request.get(logUrl(endpointId));
+  expect(log.status(), await log.text()).toBe(200);
+  const listed = ((await log.json()) as { data: Array<{ id: string }> }).data.map((delivery) => delivery.id);
+  expect(listed.length).toBeGreaterThan(20);
+  expect(seen).toEqual(listed);
+
+  await Promise.all([page.waitForURL((url) => !url.searchParams.has("deliveries")), page.getByRole("link", { name: "Newest deliveries" }).click()]);
+  expect(await shown()).toEqual(listed.slice(0, 20));
+  await Promise.all([page.waitForURL((url) => !url.searchParams.has("endpoint")), page.getByRole("link", { name: "All endpoints" }).click()]);
+  expect(await page.locator("#deliveries").textContent()).toBe("Recent deliveries");
+}
+
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
@@ -380,6 +413,7 @@ describe("tax web page in Chromium", () => {
     const profileEvents = () => eventsReceived(eventsFrom, ["profile.saved", "profile.deleted"]);
     await expect.poll(() => profileEvents().length, { timeout: 120_000 }).toBe(22);
     await checkEventsCard(page, `${taxUrl}/`, profileEvents(), "profile.deleted", "tax-6-events");
+    await checkDeliveriesLog(page, `${taxUrl}/`, receiverUrl, (id) => `${taxUrl}/admin/api/webhooks/${id}/deliveries?limit=100`);
 
     // A phone-sized view of the same page, one event's body open.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -513,6 +547,7 @@ describe("inventory admin area in Chromium", () => {
     const orgEvents = () => eventsReceived(eventsFrom, ["customer.created", "entry.voided"]);
     await expect.poll(() => orgEvents().length, { timeout: 120_000 }).toBe(22);
     await checkEventsCard(page, `${inventoryUrl}/admin`, orgEvents(), "entry.voided", "inventory-5-events");
+    await checkDeliveriesLog(page, `${inventoryUrl}/admin`, `${receiverUrl}/inventory`, (id) => `${org}/webhooks/${id}/deliveries?limit=100`);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${inventoryUrl}/admin`);
