@@ -2,6 +2,7 @@
 // body its deliveries carry, so a user can check what their receiver should have got. Server-rendered: the type
 // filter is a plain GET form and older pages are links, so the card needs no script.
 import { EVENTS_LISTED_DAYS } from "../webhooks/schemas";
+import { Filter } from "./filter";
 import { Time } from "./layout";
 import { type PageQuery, pageHref } from "./page-query";
 import { Table } from "./table";
@@ -80,34 +81,24 @@ export interface EventsProps extends EventsView {
 
 export function Events(props: EventsProps) {
   const { path, query } = props;
-  const kept = Object.entries(query).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined && !(EVENTS_QUERY_PARAMS as readonly string[]).includes(entry[0]),
-  );
   return (
     <>
       <p class="hint">
         The last {EVENTS_LISTED_DAYS} days, newest first, whether or not an endpoint took them; each body is exactly what its deliveries carry. Test
         sends are not events.
       </p>
-      <form method="get" action={`${path}#events`} class="filter">
-        {kept.map(([name, value]) => (
-          <input type="hidden" name={name} value={value} />
-        ))}
-        <label for="event-type">Event type</label>
-        <select id="event-type" name={TYPE_PARAM}>
-          <option value="" selected={props.type === undefined}>
-            All events
-          </option>
-          {props.types.map((type) => (
-            <option value={type} selected={type === props.type}>
-              {type}
-            </option>
-          ))}
-        </select>
-        <button type="submit" class="secondary">
-          Show
-        </button>
-      </form>
+      <Filter
+        path={path}
+        query={query}
+        anchor="events"
+        own={EVENTS_QUERY_PARAMS}
+        id="event-type"
+        name={TYPE_PARAM}
+        label="Event type"
+        all="All events"
+        options={props.types}
+        selected={props.type}
+      />
       <EventTable events={props.events} type={props.type} older={props.cursor !== undefined} />
       {props.nextCursor !== null || props.cursor !== undefined ? (
         <nav class="actions" aria-label="More events">

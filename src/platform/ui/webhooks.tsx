@@ -3,6 +3,7 @@
 // the deliveries (every endpoint's latest, or one endpoint's log page by page) with a re-send action. The service
 // passes its management API path, labels, events and the names of the fields that differ in its casing.
 import { DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM, type DeliveriesView, ENDPOINT_PARAM } from "./deliveries";
+import { Filter } from "./filter";
 import { State, Time } from "./layout";
 import { type PageQuery, pageHref } from "./page-query";
 import { Table } from "./table";
@@ -237,8 +238,6 @@ function EndpointState(props: { endpoint: EndpointItem }) {
 function Deliveries(props: WebhooksProps & { endpoints: EndpointItem[] }) {
   const { path, query, deliveries: view } = props;
   const shown = props.endpoints.find((e) => e.id === view.endpointId);
-  const own: readonly string[] = [DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM];
-  const kept = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && !own.includes(entry[0]));
   return (
     <>
       <h3 id="deliveries">
@@ -255,25 +254,18 @@ function Deliveries(props: WebhooksProps & { endpoints: EndpointItem[] }) {
           ? "Every delivery to this endpoint, newest first, 20 a page."
           : "The latest deliveries of every endpoint, newest first. An endpoint's Deliveries link shows all of its own."}
       </p>
-      <form method="get" action={`${path}#deliveries`} class="filter">
-        {kept.map(([name, value]) => (
-          <input type="hidden" name={name} value={value} />
-        ))}
-        <label for="delivery-status">Delivery status</label>
-        <select id="delivery-status" name={DELIVERY_STATUS_PARAM}>
-          <option value="" selected={view.status === undefined}>
-            Every status
-          </option>
-          {props.deliveryStatuses.map((status) => (
-            <option value={status} selected={status === view.status}>
-              {status}
-            </option>
-          ))}
-        </select>
-        <button type="submit" class="secondary">
-          Show
-        </button>
-      </form>
+      <Filter
+        path={path}
+        query={query}
+        anchor="deliveries"
+        own={[DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM]}
+        id="delivery-status"
+        name={DELIVERY_STATUS_PARAM}
+        label="Delivery status"
+        all="Every status"
+        options={props.deliveryStatuses}
+        selected={view.status}
+      />
       <DeliveryTable apiBase={props.apiBase} view={view} endpoints={props.endpoints} />
       {shown ? (
         <nav class="actions" aria-label="More deliveries">
