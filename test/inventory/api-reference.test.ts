@@ -80,6 +80,16 @@ describe("generated operation details", () => {
     expect(document.paths["/admin/api/orgs/{id}"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: ["inventory:read"] }]);
   });
+
+  it("each void operation's summary names its entry with the article English gives it", () => {
+    const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, { summary: string }>> };
+    const summaryOf = (entries: string) => document.paths[`/admin/api/orgs/{id}/${entries}/{entryId}/void`]!.post!.summary;
+    expect(summaryOf("expenses")).toBe("Void an expense, with a reason");
+    expect(summaryOf("payments")).toBe("Void a payment, with a reason");
+    expect(summaryOf("credit-notes")).toBe("Void a credit note, with a reason");
+    expect(summaryOf("mill-invoices")).toBe("Void a mill invoice, with a reason");
+    expect(summaryOf("mill-payments")).toBe("Void a mill payment, with a reason");
+  });
 });
 
 type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, { headers?: Record<string, { $ref?: string }> }> };

@@ -21,6 +21,15 @@ const PATH_OF: Record<VoidableKind, string> = {
   mill_payment: "mill-payments",
 };
 
+/** Each kind as summaries and messages name it, with the article its sound takes ("an expense"). */
+const NAME_OF: Record<VoidableKind, { article: "a" | "an"; name: string }> = {
+  payment: { article: "a", name: "payment" },
+  credit_note: { article: "a", name: "credit note" },
+  expense: { article: "an", name: "expense" },
+  mill_invoice: { article: "a", name: "mill invoice" },
+  mill_payment: { article: "a", name: "mill payment" },
+};
+
 const VoidEntrySchema = z.object({ reason: text(500).openapi({ description: "Why it is voided; kept in the audit log" }) }).strict();
 
 const VoidedEntrySchema = z
@@ -46,7 +55,7 @@ function route(kind: VoidableKind) {
     method: "post",
     path: `/admin/api/orgs/{id}/${PATH_OF[kind]}/{entryId}/void`,
     tags: ["Back office"],
-    summary: `Void a ${kind.replace("_", " ")}, with a reason`,
+    summary: `Void ${NAME_OF[kind].article} ${NAME_OF[kind].name}, with a reason`,
     description: DESCRIPTION,
     middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
     request: {
@@ -75,7 +84,7 @@ export function registerVoidEntries(app: InventoryApp): void {
         { reason: c.req.valid("json").reason, actor: actorName(c) },
         Date.now(),
       );
-      const label = kind.replace("_", " ");
+      const label = NAME_OF[kind].name;
       if (outcome.kind === "not_found") throw inventoryError("not_found", `No ${label} ${entryId}`);
       if (outcome.kind === "already_voided") throw inventoryError("conflict", `The ${label} was already voided at ${iso(outcome.voidedAt)}`);
       if (outcome.kind === "mill_invoice_has_payments") {
