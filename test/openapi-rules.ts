@@ -3,7 +3,7 @@
 interface Operation {
   parameters?: Array<{ in: string; name: string }>;
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 
 type Document = { paths: Record<string, Record<string, Operation>> };
@@ -58,6 +58,15 @@ export function undeclaredValidationErrors(document: Document): string[] {
  */
 export function undeclaredIdempotencyErrors(document: Document): string[] {
   return lacking(document, (operation) => (operation.parameters ?? []).some((p) => p.name.toLowerCase() === "idempotency-key"), ["409", "422"]);
+}
+
+/**
+ * Whether `method path` declares `status` and names `code` in that answer's description: a client that switches on
+ * the code finds both in the document.
+ */
+export function declaresError(document: Document, method: string, path: string, status: number, code: string): boolean {
+  const answer = document.paths[path]?.[method]?.responses[String(status)];
+  return answer?.description?.includes(`\`${code}\``) ?? false;
 }
 
 /** The operations that read a request body yet do not declare 413 (over the size limit) and 415 (another content type). */

@@ -1,11 +1,18 @@
 // The API reference page, and the service's root and `/admin/` leading somewhere useful.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { tagProblems, undeclaredValidationErrors, undescribedOperations } from "../openapi-rules";
+import {
+  errorsWithoutEnvelope,
+  tagProblems,
+  undeclaredBodyErrors,
+  undeclaredIdempotencyErrors,
+  undeclaredValidationErrors,
+  undescribedOperations,
+} from "../openapi-rules";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
-import { api, createKey, createOrg } from "./helpers";
+import { admin, api, createKey, createOrg, expectError, expectStatus } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
 const INV = "http://inventory.test";
@@ -70,6 +77,39 @@ describe("declared errors", () => {
   it("every operation that validates a parameter, header or body declares its 400", () => {
     expect(undeclaredValidationErrors(JSON.parse(inventoryDocument))).toEqual([]);
   });
+
+  it("every operation taking an Idempotency-Key declares its 409 and 422, which organisation creation answers like any other", async () => {
+    const idempotencyKey = `org-${crypto.randomUUID()}`;
+    const create = (name: string) =>
+      SELF.fetch(`${INV}/admin/api/orgs`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
+        body: JSON.stringify({ name, plan: "business" }),
+      });
+    await expectStatus(await create("Sri Ganesh Mills"), 201);
+    await expectError(await create("Sri Murugan Mills"), 422, "idempotency_key_reused");
+    expect(undeclaredIdempotencyErrors(await served())).toEqual([]);
+  });
+
+  it("every operation that reads a body declares its 413 and 415, which key creation answers like any other", async () => {
+    const orgId = await createOrg();
+    const asText = await SELF.fetch(`${INV}/admin/api/orgs/${orgId}/keys`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "text/plain" },
+      body: JSON.stringify({ access: "read_only" }),
+    });
+    await expectError(asText, 415, "unsupported_media_type");
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only", name: "x".repeat(20_000) }),
+      413,
+      "payload_too_large",
+    );
+    expect(undeclaredBodyErrors(await served())).toEqual([]);
+  });
+
+  it("every declared error is the error envelope", async () => {
+    expect(errorsWithoutEnvelope(await served(), "#/components/schemas/Error")).toEqual([]);
+  });
 });
 
 describe("generated operation details", () => {
@@ -92,7 +132,10 @@ describe("generated operation details", () => {
   });
 });
 
-type Operation = { security?: Array<Record<string, string[]>>; responses: Record<string, { headers?: Record<string, { $ref?: string }> }> };
+type Operation = {
+  security?: Array<Record<string, string[]>>;
+  responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema?: { $ref?: string } }> }>;
+};
 const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
   (await SELF.fetch(`${INV}/api/v1/openapi.json`)).json();
 

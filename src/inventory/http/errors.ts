@@ -56,7 +56,7 @@ const meaningOf: Record<InventoryErrorCode, string> = {
     "other writes kept changing what this write depends on (a payment's, credit note's or return's invoice, a damaged lot) while it was being recorded; nothing was written: send it again (with a new Idempotency-Key if you used one)",
   idempotency_key_in_use: "a request with the same Idempotency-Key is still running",
   idempotency_answer_lost: "the request with this Idempotency-Key was carried out but ended before its answer was kept (look up its result)",
-  key_limit_reached: "the organisation has the most active keys allowed",
+  key_limit_reached: "the organisation has the most active keys allowed or, for a rotation, the most rotated keys still in their grace",
   insufficient_stock: "a lot lacks the kg; nothing was changed",
   sale_before_last_invoice: "a sale dated before the financial year's last invoice",
   invoice_sequence_exhausted: "the financial year's invoice numbers are used up",

@@ -23,7 +23,7 @@ const route = createRoute({
       description: "The replacement key, shown only here",
       content: { "application/json": { schema: z.object({ data: RegeneratedKeySchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
 

@@ -28,7 +28,7 @@ const route = createRoute({
       description: "Revoked (repeating the call is harmless and keeps the first reason)",
       content: { "application/json": { schema: z.object({ data: RevokedKeySchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -6,18 +6,17 @@ import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-au
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
-import { rotateKey } from "./service";
+import { MAX_ACTIVE_KEYS_PER_ORG, rotateKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RotatedKeySchema, RotateKeySchema } from "./schemas";
-import { resolveKey } from "./resolve-key";
+import { KEY_SELECTION_DESCRIPTION, resolveKey } from "./resolve-key";
 
 const route = createRoute({
   method: "post",
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a replacement with the same access; the old key works until the grace ends, marked superseded",
-  description:
-    "Only an active key not yet replaced can be rotated (409 `conflict` otherwise). 409 `key_limit_reached` while 100 of the organisation's rotated keys are still in their grace; regenerate instead to replace the key with no grace.",
+  description: `${KEY_SELECTION_DESCRIPTION} Only an active key not yet replaced can be rotated: a rotated, revoked or expired key, or one another request rotates or revokes at the same time, is 409 \`conflict\`, as is a legacy key bound to no organisation (issue a new key instead). 409 \`key_limit_reached\` while ${MAX_ACTIVE_KEYS_PER_ORG} of the organisation's rotated keys are still in their grace; regenerate instead to replace the key with no grace.`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -27,7 +26,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -19,7 +19,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     200: { description: "The state now enforced", content: { "application/json": { schema: z.object({ data: SyncedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
   },
 });
 

@@ -25,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(400, 401, 403, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
 

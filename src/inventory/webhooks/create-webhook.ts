@@ -32,7 +32,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
   },
 });
 

@@ -1,11 +1,17 @@
 // At most 100 active keys per organisation, and at most 100 rotated keys in their grace, held under concurrency;
 // the list pages through every key.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admin, api, createOrg, expectError, expectStatus } from "../helpers";
+import { declaresError } from "../../openapi-rules";
+import { admin, api, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
 
 function create(orgId: string) {
   return admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" });
+}
+
+/** The OpenAPI document the service serves, which client generators read. */
+async function served(): Promise<Parameters<typeof declaresError>[0]> {
+  return (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json();
 }
 
 async function activeKeys(orgId: string): Promise<number> {
@@ -16,7 +22,7 @@ async function activeKeys(orgId: string): Promise<number> {
 }
 
 describe("key cap per organisation", () => {
-  it("110 concurrent creates give exactly 100 keys and 10 × 409 key_limit_reached, with one audit row per key", async () => {
+  it("110 concurrent creates give exactly 100 keys and 10 × 409 key_limit_reached (which key creation declares), with one audit row per key", async () => {
     const orgId = await createOrg();
     const responses = await Promise.all(Array.from({ length: 110 }, () => create(orgId)));
     const results = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as any })));
@@ -24,6 +30,7 @@ describe("key cap per organisation", () => {
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(10);
     expect(refused.every((r) => r.body.code === "key_limit_reached")).toBe(true);
+    expect(declaresError(await served(), "post", "/admin/api/orgs/{id}/keys", 409, "key_limit_reached")).toBe(true);
     expect(await activeKeys(orgId)).toBe(100);
     const audit = await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = ? AND action = 'key.created'")
       .bind(orgId)
@@ -52,7 +59,7 @@ describe("key cap per organisation", () => {
 });
 
 describe("rotated keys in their grace per organisation", () => {
-  it("rotations keep at most 100 old keys working: 100 concurrent rotations pass, the next one is 409 and changes nothing", async () => {
+  it("rotations keep at most 100 old keys working: 100 concurrent rotations pass, the next one is a declared 409 and changes nothing", async () => {
     // A rotation's replacement can be rotated at once, so without a bound a chain of rotations would keep any
     // number of superseded keys working through their grace beside the 100 active ones.
     const orgId = await createOrg();
@@ -64,6 +71,7 @@ describe("rotated keys in their grace per organisation", () => {
 
     const refused = await admin("POST", `/admin/api/keys/${replacements[0]!.id}/rotate`, { grace_hours: 72 });
     expect(await expectError(refused, 409, "key_limit_reached")).toContain("100");
+    expect(declaresError(await served(), "post", "/admin/api/keys/{id}/rotate", 409, "key_limit_reached")).toBe(true);
     // The refused rotation left the key as it was: active, unreplaced, answering without the superseded header.
     const row = await env.DB.prepare("SELECT superseded_at, replaced_by_key_id, revoked_at FROM api_keys WHERE id = ?")
       .bind(replacements[0]!.id)
