@@ -1,8 +1,9 @@
 // The hostile-input property both services run on every documented operation: a valid request (real ids,
 // a valid body and query, working credentials) is mutated by fast-check in its body, query, path ids or
 // content type. A request the route's own zod schema rejects must get a clean 4xx in the envelope and leave
-// every table unchanged; one the schema accepts may succeed, but never with a 5xx. Then hand-written
-// nasties: 10 MB, 10,000 levels of nesting, invalid UTF-8, NUL bytes, empty and non-object bodies.
+// every table unchanged; one the schema accepts may succeed, but never with a 5xx. Every answer's status is one the
+// operation declares. Then hand-written nasties: 10 MB, 10,000 levels of nesting, invalid UTF-8, NUL bytes, empty and
+// non-object bodies.
 import fc from "fast-check";
 import { expect } from "vitest";
 import {
@@ -231,6 +232,13 @@ async function build(target: HostileTarget, hostile: Hostile): Promise<Built> {
   };
 }
 
+/** The operation's OpenAPI responses declare the status it answered: a client generated from the document knows no other. */
+async function expectDeclared(op: Operation, response: Response, label: string): Promise<void> {
+  if (op.statuses.includes(String(response.status))) return;
+  const text = await response.clone().text();
+  expect.fail(`${label} -> ${response.status} ${text.slice(0, 300)}: ${op.key} declares only ${op.statuses.join(", ")}`);
+}
+
 /** Runs the property on one operation; returns how many requests were refused and how many accepted. */
 export async function hostileProperty(
   target: HostileTarget,
@@ -244,6 +252,7 @@ export async function hostileProperty(
     fc.asyncProperty(hostileArbitrary(target), async (hostile) => {
       const request = await build(target, hostile);
       const response = await target.fetch(request.url, request.init);
+      await expectDeclared(target.op, response, request.label);
       if (request.mustRefuse) {
         await expectClean4xx(response, envelope, request.label);
         expect(await dbSnapshot(db), `database changed after ${request.label}`).toEqual(before);
@@ -302,6 +311,7 @@ export async function bodyNasties(target: HostileTarget, envelope: Envelope, db:
       body,
       ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
     } as RequestInit);
+    await expectDeclared(target.op, response, `${target.op.key} with ${name}`);
     const code = await expectClean4xx(response, envelope, `${target.op.key} with ${name}`);
     if (name.startsWith("10 MB")) expect([code, response.status], name).toEqual(["payload_too_large", 413]);
     expect(await dbSnapshot(db), `database changed after ${name}`).toEqual(before);

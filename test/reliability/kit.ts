@@ -69,6 +69,8 @@ export interface Operation {
   bodyTypes: string[];
   /** The body is documented as optional (`required: false`). */
   bodyOptional: boolean;
+  /** The statuses its responses declare (`"200"`, `"404"`, …): a generated client knows only these. */
+  statuses: string[];
 }
 
 /** The operations the app documents, with the very zod schemas its validators run. */
@@ -87,6 +89,7 @@ export function operationsOf(app: OpenAPIHono<any>): Operation[] {
       body: content["application/json"]?.schema ?? null,
       bodyTypes: Object.keys(content),
       bodyOptional: route.request?.body?.required === false,
+      statuses: Object.keys(route.responses ?? {}),
     });
   }
   return out;
