@@ -12,6 +12,7 @@ import {
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION } from "../../src/tax/accounts/operator-auth";
 import { admin, api, createAccount, createKey, expectError } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
@@ -88,6 +89,29 @@ describe("descriptions and tags in the reference", () => {
     const document = await served();
     expect(undescribedOperations(document)).toEqual([]);
     expect(tagProblems(document)).toEqual([]);
+  });
+
+  it("every management operation that takes accountEmail opens its description with how the account is chosen", () => {
+    type Named = {
+      description?: string;
+      parameters?: Array<{ name: string }>;
+      requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+    };
+    const document = JSON.parse(taxDocument) as { paths: Record<string, Record<string, Named>> };
+    const naming: string[] = [];
+    const silent: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const inQuery = (operation.parameters ?? []).some((parameter) => parameter.name === "accountEmail");
+        const inBody = "accountEmail" in (operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {});
+        if (!inQuery && !inBody) continue;
+        naming.push(`${method} ${path}`);
+        if (!operation.description?.startsWith(`${ACCOUNT_SELECTION_DESCRIPTION} `)) silent.push(`${method} ${path}`);
+      }
+    }
+    // Keys (issue, list), the account, and every webhook endpoint and events operation.
+    expect(naming.length).toBeGreaterThanOrEqual(15);
+    expect(silent).toEqual([]);
   });
 });
 

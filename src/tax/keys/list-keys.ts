@@ -3,7 +3,7 @@ import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import type { TaxScope } from "./api-key-auth";
-import { AccountEmailField, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { listKeysPage, type KeyPosition } from "./queries";
@@ -25,8 +25,7 @@ const route = createRoute({
   path: "/admin/api/keys",
   tags: ["Management"],
   summary: "List an account's keys (no secrets), newest first, a page at a time",
-  description:
-    "Every key the account ever had, revoked and expired ones included, in pages of up to 100 with an opaque keyset cursor: follow `nextCursor` until it is null. Paging never repeats or skips a key. A tampered cursor, or one issued for another account, is a 400.",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} Every key the account ever had, revoked and expired ones included, in pages of up to 100 with an opaque keyset cursor: follow \`nextCursor\` until it is null. Paging never repeats or skips a key. A tampered cursor, or one issued for another account, is a 400.`,
   middleware: [requireAdmin] as const,
   request: { query: QuerySchema },
   responses: {

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -33,7 +33,7 @@ const managementRoute = createRoute({
   path: "/admin/api/events/{id}",
   tags: ["Management"],
   summary: "One of an account's events of the last 30 days",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: EventIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },

@@ -4,7 +4,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS, eventListFilters, eventListWindow, sinceBeforeBefore } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
@@ -46,7 +46,7 @@ const managementRoute = createRoute({
   path: "/admin/api/events",
   tags: ["Management"],
   summary: "An account's events of the last 30 days, newest first; the web page's view of GET /api/v1/events",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: {
     query: AccountEmailQuery.extend({ ...Filters.shape, ...Paging })

@@ -1,7 +1,7 @@
 // GET /api/v1/webhooks/{id}/deliveries (an API key with webhooks:manage) and GET /admin/api/webhooks/{id}/deliveries
 // (the web page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
@@ -45,7 +45,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}/deliveries",
   tags: ["Management"],
   summary: "Deliveries of one of an account's endpoints, newest first, with every attempt",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, ...Paging }).strict() },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },

@@ -2,7 +2,7 @@
 // or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
@@ -32,7 +32,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks",
   tags: ["Management"],
   summary: "An account's webhook endpoints, newest first (no secrets); the web page's view of GET /api/v1/webhooks",
-  description: "Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.`,
   middleware: [requireAdmin] as const,
   request: { query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },

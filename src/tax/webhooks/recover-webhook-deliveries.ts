@@ -7,7 +7,7 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
 import { RecoverBody, wholeMsFrom } from "../../platform/webhooks/schemas";
-import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, isoOrNull, type TaxApp } from "../hono";
@@ -42,7 +42,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}/recover",
   tags: ["Management"],
   summary: "Send again every event since a time whose deliveries to one of an account's endpoints all failed",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
@@ -38,7 +38,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}/deliveries/{deliveryId}/resend",
   tags: ["Management"],
   summary: "Re-send a past delivery of one of an account's endpoints, as a new delivery",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },

@@ -3,7 +3,7 @@
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
@@ -37,7 +37,7 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
   middleware: [requireAdmin, idempotentForActor] as const,
-  description: "At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After`.",
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 \`rate_limited\` with \`Retry-After\`.`,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery },
   responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
 });

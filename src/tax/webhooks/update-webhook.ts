@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
@@ -38,7 +38,7 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}",
   tags: ["Management"],
   summary: "Change one of an account's webhook endpoints, or disable and enable it",
-  description,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
   request: {
     params: WebhookIdParamSchema,
