@@ -74,6 +74,9 @@ export function parseIpv6(text: string): number[] | null {
   return [...head, ...zeros.map(String), ...rest].map((g) => parseInt(g, 16));
 }
 
+/** "a loopback", "an unspecified", "an IPv4-mapped private", "a unique local": the article of each label's sound. */
+const withArticle = (label: string): string => `${/^(IPv4|unspecified)/.test(label) ? "an" : "a"} ${label}`;
+
 function blockedV6(g: number[]): string | null {
   const embeddedV4 = ((g[6]! << 16) | g[7]!) >>> 0;
   // An IPv4-mapped address reaches the IPv4 host; a receiver registers that host's IPv4 address instead.
@@ -149,13 +152,13 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
     const groups = parseIpv6(host.slice(1, -1));
     if (!groups) return { ok: false, reason: "has an invalid IPv6 address" };
     const label = blockedV6(groups);
-    if (label) return { ok: false, reason: `must not point at a ${label} address` };
+    if (label) return { ok: false, reason: `must not point at ${withArticle(label)} address` };
     return { ok: true, url: url.href };
   }
   const v4 = parseIpv4(host);
   if (v4 !== null) {
     const label = blockedV4(v4);
-    if (label) return { ok: false, reason: `must not point at a ${label} address` };
+    if (label) return { ok: false, reason: `must not point at ${withArticle(label)} address` };
     // The URL parser turns `134744072`, `0x8.8.8.8` and `010.8.8.8` into dotted decimal; only that form may be written.
     const written = authority?.replace(/:\d*$/, "").toLowerCase().replace(/\.+$/, "");
     if (written !== host) return { ok: false, reason: `must write an IPv4 address in dotted-decimal form (${host})` };

@@ -72,7 +72,7 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
     [{ url: "https://192.168.0.10/x" }, "url: must not point at a private address"],
     [{ url: "https://100.64.1.1/x" }, "url: must not point at a carrier-grade NAT address"],
     [{ url: "https://[fd00::1]/x" }, "url: must not point at a unique local address"],
-    [{ url: "https://[::ffff:127.0.0.1]/x" }, "url: must not point at a IPv4-mapped loopback address"],
+    [{ url: "https://[::ffff:127.0.0.1]/x" }, "url: must not point at an IPv4-mapped loopback address"],
     [{ url: "https://erp.internal/x" }, "url: must not point at an internal host name"],
     [{ url: "https://a:b@hooks.example.com/x" }, "url: must not contain credentials"],
     [{ url: "https://hooks.example.com/x", events: ["sale.deleted"] }, "events[0]"],
