@@ -2,6 +2,7 @@
 // (a tampered cursor is a 400, never a query on someone's made-up position). Signed with the current value of the
 // service's secret; during its rotation a cursor signed under the previous value still pages.
 import { fromBase64Url, hmacSha256Hex, openingOrder, type SecretRing, timingSafeEqual, toBase64Url } from "../crypto";
+import { boundedMemo } from "../pure/bounded-memo";
 
 const encoder = new TextEncoder();
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
@@ -17,9 +18,20 @@ function decodePayload(payload: string): string | null {
 
 const macOf = async (secret: string, payload: string) => (await hmacSha256Hex(secret, `cursor.${payload}`)).slice(0, 32);
 
+/**
+ * The signatures of the cursors this isolate issued lately: a list read again from its start (a client polling its
+ * first page) issues the same next cursor each time. Only issuing reads it, so how fast a cursor is checked never
+ * tells whether it was issued here.
+ */
+const issuedMac = boundedMemo(
+  1_000,
+  (secret: string, payload: string) => `${secret}\n${payload}`,
+  (secret: string, payload: string) => macOf(secret, payload),
+);
+
 export async function encodeCursor(secrets: SecretRing, position: unknown): Promise<string> {
   const payload = toBase64Url(encoder.encode(JSON.stringify(position)));
-  return `${payload}.${await macOf(secrets.current, payload)}`;
+  return `${payload}.${await issuedMac(secrets.current, payload)}`;
 }
 
 /** The position inside a cursor this service issued, or null for anything else. */
