@@ -12,6 +12,7 @@ import {
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
+import { OPERATOR_ONLY_DESCRIPTION, ORG_SELECTION_DESCRIPTION } from "../../src/inventory/orgs/operator-auth";
 import { admin, api, createKey, createOrg, expectError, expectStatus } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
@@ -70,6 +71,26 @@ describe("descriptions and tags in the reference", () => {
     const document = await served();
     expect(undescribedOperations(document)).toEqual([]);
     expect(tagProblems(document)).toEqual([]);
+  });
+
+  it("every management operation whose path names the organisation opens its description with how the organisation is chosen", () => {
+    type Described = { description?: string; security?: Array<Record<string, string[]>> };
+    const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, Described>> };
+    const naming: string[] = [];
+    const silent: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (path !== "/admin/api/orgs/{id}" && !path.startsWith("/admin/api/orgs/{id}/")) continue;
+      for (const [method, operation] of Object.entries(item)) {
+        naming.push(`${method} ${path}`);
+        // A change only the operator's token may make says that instead: a session gets no further than 403.
+        const operatorOnly = JSON.stringify(operation.security) === JSON.stringify([{ operatorToken: [] }]);
+        const opening = operatorOnly ? OPERATOR_ONLY_DESCRIPTION : ORG_SELECTION_DESCRIPTION;
+        if (!operation.description?.startsWith(`${opening} `)) silent.push(`${method} ${path}`);
+      }
+    }
+    // The organisation, its keys and audit log, every webhook endpoint and events operation, and the back-office writes.
+    expect(naming.length).toBeGreaterThanOrEqual(30);
+    expect(silent).toEqual([]);
   });
 });
 

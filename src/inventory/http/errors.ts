@@ -48,7 +48,7 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   missing_scope: "the key lacks the operation's scope",
   plan_required: "the organisation's plan does not include the REST API",
   subscription_lapsed: "the organisation's subscription has lapsed",
-  forbidden: "the session may not act on this resource",
+  forbidden: "management API: a session doing an operator-only operation, or a write without its CSRF token (`X-CSRF-Token`)",
   not_found: "no such resource for this caller",
   method_not_allowed: "the path exists, the method does not",
   conflict: "the change conflicts with the current state (the message says which)",

@@ -1,5 +1,5 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listKeys } from "./queries";
@@ -22,7 +22,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/keys",
   tags: ["Management"],
   summary: "The organisation's keys, newest first (no secrets), with state and last use",
-  description: "Newest first; keys created in the same millisecond are listed in the reverse of the order they were created.",
+  description: `${ORG_SELECTION_DESCRIPTION} Newest first; keys created in the same millisecond are listed in the reverse of the order they were created.`,
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: KeyPageQuery },
   responses: {

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createCustomer } from "./queries";
@@ -16,7 +16,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/customers",
   tags: ["Back office"],
   summary: "Add a customer; emits customer.created",
-  description: "`gstin` is validated with its mod-36 check character and stored upper case; `credit_limit` is in rupees.",
+  description: `${ORG_SELECTION_DESCRIPTION} \`gstin\` is validated with its mod-36 check character and stored upper case; \`credit_limit\` is in rupees.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createExpense } from "./queries";
@@ -16,8 +16,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/expenses",
   tags: ["Back office"],
   summary: "Record an expense",
-  description:
-    "Money the organisation spent (freight, wages, rent, …) under a `category` of its choosing. `date` is a calendar day in India (IST), today by default, and may not be in the future or before 1 July 2017, when GST began (400 naming it); `created_by` defaults to the signed-in admin's email, or `operator`. The expense is a row of the expenses CSV export (GET /api/v1/export/expenses) until it is voided (POST /admin/api/orgs/{id}/expenses/{entryId}/void); it sends no event and changes no other figure of the books. Send an Idempotency-Key to retry without recording it twice.",
+  description: `${ORG_SELECTION_DESCRIPTION} Money the organisation spent (freight, wages, rent, …) under a \`category\` of its choosing. \`date\` is a calendar day in India (IST), today by default, and may not be in the future or before 1 July 2017, when GST began (400 naming it); \`created_by\` defaults to the signed-in admin's email, or \`operator\`. The expense is a row of the expenses CSV export (GET /api/v1/export/expenses) until it is voided (POST /admin/api/orgs/{id}/expenses/{entryId}/void); it sends no event and changes no other figure of the books. Send an Idempotency-Key to retry without recording it twice.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillInvoice } from "./queries";
@@ -17,8 +17,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/mill-invoices",
   tags: ["Back office"],
   summary: "Record a mill's invoice for yarn bought; the mill is created on first use",
-  description:
-    "409 `conflict` when the mill already has an invoice with this number that is not voided. A voided invoice gives up its number, so the corrected one is entered under it.",
+  description: `${ORG_SELECTION_DESCRIPTION} 409 \`conflict\` when the mill already has an invoice with this number that is not voided. A voided invoice gives up its number, so the corrected one is entered under it.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillPayment } from "./queries";
@@ -17,7 +17,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/mill-payments",
   tags: ["Back office"],
   summary: "Record a payment to a mill (reference = UTR, UPI reference or cheque number)",
-  description: "With `mill_invoice_id`, the invoice must be this mill's (400) and not voided (409 `conflict`).",
+  description: `${ORG_SELECTION_DESCRIPTION} With \`mill_invoice_id\`, the invoice must be this mill's (400) and not voided (409 \`conflict\`).`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createPayment } from "./queries";
@@ -18,8 +18,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/payments",
   tags: ["Back office"],
   summary: "Record money received from a customer; emits invoice.paid when a sale's invoice is paid in full",
-  description:
-    "With `sale_id`, the sale must be the customer's and not cancelled, and the amount at most its outstanding (total less payments, credit notes and money on account applied to it): more is 409 `over_application` with the outstanding in the message, checked again in the payment's own transaction so that payments sent at once never exceed it; a payment without `sale_id` stays on the customer's account. When payments plus credit notes against the sale first reach its total, the sale gets `paid_at` and invoice.paid is emitted (once per sale). Cash of 200000.00 or more from one customer in one IST day, or against one invoice, is 409 `cash_receipt_limit` (Income-tax Act s.269ST). The date (IST) may not be in the future. The amount is at most 140000000000.00. When other payments, credit notes or voids keep changing the invoice between the checks and this write, it is tried 3 times and then refused with 409 `conflict_retry`: nothing was recorded, so send it again (with a new Idempotency-Key if you used one, as the refusal is kept for the old key).",
+  description: `${ORG_SELECTION_DESCRIPTION} With \`sale_id\`, the sale must be the customer's and not cancelled, and the amount at most its outstanding (total less payments, credit notes and money on account applied to it): more is 409 \`over_application\` with the outstanding in the message, checked again in the payment's own transaction so that payments sent at once never exceed it; a payment without \`sale_id\` stays on the customer's account. When payments plus credit notes against the sale first reach its total, the sale gets \`paid_at\` and invoice.paid is emitted (once per sale). Cash of 200000.00 or more from one customer in one IST day, or against one invoice, is 409 \`cash_receipt_limit\` (Income-tax Act s.269ST). The date (IST) may not be in the future. The amount is at most 140000000000.00. When other payments, credit notes or voids keep changing the invoice between the checks and this write, it is tried 3 times and then refused with 409 \`conflict_retry\`: nothing was recorded, so send it again (with a new Idempotency-Key if you used one, as the refusal is kept for the old key).`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

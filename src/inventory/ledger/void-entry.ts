@@ -4,7 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -56,7 +56,7 @@ function route(kind: VoidableKind) {
     path: `/admin/api/orgs/{id}/${PATH_OF[kind]}/{entryId}/void`,
     tags: ["Back office"],
     summary: `Void ${NAME_OF[kind].article} ${NAME_OF[kind].name}, with a reason`,
-    description: DESCRIPTION,
+    description: `${ORG_SELECTION_DESCRIPTION} ${DESCRIPTION}`,
     middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
     request: {
       query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createSale } from "./queries";
@@ -20,8 +20,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/sales",
   tags: ["Back office"],
   summary: "Book a sale and take its kg from the lots; emits sale.created (and stock.low on a crossing)",
-  description:
-    "All lots are updated in one D1 transaction with conditional updates: when any lot lacks the kg (also because a concurrent sale took it), the answer is 409 `insufficient_stock` and nothing changed. The invoice number is the next of the financial year, and the year's invoices run in date order: a sale dated before the year's last invoice is 409 `sale_before_last_invoice`. The sale date (IST) may not be in the future, before 1 July 2017, or before the receipt of any of its lots (400). Each line is taxed at the GST rate in force on the sale date for its HSN (man-made-fibre yarn was 12 % until 21 September 2025 and 5 % from 22 September 2025; cotton yarn 5 %). Each line takes at most 100000.000 kg at up to 10000.00 per kg. stock.low is emitted when the SKU's kg across all godowns falls under its threshold with this sale.",
+  description: `${ORG_SELECTION_DESCRIPTION} All lots are updated in one D1 transaction with conditional updates: when any lot lacks the kg (also because a concurrent sale took it), the answer is 409 \`insufficient_stock\` and nothing changed. The invoice number is the next of the financial year, and the year's invoices run in date order: a sale dated before the year's last invoice is 409 \`sale_before_last_invoice\`. The sale date (IST) may not be in the future, before 1 July 2017, or before the receipt of any of its lots (400). Each line is taxed at the GST rate in force on the sale date for its HSN (man-made-fibre yarn was 12 % until 21 September 2025 and 5 % from 22 September 2025; cotton yarn 5 %). Each line takes at most 100000.000 kg at up to 10000.00 per kg. stock.low is emitted when the SKU's kg across all godowns falls under its threshold with this sale.`,
   middleware: [requireAdmin, readBody({ maxBytes: 65_536 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
@@ -19,8 +19,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/lots",
   tags: ["Back office"],
   summary: "Receive a lot of yarn into a godown",
-  description:
-    "The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 `conflict` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.",
+  description: `${ORG_SELECTION_DESCRIPTION} The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 \`conflict\` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

@@ -6,7 +6,7 @@ import { newId } from "../../platform/ids";
 import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
-import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, idempotentForActor, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -22,7 +22,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
-  description: `Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
+  description: `${ORG_SELECTION_DESCRIPTION} Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

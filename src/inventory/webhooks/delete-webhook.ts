@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
-import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -14,7 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
   tags: ["Webhooks"],
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
-  description: endpointDescriptions("organisation").delete,
+  description: `${ORG_SELECTION_DESCRIPTION} ${endpointDescriptions("organisation").delete}`,
   middleware: [requireAdmin] as const,
   request: { query: NoQueryParameters, params: WebhookParams },
   responses: {

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -16,12 +16,12 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/events/{eventId}",
   tags: ["Webhooks"],
   summary: "One of the organisation's events of the last 30 days, as its deliveries carry it",
-  description: `An event older than ${EVENTS_LISTED_DAYS} days, a test send (\`webhook.test\`), another organisation's event and an unknown id are all the same 404.`,
+  description: `${ORG_SELECTION_DESCRIPTION} An event older than ${EVENTS_LISTED_DAYS} days, a test send (\`webhook.test\`), another organisation's event and an unknown id are all the same 404.`,
   middleware: [requireAdmin] as const,
   request: { params: EventParams, query: NoQueryParameters },
   responses: {
     200: { description: "The event", content: { "application/json": { schema: z.object({ data: EventSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -15,12 +15,12 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
   tags: ["Webhooks"],
   summary: "One webhook endpoint (no secret): whether it is enabled, why not, since when it has been failing, and its changes",
-  description: endpointDescriptions("organisation").get,
+  description: `${ORG_SELECTION_DESCRIPTION} ${endpointDescriptions("organisation").get}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookParams, query: NoQueryParameters },
   responses: {
     200: { description: "The endpoint", content: { "application/json": { schema: z.object({ data: WebhookDetailSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import { EVENTS_LISTED_DAYS, eventListFilters, eventListWindow, sinceBeforeBefore } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { issueCursor, openCursor } from "../http/list-cursor";
@@ -20,7 +20,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/events",
   tags: ["Webhooks"],
   summary: "The organisation's events of the last 30 days, newest first, as their deliveries carry them: fetch what a receiver missed",
-  description: `The organisation's events of the last ${EVENTS_LISTED_DAYS} days, newest first (events of one millisecond by id), each exactly as its deliveries carry it: a receiver that missed deliveries processes them the same way (the event \`id\` is its idempotency key). Older events are not listed. Every event of the organisation's own changes is here whether or not an endpoint took it; \`compliance.due\` reminders are made only for an organisation with an enabled endpoint taking them when the daily run happens, so only those are here. Test sends (\`webhook.test\`) are never listed. Filter by \`type\` (an unknown kind is a 400 naming the known ones) and by time with \`since\` (at or after) and \`before\` (strictly before). Page with \`cursor\` = \`next_cursor\`: a cursor walk never repeats or skips an event, whatever is recorded meanwhile (send the same \`type\`, \`since\` and \`before\` with each cursor). \`offset\` instead counts the list as it stands at each request: an event recorded during such a walk moves later pages on by one, so one may come twice. A cursor that was altered, is another organisation's or another list's, or was given for other filters, and \`cursor\` with \`offset\`, are a 400.`,
+  description: `${ORG_SELECTION_DESCRIPTION} The organisation's events of the last ${EVENTS_LISTED_DAYS} days, newest first (events of one millisecond by id), each exactly as its deliveries carry it: a receiver that missed deliveries processes them the same way (the event \`id\` is its idempotency key). Older events are not listed. Every event of the organisation's own changes is here whether or not an endpoint took it; \`compliance.due\` reminders are made only for an organisation with an enabled endpoint taking them when the daily run happens, so only those are here. Test sends (\`webhook.test\`) are never listed. Filter by \`type\` (an unknown kind is a 400 naming the known ones) and by time with \`since\` (at or after) and \`before\` (strictly before). Page with \`cursor\` = \`next_cursor\`: a cursor walk never repeats or skips an event, whatever is recorded meanwhile (send the same \`type\`, \`since\` and \`before\` with each cursor). \`offset\` instead counts the list as it stands at each request: an event recorded during such a walk moves later pages on by one, so one may come twice. A cursor that was altered, is another organisation's or another list's, or was given for other filters, and \`cursor\` with \`offset\`, are a 400.`,
   middleware: [requireAdmin] as const,
   // A misspelt filter is refused: left unread, every event would be listed.
   request: {
@@ -32,7 +32,7 @@ const route = createRoute({
       description: "One page of events, newest first",
       content: { "application/json": { schema: keysetPageOf(EventSchema).openapi("InventoryEventList") } },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

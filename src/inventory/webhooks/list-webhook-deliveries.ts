@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import { issueCursor, openCursor } from "../http/list-cursor";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -17,8 +17,7 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary:
     "The endpoint's deliveries, newest first, optionally of one status or event type, with every attempt (status, response code, duration, error) and the next retry",
-  description:
-    "The endpoint's deliveries, newest first (one request's events in the reverse of the order it wrote them), optionally of one `status` or `event_type`. Pages of up to 100: follow `next_cursor` until it is null, with the same filters; paging never repeats or skips a delivery that keeps its status meanwhile, and reaches back to the endpoint's first delivery. A cursor that was altered, is another organisation's, endpoint's or list's, or comes with another `status` or `event_type` than the request that gave it is a 400 `bad_request`.",
+  description: `${ORG_SELECTION_DESCRIPTION} The endpoint's deliveries, newest first (one request's events in the reverse of the order it wrote them), optionally of one \`status\` or \`event_type\`. Pages of up to 100: follow \`next_cursor\` until it is null, with the same filters; paging never repeats or skips a delivery that keeps its status meanwhile, and reaches back to the endpoint's first delivery. A cursor that was altered, is another organisation's, endpoint's or list's, or comes with another \`status\` or \`event_type\` than the request that gave it is a 400 \`bad_request\`.`,
   middleware: [requireAdmin] as const,
   // A misspelt filter (the tax service's `eventType`, say) is refused: left unread, every delivery would be listed.
   request: {
@@ -34,7 +33,7 @@ const route = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -14,12 +14,12 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks",
   tags: ["Webhooks"],
   summary: "The organisation's webhook endpoints, newest first (no secrets)",
-  description: "Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.",
+  description: `${ORG_SELECTION_DESCRIPTION} Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.`,
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {
     200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookSchema) }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(400, 401, 404, 429),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
@@ -14,8 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/resend",
   tags: ["Webhooks"],
   summary: "Re-send a past delivery's event now, as a new delivery",
-  description:
-    "The same event body, as a new delivery with a fresh `X-Service-Delivery` id and its own timestamp; a failed first attempt is retried on the normal schedule. Re-sends count with test sends: at most 10 a minute per endpoint (429 `rate_limited` with `Retry-After`). A disabled endpoint answers 409 `conflict`.",
+  description: `${ORG_SELECTION_DESCRIPTION} The same event body, as a new delivery with a fresh \`X-Service-Delivery\` id and its own timestamp; a failed first attempt is retried on the normal schedule. Re-sends count with test sends: at most 10 a minute per endpoint (429 \`rate_limited\` with \`Retry-After\`). A disabled endpoint answers 409 \`conflict\`.`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParams },
   responses: {

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { actorName, idempotentForActor, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
@@ -15,8 +15,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}/roll-secret",
   tags: ["Webhooks"],
   summary: "Roll a webhook endpoint's signing secret, optionally keeping the old one signing for up to 24 h",
-  description:
-    "With `overlap_hours` > 0 the old secret keeps signing until then: every delivery carries `X-Service-Signature` (new secret) and `X-Service-Signature-Previous` (old secret) over the same timestamp and body, and two signatures in `webhook-signature` (`v1,<new> v1,<old>`), so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.",
+  description: `${ORG_SELECTION_DESCRIPTION} With \`overlap_hours\` > 0 the old secret keeps signing until then: every delivery carries \`X-Service-Signature\` (new secret) and \`X-Service-Signature-Previous\` (old secret) over the same timestamp and body, and two signatures in \`webhook-signature\` (\`v1,<new> v1,<old>\`), so receivers can switch secrets at their own pace. Rolling again inside an overlap ends the older secret at once.`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

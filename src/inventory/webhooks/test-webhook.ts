@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, idempotentForActor, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -17,8 +17,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}/test",
   tags: ["Webhooks"],
   summary: "Send a signed `webhook.test` event now; answers with the delivery id and the first attempt's outcome",
-  description:
-    "A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).",
+  description: `${ORG_SELECTION_DESCRIPTION} A failed first attempt is retried at 10 s, 30 s, 90 s and 240 s, each with the first attempt's timestamp. At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 \`rate_limited\` with \`Retry-After\` (each test send may be retried on the schedule, so one endpoint receives at most 50 test requests a minute).`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookParams },
   responses: {

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
@@ -14,8 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
   tags: ["Webhooks"],
   summary: "Change a webhook endpoint's URL, events or description, or disable and enable it",
-  description:
-    "Send only the fields to change. `events` sets a fixed list (`all_events` becomes false); `all_events: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabled_reason: failing`). Every change is recorded with who made it (see GET of the endpoint).",
+  description: `${ORG_SELECTION_DESCRIPTION} Send only the fields to change. \`events\` sets a fixed list (\`all_events\` becomes false); \`all_events: true\` makes the endpoint take every event again, those added later included (not together with \`events\`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (\`disabled_reason: failing\`). Every change is recorded with who made it (see GET of the endpoint).`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
   request: {
     query: NoQueryParameters,
