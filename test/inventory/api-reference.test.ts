@@ -13,6 +13,7 @@ import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import { OPERATOR_ONLY_DESCRIPTION, ORG_SELECTION_DESCRIPTION } from "../../src/inventory/orgs/operator-auth";
+import { SALE_SELECTION_DESCRIPTION } from "../../src/inventory/sales/resolve-sale-org";
 import { admin, api, createKey, createOrg, expectError, expectStatus } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
 
@@ -91,6 +92,16 @@ describe("descriptions and tags in the reference", () => {
     // The organisation, its keys and audit log, every webhook endpoint and events operation, and the back-office writes.
     expect(naming.length).toBeGreaterThanOrEqual(30);
     expect(silent).toEqual([]);
+  });
+
+  it("every operation on a sale by its id opens its description with whose sales the caller may name", () => {
+    const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, { description?: string }>> };
+    const onSales = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/admin/api/sales/{id}/"))
+      .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+    // Cancelling, dispatching and taking goods back.
+    expect(onSales.length).toBeGreaterThanOrEqual(3);
+    expect(onSales.filter(({ operation }) => !operation.description?.startsWith(`${SALE_SELECTION_DESCRIPTION} `)).map(({ at }) => at)).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { cancelSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
 import { errorResponses } from "../http/schemas";
 import { SaleIdParam, SaleSchema, saleView } from "./schemas";
-import { resolveSaleOrg } from "./resolve-sale-org";
+import { resolveSaleOrg, SALE_SELECTION_DESCRIPTION } from "./resolve-sale-org";
 import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({
@@ -16,8 +16,7 @@ const route = createRoute({
   path: "/admin/api/sales/{id}/cancel",
   tags: ["Back office"],
   summary: "Cancel a confirmed sale; its kg return to the lots and its credit notes are voided; emits sale.cancelled",
-  description:
-    "Stock returns in the same transaction. The credit notes against the sale are voided in it too (reason `invoice <number> cancelled`, by whoever cancelled), each with its `credit_note.voided` audit entry and an entry.voided event; money paid against the sale stays paid and goes to the customer's account. 409 `conflict` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.",
+  description: `${SALE_SELECTION_DESCRIPTION} Stock returns in the same transaction. The credit notes against the sale are voided in it too (reason \`invoice <number> cancelled\`, by whoever cancelled), each with its \`credit_note.voided\` audit entry and an entry.voided event; money paid against the sale stays paid and goes to the customer's account. 409 \`conflict\` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {

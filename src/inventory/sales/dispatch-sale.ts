@@ -8,7 +8,7 @@ import { dispatchSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
 import { errorResponses } from "../http/schemas";
 import { SaleIdParam, SaleSchema, saleView } from "./schemas";
-import { resolveSaleOrg } from "./resolve-sale-org";
+import { resolveSaleOrg, SALE_SELECTION_DESCRIPTION } from "./resolve-sale-org";
 import { dispatchEvents } from "../webhooks/service";
 
 const route = createRoute({
@@ -16,7 +16,7 @@ const route = createRoute({
   path: "/admin/api/sales/{id}/dispatch",
   tags: ["Back office"],
   summary: "Mark a confirmed sale as dispatched; emits sale.dispatched",
-  description: "409 `conflict` when the sale is cancelled or already dispatched.",
+  description: `${SALE_SELECTION_DESCRIPTION} 409 \`conflict\` when the sale is cancelled or already dispatched.`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {

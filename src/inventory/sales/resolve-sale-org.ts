@@ -5,6 +5,10 @@ import { orgFilter } from "../orgs/operator-auth";
 import { saleOrgId } from "./queries";
 import { inventoryError } from "../http/errors";
 
+/** What resolveSaleOrg means to a caller, for the OpenAPI descriptions of the operations that call it. */
+export const SALE_SELECTION_DESCRIPTION =
+  "The operator may name any organisation's sale, an organisation admin's session only their own organisation's: any other sale id is 404, like one that does not exist.";
+
 export async function resolveSaleOrg(c: InventoryContext, db: D1Database, saleId: string): Promise<string> {
   const orgId = await saleOrgId(db, saleId);
   const allowed = orgFilter(c);
