@@ -5,15 +5,7 @@ import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
 import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
-import {
-  AdminDashboard,
-  DELIVERY_STATUSES,
-  SignInPage,
-  type AdminDashboardProps,
-  type EventView,
-  type WebhookDeliveryView,
-  type WebhookEndpointView,
-} from "./views";
+import { AdminDashboard, SignInPage, type AdminDashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./views";
 import { ADMIN_BASE, currentSession, FORM_COOKIE } from "./session";
 
 /**
@@ -68,7 +60,6 @@ export function registerAdminHome(app: InventoryApp): void {
     const deliveries = await loadDeliveries(
       c.req.query(),
       (endpoints ?? []).map((endpoint) => endpoint.id),
-      DELIVERY_STATUSES,
       async (endpointId, request) => {
         const page = await fetchBody<DeliveryList>(deliveryListPath(`${org}/webhooks/${encodeURIComponent(endpointId)}/deliveries`, request));
         return (

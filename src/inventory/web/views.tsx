@@ -12,7 +12,7 @@ import { Webhooks } from "../../platform/ui/webhooks";
 import { INVENTORY_SCOPES } from "../keys/api-key-auth";
 import type { KeySchema } from "../keys/schemas";
 import type { AuditEntrySchema, OrgSchema } from "../orgs/schemas";
-import { DeliveryFilterQuery, type DeliverySchema, type EventSchema, type WebhookSchema } from "../webhooks/schemas";
+import type { DeliverySchema, EventSchema, WebhookSchema } from "../webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "../webhooks/service";
 import { ADMIN_BASE, ASSET_BASE } from "./session";
 
@@ -23,8 +23,6 @@ type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type WebhookEndpointView = z.infer<typeof WebhookSchema>;
 export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
 export type EventView = z.infer<typeof EventSchema>;
-/** The statuses the deliveries log filters by, offered by the page's deliveries filter. */
-export const DELIVERY_STATUSES = DeliveryFilterQuery.shape.status.unwrap().options;
 
 const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
   "sales:read": "GET /sales",
@@ -206,7 +204,6 @@ export function AdminDashboard(props: AdminDashboardProps) {
             })) ?? null
           }
           deliveries={props.deliveries}
-          deliveryStatuses={DELIVERY_STATUSES}
           path={ADMIN_BASE}
           query={props.query}
         />

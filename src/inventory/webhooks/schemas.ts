@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { endpointBodies } from "../../platform/webhooks/schemas";
+import { DELIVERY_STATUSES, endpointBodies } from "../../platform/webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "./service";
 import { IsoTime } from "../http/schemas";
 import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
@@ -84,7 +84,7 @@ export const DeliveryParams = WebhookParams.extend({
 });
 
 export const DeliveryFilterQuery = z.object({
-  status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
+  status: z.enum(DELIVERY_STATUSES).optional().openapi({ description: "Only deliveries in this state" }),
   event_type: z
     .enum([...INVENTORY_WEBHOOK_EVENTS, "webhook.test"])
     .optional()
@@ -111,7 +111,7 @@ export const DeliverySchema = z
     id: z.string().openapi({ description: "Sent as `X-Service-Delivery` and `webhook-id` on every attempt: the receiver's idempotency key" }),
     event_id: z.string(),
     event_type: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
+    status: z.enum(DELIVERY_STATUSES),
     resend_of: z.string().nullable().openapi({ description: "For a re-send: the delivery it repeats" }),
     signed_at: IsoTime.nullable().openapi({ description: "The `X-Service-Timestamp` every attempt of this delivery carries" }),
     next_retry_at: IsoTime.nullable(),
@@ -125,7 +125,7 @@ export const TestSendSchema = z
   .object({
     delivery_id: z.string(),
     event_id: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
+    status: z.enum(DELIVERY_STATUSES),
     attempt: AttemptSchema.nullable().openapi({ description: "The first attempt's outcome" }),
     next_retry_at: IsoTime.nullable(),
   })

@@ -1,6 +1,7 @@
 // The deliveries table of both services' webhooks card: every endpoint's latest deliveries merged, or one endpoint's
 // whole delivery log, paged by the log's own cursor. Which one, the page, and the status shown are the page's query
 // parameters (like the Events card's), so the table needs no script and a page of it can be bookmarked.
+import { DELIVERY_STATUSES } from "../webhooks/schemas";
 import type { PageQuery } from "./page-query";
 
 /** Deliveries per page of one endpoint's log, and the most the merged view shows. */
@@ -59,11 +60,10 @@ export interface DeliveriesView {
 export async function loadDeliveries(
   query: PageQuery,
   endpointIds: readonly string[],
-  statuses: readonly string[],
   list: (endpointId: string, request: DeliveryListRequest) => Promise<DeliveryPage | null>,
 ): Promise<DeliveriesView> {
   const askedStatus = query[DELIVERY_STATUS_PARAM];
-  const status = askedStatus !== undefined && statuses.includes(askedStatus) ? askedStatus : undefined;
+  const status = askedStatus !== undefined && (DELIVERY_STATUSES as readonly string[]).includes(askedStatus) ? askedStatus : undefined;
   const endpointId = endpointIds.find((id) => id === query[ENDPOINT_PARAM]);
   const sentTo = (id: string, page: DeliveryPage | null): DeliveryItem[] | null =>
     page === null ? null : page.deliveries.map((delivery) => ({ ...delivery, endpointId: id }));

@@ -3,6 +3,7 @@
 // the deliveries (every endpoint's latest, or one endpoint's log page by page) with a re-send action. The service
 // passes its management API path, labels, events and the names of the fields that differ in its casing.
 import { DELIVERIES_CURSOR_PARAM, DELIVERY_STATUS_PARAM, type DeliveriesView, ENDPOINT_PARAM } from "./deliveries";
+import { DELIVERY_STATUSES } from "../webhooks/schemas";
 import { Filter } from "./filter";
 import { State, Time } from "./layout";
 import { type PageQuery, pageHref } from "./page-query";
@@ -36,8 +37,6 @@ export interface WebhooksProps {
   events: readonly string[];
   endpoints: EndpointItem[] | null;
   deliveries: DeliveriesView;
-  /** The statuses the deliveries log filters by. */
-  deliveryStatuses: readonly string[];
   /** The page's path, and its query for what every card shows (kept by the deliveries' filter and links). */
   path: string;
   query: PageQuery;
@@ -263,7 +262,7 @@ function Deliveries(props: WebhooksProps & { endpoints: EndpointItem[] }) {
         name={DELIVERY_STATUS_PARAM}
         label="Delivery status"
         all="Every status"
-        options={props.deliveryStatuses}
+        options={DELIVERY_STATUSES}
         selected={view.status}
       />
       <DeliveryTable apiBase={props.apiBase} view={view} endpoints={props.endpoints} />

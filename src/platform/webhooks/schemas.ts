@@ -3,6 +3,9 @@
 // cannot drift apart in what they accept.
 import { z } from "@hono/zod-openapi";
 
+/** A delivery's states: waiting for an attempt or a retry, answered with a 2xx, or given up on. */
+export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+
 export function endpointBodies<Events extends z.ZodEnum, AllEvents extends "allEvents" | "all_events">(
   events: Events,
   exampleUrl: string,

@@ -3,6 +3,7 @@
 // column keeps the SQL name each service already uses (`owner_id` or `org_id`) so no column is renamed.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { DELIVERY_STATUSES } from "./schemas";
 
 export type OwnerColumnName = "owner_id" | "org_id";
 
@@ -72,7 +73,7 @@ export function webhookStoreTables(ownerColumn: OwnerColumnName, ownerKey: () =>
       ownerId: text(ownerColumn).notNull().references(ownerKey),
       eventId: text("event_id").notNull(),
       eventType: text("event_type").notNull(),
-      status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+      status: text("status", { enum: DELIVERY_STATUSES }).notNull(),
       attempts: integer("attempts").notNull().default(0),
       /** The first attempt's timestamp, re-sent on every retry so the signature stays the same. */
       signedAt: integer("signed_at"),

@@ -6,15 +6,7 @@ import { eventListPath, eventsQuery, loadEvents } from "../../platform/ui/events
 import { htmlPage } from "../../platform/ui/headers";
 import type { TaxApp, TaxAppEnv } from "../hono";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
-import {
-  Dashboard,
-  DELIVERY_STATUSES,
-  LandingPage,
-  type DashboardProps,
-  type EventView,
-  type WebhookDeliveryView,
-  type WebhookEndpointView,
-} from "./pages";
+import { Dashboard, LandingPage, type DashboardProps, type EventView, type WebhookDeliveryView, type WebhookEndpointView } from "./pages";
 import { currentSession, FORM_COOKIE } from "./session-auth";
 
 /**
@@ -59,7 +51,6 @@ export function registerHome(app: TaxApp): void {
     const deliveries = await loadDeliveries(
       c.req.query(),
       (endpoints ?? []).map((endpoint) => endpoint.id),
-      DELIVERY_STATUSES,
       async (endpointId, request) => {
         const page = await fetchBody<DeliveryList>(deliveryListPath(`/admin/api/webhooks/${encodeURIComponent(endpointId)}/deliveries`, request));
         return page && { deliveries: page.data, nextCursor: page.nextCursor };

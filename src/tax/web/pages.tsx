@@ -11,7 +11,7 @@ import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
 import type { AccountDetailSchema } from "../accounts/get-account";
 import type { KeySchema } from "../keys/schemas";
-import { DeliveryFilterQuery, type DeliverySchema, type EventSchema, type WebhookEndpointSchema } from "../webhooks/schemas";
+import type { DeliverySchema, EventSchema, WebhookEndpointSchema } from "../webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
 import { ASSET_BASE } from "./session-auth";
 
@@ -21,8 +21,6 @@ type ApiKey = z.infer<typeof KeySchema>;
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
 export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
 export type EventView = z.infer<typeof EventSchema>;
-/** The statuses the deliveries log filters by, offered by the page's deliveries filter. */
-export const DELIVERY_STATUSES = DeliveryFilterQuery.shape.status.unwrap().options;
 
 const SCOPE_HINTS: Record<(typeof TAX_SCOPES)[number], string> = {
   "documents:parse": "POST /documents/parse",
@@ -215,7 +213,6 @@ export function Dashboard(props: DashboardProps) {
           events={TAX_WEBHOOK_EVENTS}
           endpoints={props.endpoints}
           deliveries={props.deliveries}
-          deliveryStatuses={DELIVERY_STATUSES}
           path="/"
           query={props.query}
         />

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { endpointBodies } from "../../platform/webhooks/schemas";
+import { DELIVERY_STATUSES, endpointBodies } from "../../platform/webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "./events";
 import { IsoTime } from "../hono";
 import { AccountEmailField } from "../accounts/operator-auth";
@@ -110,7 +110,7 @@ export const DeliverySchema = z
     id: z.string().openapi({ description: "Sent as `Service-Delivery` and `webhook-id` on every attempt: the receiver's idempotency key" }),
     eventId: z.string(),
     eventType: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
+    status: z.enum(DELIVERY_STATUSES),
     resendOf: z.string().nullable().openapi({ description: "For a re-send: the delivery it repeats" }),
     nextRetryAt: IsoTime.nullable().openapi({ description: "When the next attempt is due, while pending" }),
     createdAt: IsoTime,
@@ -122,7 +122,7 @@ export const DeliverySchema = z
   .openapi("WebhookDelivery");
 
 export const DeliveryFilterQuery = z.object({
-  status: z.enum(["pending", "delivered", "failed"]).optional().openapi({ description: "Only deliveries in this state" }),
+  status: z.enum(DELIVERY_STATUSES).optional().openapi({ description: "Only deliveries in this state" }),
   eventType: z
     .enum([...TAX_WEBHOOK_EVENTS, "webhook.test"])
     .optional()
@@ -133,7 +133,7 @@ export const TestSendSchema = z
   .object({
     deliveryId: z.string(),
     eventId: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
+    status: z.enum(DELIVERY_STATUSES),
     attempt: AttemptSchema.nullable().openapi({ description: "The first attempt's outcome" }),
     nextRetryAt: IsoTime.nullable(),
   })
