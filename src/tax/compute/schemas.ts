@@ -1,7 +1,16 @@
 // What the tax engine returns (tests parse engine output with it) and the `data` of a POST /api/v1/compute
 // response, which is that result with the line-by-line detail only on request. Tax lines are whole rupees; income lines keep any paise they came in with.
 import { z } from "@hono/zod-openapi";
-import { FINANCIAL_YEARS, INCOME_HEADS, ITR_FORMS, MOVE_FIELDS, REBATE_87A_BASES, REGIMES, SAVING_MOVE_KINDS } from "../domain/engine";
+import {
+  FINANCIAL_YEARS,
+  INCOME_HEADS,
+  ITR_FORMS,
+  MOVE_FIELDS,
+  REBATE_87A_BASES,
+  REGIMES,
+  RETURN_CONDITIONS,
+  SAVING_MOVE_KINDS,
+} from "../domain/engine";
 
 const rupees = (description: string, example: number) => z.number().openapi({ description, example });
 const wholeRupees = (description: string, example: number) => z.number().int().openapi({ description, example });
@@ -147,9 +156,13 @@ export const InterestResultSchema = z
         dueDate: isoDay("The s.139(1) due date of the return, as in lateReturn.", "2026-07-31"),
         filedOn: isoDay("returnFiledOn as given.", "2026-09-25"),
         returnRequired: z.boolean().openapi({
-          description:
-            "Whether a return was required: gross total income (income before the Chapter VI-A deductions, as the sixth proviso to s.139(1) measures it; tax year 2026-27: s.263(1)) above maximumAmountNotChargeable. Judged by income only: the other conditions that require a return (a current-account deposit above ₹1 crore, foreign travel above ₹2 lakh, electricity above ₹1 lakh, and those prescribed by Rule 12AB) are not inputs. When false no fee is due.",
+          description: "Whether a return was required: returnRequiredBy is not empty. When false no fee is due.",
           example: true,
+        }),
+        returnRequiredBy: z.array(z.enum(RETURN_CONDITIONS)).openapi({
+          description:
+            "Every condition that required a return, in this order: `income`, gross total income (income before the Chapter VI-A deductions, as the sixth proviso to s.139(1) measures it; tax year 2026-27: s.263(1)) above maximumAmountNotChargeable, judged for each regime on its own income; then those that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB): `current_account_deposits` above ₹1 crore, `foreign_travel` above ₹2 lakh and `electricity` above ₹1 lakh (profile.depositsAndSpending), `business_turnover` above ₹60 lakh and `professional_receipts` above ₹10 lakh (profile.presumptive), `tds_tcs` of ₹25,000 or more, ₹50,000 for a resident aged 60 or more (profile.taxPayments.tdsTcs), and `savings_account_deposits` of ₹50 lakh or more (profile.depositsAndSpending). Empty when none was met.",
+          example: ["income", "tds_tcs"],
         }),
         maximumAmountNotChargeable: wholeRupees(
           "The regime's basic exemption for the taxpayer: old regime ₹2,50,000, for a resident aged 60 or more ₹3,00,000, aged 80 or more ₹5,00,000; new regime ₹3,00,000 (FY 2024-25) or ₹4,00,000.",

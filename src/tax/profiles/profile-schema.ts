@@ -329,6 +329,22 @@ function paymentsPaise(payments: z.infer<typeof TaxPaymentsSchema>): number {
   return paise;
 }
 
+export const DepositsAndSpendingSchema = z
+  .object({
+    currentAccountDeposits: amount(
+      "Deposited in the year in one or more current accounts with a bank or co-operative bank: above ₹1 crore requires a return.",
+      0,
+    ),
+    savingsAccountDeposits: amount("Deposited in the year in one or more savings accounts: ₹50 lakh or more requires a return (Rule 12AB).", 0),
+    foreignTravel: amount("Spent in the year on travel to a foreign country, for oneself or anyone else: above ₹2 lakh requires a return.", 250_000),
+    electricity: amount("Spent in the year on electricity: above ₹1 lakh requires a return.", 0),
+  })
+  .strict()
+  .openapi("DepositsAndSpending", {
+    description:
+      "Deposits and spending of the year that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB; tax year 2026-27: s.263(1) and the conditions its rules prescribe). Read only to judge whether a late return owes the s.234F fee (s.428): each regime's interest.lateFilingFee.returnRequiredBy names the conditions met. Absent amounts are 0.",
+  });
+
 export const ProfileSchema = z
   .object({
     age: age(
@@ -376,6 +392,7 @@ export const ProfileSchema = z
       "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. Without income from business or profession, a date after the due date also closes the old regime, which is chosen only in a return furnished by it (s.115BAC(6)(ii); s.202(4)(b)). When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
       "2026-07-31",
     ).optional(),
+    depositsAndSpending: DepositsAndSpendingSchema.optional(),
   })
   .strict()
   .superRefine((profile, ctx) => {
@@ -663,6 +680,16 @@ export function toTaxInput(profile: Profile): TaxInput {
           },
         }),
     ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
+    ...(profile.depositsAndSpending === undefined
+      ? {}
+      : {
+          depositsAndSpending: {
+            currentAccountDeposits: profile.depositsAndSpending.currentAccountDeposits ?? 0,
+            savingsAccountDeposits: profile.depositsAndSpending.savingsAccountDeposits ?? 0,
+            foreignTravel: profile.depositsAndSpending.foreignTravel ?? 0,
+            electricity: profile.depositsAndSpending.electricity ?? 0,
+          },
+        }),
     ...(other.dividendsByPeriod === undefined ? {} : { dividendsByPeriod: INCOME_PERIODS.map((period) => other.dividendsByPeriod?.[period] ?? 0) }),
     ...(other.casualWinningsByPeriod === undefined
       ? {}

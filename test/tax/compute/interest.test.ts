@@ -98,6 +98,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       dueDate: "2026-08-31",
       filedOn: "2026-09-01",
       returnRequired: true,
+      // 6,25,000 before Chapter VI-A is above the exemption, and receipts of 12,50,000 are above Rule 12AB's ₹10 lakh.
+      returnRequiredBy: ["income", "professional_receipts"],
       maximumAmountNotChargeable: 250_000,
       fee: 1_000,
     });
@@ -106,6 +108,8 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       dueDate: "2026-08-31",
       filedOn: "2026-09-01",
       returnRequired: true,
+      // 6,25,000 before Chapter VI-A is above the exemption, and receipts of 12,50,000 are above Rule 12AB's ₹10 lakh.
+      returnRequiredBy: ["income", "professional_receipts"],
       maximumAmountNotChargeable: 400_000,
       fee: 5_000,
     });
@@ -117,6 +121,34 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     const onTime = await expectStatus(await compute(key, { financialYear: "2025-26", profile: undated }), 200);
     for (const regime of ["old", "new"]) expect(onTime.data.regimes[regime].interest).not.toHaveProperty("lateFilingFee");
     expect(onTime.data).toMatchObject({ recommendedRegime: "new", recommendedRegimeSaving: 0 });
+  });
+
+  it("charges the fee to a late return that spending required though the income did not (seventh proviso to s.139(1))", async () => {
+    // Deposit interest 2,40,000: within both regimes' exemption (₹2,50,000 old, ₹4,00,000 new), so income alone
+    // requires no return. ₹2,50,000 spent on foreign travel is above the seventh proviso's ₹2 lakh, so a return was
+    // required; filed 1 August 2026, a day after the 31 July due date; total income within ₹5 lakh: ₹1,000 (s.234F).
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      otherIncome: { depositInterest: 240_000 },
+      taxPayments: { tdsTcs: 0 },
+      returnFiledOn: "2026-08-01",
+    };
+    const travelled = ComputeAnswerSchema.parse(
+      (
+        await expectStatus(
+          await compute(key, { financialYear: "2025-26", profile: { ...profile, depositsAndSpending: { foreignTravel: 250_000 } } }),
+          200,
+        )
+      ).data,
+    );
+    for (const regime of [travelled.regimes.old, travelled.regimes.new]) {
+      expect(regime.interest?.lateFilingFee).toMatchObject({ returnRequired: true, returnRequiredBy: ["foreign_travel"], fee: 1_000 });
+      expect(regime.interest?.payableWithInterest).toBe(1_000);
+    }
+    const stayed = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect(stayed.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequired: false, returnRequiredBy: [], fee: 0 });
   });
 
   it("recommends the new regime to a salaried return filed late, whose old regime is closed (s.115BAC(6)(ii)), and the saved profile agrees", async () => {
@@ -361,6 +393,18 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       { residentialStatus: "resident", otherIncome: { casualWinnings: 10_000, casualWinningsByPeriod: { by_30_june: 10_000 } } },
       year,
       "profile.otherIncome.casualWinningsByPeriod.by_30_june: unknown field",
+    ],
+    [
+      "a negative amount spent on foreign travel",
+      { residentialStatus: "resident", depositsAndSpending: { foreignTravel: -1 } },
+      year,
+      "profile.depositsAndSpending.foreignTravel: must be >= 0",
+    ],
+    [
+      "a kind of deposit the conditions do not have",
+      { residentialStatus: "resident", depositsAndSpending: { fixedDeposits: 10_000_000 } },
+      year,
+      "profile.depositsAndSpending.fixedDeposits: unknown field",
     ],
     [
       "a gain's period that the return does not have",

@@ -4,7 +4,7 @@ import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./asse
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
-import { lateFilingFee } from "./late-filing-fee";
+import { conditionsBeyondIncome, lateFilingFee } from "./late-filing-fee";
 import { formatRupees, toPaise } from "./rounding";
 import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
@@ -126,6 +126,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
             grossTotalIncome: out.grossTotalIncome,
             totalIncome: out.taxableIncome,
             maximumAmountNotChargeable: basicExemption(slabsFor(facts, year[out.regime])),
+            conditionsBeyondIncome: conditionsBeyondIncome(input, facts.seniorCitizen),
           }),
   });
 }

@@ -14,6 +14,7 @@ export {
   REBATE_87A_BASES,
   REGIMES,
   RESIDENTIAL_STATUSES,
+  RETURN_CONDITIONS,
   SAVING_MOVE_KINDS,
 } from "./types";
 export type {
@@ -21,6 +22,7 @@ export type {
   CapitalGainSection,
   ComputeResult,
   DeductionLine,
+  DepositsAndSpending,
   FinancialYear,
   HouseProperty,
   HousePropertyType,
@@ -37,6 +39,7 @@ export type {
   RegimeNotAvailable,
   RegimeResult,
   ResidentialStatus,
+  ReturnCondition,
   SavingMove,
   SavingMoveKind,
   SlabLine,

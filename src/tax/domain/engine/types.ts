@@ -84,6 +84,34 @@ export interface PresumptiveProfession {
   declaredIncome: number;
 }
 
+/**
+ * Deposits and spending of the year that require a return whatever the income: the seventh proviso to s.139(1)
+ * and Rule 12AB (tax year 2026-27: s.263(1) and its rules). Rupees.
+ */
+export interface DepositsAndSpending {
+  /** Deposited in one or more current accounts. */
+  currentAccountDeposits: number;
+  /** Deposited in one or more savings accounts. */
+  savingsAccountDeposits: number;
+  /** Spent on travel to a foreign country, for oneself or anyone else. */
+  foreignTravel: number;
+  /** Spent on electricity. */
+  electricity: number;
+}
+
+/** What requires a return of an individual: the income, or one of the conditions that require it whatever the income. */
+export const RETURN_CONDITIONS = [
+  "income",
+  "current_account_deposits",
+  "foreign_travel",
+  "electricity",
+  "business_turnover",
+  "professional_receipts",
+  "tds_tcs",
+  "savings_account_deposits",
+] as const;
+export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
 /** Everything the engine reads, fully populated: the schema mapper turns absent numbers into 0. */
 export interface TaxInput {
   /** Age on the last day of the financial year: the First Schedule's "at any time during the previous year". */
@@ -135,6 +163,8 @@ export interface TaxInput {
   taxPayments?: TaxPayments;
   /** Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date, and no s.234F fee is shown. */
   returnFiledOn?: string;
+  /** Read only to judge whether a return was required (the s.234F fee); absent: none. */
+  depositsAndSpending?: DepositsAndSpending;
   /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
   dividendsByPeriod?: readonly number[];
   /** Winnings (s.2(24)(ix)) by the period they were won in, one amount per INCOME_PERIODS entry; absent: all in the first. */
@@ -268,11 +298,13 @@ export interface LateFilingFee {
   /** The s.139(1) due date, the one s.234A uses. */
   dueDate: string;
   filedOn: string;
-  /**
-   * Gross total income (before Chapter VI-A deductions, as s.139(1) measures it) exceeds the regime's maximum
-   * amount not chargeable to tax. Other conditions that require a return are not inputs.
-   */
+  /** A return was required: `returnRequiredBy` is not empty. */
   returnRequired: boolean;
+  /**
+   * Every condition that required it: gross total income (before Chapter VI-A deductions, as s.139(1) measures it)
+   * above the regime's maximum amount not chargeable to tax, and those of the seventh proviso and Rule 12AB.
+   */
+  returnRequiredBy: ReturnCondition[];
   /** The regime's basic exemption for the taxpayer's age and residence. */
   maximumAmountNotChargeable: number;
   /** ₹5,000; ₹1,000 where total income does not exceed ₹5,00,000; 0 when not late or not required. */

@@ -9,7 +9,14 @@
 // 1,00,000; slab tax 3,00,000, no s.87A rebate above ₹12 lakh, no surcharge below ₹50 lakh, cess 4 % = 12,000:
 // tax 3,12,000 (s.288B: already a multiple of ₹10).
 import { describe, expect, it } from "vitest";
-import { compareRegimes, computeTax, type InterestResult, type TaxInput, type TaxPayments } from "../../../../src/tax/domain/engine";
+import {
+  compareRegimes,
+  computeTax,
+  type DepositsAndSpending,
+  type InterestResult,
+  type TaxInput,
+  type TaxPayments,
+} from "../../../../src/tax/domain/engine";
 import { monthsOrPart } from "../../../../src/tax/domain/engine/interest";
 import { salaryFor, taxInput, type InputParts } from "./input";
 
@@ -498,6 +505,7 @@ describe("the fee for a late return (s.234F)", () => {
       dueDate: "2026-07-31",
       filedOn: "2026-07-31",
       returnRequired: true,
+      returnRequiredBy: ["income"],
       maximumAmountNotChargeable: 400_000,
       fee: 0,
     });
@@ -580,6 +588,89 @@ describe("the fee for a late return (s.234F)", () => {
       recommendedRegime: "new",
       recommendedRegimeSaving: 0,
     });
+  });
+});
+
+// Seventh proviso to s.139(1) (Finance (No. 2) Act 2019, from AY 2020-21): a person not otherwise required to file
+// must, if in the year he deposited "an amount or aggregate of amounts exceeding one crore rupees" in current
+// accounts, incurred "expenditure ... exceeding two lakh rupees" on foreign travel or "exceeding one lakh rupees" on
+// electricity, or fulfils the conditions prescribed: Rule 12AB (Notification 37/2022) business turnover "exceeds
+// sixty lakh rupees", professional gross receipts "exceeds ten lakh rupees", TDS and TCS "twenty-five thousand rupees
+// or more" ("fifty thousand" for an individual resident in India aged sixty or more), savings-account deposits
+// "fifty lakh or more". Such a person filing late owes the s.234F fee like any other.
+//
+// The filer below has ₹2,40,000 of deposit interest, FY 2025-26: under both regimes' exemption (₹2,50,000 old,
+// ₹4,00,000 new), so income alone requires no return; total income 2,40,000, within ₹5 lakh, so the fee is ₹1,000.
+// Filed 31 December 2026, after the 31 July due date.
+describe("a return required whatever the income (seventh proviso to s.139(1), Rule 12AB)", () => {
+  const withSpending = (input: TaxInput, spent: Partial<DepositsAndSpending>): TaxInput => ({
+    ...input,
+    depositsAndSpending: { currentAccountDeposits: 0, savingsAccountDeposits: 0, foreignTravel: 0, electricity: 0, ...spent },
+  });
+  const interestOnly = (parts: InputParts = {}) => taxInput({ otherIncome: { depositInterest: 240_000 }, ...parts });
+  const feeOf = (input: TaxInput, tdsTcs = 0) =>
+    (["old", "new"] as const).map((regime) => {
+      const fee = computeTax(withPayments(input, { tdsTcs }, "2026-12-31"), "2025-26").regimes[regime].interest?.lateFilingFee;
+      return { returnRequiredBy: fee?.returnRequiredBy, fee: fee?.fee };
+    });
+
+  it.each([
+    ["₹1 crore deposited in current accounts", { currentAccountDeposits: 10_000_000 }, null],
+    ["₹1 crore and a rupee", { currentAccountDeposits: 10_000_001 }, "current_account_deposits"],
+    ["₹2 lakh spent on foreign travel", { foreignTravel: 200_000 }, null],
+    ["₹2 lakh and a rupee", { foreignTravel: 200_001 }, "foreign_travel"],
+    ["₹1 lakh spent on electricity", { electricity: 100_000 }, null],
+    ["₹1 lakh and a rupee", { electricity: 100_001 }, "electricity"],
+    ["a rupee under ₹50 lakh deposited in savings accounts", { savingsAccountDeposits: 4_999_999 }, null],
+    ["₹50 lakh deposited in savings accounts", { savingsAccountDeposits: 5_000_000 }, "savings_account_deposits"],
+  ] as const)("with %s, charges a late return by that condition", (_, spent, condition) => {
+    const expected = condition === null ? { returnRequiredBy: [], fee: 0 } : { returnRequiredBy: [condition], fee: 1_000 };
+    expect(feeOf(withSpending(interestOnly(), spent))).toEqual([expected, expected]);
+  });
+
+  it.each([
+    ["aged 35, ₹24,999", 35, "resident", 24_999, false],
+    ["aged 35, ₹25,000", 35, "resident", 25_000, true],
+    ["a resident aged 65, ₹49,999", 65, "resident", 49_999, false],
+    ["a resident aged 65, ₹50,000", 65, "resident", 50_000, true],
+    // The ₹50,000 is for an individual resident in India only.
+    ["a non-resident aged 65, ₹25,000", 65, "non_resident", 25_000, true],
+  ] as const)("counts TDS and TCS for %s", (_, age, residentialStatus, tdsTcs, required) => {
+    const expected = required ? { returnRequiredBy: ["tds_tcs"], fee: 1_000 } : { returnRequiredBy: [], fee: 0 };
+    expect(feeOf(interestOnly({ age, residentialStatus }), tdsTcs)).toEqual([expected, expected]);
+  });
+
+  it("counts a trader's turnover above ₹60 lakh under s.44AD, and names income too where the regime's exemption is passed", () => {
+    // Turnover 60,00,100, all digital: 6 % = 3,60,006 (s.44AD(1)). Old regime: above ₹2,50,000, so income requires a
+    // return as well; new regime: within ₹4,00,000, so the turnover alone does. Due 31 August 2026 with business
+    // income; total income 3,60,010 after s.288A, within ₹5 lakh: ₹1,000 in each.
+    const trader = (turnover: number) =>
+      taxInput({ presumptive: { business: { digitalTurnover: turnover, otherTurnover: 0, declaredIncome: 0 }, profession: null } });
+    expect(feeOf(trader(6_000_100))).toEqual([
+      { returnRequiredBy: ["income", "business_turnover"], fee: 1_000 },
+      { returnRequiredBy: ["business_turnover"], fee: 1_000 },
+    ]);
+    // ₹60,00,000 has not "exceeded" sixty lakh: 3,60,000 is still above the old regime's exemption only.
+    expect(feeOf(trader(6_000_000))).toEqual([
+      { returnRequiredBy: ["income"], fee: 1_000 },
+      { returnRequiredBy: [], fee: 0 },
+    ]);
+  });
+
+  it("lists every condition met, in a fixed order", () => {
+    // Receipts 10,00,010 under s.44ADA: 50 % = 5,00,005, above both exemptions; total income 5,00,010 after s.288A,
+    // above ₹5 lakh: ₹5,000. TDS 1,00,001 (10 % under s.194J) and ₹3 lakh of foreign travel as well.
+    const professional = withSpending(
+      taxInput({ presumptive: { business: null, profession: { grossReceipts: 1_000_010, cashReceipts: 0, declaredIncome: 0 } } }),
+      { foreignTravel: 300_000 },
+    );
+    const all = { returnRequiredBy: ["income", "foreign_travel", "professional_receipts", "tds_tcs"], fee: 5_000 };
+    expect(feeOf(professional, 100_001)).toEqual([all, all]);
+  });
+
+  it("charges nothing for a return required only by a condition when it is filed by its due date", () => {
+    const onTime = computeTax(withPayments(withSpending(interestOnly(), { electricity: 150_000 }), {}, "2026-07-31"), "2025-26");
+    expect(onTime.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequired: true, returnRequiredBy: ["electricity"], fee: 0 });
   });
 });
 
