@@ -393,9 +393,18 @@ export const ProfileSchema = z
       "2026-07-31",
     ).optional(),
     depositsAndSpending: DepositsAndSpendingSchema.optional(),
+    specifiedSeniorCitizen: z.boolean().optional().openapi({
+      description:
+        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose income is pension (salary, or otherIncome.familyPension) and interest from the bank that pays it (otherIncome.savingsInterest and depositInterest), who declared so to that bank (Form 12BBA). The bank works out and deducts the tax, and no return is required: a late return owes no s.234F fee, and the result's notes say so. A profile with any other income, a non-resident or an age under 75 (or none) is a 400.",
+      example: false,
+    }),
   })
   .strict()
   .superRefine((profile, ctx) => {
+    if (profile.specifiedSeniorCitizen === true) {
+      const problem = notSpecifiedSeniorCitizen(profile);
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["specifiedSeniorCitizen"], message: problem });
+    }
     const presumptive = profile.presumptive;
     if (presumptive !== undefined) {
       const problem = presumptiveIneligibility(profile.residentialStatus, presumptiveBusiness(presumptive), presumptiveProfession(presumptive));
@@ -458,6 +467,24 @@ export const ProfileSchema = z
     },
   });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+const SPECIFIED_SENIOR_CITIZEN_AGE = 75;
+
+/** Why s.194P cannot apply to the profile, or null: resident, 75 or older, and only pension and that bank's interest. */
+function notSpecifiedSeniorCitizen(profile: Profile): string | null {
+  const who = "applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P)";
+  if (profile.residentialStatus === "non_resident") return `${who}; the profile is a non-resident's`;
+  if (profile.age === undefined || profile.age < SPECIFIED_SENIOR_CITIZEN_AGE) return `${who}; give an age of 75 or more`;
+  const other = profile.otherIncome;
+  const otherIncomes = [
+    (profile.houseProperties?.length ?? 0) > 0 || (profile.housePropertyIncome ?? 0) !== 0 ? "house property" : null,
+    (profile.capitalGains?.length ?? 0) > 0 ? "capital gains" : null,
+    profile.presumptive !== undefined ? "business or profession" : null,
+    (other?.dividends ?? 0) > 0 ? "dividends" : null,
+    (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
+  ].filter((income) => income !== null);
+  return otherIncomes.length === 0 ? null : `${who}; the profile also has income from ${otherIncomes.join(", ")}`;
+}
 
 /** "2025-26" -> "2024-25": the financial year an assessment year assesses. */
 export function financialYearOf(assessmentYear: string): string {
@@ -680,6 +707,7 @@ export function toTaxInput(profile: Profile): TaxInput {
           },
         }),
     ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
+    ...(profile.specifiedSeniorCitizen === undefined ? {} : { specifiedSeniorCitizen: profile.specifiedSeniorCitizen }),
     ...(profile.depositsAndSpending === undefined
       ? {}
       : {

@@ -151,6 +151,30 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(stayed.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequired: false, returnRequiredBy: [], fee: 0 });
   });
 
+  it("charges a specified senior citizen (s.194P) no fee for a late return, and says why", async () => {
+    // Aged 78, pension 9,00,000 and deposit interest 2,00,000: 10,50,000 (old) and 10,25,000 (new) after the standard
+    // deduction, above every exemption and ₹5 lakh, so filed late (1 August 2026) the return would owe ₹5,000. A
+    // specified senior citizen's bank deducts the tax and s.139 does not apply (s.194P): no return, no fee.
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 78,
+      salary: { grossSalary: 900_000 },
+      otherIncome: { depositInterest: 200_000 },
+      taxPayments: { tdsTcs: 150_000 },
+      returnFiledOn: "2026-08-01",
+    };
+    const owed = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect(owed.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequiredBy: ["income", "tds_tcs"], fee: 5_000 });
+    const declared = ComputeAnswerSchema.parse(
+      (await expectStatus(await compute(key, { financialYear: "2025-26", profile: { ...profile, specifiedSeniorCitizen: true } }), 200)).data,
+    );
+    for (const regime of [declared.regimes.old, declared.regimes.new]) {
+      expect(regime.interest?.lateFilingFee).toMatchObject({ returnRequired: false, returnRequiredBy: [], fee: 0 });
+    }
+    expect(declared.notes.filter((note) => note.startsWith("specifiedSeniorCitizen: no return is required (s.194P"))).toHaveLength(1);
+  });
+
   it("recommends the new regime to a salaried return filed late, whose old regime is closed (s.115BAC(6)(ii)), and the saved profile agrees", async () => {
     // s.115BAC(6)(ii) (reference §1.1): without business or professional income the old regime is chosen only in the
     // return furnished under s.139(1), so not in one filed after its due date, 31 July 2026 (reference §10.2).
@@ -405,6 +429,31 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       { residentialStatus: "resident", depositsAndSpending: { fixedDeposits: 10_000_000 } },
       year,
       "profile.depositsAndSpending.fixedDeposits: unknown field",
+    ],
+    [
+      "a specified senior citizen who is a non-resident",
+      { residentialStatus: "non_resident", age: 80, salary: { grossSalary: 600_000 }, specifiedSeniorCitizen: true },
+      year,
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile is a non-resident's",
+    ],
+    [
+      "a specified senior citizen aged 74",
+      { residentialStatus: "resident", age: 74, salary: { grossSalary: 600_000 }, specifiedSeniorCitizen: true },
+      year,
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); give an age of 75 or more",
+    ],
+    [
+      "a specified senior citizen with dividends and a house let out",
+      {
+        residentialStatus: "resident",
+        age: 78,
+        salary: { grossSalary: 600_000 },
+        otherIncome: { dividends: 10_000 },
+        houseProperties: [{ type: "let_out", annualRent: 120_000 }],
+        specifiedSeniorCitizen: true,
+      },
+      year,
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile also has income from house property, dividends",
     ],
     [
       "a gain's period that the return does not have",

@@ -127,6 +127,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
             totalIncome: out.taxableIncome,
             maximumAmountNotChargeable: basicExemption(slabsFor(facts, year[out.regime])),
             conditionsBeyondIncome: conditionsBeyondIncome(input, facts.seniorCitizen),
+            specifiedSeniorCitizen: input.specifiedSeniorCitizen === true,
           }),
   });
 }
@@ -149,6 +150,9 @@ function chosenRegimeNotes(
     `chosenRegime: the ${recommended} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${chosen} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
   ];
 }
+
+const SPECIFIED_SENIOR_CITIZEN_NOTE =
+  "specifiedSeniorCitizen: no return is required (s.194P; carried into the Income-tax Act, 2025): the bank that pays the pension works out the tax, with the Chapter VI-A deductions and the s.87A rebate, and deducts it; a return may still be filed, for example to claim a refund";
 
 /** How the interest inputs were read where the caller left something out. */
 function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[] {
@@ -235,6 +239,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
       ...interestNotes(input, year, facts),
+      ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
     ],
     disclaimer: DISCLAIMER,
   };

@@ -21,13 +21,19 @@ export interface LateFilingFacts {
   maximumAmountNotChargeable: number;
   /** The conditions met that require a return whatever the income (`conditionsBeyondIncome`). */
   conditionsBeyondIncome: readonly ReturnCondition[];
+  /** s.194P: s.139 does not apply to a specified senior citizen, so nothing requires a return. */
+  specifiedSeniorCitizen: boolean;
 }
 
 export function lateFilingFee(f: LateFilingFacts): LateFilingFee {
   // Sixth proviso to s.139(1) (s.263(1)(a)(iii) of the 2025 Act): an individual must file when total income
   // "without giving effect to ... Chapter VI-A" (Chapter VIII) exceeded the maximum amount not chargeable to tax.
   const byIncome = f.grossTotalIncome > f.maximumAmountNotChargeable;
-  const returnRequiredBy: ReturnCondition[] = byIncome ? ["income", ...f.conditionsBeyondIncome] : [...f.conditionsBeyondIncome];
+  const returnRequiredBy: ReturnCondition[] = f.specifiedSeniorCitizen
+    ? []
+    : byIncome
+      ? ["income", ...f.conditionsBeyondIncome]
+      : [...f.conditionsBeyondIncome];
   const returnRequired = returnRequiredBy.length > 0;
   const late = f.filedOn > f.dueDate;
   const fee = !late || !returnRequired ? 0 : f.totalIncome <= SMALL_INCOME_UP_TO ? SMALL_INCOME_FEE : FEE;

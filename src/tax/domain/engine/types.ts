@@ -165,6 +165,11 @@ export interface TaxInput {
   returnFiledOn?: string;
   /** Read only to judge whether a return was required (the s.234F fee); absent: none. */
   depositsAndSpending?: DepositsAndSpending;
+  /**
+   * A specified senior citizen (s.194P): resident, 75 or older, with only pension and interest from the bank that
+   * pays it, who declared so to that bank. The bank deducts the tax and no return is required.
+   */
+  specifiedSeniorCitizen?: boolean;
   /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
   dividendsByPeriod?: readonly number[];
   /** Winnings (s.2(24)(ix)) by the period they were won in, one amount per INCOME_PERIODS entry; absent: all in the first. */

@@ -674,6 +674,50 @@ describe("a return required whatever the income (seventh proviso to s.139(1), Ru
   });
 });
 
+// s.194P (Finance Act 2021, from 1 April 2021): for a specified senior citizen, a resident aged 75 or more with only
+// pension and interest from the bank that pays it, who declared so to that bank, the bank works out and deducts the
+// tax, and "the provisions of section 139 shall not apply": no return is required, so no s.234F fee.
+// A pensioner aged 76, FY 2025-26: pension 9,00,000, deposit interest 2,00,000, TDS 30,000 (under the ₹50,000 of
+// Rule 12AB for a resident aged 60 or more). Old regime: 8,50,000 after the ₹50,000 standard deduction + 2,00,000 =
+// 10,50,000 before Chapter VI-A, above the senior's ₹3,00,000; s.80TTB 50,000 leaves 10,00,000, above ₹5 lakh.
+// New regime: 8,25,000 + 2,00,000 = 10,25,000, above ₹4,00,000. Filed 31 December 2026: ₹5,000 in each, unless
+// s.194P applies.
+describe("a specified senior citizen (s.194P) needs no return", () => {
+  const pensioner = withPayments(
+    taxInput({ age: 76, salary: { grossSalary: 900_000 }, otherIncome: { depositInterest: 200_000 } }),
+    { tdsTcs: 30_000 },
+    "2026-12-31",
+  );
+  const fees = (input: TaxInput) => {
+    const result = computeTax(input, "2025-26");
+    return (["old", "new"] as const).map((regime) => {
+      const fee = result.regimes[regime].interest?.lateFilingFee;
+      return { returnRequiredBy: fee?.returnRequiredBy, fee: fee?.fee };
+    });
+  };
+
+  it("owes the fee for a late return without the declaration, and none with it", () => {
+    const byIncome = { returnRequiredBy: ["income"], fee: 5_000 };
+    expect(fees(pensioner)).toEqual([byIncome, byIncome]);
+    const declared = { ...pensioner, specifiedSeniorCitizen: true };
+    expect(fees(declared)).toEqual([
+      { returnRequiredBy: [], fee: 0 },
+      { returnRequiredBy: [], fee: 0 },
+    ]);
+    expect(computeTax(declared, "2025-26").notes.some((note) => note.startsWith("specifiedSeniorCitizen: no return is required (s.194P"))).toBe(true);
+    expect(computeTax(pensioner, "2025-26").notes.some((note) => note.startsWith("specifiedSeniorCitizen"))).toBe(false);
+  });
+
+  it("leaves the tax itself as it is: the bank deducts what the return would have shown", () => {
+    const declared = computeTax({ ...pensioner, specifiedSeniorCitizen: true }, "2025-26");
+    const undeclared = computeTax(pensioner, "2025-26");
+    expect([declared.regimes.old.totalTax, declared.regimes.new.totalTax]).toEqual([
+      undeclared.regimes.old.totalTax,
+      undeclared.regimes.new.totalTax,
+    ]);
+  });
+});
+
 describe("a return filed after its due date cannot opt out of the new regime without business income (s.115BAC(6))", () => {
   // s.115BAC(6) as substituted by the Finance Act 2023 (reference §1.1): the new regime is the default; without
   // business or professional income the old regime is chosen only "along with the return of income to be furnished
