@@ -247,8 +247,19 @@ export const RegimeResultSchema = z
     }),
     capitalGains: z.object({
       shortTermAtSlabRates: rupees("Other short-term gains after set-off, taxed at the slab rates.", 0),
-      shortTermLossNotSetOff: rupees("Short-term loss left after set-off within the head (s.70(2)); carry-forward is not computed.", 0),
-      longTermLossNotSetOff: rupees("Long-term loss left after set-off against long-term gains (s.70(3)); carry-forward is not computed.", 0),
+      shortTermLossNotSetOff: rupees("This year's short-term loss left after set-off within the head (s.70(2)); see capitalLossesToCarryForward.", 0),
+      longTermLossNotSetOff: rupees(
+        "This year's long-term loss left after set-off against long-term gains (s.70(3)); see capitalLossesToCarryForward.",
+        0,
+      ),
+      shortTermLossBroughtForwardSetOff: rupees(
+        "Of profile.capitalLossesBroughtForward.shortTerm, what was set off against this year's gains (s.74(1)), after this year's own losses: against any capital gain, slab-rate gains first, then the dearest special rate.",
+        0,
+      ),
+      longTermLossBroughtForwardSetOff: rupees(
+        "Of profile.capitalLossesBroughtForward.longTerm, what was set off against this year's long-term gains (s.74(1)), dearest first.",
+        0,
+      ),
       incomeFromCapitalGains: rupees("Income under the head Capital gains after set-off.", 0),
     }),
     grossTotalIncome: rupees("Gross total income, s.80B(5), after set-off.", 1_733_000),
@@ -363,6 +374,24 @@ export const ComputeResultSchema = z
     savingMoves: z.array(SavingMoveSchema).openapi({
       description: "Actions that lower the tax, each priced alone; largest saving first, and for equal savings the smaller investment first.",
     }),
+    capitalLossesToCarryForward: z
+      .object({
+        shortTerm: wholeRupees(
+          "Short-term capital loss to carry forward: this year's not set off, and what is left of the losses brought forward. Set off later against any capital gain.",
+          40_000,
+        ),
+        longTerm: wholeRupees("Long-term capital loss to carry forward, the same way; set off later against long-term gains only.", 0),
+        shortTermLostToLateReturn: wholeRupees(
+          "This year's short-term loss not carried forward because profile.returnFiledOn is after the return's s.139(1) due date (s.80); 0 otherwise.",
+          0,
+        ),
+        longTermLostToLateReturn: wholeRupees("The same for this year's long-term loss.", 0),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Present only when profile.capitalGains or profile.capitalLossesBroughtForward is given.",
+      }),
     notes: z.array(z.string()).openapi({
       description:
         "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",

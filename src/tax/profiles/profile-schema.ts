@@ -376,6 +376,17 @@ export const ProfileSchema = z
           "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
         example: [{ section: "112A", gain: 250_000 }],
       }),
+    capitalLossesBroughtForward: z
+      .object({
+        shortTerm: amount("Short-term capital losses of earlier years still to be set off: against any capital gain.", 40_000),
+        longTerm: amount("Long-term capital losses of earlier years still to be set off: against long-term gains only.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Capital losses of earlier years carried forward into this one (s.74): each from a return filed by its due date (s.80) and within the eight assessment years after the one it arose in, which the caller checks. They are set off against this year's capital gains after this year's own losses, the same way in both regimes (the new regime bars only losses that come from the deductions it disallows, s.115BAC(2)(ii)); what is left is in capitalLossesToCarryForward. Absent amounts are 0.",
+      }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
     housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
@@ -680,6 +691,14 @@ export function toTaxInput(profile: Profile): TaxInput {
       indexedGain: entry.indexedGain ?? null,
       landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
     })),
+    ...(profile.capitalLossesBroughtForward === undefined
+      ? {}
+      : {
+          capitalLossesBroughtForward: {
+            shortTerm: profile.capitalLossesBroughtForward.shortTerm ?? 0,
+            longTerm: profile.capitalLossesBroughtForward.longTerm ?? 0,
+          },
+        }),
     presumptive: {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),

@@ -79,6 +79,37 @@ describe("POST /api/v1/compute", () => {
     expect(second.regimes.new).toMatchObject({ surchargeRatePercent: 15, totalTax: 8_467_680 });
   });
 
+  it("sets capital losses brought forward against this year's gains and says what is left to carry forward (s.74)", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary income 15L (slab 1,05,000) + s.112A 3,00,000. The long-term loss of 1,00,000 brought forward leaves
+    // 2,00,000; the short-term loss of 20,000 finds no slab-rate gain and goes to the dearest special rate, s.112A:
+    // 1,80,000, less the ₹1,25,000 exemption = 55,000 × 12.5 % = 6,875; 1,11,875 + cess 4,475 = 1,16,350. Total
+    // income 15,00,000 + 1,80,000; nothing is left to carry forward.
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_575_000 },
+      capitalGains: [{ section: "112A", gain: 300_000 }],
+      capitalLossesBroughtForward: { shortTerm: 20_000, longTerm: 100_000 },
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.regimes.new).toMatchObject({
+      taxableIncome: 1_680_000,
+      specialRateTax: 6_875,
+      totalTax: 116_350,
+      capitalGains: { shortTermLossBroughtForwardSetOff: 20_000, longTermLossBroughtForwardSetOff: 100_000 },
+    });
+    expect(result.capitalLossesToCarryForward).toEqual({ shortTerm: 0, longTerm: 0, shortTermLostToLateReturn: 0, longTermLostToLateReturn: 0 });
+    const negative = { ...profile, capitalLossesBroughtForward: { shortTerm: -1 } };
+    expect(await expectError(await compute(key, { profile: negative, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.capitalLossesBroughtForward.shortTerm: must be >= 0",
+    );
+    const unknown = { ...profile, capitalLossesBroughtForward: { houseProperty: 10_000 } };
+    expect(await expectError(await compute(key, { profile: unknown, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.capitalLossesBroughtForward.houseProperty: unknown field",
+    );
+  });
+
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest

@@ -65,7 +65,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
   const resident = input.residentialStatus !== "non_resident";
   const { salary, otherIncome, deductions } = input;
-  const capitalGains = capitalGainsFacts(input.capitalGains, year, resident);
+  const capitalGains = capitalGainsFacts(input.capitalGains, year, resident, input.capitalLossesBroughtForward);
   const casualWinnings = toPaise(otherIncome.casualWinnings);
   const dividends = toPaise(otherIncome.dividends);
   // s.115A(1)(a)(i): "a non-resident (not being a company)"; an RNOR is resident and keeps the slab rates.
@@ -383,7 +383,14 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       incomeFromOtherSources: 0,
     },
     business: { presumptiveBusinessIncome: 0, presumptiveProfessionIncome: 0, incomeFromBusiness: 0 },
-    capitalGains: { shortTermAtSlabRates: 0, shortTermLossNotSetOff: 0, longTermLossNotSetOff: 0, incomeFromCapitalGains: 0 },
+    capitalGains: {
+      shortTermAtSlabRates: 0,
+      shortTermLossNotSetOff: 0,
+      longTermLossNotSetOff: 0,
+      shortTermLossBroughtForwardSetOff: 0,
+      longTermLossBroughtForwardSetOff: 0,
+      incomeFromCapitalGains: 0,
+    },
     grossTotalIncome: 0,
     deductions: [],
     chapterVIADeductions: 0,
@@ -793,6 +800,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.capitalGains.shortTermAtSlabRates = toRupees(gains.shortTermAtSlabRates);
   out.capitalGains.shortTermLossNotSetOff = toRupees(gains.shortTermLossNotSetOff);
   out.capitalGains.longTermLossNotSetOff = toRupees(gains.longTermLossNotSetOff);
+  out.capitalGains.shortTermLossBroughtForwardSetOff = toRupees(gains.shortTermBroughtForwardSetOff);
+  out.capitalGains.longTermLossBroughtForwardSetOff = toRupees(gains.longTermBroughtForwardSetOff);
   out.capitalGains.incomeFromCapitalGains = toRupees(gains.shortTermAtSlabRates + specialRateGains);
   out.grossTotalIncome = toRupees(grossTotalIncome);
   out.chapterVIADeductions = toRupees(via);

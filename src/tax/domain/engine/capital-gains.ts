@@ -1,8 +1,8 @@
 // The head "Capital gains" (ss.45-55A) for one year: each gain goes to the rate bucket of its section and
-// transfer date, then losses are set off within the head (s.70). The result is the same in both regimes.
-// Amounts are integer paise.
+// transfer date, then losses are set off within the head (s.70), then losses brought forward from earlier years
+// (s.74). The result is the same in both regimes. Amounts are integer paise.
 import { toPaise } from "./rounding";
-import type { CapitalGain } from "./types";
+import type { CapitalGain, CapitalLossesBroughtForward } from "./types";
 import type { YearRules } from "./years";
 
 /** A bucket of capital gains taxed at one special rate. */
@@ -63,6 +63,11 @@ export interface CapitalGainsFacts {
   specialRateGains: number;
   shortTermLossNotSetOff: number;
   longTermLossNotSetOff: number;
+  /** Losses of earlier years set off against this year's gains (s.74), and what is left of them. */
+  shortTermBroughtForwardSetOff: number;
+  longTermBroughtForwardSetOff: number;
+  shortTermBroughtForwardLeft: number;
+  longTermBroughtForwardLeft: number;
   /** The land or buildings with the indexation choice (their gains are also in the s.112 bucket). */
   landOrBuildings: readonly LandOrBuildingGain[];
 }
@@ -115,11 +120,20 @@ const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   specialRateGains: 0,
   shortTermLossNotSetOff: 0,
   longTermLossNotSetOff: 0,
+  shortTermBroughtForwardSetOff: 0,
+  longTermBroughtForwardSetOff: 0,
+  shortTermBroughtForwardLeft: 0,
+  longTermBroughtForwardLeft: 0,
   landOrBuildings: [],
 };
 
-export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules, resident: boolean): CapitalGainsFacts {
-  if (gains.length === 0) return NO_CAPITAL_GAINS;
+export function capitalGainsFacts(
+  gains: readonly CapitalGain[],
+  year: YearRules,
+  resident: boolean,
+  broughtForward: CapitalLossesBroughtForward | undefined,
+): CapitalGainsFacts {
+  if (gains.length === 0 && broughtForward === undefined) return NO_CAPITAL_GAINS;
   const net = new Array<number>(SLAB + 1).fill(0);
   const landOrBuildings: LandOrBuildingGain[] = [];
   for (const entry of gains) {
@@ -138,6 +152,12 @@ export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules
   }
   const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
   const shortTermLossNotSetOff = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermLoss);
+  // s.74(1): a loss brought forward goes only against capital gains, after this year's own losses: a long-term
+  // one against long-term gains, a short-term one against any, in the same order as this year's.
+  const longTermBroughtForward = toPaise(broughtForward?.longTerm ?? 0);
+  const shortTermBroughtForward = toPaise(broughtForward?.shortTerm ?? 0);
+  const longTermBroughtForwardLeft = setOff(net, LONG_TERM_LOSS_ORDER, longTermBroughtForward);
+  const shortTermBroughtForwardLeft = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermBroughtForward);
   const buckets = net.slice(0, SLAB);
   let specialRateGains = 0;
   for (const amount of buckets) specialRateGains += amount;
@@ -147,6 +167,10 @@ export function capitalGainsFacts(gains: readonly CapitalGain[], year: YearRules
     specialRateGains,
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
+    shortTermBroughtForwardSetOff: shortTermBroughtForward - shortTermBroughtForwardLeft,
+    longTermBroughtForwardSetOff: longTermBroughtForward - longTermBroughtForwardLeft,
+    shortTermBroughtForwardLeft,
+    longTermBroughtForwardLeft,
     landOrBuildings,
   };
 }

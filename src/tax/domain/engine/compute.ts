@@ -1,15 +1,17 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
 import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
+import type { CapitalGainsFacts } from "./capital-gains";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
 import { conditionsBeyondIncome, lateFilingFee } from "./late-filing-fee";
-import { formatRupees, toPaise } from "./rounding";
+import { formatRupees, toPaise, toRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
 import {
   INCOME_PERIODS,
+  type CapitalLossesToCarryForward,
   type ComputeResult,
   type FinancialYear,
   type InterestResult,
@@ -91,6 +93,29 @@ function returnDueDate(year: YearRules, facts: Facts): string {
   // Every year the engine computes has its table in the calendar; a year without one is a programming error.
   if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
   return facts.hasBusinessIncome ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
+}
+
+function filedLate(input: TaxInput, year: YearRules, facts: Facts): boolean {
+  return input.returnFiledOn !== undefined && input.returnFiledOn > returnDueDate(year, facts);
+}
+
+/** s.74(1) carries a capital loss forward; s.80 only this year's, and only from a return filed by its due date. */
+function capitalLossesToCarryForward(gains: CapitalGainsFacts, late: boolean): CapitalLossesToCarryForward {
+  const carried = (currentYear: number, broughtForwardLeft: number) => toRupees((late ? 0 : currentYear) + broughtForwardLeft);
+  return {
+    shortTerm: carried(gains.shortTermLossNotSetOff, gains.shortTermBroughtForwardLeft),
+    longTerm: carried(gains.longTermLossNotSetOff, gains.longTermBroughtForwardLeft),
+    shortTermLostToLateReturn: late ? toRupees(gains.shortTermLossNotSetOff) : 0,
+    longTermLostToLateReturn: late ? toRupees(gains.longTermLossNotSetOff) : 0,
+  };
+}
+
+function lostLossNotes(gains: CapitalGainsFacts, input: TaxInput, year: YearRules, facts: Facts): string[] {
+  const lost = gains.shortTermLossNotSetOff + gains.longTermLossNotSetOff;
+  if (lost === 0 || !filedLate(input, year, facts)) return [];
+  return [
+    `capitalLossesToCarryForward: returnFiledOn is after the due date ${returnDueDate(year, facts)}, so this year's capital loss of ${formatRupees(toRupees(lost))} is not carried forward (s.80); losses brought forward from earlier years still are`,
+  ];
 }
 
 function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
@@ -235,11 +260,15 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
       recommendedRegime,
       oldRegimeBarred === null,
     ),
+    ...(input.capitalGains.length === 0 && input.capitalLossesBroughtForward === undefined
+      ? {}
+      : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, filedLate(input, year, facts)) }),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
+      ...lostLossNotes(facts.capitalGains, input, year, facts),
     ],
     disclaimer: DISCLAIMER,
   };

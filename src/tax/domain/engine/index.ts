@@ -20,6 +20,8 @@ export {
 export type {
   CapitalGain,
   CapitalGainSection,
+  CapitalLossesBroughtForward,
+  CapitalLossesToCarryForward,
   ComputeResult,
   DeductionLine,
   DepositsAndSpending,

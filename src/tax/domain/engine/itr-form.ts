@@ -17,6 +17,10 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
     return `more house properties than ${simple} for ${year.yearLabel} allows (${allowed})`;
   }
   if (chosen.houseProperty.lossNotSetOff > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
+  const broughtForward = input.capitalLossesBroughtForward;
+  if (broughtForward !== undefined && broughtForward.shortTerm + broughtForward.longTerm > 0) {
+    return `capital losses brought forward from earlier years cannot be set off in ${simple}`;
+  }
   if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
   const gains = input.capitalGains;
   const equity = `s.${year.sections.ltcgEquity}`;

@@ -66,6 +66,12 @@ export interface CapitalGain {
   landOrBuildingAcquiredBefore23July2024: boolean;
 }
 
+/** Capital losses of earlier years carried forward into this one (s.74), rupees. */
+export interface CapitalLossesBroughtForward {
+  shortTerm: number;
+  longTerm: number;
+}
+
 /** s.44AD: presumptive business income from turnover. */
 export interface PresumptiveBusiness {
   /** Turnover received by account-payee cheque, bank transfer or other electronic mode (6 %). */
@@ -143,6 +149,8 @@ export interface TaxInput {
     casualWinnings: number;
   };
   capitalGains: readonly CapitalGain[];
+  /** Absent: none. */
+  capitalLossesBroughtForward?: CapitalLossesBroughtForward;
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
@@ -382,10 +390,14 @@ export interface RegimeResult {
   capitalGains: {
     /** Other short-term gains, taxed at the slab rates with the rest of total income. */
     shortTermAtSlabRates: number;
-    /** Net short-term loss left after set-off within the head (s.70(2)); carried forward under s.74 (not modelled). */
+    /** Net short-term loss left after set-off within the head (s.70(2)); carried forward under s.74. */
     shortTermLossNotSetOff: number;
     /** Net long-term loss left after set-off against long-term gains (s.70(3)); carried forward under s.74. */
     longTermLossNotSetOff: number;
+    /** Short-term losses of earlier years set off against this year's gains (s.74(1)). */
+    shortTermLossBroughtForwardSetOff: number;
+    /** Long-term losses of earlier years set off against this year's long-term gains (s.74(1)). */
+    longTermLossBroughtForwardSetOff: number;
     incomeFromCapitalGains: number;
   };
   grossTotalIncome: number;
@@ -453,6 +465,18 @@ export interface SavingMove {
   taxSaving: number;
 }
 
+/**
+ * Capital losses left for later years (s.74(1)): this year's loss not set off, and what is left of the losses brought
+ * forward. Rupees; the same in both regimes.
+ */
+export interface CapitalLossesToCarryForward {
+  shortTerm: number;
+  longTerm: number;
+  /** This year's loss a return filed after its s.139(1) due date cannot carry forward (s.80), left out of `shortTerm`. */
+  shortTermLostToLateReturn: number;
+  longTermLostToLateReturn: number;
+}
+
 export interface ComputeResult {
   financialYear: FinancialYear;
   yearLabel: string;
@@ -463,6 +487,8 @@ export interface ComputeResult {
   chosenRegime: Regime | null;
   itr: { form: ItrForm; rule: string };
   savingMoves: SavingMove[];
+  /** Present only when the profile has capital gains or capital losses brought forward. */
+  capitalLossesToCarryForward?: CapitalLossesToCarryForward;
   /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
   notes: string[];
   disclaimer: string;

@@ -988,3 +988,100 @@ describe("section names follow the year's Act", () => {
     expect(computeTax(gains, FY24).itr.rule).toContain("s.112A long-term gains above ₹1,25,000");
   });
 });
+
+// s.74(1): a capital loss carried forward is set off against capital gains only: a short-term one against any
+// gain, a long-term one against long-term gains, in the eight assessment years after the one it arose in. s.80: a
+// loss is carried forward only from a return filed by its s.139(1) due date (31 July 2026 for FY 2025-26, reference
+// §10.2). Losses brought forward go after this year's own (s.70), and, like them, against the dearest gains first.
+describe("capital losses brought forward (s.74) and carried forward (s.80)", () => {
+  const withLosses = (input: TaxInput, shortTerm: number, longTerm: number): TaxInput => ({
+    ...input,
+    capitalLossesBroughtForward: { shortTerm, longTerm },
+  });
+
+  it("sets a long-term loss against long-term gains and a short-term loss against the dearest gains", () => {
+    // Salary income 20,00,000 (slab tax 2,00,000); s.111A 3,00,000 and s.112A 2,00,000; brought forward: short-term
+    // 1,00,000, long-term 50,000. Long-term against s.112A: 1,50,000; short-term against s.111A (20 %): 2,00,000.
+    // s.111A 2,00,000 × 20 % = 40,000; s.112A 1,50,000 − 1,25,000 = 25,000 × 12.5 % = 3,125; 2,43,125 + cess 4 %
+    // 9,725 = 2,52,850. Total income 20,00,000 + 3,50,000.
+    const input = withLosses(
+      salaryFor(2_000_000, NEW, {
+        capitalGains: [
+          { section: "111A", gain: 300_000 },
+          { section: "112A", gain: 200_000 },
+        ],
+      }),
+      100_000,
+      50_000,
+    );
+    const result = computeTax(input, FY25);
+    expect(result.regimes.new).toMatchObject({
+      taxableIncome: 2_350_000,
+      specialRateTax: 43_125,
+      totalTax: 252_850,
+      capitalGains: { shortTermLossBroughtForwardSetOff: 100_000, longTermLossBroughtForwardSetOff: 50_000, incomeFromCapitalGains: 350_000 },
+    });
+    expect(result.capitalLossesToCarryForward).toEqual({ shortTerm: 0, longTerm: 0, shortTermLostToLateReturn: 0, longTermLostToLateReturn: 0 });
+  });
+
+  it("never sets a long-term loss brought forward against a short-term gain, and carries it on", () => {
+    // s.111A 1,00,000 × 20 % = 20,000; 2,00,000 + 20,000 + cess 8,800 = 2,28,800; the 3,00,000 long-term loss waits.
+    const result = computeTax(withLosses(salaryFor(2_000_000, NEW, { capitalGains: [{ section: "111A", gain: 100_000 }] }), 0, 300_000), FY25);
+    expect(result.regimes.new).toMatchObject({ totalTax: 228_800, capitalGains: { longTermLossBroughtForwardSetOff: 0 } });
+    expect(result.capitalLossesToCarryForward).toMatchObject({ shortTerm: 0, longTerm: 300_000 });
+  });
+
+  it("sets this year's loss off first, then the loss brought forward, and carries forward what is left", () => {
+    // s.112 2,00,000 less this year's short-term loss 50,000 = 1,50,000, less 1,50,000 of the 2,00,000 brought
+    // forward = nil; 50,000 of it is left. Tax on the salary alone: 2,00,000 + cess 8,000 = 2,08,000.
+    const input = withLosses(
+      salaryFor(2_000_000, NEW, {
+        capitalGains: [
+          { section: "112", gain: 200_000 },
+          { section: "short_term_other", gain: -50_000 },
+        ],
+      }),
+      200_000,
+      0,
+    );
+    const result = computeTax(input, FY25);
+    expect(result.regimes.new).toMatchObject({
+      totalTax: 208_000,
+      capitalGains: { shortTermLossNotSetOff: 0, shortTermLossBroughtForwardSetOff: 150_000, incomeFromCapitalGains: 0 },
+    });
+    expect(result.regimes.old.capitalGains).toMatchObject({ shortTermLossBroughtForwardSetOff: 150_000 });
+    expect(result.capitalLossesToCarryForward).toMatchObject({ shortTerm: 50_000, longTerm: 0 });
+  });
+
+  it("carries this year's loss forward only from a return filed by its due date (s.80); losses brought forward go on", () => {
+    // This year: a short-term loss of 1,00,000 and no gain; brought forward: 30,000. Tax 2,08,000, all deducted.
+    const input = withLosses(salaryFor(2_000_000, NEW, { capitalGains: [{ section: "111A", gain: -100_000 }] }), 30_000, 0);
+    const filed = (on: string) =>
+      computeTax({ ...input, taxesPaid: 208_000, taxPayments: { tdsTcs: 208_000, advanceTax: [], selfAssessmentTax: [] }, returnFiledOn: on }, FY25);
+    const onTime = filed("2026-07-31");
+    expect(onTime.capitalLossesToCarryForward).toEqual({
+      shortTerm: 130_000,
+      longTerm: 0,
+      shortTermLostToLateReturn: 0,
+      longTermLostToLateReturn: 0,
+    });
+    expect(onTime.notes.some((note) => note.startsWith("capitalLossesToCarryForward"))).toBe(false);
+    const late = filed("2026-08-01");
+    expect(late.capitalLossesToCarryForward).toEqual({
+      shortTerm: 30_000,
+      longTerm: 0,
+      shortTermLostToLateReturn: 100_000,
+      longTermLostToLateReturn: 0,
+    });
+    expect(late.notes).toContain(
+      "capitalLossesToCarryForward: returnFiledOn is after the due date 2026-07-31, so this year's capital loss of ₹1,00,000 is not carried forward (s.80); losses brought forward from earlier years still are",
+    );
+  });
+
+  it("is absent without capital gains or losses, and a loss brought forward rules out ITR-1", () => {
+    expect(computeTax(salaryFor(800_000, NEW), FY25)).not.toHaveProperty("capitalLossesToCarryForward");
+    const carried = computeTax(withLosses(salaryFor(800_000, NEW), 10_000, 0), FY25);
+    expect(carried.capitalLossesToCarryForward).toMatchObject({ shortTerm: 10_000 });
+    expect(carried.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital losses brought forward from earlier years cannot be set off in ITR-1" });
+  });
+});
