@@ -1,10 +1,10 @@
 // Invoice and credit-note numbers run consecutively within an Indian financial year (April to March), so
 // the year is part of the number: INV/2526/000001, CN/2526/000001.
+import { financialYearStartOf } from "../../platform/pure/financial-year";
 
 /** The financial year of an IST date (YYYY-MM-DD) as its 4-digit code: 2026-03-31 → "2526", 2026-04-01 → "2627". */
 export function financialYearCode(isoDate: string): string {
-  const year = Number(isoDate.slice(0, 4));
-  const start = Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+  const start = financialYearStartOf(isoDate);
   return `${String(start % 100).padStart(2, "0")}${String((start + 1) % 100).padStart(2, "0")}`;
 }
 

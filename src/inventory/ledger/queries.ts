@@ -320,7 +320,7 @@ export async function createCreditNote(
     const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
     const recordedOn = istDateOf(nowMs);
     const tax =
-      left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn })
+      left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn }, null)
         ? creditNoteTax(input.amountPaise, left.split)
         : null;
     // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
@@ -891,7 +891,7 @@ async function planReturn(
     lines,
     tax,
     onAccountPaise: allocated.toAdvancePaise,
-    split: split !== null && creditNoteAdjustsGst(sale.saleDate, { issuedOn: input.issuedOn, recordedOn: istDateOf(nowMs) }),
+    split: split !== null && creditNoteAdjustsGst(sale.saleDate, { issuedOn: input.issuedOn, recordedOn: istDateOf(nowMs) }, null),
   };
 }
 

@@ -9,6 +9,12 @@ export function financialYearStart(nowMs: number): number {
   return ist.getUTCMonth() >= 3 ? year : year - 1;
 }
 
+/** The year in which the financial year of a calendar date (YYYY-MM-DD) began: 2026-03-31 -> 2025, 2026-04-01 -> 2026. */
+export function financialYearStartOf(isoDate: string): number {
+  const year = Number(isoDate.slice(0, 4));
+  return Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
+}
+
 /** A financial year's label, e.g. 2026 -> "2026-27". */
 export function financialYearLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;

@@ -1,7 +1,7 @@
 // Financial years and IST day boundaries, worked by hand: India is UTC+05:30 all year, so IST midnight is
 // 18:30 UTC the day before, and a financial year runs 1 April to 31 March (s.3 of the Income-tax Act).
 import { describe, expect, it } from "vitest";
-import { financialYearLabel, financialYearStart } from "../../../src/platform/pure/financial-year";
+import { financialYearLabel, financialYearStart, financialYearStartOf } from "../../../src/platform/pure/financial-year";
 import { istDayNumber, istDayStartMs } from "../../../src/platform/pure/ist";
 
 describe("financialYearStart", () => {
@@ -17,6 +17,17 @@ describe("financialYearStart", () => {
   it("labels a year by its start and the last two digits of its end", () => {
     expect(financialYearLabel(2026)).toBe("2026-27");
     expect(financialYearLabel(2099)).toBe("2099-00");
+  });
+});
+
+describe("financialYearStartOf", () => {
+  it.each([
+    ["2026-03-31", 2025, "31 March closes FY 2025-26"],
+    ["2026-04-01", 2026, "1 April opens FY 2026-27"],
+    ["2027-01-01", 2026, "1 January belongs to the year that began the April before"],
+    ["2017-07-01", 2017, "1 July 2017, the first day of GST, is in FY 2017-18"],
+  ])("%s -> %i (%s)", (date, start) => {
+    expect(financialYearStartOf(date)).toBe(start);
   });
 });
 
