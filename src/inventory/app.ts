@@ -14,6 +14,8 @@ import { registerExportCustomerStatement } from "./exports/export-customer-state
 import { registerExportMillStatement } from "./exports/export-mill-statement";
 import { registerExportExpenses } from "./exports/export-expenses";
 import { registerExportMillPayments } from "./exports/export-mill-payments";
+import { registerListAnnualReturns } from "./annual-returns/list-annual-returns";
+import { registerRecordAnnualReturn } from "./annual-returns/record-annual-return";
 import { registerCreateKey } from "./keys/create-key";
 import { registerListKeys } from "./keys/list-keys";
 import { registerRegenerateKey } from "./keys/regenerate-key";
@@ -127,7 +129,7 @@ export function buildInventoryApp(): InventoryApp {
   registerListEvents(app);
   registerGetEvent(app);
 
-  // Back-office writes: customers, lots, sales, payments, credit notes, expenses and mill ledgers.
+  // Back-office writes: customers, lots, sales, payments, credit notes, expenses, mill ledgers and annual returns.
   registerCreateCustomer(app);
   registerCreateLot(app);
   registerCreateSale(app);
@@ -141,6 +143,8 @@ export function buildInventoryApp(): InventoryApp {
   registerVoidEntries(app);
   registerMoveStock(app);
   registerReturnSale(app);
+  registerRecordAnnualReturn(app);
+  registerListAnnualReturns(app);
 
   // The read API: lots in stock, sales, the month's GST summary, customers and their statements, and CSV exports.
   const firstRead = app.routes.length;
@@ -198,7 +202,7 @@ export function buildInventoryApp(): InventoryApp {
         },
         {
           name: "Back office",
-          description: `The writes that keep an organisation's books (customers, lots and stock movements, sales, payments, credit notes, expenses and mill ledgers), made by ${ADMIN_CALLERS} in place of the organisation's own application.`,
+          description: `The writes that keep an organisation's books (customers, lots and stock movements, sales, payments, credit notes, expenses, mill ledgers and the day each year's annual GST return was furnished), made by ${ADMIN_CALLERS} in place of the organisation's own application.`,
         },
         {
           name: "Management",

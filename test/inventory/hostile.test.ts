@@ -10,7 +10,7 @@ import { bodyNasties, hostileProperty, type HostileTarget } from "../reliability
 import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { createKey, createOrg, INVENTORY, inProcess, signIn, type TestSession } from "./helpers";
+import { admin, createKey, createOrg, expectStatus, INVENTORY, inProcess, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
@@ -223,6 +223,15 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
       method: "neft",
     });
     return { auth: "operator", params: { id: org, entryId: paid.id }, body: { reason: "Bounced" } };
+  },
+  "PUT /admin/api/orgs/{id}/annual-returns/{financialYear}": async (org) => ({
+    auth: "operator",
+    params: { id: org, financialYear: "2024-25" },
+    body: { filed_on: "2025-10-15" },
+  }),
+  "GET /admin/api/orgs/{id}/annual-returns": async (org) => {
+    await expectStatus(await admin("PUT", `/admin/api/orgs/${org}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
+    return { auth: "operator", params: { id: org } };
   },
   "GET /api/v1/inventory": async () => ({ auth: "key", query: { limit: "5", offset: "0", godown_code: "TPR-1", yarn_type: "cotton_combed" } }),
   "GET /api/v1/sales": async () => ({ auth: "key", query: { from: "2026-01-01", to: today, limit: "5", offset: "0" } }),

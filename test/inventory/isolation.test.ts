@@ -8,7 +8,7 @@ import { buildInventoryApp } from "../../src/inventory/app";
 import { sha256Hex } from "../../src/platform/crypto";
 import { fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { createKey, createOrg, INVENTORY, signIn, type TestSession, inProcess } from "./helpers";
+import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession, inProcess } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
@@ -57,6 +57,8 @@ async function organisation(): Promise<Org> {
     ).id,
     "mill-payments": (await post<{ id: string }>(`/admin/api/orgs/${id}/mill-payments`, { supplier_name: millName, amount: "1", method: "upi" })).id,
   };
+  // A recorded annual return: the year A names in B's organisation is one B has.
+  await expectStatus(await admin("PUT", `/admin/api/orgs/${id}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
   const supplier = await env.DB.prepare("SELECT id FROM suppliers WHERE org_id = ?1 AND name = ?2").bind(id, millName).first<{ id: string }>();
   const event = (await env.DB.prepare("SELECT id FROM events WHERE org_id = ? AND type = 'customer.created'").bind(id).first<{ id: string }>())!;
   return {
@@ -149,6 +151,7 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/orgs/{id}/expenses": { category: "Intrusion", amount: "1" },
     "POST /admin/api/orgs/{id}/mill-invoices": { supplier_name: "Sri Ramalinga Mills", invoice_number: "X-1", amount: "1" },
     "POST /admin/api/orgs/{id}/mill-payments": { supplier_name: "Sri Ramalinga Mills", amount: "1", method: "upi" },
+    "PUT /admin/api/orgs/{id}/annual-returns/{financialYear}": { filed_on: "2025-10-20" },
     ...Object.fromEntries(
       ["payments", "credit-notes", "expenses", "mill-invoices", "mill-payments"].map((kind) => [
         `POST /admin/api/orgs/{id}/${kind}/{entryId}/void`,
@@ -175,6 +178,8 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   // With {entryId}, B's ledger entry under A's own organisation.
   const voided = /\/orgs\/\{id\}\/([a-z-]+)\/\{entryId\}\/void$/.exec(path);
   if (voided) return { id: own.id, entryId: target.entries[voided[1]!]! };
+  // A financial year B recorded, under B's organisation.
+  if (path.includes("{financialYear}")) return { id: target.id, financialYear: "2024-25" };
   return { id: target.id };
 }
 

@@ -66,6 +66,7 @@ describe("unknown query parameters on reads that take none", () => {
     ["/admin/api/orgs/{id}", "expand"],
     ["/admin/api/orgs/{id}/webhooks", "limit"],
     ["/admin/api/orgs/{id}/webhooks/{webhookId}", "status"],
+    ["/admin/api/orgs/{id}/annual-returns", "offset"],
   ])("GET %s?%s=… is 400 bad_request naming the parameter", async (route, name) => {
     const orgId = await createOrg();
     const { data: endpoint } = await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url }), 201);

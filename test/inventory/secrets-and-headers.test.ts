@@ -189,6 +189,7 @@ describe("security headers", () => {
         eventId: "evt_1",
         entryId: "pay_1",
         lotId: "lot_1",
+        financialYear: "2024-25",
       };
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });

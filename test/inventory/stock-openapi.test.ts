@@ -46,6 +46,7 @@ describe("OpenAPI document: stock, sales and exports", () => {
     for (const path of ["customers", "lots", "sales", "payments", "credit-notes", "expenses", "mill-invoices", "mill-payments"]) {
       expect(document.paths[`/admin/api/orgs/{id}/${path}`].post.requestBody, path).toBeDefined();
     }
+    expect(document.paths["/admin/api/orgs/{id}/annual-returns/{financialYear}"].put.requestBody).toBeDefined();
     expect(document.paths["/admin/api/sales/{id}/cancel"].post).toBeDefined();
     expect(document.paths["/admin/api/sales/{id}/dispatch"].post).toBeDefined();
     expect(document.components.schemas.Lot.properties).toHaveProperty("kg_remaining");

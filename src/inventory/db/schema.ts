@@ -1,7 +1,7 @@
 // D1 schema of the inventory service. Times are unix milliseconds; money is paise and weight is grams
 // (integers), so nothing drifts. Every business row carries its organisation id.
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 import { SALE_STATUSES, type SaleStatus } from "../domain/sale-status";
 
@@ -568,6 +568,24 @@ export const millPayments = sqliteTable(
     foreignKey({ columns: [t.orgId, t.millInvoiceId], foreignColumns: [millInvoices.orgId, millInvoices.id], name: "mill_payments_invoice_fk" }),
     check("mill_payments_amount", sql`${t.amountPaise} > 0`),
   ],
+);
+
+/**
+ * The day an organisation furnished its annual GST return (GSTR-9) for a financial year ("2024-25"): the earlier of
+ * that day and 30 November after the year ends the credit notes that reduce the year's GST (CGST s.34(2)). A fact of
+ * the books: written once, never edited.
+ */
+export const annualReturns = sqliteTable(
+  "annual_returns",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organisations.id),
+    financialYear: text("financial_year").notNull(),
+    filedOn: text("filed_on").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.financialYear] })],
 );
 
 // Idempotency-Key records (src/platform/http/idempotency.ts), in this service's own database.

@@ -4,10 +4,12 @@
 // credit-note number), with row types taken from the drizzle schema.
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
+import { annualReturnFiledOn } from "../annual-returns/queries";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, events, expenses, millInvoices, type millPayments, type payments, sales, suppliers } from "../db/schema";
 import { creditNoteTax, invoiceTax, lineReturnTax, returnNoteTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
+import { financialYearOf } from "../domain/annual-return";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt, type CashReceiptResult } from "../domain/cash-receipts";
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
 import { creditNotePrefix } from "../domain/invoice-number";
@@ -315,12 +317,13 @@ export async function createCreditNote(
     const id = newId("cn", nowMs);
     // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
     // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
-    // Past the time limit of CGST s.34(2), by its date or by the IST day it is recorded (now), it is only commercial:
-    // it settles the invoice but adjusts no GST.
+    // Past the time limit of CGST s.34(2) (30 November after the invoice's year, or the day that year's annual return
+    // was furnished if earlier), by its date or by the IST day it is recorded (now), it is only commercial: it settles
+    // the invoice but adjusts no GST.
     const left = input.saleId === null ? null : await leftToCredit(db, orgId, input.saleId);
     const recordedOn = istDateOf(nowMs);
     const tax =
-      left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn }, null)
+      left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn }, left.annualReturn.filedOn)
         ? creditNoteTax(input.amountPaise, left.split)
         : null;
     // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
@@ -330,7 +333,7 @@ export async function createCreditNote(
     const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6", "credit_note")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
     const insert = insertCreditNote(
       db,
-      { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, nowMs },
+      { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, annualReturn: left?.annualReturn ?? null, nowMs },
       { sql: stillRoom, param: left?.notesVersion ?? null },
     );
     // A credit note settles like a payment: it may complete the invoice.
@@ -352,7 +355,9 @@ export async function createCreditNote(
 /**
  * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch, written only when `onlyIf` holds:
  * SQL over the statement's parameters (?2 organisation, ?4 sale, ?6 amount, ?14 the part on account, and ?15 its
- * own `param`), checked in the transaction.
+ * own `param`), checked in the transaction. Against an invoice it is also written only while the annual return of the
+ * invoice's year (?16) is as it was read (?17, null when none was recorded): the note was judged by it, so a filing
+ * date recorded meanwhile makes it be judged again, and a note written before that date was recorded keeps its split.
  */
 function insertCreditNote(
   db: D1Database,
@@ -366,6 +371,7 @@ function insertCreditNote(
     reason: string | null;
     issuedOn: string;
     tax: TaxSplit | null;
+    annualReturn: AnnualReturnAsRead | null;
     nowMs: number;
   },
   onlyIf: { sql: string; param: number | string | null },
@@ -376,7 +382,8 @@ function insertCreditNote(
                                  taxable_paise, cgst_paise, sgst_paise, igst_paise, on_account_paise)
        SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'
-       HAVING ${onlyIf.sql}`,
+       HAVING (${onlyIf.sql})
+          AND COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ?2 AND financial_year = ?16), '') = COALESCE(?17, '')`,
     )
     .bind(
       note.id,
@@ -394,6 +401,8 @@ function insertCreditNote(
       note.tax?.igstPaise ?? null,
       note.onAccountPaise,
       onlyIf.param,
+      note.annualReturn?.financialYear ?? null,
+      note.annualReturn?.filedOn ?? null,
     );
 }
 
@@ -409,13 +418,14 @@ const CREDIT_NOTES_VERSION_SQL = (org: string, sale: string) =>
  * not voided (returns included), and whether it was intra- or inter-state; null split for a sale booked before the
  * split was recorded. A note that adjusted no GST (past the time limit of CGST s.34(2)) took no tax, so its null
  * split leaves the columns whole, while its amount still counts against what the invoice has left to credit
- * (CREDITED_SQL). With the invoice's date and the version of its credit notes this was read at.
+ * (CREDITED_SQL). With the invoice's date, the annual return of its financial year and the version of its credit
+ * notes this was read at.
  */
 async function leftToCredit(
   db: D1Database,
   orgId: string,
   saleId: string,
-): Promise<{ split: (TaxSplit & { kind: SupplyKind }) | null; invoiceDate: string; notesVersion: number }> {
+): Promise<{ split: (TaxSplit & { kind: SupplyKind }) | null; invoiceDate: string; annualReturn: AnnualReturnAsRead; notesVersion: number }> {
   const [split, credited] = await Promise.all([
     saleTaxSplit(db, orgId, saleId),
     db
@@ -433,7 +443,9 @@ async function leftToCredit(
   ]);
   // An aggregate without GROUP BY always gives one row.
   const { notesVersion, invoiceDate, ...credit } = credited!;
-  if (split === null) return { split: null, invoiceDate, notesVersion };
+  const financialYear = financialYearOf(invoiceDate);
+  const annualReturn = { financialYear, filedOn: await annualReturnFiledOn(db, orgId, financialYear) };
+  if (split === null) return { split: null, invoiceDate, annualReturn, notesVersion };
   return {
     split: {
       taxablePaise: split.taxablePaise - credit.taxablePaise,
@@ -443,8 +455,15 @@ async function leftToCredit(
       kind: split.kind,
     },
     invoiceDate,
+    annualReturn,
     notesVersion,
   };
+}
+
+/** The annual return of an invoice's financial year ("2024-25") as read: the day it was furnished, null if none is recorded. */
+interface AnnualReturnAsRead {
+  financialYear: string;
+  filedOn: string | null;
 }
 
 /** An invoice's tax columns and whether it was intra- or inter-state; null for a sale booked before the split. */
@@ -818,6 +837,8 @@ interface PlannedReturn {
    * same, it adjusts no GST.
    */
   split: boolean;
+  /** The annual return of the invoice's year the split was judged by. */
+  annualReturn: AnnualReturnAsRead;
 }
 
 type ReturnRefusal = Exclude<ReturnOutcome, { kind: "recorded" | "lot_full" | "invoice_changed" }>;
@@ -835,7 +856,7 @@ async function planReturn(
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
   if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
-  const { split } = await leftToCredit(db, orgId, saleId);
+  const { split, annualReturn } = await leftToCredit(db, orgId, saleId);
   const { results: soldLines } = await db
     .prepare(
       `SELECT i.lot_id AS lotId, i.grams, i.rate_paise_per_kg AS ratePaisePerKg, i.gst_rate_bps AS gstRateBps,
@@ -891,7 +912,8 @@ async function planReturn(
     lines,
     tax,
     onAccountPaise: allocated.toAdvancePaise,
-    split: split !== null && creditNoteAdjustsGst(sale.saleDate, { issuedOn: input.issuedOn, recordedOn: istDateOf(nowMs) }, null),
+    split: split !== null && creditNoteAdjustsGst(sale.saleDate, { issuedOn: input.issuedOn, recordedOn: istDateOf(nowMs) }, annualReturn.filedOn),
+    annualReturn,
   };
 }
 
@@ -949,6 +971,7 @@ async function recordReturn(
         reason: note.reason,
         issuedOn: note.issuedOn,
         tax: plan.split ? plan.tax : null,
+        annualReturn: plan.annualReturn,
         nowMs,
       },
       { sql: RETURN_ROOM_SQL, param: room },

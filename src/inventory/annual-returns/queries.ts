@@ -1,0 +1,69 @@
+// SQL of the annual returns an organisation records: the day it furnished each financial year's annual GST return.
+import { and, desc, eq } from "drizzle-orm";
+import { newId } from "../../platform/ids";
+import { inventoryDb, type InventoryDb } from "../db/client";
+import { annualReturns } from "../db/schema";
+
+export type AnnualReturnRow = Omit<typeof annualReturns.$inferSelect, "orgId">;
+
+export type RecordAnnualReturnOutcome =
+  | { kind: "recorded"; value: AnnualReturnRow }
+  /** The year was already recorded with this very date: nothing written. */
+  | { kind: "unchanged"; value: AnnualReturnRow }
+  /** The year was already recorded with another date, which stands: nothing written. */
+  | { kind: "other_date"; value: AnnualReturnRow };
+
+/**
+ * Records the day the annual return of `financialYear` was furnished, with its audit entry, in one batch. A year
+ * already recorded keeps its row, and the audit entry is written only with a new row (changes() of the insert before
+ * it), so two requests sent at once record the year once.
+ */
+export async function recordAnnualReturn(
+  db: D1Database,
+  orgId: string,
+  input: { financialYear: string; filedOn: string },
+  actor: string,
+  nowMs: number,
+): Promise<RecordAnnualReturnOutcome> {
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO annual_returns (org_id, financial_year, filed_on, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (org_id, financial_year) DO NOTHING`,
+      )
+      .bind(orgId, input.financialYear, input.filedOn, nowMs),
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?1, ?2, 'annual_return.recorded', NULL, ?3, ?4, ?5 WHERE changes() = 1`,
+      )
+      .bind(newId("aud", nowMs), orgId, actor, `${input.financialYear} furnished on ${input.filedOn}`, nowMs),
+  ]);
+  const { orgId: _org, ...row } = (await inventoryDb(db)
+    .select()
+    .from(annualReturns)
+    .where(and(eq(annualReturns.orgId, orgId), eq(annualReturns.financialYear, input.financialYear)))
+    .get())!;
+  if (inserted!.meta.changes === 1) return { kind: "recorded", value: row };
+  return { kind: row.filedOn === input.filedOn ? "unchanged" : "other_date", value: row };
+}
+
+/** The organisation's recorded annual returns, the newest financial year first. */
+export async function listAnnualReturns(db: InventoryDb, orgId: string): Promise<AnnualReturnRow[]> {
+  return db
+    .select({ financialYear: annualReturns.financialYear, filedOn: annualReturns.filedOn, createdAt: annualReturns.createdAt })
+    .from(annualReturns)
+    .where(eq(annualReturns.orgId, orgId))
+    .orderBy(desc(annualReturns.financialYear))
+    .all();
+}
+
+/** The day the annual return of `financialYear` ("2024-25") was furnished, or null when none is recorded. */
+export async function annualReturnFiledOn(db: D1Database, orgId: string, financialYear: string): Promise<string | null> {
+  const row = await inventoryDb(db)
+    .select({ filedOn: annualReturns.filedOn })
+    .from(annualReturns)
+    .where(and(eq(annualReturns.orgId, orgId), eq(annualReturns.financialYear, financialYear)))
+    .get();
+  return row?.filedOn ?? null;
+}
