@@ -6,6 +6,10 @@ import { iso, IsoTime } from "../http/schemas";
 import { IstDate, OrgIdParam } from "../http/wire-formats";
 import type { AnnualReturnRow } from "./queries";
 
+/** The CGST s.34(2) time limit of a credit note, as the credit-note and return operations describe it. */
+export const GST_CREDIT_LIMIT_DESCRIPTION =
+  "30 November following the end of the invoice's financial year (April to March), or the day that year's annual return was furnished when it is recorded (PUT /admin/api/orgs/{id}/annual-returns/{financialYear}) and earlier";
+
 /** The organisation and a financial year written "2024-25", read as the year it began in and its label. */
 export const AnnualReturnParams = OrgIdParam.extend({
   financialYear: z

@@ -11,7 +11,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/audit",
   tags: ["Management"],
   summary: "The organisation's audit log, newest first",
-  description: `${ORG_SELECTION_DESCRIPTION} What was done to the organisation and its keys and books: its creation and changes of plan, subscription and GST registration; keys created, rotated, regenerated, revoked (with the reason given) and resynced; payments, credit notes, expenses and mill ledger entries voided (a cancelled sale's credit notes included); stock adjusted and transferred. Each entry gives its \`action\`, the key it concerns (if any), who acted (\`operator\` or the signed-in admin's email), its reason or detail, and when; entries of one millisecond are listed in the reverse of the order they were written. Page with \`offset\` = the previous \`next_offset\` until \`next_offset\` is null.`,
+  description: `${ORG_SELECTION_DESCRIPTION} What was done to the organisation and its keys and books: its creation and changes of plan, subscription and GST registration; keys created, rotated, regenerated, revoked (with the reason given) and resynced; payments, credit notes, expenses and mill ledger entries voided (a cancelled sale's credit notes included); stock adjusted and transferred; the day each year's annual GST return was furnished, when first recorded. Each entry gives its \`action\`, the key it concerns (if any), who acted (\`operator\` or the signed-in admin's email), its reason or detail, and when; entries of one millisecond are listed in the reverse of the order they were written. Page with \`offset\` = the previous \`next_offset\` until \`next_offset\` is null.`,
   middleware: [requireAdmin] as const,
   request: { params: OrgIdParam, query: PageQuery.strict() },
   responses: {
