@@ -17,7 +17,7 @@ const Rupees = z
   .openapi({ description: "Rupees, two decimals", example: "61425.00" });
 const Sale = {
   sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w"),
-  invoice_number: z.string().openapi({ example: "INV/2526/000042" }),
+  invoice_number: z.string().openapi({ example: "INV/2627/000042" }),
   customer_id: Id("cust_01jd3k9x2m4n5p6q7r8s9t0v1w"),
 };
 const IsoDate = z
