@@ -16,6 +16,7 @@ import { registerExportExpenses } from "./exports/export-expenses";
 import { registerExportMillPayments } from "./exports/export-mill-payments";
 import { registerListAnnualReturns } from "./annual-returns/list-annual-returns";
 import { registerRecordAnnualReturn } from "./annual-returns/record-annual-return";
+import { registerRemoveAnnualReturn } from "./annual-returns/remove-annual-return";
 import { registerCreateKey } from "./keys/create-key";
 import { registerListKeys } from "./keys/list-keys";
 import { registerRegenerateKey } from "./keys/regenerate-key";
@@ -66,7 +67,12 @@ import { registerResendWebhookDelivery } from "./webhooks/resend-webhook-deliver
 import { registerRecoverWebhookDeliveries } from "./webhooks/recover-webhook-deliveries";
 
 /** Management operations a session may not call (they check for the operator after authentication). */
-const OPERATOR_ONLY = new Set(["POST /admin/api/orgs", "PATCH /admin/api/orgs/{id}", "POST /admin/api/keys/{id}/sync"]);
+const OPERATOR_ONLY = new Set([
+  "POST /admin/api/orgs",
+  "PATCH /admin/api/orgs/{id}",
+  "POST /admin/api/keys/{id}/sync",
+  "DELETE /admin/api/orgs/{id}/annual-returns/{financialYear}",
+]);
 
 const MANAGEMENT_SECURITY: SecurityRequirement[] = [{ operatorToken: [] }, { session: [] }];
 
@@ -145,6 +151,7 @@ export function buildInventoryApp(): InventoryApp {
   registerReturnSale(app);
   registerRecordAnnualReturn(app);
   registerListAnnualReturns(app);
+  registerRemoveAnnualReturn(app);
 
   // The read API: lots in stock, sales, the month's GST summary, customers and their statements, and CSV exports.
   const firstRead = app.routes.length;
@@ -202,7 +209,7 @@ export function buildInventoryApp(): InventoryApp {
         },
         {
           name: "Back office",
-          description: `The writes that keep an organisation's books (customers, lots and stock movements, sales, payments, credit notes, expenses, mill ledgers and the day each year's annual GST return was furnished), made by ${ADMIN_CALLERS} in place of the organisation's own application.`,
+          description: `The writes that keep an organisation's books (customers, lots and stock movements, sales, payments, credit notes, expenses, mill ledgers and the day each year's annual GST return was furnished), made by ${ADMIN_CALLERS} in place of the organisation's own application; removing a filing day recorded wrong is the operator's alone.`,
         },
         {
           name: "Management",

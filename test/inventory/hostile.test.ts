@@ -229,6 +229,10 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     params: { id: org, financialYear: "2024-25" },
     body: { filed_on: "2025-10-15" },
   }),
+  "DELETE /admin/api/orgs/{id}/annual-returns/{financialYear}": async (org) => {
+    await expectStatus(await admin("PUT", `/admin/api/orgs/${org}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
+    return { auth: "operator", params: { id: org, financialYear: "2024-25" } };
+  },
   "GET /admin/api/orgs/{id}/annual-returns": async (org) => {
     await expectStatus(await admin("PUT", `/admin/api/orgs/${org}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
     return { auth: "operator", params: { id: org } };

@@ -47,6 +47,13 @@ describe("OpenAPI document: stock, sales and exports", () => {
       expect(document.paths[`/admin/api/orgs/{id}/${path}`].post.requestBody, path).toBeDefined();
     }
     expect(document.paths["/admin/api/orgs/{id}/annual-returns/{financialYear}"].put.requestBody).toBeDefined();
+    // Removing a recorded day is the operator's alone, and takes no body.
+    const removal = document.paths["/admin/api/orgs/{id}/annual-returns/{financialYear}"].delete;
+    expect([removal.requestBody, removal.security, Object.keys(removal.responses)]).toEqual([
+      undefined,
+      [{ operatorToken: [] }],
+      expect.arrayContaining(["200", "400", "401", "403", "404", "429"]),
+    ]);
     expect(document.paths["/admin/api/sales/{id}/cancel"].post).toBeDefined();
     expect(document.paths["/admin/api/sales/{id}/dispatch"].post).toBeDefined();
     expect(document.components.schemas.Lot.properties).toHaveProperty("kg_remaining");

@@ -48,6 +48,36 @@ export async function recordAnnualReturn(
   return { kind: row.filedOn === input.filedOn ? "unchanged" : "other_date", value: row };
 }
 
+/**
+ * Removes the day recorded for `financialYear`, with its audit entry naming the year and the day removed, in one batch:
+ * the entry is written from the row the delete then removes, so of two removals sent at once one removes and audits,
+ * the other finds nothing. Null when the year has no day recorded.
+ */
+export async function removeAnnualReturn(
+  db: D1Database,
+  orgId: string,
+  financialYear: string,
+  actor: string,
+  nowMs: number,
+): Promise<AnnualReturnRow | null> {
+  const [, removed] = await db.batch<AnnualReturnRow>([
+    db
+      .prepare(
+        `INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at)
+         SELECT ?1, org_id, 'annual_return.removed', NULL, ?2, financial_year || ' recorded as furnished on ' || filed_on, ?3
+           FROM annual_returns WHERE org_id = ?4 AND financial_year = ?5`,
+      )
+      .bind(newId("aud", nowMs), actor, nowMs, orgId, financialYear),
+    db
+      .prepare(
+        `DELETE FROM annual_returns WHERE org_id = ?1 AND financial_year = ?2
+         RETURNING financial_year AS financialYear, filed_on AS filedOn, created_at AS createdAt`,
+      )
+      .bind(orgId, financialYear),
+  ]);
+  return removed!.results[0] ?? null;
+}
+
 /** The organisation's recorded annual returns, the newest financial year first. */
 export async function listAnnualReturns(db: InventoryDb, orgId: string): Promise<AnnualReturnRow[]> {
   return db

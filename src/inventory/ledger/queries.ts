@@ -357,7 +357,7 @@ export async function createCreditNote(
  * SQL over the statement's parameters (?2 organisation, ?4 sale, ?6 amount, ?14 the part on account, and ?15 its
  * own `param`), checked in the transaction. Against an invoice it is also written only while the annual return of the
  * invoice's year (?16) is as it was read (?17, null when none was recorded): the note was judged by it, so a filing
- * date recorded meanwhile makes it be judged again, and a note written before that date was recorded keeps its split.
+ * date recorded or removed meanwhile makes it be judged again, and a note written before that change keeps its split.
  */
 function insertCreditNote(
   db: D1Database,

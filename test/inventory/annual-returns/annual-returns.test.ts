@@ -14,6 +14,7 @@ import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 
 const record = (orgId: string, year: string, body: unknown) => admin("PUT", `/admin/api/orgs/${orgId}/annual-returns/${year}`, body);
 const list = (orgId: string) => admin("GET", `/admin/api/orgs/${orgId}/annual-returns`);
+const remove = (orgId: string, year: string) => admin("DELETE", `/admin/api/orgs/${orgId}/annual-returns/${year}`);
 
 async function auditOf(orgId: string) {
   return (await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200)).data as Array<{
@@ -219,6 +220,155 @@ describe("GET /admin/api/orgs/{id}/annual-returns", () => {
   });
 });
 
+describe("DELETE /admin/api/orgs/{id}/annual-returns/{financialYear}", () => {
+  // Today is 27 November 2026 in India; FY 2024-25's return recorded as furnished on 15 October 2025 (before 30
+  // November 2025, so it ends the credit-note limit that day).
+  beforeEach(() => holdClockAt(ist("2026-11-27")));
+
+  it("the operator removes the recorded day: 200 with the record removed, no longer listed, audited with the year and the day", async () => {
+    const orgId = await createOrg();
+    const recorded = await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    await expectStatus(await record(orgId, "2023-24", { filed_on: "2024-12-20" }), 201);
+    holdClockAt(ist("2026-11-27", "15:00"));
+    const removed = await expectStatus(await remove(orgId, "2024-25"), 200);
+    expect(AnnualReturnSchema.parse(removed.data)).toEqual(recorded.data);
+    expect(removed.data).toEqual({
+      financial_year: "2024-25",
+      filed_on: "2025-10-15",
+      credit_notes_adjust_gst_until: "2025-10-15",
+      created_at: new Date(ist("2026-11-27")).toISOString(),
+    });
+    // The other year stays.
+    expect((await expectStatus(await list(orgId), 200)).data).toEqual([
+      expect.objectContaining({ financial_year: "2023-24", filed_on: "2024-12-20" }),
+    ]);
+    const audit = await auditOf(orgId);
+    expect(audit.filter((entry) => entry.action === "annual_return.removed")).toEqual([
+      expect.objectContaining({
+        actor: "operator",
+        reason: "2024-25 recorded as furnished on 2025-10-15",
+        at: new Date(ist("2026-11-27", "15:00")).toISOString(),
+      }),
+    ]);
+    // The first recording stays in the log beside its removal.
+    expect(
+      audit
+        .filter((entry) => entry.action === "annual_return.recorded")
+        .map((entry) => entry.reason)
+        .sort(),
+    ).toEqual(["2023-24 furnished on 2024-12-20", "2024-25 furnished on 2025-10-15"]);
+  });
+
+  it("after the removal the organisation records the right day with PUT: 201, listed and audited", async () => {
+    const orgId = await createOrg();
+    const session = await signIn(orgId);
+    const path = `/admin/api/orgs/${orgId}/annual-returns/2024-25`;
+    await expectStatus(await asSession(session, "PUT", path, { filed_on: "2025-10-15" }), 201);
+    await expectStatus(await remove(orgId, "2024-25"), 200);
+    // 20 October 2025, also before 30 November 2025: the limit becomes that day.
+    const right = await expectStatus(await asSession(session, "PUT", path, { filed_on: "2025-10-20" }), 201);
+    expect(right.data).toMatchObject({ financial_year: "2024-25", filed_on: "2025-10-20", credit_notes_adjust_gst_until: "2025-10-20" });
+    expect((await expectStatus(await list(orgId), 200)).data).toEqual([right.data]);
+    // Newest first: the right day, its removal by the operator, the wrong day.
+    const entries = (await auditOf(orgId)).filter((entry) => entry.action.startsWith("annual_return."));
+    expect(entries.map((entry) => [entry.action, entry.actor, entry.reason])).toEqual([
+      ["annual_return.recorded", session.email, "2024-25 furnished on 2025-10-20"],
+      ["annual_return.removed", "operator", "2024-25 recorded as furnished on 2025-10-15"],
+      ["annual_return.recorded", session.email, "2024-25 furnished on 2025-10-15"],
+    ]);
+  });
+
+  it("a year with no day recorded is 404 not_found, and so is a second removal: nothing changes", async () => {
+    const orgId = await createOrg();
+    await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    const before = await dbSnapshot(env.DB);
+    expect(await expectError(await remove(orgId, "2023-24"), 404, "not_found")).toBe("No annual return is recorded for 2023-24");
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+    await expectStatus(await remove(orgId, "2024-25"), 200);
+    const after = await dbSnapshot(env.DB);
+    expect(await expectError(await remove(orgId, "2024-25"), 404, "not_found")).toBe("No annual return is recorded for 2024-25");
+    expect(await dbSnapshot(env.DB)).toEqual(after);
+    expect((await auditOf(orgId)).filter((entry) => entry.action === "annual_return.removed")).toHaveLength(1);
+  });
+
+  it("two removals sent at once: one removes it (200), the other finds nothing (404), one audit entry", async () => {
+    const orgId = await createOrg();
+    await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    const answers = await Promise.all([remove(orgId, "2024-25"), remove(orgId, "2024-25")]);
+    const statuses = await Promise.all(answers.map(async (answer) => [answer.status, (await answer.json<{ code?: string }>()).code ?? null]));
+    expect(statuses.sort()).toEqual([
+      [200, null],
+      [404, "not_found"],
+    ]);
+    expect(await annualReturnRows(orgId)).toEqual([]);
+    expect((await auditOf(orgId)).filter((entry) => entry.action === "annual_return.removed")).toHaveLength(1);
+  });
+
+  it("the operator naming another organisation's id removes nothing of the organisation that recorded the year: 404", async () => {
+    const ours = await createOrg();
+    const theirs = await createOrg();
+    await expectStatus(await record(theirs, "2024-25", { filed_on: "2025-10-15" }), 201);
+    const rows = await annualReturnRows(theirs);
+    const before = await dbSnapshot(env.DB);
+    await expectError(await remove(ours, "2024-25"), 404, "not_found");
+    expect(await expectError(await remove("org_unknown", "2024-25"), 404, "not_found")).toBe("No such organisation");
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+    expect(await annualReturnRows(theirs)).toEqual(rows);
+    expect(rows).toHaveLength(1);
+  });
+
+  describe.each([
+    ["2024-26", "financialYear: must be two consecutive years: 2024 is followed by 2024-25"],
+    ["24-25", 'financialYear: must be a financial year written like "2024-25"'],
+    ["2016-17", "financialYear: 2016-17 is before GST, which began on 1 July 2017: the first annual return is for 2017-18"],
+  ])("financial year %s", (year, expected) => {
+    it("is the 400 bad_request of PUT, naming it, and removes nothing", async () => {
+      const orgId = await createOrg();
+      await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+      const before = await dbSnapshot(env.DB);
+      expect(await expectError(await remove(orgId, year), 400, "bad_request")).toBe(expected);
+      expect(await dbSnapshot(env.DB)).toEqual(before);
+    });
+  });
+});
+
+describe("who may remove a recorded day", () => {
+  beforeEach(() => holdClockAt(ist("2026-11-27")));
+
+  const del = (orgId: string, headers: Record<string, string>) =>
+    SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/annual-returns/2024-25`, { method: "DELETE", headers });
+
+  it("the organisation's own admin, with the session's CSRF token: 403 forbidden, as for a plan change, and the day stands", async () => {
+    const orgId = await createOrg();
+    const session = await signIn(orgId);
+    await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    const before = await dbSnapshot(env.DB);
+    const path = `/admin/api/orgs/${orgId}/annual-returns/2024-25`;
+    const removal = await expectError(await asSession(session, "DELETE", path), 403, "forbidden");
+    expect(removal).toBe(await expectError(await asSession(session, "PATCH", `/admin/api/orgs/${orgId}`, { plan: "scale" }), 403, "forbidden"));
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+    expect((await expectStatus(await asSession(session, "GET", `/admin/api/orgs/${orgId}/annual-returns`), 200)).data).toEqual([
+      expect.objectContaining({ financial_year: "2024-25", filed_on: "2025-10-15" }),
+    ]);
+  });
+
+  it("refused without a token (401), with a wrong one (401), a session without its CSRF token (403), and a session naming another organisation (403): nothing removed", async () => {
+    const ours = await createOrg();
+    const theirs = await createOrg();
+    await expectStatus(await record(ours, "2024-25", { filed_on: "2025-10-15" }), 201);
+    await expectStatus(await record(theirs, "2024-25", { filed_on: "2025-10-20" }), 201);
+    const session = await signIn(ours);
+    const before = await dbSnapshot(env.DB);
+    await expectError(await del(ours, {}), 401, "unauthorized");
+    await expectError(await del(ours, { Authorization: "Bearer not-the-admin-token" }), 401, "unauthorized");
+    await expectError(await del(ours, { Cookie: session.cookie }), 403, "forbidden");
+    await expectError(await del(theirs, { Cookie: session.cookie, "X-CSRF-Token": session.csrf }), 403, "forbidden");
+    await expectError(await del("org_unknown", { Cookie: session.cookie, "X-CSRF-Token": session.csrf }), 403, "forbidden");
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+    expect(await annualReturnRows(theirs)).toEqual([expect.objectContaining({ financial_year: "2024-25", filed_on: "2025-10-20" })]);
+  });
+});
+
 // End to end: a Tamil Nadu trader's invoice to a Tamil Nadu buyer dated 15 March 2025 (FY 2024-25, which ends 31 March
 // 2025, so 30 November 2025 would be the limit): 40 kg of cotton yarn (5 %) at ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST
 // ₹300.00 = ₹12,600.00. Its annual return is recorded as furnished on 15 October 2025, which ends the limit that day.
@@ -315,6 +465,40 @@ describe("credit notes and returns after the annual return", () => {
     expect(await credit("1260.00", "2025-10-16")).toMatchObject({ taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00" });
   });
 
+  // The organisation records 15 October 2025 by mistake; the return was furnished on 20 October 2025. A note dated
+  // and recorded on 17 October 2025 is past the wrong day: no split, and it keeps none. The operator removes the day
+  // on 20 October and the organisation records the right one: a note dated 18 October and recorded on 20 October (the
+  // later of the two, 20 October, is on the filing day) adjusts GST, ₹1,260.00 = ₹1,200.00 + ₹30.00 + ₹30.00 as the
+  // note of 17 October took no tax; one dated and recorded on 21 October adjusts none, although 30 November is ahead.
+  it("a wrong day removed and the right one recorded: later notes are judged by the right day, earlier ones keep theirs", async () => {
+    const { orgId, credit } = await marchInvoice();
+    holdClockAt(ist("2025-10-15"));
+    await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    holdClockAt(ist("2025-10-17"));
+    const underTheWrongDay = await credit("1260.00", "2025-10-17");
+    expect(underTheWrongDay).toMatchObject({ date: "2025-10-17", ...NO_GST });
+
+    holdClockAt(ist("2025-10-20"));
+    expect((await expectStatus(await remove(orgId, "2024-25"), 200)).data).toMatchObject({ filed_on: "2025-10-15" });
+    const right = await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-20" }), 201);
+    expect(right.data.credit_notes_adjust_gst_until).toBe("2025-10-20");
+    expect(await credit("1260.00", "2025-10-18")).toMatchObject({
+      taxable_amount: "1200.00",
+      cgst_amount: "30.00",
+      sgst_amount: "30.00",
+      igst_amount: "0.00",
+    });
+
+    holdClockAt(ist("2025-10-21"));
+    expect(await credit("1260.00", "2025-10-21")).toMatchObject({ date: "2025-10-21", ...NO_GST });
+
+    // Nothing already booked is rewritten: the note of 17 October still has no split.
+    const kept = await env.DB.prepare("SELECT taxable_paise, cgst_paise, sgst_paise, igst_paise FROM credit_notes WHERE id = ?")
+      .bind(underTheWrongDay.id)
+      .first();
+    expect(kept).toEqual({ taxable_paise: null, cgst_paise: null, sgst_paise: null, igst_paise: null });
+  });
+
   // A note read with no annual return recorded, whose write comes after the filing day was recorded (before its
   // batch, another request records 15 October 2025): it is judged again by that date, and on 16 October 2025 adjusts
   // no GST, as if sent after the recording.
@@ -344,6 +528,39 @@ describe("credit notes and returns after the annual return", () => {
     expect(outcome).toMatchObject({
       kind: "recorded",
       value: { amountPaise: 126_000, taxablePaise: null, cgstPaise: null, sgstPaise: null, igstPaise: null },
+    });
+  });
+
+  // The reverse: a note read while 15 October 2025 stood (so, on 16 October, past it), whose write comes after the
+  // operator removed that day: it is judged again without it, by 30 November 2025 alone, and adjusts GST.
+  it("a filing date removed while a note is being written: the note is judged without it", async () => {
+    const { orgId, buyerId, saleId } = await marchInvoice();
+    holdClockAt(ist("2025-10-15"));
+    await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
+    holdClockAt(ist("2025-10-16"));
+    let raced = false;
+    const racing = new Proxy(env.DB, {
+      get(target, property) {
+        if (property !== "batch") return Reflect.get(target, property).bind(target);
+        return async (statements: D1PreparedStatement[]) => {
+          if (!raced) {
+            raced = true;
+            await expectStatus(await remove(orgId, "2024-25"), 200);
+          }
+          return target.batch(statements);
+        };
+      },
+    }) as D1Database;
+    const outcome = await createCreditNote(
+      racing,
+      orgId,
+      { customerId: buyerId, saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
+      Date.now(),
+    );
+    expect(raced).toBe(true);
+    expect(outcome).toMatchObject({
+      kind: "recorded",
+      value: { amountPaise: 126_000, taxablePaise: 120_000, cgstPaise: 3_000, sgstPaise: 3_000, igstPaise: 0 },
     });
   });
 });
