@@ -342,7 +342,7 @@ export const DepositsAndSpendingSchema = z
   .strict()
   .openapi("DepositsAndSpending", {
     description:
-      "Deposits and spending of the year that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB; tax year 2026-27: s.263(1) and the conditions its rules prescribe). Read only to judge whether a late return owes the s.234F fee (s.428): each regime's interest.lateFilingFee.returnRequiredBy names the conditions met. Absent amounts are 0.",
+      "Deposits and spending of the year that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB; tax year 2026-27: s.263(1) and the conditions its rules prescribe). Read only to judge whether a late return owes the s.234F fee (s.428): each regime's interest.lateFilingFee.returnRequiredBy names the conditions met; without returnFiledOn it changes nothing, and the result's notes say so. Absent amounts are 0.",
   });
 
 export const ProfileSchema = z

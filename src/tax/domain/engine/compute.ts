@@ -269,6 +269,11 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
       ...lostLossNotes(facts.capitalGains, input, year, facts),
+      ...(input.depositsAndSpending !== undefined && input.returnFiledOn === undefined
+        ? [
+            `depositsAndSpending: read only to judge whether a late return owes the fee under s.${year.sections.lateFilingFee}; without returnFiledOn the return is taken as filed on its due date, so it changes nothing here`,
+          ]
+        : []),
     ],
     disclaimer: DISCLAIMER,
   };

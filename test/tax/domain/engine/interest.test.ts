@@ -668,6 +668,17 @@ describe("a return required whatever the income (seventh proviso to s.139(1), Ru
     expect(feeOf(professional, 100_001)).toEqual([all, all]);
   });
 
+  it("says that deposits and spending change nothing without a filing date", () => {
+    // Without returnFiledOn the return is taken as on time, so no fee is worked out and the input is unused.
+    const undated = computeTax(withSpending(interestOnly(), { foreignTravel: 300_000 }), "2025-26");
+    expect(undated.regimes.new).not.toHaveProperty("interest");
+    expect(undated.notes).toContain(
+      "depositsAndSpending: read only to judge whether a late return owes the fee under s.234F; without returnFiledOn the return is taken as filed on its due date, so it changes nothing here",
+    );
+    const dated = computeTax(withPayments(withSpending(interestOnly(), { foreignTravel: 300_000 }), {}, "2026-08-01"), "2025-26");
+    expect(dated.notes.some((note) => note.startsWith("depositsAndSpending"))).toBe(false);
+  });
+
   it("charges nothing for a return required only by a condition when it is filed by its due date", () => {
     const onTime = computeTax(withPayments(withSpending(interestOnly(), { electricity: 150_000 }), {}, "2026-07-31"), "2025-26");
     expect(onTime.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequired: true, returnRequiredBy: ["electricity"], fee: 0 });
