@@ -25,3 +25,26 @@ export function racedWrites(
   };
   return { db, writes: () => writes };
 }
+
+/**
+ * `d1` whose first `races` writes each wait, before their batch, for `other()` (another request, run to its end):
+ * a write whose reads came before the other request and whose batch comes after it, as when both are sent at once.
+ * `raced()` counts the writes that waited.
+ */
+export function writesAfter(d1: D1Database, other: () => Promise<unknown>, races = 1): { db: D1Database; raced: () => number } {
+  let raced = 0;
+  const db: D1Database = {
+    prepare: (query) => d1.prepare(query),
+    batch: async <T = unknown>(statements: D1PreparedStatement[]) => {
+      if (raced < races) {
+        raced++;
+        await other();
+      }
+      return d1.batch<T>(statements);
+    },
+    exec: (query) => d1.exec(query),
+    withSession: (constraint) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  };
+  return { db, raced: () => raced };
+}

@@ -8,6 +8,7 @@ import { AnnualReturnSchema } from "../../../src/inventory/annual-returns/schema
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
 import { createCreditNote } from "../../../src/inventory/ledger/queries";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { writesAfter } from "../../d1-race";
 import { dbSnapshot } from "../../reliability/kit";
 import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
 import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
@@ -505,26 +506,14 @@ describe("credit notes and returns after the annual return", () => {
   it("a filing date recorded while a note is being written: the note is judged by it", async () => {
     const { orgId, buyerId, saleId } = await marchInvoice();
     holdClockAt(ist("2025-10-16"));
-    let raced = false;
-    const racing = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "batch") return Reflect.get(target, property).bind(target);
-        return async (statements: D1PreparedStatement[]) => {
-          if (!raced) {
-            raced = true;
-            await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
-          }
-          return target.batch(statements);
-        };
-      },
-    }) as D1Database;
+    const racing = writesAfter(env.DB, async () => expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201));
     const outcome = await createCreditNote(
-      racing,
+      racing.db,
       orgId,
       { customerId: buyerId, saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
       Date.now(),
     );
-    expect(raced).toBe(true);
+    expect(racing.raced()).toBe(1);
     expect(outcome).toMatchObject({
       kind: "recorded",
       value: { amountPaise: 126_000, taxablePaise: null, cgstPaise: null, sgstPaise: null, igstPaise: null },
@@ -538,26 +527,14 @@ describe("credit notes and returns after the annual return", () => {
     holdClockAt(ist("2025-10-15"));
     await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
     holdClockAt(ist("2025-10-16"));
-    let raced = false;
-    const racing = new Proxy(env.DB, {
-      get(target, property) {
-        if (property !== "batch") return Reflect.get(target, property).bind(target);
-        return async (statements: D1PreparedStatement[]) => {
-          if (!raced) {
-            raced = true;
-            await expectStatus(await remove(orgId, "2024-25"), 200);
-          }
-          return target.batch(statements);
-        };
-      },
-    }) as D1Database;
+    const racing = writesAfter(env.DB, async () => expectStatus(await remove(orgId, "2024-25"), 200));
     const outcome = await createCreditNote(
-      racing,
+      racing.db,
       orgId,
       { customerId: buyerId, saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
       Date.now(),
     );
-    expect(raced).toBe(true);
+    expect(racing.raced()).toBe(1);
     expect(outcome).toMatchObject({
       kind: "recorded",
       value: { amountPaise: 126_000, taxablePaise: 120_000, cgstPaise: 3_000, sgstPaise: 3_000, igstPaise: 0 },

@@ -8,6 +8,7 @@ import { returnSale } from "../../../src/inventory/ledger/queries";
 import { CreditNoteSchema, CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { returnRefusal } from "../../../src/inventory/sales/sale-refusals";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { writesAfter } from "../../d1-race";
 import { dbSnapshot } from "../../reliability/kit";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
@@ -435,32 +436,25 @@ async function returnRacing(
   other: () => Promise<unknown>,
   races = 1,
 ) {
-  const seen: { raced: number; afterOther?: { snapshot: Awaited<ReturnType<typeof dbSnapshot>>; books: Awaited<ReturnType<typeof footprint>> } } = {
-    raced: 0,
-  };
-  const racing = new Proxy(env.DB, {
-    get(target, property) {
-      if (property !== "batch") return Reflect.get(target, property).bind(target);
-      return async (statements: D1PreparedStatement[]) => {
-        if (seen.raced < races) {
-          seen.raced++;
-          await other();
-          seen.afterOther = { snapshot: await dbSnapshot(env.DB), books: await footprint(sale.orgId, sale.saleId, sale.lotId) };
-        }
-        return target.batch(statements);
-      };
+  let afterOther: { snapshot: Awaited<ReturnType<typeof dbSnapshot>>; books: Awaited<ReturnType<typeof footprint>> } | undefined;
+  const racing = writesAfter(
+    env.DB,
+    async () => {
+      await other();
+      afterOther = { snapshot: await dbSnapshot(env.DB), books: await footprint(sale.orgId, sale.saleId, sale.lotId) };
     },
-  }) as D1Database;
+    races,
+  );
   const now = Date.now();
   const outcome = await returnSale(
-    racing,
+    racing.db,
     sale.orgId,
     sale.saleId,
     { items: [{ lotId: sale.lotId, grams }], reason: null, issuedOn: sale.issuedOn ?? istDateOf(now) },
     now,
   );
-  if (seen.afterOther === undefined) throw new Error("the return wrote no batch, so nothing raced it");
-  return { outcome, raced: seen.raced, afterOther: seen.afterOther };
+  if (afterOther === undefined) throw new Error("the return wrote no batch, so nothing raced it");
+  return { outcome, raced: racing.raced(), afterOther };
 }
 
 /** The API's answer to a refused return: its code, status and message. */
