@@ -105,7 +105,12 @@ async function failTestSendThroughOutage(page: Page, endpointRow: Locator): Prom
     const before = received.length;
     await endpointRow.getByRole("button", { name: /Send test/ }).click();
     await expect.poll(() => received.length).toBeGreaterThan(before);
-    const lost = eventIdOf(received[before]!);
+    const attempt = received[before]!;
+    const lost = eventIdOf(attempt);
+    // The receiver has the attempt before the page has the answer: wait for the page's refresh to list the delivery,
+    // so the click below lands on the card as it will stay, not on one about to be replaced.
+    const deliveryId = attempt.headers["service-delivery"] ?? attempt.headers["x-service-delivery"];
+    await expect.poll(() => page.locator(`#webhooks tr[data-delivery-id="${deliveryId}"]`).count()).toBe(1);
     await endpointRow.getByRole("button", { name: /^Disable/ }).click();
     await expect.poll(() => endpointRow.locator(".state").textContent()).toBe("disabled");
     expect(await endpointRow.getByRole("button", { name: /Send test/ }).count()).toBe(0);
