@@ -229,7 +229,15 @@ export const RegimeResultSchema = z
       }),
       incomeFromHouseProperty: rupees("Income under the head House property (negative: loss), ss.22-27, before set-off.", 0),
       lossSetOff: rupees("House-property loss set off against other heads, s.71(3A) (≤ ₹2,00,000; nil in the new regime).", 0),
-      lossNotSetOff: rupees("House-property loss left unabsorbed (carried forward under s.71B in the old regime).", 0),
+      lossNotSetOff: rupees("This year's house-property loss not set off against other heads.", 0),
+      lossBroughtForwardSetOff: rupees(
+        "Of profile.housePropertyLossBroughtForward, what was set off against this year's income from house property (s.71B); in the new regime never the part from a self-occupied home's loan interest (s.115BAC(2)(ii)(a)).",
+        0,
+      ),
+      lossToCarryForward: rupees(
+        "House-property loss left for later years (s.71B): this year's loss not set off and the rest of the losses brought forward, whatever the filing date (s.80 does not cover s.71B). In the new regime a loss it does not set off ends (s.115BAC(3)): this year's loss and the self-occupied-interest part are not carried.",
+        0,
+      ),
     }),
     otherSources: z.object({
       savingsInterest: rupees("Savings-account interest, s.56.", 8_000),

@@ -20,7 +20,11 @@ import { formatPaise } from "../domain/engine/rounding";
 export const MAX_AMOUNT = 100_000_000_000;
 
 function amount(description: string, example: number) {
-  return z.number().finite().nonnegative().max(MAX_AMOUNT).optional().openapi({ description, example });
+  return requiredAmount(description, example).optional();
+}
+
+function requiredAmount(description: string, example: number) {
+  return z.number().finite().nonnegative().max(MAX_AMOUNT).openapi({ description, example });
 }
 
 /** An amount that may be negative: a capital loss. */
@@ -387,6 +391,20 @@ export const ProfileSchema = z
         description:
           "Capital losses of earlier years carried forward into this one (s.74): each from a return filed by its due date (s.80) and within the eight assessment years after the one it arose in, which the caller checks. They are set off against this year's capital gains after this year's own losses, the same way in both regimes (the new regime bars only losses that come from the deductions it disallows, s.115BAC(2)(ii)); what is left is in capitalLossesToCarryForward. Absent amounts are 0.",
       }),
+    housePropertyLossBroughtForward: z
+      .object({
+        amount: requiredAmount("House-property losses of earlier years still to be set off: against income from house property only.", 150_000),
+        fromSelfOccupiedInterest: requiredAmount(
+          "Of amount, the part that came from interest on the loan of a self-occupied home (s.24(b) on a s.23(2) property), 0 when none. The new regime never sets it off, and a year assessed under it ends that part (s.115BAC(2)(ii)(a), (3)).",
+          0,
+        ),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "House-property losses of earlier years carried forward into this one (s.71B), within the eight assessment years after the one each arose in, which the caller checks (unlike a capital loss, a late return does not forfeit one, s.80). They are set off against this year's income from house property only; what is left is in each regime's houseProperty.lossToCarryForward.",
+      }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
     housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
@@ -412,6 +430,14 @@ export const ProfileSchema = z
   })
   .strict()
   .superRefine((profile, ctx) => {
+    const houseLoss = profile.housePropertyLossBroughtForward;
+    if (houseLoss !== undefined && houseLoss.fromSelfOccupiedInterest > houseLoss.amount) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["housePropertyLossBroughtForward", "fromSelfOccupiedInterest"],
+        message: "must not exceed housePropertyLossBroughtForward.amount: it is a part of it",
+      });
+    }
     if (profile.specifiedSeniorCitizen === true) {
       const problem = notSpecifiedSeniorCitizen(profile);
       if (problem !== null) ctx.addIssue({ code: "custom", path: ["specifiedSeniorCitizen"], message: problem });
@@ -699,6 +725,7 @@ export function toTaxInput(profile: Profile): TaxInput {
             longTerm: profile.capitalLossesBroughtForward.longTerm ?? 0,
           },
         }),
+    ...(profile.housePropertyLossBroughtForward === undefined ? {} : { housePropertyLossBroughtForward: profile.housePropertyLossBroughtForward }),
     presumptive: {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),

@@ -110,6 +110,40 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("sets house-property losses brought forward against this year's income from house property and says what is left (s.71B)", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // A let-out home: rent 2,40,000 less 30 % (s.24(a)) = 1,68,000. Brought forward 2,00,000, 50,000 of it from a
+    // self-occupied home's loan interest. Old: 1,68,000 set off, 32,000 left. New: 1,50,000 set off, the 18,000 of
+    // income taxed; nothing carried (the 50,000 ends, s.115BAC(3)). New: 18,00,000 − 75,000 + 18,000 = 17,43,000:
+    // 1,20,000 + 20 % of 1,43,000 = 1,48,600, + cess 5,944 = 1,54,544, rounded to 1,54,540 (s.288B).
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_800_000 },
+      houseProperties: [{ type: "let_out", annualRent: 240_000 }],
+      housePropertyLossBroughtForward: { amount: 200_000, fromSelfOccupiedInterest: 50_000 },
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.regimes.old.houseProperty).toMatchObject({
+      incomeFromHouseProperty: 168_000,
+      lossBroughtForwardSetOff: 168_000,
+      lossToCarryForward: 32_000,
+    });
+    expect(result.regimes.new).toMatchObject({
+      houseProperty: { lossBroughtForwardSetOff: 150_000, lossToCarryForward: 0 },
+      taxableIncome: 1_743_000,
+      totalTax: 154_540,
+    });
+    const tooLarge = { ...profile, housePropertyLossBroughtForward: { amount: 10_000, fromSelfOccupiedInterest: 20_000 } };
+    expect(await expectError(await compute(key, { profile: tooLarge, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.housePropertyLossBroughtForward.fromSelfOccupiedInterest: must not exceed housePropertyLossBroughtForward.amount: it is a part of it",
+    );
+    const partial = { ...profile, housePropertyLossBroughtForward: { amount: 10_000 } };
+    expect(await expectError(await compute(key, { profile: partial, financialYear: "2025-26" }), 400, "validation_error")).toMatch(
+      /^profile\.housePropertyLossBroughtForward\.fromSelfOccupiedInterest: /,
+    );
+  });
+
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest

@@ -33,6 +33,9 @@ export interface Facts {
   /** Employer PF + superannuation contributions: with s.80CCD(2) NPS they make the s.17(2)(vii) aggregate. */
   otherEmployerContributions: number;
   houseProperties: readonly HouseProperty[];
+  /** s.71B, paise: the losses brought forward, and the part of them from a self-occupied home's loan interest. */
+  housePropertyLossBroughtForward: number;
+  housePropertyLossFromSelfOccupiedInterest: number;
   savingsInterest: number;
   depositInterest: number;
   dividends: number;
@@ -83,6 +86,8 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     professionalTax: toPaise(salary.professionalTax),
     otherEmployerContributions: toPaise(salary.employerPfContribution) + toPaise(salary.employerSuperannuationContribution),
     houseProperties: input.houseProperties,
+    housePropertyLossBroughtForward: toPaise(input.housePropertyLossBroughtForward?.amount ?? 0),
+    housePropertyLossFromSelfOccupiedInterest: toPaise(input.housePropertyLossBroughtForward?.fromSelfOccupiedInterest ?? 0),
     savingsInterest: toPaise(otherIncome.savingsInterest),
     depositInterest: toPaise(otherIncome.depositInterest),
     dividends,
@@ -372,7 +377,14 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       employerContributionPerquisite: 0,
       incomeFromSalary: 0,
     },
-    houseProperty: { selfOccupied: [], incomeFromHouseProperty: 0, lossSetOff: 0, lossNotSetOff: 0 },
+    houseProperty: {
+      selfOccupied: [],
+      incomeFromHouseProperty: 0,
+      lossSetOff: 0,
+      lossNotSetOff: 0,
+      lossBroughtForwardSetOff: 0,
+      lossToCarryForward: 0,
+    },
     otherSources: {
       savingsInterest: 0,
       depositInterest: 0,
@@ -559,7 +571,13 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
     lossAgainstSpecial = Math.min(allowed - lossSetOff, lossAbsorbingSpecial);
     lossNotSetOff = loss - lossSetOff - lossAgainstSpecial;
   }
-  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossSetOff;
+  // s.71B: losses of earlier years only against this year's income from house property. The new regime sets off none
+  // that came from a self-occupied home's loan interest, and a loss it does not set off is never carried on
+  // (s.115BAC(2)(ii), (3)): neither that part nor this year's loss.
+  const broughtForwardUsable = f.housePropertyLossBroughtForward - (oldStyle ? 0 : f.housePropertyLossFromSelfOccupiedInterest);
+  const lossBroughtForwardSetOff = Math.min(broughtForwardUsable, Math.max(0, incomeFromHouseProperty));
+  const lossToCarryForward = (oldStyle ? lossNotSetOff : 0) + broughtForwardUsable - lossBroughtForwardSetOff;
+  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossBroughtForwardSetOff - lossSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
   // Chapter VI-A. Only s.80CCD(2) and s.80CCH(2) survive in the new regime (s.115BAC(2)(i)); s.80G goes last because its
@@ -787,6 +805,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
   out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstSpecial);
   out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
+  out.houseProperty.lossBroughtForwardSetOff = toRupees(lossBroughtForwardSetOff);
+  out.houseProperty.lossToCarryForward = toRupees(lossToCarryForward);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);
   out.otherSources.dividends = toRupees(f.dividends);

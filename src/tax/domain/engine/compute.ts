@@ -176,6 +176,19 @@ function chosenRegimeNotes(
   ];
 }
 
+/**
+ * The recommendation weighs this year's tax only; the new regime also ends house-property losses the old regime would
+ * carry on (s.115BAC(3)), a cost in later years the caller should see.
+ */
+function housePropertyLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult, recommended: Regime, oldRegimeBarred: boolean): string[] {
+  const oldCarried = oldRegime.houseProperty.lossToCarryForward;
+  const newCarried = newRegime.houseProperty.lossToCarryForward;
+  if (recommended !== "new" || oldRegimeBarred || newCarried >= oldCarried) return [];
+  return [
+    `houseProperty.lossToCarryForward: the new regime is recommended on this year's tax, but it carries forward ${formatRupees(newCarried)} of house-property loss against ${formatRupees(oldCarried)} in the old regime: a loss it does not set off ends (s.115BAC(2)(ii), (3))`,
+  ];
+}
+
 const SPECIFIED_SENIOR_CITIZEN_NOTE =
   "specifiedSeniorCitizen: no return is required (s.194P; carried into the Income-tax Act, 2025): the bank that pays the pension works out the tax, with the Chapter VI-A deductions and the s.87A rebate, and deducts it; a return may still be filed, for example to claim a refund";
 
@@ -269,6 +282,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
       ...lostLossNotes(facts.capitalGains, input, year, facts),
+      ...housePropertyLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
       ...(input.depositsAndSpending !== undefined && input.returnFiledOn === undefined
         ? [
             `depositsAndSpending: read only to judge whether a late return owes the fee under s.${year.sections.lateFilingFee}; without returnFiledOn the return is taken as filed on its due date, so it changes nothing here`,

@@ -21,6 +21,7 @@ export type {
   CapitalGain,
   CapitalGainSection,
   CapitalLossesBroughtForward,
+  HousePropertyLossBroughtForward,
   CapitalLossesToCarryForward,
   ComputeResult,
   DeductionLine,

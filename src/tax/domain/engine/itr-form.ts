@@ -16,10 +16,13 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
     const allowed = year.itr1MaxHouseProperties === 1 ? "one house property" : `${year.itr1MaxHouseProperties} house properties`;
     return `more house properties than ${simple} for ${year.yearLabel} allows (${allowed})`;
   }
-  if (chosen.houseProperty.lossNotSetOff > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
+  if (chosen.houseProperty.lossToCarryForward > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
   const broughtForward = input.capitalLossesBroughtForward;
   if (broughtForward !== undefined && broughtForward.shortTerm + broughtForward.longTerm > 0) {
     return `capital losses brought forward from earlier years cannot be set off in ${simple}`;
+  }
+  if ((input.housePropertyLossBroughtForward?.amount ?? 0) > 0) {
+    return `house-property losses brought forward from earlier years cannot be set off in ${simple}`;
   }
   if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
   const gains = input.capitalGains;

@@ -72,6 +72,13 @@ export interface CapitalLossesBroughtForward {
   longTerm: number;
 }
 
+/** House-property losses of earlier years carried forward into this one (s.71B), rupees. */
+export interface HousePropertyLossBroughtForward {
+  amount: number;
+  /** Of `amount`, the part from interest on a self-occupied home's loan: the new regime never sets it off. */
+  fromSelfOccupiedInterest: number;
+}
+
 /** s.44AD: presumptive business income from turnover. */
 export interface PresumptiveBusiness {
   /** Turnover received by account-payee cheque, bank transfer or other electronic mode (6 %). */
@@ -151,6 +158,8 @@ export interface TaxInput {
   capitalGains: readonly CapitalGain[];
   /** Absent: none. */
   capitalLossesBroughtForward?: CapitalLossesBroughtForward;
+  /** Absent: none. */
+  housePropertyLossBroughtForward?: HousePropertyLossBroughtForward;
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
@@ -370,6 +379,13 @@ export interface RegimeResult {
     incomeFromHouseProperty: number;
     lossSetOff: number;
     lossNotSetOff: number;
+    /** House-property losses of earlier years set off against this year's income from house property (s.71B). */
+    lossBroughtForwardSetOff: number;
+    /**
+     * House-property loss left for later years: this year's loss not set off and the rest of the losses brought
+     * forward (s.71B); in the new regime neither this year's loss nor the self-occupied-interest part (s.115BAC(3)).
+     */
+    lossToCarryForward: number;
   };
   otherSources: {
     savingsInterest: number;

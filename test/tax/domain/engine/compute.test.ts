@@ -180,11 +180,24 @@ describe("ITR form", () => {
     expect(itr(twoHomes, "2025-26").form).toBe("ITR-1");
     expect(itr(twoHomes, "2026-27").form).toBe("ITR-1");
   });
-  it("ITR-2 when a house-property loss is left to carry forward", () => {
-    const loss = salaryFor(800_000, "new", {
-      houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }],
-    });
-    expect(itr(loss).rule).toContain("carry forward");
+  // A let-out home: rent 1,00,000 less 30 % (s.24(a)) less interest 3,00,000 is a loss of 2,30,000.
+  const letOutAtALoss = [{ type: "let_out" as const, annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }];
+  it("ITR-2 when the old regime, recommended, carries a house-property loss forward", () => {
+    // Old: salary 20,00,000 less the 2,00,000 of loss set off (s.71(3A)) less 6,00,000 of s.80G gives 12,00,000,
+    // tax 1,72,500; new: 19,75,000, tax 1,95,000. The old regime carries the other 30,000 of loss forward (s.71B).
+    const loss = salaryFor(2_000_000, "old", { houseProperties: letOutAtALoss, deductions: { section80G_100: 600_000 } });
+    const result = computeTax(loss, "2025-26");
+    expect(result.recommendedRegime).toBe("old");
+    expect(result.regimes.old.houseProperty.lossToCarryForward).toBe(30_000);
+    expect(result.itr).toMatchObject({ form: "ITR-2" });
+    expect(result.itr.rule).toContain("carry forward");
+  });
+  it("ITR-1 when the new regime, recommended, ends the house-property loss it cannot set off (s.115BAC(3))", () => {
+    const loss = salaryFor(800_000, "new", { houseProperties: letOutAtALoss });
+    const result = computeTax(loss, "2025-26");
+    expect(result.recommendedRegime).toBe("new");
+    expect(result.regimes.new.houseProperty).toMatchObject({ lossNotSetOff: 230_000, lossToCarryForward: 0 });
+    expect(itr(loss)).toMatchObject({ form: "ITR-1" });
   });
 });
 

@@ -27,7 +27,14 @@ describe("figures as Form 16 reports them", () => {
     // TI 5,32,500. Tax 12,500 + 20 % of 32,500 = 19,000; no 87A (TI > 5L); cess 760; total 19,760.
     const old = computeTax(reportedCase, "2025-26").regimes.old;
     expect(old.salary.incomeFromSalary).toBe(997_500);
-    expect(old.houseProperty).toEqual({ incomeFromHouseProperty: -250_000, lossSetOff: 200_000, lossNotSetOff: 50_000, selfOccupied: [] });
+    expect(old.houseProperty).toEqual({
+      incomeFromHouseProperty: -250_000,
+      lossSetOff: 200_000,
+      lossNotSetOff: 50_000,
+      lossBroughtForwardSetOff: 0,
+      lossToCarryForward: 50_000,
+      selfOccupied: [],
+    });
     expect(old.grossTotalIncome).toBe(817_500);
     expect(old.chapterVIADeductions).toBe(285_000);
     expect(old.taxableIncome).toBe(532_500);

@@ -164,6 +164,27 @@ describe("properties of every computation", () => {
     }
   });
 
+  // s.71B: a loss of earlier years only comes off income from house property, so it can lower tax, never raise it;
+  // the old regime loses none of it, the new one only the part from a self-occupied home's interest (s.115BAC(3)).
+  it("a house-property loss brought forward never raises tax, and is set off or carried, never lost, in the old regime", () => {
+    fc.assert(
+      fc.property(taxInput, year, rupees(1_000_000), fc.integer({ min: 0, max: 100 }), (input, fy, amount, selfOccupiedShare) => {
+        const fromSelfOccupiedInterest = Math.floor((amount * selfOccupiedShare) / 100);
+        const without = computeTax(input, fy);
+        const withLoss = computeTax({ ...input, housePropertyLossBroughtForward: { amount, fromSelfOccupiedInterest } }, fy);
+        for (const regime of REGIMES) {
+          const house = withLoss.regimes[regime].houseProperty;
+          expect(withLoss.regimes[regime].totalTax).toBeLessThanOrEqual(without.regimes[regime].totalTax);
+          expect(house.lossBroughtForwardSetOff).toBeLessThanOrEqual(Math.max(0, house.incomeFromHouseProperty));
+          const ended = regime === "new" ? fromSelfOccupiedInterest : 0;
+          const thisYearsCarried = regime === "old" ? house.lossNotSetOff : 0;
+          expect(house.lossBroughtForwardSetOff + house.lossToCarryForward - thisYearsCarried).toBeCloseTo(amount - ended, 2);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it("the recommended regime is never the costlier one", () => {
     fc.assert(
       fc.property(taxInput, year, (input, fy) => {

@@ -1085,3 +1085,77 @@ describe("capital losses brought forward (s.74) and carried forward (s.80)", () 
     expect(carried.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital losses brought forward from earlier years cannot be set off in ITR-1" });
   });
 });
+
+describe("house-property losses brought forward and carried forward (s.71B)", () => {
+  // A let-out home at rent 3,00,000, no municipal tax or interest: 3,00,000 less 30 % (s.24(a)) = 2,10,000 of income.
+  const letOut = [{ type: "let_out" as const, annualRent: 300_000, municipalTaxesPaid: 0, interestOnHousingLoan: 0 }];
+  const withHouseLoss = (input: TaxInput, amount: number, fromSelfOccupiedInterest: number): TaxInput => ({
+    ...input,
+    housePropertyLossBroughtForward: { amount, fromSelfOccupiedInterest },
+  });
+
+  it("sets the loss off against income from house property only; the new regime never uses the self-occupied-interest part", () => {
+    // Brought forward 2,50,000, of which 1,00,000 came from a self-occupied home's loan interest.
+    // Old: 2,10,000 set off, 40,000 carried; salary 12,00,000 − 50,000 = total income 11,50,000: 12,500 + 1,00,000
+    // + 30 % of 1,50,000 = 1,57,500, + cess 6,300 = 1,63,800.
+    // New: 1,50,000 set off (s.115BAC(2)(ii)(a)), nothing carried (s.115BAC(3)); 11,25,000 + 60,000 = 11,85,000:
+    // 20,000 + 10 % of 3,85,000 = 58,500, all rebated under s.87A (total income within 12,00,000).
+    const input = withHouseLoss(taxInput({ salary: { grossSalary: 1_200_000 }, houseProperties: letOut }), 250_000, 100_000);
+    const result = computeTax(input, FY25);
+    expect(result.regimes.old).toMatchObject({
+      houseProperty: { incomeFromHouseProperty: 210_000, lossBroughtForwardSetOff: 210_000, lossToCarryForward: 40_000 },
+      grossTotalIncome: 1_150_000,
+      taxableIncome: 1_150_000,
+      totalTax: 163_800,
+    });
+    expect(result.regimes.new).toMatchObject({
+      houseProperty: { incomeFromHouseProperty: 210_000, lossBroughtForwardSetOff: 150_000, lossToCarryForward: 0 },
+      taxableIncome: 1_185_000,
+      totalTax: 0,
+    });
+    expect(result.recommendedRegime).toBe("new");
+    expect(result.notes).toContain(
+      "houseProperty.lossToCarryForward: the new regime is recommended on this year's tax, but it carries forward ₹0 of house-property loss against ₹40,000 in the old regime: a loss it does not set off ends (s.115BAC(2)(ii), (3))",
+    );
+    expect(result.itr).toEqual({ form: "ITR-2", rule: "ITR-2: house-property losses brought forward from earlier years cannot be set off in ITR-1" });
+  });
+
+  it("without a self-occupied-interest part both regimes set off and carry the same, and no note is needed", () => {
+    // New: 2,10,000 set off, 40,000 carried; total income 11,25,000: 20,000 + 32,500 = 52,500, all rebated.
+    const result = computeTax(withHouseLoss(taxInput({ salary: { grossSalary: 1_200_000 }, houseProperties: letOut }), 250_000, 0), FY25);
+    expect(result.regimes.new).toMatchObject({
+      houseProperty: { lossBroughtForwardSetOff: 210_000, lossToCarryForward: 40_000 },
+      taxableIncome: 1_125_000,
+      totalTax: 0,
+    });
+    expect(result.regimes.old.houseProperty.lossToCarryForward).toBe(40_000);
+    expect(result.notes.some((note) => note.startsWith("houseProperty"))).toBe(false);
+  });
+
+  it("carries this year's loss on in the old regime whatever the filing date (s.80 does not cover s.71B), and ends it in the new", () => {
+    // Presumptive income 6 % of 10,00,000 = 60,000 keeps the old regime open after the due date (s.115BAC(6)(i)).
+    // A let-out home at rent 1,00,000 with interest 3,00,000: 1,00,000 − 30,000 − 3,00,000 = a loss of 2,30,000.
+    // Old: 2,00,000 set off against the salary (s.71(3A)), 30,000 carried with the 50,000 brought forward, which
+    // finds no income from house property this year. New: no set-off against other heads, this year's loss ends;
+    // the 50,000 brought forward is carried.
+    const input = withHouseLoss(
+      taxInput({
+        salary: { grossSalary: 1_200_000 },
+        houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }],
+        presumptive: { business: { digitalTurnover: 1_000_000, otherTurnover: 0, declaredIncome: 0 } },
+      }),
+      50_000,
+      0,
+    );
+    const late = computeTax({ ...input, taxPayments: { tdsTcs: 0, advanceTax: [], selfAssessmentTax: [] }, returnFiledOn: "2026-12-01" }, FY25);
+    expect(late.regimes.old.notAvailable).toBeUndefined();
+    expect(late.regimes.old.houseProperty).toMatchObject({
+      lossSetOff: 200_000,
+      lossNotSetOff: 30_000,
+      lossBroughtForwardSetOff: 0,
+      lossToCarryForward: 80_000,
+    });
+    expect(late.regimes.new.houseProperty).toMatchObject({ lossSetOff: 0, lossNotSetOff: 230_000, lossToCarryForward: 50_000 });
+    expect(late).not.toHaveProperty("capitalLossesToCarryForward");
+  });
+});
