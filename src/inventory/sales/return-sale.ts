@@ -11,7 +11,7 @@ import type { InventoryApp } from "../hono";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, optionalText } from "../http/wire-formats";
-import { returnSale } from "../ledger/queries";
+import { returnSale } from "./return-queries";
 import { CreditNoteSchema, creditNoteView } from "../ledger/schemas";
 import { dispatchEvents } from "../webhooks/service";
 import { resolveSaleOrg, SALE_SELECTION_DESCRIPTION } from "./resolve-sale-org";

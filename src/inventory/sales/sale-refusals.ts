@@ -4,7 +4,7 @@ import type { ApiError } from "../../platform/http/errors";
 import { formatGrams, formatPaise } from "../domain/money";
 import { inventoryError } from "../http/errors";
 import { ledgerRefusal } from "../ledger/ledger-refusals";
-import type { ReturnOutcome } from "../ledger/queries";
+import type { ReturnOutcome } from "./return-queries";
 import type { CreateSaleOutcome, SaleStatusOutcome } from "./queries";
 
 export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "created" }>): ApiError {

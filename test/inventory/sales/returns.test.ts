@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { istDateOf } from "../../../src/inventory/domain/ist";
 import { inventoryErrors } from "../../../src/inventory/http/errors";
-import { returnSale } from "../../../src/inventory/ledger/queries";
+import { returnSale } from "../../../src/inventory/sales/return-queries";
 import { CreditNoteSchema, CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { returnRefusal } from "../../../src/inventory/sales/sale-refusals";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
