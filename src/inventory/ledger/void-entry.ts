@@ -11,7 +11,7 @@ import { inventoryError } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { IdSchema, text } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
-import { VOIDABLE_ENTRIES, voidEntry, type VoidableKind } from "./queries";
+import { VOIDABLE_ENTRIES, voidEntry, type VoidableKind } from "./void-queries";
 
 const PATH_OF: Record<VoidableKind, string> = {
   payment: "payments",

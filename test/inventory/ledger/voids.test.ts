@@ -3,7 +3,7 @@
 // limit); a voided receipt re-opens the invoice it had completed; each void is audited and emits entry.voided.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { voidStatements } from "../../../src/inventory/ledger/queries";
+import { voidStatements } from "../../../src/inventory/ledger/void-queries";
 import { CustomerBalancesPageSchema, SupplierPayablesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { parseCsv } from "../domain/csv-parse";
