@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { listSupplierPayables } from "./queries";
+import { listSupplierPayables } from "./mill-queries";
 import { errorResponses, nextOffset } from "../http/schemas";
 import { SupplierPayablesPageSchema, SupplierPayablesQuery, supplierPayableView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";

@@ -16,16 +16,8 @@ import {
   Rupees,
   text,
 } from "../http/wire-formats";
-import type {
-  CreditNoteRow,
-  CustomerBalanceRow,
-  SupplierPayableRow,
-  CustomerRow,
-  ExpenseRow,
-  MillInvoiceRow,
-  MillPaymentRow,
-  PaymentRow,
-} from "./queries";
+import type { MillInvoiceRow, MillPaymentRow, SupplierPayableRow } from "./mill-queries";
+import type { CreditNoteRow, CustomerBalanceRow, CustomerRow, ExpenseRow, PaymentRow } from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
