@@ -5,7 +5,7 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { createCustomer } from "./queries";
+import { createCustomer } from "./customer-queries";
 import { errorResponses } from "../http/schemas";
 import { CreateCustomerSchema, CustomerSchema, customerView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";

@@ -4,7 +4,7 @@ import { scopedKey } from "../keys/api-key-auth";
 import { ageingStarts } from "../domain/ageing";
 import { istDateOf } from "../domain/ist";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { listCustomerBalances } from "./queries";
+import { listCustomerBalances } from "./customer-queries";
 import { errorResponses, nextOffset } from "../http/schemas";
 import { CustomerBalancesPageSchema, CustomerBalancesQuery, customerBalanceView } from "./schemas";
 import { BookmarkHeader, readHeaders } from "../http/wire-formats";

@@ -1,4 +1,4 @@
-// Customers and the money ledgers: payments, credit notes, expenses; the mill side is in mill-queries.ts.
+// The money ledgers: payments, credit notes, expenses; customers are in customer-queries.ts, mills in mill-queries.ts.
 // Drizzle for plain reads and writes; raw SQL only where a D1 batch resolves ids or conditions inside the
 // transaction (invoice.paid once the invoice is covered, the next credit-note number), with row types taken from
 // the drizzle schema.
@@ -6,7 +6,7 @@ import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { annualReturnFiledOn } from "../annual-returns/queries";
 import { inventoryDb } from "../db/client";
-import { creditNotes, customers, events, expenses, type payments, sales } from "../db/schema";
+import { creditNotes, customers, expenses, type payments, sales } from "../db/schema";
 import { creditNoteTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql, type WriteResult } from "../db/event-rows";
 import { financialYearOf } from "../domain/annual-return";
@@ -15,35 +15,10 @@ import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { istDateOf } from "../domain/ist";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
-import type { ReadDb } from "../http/read-session";
-
-export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
 
 /** The columns a void fills; an entry is written without them. */
 export type VoidFields = "voidedAt" | "voidReason" | "voidedBy";
 export const NOT_VOIDED = { voidedAt: null, voidReason: null, voidedBy: null } as const;
-
-export async function createCustomer(
-  db: D1Database,
-  orgId: string,
-  input: Pick<CustomerRow, "name" | "contact" | "gstin" | "address" | "stateCode" | "creditLimitPaise">,
-  nowMs: number,
-): Promise<WriteResult<CustomerRow>> {
-  const row: CustomerRow = { id: newId("cust", nowMs), ...input, createdAt: nowMs };
-  const eventId = newId("evt", nowMs);
-  const orm = inventoryDb(db);
-  await orm.batch([
-    orm.insert(customers).values({ ...row, orgId }),
-    orm.insert(events).values({
-      id: eventId,
-      ownerId: orgId,
-      type: "customer.created",
-      payload: { customer_id: row.id, name: row.name, gstin: row.gstin },
-      createdAt: nowMs,
-    }),
-  ]);
-  return { value: row, eventIds: [eventId] };
-}
 
 /** Why a ledger write was not recorded; nothing was written. */
 export type LedgerRefusal =
@@ -155,18 +130,18 @@ async function cashRefusal(
 }
 
 /** Whether the source of advance application `a` (a payment or credit note on account) has been voided. */
-const SOURCE_VOIDED_SQL = (a: string) =>
+export const SOURCE_VOIDED_SQL = (a: string) =>
   `(CASE ${a}.source_kind WHEN 'payment' THEN (SELECT voided_at FROM payments WHERE org_id = ${a}.org_id AND id = ${a}.source_id)
      ELSE (SELECT voided_at FROM credit_notes WHERE org_id = ${a}.org_id AND id = ${a}.source_id) END) IS NOT NULL`;
 /** All credit notes of sale `sale` not voided, parts held on account included: the bound on further credit. */
 export const CREDITED_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(amount_paise), 0) FROM credit_notes WHERE org_id = ${sale}.org_id AND sale_id = ${sale}.id AND voided_at IS NULL)`;
 /** The credit notes of sale `sale` that settle it: each note less its part held on the customer's account. */
-const CREDITED_TO_INVOICE_SQL = (sale: string) =>
+export const CREDITED_TO_INVOICE_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(n.amount_paise - n.on_account_paise), 0) FROM credit_notes n
      WHERE n.org_id = ${sale}.org_id AND n.sale_id = ${sale}.id AND n.voided_at IS NULL)`;
 /** Money on account applied to sale `sale` that still counts (its source not voided). */
-const APPLIED_SQL = (sale: string) =>
+export const APPLIED_SQL = (sale: string) =>
   `(SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a
      WHERE a.org_id = ${sale}.org_id AND a.sale_id = ${sale}.id AND NOT ${SOURCE_VOIDED_SQL("a")})`;
 
@@ -503,62 +478,6 @@ export async function createExpense(
   const orm = inventoryDb(db);
   await orm.batch([orm.insert(expenses).values({ ...row, orgId })]);
   return { value: row, eventIds: [] };
-}
-
-/** A customer's receivables: open invoices' outstanding by age, and money held on account. */
-export interface CustomerBalanceRow {
-  id: string;
-  name: string;
-  gstin: string | null;
-  creditLimitPaise: number;
-  due0to30: number;
-  due31to60: number;
-  due61to90: number;
-  dueOver90: number;
-  onAccountPaise: number;
-}
-
-/**
- * Customers in creation order (rowid: the order they were written; ids of customers written in the same
- * millisecond differ only in their random part) with each non-cancelled invoice's outstanding (total less its payments, credit
- * notes and money on account applied to it) summed by the bucket its sale date falls in, and the money held on
- * account: payments with no invoice or against a cancelled one, and credit notes with no invoice or beyond what
- * their invoice owed, less what later invoices consumed. Outstanding = the buckets less that money, the same
- * figure as the customers export.
- */
-export async function listCustomerBalances(
-  db: ReadDb,
-  orgId: string,
-  query: { starts: { "0_30": string; "31_60": string; "61_90": string }; limit: number; offset: number },
-): Promise<{ rows: CustomerBalanceRow[]; hasMore: boolean }> {
-  const { results } = await db
-    .prepare(
-      `WITH open_invoices AS (
-         SELECT s.customer_id, s.sale_date,
-                s.total_paise
-                  - (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p WHERE p.org_id = s.org_id AND p.sale_id = s.id AND p.voided_at IS NULL)
-                  - ${CREDITED_TO_INVOICE_SQL("s")}
-                  - ${APPLIED_SQL("s")} AS due
-           FROM sales s WHERE s.org_id = ?1 AND s.status <> 'cancelled')
-       SELECT c.id, c.name, c.gstin, c.credit_limit_paise AS creditLimitPaise,
-              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?2) AS due0to30,
-              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?3 AND o.sale_date < ?2) AS due31to60,
-              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date >= ?4 AND o.sale_date < ?3) AS due61to90,
-              (SELECT COALESCE(SUM(due), 0) FROM open_invoices o WHERE o.customer_id = c.id AND o.sale_date < ?4) AS dueOver90,
-              (SELECT COALESCE(SUM(p.amount_paise), 0) FROM payments p
-                WHERE p.org_id = c.org_id AND p.customer_id = c.id AND p.voided_at IS NULL
-                  AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled')))
-              + (SELECT COALESCE(SUM(n.on_account_paise), 0) FROM credit_notes n WHERE n.org_id = c.org_id AND n.customer_id = c.id AND n.voided_at IS NULL)
-              - (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a JOIN sales x ON x.org_id = a.org_id AND x.id = a.sale_id
-                  WHERE a.org_id = c.org_id AND a.customer_id = c.id AND x.status <> 'cancelled' AND NOT ${SOURCE_VOIDED_SQL("a")}) AS onAccountPaise
-         FROM customers c
-        WHERE c.org_id = ?1
-        ORDER BY c.rowid
-        LIMIT ?5 OFFSET ?6`,
-    )
-    .bind(orgId, query.starts["0_30"], query.starts["31_60"], query.starts["61_90"], query.limit + 1, query.offset)
-    .all<CustomerBalanceRow>();
-  return { rows: results.slice(0, query.limit), hasMore: results.length > query.limit };
 }
 
 /** What applying the customer's money on account to a new invoice adds to the invoice's batch. */

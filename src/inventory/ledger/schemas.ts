@@ -17,7 +17,8 @@ import {
   text,
 } from "../http/wire-formats";
 import type { MillInvoiceRow, MillPaymentRow, SupplierPayableRow } from "./mill-queries";
-import type { CreditNoteRow, CustomerBalanceRow, CustomerRow, ExpenseRow, PaymentRow } from "./queries";
+import type { CustomerBalanceRow, CustomerRow } from "./customer-queries";
+import type { CreditNoteRow, ExpenseRow, PaymentRow } from "./queries";
 
 export const CreateCustomerSchema = z
   .object({
