@@ -6,7 +6,7 @@ import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { GST_CREDIT_LIMIT_DESCRIPTION } from "../annual-returns/schemas";
-import { createCreditNote } from "./queries";
+import { createCreditNote } from "./receipt-queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";

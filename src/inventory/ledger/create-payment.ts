@@ -5,7 +5,7 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { createPayment } from "./queries";
+import { createPayment } from "./receipt-queries";
 import { ledgerRefusal } from "./ledger-refusals";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";

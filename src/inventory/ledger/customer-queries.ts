@@ -4,7 +4,7 @@ import { inventoryDb } from "../db/client";
 import { customers, events } from "../db/schema";
 import type { WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
-import { APPLIED_SQL, CREDITED_TO_INVOICE_SQL, SOURCE_VOIDED_SQL } from "./queries";
+import { APPLIED_SQL, CREDITED_TO_INVOICE_SQL, SOURCE_VOIDED_SQL } from "./receipt-queries";
 
 export type CustomerRow = Omit<typeof customers.$inferSelect, "orgId">;
 

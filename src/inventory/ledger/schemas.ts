@@ -18,7 +18,8 @@ import {
 } from "../http/wire-formats";
 import type { MillInvoiceRow, MillPaymentRow, SupplierPayableRow } from "./mill-queries";
 import type { CustomerBalanceRow, CustomerRow } from "./customer-queries";
-import type { CreditNoteRow, ExpenseRow, PaymentRow } from "./queries";
+import type { ExpenseRow } from "./queries";
+import type { CreditNoteRow, PaymentRow } from "./receipt-queries";
 
 export const CreateCustomerSchema = z
   .object({

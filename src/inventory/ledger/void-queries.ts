@@ -1,7 +1,7 @@
 // Voids: a ledger entry is never edited, only voided with its reason, event and audit row; a sale's cancellation reuses these.
 import { newId } from "../../platform/ids";
 import { rupeesSql, type WriteResult } from "../db/event-rows";
-import { SETTLED_SQL } from "./queries";
+import { SETTLED_SQL } from "./receipt-queries";
 
 /** The ledger entries that can be voided, by the kind named in their void route and event. */
 export const VOIDABLE_ENTRIES = {

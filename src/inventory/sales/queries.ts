@@ -5,7 +5,7 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
 import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
-import { advanceApplication } from "../ledger/queries";
+import { advanceApplication } from "../ledger/receipt-queries";
 import { voidStatements } from "../ledger/void-queries";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";

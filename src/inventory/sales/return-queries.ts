@@ -1,5 +1,4 @@
-// Sales returns: a credit note for the kg taken back and the kg put back into their lots, in one batch; kept with
-// the sales they reverse, and built on the ledger's credit notes.
+// Sales returns: a credit note for the kg taken back and the kg back into their lots; beside the sales they reverse.
 import { newId } from "../../platform/ids";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, type WriteResult } from "../db/event-rows";
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
@@ -16,7 +15,7 @@ import {
   leftToCredit,
   readCreditNote,
   SETTLED_PAISE_SQL,
-} from "../ledger/queries";
+} from "../ledger/receipt-queries";
 
 export type ReturnOutcome =
   | ({ kind: "recorded" } & WriteResult<CreditNoteRow & { items: Array<{ lotId: string; grams: number; amountPaise: number; gstPaise: number }> }>)

@@ -6,7 +6,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AnnualReturnSchema } from "../../../src/inventory/annual-returns/schemas";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
-import { createCreditNote } from "../../../src/inventory/ledger/queries";
+import { createCreditNote } from "../../../src/inventory/ledger/receipt-queries";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { writesAfter } from "../../d1-race";
 import { dbSnapshot } from "../../reliability/kit";

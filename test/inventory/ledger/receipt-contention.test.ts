@@ -4,7 +4,7 @@
 // then refused with 409 conflict_retry: nothing recorded, and the client sends it again.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createCreditNote, createPayment } from "../../../src/inventory/ledger/queries";
+import { createCreditNote, createPayment } from "../../../src/inventory/ledger/receipt-queries";
 import { newId } from "../../../src/platform/ids";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { expectError, expectStatus, INVENTORY } from "../helpers";
