@@ -9,9 +9,11 @@ import { chunks } from "../d1";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED, notSentError, type AttemptRecord, type DeliveryJob, type DeliveryUpdate } from "./consumer";
 import { type EndpointChange, type EndpointPatch, type EndpointRow, endpointQueries, type NewEndpoint, subscribes } from "./endpoint-queries";
+import { type EventListFilter, eventQueries, type StoredEvent, TEST_EVENT_TYPE } from "./event-queries";
 import { db, sharedQueries, type WebhookTables } from "./shared-queries";
 
 export { type EndpointChange, type EndpointPatch, type EndpointRow, type NewEndpoint, subscribes };
+export { type EventListFilter, type StoredEvent, TEST_EVENT_TYPE };
 export type { WebhookTables };
 type Tables = WebhookTables;
 
@@ -47,29 +49,6 @@ export interface DeliveryFilter {
 export interface DeliveryPage {
   deliveries: DeliveryView[];
   next: DeliveryPosition | null;
-}
-
-/** An event as its wire body is built from it. */
-export interface StoredEvent {
-  id: string;
-  ownerId: string;
-  type: string;
-  createdAt: number;
-  data: Record<string, unknown>;
-}
-
-/** Test sends are not business events: the events list and its look-up leave them out. */
-export const TEST_EVENT_TYPE = "webhook.test";
-
-/** Which of an owner's events to list: created in [since, before), optionally of one type, newest first. */
-export interface EventListFilter {
-  since: number;
-  before?: number | undefined;
-  type?: string | undefined;
-  /** Keyset paging: only events strictly older, in the list's order, than this one. */
-  after?: { createdAt: number; id: string } | undefined;
-  offset?: number | undefined;
-  limit: number;
 }
 
 /** A re-send to write: its new delivery id, and the delivery it repeats. */
@@ -620,77 +599,6 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     return { deliveries: recent.map((d) => ({ ...d, attempts: byDelivery.get(d.id) ?? [] })), next };
   }
 
-  const storedEventColumns = { id: events.id, ownerId: events.ownerId, type: events.type, createdAt: events.createdAt, data: events.payload };
-
-  /**
-   * The owner's events, newest first (events of one millisecond by id, so keyset pages neither repeat nor skip one),
-   * test sends left out. The index on (owner, created, id) serves the list, the one on (owner, type, created, id) a `type`.
-   */
-  async function listEvents(d1: D1Database, ownerId: string, filter: EventListFilter): Promise<StoredEvent[]> {
-    const { after } = filter;
-    return db(d1)
-      .select(storedEventColumns)
-      .from(events)
-      .where(
-        and(
-          eq(events.ownerId, ownerId),
-          gte(events.createdAt, filter.since),
-          filter.before === undefined ? undefined : lt(events.createdAt, filter.before),
-          sql`${events.type} <> ${TEST_EVENT_TYPE}`,
-          filter.type === undefined ? undefined : eq(events.type, filter.type),
-          after === undefined
-            ? undefined
-            : or(lt(events.createdAt, after.createdAt), and(eq(events.createdAt, after.createdAt), lt(events.id, after.id))),
-        ),
-      )
-      .orderBy(desc(events.createdAt), desc(events.id))
-      .limit(filter.limit)
-      .offset(filter.offset ?? 0)
-      .all();
-  }
-
-  /** One of the owner's events created at or after `since`, or undefined (another owner's, older, a test send, unknown). */
-  async function findEvent(d1: D1Database, ownerId: string, id: string, since: number): Promise<StoredEvent | undefined> {
-    return db(d1)
-      .select(storedEventColumns)
-      .from(events)
-      .where(and(eq(events.id, id), eq(events.ownerId, ownerId), gte(events.createdAt, since), sql`${events.type} <> ${TEST_EVENT_TYPE}`))
-      .get();
-  }
-
-  /** Owners with a live endpoint subscribed to `eventType`: taking every event, or naming it in its list. */
-  async function ownersSubscribedTo(d1: D1Database, eventType: string): Promise<string[]> {
-    const rows = await db(d1)
-      .selectDistinct({ ownerId: endpoints.ownerId })
-      .from(endpoints)
-      .where(
-        and(
-          isNull(endpoints.deletedAt),
-          isNull(endpoints.disabledAt),
-          or(eq(endpoints.allEvents, true), sql`EXISTS (SELECT 1 FROM json_each(${endpoints.events}) WHERE json_each.value = ${eventType})`),
-        ),
-      )
-      .all();
-    return rows.map((r) => r.ownerId);
-  }
-
-  /**
-   * Inserts events that must exist once per (owner, dedupe key): a second insert with the same key is ignored
-   * by the unique index. Returns the ids actually inserted.
-   */
-  async function insertDedupedEvents(
-    d1: D1Database,
-    rows: ReadonlyArray<Required<Pick<Tables["events"]["$inferInsert"], "id" | "ownerId" | "type" | "payload" | "dedupeKey" | "createdAt">>>,
-  ): Promise<string[]> {
-    const q = db(d1);
-    const inserted: string[] = [];
-    for (const part of chunks(rows, 10)) {
-      const written = await q.insert(events).values(part).onConflictDoNothing().returning({ id: events.id });
-      inserted.push(...written.map((r) => r.id));
-    }
-    return inserted;
-  }
-
   return {
     ...endpointQueries(tables),
     fanOutEvents,
@@ -707,9 +615,6 @@ export function webhookQueries(tables: Tables, eventBody: (event: StoredEvent) =
     insertRecoveryDeliveries,
     manualSendsSince,
     listDeliveries,
-    ownersSubscribedTo,
-    insertDedupedEvents,
-    listEvents,
-    findEvent,
+    ...eventQueries(tables),
   };
 }
