@@ -1,4 +1,4 @@
-// What both services promise of an endpoint's deliveries log paged by cursor (src/platform/webhooks/queries.ts
+// What both services promise of an endpoint's deliveries log paged by cursor (src/platform/webhooks/delivery-log-queries.ts
 // listDeliveries): every delivery once, in the log's order, whatever is delivered meanwhile; the filters kept; a
 // cursor of another endpoint, an altered one or one of other filters refused; every page, of one status too, read from
 // an index in the log's order. Each service's recovery tests call `deliveryLogCases` with a small driver, as they

@@ -249,7 +249,7 @@ describe("refusals", () => {
 });
 
 describe("the query plan", () => {
-  /** SQLite's plan for the list's query (as src/platform/webhooks/queries.ts listEvents writes it), with or without `type`. */
+  /** SQLite's plan for the list's query (as src/platform/webhooks/event-queries.ts listEvents writes it), with or without `type`. */
   async function planOf(type: boolean): Promise<string> {
     const sql = `EXPLAIN QUERY PLAN SELECT id, org_id, type, created_at, payload FROM events
       WHERE org_id = ?1 AND created_at >= ?2 AND type <> 'webhook.test' ${type ? "AND type = ?3" : ""}
