@@ -1,6 +1,7 @@
 // Webhook endpoint operations for one owner, shared by the key-authenticated API (/api/v1/webhooks) and
 // the management API the web page uses (/admin/api/webhooks): one set of rules (URL check, endpoint cap,
-// secret shown once) and one wire shape, whoever the caller is. SQL stays in db/webhooks.ts.
+// secret shown once) and one wire shape, whoever the caller is. SQL stays in the webhook
+// store (`queries.ts`, over the platform's `webhooks/*-queries.ts`).
 import type { Actor } from "../../platform/auth/admin";
 import { actorName } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
