@@ -1,0 +1,106 @@
+// The input in integer paise with the year's facts resolved once: what every head of income and every regime
+// of one computation reads.
+import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
+import { toReportedFacts, type ReportedFacts } from "./form16-figures";
+import { isFiftyPercentCity } from "./hra";
+import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
+import { toPaise } from "./rounding";
+import type { HouseProperty, TaxInput } from "./types";
+import { LIMITS, type YearRules } from "./years";
+
+/** The input in integer paise with the year's facts (age band, HRA city) resolved once. */
+export interface Facts {
+  resident: boolean;
+  seniorCitizen: boolean;
+  superSeniorCitizen: boolean;
+  fiftyPercentCity: boolean;
+  isGovernmentEmployer: boolean;
+  grossSalary: number;
+  basicPlusDA: number;
+  hraReceived: number;
+  rentPaid: number;
+  professionalTax: number;
+  /** Employer PF + superannuation contributions: with s.80CCD(2) NPS they make the s.17(2)(vii) aggregate. */
+  otherEmployerContributions: number;
+  houseProperties: readonly HouseProperty[];
+  /** s.71B, paise: the losses brought forward, and the part of them from a self-occupied home's loan interest. */
+  housePropertyLossBroughtForward: number;
+  housePropertyLossFromSelfOccupiedInterest: number;
+  savingsInterest: number;
+  depositInterest: number;
+  dividends: number;
+  /** A non-resident's dividends (all of `dividends`), charged at 20 % under s.115A; 0 for a resident. */
+  nonResidentDividends: number;
+  familyPension: number;
+  casualWinnings: number;
+  capitalGains: CapitalGainsFacts;
+  /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings, s.115A dividends) is present. */
+  hasSpecialRateIncome: boolean;
+  presumptiveBusinessIncome: number;
+  presumptiveProfessionIncome: number;
+  /** Business or professional income is declared: s.115BAC(6) then makes the opt-out a continuing choice. */
+  hasBusinessIncome: boolean;
+  section80C: number;
+  section80CCD1B: number;
+  section80CCD2: number;
+  section80D_selfFamily: number;
+  section80D_parents: number;
+  parentsSeniorCitizen: boolean;
+  section80E: number;
+  section80G_100: number;
+  section80G_50: number;
+  section80G_50WithLimit: number;
+  taxesPaid: number;
+  reported: ReportedFacts;
+}
+
+export function toFacts(input: TaxInput, year: YearRules): Facts {
+  // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
+  const resident = input.residentialStatus !== "non_resident";
+  const { salary, otherIncome, deductions } = input;
+  const capitalGains = capitalGainsFacts(input.capitalGains, year, resident, input.capitalLossesBroughtForward);
+  const casualWinnings = toPaise(otherIncome.casualWinnings);
+  const dividends = toPaise(otherIncome.dividends);
+  // s.115A(1)(a)(i): "a non-resident (not being a company)"; an RNOR is resident and keeps the slab rates.
+  const nonResidentDividends = resident ? 0 : dividends;
+  return {
+    resident,
+    seniorCitizen: resident && input.age >= LIMITS.seniorAge,
+    superSeniorCitizen: resident && input.age >= LIMITS.superSeniorAge,
+    fiftyPercentCity: isFiftyPercentCity(salary.isMetroCity, input.city, year),
+    isGovernmentEmployer: salary.isGovernmentEmployer,
+    grossSalary: toPaise(salary.grossSalary),
+    basicPlusDA: toPaise(salary.basicPlusDA),
+    hraReceived: toPaise(salary.hraReceived),
+    rentPaid: toPaise(salary.rentPaid),
+    professionalTax: toPaise(salary.professionalTax),
+    otherEmployerContributions: toPaise(salary.employerPfContribution) + toPaise(salary.employerSuperannuationContribution),
+    houseProperties: input.houseProperties,
+    housePropertyLossBroughtForward: toPaise(input.housePropertyLossBroughtForward?.amount ?? 0),
+    housePropertyLossFromSelfOccupiedInterest: toPaise(input.housePropertyLossBroughtForward?.fromSelfOccupiedInterest ?? 0),
+    savingsInterest: toPaise(otherIncome.savingsInterest),
+    depositInterest: toPaise(otherIncome.depositInterest),
+    dividends,
+    nonResidentDividends,
+    familyPension: toPaise(otherIncome.familyPension),
+    casualWinnings,
+    capitalGains,
+    hasSpecialRateIncome: casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0,
+    presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
+    presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
+    hasBusinessIncome: input.presumptive.business !== null || input.presumptive.profession !== null,
+    section80C: toPaise(deductions.section80C),
+    section80CCD1B: toPaise(deductions.section80CCD1B),
+    section80CCD2: toPaise(deductions.section80CCD2),
+    section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
+    section80D_parents: toPaise(deductions.section80D_parents),
+    // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
+    parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
+    section80E: toPaise(deductions.section80E),
+    section80G_100: toPaise(deductions.section80G_100),
+    section80G_50: toPaise(deductions.section80G_50),
+    section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
+    taxesPaid: toPaise(input.taxesPaid),
+    reported: toReportedFacts(input),
+  };
+}
