@@ -4,8 +4,9 @@
 import { GAIN_BUCKETS, type GainBucket, type LandOrBuildingGain } from "./capital-gains";
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
-import { EXEMPTION_DESCRIPTIONS, OTHER_VIA_DESCRIPTIONS, allowedInNewRegime, otherVIAAllowedInNewRegime } from "./form16-figures";
+import { OTHER_VIA_DESCRIPTIONS, otherVIAAllowedInNewRegime } from "./form16-figures";
 import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
+import { salaryHead } from "./salary-head";
 import { chooseSelfOccupied } from "./self-occupied";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
 import type { DeductionLine, HouseProperty, Rebate87ABasis, Regime, RegimeResult } from "./types";
@@ -26,18 +27,10 @@ const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
 const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
 const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
 const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
-const REASON_HRA_RENT = "s.10(13A), Rule 2A: rent paid minus 10 % of salary";
-const REASON_HRA_50 = "s.10(13A), Rule 2A: 50 % of salary (metro)";
-const REASON_HRA_40 = "s.10(13A), Rule 2A: 40 % of salary (other places)";
-const REASON_SD_SALARY = "s.16(ia): limited to the salary";
-const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
-const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
 const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
 const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
 const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
-const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
-const REASON_VRS_CAP = "s.10(10C): ₹5,00,000 of voluntary retirement compensation";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 /**
@@ -310,62 +303,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const oldStyle = rules.allowsOldRegimeDeductions;
   const lines = out === null ? null : out.deductions;
 
-  // Salaries. s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
-  // 10 % limb stays exact in paise.
-  let hraExemption = 0;
-  const reportedExemptions = f.reported.exemptions10;
-  const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
-  if (f.hraReceived > 0 && !hraReported) {
-    const received = f.hraReceived * 10;
-    const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
-    const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
-    const least = Math.min(received, rentLimb, cityLimb);
-    const exempt = least > 0 ? Math.floor(least / 10) : 0;
-    hraExemption = oldStyle ? exempt : 0;
-    if (lines !== null) {
-      // Only shown when less than the HRA received is exempt, so the binding limb is rent or city.
-      const reason = !oldStyle ? NEW_REGIME_BAR : least === rentLimb ? REASON_HRA_RENT : f.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
-      pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
-    }
-  }
-  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary; the Act's
-  // own cap on voluntary retirement compensation holds whatever the employer reported.
-  for (let i = 0; i < reportedExemptions.length; i++) {
-    const { section, paise } = reportedExemptions[i]!;
-    const allowedHere = oldStyle || allowedInNewRegime(section);
-    const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
-    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
-    const exempt = Math.min(paise, cap, salaryLeft);
-    hraExemption += exempt;
-    if (lines !== null && paise > 0) {
-      const reason = !allowedHere ? NEW_REGIME_BAR : exempt === cap && cap < salaryLeft ? REASON_VRS_CAP : REASON_EXEMPTION_SALARY;
-      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, reason);
-    }
-  }
-  // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
-  const employerContributionPerquisite = Math.max(
-    0,
-    f.section80CCD2 + f.otherEmployerContributions - LIMITS.employerContributionsPerquisiteAbove * 100,
-  );
-  const netSalary = Math.max(0, f.grossSalary + employerContributionPerquisite - hraExemption);
-  let standardDeduction = 0;
-  // The perquisite is salary (s.17(1)(iv)), so it earns the standard deduction even without a cash salary.
-  if (netSalary > 0) {
-    const cap = rules.standardDeduction * 100;
-    standardDeduction = Math.min(cap, netSalary);
-    if (lines !== null) pushLine(lines, "16(ia)", "salary", "Standard deduction", cap, standardDeduction, cap, REASON_SD_SALARY);
-  }
-  let professionalTax = 0;
-  if (f.professionalTax > 0) {
-    const cap = oldStyle ? LIMITS.professionalTax * 100 : 0;
-    const room = netSalary - standardDeduction;
-    professionalTax = Math.min(f.professionalTax, cap, room);
-    if (lines !== null) {
-      const reason = !oldStyle ? NEW_REGIME_BAR : cap <= room ? REASON_PT_CAP : REASON_SALARY;
-      pushLine(lines, "16(iii)", "salary", "Tax on employment (profession tax)", f.professionalTax, professionalTax, cap, reason);
-    }
-  }
-  const incomeFromSalary = netSalary - standardDeduction - professionalTax;
+  const salary = salaryHead(f, rules, lines);
 
   // House property. s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair
   // (s.23(4), see self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual
@@ -436,7 +374,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income
   // first, then a non-resident's dividends and special-rate capital gains, dearest first; s.115BAC(2)(ii)(b):
   // none in the new regime.
-  const otherHeads = incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
+  const otherHeads = salary.incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
   let lossSetOff = 0;
   let lossAgainstSpecial = 0;
   let lossNotSetOff = 0;
@@ -672,11 +610,11 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 
   const balance = taxLiability * 100 - f.taxesPaid;
   out.salary.grossSalary = toRupees(f.grossSalary);
-  out.salary.hraExemption = toRupees(hraExemption);
-  out.salary.standardDeduction = toRupees(standardDeduction);
-  out.salary.professionalTax = toRupees(professionalTax);
-  out.salary.employerContributionPerquisite = toRupees(employerContributionPerquisite);
-  out.salary.incomeFromSalary = toRupees(incomeFromSalary);
+  out.salary.hraExemption = toRupees(salary.hraExemption);
+  out.salary.standardDeduction = toRupees(salary.standardDeduction);
+  out.salary.professionalTax = toRupees(salary.professionalTax);
+  out.salary.employerContributionPerquisite = toRupees(salary.employerContributionPerquisite);
+  out.salary.incomeFromSalary = toRupees(salary.incomeFromSalary);
   out.houseProperty.selfOccupied = chosen ?? selfOccupiedIndexes(properties);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
   out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstSpecial);

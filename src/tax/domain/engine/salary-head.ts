@@ -1,0 +1,88 @@
+// Income from salaries (ss.15 to 17) for one regime: the s.10 exemptions (HRA and those the employer reported),
+// the s.17(2)(vii) perquisite, then the s.16 deductions (standard deduction and profession tax).
+import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
+import type { Facts } from "./facts";
+import { EXEMPTION_DESCRIPTIONS, allowedInNewRegime } from "./form16-figures";
+import type { DeductionLine } from "./types";
+import { LIMITS, type RegimeRules } from "./years";
+
+const REASON_HRA_RENT = "s.10(13A), Rule 2A: rent paid minus 10 % of salary";
+const REASON_HRA_50 = "s.10(13A), Rule 2A: 50 % of salary (metro)";
+const REASON_HRA_40 = "s.10(13A), Rule 2A: 40 % of salary (other places)";
+const REASON_SD_SALARY = "s.16(ia): limited to the salary";
+const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
+const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
+const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
+const REASON_VRS_CAP = "s.10(10C): ₹5,00,000 of voluntary retirement compensation";
+
+/** The Salaries head, in paise. */
+export interface SalaryHead {
+  /** Every s.10 exemption: HRA (s.10(13A)) and those the employer reported. */
+  hraExemption: number;
+  employerContributionPerquisite: number;
+  standardDeduction: number;
+  professionalTax: number;
+  incomeFromSalary: number;
+}
+
+/** The Salaries head under `rules`; adds its deduction lines to `lines` when given. */
+export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] | null): SalaryHead {
+  const oldStyle = rules.allowsOldRegimeDeductions;
+  // s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
+  // 10 % limb stays exact in paise.
+  let hraExemption = 0;
+  const reportedExemptions = f.reported.exemptions10;
+  const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
+  if (f.hraReceived > 0 && !hraReported) {
+    const received = f.hraReceived * 10;
+    const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
+    const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
+    const least = Math.min(received, rentLimb, cityLimb);
+    const exempt = least > 0 ? Math.floor(least / 10) : 0;
+    hraExemption = oldStyle ? exempt : 0;
+    if (lines !== null) {
+      // Only shown when less than the HRA received is exempt, so the binding limb is rent or city.
+      const reason = !oldStyle ? NEW_REGIME_BAR : least === rentLimb ? REASON_HRA_RENT : f.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
+      pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
+    }
+  }
+  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary; the Act's
+  // own cap on voluntary retirement compensation holds whatever the employer reported.
+  for (let i = 0; i < reportedExemptions.length; i++) {
+    const { section, paise } = reportedExemptions[i]!;
+    const allowedHere = oldStyle || allowedInNewRegime(section);
+    const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
+    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
+    const exempt = Math.min(paise, cap, salaryLeft);
+    hraExemption += exempt;
+    if (lines !== null && paise > 0) {
+      const reason = !allowedHere ? NEW_REGIME_BAR : exempt === cap && cap < salaryLeft ? REASON_VRS_CAP : REASON_EXEMPTION_SALARY;
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, reason);
+    }
+  }
+  // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
+  const employerContributionPerquisite = Math.max(
+    0,
+    f.section80CCD2 + f.otherEmployerContributions - LIMITS.employerContributionsPerquisiteAbove * 100,
+  );
+  const netSalary = Math.max(0, f.grossSalary + employerContributionPerquisite - hraExemption);
+  let standardDeduction = 0;
+  // The perquisite is salary (s.17(1)(iv)), so it earns the standard deduction even without a cash salary.
+  if (netSalary > 0) {
+    const cap = rules.standardDeduction * 100;
+    standardDeduction = Math.min(cap, netSalary);
+    if (lines !== null) pushLine(lines, "16(ia)", "salary", "Standard deduction", cap, standardDeduction, cap, REASON_SD_SALARY);
+  }
+  let professionalTax = 0;
+  if (f.professionalTax > 0) {
+    const cap = oldStyle ? LIMITS.professionalTax * 100 : 0;
+    const room = netSalary - standardDeduction;
+    professionalTax = Math.min(f.professionalTax, cap, room);
+    if (lines !== null) {
+      const reason = !oldStyle ? NEW_REGIME_BAR : cap <= room ? REASON_PT_CAP : REASON_SALARY;
+      pushLine(lines, "16(iii)", "salary", "Tax on employment (profession tax)", f.professionalTax, professionalTax, cap, reason);
+    }
+  }
+  const incomeFromSalary = netSalary - standardDeduction - professionalTax;
+  return { hraExemption, employerContributionPerquisite, standardDeduction, professionalTax, incomeFromSalary };
+}
