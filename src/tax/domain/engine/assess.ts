@@ -5,11 +5,11 @@ import { GAIN_BUCKETS, type GainBucket, type LandOrBuildingGain } from "./capita
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { OTHER_VIA_DESCRIPTIONS, otherVIAAllowedInNewRegime } from "./form16-figures";
-import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toPaise, toRupees } from "./rounding";
+import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
+import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
-import { chooseSelfOccupied } from "./self-occupied";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
-import type { DeductionLine, HouseProperty, Rebate87ABasis, Regime, RegimeResult } from "./types";
+import type { DeductionLine, Rebate87ABasis, Regime, RegimeResult } from "./types";
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
@@ -27,7 +27,6 @@ const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
 const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
 const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
 const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
-const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
 const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
 const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
 const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
@@ -152,34 +151,12 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, landOrBuildings };
 }
 
-/**
- * The special-rate income (paise) a house-property loss set off against it leaves: the loss comes off a
- * non-resident's dividends (20 %), then the gains, dearest first (GAIN_BUCKETS order).
- */
-function specialAfterLoss(f: Facts, lossAgainstSpecial: number): { nonResidentDividends: number; gains: number[] } {
-  let loss = lossAgainstSpecial;
-  const dividendsLoss = Math.min(loss, f.nonResidentDividends);
-  loss -= dividendsLoss;
-  const gains = f.capitalGains.buckets.map((paise) => {
-    const used = Math.min(loss, paise);
-    loss -= used;
-    return paise - used;
-  });
-  return { nonResidentDividends: f.nonResidentDividends - dividendsLoss, gains };
-}
-
 /** A resident's dividends inside slab income (a non-resident's are charged apart under s.115A). */
 function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {
   const dividends = f.dividends - f.nonResidentDividends;
   if (dividends === 0) return 0;
   const nonDividendIncome = roundToTenRupees(Math.max(0, ordinaryAfterDeductions - dividends));
   return slab - Math.min(slab, nonDividendIncome);
-}
-
-function selfOccupiedIndexes(properties: readonly HouseProperty[]): number[] {
-  const indexes: number[] = [];
-  for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") indexes.push(i);
-  return indexes;
 }
 
 function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, out: RegimeResult): void {
@@ -303,55 +280,9 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const oldStyle = rules.allowsOldRegimeDeductions;
   const lines = out === null ? null : out.deductions;
 
+  // The heads of income; each adds its deduction lines in the order the result shows them.
   const salary = salaryHead(f, rules, lines);
-
-  // House property. s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair
-  // (s.23(4), see self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual
-  // value; s.24(b) interest. s.115BAC(2)(i) bars s.24(b) only for the s.23(2) self-occupied property.
-  const selfOccupiedCap = oldStyle ? LIMITS.selfOccupiedInterest * 100 : 0;
-  const properties = f.houseProperties;
-  let selfOccupiedTyped = 0;
-  for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") selfOccupiedTyped++;
-  const chosen = selfOccupiedTyped > LIMITS.selfOccupiedNilValueProperties ? chooseSelfOccupied(properties, selfOccupiedCap) : null;
-  let selfOccupiedInterest = 0;
-  let annualValue = 0;
-  let standardDeduction24a = 0;
-  let letOutInterest = 0;
-  for (let i = 0; i < properties.length; i++) {
-    const property = properties[i]!;
-    const interest = toPaise(property.interestOnHousingLoan);
-    if (property.type === "self_occupied" && (chosen === null || chosen.includes(i))) {
-      selfOccupiedInterest += interest;
-      continue;
-    }
-    const value = toPaise(property.annualRent) - toPaise(property.municipalTaxesPaid);
-    annualValue += value;
-    if (value > 0) standardDeduction24a += percentOfFloor(value, LIMITS.letOutStandardDeductionPercent);
-    letOutInterest += interest;
-  }
-  const selfOccupiedInterestAllowed = Math.min(selfOccupiedInterest, selfOccupiedCap);
-  if (lines !== null) {
-    if (standardDeduction24a > 0) {
-      pushLine(lines, "24(a)", "houseProperty", "30 % of annual value", standardDeduction24a, standardDeduction24a, Infinity, null);
-    }
-    if (letOutInterest > 0) {
-      pushLine(lines, "24(b)", "houseProperty", "Interest on housing loan, let-out property", letOutInterest, letOutInterest, Infinity, null);
-    }
-    if (selfOccupiedInterest > 0) {
-      pushLine(
-        lines,
-        "24(b)",
-        "houseProperty",
-        "Interest on housing loan, self-occupied property",
-        selfOccupiedInterest,
-        selfOccupiedInterestAllowed,
-        selfOccupiedCap,
-        oldStyle ? REASON_SO_INTEREST : NEW_REGIME_BAR,
-      );
-    }
-  }
-  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
-  const incomeFromHouseProperty = f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  const incomeFromHouseProperty = housePropertyIncome(f, rules, lines);
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -371,27 +302,11 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   // Special-rate income a house-property loss may be set against (never winnings, s.58(4)).
   const lossAbsorbingSpecial = f.nonResidentDividends + specialRateGains;
 
-  // Set-off. s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income
-  // first, then a non-resident's dividends and special-rate capital gains, dearest first; s.115BAC(2)(ii)(b):
-  // none in the new regime.
+  // Set-off of house-property losses: this year's against the other heads, earlier years' against this year's.
   const otherHeads = salary.incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
-  let lossSetOff = 0;
-  let lossAgainstSpecial = 0;
-  let lossNotSetOff = 0;
-  if (incomeFromHouseProperty < 0) {
-    const loss = -incomeFromHouseProperty;
-    const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
-    lossSetOff = Math.min(allowed, otherHeads);
-    lossAgainstSpecial = Math.min(allowed - lossSetOff, lossAbsorbingSpecial);
-    lossNotSetOff = loss - lossSetOff - lossAgainstSpecial;
-  }
-  // s.71B: losses of earlier years only against this year's income from house property. The new regime sets off none
-  // that came from a self-occupied home's loan interest, and a loss it does not set off is never carried on
-  // (s.115BAC(2)(ii), (3)): neither that part nor this year's loss.
-  const broughtForwardUsable = f.housePropertyLossBroughtForward - (oldStyle ? 0 : f.housePropertyLossFromSelfOccupiedInterest);
-  const lossBroughtForwardSetOff = Math.min(broughtForwardUsable, Math.max(0, incomeFromHouseProperty));
-  const lossToCarryForward = (oldStyle ? lossNotSetOff : 0) + broughtForwardUsable - lossBroughtForwardSetOff;
-  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - lossBroughtForwardSetOff - lossSetOff;
+  const losses = setOffHousePropertyLosses(f, rules, incomeFromHouseProperty, otherHeads, lossAbsorbingSpecial);
+  const lossAgainstSpecial = losses.lossAgainstSpecial;
+  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - losses.lossBroughtForwardSetOff - losses.lossSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
   // Chapter VI-A. Only s.80CCD(2) and s.80CCH(2) survive in the new regime (s.115BAC(2)(i)); s.80G goes last because its
@@ -615,12 +530,12 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.salary.professionalTax = toRupees(salary.professionalTax);
   out.salary.employerContributionPerquisite = toRupees(salary.employerContributionPerquisite);
   out.salary.incomeFromSalary = toRupees(salary.incomeFromSalary);
-  out.houseProperty.selfOccupied = chosen ?? selfOccupiedIndexes(properties);
+  out.houseProperty.selfOccupied = selfOccupiedHomes(f, rules);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
-  out.houseProperty.lossSetOff = toRupees(lossSetOff + lossAgainstSpecial);
-  out.houseProperty.lossNotSetOff = toRupees(lossNotSetOff);
-  out.houseProperty.lossBroughtForwardSetOff = toRupees(lossBroughtForwardSetOff);
-  out.houseProperty.lossToCarryForward = toRupees(lossToCarryForward);
+  out.houseProperty.lossSetOff = toRupees(losses.lossSetOff + lossAgainstSpecial);
+  out.houseProperty.lossNotSetOff = toRupees(losses.lossNotSetOff);
+  out.houseProperty.lossBroughtForwardSetOff = toRupees(losses.lossBroughtForwardSetOff);
+  out.houseProperty.lossToCarryForward = toRupees(losses.lossToCarryForward);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);
   out.otherSources.dividends = toRupees(f.dividends);
