@@ -1,88 +1,20 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
-import { GAIN_BUCKETS, type GainBucket, type LandOrBuildingGain } from "./capital-gains";
-import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
+import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
+import { chapterVIADeductions } from "./chapter-via";
+import { pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
-import { OTHER_VIA_DESCRIPTIONS, otherVIAAllowedInNewRegime } from "./form16-figures";
 import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
-import { paiseToWholeRupees, percentOf, percentOfFloor, roundToTenRupees, toRupees } from "./rounding";
+import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
-import type { DeductionLine, Rebate87ABasis, Regime, RegimeResult } from "./types";
+import type { Rebate87ABasis, Regime, RegimeResult } from "./types";
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
 
-const GTI_BOUND = "s.80A(2): Chapter VI-A deductions cannot exceed gross total income";
-const REASON_80CCE = "s.80CCE: ₹1,50,000 aggregate for 80C, 80CCC and 80CCD(1)";
-const REASON_80CCD1B = "s.80CCD(1B): ₹50,000";
-const REASON_80CCD2_10 = "s.80CCD(2): 10 % of basic + DA";
-const REASON_80CCD2_14 = "s.80CCD(2): 14 % of basic + DA";
-const REASON_80D_SELF = "s.80D(2)(a): ₹25,000 for self, spouse and children";
-const REASON_80D_SELF_SENIOR = "s.80D(4): ₹50,000 where the insured is a senior citizen";
-const REASON_80D_PARENTS = "s.80D(2)(b): ₹25,000 for parents";
-const REASON_80D_PARENTS_SENIOR = "s.80D(4): ₹50,000 where a parent is a senior citizen";
-const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
-const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
-const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
-const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
-const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
-const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
-const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
 const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
-
-/**
- * A Chapter VI-A claim: the least of the claim, its cap and `room`, what is left of gross total income less its
- * special-rate income; `roomReason` names the rules that set that room.
- */
-function allowVIA(
-  lines: DeductionLine[] | null,
-  section: string,
-  description: string,
-  claimed: number,
-  cap: number,
-  capReason: string,
-  room: number,
-  roomReason: string,
-): number {
-  const allowed = Math.min(claimed, cap, room);
-  if (lines !== null && claimed > 0) {
-    pushLine(lines, section, "chapterVIA", description, claimed, allowed, cap, cap <= room ? capReason : roomReason);
-  }
-  return allowed;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listed(items: readonly string[]): string {
-  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-const ROOM_SECTIONS: Readonly<Record<GainBucket["kind"], string>> = { "111A": "s.111A(2)", "112": "s.112(2)", "112A": "s.112A(5)" };
-
-/**
- * Why Chapter VI-A can fall short of a claim's cap: s.80A(2) keeps it within gross total income, and where that
- * income holds special-rate income (what a house-property loss left of it), the sections that keep deductions off
- * it: ss.111A(2), 112(2), 112A(5), s.115A(4) for a non-resident's dividends, s.115BB for winnings.
- */
-function viaRoomReason(f: Facts, lossAgainstSpecial: number): string {
-  const left = specialAfterLoss(f, lossAgainstSpecial);
-  const sections: string[] = [];
-  for (const kind of ["111A", "112", "112A"] as const) {
-    if (GAIN_BUCKETS.some((bucket, i) => bucket.kind === kind && left.gains[i]! > 0)) sections.push(ROOM_SECTIONS[kind]);
-  }
-  const incomes = sections.length > 0 ? ["capital gains taxed at special rates"] : [];
-  if (left.nonResidentDividends > 0) {
-    sections.push("s.115A(4)");
-    incomes.push("a non-resident's dividends");
-  }
-  if (f.casualWinnings > 0) {
-    sections.push("s.115BB");
-    incomes.push("winnings");
-  }
-  if (sections.length === 0) return GTI_BOUND;
-  return `${listed([...sections, "s.80A(2)"])}: Chapter VI-A deductions cannot exceed gross total income less ${listed(incomes)}`;
-}
 
 /** Tax on `income` rupees at the slab rates, in paise (exact: rupees × percent = paise). */
 function slabTaxPaise(slabs: readonly Slab[], income: number): number {
@@ -277,7 +209,6 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
   const rules = regime === "old" ? year.old : year.new;
-  const oldStyle = rules.allowsOldRegimeDeductions;
   const lines = out === null ? null : out.deductions;
 
   // The heads of income; each adds its deduction lines in the order the result shows them.
@@ -309,164 +240,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - losses.lossBroughtForwardSetOff - losses.lossSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
-  // Chapter VI-A. Only s.80CCD(2) and s.80CCH(2) survive in the new regime (s.115BAC(2)(i)); s.80G goes last because its
-  // qualifying limit is on gross total income less the other deductions. None is set against special-rate
-  // income (ss.111A(2), 112(2), 112A(5), 115BB; s.115A(4) for a non-resident's dividends), so the room is the
-  // ordinary part of gross total income.
-  const bar = oldStyle ? Infinity : 0;
-  // Only the detailed result shows why a claim was cut.
-  const roomReason = lines === null || grossTotalIncome === ordinaryIncome ? GTI_BOUND : viaRoomReason(f, lossAgainstSpecial);
-  let via = 0;
-  via += allowVIA(
-    lines,
-    "80C",
-    "Life insurance, PF, PPF, ELSS and the like",
-    f.section80C,
-    oldStyle ? LIMITS.section80CCE * 100 : 0,
-    oldStyle ? REASON_80CCE : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  via += allowVIA(
-    lines,
-    "80CCD(1B)",
-    "Own contribution to NPS",
-    f.section80CCD1B,
-    oldStyle ? LIMITS.section80CCD1B * 100 : 0,
-    oldStyle ? REASON_80CCD1B : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
-  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
-  via += allowVIA(
-    lines,
-    "80CCD(2)",
-    "Employer's contribution to NPS",
-    f.section80CCD2,
-    f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
-    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
-  const splitStart = via;
-  via += allowVIA(
-    lines,
-    "80D",
-    "Health insurance: self, spouse and children",
-    f.section80D_selfFamily,
-    oldStyle ? selfCap * 100 : 0,
-    !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
-  via += allowVIA(
-    lines,
-    "80D",
-    "Health insurance: parents",
-    f.section80D_parents,
-    oldStyle ? parentsCap * 100 : 0,
-    !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  if (f.reported.section80D > 0) {
-    // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
-    // both caps with whatever the split fields already took.
-    const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
-    const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
-    via += allowVIA(
-      lines,
-      "80D",
-      "Health insurance: self, family and parents together",
-      f.reported.section80D,
-      oldStyle ? totalCap : 0,
-      oldStyle ? REASON_80D_TOTAL : NEW_REGIME_BAR,
-      ordinaryIncome - via,
-      roomReason,
-    );
-  }
-  via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
-  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
-  const reportedVIA = f.reported.otherChapterVIA;
-  const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
-  for (let i = 0; i < reportedVIA.length; i++) {
-    const { section, paise } = reportedVIA[i]!;
-    const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
-    // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
-    const cap = !allowedHere
-      ? 0
-      : section === "80TTA"
-        ? f.seniorCitizen
-          ? 0
-          : LIMITS.section80TTA * 100
-        : section === "80TTB"
-          ? f.seniorCitizen
-            ? LIMITS.section80TTB * 100
-            : 0
-          : Infinity;
-    const reason = !allowedHere
-      ? NEW_REGIME_BAR
-      : section === "80TTA"
-        ? f.seniorCitizen
-          ? REASON_80TTA_SENIOR
-          : REASON_80TTA
-        : section === "80TTB"
-          ? f.seniorCitizen
-            ? REASON_80TTB
-            : REASON_80TTB_ONLY_SENIOR
-          : null;
-    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? roomReason, ordinaryIncome - via, roomReason);
-  }
-  // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
-  if (!interestReported && f.seniorCitizen) {
-    via += allowVIA(
-      lines,
-      "80TTB",
-      "Interest on deposits",
-      f.savingsInterest + f.depositInterest,
-      oldStyle ? LIMITS.section80TTB * 100 : 0,
-      oldStyle ? REASON_80TTB : NEW_REGIME_BAR,
-      ordinaryIncome - via,
-      roomReason,
-    );
-  } else if (!interestReported) {
-    via += allowVIA(
-      lines,
-      "80TTA",
-      "Interest on savings accounts",
-      f.savingsInterest,
-      oldStyle ? LIMITS.section80TTA * 100 : 0,
-      oldStyle ? REASON_80TTA : NEW_REGIME_BAR,
-      ordinaryIncome - via,
-      roomReason,
-    );
-  }
-  const adjustedGrossTotalIncome = ordinaryIncome - via;
-  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
-  via += allowVIA(
-    lines,
-    "80G",
-    "Donations: 50 %, no qualifying limit",
-    f.section80G_50,
-    oldStyle ? Math.floor(f.section80G_50 / 2) : 0,
-    oldStyle ? REASON_80G_50 : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  const qualifying = Math.min(f.section80G_50WithLimit, percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
-  via += allowVIA(
-    lines,
-    "80G",
-    "Donations: 50 %, within the qualifying limit",
-    f.section80G_50WithLimit,
-    oldStyle ? Math.floor(qualifying / 2) : 0,
-    !oldStyle ? NEW_REGIME_BAR : qualifying < f.section80G_50WithLimit ? REASON_80G_QUALIFYING : REASON_80G_50,
-    ordinaryIncome - via,
-    roomReason,
-  );
+  const via = chapterVIADeductions(f, rules, ordinaryIncome, grossTotalIncome, lossAgainstSpecial, lines);
 
   // s.288A: total income to the nearest ₹10.
   const taxableIncome = roundToTenRupees(grossTotalIncome - via);
