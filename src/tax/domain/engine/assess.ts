@@ -1,6 +1,7 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
-// (`out` given) and the lean re-runs behind saving moves (`out` null: no allocation).
+// (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries and
+// House property heads and Chapter VI-A live in files of their own.
 import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import { pushLine } from "./deduction-lines";
@@ -241,7 +242,6 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
   const via = chapterVIADeductions(f, rules, ordinaryIncome, grossTotalIncome, lossAgainstSpecial, lines);
-
   // s.288A: total income to the nearest ₹10.
   const taxableIncome = roundToTenRupees(grossTotalIncome - via);
 

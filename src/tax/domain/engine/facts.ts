@@ -1,5 +1,4 @@
-// The input in integer paise with the year's facts resolved once: what every head of income and every regime
-// of one computation reads.
+// The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { isFiftyPercentCity } from "./hra";
