@@ -8,6 +8,7 @@ import {
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
   type IncomePeriod,
+  LIMITS,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   type FinancialYear,
@@ -253,6 +254,22 @@ export const DeductionsSchema = z
     ),
     section80D_parents: amount("Health-insurance premium for parents, s.80D(2)(b): ₹25,000, or ₹50,000 if a parent is a senior citizen.", 0),
     parentsAge: age("Age of the elder insured parent, for the s.80D(4) senior-citizen limit (60 or more).", 62).optional(),
+    section80D_checkUpSelfFamily: amount(
+      "Preventive health check-ups for self, spouse and children, s.80D(2)(a): within that group's limit, and ₹5,000 for both groups' check-ups together (s.80D(2A)); may be paid in cash.",
+      0,
+    ),
+    section80D_checkUpParents: amount(
+      "Preventive health check-ups for parents, s.80D(2)(b): within the parents' limit and the same ₹5,000 (s.80D(2A)).",
+      0,
+    ),
+    section80D_medicalSelfFamily: amount(
+      "Medical expenditure on the taxpayer or spouse who is a senior citizen (resident, 60 or more) with no health insurance, s.80D(2)(c): up to ₹50,000, less the group's insurance and check-ups (second proviso).",
+      0,
+    ),
+    section80D_medicalParents: amount(
+      "Medical expenditure on a parent who is a senior citizen with no health insurance, s.80D(2)(d): up to ₹50,000, less the parents' insurance and check-ups. Refused when parentsAge is under 60 or parentsSeniorCitizen is false.",
+      0,
+    ),
     section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
     section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
     section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
@@ -430,6 +447,18 @@ export const ProfileSchema = z
   })
   .strict()
   .superRefine((profile, ctx) => {
+    const deductions = profile.deductions;
+    if ((deductions?.section80D_medicalParents ?? 0) > 0) {
+      const parentsAge = deductions?.parentsAge;
+      const young = parentsAge !== undefined ? parentsAge < LIMITS.seniorAge : deductions?.parentsSeniorCitizen === false;
+      if (young) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["deductions", "section80D_medicalParents"],
+          message: `applies only to a parent who is a senior citizen, 60 or more (s.80D(2)(d)); ${parentsAge !== undefined ? `parentsAge is ${parentsAge}` : "parentsSeniorCitizen is false"}`,
+        });
+      }
+    }
     const houseLoss = profile.housePropertyLossBroughtForward;
     if (houseLoss !== undefined && houseLoss.fromSelfOccupiedInterest > houseLoss.amount) {
       ctx.addIssue({
@@ -737,6 +766,10 @@ export function toTaxInput(profile: Profile): TaxInput {
       section80D_selfFamily: deductions.section80D_selfFamily ?? 0,
       section80D_parents: deductions.section80D_parents ?? 0,
       parentsAge: deductions.parentsAge ?? null,
+      section80D_checkUpSelfFamily: deductions.section80D_checkUpSelfFamily ?? 0,
+      section80D_checkUpParents: deductions.section80D_checkUpParents ?? 0,
+      section80D_medicalSelfFamily: deductions.section80D_medicalSelfFamily ?? 0,
+      section80D_medicalParents: deductions.section80D_medicalParents ?? 0,
       section80E: deductions.section80E ?? 0,
       section80G_100: deductions.section80G_100 ?? 0,
       section80G_50: deductions.section80G_50 ?? 0,

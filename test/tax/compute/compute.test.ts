@@ -144,6 +144,28 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("allows medical expenditure on an uninsured senior parent (s.80D(2)(d)), and refuses it for a parent under 60", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Old regime: salary 10,00,000 − 50,000 − 50,000 of the parents' medical bills = 9,00,000: 12,500 + 20 % of
+    // 4,00,000 = 92,500, + cess 3,700 = 96,200.
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_000_000 },
+      deductions: { section80D_medicalParents: 50_000, parentsAge: 72 },
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.regimes.old).toMatchObject({ chapterVIADeductions: 50_000, totalTax: 96_200 });
+    const young = { ...profile, deductions: { section80D_medicalParents: 50_000, parentsAge: 58 } };
+    expect(await expectError(await compute(key, { profile: young, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.deductions.section80D_medicalParents: applies only to a parent who is a senior citizen, 60 or more (s.80D(2)(d)); parentsAge is 58",
+    );
+    const notSenior = { ...profile, deductions: { section80D_medicalParents: 50_000, parentsSeniorCitizen: false } };
+    expect(await expectError(await compute(key, { profile: notSenior, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.deductions.section80D_medicalParents: applies only to a parent who is a senior citizen, 60 or more (s.80D(2)(d)); parentsSeniorCitizen is false",
+    );
+  });
+
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest

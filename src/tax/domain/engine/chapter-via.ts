@@ -23,6 +23,8 @@ const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
 const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
 const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
 const REASON_80TTB_ONLY_SENIOR = "s.80TTB: resident senior citizens only";
+const REASON_80D_CHECK_UPS = "s.80D(2A): ₹5,000 of check-ups for both groups together, within the group's insurance limit";
+const REASON_80D_MEDICAL = "s.80D(2)(c), (d), second proviso: ₹50,000 for the group's medical expenditure and insurance together";
 const REASON_80D_TOTAL = "s.80D(2), (4): ₹25,000 or ₹50,000 for self/family plus ₹25,000 or ₹50,000 for parents";
 
 /**
@@ -131,9 +133,12 @@ export function chapterVIADeductions(
     ordinaryIncome - via,
     roomReason,
   );
+  // s.80D, two groups: each group's insurance (clauses (a), (b)) with its preventive check-ups inside the same limit,
+  // the check-ups of both groups within ₹5,000 (s.80D(2A)); then medical expenditure on a senior citizen without
+  // insurance (clauses (c), (d)), within ₹50,000 for the group's insurance and expenditure together.
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   const splitStart = via;
-  via += allowVIA(
+  const selfInsurance = allowVIA(
     lines,
     "80D",
     "Health insurance: self, spouse and children",
@@ -143,14 +148,58 @@ export function chapterVIADeductions(
     ordinaryIncome - via,
     roomReason,
   );
-  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  via += selfInsurance;
+  const selfCheckUps = allowVIA(
+    lines,
+    "80D",
+    "Preventive health check-ups: self, spouse and children",
+    f.section80D_checkUpSelfFamily,
+    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100, selfCap * 100 - selfInsurance) : 0,
+    oldStyle ? REASON_80D_CHECK_UPS : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  via += selfCheckUps;
   via += allowVIA(
+    lines,
+    "80D",
+    "Medical expenditure, senior citizen without health insurance: self or spouse",
+    f.section80D_medicalSelfFamily,
+    oldStyle ? LIMITS.section80DMedical * 100 - selfInsurance - selfCheckUps : 0,
+    oldStyle ? REASON_80D_MEDICAL : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  const parentsInsurance = allowVIA(
     lines,
     "80D",
     "Health insurance: parents",
     f.section80D_parents,
     oldStyle ? parentsCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  via += parentsInsurance;
+  const parentsCheckUps = allowVIA(
+    lines,
+    "80D",
+    "Preventive health check-ups: parents",
+    f.section80D_checkUpParents,
+    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100 - selfCheckUps, parentsCap * 100 - parentsInsurance) : 0,
+    oldStyle ? REASON_80D_CHECK_UPS : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  via += parentsCheckUps;
+  via += allowVIA(
+    lines,
+    "80D",
+    "Medical expenditure, senior citizen without health insurance: parents",
+    f.section80D_medicalParents,
+    oldStyle ? LIMITS.section80DMedical * 100 - parentsInsurance - parentsCheckUps : 0,
+    oldStyle ? REASON_80D_MEDICAL : NEW_REGIME_BAR,
     ordinaryIncome - via,
     roomReason,
   );

@@ -44,6 +44,11 @@ export interface Facts {
   section80CCD2: number;
   section80D_selfFamily: number;
   section80D_parents: number;
+  /** s.80D(2A) check-ups and s.80D(2)(c)/(d) medical expenditure, per group. */
+  section80D_checkUpSelfFamily: number;
+  section80D_checkUpParents: number;
+  section80D_medicalSelfFamily: number;
+  section80D_medicalParents: number;
   parentsSeniorCitizen: boolean;
   section80E: number;
   section80G_100: number;
@@ -93,6 +98,10 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80CCD2: toPaise(deductions.section80CCD2),
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),
     section80D_parents: toPaise(deductions.section80D_parents),
+    section80D_checkUpSelfFamily: toPaise(deductions.section80D_checkUpSelfFamily ?? 0),
+    section80D_checkUpParents: toPaise(deductions.section80D_checkUpParents ?? 0),
+    section80D_medicalSelfFamily: toPaise(deductions.section80D_medicalSelfFamily ?? 0),
+    section80D_medicalParents: toPaise(deductions.section80D_medicalParents ?? 0),
     // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
     parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),

@@ -170,6 +170,15 @@ export interface TaxInput {
     section80D_parents: number;
     /** Age of the elder insured parent; null when unknown (treated as below 60). */
     parentsAge: number | null;
+    /** Preventive health check-ups, s.80D(2A): ₹5,000 for both groups together, within each group's limit. Absent: 0. */
+    section80D_checkUpSelfFamily?: number;
+    section80D_checkUpParents?: number;
+    /**
+     * Medical expenditure on a senior citizen with no health insurance, s.80D(2)(c) and (d): ₹50,000 a group, less
+     * that group's insurance and check-ups (second proviso). Absent: 0.
+     */
+    section80D_medicalSelfFamily?: number;
+    section80D_medicalParents?: number;
     section80E: number;
     section80G_100: number;
     section80G_50: number;

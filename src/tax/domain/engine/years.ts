@@ -259,6 +259,8 @@ export const LIMITS = {
   section80CCD1B: 50_000,
   section80D: 25_000, // s.80D(2)(a)/(b)
   section80DSenior: 50_000, // s.80D(4): insured is a senior citizen
+  section80DCheckUps: 5_000, // s.80D(2A): preventive health check-ups, both groups together
+  section80DMedical: 50_000, // s.80D(2)(c)/(d) and the second proviso: a group's medical expenditure and insurance together
   section80TTA: 10_000,
   section80TTB: 50_000,
   voluntaryRetirementExemption: 500_000, // s.10(10C): at most ₹5,00,000, and in one assessment year only

@@ -51,6 +51,10 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     section80D_selfFamily: amount(80_000),
     section80D_parents: amount(80_000),
     parentsAge: fc.option(fc.integer({ min: 30, max: 110 }), { nil: null }),
+    section80D_checkUpSelfFamily: amount(10_000),
+    section80D_checkUpParents: amount(10_000),
+    section80D_medicalSelfFamily: amount(80_000),
+    section80D_medicalParents: amount(80_000),
     section80E: amount(300_000),
     section80G_100: amount(100_000),
     section80G_50: amount(100_000),
@@ -92,6 +96,10 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         section80D_selfFamily: r.section80D_selfFamily,
         section80D_parents: r.section80D_parents,
         parentsAge: r.parentsAge,
+        section80D_checkUpSelfFamily: r.section80D_checkUpSelfFamily,
+        section80D_checkUpParents: r.section80D_checkUpParents,
+        section80D_medicalSelfFamily: r.section80D_medicalSelfFamily,
+        section80D_medicalParents: r.section80D_medicalParents,
         section80E: r.section80E,
         section80G_100: r.section80G_100,
         section80G_50: r.section80G_50,
@@ -180,6 +188,23 @@ describe("properties of every computation", () => {
           const thisYearsCarried = regime === "old" ? house.lossNotSetOff : 0;
           expect(house.lossBroughtForwardSetOff + house.lossToCarryForward - thisYearsCarried).toBeCloseTo(amount - ended, 2);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  // s.80D: each group's insurance, check-ups and medical expenditure stay within ₹50,000 (a senior's insurance limit,
+  // and the second proviso), and the check-ups of both groups within ₹5,000 (s.80D(2A)).
+  it("s.80D never allows more than ₹50,000 a group, nor more than ₹5,000 of check-ups", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const lines = computeTax(input, fy).regimes.old.deductions.filter((line) => line.section === "80D");
+        // In paise: rupee amounts with paise do not add up exactly as floating-point numbers.
+        const allowedPaise = (match: string) =>
+          lines.filter((line) => line.description.includes(match)).reduce((sum, line) => sum + Math.round(line.allowed * 100), 0);
+        expect(allowedPaise("self")).toBeLessThanOrEqual(5_000_000);
+        expect(allowedPaise("parents")).toBeLessThanOrEqual(5_000_000);
+        expect(allowedPaise("check-ups")).toBeLessThanOrEqual(500_000);
       }),
       RUNS,
     );

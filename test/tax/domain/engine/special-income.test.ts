@@ -1159,3 +1159,50 @@ describe("house-property losses brought forward and carried forward (s.71B)", ()
     expect(late).not.toHaveProperty("capitalLossesToCarryForward");
   });
 });
+
+describe("s.80D check-ups and medical expenditure on an uninsured senior citizen", () => {
+  const lines80D = (result: RegimeResult) =>
+    result.deductions.filter((line) => line.section === "80D").map(({ description, claimed, allowed }) => [description, claimed, allowed]);
+
+  it("keeps check-ups within ₹5,000 for both groups and each group's limit, and medical expenditure within ₹50,000 less insurance", () => {
+    // Taxpayer 45: insurance 20,000 (limit 25,000, s.80D(2)(a)); check-ups 8,000 get the 5,000 left of that limit
+    // (s.80D(2A) also 5,000). Parents 70: check-ups 3,000 find the 5,000 of s.80D(2A) used up; medical expenditure
+    // 60,000 on them, uninsured, is held to 50,000 (clause (d), second proviso). 80D: 20,000 + 5,000 + 50,000.
+    // Old regime: salary 15,00,000 − 50,000 − 75,000 = 13,75,000: 1,12,500 + 30 % of 3,75,000 = 2,25,000, + cess
+    // 9,000 = 2,34,000.
+    const input = taxInput({
+      age: 45,
+      salary: { grossSalary: 1_500_000 },
+      deductions: {
+        section80D_selfFamily: 20_000,
+        section80D_checkUpSelfFamily: 8_000,
+        section80D_checkUpParents: 3_000,
+        section80D_medicalParents: 60_000,
+        parentsAge: 70,
+      },
+    });
+    const old = computeTax(input, FY25).regimes.old;
+    expect(lines80D(old)).toEqual([
+      ["Health insurance: self, spouse and children", 20_000, 20_000],
+      ["Preventive health check-ups: self, spouse and children", 8_000, 5_000],
+      ["Preventive health check-ups: parents", 3_000, 0],
+      ["Medical expenditure, senior citizen without health insurance: parents", 60_000, 50_000],
+    ]);
+    expect(old).toMatchObject({ chapterVIADeductions: 75_000, taxableIncome: 1_375_000, totalTax: 234_000 });
+    expect(computeTax(input, FY25).regimes.new.chapterVIADeductions).toBe(0);
+  });
+
+  it("holds a group's insurance and medical expenditure together to ₹50,000 (second proviso)", () => {
+    // Taxpayer 66, insured spouse's premium 30,000 (a senior's limit, 50,000); the taxpayer's own medical bills of
+    // 40,000 get the 20,000 left of 50,000.
+    const input = taxInput({
+      age: 66,
+      salary: { grossSalary: 1_500_000 },
+      deductions: { section80D_selfFamily: 30_000, section80D_medicalSelfFamily: 40_000 },
+    });
+    expect(lines80D(computeTax(input, FY25).regimes.old)).toEqual([
+      ["Health insurance: self, spouse and children", 30_000, 30_000],
+      ["Medical expenditure, senior citizen without health insurance: self or spouse", 40_000, 20_000],
+    ]);
+  });
+});
