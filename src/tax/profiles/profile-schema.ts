@@ -240,8 +240,12 @@ export const PresumptiveSchema = z
 export const DeductionsSchema = z
   .object({
     section80C: amount(
-      "Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE). Give the deductible amount: the share of your own NPS contribution s.80CCD(1) allows (10 % of basic + DA for an employee) is not checked.",
+      "Life insurance, PF, PPF, ELSS, home-loan principal and the like, s.80C (with 80CCC/80CCD(1) capped at ₹1,50,000 by s.80CCE). An own NPS contribution goes in section80CCD1, whose limit is checked; a s.80CCC pension-fund premium goes here.",
       100_000,
+    ),
+    section80CCD1: amount(
+      "Own contribution to NPS claimed under s.80CCD(1): up to 10 % of basic + DA for an employee (salary.basicPlusDA is then needed), 20 % of gross total income for anyone else, and with section80C within the ₹1,50,000 of s.80CCE. An amount claimed here is not also claimed under section80CCD1B.",
+      0,
     ),
     section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
     section80CCD2: amount(
@@ -458,6 +462,13 @@ export const ProfileSchema = z
           message: `applies only to a parent who is a senior citizen, 60 or more (s.80D(2)(d)); ${parentsAge !== undefined ? `parentsAge is ${parentsAge}` : "parentsSeniorCitizen is false"}`,
         });
       }
+    }
+    if ((deductions?.section80CCD1 ?? 0) > 0 && (profile.salary?.grossSalary ?? 0) > 0 && (profile.salary?.basicPlusDA ?? 0) === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["deductions", "section80CCD1"],
+        message: "needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA",
+      });
     }
     const houseLoss = profile.housePropertyLossBroughtForward;
     if (houseLoss !== undefined && houseLoss.fromSelfOccupiedInterest > houseLoss.amount) {
@@ -761,6 +772,7 @@ export function toTaxInput(profile: Profile): TaxInput {
     },
     deductions: {
       section80C: deductions.section80C ?? 0,
+      section80CCD1: deductions.section80CCD1 ?? 0,
       section80CCD1B: deductions.section80CCD1B ?? 0,
       section80CCD2: deductions.section80CCD2 ?? 0,
       section80D_selfFamily: deductions.section80D_selfFamily ?? 0,

@@ -10,6 +10,8 @@ import { LIMITS, type RegimeRules } from "./years";
 
 const GTI_BOUND = "s.80A(2): Chapter VI-A deductions cannot exceed gross total income";
 const REASON_80CCE = "s.80CCE: ₹1,50,000 aggregate for 80C, 80CCC and 80CCD(1)";
+const REASON_80CCD1_EMPLOYEE = "s.80CCD(1)(a): 10 % of basic + DA for an employee";
+const REASON_80CCD1_OTHERS = "s.80CCD(1)(b): 20 % of gross total income";
 const REASON_80CCD1B = "s.80CCD(1B): ₹50,000";
 const REASON_80CCD2_10 = "s.80CCD(2): 10 % of basic + DA";
 const REASON_80CCD2_14 = "s.80CCD(2): 14 % of basic + DA";
@@ -108,6 +110,23 @@ export function chapterVIADeductions(
     f.section80C,
     oldStyle ? LIMITS.section80CCE * 100 : 0,
     oldStyle ? REASON_80CCE : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  // s.80CCD(1): an employee's own contribution within 10 % of basic + DA, anyone else's within 20 % of gross total
+  // income; and with 80C within the ₹1,50,000 of s.80CCE.
+  const employee = f.grossSalary > 0;
+  const ownNpsLimit = employee
+    ? percentOfFloor(f.basicPlusDA, LIMITS.ownNpsPercentOfSalary)
+    : percentOfFloor(grossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);
+  const cceLeft = LIMITS.section80CCE * 100 - via;
+  via += allowVIA(
+    lines,
+    "80CCD(1)",
+    "Own contribution to NPS, within s.80CCE",
+    f.section80CCD1,
+    oldStyle ? Math.min(ownNpsLimit, cceLeft) : 0,
+    !oldStyle ? NEW_REGIME_BAR : cceLeft <= ownNpsLimit ? REASON_80CCE : employee ? REASON_80CCD1_EMPLOYEE : REASON_80CCD1_OTHERS,
     ordinaryIncome - via,
     roomReason,
   );

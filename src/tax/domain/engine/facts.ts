@@ -40,6 +40,7 @@ export interface Facts {
   /** Business or professional income is declared: s.115BAC(6) then makes the opt-out a continuing choice. */
   hasBusinessIncome: boolean;
   section80C: number;
+  section80CCD1: number;
   section80CCD1B: number;
   section80CCD2: number;
   section80D_selfFamily: number;
@@ -94,6 +95,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     hasBusinessIncome: input.presumptive.business !== null || input.presumptive.profession !== null,
     section80C: toPaise(deductions.section80C),
+    section80CCD1: toPaise(deductions.section80CCD1 ?? 0),
     section80CCD1B: toPaise(deductions.section80CCD1B),
     section80CCD2: toPaise(deductions.section80CCD2),
     section80D_selfFamily: toPaise(deductions.section80D_selfFamily),

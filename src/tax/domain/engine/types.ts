@@ -163,6 +163,11 @@ export interface TaxInput {
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
+    /**
+     * Own NPS contribution claimed under s.80CCD(1): 10 % of basic + DA for an employee, 20 % of gross total income
+     * for anyone else, within s.80CCE with `section80C`. Absent: 0.
+     */
+    section80CCD1?: number;
     section80CCD1B: number;
     /** Employer's NPS contribution; it is also part of `grossSalary` (s.17(1)(viii)). */
     section80CCD2: number;

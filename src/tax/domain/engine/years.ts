@@ -256,6 +256,8 @@ export const YEAR_RULES: Readonly<Record<FinancialYear, YearRules>> = {
 /** Limits that are the same in every supported year (reference §2, §7, §8). */
 export const LIMITS = {
   section80CCE: 150_000, // s.80CCE: 80C + 80CCC + 80CCD(1)
+  ownNpsPercentOfSalary: 10, // s.80CCD(1)(a): an employee, of basic + DA
+  ownNpsPercentOfGrossTotalIncome: 20, // s.80CCD(1)(b): anyone else
   section80CCD1B: 50_000,
   section80D: 25_000, // s.80D(2)(a)/(b)
   section80DSenior: 50_000, // s.80D(4): insured is a senior citizen

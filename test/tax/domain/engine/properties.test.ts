@@ -46,6 +46,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     dividends: fc.oneof(rupees(100_000), rupees(200_000_000)),
     familyPension: amount(300_000),
     section80C: amount(200_000),
+    section80CCD1: amount(150_000),
     section80CCD1B: amount(80_000),
     npsShare: fc.integer({ min: 0, max: 20 }),
     section80D_selfFamily: amount(80_000),
@@ -91,6 +92,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
       presumptive: { business: null, profession: null },
       deductions: {
         section80C: r.section80C,
+        section80CCD1: r.section80CCD1,
         section80CCD1B: r.section80CCD1B,
         section80CCD2: Math.floor((basicPlusDA * r.npsShare) / 100),
         section80D_selfFamily: r.section80D_selfFamily,
@@ -195,7 +197,7 @@ describe("properties of every computation", () => {
 
   // s.80D: each group's insurance, check-ups and medical expenditure stay within ₹50,000 (a senior's insurance limit,
   // and the second proviso), and the check-ups of both groups within ₹5,000 (s.80D(2A)).
-  it("s.80D never allows more than ₹50,000 a group, nor more than ₹5,000 of check-ups", () => {
+  it("s.80D never allows more than ₹50,000 a group, nor more than ₹5,000 of check-ups; 80C with 80CCD(1) never more than ₹1,50,000", () => {
     fc.assert(
       fc.property(taxInput, year, (input, fy) => {
         const lines = computeTax(input, fy).regimes.old.deductions.filter((line) => line.section === "80D");
@@ -205,6 +207,8 @@ describe("properties of every computation", () => {
         expect(allowedPaise("self")).toBeLessThanOrEqual(5_000_000);
         expect(allowedPaise("parents")).toBeLessThanOrEqual(5_000_000);
         expect(allowedPaise("check-ups")).toBeLessThanOrEqual(500_000);
+        const cce = computeTax(input, fy).regimes.old.deductions.filter((line) => line.section === "80C" || line.section === "80CCD(1)");
+        expect(cce.reduce((sum, line) => sum + Math.round(line.allowed * 100), 0)).toBeLessThanOrEqual(15_000_000);
       }),
       RUNS,
     );

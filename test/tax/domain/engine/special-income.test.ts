@@ -1206,3 +1206,33 @@ describe("s.80D check-ups and medical expenditure on an uninsured senior citizen
     ]);
   });
 });
+
+describe("s.80CCD(1): an own NPS contribution within its limit and s.80CCE", () => {
+  const npsLine = (input: TaxInput) => computeTax(input, FY25).regimes.old.deductions.find((line) => line.section === "80CCD(1)");
+
+  it("holds an employee to 10 % of basic + DA, and to what 80C leaves of ₹1,50,000", () => {
+    // Basic + DA 6,00,000: 10 % is 60,000. With 80C 50,000 the 80CCE room is 1,00,000, so 60,000 of 70,000.
+    const salary = { grossSalary: 1_200_000, basicPlusDA: 600_000 };
+    expect(npsLine(taxInput({ salary, deductions: { section80C: 50_000, section80CCD1: 70_000 } }))).toMatchObject({
+      claimed: 70_000,
+      allowed: 60_000,
+      limitedBy: "s.80CCD(1)(a): 10 % of basic + DA for an employee",
+    });
+    // With 80C 1,20,000 only 30,000 of the 80CCE limit is left.
+    expect(npsLine(taxInput({ salary, deductions: { section80C: 120_000, section80CCD1: 70_000 } }))).toMatchObject({
+      allowed: 30_000,
+      limitedBy: "s.80CCE: ₹1,50,000 aggregate for 80C, 80CCC and 80CCD(1)",
+    });
+  });
+
+  it("holds anyone else to 20 % of gross total income", () => {
+    // s.44ADA: 50 % of receipts 20,00,000 = 10,00,000 of gross total income; 20 % is 2,00,000, so 1,00,000 stands.
+    // Old regime: 10,00,000 − 1,00,000 = 9,00,000: 12,500 + 20 % of 4,00,000 = 92,500, + cess 3,700 = 96,200.
+    const input = taxInput({
+      presumptive: { profession: { grossReceipts: 2_000_000, cashReceipts: 0, declaredIncome: 0 } },
+      deductions: { section80CCD1: 100_000 },
+    });
+    expect(npsLine(input)).toMatchObject({ claimed: 100_000, allowed: 100_000 });
+    expect(computeTax(input, FY25).regimes.old).toMatchObject({ taxableIncome: 900_000, totalTax: 96_200 });
+  });
+});
