@@ -2,7 +2,7 @@
 import { GAIN_BUCKETS, type GainBucket } from "./capital-gains";
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
-import { OTHER_VIA_DESCRIPTIONS, otherVIAAllowedInNewRegime } from "./form16-figures";
+import { OTHER_VIA_DESCRIPTIONS, type OtherChapterVIA, otherVIAAllowedInNewRegime } from "./form16-figures";
 import { specialAfterLoss } from "./house-property-head";
 import { percentOfFloor } from "./rounding";
 import type { DeductionLine } from "./types";
@@ -79,6 +79,49 @@ function viaRoomReason(f: Facts, lossAgainstSpecial: number): string {
   }
   if (sections.length === 0) return GTI_BOUND;
   return `${listed([...sections, "s.80A(2)"])}: Chapter VI-A deductions cannot exceed gross total income less ${listed(incomes)}`;
+}
+
+interface Limit {
+  cap: number;
+  reason: string;
+}
+
+const BARRED: Limit = { cap: 0, reason: NEW_REGIME_BAR };
+const LIMIT_80TTA: Limit = { cap: LIMITS.section80TTA * 100, reason: REASON_80TTA };
+const LIMIT_80TTA_SENIOR: Limit = { cap: 0, reason: REASON_80TTA_SENIOR };
+const LIMIT_80TTB: Limit = { cap: LIMITS.section80TTB * 100, reason: REASON_80TTB };
+const LIMIT_80TTB_ONLY_SENIOR: Limit = { cap: 0, reason: REASON_80TTB_ONLY_SENIOR };
+// ss.80DD and 80U allow a fixed ₹75,000, or ₹1,25,000 with severe disability, and s.80DDB what was paid up to
+// ₹40,000, or ₹1,00,000 for a senior citizen, less what insurance or the employer paid back: which applies depends
+// on certificates and on the patient's age, so a claim is held to the larger. All three are for residents only.
+const LIMIT_80DD: Limit = { cap: LIMITS.disabilitySevere * 100, reason: "s.80DD: ₹75,000, or ₹1,25,000 for a dependant with severe disability" };
+const LIMIT_80U: Limit = { cap: LIMITS.disabilitySevere * 100, reason: "s.80U: ₹75,000, or ₹1,25,000 for severe disability" };
+const LIMIT_80DDB: Limit = { cap: LIMITS.section80DDBSenior * 100, reason: "s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen" };
+const RESIDENTS_ONLY: Readonly<Record<"80DD" | "80DDB" | "80U", Limit>> = {
+  "80DD": { cap: 0, reason: "s.80DD: residents only" },
+  "80DDB": { cap: 0, reason: "s.80DDB: residents only" },
+  "80U": { cap: 0, reason: "s.80U: residents only" },
+};
+
+/**
+ * The cap and its rule for a deduction given as Form 16 prints it, where the regime allows it; null where the Act
+ * sets no amount. s.80TTA(2) excludes senior citizens, who have s.80TTB instead.
+ */
+function reportedVIALimit(section: OtherChapterVIA, f: Facts): Limit | null {
+  switch (section) {
+    case "80TTA":
+      return f.seniorCitizen ? LIMIT_80TTA_SENIOR : LIMIT_80TTA;
+    case "80TTB":
+      return f.seniorCitizen ? LIMIT_80TTB : LIMIT_80TTB_ONLY_SENIOR;
+    case "80DD":
+      return f.resident ? LIMIT_80DD : RESIDENTS_ONLY["80DD"];
+    case "80DDB":
+      return f.resident ? LIMIT_80DDB : RESIDENTS_ONLY["80DDB"];
+    case "80U":
+      return f.resident ? LIMIT_80U : RESIDENTS_ONLY["80U"];
+    default:
+      return null;
+  }
 }
 
 /**
@@ -239,38 +282,25 @@ export function chapterVIADeductions(
     );
   }
   via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
-  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
+  // Deductions given as Form 16 prints them, each within the Act's amount where it sets one.
   const reportedVIA = f.reported.otherChapterVIA;
   const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
   for (let i = 0; i < reportedVIA.length; i++) {
     const { section, paise } = reportedVIA[i]!;
-    const allowedHere = oldStyle || otherVIAAllowedInNewRegime(section);
-    // s.80TTA(2) excludes senior citizens, who have s.80TTB instead; both keep their caps.
-    const cap = !allowedHere
-      ? 0
-      : section === "80TTA"
-        ? f.seniorCitizen
-          ? 0
-          : LIMITS.section80TTA * 100
-        : section === "80TTB"
-          ? f.seniorCitizen
-            ? LIMITS.section80TTB * 100
-            : 0
-          : Infinity;
-    const reason = !allowedHere
-      ? NEW_REGIME_BAR
-      : section === "80TTA"
-        ? f.seniorCitizen
-          ? REASON_80TTA_SENIOR
-          : REASON_80TTA
-        : section === "80TTB"
-          ? f.seniorCitizen
-            ? REASON_80TTB
-            : REASON_80TTB_ONLY_SENIOR
-          : null;
-    via += allowVIA(lines, section, OTHER_VIA_DESCRIPTIONS[section], paise, cap, reason ?? roomReason, ordinaryIncome - via, roomReason);
+    const limit = oldStyle || otherVIAAllowedInNewRegime(section) ? reportedVIALimit(section, f) : BARRED;
+    via += allowVIA(
+      lines,
+      section,
+      OTHER_VIA_DESCRIPTIONS[section],
+      paise,
+      limit?.cap ?? Infinity,
+      limit?.reason ?? roomReason,
+      ordinaryIncome - via,
+      roomReason,
+    );
   }
-  // A reported 80TTA/80TTB deduction stands in for the one computed from interest.
+  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest. A
+  // reported 80TTA/80TTB deduction stands in for the one computed from interest.
   if (!interestReported && f.seniorCitizen) {
     via += allowVIA(
       lines,

@@ -1236,3 +1236,25 @@ describe("s.80CCD(1): an own NPS contribution within its limit and s.80CCE", () 
     expect(computeTax(input, FY25).regimes.old).toMatchObject({ taxableIncome: 900_000, totalTax: 96_200 });
   });
 });
+
+describe("ss.80DD, 80DDB and 80U given as Form 16 prints them", () => {
+  const line = (input: TaxInput, section: string) => computeTax(input, FY25).regimes.old.deductions.find((entry) => entry.section === section);
+
+  it("holds each to the most the Act allows: ₹1,25,000 (severe disability) and ₹1,00,000 (a senior's treatment)", () => {
+    const input: TaxInput = {
+      ...taxInput({ salary: { grossSalary: 2_000_000 } }),
+      reported: { otherChapterVIA: { "80U": 150_000, "80DD": 75_000, "80DDB": 120_000 } },
+    };
+    expect(line(input, "80U")).toMatchObject({ claimed: 150_000, allowed: 125_000, limitedBy: "s.80U: ₹75,000, or ₹1,25,000 for severe disability" });
+    expect(line(input, "80DD")).toMatchObject({ claimed: 75_000, allowed: 75_000, limitedBy: null });
+    expect(line(input, "80DDB")).toMatchObject({ allowed: 100_000, limitedBy: "s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen" });
+  });
+
+  it("allows none of them to a non-resident", () => {
+    const input: TaxInput = {
+      ...taxInput({ residentialStatus: "non_resident", salary: { grossSalary: 2_000_000 } }),
+      reported: { otherChapterVIA: { "80U": 75_000 } },
+    };
+    expect(line(input, "80U")).toMatchObject({ allowed: 0, limitedBy: "s.80U: residents only" });
+  });
+});
