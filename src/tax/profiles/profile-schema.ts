@@ -275,6 +275,10 @@ export const DeductionsSchema = z
       0,
     ),
     section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
+    section80GG_rentPaid: amount(
+      "Rent paid in the year for the home one lives in, by someone who receives no house rent allowance, s.80GG: the deduction is the least of the rent above 10 % of total income, ₹5,000 a month and 25 % of total income. Not with a self-occupied home (houseProperties), nor for a home owned where one lives or works (the caller's to check); Form 10BA goes with the return.",
+      0,
+    ),
     section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
     section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
     section80D: amount(
@@ -470,6 +474,10 @@ export const ProfileSchema = z
         message: "needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA",
       });
     }
+    if ((deductions?.section80GG_rentPaid ?? 0) > 0) {
+      const problem = notRentWithoutHra(profile);
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["deductions", "section80GG_rentPaid"], message: problem });
+    }
     const houseLoss = profile.housePropertyLossBroughtForward;
     if (houseLoss !== undefined && houseLoss.fromSelfOccupiedInterest > houseLoss.amount) {
       ctx.addIssue({
@@ -546,6 +554,21 @@ export const ProfileSchema = z
 export type Profile = z.infer<typeof ProfileSchema>;
 
 const SPECIFIED_SENIOR_CITIZEN_AGE = 75;
+
+/** Why s.80GG cannot apply to the profile, or null: no house rent allowance, no self-occupied home, 80GG given once. */
+function notRentWithoutHra(profile: Profile): string | null {
+  const salary = profile.salary;
+  if ((salary?.hraReceived ?? 0) > 0 || (salary?.exemptions10?.["10(13A)"] ?? 0) > 0) {
+    return "applies only to someone who receives no house rent allowance (s.80GG); the profile has one";
+  }
+  if ((profile.houseProperties ?? []).some((property) => property.type === "self_occupied")) {
+    return "does not apply with a self-occupied home (clause (ii) of the proviso to s.80GG)";
+  }
+  if (profile.deductions?.otherChapterVIA?.["80GG"] !== undefined) {
+    return "give s.80GG once: as this rent, or as otherChapterVIA.80GG as Form 16 prints it";
+  }
+  return null;
+}
 
 /** Why s.194P cannot apply to the profile, or null: resident, 75 or older, and only pension and that bank's interest. */
 function notSpecifiedSeniorCitizen(profile: Profile): string | null {
@@ -783,6 +806,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       section80D_medicalSelfFamily: deductions.section80D_medicalSelfFamily ?? 0,
       section80D_medicalParents: deductions.section80D_medicalParents ?? 0,
       section80E: deductions.section80E ?? 0,
+      section80GG_rentPaid: deductions.section80GG_rentPaid ?? 0,
       section80G_100: deductions.section80G_100 ?? 0,
       section80G_50: deductions.section80G_50 ?? 0,
       section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,

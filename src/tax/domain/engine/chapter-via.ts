@@ -21,6 +21,9 @@ const REASON_80D_PARENTS = "s.80D(2)(b): ₹25,000 for parents";
 const REASON_80D_PARENTS_SENIOR = "s.80D(4): ₹50,000 where a parent is a senior citizen";
 const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
 const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
+const REASON_80GG_RENT = "s.80GG: rent paid less 10 % of total income";
+const REASON_80GG_MONTHLY = "s.80GG: ₹5,000 a month";
+const REASON_80GG_QUARTER = "s.80GG: 25 % of total income";
 const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
 const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
 const REASON_80TTA_SENIOR = "s.80TTA(2): not for a resident senior citizen, who has s.80TTB";
@@ -320,6 +323,27 @@ export function chapterVIADeductions(
       f.savingsInterest,
       oldStyle ? LIMITS.section80TTA * 100 : 0,
       oldStyle ? REASON_80TTA : NEW_REGIME_BAR,
+      ordinaryIncome - via,
+      roomReason,
+    );
+  }
+  // s.80GG: rent for one's own home without house rent allowance, the least of rent above 10 % of total income,
+  // ₹5,000 a month and 25 % of total income, that income taken before this deduction. s.80G's qualifying limit
+  // counts this deduction and this one's base would count s.80G's: s.80GG is worked out first, before s.80G.
+  if (f.section80GG_rentPaid > 0) {
+    const totalIncome = grossTotalIncome - via;
+    const aboveTenth = Math.max(0, f.section80GG_rentPaid - percentOfFloor(totalIncome, 10));
+    const monthly = LIMITS.section80GGMonthly * 12 * 100;
+    const quarter = Math.max(0, percentOfFloor(totalIncome, LIMITS.section80GGPercent));
+    const limit = Math.min(aboveTenth, monthly, quarter);
+    const reason = limit === aboveTenth ? REASON_80GG_RENT : limit === monthly ? REASON_80GG_MONTHLY : REASON_80GG_QUARTER;
+    via += allowVIA(
+      lines,
+      "80GG",
+      "Rent paid for one's home, without house rent allowance",
+      f.section80GG_rentPaid,
+      oldStyle ? limit : 0,
+      oldStyle ? reason : NEW_REGIME_BAR,
       ordinaryIncome - via,
       roomReason,
     );

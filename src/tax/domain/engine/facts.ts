@@ -52,6 +52,7 @@ export interface Facts {
   section80D_medicalParents: number;
   parentsSeniorCitizen: boolean;
   section80E: number;
+  section80GG_rentPaid: number;
   section80G_100: number;
   section80G_50: number;
   section80G_50WithLimit: number;
@@ -107,6 +108,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
     parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
+    section80GG_rentPaid: toPaise(deductions.section80GG_rentPaid ?? 0),
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),

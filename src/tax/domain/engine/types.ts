@@ -185,6 +185,8 @@ export interface TaxInput {
     section80D_medicalSelfFamily?: number;
     section80D_medicalParents?: number;
     section80E: number;
+    /** Rent paid for one's own home without house rent allowance, for s.80GG. Absent: 0. */
+    section80GG_rentPaid?: number;
     section80G_100: number;
     section80G_50: number;
     section80G_50WithLimit: number;

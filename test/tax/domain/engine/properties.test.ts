@@ -57,6 +57,8 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     section80D_medicalSelfFamily: amount(80_000),
     section80D_medicalParents: amount(80_000),
     section80E: amount(300_000),
+    section80GG_rentPaid: amount(300_000),
+    rentWithoutHra: fc.boolean(),
     section80G_100: amount(100_000),
     section80G_50: amount(100_000),
     section80G_50WithLimit: amount(300_000),
@@ -72,7 +74,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
       salary: {
         grossSalary: r.grossSalary,
         basicPlusDA,
-        hraReceived: Math.floor((r.grossSalary * r.hraShare) / 100),
+        hraReceived: r.rentWithoutHra ? 0 : Math.floor((r.grossSalary * r.hraShare) / 100),
         rentPaid: r.rentPaid,
         isMetroCity: r.isMetroCity,
         professionalTax: r.professionalTax,
@@ -103,6 +105,8 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         section80D_medicalSelfFamily: r.section80D_medicalSelfFamily,
         section80D_medicalParents: r.section80D_medicalParents,
         section80E: r.section80E,
+        // s.80GG is for someone without house rent allowance.
+        section80GG_rentPaid: r.rentWithoutHra ? r.section80GG_rentPaid : 0,
         section80G_100: r.section80G_100,
         section80G_50: r.section80G_50,
         section80G_50WithLimit: r.section80G_50WithLimit,

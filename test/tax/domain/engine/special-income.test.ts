@@ -1258,3 +1258,30 @@ describe("ss.80DD, 80DDB and 80U given as Form 16 prints them", () => {
     expect(line(input, "80U")).toMatchObject({ allowed: 0, limitedBy: "s.80U: residents only" });
   });
 });
+
+describe("s.80GG: rent paid without house rent allowance", () => {
+  const rentLine = (input: TaxInput) => computeTax(input, FY25).regimes.old.deductions.find((line) => line.section === "80GG");
+  const salaried = (rent: number) =>
+    taxInput({ salary: { grossSalary: 1_050_000 }, deductions: { section80C: 150_000, section80GG_rentPaid: rent } });
+
+  it("allows the least of rent above 10 % of total income, ₹5,000 a month and 25 % of total income", () => {
+    // Old regime: 10,50,000 − 50,000 − 80C 1,50,000 = 8,50,000 before s.80GG. Rent 1,80,000: above 10 % (85,000)
+    // is 95,000; ₹5,000 a month is 60,000; 25 % is 2,12,500: 60,000. Total income 7,90,000: 12,500 + 20 % of
+    // 2,90,000 = 70,500, + cess 2,820 = 73,320.
+    expect(rentLine(salaried(180_000))).toMatchObject({ claimed: 180_000, allowed: 60_000, limitedBy: "s.80GG: ₹5,000 a month" });
+    expect(computeTax(salaried(180_000), FY25).regimes.old).toMatchObject({ taxableIncome: 790_000, totalTax: 73_320 });
+    // Rent 1,00,000: 15,000 above 10 %. Total income 8,35,000: 12,500 + 67,000 = 79,500, + cess 3,180 = 82,680.
+    expect(rentLine(salaried(100_000))).toMatchObject({ allowed: 15_000, limitedBy: "s.80GG: rent paid less 10 % of total income" });
+    expect(computeTax(salaried(100_000), FY25).regimes.old.totalTax).toBe(82_680);
+    expect(computeTax(salaried(180_000), FY25).regimes.new.chapterVIADeductions).toBe(0);
+  });
+
+  it("holds it to 25 % of a small total income", () => {
+    // s.44ADA: 50 % of 4,00,000 = 2,00,000. Rent 1,00,000: above 10 % is 80,000, the monthly limit 60,000, 25 % 50,000.
+    const input = taxInput({
+      presumptive: { profession: { grossReceipts: 400_000, cashReceipts: 0, declaredIncome: 0 } },
+      deductions: { section80GG_rentPaid: 100_000 },
+    });
+    expect(rentLine(input)).toMatchObject({ allowed: 50_000, limitedBy: "s.80GG: 25 % of total income" });
+  });
+});
