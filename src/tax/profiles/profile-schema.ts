@@ -305,7 +305,7 @@ export const DeductionsSchema = z
       .optional()
       .openapi({
         description:
-          "The rest of Chapter VI-A as Form 16 prints it, deductible amounts by section (old regime only, except 80CCH(2)). 80TTA (₹10,000, not for senior citizens) and 80TTB (₹50,000, senior citizens) keep their caps and replace the deduction worked out from interest; 80DD and 80U are held to ₹1,25,000 (the severe-disability amount) and 80DDB to ₹1,00,000 (a senior's treatment), residents only.",
+          "The rest of Chapter VI-A as Form 16 prints it, deductible amounts by section (old regime only, except 80CCH(2)). 80TTA (₹10,000, not for senior citizens) and 80TTB (₹50,000, senior citizens) keep their caps and replace the deduction worked out from interest; 80DD and 80U are held to ₹1,25,000 (the severe-disability amount) and 80DDB to ₹1,00,000 (a senior's treatment), residents only; 80EEA and 80EEB to ₹1,50,000 each, 80GG to ₹60,000.",
         example: { "80TTA": 10_000 },
       }),
     section80G_50WithLimit: amount(

@@ -100,6 +100,10 @@ const LIMIT_80TTB_ONLY_SENIOR: Limit = { cap: 0, reason: REASON_80TTB_ONLY_SENIO
 const LIMIT_80DD: Limit = { cap: LIMITS.disabilitySevere * 100, reason: "s.80DD: ₹75,000, or ₹1,25,000 for a dependant with severe disability" };
 const LIMIT_80U: Limit = { cap: LIMITS.disabilitySevere * 100, reason: "s.80U: ₹75,000, or ₹1,25,000 for severe disability" };
 const LIMIT_80DDB: Limit = { cap: LIMITS.section80DDBSenior * 100, reason: "s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen" };
+// ss.80EEA and 80EEB: interest on a home or electric-vehicle loan sanctioned in their windows, ₹1,50,000 each.
+const LIMIT_80EEA: Limit = { cap: LIMITS.loanInterest80EEA80EEB * 100, reason: "s.80EEA(2): ₹1,50,000" };
+const LIMIT_80EEB: Limit = { cap: LIMITS.loanInterest80EEA80EEB * 100, reason: "s.80EEB(2): ₹1,50,000" };
+const LIMIT_80GG: Limit = { cap: LIMITS.section80GGMonthly * 12 * 100, reason: REASON_80GG_MONTHLY };
 const RESIDENTS_ONLY: Readonly<Record<"80DD" | "80DDB" | "80U", Limit>> = {
   "80DD": { cap: 0, reason: "s.80DD: residents only" },
   "80DDB": { cap: 0, reason: "s.80DDB: residents only" },
@@ -122,6 +126,12 @@ function reportedVIALimit(section: OtherChapterVIA, f: Facts): Limit | null {
       return f.resident ? LIMIT_80DDB : RESIDENTS_ONLY["80DDB"];
     case "80U":
       return f.resident ? LIMIT_80U : RESIDENTS_ONLY["80U"];
+    case "80EEA":
+      return LIMIT_80EEA;
+    case "80EEB":
+      return LIMIT_80EEB;
+    case "80GG":
+      return LIMIT_80GG;
     default:
       return null;
   }

@@ -263,6 +263,7 @@ export const LIMITS = {
   section80DSenior: 50_000, // s.80D(4): insured is a senior citizen
   disabilitySevere: 125_000, // ss.80DD, 80U: ₹75,000, or ₹1,25,000 with severe disability
   section80DDBSenior: 100_000, // s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen
+  loanInterest80EEA80EEB: 150_000, // ss.80EEA(2), 80EEB(2)
   section80GGMonthly: 5_000, // s.80GG: ₹5,000 a month
   section80GGPercent: 25, // s.80GG: 25 % of total income; and rent counts above 10 % of it
   section80DCheckUps: 5_000, // s.80D(2A): preventive health check-ups, both groups together

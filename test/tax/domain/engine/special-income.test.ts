@@ -1237,7 +1237,7 @@ describe("s.80CCD(1): an own NPS contribution within its limit and s.80CCE", () 
   });
 });
 
-describe("ss.80DD, 80DDB and 80U given as Form 16 prints them", () => {
+describe("Chapter VI-A given as Form 16 prints it: ss.80DD, 80DDB, 80U, 80EEA, 80EEB and 80GG", () => {
   const line = (input: TaxInput, section: string) => computeTax(input, FY25).regimes.old.deductions.find((entry) => entry.section === section);
 
   it("holds each to the most the Act allows: ₹1,25,000 (severe disability) and ₹1,00,000 (a senior's treatment)", () => {
@@ -1248,6 +1248,16 @@ describe("ss.80DD, 80DDB and 80U given as Form 16 prints them", () => {
     expect(line(input, "80U")).toMatchObject({ claimed: 150_000, allowed: 125_000, limitedBy: "s.80U: ₹75,000, or ₹1,25,000 for severe disability" });
     expect(line(input, "80DD")).toMatchObject({ claimed: 75_000, allowed: 75_000, limitedBy: null });
     expect(line(input, "80DDB")).toMatchObject({ allowed: 100_000, limitedBy: "s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen" });
+  });
+
+  it("holds 80EEA and 80EEB to ₹1,50,000 each and 80GG to ₹5,000 a month", () => {
+    const input: TaxInput = {
+      ...taxInput({ salary: { grossSalary: 2_000_000 } }),
+      reported: { otherChapterVIA: { "80EEA": 180_000, "80EEB": 150_000, "80GG": 72_000 } },
+    };
+    expect(line(input, "80EEA")).toMatchObject({ allowed: 150_000, limitedBy: "s.80EEA(2): ₹1,50,000" });
+    expect(line(input, "80EEB")).toMatchObject({ allowed: 150_000, limitedBy: null });
+    expect(line(input, "80GG")).toMatchObject({ allowed: 60_000, limitedBy: "s.80GG: ₹5,000 a month" });
   });
 
   it("allows none of them to a non-resident", () => {
