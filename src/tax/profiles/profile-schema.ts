@@ -8,7 +8,6 @@ import {
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
   type IncomePeriod,
-  LIMITS,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   type FinancialYear,
@@ -271,14 +270,18 @@ export const DeductionsSchema = z
       0,
     ),
     section80D_medicalParents: amount(
-      "Medical expenditure on a parent who is a senior citizen with no health insurance, s.80D(2)(d): up to ₹50,000, less the parents' insurance and check-ups. Refused when parentsAge is under 60 or parentsSeniorCitizen is false.",
+      "Medical expenditure on a parent who is a senior citizen with no health insurance, s.80D(2)(d): up to ₹50,000, less the parents' insurance and check-ups. That the parent is such a senior is the caller's to check (parentsAge is the insured parent's age).",
       0,
     ),
     section80E: amount("Interest on a loan for higher education, s.80E (no cap).", 0),
     section80GG_rentPaid: amount(
-      "Rent paid in the year for the home one lives in, by someone who receives no house rent allowance, s.80GG: the deduction is the least of the rent above 10 % of total income, ₹5,000 a month and 25 % of total income. Not with a self-occupied home (houseProperties), nor for a home owned where one lives or works (the caller's to check); Form 10BA goes with the return.",
+      "Rent paid in the year for the home one lives in, by someone who receives no house rent allowance, s.80GG: the deduction is the least of the rent above 10 % of total income, ₹5,000 a month and 25 % of total income. Not for someone who owns a home where they live or work, nor with a home elsewhere that they occupy and claim as self-occupied under s.23(2)(a) (the caller's to check); Form 10BA goes with the return.",
       0,
     ),
+    section80GG_months: z.number().int().min(1).max(12).optional().openapi({
+      description: "Months of the year section80GG_rentPaid was paid for, for the ₹5,000 a month of s.80GG; 12 when absent.",
+      example: 12,
+    }),
     section80G_100: amount("Donations deductible at 100 % without qualifying limit, s.80G(1)(i) (e.g. PM National Relief Fund).", 0),
     section80G_50: amount("Donations deductible at 50 % without qualifying limit, s.80G(1)(ii) (e.g. PM Drought Relief Fund).", 0),
     section80D: amount(
@@ -456,17 +459,6 @@ export const ProfileSchema = z
   .strict()
   .superRefine((profile, ctx) => {
     const deductions = profile.deductions;
-    if ((deductions?.section80D_medicalParents ?? 0) > 0) {
-      const parentsAge = deductions?.parentsAge;
-      const young = parentsAge !== undefined ? parentsAge < LIMITS.seniorAge : deductions?.parentsSeniorCitizen === false;
-      if (young) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["deductions", "section80D_medicalParents"],
-          message: `applies only to a parent who is a senior citizen, 60 or more (s.80D(2)(d)); ${parentsAge !== undefined ? `parentsAge is ${parentsAge}` : "parentsSeniorCitizen is false"}`,
-        });
-      }
-    }
     if ((deductions?.section80CCD1 ?? 0) > 0 && (profile.salary?.grossSalary ?? 0) > 0 && (profile.salary?.basicPlusDA ?? 0) === 0) {
       ctx.addIssue({
         code: "custom",
@@ -555,14 +547,11 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 const SPECIFIED_SENIOR_CITIZEN_AGE = 75;
 
-/** Why s.80GG cannot apply to the profile, or null: no house rent allowance, no self-occupied home, 80GG given once. */
+/** Why s.80GG cannot apply to the profile, or null: no house rent allowance, and 80GG given once. */
 function notRentWithoutHra(profile: Profile): string | null {
   const salary = profile.salary;
   if ((salary?.hraReceived ?? 0) > 0 || (salary?.exemptions10?.["10(13A)"] ?? 0) > 0) {
     return "applies only to someone who receives no house rent allowance (s.80GG); the profile has one";
-  }
-  if ((profile.houseProperties ?? []).some((property) => property.type === "self_occupied")) {
-    return "does not apply with a self-occupied home (clause (ii) of the proviso to s.80GG)";
   }
   if (profile.deductions?.otherChapterVIA?.["80GG"] !== undefined) {
     return "give s.80GG once: as this rent, or as otherChapterVIA.80GG as Form 16 prints it";
@@ -807,6 +796,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       section80D_medicalParents: deductions.section80D_medicalParents ?? 0,
       section80E: deductions.section80E ?? 0,
       section80GG_rentPaid: deductions.section80GG_rentPaid ?? 0,
+      ...(deductions.section80GG_months === undefined ? {} : { section80GG_months: deductions.section80GG_months }),
       section80G_100: deductions.section80G_100 ?? 0,
       section80G_50: deductions.section80G_50 ?? 0,
       section80G_50WithLimit: deductions.section80G_50WithLimit ?? 0,

@@ -22,7 +22,7 @@ const REASON_80D_PARENTS_SENIOR = "s.80D(4): ₹50,000 where a parent is a senio
 const REASON_80TTA = "s.80TTA: ₹10,000 of savings-account interest";
 const REASON_80TTB = "s.80TTB: ₹50,000 of deposit interest for a resident senior citizen";
 const REASON_80GG_RENT = "s.80GG: rent paid less 10 % of total income";
-const REASON_80GG_MONTHLY = "s.80GG: ₹5,000 a month";
+const REASON_80GG_MONTHLY = "s.80GG: ₹5,000 for each month rented";
 const REASON_80GG_QUARTER = "s.80GG: 25 % of total income";
 const REASON_80G_50 = "s.80G(1)(ii): 50 % of the donation";
 const REASON_80G_QUALIFYING = "s.80G(4): qualifying limit of 10 % of adjusted gross total income, then 50 %";
@@ -138,6 +138,37 @@ function reportedVIALimit(section: OtherChapterVIA, f: Facts): Limit | null {
 }
 
 /**
+ * One s.80D group's insurance and medical expenditure on a senior citizen without insurance, with their lines; and
+ * the room its check-ups have left: within the insurance limit, and with the rest within ₹50,000 (second proviso).
+ */
+function insuranceAndMedical(
+  lines: DeductionLine[] | null,
+  group: string,
+  medicalGroup: string,
+  insurance: number,
+  medical: number,
+  insuranceCap: number,
+  insuranceReason: string,
+  oldStyle: boolean,
+  room: number,
+  roomReason: string,
+): { allowed: number; checkUpRoom: number } {
+  const insured = allowVIA(lines, "80D", `Health insurance: ${group}`, insurance, insuranceCap, insuranceReason, room, roomReason);
+  const together = LIMITS.section80DMedical * 100;
+  const spent = allowVIA(
+    lines,
+    "80D",
+    `Medical expenditure, senior citizen without health insurance: ${medicalGroup}`,
+    medical,
+    oldStyle ? together - insured : 0,
+    oldStyle ? REASON_80D_MEDICAL : NEW_REGIME_BAR,
+    room - insured,
+    roomReason,
+  );
+  return { allowed: insured + spent, checkUpRoom: Math.min(insuranceCap - insured, together - insured - spent) };
+}
+
+/**
  * The Chapter VI-A deductions under `rules`, paise, within `ordinaryIncome`: gross total income less its
  * special-rate income. `lossAgainstSpecial`, the house-property loss set off against that income, only serves to
  * name the sections in a cut claim's reason. Adds a line for each claim to `lines` when given.
@@ -158,24 +189,24 @@ export function chapterVIADeductions(
   const bar = oldStyle ? Infinity : 0;
   // Only the detailed result shows why a claim was cut.
   const roomReason = lines === null || grossTotalIncome === ordinaryIncome ? GTI_BOUND : viaRoomReason(f, lossAgainstSpecial);
-  let via = 0;
-  via += allowVIA(
+  const section80C = allowVIA(
     lines,
     "80C",
     "Life insurance, PF, PPF, ELSS and the like",
     f.section80C,
     oldStyle ? LIMITS.section80CCE * 100 : 0,
     oldStyle ? REASON_80CCE : NEW_REGIME_BAR,
-    ordinaryIncome - via,
+    ordinaryIncome,
     roomReason,
   );
+  let via = section80C;
   // s.80CCD(1): an employee's own contribution within 10 % of basic + DA, anyone else's within 20 % of gross total
   // income; and with 80C within the ₹1,50,000 of s.80CCE.
   const employee = f.grossSalary > 0;
   const ownNpsLimit = employee
     ? percentOfFloor(f.basicPlusDA, LIMITS.ownNpsPercentOfSalary)
     : percentOfFloor(grossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);
-  const cceLeft = LIMITS.section80CCE * 100 - via;
+  const cceLeft = LIMITS.section80CCE * 100 - section80C;
   via += allowVIA(
     lines,
     "80CCD(1)",
@@ -208,28 +239,45 @@ export function chapterVIADeductions(
     ordinaryIncome - via,
     roomReason,
   );
-  // s.80D, two groups: each group's insurance (clauses (a), (b)) with its preventive check-ups inside the same limit,
-  // the check-ups of both groups within ₹5,000 (s.80D(2A)); then medical expenditure on a senior citizen without
-  // insurance (clauses (c), (d)), within ₹50,000 for the group's insurance and expenditure together.
+  // s.80D, two groups: each group's insurance (clauses (a), (b)), and medical expenditure on a senior citizen
+  // without insurance (clauses (c), (d)); then the check-ups, inside the group's insurance limit and the ₹50,000 of
+  // the second proviso, ₹5,000 for both groups together (s.80D(2A)). The check-ups go last, and to self and family
+  // first: as only their ₹5,000 is shared, that order deducts the most.
   const selfCap = f.seniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
   const splitStart = via;
-  const selfInsurance = allowVIA(
+  const self = insuranceAndMedical(
     lines,
-    "80D",
-    "Health insurance: self, spouse and children",
+    "self, spouse and children",
+    "self or spouse",
     f.section80D_selfFamily,
+    f.section80D_medicalSelfFamily,
     oldStyle ? selfCap * 100 : 0,
     !oldStyle ? NEW_REGIME_BAR : f.seniorCitizen ? REASON_80D_SELF_SENIOR : REASON_80D_SELF,
+    oldStyle,
     ordinaryIncome - via,
     roomReason,
   );
-  via += selfInsurance;
+  via += self.allowed;
+  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
+  const parents = insuranceAndMedical(
+    lines,
+    "parents",
+    "parents",
+    f.section80D_parents,
+    f.section80D_medicalParents,
+    oldStyle ? parentsCap * 100 : 0,
+    !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
+    oldStyle,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  via += parents.allowed;
   const selfCheckUps = allowVIA(
     lines,
     "80D",
     "Preventive health check-ups: self, spouse and children",
     f.section80D_checkUpSelfFamily,
-    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100, selfCap * 100 - selfInsurance) : 0,
+    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100, self.checkUpRoom) : 0,
     oldStyle ? REASON_80D_CHECK_UPS : NEW_REGIME_BAR,
     ordinaryIncome - via,
     roomReason,
@@ -238,43 +286,10 @@ export function chapterVIADeductions(
   via += allowVIA(
     lines,
     "80D",
-    "Medical expenditure, senior citizen without health insurance: self or spouse",
-    f.section80D_medicalSelfFamily,
-    oldStyle ? LIMITS.section80DMedical * 100 - selfInsurance - selfCheckUps : 0,
-    oldStyle ? REASON_80D_MEDICAL : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  const parentsCap = f.parentsSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
-  const parentsInsurance = allowVIA(
-    lines,
-    "80D",
-    "Health insurance: parents",
-    f.section80D_parents,
-    oldStyle ? parentsCap * 100 : 0,
-    !oldStyle ? NEW_REGIME_BAR : f.parentsSeniorCitizen ? REASON_80D_PARENTS_SENIOR : REASON_80D_PARENTS,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  via += parentsInsurance;
-  const parentsCheckUps = allowVIA(
-    lines,
-    "80D",
     "Preventive health check-ups: parents",
     f.section80D_checkUpParents,
-    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100 - selfCheckUps, parentsCap * 100 - parentsInsurance) : 0,
+    oldStyle ? Math.min(LIMITS.section80DCheckUps * 100 - selfCheckUps, parents.checkUpRoom) : 0,
     oldStyle ? REASON_80D_CHECK_UPS : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
-  via += parentsCheckUps;
-  via += allowVIA(
-    lines,
-    "80D",
-    "Medical expenditure, senior citizen without health insurance: parents",
-    f.section80D_medicalParents,
-    oldStyle ? LIMITS.section80DMedical * 100 - parentsInsurance - parentsCheckUps : 0,
-    oldStyle ? REASON_80D_MEDICAL : NEW_REGIME_BAR,
     ordinaryIncome - via,
     roomReason,
   );
@@ -337,13 +352,28 @@ export function chapterVIADeductions(
       roomReason,
     );
   }
-  // s.80GG: rent for one's own home without house rent allowance, the least of rent above 10 % of total income,
-  // ₹5,000 a month and 25 % of total income, that income taken before this deduction. s.80G's qualifying limit
-  // counts this deduction and this one's base would count s.80G's: s.80GG is worked out first, before s.80G.
+  // s.80G without a qualifying limit; then s.80GG, whose percentages are of total income before s.80GG (so after
+  // those); then s.80G within the qualifying limit, on gross total income less every deduction but s.80G's (s.80G(4)),
+  // s.80GG's included. s.80GG's base would count this last s.80G line too, which counts s.80GG: it comes first.
+  const beforeDonations = via;
+  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
+  via += allowVIA(
+    lines,
+    "80G",
+    "Donations: 50 %, no qualifying limit",
+    f.section80G_50,
+    oldStyle ? Math.floor(f.section80G_50 / 2) : 0,
+    oldStyle ? REASON_80G_50 : NEW_REGIME_BAR,
+    ordinaryIncome - via,
+    roomReason,
+  );
+  const donations = via - beforeDonations;
+  // s.80GG: rent for one's own home without house rent allowance, the least of the rent above 10 % of total income,
+  // ₹5,000 for each month rented and 25 % of total income.
   if (f.section80GG_rentPaid > 0) {
     const totalIncome = grossTotalIncome - via;
-    const aboveTenth = Math.max(0, f.section80GG_rentPaid - percentOfFloor(totalIncome, 10));
-    const monthly = LIMITS.section80GGMonthly * 12 * 100;
+    const aboveTenth = Math.max(0, f.section80GG_rentPaid - percentOfFloor(totalIncome, LIMITS.section80GGRentAbovePercent));
+    const monthly = LIMITS.section80GGMonthly * f.section80GG_months * 100;
     const quarter = Math.max(0, percentOfFloor(totalIncome, LIMITS.section80GGPercent));
     const limit = Math.min(aboveTenth, monthly, quarter);
     const reason = limit === aboveTenth ? REASON_80GG_RENT : limit === monthly ? REASON_80GG_MONTHLY : REASON_80GG_QUARTER;
@@ -358,18 +388,7 @@ export function chapterVIADeductions(
       roomReason,
     );
   }
-  const adjustedGrossTotalIncome = ordinaryIncome - via;
-  via += allowVIA(lines, "80G", "Donations: 100 %, no qualifying limit", f.section80G_100, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
-  via += allowVIA(
-    lines,
-    "80G",
-    "Donations: 50 %, no qualifying limit",
-    f.section80G_50,
-    oldStyle ? Math.floor(f.section80G_50 / 2) : 0,
-    oldStyle ? REASON_80G_50 : NEW_REGIME_BAR,
-    ordinaryIncome - via,
-    roomReason,
-  );
+  const adjustedGrossTotalIncome = ordinaryIncome - (via - donations);
   const qualifying = Math.min(f.section80G_50WithLimit, percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
   via += allowVIA(
     lines,

@@ -53,6 +53,7 @@ export interface Facts {
   parentsSeniorCitizen: boolean;
   section80E: number;
   section80GG_rentPaid: number;
+  section80GG_months: number;
   section80G_100: number;
   section80G_50: number;
   section80G_50WithLimit: number;
@@ -109,6 +110,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
     section80E: toPaise(deductions.section80E),
     section80GG_rentPaid: toPaise(deductions.section80GG_rentPaid ?? 0),
+    section80GG_months: deductions.section80GG_months ?? 12,
     section80G_100: toPaise(deductions.section80G_100),
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),

@@ -187,6 +187,8 @@ export interface TaxInput {
     section80E: number;
     /** Rent paid for one's own home without house rent allowance, for s.80GG. Absent: 0. */
     section80GG_rentPaid?: number;
+    /** Months of the year the rent was paid for, 1 to 12, for the ₹5,000 a month of s.80GG. Absent: 12. */
+    section80GG_months?: number;
     section80G_100: number;
     section80G_50: number;
     section80G_50WithLimit: number;

@@ -265,7 +265,8 @@ export const LIMITS = {
   section80DDBSenior: 100_000, // s.80DDB: ₹40,000, or ₹1,00,000 for a senior citizen
   loanInterest80EEA80EEB: 150_000, // ss.80EEA(2), 80EEB(2)
   section80GGMonthly: 5_000, // s.80GG: ₹5,000 a month
-  section80GGPercent: 25, // s.80GG: 25 % of total income; and rent counts above 10 % of it
+  section80GGPercent: 25, // s.80GG: 25 % of total income
+  section80GGRentAbovePercent: 10, // s.80GG: rent counts above 10 % of total income
   section80DCheckUps: 5_000, // s.80D(2A): preventive health check-ups, both groups together
   section80DMedical: 50_000, // s.80D(2)(c)/(d) and the second proviso: a group's medical expenditure and insurance together
   section80TTA: 10_000,

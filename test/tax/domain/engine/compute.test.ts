@@ -184,7 +184,8 @@ describe("ITR form", () => {
   const letOutAtALoss = [{ type: "let_out" as const, annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }];
   it("ITR-2 when the old regime, recommended, carries a house-property loss forward", () => {
     // Old: salary 20,00,000 less the 2,00,000 of loss set off (s.71(3A)) less 6,00,000 of s.80G gives 12,00,000,
-    // tax 1,72,500; new: 19,75,000, tax 1,95,000. The old regime carries the other 30,000 of loss forward (s.71B).
+    // tax 1,72,500 before cess; new: 19,75,000, tax 1,95,000 before cess. The old regime carries the other 30,000 of
+    // loss forward (s.71B).
     const loss = salaryFor(2_000_000, "old", { houseProperties: letOutAtALoss, deductions: { section80G_100: 600_000 } });
     const result = computeTax(loss, "2025-26");
     expect(result.recommendedRegime).toBe("old");

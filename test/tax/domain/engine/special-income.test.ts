@@ -1184,12 +1184,28 @@ describe("s.80D check-ups and medical expenditure on an uninsured senior citizen
     const old = computeTax(input, FY25).regimes.old;
     expect(lines80D(old)).toEqual([
       ["Health insurance: self, spouse and children", 20_000, 20_000],
+      ["Medical expenditure, senior citizen without health insurance: parents", 60_000, 50_000],
       ["Preventive health check-ups: self, spouse and children", 8_000, 5_000],
       ["Preventive health check-ups: parents", 3_000, 0],
-      ["Medical expenditure, senior citizen without health insurance: parents", 60_000, 50_000],
     ]);
     expect(old).toMatchObject({ chapterVIADeductions: 75_000, taxableIncome: 1_375_000, totalTax: 234_000 });
     expect(computeTax(input, FY25).regimes.new.chapterVIADeductions).toBe(0);
+  });
+
+  it("gives the shared ₹5,000 of check-ups to the group with room for them, after each group's medical expenditure", () => {
+    // Taxpayer 65, uninsured, medical bills 50,000: the self group's ₹50,000 is full, so its check-ups of 5,000 get
+    // nothing and the parents' 5,000 get all of s.80D(2A)'s ₹5,000. 80D: 50,000 + 5,000.
+    const input = taxInput({
+      age: 65,
+      salary: { grossSalary: 1_500_000 },
+      deductions: { section80D_medicalSelfFamily: 50_000, section80D_checkUpSelfFamily: 5_000, section80D_checkUpParents: 5_000 },
+    });
+    expect(lines80D(computeTax(input, FY25).regimes.old)).toEqual([
+      ["Medical expenditure, senior citizen without health insurance: self or spouse", 50_000, 50_000],
+      ["Preventive health check-ups: self, spouse and children", 5_000, 0],
+      ["Preventive health check-ups: parents", 5_000, 5_000],
+    ]);
+    expect(computeTax(input, FY25).regimes.old.chapterVIADeductions).toBe(55_000);
   });
 
   it("holds a group's insurance and medical expenditure together to ₹50,000 (second proviso)", () => {
@@ -1257,15 +1273,17 @@ describe("Chapter VI-A given as Form 16 prints it: ss.80DD, 80DDB, 80U, 80EEA, 8
     };
     expect(line(input, "80EEA")).toMatchObject({ allowed: 150_000, limitedBy: "s.80EEA(2): ₹1,50,000" });
     expect(line(input, "80EEB")).toMatchObject({ allowed: 150_000, limitedBy: null });
-    expect(line(input, "80GG")).toMatchObject({ allowed: 60_000, limitedBy: "s.80GG: ₹5,000 a month" });
+    expect(line(input, "80GG")).toMatchObject({ allowed: 60_000, limitedBy: "s.80GG: ₹5,000 for each month rented" });
   });
 
   it("allows none of them to a non-resident", () => {
     const input: TaxInput = {
       ...taxInput({ residentialStatus: "non_resident", salary: { grossSalary: 2_000_000 } }),
-      reported: { otherChapterVIA: { "80U": 75_000 } },
+      reported: { otherChapterVIA: { "80U": 75_000, "80DD": 75_000, "80DDB": 40_000 } },
     };
     expect(line(input, "80U")).toMatchObject({ allowed: 0, limitedBy: "s.80U: residents only" });
+    expect(line(input, "80DD")).toMatchObject({ allowed: 0, limitedBy: "s.80DD: residents only" });
+    expect(line(input, "80DDB")).toMatchObject({ allowed: 0, limitedBy: "s.80DDB: residents only" });
   });
 });
 
@@ -1278,12 +1296,24 @@ describe("s.80GG: rent paid without house rent allowance", () => {
     // Old regime: 10,50,000 − 50,000 − 80C 1,50,000 = 8,50,000 before s.80GG. Rent 1,80,000: above 10 % (85,000)
     // is 95,000; ₹5,000 a month is 60,000; 25 % is 2,12,500: 60,000. Total income 7,90,000: 12,500 + 20 % of
     // 2,90,000 = 70,500, + cess 2,820 = 73,320.
-    expect(rentLine(salaried(180_000))).toMatchObject({ claimed: 180_000, allowed: 60_000, limitedBy: "s.80GG: ₹5,000 a month" });
+    expect(rentLine(salaried(180_000))).toMatchObject({ claimed: 180_000, allowed: 60_000, limitedBy: "s.80GG: ₹5,000 for each month rented" });
     expect(computeTax(salaried(180_000), FY25).regimes.old).toMatchObject({ taxableIncome: 790_000, totalTax: 73_320 });
     // Rent 1,00,000: 15,000 above 10 %. Total income 8,35,000: 12,500 + 67,000 = 79,500, + cess 3,180 = 82,680.
     expect(rentLine(salaried(100_000))).toMatchObject({ allowed: 15_000, limitedBy: "s.80GG: rent paid less 10 % of total income" });
     expect(computeTax(salaried(100_000), FY25).regimes.old.totalTax).toBe(82_680);
     expect(computeTax(salaried(180_000), FY25).regimes.new.chapterVIADeductions).toBe(0);
+  });
+
+  it("counts ₹5,000 for each month rented, and total income after s.80G without a qualifying limit", () => {
+    // Rent 1,50,000 for 6 months: above 10 % of 8,50,000 is 65,000; 6 × 5,000 = 30,000.
+    const sixMonths = taxInput({
+      salary: { grossSalary: 1_050_000 },
+      deductions: { section80C: 150_000, section80GG_rentPaid: 150_000, section80GG_months: 6 },
+    });
+    expect(rentLine(sixMonths)).toMatchObject({ allowed: 30_000, limitedBy: "s.80GG: ₹5,000 for each month rented" });
+    // Salary income 10,00,000 less s.80G (100 %) 2,00,000 = 8,00,000 before s.80GG: rent 1,20,000 less 80,000 = 40,000.
+    const donor = taxInput({ salary: { grossSalary: 1_050_000 }, deductions: { section80G_100: 200_000, section80GG_rentPaid: 120_000 } });
+    expect(rentLine(donor)).toMatchObject({ allowed: 40_000, limitedBy: "s.80GG: rent paid less 10 % of total income" });
   });
 
   it("holds it to 25 % of a small total income", () => {
