@@ -238,6 +238,10 @@ export const RegimeResultSchema = z
         "House-property loss left for later years (s.71B): this year's loss not set off and the rest of the losses brought forward, whatever the filing date (s.80 does not cover s.71B). In the new regime a loss it does not set off ends (s.115BAC(3)): this year's loss and the self-occupied-interest part are not carried.",
         0,
       ),
+      lossToCarryForwardFromSelfOccupiedInterest: rupees(
+        "Of lossToCarryForward, the part from a self-occupied home's loan interest (s.24(b) on a s.23(2) property), which next year's profile.housePropertyLossBroughtForward.fromSelfOccupiedInterest takes. Each set-off takes that part first, as the Act names no order and that leaves the most for a year in the new regime. 0 in the new regime, and for this year's loss given as a net figure (housePropertyIncome).",
+        0,
+      ),
     }),
     otherSources: z.object({
       savingsInterest: rupees("Savings-account interest, s.56.", 8_000),

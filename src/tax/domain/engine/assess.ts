@@ -163,6 +163,7 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       lossNotSetOff: 0,
       lossBroughtForwardSetOff: 0,
       lossToCarryForward: 0,
+      lossToCarryForwardFromSelfOccupiedInterest: 0,
     },
     otherSources: {
       savingsInterest: 0,
@@ -214,7 +215,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 
   // The heads of income; each adds its deduction lines in the order the result shows them.
   const salary = salaryHead(f, rules, lines);
-  const incomeFromHouseProperty = housePropertyIncome(f, rules, lines);
+  const houseProperty = housePropertyIncome(f, rules, lines);
+  const incomeFromHouseProperty = houseProperty.income;
 
   // Other sources. s.57(iia): one-third of family pension, capped per regime.
   const familyPensionCap = rules.familyPensionDeductionCap * 100;
@@ -236,7 +238,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 
   // Set-off of house-property losses: this year's against the other heads, earlier years' against this year's.
   const otherHeads = salary.incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
-  const losses = setOffHousePropertyLosses(f, rules, incomeFromHouseProperty, otherHeads, lossAbsorbingSpecial);
+  const losses = setOffHousePropertyLosses(f, rules, incomeFromHouseProperty, houseProperty.selfOccupiedInterest, otherHeads, lossAbsorbingSpecial);
   const lossAgainstSpecial = losses.lossAgainstSpecial;
   const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - losses.lossBroughtForwardSetOff - losses.lossSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
@@ -310,6 +312,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.houseProperty.lossNotSetOff = toRupees(losses.lossNotSetOff);
   out.houseProperty.lossBroughtForwardSetOff = toRupees(losses.lossBroughtForwardSetOff);
   out.houseProperty.lossToCarryForward = toRupees(losses.lossToCarryForward);
+  out.houseProperty.lossToCarryForwardFromSelfOccupiedInterest = toRupees(losses.lossToCarryForwardFromSelfOccupiedInterest);
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);
   out.otherSources.dividends = toRupees(f.dividends);

@@ -14,8 +14,11 @@ function selfOccupiedInterestCap(rules: RegimeRules): number {
   return rules.allowsOldRegimeDeductions ? LIMITS.selfOccupiedInterest * 100 : 0;
 }
 
-/** Income from house property under `rules` (negative: a loss), paise; adds its deduction lines to `lines` when given. */
-export function housePropertyIncome(f: Facts, rules: RegimeRules, lines: DeductionLine[] | null): number {
+/**
+ * Income from house property under `rules` (negative: a loss), and the self-occupied homes' loan interest in it
+ * (s.24(b) on a s.23(2) property; 0 for a net figure as reported), paise; adds its deduction lines to `lines` when given.
+ */
+export function housePropertyIncome(f: Facts, rules: RegimeRules, lines: DeductionLine[] | null): { income: number; selfOccupiedInterest: number } {
   const oldStyle = rules.allowsOldRegimeDeductions;
   // s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair (s.23(4), see
   // self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual value; s.24(b)
@@ -63,7 +66,12 @@ export function housePropertyIncome(f: Facts, rules: RegimeRules, lines: Deducti
     }
   }
   // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
-  return f.reported.housePropertyIncome ?? annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed;
+  const reported = f.reported.housePropertyIncome;
+  if (reported !== null) return { income: reported, selfOccupiedInterest: 0 };
+  return {
+    income: annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed,
+    selfOccupiedInterest: selfOccupiedInterestAllowed,
+  };
 }
 
 /** Indexes of the homes treated as self-occupied (s.23(2), (4)), for the detailed result. */
@@ -80,6 +88,7 @@ export interface HousePropertyLosses {
   lossNotSetOff: number;
   lossBroughtForwardSetOff: number;
   lossToCarryForward: number;
+  lossToCarryForwardFromSelfOccupiedInterest: number;
 }
 
 /**
@@ -91,6 +100,7 @@ export function setOffHousePropertyLosses(
   f: Facts,
   rules: RegimeRules,
   incomeFromHouseProperty: number,
+  selfOccupiedInterest: number,
   otherHeads: number,
   lossAbsorbingSpecial: number,
 ): HousePropertyLosses {
@@ -114,7 +124,16 @@ export function setOffHousePropertyLosses(
   const broughtForwardUsable = f.housePropertyLossBroughtForward - (oldStyle ? 0 : f.housePropertyLossFromSelfOccupiedInterest);
   const lossBroughtForwardSetOff = Math.min(broughtForwardUsable, Math.max(0, incomeFromHouseProperty));
   const lossToCarryForward = (oldStyle ? lossNotSetOff : 0) + broughtForwardUsable - lossBroughtForwardSetOff;
-  return { lossSetOff, lossAgainstSpecial, lossNotSetOff, lossBroughtForwardSetOff, lossToCarryForward };
+  // Of what is carried, the part from a self-occupied home's loan interest, which a later year in the new regime
+  // cannot set off: the Act names no order, so each set-off takes that part first, which leaves the taxpayer the
+  // most for such a year. Only the old regime allows that interest or carries such a part.
+  let lossToCarryForwardFromSelfOccupiedInterest = 0;
+  if (oldStyle) {
+    const thisYears = incomeFromHouseProperty < 0 ? Math.min(-incomeFromHouseProperty, selfOccupiedInterest) : 0;
+    lossToCarryForwardFromSelfOccupiedInterest =
+      Math.max(0, thisYears - lossSetOff - lossAgainstSpecial) + Math.max(0, f.housePropertyLossFromSelfOccupiedInterest - lossBroughtForwardSetOff);
+  }
+  return { lossSetOff, lossAgainstSpecial, lossNotSetOff, lossBroughtForwardSetOff, lossToCarryForward, lossToCarryForwardFromSelfOccupiedInterest };
 }
 
 /**

@@ -404,6 +404,8 @@ export interface RegimeResult {
      * forward (s.71B); in the new regime neither this year's loss nor the self-occupied-interest part (s.115BAC(3)).
      */
     lossToCarryForward: number;
+    /** Of `lossToCarryForward`, the part from a self-occupied home's loan interest: next year's `fromSelfOccupiedInterest`. */
+    lossToCarryForwardFromSelfOccupiedInterest: number;
   };
   otherSources: {
     savingsInterest: number;

@@ -33,6 +33,8 @@ describe("figures as Form 16 reports them", () => {
       lossNotSetOff: 50_000,
       lossBroughtForwardSetOff: 0,
       lossToCarryForward: 50_000,
+      // A net figure does not say how much of it was a self-occupied home's interest.
+      lossToCarryForwardFromSelfOccupiedInterest: 0,
       selfOccupied: [],
     });
     expect(old.grossTotalIncome).toBe(817_500);

@@ -190,6 +190,7 @@ describe("properties of every computation", () => {
           const house = withLoss.regimes[regime].houseProperty;
           expect(withLoss.regimes[regime].totalTax).toBeLessThanOrEqual(without.regimes[regime].totalTax);
           expect(house.lossBroughtForwardSetOff).toBeLessThanOrEqual(Math.max(0, house.incomeFromHouseProperty));
+          expect(house.lossToCarryForwardFromSelfOccupiedInterest).toBeLessThanOrEqual(house.lossToCarryForward);
           // s.71B: in the old regime what is not set off is carried, this year's loss and the loss brought forward.
           if (regime === "old") expect(house.lossBroughtForwardSetOff + house.lossToCarryForward - house.lossNotSetOff).toBeCloseTo(amount, 2);
         }

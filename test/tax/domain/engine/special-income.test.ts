@@ -1102,8 +1102,14 @@ describe("house-property losses brought forward and carried forward (s.71B)", ()
     // 20,000 + 10 % of 3,85,000 = 58,500, all rebated under s.87A (total income within 12,00,000).
     const input = withHouseLoss(taxInput({ salary: { grossSalary: 1_200_000 }, houseProperties: letOut }), 250_000, 100_000);
     const result = computeTax(input, FY25);
+    // The set-off takes the self-occupied-interest part first: the 40,000 carried is all of the other part.
     expect(result.regimes.old).toMatchObject({
-      houseProperty: { incomeFromHouseProperty: 210_000, lossBroughtForwardSetOff: 210_000, lossToCarryForward: 40_000 },
+      houseProperty: {
+        incomeFromHouseProperty: 210_000,
+        lossBroughtForwardSetOff: 210_000,
+        lossToCarryForward: 40_000,
+        lossToCarryForwardFromSelfOccupiedInterest: 0,
+      },
       grossTotalIncome: 1_150_000,
       taxableIncome: 1_150_000,
       totalTax: 163_800,
@@ -1130,6 +1136,29 @@ describe("house-property losses brought forward and carried forward (s.71B)", ()
     });
     expect(result.regimes.old.houseProperty.lossToCarryForward).toBe(40_000);
     expect(result.notes.some((note) => note.startsWith("houseProperty"))).toBe(false);
+  });
+
+  it("says how much of what is carried came from a self-occupied home's loan interest, for next year's input", () => {
+    // Old regime: salary 1,00,000 − 50,000 = 50,000; a self-occupied home's interest 2,00,000 is the year's loss. The
+    // s.71(3A) set-off of 50,000 takes that part first, so 1,50,000 is carried, all of it self-occupied interest. With
+    // a loss brought forward of 30,000 (10,000 of it such interest) it is carried too: 1,60,000 of 1,80,000.
+    const input = taxInput({
+      salary: { grossSalary: 100_000 },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+    });
+    expect(computeTax(input, FY25).regimes.old.houseProperty).toMatchObject({
+      lossSetOff: 50_000,
+      lossToCarryForward: 150_000,
+      lossToCarryForwardFromSelfOccupiedInterest: 150_000,
+    });
+    expect(computeTax(withHouseLoss(input, 30_000, 10_000), FY25).regimes.old.houseProperty).toMatchObject({
+      lossToCarryForward: 180_000,
+      lossToCarryForwardFromSelfOccupiedInterest: 160_000,
+    });
+    expect(computeTax(withHouseLoss(input, 30_000, 10_000), FY25).regimes.new.houseProperty).toMatchObject({
+      lossToCarryForward: 20_000,
+      lossToCarryForwardFromSelfOccupiedInterest: 0,
+    });
   });
 
   it("carries this year's loss on in the old regime whatever the filing date (s.80 does not cover s.71B), and ends it in the new", () => {
