@@ -2,6 +2,7 @@
 // response, which is that result with the line-by-line detail only on request. Tax lines are whole rupees; income lines keep any paise they came in with.
 import { z } from "@hono/zod-openapi";
 import {
+  CAPITAL_GAIN_EXEMPTIONS,
   FINANCIAL_YEARS,
   INCOME_HEADS,
   ITR_FORMS,
@@ -403,6 +404,20 @@ export const ComputeResultSchema = z
       .openapi({
         description:
           "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Present only when profile.capitalGains or profile.capitalLossesBroughtForward is given.",
+      }),
+    capitalGainExemptions: z
+      .array(
+        z.object({
+          index: z.number().int().openapi({ description: "Position (from 0) of the gain in profile.capitalGains.", example: 0 }),
+          section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({ description: "The exemption's section.", example: "54EC" }),
+          exemptGain: rupees("The part of the gain (without indexation) not charged to tax.", 500_000),
+          exemptIndexedGain: rupees("The same for the indexed gain, where it is given; null otherwise.", 300_000).nullable(),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "What each exemption took off its gain (ss.54, 54EC, 54F), the same in both regimes; the gains in each regime's capital-gains figures are what is left. Present only when a capital gain names an exemption.",
       }),
     notes: z.array(z.string()).openapi({
       description:

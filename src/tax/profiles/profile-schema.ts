@@ -3,6 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
 import {
+  CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
@@ -163,6 +164,30 @@ export const OtherIncomeSchema = z
   .strict()
   .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
 
+/** Why a gain's exemption cannot apply as given, or null. */
+function exemptionProblem(entry: {
+  section: string;
+  gain: number;
+  exemption?: { section: string; netConsideration?: number | undefined } | undefined;
+}): { field: "section" | "netConsideration"; message: string } | null {
+  const exemption = entry.exemption;
+  if (exemption === undefined) return null;
+  if (entry.gain <= 0) return { field: "section", message: "a loss has no gain to exempt" };
+  if (exemption.section === "54F") {
+    if (entry.section !== "112" && entry.section !== "112A")
+      return { field: "section", message: "s.54F applies to long-term gains (section 112 or 112A)" };
+    if (exemption.netConsideration === undefined) return { field: "netConsideration", message: "s.54F needs the net consideration" };
+    if (exemption.netConsideration < entry.gain) return { field: "netConsideration", message: "must be at least the gain: the gain is a part of it" };
+    return null;
+  }
+  return entry.section === "112"
+    ? null
+    : {
+        field: "section",
+        message: `s.${exemption.section} applies to long-term gains on ${exemption.section === "54" ? "a residential house" : "land or buildings"} (section 112)`,
+      };
+}
+
 export const CapitalGainSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
@@ -188,6 +213,28 @@ export const CapitalGainSchema = z
         "When the gain arose, by the periods of the return's schedule: by_15_june (1 April-15 June), by_15_september (16 June-15 September), by_15_december (16 September-15 December), by_15_march (16 December-15 March), by_31_march (16-31 March). Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425): tax on a gain is not due in the instalments before it arose. When absent the gain is taken as arisen by 15 June, which gives the most interest, and the result's notes say so.",
       example: "by_15_december",
     }),
+    exemption: z
+      .object({
+        section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
+          description:
+            "54: a residential house's long-term gain put into another house (section 112 gains). 54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). 54F: any other long-term asset's net consideration put into a house (section 112 or 112A).",
+          example: "54EC",
+        }),
+        invested: requiredAmount(
+          "What was put into the new house (counted up to ₹10 crore) or the bonds, including what was deposited in the capital gains account scheme by the return's due date.",
+          500_000,
+        ),
+        netConsideration: requiredAmount(
+          "s.54F only: the full value of consideration less transfer expenses, at least the gain.",
+          2_000_000,
+        ).optional(),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "A reinvestment that exempts the gain or part of it. s.54 and s.54EC exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
+      }),
     landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
       description:
         "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
@@ -196,6 +243,8 @@ export const CapitalGainSchema = z
   })
   .strict()
   .superRefine((entry, ctx) => {
+    const problem = exemptionProblem(entry);
+    if (problem !== null) ctx.addIssue({ code: "custom", path: ["exemption", problem.field], message: problem.message });
     if (entry.section === "112") return;
     for (const field of ["indexedGain", "landOrBuildingAcquiredBefore23July2024"] as const) {
       if (entry[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: "applies to section 112 gains only" });
@@ -469,6 +518,15 @@ export const ProfileSchema = z
     if ((deductions?.section80GG_rentPaid ?? 0) > 0) {
       const problem = notRentWithoutHra(profile);
       if (problem !== null) ctx.addIssue({ code: "custom", path: ["deductions", "section80GG_rentPaid"], message: problem });
+    }
+    // s.54EC(1) provisos: ₹50 lakh of bonds in a year, whatever the number of transfers.
+    const bonds = (profile.capitalGains ?? []).reduce((sum, gain) => sum + (gain.exemption?.section === "54EC" ? gain.exemption.invested : 0), 0);
+    if (bonds > 5_000_000) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["capitalGains"],
+        message: `s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ${formatPaise(Math.round(bonds * 100))}`,
+      });
     }
     const houseLoss = profile.housePropertyLossBroughtForward;
     if (houseLoss !== undefined && houseLoss.fromSelfOccupiedInterest > houseLoss.amount) {
@@ -768,6 +826,15 @@ export function toTaxInput(profile: Profile): TaxInput {
       transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
       indexedGain: entry.indexedGain ?? null,
       landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
+      ...(entry.exemption === undefined
+        ? {}
+        : {
+            exemption: {
+              section: entry.exemption.section,
+              invested: entry.exemption.invested,
+              netConsideration: entry.exemption.netConsideration ?? null,
+            },
+          }),
     })),
     ...(profile.capitalLossesBroughtForward === undefined
       ? {}

@@ -166,6 +166,34 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("exempts a gain reinvested under s.54EC, and refuses an exemption its gain cannot have", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_000_000 },
+      capitalGains: [{ section: "112", gain: 2_000_000, exemption: { section: "54EC", invested: 1_500_000 } }],
+    };
+    // 5,00,000 of the gain is left at 12.5 % = 62,500 (worked in the engine's tests: total tax 98,800).
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54EC", exemptGain: 1_500_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ specialRateTax: 62_500, totalTax: 98_800 });
+    const refused = async (capitalGains: unknown[]) =>
+      expectError(await compute(key, { profile: { ...profile, capitalGains }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused([{ section: "112A", gain: 500_000, exemption: { section: "54", invested: 500_000 } }])).toBe(
+      "profile.capitalGains[0].exemption.section: s.54 applies to long-term gains on a residential house (section 112)",
+    );
+    expect(await refused([{ section: "112A", gain: 500_000, exemption: { section: "54F", invested: 500_000 } }])).toBe(
+      "profile.capitalGains[0].exemption.netConsideration: s.54F needs the net consideration",
+    );
+    expect(
+      await refused([
+        { section: "112", gain: 4_000_000, exemption: { section: "54EC", invested: 3_000_000 } },
+        { section: "112", gain: 3_000_000, exemption: { section: "54EC", invested: 2_500_000 } },
+      ]),
+    ).toBe("profile.capitalGains: s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ₹55,00,000");
+  });
+
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest

@@ -2,7 +2,7 @@
 // transfer date, then losses are set off within the head (s.70), then losses brought forward from earlier years
 // (s.74). The result is the same in both regimes. Amounts are integer paise.
 import { toPaise } from "./rounding";
-import type { CapitalGain, CapitalLossesBroughtForward } from "./types";
+import type { CapitalGain, CapitalGainExemption, CapitalLossesBroughtForward } from "./types";
 import type { YearRules } from "./years";
 
 /** A bucket of capital gains taxed at one special rate. */
@@ -72,10 +72,36 @@ export interface CapitalGainsFacts {
   landOrBuildings: readonly LandOrBuildingGain[];
 }
 
-/** Which bucket a gain falls in and how much of it (paise); `gain` may be negative (a loss). */
+/** s.54(1) third proviso, s.54F(1) proviso: the cost of a new house counts up to ₹10 crore. */
+const NEW_HOUSE_COST_CAP = 100_000_000 * 100;
+/** s.54EC(1) provisos: ₹50 lakh of bonds. */
+const BONDS_CAP = 5_000_000 * 100;
+
+/**
+ * The part of a gain (paise) an exemption takes off: ss.54 and 54EC the gain up to what was invested; s.54F the
+ * gain in the proportion the investment bears to the net consideration, all of it when the investment is as much.
+ */
+export function exemptPart(exemption: CapitalGainExemption | undefined, gain: number): number {
+  if (exemption === undefined || gain <= 0) return 0;
+  const invested = toPaise(exemption.invested);
+  switch (exemption.section) {
+    case "54":
+      return Math.min(gain, invested, NEW_HOUSE_COST_CAP);
+    case "54EC":
+      return Math.min(gain, invested, BONDS_CAP);
+    case "54F": {
+      const cost = Math.min(invested, NEW_HOUSE_COST_CAP);
+      const net = toPaise(exemption.netConsideration ?? 0);
+      return cost >= net ? gain : Math.floor((gain * cost) / net);
+    }
+  }
+}
+
+/** Which bucket a gain falls in and how much of it (paise), less any exemption; `gain` may be negative (a loss). */
 function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; land: LandOrBuildingGain | null } {
   const before = year.hasPreJuly2024Transfers && entry.transferredBefore23July2024;
-  const gain = toPaise(entry.gain);
+  const whole = toPaise(entry.gain);
+  const gain = whole - exemptPart(entry.exemption, whole);
   switch (entry.section) {
     case "short_term_other":
       return { bucket: -1, amount: gain, land: null };
@@ -84,7 +110,8 @@ function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket
     case "112A":
       return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, land: null };
     case "112": {
-      const indexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
+      const wholeIndexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
+      const indexed = wholeIndexed === null ? null : wholeIndexed - exemptPart(entry.exemption, wholeIndexed);
       // Before 23 July 2024: 20 % with indexation (s.112(1)(a)(ii) as it then stood).
       if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, land: null };
       // On or after: 12.5 % without indexation; a resident's land or building acquired before 23 July 2024 pays

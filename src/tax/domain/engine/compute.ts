@@ -1,7 +1,7 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
 import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
-import type { CapitalGainsFacts } from "./capital-gains";
+import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
@@ -11,6 +11,7 @@ import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
 import {
   INCOME_PERIODS,
+  type CapitalGainExemptionResult,
   type CapitalLossesToCarryForward,
   type ComputeResult,
   type FinancialYear,
@@ -97,6 +98,22 @@ function returnDueDate(year: YearRules, facts: Facts): string {
 
 function filedLate(input: TaxInput, year: YearRules, facts: Facts): boolean {
   return input.returnFiledOn !== undefined && input.returnFiledOn > returnDueDate(year, facts);
+}
+
+/** What each exemption took off its gain (ss.54, 54EC, 54F), the same in both regimes. */
+function capitalGainExemptions(input: TaxInput): CapitalGainExemptionResult[] {
+  const results: CapitalGainExemptionResult[] = [];
+  input.capitalGains.forEach((gain, index) => {
+    if (gain.exemption === undefined) return;
+    const indexed = gain.indexedGain;
+    results.push({
+      index,
+      section: gain.exemption.section,
+      exemptGain: toRupees(exemptPart(gain.exemption, toPaise(gain.gain))),
+      exemptIndexedGain: indexed === null ? null : toRupees(exemptPart(gain.exemption, toPaise(indexed))),
+    });
+  });
+  return results;
 }
 
 /** s.74(1) carries a capital loss forward; s.80 only this year's, and only from a return filed by its due date. */
@@ -276,6 +293,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     ...(input.capitalGains.length === 0 && input.capitalLossesBroughtForward === undefined
       ? {}
       : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, filedLate(input, year, facts)) }),
+    ...(input.capitalGains.some((gain) => gain.exemption !== undefined) ? { capitalGainExemptions: capitalGainExemptions(input) } : {}),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),

@@ -4,6 +4,7 @@ export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year
 export { applySavingMove } from "./moves";
 export { presumptiveIneligibility } from "./presumptive";
 export {
+  CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
@@ -19,6 +20,8 @@ export {
 } from "./types";
 export type {
   CapitalGain,
+  CapitalGainExemption,
+  CapitalGainExemptionResult,
   CapitalGainSection,
   CapitalLossesBroughtForward,
   HousePropertyLossBroughtForward,

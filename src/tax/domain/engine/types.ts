@@ -64,6 +64,32 @@ export interface CapitalGain {
   indexedGain: number | null;
   /** s.112 only: land or building acquired before 23 July 2024 (the resident's lower-of-two-taxes proviso). */
   landOrBuildingAcquiredBefore23July2024: boolean;
+  /** Reinvestment that exempts the gain or part of it (ss.54, 54EC, 54F); absent: none. */
+  exemption?: CapitalGainExemption;
+}
+
+export const CAPITAL_GAIN_EXEMPTIONS = ["54", "54EC", "54F"] as const;
+
+/**
+ * s.54: a residential house's gain put into another house; s.54EC: land or building's gain put into specified bonds
+ * within six months; s.54F: any other long-term asset's net consideration put into a house. Rupees.
+ */
+export interface CapitalGainExemption {
+  section: (typeof CAPITAL_GAIN_EXEMPTIONS)[number];
+  /** Cost of the new house or the bonds (with s.54/54F, what is deposited in the capital gains account scheme). */
+  invested: number;
+  /** s.54F only: the full value of consideration less transfer expenses. */
+  netConsideration: number | null;
+}
+
+/** What an exemption took off a gain, rupees. */
+export interface CapitalGainExemptionResult {
+  /** Position (from 0) of the gain in profile.capitalGains. */
+  index: number;
+  section: CapitalGainExemption["section"];
+  /** The gain without indexation, and with it where given, that is not charged. */
+  exemptGain: number;
+  exemptIndexedGain: number | null;
 }
 
 /** Capital losses of earlier years carried forward into this one (s.74), rupees. */
@@ -525,6 +551,8 @@ export interface ComputeResult {
   savingMoves: SavingMove[];
   /** Present only when the profile has capital gains or capital losses brought forward. */
   capitalLossesToCarryForward?: CapitalLossesToCarryForward;
+  /** Present only when a capital gain names an exemption. */
+  capitalGainExemptions?: CapitalGainExemptionResult[];
   /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
   notes: string[];
   disclaimer: string;

@@ -1354,3 +1354,46 @@ describe("s.80GG: rent paid without house rent allowance", () => {
     expect(rentLine(input)).toMatchObject({ allowed: 50_000, limitedBy: "s.80GG: 25 % of total income" });
   });
 });
+
+describe("capital-gains exemptions (ss.54, 54EC, 54F)", () => {
+  // New regime FY 2025-26, salary 10,00,000: 9,25,000 at the slab rates, tax 20,000 + 12,500 = 32,500.
+  it("s.54EC exempts a land gain up to the bonds bought", () => {
+    // Gain 20,00,000, bonds 15,00,000: 5,00,000 left at 12.5 % = 62,500. Total income 14,25,000 (no s.87A):
+    // 32,500 + 62,500 = 95,000, + cess 3,800 = 98,800.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112", gain: 2_000_000, exemption: { section: "54EC", invested: 1_500_000, netConsideration: null } }],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54EC", exemptGain: 1_500_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 62_500, totalTax: 98_800 });
+    expect(result.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital-gains exemptions (ss.54, 54EC, 54F) need the capital-gains schedule" });
+  });
+
+  it("s.54F exempts the share of the gain the investment bears to the net consideration", () => {
+    // s.112A gain 10,00,000 of net consideration 40,00,000; 20,00,000 put into a house: half the gain, 5,00,000, is
+    // exempt. 5,00,000 − 1,25,000 = 3,75,000 at 12.5 % = 46,875; 32,500 + 46,875 = 79,375, + cess 3,175 = 82,550.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112A", gain: 1_000_000, exemption: { section: "54F", invested: 2_000_000, netConsideration: 4_000_000 } }],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54F", exemptGain: 500_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, totalTax: 82_550 });
+  });
+
+  it("s.54 exempts both the gain and the indexed gain up to the new house's cost", () => {
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [
+        {
+          section: "112",
+          gain: 3_000_000,
+          indexedGain: 1_800_000,
+          landOrBuildingAcquiredBefore23July2024: true,
+          exemption: { section: "54", invested: 2_000_000, netConsideration: null },
+        },
+      ],
+    });
+    expect(computeTax(input, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 2_000_000, exemptIndexedGain: 1_800_000 }]);
+    // Left: 10,00,000 without indexation, nil with it, so the lower tax of the two is nil (s.112(1)(a) provisos).
+    expect(computeTax(input, FY25).regimes.new.specialRateTax).toBe(0);
+  });
+});
