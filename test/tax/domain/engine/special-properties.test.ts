@@ -4,12 +4,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   applySavingMove,
+  CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
   computeTax,
   FINANCIAL_YEARS,
   REGIMES,
   RESIDENTIAL_STATUSES,
   type CapitalGain,
+  type CapitalGainExemption,
   type ComputeResult,
   type FinancialYear,
   type HouseProperty,
@@ -21,13 +23,25 @@ import { taxInput as buildInput } from "./input";
 const rupees = (max: number) => fc.integer({ min: 0, max });
 const wide = (max: number) => fc.oneof(rupees(300_000), rupees(max));
 
-const capitalGain: fc.Arbitrary<CapitalGain> = fc.record({
-  section: fc.constantFrom(...CAPITAL_GAIN_SECTIONS),
-  gain: fc.oneof(fc.integer({ min: -2_000_000, max: 3_000_000 }), fc.integer({ min: 0, max: 300_000_000 })),
-  transferredBefore23July2024: fc.boolean(),
-  indexedGain: fc.option(fc.integer({ min: -1_000_000, max: 3_000_000 }), { nil: null }),
-  landOrBuildingAcquiredBefore23July2024: fc.boolean(),
-});
+const exemption: fc.Arbitrary<CapitalGainExemption | null> = fc.option(
+  fc.record({
+    section: fc.constantFrom(...CAPITAL_GAIN_EXEMPTIONS),
+    invested: fc.oneof(rupees(3_000_000), rupees(150_000_000)),
+    netConsideration: fc.option(rupees(400_000_000), { nil: null }),
+  }),
+  { nil: null },
+);
+
+const capitalGain: fc.Arbitrary<CapitalGain> = fc
+  .record({
+    section: fc.constantFrom(...CAPITAL_GAIN_SECTIONS),
+    gain: fc.oneof(fc.integer({ min: -2_000_000, max: 3_000_000 }), fc.integer({ min: 0, max: 300_000_000 })),
+    transferredBefore23July2024: fc.boolean(),
+    indexedGain: fc.option(fc.integer({ min: -1_000_000, max: 3_000_000 }), { nil: null }),
+    landOrBuildingAcquiredBefore23July2024: fc.boolean(),
+    exemption,
+  })
+  .map(({ exemption, ...gain }) => (exemption === null ? gain : { ...gain, exemption }));
 
 const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
   type: fc.constantFrom("self_occupied" as const, "let_out" as const),
