@@ -14,14 +14,18 @@ import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt } from "../domain/cash-recei
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
 import { creditNotePrefix } from "../domain/invoice-number";
 import { istDateOf } from "../domain/ist";
-import { allocateReceipt } from "../domain/settlement";
+import { allocateReceipt, type OpenInvoice } from "../domain/settlement";
 import { type LedgerOutcome, type LedgerRefusal, NOT_VOIDED, type VoidFields } from "./queries";
 
 /**
  * An invoice's settlement figures as the books hold them now: billed, credited (all its credit notes, the bound on
  * further credit), and settled (payments, the part of its credit notes not held on account, advances applied).
  */
-export async function invoiceFigures(d1: D1Database, orgId: string, saleId: string) {
+export async function invoiceFigures(
+  d1: D1Database,
+  orgId: string,
+  saleId: string,
+): Promise<(OpenInvoice & { customerId: string; saleDate: string; settledPaise: number }) | null> {
   const figures = await d1
     .prepare(
       `SELECT s.customer_id AS customerId, s.status, s.sale_date AS saleDate, s.total_paise AS totalPaise,
@@ -38,7 +42,7 @@ export async function invoiceFigures(d1: D1Database, orgId: string, saleId: stri
       creditedPaise: number;
       settledPaise: number;
     }>();
-  return figures && { ...figures, outstandingPaise: figures.totalPaise - figures.settledPaise };
+  return figures && { ...figures, saleId, outstandingPaise: figures.totalPaise - figures.settledPaise };
 }
 
 /**
@@ -71,13 +75,7 @@ async function settlementRefusal(
     sourceId: "",
     amountPaise: receipt.amountPaise,
     atMs: receipt.nowMs,
-    invoice: {
-      saleId,
-      status: sale.status,
-      totalPaise: sale.totalPaise,
-      creditedPaise: sale.creditedPaise,
-      outstandingPaise: sale.outstandingPaise,
-    },
+    invoice: sale,
     excess: "refuse",
   });
   return allocated.ok ? null : { kind: "over_applied", refusal: allocated };

@@ -108,13 +108,7 @@ async function planReturn(
     sourceId: "",
     amountPaise: tax.totalPaise,
     atMs: nowMs,
-    invoice: {
-      saleId,
-      status: sale.status,
-      totalPaise: sale.totalPaise,
-      creditedPaise: sale.creditedPaise,
-      outstandingPaise: sale.outstandingPaise,
-    },
+    invoice: sale,
     excess: "advance",
   });
   if (!allocated.ok) return { kind: "over_applied", refusal: allocated };

@@ -500,6 +500,15 @@ describe("credit notes and returns after the annual return", () => {
     expect(kept).toEqual({ taxable_paise: null, cgst_paise: null, sgst_paise: null, igst_paise: null });
   });
 
+  /** A credit note of ₹1,260 on the March invoice, issued 16 October 2025, written through `db`. */
+  const noteOf16October = (db: D1Database, invoice: { orgId: string; buyerId: string; saleId: string }) =>
+    createCreditNote(
+      db,
+      invoice.orgId,
+      { customerId: invoice.buyerId, saleId: invoice.saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
+      Date.now(),
+    );
+
   // A note read with no annual return recorded, whose write comes after the filing day was recorded (before its
   // batch, another request records 15 October 2025): it is judged again by that date, and on 16 October 2025 adjusts
   // no GST, as if sent after the recording.
@@ -507,12 +516,7 @@ describe("credit notes and returns after the annual return", () => {
     const { orgId, buyerId, saleId } = await marchInvoice();
     holdClockAt(ist("2025-10-16"));
     const racing = writesAfter(env.DB, async () => expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201));
-    const outcome = await createCreditNote(
-      racing.db,
-      orgId,
-      { customerId: buyerId, saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
-      Date.now(),
-    );
+    const outcome = await noteOf16October(racing.db, { orgId, buyerId, saleId });
     expect(racing.raced()).toBe(1);
     expect(outcome).toMatchObject({
       kind: "recorded",
@@ -528,12 +532,7 @@ describe("credit notes and returns after the annual return", () => {
     await expectStatus(await record(orgId, "2024-25", { filed_on: "2025-10-15" }), 201);
     holdClockAt(ist("2025-10-16"));
     const racing = writesAfter(env.DB, async () => expectStatus(await remove(orgId, "2024-25"), 200));
-    const outcome = await createCreditNote(
-      racing.db,
-      orgId,
-      { customerId: buyerId, saleId, amountPaise: 126_000, reason: null, issuedOn: "2025-10-16" },
-      Date.now(),
-    );
+    const outcome = await noteOf16October(racing.db, { orgId, buyerId, saleId });
     expect(racing.raced()).toBe(1);
     expect(outcome).toMatchObject({
       kind: "recorded",
