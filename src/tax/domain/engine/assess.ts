@@ -306,7 +306,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.salary.professionalTax = toRupees(salary.professionalTax);
   out.salary.employerContributionPerquisite = toRupees(salary.employerContributionPerquisite);
   out.salary.incomeFromSalary = toRupees(salary.incomeFromSalary);
-  out.houseProperty.selfOccupied = selfOccupiedHomes(f, rules);
+  out.houseProperty.selfOccupied = selfOccupiedHomes(f, rules, houseProperty.chosenHomes);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
   out.houseProperty.lossSetOff = toRupees(losses.lossSetOff + lossAgainstSpecial);
   out.houseProperty.lossNotSetOff = toRupees(losses.lossNotSetOff);

@@ -17,8 +17,13 @@ function selfOccupiedInterestCap(rules: RegimeRules): number {
 /**
  * Income from house property under `rules` (negative: a loss), and the self-occupied homes' loan interest in it
  * (s.24(b) on a s.23(2) property; 0 for a net figure as reported), paise; adds its deduction lines to `lines` when given.
+ * `chosenHomes`: the pair chosen among more than two self-occupied homes (s.23(4)), null with two or fewer.
  */
-export function housePropertyIncome(f: Facts, rules: RegimeRules, lines: DeductionLine[] | null): { income: number; selfOccupiedInterest: number } {
+export function housePropertyIncome(
+  f: Facts,
+  rules: RegimeRules,
+  lines: DeductionLine[] | null,
+): { income: number; selfOccupiedInterest: number; chosenHomes: number[] | null } {
   const oldStyle = rules.allowsOldRegimeDeductions;
   // s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair (s.23(4), see
   // self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual value; s.24(b)
@@ -67,16 +72,20 @@ export function housePropertyIncome(f: Facts, rules: RegimeRules, lines: Deducti
   }
   // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
   const reported = f.reported.housePropertyIncome;
-  if (reported !== null) return { income: reported, selfOccupiedInterest: 0 };
+  if (reported !== null) return { income: reported, selfOccupiedInterest: 0, chosenHomes: chosen };
   return {
     income: annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed,
     selfOccupiedInterest: selfOccupiedInterestAllowed,
+    chosenHomes: chosen,
   };
 }
 
-/** Indexes of the homes treated as self-occupied (s.23(2), (4)), for the detailed result. */
-export function selfOccupiedHomes(f: Facts, rules: RegimeRules): number[] {
-  return chooseSelfOccupied(f.houseProperties, selfOccupiedInterestCap(rules));
+/**
+ * Indexes of the homes treated as self-occupied (s.23(2), (4)), for the detailed result: the pair `housePropertyIncome`
+ * chose, or with two or fewer every self-occupied home (no pair to search for).
+ */
+export function selfOccupiedHomes(f: Facts, rules: RegimeRules, chosenHomes: number[] | null): number[] {
+  return chosenHomes ?? chooseSelfOccupied(f.houseProperties, selfOccupiedInterestCap(rules));
 }
 
 /** House-property losses set off and carried forward, paise: the figures of the result's houseProperty. */
