@@ -92,7 +92,9 @@ export function exemptPart(exemption: CapitalGainExemption | undefined, gain: nu
     case "54F": {
       const cost = Math.min(invested, NEW_HOUSE_COST_CAP);
       const net = toPaise(exemption.netConsideration ?? 0);
-      return cost >= net ? gain : Math.floor((gain * cost) / net);
+      // The proportional part in whole rupees, down (as the return carries it): amounts entered in rupees then
+      // leave gains and losses in rupees too.
+      return cost >= net ? gain : Math.floor((gain * cost) / net / 100) * 100;
     }
   }
 }

@@ -1380,6 +1380,22 @@ describe("capital-gains exemptions (ss.54, 54EC, 54F)", () => {
     expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, totalTax: 82_550 });
   });
 
+  it("s.54F's share is in whole rupees, down, so gains and losses entered in rupees stay in rupees", () => {
+    // 1,00,001 × 1,00,000 / 3,00,000 = 33,333.67: 33,333 is exempt.
+    const share = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112A", gain: 100_001, exemption: { section: "54F", invested: 100_000, netConsideration: 300_000 } }],
+    });
+    expect(computeTax(share, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54F", exemptGain: 33_333, exemptIndexedGain: null }]);
+    // A gain of ₹1 half reinvested exempts nothing (₹0.50 down), and a loss of ₹1 beside it leaves no loss to carry.
+    const rupee = salaryFor(925_000, NEW, {
+      capitalGains: [
+        { section: "112A", gain: 1, exemption: { section: "54F", invested: 1, netConsideration: 2 } },
+        { section: "112A", gain: -1 },
+      ],
+    });
+    expect(computeTax(rupee, FY25).capitalLossesToCarryForward).toMatchObject({ shortTerm: 0, longTerm: 0 });
+  });
+
   it("s.54 exempts both the gain and the indexed gain up to the new house's cost", () => {
     const input = salaryFor(925_000, NEW, {
       capitalGains: [
