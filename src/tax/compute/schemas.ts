@@ -389,21 +389,21 @@ export const ComputeResultSchema = z
     }),
     capitalLossesToCarryForward: z
       .object({
-        shortTerm: wholeRupees(
+        shortTerm: rupees(
           "Short-term capital loss to carry forward: this year's not set off, and what is left of the losses brought forward. Set off later against any capital gain.",
           40_000,
         ),
-        longTerm: wholeRupees("Long-term capital loss to carry forward, the same way; set off later against long-term gains only.", 0),
-        shortTermLostToLateReturn: wholeRupees(
+        longTerm: rupees("Long-term capital loss to carry forward, the same way; set off later against long-term gains only.", 0),
+        shortTermLostToLateReturn: rupees(
           "This year's short-term loss not carried forward because profile.returnFiledOn is after the return's s.139(1) due date (s.80); 0 otherwise.",
           0,
         ),
-        longTermLostToLateReturn: wholeRupees("The same for this year's long-term loss.", 0),
+        longTermLostToLateReturn: rupees("The same for this year's long-term loss.", 0),
       })
       .optional()
       .openapi({
         description:
-          "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Present only when profile.capitalGains or profile.capitalLossesBroughtForward is given.",
+          "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Rupees, with the paise of the gains and losses entered, so a figure goes into next year's profile.capitalLossesBroughtForward as it is. Present only when profile.capitalGains or profile.capitalLossesBroughtForward is given.",
       }),
     capitalGainExemptions: z
       .array(

@@ -1053,6 +1053,13 @@ describe("capital losses brought forward (s.74) and carried forward (s.80)", () 
     expect(result.capitalLossesToCarryForward).toMatchObject({ shortTerm: 50_000, longTerm: 0 });
   });
 
+  it("carries losses forward with the paise they were entered with, as next year's profile takes them", () => {
+    // A short-term loss of 1,000.50 finds no gain to set off against; 250.25 brought forward is left unused too:
+    // 1,000.50 + 250.25 = 1,250.75 carried (s.74(1) carries "the loss so computed").
+    const input = withLosses(salaryFor(2_000_000, NEW, { capitalGains: [{ section: "111A", gain: -1_000.5 }] }), 250.25, 0);
+    expect(computeTax(input, FY25).capitalLossesToCarryForward).toMatchObject({ shortTerm: 1_250.75, longTerm: 0 });
+  });
+
   it("carries this year's loss forward only from a return filed by its due date (s.80); losses brought forward go on", () => {
     // This year: a short-term loss of 1,00,000 and no gain; brought forward: 30,000. Tax 2,08,000, all deducted.
     const input = withLosses(salaryFor(2_000_000, NEW, { capitalGains: [{ section: "111A", gain: -100_000 }] }), 30_000, 0);
