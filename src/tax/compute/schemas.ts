@@ -208,6 +208,18 @@ export const RegimeNotAvailableSchema = z
   })
   .openapi("RegimeNotAvailable");
 
+const ArrearsReliefSchema = z.object({
+  section: z.string().openapi({ description: "89 (tax year 2026-27: 157).", example: "89" }),
+  taxWithArrears: wholeRupees("This year's tax with the arrears: taxLiability (Form 10E, Annexure I, item 4).", 152_464),
+  taxWithoutArrears: wholeRupees("This year's tax assessed again without the arrears, in the same regime (item 5).", 78_000),
+  extraTaxThisYear: wholeRupees("What the arrears add to this year's tax (item 6).", 74_464),
+  extraTaxInEarlierYears: rupees("profile.arrears.extraTaxInEarlierYears: what they would have added in the years they belong to (item 7).", 12_480),
+  relief: wholeRupees(
+    "extraTaxThisYear less extraTaxInEarlierYears, or 0 when that is not positive (item 8): taken off the tax before totalTax.",
+    61_984,
+  ),
+});
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -307,9 +319,16 @@ export const RegimeResultSchema = z
     surchargeMarginalRelief: wholeRupees("Marginal relief on surcharge at the nearest lower threshold.", 0),
     cess: wholeRupees("Health and Education Cess, 4 % of tax plus surcharge.", 5_864),
     taxLiability: wholeRupees("Tax after rebate + surcharge after relief + cess, to the rupee.", 152_464),
-    totalTax: wholeRupees("Tax liability rounded to the nearest ₹10, s.288B.", 152_460),
+    arrearsRelief: ArrearsReliefSchema.optional().openapi({
+      description:
+        "Relief under s.89 (tax year 2026-27: s.157) for salary paid in arrears or in advance and family pension paid in arrears. Present only when profile.arrears is given.",
+    }),
+    totalTax: wholeRupees("Tax liability, less arrearsRelief.relief when present, rounded to the nearest ₹10, s.288B.", 152_460),
     taxesPaid: rupees("Taxes already paid (TDS, TCS, advance and self-assessment tax).", 150_000),
-    netTaxPayable: wholeRupees("Tax still payable (liability less taxes paid), rounded per s.288B; 0 when a refund is due.", 2_460),
+    netTaxPayable: wholeRupees(
+      "Tax still payable (liability less any arrears relief, less taxes paid), rounded per s.288B; 0 when a refund is due.",
+      2_460,
+    ),
     refund: wholeRupees("Refund due, rounded per s.288B; 0 when tax is payable.", 0),
     effectiveRatePercent: z.number().openapi({ description: "Total tax as a percentage of gross total income, two decimals.", example: 8.8 }),
     interest: InterestResultSchema.optional().openapi({

@@ -212,7 +212,10 @@ const UnmappedFigureSchema = z
     source: z.string().openapi({ description: "Which document: documents[0], documents[1], …; text for a single document.", example: "text" }),
     field: z.string().openapi({ example: "amounts.relief89" }),
     amount: z.number().finite().nullable(),
-    reason: z.string().openapi({ example: "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself" }),
+    reason: z.string().openapi({
+      example:
+        "the Form 16 does not show the arrears behind its relief under s.89: give profile.arrears (the arrears and Form 10E's extra tax in their own years) to have it worked out for both regimes",
+    }),
   })
   .strict()
   .openapi("UnmappedFigure");

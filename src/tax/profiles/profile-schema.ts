@@ -482,6 +482,24 @@ export const ProfileSchema = z
         description:
           "House-property losses of earlier years carried forward into this one (s.71B), within the eight assessment years after the one each arose in, which the caller checks (unlike a capital loss, a late return does not forfeit one, s.80). They are set off against this year's income from house property only; what is left is in each regime's houseProperty.lossToCarryForward.",
       }),
+    arrears: z
+      .object({
+        salary: amount(
+          "Salary received this year in arrears or in advance (a pay revision's arrears, next year's pay), already counted in salary.grossSalary. Not compensation on voluntary retirement, nor gratuity, commuted pension or other compensation, which the Rules relieve otherwise.",
+          240_000,
+        ),
+        familyPension: amount("Family pension received this year in arrears, already counted in otherIncome.familyPension.", 0),
+        extraTaxInEarlierYears: requiredAmount(
+          "For each earlier (or, for an advance, later) year the arrears belong to: that year's tax on its total income with its share of them, less its tax without it; summed over the years (Form 10E, Annexure I, item 7). 0 when none of those years would have taxed them.",
+          12_480,
+        ),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Relief when salary is paid in arrears or in advance, or family pension in arrears (s.89 and Rule 21A(2); tax year 2026-27: s.157 of the Income-tax Act, 2025). Each regime is assessed again without the arrears; the tax they add this year, less what they would have added in the years they belong to, is each regime's arrearsRelief.relief, taken off the tax before totalTax. It is claimed with Form 10E, filed before the return. The figures for the earlier years are the caller's, as Form 10E's annexure works them out.",
+      }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
     housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
@@ -535,6 +553,11 @@ export const ProfileSchema = z
         path: ["housePropertyLossBroughtForward", "fromSelfOccupiedInterest"],
         message: "must not exceed housePropertyLossBroughtForward.amount: it is a part of it",
       });
+    }
+    const arrears = profile.arrears;
+    if (arrears !== undefined) {
+      for (const problem of arrearsProblems(arrears, profile))
+        ctx.addIssue({ code: "custom", path: ["arrears", problem.field], message: problem.message });
     }
     if (profile.specifiedSeniorCitizen === true) {
       const problem = notSpecifiedSeniorCitizen(profile);
@@ -615,6 +638,21 @@ function notRentWithoutHra(profile: Profile): string | null {
     return "give s.80GG once: as this rent, or as otherChapterVIA.80GG as Form 16 prints it";
   }
   return null;
+}
+
+/** What is wrong with the arrears for s.89: each must be named and be part of the income it was counted in. */
+function arrearsProblems(arrears: NonNullable<Profile["arrears"]>, profile: Profile): { field: string; message: string }[] {
+  const salary = arrears.salary ?? 0;
+  const familyPension = arrears.familyPension ?? 0;
+  const problems: { field: string; message: string }[] = [];
+  if (salary === 0 && familyPension === 0) problems.push({ field: "salary", message: "name the arrears: salary, familyPension or both above 0" });
+  if (salary > (profile.salary?.grossSalary ?? 0)) {
+    problems.push({ field: "salary", message: "must not exceed salary.grossSalary: the arrears are counted in it" });
+  }
+  if (familyPension > (profile.otherIncome?.familyPension ?? 0)) {
+    problems.push({ field: "familyPension", message: "must not exceed otherIncome.familyPension: the arrears are counted in it" });
+  }
+  return problems;
 }
 
 /** Why s.194P cannot apply to the profile, or null: resident, 75 or older, and only pension and that bank's interest. */
@@ -845,6 +883,15 @@ export function toTaxInput(profile: Profile): TaxInput {
           },
         }),
     ...(profile.housePropertyLossBroughtForward === undefined ? {} : { housePropertyLossBroughtForward: profile.housePropertyLossBroughtForward }),
+    ...(profile.arrears === undefined
+      ? {}
+      : {
+          arrears: {
+            salary: profile.arrears.salary ?? 0,
+            familyPension: profile.arrears.familyPension ?? 0,
+            extraTaxInEarlierYears: profile.arrears.extraTaxInEarlierYears,
+          },
+        }),
     presumptive: {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),

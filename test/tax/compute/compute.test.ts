@@ -110,6 +110,34 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("relieves salary arrears under s.89 in both regimes, and refuses arrears the profile does not count", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary 15,00,000 with 3,00,000 of arrears that would have added 30,000 in their own years, FY 2025-26.
+    // New: TI 14,25,000: 20,000 + 40,000 + 33,750 = 93,750 + cess 3,750 = 97,500 with them; without, TI 11,25,000,
+    // 52,500 all rebated (s.87A): 0. Relief 97,500 − 30,000 = 67,500; tax 30,000. Old: TI 14,50,000: 2,47,500 + cess
+    // 9,900 = 2,57,400 with; TI 11,50,000: 1,57,500 + 6,300 = 1,63,800 without; relief 63,600; tax 1,93,800.
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_500_000 },
+      arrears: { salary: 300_000, extraTaxInEarlierYears: 30_000 },
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.regimes.new).toMatchObject({ arrearsRelief: { section: "89", taxWithoutArrears: 0, relief: 67_500 }, totalTax: 30_000 });
+    expect(result.regimes.old).toMatchObject({ arrearsRelief: { taxWithoutArrears: 163_800, relief: 63_600 }, totalTax: 193_800 });
+
+    const refused = async (arrears: unknown) =>
+      expectError(await compute(key, { profile: { ...profile, arrears }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ salary: 1_600_000, extraTaxInEarlierYears: 0 })).toBe(
+      "profile.arrears.salary: must not exceed salary.grossSalary: the arrears are counted in it",
+    );
+    expect(await refused({ familyPension: 10_000, extraTaxInEarlierYears: 0 })).toBe(
+      "profile.arrears.familyPension: must not exceed otherIncome.familyPension: the arrears are counted in it",
+    );
+    expect(await refused({ extraTaxInEarlierYears: 0 })).toBe("profile.arrears.salary: name the arrears: salary, familyPension or both above 0");
+    expect(await refused({ salary: 300_000 })).toMatch(/^profile\.arrears\.extraTaxInEarlierYears: /);
+  });
+
   it("sets house-property losses brought forward against this year's income from house property and says what is left (s.71B)", async () => {
     const { key } = await createKey({ scopes: [] });
     // A let-out home: rent 2,40,000 less 30 % (s.24(a)) = 1,68,000. Brought forward 2,00,000, 50,000 of it from a

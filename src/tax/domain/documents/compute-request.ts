@@ -201,7 +201,11 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
     a("entertainmentAllowance16ii"),
     "s.16(ii) entertainment allowance (Government employees) has no /compute field",
   );
-  skip("amounts.relief89", a("relief89"), "relief u/s 89 for arrears is not computed by /compute; subtract it from the tax yourself");
+  skip(
+    "amounts.relief89",
+    a("relief89"),
+    "the Form 16 does not show the arrears behind its relief under s.89: give profile.arrears (the arrears and Form 10E's extra tax in their own years) to have it worked out for both regimes",
+  );
 
   let listed = 0;
   for (const [key, section] of EXEMPTION_ROWS) {

@@ -10,7 +10,7 @@ import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, spec
 import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
-import type { Rebate87ABasis, Regime, RegimeResult } from "./types";
+import type { ArrearsRelief, Rebate87ABasis, Regime, RegimeResult } from "./types";
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
@@ -208,6 +208,32 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
   };
 }
 
+/**
+ * s.89 with Rule 21A(2): the tax the arrears add this year (with them, less without them) beyond what they would
+ * have added in the years they belong to, as Form 10E works it out; nothing when they would have cost as much then.
+ */
+function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArrears: number): ArrearsRelief {
+  const withoutArrears = emptyRegimeResult(regime);
+  const facts = {
+    ...f,
+    grossSalary: f.grossSalary - f.salaryArrears,
+    familyPension: f.familyPension - f.familyPensionArrears,
+    salaryArrears: 0,
+    familyPensionArrears: 0,
+    hasArrears: false,
+  };
+  assess(facts, year, regime, withoutArrears);
+  const extraTaxThisYear = taxWithArrears - withoutArrears.taxLiability;
+  return {
+    section: year.sections.arrearsRelief,
+    taxWithArrears,
+    taxWithoutArrears: withoutArrears.taxLiability,
+    extraTaxThisYear,
+    extraTaxInEarlierYears: toRupees(f.arrearsExtraTaxInEarlierYears),
+    relief: paiseToWholeRupees(Math.max(0, extraTaxThisYear * 100 - f.arrearsExtraTaxInEarlierYears)),
+  };
+}
+
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
   const rules = regime === "old" ? year.old : year.new;
@@ -295,11 +321,13 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const surchargePayable = surcharge - surchargeMarginalRelief;
   const cess = percentOf(taxAfterRebate + surchargePayable, LIMITS.cessPercent);
   const taxLiability = taxAfterRebate + surchargePayable + cess;
+  const arrearsRelief = f.hasArrears ? reliefForArrears(f, year, regime, taxLiability) : null;
+  const liabilityAfterRelief = taxLiability - (arrearsRelief?.relief ?? 0);
   // s.288B: the amount payable and the refund, each to the nearest ₹10.
-  const totalTax = roundToTenRupees(taxLiability * 100);
+  const totalTax = roundToTenRupees(liabilityAfterRelief * 100);
   if (out === null) return totalTax;
 
-  const balance = taxLiability * 100 - f.taxesPaid;
+  const balance = liabilityAfterRelief * 100 - f.taxesPaid;
   out.salary.grossSalary = toRupees(f.grossSalary);
   out.salary.hraExemption = toRupees(salary.hraExemption);
   out.salary.standardDeduction = toRupees(salary.standardDeduction);
@@ -345,6 +373,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.surchargeMarginalRelief = surchargeMarginalRelief;
   out.cess = cess;
   out.taxLiability = taxLiability;
+  if (arrearsRelief !== null) out.arrearsRelief = arrearsRelief;
   out.totalTax = totalTax;
   out.taxesPaid = toRupees(f.taxesPaid);
   out.netTaxPayable = balance >= 0 ? roundToTenRupees(balance) : 0;

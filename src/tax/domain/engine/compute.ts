@@ -153,7 +153,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     payments,
     totalTax: out.totalTax,
     taxByInstalment,
-    taxLiability: out.taxLiability * 100,
+    taxLiability: (out.taxLiability - (out.arrearsRelief?.relief ?? 0)) * 100,
     taxesPaid: facts.taxesPaid,
     onlyMarchInstalment: facts.hasBusinessIncome,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,

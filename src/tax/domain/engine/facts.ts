@@ -58,6 +58,11 @@ export interface Facts {
   section80G_50: number;
   section80G_50WithLimit: number;
   taxesPaid: number;
+  /** s.89, paise: arrears counted in grossSalary and familyPension, and Form 10E's extra tax in earlier years. */
+  salaryArrears: number;
+  familyPensionArrears: number;
+  arrearsExtraTaxInEarlierYears: number;
+  hasArrears: boolean;
   reported: ReportedFacts;
 }
 
@@ -115,6 +120,10 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80G_50: toPaise(deductions.section80G_50),
     section80G_50WithLimit: toPaise(deductions.section80G_50WithLimit),
     taxesPaid: toPaise(input.taxesPaid),
+    salaryArrears: toPaise(input.arrears?.salary ?? 0),
+    familyPensionArrears: toPaise(input.arrears?.familyPension ?? 0),
+    arrearsExtraTaxInEarlierYears: toPaise(input.arrears?.extraTaxInEarlierYears ?? 0),
+    hasArrears: input.arrears !== undefined,
     reported: toReportedFacts(input),
   };
 }

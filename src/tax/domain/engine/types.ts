@@ -152,6 +152,32 @@ export const RETURN_CONDITIONS = [
 export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
 
 /** Everything the engine reads, fully populated: the schema mapper turns absent numbers into 0. */
+/**
+ * Rule 21A(2): salary paid in arrears or in advance and family pension paid in arrears, rupees, each already counted
+ * in this year's income, and what they would have added to the tax of the years they belong to (Form 10E).
+ */
+export interface Arrears {
+  /** Part of `salary.grossSalary`. */
+  salary: number;
+  /** Part of `otherIncome.familyPension`. */
+  familyPension: number;
+  /** For each year the arrears belong to, its tax with its share of them less its tax without, summed. */
+  extraTaxInEarlierYears: number;
+}
+
+/** Relief under s.89 (Rule 21A(2)) in one regime, whole rupees: Form 10E's items in the year of receipt. */
+export interface ArrearsRelief {
+  section: string;
+  /** This year's tax with the arrears (taxLiability) and without them. */
+  taxWithArrears: number;
+  taxWithoutArrears: number;
+  /** The difference: what the arrears cost this year. */
+  extraTaxThisYear: number;
+  extraTaxInEarlierYears: number;
+  /** extraTaxThisYear less extraTaxInEarlierYears, when positive. */
+  relief: number;
+}
+
 export interface TaxInput {
   /** Age on the last day of the financial year: the First Schedule's "at any time during the previous year". */
   age: number;
@@ -186,6 +212,8 @@ export interface TaxInput {
   capitalLossesBroughtForward?: CapitalLossesBroughtForward;
   /** Absent: none. */
   housePropertyLossBroughtForward?: HousePropertyLossBroughtForward;
+  /** Arrears or advance of salary, and arrears of family pension, received this year, for relief under s.89. Absent: none. */
+  arrears?: Arrears;
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
@@ -480,6 +508,8 @@ export interface RegimeResult {
   surchargeMarginalRelief: number;
   cess: number;
   taxLiability: number;
+  /** Present only when arrears are given: relief under s.89, taken off taxLiability before totalTax. */
+  arrearsRelief?: ArrearsRelief;
   totalTax: number;
   taxesPaid: number;
   netTaxPayable: number;

@@ -57,6 +57,8 @@ export interface SectionNames {
    */
   regimeOptOutByDueDate: string;
   regimeOptOutWithReturn: string;
+  /** Relief when salary or family pension is paid in arrears or in advance (s.89). */
+  arrearsRelief: string;
 }
 
 export interface YearRules {
@@ -176,14 +178,15 @@ const ACT_1961_SECTIONS: SectionNames = {
   returnByDueDate: "139(1)",
   regimeOptOutByDueDate: "115BAC(6)(i)",
   regimeOptOutWithReturn: "115BAC(6)(ii)",
+  arrearsRelief: "89",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
 // and its interest, s.428 for the late-filing fee, s.263(1) for the return and its due date, and s.202(4)(a)/(b)
-// for opting out of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), as published section texts of the 2025
-// Act give them (the official text was not read).
+// for opting out of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961
+// Act's s.89), as published section texts of the 2025 Act give them (the official text was not read).
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -201,6 +204,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   returnByDueDate: "263(1)",
   regimeOptOutByDueDate: "202(4)(a)",
   regimeOptOutWithReturn: "202(4)(b)",
+  arrearsRelief: "157",
 };
 
 const FY_2024_25: YearRules = {

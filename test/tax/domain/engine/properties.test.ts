@@ -180,6 +180,40 @@ describe("properties of every computation", () => {
 
   // s.71B: a loss of earlier years only comes off income from house property, so it can lower tax, never raise it;
   // the old regime loses none of it, the new one only the part from a self-occupied home's interest (s.115BAC(3)).
+  it("relief for arrears (s.89, Rule 21A(2)) leaves the lesser of the tax with them and the tax without them plus their tax in earlier years", () => {
+    fc.assert(
+      fc.property(
+        taxInput,
+        year,
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 100 }),
+        amount(2_000_000),
+        (input, fy, salaryShare, pensionShare, extraTaxInEarlierYears) => {
+          const arrears = {
+            salary: Math.floor((input.salary.grossSalary * salaryShare) / 100),
+            familyPension: Math.floor((input.otherIncome.familyPension * pensionShare) / 100),
+            extraTaxInEarlierYears,
+          };
+          const without = computeTax(input, fy);
+          const relieved = computeTax({ ...input, arrears }, fy);
+          expect(ComputeResultSchema.parse(relieved)).toEqual(relieved);
+          for (const regime of REGIMES) {
+            const result = relieved.regimes[regime];
+            const relief = result.arrearsRelief!;
+            expect(relief.taxWithArrears).toBe(result.taxLiability);
+            expect(result.taxLiability).toBe(without.regimes[regime].taxLiability);
+            expect(result.totalTax).toBeLessThanOrEqual(without.regimes[regime].totalTax);
+            // Relief = item 6 − item 7 when positive, so the tax left is min(with, without + item 7), to the rupee.
+            const left = result.taxLiability - relief.relief;
+            const bound = Math.min(relief.taxWithArrears, relief.taxWithoutArrears + extraTaxInEarlierYears);
+            expect(Math.abs(left - bound)).toBeLessThanOrEqual(0.5);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it("a house-property loss brought forward never raises tax, and is set off or carried, never lost, in the old regime", () => {
     fc.assert(
       fc.property(taxInput, year, rupees(1_000_000), fc.integer({ min: 0, max: 100 }), (input, fy, amount, selfOccupiedShare) => {
