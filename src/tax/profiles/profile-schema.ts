@@ -92,6 +92,11 @@ export const SalarySchema = z
       description: "Employer is the Central or a State Government: s.80CCD(2) allows 14 % instead of 10 % in the old regime.",
       example: false,
     }),
+    isPension: z.boolean().optional().openapi({
+      description:
+        "true when grossSalary is a pension from a former employer and there was no employment in the year: an own NPS contribution (deductions.section80CCD1) is then held to 20 % of gross total income, as for anyone who is not an employee (s.80CCD(1)(b)), and needs no basicPlusDA. A pension carries no house rent allowance and no employer NPS contribution: with either, a 400.",
+      example: false,
+    }),
     employerPfContribution: amount(
       "Employer's contribution to a recognised provident fund for the year. With the employer's NPS contribution (deductions.section80CCD2) and superannuation contribution, the part of the total above ₹7,50,000 is taxed as a perquisite, s.17(2)(vii) (all years). Not part of grossSalary.",
       108_000,
@@ -526,11 +531,24 @@ export const ProfileSchema = z
   .strict()
   .superRefine((profile, ctx) => {
     const deductions = profile.deductions;
-    if ((deductions?.section80CCD1 ?? 0) > 0 && (profile.salary?.grossSalary ?? 0) > 0 && (profile.salary?.basicPlusDA ?? 0) === 0) {
+    const pension = profile.salary?.isPension === true;
+    if (pension) {
+      if ((profile.salary?.hraReceived ?? 0) > 0) {
+        ctx.addIssue({ code: "custom", path: ["salary", "hraReceived"], message: "a pension (salary.isPension) carries no house rent allowance" });
+      }
+      if ((deductions?.section80CCD2 ?? 0) > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["deductions", "section80CCD2"],
+          message: "a pension (salary.isPension) has no employer NPS contribution",
+        });
+      }
+    }
+    if ((deductions?.section80CCD1 ?? 0) > 0 && !pension && (profile.salary?.grossSalary ?? 0) > 0 && (profile.salary?.basicPlusDA ?? 0) === 0) {
       ctx.addIssue({
         code: "custom",
         path: ["deductions", "section80CCD1"],
-        message: "needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA",
+        message: "needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA (for a pension, set salary.isPension)",
       });
     }
     if ((deductions?.section80GG_rentPaid ?? 0) > 0) {
@@ -841,6 +859,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       isMetroCity: salary.isMetroCity ?? null,
       professionalTax: salary.professionalTax ?? 0,
       isGovernmentEmployer: salary.isGovernmentEmployer ?? false,
+      ...(salary.isPension === true ? { isPension: true } : {}),
       employerPfContribution: salary.employerPfContribution ?? 0,
       employerSuperannuationContribution: salary.employerSuperannuationContribution ?? 0,
     },

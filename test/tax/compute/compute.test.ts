@@ -186,11 +186,35 @@ describe("POST /api/v1/compute", () => {
     expect(result.regimes.old).toMatchObject({ chapterVIADeductions: 50_000, totalTax: 96_200 });
     const nps = { ...profile, deductions: { section80CCD1: 50_000 } };
     expect(await expectError(await compute(key, { profile: nps, financialYear: "2025-26" }), 400, "validation_error")).toBe(
-      "profile.deductions.section80CCD1: needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA",
+      "profile.deductions.section80CCD1: needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA (for a pension, set salary.isPension)",
     );
     const withHra = { ...profile, salary: { grossSalary: 1_000_000, hraReceived: 100_000 }, deductions: { section80GG_rentPaid: 120_000 } };
     expect(await expectError(await compute(key, { profile: withHra, financialYear: "2025-26" }), 400, "validation_error")).toBe(
       "profile.deductions.section80GG_rentPaid: applies only to someone who receives no house rent allowance (s.80GG); the profile has one",
+    );
+  });
+
+  it("holds a pensioner's own NPS contribution to 20 % of gross total income (s.80CCD(1)(b)), with no basic + DA", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Old regime, aged 65: pension 9,00,000 − 50,000 (s.16(ia)) = 8,50,000 gross total income; 20 % of it is
+    // 1,70,000 and s.80CCE leaves 1,50,000, so the 1,00,000 claimed is allowed in full (as an employee's, 10 % of a
+    // basic pay of 9,00,000 would have held it to 90,000). Total income 7,50,000: 5 % of 3L-5L = 10,000, 20 % of
+    // 2,50,000 = 50,000; 60,000 + cess 2,400 = 62,400.
+    const profile = {
+      age: 65,
+      residentialStatus: "resident",
+      salary: { grossSalary: 900_000, isPension: true },
+      deductions: { section80CCD1: 100_000 },
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.regimes.old).toMatchObject({ chapterVIADeductions: 100_000, taxableIncome: 750_000, totalTax: 62_400 });
+    const withHra = { ...profile, salary: { ...profile.salary, hraReceived: 10_000 } };
+    expect(await expectError(await compute(key, { profile: withHra, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.salary.hraReceived: a pension (salary.isPension) carries no house rent allowance",
+    );
+    const withEmployerNps = { ...profile, deductions: { section80CCD2: 10_000 } };
+    expect(await expectError(await compute(key, { profile: withEmployerNps, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.deductions.section80CCD2: a pension (salary.isPension) has no employer NPS contribution",
     );
   });
 

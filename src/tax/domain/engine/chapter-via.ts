@@ -200,9 +200,9 @@ export function chapterVIADeductions(
     roomReason,
   );
   let via = section80C;
-  // s.80CCD(1): an employee's own contribution within 10 % of basic + DA, anyone else's within 20 % of gross total
-  // income; and with 80C within the ₹1,50,000 of s.80CCE.
-  const employee = f.grossSalary > 0;
+  // s.80CCD(1): an employee's own contribution within 10 % of basic + DA, anyone else's (a pensioner's too) within
+  // 20 % of gross total income; and with 80C within the ₹1,50,000 of s.80CCE.
+  const employee = f.grossSalary > 0 && !f.salaryIsPension;
   const ownNpsLimit = employee
     ? percentOfFloor(f.basicPlusDA, LIMITS.ownNpsPercentOfSalary)
     : percentOfFloor(grossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);

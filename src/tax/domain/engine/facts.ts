@@ -14,6 +14,8 @@ export interface Facts {
   superSeniorCitizen: boolean;
   fiftyPercentCity: boolean;
   isGovernmentEmployer: boolean;
+  /** The salary is a pension from a former employer: its holder is not an employee for s.80CCD(1). */
+  salaryIsPension: boolean;
   grossSalary: number;
   basicPlusDA: number;
   hraReceived: number;
@@ -81,6 +83,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     superSeniorCitizen: resident && input.age >= LIMITS.superSeniorAge,
     fiftyPercentCity: isFiftyPercentCity(salary.isMetroCity, input.city, year),
     isGovernmentEmployer: salary.isGovernmentEmployer,
+    salaryIsPension: salary.isPension === true,
     grossSalary: toPaise(salary.grossSalary),
     basicPlusDA: toPaise(salary.basicPlusDA),
     hraReceived: toPaise(salary.hraReceived),

@@ -193,6 +193,8 @@ export interface TaxInput {
     isMetroCity: boolean | null;
     professionalTax: number;
     isGovernmentEmployer: boolean;
+    /** `grossSalary` is a pension, with no employment in the year: s.80CCD(1)(b) then applies, not (a). Absent: false. */
+    isPension?: boolean;
     /** Employer's contribution to a recognised provident fund (with NPS and superannuation: s.17(2)(vii)). */
     employerPfContribution: number;
     /** Employer's contribution to an approved superannuation fund (s.17(2)(vii)). */
