@@ -436,7 +436,7 @@ export const ComputeResultSchema = z
       .optional()
       .openapi({
         description:
-          "What each exemption took off its gain (ss.54, 54EC, 54F), the same in both regimes; the gains in each regime's capital-gains figures are what is left. Present only when a capital gain names an exemption.",
+          "What each exemption took off its gain (ss.54, 54B, 54D, 54EC, 54F, 54G, 54GA), the same in both regimes; the gains in each regime's capital-gains figures are what is left. Present only when a capital gain names an exemption.",
       }),
     notes: z.array(z.string()).openapi({
       description:

@@ -5,6 +5,7 @@ import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
 import {
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
+  type CapitalGainSection,
   FINANCIAL_YEARS,
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
@@ -169,28 +170,47 @@ export const OtherIncomeSchema = z
   .strict()
   .openapi({ description: "Income from other sources, ss.56-57. Missing numbers count as 0." });
 
+type ExemptionSection = (typeof CAPITAL_GAIN_EXEMPTIONS)[number];
+
+/**
+ * The gains each exemption can have, by the kind of asset its sub-section (1) names: ss.54, 54EC and 54F only
+ * long-term ones; ss.54B, 54D, 54G and 54GA any term, but never listed shares or fund units (ss.111A, 112A).
+ */
+const EXEMPT_GAINS: Record<ExemptionSection, { sections: readonly CapitalGainSection[]; asset: string }> = {
+  "54": { sections: ["112"], asset: "long-term gains on a residential house" },
+  "54B": { sections: ["112", "short_term_other"], asset: "gains on land used for agricultural purposes" },
+  "54D": { sections: ["112", "short_term_other"], asset: "gains on land or buildings of an industrial undertaking acquired compulsorily" },
+  "54EC": { sections: ["112"], asset: "long-term gains on land or buildings" },
+  "54F": { sections: ["112", "112A"], asset: "long-term gains" },
+  "54G": {
+    sections: ["112", "short_term_other"],
+    asset: "gains on machinery, plant, land or buildings of an industrial undertaking shifted out of an urban area",
+  },
+  "54GA": {
+    sections: ["112", "short_term_other"],
+    asset: "gains on machinery, plant, land or buildings of an industrial undertaking shifted to a Special Economic Zone",
+  },
+};
+
 /** Why a gain's exemption cannot apply as given, or null. */
 function exemptionProblem(entry: {
-  section: string;
+  section: CapitalGainSection;
   gain: number;
-  exemption?: { section: string; netConsideration?: number | undefined } | undefined;
+  exemption?: { section: ExemptionSection; netConsideration?: number | undefined } | undefined;
 }): { field: "section" | "netConsideration"; message: string } | null {
   const exemption = entry.exemption;
   if (exemption === undefined) return null;
   if (entry.gain <= 0) return { field: "section", message: "a loss has no gain to exempt" };
+  const { sections, asset } = EXEMPT_GAINS[exemption.section];
+  if (!sections.includes(entry.section)) {
+    return { field: "section", message: `s.${exemption.section} applies to ${asset} (section ${sections.join(" or ")})` };
+  }
+  if (exemption.section !== "54F" && exemption.netConsideration !== undefined) return { field: "netConsideration", message: "applies to s.54F only" };
   if (exemption.section === "54F") {
-    if (entry.section !== "112" && entry.section !== "112A")
-      return { field: "section", message: "s.54F applies to long-term gains (section 112 or 112A)" };
     if (exemption.netConsideration === undefined) return { field: "netConsideration", message: "s.54F needs the net consideration" };
     if (exemption.netConsideration < entry.gain) return { field: "netConsideration", message: "must be at least the gain: the gain is a part of it" };
-    return null;
   }
-  return entry.section === "112"
-    ? null
-    : {
-        field: "section",
-        message: `s.${exemption.section} applies to long-term gains on ${exemption.section === "54" ? "a residential house" : "land or buildings"} (section 112)`,
-      };
+  return null;
 }
 
 export const CapitalGainSchema = z
@@ -222,11 +242,17 @@ export const CapitalGainSchema = z
       .object({
         section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
           description:
-            "54: a residential house's long-term gain put into another house (section 112 gains). 54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). 54F: any other long-term asset's net consideration put into a house (section 112 or 112A).",
+            "54: a residential house's long-term gain put into another house (section 112 gains). " +
+            "54B: land used for agricultural purposes by you or a parent in the two years before the transfer, its gain put into other agricultural land within two years (section 112 or short_term_other). " +
+            "54D: land or a building of an industrial undertaking, used for its business in the two years before and acquired compulsorily, its gain put into other land or buildings for the undertaking within three years (section 112 or short_term_other). " +
+            "54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). " +
+            "54F: any other long-term asset's net consideration put into a house (section 112 or 112A). " +
+            "54G: machinery, plant, land or buildings of an industrial undertaking transferred on shifting it from an urban area to a non-urban one, its gain put into new machinery, plant, land or buildings there and the expenses of shifting, from one year before to three years after the transfer (section 112 or short_term_other). " +
+            "54GA: the same on shifting to a Special Economic Zone.",
           example: "54EC",
         }),
         invested: requiredAmount(
-          "What was put into the new house (counted up to ₹10 crore) or the bonds, including what was deposited in the capital gains account scheme by the return's due date.",
+          "What was put into the new asset: the new house (counted up to ₹10 crore), the agricultural land, the land or buildings for the undertaking, the bonds, or (54G, 54GA) the new machinery, plant, land or buildings and the expenses of shifting; including what was deposited in the capital gains account scheme by the return's due date.",
           500_000,
         ),
         netConsideration: requiredAmount(
@@ -238,7 +264,7 @@ export const CapitalGainSchema = z
       .optional()
       .openapi({
         description:
-          "A reinvestment that exempts the gain or part of it. s.54 and s.54EC exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
+          "A reinvestment that exempts the gain or part of it. ss.54, 54B, 54D, 54EC, 54G and 54GA exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
       }),
     landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
       description:

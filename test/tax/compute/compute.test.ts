@@ -246,6 +246,21 @@ describe("POST /api/v1/compute", () => {
     ).toBe("profile.capitalGains: s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ₹55,00,000");
   });
 
+  it("exempts a short-term gain on agricultural land under s.54B", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_000_000 },
+      capitalGains: [{ section: "short_term_other", gain: 1_000_000, exemption: { section: "54B", invested: 500_000 } }],
+    };
+    // New regime FY 2025-26: 5,00,000 of the gain is charged at the slab rates beside 9,25,000 of salary after the
+    // standard deduction: 20,000 + 40,000 + 15 % of 2,25,000 (33,750) = 93,750, + cess 3,750 = 97,500.
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54B", exemptGain: 500_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 0, totalTax: 97_500 });
+  });
+
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26, salary 10L and dividends 5L, non-resident. s.115A(1)(a): dividends 5L × 20% = 1,00,000; the rest

@@ -78,8 +78,9 @@ const NEW_HOUSE_COST_CAP = 100_000_000 * 100;
 const BONDS_CAP = 5_000_000 * 100;
 
 /**
- * The part of a gain (paise) an exemption takes off: ss.54 and 54EC the gain up to what was invested; s.54F the
- * gain in the proportion the investment bears to the net consideration, all of it when the investment is as much.
+ * The part of a gain (paise) an exemption takes off: ss.54, 54B, 54D, 54EC, 54G and 54GA the gain up to what was
+ * invested (clause (i) or (ii) of each sub-section (1)); s.54F the gain in the proportion the investment bears to the
+ * net consideration, all of it when the investment is as much.
  */
 export function exemptPart(exemption: CapitalGainExemption | undefined, gain: number): number {
   if (exemption === undefined || gain <= 0) return 0;
@@ -87,6 +88,11 @@ export function exemptPart(exemption: CapitalGainExemption | undefined, gain: nu
   switch (exemption.section) {
     case "54":
       return Math.min(gain, invested, NEW_HOUSE_COST_CAP);
+    case "54B":
+    case "54D":
+    case "54G":
+    case "54GA":
+      return Math.min(gain, invested);
     case "54EC":
       return Math.min(gain, invested, BONDS_CAP);
     case "54F": {

@@ -100,7 +100,7 @@ function filedLate(input: TaxInput, year: YearRules, facts: Facts): boolean {
   return input.returnFiledOn !== undefined && input.returnFiledOn > returnDueDate(year, facts);
 }
 
-/** What each exemption took off its gain (ss.54, 54EC, 54F), the same in both regimes. */
+/** What each exemption took off its gain (ss.54-54GA), the same in both regimes. */
 function capitalGainExemptions(input: TaxInput): CapitalGainExemptionResult[] {
   const results: CapitalGainExemptionResult[] = [];
   input.capitalGains.forEach((gain, index) => {

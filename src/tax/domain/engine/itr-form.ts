@@ -24,8 +24,9 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
   if ((input.housePropertyLossBroughtForward?.amount ?? 0) > 0) {
     return `house-property losses brought forward from earlier years cannot be set off in ${simple}`;
   }
-  if (input.capitalGains.some((gain) => gain.exemption !== undefined))
-    return `capital-gains exemptions (ss.54, 54EC, 54F) need the capital-gains schedule`;
+  const exempted = [...new Set(input.capitalGains.flatMap((gain) => (gain.exemption === undefined ? [] : [gain.exemption.section])))];
+  if (exempted.length > 0)
+    return `capital-gains exemptions (${exempted.length === 1 ? "s." : "ss."}${exempted.join(", ")}) need the capital-gains schedule`;
   if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
   const gains = input.capitalGains;
   const equity = `s.${year.sections.ltcgEquity}`;

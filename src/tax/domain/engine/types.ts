@@ -64,19 +64,23 @@ export interface CapitalGain {
   indexedGain: number | null;
   /** s.112 only: land or building acquired before 23 July 2024 (the resident's lower-of-two-taxes proviso). */
   landOrBuildingAcquiredBefore23July2024: boolean;
-  /** Reinvestment that exempts the gain or part of it (ss.54, 54EC, 54F); absent: none. */
+  /** Reinvestment that exempts the gain or part of it (ss.54-54GA); absent: none. */
   exemption?: CapitalGainExemption;
 }
 
-export const CAPITAL_GAIN_EXEMPTIONS = ["54", "54EC", "54F"] as const;
+export const CAPITAL_GAIN_EXEMPTIONS = ["54", "54B", "54D", "54EC", "54F", "54G", "54GA"] as const;
 
 /**
- * s.54: a residential house's gain put into another house; s.54EC: land or building's gain put into specified bonds
- * within six months; s.54F: any other long-term asset's net consideration put into a house. Rupees.
+ * s.54: a residential house's gain put into another house; s.54B: agricultural land's gain put into other
+ * agricultural land; s.54D: land or a building of an industrial undertaking acquired compulsorily, its gain put into
+ * new land or buildings for the undertaking; ss.54G and 54GA: an industrial undertaking's assets transferred on
+ * shifting it out of an urban area or into a Special Economic Zone, the gain put into new assets and the shift;
+ * s.54EC: land or building's gain put into specified bonds within six months; s.54F: any other long-term asset's net
+ * consideration put into a house. Rupees.
  */
 export interface CapitalGainExemption {
   section: (typeof CAPITAL_GAIN_EXEMPTIONS)[number];
-  /** Cost of the new house or the bonds (with s.54/54F, what is deposited in the capital gains account scheme). */
+  /** Cost of the new asset, the bonds or (ss.54G, 54GA) the new assets and the shift, with what is deposited in the capital gains account scheme. */
   invested: number;
   /** s.54F only: the full value of consideration less transfer expenses. */
   netConsideration: number | null;

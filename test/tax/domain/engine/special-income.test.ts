@@ -1373,7 +1373,7 @@ describe("capital-gains exemptions (ss.54, 54EC, 54F)", () => {
     const result = computeTax(input, FY25);
     expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54EC", exemptGain: 1_500_000, exemptIndexedGain: null }]);
     expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 62_500, totalTax: 98_800 });
-    expect(result.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital-gains exemptions (ss.54, 54EC, 54F) need the capital-gains schedule" });
+    expect(result.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital-gains exemptions (s.54EC) need the capital-gains schedule" });
   });
 
   it("s.54F exempts the share of the gain the investment bears to the net consideration", () => {
@@ -1418,5 +1418,104 @@ describe("capital-gains exemptions (ss.54, 54EC, 54F)", () => {
     expect(computeTax(input, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 2_000_000, exemptIndexedGain: 1_800_000 }]);
     // Left: 10,00,000 without indexation, nil with it, so the lower tax of the two is nil (s.112(1)(a) provisos).
     expect(computeTax(input, FY25).regimes.new.specialRateTax).toBe(0);
+  });
+});
+
+describe("capital-gains exemptions of any term (ss.54B, 54D, 54G, 54GA) and the new house's cap", () => {
+  // Each sub-section (1), clauses (i) and (ii): the gain above the cost of the new asset is charged, a gain up to it
+  // is not. ss.54B, 54D, 54G and 54GA ask for no long-term asset, so a short-term gain is exempted too.
+  // New regime FY 2025-26 / TY 2026-27, slab income 9,25,000: tax 20,000 + 12,500 = 32,500.
+  const none = { netConsideration: null };
+
+  it("s.54B exempts a short-term gain on agricultural land up to the new land's cost; the rest is taxed at the slab rates", () => {
+    // Short-term gain 10,00,000, new land 5,00,000: 5,00,000 is charged as other short-term gain, at the slab rates.
+    // Slab income 9,25,000 + 5,00,000 = 14,25,000: 20,000 (4-8L) + 40,000 (8-12L) + 15 % of 2,25,000 = 33,750, so
+    // 93,750; above ₹12 lakh, no s.87A rebate; cess 4 % 3,750: 97,500.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "short_term_other", gain: 1_000_000, exemption: { section: "54B", invested: 500_000, ...none } }],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54B", exemptGain: 500_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 0, totalTax: 97_500 });
+    expect(result.itr).toEqual({ form: "ITR-2", rule: "ITR-2: capital-gains exemptions (s.54B) need the capital-gains schedule" });
+  });
+
+  it.each<[string, "54B" | "54D" | "54G" | "54GA", "112" | "short_term_other", number, number, number]>([
+    // [what, section, the gain's section, gain, invested, exempt = the lesser of the gain and the investment]
+    ["s.54B, long-term land, new land dearer than the gain", "54B", "112", 600_000, 900_000, 600_000],
+    ["s.54D, long-term, new building cheaper than the gain", "54D", "112", 3_000_000, 1_800_000, 1_800_000],
+    ["s.54D, short-term, new land dearer than the gain", "54D", "short_term_other", 700_000, 2_500_000, 700_000],
+    ["s.54G, short-term machinery (s.50), new plant and shifting cheaper than the gain", "54G", "short_term_other", 900_000, 400_000, 400_000],
+    ["s.54G, long-term land, the spending equal to the gain", "54G", "112", 1_100_000, 1_100_000, 1_100_000],
+    ["s.54GA, short-term, the spending above the gain", "54GA", "short_term_other", 400_000, 600_000, 400_000],
+  ])("%s", (_, section, gainSection, gain, invested, exempt) => {
+    const input = salaryFor(925_000, NEW, { capitalGains: [{ section: gainSection, gain, exemption: { section, invested, ...none } }] });
+    const result = computeTax(input, FY25);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section, exemptGain: exempt, exemptIndexedGain: null }]);
+    // What is left of the gain is in total income, in both regimes.
+    expect(result.regimes.new.taxableIncome).toBe(925_000 + gain - exempt);
+  });
+
+  it("s.54D charges a long-term gain above the new asset's cost at 12.5 %", () => {
+    // Gain 30,00,000, new building 18,00,000: 12,00,000 left at 12.5 % = 1,50,000. Total income 21,25,000 (no
+    // s.87A): 32,500 + 1,50,000 = 1,82,500, + cess 7,300 = 1,89,800.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112", gain: 3_000_000, exemption: { section: "54D", invested: 1_800_000, ...none } }],
+    });
+    expect(computeTax(input, FY25).regimes.new).toMatchObject({ taxableIncome: 2_125_000, specialRateTax: 150_000, totalTax: 189_800 });
+  });
+
+  it("s.54G exempts the gain and the indexed gain of factory land up to what the shift cost", () => {
+    // Land acquired before 23 July 2024: gain 20,00,000, indexed 12,00,000; new land, building and shifting
+    // 15,00,000. Exempt: 15,00,000 of the gain, all 12,00,000 of the indexed gain (no more than there is). Left:
+    // 5,00,000 without indexation (12.5 % = 62,500) and nil with it (20 % = 0): the lower tax, nil (s.112(1)(a)
+    // provisos). Total income 14,25,000: slab tax 32,500, no s.87A, + cess 1,300 = 33,800.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [
+        {
+          section: "112",
+          gain: 2_000_000,
+          indexedGain: 1_200_000,
+          landOrBuildingAcquiredBefore23July2024: true,
+          exemption: { section: "54G", invested: 1_500_000, ...none },
+        },
+      ],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54G", exemptGain: 1_500_000, exemptIndexedGain: 1_200_000 }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 0, totalTax: 33_800 });
+  });
+
+  it("s.54GA in tax year 2026-27: the gain above the spending is taxed at 12.5 % (s.197 of the Income-tax Act, 2025)", () => {
+    // Gain 10,00,000, spent on the move to the zone 4,00,000: 6,00,000 at 12.5 % = 75,000. Total income 15,25,000
+    // (no s.87A): 32,500 + 75,000 = 1,07,500, + cess 4,300 = 1,11,800.
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112", gain: 1_000_000, exemption: { section: "54GA", invested: 400_000, ...none } }],
+    });
+    const result = computeTax(input, TY26);
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54GA", exemptGain: 400_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_525_000, specialRateTax: 75_000, totalTax: 111_800 });
+  });
+
+  it("s.54 counts the new house's cost up to ₹10 crore", () => {
+    // s.54(1) third proviso: cost above ₹10 crore is not taken into account. Gain 12 crore, house 11 crore: 10 crore.
+    const one = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112", gain: 120_000_000, exemption: { section: "54", invested: 110_000_000, ...none } }],
+    });
+    expect(computeTax(one, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 100_000_000, exemptIndexedGain: null }]);
+  });
+
+  it("names each exemption claimed in the return form's rule", () => {
+    const input = salaryFor(925_000, NEW, {
+      capitalGains: [
+        { section: "short_term_other", gain: 100_000, exemption: { section: "54B", invested: 100_000, ...none } },
+        { section: "112", gain: 100_000, exemption: { section: "54", invested: 100_000, ...none } },
+        { section: "112", gain: 100_000, exemption: { section: "54B", invested: 100_000, ...none } },
+      ],
+    });
+    expect(computeTax(input, FY25).itr).toEqual({
+      form: "ITR-2",
+      rule: "ITR-2: capital-gains exemptions (ss.54B, 54) need the capital-gains schedule",
+    });
   });
 });

@@ -105,6 +105,63 @@ describe("request schema: new incomes", () => {
   });
 });
 
+describe("request schema: capital-gains exemptions", () => {
+  const gains = (capitalGains: unknown[], financialYear = "2025-26") => ({ financialYear, profile: { ...base, capitalGains } });
+  it.each<[string, unknown[], string, string?]>([
+    [
+      "a net consideration with s.54B",
+      [{ section: "112", gain: 100_000, exemption: { section: "54B", invested: 100_000, netConsideration: 500_000 } }],
+      "profile.capitalGains.0.exemption.netConsideration",
+      "applies to s.54F only",
+    ],
+    [
+      "s.54B on a s.112A gain",
+      [{ section: "112A", gain: 100_000, exemption: { section: "54B", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "s.54B applies to gains on land used for agricultural purposes (section 112 or short_term_other)",
+    ],
+    [
+      "s.54D on a s.111A gain",
+      [{ section: "111A", gain: 100_000, exemption: { section: "54D", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "s.54D applies to gains on land or buildings of an industrial undertaking acquired compulsorily (section 112 or short_term_other)",
+    ],
+    [
+      "s.54G on a s.112A gain",
+      [{ section: "112A", gain: 100_000, exemption: { section: "54G", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "s.54G applies to gains on machinery, plant, land or buildings of an industrial undertaking shifted out of an urban area (section 112 or short_term_other)",
+    ],
+    [
+      "s.54GA on a s.111A gain",
+      [{ section: "111A", gain: 100_000, exemption: { section: "54GA", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "s.54GA applies to gains on machinery, plant, land or buildings of an industrial undertaking shifted to a Special Economic Zone (section 112 or short_term_other)",
+    ],
+    [
+      "s.54 on a short-term gain",
+      [{ section: "short_term_other", gain: 100_000, exemption: { section: "54", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "s.54 applies to long-term gains on a residential house (section 112)",
+    ],
+    [
+      "s.54G on a loss",
+      [{ section: "short_term_other", gain: -100_000, exemption: { section: "54G", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+      "a loss has no gain to exempt",
+    ],
+    [
+      "an unknown exemption section",
+      [{ section: "112", gain: 100_000, exemption: { section: "54EE", invested: 100_000 } }],
+      "profile.capitalGains.0.exemption.section",
+    ],
+  ])("rejects %s", (_, capitalGains, path, message) => {
+    const issues = issuesOf(gains(capitalGains));
+    expect(issues.map((issue) => issue.path)).toContain(path);
+    if (message !== undefined) expect(issues.find((issue) => issue.path === path)?.message).toBe(message);
+  });
+});
+
 describe("the largest inputs the schema allows", () => {
   it("compute to whole rupees that the response schema accepts", () => {
     const sections = ["111A", "112A", "112", "short_term_other"] as const;
