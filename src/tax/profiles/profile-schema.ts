@@ -192,12 +192,20 @@ const EXEMPT_GAINS: Record<ExemptionSection, { sections: readonly CapitalGainSec
   },
 };
 
-/** Why a gain's exemption cannot apply as given, or null. */
+/** First proviso to s.54(1): two houses only where the capital gain does not exceed ₹2 crore. */
+const TWO_HOUSES_GAIN_LIMIT = 20_000_000;
+
+/**
+ * Why a gain's exemption cannot apply as given, or null. The two-house limit is on the gain as s.48 computes it:
+ * with indexation for a transfer before 23 July 2024, where the indexed gain is given.
+ */
 function exemptionProblem(entry: {
   section: CapitalGainSection;
   gain: number;
-  exemption?: { section: ExemptionSection; netConsideration?: number | undefined } | undefined;
-}): { field: "section" | "netConsideration"; message: string } | null {
+  indexedGain?: number | undefined;
+  transferredBefore23July2024?: boolean | undefined;
+  exemption?: { section: ExemptionSection; netConsideration?: number | undefined; twoHouses?: boolean | undefined } | undefined;
+}): { field: "section" | "netConsideration" | "twoHouses"; message: string } | null {
   const exemption = entry.exemption;
   if (exemption === undefined) return null;
   if (entry.gain <= 0) return { field: "section", message: "a loss has no gain to exempt" };
@@ -206,9 +214,17 @@ function exemptionProblem(entry: {
     return { field: "section", message: `s.${exemption.section} applies to ${asset} (section ${sections.join(" or ")})` };
   }
   if (exemption.section !== "54F" && exemption.netConsideration !== undefined) return { field: "netConsideration", message: "applies to s.54F only" };
+  if (exemption.section !== "54" && exemption.twoHouses !== undefined) return { field: "twoHouses", message: "applies to s.54 only" };
   if (exemption.section === "54F") {
     if (exemption.netConsideration === undefined) return { field: "netConsideration", message: "s.54F needs the net consideration" };
     if (exemption.netConsideration < entry.gain) return { field: "netConsideration", message: "must be at least the gain: the gain is a part of it" };
+  }
+  const gain = entry.transferredBefore23July2024 === true && entry.indexedGain !== undefined ? entry.indexedGain : entry.gain;
+  if (exemption.twoHouses === true && gain > TWO_HOUSES_GAIN_LIMIT) {
+    return {
+      field: "twoHouses",
+      message: `two houses may be bought only with a capital gain of at most ₹2,00,00,000 (first proviso to s.54(1)); this one is ${formatPaise(Math.round(gain * 100))}`,
+    };
   }
   return null;
 }
@@ -242,7 +258,7 @@ export const CapitalGainSchema = z
       .object({
         section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
           description:
-            "54: a residential house's long-term gain put into another house (section 112 gains). " +
+            "54: a residential house's long-term gain put into another house, or two with twoHouses (section 112 gains). " +
             "54B: land used for agricultural purposes by you or a parent in the two years before the transfer, its gain put into other agricultural land within two years (section 112 or short_term_other). " +
             "54D: land or a building of an industrial undertaking, used for its business in the two years before and acquired compulsorily, its gain put into other land or buildings for the undertaking within three years (section 112 or short_term_other). " +
             "54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). " +
@@ -252,13 +268,18 @@ export const CapitalGainSchema = z
           example: "54EC",
         }),
         invested: requiredAmount(
-          "What was put into the new asset: the new house (counted up to ₹10 crore), the agricultural land, the land or buildings for the undertaking, the bonds, or (54G, 54GA) the new machinery, plant, land or buildings and the expenses of shifting; including what was deposited in the capital gains account scheme by the return's due date.",
+          "What was put into the new asset: the new house or houses (counted up to ₹10 crore), the agricultural land, the land or buildings for the undertaking, the bonds, or (54G, 54GA) the new machinery, plant, land or buildings and the expenses of shifting; including what was deposited in the capital gains account scheme by the return's due date.",
           500_000,
         ),
         netConsideration: requiredAmount(
           "s.54F only: the full value of consideration less transfer expenses, at least the gain.",
           2_000_000,
         ).optional(),
+        twoHouses: z.boolean().optional().openapi({
+          description:
+            "s.54 only: the gain went into two residential houses in India, which the first proviso to s.54(1) allows where the capital gain is at most ₹2,00,00,000 (the indexed gain for a transfer before 23 July 2024, where given); invested is then the cost of both, counted up to ₹10 crore together. The option may be used once in a lifetime: that it was not used in an earlier year is yours to check. A larger gain, or the option on more than one gain, is refused.",
+          example: true,
+        }),
       })
       .strict()
       .optional()
@@ -588,6 +609,15 @@ export const ProfileSchema = z
         code: "custom",
         path: ["capitalGains"],
         message: `s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ${formatPaise(Math.round(bonds * 100))}`,
+      });
+    }
+    // Second proviso to s.54(1): the two-house option, once used, is never available again, in that year or another.
+    const twoHouseClaims = (profile.capitalGains ?? []).filter((gain) => gain.exemption?.twoHouses === true).length;
+    if (twoHouseClaims > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["capitalGains"],
+        message: `s.54's two-house option may be used only once (second proviso to s.54(1)); ${twoHouseClaims} gains claim it`,
       });
     }
     const houseLoss = profile.housePropertyLossBroughtForward;

@@ -246,7 +246,7 @@ describe("POST /api/v1/compute", () => {
     ).toBe("profile.capitalGains: s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ₹55,00,000");
   });
 
-  it("exempts a short-term gain on agricultural land under s.54B", async () => {
+  it("exempts a short-term gain on agricultural land under s.54B, and refuses two houses under s.54 on a gain above ₹2 crore", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {
       age: 40,
@@ -259,6 +259,16 @@ describe("POST /api/v1/compute", () => {
     const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
     expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54B", exemptGain: 500_000, exemptIndexedGain: null }]);
     expect(result.regimes.new).toMatchObject({ taxableIncome: 1_425_000, specialRateTax: 0, totalTax: 97_500 });
+    const twoHouses = { section: "112", gain: 25_000_000, exemption: { section: "54", invested: 20_000_000, twoHouses: true } };
+    expect(
+      await expectError(
+        await compute(key, { profile: { ...profile, capitalGains: [twoHouses] }, financialYear: "2025-26" }),
+        400,
+        "validation_error",
+      ),
+    ).toBe(
+      "profile.capitalGains[0].exemption.twoHouses: two houses may be bought only with a capital gain of at most ₹2,00,00,000 (first proviso to s.54(1)); this one is ₹2,50,00,000",
+    );
   });
 
   it("taxes a non-resident's dividends at 20 % apart from the slab income (s.115A), in both regimes", async () => {
@@ -338,6 +348,18 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", salary: { grossSalary: -1 } } },
       { profile: { residentialStatus: "resident", age: 131 } },
       { financialYear: "2025-26", assessmentYear: "2025-26", profile: { residentialStatus: "resident" } },
+      {
+        profile: {
+          residentialStatus: "resident",
+          capitalGains: [{ section: "112A", gain: 100_000, exemption: { section: "54B", invested: 100_000 } }],
+        },
+      },
+      {
+        profile: {
+          residentialStatus: "resident",
+          capitalGains: [{ section: "112", gain: 25_000_000, exemption: { section: "54", invested: 20_000_000, twoHouses: true } }],
+        },
+      },
       "{not json",
     ];
     for (const body of bodies) {

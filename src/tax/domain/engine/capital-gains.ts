@@ -87,6 +87,7 @@ export function exemptPart(exemption: CapitalGainExemption | undefined, gain: nu
   const invested = toPaise(exemption.invested);
   switch (exemption.section) {
     case "54":
+      // With two houses (first proviso to s.54(1)) `invested` is their cost together.
       return Math.min(gain, invested, NEW_HOUSE_COST_CAP);
     case "54B":
     case "54D":

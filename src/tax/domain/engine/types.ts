@@ -71,12 +71,12 @@ export interface CapitalGain {
 export const CAPITAL_GAIN_EXEMPTIONS = ["54", "54B", "54D", "54EC", "54F", "54G", "54GA"] as const;
 
 /**
- * s.54: a residential house's gain put into another house; s.54B: agricultural land's gain put into other
- * agricultural land; s.54D: land or a building of an industrial undertaking acquired compulsorily, its gain put into
- * new land or buildings for the undertaking; ss.54G and 54GA: an industrial undertaking's assets transferred on
- * shifting it out of an urban area or into a Special Economic Zone, the gain put into new assets and the shift;
- * s.54EC: land or building's gain put into specified bonds within six months; s.54F: any other long-term asset's net
- * consideration put into a house. Rupees.
+ * s.54: a residential house's gain put into another house (or two, under the first proviso to s.54(1)); s.54B:
+ * agricultural land's gain put into other agricultural land; s.54D: land or a building of an industrial undertaking
+ * acquired compulsorily, its gain put into new land or buildings for the undertaking; ss.54G and 54GA: an industrial
+ * undertaking's assets transferred on shifting it out of an urban area or into a Special Economic Zone, the gain put
+ * into new assets and the shift; s.54EC: land or building's gain put into specified bonds within six months; s.54F:
+ * any other long-term asset's net consideration put into a house. Rupees.
  */
 export interface CapitalGainExemption {
   section: (typeof CAPITAL_GAIN_EXEMPTIONS)[number];

@@ -1497,12 +1497,18 @@ describe("capital-gains exemptions of any term (ss.54B, 54D, 54G, 54GA) and the 
     expect(result.regimes.new).toMatchObject({ taxableIncome: 1_525_000, specialRateTax: 75_000, totalTax: 111_800 });
   });
 
-  it("s.54 counts the new house's cost up to ₹10 crore", () => {
+  it("s.54 counts the new house's cost, or two houses' cost together, up to ₹10 crore", () => {
     // s.54(1) third proviso: cost above ₹10 crore is not taken into account. Gain 12 crore, house 11 crore: 10 crore.
     const one = salaryFor(925_000, NEW, {
       capitalGains: [{ section: "112", gain: 120_000_000, exemption: { section: "54", invested: 110_000_000, ...none } }],
     });
     expect(computeTax(one, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 100_000_000, exemptIndexedGain: null }]);
+    // Two houses (first proviso; the request schema checks the option) need a gain of at most 2 crore: houses of 7
+    // and 4.5 crore count as 10 crore together, still above the gain, so the whole 2 crore is exempt.
+    const two = salaryFor(925_000, NEW, {
+      capitalGains: [{ section: "112", gain: 20_000_000, exemption: { section: "54", invested: 115_000_000, ...none } }],
+    });
+    expect(computeTax(two, FY25).capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 20_000_000, exemptIndexedGain: null }]);
   });
 
   it("names each exemption claimed in the return form's rule", () => {

@@ -107,7 +107,56 @@ describe("request schema: new incomes", () => {
 
 describe("request schema: capital-gains exemptions", () => {
   const gains = (capitalGains: unknown[], financialYear = "2025-26") => ({ financialYear, profile: { ...base, capitalGains } });
+  const houses = (gain: Record<string, unknown>, invested = 15_000_000) => ({
+    section: "112",
+    ...gain,
+    exemption: { section: "54", invested, twoHouses: true },
+  });
+
+  it("takes the two-house option of s.54 on a gain up to ₹2 crore, and exempts the gain up to both houses' cost", () => {
+    // First proviso to s.54(1), gain 1,80,00,000; two houses costing 90,00,000 and 60,00,000 = 1,50,00,000 exempt.
+    // Left 30,00,000 at 12.5 %, no other income. New regime FY 2025-26: the basic exemption of 4,00,000 goes against
+    // it (s.112(1)(a) first proviso), 26,00,000 × 12.5 % = 3,25,000, + cess 13,000 = 3,38,000. Old regime: 2,50,000,
+    // 27,50,000 × 12.5 % = 3,43,750, + cess 13,750 = 3,57,500. No s.87A (total income above the limits), no surcharge.
+    const parsed = ComputeRequestSchema.parse(gains([houses({ gain: 18_000_000 })]));
+    const result = computeTax(toTaxInput(parsed.profile), "2025-26");
+    expect(result.capitalGainExemptions).toEqual([{ index: 0, section: "54", exemptGain: 15_000_000, exemptIndexedGain: null }]);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 3_000_000, totalTax: 338_000 });
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 3_000_000, totalTax: 357_500 });
+  });
+
+  it("takes the option on a gain of exactly ₹2 crore (does not exceed), and, before 23 July 2024, measures the indexed gain", () => {
+    expect(ComputeRequestSchema.safeParse(gains([houses({ gain: 20_000_000 })])).success).toBe(true);
+    // FY 2024-25, sold before 23 July 2024: s.48 then computed the gain with indexation, 1,90,00,000.
+    const indexed = houses({ gain: 25_000_000, indexedGain: 19_000_000, transferredBefore23July2024: true });
+    expect(ComputeRequestSchema.safeParse(gains([indexed], "2024-25")).success).toBe(true);
+  });
+
   it.each<[string, unknown[], string, string?]>([
+    [
+      "two houses on a gain above ₹2 crore",
+      [houses({ gain: 20_000_001 })],
+      "profile.capitalGains.0.exemption.twoHouses",
+      "two houses may be bought only with a capital gain of at most ₹2,00,00,000 (first proviso to s.54(1)); this one is ₹2,00,00,001",
+    ],
+    [
+      "two houses on a gain above ₹2 crore whose indexed gain, for a later transfer, does not count",
+      [houses({ gain: 25_000_000, indexedGain: 19_000_000, landOrBuildingAcquiredBefore23July2024: true })],
+      "profile.capitalGains.0.exemption.twoHouses",
+      "two houses may be bought only with a capital gain of at most ₹2,00,00,000 (first proviso to s.54(1)); this one is ₹2,50,00,000",
+    ],
+    [
+      "the two-house option on two gains",
+      [houses({ gain: 5_000_000 }, 5_000_000), houses({ gain: 4_000_000 }, 4_000_000)],
+      "profile.capitalGains",
+      "s.54's two-house option may be used only once (second proviso to s.54(1)); 2 gains claim it",
+    ],
+    [
+      "the two-house option with s.54F",
+      [{ section: "112", gain: 100_000, exemption: { section: "54F", invested: 100_000, netConsideration: 500_000, twoHouses: true } }],
+      "profile.capitalGains.0.exemption.twoHouses",
+      "applies to s.54 only",
+    ],
     [
       "a net consideration with s.54B",
       [{ section: "112", gain: 100_000, exemption: { section: "54B", invested: 100_000, netConsideration: 500_000 } }],
