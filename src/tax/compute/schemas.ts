@@ -260,6 +260,10 @@ export const RegimeResultSchema = z
       savingsInterest: rupees("Savings-account interest, s.56.", 8_000),
       depositInterest: rupees("Deposit interest, s.56.", 0),
       dividends: rupees("Dividends, s.56(2)(i); a non-resident's are also listed in specialRateIncome, at 20 % under s.115A.", 0),
+      dividendInterestDeduction: rupees(
+        "Interest on money borrowed to earn the dividends, deducted from them (s.57(i) proviso): the interest paid, at most 20 % of the dividends, in both regimes. Nil against a non-resident's dividends taxed under s.115A (s.115A(3)), and from tax year 2026-27 (s.93(2) of the Income-tax Act, 2025, as amended by the Finance Act, 2026).",
+        0,
+      ),
       familyPension: rupees("Family pension, s.56(2)(ii).", 0),
       familyPensionDeduction: rupees("Deduction u/s 57(iia).", 0),
       casualWinnings: rupees("Winnings from lotteries, games and betting, s.56(2)(ib), taxed at 30 % (s.115BB).", 0),

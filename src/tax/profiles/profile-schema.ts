@@ -150,6 +150,10 @@ export const OtherIncomeSchema = z
       "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them; a lower tax-treaty rate is not applied. Surcharge on their tax is capped at 15 %.",
       0,
     ),
+    dividendInterestExpense: amount(
+      "Interest paid in the year on money borrowed to earn the dividends (including mutual-fund income entered in dividends). It is the only deduction from them, at most 20 % of the dividends, in both regimes (s.57(i) proviso); the result's otherSources.dividendInterestDeduction shows what was allowed. Nothing is allowed against a non-resident's dividends taxed at 20 % under s.115A (s.115A(3)), nor from tax year 2026-27 (s.93(2) of the Income-tax Act, 2025, as amended by the Finance Act, 2026); the result's notes then say so. Needs dividends.",
+      30_000,
+    ),
     dividendsByPeriod: byPeriod("Dividends received", {
       description:
         "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
@@ -653,6 +657,13 @@ export const ProfileSchema = z
     if (payments === undefined && profile.returnFiledOn !== undefined) {
       ctx.addIssue({ code: "custom", path: ["returnFiledOn"], message: "needs taxPayments: interest is worked out only from dated payments" });
     }
+    if ((profile.otherIncome?.dividendInterestExpense ?? 0) > 0 && (profile.otherIncome?.dividends ?? 0) === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["otherIncome", "dividendInterestExpense"],
+        message: "needs otherIncome.dividends: the interest is deducted only from the dividends it was borrowed to earn (s.57(i) proviso)",
+      });
+    }
     for (const [annual, split] of [
       ["dividends", "dividendsByPeriod"],
       ["casualWinnings", "casualWinningsByPeriod"],
@@ -929,6 +940,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       savingsInterest: other.savingsInterest ?? 0,
       depositInterest: other.depositInterest ?? 0,
       dividends: other.dividends ?? 0,
+      ...(other.dividendInterestExpense === undefined ? {} : { dividendInterestExpense: other.dividendInterestExpense }),
       familyPension: other.familyPension ?? 0,
       casualWinnings: other.casualWinnings ?? 0,
     },

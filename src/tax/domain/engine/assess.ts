@@ -1,12 +1,12 @@
 // One regime, one year: income heads -> gross total income -> Chapter VI-A -> taxable income -> tax.
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
-// (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries and
-// House property heads and Chapter VI-A live in files of their own.
+// (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
+// property and Other sources heads and Chapter VI-A live in files of their own.
 import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
-import { pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
+import { otherSourcesHead, slabRateDividends } from "./other-sources-head";
 import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
@@ -14,8 +14,6 @@ import type { ArrearsRelief, Rebate87ABasis, Regime, RegimeResult } from "./type
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
-
-const REASON_FAMILY_PENSION = "s.57(iia): one-third of the family pension or the cap, whichever is less";
 
 /** Tax on `income` rupees at the slab rates, in paise (exact: rupees × percent = paise). */
 function slabTaxPaise(slabs: readonly Slab[], income: number): number {
@@ -84,9 +82,12 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, landOrBuildings };
 }
 
-/** A resident's dividends inside slab income (a non-resident's are charged apart under s.115A). */
+/**
+ * A resident's dividends inside slab income, net of the interest allowed against them (a non-resident's are
+ * charged apart under s.115A).
+ */
 function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number): number {
-  const dividends = f.dividends - f.nonResidentDividends;
+  const dividends = slabRateDividends(f);
   if (dividends === 0) return 0;
   const nonDividendIncome = roundToTenRupees(Math.max(0, ordinaryAfterDeductions - dividends));
   return slab - Math.min(slab, nonDividendIncome);
@@ -169,6 +170,7 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       savingsInterest: 0,
       depositInterest: 0,
       dividends: 0,
+      dividendInterestDeduction: 0,
       familyPension: 0,
       familyPensionDeduction: 0,
       casualWinnings: 0,
@@ -244,18 +246,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const houseProperty = housePropertyIncome(f, rules, lines);
   const incomeFromHouseProperty = houseProperty.income;
 
-  // Other sources. s.57(iia): one-third of family pension, capped per regime.
-  const familyPensionCap = rules.familyPensionDeductionCap * 100;
-  const familyPensionDeduction = Math.min(Math.floor(f.familyPension / 3), familyPensionCap);
-  if (lines !== null && f.familyPension > 0) {
-    const oneThird = Math.floor(f.familyPension / 3);
-    pushLine(lines, "57(iia)", "otherSources", "Family pension", oneThird, familyPensionDeduction, familyPensionCap, REASON_FAMILY_PENSION);
-  }
-  // A non-resident's dividends stay out of the slab-rate part: s.115A charges them apart.
-  const slabRateDividends = f.dividends - f.nonResidentDividends;
-  const ordinaryOtherSources =
-    f.savingsInterest + f.depositInterest + slabRateDividends + f.familyPension - familyPensionDeduction + f.reported.otherSourcesIncome;
-  const incomeFromOtherSources = ordinaryOtherSources + f.nonResidentDividends + f.casualWinnings;
+  const otherSources = otherSourcesHead(f, rules, lines);
+  const ordinaryOtherSources = otherSources.ordinary;
   const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
   const gains = f.capitalGains;
   const specialRateGains = gains.specialRateGains;
@@ -344,10 +336,11 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.otherSources.savingsInterest = toRupees(f.savingsInterest);
   out.otherSources.depositInterest = toRupees(f.depositInterest);
   out.otherSources.dividends = toRupees(f.dividends);
+  out.otherSources.dividendInterestDeduction = toRupees(f.dividendInterest.allowed);
   out.otherSources.familyPension = toRupees(f.familyPension);
-  out.otherSources.familyPensionDeduction = toRupees(familyPensionDeduction);
+  out.otherSources.familyPensionDeduction = toRupees(otherSources.familyPensionDeduction);
   out.otherSources.casualWinnings = toRupees(f.casualWinnings);
-  out.otherSources.incomeFromOtherSources = toRupees(incomeFromOtherSources);
+  out.otherSources.incomeFromOtherSources = toRupees(otherSources.income);
   out.business.presumptiveBusinessIncome = toRupees(f.presumptiveBusinessIncome);
   out.business.presumptiveProfessionIncome = toRupees(f.presumptiveProfessionIncome);
   out.business.incomeFromBusiness = toRupees(incomeFromBusiness);

@@ -6,7 +6,7 @@ import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
 import { conditionsBeyondIncome, lateFilingFee } from "./late-filing-fee";
-import { formatRupees, toPaise, toRupees } from "./rounding";
+import { formatPaise, formatRupees, toPaise, toRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
 import {
@@ -78,14 +78,26 @@ function arisenPart(annual: number, byPeriod: readonly number[] | undefined, las
   return byPeriod === undefined ? annual : byPeriod.slice(0, last + 1).reduce((sum, amount) => sum + amount, 0);
 }
 
-/** The input with only the capital gains, dividends and winnings that had arisen by the end of period `last`. */
+/**
+ * The input with only the capital gains, dividends and winnings that had arisen by the end of period `last`. The
+ * interest claimed against the dividends goes with them, in proportion (rounded down to the paisa), so the
+ * dividends of each period are charged net of their share of the interest allowed.
+ */
 function arisenBy(input: TaxInput, last: number): TaxInput | null {
   const gains = input.capitalGains.filter((gain) => INCOME_PERIODS.indexOf(gain.arose ?? INCOME_PERIODS[0]) <= last);
-  const dividends = arisenPart(input.otherIncome.dividends, input.dividendsByPeriod, last);
-  const casualWinnings = arisenPart(input.otherIncome.casualWinnings, input.casualWinningsByPeriod, last);
   const other = input.otherIncome;
+  const dividends = arisenPart(other.dividends, input.dividendsByPeriod, last);
+  const casualWinnings = arisenPart(other.casualWinnings, input.casualWinningsByPeriod, last);
   if (gains.length === input.capitalGains.length && dividends === other.dividends && casualWinnings === other.casualWinnings) return null;
-  return { ...input, capitalGains: gains, otherIncome: { ...other, dividends, casualWinnings } };
+  const dividendInterestExpense = shareOf(other.dividendInterestExpense ?? 0, dividends, other.dividends);
+  return { ...input, capitalGains: gains, otherIncome: { ...other, dividends, dividendInterestExpense, casualWinnings } };
+}
+
+/** `amount × part / whole` in rupees, rounded down to the paisa (exact: amounts reach 10^13 paise). */
+function shareOf(amount: number, part: number, whole: number): number {
+  if (part === whole) return amount;
+  if (part === 0) return 0;
+  return Number((BigInt(toPaise(amount)) * BigInt(toPaise(part))) / BigInt(toPaise(whole))) / 100;
 }
 
 /** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income. */
@@ -206,6 +218,13 @@ function housePropertyLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult
   ];
 }
 
+/** Interest claimed against dividends of which less is allowed: how much, and the rule (the line shows it only with detail). */
+function dividendInterestNotes(facts: Facts): string[] {
+  const { claimed, allowed, limitedBy } = facts.dividendInterest;
+  if (allowed === claimed) return [];
+  return [`otherIncome.dividendInterestExpense: ${formatPaise(allowed)} of ${formatPaise(claimed)} is deducted from the dividends (${limitedBy})`];
+}
+
 const SPECIFIED_SENIOR_CITIZEN_NOTE =
   "specifiedSeniorCitizen: no return is required (s.194P; carried into the Income-tax Act, 2025): the bank that pays the pension works out the tax, with the Chapter VI-A deductions and the s.87A rebate, and deducts it; a return may still be filed, for example to claim a refund";
 
@@ -297,6 +316,7 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
+      ...dividendInterestNotes(facts),
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
       ...lostLossNotes(facts.capitalGains, input, year, facts),

@@ -1,5 +1,6 @@
 // The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
+import { dividendInterest, type DividendInterest } from "./dividend-interest";
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { isFiftyPercentCity } from "./hra";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
@@ -32,6 +33,8 @@ export interface Facts {
   dividends: number;
   /** A non-resident's dividends (all of `dividends`), charged at 20 % under s.115A; 0 for a resident. */
   nonResidentDividends: number;
+  /** Interest on money borrowed to earn the dividends: the same in both regimes (s.57(i) proviso). */
+  dividendInterest: DividendInterest;
   familyPension: number;
   casualWinnings: number;
   capitalGains: CapitalGainsFacts;
@@ -97,6 +100,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     depositInterest: toPaise(otherIncome.depositInterest),
     dividends,
     nonResidentDividends,
+    dividendInterest: dividendInterest(toPaise(otherIncome.dividendInterestExpense ?? 0), dividends, resident, year),
     familyPension: toPaise(otherIncome.familyPension),
     casualWinnings,
     capitalGains,

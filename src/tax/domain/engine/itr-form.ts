@@ -12,6 +12,10 @@ type Choice = { form: ItrForm; rule: string };
 function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, simple: ItrForm): string | null {
   if (input.residentialStatus !== "resident") return `${simple} is only for a resident and ordinarily resident individual`;
   if (chosen.taxableIncome > year.itr1MaxTotalIncome) return `total income above ${formatRupees(year.itr1MaxTotalIncome)} (50 lakh)`;
+  // The simple forms' other-sources schedule has a row for the s.57(iia) family-pension deduction only.
+  if (chosen.otherSources.dividendInterestDeduction > 0) {
+    return `interest deducted from dividends (s.${year.sections.dividendInterest}) has no row in ${simple}, which takes only the family-pension deduction`;
+  }
   if (input.houseProperties.length > year.itr1MaxHouseProperties) {
     const allowed = year.itr1MaxHouseProperties === 1 ? "one house property" : `${year.itr1MaxHouseProperties} house properties`;
     return `more house properties than ${simple} for ${year.yearLabel} allows (${allowed})`;

@@ -209,6 +209,11 @@ export interface TaxInput {
     savingsInterest: number;
     depositInterest: number;
     dividends: number;
+    /**
+     * Interest paid on money borrowed to earn the dividends, deductible from them within the year's cap (s.57(i)
+     * proviso). Absent: 0.
+     */
+    dividendInterestExpense?: number;
     familyPension: number;
     /** Winnings from lotteries, crossword puzzles, games, betting (s.115BB): 30 % flat. */
     casualWinnings: number;
@@ -471,6 +476,8 @@ export interface RegimeResult {
     savingsInterest: number;
     depositInterest: number;
     dividends: number;
+    /** Interest on money borrowed to earn the dividends, allowed against them (s.57(i) proviso). */
+    dividendInterestDeduction: number;
     familyPension: number;
     familyPensionDeduction: number;
     casualWinnings: number;

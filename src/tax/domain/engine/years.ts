@@ -37,6 +37,8 @@ export interface SectionNames {
   ltcgEquity: string;
   casual: string;
   nonResidentDividends: string;
+  /** The deduction of interest on money borrowed to earn dividends (s.57(i) and its proviso). */
+  dividendInterest: string;
   presumptiveBusiness: string;
   presumptiveProfession: string;
   /** Interest on a late return, for advance tax short of 90 %, and for deferred instalments (ss.234A-234C). */
@@ -66,6 +68,11 @@ export interface YearRules {
   yearLabel: string;
   act: string;
   sections: SectionNames;
+  /**
+   * Interest on money borrowed to earn dividends or mutual-fund income is deductible up to this percent of that
+   * income (s.57(i) proviso); null when no such deduction is allowed.
+   */
+  dividendInterestCapPercent: number | null;
   /** FY 2024-25: transfers before 23 July 2024 keep the old ss.111A/112/112A rates (Finance (No. 2) Act 2024). */
   hasPreJuly2024Transfers: boolean;
   old: RegimeRules;
@@ -167,6 +174,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   ltcgEquity: "112A",
   casual: "115BB",
   nonResidentDividends: "115A",
+  dividendInterest: "57(i)",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
   lateReturnInterest: "234A",
@@ -193,6 +201,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   ltcgEquity: "198",
   casual: "194",
   nonResidentDividends: "207",
+  dividendInterest: "93(2)",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
   lateReturnInterest: "423",
@@ -212,6 +221,7 @@ const FY_2024_25: YearRules = {
   yearLabel: "FY 2024-25 (AY 2025-26)",
   act: "Income-tax Act, 1961",
   sections: ACT_1961_SECTIONS,
+  dividendInterestCapPercent: 20, // s.57(i) proviso (Finance Act 2020, from AY 2021-22)
   hasPreJuly2024Transfers: true,
   old: OLD_REGIME,
   // s.87A proviso (b). Tax on ss.111A/112 income is not excluded by the text for this year (reference §3: the
@@ -227,6 +237,9 @@ const FY_2025_26: YearRules = {
   yearLabel: "FY 2025-26 (AY 2026-27)",
   act: "Income-tax Act, 1961",
   sections: ACT_1961_SECTIONS,
+  // s.57(i) proviso: the Finance Act 2026 withdrew the deduction from s.93 of the 2025 Act only, which this year
+  // (assessed under the 1961 Act) does not reach.
+  dividendInterestCapPercent: 20,
   hasPreJuly2024Transfers: false,
   old: OLD_REGIME,
   // s.87A as amended w.e.f. 1-4-2026: its second proviso limits the rebate to tax at the s.115BAC(1A) rates,
@@ -243,6 +256,9 @@ const TY_2026_27: YearRules = {
   yearLabel: "Tax year 2026-27",
   act: "Income-tax Act, 2025",
   sections: ACT_2025_SECTIONS,
+  // [S] s.93(2) as substituted by the Finance Act 2026 (clause 36 of the Bill), w.e.f. 1-4-2026: no deduction
+  // for interest against dividends or mutual-fund income (Budget 2026 memorandum as published; text not read).
+  dividendInterestCapPercent: null,
   hasPreJuly2024Transfers: false,
   old: OLD_REGIME,
   new: newRegime(NEW_AY_2026_27, { threshold: 1_200_000, maximum: 60_000, marginalRelief: true, onSpecialRateTax: false }), // ITA 2025 ss.155-156

@@ -44,6 +44,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     savingsInterest: amount(60_000),
     depositInterest: amount(500_000),
     dividends: fc.oneof(rupees(100_000), rupees(200_000_000)),
+    dividendInterestExpense: fc.oneof(fc.constant(0), amount(100_000), amount(50_000_000)),
     familyPension: amount(300_000),
     section80C: amount(200_000),
     section80CCD1: amount(150_000),
@@ -87,6 +88,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         savingsInterest: r.savingsInterest,
         depositInterest: r.depositInterest,
         dividends: r.dividends,
+        dividendInterestExpense: r.dividendInterestExpense,
         familyPension: r.familyPension,
         casualWinnings: 0,
       },
@@ -267,6 +269,27 @@ describe("properties of every computation", () => {
         const before = computeTax(input, fy).regimes.old.chapterVIADeductions;
         const raised = { ...input, deductions: { ...input.deductions, [claim]: (input.deductions[claim] ?? 0) + more } };
         expect(computeTax(raised, fy).regimes.old.chapterVIADeductions).toBeGreaterThanOrEqual(before);
+      }),
+      RUNS,
+    );
+  });
+
+  // s.57(i) proviso: interest against dividends, at most 20 % of them; none for a non-resident's s.115A dividends
+  // (s.115A(3)) nor from tax year 2026-27 (s.93(2) as amended by the Finance Act 2026).
+  it("interest claimed against dividends never raises tax and is allowed up to 20 % of a resident's dividends before tax year 2026-27", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const result = computeTax(input, fy);
+        const without = computeTax({ ...input, otherIncome: { ...input.otherIncome, dividendInterestExpense: 0 } }, fy);
+        const claimedPaise = Math.round((input.otherIncome.dividendInterestExpense ?? 0) * 100);
+        const allowedPaise =
+          fy === "2026-27" || input.residentialStatus === "non_resident"
+            ? 0
+            : Math.min(claimedPaise, Math.floor((input.otherIncome.dividends * 100 * 20) / 100));
+        for (const regime of REGIMES) {
+          expect(Math.round(result.regimes[regime].otherSources.dividendInterestDeduction * 100)).toBe(allowedPaise);
+          expect(result.regimes[regime].totalTax).toBeLessThanOrEqual(without.regimes[regime].totalTax);
+        }
       }),
       RUNS,
     );
