@@ -296,6 +296,54 @@ describe("POST /api/v1/compute", () => {
     }
   });
 
+  it("deducts interest on money borrowed to earn dividends up to 20 % of them (s.57(i) proviso), and refuses it without dividends", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // FY 2025-26: dividends 1,00,000, interest 30,000 → 20 % = 20,000 allowed, in both regimes; other sources 80,000.
+    // New: 15,75,000 − 75,000 = 15,00,000 + 80,000 = 15,80,000: 20,000 + 40,000 + 3,80,000 × 15 % 57,000 = 1,17,000;
+    // no s.87A above 12L; cess 4,680; 1,21,680. Old: 15,25,000 + 80,000 = 16,05,000: 1,12,500 + 6,05,000 × 30 %
+    // 1,81,500 = 2,94,000; cess 11,760; 3,05,760.
+    const profile = {
+      age: 40,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_575_000 },
+      otherIncome: { dividends: 100_000, dividendInterestExpense: 30_000 },
+    };
+    const body = await expectStatus(await compute(key, { profile, financialYear: "2025-26" }, {}, "?detail=full"), 200);
+    const result = ComputeResultSchema.parse(body.data);
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_580_000, totalTax: 121_680 });
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 1_605_000, totalTax: 305_760 });
+    for (const regime of ["old", "new"] as const) {
+      expect(result.regimes[regime].otherSources).toMatchObject({
+        dividends: 100_000,
+        dividendInterestDeduction: 20_000,
+        incomeFromOtherSources: 80_000,
+      });
+      expect(result.regimes[regime].deductions).toContainEqual({
+        section: "57(i)",
+        head: "otherSources",
+        description: "Interest on money borrowed to earn dividends",
+        claimed: 30_000,
+        allowed: 20_000,
+        limit: 20_000,
+        limitedBy: "s.57(i) proviso: interest only, up to 20 % of the dividends",
+      });
+    }
+    expect(result.notes).toContain(
+      "otherIncome.dividendInterestExpense: ₹20,000 of ₹30,000 is deducted from the dividends (s.57(i) proviso: interest only, up to 20 % of the dividends)",
+    );
+    // Tax year 2026-27: s.93(2) of the Income-tax Act, 2025 as amended allows none: 16,00,000 → 1,20,000 + cess 4,800.
+    const later = ComputeResultSchema.parse(
+      (await expectStatus(await compute(key, { profile, financialYear: "2026-27" }, {}, "?detail=full"), 200)).data,
+    );
+    expect(later.regimes.new).toMatchObject({ otherSources: { dividendInterestDeduction: 0 }, taxableIncome: 1_600_000, totalTax: 124_800 });
+    const refused = async (otherIncome: unknown) =>
+      expectError(await compute(key, { profile: { ...profile, otherIncome }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ dividendInterestExpense: 30_000 })).toBe(
+      "profile.otherIncome.dividendInterestExpense: needs otherIncome.dividends: the interest is deducted only from the dividends it was borrowed to earn (s.57(i) proviso)",
+    );
+    expect(await refused({ dividends: 100_000, dividendInterestExpense: -1 })).toBe("profile.otherIncome.dividendInterestExpense: must be >= 0");
+  });
+
   it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
     const { key } = await createKey({ scopes: [] });
     const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };
@@ -347,6 +395,7 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", deductions: { section80c: 150_000 } } },
       { profile: { residentialStatus: "resident", salary: { grossSalary: -1 } } },
       { profile: { residentialStatus: "resident", age: 131 } },
+      { profile: { residentialStatus: "resident", otherIncome: { dividendInterestExpense: 30_000 } } },
       { financialYear: "2025-26", assessmentYear: "2025-26", profile: { residentialStatus: "resident" } },
       {
         profile: {
