@@ -106,6 +106,24 @@ export const InstalmentInterestSchema = z
   })
   .openapi("InstalmentInterest");
 
+export const SelfAssessmentPaymentSchema = z
+  .object({
+    date: isoDay("Date the self-assessment tax was paid.", "2026-05-20"),
+    amount: rupees("Rupees paid.", 100_000),
+    feeDue: rupees("The late-filing fee not yet met at date: lateFilingFee.fee once the due date has passed, 0 before it.", 0),
+    interestDue: rupees(
+      "Interest accrued by date, less what earlier payments took: s.234A from the day after the due date to date, s.234B for each month or part of a month from 1 April to date (on the base of advanceTaxDefault.periods), and all of s.234C.",
+      7_956,
+    ),
+    towardsFee: rupees("The part that met the fee: the lesser of amount and feeDue.", 0),
+    towardsInterest: rupees("The part that met the interest: the lesser of what the fee left and interestDue.", 7_956),
+    towardsTax: rupees(
+      "What is left, the tax paid: it alone lowers advanceTaxDefault's base from the next month (s.234B(2)) and, paid by the due date, lateReturn's base.",
+      92_044,
+    ),
+  })
+  .openapi("SelfAssessmentPayment");
+
 export const InterestResultSchema = z
   .object({
     advanceTaxDue: z.boolean().openapi({
@@ -123,8 +141,11 @@ export const InterestResultSchema = z
         dueDate: isoDay("The s.139(1) due date of the return: with presumptive business or professional income the later one.", "2026-07-31"),
         filedOn: isoDay("returnFiledOn as given; null when not given (taken as filed by the due date).", "2026-09-25").nullable(),
         months: months("Months or parts of a month from the day after dueDate to filedOn (Rule 119A(b)); 0 when not late.", 2),
-        base: hundreds("Tax (totalTax) less TDS/TCS, advance tax and self-assessment tax paid by the due date (CBDT Circular 2/2015).", 71_600),
-        interest: wholeRupees("base × 1 % × months.", 1_432),
+        base: hundreds(
+          "Tax (totalTax) less TDS/TCS, advance tax and the tax part (selfAssessmentTax.payments[].towardsTax) of self-assessment tax paid by the due date (CBDT Circular 2/2015).",
+          79_500,
+        ),
+        interest: wholeRupees("base × 1 % × months.", 1_590),
       })
       .openapi({ description: "Interest for a return furnished after its due date, s.234A." }),
     advanceTaxDefault: z
@@ -135,9 +156,9 @@ export const InterestResultSchema = z
         shortfall: rupees("assessedTax less advanceTaxPaid when that is under 90 % of assessedTax; otherwise 0.", 171_600),
         periods: z.array(InterestPeriodSchema).openapi({
           description:
-            "Runs of months from 1 April after the year to returnFiledOn (without it, the due date), each on one base: a self-assessment payment lowers the base from the month after the month it was paid in (s.234B(2)). Empty when nothing is charged.",
+            "Runs of months from 1 April after the year to returnFiledOn (without it, the due date), each on one base: the tax part of a self-assessment payment (selfAssessmentTax.payments[].towardsTax) lowers the base from the month after the month it was paid in (s.234B(2)). Empty when nothing is charged.",
         }),
-        interest: wholeRupees("Sum of the periods' interest.", 6_296),
+        interest: wholeRupees("Sum of the periods' interest.", 6_612),
       })
       .openapi({ description: "Interest for advance tax short of 90 % of assessed tax, s.234B." }),
     advanceTaxDeferment: z
@@ -150,7 +171,7 @@ export const InterestResultSchema = z
         interest: wholeRupees("Sum of the instalments' interest.", 4_524),
       })
       .openapi({ description: "Interest for deferment of advance tax, s.234C." }),
-    totalInterest: wholeRupees("Interest under all three sections.", 12_252),
+    totalInterest: wholeRupees("Interest under all three sections.", 12_726),
     lateFilingFee: z
       .object({
         section: z.string().openapi({ description: "234F (tax year 2026-27: 428).", example: "234F" }),
@@ -179,9 +200,21 @@ export const InterestResultSchema = z
         description:
           "The fee for a return furnished after its due date by a person required to furnish it, s.234F (as substituted by the Finance Act 2021; tax year 2026-27: s.428). Present only with profile.returnFiledOn; absent (not zero) otherwise.",
       }),
+    selfAssessmentTax: z
+      .object({
+        section: z.string().openapi({ description: "140A (tax year 2026-27: 266).", example: "140A" }),
+        payments: z.array(SelfAssessmentPaymentSchema).openapi({
+          description:
+            "profile.taxPayments.selfAssessmentTax in date order, each split into what met the fee, the interest and the tax; empty when there is none.",
+        }),
+      })
+      .openapi({
+        description:
+          "How the self-assessment tax was adjusted: a payment goes first to the late-filing fee, then to the interest, and only the balance to the tax (Explanation to s.140A(1); tax year 2026-27: s.266(3)). So a payment that covers the tax but not the interest accrued by its date leaves tax unpaid: s.234B keeps running on it, and s.234A does when it was paid by the due date.",
+      }),
     payableWithInterest: wholeRupees(
       "taxLiability + totalInterest + lateFilingFee.fee − taxesPaid, rounded to the nearest ₹10 (s.288B); 0 when a refund is still due. netTaxPayable leaves interest and the fee out.",
-      17_250,
+      17_730,
     ),
     refundAfterInterest: wholeRupees(
       "taxesPaid − taxLiability − totalInterest − lateFilingFee.fee, rounded per s.288B; 0 when anything is payable.",

@@ -75,6 +75,33 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(without.data.regimes.new.netTaxPayable).toBe(0);
   });
 
+  it("shows how each self-assessment payment met the fee, the interest and the tax, and charges s.234B on the tax it left unpaid", async () => {
+    // The late salaried filer, the 22,000 paid on 10 August 2026 and the return on 5 September. Explanation to
+    // s.140A(1): the payment goes to the fee, then the interest, then the tax. On 10 August: fee ₹5,000 (late, total
+    // income above ₹5 lakh); interest s.234A 1 month on 22,000 = 220, s.234B April to August 5 × 220 = 1,100, s.234C
+    // 1,111: 2,431; tax 22,000 − 5,000 − 2,431 = 14,569. s.234B in September on 22,000 − 14,569 = 7,431 → 7,400: 74.
+    // s.234A 2 months (1 August to 5 September) on 22,000: 440. Total 440 + 1,174 + 1,111 = 2,725; payable 7,725 → 7,730.
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      ...lateSalaried,
+      taxPayments: { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-08-10", amount: 22_000 }] },
+      returnFiledOn: "2026-09-05",
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    const interest = result.regimes.new.interest;
+    expect(interest?.selfAssessmentTax).toEqual({
+      section: "140A",
+      payments: [
+        { date: "2026-08-10", amount: 22_000, feeDue: 5_000, interestDue: 2_431, towardsFee: 5_000, towardsInterest: 2_431, towardsTax: 14_569 },
+      ],
+    });
+    expect(interest?.advanceTaxDefault.periods).toEqual([
+      { from: "2026-04-01", to: "2026-08-31", months: 5, base: 22_000, interest: 1_100 },
+      { from: "2026-09-01", to: "2026-09-30", months: 1, base: 7_400, interest: 74 },
+    ]);
+    expect(interest).toMatchObject({ totalInterest: 2_725, payableWithInterest: 7_730, refundAfterInterest: 0 });
+  });
+
   it("charges each regime the fee for a late return (s.234F) on its own total income, payable and compared with the interest", async () => {
     // s.234F as substituted by the Finance Act 2021: a person required to file (s.139(1): income before Chapter VI-A
     // above the basic exemption) who files after the due date pays ₹5,000, or at most ₹1,000 where total income

@@ -1,6 +1,7 @@
 // Interest a return demands for late advance tax and a late return: ss.234A, 234B and 234C of the Income-tax Act,
 // 1961 (tax year 2026-27: ss.423-425 of the 2025 Act), simple interest at 1 % a month. Rule 119A: the amount is
-// rounded down to a multiple of ₹100, and any part of a month counts as a month. Money in paise inside.
+// rounded down to a multiple of ₹100, and any part of a month counts as a month. Self-assessment tax meets the fee
+// and the interest before the tax (Explanation to s.140A(1); s.266(3)). Money in paise inside.
 import { roundToTenRupees, toPaise, toRupees } from "./rounding";
 import type {
   AdvanceTaxDefaultInterest,
@@ -10,6 +11,7 @@ import type {
   InterestResult,
   LateFilingFee,
   LateReturnInterest,
+  SelfAssessmentPayment,
   TaxPayment,
   TaxPayments,
 } from "./types";
@@ -92,33 +94,48 @@ function monthStart(day: string, offset: number): string {
   return new Date(Date.UTC(y, m - 1 + offset, 1)).toISOString().slice(0, 10);
 }
 
-/** s.234A: from the day after the due date to the filing date, on tax less what was paid by the due date. */
-function lateReturn(f: InterestFacts, tdsTcs: number, advance: number): LateReturnInterest {
+/**
+ * s.234A: from the day after the due date to `until` (the filing date, or a self-assessment payment's date for the
+ * interest accrued by then), on tax less what was paid by the due date.
+ */
+function lateReturn(
+  f: InterestFacts,
+  tdsTcs: number,
+  advance: number,
+  selfAssessedTax: readonly TaxPayment[],
+  until: string | null,
+): LateReturnInterest {
   const section = f.sections.lateReturnInterest;
-  const late = f.filedOn !== null && f.filedOn > f.returnDueDate;
-  if (!late) return { section, dueDate: f.returnDueDate, filedOn: f.filedOn, months: 0, base: 0, interest: 0 };
-  // CBDT Circular 2/2015 (after CIT v. Prannoy Roy): self-assessment tax paid by the due date is not charged.
-  const selfAssessedByDueDate = paidBy(f.payments.selfAssessmentTax, f.returnDueDate);
-  const base = hundredsOf(f.totalTax * 100 - tdsTcs - advance - selfAssessedByDueDate);
-  const months = monthsOrPart(nextDay(f.returnDueDate), f.filedOn as string);
+  if (until === null || until <= f.returnDueDate) return { section, dueDate: f.returnDueDate, filedOn: f.filedOn, months: 0, base: 0, interest: 0 };
+  // CBDT Circular 2/2015 (after CIT v. Prannoy Roy): self-assessment tax paid by the due date is not charged; only
+  // its tax part is tax paid, the rest having gone to interest (Explanation to s.140A(1)).
+  const base = hundredsOf(f.totalTax * 100 - tdsTcs - advance - paidBy(selfAssessedTax, f.returnDueDate));
+  const months = monthsOrPart(nextDay(f.returnDueDate), until);
   return { section, dueDate: f.returnDueDate, filedOn: f.filedOn, months, base, interest: (base * months) / 100 };
 }
 
 /**
- * s.234B: from 1 April after the year to the filing date (or, without one, the due date), on the shortfall of
- * advance tax; s.234B(2): self-assessment tax lowers it from the month after the month it is paid in.
+ * s.234B: from 1 April after the year to `until` (the filing date or, without one, the due date; or a
+ * self-assessment payment's date for the interest accrued by then), on the shortfall of advance tax; s.234B(2): the
+ * tax part of self-assessment tax lowers it from the month after the month it is paid in.
  */
-function advanceTaxDefault(f: InterestFacts, assessed: number, advance: number, due: boolean): AdvanceTaxDefaultInterest {
+function advanceTaxDefault(
+  f: InterestFacts,
+  assessed: number,
+  advance: number,
+  due: boolean,
+  selfAssessedTax: readonly TaxPayment[],
+  until: string,
+): AdvanceTaxDefaultInterest {
   const section = f.sections.advanceTaxDefaultInterest;
   const shortfall = due && advance * 100 < assessed * ASSESSED_TAX_PERCENT_PAID ? assessed - advance : 0;
   const result = { section, assessedTax: toRupees(Math.max(0, assessed)), advanceTaxPaid: toRupees(advance), shortfall: toRupees(shortfall) };
   if (shortfall === 0) return { ...result, periods: [], interest: 0 };
   const start = nextDay(f.yearEnd);
-  const end = f.filedOn ?? f.returnDueDate;
-  const months = monthsOrPart(start, end);
+  const months = monthsOrPart(start, until);
   const periods: InterestPeriod[] = [];
   for (let month = 0; month < months; month++) {
-    const paidBefore = paidBy(f.payments.selfAssessmentTax, monthEnd(start, month - 1));
+    const paidBefore = paidBy(selfAssessedTax, monthEnd(start, month - 1));
     const base = hundredsOf(shortfall - paidBefore);
     if (base === 0) break;
     const last = periods[periods.length - 1];
@@ -185,6 +202,43 @@ function advanceTaxDeferment(f: InterestFacts, tdsTcs: number, due: boolean): Ad
   return { section, instalments, interest: instalments.reduce((sum, instalment) => sum + instalment.interest, 0) };
 }
 
+/**
+ * Explanation to s.140A(1) (s.266(3)): a self-assessment payment short of the tax, interest and fee payable goes
+ * first to the fee, then to the interest, and only the balance to the tax. Each payment, in date order, meets the
+ * fee once the return is late (before the due date none is payable yet) and the interest accrued by its date, each
+ * less what earlier payments took.
+ */
+function selfAssessmentOrder(f: InterestFacts, interestBy: (day: string, selfAssessedTax: readonly TaxPayment[]) => number): SelfAssessmentPayment[] {
+  const fee = toPaise(f.lateFilingFee?.fee ?? 0);
+  const inDateOrder = [...f.payments.selfAssessmentTax].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const adjusted: SelfAssessmentPayment[] = [];
+  let feeTaken = 0;
+  let interestTaken = 0;
+  for (const payment of inDateOrder) {
+    const paid = toPaise(payment.amount);
+    const feeDue = payment.date > f.returnDueDate ? fee - feeTaken : 0;
+    const interestDue = interestBy(payment.date, taxPartsOf(adjusted)) * 100 - interestTaken;
+    const towardsFee = Math.min(paid, feeDue);
+    const towardsInterest = Math.min(paid - towardsFee, interestDue);
+    feeTaken += towardsFee;
+    interestTaken += towardsInterest;
+    adjusted.push({
+      date: payment.date,
+      amount: payment.amount,
+      feeDue: toRupees(feeDue),
+      interestDue: toRupees(interestDue),
+      towardsFee: toRupees(towardsFee),
+      towardsInterest: toRupees(towardsInterest),
+      towardsTax: toRupees(paid - towardsFee - towardsInterest),
+    });
+  }
+  return adjusted;
+}
+
+function taxPartsOf(adjusted: readonly SelfAssessmentPayment[]): TaxPayment[] {
+  return adjusted.map((payment) => ({ date: payment.date, amount: payment.towardsTax }));
+}
+
 export function interestOnTax(f: InterestFacts): InterestResult {
   const tdsTcs = toPaise(f.payments.tdsTcs);
   const advance = paidBy(f.payments.advanceTax, f.yearEnd);
@@ -195,9 +249,18 @@ export function interestOnTax(f: InterestFacts): InterestResult {
       ? `s.${f.sections.advanceTaxThreshold}: tax less TDS/TCS is under ₹10,000, so no advance tax was due`
       : null;
   const due = notDueBecause === null;
-  const late = lateReturn(f, tdsTcs, advance);
-  const shortOfNinety = advanceTaxDefault(f, assessed, advance, due);
+  // s.234C is fixed by 31 March, before any self-assessment payment; ss.234A and 234B run on what each leaves unpaid.
   const deferred = advanceTaxDeferment(f, tdsTcs, due);
+  const selfAssessed = selfAssessmentOrder(
+    f,
+    (day, selfAssessedTax) =>
+      lateReturn(f, tdsTcs, advance, selfAssessedTax, day).interest +
+      advanceTaxDefault(f, assessed, advance, due, selfAssessedTax, day).interest +
+      deferred.interest,
+  );
+  const selfAssessedTax = taxPartsOf(selfAssessed);
+  const late = lateReturn(f, tdsTcs, advance, selfAssessedTax, f.filedOn);
+  const shortOfNinety = advanceTaxDefault(f, assessed, advance, due, selfAssessedTax, f.filedOn ?? f.returnDueDate);
   const totalInterest = late.interest + shortOfNinety.interest + deferred.interest;
   const fee = f.lateFilingFee?.fee ?? 0;
   // s.288B: the amount payable with the interest and the fee (the return's aggregate liability), or the refund, to
@@ -211,6 +274,7 @@ export function interestOnTax(f: InterestFacts): InterestResult {
     advanceTaxDeferment: deferred,
     totalInterest,
     ...(f.lateFilingFee === null ? {} : { lateFilingFee: f.lateFilingFee }),
+    selfAssessmentTax: { section: f.sections.selfAssessment, payments: selfAssessed },
     payableWithInterest: balance >= 0 ? roundToTenRupees(balance) : 0,
     refundAfterInterest: balance < 0 ? roundToTenRupees(-balance) : 0,
   };

@@ -340,7 +340,10 @@ export interface LateReturnInterest {
   filedOn: string | null;
   /** Months or parts of a month from the day after the due date to the filing date (Rule 119A(b)). */
   months: number;
-  /** Tax less TDS/TCS, advance tax and self-assessment tax paid by the due date, down to a multiple of ₹100 (Rule 119A(c)). */
+  /**
+   * Tax less TDS/TCS, advance tax and the tax part of self-assessment tax paid by the due date (`towardsTax`), down to
+   * a multiple of ₹100 (Rule 119A(c)).
+   */
   base: number;
   interest: number;
 }
@@ -363,7 +366,7 @@ export interface AdvanceTaxDefaultInterest {
   advanceTaxPaid: number;
   /** Assessed tax less advance tax when the advance tax is under 90 % of it; otherwise 0. */
   shortfall: number;
-  /** From 1 April after the year; each self-assessment payment lowers the base from the month after it. */
+  /** From 1 April after the year; the tax part of each self-assessment payment lowers the base from the month after it. */
   periods: InterestPeriod[];
   interest: number;
 }
@@ -416,6 +419,33 @@ export interface LateFilingFee {
   fee: number;
 }
 
+/** How one self-assessment payment was adjusted, in rupees. */
+export interface SelfAssessmentPayment {
+  date: string;
+  amount: number;
+  /** The late-filing fee not yet met at `date`: the s.234F fee once the due date has passed, before it 0. */
+  feeDue: number;
+  /**
+   * Interest accrued by `date` less what earlier payments took: s.234A from the day after the due date, s.234B for
+   * each month or part of a month from 1 April, and all of s.234C (fixed by 31 March).
+   */
+  interestDue: number;
+  towardsFee: number;
+  towardsInterest: number;
+  /** What is left: the tax paid, which alone lowers ss.234A and 234B. */
+  towardsTax: number;
+}
+
+/**
+ * Self-assessment tax goes to the fee first, then to the interest, and only the balance to the tax (Explanation to
+ * s.140A(1); tax year 2026-27: s.266(3) of the Income-tax Act, 2025).
+ */
+export interface SelfAssessmentTaxOrder {
+  section: string;
+  /** In date order. */
+  payments: SelfAssessmentPayment[];
+}
+
 export interface InterestResult {
   /** Whether advance tax was due at all (ss.207(2), 208); when not, neither s.234B nor s.234C applies. */
   advanceTaxDue: boolean;
@@ -426,6 +456,7 @@ export interface InterestResult {
   totalInterest: number;
   /** Present only when the filing date is given. */
   lateFilingFee?: LateFilingFee;
+  selfAssessmentTax: SelfAssessmentTaxOrder;
   /** Tax liability plus interest and the late-filing fee less taxes paid, rounded per s.288B; 0 when a refund is still due. */
   payableWithInterest: number;
   /** Taxes paid less tax liability, interest and the late-filing fee, rounded per s.288B; 0 when anything is payable. */

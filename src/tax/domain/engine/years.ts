@@ -47,6 +47,8 @@ export interface SectionNames {
   advanceTaxDefermentInterest: string;
   /** The fee for a return furnished after its s.139(1) due date (s.234F). */
   lateFilingFee: string;
+  /** Self-assessment tax, which meets the fee and the interest before the tax (s.140A(1) and its Explanation). */
+  selfAssessment: string;
   /** A resident senior citizen without business income pays no advance tax (s.207(2)). */
   seniorWithoutAdvanceTax: string;
   /** Advance tax is due only when it comes to ₹10,000 or more (s.208). */
@@ -181,6 +183,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   advanceTaxDefaultInterest: "234B",
   advanceTaxDefermentInterest: "234C",
   lateFilingFee: "234F",
+  selfAssessment: "140A",
   seniorWithoutAdvanceTax: "207(2)",
   advanceTaxThreshold: "208",
   returnByDueDate: "139(1)",
@@ -192,9 +195,10 @@ const ACT_1961_SECTIONS: SectionNames = {
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
-// and its interest, s.428 for the late-filing fee, s.263(1) for the return and its due date, and s.202(4)(a)/(b)
-// for opting out of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961
-// Act's s.89), as published section texts of the 2025 Act give them (the official text was not read).
+// and its interest, s.428 for the late-filing fee, s.266 for self-assessment tax (its sub-section (3) puts the fee
+// and the interest before the tax), s.263(1) for the return and its due date, and s.202(4)(a)/(b) for opting out
+// of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961 Act's s.89),
+// as published section texts of the 2025 Act give them (the official text was not read).
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -208,6 +212,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   advanceTaxDefaultInterest: "424",
   advanceTaxDefermentInterest: "425",
   lateFilingFee: "428",
+  selfAssessment: "266",
   seniorWithoutAdvanceTax: "403(3)",
   advanceTaxThreshold: "404",
   returnByDueDate: "263(1)",

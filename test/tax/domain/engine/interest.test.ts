@@ -8,7 +8,9 @@
 // 20,000; 8L-12L at 10 % = 40,000; 12L-16L at 15 % = 60,000; 16L-20L at 20 % = 80,000; 20L-24L at 25 % =
 // 1,00,000; slab tax 3,00,000, no s.87A rebate above ₹12 lakh, no surcharge below ₹50 lakh, cess 4 % = 12,000:
 // tax 3,12,000 (s.288B: already a multiple of ₹10).
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
 import {
   compareRegimes,
   computeTax,
@@ -378,7 +380,9 @@ describe("interest under ss.234A, 234B and 234C", () => {
     // The late salaried case a year on: the 2025 Act keeps the rates and the rules (ss.423-425; tax year 2026-27 slabs
     // are those of FY 2025-26, reference §1.1), due date 31 July 2027 (reference §10.3), instalments 15 June 2026 to
     // 15 March 2027. s.423: 440; s.424: 1,320; s.425: 1,111. s.428(a), the late-filing fee: ₹5,000 on a total
-    // income above ₹5 lakh.
+    // income above ₹5 lakh. s.266(3) [U], as the Explanation to s.140A(1): the 22,000 paid on 10 September 2027 goes
+    // to the fee, then to the 440 + 1,320 + 1,111 = 2,871 of interest accrued by then, and 14,129 to tax; it was paid
+    // in the last month charged, so no base changes.
     const input = withPayments(
       salaryFor(2_400_000, "new"),
       { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2027-09-10", amount: 22_000 }] },
@@ -389,6 +393,12 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest?.advanceTaxDefault).toMatchObject({ section: "424", interest: 1_320 });
     expect(interest?.advanceTaxDeferment.section).toBe("425");
     expect(interest?.lateFilingFee).toMatchObject({ section: "428", dueDate: "2027-07-31", filedOn: "2027-09-10", fee: 5_000 });
+    expect(interest?.selfAssessmentTax).toEqual({
+      section: "266",
+      payments: [
+        { date: "2027-09-10", amount: 22_000, feeDue: 5_000, interestDue: 2_871, towardsFee: 5_000, towardsInterest: 2_871, towardsTax: 14_129 },
+      ],
+    });
     expect(interest?.advanceTaxDeferment.instalments.map((i) => [i.dueDate, i.interest])).toEqual([
       ["2026-06-15", 99],
       ["2026-09-15", 297],
@@ -453,14 +463,20 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(at.totalInterest).toBe(905);
   });
 
-  it("lowers the s.234B base from the month after each self-assessment payment (s.234B(2)), and s.234A by what was paid by the due date", () => {
+  it("lowers the s.234B base from the month after each self-assessment payment (s.234B(2)) by its tax part, and s.234A by the tax part paid by the due date", () => {
     // Tax 3,12,000, no TDS. Advance tax 46,800 by 15 June (15 %) and 93,600 more by 15 Sept (45 %): 1,40,400.
     // s.234C: 15 Dec 75 % = 2,34,000 − 1,40,400 = 93,600 × 3 % = 2,808; 15 March 3,12,000 − 1,40,400 = 1,71,600 × 1 %
     // = 1,716: 4,524.
     // s.234B: 1,40,400 < 90 % (2,80,800); shortfall 1,71,600. Self-assessment 1,00,000 on 20 May 2026 and 71,600 on
-    // 25 September 2026 with the return. April and May on 1,71,600: 3,432; June to September on 71,600: 2,864: 6,296.
-    // s.234A: due 31 July; 3,12,000 − 1,40,400 − 1,00,000 paid by then = 71,600, 1 August to 25 September = 2 months:
-    // 1,432. Total 12,252. s.234F: late, total income 24,00,000: ₹5,000. Payable 17,252, to the nearest ₹10: 17,250.
+    // 25 September 2026 with the return (due 31 July).
+    // 20 May (Explanation to s.140A(1)): before the due date, so no fee and no s.234A yet; interest accrued: s.234C
+    // 4,524 + s.234B April and May on 1,71,600 = 3,432: 7,956 to interest, 1,00,000 − 7,956 = 92,044 to tax.
+    // s.234B from June: 1,71,600 − 92,044 = 79,556 → 79,500; June to September 4 months: 3,180. s.234B 6,612.
+    // s.234A: 3,12,000 − 1,40,400 − 92,044 of tax paid by the due date = 79,556 → 79,500; 1 August to 25 September =
+    // 2 months: 1,590. Total interest 1,590 + 6,612 + 4,524 = 12,726.
+    // 25 September: fee ₹5,000 (late, total income 24,00,000); interest 12,726 − 7,956 taken = 4,770; tax 71,600 −
+    // 5,000 − 4,770 = 61,830. Payable 3,12,000 + 12,726 + 5,000 − 3,12,000 = 17,726, to the nearest ₹10: 17,730.
+    // (Taking every rupee as tax, as this engine once did, gave bases of 71,600 for both: 2,864 and 1,432.)
     const input = withPayments(
       depositInterest(),
       {
@@ -479,12 +495,190 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([0, 0, 2_808, 1_716]);
     expect(interest.advanceTaxDefault.periods).toEqual([
       { from: "2026-04-01", to: "2026-05-31", months: 2, base: 171_600, interest: 3_432 },
-      { from: "2026-06-01", to: "2026-09-30", months: 4, base: 71_600, interest: 2_864 },
+      { from: "2026-06-01", to: "2026-09-30", months: 4, base: 79_500, interest: 3_180 },
     ]);
-    expect(interest.advanceTaxDefault.interest).toBe(6_296);
-    expect(interest.lateReturn).toMatchObject({ months: 2, base: 71_600, interest: 1_432 });
-    expect(interest.totalInterest).toBe(12_252);
-    expect(interest.payableWithInterest).toBe(17_250);
+    expect(interest.advanceTaxDefault.interest).toBe(6_612);
+    expect(interest.lateReturn).toMatchObject({ months: 2, base: 79_500, interest: 1_590 });
+    expect(interest.totalInterest).toBe(12_726);
+    expect(interest.selfAssessmentTax).toEqual({
+      section: "140A",
+      payments: [
+        { date: "2026-05-20", amount: 100_000, feeDue: 0, interestDue: 7_956, towardsFee: 0, towardsInterest: 7_956, towardsTax: 92_044 },
+        { date: "2026-09-25", amount: 71_600, feeDue: 5_000, interestDue: 4_770, towardsFee: 5_000, towardsInterest: 4_770, towardsTax: 61_830 },
+      ],
+    });
+    expect(interest.payableWithInterest).toBe(17_730);
+  });
+});
+
+// Explanation to s.140A(1): "where the amount paid by the assessee under this sub-section falls short of the
+// aggregate of the tax, interest and fee as aforesaid, the amount so paid shall first be adjusted towards the fee
+// payable and thereafter towards the interest payable as aforesaid and the balance, if any, shall be adjusted towards
+// the tax payable". s.234B(2): interest runs to the date the tax is paid, "thereafter ... on the amount by which the
+// tax so paid together with the advance tax paid falls short of the assessed tax": only the balance, the tax, lowers
+// it (from the month after the payment's, part of a month counting as a month, Rule 119A(b)). At a payment's date the
+// interest payable is s.234C in full (its instalments end on 15 March), s.234B for each month or part of a month
+// from 1 April, and s.234A from the day after the due date; the s.234F fee is payable only once the due date has
+// passed.
+//
+// Unless said otherwise: ₹24,00,000 of deposit interest, FY 2025-26, new regime: tax 3,12,000 (header), no TDS, no
+// advance tax, return filed on its due date, 31 July 2026, so no s.234A and no fee. s.234C on nothing paid: 15 June
+// 15 % = 46,800 × 3 % = 1,404; 15 Sept 45 % = 1,40,400 × 3 % = 4,212; 15 Dec 75 % = 2,34,000 × 3 % = 7,020; 15 March
+// 3,12,000 × 1 % = 3,120: 15,756. s.234B: nothing paid is under 90 %, shortfall 3,12,000, 1 % = 3,120 a month.
+describe("self-assessment tax meets the fee and the interest before the tax (Explanation to s.140A(1))", () => {
+  const paidInMay = (amount: number) =>
+    newRegimeInterest(withPayments(depositInterest(), { selfAssessmentTax: [{ date: "2026-05-20", amount }] }, "2026-07-31")).interest;
+
+  it("keeps s.234B running on the part of a payment the interest took, when it covered the tax only", () => {
+    // 3,12,000 on 20 May 2026. Interest by then: s.234C 15,756 + s.234B April and May 6,240 = 21,996; tax 3,12,000 −
+    // 21,996 = 2,90,004. From June s.234B runs on 3,12,000 − 2,90,004 = 21,996 → 21,900: June and July 438.
+    // s.234B 6,240 + 438 = 6,678; total interest 15,756 + 6,678 = 22,434; payable 3,12,000 + 22,434 − 3,12,000 =
+    // 22,434, to the nearest ₹10: 22,430. Taken all as tax, s.234B would stop in May: 6,240.
+    const interest = paidInMay(312_000);
+    expect(interest.selfAssessmentTax).toEqual({
+      section: "140A",
+      payments: [
+        { date: "2026-05-20", amount: 312_000, feeDue: 0, interestDue: 21_996, towardsFee: 0, towardsInterest: 21_996, towardsTax: 290_004 },
+      ],
+    });
+    expect(interest.advanceTaxDefault.periods).toEqual([
+      { from: "2026-04-01", to: "2026-05-31", months: 2, base: 312_000, interest: 6_240 },
+      { from: "2026-06-01", to: "2026-07-31", months: 2, base: 21_900, interest: 438 },
+    ]);
+    expect(interest.advanceTaxDeferment.interest).toBe(15_756);
+    expect(interest.advanceTaxDefault.interest).toBe(6_678);
+    expect(interest.lateReturn.interest).toBe(0);
+    expect(interest.totalInterest).toBe(22_434);
+    expect(interest.payableWithInterest).toBe(22_430);
+  });
+
+  it("stops s.234B after the month of a payment that covered the tax and the interest accrued by then", () => {
+    // 3,12,000 + 21,996 = 3,33,996 on 20 May: 21,996 to interest, 3,12,000 to tax, nothing left short from June.
+    // s.234B 6,240, total 21,996; paid 3,33,996 = 3,12,000 + 21,996: nothing payable, nothing to refund.
+    const interest = paidInMay(333_996);
+    expect(interest.selfAssessmentTax.payments).toEqual([
+      { date: "2026-05-20", amount: 333_996, feeDue: 0, interestDue: 21_996, towardsFee: 0, towardsInterest: 21_996, towardsTax: 312_000 },
+    ]);
+    expect(interest.advanceTaxDefault.periods).toEqual([{ from: "2026-04-01", to: "2026-05-31", months: 2, base: 312_000, interest: 6_240 }]);
+    expect(interest.totalInterest).toBe(21_996);
+    expect(interest).toMatchObject({ payableWithInterest: 0, refundAfterInterest: 0 });
+  });
+
+  it("carries what earlier payments took into the next one", () => {
+    // 2,00,000 on 15 April 2026: interest s.234C 15,756 + s.234B April 3,120 = 18,876; tax 1,81,124. May on 3,12,000 −
+    // 1,81,124 = 1,30,876 → 1,30,800: 1,308.
+    // 1,50,000 on 10 June: s.234B April 3,120 + May and June 1,308 × 2 = 5,736; with s.234C 21,492 accrued, less the
+    // 18,876 taken: 2,616 to interest, 1,47,384 to tax. From July 1,30,876 − 1,47,384 is below nothing: no more s.234B.
+    // Total interest 15,756 + 5,736 = 21,492; paid 3,50,000: refund 3,50,000 − 3,12,000 − 21,492 = 16,508, to the
+    // nearest ₹10 16,510.
+    const interest = newRegimeInterest(
+      withPayments(
+        depositInterest(),
+        {
+          selfAssessmentTax: [
+            { date: "2026-06-10", amount: 150_000 },
+            { date: "2026-04-15", amount: 200_000 },
+          ],
+        },
+        "2026-07-31",
+      ),
+    ).interest;
+    expect(interest.selfAssessmentTax.payments).toEqual([
+      { date: "2026-04-15", amount: 200_000, feeDue: 0, interestDue: 18_876, towardsFee: 0, towardsInterest: 18_876, towardsTax: 181_124 },
+      { date: "2026-06-10", amount: 150_000, feeDue: 0, interestDue: 2_616, towardsFee: 0, towardsInterest: 2_616, towardsTax: 147_384 },
+    ]);
+    expect(interest.advanceTaxDefault.periods).toEqual([
+      { from: "2026-04-01", to: "2026-04-30", months: 1, base: 312_000, interest: 3_120 },
+      { from: "2026-05-01", to: "2026-06-30", months: 2, base: 130_800, interest: 2_616 },
+    ]);
+    expect(interest.totalInterest).toBe(21_492);
+    expect(interest).toMatchObject({ payableWithInterest: 0, refundAfterInterest: 16_510 });
+  });
+
+  it("takes the late-filing fee first from a payment after the due date", () => {
+    // Salary 24,75,000: tax 3,12,000, TDS 2,90,000, assessed tax 22,000, no advance tax (the salaried case above).
+    // s.234C 99 + 297 + 495 + 220 = 1,111. Due 31 July 2026; 22,000 paid on 10 August, return on 5 September.
+    // 10 August: fee ₹5,000 (late, total income above ₹5 lakh); interest s.234A 1 August-10 August, 1 month on
+    // 22,000 = 220, s.234B April to August 5 × 220 = 1,100, s.234C 1,111: 2,431; tax 22,000 − 5,000 − 2,431 = 14,569.
+    // s.234B in September on 22,000 − 14,569 = 7,431 → 7,400: 74; s.234B 1,174. s.234A on the 22,000 unpaid at the due
+    // date, 1 August to 5 September = 2 months: 440. Total 440 + 1,174 + 1,111 = 2,725; payable 3,12,000 + 2,725 +
+    // 5,000 − 3,12,000 = 7,725, to the nearest ₹10: 7,730.
+    const input = withPayments(
+      salaryFor(2_400_000, "new"),
+      { tdsTcs: 290_000, selfAssessmentTax: [{ date: "2026-08-10", amount: 22_000 }] },
+      "2026-09-05",
+    );
+    const { interest } = newRegimeInterest(input);
+    expect(interest.selfAssessmentTax.payments).toEqual([
+      { date: "2026-08-10", amount: 22_000, feeDue: 5_000, interestDue: 2_431, towardsFee: 5_000, towardsInterest: 2_431, towardsTax: 14_569 },
+    ]);
+    expect(interest.advanceTaxDefault.periods).toEqual([
+      { from: "2026-04-01", to: "2026-08-31", months: 5, base: 22_000, interest: 1_100 },
+      { from: "2026-09-01", to: "2026-09-30", months: 1, base: 7_400, interest: 74 },
+    ]);
+    expect(interest.lateReturn).toMatchObject({ months: 2, base: 22_000, interest: 440 });
+    expect(interest.totalInterest).toBe(2_725);
+    expect(interest.lateFilingFee?.fee).toBe(5_000);
+    expect(interest.payableWithInterest).toBe(7_730);
+  });
+
+  it("with no advance tax due, takes a payment before the due date all as tax, and one after for the fee and s.234A first", () => {
+    // Age 65, no business income: no advance tax (s.207(2)), so no s.234B or s.234C. Return filed 5 August 2026,
+    // after the 31 July due date: fee ₹5,000.
+    // Paid 3,12,000 on 15 July: no interest has run and no fee is payable yet: all tax. s.234A on 3,12,000 − 3,12,000
+    // = 0. Payable 3,12,000 + 5,000 − 3,12,000 = 5,000.
+    const senior = (date: string) =>
+      newRegimeInterest(withPayments(depositInterest({ age: 65 }), { selfAssessmentTax: [{ date, amount: 312_000 }] }, "2026-08-05")).interest;
+    const early = senior("2026-07-15");
+    expect(early.selfAssessmentTax.payments).toEqual([
+      { date: "2026-07-15", amount: 312_000, feeDue: 0, interestDue: 0, towardsFee: 0, towardsInterest: 0, towardsTax: 312_000 },
+    ]);
+    expect(early.lateReturn).toMatchObject({ base: 0, interest: 0 });
+    expect(early.payableWithInterest).toBe(5_000);
+    // Paid on 5 August with the return: fee 5,000, s.234A 1 August-5 August, 1 month on 3,12,000 = 3,120, tax 3,03,880.
+    // s.234A stays on what was unpaid at the due date, so interest is 3,120 either way; payable 3,120 + 5,000 = 8,120.
+    const late = senior("2026-08-05");
+    expect(late.selfAssessmentTax.payments).toEqual([
+      { date: "2026-08-05", amount: 312_000, feeDue: 5_000, interestDue: 3_120, towardsFee: 5_000, towardsInterest: 3_120, towardsTax: 303_880 },
+    ]);
+    expect(late.advanceTaxDefault.periods).toEqual([]);
+    expect(late.totalInterest).toBe(3_120);
+    expect(late.payableWithInterest).toBe(8_120);
+  });
+
+  it("splits every payment exactly and keeps the amount payable equal to tax, interest and fee less all paid", () => {
+    // Any split of the tax into self-assessment payments, any filing date up to 31 December 2026: each payment's
+    // parts add up to it, none takes more fee or interest than was due, and the balance is the return's.
+    const payment = fc.record({
+      date: fc.integer({ min: 0, max: 274 }).map((day) => new Date(Date.UTC(2026, 3, 1 + day)).toISOString().slice(0, 10)),
+      amount: fc.integer({ min: 1, max: 20_000_000 }).map((paise) => paise / 100),
+    });
+    fc.assert(
+      fc.property(fc.array(payment, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 290_000 }), (payments, tdsTcs) => {
+        const filedOn = payments.reduce((last, p) => (p.date > last ? p.date : last), "2026-04-01");
+        const result = computeTax(withPayments(depositInterest(), { tdsTcs, selfAssessmentTax: payments }, filedOn), "2025-26");
+        expect(ComputeResultSchema.parse(result)).toEqual(result);
+        const regime = result.regimes.new;
+        const interest = regime.interest as InterestResult;
+        const fee = interest.lateFilingFee?.fee ?? 0;
+        let towardsFee = 0;
+        let towardsInterest = 0;
+        for (const p of interest.selfAssessmentTax.payments) {
+          expect(Math.round((p.towardsFee + p.towardsInterest + p.towardsTax) * 100)).toBe(Math.round(p.amount * 100));
+          expect(p.towardsFee).toBeLessThanOrEqual(p.feeDue);
+          expect(p.towardsInterest).toBeLessThanOrEqual(p.interestDue);
+          expect(Math.min(p.towardsFee, p.towardsInterest, p.towardsTax)).toBeGreaterThanOrEqual(0);
+          towardsFee += p.towardsFee;
+          towardsInterest += p.towardsInterest;
+        }
+        expect(towardsFee).toBeLessThanOrEqual(fee);
+        expect(towardsInterest).toBeLessThanOrEqual(interest.totalInterest);
+        // s.288B rounds the balance to ₹10, so it is within ₹5 of the exact figure.
+        const balance = regime.taxLiability + interest.totalInterest + fee - regime.taxesPaid;
+        expect(Math.abs(interest.payableWithInterest - interest.refundAfterInterest - balance)).toBeLessThanOrEqual(5);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
