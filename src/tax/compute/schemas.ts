@@ -39,7 +39,10 @@ export const SlabLineSchema = z
     from: wholeRupees("Slab starts above this taxable income.", 400_000),
     upTo: wholeRupees("Slab ends at this taxable income; null for the top slab.", 800_000).nullable(),
     ratePercent: z.number().openapi({ description: "Rate of the slab, First Schedule / s.115BAC(1A).", example: 5 }),
-    taxableAmount: wholeRupees("Part of taxable income in this slab.", 400_000),
+    taxableAmount: wholeRupees(
+      "Part of incomeAtSlabRates in this slab. With agricultural income counted for the rate (agriculturalIncome.integrated), the income above the basic exemption sits above that agricultural income, as the Finance Act places it.",
+      400_000,
+    ),
     tax: rupees("Exact tax on this slab (a 5 % band on a multiple of ₹10 can end in 50 paise).", 20_000),
   })
   .openapi("SlabLine");
@@ -241,6 +244,27 @@ export const RegimeNotAvailableSchema = z
   })
   .openapi("RegimeNotAvailable");
 
+const AgriculturalIncomeSchema = z.object({
+  netAgriculturalIncome: rupees("profile.agriculturalIncome as given.", 200_000),
+  maximumAmountNotChargeable: wholeRupees(
+    "The regime's basic exemption for the taxpayer: old regime ₹2,50,000, for a resident aged 60 or more ₹3,00,000, aged 80 or more ₹5,00,000; new regime ₹3,00,000 (FY 2024-25) or ₹4,00,000. The amount added to the agricultural income in (2).",
+    250_000,
+  ),
+  integrated: z.boolean().openapi({
+    description:
+      "Whether the agricultural income was counted for the rate: it is above ₹5,000 and incomeAtSlabRates is above maximumAmountNotChargeable. When false, slabTax is the plain tax on incomeAtSlabRates.",
+    example: true,
+  }),
+  taxWithAgriculturalIncome: rupees(
+    "(1) Tax at the regime's slab rates on incomeAtSlabRates plus the net agricultural income in whole rupees, exact (it can end in 50 paise); null when not integrated.",
+    112_500,
+  ).nullable(),
+  taxOnAgriculturalIncomeAndExemption: rupees(
+    "(2) Tax at the same rates on the net agricultural income in whole rupees plus maximumAmountNotChargeable, exact; null when not integrated. slabTax is (1) − (2), to the rupee.",
+    10_000,
+  ).nullable(),
+});
+
 const ArrearsReliefSchema = z.object({
   section: z.string().openapi({ description: "89 (tax year 2026-27: 157).", example: "89" }),
   taxWithArrears: wholeRupees("This year's tax with the arrears: taxLiability (Form 10E, Annexure I, item 4).", 152_464),
@@ -332,8 +356,15 @@ export const RegimeResultSchema = z
     ),
     taxableIncome: wholeRupees("Total income rounded to the nearest ₹10, s.288A.", 1_733_000),
     incomeAtSlabRates: wholeRupees("Taxable income less special-rate income: what the slab rates apply to.", 1_733_000),
+    agriculturalIncome: AgriculturalIncomeSchema.optional().openapi({
+      description:
+        "Net agricultural income counted for the rate (partial integration, s.2(2) of the Finance Act for the year; tax year 2026-27: s.3 of the Finance Act 2026), in both regimes: exempt itself (s.10(1)) and left out of total income, above ₹5,000 it raises the rate on incomeAtSlabRates. slabTax is then (1) the tax on incomeAtSlabRates plus the agricultural income, less (2) the tax on the agricultural income plus the basic exemption; the s.87A rebate, surcharge (its rate set by total income, without agricultural income) and cess follow. Special-rate income keeps its own rates, and the basic exemption its gains may use is not reduced. Present only when profile.agriculturalIncome is above 0.",
+    }),
     slabs: z.array(SlabLineSchema).openapi({ description: "Slab-by-slab tax on the income at slab rates." }),
-    slabTax: wholeRupees("Income-tax at the slab rates, to the rupee.", 146_600),
+    slabTax: wholeRupees(
+      "Income-tax at the slab rates, to the rupee; with agricultural income counted for the rate, agriculturalIncome's (1) − (2).",
+      146_600,
+    ),
     specialRateIncome: z
       .array(SpecialRateLineSchema)
       .openapi({ description: "Capital gains, winnings and a non-resident's dividends, taxed at their sections' own rates." }),
@@ -434,7 +465,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Not checked, because the profile does not ask: agricultural income above ₹5,000, a company directorship, unlisted equity shares, foreign assets or income, s.194N TDS or deferred ESOP tax, any of which rules out ITR-1 and ITR-4.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) rules out ITR-1 and ITR-4. Not checked, because the profile does not ask: a company directorship, unlisted equity shares, foreign assets or income, s.194N TDS or deferred ESOP tax, any of which rules out ITR-1 and ITR-4.",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

@@ -9,34 +9,12 @@ import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, spec
 import { otherSourcesHead, slabRateDividends } from "./other-sources-head";
 import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
+import { agriculturalIncomeCounted, agriculturalIncomeResult, slabLines, slabTaxPaise } from "./slab-tax";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
 import type { ArrearsRelief, Rebate87ABasis, Regime, RegimeResult } from "./types";
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
-
-/** Tax on `income` rupees at the slab rates, in paise (exact: rupees × percent = paise). */
-function slabTaxPaise(slabs: readonly Slab[], income: number): number {
-  let paise = 0;
-  for (let i = 0; i < slabs.length; i++) {
-    const slab = slabs[i]!;
-    if (income <= slab.from) break;
-    const next = slabs[i + 1];
-    const upTo = next === undefined ? income : Math.min(income, next.from);
-    paise += (upTo - slab.from) * slab.ratePercent;
-  }
-  return paise;
-}
-
-function slabLines(slabs: readonly Slab[], income: number, out: RegimeResult): void {
-  for (let i = 0; i < slabs.length; i++) {
-    const slab = slabs[i]!;
-    const next = slabs[i + 1];
-    const upTo = next === undefined ? null : next.from;
-    const taxableAmount = Math.max(0, (upTo === null ? income : Math.min(income, upTo)) - slab.from);
-    out.slabs.push({ from: slab.from, upTo, ratePercent: slab.ratePercent, taxableAmount, tax: toRupees(taxableAmount * slab.ratePercent) });
-  }
-}
 
 const NO_GAINS: readonly number[] = GAIN_BUCKETS.map(() => 0);
 const NO_LAND: readonly LandOrBuildingGain[] = [];
@@ -271,7 +249,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const surchargeApplies = bands.length > 0 && taxableIncome > bands[0]!.above;
   const parts = f.hasSpecialRateIncome || surchargeApplies ? incomeParts(f, taxableIncome, ordinaryIncome - via, lossAgainstSpecial) : null;
   const slabIncome = parts === null ? taxableIncome : parts.slab;
-  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome));
+  // Agricultural income raises the rate on slab income only; it uses none of the basic exemption special-rate
+  // gains take up (total income, which the provisos measure, leaves it out).
+  const agriculturalCounted = agriculturalIncomeCounted(slabs, slabIncome, f.agriculturalIncome);
+  const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome, agriculturalCounted));
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
   const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
 
@@ -303,7 +284,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   let surchargeMarginalRelief = 0;
   if (parts !== null && surchargeApplies) {
     const charged = surchargeFor(bands, parts, slabTax, special, (cut) => ({
-      slabTax: paiseToWholeRupees(slabTaxPaise(slabs, cut.slab)),
+      slabTax: paiseToWholeRupees(slabTaxPaise(slabs, cut.slab, agriculturalIncomeCounted(slabs, cut.slab, f.agriculturalIncome))),
       special: specialTax(cut, f.resident, exemptionLimit),
     }));
     surchargeRatePercent = charged.ratePercent;
@@ -354,7 +335,8 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.chapterVIADeductions = toRupees(via);
   out.taxableIncome = taxableIncome;
   out.incomeAtSlabRates = slabIncome;
-  slabLines(slabs, slabIncome, out);
+  if (f.agriculturalIncome > 0) out.agriculturalIncome = agriculturalIncomeResult(slabs, slabIncome, f.agriculturalIncome, agriculturalCounted);
+  slabLines(slabs, slabIncome, agriculturalCounted, out);
   out.slabTax = slabTax;
   if (parts !== null) specialLines(parts, special, year, out);
   out.specialRateTax = special.total;

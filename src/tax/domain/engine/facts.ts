@@ -68,6 +68,8 @@ export interface Facts {
   familyPensionArrears: number;
   arrearsExtraTaxInEarlierYears: number;
   hasArrears: boolean;
+  /** Net agricultural income, paise: outside total income, counted only for the rate on slab income. */
+  agriculturalIncome: number;
   reported: ReportedFacts;
 }
 
@@ -131,6 +133,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     familyPensionArrears: toPaise(input.arrears?.familyPension ?? 0),
     arrearsExtraTaxInEarlierYears: toPaise(input.arrears?.extraTaxInEarlierYears ?? 0),
     hasArrears: input.arrears !== undefined,
+    agriculturalIncome: toPaise(input.agriculturalIncome ?? 0),
     reported: toReportedFacts(input),
   };
 }

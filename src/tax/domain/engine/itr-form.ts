@@ -1,7 +1,7 @@
 // Which return form. Without business income: ITR-1 (Sahaj) when every one of its conditions holds, else ITR-2.
 // With presumptive income: ITR-4 (Sugam) within its conditions, else ITR-3. Conditions per the ITR-1/ITR-4
 // notifications (reference §9): from AY 2025-26 both allow s.112A gains up to ₹1,25,000 and no other capital
-// gain, and neither takes winnings from lotteries or races.
+// gain, and neither takes winnings from lotteries or races nor agricultural income above ₹5,000.
 import { formatRupees } from "./rounding";
 import type { ItrForm, RegimeResult, TaxInput } from "./types";
 import { LIMITS, type YearRules } from "./years";
@@ -12,6 +12,9 @@ type Choice = { form: ItrForm; rule: string };
 function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, simple: ItrForm): string | null {
   if (input.residentialStatus !== "resident") return `${simple} is only for a resident and ordinarily resident individual`;
   if (chosen.taxableIncome > year.itr1MaxTotalIncome) return `total income above ${formatRupees(year.itr1MaxTotalIncome)} (50 lakh)`;
+  if ((input.agriculturalIncome ?? 0) > LIMITS.simpleFormAgriculturalIncome) {
+    return `agricultural income above ${formatRupees(LIMITS.simpleFormAgriculturalIncome)} cannot be reported in ${simple}`;
+  }
   // The simple forms' other-sources schedule has a row for the s.57(iia) family-pension deduction only.
   if (chosen.otherSources.dividendInterestDeduction > 0) {
     return `interest deducted from dividends (s.${year.sections.dividendInterest}) has no row in ${simple}, which takes only the family-pension deduction`;

@@ -225,6 +225,11 @@ export interface TaxInput {
   housePropertyLossBroughtForward?: HousePropertyLossBroughtForward;
   /** Arrears or advance of salary, and arrears of family pension, received this year, for relief under s.89. Absent: none. */
   arrears?: Arrears;
+  /**
+   * Net agricultural income of the year (s.2(1A)), rupees: exempt (s.10(1)), but above ₹5,000 it raises the rate on
+   * the income at the slab rates (the year's Finance Act, partial integration). Absent: none.
+   */
+  agriculturalIncome?: number;
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
   deductions: {
     section80C: number;
@@ -326,6 +331,25 @@ export interface SpecialRateLine {
   taxableAmount: number;
   /** Tax at the rate on the taxable amount, less the indexation relief. */
   tax: number;
+}
+
+/**
+ * Net agricultural income counted for the rate in one regime (partial integration, s.2(2) of the Finance Act for the
+ * year): above ₹5,000, with income at the slab rates above the basic exemption, the slab tax is (1) the tax on that
+ * income and the net agricultural income together, less (2) the tax on the net agricultural income and the basic
+ * exemption together, both at the regime's slab rates. Rupees.
+ */
+export interface AgriculturalIncomeResult {
+  /** As given. */
+  netAgriculturalIncome: number;
+  /** The regime's basic exemption for the taxpayer's age and residence, the amount added in (2). */
+  maximumAmountNotChargeable: number;
+  /** Whether the slab tax was worked as (1) − (2): above ₹5,000, and income at the slab rates above the basic exemption. */
+  integrated: boolean;
+  /** (1) Exact tax at the slab rates on incomeAtSlabRates plus the net agricultural income (in whole rupees); null when not integrated. */
+  taxWithAgriculturalIncome: number | null;
+  /** (2) Exact tax at the slab rates on the net agricultural income plus maximumAmountNotChargeable; null when not integrated. */
+  taxOnAgriculturalIncomeAndExemption: number | null;
 }
 
 export const REBATE_87A_BASES = ["within_threshold", "marginal_relief", "above_threshold", "not_resident"] as const;
@@ -540,7 +564,10 @@ export interface RegimeResult {
   taxableIncome: number;
   /** Total income less special-rate income: what the slab rates apply to. */
   incomeAtSlabRates: number;
+  /** Present only when the profile gives agricultural income above 0: how it was counted for the rate. */
+  agriculturalIncome?: AgriculturalIncomeResult;
   slabs: SlabLine[];
+  /** Tax at the slab rates; with agricultural income counted for the rate, (1) − (2) of `agriculturalIncome`. */
   slabTax: number;
   specialRateIncome: SpecialRateLine[];
   specialRateTax: number;

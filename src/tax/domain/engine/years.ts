@@ -306,6 +306,11 @@ export const LIMITS = {
   seniorAge: 60,
   superSeniorAge: 80,
   cessPercent: 4, // Health and Education Cess on tax + surcharge
+  // Finance Act s.2(2) (partial integration): net agricultural income counts for the rate only when "exceeding five
+  // thousand rupees".
+  agriculturalIncomeCountedAbove: 5_000,
+  // ITR-1 and ITR-4 take agricultural income of at most ₹5,000 (Notification 40/2025; ITR-1 for AY 2026-27).
+  simpleFormAgriculturalIncome: 5_000,
   // s.17(2)(vii): employer contributions to NPS, recognised PF and superannuation above this are a perquisite.
   employerContributionsPerquisiteAbove: 750_000,
   // First Schedule Part I Para A proviso: surcharge on tax on dividends and ss.111A/112/112A income ≤ 15 %.

@@ -64,6 +64,8 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     section80G_50: amount(100_000),
     section80G_50WithLimit: amount(300_000),
     taxesPaid: amount(5_000_000),
+    // None, around the ₹5,000 that counts for the rate, or up to crores.
+    agriculturalIncome: fc.oneof(fc.constant(0), amount(10_000), amount(3_000_000), amount(100_000_000)),
   })
   .map((r) => {
     // Basic, HRA and the employer's NPS contribution are parts of gross salary (s.17(1)).
@@ -114,6 +116,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         section80G_50WithLimit: r.section80G_50WithLimit,
       },
       taxesPaid: r.taxesPaid,
+      agriculturalIncome: r.agriculturalIncome,
     };
   });
 
@@ -290,6 +293,27 @@ describe("properties of every computation", () => {
           expect(Math.round(result.regimes[regime].otherSources.dividendInterestDeduction * 100)).toBe(allowedPaise);
           expect(result.regimes[regime].totalTax).toBeLessThanOrEqual(without.regimes[regime].totalTax);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  // Partial integration (the Finance Act's s.2(2)): agricultural income is exempt but raises the rate on slab income,
+  // so it can only add tax; at ₹5,000 or less it is not counted at all.
+  it("agricultural income never lowers tax, and at most ₹5,000 of it changes nothing", () => {
+    fc.assert(
+      fc.property(taxInput, year, fc.oneof(amount(5_000), amount(100_000_000)), (input, fy, agriculturalIncome) => {
+        const without = computeTax({ ...input, agriculturalIncome: 0 }, fy);
+        const counted = computeTax({ ...input, agriculturalIncome }, fy);
+        for (const regime of REGIMES) {
+          expect(counted.regimes[regime].totalTax).toBeGreaterThanOrEqual(without.regimes[regime].totalTax);
+          if (agriculturalIncome <= 5_000) {
+            const { agriculturalIncome: shown, ...rest } = counted.regimes[regime];
+            expect(shown === undefined || !shown.integrated).toBe(true);
+            expect(rest).toEqual(without.regimes[regime]);
+          }
+        }
+        if (agriculturalIncome <= 5_000) expect({ ...counted, regimes: null }).toEqual({ ...without, regimes: null });
       }),
       RUNS,
     );
