@@ -344,6 +344,50 @@ describe("POST /api/v1/compute", () => {
     expect(await refused({ dividends: 100_000, dividendInterestExpense: -1 })).toBe("profile.otherIncome.dividendInterestExpense: must be >= 0");
   });
 
+  it("counts agricultural income for the rate (partial integration) in both regimes, names ITR-2, and refuses what cannot be right", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // FY 2025-26, below 60, agricultural 2,00,000. Old: salary 8,50,000 − 50,000 = TI 8,00,000: (1) tax on 10,00,000 =
+    // 12,500 + 1,00,000 = 1,12,500; (2) tax on 2,00,000 + 2,50,000 = 4,50,000 = 10,000; 1,02,500; no s.87A (TI > 5L);
+    // cess 4,100; 1,06,600. New: TI 7,75,000: (1) tax on 9,75,000 = 20,000 + 17,500 = 37,500; (2) tax on 6,00,000 =
+    // 10,000; 27,500, all rebated (TI ≤ 12L): 0.
+    const profile = { age: 40, residentialStatus: "resident", salary: { grossSalary: 850_000 }, agriculturalIncome: 200_000 };
+    const request = { profile, financialYear: "2025-26" };
+    const totals = ComputeAnswerSchema.parse((await expectStatus(await compute(key, request), 200)).data);
+    expect(totals.regimes.old).toMatchObject({
+      taxableIncome: 800_000,
+      agriculturalIncome: {
+        netAgriculturalIncome: 200_000,
+        maximumAmountNotChargeable: 250_000,
+        integrated: true,
+        taxWithAgriculturalIncome: 112_500,
+        taxOnAgriculturalIncomeAndExemption: 10_000,
+      },
+      slabTax: 102_500,
+      rebate87A: 0,
+      cess: 4_100,
+      totalTax: 106_600,
+    });
+    expect(totals.regimes.new).toMatchObject({ taxableIncome: 775_000, slabTax: 27_500, rebate87A: 27_500, totalTax: 0 });
+    expect(totals.recommendedRegime).toBe("new");
+    expect(totals.itr).toEqual({ form: "ITR-2", rule: "ITR-2: agricultural income above ₹5,000 cannot be reported in ITR-1" });
+    // With the detail, the old regime's slabs: 2,50,000 at nil, then the other 5,50,000 above the agricultural income,
+    // from 4,50,000 to 10,00,000: 50,000 at 5 % (2,500) and 5,00,000 at 20 % (1,00,000).
+    const full = ComputeResultSchema.parse((await expectStatus(await compute(key, request, {}, "?detail=full"), 200)).data);
+    expect(full.regimes.old.slabs.map((slab) => [slab.taxableAmount, slab.tax])).toEqual([
+      [250_000, 0],
+      [50_000, 2_500],
+      [500_000, 100_000],
+      [0, 0],
+    ]);
+    const refused = async (more: Record<string, unknown>) =>
+      expectError(await compute(key, { profile: { ...profile, ...more }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ agriculturalIncome: -1 })).toBe("profile.agriculturalIncome: must be >= 0");
+    // A specified senior citizen (s.194P) has no income but pension and that bank's interest.
+    expect(await refused({ age: 78, salary: { grossSalary: 600_000, isPension: true }, specifiedSeniorCitizen: true })).toBe(
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile also has income from agriculture",
+    );
+  });
+
   it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
     const { key } = await createKey({ scopes: [] });
     const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };
