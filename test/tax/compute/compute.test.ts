@@ -440,6 +440,7 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", salary: { grossSalary: -1 } } },
       { profile: { residentialStatus: "resident", age: 131 } },
       { profile: { residentialStatus: "resident", otherIncome: { dividendInterestExpense: 30_000 } } },
+      { profile: { residentialStatus: "resident", agriculturalIncome: -1 } },
       { financialYear: "2025-26", assessmentYear: "2025-26", profile: { residentialStatus: "resident" } },
       {
         profile: {
