@@ -31,9 +31,10 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
   if ((input.housePropertyLossBroughtForward?.amount ?? 0) > 0) {
     return `house-property losses brought forward from earlier years cannot be set off in ${simple}`;
   }
-  const exempted = [...new Set(input.capitalGains.flatMap((gain) => (gain.exemption === undefined ? [] : [gain.exemption.section])))];
-  if (exempted.length > 0)
+  if (input.capitalGains.some((gain) => gain.exemption !== undefined)) {
+    const exempted = [...new Set(input.capitalGains.flatMap((gain) => (gain.exemption === undefined ? [] : [gain.exemption.section])))];
     return `capital-gains exemptions (${exempted.length === 1 ? "s." : "ss."}${exempted.join(", ")}) need the capital-gains schedule`;
+  }
   if (input.otherIncome.casualWinnings > 0) return `winnings from lotteries, games or betting cannot be reported in ${simple}`;
   const gains = input.capitalGains;
   const equity = `s.${year.sections.ltcgEquity}`;

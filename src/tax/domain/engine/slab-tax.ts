@@ -60,6 +60,15 @@ function overlap(from: number, to: number, lower: number, upper: number | null):
  * agricultural income, so the lines' taxes add up to (1) − (2) exactly and their amounts to `income`.
  */
 export function slabLines(slabs: readonly Slab[], income: number, counted: number, out: RegimeResult): void {
+  if (counted === 0) {
+    for (let i = 0; i < slabs.length; i++) {
+      const slab = slabs[i]!;
+      const upTo = slabs[i + 1]?.from ?? null;
+      const taxableAmount = Math.max(0, (upTo === null ? income : Math.min(income, upTo)) - slab.from);
+      out.slabs.push({ from: slab.from, upTo, ratePercent: slab.ratePercent, taxableAmount, tax: toRupees(taxableAmount * slab.ratePercent) });
+    }
+    return;
+  }
   const exemption = Math.min(income, basicExemption(slabs));
   const above = income - exemption;
   for (let i = 0; i < slabs.length; i++) {
