@@ -2,7 +2,7 @@
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { dividendInterest, type DividendInterest } from "./dividend-interest";
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
-import { isFiftyPercentCity } from "./hra";
+import { hraPeriodFacts, isFiftyPercentCity, type HraPeriodFacts } from "./hra";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
 import { toPaise } from "./rounding";
 import type { HouseProperty, TaxInput } from "./types";
@@ -21,6 +21,8 @@ export interface Facts {
   basicPlusDA: number;
   hraReceived: number;
   rentPaid: number;
+  /** s.10(13A) worked by Rule 2A's periods; null (the usual case) when the year is one period. */
+  hraPeriods: readonly HraPeriodFacts[] | null;
   professionalTax: number;
   /** Employer PF + superannuation contributions: with s.80CCD(2) NPS they make the s.17(2)(vii) aggregate. */
   otherEmployerContributions: number;
@@ -82,17 +84,19 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const dividends = toPaise(otherIncome.dividends);
   // s.115A(1)(a)(i): "a non-resident (not being a company)"; an RNOR is resident and keeps the slab rates.
   const nonResidentDividends = resident ? 0 : dividends;
+  const fiftyPercentCity = isFiftyPercentCity(salary.isMetroCity, input.city, year);
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
     superSeniorCitizen: resident && input.age >= LIMITS.superSeniorAge,
-    fiftyPercentCity: isFiftyPercentCity(salary.isMetroCity, input.city, year),
+    fiftyPercentCity,
     isGovernmentEmployer: salary.isGovernmentEmployer,
     salaryIsPension: salary.isPension === true,
     grossSalary: toPaise(salary.grossSalary),
     basicPlusDA: toPaise(salary.basicPlusDA),
     hraReceived: toPaise(salary.hraReceived),
     rentPaid: toPaise(salary.rentPaid),
+    hraPeriods: salary.hraPeriods === undefined ? null : hraPeriodFacts(salary.hraPeriods, fiftyPercentCity, year),
     professionalTax: toPaise(salary.professionalTax),
     otherEmployerContributions: toPaise(salary.employerPfContribution) + toPaise(salary.employerSuperannuationContribution),
     houseProperties: input.houseProperties,

@@ -32,6 +32,7 @@ export type {
   FinancialYear,
   HouseProperty,
   HousePropertyType,
+  HraPeriod,
   IncomeHead,
   IncomePeriod,
   InterestResult,

@@ -3,12 +3,18 @@
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { EXEMPTION_DESCRIPTIONS, allowedInNewRegime } from "./form16-figures";
+import { hraLeastOfThree, hraRentLimb, type HraPeriodFacts } from "./hra";
 import type { DeductionLine } from "./types";
 import { LIMITS, type RegimeRules } from "./years";
 
-const REASON_HRA_RENT = "s.10(13A), Rule 2A: rent paid minus 10 % of salary";
-const REASON_HRA_50 = "s.10(13A), Rule 2A: 50 % of salary (metro)";
-const REASON_HRA_40 = "s.10(13A), Rule 2A: 40 % of salary (other places)";
+const LIMB_RENT = "rent paid minus 10 % of salary";
+const LIMB_50 = "50 % of salary (metro)";
+const LIMB_40 = "40 % of salary (other places)";
+const LIMB_NO_RENT = "no rent paid (s.10(13A), Explanation (b))";
+const REASON_HRA_RENT = `s.10(13A), Rule 2A: ${LIMB_RENT}`;
+const REASON_HRA_50 = `s.10(13A), Rule 2A: ${LIMB_50}`;
+const REASON_HRA_40 = `s.10(13A), Rule 2A: ${LIMB_40}`;
+const REASON_HRA_NO_RENT = `s.10(13A), Rule 2A: ${LIMB_NO_RENT}`;
 const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
@@ -28,21 +34,36 @@ export interface SalaryHead {
 /** The Salaries head under `rules`; adds its deduction lines to `lines` when given. */
 export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] | null): SalaryHead {
   const oldStyle = rules.allowsOldRegimeDeductions;
-  // s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary; compared ×10 so the
-  // 10 % limb stays exact in paise.
+  // s.10(13A): least of HRA received, rent − 10 % of salary, 50 %/40 % of salary, for the year or summed over
+  // Rule 2A's periods; in tenths of a paisa so the 10 % limb stays exact.
   let hraExemption = 0;
   const reportedExemptions = f.reported.exemptions10;
   const hraReported = reportedExemptions.some((e) => e.section === "10(13A)");
   if (f.hraReceived > 0 && !hraReported) {
-    const received = f.hraReceived * 10;
-    const rentLimb = f.rentPaid * 10 - f.basicPlusDA;
-    const cityLimb = f.basicPlusDA * (f.fiftyPercentCity ? 5 : 4);
-    const least = Math.min(received, rentLimb, cityLimb);
-    const exempt = least > 0 ? Math.floor(least / 10) : 0;
-    hraExemption = oldStyle ? exempt : 0;
+    const periods = f.hraPeriods;
+    let tenths = 0;
+    let yearLeast = 0;
+    if (periods === null) {
+      yearLeast = hraLeastOfThree(f.hraReceived, f.rentPaid, f.basicPlusDA, f.fiftyPercentCity);
+      tenths = Math.max(0, yearLeast);
+    } else {
+      for (let i = 0; i < periods.length; i++) {
+        const p = periods[i]!;
+        tenths += Math.max(0, hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity));
+      }
+    }
+    hraExemption = oldStyle ? Math.floor(tenths / 10) : 0;
     if (lines !== null) {
       // Only shown when less than the HRA received is exempt, so the binding limb is rent or city.
-      const reason = !oldStyle ? NEW_REGIME_BAR : least === rentLimb ? REASON_HRA_RENT : f.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
+      const reason = !oldStyle
+        ? NEW_REGIME_BAR
+        : periods !== null
+          ? periodsReason(periods)
+          : yearLeast === hraRentLimb(f.rentPaid, f.basicPlusDA)
+            ? REASON_HRA_RENT
+            : f.fiftyPercentCity
+              ? REASON_HRA_50
+              : REASON_HRA_40;
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
@@ -85,4 +106,29 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
   }
   const incomeFromSalary = netSalary - standardDeduction - professionalTax;
   return { hraExemption, employerContributionPerquisite, standardDeduction, professionalTax, incomeFromSalary };
+}
+
+/**
+ * Why the periods' exemption fell short of their HRA: the limb that held it; with several periods, that of the
+ * period that lost the most, named.
+ */
+function periodsReason(periods: readonly HraPeriodFacts[]): string {
+  let largest = 0;
+  let largestCutTenths = -1;
+  for (let i = 0; i < periods.length; i++) {
+    const p = periods[i]!;
+    const cut = p.hraReceived * 10 - Math.max(0, hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity));
+    if (cut > largestCutTenths) {
+      largest = i;
+      largestCutTenths = cut;
+    }
+  }
+  const p = periods[largest]!;
+  const rentBinds = hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity) === hraRentLimb(p.rentPaid, p.basicPlusDA);
+  if (periods.length === 1) {
+    return p.rentPaid === 0 ? REASON_HRA_NO_RENT : rentBinds ? REASON_HRA_RENT : p.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
+  }
+  const limb = p.rentPaid === 0 ? LIMB_NO_RENT : rentBinds ? LIMB_RENT : p.fiftyPercentCity ? LIMB_50 : LIMB_40;
+  const months = p.months === 1 ? "1 month" : `${p.months} months`;
+  return `s.10(13A), Rule 2A, period by period; the most was cut in salary.hraPeriods[${largest}] (${months}): ${limb}`;
 }

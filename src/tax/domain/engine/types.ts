@@ -182,6 +182,20 @@ export interface ArrearsRelief {
   relief: number;
 }
 
+/** Months of the year over which the house rent allowance, the rent, basic + DA and the place stayed the same. Rupees. */
+export interface HraPeriod {
+  /** 1 to 12; the periods of a year cover at most 12. */
+  months: number;
+  hraReceived: number;
+  /** 0: no rent paid, so no exemption for the period (s.10(13A), Explanation (b)). */
+  rentPaid: number;
+  /** The period's "salary" of Rule 2A. */
+  basicPlusDA: number;
+  /** The period's place, as the annual inputs decide it; both null: the year's `salary.isMetroCity` and `city` decide. */
+  isMetroCity: boolean | null;
+  city: string | null;
+}
+
 export interface TaxInput {
   /** Age on the last day of the financial year: the First Schedule's "at any time during the previous year". */
   age: number;
@@ -195,6 +209,11 @@ export interface TaxInput {
     rentPaid: number;
     /** Authoritative when not null; null means "decide from `city` and the year's list". */
     isMetroCity: boolean | null;
+    /**
+     * s.10(13A) worked period by period (Rule 2A's "relevant period"); absent: the year is one period. `hraReceived`
+     * and `rentPaid` are then the periods' sums, `basicPlusDA` at least theirs.
+     */
+    hraPeriods?: readonly HraPeriod[];
     professionalTax: number;
     isGovernmentEmployer: boolean;
     /** `grossSalary` is a pension, with no employment in the year: s.80CCD(1)(b) then applies, not (a). Absent: false. */
