@@ -71,6 +71,34 @@ function age(description: string, example: number) {
   return z.number().int().min(0).max(130).openapi({ description, example });
 }
 
+const HraPeriodSchema = z
+  .object({
+    months: z.number().int().min(1).max(12).openapi({
+      description: "How many months of the year the period covers, 1 to 12; the periods together cover at most 12.",
+      example: 6,
+    }),
+    hraReceived: requiredAmount("House rent allowance received for these months.", 120_000),
+    rentPaid: requiredAmount(
+      "Rent actually paid for the home lived in during these months; 0 when none was paid, and the period's allowance is then taxed in full (s.10(13A), Explanation (b)).",
+      108_000,
+    ),
+    basicPlusDA: requiredAmount("Basic pay plus dearness allowance for these months: the period's 'salary' of Rule 2A.", 300_000),
+    isMetroCity: z.boolean().optional().openapi({
+      description:
+        "Whether the home rented in these months is in a city where the limb is 50 % of salary. Authoritative when given; otherwise the period's city decides, and without either the year's salary.isMetroCity and city.",
+      example: false,
+    }),
+    city: z.string().trim().min(1).max(100).optional().openapi({
+      description: "City of the home rented in these months, against the year's list (four metros; eight cities from tax year 2026-27).",
+      example: "Pune",
+    }),
+  })
+  .strict()
+  .openapi("HraPeriod", {
+    description:
+      "Months of the year over which the house rent allowance, the rent, basic + DA and the place stayed the same (Rule 2A's 'relevant period').",
+  });
+
 export const SalarySchema = z
   .object({
     grossSalary: amount(
@@ -78,16 +106,35 @@ export const SalarySchema = z
       1_800_000,
     ),
     basicPlusDA: amount(
-      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of Rule 2A for s.10(13A) and of s.80CCD(2).",
+      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of Rule 2A for s.10(13A) and of s.80CCD(2). With hraPeriods it must be at least their sum (equal to it when they cover 12 months), or be left out (it is then their sum).",
       900_000,
     ),
-    hraReceived: amount("House rent allowance received, s.10(13A).", 360_000),
-    rentPaid: amount("Rent actually paid for the home lived in, s.10(13A) with Rule 2A.", 300_000),
+    hraReceived: amount(
+      "House rent allowance received, s.10(13A). With hraPeriods it must equal their sum, or be left out (it is then their sum).",
+      360_000,
+    ),
+    rentPaid: amount(
+      "Rent actually paid for the home lived in, s.10(13A) with Rule 2A. With hraPeriods it must equal their sum, or be left out (it is then their sum).",
+      300_000,
+    ),
     isMetroCity: z.boolean().optional().openapi({
       description:
         "Whether the rented home is in a city where the s.10(13A) limb is 50 % of salary (Rule 2A). Authoritative when given; otherwise `city` decides.",
       example: true,
     }),
+    hraPeriods: z
+      .array(HraPeriodSchema)
+      .min(1)
+      .max(12)
+      .optional()
+      .openapi({
+        description:
+          "The s.10(13A) exemption worked period by period, as Rule 2A works it on the period the rented home was occupied: one entry for each stretch of months in which the allowance, the rent, basic + DA or the city changed (a move to another city, a rise, months without rent). Each period's exemption is the least of its allowance, its rent less 10 % of its basic + DA, and 50 % (in the year's listed cities) or 40 % of its basic + DA; the exemption is their sum. A period without rent exempts nothing. The months add up to at most 12; hraReceived and rentPaid must equal the periods' sums, or be left out (they are then the sums); basicPlusDA, the year's figure that s.80CCD also uses, must be at least the periods' sum and equal it when the periods cover 12 months, or be left out (it is then their sum). Without hraPeriods the year is worked as one period.",
+        example: [
+          { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
+          { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
+        ],
+      }),
     professionalTax: amount("Tax on employment paid, s.16(iii) (old regime only; at most ₹2,500 under Art. 276(2)).", 2_500),
     isGovernmentEmployer: z.boolean().optional().openapi({
       description: "Employer is the Central or a State Government: s.80CCD(2) allows 14 % instead of 10 % in the old regime.",
@@ -588,8 +635,9 @@ export const ProfileSchema = z
     const deductions = profile.deductions;
     const pension = profile.salary?.isPension === true;
     if (pension) {
-      if ((profile.salary?.hraReceived ?? 0) > 0) {
-        ctx.addIssue({ code: "custom", path: ["salary", "hraReceived"], message: "a pension (salary.isPension) carries no house rent allowance" });
+      if (yearFigure(profile.salary, "hraReceived") > 0) {
+        const path = profile.salary?.hraReceived === undefined ? ["salary", "hraPeriods"] : ["salary", "hraReceived"];
+        ctx.addIssue({ code: "custom", path, message: "a pension (salary.isPension) carries no house rent allowance" });
       }
       if ((deductions?.section80CCD2 ?? 0) > 0) {
         ctx.addIssue({
@@ -599,7 +647,12 @@ export const ProfileSchema = z
         });
       }
     }
-    if ((deductions?.section80CCD1 ?? 0) > 0 && !pension && (profile.salary?.grossSalary ?? 0) > 0 && (profile.salary?.basicPlusDA ?? 0) === 0) {
+    if (
+      (deductions?.section80CCD1 ?? 0) > 0 &&
+      !pension &&
+      (profile.salary?.grossSalary ?? 0) > 0 &&
+      yearFigure(profile.salary, "basicPlusDA") === 0
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["deductions", "section80CCD1"],
@@ -688,11 +741,17 @@ export const ProfileSchema = z
     if (salary === undefined) return;
     const gross = salary.grossSalary ?? 0;
     // Basic + DA and HRA are parts of gross salary (s.17(1)); larger values are a data-entry error.
-    if ((salary.basicPlusDA ?? 0) > gross) {
-      ctx.addIssue({ code: "custom", path: ["salary", "basicPlusDA"], message: "must not exceed salary.grossSalary" });
+    for (const key of ["basicPlusDA", "hraReceived"] as const) {
+      const given = salary[key];
+      if (given !== undefined && given > gross) {
+        ctx.addIssue({ code: "custom", path: ["salary", key], message: "must not exceed salary.grossSalary" });
+      } else if (given === undefined && hraPeriodsPaise(salary.hraPeriods, key) > Math.round(gross * 100)) {
+        ctx.addIssue({ code: "custom", path: ["salary", "hraPeriods"], message: `the periods' ${key} add up to more than salary.grossSalary` });
+      }
     }
-    if ((salary.hraReceived ?? 0) > gross) {
-      ctx.addIssue({ code: "custom", path: ["salary", "hraReceived"], message: "must not exceed salary.grossSalary" });
+    if (salary.hraPeriods !== undefined) {
+      for (const problem of hraPeriodProblems(salary, salary.hraPeriods))
+        ctx.addIssue({ code: "custom", path: ["salary", problem.field], message: problem.message });
     }
   })
   .openapi("TaxProfile", {
@@ -717,10 +776,56 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 const SPECIFIED_SENIOR_CITIZEN_AGE = 75;
 
+type Salary = z.infer<typeof SalarySchema>;
+type HraPeriodAmount = "hraReceived" | "rentPaid" | "basicPlusDA";
+
+/** The periods' sum of one amount in paise, exact; 0 without periods. */
+function hraPeriodsPaise(periods: Salary["hraPeriods"], key: HraPeriodAmount): number {
+  let paise = 0;
+  if (periods !== undefined) for (const period of periods) paise += Math.round(period[key] * 100);
+  return paise;
+}
+
+/** The year's figure in rupees: as given, or, left out beside hraPeriods, the periods' sum (0 without either). */
+function yearFigure(salary: Salary | undefined, key: HraPeriodAmount): number {
+  return salary?.[key] ?? hraPeriodsPaise(salary?.hraPeriods, key) / 100;
+}
+
+/**
+ * What is wrong with hraPeriods beside the year's figures: months beyond a year, and a year's figure that does not
+ * match them. The year's basic + DA also holds the months outside the periods (s.80CCD limits are on the year's).
+ */
+function hraPeriodProblems(salary: Salary, periods: NonNullable<Salary["hraPeriods"]>): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  const months = periods.reduce((sum, period) => sum + period.months, 0);
+  if (months > 12) problems.push({ field: "hraPeriods", message: `the months add up to ${months}; the periods of one year cover at most 12` });
+  for (const key of ["hraReceived", "rentPaid"] as const) {
+    const sum = hraPeriodsPaise(periods, key);
+    const given = salary[key];
+    if (given !== undefined && Math.round(given * 100) !== sum) {
+      problems.push({ field: key, message: `must equal the sum of hraPeriods (${formatPaise(sum)}), or be left out` });
+    }
+  }
+  const basic = hraPeriodsPaise(periods, "basicPlusDA");
+  const givenBasic = salary.basicPlusDA === undefined ? null : Math.round(salary.basicPlusDA * 100);
+  if (givenBasic !== null && months >= 12 && givenBasic !== basic) {
+    problems.push({
+      field: "basicPlusDA",
+      message: `must equal the sum of hraPeriods (${formatPaise(basic)}) when they cover 12 months, or be left out`,
+    });
+  } else if (givenBasic !== null && givenBasic < basic) {
+    problems.push({
+      field: "basicPlusDA",
+      message: `must be at least the sum of hraPeriods (${formatPaise(basic)}): it is the year's, the months outside the periods included; or be left out`,
+    });
+  }
+  return problems;
+}
+
 /** Why s.80GG cannot apply to the profile, or null: no house rent allowance, and 80GG given once. */
 function notRentWithoutHra(profile: Profile): string | null {
   const salary = profile.salary;
-  if ((salary?.hraReceived ?? 0) > 0 || (salary?.exemptions10?.["10(13A)"] ?? 0) > 0) {
+  if (yearFigure(salary, "hraReceived") > 0 || (salary?.exemptions10?.["10(13A)"] ?? 0) > 0) {
     return "applies only to someone who receives no house rent allowance (s.80GG); the profile has one";
   }
   if (profile.deductions?.otherChapterVIA?.["80GG"] !== undefined) {
@@ -925,10 +1030,22 @@ export function toTaxInput(profile: Profile): TaxInput {
     city: profile.city ?? null,
     salary: {
       grossSalary: salary.grossSalary ?? 0,
-      basicPlusDA: salary.basicPlusDA ?? 0,
-      hraReceived: salary.hraReceived ?? 0,
-      rentPaid: salary.rentPaid ?? 0,
+      basicPlusDA: yearFigure(salary, "basicPlusDA"),
+      hraReceived: yearFigure(salary, "hraReceived"),
+      rentPaid: yearFigure(salary, "rentPaid"),
       isMetroCity: salary.isMetroCity ?? null,
+      ...(salary.hraPeriods === undefined
+        ? {}
+        : {
+            hraPeriods: salary.hraPeriods.map((period) => ({
+              months: period.months,
+              hraReceived: period.hraReceived,
+              rentPaid: period.rentPaid,
+              basicPlusDA: period.basicPlusDA,
+              isMetroCity: period.isMetroCity ?? null,
+              city: period.city ?? null,
+            })),
+          }),
       professionalTax: salary.professionalTax ?? 0,
       isGovernmentEmployer: salary.isGovernmentEmployer ?? false,
       ...(salary.isPension === true ? { isPension: true } : {}),

@@ -6,6 +6,7 @@
 // Every figure below is worked by hand from those words.
 import { describe, expect, it } from "vitest";
 import { computeTax, type HraPeriod, type TaxInput } from "../../../../src/tax/domain/engine";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
 import { taxInput } from "./input";
 
 function period(months: number, monthly: { hra: number; rent: number; basic: number }, place: Partial<HraPeriod> = {}): HraPeriod {
@@ -150,5 +151,115 @@ describe("s.10(13A) period by period (Rule 2A)", () => {
     const result = computeTax(reported, "2025-26");
     expect(result.regimes.old.salary.hraExemption).toBe(100_000);
     expect(result.notes).toContain("salary.exemptions10: the reported s.10(13A) exemption was used, not the one hraReceived and rentPaid would give");
+  });
+});
+
+describe("salary.hraPeriods in the request", () => {
+  const profile = (salary: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+    profile: { residentialStatus: "resident", salary: { grossSalary: 1_200_000, ...salary }, ...more },
+    financialYear: "2025-26",
+  });
+  const periods = [
+    { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
+    { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
+  ];
+
+  function issues(body: unknown): { path: string; message: string }[] {
+    const parsed = ComputeRequestSchema.safeParse(body);
+    expect(parsed.success).toBe(false);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  }
+
+  it("takes the year's HRA, rent and basic + DA as the periods' sums when they are left out", () => {
+    const input = toTaxInput(ComputeRequestSchema.parse(profile({ hraPeriods: periods })).profile);
+    // 1,20,000 + 1,50,000; 1,08,000 + 2,40,000; 3,00,000 + 3,60,000.
+    expect(input.salary).toMatchObject({ hraReceived: 270_000, rentPaid: 348_000, basicPlusDA: 660_000 });
+    expect(input.salary.hraPeriods).toEqual([
+      { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, isMetroCity: null, city: "Pune" },
+      { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, isMetroCity: null, city: "Mumbai" },
+    ]);
+    expect(computeTax(input, "2025-26").regimes.old.salary.hraExemption).toBe(228_000);
+  });
+
+  it("accepts the year's figures equal to the sums, basic + DA above them when the periods cover part of the year, and a city not on any list", () => {
+    expect(
+      ComputeRequestSchema.safeParse(profile({ hraReceived: 270_000, rentPaid: 348_000, basicPlusDA: 660_000, hraPeriods: periods })).success,
+    ).toBe(true);
+    // 8 months with HRA; the year's basic + DA includes the other 4 months' 2,40,000.
+    const part = [{ months: 8, hraReceived: 128_000, rentPaid: 120_000, basicPlusDA: 480_000, city: "Indore" }];
+    const parsed = ComputeRequestSchema.parse(profile({ basicPlusDA: 720_000, hraPeriods: part }));
+    expect(toTaxInput(parsed.profile).salary).toMatchObject({ basicPlusDA: 720_000, hraReceived: 128_000, rentPaid: 120_000 });
+  });
+
+  // null: zod's own message for the type or range, which the service's envelope words; the path is what matters here.
+  it.each<[string, Record<string, unknown>, string, string | null]>([
+    ["months of 0", { hraPeriods: [{ ...periods[0], months: 0 }] }, "profile.salary.hraPeriods.0.months", null],
+    ["months of 13", { hraPeriods: [{ ...periods[0], months: 13 }] }, "profile.salary.hraPeriods.0.months", null],
+    ["fractional months", { hraPeriods: [{ ...periods[0], months: 1.5 }] }, "profile.salary.hraPeriods.0.months", null],
+    [
+      "months adding up to more than 12",
+      { hraPeriods: [periods[0], { ...periods[1], months: 7 }] },
+      "profile.salary.hraPeriods",
+      "the months add up to 13; the periods of one year cover at most 12",
+    ],
+    [
+      "an HRA that is not the periods' sum",
+      { hraReceived: 260_000, hraPeriods: periods },
+      "profile.salary.hraReceived",
+      "must equal the sum of hraPeriods (₹2,70,000), or be left out",
+    ],
+    [
+      "a rent that is not the periods' sum",
+      { rentPaid: 300_000, hraPeriods: periods },
+      "profile.salary.rentPaid",
+      "must equal the sum of hraPeriods (₹3,48,000), or be left out",
+    ],
+    [
+      "basic + DA other than the sum of periods covering 12 months",
+      { basicPlusDA: 700_000, hraPeriods: periods },
+      "profile.salary.basicPlusDA",
+      "must equal the sum of hraPeriods (₹6,60,000) when they cover 12 months, or be left out",
+    ],
+    [
+      "basic + DA below the sum of periods covering part of the year",
+      { basicPlusDA: 250_000, hraPeriods: [{ ...periods[0], months: 5 }] },
+      "profile.salary.basicPlusDA",
+      "must be at least the sum of hraPeriods (₹3,00,000): it is the year's, the months outside the periods included; or be left out",
+    ],
+    [
+      "periods whose HRA adds up to more than gross salary",
+      {
+        grossSalary: 200_000,
+        hraPeriods: [
+          { ...periods[0], basicPlusDA: 0 },
+          { ...periods[1], basicPlusDA: 0 },
+        ],
+      },
+      "profile.salary.hraPeriods",
+      "the periods' hraReceived add up to more than salary.grossSalary",
+    ],
+    ["an empty list", { hraPeriods: [] }, "profile.salary.hraPeriods", null],
+    ["a missing rent", { hraPeriods: [{ months: 12, hraReceived: 1, basicPlusDA: 1 }] }, "profile.salary.hraPeriods.0.rentPaid", null],
+    ["an unknown field in a period", { hraPeriods: [{ ...periods[0], rent: 1 }] }, "profile.salary.hraPeriods.0", null],
+  ])("refuses %s, naming the field", (_name, salary, path, message) => {
+    const found = issues(profile(salary));
+    if (message === null) expect(found.map((issue) => issue.path)).toContain(path);
+    else expect(found).toContainEqual({ path, message });
+  });
+
+  it("refuses more than 12 periods", () => {
+    const thirteen = Array.from({ length: 13 }, () => ({ months: 1, hraReceived: 0, rentPaid: 0, basicPlusDA: 0 }));
+    expect(issues(profile({ hraPeriods: thirteen })).map((issue) => issue.path)).toContain("profile.salary.hraPeriods");
+  });
+
+  it("counts the periods' HRA as house rent allowance for a pension and for s.80GG", () => {
+    expect(issues(profile({ isPension: true, hraPeriods: periods }))).toContainEqual({
+      path: "profile.salary.hraPeriods",
+      message: "a pension (salary.isPension) carries no house rent allowance",
+    });
+    expect(issues(profile({ hraPeriods: periods }, { deductions: { section80GG_rentPaid: 60_000 } }))).toContainEqual({
+      path: "profile.deductions.section80GG_rentPaid",
+      message: "applies only to someone who receives no house rent allowance (s.80GG); the profile has one",
+    });
   });
 });
