@@ -8,6 +8,7 @@ import {
   REGIMES,
   RESIDENTIAL_STATUSES,
   type HouseProperty,
+  type HraPeriod,
   type TaxInput,
 } from "../../../../src/tax/domain/engine";
 import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
@@ -28,6 +29,54 @@ const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
   interestOnHousingLoan: amount(600_000),
 });
 
+// Rule 2A's periods: their months, how the year's HRA, rent and basic + DA split between them, and their place.
+const hraPeriod = fc.record({
+  months: fc.integer({ min: 1, max: 3 }),
+  hraWeight: fc.integer({ min: 0, max: 10 }),
+  rentWeight: fc.integer({ min: 0, max: 10 }),
+  basicWeight: fc.integer({ min: 0, max: 10 }),
+  place: fc.constantFrom<Pick<HraPeriod, "isMetroCity" | "city">>(
+    { isMetroCity: null, city: null },
+    { isMetroCity: true, city: null },
+    { isMetroCity: false, city: "Mumbai" },
+    { isMetroCity: null, city: "Pune" },
+    { isMetroCity: null, city: "Hyderabad" },
+    { isMetroCity: null, city: "Jaipur" },
+  ),
+});
+
+type DrawnPeriod = typeof hraPeriod extends fc.Arbitrary<infer T> ? T : never;
+
+/** `rupees` split in paise by `weights`, the last part taking what rounding down leaves. */
+function split(rupees: number, weights: number[]): number[] {
+  const total = Math.round(rupees * 100);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  let left = total;
+  return weights.map((weight, i) => {
+    const part = i === weights.length - 1 ? left : sum === 0 ? 0 : Math.floor((total * weight) / sum);
+    left -= part;
+    return part / 100;
+  });
+}
+
+/** The periods of a year whose HRA and rent are theirs exactly and whose basic + DA holds theirs (all of it over 12 months). */
+function hraPeriods(drawn: DrawnPeriod[] | null, hraReceived: number, rentPaid: number, basicPlusDA: number): HraPeriod[] | null {
+  if (drawn === null) return null;
+  const months = drawn.reduce((sum, p) => sum + p.months, 0);
+  const hra = split(
+    hraReceived,
+    drawn.map((p) => p.hraWeight),
+  );
+  const rent = split(
+    rentPaid,
+    drawn.map((p) => p.rentWeight),
+  );
+  // Months outside the periods keep a share of the year's basic + DA.
+  const basicWeights = drawn.map((p) => p.basicWeight);
+  const basic = split(basicPlusDA, months < 12 ? [...basicWeights, 12 - months] : basicWeights);
+  return drawn.map((p, i) => ({ months: p.months, hraReceived: hra[i]!, rentPaid: rent[i]!, basicPlusDA: basic[i]!, ...p.place }));
+}
+
 const taxInput: fc.Arbitrary<TaxInput> = fc
   .record({
     age: fc.integer({ min: 0, max: 130 }),
@@ -38,6 +87,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     hraShare: fc.integer({ min: 0, max: 50 }),
     rentPaid: amount(1_500_000),
     isMetroCity: fc.constantFrom(null, true, false),
+    hraPeriods: fc.option(fc.array(hraPeriod, { minLength: 1, maxLength: 4 }), { nil: null }),
     professionalTax: amount(3_000),
     isGovernmentEmployer: fc.boolean(),
     houseProperties: fc.array(houseProperty, { maxLength: 3 }),
@@ -70,6 +120,8 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
   .map((r) => {
     // Basic, HRA and the employer's NPS contribution are parts of gross salary (s.17(1)).
     const basicPlusDA = Math.floor((r.grossSalary * r.basicShare) / 100);
+    const hraReceived = r.rentWithoutHra ? 0 : Math.floor((r.grossSalary * r.hraShare) / 100);
+    const periods = hraPeriods(r.hraPeriods, hraReceived, r.rentPaid, basicPlusDA);
     return {
       age: r.age,
       residentialStatus: r.residentialStatus,
@@ -77,9 +129,10 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
       salary: {
         grossSalary: r.grossSalary,
         basicPlusDA,
-        hraReceived: r.rentWithoutHra ? 0 : Math.floor((r.grossSalary * r.hraShare) / 100),
+        hraReceived,
         rentPaid: r.rentPaid,
         isMetroCity: r.isMetroCity,
+        ...(periods === null ? {} : { hraPeriods: periods }),
         professionalTax: r.professionalTax,
         isGovernmentEmployer: r.isGovernmentEmployer,
         employerPfContribution: 0,
@@ -314,6 +367,55 @@ describe("properties of every computation", () => {
           }
         }
         if (agriculturalIncome <= 5_000) expect({ ...counted, regimes: null }).toEqual({ ...without, regimes: null });
+      }),
+      RUNS,
+    );
+  });
+
+  // s.10(13A) with Rule 2A: each period exempts at most its HRA, its rent (less 10 % of its salary) and half its
+  // salary, so the sum never exceeds the year's HRA, rent or half the periods' basic + DA.
+  it("the HRA exemption never exceeds the HRA received, the rent paid or half the salary, period by period or not", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const line = computeTax(input, fy).regimes.old.deductions.find((l) => l.section === "10(13A)");
+        const { hraReceived, rentPaid, basicPlusDA, hraPeriods: periods } = input.salary;
+        if (line === undefined) {
+          expect(hraReceived).toBe(0);
+          return;
+        }
+        const periodsBasic = periods === undefined ? basicPlusDA : periods.reduce((sum, p) => sum + Math.round(p.basicPlusDA * 100), 0) / 100;
+        expect(line.claimed).toBe(hraReceived);
+        expect(line.allowed).toBeLessThanOrEqual(hraReceived);
+        expect(line.allowed).toBeLessThanOrEqual(rentPaid);
+        expect(line.allowed).toBeLessThanOrEqual(periodsBasic / 2);
+      }),
+      RUNS,
+    );
+  });
+
+  it("one period covering the year gives the annual computation", () => {
+    fc.assert(
+      fc.property(taxInput, year, (input, fy) => {
+        const { hraPeriods: _, ...salary } = input.salary;
+        const annual: TaxInput = { ...input, salary };
+        const whole: HraPeriod = {
+          months: 12,
+          hraReceived: salary.hraReceived,
+          rentPaid: salary.rentPaid,
+          basicPlusDA: salary.basicPlusDA,
+          isMetroCity: salary.isMetroCity,
+          city: input.city,
+        };
+        const byPeriod = computeTax({ ...input, salary: { ...salary, hraPeriods: [whole] } }, fy);
+        // Without rent the one period names the reason (s.10(13A), Explanation (b)); the figures are the same.
+        if (salary.rentPaid === 0) {
+          for (const regime of REGIMES) {
+            const line = byPeriod.regimes[regime].deductions.find((l) => l.section === "10(13A)");
+            if (line?.limitedBy === "s.10(13A), Rule 2A: no rent paid (s.10(13A), Explanation (b))")
+              line.limitedBy = "s.10(13A), Rule 2A: rent paid minus 10 % of salary";
+          }
+        }
+        expect(byPeriod).toEqual(computeTax(annual, fy));
       }),
       RUNS,
     );
