@@ -388,6 +388,55 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("works the HRA exemption period by period (Rule 2A) from salary.hraPeriods, and refuses periods that do not add up", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // FY 2025-26 (Pune is not among the four metros). April-September in Pune: basic 50,000, HRA 20,000, rent 18,000 a
+    // month: least of 1,20,000; 1,08,000 − 30,000 = 78,000; 40 % of 3,00,000 = 1,20,000 → 78,000. October-March in
+    // Mumbai: basic 60,000, HRA 25,000, rent 40,000: least of 1,50,000; 2,40,000 − 36,000 = 2,04,000; 50 % of 3,60,000 =
+    // 1,80,000 → 1,50,000. Exempt 2,28,000 of 2,70,000. The year's basic + DA is the periods' 6,60,000, so s.80CCD(1)
+    // allows 10 % of it: 66,000 of the 1,00,000 claimed. Old: salary 12,00,000 − 2,28,000 − 50,000 = 9,22,000;
+    // TI 8,56,000; 12,500 + 20 % of 3,56,000 = 83,700; cess 3,348; 87,048 → 87,050 (s.288B).
+    const hraPeriods = [
+      { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
+      { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
+    ];
+    const profile = {
+      age: 30,
+      residentialStatus: "resident",
+      salary: { grossSalary: 1_200_000, hraPeriods },
+      deductions: { section80CCD1: 100_000 },
+    };
+    const full = ComputeResultSchema.parse(
+      (await expectStatus(await compute(key, { profile, financialYear: "2025-26" }, {}, "?detail=full"), 200)).data,
+    );
+    expect(full.regimes.old).toMatchObject({
+      salary: { hraExemption: 228_000, incomeFromSalary: 922_000 },
+      taxableIncome: 856_000,
+      slabTax: 83_700,
+      cess: 3_348,
+      totalTax: 87_050,
+    });
+    expect(full.regimes.old.deductions.find((line) => line.section === "10(13A)")).toMatchObject({
+      claimed: 270_000,
+      allowed: 228_000,
+      limitedBy: "s.10(13A), Rule 2A, period by period; the most was cut in salary.hraPeriods[0] (6 months): rent paid minus 10 % of salary",
+    });
+    expect(full.regimes.old.deductions.find((line) => line.section === "80CCD(1)")).toMatchObject({ claimed: 100_000, allowed: 66_000 });
+    const refused = async (salary: Record<string, unknown>) =>
+      expectError(
+        await compute(key, { profile: { ...profile, salary: { grossSalary: 1_200_000, ...salary } }, financialYear: "2025-26" }),
+        400,
+        "validation_error",
+      );
+    expect(await refused({ hraReceived: 260_000, hraPeriods })).toBe(
+      "profile.salary.hraReceived: must equal the sum of hraPeriods (₹2,70,000), or be left out",
+    );
+    expect(await refused({ hraPeriods: [hraPeriods[0], { ...hraPeriods[1], months: 7 }] })).toBe(
+      "profile.salary.hraPeriods: the months add up to 13; the periods of one year cover at most 12",
+    );
+    expect(await refused({ hraPeriods: [{ ...hraPeriods[0], months: 0 }] })).toBe("profile.salary.hraPeriods[0].months: must be >= 1");
+  });
+
   it("refuses presumptive income beyond its limits and pre-23-July transfers outside FY 2024-25, naming the field", async () => {
     const { key } = await createKey({ scopes: [] });
     const business = { ...seedProfile, presumptive: { business: { digitalTurnover: 30_000_001 } } };
@@ -441,6 +490,16 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", age: 131 } },
       { profile: { residentialStatus: "resident", otherIncome: { dividendInterestExpense: 30_000 } } },
       { profile: { residentialStatus: "resident", agriculturalIncome: -1 } },
+      {
+        profile: {
+          residentialStatus: "resident",
+          salary: {
+            grossSalary: 1_200_000,
+            hraReceived: 260_000,
+            hraPeriods: [{ months: 12, hraReceived: 270_000, rentPaid: 348_000, basicPlusDA: 660_000 }],
+          },
+        },
+      },
       { financialYear: "2025-26", assessmentYear: "2025-26", profile: { residentialStatus: "resident" } },
       {
         profile: {
