@@ -51,13 +51,13 @@ export const SpecialRateLineSchema = z
   .object({
     section: z.string().openapi({
       description:
-        "Section of the year's Act: 111A, 112, 112A, 115BB, 115A (Income-tax Act, 1961) or 196, 197, 198, 194, 207 (Income-tax Act, 2025).",
+        "Section of the year's Act: 111A, 112, 112A, 115BB, 115A (Income-tax Act, 1961) or 196, 197, 198, 194, 207 (Income-tax Act, 2025); for a non-resident's dividends charged at a tax treaty's rate, 90(2) (tax year 2026-27: 159(4)).",
       example: "112A",
     }),
     description: z
       .string()
       .openapi({ description: "What the income is, in words.", example: "Long-term gains on listed equity and equity funds with STT" }),
-    ratePercent: z.number().openapi({ description: "The section's rate.", example: 12.5 }),
+    ratePercent: z.number().openapi({ description: "The section's rate; under 90(2), the treaty's rate as given.", example: 12.5 }),
     income: wholeRupees("Income in total income after set-off of losses.", 250_000),
     exemptAmount: wholeRupees("s.112A: the first ₹1,25,000 of the year's gains, charged no tax (FY 2024-25: shared by both rates).", 125_000),
     basicExemptionAdjusted: wholeRupees(
@@ -277,6 +277,24 @@ const ArrearsReliefSchema = z.object({
   ),
 });
 
+const DividendTreatySchema = z.object({
+  section: z.string().openapi({ description: "90(2) (tax year 2026-27: 159(4)).", example: "90(2)" }),
+  treatyRatePercent: z.number().openapi({ description: "profile.otherIncome.dividendTreatyRatePercent as given.", example: 15 }),
+  taxAtTreatyRate: wholeRupees(
+    "The regime's taxLiability (before any arrearsRelief) with the dividends at the treaty's rate: their tax is the whole of it, with no surcharge or cess added, while they still count in total income for the surcharge on other income.",
+    150_000,
+  ),
+  taxAtActRate: wholeRupees(
+    "The same with the dividends at 20 % under s.115A (tax year 2026-27: s.207), surcharge (at most 15 %) and 4 % cess included.",
+    208_000,
+  ),
+  applied: z.boolean().openapi({
+    description:
+      "Whether the dividends were charged at the treaty's rate: only when taxAtTreatyRate is the lower (s.90(2): the Act applies where it is more beneficial; a tie keeps the Act's rate). specialRateIncome's dividend line names the section and rate charged.",
+    example: true,
+  }),
+});
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -316,7 +334,10 @@ export const RegimeResultSchema = z
     otherSources: z.object({
       savingsInterest: rupees("Savings-account interest, s.56.", 8_000),
       depositInterest: rupees("Deposit interest, s.56.", 0),
-      dividends: rupees("Dividends, s.56(2)(i); a non-resident's are also listed in specialRateIncome, at 20 % under s.115A.", 0),
+      dividends: rupees(
+        "Dividends, s.56(2)(i); a non-resident's are also listed in specialRateIncome, at 20 % under s.115A or at a tax treaty's rate (s.90(2)).",
+        0,
+      ),
       dividendInterestDeduction: rupees(
         "Interest on money borrowed to earn the dividends, deducted from them (s.57(i) proviso): the interest paid, at most 20 % of the dividends, in both regimes. Nil against a non-resident's dividends taxed under s.115A (s.115A(3)), and from tax year 2026-27 (s.93(2) of the Income-tax Act, 2025, as amended by the Finance Act, 2026).",
         0,
@@ -365,9 +386,10 @@ export const RegimeResultSchema = z
       "Income-tax at the slab rates, to the rupee; with agricultural income counted for the rate, agriculturalIncome's (1) − (2).",
       146_600,
     ),
-    specialRateIncome: z
-      .array(SpecialRateLineSchema)
-      .openapi({ description: "Capital gains, winnings and a non-resident's dividends, taxed at their sections' own rates." }),
+    specialRateIncome: z.array(SpecialRateLineSchema).openapi({
+      description:
+        "Capital gains, winnings and a non-resident's dividends, taxed at their sections' own rates (the dividends possibly at a treaty's).",
+    }),
     specialRateTax: wholeRupees("Tax on special-rate income.", 0),
     rebate87A: wholeRupees(
       "Rebate u/s 87A (with the new-regime marginal relief of its proviso). Never against tax on s.112A gains or winnings; from FY 2025-26 the new regime's rebate covers slab-rate tax only.",
@@ -383,13 +405,20 @@ export const RegimeResultSchema = z
         "Surcharge rate (10/15/25/37 %; 25 % cap in the new regime), Finance Act First Schedule. 25 % and 37 % apply only when income other than dividends and ss.111A/112/112A gains exceeds ₹2 crore / ₹5 crore.",
       example: 0,
     }),
-    surcharge: wholeRupees("Surcharge before marginal relief; on tax on dividends and ss.111A/112/112A gains at no more than 15 %.", 0),
+    surcharge: wholeRupees(
+      "Surcharge before marginal relief; on tax on dividends and ss.111A/112/112A gains at no more than 15 %, and none on tax at a treaty's rate (dividendTreaty).",
+      0,
+    ),
     surchargeMarginalRelief: wholeRupees("Marginal relief on surcharge at the nearest lower threshold.", 0),
-    cess: wholeRupees("Health and Education Cess, 4 % of tax plus surcharge.", 5_864),
+    cess: wholeRupees("Health and Education Cess, 4 % of tax plus surcharge; none on tax at a treaty's rate (dividendTreaty).", 5_864),
     taxLiability: wholeRupees("Tax after rebate + surcharge after relief + cess, to the rupee.", 152_464),
     arrearsRelief: ArrearsReliefSchema.optional().openapi({
       description:
         "Relief under s.89 (tax year 2026-27: s.157) for salary paid in arrears or in advance and family pension paid in arrears. Present only when profile.arrears is given.",
+    }),
+    dividendTreaty: DividendTreatySchema.optional().openapi({
+      description:
+        "A non-resident's dividends under a tax treaty (s.90(2); tax year 2026-27: s.159(4) of the Income-tax Act, 2025): the regime's tax with them at the treaty's rate and at the Act's, and which was charged. Present only when profile.otherIncome.dividendTreatyRatePercent is given.",
     }),
     totalTax: wholeRupees("Tax liability, less arrearsRelief.relief when present, rounded to the nearest ₹10, s.288B.", 152_460),
     taxesPaid: rupees("Taxes already paid (TDS, TCS, advance and self-assessment tax).", 150_000),

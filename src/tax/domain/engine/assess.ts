@@ -22,6 +22,7 @@ const NO_SPECIAL_TAX: SpecialTax = {
   buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
   casualTax: 0,
   dividendTax: 0,
+  treatyDividendTax: 0,
   rebatableGainsTax: 0,
   gainsTax: 0,
   total: 0,
@@ -71,7 +72,7 @@ function dividendsPart(f: Facts, slab: number, ordinaryAfterDeductions: number):
   return slab - Math.min(slab, nonDividendIncome);
 }
 
-function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, out: RegimeResult): void {
+function specialLines(parts: IncomeParts, special: SpecialTax, treatyTenths: number | null, year: YearRules, out: RegimeResult): void {
   for (let i = 0; i < GAIN_BUCKETS.length; i++) {
     const income = parts.gains[i]!;
     if (income === 0) continue;
@@ -90,16 +91,19 @@ function specialLines(parts: IncomeParts, special: SpecialTax, year: YearRules, 
     });
   }
   if (parts.nonResidentDividends > 0) {
+    const atTreatyRate = treatyTenths !== null;
     out.specialRateIncome.push({
-      section: year.sections.nonResidentDividends,
-      description: "Dividends of a non-resident",
-      ratePercent: LIMITS.nonResidentDividendRatePercent,
+      section: atTreatyRate ? year.sections.dividendTreaty : year.sections.nonResidentDividends,
+      description: atTreatyRate
+        ? "Dividends of a non-resident, at the tax treaty's rate: the whole tax on them, with no surcharge or cess"
+        : "Dividends of a non-resident",
+      ratePercent: atTreatyRate ? treatyTenths / 10 : LIMITS.nonResidentDividendRatePercent,
       income: parts.nonResidentDividends,
       exemptAmount: 0,
       basicExemptionAdjusted: 0,
       indexationRelief: 0,
       taxableAmount: parts.nonResidentDividends,
-      tax: special.dividendTax,
+      tax: atTreatyRate ? special.treatyDividendTax : special.dividendTax,
     });
   }
   if (parts.casual > 0) {
@@ -216,6 +220,27 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
 
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
+  const treatyTenths = f.dividendTreatyRateTenths;
+  if (treatyTenths === null) return roundToTenRupees(charge(f, year, regime, null, out) * 100);
+  // s.90(2): the Act applies "to the extent" it is more beneficial, so the treaty's rate is charged only where the
+  // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief, which only ever
+  // lowers the lower of the two to the same floor, so the choice is the same and the relief stays the least.
+  const beforeRelief = f.hasArrears ? { ...f, hasArrears: false } : f;
+  const taxAtTreatyRate = charge(beforeRelief, year, regime, treatyTenths, null);
+  const taxAtActRate = charge(beforeRelief, year, regime, null, null);
+  const applied = taxAtTreatyRate < taxAtActRate;
+  const liability = charge(f, year, regime, applied ? treatyTenths : null, out);
+  if (out !== null) {
+    out.dividendTreaty = { section: year.sections.dividendTreaty, treatyRatePercent: treatyTenths / 10, taxAtTreatyRate, taxAtActRate, applied };
+  }
+  return roundToTenRupees(liability * 100);
+}
+
+/**
+ * One regime with a non-resident's dividends at s.115A's rate (`treatyTenths` null) or at a treaty's: returns the
+ * liability after any s.89 relief in whole rupees, and fills `out` when given.
+ */
+function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number | null, out: RegimeResult | null): number {
   const rules = regime === "old" ? year.old : year.new;
   const lines = out === null ? null : out.deductions;
 
@@ -254,7 +279,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const agriculturalCounted = agriculturalIncomeCounted(slabs, slabIncome, f.agriculturalIncome);
   const slabTax = paiseToWholeRupees(slabTaxPaise(slabs, slabIncome, agriculturalCounted));
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
-  const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit) : NO_SPECIAL_TAX;
+  const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit, treatyTenths) : NO_SPECIAL_TAX;
 
   // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;
   // from FY 2025-26 the new regime's rebate is limited to tax at the slab rates (second proviso). New regime
@@ -285,21 +310,22 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   if (parts !== null && surchargeApplies) {
     const charged = surchargeFor(bands, parts, slabTax, special, (cut) => ({
       slabTax: paiseToWholeRupees(slabTaxPaise(slabs, cut.slab, agriculturalIncomeCounted(slabs, cut.slab, f.agriculturalIncome))),
-      special: specialTax(cut, f.resident, exemptionLimit),
+      special: specialTax(cut, f.resident, exemptionLimit, treatyTenths),
     }));
     surchargeRatePercent = charged.ratePercent;
     surcharge = charged.surcharge;
     surchargeMarginalRelief = charged.marginalRelief;
   }
   const surchargePayable = surcharge - surchargeMarginalRelief;
-  const cess = percentOf(taxAfterRebate + surchargePayable, LIMITS.cessPercent);
+  // Tax at a treaty's rate is the whole tax on that income: no cess on it.
+  const cess = percentOf(taxAfterRebate - special.treatyDividendTax + surchargePayable, LIMITS.cessPercent);
   const taxLiability = taxAfterRebate + surchargePayable + cess;
   const arrearsRelief = f.hasArrears ? reliefForArrears(f, year, regime, taxLiability) : null;
   const liabilityAfterRelief = taxLiability - (arrearsRelief?.relief ?? 0);
+  if (out === null) return liabilityAfterRelief;
+
   // s.288B: the amount payable and the refund, each to the nearest ₹10.
   const totalTax = roundToTenRupees(liabilityAfterRelief * 100);
-  if (out === null) return totalTax;
-
   const balance = liabilityAfterRelief * 100 - f.taxesPaid;
   out.salary.grossSalary = toRupees(f.grossSalary);
   out.salary.hraExemption = toRupees(salary.hraExemption);
@@ -338,7 +364,7 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   if (f.agriculturalIncome > 0) out.agriculturalIncome = agriculturalIncomeResult(slabs, slabIncome, f.agriculturalIncome, agriculturalCounted);
   slabLines(slabs, slabIncome, agriculturalCounted, out);
   out.slabTax = slabTax;
-  if (parts !== null) specialLines(parts, special, year, out);
+  if (parts !== null) specialLines(parts, special, treatyTenths, year, out);
   out.specialRateTax = special.total;
   out.rebate87A = rebate87A;
   out.rebate87ABasis = rebate87ABasis;
@@ -355,5 +381,5 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   out.refund = balance < 0 ? roundToTenRupees(-balance) : 0;
   // Percent of gross total income, to two decimals (a ratio, not money).
   out.effectiveRatePercent = grossTotalIncome > 0 ? Math.round((totalTax * 1_000_000) / grossTotalIncome) / 100 : 0;
-  return totalTax;
+  return liabilityAfterRelief;
 }

@@ -35,6 +35,11 @@ export interface Facts {
   dividends: number;
   /** A non-resident's dividends (all of `dividends`), charged at 20 % under s.115A; 0 for a resident. */
   nonResidentDividends: number;
+  /**
+   * The treaty rate on those dividends in tenths of a percent (s.90(2)); null without one, or without such dividends.
+   * Only with one does each regime work its tax both ways, to charge the cheaper.
+   */
+  dividendTreatyRateTenths: number | null;
   /** Interest on money borrowed to earn the dividends: the same in both regimes (s.57(i) proviso). */
   dividendInterest: DividendInterest;
   familyPension: number;
@@ -85,6 +90,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   // s.115A(1)(a)(i): "a non-resident (not being a company)"; an RNOR is resident and keeps the slab rates.
   const nonResidentDividends = resident ? 0 : dividends;
   const fiftyPercentCity = isFiftyPercentCity(salary.isMetroCity, input.city, year);
+  const treatyRate = otherIncome.dividendTreatyRatePercent;
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -106,6 +112,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     depositInterest: toPaise(otherIncome.depositInterest),
     dividends,
     nonResidentDividends,
+    dividendTreatyRateTenths: treatyRate === undefined || nonResidentDividends === 0 ? null : Math.round(treatyRate * 10),
     dividendInterest: dividendInterest(toPaise(otherIncome.dividendInterestExpense ?? 0), dividends, resident, year),
     familyPension: toPaise(otherIncome.familyPension),
     casualWinnings,

@@ -8,7 +8,10 @@
 // - s.115BB (casual income): 30 % flat, no basic-exemption adjustment.
 // - s.115A(1)(a) (a non-resident's dividends): 20 % flat in both regimes (s.115BAC(1A) is "subject to the
 //   provisions of this Chapter"), the rest of total income at the slab rates; no basic-exemption adjustment,
-//   which the section does not give and a non-resident never has under ss.111A/112/112A either.
+//   which the section does not give and a non-resident never has under ss.111A/112/112A either. Under a tax
+//   treaty (s.90(2)) they may instead bear the treaty's rate, which is the whole tax on them: the treaties' "Indian
+//   tax" includes surcharge, and cess is an additional surcharge, so neither is added to it. They stay in total
+//   income, so they still count for the surcharge band of the other income.
 // - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
 //   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
 //   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
@@ -47,6 +50,8 @@ export interface SpecialTax {
   casualTax: number;
   /** s.115A tax on a non-resident's dividends: surcharge on it is capped at 15 %. */
   dividendTax: number;
+  /** Tax on those dividends at a treaty's rate instead (s.90(2)): no surcharge or cess is added to it. */
+  treatyDividendTax: number;
   /** ss.111A and 112 tax: what the s.87A rebate may absorb where the year allows. */
   rebatableGainsTax: number;
   /** Tax on ss.111A/112/112A gains: surcharge on it is capped at 15 %. */
@@ -86,7 +91,8 @@ function excessIgnored(land: LandOrBuildingGain, adjusted: number): number {
   return Math.floor(Math.max(0, (land.gain - paise) * 125 - Math.max(0, land.indexedGain - paise) * 200) / 100_000);
 }
 
-export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit: number): SpecialTax {
+/** `treatyTenths`: the treaty rate charged on a non-resident's dividends in tenths of a percent, or null for s.115A's. */
+export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit: number, treatyTenths: number | null): SpecialTax {
   let shortfall = resident ? Math.max(0, exemptionLimit - parts.slab) : 0;
   // Land whose 20 % indexed tax is the lower saves 20 % on each rupee of exemption up to its indexed gain, so it
   // takes its share with the 20 % gains, before the 15 % and 12.5 % ones (dearest first).
@@ -145,8 +151,10 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
     if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
   }
   const casualTax = percentOf(parts.casual, LIMITS.casualRatePercent);
-  const dividendTax = percentOf(parts.nonResidentDividends, LIMITS.nonResidentDividendRatePercent);
-  return { buckets, casualTax, dividendTax, rebatableGainsTax, gainsTax, total: gainsTax + casualTax + dividendTax };
+  const dividendTax = treatyTenths === null ? percentOf(parts.nonResidentDividends, LIMITS.nonResidentDividendRatePercent) : 0;
+  const treatyDividendTax = treatyTenths === null ? 0 : atTenths(parts.nonResidentDividends, treatyTenths);
+  const total = gainsTax + casualTax + dividendTax + treatyDividendTax;
+  return { buckets, casualTax, dividendTax, treatyDividendTax, rebatableGainsTax, gainsTax, total };
 }
 
 function sum(values: readonly number[]): number {
@@ -178,9 +186,9 @@ function bandIndex(bands: readonly SurchargeBand[], parts: IncomeParts): number 
 }
 
 /**
- * Surcharge at `ratePercent`, the capped incomes' tax at no more than 15 %. Tax on dividends is their share of
- * slab tax by income ([U] apportionment; the Schedule names the income, not the method), in exact rational
- * arithmetic, rounded to the rupee.
+ * Surcharge at `ratePercent`, the capped incomes' tax at no more than 15 %, tax at a treaty's rate at none. Tax on
+ * dividends is their share of slab tax by income ([U] apportionment; the Schedule names the income, not the
+ * method), in exact rational arithmetic, rounded to the rupee.
  */
 function surchargeAt(ratePercent: number, parts: IncomeParts, slabTax: number, special: SpecialTax): number {
   const capped = Math.min(ratePercent, LIMITS.specialIncomeSurchargeCapPercent);

@@ -233,6 +233,12 @@ export interface TaxInput {
      * proviso). Absent: 0.
      */
     dividendInterestExpense?: number;
+    /**
+     * A non-resident's only: the rate, in percent of the gross dividends, at which the applicable tax treaty caps
+     * India's tax on them (s.90(2); tax year 2026-27: s.159(4)). Each regime takes it where it costs less than s.115A's
+     * 20 % with surcharge and cess. Absent: none.
+     */
+    dividendTreatyRatePercent?: number;
     familyPension: number;
     /** Winnings from lotteries, crossword puzzles, games, betting (s.115BB): 30 % flat. */
     casualWinnings: number;
@@ -332,7 +338,7 @@ export interface SlabLine {
 
 /**
  * One rate bucket of special-rate income: capital gains at their sections' rates, casual income at 30 %, a
- * non-resident's dividends at 20 % (s.115A).
+ * non-resident's dividends at 20 % (s.115A) or at a tax treaty's rate (s.90(2)).
  */
 export interface SpecialRateLine {
   /** Section of the year's Act, e.g. "112A" (Income-tax Act, 1961) or "198" (Income-tax Act, 2025). */
@@ -369,6 +375,21 @@ export interface AgriculturalIncomeResult {
   taxWithAgriculturalIncome: number | null;
   /** (2) Exact tax at the slab rates on the net agricultural income plus maximumAmountNotChargeable; null when not integrated. */
   taxOnAgriculturalIncomeAndExemption: number | null;
+}
+
+/**
+ * A non-resident's dividends under a tax treaty (s.90(2); tax year 2026-27: s.159(4)): the regime's tax both ways, and
+ * which was charged. At the treaty's rate the tax on the dividends is the whole of it, with no surcharge or cess.
+ */
+export interface DividendTreaty {
+  section: string;
+  treatyRatePercent: number;
+  /** taxLiability (before any s.89 relief) with the dividends at the treaty's rate. */
+  taxAtTreatyRate: number;
+  /** The same with the dividends at the Act's 20 % (s.115A; tax year 2026-27: s.207), with surcharge and cess. */
+  taxAtActRate: number;
+  /** Whether the treaty's rate was charged: only when it costs less (a tie keeps the Act's rate). */
+  applied: boolean;
 }
 
 export const REBATE_87A_BASES = ["within_threshold", "marginal_relief", "above_threshold", "not_resident"] as const;
@@ -600,6 +621,8 @@ export interface RegimeResult {
   taxLiability: number;
   /** Present only when arrears are given: relief under s.89, taken off taxLiability before totalTax. */
   arrearsRelief?: ArrearsRelief;
+  /** Present only when a non-resident's dividends come with a treaty rate: which rate was charged, and why. */
+  dividendTreaty?: DividendTreaty;
   totalTax: number;
   taxesPaid: number;
   netTaxPayable: number;

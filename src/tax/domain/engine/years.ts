@@ -37,6 +37,8 @@ export interface SectionNames {
   ltcgEquity: string;
   casual: string;
   nonResidentDividends: string;
+  /** A tax treaty's provisions where more beneficial (s.90(2)): a non-resident's dividends at the treaty's rate. */
+  dividendTreaty: string;
   /** The deduction of interest on money borrowed to earn dividends (s.57(i) and its proviso). */
   dividendInterest: string;
   presumptiveBusiness: string;
@@ -176,6 +178,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   ltcgEquity: "112A",
   casual: "115BB",
   nonResidentDividends: "115A",
+  dividendTreaty: "90(2)",
   dividendInterest: "57(i)",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
@@ -198,13 +201,16 @@ const ACT_1961_SECTIONS: SectionNames = {
 // and its interest, s.428 for the late-filing fee, s.266 for self-assessment tax (its sub-section (3) puts the fee
 // and the interest before the tax), s.263(1) for the return and its due date, and s.202(4)(a)/(b) for opting out
 // of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961 Act's s.89),
-// as published section texts of the 2025 Act give them (the official text was not read).
+// as published section texts of the 2025 Act give them (the official text was not read). [S/U] s.159(4) for a treaty's
+// provisions where more beneficial (the 1961 Act's s.90(2)): published texts of s.159 give the rule without its
+// number, which their sub-section (6), "irrespective of anything contained in sub-section (4)", implies.
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
   ltcgEquity: "198",
   casual: "194",
   nonResidentDividends: "207",
+  dividendTreaty: "159(4)",
   dividendInterest: "93(2)",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",

@@ -7,6 +7,7 @@
 // s.6) keep the slab rates. Every figure is worked by hand in `work`; none is engine output.
 // Slab arithmetic used: new regime FY 2025-26: tax at 4L nil, 8L 20,000, 12L 60,000, 24L 3,00,000;
 // old regime below 60: 2.5L nil, 5L 12,500, then 20 % to 10L.
+// The second table adds a tax treaty's rate (s.90(2)); its rule is set out above it.
 import { describe, expect, it } from "vitest";
 import { computeTax, type FinancialYear, type Regime, type RegimeResult, type TaxInput } from "../../../../src/tax/domain/engine";
 import { taxInput } from "./input";
@@ -206,13 +207,235 @@ const cases: WorkedCase[] = [
   },
 ];
 
-describe("worked cases: a non-resident's dividends at 20 % (s.115A)", () => {
-  it.each(cases)("$year $regime: $name", ({ input, year, regime, expected, special }) => {
+// s.90(2) (tax year 2026-27: s.159(4)): a treaty's cap on the dividends applies where it is more beneficial. The
+// treaty's rate is the whole tax on them: its "Indian tax" includes surcharge and cess is an additional surcharge
+// (ITAT: Sunil V. Motiani, Mumbai 2013; DIC Asia Pacific, Kolkata 2012; BOC Group, Kolkata 2015), so neither is
+// added to it; the dividends still count in total income for the surcharge band of the other income. Each regime
+// compares its whole tax both ways: s.115A's 20 % costs 20.8 % with cess, up to 23.92 % with a 15 % surcharge.
+const treatyLine = (income: number, ratePercent: number, section = "90(2)") => ({
+  section,
+  ratePercent,
+  income,
+  exemptAmount: 0,
+  basicExemptionAdjusted: 0,
+  indexationRelief: 0,
+  taxableAmount: income,
+  tax: (income * ratePercent) / 100,
+});
+const withTreaty = (input: TaxInput, dividendTreatyRatePercent: number): TaxInput => ({
+  ...input,
+  otherIncome: { ...input.otherIncome, dividendTreatyRatePercent },
+});
+const treaty = (taxAtTreatyRate: number, taxAtActRate: number, treatyRatePercent: number, section = "90(2)") => ({
+  section,
+  treatyRatePercent,
+  taxAtTreatyRate,
+  taxAtActRate,
+  applied: taxAtTreatyRate < taxAtActRate,
+});
+
+const treatyCases: WorkedCase[] = [
+  {
+    name: "dividends of 10 lakh, treaty 15 % (e.g. India-USA with 10 % of the voting stock): the treaty's rate",
+    work: "treaty: 10L × 15% = 1,50,000, no surcharge, no cess; s.115A: 10L × 20% = 2,00,000, no surcharge up to 50L, + cess 8,000 = 2,08,000; 1,50,000 < 2,08,000",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 1_000_000), 15),
+    expected: {
+      taxableIncome: 1_000_000,
+      incomeAtSlabRates: 0,
+      specialRateTax: 150_000,
+      surcharge: 0,
+      cess: 0,
+      taxLiability: 150_000,
+      totalTax: 150_000,
+      dividendTreaty: treaty(150_000, 208_000, 15),
+    },
+    special: [treatyLine(1_000_000, 15)],
+  },
+  {
+    name: "the same in the old regime",
+    work: "as in the new regime: no slab income; 1,50,000 against 2,08,000",
+    year: FY25,
+    regime: OLD,
+    input: withTreaty(nonResident(0, 1_000_000), 15),
+    expected: { specialRateTax: 150_000, cess: 0, totalTax: 150_000, dividendTreaty: treaty(150_000, 208_000, 15) },
+    special: [treatyLine(1_000_000, 15)],
+  },
+  {
+    name: "treaty 20 %: still the treaty's, as s.115A's 20 % bears cess",
+    work: "treaty: 10L × 20% = 2,00,000, nothing added; s.115A: 2,00,000 + cess 8,000 = 2,08,000; 2,00,000 < 2,08,000",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 1_000_000), 20),
+    expected: { specialRateTax: 200_000, cess: 0, totalTax: 200_000, dividendTreaty: treaty(200_000, 208_000, 20) },
+    special: [treatyLine(1_000_000, 20)],
+  },
+  {
+    name: "treaty 25 % (e.g. India-USA on a portfolio holding): s.115A stays, being more beneficial",
+    work: "treaty: 10L × 25% = 2,50,000; s.115A: 2,00,000 + cess 8,000 = 2,08,000 < 2,50,000 → s.115A",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 1_000_000), 25),
+    expected: { specialRateTax: 200_000, cess: 8_000, totalTax: 208_000, dividendTreaty: treaty(250_000, 208_000, 25) },
+    special: [dividendLine(1_000_000)],
+  },
+  {
+    name: "treaty 21 % below the surcharge: s.115A stays",
+    work: "treaty: 10L × 21% = 2,10,000; s.115A: 2,08,000 < 2,10,000 → s.115A",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 1_000_000), 21),
+    expected: { totalTax: 208_000, dividendTreaty: treaty(210_000, 208_000, 21) },
+    special: [dividendLine(1_000_000)],
+  },
+  {
+    name: "treaty 21 % on 60 lakh: the treaty's, as s.115A now bears a 10 % surcharge too",
+    work: "s.115A: 60L × 20% = 12,00,000; TI 60L > 50L → surcharge 10% = 1,20,000; relief at 50L: 10,00,000 + 10,00,000 = 20,00,000 > 13,20,000 → none; cess 4% × 13,20,000 = 52,800; 13,72,800. Treaty: 60L × 21% = 12,60,000 < 13,72,800",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 6_000_000), 21),
+    expected: { specialRateTax: 1_260_000, surcharge: 0, cess: 0, totalTax: 1_260_000, dividendTreaty: treaty(1_260_000, 1_372_800, 21) },
+    special: [treatyLine(6_000_000, 21)],
+  },
+  {
+    name: "dividends of 2 crore, treaty 15 %: no surcharge on the treaty's tax, where s.115A would bear 15 %",
+    work: "s.115A: 2 Cr × 20% = 40,00,000; TI 2 Cr > 1 Cr → 15 % (the 25 % band counts income other than dividends: nil); surcharge 6,00,000; relief at 1 Cr: 20,00,000 + 10% 2,00,000 + 1 Cr excess > 46,00,000 → none; cess 4% × 46,00,000 = 1,84,000; 47,84,000. Treaty: 2 Cr × 15% = 30,00,000, nothing added",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 20_000_000), 15),
+    expected: {
+      specialRateTax: 3_000_000,
+      surchargeRatePercent: 15,
+      surcharge: 0,
+      cess: 0,
+      totalTax: 3_000_000,
+      dividendTreaty: treaty(3_000_000, 4_784_000, 15),
+    },
+    special: [treatyLine(20_000_000, 15)],
+  },
+  {
+    name: "salary 40 lakh and dividends 20 lakh, treaty 15 %: the dividends still put the salary's tax in the 10 % band",
+    work: "salary 40L − 75,000 = 39,25,000: 3,00,000 to 24L + 15,25,000 × 30% = 4,57,500 → 7,57,500. TI 59,25,000 > 50L → 10 %. Treaty: 3,00,000; surcharge on the slab tax only 75,750; relief at 50L (salary cut to 30L: 4,80,000 + 3,00,000 + excess 9,25,000 = 17,05,000 > 11,33,250) none; cess 4% × (7,57,500 + 75,750) = 33,330; 7,57,500 + 3,00,000 + 75,750 + 33,330 = 11,66,580. s.115A: 4,00,000; surcharge 10% × 11,57,500 = 1,15,750; relief none (4,80,000 + 4,00,000 + 9,25,000 = 18,05,000); cess 4% × 12,73,250 = 50,930; 13,24,180",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(nonResident(4_000_000, 2_000_000), 15),
+    expected: {
+      taxableIncome: 5_925_000,
+      incomeAtSlabRates: 3_925_000,
+      slabTax: 757_500,
+      specialRateTax: 300_000,
+      surchargeRatePercent: 10,
+      surcharge: 75_750,
+      surchargeMarginalRelief: 0,
+      cess: 33_330,
+      taxLiability: 1_166_580,
+      totalTax: 1_166_580,
+      dividendTreaty: treaty(1_166_580, 1_324_180, 15),
+    },
+    special: [treatyLine(2_000_000, 15)],
+  },
+  {
+    name: "beside s.112A gains and winnings: only the dividends' tax goes without cess",
+    work: "112A: 5L − 1,25,000 = 3,75,000 × 12.5% = 46,875 (no basic exemption for a non-resident); winnings 1L × 30% = 30,000; dividends 5L × 10% = 50,000; cess 4% × (46,875 + 30,000) = 3,075; 1,29,950. s.115A: 1,00,000 instead; cess 4% × 1,76,875 = 7,075; 1,83,950",
+    year: FY25,
+    regime: NEW,
+    input: withTreaty(
+      nonResident(0, 500_000, { otherIncome: { dividends: 500_000, casualWinnings: 100_000 }, capitalGains: [{ section: "112A", gain: 500_000 }] }),
+      10,
+    ),
+    expected: { specialRateTax: 126_875, cess: 3_075, taxLiability: 129_950, totalTax: 129_950, dividendTreaty: treaty(129_950, 183_950, 10) },
+    special: [
+      { section: "112A", ratePercent: 12.5, income: 500_000, exemptAmount: 125_000, basicExemptionAdjusted: 0, taxableAmount: 375_000, tax: 46_875 },
+      treatyLine(500_000, 10),
+      { section: "115BB", ratePercent: 30, income: 100_000, tax: 30_000 },
+    ],
+  },
+  {
+    name: "tax year 2026-27: the treaty's rate under s.159(4) of the Income-tax Act, 2025",
+    work: "10L × 15% = 1,50,000 against 2,00,000 + cess 8,000 = 2,08,000",
+    year: TY26,
+    regime: NEW,
+    input: withTreaty(nonResident(0, 1_000_000), 15),
+    expected: { totalTax: 150_000, dividendTreaty: treaty(150_000, 208_000, 15, "159(4)") },
+    special: [treatyLine(1_000_000, 15, "159(4)")],
+  },
+  {
+    name: "tax year 2026-27, treaty 25 %: s.207 stays",
+    work: "10L × 25% = 2,50,000 against 2,08,000 → s.207 (the 1961 Act's s.115A)",
+    year: TY26,
+    regime: OLD,
+    input: withTreaty(nonResident(0, 1_000_000), 25),
+    expected: { totalTax: 208_000, dividendTreaty: treaty(250_000, 208_000, 25, "159(4)") },
+    special: [dividendLine(1_000_000, "207")],
+  },
+];
+
+describe.each([
+  ["worked cases: a non-resident's dividends at 20 % (s.115A)", cases],
+  ["worked cases: a non-resident's dividends at a tax treaty's rate where more beneficial (s.90(2))", treatyCases],
+])("%s", (_title, table) => {
+  it.each(table)("$year $regime: $name", ({ input, year, regime, expected, special }) => {
     const result = computeTax(input, year).regimes[regime];
     expect(result).toMatchObject(expected);
     expect(result.specialRateIncome).toEqual(special.map((line) => expect.objectContaining(line)));
     // The dividends are still income under Other sources.
     expect(result.otherSources.dividends).toBe(input.otherIncome.dividends);
+    if (input.otherIncome.dividendTreatyRatePercent === undefined) expect(result).not.toHaveProperty("dividendTreaty");
+  });
+});
+
+describe("a treaty's rate on dividends in the engine's re-runs", () => {
+  it("works each advance-tax instalment with the rate that costs less on the dividends received by then (s.234C)", () => {
+    // FY 2025-26, dividends 10L, 5L by 15 June and 5L by 15 December, treaty 15 %; advance tax 75,000 on 10 June
+    // and 75,000 on 10 December. Tax 1,50,000 (10L × 15 %, no cess). By 15 June and 15 September the tax on the 5L
+    // received is 75,000 (against 1,04,000 at s.115A's 20 % + cess), so 75,000 arose later and, paid on 10 December,
+    // is left out (first proviso to s.234C(1)): 15 % and 45 % of 75,000 were paid. By 15 December 75 % of 1,50,000
+    // = 1,12,500 ≤ 1,50,000 paid; by 15 March all of it. Nothing is short: no interest under s.234B (advance tax
+    // is all of the tax) nor s.234A (the return on its due date).
+    const input: TaxInput = {
+      ...withTreaty(nonResident(0, 1_000_000), 15),
+      dividendsByPeriod: [500_000, 0, 500_000, 0, 0],
+      taxesPaid: 150_000,
+      taxPayments: {
+        tdsTcs: 0,
+        advanceTax: [
+          { date: "2025-06-10", amount: 75_000 },
+          { date: "2025-12-10", amount: 75_000 },
+        ],
+        selfAssessmentTax: [],
+      },
+    };
+    const result = computeTax(input, FY25);
+    for (const regime of [OLD, NEW]) {
+      const r = result.regimes[regime];
+      expect(r.totalTax).toBe(150_000);
+      expect(r.interest?.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.shortfall])).toEqual([
+        [75_000, 75_000, 0],
+        [75_000, 75_000, 0],
+        [0, 150_000, 0],
+        [0, 150_000, 0],
+      ]);
+      expect(r.interest?.totalInterest).toBe(0);
+    }
+  });
+
+  it("prices every saving move with the treaty's rate on the dividends", () => {
+    // The profile of the moves above with a treaty rate of 15 %: dividends 3L × 15 % = 45,000 with no cess, where
+    // s.115A costs 60,000 + cess. Old: slab income 3,50,000 → 5,000 + cess 200; 50,200. New: 5,25,000 → 6,250 +
+    // cess 250; 51,500. 80C 1,50,000: 2,00,000 → nil; 45,000 (saves 5,200). 80CCD(1B) 50,000: 3,00,000 → 2,500 +
+    // 100; 47,600 (2,600). Opting out: 51,500 → 50,200 (1,300). 80D 25,000: 3,25,000 → 3,750 + 150; 48,900 (1,300).
+    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
+    const result = computeTax(withTreaty(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), 15), FY25);
+    expect(result.regimes.old.totalTax).toBe(50_200);
+    expect(result.regimes.new.totalTax).toBe(51_500);
+    expect(result.savingMoves.map((move) => [move.kind, move.change?.to, move.totalTaxAfter, move.taxSaving])).toEqual([
+      ["top_up_80c", 150_000, 45_000, 5_200],
+      ["nps_80ccd1b", 50_000, 47_600, 2_600],
+      ["switch_regime", undefined, 50_200, 1_300],
+      ["health_insurance_self_80d", 25_000, 48_900, 1_300],
+      ["health_insurance_parents_80d", 25_000, 48_900, 1_300],
+    ]);
   });
 });
 

@@ -95,6 +95,11 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
     depositInterest: amount(500_000),
     dividends: fc.oneof(rupees(100_000), rupees(200_000_000)),
     dividendInterestExpense: fc.oneof(fc.constant(0), amount(100_000), amount(50_000_000)),
+    // A non-resident's treaty rate on dividends (s.90(2)), 0.1 % to 30 % in tenths; residents never send one.
+    dividendTreatyRatePercent: fc.option(
+      fc.integer({ min: 1, max: 300 }).map((tenths) => tenths / 10),
+      { nil: undefined },
+    ),
     familyPension: amount(300_000),
     section80C: amount(200_000),
     section80CCD1: amount(150_000),
@@ -144,6 +149,9 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         depositInterest: r.depositInterest,
         dividends: r.dividends,
         dividendInterestExpense: r.dividendInterestExpense,
+        ...(r.residentialStatus === "non_resident" && r.dividends > 0 && r.dividendTreatyRatePercent !== undefined
+          ? { dividendTreatyRatePercent: r.dividendTreatyRatePercent }
+          : {}),
         familyPension: r.familyPension,
         casualWinnings: 0,
       },

@@ -249,6 +249,44 @@ describe("properties with special-rate and presumptive income", () => {
     );
   });
 
+  // s.90(2): the treaty's rate only where the regime's whole tax is lower with it. The Act's side must be the tax
+  // the same profile pays without a treaty rate, and at the treaty's rate the dividends' tax is the rate on them.
+  it("a treaty's rate on a non-resident's dividends is charged only where it costs less, so it never raises tax", () => {
+    fc.assert(
+      fc.property(profile, year, fc.integer({ min: 1, max: 400 }), (base, fy, tenths) => {
+        const input: TaxInput = { ...base, residentialStatus: "non_resident" };
+        const rate = tenths / 10;
+        const underAct = computeTax(input, fy);
+        const withRate = computeTax({ ...input, otherIncome: { ...input.otherIncome, dividendTreatyRatePercent: rate } }, fy);
+        expect(ComputeResultSchema.parse(withRate)).toEqual(withRate);
+        for (const regime of REGIMES) {
+          const act = underAct.regimes[regime];
+          const r = withRate.regimes[regime];
+          if (input.otherIncome.dividends === 0) {
+            expect(r).toEqual(act);
+            continue;
+          }
+          const treaty = r.dividendTreaty!;
+          expect(treaty).toMatchObject({
+            treatyRatePercent: rate,
+            taxAtActRate: act.taxLiability,
+            applied: treaty.taxAtTreatyRate < act.taxLiability,
+          });
+          expect(r.taxLiability).toBe(Math.min(treaty.taxAtTreatyRate, treaty.taxAtActRate));
+          expect(r.totalTax).toBeLessThanOrEqual(act.totalTax);
+          const { dividendTreaty: _treaty, ...rest } = r;
+          if (!treaty.applied) expect(rest).toEqual(act);
+          else {
+            const line = r.specialRateIncome.find((l) => l.section === (fy === "2026-27" ? "159(4)" : "90(2)"))!;
+            expect(line.ratePercent).toBe(rate);
+            expect(Math.abs(line.tax - (line.income * rate) / 100)).toBeLessThanOrEqual(0.5);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it("the recommended regime is the cheaper one", () => {
     fc.assert(
       fc.property(profile, year, (input, fy) => {
