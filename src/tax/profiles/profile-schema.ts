@@ -194,13 +194,24 @@ export const OtherIncomeSchema = z
     savingsInterest: amount("Interest on savings accounts, s.56 (s.80TTA / s.80TTB).", 8_000),
     depositInterest: amount("Interest on fixed and recurring deposits, s.56 (s.80TTB for resident senior citizens).", 0),
     dividends: amount(
-      "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them; a lower tax-treaty rate is not applied. Surcharge on their tax is capped at 15 %.",
+      "Dividends, s.56(2)(i). A resident's are taxed at the slab rates. A non-resident's are taxed at 20 % under s.115A (tax year 2026-27: s.207 of the Income-tax Act, 2025) in both regimes, with no basic exemption, no Chapter VI-A deduction and no s.87A rebate against them, or at a tax treaty's rate given in dividendTreatyRatePercent where that costs less. Surcharge on their tax at 20 % is capped at 15 %.",
       0,
     ),
     dividendInterestExpense: amount(
       "Interest paid in the year on money borrowed to earn the dividends (including mutual-fund income entered in dividends). It is the only deduction from them, at most 20 % of the dividends, in both regimes (s.57(i) proviso); the result's otherSources.dividendInterestDeduction shows what was allowed. Nothing is allowed against a non-resident's dividends taxed at 20 % under s.115A (s.115A(3)), nor from tax year 2026-27 (s.93(2) of the Income-tax Act, 2025, as amended by the Finance Act, 2026); the result's notes then say so. Needs dividends.",
       30_000,
     ),
+    dividendTreatyRatePercent: z
+      .number()
+      .gt(0)
+      .max(100)
+      .multipleOf(0.1, "must be a percent with at most one decimal, such as 15 or 7.5")
+      .optional()
+      .openapi({
+        description:
+          "A non-resident's only (residentialStatus non_resident; otherwise a 400), with dividends: the rate at which the tax treaty with the country of residence caps India's tax on these dividends, in percent of their gross amount with at most one decimal (for example 10, 15 or 7.5: the dividends article of the treaty, for the holding and the owner concerned). The service holds no table of treaties: the rate is yours to look up. The treaty applies only where it is more beneficial (s.90(2); tax year 2026-27: s.159(4) of the Income-tax Act, 2025), so each regime charges the dividends at this rate only when its whole tax is lower than with s.115A's 20 % plus surcharge and 4 % cess; at the treaty's rate no surcharge or cess is added to their tax, which still counts them in total income for the surcharge on other income. Each regime's dividendTreaty shows both taxes and which was charged. Claiming the rate needs a tax residency certificate from that country and Form 10F (s.90(4), (5); tax year 2026-27: s.159), which are yours to hold: they are not checked here.",
+        example: 15,
+      }),
     dividendsByPeriod: byPeriod("Dividends received", {
       description:
         "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
@@ -537,7 +548,7 @@ export const ProfileSchema = z
     ).optional(),
     residentialStatus: z.enum(RESIDENTIAL_STATUSES).openapi({
       description:
-        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; a non-resident's dividends are taxed at 20 % (s.115A); ITR-1 needs resident and ordinarily resident.",
+        "Residential status, s.6. Only residents get s.87A and the senior-citizen bands; a non-resident's dividends are taxed at 20 % (s.115A), or at a tax treaty's rate (otherIncome.dividendTreatyRatePercent) where that costs less; ITR-1 needs resident and ordinarily resident.",
       example: "resident",
     }),
     city: z.string().trim().min(1).max(100).optional().openapi({
@@ -720,6 +731,16 @@ export const ProfileSchema = z
         path: ["otherIncome", "dividendInterestExpense"],
         message: "needs otherIncome.dividends: the interest is deducted only from the dividends it was borrowed to earn (s.57(i) proviso)",
       });
+    }
+    const treatyRate = profile.otherIncome?.dividendTreatyRatePercent;
+    if (treatyRate !== undefined) {
+      const problem =
+        profile.residentialStatus !== "non_resident"
+          ? "applies only to a non-resident (residentialStatus non_resident): a resident's dividends are taxed at the slab rates"
+          : (profile.otherIncome?.dividends ?? 0) === 0
+            ? "needs otherIncome.dividends: the rate applies to them"
+            : null;
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["otherIncome", "dividendTreatyRatePercent"], message: problem });
     }
     for (const [annual, split] of [
       ["dividends", "dividendsByPeriod"],
@@ -1063,6 +1084,8 @@ export function toTaxInput(profile: Profile): TaxInput {
       depositInterest: other.depositInterest ?? 0,
       dividends: other.dividends ?? 0,
       ...(other.dividendInterestExpense === undefined ? {} : { dividendInterestExpense: other.dividendInterestExpense }),
+      // Undefined when absent, rather than spread in: the typical request builds nothing for it.
+      dividendTreatyRatePercent: other.dividendTreatyRatePercent,
       familyPension: other.familyPension ?? 0,
       casualWinnings: other.casualWinnings ?? 0,
     },

@@ -296,6 +296,43 @@ describe("POST /api/v1/compute", () => {
     }
   });
 
+  it("charges a non-resident's dividends at a tax treaty's rate where it costs less (s.90(2)), and refuses the rate for anyone else", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // FY 2025-26, non-resident, dividends 10L, treaty rate 15 %. Treaty: 10L × 15% = 1,50,000, the whole tax on them
+    // (no surcharge, no cess). s.115A: 10L × 20% = 2,00,000, no surcharge up to 50L, + cess 8,000 = 2,08,000. The
+    // treaty costs less in both regimes (no other income, so no slab tax).
+    const profile = { residentialStatus: "non_resident", otherIncome: { dividends: 1_000_000, dividendTreatyRatePercent: 15 } };
+    const body = await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200);
+    const result = ComputeAnswerSchema.parse(body.data);
+    for (const regime of ["old", "new"] as const) {
+      expect(result.regimes[regime]).toMatchObject({ specialRateTax: 150_000, surcharge: 0, cess: 0, totalTax: 150_000 });
+      expect(result.regimes[regime].dividendTreaty).toEqual({
+        section: "90(2)",
+        treatyRatePercent: 15,
+        taxAtTreatyRate: 150_000,
+        taxAtActRate: 208_000,
+        applied: true,
+      });
+      expect(result.regimes[regime].specialRateIncome).toEqual([
+        expect.objectContaining({ section: "90(2)", ratePercent: 15, income: 1_000_000, taxableAmount: 1_000_000, tax: 150_000 }),
+      ]);
+    }
+    const refused = async (changes: Record<string, unknown>) =>
+      expectError(await compute(key, { profile: { ...profile, ...changes }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ residentialStatus: "resident_not_ordinarily_resident" })).toBe(
+      "profile.otherIncome.dividendTreatyRatePercent: applies only to a non-resident (residentialStatus non_resident): a resident's dividends are taxed at the slab rates",
+    );
+    expect(await refused({ otherIncome: { dividendTreatyRatePercent: 15 } })).toBe(
+      "profile.otherIncome.dividendTreatyRatePercent: needs otherIncome.dividends: the rate applies to them",
+    );
+    expect(await refused({ otherIncome: { dividends: 1_000_000, dividendTreatyRatePercent: 0 } })).toBe(
+      "profile.otherIncome.dividendTreatyRatePercent: must be > 0",
+    );
+    expect(await refused({ otherIncome: { dividends: 1_000_000, dividendTreatyRatePercent: 12.55 } })).toBe(
+      "profile.otherIncome.dividendTreatyRatePercent: must be a percent with at most one decimal, such as 15 or 7.5",
+    );
+  });
+
   it("deducts interest on money borrowed to earn dividends up to 20 % of them (s.57(i) proviso), and refuses it without dividends", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26: dividends 1,00,000, interest 30,000 → 20 % = 20,000 allowed, in both regimes; other sources 80,000.
@@ -489,6 +526,7 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", salary: { grossSalary: -1 } } },
       { profile: { residentialStatus: "resident", age: 131 } },
       { profile: { residentialStatus: "resident", otherIncome: { dividendInterestExpense: 30_000 } } },
+      { profile: { residentialStatus: "resident", otherIncome: { dividends: 100_000, dividendTreatyRatePercent: 15 } } },
       { profile: { residentialStatus: "resident", agriculturalIncome: -1 } },
       {
         profile: {
