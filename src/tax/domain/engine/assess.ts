@@ -197,7 +197,6 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
  * have added in the years they belong to, as Form 10E works it out; nothing when they would have cost as much then.
  */
 function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArrears: number): ArrearsRelief {
-  const withoutArrears = emptyRegimeResult(regime);
   const facts = {
     ...f,
     grossSalary: f.grossSalary - f.salaryArrears,
@@ -206,12 +205,12 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
     familyPensionArrears: 0,
     hasArrears: false,
   };
-  assess(facts, year, regime, withoutArrears);
-  const extraTaxThisYear = taxWithArrears - withoutArrears.taxLiability;
+  const taxWithoutArrears = liabilityOf(facts, year, regime, null);
+  const extraTaxThisYear = taxWithArrears - taxWithoutArrears;
   return {
     section: year.sections.arrearsRelief,
     taxWithArrears,
-    taxWithoutArrears: withoutArrears.taxLiability,
+    taxWithoutArrears,
     extraTaxThisYear,
     extraTaxInEarlierYears: toRupees(f.arrearsExtraTaxInEarlierYears),
     relief: paiseToWholeRupees(Math.max(0, extraTaxThisYear * 100 - f.arrearsExtraTaxInEarlierYears)),
@@ -220,8 +219,13 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
 
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
+  return roundToTenRupees(liabilityOf(f, year, regime, out) * 100);
+}
+
+/** The regime's liability after any s.89 relief, whole rupees, before s.288B's rounding; fills `out` when given. */
+function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
   const treatyTenths = f.dividendTreatyRateTenths;
-  if (treatyTenths === null) return roundToTenRupees(charge(f, year, regime, null, out) * 100);
+  if (treatyTenths === null) return charge(f, year, regime, null, out);
   // s.90(2): the Act applies "to the extent" it is more beneficial, so the treaty's rate is charged only where the
   // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief, which only ever
   // lowers the lower of the two to the same floor, so the choice is the same and the relief stays the least.
@@ -229,11 +233,13 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   const taxAtTreatyRate = charge(beforeRelief, year, regime, treatyTenths, null);
   const taxAtActRate = charge(beforeRelief, year, regime, null, null);
   const applied = taxAtTreatyRate < taxAtActRate;
+  // With no relief to take off and no result to fill, the cheaper of the two is the liability already.
+  if (out === null && !f.hasArrears) return applied ? taxAtTreatyRate : taxAtActRate;
   const liability = charge(f, year, regime, applied ? treatyTenths : null, out);
   if (out !== null) {
     out.dividendTreaty = { section: year.sections.dividendTreaty, treatyRatePercent: treatyTenths / 10, taxAtTreatyRate, taxAtActRate, applied };
   }
-  return roundToTenRupees(liability * 100);
+  return liability;
 }
 
 /**
