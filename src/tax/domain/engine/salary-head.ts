@@ -11,10 +11,6 @@ const LIMB_RENT = "rent paid minus 10 % of salary";
 const LIMB_50 = "50 % of salary (metro)";
 const LIMB_40 = "40 % of salary (other places)";
 const LIMB_NO_RENT = "no rent paid (s.10(13A), Explanation (b))";
-const REASON_HRA_RENT = `s.10(13A), Rule 2A: ${LIMB_RENT}`;
-const REASON_HRA_50 = `s.10(13A), Rule 2A: ${LIMB_50}`;
-const REASON_HRA_40 = `s.10(13A), Rule 2A: ${LIMB_40}`;
-const REASON_HRA_NO_RENT = `s.10(13A), Rule 2A: ${LIMB_NO_RENT}`;
 const REASON_SD_SALARY = "s.16(ia): limited to the salary";
 const REASON_PT_CAP = "Art. 276(2): profession tax cannot exceed ₹2,500 a year";
 const REASON_SALARY = "s.16: limited to the salary left after the standard deduction";
@@ -59,11 +55,7 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
         ? NEW_REGIME_BAR
         : periods !== null
           ? periodsReason(periods)
-          : yearLeast === hraRentLimb(f.rentPaid, f.basicPlusDA)
-            ? REASON_HRA_RENT
-            : f.fiftyPercentCity
-              ? REASON_HRA_50
-              : REASON_HRA_40;
+          : hraReason(bindingLimb(yearLeast, f.rentPaid, f.basicPlusDA, f.fiftyPercentCity));
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
@@ -115,20 +107,29 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
 function periodsReason(periods: readonly HraPeriodFacts[]): string {
   let largest = 0;
   let largestCutTenths = -1;
+  let largestLeast = 0;
   for (let i = 0; i < periods.length; i++) {
     const p = periods[i]!;
-    const cut = p.hraReceived * 10 - Math.max(0, hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity));
+    const least = hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity);
+    const cut = p.hraReceived * 10 - Math.max(0, least);
     if (cut > largestCutTenths) {
       largest = i;
       largestCutTenths = cut;
+      largestLeast = least;
     }
   }
   const p = periods[largest]!;
-  const rentBinds = hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity) === hraRentLimb(p.rentPaid, p.basicPlusDA);
-  if (periods.length === 1) {
-    return p.rentPaid === 0 ? REASON_HRA_NO_RENT : rentBinds ? REASON_HRA_RENT : p.fiftyPercentCity ? REASON_HRA_50 : REASON_HRA_40;
-  }
-  const limb = p.rentPaid === 0 ? LIMB_NO_RENT : rentBinds ? LIMB_RENT : p.fiftyPercentCity ? LIMB_50 : LIMB_40;
+  const limb = p.rentPaid === 0 ? LIMB_NO_RENT : bindingLimb(largestLeast, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity);
+  if (periods.length === 1) return hraReason(limb);
   const months = p.months === 1 ? "1 month" : `${p.months} months`;
   return `s.10(13A), Rule 2A, period by period; the most was cut in salary.hraPeriods[${largest}] (${months}): ${limb}`;
+}
+
+/** The limb that held an exemption below its HRA, from the least of the three (`least`, tenths of a paisa). */
+function bindingLimb(least: number, rentPaid: number, basicPlusDA: number, fiftyPercentCity: boolean): string {
+  return least === hraRentLimb(rentPaid, basicPlusDA) ? LIMB_RENT : fiftyPercentCity ? LIMB_50 : LIMB_40;
+}
+
+function hraReason(limb: string): string {
+  return `s.10(13A), Rule 2A: ${limb}`;
 }

@@ -60,6 +60,8 @@ function overlap(from: number, to: number, lower: number, upper: number | null):
  * agricultural income, so the lines' taxes add up to (1) − (2) exactly and their amounts to `income`.
  */
 export function slabLines(slabs: readonly Slab[], income: number, counted: number, out: RegimeResult): void {
+  // Without agricultural income (the usual case) the split below gives the slabs cut at `income`: worked directly,
+  // as every detailed compute builds these lines for both regimes (the split cost twice as much in a profile).
   if (counted === 0) {
     for (let i = 0; i < slabs.length; i++) {
       const slab = slabs[i]!;
