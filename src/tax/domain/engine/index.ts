@@ -47,6 +47,7 @@ export type {
   RegimeResult,
   ResidentialStatus,
   ReturnCondition,
+  ReturnFormFacts,
   SavingMove,
   SavingMoveKind,
   SlabLine,

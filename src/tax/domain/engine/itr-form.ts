@@ -3,10 +3,31 @@
 // notifications (reference §9): from AY 2025-26 both allow s.112A gains up to ₹1,25,000 and no other capital
 // gain, and neither takes winnings from lotteries or races nor agricultural income above ₹5,000.
 import { formatRupees } from "./rounding";
-import type { ItrForm, RegimeResult, TaxInput } from "./types";
+import type { ItrForm, RegimeResult, ReturnFormFacts, TaxInput } from "./types";
 import { LIMITS, type YearRules } from "./years";
 
 type Choice = { form: ItrForm; rule: string };
+
+/**
+ * Facts that rule out the simple forms whatever the income, in the order of the forms' "Not for an individual
+ * who ..." list. ITR-4's list has no s.194N (Notification 40/2025 for AY 2025-26).
+ */
+const EXCLUDING_FACTS: readonly { fact: keyof ReturnFormFacts; notFor: string; itr1Only: boolean }[] = [
+  { fact: "companyDirector", notFor: "a director in a company", itr1Only: false },
+  { fact: "heldUnlistedEquityShares", notFor: "someone who held unlisted equity shares at any time in the year", itr1Only: false },
+  { fact: "assetsOutsideIndia", notFor: "someone with assets outside India, a financial interest in any entity included", itr1Only: false },
+  { fact: "signingAuthorityOutsideIndia", notFor: "someone with signing authority in an account outside India", itr1Only: false },
+  { fact: "tdsOnCashWithdrawals", notFor: "someone who had tax deducted at source on cash withdrawals", itr1Only: true },
+  { fact: "esopTaxDeferred", notFor: "someone whose tax on ESOPs of an eligible start-up is deferred", itr1Only: false },
+];
+
+function excludingFact(facts: ReturnFormFacts | undefined, simple: ItrForm): string | null {
+  if (facts === undefined) return null;
+  for (const { fact, notFor, itr1Only } of EXCLUDING_FACTS) {
+    if (facts[fact] && (simple === "ITR-1" || !itr1Only)) return `${simple} is not for ${notFor}`;
+  }
+  return null;
+}
 
 /** Why neither ITR-1 nor ITR-4 fits, or null when the simple form's common conditions hold. */
 function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, simple: ItrForm): string | null {
@@ -23,6 +44,8 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
     const allowed = year.itr1MaxHouseProperties === 1 ? "one house property" : `${year.itr1MaxHouseProperties} house properties`;
     return `more house properties than ${simple} for ${year.yearLabel} allows (${allowed})`;
   }
+  const excluded = excludingFact(input.returnFormFacts, simple);
+  if (excluded !== null) return excluded;
   if (chosen.houseProperty.lossToCarryForward > 0) return `a house-property loss is left to carry forward, which ${simple} cannot report`;
   const broughtForward = input.capitalLossesBroughtForward;
   if (broughtForward !== undefined && broughtForward.shortTerm + broughtForward.longTerm > 0) {

@@ -142,6 +142,24 @@ export interface DepositsAndSpending {
   electricity: number;
 }
 
+/**
+ * Facts about the person, not the income, that rule out the simple return forms (the "Not for" list of ITR-1 and
+ * ITR-4). Each true rules out ITR-1; each but `tdsOnCashWithdrawals` rules out ITR-4 as well.
+ */
+export interface ReturnFormFacts {
+  companyDirector: boolean;
+  /** Held unlisted equity shares at any time during the year. */
+  heldUnlistedEquityShares: boolean;
+  /** Has any asset outside India, a financial interest in any entity included. */
+  assetsOutsideIndia: boolean;
+  /** Has signing authority in any account outside India. */
+  signingAuthorityOutsideIndia: boolean;
+  /** Tax was deducted under s.194N on cash withdrawn from a bank, co-operative bank or post office. */
+  tdsOnCashWithdrawals: boolean;
+  /** Tax on ESOP shares allotted by an eligible start-up is deferred (ss.192(1C), 191(2)). */
+  esopTaxDeferred: boolean;
+}
+
 /** What requires a return of an individual: the income, or one of the conditions that require it whatever the income. */
 export const RETURN_CONDITIONS = [
   "income",
@@ -300,6 +318,8 @@ export interface TaxInput {
    * pays it, who declared so to that bank. The bank deducts the tax and no return is required.
    */
   specifiedSeniorCitizen?: boolean;
+  /** Read only to choose the return form; absent: none of them. */
+  returnFormFacts?: ReturnFormFacts;
   /** Dividends by the period they arose in, one amount per INCOME_PERIODS entry; absent: all in the first. */
   dividendsByPeriod?: readonly number[];
   /** Winnings (s.2(24)(ix)) by the period they were won in, one amount per INCOME_PERIODS entry; absent: all in the first. */
