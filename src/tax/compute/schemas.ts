@@ -494,7 +494,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) rules out ITR-1 and ITR-4. Not checked, because the profile does not ask: a company directorship, unlisted equity shares, foreign assets or income, s.194N TDS or deferred ESOP tax, any of which rules out ITR-1 and ITR-4.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) rules out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1. Not checked, because the profile does not ask: foreign income, which rules out ITR-1 and ITR-4.",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

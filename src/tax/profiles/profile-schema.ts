@@ -540,6 +540,37 @@ export const DepositsAndSpendingSchema = z
       "Deposits and spending of the year that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB; tax year 2026-27: s.263(1) and the conditions its rules prescribe). Read only to judge whether a late return owes the s.234F fee (s.428): each regime's interest.lateFilingFee.returnRequiredBy names the conditions met; without returnFiledOn it changes nothing, and the result's notes say so. Absent amounts are 0.",
   });
 
+/** One fact of returnFormFacts; absent, it is false. */
+function returnFormFact(description: string) {
+  return z.boolean().optional().openapi({ description, example: false });
+}
+
+const ReturnFormFactsSchema = z
+  .object({
+    companyDirector: returnFormFact("A director in a company. ITR-1 and ITR-4 are not for one."),
+    heldUnlistedEquityShares: returnFormFact(
+      "Held unlisted equity shares at any time during the financial year. ITR-1 and ITR-4 are not for such a holder.",
+    ),
+    assetsOutsideIndia: returnFormFact(
+      "Has any asset located outside India, a financial interest in any entity included. ITR-1 and ITR-4 are not for such an owner.",
+    ),
+    signingAuthorityOutsideIndia: returnFormFact(
+      "Has signing authority in any account located outside India. ITR-1 and ITR-4 are not for such a person.",
+    ),
+    tdsOnCashWithdrawals: returnFormFact(
+      "Tax was deducted under s.194N on cash withdrawn in the year from a bank, co-operative bank or post office. ITR-1 is not for such a person; ITR-4 is, as its conditions do not name s.194N.",
+    ),
+    esopTaxDeferred: returnFormFact(
+      "Tax on shares allotted under an employee stock option plan of an eligible start-up is deferred (s.192(1C) for the deduction at source, s.191(2) for the tax). ITR-1 and ITR-4 are not for such an employee.",
+    ),
+  })
+  .strict()
+  .openapi("ReturnFormFacts", {
+    description:
+      "Facts beside the income that rule out the simple return forms, as the ITR-1 (Sahaj) and ITR-4 (Sugam) forms for AY 2025-26 (Notification No. 40/2025) and ITR-1 for AY 2026-27 list them; ITR-4 for AY 2026-27 and the forms for tax year 2026-27 are taken to be the same. Read only to choose the return form (the result's itr): any fact that is true names ITR-2, or ITR-3 with business income, and itr.rule says which. Absent facts are false.",
+    example: { companyDirector: false, heldUnlistedEquityShares: true },
+  });
+
 export const ProfileSchema = z
   .object({
     age: age(
@@ -640,6 +671,7 @@ export const ProfileSchema = z
         "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose income is pension (salary, or otherIncome.familyPension) and interest from the bank that pays it (otherIncome.savingsInterest and depositInterest), who declared so to that bank (Form 12BBA). The bank works out and deducts the tax, and no return is required: a late return owes no s.234F fee, and the result's notes say so. A profile with any other income, a non-resident or an age under 75 (or none) is a 400.",
       example: false,
     }),
+    returnFormFacts: ReturnFormFactsSchema.optional(),
   })
   .strict()
   .superRefine((profile, ctx) => {
@@ -1160,6 +1192,18 @@ export function toTaxInput(profile: Profile): TaxInput {
         }),
     ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
     ...(profile.specifiedSeniorCitizen === undefined ? {} : { specifiedSeniorCitizen: profile.specifiedSeniorCitizen }),
+    ...(profile.returnFormFacts === undefined
+      ? {}
+      : {
+          returnFormFacts: {
+            companyDirector: profile.returnFormFacts.companyDirector ?? false,
+            heldUnlistedEquityShares: profile.returnFormFacts.heldUnlistedEquityShares ?? false,
+            assetsOutsideIndia: profile.returnFormFacts.assetsOutsideIndia ?? false,
+            signingAuthorityOutsideIndia: profile.returnFormFacts.signingAuthorityOutsideIndia ?? false,
+            tdsOnCashWithdrawals: profile.returnFormFacts.tdsOnCashWithdrawals ?? false,
+            esopTaxDeferred: profile.returnFormFacts.esopTaxDeferred ?? false,
+          },
+        }),
     ...(profile.depositsAndSpending === undefined
       ? {}
       : {

@@ -425,6 +425,23 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("names ITR-2 for a company director (profile.returnFormFacts), the tax unchanged, and refuses facts that are not true or false", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary income of ₹8,00,000 alone files ITR-1; the ITR-1 form is not for a director in a company (its "Not for" list).
+    const profile = { age: 40, residentialStatus: "resident", salary: { grossSalary: 850_000 } };
+    const plain = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200)).data);
+    expect(plain.itr.form).toBe("ITR-1");
+    const director = { ...profile, returnFormFacts: { companyDirector: true, tdsOnCashWithdrawals: false } };
+    const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: director, financialYear: "2025-26" }), 200)).data);
+    expect(answer.itr).toEqual({ form: "ITR-2", rule: "ITR-2: ITR-1 is not for a director in a company" });
+    expect(answer.regimes).toEqual(plain.regimes);
+    const refused = async (returnFormFacts: unknown) =>
+      expectError(await compute(key, { profile: { ...profile, returnFormFacts }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ companyDirector: "yes" })).toBe("profile.returnFormFacts.companyDirector: must be of type boolean");
+    expect(await refused({ director: true })).toBe("profile.returnFormFacts.director: unknown field");
+    expect(await refused(true)).toBe("profile.returnFormFacts: must be of type object");
+  });
+
   it("works the HRA exemption period by period (Rule 2A) from salary.hraPeriods, and refuses periods that do not add up", async () => {
     const { key } = await createKey({ scopes: [] });
     // FY 2025-26 (Pune is not among the four metros). April-September in Pune: basic 50,000, HRA 20,000, rent 18,000 a

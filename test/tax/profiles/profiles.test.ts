@@ -363,6 +363,17 @@ describe("summaries follow the current tax rules", () => {
     expect(listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
   });
 
+  it("a profile saved with returnFormFacts, which rows stored before them lack, reads them back with the same summary", async () => {
+    const { key } = await createKey();
+    const withFacts = { ...salaried, returnFormFacts: { companyDirector: true, heldUnlistedEquityShares: false } };
+    const created = await expectStatus(await save(key, "director", { profile: withFacts }), 201);
+    const { one, listed } = await read(key, created.data.id);
+    expect(one.profile).toEqual(withFacts);
+    // The facts choose only the return form, which a summary does not carry: the tax is the salaried profile's.
+    expect(one.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+    expect(listed!.summary).toEqual({ ...salariedSummary, computedWithCurrentRules: true });
+  });
+
   it("a profile saved again with other inputs reads back with their summary, not the one read before", async () => {
     const { key } = await createKey();
     const created = await expectStatus(await save(key, "salary", { profile: salaried }), 201);
