@@ -110,6 +110,8 @@ interface Figures {
   taxesPaid: number | null;
   /** Salary tax deducted, to compare a Form 16 with the AIS. */
   salaryTds: number | null;
+  /** The AIS shows tax deducted under s.194N on cash withdrawn, which rules out ITR-1. */
+  tdsOnCashWithdrawals: boolean;
   chosenRegime: "old" | "new" | null;
 }
 
@@ -136,6 +138,7 @@ function emptyFigures(): Figures {
     otherChapterVIA: new Map(),
     taxesPaid: null,
     salaryTds: null,
+    tdsOnCashWithdrawals: false,
     chosenRegime: null,
   };
 }
@@ -285,6 +288,11 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
   skip("totals.refunds", totals.refunds, "a refund of an earlier year is not income of this year (its interest is, under other sources)");
   for (const entry of document.entries) {
     if (entry.category !== "other") continue;
+    // Cash withdrawn is not income: its TDS is tax paid, and the deduction itself rules out ITR-1.
+    if (entry.code?.split("(")[0] === "TDS-194N") {
+      f.tdsOnCashWithdrawals = true;
+      continue;
+    }
     // Every entry's TDS is in taxesPaid; without its income the request would credit tax on income it does not tax.
     const tds = entry.code?.startsWith("TDS-") === true && entry.taxDeducted !== null && entry.taxDeducted !== 0 ? entry.taxDeducted : null;
     if ((entry.amount === null || entry.amount === 0) && tds === null) continue;
@@ -400,6 +408,7 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
     merged.depositInterest = a.depositInterest;
     merged.dividends = a.dividends;
     merged.casualWinnings = a.casualWinnings;
+    merged.tdsOnCashWithdrawals = a.tdsOnCashWithdrawals;
     if (form16s.length === 0) {
       merged.grossSalary = a.grossSalary;
       merged.taxesPaid = a.taxesPaid;
@@ -593,6 +602,7 @@ function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: str
 
   const taxesPaid = r(f.taxesPaid);
   if (taxesPaid !== undefined && taxesPaid >= 0) profile.taxesPaid = taxesPaid;
+  if (f.tdsOnCashWithdrawals) profile.returnFormFacts = { tdsOnCashWithdrawals: true };
 
   return {
     financialYear,

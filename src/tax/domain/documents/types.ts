@@ -51,6 +51,7 @@ export interface DocumentComputeRequest {
       otherChapterVIA?: Partial<Record<OtherChapterVIA, number>>;
     };
     taxesPaid?: number;
+    returnFormFacts?: { tdsOnCashWithdrawals: true };
   };
 }
 

@@ -189,6 +189,25 @@ describe("the compute request of one document", () => {
     expect(special).toEqual([expect.objectContaining({ section: "115BB", ratePercent: 30, income: 100_000, tax: 30_000 })]);
   });
 
+  it("takes AIS tax deducted on cash withdrawals (TDS-194N) as tax paid, not income, and as the fact that rules out ITR-1", () => {
+    const ais = [
+      "Annual Information Statement (AIS)",
+      "Financial Year 2024-25 Assessment Year 2025-26",
+      "PART B1 - INFORMATION RELATING TO TAX DEDUCTED OR COLLECTED AT SOURCE",
+      "1 TDS-192 Salary received (Section 192) ORBIT DESIGN STUDIO LLP (PNEO04321B) 1 9,00,000",
+      "Q4(Jan-Mar) 31/03/2025 9,00,000 20,000 20,000 Active",
+      "2 TDS-194N Payment of certain amounts in cash (Section 194N) STATE BANK OF INDIA (MUMS12345A) 1 1,20,00,000",
+      "Q3(Oct-Dec) 31/12/2024 1,20,00,000 40,000 40,000 Active",
+    ].join("\n");
+    const result = merged(ais);
+    expect(result.unmapped).toEqual([]);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    // s.194N: 2 % of the cash withdrawn above ₹1 crore, 2 % × 20,00,000 = 40,000, is tax paid like the salary's.
+    expect(request.profile.taxesPaid).toBe(60_000);
+    expect(request.profile.returnFormFacts).toEqual({ tdsOnCashWithdrawals: true });
+    expect(computeTax(toTaxInput(request.profile), request.financialYear!).itr.form).toBe("ITR-2");
+  });
+
   it("gives the employer's 80D total unsplit, and the 80TTA and other-provision rows as reported", () => {
     const deductions = merged(text("form16-cells-fy2024-25-old")).computeRequest!.profile.deductions!;
     expect(deductions.section80D).toBe(75_000);
