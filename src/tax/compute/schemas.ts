@@ -4,6 +4,7 @@ import { z } from "@hono/zod-openapi";
 import {
   CAPITAL_GAIN_EXEMPTIONS,
   FINANCIAL_YEARS,
+  FOREIGN_INCOME_HEADS,
   INCOME_HEADS,
   ITR_FORMS,
   MOVE_FIELDS,
@@ -295,6 +296,48 @@ const DividendTreatySchema = z.object({
   }),
 });
 
+const ForeignTaxCreditLineSchema = z
+  .object({
+    country: z.string().openapi({ description: "profile.foreignIncome[].country as given.", example: "US" }),
+    head: z.enum(FOREIGN_INCOME_HEADS).openapi({ description: "profile.foreignIncome[].head as given.", example: "salary" }),
+    section: z.string().openapi({
+      description: "90 with a tax treaty, 91 without (tax year 2026-27: 159 or 160 of the Income-tax Act, 2025).",
+      example: "90",
+    }),
+    income: rupees("profile.foreignIncome[].income as given.", 600_000),
+    foreignTaxPaid: rupees("profile.foreignIncome[].foreignTaxPaid as given.", 150_000),
+    foreignTaxCounted: rupees(
+      "foreignTaxPaid, at most taxPayableUnderTreaty where given: foreign tax above what the treaty allows is ignored (proviso to Rule 128(4)(i)).",
+      150_000,
+    ),
+    indianTaxOnIncome: wholeRupees(
+      "The Indian tax on this income: income × indianIncomeTax ÷ taxableIncome, worked exactly and rounded to the nearest rupee (50 paise up).",
+      59_969,
+    ),
+    credit: wholeRupees(
+      "The lower of foreignTaxCounted (paise dropped) and indianTaxOnIncome: each source in each country is worked apart (Rule 128(4)).",
+      59_969,
+    ),
+  })
+  .openapi("ForeignTaxCreditLine");
+
+const ForeignTaxCreditSchema = z.object({
+  indianIncomeTax: wholeRupees(
+    "The regime's tax the credit comes off: taxLiability (tax after the s.87A rebate, with surcharge and cess) less arrearsRelief.relief when present.",
+    192_400,
+  ),
+  indianRateOfTaxPercent: z.number().openapi({
+    description:
+      "The Indian rate of tax: indianIncomeTax ÷ taxableIncome (total income), in percent to four decimals (s.91 Explanation (ii); for s.90 the same average rate is taken as Rule 128(4)'s tax payable under the Act on the income). Each line uses the exact quotient, not this rounded figure.",
+    example: 9.9948,
+  }),
+  lines: z.array(ForeignTaxCreditLineSchema).openapi({ description: "One line per profile.foreignIncome entry, in its order." }),
+  credit: wholeRupees(
+    "The lines' credits added, at most indianIncomeTax: the credit is against tax, surcharge and cess, never interest or a fee (Rule 128(3)). Taken off before totalTax.",
+    59_969,
+  ),
+});
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -420,10 +463,17 @@ export const RegimeResultSchema = z
       description:
         "A non-resident's dividends under a tax treaty (s.90(2); tax year 2026-27: s.159(4) of the Income-tax Act, 2025): the regime's tax with them at the treaty's rate and at the Act's, and which was charged. Present only when profile.otherIncome.dividendTreatyRatePercent is given.",
     }),
-    totalTax: wholeRupees("Tax liability, less arrearsRelief.relief when present, rounded to the nearest ₹10, s.288B.", 152_460),
+    foreignTaxCredit: ForeignTaxCreditSchema.optional().openapi({
+      description:
+        "Credit for tax paid abroad on a resident's foreign income (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128), after any s.89 relief. Present only when profile.foreignIncome lists any.",
+    }),
+    totalTax: wholeRupees(
+      "Tax liability, less arrearsRelief.relief and foreignTaxCredit.credit when present, rounded to the nearest ₹10, s.288B.",
+      152_460,
+    ),
     taxesPaid: rupees("Taxes already paid (TDS, TCS, advance and self-assessment tax).", 150_000),
     netTaxPayable: wholeRupees(
-      "Tax still payable (liability less any arrears relief, less taxes paid), rounded per s.288B; 0 when a refund is due.",
+      "Tax still payable (liability less any arrears relief and foreign tax credit, less taxes paid), rounded per s.288B; 0 when a refund is due.",
       2_460,
     ),
     refund: wholeRupees("Refund due, rounded per s.288B; 0 when tax is payable.", 0),
@@ -494,7 +544,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) rules out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1. Not checked, because the profile does not ask: foreign income, which rules out ITR-1 and ITR-4.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

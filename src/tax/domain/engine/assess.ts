@@ -5,6 +5,7 @@
 import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import type { Facts } from "./facts";
+import { foreignTaxCredit } from "./foreign-tax-credit";
 import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
 import { otherSourcesHead, slabRateDividends } from "./other-sources-head";
 import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
@@ -197,6 +198,7 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
  * have added in the years they belong to, as Form 10E works it out; nothing when they would have cost as much then.
  */
 function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArrears: number): ArrearsRelief {
+  // Both taxes are before the credit for tax paid abroad, which Chapter IX gives after s.89's relief.
   const facts = {
     ...f,
     grossSalary: f.grossSalary - f.salaryArrears,
@@ -204,6 +206,7 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
     salaryArrears: 0,
     familyPensionArrears: 0,
     hasArrears: false,
+    foreignIncome: [],
   };
   const taxWithoutArrears = liabilityOf(facts, year, regime, null);
   const extraTaxThisYear = taxWithArrears - taxWithoutArrears;
@@ -222,7 +225,10 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
   return roundToTenRupees(liabilityOf(f, year, regime, out) * 100);
 }
 
-/** The regime's liability after any s.89 relief, whole rupees, before s.288B's rounding; fills `out` when given. */
+/**
+ * The regime's liability after any s.89 relief and credit for tax paid abroad, whole rupees, before s.288B's
+ * rounding; fills `out` when given.
+ */
 function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
   const treatyTenths = f.dividendTreatyRateTenths;
   if (treatyTenths === null) return charge(f, year, regime, null, out);
@@ -244,7 +250,7 @@ function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResul
 
 /**
  * One regime with a non-resident's dividends at s.115A's rate (`treatyTenths` null) or at a treaty's: returns the
- * liability after any s.89 relief in whole rupees, and fills `out` when given.
+ * liability after any s.89 relief and credit for tax paid abroad in whole rupees, and fills `out` when given.
  */
 function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number | null, out: RegimeResult | null): number {
   const rules = regime === "old" ? year.old : year.new;
@@ -328,11 +334,14 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   const taxLiability = taxAfterRebate + surchargePayable + cess;
   const arrearsRelief = f.hasArrears ? reliefForArrears(f, year, regime, taxLiability) : null;
   const liabilityAfterRelief = taxLiability - (arrearsRelief?.relief ?? 0);
-  if (out === null) return liabilityAfterRelief;
+  // ss.90, 91 (Chapter IX) come after s.89: the Indian rate of tax is the tax after its relief over total income.
+  const credit = f.foreignIncome.length === 0 ? 0 : foreignTaxCredit(f.foreignIncome, liabilityAfterRelief, taxableIncome, year.sections, out);
+  const liability = liabilityAfterRelief - credit;
+  if (out === null) return liability;
 
   // s.288B: the amount payable and the refund, each to the nearest ₹10.
-  const totalTax = roundToTenRupees(liabilityAfterRelief * 100);
-  const balance = liabilityAfterRelief * 100 - f.taxesPaid;
+  const totalTax = roundToTenRupees(liability * 100);
+  const balance = liability * 100 - f.taxesPaid;
   out.salary.grossSalary = toRupees(f.grossSalary);
   out.salary.hraExemption = toRupees(salary.hraExemption);
   out.salary.standardDeduction = toRupees(salary.standardDeduction);
@@ -387,5 +396,5 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.refund = balance < 0 ? roundToTenRupees(-balance) : 0;
   // Percent of gross total income, to two decimals (a ratio, not money).
   out.effectiveRatePercent = grossTotalIncome > 0 ? Math.round((totalTax * 1_000_000) / grossTotalIncome) / 100 : 0;
-  return liabilityAfterRelief;
+  return liability;
 }

@@ -2,6 +2,7 @@
 import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
 import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
 import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
+import { incomeCountedUnder } from "./foreign-tax-credit";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
@@ -15,6 +16,7 @@ import {
   type CapitalLossesToCarryForward,
   type ComputeResult,
   type FinancialYear,
+  type ForeignIncome,
   type InterestResult,
   type Regime,
   type RegimeNotAvailable,
@@ -81,7 +83,8 @@ function arisenPart(annual: number, byPeriod: readonly number[] | undefined, las
 /**
  * The input with only the capital gains, dividends and winnings that had arisen by the end of period `last`. The
  * interest claimed against the dividends goes with them, in proportion (rounded down to the paisa), so the
- * dividends of each period are charged net of their share of the interest allowed.
+ * dividends of each period are charged net of their share of the interest allowed; so does foreign income listed
+ * under their heads, with its foreign tax, in the proportion of the head's income that had arisen.
  */
 function arisenBy(input: TaxInput, last: number): TaxInput | null {
   const gains = input.capitalGains.filter((gain) => INCOME_PERIODS.indexOf(gain.arose ?? INCOME_PERIODS[0]) <= last);
@@ -90,7 +93,24 @@ function arisenBy(input: TaxInput, last: number): TaxInput | null {
   const casualWinnings = arisenPart(other.casualWinnings, input.casualWinningsByPeriod, last);
   if (gains.length === input.capitalGains.length && dividends === other.dividends && casualWinnings === other.casualWinnings) return null;
   const dividendInterestExpense = shareOf(other.dividendInterestExpense ?? 0, dividends, other.dividends);
-  return { ...input, capitalGains: gains, otherIncome: { ...other, dividends, dividendInterestExpense, casualWinnings } };
+  const partial = { ...input, capitalGains: gains, otherIncome: { ...other, dividends, dividendInterestExpense, casualWinnings } };
+  return input.foreignIncome === undefined
+    ? partial
+    : { ...partial, foreignIncome: input.foreignIncome.map((entry) => foreignIncomeArisen(entry, partial, input)) };
+}
+
+/** A foreign income entry cut, with its foreign tax, to the share of its head's income in `partial` that `whole` counts. */
+function foreignIncomeArisen(entry: ForeignIncome, partial: TaxInput, whole: TaxInput): ForeignIncome {
+  const part = incomeCountedUnder(partial, entry.head) / 100;
+  const all = incomeCountedUnder(whole, entry.head) / 100;
+  if (part === all) return entry;
+  const ceiling = entry.taxPayableUnderTreaty;
+  return {
+    ...entry,
+    income: shareOf(entry.income, part, all),
+    foreignTaxPaid: shareOf(entry.foreignTaxPaid, part, all),
+    ...(ceiling === undefined ? {} : { taxPayableUnderTreaty: shareOf(ceiling, part, all) }),
+  };
 }
 
 /** `amount × part / whole` in rupees, rounded down to the paisa (exact: amounts reach 10^13 paise). */
@@ -165,7 +185,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     payments,
     totalTax: out.totalTax,
     taxByInstalment,
-    taxLiability: (out.taxLiability - (out.arrearsRelief?.relief ?? 0)) * 100,
+    taxLiability: (out.taxLiability - (out.arrearsRelief?.relief ?? 0) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
     taxesPaid: facts.taxesPaid,
     onlyMarchInstalment: facts.hasBusinessIncome,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
@@ -319,6 +339,9 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
       ...dividendInterestNotes(facts),
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),
+      ...(facts.foreignIncome.length > 0
+        ? [`foreignIncome: the credit for tax paid abroad (foreignTaxCredit) is allowed only with ${year.foreignTaxCreditClaim}`]
+        : []),
       ...lostLossNotes(facts.capitalGains, input, year, facts),
       ...housePropertyLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
       ...(input.depositsAndSpending !== undefined && input.returnFiledOn === undefined

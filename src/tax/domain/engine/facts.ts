@@ -1,6 +1,7 @@
 // The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { dividendInterest, type DividendInterest } from "./dividend-interest";
+import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credit";
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { hraPeriodFacts, isFiftyPercentCity, type HraPeriodFacts } from "./hra";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
@@ -75,6 +76,8 @@ export interface Facts {
   familyPensionArrears: number;
   arrearsExtraTaxInEarlierYears: number;
   hasArrears: boolean;
+  /** A resident's foreign income (ss.90, 91), already in its heads: the credit for its foreign tax; empty without. */
+  foreignIncome: readonly ForeignIncomeFacts[];
   /** Net agricultural income, paise: outside total income, counted only for the rate on slab income. */
   agriculturalIncome: number;
   reported: ReportedFacts;
@@ -144,6 +147,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     familyPensionArrears: toPaise(input.arrears?.familyPension ?? 0),
     arrearsExtraTaxInEarlierYears: toPaise(input.arrears?.extraTaxInEarlierYears ?? 0),
     hasArrears: input.arrears !== undefined,
+    foreignIncome: foreignIncomeFacts(input.foreignIncome, resident),
     agriculturalIncome: toPaise(input.agriculturalIncome ?? 0),
     reported: toReportedFacts(input),
   };

@@ -1,12 +1,15 @@
 // Public surface of the pure income-tax engine.
 export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from "./compute";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
+export { incomeCountedUnder } from "./foreign-tax-credit";
 export { applySavingMove } from "./moves";
 export { presumptiveIneligibility } from "./presumptive";
 export {
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
+  FOREIGN_INCOME_HEADS,
+  FOREIGN_TAX_RELIEFS,
   HOUSE_PROPERTY_TYPES,
   INCOME_HEADS,
   INCOME_PERIODS,
@@ -30,6 +33,10 @@ export type {
   DeductionLine,
   DepositsAndSpending,
   FinancialYear,
+  ForeignIncome,
+  ForeignIncomeHead,
+  ForeignTaxCredit,
+  ForeignTaxCreditLine,
   HouseProperty,
   HousePropertyType,
   HraPeriod,

@@ -36,6 +36,9 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
   if ((input.agriculturalIncome ?? 0) > LIMITS.simpleFormAgriculturalIncome) {
     return `agricultural income above ${formatRupees(LIMITS.simpleFormAgriculturalIncome)} cannot be reported in ${simple}`;
   }
+  if ((input.foreignIncome?.length ?? 0) > 0) {
+    return `income from outside India and the relief claimed for tax paid on it need Schedules FSI and TR, which ${simple} does not have`;
+  }
   // The simple forms' other-sources schedule has a row for the s.57(iia) family-pension deduction only.
   if (chosen.otherSources.dividendInterestDeduction > 0) {
     return `interest deducted from dividends (s.${year.sections.dividendInterest}) has no row in ${simple}, which takes only the family-pension deduction`;

@@ -200,6 +200,57 @@ export interface ArrearsRelief {
   relief: number;
 }
 
+/** The heads foreign income can be listed under (the ITR's Schedule FSI). */
+export const FOREIGN_INCOME_HEADS = ["salary", "house_property", "capital_gains", "other_sources", "business"] as const;
+export type ForeignIncomeHead = (typeof FOREIGN_INCOME_HEADS)[number];
+
+/** s.90: India has a tax treaty with the country; s.91: it has none. */
+export const FOREIGN_TAX_RELIEFS = ["treaty", "no_treaty"] as const;
+export type ForeignTaxRelief = (typeof FOREIGN_TAX_RELIEFS)[number];
+
+/**
+ * A resident's income that arose in one country outside India, already counted in its head (Schedule FSI), and the
+ * tax paid on it there (Schedule TR). Rupees.
+ */
+export interface ForeignIncome {
+  /** ISO 3166-1 alpha-2 code of the country, never IN. */
+  country: string;
+  head: ForeignIncomeHead;
+  income: number;
+  /** Converted at the SBI telegraphic-transfer buying rate of the last day of the month before it was paid (Rule 128(4)(ii)). */
+  foreignTaxPaid: number;
+  relief: ForeignTaxRelief;
+  /** With a treaty: the most the treaty lets the country charge on the income; tax above it is not credited. Absent: no cap. */
+  taxPayableUnderTreaty?: number;
+}
+
+/** One line of the credit for tax paid abroad: one source in one country (Rule 128(4)). Rupees. */
+export interface ForeignTaxCreditLine {
+  country: string;
+  head: ForeignIncomeHead;
+  /** 90 or 91 (tax year 2026-27: 159 or 160). */
+  section: string;
+  income: number;
+  foreignTaxPaid: number;
+  /** foreignTaxPaid, at most taxPayableUnderTreaty (proviso to Rule 128(4)(i)). */
+  foreignTaxCounted: number;
+  /** income × the Indian rate of tax, to the nearest rupee. */
+  indianTaxOnIncome: number;
+  /** The lower of foreignTaxCounted (whole rupees, paise dropped) and indianTaxOnIncome. */
+  credit: number;
+}
+
+/** Relief for tax paid abroad in one regime (ss.90, 91 with Rule 128), whole rupees unless said. */
+export interface ForeignTaxCredit {
+  /** The regime's tax after s.89 relief and before this credit: taxLiability less any arrearsRelief.relief. */
+  indianIncomeTax: number;
+  /** indianIncomeTax ÷ total income (taxableIncome), in percent to four decimals (s.91 Explanation (ii)). */
+  indianRateOfTaxPercent: number;
+  lines: ForeignTaxCreditLine[];
+  /** The lines' credits added, at most indianIncomeTax (Rule 128(3)). */
+  credit: number;
+}
+
 /** Months of the year over which the house rent allowance, the rent, basic + DA and the place stayed the same. Rupees. */
 export interface HraPeriod {
   /** 1 to 12; the periods of a year cover at most 12. */
@@ -268,6 +319,8 @@ export interface TaxInput {
   housePropertyLossBroughtForward?: HousePropertyLossBroughtForward;
   /** Arrears or advance of salary, and arrears of family pension, received this year, for relief under s.89. Absent: none. */
   arrears?: Arrears;
+  /** A resident's income from outside India, counted in its heads, and the tax paid on it abroad (ss.90, 91). Absent: none. */
+  foreignIncome?: readonly ForeignIncome[];
   /**
    * Net agricultural income of the year (s.2(1A)), rupees: exempt (s.10(1)), but above ₹5,000 it raises the rate on
    * the income at the slab rates (the year's Finance Act, partial integration). Absent: none.
@@ -643,6 +696,8 @@ export interface RegimeResult {
   arrearsRelief?: ArrearsRelief;
   /** Present only when a non-resident's dividends come with a treaty rate: which rate was charged, and why. */
   dividendTreaty?: DividendTreaty;
+  /** Present only when foreign income is listed: the credit for tax paid on it abroad, taken off after arrearsRelief. */
+  foreignTaxCredit?: ForeignTaxCredit;
   totalTax: number;
   taxesPaid: number;
   netTaxPayable: number;

@@ -65,6 +65,9 @@ export interface SectionNames {
   regimeOptOutWithReturn: string;
   /** Relief when salary or family pension is paid in arrears or in advance (s.89). */
   arrearsRelief: string;
+  /** A resident's relief for tax paid abroad: under a tax treaty (s.90), or where none exists (s.91). */
+  treatyRelief: string;
+  unilateralRelief: string;
 }
 
 export interface YearRules {
@@ -87,6 +90,8 @@ export interface YearRules {
   itr1MaxHouseProperties: number;
   /** ITR-1 eligibility: total income ceiling. */
   itr1MaxTotalIncome: number;
+  /** What claiming the credit for tax paid abroad (ss.90, 91) needs beside the return, in words. */
+  foreignTaxCreditClaim: string;
 }
 
 // Old regime slabs: First Schedule Part I/III, unchanged AY 2025-26 to TY 2026-27 (reference §1.2).
@@ -193,6 +198,8 @@ const ACT_1961_SECTIONS: SectionNames = {
   regimeOptOutByDueDate: "115BAC(6)(i)",
   regimeOptOutWithReturn: "115BAC(6)(ii)",
   arrearsRelief: "89",
+  treatyRelief: "90",
+  unilateralRelief: "91",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
 // its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
@@ -203,7 +210,9 @@ const ACT_1961_SECTIONS: SectionNames = {
 // of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961 Act's s.89),
 // as published section texts of the 2025 Act give them (the official text was not read). [S/U] s.159(4) for a treaty's
 // provisions where more beneficial (the 1961 Act's s.90(2)): published texts of s.159 give the rule without its
-// number, which their sub-section (6), "irrespective of anything contained in sub-section (4)", implies.
+// number, which their sub-section (6), "irrespective of anything contained in sub-section (4)", implies. [U] s.159
+// for relief for tax paid abroad under a treaty and s.160 where no treaty exists (the 1961 Act's ss.90 and 91), as
+// commentaries on the 2025 Act number them: the official text was not read.
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -225,7 +234,13 @@ const ACT_2025_SECTIONS: SectionNames = {
   regimeOptOutByDueDate: "202(4)(a)",
   regimeOptOutWithReturn: "202(4)(b)",
   arrearsRelief: "157",
+  treatyRelief: "159",
+  unilateralRelief: "160",
 };
+
+// Rule 128(8), (9) as substituted from 1 April 2022 (Income-tax (27th Amendment) Rules, 2022).
+const FORM_67 =
+  "Form 67 with proof of the foreign tax paid, furnished by the end of the assessment year, and a return furnished by its due date or as a belated return (Rule 128(8), (9))";
 
 const FY_2024_25: YearRules = {
   financialYear: "2024-25",
@@ -241,6 +256,7 @@ const FY_2024_25: YearRules = {
   hraFiftyPercentCities: FOUR_METROS,
   itr1MaxHouseProperties: 1, // ITR-1 AY 2025-26 (Notification 40/2025): one house property
   itr1MaxTotalIncome: 5_000_000,
+  foreignTaxCreditClaim: FORM_67,
 };
 
 const FY_2025_26: YearRules = {
@@ -259,6 +275,7 @@ const FY_2025_26: YearRules = {
   hraFiftyPercentCities: FOUR_METROS,
   itr1MaxHouseProperties: 2, // ITR-1 AY 2026-27 (notified 2026-03-30): up to two house properties
   itr1MaxTotalIncome: 5_000_000,
+  foreignTaxCreditClaim: FORM_67,
 };
 
 // Tax year 2026-27 under ITA 2025: Budget 2026 kept the slabs, rebate and surcharge (reference §1.1, §3, §4).
@@ -276,6 +293,9 @@ const TY_2026_27: YearRules = {
   hraFiftyPercentCities: EIGHT_CITIES,
   itr1MaxHouseProperties: 2, // [U] TY 2026-27 return forms not yet notified: AY 2026-27 rules presumed
   itr1MaxTotalIncome: 5_000_000,
+  // [U] The draft Income-tax Rules, 2026 renumber Form 67 (as Form 44); the final rule was not read.
+  foreignTaxCreditClaim:
+    "the statement of foreign income and tax the Income-tax Rules, 2026 prescribe in place of Form 67 (Rule 128(8), (9) of the Income-tax Rules, 1962), with proof of the foreign tax paid, furnished within its time limit",
 };
 
 export const YEAR_RULES: Readonly<Record<FinancialYear, YearRules>> = {
