@@ -7,8 +7,12 @@ import {
   CAPITAL_GAIN_SECTIONS,
   type CapitalGainSection,
   FINANCIAL_YEARS,
+  FOREIGN_INCOME_HEADS,
+  FOREIGN_TAX_RELIEFS,
+  type ForeignIncomeHead,
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
+  incomeCountedUnder,
   type IncomePeriod,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
@@ -17,6 +21,7 @@ import {
 } from "../domain/engine";
 import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
 import { formatPaise } from "../domain/engine/rounding";
+import { COUNTRY_CODES } from "./countries";
 
 /** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
 export const MAX_AMOUNT = 100_000_000_000;
@@ -571,6 +576,102 @@ const ReturnFormFactsSchema = z
     example: { companyDirector: false, heldUnlistedEquityShares: true },
   });
 
+/** Why a foreign income's country is not one, or null: an ISO 3166-1 alpha-2 code in capitals, not India's. */
+function countryProblem(code: string): string | null {
+  const upper = code.toUpperCase();
+  if (upper === "IN") return "must be a country outside India: income that arose in India is not foreign income";
+  if (COUNTRY_CODES.has(code)) return null;
+  if (COUNTRY_CODES.has(upper)) return `must be in capitals: ${upper}`;
+  if (upper === "UK") return "UK is not an ISO 3166-1 code: the United Kingdom is GB";
+  return "must be an ISO 3166-1 alpha-2 country code in capitals, such as US, GB or AE";
+}
+
+const ForeignIncomeSchema = z
+  .object({
+    country: z
+      .string()
+      .superRefine((value, ctx) => {
+        const problem = countryProblem(value);
+        if (problem !== null) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .openapi({
+        description: "ISO 3166-1 alpha-2 code, in capitals, of the country the income arose in and was taxed in (not IN).",
+        example: "US",
+      }),
+    head: z.enum(FOREIGN_INCOME_HEADS).openapi({
+      description:
+        "The head the income is counted under in this profile: salary (salary.grossSalary), house_property (a let-out home abroad), capital_gains (a gain on foreign shares or property), other_sources (foreign dividends or interest), business (presumptive income).",
+      example: "salary",
+    }),
+    income: z.number().finite().positive().max(MAX_AMOUNT).openapi({
+      description:
+        "The part of that head's income, as this profile counts it, that arose in the country, in rupees: already included in the head, never added to it (as the return's Schedule FSI lists it).",
+      example: 600_000,
+    }),
+    foreignTaxPaid: requiredAmount(
+      "Tax paid in that country on this income, by deduction or otherwise, in rupees: each payment or deduction converted at the State Bank of India's telegraphic-transfer buying rate on the last day of the month before the month it was paid or deducted (Rule 128(4)(ii)). Tax disputed there is left out until the dispute is settled (Rule 128(5)).",
+      150_000,
+    ),
+    relief: z.enum(FOREIGN_TAX_RELIEFS).openapi({
+      description:
+        "treaty: India has a tax treaty with the country, relief under s.90 (tax year 2026-27: s.159 of the Income-tax Act, 2025); no_treaty: it has none, relief under s.91 (s.160). The credit is worked the same way for both; the section is named in the result.",
+      example: "treaty",
+    }),
+    taxPayableUnderTreaty: amount(
+      "Only with relief treaty: the most the treaty lets the country charge on this income, in rupees (for example 15 % of a dividend under the dividends article). Foreign tax paid above it is not credited (proviso to Rule 128(4)(i)); claim the excess back from that country. Absent: all the tax paid counts.",
+      90_000,
+    ),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if (entry.taxPayableUnderTreaty !== undefined && entry.relief !== "treaty") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["taxPayableUnderTreaty"],
+        message: "applies only with relief treaty (s.90): without a treaty no treaty limits the foreign tax",
+      });
+    }
+  })
+  .openapi("ForeignIncome", {
+    description: "Income that arose in one country outside India, already counted in its head, and the tax paid on it there.",
+  });
+
+/** What the profile counts under each head, in words, for the message when the foreign income listed exceeds it. */
+const HEAD_COUNTS: Readonly<Record<ForeignIncomeHead, string>> = {
+  salary: "salary.grossSalary",
+  house_property: "the let-out homes' annualRent, or housePropertyIncome when given",
+  capital_gains: "the capitalGains above 0",
+  other_sources: "otherIncome's interest, dividends, family pension, winnings and reportedToEmployer",
+  business: "the presumptive income",
+};
+
+/**
+ * What is wrong with the foreign income listed: a non-resident lists none (India taxes a non-resident only on income
+ * from India, so no tax paid abroad is credited: Rule 128(1) is for a resident), and a head's foreign income is a part
+ * of what the profile counts under it.
+ */
+function foreignIncomeProblems(foreign: NonNullable<Profile["foreignIncome"]>, profile: Profile): string[] {
+  if (profile.residentialStatus === "non_resident") {
+    return [
+      "applies only to a resident (resident or resident_not_ordinarily_resident): India taxes a non-resident only on income from India, so no tax paid abroad is credited (ss.90, 91)",
+    ];
+  }
+  const input = toTaxInput(profile);
+  const problems: string[] = [];
+  for (const head of FOREIGN_INCOME_HEADS) {
+    let listed = 0;
+    for (const entry of foreign) if (entry.head === head) listed += Math.round(entry.income * 100);
+    if (listed === 0) continue;
+    const counted = incomeCountedUnder(input, head);
+    if (listed > counted) {
+      problems.push(
+        `the ${head} income listed adds up to ${formatPaise(listed)}, more than the ${formatPaise(counted)} the profile counts under that head (${HEAD_COUNTS[head]}): foreign income is a part of its head's income, already counted in it`,
+      );
+    }
+  }
+  return problems;
+}
+
 export const ProfileSchema = z
   .object({
     age: age(
@@ -648,6 +749,15 @@ export const ProfileSchema = z
       .openapi({
         description:
           "Relief when salary is paid in arrears or in advance, or family pension in arrears (s.89 and Rule 21A(2); tax year 2026-27: s.157 of the Income-tax Act, 2025). Each regime is assessed again without the arrears; the tax they add this year, less what they would have added in the years they belong to, is each regime's arrearsRelief.relief, taken off the tax before totalTax. It is claimed with Form 10E, filed before the return. The figures for the earlier years are the caller's, as Form 10E's annexure works them out.",
+      }),
+    foreignIncome: z
+      .array(ForeignIncomeSchema)
+      .max(50)
+      .optional()
+      .openapi({
+        description:
+          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
+        example: [{ country: "US", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "treaty", taxPayableUnderTreaty: 15_000 }],
       }),
     presumptive: PresumptiveSchema.optional(),
     deductions: DeductionsSchema.optional(),
@@ -736,6 +846,10 @@ export const ProfileSchema = z
     if (arrears !== undefined) {
       for (const problem of arrearsProblems(arrears, profile))
         ctx.addIssue({ code: "custom", path: ["arrears", problem.field], message: problem.message });
+    }
+    const foreign = profile.foreignIncome;
+    if (foreign !== undefined && foreign.length > 0) {
+      for (const message of foreignIncomeProblems(foreign, profile)) ctx.addIssue({ code: "custom", path: ["foreignIncome"], message });
     }
     if (profile.specifiedSeniorCitizen === true) {
       const problem = notSpecifiedSeniorCitizen(profile);
@@ -915,6 +1029,7 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
     (other?.dividends ?? 0) > 0 ? "dividends" : null,
     (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
     (profile.agriculturalIncome ?? 0) > 0 ? "agriculture" : null,
+    (profile.foreignIncome?.length ?? 0) > 0 ? "outside India" : null,
   ].filter((income) => income !== null);
   return otherIncomes.length === 0 ? null : `${who}; the profile also has income from ${otherIncomes.join(", ")}`;
 }
@@ -1157,6 +1272,7 @@ export function toTaxInput(profile: Profile): TaxInput {
             extraTaxInEarlierYears: profile.arrears.extraTaxInEarlierYears,
           },
         }),
+    ...(profile.foreignIncome === undefined ? {} : { foreignIncome: profile.foreignIncome }),
     presumptive: {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),

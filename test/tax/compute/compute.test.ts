@@ -138,6 +138,63 @@ describe("POST /api/v1/compute", () => {
     expect(await refused({ salary: 300_000 })).toMatch(/^profile\.arrears\.extraTaxInEarlierYears: /);
   });
 
+  it("credits tax paid abroad under ss.90 and 91, and refuses foreign income India cannot credit or the profile does not count", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Salary 20,00,000, of which 6,00,000 earned in the US with 1,50,000 of US tax (treaty), FY 2025-26. New regime:
+    // TI 19,25,000: 1,20,000 + 65,000 = 1,85,000 + cess 7,400 = 1,92,400; Indian tax on 6,00,000 at 1,92,400 ÷
+    // 19,25,000 = 59,968.83 → 59,969, below the US tax: credit 59,969; 1,32,431 → 1,32,430. Old: TI 19,50,000, tax
+    // 4,13,400 at 21.2 %: 1,27,200 on 6,00,000, the credit; 2,86,200.
+    const us = { country: "US", head: "salary", income: 600_000, foreignTaxPaid: 150_000, relief: "treaty" };
+    const profile = { age: 40, residentialStatus: "resident", salary: { grossSalary: 2_000_000 }, foreignIncome: [us] };
+    const body = await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200);
+    const result = ComputeAnswerSchema.parse(body.data);
+    expect(result.regimes.new).toMatchObject({
+      foreignTaxCredit: {
+        indianIncomeTax: 192_400,
+        indianRateOfTaxPercent: 9.9948,
+        lines: [{ section: "90", indianTaxOnIncome: 59_969, credit: 59_969 }],
+        credit: 59_969,
+      },
+      totalTax: 132_430,
+    });
+    expect(result.regimes.old).toMatchObject({ foreignTaxCredit: { credit: 127_200 }, totalTax: 286_200 });
+    expect(result.itr.form).toBe("ITR-2");
+    expect(result.notes.some((note) => note.startsWith("foreignIncome: ") && note.includes("Form 67"))).toBe(true);
+    // A resident but not ordinarily resident may list foreign income India taxes.
+    const rnor = { ...profile, residentialStatus: "resident_not_ordinarily_resident" };
+    const rnorResult = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: rnor, financialYear: "2025-26" }), 200)).data);
+    expect(rnorResult.regimes.new.totalTax).toBe(132_430);
+
+    const refused = async (changes: Record<string, unknown>) =>
+      expectError(await compute(key, { profile: { ...profile, ...changes }, financialYear: "2025-26" }), 400, "validation_error");
+    expect(await refused({ residentialStatus: "non_resident" })).toBe(
+      "profile.foreignIncome: applies only to a resident (resident or resident_not_ordinarily_resident): India taxes a non-resident only on income from India, so no tax paid abroad is credited (ss.90, 91)",
+    );
+    expect(
+      await refused({
+        foreignIncome: [
+          { ...us, income: 1_500_000 },
+          { ...us, country: "GB", income: 600_000 },
+        ],
+      }),
+    ).toBe(
+      "profile.foreignIncome: the salary income listed adds up to ₹21,00,000, more than the ₹20,00,000 the profile counts under that head (salary.grossSalary): foreign income is a part of its head's income, already counted in it",
+    );
+    expect(await refused({ foreignIncome: [{ ...us, head: "other_sources" }] })).toMatch(
+      /^profile\.foreignIncome: the other_sources income listed adds up to ₹6,00,000, more than the ₹0 /,
+    );
+    expect(await refused({ foreignIncome: [{ ...us, relief: "no_treaty", taxPayableUnderTreaty: 90_000 }] })).toBe(
+      "profile.foreignIncome[0].taxPayableUnderTreaty: applies only with relief treaty (s.90): without a treaty no treaty limits the foreign tax",
+    );
+    expect(await refused({ foreignIncome: [{ ...us, country: "IN" }] })).toBe(
+      "profile.foreignIncome[0].country: must be a country outside India: income that arose in India is not foreign income",
+    );
+    expect(await refused({ foreignIncome: [{ ...us, country: "UK" }] })).toBe(
+      "profile.foreignIncome[0].country: UK is not an ISO 3166-1 code: the United Kingdom is GB",
+    );
+    expect(await refused({ foreignIncome: [{ ...us, country: "us" }] })).toBe("profile.foreignIncome[0].country: must be in capitals: US");
+  });
+
   it("sets house-property losses brought forward against this year's income from house property and says what is left (s.71B)", async () => {
     const { key } = await createKey({ scopes: [] });
     // A let-out home: rent 2,40,000 less 30 % (s.24(a)) = 1,68,000. Brought forward 2,00,000, 50,000 of it from a
