@@ -604,6 +604,22 @@ describe("POST /api/v1/compute", () => {
       { profile: { residentialStatus: "resident", agriculturalIncome: -1 } },
       {
         profile: {
+          residentialStatus: "non_resident",
+          salary: { grossSalary: 600_000 },
+          foreignIncome: [{ country: "US", head: "salary", income: 600_000, foreignTaxPaid: 150_000, relief: "treaty" }],
+        },
+      },
+      {
+        profile: {
+          residentialStatus: "resident",
+          otherIncome: { dividends: 100_000 },
+          foreignIncome: [
+            { country: "BS", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "no_treaty", taxPayableUnderTreaty: 15_000 },
+          ],
+        },
+      },
+      {
+        profile: {
           residentialStatus: "resident",
           salary: {
             grossSalary: 1_200_000,
