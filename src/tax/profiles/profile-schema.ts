@@ -87,7 +87,14 @@ const HraPeriodSchema = z
       "Rent actually paid for the home lived in during these months; 0 when none was paid, and the period's allowance is then taxed in full (s.10(13A), Explanation (b)).",
       108_000,
     ),
-    basicPlusDA: requiredAmount("Basic pay plus dearness allowance for these months: the period's 'salary' of Rule 2A.", 300_000),
+    basicPlusDA: requiredAmount(
+      "Basic pay plus dearness allowance for these months: with turnoverCommission, the period's 'salary' of Rule 2A.",
+      300_000,
+    ),
+    turnoverCommission: amount(
+      "Commission at a fixed percentage of the turnover achieved by the employee, for these months: part of the period's 'salary' of Rule 2A, with basicPlusDA. Absent: 0.",
+      0,
+    ),
     isMetroCity: z.boolean().optional().openapi({
       description:
         "Whether the home rented in these months is in a city where the limb is 50 % of salary. Authoritative when given; otherwise the period's city decides, and without either the year's salary.isMetroCity and city.",
@@ -111,8 +118,12 @@ export const SalarySchema = z
       1_800_000,
     ),
     basicPlusDA: amount(
-      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of Rule 2A for s.10(13A) and of s.80CCD(2). With hraPeriods it must be at least their sum (equal to it when they cover 12 months), or be left out (it is then their sum).",
+      "Basic pay plus dearness allowance that counts for retirement benefits: the 'salary' of s.80CCD, and with turnoverCommission of Rule 2A for s.10(13A). With hraPeriods it must be at least their sum (equal to it when they cover 12 months), or be left out (it is then their sum).",
       900_000,
+    ),
+    turnoverCommission: amount(
+      "Commission at a fixed percentage of the turnover achieved by the employee, for the year (part of grossSalary): Rule 2A's 'salary' for s.10(13A) is basic + DA and this commission (Rule 2(h) of Part A of the Fourth Schedule, as the Supreme Court read it in Gestetner Duplicators v. CIT, 1978). It is not part of the s.80CCD salary. With hraPeriods, give each period's commission in the period instead. Absent: 0.",
+      0,
     ),
     hraReceived: amount(
       "House rent allowance received, s.10(13A). With hraPeriods it must equal their sum, or be left out (it is then their sum).",
@@ -916,7 +927,30 @@ export const ProfileSchema = z
         ctx.addIssue({ code: "custom", path: ["salary", "hraPeriods"], message: `the periods' ${key} add up to more than salary.grossSalary` });
       }
     }
+    // Commission at a fixed percentage of turnover is salary beside basic + DA (s.17(1)(iv)): both are parts of gross salary.
+    const commission =
+      salary.turnoverCommission === undefined
+        ? hraPeriodsPaise(salary.hraPeriods, "turnoverCommission")
+        : Math.round(salary.turnoverCommission * 100);
+    if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > Math.round(gross * 100)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["salary", salary.turnoverCommission === undefined ? "hraPeriods" : "turnoverCommission"],
+        message:
+          salary.turnoverCommission === undefined
+            ? "the periods' turnoverCommission with basicPlusDA add up to more than salary.grossSalary: both are part of it"
+            : "must not exceed salary.grossSalary less basicPlusDA: both are part of it",
+      });
+    }
     if (salary.hraPeriods !== undefined) {
+      if (salary.turnoverCommission !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["salary", "turnoverCommission"],
+          message:
+            "with hraPeriods, give the commission period by period in hraPeriods[].turnoverCommission: each period's HRA is worked on its own salary",
+        });
+      }
       for (const problem of hraPeriodProblems(salary, salary.hraPeriods))
         ctx.addIssue({ code: "custom", path: ["salary", problem.field], message: problem.message });
     }
@@ -947,9 +981,9 @@ type Salary = z.infer<typeof SalarySchema>;
 type HraPeriodAmount = "hraReceived" | "rentPaid" | "basicPlusDA";
 
 /** The periods' sum of one amount in paise, exact; 0 without periods. */
-function hraPeriodsPaise(periods: Salary["hraPeriods"], key: HraPeriodAmount): number {
+function hraPeriodsPaise(periods: Salary["hraPeriods"], key: HraPeriodAmount | "turnoverCommission"): number {
   let paise = 0;
-  if (periods !== undefined) for (const period of periods) paise += Math.round(period[key] * 100);
+  if (periods !== undefined) for (const period of periods) paise += Math.round((period[key] ?? 0) * 100);
   return paise;
 }
 
@@ -1202,6 +1236,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       hraReceived: yearFigure(salary, "hraReceived"),
       rentPaid: yearFigure(salary, "rentPaid"),
       isMetroCity: salary.isMetroCity ?? null,
+      ...(salary.turnoverCommission === undefined ? {} : { turnoverCommission: salary.turnoverCommission }),
       ...(salary.hraPeriods === undefined
         ? {}
         : {
@@ -1210,6 +1245,7 @@ export function toTaxInput(profile: Profile): TaxInput {
               hraReceived: period.hraReceived,
               rentPaid: period.rentPaid,
               basicPlusDA: period.basicPlusDA,
+              ...(period.turnoverCommission === undefined ? {} : { turnoverCommission: period.turnoverCommission }),
               isMetroCity: period.isMetroCity ?? null,
               city: period.city ?? null,
             })),

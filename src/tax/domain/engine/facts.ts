@@ -20,6 +20,11 @@ export interface Facts {
   salaryIsPension: boolean;
   grossSalary: number;
   basicPlusDA: number;
+  /**
+   * Rule 2A's "salary" for the one-period s.10(13A): that of Rule 2(h) of Part A of the Fourth Schedule, basic + DA,
+   * with commission at a fixed percentage of turnover (Gestetner Duplicators v. CIT, SC, 1978).
+   */
+  hraSalary: number;
   hraReceived: number;
   rentPaid: number;
   /** s.10(13A) worked by Rule 2A's periods; null (the usual case) when the year is one period. */
@@ -103,6 +108,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     salaryIsPension: salary.isPension === true,
     grossSalary: toPaise(salary.grossSalary),
     basicPlusDA: toPaise(salary.basicPlusDA),
+    hraSalary: toPaise(salary.basicPlusDA) + toPaise(salary.turnoverCommission ?? 0),
     hraReceived: toPaise(salary.hraReceived),
     rentPaid: toPaise(salary.rentPaid),
     hraPeriods: salary.hraPeriods === undefined ? null : hraPeriodFacts(salary.hraPeriods, fiftyPercentCity, year),

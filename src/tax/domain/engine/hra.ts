@@ -25,7 +25,8 @@ export interface HraPeriodFacts {
   months: number;
   hraReceived: number;
   rentPaid: number;
-  basicPlusDA: number;
+  /** Rule 2A's "salary": basic + DA and commission at a fixed percentage of turnover. */
+  salary: number;
   fiftyPercentCity: boolean;
 }
 
@@ -35,7 +36,7 @@ export function hraPeriodFacts(periods: readonly HraPeriod[], yearFiftyPercentCi
     months: period.months,
     hraReceived: toPaise(period.hraReceived),
     rentPaid: toPaise(period.rentPaid),
-    basicPlusDA: toPaise(period.basicPlusDA),
+    salary: toPaise(period.basicPlusDA) + toPaise(period.turnoverCommission ?? 0),
     fiftyPercentCity:
       period.isMetroCity === null && period.city === null ? yearFiftyPercentCity : isFiftyPercentCity(period.isMetroCity, period.city, year),
   }));
@@ -45,11 +46,11 @@ export function hraPeriodFacts(periods: readonly HraPeriod[], yearFiftyPercentCi
  * Rule 2A for one period, paise in: the least of the HRA received, the rent less 10 % of salary and 50 %/40 % of
  * salary, in tenths of a paisa so the 10 % limb stays exact. Zero or less: nothing is exempt.
  */
-export function hraLeastOfThree(hraReceived: number, rentPaid: number, basicPlusDA: number, fiftyPercentCity: boolean): number {
-  return Math.min(hraReceived * 10, hraRentLimb(rentPaid, basicPlusDA), basicPlusDA * (fiftyPercentCity ? 5 : 4));
+export function hraLeastOfThree(hraReceived: number, rentPaid: number, salary: number, fiftyPercentCity: boolean): number {
+  return Math.min(hraReceived * 10, hraRentLimb(rentPaid, salary), salary * (fiftyPercentCity ? 5 : 4));
 }
 
 /** Rule 2A(b) in tenths of a paisa: the rent paid above one-tenth of the salary. */
-export function hraRentLimb(rentPaid: number, basicPlusDA: number): number {
-  return rentPaid * 10 - basicPlusDA;
+export function hraRentLimb(rentPaid: number, salary: number): number {
+  return rentPaid * 10 - salary;
 }

@@ -40,12 +40,12 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
     let tenths = 0;
     let yearLeast = 0;
     if (periods === null) {
-      yearLeast = hraLeastOfThree(f.hraReceived, f.rentPaid, f.basicPlusDA, f.fiftyPercentCity);
+      yearLeast = hraLeastOfThree(f.hraReceived, f.rentPaid, f.hraSalary, f.fiftyPercentCity);
       tenths = Math.max(0, yearLeast);
     } else {
       for (let i = 0; i < periods.length; i++) {
         const p = periods[i]!;
-        tenths += Math.max(0, hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity));
+        tenths += Math.max(0, hraLeastOfThree(p.hraReceived, p.rentPaid, p.salary, p.fiftyPercentCity));
       }
     }
     hraExemption = oldStyle ? Math.floor(tenths / 10) : 0;
@@ -55,7 +55,7 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
         ? NEW_REGIME_BAR
         : periods !== null
           ? periodsReason(periods)
-          : hraReason(bindingLimb(yearLeast, f.rentPaid, f.basicPlusDA, f.fiftyPercentCity));
+          : hraReason(bindingLimb(yearLeast, f.rentPaid, f.hraSalary, f.fiftyPercentCity));
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
@@ -110,7 +110,7 @@ function periodsReason(periods: readonly HraPeriodFacts[]): string {
   let largestLeast = 0;
   for (let i = 0; i < periods.length; i++) {
     const p = periods[i]!;
-    const least = hraLeastOfThree(p.hraReceived, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity);
+    const least = hraLeastOfThree(p.hraReceived, p.rentPaid, p.salary, p.fiftyPercentCity);
     const cut = p.hraReceived * 10 - Math.max(0, least);
     if (cut > largestCutTenths) {
       largest = i;
@@ -119,15 +119,15 @@ function periodsReason(periods: readonly HraPeriodFacts[]): string {
     }
   }
   const p = periods[largest]!;
-  const limb = p.rentPaid === 0 ? LIMB_NO_RENT : bindingLimb(largestLeast, p.rentPaid, p.basicPlusDA, p.fiftyPercentCity);
+  const limb = p.rentPaid === 0 ? LIMB_NO_RENT : bindingLimb(largestLeast, p.rentPaid, p.salary, p.fiftyPercentCity);
   if (periods.length === 1) return hraReason(limb);
   const months = p.months === 1 ? "1 month" : `${p.months} months`;
   return `s.10(13A), Rule 2A, period by period; the most was cut in salary.hraPeriods[${largest}] (${months}): ${limb}`;
 }
 
 /** The limb that held an exemption below its HRA, from the least of the three (`least`, tenths of a paisa). */
-function bindingLimb(least: number, rentPaid: number, basicPlusDA: number, fiftyPercentCity: boolean): string {
-  return least === hraRentLimb(rentPaid, basicPlusDA) ? LIMB_RENT : fiftyPercentCity ? LIMB_50 : LIMB_40;
+function bindingLimb(least: number, rentPaid: number, salary: number, fiftyPercentCity: boolean): string {
+  return least === hraRentLimb(rentPaid, salary) ? LIMB_RENT : fiftyPercentCity ? LIMB_50 : LIMB_40;
 }
 
 function hraReason(limb: string): string {

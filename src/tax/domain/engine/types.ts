@@ -258,8 +258,10 @@ export interface HraPeriod {
   hraReceived: number;
   /** 0: no rent paid, so no exemption for the period (s.10(13A), Explanation (b)). */
   rentPaid: number;
-  /** The period's "salary" of Rule 2A. */
+  /** Basic pay plus dearness allowance for the period: with `turnoverCommission`, its "salary" of Rule 2A. */
   basicPlusDA: number;
+  /** Commission at a fixed percentage of turnover for the period, part of Rule 2A's "salary". Absent: 0. */
+  turnoverCommission?: number;
   /** The period's place, as the annual inputs decide it; both null: the year's `salary.isMetroCity` and `city` decide. */
   isMetroCity: boolean | null;
   city: string | null;
@@ -283,6 +285,11 @@ export interface TaxInput {
      * and `rentPaid` are then the periods' sums, `basicPlusDA` at least theirs.
      */
     hraPeriods?: readonly HraPeriod[];
+    /**
+     * Commission at a fixed percentage of the turnover the employee achieved, for the year: with `basicPlusDA` the
+     * "salary" of Rule 2A for the one-period s.10(13A) (with `hraPeriods`, each period gives its own). Absent: 0.
+     */
+    turnoverCommission?: number;
     professionalTax: number;
     isGovernmentEmployer: boolean;
     /** `grossSalary` is a pension, with no employment in the year: s.80CCD(1)(b) then applies, not (a). Absent: false. */
