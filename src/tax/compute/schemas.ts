@@ -343,7 +343,10 @@ export const RegimeResultSchema = z
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
     salary: z.object({
       grossSalary: rupees("Gross salary, s.17.", 1_800_000),
-      hraExemption: rupees("HRA exempt under s.10(13A) (old regime only).", 210_000),
+      hraExemption: rupees(
+        "Salary exempt under s.10: HRA under s.10(13A) (old regime only), the retirement benefits worked out from profile.salary.retirementBenefits, and the exemptions reported in profile.salary.exemptions10 that the regime allows.",
+        210_000,
+      ),
       standardDeduction: rupees("Standard deduction, s.16(ia).", 75_000),
       professionalTax: rupees("Tax on employment allowed, s.16(iii) (old regime only).", 0),
       employerContributionPerquisite: rupees(
@@ -351,6 +354,10 @@ export const RegimeResultSchema = z
         0,
       ),
       incomeFromSalary: rupees("Income chargeable under the head Salaries.", 1_725_000),
+      retirementBenefits: z.array(DeductionLineSchema).optional().openapi({
+        description:
+          "Present only when profile.salary.retirementBenefits is given: gratuity (s.10(10)), commuted pension (s.10(10A)) and leave encashment (s.10(10AA)), each with the amount received (claimed), the part exempt (allowed), the least of the clause's other limbs (limit; null where the clause exempts it in full) and, when that limb held the exemption below the amount received, the limb worked out (limitedBy), e.g. 's.10(10)(ii): 15/26 × ₹1,20,000 × 21 years = ₹14,53,846.15'. The same in both regimes; with ?detail=full they are in deductions too.",
+      }),
     }),
     houseProperty: z.object({
       selfOccupied: z.array(z.number().int()).openapi({

@@ -16,7 +16,9 @@ import {
   type IncomePeriod,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
+  RETIREMENT_EMPLOYERS,
   type FinancialYear,
+  type RetirementBenefits,
   type TaxInput,
 } from "../domain/engine";
 import { OTHER_CHAPTER_VIA, SECTION_10_EXEMPTIONS, type OtherChapterVIA, type Section10Exemption } from "../domain/engine/form16-figures";
@@ -111,6 +113,146 @@ const HraPeriodSchema = z
       "Months of the year over which the house rent allowance, the rent, basic + DA and the place stayed the same (Rule 2A's 'relevant period').",
   });
 
+/** Salary of each of the ten months s.10(10)(iii) or s.10(10AA)(ii) averages, in order. */
+function tenMonthsSalary(description: string) {
+  return z
+    .array(requiredAmount("One month's salary.", 80_000))
+    .length(10)
+    .optional()
+    .openapi({ description, example: [80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000] });
+}
+
+/** A number of days of leave, half days allowed. */
+function leaveDays(description: string, example: number) {
+  return z.number().min(0).max(25_000).multipleOf(0.5, "must be whole or half days").optional().openapi({ description, example });
+}
+
+const SALARY_WORDS = "basic pay, dearness allowance where the terms of employment so provide, and commission at a fixed percentage of turnover";
+
+const GratuitySchema = z
+  .object({
+    received: requiredAmount("Gratuity received on leaving the employment; it is part of grossSalary.", 1_600_000),
+    coveredByPaymentOfGratuityAct: z.boolean().optional().openapi({
+      description:
+        "Whether the Payment of Gratuity Act, 1972 covers the employee: true for s.10(10)(ii), false for (iii). Required unless the employer is government or a local authority, whose gratuity is exempt in full (s.10(10)(i)).",
+      example: true,
+    }),
+    lastMonthWages: amount(
+      "s.10(10)(ii) only: the wages last drawn for a month, basic pay and dearness allowance (the Act's 'wages'). Fifteen days' wages are this divided by 26 and multiplied by 15 (its s.4(2)).",
+      120_000,
+    ),
+    tenMonthsSalary: tenMonthsSalary(
+      `s.10(10)(iii) only: the salary of each of the ten months before the month of leaving (${SALARY_WORDS}); their average is the 'average salary'.`,
+    ),
+    service: z
+      .object({
+        years: z.number().int().min(0).max(70).openapi({ description: "Completed years of service.", example: 20 }),
+        months: z.number().int().min(0).max(11).optional().openapi({ description: "Months beyond the completed years. Absent: 0.", example: 7 }),
+        days: z.number().int().min(0).max(30).optional().openapi({ description: "Days beyond those months. Absent: 0.", example: 0 }),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "Length of service with the employer paying the gratuity. Under s.10(10)(ii) a part of a year of more than six months counts as a year (the Act's s.4(2)); under (iii) only completed years count.",
+      }),
+    exemptedEarlier: amount(
+      "Gratuity exempt under s.10(10) in earlier years, from any employer: the ₹20,00,000 ceiling is reduced by it (second proviso to s.10(10)). Absent: 0.",
+      0,
+    ),
+  })
+  .strict()
+  .openapi({
+    description:
+      "Gratuity received on retirement, resignation, termination or incapacity (s.10(10)). Gratuity received while still in service is taxable in full: leave it out here.",
+  });
+
+const CommutedPensionSchema = z
+  .object({
+    received: requiredAmount(
+      "The commuted value of pension received (a lump sum for part or all of the pension); it is part of grossSalary.",
+      600_000,
+    ),
+    fullCommutedValue: amount(
+      "The commuted value of the whole pension, as the scheme's table gives it (at least received). Give this or portionCommuted when the employer is other.",
+      1_800_000,
+    ),
+    portionCommuted: z
+      .object({
+        numerator: z.number().int().min(1).max(100).openapi({ description: "Numerator of the part commuted.", example: 1 }),
+        denominator: z.number().int().min(1).max(100).openapi({ description: "Denominator of the part commuted.", example: 3 }),
+      })
+      .strict()
+      .optional()
+      .openapi({
+        description:
+          "The part of the pension commuted, as a fraction (one-third: 1/3; 40 %: 40/100): the whole pension's commuted value is then received divided by it. Give this or fullCommutedValue when the employer is other.",
+      }),
+    gratuityReceived: z.boolean().optional().openapi({
+      description:
+        "Whether the employee receives gratuity (in this year or another): one-third of the whole pension's commuted value is then exempt, one-half otherwise (s.10(10A)(ii)). Absent: true when the profile has gratuity (retirementBenefits.gratuity or exemptions10 10(10)), false otherwise.",
+      example: true,
+    }),
+  })
+  .strict()
+  .openapi({ description: "A payment in commutation of pension (s.10(10A))." });
+
+const LeaveEncashmentSchema = z
+  .object({
+    received: requiredAmount(
+      "Cash equivalent of the earned leave at credit received on retirement or resignation; it is part of grossSalary.",
+      700_000,
+    ),
+    tenMonthsSalary: tenMonthsSalary(
+      `s.10(10AA)(ii): the salary drawn in each of the ten months immediately before retirement (${SALARY_WORDS}); their average is the 'average salary'.`,
+    ),
+    leaveAtCreditDays: leaveDays("s.10(10AA)(ii): the earned leave at credit on retirement, in days, the leave encashed.", 240),
+    completedYearsOfService: z.number().int().min(0).max(70).optional().openapi({
+      description: "s.10(10AA)(ii): completed years of actual service with this employer; leave counts at no more than 30 days for each.",
+      example: 20,
+    }),
+    leaveTakenInServiceDays: leaveDays(
+      "s.10(10AA)(ii): earned leave taken or encashed during service, in days: it comes off the 30 days a year. Absent: 0.",
+      300,
+    ),
+    exemptedEarlier: amount(
+      "Leave encashment exempt under s.10(10AA)(ii) in earlier years: the ₹25,00,000 ceiling is reduced by it (second proviso). Absent: 0.",
+      0,
+    ),
+  })
+  .strict()
+  .openapi({
+    description:
+      "Earned leave encashed on retirement, whether on superannuation or otherwise (resignation included) (s.10(10AA)). Leave encashed while still in service is taxable in full: leave it out here.",
+  });
+
+const RetirementBenefitsSchema = z
+  .object({
+    employer: z.enum(RETIREMENT_EMPLOYERS).optional().openapi({
+      description:
+        "Who pays the benefits: government (the Central or a State Government: their civil services and posts, the all-India and defence services), local_authority, statutory_corporation (established by a Central, State or Provincial Act), or other. It decides the clauses: government gratuity, commuted pension and leave encashment are exempt in full; a local authority's gratuity and commuted pension; a statutory corporation's commuted pension only. Absent: government when salary.isGovernmentEmployer is true, other otherwise.",
+      example: "other",
+    }),
+    gratuity: GratuitySchema.optional(),
+    commutedPension: CommutedPensionSchema.optional(),
+    leaveEncashment: LeaveEncashmentSchema.optional(),
+  })
+  .strict()
+  .openapi("RetirementBenefits", {
+    description:
+      "Benefits received on leaving employment, whose exempt part is worked out from these facts rather than taken as reported: gratuity (s.10(10)), commuted pension (s.10(10A)) and leave encashment (s.10(10AA)). Each amount received is part of grossSalary (Form 16 row 1 includes them), so together they cannot exceed it. They stay exempt in the new regime. A benefit given here cannot also be in exemptions10 (10(10), 10(10A), 10(10AA)). The ceilings (₹20,00,000 for gratuity, ₹25,00,000 for leave encashment) are those for leaving employment on or after 1 April 2023: a benefit is salary of the year it falls due, the year of leaving, and every year this service computes began after that date. Each regime's salary.retirementBenefits shows the working.",
+    example: {
+      employer: "other",
+      gratuity: { received: 1_600_000, coveredByPaymentOfGratuityAct: true, lastMonthWages: 120_000, service: { years: 20, months: 7 } },
+      leaveEncashment: {
+        received: 700_000,
+        tenMonthsSalary: [80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000, 80_000],
+        leaveAtCreditDays: 240,
+        completedYearsOfService: 20,
+      },
+    },
+  });
+
 export const SalarySchema = z
   .object({
     grossSalary: amount(
@@ -182,9 +324,10 @@ export const SalarySchema = z
       .optional()
       .openapi({
         description:
-          "s.10 exemptions as the employer reported them (Form 16 row 2 and the break-up of row 2(g)), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. 10(10C), voluntary retirement compensation, is exempt up to ₹5,00,000 whatever is reported, and in one year of a lifetime only (the year is yours to choose; it cannot go with relief under s.89 for the same payment). In the new regime s.115BAC(2)(i) bars 10(5), 10(13A), 10(14) and 10(other), which may hold a barred clause: report 10(10B) and 10(10C) by section, as they stay exempt in both regimes.",
+          "s.10 exemptions as the employer reported them (Form 16 row 2 and the break-up of row 2(g)), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. 10(10C), voluntary retirement compensation, is exempt up to ₹5,00,000 whatever is reported, and in one year of a lifetime only (the year is yours to choose; it cannot go with relief under s.89 for the same payment). In the new regime s.115BAC(2)(i) bars 10(5), 10(13A), 10(14) and 10(other), which may hold a barred clause: report 10(10B) and 10(10C) by section, as they stay exempt in both regimes. To have 10(10), 10(10A) or 10(10AA) worked out from the facts instead, give the benefit in retirementBenefits (not both).",
         example: { "10(13A)": 120_000, "10(5)": 30_000 },
       }),
+    retirementBenefits: RetirementBenefitsSchema.optional(),
   })
   .strict()
   .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
@@ -942,6 +1085,10 @@ export const ProfileSchema = z
             : "must not exceed salary.grossSalary less basicPlusDA: both are part of it",
       });
     }
+    if (salary.retirementBenefits !== undefined) {
+      for (const problem of retirementBenefitProblems(salary, salary.retirementBenefits))
+        ctx.addIssue({ code: "custom", path: ["salary", "retirementBenefits", ...problem.path], message: problem.message });
+    }
     if (salary.hraPeriods !== undefined) {
       if (salary.turnoverCommission !== undefined) {
         ctx.addIssue({
@@ -1021,6 +1168,183 @@ function hraPeriodProblems(salary: Salary, periods: NonNullable<Salary["hraPerio
     });
   }
   return problems;
+}
+
+type RetirementBenefitsInput = NonNullable<Salary["retirementBenefits"]>;
+type Problem = { path: (string | number)[]; message: string };
+
+/** The three benefits, the exemptions10 section each would duplicate, and the employers whose clause (i) exempts it in full. */
+const RETIREMENT_CLAUSES = [
+  { benefit: "gratuity", section: "10(10)", fullyExempt: ["government", "local_authority"] },
+  { benefit: "commutedPension", section: "10(10A)", fullyExempt: ["government", "local_authority", "statutory_corporation"] },
+  { benefit: "leaveEncashment", section: "10(10AA)", fullyExempt: ["government"] },
+] as const;
+
+// What each benefit's clause (i) makes needless, and why.
+const EXEMPT_IN_FULL: Record<(typeof RETIREMENT_CLAUSES)[number]["benefit"], { fields: readonly string[]; why: string }> = {
+  gratuity: {
+    fields: ["coveredByPaymentOfGratuityAct", "lastMonthWages", "tenMonthsSalary", "service", "exemptedEarlier"],
+    why: "a government or local authority employee's gratuity is exempt in full (s.10(10)(i))",
+  },
+  commutedPension: {
+    fields: ["fullCommutedValue", "portionCommuted", "gratuityReceived"],
+    why: "commuted pension from the Government, a local authority or a statutory corporation is exempt in full (s.10(10A)(i))",
+  },
+  leaveEncashment: {
+    fields: ["tenMonthsSalary", "leaveAtCreditDays", "completedYearsOfService", "leaveTakenInServiceDays", "exemptedEarlier"],
+    why: "a Central or State Government employee's leave encashment on retirement is exempt in full (s.10(10AA)(i))",
+  },
+};
+
+/** The employer the benefits' clauses read: as given, or from salary.isGovernmentEmployer. */
+function retirementEmployer(salary: Salary, benefits: RetirementBenefitsInput): RetirementBenefits["employer"] {
+  return benefits.employer ?? (salary.isGovernmentEmployer === true ? "government" : "other");
+}
+
+/** Whether the profile has gratuity, for s.10(10A)(ii)'s one-third. */
+function hasGratuity(salary: Salary): boolean {
+  return salary.retirementBenefits?.gratuity !== undefined || (salary.exemptions10?.["10(10)"] ?? 0) > 0;
+}
+
+/**
+ * What is wrong with the retirement benefits: none named, one also reported in exemptions10, more received than the
+ * gross salary they are part of, and facts missing for the clause that applies or given for another.
+ */
+function retirementBenefitProblems(salary: Salary, benefits: RetirementBenefitsInput): Problem[] {
+  const problems: Problem[] = [];
+  const employer = retirementEmployer(salary, benefits);
+  let received = 0;
+  let named = 0;
+  for (const { benefit, section, fullyExempt } of RETIREMENT_CLAUSES) {
+    const given = benefits[benefit];
+    if (given === undefined) continue;
+    named++;
+    received += Math.round(given.received * 100);
+    if (salary.exemptions10?.[section] !== undefined) {
+      problems.push({
+        path: [benefit],
+        message: `give ${benefit} once: here, to have its exemption worked out, or as exemptions10["${section}"], as the employer reported it`,
+      });
+    }
+    if ((fullyExempt as readonly string[]).includes(employer)) {
+      const { fields, why } = EXEMPT_IN_FULL[benefit];
+      for (const field of fields) {
+        if (Object.hasOwn(given, field)) problems.push({ path: [benefit, field], message: `not needed: ${why}` });
+      }
+    }
+  }
+  if (named === 0) problems.push({ path: [], message: "name at least one benefit: gratuity, commutedPension or leaveEncashment" });
+  const gross = Math.round((salary.grossSalary ?? 0) * 100);
+  if (received > gross) {
+    problems.push({
+      path: [],
+      message: `the benefits received add up to ${formatPaise(received)}, more than salary.grossSalary (${formatPaise(gross)}): they are part of it`,
+    });
+  }
+  const gratuity = benefits.gratuity;
+  if (gratuity !== undefined && employer !== "government" && employer !== "local_authority") {
+    problems.push(...gratuityProblems(gratuity));
+  }
+  const pension = benefits.commutedPension;
+  if (pension !== undefined && employer === "other") problems.push(...commutedPensionProblems(pension, hasGratuity(salary)));
+  const leave = benefits.leaveEncashment;
+  if (leave !== undefined && employer !== "government") {
+    for (const field of ["tenMonthsSalary", "leaveAtCreditDays", "completedYearsOfService"] as const) {
+      if (leave[field] === undefined) problems.push({ path: ["leaveEncashment", field], message: "is required for s.10(10AA)(ii)" });
+    }
+  }
+  return problems;
+}
+
+/** s.10(10)(ii) or (iii): the Act's coverage and the service decide; each clause reads its own measure of salary. */
+function gratuityProblems(gratuity: NonNullable<RetirementBenefitsInput["gratuity"]>): Problem[] {
+  const problems: Problem[] = [];
+  const covered = gratuity.coveredByPaymentOfGratuityAct;
+  if (covered === undefined) {
+    problems.push({
+      path: ["gratuity", "coveredByPaymentOfGratuityAct"],
+      message: "is required: whether the Payment of Gratuity Act, 1972 covers the employee decides between s.10(10)(ii) and (iii)",
+    });
+  }
+  if (gratuity.service === undefined) problems.push({ path: ["gratuity", "service"], message: "is required for s.10(10)(ii) and (iii)" });
+  if (covered === true) {
+    if (gratuity.lastMonthWages === undefined) problems.push({ path: ["gratuity", "lastMonthWages"], message: "is required for s.10(10)(ii)" });
+    if (gratuity.tenMonthsSalary !== undefined) {
+      problems.push({ path: ["gratuity", "tenMonthsSalary"], message: "applies to s.10(10)(iii) only (coveredByPaymentOfGratuityAct false)" });
+    }
+  } else if (covered === false) {
+    if (gratuity.tenMonthsSalary === undefined) problems.push({ path: ["gratuity", "tenMonthsSalary"], message: "is required for s.10(10)(iii)" });
+    if (gratuity.lastMonthWages !== undefined) {
+      problems.push({ path: ["gratuity", "lastMonthWages"], message: "applies to s.10(10)(ii) only (coveredByPaymentOfGratuityAct true)" });
+    }
+  }
+  return problems;
+}
+
+/** s.10(10A)(ii): the whole pension's commuted value, given or from the part commuted, and gratuity as the profile has it. */
+function commutedPensionProblems(pension: NonNullable<RetirementBenefitsInput["commutedPension"]>, profileHasGratuity: boolean): Problem[] {
+  const problems: Problem[] = [];
+  const { fullCommutedValue, portionCommuted } = pension;
+  if (fullCommutedValue === undefined && portionCommuted === undefined) {
+    problems.push({
+      path: ["commutedPension"],
+      message: "needs fullCommutedValue or portionCommuted: the exempt part is a share of the whole pension's commuted value (s.10(10A)(ii))",
+    });
+  } else if (fullCommutedValue !== undefined && portionCommuted !== undefined) {
+    problems.push({ path: ["commutedPension"], message: "give fullCommutedValue or portionCommuted, not both" });
+  }
+  if (fullCommutedValue !== undefined && fullCommutedValue < pension.received) {
+    problems.push({ path: ["commutedPension", "fullCommutedValue"], message: "must be at least received: what was received is a part of it" });
+  }
+  if (portionCommuted !== undefined && portionCommuted.numerator > portionCommuted.denominator) {
+    problems.push({ path: ["commutedPension", "portionCommuted"], message: "must be at most the whole pension: numerator no more than denominator" });
+  }
+  if (pension.gratuityReceived === false && profileHasGratuity) {
+    problems.push({
+      path: ["commutedPension", "gratuityReceived"],
+      message: "is false, but the profile has gratuity: with any gratuity, one-third is exempt (s.10(10A)(ii)(a))",
+    });
+  }
+  return problems;
+}
+
+/** The benefits as the engine reads them: the employer resolved, absent figures 0, absent service nil. */
+function toRetirementBenefits(salary: Salary, benefits: RetirementBenefitsInput): RetirementBenefits {
+  const { gratuity, commutedPension, leaveEncashment } = benefits;
+  return {
+    employer: retirementEmployer(salary, benefits),
+    gratuity:
+      gratuity === undefined
+        ? null
+        : {
+            received: gratuity.received,
+            coveredByGratuityAct: gratuity.coveredByPaymentOfGratuityAct ?? false,
+            lastMonthWages: gratuity.lastMonthWages ?? 0,
+            tenMonthsSalary: gratuity.tenMonthsSalary ?? [],
+            service: { years: gratuity.service?.years ?? 0, months: gratuity.service?.months ?? 0, days: gratuity.service?.days ?? 0 },
+            exemptedEarlier: gratuity.exemptedEarlier ?? 0,
+          },
+    commutedPension:
+      commutedPension === undefined
+        ? null
+        : {
+            received: commutedPension.received,
+            fullCommutedValue: commutedPension.fullCommutedValue ?? null,
+            portionCommuted: commutedPension.portionCommuted ?? null,
+            gratuityReceived: commutedPension.gratuityReceived ?? hasGratuity(salary),
+          },
+    leaveEncashment:
+      leaveEncashment === undefined
+        ? null
+        : {
+            received: leaveEncashment.received,
+            tenMonthsSalary: leaveEncashment.tenMonthsSalary ?? [],
+            leaveAtCreditDays: leaveEncashment.leaveAtCreditDays ?? 0,
+            completedYearsOfService: leaveEncashment.completedYearsOfService ?? 0,
+            leaveTakenInServiceDays: leaveEncashment.leaveTakenInServiceDays ?? 0,
+            exemptedEarlier: leaveEncashment.exemptedEarlier ?? 0,
+          },
+  };
 }
 
 /** Why s.80GG cannot apply to the profile, or null: no house rent allowance, and 80GG given once. */
@@ -1255,6 +1579,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       ...(salary.isPension === true ? { isPension: true } : {}),
       employerPfContribution: salary.employerPfContribution ?? 0,
       employerSuperannuationContribution: salary.employerSuperannuationContribution ?? 0,
+      ...(salary.retirementBenefits === undefined ? {} : { retirementBenefits: toRetirementBenefits(salary, salary.retirementBenefits) }),
     },
     houseProperties: (profile.houseProperties ?? []).map((property) => ({
       type: property.type,

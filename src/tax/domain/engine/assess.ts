@@ -348,6 +348,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.salary.professionalTax = toRupees(salary.professionalTax);
   out.salary.employerContributionPerquisite = toRupees(salary.employerContributionPerquisite);
   out.salary.incomeFromSalary = toRupees(salary.incomeFromSalary);
+  if (salary.retirementBenefitLines !== null) out.salary.retirementBenefits = salary.retirementBenefitLines;
   out.houseProperty.selfOccupied = selfOccupiedHomes(f, rules, houseProperty.chosenHomes);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
   out.houseProperty.lossSetOff = toRupees(losses.lossSetOff + lossAgainstSpecial);

@@ -5,6 +5,7 @@ import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credi
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { hraPeriodFacts, isFiftyPercentCity, type HraPeriodFacts } from "./hra";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
+import { retirementExemptions, type RetirementExemption } from "./retirement-benefits";
 import { toPaise } from "./rounding";
 import type { HouseProperty, TaxInput } from "./types";
 import { LIMITS, type YearRules } from "./years";
@@ -30,6 +31,8 @@ export interface Facts {
   /** s.10(13A) worked by Rule 2A's periods; null (the usual case) when the year is one period. */
   hraPeriods: readonly HraPeriodFacts[] | null;
   professionalTax: number;
+  /** Gratuity, commuted pension and leave encashment with the limits on their exempt parts: the same in both regimes. */
+  retirementBenefits: readonly RetirementExemption[];
   /** Employer PF + superannuation contributions: with s.80CCD(2) NPS they make the s.17(2)(vii) aggregate. */
   otherEmployerContributions: number;
   houseProperties: readonly HouseProperty[];
@@ -113,6 +116,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     rentPaid: toPaise(salary.rentPaid),
     hraPeriods: salary.hraPeriods === undefined ? null : hraPeriodFacts(salary.hraPeriods, fiftyPercentCity, year),
     professionalTax: toPaise(salary.professionalTax),
+    retirementBenefits: retirementExemptions(salary.retirementBenefits),
     otherEmployerContributions: toPaise(salary.employerPfContribution) + toPaise(salary.employerSuperannuationContribution),
     houseProperties: input.houseProperties,
     housePropertyLossBroughtForward: toPaise(input.housePropertyLossBroughtForward?.amount ?? 0),

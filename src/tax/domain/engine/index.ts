@@ -18,6 +18,7 @@ export {
   REBATE_87A_BASES,
   REGIMES,
   RESIDENTIAL_STATUSES,
+  RETIREMENT_EMPLOYERS,
   RETURN_CONDITIONS,
   SAVING_MOVE_KINDS,
 } from "./types";
@@ -53,6 +54,8 @@ export type {
   RegimeNotAvailable,
   RegimeResult,
   ResidentialStatus,
+  RetirementBenefits,
+  RetirementEmployer,
   ReturnCondition,
   ReturnFormFacts,
   SavingMove,

@@ -1,5 +1,6 @@
-// Income from salaries (ss.15 to 17) for one regime: the s.10 exemptions (HRA and those the employer reported),
-// the s.17(2)(vii) perquisite, then the s.16 deductions (standard deduction and profession tax).
+// Income from salaries (ss.15 to 17) for one regime: the s.10 exemptions (HRA, the retirement benefits worked out in
+// retirement-benefits.ts, and those the employer reported), the s.17(2)(vii) perquisite, then the s.16 deductions
+// (standard deduction and profession tax).
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { EXEMPTION_DESCRIPTIONS, allowedInNewRegime } from "./form16-figures";
@@ -19,8 +20,10 @@ const REASON_VRS_CAP = "s.10(10C): ₹5,00,000 of voluntary retirement compensat
 
 /** The Salaries head, in paise. */
 export interface SalaryHead {
-  /** Every s.10 exemption: HRA (s.10(13A)) and those the employer reported. */
+  /** Every s.10 exemption: HRA (s.10(13A)), the retirement benefits and those the employer reported. */
   hraExemption: number;
+  /** With lines, the retirement benefits' lines (also added to them); otherwise null. */
+  retirementBenefitLines: DeductionLine[] | null;
   employerContributionPerquisite: number;
   standardDeduction: number;
   professionalTax: number;
@@ -59,18 +62,35 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
-  // Exemptions as the employer reported them (Form 16 row 2), each within what is left of the salary; the Act's
-  // own cap on voluntary retirement compensation holds whatever the employer reported.
+  // Each further exemption is held to its own limit and to what is left of the salary.
+  const exemptUpTo = (claimed: number, cap: number, capReason: string): { exempt: number; reason: string } => {
+    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
+    const exempt = Math.min(claimed, cap, salaryLeft);
+    hraExemption += exempt;
+    return { exempt, reason: exempt === cap && cap < salaryLeft ? capReason : REASON_EXEMPTION_SALARY };
+  };
+  // Gratuity, commuted pension and leave encashment worked out from the facts: s.115BAC(2) bars none of their
+  // clauses, so both regimes exempt the same.
+  const benefits = f.retirementBenefits;
+  const retirementBenefitLines: DeductionLine[] | null = lines === null || benefits.length === 0 ? null : [];
+  for (let i = 0; i < benefits.length; i++) {
+    const benefit = benefits[i]!;
+    const { exempt, reason } = exemptUpTo(benefit.received, benefit.limit, benefit.limb ?? REASON_EXEMPTION_SALARY);
+    if (lines !== null && retirementBenefitLines !== null) {
+      pushLine(lines, benefit.section, "salary", benefit.description, benefit.received, exempt, benefit.limit, reason);
+      retirementBenefitLines.push(lines[lines.length - 1]!);
+    }
+  }
+  // Exemptions as the employer reported them (Form 16 row 2); the Act's own cap on voluntary retirement compensation
+  // holds whatever the employer reported.
   for (let i = 0; i < reportedExemptions.length; i++) {
     const { section, paise } = reportedExemptions[i]!;
     const allowedHere = oldStyle || allowedInNewRegime(section);
     const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
-    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
-    const exempt = Math.min(paise, cap, salaryLeft);
-    hraExemption += exempt;
+    const { exempt, reason } = exemptUpTo(paise, cap, REASON_VRS_CAP);
     if (lines !== null && paise > 0) {
-      const reason = !allowedHere ? NEW_REGIME_BAR : exempt === cap && cap < salaryLeft ? REASON_VRS_CAP : REASON_EXEMPTION_SALARY;
-      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, reason);
+      const why = allowedHere ? reason : NEW_REGIME_BAR;
+      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, why);
     }
   }
   // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
@@ -97,7 +117,7 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
     }
   }
   const incomeFromSalary = netSalary - standardDeduction - professionalTax;
-  return { hraExemption, employerContributionPerquisite, standardDeduction, professionalTax, incomeFromSalary };
+  return { hraExemption, retirementBenefitLines, employerContributionPerquisite, standardDeduction, professionalTax, incomeFromSalary };
 }
 
 /**

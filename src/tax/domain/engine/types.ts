@@ -267,6 +267,68 @@ export interface HraPeriod {
   city: string | null;
 }
 
+/**
+ * Who paid the retirement benefits, as the clauses of s.10 name employers: `government`, the Central or a State
+ * Government (their civil services and civil posts, the all-India services, the defence services); a
+ * `local_authority`; a `statutory_corporation`, one established by a Central, State or Provincial Act; any `other`.
+ */
+export const RETIREMENT_EMPLOYERS = ["government", "local_authority", "statutory_corporation", "other"] as const;
+export type RetirementEmployer = (typeof RETIREMENT_EMPLOYERS)[number];
+
+/** Length of service: completed years, and the months and days beyond them. */
+export interface ServicePeriod {
+  years: number;
+  months: number;
+  days: number;
+}
+
+/** Gratuity received on retirement, resignation, termination or incapacity (s.10(10)). Rupees. */
+export interface Gratuity {
+  received: number;
+  /** The Payment of Gratuity Act, 1972 covers the employee: s.10(10)(ii); otherwise (iii). Read only for (ii)/(iii). */
+  coveredByGratuityAct: boolean;
+  /** (ii): wages last drawn for a month, basic + DA (the Act's s.2(s)). */
+  lastMonthWages: number;
+  /** (iii): salary of each of the ten months before the month of retirement (basic, DA if the terms so provide, turnover commission). */
+  tenMonthsSalary: readonly number[];
+  service: ServicePeriod;
+  /** Gratuity exempt in earlier years (second proviso to s.10(10)): it lowers the ceiling. */
+  exemptedEarlier: number;
+}
+
+/** A payment in commutation of pension (s.10(10A)). Rupees. */
+export interface CommutedPension {
+  received: number;
+  /** The commuted value of the whole pension; null when `portionCommuted` gives it. */
+  fullCommutedValue: number | null;
+  /** The part of the pension commuted, as a fraction; null when `fullCommutedValue` is given. */
+  portionCommuted: { numerator: number; denominator: number } | null;
+  /** The employee receives gratuity: one-third of the full commuted value is exempt rather than one-half. */
+  gratuityReceived: boolean;
+}
+
+/** Cash equivalent of earned leave at credit on retirement (s.10(10AA)). Rupees and days. */
+export interface LeaveEncashment {
+  received: number;
+  /** Salary drawn in each of the ten months immediately before retirement (basic, DA if the terms so provide, turnover commission). */
+  tenMonthsSalary: readonly number[];
+  /** Earned leave at credit on retirement, in days (halves allowed). */
+  leaveAtCreditDays: number;
+  completedYearsOfService: number;
+  /** Earned leave taken or encashed during service, in days: it comes off the 30 days a year. */
+  leaveTakenInServiceDays: number;
+  /** Leave encashment exempt in earlier years (second proviso to s.10(10AA)(ii)): it lowers the ceiling. */
+  exemptedEarlier: number;
+}
+
+/** Benefits on leaving employment, each part of `salary.grossSalary`, whose exempt part is worked out. */
+export interface RetirementBenefits {
+  employer: RetirementEmployer;
+  gratuity: Gratuity | null;
+  commutedPension: CommutedPension | null;
+  leaveEncashment: LeaveEncashment | null;
+}
+
 export interface TaxInput {
   /** Age on the last day of the financial year: the First Schedule's "at any time during the previous year". */
   age: number;
@@ -298,6 +360,8 @@ export interface TaxInput {
     employerPfContribution: number;
     /** Employer's contribution to an approved superannuation fund (s.17(2)(vii)). */
     employerSuperannuationContribution: number;
+    /** Gratuity, commuted pension and leave encashment on retirement, their exemptions worked out. Absent: none. */
+    retirementBenefits?: RetirementBenefits;
   };
   houseProperties: readonly HouseProperty[];
   otherIncome: {
@@ -626,6 +690,11 @@ export interface RegimeResult {
     /** s.17(2)(vii): employer NPS + PF + superannuation contributions above ₹7,50,000, taxed as a perquisite. */
     employerContributionPerquisite: number;
     incomeFromSalary: number;
+    /**
+     * Present only when the profile gives retirement benefits: each one's exemption worked out (s.10(10), (10A),
+     * (10AA)), the limb that held it in `limitedBy`; the same lines as in `deductions`.
+     */
+    retirementBenefits?: DeductionLine[];
   };
   houseProperty: {
     /**

@@ -323,6 +323,11 @@ export const LIMITS = {
   section80TTA: 10_000,
   section80TTB: 50_000,
   voluntaryRetirementExemption: 500_000, // s.10(10C): at most ₹5,00,000, and in one assessment year only
+  // s.10(10)(ii): the Payment of Gratuity Act's s.4(3) ceiling, ₹20 lakh (S.O. 1420(E), 29 March 2018); s.10(10)(iii):
+  // ₹20 lakh for those who leave on or after 29 March 2018 (Notification 16/2019, S.O. 1213(E), 8 March 2019).
+  gratuityCeiling: 2_000_000,
+  // s.10(10AA)(ii): ₹25 lakh for those who retire on or after 1 April 2023 (Notification 31/2023, S.O. 2276(E)).
+  leaveEncashmentCeiling: 2_500_000,
   section80GQualifyingPercent: 10, // s.80G(4): 10 % of adjusted gross total income
   selfOccupiedInterest: 200_000, // s.24(b) second proviso (loan on/after 1-4-1999 for acquisition/construction)
   housePropertyLossSetOff: 200_000, // s.71(3A)
