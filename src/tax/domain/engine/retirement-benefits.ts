@@ -3,7 +3,9 @@
 // than the amount received, or in full where its clause says so. Paise, exact: products that can pass 2^53 are
 // taken in BigInt, and a limb with a fraction of a paisa is rounded down ("to the extent it does not exceed").
 // Gratuity or leave encashed while still in service is salary with no such exemption: these are for retirement,
-// resignation or termination only.
+// resignation or termination only. Sources: s.10 as the Act's text has it; the Payment of Gratuity Act's s.4(2) and
+// the notifications (S.O. 1420(E) of 2018, 16/2019, 31/2023) as reproductions give them; that Act's s.4(3) as amended
+// in 2018 was not read, only the notification made under it.
 import { formatPaise, toPaise } from "./rounding";
 import type { CommutedPension, Gratuity, LeaveEncashment, RetirementBenefits, RetirementEmployer } from "./types";
 import { LIMITS } from "./years";
