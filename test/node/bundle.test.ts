@@ -1,6 +1,7 @@
 // What wrangler deploys: each Worker bundled exactly as `wrangler deploy` does (--dry-run), read through esbuild's
 // metafile. zod's English is the only locale the services answer in; the 60-odd others once made up over a third
-// of each bundle (see the [alias] in wrangler.*.toml), and nothing else would notice them coming back.
+// of each bundle (see the [alias] in wrangler.*.toml), and nothing else would notice them coming back. Nor would
+// anything notice zod's code generator (`z.compile`, which Workers cannot run) or `fromJSONSchema` returning.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,17 +22,20 @@ function bundle(service: keyof typeof SERVICES): Metafile {
 }
 
 describe.each(["tax", "inventory"] as const)("the %s Worker's bundle", (service) => {
-  it("carries zod's English messages and no other locale", { timeout: 60_000 }, () => {
+  it("carries zod's English messages and no other locale, nor zod's code generator", { timeout: 60_000 }, () => {
     const { inputs } = bundle(service);
     const locales = Object.keys(inputs).filter((file) => file.includes("/zod/v4/locales/"));
     expect(locales.map((file) => path.basename(file))).toEqual(["en.js"]);
-    // The alias swaps zod's own locale index and nothing else: every import it redirects comes from zod.
-    const redirected = Object.entries(inputs).flatMap(([file, { imports }]) =>
-      imports.filter((imported) => imported.path === "src/platform/zod-locales.ts").map(() => file),
-    );
-    expect(redirected.length).toBeGreaterThan(0);
-    // Metafile paths are relative to the project: `node_modules/zod/…` in a checkout, `../…/node_modules/zod/…` when
-    // node_modules is a link to another checkout's.
-    expect(redirected.filter((file) => !/(^|\/)node_modules\/zod\//.test(file))).toEqual([]);
+    expect(Object.keys(inputs).filter((file) => /\/zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(file))).toEqual([]);
+    // Each alias swaps a module of zod's and nothing else: every import it redirects comes from zod.
+    for (const standIn of ["src/platform/zod-locales.ts", "src/platform/zod-compile.ts", "src/platform/zod-from-json-schema.ts"]) {
+      const redirected = Object.entries(inputs).flatMap(([file, { imports }]) =>
+        imports.filter((imported) => imported.path === standIn).map(() => file),
+      );
+      expect(redirected.length, standIn).toBeGreaterThan(0);
+      // Metafile paths are relative to the project: `node_modules/zod/…` in a checkout, `../…/node_modules/zod/…`
+      // when node_modules is a link to another checkout's.
+      expect(redirected.filter((file) => !/(^|\/)node_modules\/zod\//.test(file))).toEqual([]);
+    }
   });
 });
