@@ -2,7 +2,9 @@
 // response, which is that result with the line-by-line detail only on request. Tax lines are whole rupees; income lines keep any paise they came in with.
 import { z } from "@hono/zod-openapi";
 import {
+  ASSET_KINDS,
   CAPITAL_GAIN_EXEMPTIONS,
+  CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
   FOREIGN_INCOME_HEADS,
   INCOME_HEADS,
@@ -11,7 +13,9 @@ import {
   REBATE_87A_BASES,
   REGIMES,
   RETURN_CONDITIONS,
+  INCOME_PERIODS,
   SAVING_MOVE_KINDS,
+  TERMS_OF_HOLDING,
 } from "../domain/engine";
 
 const rupees = (description: string, example: number) => z.number().openapi({ description, example });
@@ -526,6 +530,71 @@ export const SavingMoveSchema = z
   })
   .openapi("SavingMove");
 
+export const AssetSaleResultSchema = z
+  .object({
+    label: z.string().optional().openapi({ description: "The sale's label, when it has one.", example: "Flat in Pune" }),
+    asset: z.enum(ASSET_KINDS).openapi({ description: "The kind of asset, as given.", example: "land_or_building" }),
+    termOfHolding: z.enum(TERMS_OF_HOLDING).openapi({
+      description: "long: held more than longTermAfterMonths (s.2(42A)); short otherwise, and always for a s.50AA asset.",
+      example: "long",
+    }),
+    holdingDays: z.number().int().openapi({ description: "Days from acquired to transferred.", example: 5566 }),
+    longTermAfterMonths: z.number().int().nullable().openapi({
+      description:
+        "The holding period for the asset and the transfer date: 12, 24 or 36 months (36 only before 23 July 2024); null for a s.50AA asset, whose gain is short-term whatever the holding.",
+      example: 24,
+    }),
+    section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
+      description: "Where the gain is taxed, as capitalGains[].section names it: 111A, 112A, 112 or short_term_other (the slab rates).",
+      example: "112",
+    }),
+    transferredBefore23July2024: z
+      .boolean()
+      .openapi({ description: "The transfer was before 23 July 2024: the earlier rates apply.", example: false }),
+    arose: z.enum(INCOME_PERIODS).openapi({
+      description: "The return's period the transfer falls in, for interest on deferred advance tax (s.234C first proviso).",
+      example: "by_15_september",
+    }),
+    fullValueOfConsideration: rupees("saleConsideration, or the stamp duty value where s.50C takes it.", 9_500_000),
+    transferExpenses: rupees("As given (0 when absent).", 90_000),
+    costOfAcquisition: rupees(
+      "The cost used: costOfAcquisition, or the value on 1 April 2001 where higher (s.55(2)(b)), and for a long-term listed equity share or equity-oriented fund's unit acquired before 1 February 2018 the higher of that and the lower of its value on 31 January 2018 and the consideration (s.55(2)(ac)).",
+      2_000_000,
+    ),
+    costOfImprovement: rupees("The costs of improvement together.", 0),
+    indexedCostOfAcquisition: rupees(
+      "The cost indexed with the Cost Inflation Index of the transfer's year over that of the first year held (2001-02 at the earliest), to the paisa, half up (s.48 Explanation (iii)); null where the tax needs no indexed gain.",
+      4_502_994.01,
+    ).nullable(),
+    indexedCostOfImprovement: rupees(
+      "Each improvement indexed from its own year, together (s.48 Explanation (iv)); null with no indexation.",
+      0,
+    ).nullable(),
+    gain: rupees(
+      "fullValueOfConsideration less transferExpenses, costOfAcquisition and costOfImprovement (s.48; s.50AA: no improvement); negative for a loss.",
+      7_410_000,
+    ),
+    indexedGain: rupees(
+      "The gain with the indexed costs, where the tax uses it: a transfer before 23 July 2024 taxed under s.112 (not of a bond or debenture), and a resident's land or building acquired before 23 July 2024 (the lower of 12.5 % on gain and 20 % on this); null otherwise.",
+      4_907_005.99,
+    ).nullable(),
+    exemption: z
+      .object({
+        section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({ description: "The exemption's section.", example: "54EC" }),
+        exemptGain: rupees("The part of the gain not charged to tax.", 5_000_000),
+        exemptIndexedGain: rupees("The same for the indexed gain; null without one.", 5_000_000).nullable(),
+      })
+      .optional()
+      .openapi({ description: "Present only when the sale names an exemption: what it took off the gain." }),
+    rule: z.string().openapi({
+      description:
+        "Every rule applied to the sale, in words, citing sections of the Income-tax Act, 1961 (tax year 2026-27 takes the same rules, carried into the Income-tax Act, 2025).",
+      example:
+        "Land or building held 5566 days: long-term, more than 24 months (s.2(42A) as amended from 23 July 2024); s.112; full value of consideration ₹95,00,000, the stamp duty value, as it is more than 110 % of the ₹80,00,000 received (s.50C(1) and its third proviso); gain: full value of consideration less transfer expenses, cost of acquisition and cost of improvement (s.48); indexed cost of acquisition ₹45,02,994.01: Cost Inflation Index 376 for 2025-26 over 167 for 2010-11 (s.48 Explanation), for a resident's land or building acquired before 23 July 2024, which pays the lower of 12.5 % on the gain and 20 % on the indexed gain (second proviso to s.112(1)(a)).",
+    }),
+  })
+  .openapi("AssetSaleResult");
+
 export const ComputeResultSchema = z
   .object({
     financialYear: z.enum(FINANCIAL_YEARS).openapi({ description: "Financial year computed.", example: "2025-26" }),
@@ -576,7 +645,7 @@ export const ComputeResultSchema = z
       .optional()
       .openapi({
         description:
-          "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Rupees, with the paise of the gains and losses entered, so a figure goes into next year's profile.capitalLossesBroughtForward as it is. Present only when profile.capitalGains or profile.capitalLossesBroughtForward is given.",
+          "Capital losses left for later years (s.74(1)): each may be set off in the eight assessment years after the one it arose in, which the caller keeps track of. The same in both regimes. Rupees, with the paise of the gains and losses entered, so a figure goes into next year's profile.capitalLossesBroughtForward as it is. Present only when profile.capitalGains, profile.assetSales or profile.capitalLossesBroughtForward is given.",
       }),
     capitalGainExemptions: z
       .array(
@@ -590,8 +659,12 @@ export const ComputeResultSchema = z
       .optional()
       .openapi({
         description:
-          "What each exemption took off its gain (ss.54, 54B, 54D, 54EC, 54F, 54G, 54GA), the same in both regimes; the gains in each regime's capital-gains figures are what is left. Present only when a capital gain names an exemption.",
+          "What each exemption took off its gain (ss.54, 54B, 54D, 54EC, 54F, 54G, 54GA), the same in both regimes; the gains in each regime's capital-gains figures are what is left. Present only when a gain of profile.capitalGains names an exemption; a sale's is in its assetSales entry.",
       }),
+    assetSales: z.array(AssetSaleResultSchema).optional().openapi({
+      description:
+        "Present only when profile.assetSales is given: for each sale, in order, how it was classified and its gain worked out. The same in both regimes: it decides nothing a regime changes.",
+    }),
     notes: z.array(z.string()).openapi({
       description:
         "How the input was read where it could be read two ways: an explicit figure used instead of the inputs beside it, a cap that could not be checked, a missing age.",

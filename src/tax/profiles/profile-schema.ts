@@ -3,8 +3,12 @@
 import { z } from "@hono/zod-openapi";
 import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
 import {
+  ASSET_KINDS,
+  type AssetSale,
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
+  type CapitalGainExemption,
+  classifyAssetSale,
   type CapitalGainSection,
   FINANCIAL_YEARS,
   FOREIGN_INCOME_HEADS,
@@ -413,6 +417,12 @@ const EXEMPT_GAINS: Record<ExemptionSection, { sections: readonly CapitalGainSec
   },
 };
 
+/** Which of the two lists a limit across them is reported on, and their name in its message. */
+function listsNaming(inGains: boolean, inSales: boolean): { path: "capitalGains" | "assetSales"; words: string } {
+  if (!inSales) return { path: "capitalGains", words: "gains" };
+  return { path: "assetSales", words: inGains ? "gains and sales" : "sales" };
+}
+
 /** First proviso to s.54(1): two houses only where the capital gain does not exceed ₹2 crore. */
 const TWO_HOUSES_GAIN_LIMIT = 20_000_000;
 
@@ -450,6 +460,38 @@ function exemptionProblem(entry: {
   return null;
 }
 
+/** A reinvestment that exempts a gain or part of it (ss.54-54GA), the same for a capital gain and a sale. */
+const CapitalGainExemptionSchema = z
+  .object({
+    section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
+      description:
+        "54: a residential house's long-term gain put into another house, or two with twoHouses (section 112 gains). " +
+        "54B: land used for agricultural purposes by you or a parent in the two years before the transfer, its gain put into other agricultural land within two years (section 112 or short_term_other). " +
+        "54D: land or a building of an industrial undertaking, used for its business in the two years before and acquired compulsorily, its gain put into other land or buildings for the undertaking within three years (section 112 or short_term_other). " +
+        "54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). " +
+        "54F: any other long-term asset's net consideration put into a house (section 112 or 112A). " +
+        "54G: machinery, plant, land or buildings of an industrial undertaking transferred on shifting it from an urban area to a non-urban one, its gain put into new machinery, plant, land or buildings there and the expenses of shifting, from one year before to three years after the transfer (section 112 or short_term_other). " +
+        "54GA: the same on shifting to a Special Economic Zone.",
+      example: "54EC",
+    }),
+    invested: requiredAmount(
+      "What was put into the new asset: the new house or houses (counted up to ₹10 crore), the agricultural land, the land or buildings for the undertaking, the bonds, or (54G, 54GA) the new machinery, plant, land or buildings and the expenses of shifting; including what was deposited in the capital gains account scheme by the return's due date.",
+      500_000,
+    ),
+    netConsideration: requiredAmount("s.54F only: the full value of consideration less transfer expenses, at least the gain.", 2_000_000).optional(),
+    twoHouses: z.boolean().optional().openapi({
+      description:
+        "s.54 only: the gain went into two residential houses in India, which the first proviso to s.54(1) allows where the capital gain is at most ₹2,00,00,000 (the indexed gain for a transfer before 23 July 2024, where given); invested is then the cost of both, counted up to ₹10 crore together. The option may be used once in a lifetime: that it was not used in an earlier year is yours to check. A larger gain, or the option on more than one gain, is refused.",
+      example: true,
+    }),
+  })
+  .strict()
+  .optional()
+  .openapi({
+    description:
+      "A reinvestment that exempts the gain or part of it. ss.54, 54B, 54D, 54EC, 54G and 54GA exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
+  });
+
 export const CapitalGainSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
@@ -475,39 +517,7 @@ export const CapitalGainSchema = z
         "When the gain arose, by the periods of the return's schedule: by_15_june (1 April-15 June), by_15_september (16 June-15 September), by_15_december (16 September-15 December), by_15_march (16 December-15 March), by_31_march (16-31 March). Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425): tax on a gain is not due in the instalments before it arose. When absent the gain is taken as arisen by 15 June, which gives the most interest, and the result's notes say so.",
       example: "by_15_december",
     }),
-    exemption: z
-      .object({
-        section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
-          description:
-            "54: a residential house's long-term gain put into another house, or two with twoHouses (section 112 gains). " +
-            "54B: land used for agricultural purposes by you or a parent in the two years before the transfer, its gain put into other agricultural land within two years (section 112 or short_term_other). " +
-            "54D: land or a building of an industrial undertaking, used for its business in the two years before and acquired compulsorily, its gain put into other land or buildings for the undertaking within three years (section 112 or short_term_other). " +
-            "54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). " +
-            "54F: any other long-term asset's net consideration put into a house (section 112 or 112A). " +
-            "54G: machinery, plant, land or buildings of an industrial undertaking transferred on shifting it from an urban area to a non-urban one, its gain put into new machinery, plant, land or buildings there and the expenses of shifting, from one year before to three years after the transfer (section 112 or short_term_other). " +
-            "54GA: the same on shifting to a Special Economic Zone.",
-          example: "54EC",
-        }),
-        invested: requiredAmount(
-          "What was put into the new asset: the new house or houses (counted up to ₹10 crore), the agricultural land, the land or buildings for the undertaking, the bonds, or (54G, 54GA) the new machinery, plant, land or buildings and the expenses of shifting; including what was deposited in the capital gains account scheme by the return's due date.",
-          500_000,
-        ),
-        netConsideration: requiredAmount(
-          "s.54F only: the full value of consideration less transfer expenses, at least the gain.",
-          2_000_000,
-        ).optional(),
-        twoHouses: z.boolean().optional().openapi({
-          description:
-            "s.54 only: the gain went into two residential houses in India, which the first proviso to s.54(1) allows where the capital gain is at most ₹2,00,00,000 (the indexed gain for a transfer before 23 July 2024, where given); invested is then the cost of both, counted up to ₹10 crore together. The option may be used once in a lifetime: that it was not used in an earlier year is yours to check. A larger gain, or the option on more than one gain, is refused.",
-          example: true,
-        }),
-      })
-      .strict()
-      .optional()
-      .openapi({
-        description:
-          "A reinvestment that exempts the gain or part of it. ss.54, 54B, 54D, 54EC, 54G and 54GA exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
-      }),
+    exemption: CapitalGainExemptionSchema,
     landOrBuildingAcquiredBefore23July2024: z.boolean().optional().openapi({
       description:
         "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
@@ -524,6 +534,134 @@ export const CapitalGainSchema = z
     }
   })
   .openapi({ description: "One capital gain or loss of the year, ss.45-55A." });
+
+const ASSET_KIND_WORDS =
+  "listed_equity_share: an equity share listed on a recognised stock exchange in India, sold with securities transaction tax (s.111A) and, for a long-term gain, bought with it too unless the purchase is of a kind CBDT exempts (s.112A(1)(iii), (4)); long-term after 12 months, taxed under ss.111A or 112A. " +
+  "equity_oriented_fund_unit: a unit of an equity-oriented fund (at least 65 % in listed shares of domestic companies, s.112A Explanation), sold with securities transaction tax; long-term after 12 months, ss.111A or 112A. " +
+  "listed_security_other: any other security listed on a recognised stock exchange in India (bonds, debentures, government securities, sovereign gold bonds, preference shares, units of other listed funds), or a listed equity share sold without securities transaction tax; long-term after 12 months, s.112. Transferred before 23 July 2024 after more than 12 months it is refused: give that gain in capitalGains. " +
+  "unlisted_share: a share not listed on a recognised stock exchange in India, foreign shares included; long-term after 24 months. " +
+  "land_or_building: land, a building or both; long-term after 24 months; with s.50C's stamp duty value and, for a resident's acquired before 23 July 2024, the lower of two taxes. " +
+  "specified_mutual_fund_unit: a unit acquired on or after 1 April 2023 of a specified mutual fund (to FY 2024-25 one with at most 35 % in shares of domestic companies; from FY 2025-26 one with more than 65 % in debt and money-market instruments, or a fund with 65 % or more in such funds): short-term whatever the holding, at the slab rates (s.50AA). " +
+  "market_linked_debenture: short-term whatever the holding, at the slab rates (s.50AA). " +
+  "unlisted_bond_or_debenture: transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA); before, long-term after 36 months, without indexation. " +
+  "other: any other capital asset (gold, jewellery, works of art, units of unlisted funds not named above such as a debt fund's acquired before 1 April 2023); long-term after 36 months before 23 July 2024, after 24 months from then. " +
+  "Units of a business trust (REITs, InvITs) are not among these: give their gains in capitalGains.";
+
+const ImprovementCostSchema = z
+  .object({
+    financialYear: z
+      .string()
+      .superRefine((value, ctx) => {
+        const match = /^(\d{4})-(\d{2})$/.exec(value);
+        if (match === null || (Number(match[1]) + 1) % 100 !== Number(match[2])) {
+          ctx.addIssue({ code: "custom", message: 'must be a financial year written like "2015-16"' });
+        }
+      })
+      .openapi({ description: "The financial year the expenditure was incurred in, whose Cost Inflation Index indexes it.", example: "2015-16" }),
+    amount: requiredAmount("Capital expenditure on additions or alterations in that year.", 300_000),
+  })
+  .strict();
+
+export const AssetSaleSchema = z
+  .object({
+    asset: z.enum(ASSET_KINDS).openapi({
+      description: `The kind of asset, which decides the holding period (s.2(42A)), the section and the cost rules. ${ASSET_KIND_WORDS}`,
+      example: "land_or_building",
+    }),
+    acquired: isoDate(
+      "Date the asset became yours, YYYY-MM-DD: the purchase or allotment; for an asset received by gift, will or inheritance (s.49(1)) the previous owner's date, whose holding counts as yours (s.2(42A) Explanation 1(i)(b)). Not after transferred.",
+      "2010-06-15",
+    ),
+    transferred: isoDate(
+      "Date of the sale, redemption or other transfer, YYYY-MM-DD, within the request's financialYear (which assetSales needs). Before or from 23 July 2024 decides the holding period, the rate and indexation.",
+      "2025-09-10",
+    ),
+    saleConsideration: requiredAmount("What the transfer brought in, or the redemption or maturity paid: the consideration before s.50C.", 8_000_000),
+    transferExpenses: amount(
+      "Expenditure wholly and exclusively in connection with the transfer (brokerage, legal fees); not securities transaction tax (s.48). 0 when absent.",
+      90_000,
+    ),
+    costOfAcquisition: requiredAmount(
+      "What the asset cost: its price with the expenses of buying it; 0 for bonus shares or units (s.55(2)(aa)). For an asset received by gift, will or inheritance, the previous owner's cost (s.49(1)).",
+      2_000_000,
+    ),
+    costOfImprovement: z
+      .array(ImprovementCostSchema)
+      .max(20)
+      .optional()
+      .openapi({
+        description:
+          "Capital expenditure on additions or alterations (s.55(1)(b)), each with its financial year, which indexation needs: from 2001-02 (earlier improvements do not count), not before the year of acquisition and not after the year of the transfer. Not for a s.50AA asset.",
+        example: [{ financialYear: "2015-16", amount: 300_000 }],
+      }),
+    fairMarketValueOn31January2018: amount(
+      "Listed equity share or equity-oriented fund's unit acquired before 1 February 2018 only: its highest price on a recognised stock exchange on 31 January 2018, or an unlisted unit's net asset value that day (s.55(2)(ac) Explanation). The cost is then the higher of costOfAcquisition and the lower of this value and saleConsideration. Without it the cost is costOfAcquisition.",
+      450,
+    ),
+    fairMarketValueOn1April2001: amount(
+      "An asset acquired before 1 April 2001 only: its fair market value on that day, taken as the cost where higher (s.55(2)(b)); for land or building at most its stamp duty value that day (proviso), which is yours to apply. Not for a s.50AA asset.",
+      800_000,
+    ),
+    stampDutyValue: amount(
+      "Land or building only: the value the stamp duty authority adopted or assessed for the transfer (or on the date of the agreement, where the first and second provisos to s.50C(1) allow it). Where it exceeds 110 % of saleConsideration it is the full value of consideration (s.50C(1) and its third proviso).",
+      9_500_000,
+    ),
+    exemption: CapitalGainExemptionSchema,
+    label: z.string().trim().min(1).max(100).optional().openapi({
+      description: "Your own name for the sale, up to 100 characters, echoed in the result's assetSales.",
+      example: "Flat in Pune",
+    }),
+  })
+  .strict()
+  .openapi("AssetSale", {
+    description:
+      "One sale (transfer) of a capital asset as the seller holds it: the service classifies it and works out its gain, and the gain joins the capital gains of the year.",
+  });
+
+type AssetSaleInput = z.infer<typeof AssetSaleSchema>;
+
+function toExemption(exemption: NonNullable<AssetSaleInput["exemption"]>): CapitalGainExemption {
+  return { section: exemption.section, invested: exemption.invested, netConsideration: exemption.netConsideration ?? null };
+}
+
+function toAssetSale(sale: AssetSaleInput): AssetSale {
+  return {
+    asset: sale.asset,
+    acquired: sale.acquired,
+    transferred: sale.transferred,
+    saleConsideration: sale.saleConsideration,
+    transferExpenses: sale.transferExpenses ?? 0,
+    costOfAcquisition: sale.costOfAcquisition,
+    costOfImprovement: sale.costOfImprovement ?? [],
+    fairMarketValueOn31January2018: sale.fairMarketValueOn31January2018 ?? null,
+    fairMarketValueOn1April2001: sale.fairMarketValueOn1April2001 ?? null,
+    stampDutyValue: sale.stampDutyValue ?? null,
+    ...(sale.exemption === undefined ? {} : { exemption: toExemption(sale.exemption) }),
+    label: sale.label ?? null,
+  };
+}
+
+/** Each sale classified as the engine will: what cannot be, and an exemption its derived gain cannot have. */
+function assetSaleProblems(profile: Profile, ctx: z.RefinementCtx): void {
+  (profile.assetSales ?? []).forEach((sale, index) => {
+    // A malformed date has its own issue already.
+    if (!parseIsoDate(sale.acquired).ok || !parseIsoDate(sale.transferred).ok) return;
+    const outcome = classifyAssetSale(toAssetSale(sale), profile.residentialStatus);
+    if (!outcome.ok) {
+      ctx.addIssue({ code: "custom", path: ["assetSales", index, ...outcome.problem.path], message: outcome.problem.message });
+      return;
+    }
+    const { entry } = outcome;
+    const problem = exemptionProblem({
+      section: entry.section,
+      gain: entry.gain,
+      indexedGain: entry.indexedGain ?? undefined,
+      transferredBefore23July2024: entry.transferredBefore23July2024,
+      exemption: sale.exemption,
+    });
+    if (problem !== null) ctx.addIssue({ code: "custom", path: ["assetSales", index, "exemption", problem.field], message: problem.message });
+  });
+}
 
 export const PresumptiveSchema = z
   .object({
@@ -861,6 +999,26 @@ export const ProfileSchema = z
           "Capital gains and losses of the year. Losses are set off within the head (s.70): a short-term loss against any gain, a long-term loss against long-term gains only, against the dearest gains first; what is left is reported, not carried forward.",
         example: [{ section: "112A", gain: 250_000 }],
       }),
+    assetSales: z
+      .array(AssetSaleSchema)
+      .max(100)
+      .optional()
+      .openapi({
+        description:
+          "Sales of capital assets, each classified here from its own facts: long- or short-term by its holding period (s.2(42A), before and from 23 July 2024), its section (111A, 112A, 112, or the slab rates; s.50AA assets always short-term), its gain (s.48, with s.50C's stamp duty value, s.55(2)(ac)'s value on 31 January 2018 and s.55(2)(b)'s on 1 April 2001) and, where the tax needs it, its indexed gain with the Cost Inflation Index. Each then counts as a capitalGains entry would, after them: set-off, exemptions, rates, interest and the return form are the same. Needs financialYear, and every transferred date within it. The result's assetSales explains each sale.",
+        example: [
+          {
+            asset: "land_or_building",
+            acquired: "2010-06-15",
+            transferred: "2025-09-10",
+            saleConsideration: 8_000_000,
+            transferExpenses: 90_000,
+            costOfAcquisition: 2_000_000,
+            stampDutyValue: 9_500_000,
+            label: "Flat in Pune",
+          },
+        ],
+      }),
     capitalLossesBroughtForward: z
       .object({
         shortTerm: amount("Short-term capital losses of earlier years still to be set off: against any capital gain.", 40_000),
@@ -970,22 +1128,30 @@ export const ProfileSchema = z
       const problem = notRentWithoutHra(profile);
       if (problem !== null) ctx.addIssue({ code: "custom", path: ["deductions", "section80GG_rentPaid"], message: problem });
     }
+    assetSaleProblems(profile, ctx);
+    const gainExemptions = (profile.capitalGains ?? []).flatMap((gain) => (gain.exemption === undefined ? [] : [gain.exemption]));
+    const saleExemptions = (profile.assetSales ?? []).flatMap((sale) => (sale.exemption === undefined ? [] : [sale.exemption]));
     // s.54EC(1) provisos: ₹50 lakh of bonds in a year, whatever the number of transfers.
-    const bonds = (profile.capitalGains ?? []).reduce((sum, gain) => sum + (gain.exemption?.section === "54EC" ? gain.exemption.invested : 0), 0);
+    const bondsIn = (exemptions: typeof gainExemptions) =>
+      exemptions.reduce((sum, exemption) => sum + (exemption.section === "54EC" ? exemption.invested : 0), 0);
+    const bonds = bondsIn(gainExemptions) + bondsIn(saleExemptions);
     if (bonds > 5_000_000) {
+      const where = listsNaming(bondsIn(gainExemptions) > 0, bondsIn(saleExemptions) > 0);
       ctx.addIssue({
         code: "custom",
-        path: ["capitalGains"],
-        message: `s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ${formatPaise(Math.round(bonds * 100))}`,
+        path: [where.path],
+        message: `s.54EC allows at most ₹50,00,000 of bonds in a year; the ${where.words} name ${formatPaise(Math.round(bonds * 100))}`,
       });
     }
     // Second proviso to s.54(1): the two-house option, once used, is never available again, in that year or another.
-    const twoHouseClaims = (profile.capitalGains ?? []).filter((gain) => gain.exemption?.twoHouses === true).length;
+    const twoHousesIn = (exemptions: typeof gainExemptions) => exemptions.filter((exemption) => exemption.twoHouses === true).length;
+    const twoHouseClaims = twoHousesIn(gainExemptions) + twoHousesIn(saleExemptions);
     if (twoHouseClaims > 1) {
+      const where = listsNaming(twoHousesIn(gainExemptions) > 0, twoHousesIn(saleExemptions) > 0);
       ctx.addIssue({
         code: "custom",
-        path: ["capitalGains"],
-        message: `s.54's two-house option may be used only once (second proviso to s.54(1)); ${twoHouseClaims} gains claim it`,
+        path: [where.path],
+        message: `s.54's two-house option may be used only once (second proviso to s.54(1)); ${twoHouseClaims} ${where.words} claim it`,
       });
     }
     const houseLoss = profile.housePropertyLossBroughtForward;
@@ -1382,7 +1548,7 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
   const other = profile.otherIncome;
   const otherIncomes = [
     (profile.houseProperties?.length ?? 0) > 0 || (profile.housePropertyIncome ?? 0) !== 0 ? "house property" : null,
-    (profile.capitalGains?.length ?? 0) > 0 ? "capital gains" : null,
+    (profile.capitalGains?.length ?? 0) > 0 || (profile.assetSales?.length ?? 0) > 0 ? "capital gains" : null,
     profile.presumptive !== undefined ? "business or profession" : null,
     (other?.dividends ?? 0) > 0 ? "dividends" : null,
     (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
@@ -1422,10 +1588,45 @@ export function refusePreJuly2024TransfersOutsideTheirYear(
 }
 
 /**
+ * Dates belong to the request's financial year: sales within it (the year of a transfer is the year its gain is
+ * charged in, s.45(1)), and payment and filing dates as `refusePaymentDatesOutsideTheirYear` says.
+ */
+export function refuseDatesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
+  refuseSalesOutsideTheirYear(request, ctx);
+  refusePaymentDatesOutsideTheirYear(request, ctx);
+}
+
+function refuseSalesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
+  const sales = request.profile.assetSales;
+  if (sales === undefined) return;
+  const year = request.financialYear;
+  if (year === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["financialYear"],
+      message: "is required with profile.assetSales: each sale's date must fall in it (without it, the year is the current one)",
+    });
+    return;
+  }
+  const start = Number(year.slice(0, 4));
+  const first = `${start}-04-01`;
+  const last = `${start + 1}-03-31`;
+  sales.forEach((sale, index) => {
+    if (parseIsoDate(sale.transferred).ok && (sale.transferred < first || sale.transferred > last)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["profile", "assetSales", index, "transferred"],
+        message: `must fall in FY ${year} (${first} to ${last}): a sale's gain is charged in the year of the transfer (s.45(1))`,
+      });
+    }
+  });
+}
+
+/**
  * Payment and filing dates belong to the request's financial year: advance tax within it, self-assessment tax and
  * the return after it, up to the last day for a belated return (s.139(4); tax year 2026-27: s.263(4)).
  */
-export function refuseDatesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
+function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
   const { taxPayments, returnFiledOn } = request.profile;
   if (taxPayments === undefined) return;
   const year = request.financialYear;
@@ -1605,16 +1806,9 @@ export function toTaxInput(profile: Profile): TaxInput {
       transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
       indexedGain: entry.indexedGain ?? null,
       landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
-      ...(entry.exemption === undefined
-        ? {}
-        : {
-            exemption: {
-              section: entry.exemption.section,
-              invested: entry.exemption.invested,
-              netConsideration: entry.exemption.netConsideration ?? null,
-            },
-          }),
+      ...(entry.exemption === undefined ? {} : { exemption: toExemption(entry.exemption) }),
     })),
+    ...(profile.assetSales === undefined ? {} : { assetSales: profile.assetSales.map(toAssetSale) }),
     ...(profile.capitalLossesBroughtForward === undefined
       ? {}
       : {

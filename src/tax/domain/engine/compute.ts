@@ -1,6 +1,7 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
 import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
+import { withAssetSales } from "./asset-sales";
 import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
 import { incomeCountedUnder } from "./foreign-tax-credit";
 import { reportedFigureNotes } from "./form16-figures";
@@ -289,8 +290,9 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
  * Only each regime's total tax and the recommendation, as `computeTax` works them out, without the return form
  * and the saving moves (which assess the profile again for every move): what a list of saved profiles shows.
  */
-export function compareRegimes(input: TaxInput, financialYear: FinancialYear): RegimeComparison {
+export function compareRegimes(given: TaxInput, financialYear: FinancialYear): RegimeComparison {
   const year = YEAR_RULES[financialYear];
+  const { input } = withAssetSales(given);
   const { oldRegime, newRegime, recommendedRegime, oldRegimeBarred } = assessBoth(input, toFacts(input, year), year);
   return {
     recommendedRegime,
@@ -306,8 +308,10 @@ export interface RegimeComparison {
   notAvailable?: { old: RegimeNotAvailable };
 }
 
-export function computeTax(input: TaxInput, financialYear: FinancialYear): ComputeResult {
+export function computeTax(given: TaxInput, financialYear: FinancialYear): ComputeResult {
   const year = YEAR_RULES[financialYear];
+  // The sales become capital-gains entries after the profile's own, so every rule downstream sees them.
+  const { input, results: assetSales } = withAssetSales(given);
   const facts = toFacts(input, year);
   const { oldRegime, newRegime, oldTotal, newTotal, oldCost, newCost, recommendedRegime, oldRegimeBarred } = assessBoth(input, facts, year);
   return {
@@ -332,7 +336,9 @@ export function computeTax(input: TaxInput, financialYear: FinancialYear): Compu
     ...(input.capitalGains.length === 0 && input.capitalLossesBroughtForward === undefined
       ? {}
       : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, filedLate(input, year, facts)) }),
-    ...(input.capitalGains.some((gain) => gain.exemption !== undefined) ? { capitalGainExemptions: capitalGainExemptions(input) } : {}),
+    // Positions in profile.capitalGains: a sale's exemption is in its own result.
+    ...(given.capitalGains.some((gain) => gain.exemption !== undefined) ? { capitalGainExemptions: capitalGainExemptions(given) } : {}),
+    ...(assetSales === null ? {} : { assetSales }),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),

@@ -1,10 +1,12 @@
 // Public surface of the pure income-tax engine.
+export { classifyAssetSale, COST_INFLATION_INDEX, type AssetSaleOutcome, type AssetSaleProblem } from "./asset-sales";
 export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from "./compute";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
 export { incomeCountedUnder } from "./foreign-tax-credit";
 export { applySavingMove } from "./moves";
 export { presumptiveIneligibility } from "./presumptive";
 export {
+  ASSET_KINDS,
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
   FINANCIAL_YEARS,
@@ -21,8 +23,12 @@ export {
   RETIREMENT_EMPLOYERS,
   RETURN_CONDITIONS,
   SAVING_MOVE_KINDS,
+  TERMS_OF_HOLDING,
 } from "./types";
 export type {
+  AssetKind,
+  AssetSale,
+  AssetSaleResult,
   CapitalGain,
   CapitalGainExemption,
   CapitalGainExemptionResult,
@@ -42,6 +48,7 @@ export type {
   HousePropertyType,
   HraPeriod,
   IncomeHead,
+  ImprovementCost,
   IncomePeriod,
   InterestResult,
   ItrForm,

@@ -96,6 +96,82 @@ export interface CapitalGainExemptionResult {
   exemptIndexedGain: number | null;
 }
 
+/**
+ * The kinds of capital asset whose sales the engine classifies itself, each with the rules s.2(42A), ss.48, 50AA,
+ * 50C, 55, 111A, 112 and 112A give it: a kind exists only where its holding period, section or cost differs.
+ */
+export const ASSET_KINDS = [
+  "listed_equity_share",
+  "equity_oriented_fund_unit",
+  "listed_security_other",
+  "unlisted_share",
+  "land_or_building",
+  "specified_mutual_fund_unit",
+  "market_linked_debenture",
+  "unlisted_bond_or_debenture",
+  "other",
+] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
+/** Capital expenditure on additions or alterations in one financial year (s.55(1)(b)), rupees. */
+export interface ImprovementCost {
+  /** "2015-16": the year the expenditure was incurred, whose Cost Inflation Index indexes it. */
+  financialYear: string;
+  amount: number;
+}
+
+/** One sale (transfer) of a capital asset, as the seller holds it. Rupees; dates YYYY-MM-DD. */
+export interface AssetSale {
+  asset: AssetKind;
+  acquired: string;
+  transferred: string;
+  saleConsideration: number;
+  transferExpenses: number;
+  costOfAcquisition: number;
+  costOfImprovement: readonly ImprovementCost[];
+  /** s.55(2)(ac): a listed equity share or equity-oriented fund's unit acquired before 1 February 2018. */
+  fairMarketValueOn31January2018: number | null;
+  /** s.55(2)(b): an asset acquired before 1 April 2001. */
+  fairMarketValueOn1April2001: number | null;
+  /** s.50C: land or building's value adopted for stamp duty. */
+  stampDutyValue: number | null;
+  exemption?: CapitalGainExemption;
+  label: string | null;
+}
+
+export const TERMS_OF_HOLDING = ["short", "long"] as const;
+export type TermOfHolding = (typeof TERMS_OF_HOLDING)[number];
+
+/** How one sale was classified and its gain worked out, rupees (paise kept). */
+export interface AssetSaleResult {
+  /** Present only when the sale has one. */
+  label?: string;
+  asset: AssetKind;
+  termOfHolding: TermOfHolding;
+  /** Days from acquisition to transfer. */
+  holdingDays: number;
+  /** Held more than this many months, the asset is long-term; null where s.50AA makes every gain short-term. */
+  longTermAfterMonths: number | null;
+  section: CapitalGainSection;
+  transferredBefore23July2024: boolean;
+  arose: IncomePeriod;
+  /** After s.50C. */
+  fullValueOfConsideration: number;
+  transferExpenses: number;
+  /** After ss.55(2)(b) and 55(2)(ac). */
+  costOfAcquisition: number;
+  costOfImprovement: number;
+  /** Null when no indexation was worked. */
+  indexedCostOfAcquisition: number | null;
+  indexedCostOfImprovement: number | null;
+  gain: number;
+  indexedGain: number | null;
+  /** Present only when the sale names an exemption: what it took off. */
+  exemption?: { section: CapitalGainExemption["section"]; exemptGain: number; exemptIndexedGain: number | null };
+  /** Each rule applied, in words, citing its section. */
+  rule: string;
+}
+
 /** Capital losses of earlier years carried forward into this one (s.74), rupees. */
 export interface CapitalLossesBroughtForward {
   shortTerm: number;
@@ -384,6 +460,8 @@ export interface TaxInput {
     casualWinnings: number;
   };
   capitalGains: readonly CapitalGain[];
+  /** Sales the engine classifies into more capital-gains entries, after `capitalGains`. Absent: none. */
+  assetSales?: readonly AssetSale[];
   /** Absent: none. */
   capitalLossesBroughtForward?: CapitalLossesBroughtForward;
   /** Absent: none. */
@@ -845,8 +923,10 @@ export interface ComputeResult {
   savingMoves: SavingMove[];
   /** Present only when the profile has capital gains or capital losses brought forward. */
   capitalLossesToCarryForward?: CapitalLossesToCarryForward;
-  /** Present only when a capital gain names an exemption. */
+  /** Present only when a capital gain of profile.capitalGains names an exemption. */
   capitalGainExemptions?: CapitalGainExemptionResult[];
+  /** Present only when the profile has asset sales: each one's classification and gain, in order. */
+  assetSales?: AssetSaleResult[];
   /** How the input was read where it could be read more than one way (an explicit figure beside its inputs). */
   notes: string[];
   disclaimer: string;
