@@ -1596,6 +1596,12 @@ export function refuseDatesOutsideTheirYear(request: { profile: Profile; financi
   refusePaymentDatesOutsideTheirYear(request, ctx);
 }
 
+/** The first and last days of a financial year, and the day after it. */
+function daysOf(year: FinancialYear): { first: string; last: string; after: string } {
+  const start = Number(year.slice(0, 4));
+  return { first: `${start}-04-01`, last: `${start + 1}-03-31`, after: `${start + 1}-04-01` };
+}
+
 function refuseSalesOutsideTheirYear(request: { profile: Profile; financialYear?: FinancialYear | undefined }, ctx: z.RefinementCtx): void {
   const sales = request.profile.assetSales;
   if (sales === undefined) return;
@@ -1608,9 +1614,7 @@ function refuseSalesOutsideTheirYear(request: { profile: Profile; financialYear?
     });
     return;
   }
-  const start = Number(year.slice(0, 4));
-  const first = `${start}-04-01`;
-  const last = `${start + 1}-03-31`;
+  const { first, last } = daysOf(year);
   sales.forEach((sale, index) => {
     if (parseIsoDate(sale.transferred).ok && (sale.transferred < first || sale.transferred > last)) {
       ctx.addIssue({
@@ -1640,10 +1644,7 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
   }
   const returns = individualReturnDates(year);
   if (returns === undefined) return;
-  const start = Number(year.slice(0, 4));
-  const first = `${start}-04-01`;
-  const last = `${start + 1}-03-31`;
-  const after = `${start + 1}-04-01`;
+  const { first, last, after } = daysOf(year);
   const path = ["profile", "taxPayments"];
   (taxPayments.advanceTax ?? []).forEach((payment, index) => {
     if (payment.date < first || payment.date > last) {

@@ -111,7 +111,7 @@ function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
 }
 
-function financialYearOf(date: string): string {
+function yearOfDate(date: string): string {
   return financialYearLabel(financialYearStartOf(date));
 }
 
@@ -176,8 +176,8 @@ function inputProblem(sale: AssetSale, fiftyAA: boolean): AssetSaleOutcome | nul
   if (fiftyAA && sale.costOfImprovement.length > 0) {
     return problem(["costOfImprovement"], "does not apply to a s.50AA asset, whose gain deducts only its cost of acquisition and transfer expenses");
   }
-  const acquiredYear = financialYearOf(sale.acquired);
-  const transferYear = financialYearOf(sale.transferred);
+  const acquiredYear = yearOfDate(sale.acquired);
+  const transferYear = yearOfDate(sale.transferred);
   for (let i = 0; i < sale.costOfImprovement.length; i++) {
     const year = sale.costOfImprovement[i]!.financialYear;
     const path = ["costOfImprovement", i, "financialYear"];
@@ -296,14 +296,14 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
   let indexedCost: number | null = null;
   let indexedImprovement: number | null = null;
   if (indexForOldRate || indexForLand) {
-    const transferYear = financialYearOf(sale.transferred);
+    const transferYear = yearOfDate(sale.transferred);
     if (COST_INFLATION_INDEX[transferYear] === undefined) {
       return problem(
         ["transferred"],
         `needs the Cost Inflation Index for ${transferYear}, which has not been notified: a resident's land or building acquired before 23 July 2024 pays the lower of two taxes, one of them on the indexed gain (second proviso to s.112(1)(a)); give this gain in capitalGains with your own indexedGain`,
       );
     }
-    const firstYear = laterYear(financialYearOf(sale.acquired), FIRST_INDEXED_YEAR);
+    const firstYear = laterYear(yearOfDate(sale.acquired), FIRST_INDEXED_YEAR);
     indexedCost = indexed(cost, firstYear, transferYear)!;
     indexedImprovement = 0;
     for (const item of sale.costOfImprovement) indexedImprovement += indexed(toPaise(item.amount), item.financialYear, transferYear)!;
@@ -313,6 +313,9 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
         ? `indexed cost of acquisition ${formatPaise(indexedCost)}: ${index} (second proviso to s.48 and its Explanation, a transfer before 23 July 2024)`
         : `indexed cost of acquisition ${formatPaise(indexedCost)}: ${index} (s.48 Explanation), for a resident's land or building acquired before 23 July 2024, which pays the lower of 12.5 % on the gain and 20 % on the indexed gain (second proviso to s.112(1)(a))`,
     );
+    if (sale.costOfImprovement.length > 0) {
+      rules.push(`indexed cost of improvement ${formatPaise(indexedImprovement)}, each from the index of its own year (s.48 Explanation (iv))`);
+    }
   } else if (before && section === "112") {
     rules.push("no indexation for a bond or debenture (fourth proviso to s.48)");
   } else if (!before && section === "112" && landAcquiredBefore) {

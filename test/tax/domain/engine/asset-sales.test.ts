@@ -308,7 +308,10 @@ describe("the gain (s.48, ss.50C, 55(2)(ac), 55(2)(b)) and the indexed gain (s.4
     // Cost 10,00,000 (the value on 1 April 2001, above 2,00,000); gain 1,00,00,000 − 10,00,000 − 5,00,000 = 85,00,000.
     // Indexed cost 10,00,000 × 363 / 100 = 36,30,000; the improvement 5,00,000 × 363 / 117 (2005-06) =
     // 18,15,00,000 / 117 = 15,51,282.051 → 15,51,282.05; indexed gain 1,00,00,000 − 36,30,000 − 15,51,282.05 = 48,18,717.95.
-    expect(bought1995(200_000)).toMatchObject({
+    const valued = bought1995(200_000);
+    expect(valued.rule).toContain("cost of acquisition ₹10,00,000, the fair market value on 1 April 2001, higher than the cost (s.55(2)(b)(i))");
+    expect(valued.rule).toContain("indexed cost of improvement ₹15,51,282.05, each from the index of its own year (s.48 Explanation (iv))");
+    expect(valued).toMatchObject({
       costOfAcquisition: 1_000_000,
       costOfImprovement: 500_000,
       gain: 8_500_000,
