@@ -374,8 +374,8 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
  * programming error.
  */
 export function withAssetSales(input: TaxInput): { input: TaxInput; results: AssetSaleResult[] | null } {
+  if (input.assetSales === undefined) return { input, results: null };
   const { assetSales, ...rest } = input;
-  if (assetSales === undefined) return { input, results: null };
   const entries: CapitalGain[] = [];
   const results: AssetSaleResult[] = [];
   assetSales.forEach((sale, index) => {
