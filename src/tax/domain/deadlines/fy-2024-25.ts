@@ -5,8 +5,14 @@ import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
 
-// The CBDT extension carried no caveat for interest under s.234A, so the extended date is the due date for it.
-const RETURNS = { dueWithoutBusinessIncome: "2025-09-16", dueWithBusinessIncome: "2025-09-16", lastDayForBelatedReturn: "2025-12-31" };
+// The CBDT extensions (the press release of 2025-05-27; Circular 15/2025 for audit cases) carried no caveat for
+// interest under s.234A, so the extended dates are the due dates for it.
+const RETURNS = {
+  dueWithoutBusinessIncome: "2025-09-16",
+  dueWithBusinessIncome: "2025-09-16",
+  dueWithAudit: "2025-12-10",
+  lastDayForBelatedReturn: "2025-12-31",
+};
 
 export const FY_2024_25: DeadlineYear = {
   financialYear: "2024-25",
@@ -91,7 +97,7 @@ export const FY_2024_25: DeadlineYear = {
       source: "Income-tax Act, 1961 s.139(1) Explanation 2(aa); CBDT Circular 15/2025 left it unchanged",
     },
     {
-      date: "2025-12-10",
+      date: RETURNS.dueWithAudit,
       title: "ITR for AY 2025-26 (audit cases), as extended",
       description: "Return of income for audit cases. Due 31 October 2025, extended to 10 December 2025.",
       category: "itr_filing",

@@ -5,7 +5,12 @@ import type { DeadlineYear } from "./types";
 
 const ITMUM = "Income Tax Dept Mumbai due-date list (incometaxmumbai.gov.in/due-dates)";
 const BUDGET_2026 = "Finance Act 2026 amendments to s.139 effective 2026-03-01 per CAclubindia, Practical Tax Planning and ClearTax";
-const RETURNS = { dueWithoutBusinessIncome: "2026-07-31", dueWithBusinessIncome: "2026-08-31", lastDayForBelatedReturn: "2026-12-31" };
+const RETURNS = {
+  dueWithoutBusinessIncome: "2026-07-31",
+  dueWithBusinessIncome: "2026-08-31",
+  dueWithAudit: "2026-10-31",
+  lastDayForBelatedReturn: "2026-12-31",
+};
 
 export const FY_2025_26: DeadlineYear = {
   financialYear: "2025-26",
@@ -98,7 +103,7 @@ export const FY_2025_26: DeadlineYear = {
       source: 'Income-tax Act, 1961 s.44AB ("one month prior to" the s.139(1) due date); unconfirmed for AY 2026-27',
     },
     {
-      date: "2026-10-31",
+      date: RETURNS.dueWithAudit,
       title: "ITR for AY 2026-27 (audit cases)",
       description: "Return of income for companies and audit cases.",
       category: "itr_filing",

@@ -38,3 +38,12 @@ export function listDeadlines({ from, limit }: { from: string; limit: number }):
 export function individualReturnDates(financialYear: string): IndividualReturnDates | undefined {
   return DEADLINE_YEARS.find((year) => year.financialYear === financialYear)?.individualReturns;
 }
+
+/**
+ * An individual's s.139(1) due date (Explanation 2; tax year 2026-27: s.263(1)): later with income from business or
+ * profession, later still when the accounts must be audited.
+ */
+export function individualReturnDueDate(returns: IndividualReturnDates, business: { income: boolean; taxAudit: boolean }): string {
+  if (business.taxAudit) return returns.dueWithAudit;
+  return business.income ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
+}

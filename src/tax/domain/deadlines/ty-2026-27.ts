@@ -6,7 +6,12 @@ import type { DeadlineYear } from "./types";
 const TAXHEAL_TDS = "TaxHeal on TDS under the Income-tax Rules, 2026 (new forms and Rules 218-219)";
 const S263 = "Income-tax Act, 2025 s.263 per ABCAUS and TaxHeal (Budget 2026 memorandum); section text not read";
 const ITR_FORMS = "ITR forms for tax year 2026-27 are notified under the Income-tax Rules, 2026; their numbering is not confirmed";
-const RETURNS = { dueWithoutBusinessIncome: "2027-07-31", dueWithBusinessIncome: "2027-08-31", lastDayForBelatedReturn: "2027-12-31" };
+const RETURNS = {
+  dueWithoutBusinessIncome: "2027-07-31",
+  dueWithBusinessIncome: "2027-08-31",
+  dueWithAudit: "2027-10-31",
+  lastDayForBelatedReturn: "2027-12-31",
+};
 
 export const TY_2026_27: DeadlineYear = {
   financialYear: "2026-27",
@@ -73,7 +78,7 @@ export const TY_2026_27: DeadlineYear = {
       source: S263,
     },
     {
-      date: "2027-10-31",
+      date: RETURNS.dueWithAudit,
       title: "Return of income for tax year 2026-27 (audit cases)",
       description: `Return for companies and audit cases. ${ITR_FORMS}.`,
       category: "itr_filing",

@@ -47,8 +47,10 @@ export interface Deadline {
 export interface IndividualReturnDates {
   /** s.139(1) due date without business or professional income. */
   dueWithoutBusinessIncome: string;
-  /** s.139(1) due date with business or professional income not liable to audit (presumptive income). */
+  /** s.139(1) due date with business or professional income whose accounts need no audit (presumptive income). */
   dueWithBusinessIncome: string;
+  /** s.139(1) due date when the accounts must be audited (s.44AB or another law; Explanation 2(a)(ii) to s.139(1)). */
+  dueWithAudit: string;
   /** Last day for a belated return (s.139(4)). */
   lastDayForBelatedReturn: string;
 }
