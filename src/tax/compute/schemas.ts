@@ -146,7 +146,10 @@ export const InterestResultSchema = z
     lateReturn: z
       .object({
         section: z.string().openapi({ description: "234A (tax year 2026-27: 423).", example: "234A" }),
-        dueDate: isoDay("The s.139(1) due date of the return: with presumptive business or professional income the later one.", "2026-07-31"),
+        dueDate: isoDay(
+          "The s.139(1) due date of the return: with business or professional income the later one, and when the accounts must be audited (profile.business.taxAudit) the audit cases' date (Explanation 2(a) to s.139(1)).",
+          "2026-07-31",
+        ),
         filedOn: isoDay("returnFiledOn as given; null when not given (taken as filed by the due date).", "2026-09-25").nullable(),
         months: months("Months or parts of a month from the day after dueDate to filedOn (Rule 119A(b)); 0 when not late.", 2),
         base: hundreds(
@@ -174,7 +177,7 @@ export const InterestResultSchema = z
         section: z.string().openapi({ description: "234C (tax year 2026-27: 425).", example: "234C" }),
         instalments: z.array(InstalmentInterestSchema).openapi({
           description:
-            "One line per instalment: four, or only 15 March with presumptive income under s.44AD or s.44ADA (s.234C(1)(b)); empty when advance tax was not due.",
+            "One line per instalment: four, or only 15 March with presumptive income under s.44AD or s.44ADA and no income computed from books (s.234C(1)(b)); empty when advance tax was not due.",
         }),
         interest: wholeRupees("Sum of the instalments' interest.", 4_524),
       })
@@ -404,7 +407,47 @@ export const RegimeResultSchema = z
     business: z.object({
       presumptiveBusinessIncome: rupees("s.44AD: higher of 6 % of digital and 8 % of other turnover, or the income declared.", 0),
       presumptiveProfessionIncome: rupees("s.44ADA: higher of 50 % of gross receipts, or the income declared.", 0),
-      incomeFromBusiness: rupees("Income under the head Profits and gains of business or profession.", 0),
+      profitFromBooks: rupees(
+        "profile.business.profit (negative: a loss); in the new regime profile.business.newRegimeProfit where given (s.115BAC(2)(i)). 0 without.",
+        600_000,
+      ),
+      incomeFromBusiness: rupees(
+        "Income under the head Profits and gains of business or profession: the presumptive income and profitFromBooks set off within the head (s.70(1)); negative: a loss, before its set-off against other heads.",
+        600_000,
+      ),
+      lossSetOff: rupees(
+        "This year's business loss set off against the other heads (s.71; tax year 2026-27: s.109): never against salary (s.71(2A)) nor winnings (s.58(4)); other sources and short-term gains at the slab rates first, then income from house property, then a non-resident's dividends and special-rate capital gains, dearest first. In both regimes.",
+        0,
+      ),
+      lossBroughtForwardSetOff: rupees(
+        "Of profile.business.lossBroughtForward, what was set off against this year's business income (s.72(1); tax year 2026-27: s.112), oldest first, after this year's losses of every head; in the new regime never the parts from deductions it denies (s.115BAC(2)(ii)(a)).",
+        0,
+      ),
+      lossToCarryForward: rupees("Business loss left for later years: the sum of lossesToCarryForward.", 0),
+      lossesToCarryForward: z
+        .array(
+          z.object({
+            financialYear: z.string().openapi({ description: "The financial year the loss arose in.", example: "2025-26" }),
+            amount: rupees("What is left of it.", 150_000),
+            fromDeductionsBarredInNewRegime: rupees(
+              "Of amount, the part from deductions the new regime denies (s.115BAC(2)(i)); each set-off takes that part first, which leaves the most for a year in the new regime. Always 0 in the new regime, which ends that part (s.115BAC(3)).",
+              0,
+            ),
+          }),
+        )
+        .openapi({
+          description:
+            "Business losses left for later years, by the year each arose in, oldest first: next year's profile.business.lossBroughtForward as it is. This year's loss not set off (none from a return filed after its due date, s.80) and what is left of the losses brought forward, except those in their eighth year after the one they arose in (s.72(3)). Differs by regime where the profit does or the set-off does.",
+          example: [],
+        }),
+      lossLostToLateReturn: rupees(
+        "This year's business loss not set off, which is not carried forward because profile.returnFiledOn is after the return's s.139(1) due date (s.80; tax year 2026-27: s.121); 0 otherwise.",
+        0,
+      ),
+      lossBroughtForwardLapsed: rupees(
+        "What is left of the losses brought forward from the eighth year before this one: carried no further (s.72(3)).",
+        0,
+      ),
     }),
     capitalGains: z.object({
       shortTermAtSlabRates: rupees("Other short-term gains after set-off, taxed at the slab rates.", 0),
@@ -620,7 +663,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise: income computed from books or a business loss brought forward always). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

@@ -2,6 +2,7 @@
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
+import { businessHead, carryBusinessLosses, setOffBusinessLoss } from "./business-head";
 import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import type { Facts } from "./facts";
@@ -159,7 +160,18 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       casualWinnings: 0,
       incomeFromOtherSources: 0,
     },
-    business: { presumptiveBusinessIncome: 0, presumptiveProfessionIncome: 0, incomeFromBusiness: 0 },
+    business: {
+      presumptiveBusinessIncome: 0,
+      presumptiveProfessionIncome: 0,
+      profitFromBooks: 0,
+      incomeFromBusiness: 0,
+      lossSetOff: 0,
+      lossBroughtForwardSetOff: 0,
+      lossToCarryForward: 0,
+      lossesToCarryForward: [],
+      lossLostToLateReturn: 0,
+      lossBroughtForwardLapsed: 0,
+    },
     capitalGains: {
       shortTermAtSlabRates: 0,
       shortTermLossNotSetOff: 0,
@@ -263,17 +275,46 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
 
   const otherSources = otherSourcesHead(f, rules, lines);
   const ordinaryOtherSources = otherSources.ordinary;
-  const incomeFromBusiness = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome;
+  const business = businessHead(f.presumptiveBusinessIncome + f.presumptiveProfessionIncome, f.booksProfit, rules.allowsOldRegimeDeductions);
+  const incomeFromBusiness = business.income;
+  const businessIncome = Math.max(0, incomeFromBusiness);
   const gains = f.capitalGains;
   const specialRateGains = gains.specialRateGains;
-  // Special-rate income a house-property loss may be set against (never winnings, s.58(4)).
+  // Special-rate income a loss of another head may be set against (never winnings, s.58(4)).
   const lossAbsorbingSpecial = f.nonResidentDividends + specialRateGains;
 
-  // Set-off of house-property losses: this year's against the other heads, earlier years' against this year's.
-  const otherHeads = salary.incomeFromSalary + ordinaryOtherSources + incomeFromBusiness + gains.shortTermAtSlabRates;
-  const losses = setOffHousePropertyLosses(f, rules, incomeFromHouseProperty, houseProperty.selfOccupiedInterest, otherHeads, lossAbsorbingSpecial);
-  const lossAgainstSpecial = losses.lossAgainstSpecial;
-  const ordinaryIncome = otherHeads + Math.max(0, incomeFromHouseProperty) - losses.lossBroughtForwardSetOff - losses.lossSetOff;
+  // This year's losses first, the business loss before the house-property loss (which can also go against salary);
+  // then earlier years' losses, each against its own head's income only (ss.71B, 72).
+  const otherSlabIncome = ordinaryOtherSources + gains.shortTermAtSlabRates;
+  const businessLoss = setOffBusinessLoss(incomeFromBusiness, otherSlabIncome, incomeFromHouseProperty, lossAbsorbingSpecial);
+  // The house-property loss reaches business income after the other slab-rate income, which leaves it for business
+  // losses of earlier years (the Act names no order between the heads a loss is set off against).
+  const otherHeads = salary.incomeFromSalary + otherSlabIncome - businessLoss.againstOtherSlabIncome + businessIncome;
+  const losses = setOffHousePropertyLosses(
+    f,
+    rules,
+    incomeFromHouseProperty - businessLoss.againstHouseProperty,
+    houseProperty.selfOccupiedInterest,
+    otherHeads,
+    lossAbsorbingSpecial - businessLoss.againstSpecial,
+  );
+  const businessLosses = carryBusinessLosses({
+    startYear: Number(year.financialYear.slice(0, 4)),
+    financialYear: year.financialYear,
+    oldStyle: rules.allowsOldRegimeDeductions,
+    filedLate: f.filedLate,
+    lossesBroughtForward: f.businessLossesBroughtForward,
+    profit: f.booksProfit,
+    businessIncome: businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome)),
+    lossNotSetOff: businessLoss.notSetOff,
+  });
+  const lossAgainstSpecial = losses.lossAgainstSpecial + businessLoss.againstSpecial;
+  const ordinaryIncome =
+    otherHeads +
+    Math.max(0, incomeFromHouseProperty - businessLoss.againstHouseProperty) -
+    losses.lossBroughtForwardSetOff -
+    losses.lossSetOff -
+    businessLosses.broughtForwardSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
   const via = chapterVIADeductions(f, rules, ordinaryIncome, grossTotalIncome, lossAgainstSpecial, lines);
@@ -366,7 +407,14 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.otherSources.incomeFromOtherSources = toRupees(otherSources.income);
   out.business.presumptiveBusinessIncome = toRupees(f.presumptiveBusinessIncome);
   out.business.presumptiveProfessionIncome = toRupees(f.presumptiveProfessionIncome);
+  out.business.profitFromBooks = toRupees(business.profitFromBooks);
   out.business.incomeFromBusiness = toRupees(incomeFromBusiness);
+  out.business.lossSetOff = toRupees(businessLoss.againstOtherSlabIncome + businessLoss.againstHouseProperty + businessLoss.againstSpecial);
+  out.business.lossBroughtForwardSetOff = toRupees(businessLosses.broughtForwardSetOff);
+  out.business.lossesToCarryForward = businessLosses.carried;
+  out.business.lossToCarryForward = toRupees(businessLosses.toCarryForward);
+  out.business.lossLostToLateReturn = toRupees(businessLosses.lostToLateReturn);
+  out.business.lossBroughtForwardLapsed = toRupees(businessLosses.lapsed);
   out.capitalGains.shortTermAtSlabRates = toRupees(gains.shortTermAtSlabRates);
   out.capitalGains.shortTermLossNotSetOff = toRupees(gains.shortTermLossNotSetOff);
   out.capitalGains.longTermLossNotSetOff = toRupees(gains.longTermLossNotSetOff);

@@ -1,5 +1,5 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
-import { advanceTaxDueDates, individualReturnDates } from "../deadlines";
+import { advanceTaxDueDates } from "../deadlines";
 import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
 import { withAssetSales } from "./asset-sales";
 import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
@@ -63,7 +63,7 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
 function oldRegimeNotAvailable(input: TaxInput, facts: Facts, year: YearRules): RegimeNotAvailable | null {
   const filedOn = input.returnFiledOn;
   if (filedOn === undefined || facts.hasBusinessIncome) return null;
-  const dueDate = returnDueDate(year, facts);
+  const dueDate = facts.returnDueDate;
   if (filedOn <= dueDate) return null;
   const { regimeOptOutWithReturn, returnByDueDate } = year.sections;
   return {
@@ -121,18 +121,6 @@ function shareOf(amount: number, part: number, whole: number): number {
   return Number((BigInt(toPaise(amount)) * BigInt(toPaise(part))) / BigInt(toPaise(whole))) / 100;
 }
 
-/** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income. */
-function returnDueDate(year: YearRules, facts: Facts): string {
-  const returns = individualReturnDates(year.financialYear);
-  // Every year the engine computes has its table in the calendar; a year without one is a programming error.
-  if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
-  return facts.hasBusinessIncome ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
-}
-
-function filedLate(input: TaxInput, year: YearRules, facts: Facts): boolean {
-  return input.returnFiledOn !== undefined && input.returnFiledOn > returnDueDate(year, facts);
-}
-
 /** What each exemption took off its gain (ss.54-54GA), the same in both regimes. */
 function capitalGainExemptions(input: TaxInput): CapitalGainExemptionResult[] {
   const results: CapitalGainExemptionResult[] = [];
@@ -160,11 +148,25 @@ function capitalLossesToCarryForward(gains: CapitalGainsFacts, late: boolean): C
   };
 }
 
-function lostLossNotes(gains: CapitalGainsFacts, input: TaxInput, year: YearRules, facts: Facts): string[] {
+function lostLossNotes(gains: CapitalGainsFacts, facts: Facts): string[] {
   const lost = gains.shortTermLossNotSetOff + gains.longTermLossNotSetOff;
-  if (lost === 0 || !filedLate(input, year, facts)) return [];
+  if (lost === 0 || !facts.filedLate) return [];
   return [
-    `capitalLossesToCarryForward: returnFiledOn is after the due date ${returnDueDate(year, facts)}, so this year's capital loss of ${formatRupees(toRupees(lost))} is not carried forward (s.80); losses brought forward from earlier years still are`,
+    `capitalLossesToCarryForward: returnFiledOn is after the due date ${facts.returnDueDate}, so this year's capital loss of ${formatRupees(toRupees(lost))} is not carried forward (s.80); losses brought forward from earlier years still are`,
+  ];
+}
+
+/** A business loss a late return cannot carry (s.80): the amounts differ by regime only where the profit does. */
+function lostBusinessLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult, year: YearRules, facts: Facts): string[] {
+  const oldLost = oldRegime.business.lossLostToLateReturn;
+  const newLost = newRegime.business.lossLostToLateReturn;
+  if (oldLost === 0 && newLost === 0) return [];
+  const amount =
+    oldLost === newLost
+      ? formatPaise(toPaise(oldLost))
+      : `${formatPaise(toPaise(oldLost))} (old regime) or ${formatPaise(toPaise(newLost))} (new regime)`;
+  return [
+    `business.lossLostToLateReturn: returnFiledOn is after the due date ${facts.returnDueDate}, so this year's business loss not set off, ${amount}, is not carried forward (s.${year.sections.lossReturn}); business losses brought forward from earlier years still are`,
   ];
 }
 
@@ -175,7 +177,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     const partial = arisenBy(input, instalment);
     return partial === null ? out.totalTax : assess(toFacts(partial, year), year, out.regime, null);
   }) as [number, number, number, number];
-  const dueDate = returnDueDate(year, facts);
+  const dueDate = facts.returnDueDate;
   const filedOn = input.returnFiledOn ?? null;
   return interestOnTax({
     sections: year.sections,
@@ -188,7 +190,8 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     taxByInstalment,
     taxLiability: (out.taxLiability - (out.arrearsRelief?.relief ?? 0) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
     taxesPaid: facts.taxesPaid,
-    onlyMarchInstalment: facts.hasBusinessIncome,
+    // s.211(1)(b) is for the presumptive schemes: income computed from books keeps the four instalments.
+    onlyMarchInstalment: facts.hasPresumptiveIncome && facts.booksProfit === null,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
     // Shown only with a filing date, so an answer without one stays as it was; taken as on time, none is due.
     lateFilingFee:
@@ -239,6 +242,16 @@ function housePropertyLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult
   ];
 }
 
+/** The same for business losses, which the new regime carries less of where it denies deductions (s.115BAC(2), (3)). */
+function businessLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult, recommended: Regime, oldRegimeBarred: boolean): string[] {
+  const oldCarried = oldRegime.business.lossToCarryForward;
+  const newCarried = newRegime.business.lossToCarryForward;
+  if (recommended !== "new" || oldRegimeBarred || newCarried >= oldCarried) return [];
+  return [
+    `business.lossToCarryForward: the new regime is recommended on this year's tax, but it carries forward ${formatPaise(toPaise(newCarried))} of business loss against ${formatPaise(toPaise(oldCarried))} in the old regime`,
+  ];
+}
+
 /** Interest claimed against dividends of which less is allowed: how much, and the rule (the line shows it only with detail). */
 function dividendInterestNotes(facts: Facts): string[] {
   const { claimed, allowed, limitedBy } = facts.dividendInterest;
@@ -272,7 +285,7 @@ function interestNotes(input: TaxInput, year: YearRules, facts: Facts): string[]
     );
   }
   const filedOn = input.returnFiledOn;
-  const dueDate = returnDueDate(year, facts);
+  const dueDate = facts.returnDueDate;
   if (filedOn !== undefined && facts.hasBusinessIncome && filedOn > dueDate) {
     notes.push(
       `returnFiledOn: after the due date ${dueDate}; with income from business or profession the old regime is open only if its opt-out was furnished by that date, apart from the return (s.${year.sections.regimeOptOutByDueDate}), which the profile does not say: both regimes are shown as open`,
@@ -335,7 +348,7 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     ),
     ...(input.capitalGains.length === 0 && input.capitalLossesBroughtForward === undefined
       ? {}
-      : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, filedLate(input, year, facts)) }),
+      : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, facts.filedLate) }),
     // Positions in profile.capitalGains: a sale's exemption is in its own result.
     ...(given.capitalGains.some((gain) => gain.exemption !== undefined) ? { capitalGainExemptions: capitalGainExemptions(given) } : {}),
     ...(assetSales === null ? {} : { assetSales }),
@@ -348,8 +361,10 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
       ...(facts.foreignIncome.length > 0
         ? [`foreignIncome: the credit for tax paid abroad (foreignTaxCredit) is allowed only with ${year.foreignTaxCreditClaim}`]
         : []),
-      ...lostLossNotes(facts.capitalGains, input, year, facts),
+      ...lostLossNotes(facts.capitalGains, facts),
+      ...lostBusinessLossNotes(oldRegime, newRegime, year, facts),
       ...housePropertyLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
+      ...businessLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
       ...(input.depositsAndSpending !== undefined && input.returnFiledOn === undefined
         ? [
             `depositsAndSpending: read only to judge whether a late return owes the fee under s.${year.sections.lateFilingFee}; without returnFiledOn the return is taken as filed on its due date, so it changes nothing here`,

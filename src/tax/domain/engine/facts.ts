@@ -1,4 +1,6 @@
 // The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
+import { individualReturnDates, individualReturnDueDate } from "../deadlines";
+import { booksProfit, businessLossFacts, type BooksProfit, type BusinessLossFacts } from "./business-head";
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { dividendInterest, type DividendInterest } from "./dividend-interest";
 import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credit";
@@ -58,8 +60,20 @@ export interface Facts {
   hasSpecialRateIncome: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
-  /** Business or professional income is declared: s.115BAC(6) then makes the opt-out a continuing choice. */
+  /** Income under s.44AD or s.44ADA is declared. */
+  hasPresumptiveIncome: boolean;
+  /** The profit (or loss) from books in each regime; null without a business computed from books this year. */
+  booksProfit: BooksProfit | null;
+  /** Business losses of earlier years (s.72), oldest first. */
+  businessLossesBroughtForward: readonly BusinessLossFacts[];
+  /**
+   * Business or professional income is declared, presumptive or from books, a loss included ("income" includes a
+   * loss: CIT v. Harprasad & Co., SC, 1975): s.115BAC(6) then makes the opt-out a continuing choice.
+   */
   hasBusinessIncome: boolean;
+  /** The return's s.139(1) due date for the taxpayer, and whether returnFiledOn is after it. */
+  returnDueDate: string;
+  filedLate: boolean;
   section80C: number;
   section80CCD1: number;
   section80CCD1B: number;
@@ -91,6 +105,14 @@ export interface Facts {
   reported: ReportedFacts;
 }
 
+/** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income or an audit. */
+function returnDueDate(year: YearRules, hasBusinessIncome: boolean, taxAudit: boolean): string {
+  const returns = individualReturnDates(year.financialYear);
+  // Every year the engine computes has its table in the calendar; a year without one is a programming error.
+  if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
+  return individualReturnDueDate(returns, { income: hasBusinessIncome, taxAudit });
+}
+
 export function toFacts(input: TaxInput, year: YearRules): Facts {
   // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
   const resident = input.residentialStatus !== "non_resident";
@@ -102,6 +124,10 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const nonResidentDividends = resident ? 0 : dividends;
   const fiftyPercentCity = isFiftyPercentCity(salary.isMetroCity, input.city, year);
   const treatyRate = otherIncome.dividendTreatyRatePercent;
+  const hasPresumptiveIncome = input.presumptive.business !== null || input.presumptive.profession !== null;
+  const profit = booksProfit(input.business);
+  const hasBusinessIncome = hasPresumptiveIncome || profit !== null;
+  const dueDate = returnDueDate(year, hasBusinessIncome, input.business?.taxAudit === true);
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -133,7 +159,12 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     hasSpecialRateIncome: casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
-    hasBusinessIncome: input.presumptive.business !== null || input.presumptive.profession !== null,
+    hasPresumptiveIncome,
+    booksProfit: profit,
+    businessLossesBroughtForward: businessLossFacts(input.business),
+    hasBusinessIncome,
+    returnDueDate: dueDate,
+    filedLate: input.returnFiledOn !== undefined && input.returnFiledOn > dueDate,
     section80C: toPaise(deductions.section80C),
     section80CCD1: toPaise(deductions.section80CCD1 ?? 0),
     section80CCD1B: toPaise(deductions.section80CCD1B),

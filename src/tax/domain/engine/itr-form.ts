@@ -1,5 +1,7 @@
 // Which return form. Without business income: ITR-1 (Sahaj) when every one of its conditions holds, else ITR-2.
-// With presumptive income: ITR-4 (Sugam) within its conditions, else ITR-3. Conditions per the ITR-1/ITR-4
+// With presumptive income: ITR-4 (Sugam) within its conditions, else ITR-3. With income computed from books, or a
+// business loss of an earlier year, ITR-3 (Schedule BP; ITR-4 is for the presumptive schemes, and only ITR-3's
+// schedules carry a business loss forward). Conditions per the ITR-1/ITR-4
 // notifications (reference §9): from AY 2025-26 both allow s.112A gains up to ₹1,25,000 and no other capital
 // gain, and neither takes winnings from lotteries or races nor agricultural income above ₹5,000.
 import { formatRupees } from "./rounding";
@@ -79,7 +81,18 @@ function presumptiveSections(year: YearRules): string {
   return presumptiveBusiness === presumptiveProfession ? `s.${presumptiveBusiness}` : `ss.${presumptiveBusiness}/${presumptiveProfession}`;
 }
 
+/** Why income from books or a business loss of an earlier year needs ITR-3, or null without either. */
+function booksBar(input: TaxInput): string | null {
+  const business = input.business;
+  if (business === undefined) return null;
+  if (business.profit !== null) return "ITR-3: income from business or profession computed from books of account";
+  if (business.lossesBroughtForward.length > 0) return "ITR-3: business losses brought forward from earlier years";
+  return null;
+}
+
 export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeResult): Choice {
+  const books = booksBar(input);
+  if (books !== null) return { form: "ITR-3", rule: books };
   const presumptive = input.presumptive.business !== null || input.presumptive.profession !== null;
   if (presumptive) {
     const bar = simpleFormBar(input, year, chosen, "ITR-4");

@@ -203,6 +203,36 @@ export interface PresumptiveProfession {
   declaredIncome: number;
 }
 
+/** A business loss of an earlier year not yet set off (s.72), rupees. */
+export interface BusinessLossBroughtForward {
+  /** The financial year the loss was first computed for, e.g. "2021-22". */
+  financialYear: string;
+  amount: number;
+  /**
+   * Of `amount`, the part that came from deductions the new regime denies (s.115BAC(2)(i)): the new regime never sets
+   * it off, and a year assessed under it ends that part (s.115BAC(2)(ii)(a), (3)).
+   */
+  fromDeductionsBarredInNewRegime: number;
+}
+
+/**
+ * Income from business or profession computed from books of account (ss.28-44; Income-tax Act, 2025: ss.26-66 but
+ * s.58), beside or instead of presumptive income, with the business losses of earlier years. Rupees.
+ */
+export interface BusinessFromBooks {
+  /**
+   * The year's profits and gains of business or profession as the Act computes them (net profit after its allowances
+   * and disallowances, other than a speculation business's); negative: a loss. null: no such business this year.
+   */
+  profit: number | null;
+  /** The profit without the deductions the new regime denies (s.115BAC(2)(i)); null: the same as `profit`. */
+  newRegimeProfit: number | null;
+  /** Oldest first or in any order; at most one entry a year. */
+  lossesBroughtForward: readonly BusinessLossBroughtForward[];
+  /** The accounts must be audited (s.44AB, or under another law): the return is due later (Explanation 2(a) to s.139(1)). */
+  taxAudit: boolean;
+}
+
 /**
  * Deposits and spending of the year that require a return whatever the income: the seventh proviso to s.139(1)
  * and Rule 12AB (tax year 2026-27: s.263(1) and its rules). Rupees.
@@ -476,6 +506,8 @@ export interface TaxInput {
    */
   agriculturalIncome?: number;
   presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
+  /** Income from business or profession computed from books, and business losses of earlier years. Absent: none. */
+  business?: BusinessFromBooks;
   deductions: {
     section80C: number;
     /**
@@ -810,7 +842,22 @@ export interface RegimeResult {
     presumptiveBusinessIncome: number;
     /** s.44ADA: the higher of 50 % of gross receipts, or the income declared. */
     presumptiveProfessionIncome: number;
+    /** The profit from books this regime charges (negative: a loss): in the new regime its own figure where given. */
+    profitFromBooks: number;
+    /** The head's net result: presumptive income and the profit from books set off (s.70(1)); negative: a loss. */
     incomeFromBusiness: number;
+    /** This year's loss set off against the other heads but salary (s.71(2A)). */
+    lossSetOff: number;
+    /** Business losses of earlier years set off against this year's business income (s.72(1)). */
+    lossBroughtForwardSetOff: number;
+    /** What the next rows add up to: business loss left for later years. */
+    lossToCarryForward: number;
+    /** By the year each loss arose in, oldest first: next year's business.lossBroughtForward as it is. */
+    lossesToCarryForward: BusinessLossCarried[];
+    /** This year's loss not set off that a return filed after its due date cannot carry forward (s.80). */
+    lossLostToLateReturn: number;
+    /** Losses brought forward not set off in the eighth year after the one they arose in, which end (s.72(3)). */
+    lossBroughtForwardLapsed: number;
   };
   capitalGains: {
     /** Other short-term gains, taxed at the slab rates with the rest of total income. */
@@ -861,6 +908,14 @@ export interface RegimeResult {
   interest?: InterestResult;
   /** Present only when the regime cannot be chosen for this return: its figures are then for information only. */
   notAvailable?: RegimeNotAvailable;
+}
+
+/** A business loss left for later years, by the year it arose in. Rupees. */
+export interface BusinessLossCarried {
+  financialYear: string;
+  amount: number;
+  /** Of `amount`, the part from deductions the new regime denies; always 0 in the new regime. */
+  fromDeductionsBarredInNewRegime: number;
 }
 
 export const ITR_FORMS = ["ITR-1", "ITR-2", "ITR-3", "ITR-4"] as const;

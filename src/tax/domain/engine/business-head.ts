@@ -1,0 +1,166 @@
+// The head "Profits and gains of business or profession" (ss.28-44; Income-tax Act, 2025: ss.26-66) for one regime:
+// presumptive income (ss.44AD, 44ADA) and the profit computed from books set off within the head (s.70(1)); this
+// year's loss against the other heads but salary (s.71(2A)); losses of earlier years against this year's business
+// income only, for eight years (s.72(1), (3)); and what is carried forward, this year's loss only from a return
+// filed by its due date (s.80). The profit is the caller's, computed from the books. Amounts in integer paise.
+import { toPaise, toRupees } from "./rounding";
+import type { BusinessFromBooks, BusinessLossCarried } from "./types";
+
+/** A business loss of an earlier year, paise. */
+export interface BusinessLossFacts {
+  financialYear: string;
+  startYear: number;
+  amount: number;
+  /** The part from deductions the new regime denies (s.115BAC(2)(ii)(a)). */
+  barred: number;
+}
+
+/** The profit from books in each regime, paise, signed. */
+export interface BooksProfit {
+  old: number;
+  new: number;
+}
+
+/** s.72(3): a loss is carried forward for at most eight years after the one it was first computed for. */
+const YEARS_CARRIED = 8;
+
+export function booksProfit(business: BusinessFromBooks | undefined): BooksProfit | null {
+  if (business === undefined || business.profit === null) return null;
+  const profit = toPaise(business.profit);
+  return { old: profit, new: business.newRegimeProfit === null ? profit : toPaise(business.newRegimeProfit) };
+}
+
+/** The losses brought forward, oldest first: the order they are set off in. */
+export function businessLossFacts(business: BusinessFromBooks | undefined): readonly BusinessLossFacts[] {
+  if (business === undefined || business.lossesBroughtForward.length === 0) return [];
+  return business.lossesBroughtForward
+    .map((loss) => ({
+      financialYear: loss.financialYear,
+      startYear: Number(loss.financialYear.slice(0, 4)),
+      amount: toPaise(loss.amount),
+      barred: toPaise(loss.fromDeductionsBarredInNewRegime),
+    }))
+    .sort((a, b) => a.startYear - b.startYear);
+}
+
+/** The head's net result in one regime (s.70(1)), paise. */
+export interface BusinessHead {
+  /** The regime's profit from books, signed; 0 without. */
+  profitFromBooks: number;
+  /** Presumptive income and the profit from books together; negative: a loss for s.71. */
+  income: number;
+}
+
+export function businessHead(presumptiveIncome: number, profit: BooksProfit | null, oldStyle: boolean): BusinessHead {
+  const profitFromBooks = profit === null ? 0 : oldStyle ? profit.old : profit.new;
+  return { profitFromBooks, income: presumptiveIncome + profitFromBooks };
+}
+
+/** This year's business loss set off against the other heads, paise (s.71). */
+export interface BusinessLossSetOff {
+  againstOtherSlabIncome: number;
+  againstHouseProperty: number;
+  againstSpecial: number;
+  notSetOff: number;
+}
+
+const NO_LOSS: BusinessLossSetOff = { againstOtherSlabIncome: 0, againstHouseProperty: 0, againstSpecial: 0, notSetOff: 0 };
+
+/**
+ * Sets off this year's business loss (a negative `income`) against income of the other heads but salary (s.71(2A))
+ * and winnings (s.58(4)): the other slab-rate income first (other sources, short-term gains at the slab rates), then
+ * income from house property, then a non-resident's dividends and special-rate capital gains, dearest first (as a
+ * house-property loss goes). It comes before the house-property loss, which can also go against salary.
+ */
+export function setOffBusinessLoss(
+  income: number,
+  otherSlabIncome: number,
+  incomeFromHouseProperty: number,
+  lossAbsorbingSpecial: number,
+): BusinessLossSetOff {
+  if (income >= 0) return NO_LOSS;
+  let loss = -income;
+  const againstOtherSlabIncome = Math.min(loss, otherSlabIncome);
+  loss -= againstOtherSlabIncome;
+  const againstHouseProperty = Math.min(loss, Math.max(0, incomeFromHouseProperty));
+  loss -= againstHouseProperty;
+  const againstSpecial = Math.min(loss, lossAbsorbingSpecial);
+  return { againstOtherSlabIncome, againstHouseProperty, againstSpecial, notSetOff: loss - againstSpecial };
+}
+
+/** Business losses of earlier years set off, and what is left for later years, paise. */
+export interface BusinessLossesCarried {
+  broughtForwardSetOff: number;
+  /** The rows of `carried` added. */
+  toCarryForward: number;
+  carried: BusinessLossCarried[];
+  lostToLateReturn: number;
+  lapsed: number;
+}
+
+export interface CarryForwardFacts {
+  /** The year computed, e.g. 2025 for FY 2025-26, and its label. */
+  startYear: number;
+  financialYear: string;
+  oldStyle: boolean;
+  /** The return is filed after its s.139(1) due date: this year's loss is not carried (s.80). */
+  filedLate: boolean;
+  lossesBroughtForward: readonly BusinessLossFacts[];
+  profit: BooksProfit | null;
+  /** This year's business income left after this year's losses of other heads were set off. */
+  businessIncome: number;
+  /** This year's loss not set off against the head's own or other heads' income. */
+  lossNotSetOff: number;
+}
+
+/**
+ * s.72(1): losses of earlier years only against this year's business income, oldest first (the Act names no order;
+ * the oldest is the nearest to its end), after this year's losses of every head were set off (the return's order:
+ * this year's losses, then earlier years'). s.115BAC(2)(ii)(a), (3): the new regime sets off none of the part that came
+ * from deductions it denies, and ends it; in the old regime each set-off takes that part first (the Act names no
+ * order), which leaves the most for a year in the new regime. s.72(3): what is not set off in the eighth year after
+ * the one a loss arose in ends. This year's loss is carried only from a return filed by its due date (s.80).
+ */
+export function carryBusinessLosses(f: CarryForwardFacts): BusinessLossesCarried {
+  let income = f.businessIncome;
+  let broughtForwardSetOff = 0;
+  let toCarryForward = 0;
+  let lapsed = 0;
+  const carried: BusinessLossCarried[] = [];
+  for (const loss of f.lossesBroughtForward) {
+    const age = f.startYear - loss.startYear;
+    if (age < 1 || age > YEARS_CARRIED) continue;
+    const barred = f.oldStyle ? loss.barred : 0;
+    const rest = loss.amount - loss.barred;
+    const barredUsed = Math.min(barred, income);
+    const restUsed = Math.min(rest, income - barredUsed);
+    income -= barredUsed + restUsed;
+    broughtForwardSetOff += barredUsed + restUsed;
+    const left = barred - barredUsed + rest - restUsed;
+    if (left === 0) continue;
+    if (age === YEARS_CARRIED) {
+      lapsed += left;
+    } else {
+      toCarryForward += left;
+      carried.push(carriedLoss(loss.financialYear, left, barred - barredUsed));
+    }
+  }
+  let lostToLateReturn = 0;
+  if (f.lossNotSetOff > 0) {
+    if (f.filedLate) {
+      lostToLateReturn = f.lossNotSetOff;
+    } else {
+      // Of the old regime's loss, the part the deductions the new regime denies account for; set off first.
+      const profit = f.profit;
+      const barredLoss = f.oldStyle && profit !== null ? Math.min(-profit.old, Math.max(0, profit.new - profit.old)) : 0;
+      const setOff = -(profit === null ? 0 : f.oldStyle ? profit.old : profit.new) - f.lossNotSetOff;
+      toCarryForward += f.lossNotSetOff;
+      carried.push(carriedLoss(f.financialYear, f.lossNotSetOff, Math.max(0, barredLoss - setOff)));
+    }
+  }
+  return { broughtForwardSetOff, toCarryForward, carried, lostToLateReturn, lapsed };
+}
+
+function carriedLoss(financialYear: string, amount: number, barred: number): BusinessLossCarried {
+  return { financialYear, amount: toRupees(amount), fromDeductionsBarredInNewRegime: toRupees(barred) };
+}
