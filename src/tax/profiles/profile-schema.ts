@@ -1,7 +1,8 @@
 // The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
-import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
+import { individualReturnDates, individualReturnDueDate, parseIsoDate } from "../domain/deadlines";
+import { financialYearLabel } from "../../platform/pure/financial-year";
 import {
   ASSET_KINDS,
   type AssetSale,
@@ -40,7 +41,7 @@ function requiredAmount(description: string, example: number) {
   return z.number().finite().nonnegative().max(MAX_AMOUNT).openapi({ description, example });
 }
 
-/** An amount that may be negative: a capital loss. */
+/** An amount that may be negative: a capital or business loss. */
 function signedAmount(description: string, example: number) {
   return z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
 }
@@ -696,6 +697,110 @@ export const PresumptiveSchema = z
   .strict()
   .openapi({ description: "Presumptive income under the head Profits and gains of business or profession, taxed at the slab rates." });
 
+/** "2021-22" -> 2021, or null when the label is not a financial year's. */
+function financialYearStartOfLabel(label: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  if (match === null) return null;
+  const start = Number(match[1]);
+  return Number(match[2]) === (start + 1) % 100 ? start : null;
+}
+
+/** s.72(3) (tax year 2026-27: s.112(2)): a business loss is set off in at most the eight years after the one it arose in. */
+const BUSINESS_LOSS_YEARS = 8;
+
+const BusinessLossBroughtForwardSchema = z
+  .object({
+    financialYear: z
+      .string()
+      .refine((label) => financialYearStartOfLabel(label) !== null, "must be a financial year such as 2021-22")
+      .openapi({
+        description:
+          "The financial year the loss arose in (was first computed for), such as 2021-22: one of the eight before the request's financialYear (s.72(3)).",
+        example: "2023-24",
+      }),
+    amount: requiredAmount("What is left of that year's business loss, not yet set off in any year.", 150_000),
+    fromDeductionsBarredInNewRegime: amount(
+      "Of amount, the part that came from deductions the new regime denies (s.115BAC(2)(i): s.10AA, additional depreciation under s.32(1)(iia), ss.32AD, 33AB, 33ABA, 35(1)(ii), (iia), (iii), 35(2AA), 35AD, 35CCC); 0 when none, as for most businesses. The new regime never sets it off, and a year assessed under it ends that part (s.115BAC(2)(ii)(a), (3)). The result's lossesToCarryForward give it for the next year.",
+      0,
+    ),
+  })
+  .strict()
+  .superRefine((loss, ctx) => {
+    if ((loss.fromDeductionsBarredInNewRegime ?? 0) > loss.amount) {
+      ctx.addIssue({ code: "custom", path: ["fromDeductionsBarredInNewRegime"], message: "must not exceed amount: it is a part of it" });
+    }
+  })
+  .openapi("BusinessLossBroughtForward", { description: "A business loss of an earlier year not yet set off (s.72)." });
+
+export const BusinessSchema = z
+  .object({
+    profit: signedAmount(
+      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances (depreciation under s.32 included) and disallowances (ss.40, 40A, 43B and the like), which you work out from the accounts; this API does not. All businesses and professions together, a partner's salary, interest and commission from the firm (s.28(v)) included; not income under s.44AD or s.44ADA (profile.presumptive), which may sit beside it. A speculation business's profit may be included (it is business income and absorbs business losses, ss.70, 72(1)); a speculation loss must be left out: it is set off only against speculation profits (s.73), which is not modelled.",
+      600_000,
+    ).optional(),
+    newRegimeProfit: signedAmount(
+      "Only when profit claims a deduction the new regime denies (s.115BAC(2)(i): s.10AA, additional depreciation under s.32(1)(iia), ss.32AD, 33AB, 33ABA, 35(1)(ii), (iia), (iii), 35(2AA), 35AD, 35CCC): the profit computed without it, which the new regime charges. Never below profit. Absent: the same as profit, the case of most businesses.",
+      650_000,
+    ).optional(),
+    lossBroughtForward: z
+      .array(BusinessLossBroughtForwardSchema)
+      .max(BUSINESS_LOSS_YEARS)
+      .optional()
+      .openapi({
+        description:
+          "Business losses of earlier years not yet set off (s.72; tax year 2026-27: s.112), one entry a year, with financialYear: each from a return filed by its due date (s.80), which the caller checks. They are set off against this year's business income only (presumptive income included), oldest first, after this year's losses of every head; a loss in its eighth year after the one it arose in ends if not set off. What is left is in each regime's business.lossesToCarryForward.",
+        example: [{ financialYear: "2023-24", amount: 150_000 }],
+      }),
+    taxAudit: z.boolean().optional().openapi({
+      description:
+        "true when the accounts must be audited under s.44AB (tax year 2026-27: s.63 of the Income-tax Act, 2025) or another law: the return is then due on the audit cases' date, 31 October after the year (Explanation 2(a) to s.139(1); FY 2024-25: 10 December 2025, as extended), which moves interest under ss.234A and 234B and the late-filing fee. Needs profit. Absent: false.",
+      example: false,
+    }),
+  })
+  .strict()
+  .superRefine((business, ctx) => {
+    if (business.profit === undefined) {
+      if (business.lossBroughtForward === undefined) {
+        ctx.addIssue({ code: "custom", message: "give profit, lossBroughtForward or both" });
+      }
+      if (business.newRegimeProfit !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["newRegimeProfit"],
+          message: "needs business.profit: it is the same year's profit without some deductions",
+        });
+      }
+      if (business.taxAudit === true) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["taxAudit"],
+          message: "needs business.profit: the audit is of the accounts that profit is computed from",
+        });
+      }
+    } else if (business.newRegimeProfit !== undefined && business.newRegimeProfit < business.profit) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["newRegimeProfit"],
+        message: "must not be below business.profit: the new regime only denies deductions (s.115BAC(2)(i)), so its profit is the same or higher",
+      });
+    }
+    const seen = new Set<string>();
+    (business.lossBroughtForward ?? []).forEach((loss, index) => {
+      if (seen.has(loss.financialYear)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["lossBroughtForward", index, "financialYear"],
+          message: `${loss.financialYear} is given twice: give each year's loss once`,
+        });
+      }
+      seen.add(loss.financialYear);
+    });
+  })
+  .openapi("Business", {
+    description:
+      "Income from business or profession computed from books of account, and business losses of earlier years. This year's loss is set off against the other heads but salary (s.71(2A)); the rest is carried forward eight years against business income only (s.72), when the return is filed by its due date (s.80).",
+  });
+
 export const DeductionsSchema = z
   .object({
     section80C: amount(
@@ -892,7 +997,7 @@ const ForeignIncomeSchema = z
       }),
     head: z.enum(FOREIGN_INCOME_HEADS).openapi({
       description:
-        "The head the income is counted under in this profile: salary (salary.grossSalary), house_property (a let-out home abroad), capital_gains (a gain on foreign shares or property), other_sources (foreign dividends or interest), business (presumptive income).",
+        "The head the income is counted under in this profile: salary (salary.grossSalary), house_property (a let-out home abroad), capital_gains (a gain on foreign shares or property), other_sources (foreign dividends or interest), business (presumptive income or a profit from books).",
       example: "salary",
     }),
     income: z.number().finite().positive().max(MAX_AMOUNT).openapi({
@@ -934,7 +1039,7 @@ const HEAD_COUNTS: Readonly<Record<ForeignIncomeHead, string>> = {
   house_property: "the let-out homes' annualRent, or housePropertyIncome when given",
   capital_gains: "the capitalGains above 0",
   other_sources: "otherIncome's interest, dividends, family pension, winnings and reportedToEmployer",
-  business: "the presumptive income",
+  business: "the presumptive income and business.profit above 0",
 };
 
 /**
@@ -1068,10 +1173,11 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
+          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income and business.profit above 0. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
         example: [{ country: "US", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "treaty", taxPayableUnderTreaty: 15_000 }],
       }),
     presumptive: PresumptiveSchema.optional(),
+    business: BusinessSchema.optional(),
     deductions: DeductionsSchema.optional(),
     housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
       description:
@@ -1549,7 +1655,7 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
   const otherIncomes = [
     (profile.houseProperties?.length ?? 0) > 0 || (profile.housePropertyIncome ?? 0) !== 0 ? "house property" : null,
     (profile.capitalGains?.length ?? 0) > 0 || (profile.assetSales?.length ?? 0) > 0 ? "capital gains" : null,
-    profile.presumptive !== undefined ? "business or profession" : null,
+    profile.presumptive !== undefined || profile.business?.profit !== undefined ? "business or profession" : null,
     (other?.dividends ?? 0) > 0 ? "dividends" : null,
     (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
     (profile.agriculturalIncome ?? 0) > 0 ? "agriculture" : null,
@@ -1657,9 +1763,11 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
   });
   const filedOn = returnFiledOn !== undefined && parseIsoDate(returnFiledOn).ok ? returnFiledOn : undefined;
   // Without returnFiledOn the return is taken as furnished on its due date, and s.140A tax comes before the return.
-  const presumptive = request.profile.presumptive;
-  const dueDate =
-    presumptive?.business !== undefined || presumptive?.profession !== undefined ? returns.dueWithBusinessIncome : returns.dueWithoutBusinessIncome;
+  const { presumptive, business } = request.profile;
+  const dueDate = individualReturnDueDate(returns, {
+    income: presumptive?.business !== undefined || presumptive?.profession !== undefined || business?.profit !== undefined,
+    taxAudit: business?.taxAudit === true,
+  });
   const lastPayment = filedOn ?? dueDate;
   (taxPayments.selfAssessmentTax ?? []).forEach((payment, index) => {
     if (payment.date < after || payment.date > lastPayment) {
@@ -1680,6 +1788,43 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
       message: `must fall from ${after} (after FY ${year}) to ${returns.lastDayForBelatedReturn}, the last day for a belated return`,
     });
   }
+}
+
+/**
+ * A business loss brought forward arose in one of the eight financial years before the request's (s.72(3); tax year
+ * 2026-27: s.112(2)): an older one has ended, and the year's own loss is profile.business.profit.
+ */
+export function refuseBusinessLossesOutsideTheirYears(
+  request: { profile: Profile; financialYear?: FinancialYear | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const losses = request.profile.business?.lossBroughtForward;
+  if (losses === undefined || losses.length === 0) return;
+  const year = request.financialYear;
+  if (year === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["financialYear"],
+      message:
+        "is required with profile.business.lossBroughtForward: a loss is set off only in the eight years after the one it arose in (s.72(3)); without it, the year is the current one",
+    });
+    return;
+  }
+  const start = Number(year.slice(0, 4));
+  losses.forEach((loss, index) => {
+    const arose = financialYearStartOfLabel(loss.financialYear);
+    if (arose === null) return;
+    const path = ["profile", "business", "lossBroughtForward", index, "financialYear"];
+    if (arose >= start) {
+      ctx.addIssue({ code: "custom", path, message: `must be before FY ${year}: this year's own loss is business.profit` });
+    } else if (start - arose > BUSINESS_LOSS_YEARS) {
+      ctx.addIssue({
+        code: "custom",
+        path,
+        message: `a loss of FY ${loss.financialYear} could be set off only up to FY ${financialYearLabel(arose + BUSINESS_LOSS_YEARS)} (s.72(3)): it has ended, leave it out`,
+      });
+    }
+  });
 }
 
 export const ComputeRequestSchema = z
@@ -1725,6 +1870,7 @@ export const ComputeRequestSchema = z
     }
     refusePreJuly2024TransfersOutsideTheirYear(request, ctx);
     refuseDatesOutsideTheirYear(request, ctx);
+    refuseBusinessLossesOutsideTheirYears(request, ctx);
   })
   .openapi("ComputeRequest", {
     example: {
@@ -1833,6 +1979,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),
     },
+    ...(profile.business === undefined ? {} : { business: businessFromBooks(profile.business) }),
     deductions: {
       section80C: deductions.section80C ?? 0,
       section80CCD1: deductions.section80CCD1 ?? 0,
@@ -1913,4 +2060,17 @@ function presumptiveProfession(presumptive: Presumptive): TaxInput["presumptive"
   const profession = presumptive.profession;
   if (profession === undefined) return null;
   return { grossReceipts: profession.grossReceipts ?? 0, cashReceipts: profession.cashReceipts ?? 0, declaredIncome: profession.declaredIncome ?? 0 };
+}
+
+function businessFromBooks(business: z.infer<typeof BusinessSchema>): NonNullable<TaxInput["business"]> {
+  return {
+    profit: business.profit ?? null,
+    newRegimeProfit: business.newRegimeProfit ?? null,
+    lossesBroughtForward: (business.lossBroughtForward ?? []).map((loss) => ({
+      financialYear: loss.financialYear,
+      amount: loss.amount,
+      fromDeductionsBarredInNewRegime: loss.fromDeductionsBarredInNewRegime ?? 0,
+    })),
+    taxAudit: business.taxAudit ?? false,
+  };
 }

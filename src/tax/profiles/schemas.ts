@@ -2,7 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { FINANCIAL_YEARS, REGIMES } from "../domain/engine";
 import { RegimeNotAvailableSchema } from "../compute/schemas";
 import { IsoTime } from "../hono";
-import { ProfileSchema, refuseDatesOutsideTheirYear, refusePreJuly2024TransfersOutsideTheirYear } from "./profile-schema";
+import {
+  ProfileSchema,
+  refuseBusinessLossesOutsideTheirYears,
+  refuseDatesOutsideTheirYear,
+  refusePreJuly2024TransfersOutsideTheirYear,
+} from "./profile-schema";
 import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;
@@ -33,6 +38,7 @@ export const SaveProfileSchema = z
   .superRefine((request, ctx) => {
     refusePreJuly2024TransfersOutsideTheirYear(request, ctx);
     refuseDatesOutsideTheirYear(request, ctx);
+    refuseBusinessLossesOutsideTheirYears(request, ctx);
   })
   .openapi("SaveProfileRequest");
 
@@ -66,6 +72,7 @@ export const AnsweredSummarySchema = ProfileSummarySchema.extend({
 export const StoredProfileSchema = z.object({ profile: ProfileSchema, financialYear: z.enum(FINANCIAL_YEARS) }).superRefine((stored, ctx) => {
   refusePreJuly2024TransfersOutsideTheirYear(stored, ctx);
   refuseDatesOutsideTheirYear(stored, ctx);
+  refuseBusinessLossesOutsideTheirYears(stored, ctx);
 });
 
 export const ProfileListItemSchema = z
