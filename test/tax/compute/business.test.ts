@@ -1,6 +1,7 @@
 // Business or professional income from books through POST /api/v1/compute: the head and its losses in both regimes,
 // and every inconsistent input a 400 naming the field (a profile with one is not saved).
 import { describe, expect, it } from "vitest";
+import taxApiGuide from "../../../docs/tax-api.md?raw";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { ProfileListSchema } from "../../../src/tax/profiles/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
@@ -120,5 +121,32 @@ describe("POST /api/v1/compute with profile.business", () => {
       message.startsWith("profile.taxPayments.selfAssessmentTax[0].date: must fall from 2026-04-01 (after FY 2025-26) to 2026-08-31"),
       message,
     ).toBe(true);
+  });
+
+  it("answers the worked example and the 400s the guide shows, word for word", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const guide = taxApiGuide.replace(/\s+/g, " ");
+    const bodies = [
+      { profile: { ...base, business: { profit: 500_000, newRegimeProfit: 400_000 } }, financialYear: "2025-26" },
+      { profile: { ...base, business: { taxAudit: true, lossBroughtForward: [] } }, financialYear: "2025-26" },
+      { profile: { ...base, business: { lossBroughtForward: [{ financialYear: "2016-17", amount: 1 }] } }, financialYear: "2025-26" },
+    ];
+    for (const body of bodies) {
+      const message = await expectError(await compute(key, body), 400, "validation_error");
+      expect(guide.includes(`\`${message}\``), `docs/tax-api.md shows \`${message}\``).toBe(true);
+    }
+    // The late return's note, with the example's loss and the due date of a business return for FY 2025-26.
+    const late = {
+      ...base,
+      salary: { grossSalary: 1_200_000 },
+      otherIncome: { depositInterest: 300_000 },
+      business: { profit: -500_000 },
+      taxPayments: { tdsTcs: 0 },
+      returnFiledOn: "2026-09-01",
+    };
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: late, financialYear: "2025-26" }), 200)).data);
+    const note = result.notes.find((line) => line.startsWith("business.lossLostToLateReturn"));
+    expect(note).toBeDefined();
+    expect(guide.includes(`\`${note}\``), `docs/tax-api.md shows \`${note}\``).toBe(true);
   });
 });
