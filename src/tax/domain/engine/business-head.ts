@@ -150,15 +150,23 @@ export function carryBusinessLosses(f: CarryForwardFacts): BusinessLossesCarried
     if (f.filedLate) {
       lostToLateReturn = f.lossNotSetOff;
     } else {
-      // Of the old regime's loss, the part the deductions the new regime denies account for; set off first.
-      const profit = f.profit;
-      const barredLoss = f.oldStyle && profit !== null ? Math.min(-profit.old, Math.max(0, profit.new - profit.old)) : 0;
-      const setOff = -(profit === null ? 0 : f.oldStyle ? profit.old : profit.new) - f.lossNotSetOff;
       toCarryForward += f.lossNotSetOff;
-      carried.push(carriedLoss(f.financialYear, f.lossNotSetOff, Math.max(0, barredLoss - setOff)));
+      carried.push(carriedLoss(f.financialYear, f.lossNotSetOff, barredPartCarried(f)));
     }
   }
   return { broughtForwardSetOff, toCarryForward, carried, lostToLateReturn, lapsed };
+}
+
+/**
+ * In the old regime, the part of this year's loss carried forward that the deductions the new regime denies account
+ * for: the difference between the two profits, at most the loss, less what was set off (that part first).
+ */
+function barredPartCarried(f: CarryForwardFacts): number {
+  const profit = f.profit;
+  if (!f.oldStyle || profit === null) return 0;
+  const loss = -profit.old;
+  const barred = Math.min(loss, Math.max(0, profit.new - profit.old));
+  return Math.max(0, barred - (loss - f.lossNotSetOff));
 }
 
 function carriedLoss(financialYear: string, amount: number, barred: number): BusinessLossCarried {

@@ -62,7 +62,7 @@ const ROOM_SECTIONS: Readonly<Record<GainBucket["kind"], string>> = { "111A": "s
 
 /**
  * Why Chapter VI-A can fall short of a claim's cap: s.80A(2) keeps it within gross total income, and where that
- * income holds special-rate income (what a house-property loss left of it), the sections that keep deductions off
+ * income holds special-rate income (what losses of other heads left of it), the sections that keep deductions off
  * it: ss.111A(2), 112(2), 112A(5), s.115A(4) for a non-resident's dividends, s.115BB for winnings.
  */
 function viaRoomReason(f: Facts, lossAgainstSpecial: number): string {
@@ -170,7 +170,7 @@ function insuranceAndMedical(
 
 /**
  * The Chapter VI-A deductions under `rules`, paise, within `ordinaryIncome`: gross total income less its
- * special-rate income. `lossAgainstSpecial`, the house-property loss set off against that income, only serves to
+ * special-rate income. `lossAgainstSpecial`, the losses of other heads set off against that income, only serves to
  * name the sections in a cut claim's reason. Adds a line for each claim to `lines` when given.
  */
 export function chapterVIADeductions(

@@ -146,8 +146,8 @@ export function setOffHousePropertyLosses(
 }
 
 /**
- * The special-rate income (paise) a house-property loss set off against it leaves: the loss comes off a
- * non-resident's dividends (20 %), then the gains, dearest first (GAIN_BUCKETS order).
+ * The special-rate income (paise) the losses of other heads (house property, business) set off against it leave: the
+ * loss comes off a non-resident's dividends (20 %), then the gains, dearest first (GAIN_BUCKETS order).
  */
 export function specialAfterLoss(f: Facts, lossAgainstSpecial: number): { nonResidentDividends: number; gains: number[] } {
   let loss = lossAgainstSpecial;

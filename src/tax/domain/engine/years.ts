@@ -43,8 +43,6 @@ export interface SectionNames {
   dividendInterest: string;
   presumptiveBusiness: string;
   presumptiveProfession: string;
-  /** Business losses carried forward and set off against business income only, for eight years (s.72). */
-  businessLossCarryForward: string;
   /** Only a loss determined in a return filed by its due date is carried forward (s.80). */
   lossReturn: string;
   /** Interest on a late return, for advance tax short of 90 %, and for deferred instalments (ss.234A-234C). */
@@ -191,7 +189,6 @@ const ACT_1961_SECTIONS: SectionNames = {
   dividendInterest: "57(i)",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
-  businessLossCarryForward: "72",
   lossReturn: "80",
   lateReturnInterest: "234A",
   advanceTaxDefaultInterest: "234B",
@@ -218,9 +215,8 @@ const ACT_1961_SECTIONS: SectionNames = {
 // provisions where more beneficial (the 1961 Act's s.90(2)): published texts of s.159 give the rule without its
 // number, which their sub-section (6), "irrespective of anything contained in sub-section (4)", implies. [U] s.159
 // for relief for tax paid abroad under a treaty and s.160 where no treaty exists (the 1961 Act's ss.90 and 91), as
-// commentaries on the 2025 Act number them: the official text was not read. [S] s.112 for business losses carried
-// forward eight tax years (the 1961 Act's s.72) and s.121 for the return a loss needs (s.80), as published section
-// texts give them.
+// commentaries on the 2025 Act number them: the official text was not read. [S] s.121 for the return a loss needs
+// to be carried forward (the 1961 Act's s.80), as published section texts give it.
 const ACT_2025_SECTIONS: SectionNames = {
   stcgEquity: "196",
   ltcgOther: "197",
@@ -231,7 +227,6 @@ const ACT_2025_SECTIONS: SectionNames = {
   dividendInterest: "93(2)",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
-  businessLossCarryForward: "112",
   lossReturn: "121",
   lateReturnInterest: "423",
   advanceTaxDefaultInterest: "424",
