@@ -9,11 +9,12 @@ import type { Facts } from "./facts";
 import { foreignTaxCredit } from "./foreign-tax-credit";
 import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
 import { otherSourcesHead, slabRateDividends } from "./other-sources-head";
+import { reliefOnPayments } from "./payment-relief";
 import { paiseToWholeRupees, percentOf, roundToTenRupees, toRupees } from "./rounding";
 import { salaryHead } from "./salary-head";
 import { agriculturalIncomeCounted, agriculturalIncomeResult, slabLines, slabTaxPaise } from "./slab-tax";
 import { basicExemption, specialTax, surchargeFor, type IncomeParts, type SpecialTax } from "./special-rates";
-import type { ArrearsRelief, Rebate87ABasis, Regime, RegimeResult } from "./types";
+import type { ArrearsRelief, PaymentsRelief, Rebate87ABasis, Regime, RegimeResult } from "./types";
 import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 
 export { toFacts, type Facts } from "./facts";
@@ -206,18 +207,35 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
 }
 
 /**
+ * s.89's relief in one regime: that for arrears (Rule 21A(2)) and that for gratuity, compensation on termination and
+ * commuted pension (Rule 21A(3)-(5)), added. Everything after s.89 (the tax, interest, the credit for tax paid abroad)
+ * takes the tax less this.
+ */
+export function section89Relief(arrears: ArrearsRelief | null | undefined, payments: PaymentsRelief | null | undefined): number {
+  return (arrears?.relief ?? 0) + (payments?.relief ?? 0);
+}
+
+function hasSection89Relief(f: Facts): boolean {
+  return f.hasArrears || f.reliefPayments.length > 0;
+}
+
+/** The facts with no s.89 relief claimed: the tax the reliefs come off. */
+function withoutSection89Relief(f: Facts): Facts {
+  return hasSection89Relief(f) ? { ...f, hasArrears: false, reliefPayments: [] } : f;
+}
+
+/**
  * s.89 with Rule 21A(2): the tax the arrears add this year (with them, less without them) beyond what they would
  * have added in the years they belong to, as Form 10E works it out; nothing when they would have cost as much then.
  */
 function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArrears: number): ArrearsRelief {
-  // Both taxes are before the credit for tax paid abroad, which Chapter IX gives after s.89's relief.
+  // Both taxes are before any s.89 relief and before the credit for tax paid abroad, which Chapter IX gives after it.
   const facts = {
-    ...f,
+    ...withoutSection89Relief(f),
     grossSalary: f.grossSalary - f.salaryArrears,
     familyPension: f.familyPension - f.familyPensionArrears,
     salaryArrears: 0,
     familyPensionArrears: 0,
-    hasArrears: false,
     foreignIncome: [],
   };
   const taxWithoutArrears = liabilityOf(facts, year, regime, null);
@@ -247,12 +265,12 @@ function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResul
   // s.90(2): the Act applies "to the extent" it is more beneficial, so the treaty's rate is charged only where the
   // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief, which only ever
   // lowers the lower of the two to the same floor, so the choice is the same and the relief stays the least.
-  const beforeRelief = f.hasArrears ? { ...f, hasArrears: false } : f;
+  const beforeRelief = withoutSection89Relief(f);
   const taxAtTreatyRate = charge(beforeRelief, year, regime, treatyTenths, null);
   const taxAtActRate = charge(beforeRelief, year, regime, null, null);
   const applied = taxAtTreatyRate < taxAtActRate;
   // With no relief to take off and no result to fill, the cheaper of the two is the liability already.
-  if (out === null && !f.hasArrears) return applied ? taxAtTreatyRate : taxAtActRate;
+  if (out === null && !hasSection89Relief(f)) return applied ? taxAtTreatyRate : taxAtActRate;
   const liability = charge(f, year, regime, applied ? treatyTenths : null, out);
   if (out !== null) {
     out.dividendTreaty = { section: year.sections.dividendTreaty, treatyRatePercent: treatyTenths / 10, taxAtTreatyRate, taxAtActRate, applied };
@@ -373,8 +391,20 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   // Tax at a treaty's rate is the whole tax on that income: no cess on it.
   const cess = percentOf(taxAfterRebate - special.treatyDividendTax + surchargePayable, LIMITS.cessPercent);
   const taxLiability = taxAfterRebate + surchargePayable + cess;
+  // s.89: each relief is worked on the tax before any relief; the payments' never take the tax below nil.
   const arrearsRelief = f.hasArrears ? reliefForArrears(f, year, regime, taxLiability) : null;
-  const liabilityAfterRelief = taxLiability - (arrearsRelief?.relief ?? 0);
+  const paymentsRelief =
+    f.reliefPayments.length === 0
+      ? null
+      : reliefOnPayments(
+          f.reliefPayments,
+          salary.relievedExemptions,
+          taxLiability,
+          taxableIncome,
+          taxLiability - (arrearsRelief?.relief ?? 0),
+          year.sections.arrearsRelief,
+        );
+  const liabilityAfterRelief = taxLiability - section89Relief(arrearsRelief, paymentsRelief);
   // ss.90, 91 (Chapter IX) come after s.89: the Indian rate of tax is the tax after its relief over total income.
   const credit = f.foreignIncome.length === 0 ? 0 : foreignTaxCredit(f.foreignIncome, liabilityAfterRelief, taxableIncome, year.sections, out);
   const liability = liabilityAfterRelief - credit;
@@ -439,6 +469,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.cess = cess;
   out.taxLiability = taxLiability;
   if (arrearsRelief !== null) out.arrearsRelief = arrearsRelief;
+  if (paymentsRelief !== null) out.paymentsRelief = paymentsRelief;
   out.totalTax = totalTax;
   out.taxesPaid = toRupees(f.taxesPaid);
   out.netTaxPayable = balance >= 0 ? roundToTenRupees(balance) : 0;

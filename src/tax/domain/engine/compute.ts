@@ -1,6 +1,6 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
 import { advanceTaxDueDates } from "../deadlines";
-import { assess, emptyRegimeResult, slabsFor, toFacts, type Facts } from "./assess";
+import { assess, emptyRegimeResult, section89Relief, slabsFor, toFacts, type Facts } from "./assess";
 import { withAssetSales } from "./asset-sales";
 import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
 import { incomeCountedUnder } from "./foreign-tax-credit";
@@ -188,7 +188,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     payments,
     totalTax: out.totalTax,
     taxByInstalment,
-    taxLiability: (out.taxLiability - (out.arrearsRelief?.relief ?? 0) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
+    taxLiability: (out.taxLiability - section89Relief(out.arrearsRelief, out.paymentsRelief) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
     taxesPaid: facts.taxesPaid,
     // s.211(1)(b) is for the presumptive schemes: income computed from books keeps the four instalments.
     onlyMarchInstalment: facts.hasPresumptiveIncome && facts.booksProfit === null,

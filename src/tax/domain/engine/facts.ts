@@ -6,6 +6,7 @@ import { dividendInterest, type DividendInterest } from "./dividend-interest";
 import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credit";
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { hraPeriodFacts, isFiftyPercentCity, type HraPeriodFacts } from "./hra";
+import { reliefPaymentFacts, type ReliefPaymentFacts } from "./payment-relief";
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
 import { retirementExemptions, type RetirementExemption } from "./retirement-benefits";
 import { toPaise } from "./rounding";
@@ -98,6 +99,8 @@ export interface Facts {
   familyPensionArrears: number;
   arrearsExtraTaxInEarlierYears: number;
   hasArrears: boolean;
+  /** s.89 with Rule 21A(3)-(5): gratuity, compensation on termination and commuted pension relief is claimed on. */
+  reliefPayments: readonly ReliefPaymentFacts[];
   /** A resident's foreign income (ss.90, 91), already in its heads: the credit for its foreign tax; empty without. */
   foreignIncome: readonly ForeignIncomeFacts[];
   /** Net agricultural income, paise: outside total income, counted only for the rate on slab income. */
@@ -188,6 +191,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     familyPensionArrears: toPaise(input.arrears?.familyPension ?? 0),
     arrearsExtraTaxInEarlierYears: toPaise(input.arrears?.extraTaxInEarlierYears ?? 0),
     hasArrears: input.arrears !== undefined,
+    reliefPayments: reliefPaymentFacts(input),
     foreignIncome: foreignIncomeFacts(input.foreignIncome, resident),
     agriculturalIncome: toPaise(input.agriculturalIncome ?? 0),
     reported: toReportedFacts(input),

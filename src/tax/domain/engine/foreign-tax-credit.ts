@@ -3,7 +3,7 @@
 // 2025). The income is already counted in its head (Schedule FSI); the credit (Schedule TR) comes off each regime's
 // tax after s.89 relief. Income and foreign tax in paise inside; tax in whole rupees.
 import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
-import { toPaise, toRupees } from "./rounding";
+import { atAverageRate, toPaise, toRupees } from "./rounding";
 import type { ForeignIncome, ForeignIncomeHead, ForeignTaxCreditLine, RegimeResult, TaxInput } from "./types";
 import type { SectionNames } from "./years";
 
@@ -69,14 +69,6 @@ export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): nu
   }
 }
 
-/** `incomePaise × tax ÷ totalIncome` in whole rupees, to the nearest (half up); exact, as income reaches 10^13 paise. */
-function taxAtIndianRate(incomePaise: number, tax: number, totalIncome: number): number {
-  if (totalIncome <= 0 || tax <= 0) return 0;
-  const numerator = BigInt(incomePaise) * BigInt(tax);
-  const denominator = BigInt(totalIncome) * 100n;
-  return Number((2n * numerator + denominator) / (2n * denominator));
-}
-
 /**
  * Rule 128(4): the credit is worked for each source in each country apart and then added; each is the lower of the
  * foreign tax counted and the Indian tax on that income, and the sum never exceeds the tax (Rule 128(3): tax,
@@ -95,7 +87,7 @@ export function foreignTaxCredit(
   let sum = 0;
   const lines: ForeignTaxCreditLine[] = [];
   for (const entry of entries) {
-    const indianTaxOnIncome = taxAtIndianRate(entry.income, indianIncomeTax, totalIncome);
+    const indianTaxOnIncome = atAverageRate(entry.income, indianIncomeTax, totalIncome);
     // Paise of foreign tax dropped: the credit never exceeds the tax paid.
     const credit = Math.min(Math.floor(entry.foreignTaxCounted / 100), indianTaxOnIncome);
     sum += credit;

@@ -4,6 +4,7 @@ export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from ".
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
 export { incomeCountedUnder } from "./foreign-tax-credit";
 export { applySavingMove } from "./moves";
+export { GRATUITY_RELIEF_MIN_YEARS, GRATUITY_THREE_YEARS_FROM } from "./payment-relief";
 export { presumptiveIneligibility } from "./presumptive";
 export {
   ASSET_KINDS,
@@ -19,6 +20,7 @@ export {
   MOVE_FIELDS,
   REBATE_87A_BASES,
   REGIMES,
+  RELIEF_PAYMENTS,
   RESIDENTIAL_STATUSES,
   RETIREMENT_EMPLOYERS,
   RETURN_CONDITIONS,
@@ -54,6 +56,10 @@ export type {
   ItrForm,
   LateFilingFee,
   MoveField,
+  PaymentRelief,
+  PaymentsRelief,
+  PrecedingYear,
+  PrecedingYearRate,
   PresumptiveBusiness,
   PresumptiveProfession,
   Rebate87ABasis,
@@ -72,6 +78,7 @@ export type {
   TaxInput,
   TaxPayment,
   TaxPayments,
+  TerminationCompensation,
 } from "./types";
 export { LIMITS, YEAR_RULES } from "./years";
 export type { RegimeRules, Slab, SurchargeBand, YearRules } from "./years";

@@ -22,6 +22,17 @@ export function percentOfFloor(amount: number, percent: number): number {
   return Math.floor((amount * percent) / 100);
 }
 
+/**
+ * An income at the average rate of tax, `incomePaise × tax ÷ totalIncome` (tax and total income in rupees), in whole
+ * rupees to the nearest (half up); exact, as income reaches 10^13 paise. Nil without tax or total income.
+ */
+export function atAverageRate(incomePaise: number, tax: number, totalIncome: number): number {
+  if (totalIncome <= 0 || tax <= 0) return 0;
+  const numerator = BigInt(incomePaise) * BigInt(tax);
+  const denominator = BigInt(totalIncome) * 100n;
+  return Number((2n * numerator + denominator) / (2n * denominator));
+}
+
 export function toPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }

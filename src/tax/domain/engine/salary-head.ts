@@ -5,6 +5,7 @@ import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { EXEMPTION_DESCRIPTIONS, allowedInNewRegime } from "./form16-figures";
 import { hraLeastOfThree, hraRentLimb, type HraPeriodFacts } from "./hra";
+import type { RelievedExemptions } from "./payment-relief";
 import type { DeductionLine } from "./types";
 import { LIMITS, type RegimeRules } from "./years";
 
@@ -24,6 +25,8 @@ export interface SalaryHead {
   hraExemption: number;
   /** With lines, the retirement benefits' lines (also added to them); otherwise null. */
   retirementBenefitLines: DeductionLine[] | null;
+  /** The exempt part of gratuity, commuted pension and retrenchment compensation: s.89 relieves the rest of each. */
+  relievedExemptions: RelievedExemptions;
   employerContributionPerquisite: number;
   standardDeduction: number;
   professionalTax: number;
@@ -73,9 +76,11 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
   // clauses, so both regimes exempt the same.
   const benefits = f.retirementBenefits;
   const retirementBenefitLines: DeductionLine[] | null = lines === null || benefits.length === 0 ? null : [];
+  const relievedExemptions: RelievedExemptions = { "10(10)": 0, "10(10A)": 0, "10(10B)": 0 };
   for (let i = 0; i < benefits.length; i++) {
     const benefit = benefits[i]!;
     const { exempt, reason } = exemptUpTo(benefit.received, benefit.limit, benefit.limb ?? REASON_EXEMPTION_SALARY);
+    if (benefit.section !== "10(10AA)") relievedExemptions[benefit.section] = exempt;
     if (lines !== null && retirementBenefitLines !== null) {
       pushLine(lines, benefit.section, "salary", benefit.description, benefit.received, exempt, benefit.limit, reason);
       retirementBenefitLines.push(lines[lines.length - 1]!);
@@ -88,6 +93,7 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
     const allowedHere = oldStyle || allowedInNewRegime(section);
     const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
     const { exempt, reason } = exemptUpTo(paise, cap, REASON_VRS_CAP);
+    if (section === "10(10B)") relievedExemptions[section] = exempt;
     if (lines !== null && paise > 0) {
       const why = allowedHere ? reason : NEW_REGIME_BAR;
       pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, why);
@@ -117,7 +123,15 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
     }
   }
   const incomeFromSalary = netSalary - standardDeduction - professionalTax;
-  return { hraExemption, retirementBenefitLines, employerContributionPerquisite, standardDeduction, professionalTax, incomeFromSalary };
+  return {
+    hraExemption,
+    retirementBenefitLines,
+    relievedExemptions,
+    employerContributionPerquisite,
+    standardDeduction,
+    professionalTax,
+    incomeFromSalary,
+  };
 }
 
 /**

@@ -293,6 +293,60 @@ export interface Arrears {
   extraTaxInEarlierYears: number;
 }
 
+/**
+ * One of the years immediately before this one, for s.89 relief on a payment under Rule 21A(3)-(5): its total income as
+ * assessed, and the tax on that total income increased by the year's share of the payment (one-half or one-third of
+ * the payment's part in this year's total income), as that year's rates charge it. Rupees.
+ */
+export interface PrecedingYear {
+  totalIncome: number;
+  taxOnIncreasedIncome: number;
+}
+
+/** The payments Rule 21A(3)-(5) relieve: gratuity, compensation on termination of employment, commuted pension. */
+export const RELIEF_PAYMENTS = ["gratuity", "termination_compensation", "commuted_pension"] as const;
+export type ReliefPayment = (typeof RELIEF_PAYMENTS)[number];
+
+/** One preceding year's average rate, its total income increased by its share of the payment. Rupees. */
+export interface PrecedingYearRate {
+  totalIncome: number;
+  /** The payment's part in this year's total income divided by the number of years (two or three), to the paisa. */
+  share: number;
+  /** totalIncome + share, rounded to the nearest ₹10 as total income is (s.288A). */
+  increasedTotalIncome: number;
+  taxOnIncreasedIncome: number;
+  /** taxOnIncreasedIncome ÷ increasedTotalIncome, in percent to four decimals. */
+  averageRatePercent: number;
+}
+
+/** s.89 relief on one payment (Rule 21A(3), (4) or (5)), whole rupees unless said. */
+export interface PaymentRelief {
+  payment: ReliefPayment;
+  /** The case of the rule, in words: how many preceding years, and each one's share. */
+  description: string;
+  /** The payment less its exempt part (s.10(10), 10(10A) or 10(10B)), rupees to the paisa. */
+  includedInTotalIncome: number;
+  /** includedInTotalIncome at this year's average rate, to the nearest rupee. */
+  taxAtAverageRate: number;
+  precedingYears: PrecedingYearRate[];
+  /** The average of the preceding years' average rates, in percent to four decimals. */
+  averageOfPrecedingRatesPercent: number;
+  /** includedInTotalIncome at that average, to the nearest rupee. */
+  taxAtPrecedingRate: number;
+  /** taxAtAverageRate less taxAtPrecedingRate, when positive. */
+  relief: number;
+}
+
+/** s.89 relief on gratuity, compensation on termination and commuted pension in one regime (Rule 21A(3)-(5)). */
+export interface PaymentsRelief {
+  section: string;
+  /** This year's average rate of tax: taxLiability ÷ taxableIncome, in percent to four decimals. */
+  averageRatePercent: number;
+  payments: PaymentRelief[];
+  /** The payments' reliefs added, at most the tax left after any arrearsRelief.relief. */
+  relief: number;
+}
+
 /** Relief under s.89 (Rule 21A(2)) in one regime, whole rupees: Form 10E's items in the year of receipt. */
 export interface ArrearsRelief {
   section: string;
@@ -348,7 +402,7 @@ export interface ForeignTaxCreditLine {
 
 /** Relief for tax paid abroad in one regime (ss.90, 91 with Rule 128), whole rupees unless said. */
 export interface ForeignTaxCredit {
-  /** The regime's tax after s.89 relief and before this credit: taxLiability less any arrearsRelief.relief. */
+  /** The regime's tax after s.89 relief and before this credit: taxLiability less any arrearsRelief.relief and paymentsRelief.relief. */
   indianIncomeTax: number;
   /** indianIncomeTax ÷ total income (taxableIncome), in percent to four decimals (s.91 Explanation (ii)). */
   indianRateOfTaxPercent: number;
@@ -400,6 +454,8 @@ export interface Gratuity {
   service: ServicePeriod;
   /** Gratuity exempt in earlier years (second proviso to s.10(10)): it lowers the ceiling. */
   exemptedEarlier: number;
+  /** s.89 relief on its taxable part (Rule 21A(3)): the two or three years before this one. Absent: not claimed. */
+  precedingYears?: readonly PrecedingYear[];
 }
 
 /** A payment in commutation of pension (s.10(10A)). Rupees. */
@@ -411,6 +467,8 @@ export interface CommutedPension {
   portionCommuted: { numerator: number; denominator: number } | null;
   /** The employee receives gratuity: one-third of the full commuted value is exempt rather than one-half. */
   gratuityReceived: boolean;
+  /** s.89 relief on its taxable part (Rule 21A(5)): the three years before this one. Absent: not claimed. */
+  precedingYears?: readonly PrecedingYear[];
 }
 
 /** Cash equivalent of earned leave at credit on retirement (s.10(10AA)). Rupees and days. */
@@ -425,6 +483,17 @@ export interface LeaveEncashment {
   leaveTakenInServiceDays: number;
   /** Leave encashment exempt in earlier years (second proviso to s.10(10AA)(ii)): it lowers the ceiling. */
   exemptedEarlier: number;
+}
+
+/**
+ * Compensation from the employer or former employer at or in connection with the termination of employment (a profit
+ * in lieu of salary, s.17(3)(i)), part of `salary.grossSalary`, for s.89 relief under Rule 21A(4). Its part in total
+ * income is what the reported s.10(10B) exemption leaves. Rupees.
+ */
+export interface TerminationCompensation {
+  received: number;
+  /** The three years before this one. */
+  precedingYears: readonly PrecedingYear[];
 }
 
 /** Benefits on leaving employment, each part of `salary.grossSalary`, whose exempt part is worked out. */
@@ -468,6 +537,8 @@ export interface TaxInput {
     employerSuperannuationContribution: number;
     /** Gratuity, commuted pension and leave encashment on retirement, their exemptions worked out. Absent: none. */
     retirementBenefits?: RetirementBenefits;
+    /** Compensation on termination of employment, for s.89 relief. Absent: none. */
+    terminationCompensation?: TerminationCompensation;
   };
   houseProperties: readonly HouseProperty[];
   otherIncome: {
@@ -895,9 +966,14 @@ export interface RegimeResult {
   taxLiability: number;
   /** Present only when arrears are given: relief under s.89, taken off taxLiability before totalTax. */
   arrearsRelief?: ArrearsRelief;
+  /**
+   * Present only when s.89 relief is claimed on gratuity, compensation on termination or commuted pension: taken off
+   * taxLiability with arrearsRelief.
+   */
+  paymentsRelief?: PaymentsRelief;
   /** Present only when a non-resident's dividends come with a treaty rate: which rate was charged, and why. */
   dividendTreaty?: DividendTreaty;
-  /** Present only when foreign income is listed: the credit for tax paid on it abroad, taken off after arrearsRelief. */
+  /** Present only when foreign income is listed: the credit for tax paid on it abroad, taken off after s.89 relief. */
   foreignTaxCredit?: ForeignTaxCredit;
   totalTax: number;
   taxesPaid: number;

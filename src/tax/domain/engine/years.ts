@@ -65,7 +65,10 @@ export interface SectionNames {
    */
   regimeOptOutByDueDate: string;
   regimeOptOutWithReturn: string;
-  /** Relief when salary or family pension is paid in arrears or in advance (s.89). */
+  /**
+   * Relief when salary or family pension is paid in arrears or in advance, and on gratuity, compensation on termination
+   * and commuted pension (s.89, with Rule 21A).
+   */
   arrearsRelief: string;
   /** A resident's relief for tax paid abroad: under a tax treaty (s.90), or where none exists (s.91). */
   treatyRelief: string;
