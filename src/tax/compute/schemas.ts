@@ -12,6 +12,7 @@ import {
   MOVE_FIELDS,
   REBATE_87A_BASES,
   REGIMES,
+  RELIEF_PAYMENTS,
   RETURN_CONDITIONS,
   INCOME_PERIODS,
   SAVING_MOVE_KINDS,
@@ -285,11 +286,65 @@ const ArrearsReliefSchema = z.object({
   ),
 });
 
+const PrecedingYearRateSchema = z.object({
+  totalIncome: rupees("precedingYears[].totalIncome as given.", 1_400_000),
+  share: rupees("includedInTotalIncome divided by the number of years (two: one-half; three: one-third), to the nearest paisa.", 333_333.33),
+  increasedTotalIncome: wholeRupees("totalIncome + share, rounded to the nearest ₹10 as total income is (s.288A).", 1_733_330),
+  taxOnIncreasedIncome: rupees("precedingYears[].taxOnIncreasedIncome as given.", 345_800),
+  averageRatePercent: z.number().openapi({
+    description: "taxOnIncreasedIncome ÷ increasedTotalIncome, in percent to four decimals; the taxes use the exact quotient.",
+    example: 19.95,
+  }),
+});
+
+const PaymentReliefSchema = z.object({
+  payment: z.enum(RELIEF_PAYMENTS).openapi({
+    description:
+      "gratuity (Rule 21A(3)), termination_compensation (Rule 21A(4)) or commuted_pension (Rule 21A(5)): salary.retirementBenefits.gratuity, salary.terminationCompensation or salary.retirementBenefits.commutedPension.",
+    example: "gratuity",
+  }),
+  description: z.string().openapi({
+    description: "The case of the rule in words: how many preceding years, and the share of the payment each takes.",
+    example: "Gratuity for 25 years of past services (fifteen or more): the three preceding years, each with one-third of it",
+  }),
+  includedInTotalIncome: rupees(
+    "The payment less its exempt part: salary.retirementBenefits' s.10(10) or 10(10A) line, or exemptions10 10(10B) for compensation.",
+    1_000_000,
+  ),
+  taxAtAverageRate: wholeRupees(
+    "includedInTotalIncome at this year's average rate (averageRatePercent), worked exactly and rounded to the nearest rupee.",
+    221_302,
+  ),
+  precedingYears: z.array(PrecedingYearRateSchema).openapi({ description: "Each preceding year as given, nearest first, with its average rate." }),
+  averageOfPrecedingRatesPercent: z.number().openapi({
+    description: "The average of the preceding years' average rates, in percent to four decimals.",
+    example: 19.2313,
+  }),
+  taxAtPrecedingRate: wholeRupees("includedInTotalIncome at that average, worked exactly and rounded to the nearest rupee.", 192_313),
+  relief: wholeRupees("taxAtAverageRate less taxAtPrecedingRate, or 0 when the preceding years' rate is not the lower.", 28_989),
+});
+
+const PaymentsReliefSchema = z.object({
+  section: z.string().openapi({ description: "89 (tax year 2026-27: 157).", example: "89" }),
+  averageRatePercent: z.number().openapi({
+    description:
+      "This year's average rate of tax: taxLiability (before any relief) ÷ taxableIncome, in percent to four decimals; the taxes use the exact quotient.",
+    example: 22.1302,
+  }),
+  payments: z
+    .array(PaymentReliefSchema)
+    .openapi({ description: "Each payment relief is claimed on, in this order: gratuity, compensation on termination, commuted pension." }),
+  relief: wholeRupees(
+    "The payments' reliefs added, never more than the tax arrearsRelief.relief leaves: taken off the tax with it before totalTax.",
+    28_989,
+  ),
+});
+
 const DividendTreatySchema = z.object({
   section: z.string().openapi({ description: "90(2) (tax year 2026-27: 159(4)).", example: "90(2)" }),
   treatyRatePercent: z.number().openapi({ description: "profile.otherIncome.dividendTreatyRatePercent as given.", example: 15 }),
   taxAtTreatyRate: wholeRupees(
-    "The regime's taxLiability (before any arrearsRelief) with the dividends at the treaty's rate: their tax is the whole of it, with no surcharge or cess added, while they still count in total income for the surcharge on other income.",
+    "The regime's taxLiability (before any s.89 relief) with the dividends at the treaty's rate: their tax is the whole of it, with no surcharge or cess added, while they still count in total income for the surcharge on other income.",
     150_000,
   ),
   taxAtActRate: wholeRupees(
@@ -330,7 +385,7 @@ const ForeignTaxCreditLineSchema = z
 
 const ForeignTaxCreditSchema = z.object({
   indianIncomeTax: wholeRupees(
-    "The regime's tax the credit comes off: taxLiability (tax after the s.87A rebate, with surcharge and cess) less arrearsRelief.relief when present.",
+    "The regime's tax the credit comes off: taxLiability (tax after the s.87A rebate, with surcharge and cess) less arrearsRelief.relief and paymentsRelief.relief when present.",
     192_400,
   ),
   indianRateOfTaxPercent: z.number().openapi({
@@ -513,6 +568,10 @@ export const RegimeResultSchema = z
       description:
         "Relief under s.89 (tax year 2026-27: s.157) for salary paid in arrears or in advance and family pension paid in arrears. Present only when profile.arrears is given.",
     }),
+    paymentsRelief: PaymentsReliefSchema.optional().openapi({
+      description:
+        "Relief under s.89 (tax year 2026-27: s.157) on gratuity, compensation on termination of employment and commuted pension: each payment's part in total income taxed at the lower of this year's average rate and the average of the preceding years' average rates (Rule 21A(3)-(5)). Present only when such relief is claimed (precedingYears in salary.retirementBenefits' gratuity or commutedPension, or salary.terminationCompensation).",
+    }),
     dividendTreaty: DividendTreatySchema.optional().openapi({
       description:
         "A non-resident's dividends under a tax treaty (s.90(2); tax year 2026-27: s.159(4) of the Income-tax Act, 2025): the regime's tax with them at the treaty's rate and at the Act's, and which was charged. Present only when profile.otherIncome.dividendTreatyRatePercent is given.",
@@ -522,12 +581,12 @@ export const RegimeResultSchema = z
         "Credit for tax paid abroad on a resident's foreign income (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128), after any s.89 relief. Present only when profile.foreignIncome lists any.",
     }),
     totalTax: wholeRupees(
-      "Tax liability, less arrearsRelief.relief and foreignTaxCredit.credit when present, rounded to the nearest ₹10, s.288B.",
+      "Tax liability, less arrearsRelief.relief, paymentsRelief.relief and foreignTaxCredit.credit when present, rounded to the nearest ₹10, s.288B.",
       152_460,
     ),
     taxesPaid: rupees("Taxes already paid (TDS, TCS, advance and self-assessment tax).", 150_000),
     netTaxPayable: wholeRupees(
-      "Tax still payable (liability less any arrears relief and foreign tax credit, less taxes paid), rounded per s.288B; 0 when a refund is due.",
+      "Tax still payable (liability less any s.89 relief and foreign tax credit, less taxes paid), rounded per s.288B; 0 when a refund is due.",
       2_460,
     ),
     refund: wholeRupees("Refund due, rounded per s.288B; 0 when tax is payable.", 0),

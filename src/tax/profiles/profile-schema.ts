@@ -15,6 +15,8 @@ import {
   FOREIGN_INCOME_HEADS,
   FOREIGN_TAX_RELIEFS,
   type ForeignIncomeHead,
+  GRATUITY_RELIEF_MIN_YEARS,
+  GRATUITY_THREE_YEARS_FROM,
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
   incomeCountedUnder,
@@ -134,6 +136,39 @@ function leaveDays(description: string, example: number) {
 
 const SALARY_WORDS = "basic pay, dearness allowance where the terms of employment so provide, and commission at a fixed percentage of turnover";
 
+const PrecedingYearSchema = z
+  .object({
+    totalIncome: requiredAmount("The year's total income as it was assessed: its return's total income.", 1_400_000),
+    taxOnIncreasedIncome: requiredAmount(
+      "The tax on that total income increased by the year's share of the payment (one-half or one-third of the payment's part in this year's total income, rounded to ₹10 with it), worked as that year's return was (its regime and rates): income-tax after the s.87A rebate, with surcharge and 4 % cess. Form 10E's annexure for the payment asks for the same figure.",
+      345_800,
+    ),
+  })
+  .strict()
+  .openapi("PrecedingYear", {
+    description:
+      "One of the years immediately before this one, nearest first, for relief under s.89 on a payment that gathers years of service into this year (Rule 21A(3)-(5)): that year's average rate of tax is worked on its total income increased by its share of the payment.",
+  });
+
+/** The years immediately before this one for s.89 relief, as Rule 21A names them for the payment. */
+function precedingYears(description: string) {
+  return z
+    .array(PrecedingYearSchema)
+    .min(1)
+    .max(3)
+    .openapi({
+      description,
+      example: [
+        { totalIncome: 1_400_000, taxOnIncreasedIncome: 345_800 },
+        { totalIncome: 1_300_000, taxOnIncreasedIncome: 314_600 },
+        { totalIncome: 1_200_000, taxOnIncreasedIncome: 283_400 },
+      ],
+    });
+}
+
+const RELIEF_WORDS =
+  "each regime's paymentsRelief then taxes the payment's part in this year's total income at the lower of this year's average rate of tax and the average of these years' average rates";
+
 const GratuitySchema = z
   .object({
     received: requiredAmount("Gratuity received on leaving the employment; it is part of grossSalary.", 1_600_000),
@@ -165,6 +200,9 @@ const GratuitySchema = z
       "Gratuity exempt under s.10(10) in earlier years, from any employer: the ₹20,00,000 ceiling is reduced by it (second proviso to s.10(10)). Absent: 0.",
       0,
     ),
+    precedingYears: precedingYears(
+      `To claim relief under s.89 on the part of the gratuity not exempt (tax year 2026-27: s.157 of the Income-tax Act, 2025), for past services of at least five years (Rule 21A(1)(b)): the two years before this one for service under fifteen years, each with one-half of that part (Rule 21A(3)(b)), the three years before it for fifteen years or more, each with one-third (Rule 21A(3)(c)); ${RELIEF_WORDS}. Absent: no relief claimed.`,
+    ).optional(),
   })
   .strict()
   .openapi({
@@ -198,6 +236,9 @@ const CommutedPensionSchema = z
         "Whether the employee receives gratuity (in this year or another): one-third of the whole pension's commuted value is then exempt, one-half otherwise (s.10(10A)(ii)). Absent: true when the profile has gratuity (retirementBenefits.gratuity or exemptions10 10(10)), false otherwise.",
       example: true,
     }),
+    precedingYears: precedingYears(
+      `To claim relief under s.89 on the part of the commuted pension not exempt (tax year 2026-27: s.157 of the Income-tax Act, 2025): the three years before this one, each with one-third of that part (Rule 21A(5)); ${RELIEF_WORDS}. For employer other only: the commuted pension of the Government, a local authority or a statutory corporation is exempt in full. Absent: no relief claimed.`,
+    ).optional(),
   })
   .strict()
   .openapi({ description: "A payment in commutation of pension (s.10(10A))." });
@@ -255,6 +296,40 @@ const RetirementBenefitsSchema = z
         leaveAtCreditDays: 240,
         completedYearsOfService: 20,
       },
+    },
+  });
+
+const TerminationCompensationSchema = z
+  .object({
+    received: requiredAmount(
+      "Compensation received from the employer or former employer at or in connection with the termination of the employment (a profit in lieu of salary, s.17(3)(i)); it is part of grossSalary. The part of it in total income is what exemptions10 10(10B), retrenchment compensation, leaves.",
+      900_000,
+    ),
+    continuousServiceYears: z.number().int().min(0).max(70).openapi({
+      description: "Completed years of continuous service before the termination: relief needs at least three (Rule 21A(1)(c)).",
+      example: 8,
+    }),
+    unexpiredTermYears: z.number().int().min(0).max(70).openapi({
+      description: "Completed years of the term of employment left unexpired at the termination: relief needs at least three (Rule 21A(1)(c)).",
+      example: 5,
+    }),
+    precedingYears: precedingYears(
+      `The three years before this one, each with one-third of the compensation's part in total income (Rule 21A(4)); ${RELIEF_WORDS}.`,
+    ),
+  })
+  .strict()
+  .openapi("TerminationCompensation", {
+    description:
+      "Compensation on the termination of employment, to claim relief under s.89 on it (Rule 21A(4); tax year 2026-27: s.157 of the Income-tax Act, 2025). Not for an amount under a voluntary retirement or separation scheme once an exemption under s.10(10C) has been claimed for it or for any other amount, in this year or any other (proviso to s.89).",
+    example: {
+      received: 900_000,
+      continuousServiceYears: 8,
+      unexpiredTermYears: 5,
+      precedingYears: [
+        { totalIncome: 600_000, taxOnIncreasedIncome: 96_200 },
+        { totalIncome: 550_000, taxOnIncreasedIncome: 85_800 },
+        { totalIncome: 500_000, taxOnIncreasedIncome: 75_400 },
+      ],
     },
   });
 
@@ -333,6 +408,7 @@ export const SalarySchema = z
         example: { "10(13A)": 120_000, "10(5)": 30_000 },
       }),
     retirementBenefits: RetirementBenefitsSchema.optional(),
+    terminationCompensation: TerminationCompensationSchema.optional(),
   })
   .strict()
   .openapi({ description: "Income under the head Salaries, s.15-17. Missing numbers count as 0." });
@@ -1152,7 +1228,7 @@ export const ProfileSchema = z
     arrears: z
       .object({
         salary: amount(
-          "Salary received this year in arrears or in advance (a pay revision's arrears, next year's pay), already counted in salary.grossSalary. Not compensation on voluntary retirement, nor gratuity, commuted pension or other compensation, which the Rules relieve otherwise.",
+          "Salary received this year in arrears or in advance (a pay revision's arrears, next year's pay), already counted in salary.grossSalary. Not gratuity, commuted pension or compensation on termination of employment, which the Rules relieve otherwise: claim that relief in salary.retirementBenefits and salary.terminationCompensation.",
           240_000,
         ),
         familyPension: amount("Family pension received this year in arrears, already counted in otherIncome.familyPension.", 0),
@@ -1361,6 +1437,10 @@ export const ProfileSchema = z
       for (const problem of retirementBenefitProblems(salary, salary.retirementBenefits))
         ctx.addIssue({ code: "custom", path: ["salary", "retirementBenefits", ...problem.path], message: problem.message });
     }
+    if (salary.terminationCompensation !== undefined) {
+      for (const problem of terminationCompensationProblems(salary, salary.terminationCompensation))
+        ctx.addIssue({ code: "custom", path: ["salary", "terminationCompensation", ...problem.path], message: problem.message });
+    }
     if (salary.hraPeriods !== undefined) {
       if (salary.turnoverCommission !== undefined) {
         ctx.addIssue({
@@ -1455,11 +1535,11 @@ const RETIREMENT_CLAUSES = [
 // What each benefit's clause (i) makes needless, and why.
 const EXEMPT_IN_FULL: Record<(typeof RETIREMENT_CLAUSES)[number]["benefit"], { fields: readonly string[]; why: string }> = {
   gratuity: {
-    fields: ["coveredByPaymentOfGratuityAct", "lastMonthWages", "tenMonthsSalary", "service", "exemptedEarlier"],
+    fields: ["coveredByPaymentOfGratuityAct", "lastMonthWages", "tenMonthsSalary", "service", "exemptedEarlier", "precedingYears"],
     why: "a government or local authority employee's gratuity is exempt in full (s.10(10)(i))",
   },
   commutedPension: {
-    fields: ["fullCommutedValue", "portionCommuted", "gratuityReceived"],
+    fields: ["fullCommutedValue", "portionCommuted", "gratuityReceived", "precedingYears"],
     why: "commuted pension from the Government, a local authority or a statutory corporation is exempt in full (s.10(10A)(i))",
   },
   leaveEncashment: {
@@ -1518,7 +1598,12 @@ function retirementBenefitProblems(salary: Salary, benefits: RetirementBenefitsI
     problems.push(...gratuityProblems(gratuity));
   }
   const pension = benefits.commutedPension;
-  if (pension !== undefined && employer === "other") problems.push(...commutedPensionProblems(pension, hasGratuity(salary)));
+  if (pension !== undefined && employer === "other") {
+    problems.push(...commutedPensionProblems(pension, hasGratuity(salary)));
+    if (pension.precedingYears !== undefined) {
+      problems.push(...precedingYearsProblems(["commutedPension"], pension.precedingYears, 3, "21A(5)(b)", pension.received));
+    }
+  }
   const leave = benefits.leaveEncashment;
   if (leave !== undefined && employer !== "government") {
     for (const field of ["tenMonthsSalary", "leaveAtCreditDays", "completedYearsOfService"] as const) {
@@ -1539,6 +1624,27 @@ function gratuityProblems(gratuity: NonNullable<RetirementBenefitsInput["gratuit
     });
   }
   if (gratuity.service === undefined) problems.push({ path: ["gratuity", "service"], message: "is required for s.10(10)(ii) and (iii)" });
+  const years = gratuity.precedingYears;
+  const served = gratuity.service?.years;
+  if (years !== undefined && served !== undefined) {
+    if (served < GRATUITY_RELIEF_MIN_YEARS) {
+      problems.push({
+        path: ["gratuity", "precedingYears"],
+        message: `relief under s.89 is for gratuity for past services of at least five years (Rule 21A(1)(b)); service.years is ${served}`,
+      });
+    } else {
+      const three = served >= GRATUITY_THREE_YEARS_FROM;
+      problems.push(
+        ...precedingYearsProblems(
+          ["gratuity"],
+          years,
+          three ? 3 : 2,
+          three ? "21A(3)(c), for fifteen years or more of past services" : "21A(3)(b), for five to fifteen years of past services",
+          gratuity.received,
+        ),
+      );
+    }
+  }
   if (covered === true) {
     if (gratuity.lastMonthWages === undefined) problems.push({ path: ["gratuity", "lastMonthWages"], message: "is required for s.10(10)(ii)" });
     if (gratuity.tenMonthsSalary !== undefined) {
@@ -1580,6 +1686,93 @@ function commutedPensionProblems(pension: NonNullable<RetirementBenefitsInput["c
   return problems;
 }
 
+const YEARS_IN_WORDS = ["", "one year", "two years", "three years"] as const;
+
+/**
+ * What is wrong with the years before this one for s.89 relief on a payment: not as many as the rule names, or a tax
+ * beyond the year's total income with its share of the payment (at most `received` ÷ the number of years).
+ */
+function precedingYearsProblems(
+  at: (string | number)[],
+  years: readonly { totalIncome: number; taxOnIncreasedIncome: number }[],
+  expected: 2 | 3,
+  rule: string,
+  received: number,
+): Problem[] {
+  if (years.length !== expected) {
+    return [
+      {
+        path: [...at, "precedingYears"],
+        message: `needs the ${YEARS_IN_WORDS[expected]} before this one (Rule ${rule}); ${YEARS_IN_WORDS[years.length]} given`,
+      },
+    ];
+  }
+  const problems: Problem[] = [];
+  const share = Math.ceil(Math.round(received * 100) / expected);
+  years.forEach((year, index) => {
+    const ceiling = Math.round(year.totalIncome * 100) + share;
+    if (Math.round(year.taxOnIncreasedIncome * 100) > ceiling) {
+      problems.push({
+        path: [...at, "precedingYears", index, "taxOnIncreasedIncome"],
+        message: `cannot exceed the year's total income increased by its share of the payment (at most ${formatPaise(ceiling)})`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * What is wrong with compensation on termination for s.89 relief: the conditions of Rule 21A(1)(c) not met, the
+ * years not as the rule names them, more than the salary it is part of, an s.10(10B) exemption beyond it, or an
+ * s.10(10C) exemption beside it (proviso to s.89).
+ */
+function terminationCompensationProblems(salary: Salary, compensation: NonNullable<Salary["terminationCompensation"]>): Problem[] {
+  const problems: Problem[] = [];
+  const exemptions = salary.exemptions10 ?? {};
+  if ((exemptions["10(10C)"] ?? 0) > 0) {
+    problems.push({
+      path: [],
+      message:
+        'cannot go with exemptions10["10(10C)"]: no relief under s.89 on compensation under a voluntary retirement or separation scheme once its exemption under s.10(10C) is claimed (proviso to s.89)',
+    });
+  }
+  if (compensation.continuousServiceYears < 3) {
+    problems.push({
+      path: ["continuousServiceYears"],
+      message: "relief under s.89 is for compensation after continuous service of at least three years (Rule 21A(1)(c))",
+    });
+  }
+  if (compensation.unexpiredTermYears < 3) {
+    problems.push({
+      path: ["unexpiredTermYears"],
+      message: "relief under s.89 is for compensation where at least three years of the term of employment were left (Rule 21A(1)(c))",
+    });
+  }
+  const received = Math.round(compensation.received * 100);
+  const retrenchment = Math.round((exemptions["10(10B)"] ?? 0) * 100);
+  if (retrenchment > received) {
+    problems.push({
+      path: ["received"],
+      message: `must be at least exemptions10["10(10B)"] (${formatPaise(retrenchment)}): the retrenchment compensation exempt is part of it`,
+    });
+  }
+  const benefits = salary.retirementBenefits;
+  let benefitsReceived = 0;
+  for (const { benefit } of RETIREMENT_CLAUSES) benefitsReceived += Math.round((benefits?.[benefit]?.received ?? 0) * 100);
+  const room = Math.max(0, Math.round((salary.grossSalary ?? 0) * 100) - benefitsReceived);
+  if (received > room) {
+    problems.push({
+      path: ["received"],
+      message:
+        benefitsReceived === 0
+          ? "must not exceed salary.grossSalary: it is part of it"
+          : `must not exceed salary.grossSalary less the retirement benefits received (${formatPaise(room)}): it is part of it`,
+    });
+  }
+  problems.push(...precedingYearsProblems([], compensation.precedingYears, 3, "21A(4)(b)", compensation.received));
+  return problems;
+}
+
 /** The benefits as the engine reads them: the employer resolved, absent figures 0, absent service nil. */
 function toRetirementBenefits(salary: Salary, benefits: RetirementBenefitsInput): RetirementBenefits {
   const { gratuity, commutedPension, leaveEncashment } = benefits;
@@ -1595,6 +1788,7 @@ function toRetirementBenefits(salary: Salary, benefits: RetirementBenefitsInput)
             tenMonthsSalary: gratuity.tenMonthsSalary ?? [],
             service: { years: gratuity.service?.years ?? 0, months: gratuity.service?.months ?? 0, days: gratuity.service?.days ?? 0 },
             exemptedEarlier: gratuity.exemptedEarlier ?? 0,
+            ...(gratuity.precedingYears === undefined ? {} : { precedingYears: gratuity.precedingYears }),
           },
     commutedPension:
       commutedPension === undefined
@@ -1604,6 +1798,7 @@ function toRetirementBenefits(salary: Salary, benefits: RetirementBenefitsInput)
             fullCommutedValue: commutedPension.fullCommutedValue ?? null,
             portionCommuted: commutedPension.portionCommuted ?? null,
             gratuityReceived: commutedPension.gratuityReceived ?? hasGratuity(salary),
+            ...(commutedPension.precedingYears === undefined ? {} : { precedingYears: commutedPension.precedingYears }),
           },
     leaveEncashment:
       leaveEncashment === undefined
@@ -1928,6 +2123,14 @@ export function toTaxInput(profile: Profile): TaxInput {
       employerPfContribution: salary.employerPfContribution ?? 0,
       employerSuperannuationContribution: salary.employerSuperannuationContribution ?? 0,
       ...(salary.retirementBenefits === undefined ? {} : { retirementBenefits: toRetirementBenefits(salary, salary.retirementBenefits) }),
+      ...(salary.terminationCompensation === undefined
+        ? {}
+        : {
+            terminationCompensation: {
+              received: salary.terminationCompensation.received,
+              precedingYears: salary.terminationCompensation.precedingYears,
+            },
+          }),
     },
     houseProperties: (profile.houseProperties ?? []).map((property) => ({
       type: property.type,
