@@ -1,6 +1,7 @@
 // Retirement benefits through POST /api/v1/compute: the exempt part of each worked out and shown in the salary part of
 // both regimes, and every inconsistent input a 400 naming the field (a profile with one is not saved).
 import { describe, expect, it } from "vitest";
+import taxApiGuide from "../../../docs/tax-api.md?raw";
 import { ComputeAnswerSchema, ComputeResultSchema } from "../../../src/tax/compute/schemas";
 import { ProfileListSchema } from "../../../src/tax/profiles/schemas";
 import { api, createKey, expectError, expectStatus } from "../helpers";
@@ -16,8 +17,8 @@ const retiree = {
   salary: { grossSalary: 3_100_000, retirementBenefits: { employer: "other", gratuity, leaveEncashment } },
 };
 
-function compute(key: string, profile: unknown, query = "") {
-  return api(`/api/v1/compute${query}`, key, { method: "POST", body: JSON.stringify({ profile, financialYear: "2025-26" }) });
+function compute(key: string, profile: unknown, query = "", financialYear = "2025-26") {
+  return api(`/api/v1/compute${query}`, key, { method: "POST", body: JSON.stringify({ profile, financialYear }) });
 }
 
 describe("POST /api/v1/compute with salary.retirementBenefits", () => {
@@ -165,5 +166,178 @@ describe("POST /api/v1/compute with salary.retirementBenefits", () => {
     const save = api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label: "retirement", profile, financialYear: "2025-26" }) });
     await expectError(await save, 400, "validation_error");
     expect(ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles", key), 200)).data).toEqual([]);
+  });
+});
+
+// Relief under s.89 on gratuity, compensation on termination and commuted pension (Rule 21A(3)-(5)), worked by hand
+// from the rule's words in test/tax/domain/engine/payment-relief.test.ts, where each figure below is derived.
+const threeYears = [
+  { totalIncome: 1_400_000, taxOnIncreasedIncome: 345_800 },
+  { totalIncome: 1_300_000, taxOnIncreasedIncome: 314_600 },
+  { totalIncome: 1_200_000, taxOnIncreasedIncome: 283_400 },
+];
+// Gratuity of 30,00,000 after 25 years, 20,00,000 exempt (the ceiling), 10,00,000 in total income; salary 12,00,000.
+const longService = {
+  received: 3_000_000,
+  coveredByPaymentOfGratuityAct: true,
+  lastMonthWages: 150_000,
+  service: { years: 25 },
+  precedingYears: threeYears,
+};
+const relievedRetiree = {
+  age: 58,
+  residentialStatus: "resident",
+  salary: { grossSalary: 4_200_000, retirementBenefits: { employer: "other", gratuity: longService } },
+};
+// Compensation of 9,00,000 on termination after 8 years with 5 left of the term; salary 6,00,000 (FY 2024-25).
+const compensation = {
+  received: 900_000,
+  continuousServiceYears: 8,
+  unexpiredTermYears: 5,
+  precedingYears: [
+    { totalIncome: 600_000, taxOnIncreasedIncome: 96_200 },
+    { totalIncome: 550_000, taxOnIncreasedIncome: 85_800 },
+    { totalIncome: 500_000, taxOnIncreasedIncome: 75_400 },
+  ],
+};
+
+describe("POST /api/v1/compute with s.89 relief on gratuity, compensation on termination and commuted pension", () => {
+  it("takes each regime's relief off its tax, and shows the working beside the arrears relief", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, relievedRetiree), 200)).data);
+    // Old: tax 4,75,800 on 21,50,000; 10,00,000 at that rate 2,21,302, at the preceding years' 19.2313 % 1,92,313:
+    // relief 28,989, tax 4,46,810. New: 2,40,500 on 21,25,000, 1,13,176 at that rate, below 1,92,313: no relief.
+    expect(result.regimes.old).toMatchObject({
+      taxLiability: 475_800,
+      paymentsRelief: {
+        section: "89",
+        averageRatePercent: 22.1302,
+        payments: [{ payment: "gratuity", includedInTotalIncome: 1_000_000, taxAtAverageRate: 221_302, taxAtPrecedingRate: 192_313, relief: 28_989 }],
+        relief: 28_989,
+      },
+      totalTax: 446_810,
+    });
+    expect(result.regimes.new).toMatchObject({ paymentsRelief: { relief: 0 }, totalTax: 240_500 });
+
+    const terminated = { age: 45, residentialStatus: "resident", salary: { grossSalary: 1_500_000, terminationCompensation: compensation } };
+    const fy2024 = ComputeAnswerSchema.parse((await expectStatus(await compute(key, terminated, "", "2024-25"), 200)).data);
+    // Old: 2,57,400 on 14,50,000: 1,59,766 on 9,00,000 against 90,624 at the preceding years' rate: relief 69,142.
+    expect(fy2024.regimes.old).toMatchObject({
+      paymentsRelief: { payments: [{ payment: "termination_compensation", taxAtAverageRate: 159_766, taxAtPrecedingRate: 90_624, relief: 69_142 }] },
+      totalTax: 188_260,
+    });
+    expect(fy2024.regimes.new).toMatchObject({ paymentsRelief: { relief: 0 }, totalTax: 130_000 });
+  });
+
+  const withGratuity = (changes: Record<string, unknown>, salary: Record<string, unknown> = {}) => ({
+    grossSalary: 4_200_000,
+    retirementBenefits: { employer: "other", gratuity: { ...longService, ...changes } },
+    ...salary,
+  });
+  const withCompensation = (changes: Record<string, unknown>, salary: Record<string, unknown> = {}) => ({
+    grossSalary: 1_500_000,
+    terminationCompensation: { ...compensation, ...changes },
+    ...salary,
+  });
+  const pension = { received: 900_000, fullCommutedValue: 1_800_000, gratuityReceived: true };
+
+  // The last element says the guide shows the message word for word.
+  it.each<[string, Record<string, unknown>, string, boolean]>([
+    [
+      "gratuity for under five years of service",
+      withGratuity({ service: { years: 4 } }),
+      "profile.salary.retirementBenefits.gratuity.precedingYears: relief under s.89 is for gratuity for past services of at least five years (Rule 21A(1)(b)); service.years is 4",
+      true,
+    ],
+    [
+      "two years for gratuity after fifteen years of service",
+      withGratuity({ service: { years: 15 }, precedingYears: threeYears.slice(0, 2) }),
+      "profile.salary.retirementBenefits.gratuity.precedingYears: needs the three years before this one (Rule 21A(3)(c), for fifteen years or more of past services); two years given",
+      true,
+    ],
+    [
+      "three years for gratuity after fourteen years and eleven months of service",
+      withGratuity({ service: { years: 14, months: 11 } }),
+      "profile.salary.retirementBenefits.gratuity.precedingYears: needs the two years before this one (Rule 21A(3)(b), for five to fifteen years of past services); three years given",
+      false,
+    ],
+    [
+      "preceding years for a government employee's gratuity, exempt in full",
+      { grossSalary: 4_200_000, retirementBenefits: { employer: "government", gratuity: { received: 3_000_000, precedingYears: threeYears } } },
+      "profile.salary.retirementBenefits.gratuity.precedingYears: not needed: a government or local authority employee's gratuity is exempt in full (s.10(10)(i))",
+      false,
+    ],
+    [
+      "a preceding year's tax above its total income with its share",
+      withGratuity({ precedingYears: [threeYears[0], { totalIncome: 0, taxOnIncreasedIncome: 1_100_000 }, threeYears[2]] }),
+      "profile.salary.retirementBenefits.gratuity.precedingYears[1].taxOnIncreasedIncome: cannot exceed the year's total income increased by its share of the payment (at most ₹10,00,000)",
+      false,
+    ],
+    [
+      "two years for commuted pension",
+      { grossSalary: 1_600_000, retirementBenefits: { commutedPension: { ...pension, precedingYears: threeYears.slice(1) } } },
+      "profile.salary.retirementBenefits.commutedPension.precedingYears: needs the three years before this one (Rule 21A(5)(b)); two years given",
+      false,
+    ],
+    [
+      "preceding years for a statutory corporation's commuted pension, exempt in full",
+      {
+        grossSalary: 1_600_000,
+        retirementBenefits: { employer: "statutory_corporation", commutedPension: { received: 900_000, precedingYears: threeYears } },
+      },
+      "profile.salary.retirementBenefits.commutedPension.precedingYears: not needed: commuted pension from the Government, a local authority or a statutory corporation is exempt in full (s.10(10A)(i))",
+      false,
+    ],
+    [
+      "compensation after two years of continuous service",
+      withCompensation({ continuousServiceYears: 2 }),
+      "profile.salary.terminationCompensation.continuousServiceYears: relief under s.89 is for compensation after continuous service of at least three years (Rule 21A(1)(c))",
+      true,
+    ],
+    [
+      "compensation with two years of the term left",
+      withCompensation({ unexpiredTermYears: 2 }),
+      "profile.salary.terminationCompensation.unexpiredTermYears: relief under s.89 is for compensation where at least three years of the term of employment were left (Rule 21A(1)(c))",
+      false,
+    ],
+    [
+      "compensation with two preceding years",
+      withCompensation({ precedingYears: compensation.precedingYears.slice(1) }),
+      "profile.salary.terminationCompensation.precedingYears: needs the three years before this one (Rule 21A(4)(b)); two years given",
+      false,
+    ],
+    [
+      "compensation beside a voluntary retirement exemption",
+      withCompensation({}, { exemptions10: { "10(10C)": 500_000 } }),
+      'profile.salary.terminationCompensation: cannot go with exemptions10["10(10C)"]: no relief under s.89 on compensation under a voluntary retirement or separation scheme once its exemption under s.10(10C) is claimed (proviso to s.89)',
+      true,
+    ],
+    [
+      "compensation below its retrenchment exemption",
+      withCompensation({}, { exemptions10: { "10(10B)": 1_000_000 } }),
+      'profile.salary.terminationCompensation.received: must be at least exemptions10["10(10B)"] (₹10,00,000): the retrenchment compensation exempt is part of it',
+      false,
+    ],
+    [
+      "compensation beyond gross salary with the retirement benefits",
+      withCompensation({}, { retirementBenefits: { gratuity: { ...longService, precedingYears: undefined } }, grossSalary: 3_500_000 }),
+      "profile.salary.terminationCompensation.received: must not exceed salary.grossSalary less the retirement benefits received (₹5,00,000): it is part of it",
+      false,
+    ],
+    [
+      "compensation without its preceding years",
+      withCompensation({ precedingYears: undefined }),
+      "profile.salary.terminationCompensation.precedingYears",
+      false,
+    ],
+  ])("refuses %s with 400, and a profile with it is not saved", async (_name, salary, expected, inGuide) => {
+    const { key } = await createKey({ scopes: ["profiles:write", "profiles:read"] });
+    const profile = { residentialStatus: "resident", salary };
+    const message = await expectError(await compute(key, profile), 400, "validation_error");
+    expect(message.startsWith(expected), message).toBe(true);
+    const save = api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label: "relief", profile, financialYear: "2025-26" }) });
+    await expectError(await save, 400, "validation_error");
+    expect(ProfileListSchema.parse(await expectStatus(await api("/api/v1/profiles", key), 200)).data).toEqual([]);
+    if (inGuide) expect(taxApiGuide.includes(`\`${expected}\``), `docs/tax-api.md shows \`${expected}\``).toBe(true);
   });
 });
