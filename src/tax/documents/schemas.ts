@@ -214,7 +214,7 @@ const UnmappedFigureSchema = z
     amount: z.number().finite().nullable(),
     reason: z.string().openapi({
       example:
-        "the Form 16 does not show the arrears behind its relief under s.89: give profile.arrears (the arrears and Form 10E's extra tax in their own years) to have it worked out for both regimes",
+        "the Form 16 does not show the payments behind its relief under s.89: give profile.arrears for salary paid in arrears or in advance (with Form 10E's extra tax in their own years), or the preceding years for gratuity and commuted pension (salary.retirementBenefits) or compensation on termination (salary.terminationCompensation), to have it worked out for both regimes",
     }),
   })
   .strict()
