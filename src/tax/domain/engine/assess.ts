@@ -263,8 +263,9 @@ function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResul
   const treatyTenths = f.dividendTreatyRateTenths;
   if (treatyTenths === null) return charge(f, year, regime, null, out);
   // s.90(2): the Act applies "to the extent" it is more beneficial, so the treaty's rate is charged only where the
-  // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief, which only ever
-  // lowers the lower of the two to the same floor, so the choice is the same and the relief stays the least.
+  // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief: the tax after it
+  // rises with the tax before it (for arrears, the lesser of it and a floor; for a payment within total income, the
+  // tax less its average rate on that payment plus a fixed amount), so the choice stands after it.
   const beforeRelief = withoutSection89Relief(f);
   const taxAtTreatyRate = charge(beforeRelief, year, regime, treatyTenths, null);
   const taxAtActRate = charge(beforeRelief, year, regime, null, null);
