@@ -8,6 +8,7 @@ import {
   type AssetSale,
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
+  CAPITAL_GAIN_SECURITIES,
   type CapitalGainExemption,
   classifyAssetSale,
   type CapitalGainSection,
@@ -569,13 +570,40 @@ const CapitalGainExemptionSchema = z
       "A reinvestment that exempts the gain or part of it. ss.54, 54B, 54D, 54EC, 54G and 54GA exempt the gain up to what was invested; s.54F the gain in the proportion the investment bears to the net consideration. The conditions of time, of the kind of asset and (s.54F) of not owning more than one other house are the caller's to check.",
   });
 
+/** A section 112 gain's security names the 10 % limbs of s.112(1) as it stood before 23 July 2024: only for such transfers. */
+function securityProblems(
+  entry: {
+    security?: string | undefined;
+    transferredBefore23July2024?: boolean | undefined;
+    landOrBuildingAcquiredBefore23July2024?: boolean | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (entry.security === undefined) return;
+  if (entry.transferredBefore23July2024 !== true) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["security"],
+      message:
+        "applies only to a transfer before 23 July 2024 (transferredBefore23July2024: true, FY 2024-25): from that day a section 112 gain is taxed at 12.5 % without indexation whatever the asset",
+    });
+  }
+  if (entry.landOrBuildingAcquiredBefore23July2024 === true) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["security"],
+      message: "land or a building is not a security: give landOrBuildingAcquiredBefore23July2024 or security, not both",
+    });
+  }
+}
+
 export const CapitalGainSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
       description:
         "111A: short-term gain on listed equity shares or equity-fund units sold with STT (15 % before 23 July 2024, 20 % after; ITA 2025 s.196). " +
         "112A: long-term gain on the same (10 % before 23 July 2024, 12.5 % after, on gains above ₹1,25,000 a year; ITA 2025 s.198). " +
-        "112: any other long-term gain (20 % with indexation before 23 July 2024, 12.5 % without after; ITA 2025 s.197). " +
+        "112: any other long-term gain (20 % with indexation before 23 July 2024, with the 10 % limbs that security names; 12.5 % without indexation after; ITA 2025 s.197). " +
         "short_term_other: any other short-term gain, taxed at the slab rates.",
       example: "112A",
     }),
@@ -600,13 +628,27 @@ export const CapitalGainSchema = z
         "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
       example: false,
     }),
+    security: z
+      .enum(CAPITAL_GAIN_SECURITIES)
+      .optional()
+      .openapi({
+        description:
+          "s.112 and a transfer before 23 July 2024 (transferredBefore23July2024, FY 2024-25) only: the asset is a security of this kind, for the 10 % limbs of s.112(1) as it then stood. " +
+          "listed_other_than_unit: a security listed on a recognised stock exchange in India other than a unit (shares, bonds, debentures, government securities, sovereign gold bonds); zero_coupon_bond: a zero coupon bond (s.2(48)), listed or not. For either the tax is the lower of 20 % on indexedGain (on gain where there is none, as for a bond or debenture, fourth proviso to s.48) and 10 % on gain, both on the gain less the losses and any basic exemption set against it (proviso to s.112(1)); residents and non-residents alike. " +
+          "unlisted: a security not listed on a recognised stock exchange in India (shares, bonds, debentures, a fund's units), or a share of a company in which the public are not substantially interested. A non-resident pays 10 % on gain, computed without indexation and without the foreign-currency conversion of the first proviso to s.48 (s.112(1)(c)(iii)), and indexedGain is not used; a resident pays 20 % on indexedGain as for any other asset. " +
+          "A fund's unit, listed or not, is neither listed_other_than_unit nor zero_coupon_bond. Without security, 20 % with indexation applies. Refused for other sections, for a transfer from 23 July 2024 (12.5 % without indexation whatever the asset) and with landOrBuildingAcquiredBefore23July2024.",
+        example: "listed_other_than_unit",
+      }),
   })
   .strict()
   .superRefine((entry, ctx) => {
     const problem = exemptionProblem(entry);
     if (problem !== null) ctx.addIssue({ code: "custom", path: ["exemption", problem.field], message: problem.message });
-    if (entry.section === "112") return;
-    for (const field of ["indexedGain", "landOrBuildingAcquiredBefore23July2024"] as const) {
+    if (entry.section === "112") {
+      securityProblems(entry, ctx);
+      return;
+    }
+    for (const field of ["indexedGain", "landOrBuildingAcquiredBefore23July2024", "security"] as const) {
       if (entry[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: "applies to section 112 gains only" });
     }
   })
@@ -2156,6 +2198,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       transferredBefore23July2024: entry.transferredBefore23July2024 ?? false,
       indexedGain: entry.indexedGain ?? null,
       landOrBuildingAcquiredBefore23July2024: entry.landOrBuildingAcquiredBefore23July2024 ?? false,
+      ...(entry.security === undefined ? {} : { security: entry.security }),
       ...(entry.exemption === undefined ? {} : { exemption: toExemption(entry.exemption) }),
     })),
     ...(profile.assetSales === undefined ? {} : { assetSales: profile.assetSales.map(toAssetSale) }),

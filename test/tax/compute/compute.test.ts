@@ -303,6 +303,44 @@ describe("POST /api/v1/compute", () => {
     ).toBe("profile.capitalGains: s.54EC allows at most ₹50,00,000 of bonds in a year; the gains name ₹55,00,000");
   });
 
+  it("caps a listed bond's tax at 10 % for a transfer before 23 July 2024 (proviso to s.112(1)), and refuses security where it does not apply", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const bond = { section: "112", gain: 200_000, transferredBefore23July2024: true, security: "zero_coupon_bond" };
+    const profile = { age: 40, residentialStatus: "resident", salary: { grossSalary: 1_575_000 }, capitalGains: [bond] };
+    // New regime FY 2024-25: 15,75,000 − 75,000 = 15,00,000 at the slab rates, 1,40,000; the bond 20 % × 2,00,000 =
+    // 40,000, capped at 10 % = 20,000 (20,000 ignored); 1,60,000 + cess 6,400 = 1,66,400.
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile, financialYear: "2024-25" }), 200)).data);
+    expect(result.regimes.new).toMatchObject({ specialRateTax: 20_000, totalTax: 166_400 });
+    expect(result.regimes.new.specialRateIncome).toEqual([
+      {
+        section: "112",
+        description: "Long-term gains with indexation, transferred before 23 July 2024",
+        ratePercent: 20,
+        income: 200_000,
+        exemptAmount: 0,
+        basicExemptionAdjusted: 0,
+        indexationRelief: 20_000,
+        taxableAmount: 200_000,
+        tax: 20_000,
+      },
+    ]);
+    const refused = async (entry: Record<string, unknown>, financialYear = "2024-25") =>
+      expectError(await compute(key, { profile: { ...profile, capitalGains: [entry] }, financialYear }), 400, "validation_error");
+    expect(await refused({ ...bond, section: "111A" })).toBe("profile.capitalGains[0].security: applies to section 112 gains only");
+    expect(await refused({ ...bond, transferredBefore23July2024: false })).toBe(
+      "profile.capitalGains[0].security: applies only to a transfer before 23 July 2024 (transferredBefore23July2024: true, FY 2024-25): from that day a section 112 gain is taxed at 12.5 % without indexation whatever the asset",
+    );
+    expect(await refused(bond, "2025-26")).toBe(
+      "profile.capitalGains[0].transferredBefore23July2024: only FY 2024-25 has transfers before 23 July 2024",
+    );
+    expect(await refused({ ...bond, landOrBuildingAcquiredBefore23July2024: true })).toBe(
+      "profile.capitalGains[0].security: land or a building is not a security: give landOrBuildingAcquiredBefore23July2024 or security, not both",
+    );
+    expect(await refused({ ...bond, security: "listed" })).toBe(
+      'profile.capitalGains[0].security: must be one of "listed_other_than_unit", "zero_coupon_bond", "unlisted"',
+    );
+  });
+
   it("exempts a short-term gain on agricultural land under s.54B, and refuses two houses under s.54 on a gain above ₹2 crore", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {

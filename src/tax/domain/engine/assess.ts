@@ -3,7 +3,7 @@
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
 import { businessHead, carryBusinessLosses, setOffBusinessLoss } from "./business-head";
-import { GAIN_BUCKETS, type LandOrBuildingGain } from "./capital-gains";
+import { GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import type { Facts } from "./facts";
 import { foreignTaxCredit } from "./foreign-tax-credit";
@@ -20,7 +20,6 @@ import { LIMITS, type RegimeRules, type Slab, type YearRules } from "./years";
 export { toFacts, type Facts } from "./facts";
 
 const NO_GAINS: readonly number[] = GAIN_BUCKETS.map(() => 0);
-const NO_LAND: readonly LandOrBuildingGain[] = [];
 const NO_SPECIAL_TAX: SpecialTax = {
   buckets: GAIN_BUCKETS.map(() => ({ exempt: 0, indexationRelief: 0, basicExemptionAdjusted: 0, taxable: 0, tax: 0 })),
   casualTax: 0,
@@ -39,7 +38,7 @@ const NO_SPECIAL_TAX: SpecialTax = {
 function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: number, lossAgainstSpecial: number): IncomeParts {
   if (!f.hasSpecialRateIncome) {
     const dividends = dividendsPart(f, taxableIncome, ordinaryAfterDeductions);
-    return { slab: taxableIncome, dividends, nonResidentDividends: 0, casual: 0, gains: NO_GAINS, landOrBuildings: NO_LAND };
+    return { slab: taxableIncome, dividends, nonResidentDividends: 0, casual: 0, gains: NO_GAINS, lowerOfTwo: NO_LOWER_OF_TWO };
   }
   const left = specialAfterLoss(f, lossAgainstSpecial);
   let nonResidentDividends = Math.floor(left.nonResidentDividends / 100);
@@ -60,8 +59,8 @@ function incomeParts(f: Facts, taxableIncome: number, ordinaryAfterDeductions: n
   nonResidentDividends -= dividendsCut;
   casual -= Math.min(deficit - dividendsCut, casual);
   const slab = Math.max(0, taxableIncome - special);
-  const landOrBuildings = f.capitalGains.landOrBuildings;
-  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, landOrBuildings };
+  const lowerOfTwo = f.capitalGains.lowerOfTwo;
+  return { slab, dividends: dividendsPart(f, slab, ordinaryAfterDeductions), nonResidentDividends, casual, gains, lowerOfTwo };
 }
 
 /**

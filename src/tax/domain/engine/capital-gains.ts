@@ -31,6 +31,12 @@ export const GAIN_BUCKETS: readonly GainBucket[] = [
   { kind: "112", longTerm: true, rateTenths: 125, description: "Long-term gains without indexation" },
   { kind: "112A", longTerm: true, rateTenths: 125, description: "Long-term gains on listed equity and equity funds with STT" },
   {
+    kind: "112",
+    longTerm: true,
+    rateTenths: 100,
+    description: "Long-term gains of a non-resident on unlisted securities without indexation, transferred before 23 July 2024",
+  },
+  {
     kind: "112A",
     longTerm: true,
     rateTenths: 100,
@@ -42,17 +48,34 @@ const LTCG_112_20 = 1;
 const STCG_111A_15 = 2;
 const LTCG_112_12_5 = 3;
 const LTCG_112A_12_5 = 4;
-const LTCG_112A_10 = 5;
+const LTCG_112_10 = 5;
+const LTCG_112A_10 = 6;
 
 /**
- * A resident's land or building acquired before 23 July 2024 and transferred on or after it, in the s.112 bucket
- * without indexation: its tax is the lower of 12.5 % on `gain` and 20 % on `indexedGain` (second proviso to
- * s.112(1)(a); ITA 2025 s.197(3)). Paise; `gain` > 0, `indexedGain` may be nil or negative.
+ * A s.112 gain whose tax is the lower of two: its bucket's rate on `inBucket`, the gain counted in total income, and
+ * `otherRateTenths` on `other`. A resident's land or building acquired before 23 July 2024 and transferred on or
+ * after it: 12.5 % on the gain or 20 % on the indexed gain (second proviso to s.112(1)(a); ITA 2025 s.197(3)). A
+ * listed security other than a unit, or a zero coupon bond, transferred before that day: 20 % on the indexed gain or
+ * 10 % on the gain without indexation (proviso to s.112(1)). Paise; `inBucket` > 0, `other` may be nil or negative.
  */
-export interface LandOrBuildingGain {
-  gain: number;
-  indexedGain: number;
+export interface LowerOfTwoGain {
+  /** Index in GAIN_BUCKETS. */
+  bucket: number;
+  inBucket: number;
+  other: number;
+  otherRateTenths: number;
 }
+
+/**
+ * The lower-of-two gains, and beside them the other gains placed in each bucket before any set-off (paise, in
+ * GAIN_BUCKETS order): what set-off took from a bucket can then be told apart between them.
+ */
+export interface LowerOfTwoGains {
+  gains: readonly LowerOfTwoGain[];
+  otherGains: readonly number[];
+}
+
+export const NO_LOWER_OF_TWO: LowerOfTwoGains = { gains: [], otherGains: GAIN_BUCKETS.map(() => 0) };
 
 export interface CapitalGainsFacts {
   /** Other short-term gains after set-off: income at the slab rates. */
@@ -68,8 +91,8 @@ export interface CapitalGainsFacts {
   longTermBroughtForwardSetOff: number;
   shortTermBroughtForwardLeft: number;
   longTermBroughtForwardLeft: number;
-  /** The land or buildings with the indexation choice (their gains are also in the s.112 bucket). */
-  landOrBuildings: readonly LandOrBuildingGain[];
+  /** The gains taxed at the lower of two rates (each also counted in its bucket). */
+  lowerOfTwo: LowerOfTwoGains;
 }
 
 /** s.54(1) third proviso, s.54F(1) proviso: the cost of a new house counts up to ₹10 crore. */
@@ -106,31 +129,63 @@ export function exemptPart(exemption: CapitalGainExemption | undefined, gain: nu
   }
 }
 
+interface Placed {
+  bucket: number;
+  amount: number;
+  lowerOfTwo: LowerOfTwoGain | null;
+}
+
 /** Which bucket a gain falls in and how much of it (paise), less any exemption; `gain` may be negative (a loss). */
-function place(entry: CapitalGain, year: YearRules, resident: boolean): { bucket: number; amount: number; land: LandOrBuildingGain | null } {
+function place(entry: CapitalGain, year: YearRules, resident: boolean): Placed {
   const before = year.hasPreJuly2024Transfers && entry.transferredBefore23July2024;
   const whole = toPaise(entry.gain);
   const gain = whole - exemptPart(entry.exemption, whole);
   switch (entry.section) {
     case "short_term_other":
-      return { bucket: -1, amount: gain, land: null };
+      return { bucket: -1, amount: gain, lowerOfTwo: null };
     case "111A":
-      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, land: null };
+      return { bucket: before ? STCG_111A_15 : STCG_111A_20, amount: gain, lowerOfTwo: null };
     case "112A":
-      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, land: null };
+      return { bucket: before ? LTCG_112A_10 : LTCG_112A_12_5, amount: gain, lowerOfTwo: null };
     case "112": {
       const wholeIndexed = entry.indexedGain === null ? null : toPaise(entry.indexedGain);
       const indexed = wholeIndexed === null ? null : wholeIndexed - exemptPart(entry.exemption, wholeIndexed);
-      // Before 23 July 2024: 20 % with indexation (s.112(1)(a)(ii) as it then stood).
-      if (before) return { bucket: LTCG_112_20, amount: indexed ?? gain, land: null };
-      // On or after: 12.5 % without indexation; a resident's land or building acquired before 23 July 2024 pays
-      // the lower of that and 20 % with indexation (worked with the basic exemption in special-rates.ts). The
-      // gain stays in total income; only the excess tax goes. An indexed loss makes the tax nil but is no loss
-      // to set off.
-      const choice = resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0;
-      return { bucket: LTCG_112_12_5, amount: gain, land: choice ? { gain, indexedGain: indexed } : null };
+      return before ? placeBefore23July2024(entry, gain, indexed, resident) : placeFrom23July2024(entry, gain, indexed, resident);
     }
   }
+}
+
+/**
+ * s.112(1) as it stood for transfers before 23 July 2024: 20 % with indexation; a non-resident's unlisted securities
+ * 10 % on the gain computed without indexation (clause (c)(iii), which also sets aside the first proviso to s.48:
+ * the gain as given, in rupees); and by the proviso to s.112(1), for residents and non-residents alike, a listed
+ * security other than a unit or a zero coupon bond at most 10 % of the gain without indexation. The indexed gain
+ * stays in total income; only the excess tax goes. Without an indexed gain (a bond's, fourth proviso to s.48) the
+ * gain is both.
+ */
+function placeBefore23July2024(entry: CapitalGain, gain: number, indexed: number | null, resident: boolean): Placed {
+  if (!resident && entry.security === "unlisted") return { bucket: LTCG_112_10, amount: gain, lowerOfTwo: null };
+  const amount = indexed ?? gain;
+  const capped = entry.security === "listed_other_than_unit" || entry.security === "zero_coupon_bond";
+  return {
+    bucket: LTCG_112_20,
+    amount,
+    lowerOfTwo: capped && amount > 0 ? { bucket: LTCG_112_20, inBucket: amount, other: gain, otherRateTenths: 100 } : null,
+  };
+}
+
+/**
+ * On or after 23 July 2024: 12.5 % without indexation; a resident's land or building acquired before that day pays
+ * the lower of that and 20 % with indexation. The gain stays in total income; only the excess tax goes. An indexed
+ * loss makes the tax nil but is no loss to set off.
+ */
+function placeFrom23July2024(entry: CapitalGain, gain: number, indexed: number | null, resident: boolean): Placed {
+  const choice = resident && entry.landOrBuildingAcquiredBefore23July2024 && indexed !== null && gain > 0;
+  return {
+    bucket: LTCG_112_12_5,
+    amount: gain,
+    lowerOfTwo: choice ? { bucket: LTCG_112_12_5, inBucket: gain, other: indexed, otherRateTenths: 200 } : null,
+  };
 }
 
 /** Takes up to `loss` from `amounts[i]` for each index in `order`; returns the loss left. */
@@ -146,9 +201,9 @@ function setOff(amounts: number[], order: readonly number[], loss: number): numb
 
 const SLAB = GAIN_BUCKETS.length; // index of other short-term gains in the working array
 // s.70(2): a short-term loss against any gain, slab-rate gains first, then the dearest special rate.
-const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112A_10];
+const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
 // s.70(3): a long-term loss only against long-term gains, dearest first.
-const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112A_10];
+const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
 
 const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   shortTermAtSlabRates: 0,
@@ -160,7 +215,7 @@ const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   longTermBroughtForwardSetOff: 0,
   shortTermBroughtForwardLeft: 0,
   longTermBroughtForwardLeft: 0,
-  landOrBuildings: [],
+  lowerOfTwo: NO_LOWER_OF_TWO,
 };
 
 export function capitalGainsFacts(
@@ -171,11 +226,13 @@ export function capitalGainsFacts(
 ): CapitalGainsFacts {
   if (gains.length === 0 && broughtForward === undefined) return NO_CAPITAL_GAINS;
   const net = new Array<number>(SLAB + 1).fill(0);
-  const landOrBuildings: LandOrBuildingGain[] = [];
+  const lowerOfTwo: LowerOfTwoGain[] = [];
+  const otherGains = GAIN_BUCKETS.map(() => 0);
   for (const entry of gains) {
-    const { bucket, amount, land } = place(entry, year, resident);
-    net[bucket < 0 ? SLAB : bucket]! += amount;
-    if (land !== null) landOrBuildings.push(land);
+    const placed = place(entry, year, resident);
+    net[placed.bucket < 0 ? SLAB : placed.bucket]! += placed.amount;
+    if (placed.lowerOfTwo !== null) lowerOfTwo.push(placed.lowerOfTwo);
+    else if (placed.bucket >= 0 && placed.amount > 0) otherGains[placed.bucket]! += placed.amount;
   }
   // Gains and losses of one bucket net first; what stays negative is a loss of its term.
   let shortTermLoss = 0;
@@ -207,12 +264,9 @@ export function capitalGainsFacts(
     longTermBroughtForwardSetOff: longTermBroughtForward - longTermBroughtForwardLeft,
     shortTermBroughtForwardLeft,
     longTermBroughtForwardLeft,
-    landOrBuildings,
+    lowerOfTwo: lowerOfTwo.length === 0 ? NO_LOWER_OF_TWO : { gains: lowerOfTwo, otherGains },
   };
 }
-
-/** The s.112 bucket without indexation, which holds the land or buildings with the indexation choice. */
-export const SECTION_112_WITHOUT_INDEXATION = LTCG_112_12_5;
 
 /** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */
 export const SECTION_112A_BUCKETS: readonly number[] = [LTCG_112A_12_5, LTCG_112A_10];

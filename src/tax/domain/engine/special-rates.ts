@@ -3,8 +3,11 @@
 //
 // - ss.111A, 112, 112A (ITA 2025 ss.196-198): each bucket at its rate; a resident's basic exemption left
 //   unused by slab income is set against these gains, dearest first (the provisos to each section).
-//   A resident's land or building acquired before 23 July 2024 pays the lower of 12.5 % and 20 % on the indexed
-//   gain, each on its gain less the exemption set against it (s.112(1)(a) provisos).
+//   A gain with two taxes pays the lower, each worked on the gain less the losses and the exemption set against
+//   it: a resident's land or building acquired before 23 July 2024 and transferred from that day, 12.5 % or 20 %
+//   on the indexed gain (s.112(1)(a) provisos); a listed security other than a unit, or a zero coupon bond,
+//   transferred before that day, 20 % on the indexed gain or 10 % on the gain without indexation (proviso to
+//   s.112(1) as it then stood).
 // - s.115BB (casual income): 30 % flat, no basic-exemption adjustment.
 // - s.115A(1)(a) (a non-resident's dividends): 20 % flat in both regimes (s.115BAC(1A) is "subject to the
 //   provisions of this Chapter"), the rest of total income at the slab rates; no basic-exemption adjustment,
@@ -15,7 +18,7 @@
 // - Surcharge (Finance Act First Schedule Part I Para A): 25 % and 37 % apply only when total income
 //   *excluding* dividends and ss.111A/112/112A income exceeds ₹2 crore / ₹5 crore, and the surcharge on tax on
 //   those incomes never exceeds 15 %. Marginal relief compares with the same income cut back to the threshold.
-import { GAIN_BUCKETS, type LandOrBuildingGain, SECTION_112_WITHOUT_INDEXATION, SECTION_112A_BUCKETS } from "./capital-gains";
+import { GAIN_BUCKETS, type LowerOfTwoGain, type LowerOfTwoGains, SECTION_112A_BUCKETS } from "./capital-gains";
 import { percentOf } from "./rounding";
 import type { Slab, SurchargeBand } from "./years";
 import { LIMITS } from "./years";
@@ -31,13 +34,13 @@ export interface IncomeParts {
   casual: number;
   /** Capital gains in each GAIN_BUCKETS entry. */
   gains: readonly number[];
-  /** The land or buildings with the indexation choice inside the s.112 bucket without indexation (paise). */
-  landOrBuildings: readonly LandOrBuildingGain[];
+  /** The gains with two taxes inside `gains`, and the other gains of their buckets before set-off (paise). */
+  lowerOfTwo: LowerOfTwoGains;
 }
 
 export interface BucketTax {
   exempt: number;
-  /** Tax ignored under the second proviso to s.112(1)(a) (resident's land or building acquired before 23 July 2024). */
+  /** Tax ignored where a gain's other tax is lower (provisos to s.112(1)). */
   indexationRelief: number;
   basicExemptionAdjusted: number;
   taxable: number;
@@ -70,83 +73,140 @@ function atTenths(rupees: number, rateTenths: number): number {
   return Math.floor((rupees * rateTenths + 500) / 1000);
 }
 
-/** 20 % on the indexed gain is the lower tax, and stays so whatever exemption is set against the land. */
-function indexedTaxIsLower(land: LandOrBuildingGain): boolean {
-  return land.indexedGain * 200 <= land.gain * 125;
-}
-
-/** Rupees of exemption that lower the land's tax: once its indexed gain is covered the tax is nil. */
-function exemptionRoom(land: LandOrBuildingGain): number {
-  return Math.floor(Math.max(0, Math.min(land.gain, land.indexedGain)) / 100);
+function rateOf(gain: LowerOfTwoGain): number {
+  return GAIN_BUCKETS[gain.bucket]!.rateTenths;
 }
 
 /**
- * Second proviso to s.112(1)(a): the tax at 12.5 % above the tax at 20 % on the indexed gain is ignored, both
- * worked on the gains less `adjusted` rupees of basic exemption (its first proviso, which the clause had before
- * Finance (No. 2) Act 2024 too). Paise × tenths of a percent is exact; rounded down to rupees so it never
- * exceeds the excess.
+ * What one more rupee set against the gain, after `reduction` rupees, saves in tenths of a percent: the rate of the
+ * lower of its two taxes (at a tie, the rate of the one that falls faster), nothing once that tax is nil.
  */
-function excessIgnored(land: LandOrBuildingGain, adjusted: number): number {
-  const paise = adjusted * 100;
-  return Math.floor(Math.max(0, (land.gain - paise) * 125 - Math.max(0, land.indexedGain - paise) * 200) / 100_000);
+function marginalTenths(gain: LowerOfTwoGain, reduction: number): number {
+  const paise = reduction * 100;
+  const own = Math.max(0, gain.inBucket - paise) * rateOf(gain);
+  const other = Math.max(0, gain.other - paise) * gain.otherRateTenths;
+  if (own === 0 || other === 0) return 0;
+  if (other !== own) return other < own ? gain.otherRateTenths : rateOf(gain);
+  return Math.max(gain.otherRateTenths, rateOf(gain));
+}
+
+/** Rupees of the gain that can still lower its tax: once the smaller of its two gains is covered the tax is nil. */
+function roomOf(gain: LowerOfTwoGain): number {
+  return Math.floor(Math.max(0, Math.min(gain.inBucket, gain.other)) / 100);
+}
+
+/**
+ * The tax at the bucket's rate above the other tax, both worked on the gains less `reduction` rupees (losses set off
+ * and basic exemption: the first proviso to s.112(1)(a), which the clause had before Finance (No. 2) Act 2024 too).
+ * Paise × tenths of a percent is exact; rounded down to rupees so it never exceeds the excess.
+ */
+function excessIgnored(gain: LowerOfTwoGain, reduction: number): number {
+  const paise = reduction * 100;
+  const own = Math.max(0, gain.inBucket - paise) * rateOf(gain);
+  const other = Math.max(0, gain.other - paise) * gain.otherRateTenths;
+  return Math.floor(Math.max(0, own - other) / 100_000);
+}
+
+/** Where rupees of a reduction can go: a lower-of-two gain (`gain` its index) or the rest of a bucket (`gain` −1). */
+interface Claim {
+  bucket: number;
+  gain: number;
+  rateTenths: number;
+  room: number;
+}
+
+/** Hands `amount` to the claims that save most first (a stable order among equals), each up to its room. */
+function fill(amount: number, claims: readonly Claim[], take: (claim: Claim, rupees: number) => void): void {
+  const ordered = claims.slice().sort((a, b) => b.rateTenths - a.rateTenths);
+  for (const claim of ordered) {
+    const share = Math.min(amount, claim.room);
+    if (share <= 0) continue;
+    take(claim, share);
+    amount -= share;
+  }
+}
+
+interface Reductions {
+  /** Rupees set against each lower-of-two gain: its share of the set-off and of the basic exemption. */
+  gains: number[];
+  /** Rupees of basic exemption set against each bucket. */
+  basicExemption: number[];
+}
+
+/**
+ * The set-off each bucket with a lower-of-two gain had (what its gains before set-off exceed its income by) is told
+ * apart between its gains, then a resident's unexhausted basic exemption goes against all gains; each where a rupee
+ * saves most ([U] the Act names no order; this is the choice most favourable to the taxpayer, rupee by rupee, at the
+ * rates that apply before any of it).
+ */
+function reductions(parts: IncomeParts, exempt: readonly number[], shortfall: number): Reductions {
+  const gains = parts.lowerOfTwo.gains;
+  const reduced = gains.map(() => 0);
+  const basicExemption = GAIN_BUCKETS.map(() => 0);
+  const restLeft = GAIN_BUCKETS.map((_, i) => parts.gains[i]! - exempt[i]!);
+  for (let i = 0; i < GAIN_BUCKETS.length; i++) {
+    const own = gains.flatMap((gain, j) => (gain.bucket === i ? [j] : []));
+    if (own.length === 0) continue;
+    const rest = Math.floor(parts.lowerOfTwo.otherGains[i]! / 100);
+    let before = rest;
+    const claims: Claim[] = [];
+    for (const j of own) {
+      const rupees = Math.floor(gains[j]!.inBucket / 100);
+      before += rupees;
+      claims.push({ bucket: i, gain: j, rateTenths: marginalTenths(gains[j]!, 0), room: roomOf(gains[j]!) });
+      claims.push({ bucket: i, gain: j, rateTenths: 0, room: rupees - roomOf(gains[j]!) });
+    }
+    claims.push({ bucket: i, gain: -1, rateTenths: GAIN_BUCKETS[i]!.rateTenths, room: rest });
+    fill(Math.max(0, before - parts.gains[i]!), claims, (claim, rupees) => {
+      if (claim.gain >= 0) reduced[claim.gain]! += rupees;
+    });
+    let left = 0;
+    for (const j of own) left += Math.max(0, Math.floor(gains[j]!.inBucket / 100) - reduced[j]!);
+    restLeft[i] = Math.max(0, parts.gains[i]! - left);
+  }
+  if (shortfall > 0) {
+    const claims: Claim[] = gains.map((gain, j) => ({
+      bucket: gain.bucket,
+      gain: j,
+      rateTenths: marginalTenths(gain, reduced[j]!),
+      room: Math.max(0, roomOf(gain) - reduced[j]!),
+    }));
+    for (let i = 0; i < GAIN_BUCKETS.length; i++) claims.push({ bucket: i, gain: -1, rateTenths: GAIN_BUCKETS[i]!.rateTenths, room: restLeft[i]! });
+    fill(shortfall, claims, (claim, rupees) => {
+      basicExemption[claim.bucket]! += rupees;
+      if (claim.gain >= 0) reduced[claim.gain]! += rupees;
+    });
+  }
+  return { gains: reduced, basicExemption };
 }
 
 /** `treatyTenths`: the treaty rate charged on a non-resident's dividends in tenths of a percent, or null for s.115A's. */
 export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit: number, treatyTenths: number | null): SpecialTax {
-  let shortfall = resident ? Math.max(0, exemptionLimit - parts.slab) : 0;
-  // Land whose 20 % indexed tax is the lower saves 20 % on each rupee of exemption up to its indexed gain, so it
-  // takes its share with the 20 % gains, before the 15 % and 12.5 % ones (dearest first).
-  const lands = parts.landOrBuildings;
-  const withoutIndexation = parts.gains[SECTION_112_WITHOUT_INDEXATION]!;
-  let landAdjusted = 0;
-  let landRelief = 0;
-  for (let j = 0; j < lands.length; j++) {
-    if (!indexedTaxIsLower(lands[j]!)) continue;
-    const share = Math.min(shortfall, exemptionRoom(lands[j]!), withoutIndexation - landAdjusted);
-    shortfall -= share;
-    landAdjusted += share;
-    landRelief += excessIgnored(lands[j]!, share);
-  }
+  // s.112A(2)(i): tax only on gains above ₹1,25,000 in aggregate, the dearer gains first; the shortfall adjustment of
+  // the proviso to s.112A(2) is then set against the rest (the same result as the Act's order, without wasting it).
   let exemption112A = LIMITS.section112AExemption;
+  const exempt = GAIN_BUCKETS.map((_, i) => {
+    if (!SECTION_112A_BUCKETS.includes(i)) return 0;
+    const amount = Math.min(parts.gains[i]!, exemption112A);
+    exemption112A -= amount;
+    return amount;
+  });
+  const reduced = reductions(parts, exempt, resident ? Math.max(0, exemptionLimit - parts.slab) : 0);
   const buckets: BucketTax[] = [];
   let rebatableGainsTax = 0;
   let gainsTax = 0;
   for (let i = 0; i < GAIN_BUCKETS.length; i++) {
-    const income = parts.gains[i]!;
-    // s.112A(2)(i): tax only on gains above ₹1,25,000 in aggregate; the shortfall adjustment of the proviso to s.112A(2) is
-    // then set against the rest (the same result as the Act's order, without wasting the shortfall).
-    const exempt = SECTION_112A_BUCKETS.includes(i) ? Math.min(income, exemption112A) : 0;
-    exemption112A -= exempt;
-    let adjusted: number;
-    let relief = 0;
-    if (i === SECTION_112_WITHOUT_INDEXATION && lands.length > 0) {
-      // Then the land whose 12.5 % tax is the lower (enough exemption can tip it to 20 %, which excessIgnored
-      // sees), each up to its indexed gain, then the other s.112 gains.
-      adjusted = landAdjusted;
-      relief = landRelief;
-      let landGains = 0;
-      for (let j = 0; j < lands.length; j++) {
-        landGains += lands[j]!.gain;
-        if (indexedTaxIsLower(lands[j]!)) continue;
-        const share = Math.min(shortfall, exemptionRoom(lands[j]!), income - adjusted);
-        shortfall -= share;
-        adjusted += share;
-        relief += excessIgnored(lands[j]!, share);
-      }
-      const share = Math.min(shortfall, Math.max(0, income - Math.floor(landGains / 100)), income - adjusted);
-      shortfall -= share;
-      adjusted += share;
-    } else {
-      adjusted = Math.min(shortfall, income - exempt);
-      shortfall -= adjusted;
-    }
-    const taxable = income - exempt - adjusted;
+    const adjusted = reduced.basicExemption[i]!;
+    const taxable = parts.gains[i]! - exempt[i]! - adjusted;
     const full = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
-    // [U] the relief is worked per asset on its own gain; losses set off against the bucket do not re-work it,
-    // so it is bounded by the bucket's tax.
+    let relief = 0;
+    parts.lowerOfTwo.gains.forEach((gain, j) => {
+      if (gain.bucket === i) relief += excessIgnored(gain, reduced.gains[j]!);
+    });
+    // Each gain's excess is rounded down apart from the bucket's tax, so a rupee of rounding is all this bounds.
     const indexationRelief = Math.min(full, relief);
     const tax = full - indexationRelief;
-    buckets.push({ exempt, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
+    buckets.push({ exempt: exempt[i]!, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
     gainsTax += tax;
     if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
   }
@@ -229,7 +289,7 @@ function cutBack(parts: IncomeParts, amount: number, includeCapped: boolean): In
     nonResidentDividends: parts.nonResidentDividends - fromNonResidentDividends,
     casual: parts.casual - fromCasual,
     gains,
-    landOrBuildings: parts.landOrBuildings,
+    lowerOfTwo: parts.lowerOfTwo,
   };
 }
 

@@ -64,9 +64,20 @@ export interface CapitalGain {
   indexedGain: number | null;
   /** s.112 only: land or building acquired before 23 July 2024 (the resident's lower-of-two-taxes proviso). */
   landOrBuildingAcquiredBefore23July2024: boolean;
+  /** s.112, a transfer before 23 July 2024 only: the asset is a security of one of these kinds; absent: not said. */
+  security?: CapitalGainSecurity;
   /** Reinvestment that exempts the gain or part of it (ss.54-54GA); absent: none. */
   exemption?: CapitalGainExemption;
 }
+
+/**
+ * What s.112(1) as it stood before 23 July 2024 asks of a security: a listed security other than a unit, or a zero
+ * coupon bond, pays at most 10 % of its gain without indexation (proviso to s.112(1)); a non-resident's unlisted
+ * securities (among them shares of a company in which the public are not substantially interested) pay 10 % on the
+ * gain without indexation (s.112(1)(c)(iii)).
+ */
+export const CAPITAL_GAIN_SECURITIES = ["listed_other_than_unit", "zero_coupon_bond", "unlisted"] as const;
+export type CapitalGainSecurity = (typeof CAPITAL_GAIN_SECURITIES)[number];
 
 export const CAPITAL_GAIN_EXEMPTIONS = ["54", "54B", "54D", "54EC", "54F", "54G", "54GA"] as const;
 
@@ -676,7 +687,7 @@ export interface SpecialRateLine {
   exemptAmount: number;
   /** Residents: the unexhausted basic exemption adjusted against this income (provisos to ss.111A(1), 112(1)(a), 112A(2)). */
   basicExemptionAdjusted: number;
-  /** Tax ignored because 20 % on the indexed gain is lower (s.112(1)(a) proviso; ITA 2025 s.197(3)). */
+  /** Tax ignored because a gain's other tax is lower (provisos to s.112(1); ITA 2025 s.197(3)). */
   indexationRelief: number;
   taxableAmount: number;
   /** Tax at the rate on the taxable amount, less the indexation relief. */

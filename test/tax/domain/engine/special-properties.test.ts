@@ -6,6 +6,7 @@ import {
   applySavingMove,
   CAPITAL_GAIN_EXEMPTIONS,
   CAPITAL_GAIN_SECTIONS,
+  CAPITAL_GAIN_SECURITIES,
   computeTax,
   FINANCIAL_YEARS,
   REGIMES,
@@ -39,9 +40,14 @@ const capitalGain: fc.Arbitrary<CapitalGain> = fc
     transferredBefore23July2024: fc.boolean(),
     indexedGain: fc.option(fc.integer({ min: -1_000_000, max: 3_000_000 }), { nil: null }),
     landOrBuildingAcquiredBefore23July2024: fc.boolean(),
+    security: fc.option(fc.constantFrom(...CAPITAL_GAIN_SECURITIES), { nil: null }),
     exemption,
   })
-  .map(({ exemption, ...gain }) => (exemption === null ? gain : { ...gain, exemption }));
+  .map(({ exemption, security, ...gain }) => ({
+    ...gain,
+    ...(security === null ? {} : { security }),
+    ...(exemption === null ? {} : { exemption }),
+  }));
 
 const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
   type: fc.constantFrom("self_occupied" as const, "let_out" as const),
@@ -159,6 +165,27 @@ describe("properties with special-rate and presumptive income", () => {
           }
         },
       ),
+      RUNS,
+    );
+  });
+
+  // The proviso to s.112(1) only ignores tax, and clause (c)(iii) is a non-resident's: a resident's unlisted
+  // security is taxed as any other asset.
+  it("naming a listed security or zero coupon bond sold before 23 July 2024 never raises tax; a resident's unlisted security changes nothing", () => {
+    fc.assert(
+      fc.property(profile, fc.constantFrom("listed_other_than_unit" as const, "zero_coupon_bond" as const), (base, security) => {
+        const plain: TaxInput = { ...base, capitalGains: base.capitalGains.map(({ security: _, ...gain }) => gain) };
+        const named = (kind: CapitalGain["security"]): TaxInput => ({
+          ...plain,
+          capitalGains: plain.capitalGains.map((gain) =>
+            gain.section === "112" && gain.transferredBefore23July2024 ? { ...gain, security: kind } : gain,
+          ),
+        });
+        const before = computeTax(plain, "2024-25");
+        const capped = computeTax(named(security), "2024-25");
+        for (const regime of REGIMES) expect(capped.regimes[regime].totalTax).toBeLessThanOrEqual(before.regimes[regime].totalTax);
+        if (plain.residentialStatus !== "non_resident") expect(computeTax(named("unlisted"), "2024-25").regimes).toEqual(before.regimes);
+      }),
       RUNS,
     );
   });

@@ -1,0 +1,212 @@
+// The 10 % limbs of s.112(1) for long-term gains transferred before 23 July 2024 (FY 2024-25). Every figure is worked
+// by hand in `work` from the cited text; none is engine output. Source: s.112 of the Income-tax Act, 1961 as published
+// on incometaxindia.gov.in (2025 edition; repo namish800/tax-act-scraper, output/markdown/sections/section_112.md),
+// which carries the Finance (No. 2) Act 2024's substitution of clauses (a) to (d) and keeps the 10 % limbs for
+// transfers before 23 July 2024:
+// - proviso to s.112(1): "where the tax payable in respect of any income arising from the transfer of a long-term
+//   capital asset which takes place before the 23rd day of July, 2024, being listed securities (other than a unit) or
+//   zero coupon bond, exceeds ten per cent of the amount of capital gains before giving effect to the provisions of
+//   the second proviso to section 48, then, such excess shall be ignored";
+// - s.112(1)(c)(iii): a non-resident (not a company), "long-term capital gains arising from the transfer of a capital
+//   asset, being unlisted securities or shares of a company not being a company in which the public are
+//   substantially interested, as computed without giving effect to the first and second provisos to section 48",
+//   "at the rate of ten per cent for any transfer which takes place before the 23rd day of July, 2024";
+// - s.112(1)(a)(ii) first proviso: a resident's unexhausted basic exemption reduces the long-term gains first.
+//   [U] Whether the proviso's 10 % is on the gain before or after that reduction the Act does not say; both taxes are
+//   worked after it, as for the land's lower of two taxes (second proviso to s.112(1)(a)), and likewise after a loss
+//   set off against the gain (s.70(3)).
+// - s.48 fourth proviso: no indexation for a bond or debenture other than capital indexed bonds and sovereign gold bonds.
+// Slab arithmetic: old regime below 60, tax at 10L 1,12,500; new regime FY 2024-25, tax at 15L 1,40,000.
+import { describe, expect, it } from "vitest";
+import { computeTax, type FinancialYear, type Regime, type RegimeResult, type TaxInput } from "../../../../src/tax/domain/engine";
+import { salaryFor, taxInput } from "./input";
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+interface WorkedCase {
+  name: string;
+  work: string;
+  /** FY 2024-25 unless said. */
+  year?: FinancialYear;
+  regime: Regime;
+  input: TaxInput;
+  expected: DeepPartial<Omit<RegimeResult, "deductions" | "slabs" | "specialRateIncome">>;
+  /** Special-rate lines with income, in the engine's bucket order. */
+  special: Array<Record<string, unknown>>;
+}
+
+const OLD = "old" as const;
+const NEW = "new" as const;
+const FY24: FinancialYear = "2024-25";
+const BEFORE = { section: "112", transferredBefore23July2024: true } as const;
+
+const cases: WorkedCase[] = [
+  {
+    name: "a resident's sovereign gold bond, indexed: 10 % on the gain without indexation is lower",
+    work: "20% × indexed 3,00,000 = 60,000 > 10% × gain 4,00,000 = 40,000 → 40,000, 20,000 ignored; TI 10L + 3L (the indexed gain) = 13L; 1,12,500 + 40,000 = 1,52,500 + cess 6,100 = 1,58,600",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, { capitalGains: [{ ...BEFORE, gain: 400_000, indexedGain: 300_000, security: "listed_other_than_unit" }] }),
+    expected: { taxableIncome: 1_300_000, specialRateTax: 40_000, totalTax: 158_600 },
+    special: [{ section: "112", ratePercent: 20, income: 300_000, taxableAmount: 300_000, indexationRelief: 20_000, tax: 40_000 }],
+  },
+  {
+    name: "a resident's listed preference shares, indexed: 20 % with indexation is lower, nothing ignored",
+    work: "20% × indexed 1,50,000 = 30,000 < 10% × 4,00,000 = 40,000 → 30,000; TI 11.5L; 1,12,500 + 30,000 = 1,42,500 + cess 5,700 = 1,48,200",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, { capitalGains: [{ ...BEFORE, gain: 400_000, indexedGain: 150_000, security: "listed_other_than_unit" }] }),
+    expected: { taxableIncome: 1_150_000, specialRateTax: 30_000, totalTax: 148_200 },
+    special: [{ section: "112", ratePercent: 20, income: 150_000, indexationRelief: 0, tax: 30_000 }],
+  },
+  {
+    name: "a zero coupon bond, not indexed (fourth proviso to s.48): 10 % of the gain",
+    work: "no indexation, so the gain 2,00,000 is both: 20% = 40,000, 10% = 20,000 → 20,000; new regime 15L 1,40,000 + 20,000 = 1,60,000 + cess 6,400 = 1,66,400",
+    regime: NEW,
+    input: salaryFor(1_500_000, NEW, { capitalGains: [{ ...BEFORE, gain: 200_000, security: "zero_coupon_bond" }] }),
+    expected: { taxableIncome: 1_700_000, specialRateTax: 20_000, totalTax: 166_400 },
+    special: [{ section: "112", ratePercent: 20, income: 200_000, indexationRelief: 20_000, tax: 20_000 }],
+  },
+  {
+    name: "the same bond without security: 20 % as before",
+    work: "20% × 2,00,000 = 40,000; 1,40,000 + 40,000 = 1,80,000 + cess 7,200 = 1,87,200",
+    regime: NEW,
+    input: salaryFor(1_500_000, NEW, { capitalGains: [{ ...BEFORE, gain: 200_000 }] }),
+    expected: { specialRateTax: 40_000, totalTax: 187_200 },
+    special: [{ section: "112", ratePercent: 20, income: 200_000, indexationRelief: 0, tax: 40_000 }],
+  },
+  {
+    name: "the same listed bond sold on 23 July 2024 or later: 12.5 % without indexation, the security changing nothing",
+    work: "s.112(1)(a)(ii)(B): 12.5% × 2,00,000 = 25,000; 1,40,000 + 25,000 = 1,65,000 + cess 6,600 = 1,71,600",
+    regime: NEW,
+    input: salaryFor(1_500_000, NEW, { capitalGains: [{ section: "112", gain: 200_000, security: "listed_other_than_unit" }] }),
+    expected: { specialRateTax: 25_000, totalTax: 171_600 },
+    special: [{ section: "112", ratePercent: 12.5, income: 200_000, indexationRelief: 0, tax: 25_000 }],
+  },
+  {
+    name: "a non-resident's listed bond: the proviso is for every assessee",
+    work: "s.112(1)(c)(ii) 20% × 2,00,000 = 40,000, capped at 10% = 20,000; old regime 10L 1,12,500 + 20,000 = 1,32,500 + cess 5,300 = 1,37,800",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, {
+      residentialStatus: "non_resident",
+      capitalGains: [{ ...BEFORE, gain: 200_000, security: "listed_other_than_unit" }],
+    }),
+    expected: { specialRateTax: 20_000, totalTax: 137_800 },
+    special: [{ section: "112", ratePercent: 20, income: 200_000, indexationRelief: 20_000, tax: 20_000 }],
+  },
+  {
+    name: "a non-resident's unlisted shares: 10 % on the gain without indexation, which is in total income",
+    work: "s.112(1)(c)(iii): 10% × 5,00,000 = 50,000 (the indexed gain 3,00,000 unused); TI 10L + 5L = 15L; 1,12,500 + 50,000 = 1,62,500 + cess 6,500 = 1,69,000",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, {
+      residentialStatus: "non_resident",
+      capitalGains: [{ ...BEFORE, gain: 500_000, indexedGain: 300_000, security: "unlisted" }],
+    }),
+    expected: { taxableIncome: 1_500_000, specialRateTax: 50_000, totalTax: 169_000 },
+    special: [{ section: "112", ratePercent: 10, income: 500_000, taxableAmount: 500_000, tax: 50_000 }],
+  },
+  {
+    name: "a non-resident's unlisted shares pay 10 % without indexation even where 20 % with it would be less",
+    work: "clause (c)(ii) excludes clause (c)(iii) assets: 10% × 5,00,000 = 50,000, not 20% × 2,00,000 = 40,000; 1,62,500 + cess 6,500 = 1,69,000",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, {
+      residentialStatus: "non_resident",
+      capitalGains: [{ ...BEFORE, gain: 500_000, indexedGain: 200_000, security: "unlisted" }],
+    }),
+    expected: { specialRateTax: 50_000, totalTax: 169_000 },
+    special: [{ section: "112", ratePercent: 10, income: 500_000, tax: 50_000 }],
+  },
+  {
+    name: "a resident's unlisted shares: 20 % with indexation, clause (c)(iii) being a non-resident's",
+    work: "s.112(1)(a)(ii)(A): 20% × 3,00,000 = 60,000; 1,12,500 + 60,000 = 1,72,500 + cess 6,900 = 1,79,400",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, { capitalGains: [{ ...BEFORE, gain: 500_000, indexedGain: 300_000, security: "unlisted" }] }),
+    expected: { taxableIncome: 1_300_000, specialRateTax: 60_000, totalTax: 179_400 },
+    special: [{ section: "112", ratePercent: 20, income: 300_000, tax: 60_000 }],
+  },
+  {
+    name: "a resident with no other income: both taxes on the gain less the unexhausted basic exemption",
+    work: "old regime, shortfall 2,50,000; listed bond 6,00,000 (no indexation): 20% × 3,50,000 = 70,000, 10% × 3,50,000 = 35,000 → 35,000; TI 6L > 5L, no s.87A rebate; + cess 1,400 = 36,400",
+    regime: OLD,
+    input: taxInput({ capitalGains: [{ ...BEFORE, gain: 600_000, security: "listed_other_than_unit" }] }),
+    expected: { taxableIncome: 600_000, specialRateTax: 35_000, rebate87A: 0, totalTax: 36_400 },
+    special: [{ section: "112", income: 600_000, basicExemptionAdjusted: 250_000, taxableAmount: 350_000, indexationRelief: 35_000, tax: 35_000 }],
+  },
+  {
+    name: "the exemption goes first against gains taxed at 15 %, then against the bond at 10 %",
+    work: "shortfall 2,50,000; s.111A before 23 July 1,00,000 at 15 %, listed bond 5,00,000 at 10 %: 1,00,000 to s.111A (15 % a rupee) → nil, 1,50,000 to the bond (10 %) → 10% × 3,50,000 = 35,000; the other way round 15,000 + 25,000 = 40,000; TI 6L; + cess 1,400 = 36,400",
+    regime: OLD,
+    input: taxInput({
+      capitalGains: [
+        { section: "111A", gain: 100_000, transferredBefore23July2024: true },
+        { ...BEFORE, gain: 500_000, security: "listed_other_than_unit" },
+      ],
+    }),
+    expected: { taxableIncome: 600_000, specialRateTax: 35_000, totalTax: 36_400 },
+    special: [
+      {
+        section: "112",
+        ratePercent: 20,
+        income: 500_000,
+        basicExemptionAdjusted: 150_000,
+        taxableAmount: 350_000,
+        indexationRelief: 35_000,
+        tax: 35_000,
+      },
+      { section: "111A", ratePercent: 15, income: 100_000, basicExemptionAdjusted: 100_000, tax: 0 },
+    ],
+  },
+  {
+    name: "a long-term loss set off against the bond lowers both taxes",
+    work: "bond 10,00,000, a s.112 loss 4,00,000 (before 23 July, indexed the same) → 6,00,000 in total income; 20% × 6L = 1,20,000, 10% × (10L − 4L) = 60,000 → 60,000; TI 16L; 1,12,500 + 60,000 = 1,72,500 + cess 6,900 = 1,79,400",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, {
+      capitalGains: [
+        { ...BEFORE, gain: 1_000_000, security: "listed_other_than_unit" },
+        { ...BEFORE, gain: -400_000, indexedGain: -400_000 },
+      ],
+    }),
+    expected: { taxableIncome: 1_600_000, specialRateTax: 60_000, totalTax: 179_400 },
+    special: [{ section: "112", income: 600_000, indexationRelief: 60_000, tax: 60_000 }],
+  },
+  {
+    name: "a loss goes against the gain at 20 % before the bond capped at 10 %",
+    work: "unlisted shares indexed 3,00,000 (20 %), bond 10,00,000 (10 %), loss 4,00,000: 3,00,000 against the shares (20 % a rupee), 1,00,000 against the bond → 10% × 9L = 90,000; the loss all on the bond would leave 60,000 + 60,000 = 1,20,000; TI 10L + 9L = 19L; 1,12,500 + 90,000 = 2,02,500 + cess 8,100 = 2,10,600",
+    regime: OLD,
+    input: salaryFor(1_000_000, OLD, {
+      capitalGains: [
+        { ...BEFORE, gain: 500_000, indexedGain: 300_000, security: "unlisted" },
+        { ...BEFORE, gain: 1_000_000, security: "listed_other_than_unit" },
+        { ...BEFORE, gain: -400_000, indexedGain: -400_000 },
+      ],
+    }),
+    expected: { taxableIncome: 1_900_000, specialRateTax: 90_000, totalTax: 210_600 },
+    special: [{ section: "112", income: 900_000, indexationRelief: 90_000, tax: 90_000 }],
+  },
+  {
+    name: "a resident's land sold from 23 July 2024: a loss set off against it lowers both of its taxes too",
+    work: "land 10,00,000, indexed 5,00,000; a s.112 loss 4,00,000 set against it (20 % on its indexed gain being the lower, a rupee of loss there saves 20 %): 12.5% × 6L = 75,000, 20% × 1L = 20,000 → 20,000, 55,000 ignored; new regime FY 2025-26 20L 2,00,000 + 20,000 = 2,20,000 + cess 8,800 = 2,28,800",
+    year: "2025-26",
+    regime: NEW,
+    input: salaryFor(2_000_000, NEW, {
+      capitalGains: [
+        { section: "112", gain: 1_000_000, indexedGain: 500_000, landOrBuildingAcquiredBefore23July2024: true },
+        { section: "112", gain: -400_000 },
+      ],
+    }),
+    expected: { taxableIncome: 2_600_000, specialRateTax: 20_000, totalTax: 228_800 },
+    special: [{ section: "112", ratePercent: 12.5, income: 600_000, indexationRelief: 55_000, tax: 20_000 }],
+  },
+];
+
+describe("the 10 % limbs of s.112(1) for transfers before 23 July 2024", () => {
+  it.each(cases)("$regime: $name", ({ input, year, regime, expected, special }) => {
+    const result = computeTax(input, year ?? FY24).regimes[regime];
+    expect(result).toMatchObject(expected);
+    expect(result.specialRateIncome.filter((line) => line.income > 0)).toMatchObject(special);
+  });
+
+  it("ignores the security in other years, where every s.112 gain is taxed at 12.5 % without indexation", () => {
+    // FY 2025-26: transferredBefore23July2024 cannot apply; 12.5% × 2,00,000 = 25,000.
+    const input = salaryFor(1_600_000, NEW, { capitalGains: [{ ...BEFORE, gain: 200_000, security: "listed_other_than_unit" }] });
+    expect(computeTax(input, "2025-26").regimes.new.specialRateTax).toBe(25_000);
+  });
+});
