@@ -677,7 +677,7 @@ export const AssetSaleResultSchema = z
       7_410_000,
     ),
     indexedGain: rupees(
-      "The gain with the indexed costs, where the tax uses it: a transfer before 23 July 2024 taxed under s.112 (not of a bond or debenture), and a resident's land or building acquired before 23 July 2024 (the lower of 12.5 % on gain and 20 % on this); null otherwise.",
+      "The gain with the indexed costs, where the tax uses it: a transfer before 23 July 2024 taxed under s.112 (not of a bond or debenture, nor a non-resident's unlisted security), and a resident's land or building acquired before 23 July 2024 (the lower of 12.5 % on gain and 20 % on this); null otherwise.",
       4_907_005.99,
     ).nullable(),
     exemption: z

@@ -62,6 +62,25 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
     expect(result.itr.form).toBe("ITR-2");
   });
 
+  it("taxes a non-resident's unlisted shares sold before 23 July 2024 at 10 % without indexation (s.112(1)(c)(iii))", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const sale = {
+      asset: "unlisted_share",
+      acquired: "2019-04-01",
+      transferred: "2024-06-01",
+      saleConsideration: 1_500_000,
+      costOfAcquisition: 500_000,
+    };
+    const profile = { ...resident, residentialStatus: "non_resident", salary: { grossSalary: 1_050_000 }, assetSales: [sale] };
+    const body = await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200);
+    const result = ComputeAnswerSchema.parse(body.data);
+    // Long-term after 24 months; gain 15,00,000 − 5,00,000 = 10,00,000, not indexed. Old regime: 10,50,000 − 50,000 =
+    // 10,00,000 at the slab rates, 1,12,500; 10 % × 10,00,000 = 1,00,000; 2,12,500 + cess 8,500 = 2,21,000.
+    expect(result.assetSales?.[0]).toMatchObject({ section: "112", gain: 1_000_000, indexedGain: null, indexedCostOfAcquisition: null });
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 2_000_000, specialRateTax: 100_000, totalTax: 221_000 });
+    expect(result.regimes.old.specialRateIncome).toMatchObject([{ section: "112", ratePercent: 10, income: 1_000_000, tax: 100_000 }]);
+  });
+
   it.each<[string, unknown, string]>([
     [
       "a sale without financialYear",
@@ -105,16 +124,16 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
       "profile.assetSales[0].transferred: needs the Cost Inflation Index for 2026-27, which has not been notified: a resident's land or building acquired before 23 July 2024 pays the lower of two taxes, one of them on the indexed gain (second proviso to s.112(1)(a)); give this gain in capitalGains with your own indexedGain",
     ],
     [
-      "a non-resident's long-term unlisted shares sold before 23 July 2024",
+      "a non-resident's long-term other asset sold before 23 July 2024, which may or may not be a security",
       {
         financialYear: "2024-25",
         profile: {
           ...resident,
           residentialStatus: "non_resident",
-          assetSales: [{ ...share, asset: "unlisted_share", acquired: "2020-01-01", transferred: "2024-06-01" }],
+          assetSales: [{ ...share, asset: "other", acquired: "2020-01-01", transferred: "2024-06-01" }],
         },
       },
-      "profile.assetSales[0].asset: a non-resident's long-term gain on unlisted securities (shares, bonds, debentures, fund units) transferred before 23 July 2024 is taxed at 10 % without indexation (s.112(1)(c)(iii)), which is not worked out here; an asset that is not a security goes in capitalGains with its gain and indexed gain",
+      "profile.assetSales[0].asset: a non-resident's long-term gain on an asset given as other and transferred before 23 July 2024 is taxed by whether it is a security: an unlisted security (a fund's unit among them) at 10 % without indexation (s.112(1)(c)(iii)), anything else at 20 % with indexation; give it in capitalGains, with security unlisted for a security",
     ],
   ])("refuses %s with a 400 naming the field", async (_, body, message) => {
     const { key } = await createKey({ scopes: [] });

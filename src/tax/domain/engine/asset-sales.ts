@@ -6,7 +6,17 @@ import { daysInMonth } from "../../../platform/pure/dates";
 import { financialYearLabel, financialYearStartOf } from "../../../platform/pure/financial-year";
 import { exemptPart } from "./capital-gains";
 import { formatPaise, toPaise, toRupees } from "./rounding";
-import type { AssetKind, AssetSale, AssetSaleResult, CapitalGain, CapitalGainSection, IncomePeriod, ResidentialStatus, TaxInput } from "./types";
+import type {
+  AssetKind,
+  AssetSale,
+  AssetSaleResult,
+  CapitalGain,
+  CapitalGainSection,
+  CapitalGainSecurity,
+  IncomePeriod,
+  ResidentialStatus,
+  TaxInput,
+} from "./types";
 
 /**
  * Cost Inflation Index by financial year (s.48 Explanation (v)), as CBDT notified it: Notification 44/2017 for
@@ -59,12 +69,27 @@ const ASSET_WORDS: Readonly<Record<AssetKind, string>> = {
   listed_equity_share: "Listed equity share",
   equity_oriented_fund_unit: "Equity-oriented fund's unit",
   listed_security_other: "Listed security",
+  listed_bond_or_debenture: "Listed bond or debenture",
+  listed_fund_unit_other: "Listed fund's unit",
   unlisted_share: "Share not listed in India",
   land_or_building: "Land or building",
   specified_mutual_fund_unit: "Specified mutual fund's unit",
   market_linked_debenture: "Market linked debenture",
   unlisted_bond_or_debenture: "Unlisted bond or debenture",
   other: "Capital asset",
+};
+
+/**
+ * What s.112(1) as it stood before 23 July 2024 asks of a long-term asset: a listed security other than a unit pays
+ * at most 10 % of its gain without indexation (its proviso); an unlisted security, 10 % without indexation for a
+ * non-resident (clause (c)(iii)). A unit, listed or not, is neither of the first; an `other` asset may or may not be
+ * a security, so a non-resident's is refused.
+ */
+const SECURITIES: Readonly<Partial<Record<AssetKind, CapitalGainSecurity>>> = {
+  listed_security_other: "listed_other_than_unit",
+  listed_bond_or_debenture: "listed_other_than_unit",
+  unlisted_share: "unlisted",
+  unlisted_bond_or_debenture: "unlisted",
 };
 
 /** Months past which an asset is long-term, and the provision; before or from 23 July 2024. */
@@ -76,6 +101,10 @@ interface HoldingPeriod {
 const LISTED_12: HoldingPeriod = { months: 12, provision: "first proviso to s.2(42A)" };
 const OLD_24: HoldingPeriod = { months: 24, provision: "third proviso to s.2(42A) as it stood before 23 July 2024" };
 const OLD_36: HoldingPeriod = { months: 36, provision: "s.2(42A) as it stood before 23 July 2024" };
+const OLD_36_UNIT: HoldingPeriod = {
+  months: 36,
+  provision: "s.2(42A) as it stood before 23 July 2024, its first proviso being for a security other than a unit",
+};
 const NEW_24: HoldingPeriod = { months: 24, provision: "s.2(42A) as amended from 23 July 2024" };
 
 /** null: s.50AA deems every gain short-term. */
@@ -84,7 +113,10 @@ function holdingPeriod(asset: AssetKind, before: boolean): HoldingPeriod | null 
     case "listed_equity_share":
     case "equity_oriented_fund_unit":
     case "listed_security_other":
+    case "listed_bond_or_debenture":
       return LISTED_12;
+    case "listed_fund_unit_other":
+      return before ? OLD_36_UNIT : LISTED_12;
     case "unlisted_share":
     case "land_or_building":
       return before ? OLD_24 : NEW_24;
@@ -188,7 +220,7 @@ function inputProblem(sale: AssetSale, fiftyAA: boolean): AssetSaleOutcome | nul
   if (sale.asset === "specified_mutual_fund_unit" && sale.acquired < APRIL_1_2023) {
     return problem(
       ["acquired"],
-      "a specified mutual fund's unit acquired before 1 April 2023 is outside s.50AA: give it as listed_security_other when listed, otherwise as other",
+      "a specified mutual fund's unit acquired before 1 April 2023 is outside s.50AA: give it as listed_fund_unit_other when listed, otherwise as other",
     );
   }
   return null;
@@ -209,16 +241,10 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
   const stt = STT_ASSETS.includes(sale.asset);
   const section: CapitalGainSection = longTerm ? (stt ? "112A" : "112") : stt ? "111A" : "short_term_other";
 
-  if (before && longTerm && sale.asset === "listed_security_other") {
-    return problem(
-      ["transferred"],
-      "a listed security held more than 12 months and transferred before 23 July 2024 is worked out only in capitalGains: a unit of other than an equity-oriented fund was long-term then only after 36 months (s.2(42A) as it stood), and the tax on another listed security's long-term gain is capped at 10 % of the gain without indexation (proviso to s.112(1)), which is not worked out here",
-    );
-  }
-  if (before && longTerm && !resident && (sale.asset === "unlisted_share" || sale.asset === "unlisted_bond_or_debenture" || sale.asset === "other")) {
+  if (before && longTerm && !resident && sale.asset === "other") {
     return problem(
       ["asset"],
-      "a non-resident's long-term gain on unlisted securities (shares, bonds, debentures, fund units) transferred before 23 July 2024 is taxed at 10 % without indexation (s.112(1)(c)(iii)), which is not worked out here; an asset that is not a security goes in capitalGains with its gain and indexed gain",
+      "a non-resident's long-term gain on an asset given as other and transferred before 23 July 2024 is taxed by whether it is a security: an unlisted security (a fund's unit among them) at 10 % without indexation (s.112(1)(c)(iii)), anything else at 20 % with indexation; give it in capitalGains, with security unlisted for a security",
     );
   }
 
@@ -288,10 +314,13 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
   );
 
   // Indexation only where the engine taxes an indexed gain: a transfer before 23 July 2024 under s.112 (not a bond or
-  // debenture, fourth proviso to s.48), and a resident's land or building acquired before that day with a gain.
+  // debenture, fourth proviso to s.48, nor a non-resident's unlisted security, s.112(1)(c)(iii)), and a resident's
+  // land or building acquired before that day with a gain.
   const landAcquiredBefore = sale.asset === "land_or_building" && sale.acquired < JULY_23_2024;
-  const indexable = section === "112" && sale.asset !== "unlisted_bond_or_debenture";
-  const indexForOldRate = before && indexable;
+  const security = before && section === "112" ? SECURITIES[sale.asset] : undefined;
+  const unlistedAtTen = !resident && security === "unlisted";
+  const indexable = section === "112" && sale.asset !== "unlisted_bond_or_debenture" && sale.asset !== "listed_bond_or_debenture";
+  const indexForOldRate = before && indexable && !unlistedAtTen;
   const indexForLand = !before && indexable && landAcquiredBefore && resident && gain > 0;
   let indexedCost: number | null = null;
   let indexedImprovement: number | null = null;
@@ -317,7 +346,11 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
       rules.push(`indexed cost of improvement ${formatPaise(indexedImprovement)}, each from the index of its own year (s.48 Explanation (iv))`);
     }
   } else if (before && section === "112") {
-    rules.push("no indexation for a bond or debenture (fourth proviso to s.48)");
+    rules.push(
+      unlistedAtTen
+        ? "a non-resident's unlisted security: 10 % on the gain computed without indexation (s.112(1)(c)(iii))"
+        : "no indexation for a bond or debenture (fourth proviso to s.48)",
+    );
   } else if (!before && section === "112" && landAcquiredBefore) {
     rules.push(
       resident
@@ -326,6 +359,9 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
     );
   }
   const indexedGain = indexedCost === null || indexedImprovement === null ? null : consideration - expenses - indexedCost - indexedImprovement;
+  if (security === "listed_other_than_unit") {
+    rules.push("tax not more than 10 % of the gain without indexation, for a listed security other than a unit (proviso to s.112(1))");
+  }
 
   const arose = periodOf(sale.transferred);
   const entry: CapitalGain = {
@@ -335,6 +371,7 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
     transferredBefore23July2024: before,
     indexedGain: indexedGain === null ? null : toRupees(indexedGain),
     landOrBuildingAcquiredBefore23July2024: section === "112" && landAcquiredBefore,
+    ...(security === undefined ? {} : { security }),
     ...(sale.exemption === undefined ? {} : { exemption: sale.exemption }),
   };
   const result: AssetSaleResult = {

@@ -115,6 +115,8 @@ export const ASSET_KINDS = [
   "listed_equity_share",
   "equity_oriented_fund_unit",
   "listed_security_other",
+  "listed_bond_or_debenture",
+  "listed_fund_unit_other",
   "unlisted_share",
   "land_or_building",
   "specified_mutual_fund_unit",

@@ -188,7 +188,7 @@ describe("term of holding and section (s.2(42A), ss.111A, 112A, 112)", () => {
     expect(refused(sale({ asset: "specified_mutual_fund_unit", acquired: "2023-03-31", transferred: "2025-05-01" }))).toEqual({
       path: "acquired",
       message:
-        "a specified mutual fund's unit acquired before 1 April 2023 is outside s.50AA: give it as listed_security_other when listed, otherwise as other",
+        "a specified mutual fund's unit acquired before 1 April 2023 is outside s.50AA: give it as listed_fund_unit_other when listed, otherwise as other",
     });
   });
 });
@@ -446,27 +446,20 @@ describe("what a sale cannot be", () => {
       "must not be before 2015-16, the year the asset was acquired",
     ],
     [
-      "a non-resident's long-term unlisted shares before 23 July 2024 (10 % of s.112(1)(c)(iii))",
-      sale({ asset: "unlisted_share", acquired: "2020-01-01", transferred: "2024-06-01", saleConsideration: 2, costOfAcquisition: 1 }),
+      "a non-resident's long-term other asset before 23 July 2024, which may or may not be a security (s.112(1)(c)(iii))",
+      sale({ asset: "other", acquired: "2020-01-01", transferred: "2024-06-01", saleConsideration: 2, costOfAcquisition: 1 }),
       "non_resident",
       "asset",
-      "a non-resident's long-term gain on unlisted securities (shares, bonds, debentures, fund units) transferred before 23 July 2024 is taxed at 10 % without indexation (s.112(1)(c)(iii)), which is not worked out here; an asset that is not a security goes in capitalGains with its gain and indexed gain",
-    ],
-    [
-      "a listed bond held 18 months and sold before 23 July 2024 (10 % cap of the proviso to s.112(1))",
-      sale({ asset: "listed_security_other", acquired: "2023-01-01", transferred: "2024-07-01", saleConsideration: 2, costOfAcquisition: 1 }),
-      "resident",
-      "transferred",
-      "a listed security held more than 12 months and transferred before 23 July 2024 is worked out only in capitalGains: a unit of other than an equity-oriented fund was long-term then only after 36 months (s.2(42A) as it stood), and the tax on another listed security's long-term gain is capped at 10 % of the gain without indexation (proviso to s.112(1)), which is not worked out here",
+      "a non-resident's long-term gain on an asset given as other and transferred before 23 July 2024 is taxed by whether it is a security: an unlisted security (a fund's unit among them) at 10 % without indexation (s.112(1)(c)(iii)), anything else at 20 % with indexation; give it in capitalGains, with security unlisted for a security",
     ],
   ])("refuses %s", (_, given, status, path, message) => {
     expect(refused(given, status)).toEqual({ path, message });
   });
 
-  it("takes the same listed bond from 23 July 2024 (s.112 without indexation), and a non-resident's short-term unlisted shares before it", () => {
+  it("takes a listed bond from 23 July 2024 (s.112 without indexation), and a non-resident's short-term unlisted shares before it", () => {
     expect(
       classified(
-        sale({ asset: "listed_security_other", acquired: "2023-01-01", transferred: "2024-08-01", saleConsideration: 2, costOfAcquisition: 1 }),
+        sale({ asset: "listed_bond_or_debenture", acquired: "2023-01-01", transferred: "2024-08-01", saleConsideration: 2, costOfAcquisition: 1 }),
       ).entry.section,
     ).toBe("112");
     expect(

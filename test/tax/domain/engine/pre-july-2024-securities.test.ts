@@ -18,7 +18,17 @@
 // - s.48 fourth proviso: no indexation for a bond or debenture other than capital indexed bonds and sovereign gold bonds.
 // Slab arithmetic: old regime below 60, tax at 10L 1,12,500; new regime FY 2024-25, tax at 15L 1,40,000.
 import { describe, expect, it } from "vitest";
-import { computeTax, type FinancialYear, type Regime, type RegimeResult, type TaxInput } from "../../../../src/tax/domain/engine";
+import {
+  type AssetSale,
+  type CapitalGain,
+  classifyAssetSale,
+  computeTax,
+  type FinancialYear,
+  type Regime,
+  type RegimeResult,
+  type ResidentialStatus,
+  type TaxInput,
+} from "../../../../src/tax/domain/engine";
 import { salaryFor, taxInput } from "./input";
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -208,5 +218,174 @@ describe("the 10 % limbs of s.112(1) for transfers before 23 July 2024", () => {
     // FY 2025-26: transferredBefore23July2024 cannot apply; 12.5% × 2,00,000 = 25,000.
     const input = salaryFor(1_600_000, NEW, { capitalGains: [{ ...BEFORE, gain: 200_000, security: "listed_other_than_unit" }] });
     expect(computeTax(input, "2025-26").regimes.new.specialRateTax).toBe(25_000);
+  });
+});
+
+function sale(parts: Partial<AssetSale> & Pick<AssetSale, "asset" | "acquired" | "transferred">): AssetSale {
+  return {
+    saleConsideration: 0,
+    transferExpenses: 0,
+    costOfAcquisition: 0,
+    costOfImprovement: [],
+    fairMarketValueOn31January2018: null,
+    fairMarketValueOn1April2001: null,
+    stampDutyValue: null,
+    label: null,
+    ...parts,
+  };
+}
+
+function classified(given: AssetSale, status: ResidentialStatus = "resident") {
+  const outcome = classifyAssetSale(given, status);
+  if (!outcome.ok) throw new Error(`refused: ${outcome.problem.path.join(".")}: ${outcome.problem.message}`);
+  return outcome;
+}
+
+describe("asset sales before 23 July 2024 under the 10 % limbs", () => {
+  // A zero coupon bond bought 10 May 2019 for 6,00,000, sold 10 May 2024 for 8,50,000 with 1,000 of brokerage: listed,
+  // so long-term after 12 months (first proviso to s.2(42A)); 10 May 2019 to 10 May 2024 is 5 × 365 + 2 (29 February
+  // 2020 and 2024) = 1,827 days. Gain 8,50,000 − 1,000 − 6,00,000 = 2,49,000, never indexed (fourth proviso to s.48).
+  const bond = sale({
+    asset: "listed_bond_or_debenture",
+    acquired: "2019-05-10",
+    transferred: "2024-05-10",
+    saleConsideration: 850_000,
+    transferExpenses: 1_000,
+    costOfAcquisition: 600_000,
+  });
+  // 100 sovereign gold bonds bought 5 August 2016 (2016-17, index 264) at 3,120, sold on the exchange 10 July 2024
+  // (2024-25, index 363) at 7,200: gain 7,20,000 − 3,12,000 = 4,08,000; indexed cost 3,12,000 × 363 / 264 = 4,29,000,
+  // indexed gain 2,91,000 (a sovereign gold bond keeps indexation, fourth proviso to s.48).
+  const goldBonds = sale({
+    asset: "listed_security_other",
+    acquired: "2016-08-05",
+    transferred: "2024-07-10",
+    saleConsideration: 720_000,
+    costOfAcquisition: 312_000,
+  });
+  // Unlisted shares bought 1 April 2019 for 5,00,000, sold 1 June 2024 for 15,00,000: long-term after 24 months (third
+  // proviso to s.2(42A) as it stood); 5 × 365 + 2 + 30 + 31 = 1,888 days; gain 10,00,000.
+  const shares = sale({
+    asset: "unlisted_share",
+    acquired: "2019-04-01",
+    transferred: "2024-06-01",
+    saleConsideration: 1_500_000,
+    costOfAcquisition: 500_000,
+  });
+  const byHand: CapitalGain[] = [
+    {
+      section: "112",
+      arose: "by_15_june",
+      gain: 249_000,
+      transferredBefore23July2024: true,
+      indexedGain: null,
+      landOrBuildingAcquiredBefore23July2024: false,
+      security: "listed_other_than_unit",
+    },
+    {
+      section: "112",
+      arose: "by_15_september",
+      gain: 408_000,
+      transferredBefore23July2024: true,
+      indexedGain: 291_000,
+      landOrBuildingAcquiredBefore23July2024: false,
+      security: "listed_other_than_unit",
+    },
+  ];
+
+  it("classifies a listed bond and gold bonds under the proviso to s.112(1), and explains it", () => {
+    const fromBond = classified(bond);
+    expect(fromBond.entry).toEqual(byHand[0]);
+    expect(fromBond.result).toMatchObject({ termOfHolding: "long", holdingDays: 1827, longTermAfterMonths: 12, gain: 249_000, indexedGain: null });
+    expect(fromBond.result.rule).toBe(
+      "Listed bond or debenture held 1827 days: long-term, more than 12 months (first proviso to s.2(42A)); s.112; gain: full value of consideration less transfer expenses, cost of acquisition and cost of improvement (s.48); no indexation for a bond or debenture (fourth proviso to s.48); tax not more than 10 % of the gain without indexation, for a listed security other than a unit (proviso to s.112(1)).",
+    );
+    const fromGold = classified(goldBonds);
+    expect(fromGold.entry).toEqual(byHand[1]);
+    expect(fromGold.result).toMatchObject({ indexedCostOfAcquisition: 429_000, gain: 408_000, indexedGain: 291_000 });
+  });
+
+  it("taxes them as the same gains classified by hand, and as worked by hand", () => {
+    // Bucket at 20 %: 2,49,000 + 2,91,000 = 5,40,000. The bond: 20% × 2,49,000 = 49,800 against 10% = 24,900 → 24,900;
+    // the gold bonds: 58,200 against 40,800 → 40,800; tax 65,700 (42,300 ignored). TI 10L + 5.4L = 15.4L; 1,12,500 +
+    // 65,700 = 1,78,200 + cess 7,128 = 1,85,328, 1,85,330 after s.288B.
+    const base = salaryFor(1_000_000, OLD);
+    const fromSales = computeTax({ ...base, assetSales: [bond, goldBonds] }, FY24);
+    const classifiedByHand = computeTax({ ...base, capitalGains: byHand }, FY24);
+    expect(fromSales.regimes).toEqual(classifiedByHand.regimes);
+    expect(fromSales.regimes.old).toMatchObject({ taxableIncome: 1_540_000, specialRateTax: 65_700, totalTax: 185_330 });
+    expect(fromSales.regimes.old.specialRateIncome.find((line) => line.income > 0)).toMatchObject({
+      section: "112",
+      income: 540_000,
+      indexationRelief: 42_300,
+      tax: 65_700,
+    });
+  });
+
+  it("taxes a non-resident's unlisted shares at 10 % on the gain without indexation", () => {
+    const outcome = classified(shares, "non_resident");
+    const entry: CapitalGain = {
+      section: "112",
+      arose: "by_15_june",
+      gain: 1_000_000,
+      transferredBefore23July2024: true,
+      indexedGain: null,
+      landOrBuildingAcquiredBefore23July2024: false,
+      security: "unlisted",
+    };
+    expect(outcome.entry).toEqual(entry);
+    expect(outcome.result.rule).toBe(
+      "Share not listed in India held 1888 days: long-term, more than 24 months (third proviso to s.2(42A) as it stood before 23 July 2024); s.112; gain: full value of consideration less transfer expenses, cost of acquisition and cost of improvement (s.48); a non-resident's unlisted security: 10 % on the gain computed without indexation (s.112(1)(c)(iii)).",
+    );
+    // 10% × 10,00,000 = 1,00,000; TI 20L; 1,12,500 + 1,00,000 = 2,12,500 + cess 8,500 = 2,21,000.
+    const base = salaryFor(1_000_000, OLD, { residentialStatus: "non_resident" });
+    const fromSales = computeTax({ ...base, assetSales: [shares] }, FY24);
+    expect(fromSales.regimes).toEqual(computeTax({ ...base, capitalGains: [entry] }, FY24).regimes);
+    expect(fromSales.regimes.old).toMatchObject({ taxableIncome: 2_000_000, specialRateTax: 100_000, totalTax: 221_000 });
+  });
+
+  it("keeps a resident's unlisted shares at 20 % with indexation", () => {
+    // Indexed cost 5,00,000 × 363 / 289 (2019-20) = 6,28,027.68 (to the paisa, half up); indexed gain 8,71,972.32.
+    const outcome = classified(shares);
+    expect(outcome.entry).toMatchObject({ indexedGain: 871_972.32, security: "unlisted" });
+    expect(outcome.result.rule).not.toContain("s.112(1)(c)(iii)");
+    // 20% × 8,71,972 (s.288A rounding leaves whole rupees) = 1,74,394.40 → 1,74,394.
+    expect(computeTax({ ...salaryFor(1_000_000, OLD), assetSales: [shares] }, FY24).regimes.old.specialRateTax).toBe(174_394);
+  });
+
+  it("holds a listed fund's unit to 36 months before 23 July 2024, with indexation and no 10 % limit, and to 12 months after", () => {
+    // s.2(42A) before 23 July 2024: its first proviso's 12 months were for "a security (other than a unit)"; a gold
+    // exchange-traded fund's unit needed more than 36 months. 10 January 2022 to 15 July 2024 is 30 months.
+    const thirty = classified(
+      sale({ asset: "listed_fund_unit_other", acquired: "2022-01-10", transferred: "2024-07-15", saleConsideration: 2, costOfAcquisition: 1 }),
+    );
+    expect(thirty.result).toMatchObject({ termOfHolding: "short", longTermAfterMonths: 36, section: "short_term_other" });
+    expect(thirty.result.rule).toContain(
+      "not more than 36 months (s.2(42A) as it stood before 23 July 2024, its first proviso being for a security other than a unit)",
+    );
+    // 10 January 2020 to 15 July 2024, 54 months: long-term, indexed (2019-20, 289, to 363), not capped (a unit).
+    const fiftyFour = classified(
+      sale({
+        asset: "listed_fund_unit_other",
+        acquired: "2020-01-10",
+        transferred: "2024-07-15",
+        saleConsideration: 500_000,
+        costOfAcquisition: 289_000,
+      }),
+    );
+    // Indexed cost 2,89,000 × 363 / 289 = 3,63,000; indexed gain 1,37,000.
+    expect(fiftyFour.entry).toEqual({
+      section: "112",
+      arose: "by_15_september",
+      gain: 211_000,
+      transferredBefore23July2024: true,
+      indexedGain: 137_000,
+      landOrBuildingAcquiredBefore23July2024: false,
+    });
+    // From 23 July 2024 "(other than a unit)" is omitted: 12 months. 1 June 2023 to 1 August 2024 is 14 months.
+    const after = classified(
+      sale({ asset: "listed_fund_unit_other", acquired: "2023-06-01", transferred: "2024-08-01", saleConsideration: 2, costOfAcquisition: 1 }),
+    );
+    expect(after.result).toMatchObject({ termOfHolding: "long", longTermAfterMonths: 12, section: "112", transferredBefore23July2024: false });
   });
 });
