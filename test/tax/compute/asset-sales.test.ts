@@ -164,6 +164,14 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
       { profile: { ...resident, assetSales: [share] } },
       { financialYear: "2026-27", profile: { ...resident, assetSales: [{ ...land, transferred: "2026-09-30" }] } },
       { financialYear: "2025-26", profile: { ...resident, assetSales: [{ ...share, exemption: { section: "54EC", invested: 100_000 } }] } },
+      {
+        financialYear: "2024-25",
+        profile: {
+          ...resident,
+          residentialStatus: "non_resident",
+          assetSales: [{ ...share, asset: "other", acquired: "2020-01-01", transferred: "2024-06-01" }],
+        },
+      },
     ];
     for (const body of bodies) {
       const message = await expectError(await compute(key, body), 400, "validation_error");

@@ -679,6 +679,10 @@ describe("POST /api/v1/compute", () => {
           capitalGains: [{ section: "112", gain: 25_000_000, exemption: { section: "54", invested: 20_000_000, twoHouses: true } }],
         },
       },
+      {
+        financialYear: "2024-25",
+        profile: { residentialStatus: "resident", capitalGains: [{ section: "112", gain: 200_000, security: "listed_other_than_unit" }] },
+      },
       "{not json",
     ];
     for (const body of bodies) {
