@@ -24,7 +24,7 @@ const salaried: TaxInput = {
   houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 150_000 }],
   otherIncome: { savingsInterest: 8_000, depositInterest: 25_000, dividends: 4_000, familyPension: 0, casualWinnings: 0 },
   capitalGains: [],
-  presumptive: { business: null, profession: null },
+  presumptive: { business: null, profession: null, goodsCarriages: [] },
   deductions: {
     section80C: 100_000,
     section80CCD1B: 0,

@@ -178,7 +178,7 @@ export const InterestResultSchema = z
         section: z.string().openapi({ description: "234C (tax year 2026-27: 425).", example: "234C" }),
         instalments: z.array(InstalmentInterestSchema).openapi({
           description:
-            "One line per instalment: four, or only 15 March with presumptive income under s.44AD or s.44ADA and no income computed from books (s.234C(1)(b)); empty when advance tax was not due.",
+            "One line per instalment: four, or only 15 March with presumptive income under s.44AD or s.44ADA and no income computed from books or under s.44AE (s.234C(1)(b)); empty when advance tax was not due.",
         }),
         interest: wholeRupees("Sum of the instalments' interest.", 4_524),
       })
@@ -462,6 +462,10 @@ export const RegimeResultSchema = z
     business: z.object({
       presumptiveBusinessIncome: rupees("s.44AD: higher of 6 % of digital and 8 % of other turnover, or the income declared.", 0),
       presumptiveProfessionIncome: rupees("s.44ADA: higher of 50 % of gross receipts, or the income declared.", 0),
+      presumptiveGoodsCarriageIncome: rupees(
+        "s.44AE: for each goods carriage, ₹1,000 per ton of gross vehicle weight (a heavy goods vehicle) or ₹7,500 (any other) for every month or part of a month owned, or the income declared for it when higher; added over the carriages.",
+        0,
+      ),
       profitFromBooks: rupees(
         "profile.business.profit (negative: a loss); in the new regime profile.business.newRegimeProfit where given (s.115BAC(2)(i)). 0 without.",
         600_000,
@@ -722,7 +726,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (business otherwise: income computed from books or a business loss brought forward always). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income under ss.44AD, 44ADA or 44AE within its limits), ITR-3 (business otherwise: income computed from books or a business loss brought forward always). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

@@ -16,12 +16,14 @@ import {
   FOREIGN_INCOME_HEADS,
   FOREIGN_TAX_RELIEFS,
   type ForeignIncomeHead,
+  GOODS_CARRIAGE_KINDS,
   GRATUITY_RELIEF_MIN_YEARS,
   GRATUITY_THREE_YEARS_FROM,
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
   incomeCountedUnder,
   type IncomePeriod,
+  LIMITS,
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   RETIREMENT_EMPLOYERS,
@@ -784,6 +786,59 @@ function assetSaleProblems(profile: Profile, ctx: z.RefinementCtx): void {
   });
 }
 
+const { presumptiveGoodsCarriagesMax, presumptiveHeavyVehicleAboveKg } = LIMITS;
+/** 1,000 tons: far above any road vehicle, a bound on the input only. */
+const MAX_VEHICLE_WEIGHT_KG = 1_000_000;
+
+const GoodsCarriageSchema = z
+  .object({
+    kind: z.enum(GOODS_CARRIAGE_KINDS).openapi({
+      description:
+        "heavy: a heavy goods vehicle, a goods carriage whose gross vehicle weight exceeds 12,000 kg (s.44AE Explanation (aa)), presumed to earn ₹1,000 per ton of grossVehicleWeightKg a month; other: any other goods carriage, presumed to earn ₹7,500 a month (s.44AE(2)).",
+      example: "heavy",
+    }),
+    grossVehicleWeightKg: z.number().int().positive().max(MAX_VEHICLE_WEIGHT_KG).optional().openapi({
+      description:
+        "Heavy goods vehicles only: the gross vehicle weight in kilograms as the registration certificate gives it (the unladen weight for a vehicle to which no gross vehicle weight applies, such as a tractor), above 12,000. The rate runs on the weight as it is, a part of a ton included: ₹1 a kilogram a month.",
+      example: 16_200,
+    }),
+    monthsOwned: z.number().int().min(1).max(12).openapi({
+      description:
+        "Months of the year the carriage was owned, a part of a month counting as a whole one (s.44AE(2)): 12 for the whole year, 3 for one bought on 20 January. A carriage held on hire purchase or instalments still owed counts as owned (Explanation (b)).",
+      example: 12,
+    }),
+    declaredIncome: amount(
+      "The income claimed to have been actually earned from this carriage: taxed instead of the presumed income when higher (s.44AE(2)).",
+      0,
+    ),
+  })
+  .strict()
+  .superRefine((carriage, ctx) => {
+    const weight = carriage.grossVehicleWeightKg;
+    if (carriage.kind === "heavy" && weight === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["grossVehicleWeightKg"],
+        message: "is required for a heavy goods vehicle: its presumed income is ₹1,000 per ton of it a month (s.44AE(2)(i))",
+      });
+    }
+    if (carriage.kind === "heavy" && weight !== undefined && weight <= presumptiveHeavyVehicleAboveKg) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["grossVehicleWeightKg"],
+        message: "must exceed 12,000 kg for a heavy goods vehicle (s.44AE Explanation (aa)); a lighter carriage is kind other",
+      });
+    }
+    if (carriage.kind === "other" && weight !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["grossVehicleWeightKg"],
+        message: "applies only to kind heavy: any other goods carriage is presumed to earn ₹7,500 a month whatever its weight (s.44AE(2)(ii))",
+      });
+    }
+  })
+  .openapi("GoodsCarriage", { description: "One goods carriage owned in the year, for s.44AE." });
+
 export const PresumptiveSchema = z
   .object({
     business: z
@@ -812,6 +867,26 @@ export const PresumptiveSchema = z
       .openapi({
         description:
           "Professional income on the presumptive basis, s.44ADA (ITA 2025 s.58): residents only, receipts up to ₹50 lakh, or ₹75 lakh when cash is at most 5 % of receipts.",
+      }),
+    goodsCarriages: z
+      .array(GoodsCarriageSchema)
+      .min(1)
+      .superRefine((carriages, ctx) => {
+        if (carriages.length > presumptiveGoodsCarriagesMax) {
+          ctx.addIssue({
+            code: "custom",
+            message: `lists ${carriages.length} goods carriages: s.44AE is only for a business that owns no more than ten at any time in the year; compute this business's income from its books and give it in business.profit`,
+          });
+        }
+      })
+      .optional()
+      .openapi({
+        description:
+          "Income of a business of plying, hiring or leasing goods carriages on the presumptive basis, s.44AE (ITA 2025 s.58): one entry for each goods carriage owned in the year, at most ten. Each is presumed to earn, for every month or part of a month owned, ₹1,000 per ton of gross vehicle weight (a heavy goods vehicle) or ₹7,500 (any other), or what it actually earned when higher; nothing more is deducted (the deductions of ss.30-38 are deemed allowed). Residents and non-residents alike.",
+        example: [
+          { kind: "heavy", grossVehicleWeightKg: 16_200, monthsOwned: 12 },
+          { kind: "other", monthsOwned: 5 },
+        ],
       }),
   })
   .strict()
@@ -2004,7 +2079,11 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
   // Without returnFiledOn the return is taken as furnished on its due date, and s.140A tax comes before the return.
   const { presumptive, business } = request.profile;
   const dueDate = individualReturnDueDate(returns, {
-    income: presumptive?.business !== undefined || presumptive?.profession !== undefined || business?.profit !== undefined,
+    income:
+      presumptive?.business !== undefined ||
+      presumptive?.profession !== undefined ||
+      presumptive?.goodsCarriages !== undefined ||
+      business?.profit !== undefined,
     taxAudit: business?.taxAudit === true,
   });
   const lastPayment = filedOn ?? dueDate;
@@ -2226,6 +2305,7 @@ export function toTaxInput(profile: Profile): TaxInput {
     presumptive: {
       business: presumptiveBusiness(profile.presumptive ?? {}),
       profession: presumptiveProfession(profile.presumptive ?? {}),
+      goodsCarriages: goodsCarriages(profile.presumptive ?? {}),
     },
     ...(profile.business === undefined ? {} : { business: businessFromBooks(profile.business) }),
     deductions: {
@@ -2308,6 +2388,16 @@ function presumptiveProfession(presumptive: Presumptive): TaxInput["presumptive"
   const profession = presumptive.profession;
   if (profession === undefined) return null;
   return { grossReceipts: profession.grossReceipts ?? 0, cashReceipts: profession.cashReceipts ?? 0, declaredIncome: profession.declaredIncome ?? 0 };
+}
+
+function goodsCarriages(presumptive: Presumptive): TaxInput["presumptive"]["goodsCarriages"] {
+  return (presumptive.goodsCarriages ?? []).map((carriage) => {
+    const owned = { monthsOwned: carriage.monthsOwned, declaredIncome: carriage.declaredIncome ?? 0 };
+    // The schema has required the weight of a heavy goods vehicle.
+    return carriage.kind === "heavy"
+      ? { kind: "heavy", grossVehicleWeightKg: carriage.grossVehicleWeightKg ?? 0, ...owned }
+      : { kind: "other", ...owned };
+  });
 }
 
 function businessFromBooks(business: z.infer<typeof BusinessSchema>): NonNullable<TaxInput["business"]> {

@@ -50,7 +50,8 @@ export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesT
     {
       date: dates[3],
       title: `Advance tax: single instalment on presumptive income for ${fy(startYear)}`,
-      description: "Assessees taxed on presumptive income pay all their advance tax in one instalment.",
+      description:
+        "Assessees taxed on presumptive business or professional income pay all their advance tax in one instalment; income from goods carriages keeps the four.",
       category: "advance_tax",
       appliesTo: rule.presumptive.appliesTo,
       form: rule.form,

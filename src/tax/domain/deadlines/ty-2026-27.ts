@@ -25,7 +25,10 @@ export const TY_2026_27: DeadlineYear = {
       form: null,
       section: "s.408",
       source: "Income-tax Act, 2025 s.408 per cabkgoyal and LegalWiz compliance calendar FY 2026-27; section text not read",
-      presumptive: { appliesTo: "Assessees under presumptive taxation (s.58, formerly s.44AD/s.44ADA)", section: "s.408" },
+      presumptive: {
+        appliesTo: "Assessees under s.58 for a business or profession (its Table's serials 1 and 3, formerly s.44AD/s.44ADA)",
+        section: "s.408(2)",
+      },
     }),
     ...monthlyTdsDeposits({
       startYear: 2026,

@@ -163,6 +163,7 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
     business: {
       presumptiveBusinessIncome: 0,
       presumptiveProfessionIncome: 0,
+      presumptiveGoodsCarriageIncome: 0,
       profitFromBooks: 0,
       incomeFromBusiness: 0,
       lossSetOff: 0,
@@ -293,7 +294,8 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
 
   const otherSources = otherSourcesHead(f, rules, lines);
   const ordinaryOtherSources = otherSources.ordinary;
-  const business = businessHead(f.presumptiveBusinessIncome + f.presumptiveProfessionIncome, f.booksProfit, rules.allowsOldRegimeDeductions);
+  const presumptive = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome + f.presumptiveGoodsCarriageIncome;
+  const business = businessHead(presumptive, f.booksProfit, rules.allowsOldRegimeDeductions);
   const incomeFromBusiness = business.income;
   const businessIncome = Math.max(0, incomeFromBusiness);
   const gains = f.capitalGains;
@@ -437,6 +439,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.otherSources.incomeFromOtherSources = toRupees(otherSources.income);
   out.business.presumptiveBusinessIncome = toRupees(f.presumptiveBusinessIncome);
   out.business.presumptiveProfessionIncome = toRupees(f.presumptiveProfessionIncome);
+  out.business.presumptiveGoodsCarriageIncome = toRupees(f.presumptiveGoodsCarriageIncome);
   out.business.profitFromBooks = toRupees(business.profitFromBooks);
   out.business.incomeFromBusiness = toRupees(incomeFromBusiness);
   out.business.lossSetOff = toRupees(businessLoss.againstOtherSlabIncome + businessLoss.againstHouseProperty + businessLoss.againstSpecial);

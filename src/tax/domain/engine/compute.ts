@@ -190,8 +190,9 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     taxByInstalment,
     taxLiability: (out.taxLiability - section89Relief(out.arrearsRelief, out.paymentsRelief) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
     taxesPaid: facts.taxesPaid,
-    // s.211(1)(b) is for the presumptive schemes: income computed from books keeps the four instalments.
-    onlyMarchInstalment: facts.hasPresumptiveIncome && facts.booksProfit === null,
+    // s.211(1)(b) is for ss.44AD and 44ADA only: income computed from books or under s.44AE beside them keeps the four
+    // instalments of s.211(1)(a) for the whole tax.
+    onlyMarchInstalment: facts.hasIncomeUnder44ADOr44ADA && facts.booksProfit === null && !facts.hasGoodsCarriageIncome,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
     // Shown only with a filing date, so an answer without one stays as it was; taken as on time, none is due.
     lateFilingFee:

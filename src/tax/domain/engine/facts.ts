@@ -7,7 +7,7 @@ import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credi
 import { toReportedFacts, type ReportedFacts } from "./form16-figures";
 import { hraPeriodFacts, isFiftyPercentCity, type HraPeriodFacts } from "./hra";
 import { reliefPaymentFacts, type ReliefPaymentFacts } from "./payment-relief";
-import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
+import { presumptiveBusinessIncome, presumptiveGoodsCarriageIncome, presumptiveProfessionIncome } from "./presumptive";
 import { retirementExemptions, type RetirementExemption } from "./retirement-benefits";
 import { toPaise } from "./rounding";
 import type { HouseProperty, TaxInput } from "./types";
@@ -61,8 +61,11 @@ export interface Facts {
   hasSpecialRateIncome: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
-  /** Income under s.44AD or s.44ADA is declared. */
-  hasPresumptiveIncome: boolean;
+  presumptiveGoodsCarriageIncome: number;
+  /** Income under s.44AD or s.44ADA is declared: the schemes whose advance tax s.211(1)(b) takes in one instalment. */
+  hasIncomeUnder44ADOr44ADA: boolean;
+  /** Income under s.44AE is declared (goods carriages). */
+  hasGoodsCarriageIncome: boolean;
   /** The profit (or loss) from books in each regime; null without a business computed from books this year. */
   booksProfit: BooksProfit | null;
   /** Business losses of earlier years (s.72), oldest first. */
@@ -127,9 +130,10 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const nonResidentDividends = resident ? 0 : dividends;
   const fiftyPercentCity = isFiftyPercentCity(salary.isMetroCity, input.city, year);
   const treatyRate = otherIncome.dividendTreatyRatePercent;
-  const hasPresumptiveIncome = input.presumptive.business !== null || input.presumptive.profession !== null;
+  const hasIncomeUnder44ADOr44ADA = input.presumptive.business !== null || input.presumptive.profession !== null;
+  const hasGoodsCarriageIncome = input.presumptive.goodsCarriages.length > 0;
   const profit = booksProfit(input.business);
-  const hasBusinessIncome = hasPresumptiveIncome || profit !== null;
+  const hasBusinessIncome = hasIncomeUnder44ADOr44ADA || hasGoodsCarriageIncome || profit !== null;
   const dueDate = returnDueDate(year, hasBusinessIncome, input.business?.taxAudit === true);
   return {
     resident,
@@ -162,7 +166,9 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     hasSpecialRateIncome: casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
-    hasPresumptiveIncome,
+    presumptiveGoodsCarriageIncome: presumptiveGoodsCarriageIncome(input.presumptive.goodsCarriages),
+    hasIncomeUnder44ADOr44ADA,
+    hasGoodsCarriageIncome,
     booksProfit: profit,
     businessLossesBroughtForward: businessLossFacts(input.business),
     hasBusinessIncome,

@@ -2,7 +2,7 @@
 // none with) of the Income-tax Act, 1961, with Rule 128 (tax year 2026-27: ss.159 and 160 of the Income-tax Act,
 // 2025). The income is already counted in its head (Schedule FSI); the credit (Schedule TR) comes off each regime's
 // tax after s.89 relief. Income and foreign tax in paise inside; tax in whole rupees.
-import { presumptiveBusinessIncome, presumptiveProfessionIncome } from "./presumptive";
+import { presumptiveIncome } from "./presumptive";
 import { atAverageRate, toPaise, toRupees } from "./rounding";
 import type { ForeignIncome, ForeignIncomeHead, ForeignTaxCreditLine, RegimeResult, TaxInput } from "./types";
 import type { SectionNames } from "./years";
@@ -61,11 +61,7 @@ export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): nu
       );
     }
     case "business":
-      return (
-        presumptiveBusinessIncome(input.presumptive.business) +
-        presumptiveProfessionIncome(input.presumptive.profession) +
-        Math.max(0, toPaise(input.business?.profit ?? 0))
-      );
+      return presumptiveIncome(input.presumptive) + Math.max(0, toPaise(input.business?.profit ?? 0));
   }
 }
 

@@ -76,9 +76,11 @@ function simpleFormBar(input: TaxInput, year: YearRules, chosen: RegimeResult, s
   return null;
 }
 
+/** The presumptive schemes ITR-4 takes (ss.44AD, 44ADA and 44AE, reference §9), as the year's Act numbers them. */
 function presumptiveSections(year: YearRules): string {
-  const { presumptiveBusiness, presumptiveProfession } = year.sections;
-  return presumptiveBusiness === presumptiveProfession ? `s.${presumptiveBusiness}` : `ss.${presumptiveBusiness}/${presumptiveProfession}`;
+  const { presumptiveBusiness, presumptiveProfession, presumptiveGoodsCarriages } = year.sections;
+  const sections = [...new Set([presumptiveBusiness, presumptiveProfession, presumptiveGoodsCarriages])];
+  return sections.length === 1 ? `s.${sections[0]}` : `ss.${sections.join("/")}`;
 }
 
 /** Why income from books or a business loss of an earlier year needs ITR-3, or null without either. */
@@ -93,7 +95,8 @@ function booksBar(input: TaxInput): string | null {
 export function chooseItrForm(input: TaxInput, year: YearRules, chosen: RegimeResult): Choice {
   const books = booksBar(input);
   if (books !== null) return { form: "ITR-3", rule: books };
-  const presumptive = input.presumptive.business !== null || input.presumptive.profession !== null;
+  const { business, profession, goodsCarriages } = input.presumptive;
+  const presumptive = business !== null || profession !== null || goodsCarriages.length > 0;
   if (presumptive) {
     const bar = simpleFormBar(input, year, chosen, "ITR-4");
     if (bar !== null) return { form: "ITR-3", rule: `ITR-3: business or professional income, and ${bar}` };

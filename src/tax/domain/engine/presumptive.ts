@@ -1,8 +1,8 @@
 // Presumptive income under the head "Profits and gains of business or profession": s.44AD for business
-// turnover, s.44ADA for professional receipts (Income-tax Act, 2025: s.58). Both are ordinary income at the
-// slab rates. Amounts in integer paise.
+// turnover, s.44ADA for professional receipts, s.44AE for a business of plying, hiring or leasing goods carriages
+// (Income-tax Act, 2025: s.58). All are ordinary income at the slab rates. Amounts in integer paise.
 import { formatRupees, percentOf, toPaise } from "./rounding";
-import type { PresumptiveBusiness, PresumptiveProfession, ResidentialStatus } from "./types";
+import type { GoodsCarriage, PresumptiveBusiness, PresumptiveProfession, ResidentialStatus, TaxInput } from "./types";
 import { LIMITS } from "./years";
 
 /** s.44AD(1): 6 % of digitally received turnover plus 8 % of the rest, or the higher income declared. */
@@ -18,6 +18,36 @@ export function presumptiveBusinessIncome(business: PresumptiveBusiness | null):
 export function presumptiveProfessionIncome(profession: PresumptiveProfession | null): number {
   if (profession === null) return 0;
   return Math.max(percentOf(toPaise(profession.grossReceipts), LIMITS.presumptiveProfessionPercent), toPaise(profession.declaredIncome));
+}
+
+const KG_PER_TON = 1_000;
+
+/**
+ * s.44AE(1), (2): for each goods carriage, ₹1,000 per ton of gross vehicle weight a month for a heavy goods vehicle and
+ * ₹7,500 a month for any other, for every month or part of a month owned, or the amount claimed as actually earned
+ * from it, whichever is higher; the carriages' amounts added. The Act rounds a part of a month up but says nothing of
+ * a part of a ton, so the rate runs on the weight as it is: ₹1 a kilogram a month. Sub-section (3): the deductions
+ * of ss.30-38 are deemed allowed, so nothing more comes off.
+ */
+export function presumptiveGoodsCarriageIncome(carriages: readonly GoodsCarriage[]): number {
+  let income = 0;
+  for (const carriage of carriages) {
+    const monthly =
+      carriage.kind === "heavy"
+        ? (toPaise(LIMITS.presumptiveHeavyVehiclePerTonMonthly) * carriage.grossVehicleWeightKg) / KG_PER_TON
+        : toPaise(LIMITS.presumptiveGoodsCarriageMonthly);
+    income += Math.max(monthly * carriage.monthsOwned, toPaise(carriage.declaredIncome));
+  }
+  return income;
+}
+
+/** Every presumptive income of the input added, paise. */
+export function presumptiveIncome(presumptive: TaxInput["presumptive"]): number {
+  return (
+    presumptiveBusinessIncome(presumptive.business) +
+    presumptiveProfessionIncome(presumptive.profession) +
+    presumptiveGoodsCarriageIncome(presumptive.goodsCarriages)
+  );
 }
 
 /** Cash at most 5 % of the total: compared as cash × 100 ≤ 5 × total, exact. */

@@ -216,6 +216,32 @@ export interface PresumptiveProfession {
   declaredIncome: number;
 }
 
+/**
+ * s.44AE: a heavy goods vehicle (a goods carriage whose gross vehicle weight exceeds 12,000 kg, Explanation (aa)) or
+ * any other goods carriage.
+ */
+export const GOODS_CARRIAGE_KINDS = ["heavy", "other"] as const;
+
+/** s.44AE(2): one goods carriage owned in the year (one held on hire purchase or instalments is owned, Explanation (b)). */
+interface GoodsCarriageOwned {
+  /** Months or parts of a month owned in the year, 1 to 12: a part of a month counts as a month. */
+  monthsOwned: number;
+  /** The amount claimed to have been actually earned from the carriage, taxed when higher; 0 when none. */
+  declaredIncome: number;
+}
+
+export interface HeavyGoodsVehicle extends GoodsCarriageOwned {
+  kind: "heavy";
+  /** Kilograms, above 12,000 (the unladen weight where no gross vehicle weight applies): the rate is per ton of it. */
+  grossVehicleWeightKg: number;
+}
+
+export interface OtherGoodsCarriage extends GoodsCarriageOwned {
+  kind: "other";
+}
+
+export type GoodsCarriage = HeavyGoodsVehicle | OtherGoodsCarriage;
+
 /** A business loss of an earlier year not yet set off (s.72), rupees. */
 export interface BusinessLossBroughtForward {
   /** The financial year the loss was first computed for, e.g. "2021-22". */
@@ -589,7 +615,8 @@ export interface TaxInput {
    * the income at the slab rates (the year's Finance Act, partial integration). Absent: none.
    */
   agriculturalIncome?: number;
-  presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null };
+  /** `goodsCarriages`: s.44AE, empty without such a business. */
+  presumptive: { business: PresumptiveBusiness | null; profession: PresumptiveProfession | null; goodsCarriages: readonly GoodsCarriage[] };
   /** Income from business or profession computed from books, and business losses of earlier years. Absent: none. */
   business?: BusinessFromBooks;
   deductions: {
@@ -926,6 +953,8 @@ export interface RegimeResult {
     presumptiveBusinessIncome: number;
     /** s.44ADA: the higher of 50 % of gross receipts, or the income declared. */
     presumptiveProfessionIncome: number;
+    /** s.44AE: each goods carriage's presumed income or the higher amount claimed as earned from it, added. */
+    presumptiveGoodsCarriageIncome: number;
     /** The profit from books this regime charges (negative: a loss): in the new regime its own figure where given. */
     profitFromBooks: number;
     /** The head's net result: presumptive income and the profit from books set off (s.70(1)); negative: a loss. */

@@ -43,6 +43,8 @@ export interface SectionNames {
   dividendInterest: string;
   presumptiveBusiness: string;
   presumptiveProfession: string;
+  /** Presumptive income of a business of plying, hiring or leasing goods carriages (s.44AE). */
+  presumptiveGoodsCarriages: string;
   /** Only a loss determined in a return filed by its due date is carried forward (s.80). */
   lossReturn: string;
   /** Interest on a late return, for advance tax short of 90 %, and for deferred instalments (ss.234A-234C). */
@@ -192,6 +194,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   dividendInterest: "57(i)",
   presumptiveBusiness: "44AD",
   presumptiveProfession: "44ADA",
+  presumptiveGoodsCarriages: "44AE",
   lossReturn: "80",
   lateReturnInterest: "234A",
   advanceTaxDefaultInterest: "234B",
@@ -208,7 +211,8 @@ const ACT_1961_SECTIONS: SectionNames = {
   unilateralRelief: "91",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
-// its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
+// its Table serials 1 and 3; [S] serial 2 for goods carriages, the 1961 Act's s.44AE, as published section texts
+// give it: the official text was not read). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
 // and its interest, s.428 for the late-filing fee, s.266 for self-assessment tax (its sub-section (3) puts the fee
@@ -230,6 +234,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   dividendInterest: "93(2)",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
+  presumptiveGoodsCarriages: "58",
   lossReturn: "121",
   lateReturnInterest: "423",
   advanceTaxDefaultInterest: "424",
@@ -367,4 +372,11 @@ export const LIMITS = {
   presumptiveProfessionLimitMostlyDigital: 7_500_000,
   presumptiveProfessionPercent: 50,
   presumptiveCashSharePercent: 5,
+  // s.44AE (sub-section (2) as substituted by the Finance Act 2018, from AY 2019-20): a business owning at most ten
+  // goods carriages at any time in the year; ₹1,000 per ton of gross vehicle weight a month for a heavy goods vehicle
+  // (above 12,000 kg, Explanation (aa)), ₹7,500 a month for any other; a part of a month counts as a month.
+  presumptiveGoodsCarriagesMax: 10,
+  presumptiveHeavyVehicleAboveKg: 12_000,
+  presumptiveHeavyVehiclePerTonMonthly: 1_000,
+  presumptiveGoodsCarriageMonthly: 7_500,
 } as const;

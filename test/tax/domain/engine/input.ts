@@ -39,7 +39,7 @@ export function taxInput(parts: InputParts = {}): TaxInput {
       landOrBuildingAcquiredBefore23July2024: false,
       ...gain,
     })),
-    presumptive: { business: null, profession: null, ...parts.presumptive },
+    presumptive: { business: null, profession: null, goodsCarriages: [], ...parts.presumptive },
     deductions: {
       section80C: 0,
       section80CCD1B: 0,

@@ -156,7 +156,7 @@ const taxInput: fc.Arbitrary<TaxInput> = fc
         casualWinnings: 0,
       },
       capitalGains: [],
-      presumptive: { business: null, profession: null },
+      presumptive: { business: null, profession: null, goodsCarriages: [] },
       deductions: {
         section80C: r.section80C,
         section80CCD1: r.section80CCD1,

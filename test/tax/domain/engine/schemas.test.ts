@@ -61,7 +61,7 @@ describe("ComputeRequestSchema", () => {
       employerSuperannuationContribution: 0,
     });
     expect(input.capitalGains).toEqual([]);
-    expect(input.presumptive).toEqual({ business: null, profession: null });
+    expect(input.presumptive).toEqual({ business: null, profession: null, goodsCarriages: [] });
     expect(input.otherIncome.casualWinnings).toBe(0);
     expect(Object.values(input.deductions).every((value) => value === 0 || value === null)).toBe(true);
     expect(input.houseProperties).toEqual([]);

@@ -979,10 +979,10 @@ describe("ITR form with the new incomes", () => {
 });
 
 describe("section names follow the year's Act", () => {
-  it("the ITR rule names s.58 and s.198 for tax year 2026-27, ss.44AD/44ADA and s.112A before", () => {
+  it("the ITR rule names s.58 and s.198 for tax year 2026-27, ss.44AD/44ADA/44AE and s.112A before", () => {
     const profession = { profession: { grossReceipts: 2_000_000, cashReceipts: 0, declaredIncome: 0 } };
     expect(computeTax(taxInput({ presumptive: profession }), TY26).itr.rule).toContain("(s.58)");
-    expect(computeTax(taxInput({ presumptive: profession }), FY25).itr.rule).toContain("(ss.44AD/44ADA)");
+    expect(computeTax(taxInput({ presumptive: profession }), FY25).itr.rule).toContain("(ss.44AD/44ADA/44AE)");
     const gains = salaryFor(800_000, NEW, { capitalGains: [{ section: "112A", gain: 200_000 }] });
     expect(computeTax(gains, TY26).itr.rule).toContain("s.198 long-term gains above ₹1,25,000");
     expect(computeTax(gains, FY24).itr.rule).toContain("s.112A long-term gains above ₹1,25,000");

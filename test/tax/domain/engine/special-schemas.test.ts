@@ -36,6 +36,7 @@ describe("request schema: new incomes", () => {
     expect(input.presumptive).toEqual({
       business: { digitalTurnover: 1_000_000, otherTurnover: 0, declaredIncome: 0 },
       profession: { grossReceipts: 500_000, cashReceipts: 10_000, declaredIncome: 0 },
+      goodsCarriages: [],
     });
   });
 
