@@ -26,6 +26,7 @@ describe("POST /api/v1/compute with profile.business", () => {
     expect(result.regimes.old.business).toEqual({
       presumptiveBusinessIncome: 0,
       presumptiveProfessionIncome: 0,
+      presumptiveGoodsCarriageIncome: 0,
       profitFromBooks: -500_000,
       incomeFromBusiness: -500_000,
       lossSetOff: 300_000,
