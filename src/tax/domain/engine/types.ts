@@ -230,13 +230,13 @@ interface GoodsCarriageOwned {
   declaredIncome: number;
 }
 
-export interface HeavyGoodsVehicle extends GoodsCarriageOwned {
+interface HeavyGoodsVehicle extends GoodsCarriageOwned {
   kind: "heavy";
   /** Kilograms, above 12,000 (the unladen weight where no gross vehicle weight applies): the rate is per ton of it. */
   grossVehicleWeightKg: number;
 }
 
-export interface OtherGoodsCarriage extends GoodsCarriageOwned {
+interface OtherGoodsCarriage extends GoodsCarriageOwned {
   kind: "other";
 }
 

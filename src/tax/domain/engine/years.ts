@@ -211,8 +211,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   unilateralRelief: "91",
 };
 // Income-tax Act, 2025: s.196 (STCG with STT), s.197 (LTCG), s.198 (LTCG with STT), s.58 (presumptive income,
-// its Table serials 1 and 3; [S] serial 2 for goods carriages, the 1961 Act's s.44AE, as published section texts
-// give it: the official text was not read). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
+// its Table serials 1 and 3). [U] s.194 for winnings (the 1961 Act's s.115BB): the text was not read. [U] s.207
 // for a non-resident's dividends at 20 % (the 1961 Act's s.115A(1)(a)(A)): the reference has no text for it;
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
 // and its interest, s.428 for the late-filing fee, s.266 for self-assessment tax (its sub-section (3) puts the fee
@@ -234,6 +233,7 @@ const ACT_2025_SECTIONS: SectionNames = {
   dividendInterest: "93(2)",
   presumptiveBusiness: "58",
   presumptiveProfession: "58",
+  // [S] s.58's Table serial 2 (the 1961 Act's s.44AE), as published section texts give it; the official text was not read.
   presumptiveGoodsCarriages: "58",
   lossReturn: "121",
   lateReturnInterest: "423",
