@@ -2,7 +2,7 @@
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
-import { businessHead, carryBusinessLosses, setOffBusinessLoss } from "./business-head";
+import { businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss } from "./business-head";
 import { GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import type { Facts } from "./facts";
@@ -318,16 +318,20 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     otherHeads,
     lossAbsorbingSpecial - businessLoss.againstSpecial,
   );
-  const businessLosses = carryBusinessLosses({
-    startYear: Number(year.financialYear.slice(0, 4)),
-    financialYear: year.financialYear,
-    oldStyle: rules.allowsOldRegimeDeductions,
-    filedLate: f.filedLate,
-    lossesBroughtForward: f.businessLossesBroughtForward,
-    profit: f.booksProfit,
-    businessIncome: businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome)),
-    lossNotSetOff: businessLoss.notSetOff,
-  });
+  // Without a business loss of this year or earlier ones there is nothing to set off or carry: the usual profile.
+  const businessLosses =
+    f.businessLossesBroughtForward.length === 0 && businessLoss.notSetOff === 0
+      ? NOTHING_CARRIED
+      : carryBusinessLosses({
+          startYear: Number(year.financialYear.slice(0, 4)),
+          financialYear: year.financialYear,
+          oldStyle: rules.allowsOldRegimeDeductions,
+          filedLate: f.filedLate,
+          lossesBroughtForward: f.businessLossesBroughtForward,
+          profit: f.booksProfit,
+          businessIncome: businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome)),
+          lossNotSetOff: businessLoss.notSetOff,
+        });
   const lossAgainstSpecial = losses.lossAgainstSpecial + businessLoss.againstSpecial;
   const ordinaryIncome =
     otherHeads +
@@ -444,7 +448,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.business.incomeFromBusiness = toRupees(incomeFromBusiness);
   out.business.lossSetOff = toRupees(businessLoss.againstOtherSlabIncome + businessLoss.againstHouseProperty + businessLoss.againstSpecial);
   out.business.lossBroughtForwardSetOff = toRupees(businessLosses.broughtForwardSetOff);
-  out.business.lossesToCarryForward = businessLosses.carried;
+  out.business.lossesToCarryForward = [...businessLosses.carried];
   out.business.lossToCarryForward = toRupees(businessLosses.toCarryForward);
   out.business.lossLostToLateReturn = toRupees(businessLosses.lostToLateReturn);
   out.business.lossBroughtForwardLapsed = toRupees(businessLosses.lapsed);

@@ -93,10 +93,19 @@ export interface BusinessLossesCarried {
   broughtForwardSetOff: number;
   /** The rows of `carried` added. */
   toCarryForward: number;
-  carried: BusinessLossCarried[];
+  carried: readonly BusinessLossCarried[];
   lostToLateReturn: number;
   lapsed: number;
 }
+
+/** No business loss of this year or of earlier ones: nothing set off, nothing carried. */
+export const NOTHING_CARRIED: BusinessLossesCarried = Object.freeze({
+  broughtForwardSetOff: 0,
+  toCarryForward: 0,
+  carried: [],
+  lostToLateReturn: 0,
+  lapsed: 0,
+});
 
 export interface CarryForwardFacts {
   /** The year computed, e.g. 2025 for FY 2025-26, and its label. */

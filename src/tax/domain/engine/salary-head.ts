@@ -19,6 +19,14 @@ const REASON_SALARY = "s.16: limited to the salary left after the standard deduc
 const REASON_EXEMPTION_SALARY = "s.10: an exemption cannot exceed the salary it exempts";
 const REASON_VRS_CAP = "s.10(10C): ₹5,00,000 of voluntary retirement compensation";
 
+/** No exemption for s.89 to relieve the rest of: the usual salary, shared rather than built on every run. */
+const NONE_RELIEVED: RelievedExemptions = Object.freeze({ "10(10)": 0, "10(10A)": 0, "10(10B)": 0 });
+
+/** Why an exemption stopped where it did: its own limit, or what was left of the salary. */
+function limitReason(exempt: number, cap: number, salaryLeft: number, capReason: string): string {
+  return exempt === cap && cap < salaryLeft ? capReason : REASON_EXEMPTION_SALARY;
+}
+
 /** The Salaries head, in paise. */
 export interface SalaryHead {
   /** Every s.10 exemption: HRA (s.10(13A)), the retirement benefits and those the employer reported. */
@@ -65,38 +73,40 @@ export function salaryHead(f: Facts, rules: RegimeRules, lines: DeductionLine[] 
       pushLine(lines, "10(13A)", "salary", "House rent allowance exemption", f.hraReceived, hraExemption, hraExemption, reason);
     }
   }
-  // Each further exemption is held to its own limit and to what is left of the salary.
-  const exemptUpTo = (claimed: number, cap: number, capReason: string): { exempt: number; reason: string } => {
-    const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
-    const exempt = Math.min(claimed, cap, salaryLeft);
-    hraExemption += exempt;
-    return { exempt, reason: exempt === cap && cap < salaryLeft ? capReason : REASON_EXEMPTION_SALARY };
-  };
-  // Gratuity, commuted pension and leave encashment worked out from the facts: s.115BAC(2) bars none of their
-  // clauses, so both regimes exempt the same.
+  // Gratuity, commuted pension and leave encashment worked out from the facts (s.115BAC(2) bars none of their
+  // clauses, so both regimes exempt the same), then the exemptions as the employer reported them (Form 16 row 2),
+  // each held to its own limit and to what is left of the salary.
   const benefits = f.retirementBenefits;
-  const retirementBenefitLines: DeductionLine[] | null = lines === null || benefits.length === 0 ? null : [];
-  const relievedExemptions: RelievedExemptions = { "10(10)": 0, "10(10A)": 0, "10(10B)": 0 };
-  for (let i = 0; i < benefits.length; i++) {
-    const benefit = benefits[i]!;
-    const { exempt, reason } = exemptUpTo(benefit.received, benefit.limit, benefit.limb ?? REASON_EXEMPTION_SALARY);
-    if (benefit.section !== "10(10AA)") relievedExemptions[benefit.section] = exempt;
-    if (lines !== null && retirementBenefitLines !== null) {
-      pushLine(lines, benefit.section, "salary", benefit.description, benefit.received, exempt, benefit.limit, reason);
-      retirementBenefitLines.push(lines[lines.length - 1]!);
+  let retirementBenefitLines: DeductionLine[] | null = null;
+  let relievedExemptions = NONE_RELIEVED;
+  if (benefits.length > 0 || reportedExemptions.length > 0) {
+    retirementBenefitLines = lines === null || benefits.length === 0 ? null : [];
+    relievedExemptions = { "10(10)": 0, "10(10A)": 0, "10(10B)": 0 };
+    for (let i = 0; i < benefits.length; i++) {
+      const benefit = benefits[i]!;
+      const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
+      const exempt = Math.min(benefit.received, benefit.limit, salaryLeft);
+      hraExemption += exempt;
+      if (benefit.section !== "10(10AA)") relievedExemptions[benefit.section] = exempt;
+      if (lines !== null && retirementBenefitLines !== null) {
+        const reason = limitReason(exempt, benefit.limit, salaryLeft, benefit.limb ?? REASON_EXEMPTION_SALARY);
+        pushLine(lines, benefit.section, "salary", benefit.description, benefit.received, exempt, benefit.limit, reason);
+        retirementBenefitLines.push(lines[lines.length - 1]!);
+      }
     }
-  }
-  // Exemptions as the employer reported them (Form 16 row 2); the Act's own cap on voluntary retirement compensation
-  // holds whatever the employer reported.
-  for (let i = 0; i < reportedExemptions.length; i++) {
-    const { section, paise } = reportedExemptions[i]!;
-    const allowedHere = oldStyle || allowedInNewRegime(section);
-    const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
-    const { exempt, reason } = exemptUpTo(paise, cap, REASON_VRS_CAP);
-    if (section === "10(10B)") relievedExemptions[section] = exempt;
-    if (lines !== null && paise > 0) {
-      const why = allowedHere ? reason : NEW_REGIME_BAR;
-      pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, why);
+    // The Act's own cap on voluntary retirement compensation holds whatever the employer reported.
+    for (let i = 0; i < reportedExemptions.length; i++) {
+      const { section, paise } = reportedExemptions[i]!;
+      const allowedHere = oldStyle || allowedInNewRegime(section);
+      const cap = !allowedHere ? 0 : section === "10(10C)" ? LIMITS.voluntaryRetirementExemption * 100 : Infinity;
+      const salaryLeft = Math.max(0, f.grossSalary - hraExemption);
+      const exempt = Math.min(paise, cap, salaryLeft);
+      hraExemption += exempt;
+      if (section === "10(10B)") relievedExemptions[section] = exempt;
+      if (lines !== null && paise > 0) {
+        const reason = allowedHere ? limitReason(exempt, cap, salaryLeft, REASON_VRS_CAP) : NEW_REGIME_BAR;
+        pushLine(lines, section === "10(other)" ? "10" : section, "salary", EXEMPTION_DESCRIPTIONS[section], paise, exempt, cap, reason);
+      }
     }
   }
   // s.17(2)(vii): the employer's NPS, PF and superannuation contributions above ₹7,50,000 a year are a perquisite.
