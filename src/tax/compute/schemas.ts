@@ -400,6 +400,16 @@ const ForeignTaxCreditSchema = z.object({
   ),
 });
 
+/** A business loss left for later years, by the year it arose in. */
+const BusinessLossCarriedSchema = z.object({
+  financialYear: z.string().openapi({ description: "The financial year the loss arose in.", example: "2025-26" }),
+  amount: rupees("What is left of it.", 150_000),
+  fromDeductionsBarredInNewRegime: rupees(
+    "Of amount, the part from deductions the new regime denies (s.115BAC(2)(i)); each set-off takes that part first, which leaves the most for a year in the new regime. Always 0 in the new regime, which ends that part (s.115BAC(3)).",
+    0,
+  ),
+});
+
 export const RegimeResultSchema = z
   .object({
     regime: z.enum(REGIMES).openapi({ description: "old, or new (s.115BAC(1A), the default).", example: "new" }),
@@ -483,22 +493,11 @@ export const RegimeResultSchema = z
         0,
       ),
       lossToCarryForward: rupees("Business loss left for later years: the sum of lossesToCarryForward.", 0),
-      lossesToCarryForward: z
-        .array(
-          z.object({
-            financialYear: z.string().openapi({ description: "The financial year the loss arose in.", example: "2025-26" }),
-            amount: rupees("What is left of it.", 150_000),
-            fromDeductionsBarredInNewRegime: rupees(
-              "Of amount, the part from deductions the new regime denies (s.115BAC(2)(i)); each set-off takes that part first, which leaves the most for a year in the new regime. Always 0 in the new regime, which ends that part (s.115BAC(3)).",
-              0,
-            ),
-          }),
-        )
-        .openapi({
-          description:
-            "Business losses left for later years, by the year each arose in, oldest first: next year's profile.business.lossBroughtForward as it is. This year's loss not set off (none from a return filed after its due date, s.80) and what is left of the losses brought forward, except those in their eighth year after the one they arose in (s.72(3)). Differs by regime where the profit does or the set-off does.",
-          example: [],
-        }),
+      lossesToCarryForward: z.array(BusinessLossCarriedSchema).openapi({
+        description:
+          "Business losses left for later years, by the year each arose in, oldest first: next year's profile.business.lossBroughtForward as it is. This year's loss not set off (none from a return filed after its due date, s.80) and what is left of the losses brought forward, except those in their eighth year after the one they arose in (s.72(3)). Differs by regime where the profit does or the set-off does.",
+        example: [],
+      }),
       lossLostToLateReturn: rupees(
         "This year's business loss not set off, which is not carried forward because profile.returnFiledOn is after the return's s.139(1) due date (s.80; tax year 2026-27: s.121); 0 otherwise.",
         0,
@@ -507,6 +506,19 @@ export const RegimeResultSchema = z
         "What is left of the losses brought forward from the eighth year before this one: carried no further (s.72(3)).",
         0,
       ),
+      speculationProfit: rupees("profile.business.speculationProfit; negative: a loss, set off against no other income (s.73(1)).", 0),
+      speculationLossBroughtForwardSetOff: rupees(
+        "Of profile.business.speculationLossBroughtForward, what was set off against this year's speculation profit (s.73(2)), oldest first, before other business losses of earlier years.",
+        0,
+      ),
+      speculationLossToCarryForward: rupees("The sum of speculationLossesToCarryForward.", 0),
+      speculationLossesToCarryForward: z.array(BusinessLossCarriedSchema).openapi({
+        description:
+          "As lossesToCarryForward, for speculation losses: next year's profile.business.speculationLossBroughtForward; none in its fourth year after the one it arose in (s.73(4)).",
+        example: [],
+      }),
+      speculationLossLostToLateReturn: rupees("As lossLostToLateReturn, for this year's speculation loss (s.80).", 0),
+      speculationLossBroughtForwardLapsed: rupees("As lossBroughtForwardLapsed, for speculation losses in their fourth year (s.73(4)).", 0),
     }),
     capitalGains: z.object({
       shortTermAtSlabRates: rupees("Other short-term gains after set-off, taxed at the slab rates.", 0),

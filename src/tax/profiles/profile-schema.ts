@@ -900,8 +900,12 @@ function financialYearStartOfLabel(label: string): number | null {
   return Number(match[2]) === (start + 1) % 100 ? start : null;
 }
 
-/** s.72(3) (tax year 2026-27: s.112(2)): a business loss is set off in at most the eight years after the one it arose in. */
+/**
+ * s.72(3) (tax year 2026-27: s.112(2)): a business loss is set off in at most the eight years after the one it arose
+ * in; s.73(4) (s.113(3)): a speculation loss in at most four.
+ */
 const BUSINESS_LOSS_YEARS = 8;
+const SPECULATION_LOSS_YEARS = 4;
 
 const BusinessLossBroughtForwardSchema = z
   .object({
@@ -910,7 +914,7 @@ const BusinessLossBroughtForwardSchema = z
       .refine((label) => financialYearStartOfLabel(label) !== null, "must be a financial year such as 2021-22")
       .openapi({
         description:
-          "The financial year the loss arose in (was first computed for), such as 2021-22: one of the eight before the request's financialYear (s.72(3)).",
+          "The financial year the loss arose in (was first computed for), such as 2021-22: one of the eight before the request's financialYear (s.72(3)); of the four, for a speculation loss (s.73(4)).",
         example: "2023-24",
       }),
     amount: requiredAmount("What is left of that year's business loss, not yet set off in any year.", 150_000),
@@ -930,7 +934,7 @@ const BusinessLossBroughtForwardSchema = z
 export const BusinessSchema = z
   .object({
     profit: signedAmount(
-      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances (depreciation under s.32 included) and disallowances (ss.40, 40A, 43B and the like), which you work out from the accounts; this API does not. All businesses and professions together, a partner's salary, interest and commission from the firm (s.28(v)) included; not income under s.44AD or s.44ADA (profile.presumptive), which may sit beside it. A speculation business's profit may be included (it is business income and absorbs business losses, ss.70, 72(1)); a speculation loss must be left out: it is set off only against speculation profits (s.73), which is not modelled.",
+      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances (depreciation under s.32 included) and disallowances (ss.40, 40A, 43B and the like), which you work out from the accounts; this API does not. All businesses and professions together, a partner's salary, interest and commission from the firm (s.28(v)) included; not income under s.44AD or s.44ADA (profile.presumptive), which may sit beside it. A speculation business is left out: see speculationProfit.",
       600_000,
     ).optional(),
     newRegimeProfit: signedAmount(
@@ -946,17 +950,34 @@ export const BusinessSchema = z
           "Business losses of earlier years not yet set off (s.72; tax year 2026-27: s.112), one entry a year, with financialYear: each from a return filed by its due date (s.80), which the caller checks. They are set off against this year's business income only (presumptive income included), oldest first, after this year's losses of every head; a loss in its eighth year after the one it arose in ends if not set off. What is left is in each regime's business.lossesToCarryForward.",
         example: [{ financialYear: "2023-24", amount: 150_000 }],
       }),
+    speculationProfit: signedAmount(
+      "The year's profit of speculation businesses (Explanation 2 to s.28, s.43(5): e.g. intraday share trading; not F&O), computed from the books as profit is and netted together; negative for a loss. A loss is set off only against speculation profit, this year's or that of the next four years (s.73; tax year 2026-27: s.113). A profit is business income: business losses go against it.",
+      -50_000,
+    ).optional(),
+    speculationLossBroughtForward: z
+      .array(BusinessLossBroughtForwardSchema)
+      .max(SPECULATION_LOSS_YEARS)
+      .optional()
+      .openapi({
+        description:
+          "Speculation losses of earlier years not yet set off (s.73(2)), as lossBroughtForward: set off against this year's speculation profit only, oldest first; one in its fourth year after the one it arose in ends if not set off (s.73(4)). What is left is in business.speculationLossesToCarryForward.",
+        example: [{ financialYear: "2024-25", amount: 40_000 }],
+      }),
     taxAudit: z.boolean().optional().openapi({
       description:
-        "true when the accounts must be audited under s.44AB (tax year 2026-27: s.63 of the Income-tax Act, 2025) or another law: the return is then due on the audit cases' date, 31 October after the year (Explanation 2(a) to s.139(1); FY 2024-25: 10 December 2025, as extended), which moves interest under ss.234A and 234B and the late-filing fee. Needs profit. Absent: false.",
+        "true when the accounts must be audited under s.44AB (tax year 2026-27: s.63 of the Income-tax Act, 2025) or another law: the return is then due on the audit cases' date, 31 October after the year (Explanation 2(a) to s.139(1); FY 2024-25: 10 December 2025, as extended), which moves interest under ss.234A and 234B and the late-filing fee. Needs profit or speculationProfit. Absent: false.",
       example: false,
     }),
   })
   .strict()
   .superRefine((business, ctx) => {
     if (business.profit === undefined) {
-      if (business.lossBroughtForward === undefined) {
-        ctx.addIssue({ code: "custom", message: "give profit, lossBroughtForward or both" });
+      if (
+        business.lossBroughtForward === undefined &&
+        business.speculationProfit === undefined &&
+        business.speculationLossBroughtForward === undefined
+      ) {
+        ctx.addIssue({ code: "custom", message: "give profit, speculationProfit or a loss brought forward" });
       }
       if (business.newRegimeProfit !== undefined) {
         ctx.addIssue({
@@ -965,7 +986,7 @@ export const BusinessSchema = z
           message: "needs business.profit: it is the same year's profit without some deductions",
         });
       }
-      if (business.taxAudit === true) {
+      if (business.taxAudit === true && business.speculationProfit === undefined) {
         ctx.addIssue({
           code: "custom",
           path: ["taxAudit"],
@@ -979,21 +1000,23 @@ export const BusinessSchema = z
         message: "must not be below business.profit: the new regime only denies deductions (s.115BAC(2)(i)), so its profit is the same or higher",
       });
     }
-    const seen = new Set<string>();
-    (business.lossBroughtForward ?? []).forEach((loss, index) => {
-      if (seen.has(loss.financialYear)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["lossBroughtForward", index, "financialYear"],
-          message: `${loss.financialYear} is given twice: give each year's loss once`,
-        });
-      }
-      seen.add(loss.financialYear);
-    });
+    for (const field of ["lossBroughtForward", "speculationLossBroughtForward"] as const) {
+      const seen = new Set<string>();
+      (business[field] ?? []).forEach((loss, index) => {
+        if (seen.has(loss.financialYear)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [field, index, "financialYear"],
+            message: `${loss.financialYear} is given twice: give each year's loss once`,
+          });
+        }
+        seen.add(loss.financialYear);
+      });
+    }
   })
   .openapi("Business", {
     description:
-      "Income from business or profession computed from books of account, and business losses of earlier years. This year's loss is set off against the other heads but salary (s.71(2A)); the rest is carried forward eight years against business income only (s.72), when the return is filed by its due date (s.80).",
+      "Income from business or profession computed from books of account, and business losses of earlier years. This year's loss is set off against the other heads but salary (s.71(2A)); the rest is carried forward eight years against business income only (s.72), when the return is filed by its due date (s.80). A speculation business's loss goes against speculation profit only, four years (s.73).",
   });
 
 export const DeductionsSchema = z
@@ -1969,7 +1992,9 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
   const otherIncomes = [
     (profile.houseProperties?.length ?? 0) > 0 || (profile.housePropertyIncome ?? 0) !== 0 ? "house property" : null,
     (profile.capitalGains?.length ?? 0) > 0 || (profile.assetSales?.length ?? 0) > 0 ? "capital gains" : null,
-    profile.presumptive !== undefined || profile.business?.profit !== undefined ? "business or profession" : null,
+    profile.presumptive !== undefined || profile.business?.profit !== undefined || profile.business?.speculationProfit !== undefined
+      ? "business or profession"
+      : null,
     (other?.dividends ?? 0) > 0 ? "dividends" : null,
     (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
     (profile.agriculturalIncome ?? 0) > 0 ? "agriculture" : null,
@@ -2083,7 +2108,8 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
       presumptive?.business !== undefined ||
       presumptive?.profession !== undefined ||
       presumptive?.goodsCarriages !== undefined ||
-      business?.profit !== undefined,
+      business?.profit !== undefined ||
+      business?.speculationProfit !== undefined,
     taxAudit: business?.taxAudit === true,
   });
   const lastPayment = filedOn ?? dueDate;
@@ -2108,41 +2134,56 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
   }
 }
 
+/** Each kind of business loss brought forward: the field, the years it is set off in, its section and this year's own. */
+const LOSS_KINDS = [
+  { field: "lossBroughtForward", years: BUSINESS_LOSS_YEARS, inWords: "eight", section: "72(3)", thisYears: "business.profit" },
+  {
+    field: "speculationLossBroughtForward",
+    years: SPECULATION_LOSS_YEARS,
+    inWords: "four",
+    section: "73(4)",
+    thisYears: "business.speculationProfit",
+  },
+] as const;
+
 /**
  * A business loss brought forward arose in one of the eight financial years before the request's (s.72(3); tax year
- * 2026-27: s.112(2)): an older one has ended, and the year's own loss is profile.business.profit.
+ * 2026-27: s.112(2)), a speculation loss in one of the four (s.73(4)): an older one has ended, and the year's own loss
+ * is in profile.business.profit or speculationProfit.
  */
 export function refuseBusinessLossesOutsideTheirYears(
   request: { profile: Profile; financialYear?: FinancialYear | undefined },
   ctx: z.RefinementCtx,
 ): void {
-  const losses = request.profile.business?.lossBroughtForward;
-  if (losses === undefined || losses.length === 0) return;
-  const year = request.financialYear;
-  if (year === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["financialYear"],
-      message:
-        "is required with profile.business.lossBroughtForward: a loss is set off only in the eight years after the one it arose in (s.72(3)); without it, the year is the current one",
-    });
-    return;
-  }
-  const start = Number(year.slice(0, 4));
-  losses.forEach((loss, index) => {
-    const arose = financialYearStartOfLabel(loss.financialYear);
-    if (arose === null) return;
-    const path = ["profile", "business", "lossBroughtForward", index, "financialYear"];
-    if (arose >= start) {
-      ctx.addIssue({ code: "custom", path, message: `must be before FY ${year}: this year's own loss is business.profit` });
-    } else if (start - arose > BUSINESS_LOSS_YEARS) {
+  const business = request.profile.business;
+  for (const kind of LOSS_KINDS) {
+    const losses = business?.[kind.field];
+    if (losses === undefined || losses.length === 0) continue;
+    const year = request.financialYear;
+    if (year === undefined) {
       ctx.addIssue({
         code: "custom",
-        path,
-        message: `a loss of FY ${loss.financialYear} could be set off only up to FY ${financialYearLabel(arose + BUSINESS_LOSS_YEARS)} (s.72(3)): it has ended, leave it out`,
+        path: ["financialYear"],
+        message: `is required with profile.business.${kind.field}: a loss is set off only in the ${kind.inWords} years after the one it arose in (s.${kind.section}); without it, the year is the current one`,
       });
+      return;
     }
-  });
+    const start = Number(year.slice(0, 4));
+    losses.forEach((loss, index) => {
+      const arose = financialYearStartOfLabel(loss.financialYear);
+      if (arose === null) return;
+      const path = ["profile", "business", kind.field, index, "financialYear"];
+      if (arose >= start) {
+        ctx.addIssue({ code: "custom", path, message: `must be before FY ${year}: this year's own loss is ${kind.thisYears}` });
+      } else if (start - arose > kind.years) {
+        ctx.addIssue({
+          code: "custom",
+          path,
+          message: `a loss of FY ${loss.financialYear} could be set off only up to FY ${financialYearLabel(arose + kind.years)} (s.${kind.section}): it has ended, leave it out`,
+        });
+      }
+    });
+  }
 }
 
 export const ComputeRequestSchema = z
@@ -2400,15 +2441,23 @@ function goodsCarriages(presumptive: Presumptive): TaxInput["presumptive"]["good
   });
 }
 
+function lossesBroughtForward(
+  losses: readonly z.infer<typeof BusinessLossBroughtForwardSchema>[] | undefined,
+): NonNullable<TaxInput["business"]>["lossesBroughtForward"] {
+  return (losses ?? []).map((loss) => ({
+    financialYear: loss.financialYear,
+    amount: loss.amount,
+    fromDeductionsBarredInNewRegime: loss.fromDeductionsBarredInNewRegime ?? 0,
+  }));
+}
+
 function businessFromBooks(business: z.infer<typeof BusinessSchema>): NonNullable<TaxInput["business"]> {
   return {
     profit: business.profit ?? null,
     newRegimeProfit: business.newRegimeProfit ?? null,
-    lossesBroughtForward: (business.lossBroughtForward ?? []).map((loss) => ({
-      financialYear: loss.financialYear,
-      amount: loss.amount,
-      fromDeductionsBarredInNewRegime: loss.fromDeductionsBarredInNewRegime ?? 0,
-    })),
+    lossesBroughtForward: lossesBroughtForward(business.lossBroughtForward),
+    speculationProfit: business.speculationProfit ?? null,
+    speculationLossesBroughtForward: lossesBroughtForward(business.speculationLossBroughtForward),
     taxAudit: business.taxAudit ?? false,
   };
 }

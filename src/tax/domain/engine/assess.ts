@@ -2,7 +2,7 @@
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
-import { businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss } from "./business-head";
+import { BUSINESS_LOSS_YEARS, businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss, SPECULATION_LOSS_YEARS } from "./business-head";
 import { GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import type { Facts } from "./facts";
@@ -172,6 +172,12 @@ export function emptyRegimeResult(regime: Regime): RegimeResult {
       lossesToCarryForward: [],
       lossLostToLateReturn: 0,
       lossBroughtForwardLapsed: 0,
+      speculationProfit: 0,
+      speculationLossBroughtForwardSetOff: 0,
+      speculationLossToCarryForward: 0,
+      speculationLossesToCarryForward: [],
+      speculationLossLostToLateReturn: 0,
+      speculationLossBroughtForwardLapsed: 0,
     },
     capitalGains: {
       shortTermAtSlabRates: 0,
@@ -295,7 +301,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   const otherSources = otherSourcesHead(f, rules, lines);
   const ordinaryOtherSources = otherSources.ordinary;
   const presumptive = f.presumptiveBusinessIncome + f.presumptiveProfessionIncome + f.presumptiveGoodsCarriageIncome;
-  const business = businessHead(presumptive, f.booksProfit, rules.allowsOldRegimeDeductions);
+  const business = businessHead(presumptive, f.booksProfit, f.speculationProfit, rules.allowsOldRegimeDeductions);
   const incomeFromBusiness = business.income;
   const businessIncome = Math.max(0, incomeFromBusiness);
   const gains = f.capitalGains;
@@ -318,18 +324,34 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     otherHeads,
     lossAbsorbingSpecial - businessLoss.againstSpecial,
   );
+  const startYear = Number(year.financialYear.slice(0, 4));
+  const carryFacts = { startYear, financialYear: year.financialYear, oldStyle: rules.allowsOldRegimeDeductions, filedLate: f.filedLate };
+  const businessIncomeLeft = businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome));
+  // A speculation loss goes against speculation profit only (s.73(1), (2)). This year's other losses reach that profit
+  // last and speculation losses of earlier years take it before other business losses of earlier years (the Act names
+  // no order): that leaves the most to set off, since the others can go against any business income.
+  const speculation = f.speculationProfit ?? 0;
+  const speculationLosses =
+    f.speculationLossesBroughtForward.length === 0 && speculation >= 0
+      ? NOTHING_CARRIED
+      : carryBusinessLosses({
+          ...carryFacts,
+          yearsCarried: SPECULATION_LOSS_YEARS,
+          lossesBroughtForward: f.speculationLossesBroughtForward,
+          profit: null,
+          businessIncome: Math.min(Math.max(0, speculation), businessIncomeLeft),
+          lossNotSetOff: Math.max(0, -speculation),
+        });
   // Without a business loss of this year or earlier ones there is nothing to set off or carry: the usual profile.
   const businessLosses =
     f.businessLossesBroughtForward.length === 0 && businessLoss.notSetOff === 0
       ? NOTHING_CARRIED
       : carryBusinessLosses({
-          startYear: Number(year.financialYear.slice(0, 4)),
-          financialYear: year.financialYear,
-          oldStyle: rules.allowsOldRegimeDeductions,
-          filedLate: f.filedLate,
+          ...carryFacts,
+          yearsCarried: BUSINESS_LOSS_YEARS,
           lossesBroughtForward: f.businessLossesBroughtForward,
           profit: f.booksProfit,
-          businessIncome: businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome)),
+          businessIncome: businessIncomeLeft - speculationLosses.broughtForwardSetOff,
           lossNotSetOff: businessLoss.notSetOff,
         });
   const lossAgainstSpecial = losses.lossAgainstSpecial + businessLoss.againstSpecial;
@@ -338,6 +360,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     Math.max(0, incomeFromHouseProperty - businessLoss.againstHouseProperty) -
     losses.lossBroughtForwardSetOff -
     losses.lossSetOff -
+    speculationLosses.broughtForwardSetOff -
     businessLosses.broughtForwardSetOff;
   const grossTotalIncome = ordinaryIncome + f.casualWinnings + lossAbsorbingSpecial - lossAgainstSpecial;
 
@@ -452,6 +475,12 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   out.business.lossToCarryForward = toRupees(businessLosses.toCarryForward);
   out.business.lossLostToLateReturn = toRupees(businessLosses.lostToLateReturn);
   out.business.lossBroughtForwardLapsed = toRupees(businessLosses.lapsed);
+  out.business.speculationProfit = toRupees(speculation);
+  out.business.speculationLossBroughtForwardSetOff = toRupees(speculationLosses.broughtForwardSetOff);
+  out.business.speculationLossesToCarryForward = [...speculationLosses.carried];
+  out.business.speculationLossToCarryForward = toRupees(speculationLosses.toCarryForward);
+  out.business.speculationLossLostToLateReturn = toRupees(speculationLosses.lostToLateReturn);
+  out.business.speculationLossBroughtForwardLapsed = toRupees(speculationLosses.lapsed);
   out.capitalGains.shortTermAtSlabRates = toRupees(gains.shortTermAtSlabRates);
   out.capitalGains.shortTermLossNotSetOff = toRupees(gains.shortTermLossNotSetOff);
   out.capitalGains.longTermLossNotSetOff = toRupees(gains.longTermLossNotSetOff);

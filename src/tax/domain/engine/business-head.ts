@@ -1,10 +1,11 @@
 // The head "Profits and gains of business or profession" (ss.28-44; Income-tax Act, 2025: ss.26-66) for one regime:
 // presumptive income (ss.44AD, 44ADA) and the profit computed from books set off within the head (s.70(1)); this
 // year's loss against the other heads but salary (s.71(2A)); losses of earlier years against this year's business
-// income only, for eight years (s.72(1), (3)); and what is carried forward, this year's loss only from a return
-// filed by its due date (s.80). The profit is the caller's, computed from the books. Amounts in integer paise.
+// income only, for eight years (s.72(1), (3)); a speculation business's loss against speculation profit only, for four
+// years (s.73; Income-tax Act, 2025: s.113); and what is carried forward, this year's loss only from a return filed by
+// its due date (s.80). The profits are the caller's, computed from the books. Amounts in integer paise.
 import { toPaise, toRupees } from "./rounding";
-import type { BusinessFromBooks, BusinessLossCarried } from "./types";
+import type { BusinessFromBooks, BusinessLossBroughtForward, BusinessLossCarried } from "./types";
 
 /** A business loss of an earlier year, paise. */
 export interface BusinessLossFacts {
@@ -21,8 +22,10 @@ export interface BooksProfit {
   new: number;
 }
 
-/** s.72(3): a loss is carried forward for at most eight years after the one it was first computed for. */
-const YEARS_CARRIED = 8;
+/** s.72(3): a business loss is carried forward for at most eight years after the one it was first computed for. */
+export const BUSINESS_LOSS_YEARS = 8;
+/** s.73(4): a speculation loss, for at most four. */
+export const SPECULATION_LOSS_YEARS = 4;
 
 export function booksProfit(business: BusinessFromBooks | undefined): BooksProfit | null {
   if (business === undefined || business.profit === null) return null;
@@ -30,10 +33,15 @@ export function booksProfit(business: BusinessFromBooks | undefined): BooksProfi
   return { old: profit, new: business.newRegimeProfit === null ? profit : toPaise(business.newRegimeProfit) };
 }
 
+/** A speculation business's profit (negative: its loss), paise; null without one this year. */
+export function speculationProfit(business: BusinessFromBooks | undefined): number | null {
+  return business === undefined || business.speculationProfit === null ? null : toPaise(business.speculationProfit);
+}
+
 /** The losses brought forward, oldest first: the order they are set off in. */
-export function businessLossFacts(business: BusinessFromBooks | undefined): readonly BusinessLossFacts[] {
-  if (business === undefined || business.lossesBroughtForward.length === 0) return [];
-  return business.lossesBroughtForward
+export function businessLossFacts(losses: readonly BusinessLossBroughtForward[] | undefined): readonly BusinessLossFacts[] {
+  if (losses === undefined || losses.length === 0) return [];
+  return losses
     .map((loss) => ({
       financialYear: loss.financialYear,
       startYear: Number(loss.financialYear.slice(0, 4)),
@@ -47,13 +55,16 @@ export function businessLossFacts(business: BusinessFromBooks | undefined): read
 export interface BusinessHead {
   /** The regime's profit from books, signed; 0 without. */
   profitFromBooks: number;
-  /** Presumptive income and the profit from books together; negative: a loss for s.71. */
+  /**
+   * Presumptive income, the profit from books and a speculation profit together; negative: a loss for s.71. A
+   * speculation loss is left out: it is set off against no other business (s.73(1)).
+   */
   income: number;
 }
 
-export function businessHead(presumptiveIncome: number, profit: BooksProfit | null, oldStyle: boolean): BusinessHead {
+export function businessHead(presumptiveIncome: number, profit: BooksProfit | null, speculation: number | null, oldStyle: boolean): BusinessHead {
   const profitFromBooks = profit === null ? 0 : oldStyle ? profit.old : profit.new;
-  return { profitFromBooks, income: presumptiveIncome + profitFromBooks };
+  return { profitFromBooks, income: presumptiveIncome + profitFromBooks + Math.max(0, speculation ?? 0) };
 }
 
 /** This year's business loss set off against the other heads, paise (s.71). */
@@ -114,21 +125,24 @@ export interface CarryForwardFacts {
   oldStyle: boolean;
   /** The return is filed after its s.139(1) due date: this year's loss is not carried (s.80). */
   filedLate: boolean;
+  /** How many years after the one it arose in a loss may be set off: s.72(3), or s.73(4) for a speculation loss. */
+  yearsCarried: number;
   lossesBroughtForward: readonly BusinessLossFacts[];
+  /** The profit whose loss is carried, for its part the new regime bars; null for a speculation loss. */
   profit: BooksProfit | null;
-  /** This year's business income left after this year's losses of other heads were set off. */
+  /** The income the losses brought forward may go against, left after this year's losses were set off. */
   businessIncome: number;
   /** This year's loss not set off against the head's own or other heads' income. */
   lossNotSetOff: number;
 }
 
 /**
- * s.72(1): losses of earlier years only against this year's business income, oldest first (the Act names no order;
- * the oldest is the nearest to its end), after this year's losses of every head were set off (the return's order:
- * this year's losses, then earlier years'). s.115BAC(2)(ii)(a), (3): the new regime sets off none of the part that came
- * from deductions it denies, and ends it; in the old regime each set-off takes that part first (the Act names no
- * order), which leaves the most for a year in the new regime. s.72(3): what is not set off in the eighth year after
- * the one a loss arose in ends. This year's loss is carried only from a return filed by its due date (s.80).
+ * s.72(1): losses of earlier years only against this year's business income (s.73(2): a speculation loss only against
+ * speculation profit), oldest first (the Act names no order; the oldest is the nearest to its end), after this year's
+ * losses of every head were set off (the return's order: this year's losses, then earlier years'). s.115BAC(2)(ii)(a),
+ * (3): the new regime sets off none of the part that came from deductions it denies, and ends it; in the old regime
+ * each set-off takes that part first (the Act names no order), which leaves the most for a year in the new regime. s.72(3), 73(4): what is not set off in the eighth (fourth)
+ * year after the one a loss arose in ends. This year's loss is carried only from a return filed by its due date (s.80).
  */
 export function carryBusinessLosses(f: CarryForwardFacts): BusinessLossesCarried {
   let income = f.businessIncome;
@@ -138,7 +152,7 @@ export function carryBusinessLosses(f: CarryForwardFacts): BusinessLossesCarried
   const carried: BusinessLossCarried[] = [];
   for (const loss of f.lossesBroughtForward) {
     const age = f.startYear - loss.startYear;
-    if (age < 1 || age > YEARS_CARRIED) continue;
+    if (age < 1 || age > f.yearsCarried) continue;
     const barred = f.oldStyle ? loss.barred : 0;
     const rest = loss.amount - loss.barred;
     const barredUsed = Math.min(barred, income);
@@ -147,7 +161,7 @@ export function carryBusinessLosses(f: CarryForwardFacts): BusinessLossesCarried
     broughtForwardSetOff += barredUsed + restUsed;
     const left = barred - barredUsed + rest - restUsed;
     if (left === 0) continue;
-    if (age === YEARS_CARRIED) {
+    if (age === f.yearsCarried) {
       lapsed += left;
     } else {
       toCarryForward += left;

@@ -170,6 +170,15 @@ function lostBusinessLossNotes(oldRegime: RegimeResult, newRegime: RegimeResult,
   ];
 }
 
+/** A speculation loss a late return cannot carry (s.80): one figure in both regimes. */
+function lostSpeculationLossNotes(regime: RegimeResult, year: YearRules, facts: Facts): string[] {
+  const lost = regime.business.speculationLossLostToLateReturn;
+  if (lost === 0) return [];
+  return [
+    `business.speculationLossLostToLateReturn: returnFiledOn is after the due date ${facts.returnDueDate}, so this year's speculation loss, ${formatPaise(toPaise(lost))}, is not carried forward (s.${year.sections.lossReturn}) against the next four years' speculation profit (s.${year.sections.speculationLoss}); speculation losses brought forward from earlier years still are`,
+  ];
+}
+
 function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
   const startYear = Number(year.financialYear.slice(0, 4));
   // Tax on the income that had arisen by each instalment date (s.234C first proviso), the engine run again.
@@ -192,7 +201,8 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     taxesPaid: facts.taxesPaid,
     // s.211(1)(b) is for ss.44AD and 44ADA only: income computed from books or under s.44AE beside them keeps the four
     // instalments of s.211(1)(a) for the whole tax.
-    onlyMarchInstalment: facts.hasIncomeUnder44ADOr44ADA && facts.booksProfit === null && !facts.hasGoodsCarriageIncome,
+    onlyMarchInstalment:
+      facts.hasIncomeUnder44ADOr44ADA && facts.booksProfit === null && facts.speculationProfit === null && !facts.hasGoodsCarriageIncome,
     seniorWithoutBusinessIncome: facts.seniorCitizen && !facts.hasBusinessIncome,
     // Shown only with a filing date, so an answer without one stays as it was; taken as on time, none is due.
     lateFilingFee:
@@ -364,6 +374,7 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
         : []),
       ...lostLossNotes(facts.capitalGains, facts),
       ...lostBusinessLossNotes(oldRegime, newRegime, year, facts),
+      ...lostSpeculationLossNotes(oldRegime, year, facts),
       ...housePropertyLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
       ...businessLossNotes(oldRegime, newRegime, recommendedRegime, oldRegimeBarred !== null),
       ...(input.depositsAndSpending !== undefined && input.returnFiledOn === undefined

@@ -1,6 +1,6 @@
 // The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
 import { individualReturnDates, individualReturnDueDate } from "../deadlines";
-import { booksProfit, businessLossFacts, type BooksProfit, type BusinessLossFacts } from "./business-head";
+import { booksProfit, businessLossFacts, speculationProfit, type BooksProfit, type BusinessLossFacts } from "./business-head";
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { dividendInterest, type DividendInterest } from "./dividend-interest";
 import { foreignIncomeFacts, type ForeignIncomeFacts } from "./foreign-tax-credit";
@@ -70,6 +70,10 @@ export interface Facts {
   booksProfit: BooksProfit | null;
   /** Business losses of earlier years (s.72), oldest first. */
   businessLossesBroughtForward: readonly BusinessLossFacts[];
+  /** A speculation business's profit, negative for its loss; null without one this year (s.73). */
+  speculationProfit: number | null;
+  /** Speculation losses of earlier years (s.73(2)), oldest first. */
+  speculationLossesBroughtForward: readonly BusinessLossFacts[];
   /**
    * Business or professional income is declared, presumptive or from books, a loss included ("income" includes a
    * loss: CIT v. Harprasad & Co., SC, 1975): s.115BAC(6) then makes the opt-out a continuing choice.
@@ -133,7 +137,8 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const hasIncomeUnder44ADOr44ADA = input.presumptive.business !== null || input.presumptive.profession !== null;
   const hasGoodsCarriageIncome = input.presumptive.goodsCarriages.length > 0;
   const profit = booksProfit(input.business);
-  const hasBusinessIncome = hasIncomeUnder44ADOr44ADA || hasGoodsCarriageIncome || profit !== null;
+  const speculation = speculationProfit(input.business);
+  const hasBusinessIncome = hasIncomeUnder44ADOr44ADA || hasGoodsCarriageIncome || profit !== null || speculation !== null;
   const dueDate = returnDueDate(year, hasBusinessIncome, input.business?.taxAudit === true);
   return {
     resident,
@@ -170,7 +175,9 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     hasIncomeUnder44ADOr44ADA,
     hasGoodsCarriageIncome,
     booksProfit: profit,
-    businessLossesBroughtForward: businessLossFacts(input.business),
+    businessLossesBroughtForward: businessLossFacts(input.business?.lossesBroughtForward),
+    speculationProfit: speculation,
+    speculationLossesBroughtForward: businessLossFacts(input.business?.speculationLossesBroughtForward),
     hasBusinessIncome,
     returnDueDate: dueDate,
     filedLate: input.returnFiledOn !== undefined && input.returnFiledOn > dueDate,

@@ -87,8 +87,12 @@ function presumptiveSections(year: YearRules): string {
 function booksBar(input: TaxInput): string | null {
   const business = input.business;
   if (business === undefined) return null;
-  if (business.profit !== null) return "ITR-3: income from business or profession computed from books of account";
-  if (business.lossesBroughtForward.length > 0) return "ITR-3: business losses brought forward from earlier years";
+  if (business.profit !== null || business.speculationProfit !== null) {
+    return "ITR-3: income from business or profession computed from books of account";
+  }
+  if (business.lossesBroughtForward.length > 0 || business.speculationLossesBroughtForward.length > 0) {
+    return "ITR-3: business losses brought forward from earlier years";
+  }
   return null;
 }
 

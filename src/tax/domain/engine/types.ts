@@ -268,6 +268,13 @@ export interface BusinessFromBooks {
   newRegimeProfit: number | null;
   /** Oldest first or in any order; at most one entry a year. */
   lossesBroughtForward: readonly BusinessLossBroughtForward[];
+  /**
+   * The year's profit of speculation businesses (Explanation 2 to s.28, s.43(5)), all of them set off together;
+   * negative: a loss (s.73). null: none this year.
+   */
+  speculationProfit: number | null;
+  /** Speculation losses of earlier years not yet set off (s.73(2)), at most one entry a year. */
+  speculationLossesBroughtForward: readonly BusinessLossBroughtForward[];
   /** The accounts must be audited (s.44AB, or under another law): the return is due later (Explanation 2(a) to s.139(1)). */
   taxAudit: boolean;
 }
@@ -971,6 +978,18 @@ export interface RegimeResult {
     lossLostToLateReturn: number;
     /** Losses brought forward not set off in the eighth year after the one they arose in, which end (s.72(3)). */
     lossBroughtForwardLapsed: number;
+    /** A speculation business's profit (negative: its loss), which only speculation losses are kept to (s.73). */
+    speculationProfit: number;
+    /** Speculation losses of earlier years set off against this year's speculation profit (s.73(2)). */
+    speculationLossBroughtForwardSetOff: number;
+    /** What the next rows add up to. */
+    speculationLossToCarryForward: number;
+    /** By the year each arose in, oldest first: next year's business.speculationLossBroughtForward. */
+    speculationLossesToCarryForward: BusinessLossCarried[];
+    /** This year's speculation loss that a return filed after its due date cannot carry forward (s.80). */
+    speculationLossLostToLateReturn: number;
+    /** Speculation losses brought forward not set off in the fourth year after the one they arose in (s.73(4)). */
+    speculationLossBroughtForwardLapsed: number;
   };
   capitalGains: {
     /** Other short-term gains, taxed at the slab rates with the rest of total income. */

@@ -47,6 +47,8 @@ export interface SectionNames {
   presumptiveGoodsCarriages: string;
   /** Only a loss determined in a return filed by its due date is carried forward (s.80). */
   lossReturn: string;
+  /** A speculation business's loss, set off and carried against speculation profit only, four years (s.73). */
+  speculationLoss: string;
   /** Interest on a late return, for advance tax short of 90 %, and for deferred instalments (ss.234A-234C). */
   lateReturnInterest: string;
   advanceTaxDefaultInterest: string;
@@ -196,6 +198,7 @@ const ACT_1961_SECTIONS: SectionNames = {
   presumptiveProfession: "44ADA",
   presumptiveGoodsCarriages: "44AE",
   lossReturn: "80",
+  speculationLoss: "73",
   lateReturnInterest: "234A",
   advanceTaxDefaultInterest: "234B",
   advanceTaxDefermentInterest: "234C",
@@ -236,6 +239,9 @@ const ACT_2025_SECTIONS: SectionNames = {
   // [S] s.58's Table serial 2 (the 1961 Act's s.44AE), as published section texts give it; the official text was not read.
   presumptiveGoodsCarriages: "58",
   lossReturn: "121",
+  // [S] s.113 for a speculation business's loss (the 1961 Act's s.73), as published section texts give it; the
+  // official text was not read.
+  speculationLoss: "113",
   lateReturnInterest: "423",
   advanceTaxDefaultInterest: "424",
   advanceTaxDefermentInterest: "425",

@@ -16,7 +16,15 @@ import { taxInput, type InputParts } from "./input";
 const FY25: FinancialYear = "2025-26";
 
 function books(business: Partial<BusinessFromBooks>): BusinessFromBooks {
-  return { profit: null, newRegimeProfit: null, lossesBroughtForward: [], taxAudit: false, ...business };
+  return {
+    profit: null,
+    newRegimeProfit: null,
+    lossesBroughtForward: [],
+    speculationProfit: null,
+    speculationLossesBroughtForward: [],
+    taxAudit: false,
+    ...business,
+  };
 }
 
 function withBooks(business: Partial<BusinessFromBooks>, parts: InputParts = {}, more: Partial<TaxInput> = {}): TaxInput {

@@ -83,7 +83,16 @@ describe("goods carriages under s.44AE", () => {
     const input = withCarriages(
       [other(12)],
       { presumptive: { business: { digitalTurnover: 5_000_000, otherTurnover: 1_000_000, declaredIncome: 0 } } },
-      { business: { profit: -150_000, newRegimeProfit: null, lossesBroughtForward: [], taxAudit: false } },
+      {
+        business: {
+          profit: -150_000,
+          newRegimeProfit: null,
+          lossesBroughtForward: [],
+          speculationProfit: null,
+          speculationLossesBroughtForward: [],
+          taxAudit: false,
+        },
+      },
     );
     const result = compute(input);
     for (const regime of ["old", "new"] as const) {
@@ -98,7 +107,17 @@ describe("goods carriages under s.44AE", () => {
     }
     expect(result.itr).toEqual({ form: "ITR-3", rule: "ITR-3: income from business or profession computed from books of account" });
     // A profit from books adds to them: 3,80,000 + 90,000 + 2,00,000 = 6,70,000.
-    const profit = compute({ ...input, business: { profit: 200_000, newRegimeProfit: null, lossesBroughtForward: [], taxAudit: false } });
+    const profit = compute({
+      ...input,
+      business: {
+        profit: 200_000,
+        newRegimeProfit: null,
+        lossesBroughtForward: [],
+        speculationProfit: null,
+        speculationLossesBroughtForward: [],
+        taxAudit: false,
+      },
+    });
     expect(profit.regimes.new.business.incomeFromBusiness).toBe(670_000);
   });
 });
