@@ -38,6 +38,12 @@ describe("POST /api/v1/compute with profile.business", () => {
       ],
       lossLostToLateReturn: 0,
       lossBroughtForwardLapsed: 0,
+      speculationProfit: 0,
+      speculationLossBroughtForwardSetOff: 0,
+      speculationLossToCarryForward: 0,
+      speculationLossesToCarryForward: [],
+      speculationLossLostToLateReturn: 0,
+      speculationLossBroughtForwardLapsed: 0,
     });
     expect(result.regimes.old).toMatchObject({ grossTotalIncome: 1_150_000, totalTax: 163_800 });
     expect(result.itr).toEqual({ form: "ITR-3", rule: "ITR-3: income from business or profession computed from books of account" });
@@ -45,7 +51,7 @@ describe("POST /api/v1/compute with profile.business", () => {
 
   const base = { residentialStatus: "resident", salary: { grossSalary: 1_000_000 } };
   it.each<[string, Record<string, unknown>, string]>([
-    ["an empty business", {}, "profile.business: give profit, lossBroughtForward or both"],
+    ["an empty business", {}, "profile.business: give profit, speculationProfit or a loss brought forward"],
     [
       "a new-regime profit below the profit",
       { profit: 500_000, newRegimeProfit: 400_000 },
@@ -91,6 +97,34 @@ describe("POST /api/v1/compute with profile.business", () => {
       { lossBroughtForward: [{ financialYear: "2020-21", amount: 100, fromDeductionsBarredInNewRegime: 101 }] },
       "profile.business.lossBroughtForward[0].fromDeductionsBarredInNewRegime: must not exceed amount: it is a part of it",
     ],
+    [
+      "a speculation loss older than four years",
+      { speculationLossBroughtForward: [{ financialYear: "2020-21", amount: 1 }] },
+      "profile.business.speculationLossBroughtForward[0].financialYear: a loss of FY 2020-21 could be set off only up to FY 2024-25 (s.73(4)): it has ended, leave it out",
+    ],
+    [
+      "this year's speculation loss as brought forward",
+      { speculationProfit: 1, speculationLossBroughtForward: [{ financialYear: "2025-26", amount: 1 }] },
+      "profile.business.speculationLossBroughtForward[0].financialYear: must be before FY 2025-26: this year's own loss is business.speculationProfit",
+    ],
+    [
+      "a speculation loss year given twice",
+      {
+        speculationLossBroughtForward: [
+          { financialYear: "2023-24", amount: 1 },
+          { financialYear: "2023-24", amount: 2 },
+        ],
+      },
+      "profile.business.speculationLossBroughtForward[1].financialYear: 2023-24 is given twice: give each year's loss once",
+    ],
+    [
+      "more than four speculation losses",
+      {
+        speculationLossBroughtForward: ["2021-22", "2022-23", "2023-24", "2024-25", "2020-21"].map((financialYear) => ({ financialYear, amount: 1 })),
+      },
+      "profile.business.speculationLossBroughtForward",
+    ],
+    ["a speculation profit that is not a number", { speculationProfit: "-5000" }, "profile.business.speculationProfit"],
     ["an unknown field", { profit: 1, turnover: 5 }, "profile.business"],
   ])("refuses %s with 400, and a profile with it is not saved", async (_name, business, expected) => {
     const { key } = await createKey({ scopes: ["profiles:write", "profiles:read"] });
@@ -108,6 +142,17 @@ describe("POST /api/v1/compute with profile.business", () => {
     expect(await expectError(await compute(key, { profile }), 400, "validation_error")).toBe(
       "financialYear: is required with profile.business.lossBroughtForward: a loss is set off only in the eight years after the one it arose in (s.72(3)); without it, the year is the current one",
     );
+  });
+
+  it("needs financialYear with speculation losses brought forward, and takes a loss of 2020-21 as a business loss but not a speculation one", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const speculation = { ...base, business: { speculationLossBroughtForward: [{ financialYear: "2023-24", amount: 1 }] } };
+    expect(await expectError(await compute(key, { profile: speculation }), 400, "validation_error")).toBe(
+      "financialYear: is required with profile.business.speculationLossBroughtForward: a loss is set off only in the four years after the one it arose in (s.73(4)); without it, the year is the current one",
+    );
+    // FY 2025-26: 2020-21 is the fifth year before, within s.72(3)'s eight.
+    const business = { ...base, business: { speculationProfit: 10_000, lossBroughtForward: [{ financialYear: "2020-21", amount: 1 }] } };
+    await expectStatus(await compute(key, { profile: business, financialYear: "2025-26" }), 200);
   });
 
   it("takes self-assessment tax up to the audit cases' due date when the return date is not given", async () => {
@@ -131,6 +176,7 @@ describe("POST /api/v1/compute with profile.business", () => {
       { profile: { ...base, business: { profit: 500_000, newRegimeProfit: 400_000 } }, financialYear: "2025-26" },
       { profile: { ...base, business: { taxAudit: true, lossBroughtForward: [] } }, financialYear: "2025-26" },
       { profile: { ...base, business: { lossBroughtForward: [{ financialYear: "2016-17", amount: 1 }] } }, financialYear: "2025-26" },
+      { profile: { ...base, business: { speculationLossBroughtForward: [{ financialYear: "2020-21", amount: 1 }] } }, financialYear: "2025-26" },
     ];
     for (const body of bodies) {
       const message = await expectError(await compute(key, body), 400, "validation_error");
@@ -149,5 +195,11 @@ describe("POST /api/v1/compute with profile.business", () => {
     const note = result.notes.find((line) => line.startsWith("business.lossLostToLateReturn"));
     expect(note).toBeDefined();
     expect(guide.includes(`\`${note}\``), `docs/tax-api.md shows \`${note}\``).toBe(true);
+    // The speculation loss's, with the guide's ₹80,000.
+    const speculation = { ...late, business: { speculationProfit: -80_000 } };
+    const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { profile: speculation, financialYear: "2025-26" }), 200)).data);
+    const speculationNote = answer.notes.find((line) => line.startsWith("business.speculationLossLostToLateReturn"));
+    expect(speculationNote).toBeDefined();
+    expect(guide.includes(`\`${speculationNote}\``), `docs/tax-api.md shows \`${speculationNote}\``).toBe(true);
   });
 });
