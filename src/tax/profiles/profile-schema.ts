@@ -990,7 +990,7 @@ export const BusinessSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["taxAudit"],
-          message: "needs business.profit: the audit is of the accounts that profit is computed from",
+          message: "needs business.profit or business.speculationProfit: the audit is of the accounts a profit is computed from",
         });
       }
     } else if (business.newRegimeProfit !== undefined && business.newRegimeProfit < business.profit) {
@@ -1257,7 +1257,7 @@ const HEAD_COUNTS: Readonly<Record<ForeignIncomeHead, string>> = {
   house_property: "the let-out homes' annualRent, or housePropertyIncome when given",
   capital_gains: "the capitalGains above 0",
   other_sources: "otherIncome's interest, dividends, family pension, winnings and reportedToEmployer",
-  business: "the presumptive income and business.profit above 0",
+  business: "the presumptive income, and business.profit and business.speculationProfit above 0",
 };
 
 /**
@@ -1391,7 +1391,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income and business.profit above 0. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
+          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income, and business.profit and business.speculationProfit above 0. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
         example: [{ country: "US", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "treaty", taxPayableUnderTreaty: 15_000 }],
       }),
     presumptive: PresumptiveSchema.optional(),

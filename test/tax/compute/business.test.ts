@@ -65,7 +65,7 @@ describe("POST /api/v1/compute with profile.business", () => {
     [
       "an audit without a profit",
       { taxAudit: true, lossBroughtForward: [] },
-      "profile.business.taxAudit: needs business.profit: the audit is of the accounts that profit is computed from",
+      "profile.business.taxAudit: needs business.profit or business.speculationProfit: the audit is of the accounts a profit is computed from",
     ],
     [
       "a year that is not a financial year",

@@ -31,7 +31,7 @@ export function foreignIncomeFacts(list: readonly ForeignIncome[] | undefined, r
  * What the input counts under a head, in paise: the most the foreign income listed under it can be. Salary: gross
  * salary; house property: the let-out homes' rent, or a net figure as reported when above 0; capital gains: the
  * gains above 0; other sources: the interest, dividends, family pension, winnings and the income reported to the
- * employer; business: the presumptive income and a profit from books above 0.
+ * employer; business: the presumptive income and the profits from books (speculation apart) above 0.
  */
 export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): number {
   switch (head) {
@@ -61,7 +61,11 @@ export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): nu
       );
     }
     case "business":
-      return presumptiveIncome(input.presumptive) + Math.max(0, toPaise(input.business?.profit ?? 0));
+      return (
+        presumptiveIncome(input.presumptive) +
+        Math.max(0, toPaise(input.business?.profit ?? 0)) +
+        Math.max(0, toPaise(input.business?.speculationProfit ?? 0))
+      );
   }
 }
 
