@@ -133,6 +133,14 @@ export const SelfAssessmentPaymentSchema = z
   })
   .openapi("SelfAssessmentPayment");
 
+const EarlierReturnResultSchema = z
+  .object({
+    filedOn: isoDay("As given.", "2025-09-15"),
+    taxAndInterestPayable: rupees("As given.", 0),
+    refundIssued: rupees("As given; 0 when not given.", 0),
+  })
+  .openapi("EarlierReturn", { description: "profile.updatedReturn.earlierReturn with profile.returnFiledOn; null without one." });
+
 export const InterestResultSchema = z
   .object({
     advanceTaxDue: z.boolean().openapi({
@@ -232,6 +240,24 @@ export const InterestResultSchema = z
       "taxesPaid − taxLiability − totalInterest − lateFilingFee.fee, rounded per s.288B; 0 when anything is payable.",
       0,
     ),
+    updatedReturn: z
+      .object({
+        section: z.string().openapi({ description: "140B.", example: "140B" }),
+        filedOn: isoDay("profile.updatedReturn.filedOn.", "2027-01-31"),
+        monthsAfterAssessmentYear: months("Months or parts of a month from the end of the assessment year to filedOn.", 10),
+        additionalTaxPercent: wholeRupees("25, 50, 60 or 70: the first, second, third or fourth twelve months (s.140B(3)).", 25),
+        earlierReturn: EarlierReturnResultSchema.nullable(),
+        base: rupees(
+          "Tax (taxLiability) less TDS/TCS and advance tax, plus totalInterest, less earlierReturn.taxAndInterestPayable, plus earlierReturn.refundIssued; 0 when negative.",
+          22_440,
+        ),
+        additionalTax: rupees("base × additionalTaxPercent; 0 when not allowed.", 5_610),
+        allowed: z.boolean().openapi({ description: "false when base is not above 0 (first proviso to s.139(8A)).", example: true }),
+        notAllowedBecause: z.string().nullable().openapi({ description: "Why not allowed; null when allowed.", example: null }),
+        payableWithUpdatedReturn: wholeRupees("payableWithInterest plus earlierReturn.refundIssued, plus additionalTax, rounded per s.288B.", 33_050),
+      })
+      .optional()
+      .openapi({ description: "The additional income-tax on an updated return (s.140B). Present only with profile.updatedReturn." }),
   })
   .openapi("InterestResult", {
     description:

@@ -1137,6 +1137,30 @@ export const TaxPaymentsSchema = z
       "What taxesPaid is made of, with dates. When given (with financialYear), each regime's result adds `interest`: interest under ss.234A, 234B and 234C (tax year 2026-27: ss.423-425 of the Income-tax Act, 2025), with returnFiledOn the fee for a late return (s.234F; s.428), and the amount payable with them.",
   });
 
+const UpdatedReturnSchema = z
+  .object({
+    filedOn: isoDate(
+      "Date the updated return (s.139(8A)) is furnished: after the last day for a belated return, within 48 months from the end of the assessment year. Interest then runs to it; see the guide.",
+      "2027-01-31",
+    ),
+    earlierReturn: z
+      .object({
+        taxAndInterestPayable: requiredAmount(
+          "Tax and interest the earlier return made payable after TDS/TCS and advance tax (its fee left out).",
+          0,
+        ),
+        refundIssued: amount("Refund issued on the earlier return. Absent: 0.", 0),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: "The return furnished before it, dated by returnFiledOn; absent when there was none." }),
+  })
+  .strict()
+  .openapi("UpdatedReturn", {
+    description:
+      "The profile is an updated return for FY 2024-25 or 2025-26: each regime's interest.updatedReturn adds the additional income-tax of s.140B(3). Needs taxPayments.",
+  });
+
 /** Sum of the payments in paise, exact. */
 function paymentsPaise(payments: z.infer<typeof TaxPaymentsSchema>): number {
   let paise = Math.round((payments.tdsTcs ?? 0) * 100);
@@ -1411,6 +1435,7 @@ export const ProfileSchema = z
       "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. Without income from business or profession, a date after the due date also closes the old regime, which is chosen only in a return furnished by it (s.115BAC(6)(ii); s.202(4)(b)). When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
       "2026-07-31",
     ).optional(),
+    updatedReturn: UpdatedReturnSchema.optional(),
     depositsAndSpending: DepositsAndSpendingSchema.optional(),
     specifiedSeniorCitizen: z.boolean().optional().openapi({
       description:
@@ -1514,6 +1539,18 @@ export const ProfileSchema = z
     }
     if (payments === undefined && profile.returnFiledOn !== undefined) {
       ctx.addIssue({ code: "custom", path: ["returnFiledOn"], message: "needs taxPayments: interest is worked out only from dated payments" });
+    }
+    const updated = profile.updatedReturn;
+    if (payments === undefined && updated !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["updatedReturn"], message: "needs taxPayments: interest is worked out only from dated payments" });
+    }
+    if (updated !== undefined && (updated.earlierReturn === undefined) !== (profile.returnFiledOn === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: updated.earlierReturn === undefined ? ["returnFiledOn"] : ["updatedReturn", "earlierReturn"],
+        message:
+          "with updatedReturn, returnFiledOn is the earlier return's date: give both returnFiledOn and updatedReturn.earlierReturn, or neither",
+      });
     }
     if ((profile.otherIncome?.dividendInterestExpense ?? 0) > 0 && (profile.otherIncome?.dividends ?? 0) === 0) {
       ctx.addIssue({
@@ -2112,7 +2149,8 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
       business?.speculationProfit !== undefined,
     taxAudit: business?.taxAudit === true,
   });
-  const lastPayment = filedOn ?? dueDate;
+  const updatedOn = request.profile.updatedReturn?.filedOn;
+  const lastPayment = (updatedOn !== undefined && parseIsoDate(updatedOn).ok ? updatedOn : undefined) ?? filedOn ?? dueDate;
   (taxPayments.selfAssessmentTax ?? []).forEach((payment, index) => {
     if (payment.date < after || payment.date > lastPayment) {
       ctx.addIssue({
@@ -2130,6 +2168,37 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
       code: "custom",
       path: ["profile", "returnFiledOn"],
       message: `must fall from ${after} (after FY ${year}) to ${returns.lastDayForBelatedReturn}, the last day for a belated return`,
+    });
+  }
+  refuseUpdatedReturnOutsideItsWindow(request.profile.updatedReturn?.filedOn, year, returns.lastDayForBelatedReturn, ctx);
+}
+
+/**
+ * s.139(8A) (Finance Act 2025): an updated return within 48 months from the end of the assessment year; s.140B(3)
+ * prices only one furnished after the time for a belated or revised return (s.139(4), (5)) has run out.
+ */
+function refuseUpdatedReturnOutsideItsWindow(
+  filedOn: string | undefined,
+  year: FinancialYear,
+  lastDayForBelatedReturn: string,
+  ctx: z.RefinementCtx,
+): void {
+  if (filedOn === undefined || !parseIsoDate(filedOn).ok) return;
+  const path = ["profile", "updatedReturn", "filedOn"];
+  if (year === "2026-27") {
+    ctx.addIssue({
+      code: "custom",
+      path,
+      message: "is not supported for tax year 2026-27: updated returns are worked out for FY 2024-25 and 2025-26",
+    });
+    return;
+  }
+  const lastDay = `${Number(year.slice(0, 4)) + 6}-03-31`;
+  if (filedOn <= lastDayForBelatedReturn || filedOn > lastDay) {
+    ctx.addIssue({
+      code: "custom",
+      path,
+      message: `must fall after ${lastDayForBelatedReturn}, the last day for a belated or revised return, and by ${lastDay}, 48 months from the end of the assessment year (s.139(8A))`,
     });
   }
 }
@@ -2256,6 +2325,7 @@ export function toTaxInput(profile: Profile): TaxInput {
   const salary = profile.salary ?? {};
   const other = profile.otherIncome ?? {};
   const deductions = profile.deductions ?? {};
+  const firstReturnOn = profile.returnFiledOn ?? profile.updatedReturn?.filedOn;
   return {
     age: profile.age ?? 0,
     ageGiven: profile.age !== undefined,
@@ -2378,7 +2448,23 @@ export function toTaxInput(profile: Profile): TaxInput {
             selfAssessmentTax: profile.taxPayments.selfAssessmentTax ?? [],
           },
         }),
-    ...(profile.returnFiledOn === undefined ? {} : { returnFiledOn: profile.returnFiledOn }),
+    // The engine's returnFiledOn is the first return furnished: without an earlier one, the updated return.
+    ...(firstReturnOn === undefined ? {} : { returnFiledOn: firstReturnOn }),
+    ...(profile.updatedReturn === undefined
+      ? {}
+      : {
+          updatedReturn: {
+            filedOn: profile.updatedReturn.filedOn,
+            earlierReturn:
+              profile.updatedReturn.earlierReturn === undefined || profile.returnFiledOn === undefined
+                ? null
+                : {
+                    filedOn: profile.returnFiledOn,
+                    taxAndInterestPayable: profile.updatedReturn.earlierReturn.taxAndInterestPayable,
+                    refundIssued: profile.updatedReturn.earlierReturn.refundIssued ?? 0,
+                  },
+          },
+        }),
     ...(profile.specifiedSeniorCitizen === undefined ? {} : { specifiedSeniorCitizen: profile.specifiedSeniorCitizen }),
     ...(profile.returnFormFacts === undefined
       ? {}

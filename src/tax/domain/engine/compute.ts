@@ -11,6 +11,7 @@ import { conditionsBeyondIncome, lateFilingFee } from "./late-filing-fee";
 import { formatPaise, formatRupees, toPaise, toRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
+import { updatedReturnTax } from "./updated-return";
 import {
   INCOME_PERIODS,
   type CapitalGainExemptionResult,
@@ -72,8 +73,10 @@ function oldRegimeNotAvailable(input: TaxInput, facts: Facts, year: YearRules): 
   };
 }
 
+/** With an updated return, its additional income-tax (s.140B(3)) is a cost of the regime too. */
 function interestAndFee(regime: RegimeResult): number {
-  return (regime.interest?.totalInterest ?? 0) + (regime.interest?.lateFilingFee?.fee ?? 0);
+  const interest = regime.interest;
+  return (interest?.totalInterest ?? 0) + (interest?.lateFilingFee?.fee ?? 0) + (interest?.updatedReturn?.additionalTax ?? 0);
 }
 
 /** Of an amount split by period (absent: all in the first), the part that had arisen by the end of period `last`. */
@@ -187,17 +190,22 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
     return partial === null ? out.totalTax : assess(toFacts(partial, year), year, out.regime, null);
   }) as [number, number, number, number];
   const dueDate = facts.returnDueDate;
+  // The fee is for the first return furnished; interest runs to the updated return's date when there is one
+  // (s.140B(1), (2): interest to the date of furnishing it).
   const filedOn = input.returnFiledOn ?? null;
-  return interestOnTax({
+  const updated = input.updatedReturn;
+  const yearEnd = `${startYear + 1}-03-31`;
+  const taxLiability = (out.taxLiability - section89Relief(out.arrearsRelief, out.paymentsRelief) - (out.foreignTaxCredit?.credit ?? 0)) * 100;
+  const interest = interestOnTax({
     sections: year.sections,
     instalmentDates: advanceTaxDueDates(startYear),
-    yearEnd: `${startYear + 1}-03-31`,
+    yearEnd,
     returnDueDate: dueDate,
-    filedOn,
+    filedOn: updated?.filedOn ?? filedOn,
     payments,
     totalTax: out.totalTax,
     taxByInstalment,
-    taxLiability: (out.taxLiability - section89Relief(out.arrearsRelief, out.paymentsRelief) - (out.foreignTaxCredit?.credit ?? 0)) * 100,
+    taxLiability,
     taxesPaid: facts.taxesPaid,
     // s.211(1)(b) is for ss.44AD and 44ADA only: income computed from books or under s.44AE beside them keeps the four
     // instalments of s.211(1)(a) for the whole tax.
@@ -219,6 +227,21 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
             specifiedSeniorCitizen: input.specifiedSeniorCitizen === true,
           }),
   });
+  if (updated === undefined) return interest;
+  const credited = toPaise(payments.tdsTcs) + payments.advanceTax.reduce((sum, payment) => sum + toPaise(payment.amount), 0);
+  const refundIssued = toPaise(updated.earlierReturn?.refundIssued ?? 0);
+  const interestAndFeePaise = (interest.totalInterest + (interest.lateFilingFee?.fee ?? 0)) * 100;
+  return {
+    ...interest,
+    updatedReturn: updatedReturnTax({
+      filedOn: updated.filedOn,
+      assessmentYearEnd: `${startYear + 2}-03-31`,
+      earlierReturn: updated.earlierReturn,
+      taxAfterCredits: taxLiability - credited,
+      totalInterest: interest.totalInterest,
+      balance: taxLiability + interestAndFeePaise - facts.taxesPaid + refundIssued,
+    }),
+  };
 }
 
 /** What the answer says of the regime chosen with the employer when the return should be filed under the other. */

@@ -44,6 +44,7 @@ export type {
   ComputeResult,
   DeductionLine,
   DepositsAndSpending,
+  EarlierReturn,
   FinancialYear,
   ForeignIncome,
   ForeignIncomeHead,
@@ -83,6 +84,8 @@ export type {
   TaxPayment,
   TaxPayments,
   TerminationCompensation,
+  UpdatedReturn,
+  UpdatedReturnResult,
 } from "./types";
 export { LIMITS, YEAR_RULES } from "./years";
 export type { RegimeRules, Slab, SurchargeBand, YearRules } from "./years";

@@ -77,7 +77,7 @@ export function monthsOrPart(first: string, last: string): number {
   return (ly - fy) * 12 + (lm - fm) + (ld >= fd ? 1 : 0);
 }
 
-function nextDay(day: string): string {
+export function nextDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);

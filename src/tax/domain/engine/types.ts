@@ -661,8 +661,13 @@ export interface TaxInput {
   taxesPaid: number;
   /** The make-up of `taxesPaid` with dates; interest (ss.234A-234C) is worked out only when given. */
   taxPayments?: TaxPayments;
-  /** Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date, and no s.234F fee is shown. */
+  /**
+   * Date the return is or will be furnished (YYYY-MM-DD); absent: taken as filed by its due date, and no s.234F fee is
+   * shown. With `updatedReturn`, the first return furnished: the earlier return, or without one the updated return.
+   */
   returnFiledOn?: string;
+  /** An updated return (s.139(8A)) for the income of this input; interest then runs to its date. */
+  updatedReturn?: UpdatedReturn;
   /** Read only to judge whether a return was required (the s.234F fee); absent: none. */
   depositsAndSpending?: DepositsAndSpending;
   /**
@@ -882,6 +887,39 @@ export interface SelfAssessmentTaxOrder {
   payments: SelfAssessmentPayment[];
 }
 
+/** The return furnished before the updated return (s.139(1), (4) or (5)), as s.140B(2) needs it; rupees. */
+export interface EarlierReturn {
+  filedOn: string;
+  /** The tax and interest it made payable after TDS/TCS and advance tax: what was paid with it, less any fee. */
+  taxAndInterestPayable: number;
+  /** A refund issued on it, added back to the tax payable (s.140B(2)(b)). */
+  refundIssued: number;
+}
+
+export interface UpdatedReturn {
+  filedOn: string;
+  earlierReturn: EarlierReturn | null;
+}
+
+/** What an updated return demands besides the tax, interest and fee: the additional income-tax of s.140B(3). */
+export interface UpdatedReturnResult {
+  section: string;
+  filedOn: string;
+  /** Months or parts of a month from the end of the assessment year to filedOn. */
+  monthsAfterAssessmentYear: number;
+  /** 25, 50, 60 or 70 for the first, second, third or fourth twelve months. */
+  additionalTaxPercent: number;
+  earlierReturn: EarlierReturn | null;
+  /** Tax after TDS/TCS and advance tax plus interest, less the earlier return's tax and interest payable, plus its refund. */
+  base: number;
+  additionalTax: number;
+  /** false when base would be 0 or less: the first proviso to s.139(8A) bars the return. */
+  allowed: boolean;
+  notAllowedBecause: string | null;
+  /** Tax, interest and fee less taxes paid (and plus any refund issued), and the additional tax, per s.288B. */
+  payableWithUpdatedReturn: number;
+}
+
 export interface InterestResult {
   /** Whether advance tax was due at all (ss.207(2), 208); when not, neither s.234B nor s.234C applies. */
   advanceTaxDue: boolean;
@@ -897,6 +935,8 @@ export interface InterestResult {
   payableWithInterest: number;
   /** Taxes paid less tax liability, interest and the late-filing fee, rounded per s.288B; 0 when anything is payable. */
   refundAfterInterest: number;
+  /** Present only for an updated return. */
+  updatedReturn?: UpdatedReturnResult;
 }
 
 /**
