@@ -1,0 +1,85 @@
+// POST /api/v1/compute with an updated return (s.139(8A)): the additional income-tax of s.140B(3), and the 400s
+// for an updated return outside its window or without what it needs.
+import { describe, expect, it } from "vitest";
+import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
+import { api, createKey, expectError, expectStatus } from "../helpers";
+
+function compute(key: string, body: unknown) {
+  return api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(body) });
+}
+
+// FY 2024-25, deposit interest 10,00,000, new regime: tax 3L-7L 20,000 + 7L-10L 30,000 + cess 2,000 = 52,000.
+// TDS 30,000 leaves 22,000. Assessment year 2025-26 ends 31 March 2026; the return's due date 16 September 2025,
+// the last day for a belated return 31 December 2025 (reference §10.2).
+const missedInterest = {
+  residentialStatus: "resident",
+  age: 40,
+  otherIncome: { depositInterest: 1_000_000 },
+  taxPayments: { tdsTcs: 30_000 },
+};
+
+describe("POST /api/v1/compute: an updated return", () => {
+  it("adds 25 % of the tax and interest payable to an updated return 10 months after the assessment year", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const body = await expectStatus(
+      await compute(key, { financialYear: "2024-25", profile: { ...missedInterest, updatedReturn: { filedOn: "2027-01-31" } } }),
+      200,
+    );
+    const regime = ComputeAnswerSchema.parse(body.data).regimes.new;
+    // s.234A 22,000 × 17 months (17 September 2025 to 31 January 2027) = 3,740; s.234B 22,000 × 22 months (April
+    // 2025 to January 2027) = 4,840; s.234C 99 + 297 + 495 + 220 = 1,111: 9,691. Fee (s.234F) 5,000.
+    // s.140B(3)(i): 25 % of (22,000 + 9,691) = 7,922.75. Payable 44,613.75 → 44,610 (s.288B).
+    expect(regime.interest?.totalInterest).toBe(9_691);
+    expect(regime.interest?.updatedReturn).toMatchObject({
+      monthsAfterAssessmentYear: 10,
+      additionalTaxPercent: 25,
+      base: 31_691,
+      additionalTax: 7_922.75,
+      payableWithUpdatedReturn: 44_610,
+    });
+  });
+
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    [
+      "an updated return while a belated return can still be filed",
+      { ...missedInterest, updatedReturn: { filedOn: "2025-12-31" } },
+      "2024-25",
+      "profile.updatedReturn.filedOn: must fall after 2025-12-31, the last day for a belated or revised return, and by 2030-03-31, 48 months from the end of the assessment year (s.139(8A))",
+    ],
+    [
+      "an updated return more than 48 months after the assessment year",
+      { ...missedInterest, updatedReturn: { filedOn: "2030-04-01" } },
+      "2024-25",
+      "profile.updatedReturn.filedOn: must fall after 2025-12-31",
+    ],
+    [
+      "an updated return for tax year 2026-27",
+      { ...missedInterest, updatedReturn: { filedOn: "2028-01-31" } },
+      "2026-27",
+      "profile.updatedReturn.filedOn: is not supported for tax year 2026-27",
+    ],
+    [
+      "an earlier return's figures without its date",
+      { ...missedInterest, updatedReturn: { filedOn: "2027-01-31", earlierReturn: { taxAndInterestPayable: 0 } } },
+      "2024-25",
+      "profile.updatedReturn.earlierReturn: with updatedReturn, returnFiledOn is the earlier return's date",
+    ],
+    [
+      "an earlier return's date without its figures",
+      { ...missedInterest, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31" } },
+      "2024-25",
+      "profile.returnFiledOn: with updatedReturn, returnFiledOn is the earlier return's date",
+    ],
+    [
+      "an updated return without taxPayments",
+      { residentialStatus: "resident", otherIncome: { depositInterest: 1_000_000 }, updatedReturn: { filedOn: "2027-01-31" } },
+      "2024-25",
+      "profile.updatedReturn: needs taxPayments",
+    ],
+  ];
+  it.each(refusals)("refuses %s with 400 validation_error", async (_, profile, financialYear, expected) => {
+    const { key } = await createKey({ scopes: [] });
+    const message = await expectError(await compute(key, { profile, financialYear }), 400, "validation_error");
+    expect(message.startsWith(expected), message).toBe(true);
+  });
+});
