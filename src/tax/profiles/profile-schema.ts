@@ -1432,7 +1432,7 @@ export const ProfileSchema = z
     ),
     taxPayments: TaxPaymentsSchema.optional(),
     returnFiledOn: isoDate(
-      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. Without income from business or profession, a date after the due date also closes the old regime, which is chosen only in a return furnished by it (s.115BAC(6)(ii); s.202(4)(b)). When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
+      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. Without income from business or profession, a date after the due date also closes the old regime, which is chosen only in a return furnished by it (s.115BAC(6)(ii); s.202(4)(b)). With updatedReturn, the earlier return's date. When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
       "2026-07-31",
     ).optional(),
     updatedReturn: UpdatedReturnSchema.optional(),
