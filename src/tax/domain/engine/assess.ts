@@ -285,6 +285,16 @@ function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResul
   return liability;
 }
 
+/** The year's facts every carry-forward of business losses reads; built only when there is a loss to carry. */
+function carryFactsOf(f: Facts, year: YearRules, rules: RegimeRules) {
+  return {
+    startYear: Number(year.financialYear.slice(0, 4)),
+    financialYear: year.financialYear,
+    oldStyle: rules.allowsOldRegimeDeductions,
+    filedLate: f.filedLate,
+  };
+}
+
 /**
  * One regime with a non-resident's dividends at s.115A's rate (`treatyTenths` null) or at a treaty's: returns the
  * liability after any s.89 relief and credit for tax paid abroad in whole rupees, and fills `out` when given.
@@ -324,8 +334,6 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     otherHeads,
     lossAbsorbingSpecial - businessLoss.againstSpecial,
   );
-  const startYear = Number(year.financialYear.slice(0, 4));
-  const carryFacts = { startYear, financialYear: year.financialYear, oldStyle: rules.allowsOldRegimeDeductions, filedLate: f.filedLate };
   const businessIncomeLeft = businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome));
   // A speculation loss goes against speculation profit only (s.73(1), (2)). This year's other losses reach that profit
   // last and speculation losses of earlier years take it before other business losses of earlier years (the Act names
@@ -335,7 +343,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     f.speculationLossesBroughtForward.length === 0 && speculation >= 0
       ? NOTHING_CARRIED
       : carryBusinessLosses({
-          ...carryFacts,
+          ...carryFactsOf(f, year, rules),
           yearsCarried: SPECULATION_LOSS_YEARS,
           lossesBroughtForward: f.speculationLossesBroughtForward,
           profit: null,
@@ -347,7 +355,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     f.businessLossesBroughtForward.length === 0 && businessLoss.notSetOff === 0
       ? NOTHING_CARRIED
       : carryBusinessLosses({
-          ...carryFacts,
+          ...carryFactsOf(f, year, rules),
           yearsCarried: BUSINESS_LOSS_YEARS,
           lossesBroughtForward: f.businessLossesBroughtForward,
           profit: f.booksProfit,
