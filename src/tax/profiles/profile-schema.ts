@@ -1,7 +1,7 @@
 // The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
-import { individualReturnDates, individualReturnDueDate, parseIsoDate } from "../domain/deadlines";
+import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
 import { financialYearLabel } from "../../platform/pure/financial-year";
 import {
   ASSET_KINDS,
@@ -27,6 +27,7 @@ import {
   presumptiveIneligibility,
   RESIDENTIAL_STATUSES,
   RETIREMENT_EMPLOYERS,
+  returnDueDate,
   type FinancialYear,
   type RetirementBenefits,
   type TaxInput,
@@ -2139,16 +2140,7 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
   });
   const filedOn = returnFiledOn !== undefined && parseIsoDate(returnFiledOn).ok ? returnFiledOn : undefined;
   // Without returnFiledOn the return is taken as furnished on its due date, and s.140A tax comes before the return.
-  const { presumptive, business } = request.profile;
-  const dueDate = individualReturnDueDate(returns, {
-    income:
-      presumptive?.business !== undefined ||
-      presumptive?.profession !== undefined ||
-      presumptive?.goodsCarriages !== undefined ||
-      business?.profit !== undefined ||
-      business?.speculationProfit !== undefined,
-    taxAudit: business?.taxAudit === true,
-  });
+  const dueDate = returnDueDate(returns, businessInputOf(request.profile));
   const updatedOn = request.profile.updatedReturn?.filedOn;
   const lastPayment = (updatedOn !== undefined && parseIsoDate(updatedOn).ok ? updatedOn : undefined) ?? filedOn ?? dueDate;
   (taxPayments.selfAssessmentTax ?? []).forEach((payment, index) => {
@@ -2413,12 +2405,7 @@ export function toTaxInput(profile: Profile): TaxInput {
           },
         }),
     ...(profile.foreignIncome === undefined ? {} : { foreignIncome: profile.foreignIncome }),
-    presumptive: {
-      business: presumptiveBusiness(profile.presumptive ?? {}),
-      profession: presumptiveProfession(profile.presumptive ?? {}),
-      goodsCarriages: goodsCarriages(profile.presumptive ?? {}),
-    },
-    ...(profile.business === undefined ? {} : { business: businessFromBooks(profile.business) }),
+    ...businessInputOf(profile),
     deductions: {
       section80C: deductions.section80C ?? 0,
       section80CCD1: deductions.section80CCD1 ?? 0,
@@ -2504,6 +2491,19 @@ export function toTaxInput(profile: Profile): TaxInput {
 }
 
 type Presumptive = z.infer<typeof PresumptiveSchema>;
+
+/** A profile's business, presumptive and from books, as the engine reads it. */
+function businessInputOf(profile: Profile): Pick<TaxInput, "presumptive" | "business"> {
+  const presumptive = profile.presumptive ?? {};
+  return {
+    presumptive: {
+      business: presumptiveBusiness(presumptive),
+      profession: presumptiveProfession(presumptive),
+      goodsCarriages: goodsCarriages(presumptive),
+    },
+    ...(profile.business === undefined ? {} : { business: businessFromBooks(profile.business) }),
+  };
+}
 
 function presumptiveBusiness(presumptive: Presumptive): TaxInput["presumptive"]["business"] {
   const business = presumptive.business;

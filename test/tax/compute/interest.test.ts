@@ -102,6 +102,22 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     expect(interest).toMatchObject({ totalInterest: 2_725, payableWithInterest: 7_730, refundAfterInterest: 0 });
   });
 
+  it("takes self-assessment tax up to the later due date of a return with business income, and not a day after", async () => {
+    // A professional under s.44ADA files by 31 August 2026 for FY 2025-26 (reference §10.2), a salaried person by
+    // 31 July. Without returnFiledOn the return is taken as furnished on its due date, so self-assessment tax paid on
+    // 20 August fits the professional's return; paid on 1 September it cannot have come before it (s.140A).
+    const { key } = await createKey({ scopes: [] });
+    const professional = (date: string) => ({
+      residentialStatus: "resident",
+      age: 40,
+      presumptive: { profession: { grossReceipts: 1_250_000 } },
+      taxPayments: { tdsTcs: 0, selfAssessmentTax: [{ date, amount: 10_000 }] },
+    });
+    await expectStatus(await compute(key, { financialYear: "2025-26", profile: professional("2026-08-20") }), 200);
+    const message = await expectError(await compute(key, { financialYear: "2025-26", profile: professional("2026-09-01") }), 400, "validation_error");
+    expect(message).toContain("must fall from 2026-04-01 (after FY 2025-26) to 2026-08-31, the return's due date");
+  });
+
   it("charges each regime the fee for a late return (s.234F) on its own total income, payable and compared with the interest", async () => {
     // s.234F as substituted by the Finance Act 2021: a person required to file (s.139(1): income before Chapter VI-A
     // above the basic exemption) who files after the due date pays ₹5,000, or at most ₹1,000 where total income

@@ -1,5 +1,5 @@
 // The taxpayer's facts, converted once per computation and read by every head of income under both regimes.
-import { individualReturnDates, individualReturnDueDate } from "../deadlines";
+import { individualReturnDates, individualReturnDueDate, type IndividualReturnDates } from "../deadlines";
 import { booksProfit, businessLossFacts, speculationProfit, type BooksProfit, type BusinessLossFacts } from "./business-head";
 import { capitalGainsFacts, type CapitalGainsFacts } from "./capital-gains";
 import { dividendInterest, type DividendInterest } from "./dividend-interest";
@@ -115,12 +115,23 @@ export interface Facts {
   reported: ReportedFacts;
 }
 
+/** Income from a business or profession of any kind this year: it moves the return's due date (s.139(1), Explanation 2). */
+export function hasBusinessIncome(input: Pick<TaxInput, "presumptive" | "business">): boolean {
+  const { presumptive, business } = input;
+  if (presumptive.business !== null || presumptive.profession !== null || presumptive.goodsCarriages.length > 0) return true;
+  return business !== undefined && (business.profit !== null || business.speculationProfit !== null);
+}
+
 /** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income or an audit. */
-function returnDueDate(year: YearRules, hasBusinessIncome: boolean, taxAudit: boolean): string {
+export function returnDueDate(returns: IndividualReturnDates, input: Pick<TaxInput, "presumptive" | "business">): string {
+  return individualReturnDueDate(returns, { income: hasBusinessIncome(input), taxAudit: input.business?.taxAudit === true });
+}
+
+function returnDueDateOfYear(year: YearRules, input: TaxInput): string {
   const returns = individualReturnDates(year.financialYear);
   // Every year the engine computes has its table in the calendar; a year without one is a programming error.
   if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
-  return individualReturnDueDate(returns, { income: hasBusinessIncome, taxAudit });
+  return returnDueDate(returns, input);
 }
 
 export function toFacts(input: TaxInput, year: YearRules): Facts {
@@ -138,8 +149,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const hasGoodsCarriageIncome = input.presumptive.goodsCarriages.length > 0;
   const profit = booksProfit(input.business);
   const speculation = speculationProfit(input.business);
-  const hasBusinessIncome = hasIncomeUnder44ADOr44ADA || hasGoodsCarriageIncome || profit !== null || speculation !== null;
-  const dueDate = returnDueDate(year, hasBusinessIncome, input.business?.taxAudit === true);
+  const dueDate = returnDueDateOfYear(year, input);
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -178,7 +188,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     businessLossesBroughtForward: businessLossFacts(input.business?.lossesBroughtForward),
     speculationProfit: speculation,
     speculationLossesBroughtForward: businessLossFacts(input.business?.speculationLossesBroughtForward),
-    hasBusinessIncome,
+    hasBusinessIncome: hasBusinessIncome(input),
     returnDueDate: dueDate,
     filedLate: input.returnFiledOn !== undefined && input.returnFiledOn > dueDate,
     section80C: toPaise(deductions.section80C),
