@@ -1,12 +1,17 @@
 // What wrangler deploys: each Worker bundled exactly as `wrangler deploy` does (--dry-run), read through esbuild's
 // metafile. zod's English is the only locale the services answer in; the 60-odd others once made up over a third
 // of each bundle (see the [alias] in wrangler.*.toml), and nothing else would notice them coming back. Nor would
-// anything notice zod's code generator (`z.compile`, which Workers cannot run) or `fromJSONSchema` returning.
+// anything notice zod's code generator (`z.compile`, which Workers cannot run), `fromJSONSchema` or its JSON Schema
+// generator returning.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { SERVICES, wrangler } from "../../scripts/lib.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as zodJsonSchemaGenerator from "../../node_modules/zod/v4/core/json-schema-generator.js";
+import * as zodJsonSchemaProcessors from "../../node_modules/zod/v4/core/json-schema-processors.js";
+import * as zodToJsonSchema from "../../node_modules/zod/v4/core/to-json-schema.js";
+import { ROOT, SERVICES, wrangler } from "../../scripts/lib.mjs";
+import * as standIn from "../../src/platform/zod-json-schema";
 
 const work = mkdtempSync(path.join(tmpdir(), "bundle-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -15,27 +20,80 @@ interface Metafile {
   inputs: Record<string, { imports: { path: string; original?: string }[] }>;
 }
 
-function bundle(service: keyof typeof SERVICES): Metafile {
+function bundle(service: keyof typeof SERVICES): { inputs: Metafile["inputs"]; code: string } {
   const metafile = path.join(work, `${service}.json`);
-  wrangler(["deploy", "--dry-run", "--outdir", path.join(work, service), "--metafile", metafile, "-c", SERVICES[service].config]);
-  return JSON.parse(readFileSync(metafile, "utf8"));
+  const outdir = path.join(work, service);
+  wrangler(["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "-c", SERVICES[service].config]);
+  const { inputs }: Metafile = JSON.parse(readFileSync(metafile, "utf8"));
+  return { inputs, code: readFileSync(path.join(outdir, "worker.js"), "utf8") };
 }
 
+/** The [alias] table of a wrangler config: each import, exactly as written, and the module that replaces it. */
+function aliasesOf(config: string): [string, string][] {
+  const table = /^\[alias\]\n([^[]*)/m.exec(readFileSync(path.join(ROOT, config), "utf8"))?.[1] ?? "";
+  return [...table.matchAll(/^"([^"]+)" = "\.\/([^"]+)"$/gm)].map((m): [string, string] => [m[1]!, m[2]!]);
+}
+
+// Metafile paths are relative to the project: `node_modules/zod/…` in a checkout, `../…/node_modules/zod/…` when
+// node_modules is a link to another checkout's.
+const fromZod = (file: string) => /(^|\/)node_modules\/zod\//.test(file);
+
 describe.each(["tax", "inventory"] as const)("the %s Worker's bundle", (service) => {
-  it("carries zod's English messages and no other locale, nor zod's code generator", { timeout: 60_000 }, () => {
-    const { inputs } = bundle(service);
-    const locales = Object.keys(inputs).filter((file) => file.includes("/zod/v4/locales/"));
-    expect(locales.map((file) => path.basename(file))).toEqual(["en.js"]);
-    expect(Object.keys(inputs).filter((file) => /\/zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(file))).toEqual([]);
-    // Each alias swaps a module of zod's and nothing else: every import it redirects comes from zod.
-    for (const standIn of ["src/platform/zod-locales.ts", "src/platform/zod-compile.ts", "src/platform/zod-from-json-schema.ts"]) {
-      const redirected = Object.entries(inputs).flatMap(([file, { imports }]) =>
-        imports.filter((imported) => imported.path === standIn).map(() => file),
-      );
-      expect(redirected.length, standIn).toBeGreaterThan(0);
-      // Metafile paths are relative to the project: `node_modules/zod/…` in a checkout, `../…/node_modules/zod/…`
-      // when node_modules is a link to another checkout's.
-      expect(redirected.filter((file) => !/(^|\/)node_modules\/zod\//.test(file))).toEqual([]);
+  let built: ReturnType<typeof bundle>;
+  beforeAll(() => {
+    built = bundle(service);
+  });
+  const importersOf = (target: (imported: { path: string; original?: string }) => boolean) =>
+    Object.entries(built.inputs).flatMap(([file, { imports }]) => imports.filter(target).map(() => file));
+
+  it("carries zod's English messages and no other locale, nor zod's code generator", () => {
+    const files = Object.keys(built.inputs);
+    expect(files.filter((file) => file.includes("/zod/v4/locales/")).map((file) => path.basename(file))).toEqual(["en.js"]);
+    expect(files.filter((file) => /\/zod\/v4\/(core\/compile|classic\/from-json-schema)\.js$/.test(file))).toEqual([]);
+  });
+
+  it("carries no JSON Schema generator, only the summary of a schema's checks that the OpenAPI document reads", () => {
+    expect(Object.keys(built.inputs).filter((file) => /\/zod\/v4\/core\/(to-json-schema|json-schema-generator)\.js$/.test(file))).toEqual([]);
+    // zod's own importers of its processors get the stand-in, which takes `aggregateChecks` alone from the real file:
+    // every processor, each with its "cannot be represented" refusal, is left out.
+    expect(importersOf((imported) => imported.path.endsWith("node_modules/zod/v4/core/json-schema-processors.js"))).toEqual([
+      "src/platform/zod-json-schema.ts",
+    ]);
+    expect(built.code).not.toContain("cannot be represented in JSON Schema");
+  });
+
+  it("swaps, with each alias, imports of zod's and nothing else", () => {
+    const aliases = aliasesOf(SERVICES[service].config);
+    expect(aliases.map(([, replacement]) => replacement)).toContain("src/platform/zod-json-schema.ts");
+    for (const [specifier] of aliases) {
+      // wrangler matches the whole import string, so every import written this way is swapped.
+      const importers = importersOf((imported) => imported.original === specifier);
+      expect(importers.length, specifier).toBeGreaterThan(0);
+      expect(
+        importers.filter((file) => !fromZod(file)),
+        specifier,
+      ).toEqual([]);
     }
+  });
+});
+
+describe("the stand-in for zod's JSON Schema generator", () => {
+  it("exports every name of each zod module it replaces, so every import of theirs finds its binding", () => {
+    for (const zodModule of [zodToJsonSchema, zodJsonSchemaProcessors, zodJsonSchemaGenerator]) {
+      expect(Object.keys(standIn)).toEqual(expect.arrayContaining(Object.keys(zodModule)));
+    }
+  });
+
+  it("keeps zod's own summary of checks, which the minLength, maxLength and format getters read", () => {
+    expect(standIn.aggregateChecks).toBe(zodJsonSchemaProcessors.aggregateChecks);
+  });
+
+  it("refuses every kind of JSON Schema generation with an error that says it is not bundled", () => {
+    const refusal = /JSON Schema generation .* is not bundled in this Worker/;
+    expect(() => standIn.toJSONSchema()).toThrow(refusal);
+    expect(() => standIn.createToJSONSchemaMethod()()).toThrow(refusal);
+    expect(() => standIn.createStandardJSONSchemaMethod()()).toThrow(refusal);
+    expect(() => standIn.stringProcessor()).toThrow(refusal);
+    expect(() => new standIn.JSONSchemaGenerator()).toThrow(refusal);
   });
 });
