@@ -604,7 +604,7 @@ export const CapitalGainSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_SECTIONS).openapi({
       description:
-        "111A: short-term gain on listed equity shares or equity-fund units sold with STT (15 % before 23 July 2024, 20 % after; ITA 2025 s.196). " +
+        "111A: short-term gain on listed equity shares, equity-fund units or business trust units sold with STT (15 % before 23 July 2024, 20 % after; ITA 2025 s.196). " +
         "112A: long-term gain on the same (10 % before 23 July 2024, 12.5 % after, on gains above ₹1,25,000 a year; ITA 2025 s.198). " +
         "112: any other long-term gain (20 % with indexation before 23 July 2024, with the 10 % limbs that security names; 12.5 % without indexation after; ITA 2025 s.197). " +
         "short_term_other: any other short-term gain, taxed at the slab rates.",
@@ -660,16 +660,18 @@ export const CapitalGainSchema = z
 const ASSET_KIND_WORDS =
   "listed_equity_share: an equity share listed on a recognised stock exchange in India, sold with securities transaction tax (s.111A) and, for a long-term gain, bought with it too unless the purchase is of a kind CBDT exempts (s.112A(1)(iii), (4)); long-term after 12 months, taxed under ss.111A or 112A. " +
   "equity_oriented_fund_unit: a unit of an equity-oriented fund (at least 65 % in listed shares of domestic companies, s.112A Explanation), sold with securities transaction tax; long-term after 12 months, ss.111A or 112A. " +
+  "business_trust_unit: a unit of a business trust (a REIT or an InvIT, s.2(13A)) listed on a recognised stock exchange in India and sold there with securities transaction tax; ss.111A or 112A, long-term after 12 months from 23 July 2024 and after 36 months before (when the first proviso to s.2(42A) left units out); its costOfAcquisition is the cost less the sums the trust paid on it that s.48 Explanation 1 takes off (neither income of the kind in s.10(23FC) or (23FCA) nor charged under s.56(2)(xii) or s.115UA(2)). " +
   "listed_security_other: any other security listed on a recognised stock exchange in India that is not a unit and keeps indexation (preference shares, sovereign gold bonds, the Government's capital indexed bonds), or a listed equity share sold without securities transaction tax; long-term after 12 months, s.112; transferred before 23 July 2024, 20 % with indexation but not more than 10 % of the gain without it (proviso to s.112(1)). " +
-  "listed_bond_or_debenture: a bond or debenture listed on a recognised stock exchange in India, government securities and zero coupon bonds included (not a sovereign gold bond or capital indexed bond, which are listed_security_other, nor a market linked debenture); long-term after 12 months, s.112 without indexation (fourth proviso to s.48); transferred before 23 July 2024, 10 % of the gain (proviso to s.112(1)). " +
+  "listed_bond_or_debenture: a bond or debenture listed on a recognised stock exchange in India, government securities and listed zero coupon bonds included (not a sovereign gold bond or capital indexed bond, which are listed_security_other, nor a market linked debenture); long-term after 12 months, s.112 without indexation (fourth proviso to s.48); transferred before 23 July 2024, 10 % of the gain (proviso to s.112(1)). " +
   "listed_fund_unit_other: a unit listed on a recognised stock exchange in India of a fund other than an equity-oriented fund (gold or debt exchange-traded funds, a closed-ended fund's units), unless specified_mutual_fund_unit; long-term after 12 months from 23 July 2024 and after 36 months before (when the first proviso to s.2(42A) left units out), s.112, then at 20 % with indexation and no 10 % limit. " +
   "unlisted_share: a share not listed on a recognised stock exchange in India, foreign shares included; long-term after 24 months; a non-resident's transferred before 23 July 2024 at 10 % without indexation (s.112(1)(c)(iii)). " +
   "land_or_building: land, a building or both; long-term after 24 months; with s.50C's stamp duty value and, for a resident's acquired before 23 July 2024, the lower of two taxes. " +
   "specified_mutual_fund_unit: a unit acquired on or after 1 April 2023 of a specified mutual fund (to FY 2024-25 one with at most 35 % in shares of domestic companies; from FY 2025-26 one with more than 65 % in debt and money-market instruments, or a fund with 65 % or more in such funds): short-term whatever the holding, at the slab rates (s.50AA). " +
   "market_linked_debenture: short-term whatever the holding, at the slab rates (s.50AA). " +
   "unlisted_bond_or_debenture: transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA); before, long-term after 36 months, without indexation (a non-resident's at 10 %, s.112(1)(c)(iii)). " +
+  "unlisted_zero_coupon_bond: a zero coupon bond (s.2(48): issued on or after 1 June 2005 and notified by the Central Government) not listed on a recognised stock exchange in India (a listed one is listed_bond_or_debenture); transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA(b)); before, long-term after 12 months (first proviso to s.2(42A)), without indexation, at 10 % of the gain (proviso to s.112(1); a non-resident's, s.112(1)(c)(iii)). " +
   "other: any other capital asset (gold, jewellery, works of art, units of unlisted funds not named above such as a debt fund's acquired before 1 April 2023); long-term after 36 months before 23 July 2024, after 24 months from then. A non-resident's long-term one transferred before 23 July 2024 is refused, as its tax turns on whether it is a security: give it in capitalGains. " +
-  "Units of a business trust (REITs, InvITs) are not among these: give their gains in capitalGains.";
+  "A business trust's unit sold without securities transaction tax, or before it was listed, is not among these: give its gain in capitalGains.";
 
 const ImprovementCostSchema = z
   .object({
@@ -719,7 +721,7 @@ export const AssetSaleSchema = z
         example: [{ financialYear: "2015-16", amount: 300_000 }],
       }),
     fairMarketValueOn31January2018: amount(
-      "Listed equity share or equity-oriented fund's unit acquired before 1 February 2018 only: its highest price on a recognised stock exchange on 31 January 2018, or an unlisted unit's net asset value that day (s.55(2)(ac) Explanation). The cost is then the higher of costOfAcquisition and the lower of this value and saleConsideration. Without it the cost is costOfAcquisition.",
+      "Listed equity share, equity-oriented fund's unit or business trust's unit acquired before 1 February 2018 only: its highest price on a recognised stock exchange on 31 January 2018, or an unlisted unit's net asset value that day (s.55(2)(ac) Explanation). The cost is then the higher of costOfAcquisition and the lower of this value and saleConsideration. Without it the cost is costOfAcquisition.",
       450,
     ),
     fairMarketValueOn1April2001: amount(

@@ -106,7 +106,7 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
           assetSales: [{ ...share, asset: "unlisted_share", acquired: "2017-05-01", fairMarketValueOn31January2018: 150_000 }],
         },
       },
-      "profile.assetSales[0].fairMarketValueOn31January2018: applies only to a listed equity share or an equity-oriented fund's unit (s.55(2)(ac))",
+      "profile.assetSales[0].fairMarketValueOn31January2018: applies only to a listed equity share, an equity-oriented fund's unit or a business trust's unit (s.55(2)(ac))",
     ],
     [
       "a stamp duty value on gold",

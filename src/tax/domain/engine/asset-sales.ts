@@ -59,15 +59,21 @@ const FEBRUARY_1_2018 = "2018-02-01";
 const APRIL_1_2001 = "2001-04-01";
 /** s.50AA(a): a specified mutual fund's units acquired from this day. */
 const APRIL_1_2023 = "2023-04-01";
+/** s.2(48)(a): a zero coupon bond is one issued on or after this day. */
+const JUNE_1_2005 = "2005-06-01";
 /** The first year of the Cost Inflation Index (s.48 Explanation (iii): "or 2001, whichever is later"). */
 const FIRST_INDEXED_YEAR = "2001-02";
 
 /** ss.111A, 112A: sold with securities transaction tax; s.55(2)(ac) grandfathers them. */
-const STT_ASSETS: readonly AssetKind[] = ["listed_equity_share", "equity_oriented_fund_unit"];
+const STT_ASSETS: readonly AssetKind[] = ["listed_equity_share", "equity_oriented_fund_unit", "business_trust_unit"];
+
+/** Bonds and debentures that keep no indexation (fourth proviso to s.48). */
+const BONDS: readonly AssetKind[] = ["listed_bond_or_debenture", "unlisted_bond_or_debenture", "unlisted_zero_coupon_bond"];
 
 const ASSET_WORDS: Readonly<Record<AssetKind, string>> = {
   listed_equity_share: "Listed equity share",
   equity_oriented_fund_unit: "Equity-oriented fund's unit",
+  business_trust_unit: "Business trust's unit",
   listed_security_other: "Listed security",
   listed_bond_or_debenture: "Listed bond or debenture",
   listed_fund_unit_other: "Listed fund's unit",
@@ -76,21 +82,29 @@ const ASSET_WORDS: Readonly<Record<AssetKind, string>> = {
   specified_mutual_fund_unit: "Specified mutual fund's unit",
   market_linked_debenture: "Market linked debenture",
   unlisted_bond_or_debenture: "Unlisted bond or debenture",
+  unlisted_zero_coupon_bond: "Unlisted zero coupon bond",
   other: "Capital asset",
 };
 
 /**
- * What s.112(1) as it stood before 23 July 2024 asks of a long-term asset: a listed security other than a unit pays
- * at most 10 % of its gain without indexation (its proviso); an unlisted security, 10 % without indexation for a
- * non-resident (clause (c)(iii)). A unit, listed or not, is neither of the first; an `other` asset may or may not be
- * a security, so a non-resident's is refused.
+ * What s.112(1) as it stood before 23 July 2024 asks of a long-term asset: a listed security other than a unit, or a
+ * zero coupon bond, pays at most 10 % of its gain without indexation (its proviso); an unlisted security, 10 % without
+ * indexation for a non-resident (clause (c)(iii)). A unit, listed or not, is neither of the first; an `other` asset
+ * may or may not be a security, so a non-resident's is refused.
  */
 const SECURITIES: Readonly<Partial<Record<AssetKind, CapitalGainSecurity>>> = {
   listed_security_other: "listed_other_than_unit",
   listed_bond_or_debenture: "listed_other_than_unit",
   unlisted_share: "unlisted",
   unlisted_bond_or_debenture: "unlisted",
+  unlisted_zero_coupon_bond: "zero_coupon_bond",
 };
+
+/** A non-resident's unlisted zero coupon bond is an unlisted security: clause (c)(iii) charges it 10 % outright. */
+function securityOf(asset: AssetKind, resident: boolean): CapitalGainSecurity | undefined {
+  const security = SECURITIES[asset];
+  return security === "zero_coupon_bond" && !resident ? "unlisted" : security;
+}
 
 /** Months past which an asset is long-term, and the provision; before or from 23 July 2024. */
 interface HoldingPeriod {
@@ -99,6 +113,7 @@ interface HoldingPeriod {
 }
 
 const LISTED_12: HoldingPeriod = { months: 12, provision: "first proviso to s.2(42A)" };
+const ZERO_COUPON_12: HoldingPeriod = { months: 12, provision: "first proviso to s.2(42A), which names a zero coupon bond, listed or not" };
 const OLD_24: HoldingPeriod = { months: 24, provision: "third proviso to s.2(42A) as it stood before 23 July 2024" };
 const OLD_36: HoldingPeriod = { months: 36, provision: "s.2(42A) as it stood before 23 July 2024" };
 const OLD_36_UNIT: HoldingPeriod = {
@@ -116,6 +131,7 @@ function holdingPeriod(asset: AssetKind, before: boolean): HoldingPeriod | null 
     case "listed_bond_or_debenture":
       return LISTED_12;
     case "listed_fund_unit_other":
+    case "business_trust_unit":
       return before ? OLD_36_UNIT : LISTED_12;
     case "unlisted_share":
     case "land_or_building":
@@ -124,6 +140,8 @@ function holdingPeriod(asset: AssetKind, before: boolean): HoldingPeriod | null 
       return before ? OLD_36 : NEW_24;
     case "unlisted_bond_or_debenture":
       return before ? OLD_36 : null;
+    case "unlisted_zero_coupon_bond":
+      return before ? ZERO_COUPON_12 : null;
     case "specified_mutual_fund_unit":
     case "market_linked_debenture":
       return null;
@@ -188,7 +206,10 @@ function inputProblem(sale: AssetSale, fiftyAA: boolean): AssetSaleOutcome | nul
   if (sale.acquired > sale.transferred) return problem(["acquired"], `must not be after transferred (${sale.transferred})`);
   if (sale.fairMarketValueOn31January2018 !== null) {
     if (!STT_ASSETS.includes(sale.asset)) {
-      return problem(["fairMarketValueOn31January2018"], "applies only to a listed equity share or an equity-oriented fund's unit (s.55(2)(ac))");
+      return problem(
+        ["fairMarketValueOn31January2018"],
+        "applies only to a listed equity share, an equity-oriented fund's unit or a business trust's unit (s.55(2)(ac))",
+      );
     }
     if (sale.acquired >= FEBRUARY_1_2018) {
       return problem(["fairMarketValueOn31January2018"], "applies only to an asset acquired before 1 February 2018 (s.55(2)(ac))");
@@ -223,6 +244,12 @@ function inputProblem(sale: AssetSale, fiftyAA: boolean): AssetSaleOutcome | nul
       "a specified mutual fund's unit acquired before 1 April 2023 is outside s.50AA: give it as listed_fund_unit_other when listed, otherwise as other",
     );
   }
+  if (sale.asset === "unlisted_zero_coupon_bond" && sale.acquired < JUNE_1_2005) {
+    return problem(
+      ["acquired"],
+      "a zero coupon bond is one issued on or after 1 June 2005 (s.2(48)): give an earlier bond as unlisted_bond_or_debenture",
+    );
+  }
   return null;
 }
 
@@ -251,7 +278,7 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
   const rules: string[] = [];
   const words = ASSET_WORDS[sale.asset];
   if (period === null) {
-    const clause = sale.asset === "unlisted_bond_or_debenture" ? "s.50AA(b), transfers from 23 July 2024" : "s.50AA(a)";
+    const clause = BONDS.includes(sale.asset) ? "s.50AA(b), transfers from 23 July 2024" : "s.50AA(a)";
     rules.push(`${words} held ${holdingDays} days: short-term whatever the holding (${clause})`);
   } else {
     rules.push(
@@ -317,9 +344,9 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
   // debenture, fourth proviso to s.48, nor a non-resident's unlisted security, s.112(1)(c)(iii)), and a resident's
   // land or building acquired before that day with a gain.
   const landAcquiredBefore = sale.asset === "land_or_building" && sale.acquired < JULY_23_2024;
-  const security = before && section === "112" ? SECURITIES[sale.asset] : undefined;
+  const security = before && section === "112" ? securityOf(sale.asset, resident) : undefined;
   const unlistedAtTen = !resident && security === "unlisted";
-  const indexable = section === "112" && sale.asset !== "unlisted_bond_or_debenture" && sale.asset !== "listed_bond_or_debenture";
+  const indexable = section === "112" && !BONDS.includes(sale.asset);
   const indexForOldRate = before && indexable && !unlistedAtTen;
   const indexForLand = !before && indexable && landAcquiredBefore && resident && gain > 0;
   let indexedCost: number | null = null;
@@ -359,8 +386,9 @@ export function classifyAssetSale(sale: AssetSale, residentialStatus: Residentia
     );
   }
   const indexedGain = indexedCost === null || indexedImprovement === null ? null : consideration - expenses - indexedCost - indexedImprovement;
-  if (security === "listed_other_than_unit") {
-    rules.push("tax not more than 10 % of the gain without indexation, for a listed security other than a unit (proviso to s.112(1))");
+  if (security === "listed_other_than_unit" || security === "zero_coupon_bond") {
+    const asset = security === "zero_coupon_bond" ? "a zero coupon bond" : "a listed security other than a unit";
+    rules.push(`tax not more than 10 % of the gain without indexation, for ${asset} (proviso to s.112(1))`);
   }
 
   const arose = periodOf(sale.transferred);

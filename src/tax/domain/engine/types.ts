@@ -114,6 +114,7 @@ export interface CapitalGainExemptionResult {
 export const ASSET_KINDS = [
   "listed_equity_share",
   "equity_oriented_fund_unit",
+  "business_trust_unit",
   "listed_security_other",
   "listed_bond_or_debenture",
   "listed_fund_unit_other",
@@ -122,6 +123,7 @@ export const ASSET_KINDS = [
   "specified_mutual_fund_unit",
   "market_linked_debenture",
   "unlisted_bond_or_debenture",
+  "unlisted_zero_coupon_bond",
   "other",
 ] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -142,7 +144,7 @@ export interface AssetSale {
   transferExpenses: number;
   costOfAcquisition: number;
   costOfImprovement: readonly ImprovementCost[];
-  /** s.55(2)(ac): a listed equity share or equity-oriented fund's unit acquired before 1 February 2018. */
+  /** s.55(2)(ac): a listed equity share, equity-oriented fund's unit or business trust's unit acquired before 1 February 2018. */
   fairMarketValueOn31January2018: number | null;
   /** s.55(2)(b): an asset acquired before 1 April 2001. */
   fairMarketValueOn1April2001: number | null;

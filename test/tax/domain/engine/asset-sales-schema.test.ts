@@ -87,7 +87,7 @@ describe("request schema: profile.assetSales", () => {
     [
       "an unknown asset",
       request([{ ...share, asset: "crypto" }]),
-      'profile.assetSales.0.asset: Invalid option: expected one of "listed_equity_share"|"equity_oriented_fund_unit"|"listed_security_other"|"listed_bond_or_debenture"|"listed_fund_unit_other"|"unlisted_share"|"land_or_building"|"specified_mutual_fund_unit"|"market_linked_debenture"|"unlisted_bond_or_debenture"|"other"',
+      'profile.assetSales.0.asset: Invalid option: expected one of "listed_equity_share"|"equity_oriented_fund_unit"|"business_trust_unit"|"listed_security_other"|"listed_bond_or_debenture"|"listed_fund_unit_other"|"unlisted_share"|"land_or_building"|"specified_mutual_fund_unit"|"market_linked_debenture"|"unlisted_bond_or_debenture"|"unlisted_zero_coupon_bond"|"other"',
     ],
     [
       "an improvement year not written as a financial year",

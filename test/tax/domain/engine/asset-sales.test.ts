@@ -8,6 +8,12 @@
 //   omitted by the Finance (No. 2) Act 2024 w.r.e.f. 23-7-2024 (footnote 12a of the scraped s.2).
 // - Cost Inflation Index: the footnote to s.48 in the scraped Act (2001-02 = 100 ... 2024-25 = 363); CBDT
 //   Notification 70/2025 of 1 July 2025 (2025-26 = 376); none found for tax year 2026-27.
+// - A business trust's units (s.2(13A): a REIT or an InvIT): ss.111A(1) and 112A(1)(ii), (iii)(b) name "a unit of a
+//   business trust" sold with securities transaction tax, s.55(2)(ac) grandfathers it, and the third proviso to s.48
+//   denies it indexation. Its holding period: 36 months before 23 July 2024, 12 from that day, as the Memorandum
+//   explaining the Finance (No. 2) Bill 2024 says ("units of listed business trust will now be at par with listed
+//   equity shares at 12 months instead of earlier 36 months", as taxguru.in reproduces it), the first proviso to
+//   s.2(42A) having been for "a security (other than a unit)" until that day.
 import { describe, expect, it } from "vitest";
 import {
   type AssetSale,
@@ -386,7 +392,7 @@ describe("what a sale cannot be", () => {
       sale({ asset: "unlisted_share", acquired: "2017-01-01", transferred: "2025-06-01", fairMarketValueOn31January2018: 1 }),
       "resident",
       "fairMarketValueOn31January2018",
-      "applies only to a listed equity share or an equity-oriented fund's unit (s.55(2)(ac))",
+      "applies only to a listed equity share, an equity-oriented fund's unit or a business trust's unit (s.55(2)(ac))",
     ],
     [
       "a 31 January 2018 value on a share bought on 1 February 2018",
@@ -625,5 +631,70 @@ describe("the sales in the computation", () => {
       "2024-25",
     );
     expect(withGain.capitalGainExemptions).toEqual([{ index: 0, section: "54EC", exemptGain: 100_000, exemptIndexedGain: null }]);
+  });
+});
+
+describe("a business trust's units (REITs, InvITs) sold on the exchange with securities transaction tax", () => {
+  const units = (acquired: string, transferred: string, parts: Partial<AssetSale> = {}) =>
+    sale({ asset: "business_trust_unit", acquired, transferred, saleConsideration: 130_000, costOfAcquisition: 100_000, ...parts });
+
+  it("holds them to 36 months before 23 July 2024 and to 12 from it, under ss.111A and 112A", () => {
+    // 10 January 2022 to 15 July 2024 is 30 months: not more than 36, so short-term, s.111A.
+    const thirty = classified(units("2022-01-10", "2024-07-15"));
+    expect(thirty.result).toMatchObject({ termOfHolding: "short", longTermAfterMonths: 36, section: "111A", gain: 30_000 });
+    expect(thirty.result.rule).toContain(
+      "not more than 36 months (s.2(42A) as it stood before 23 July 2024, its first proviso being for a security other than a unit); sold with securities transaction tax: s.111A",
+    );
+    // Exactly 36 months, 15 June 2021 to 15 June 2024, is still short-term; a day more is long-term, s.112A.
+    expect(classified(units("2021-06-15", "2024-06-15")).entry.section).toBe("111A");
+    expect(classified(units("2021-06-15", "2024-06-16")).entry.section).toBe("112A");
+    // 1 June 2023 to 1 August 2024 is 14 months: long-term from 23 July 2024, when 12 months suffice.
+    expect(classified(units("2023-06-01", "2024-08-01")).result).toMatchObject({
+      termOfHolding: "long",
+      longTermAfterMonths: 12,
+      section: "112A",
+      transferredBefore23July2024: false,
+      indexedGain: null,
+    });
+  });
+
+  it("taxes units sold before 23 July 2024 after 30 months at 15 % under s.111A, as the same gain classified by hand", () => {
+    // Old regime, taxable salary 10,00,000 (1,12,500); 15 % × 30,000 = 4,500; TI 10,30,000; 1,17,000 + cess 4,680 = 1,21,680.
+    const base = salaryFor(1_000_000, "old");
+    const byHand: CapitalGain = {
+      section: "111A",
+      arose: "by_15_september",
+      gain: 30_000,
+      transferredBefore23July2024: true,
+      indexedGain: null,
+      landOrBuildingAcquiredBefore23July2024: false,
+    };
+    const fromSales = computeTax({ ...base, assetSales: [units("2022-01-10", "2024-07-15")] }, "2024-25");
+    expect(fromSales.regimes).toEqual(computeTax({ ...base, capitalGains: [byHand] }, "2024-25").regimes);
+    expect(fromSales.regimes.old).toMatchObject({ taxableIncome: 1_030_000, specialRateTax: 4_500, totalTax: 121_680 });
+  });
+
+  it("taxes a REIT's units held 13 months to June 2025 under s.112A above ₹1,25,000", () => {
+    // 2,000 units bought 2 May 2024 for 6,00,000, sold 10 June 2025 for 8,46,000 with 1,000 of brokerage: 365 days to
+    // 2 May 2025, then 29 + 10 = 404 days; gain 2,45,000. New regime FY 2025-26, taxable salary 15,00,000: 20,000 +
+    // 40,000 + 15 % of 3,00,000 = 1,05,000; s.112A (2,45,000 − 1,25,000) × 12.5 % = 15,000; 1,20,000 + cess 4,800 = 1,24,800.
+    const reit = units("2024-05-02", "2025-06-10", { saleConsideration: 846_000, transferExpenses: 1_000, costOfAcquisition: 600_000 });
+    const result = computeTax({ ...salaryFor(1_500_000, "new"), assetSales: [reit] }, "2025-26");
+    expect(result.assetSales?.[0]).toMatchObject({ termOfHolding: "long", holdingDays: 404, section: "112A", gain: 245_000 });
+    expect(result.regimes.new).toMatchObject({ taxableIncome: 1_745_000, slabTax: 105_000, specialRateTax: 15_000, totalTax: 124_800 });
+    expect(result.regimes.new.specialRateIncome.find((line) => line.section === "112A")).toMatchObject({
+      income: 245_000,
+      exemptAmount: 125_000,
+      tax: 15_000,
+    });
+  });
+
+  it("grandfathers units bought before 1 February 2018 at their 31 January 2018 price (s.55(2)(ac))", () => {
+    // max(1,00,000, min(1,10,000, 1,50,000)) = 1,10,000; gain 1,50,000 − 1,10,000 = 40,000.
+    const outcome = classified(
+      units("2017-07-01", "2025-05-20", { saleConsideration: 150_000, costOfAcquisition: 100_000, fairMarketValueOn31January2018: 110_000 }),
+    );
+    expect(outcome.result).toMatchObject({ section: "112A", costOfAcquisition: 110_000, gain: 40_000 });
+    expect(outcome.result.rule).toContain("(s.55(2)(ac))");
   });
 });

@@ -16,6 +16,13 @@
 //   worked after it, as for the land's lower of two taxes (second proviso to s.112(1)(a)), and likewise after a loss
 //   set off against the gain (s.70(3)).
 // - s.48 fourth proviso: no indexation for a bond or debenture other than capital indexed bonds and sovereign gold bonds.
+// - s.2(42A) first proviso (output/markdown/sections/section_2.md): "in the case of a security [***] listed in a
+//   recognized stock exchange in India or a unit of the Unit Trust of India ... or a unit of an equity oriented fund or
+//   a zero coupon bond", 12 months for the Act's 36; its footnotes give the words the Finance (No. 2) Act 2024 took out
+//   from 23 July 2024, "(other than a unit)", and the "thirty-six" it replaced: a zero coupon bond, listed or not, was
+//   long-term after 12 months before that day. s.2(48): a zero coupon bond is one issued on or after 1 June 2005.
+//   s.50AA(b) (section_50aa.md): notwithstanding s.2(42A), an unlisted bond transferred, redeemed or maturing on or
+//   after 23 July 2024 is short-term.
 // Slab arithmetic: old regime below 60, tax at 10L 1,12,500; new regime FY 2024-25, tax at 15L 1,40,000.
 import { describe, expect, it } from "vitest";
 import {
@@ -387,5 +394,102 @@ describe("asset sales before 23 July 2024 under the 10 % limbs", () => {
       sale({ asset: "listed_fund_unit_other", acquired: "2023-06-01", transferred: "2024-08-01", saleConsideration: 2, costOfAcquisition: 1 }),
     );
     expect(after.result).toMatchObject({ termOfHolding: "long", longTermAfterMonths: 12, section: "112", transferredBefore23July2024: false });
+  });
+});
+
+describe("an unlisted zero coupon bond: 12 months and 10 % before 23 July 2024, s.50AA(b) from that day", () => {
+  // Bought 15 March 2023 for 8,00,000, redeemed 20 June 2024 for 10,00,000 (a redemption is a transfer, s.2(47)(iva)).
+  // 12 months end on 15 March 2024, so 20 June 2024 is past them: long-term. 15 March 2023 to 15 March 2024 is 366
+  // days (29 February 2024 between), then 16 + 30 + 31 + 20 = 97: 463 days. Gain 2,00,000, never indexed (a bond).
+  const bond = sale({
+    asset: "unlisted_zero_coupon_bond",
+    acquired: "2023-03-15",
+    transferred: "2024-06-20",
+    saleConsideration: 1_000_000,
+    costOfAcquisition: 800_000,
+  });
+  const byHand: CapitalGain = {
+    section: "112",
+    arose: "by_15_september",
+    gain: 200_000,
+    transferredBefore23July2024: true,
+    indexedGain: null,
+    landOrBuildingAcquiredBefore23July2024: false,
+    security: "zero_coupon_bond",
+  };
+
+  it("is long-term after 12 months, where another unlisted bond needed 36, and is capped at 10 % (proviso to s.112(1))", () => {
+    const outcome = classified(bond);
+    expect(outcome.entry).toEqual(byHand);
+    expect(outcome.result).toMatchObject({ termOfHolding: "long", holdingDays: 463, longTermAfterMonths: 12, indexedCostOfAcquisition: null });
+    expect(outcome.result.rule).toBe(
+      "Unlisted zero coupon bond held 463 days: long-term, more than 12 months (first proviso to s.2(42A), which names a zero coupon bond, listed or not); s.112; gain: full value of consideration less transfer expenses, cost of acquisition and cost of improvement (s.48); no indexation for a bond or debenture (fourth proviso to s.48); tax not more than 10 % of the gain without indexation, for a zero coupon bond (proviso to s.112(1)).",
+    );
+    // The same 15 months on an unlisted bond that is not a zero coupon bond are short-term: s.2(42A) said 36.
+    expect(classified({ ...bond, asset: "unlisted_bond_or_debenture" }).result).toMatchObject({ termOfHolding: "short", longTermAfterMonths: 36 });
+    // "Not more than twelve months": 20 June 2023 to 20 June 2024 is short-term, a day more long-term.
+    const heldFrom20June2023 = (transferred: string) => classified({ ...bond, acquired: "2023-06-20", transferred }).entry.section;
+    expect(heldFrom20June2023("2024-06-20")).toBe("short_term_other");
+    expect(heldFrom20June2023("2024-06-21")).toBe("112");
+  });
+
+  it("taxes it at 10 % of the gain, for a resident as the same gain classified by hand", () => {
+    // Old regime, taxable salary 10,00,000 (1,12,500). 20 % × 2,00,000 = 40,000 against 10 % = 20,000 → 20,000,
+    // 20,000 ignored; TI 12,00,000; 1,12,500 + 20,000 = 1,32,500 + cess 5,300 = 1,37,800.
+    const base = salaryFor(1_000_000, OLD);
+    const fromSales = computeTax({ ...base, assetSales: [bond] }, FY24);
+    expect(fromSales.regimes).toEqual(computeTax({ ...base, capitalGains: [byHand] }, FY24).regimes);
+    expect(fromSales.regimes.old).toMatchObject({ taxableIncome: 1_200_000, specialRateTax: 20_000, totalTax: 137_800 });
+    expect(fromSales.regimes.old.specialRateIncome.find((line) => line.income > 0)).toMatchObject({
+      section: "112",
+      ratePercent: 20,
+      income: 200_000,
+      indexationRelief: 20_000,
+      tax: 20_000,
+    });
+  });
+
+  it("sets a resident's unused basic exemption against the gain before the 10 %", () => {
+    // Old regime, no other income: bought 4,00,000, redeemed 10,00,000, gain 6,00,000; 2,50,000 of exemption leaves
+    // 3,50,000 (first proviso to s.112(1)(a)); 20 % = 70,000 against 10 % = 35,000 → 35,000 + cess 1,400 = 36,400
+    // (total income 6,00,000: no s.87A rebate).
+    const result = computeTax({ ...taxInput(), assetSales: [{ ...bond, costOfAcquisition: 400_000 }] }, FY24);
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 600_000, specialRateTax: 35_000, totalTax: 36_400 });
+  });
+
+  it("taxes a non-resident's under s.112(1)(c)(iii), an unlisted security: 10 % on a line of its own", () => {
+    // 10 % × 2,00,000 = 20,000; TI 12,00,000; 1,12,500 + 20,000 = 1,32,500 + cess 5,300 = 1,37,800.
+    const outcome = classified(bond, "non_resident");
+    expect(outcome.entry).toEqual({ ...byHand, security: "unlisted" });
+    expect(outcome.result.rule).toContain("a non-resident's unlisted security: 10 % on the gain computed without indexation (s.112(1)(c)(iii))");
+    const result = computeTax({ ...salaryFor(1_000_000, OLD, { residentialStatus: "non_resident" }), assetSales: [bond] }, FY24);
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 1_200_000, specialRateTax: 20_000, totalTax: 137_800 });
+    expect(result.regimes.old.specialRateIncome.filter((line) => line.income > 0)).toMatchObject([
+      { section: "112", ratePercent: 10, income: 200_000, tax: 20_000 },
+    ]);
+  });
+
+  it("is short-term whatever the holding when redeemed from 23 July 2024 (s.50AA(b))", () => {
+    // Held five years to 20 August 2024: s.50AA(b) applies notwithstanding s.2(42A). Gain 2,00,000 at the slab rates.
+    const outcome = classified({ ...bond, acquired: "2019-08-01", transferred: "2024-08-20" });
+    expect(outcome.entry).toEqual({
+      section: "short_term_other",
+      arose: "by_15_september",
+      gain: 200_000,
+      transferredBefore23July2024: false,
+      indexedGain: null,
+      landOrBuildingAcquiredBefore23July2024: false,
+    });
+    expect(outcome.result).toMatchObject({ termOfHolding: "short", longTermAfterMonths: null });
+    expect(outcome.result.rule).toContain("short-term whatever the holding (s.50AA(b), transfers from 23 July 2024)");
+  });
+
+  it("refuses one acquired before 1 June 2005, when no bond was a zero coupon bond (s.2(48))", () => {
+    const outcome = classifyAssetSale({ ...bond, acquired: "2005-05-31" }, "resident");
+    expect(outcome.ok ? null : outcome.problem).toEqual({
+      path: ["acquired"],
+      message: "a zero coupon bond is one issued on or after 1 June 2005 (s.2(48)): give an earlier bond as unlisted_bond_or_debenture",
+    });
+    expect(classifyAssetSale({ ...bond, acquired: "2005-06-01" }, "resident").ok).toBe(true);
   });
 });
