@@ -81,6 +81,44 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
     expect(result.regimes.old.specialRateIncome).toMatchObject([{ section: "112", ratePercent: 10, income: 1_000_000, tax: 100_000 }]);
   });
 
+  it("classifies a REIT's units sold on the exchange and an unlisted zero coupon bond, as the guide's examples work them", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // New regime FY 2025-26: salary 15,75,000 − 75,000 = 15,00,000, 1,05,000; held more than 12 months, s.112A on
+    // 8,46,000 − 1,000 − 6,00,000 = 2,45,000: (2,45,000 − 1,25,000) × 12.5 % = 15,000; cess 4,800; 1,24,800.
+    const reit = {
+      asset: "business_trust_unit",
+      acquired: "2024-05-02",
+      transferred: "2025-06-10",
+      saleConsideration: 846_000,
+      transferExpenses: 1_000,
+      costOfAcquisition: 600_000,
+    };
+    const units = ComputeAnswerSchema.parse(
+      (await expectStatus(await compute(key, { financialYear: "2025-26", profile: { ...resident, assetSales: [reit] } }), 200)).data,
+    );
+    expect(units.assetSales?.[0]).toMatchObject({ asset: "business_trust_unit", termOfHolding: "long", section: "112A", gain: 245_000 });
+    expect(units.regimes.new).toMatchObject({ specialRateTax: 15_000, totalTax: 124_800 });
+    // Old regime FY 2024-25: salary 10,50,000 − 50,000 = 10,00,000, 1,12,500; redeemed after 15 months before 23 July
+    // 2024, long-term (12 months), gain 2,00,000 not indexed: 10 % = 20,000 below 20 % = 40,000; cess 5,300; 1,37,800.
+    const bond = {
+      asset: "unlisted_zero_coupon_bond",
+      acquired: "2023-03-15",
+      transferred: "2024-06-20",
+      saleConsideration: 1_000_000,
+      costOfAcquisition: 800_000,
+    };
+    const profile = { ...resident, salary: { grossSalary: 1_050_000 }, assetSales: [bond] };
+    const redeemed = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200)).data);
+    expect(redeemed.assetSales?.[0]).toMatchObject({
+      termOfHolding: "long",
+      holdingDays: 463,
+      longTermAfterMonths: 12,
+      section: "112",
+      gain: 200_000,
+    });
+    expect(redeemed.regimes.old).toMatchObject({ taxableIncome: 1_200_000, specialRateTax: 20_000, totalTax: 137_800 });
+  });
+
   it.each<[string, unknown, string]>([
     [
       "a sale without financialYear",
@@ -107,6 +145,17 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
         },
       },
       "profile.assetSales[0].fairMarketValueOn31January2018: applies only to a listed equity share, an equity-oriented fund's unit or a business trust's unit (s.55(2)(ac))",
+    ],
+    [
+      "a zero coupon bond acquired before there were any",
+      {
+        financialYear: "2024-25",
+        profile: {
+          ...resident,
+          assetSales: [{ ...share, asset: "unlisted_zero_coupon_bond", acquired: "2004-04-01", transferred: "2024-06-01" }],
+        },
+      },
+      "profile.assetSales[0].acquired: a zero coupon bond is one issued on or after 1 June 2005 (s.2(48)): give an earlier bond as unlisted_bond_or_debenture",
     ],
     [
       "a stamp duty value on gold",
@@ -164,6 +213,13 @@ describe("POST /api/v1/compute with profile.assetSales", () => {
       { profile: { ...resident, assetSales: [share] } },
       { financialYear: "2026-27", profile: { ...resident, assetSales: [{ ...land, transferred: "2026-09-30" }] } },
       { financialYear: "2025-26", profile: { ...resident, assetSales: [{ ...share, exemption: { section: "54EC", invested: 100_000 } }] } },
+      {
+        financialYear: "2024-25",
+        profile: {
+          ...resident,
+          assetSales: [{ ...share, asset: "unlisted_zero_coupon_bond", acquired: "2004-04-01", transferred: "2024-06-01" }],
+        },
+      },
       {
         financialYear: "2024-25",
         profile: {
