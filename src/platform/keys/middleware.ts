@@ -87,9 +87,11 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
       refuseUnknownKey(c, options.tag, nowMs);
     }
     remember(known, parsed.key, id);
-    if (verdict.outcome === "revoked")
-      throw new PlatformError("invalid_credentials", "The API key has been revoked", invalidTokenChallenge(options.tag));
-    if (verdict.outcome === "expired") throw new PlatformError("invalid_credentials", "The API key has expired", invalidTokenChallenge(options.tag));
+    // A dead key is still identified: its refusal carries the key's own headers (its expiry, say), not its usage.
+    if (verdict.outcome === "revoked" || verdict.outcome === "expired") {
+      const message = verdict.outcome === "revoked" ? "The API key has been revoked" : "The API key has expired";
+      throw new PlatformError("invalid_credentials", message, { ...options.keyHeaders?.(verdict.state), ...invalidTokenChallenge(options.tag) });
+    }
 
     // Every answer to an identified key, refusals included, carries its key and rate-limit headers.
     const limited = verdict.outcome === "limited";

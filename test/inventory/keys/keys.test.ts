@@ -565,11 +565,13 @@ describe("lifecycle (seed section 3)", () => {
     expect(listed.data[0]).toMatchObject({ state: "active", expires_at: expiresAt });
   });
 
-  it("an expired key is refused over HTTP with invalid_api_key", async () => {
+  it("an expired key is refused over HTTP with invalid_api_key, still naming its expiry", async () => {
     const expiresAt = Date.now() + 3_000;
     const key = await createKey(await createOrg(), { access: "read_write", expires_at: new Date(expiresAt).toISOString() });
     await vi.waitUntil(() => Date.now() > expiresAt, { timeout: 10_000, interval: 50 });
-    await expectError(await write(key.key), 401, "invalid_api_key");
+    const refused = await write(key.key);
+    expect(refused.headers.get("X-Service-Key-Expires")).toBe(new Date(expiresAt).toISOString());
+    await expectError(refused, 401, "invalid_api_key");
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${key.orgId}/keys`), 200);
     expect(listed.data[0].state).toBe("expired");
   });
