@@ -15,6 +15,13 @@ describe("inventory foundation", () => {
     const document = await response.json<{ openapi: string }>();
     expect(response.status).toBe(200);
     expect(document.openapi).toBe("3.1.0");
-    expect(response.headers.get("ETag")).toBeTruthy();
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=300");
+    const etag = response.headers.get("ETag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    // A cache holding the document revalidates it for nothing: 304, no body, the same validator.
+    const revalidated = await SELF.fetch("http://inventory.test/api/v1/openapi.json", { headers: { "If-None-Match": etag ?? "" } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("ETag")).toBe(etag);
   });
 });

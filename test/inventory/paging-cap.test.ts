@@ -16,8 +16,8 @@ const numbered = (insert: string, select: string, from = "FROM n", count = ROWS)
 
 interface List {
   name: string;
-  /** Writes ROWS rows of the list for the organisation; returns the path to page. */
-  fill(orgId: string): Promise<string>;
+  /** Writes `rows` rows of the list for the organisation (ROWS unless given); returns the path to page. */
+  fill(orgId: string, rows?: number): Promise<string>;
   call(path: string, key: string): Promise<Response>;
 }
 
@@ -57,7 +57,7 @@ const LISTS: List[] = [
   },
   {
     name: "GET /api/v1/inventory",
-    fill: async (orgId) => {
+    fill: async (orgId, rows = ROWS) => {
       // One lot through the API brings the SKU, godown and mill the other lots share.
       const first = await lot(orgId, { kg: "1" });
       await env.DB.prepare(
@@ -67,7 +67,7 @@ const LISTS: List[] = [
           `SELECT ?1 || '_lot_' || i, l.org_id, 'BULK-' || i, l.sku_id, l.godown_id, l.supplier_id, 1000, 1000, 30000,
                   1700000000000 + i, 1700000000000 + i`,
           "FROM n, lots l WHERE l.id = ?2",
-          ROWS - 1,
+          rows - 1,
         ),
       )
         .bind(orgId, first.id)
@@ -78,7 +78,7 @@ const LISTS: List[] = [
   },
   {
     name: "GET /api/v1/sales",
-    fill: async (orgId) => {
+    fill: async (orgId, rows = ROWS) => {
       const buyer = await customer(orgId);
       await env.DB.prepare(
         numbered(
@@ -87,6 +87,8 @@ const LISTS: List[] = [
           // Sold in the last 100 seconds, inside the default window (the last 30 days, IST).
           `SELECT ?1 || '_sale_' || i, ?1, 'BULK/' || i, 'BULK', i + 1, ?2, date((?3 - i) / 1000, 'unixepoch', '+330 minutes'), ?3 - i,
                   'confirmed', 1000, 100, 5, 105, ?3`,
+          "FROM n",
+          rows,
         ),
       )
         .bind(orgId, buyer.id, Date.now())
@@ -175,3 +177,19 @@ describe.each(LISTS.filter((list) => list.name in BEYOND_THE_CAP))("$name past t
     expect(beyond.data.map((row: { id: string }) => row.id)).toEqual([BEYOND_THE_CAP[name]!(orgId)]);
   }, 120_000);
 });
+
+describe.each(LISTS.filter((list) => list.name === "GET /api/v1/inventory" || list.name === "GET /api/v1/sales"))(
+  "$name without limit",
+  ({ fill, call }) => {
+    it("answers a page of 200 rows, the documented default, and points to the next", async () => {
+      const { orgId, key } = await orgWithKey();
+      const path = await fill(orgId, 201);
+      const body = await expectStatus(await call(path, key), 200);
+      expect({ rows: body.data.length, has_more: body.has_more, next_offset: body.next_offset }).toEqual({
+        rows: 200,
+        has_more: true,
+        next_offset: 200,
+      });
+    });
+  },
+);
