@@ -753,7 +753,7 @@ export const ComputeResultSchema = z
       example: "new",
     }),
     recommendedRegimeSaving: wholeRupees(
-      "How much less the recommended regime costs than the other: totalTax, plus totalInterest and lateFilingFee.fee when interest is worked out. When the old regime is not available (regimes.old.notAvailable), what the new regime costs less than the old regime's figures, or 0 when it costs more.",
+      "How much less the recommended regime costs than the other: totalTax, plus totalInterest and lateFilingFee.fee when interest is worked out, and with an updated return its additionalTax, the difference rounded to the rupee. When the old regime is not available (regimes.old.notAvailable), what the new regime costs less than the old regime's figures, or 0 when it costs more.",
       96_360,
     ),
     chosenRegime: z

@@ -39,6 +39,32 @@ describe("POST /api/v1/compute: an updated return", () => {
     });
   });
 
+  it("states in whole rupees what the cheaper regime saves when the additional tax has paise", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // s.80C ₹1,50,000 and ₹3,00,000 donated at 100 % without a qualifying limit (s.80G(1)(i)); TDS ₹10,000; an
+    // earlier return on 10 September 2025, on time, that made nothing payable; the updated return on 31 January 2027.
+    // Old regime: total income 5,50,000, tax 12,500 + 10,000 + cess 900 = 23,400; 13,400 unpaid. s.234A 13,400 × 17
+    // months = 2,278; s.234B 13,400 × 22 = 2,948; s.234C 2,000 × 3 % + 6,000 × 3 % + 10,000 × 3 % + 13,400 × 1 % =
+    // 674: 5,900. s.140B(3)(i): 25 % of (13,400 + 5,900) = 4,825. In all 23,400 + 5,900 + 4,825 = 34,125.
+    // New regime (neither deduction, s.115BAC(2)(i)): 52,000; 42,000 unpaid. s.234A 7,140; s.234B 9,240; s.234C
+    // 6,300 × 3 % + 18,900 × 3 % + 31,500 × 3 % + 42,000 × 1 % = 2,121: 18,501. 25 % of 60,501 = 15,125.25. In all
+    // 85,626.25. The old regime saves 51,501.25, 51,501 to the rupee.
+    const profile = {
+      ...missedInterest,
+      deductions: { section80C: 150_000, section80G_100: 300_000 },
+      taxPayments: { tdsTcs: 10_000 },
+      returnFiledOn: "2025-09-10",
+      updatedReturn: { filedOn: "2027-01-31", earlierReturn: { taxAndInterestPayable: 0 } },
+    };
+    const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200)).data);
+    expect(answer.regimes.old.interest?.totalInterest).toBe(5_900);
+    expect(answer.regimes.old.interest?.updatedReturn?.additionalTax).toBe(4_825);
+    expect(answer.regimes.new.interest?.totalInterest).toBe(18_501);
+    expect(answer.regimes.new.interest?.updatedReturn?.additionalTax).toBe(15_125.25);
+    expect(answer.recommendedRegime).toBe("old");
+    expect(answer.recommendedRegimeSaving).toBe(51_501);
+  });
+
   const refusals: [string, Record<string, unknown>, string, string][] = [
     [
       "an updated return while a belated return can still be filed",

@@ -367,8 +367,9 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     act: year.act,
     regimes: { old: oldRegime, new: newRegime },
     recommendedRegime,
-    // Against an old regime that cannot be chosen, the new one saves only what it costs less, if anything.
-    recommendedRegimeSaving: oldRegimeBarred === null ? Math.abs(newCost - oldCost) : Math.max(0, oldCost - newCost),
+    // Against an old regime that cannot be chosen, the new one saves only what it costs less, if anything. Rounded to
+    // the rupee: an updated return's additional tax (s.140B(3)) is reckoned in paise.
+    recommendedRegimeSaving: Math.round(oldRegimeBarred === null ? Math.abs(newCost - oldCost) : Math.max(0, oldCost - newCost)),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
     savingMoves: findSavingMoves(
