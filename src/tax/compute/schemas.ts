@@ -138,6 +138,7 @@ const EarlierReturnResultSchema = z
     filedOn: isoDay("As given.", "2025-09-15"),
     taxAndInterestPayable: rupees("As given.", 0),
     refundIssued: rupees("As given; 0 when not given.", 0),
+    regime: z.enum(REGIMES).optional().openapi({ description: "As given; absent when not given.", example: "new" }),
   })
   .openapi("EarlierReturn", { description: "profile.updatedReturn.earlierReturn with profile.returnFiledOn; null without one." });
 
@@ -272,7 +273,8 @@ export const RegimeNotAvailableSchema = z
       example: "115BAC(6)(ii)",
     }),
     reason: z.string().openapi({
-      description: "Why, in words, with the return's due date and profile.returnFiledOn.",
+      description:
+        "Why, in words, with the return's due date and profile.returnFiledOn (with an updated return, the earlier return and the updated return's date).",
       example:
         "s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2026-07-31; a return filed on 2026-09-10 is taxed under the new regime",
     }),
@@ -639,7 +641,7 @@ export const RegimeResultSchema = z
     }),
     notAvailable: RegimeNotAvailableSchema.optional().openapi({
       description:
-        "Present only on the old regime, when it cannot be chosen for this return: without income from business or profession the old regime is chosen only in a return furnished by its s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)), and profile.returnFiledOn is after it. The regime's figures are then shown for information only. Absent otherwise.",
+        "Present only on the old regime, when it cannot be chosen for this return: without income from business or profession the old regime is chosen only in a return furnished by its s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)), and profile.returnFiledOn is after it; or the profile is an updated return (s.139(8A)), which cannot opt out itself, and no earlier return opted out in time (none, one filed after the due date, or one whose updatedReturn.earlierReturn.regime is new). The regime's figures are then shown for information only. Absent otherwise.",
     }),
   })
   .openapi("RegimeResult");
@@ -749,7 +751,7 @@ export const ComputeResultSchema = z
     regimes: z.object({ old: RegimeResultSchema, new: RegimeResultSchema }),
     recommendedRegime: z.enum(REGIMES).openapi({
       description:
-        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest and the late-filing fee (ties: new, the default). Always new when regimes.old.notAvailable is present: a return filed after its due date without income from business or profession cannot opt out of the new regime (s.115BAC(6)(ii)).",
+        "The regime with the lower total tax, or, when interest is worked out (profile.taxPayments given), the lower total tax plus interest and the late-filing fee (ties: new, the default). Always new when regimes.old.notAvailable is present: a return filed after its due date without income from business or profession cannot opt out of the new regime (s.115BAC(6)(ii)), nor can an updated return.",
       example: "new",
     }),
     recommendedRegimeSaving: wholeRupees(

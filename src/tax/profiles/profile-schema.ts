@@ -24,7 +24,9 @@ import {
   incomeCountedUnder,
   type IncomePeriod,
   LIMITS,
+  hasBusinessIncome,
   presumptiveIneligibility,
+  REGIMES,
   RESIDENTIAL_STATUSES,
   RETIREMENT_EMPLOYERS,
   returnDueDate,
@@ -1153,6 +1155,11 @@ const UpdatedReturnSchema = z
           0,
         ),
         refundIssued: amount("Refund issued on the earlier return. Absent: 0.", 0),
+        regime: z.enum(REGIMES).optional().openapi({
+          description:
+            "The regime the earlier return was furnished under. Read without income from business or profession, where an updated return cannot opt out of the new regime itself (s.115BAC(6)(ii) ties the option to the return under s.139(1)): over an earlier return furnished by its due date, new closes the old regime to the updated return (regimes.old.notAvailable). old with an earlier return furnished after its due date is refused: that return could not opt out. Absent: both regimes are shown as open, and the result's notes say so.",
+          example: "new",
+        }),
       })
       .strict()
       .optional()
@@ -1161,7 +1168,7 @@ const UpdatedReturnSchema = z
   .strict()
   .openapi("UpdatedReturn", {
     description:
-      "The profile is an updated return for FY 2024-25 or 2025-26: each regime's interest.updatedReturn adds the additional income-tax of s.140B(3). Needs taxPayments.",
+      "The profile is an updated return for FY 2024-25 or 2025-26: each regime's interest.updatedReturn adds the additional income-tax of s.140B(3). Needs taxPayments. Without income from business or profession the old regime is open to it only when the earlier return, furnished by its s.139(1) due date, chose it (s.115BAC(6)(ii)): without an earlier return, over a late one, or over one that stayed in the new regime, regimes.old.notAvailable says so.",
   });
 
 /** Sum of the payments in paise, exact. */
@@ -2165,6 +2172,22 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
     });
   }
   refuseUpdatedReturnOutsideItsWindow(request.profile.updatedReturn?.filedOn, year, returns.lastDayForBelatedReturn, ctx);
+  // Tax year 2026-27 refuses an updated return above, and its rule is s.202(4)(b) of the 2025 Act.
+  if (year !== "2026-27") refuseOldRegimeOfALateEarlierReturn(request.profile, filedOn, dueDate, ctx);
+}
+
+/**
+ * s.115BAC(6)(ii): without business or professional income the old regime is chosen only along with the return
+ * furnished under s.139(1), so an earlier return furnished after its due date cannot have chosen it.
+ */
+function refuseOldRegimeOfALateEarlierReturn(profile: Profile, filedOn: string | undefined, dueDate: string, ctx: z.RefinementCtx): void {
+  if (profile.updatedReturn?.earlierReturn?.regime !== "old" || filedOn === undefined || filedOn <= dueDate) return;
+  if (hasBusinessIncome(businessInputOf(profile))) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["profile", "updatedReturn", "earlierReturn", "regime"],
+    message: `cannot be old: without income from business or profession the old regime is chosen only in the return furnished by its due date ${dueDate} (s.115BAC(6)(ii)), and returnFiledOn ${filedOn} is after it`,
+  });
 }
 
 /**
@@ -2451,6 +2474,7 @@ export function toTaxInput(profile: Profile): TaxInput {
                     filedOn: profile.returnFiledOn,
                     taxAndInterestPayable: profile.updatedReturn.earlierReturn.taxAndInterestPayable,
                     refundIssued: profile.updatedReturn.earlierReturn.refundIssued ?? 0,
+                    ...(profile.updatedReturn.earlierReturn.regime === undefined ? {} : { regime: profile.updatedReturn.earlierReturn.regime }),
                   },
           },
         }),

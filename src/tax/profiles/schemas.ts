@@ -49,7 +49,7 @@ export const ProfileSummarySchema = z
     totalTax: z.object({ old: z.number().int(), new: z.number().int() }),
     notAvailable: z.object({ old: RegimeNotAvailableSchema }).optional().openapi({
       description:
-        "Present only when the old regime cannot be chosen for the return: returnFiledOn is after the s.139(1) due date and the profile has no income from business or profession (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)). totalTax.old is then for information, and recommendedRegime is new.",
+        "Present only when the old regime cannot be chosen for the return: the profile has no income from business or profession, and returnFiledOn is after the s.139(1) due date or the profile is an updated return that no earlier return opted out for in time (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)). totalTax.old is then for information, and recommendedRegime is new.",
     }),
   })
   .openapi("ProfileSummary", {

@@ -39,23 +39,21 @@ describe("POST /api/v1/compute: an updated return", () => {
     });
   });
 
+  // s.80C ₹1,50,000 and ₹3,00,000 donated at 100 % without a qualifying limit (s.80G(1)(i)), and TDS ₹10,000. Old
+  // regime: total income 5,50,000, tax 12,500 + 10,000 + cess 900 = 23,400; the new regime allows neither deduction
+  // (s.115BAC(2)(i)): 52,000. Opting out saves 52,000 − 23,400 = 28,600 of tax.
+  const deducting = { ...missedInterest, deductions: { section80C: 150_000, section80G_100: 300_000 }, taxPayments: { tdsTcs: 10_000 } };
+  const onTime = (regime?: string) => ({ taxAndInterestPayable: 0, ...(regime === undefined ? {} : { regime }) });
+
   it("states in whole rupees what the cheaper regime saves when the additional tax has paise", async () => {
     const { key } = await createKey({ scopes: [] });
-    // s.80C ₹1,50,000 and ₹3,00,000 donated at 100 % without a qualifying limit (s.80G(1)(i)); TDS ₹10,000; an
-    // earlier return on 10 September 2025, on time, that made nothing payable; the updated return on 31 January 2027.
-    // Old regime: total income 5,50,000, tax 12,500 + 10,000 + cess 900 = 23,400; 13,400 unpaid. s.234A 13,400 × 17
-    // months = 2,278; s.234B 13,400 × 22 = 2,948; s.234C 2,000 × 3 % + 6,000 × 3 % + 10,000 × 3 % + 13,400 × 1 % =
-    // 674: 5,900. s.140B(3)(i): 25 % of (13,400 + 5,900) = 4,825. In all 23,400 + 5,900 + 4,825 = 34,125.
-    // New regime (neither deduction, s.115BAC(2)(i)): 52,000; 42,000 unpaid. s.234A 7,140; s.234B 9,240; s.234C
-    // 6,300 × 3 % + 18,900 × 3 % + 31,500 × 3 % + 42,000 × 1 % = 2,121: 18,501. 25 % of 60,501 = 15,125.25. In all
-    // 85,626.25. The old regime saves 51,501.25, 51,501 to the rupee.
-    const profile = {
-      ...missedInterest,
-      deductions: { section80C: 150_000, section80G_100: 300_000 },
-      taxPayments: { tdsTcs: 10_000 },
-      returnFiledOn: "2025-09-10",
-      updatedReturn: { filedOn: "2027-01-31", earlierReturn: { taxAndInterestPayable: 0 } },
-    };
+    // An earlier return on 10 September 2025, on time, that made nothing payable; the updated return on 31 January 2027.
+    // Old regime: 13,400 unpaid. s.234A 13,400 × 17 months = 2,278; s.234B 13,400 × 22 = 2,948; s.234C 2,000 × 3 % +
+    // 6,000 × 3 % + 10,000 × 3 % + 13,400 × 1 % = 674: 5,900. s.140B(3)(i): 25 % of (13,400 + 5,900) = 4,825. In all
+    // 23,400 + 5,900 + 4,825 = 34,125. New regime: 42,000 unpaid. s.234A 7,140; s.234B 9,240; s.234C 6,300 × 3 % +
+    // 18,900 × 3 % + 31,500 × 3 % + 42,000 × 1 % = 2,121: 18,501. 25 % of 60,501 = 15,125.25. In all 85,626.25. The
+    // old regime saves 51,501.25, 51,501 to the rupee.
+    const profile = { ...deducting, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime() } };
     const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200)).data);
     expect(answer.regimes.old.interest?.totalInterest).toBe(5_900);
     expect(answer.regimes.old.interest?.updatedReturn?.additionalTax).toBe(4_825);
@@ -63,6 +61,61 @@ describe("POST /api/v1/compute: an updated return", () => {
     expect(answer.regimes.new.interest?.updatedReturn?.additionalTax).toBe(15_125.25);
     expect(answer.recommendedRegime).toBe("old");
     expect(answer.recommendedRegimeSaving).toBe(51_501);
+    // Whether the earlier return opted out decides whether the old regime is open (s.115BAC(6)(ii)); the profile does not say.
+    expect(answer.notes.some((note) => note.startsWith("updatedReturn.earlierReturn.regime: not given"))).toBe(true);
+  });
+
+  // The regime an updated return may use. s.115BAC(6) proviso clause (ii): without income from business or profession
+  // the old regime is chosen only "along with the return of income to be furnished under sub-section (1) of section
+  // 139"; an updated return is furnished under s.139(8A), so the old regime is open to it only when the earlier return,
+  // furnished by the due date (16 September 2025), chose it. Less tax unpaid in the old regime means less interest and
+  // additional tax too, so it costs less in all and, closed, the new regime saves 0 over it.
+  const closed: [string, Record<string, unknown>, string][] = [
+    [
+      "without an earlier return",
+      { ...deducting, updatedReturn: { filedOn: "2027-01-31" } },
+      "no return was furnished before the updated return of 2027-01-31",
+    ],
+    [
+      "over an earlier return filed after its due date",
+      { ...deducting, returnFiledOn: "2025-11-20", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime() } },
+      "the earlier return was filed after that date, on 2025-11-20",
+    ],
+    [
+      "over an earlier return filed on time that stayed in the new regime",
+      { ...deducting, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime("new") } },
+      "the earlier return, filed on 2025-09-10, stayed in the new regime",
+    ],
+  ];
+  it.each(closed)("closes the old regime to an updated return %s", async (_, profile, why) => {
+    const { key } = await createKey({ scopes: [] });
+    const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200)).data);
+    expect(answer.regimes.old.totalTax).toBe(23_400);
+    expect(answer.regimes.new.totalTax).toBe(52_000);
+    expect(answer.regimes.old.notAvailable).toEqual({
+      section: "115BAC(6)(ii)",
+      reason: `s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2025-09-16; ${why}, and an updated return (s.139(8A)) cannot opt out itself: it is taxed under the new regime`,
+    });
+    expect(answer.recommendedRegime).toBe("new");
+    expect(answer.recommendedRegimeSaving).toBe(0);
+    expect(answer.savingMoves.filter((move) => move.regimeAfter === "old")).toEqual([]);
+  });
+
+  it("keeps the old regime open over an earlier return filed on time that chose it, and echoes its regime", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = { ...deducting, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime("old") } };
+    const answer = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2024-25", profile }), 200)).data);
+    expect(answer.regimes.old.notAvailable).toBeUndefined();
+    expect(answer.recommendedRegime).toBe("old");
+    expect(answer.recommendedRegimeSaving).toBe(51_501);
+    expect(answer.savingMoves.find((move) => move.kind === "switch_regime")?.taxSaving).toBe(28_600);
+    expect(answer.notes.filter((note) => note.startsWith("updatedReturn."))).toEqual([]);
+    expect(answer.regimes.old.interest?.updatedReturn?.earlierReturn).toEqual({
+      filedOn: "2025-09-10",
+      taxAndInterestPayable: 0,
+      refundIssued: 0,
+      regime: "old",
+    });
   });
 
   const refusals: [string, Record<string, unknown>, string, string][] = [
@@ -95,6 +148,18 @@ describe("POST /api/v1/compute: an updated return", () => {
       { ...missedInterest, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31" } },
       "2024-25",
       "profile.returnFiledOn: with updatedReturn, returnFiledOn is the earlier return's date",
+    ],
+    [
+      "an earlier return filed after its due date that chose the old regime",
+      { ...missedInterest, returnFiledOn: "2025-11-20", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime("old") } },
+      "2024-25",
+      "profile.updatedReturn.earlierReturn.regime: cannot be old: without income from business or profession the old regime is chosen only in the return furnished by its due date 2025-09-16 (s.115BAC(6)(ii)), and returnFiledOn 2025-11-20 is after it",
+    ],
+    [
+      "an earlier return's regime that is neither old nor new",
+      { ...missedInterest, returnFiledOn: "2025-09-10", updatedReturn: { filedOn: "2027-01-31", earlierReturn: onTime("both") } },
+      "2024-25",
+      "profile.updatedReturn.earlierReturn.regime: ",
     ],
     [
       "an updated return without taxPayments",

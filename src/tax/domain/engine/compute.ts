@@ -11,7 +11,7 @@ import { conditionsBeyondIncome, lateFilingFee } from "./late-filing-fee";
 import { formatPaise, formatRupees, toPaise, toRupees } from "./rounding";
 import { findSavingMoves } from "./moves";
 import { basicExemption } from "./special-rates";
-import { updatedReturnTax } from "./updated-return";
+import { UPDATED_RETURN_SECTION, updatedReturnTax } from "./updated-return";
 import {
   INCOME_PERIODS,
   type CapitalGainExemptionResult,
@@ -25,6 +25,7 @@ import {
   type RegimeResult,
   type TaxInput,
   type TaxPayments,
+  type UpdatedReturn,
 } from "./types";
 import { YEAR_RULES, type YearRules } from "./years";
 
@@ -58,19 +59,60 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
 /**
  * s.115BAC(6)(ii) (s.202(4)(b) of the 2025 Act): without business or professional income the old regime is chosen
  * only "along with the return of income to be furnished under sub-section (1) of section 139", so a return filed
- * after that due date (a belated one, s.139(4)) is taxed under the new regime. With such income the opt-out is a
- * form furnished by the due date apart from the return (clause (i)), so the filing date alone does not close it.
+ * after that due date (a belated one, s.139(4)) is taxed under the new regime. So is an updated return, furnished
+ * under s.139(8A), unless the earlier return was furnished by the due date and chose the old regime there (or may
+ * have: its regime is then not given): the updated return cannot opt out itself. With such income the opt-out is a form furnished by the due date apart from
+ * the return (clause (i)), so the filing date alone does not close it.
  */
 function oldRegimeNotAvailable(input: TaxInput, facts: Facts, year: YearRules): RegimeNotAvailable | null {
-  const filedOn = input.returnFiledOn;
-  if (filedOn === undefined || facts.hasBusinessIncome) return null;
+  if (facts.hasBusinessIncome) return null;
   const dueDate = facts.returnDueDate;
-  if (filedOn <= dueDate) return null;
   const { regimeOptOutWithReturn, returnByDueDate } = year.sections;
-  return {
-    section: regimeOptOutWithReturn,
-    reason: `s.${regimeOptOutWithReturn}: without income from business or profession the old regime can be chosen only in the return furnished under s.${returnByDueDate}, by its due date ${dueDate}; a return filed on ${filedOn} is taxed under the new regime`,
-  };
+  const rule = `s.${regimeOptOutWithReturn}: without income from business or profession the old regime can be chosen only in the return furnished under s.${returnByDueDate}, by its due date ${dueDate}`;
+  const updated = input.updatedReturn;
+  if (updated !== undefined) {
+    const outside = updatedReturnWithoutOptOut(updated, dueDate);
+    return outside === null
+      ? null
+      : {
+          section: regimeOptOutWithReturn,
+          reason: `${rule}; ${outside}, and an updated return (s.${UPDATED_RETURN_SECTION}) cannot opt out itself: it is taxed under the new regime`,
+        };
+  }
+  const filedOn = input.returnFiledOn;
+  if (filedOn === undefined || filedOn <= dueDate) return null;
+  return { section: regimeOptOutWithReturn, reason: `${rule}; a return filed on ${filedOn} is taxed under the new regime` };
+}
+
+/** Why no return of the year opted out in time, in words, or null when the earlier return may have. */
+function updatedReturnWithoutOptOut(updated: UpdatedReturn, dueDate: string): string | null {
+  const earlier = updated.earlierReturn;
+  if (earlier === null) return `no return was furnished before the updated return of ${updated.filedOn}`;
+  if (earlier.filedOn > dueDate) return `the earlier return was filed after that date, on ${earlier.filedOn}`;
+  if (earlier.regime === "new") return `the earlier return, filed on ${earlier.filedOn}, stayed in the new regime`;
+  return null;
+}
+
+/**
+ * What the answer says of the regime of an updated return whose earlier return, furnished by its due date, may have
+ * opted out: that this decides, when the profile does not say; and, when it did and the new regime costs less, that
+ * the Act gives no way to withdraw the choice (the proviso to s.115BAC(6) speaks of clause (i) only) nor says
+ * whether an updated return may leave it.
+ */
+function updatedReturnRegimeNotes(input: TaxInput, facts: Facts, year: YearRules, recommended: Regime, oldRegimeBarred: boolean): string[] {
+  const earlier = input.updatedReturn?.earlierReturn;
+  if (earlier === undefined || earlier === null || facts.hasBusinessIncome || oldRegimeBarred) return [];
+  const optOut = `s.${year.sections.regimeOptOutWithReturn}`;
+  if (earlier.regime === undefined) {
+    return [
+      `updatedReturn.earlierReturn.regime: not given; without income from business or profession an updated return keeps the old regime only if the earlier return, furnished by its due date ${facts.returnDueDate}, chose it (${optOut}), which the profile does not say: both regimes are shown as open`,
+    ];
+  }
+  return earlier.regime === "old" && recommended === "new"
+    ? [
+        `updatedReturn.earlierReturn.regime: the earlier return chose the old regime for the year (${optOut}); the new regime costs less, but no provision lets an updated return withdraw that choice, and whether it may leave it is not settled: both regimes are shown as open`,
+      ]
+    : [];
 }
 
 /** With an updated return, its additional income-tax (s.140B(3)) is a cost of the regime too. */
@@ -351,7 +393,10 @@ export function compareRegimes(given: TaxInput, financialYear: FinancialYear): R
 export interface RegimeComparison {
   recommendedRegime: Regime;
   totalTax: Record<Regime, number>;
-  /** Present only when a regime cannot be chosen for the return: the old one, filed late without business income. */
+  /**
+   * Present only when a regime cannot be chosen for the return: the old one, without business income, for a return
+   * filed late or an updated return no return of the year opted out for in time.
+   */
   notAvailable?: { old: RegimeNotAvailable };
 }
 
@@ -390,6 +435,7 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
+      ...updatedReturnRegimeNotes(input, facts, year, recommendedRegime, oldRegimeBarred !== null),
       ...dividendInterestNotes(facts),
       ...interestNotes(input, year, facts),
       ...(input.specifiedSeniorCitizen === true ? [SPECIFIED_SENIOR_CITIZEN_NOTE] : []),

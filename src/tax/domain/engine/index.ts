@@ -1,7 +1,7 @@
 // Public surface of the pure income-tax engine.
 export { classifyAssetSale, COST_INFLATION_INDEX, type AssetSaleOutcome, type AssetSaleProblem } from "./asset-sales";
 export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from "./compute";
-export { returnDueDate } from "./facts";
+export { hasBusinessIncome, returnDueDate } from "./facts";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
 export { incomeCountedUnder } from "./foreign-tax-credit";
 export { applySavingMove } from "./moves";

@@ -896,6 +896,12 @@ export interface EarlierReturn {
   taxAndInterestPayable: number;
   /** A refund issued on it, added back to the tax payable (s.140B(2)(b)). */
   refundIssued: number;
+  /**
+   * The regime it was furnished under, when known. Without business or professional income an updated return cannot
+   * opt out of the new regime itself (s.115BAC(6)(ii) ties the option to the s.139(1) return), so this decides whether
+   * an earlier return furnished by its due date left the old regime open to it.
+   */
+  regime?: Regime;
 }
 
 export interface UpdatedReturn {

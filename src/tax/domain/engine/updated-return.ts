@@ -6,6 +6,9 @@ import { monthsOrPart, nextDay } from "./interest";
 import { roundToTenRupees, toPaise, toRupees } from "./rounding";
 import type { EarlierReturn, UpdatedReturnResult } from "./types";
 
+/** The updated return's own section: worked out for the years of the Income-tax Act, 1961 only. */
+export const UPDATED_RETURN_SECTION = "139(8A)";
+
 /** s.140B(3)(i)-(iv): the share for each twelve months from the end of the assessment year. */
 const ADDITIONAL_TAX_PERCENTS = [25, 50, 60, 70] as const;
 

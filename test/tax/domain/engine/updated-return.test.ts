@@ -125,3 +125,110 @@ describe("an updated return (s.139(8A), s.140B)", () => {
     expect(updatedReturn).toMatchObject({ monthsAfterAssessmentYear: months, additionalTaxPercent: percent });
   });
 });
+
+// Which regime an updated return may use. s.115BAC(6) proviso clause (ii): without income from business or profession
+// the old regime is chosen only "along with the return of income to be furnished under sub-section (1) of section
+// 139"; an updated return is furnished under s.139(8A), so it cannot opt out itself. The old regime is open to it only
+// when the earlier return was furnished by its due date (16 September 2025) and opted out there.
+//
+// Deposit interest ₹10,00,000, s.80C ₹1,50,000 and ₹3,00,000 given to a fund deductible at 100 % without a
+// qualifying limit (s.80G(1)(i)); TDS ₹10,000. Old regime: total income 10,00,000 − 4,50,000 = 5,50,000; tax
+// 2.5L-5L at 5 % = 12,500, 5L-5.5L at 20 % = 10,000; no s.87A rebate above ₹5 lakh; cess 4 % = 900: 23,400. The new
+// regime allows neither deduction (s.115BAC(2)(i)): 52,000 as above. The old regime leaves less tax unpaid, so less
+// interest (ss.234A-234C) and less additional tax (s.140B(3)), and the same fee: it costs less in all. Opting out
+// would save 52,000 − 23,400 = 28,600 of tax.
+describe("the regime of an updated return (s.115BAC(6)(ii), s.139(8A))", () => {
+  const OLD_TAX = 23_400;
+  const withDeductions = (returnFiledOn: string | undefined, updatedReturn: UpdatedReturn): TaxInput => ({
+    ...taxInput({
+      otherIncome: { depositInterest: 1_000_000 },
+      deductions: { section80C: 150_000, section80G_100: 300_000 },
+      taxesPaid: 10_000,
+    }),
+    taxPayments: { tdsTcs: 10_000, advanceTax: [], selfAssessmentTax: [] },
+    ...(returnFiledOn === undefined ? {} : { returnFiledOn }),
+    updatedReturn,
+  });
+  const onTime = (regime?: "old" | "new") => ({
+    filedOn: "2025-09-10",
+    taxAndInterestPayable: 0,
+    refundIssued: 0,
+    ...(regime === undefined ? {} : { regime }),
+  });
+
+  function expectOldRegimeClosed(input: TaxInput, why: string) {
+    const result = computeTax(input, "2024-25");
+    expect(result.regimes.old.totalTax).toBe(OLD_TAX);
+    expect(result.regimes.new.totalTax).toBe(TAX);
+    expect(result.regimes.old.notAvailable?.section).toBe("115BAC(6)(ii)");
+    expect(result.regimes.old.notAvailable?.reason).toBe(
+      `s.115BAC(6)(ii): without income from business or profession the old regime can be chosen only in the return furnished under s.139(1), by its due date 2025-09-16; ${why}, and an updated return (s.139(8A)) cannot opt out itself: it is taxed under the new regime`,
+    );
+    expect(result.recommendedRegime).toBe("new");
+    // The new regime costs more than the old regime's figures, so it saves nothing over them.
+    expect(result.recommendedRegimeSaving).toBe(0);
+    expect(result.savingMoves.filter((move) => move.regimeAfter === "old")).toEqual([]);
+    expect(result.notes.filter((note) => note.startsWith("updatedReturn."))).toEqual([]);
+  }
+
+  it("without an earlier return: the new regime, read from the updated return whatever returnFiledOn says", () => {
+    const updatedReturn = { filedOn: "2027-01-31", earlierReturn: null };
+    const why = "no return was furnished before the updated return of 2027-01-31";
+    expectOldRegimeClosed(withDeductions("2027-01-31", updatedReturn), why);
+    expectOldRegimeClosed(withDeductions(undefined, updatedReturn), why);
+  });
+
+  it("over an earlier return filed after its due date (s.139(4)): the new regime", () => {
+    expectOldRegimeClosed(
+      withDeductions("2025-11-20", { filedOn: "2027-01-31", earlierReturn: { ...onTime(), filedOn: "2025-11-20" } }),
+      "the earlier return was filed after that date, on 2025-11-20",
+    );
+  });
+
+  it("over an earlier return filed on time that stayed in the new regime: the new regime", () => {
+    expectOldRegimeClosed(
+      withDeductions("2025-09-10", { filedOn: "2027-01-31", earlierReturn: onTime("new") }),
+      "the earlier return, filed on 2025-09-10, stayed in the new regime",
+    );
+  });
+
+  it("over an earlier return filed on time that opted out: both regimes open, the cheaper old one recommended", () => {
+    const result = computeTax(withDeductions("2025-09-10", { filedOn: "2027-01-31", earlierReturn: onTime("old") }), "2024-25");
+    expect(result.regimes.old.notAvailable).toBeUndefined();
+    expect(result.recommendedRegime).toBe("old");
+    expect(result.savingMoves.find((move) => move.kind === "switch_regime")).toMatchObject({ regimeAfter: "old", taxSaving: TAX - OLD_TAX });
+    expect(result.notes.filter((note) => note.startsWith("updatedReturn."))).toEqual([]);
+    expect(result.regimes.old.interest?.updatedReturn?.earlierReturn).toEqual(onTime("old"));
+  });
+
+  it("over an earlier return filed on time whose regime is not given: both regimes open, and the notes say what decides", () => {
+    const result = computeTax(withDeductions("2025-09-10", { filedOn: "2027-01-31", earlierReturn: onTime() }), "2024-25");
+    expect(result.regimes.old.notAvailable).toBeUndefined();
+    expect(result.recommendedRegime).toBe("old");
+    expect(result.notes).toContain(
+      "updatedReturn.earlierReturn.regime: not given; without income from business or profession an updated return keeps the old regime only if the earlier return, furnished by its due date 2025-09-16, chose it (s.115BAC(6)(ii)), which the profile does not say: both regimes are shown as open",
+    );
+  });
+
+  it("over an earlier return that opted out, where the new regime costs less: the notes say leaving it is not settled", () => {
+    // No deductions: old regime 12,500 + 20 % of 5,00,000 = 1,12,500 + cess 4,500 = 1,17,000 against 52,000.
+    const result = computeTax(updated(10_000, "2025-09-10", { filedOn: "2027-01-31", earlierReturn: onTime("old") }), "2024-25");
+    expect(result.regimes.old.totalTax).toBe(117_000);
+    expect(result.regimes.old.notAvailable).toBeUndefined();
+    expect(result.recommendedRegime).toBe("new");
+    expect(result.notes).toContain(
+      "updatedReturn.earlierReturn.regime: the earlier return chose the old regime for the year (s.115BAC(6)(ii)); the new regime costs less, but no provision lets an updated return withdraw that choice, and whether it may leave it is not settled: both regimes are shown as open",
+    );
+  });
+
+  it("with professional income the opt-out is a form apart from the return (clause (i)): both regimes stay open", () => {
+    // s.44ADA: 50 % of ₹4,00,000 of receipts is income; with it the old regime depends on Form 10-IEA, not an input.
+    const input: TaxInput = {
+      ...withDeductions("2027-01-31", { filedOn: "2027-01-31", earlierReturn: null }),
+      presumptive: { business: null, profession: { grossReceipts: 400_000, cashReceipts: 0, declaredIncome: 0 }, goodsCarriages: [] },
+    };
+    const result = computeTax(input, "2024-25");
+    expect(result.regimes.old.notAvailable).toBeUndefined();
+    expect(result.notes.some((note) => note.startsWith("returnFiledOn: after the due date") && note.includes("s.115BAC(6)(i)"))).toBe(true);
+  });
+});
