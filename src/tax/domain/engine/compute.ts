@@ -61,8 +61,8 @@ function assessBoth(input: TaxInput, facts: Facts, year: YearRules) {
  * only "along with the return of income to be furnished under sub-section (1) of section 139", so a return filed
  * after that due date (a belated one, s.139(4)) is taxed under the new regime. So is an updated return, furnished
  * under s.139(8A), unless the earlier return was furnished by the due date and chose the old regime there (or may
- * have: its regime is then not given): the updated return cannot opt out itself. With such income the opt-out is a form furnished by the due date apart from
- * the return (clause (i)), so the filing date alone does not close it.
+ * have: its regime is then not given): the updated return cannot opt out itself. With such income the opt-out is a
+ * form furnished by the due date apart from the return (clause (i)), so the filing date alone does not close it.
  */
 function oldRegimeNotAvailable(input: TaxInput, facts: Facts, year: YearRules): RegimeNotAvailable | null {
   if (facts.hasBusinessIncome) return null;
