@@ -1,8 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
+import { keySecurity, requireKey } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
 
@@ -14,15 +13,13 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI, nothing logged; nothing stored unless you send an Idempotency-Key, whose answer is kept sealed for 24 hours so a retry can have it again. Body limit 1 MB.',
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI; neither the text nor the result is logged or stored, so a retry simply parses again. An `Idempotency-Key` header is accepted and ignored: every request is parsed afresh, with no replay and no 409 or 422 for a reused key. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
-  middleware: [
-    requireKey("documents:parse"),
-    readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] }),
-    idempotentForAccount,
-  ] as const,
+  // No Idempotency-Key middleware: it would keep the parsed figures for 24 hours, and parsing has no effect to
+  // guard. The header stays undeclared, as on every route that ignores it: declared, the document would promise
+  // `Idempotent-Replayed`, 409 and 422.
+  middleware: [requireKey("documents:parse"), readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] })] as const,
   request: {
-    headers: IdempotencyKeyHeaders,
     query: DocumentParseQuerySchema,
     // Not `required`: zod-openapi would then run the JSON validator on text/plain bodies too. readBody
     // already refuses a missing or other content type (415).
@@ -39,7 +36,7 @@ const route = createRoute({
       description: "Amounts found, with a /compute body built from them",
       content: { "application/json": { schema: z.object({ data: DocumentParseResultSchema }) } },
     },
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+    ...errorResponses(400, 401, 403, 413, 415, 422, 429),
   },
 });
 

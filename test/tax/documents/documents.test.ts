@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import form16 from "../../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
 import ais from "../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
@@ -5,10 +6,27 @@ import firstEmployer from "../../fixtures/documents/form16-first-employer-fy2024
 import secondEmployer from "../../fixtures/documents/form16-other-employer-fy2024-25-new.txt?raw";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { DocumentParseResultSchema, MergedParseSchema, SingleParseSchema } from "../../../src/tax/documents/schemas";
-import { api, createKey, expectError, expectStatus } from "../helpers";
+import taxWorker from "../../../src/tax/worker";
+import { dbSnapshot, workerFetch } from "../../reliability/kit";
+import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 function parse(key: string | null, body: string, contentType = "application/json", query = "") {
   return api(`/api/v1/documents/parse${query}`, key, { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+// Through the Worker's own handler, which returns only once the request's background work (waitUntil) is done, so
+// a snapshot taken after it would see any row the request wrote.
+const call = workerFetch(taxWorker);
+function parseWithKey(key: string, body: string, idempotencyKey: string | undefined, contentType = "application/json", query = "") {
+  return call(`${TAX}/api/v1/documents/parse${query}`, {
+    method: "POST",
+    body,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      "Content-Type": contentType,
+      ...(idempotencyKey === undefined ? {} : { "Idempotency-Key": idempotencyKey }),
+    },
+  });
 }
 
 describe("POST /api/v1/documents/parse", () => {
@@ -170,5 +188,41 @@ describe("POST /api/v1/documents/parse", () => {
     });
     await expectError(invalid, 400, "validation_error");
     await expectError(await parse(key, "x".repeat(1_048_577), "text/plain"), 413, "payload_too_large");
+  });
+});
+
+describe("POST /api/v1/documents/parse stores nothing, and ignores an Idempotency-Key", () => {
+  it("leaves every table unchanged (the Idempotency-Key records included), with and without the header", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const before = await dbSnapshot(env.DB);
+    const idempotencyKey = crypto.randomUUID();
+    await expectStatus(await parseWithKey(key, JSON.stringify({ text: form16 }), undefined), 200);
+    await expectStatus(await parseWithKey(key, JSON.stringify({ text: form16 }), idempotencyKey), 200);
+    await expectStatus(await parseWithKey(key, ais, idempotencyKey, "text/plain", "?type=ais"), 200);
+    // A refusal after the key check (422: no document found) keeps nothing either.
+    await expectError(await parseWithKey(key, JSON.stringify({ text: "Grandmother's recipe" }), idempotencyKey), 422, "unrecognised_document");
+    const after = await dbSnapshot(env.DB);
+    expect(after.idempotency_keys).toEqual(before.idempotency_keys);
+    expect(after).toEqual(before);
+  });
+
+  it("parses every request afresh: the same key with another body is another parse, not a 409, 422 or replay", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const idempotencyKey = crypto.randomUUID();
+    const first = await parseWithKey(key, JSON.stringify({ text: form16 }), idempotencyKey);
+    const firstBody = await expectStatus(first, 200);
+    const second = await parseWithKey(key, JSON.stringify({ text: ais }), idempotencyKey);
+    const secondBody = await expectStatus(second, 200);
+    expect([firstBody.data.documentType, secondBody.data.documentType]).toEqual(["form16", "ais"]);
+    // The same body again is parsed again too: no stored answer is replayed.
+    const third = await parseWithKey(key, JSON.stringify({ text: form16 }), idempotencyKey);
+    expect(await expectStatus(third, 200)).toEqual(firstBody);
+    for (const response of [first, second, third]) expect(response.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("accepts any Idempotency-Key, even one the idempotent operations refuse as malformed", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const body = await expectStatus(await parseWithKey(key, JSON.stringify({ text: form16 }), "has space"), 200);
+    expect(body.data.documentType).toBe("form16");
   });
 });
