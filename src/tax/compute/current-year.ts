@@ -7,6 +7,6 @@ export function currentYearOrFail(nowMs: number): FinancialYear {
   if (isSupportedFinancialYear(current)) return current;
   throw taxError(
     "validation_error",
-    `financialYear: the current financial year ${current} is not supported yet; send one of ${FINANCIAL_YEARS.join(", ")}`,
+    `financialYear: not given, and the rules of the current financial year (${current}) are not available yet; give financialYear as one of ${FINANCIAL_YEARS.join(", ")}`,
   );
 }

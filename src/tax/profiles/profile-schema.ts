@@ -2277,7 +2277,7 @@ export const ComputeRequestSchema = z
     profile: ProfileSchema,
     financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
       description:
-        "Financial year, the 'previous year' of s.3, in which the income was earned (2026-27 is a 'tax year' under the Income-tax Act, 2025); NOT the assessment year printed on Form 16, which is the year after. Default: the financial year of today's date in India (IST).",
+        "Financial year, the 'previous year' of s.3, in which the income was earned (2026-27 is a 'tax year' under the Income-tax Act, 2025); NOT the assessment year printed on Form 16, which is the year after. Default: the financial year of today's date in India (IST); once that year is not one of these (from 1 April 2027), leaving it out is a 400.",
       example: "2025-26",
     }),
     chosenRegime: z.enum(["old", "new"]).optional().openapi({

@@ -32,7 +32,10 @@ export const SaveProfileSchema = z
         example: "FY 2025-26 salary",
       }),
     profile: ProfileSchema,
-    financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({ description: "Year of the stored summary; default the current one (IST)." }),
+    financialYear: z.enum(FINANCIAL_YEARS).optional().openapi({
+      description:
+        "Year of the stored summary; default the current one (IST). Required once the current year is not one of these (from 1 April 2027): without it the save is a 400.",
+    }),
   })
   .strict()
   .superRefine((request, ctx) => {
