@@ -197,11 +197,19 @@ export function buildInventoryApp(): InventoryApp {
         },
         {
           name: "Sales",
-          description: `Sales and their tax invoices, the month's GST summary, and customers with their outstanding, ageing and statements of account. ${readWith("sales:read")}`,
+          description: `Sales and their tax invoices, and the month's GST summary. ${readWith("sales:read")}`,
+        },
+        {
+          name: "Customers",
+          description: `Customers with their contact, GSTIN, address, credit limit, outstanding and ageing, and their statements of account. ${readWith("customers:read")}`,
+        },
+        {
+          name: "Suppliers",
+          description: `Mills with what they invoiced, what was paid to them and what is payable, and their statements of account. ${readWith("suppliers:read")}`,
         },
         {
           name: "Exports",
-          description: `CSV files of customers, statements, expenses and mill ledgers, and what is payable to each mill with its statement. ${readWith("exports:read")}`,
+          description: `CSV files of customers, statements of account, expenses and mill ledgers. ${readWith("exports:read")}`,
         },
         {
           name: "Webhooks",

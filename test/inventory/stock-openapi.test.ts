@@ -16,12 +16,14 @@ describe("OpenAPI document: stock, sales and exports", () => {
       ["/api/v1/inventory", "inventory:read"],
       ["/api/v1/sales", "sales:read"],
       ["/api/v1/gst-summary", "sales:read"],
-      ["/api/v1/customers/{id}/statement", "sales:read"],
+      ["/api/v1/customers", "customers:read"],
+      ["/api/v1/customers/{id}/statement", "customers:read"],
       ["/api/v1/export/customers", "exports:read"],
       ["/api/v1/export/expenses", "exports:read"],
       ["/api/v1/export/mill-payments", "exports:read"],
       ["/api/v1/export/customers/{id}/statement", "exports:read"],
-      ["/api/v1/suppliers/{id}/statement", "exports:read"],
+      ["/api/v1/suppliers", "suppliers:read"],
+      ["/api/v1/suppliers/{id}/statement", "suppliers:read"],
       ["/api/v1/export/suppliers/{id}/statement", "exports:read"],
     ] as const) {
       const responses = document.paths[path].get.responses;

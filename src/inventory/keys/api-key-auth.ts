@@ -1,4 +1,4 @@
-// API-key authentication for inventory routes. A key's grants are its resource scopes (all three when it
+// API-key authentication for inventory routes. A key's grants are its resource scopes (every scope when it
 // has none) plus `write` for read_write keys; plan, subscription and binding problems are denials stored
 // on the key, so they are refused before any rate limit applies.
 import { ApiError } from "../../platform/http/errors";
@@ -9,7 +9,11 @@ import type { Plan } from "../db/schema";
 import type { InventoryEnv } from "../env";
 import { findKeyByHash, keyHashIsRegistered } from "./queries";
 
-export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "exports:read"] as const;
+/**
+ * One scope per kind of record, so a key given for one purpose reaches nothing else: customers' contacts and
+ * credit, and mills' accounts, are their own scopes rather than part of sales or exports.
+ */
+export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "customers:read", "suppliers:read", "exports:read"] as const;
 export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
 export const INVENTORY_KEY_TAG = "inv";
 

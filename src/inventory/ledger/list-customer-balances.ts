@@ -12,11 +12,11 @@ import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 const route = createRoute({
   method: "get",
   path: "/api/v1/customers",
-  tags: ["Sales"],
+  tags: ["Customers"],
   summary: "Customers with their outstanding, receivables ageing (0-30, 31-60, 61-90, over 90 days) and money on account",
   description:
     "Customers in creation order. Each non-cancelled invoice's outstanding (its total less its payments, its credit notes and money on account applied to it; never below zero) falls in the bucket of its age in days on today's IST date, counted from its sale date. `outstanding` is the buckets' sum less `on_account`, the same figure as the customers export.",
-  ...scopedKey("sales:read"),
+  ...scopedKey("customers:read"),
   request: { query: CustomerBalancesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of customers", headers: readHeaders, content: { "application/json": { schema: CustomerBalancesPageSchema } } },

@@ -10,11 +10,11 @@ import { BookmarkHeader, readHeaders } from "../http/wire-formats";
 const route = createRoute({
   method: "get",
   path: "/api/v1/suppliers",
-  tags: ["Exports"],
+  tags: ["Suppliers"],
   summary: "Mills with what they invoiced, what was paid to them, and what is payable",
   description:
     "Mills in creation order, also those with no invoices yet (mills named on lots). `payable` is the mill invoices less the mill payments: the sums of that mill's rows in the mill-payments export; negative when the mill holds an advance.",
-  ...scopedKey("exports:read"),
+  ...scopedKey("suppliers:read"),
   request: { query: SupplierPayablesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of mills", headers: readHeaders, content: { "application/json": { schema: SupplierPayablesPageSchema } } },

@@ -11,7 +11,7 @@ import { accountView, CustomerIdParam, StatementQuery, StatementResponseSchema, 
 const route = createRoute({
   method: "get",
   path: "/api/v1/customers/{id}/statement",
-  tags: ["Sales"],
+  tags: ["Customers"],
   summary: "A customer's statement of account for a period: opening balance, every entry with the running balance, closing balance",
   description:
     "`from` and `to` are calendar days in India (IST), both inclusive, as in GET /api/v1/sales; by default the current month to today, and `to` alone gives the statement of `to`'s month up to that day. " +
@@ -19,7 +19,7 @@ const route = createRoute({
     "`opening_balance` sums every entry before `from`, and `closing_balance` = `opening_balance` + `total_debits` − `total_credits`; so consecutive statements chain, and the closing balance of a statement to today is the customer's `outstanding` in GET /api/v1/customers and the customers export, to the paisa. " +
     `A malformed date, \`to\` after today, \`from\` after \`to\`, a period longer than ${STATEMENT_MAX_DAYS} days (a whole financial year), a period with more than ${STATEMENT_ENTRY_CAP} entries (ask for shorter periods) or an unknown query parameter: 400 \`bad_request\` naming the field. ` +
     "A customer of another organisation is 404 `not_found`, as is one that does not exist.",
-  ...scopedKey("sales:read"),
+  ...scopedKey("customers:read"),
   request: { params: CustomerIdParam, query: StatementQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The statement", headers: readHeaders, content: { "application/json": { schema: StatementResponseSchema } } },

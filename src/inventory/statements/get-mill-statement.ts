@@ -11,7 +11,7 @@ import { accountView, MillStatementResponseSchema, StatementQuery, statementFigu
 const route = createRoute({
   method: "get",
   path: "/api/v1/suppliers/{id}/statement",
-  tags: ["Exports"],
+  tags: ["Suppliers"],
   summary:
     "A mill's statement of account for a period: opening balance, every mill invoice and payment with the running balance of what is owed to the mill, closing balance",
   description:
@@ -21,7 +21,7 @@ const route = createRoute({
     "A balance is what the trader owes the mill, negative when the mill holds an advance: `opening_balance` sums every entry before `from`, and `closing_balance` = `opening_balance` + `total_credits` − `total_debits`; so consecutive statements chain, and the closing balance of a statement to today is the mill's `payable` in GET /api/v1/suppliers, to the paisa. " +
     `A malformed date, \`to\` after today, \`from\` after \`to\`, a period longer than ${STATEMENT_MAX_DAYS} days (a whole financial year), a period with more than ${STATEMENT_ENTRY_CAP} entries (ask for shorter periods) or an unknown query parameter: 400 \`bad_request\` naming the field. ` +
     "A mill of another organisation is 404 `not_found`, as is one that does not exist.",
-  ...scopedKey("exports:read"),
+  ...scopedKey("suppliers:read"),
   request: { params: SupplierIdParam, query: StatementQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The statement", headers: readHeaders, content: { "application/json": { schema: MillStatementResponseSchema } } },

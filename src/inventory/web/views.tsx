@@ -25,8 +25,10 @@ export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
 export type EventView = z.infer<typeof EventSchema>;
 
 const SCOPE_HINTS: Record<(typeof INVENTORY_SCOPES)[number], string> = {
-  "sales:read": "GET /sales",
+  "sales:read": "GET /sales, /gst-summary",
   "inventory:read": "GET /inventory",
+  "customers:read": "GET /customers and their statements",
+  "suppliers:read": "GET /suppliers and their statements",
   "exports:read": "CSV exports",
 };
 

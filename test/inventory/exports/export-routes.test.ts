@@ -138,6 +138,14 @@ describe("GET /api/v1/export/customers", () => {
     expect(rows.slice(1).map((r) => r[1])).toEqual(["Other org's customer"]);
     const inventoryOnly = await createKey(orgId, { scopes: ["inventory:read"] });
     await expectError(await api("/api/v1/export/customers", inventoryOnly.key), 403, "missing_scope");
+    // customers:read opens the JSON list only: the same data as a file needs exports:read.
+    const customersOnly = await createKey(orgId, { scopes: ["customers:read"] });
+    await expectError(await api("/api/v1/export/customers", customersOnly.key), 403, "missing_scope");
+    const exportsOnly = await createKey(orgId, { scopes: ["exports:read"] });
+    expect((await exportCsv(exportsOnly.key, "customers")).rows[0]!.join(",")).toBe(
+      "id,name,contact,gstin,address,credit_limit,total_billed,total_paid,outstanding",
+    );
+    await expectError(await api("/api/v1/suppliers", exportsOnly.key), 403, "missing_scope");
     await expectError(await api("/api/v1/export/customers", null), 401, "missing_token");
     await expectError(await api("/api/v1/export/customers?page=2", key), 400, "bad_request");
   });

@@ -128,6 +128,7 @@ describe("key creation", () => {
     [{ access: "admin" }, "access"],
     [{}, "access"],
     [{ access: "read_only", scopes: ["sales:write"] }, "scopes[0]"],
+    [{ access: "read_only", scopes: ["customers:read", "customer:read"] }, "scopes[1]"],
     [{ access: "read_only", expires_at: "next tuesday" }, "expires_at"],
     [{ access: "read_only", expires_at: "2020-01-01T00:00:00Z" }, "expires_at"],
     [{ access: "read_only", secret: "mine" }, "secret"],
@@ -252,12 +253,12 @@ describe("the error table (seed section 7)", () => {
     await expectError(response, 405, "method_not_allowed");
   });
 
-  it("missing_scope: a key with scopes reaches only those; a key without scopes reaches all three", async () => {
+  it("missing_scope: a key with scopes reaches only those; a key without scopes reaches every scope", async () => {
     const orgId = await createOrg();
     const salesOnly = await createKey(orgId, { scopes: ["sales:read"] });
     const now = Date.now();
     expect((await verdictAt(salesOnly.key, now, [{ anyOf: ["sales:read"], code: "missing_scope" }])).outcome).toBe("allowed");
-    for (const scope of ["inventory:read", "exports:read"]) {
+    for (const scope of ["inventory:read", "customers:read", "suppliers:read", "exports:read"]) {
       expect(await verdictAt(salesOnly.key, now, [{ anyOf: [scope], code: "missing_scope" }])).toMatchObject({
         outcome: "denied",
         code: "missing_scope",
@@ -530,6 +531,21 @@ describe("lifecycle (seed section 3)", () => {
     await expectError(await admin("POST", `/admin/api/keys/${old.id}/regenerate`), 409, "conflict");
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/keys`), 200);
     expect(listed.data.find((k: { id: string }) => k.id === old.id)).toMatchObject({ state: "revoked", replaced_by_key_id: regenerated.id });
+  });
+
+  it("rotation and regeneration keep customers:read and suppliers:read: the replacements reach customers and mills, not sales", async () => {
+    const orgId = await createOrg();
+    const old = await createKey(orgId, { scopes: ["customers:read", "suppliers:read"] });
+    const rotated = RotatedKeySchema.parse(
+      (await expectStatus(await admin("POST", `/admin/api/keys/${old.id}/rotate`, { grace_hours: 24 }), 201)).data,
+    );
+    const regenerated = RegeneratedKeySchema.parse((await expectStatus(await admin("POST", `/admin/api/keys/${rotated.id}/regenerate`), 201)).data);
+    for (const replacement of [rotated, regenerated]) expect(replacement.scopes).toEqual(["customers:read", "suppliers:read"]);
+    for (const key of [old.key, regenerated.key]) {
+      await expectStatus(await api("/api/v1/customers", key), 200);
+      await expectStatus(await api("/api/v1/suppliers", key), 200);
+      await expectError(await api("/api/v1/sales", key), 403, "missing_scope");
+    }
   });
 
   it("revoke: the key fails on its very next request; repeating is harmless and keeps the first reason", async () => {

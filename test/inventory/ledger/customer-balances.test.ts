@@ -63,7 +63,7 @@ describe("GET /api/v1/customers", () => {
     expect(exported[exported.length - 1]).toBe("3900.00");
   });
 
-  it("pages, needs sales:read, and shows only the key's organisation", async () => {
+  it("pages, needs customers:read (sales:read and exports:read do not open it), and shows only the key's organisation", async () => {
     const first = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=1", key), 200));
     expect(first).toMatchObject({ has_more: true, next_offset: 1 });
     const second = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=1&offset=1", key), 200));
@@ -71,8 +71,12 @@ describe("GET /api/v1/customers", () => {
     expect(second.has_more).toBe(false);
     await expectError(await api("/api/v1/customers?limit=0", key), 400, "bad_request");
     await expectError(await api("/api/v1/customers", null), 401, "missing_token");
-    const inventoryOnly = await createKey(orgId, { scopes: ["inventory:read"] });
-    await expectError(await api("/api/v1/customers", inventoryOnly.key), 403, "missing_scope");
+    for (const scope of ["inventory:read", "sales:read", "suppliers:read", "exports:read"] as const) {
+      await expectError(await api("/api/v1/customers", (await createKey(orgId, { scopes: [scope] })).key), 403, "missing_scope");
+    }
+    const customersOnly = await createKey(orgId, { scopes: ["customers:read"] });
+    const listed = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", customersOnly.key), 200));
+    expect(listed.data.map((c) => c.id)).toEqual([buyer.id, quiet.id]);
     const other = await orgWithKey();
     expect(CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers", other.key), 200)).data).toEqual([]);
   });

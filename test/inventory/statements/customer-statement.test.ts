@@ -208,14 +208,17 @@ describe("errors", () => {
     expect([unknown, foreign]).toEqual(["No customer cust_unknown", `No customer ${stranger.id}`]);
   });
 
-  it("needs sales:read, and exports:read as CSV", async () => {
+  it("needs customers:read, and exports:read as CSV; sales:read opens neither", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
     const exportsOnly = await createKey(orgId, { scopes: ["exports:read"] });
+    const customersRead = await createKey(orgId, { scopes: ["customers:read"] });
     const salesRead = await createKey(orgId, { scopes: ["sales:read"] });
     await expectError(await api(`/api/v1/customers/${buyer.id}/statement`, exportsOnly.key), 403, "missing_scope");
-    await expectStatus(await api(`/api/v1/customers/${buyer.id}/statement`, salesRead.key), 200);
+    await expectError(await api(`/api/v1/customers/${buyer.id}/statement`, salesRead.key), 403, "missing_scope");
+    await expectStatus(await api(`/api/v1/customers/${buyer.id}/statement`, customersRead.key), 200);
     await expectError(await api(`/api/v1/export/customers/${buyer.id}/statement`, salesRead.key), 403, "missing_scope");
+    await expectError(await api(`/api/v1/export/customers/${buyer.id}/statement`, customersRead.key), 403, "missing_scope");
     const csv = await api(`/api/v1/export/customers/${buyer.id}/statement`, exportsOnly.key);
     expect(csv.status).toBe(200);
     await csv.arrayBuffer();

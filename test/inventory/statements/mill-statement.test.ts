@@ -210,15 +210,20 @@ describe("errors", () => {
     }
   });
 
-  it("needs exports:read, as GET /api/v1/suppliers does", async () => {
+  it("needs suppliers:read, as GET /api/v1/suppliers does, and exports:read as CSV", async () => {
     const orgId = await createOrg();
     await post(`/admin/api/orgs/${orgId}/mill-invoices`, { supplier_name: "Sri Ramalinga Mills", invoice_number: "E-1", amount: "100" });
+    const suppliersRead = await createKey(orgId, { scopes: ["suppliers:read"] });
     const exportsOnly = await createKey(orgId, { scopes: ["exports:read"] });
     const salesRead = await createKey(orgId, { scopes: ["sales:read"] });
-    const mill = await millNamed(exportsOnly.key, "Sri Ramalinga Mills");
-    for (const path of [`/api/v1/suppliers/${mill}/statement`, `/api/v1/export/suppliers/${mill}/statement`]) {
+    const mill = await millNamed(suppliersRead.key, "Sri Ramalinga Mills");
+    for (const [path, opener, refused] of [
+      [`/api/v1/suppliers/${mill}/statement`, suppliersRead, exportsOnly],
+      [`/api/v1/export/suppliers/${mill}/statement`, exportsOnly, suppliersRead],
+    ] as const) {
       await expectError(await api(path, salesRead.key), 403, "missing_scope");
-      const response = await api(path, exportsOnly.key);
+      await expectError(await api(path, refused.key), 403, "missing_scope");
+      const response = await api(path, opener.key);
       expect(response.status, path).toBe(200);
       await response.arrayBuffer();
     }
