@@ -45,6 +45,18 @@ describe("key guard writes", () => {
     });
   });
 
+  it("replacing a key's grants leaves its lifecycle, revision and policy; the same grants again change nothing", async () => {
+    const keyHash = await freshKey();
+    await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } }, 1);
+    await guardFor(env.KEY_GUARD, keyHash).applyPolicy(LAPSED);
+    const before = await stateOf(keyHash);
+    const grants = ["inventory:read", "customers:read"];
+    expect(await guardFor(env.KEY_GUARD, keyHash).replaceGrants(grants)).toBe(true);
+    expect(await stateOf(keyHash)).toEqual({ ...before, grants });
+    expect(await guardFor(env.KEY_GUARD, keyHash).replaceGrants([...grants])).toBe(false);
+    expect(await guardFor(env.KEY_GUARD, `writes-${crypto.randomUUID()}`).replaceGrants(grants)).toBe(false);
+  });
+
   it("of two lifecycle changes decided from one revision, the second is refused and changes nothing", async () => {
     const keyHash = await freshKey();
     const { revision } = await stateOf(keyHash);

@@ -7,7 +7,7 @@ import { invalidTokenChallenge, keyAuth } from "../../platform/keys/middleware";
 import { inventoryDb } from "../db/client";
 import type { Plan } from "../db/schema";
 import type { InventoryEnv } from "../env";
-import { findKeyByHash, keyHashIsRegistered } from "./queries";
+import { type ApiKeyRow, findKeyByHash, keyHashIsRegistered } from "./queries";
 
 /**
  * One scope per kind of record, so a key given for one purpose reaches nothing else: customers' contacts and
@@ -16,6 +16,12 @@ import { findKeyByHash, keyHashIsRegistered } from "./queries";
 export const INVENTORY_SCOPES = ["sales:read", "inventory:read", "customers:read", "suppliers:read", "exports:read"] as const;
 export type InventoryScope = (typeof INVENTORY_SCOPES)[number];
 export const INVENTORY_KEY_TAG = "inv";
+
+/** What a key may do: its scopes (every scope when it has none, seed section 5), and `write` for read_write keys. */
+export function keyGrants(key: Pick<ApiKeyRow, "scopes" | "access">): string[] {
+  const scopes = key.scopes.length > 0 ? [...key.scopes] : [...INVENTORY_SCOPES];
+  return key.access === "read_write" ? [...scopes, "write"] : scopes;
+}
 
 /** Requests per minute per key; starter and growth do not include the REST API (seed section 8). */
 export const PLAN_REQUESTS_PER_MINUTE: Record<Plan, number> = {
@@ -54,11 +60,29 @@ async function refuseLegacyKey(env: InventoryEnv, keyHash: string, nowMs: number
   return new ApiError("key_not_bound", denialMessages.key_not_bound, denialHeaders.key_not_bound);
 }
 
+/** Keys whose grants this isolate has compared with the registry; cleared when full, as it only spares D1 reads. */
+const grantsCompared = new Set<string>();
+const GRANTS_COMPARED_LIMIT = 10_000;
+
+/**
+ * A key without scopes holds every scope that existed when its state was written, so one issued before
+ * customers:read and suppliers:read lacks them. Its first missing_scope in an isolate reads its row; later ones
+ * do not, so a scoped key asking for other scopes' reads costs one D1 read, not one per refusal.
+ */
+async function currentGrants(env: InventoryEnv, keyHash: string, code: string): Promise<string[] | null> {
+  if (code !== "missing_scope" || grantsCompared.has(keyHash)) return null;
+  const row = await findKeyByHash(inventoryDb(env.DB), keyHash);
+  if (grantsCompared.size >= GRANTS_COMPARED_LIMIT) grantsCompared.clear();
+  grantsCompared.add(keyHash);
+  return row ? keyGrants(row) : null;
+}
+
 const options = {
   tag: INVENTORY_KEY_TAG,
   guard: (env: InventoryEnv) => env.KEY_GUARD,
   keyIsRegistered: (env: InventoryEnv, keyHash: string) => keyHashIsRegistered(inventoryDb(env.DB), keyHash),
   refuseUnprovisioned: refuseLegacyKey,
+  currentGrants,
   keyHeaders,
   denialMessages,
   denialHeaders,

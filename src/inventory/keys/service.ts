@@ -6,7 +6,7 @@ import { newId } from "../../platform/ids";
 import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
 import { issueApiKey } from "../../platform/keys/format";
 import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
-import { INVENTORY_KEY_TAG, INVENTORY_SCOPES, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
+import { INVENTORY_KEY_TAG, keyGrants, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
 import { findKey, insertKeyUnderCap, recordRegeneration, recordRevocation, recordRotation, type ApiKeyRow, type RotationRecord } from "./queries";
@@ -44,15 +44,13 @@ export function keyPolicy(org: OrgRow | null): KeyPolicy {
 
 /** The live state a key's guard holds, built from its D1 row and its organisation (null: a legacy key). */
 export function keyState(row: ApiKeyRow, org: OrgRow | null): KeyState {
-  // No scopes reaches every resource (seed section 5); `write` marks read_write keys.
-  const scopes = row.scopes.length > 0 ? row.scopes : [...INVENTORY_SCOPES];
   const policy = keyPolicy(org);
   return {
     keyId: row.id,
     ownerId: org?.id ?? "",
     status: row.revokedAt === null ? "active" : "revoked",
     expiresAt: effectiveExpiry(row),
-    grants: row.access === "read_write" ? [...scopes, "write"] : scopes,
+    grants: keyGrants(row),
     ...policy,
     attributes: { ...policy.attributes, access: row.access, superseded: row.supersededAt !== null },
   };

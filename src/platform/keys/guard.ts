@@ -218,6 +218,18 @@ export class KeyGuard extends DurableObject<object> {
     });
   }
 
+  /**
+   * Replaces the key's grants and nothing else (lifecycle, revision and policy stay): for a state written before
+   * its service gave grants a new meaning, such as a scope added that a key without scopes must hold. Returns
+   * whether they changed.
+   */
+  async replaceGrants(grants: string[]): Promise<boolean> {
+    const current = this.stored.state;
+    if (!current || (current.grants.length === grants.length && current.grants.every((grant, i) => grant === grants[i]))) return false;
+    await this.write({ ...current, grants });
+    return true;
+  }
+
   private async write(state: KeyState): Promise<void> {
     this.stored = { ...this.stored, state };
     await this.ctx.storage.put(STATE_KEY, state);

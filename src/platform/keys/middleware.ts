@@ -37,6 +37,12 @@ export interface KeyAuthOptions<Bindings extends object = object> {
    * system issued, before key state lived there), or null to refuse it as unknown. Reads only: nothing is written.
    */
   refuseUnprovisioned?: (env: Bindings, keyHash: string, nowMs: number) => Promise<ApiError | null>;
+  /**
+   * For a key refused with a denial code: the grants its state should hold, from the service's registry, or null
+   * to leave it. A state written before the service gave grants a new meaning (a scope added since) is brought up
+   * to date with them, and the request asked once more.
+   */
+  currentGrants?: (env: Bindings, keyHash: string, code: string) => Promise<string[] | null>;
   now?: () => number;
 }
 
@@ -80,7 +86,12 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
       if (!(await options.keyIsRegistered(c.env, keyHash))) refuseUnknownKey(c, options.tag, nowMs);
       id = namespace.idFromName(keyHash);
     }
-    const verdict = (await namespace.get(id).authorize(nowMs, required)) as Verdict;
+    const guard = namespace.get(id);
+    let verdict = (await guard.authorize(nowMs, required)) as Verdict;
+    if (verdict.outcome === "denied" && options.currentGrants) {
+      const grants = await options.currentGrants(c.env, await hashApiKey(parsed.key), verdict.code);
+      if (grants && (await guard.replaceGrants(grants))) verdict = (await guard.authorize(nowMs, required)) as Verdict;
+    }
     if (verdict.outcome === "unknown") {
       const refusal = await options.refuseUnprovisioned?.(c.env, await hashApiKey(parsed.key), nowMs);
       if (refusal) throw refusal;

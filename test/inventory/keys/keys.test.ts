@@ -270,6 +270,23 @@ describe("the error table (seed section 7)", () => {
     }
   });
 
+  it("a key without scopes whose live state predates customers:read and suppliers:read reaches them from its next request", async () => {
+    const orgId = await createOrg();
+    const everything = await createKey(orgId, { access: "read_write" });
+    const salesOnly = await createKey(orgId, { scopes: ["sales:read"] });
+    // The grants such a key was given while sales, inventory and exports were the only scopes.
+    await inGuard(everything.key, (instance) =>
+      instance.put({ ...instance.snapshot().state!, grants: ["sales:read", "inventory:read", "exports:read", "write"] }),
+    );
+    await expectStatus(await api("/api/v1/customers", everything.key), 200);
+    await expectStatus(await api("/api/v1/suppliers", everything.key), 200);
+    const grantsOf = async (key: string) => (await inGuard(key, (instance) => instance.snapshot())).state!.grants;
+    expect(await grantsOf(everything.key)).toEqual([...INVENTORY_SCOPES, "write"]);
+    // A key given sales:read alone stays refused, however often it asks.
+    for (let i = 0; i < 3; i++) await expectError(await api("/api/v1/customers", salesOnly.key), 403, "missing_scope");
+    expect(await grantsOf(salesOnly.key)).toEqual(["sales:read"]);
+  });
+
   it.each([["starter" as const], ["growth" as const]])(
     "plan_required (%s): refused before any rate limit, so more requests than the plan's limit never see 429",
     async (plan) => {
