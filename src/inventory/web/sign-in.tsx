@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from "../../platform/auth/credentials";
 import { passwordMatches } from "../../platform/auth/password";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { checkSignIn } from "../../platform/auth/throttle";
@@ -20,7 +21,7 @@ const FORM_EXPIRED = "This form has expired or did not come from this page. Relo
 export function registerAdminSignIn(app: InventoryApp): void {
   app.post(`${ADMIN_BASE}/signin`, async (c) => {
     const form = await readForm(c);
-    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, EMAIL_MAX_LENGTH);
     // Never cut: a longer input that merely starts with the password must not match (the form is capped at 4 KB).
     const password = form?.get("password") ?? "";
     const page = (error: string, status: number) =>

@@ -1,7 +1,7 @@
 // The management API's authentication and owner resolution: the operator names an account by email; a
 // signed-in user always acts on their own account.
-import { z } from "@hono/zod-openapi";
 import { adminAuth, type Actor, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import { SignInEmail } from "../../platform/auth/credentials";
 import type { PageCookie } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
@@ -34,11 +34,7 @@ export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: Acto
 });
 
 /** The management routes' account selector: operator calls name the account; a signed-in user acts on their own. */
-export const AccountEmailField = z
-  .email()
-  .max(254)
-  .transform((e) => e.toLowerCase())
-  .optional();
+export const AccountEmailField = SignInEmail.optional();
 
 /** How resolveAccount picks the account, for the OpenAPI descriptions of the operations that call it. */
 export const ACCOUNT_SELECTION_DESCRIPTION =

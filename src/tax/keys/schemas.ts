@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { NewPassword, SignInEmail } from "../../platform/auth/credentials";
 import { AccountEmailField } from "../accounts/operator-auth";
 import { TAX_SCOPES } from "./api-key-auth";
 import { IsoTime } from "../hono";
@@ -10,12 +11,8 @@ export const AccountSchema = z.object({ id: z.string(), email: z.string(), plan:
 
 export const CreateAccountSchema = z
   .object({
-    email: z
-      .email()
-      .max(254)
-      .transform((email) => email.toLowerCase())
-      .openapi({ example: "dev@example.com" }),
-    password: z.string().min(10).max(200).optional().openapi({ description: "Lets the owner sign in to the web page" }),
+    email: SignInEmail.openapi({ example: "dev@example.com" }),
+    password: NewPassword.optional().openapi({ description: "Lets the owner sign in to the web page" }),
   })
   .strict();
 

@@ -1,3 +1,4 @@
+import { EMAIL_MAX_LENGTH } from "../../platform/auth/credentials";
 import { checkSignIn } from "../../platform/auth/throttle";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { passwordMatches } from "../../platform/auth/password";
@@ -24,7 +25,7 @@ export function tooManyAttempts(retryAfterSeconds: number): string {
 export function registerSignIn(app: TaxApp): void {
   app.post("/auth/signin", async (c) => {
     const form = await readForm(c);
-    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, 254);
+    const email = (form?.get("email") ?? "").trim().toLowerCase().slice(0, EMAIL_MAX_LENGTH);
     // Never cut: a longer input that merely starts with the password must not match (the form is capped at 4 KB).
     const password = form?.get("password") ?? "";
     const page = (error: string, status: number) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../../platform/auth/credentials";
 import { hashPassword } from "../../platform/auth/password";
 import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { rememberDevice } from "../../platform/auth/device-cookie";
@@ -14,8 +15,11 @@ import { deviceCookie, FORM_COOKIE, startSession } from "./session-auth";
 import { FORM_EXPIRED, tooManyAttempts } from "./sign-in";
 
 const SignUpSchema = z.object({
-  email: z.email("Enter a valid email address.").max(254, "Enter a valid email address."),
-  password: z.string().min(10, "Use a password of at least 10 characters.").max(200, "Use a password of at most 200 characters."),
+  email: z.email("Enter a valid email address.").max(EMAIL_MAX_LENGTH, "Enter a valid email address."),
+  password: z
+    .string()
+    .min(PASSWORD_LENGTH.min, `Use a password of at least ${PASSWORD_LENGTH.min} characters.`)
+    .max(PASSWORD_LENGTH.max, `Use a password of at most ${PASSWORD_LENGTH.max} characters.`),
 });
 
 /**
@@ -27,7 +31,7 @@ export function registerSignUp(app: TaxApp): void {
     const form = await readForm(c);
     const email = (form?.get("email") ?? "").trim().toLowerCase();
     const page = (error: string, status: number) =>
-      htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email.slice(0, 254)} mode="signup" />, status);
+      htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={error} email={email.slice(0, EMAIL_MAX_LENGTH)} mode="signup" />, status);
 
     if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, readCookie(c, FORM_COOKIE))) return page(FORM_EXPIRED, 403);
     const throttle = await checkSignIn(c, c.env.SIGN_IN_THROTTLE, { nowMs: Date.now() });
