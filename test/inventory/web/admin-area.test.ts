@@ -4,7 +4,6 @@
 import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import inventoryWorker from "../../../src/inventory/worker";
 import { rememberDevice } from "../../../src/platform/auth/device-cookie";
 import { hashPassword } from "../../../src/platform/auth/password";
 import { sha256Hex } from "../../../src/platform/crypto";
@@ -12,8 +11,9 @@ import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
 import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, cardLink, eventsCardCases, insertEvents } from "../../web-events";
-import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
+import { cookieValue, randomAddress, setCookies } from "../../web-session";
 import { admin, createKey, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
+import { apiAs, type Browser, browser, cookieHeader, csrfOf, DEVICE, page, post, signInWith } from "./admin-browser";
 
 const PASSWORD = "correct horse battery";
 
@@ -26,71 +26,10 @@ async function createAdmin(orgId: string): Promise<string> {
   return email;
 }
 
-const DEVICE = "__Host-inv_device";
-
-interface Browser {
-  address: string;
-  formToken: string;
-  cookies: Map<string, string>;
-  /** Bindings the Worker runs with for this browser's posts (another SESSION_SECRET); the test env when absent. */
-  bindings?: object;
-}
-
-async function browser(): Promise<Browser> {
-  const response = await SELF.fetch(`${INVENTORY}/admin`);
-  expect(response.status).toBe(200);
-  await response.text();
-  const formToken = cookieValue(response, "__Host-inv_form")!;
-  return { address: randomAddress(), formToken, cookies: new Map([["__Host-inv_form", formToken]]) };
-}
-
-const cookieHeader = (b: Browser) => [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-
-async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  const request = new Request(`${INVENTORY}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: INVENTORY,
-      Cookie: cookieHeader(b),
-      "CF-Connecting-IP": b.address,
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const response = await sendWith(inventoryWorker, b.bindings, request);
-  for (const name of ["__Host-inv_session", DEVICE]) {
-    const value = cookieValue(response, name);
-    if (value === "") b.cookies.delete(name);
-    else if (value !== null) b.cookies.set(name, value);
-  }
-  return response;
-}
-
-async function page(b: Browser): Promise<{ response: Response; html: string }> {
-  const response = await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookieHeader(b) } });
-  return { response, html: await response.text() };
-}
-
-const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
-
-async function apiAs(b: Browser, method: string, path: string, body?: unknown, csrf?: string): Promise<Response> {
-  const headers: Record<string, string> = { Cookie: cookieHeader(b) };
-  if (csrf !== undefined) headers["X-CSRF-Token"] = csrf;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
 async function signedIn(orgId?: string): Promise<{ b: Browser; orgId: string; email: string; csrf: string }> {
   const org = orgId ?? (await createOrg());
   const email = await createAdmin(org);
-  const b = await browser();
-  const response = await post(b, "/admin/signin", { email, password: PASSWORD, csrf: b.formToken });
-  expect(response.status, await response.clone().text()).toBe(303);
-  expect(response.headers.get("Location")).toBe("/admin");
-  const { html } = await page(b);
-  return { b, orgId: org, email, csrf: csrfOf(html) };
+  return { ...(await signInWith(email, PASSWORD)), orgId: org, email };
 }
 
 describe("the keys table", () => {
