@@ -17,6 +17,9 @@ import { registerExportMillPayments } from "./exports/export-mill-payments";
 import { registerListAnnualReturns } from "./annual-returns/list-annual-returns";
 import { registerRecordAnnualReturn } from "./annual-returns/record-annual-return";
 import { registerRemoveAnnualReturn } from "./annual-returns/remove-annual-return";
+import { registerCreateAdmin } from "./admins/create-admin";
+import { registerListAdmins } from "./admins/list-admins";
+import { registerRemoveAdmin } from "./admins/remove-admin";
 import { registerCreateKey } from "./keys/create-key";
 import { registerListKeys } from "./keys/list-keys";
 import { registerRegenerateKey } from "./keys/regenerate-key";
@@ -108,10 +111,13 @@ export function buildInventoryApp(): InventoryApp {
       'Each delivery is signed: `X-Service-Signature: <hex HMAC-SHA256 of "<X-Service-Timestamp>.<raw body>" keyed with the endpoint\'s secret>`, beside `X-Service-Timestamp`, `X-Service-Event` and `X-Service-Delivery` (the delivery id, the same on every attempt). Refuse a timestamp more than 300 s away.',
   });
 
-  // Management API: organisations, keys and the audit log (operator token or an organisation admin's session).
+  // Management API: organisations, their admins, keys and the audit log (operator token or an organisation admin's session).
   registerCreateOrg(app);
   registerGetOrg(app);
   registerUpdateOrg(app);
+  registerCreateAdmin(app);
+  registerListAdmins(app);
+  registerRemoveAdmin(app);
   registerCreateKey(app);
   registerListKeys(app);
   registerRotateKey(app);
@@ -221,7 +227,7 @@ export function buildInventoryApp(): InventoryApp {
         },
         {
           name: "Management",
-          description: `Organisations, their API keys and their audit log, for ${ADMIN_CALLERS}; creating organisations, changing their plans and resyncing keys are the operator's alone.`,
+          description: `Organisations, the admins who sign in to their admin area, their API keys and their audit log, for ${ADMIN_CALLERS}; creating organisations, changing their plans and resyncing keys are the operator's alone.`,
         },
       ],
       servers: [{ url: "/" }],

@@ -81,6 +81,8 @@ export async function createKey(
 /** A signed-in organisation admin: rows inserted directly, as the sign-in page would. */
 export interface TestSession {
   orgId: string;
+  /** The admin's id, as `GET /admin/api/orgs/{id}/admins` lists it. */
+  userId: string;
   email: string;
   cookie: string;
   csrf: string;
@@ -104,7 +106,7 @@ export async function signIn(orgId: string): Promise<TestSession> {
       now + 3_600_000,
     ),
   ]);
-  return { orgId, email, cookie: `__Host-inv_session=${token}`, csrf };
+  return { orgId, userId, email, cookie: `__Host-inv_session=${token}`, csrf };
 }
 
 /** A call to the management API with a session cookie (and its CSRF token on writes). */

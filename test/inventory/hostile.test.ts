@@ -24,6 +24,16 @@ async function keyId(orgId: string): Promise<string> {
   return (await createKey(orgId, { access: "read_only" })).id;
 }
 
+/** An admin of the organisation, created through the API. */
+async function adminOf(orgId: string): Promise<string> {
+  return (
+    await post<{ id: string }>(`/admin/api/orgs/${orgId}/admins`, {
+      email: `admin-${crypto.randomUUID()}@example.com`,
+      password: "hostile-password-2026",
+    })
+  ).id;
+}
+
 async function webhookId(orgId: string): Promise<string> {
   return (await post<{ id: string }>(`/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url, events: ["customer.created"] })).id;
 }
@@ -80,6 +90,16 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     body: { name: "hostile", access: "read_only", scopes: ["sales:read"], expires_at: new Date(Date.now() + 86_400_000).toISOString() },
   }),
   "GET /admin/api/orgs/{id}/keys": async (org) => ({ auth: "operator", params: { id: org }, query: { limit: "5", offset: "0" } }),
+  "POST /admin/api/orgs/{id}/admins": async (org) => ({
+    auth: "operator",
+    params: { id: org },
+    body: { email: `hostile-${crypto.randomUUID()}@example.com`, password: "hostile-password-2026" },
+  }),
+  "GET /admin/api/orgs/{id}/admins": async (org) => {
+    await adminOf(org);
+    return { auth: "operator", params: { id: org }, query: { limit: "5", offset: "0" } };
+  },
+  "DELETE /admin/api/orgs/{id}/admins/{adminId}": async (org) => ({ auth: "operator", params: { id: org, adminId: await adminOf(org) } }),
   "POST /admin/api/keys/{id}/rotate": async (org) => ({ auth: "operator", params: { id: await keyId(org) }, body: { grace_hours: 24 } }),
   "POST /admin/api/keys/{id}/regenerate": async (org) => ({ auth: "operator", params: { id: await keyId(org) } }),
   "POST /admin/api/keys/{id}/revoke": async (org) => ({ auth: "operator", params: { id: await keyId(org) }, body: { reason: "hostile" } }),

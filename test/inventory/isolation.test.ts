@@ -100,7 +100,20 @@ function leaked(text: string, sent: string, o: Org): string[] {
 }
 
 function secretsOf(o: Org): string[] {
-  return [o.id, o.keyId, o.customerId, o.customerName, o.supplierId, o.millName, o.lotId, o.saleId, o.webhookId, o.eventId, o.session.email];
+  return [
+    o.id,
+    o.keyId,
+    o.customerId,
+    o.customerName,
+    o.supplierId,
+    o.millName,
+    o.lotId,
+    o.saleId,
+    o.webhookId,
+    o.eventId,
+    o.session.userId,
+    o.session.email,
+  ];
 }
 
 async function rowsOf(o: Org): Promise<Record<string, string>> {
@@ -128,6 +141,7 @@ function bodyFor(key: string, target: Org): unknown {
     "POST /admin/api/orgs": { name: "Intruder", plan: "business" },
     "PATCH /admin/api/orgs/{id}": { plan: "starter" },
     "POST /admin/api/orgs/{id}/keys": { access: "read_write" },
+    "POST /admin/api/orgs/{id}/admins": { email: `intruder-${crypto.randomUUID()}@example.com`, password: "intruder-password" },
     "POST /admin/api/keys/{id}/rotate": { grace_hours: 24 },
     "POST /admin/api/keys/{id}/revoke": { reason: "intruder" },
     "POST /admin/api/orgs/{id}/webhooks": { url: "https://hooks.example.com/intruder" },
@@ -169,6 +183,8 @@ function paramsFor(path: string, target: Org, own: Org): Record<string, string> 
   if (path.startsWith("/api/v1/customers/{id}") || path.startsWith("/api/v1/export/customers/{id}")) return { id: target.customerId };
   // A mill's own reads, likewise, take B's mill id.
   if (path.startsWith("/api/v1/suppliers/{id}") || path.startsWith("/api/v1/export/suppliers/{id}")) return { id: target.supplierId };
+  // With {adminId}, B's admin under A's own organisation.
+  if (path.includes("{adminId}")) return { id: own.id, adminId: target.session.userId };
   // With {webhookId}, B's endpoint under A's own organisation (B's organisation is covered by {id} alone).
   if (path.includes("{webhookId}")) return { id: own.id, webhookId: target.webhookId, deliveryId: target.deliveryId };
   // With {eventId}, B's event under A's own organisation.

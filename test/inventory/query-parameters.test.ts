@@ -48,6 +48,7 @@ describe("unknown query parameters on management routes", () => {
   it.each([
     ["/admin/api/orgs/{id}/keys", "ofset"],
     ["/admin/api/orgs/{id}/audit", "limt"],
+    ["/admin/api/orgs/{id}/admins", "ofset"],
     ["/admin/api/orgs/{id}/webhooks/{webhookId}/deliveries", "eventType"],
   ])("GET %s?%s=… is 400 bad_request naming the parameter", async (route, name) => {
     const orgId = await createOrg();

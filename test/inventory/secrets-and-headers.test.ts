@@ -1,7 +1,8 @@
-// Secrets never leak: with console.* captured in the Worker's isolate, a run through an admin's sign-in, key
-// creation, rotation, regeneration and revocation, webhook registration, a failing and a succeeding delivery,
-// sales that emit events and a D1 failure leaves no API key, session token, password or signing secret in the logs, in
-// list responses, in events or delivery rows; keys, tokens and passwords are nowhere in the database.
+// Secrets never leak: with console.* captured in the Worker's isolate, a run through an admin's sign-in, a fellow
+// admin's creation, key creation, rotation, regeneration and revocation, webhook registration, a failing and a
+// succeeding delivery, sales that emit events and a D1 failure leaves no API key, session token, password or signing
+// secret in the logs, in list responses, in events or delivery rows; keys, tokens and passwords are nowhere in the
+// database.
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers (CSV exports included), CSP and no framing on the admin page.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
@@ -83,6 +84,16 @@ beforeAll(async () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
+  // A fellow admin created through the API: their password goes in, and never comes out or into the database.
+  secrets.adminPassword = `pw-${crypto.randomUUID()}`;
+  await json(
+    await asSession("POST", `/admin/api/orgs/${orgId}/admins`, {
+      email: `colleague-${crypto.randomUUID()}@example.com`,
+      password: secrets.adminPassword,
+    }),
+    201,
+  );
+
   const created = await json(await asSession("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_write" }), 201);
   secrets.firstKey = created.data.key;
   const rotated = await json(await asSession("POST", `/admin/api/keys/${created.data.id}/rotate`, { grace_hours: 24 }), 201);
@@ -136,6 +147,7 @@ beforeAll(async () => {
     `/admin/api/orgs/${orgId}/keys`,
     `/admin/api/orgs/${orgId}/webhooks`,
     `/admin/api/orgs/${orgId}/audit`,
+    `/admin/api/orgs/${orgId}/admins`,
     `/admin/api/orgs/${orgId}/webhooks/${endpointId}/deliveries`,
   ]) {
     await json(await asSession("GET", path), 200);
@@ -154,15 +166,26 @@ describe("secrets never leak", () => {
   it("no answer repeats a secret after the one that issued it, and error bodies never hold one", () => {
     for (const [name, value] of Object.entries(secrets)) {
       const holders = bodies.filter((b) => b.includes(value));
-      // The password and the session token are never in a body; a key or signing secret only in its creation.
-      expect(holders.length, `${name} appears in ${holders.length} bodies`).toBeLessThanOrEqual(name === "password" || name === "session" ? 0 : 1);
+      // Passwords and the session token are never in a body; a key or signing secret only in its creation.
+      const neverShown = ["password", "adminPassword", "session"].includes(name);
+      expect(holders.length, `${name} appears in ${holders.length} bodies`).toBeLessThanOrEqual(neverShown ? 0 : 1);
       for (const body of holders) expect(body).not.toContain('"error"');
     }
   });
 
   it("keys, session tokens, passwords and webhook signing secrets are nowhere in the database (signing secrets are sealed)", async () => {
     const dump = await dbDump(env.DB);
-    for (const name of ["password", "session", "firstKey", "rotatedKey", "regeneratedKey", "revokedKey", "webhookSecret", "operatorWebhookSecret"])
+    for (const name of [
+      "password",
+      "adminPassword",
+      "session",
+      "firstKey",
+      "rotatedKey",
+      "regeneratedKey",
+      "revokedKey",
+      "webhookSecret",
+      "operatorWebhookSecret",
+    ])
       expect(dump.includes(secrets[name]!), `${name} stored`).toBe(false);
   });
 });
@@ -190,6 +213,7 @@ describe("security headers", () => {
         entryId: "pay_1",
         lotId: "lot_1",
         financialYear: "2024-25",
+        adminId: "usr_1",
       };
       const path = fillPath(op.path, ids);
       const anonymous = await call(`${HTTPS}${path}`, { method: op.method });

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { keyRegistry } from "../../platform/keys/queries";
 import type { InventoryDb } from "../db/client";
 import { apiKeys } from "../db/schema";
-import type { AuditRow } from "../orgs/queries";
+import { type AuditRow, insertAuditIfChanged } from "../orgs/queries";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -90,12 +90,6 @@ function insertKeyIfChanged(d1: D1Database, key: ApiKeyRow): D1PreparedStatement
       key.replacesKeyId,
       key.replacedByKeyId,
     );
-}
-
-function insertAuditIfChanged(d1: D1Database, audit: AuditRow): D1PreparedStatement {
-  return d1
-    .prepare("INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
-    .bind(audit.id, audit.orgId, audit.action, audit.keyId, audit.actor, audit.reason, audit.at);
 }
 
 /** How a rotation ended: recorded, lost to another call, or refused at the cap of keys in their grace. */

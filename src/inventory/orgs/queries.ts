@@ -52,6 +52,13 @@ export async function insertAudit(db: InventoryDb, audit: AuditRow): Promise<voi
   await db.insert(auditLog).values(audit);
 }
 
+/** The audit row of a conditional write, for its batch: written only if the statement before it changed one row. */
+export function insertAuditIfChanged(d1: D1Database, audit: AuditRow): D1PreparedStatement {
+  return d1
+    .prepare("INSERT INTO audit_log (id, org_id, action, key_id, actor, reason, at) SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1")
+    .bind(audit.id, audit.orgId, audit.action, audit.keyId, audit.actor, audit.reason, audit.at);
+}
+
 /** One page of the organisation's audit log, newest first (rowid breaks ties within a millisecond). */
 export async function listAudit(db: InventoryDb, orgId: string, limit: number, offset: number): Promise<AuditRow[]> {
   return db

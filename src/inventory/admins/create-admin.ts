@@ -1,0 +1,42 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { NoQueryParameters } from "../../platform/http/query";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
+import { readBody } from "../../platform/http/body";
+import { actorName, idempotentForActor, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import type { InventoryApp } from "../hono";
+import { inventoryDb } from "../db/client";
+import { inventoryError } from "../http/errors";
+import { errorResponses } from "../http/schemas";
+import { OrgIdParam } from "../orgs/schemas";
+import { createAdmin } from "./service";
+import { AdminSchema, adminView, CreateAdminSchema } from "./schemas";
+
+const route = createRoute({
+  method: "post",
+  path: "/admin/api/orgs/{id}/admins",
+  tags: ["Management"],
+  summary: "Create an admin of the organisation, who signs in to the admin area at /admin",
+  description: `${ORG_SELECTION_DESCRIPTION} The admin signs in at \`/admin\` with \`email\` (kept in lower case: sign-in ignores letter case) and \`password\`, and acts on this organisation only, as its other admins do: its keys, webhooks, books and admins. The password is kept only as a salted PBKDF2 hash and is in no answer; pass it to the admin yourself. An email is the admin of one organisation at most: one already an admin's, here or in another organisation, in any letter case, is 409 \`conflict\` (the answer does not say which organisation). Recorded in the audit log as \`admin.created\` with the email; send an Idempotency-Key to retry and get the first answer again.`,
+  middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
+  request: {
+    query: NoQueryParameters,
+    headers: IdempotencyKeyHeaders,
+    params: OrgIdParam,
+    body: { required: true, content: { "application/json": { schema: CreateAdminSchema } } },
+  },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: AdminSchema }) } } },
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+  },
+});
+
+export function registerCreateAdmin(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const body = c.req.valid("json");
+    const db = inventoryDb(idempotentWrites(c, c.env.DB));
+    const org = await resolveOrg(c, db, c.req.valid("param").id);
+    const admin = await createAdmin(db, org, body, actorName(c), Date.now());
+    if (!admin) throw inventoryError("conflict", "An admin with that email exists");
+    return c.json({ data: adminView(admin) }, 201);
+  });
+}
