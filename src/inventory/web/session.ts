@@ -22,10 +22,11 @@ export function currentSession(c: InventoryContext): Promise<SessionRecord | nul
   return sessionFromCookie(c, c.env, adminSessionOptions);
 }
 
-export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<void> {
+/** Starts a session for the admin and sets its cookie; false when the admin no longer exists (nothing set). */
+export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<boolean> {
   const now = Date.now();
   const session = await issueSession(now);
-  await insertSession(inventoryDb(c.env.DB), {
+  const started = await insertSession(inventoryDb(c.env.DB), {
     id: newId("sess", now),
     userId: admin.id,
     orgId: admin.orgId,
@@ -34,5 +35,6 @@ export async function startSession(c: InventoryContext, admin: { id: string; org
     createdAt: now,
     expiresAt: session.expiresAt,
   });
-  setSessionCookie(c, SESSION_COOKIE, session, now);
+  if (started) setSessionCookie(c, SESSION_COOKIE, session, now);
+  return started;
 }

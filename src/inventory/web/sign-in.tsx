@@ -38,8 +38,9 @@ export function registerAdminSignIn(app: InventoryApp): void {
     const admin = await findAdminByEmail(inventoryDb(c.env.DB), email);
     if (!(await passwordMatches(admin?.passwordHash, password)) || !admin) return page(SIGN_IN_FAILED, 401);
 
+    // An admin removed since the password check gets no session: to them it is a failed sign-in.
+    if (!(await startSession(c, admin))) return page(SIGN_IN_FAILED, 401);
     await throttle.succeeded();
-    await startSession(c, admin);
     return c.redirect(ADMIN_BASE, 303);
   });
 }

@@ -4,6 +4,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AdminSchema, RemovedAdminSchema } from "../../../src/inventory/admins/schemas";
+import { inventoryDb } from "../../../src/inventory/db/client";
+import { insertSession } from "../../../src/inventory/web/queries";
 import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
 import { apiAs, browser, page, post, signInWith } from "../web/admin-browser";
 
@@ -186,6 +188,27 @@ describe("DELETE /admin/api/orgs/{id}/admins/{adminId}", () => {
     const returning = await createAdmin(orgId, removed.email, "a-new-password-2026");
     expect(returning.id).not.toBe(removed.id);
     await signInWith(removed.email, "a-new-password-2026");
+  });
+
+  it("an admin removed after their password was checked gets no session: the sign-in's insert finds them gone", async () => {
+    // The race of a sign-in and a removal: the sign-in has matched the password and now starts the session, but the
+    // removal's batch has run in between. The insert writes nothing, so the page answers a failed sign-in, not a 500.
+    const orgId = await createOrg();
+    const removed = await createAdmin(orgId);
+    await expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/admins/${removed.id}`), 200);
+    const now = Date.now();
+    const started = await insertSession(inventoryDb(env.DB), {
+      id: `sess_${crypto.randomUUID()}`,
+      userId: removed.id,
+      orgId,
+      tokenHash: crypto.randomUUID(),
+      csrfToken: crypto.randomUUID(),
+      createdAt: now,
+      expiresAt: now + 3_600_000,
+    });
+    expect(started).toBe(false);
+    const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(removed.id).first<{ n: number }>();
+    expect(sessions!.n).toBe(0);
   });
 
   it("another organisation's admin is 404 for the operator under this organisation and for this organisation's admin; theirs is untouched", async () => {
