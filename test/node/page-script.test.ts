@@ -38,6 +38,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
   const sent: unknown[] = [];
   const status = { textContent: "", className: "" };
   const sections: Record<string, { innerHTML: string }> = { keys: { innerHTML: "old page" } };
+  const reloads: string[] = [];
   const fields = new Map(rendered.map((f) => [f.id, f]));
   class HTMLFormElement {
     constructor(
@@ -97,7 +98,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
   }
   const globals = {
     document,
-    location: { pathname: url.pathname, search: url.search },
+    location: { pathname: url.pathname, search: url.search, reload: () => reloads.push(url.pathname + url.search) },
     fetch,
     HTMLFormElement,
     DOMParser,
@@ -114,7 +115,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
       const wait = () => (form.button.disabled ? setTimeout(wait, 5) : resolve());
       wait();
     });
-  return { submit, fetched, sent, sections, status };
+  return { submit, fetched, sent, sections, status, reloads };
 }
 
 describe("the page script after an action", () => {
@@ -123,6 +124,32 @@ describe("the page script after an action", () => {
     await page.submit({ "data-api": "/admin/api/keys/key_1/revoke", "data-no-body": "", "data-refresh": "keys" });
     expect(page.fetched).toEqual(["/admin/api/keys/key_1/revoke", "/admin?keys=50"]);
     expect(page.sections.keys!.innerHTML).toContain("fresh page");
+  });
+});
+
+describe("the page script after an action that ends the session (an admin removing themselves)", () => {
+  const removeYourself = {
+    "data-api": "/admin/api/orgs/org_1/admins/usr_1",
+    "data-method": "DELETE",
+    "data-refresh": "keys",
+    "data-done": "Admin removed.",
+    "data-reload": "",
+  };
+
+  it("loads the page again, now the sign-in form, instead of copying sections from it", async () => {
+    const page = loadScript("/admin?admins=50");
+    await page.submit(removeYourself);
+    expect(page.fetched).toEqual(["/admin/api/orgs/org_1/admins/usr_1"]);
+    expect(page.reloads).toEqual(["/admin?admins=50"]);
+  });
+
+  it("when refused (the organisation's last admin), shows the service's words as an error and stays on the page", async () => {
+    const message = "This is the organisation's last admin; only the operator may remove it";
+    const page = loadScript("/admin", [{ status: 409, body: { error: message, code: "conflict" } }]);
+    await page.submit(removeYourself);
+    expect(page.status).toEqual({ textContent: message, className: "status status-error" });
+    expect(page.reloads).toEqual([]);
+    expect(page.sections.keys!.innerHTML).toBe("old page");
   });
 });
 

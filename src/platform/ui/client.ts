@@ -1,7 +1,8 @@
 // The one script of both web pages, served from the Worker's own origin (the CSP allows no inline script).
 // It knows no service: a `<form data-api="/admin/api/…">` is sent as JSON with the session's CSRF token;
 // field names are the API's field names. On success it can reveal a secret once (with a copy button), say
-// what happened in a live region, and re-render sections from a fresh copy of the server-rendered page.
+// what happened in a live region, and re-render sections from a fresh copy of the server-rendered page (or, for
+// an action that ends the session, `data-reload`, load the page again).
 // A webhook recovery form (`data-recover`) follows the answer's `more` for a few calls and says how many it queued.
 import { asset } from "./headers";
 
@@ -189,6 +190,9 @@ const source = String.raw`"use strict";
     sent
       .then(function (outcome) {
         announce(outcome.text, false);
+        // An action that ends the session itself (an admin removing themselves) loads the whole page again, which
+        // is then the sign-in form: the sections a refresh would copy are no longer on it.
+        if (form.hasAttribute("data-reload")) return location.reload();
         if (!form.hasAttribute("data-keep")) form.reset();
         return refresh(form.getAttribute("data-refresh")).then(outcome.after);
       })
