@@ -1,7 +1,8 @@
-// The inventory admin area: organisation admins sign in (no sign-up: the operator creates admins), then
-// manage their organisation's keys, webhooks, events and audit log. Everything shown comes from the management
-// API's JSON (the same handlers the operator uses).
+// The inventory admin area: organisation admins sign in (no sign-up: the operator creates the first admin), then
+// manage their organisation's keys, webhooks, events, admins and audit log. Everything shown comes from the
+// management API's JSON (the same handlers the operator uses).
 import type { z } from "@hono/zod-openapi";
+import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../../platform/auth/credentials";
 import type { DeliveriesView } from "../../platform/ui/deliveries";
 import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
@@ -9,6 +10,7 @@ import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import { SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
+import type { AdminSchema } from "../admins/schemas";
 import { INVENTORY_SCOPES } from "../keys/api-key-auth";
 import type { KeySchema } from "../keys/schemas";
 import type { AuditEntrySchema, OrgSchema } from "../orgs/schemas";
@@ -19,6 +21,7 @@ import { ADMIN_BASE, ASSET_BASE } from "./session";
 type Org = z.infer<typeof OrgSchema>;
 type ApiKey = z.infer<typeof KeySchema>;
 type AuditEntry = z.infer<typeof AuditEntrySchema>;
+type Admin = z.infer<typeof AdminSchema>;
 
 export type WebhookEndpointView = z.infer<typeof WebhookSchema>;
 export type WebhookDeliveryView = z.infer<typeof DeliverySchema>;
@@ -81,6 +84,13 @@ export interface AdminDashboardProps {
   keysNextOffset: number | null;
   /** Whether this page starts after the newest key (a link back to the first page is shown). */
   keysPaged: boolean;
+  admins: Admin[];
+  /** Offset of the next, older page of admins, or null on the last page. */
+  adminsNextOffset: number | null;
+  /** Whether this page starts after the newest admin (a link back to the first page is shown). */
+  adminsPaged: boolean;
+  /** The signed-in admin's id: their row is marked "you". */
+  youId: string;
   audit: AuditEntry[];
   endpoints: WebhookEndpointView[] | null;
   deliveries: DeliveriesView;
@@ -172,14 +182,43 @@ export function AdminDashboard(props: AdminDashboardProps) {
       <section class="card" id="keys" aria-labelledby="keys-title">
         <h2 id="keys-title">Keys</h2>
         <KeyTable keys={props.keys} />
-        {props.keysNextOffset !== null || props.keysPaged ? (
-          <nav class="actions" aria-label="More keys">
-            {props.keysPaged ? <a href={pageHref(ADMIN_BASE, props.query, { keys: undefined }, "keys")}>Newest keys</a> : null}
-            {props.keysNextOffset !== null ? (
-              <a href={pageHref(ADMIN_BASE, props.query, { keys: String(props.keysNextOffset) }, "keys")}>Older keys</a>
-            ) : null}
-          </nav>
-        ) : null}
+        <MorePages list="keys" nextOffset={props.keysNextOffset} paged={props.keysPaged} query={props.query} />
+      </section>
+
+      <section class="card" id="admins" aria-labelledby="admins-title">
+        <h2 id="admins-title">Admins</h2>
+        <p class="hint">Everyone who may sign in here. Each acts on this organisation as you do, adding and removing admins included.</p>
+        <div id="admin-list">
+          <AdminTable admins={props.admins} youId={props.youId} orgId={org.id} />
+          <MorePages list="admins" nextOffset={props.adminsNextOffset} paged={props.adminsPaged} query={props.query} />
+        </div>
+        <h3 id="add-admin-title">Add an admin</h3>
+        <form
+          aria-labelledby="add-admin-title"
+          data-api={`/admin/api/orgs/${org.id}/admins`}
+          data-refresh="admin-list audit"
+          data-done="Admin added: they can sign in here now."
+        >
+          <label for="admin-email">Email</label>
+          <input id="admin-email" name="email" type="email" autocomplete="off" required maxlength={EMAIL_MAX_LENGTH} />
+          <label for="admin-password">Password</label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minlength={PASSWORD_LENGTH.min}
+            maxlength={PASSWORD_LENGTH.max}
+            aria-describedby="admin-password-hint"
+          />
+          <p id="admin-password-hint" class="hint">
+            {PASSWORD_LENGTH.min} to {PASSWORD_LENGTH.max} characters. Give it to them yourself: it is stored only as a hash and never shown again.
+          </p>
+          <div class="actions">
+            <button type="submit">Add admin</button>
+          </div>
+        </form>
       </section>
 
       <section class="card" id="webhooks" aria-labelledby="webhooks-title">
@@ -313,6 +352,68 @@ function KeyActions(props: { apiKey: ApiKey }) {
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * The links of a card paged by offset (`?keys=`, `?admins=`, the card's id as well): back to its newest page, and on
+ * to the next, older one; each changes only its own card's parameter.
+ */
+function MorePages(props: { list: "keys" | "admins"; nextOffset: number | null; paged: boolean; query: PageQuery }) {
+  const { list, query } = props;
+  if (props.nextOffset === null && !props.paged) return null;
+  return (
+    <nav class="actions" aria-label={`More ${list}`}>
+      {props.paged ? <a href={pageHref(ADMIN_BASE, query, { [list]: undefined }, list)}>Newest {list}</a> : null}
+      {props.nextOffset !== null ? <a href={pageHref(ADMIN_BASE, query, { [list]: String(props.nextOffset) }, list)}>Older {list}</a> : null}
+    </nav>
+  );
+}
+
+function AdminTable(props: { admins: Admin[]; youId: string; orgId: string }) {
+  if (props.admins.length === 0) return <p class="empty">No admins on this page.</p>;
+  return (
+    <Table columns={["Email", "Created", "Actions"]} caption="Newest first">
+      {props.admins.map((admin) => {
+        const you = admin.id === props.youId;
+        return (
+          <tr data-admin-id={admin.id}>
+            <td data-label="Email">
+              {admin.email}
+              {you ? (
+                <>
+                  {" "}
+                  <span class="state">you</span>
+                </>
+              ) : null}
+            </td>
+            <td data-label="Created">
+              <Time value={admin.created_at} />
+            </td>
+            <td data-label="Actions">
+              <div class="row-actions">
+                <form
+                  data-api={`/admin/api/orgs/${props.orgId}/admins/${admin.id}`}
+                  data-method="DELETE"
+                  data-confirm={
+                    you
+                      ? `Remove yourself (${admin.email}) as an admin? You are signed out at once and can no longer sign in.`
+                      : `Remove the admin ${admin.email}? They are signed out at once and can no longer sign in.`
+                  }
+                  data-refresh={you ? undefined : "admin-list audit"}
+                  data-reload={you ? "" : undefined}
+                  data-done="Admin removed."
+                >
+                  <button type="submit" class="danger">
+                    Remove<span class="visually-hidden"> {you ? "yourself" : admin.email}</span>
+                  </button>
+                </form>
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }
 
