@@ -570,6 +570,112 @@ describe("inventory admin area in Chromium", () => {
     expect(errorsOf(page)).toEqual([]);
     await context.close();
   });
+
+  it("adds an admin with the Admins card, removes them after a confirmation, refuses the last admin, and signs out an admin who removes themselves", async () => {
+    // An organisation of its own with one admin, made by the operator: the demo admin the test above signs in as stays.
+    const orgs = `${inventoryUrl}/admin/api/orgs`;
+    const orgId = (await operator<{ data: { id: string } }>(orgs, "POST", { name: `Admins card ${Date.now()}`, plan: "business" }, 201)).data.id;
+    const person = (name: string) => ({ email: `${name}-${crypto.randomUUID()}@yarns.example`, password: `${name} spins cotton 2026` });
+    const first = person("first");
+    const second = person("second");
+    const third = person("third");
+    await operator(`${orgs}/${orgId}/admins`, "POST", first, 201);
+
+    const { context, page } = await newPage();
+    const card = page.locator("#admins");
+    const rowOf = (email: string) => card.locator("tr[data-admin-id]", { hasText: email });
+    const shownAdmins = () =>
+      card.locator("tr[data-admin-id]").evaluateAll((trs) =>
+        trs.map((tr) => ({
+          email: tr.querySelector("td[data-label='Email']")!.firstChild!.textContent!.trim(),
+          you: tr.querySelector(".state")?.textContent ?? null,
+        })),
+      );
+    const signIn = async (who: { email: string; password: string }) => {
+      await page.goto(`${inventoryUrl}/admin`);
+      await page.getByLabel("Email").fill(who.email);
+      await page.getByLabel("Password").fill(who.password);
+      await Promise.all([page.waitForURL(`${inventoryUrl}/admin`), page.getByRole("button", { name: "Sign in" }).click()]);
+      await expect.poll(() => page.getByRole("heading", { name: "Admins", exact: true }).isVisible()).toBe(true);
+    };
+    const deletes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "DELETE") deletes.push(request.url());
+    });
+    const dialogs: string[] = [];
+    const answerNextDialog = (accept: boolean) =>
+      page.once("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+
+    await signIn(first);
+    expect(await shownAdmins()).toEqual([{ email: first.email, you: "you" }]);
+
+    // Add an admin from the keyboard: Enter in the password field sends the form; the page announces it and lists them.
+    await card.getByLabel("Email").fill(second.email);
+    await card.getByLabel("Password").fill(second.password);
+    await card.getByLabel("Password").press("Enter");
+    await expect.poll(() => page.locator("#status").textContent()).toBe("Admin added: they can sign in here now.");
+    await expect.poll(shownAdmins).toEqual([
+      { email: second.email, you: null },
+      { email: first.email, you: "you" },
+    ]);
+    expect(await card.getByLabel("Password").inputValue()).toBe("");
+    await expect.poll(() => page.locator("#audit").textContent()).toContain("admin.created");
+    const secondId = await rowOf(second.email).getAttribute("data-admin-id");
+
+    // Remove asks first: dismissed, nothing is sent; accepted, they leave the card.
+    answerNextDialog(false);
+    await rowOf(second.email)
+      .getByRole("button", { name: `Remove ${second.email}` })
+      .click();
+    expect(dialogs).toEqual([expect.stringContaining(second.email)]);
+    answerNextDialog(true);
+    await rowOf(second.email)
+      .getByRole("button", { name: `Remove ${second.email}` })
+      .click();
+    await expect.poll(shownAdmins).toEqual([{ email: first.email, you: "you" }]);
+    expect(await page.locator("#status").textContent()).toBe("Admin removed.");
+    expect(deletes).toEqual([`${orgs}/${orgId}/admins/${secondId}`]);
+    await expect.poll(() => page.locator("#audit").textContent()).toContain("admin.removed");
+    const listed = await operator<{ data: Array<{ email: string }> }>(`${orgs}/${orgId}/admins`, "GET", undefined, 200);
+    expect(listed.data.map((a) => a.email)).toEqual([first.email]);
+
+    // The last admin cannot remove themselves: the page shows the service's refusal, as it shows any, and stays signed in.
+    answerNextDialog(true);
+    await rowOf(first.email).getByRole("button", { name: "Remove yourself" }).click();
+    await expect.poll(() => page.locator("#status.status-error").textContent()).toMatch(/last admin/);
+    const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute("content"))!;
+    const refusal = await page.request.delete(`${orgs}/${orgId}/admins/${await rowOf(first.email).getAttribute("data-admin-id")}`, {
+      headers: { "X-CSRF-Token": csrf },
+    });
+    expect(refusal.status()).toBe(409);
+    expect(await page.locator("#status").textContent()).toBe(((await refusal.json()) as { error: string }).error);
+    expect(await shownAdmins()).toEqual([{ email: first.email, you: "you" }]);
+    await shot(page, "inventory-7-admins");
+
+    // On a phone the card's rows are stacked cards, nothing cut off.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    expect(await clippedInCells(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // With a fellow admin, removing yourself signs you out: the page becomes the sign-in form, where the other signs in.
+    await card.getByLabel("Email").fill(third.email);
+    await card.getByLabel("Password").fill(third.password);
+    await card.getByRole("button", { name: "Add admin" }).click();
+    await expect.poll(() => rowOf(third.email).count()).toBe(1);
+    answerNextDialog(true);
+    await rowOf(first.email).getByRole("button", { name: "Remove yourself" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    expect(dialogs.at(-1)).toContain("You are signed out at once");
+    await signIn(third);
+    expect(await shownAdmins()).toEqual([{ email: third.email, you: "you" }]);
+    // Chromium logs the refused removal's answer; nothing else went wrong (no CSP violation, no script error).
+    expect(errorsOf(page)).toEqual(["Failed to load resource: the server responded with a status of 409 (Conflict)"]);
+    await context.close();
+  });
 });
 
 /**
