@@ -1,7 +1,7 @@
 import { EMAIL_MAX_LENGTH } from "../../platform/auth/credentials";
 import { passwordMatches } from "../../platform/auth/password";
-import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
-import { checkSignIn } from "../../platform/auth/throttle";
+import { FORM_EXPIRED, readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { checkSignIn, tooManyAttempts } from "../../platform/auth/throttle";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
 import type { InventoryApp } from "../hono";
@@ -12,7 +12,6 @@ import { ADMIN_BASE, deviceCookie, FORM_COOKIE, startSession } from "./session";
 
 /** One message for an unknown email and a wrong password. */
 export const SIGN_IN_FAILED = "That email and password do not match an admin account.";
-const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
 
 /**
  * POST /admin/signin (form post): throttled per account (or, for a browser the account signed in from before, per
@@ -33,7 +32,7 @@ export function registerAdminSignIn(app: InventoryApp): void {
     const throttle = await checkSignIn(c, c.env.SIGN_IN_THROTTLE, { email, device: deviceCookie(c.env), nowMs: Date.now() });
     if (!throttle.allowed) {
       c.header("Retry-After", String(throttle.retryAfterSeconds));
-      return page(`Too many attempts. Try again in ${Math.ceil(throttle.retryAfterSeconds / 60)} minute(s).`, 429);
+      return page(tooManyAttempts(throttle.retryAfterSeconds), 429);
     }
     const admin = await findAdminByEmail(inventoryDb(c.env.DB), email);
     if (!(await passwordMatches(admin?.passwordHash, password)) || !admin) return page(SIGN_IN_FAILED, 401);

@@ -91,6 +91,9 @@ export function formToken(c: Context, cookie: PageCookie): string {
   return token;
 }
 
+/** What a form post refused by `sameSiteFormPost` shows. */
+export const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
+
 /**
  * A state-changing form post comes from this site: the Origin header (which browsers send on every POST)
  * names this origin, or, without Origin, Sec-Fetch-Site says same-origin; and the submitted token equals

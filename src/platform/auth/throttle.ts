@@ -117,6 +117,11 @@ function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
+/** What a form refused by the sign-in throttle shows (its answer carries `Retry-After` in seconds as well). */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  return `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`;
+}
+
 export interface SignInCheck {
   allowed: boolean;
   retryAfterSeconds: number;

@@ -1,6 +1,6 @@
 import { EMAIL_MAX_LENGTH } from "../../platform/auth/credentials";
-import { checkSignIn } from "../../platform/auth/throttle";
-import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { checkSignIn, tooManyAttempts } from "../../platform/auth/throttle";
+import { FORM_EXPIRED, readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { passwordMatches } from "../../platform/auth/password";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
@@ -12,11 +12,6 @@ import { deviceCookie, FORM_COOKIE, startSession } from "./session-auth";
 
 /** One message for an unknown email, a wrong password and an account without a password. */
 export const SIGN_IN_FAILED = "That email and password do not match an account.";
-export const FORM_EXPIRED = "This form has expired or did not come from this page. Reload the page and try again.";
-
-export function tooManyAttempts(retryAfterSeconds: number): string {
-  return `Too many attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`;
-}
 
 /**
  * POST /auth/signin (form post): throttled per account (or, for a browser the account signed in from before, per

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../../platform/auth/credentials";
+import { EMAIL_MAX_LENGTH, NewPasswordField } from "../../platform/auth/credentials";
 import { hashPassword } from "../../platform/auth/password";
-import { readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
+import { FORM_EXPIRED, readCookie, formToken, sameSiteFormPost } from "../../platform/auth/session";
 import { rememberDevice } from "../../platform/auth/device-cookie";
-import { checkSignIn } from "../../platform/auth/throttle";
+import { checkSignIn, tooManyAttempts } from "../../platform/auth/throttle";
 import { newId } from "../../platform/ids";
 import { readForm } from "../../platform/ui/form";
 import { htmlPage } from "../../platform/ui/headers";
@@ -12,14 +12,10 @@ import { taxDb } from "../db/client";
 import { insertAccount } from "../accounts/queries";
 import { LandingPage } from "./pages";
 import { deviceCookie, FORM_COOKIE, startSession } from "./session-auth";
-import { FORM_EXPIRED, tooManyAttempts } from "./sign-in";
 
 const SignUpSchema = z.object({
   email: z.email("Enter a valid email address.").max(EMAIL_MAX_LENGTH, "Enter a valid email address."),
-  password: z
-    .string()
-    .min(PASSWORD_LENGTH.min, `Use a password of at least ${PASSWORD_LENGTH.min} characters.`)
-    .max(PASSWORD_LENGTH.max, `Use a password of at most ${PASSWORD_LENGTH.max} characters.`),
+  password: NewPasswordField,
 });
 
 /**

@@ -4,99 +4,11 @@ import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { SignInThrottle } from "../../../src/platform/auth/throttle";
 import { sha256Hex } from "../../../src/platform/crypto";
-import taxWorker from "../../../src/tax/worker";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, expectDeviceCookie, type SignInDriver } from "../../device-cookies";
-import { cookieValue, randomAddress, sendWith, setCookies } from "../../web-session";
+import { cookieValue, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
-
-const PASSWORD = "correct horse battery";
-/** The cookies' names off plain-http loopback, where they are Secure and the browser enforces their prefix. */
-const SESSION = "__Host-tax_session";
-const FORM = "__Host-tax_form";
-const DEVICE = "__Host-tax_device";
-
-interface Browser {
-  address: string;
-  /** The session, form and device cookies' names at `base`. */
-  names: { session: string; form: string; device: string };
-  formToken: string;
-  cookies: Map<string, string>;
-  base: string;
-  /** Bindings the Worker runs with for this browser's posts (another SESSION_SECRET); the test env when absent. */
-  bindings?: object;
-}
-
-/** A fresh "browser": loads the sign-in page for its double-submit cookie; one client address per browser. */
-async function browser(base = TAX): Promise<Browser> {
-  const response = await SELF.fetch(`${base}/`);
-  expect(response.status).toBe(200);
-  await response.text();
-  const names =
-    new URL(base).hostname === "127.0.0.1"
-      ? { session: "tax_session", form: "tax_form", device: "tax_device" }
-      : { session: SESSION, form: FORM, device: DEVICE };
-  const formToken = cookieValue(response, names.form)!;
-  expect(formToken).toMatch(/^[0-9A-Za-z]{32}$/);
-  return { address: randomAddress(), names, formToken, cookies: new Map([[names.form, formToken]]), base };
-}
-
-function cookieHeader(b: Browser): string {
-  return [...b.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-async function post(b: Browser, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  const request = new Request(`${b.base}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: b.base,
-      Cookie: cookieHeader(b),
-      "CF-Connecting-IP": b.address,
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const response = await sendWith(taxWorker, b.bindings, request);
-  for (const name of [b.names.session, b.names.device]) {
-    const value = cookieValue(response, name);
-    if (value === "") b.cookies.delete(name);
-    else if (value !== null) b.cookies.set(name, value);
-  }
-  return response;
-}
-
-async function signUp(b: Browser, email = randomEmail(), password = PASSWORD): Promise<string> {
-  const response = await post(b, "/auth/signup", { email, password, csrf: b.formToken });
-  expect(response.status, await response.clone().text()).toBe(303);
-  expect(response.headers.get("Location")).toBe("/");
-  return email;
-}
-
-async function page(b: Browser): Promise<{ response: Response; html: string }> {
-  const response = await SELF.fetch(`${b.base}/`, { headers: { Cookie: cookieHeader(b) } });
-  return { response, html: await response.text() };
-}
-
-function csrfOf(html: string): string {
-  return /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
-}
-
-async function apiAs(b: Browser, method: string, path: string, body?: unknown, csrf?: string): Promise<Response> {
-  const headers: Record<string, string> = { Cookie: cookieHeader(b) };
-  if (csrf !== undefined) headers["X-CSRF-Token"] = csrf;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${b.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-}
-
-/** A signed-in user with its CSRF token. */
-async function signedIn(): Promise<{ b: Browser; email: string; csrf: string }> {
-  const b = await browser();
-  const email = await signUp(b);
-  const { html } = await page(b);
-  return { b, email, csrf: csrfOf(html) };
-}
+import { apiAs, type Browser, browser, cookieHeader, csrfOf, DEVICE, FORM, PASSWORD, page, post, SESSION, signedIn, signUp } from "./tax-browser";
 
 describe("pages and headers", () => {
   it("serves the sign-in page with a strict CSP, no framing and no inline script", async () => {
