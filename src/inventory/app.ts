@@ -52,6 +52,7 @@ import { registerGetCustomerStatement } from "./statements/get-customer-statemen
 import { registerGetMillStatement } from "./statements/get-mill-statement";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
+import { registerAdminChangePassword } from "./web/change-password";
 import { registerAdminAssets } from "./web/serve-assets";
 import { registerAdminHome } from "./web/show-home";
 import { registerAdminSignIn } from "./web/sign-in";
@@ -183,6 +184,7 @@ export function buildInventoryApp(): InventoryApp {
   registerAdminHome(app);
   registerAdminSignIn(app);
   registerAdminSignOut(app);
+  registerAdminChangePassword(app);
 
   serveOpenApi(
     app,

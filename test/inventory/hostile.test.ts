@@ -434,31 +434,35 @@ describe("routes outside the document", () => {
     }
   });
 
-  it.each([["/admin/signin"], ["/admin/signout"]])("POST %s with hostile forms never 5xx and writes nothing", { timeout: 60_000 }, async (path) => {
-    const before = await dbSnapshot(env.DB);
-    const forms: Array<[string, BodyInit]> = [
-      ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
-      ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
-      ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
-      ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n\u0000\r\n--zzz--'],
-      ["multipart/form-data; boundary=zzz", "garbage"],
-      ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
-      ["application/x-www-form-urlencoded", new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff])],
-      ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
-    ];
-    for (const [contentType, body] of forms) {
-      for (const origin of typeof body === "string" && body.length > 1_000_000 ? [INVENTORY] : [undefined, "https://evil.example", INVENTORY]) {
-        const response = await call(`${INVENTORY}${path}`, {
-          method: "POST",
-          headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) },
-          body,
-        });
-        expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
-        await response.arrayBuffer();
+  it.each([["/admin/signin"], ["/admin/signout"], ["/admin/password"]])(
+    "POST %s with hostile forms never 5xx and writes nothing",
+    { timeout: 60_000 },
+    async (path) => {
+      const before = await dbSnapshot(env.DB);
+      const forms: Array<[string, BodyInit]> = [
+        ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
+        ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
+        ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
+        ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n\u0000\r\n--zzz--'],
+        ["multipart/form-data; boundary=zzz", "garbage"],
+        ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
+        ["application/x-www-form-urlencoded", new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff])],
+        ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
+      ];
+      for (const [contentType, body] of forms) {
+        for (const origin of typeof body === "string" && body.length > 1_000_000 ? [INVENTORY] : [undefined, "https://evil.example", INVENTORY]) {
+          const response = await call(`${INVENTORY}${path}`, {
+            method: "POST",
+            headers: { "Content-Type": contentType, ...(origin ? { Origin: origin } : {}) },
+            body,
+          });
+          expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
+          await response.arrayBuffer();
+        }
       }
-    }
-    expect(await dbSnapshot(env.DB)).toEqual(before);
-  });
+      expect(await dbSnapshot(env.DB)).toEqual(before);
+    },
+  );
 });
 
 describe("no prototype pollution", () => {

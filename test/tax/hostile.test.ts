@@ -342,7 +342,7 @@ describe("routes outside the document", () => {
     }
   });
 
-  it.each([["/auth/signin"], ["/auth/signup"], ["/auth/signout"]])(
+  it.each([["/auth/signin"], ["/auth/signup"], ["/auth/signout"], ["/auth/password"]])(
     "POST %s with hostile forms never 5xx and writes nothing",
     { timeout: 60_000 },
     async (path) => {

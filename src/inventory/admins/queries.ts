@@ -1,6 +1,8 @@
 // SQL of an organisation's admins. Each change and its audit row go in one D1 batch; removing an admin deletes their
-// sessions in the same batch, so no request is served under a session of an admin who is gone.
+// sessions in the same batch, so no request is served under a session of an admin who is gone, and changing an
+// admin's password deletes their other sessions with it, so none opened with the old password outlives it.
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { PasswordChange } from "../../platform/auth/change-password";
 import type { InventoryDb } from "../db/client";
 import { adminUsers } from "../db/schema";
 import { type AuditRow, insertAuditIfChanged } from "../orgs/queries";
@@ -72,4 +74,36 @@ export async function deleteAdmin(
     d1.prepare(`DELETE FROM admin_users WHERE ${removable} RETURNING id, org_id AS orgId, email, created_at AS createdAt`).bind(adminId, orgId, keep),
   ]);
   return removed!.results[0] ?? null;
+}
+
+/** The admin's stored password hash, to check the current password against before changing it. */
+export async function findAdminPasswordHash(db: InventoryDb, orgId: string, adminId: string): Promise<string | undefined> {
+  const row = await db
+    .select({ passwordHash: adminUsers.passwordHash })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.id, adminId), eq(adminUsers.orgId, orgId)))
+    .get();
+  return row?.passwordHash;
+}
+
+/**
+ * The admin's new password hash, while the one checked is still stored and the session that asked still exists; its
+ * audit row (chained on the update); and the end of the admin's other sessions once the new hash is stored: one batch.
+ * False: the password or the session changed meanwhile (or the admin was removed), and nothing was written.
+ */
+export async function changeAdminPassword(d1: D1Database, change: PasswordChange, audit: AuditRow): Promise<boolean> {
+  const { userId, ownerId: orgId, sessionId } = change.session;
+  const [updated] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE admin_users SET password_hash = ?1 WHERE id = ?2 AND org_id = ?3 AND password_hash = ?4
+         AND EXISTS (SELECT 1 FROM sessions WHERE id = ?5 AND user_id = ?2)`,
+      )
+      .bind(change.newHash, userId, orgId, change.currentHash, sessionId),
+    insertAuditIfChanged(d1, audit),
+    d1
+      .prepare("DELETE FROM sessions WHERE user_id = ?1 AND id <> ?2 AND EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?3)")
+      .bind(userId, sessionId, change.newHash),
+  ]);
+  return updated!.meta.changes === 1;
 }

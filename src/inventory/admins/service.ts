@@ -1,9 +1,11 @@
-// An organisation's admins: creating one with a hashed password, and removing one with every session they hold.
+// An organisation's admins: creating one with a hashed password, removing one with every session they hold, and an
+// admin changing their own password.
+import type { PasswordChange } from "../../platform/auth/change-password";
 import { hashPassword } from "../../platform/auth/password";
 import { newId } from "../../platform/ids";
 import type { InventoryDb } from "../db/client";
 import { auditRow, type OrgRow } from "../orgs/queries";
-import { type AdminListing, type AdminRow, deleteAdmin, findAdmin, insertAdmin } from "./queries";
+import { type AdminListing, type AdminRow, changeAdminPassword, deleteAdmin, findAdmin, insertAdmin } from "./queries";
 
 /** The new admin, or null when the email is already an admin's (of this organisation or another). */
 export async function createAdmin(
@@ -38,4 +40,10 @@ export async function removeAdmin(
   const removed = await deleteAdmin(db.$client, org.id, adminId, keepLastAdmin, { id: newId("aud", nowMs), actor, at: nowMs });
   if (removed) return { kind: "removed", admin: removed };
   return (await findAdmin(db, org.id, adminId)) ? { kind: "last_admin" } : { kind: "not_found" };
+}
+
+/** Stores the signed-in admin's new password and ends their other sessions, recorded as `admin.password_changed` by them. */
+export function changeOwnPassword(db: InventoryDb, change: PasswordChange): Promise<boolean> {
+  const { ownerId: orgId, email } = change.session;
+  return changeAdminPassword(db.$client, change, auditRow(orgId, "admin.password_changed", null, email, null, change.nowMs));
 }

@@ -7,7 +7,8 @@ import type { DeliveriesView } from "../../platform/ui/deliveries";
 import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
-import { SignInForm, SignOutBar } from "../../platform/ui/session";
+import type { PasswordOutcome } from "../../platform/auth/change-password";
+import { ChangePasswordCard, PasswordOutcomeView, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import type { AdminSchema } from "../admins/schemas";
@@ -259,6 +260,36 @@ export function AdminDashboard(props: AdminDashboardProps) {
         <h2 id="audit-title">Audit log</h2>
         <AuditTable entries={props.audit} />
       </section>
+
+      <ChangePasswordCard action={PASSWORD_ACTION} csrfToken={props.csrfToken} email={props.email} />
+    </Layout>
+  );
+}
+
+export const PASSWORD_ACTION = `${ADMIN_BASE}/password`;
+
+/** What changing the password did, with the form again when it did not. */
+export function PasswordPage(props: { email: string; csrfToken: string; outcome: PasswordOutcome }) {
+  return (
+    <Layout
+      title="Inventory admin — change password"
+      assetBase={ASSET_BASE}
+      csrfToken={props.csrfToken}
+      header={
+        <>
+          <Brand />
+          <SignOutBar who={props.email} action={`${ADMIN_BASE}/signout`} csrfToken={props.csrfToken} />
+        </>
+      }
+      status={props.outcome.changed ? props.outcome.message : undefined}
+    >
+      <PasswordOutcomeView
+        outcome={props.outcome}
+        action={PASSWORD_ACTION}
+        csrfToken={props.csrfToken}
+        email={props.email}
+        back={{ href: ADMIN_BASE, label: "Back to the admin area" }}
+      />
     </Layout>
   );
 }

@@ -9,6 +9,8 @@ export interface LayoutProps {
   /** The session's CSRF token, read by the script for `X-CSRF-Token`; absent when signed out. */
   csrfToken?: string | undefined;
   header: Child;
+  /** What the status line says as the page opens (the outcome of a form post); the script writes it later. */
+  status?: string | undefined;
 }
 
 export function Layout(props: PropsWithChildren<LayoutProps>) {
@@ -30,7 +32,9 @@ export function Layout(props: PropsWithChildren<LayoutProps>) {
         </a>
         <header class="top">{props.header}</header>
         <main id="main" tabindex={-1}>
-          <p id="status" class="status" role="status" aria-live="polite"></p>
+          <p id="status" class="status" role="status" aria-live="polite">
+            {props.status}
+          </p>
           {props.children}
         </main>
       </body>

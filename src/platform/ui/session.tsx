@@ -1,6 +1,8 @@
-// The sign-in form and the signed-in header bar of both services' pages.
+// The sign-in form, the signed-in header bar and the change-password card of both services' pages.
 import type { Child } from "hono/jsx";
-import { HiddenCsrf } from "./layout";
+import { PASSWORD_FIELDS, type PasswordOutcome } from "../auth/change-password";
+import { PASSWORD_LENGTH } from "../auth/credentials";
+import { ErrorBox, HiddenCsrf } from "./layout";
 
 /** Email and password posted to `action` with the double-submit token. */
 export function SignInForm(props: { action: string; formToken: string; email?: string | undefined }) {
@@ -30,5 +32,76 @@ export function SignOutBar(props: { who: Child; action: string; csrfToken: strin
         </button>
       </form>
     </div>
+  );
+}
+
+/**
+ * The signed-in person's change-password form, a plain form post to `action` with the session's CSRF token. The
+ * email rides along unseen, unnamed and never sent, so a password manager knows whose password changes.
+ */
+export function ChangePasswordCard(props: { action: string; csrfToken: string; email: string }) {
+  return (
+    <section class="card" id="password" aria-labelledby="password-title">
+      <h2 id="password-title">Change password</h2>
+      <form method="post" action={props.action}>
+        <HiddenCsrf token={props.csrfToken} />
+        <input type="email" autocomplete="username" value={props.email} hidden readonly />
+        <label for="current-password">Current password</label>
+        <input
+          id="current-password"
+          name={PASSWORD_FIELDS.current}
+          type="password"
+          autocomplete="current-password"
+          required
+          maxlength={PASSWORD_LENGTH.max}
+        />
+        <label for="new-password">New password</label>
+        <input
+          id="new-password"
+          name={PASSWORD_FIELDS.next}
+          type="password"
+          autocomplete="new-password"
+          required
+          minlength={PASSWORD_LENGTH.min}
+          maxlength={PASSWORD_LENGTH.max}
+          aria-describedby="new-password-hint"
+        />
+        <p id="new-password-hint" class="hint">
+          At least {PASSWORD_LENGTH.min} characters. Every other browser signed in as you is signed out; this one stays signed in.
+        </p>
+        <label for="confirm-password">New password again</label>
+        <input
+          id="confirm-password"
+          name={PASSWORD_FIELDS.confirm}
+          type="password"
+          autocomplete="new-password"
+          required
+          minlength={PASSWORD_LENGTH.min}
+          maxlength={PASSWORD_LENGTH.max}
+        />
+        <div class="actions">
+          <button type="submit">Change password</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** What a change-password post answers: the outcome, the form again unless it worked, and the way back. */
+export function PasswordOutcomeView(props: {
+  outcome: PasswordOutcome;
+  action: string;
+  csrfToken: string;
+  email: string;
+  back: { href: string; label: string };
+}) {
+  return (
+    <>
+      <ErrorBox message={props.outcome.changed ? undefined : props.outcome.message} />
+      {props.outcome.changed ? null : <ChangePasswordCard action={props.action} csrfToken={props.csrfToken} email={props.email} />}
+      <p>
+        <a href={props.back.href}>{props.back.label}</a>
+      </p>
+    </>
   );
 }

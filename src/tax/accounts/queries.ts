@@ -1,5 +1,6 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, exists, lte, ne } from "drizzle-orm";
 import type { SessionRecord } from "../../platform/auth/admin";
+import type { PasswordChange } from "../../platform/auth/change-password";
 import type { TaxDb } from "../db/client";
 import { accounts, sessions } from "../db/schema";
 
@@ -40,4 +41,44 @@ export async function findAccountById(db: TaxDb, id: string): Promise<AccountRow
 export async function insertAccount(db: TaxDb, account: typeof accounts.$inferInsert): Promise<boolean> {
   const inserted = await db.insert(accounts).values(account).onConflictDoNothing({ target: accounts.email }).returning({ id: accounts.id });
   return inserted.length === 1;
+}
+
+/**
+ * The account's new password hash, while the one checked is still stored and the session that asked still exists,
+ * and the end of every other session of the account (only once the new hash is stored), in one batch. False: the
+ * password or the session changed meanwhile, and nothing was written.
+ */
+export async function changeAccountPassword(db: TaxDb, change: PasswordChange): Promise<boolean> {
+  const { userId: accountId, sessionId } = change.session;
+  const [updated] = await db.batch([
+    db
+      .update(accounts)
+      .set({ passwordHash: change.newHash })
+      .where(
+        and(
+          eq(accounts.id, accountId),
+          eq(accounts.passwordHash, change.currentHash),
+          exists(
+            db
+              .select({ id: sessions.id })
+              .from(sessions)
+              .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId))),
+          ),
+        ),
+      )
+      .returning({ id: accounts.id }),
+    db.delete(sessions).where(
+      and(
+        eq(sessions.accountId, accountId),
+        ne(sessions.id, sessionId),
+        exists(
+          db
+            .select({ id: accounts.id })
+            .from(accounts)
+            .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, change.newHash))),
+        ),
+      ),
+    ),
+  ]);
+  return updated.length === 1;
 }
