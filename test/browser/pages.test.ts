@@ -452,6 +452,52 @@ describe("tax web page in Chromium", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("That email and password do not match an account.");
     await context.close();
   });
+
+  it("changes the password: a wrong current one is refused, then the other browser is signed out and this one stays", async () => {
+    const [mine, other, later] = await Promise.all([newPage(), newPage(), newPage()]);
+    const email = `browser-password-${Date.now()}@example.com`;
+    const signIn = async (page: Page, password: string) => {
+      await page.goto(`${taxUrl}/`);
+      await page.locator("#signin-email").fill(email);
+      await page.locator("#signin-password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+    };
+    await mine.page.goto(`${taxUrl}/`);
+    await mine.page.locator("#signup-email").fill(email);
+    await mine.page.locator("#signup-password").fill("the first passphrase");
+    await Promise.all([mine.page.waitForURL(`${taxUrl}/`), mine.page.getByRole("button", { name: "Create account" }).click()]);
+    await signIn(other.page, "the first passphrase");
+    await expect.poll(() => other.page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
+
+    const card = mine.page.locator("#password");
+    const change = async (current: string, next: string) => {
+      await card.getByLabel("Current password").fill(current);
+      await card.getByLabel("New password", { exact: true }).fill(next);
+      await card.getByLabel("New password again").fill(next);
+      await Promise.all([mine.page.waitForURL(`${taxUrl}/auth/password`), card.getByRole("button", { name: "Change password" }).click()]);
+    };
+    await change("not the passphrase", "the second passphrase");
+    await expect.poll(() => mine.page.getByRole("alert").textContent()).toBe("That is not your current password. Nothing was changed.");
+    await change("the first passphrase", "the second passphrase");
+    await expect
+      .poll(() => mine.page.locator("#status").textContent())
+      .toBe("Your password has been changed. You have been signed out everywhere else; this browser stays signed in.");
+    await Promise.all([mine.page.waitForURL(`${taxUrl}/`), mine.page.getByRole("link", { name: "Back to your keys" }).click()]);
+    await expect.poll(() => mine.page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
+
+    await other.page.reload();
+    await expect.poll(() => other.page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
+    await signIn(later.page, "the first passphrase");
+    await expect.poll(() => later.page.getByRole("alert").textContent()).toBe("That email and password do not match an account.");
+    await signIn(later.page, "the second passphrase");
+    await expect.poll(() => later.page.getByText(`Signed in as ${email}`).isVisible()).toBe(true);
+    // Chromium logs each refusal this test asks for (the wrong passwords, the ended session) as a page that failed to
+    // load with 401; anything else, a CSP violation say, fails the test.
+    for (const { context, page } of [mine, other, later]) {
+      expect(errorsOf(page).filter((error) => !error.endsWith("status of 401 (Unauthorized)"))).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe("inventory admin area in Chromium", () => {
