@@ -108,8 +108,12 @@ export function changePasswordCases<B extends PasswordBrowser>(d: ChangePassword
     expect(form).toContain('<label for="confirm-password">');
   });
 
-  it(`with the right current password: the new password signs in and the old one does not; the ${d.holder}'s other session ends, this one stays`, async () => {
+  it(`with the right current password: the new password signs in and the old one does not; the ${d.holder}'s other session ends, this one stays under a new token`, async () => {
     const person = await twice();
+    // A copy of this browser's cookie, as a thief who took the session (not the password) would hold it.
+    const oldToken = person.b.cookies.get(d.sessionCookie)!;
+    const copy = await d.browser();
+    copy.cookies.set(d.sessionCookie, oldToken);
     const response = await d.post(person.b, d.action, changeFields(person.csrf, PASSWORD, NEW_PASSWORD));
     const html = await response.text();
     expect(response.status, html).toBe(200);
@@ -122,6 +126,9 @@ export function changePasswordCases<B extends PasswordBrowser>(d: ChangePassword
     expect(signedOut).not.toContain(d.signedInAs(person.email));
     expect(signedOut).toContain('autocomplete="current-password"');
     expect(await d.sessions(person.email)).toBe(1);
+    // This browser was given a new session token with the change; the copy of the old one no longer signs in.
+    expect(person.b.cookies.get(d.sessionCookie)).not.toBe(oldToken);
+    expect(await d.page(copy)).not.toContain(d.signedInAs(person.email));
 
     expect(await signInStatus(d, person.email, PASSWORD)).toBe(401);
     expect(await signInStatus(d, person.email, NEW_PASSWORD)).toBe(303);

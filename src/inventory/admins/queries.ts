@@ -104,6 +104,12 @@ export async function changeAdminPassword(d1: D1Database, change: PasswordChange
     d1
       .prepare("DELETE FROM sessions WHERE user_id = ?1 AND id <> ?2 AND EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?3)")
       .bind(userId, sessionId, change.newHash),
+    d1
+      .prepare(
+        `UPDATE sessions SET token_hash = ?3, csrf_token = ?4, expires_at = ?5
+         WHERE id = ?2 AND EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?6)`,
+      )
+      .bind(userId, sessionId, change.replacement.tokenHash, change.replacement.csrfToken, change.replacement.expiresAt, change.newHash),
   ]);
   return updated!.meta.changes === 1;
 }

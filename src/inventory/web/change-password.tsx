@@ -6,6 +6,7 @@ import { inventoryDb } from "../db/client";
 import type { InventoryEnv } from "../env";
 import type { InventoryApp } from "../hono";
 import { ADMIN_BASE, currentSession, deviceCookie } from "./session";
+import { SESSION_COOKIE } from "../orgs/operator-auth";
 import { PASSWORD_ACTION, PasswordPage } from "./views";
 
 /**
@@ -21,6 +22,7 @@ export function registerAdminChangePassword(app: InventoryApp): void {
       storePassword: (env: InventoryEnv, change) => changeOwnPassword(inventoryDb(env.DB), change),
       throttle: (env: InventoryEnv) => env.SIGN_IN_THROTTLE,
       device: deviceCookie,
+      sessionCookie: SESSION_COOKIE,
       signedOutTo: ADMIN_BASE,
       render: (c, session, outcome) =>
         htmlPage(c, <PasswordPage email={session.email} csrfToken={session.csrfToken} outcome={outcome} />, outcome.status),

@@ -1,20 +1,28 @@
 // The change-password form of both services' signed-in pages, which differ only in their tables. It posts like
 // sign-out does (the session's CSRF token in a field, and this origin); the current password is checked as sign-in
-// checks it and counted by the same throttle, so the form guesses no faster than sign-in; the new hash is stored
-// and every other session of the person ends in one batch, so a stolen session dies with the old password.
+// checks it and counted by the same throttle, so the form guesses no faster than sign-in; the new hash is stored,
+// every other session of the person ends and this one gets a new token in one batch, so a stolen session (a copy of
+// this browser's cookie included) dies with the old password.
 import type { Context } from "hono";
 import { readForm } from "../ui/form";
 import type { SessionRecord } from "./admin";
 import { NewPasswordField } from "./credentials";
 import type { DeviceCookie } from "./device-cookie";
 import { hashPassword, passwordMatches } from "./password";
-import { FORM_EXPIRED, sameSiteFormPost } from "./session";
+import { FORM_EXPIRED, issueSession, type PageCookie, sameSiteFormPost, setSessionCookie } from "./session";
 import { checkSignIn, type SignInThrottle, tooManyAttempts } from "./throttle";
 
 /** The form's fields, as the pages name them (`autocomplete` tells password managers which is which). */
 export const PASSWORD_FIELDS = { current: "current_password", next: "new_password", confirm: "confirm_password" } as const;
 
 export const PASSWORD_CHANGED = "Your password has been changed. You have been signed out everywhere else; this browser stays signed in.";
+
+/** The current session's new token and CSRF token, stored as the session's own with the new password. */
+export interface ReplacementSession {
+  tokenHash: string;
+  csrfToken: string;
+  expiresAt: number;
+}
 export const WRONG_CURRENT_PASSWORD = "That is not your current password. Nothing was changed.";
 
 /** A new password to store for the signed-in person, as one batch with the end of their other sessions. */
@@ -23,6 +31,8 @@ export interface PasswordChange {
   /** The hash the current password matched: the new one is stored only while it is still the stored one. */
   currentHash: string;
   newHash: string;
+  /** The current session goes on under these: its old token, wherever it was copied, no longer signs in. */
+  replacement: ReplacementSession;
   nowMs: number;
 }
 
@@ -37,14 +47,17 @@ export interface ChangePasswordOptions<Bindings extends object> {
   /** The signed-in person's stored hash; null or undefined when there is none. */
   passwordHash(env: Bindings, session: SessionRecord): Promise<string | null | undefined>;
   /**
-   * Stores the new hash while the current one is still stored and the session still exists, and deletes every other
-   * session of the person, in one D1 batch; false when nothing was stored.
+   * Stores the new hash while the current one is still stored and the session still exists, deletes every other
+   * session of the person and gives the current one its replacement token, in one D1 batch; false when nothing was
+   * stored.
    */
   storePassword(env: Bindings, change: PasswordChange): Promise<boolean>;
   throttle(env: Bindings): DurableObjectNamespace<SignInThrottle>;
   device(env: Bindings): DeviceCookie;
   /** Where a browser without a session goes (303): the sign-in form. */
   signedOutTo: string;
+  /** The session cookie, set again with the current session's new token. */
+  sessionCookie: PageCookie;
   /** The page that says what happened, answered with the outcome's status. */
   render(c: Context<{ Bindings: Bindings }>, session: SessionRecord, outcome: PasswordOutcome): Promise<Response>;
 }
@@ -56,7 +69,9 @@ export function changePasswordHandler<Bindings extends object>(options: ChangePa
   return async (c: Context<{ Bindings: Bindings }>): Promise<Response> => {
     const session = await options.currentSession(c);
     if (!session) return c.redirect(options.signedOutTo, 303);
-    return options.render(c, session, await change(c, session, options));
+    const { outcome, csrfToken } = await change(c, session, options);
+    // After a change the page's next form carries the session's new CSRF token.
+    return options.render(c, { ...session, csrfToken }, outcome);
   };
 }
 
@@ -64,8 +79,11 @@ async function change<Bindings extends object>(
   c: Context<{ Bindings: Bindings }>,
   session: SessionRecord,
   options: ChangePasswordOptions<Bindings>,
-): Promise<PasswordOutcome> {
-  const refused = (status: PasswordOutcome["status"], message: string): PasswordOutcome => ({ status, message, changed: false });
+): Promise<{ outcome: PasswordOutcome; csrfToken: string }> {
+  const refused = (status: PasswordOutcome["status"], message: string) => ({
+    outcome: { status, message, changed: false },
+    csrfToken: session.csrfToken,
+  });
   const form = await readForm(c, FORM_MAX_BYTES);
   if (!form || !sameSiteFormPost(c, form.get("csrf") ?? undefined, session.csrfToken)) return refused(403, FORM_EXPIRED);
 
@@ -87,7 +105,11 @@ async function change<Bindings extends object>(
   if (!(await passwordMatches(currentHash, current)) || !currentHash) return refused(401, WRONG_CURRENT_PASSWORD);
   await throttle.succeeded();
 
-  const stored = await options.storePassword(c.env, { session, currentHash, newHash: await hashPassword(next), nowMs });
+  const replacement = await issueSession(nowMs);
+  const { tokenHash, csrfToken, expiresAt } = replacement;
+  const newHash = await hashPassword(next);
+  const stored = await options.storePassword(c.env, { session, currentHash, newHash, replacement: { tokenHash, csrfToken, expiresAt }, nowMs });
   if (!stored) return refused(409, "Your password or your session changed while this was sent. Nothing was changed: reload the page and try again.");
-  return { status: 200, message: PASSWORD_CHANGED, changed: true };
+  setSessionCookie(c, options.sessionCookie, replacement, nowMs);
+  return { outcome: { status: 200, message: PASSWORD_CHANGED, changed: true }, csrfToken };
 }

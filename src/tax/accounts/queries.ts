@@ -79,6 +79,20 @@ export async function changeAccountPassword(db: TaxDb, change: PasswordChange): 
         ),
       ),
     ),
+    db
+      .update(sessions)
+      .set({ tokenHash: change.replacement.tokenHash, csrfToken: change.replacement.csrfToken, expiresAt: change.replacement.expiresAt })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          exists(
+            db
+              .select({ id: accounts.id })
+              .from(accounts)
+              .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, change.newHash))),
+          ),
+        ),
+      ),
   ]);
   return updated.length === 1;
 }

@@ -6,6 +6,7 @@ import type { TaxEnv } from "../env";
 import type { TaxApp } from "../hono";
 import { PASSWORD_ACTION, PasswordPage } from "./pages";
 import { currentSession, deviceCookie } from "./session-auth";
+import { SESSION_COOKIE } from "../accounts/operator-auth";
 
 /**
  * POST /auth/password (form post from the signed-in page): the current password, counted by the sign-in throttle,
@@ -20,6 +21,7 @@ export function registerChangePassword(app: TaxApp): void {
       storePassword: (env: TaxEnv, change) => changeAccountPassword(taxDb(env.DB), change),
       throttle: (env: TaxEnv) => env.SIGN_IN_THROTTLE,
       device: deviceCookie,
+      sessionCookie: SESSION_COOKIE,
       signedOutTo: "/",
       render: (c, session, outcome) =>
         htmlPage(c, <PasswordPage email={session.email} csrfToken={session.csrfToken} outcome={outcome} />, outcome.status),
