@@ -93,6 +93,8 @@ export async function findAdminPasswordHash(db: InventoryDb, orgId: string, admi
  */
 export async function changeAdminPassword(d1: D1Database, change: PasswordChange, audit: AuditRow): Promise<boolean> {
   const { userId, ownerId: orgId, sessionId } = change.session;
+  // The session statements act only once the new hash is stored (?1 the admin, ?3 the new hash).
+  const newHashStored = "EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?3)";
   const [updated] = await d1.batch([
     d1
       .prepare(
@@ -101,15 +103,10 @@ export async function changeAdminPassword(d1: D1Database, change: PasswordChange
       )
       .bind(change.newHash, userId, orgId, change.currentHash, sessionId),
     insertAuditIfChanged(d1, audit),
+    d1.prepare(`DELETE FROM sessions WHERE user_id = ?1 AND id <> ?2 AND ${newHashStored}`).bind(userId, sessionId, change.newHash),
     d1
-      .prepare("DELETE FROM sessions WHERE user_id = ?1 AND id <> ?2 AND EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?3)")
-      .bind(userId, sessionId, change.newHash),
-    d1
-      .prepare(
-        `UPDATE sessions SET token_hash = ?3, csrf_token = ?4, expires_at = ?5
-         WHERE id = ?2 AND EXISTS (SELECT 1 FROM admin_users WHERE id = ?1 AND password_hash = ?6)`,
-      )
-      .bind(userId, sessionId, change.replacement.tokenHash, change.replacement.csrfToken, change.replacement.expiresAt, change.newHash),
+      .prepare(`UPDATE sessions SET token_hash = ?4, csrf_token = ?5, expires_at = ?6 WHERE id = ?2 AND ${newHashStored}`)
+      .bind(userId, sessionId, change.newHash, change.replacement.tokenHash, change.replacement.csrfToken, change.replacement.expiresAt),
   ]);
   return updated!.meta.changes === 1;
 }

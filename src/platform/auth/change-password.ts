@@ -9,21 +9,17 @@ import type { SessionRecord } from "./admin";
 import { NewPasswordField } from "./credentials";
 import type { DeviceCookie } from "./device-cookie";
 import { hashPassword, passwordMatches } from "./password";
-import { FORM_EXPIRED, issueSession, type PageCookie, sameSiteFormPost, setSessionCookie } from "./session";
+import { FORM_EXPIRED, type IssuedSession, issueSession, type PageCookie, sameSiteFormPost, setSessionCookie } from "./session";
 import { checkSignIn, type SignInThrottle, tooManyAttempts } from "./throttle";
 
 /** The form's fields, as the pages name them (`autocomplete` tells password managers which is which). */
 export const PASSWORD_FIELDS = { current: "current_password", next: "new_password", confirm: "confirm_password" } as const;
 
 export const PASSWORD_CHANGED = "Your password has been changed. You have been signed out everywhere else; this browser stays signed in.";
-
-/** The current session's new token and CSRF token, stored as the session's own with the new password. */
-export interface ReplacementSession {
-  tokenHash: string;
-  csrfToken: string;
-  expiresAt: number;
-}
 export const WRONG_CURRENT_PASSWORD = "That is not your current password. Nothing was changed.";
+
+/** The current session's new token (as stored: its hash), CSRF token and expiry, stored with the new password. */
+export type ReplacementSession = Omit<IssuedSession, "token">;
 
 /** A new password to store for the signed-in person, as one batch with the end of their other sessions. */
 export interface PasswordChange {
@@ -105,11 +101,10 @@ async function change<Bindings extends object>(
   if (!(await passwordMatches(currentHash, current)) || !currentHash) return refused(401, WRONG_CURRENT_PASSWORD);
   await throttle.succeeded();
 
-  const replacement = await issueSession(nowMs);
-  const { tokenHash, csrfToken, expiresAt } = replacement;
+  const { token, ...stored } = await issueSession(nowMs);
   const newHash = await hashPassword(next);
-  const stored = await options.storePassword(c.env, { session, currentHash, newHash, replacement: { tokenHash, csrfToken, expiresAt }, nowMs });
-  if (!stored) return refused(409, "Your password or your session changed while this was sent. Nothing was changed: reload the page and try again.");
-  setSessionCookie(c, options.sessionCookie, replacement, nowMs);
-  return { outcome: { status: 200, message: PASSWORD_CHANGED, changed: true }, csrfToken };
+  const changed = await options.storePassword(c.env, { session, currentHash, newHash, replacement: stored, nowMs });
+  if (!changed) return refused(409, "Your password or your session changed while this was sent. Nothing was changed: reload the page and try again.");
+  setSessionCookie(c, options.sessionCookie, { token, ...stored }, nowMs);
+  return { outcome: { status: 200, message: PASSWORD_CHANGED, changed: true }, csrfToken: stored.csrfToken };
 }

@@ -81,19 +81,21 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
     const namespace = options.guard(c.env);
     const known = knownGuardIds(namespace);
     let id = known.get(parsed.key);
+    // Hashed once, and only when needed: the memo spares it on the hot path.
+    let keyHash: string | undefined;
+    const hashOfKey = async () => (keyHash ??= await hashApiKey(parsed.key));
     if (!id) {
-      const keyHash = await hashApiKey(parsed.key);
-      if (!(await options.keyIsRegistered(c.env, keyHash))) refuseUnknownKey(c, options.tag, nowMs);
-      id = namespace.idFromName(keyHash);
+      if (!(await options.keyIsRegistered(c.env, await hashOfKey()))) refuseUnknownKey(c, options.tag, nowMs);
+      id = namespace.idFromName(await hashOfKey());
     }
     const guard = namespace.get(id);
     let verdict = (await guard.authorize(nowMs, required)) as Verdict;
     if (verdict.outcome === "denied" && options.currentGrants) {
-      const grants = await options.currentGrants(c.env, await hashApiKey(parsed.key), verdict.code);
+      const grants = await options.currentGrants(c.env, await hashOfKey(), verdict.code);
       if (grants && (await guard.replaceGrants(grants))) verdict = (await guard.authorize(nowMs, required)) as Verdict;
     }
     if (verdict.outcome === "unknown") {
-      const refusal = await options.refuseUnprovisioned?.(c.env, await hashApiKey(parsed.key), nowMs);
+      const refusal = await options.refuseUnprovisioned?.(c.env, await hashOfKey(), nowMs);
       if (refusal) throw refusal;
       refuseUnknownKey(c, options.tag, nowMs);
     }

@@ -50,6 +50,14 @@ export async function insertAccount(db: TaxDb, account: typeof accounts.$inferIn
  */
 export async function changeAccountPassword(db: TaxDb, change: PasswordChange): Promise<boolean> {
   const { userId: accountId, sessionId } = change.session;
+  // The session statements act only once the new hash is stored.
+  const newHashStored = () =>
+    exists(
+      db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, change.newHash))),
+    );
   const [updated] = await db.batch([
     db
       .update(accounts)
@@ -67,32 +75,11 @@ export async function changeAccountPassword(db: TaxDb, change: PasswordChange): 
         ),
       )
       .returning({ id: accounts.id }),
-    db.delete(sessions).where(
-      and(
-        eq(sessions.accountId, accountId),
-        ne(sessions.id, sessionId),
-        exists(
-          db
-            .select({ id: accounts.id })
-            .from(accounts)
-            .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, change.newHash))),
-        ),
-      ),
-    ),
+    db.delete(sessions).where(and(eq(sessions.accountId, accountId), ne(sessions.id, sessionId), newHashStored())),
     db
       .update(sessions)
       .set({ tokenHash: change.replacement.tokenHash, csrfToken: change.replacement.csrfToken, expiresAt: change.replacement.expiresAt })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          exists(
-            db
-              .select({ id: accounts.id })
-              .from(accounts)
-              .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, change.newHash))),
-          ),
-        ),
-      ),
+      .where(and(eq(sessions.id, sessionId), newHashStored())),
   ]);
   return updated.length === 1;
 }
