@@ -5,6 +5,7 @@
 // maps every frame through the bundle's source map back to its source file, and prints, per request:
 // self time by area (zod, hono, drizzle, src/platform/..., the service's own files, V8 natives), inclusive
 // time by area (a frame counts once per sample however deep it recurs), and the top functions by self time.
+// With PROFILE_OUT=<file> the raw V8 profile is written there too (open it in Chrome DevTools' Performance panel).
 // Not part of `npm run bench` (the profiler slows the isolate); BENCHMARKS.md quotes its output.
 import { TraceMap, originalPositionFor } from "@jridgewell/trace-mapping";
 import { randomBytes } from "node:crypto";
@@ -183,6 +184,7 @@ try {
   const { result } = await send("Profiler.stop");
   ws.close();
 
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(result.profile));
   const { nodes, samples } = result.profile;
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const parent = new Map();
