@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { check, foreignKey, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 import { SALE_STATUSES, type SaleStatus } from "../domain/sale-status";
+import { YARN_TYPES } from "../domain/yarn";
 
 export const PLANS = ["starter", "growth", "business", "scale", "enterprise"] as const;
 export type Plan = (typeof PLANS)[number];
@@ -103,24 +104,6 @@ export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts, web
 // Every business table has a unique (org_id, id) so children reference their parent through a composite
 // foreign key: a row of one organisation can never point at another organisation's row, even by a bug.
 
-export const YARN_TYPE_VALUES = [
-  "cotton_carded",
-  "cotton_combed",
-  "cotton_compact",
-  "cotton_oe",
-  "polyester_spun",
-  "viscose_spun",
-  "pc_blend",
-  "cvc_blend",
-  "pv_blend",
-  "melange",
-  "polyester_fdy",
-  "polyester_dty",
-  "viscose_filament",
-  "nylon_filament",
-  "other",
-] as const;
-
 export { SALE_STATUSES, type SaleStatus };
 export const PAYMENT_METHODS = ["neft", "rtgs", "imps", "upi", "cheque", "cash", "dd", "adjustment"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -152,7 +135,7 @@ export const skus = sqliteTable(
       .references(() => organisations.id),
     sku: text("sku").notNull(),
     name: text("name").notNull(),
-    yarnType: text("yarn_type", { enum: YARN_TYPE_VALUES }).notNull(),
+    yarnType: text("yarn_type", { enum: YARN_TYPES }).notNull(),
     /** English count (Ne) of spun yarn; null for filament yarn, which is sold by denier. */
     countNe: integer("count_ne"),
     ply: integer("ply").notNull().default(1),

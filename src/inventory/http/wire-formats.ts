@@ -7,7 +7,8 @@ import { stateCodeOf } from "../domain/place-of-supply";
 import { parseIsoDate } from "../domain/ist";
 import { formatGrams, formatPaise, parseKg, parseRupees } from "../domain/money";
 import { BOUNDS } from "../domain/write-bounds";
-import { PAYMENT_METHODS, YARN_TYPE_VALUES } from "../db/schema";
+import { PAYMENT_METHODS } from "../db/schema";
+import { YARN_TYPES } from "../domain/yarn";
 
 // ---- inputs ----
 
@@ -126,7 +127,7 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === undefined || value === null || value.trim() === "" ? null : value));
 
-export const YarnTypeSchema = z.enum(YARN_TYPE_VALUES).openapi({ description: "Fibre and process of the yarn" });
+export const YarnTypeSchema = z.enum(YARN_TYPES).openapi({ description: "Fibre and process of the yarn" });
 export const PaymentMethodSchema = z
   .enum(PAYMENT_METHODS)
   .openapi({ description: "How the money moved; reference holds the UTR, UPI reference or cheque number" });
