@@ -15,6 +15,11 @@ export function financialYearStartOf(isoDate: string): number {
   return Number(isoDate.slice(5, 7)) >= 4 ? year : year - 1;
 }
 
+/** A financial year's last day, e.g. 2025 -> "2026-03-31". */
+export function financialYearLastDay(startYear: number): string {
+  return `${startYear + 1}-03-31`;
+}
+
 /** A financial year's label, e.g. 2026 -> "2026-27". */
 export function financialYearLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;

@@ -651,6 +651,10 @@ export const SavingMoveSchema = z
     kind: z.enum(SAVING_MOVE_KINDS).openapi({ description: "The kind of action.", example: "top_up_80c" }),
     section: z.string().openapi({ description: "Section of the Act the action uses.", example: "80C" }),
     action: z.string().openapi({ description: "What to do, in words.", example: "Invest ₹50,000 more in s.80C instruments" }),
+    actBy: isoDay(
+      "The last day the action still counts for this year: the financial year's 31 March for an investment, premium or contribution, since ss.80C, 80CCD(1B), 80CCD(2) and 80D count only what is paid in the year; for switch_regime, the return's due date under s.139(1) (tax year 2026-27: s.263(1)), by which the opt-out is made. A move whose actBy has passed can no longer be made for this year: it still shows what the year's claim would have saved.",
+      "2026-03-31",
+    ),
     change: z
       .object({
         field: z.enum(MOVE_FIELDS).openapi({ description: "Profile field the engine was re-run with.", example: "deductions.section80C" }),
@@ -773,7 +777,8 @@ export const ComputeResultSchema = z
       })
       .openapi({ description: "Return form for the recommended regime." }),
     savingMoves: z.array(SavingMoveSchema).openapi({
-      description: "Actions that lower the tax, each priced alone; largest saving first, and for equal savings the smaller investment first.",
+      description:
+        "Actions that lower the tax, each priced alone; largest saving first, and for equal savings the smaller investment first. Always empty for an updated return (profile.updatedReturn): it is furnished after the year and its due date have passed, too late for a payment to count for the year or to opt out of the new regime.",
     }),
     capitalLossesToCarryForward: z
       .object({

@@ -45,6 +45,9 @@ describe("POST /api/v1/compute", () => {
     expect(newRegime.cess).toBe(5_800);
     expect(newRegime.totalTax).toBe(150_800);
     expect(newRegime.netTaxPayable).toBe(800);
+
+    // The employer's NPS contribution (s.80CCD(2)) counts only when made in the year, so by 31 March 2026.
+    expect(body.data.savingMoves).toContainEqual(expect.objectContaining({ kind: "employer_nps_80ccd2", actBy: "2026-03-31" }));
   });
 
   it("adds the slab-by-slab and deduction-by-deduction working with ?detail=full, and refuses other detail values", async () => {

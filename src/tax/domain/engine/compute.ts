@@ -1,4 +1,5 @@
 // The engine's entry point: both regimes, the recommendation, the return form and the saving moves.
+import { financialYearLastDay } from "../../../platform/pure/financial-year";
 import { advanceTaxDueDates } from "../deadlines";
 import { assess, emptyRegimeResult, section89Relief, slabsFor, toFacts, type Facts } from "./assess";
 import { withAssetSales } from "./asset-sales";
@@ -236,7 +237,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
   // (s.140B(1), (2): interest to the date of furnishing it).
   const filedOn = input.returnFiledOn ?? null;
   const updated = input.updatedReturn;
-  const yearEnd = `${startYear + 1}-03-31`;
+  const yearEnd = financialYearLastDay(startYear);
   const taxLiability = (out.taxLiability - section89Relief(out.arrearsRelief, out.paymentsRelief) - (out.foreignTaxCredit?.credit ?? 0)) * 100;
   const interest = interestOnTax({
     sections: year.sections,
@@ -417,15 +418,12 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     recommendedRegimeSaving: Math.round(oldRegimeBarred === null ? Math.abs(newCost - oldCost) : Math.max(0, oldCost - newCost)),
     chosenRegime: input.chosenRegime ?? null,
     itr: chooseItrForm(input, year, recommendedRegime === "old" ? oldRegime : newRegime),
-    savingMoves: findSavingMoves(
-      facts,
-      year,
-      oldTotal,
-      newTotal,
-      toPaise(oldRegime.chapterVIADeductions),
-      recommendedRegime,
-      oldRegimeBarred === null,
-    ),
+    // An updated return (s.139(8A)) is furnished after the year and its s.139(1) due date have passed: too late for a
+    // payment to count for the year or to opt out of the new regime (s.115BAC(6)). No move is left to make.
+    savingMoves:
+      input.updatedReturn === undefined
+        ? findSavingMoves(facts, year, oldTotal, newTotal, toPaise(oldRegime.chapterVIADeductions), recommendedRegime, oldRegimeBarred === null)
+        : [],
     ...(input.capitalGains.length === 0 && input.capitalLossesBroughtForward === undefined
       ? {}
       : { capitalLossesToCarryForward: capitalLossesToCarryForward(facts.capitalGains, facts.filedLate) }),

@@ -1,5 +1,6 @@
 // Saving moves: each candidate action is priced by re-running `assess` on the changed facts; only actions that
 // lower the best total survive, ranked by the rupees they save.
+import { financialYearLastDay } from "../../../platform/pure/financial-year";
 import { assess, emptyRegimeResult, type Facts } from "./assess";
 import { formatPaise, percentOfFloor, toPaise, toRupees } from "./rounding";
 import type { MoveField, Regime, RegimeResult, SavingMove, SavingMoveKind, TaxInput } from "./types";
@@ -162,11 +163,14 @@ export function findSavingMoves(
   const best = oldRegimeOpen ? Math.min(oldTotal, newTotal) : newTotal;
   const scratch: Facts = { ...base };
   const moves: SavingMove[] = [];
+  // ss.80C, 80CCD(1B), 80CCD(2) and 80D count only what is paid in the year, so a payment is due by its 31 March.
+  const paidBy = financialYearLastDay(Number(year.financialYear.slice(0, 4)));
   if (recommended === "old" && oldTotal < newTotal) {
     moves.push({
       kind: "switch_regime",
       section: "115BAC(6)",
       action: actionText("switch_regime", 0, 0, 0, "old", "new", base.hasBusinessIncome),
+      actBy: base.returnDueDate,
       change: null,
       investment: 0,
       regimeAfter: "old",
@@ -235,6 +239,7 @@ export function findSavingMoves(
       kind: candidate.kind,
       section: candidate.section,
       action: actionText(candidate.kind, current, claim, candidate.target, priced.regimeAfter, recommended, base.hasBusinessIncome),
+      actBy: paidBy,
       change: { field: candidate.field, from: toRupees(current), to: toRupees(claim) },
       // In paise first: rupees with paise subtracted in floating point drift (1,50,000 − 1,00,000.10).
       investment: toRupees(claim - current),

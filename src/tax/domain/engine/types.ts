@@ -1129,6 +1129,11 @@ export interface SavingMove {
   kind: SavingMoveKind;
   section: string;
   action: string;
+  /**
+   * The last day (YYYY-MM-DD) the action still counts for this year: the year's 31 March for a payment, since
+   * ss.80C, 80CCD and 80D count only what is paid in the year; the return's s.139(1) due date for opting out.
+   */
+  actBy: string;
   /** The input the engine was re-run with; null for a regime switch, which changes no input. */
   change: { field: MoveField; from: number; to: number } | null;
   /** Rupees the action puts into the premium or contribution (`change.to − change.from`); 0 for a regime switch. */

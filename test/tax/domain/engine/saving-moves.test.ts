@@ -1,6 +1,6 @@
 // Saving moves as a user acts on them: the amount to put in, exactly, and the claim it takes.
 import { describe, expect, it } from "vitest";
-import { computeTax } from "../../../../src/tax/domain/engine";
+import { computeTax, type FinancialYear, type TaxInput } from "../../../../src/tax/domain/engine";
 import { taxInput } from "./input";
 
 describe("the amount a move asks for", () => {
@@ -101,5 +101,53 @@ describe("a move asks for no more than can still be deducted", () => {
       investment: 20_000,
       taxSaving: 4_160,
     });
+  });
+});
+
+describe("the last day a move can still be made (actBy)", () => {
+  // ss.80C, 80CCD(1B), 80CCD(2) and 80D allow what is paid "in the previous year", the financial year itself, so each
+  // payment is due by its 31 March. The opt-out from the new regime is made by the return's due date under s.139(1)
+  // (s.115BAC(6); tax year 2026-27: s.263(1) with s.202(4)), per the tax-rules reference §10: FY 2024-25 as
+  // extended by the CBDT to 16 September 2025 for every non-audit return; FY 2025-26 31 July 2026, or 31 August
+  // 2026 with business or professional income (Explanation 2 to s.139(1) as amended from 1 March 2026; no extension
+  // found); tax year 2026-27 31 July 2027.
+  // The first case's profile with 80C at 1,00,000: the old regime costs less in every year (FY 2025-26: 1,71,600
+  // against 1,92,400, worked there), so each year has the opt-out and payment moves. With professional income of
+  // 1,00,000 (s.44ADA: half of receipts of 2,00,000) the old regime still costs less: 12,75,000 taxed 1,95,000 + cess
+  // 7,800 = 2,02,800, against 20,25,000 taxed 2,06,250 + 8,250 = 2,14,500 in the new.
+  const salaried = taxInput({
+    salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, hraReceived: 400_000, rentPaid: 500_000, isMetroCity: true },
+    houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+    deductions: { section80C: 100_000, section80CCD1B: 50_000, section80D_selfFamily: 25_000 },
+  });
+  const professional: TaxInput = {
+    ...salaried,
+    presumptive: { ...salaried.presumptive, profession: { grossReceipts: 200_000, cashReceipts: 0, declaredIncome: 0 } },
+  };
+
+  it.each<[string, TaxInput, FinancialYear, string, string]>([
+    ["salaried, FY 2024-25", salaried, "2024-25", "2025-03-31", "2025-09-16"],
+    ["salaried, FY 2025-26", salaried, "2025-26", "2026-03-31", "2026-07-31"],
+    ["with professional income, FY 2025-26", professional, "2025-26", "2026-03-31", "2026-08-31"],
+    ["salaried, tax year 2026-27", salaried, "2026-27", "2027-03-31", "2027-07-31"],
+  ])("%s: payments by %s, the opt-out by %s", (_, input, year, paidBy, optOutBy) => {
+    const { savingMoves } = computeTax(input, year);
+    const payments = savingMoves.filter((move) => move.kind !== "switch_regime");
+    expect(payments.map((move) => move.kind)).toEqual(expect.arrayContaining(["top_up_80c", "health_insurance_parents_80d"]));
+    for (const move of payments) expect(move.actBy).toBe(paidBy);
+    expect(savingMoves.find((move) => move.kind === "switch_regime")?.actBy).toBe(optOutBy);
+  });
+
+  it("an updated return (s.139(8A)) has no move left: the year and its due date are over", () => {
+    // FY 2024-25, the same salary, with an earlier return filed on 10 September 2025, by its due date, that opted out,
+    // so the old regime is still open to the updated return of 31 January 2027. No payment made then counts for a
+    // year that ended on 31 March 2025, and the opt-out was due by 16 September 2025: neither can be made now.
+    const timely = { ...salaried, taxPayments: { tdsTcs: 0, advanceTax: [], selfAssessmentTax: [] }, returnFiledOn: "2025-09-10" };
+    expect(computeTax(timely, "2024-25").savingMoves.map((move) => move.kind)).toEqual(expect.arrayContaining(["top_up_80c", "switch_regime"]));
+    const earlierReturn = { filedOn: "2025-09-10", taxAndInterestPayable: 0, refundIssued: 0, regime: "old" as const };
+    const result = computeTax({ ...timely, updatedReturn: { filedOn: "2027-01-31", earlierReturn } }, "2024-25");
+    expect(result.regimes.old.notAvailable).toBeUndefined();
+    expect(result.recommendedRegime).toBe("old");
+    expect(result.savingMoves).toEqual([]);
   });
 });
