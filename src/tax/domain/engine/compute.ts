@@ -28,7 +28,7 @@ import {
   type TaxPayments,
   type UpdatedReturn,
 } from "./types";
-import { YEAR_RULES, type YearRules } from "./years";
+import { YEAR_RULES, type SectionNames, type YearRules } from "./years";
 
 export const DISCLAIMER =
   "This computation is informational only and is not tax advice. It covers the income and deductions entered, " +
@@ -294,6 +294,7 @@ function chosenRegimeNotes(
   oldCost: number,
   newCost: number,
   oldRegimeBarred: RegimeNotAvailable | null,
+  sections: SectionNames,
 ): string[] {
   if (oldRegimeBarred !== null) {
     return chosen === "old"
@@ -302,7 +303,7 @@ function chosenRegimeNotes(
   }
   if (chosen === undefined || chosen === recommended || oldCost === newCost) return [];
   return [
-    `chosenRegime: the ${recommended} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${chosen} regime chosen with the employer; the return can still choose (s.115BAC(6))`,
+    `chosenRegime: the ${recommended} regime costs ${formatRupees(Math.abs(newCost - oldCost))} less than the ${chosen} regime chosen with the employer; the return can still choose (s.${sections.regimeOptOut})`,
   ];
 }
 
@@ -432,7 +433,7 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     ...(assetSales === null ? {} : { assetSales }),
     notes: [
       ...reportedFigureNotes(input, input.ageGiven ?? true),
-      ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred),
+      ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred, year.sections),
       ...updatedReturnRegimeNotes(input, facts, year, recommendedRegime, oldRegimeBarred !== null),
       ...dividendInterestNotes(facts),
       ...interestNotes(input, year, facts),

@@ -4,7 +4,7 @@ import { financialYearLastDay } from "../../../platform/pure/financial-year";
 import { assess, emptyRegimeResult, type Facts } from "./assess";
 import { formatPaise, percentOfFloor, toPaise, toRupees } from "./rounding";
 import type { MoveField, Regime, RegimeResult, SavingMove, SavingMoveKind, TaxInput } from "./types";
-import { LIMITS, type YearRules } from "./years";
+import { LIMITS, type SectionNames, type YearRules } from "./years";
 
 type FactKey = "section80C" | "section80CCD1B" | "section80D_selfFamily" | "section80D_parents" | "section80CCD2";
 
@@ -45,42 +45,41 @@ function price(scratch: Facts, year: YearRules, key: FactKey, target: number, ba
   return oldTotal < newTotal ? { totalTaxAfter: oldTotal, regimeAfter: "old" } : { totalTaxAfter: newTotal, regimeAfter: "new" };
 }
 
+/** What a move's words depend on beyond its amounts: the year's sections and the regime it is compared with. */
+interface MoveWording {
+  sections: SectionNames;
+  recommended: Regime;
+  business: boolean;
+}
+
 /**
  * When and for how long an opt-out holds, s.115BAC(6): without business income it is made in each year's return
  * filed by the s.139(1) due date; with it, by that date, and it then binds later years until withdrawn, once.
  */
-function optOutTerms(business: boolean): string {
+function optOutTerms({ sections, business }: MoveWording): string {
   return business
-    ? "on or before the s.139(1) due date; with business or professional income the opt-out carries on to later years and can be withdrawn only once"
-    : "in a return filed by the s.139(1) due date";
+    ? `on or before the s.${sections.returnByDueDate} due date; with business or professional income the opt-out carries on to later years and can be withdrawn only once`
+    : `in a return filed by the s.${sections.returnByDueDate} due date`;
 }
 
 /**
  * The regime step a move needs when it pays off only in the regime not recommended now: opting out for the old
  * regime; for the new one, staying in it, since s.80CCD(2) above 10 % of basic + DA counts only there.
  */
-function regimeStep(regimeAfter: Regime, recommended: Regime, business: boolean): string {
-  if (regimeAfter === recommended) return "";
+function regimeStep(regimeAfter: Regime, wording: MoveWording): string {
+  if (regimeAfter === wording.recommended) return "";
   return regimeAfter === "old"
-    ? `, and opt out of the new regime (s.115BAC(6)) ${optOutTerms(business)}`
-    : ", and stay in the new regime rather than opting out of it (s.115BAC(1A))";
+    ? `, and opt out of the new regime (s.${wording.sections.regimeOptOut}) ${optOutTerms(wording)}`
+    : `, and stay in the new regime rather than opting out of it (s.${wording.sections.newRegimeDefault})`;
 }
 
 /**
  * The words of a move; `from`, `to` and `limit` are the claim and the section's limit in paise, so the amounts are
  * the exact ones to pay. A claim short of its limit says that no more of it can be deducted.
  */
-function actionText(
-  kind: SavingMoveKind,
-  from: number,
-  to: number,
-  limit: number,
-  regimeAfter: Regime,
-  recommended: Regime,
-  business: boolean,
-): string {
+function actionText(kind: SavingMoveKind, from: number, to: number, limit: number, regimeAfter: Regime, wording: MoveWording): string {
   const more = formatPaise(to - from);
-  const step = regimeStep(regimeAfter, recommended, business);
+  const step = regimeStep(regimeAfter, wording);
   const inAll = `${formatPaise(to)} in all, as much as can still be deducted this year`;
   const limitWords = to < limit ? `${inAll}; limit ${formatPaise(limit)}` : `limit ${formatPaise(limit)}`;
   switch (kind) {
@@ -95,7 +94,7 @@ function actionText(
     case "employer_nps_80ccd2":
       return `Restructure salary so your employer pays ${formatPaise(to)} a year into your NPS account (s.80CCD(2))${from > 0 ? `, up from ${formatPaise(from)}` : ""}${step}`;
     case "switch_regime":
-      return `Opt out of the new regime and file under the old regime (s.115BAC(6)), ${business ? "opting out " : ""}${optOutTerms(business)}`;
+      return `Opt out of the new regime and file under the old regime (s.${wording.sections.regimeOptOut}), ${wording.business ? "opting out " : ""}${optOutTerms(wording)}`;
   }
 }
 
@@ -163,13 +162,14 @@ export function findSavingMoves(
   const best = oldRegimeOpen ? Math.min(oldTotal, newTotal) : newTotal;
   const scratch: Facts = { ...base };
   const moves: SavingMove[] = [];
+  const wording: MoveWording = { sections: year.sections, recommended, business: base.hasBusinessIncome };
   // ss.80C, 80CCD(1B), 80CCD(2) and 80D count only what is paid in the year, so a payment is due by its 31 March.
   const paidBy = financialYearLastDay(Number(year.financialYear.slice(0, 4)));
   if (recommended === "old" && oldTotal < newTotal) {
     moves.push({
       kind: "switch_regime",
-      section: "115BAC(6)",
-      action: actionText("switch_regime", 0, 0, 0, "old", "new", base.hasBusinessIncome),
+      section: year.sections.regimeOptOut,
+      action: actionText("switch_regime", 0, 0, 0, "old", { ...wording, recommended: "new" }),
       actBy: base.returnDueDate,
       change: null,
       investment: 0,
@@ -238,7 +238,7 @@ export function findSavingMoves(
     moves.push({
       kind: candidate.kind,
       section: candidate.section,
-      action: actionText(candidate.kind, current, claim, candidate.target, priced.regimeAfter, recommended, base.hasBusinessIncome),
+      action: actionText(candidate.kind, current, claim, candidate.target, priced.regimeAfter, wording),
       actBy: paidBy,
       change: { field: candidate.field, from: toRupees(current), to: toRupees(claim) },
       // In paise first: rupees with paise subtracted in floating point drift (1,50,000 − 1,00,000.10).

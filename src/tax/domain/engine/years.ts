@@ -69,6 +69,9 @@ export interface SectionNames {
    */
   regimeOptOutByDueDate: string;
   regimeOptOutWithReturn: string;
+  /** The opting out itself (s.115BAC(6)), and the new regime as the default unless one opts out (s.115BAC(1A)). */
+  regimeOptOut: string;
+  newRegimeDefault: string;
   /**
    * Relief when salary or family pension is paid in arrears or in advance, and on gratuity, compensation on termination
    * and commuted pension (s.89, with Rule 21A).
@@ -209,6 +212,8 @@ const ACT_1961_SECTIONS: SectionNames = {
   returnByDueDate: "139(1)",
   regimeOptOutByDueDate: "115BAC(6)(i)",
   regimeOptOutWithReturn: "115BAC(6)(ii)",
+  regimeOptOut: "115BAC(6)",
+  newRegimeDefault: "115BAC(1A)",
   arrearsRelief: "89",
   treatyRelief: "90",
   unilateralRelief: "91",
@@ -219,7 +224,7 @@ const ACT_1961_SECTIONS: SectionNames = {
 // commentaries on the 2025 Act carry the rate over unchanged. [S] ss.403(3), 404, 423, 424, 425 for advance tax
 // and its interest, s.428 for the late-filing fee, s.266 for self-assessment tax (its sub-section (3) puts the fee
 // and the interest before the tax), s.263(1) for the return and its due date, and s.202(4)(a)/(b) for opting out
-// of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), and s.157 for relief on arrears (the 1961 Act's s.89),
+// of the new regime (the 1961 Act's s.115BAC(6)(i)/(ii)), s.202(1) for the new regime as the default (s.115BAC(1A)), and s.157 for relief on arrears (the 1961 Act's s.89),
 // as published section texts of the 2025 Act give them (the official text was not read). [S/U] s.159(4) for a treaty's
 // provisions where more beneficial (the 1961 Act's s.90(2)): published texts of s.159 give the rule without its
 // number, which their sub-section (6), "irrespective of anything contained in sub-section (4)", implies. [U] s.159
@@ -252,6 +257,8 @@ const ACT_2025_SECTIONS: SectionNames = {
   returnByDueDate: "263(1)",
   regimeOptOutByDueDate: "202(4)(a)",
   regimeOptOutWithReturn: "202(4)(b)",
+  regimeOptOut: "202(4)",
+  newRegimeDefault: "202(1)",
   arrearsRelief: "157",
   treatyRelief: "159",
   unilateralRelief: "160",

@@ -138,6 +138,22 @@ describe("the last day a move can still be made (actBy)", () => {
     expect(savingMoves.find((move) => move.kind === "switch_regime")?.actBy).toBe(optOutBy);
   });
 
+  it("tax year 2026-27 names the Income-tax Act, 2025's sections for opting out and for the due date", () => {
+    // The 2025 Act puts the new regime as the default in s.202(1), the opting out in s.202(4) (the 1961 Act's
+    // s.115BAC(1A) and (6)) and the return's due date in s.263(1) (s.139(1)), as published section texts give them.
+    const [earlier, later] = [computeTax(salaried, "2025-26"), computeTax(salaried, "2026-27")].map(
+      ({ savingMoves }) => savingMoves.find((move) => move.kind === "switch_regime")!,
+    );
+    expect(earlier).toMatchObject({
+      section: "115BAC(6)",
+      action: "Opt out of the new regime and file under the old regime (s.115BAC(6)), in a return filed by the s.139(1) due date",
+    });
+    expect(later).toMatchObject({
+      section: "202(4)",
+      action: "Opt out of the new regime and file under the old regime (s.202(4)), in a return filed by the s.263(1) due date",
+    });
+  });
+
   it("an updated return (s.139(8A)) has no move left: the year and its due date are over", () => {
     // FY 2024-25, the same salary, with an earlier return filed on 10 September 2025, by its due date, that opted out,
     // so the old regime is still open to the updated return of 31 January 2027. No payment made then counts for a
