@@ -8,6 +8,7 @@ import { ROOT } from "../../scripts/lib.mjs";
 const PAGES = [
   "README.md",
   "BENCHMARKS.md",
+  "CHANGELOG.md",
   "SECURITY.md",
   ...readdirSync(path.join(ROOT, "docs"))
     .filter((f) => f.endsWith(".md"))
