@@ -56,6 +56,20 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     expect(await savedEvents(key.email)).toBe(1);
   });
 
+  it("a retry's JSON may differ in whitespace but not in the order of its members", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    const send = (body: string) => api("/api/v1/profiles", key.key, { method: "POST", body, headers: { "Idempotency-Key": idem } });
+    const request = { label: "spaced", profile, financialYear: "2025-26" };
+    await expectStatus(await send(JSON.stringify(request)), 201);
+    const spaced = await send(JSON.stringify(request, null, 2));
+    await expectStatus(spaced, 201);
+    expect(spaced.headers.get("Idempotent-Replayed")).toBe("true");
+    const reordered = { financialYear: "2025-26", label: "spaced", profile };
+    await expectError(await send(JSON.stringify(reordered)), 422, "idempotency_key_reused");
+    expect(await savedEvents(key.email)).toBe(1);
+  });
+
   it("20 parallel identical requests: one save; the rest replay it or get 409 idempotency_key_in_use", { timeout: 30_000 }, async () => {
     const key = await createKey();
     const idem = crypto.randomUUID();

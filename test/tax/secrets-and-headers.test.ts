@@ -227,6 +227,17 @@ describe("security headers", () => {
     await response.arrayBuffer();
   });
 
+  it("answers and refusals name the same JSON media type, without a charset (JSON is always UTF-8, RFC 8259)", async () => {
+    const answered = await call(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    const refused = await call(`${HTTPS}/api/v1/deadlines?limit=0`, { headers: { Authorization: `Bearer ${key}` } });
+    const document = await call(`${HTTPS}/api/v1/openapi.json`, {});
+    expect([answered.status, refused.status, document.status]).toEqual([200, 400, 200]);
+    for (const response of [answered, refused, document]) {
+      expect(response.headers.get("Content-Type")).toBe("application/json");
+      await response.arrayBuffer();
+    }
+  });
+
   it("the web page and the API reference page keep their own policy, which lets the page's files load", async () => {
     for (const path of ["/", "/api/v1/docs"]) {
       const response = await call(`${HTTPS}${path}`, {});

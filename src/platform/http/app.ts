@@ -30,7 +30,7 @@ export function renderError(c: Context, catalogue: ErrorCatalogue, error: ApiErr
   const requestId = c.var.requestId ?? newId("req");
   const response = new Response(JSON.stringify(catalogue.render(code, error.message, requestId)), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
   });
   // RFC 9110 section 15.5.2: every 401 carries a challenge; key refusals set a more precise one.
   if (status === 401) response.headers.set("WWW-Authenticate", "Bearer");

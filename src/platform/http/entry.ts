@@ -11,7 +11,7 @@ export function renderEntryFailure(catalogue: ErrorCatalogue, error: unknown): R
     status,
     // The app's header middleware never ran: the same security headers, set here.
     headers: {
-      "Content-Type": "application/json; charset=utf-8",
+      "Content-Type": "application/json",
       "X-Request-Id": requestId,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

@@ -115,7 +115,7 @@ export function serveOpenApi<E extends Env>(app: OpenAPIHono<E>, path: string, c
     })();
     const { body, etag } = await cached;
     const headers = {
-      "Content-Type": "application/json; charset=utf-8",
+      "Content-Type": "application/json",
       "Cache-Control": "public, max-age=300",
       ETag: etag,
       "Access-Control-Allow-Origin": "*",
