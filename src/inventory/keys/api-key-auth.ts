@@ -69,8 +69,10 @@ const GRANTS_COMPARED_LIMIT = 10_000;
  * customers:read and suppliers:read lacks them. Its first missing_scope in an isolate reads its row; later ones
  * do not, so a scoped key asking for other scopes' reads costs one D1 read, not one per refusal.
  */
-async function currentGrants(env: InventoryEnv, keyHash: string, code: string): Promise<string[] | null> {
-  if (code !== "missing_scope" || grantsCompared.has(keyHash)) return null;
+async function currentGrants(env: InventoryEnv, hashOfKey: () => Promise<string>, code: string): Promise<string[] | null> {
+  if (code !== "missing_scope") return null;
+  const keyHash = await hashOfKey();
+  if (grantsCompared.has(keyHash)) return null;
   const row = await findKeyByHash(inventoryDb(env.DB), keyHash);
   if (grantsCompared.size >= GRANTS_COMPARED_LIMIT) grantsCompared.clear();
   grantsCompared.add(keyHash);

@@ -40,9 +40,10 @@ export interface KeyAuthOptions<Bindings extends object = object> {
   /**
    * For a key refused with a denial code: the grants its state should hold, from the service's registry, or null
    * to leave it. A state written before the service gave grants a new meaning (a scope added since) is brought up
-   * to date with them, and the request asked once more.
+   * to date with them, and the request asked once more. The key's hash comes as a function, so a denial code the
+   * service leaves alone costs no SHA-256.
    */
-  currentGrants?: (env: Bindings, keyHash: string, code: string) => Promise<string[] | null>;
+  currentGrants?: (env: Bindings, hashOfKey: () => Promise<string>, code: string) => Promise<string[] | null>;
   now?: () => number;
 }
 
@@ -91,7 +92,7 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
     const guard = namespace.get(id);
     let verdict = (await guard.authorize(nowMs, required)) as Verdict;
     if (verdict.outcome === "denied" && options.currentGrants) {
-      const grants = await options.currentGrants(c.env, await hashOfKey(), verdict.code);
+      const grants = await options.currentGrants(c.env, hashOfKey, verdict.code);
       if (grants && (await guard.replaceGrants(grants))) verdict = (await guard.authorize(nowMs, required)) as Verdict;
     }
     if (verdict.outcome === "unknown") {
