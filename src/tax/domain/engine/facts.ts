@@ -122,16 +122,23 @@ export function hasBusinessIncome(input: Pick<TaxInput, "presumptive" | "busines
   return business !== undefined && (business.profit !== null || business.speculationProfit !== null);
 }
 
-/** The s.139(1) due date of an individual's return, from the due-date calendar: later with business income or an audit. */
-export function returnDueDate(returns: IndividualReturnDates, input: Pick<TaxInput, "presumptive" | "business">): string {
-  return individualReturnDueDate(returns, { income: hasBusinessIncome(input), taxAudit: input.business?.taxAudit === true });
+/**
+ * The s.139(1) due date of an individual's return, from the due-date calendar: later with business income or an
+ * audit. A caller that has already asked hasBusinessIncome passes its answer.
+ */
+export function returnDueDate(
+  returns: IndividualReturnDates,
+  input: Pick<TaxInput, "presumptive" | "business">,
+  businessIncome = hasBusinessIncome(input),
+): string {
+  return individualReturnDueDate(returns, { income: businessIncome, taxAudit: input.business?.taxAudit === true });
 }
 
-function returnDueDateOfYear(year: YearRules, input: TaxInput): string {
+function returnDueDateOfYear(year: YearRules, input: TaxInput, businessIncome: boolean): string {
   const returns = individualReturnDates(year.financialYear);
   // Every year the engine computes has its table in the calendar; a year without one is a programming error.
   if (returns === undefined) throw new Error(`no return dates for ${year.financialYear}`);
-  return returnDueDate(returns, input);
+  return returnDueDate(returns, input, businessIncome);
 }
 
 export function toFacts(input: TaxInput, year: YearRules): Facts {
@@ -149,7 +156,8 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
   const hasGoodsCarriageIncome = input.presumptive.goodsCarriages.length > 0;
   const profit = booksProfit(input.business);
   const speculation = speculationProfit(input.business);
-  const dueDate = returnDueDateOfYear(year, input);
+  const businessIncome = hasBusinessIncome(input);
+  const dueDate = returnDueDateOfYear(year, input, businessIncome);
   return {
     resident,
     seniorCitizen: resident && input.age >= LIMITS.seniorAge,
@@ -188,7 +196,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     businessLossesBroughtForward: businessLossFacts(input.business?.lossesBroughtForward),
     speculationProfit: speculation,
     speculationLossesBroughtForward: businessLossFacts(input.business?.speculationLossesBroughtForward),
-    hasBusinessIncome: hasBusinessIncome(input),
+    hasBusinessIncome: businessIncome,
     returnDueDate: dueDate,
     filedLate: input.returnFiledOn !== undefined && input.returnFiledOn > dueDate,
     section80C: toPaise(deductions.section80C),
