@@ -13,10 +13,16 @@ export const SignInEmail = z
   .max(EMAIL_MAX_LENGTH)
   .transform((email) => email.toLowerCase());
 
-export const NewPassword = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
+/** The one rule for a new password; each caller says it in its own words, or in zod's. */
+function newPassword(messages: { tooShort?: string; tooLong?: string } = {}) {
+  return z.string().min(PASSWORD_LENGTH.min, messages.tooShort).max(PASSWORD_LENGTH.max, messages.tooLong);
+}
 
-/** The same rule in the words the pages' forms show (signing up, changing a password). */
-export const NewPasswordField = z
-  .string()
-  .min(PASSWORD_LENGTH.min, `Use a password of at least ${PASSWORD_LENGTH.min} characters.`)
-  .max(PASSWORD_LENGTH.max, `Use a password of at most ${PASSWORD_LENGTH.max} characters.`);
+/** As the APIs take it: their validation errors name the field and the limit. */
+export const NewPassword = newPassword();
+
+/** As the pages' forms take it (signing up, changing a password), in the words they show. */
+export const NewPasswordField = newPassword({
+  tooShort: `Use a password of at least ${PASSWORD_LENGTH.min} characters.`,
+  tooLong: `Use a password of at most ${PASSWORD_LENGTH.max} characters.`,
+});
