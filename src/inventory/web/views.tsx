@@ -8,7 +8,7 @@ import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import type { PasswordOutcome } from "../../platform/auth/change-password";
-import { ChangePasswordCard, PasswordOutcomeView, SignInForm, SignOutBar } from "../../platform/ui/session";
+import { ChangePasswordCard, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import type { AdminSchema } from "../admins/schemas";
@@ -271,26 +271,19 @@ export const PASSWORD_ACTION = `${ADMIN_BASE}/password`;
 /** What changing the password did, with the form again when it did not. */
 export function PasswordPage(props: { email: string; csrfToken: string; outcome: PasswordOutcome }) {
   return (
-    <Layout
+    <PasswordOutcomePage
+      {...props}
       title="Inventory admin — change password"
       assetBase={ASSET_BASE}
-      csrfToken={props.csrfToken}
       header={
         <>
           <Brand />
           <SignOutBar who={props.email} action={`${ADMIN_BASE}/signout`} csrfToken={props.csrfToken} />
         </>
       }
-      status={props.outcome.changed ? props.outcome.message : undefined}
-    >
-      <PasswordOutcomeView
-        outcome={props.outcome}
-        action={PASSWORD_ACTION}
-        csrfToken={props.csrfToken}
-        email={props.email}
-        back={{ href: ADMIN_BASE, label: "Back to the admin area" }}
-      />
-    </Layout>
+      action={PASSWORD_ACTION}
+      back={{ href: ADMIN_BASE, label: "Back to the admin area" }}
+    />
   );
 }
 

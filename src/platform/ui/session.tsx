@@ -1,8 +1,8 @@
-// The sign-in form, the signed-in header bar and the change-password card of both services' pages.
+// Both services' sign-in form, signed-in header bar, change-password card and the page answering a password change.
 import type { Child } from "hono/jsx";
 import { PASSWORD_FIELDS, type PasswordOutcome } from "../auth/change-password";
 import { PASSWORD_LENGTH } from "../auth/credentials";
-import { ErrorBox, HiddenCsrf } from "./layout";
+import { ErrorBox, HiddenCsrf, Layout, type LayoutProps } from "./layout";
 
 /** Email and password posted to `action` with the double-submit token. */
 export function SignInForm(props: { action: string; formToken: string; email?: string | undefined }) {
@@ -87,21 +87,33 @@ export function ChangePasswordCard(props: { action: string; csrfToken: string; e
   );
 }
 
-/** What a change-password post answers: the outcome, the form again unless it worked, and the way back. */
-export function PasswordOutcomeView(props: {
-  outcome: PasswordOutcome;
-  action: string;
-  csrfToken: string;
-  email: string;
-  back: { href: string; label: string };
-}) {
+/**
+ * The page a change-password post answers with, in the service's frame (title, assets, header): a change that
+ * worked is said in the status line, a refusal above the form again; either way a link leads back.
+ */
+export function PasswordOutcomePage(
+  props: Pick<LayoutProps, "title" | "assetBase" | "header"> & {
+    outcome: PasswordOutcome;
+    action: string;
+    csrfToken: string;
+    email: string;
+    back: { href: string; label: string };
+  },
+) {
+  const { outcome } = props;
   return (
-    <>
-      <ErrorBox message={props.outcome.changed ? undefined : props.outcome.message} />
-      {props.outcome.changed ? null : <ChangePasswordCard action={props.action} csrfToken={props.csrfToken} email={props.email} />}
+    <Layout
+      title={props.title}
+      assetBase={props.assetBase}
+      csrfToken={props.csrfToken}
+      header={props.header}
+      status={outcome.changed ? outcome.message : undefined}
+    >
+      <ErrorBox message={outcome.changed ? undefined : outcome.message} />
+      {outcome.changed ? null : <ChangePasswordCard action={props.action} csrfToken={props.csrfToken} email={props.email} />}
       <p>
         <a href={props.back.href}>{props.back.label}</a>
       </p>
-    </>
+    </Layout>
   );
 }

@@ -6,7 +6,7 @@ import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import type { PasswordOutcome } from "../../platform/auth/change-password";
-import { ChangePasswordCard, PasswordOutcomeView, SignInForm, SignOutBar } from "../../platform/ui/session";
+import { ChangePasswordCard, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
@@ -234,21 +234,14 @@ export const PASSWORD_ACTION = "/auth/password";
 /** What changing the password did, with the form again when it did not. */
 export function PasswordPage(props: { email: string; csrfToken: string; outcome: PasswordOutcome }) {
   return (
-    <Layout
+    <PasswordOutcomePage
+      {...props}
       title="Tax Computation Service — change password"
       assetBase={ASSET_BASE}
-      csrfToken={props.csrfToken}
       header={<SignOut email={props.email} csrfToken={props.csrfToken} />}
-      status={props.outcome.changed ? props.outcome.message : undefined}
-    >
-      <PasswordOutcomeView
-        outcome={props.outcome}
-        action={PASSWORD_ACTION}
-        csrfToken={props.csrfToken}
-        email={props.email}
-        back={{ href: "/", label: "Back to your keys" }}
-      />
-    </Layout>
+      action={PASSWORD_ACTION}
+      back={{ href: "/", label: "Back to your keys" }}
+    />
   );
 }
 
