@@ -7,15 +7,20 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Whether a value is a binding of each kind: what the env schema requires, and what GET /api/v1/health reports. */
+export const isBinding = {
+  d1: (v: unknown) => typeof (v as D1Database | undefined)?.prepare === "function",
+  durableObject: (v: unknown) => typeof (v as DurableObjectNamespace | undefined)?.idFromName === "function",
+  fetcher: (v: unknown) => typeof (v as Fetcher | undefined)?.fetch === "function",
+  queue: (v: unknown) => typeof (v as Queue | undefined)?.send === "function",
+};
+
 export const binding = {
-  d1: () => z.custom<D1Database>((v) => typeof (v as D1Database | undefined)?.prepare === "function", "a D1 database binding"),
+  d1: () => z.custom<D1Database>(isBinding.d1, "a D1 database binding"),
   durableObject: <T extends Rpc.DurableObjectBranded | undefined = undefined>() =>
-    z.custom<DurableObjectNamespace<T>>(
-      (v) => typeof (v as DurableObjectNamespace | undefined)?.idFromName === "function",
-      "a Durable Object namespace binding",
-    ),
-  fetcher: () => z.custom<Fetcher>((v) => typeof (v as Fetcher | undefined)?.fetch === "function", "a service or static assets binding"),
-  queue: <T>() => z.custom<Queue<T>>((v) => typeof (v as Queue | undefined)?.send === "function", "a Queue producer binding"),
+    z.custom<DurableObjectNamespace<T>>(isBinding.durableObject, "a Durable Object namespace binding"),
+  fetcher: () => z.custom<Fetcher>(isBinding.fetcher, "a service or static assets binding"),
+  queue: <T>() => z.custom<Queue<T>>(isBinding.queue, "a Queue producer binding"),
   secret: () => z.string({ error: "a secret (wrangler secret put, or .dev.vars locally)" }).min(16, "a secret of at least 16 characters"),
 };
 

@@ -18,6 +18,7 @@ import { registerGetProfile } from "./profiles/get-profile";
 import { registerListProfiles } from "./profiles/list-profiles";
 import { registerParseDocument } from "./documents/parse-document";
 import { registerSaveProfile } from "./profiles/save-profile";
+import { HEALTH_TAG } from "../platform/health/health";
 import { registerHealth } from "./health/health";
 import { registerWebPages } from "./web";
 import { registerListDeadlines } from "./deadlines/list-deadlines";
@@ -148,7 +149,7 @@ export function buildTaxApp(): TaxApp {
           name: "Billing",
           description: "Where the payment provider (Razorpay) reports the payments, refunds and disputes that buy or take back paid time.",
         },
-        { name: "Health", description: "Whether the service and what it depends on answer, for monitoring; no authentication." },
+        HEALTH_TAG,
       ],
       servers: [{ url: "/" }],
     }),
