@@ -46,7 +46,7 @@ for (const child of children) child.on("exit", (code) => !stopping && (console.e
 
 let demo;
 try {
-  await Promise.all([waitFor(`${taxUrl}/api/v1/health`), waitFor(`${inventoryUrl}/api/v1/openapi.json`)]);
+  await Promise.all([waitFor(`${taxUrl}/api/v1/health`), waitFor(`${inventoryUrl}/api/v1/health`)]);
   demo = await demoKeys();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
@@ -56,7 +56,7 @@ try {
 
 console.log(`
 Tax service        ${taxUrl}/api/v1        (API reference: ${taxUrl}/api/v1/docs, health: ${taxUrl}/api/v1/health)
-Inventory service  ${inventoryUrl}/api/v1  (API reference: ${inventoryUrl}/api/v1/docs)
+Inventory service  ${inventoryUrl}/api/v1  (API reference: ${inventoryUrl}/api/v1/docs, health: ${inventoryUrl}/api/v1/health)
 Tax web page       ${taxUrl}/              sign in as ${demo.taxAccount.email} / ${demo.taxAccount.password}
 Inventory admin    ${inventoryUrl}/admin   sign in as ${demo.inventoryAdmin.email} / ${demo.inventoryAdmin.password}
 

@@ -9,6 +9,8 @@ import { INVENTORY_EVENT_PAYLOADS } from "./webhooks/payloads";
 import { KEY_STATE_HEADERS } from "./http/wire-formats";
 import { type InventoryScope, requireWriteAccess } from "./keys/api-key-auth";
 import { createInventoryApp, type InventoryApp } from "./hono";
+import { HEALTH_TAG } from "../platform/health/health";
+import { registerHealth } from "./health/health";
 import { registerExportCustomers } from "./exports/export-customers";
 import { registerExportCustomerStatement } from "./exports/export-customer-statement";
 import { registerExportMillStatement } from "./exports/export-mill-statement";
@@ -112,6 +114,9 @@ export function buildInventoryApp(): InventoryApp {
       'Each delivery is signed: `X-Service-Signature: <hex HMAC-SHA256 of "<X-Service-Timestamp>.<raw body>" keyed with the endpoint\'s secret>`, beside `X-Service-Timestamp`, `X-Service-Event` and `X-Service-Delivery` (the delivery id, the same on every attempt). Refuse a timestamp more than 300 s away.',
   });
 
+  // Monitoring, without a key: whether D1, the webhook queue and the key guard answer.
+  registerHealth(app);
+
   // Management API: organisations, their admins, keys and the audit log (operator token or an organisation admin's session).
   registerCreateOrg(app);
   registerGetOrg(app);
@@ -197,7 +202,7 @@ export function buildInventoryApp(): InventoryApp {
         license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
         description: "Read-only, organisation-scoped API for lots in stock, sales and CSV exports, with signed webhooks.",
       },
-      // The groups the reference shows: the keyed reads first, one per scope, then the admin area's operations.
+      // The groups the reference shows: the keyed reads first, one per scope, then the admin area's operations, then health.
       tags: [
         {
           name: "Inventory",
@@ -231,11 +236,13 @@ export function buildInventoryApp(): InventoryApp {
           name: "Management",
           description: `Organisations, the admins who sign in to their admin area, their API keys and their audit log, for ${ADMIN_CALLERS}; creating organisations, changing their plans and resyncing keys are the operator's alone.`,
         },
+        HEALTH_TAG,
       ],
       servers: [{ url: "/" }],
     }),
     {
-      // Management takes the operator token or an organisation admin's session, except the operator-only changes.
+      // Management takes the operator token or an organisation admin's session, except the operator-only changes;
+      // the keyed reads name their own security, and health is public.
       security: (method, path) => {
         if (!path.startsWith("/admin/api/")) return [];
         return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;

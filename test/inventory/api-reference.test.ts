@@ -152,6 +152,7 @@ describe("generated operation details", () => {
     expect(document.paths["/admin/api/orgs/{id}"]!.patch!.security).toEqual([{ operatorToken: [] }]);
     expect(document.paths["/admin/api/orgs/{id}"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: ["inventory:read"] }]);
+    expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);
   });
 
   it("each void operation's summary names its entry with the article English gives it", () => {
@@ -193,6 +194,9 @@ const SCOPE_OF_READ: Record<string, InventoryScope> = {
   "/api/v1/export/expenses": "exports:read",
   "/api/v1/export/mill-payments": "exports:read",
 };
+
+/** The documented v1 operations that take no key: neither a scope nor a key's access applies to them. */
+const PUBLIC_V1_PATHS = ["/api/v1/health"];
 
 describe("scopes and response headers in the document", () => {
   it("each v1 operation names the one scope its resource belongs to", async () => {
@@ -247,13 +251,13 @@ describe("scopes and response headers in the document", () => {
     }
   });
 
-  it("every write method on every v1 path: 403 read_only_key for a read-only key (with or without scopes), 405 for a read_write key", async () => {
+  it("every write method on every keyed v1 path: 403 read_only_key for a read-only key (with or without scopes), 405 for a read_write key", async () => {
     const document = await served();
     const orgId = await createOrg();
     const readOnly = await createKey(orgId, { access: "read_only" });
     const readOnlyScoped = await createKey(orgId, { access: "read_only", scopes: ["sales:read"] });
     const readWrite = await createKey(orgId, { access: "read_write" });
-    const paths = Object.keys(document.paths).filter((path) => path.startsWith("/api/v1/"));
+    const paths = Object.keys(document.paths).filter((path) => path.startsWith("/api/v1/") && !PUBLIC_V1_PATHS.includes(path));
     expect(paths.length).toBeGreaterThanOrEqual(9);
     for (const path of paths) {
       const url = path.replace(/\{[^}]+\}/g, "id_x");
@@ -272,7 +276,7 @@ describe("scopes and response headers in the document", () => {
     }
   });
 
-  it("a write to a v1 path that does not exist is 404 not_found, whatever the key; to the public document, 405", async () => {
+  it("a write to a v1 path that does not exist is 404 not_found, whatever the key; to the public document or health, 405", async () => {
     const orgId = await createOrg();
     const keys = [null, (await createKey(orgId, { access: "read_only" })).key, (await createKey(orgId, { access: "read_write" })).key];
     for (const key of keys) {
@@ -282,10 +286,12 @@ describe("scopes and response headers in the document", () => {
           expect(response.status, `${method} ${path}`).toBe(404);
           expect(await response.json()).toEqual({ error: expect.any(String), code: "not_found" });
         }
-        const document = await api("/api/v1/openapi.json", key, { method, body: "{}" });
-        expect(document.status, `${method} /api/v1/openapi.json`).toBe(405);
-        expect(document.headers.get("Allow")).toBe("GET");
-        expect(await document.json()).toEqual({ error: expect.any(String), code: "method_not_allowed" });
+        for (const path of ["/api/v1/openapi.json", ...PUBLIC_V1_PATHS]) {
+          const response = await api(path, key, { method, body: "{}" });
+          expect(response.status, `${method} ${path}`).toBe(405);
+          expect(response.headers.get("Allow"), `${method} ${path}`).toBe("GET");
+          expect(await response.json()).toEqual({ error: expect.any(String), code: "method_not_allowed" });
+        }
       }
     }
     // Other methods on an endpoint name the one it supports.

@@ -257,6 +257,7 @@ const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
     await expectStatus(await admin("PUT", `/admin/api/orgs/${org}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
     return { auth: "operator", params: { id: org } };
   },
+  "GET /api/v1/health": async () => ({ auth: "none" }),
   "GET /api/v1/inventory": async () => ({ auth: "key", query: { limit: "5", offset: "0", godown_code: "TPR-1", yarn_type: "cotton_combed" } }),
   "GET /api/v1/sales": async () => ({ auth: "key", query: { from: "2026-01-01", to: today, limit: "5", offset: "0" } }),
   "GET /api/v1/sales/{id}": async (org) => ({ auth: "key", params: { id: await saleId(org) } }),

@@ -1,0 +1,18 @@
+import { createRoute } from "@hono/zod-openapi";
+import { checkHealth, healthOperation, healthyResponse } from "../../platform/health/health";
+import type { InventoryApp } from "../hono";
+import { inventoryError } from "../http/errors";
+import { errorResponses } from "../http/schemas";
+
+const route = createRoute({
+  ...healthOperation,
+  responses: { 200: healthyResponse, ...errorResponses(503) },
+});
+
+export function registerHealth(app: InventoryApp): void {
+  app.openapi(route, async (c) => {
+    const { checks, failure } = await checkHealth(c.env);
+    if (failure !== null) throw inventoryError("service_unavailable", failure);
+    return c.json({ data: { status: "ok" as const, version: c.env.SERVICE_VERSION, checks } }, 200);
+  });
+}

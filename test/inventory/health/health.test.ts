@@ -1,0 +1,96 @@
+// GET /api/v1/health, what a monitor polls: no key, 200 with each dependency's state while D1 answers and the queue
+// and key guard are bound, 503 `service_unavailable` naming what failed; never cached, and it keeps nothing.
+import { createExecutionContext, env, listDurableObjectIds, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import inventoryWorker from "../../../src/inventory/worker";
+import { HealthSchema } from "../../../src/platform/health/health";
+import { captureConsole, dbSnapshot } from "../../reliability/kit";
+import { INVENTORY } from "../helpers";
+
+const HealthAnswer = z.object({ data: HealthSchema });
+
+/** The Worker's own fetch handler, given `bindings` in place of the test env: a deployment with a dependency down. */
+async function healthWith(bindings: object): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await inventoryWorker.fetch(new Request(`${INVENTORY}/api/v1/health`), bindings as never, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** D1 during an outage: the binding is there, and every query it is given fails. */
+function unreachableDatabase(): D1Database {
+  const fails = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  const statement: D1PreparedStatement = { bind: () => statement, first: fails, run: fails, all: fails, raw: fails };
+  const session: D1DatabaseSession = { prepare: () => statement, batch: fails, getBookmark: () => null };
+  return { prepare: () => statement, batch: fails, exec: fails, dump: fails, withSession: () => session };
+}
+
+describe("GET /api/v1/health", () => {
+  it("answers 200 without a key: every dependency ok and the deployed version, never cached", async () => {
+    const response = await SELF.fetch(`${INVENTORY}/api/v1/health`);
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    // version is SERVICE_VERSION of wrangler.inventory.toml.
+    expect(HealthAnswer.parse(JSON.parse(text)).data).toEqual({
+      status: "ok",
+      version: "1.0.0",
+      checks: { database: "ok", queue: "ok", keyGuard: "ok" },
+    });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Type")).toContain("application/json");
+    expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+
+  it("ignores query parameters and credentials, so a monitor that busts caches or sends a header it keeps still reads it", async () => {
+    for (const [path, headers] of [
+      ["/api/v1/health?t=1764201600", {}],
+      ["/api/v1/health", { Authorization: "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
+    ] as const) {
+      const response = await SELF.fetch(`${INVENTORY}${path}`, { headers });
+      const text = await response.text();
+      expect(response.status, `${path} ${JSON.stringify(headers)}: ${text}`).toBe(200);
+      expect(HealthAnswer.parse(JSON.parse(text)).data.checks).toEqual({ database: "ok", queue: "ok", keyGuard: "ok" });
+    }
+  });
+
+  it("keeps nothing: after many calls the database and the Durable Objects are as they were", async () => {
+    const rows = await dbSnapshot(env.DB);
+    const objects = async () => [
+      ...(await listDurableObjectIds(env.KEY_GUARD)).map(String),
+      ...(await listDurableObjectIds(env.SIGN_IN_THROTTLE)).map(String),
+    ];
+    const before = await objects();
+    for (let i = 0; i < 20; i++) expect((await healthWith(env)).status).toBe(200);
+    expect(await dbSnapshot(env.DB)).toEqual(rows);
+    expect(await objects()).toEqual(before);
+  });
+
+  it("the database failing every query: 503 service_unavailable naming it, in the envelope, with nothing of the cause", async () => {
+    const response = await healthWith({ ...env, DB: unreachableDatabase() });
+    const text = await response.text();
+    expect(response.status, text).toBe(503);
+    expect(JSON.parse(text)).toEqual({ error: "Unhealthy: database failed", code: "service_unavailable" });
+    expect(text).not.toMatch(/D1|network/i);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+
+  it.each([["DB"], ["WEBHOOKS"], ["KEY_GUARD"]])(
+    "a Worker deployed without its %s binding never answers 200: 500, and the log names it",
+    async (name) => {
+      const { [name]: _, ...without } = env as unknown as Record<string, unknown>;
+      const logs = captureConsole();
+      let response: Response;
+      try {
+        response = await healthWith(without);
+      } finally {
+        logs.restore();
+      }
+      const text = await response.text();
+      expect(response.status, text).toBe(500);
+      expect(JSON.parse(text)).toEqual({ error: "Internal error", code: "internal_error" });
+      expect(logs.text()).toContain(`${name}: a `);
+    },
+  );
+});
