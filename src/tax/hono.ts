@@ -84,8 +84,8 @@ export const taxErrors: ErrorCatalogue = {
   render: (code, message, requestId) => ({ error: { code, message }, requestId }),
 };
 
-export function taxError(code: TaxErrorCode, message: string): ApiError {
-  return new ApiError(code, message);
+export function taxError(code: TaxErrorCode, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(code, message, headers);
 }
 
 export function createTaxApp(): TaxApp {

@@ -449,3 +449,11 @@ export async function burstAcrossTheLimit(options: {
     expect(reset - retryAfter).toBeLessThanOrEqual(Math.ceil(answeredBy) + 1);
   }
 }
+
+/** D1 during an outage: the binding is there, and every query it is given fails. */
+export function unreachableDatabase(): D1Database {
+  const fails = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  const statement: D1PreparedStatement = { bind: () => statement, first: fails, run: fails, all: fails, raw: fails };
+  const session: D1DatabaseSession = { prepare: () => statement, batch: fails, getBookmark: () => null };
+  return { prepare: () => statement, batch: fails, exec: fails, dump: fails, withSession: () => session };
+}

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import { checkHealth, healthOperation, healthyResponse } from "../../platform/health/health";
-import type { InventoryApp } from "../hono";
+import { checkHealth, healthOperation, healthyResponse, UNHEALTHY_RETRY_AFTER } from "../../platform/health/health";
 import { inventoryError } from "../http/errors";
+import type { InventoryApp } from "../hono";
 import { errorResponses } from "../http/schemas";
 
 const route = createRoute({
@@ -12,7 +12,7 @@ const route = createRoute({
 export function registerHealth(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const { checks, failure } = await checkHealth(c.env);
-    if (failure !== null) throw inventoryError("service_unavailable", failure);
+    if (failure !== null) throw inventoryError("service_unavailable", failure, UNHEALTHY_RETRY_AFTER);
     return c.json({ data: { status: "ok" as const, version: c.env.SERVICE_VERSION, checks } }, 200);
   });
 }

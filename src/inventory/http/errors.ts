@@ -99,6 +99,6 @@ export const inventoryErrors: ErrorCatalogue = {
   render: (code, message) => ({ error: message, code }),
 };
 
-export function inventoryError(code: InventoryErrorCode, message: string): ApiError {
-  return new ApiError(code, message);
+export function inventoryError(code: InventoryErrorCode, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(code, message, headers);
 }

@@ -37,6 +37,9 @@ export const healthyResponse = {
   content: { "application/json": { schema: z.object({ data: HealthSchema }) } },
 };
 
+/** The 503's `Retry-After`: a database that failed a trivial query is worth asking again soon, not hammering. */
+export const UNHEALTHY_RETRY_AFTER = { "Retry-After": "30" };
+
 /** What the checks look at: the service's D1 database, its webhook queue producer and its key guard namespace. */
 export interface HealthDependencies {
   DB: D1Database;

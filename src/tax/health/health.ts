@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { checkHealth, healthOperation, healthyResponse } from "../../platform/health/health";
+import { checkHealth, healthOperation, healthyResponse, UNHEALTHY_RETRY_AFTER } from "../../platform/health/health";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 
 const route = createRoute({
@@ -10,7 +10,7 @@ const route = createRoute({
 export function registerHealth(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const { checks, failure } = await checkHealth(c.env);
-    if (failure !== null) throw taxError("service_unavailable", failure);
+    if (failure !== null) throw taxError("service_unavailable", failure, UNHEALTHY_RETRY_AFTER);
     return c.json({ data: { status: "ok" as const, version: c.env.SERVICE_VERSION, checks } }, 200);
   });
 }

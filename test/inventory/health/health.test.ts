@@ -5,7 +5,7 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import inventoryWorker from "../../../src/inventory/worker";
 import { HealthSchema } from "../../../src/platform/health/health";
-import { captureConsole, dbSnapshot } from "../../reliability/kit";
+import { captureConsole, dbSnapshot, unreachableDatabase } from "../../reliability/kit";
 import { INVENTORY } from "../helpers";
 
 const HealthAnswer = z.object({ data: HealthSchema });
@@ -16,14 +16,6 @@ async function healthWith(bindings: object): Promise<Response> {
   const response = await inventoryWorker.fetch(new Request(`${INVENTORY}/api/v1/health`), bindings as never, ctx);
   await waitOnExecutionContext(ctx);
   return response;
-}
-
-/** D1 during an outage: the binding is there, and every query it is given fails. */
-function unreachableDatabase(): D1Database {
-  const fails = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
-  const statement: D1PreparedStatement = { bind: () => statement, first: fails, run: fails, all: fails, raw: fails };
-  const session: D1DatabaseSession = { prepare: () => statement, batch: fails, getBookmark: () => null };
-  return { prepare: () => statement, batch: fails, exec: fails, dump: fails, withSession: () => session };
 }
 
 describe("GET /api/v1/health", () => {
@@ -73,6 +65,7 @@ describe("GET /api/v1/health", () => {
     expect(JSON.parse(text)).toEqual({ error: "Unhealthy: database failed", code: "service_unavailable" });
     expect(text).not.toMatch(/D1|network/i);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Retry-After")).toBe("30");
     expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
   });
 

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import taxWorker from "../../../src/tax/worker";
+import { unreachableDatabase } from "../../reliability/kit";
 
 const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
 
@@ -11,6 +12,18 @@ describe("tax foundation", () => {
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toEqual({ status: "ok", version: "1.0.0", checks: { database: "ok", queue: "ok", keyGuard: "ok" } });
     expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+
+  it("GET /api/v1/health with the database failing every query: 503 naming it, with Retry-After and nothing of the cause", async () => {
+    const ctx = createExecutionContext();
+    const request = new Request("http://tax.test/api/v1/health") as Parameters<typeof worker.fetch>[0];
+    const response = await worker.fetch(request, { ...env, DB: unreachableDatabase() } as never, ctx);
+    await waitOnExecutionContext(ctx);
+    const text = await response.text();
+    expect(response.status, text).toBe(503);
+    expect(JSON.parse(text)).toMatchObject({ error: { code: "service_unavailable", message: "Unhealthy: database failed" } });
+    expect(text).not.toMatch(/D1|network/i);
+    expect(response.headers.get("Retry-After")).toBe("30");
   });
 
   it("SESSION_SECRET_PREVIOUS is optional; when set it needs 16 characters, else the Worker answers 500 and logs why", async () => {
