@@ -4,12 +4,10 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { readBody } from "../../platform/http/body";
 import { actorName, idempotentForActor, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator } from "./operator-auth";
 import type { InventoryApp } from "../hono";
-import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
-import { keyDenial } from "../keys/service";
-import { createOrg } from "./service";
+import { createOrg, orgDetails } from "./service";
 import { errorResponses } from "../http/schemas";
-import { CreateOrgSchema, OrgSchema, orgView } from "./schemas";
+import { CreateOrgSchema, OrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "post",
@@ -39,6 +37,6 @@ export function registerCreateOrg(app: InventoryApp): void {
       actorName(c),
       Date.now(),
     );
-    return c.json({ data: orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null) }, 201);
+    return c.json({ data: orgDetails(org) }, 201);
   });
 }

@@ -2,11 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
-import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
-import { keyDenial } from "../keys/service";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam, OrgSchema, orgView } from "./schemas";
+import { orgDetails } from "./service";
+import { OrgIdParam, OrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",
@@ -25,6 +24,6 @@ const route = createRoute({
 export function registerGetOrg(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
-    return c.json({ data: orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null) }, 200);
+    return c.json({ data: orgDetails(org) }, 200);
   });
 }

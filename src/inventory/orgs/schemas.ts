@@ -78,8 +78,10 @@ type OrgFields = {
   stateCode: string | null;
 };
 
+export type OrgView = z.infer<typeof OrgSchema>;
+
 /** The wire shape of an organisation, with what its plan means for its keys right now. */
-export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: boolean): z.infer<typeof OrgSchema> {
+export function orgView(org: OrgFields, requestsPerMinute: number, apiAccess: boolean): OrgView {
   return {
     id: org.id,
     name: org.name,

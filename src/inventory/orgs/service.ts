@@ -3,9 +3,16 @@ import { newId } from "../../platform/ids";
 import { settleKeyPolicy } from "../../platform/keys/client";
 import type { InventoryDb } from "../db/client";
 import type { InventoryEnv } from "../env";
+import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { listUnrevokedKeys } from "../keys/queries";
-import { orgPolicySource } from "../keys/service";
+import { keyDenial, orgPolicySource } from "../keys/service";
 import { auditRow, insertOrg, updateOrg, type AuditRow, type OrgRow } from "./queries";
+import { orgView, type OrgView } from "./schemas";
+
+/** An organisation as the management API shows it: with its keys' per-minute limit and whether they may call /api/v1 now. */
+export function orgDetails(org: OrgRow): OrgView {
+  return orgView(org, PLAN_REQUESTS_PER_MINUTE[org.plan], keyDenial(org) === null);
+}
 
 export async function createOrg(
   db: InventoryDb,

@@ -3,13 +3,11 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, resolveOrg } from "./operator-auth";
 import type { InventoryApp } from "../hono";
-import { PLAN_REQUESTS_PER_MINUTE } from "../keys/api-key-auth";
 import { inventoryDb } from "../db/client";
-import { keyDenial } from "../keys/service";
-import { updateOrgPolicy } from "./service";
+import { orgDetails, updateOrgPolicy } from "./service";
 import { inventoryError } from "../http/errors";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam, OrgSchema, orgView, UpdateOrgSchema } from "./schemas";
+import { OrgIdParam, OrgSchema, UpdateOrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "patch",
@@ -44,6 +42,6 @@ export function registerUpdateOrg(app: InventoryApp): void {
       ...(body.state !== undefined ? { stateCode: body.state } : {}),
     };
     const updated = await updateOrgPolicy(c.env, db, org, patch, actorName(c), Date.now());
-    return c.json({ data: orgView(updated, PLAN_REQUESTS_PER_MINUTE[updated.plan], keyDenial(updated) === null) }, 200);
+    return c.json({ data: orgDetails(updated) }, 200);
   });
 }
