@@ -39,6 +39,7 @@ import { registerReturnSale } from "./sales/return-sale";
 import { registerCreatePayment } from "./ledger/create-payment";
 import { registerCreateOrg } from "./orgs/create-org";
 import { registerGetOrg } from "./orgs/get-org";
+import { registerListOrgs } from "./orgs/list-orgs";
 import { registerListAudit } from "./orgs/list-audit";
 import { registerUpdateOrg } from "./orgs/update-org";
 import { registerCancelSale } from "./sales/cancel-sale";
@@ -119,6 +120,7 @@ export function buildInventoryApp(): InventoryApp {
 
   // Management API: organisations, their admins, keys and the audit log (operator token or an organisation admin's session).
   registerCreateOrg(app);
+  registerListOrgs(app);
   registerGetOrg(app);
   registerUpdateOrg(app);
   registerCreateAdmin(app);

@@ -149,6 +149,7 @@ describe("generated operation details", () => {
   it("operator-only changes name the operator token alone; other management takes a session too", () => {
     const document = JSON.parse(inventoryDocument) as { paths: Record<string, Record<string, { security: Array<Record<string, string[]>> }>> };
     expect(document.paths["/admin/api/orgs"]!.post!.security).toEqual([{ operatorToken: [] }]);
+    expect(document.paths["/admin/api/orgs"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/admin/api/orgs/{id}"]!.patch!.security).toEqual([{ operatorToken: [] }]);
     expect(document.paths["/admin/api/orgs/{id}"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/api/v1/inventory"]!.get!.security).toEqual([{ apiKey: ["inventory:read"] }]);

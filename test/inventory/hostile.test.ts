@@ -82,6 +82,7 @@ async function saleId(orgId: string): Promise<string> {
 /** A valid request of each operation, in a fresh organisation of its own. */
 const fixtures: Record<string, (orgId: string) => Promise<Fixture>> = {
   "POST /admin/api/orgs": async () => ({ auth: "operator", body: { name: "Hostile Mills", plan: "business", subscription_status: "active" } }),
+  "GET /admin/api/orgs": async () => ({ auth: "operator", query: { limit: "5", offset: "0", name: "Mill", gstin: "33ABCDE1234F1Z7" } }),
   "GET /admin/api/orgs/{id}": async (org) => ({ auth: "operator", params: { id: org } }),
   "PATCH /admin/api/orgs/{id}": async (org) => ({ auth: "operator", params: { id: org }, body: { plan: "scale", subscription_status: "active" } }),
   "POST /admin/api/orgs/{id}/keys": async (org) => ({

@@ -46,6 +46,7 @@ describe("unknown query parameters on management routes", () => {
   // As on the /api/v1 reads: a misspelt parameter left unread would answer for its default (the first page, every
   // delivery) instead of what was asked.
   it.each([
+    ["/admin/api/orgs", "ofset"],
     ["/admin/api/orgs/{id}/keys", "ofset"],
     ["/admin/api/orgs/{id}/audit", "limt"],
     ["/admin/api/orgs/{id}/admins", "ofset"],

@@ -1,5 +1,5 @@
 // SQL of organisations, their audit log, and the admin sessions that act on one organisation.
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SessionRecord } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
 import type { InventoryDb } from "../db/client";
@@ -37,6 +37,35 @@ export async function insertOrg(db: InventoryDb, org: OrgRow, audit: AuditRow): 
 
 export async function findOrg(db: InventoryDb, id: string): Promise<OrgRow | undefined> {
   return db.select().from(organisations).where(eq(organisations.id, id)).get();
+}
+
+/** Which organisations a list holds (null: no condition): one only (a session's), a name prefix, a GSTIN. */
+export interface OrgListFilter {
+  only: string | null;
+  namePrefix: string | null;
+  gstin: string | null;
+}
+
+/**
+ * One page of organisations, newest first (rowid breaks ties within a millisecond); one row more for `has_more`.
+ * The name prefix is a LIKE with its wildcards escaped, which SQLite answers from the NOCASE name index (A to Z
+ * in either case): a substring match could only read every organisation.
+ */
+export async function listOrgs(db: InventoryDb, filter: OrgListFilter, limit: number, offset: number): Promise<OrgRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.only !== null) conditions.push(eq(organisations.id, filter.only));
+  if (filter.gstin !== null) conditions.push(eq(organisations.gstin, filter.gstin));
+  if (filter.namePrefix !== null) {
+    conditions.push(sql`${organisations.name} LIKE ${`${filter.namePrefix.replace(/[\\%_]/g, "\\$&")}%`} ESCAPE '\\'`);
+  }
+  return db
+    .select()
+    .from(organisations)
+    .where(and(...conditions))
+    .orderBy(desc(organisations.createdAt), desc(sql`rowid`))
+    .limit(limit + 1)
+    .offset(offset)
+    .all();
 }
 
 export async function updateOrg(

@@ -2,7 +2,7 @@
 // snake_case throughout, as the API's wire format.
 import { z } from "@hono/zod-openapi";
 import { PLANS } from "../db/schema";
-import { IsoTime, iso } from "../http/schemas";
+import { IsoTime, iso, PageQuery } from "../http/schemas";
 import { Gstin, GstState, stateOfRegistration } from "../http/wire-formats";
 
 export const PlanSchema = z.enum(PLANS).openapi({
@@ -57,6 +57,20 @@ export const OrgSchema = z
     created_at: IsoTime,
   })
   .openapi("Organisation");
+
+/** The filters of the list of organisations, beside its paging: each narrows it, and together they all apply. */
+export const OrgListQuery = PageQuery.extend({
+  name: z.string().trim().min(1).max(200).optional().openapi({
+    description:
+      "Only organisations whose name begins with this text, ignoring the case of the letters A to Z (`sri lak` finds Sri Lakshmi Yarns); `%` and `_` are plain characters",
+    example: "Sri Lak",
+  }),
+  gstin: Gstin.optional().openapi({
+    description:
+      "Only organisations registered under this GSTIN, exactly (letter case ignored); a malformed GSTIN or a wrong check character is a 400",
+    example: "33ABCDE1234F1Z7",
+  }),
+}).strict();
 
 export const AuditEntrySchema = z
   .object({

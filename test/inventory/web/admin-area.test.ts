@@ -272,6 +272,8 @@ describe("isolation between organisations", () => {
     const { b, orgId, csrf } = await signedIn();
 
     await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}`), 404, "not_found");
+    const listed = await expectStatus(await apiAs(b, "GET", "/admin/api/orgs"), 200);
+    expect(listed.data.map((org: { id: string }) => org.id)).toEqual([orgId]);
     await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}/keys`), 404, "not_found");
     await expectError(await apiAs(b, "GET", `/admin/api/orgs/${otherOrg}/audit`), 404, "not_found");
     await expectError(await apiAs(b, "POST", `/admin/api/orgs/${otherOrg}/keys`, { access: "read_write" }, csrf), 404, "not_found");
