@@ -19,14 +19,21 @@ export const BOUNDS = {
   gramsPerEntry: { min: 1, max: 100_000_000 },
   /** Stock on hand of one lot after any movement: 1,000,000 kg. */
   gramsOnHandPerLot: { min: 0, max: 1_000_000_000 },
-  /** Price or cost per kg: ₹10,000.00/kg (fine yarn trades at ₹140-420/kg). */
+  /**
+   * Selling rate per kg: ₹10,000.00/kg at most (fine yarn trades at ₹140-420/kg), and above 0: yarn given away
+   * free is no supply for a tax invoice, and a ₹0 invoice would take a number of the consecutive series.
+   */
   ratePaisePerKg: { min: 1, max: 1_000_000 },
+  /** Purchase cost per kg: as a selling rate, but 0 for yarn received free of charge (a mill's replacement). */
+  costPaisePerKg: { min: 0, max: 1_000_000 },
   /** GST rate: the highest slab is 40 %. */
   gstRateBps: { min: 0, max: 4_000 },
   /** Lines on one sale. */
   linesPerSale: { min: 1, max: 100 },
   /** One payment, credit note, expense, mill invoice or mill payment: the largest possible sale total. */
   amountPaise: { min: 1, max: 14_000_000_000_000 },
+  /** A customer's credit limit: 0 (no credit) up to the largest amount. */
+  creditLimitPaise: { min: 0, max: 14_000_000_000_000 },
   /** Stock-low threshold of a SKU. */
   thresholdGrams: { min: 0, max: 1_000_000_000 },
 } as const;
@@ -52,7 +59,7 @@ export function checkSafeTotal(field: string, value: number): BoundResult {
 }
 
 function unit(bound: BoundName): string {
-  if (bound === "amountPaise" || bound === "ratePaisePerKg") return "paise";
+  if (bound === "amountPaise" || bound === "creditLimitPaise" || bound === "ratePaisePerKg" || bound === "costPaisePerKg") return "paise";
   if (bound === "gstRateBps") return "basis points";
   if (bound === "linesPerSale") return "lines";
   return "grams";
@@ -62,7 +69,9 @@ function unit(bound: BoundName): string {
 function show(bound: BoundName, value: number): string {
   switch (bound) {
     case "amountPaise":
+    case "creditLimitPaise":
     case "ratePaisePerKg":
+    case "costPaisePerKg":
       return formatPaise(value);
     case "gstRateBps":
       return `${value / 100} %`;

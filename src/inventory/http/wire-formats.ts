@@ -22,29 +22,28 @@ export const decimalInput = (example: string, range?: { unit: string; decimals: 
   });
 
 /**
- * Rupees → paise; `positive` refuses zero and negatives. `bound` names the documented maximum (write-bounds)
- * that keeps every figure derived from this one an exact integer of paise.
+ * Rupees → paise, within `bound` (write-bounds): its minimum says whether 0 is allowed, its maximum keeps every
+ * figure derived from this one an exact integer of paise.
  */
-export const Rupees = (options: { positive: boolean; bound: "ratePaisePerKg" | "amountPaise" }) =>
-  decimalInput("1250.50", { unit: "Rupees", decimals: 2, positive: options.positive, max: formatPaise(BOUNDS[options.bound].max) }).transform(
-    (value, ctx) => {
-      const parsed = parseRupees(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      if (parsed.paise < 0 || (options.positive && parsed.paise === 0)) {
-        ctx.addIssue({ code: "custom", message: options.positive ? "must be > 0" : "must be >= 0" });
-        return z.NEVER;
-      }
-      const max = BOUNDS[options.bound].max;
-      if (parsed.paise > max) {
-        ctx.addIssue({ code: "custom", message: `must be at most ${formatPaise(max)}` });
-        return z.NEVER;
-      }
-      return parsed.paise;
-    },
-  );
+export const Rupees = (bound: "ratePaisePerKg" | "costPaisePerKg" | "amountPaise" | "creditLimitPaise") => {
+  const { min, max } = BOUNDS[bound];
+  return decimalInput("1250.50", { unit: "Rupees", decimals: 2, positive: min > 0, max: formatPaise(max) }).transform((value, ctx) => {
+    const parsed = parseRupees(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }
+    if (parsed.paise < min) {
+      ctx.addIssue({ code: "custom", message: min > 0 ? "must be > 0" : "must be >= 0" });
+      return z.NEVER;
+    }
+    if (parsed.paise > max) {
+      ctx.addIssue({ code: "custom", message: `must be at most ${formatPaise(max)}` });
+      return z.NEVER;
+    }
+    return parsed.paise;
+  });
+};
 
 /** Kilograms → grams: > 0, at most 3 decimals and at most `bound`'s maximum (one entry, or a threshold). */
 export const kgInput = (bound: "gramsPerEntry" | "thresholdGrams") =>

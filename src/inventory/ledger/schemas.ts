@@ -30,7 +30,7 @@ export const CreateCustomerSchema = z
     state: GstState.optional().openapi({
       description: "The address's GST state (code or name); taken from `gstin` when omitted. The place of supply of its sales.",
     }),
-    credit_limit: Rupees({ positive: false, bound: "amountPaise" }).optional().openapi({ description: "Rupees; default 0" }),
+    credit_limit: Rupees("creditLimitPaise").optional().openapi({ description: "Rupees; default 0" }),
   })
   .strict()
   .transform((body, ctx) => ({ ...body, state: stateOfRegistration(body, ctx) }));
@@ -39,7 +39,7 @@ export const CreatePaymentSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true, bound: "amountPaise" }),
+    amount: Rupees("amountPaise"),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional().openapi({ description: "IST date received; default today" }),
@@ -50,7 +50,7 @@ export const CreateCreditNoteSchema = z
   .object({
     customer_id: IdSchema,
     sale_id: IdSchema.optional(),
-    amount: Rupees({ positive: true, bound: "amountPaise" }),
+    amount: Rupees("amountPaise"),
     reason: optionalText(500),
     date: IstDate.optional().openapi({
       description: `IST date of the credit note; default today. Dated or recorded (the IST day it is sent) after ${GST_CREDIT_LIMIT_DESCRIPTION}, the note adjusts no GST (CGST s.34(2))`,
@@ -62,7 +62,7 @@ export const CreateExpenseSchema = z
   .object({
     date: IstDate.optional(),
     category: text(100).openapi({ example: "Freight" }),
-    amount: Rupees({ positive: true, bound: "amountPaise" }),
+    amount: Rupees("amountPaise"),
     notes: optionalText(1000),
     created_by: optionalText(200).openapi({ description: "Default: the signed-in admin's email, or `operator`" }),
   })
@@ -73,7 +73,7 @@ export const CreateMillInvoiceSchema = z
     supplier_name: text(200),
     invoice_number: text(64),
     date: IstDate.optional(),
-    amount: Rupees({ positive: true, bound: "amountPaise" }),
+    amount: Rupees("amountPaise"),
     notes: optionalText(1000),
   })
   .strict();
@@ -82,7 +82,7 @@ export const CreateMillPaymentSchema = z
   .object({
     supplier_name: text(200),
     mill_invoice_id: IdSchema.optional(),
-    amount: Rupees({ positive: true, bound: "amountPaise" }),
+    amount: Rupees("amountPaise"),
     method: PaymentMethodSchema,
     reference: optionalText(100),
     date: IstDate.optional(),

@@ -1,6 +1,7 @@
 // Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
 import { z } from "@hono/zod-openapi";
 import { formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
+import { BOUNDS } from "../domain/write-bounds";
 import { iso, isoOrNull, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
 import type { SaleWithItems } from "./queries";
@@ -30,7 +31,9 @@ export const CreateSaleSchema = z
           .object({
             lot_id: IdSchema,
             kg: Kg,
-            rate_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Selling rate in rupees per kg, GST extra" }),
+            rate_per_kg: Rupees("ratePaisePerKg").openapi({
+              description: `Selling rate in rupees per kg, GST extra: more than 0 (yarn given away free is no sale and takes no invoice number) and at most ${formatPaise(BOUNDS.ratePaisePerKg.max)}`,
+            }),
           })
           .strict(),
       )

@@ -2,6 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { gstRateOn } from "../domain/gst-rates";
 import { formatGrams, formatPaise, formatValueOf } from "../domain/money";
+import { BOUNDS } from "../domain/write-bounds";
 import { iso, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { Kg, kgInput, KgText, Money, optionalText, Rupees, text, YarnTypeSchema } from "../http/wire-formats";
 import type { LotRow } from "./queries";
@@ -19,7 +20,9 @@ export const CreateLotSchema = z
       .regex(/^[A-Z0-9][A-Z0-9-]{0,31}$/, "must be upper-case letters, digits and dashes")
       .openapi({ example: "TPR-1" }),
     kg: Kg,
-    cost_per_kg: Rupees({ positive: false, bound: "ratePaisePerKg" }).openapi({ description: "Purchase cost in rupees per kg, GST extra" }),
+    cost_per_kg: Rupees("costPaisePerKg").openapi({
+      description: `Purchase cost in rupees per kg, GST extra: 0 (yarn received free of charge) up to ${formatPaise(BOUNDS.costPaisePerKg.max)}`,
+    }),
     received_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "ISO-8601 instant; default now" }),
     supplier_name: optionalText(200).openapi({ description: "The mill; created on first use" }),
     // Only used when the SKU is new to the organisation; catalogue SKUs fill these themselves.

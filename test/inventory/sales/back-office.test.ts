@@ -136,6 +136,11 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
     );
   });
 
+  it("receives yarn that cost nothing (a mill's free replacement): cost 0.00, stock valued at 0.00", async () => {
+    const created = LotSchema.parse(await lot(orgId, { kg: "250", cost_per_kg: "0" }));
+    expect(created).toMatchObject({ kg_remaining: "250.000", cost_per_kg: "0.00", stock_value: "0.00" });
+  });
+
   const base = { lot_number: "L1", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "10", cost_per_kg: "300" };
   describe.each([
     [{ kg: "0" }, "kg"],
@@ -143,6 +148,7 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
     [{ kg: "1.0001" }, "kg"],
     [{ kg: "ten" }, "kg"],
     [{ cost_per_kg: "3.001" }, "cost_per_kg"],
+    [{ cost_per_kg: "-0.01" }, "cost_per_kg"],
     // Bounds: 100000 kg per entry and 10000.00 per kg keep every derived figure an exact integer of paise.
     [{ kg: "9000000000000", cost_per_kg: "10,00,000" }, "kg"],
     [{ kg: "100000.001" }, "kg"],
@@ -197,6 +203,26 @@ describe("write bounds", () => {
     const page = await expectStatus<{ data: Array<Record<string, unknown>> }>(await api("/api/v1/inventory", key), 200);
     // 9,000,000,000,000 kg × 1,000,000.00 per kg = 9 × 10^18 rupees.
     expect(page.data[0]).toMatchObject({ kg_remaining: "9000000000000.000", cost_per_kg: "1000000.00", stock_value: "9000000000000000000.00" });
+  });
+
+  it("refuses an amount of 0 on payments, credit notes, expenses and mill entries, naming it, and writes nothing", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const before = await eventsOf(orgId);
+    for (const zero of ["0", 0, "0.00", "-0.00"]) {
+      for (const [path, body] of [
+        ["payments", { customer_id: buyer.id, amount: zero, method: "upi" }],
+        ["credit-notes", { customer_id: buyer.id, amount: zero }],
+        ["expenses", { category: "Freight", amount: zero }],
+        ["mill-invoices", { supplier_name: "Sri Ramalinga Mills", invoice_number: "SRM/0", amount: zero }],
+        ["mill-payments", { supplier_name: "Sri Ramalinga Mills", amount: zero, method: "rtgs" }],
+      ] as const) {
+        const message = await expectError(await admin("POST", `/admin/api/orgs/${orgId}/${path}`, body), 400, "bad_request");
+        expect(message, `${path} ${JSON.stringify(zero)}`).toBe("amount: must be > 0");
+      }
+    }
+    for (const table of ["payments", "credit_notes", "expenses", "mill_invoices", "mill_payments"]) expect(await count(table, orgId)).toBe(0);
+    expect(await eventsOf(orgId)).toEqual(before);
   });
 
   it("refuses amounts above 14,000,000,000,000 paise on payments, credit notes, expenses and mill entries", async () => {
@@ -398,6 +424,37 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     expect(created.map((e) => e.payload.sale_id)).toEqual([first.id, second.id]);
     expect(created[0]!.payload).toMatchObject({ invoice_number: first.invoice_number, kg: "12.501", total_amount: "1969.11", items: 2 });
   });
+
+  it.each([["0"], [0], ["0.00"], ["-0.00"], ["₹0"]])(
+    "a line at a rate_per_kg of %j is 400 naming it: no invoice number, no stock and no event taken",
+    async (rate) => {
+      const orgId = await createOrg();
+      const buyer = await customer(orgId);
+      const priced = await lot(orgId, { kg: "100" });
+      const free = await lot(orgId, { kg: "100" });
+      const before = await eventsOf(orgId);
+      const message = await expectError(
+        await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+          customer_id: buyer.id,
+          items: [
+            { lot_id: priced.id, kg: "10", rate_per_kg: 300 },
+            { lot_id: free.id, kg: "5", rate_per_kg: rate },
+          ],
+        }),
+        400,
+        "bad_request",
+      );
+      expect(message).toBe("items[1].rate_per_kg: must be > 0");
+      expect(await gramsRemaining(priced.id)).toBe(100_000);
+      expect(await gramsRemaining(free.id)).toBe(100_000);
+      expect(await count("sales", orgId)).toBe(0);
+      expect(await count("sale_items", orgId)).toBe(0);
+      expect(await eventsOf(orgId)).toEqual(before);
+      // The refused sale took no number: the next sale is the financial year's first invoice.
+      const next = await sale(orgId, buyer.id, [{ lot_id: priced.id, kg: "1" }]);
+      expect(next.invoice_number.split("/")[2]).toBe("000001");
+    },
+  );
 
   it("409 insufficient_stock when any lot lacks the kg, and nothing changed (not even the lots that had enough)", async () => {
     const orgId = await createOrg();
