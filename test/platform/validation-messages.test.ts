@@ -63,6 +63,36 @@ describe("describeZodError, beyond type and presence", () => {
   });
 });
 
+describe("describeZodError, unions", () => {
+  const Unions = z
+    .object({
+      grace_hours: z.union([z.literal(24), z.literal(72)]),
+      amount: z.union([z.string(), z.number()]).optional(),
+      adjustment: z
+        .discriminatedUnion("reason", [
+          z.object({ reason: z.literal("damage"), kg: z.number() }),
+          z.object({ reason: z.literal("count_correction"), kg_counted: z.number() }),
+        ])
+        .optional(),
+    })
+    .strict();
+
+  it.each([
+    [{ grace_hours: 48 }, "grace_hours: must be one of 24, 72"],
+    [{ grace_hours: "24" }, "grace_hours: must be one of 24, 72"],
+    [{ grace_hours: null }, "grace_hours: must be one of 24, 72"],
+    [{}, "grace_hours: is required"],
+    [{ grace_hours: 24, amount: true }, "amount: must be of type string or number"],
+    [{ grace_hours: 24, adjustment: { reason: "theft" } }, 'adjustment.reason: must be one of "damage", "count_correction"'],
+    [{ grace_hours: 24, adjustment: {} }, "adjustment.reason: is required"],
+    [{ grace_hours: 24, adjustment: { reason: "damage" } }, "adjustment.kg: is required"],
+  ])("%j -> %s", (input, expected) => {
+    const result = Unions.safeParse(input);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error, "json", input)).toBe(expected);
+  });
+});
+
 describe("describeZodError, a schema's own wording", () => {
   it.each([["5.0"], ["0x10"], [["5", "6"]]])("a limit of %j is 'a whole number in decimal digits', not 'of type number'", (limit) => {
     const Query = z.object({ limit: queryInteger(1, 100) });

@@ -27,6 +27,28 @@ function absent(issue: z.core.$ZodIssue, input: unknown): boolean {
   return input === NO_INPUT ? /received undefined$/.test(issue.message) : valueAt(input, issue.path) === undefined;
 }
 
+const oneOf = (values: ReadonlyArray<unknown>) => `must be one of ${values.map((v) => JSON.stringify(v)).join(", ")}`;
+
+/**
+ * A union fails as a whole ("Invalid input"); when each of its options failed on the field itself, the options
+ * say what the field accepts: literals (`24 | 72`, a discriminator's values) list their values, types (a decimal
+ * string or a number) their types. Null when an option failed deeper inside, on one of an object's fields.
+ */
+function unionChoice(issue: z.core.$ZodIssueInvalidUnion, input: unknown): string | null {
+  if (issue.errors.length === 0) {
+    if (!("options" in issue) || !issue.options?.length) return null;
+    return input !== NO_INPUT && absent(issue, input) ? "is required" : oneOf(issue.options);
+  }
+  const failures = issue.errors.map((errors) => (errors.length === 1 && errors[0]?.path.length === 0 ? errors[0] : undefined));
+  const values = failures.flatMap((f) => (f?.code === "invalid_value" ? [f.values] : []));
+  const types = failures.flatMap((f) => (f?.code === "invalid_type" ? [f.expected] : []));
+  if (values.length !== failures.length && types.length !== failures.length) return null;
+  const missing =
+    input === NO_INPUT ? failures.every((f) => f !== undefined && /received undefined$/.test(f.message)) : valueAt(input, issue.path) === undefined;
+  if (missing) return "is required";
+  return values.length === failures.length ? oneOf(values.flat()) : `must be of type ${[...new Set(types)].join(" or ")}`;
+}
+
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string; message: string } {
   const field = fieldPath(issue.path);
   switch (issue.code) {
@@ -50,7 +72,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
       return { field, message: issue.message };
     case "invalid_value":
       if (input !== NO_INPUT && absent(issue, input)) return { field, message: "is required" };
-      return { field, message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}` };
+      return { field, message: oneOf(issue.values) };
+    case "invalid_union":
+      return { field, message: unionChoice(issue, input) ?? issue.message };
     case "invalid_type": {
       // zod 4 leaves `issue.input` out unless asked, so whether the field was sent is read from the input.
       if (absent(issue, input)) return { field, message: "is required" };
