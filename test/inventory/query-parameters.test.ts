@@ -17,6 +17,17 @@ describe("integer query parameters", () => {
     },
   );
 
+  it.each([["limit=5&limit=6"], ["limit=5&limit=5"], ["offset=0&offset=10"]])("%s is 400 bad_request saying to give it once", async (query) => {
+    const { key } = await createKey(await createOrg());
+    const name = query.split("=")[0];
+    for (const path of ["/api/v1/inventory", "/api/v1/sales"]) {
+      const message = await expectError(await api(`${path}?${query}`, key), 400, "bad_request");
+      expect(message, path).toBe(`${name}: must be given once, not repeated`);
+    }
+    const message = await expectError(await api(`/api/v1/sales?from=2026-11-01&from=2026-11-02`, key), 400, "bad_request");
+    expect(message).toBe("from: must be given once, not repeated");
+  });
+
   it("decimal digits are read as the number they spell", async () => {
     const { key } = await createKey(await createOrg());
     const body = await expectStatus<{ data: unknown[]; has_more: boolean }>(await api("/api/v1/inventory?limit=0010&offset=000", key), 200);

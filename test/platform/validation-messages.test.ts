@@ -94,10 +94,32 @@ describe("describeZodError, unions", () => {
 });
 
 describe("describeZodError, a schema's own wording", () => {
-  it.each([["5.0"], ["0x10"], [["5", "6"]]])("a limit of %j is 'a whole number in decimal digits', not 'of type number'", (limit) => {
+  it.each([["5.0"], ["0x10"]])("a limit of %j is 'a whole number in decimal digits', not 'of type number'", (limit) => {
     const Query = z.object({ limit: queryInteger(1, 100) });
     const result = Query.safeParse({ limit });
     expect(result.success).toBe(false);
     if (!result.success) expect(describeZodError(result.error, "query", { limit })).toBe("limit: must be a whole number in decimal digits");
+  });
+});
+
+describe("describeZodError, a query parameter given twice", () => {
+  // The framework reads `?limit=5&limit=6` as { limit: ["5", "6"] }.
+  const Query = z.object({ limit: queryInteger(1, 100).optional(), from: z.string().optional() }).strict();
+
+  it.each([
+    [{ limit: ["5", "6"] }, "limit"],
+    [{ limit: ["5", "5"] }, "limit"],
+    [{ limit: "5", from: ["2026-11-01", "2026-11-02"] }, "from"],
+  ])("%j is '%s: must be given once, not repeated'", (query, name) => {
+    const result = Query.safeParse(query);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error, "query", query)).toBe(`${name}: must be given once, not repeated`);
+  });
+
+  it("a list in a JSON body is a value of the wrong type, not a repetition", () => {
+    const body = { limit: ["5", "6"] };
+    const result = Query.safeParse(body);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(describeZodError(result.error, "json", body)).toBe("limit: must be a whole number in decimal digits");
   });
 });

@@ -31,6 +31,14 @@ describe("integer query parameters", () => {
     expect(message).toBe(expected);
   });
 
+  it.each([["limit=5&limit=6"], ["limit=5&limit=5"]])("%s is 400 validation_error saying to give it once", async (query) => {
+    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
+    for (const path of ["/api/v1/deadlines", "/api/v1/profiles"]) {
+      const message = await expectError(await api(`${path}?${query}`, key), 400, "validation_error");
+      expect(message, path).toBe("limit: must be given once, not repeated");
+    }
+  });
+
   it("decimal digits, leading zeros included, are read as the number they spell", async () => {
     const { key } = await createKey({ scopes: ["deadlines:read"] });
     const body = await expectStatus<{ data: unknown[] }>(await api("/api/v1/deadlines?from=2026-04-01&limit=003", key), 200);

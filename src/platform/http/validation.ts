@@ -91,7 +91,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
 export function describeZodError(error: z.core.$ZodError, where?: string, input: unknown = NO_INPUT): string {
   const first = error.issues[0];
   if (!first) return "Invalid request";
-  const { field, message } = describeIssue(first, input);
+  // The framework reads a query parameter given twice (`limit=5&limit=6`) as a list, and no parameter takes one:
+  // say so, rather than describe the list as a malformed value.
+  const repeated = where === "query" && first.path.length === 1 && Array.isArray(valueAt(input, first.path));
+  const { field, message } = repeated ? { field: fieldPath(first.path), message: "must be given once, not repeated" } : describeIssue(first, input);
   // An issue with the whole input names where it came from; hono calls a JSON body "json", users call it the body.
   const name = field || (where === undefined || where === "json" ? "body" : where);
   return `${name}: ${message}`;
