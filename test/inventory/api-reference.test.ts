@@ -10,6 +10,9 @@ import {
   undescribedOperations,
 } from "../openapi-rules";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
+import apiGuide from "../../docs/inventory-api.md?raw";
+import { documentedErrorStatuses } from "../error-table";
+import { inventoryErrors } from "../../src/inventory/http/errors";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { INVENTORY_SCOPES, type InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import { OPERATOR_ONLY_DESCRIPTION, ORG_SELECTION_DESCRIPTION } from "../../src/inventory/orgs/operator-auth";
@@ -107,6 +110,10 @@ describe("descriptions and tags in the reference", () => {
 });
 
 describe("declared errors", () => {
+  it("the guide's Errors table lists every code the service answers with, under its status, and no other", () => {
+    expect(documentedErrorStatuses(apiGuide)).toEqual(inventoryErrors.statusOf);
+  });
+
   it("every operation that validates a parameter, header or body declares its 400", () => {
     expect(undeclaredValidationErrors(JSON.parse(inventoryDocument))).toEqual([]);
   });

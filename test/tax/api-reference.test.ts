@@ -10,6 +10,9 @@ import {
   undescribedOperations,
 } from "../openapi-rules";
 import taxDocument from "../../docs/openapi/tax.json?raw";
+import apiGuide from "../../docs/tax-api.md?raw";
+import { documentedErrorStatuses } from "../error-table";
+import { taxErrors } from "../../src/tax/hono";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
 import { ACCOUNT_SELECTION_DESCRIPTION } from "../../src/tax/accounts/operator-auth";
@@ -116,6 +119,10 @@ describe("descriptions and tags in the reference", () => {
 });
 
 describe("declared errors", () => {
+  it("the guide's Errors table lists every code the service answers with, under its status, and no other", () => {
+    expect(documentedErrorStatuses(apiGuide)).toEqual(taxErrors.statusOf);
+  });
+
   it("every operation that validates a parameter, header or body declares its 400", () => {
     expect(undeclaredValidationErrors(JSON.parse(taxDocument))).toEqual([]);
   });

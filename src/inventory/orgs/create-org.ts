@@ -14,7 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs",
   tags: ["Management"],
   summary: "Create an organisation (operator only)",
-  description: `${OPERATOR_ONLY_DESCRIPTION} The organisation starts with the \`plan\` sent and its \`subscription_status\` (\`active\` unless sent), and with \`gstin\` or \`state\` the GST registration its invoices print; until it has a state its sales are refused with 409 \`seller_state_unknown\`. The answer says whether its keys may call /api/v1 (\`api_access\`: plan business or above, subscription active) and each key's requests per minute. Names need not be unique, so send an Idempotency-Key to retry without creating a second organisation. Recorded in its audit log as \`org.created\`.`,
+  description: `${OPERATOR_ONLY_DESCRIPTION} The organisation starts with the \`plan\` sent and its \`subscription_status\` (\`active\` unless sent), and with \`gstin\` or \`state\` the GST registration its invoices print. Both may be left out, but a GSTIN or a state is needed before sales can be recorded: until the organisation has one (sent here or later with PATCH /admin/api/orgs/{id}), every sale is refused with 409 \`seller_state_unknown\`, since its invoices' CGST and SGST or IGST depend on the state it supplies from. The answer says whether its keys may call /api/v1 (\`api_access\`: plan business or above, subscription active) and each key's requests per minute. Names need not be unique, so send an Idempotency-Key to retry without creating a second organisation. Recorded in its audit log as \`org.created\`.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,

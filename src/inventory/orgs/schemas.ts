@@ -19,10 +19,12 @@ export const OrgIdParam = z.object({
 });
 
 const registration = {
-  gstin: Gstin.optional().openapi({ description: "The organisation's GSTIN, printed on its invoices; its state is `state`" }),
+  gstin: Gstin.optional().openapi({
+    description: "The organisation's GSTIN, printed on its invoices; its state is `state`. A GSTIN or a state is needed before sales can be recorded",
+  }),
   state: GstState.optional().openapi({
     description:
-      "The GST state it supplies from (code or name); taken from `gstin` when omitted, and must be the GSTIN's (sent or on file). Sales need one of the two.",
+      "The GST state it supplies from (code or name); taken from `gstin` when omitted, and must be the GSTIN's (sent or on file). A GSTIN or a state is needed before sales can be recorded (409 `seller_state_unknown` until then).",
   }),
 };
 
