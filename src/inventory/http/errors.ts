@@ -33,6 +33,7 @@ const statusOf = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type InventoryErrorCode = keyof typeof statusOf;
@@ -70,6 +71,7 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   idempotency_key_reused: "the Idempotency-Key was used with a different request",
   rate_limited: "over the limit; see `Retry-After`",
   internal_error: "an unexpected failure; no database details are disclosed",
+  service_unavailable: "a dependency is unavailable for now; retry later",
 };
 
 /** The OpenAPI description of an error status: each of its codes with its meaning. */

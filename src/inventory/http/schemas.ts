@@ -15,7 +15,7 @@ export const ErrorSchema = z
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
 /** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
   return Object.fromEntries(statuses.map((status) => [status, { description: describeErrorStatus(status), content: errorContent }]));
 }
 
