@@ -8,6 +8,7 @@ import { createTaxApp, type TaxApp } from "./hono";
 import { registerCreateAccount } from "./accounts/create-account";
 import { registerCreateKey } from "./keys/create-key";
 import { registerGetAccount } from "./accounts/get-account";
+import { registerListAccounts } from "./accounts/list-accounts";
 import { registerListKeys } from "./keys/list-keys";
 import { registerRevokeKey } from "./keys/revoke-key";
 import { registerRotateKey } from "./keys/rotate-key";
@@ -66,6 +67,7 @@ export function buildTaxApp(): TaxApp {
   registerCreateAccount(app);
   registerCreateKey(app);
   registerGetAccount(app);
+  registerListAccounts(app);
   registerListKeys(app);
   registerRotateKey(app);
   registerRevokeKey(app);
@@ -143,7 +145,7 @@ export function buildTaxApp(): TaxApp {
         {
           name: "Management",
           description:
-            "The account, its API keys and its webhook endpoints, for the operator or the account's signed-in user; the web page works through these operations.",
+            "Accounts (the operator creates and lists them), each account's API keys and webhook endpoints, for the operator or the account's signed-in user; the web page works through these operations.",
         },
         {
           name: "Billing",

@@ -178,6 +178,7 @@ describe("generated operation details", () => {
     expect(document.paths["/api/v1/profiles/{id}"]!.get!.operationId).toBe("getProfilesById");
     expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.operationId).toBe("postAdminKeysByIdRotate");
     expect(document.paths["/admin/api/keys/{id}/rotate"]!.post!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
+    expect(document.paths["/admin/api/accounts"]!.get!.security).toEqual([{ operatorToken: [] }, { session: [] }]);
     expect(document.paths["/api/v1/compute"]!.post!.security).toEqual([{ apiKey: [] }]);
     expect(document.paths["/api/v1/profiles"]!.post!.security).toEqual([{ apiKey: ["profiles:write"] }]);
     expect(document.paths["/api/v1/health"]!.get!.security).toEqual([]);

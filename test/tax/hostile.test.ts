@@ -96,6 +96,7 @@ function defineFixtures(): void {
       body: { accountEmail: email, name: "hostile", scopes: ["deadlines:read"], expiresInDays: 30 },
     }),
     "GET /admin/api/account": async () => ({ auth: "operator", query: { accountEmail: email } }),
+    "GET /admin/api/accounts": async () => ({ auth: "operator", query: { email: email.slice(0, 12), plan: "paid", limit: "5" } }),
     "GET /admin/api/keys": async () => ({ auth: "operator", query: { accountEmail: email } }),
     "POST /admin/api/keys/{id}/rotate": async () => ({ auth: "operator", params: { id: await keyId() }, body: { overlapHours: 1 } }),
     "POST /admin/api/keys/{id}/revoke": async () => ({ auth: "operator", params: { id: await keyId() } }),

@@ -78,17 +78,19 @@ describe("unknown query parameters", () => {
 
 describe("unknown query parameters on management routes", () => {
   // As on the public reads: a misspelt parameter left unread would answer for its default (a page of 50 keys, every
-  // delivery), or for the signed-in account instead of the one meant.
+  // delivery, every account), or for the signed-in account instead of the one meant. Each route is called with the
+  // parameter that names its account: `accountEmail`, or the accounts list's `email` filter.
   it.each([
-    ["/admin/api/account", "email"],
-    ["/admin/api/keys", "limt"],
-    ["/admin/api/webhooks", "acount"],
-    ["/admin/api/webhooks/{id}", "verbose"],
-    ["/admin/api/webhooks/{id}/deliveries", "state"],
-  ])("GET %s?%s=… is 400 validation_error naming the parameter", async (route, name) => {
+    ["/admin/api/account", "email", "accountEmail"],
+    ["/admin/api/accounts", "plna", "email"],
+    ["/admin/api/keys", "limt", "accountEmail"],
+    ["/admin/api/webhooks", "acount", "accountEmail"],
+    ["/admin/api/webhooks/{id}", "verbose", "accountEmail"],
+    ["/admin/api/webhooks/{id}/deliveries", "state", "accountEmail"],
+  ])("GET %s?%s=… is 400 validation_error naming the parameter", async (route, name, naming) => {
     const email = await createAccount();
     const { data: endpoint } = await expectStatus(await admin("POST", "/admin/api/webhooks", { accountEmail: email, url: receiver().url }), 201);
-    const path = `${route.replace("{id}", endpoint.id)}?accountEmail=${encodeURIComponent(email)}`;
+    const path = `${route.replace("{id}", endpoint.id)}?${naming}=${encodeURIComponent(email)}`;
     await expectStatus(await admin("GET", path), 200);
     const message = await expectError(await admin("GET", `${path}&${name}=failed`), 400, "validation_error");
     expect(message).toBe(`${name}: unknown field`);

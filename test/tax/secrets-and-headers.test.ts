@@ -132,7 +132,7 @@ beforeAll(async () => {
   for (const path of ["/api/v1/webhooks", `/api/v1/webhooks/${endpointId}/deliveries`, "/api/v1/profiles"]) {
     await json(await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
   }
-  for (const path of ["/admin/api/keys", "/admin/api/webhooks", "/admin/api/account"]) {
+  for (const path of ["/admin/api/keys", "/admin/api/webhooks", "/admin/api/account", "/admin/api/accounts"]) {
     await json(await call(`${HTTPS}${path}`, { headers: { Cookie: session.cookie } }), 200);
   }
   await json(await operator("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}`), 200);

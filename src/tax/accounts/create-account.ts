@@ -9,7 +9,8 @@ import { requireAdmin } from "./operator-auth";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { insertAccount } from "./queries";
-import { AccountSchema, CreateAccountSchema } from "../keys/schemas";
+import { AccountDetailSchema, CreateAccountSchema } from "./schemas";
+import { accountDetail } from "./service";
 
 const route = createRoute({
   method: "post",
@@ -17,7 +18,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an account (operator only)",
   description:
-    "Only the operator's token may create accounts this way (a signed-in user's session is 403 `forbidden`; people sign up on the web page instead). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. Send an Idempotency-Key to retry safely.",
+    "Only the operator's token may create accounts this way (a signed-in user's session is 403 `forbidden`; people sign up on the web page instead). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. The answer is the account as `GET /admin/api/account` shows it. Send an Idempotency-Key to retry safely.",
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -25,7 +26,7 @@ const route = createRoute({
     body: { required: true, content: { "application/json": { schema: CreateAccountSchema } } },
   },
   responses: {
-    201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountSchema }) } } },
+    201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },
     ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
   },
 });
@@ -34,14 +35,16 @@ export function registerCreateAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
     if (c.var.actor.kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
     const { email, password } = c.req.valid("json");
+    const now = Date.now();
     const account = {
-      id: newId("acct"),
+      id: newId("acct", now),
       email,
       plan: "free" as const,
       passwordHash: password ? await hashPassword(password) : null,
-      createdAt: Date.now(),
+      createdAt: now,
+      paidUntil: null,
     };
     if (!(await insertAccount(taxDb(c.env.DB), account))) throw taxError("conflict", "An account with that email exists");
-    return c.json({ data: { id: account.id, email: account.email, plan: account.plan } }, 201);
+    return c.json({ data: accountDetail(account, now) }, 201);
   });
 }

@@ -1,20 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount } from "./operator-auth";
-import { errorResponses, iso, type TaxApp } from "../hono";
-import { KEY_CAPS, PLAN_LIMITS } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { AccountSchema } from "../keys/schemas";
-import { paidPeriodEnd, planAt } from "./plan";
-
-export const AccountDetailSchema = AccountSchema.extend({
-  createdAt: z.string(),
-  paidUntil: z.string().nullable().openapi({ description: "When the paid period ends (the account is free from then on); null on the free plan" }),
-  keyCap: z.number().int().openapi({ description: "Active keys the plan allows (free 10, paid 100)" }),
-  limits: z.object({
-    perMinute: z.number().int().openapi({ description: "Requests per minute, per key" }),
-    perDay: z.number().int().openapi({ description: "Requests per calendar day in India (IST), per key" }),
-  }),
-}).openapi("AccountDetail");
+import { AccountDetailSchema } from "./schemas";
+import { accountDetail } from "./service";
 
 const route = createRoute({
   method: "get",
@@ -39,22 +28,6 @@ const route = createRoute({
 export function registerGetAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
-    const now = Date.now();
-    const plan = planAt(account, now);
-    const paidUntil = paidPeriodEnd(account, now);
-    return c.json(
-      {
-        data: {
-          id: account.id,
-          email: account.email,
-          plan,
-          createdAt: iso(account.createdAt),
-          paidUntil: paidUntil === null ? null : iso(paidUntil),
-          keyCap: KEY_CAPS[plan],
-          limits: { ...PLAN_LIMITS[plan] },
-        },
-      },
-      200,
-    );
+    return c.json({ data: accountDetail(account, Date.now()) }, 200);
   });
 }

@@ -1,8 +1,9 @@
-import { and, eq, exists, lte, ne } from "drizzle-orm";
+import { and, desc, eq, exists, gt, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { SessionRecord } from "../../platform/auth/admin";
 import type { PasswordChange } from "../../platform/auth/change-password";
 import type { TaxDb } from "../db/client";
 import { accounts, sessions } from "../db/schema";
+import type { TaxPlan } from "../keys/api-key-auth";
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -35,6 +36,55 @@ export async function findAccountByEmail(db: TaxDb, email: string): Promise<Acco
 
 export async function findAccountById(db: TaxDb, id: string): Promise<AccountRow | undefined> {
   return db.select().from(accounts).where(eq(accounts.id, id)).get();
+}
+
+/** Which accounts a list holds (null: no condition): one only (a session's), an email prefix, the plan in force. */
+export interface AccountListFilter {
+  only: string | null;
+  emailPrefix: string | null;
+  plan: TaxPlan | null;
+}
+
+/** Where a page of accounts ends: its last account's creation time and id. */
+export interface AccountPosition {
+  createdAt: number;
+  id: string;
+}
+
+/**
+ * A page of accounts, newest first; accounts of one millisecond in the reverse of the order they were written (the
+ * rowid, which the creation-time index carries). A position names its account by id and the query looks its rowid
+ * up, so a cursor never tells how many accounts there are.
+ *
+ * Emails are stored in lower case and are ASCII (the email rule every sign-up passes), so the prefix, lower-cased,
+ * is a range of the email index: from the prefix itself to the prefix followed by the highest code point.
+ * The plan is planAt's rule at `nowMs`: paid exactly while `nowMs` is before `paid_until` (the `plan` column is
+ * not trusted, as a paid period ends by time alone).
+ */
+export async function listAccountsPage(
+  db: TaxDb,
+  filter: AccountListFilter,
+  nowMs: number,
+  limit: number,
+  after: AccountPosition | null,
+): Promise<AccountRow[]> {
+  const onPlan = { paid: gt(accounts.paidUntil, nowMs), free: or(isNull(accounts.paidUntil), lte(accounts.paidUntil, nowMs)) };
+  return db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        filter.only === null ? undefined : eq(accounts.id, filter.only),
+        filter.emailPrefix === null ? undefined : and(gte(accounts.email, filter.emailPrefix), lt(accounts.email, `${filter.emailPrefix}\u{10FFFF}`)),
+        filter.plan === null ? undefined : onPlan[filter.plan],
+        after === null
+          ? undefined
+          : sql`(${accounts.createdAt}, rowid) < (${after.createdAt}, (SELECT rowid FROM ${accounts} AS cursor_row WHERE cursor_row.id = ${after.id}))`,
+      ),
+    )
+    .orderBy(desc(accounts.createdAt), desc(sql`rowid`))
+    .limit(limit)
+    .all();
 }
 
 /** Inserts the account unless the email exists; returns whether it was created. */

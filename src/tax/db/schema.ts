@@ -1,17 +1,22 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { webhookStoreTables } from "../../platform/webhooks/store-schema";
 
-export const accounts = sqliteTable("accounts", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  passwordHash: text("password_hash"),
-  plan: text("plan", { enum: ["free", "paid"] })
-    .notNull()
-    .default("free"),
-  createdAt: integer("created_at").notNull(),
-  /** End of the paid period; the account is paid only while now is before it (`plan` alone is not enough). */
-  paidUntil: integer("paid_until"),
-});
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash"),
+    plan: text("plan", { enum: ["free", "paid"] })
+      .notNull()
+      .default("free"),
+    createdAt: integer("created_at").notNull(),
+    /** End of the paid period; the account is paid only while now is before it (`plan` alone is not enough). */
+    paidUntil: integer("paid_until"),
+  },
+  // The operator's list, newest first: SQLite appends the rowid to the index, which orders accounts of one millisecond.
+  (t) => [index("accounts_created").on(t.createdAt)],
+);
 
 export const apiKeys = sqliteTable(
   "api_keys",

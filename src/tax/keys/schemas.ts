@@ -1,20 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { NewPassword, SignInEmail } from "../../platform/auth/credentials";
 import { AccountEmailField } from "../accounts/operator-auth";
 import { TAX_SCOPES } from "./api-key-auth";
 import { IsoTime } from "../hono";
 
 export const ScopeSchema = z.enum(TAX_SCOPES).openapi({ description: "An API scope" });
-export const PlanSchema = z.enum(["free", "paid"]).openapi({ description: "free: 30/min, 500/day per key; paid: 120/min, 10,000/day per key" });
-
-export const AccountSchema = z.object({ id: z.string(), email: z.string(), plan: PlanSchema }).openapi("Account");
-
-export const CreateAccountSchema = z
-  .object({
-    email: SignInEmail.openapi({ example: "dev@example.com" }),
-    password: NewPassword.optional().openapi({ description: "Lets the owner sign in to the web page" }),
-  })
-  .strict();
 
 export const CreateKeySchema = z
   .object({

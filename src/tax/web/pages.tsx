@@ -10,13 +10,12 @@ import { ChangePasswordCard, PasswordOutcomePage, SignInForm, SignOutBar } from 
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
-import type { AccountDetailSchema } from "../accounts/get-account";
+import type { AccountDetail } from "../accounts/service";
 import type { KeySchema } from "../keys/schemas";
 import type { DeliverySchema, EventSchema, WebhookEndpointSchema } from "../webhooks/schemas";
 import { TAX_WEBHOOK_EVENTS } from "../webhooks/events";
 import { ASSET_BASE } from "./session-auth";
 
-type Account = z.infer<typeof AccountDetailSchema>;
 type ApiKey = z.infer<typeof KeySchema>;
 
 export type WebhookEndpointView = z.infer<typeof WebhookEndpointSchema>;
@@ -100,7 +99,7 @@ function SignOut(props: { email: string; csrfToken: string }) {
 }
 
 export interface DashboardProps {
-  account: Account;
+  account: AccountDetail;
   keys: ApiKey[];
   /** Cursor of the next, older page of keys, or null on the last page. */
   keysNextCursor: string | null;

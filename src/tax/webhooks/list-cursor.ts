@@ -1,13 +1,14 @@
-// Keyset cursors of the account's events list and an endpoint's deliveries log: the position of a page's last row
-// (its creation time and id), signed (platform/http/cursor: it cannot be edited into another position) and bound to
-// what the list belongs to (the account, or the endpoint) and the filters of the request that gave it.
+// Keyset cursors of the lists with filters (the account's events, an endpoint's deliveries log, the operator's
+// accounts): the position of a page's last row (its creation time and id), signed (platform/http/cursor: it cannot
+// be edited into another position) and bound to what the list belongs to (the account, the endpoint, or the caller)
+// and the filters of the request that gave it.
 import { z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor, filterMismatch } from "../../platform/http/cursor";
 import type { TaxEnv } from "../env";
 import { taxError } from "../hono";
 
-/** The `cursor` query parameter of both lists. */
+/** The `cursor` query parameter of these lists. */
 export const CursorQuery = z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" });
 
 /** Where a page ends: its last row's creation time and id, the lists' sort key. */
@@ -37,7 +38,7 @@ export function issueListCursor(env: TaxEnv, boundTo: string, filters: Filters, 
 
 /**
  * The position a cursor continues after, when this service issued it for the list bound to `boundTo` with these
- * filters; otherwise a 400 that says which (another account's or endpoint's is as invalid as a forged one).
+ * filters; otherwise a 400 that says which (another account's, endpoint's or caller's is as invalid as a forged one).
  */
 export async function openListCursor(env: TaxEnv, boundTo: string, filters: Filters, cursor: string): Promise<ListPosition> {
   const position = contentsOf(filters).safeParse(await decodeCursor(sessionSecrets(env), cursor));

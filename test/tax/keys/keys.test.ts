@@ -19,7 +19,17 @@ describe("accounts", () => {
   it("creates an account on the free plan; a second one with the same email is a conflict", async () => {
     const email = randomEmail();
     const created = await expectStatus(await admin("POST", "/admin/api/accounts", { email }), 201);
-    expect(created.data).toEqual({ id: expect.stringMatching(/^acct_/), email, plan: "free" });
+    // A new account is free: 10 active keys, 30 requests a minute and 500 a day per key; the answer is its read view.
+    expect(created.data).toEqual({
+      id: expect.stringMatching(/^acct_/),
+      email,
+      plan: "free",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      paidUntil: null,
+      keyCap: 10,
+      limits: { perMinute: 30, perDay: 500 },
+    });
+    expect((await expectStatus(await admin("GET", `/admin/api/account?accountEmail=${encodeURIComponent(email)}`), 200)).data).toEqual(created.data);
     await expectError(await admin("POST", "/admin/api/accounts", { email: email.toUpperCase() }), 409, "conflict");
   });
 

@@ -334,6 +334,10 @@ describe("isolation", () => {
     expect(listed.data).toEqual([]);
     await expectError(await apiAs(b, "GET", `/admin/api/keys?accountEmail=${encodeURIComponent(other.email)}`), 403, "forbidden");
     await expectError(await apiAs(b, "GET", `/admin/api/account?accountEmail=${encodeURIComponent(other.email)}`), 403, "forbidden");
+    const own = await expectStatus(await apiAs(b, "GET", "/admin/api/account"), 200);
+    expect(await expectStatus(await apiAs(b, "GET", "/admin/api/accounts"), 200)).toEqual({ data: [own.data], nextCursor: null });
+    const named = await expectStatus(await apiAs(b, "GET", `/admin/api/accounts?email=${encodeURIComponent(other.email)}`), 200);
+    expect(named).toEqual({ data: [], nextCursor: null });
     await expectError(await apiAs(b, "POST", "/admin/api/keys", { accountEmail: other.email, scopes: [] }, csrf), 403, "forbidden");
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/rotate`, { overlapHours: 1 }, csrf), 404, "not_found");
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/revoke`, undefined, csrf), 404, "not_found");

@@ -1,0 +1,1 @@
+CREATE INDEX `accounts_created` ON `accounts` (`created_at`);

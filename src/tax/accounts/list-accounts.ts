@@ -1,0 +1,45 @@
+// GET /admin/api/accounts: the operator finds who signed up and who is on the paid plan; a signed-in user's session
+// lists its own account only, as every other management route keeps a session to its own account.
+import { createRoute } from "@hono/zod-openapi";
+import { ownerFilter, requireAdmin } from "./operator-auth";
+import { errorResponses, type TaxApp } from "../hono";
+import { taxDb } from "../db/client";
+import { issueListCursor, openListCursor } from "../webhooks/list-cursor";
+import { listAccountsPage } from "./queries";
+import { AccountListQuery, AccountListSchema } from "./schemas";
+import { accountDetail } from "./service";
+
+/** What the operator's cursors are bound to; a session's are bound to its account id, which never reads so. */
+const OPERATOR_LIST = "operator";
+
+const route = createRoute({
+  method: "get",
+  path: "/admin/api/accounts",
+  tags: ["Management"],
+  summary: "Accounts, newest first, found by email or plan (a signed-in user: their own)",
+  description:
+    "The operator's token lists every account; a signed-in user's session lists its own account only (a list of one, or none when the filters leave it out), never another. Newest first; accounts created in the same millisecond are listed in the reverse of the order they were created. Each item is what `GET /admin/api/account` answers. `email` keeps the accounts whose email begins with the text sent, in any letter case (emails are kept in lower case; send `+` as `%2B`); `plan` those on that plan now, as each item's `plan` says: an account whose paid period has ended is `free`. Sent together, both apply. Pages of up to 100 with an opaque keyset cursor: follow `nextCursor` until it is null, sending the same filters with each cursor. Paging never repeats an account, and never skips one that keeps its plan meanwhile; accounts created after the first page are not in that walk (list again from the start to see them). A tampered cursor, one given to another caller, or one sent with other `email` or `plan` than the request that gave it is a 400.",
+  middleware: [requireAdmin] as const,
+  request: { query: AccountListQuery },
+  responses: {
+    200: { description: "One page of accounts, newest first", content: { "application/json": { schema: AccountListSchema } } },
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+export function registerListAccounts(app: TaxApp): void {
+  app.openapi(route, async (c) => {
+    const { email, plan, limit, cursor } = c.req.valid("query");
+    const only = ownerFilter(c.var.actor);
+    const listedFor = only ?? OPERATOR_LIST;
+    const filters = { email: email ?? null, plan: plan ?? null };
+    const after = cursor === undefined ? null : await openListCursor(c.env, listedFor, filters, cursor);
+    // One clock for the filter and the items, so each item's plan is the plan it was kept for.
+    const now = Date.now();
+    const rows = await listAccountsPage(taxDb(c.env.DB), { only, emailPrefix: filters.email, plan: filters.plan }, now, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > limit && last ? await issueListCursor(c.env, listedFor, filters, last) : null;
+    return c.json({ data: page.map((account) => accountDetail(account, now)), nextCursor }, 200);
+  });
+}
