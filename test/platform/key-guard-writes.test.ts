@@ -31,7 +31,7 @@ const stateOf = async (keyHash: string) => (await keySnapshot(env.KEY_GUARD, key
 describe("key guard writes", () => {
   it("a policy write changes denial, limits and plan and leaves a rotation's grace end and superseded mark", async () => {
     const keyHash = await freshKey();
-    const revision = await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } }, 1);
+    const { revision } = await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } }, 1);
     expect(revision).toBe(2);
     await guardFor(env.KEY_GUARD, keyHash).applyPolicy(LAPSED);
     expect(await stateOf(keyHash)).toEqual({
@@ -60,18 +60,18 @@ describe("key guard writes", () => {
   it("of two lifecycle changes decided from one revision, the second is refused and changes nothing", async () => {
     const keyHash = await freshKey();
     const { revision } = await stateOf(keyHash);
-    expect(await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } }, revision)).toBe(
+    expect((await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } }, revision)).revision).toBe(
       revision! + 1,
     );
     const afterFirst = await stateOf(keyHash);
-    expect(await changeKeyLifecycle(env.KEY_GUARD, keyHash, { status: "revoked" }, revision)).toBeNull();
+    expect((await changeKeyLifecycle(env.KEY_GUARD, keyHash, { status: "revoked" }, revision)).revision).toBeNull();
     expect(await stateOf(keyHash)).toEqual(afterFirst);
   });
 
   it("a revoked key accepts revocation only: no lifecycle change or full write brings it back", async () => {
     const keyHash = await freshKey();
-    expect(await changeKeyLifecycle(env.KEY_GUARD, keyHash, { status: "revoked" })).not.toBeNull();
-    expect(await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } })).toBeNull();
+    expect((await changeKeyLifecycle(env.KEY_GUARD, keyHash, { status: "revoked" })).revision).not.toBeNull();
+    expect((await changeKeyLifecycle(env.KEY_GUARD, keyHash, { expiresAt: GRACE_END, attributes: { superseded: true } })).revision).toBeNull();
     await putKeyState(env.KEY_GUARD, keyHash, STATE);
     await guardFor(env.KEY_GUARD, keyHash).applyPolicy(LAPSED);
     expect((await stateOf(keyHash)).status).toBe("revoked");

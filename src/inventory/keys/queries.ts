@@ -2,7 +2,7 @@
 // write and its audit row go in one D1 batch; the conditional ones (rotate, regenerate, revoke) chain on
 // `changes()`, so two racing calls cannot both replace a key or both record a revocation.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { keyRegistry } from "../../platform/keys/queries";
+import { dailyIssuance, keyRegistry } from "../../platform/keys/queries";
 import type { InventoryDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { type AuditRow, insertAuditIfChanged } from "../orgs/queries";
@@ -12,14 +12,29 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
 export const keyHashIsRegistered = keyRegistry(apiKeys);
 
+/** Keys created, rotated or regenerated per organisation and IST day (`dailyIssuance`). */
+const issuance = dailyIssuance(apiKeys, apiKeys.orgId);
+
+/** How a creation ended: inserted, or refused at the cap of active keys or of keys issued today. */
+export type CreationRecord = "inserted" | "key_cap" | "issuance_cap";
+
 /**
  * Inserts the key and its audit row only while the organisation holds fewer than `cap` active keys (unrevoked,
  * unexpired, not replaced), the count and the insert in one statement: D1 runs statements one at a time, so
- * concurrent creates at the cap cannot overshoot. False: the cap was reached and nothing was written.
+ * concurrent creates at the cap cannot overshoot. With `issuedPerDay` (null: no daily cap), only while the
+ * organisation was issued fewer keys than that this IST day, checked in the same transaction. A refusal writes
+ * nothing.
  */
-export async function insertKeyUnderCap(db: InventoryDb, key: ApiKeyRow, audit: AuditRow, cap: number, nowMs: number): Promise<boolean> {
+export async function insertKeyUnderCap(
+  db: InventoryDb,
+  key: ApiKeyRow,
+  audit: AuditRow,
+  cap: number,
+  issuedPerDay: number | null,
+  nowMs: number,
+): Promise<CreationRecord> {
   const d1 = db.$client;
-  const [inserted] = await d1.batch([
+  const results = await issuance.batch(d1, key.orgId!, issuedPerDay, nowMs, [
     d1
       .prepare(
         `INSERT INTO api_keys (${KEY_COLUMNS}) SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL, NULL, NULL, NULL, NULL, NULL
@@ -28,7 +43,8 @@ export async function insertKeyUnderCap(db: InventoryDb, key: ApiKeyRow, audit: 
       .bind(key.id, key.orgId, key.name, key.prefix, key.keyHash, key.access, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap),
     insertAuditIfChanged(d1, audit),
   ]);
-  return inserted!.meta.changes === 1;
+  if (!results) return "issuance_cap";
+  return results[0]!.meta.changes === 1 ? "inserted" : "key_cap";
 }
 
 /** A key by id; with `orgId`, only if it belongs to that organisation (a session never sees another's keys). */
@@ -92,14 +108,16 @@ function insertKeyIfChanged(d1: D1Database, key: ApiKeyRow): D1PreparedStatement
     );
 }
 
-/** How a rotation ended: recorded, lost to another call, or refused at the cap of keys in their grace. */
-export type RotationRecord = "recorded" | "lost" | "grace_cap";
+/** How a rotation ended: recorded, lost to another call, or refused at the cap of keys in their grace or the daily cap. */
+export type RotationRecord = "recorded" | "lost" | "grace_cap" | "issuance_cap";
 
 /**
  * Rotation: marks the old key superseded with its grace end, inserts the replacement and the audit row, all
  * only if the old key was still active and unreplaced, and only while fewer than `graceCap` of the
  * organisation's superseded keys are still in their grace, counted in the same statement: a replacement can be
- * rotated at once, so without this bound a chain of rotations would keep any number of keys working.
+ * rotated at once, so without this bound a chain of rotations would keep any number of keys working. With
+ * `issuedPerDay` (null: no daily cap), only while the organisation was issued fewer keys than that this IST day,
+ * checked in the same transaction.
  */
 export async function recordRotation(
   d1: D1Database,
@@ -107,8 +125,9 @@ export async function recordRotation(
   replacement: ApiKeyRow,
   audit: AuditRow,
   graceCap: number,
+  issuedPerDay: number | null,
 ): Promise<RotationRecord> {
-  const [updated] = await d1.batch([
+  const results = await issuance.batch(d1, replacement.orgId!, issuedPerDay, old.supersededAt, [
     d1
       .prepare(
         `UPDATE api_keys SET superseded_at = ?1, grace_ends_at = ?2, replaced_by_key_id = ?3
@@ -120,7 +139,8 @@ export async function recordRotation(
     insertKeyIfChanged(d1, replacement),
     insertAuditIfChanged(d1, audit),
   ]);
-  if ((updated?.meta.changes ?? 0) === 1) return "recorded";
+  if (!results) return "issuance_cap";
+  if ((results[0]?.meta.changes ?? 0) === 1) return "recorded";
   const now = await d1
     .prepare("SELECT 1 AS open FROM api_keys WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL")
     .bind(old.id)
@@ -128,14 +148,21 @@ export async function recordRotation(
   return now ? "grace_cap" : "lost";
 }
 
-/** Regeneration: revokes the old key (reason `regenerated`) and inserts the replacement, or nothing. */
+/** How a regeneration ended: recorded, lost to a revocation, or refused at the daily cap. */
+export type RegenerationRecord = "recorded" | "lost" | "issuance_cap";
+
+/**
+ * Regeneration: revokes the old key (reason `regenerated`) and inserts the replacement, or nothing. With
+ * `issuedPerDay` (null: no daily cap), only while the organisation was issued fewer keys than that this IST day.
+ */
 export async function recordRegeneration(
   d1: D1Database,
   old: { id: string; revokedAt: number },
   replacement: ApiKeyRow,
   audit: AuditRow,
-): Promise<boolean> {
-  const [updated] = await d1.batch([
+  issuedPerDay: number | null,
+): Promise<RegenerationRecord> {
+  const results = await issuance.batch(d1, replacement.orgId!, issuedPerDay, old.revokedAt, [
     d1
       .prepare(
         "UPDATE api_keys SET revoked_at = ?, revoke_reason = 'regenerated', replaced_by_key_id = ? WHERE id = ? AND revoked_at IS NULL AND replaced_by_key_id IS NULL",
@@ -144,7 +171,8 @@ export async function recordRegeneration(
     insertKeyIfChanged(d1, replacement),
     insertAuditIfChanged(d1, audit),
   ]);
-  return (updated?.meta.changes ?? 0) === 1;
+  if (!results) return "issuance_cap";
+  return (results[0]?.meta.changes ?? 0) === 1 ? "recorded" : "lost";
 }
 
 /**

@@ -2,10 +2,12 @@
 // Object holds its live state. Every write goes to the Durable Object first, then D1: a revocation bites
 // before it is recorded, a key whose D1 write fails was never shown, so it is unreachable, and the Durable
 // Object decides which of two racing rotations or regenerations of a key wins before either writes D1.
+import type { Actor } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
-import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
+import { changeKeyLifecycle, inheritKeyUsage, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
 import { issueApiKey } from "../../platform/keys/format";
-import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
+import type { KeyPolicy, KeyState, LifecycleChange, UsageCounts } from "../../platform/keys/guard";
+import { dailyIssuanceCap, dailyIssuanceReached } from "../../platform/keys/issuance";
 import { INVENTORY_KEY_TAG, keyGrants, PLAN_REQUESTS_PER_MINUTE, PLANS_WITH_API } from "./api-key-auth";
 import type { InventoryDb } from "../db/client";
 import { auditRow, findOrg, insertAudit, type OrgRow } from "../orgs/queries";
@@ -83,12 +85,33 @@ export interface IssuedKey {
  */
 export const MAX_ACTIVE_KEYS_PER_ORG = 100;
 
+/**
+ * Keys an organisation may be issued per calendar day in India, creations, rotations and regenerations together,
+ * whatever its plan (every plan holds the same 100 active keys): twice its active keys, room to replace every key
+ * twice in a day. A replacement carries on its old key's counts, but a new key starts afresh, so without this bound
+ * revoking and creating keys would multiply the per-key limit without end. The operator is not capped.
+ */
+export const MAX_KEYS_ISSUED_PER_DAY = 200;
+
+/** The keys `actor` may have issued to an organisation today (null: the operator, never capped). */
+export function issuanceCap(actor: Actor): number | null {
+  return dailyIssuanceCap(actor, MAX_KEYS_ISSUED_PER_DAY);
+}
+
+function issuanceCapReached(nowMs: number): never {
+  throw dailyIssuanceReached(
+    `This organization has been issued ${MAX_KEYS_ISSUED_PER_DAY} keys today (creations, rotations and regenerations, by the day in India), the most allowed a day; try again after midnight IST`,
+    nowMs,
+  );
+}
+
 export async function createKey(
   env: InventoryEnv,
   db: InventoryDb,
   org: OrgRow,
   input: { name?: string | undefined; access: KeyAccess; scopes?: string[] | undefined; expiresAt: number | null },
   actor: string,
+  issuedPerDay: number | null,
   nowMs: number,
 ): Promise<IssuedKey> {
   const issued = await issueApiKey(INVENTORY_KEY_TAG);
@@ -110,9 +133,12 @@ export async function createKey(
     replacedByKeyId: null,
   };
   await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, org));
-  if (!(await insertKeyUnderCap(db, row, auditRow(org.id, "key.created", row.id, actor, null, nowMs), MAX_ACTIVE_KEYS_PER_ORG, nowMs))) {
+  const audit = auditRow(org.id, "key.created", row.id, actor, null, nowMs);
+  const inserted = await insertKeyUnderCap(db, row, audit, MAX_ACTIVE_KEYS_PER_ORG, issuedPerDay, nowMs);
+  if (inserted !== "inserted") {
     // Never recorded, never handed out: end its live state too.
     await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, org));
+    if (inserted === "issuance_cap") issuanceCapReached(nowMs);
     throw inventoryError(
       "key_limit_reached",
       `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} active keys, the most allowed; revoke one or rotate it instead`,
@@ -164,40 +190,68 @@ async function replaceableRevision(env: InventoryEnv, old: ApiKeyRow): Promise<n
 }
 
 /**
- * Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. Refused
- * (key_limit_reached) while the organisation already has as many keys in their grace as it may hold active keys.
+ * The first step of rotation and regeneration: changes the old key in its guard (`ending`) from the revision read,
+ * so of racing replacements of one key only one goes on. Answers the old key's counters at that instant, for the
+ * replacement to start from, and how to undo the change (`restoring`, unless something changed the key since) for
+ * a replacement D1 then refuses.
  */
-export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, graceHours: number, actor: string, nowMs: number) {
+async function endOld(env: InventoryEnv, old: ApiKeyRow, ending: LifecycleChange, restoring: LifecycleChange) {
+  const ended = await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, ending, await replaceableRevision(env, old));
+  const revision = ended.revision;
+  if (revision === null) return changedByAnotherRequest();
+  return { usage: ended.usage, restoreOld: () => changeKeyLifecycle(env.KEY_GUARD, old.keyHash, restoring, revision) };
+}
+
+/** The replacement's live state, started from the old key's counters: replacing a key resets none of its limits. */
+async function startReplacement(env: InventoryEnv, org: OrgRow, replacement: ApiKeyRow, usage: UsageCounts): Promise<void> {
+  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+  await inheritKeyUsage(env.KEY_GUARD, replacement.keyHash, usage);
+}
+
+/**
+ * Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. Refused
+ * (key_limit_reached) while the organisation already has as many keys in their grace as it may hold active keys,
+ * and (rate_limited) once `issuedPerDay` keys were issued to it today. The replacement starts from the old key's
+ * counts of the current minute; what the old key serves in its grace counts on the old key alone.
+ */
+export async function rotateKey(
+  env: InventoryEnv,
+  db: InventoryDb,
+  org: OrgRow,
+  old: ApiKeyRow,
+  graceHours: number,
+  actor: string,
+  issuedPerDay: number | null,
+  nowMs: number,
+) {
   assertReplaceable(old, nowMs);
-  const revision = await replaceableRevision(env, old);
   const { row: replacement, key } = await replacementFor(old, nowMs);
   const superseded: ApiKeyRow = { ...old, supersededAt: nowMs, graceEndsAt: nowMs + graceHours * HOUR_MS, replacedByKeyId: replacement.id };
-  const accepted = await changeKeyLifecycle(
-    env.KEY_GUARD,
-    old.keyHash,
+  // Not recorded: the old key gets its life back, so a retry can rotate it.
+  const { usage, restoreOld } = await endOld(
+    env,
+    old,
     { expiresAt: effectiveExpiry(superseded), attributes: { superseded: true } },
-    revision,
+    { expiresAt: effectiveExpiry(old), attributes: { superseded: false } },
   );
-  if (accepted === null) return changedByAnotherRequest();
-  // Not recorded: give the old key its life back (unless something changed it since), so a retry can rotate it.
-  const restoreOld = () =>
-    changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: effectiveExpiry(old), attributes: { superseded: false } }, accepted);
   let recorded: RotationRecord;
   try {
-    await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+    await startReplacement(env, org, replacement, usage);
     recorded = await recordRotation(
       db.$client,
       { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
       replacement,
       auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
       MAX_ACTIVE_KEYS_PER_ORG,
+      issuedPerDay,
     );
   } catch (error) {
     await restoreOld().catch(() => null);
     throw error;
   }
+  if (recorded === "issuance_cap" || recorded === "grace_cap") await restoreOld();
+  if (recorded === "issuance_cap") issuanceCapReached(nowMs);
   if (recorded === "grace_cap") {
-    await restoreOld();
     throw inventoryError(
       "key_limit_reached",
       `This organization already has ${MAX_ACTIVE_KEYS_PER_ORG} rotated keys still in their grace, the most allowed; revoke one, wait for a grace to end, or regenerate the key instead`,
@@ -210,23 +264,38 @@ export async function rotateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow,
 }
 
 /**
- * Regeneration, for a key that may have leaked: the old key stops at once and a replacement is issued. If
- * recording it fails, the old key stays dead and a retry regenerates it (its row is still active).
+ * Regeneration, for a key that may have leaked: the old key stops at once and a replacement is issued, starting
+ * from the old key's counts of the current minute. The old key's life ends first, which a refusal at the daily cap
+ * (`issuedPerDay`) gives back; once recorded, the old key is revoked for good. If recording it fails, the old key
+ * stays dead and a retry regenerates it (its row is still active).
  */
-export async function regenerateKey(env: InventoryEnv, db: InventoryDb, org: OrgRow, old: ApiKeyRow, actor: string, nowMs: number) {
+export async function regenerateKey(
+  env: InventoryEnv,
+  db: InventoryDb,
+  org: OrgRow,
+  old: ApiKeyRow,
+  actor: string,
+  issuedPerDay: number | null,
+  nowMs: number,
+) {
   assertReplaceable(old, nowMs);
-  const revision = await replaceableRevision(env, old);
   const { row: replacement, key } = await replacementFor(old, nowMs);
-  if ((await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { status: "revoked" }, revision)) === null) return changedByAnotherRequest();
-  await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, org));
+  const { usage, restoreOld } = await endOld(env, old, { expiresAt: nowMs }, { expiresAt: effectiveExpiry(old) });
+  await startReplacement(env, org, replacement, usage);
   const recorded = await recordRegeneration(
     db.$client,
     { id: old.id, revokedAt: nowMs },
     { ...replacement },
     auditRow(org.id, "key.regenerated", old.id, actor, `replaced by ${replacement.id}`, nowMs),
+    issuedPerDay,
   );
+  if (recorded === "issuance_cap") {
+    await restoreOld();
+    issuanceCapReached(nowMs);
+  }
   // A revocation got recorded first: the old key is revoked as that request asked, and the replacement never shown.
-  if (!recorded) return changedByAnotherRequest();
+  if (recorded === "lost") return changedByAnotherRequest();
+  await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { status: "revoked" });
   await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], orgPolicySource(db, org.id), org);
   return { replacement, key };
 }

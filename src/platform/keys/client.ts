@@ -1,6 +1,6 @@
 // Management-side access to key guards: write a key's live state, read its snapshot.
 import { hashApiKey } from "./format";
-import type { KeyGuard, KeyPolicy, KeySnapshot, KeyState, LifecycleChange } from "./guard";
+import type { KeyGuard, KeyPolicy, KeySnapshot, KeyState, LifecycleChange, LifecycleOutcome, UsageCounts } from "./guard";
 
 export function guardFor(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string) {
   return namespace.get(namespace.idFromName(keyHash));
@@ -10,14 +10,22 @@ export async function putKeyState(namespace: DurableObjectNamespace<KeyGuard>, k
   await guardFor(namespace, keyHash).put(state);
 }
 
-/** The new lifecycle revision, or null when the key changed since `expectedRevision` (or was revoked). */
+/**
+ * The new lifecycle revision (null when the key changed since `expectedRevision`, or was revoked) and the key's
+ * counters at the change, for its replacement to inherit.
+ */
 export async function changeKeyLifecycle(
   namespace: DurableObjectNamespace<KeyGuard>,
   keyHash: string,
   change: LifecycleChange,
   expectedRevision?: number,
-): Promise<number | null> {
+): Promise<LifecycleOutcome> {
   return guardFor(namespace, keyHash).changeLifecycle(change, expectedRevision);
+}
+
+/** Starts a replacement key from the counters of the key it replaces: replacing a key resets none of its limits. */
+export async function inheritKeyUsage(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string, usage: UsageCounts): Promise<void> {
+  await guardFor(namespace, keyHash).inheritUsage(usage);
 }
 
 export async function keySnapshot(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string): Promise<KeySnapshot> {

@@ -98,16 +98,30 @@ export interface KeySnapshot {
 
 const MINUTE_MS = 60_000;
 
-interface Counter {
+/** One window's count: the window (minute number, or IST day number) and the requests allowed in it. */
+export interface Counter {
   window: number;
   count: number;
+}
+
+/** A key's counters as its guard holds them. A window already past counts for nothing when a request comes. */
+export interface UsageCounts {
+  minute: Counter;
+  day: Counter;
+}
+
+/** What a lifecycle change answers: the new revision (null: refused), and the key's counters at that instant. */
+export interface LifecycleOutcome {
+  revision: number | null;
+  /** What a replacement starts from, so replacing a key never gives it fresh limits. */
+  usage: UsageCounts;
 }
 
 /** Storage layout: the key's state (written by management) and its usage (written per request) apart. */
 const STATE_KEY = "state";
 const USAGE_KEY = "usage";
 /** [minute window, minute count, day window, day count, last used at] */
-type StoredUsage = [number, number, number, number, number];
+type StoredUsage = [number, number, number, number, number | null];
 
 interface Stored {
   state: KeyState | null;
@@ -167,11 +181,8 @@ export class KeyGuard extends DurableObject<object> {
 
     minute.count += 1;
     day.count += 1;
-    this.stored = { ...this.stored, minute, day, lastUsedAt: nowMs };
     // Only the counters are written per request: a small tuple, not the key's whole state.
-    // The synchronous SQLite KV write: no promise per request; the output gate still holds the reply until
-    // the write is durable.
-    this.ctx.storage.kv.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, nowMs] satisfies StoredUsage);
+    this.writeUsage(minute, day, nowMs);
     return { outcome: "allowed", state: identity, usage: usage(minute.count, day.count, state.limits, minuteReset, dayReset) };
   }
 
@@ -186,14 +197,17 @@ export class KeyGuard extends DurableObject<object> {
   /**
    * Changes the key's lifecycle only while its revision is still `expectedRevision` (any revision when omitted):
    * the one place that orders rotate, regenerate and revoke of a key, so a replacement that lost the race is
-   * refused before anything is written. A revoked key accepts nothing but revocation. Returns the new revision,
-   * or null when refused (or when the key has no state).
+   * refused before anything is written. A revoked key accepts nothing but revocation. Answers the new revision,
+   * or null when refused (or when the key has no state), and in either case the key's counters as they stand at
+   * this instant: every request the key served before the change is in them, and once a change that ends the key
+   * has landed it serves no more, so a replacement started from them loses no request.
    */
-  async changeLifecycle(change: LifecycleChange, expectedRevision?: number): Promise<number | null> {
+  async changeLifecycle(change: LifecycleChange, expectedRevision?: number): Promise<LifecycleOutcome> {
     const current = this.stored.state;
-    if (!current) return null;
-    if (expectedRevision !== undefined && revisionOf(current) !== expectedRevision) return null;
-    if (current.status === "revoked" && change.status !== "revoked") return null;
+    const usage = { minute: { ...this.stored.minute }, day: { ...this.stored.day } };
+    if (!current) return { revision: null, usage };
+    if (expectedRevision !== undefined && revisionOf(current) !== expectedRevision) return { revision: null, usage };
+    if (current.status === "revoked" && change.status !== "revoked") return { revision: null, usage };
     const revision = revisionOf(current) + 1;
     await this.write({
       ...current,
@@ -202,7 +216,16 @@ export class KeyGuard extends DurableObject<object> {
       attributes: { ...current.attributes, ...change.attributes },
       revision,
     });
-    return revision;
+    return { revision, usage };
+  }
+
+  /**
+   * Starts a replacement from the counters of the key it replaces (what `changeLifecycle` answered for it), so a
+   * rotation or regeneration never resets the limits. Each window keeps the later of the two, and of the same
+   * window the higher count: inheriting never lowers a count, and a window already past carries nothing.
+   */
+  inheritUsage(inherited: UsageCounts): void {
+    this.writeUsage(laterCounter(this.stored.minute, inherited.minute), laterCounter(this.stored.day, inherited.day), this.stored.lastUsedAt);
   }
 
   /** Applies the owner's current policy and leaves the lifecycle alone, so a policy built from a stale row cannot undo a rotation. */
@@ -235,9 +258,21 @@ export class KeyGuard extends DurableObject<object> {
     await this.ctx.storage.put(STATE_KEY, state);
   }
 
+  private writeUsage(minute: Counter, day: Counter, lastUsedAt: number | null): void {
+    this.stored = { ...this.stored, minute, day, lastUsedAt };
+    // The synchronous SQLite KV write: no promise per request; the output gate still holds the reply until
+    // the write is durable.
+    this.ctx.storage.kv.put(USAGE_KEY, [minute.window, minute.count, day.window, day.count, lastUsedAt] satisfies StoredUsage);
+  }
+
   snapshot(): KeySnapshot {
     return { state: this.stored.state, lastUsedAt: this.stored.lastUsedAt };
   }
+}
+
+function laterCounter(own: Counter, inherited: Counter): Counter {
+  if (inherited.window !== own.window) return inherited.window > own.window ? { ...inherited } : own;
+  return inherited.count > own.count ? { ...inherited } : own;
 }
 
 function revisionOf(state: KeyState | null): number {

@@ -18,3 +18,9 @@ export function istDayNumber(nowMs: number): number {
 export function istDayStartMs(day: number): number {
   return day * DAY_MS - IST_OFFSET_MS;
 }
+
+/** The IST calendar day containing `nowMs`, as instants: from its midnight in India (inclusive) to the next (exclusive). */
+export function istDayBounds(nowMs: number): { startMs: number; endMs: number } {
+  const day = istDayNumber(nowMs);
+  return { startMs: istDayStartMs(day), endMs: istDayStartMs(day + 1) };
+}

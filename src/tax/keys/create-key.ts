@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { KEY_CAPS, type TaxScope } from "./api-key-auth";
+import { KEY_CAPS, KEYS_ISSUED_PER_DAY, type TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, type TaxApp } from "../hono";
@@ -14,7 +14,7 @@ const route = createRoute({
   path: "/admin/api/keys",
   tags: ["Management"],
   summary: "Create an API key; the key is shown only in this response",
-  description: `${ACCOUNT_SELECTION_DESCRIPTION} The key holds the \`scopes\` listed (with none it can call only POST /api/v1/compute, which needs no scope) and works for \`expiresInDays\` (1 to 365, 90 by default); each key has its own rate limits, those of the account's plan. Only the key's hash is kept, so the full key is in this answer and nowhere else. 409 \`key_limit_reached\` when the account already holds as many active keys as its plan allows (free ${KEY_CAPS.free}, paid ${KEY_CAPS.paid}): revoke one, or rotate one instead of adding a key. Send an Idempotency-Key to retry safely: a retry gets the same key again instead of a second one.`,
+  description: `${ACCOUNT_SELECTION_DESCRIPTION} The key holds the \`scopes\` listed (with none it can call only POST /api/v1/compute, which needs no scope) and works for \`expiresInDays\` (1 to 365, 90 by default); each key has its own rate limits, those of the account's plan. Only the key's hash is kept, so the full key is in this answer and nowhere else. 409 \`key_limit_reached\` when the account already holds as many active keys as its plan allows (free ${KEY_CAPS.free}, paid ${KEY_CAPS.paid}): revoke one, or rotate one instead of adding a key. A signed-in user's account may be issued at most ${KEYS_ISSUED_PER_DAY.free} keys a day (paid ${KEYS_ISSUED_PER_DAY.paid}), creations and rotations together, by the calendar day in India; beyond that 429 \`rate_limited\` with \`Retry-After\` until midnight IST, and nothing is created (the operator's token is not limited). Send an Idempotency-Key to retry safely: a retry gets the same key again instead of a second one.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -32,7 +32,7 @@ export function registerCreateKey(app: TaxApp): void {
     const body = c.req.valid("json");
     const db = taxDb(idempotentWrites(c, c.env.DB));
     const account = await resolveAccount(c.var.actor, db, body.accountEmail);
-    const { row, key } = await createKey(c.env, db, account, body, Date.now());
+    const { row, key } = await createKey(c.env, db, c.var.actor, account, body, Date.now());
     return c.json(
       {
         data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes as TaxScope[], expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) },

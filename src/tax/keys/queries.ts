@@ -1,28 +1,35 @@
 import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { keyRegistry } from "../../platform/keys/queries";
+import { dailyIssuance, keyRegistry } from "../../platform/keys/queries";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
+/** Keys created, rotated included, per account and IST day (`dailyIssuance`). */
+const issuance = dailyIssuance(apiKeys, apiKeys.accountId);
+
+/** How a creation ended: inserted, or refused at the cap of active keys or of keys issued today. */
+export type CreationRecord = "inserted" | "key_cap" | "issuance_cap";
+
 /**
  * Inserts the key only while the account holds fewer than `cap` active keys (unrevoked, unexpired, not
  * rotated), in one statement: D1 runs statements one at a time, so concurrent creates at the cap cannot all
- * pass the count. False: the cap was reached and nothing was written.
+ * pass the count. With `issuedPerDay` (null: no daily cap), only while the account was issued fewer keys than
+ * that this IST day, checked in the same transaction. A refusal writes nothing.
  */
-export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, nowMs: number): Promise<boolean> {
+export async function insertKeyUnderCap(db: TaxDb, key: ApiKeyRow, cap: number, issuedPerDay: number | null, nowMs: number): Promise<CreationRecord> {
   const d1 = db.$client;
-  // A batch of one: a creation that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
-  const [result] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL
-         WHERE (SELECT count(*) FROM api_keys WHERE account_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND expires_at > ?9) < ?10`,
-      )
-      .bind(key.id, key.accountId, key.name, key.prefix, key.keyHash, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap),
-  ]);
-  return result!.meta.changes === 1;
+  const insert = d1
+    .prepare(
+      `INSERT INTO api_keys (id, account_id, name, prefix, key_hash, scopes, created_at, expires_at, revoked_at, replaces_key_id, replaced_by_key_id)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, NULL, NULL, NULL
+       WHERE (SELECT count(*) FROM api_keys WHERE account_id = ?2 AND revoked_at IS NULL AND replaced_by_key_id IS NULL AND expires_at > ?9) < ?10`,
+    )
+    .bind(key.id, key.accountId, key.name, key.prefix, key.keyHash, JSON.stringify(key.scopes), key.createdAt, key.expiresAt, nowMs, cap);
+  // One batch: a creation that holds an Idempotency-Key marks it in the same transaction (idempotentWrites).
+  const results = await issuance.batch(d1, key.accountId, issuedPerDay, nowMs, [insert]);
+  if (!results) return "issuance_cap";
+  return results[0]!.meta.changes === 1 ? "inserted" : "key_cap";
 }
 
 /** Whether a key with this hash was ever issued, revoked and expired keys included. */
@@ -61,8 +68,8 @@ export async function listWorkingKeys(db: TaxDb, accountId: string, nowMs: numbe
     .all();
 }
 
-/** How a rotation ended: recorded, lost to another rotation or a revocation, or refused at the overlap cap. */
-export type RotationRecord = "recorded" | "lost" | "overlap_cap";
+/** How a rotation ended: recorded, lost to another rotation or a revocation, or refused at the overlap cap or the daily cap. */
+export type RotationRecord = "recorded" | "lost" | "overlap_cap" | "issuance_cap";
 
 /**
  * Rotation in one batch: the old key's shortened life and its replacement, or neither. The update claims the
@@ -70,7 +77,9 @@ export type RotationRecord = "recorded" | "lost" | "overlap_cap";
  * claim, so concurrent rotations (or a revocation in between) yield one replacement at most. An old key that
  * keeps working after `nowMs` is claimed only while fewer than `overlapCap` of the account's rotated keys are
  * still working, counted in the same statement: a replacement can be rotated at once, so without this bound a
- * chain of rotations would keep any number of keys working beside the capped active ones.
+ * chain of rotations would keep any number of keys working beside the capped active ones. With `issuedPerDay`
+ * (null: no daily cap), only while the account was issued fewer keys than that this IST day, checked in the same
+ * transaction; refused, nothing is written.
  */
 export async function recordRotation(
   db: TaxDb,
@@ -79,9 +88,10 @@ export async function recordRotation(
   replacement: typeof apiKeys.$inferInsert,
   nowMs: number,
   overlapCap: number,
+  issuedPerDay: number | null,
 ): Promise<RotationRecord> {
   const d1 = db.$client;
-  const [claimed] = await d1.batch([
+  const results = await issuance.batch(d1, replacement.accountId, issuedPerDay, nowMs, [
     d1
       .prepare(
         `UPDATE api_keys SET expires_at = ?1, replaced_by_key_id = ?2
@@ -107,7 +117,8 @@ export async function recordRotation(
         oldKeyId,
       ),
   ]);
-  if (claimed!.meta.changes === 1) return "recorded";
+  if (!results) return "issuance_cap";
+  if (results[0]!.meta.changes === 1) return "recorded";
   const old = await db
     .select({ replacedByKeyId: apiKeys.replacedByKeyId, revokedAt: apiKeys.revokedAt })
     .from(apiKeys)

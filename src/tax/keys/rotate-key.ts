@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import type { TaxScope } from "./api-key-auth";
+import { KEY_CAPS, KEYS_ISSUED_PER_DAY, type TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp } from "../hono";
@@ -16,8 +16,7 @@ const route = createRoute({
   path: "/admin/api/keys/{id}/rotate",
   tags: ["Management"],
   summary: "Rotate a key: a new key with the same scopes; the old one works for the overlap, then fails",
-  description:
-    "Only an active key not yet rotated can be rotated (409 `conflict` otherwise). A rotation with an overlap is 409 `key_limit_reached` while as many of the account's rotated keys are still working in theirs as it may hold active keys (free 10, paid 100); with `overlapHours` 0 the old key stops at once and the rotation is never refused for this.",
+  description: `Only an active key not yet rotated can be rotated (409 \`conflict\` otherwise). The new key goes on from the old key's usage: the requests the old key made in the current minute and IST day count against the new key's limits too, so a rotation resets no limit (requests the old key makes during its overlap count on the old key). A rotation with an overlap is 409 \`key_limit_reached\` while as many of the account's rotated keys are still working in theirs as it may hold active keys (free ${KEY_CAPS.free}, paid ${KEY_CAPS.paid}); with \`overlapHours\` 0 the old key stops at once and the rotation is never refused for this. Rotations count with creations toward the keys a signed-in user's account may be issued a day (free ${KEYS_ISSUED_PER_DAY.free}, paid ${KEYS_ISSUED_PER_DAY.paid}, by the calendar day in India): beyond that 429 \`rate_limited\` with \`Retry-After\` until midnight IST, and the old key is left as it was (the operator's token is not limited).`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096, optional: true }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -42,7 +41,7 @@ export function registerRotateKey(app: TaxApp): void {
     if (old.replacedByKeyId) throw taxError("conflict", "This key has already been rotated");
     const account = await findAccountById(db, old.accountId);
     if (!account) throw taxError("not_found", "No such key");
-    const { replacement, key, oldValidUntil } = await rotateKey(c.env, db, account, old, overlapHours, now);
+    const { replacement, key, oldValidUntil } = await rotateKey(c.env, db, c.var.actor, account, old, overlapHours, now);
     return c.json(
       {
         data: {

@@ -2,11 +2,13 @@
 // New keys and revocations reach the Durable Object first (an unshown key is unreachable; a revocation bites
 // before it is recorded); a rotation records D1 before it shortens the old key, so a failed write never
 // leaves a client with no working key.
+import type { Actor } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
 import { issueApiKey } from "../../platform/keys/format";
 import type { KeyPolicy, KeyState } from "../../platform/keys/guard";
-import { changeKeyLifecycle, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
-import { KEY_CAPS, PLAN_LIMITS, TAX_KEY_TAG } from "./api-key-auth";
+import { changeKeyLifecycle, inheritKeyUsage, keySnapshot, type PolicySource, putKeyState, settleKeyPolicy } from "../../platform/keys/client";
+import { dailyIssuanceCap, dailyIssuanceReached } from "../../platform/keys/issuance";
+import { KEY_CAPS, KEYS_ISSUED_PER_DAY, PLAN_LIMITS, TAX_KEY_TAG } from "./api-key-auth";
 import type { TaxDb } from "../db/client";
 import { taxError } from "../hono";
 import { insertKeyUnderCap, listWorkingKeys, recordRevocation, recordRotation, type ApiKeyRow } from "./queries";
@@ -64,9 +66,17 @@ export interface CreatedKey {
   key: string;
 }
 
+function issuanceCapReached(perDay: number, nowMs: number): never {
+  throw dailyIssuanceReached(
+    `This account has been issued ${perDay} keys today (creations and rotations, by the day in India), the most its plan allows a day; try again after midnight IST`,
+    nowMs,
+  );
+}
+
 export async function createKey(
   env: TaxEnv,
   db: TaxDb,
+  actor: Actor,
   account: AccountRow,
   input: { name?: string | undefined; scopes: string[]; expiresInDays: number },
   nowMs: number,
@@ -86,10 +96,14 @@ export async function createKey(
     replacedByKeyId: null,
   };
   await putKeyState(env.KEY_GUARD, row.keyHash, keyState(row, account, nowMs));
-  if (!(await insertKeyUnderCap(db, row, KEY_CAPS[planAt(account, nowMs)], nowMs))) {
+  const plan = planAt(account, nowMs);
+  const cap = KEY_CAPS[plan];
+  const perDay = KEYS_ISSUED_PER_DAY[plan];
+  const inserted = await insertKeyUnderCap(db, row, cap, dailyIssuanceCap(actor, perDay), nowMs);
+  if (inserted !== "inserted") {
     // Never recorded, never handed out: end its live state too.
     await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt: nowMs }, account, nowMs));
-    const cap = KEY_CAPS[planAt(account, nowMs)];
+    if (inserted === "issuance_cap") issuanceCapReached(perDay, nowMs);
     throw taxError("key_limit_reached", `This account already has ${cap} active keys, the most its plan allows; revoke one or rotate it instead`);
   }
   // A billing change that listed the keys before this row existed has missed this key: catch up with it.
@@ -100,9 +114,10 @@ export async function createKey(
 /**
  * Issues a replacement with the same scopes and a fresh lifetime as long as the old key's, and lets the old
  * key work for `overlapHours` more (never past its own expiry). Overlap 0 ends the old key now. An overlap is
- * refused (key_limit_reached) while the plan's cap of rotated keys are still working in theirs.
+ * refused (key_limit_reached) while the plan's cap of rotated keys are still working in theirs. The replacement
+ * starts from the old key's counters of the current minute and IST day, so a rotation resets no limit.
  */
-export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old: ApiKeyRow, overlapHours: number, nowMs: number) {
+export async function rotateKey(env: TaxEnv, db: TaxDb, actor: Actor, account: AccountRow, old: ApiKeyRow, overlapHours: number, nowMs: number) {
   const issued = await issueApiKey(TAX_KEY_TAG);
   const lifetime = old.expiresAt - old.createdAt;
   const replacement: ApiKeyRow = {
@@ -120,11 +135,14 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
   // The replacement's state first (harmless until its key is handed out), then D1, then the old key's shorter
   // life: a failed D1 write leaves the old key exactly as it was instead of ending it with no replacement.
   await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState(replacement, account, nowMs));
-  const cap = KEY_CAPS[planAt(account, nowMs)];
-  const recorded = await recordRotation(db, old.id, oldValidUntil, replacement, nowMs, cap);
+  const plan = planAt(account, nowMs);
+  const cap = KEY_CAPS[plan];
+  const perDay = KEYS_ISSUED_PER_DAY[plan];
+  const recorded = await recordRotation(db, old.id, oldValidUntil, replacement, nowMs, cap, dailyIssuanceCap(actor, perDay));
   if (recorded !== "recorded") {
     // Refused, or another rotation or a revocation got there first: the replacement is never handed out, so end it.
     await putKeyState(env.KEY_GUARD, replacement.keyHash, keyState({ ...replacement, revokedAt: nowMs }, account, nowMs));
+    if (recorded === "issuance_cap") issuanceCapReached(perDay, nowMs);
     if (recorded === "overlap_cap") {
       throw taxError(
         "key_limit_reached",
@@ -133,8 +151,12 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, account: AccountRow, old
     }
     throw taxError("conflict", "This key was rotated or revoked by another request");
   }
-  // The old key's lifecycle only: its policy may have changed since `account` was read.
-  await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: oldValidUntil });
+  // The old key's lifecycle only: its policy may have changed since `account` was read. Its counters at that
+  // instant hold every request it served until then (and, without an overlap, it serves no more), so the
+  // replacement, not handed out yet, goes on from them; a revocation that got there first ends the old key
+  // all the same, and its counters carry over too.
+  const { usage } = await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { expiresAt: oldValidUntil });
+  await inheritKeyUsage(env.KEY_GUARD, replacement.keyHash, usage);
   await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], accountPolicySource(db, account.id, nowMs), account);
   return { replacement, key: issued.key, oldValidUntil };
 }
