@@ -3,6 +3,7 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
+import { urlTaken } from "../../platform/webhooks/endpoints";
 import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
@@ -22,7 +23,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint; its signing secret is shown only in this response",
-  description: `${ORG_SELECTION_DESCRIPTION} Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation.`,
+  description: `${ORG_SELECTION_DESCRIPTION} Events: ${INVENTORY_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`all_events: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ORG} endpoints per organisation, each with its own URL: a URL another endpoint of the organisation has (disabled ones included) is 409 \`conflict\` naming that endpoint.`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -60,7 +61,13 @@ export function registerCreateWebhook(app: InventoryApp): void {
     };
     const secret = newWebhookSecret();
     const sealed = await sealWebhookSecret(c.env.SESSION_SECRET, endpoint.id, secret);
-    if (!(await webhookStore.insertEndpointWithin(idempotentWrites(c, c.env.DB), { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ORG))) {
+    const registration = await webhookStore.insertEndpointWithin(
+      idempotentWrites(c, c.env.DB),
+      { ...endpoint, secret: sealed },
+      MAX_ENDPOINTS_PER_ORG,
+    );
+    if (registration.outcome === "url_taken") throw urlTaken(registration.endpointId);
+    if (registration.outcome === "at_limit") {
       throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
     }
     return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);

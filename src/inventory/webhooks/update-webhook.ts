@@ -14,7 +14,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/webhooks/{webhookId}",
   tags: ["Webhooks"],
   summary: "Change a webhook endpoint's URL, events or description, or disable and enable it",
-  description: `${ORG_SELECTION_DESCRIPTION} Send only the fields to change. \`events\` sets a fixed list (\`all_events\` becomes false); \`all_events: true\` makes the endpoint take every event again, those added later included (not together with \`events\`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (\`disabled_reason: failing\`). Every change is recorded with who made it (see GET of the endpoint).`,
+  description: `${ORG_SELECTION_DESCRIPTION} Send only the fields to change. A new \`url\` passes the checks of a registration, and a URL another endpoint of the organisation has is 409 \`conflict\` naming that endpoint. \`events\` sets a fixed list (\`all_events\` becomes false); \`all_events: true\` makes the endpoint take every event again, those added later included (not together with \`events\`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (\`disabled_reason: failing\`). Every change is recorded with who made it (see GET of the endpoint).`,
   middleware: [requireAdmin, readBody({ maxBytes: 8_192 })] as const,
   request: {
     query: NoQueryParameters,
@@ -23,7 +23,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
   },
 });
 

@@ -1,5 +1,5 @@
 // The webhook store's endpoints: registration within a limit, reads, patches with their audited changes, secrets, deletion.
-import { and, desc, eq, isNotNull, isNull, like, lte, notLike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, like, lte, ne, notExists, notLike, or, type SQL, sql } from "drizzle-orm";
 import { newId } from "../ids";
 import { ENDPOINT_STOPPED } from "./consumer";
 import { SEALED_FORMS, type SealedWebhookSecret } from "./secrets";
@@ -19,6 +19,18 @@ export type NewEndpoint = Pick<
 export type EndpointPatch = Partial<
   Pick<EndpointRow, "url" | "events" | "allEvents" | "description" | "disabledAt" | "disabledReason" | "failingSince">
 >;
+
+/**
+ * What a registration did. Nothing is written when the owner is at its limit of live endpoints, or when another of
+ * its live endpoints (disabled ones included) has the URL already (`url_taken`, naming the oldest such endpoint).
+ */
+export type Registration = { outcome: "registered" } | { outcome: "at_limit" } | { outcome: "url_taken"; endpointId: string };
+
+/**
+ * What an update did: the endpoint as changed; or nothing written, because the owner has no such live endpoint, or
+ * (`urlTakenBy`, the oldest such endpoint) because the patch moves it to a URL another of its live endpoints has.
+ */
+export type EndpointUpdate = { endpoint: EndpointRow; urlTakenBy: null } | { endpoint: undefined; urlTakenBy: string | null };
 
 /** One audited change to an endpoint. */
 export type EndpointChange = Pick<Tables["webhookEndpointChanges"]["$inferSelect"], "action" | "actor" | "detail" | "at">;
@@ -51,23 +63,38 @@ export function endpointQueries(tables: Tables) {
   const liveOf = (ownerId: string) => and(eq(endpoints.ownerId, ownerId), isNull(endpoints.deletedAt));
 
   /**
-   * Registers the endpoint while its owner has fewer than `limit` live ones; false (nothing written) otherwise.
-   * The count and the insert are one statement, so registrations at once cannot pass the limit together.
+   * The owner's live endpoints other than `exceptId` with `url`, oldest first. A URL is stored as checkWebhookUrl
+   * normalised it, so spellings of one URL (`https://Example.com:443/hook`, `https://example.com/hook`) compare equal.
    */
-  async function insertEndpointWithin(d1: D1Database, row: NewEndpoint, limit: number): Promise<boolean> {
+  const urlHolders = (q: ReturnType<typeof db>, ownerId: string, url: string, exceptId: string) =>
+    q
+      .select({ id: endpoints.id })
+      .from(endpoints)
+      .where(and(liveOf(ownerId), eq(endpoints.url, url), ne(endpoints.id, exceptId)))
+      .orderBy(asc(endpoints.createdAt));
+
+  /**
+   * Registers the endpoint while its owner has fewer than `limit` live ones and none of them has its URL; otherwise
+   * writes nothing. Both conditions and the insert are one statement, so registrations at once can neither pass the
+   * limit nor register one URL twice together; the read after it, in the same batch, names the endpoint that has
+   * the URL. Endpoints that already shared a URL before this rule keep working; a further one is refused.
+   */
+  async function insertEndpointWithin(d1: D1Database, row: NewEndpoint, limit: number): Promise<Registration> {
     const q = db(d1);
     const live = q.$count(endpoints, liveOf(row.ownerId));
     // Columns in table order: id, owner, url, events, all events, description, secret, previous secret, its expiry,
     // created, disabled at, disabled reason, failing since, deleted at.
-    // A batch of one: a registration that holds an Idempotency-Key marks it in its own transaction (idempotentWrites).
-    const [result] = await q.batch([
+    // A registration that holds an Idempotency-Key marks it in the same transaction (idempotentWrites).
+    const [inserted, holder] = await q.batch([
       q
         .insert(endpoints)
         .select(
-          sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.allEvents ? 1 : 0}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit}`,
+          sql`SELECT ${row.id}, ${row.ownerId}, ${row.url}, ${JSON.stringify(row.events)}, ${row.allEvents ? 1 : 0}, ${row.description ?? null}, ${row.secret}, NULL, NULL, ${row.createdAt}, NULL, NULL, NULL, NULL WHERE ${live} < ${limit} AND ${notExists(urlHolders(q, row.ownerId, row.url, row.id))}`,
         ),
+      urlHolders(q, row.ownerId, row.url, row.id).limit(1),
     ]);
-    return result.meta.changes === 1;
+    if (inserted.meta.changes === 1) return { outcome: "registered" };
+    return holder[0] ? { outcome: "url_taken", endpointId: holder[0].id } : { outcome: "at_limit" };
   }
 
   /**
@@ -94,8 +121,10 @@ export function endpointQueries(tables: Tables) {
   }
 
   /**
-   * Applies `patch` to the owner's live endpoint and records `change` in the same batch. Returns the endpoint
-   * as changed, or undefined for another owner's, a deleted or an unknown endpoint (nothing is written).
+   * Applies `patch` to the owner's live endpoint and records `change` in the same batch. A patch that moves the
+   * endpoint to another URL applies only while no other live endpoint of the owner has that URL, checked in the
+   * same statement as the update. Nothing is written for another owner's, a deleted or an unknown endpoint, or a
+   * URL taken (the batch's last read names the endpoint that has it).
    */
   async function updateEndpoint(
     d1: D1Database,
@@ -103,7 +132,7 @@ export function endpointQueries(tables: Tables) {
     ownerId: string,
     patch: EndpointPatch & { secret?: SealedWebhookSecret; previousSecret?: SQL | null; previousSecretExpiresAt?: number | null; deletedAt?: number },
     change: EndpointChange,
-  ): Promise<EndpointRow | undefined> {
+  ): Promise<EndpointUpdate> {
     const q = db(d1);
     const stopping = patch.deletedAt !== undefined ? ENDPOINT_STOPPED.deleted : patch.disabledAt ? ENDPOINT_STOPPED.disabled : null;
     // Stopped by this batch: the owner's endpoint, now disabled or deleted.
@@ -118,11 +147,12 @@ export function endpointQueries(tables: Tables) {
             previousSecretExpiresAt: sql`CASE WHEN ${expired} THEN NULL ELSE ${endpoints.previousSecretExpiresAt} END`,
           }
         : {};
-    const [updated] = await q.batch([
+    const holders = (url: string) => urlHolders(q, ownerId, url, id);
+    const [updated, , ...rest] = await q.batch([
       q
         .update(endpoints)
         .set({ ...dropExpired, ...patch })
-        .where(and(eq(endpoints.id, id), liveOf(ownerId)))
+        .where(and(eq(endpoints.id, id), liveOf(ownerId), patch.url === undefined ? undefined : notExists(holders(patch.url))))
         .returning(endpointColumns),
       // Columns in table order: id, endpoint, owner, action, actor, detail, at.
       q
@@ -131,8 +161,12 @@ export function endpointQueries(tables: Tables) {
           sql`SELECT ${newId("whc", change.at)}, ${id}, ${ownerId}, ${change.action}, ${change.actor}, ${change.detail}, ${change.at} WHERE changes() = 1`,
         ),
       ...(stopping === null ? [] : endPendingDeliveries(q, id, stopped, change.at, stopping)),
+      ...(patch.url === undefined ? [] : [holders(patch.url).limit(1)]),
     ]);
-    return updated[0];
+    if (updated[0]) return { endpoint: updated[0], urlTakenBy: null };
+    // The read of the endpoint holding the URL is the batch's last statement, and its only one answering rows.
+    const holder = rest.at(-1);
+    return { endpoint: undefined, urlTakenBy: Array.isArray(holder) ? (holder[0]?.id ?? null) : null };
   }
 
   /**
@@ -149,7 +183,7 @@ export function endpointQueries(tables: Tables) {
   ): Promise<EndpointRow | undefined> {
     // In an UPDATE, the right-hand side reads the row as it was: previous_secret gets the secret being replaced.
     const previousSecret = previousSecretExpiresAt === null ? null : sql`${endpoints.secret}`;
-    return updateEndpoint(d1, id, ownerId, { secret, previousSecret, previousSecretExpiresAt }, change);
+    return (await updateEndpoint(d1, id, ownerId, { secret, previousSecret, previousSecretExpiresAt }, change)).endpoint;
   }
 
   /**
@@ -204,7 +238,7 @@ export function endpointQueries(tables: Tables) {
 
   /** Soft delete: deliveries keep their endpoint row; pending ones end as failed at their next attempt. */
   async function deleteEndpoint(d1: D1Database, id: string, ownerId: string, change: EndpointChange): Promise<boolean> {
-    return (await updateEndpoint(d1, id, ownerId, { deletedAt: change.at }, change)) !== undefined;
+    return (await updateEndpoint(d1, id, ownerId, { deletedAt: change.at }, change)).endpoint !== undefined;
   }
 
   /** The endpoint's audited changes, newest first; changes of one millisecond later made first (rowid, as above). */

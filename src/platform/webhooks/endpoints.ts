@@ -35,6 +35,13 @@ type Outbox = Pick<ReturnType<typeof webhookOutbox>, "resendDelivery" | "recover
 
 const notFound = () => new PlatformError("not_found", "No such webhook endpoint");
 
+/**
+ * The answer to registering, or moving an endpoint to, a URL another live endpoint of the owner has: each endpoint
+ * is sent every event it takes, so two with one URL would bring the receiver each event twice.
+ */
+export const urlTaken = (endpointId: string) =>
+  new PlatformError("conflict", `url: webhook endpoint ${endpointId} already has this URL; change or delete that endpoint instead`);
+
 /** Manual sends (test sends, re-sends) go only to an enabled endpoint. */
 export function requireEnabled(endpoint: EndpointRow): void {
   if (endpoint.disabledAt !== null) throw new PlatformError("conflict", "The webhook endpoint is disabled; enable it first");
@@ -87,8 +94,9 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     // period from its latest `enabled` change, so events of the disabled period are never sent later.
     const action = changed.includes("disabled") ? "disabled" : changed.includes("enabled") ? "enabled" : "updated";
     const updated = await store.updateEndpoint(env.DB, id, ownerId, patch, { action, actor, detail: changed.join("; "), at: now });
-    if (!updated) throw notFound();
-    return updated;
+    if (updated.urlTakenBy) throw urlTaken(updated.urlTakenBy);
+    if (!updated.endpoint) throw notFound();
+    return updated.endpoint;
   }
 
   /**

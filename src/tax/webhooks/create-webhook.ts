@@ -21,7 +21,7 @@ const responses = {
   201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookEndpointSchema }) } } },
 };
 
-const description = `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account.`;
+const description = `Events: ${TAX_WEBHOOK_EVENTS.join(", ")}. Without \`events\` the endpoint takes every event, those added later included (\`allEvents: true\`); with it, exactly those. At most ${MAX_ENDPOINTS_PER_ACCOUNT} endpoints per account, each with its own URL: a URL another endpoint of the account has (disabled ones included) is 409 \`conflict\` naming that endpoint.`;
 
 const keyRoute = createRoute({
   method: "post",

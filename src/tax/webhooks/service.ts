@@ -7,7 +7,7 @@ import { actorName } from "../../platform/auth/admin";
 import { newId } from "../../platform/ids";
 import type { KeyIdentity } from "../../platform/keys/guard";
 import type { Processed } from "../../platform/webhooks/consumer";
-import { endpointManagement } from "../../platform/webhooks/endpoints";
+import { endpointManagement, urlTaken } from "../../platform/webhooks/endpoints";
 import type { EndpointChange } from "../../platform/webhooks/queries";
 import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
@@ -88,7 +88,9 @@ export async function registerEndpoint(
   };
   const secret = newWebhookSecret();
   const sealed = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, secret);
-  if (!(await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ACCOUNT))) {
+  const registration = await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ACCOUNT);
+  if (registration.outcome === "url_taken") throw urlTaken(registration.endpointId);
+  if (registration.outcome === "at_limit") {
     throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
   }
   return { ...endpointView(endpoint, now), secret };

@@ -15,7 +15,7 @@ const responses = {
 };
 
 const description =
-  "Send only the fields to change. `events` sets a fixed list (`allEvents` becomes false); `allEvents: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
+  "Send only the fields to change. A new `url` passes the checks of a registration, and a URL another endpoint of the account has is 409 `conflict` naming that endpoint. `events` sets a fixed list (`allEvents` becomes false); `allEvents: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
 
 const keyRoute = createRoute({
   method: "patch",
@@ -30,7 +30,7 @@ const keyRoute = createRoute({
     params: WebhookIdParamSchema,
     body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
 });
 
 const managementRoute = createRoute({
@@ -45,7 +45,7 @@ const managementRoute = createRoute({
     query: AccountEmailQuery,
     body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
 });
 
 export function registerUpdateWebhook(app: TaxApp): void {

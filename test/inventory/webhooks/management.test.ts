@@ -60,6 +60,38 @@ describe("managing an inventory webhook endpoint", () => {
     ]);
   });
 
+  it("moving to a URL another endpoint of the organisation has is 409 naming it and changes nothing", async () => {
+    const { orgId, endpoint } = await setup();
+    const other = CreatedWebhookSchema.parse(
+      (await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/other" }), 201)).data,
+    );
+    // The endpoint's URL with its host in capitals and the default port written out: the same URL.
+    const sameUrl = endpoint.url.replace("receiver.example", "RECEIVER.Example:443");
+    const moved = await admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${other.id}`, { url: sameUrl, description: "x" });
+    expect(await expectError(moved, 409, "conflict")).toBe(
+      `url: webhook endpoint ${endpoint.id} already has this URL; change or delete that endpoint instead`,
+    );
+    expect(await detail(`/admin/api/orgs/${orgId}/webhooks/${other.id}`)).toMatchObject({
+      url: "https://hooks.example.com/other",
+      description: null,
+      changes: [],
+    });
+  });
+
+  it("of two endpoints moved to one URL at once, one moves and the other is 409", async () => {
+    const { orgId, endpoint } = await setup();
+    const other = CreatedWebhookSchema.parse(
+      (await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: receiver().url }), 201)).data,
+    );
+    const { url: target } = receiver();
+    const answers = await Promise.all(
+      [endpoint.id, other.id].map((id) => admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${id}`, { url: target })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const listed = z.array(WebhookSchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data);
+    expect(listed.filter((e) => e.url === target)).toHaveLength(1);
+  });
+
   it("refuses a bad edit with 400 bad_request naming the field, changing nothing", async () => {
     const { base, endpoint } = await setup();
     expect(await expectError(await admin("PATCH", base, { url: "https://foo.localhost../x" }), 400, "bad_request")).toContain("url:");

@@ -90,6 +90,63 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
   });
 });
 
+describe("one endpoint per URL", () => {
+  const taken = (id: string) => `url: webhook endpoint ${id} already has this URL; change or delete that endpoint instead`;
+  const post = (orgId: string, url: string) => admin("POST", `/admin/api/orgs/${orgId}/webhooks`, { url });
+
+  it("refuses a URL another endpoint of the organisation has, in any spelling of it, with 409 naming that endpoint", async () => {
+    const orgId = await createOrg();
+    const first = await register(orgId, { url: "https://hooks.example.com/dup" });
+    // The same URL: a host name's case and the default port are spelling (URL Standard), and so is a `..` segment.
+    for (const spelling of ["https://hooks.example.com/dup", "https://HOOKS.Example.COM:443/dup", "https://hooks.example.com/x/../dup"]) {
+      expect(await expectError(await post(orgId, spelling), 409, "conflict")).toBe(taken(first.id));
+    }
+    // A disabled endpoint still has its URL; another path is another URL.
+    await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${first.id}`, { disabled: true }), 200);
+    expect(await expectError(await post(orgId, "https://hooks.example.com/dup"), 409, "conflict")).toBe(taken(first.id));
+    const other = await register(orgId, { url: "https://hooks.example.com/dup/other" });
+    const listed = z.array(WebhookSchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data);
+    expect(listed.map((e) => e.id)).toEqual([other.id, first.id]);
+  });
+
+  it("frees the URL when its endpoint is deleted; another organisation's endpoint with the URL does not count", async () => {
+    const [orgId, otherOrg] = [await createOrg(), await createOrg()];
+    const first = await register(orgId, { url: "https://hooks.example.com/shared" });
+    await register(otherOrg, { url: "https://hooks.example.com/shared" });
+    await expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/webhooks/${first.id}`), 200);
+    expect((await register(orgId, { url: "https://hooks.example.com/shared" })).id).not.toBe(first.id);
+  });
+
+  it("registers one endpoint of ten registrations of one URL sent at once", async () => {
+    const orgId = await createOrg();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(orgId, "https://race.example.com/one")));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const created = CreatedWebhookSchema.parse((await answers.find((a) => a.status === 201)!.json<{ data: unknown }>()).data);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(await expectError(refused, 409, "conflict")).toBe(taken(created.id));
+    expect((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data).toHaveLength(1);
+  });
+
+  it("keeps endpoints that already shared a URL working, and refuses a further one naming the oldest", async () => {
+    const orgId = await createOrg();
+    const { url, received } = receiver();
+    const registered = await register(orgId, { url });
+    // A second endpoint with the URL, registered a day earlier, as the service allowed before.
+    const earlier = `whk_earlier_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO webhook_endpoints (id, org_id, url, events, all_events, secret, created_at) VALUES (?, ?, ?, '[]', 1, ?, ?)")
+      .bind(earlier, orgId, url, `whsec_${"e".repeat(40)}`, Date.now() - 86_400_000)
+      .run();
+
+    for (const id of [earlier, registered.id]) {
+      await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${id}`, { description: "kept" }), 200);
+      await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${id}/test`), 200);
+    }
+    expect(received).toHaveLength(2);
+    expect(await expectError(await post(orgId, url), 409, "conflict")).toBe(taken(earlier));
+    await expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/webhooks/${earlier}`), 200);
+    expect(await expectError(await post(orgId, url), 409, "conflict")).toBe(taken(registered.id));
+  });
+});
+
 describe("webhook management: security", () => {
   const paths = (orgId: string, webhookId: string): Array<[string, string, unknown?]> => [
     ["POST", `/admin/api/orgs/${orgId}/webhooks`, { url: "https://hooks.example.com/x" }],

@@ -95,6 +95,35 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     expect((await detail(key, endpoint.id)).changes).toEqual([]);
   });
 
+  it("moving to a URL another endpoint of the account has is 409 naming it and changes nothing; its own URL in another spelling is no change", async () => {
+    const { key, endpoint } = await setup();
+    const other = CreatedWebhookEndpointSchema.parse(
+      (await expectStatus(await api("/api/v1/webhooks", key, json("POST", { url: "https://hooks.example.com/other" })), 201)).data,
+    );
+    // The endpoint's URL with its host in capitals and the default port written out: the same URL.
+    const sameUrl = endpoint.url.replace("receiver.example", "RECEIVER.Example:443");
+    const moved = await api(`/api/v1/webhooks/${other.id}`, key, json("PATCH", { url: sameUrl, description: "x" }));
+    expect(await expectError(moved, 409, "conflict")).toBe(
+      `url: webhook endpoint ${endpoint.id} already has this URL; change or delete that endpoint instead`,
+    );
+    expect(await detail(key, other.id)).toMatchObject({ url: "https://hooks.example.com/other", description: null, changes: [] });
+
+    await expectStatus(await api(`/api/v1/webhooks/${other.id}`, key, json("PATCH", { url: "https://HOOKS.example.com:443/other" })), 200);
+    expect((await detail(key, other.id)).changes).toEqual([]);
+  });
+
+  it("of two endpoints moved to one URL at once, one moves and the other is 409", async () => {
+    const { key, endpoint } = await setup();
+    const other = CreatedWebhookEndpointSchema.parse(
+      (await expectStatus(await api("/api/v1/webhooks", key, json("POST", { url: receiver().url })), 201)).data,
+    );
+    const { url: target } = receiver();
+    const answers = await Promise.all([endpoint.id, other.id].map((id) => api(`/api/v1/webhooks/${id}`, key, json("PATCH", { url: target }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const listed = z.array(WebhookEndpointSchema).parse((await expectStatus(await api("/api/v1/webhooks", key), 200)).data);
+    expect(listed.filter((e) => e.url === target)).toHaveLength(1);
+  });
+
   it.each([
     [{}, "give at least one of url, events, allEvents, description, disabled"],
     [{ url: "http://hooks.example.com/x" }, "url: must use https"],

@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { CreatedWebhookEndpointSchema, DeliverySchema, TestSendSchema, WebhookEndpointSchema } from "../../../src/tax/webhooks/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
-import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 installReceivers();
 
@@ -96,6 +96,70 @@ describe("POST /api/v1/webhooks", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409, 409, 409]);
     const list = await expectStatus(await api("/api/v1/webhooks", key), 200);
     expect(list.data).toHaveLength(20);
+  });
+});
+
+describe("one endpoint per URL", () => {
+  const taken = (id: string) => `url: webhook endpoint ${id} already has this URL; change or delete that endpoint instead`;
+  const post = (key: string, url: string) => api("/api/v1/webhooks", key, { method: "POST", body: JSON.stringify({ url }) });
+
+  it("refuses a URL another endpoint of the account has, in any spelling of it, with 409 naming that endpoint", async () => {
+    const { key, email } = await createKey({ scopes: ["webhooks:manage"] });
+    const first = await register(key, { url: "https://hooks.example.com/dup" });
+    // The same URL: a host name's case and the default port are spelling (URL Standard), and so is a `..` segment.
+    for (const spelling of ["https://hooks.example.com/dup", "https://HOOKS.Example.COM:443/dup", "https://hooks.example.com/x/../dup"]) {
+      expect(await expectError(await post(key, spelling), 409, "conflict")).toBe(taken(first.id));
+    }
+    // The management API, for the web page's session or the operator, keeps the same rule.
+    const operator = await admin("POST", "/admin/api/webhooks", { accountEmail: email, url: "https://hooks.example.com/dup" });
+    expect(await expectError(operator, 409, "conflict")).toBe(taken(first.id));
+    // A disabled endpoint still has its URL.
+    await expectStatus(await api(`/api/v1/webhooks/${first.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: true }) }), 200);
+    expect(await expectError(await post(key, "https://hooks.example.com/dup"), 409, "conflict")).toBe(taken(first.id));
+    // Another path is another URL.
+    const other = await register(key, { url: "https://hooks.example.com/dup/other" });
+    const listed = z.array(WebhookEndpointSchema).parse((await expectStatus(await api("/api/v1/webhooks", key), 200)).data);
+    expect(listed.map((e) => e.id)).toEqual([other.id, first.id]);
+  });
+
+  it("frees the URL when its endpoint is deleted; another account's endpoint with the URL does not count", async () => {
+    const owner = await createKey({ scopes: ["webhooks:manage"] });
+    const stranger = await createKey({ scopes: ["webhooks:manage"] });
+    const first = await register(owner.key, { url: "https://hooks.example.com/shared" });
+    await register(stranger.key, { url: "https://hooks.example.com/shared" });
+    await expectStatus(await api(`/api/v1/webhooks/${first.id}`, owner.key, { method: "DELETE" }), 200);
+    const again = await register(owner.key, { url: "https://hooks.example.com/shared" });
+    expect(again.id).not.toBe(first.id);
+  });
+
+  it("registers one endpoint of ten registrations of one URL sent at once", async () => {
+    const { key } = await createKey({ scopes: ["webhooks:manage"] });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(key, "https://race.example.com/one")));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const created = CreatedWebhookEndpointSchema.parse((await answers.find((a) => a.status === 201)!.json<{ data: unknown }>()).data);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(await expectError(refused, 409, "conflict")).toBe(taken(created.id));
+    expect((await expectStatus(await api("/api/v1/webhooks", key), 200)).data).toHaveLength(1);
+  });
+
+  it("keeps endpoints that already shared a URL working, and refuses a further one naming the oldest", async () => {
+    const { key, email } = await createKey({ scopes: ["webhooks:manage"] });
+    const { url, received } = receiver();
+    const registered = await register(key, { url });
+    // A second endpoint with the URL, registered a day earlier, as the service allowed before.
+    const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+    const earlier = `whk_earlier_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO webhook_endpoints (id, owner_id, url, events, all_events, secret, created_at) VALUES (?, ?, ?, '[]', 1, ?, ?)")
+      .bind(earlier, account!.id, url, `whsec_${"e".repeat(40)}`, Date.now() - 86_400_000)
+      .run();
+
+    for (const id of [earlier, registered.id]) {
+      await expectStatus(await api(`/api/v1/webhooks/${id}`, key, { method: "PATCH", body: JSON.stringify({ description: "kept" }) }), 200);
+      await expectStatus(await api(`/api/v1/webhooks/${id}/test`, key, { method: "POST" }), 200);
+    }
+    expect(received).toHaveLength(2);
+    expect(await expectError(await post(key, url), 409, "conflict")).toBe(taken(earlier));
+    await expectStatus(await api(`/api/v1/webhooks/${earlier}`, key, { method: "DELETE" }), 200);
+    expect(await expectError(await post(key, url), 409, "conflict")).toBe(taken(registered.id));
   });
 });
 
@@ -212,7 +276,7 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
       .first<{ n: number }>();
     expect(deliveries!.n).toBe(10);
 
-    const other = await register(key, { url });
+    const other = await register(key, { url: receiver().url });
     await expectStatus(await api(`/api/v1/webhooks/${other.id}/test`, key, { method: "POST" }), 200);
   });
 
