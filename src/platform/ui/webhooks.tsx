@@ -65,7 +65,8 @@ export function Webhooks(props: WebhooksProps) {
           aria-describedby="webhook-url-hint"
         />
         <p id="webhook-url-hint" class="hint">
-          https only; private and loopback addresses are refused. Redirects are not followed.
+          https only; private and loopback addresses, and ports browsers block (such as 22 or 25), are refused. One endpoint per URL. Redirects are
+          not followed.
         </p>
         <fieldset>
           <legend>Events</legend>

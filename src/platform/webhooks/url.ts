@@ -1,8 +1,8 @@
 // Which webhook URLs may be registered. A Worker's fetch has no documented guard against private targets,
 // so registration (and every send) refuses anything that names the sender's own network: https only, no
-// credentials, no internal host names, no IP literal in a private, loopback, link-local or reserved range,
-// and IP literals only in their plain forms (dotted-decimal IPv4, IPv6 that is not IPv4-mapped), so a check
-// can never be dodged by a spelling the resolver reads differently.
+// credentials, no port that browsers block, no internal host names, no IP literal in a private, loopback,
+// link-local or reserved range, and IP literals only in their plain forms (dotted-decimal IPv4, IPv6 that is not
+// IPv4-mapped), so a check can never be dodged by a spelling the resolver reads differently.
 // `allowLoopback` (WEBHOOK_ALLOW_LOOPBACK=true, `.dev.vars` only) lets `npm start` deliver to a local receiver.
 
 export interface UrlRuleOptions {
@@ -16,6 +16,15 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 type Cidr4 = readonly [base: number, bits: number, label: string];
 
 const ipv4 = (a: number, b: number, c: number, d: number) => ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+
+// The Fetch standard's bad ports (https://fetch.spec.whatwg.org/#port-blocking), which browsers refuse to fetch:
+// SMTP, SSH, IRC, SIP and other services listen there, and a POST could be read as that protocol's commands.
+// A delivery is such a fetch, so the same list applies; the loopback allowance keeps every port.
+const BAD_PORTS: ReadonlySet<number> = new Set([
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123,
+  135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995,
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 // IANA IPv4 Special-Purpose Address Registry, the parts that are not globally reachable, plus CGNAT.
 const BLOCKED_V4: readonly Cidr4[] = [
@@ -144,6 +153,9 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
 
   if (options.allowLoopback && isLoopbackHost(host)) return { ok: true, url: url.href };
   if (url.protocol !== "https:") return { ok: false, reason: "must use https" };
+  // The parser writes the port in decimal without leading zeros, and leaves it empty for 443.
+  if (url.port !== "" && BAD_PORTS.has(Number(url.port)))
+    return { ok: false, reason: `must not use port ${url.port}, one of the ports browsers block` };
 
   if (INTERNAL_NAMES.includes(host) || INTERNAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
     return { ok: false, reason: `must not point at an internal host name (${host})` };

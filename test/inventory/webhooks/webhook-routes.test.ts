@@ -75,6 +75,7 @@ describe("POST /admin/api/orgs/{id}/webhooks", () => {
     [{ url: "https://[::ffff:127.0.0.1]/x" }, "url: must not point at an IPv4-mapped loopback address"],
     [{ url: "https://erp.internal/x" }, "url: must not point at an internal host name"],
     [{ url: "https://a:b@hooks.example.com/x" }, "url: must not contain credentials"],
+    [{ url: "https://hooks.example.com:25/x" }, "url: must not use port 25, one of the ports browsers block"],
     [{ url: "https://hooks.example.com/x", events: ["sale.deleted"] }, "events[0]"],
     [{ url: "https://hooks.example.com/x", events: ["stock.low", "stock.low"] }, "events: must not repeat an event"],
     [{ url: "https://hooks.example.com/x", secret: "mine" }, "secret"],

@@ -362,6 +362,21 @@ describe("processDelivery", () => {
     expect(loopback.state.status).toBe("failed");
     expect(loopback.attempts[0]!.error).toContain("not sent: the URL is not allowed");
     expect(loopback.requests).toHaveLength(0);
+    // An endpoint registered on a port browsers block, before such ports were refused, is sent nothing.
+    const badPort = memoryPorts({
+      endpoint: {
+        id: "whk_test",
+        url: "https://hooks.example.com:25/x",
+        secret: "whsec_test",
+        previousSecret: null,
+        deleted: false,
+        disabled: false,
+      },
+    });
+    await processDelivery("whd_test", badPort.ports, FRESH);
+    expect(badPort.state.status).toBe("failed");
+    expect(badPort.attempts[0]!.error).toBe("not sent: the URL is not allowed (must not use port 25, one of the ports browsers block)");
+    expect(badPort.requests).toHaveLength(0);
     const allowed = memoryPorts(
       { endpoint: { id: "whk_test", url: "http://127.0.0.1:9000/", secret: "whsec_test", previousSecret: null, deleted: false, disabled: false } },
       () => new Response("ok"),

@@ -18,6 +18,12 @@ describe("webhook URL rules (production)", () => {
     // Global unicast just outside the 3fff::/20 documentation block.
     "https://[3ffe::1]/hook",
     "https://[3fff:1000::1]/hook",
+    // Ports browsers fetch: https's own written out, 80, and those just beside blocked ones.
+    "https://hooks.example.com:443/hook",
+    "https://hooks.example.com:80/hook",
+    "https://hooks.example.com:6670/hook",
+    "https://hooks.example.com:10081/hook",
+    "https://hooks.example.com:65535/hook",
   ])("accepts %s", (url) => {
     expect(checkWebhookUrl(url, production)).toMatchObject({ ok: true });
   });
@@ -110,6 +116,40 @@ describe("webhook URL rules (production)", () => {
     const result = checkWebhookUrl(url, production);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.reason).toContain(reason);
+  });
+});
+
+describe("ports browsers block", () => {
+  // The bad ports of the Fetch standard, https://fetch.spec.whatwg.org/#port-blocking (the table's first column).
+  const FETCH_BAD_PORTS = [
+    0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119,
+    123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+    995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+  ];
+
+  it.each(FETCH_BAD_PORTS)("refuses port %i with a 400 reason naming it", (port) => {
+    expect(checkWebhookUrl(`https://hooks.example.com:${port}/hook`, production)).toEqual({
+      ok: false,
+      reason: `must not use port ${port}, one of the ports browsers block`,
+    });
+  });
+
+  it.each([
+    ["https://1.1.1.1:22/", 22],
+    ["https://example.com:0/", 0],
+    ["https://[2606:4700:4700::1111]:25/hook", 25],
+    // The parser drops leading zeros, so a padded port is the port it names.
+    ["https://hooks.example.com:00022/hook", 22],
+    ["https://HOOKS.example.com.:6666/hook", 6666],
+  ])("refuses %s (port %i), on any host", (url, port) => {
+    expect(checkWebhookUrl(url, production)).toEqual({ ok: false, reason: `must not use port ${port}, one of the ports browsers block` });
+  });
+
+  it("keeps every port on the loopback hosts npm start allows", () => {
+    for (const url of ["http://127.0.0.1:22/hook", "http://localhost:6666/", "https://[::1]:25/", "http://127.0.0.1:0/"]) {
+      expect(checkWebhookUrl(url, local)).toMatchObject({ ok: true });
+    }
+    expect(checkWebhookUrl("https://hooks.example.com:22/hook", local)).toMatchObject({ ok: false });
   });
 });
 

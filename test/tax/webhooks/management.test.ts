@@ -128,6 +128,7 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
     [{}, "give at least one of url, events, allEvents, description, disabled"],
     [{ url: "http://hooks.example.com/x" }, "url: must use https"],
     [{ url: "https://localhost./x" }, "url: must not point at an internal host name"],
+    [{ url: "https://hooks.example.com:6667/x" }, "url: must not use port 6667, one of the ports browsers block"],
     [{ events: [] }, "events"],
     [{ events: ["webhook.test"] }, "events[0]"],
     [{ disabled: "yes" }, "disabled"],

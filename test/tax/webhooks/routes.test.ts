@@ -62,6 +62,8 @@ describe("POST /api/v1/webhooks", () => {
     [{ url: "https://[::1]/x" }, "url: must not point at a loopback address"],
     [{ url: "https://localhost/x" }, "url: must not point at an internal host name"],
     [{ url: "https://user:pw@hooks.example.com/x" }, "url: must not contain credentials"],
+    [{ url: "https://1.1.1.1:22/x" }, "url: must not use port 22, one of the ports browsers block"],
+    [{ url: "https://hooks.example.com:0/x" }, "url: must not use port 0, one of the ports browsers block"],
     [{ url: "not a url" }, "url: must be an absolute URL"],
     [{}, "url"],
     [{ url: "https://hooks.example.com/x", events: ["profile.exploded"] }, "events[0]"],
@@ -293,6 +295,31 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     const [delivery] = z.array(DeliverySchema).parse(listed.data);
     expect(delivery).toMatchObject({ id: sent.deliveryId, eventType: "webhook.test", lastResponseStatus: 503 });
     expect(delivery!.attempts[0]).toMatchObject({ attempt: 1, outcome: "failed", responseStatus: 503 });
+  });
+
+  it("sends nothing to an endpoint registered on a port browsers block before such ports were refused", async () => {
+    const { key, email } = await createKey({ scopes: ["webhooks:manage"] });
+    const account = await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>();
+    const id = `whk_port_${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO webhook_endpoints (id, owner_id, url, events, all_events, secret, created_at) VALUES (?, ?, ?, '[]', 1, ?, ?)")
+      .bind(id, account!.id, "https://hooks.example.com:25/x", `whsec_${"p".repeat(40)}`, Date.now() - 86_400_000)
+      .run();
+    const sent = TestSendSchema.parse((await expectStatus(await api(`/api/v1/webhooks/${id}/test`, key, { method: "POST" }), 200)).data);
+    expect(sent).toMatchObject({
+      status: "failed",
+      attempt: {
+        outcome: "failed",
+        responseStatus: null,
+        error: "not sent: the URL is not allowed (must not use port 25, one of the ports browsers block)",
+      },
+      nextRetryAt: null,
+    });
+    // Moving it to a port browsers fetch is the way out.
+    const moved = await expectStatus(
+      await api(`/api/v1/webhooks/${id}`, key, { method: "PATCH", body: JSON.stringify({ url: "https://hooks.example.com/x" }) }),
+      200,
+    );
+    expect(moved.data).toMatchObject({ id, url: "https://hooks.example.com/x" });
   });
 
   it("never follows a redirect: the 302 is the failed outcome", async () => {
