@@ -86,6 +86,8 @@ export function parseIpv6(text: string): number[] | null {
 /** "a loopback", "an unspecified", "an IPv4-mapped private", "a unique local": the article of each label's sound. */
 const withArticle = (label: string): string => `${/^(IPv4|unspecified)/.test(label) ? "an" : "a"} ${label}`;
 
+// IANA IPv6 Special-Purpose Address Registry, the blocks that are not globally reachable (the whole of 2001::/23),
+// plus multicast, the deprecated site-local range and the rest of ::/8.
 function blockedV6(g: number[]): string | null {
   const embeddedV4 = ((g[6]! << 16) | g[7]!) >>> 0;
   // An IPv4-mapped address reaches the IPv4 host; a receiver registers that host's IPv4 address instead.
@@ -98,6 +100,7 @@ function blockedV6(g: number[]): string | null {
   // The rest of ::/8 (IPv4-compatible and unassigned) is reserved.
   if (g[0]! >> 8 === 0) return "reserved";
   if (g[0] === 0x100 && g.slice(1, 4).every((x) => x === 0)) return "discard-only";
+  if (g[0] === 0x100 && g[1] === 0 && g[2] === 0 && g[3] === 1) return "dummy"; // 100:0:0:1::/64 (RFC 9780)
   if (g[0] === 0x2001 && g[1]! < 0x200) return "reserved";
   if (g[0] === 0x2001 && g[1] === 0xdb8) return "documentation";
   if (g[0] === 0x2002) {
@@ -105,6 +108,7 @@ function blockedV6(g: number[]): string | null {
     return blockedV4(sixToFour) && `6to4 ${blockedV4(sixToFour)}`;
   }
   if (g[0] === 0x3fff && g[1]! < 0x1000) return "documentation"; // 3fff::/20 (RFC 9637)
+  if (g[0] === 0x5f00) return "segment routing (SRv6)"; // 5f00::/16, SRv6 segment identifiers (RFC 9602)
   if ((g[0]! & 0xfe00) === 0xfc00) return "unique local";
   if ((g[0]! & 0xffc0) === 0xfe80) return "link-local";
   if ((g[0]! & 0xffc0) === 0xfec0) return "site-local";

@@ -85,6 +85,12 @@ describe("webhook URL rules (production)", () => {
     ["https://[2001::1]/hook", "reserved"],
     ["https://[2002:c0a8:0101::1]/hook", "6to4 private"],
     ["https://[100::1]/hook", "discard-only"],
+    // The IPv6 special-purpose registry's later blocks that are not globally reachable, at both ends of each.
+    ["https://[100:0:0:1::]/hook", "must not point at a dummy address"],
+    ["https://[100:0:0:1:ffff:ffff:ffff:ffff]/hook", "must not point at a dummy address"],
+    ["https://[5f00::]/hook", "must not point at a segment routing (SRv6) address"],
+    ["https://[5f00::1]/hook", "must not point at a segment routing (SRv6) address"],
+    ["https://[5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/hook", "must not point at a segment routing (SRv6) address"],
     [`https://example.com/${"a".repeat(2048)}`, "at most 2048"],
     // Spellings of internal names: case and trailing dots are normalised before the checks.
     ["https://localhost../", "internal host name"],
