@@ -29,6 +29,9 @@ const { outputText } = ts.transpileModule(source, { compilerOptions: { module: t
 const { verifyWebhook } = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString("base64")}`);
 
 const attemptsSeen = new Map(); // delivery id -> attempts received: the delivery id is the idempotency key
+// event id -> the delivery that brought it first: a re-send (or a replay of a captured delivery) brings the same
+// event under a new delivery id, and is answered 2xx without processing it again
+const processedEvents = new Map();
 createServer(async (request, response) => {
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
@@ -42,10 +45,21 @@ createServer(async (request, response) => {
   }
   const seen = (attemptsSeen.get(result.deliveryId) ?? 0) + 1;
   attemptsSeen.set(result.deliveryId, seen);
-  const event = JSON.parse(raw.toString("utf8"));
+  // The event's id and type come from the signed body (verifyWebhook reads them there), never from a header.
+  const first = processedEvents.get(result.eventId);
+  if (first !== undefined && first !== result.deliveryId) {
+    console.log(
+      `${at} verified ${result.eventType} event=${result.eventId} delivery=${result.deliveryId}: already processed (delivery ${first}), not again -> 200`,
+    );
+    response.writeHead(200, { "Content-Type": "text/plain" }).end("duplicate event ok");
+    return;
+  }
   const status = seen <= Number(values.fail) ? 500 : 200;
-  console.log(`${at} verified ${event.type} delivery=${result.deliveryId} attempt=${seen} t=${result.timestampSeconds} -> ${status}`);
-  console.log(`  ${JSON.stringify(event)}`);
+  if (status === 200 && result.eventId !== null) processedEvents.set(result.eventId, result.deliveryId);
+  console.log(
+    `${at} verified ${result.eventType} event=${result.eventId} delivery=${result.deliveryId} attempt=${seen} t=${result.timestampSeconds} -> ${status}`,
+  );
+  console.log(`  ${raw.toString("utf8")}`);
   response.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? (seen > 1 ? "duplicate ok" : "ok") : "failing on purpose");
 }).listen(Number(values.port), "127.0.0.1", () => {
   console.log(`Receiving ${values.scheme} webhooks on http://127.0.0.1:${values.port}/ (Ctrl-C to stop)`);

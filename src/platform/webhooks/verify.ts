@@ -36,8 +36,12 @@ export type VerifyFailure =
   | "timestamp_out_of_window"
   | "signature_mismatch";
 
+/**
+ * `eventId` and `eventType` are the body's `id` and `type`, read from the signed bytes (null when the body has no such
+ * string): never the `X-Service-Event` header, which the services' own signatures do not cover.
+ */
 export type VerifyResult =
-  | { ok: true; deliveryId: string; timestampSeconds: number; eventType: string | null }
+  | { ok: true; deliveryId: string; timestampSeconds: number; eventId: string | null; eventType: string | null }
   | { ok: false; reason: VerifyFailure; message: string };
 
 const encoder = new TextEncoder();
@@ -91,7 +95,6 @@ interface Parsed {
   timestamp: string;
   signatures: string[];
   deliveryId: string;
-  eventType: string | null;
 }
 
 function parse(headers: HeaderSource, scheme: VerifiableScheme): Parsed | VerifyResult {
@@ -107,7 +110,7 @@ function parse(headers: HeaderSource, scheme: VerifiableScheme): Parsed | Verify
       .filter((entry) => entry.startsWith("v1,"))
       .map((entry) => entry.slice(3));
     if (signatures.length === 0) return fail("malformed_signature", "webhook-signature has no v1,<base64> entry");
-    return { timestamp: timestamp.trim(), signatures, deliveryId, eventType: null };
+    return { timestamp: timestamp.trim(), signatures, deliveryId };
   }
   if (scheme === "service-signature") {
     const signature = header(headers, "Service-Signature");
@@ -126,7 +129,7 @@ function parse(headers: HeaderSource, scheme: VerifiableScheme): Parsed | Verify
     }
     if (!timestamp) return fail("malformed_signature", "Service-Signature has no t=");
     if (signatures.length === 0) return fail("malformed_signature", "Service-Signature has no v1=");
-    return { timestamp, signatures, deliveryId, eventType: null };
+    return { timestamp, signatures, deliveryId };
   }
   const signature = header(headers, "X-Service-Signature");
   const timestamp = header(headers, "X-Service-Timestamp");
@@ -137,13 +140,32 @@ function parse(headers: HeaderSource, scheme: VerifiableScheme): Parsed | Verify
   // While the sender's secret is being rolled, the previous secret's signature comes in a second header.
   const previous = header(headers, "X-Service-Signature-Previous");
   const signatures = [signature, ...(previous ? [previous] : [])].map((s) => s.trim().toLowerCase());
-  return { timestamp: timestamp.trim(), signatures, deliveryId, eventType: header(headers, "X-Service-Event") };
+  return { timestamp: timestamp.trim(), signatures, deliveryId };
+}
+
+/** The event's `id` and `type` as the signed body states them; null for either that is missing or not a string. */
+function eventOf(rawBody: string | Uint8Array | ArrayBuffer): { eventId: string | null; eventType: string | null } {
+  const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
+  let event: unknown;
+  try {
+    event = JSON.parse(text);
+  } catch {
+    return { eventId: null, eventType: null };
+  }
+  const field = (name: string) => {
+    const value = event !== null && typeof event === "object" ? (event as Record<string, unknown>)[name] : undefined;
+    return typeof value === "string" ? value : null;
+  };
+  return { eventId: field("id"), eventType: field("type") };
 }
 
 /**
  * Verifies one delivery on its raw body (the exact bytes received, before any JSON parsing). Checks, in
  * order: the secret, the headers, the timestamp window in both directions, then the signature (equal length,
- * then constant time). Use the returned `deliveryId` as the idempotency key: retries repeat it.
+ * then constant time). Use the returned `deliveryId` as the idempotency key: retries repeat it. Also drop an event
+ * whose `eventId` you have processed: re-sends repeat it under a new delivery id, and the services' own signatures
+ * cover the timestamp and body only, so a captured delivery could come again within the window under another
+ * delivery id. `eventId` and `eventType` come from the signed body.
  */
 export async function verifyWebhook(
   secret: string,
@@ -173,5 +195,5 @@ export async function verifyWebhook(
   let matched = false;
   for (const candidate of parsed.signatures) matched = constantTimeEqual(candidate, expected) || matched;
   if (!matched) return { ok: false, reason: "signature_mismatch", message: "The signature does not match" };
-  return { ok: true, deliveryId: parsed.deliveryId, timestampSeconds, eventType: parsed.eventType };
+  return { ok: true, deliveryId: parsed.deliveryId, timestampSeconds, ...eventOf(rawBody) };
 }

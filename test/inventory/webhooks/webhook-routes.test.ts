@@ -267,6 +267,7 @@ describe("delete, test send, deliveries", () => {
       ok: true,
       deliveryId: sent.delivery_id,
       timestampSeconds: Number(request!.headers.get("X-Service-Timestamp")),
+      eventId: sent.event_id,
       eventType: "webhook.test",
     });
     expect(JSON.parse(request!.body)).toEqual({

@@ -194,7 +194,8 @@ describe("verifyWebhook, standard-webhooks scheme (the Standard Webhooks JavaScr
     });
 
   it("accepts a valid delivery, with or without the whsec_ prefix, and returns webhook-id as the delivery id", async () => {
-    const accepted = { ok: true, deliveryId: STANDARD.id, timestampSeconds: STANDARD.t, eventType: null };
+    // The standard's example body is JSON without an event id or type.
+    const accepted = { ok: true, deliveryId: STANDARD.id, timestampSeconds: STANDARD.t, eventId: null, eventType: null };
     expect(await verify(standardHeaders())).toEqual(accepted);
     expect(await verify(standardHeaders(), { secret: STANDARD.secret.slice("whsec_".length) })).toEqual(accepted);
   });
@@ -255,18 +256,58 @@ function inventoryHeaders(overrides: Record<string, string | undefined> = {}): R
 
 describe("verifyWebhook", () => {
   it("accepts a valid delivery in both schemes, from Headers or a Node-style record, string or bytes", async () => {
+    // The event id and type are BODY's own: {"id":"evt_01jd3k9x2m4n5p6q7r8s9t0v1w","type":"plan.activated",…}.
+    const event = { eventId: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w", eventType: "plan.activated" };
     expect(await verifyWebhook(SECRET, new Headers(taxHeaders()), BODY, { scheme: "service-signature", now: NOW })).toEqual({
       ok: true,
       deliveryId: "whd_1",
       timestampSeconds: T,
-      eventType: null,
+      ...event,
     });
     const lowerCased = Object.fromEntries(Object.entries(inventoryHeaders()).map(([k, v]) => [k.toLowerCase(), v]));
     expect(await verifyWebhook(SECRET, lowerCased, new TextEncoder().encode(BODY), { scheme: "x-service", now: NOW })).toEqual({
       ok: true,
       deliveryId: "whd_2",
       timestampSeconds: T,
+      ...event,
+    });
+    const buffer: ArrayBuffer = await new Response(BODY).arrayBuffer();
+    expect(await verifyWebhook(SECRET, taxHeaders(), buffer, { scheme: "service-signature", now: NOW })).toMatchObject(event);
+  });
+
+  it("reads the event id and type from the signed body, never from the headers the signature leaves out", async () => {
+    // A captured delivery sent again within the window under a new delivery id and another X-Service-Event: the
+    // signature (over the timestamp and body only) still holds, and the event is the body's, so a receiver that
+    // drops an event id it has processed drops the replay.
+    const replayed = inventoryHeaders({ "X-Service-Delivery": "whd_replayed", "X-Service-Event": "sale.cancelled" });
+    expect(await verifyWebhook(SECRET, replayed, BODY, { scheme: "x-service", now: NOW })).toEqual({
+      ok: true,
+      deliveryId: "whd_replayed",
+      timestampSeconds: T,
+      eventId: "evt_01jd3k9x2m4n5p6q7r8s9t0v1w",
       eventType: "plan.activated",
+    });
+    expect(await verifyWebhook(SECRET, inventoryHeaders({ "X-Service-Event": undefined }), BODY, { scheme: "x-service", now: NOW })).toMatchObject({
+      ok: true,
+      eventType: "plan.activated",
+    });
+  });
+
+  it.each<[string, string, { eventId: string | null; eventType: string | null }]>([
+    ["an id without a type", VECTORS[0]![2], { eventId: "evt_1", eventType: null }],
+    ["neither", VECTORS[3]![2], { eventId: null, eventType: null }],
+    ["an empty body", VECTORS[4]![2], { eventId: null, eventType: null }],
+    ["a type that is not a string", '{"id":"evt_3","type":7}', { eventId: "evt_3", eventType: null }],
+    ["a JSON array", '["evt_4"]', { eventId: null, eventType: null }],
+    ["text that is not JSON", "id=evt_5&type=sale.created", { eventId: null, eventType: null }],
+  ])("a verified body with %s gives null for what it lacks", async (_name, body, event) => {
+    const t = 1763719200;
+    const headers = { "Service-Signature": `t=${t},v1=${await computeSignature(SECRET, t, body)}`, "Service-Delivery": "whd_3" };
+    expect(await verifyWebhook(SECRET, headers, body, { scheme: "service-signature", now: t * 1000 })).toEqual({
+      ok: true,
+      deliveryId: "whd_3",
+      timestampSeconds: t,
+      ...event,
     });
   });
 

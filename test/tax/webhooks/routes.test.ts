@@ -245,7 +245,13 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     expect(request!.headers.get("Content-Type")).toBe("application/json");
     expect(request!.headers.get("Service-Delivery")).toBe(sent.deliveryId);
     const verified = await verifyWebhook(endpoint.secret, request!.headers, request!.body, { scheme: "service-signature", toleranceSeconds: 300 });
-    expect(verified).toEqual({ ok: true, deliveryId: sent.deliveryId, timestampSeconds: expect.any(Number), eventType: null });
+    expect(verified).toEqual({
+      ok: true,
+      deliveryId: sent.deliveryId,
+      timestampSeconds: expect.any(Number),
+      eventId: sent.eventId,
+      eventType: "webhook.test",
+    });
     expect(JSON.parse(request!.body)).toEqual({
       id: sent.eventId,
       type: "webhook.test",
