@@ -4,7 +4,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { ownerFilter, requireAdmin } from "./operator-auth";
 import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
-import { issueListCursor, openListCursor } from "../webhooks/list-cursor";
+import { issueListCursor, openListCursor } from "../http/list-cursor";
 import { listAccountsPage } from "./queries";
 import { AccountListQuery, AccountListSchema } from "./schemas";
 import { accountDetail } from "./service";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { EMAIL_MAX_LENGTH, NewPassword, SignInEmail } from "../../platform/auth/credentials";
 import { queryInteger } from "../../platform/http/query";
 import { IsoTime } from "../hono";
-import { CursorQuery } from "../webhooks/list-cursor";
+import { CursorQuery } from "../http/list-cursor";
 
 export const PlanSchema = z.enum(["free", "paid"]).openapi({ description: "free: 30/min, 500/day per key; paid: 120/min, 10,000/day per key" });
 

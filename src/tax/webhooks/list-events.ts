@@ -9,7 +9,7 @@ import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
-import { CursorQuery, issueListCursor, openListCursor } from "./list-cursor";
+import { CursorQuery, issueListCursor, openListCursor } from "../http/list-cursor";
 import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventSchema, WebhookEventSchema } from "./schemas";
 

@@ -6,7 +6,7 @@ import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
 import { keySecurity, requireKey } from "../keys/api-key-auth";
-import { CursorQuery, issueListCursor, openListCursor } from "./list-cursor";
+import { CursorQuery, issueListCursor, openListCursor } from "../http/list-cursor";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliveryFilterQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
 import { deliveryView } from "./service";
