@@ -52,3 +52,15 @@ export function loggableError(error: unknown): string {
   const shown = error instanceof DrizzleQueryError && error.cause ? error.cause : error;
   return shown instanceof Error ? `${shown.name}: ${shown.message}` : String(shown);
 }
+
+/**
+ * Whether a failed query's error says `message`, whether D1 threw it or drizzle wrapped it (as its cause): how a
+ * batch that a guard statement failed on purpose (a NOT NULL insert, SQLite having no RAISE outside triggers) is
+ * told from any other failure.
+ */
+export function failedWith(error: unknown, message: string): boolean {
+  for (let cause = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
+    if (String(cause).includes(message)) return true;
+  }
+  return false;
+}

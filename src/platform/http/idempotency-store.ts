@@ -4,6 +4,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { failedWith } from "../d1";
 
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -61,11 +62,7 @@ const LOST_CLAIM = "NOT NULL constraint failed: idempotency_keys.scope";
 
 /** Whether a write failed because its request no longer held its Idempotency-Key (see `actOn`). */
 export function isLostClaim(error: unknown): boolean {
-  // drizzle wraps the database's error as the cause of its own.
-  for (let cause = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
-    if (String(cause).includes(LOST_CLAIM)) return true;
-  }
-  return false;
+  return failedWith(error, LOST_CLAIM);
 }
 
 export function d1IdempotencyStore(d1: D1Database): IdempotencyStore {

@@ -2,7 +2,7 @@
 // owner be issued one more today.
 import { eq, getTableName, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Database, prepared } from "../d1";
+import { type Database, failedWith, prepared } from "../d1";
 import { istDayBounds } from "../pure/ist";
 
 /** A service's table of issued API keys: the columns the registry reads. */
@@ -40,12 +40,6 @@ export function dailyIssuance(table: IssuedKeysTable, owner: SQLiteColumn) {
   const guard = `INSERT INTO ${name} (${table.id.name}) SELECT NULL
     WHERE (SELECT count(*) FROM ${name} WHERE ${owner.name} = ?1 AND ${table.createdAt.name} >= ?2 AND ${table.createdAt.name} < ?3) >= ?4`;
   const failure = `NOT NULL constraint failed: ${name}.${table.id.name}`;
-  const refused = (error: unknown) => {
-    for (let cause = error; cause !== undefined; cause = cause instanceof Error ? cause.cause : undefined) {
-      if (String(cause).includes(failure)) return true;
-    }
-    return false;
-  };
   return {
     /** The results of `statements`, run as one batch (guarded unless `perDay` is null), or null when refused at the cap. */
     async batch(
@@ -60,7 +54,7 @@ export function dailyIssuance(table: IssuedKeysTable, owner: SQLiteColumn) {
       try {
         return (await d1.batch([d1.prepare(guard).bind(ownerId, startMs, endMs, perDay), ...statements])).slice(1);
       } catch (error) {
-        if (refused(error)) return null;
+        if (failedWith(error, failure)) return null;
         throw error;
       }
     },
