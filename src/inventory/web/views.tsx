@@ -8,7 +8,7 @@ import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import type { PasswordOutcome } from "../../platform/auth/change-password";
-import { ChangePasswordCard, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
+import { ChangePasswordCard, NewPasswordInput, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import type { AdminSchema } from "../admins/schemas";
@@ -203,16 +203,7 @@ export function AdminDashboard(props: AdminDashboardProps) {
           <label for="admin-email">Email</label>
           <input id="admin-email" name="email" type="email" autocomplete="off" required maxlength={EMAIL_MAX_LENGTH} />
           <label for="admin-password">Password</label>
-          <input
-            id="admin-password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength={PASSWORD_LENGTH.min}
-            maxlength={PASSWORD_LENGTH.max}
-            aria-describedby="admin-password-hint"
-          />
+          <NewPasswordInput id="admin-password" name="password" hintId="admin-password-hint" />
           <p id="admin-password-hint" class="hint">
             {PASSWORD_LENGTH.min} to {PASSWORD_LENGTH.max} characters. Give it to them yourself: it is stored only as a hash and never shown again.
           </p>

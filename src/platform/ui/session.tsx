@@ -1,8 +1,24 @@
 // Both services' sign-in form, signed-in header bar, change-password card and the page answering a password change.
 import type { Child } from "hono/jsx";
 import { PASSWORD_FIELDS, type PasswordOutcome } from "../auth/change-password";
-import { PASSWORD_LENGTH } from "../auth/credentials";
+import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../auth/credentials";
 import { ErrorBox, HiddenCsrf, Layout, type LayoutProps } from "./layout";
+
+/** A password being chosen (signing up, adding an admin, changing one's own): the length rule the server checks. */
+export function NewPasswordInput(props: { id: string; name: string; hintId?: string }) {
+  return (
+    <input
+      id={props.id}
+      name={props.name}
+      type="password"
+      autocomplete="new-password"
+      required
+      minlength={PASSWORD_LENGTH.min}
+      maxlength={PASSWORD_LENGTH.max}
+      aria-describedby={props.hintId}
+    />
+  );
+}
 
 /** Email and password posted to `action` with the double-submit token. */
 export function SignInForm(props: { action: string; formToken: string; email?: string | undefined }) {
@@ -10,9 +26,9 @@ export function SignInForm(props: { action: string; formToken: string; email?: s
     <form method="post" action={props.action}>
       <HiddenCsrf token={props.formToken} />
       <label for="signin-email">Email</label>
-      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={254} value={props.email} />
+      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength={EMAIL_MAX_LENGTH} value={props.email} />
       <label for="signin-password">Password</label>
-      <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={200} />
+      <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength={PASSWORD_LENGTH.max} />
       <div class="actions">
         <button type="submit">Sign in</button>
       </div>
@@ -56,29 +72,12 @@ export function ChangePasswordCard(props: { action: string; csrfToken: string; e
           maxlength={PASSWORD_LENGTH.max}
         />
         <label for="new-password">New password</label>
-        <input
-          id="new-password"
-          name={PASSWORD_FIELDS.next}
-          type="password"
-          autocomplete="new-password"
-          required
-          minlength={PASSWORD_LENGTH.min}
-          maxlength={PASSWORD_LENGTH.max}
-          aria-describedby="new-password-hint"
-        />
+        <NewPasswordInput id="new-password" name={PASSWORD_FIELDS.next} hintId="new-password-hint" />
         <p id="new-password-hint" class="hint">
           At least {PASSWORD_LENGTH.min} characters. Every other browser signed in as you is signed out; this one stays signed in.
         </p>
         <label for="confirm-password">New password again</label>
-        <input
-          id="confirm-password"
-          name={PASSWORD_FIELDS.confirm}
-          type="password"
-          autocomplete="new-password"
-          required
-          minlength={PASSWORD_LENGTH.min}
-          maxlength={PASSWORD_LENGTH.max}
-        />
+        <NewPasswordInput id="confirm-password" name={PASSWORD_FIELDS.confirm} />
         <div class="actions">
           <button type="submit">Change password</button>
         </div>

@@ -6,7 +6,8 @@ import { Events, type EventsView } from "../../platform/ui/events";
 import { ErrorBox, HiddenCsrf, Layout, RevealPanel, State, Time } from "../../platform/ui/layout";
 import { type PageQuery, pageHref } from "../../platform/ui/page-query";
 import type { PasswordOutcome } from "../../platform/auth/change-password";
-import { ChangePasswordCard, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
+import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../../platform/auth/credentials";
+import { ChangePasswordCard, NewPasswordInput, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
 import { TAX_SCOPES } from "../keys/api-key-auth";
@@ -62,22 +63,13 @@ export function LandingPage(props: { formToken: string; error?: string | undefin
               type="email"
               autocomplete="email"
               required
-              maxlength={254}
+              maxlength={EMAIL_MAX_LENGTH}
               value={props.mode === "signup" ? props.email : undefined}
             />
             <label for="signup-password">Password</label>
-            <input
-              id="signup-password"
-              name="password"
-              type="password"
-              autocomplete="new-password"
-              required
-              minlength={10}
-              maxlength={200}
-              aria-describedby="signup-password-hint"
-            />
+            <NewPasswordInput id="signup-password" name="password" hintId="signup-password-hint" />
             <p id="signup-password-hint" class="hint">
-              At least 10 characters. A passphrase is best.
+              At least {PASSWORD_LENGTH.min} characters. A passphrase is best.
             </p>
             <div class="actions">
               <button type="submit">Create account</button>
