@@ -317,3 +317,33 @@ export async function bodyNasties(target: HostileTarget, envelope: Envelope, db:
     expect(await dbSnapshot(db), `database changed after ${name}`).toEqual(before);
   }
 }
+
+/** Form bodies a web page's POST route must refuse cleanly: injection, huge and repeated fields, broken multipart, JSON, invalid UTF-8, 10 MB. */
+const HOSTILE_FORMS: ReadonlyArray<[contentType: string, body: BodyInit]> = [
+  ["application/x-www-form-urlencoded", "email=%27%20OR%201%3D1--&password=%00%00&csrf=x"],
+  ["application/x-www-form-urlencoded", `email=${"a".repeat(100_000)}@x.com&password=${"b".repeat(100_000)}`],
+  ["application/x-www-form-urlencoded", "email=a@b.c&email=d@e.f&password=x&password=y"],
+  ["multipart/form-data; boundary=zzz", '--zzz\r\nContent-Disposition: form-data; name="email"\r\n\r\n\u0000\r\n--zzz--'],
+  ["multipart/form-data; boundary=zzz", "garbage"],
+  ["application/json", JSON.stringify({ email: "a@b.c", password: "x".repeat(20) })],
+  ["application/x-www-form-urlencoded", new Uint8Array([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xc3, 0x28, 0xff])],
+  ["application/x-www-form-urlencoded", "x".repeat(10 * 1024 * 1024)],
+];
+
+/**
+ * Posts every hostile form to `path` of the service at `origin`, without an Origin, from a foreign one and from its
+ * own (the 10 MB body from its own only), and expects no answer to be a 5xx.
+ */
+export async function postHostileForms(call: (url: string, init: RequestInit) => Promise<Response>, origin: string, path: string): Promise<void> {
+  for (const [contentType, body] of HOSTILE_FORMS) {
+    for (const from of typeof body === "string" && body.length > 1_000_000 ? [origin] : [undefined, "https://evil.example", origin]) {
+      const response = await call(`${origin}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": contentType, ...(from ? { Origin: from } : {}) },
+        body,
+      });
+      expect(response.status, `${path} ${contentType} ${String(body).slice(0, 40)}`).toBeLessThan(500);
+      await response.arrayBuffer();
+    }
+  }
+}
