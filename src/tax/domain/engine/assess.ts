@@ -389,13 +389,15 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   const exemptionLimit = parts === null ? 0 : basicExemption(slabs);
   const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit, treatyTenths) : NO_SPECIAL_TAX;
 
-  // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income;
-  // from FY 2025-26 the new regime's rebate is limited to tax at the slab rates (second proviso). New regime
-  // proviso (b): above the threshold, the rebated tax never exceeds the excess income. That relief is kept
-  // within the rebate's own maximum: where the rebate also covers ss.111A/112 tax (FY 2024-25), the proviso read
-  // alone would give more relief than the rebate itself, so a higher income would pay far less tax.
+  // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income.
+  // Proviso (b), new regime: above the threshold the rebate is that tax less the excess income, so the tax after it
+  // never exceeds the excess. From FY 2025-26 the second proviso then limits the rebate to tax at the slab rates:
+  // ss.111A/112 tax still counts in the comparison, it is only never rebated. The relief stays within the rebate's
+  // own maximum: where the rebate also covers ss.111A/112 tax (FY 2024-25), the proviso read alone would give more
+  // relief than the rebate itself, so a higher income would pay far less tax.
   const rebateRules = rules.rebate87A;
-  const rebatable = slabTax + (rebateRules.onSpecialRateTax ? special.rebatableGainsTax : 0);
+  const taxOnIncome = slabTax + special.rebatableGainsTax;
+  const rebatable = rebateRules.onSpecialRateTax ? taxOnIncome : slabTax;
   let rebate87A = 0;
   let rebate87ABasis: Rebate87ABasis;
   if (!f.resident) {
@@ -403,8 +405,8 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   } else if (taxableIncome <= rebateRules.threshold) {
     rebate87A = Math.min(rebatable, rebateRules.maximum);
     rebate87ABasis = "within_threshold";
-  } else if (rebateRules.marginalRelief && rebatable > taxableIncome - rebateRules.threshold) {
-    rebate87A = Math.min(rebatable - (taxableIncome - rebateRules.threshold), rebateRules.maximum);
+  } else if (rebateRules.marginalRelief && rebatable > 0 && taxOnIncome > taxableIncome - rebateRules.threshold) {
+    rebate87A = Math.min(taxOnIncome - (taxableIncome - rebateRules.threshold), rebatable, rebateRules.maximum);
     rebate87ABasis = "marginal_relief";
   } else {
     rebate87ABasis = "above_threshold";
