@@ -37,7 +37,7 @@ export const MAX_DOCUMENTS = 5;
 
 const age = z.number().int().min(0).max(130).optional().openapi({
   description:
-    "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60.",
+    "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60, unless a Form 16 allows an 80TTB deduction, which only a resident of 60 or over may claim: then the age is 60, and notes says so.",
   example: 34,
 });
 

@@ -513,7 +513,21 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
   }));
   const f = merge(perDocument, conflicts);
   withinComputeLimit(f, unmapped);
-  return { computeRequest: toRequest(f, financialYear, assessmentYear, caller), unmapped, conflicts, notes };
+  return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, caller, notes)), unmapped, conflicts, notes };
+}
+
+/**
+ * s.80TTB is for a resident senior citizen only, so an employer that allowed it was told the employee is 60 or over:
+ * without an age from the caller, the request says 60, or the old regime's figure would lose the deduction and the
+ * senior band and no longer be the tax the form states.
+ */
+function withAgeFromSection80TTB(f: Figures, caller: CallerFacts, notes: string[]): CallerFacts {
+  const allowed = f.otherChapterVIA.get("80TTB") ?? 0;
+  if (caller.age !== undefined || allowed <= 0) return caller;
+  notes.push(
+    `profile.age: ${LIMITS.seniorAge}, inferred from the Form 16: it allows ${formatRupees(rupees(allowed))} under s.80TTB, which only a resident of ${LIMITS.seniorAge} or over may claim; the form does not give the age, so give it (age) when it is 80 or over`,
+  );
+  return { ...caller, age: LIMITS.seniorAge };
 }
 
 /** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */

@@ -474,6 +474,52 @@ describe("the parents' 80D row without the words 'senior citizen'", () => {
   });
 });
 
+describe("an 80TTB row: the employee is a senior citizen", () => {
+  // s.80TTB is for a resident of 60 or over (tax-rules.md §7), so the form's Part B was worked on the senior bands.
+  // The old-regime TRACES fixture with its 80TTA of 8,000 replaced by 80TTB of 20,000 (the interest in row 7(b)):
+  // row 11 2,98,000 − 8,000 + 20,000 = 3,10,000; row 12 11,42,500 − 3,10,000 = 8,32,500; row 13 on the senior
+  // bands (§1.2): 5 % of 2,00,000 = 10,000 + 20 % of 3,32,500 = 66,500, so 76,500 (below 60 it would be 79,000).
+  const senior = edited(
+    "form16-traces-layout-old-regime",
+    [
+      "under section 80TTA                                              8000.00         8000.00         8000.00",
+      "under section 80TTA                                              0.00            0.00            0.00",
+    ],
+    [
+      "      (m) Amount Deductible under any other provision(s) of Chapter VI-A\n",
+      "      (m) Amount Deductible under any other provision(s) of Chapter VI-A\n          80TTB                                                     20000.00        20000.00        20000.00\n",
+    ],
+    [
+      "          Chapter VI-A                                                        0.00            0.00            0.00",
+      "          Chapter VI-A                                                        20000.00        20000.00        20000.00",
+    ],
+    ["+10(l)+10(n)]                                     298000.00", "+10(l)+10(n)]                                     310000.00"],
+    [
+      "Total taxable income (9-11)                                                                       844500.00",
+      "Total taxable income (9-11)                                                                       832500.00",
+    ],
+    [
+      "Tax on total income                                                                                81400.00",
+      "Tax on total income                                                                                76500.00",
+    ],
+  );
+
+  it("without an age, the request says 60 and the notes say it was inferred, so it computes to the form's own tax", () => {
+    const { result, request, partB } = computed(senior);
+    expect(request.profile.age).toBe(60);
+    expect(request.profile.deductions?.otherChapterVIA).toEqual({ "80TTB": 20_000 });
+    expect(result.ok && result.notes).toEqual([expect.stringContaining("profile.age: 60, inferred from the Form 16")]);
+    expect(partB).toEqual({ taxableIncome: 832_500, slabTax: 76_500 });
+  });
+
+  it("an age the caller gives stands, with no note", () => {
+    const result = parseDocuments([{ text: senior }], { age: 82 });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.computeRequest?.profile.age).toBe(82);
+    expect(result.notes).toEqual([]);
+  });
+});
+
 describe("rows printed as 'label - amount', as some payroll software prints Part B", () => {
   // Old regime, FY 2024-25 (AY 2025-26), so the form's own Part B, worked by hand (tax-rules.md):
   // 1(d) 14,40,000 − 2(i) 1,22,400 (HRA 1,20,000 + other 2,400) = 13,17,600 (row 3); − row 5, 52,400 (standard
