@@ -79,6 +79,15 @@ export function executeLocalSql(service, file, persistTo) {
   return wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
 }
 
+/** The rows each of `queries` returns from the local D1 database of a service, in one wrangler run. */
+export function queryLocal(service, queries, persistTo) {
+  const { config, database } = SERVICES[service];
+  const args = ["d1", "execute", database, "--local", "-c", config, "--command", queries.join(";\n"), "--json"];
+  if (persistTo) args.push("--persist-to", persistTo);
+  const output = wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(output).map((result) => result.results);
+}
+
 /** Whether a TCP port can be listened on at 127.0.0.1 right now. */
 export function portIsFree(port) {
   return new Promise((resolve) => {

@@ -4,9 +4,9 @@
 // (and 1,200 lots in stock) for `npm run bench`.
 //
 // Idempotent: every row has a fixed id (`<prefix>_` + 26 characters keyed by its index) and is written with
-// INSERT OR IGNORE; a fixed PRNG seed makes the same rows every time. Dates are relative to `nowMs`, so the
-// first run decides them and later runs change nothing. Plain literal SQL (no bound parameters), each
-// statement under 90 KB (D1 limits a statement to 100 KB). The yarn catalogue, rounding, GSTIN check character and
+// INSERT OR IGNORE; a fixed PRNG seed makes the same rows for the same `nowMs`. Dates are relative to it, so every
+// run for one organisation must pass the same instant (`scripts/seed.mjs` passes the organisation's creation).
+// Plain literal SQL (no bound parameters), each statement under 90 KB (D1 limits a statement to 100 KB). The yarn catalogue, rounding, GSTIN check character and
 // IST dates come from the service's own domain modules (TypeScript: `scripts/seed.mjs` loads this file through tsx).
 
 import { YARN_CATALOGUE } from "../src/inventory/domain/yarn.ts";
@@ -706,7 +706,8 @@ export function inventorySeedStatements({ orgId, seller, large = false, nowMs })
         random.pick(godowns).id,
         mill.id,
         grams,
-        grams - random.int(0, 10) * 50_000,
+        // Untouched: no sale draws on these lots, so their stock is what they received.
+        grams,
         Math.round(random.int(sku.min, sku.max) / 50) * 50,
         receivedAt,
         receivedAt,

@@ -2,4 +2,4 @@
 export declare const DEMO_ORG_ID: string;
 export declare const DEMO_ADMIN: { id: string; email: string; password: string };
 export declare function hashPassword(password: string): string;
-export declare function seedDemo(options?: { large?: boolean; persistTo?: string }): Promise<void>;
+export declare function seedDemo(options?: { large?: boolean; persistTo?: string; nowMs?: number }): Promise<void>;

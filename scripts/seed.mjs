@@ -1,8 +1,9 @@
 // Idempotent demo data for `npm start` (and `npm run seed:large` for the benchmark): every row has a fixed
-// id and is written with INSERT OR IGNORE, so running it twice changes nothing.
+// id and is written with INSERT OR IGNORE, and every date is relative to the day the demo organisation was first
+// created, so running it again, on any later day, changes nothing.
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { ROOT, executeLocalSql } from "./lib.mjs";
+import { ROOT, executeLocalSql, queryLocal } from "./lib.mjs";
 
 export const DEMO_ORG_ID = "org_00000000000000000000000001";
 /** The demo organisation supplies from Tiruppur, Tamil Nadu. */
@@ -25,8 +26,18 @@ function organisationSql(now) {
   ];
 }
 
-export async function seedDemo({ large = false, persistTo } = {}) {
-  const now = Date.now();
+/**
+ * The instant the demo data is dated from: the demo organisation's creation when it exists, else `nowMs`. Rows that
+ * exist are kept (INSERT OR IGNORE), so a rerun on a later day that dated its rows from that day would mix two
+ * generations: sales whose lines and totals, lots whose stock and credit notes whose invoices no longer agree.
+ */
+function seedAnchor(persistTo, nowMs) {
+  const [[organisation]] = queryLocal("inventory", [`SELECT created_at FROM organisations WHERE id = ${sqlString(DEMO_ORG_ID)}`], persistTo);
+  return organisation?.created_at ?? nowMs;
+}
+
+export async function seedDemo({ large = false, persistTo, nowMs = Date.now() } = {}) {
+  const now = seedAnchor(persistTo, nowMs);
   const statements = [...organisationSql(now)];
   let business = [];
   // The seed takes its catalogue and rules from the service's TypeScript domain modules: tsx loads them.
