@@ -11,17 +11,19 @@ export type CashReceiptResult =
 
 /**
  * A receipt in cash is refused when, with the cash already received from the same customer that IST day
- * (`sameDayCashPaise`) or against the same invoice on any day (`sameInvoiceCashPaise`), it reaches the limit.
- * Receipts by any other method are not limited.
+ * (`sameDayCashPaise`) or against the same invoice on any day (`sameInvoiceCashPaise`, null for an advance, which
+ * names no invoice), it reaches the limit. Receipts by any other method are not limited.
  */
 export function checkCashReceipt(input: {
   method: string;
   amountPaise: number;
   sameDayCashPaise: number;
-  sameInvoiceCashPaise: number;
+  sameInvoiceCashPaise: number | null;
 }): CashReceiptResult {
   if (input.method !== "cash") return { ok: true };
-  if (input.sameInvoiceCashPaise + input.amountPaise >= CASH_RECEIPT_LIMIT_PAISE) {
+  if (input.sameInvoiceCashPaise === null) {
+    if (input.amountPaise >= CASH_RECEIPT_LIMIT_PAISE) return refused("transaction", 0, "in one receipt");
+  } else if (input.sameInvoiceCashPaise + input.amountPaise >= CASH_RECEIPT_LIMIT_PAISE) {
     return refused("transaction", input.sameInvoiceCashPaise, "for one invoice");
   }
   if (input.sameDayCashPaise + input.amountPaise >= CASH_RECEIPT_LIMIT_PAISE) {

@@ -100,7 +100,7 @@ async function cashRefusal(
     method: input.method,
     amountPaise: input.amountPaise,
     sameDayCashPaise: already?.sameDay ?? 0,
-    sameInvoiceCashPaise: already?.sameInvoice ?? 0,
+    sameInvoiceCashPaise: input.saleId === null ? null : (already?.sameInvoice ?? 0),
   });
   return checked.ok ? null : { kind: "cash_limit", refusal: checked };
 }

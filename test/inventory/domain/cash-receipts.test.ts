@@ -32,6 +32,14 @@ describe("checkCashReceipt", () => {
     });
   });
 
+  it("an advance names no invoice: ₹2,00,000 in one receipt is refused as one receipt, not as one invoice's", () => {
+    const result = checkCashReceipt({ ...base, sameInvoiceCashPaise: null, amountPaise: 20_000_000 });
+    expect(result).toMatchObject({ ok: false, basis: "transaction", alreadyPaise: 0 });
+    expect(!result.ok && result.message).toContain("in one receipt");
+    expect(!result.ok && result.message).not.toContain("invoice");
+    expect(checkCashReceipt({ ...base, sameInvoiceCashPaise: null, amountPaise: 19_999_999 })).toEqual({ ok: true });
+  });
+
   it.each(["neft", "rtgs", "upi", "cheque"])("does not limit %s receipts", (method) => {
     expect(checkCashReceipt({ ...base, method, amountPaise: 25_000_000, sameDayCashPaise: 19_000_000 })).toEqual({ ok: true });
   });
