@@ -47,6 +47,19 @@ describe("Idempotency-Key on POST /api/v1/profiles", () => {
     expect(await savedEvents(key.email)).toBe(2);
   });
 
+  it("a replayed error names the replay's own request id, in its body as in X-Request-Id", async () => {
+    const key = await createKey();
+    const idem = crypto.randomUUID();
+    const send = () => api("/api/v1/webhooks/whk_00000000000000000000000000/test", key.key, { method: "POST", headers: { "Idempotency-Key": idem } });
+    const first = await send();
+    // expectError checks that the body's requestId is the answer's X-Request-Id.
+    const message = await expectError(first, 404, "not_found");
+    const replay = await send();
+    expect(await expectError(replay, 404, "not_found")).toBe(message);
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(replay.headers.get("X-Request-Id")).not.toBe(first.headers.get("X-Request-Id"));
+  });
+
   it("the same key with another body is 422 idempotency_key_reused and changes nothing", async () => {
     const key = await createKey();
     const idem = crypto.randomUUID();

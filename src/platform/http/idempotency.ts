@@ -84,6 +84,8 @@ const SEALED_PURPOSE = "idempotency-response-v1";
 interface KeptResponse {
   headers: Array<[string, string]>;
   body: string;
+  /** The first request's id, which an error body carries, for a replay to put its own in its place (absent from answers kept by earlier versions). */
+  requestId?: string;
 }
 
 /** The request-header parameter each idempotent route documents. */
@@ -166,7 +168,9 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
         throw new PlatformError("idempotency_key_in_use", `A request with this ${IDEMPOTENCY_HEADER} is still being processed; retry after it ends`);
       }
       const kept = await openKept(secrets, key, scope, record.body);
-      const replay = new Response(kept.body, { status: record.status, headers: kept.headers });
+      // An error body names its request; the replay is a request of its own, with its own X-Request-Id to match.
+      const body = kept.requestId === undefined ? kept.body : kept.body.replaceAll(kept.requestId, c.var.requestId);
+      const replay = new Response(body, { status: record.status, headers: kept.headers });
       replay.headers.set("Idempotent-Replayed", "true");
       return replay;
     }
@@ -192,7 +196,11 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
       await store.release(scope, keyHash, nowMs);
       return;
     }
-    const kept: KeptResponse = { headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())), body };
+    const kept: KeptResponse = {
+      headers: [...response.headers].filter(([name]) => !NOT_REPLAYED.has(name.toLowerCase())),
+      body,
+      requestId: c.var.requestId,
+    };
     const sealed = await seal(await sealingKeyOf(secrets.current, key), scope, SEALED_PURPOSE, JSON.stringify(kept));
     await store.complete(scope, keyHash, nowMs, { status: response.status, body: sealed });
   });
