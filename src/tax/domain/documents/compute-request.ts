@@ -506,7 +506,7 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
     return { computeRequest: null, unmapped, conflicts, notes };
   }
 
-  const perDocument = documents.map(({ document, source }) => ({
+  const perDocument = withoutRepeatedEmployers(documents, conflicts).map(({ document, source }) => ({
     kind: document.documentType,
     source,
     figures: document.documentType === "form16" ? form16Figures(document, unmapped, notes, source) : aisFigures(document, unmapped, source),
@@ -528,6 +528,35 @@ function withAgeFromSection80TTB(f: Figures, caller: CallerFacts, notes: string[
     `profile.age: ${LIMITS.seniorAge}, inferred from the Form 16: it allows ${formatRupees(rupees(allowed))} under s.80TTB, which only a resident of ${LIMITS.seniorAge} or over may claim; the form does not give the age, so give it (age) when it is 80 or over`,
   );
   return { ...caller, age: LIMITS.seniorAge };
+}
+
+/**
+ * An employer issues one Form 16 (Form 130 from tax year 2026-27) a year to each employee (s.203, Rule 31): a second
+ * with the same TAN is the same form again, whose salary and TDS would otherwise be counted twice. Only the first is
+ * used, and a conflict says so.
+ */
+function withoutRepeatedEmployers<D extends { document: ParsedDocument; source: string }>(documents: D[], conflicts: DocumentConflict[]): D[] {
+  const firstByTan = new Map<string, D>();
+  const repeated = new Map<string, D[]>();
+  const kept = documents.filter((d) => {
+    const tan = d.document.documentType === "form16" ? d.document.employerTan : null;
+    if (tan === null) return true;
+    const first = firstByTan.get(tan);
+    if (first === undefined) {
+      firstByTan.set(tan, d);
+      return true;
+    }
+    repeated.set(tan, [...(repeated.get(tan) ?? [first]), d]);
+    return false;
+  });
+  for (const [tan, copies] of repeated) {
+    conflicts.push({
+      field: "documents",
+      values: copies.map((d) => ({ source: d.source, amount: null, value: tan })),
+      resolution: `more than one Form 16 from the employer with TAN ${tan}, which issues one a year; only the first was used`,
+    });
+  }
+  return kept;
 }
 
 /** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */

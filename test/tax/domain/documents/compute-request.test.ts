@@ -31,6 +31,27 @@ describe("merging the documents of one person and year", () => {
     expect([regime.taxableIncome, regime.slabTax]).toEqual([1_230_000, 86_000]);
   });
 
+  it("the same employer's Form 16 given twice is used once, and a conflict says so", () => {
+    // An employer issues one Form 16 a year: the second employer's form sent again must not double its salary or TDS.
+    // Counted once, the totals are the test above's: 4,50,000 + 9,00,000 salary and 89,440 of TDS.
+    const second = text("form16-other-employer-fy2024-25-new");
+    const result = parseDocuments([{ text: text("form16-first-employer-fy2024-25-new") }, { text: second }, { text: second }]);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.conflicts).toEqual([
+      {
+        field: "documents",
+        values: [
+          { source: "documents[1]", amount: null, value: "BLRK05050Q" },
+          { source: "documents[2]", amount: null, value: "BLRK05050Q" },
+        ],
+        resolution: expect.stringContaining("more than one Form 16 from the employer with TAN BLRK05050Q"),
+      },
+    ]);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.salary?.grossSalary).toBe(1_350_000);
+    expect(request.profile.taxesPaid).toBe(89_440);
+  });
+
   it("Form 16s and the AIS: salary compared not added, the AIS's taxes and interest taken, inactive TDS left out", () => {
     const result = merged(
       text("form16-first-employer-fy2024-25-new"),
@@ -63,7 +84,9 @@ describe("merging the documents of one person and year", () => {
 
   it("reports the same deduction declared differently to two employers, keeping the larger", () => {
     const a = text("form16-traces-layout-old-regime");
+    // Another employer's form (another TAN), with the employee's 80C declared to it differently.
     const b = a
+      .replaceAll("PNEZ04567C", "PNEZ07654D")
       .replace("180000.00        150000.00", "120000.00        120000.00")
       .replace(
         "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                     180000.00        150000.00",
