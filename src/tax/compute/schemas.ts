@@ -838,19 +838,24 @@ export const ComputeQuerySchema = z
   .strict();
 
 const detailOnly = " Present only with `?detail=full`.";
-export const RegimeAnswerSchema = RegimeResultSchema.extend({
-  deductions: z
-    .array(DeductionLineSchema)
-    .optional()
-    .openapi({ description: `Every exemption and deduction claimed, with what was allowed and why.${detailOnly}` }),
-  slabs: z
-    .array(SlabLineSchema)
-    .optional()
-    .openapi({ description: `Slab-by-slab tax on the income at slab rates.${detailOnly}` }),
-}).openapi("RegimeAnswer");
+// Whole objects, not `.extend()`s of the engine's result: the generator draws an extension of a named schema as allOf
+// with it, where deductions and slabs would stay required.
+export const RegimeAnswerSchema = z
+  .object({
+    ...RegimeResultSchema.shape,
+    deductions: z
+      .array(DeductionLineSchema)
+      .optional()
+      .openapi({ description: `Every exemption and deduction claimed, with what was allowed and why.${detailOnly}` }),
+    slabs: z
+      .array(SlabLineSchema)
+      .optional()
+      .openapi({ description: `Slab-by-slab tax on the income at slab rates.${detailOnly}` }),
+  })
+  .openapi("RegimeAnswer");
 
 /** The `data` of a POST /api/v1/compute response: the engine's result, with the line detail only on request. */
-export const ComputeAnswerSchema = ComputeResultSchema.extend({
-  regimes: z.object({ old: RegimeAnswerSchema, new: RegimeAnswerSchema }),
-}).openapi("ComputeAnswer");
+export const ComputeAnswerSchema = z
+  .object({ ...ComputeResultSchema.shape, regimes: z.object({ old: RegimeAnswerSchema, new: RegimeAnswerSchema }) })
+  .openapi("ComputeAnswer");
 export type ComputeAnswer = z.infer<typeof ComputeAnswerSchema>;

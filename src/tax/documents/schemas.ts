@@ -230,7 +230,9 @@ const DocumentConflictSchema = z
   .openapi("DocumentConflict");
 
 const mergedFields = {
-  computeRequest: ComputeRequestSchema.nullable().openapi({
+  // A union with null rather than `.nullable()`: the generator draws a nullable named schema as allOf of the schema
+  // and a nullable type, which null cannot pass; the union is anyOf of the two, the same at run time.
+  computeRequest: z.union([ComputeRequestSchema, z.null()]).openapi({
     description:
       "A body POST /compute accepts unchanged: financialYear (the assessment year on Form 16 less one; Form 130 names it), assessmentYear as printed, chosenRegime from row A, and every figure the documents give. null when no supported year was found or the documents are of different years or people (see unmapped and conflicts).",
   }),
@@ -248,10 +250,20 @@ const mergedFields = {
   }),
 };
 
-/** The `data` of a parse of one `text`: the document with its compute request. */
+/**
+ * The `data` of a parse of one `text`: the document with its compute request. Each is one strict object, not an
+ * `.extend()` of the document: the generator draws that as allOf with the strict document, which refuses the fields
+ * added beside it.
+ */
 export const SingleParseSchema = z.union([
-  Form16DocumentSchema.extend(mergedFields).openapi("Form16ParseResult"),
-  AisDocumentSchema.extend(mergedFields).openapi("AisParseResult"),
+  z
+    .object({ ...Form16DocumentSchema.shape, ...mergedFields })
+    .strict()
+    .openapi("Form16ParseResult"),
+  z
+    .object({ ...AisDocumentSchema.shape, ...mergedFields })
+    .strict()
+    .openapi("AisParseResult"),
 ]);
 
 /** The `data` of a parse of several `documents`. */
