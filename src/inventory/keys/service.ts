@@ -295,7 +295,8 @@ export async function regenerateKey(
   }
   // A revocation got recorded first: the old key is revoked as that request asked, and the replacement never shown.
   if (recorded === "lost") return changedByAnotherRequest();
-  await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { status: "revoked" });
+  // Revoked now, its own expiry back in place: its refusals name the expiry it had, as a revoked key's do.
+  await changeKeyLifecycle(env.KEY_GUARD, old.keyHash, { status: "revoked", expiresAt: effectiveExpiry(old) });
   await settleKeyPolicy(env.KEY_GUARD, [replacement.keyHash], orgPolicySource(db, org.id), org);
   return { replacement, key };
 }

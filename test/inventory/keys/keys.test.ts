@@ -542,13 +542,16 @@ describe("lifecycle (seed section 3)", () => {
     await expectError(response, 405, "method_not_allowed");
   });
 
-  it("regenerate: the old key stops at once, the replacement works", async () => {
+  it("regenerate: the old key stops at once, its refusal naming the expiry it had; the replacement works", async () => {
     const orgId = await createOrg();
-    const old = await createKey(orgId, { access: "read_write", scopes: ["exports:read"] });
+    const expiresAt = new Date(Math.ceil((Date.now() + 30 * 86_400_000) / 1000) * 1000).toISOString();
+    const old = await createKey(orgId, { access: "read_write", scopes: ["exports:read"], expires_at: expiresAt });
     const body = await expectStatus(await admin("POST", `/admin/api/keys/${old.id}/regenerate`), 201);
     const regenerated = RegeneratedKeySchema.parse(body.data);
     expect(regenerated).toMatchObject({ replaces: old.id, access: "read_write", scopes: ["exports:read"] });
-    await expectError(await write(old.key), 401, "invalid_api_key");
+    const refused = await write(old.key);
+    expect(refused.headers.get("X-Service-Key-Expires")).toBe(expiresAt);
+    await expectError(refused, 401, "invalid_api_key");
     await expectError(await write(regenerated.key), 405, "method_not_allowed");
     await expectError(await admin("POST", `/admin/api/keys/${old.id}/regenerate`), 409, "conflict");
     const listed = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/keys`), 200);
