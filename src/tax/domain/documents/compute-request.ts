@@ -45,6 +45,19 @@ const BREAK_UP_EXEMPTION_ROWS: [Form16AmountKey, Section10Exemption][] = [
   ["voluntaryRetirement10_10C", "10(10C)"],
 ];
 
+/** Rows whose deduction the new regime bars and /compute limits itself, so a declared gross amount can stand in. */
+const OLD_REGIME_ONLY_ROWS: ReadonlySet<ChapterVIAKey> = new Set<ChapterVIAKey>([
+  "section80C",
+  "section80CCC",
+  "section80CCD1",
+  "totalSection80C80CCC80CCD1",
+  "section80CCD1B",
+  "section80D",
+  "section80DParents",
+  "section80E",
+  "section80TTA",
+]);
+
 const OTHER_VIA_ROWS: [ChapterVIAKey, OtherChapterVIA][] = [
   ["section80TTA", "80TTA"],
   ["section80TTB", "80TTB"],
@@ -186,8 +199,16 @@ function detailTotal<S extends string>(
 function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], notes: string[], source: string): Figures {
   const f = emptyFigures();
   const a = (key: Form16AmountKey): number | null => (document.amounts[key] === null ? null : paise(document.amounts[key]!));
+  const grossTaken: ChapterVIAKey[] = [];
   const deductible = (key: ChapterVIAKey): number | null => {
-    const value = document.chapterVIA[key]?.deductible ?? null;
+    const row = document.chapterVIA[key];
+    const value = row?.deductible ?? null;
+    // The new regime allows none of these, so its form deducts 0 of what the employee declared: the old regime's
+    // figure needs the declared amount, to which /compute applies the old regime's own limits.
+    if (document.optedOutOf115BAC === false && OLD_REGIME_ONLY_ROWS.has(key) && !value && row?.gross) {
+      grossTaken.push(key);
+      return paise(row.gross);
+    }
     return value === null ? null : paise(value);
   };
   const skip = (field: string, amount: number | null, reason: string): void => {
@@ -258,6 +279,11 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
     else if (value !== null && value > 0) f.otherChapterVIA.set(section, value);
   }
   detailTotal(otherProvisions, provisionsBrokenUp, "other", { total: "10(n)", addedBy: "11" }, f.otherChapterVIA, skip);
+  if (grossTaken.length > 0) {
+    notes.push(
+      `deductions: ${source} is a new-regime form, which deducts nothing under ${grossTaken.map((key) => `chapterVIA.${key}`).join(", ")}; their gross amounts were taken, so the old regime's figure has them within its own limits (the new regime's allows none of them)`,
+    );
+  }
 
   // This employer's TDS: Part A's total when present, else Part B's net tax payable (what it deducted); plus
   // the TDS/TCS others deducted that the employee reported through Form 12BAA (rows 19 and 20).

@@ -474,6 +474,38 @@ describe("the parents' 80D row without the words 'senior citizen'", () => {
   });
 });
 
+describe("a new-regime form that lists declared deductions at 0 deductible", () => {
+  // The new-regime TRACES fixture with 80C of 2,00,000 and 80D of 25,000 declared (gross) and 0 deductible, as the new
+  // regime allows neither. New regime (its Part B, unchanged): 10,38,600, tax 55,790. Old regime, FY 2024-25, below
+  // 60 (tax-rules.md §1.2, §2, §7): 11,60,000 − standard deduction 50,000 = 11,10,000; 80C held to 1,50,000, 80D
+  // 25,000, 80CCD(2) 46,400 as reported: 2,21,400; total income 8,88,600; tax 12,500 + 20 % of 3,88,600 = 90,220.
+  const declared = edited(
+    "form16-traces-part-a-and-b-new-regime",
+    [
+      "provident fund etc. under section 80C                                    0.00             0.00",
+      "provident fund etc. under section 80C                               200000.00             0.00",
+    ],
+    [
+      "(d) Total deduction under section 80C, 80CCC and 80CCD(1)                    0.00             0.00",
+      "(d) Total deduction under section 80C, 80CCC and 80CCD(1)               200000.00             0.00",
+    ],
+    [
+      "health insurance premia under section 80D        0.00             0.00",
+      "health insurance premia under section 80D    25000.00             0.00",
+    ],
+  );
+
+  it("takes the declared amounts, so the old regime's figure has them within its limits; the new regime's is the form's", () => {
+    const { result, request, partB } = computed(declared);
+    expect(request.chosenRegime).toBe("new");
+    expect(request.profile.deductions).toMatchObject({ section80C: 200_000, section80D: 25_000 });
+    expect(result.ok && result.notes).toEqual([expect.stringContaining("is a new-regime form, which deducts nothing under")]);
+    expect(partB).toEqual({ taxableIncome: 1_038_600, slabTax: 55_790 });
+    const old = computeTax(toTaxInput(request.profile), request.financialYear!).regimes.old;
+    expect({ taxableIncome: old.taxableIncome, slabTax: old.slabTax }).toEqual({ taxableIncome: 888_600, slabTax: 90_220 });
+  });
+});
+
 describe("an 80TTB row: the employee is a senior citizen", () => {
   // s.80TTB is for a resident of 60 or over (tax-rules.md §7), so the form's Part B was worked on the senior bands.
   // The old-regime TRACES fixture with its 80TTA of 8,000 replaced by 80TTB of 20,000 (the interest in row 7(b)):
