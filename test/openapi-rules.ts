@@ -113,3 +113,44 @@ export function tagProblems(document: DescribedDocument): string[] {
   });
   return problems;
 }
+
+/** The codes one answer's description documents: it reads "`code`: meaning; `code`: meaning". */
+function codesIn(description: string | undefined): string[] {
+  return [...(description ?? "").matchAll(/(?:^|; )`([a-z0-9_]+)`: /g)].map((match) => match[1]!);
+}
+
+/** The error codes each operation documents, by `METHOD path`, each with the status it is documented under. */
+export function documentedErrorCodes(document: Document): Map<string, Map<string, number>> {
+  const byOperation = new Map<string, Map<string, number>>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const codes = new Map<string, number>();
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) for (const code of codesIn(response.description)) codes.set(code, Number(status));
+      }
+      byOperation.set(`${method.toUpperCase()} ${path}`, codes);
+    }
+  }
+  return byOperation;
+}
+
+/**
+ * What the error answers of the document say against the service's catalogue: an answer naming no code, a code the
+ * catalogue lacks or has under another status, and an operation without the catalogue's internal error (any
+ * operation can fail unexpectedly).
+ */
+export function errorCodeProblems(document: Document, statusOf: Readonly<Record<string, number>>, internal: string): string[] {
+  const problems: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
+        const codes = codesIn(response.description);
+        if (codes.length === 0) problems.push(`${method} ${path}: ${status} names no code`);
+        for (const code of codes) if (statusOf[code] !== Number(status)) problems.push(`${method} ${path}: ${status} names ${code}`);
+      }
+      if (!codesIn(operation.responses["500"]?.description).includes(internal)) problems.push(`${method} ${path}: no ${internal}`);
+    }
+  }
+  return problems;
+}

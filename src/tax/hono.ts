@@ -3,7 +3,7 @@
 // It imports no feature, so routes and the composition root never form a cycle.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
-import { ApiError, errorStatusDescription, type ErrorCatalogue } from "../platform/http/errors";
+import { ApiError, errorResponsesOf, type ErrorCatalogue } from "../platform/http/errors";
 import type { ApiKeyVariables } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
 import { isoTime } from "../platform/pure/dates";
@@ -64,6 +64,7 @@ const meaningOf: Record<TaxErrorCode, string> = {
 
 export const taxErrors: ErrorCatalogue = {
   statusOf,
+  meaningOf,
   codeOf: {
     validation: "validation_error",
     not_found: "not_found",
@@ -104,12 +105,24 @@ export const ErrorSchema = z
 
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
-/** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
-  return Object.fromEntries(
-    statuses.map((status) => [status, { description: errorStatusDescription(statusOf, meaningOf, status), content: errorContent }]),
-  );
+/**
+ * An operation's error responses for the OpenAPI document: the codes it can answer, grouped by status, each with its
+ * meaning (`internal_error` always among them).
+ */
+export function errorResponses(...codes: TaxErrorCode[]) {
+  return errorResponsesOf(taxErrors, codes, errorContent);
 }
+
+/** What reading a JSON body (`readBody`) can refuse with: a malformed body, one over the limit, another content type. */
+export const BODY_ERRORS = ["validation_error", "payload_too_large", "unsupported_media_type"] as const satisfies readonly TaxErrorCode[];
+
+/** What an Idempotency-Key can answer: a malformed key, one used with another request, still running, or its answer lost. */
+export const IDEMPOTENCY_ERRORS = [
+  "validation_error",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
+  "idempotency_answer_lost",
+] as const satisfies readonly TaxErrorCode[];
 
 export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 export const iso = isoTime;

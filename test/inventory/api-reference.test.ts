@@ -2,6 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  errorCodeProblems,
   errorsWithoutEnvelope,
   tagProblems,
   undeclaredBodyErrors,
@@ -112,6 +113,10 @@ describe("descriptions and tags in the reference", () => {
 describe("declared errors", () => {
   it("the guide's Errors table lists every code the service answers with, under its status, and no other", () => {
     expect(documentedErrorStatuses(apiGuide)).toEqual(inventoryErrors.statusOf);
+  });
+
+  it("every error answer names its codes, each one of the catalogue under its status, and every operation its internal error", () => {
+    expect(errorCodeProblems(JSON.parse(inventoryDocument), inventoryErrors.statusOf, inventoryErrors.codeOf.internal)).toEqual([]);
   });
 
   it("every operation that validates a parameter, header or body declares its 400", () => {

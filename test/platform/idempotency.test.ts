@@ -11,6 +11,7 @@ import { d1IdempotencyStore } from "../../src/platform/http/idempotency-store";
 
 const catalogue: ErrorCatalogue = {
   statusOf: { idempotency_key_in_use: 409, idempotency_answer_lost: 409, internal: 500 },
+  meaningOf: { idempotency_key_in_use: "still running", idempotency_answer_lost: "answer lost", internal: "unexpected" },
   codeOf: {
     validation: "validation",
     not_found: "not_found",

@@ -1,6 +1,6 @@
-// The OpenAPI post-processing that documents the response headers both services send.
+// The OpenAPI pieces both services share: the response headers each answer documents, and an operation's error responses.
 import { describe, expect, it } from "vitest";
-import { errorStatusDescription } from "../../src/platform/http/errors";
+import { errorResponsesOf, type ErrorCatalogue } from "../../src/platform/http/errors";
 import { completeOperations } from "../../src/platform/http/openapi";
 
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -44,11 +44,49 @@ describe("completeOperations: response headers", () => {
   });
 });
 
-describe("errorStatusDescription", () => {
-  it("lists every code of the status with its meaning, and no code of another status", () => {
-    const statusOf = { conflict: 409, insufficient_stock: 409, not_found: 404 };
-    const meaningOf = { conflict: "the state conflicts", insufficient_stock: "a lot lacks the kg", not_found: "no such resource" };
-    expect(errorStatusDescription(statusOf, meaningOf, 409)).toBe("`conflict`: the state conflicts; `insufficient_stock`: a lot lacks the kg");
-    expect(errorStatusDescription(statusOf, meaningOf, 404)).toBe("`not_found`: no such resource");
+describe("errorResponsesOf", () => {
+  const codeOf = Object.fromEntries(
+    [
+      "validation",
+      "not_found",
+      "method_not_allowed",
+      "payload_too_large",
+      "unsupported_media_type",
+      "missing_credentials",
+      "invalid_credentials",
+      "rate_limited",
+      "unauthenticated",
+      "forbidden",
+      "conflict",
+      "idempotency_key_in_use",
+      "idempotency_key_reused",
+      "idempotency_answer_lost",
+    ].map((problem) => [problem, problem]),
+  );
+  const catalogue: ErrorCatalogue = {
+    statusOf: { conflict: 409, insufficient_stock: 409, not_found: 404, gone_wrong: 500 },
+    meaningOf: {
+      conflict: "the state conflicts",
+      insufficient_stock: "a lot lacks the kg",
+      not_found: "no such resource",
+      gone_wrong: "an unexpected failure",
+    },
+    codeOf: { ...codeOf, internal: "gone_wrong" } as ErrorCatalogue["codeOf"],
+    render: (code) => ({ code }),
+  };
+
+  it("describes each status by the operation's own codes only, and always adds the internal error", () => {
+    const responses = errorResponsesOf(catalogue, ["insufficient_stock", "not_found", "insufficient_stock"], "the envelope");
+    expect(responses).toEqual({
+      404: { description: "`not_found`: no such resource", content: "the envelope" },
+      409: { description: "`insufficient_stock`: a lot lacks the kg", content: "the envelope" },
+      500: { description: "`gone_wrong`: an unexpected failure", content: "the envelope" },
+    });
+  });
+
+  it("lists several codes of one status in the catalogue's order", () => {
+    expect(errorResponsesOf(catalogue, ["insufficient_stock", "conflict"], null)[409]!.description).toBe(
+      "`conflict`: the state conflicts; `insufficient_stock`: a lot lacks the kg",
+    );
   });
 });

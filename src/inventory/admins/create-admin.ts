@@ -2,10 +2,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, idempotentForActor, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import {
+  actorName,
+  idempotentForActor,
+  ORG_SELECTION_DESCRIPTION,
+  requireAdmin,
+  resolveOrg,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { OrgIdParam } from "../orgs/schemas";
 import { createAdmin } from "./service";
@@ -26,7 +34,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: AdminSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

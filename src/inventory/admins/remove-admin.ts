@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { actorName, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, ADMIN_WRITE_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -18,7 +18,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, params: AdminParams },
   responses: {
     200: { description: "Removed", content: { "application/json": { schema: z.object({ data: RemovedAdminSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request", "conflict"),
   },
 });
 

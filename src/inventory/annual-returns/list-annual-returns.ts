@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
@@ -18,7 +18,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {
     200: { description: "Recorded years", content: { "application/json": { schema: z.object({ data: z.array(AnnualReturnSchema) }) } } },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { actorName, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "../orgs/operator-auth";
+import { actorName, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, ADMIN_WRITE_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { checkAnnualReturnFiledOn } from "../domain/annual-return";
 import { istDateOf } from "../domain/ist";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { recordAnnualReturn } from "./queries";
 import { AnnualReturnParams, AnnualReturnSchema, annualReturnView, RecordAnnualReturnSchema } from "./schemas";
@@ -29,7 +29,7 @@ const route = createRoute({
       content: { "application/json": { schema: z.object({ data: AnnualReturnSchema }) } },
     },
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: AnnualReturnSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, "annual_return_already_recorded"),
   },
 });
 

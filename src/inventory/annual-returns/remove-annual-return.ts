@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, resolveOrg } from "../orgs/operator-auth";
+import {
+  actorName,
+  OPERATOR_ONLY_DESCRIPTION,
+  requireAdmin,
+  requireOperator,
+  resolveOrg,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -18,7 +26,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, params: AnnualReturnParams },
   responses: {
     200: { description: "Removed", content: { "application/json": { schema: z.object({ data: AnnualReturnSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

@@ -5,7 +5,9 @@ import { csvStream, type CsvCell } from "../domain/csv";
 import { istDateOf } from "../domain/ist";
 import { EXPORT_ROW_CAP } from "./queries";
 import { errorResponses } from "../http/schemas";
+import type { InventoryErrorCode } from "../http/errors";
 import { readHeaders } from "../http/wire-formats";
+import { KEY_ERRORS } from "../keys/api-key-auth";
 
 export const ExportQuery = z
   .object({
@@ -20,7 +22,8 @@ export const ExportQuery = z
   })
   .strict();
 
-export function csvResponses(description: string) {
+/** An export's responses: the CSV, and the errors of its key and query with `codes` of its own. */
+export function csvResponses(description: string, ...codes: InventoryErrorCode[]) {
   return {
     200: {
       description,
@@ -38,7 +41,7 @@ export function csvResponses(description: string) {
         },
       },
     },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request", ...codes),
   };
 }
 

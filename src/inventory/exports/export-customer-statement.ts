@@ -3,7 +3,6 @@ import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS } from "../domain/statement";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { errorResponses } from "../http/schemas";
 import { BookmarkHeader } from "../http/wire-formats";
 import { CustomerIdParam, StatementQuery } from "../statements/schemas";
 import { customerStatement } from "../statements/service";
@@ -22,7 +21,7 @@ const route = createRoute({
     "A customer of another organisation is 404 `not_found`, as is one that does not exist.",
   ...scopedKey("exports:read"),
   request: { params: CustomerIdParam, query: StatementQuery.extend(ExportQuery.shape).strict(), headers: BookmarkHeader },
-  responses: { ...csvResponses("The customer's statement"), ...errorResponses(404) },
+  responses: csvResponses("The customer's statement", "not_found"),
 });
 
 export function registerExportCustomerStatement(app: InventoryApp): void {

@@ -3,7 +3,6 @@ import type { InventoryApp } from "../hono";
 import { scopedKey } from "../keys/api-key-auth";
 import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS } from "../domain/statement";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
-import { errorResponses } from "../http/schemas";
 import { BookmarkHeader } from "../http/wire-formats";
 import { StatementQuery, SupplierIdParam } from "../statements/schemas";
 import { millStatement } from "../statements/service";
@@ -22,7 +21,7 @@ const route = createRoute({
     "A mill of another organisation is 404 `not_found`, as is one that does not exist.",
   ...scopedKey("exports:read"),
   request: { params: SupplierIdParam, query: StatementQuery.extend(ExportQuery.shape).strict(), headers: BookmarkHeader },
-  responses: { ...csvResponses("The mill's statement"), ...errorResponses(404) },
+  responses: csvResponses("The mill's statement", "not_found"),
 });
 
 export function registerExportMillStatement(app: InventoryApp): void {

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { gstMonth } from "../domain/gst-month";
 import { gstSummary } from "../domain/gst-summary";
 import { inventoryError } from "../http/errors";
@@ -29,7 +29,7 @@ const route = createRoute({
   request: { query: GstSummaryQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The month's GST summary", headers: readHeaders, content: { "application/json": { schema: GstSummaryResponseSchema } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request"),
   },
 });
 

@@ -6,7 +6,7 @@ import { errorResponses } from "../http/schemas";
 
 const route = createRoute({
   ...healthOperation,
-  responses: { 200: healthyResponse, ...errorResponses(503) },
+  responses: { 200: healthyResponse, ...errorResponses("service_unavailable") },
 });
 
 export function registerHealth(app: InventoryApp): void {

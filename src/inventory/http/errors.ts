@@ -1,6 +1,6 @@
 // The inventory service's error codes (the seed's table plus the management API's), their HTTP statuses,
 // and its envelope: `{ "error": <message>, "code": <code> }`.
-import { ApiError, errorStatusDescription, type ErrorCatalogue } from "../../platform/http/errors";
+import { ApiError, type ErrorCatalogue } from "../../platform/http/errors";
 
 const statusOf = {
   bad_request: 400,
@@ -74,11 +74,9 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   service_unavailable: "a dependency is unavailable for now; retry later",
 };
 
-/** The OpenAPI description of an error status: each of its codes with its meaning. */
-export const describeErrorStatus = (status: number) => errorStatusDescription(statusOf, meaningOf, status);
-
 export const inventoryErrors: ErrorCatalogue = {
   statusOf,
+  meaningOf,
   codeOf: {
     validation: "bad_request",
     not_found: "not_found",
@@ -102,3 +100,14 @@ export const inventoryErrors: ErrorCatalogue = {
 export function inventoryError(code: InventoryErrorCode, message: string, headers?: Record<string, string>): ApiError {
   return new ApiError(code, message, headers);
 }
+
+/** What reading a JSON body (`readBody`) can refuse with: a malformed body, one over the limit, not JSON. */
+export const BODY_ERRORS = ["bad_request", "payload_too_large", "unsupported_media_type"] as const satisfies readonly InventoryErrorCode[];
+
+/** What an Idempotency-Key can answer: a malformed key, one used with another request, still running, or its answer lost. */
+export const IDEMPOTENCY_ERRORS = [
+  "bad_request",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
+  "idempotency_answer_lost",
+] as const satisfies readonly InventoryErrorCode[];

@@ -1,8 +1,9 @@
-// Shared OpenAPI pieces of the inventory service: its error body (seed section 2), error responses by
-// status, the list page wrapper and ISO-8601 time strings.
+// Shared OpenAPI pieces of the inventory service: its error body (seed section 2), an operation's error
+// responses, the list page wrapper and ISO-8601 time strings.
 import { z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
-import { describeErrorStatus } from "./errors";
+import { errorResponsesOf } from "../../platform/http/errors";
+import { inventoryErrors, type InventoryErrorCode } from "./errors";
 import { isoTime } from "../../platform/pure/dates";
 
 export const ErrorSchema = z
@@ -14,9 +15,12 @@ export const ErrorSchema = z
 
 const errorContent = { "application/json": { schema: ErrorSchema } };
 
-/** Standard error responses for the OpenAPI document, by status. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503>) {
-  return Object.fromEntries(statuses.map((status) => [status, { description: describeErrorStatus(status), content: errorContent }]));
+/**
+ * An operation's error responses for the OpenAPI document: the codes it can answer, grouped by status, each with its
+ * meaning (`internal_error` always among them).
+ */
+export function errorResponses(...codes: InventoryErrorCode[]) {
+  return errorResponsesOf(inventoryErrors, codes, errorContent);
 }
 
 /** The largest `offset` a list accepts (the seed's list endpoints). */

@@ -7,6 +7,7 @@ import { invalidTokenChallenge, keyAuth } from "../../platform/keys/middleware";
 import { inventoryDb } from "../db/client";
 import type { Plan } from "../db/schema";
 import type { InventoryEnv } from "../env";
+import type { InventoryErrorCode } from "../http/errors";
 import { type ApiKeyRow, findKeyByHash, keyHashIsRegistered } from "./queries";
 
 /**
@@ -92,6 +93,20 @@ const options = {
 
 const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ anyOf: [scope], code: "missing_scope" }])]));
 const writer = keyAuth(options, [{ anyOf: ["write"], code: "read_only_key" }]);
+
+/**
+ * What a v1 read's key requirement can refuse with: no key, an unknown, expired or revoked one, one bound to no
+ * organisation, without the scope, the organisation's plan or subscription, over the limit.
+ */
+export const KEY_ERRORS = [
+  "missing_token",
+  "invalid_api_key",
+  "key_not_bound",
+  "missing_scope",
+  "plan_required",
+  "subscription_lapsed",
+  "rate_limited",
+] as const satisfies readonly InventoryErrorCode[];
 
 /**
  * A v1 read's key requirement, for its route definition: the scope the middleware checks is the scope the

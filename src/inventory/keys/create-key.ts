@@ -3,13 +3,22 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
 import { PlatformError } from "../../platform/http/errors";
-import { actorName, ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, idempotentForActor } from "../orgs/operator-auth";
+import {
+  actorName,
+  ORG_SELECTION_DESCRIPTION,
+  requireAdmin,
+  resolveOrg,
+  idempotentForActor,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createKey, issuanceCap, MAX_ACTIVE_KEYS_PER_ORG, MAX_KEYS_ISSUED_PER_DAY } from "./service";
 import { errorResponses } from "../http/schemas";
 import { CreatedKeySchema, CreateKeySchema, createdKeyView } from "./schemas";
 import { OrgIdParam } from "../orgs/schemas";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -26,7 +35,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "key_limit_reached"),
   },
 });
 

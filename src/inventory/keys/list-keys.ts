@@ -1,5 +1,5 @@
 import { createRoute, type z } from "@hono/zod-openapi";
-import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listKeys } from "./queries";
@@ -27,7 +27,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: KeyPageQuery },
   responses: {
     200: { description: "One page of keys", content: { "application/json": { schema: pageOf(KeySchema) } } },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

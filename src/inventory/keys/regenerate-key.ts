@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
+import { actorName, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { inventoryError } from "../http/errors";
+import { inventoryError, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { issuanceCap, MAX_KEYS_ISSUED_PER_DAY, regenerateKey } from "./service";
 import { errorResponses } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RegeneratedKeySchema } from "./schemas";
@@ -23,7 +23,7 @@ const route = createRoute({
       description: "The replacement key, shown only here",
       content: { "application/json": { schema: z.object({ data: RegeneratedKeySchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found", "conflict"),
   },
 });
 

@@ -2,13 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
+import { actorName, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { revokeKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";
 import { KeyIdParam, RevokedKeySchema, RevokeKeySchema } from "./schemas";
 import { KEY_SELECTION_DESCRIPTION, resolveKey } from "./resolve-key";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -28,7 +29,7 @@ const route = createRoute({
       description: "Revoked (repeating the call is harmless and keeps the first reason)",
       content: { "application/json": { schema: z.object({ data: RevokedKeySchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found"),
   },
 });
 

@@ -2,10 +2,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, idempotentForActor } from "../orgs/operator-auth";
+import { actorName, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { issuanceCap, MAX_ACTIVE_KEYS_PER_ORG, MAX_KEYS_ISSUED_PER_DAY, rotateKey } from "./service";
 import { errorResponses, iso } from "../http/schemas";
 import { createdKeyView, KeyIdParam, RotatedKeySchema, RotateKeySchema } from "./schemas";
@@ -26,7 +26,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found", "conflict", "key_limit_reached"),
   },
 });
 

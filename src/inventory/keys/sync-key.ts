@@ -1,13 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, idempotentForActor } from "../orgs/operator-auth";
+import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, idempotentForActor, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { lifecycleState, syncKey } from "./service";
 import { errorResponses } from "../http/schemas";
 import { KeyIdParam, SyncedKeySchema } from "./schemas";
 import { resolveKey } from "./resolve-key";
+import { IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -19,7 +20,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: KeyIdParam },
   responses: {
     200: { description: "The state now enforced", content: { "application/json": { schema: z.object({ data: SyncedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found"),
   },
 });
 

@@ -2,7 +2,14 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createMillInvoice } from "./mill-queries";
@@ -11,6 +18,7 @@ import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateMillInvoiceSchema, MillInvoiceSchema, millInvoiceView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -27,7 +35,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Recorded", content: { "application/json": { schema: z.object({ data: MillInvoiceSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { ageingStarts } from "../domain/ageing";
 import { istDateOf } from "../domain/ist";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
@@ -20,7 +20,7 @@ const route = createRoute({
   request: { query: CustomerBalancesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of customers", headers: readHeaders, content: { "application/json": { schema: CustomerBalancesPageSchema } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request"),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listSupplierPayables } from "./mill-queries";
 import { errorResponses, nextOffset } from "../http/schemas";
@@ -18,7 +18,7 @@ const route = createRoute({
   request: { query: SupplierPayablesQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of mills", headers: readHeaders, content: { "application/json": { schema: SupplierPayablesPageSchema } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request"),
   },
 });
 

@@ -4,10 +4,18 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { actorName, idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  actorName,
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { IdSchema, text } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
@@ -66,7 +74,7 @@ function route(kind: VoidableKind) {
     },
     responses: {
       200: { description: "Voided", content: { "application/json": { schema: z.object({ data: VoidedEntrySchema }) } } },
-      ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+      ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
     },
   });
 }

@@ -2,12 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { actorName, idempotentForActor, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator } from "./operator-auth";
+import { actorName, idempotentForActor, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, ADMIN_WRITE_ERRORS } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createOrg, orgDetails } from "./service";
 import { errorResponses } from "../http/schemas";
 import { CreateOrgSchema, OrgSchema } from "./schemas";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -23,7 +24,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS),
   },
 });
 

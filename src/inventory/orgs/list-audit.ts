@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg } from "./operator-auth";
+import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listAudit } from "./queries";
@@ -16,7 +16,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: PageQuery.strict() },
   responses: {
     200: { description: "One page of audit entries", content: { "application/json": { schema: pageOf(AuditEntrySchema) } } },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { orgFilter, requireAdmin } from "./operator-auth";
+import { orgFilter, requireAdmin, ADMIN_READ_ERRORS } from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listOrgs } from "./queries";
@@ -18,7 +18,7 @@ const route = createRoute({
   request: { query: OrgListQuery },
   responses: {
     200: { description: "One page of organisations", content: { "application/json": { schema: pageOf(OrgSchema) } } },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, "bad_request"),
   },
 });
 

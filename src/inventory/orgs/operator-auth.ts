@@ -10,7 +10,7 @@ import { PlatformError } from "../../platform/http/errors";
 import { inventoryDb, type InventoryDb } from "../db/client";
 import { findOrg, findSessionByTokenHash, type OrgRow } from "./queries";
 import type { InventoryContext } from "../hono";
-import { inventoryError } from "../http/errors";
+import { inventoryError, type InventoryErrorCode } from "../http/errors";
 import type { InventoryEnv } from "../env";
 
 /**
@@ -28,6 +28,15 @@ export const adminSessionOptions: AdminAuthOptions<InventoryEnv> = {
 };
 
 export const requireAdmin = adminAuth(adminSessionOptions);
+
+/** What `requireAdmin` can refuse a read with: no or a wrong operator token or session, too many management calls. */
+export const ADMIN_READ_ERRORS = ["unauthorized", "rate_limited"] as const satisfies readonly InventoryErrorCode[];
+
+/**
+ * What `requireAdmin` can refuse a write with: ADMIN_READ_ERRORS, and 403 `forbidden` for a session without its CSRF
+ * token (or, with `requireOperator`, a session at all).
+ */
+export const ADMIN_WRITE_ERRORS = [...ADMIN_READ_ERRORS, "forbidden"] as const satisfies readonly InventoryErrorCode[];
 
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's organisation. */
 export const idempotentForActor = idempotent<{ Bindings: InventoryEnv; Variables: ActorVariables }>({
@@ -58,6 +67,9 @@ export function orgFilter(c: InventoryContext): string | null {
   const actor = c.var.actor;
   return actor.kind === "user" ? actor.ownerId : null;
 }
+
+/** What `resolveOrg` can answer: no such organisation for this caller, or the session's organisation gone. */
+export const ORG_SELECTION_ERRORS = ["not_found", "unauthorized"] as const satisfies readonly InventoryErrorCode[];
 
 export async function resolveOrg(c: InventoryContext, db: InventoryDb, orgId: string): Promise<OrgRow> {
   const allowed = orgFilter(c);

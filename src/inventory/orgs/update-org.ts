@@ -1,11 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { actorName, OPERATOR_ONLY_DESCRIPTION, requireAdmin, requireOperator, resolveOrg } from "./operator-auth";
+import {
+  actorName,
+  OPERATOR_ONLY_DESCRIPTION,
+  requireAdmin,
+  requireOperator,
+  resolveOrg,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "./operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { orgDetails, updateOrgPolicy } from "./service";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { OrgIdParam, OrgSchema, UpdateOrgSchema } from "./schemas";
 
@@ -19,7 +27,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS),
   },
 });
 

@@ -2,13 +2,20 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  ADMIN_WRITE_ERRORS,
+  idempotentForActor,
+  ORG_SELECTION_ERRORS,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createSale } from "./queries";
 import { createSaleRefusal } from "./sale-refusals";
 import { istDateOf, istDayStartUtcMs } from "../domain/ist";
-import { inventoryError } from "../http/errors";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS, inventoryError } from "../http/errors";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
 import { CreateSaleSchema, SaleSchema, saleView } from "./schemas";
@@ -30,12 +37,16 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Booked", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    409: {
-      description:
-        "`insufficient_stock`: a lot lacks the kg; `sale_before_last_invoice`: a later-dated invoice of the financial year exists; `invoice_sequence_exhausted`: the year has 999999 invoices. Nothing was changed. Or `idempotency_key_in_use`: a request with the same Idempotency-Key is still running; `idempotency_answer_lost`: the request with this key booked its sale but ended before its answer was kept",
-      content: errorResponses(409, 429)[409]!.content,
-    },
-    ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+    ...errorResponses(
+      ...ADMIN_WRITE_ERRORS,
+      ...ORG_SELECTION_ERRORS,
+      ...BODY_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      "insufficient_stock",
+      "sale_before_last_invoice",
+      "invoice_sequence_exhausted",
+      "seller_state_unknown",
+    ),
   },
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { dispatchSale } from "./queries";
 import { saleStatusRefusal } from "./sale-refusals";
@@ -10,6 +10,7 @@ import { errorResponses } from "../http/schemas";
 import { SaleIdParam, SaleSchema, saleView } from "./schemas";
 import { resolveSaleOrg, SALE_SELECTION_DESCRIPTION } from "./resolve-sale-org";
 import { dispatchEvents } from "../webhooks/service";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -21,7 +22,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found", "conflict"),
   },
 });
 

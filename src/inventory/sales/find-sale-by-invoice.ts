@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { findSaleByInvoiceNumber } from "./queries";
@@ -19,7 +19,7 @@ const route = createRoute({
   request: { query: InvoiceNumberQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The sale", headers: readHeaders, content: { "application/json": { schema: SaleResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request", "not_found"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { findSale } from "./queries";
@@ -19,7 +19,7 @@ const route = createRoute({
   request: { params: SaleIdParam, query: NoQueryParameters, headers: BookmarkHeader },
   responses: {
     200: { description: "The sale", headers: readHeaders, content: { "application/json": { schema: SaleResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request", "not_found"),
   },
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import { sessionSecrets } from "../../platform/env";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { salesWindow } from "../domain/ist";
 import { inventoryError } from "../http/errors";
 import { issueCursor, openCursor } from "../http/list-cursor";
@@ -31,7 +31,7 @@ const route = createRoute({
   request: { query: SalesQuerySchema, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of sales", headers: readHeaders, content: { "application/json": { schema: SalesPageSchema } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request"),
   },
 });
 

@@ -6,7 +6,7 @@ import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { GST_CREDIT_LIMIT_DESCRIPTION } from "../annual-returns/schemas";
 import { formatGrams, formatPaise } from "../domain/money";
-import { idempotentForActor, requireAdmin } from "../orgs/operator-auth";
+import { idempotentForActor, requireAdmin, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
@@ -17,6 +17,7 @@ import { dispatchEvents } from "../webhooks/service";
 import { resolveSaleOrg, SALE_SELECTION_DESCRIPTION } from "./resolve-sale-org";
 import { returnRefusal } from "./sale-refusals";
 import { eachLotOnce, SaleIdParam } from "./schemas";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const ReturnSaleSchema = z
   .object({
@@ -61,7 +62,15 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Returned", content: { "application/json": { schema: z.object({ data: ReturnCreditNoteSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(
+      ...ADMIN_WRITE_ERRORS,
+      ...BODY_ERRORS,
+      ...IDEMPOTENCY_ERRORS,
+      "not_found",
+      "conflict",
+      "credit_exceeds_invoice",
+      "conflict_retry",
+    ),
   },
 });
 

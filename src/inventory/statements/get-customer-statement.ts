@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { STATEMENT_ENTRY_CAP, STATEMENT_MAX_DAYS } from "../domain/statement";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { errorResponses } from "../http/schemas";
@@ -23,7 +23,7 @@ const route = createRoute({
   request: { params: CustomerIdParam, query: StatementQuery, headers: BookmarkHeader },
   responses: {
     200: { description: "The statement", headers: readHeaders, content: { "application/json": { schema: StatementResponseSchema } } },
-    ...errorResponses(400, 401, 403, 404, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request", "not_found"),
   },
 });
 

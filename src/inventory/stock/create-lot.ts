@@ -2,14 +2,21 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
 import { findSku, receiveLot, type NewSku } from "./queries";
 import { istDateOf } from "../domain/ist";
 import { gstRatePercent, YARN_CATALOGUE, type YarnType } from "../domain/yarn";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { CreateLotSchema, LotSchema, lotView } from "./schemas";
 import { OrgIdParam } from "../http/wire-formats";
@@ -29,7 +36,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Received", content: { "application/json": { schema: z.object({ data: LotSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import type { InventoryApp } from "../hono";
-import { scopedKey } from "../keys/api-key-auth";
+import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { issueCursor, openCursor } from "../http/list-cursor";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { listInventory, listInventoryAfter, type LotPosition } from "./queries";
@@ -24,7 +24,7 @@ const route = createRoute({
   request: { query: InventoryQuerySchema, headers: BookmarkHeader },
   responses: {
     200: { description: "A page of lots", headers: readHeaders, content: { "application/json": { schema: InventoryPageSchema } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(...KEY_ERRORS, "bad_request"),
   },
 });
 

@@ -6,10 +6,18 @@ import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { istDateOf } from "../domain/ist";
 import { formatGrams } from "../domain/money";
-import { actorName, idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  actorName,
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { IdSchema, Kg, kgInput, optionalText } from "../http/wire-formats";
 import { dispatchEvents } from "../webhooks/service";
@@ -82,7 +90,7 @@ const adjustRoute = createRoute({
       description: "Adjusted",
       content: { "application/json": { schema: z.object({ data: z.object({ movement: MovementSchema, lot: LotSchema }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict", "conflict_retry"),
   },
 });
 
@@ -104,7 +112,7 @@ const transferRoute = createRoute({
       description: "Transferred",
       content: { "application/json": { schema: z.object({ data: z.object({ from: LotSchema, to: LotSchema }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "insufficient_stock", "conflict"),
   },
 });
 

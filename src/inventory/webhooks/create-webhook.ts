@@ -7,11 +7,18 @@ import { urlTaken } from "../../platform/webhooks/endpoints";
 import { sealWebhookSecret } from "../../platform/webhooks/secrets";
 import { newWebhookSecret } from "../../platform/webhooks/sign";
 import { checkWebhookUrl } from "../../platform/webhooks/url";
-import { requireAdmin, resolveOrg, idempotentForActor, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  requireAdmin,
+  resolveOrg,
+  idempotentForActor,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { webhookView } from "./views";
 import { OrgIdParam } from "../http/wire-formats";
@@ -33,7 +40,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
-import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_WRITE_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -22,7 +22,7 @@ const route = createRoute({
       description: "Deleted",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

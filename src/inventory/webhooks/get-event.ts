@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS } from "../../platform/webhooks/schemas";
-import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError } from "../http/errors";
@@ -21,7 +21,7 @@ const route = createRoute({
   request: { params: EventParams, query: NoQueryParameters },
   responses: {
     200: { description: "The event", content: { "application/json": { schema: z.object({ data: EventSchema }) } } },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { sessionSecrets } from "../../platform/env";
 import { issueCursor, openCursor } from "../http/list-cursor";
-import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -33,7 +33,7 @@ const route = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_READ_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
@@ -19,7 +19,7 @@ const route = createRoute({
   request: { params: OrgIdParam, query: NoQueryParameters },
   responses: {
     200: { description: "Endpoints", content: { "application/json": { schema: z.object({ data: z.array(WebhookSchema) }) } } },
-    ...errorResponses(400, 401, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
   },
 });
 

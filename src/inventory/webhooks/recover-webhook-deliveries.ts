@@ -6,12 +6,20 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
 import { RecoverBody, wholeMsFrom } from "../../platform/webhooks/schemas";
-import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses, isoOrNull } from "../http/schemas";
 import { RecoverySchema, WebhookParams } from "./schemas";
 import { endpoints } from "./service";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -31,7 +39,7 @@ const route = createRoute({
       description: "Queued: each event as a new delivery, sent through the queue and retried on the normal schedule",
       content: { "application/json": { schema: z.object({ data: RecoverySchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

@@ -1,13 +1,21 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { idempotentForActor, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  idempotentForActor,
+  requireAdmin,
+  resolveOrg,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
 import { DeliveryParams, TestSendSchema } from "./schemas";
 import { endpoints } from "./service";
 import { manualSendView } from "./views";
+import { IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "post",
@@ -22,7 +30,7 @@ const route = createRoute({
       description: "Sent as a new delivery (see `attempt.outcome`)",
       content: { "application/json": { schema: z.object({ data: TestSendSchema }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

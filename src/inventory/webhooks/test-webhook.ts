@@ -1,11 +1,18 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { requireAdmin, resolveOrg, idempotentForActor, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import {
+  requireAdmin,
+  resolveOrg,
+  idempotentForActor,
+  ORG_SELECTION_DESCRIPTION,
+  ADMIN_WRITE_ERRORS,
+  ORG_SELECTION_ERRORS,
+} from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
-import { inventoryError } from "../http/errors";
+import { inventoryError, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { requireEnabled } from "../../platform/webhooks/endpoints";
 import { manualSendView } from "./views";
@@ -22,7 +29,7 @@ const route = createRoute({
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookParams },
   responses: {
     200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

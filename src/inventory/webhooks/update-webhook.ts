@@ -1,13 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION } from "../orgs/operator-auth";
+import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_WRITE_ERRORS, ORG_SELECTION_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
 import { UpdateWebhookSchema, WebhookParams, WebhookSchema } from "./schemas";
 import { endpoints } from "./service";
 import { webhookView } from "./views";
+import { BODY_ERRORS } from "../http/errors";
 
 const route = createRoute({
   method: "patch",
@@ -23,7 +24,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, "conflict"),
   },
 });
 

@@ -50,6 +50,8 @@ export class PlatformError extends ApiError {
 export interface ErrorCatalogue {
   /** HTTP status of every code the service uses. */
   statusOf: Readonly<Record<string, number>>;
+  /** What each code means, for the OpenAPI document. */
+  meaningOf: Readonly<Record<string, string>>;
   /** The service's code for each platform problem. */
   codeOf: Readonly<Record<PlatformProblem, string>>;
   /** The service's error envelope. */
@@ -62,16 +64,18 @@ export function resolveError(catalogue: ErrorCatalogue, error: ApiError): { code
 }
 
 /**
- * The OpenAPI description of one error status: every code of the catalogue with that status and what it means,
- * so the document lists exactly the codes the service can answer with.
+ * The OpenAPI error responses of one operation: the codes it can answer, one response per status, each described by
+ * its codes and what they mean. Any operation can fail unexpectedly, so the catalogue's internal error is always one.
  */
-export function errorStatusDescription(
-  statusOf: Readonly<Record<string, number>>,
-  meaningOf: Readonly<Record<string, string>>,
-  status: number,
-): string {
-  return Object.keys(statusOf)
-    .filter((code) => statusOf[code] === status)
-    .map((code) => `\`${code}\`: ${meaningOf[code]}`)
-    .join("; ");
+export function errorResponsesOf<Content>(
+  catalogue: ErrorCatalogue,
+  codes: readonly string[],
+  content: Content,
+): Record<number, { description: string; content: Content }> {
+  const answered = new Set([...codes, catalogue.codeOf.internal]);
+  const byStatus = new Map<number, string[]>();
+  for (const [code, status] of Object.entries(catalogue.statusOf)) {
+    if (answered.has(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${code}\`: ${catalogue.meaningOf[code]}`]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, lines]) => [status, { description: lines.join("; "), content }]));
 }

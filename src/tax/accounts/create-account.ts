@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { idempotentForActor } from "../accounts/operator-auth";
+import { idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
 import { hashPassword } from "../../platform/auth/password";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
 import { requireAdmin } from "./operator-auth";
-import { errorResponses, taxError, type TaxApp } from "../hono";
+import { errorResponses, taxError, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
 import { taxDb } from "../db/client";
 import { insertAccount } from "./queries";
 import { AccountDetailSchema, CreateAccountSchema } from "./schemas";
@@ -27,7 +27,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
   },
 });
 

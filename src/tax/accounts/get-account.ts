@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount } from "./operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  AccountEmailField,
+  requireAdmin,
+  resolveAccount,
+  ADMIN_READ_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "./operator-auth";
 import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { AccountDetailSchema } from "./schemas";
@@ -21,7 +28,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "The account", content: { "application/json": { schema: z.object({ data: AccountDetailSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS),
   },
 });
 

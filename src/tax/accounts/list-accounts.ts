@@ -1,7 +1,7 @@
 // GET /admin/api/accounts: the operator finds who signed up and who is on the paid plan; a signed-in user's session
 // lists its own account only, as every other management route keeps a session to its own account.
 import { createRoute } from "@hono/zod-openapi";
-import { ownerFilter, requireAdmin } from "./operator-auth";
+import { ownerFilter, requireAdmin, ADMIN_READ_ERRORS } from "./operator-auth";
 import { errorResponses, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { issueListCursor, openListCursor } from "../http/list-cursor";
@@ -23,7 +23,7 @@ const route = createRoute({
   request: { query: AccountListQuery },
   responses: {
     200: { description: "One page of accounts, newest first", content: { "application/json": { schema: AccountListSchema } } },
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, "validation_error"),
   },
 });
 

@@ -11,7 +11,7 @@ import { taxDb, type TaxDb } from "../db/client";
 import { findAccountByEmail, findAccountById, type AccountRow } from "./queries";
 import { findSessionByTokenHash } from "./queries";
 import type { TaxEnv } from "../env";
-import { taxError } from "../hono";
+import { taxError, type TaxErrorCode } from "../hono";
 
 /** `__Host-tax_session` over https (session.ts). */
 export const SESSION_COOKIE: PageCookie = { name: "tax_session" };
@@ -26,6 +26,12 @@ export const sessionOptions: AdminAuthOptions<TaxEnv> = {
 
 export const requireAdmin = adminAuth(sessionOptions);
 
+/** What `requireAdmin` can refuse a read with: no or a wrong operator token or session, too many management calls. */
+export const ADMIN_READ_ERRORS = ["unauthorized", "rate_limited"] as const satisfies readonly TaxErrorCode[];
+
+/** What `requireAdmin` can refuse a write with: ADMIN_READ_ERRORS, and 403 `forbidden` for a session without its CSRF token. */
+export const ADMIN_WRITE_ERRORS = [...ADMIN_READ_ERRORS, "forbidden"] as const satisfies readonly TaxErrorCode[];
+
 /** Idempotency-Key for management writes: keys belong to the operator, or to a session's account. */
 export const idempotentForActor = idempotent<{ Bindings: TaxEnv; Variables: ActorVariables }>({
   store: (c) => d1IdempotencyStore(c.env.DB),
@@ -39,6 +45,9 @@ export const AccountEmailField = SignInEmail.optional();
 /** How resolveAccount picks the account, for the OpenAPI descriptions of the operations that call it. */
 export const ACCOUNT_SELECTION_DESCRIPTION =
   "The operator names the account with `accountEmail` (400 without it, 404 when no account has that email); a signed-in user acts on their own account and may leave it out, and naming another account is 403 `forbidden`.";
+
+/** What `resolveAccount` can answer: no `accountEmail` from the operator, no such account, another account's, a session's account gone. */
+export const ACCOUNT_SELECTION_ERRORS = ["validation_error", "not_found", "forbidden", "unauthorized"] as const satisfies readonly TaxErrorCode[];
 
 export async function resolveAccount(actor: Actor, db: TaxDb, accountEmail: string | undefined): Promise<AccountRow> {
   if (actor.kind === "user") {

@@ -84,7 +84,7 @@ const route = createRoute({
   ].join(" "),
   responses: {
     200: { description: "Verified and processed (or refused or ignored, with a reason)", content: { "application/json": { schema: ResultSchema } } },
-    ...errorResponses(400, 401, 413),
+    ...errorResponses("validation_error", "invalid_signature", "payload_too_large"),
   },
 });
 

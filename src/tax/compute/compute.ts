@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
+import { keySecurity, requireKey, idempotentForAccount, KEY_ERRORS } from "../keys/api-key-auth";
 import { computeTax, type ComputeResult, type RegimeResult } from "../domain/engine";
 import { currentYearOrFail } from "./current-year";
 import { ComputeAnswerSchema, ComputeQuerySchema, type ComputeAnswer } from "./schemas";
@@ -25,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     200: { description: "Both regimes computed", content: { "application/json": { schema: z.object({ data: ComputeAnswerSchema }) } } },
-    ...errorResponses(400, 401, 409, 413, 415, 422, 429),
+    ...errorResponses(...KEY_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS),
   },
 });
 

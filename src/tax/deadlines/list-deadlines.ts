@@ -1,7 +1,7 @@
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { istToday, listDeadlines } from "../domain/deadlines";
 import { boundedMemo } from "../../platform/pure/bounded-memo";
 import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "./schemas";
@@ -18,7 +18,7 @@ const route = createRoute({
   request: { query: DeadlinesQuerySchema },
   responses: {
     200: { description: "Due dates", content: { "application/json": { schema: DeadlinesResponseSchema } } },
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error"),
   },
 });
 

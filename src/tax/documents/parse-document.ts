@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
-import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { errorResponses, taxError, type TaxApp, BODY_ERRORS } from "../hono";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
 
@@ -36,7 +36,7 @@ const route = createRoute({
       description: "Amounts found, with a /compute body built from them",
       content: { "application/json": { schema: z.object({ data: DocumentParseResultSchema }) } },
     },
-    ...errorResponses(400, 401, 403, 413, 415, 422, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, ...BODY_ERRORS, "unrecognised_document", "no_items_found", "encrypted_ais_json", "unsupported_json"),
   },
 });
 

@@ -4,7 +4,7 @@ import { errorResponses, taxError, type TaxApp } from "../hono";
 
 const route = createRoute({
   ...healthOperation,
-  responses: { 200: healthyResponse, ...errorResponses(503) },
+  responses: { 200: healthyResponse, ...errorResponses("service_unavailable") },
 });
 
 export function registerHealth(app: TaxApp): void {

@@ -6,6 +6,7 @@ import { idempotent } from "../../platform/http/idempotency";
 import { d1IdempotencyStore } from "../../platform/http/idempotency-store";
 import { type ApiKeyVariables, keyAuth } from "../../platform/keys/middleware";
 import type { TaxEnv } from "../env";
+import type { TaxErrorCode } from "../hono";
 import { taxDb } from "../db/client";
 import { keyHashIsRegistered } from "./queries";
 
@@ -45,6 +46,12 @@ const anyKey = keyAuth(options);
 export function requireKey(...scopes: TaxScope[]) {
   return scopes.length === 0 ? anyKey : keyAuth(options, [{ anyOf: scopes, code: "forbidden" }]);
 }
+
+/** What `requireKey()` can refuse with: no or a malformed key, an unknown, expired or revoked one, over its limits. */
+export const KEY_ERRORS = ["unauthorized", "invalid_api_key", "rate_limited"] as const satisfies readonly TaxErrorCode[];
+
+/** What `requireKey(scope, …)` can refuse with: KEY_ERRORS, and 403 `forbidden` for a key without the scope. */
+export const SCOPED_KEY_ERRORS = [...KEY_ERRORS, "forbidden"] as const satisfies readonly TaxErrorCode[];
 
 /**
  * The security requirements a keyed route shows in the OpenAPI document: the scopes its `requireKey` checks, one

@@ -3,8 +3,15 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY, type TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
-import { errorResponses, iso, type TaxApp } from "../hono";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  requireAdmin,
+  resolveAccount,
+  idempotentForActor,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
+import { errorResponses, iso, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
 import { taxDb } from "../db/client";
 import { createKey } from "./service";
 import { CreatedKeySchema, CreateKeySchema } from "./schemas";
@@ -23,7 +30,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: CreatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "key_limit_reached"),
   },
 });
 

@@ -3,7 +3,14 @@ import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import type { TaxScope } from "./api-key-auth";
-import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  AccountEmailField,
+  requireAdmin,
+  resolveAccount,
+  ADMIN_READ_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
 import { taxDb } from "../db/client";
 import { listKeysPage, type KeyPosition } from "./queries";
@@ -33,7 +40,7 @@ const route = createRoute({
       description: "The keys, newest first",
       content: { "application/json": { schema: z.object({ data: z.array(KeySchema), nextCursor: z.string().nullable() }).openapi("ApiKeyList") } },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS),
   },
 });
 

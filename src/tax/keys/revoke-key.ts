@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
-import { errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { ownerFilter, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
+import { errorResponses, iso, taxError, type TaxApp, IDEMPOTENCY_ERRORS } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById } from "../accounts/queries";
 import { findKeyForOwner } from "./queries";
@@ -22,7 +22,7 @@ const route = createRoute({
       description: "Revoked (repeating the call is harmless)",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), revokedAt: z.string() }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found"),
   },
 });
 

@@ -3,8 +3,8 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY, type TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
-import { ownerFilter, requireAdmin, idempotentForActor } from "../accounts/operator-auth";
-import { errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { ownerFilter, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
+import { errorResponses, iso, taxError, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
 import { taxDb } from "../db/client";
 import { findAccountById } from "../accounts/queries";
 import { findKeyForOwner } from "./queries";
@@ -26,7 +26,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: "The replacement key, shown only here", content: { "application/json": { schema: z.object({ data: RotatedKeySchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found", "conflict", "key_limit_reached"),
   },
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { newId } from "../../platform/ids";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { deleteProfile } from "./queries";
 import { ProfileIdParamSchema } from "./schemas";
 import { dispatchEvents } from "../webhooks/events";
@@ -21,7 +21,7 @@ const route = createRoute({
       description: "Deleted",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }) } },
     },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found"),
   },
 });
 

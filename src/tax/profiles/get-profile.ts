@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { taxDb } from "../db/client";
 import { findProfile } from "./queries";
 import { savedProfile } from "./service";
@@ -19,7 +19,7 @@ const route = createRoute({
   request: { params: ProfileIdParamSchema, query: NoQueryParameters },
   responses: {
     200: { description: "The profile", content: { "application/json": { schema: z.object({ data: SavedProfileSchema }) } } },
-    ...errorResponses(400, 401, 403, 404, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found"),
   },
 });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { sessionSecrets } from "../../platform/env";
 import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { listProfiles, type ProfilePosition } from "./queries";
 import { profileListItem } from "./service";
 import { ListProfilesQuerySchema, ProfileListSchema } from "./schemas";
@@ -22,7 +22,7 @@ const route = createRoute({
   request: { query: ListProfilesQuerySchema },
   responses: {
     200: { description: "A page of profiles", content: { "application/json": { schema: ProfileListSchema } } },
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error"),
   },
 });
 

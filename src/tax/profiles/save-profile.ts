@@ -3,8 +3,8 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
-import { errorResponses, iso, type TaxApp } from "../hono";
-import { keySecurity, idempotentForAccount, requireKey } from "../keys/api-key-auth";
+import { errorResponses, iso, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
+import { keySecurity, idempotentForAccount, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { saveProfile } from "./queries";
 import { currentYearOrFail } from "../compute/current-year";
 import { labelKey, summarise } from "./service";
@@ -28,7 +28,7 @@ const route = createRoute({
   responses: {
     200: { description: "Replaced", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
     201: { description: "Created", content: { "application/json": { schema: z.object({ data: ProfileListItemSchema }) } } },
-    ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+    ...errorResponses(...SCOPED_KEY_ERRORS, ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS),
   },
 });
 

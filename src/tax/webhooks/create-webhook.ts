@@ -4,10 +4,18 @@ import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/ide
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { ACCOUNT_SELECTION_DESCRIPTION, AccountEmailField, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  AccountEmailField,
+  requireAdmin,
+  resolveAccount,
+  idempotentForActor,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
-import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
+import { keySecurity, requireKey, idempotentForAccount, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS } from "./events";
 import { CreatedWebhookEndpointSchema, CreateWebhookSchema } from "./schemas";
 import { registerEndpoint } from "./service";
@@ -16,6 +24,9 @@ import type { TaxEnv } from "../env";
 const ManagementCreateWebhookSchema = CreateWebhookSchema.extend({
   accountEmail: AccountEmailField.openapi({ description: "Operator calls only" }),
 }).strict();
+
+/** A registration: its body and Idempotency-Key, and a URL another endpoint has or the most endpoints an account may have. */
+const REGISTRATION_ERRORS = [...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"] as const;
 
 const responses = {
   201: { description: "Registered", content: { "application/json": { schema: z.object({ data: CreatedWebhookEndpointSchema }) } } },
@@ -36,7 +47,7 @@ const keyRoute = createRoute({
     headers: IdempotencyKeyHeaders,
     body: { required: true, content: { "application/json": { schema: CreateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...REGISTRATION_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -51,7 +62,7 @@ const managementRoute = createRoute({
     headers: IdempotencyKeyHeaders,
     body: { required: true, content: { "application/json": { schema: ManagementCreateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...REGISTRATION_ERRORS) },
 });
 
 export function registerCreateWebhook(app: TaxApp): void {

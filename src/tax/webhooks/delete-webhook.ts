@@ -3,10 +3,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_WRITE_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
 import { keyActor, sessionActor } from "./service";
@@ -26,7 +26,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { query: NoQueryParameters, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found") },
 });
 
 const managementRoute = createRoute({
@@ -37,7 +37,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found") },
 });
 
 async function deleteWebhook(db: D1Database, ownerId: string, id: string, actor: string) {

@@ -3,10 +3,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS } from "../../platform/webhooks/schemas";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_READ_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventIdParamSchema, EventSchema } from "./schemas";
 
@@ -25,7 +25,7 @@ const keyRoute = createRoute({
   security: keySecurity("events:read", "webhooks:manage"),
   middleware: [requireKey("events:read", "webhooks:manage")] as const,
   request: { params: EventIdParamSchema, query: NoQueryParameters },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found") },
 });
 
 const managementRoute = createRoute({
@@ -36,7 +36,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: EventIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found") },
 });
 
 async function getEvent(db: D1Database, ownerId: string, id: string) {

@@ -4,10 +4,10 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import type { ManagementEnv } from "../../platform/webhooks/endpoints";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_READ_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookEndpointDetailSchema, WebhookIdParamSchema } from "./schemas";
 import { changeView, endpoints, endpointView } from "./service";
@@ -27,7 +27,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { params: WebhookIdParamSchema, query: NoQueryParameters },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found") },
 });
 
 const managementRoute = createRoute({
@@ -38,7 +38,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found") },
 });
 
 async function getWebhook(env: ManagementEnv, ownerId: string, id: string) {

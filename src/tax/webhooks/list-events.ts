@@ -4,11 +4,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
 import { EVENTS_LISTED_DAYS, eventListFilters, eventListWindow, sinceBeforeBefore } from "../../platform/webhooks/schemas";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_READ_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { CursorQuery, issueListCursor, openListCursor } from "../http/list-cursor";
 import { webhookStore, wireEvent } from "./queries";
 import { AccountEmailQuery, EventSchema, WebhookEventSchema } from "./schemas";
@@ -38,7 +38,7 @@ const keyRoute = createRoute({
   middleware: [requireKey("events:read", "webhooks:manage")] as const,
   // A misspelt filter is refused: left unread, every event would be listed.
   request: { query: Filters.extend(Paging).strict().superRefine(sinceBeforeBefore) },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error") },
 });
 
 const managementRoute = createRoute({
@@ -53,7 +53,7 @@ const managementRoute = createRoute({
       .strict()
       .superRefine(sinceBeforeBefore),
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS) },
 });
 
 type ListQuery = z.infer<typeof Filters> & { limit: number; cursor?: string | undefined };

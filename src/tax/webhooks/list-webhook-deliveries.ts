@@ -1,11 +1,11 @@
 // GET /api/v1/webhooks/{id}/deliveries (an API key with webhooks:manage) and GET /admin/api/webhooks/{id}/deliveries
 // (the web page's session, or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_READ_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { CursorQuery, issueListCursor, openListCursor } from "../http/list-cursor";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, DeliveryFilterQuery, DeliverySchema, WebhookIdParamSchema } from "./schemas";
@@ -37,7 +37,7 @@ const keyRoute = createRoute({
   middleware: [requireKey("webhooks:manage")] as const,
   // A misspelt filter is refused: left unread, every delivery would be listed.
   request: { params: WebhookIdParamSchema, query: DeliveryFilterQuery.extend(Paging).strict() },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found") },
 });
 
 const managementRoute = createRoute({
@@ -48,7 +48,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery.extend({ ...DeliveryFilterQuery.shape, ...Paging }).strict() },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found") },
 });
 
 type ListQuery = z.infer<typeof DeliveryFilterQuery> & { limit: number; cursor?: string | undefined };

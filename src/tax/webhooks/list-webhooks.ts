@@ -2,11 +2,11 @@
 // or the operator naming an account): one operation, two ways in.
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_READ_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
 import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookEndpointSchema } from "./schemas";
 import { endpointView } from "./service";
@@ -24,7 +24,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage")] as const,
   request: { query: NoQueryParameters },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error") },
 });
 
 const managementRoute = createRoute({
@@ -35,7 +35,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} Newest first; endpoints registered in the same millisecond are listed in the reverse of the order they were registered.`,
   middleware: [requireAdmin] as const,
   request: { query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_READ_ERRORS, ...ACCOUNT_SELECTION_ERRORS) },
 });
 
 async function listWebhooks(env: TaxEnv, ownerId: string) {

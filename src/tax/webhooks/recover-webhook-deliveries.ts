@@ -7,13 +7,23 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { RECOVERY_LIMIT, RECOVERY_WINDOW_MINUTES } from "../../platform/webhooks/outbox";
 import { RecoverBody, wholeMsFrom } from "../../platform/webhooks/schemas";
-import { ACCOUNT_SELECTION_DESCRIPTION, idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  idempotentForActor,
+  requireAdmin,
+  resolveAccount,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, isoOrNull, type TaxApp } from "../hono";
-import { idempotentForAccount, keySecurity, requireKey } from "../keys/api-key-auth";
+import { errorResponses, isoOrNull, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
+import { idempotentForAccount, keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { AccountEmailQuery, RecoverySchema, WebhookIdParamSchema } from "./schemas";
 import { endpoints } from "./service";
+
+/** A recovery: its body and Idempotency-Key, no such endpoint, a disabled endpoint, the limit of re-sends in its window. */
+const RECOVERY_ERRORS = [...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found", "conflict", "rate_limited"] as const;
 
 const responses = {
   202: {
@@ -34,7 +44,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 1_024 }), idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, body },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...RECOVERY_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -45,7 +55,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024 }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...RECOVERY_ERRORS) },
 });
 
 /** Its re-sends are written through `db`, which marks the request's Idempotency-Key in the same batch. */

@@ -3,13 +3,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { ACCOUNT_SELECTION_DESCRIPTION, idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  idempotentForActor,
+  requireAdmin,
+  resolveAccount,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, type TaxApp } from "../hono";
-import { idempotentForAccount, keySecurity, requireKey } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp, IDEMPOTENCY_ERRORS } from "../hono";
+import { idempotentForAccount, keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { AccountEmailQuery, DeliveryParamsSchema, TestSendSchema } from "./schemas";
 import { endpoints, testSendView } from "./service";
+
+/** A re-send: its Idempotency-Key, no such endpoint or delivery, a disabled endpoint, the per-endpoint limit of manual sends. */
+const RESEND_ERRORS = [...IDEMPOTENCY_ERRORS, "not_found", "conflict", "rate_limited"] as const;
 
 const responses = {
   200: {
@@ -30,7 +40,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...RESEND_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -41,7 +51,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...RESEND_ERRORS) },
 });
 
 async function resend(env: TaxEnv, ownerId: string, params: { id: string; deliveryId: string }) {

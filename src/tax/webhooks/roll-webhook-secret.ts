@@ -4,12 +4,22 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
-import { ACCOUNT_SELECTION_DESCRIPTION, idempotentForActor, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  idempotentForActor,
+  requireAdmin,
+  resolveAccount,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
-import { errorResponses, type TaxApp } from "../hono";
-import { idempotentForAccount, keySecurity, requireKey } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
+import { idempotentForAccount, keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { AccountEmailQuery, RolledWebhookEndpointSchema, RollSecretSchema, WebhookIdParamSchema } from "./schemas";
 import { endpoints, endpointView, keyActor, sessionActor } from "./service";
+
+/** A roll: its optional body and Idempotency-Key, and no such endpoint. */
+const ROLL_ERRORS = [...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, "not_found"] as const;
 
 const responses = {
   200: {
@@ -31,7 +41,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), readBody({ maxBytes: 1_024, optional: true }), idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, body },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...ROLL_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -42,7 +52,7 @@ const managementRoute = createRoute({
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
   middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery, body },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...ROLL_ERRORS) },
 });
 
 export function registerRollWebhookSecret(app: TaxApp): void {

@@ -3,16 +3,26 @@
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, idempotentForActor } from "../accounts/operator-auth";
+import {
+  ACCOUNT_SELECTION_DESCRIPTION,
+  requireAdmin,
+  resolveAccount,
+  idempotentForActor,
+  ADMIN_WRITE_ERRORS,
+  ACCOUNT_SELECTION_ERRORS,
+} from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, taxError, type TaxApp } from "../hono";
-import { keySecurity, requireKey, idempotentForAccount } from "../keys/api-key-auth";
+import { errorResponses, taxError, type TaxApp, IDEMPOTENCY_ERRORS } from "../hono";
+import { keySecurity, requireKey, idempotentForAccount, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { sendTestEvent } from "./events";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
 import { testSendView } from "./service";
 import { requireEnabled } from "../../platform/webhooks/endpoints";
+
+/** A test send: its Idempotency-Key, no such endpoint, a disabled endpoint, the per-endpoint limit of manual sends. */
+const TEST_SEND_ERRORS = [...IDEMPOTENCY_ERRORS, "not_found", "conflict", "rate_limited"] as const;
 
 const responses = {
   200: { description: "Sent (see `attempt.outcome`)", content: { "application/json": { schema: z.object({ data: TestSendSchema }) } } },
@@ -28,7 +38,7 @@ const keyRoute = createRoute({
   security: keySecurity("webhooks:manage"),
   middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...TEST_SEND_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -39,7 +49,7 @@ const managementRoute = createRoute({
   middleware: [requireAdmin, idempotentForActor] as const,
   description: `${ACCOUNT_SELECTION_DESCRIPTION} At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 \`rate_limited\` with \`Retry-After\`.`,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...TEST_SEND_ERRORS) },
 });
 
 async function testWebhook(env: TaxEnv, ownerId: string, id: string) {

@@ -3,12 +3,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount } from "../accounts/operator-auth";
+import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_WRITE_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
-import { errorResponses, type TaxApp } from "../hono";
-import { keySecurity, requireKey } from "../keys/api-key-auth";
+import { errorResponses, type TaxApp, BODY_ERRORS } from "../hono";
+import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { AccountEmailQuery, UpdateWebhookSchema, WebhookEndpointSchema, WebhookIdParamSchema } from "./schemas";
 import { endpoints, endpointView, keyActor, sessionActor } from "./service";
+
+/** An update: its body, no such endpoint, and a URL another endpoint of the account has. */
+const UPDATE_ERRORS = [...BODY_ERRORS, "not_found", "conflict"] as const;
 
 const responses = {
   200: { description: "The endpoint as it now is", content: { "application/json": { schema: z.object({ data: WebhookEndpointSchema }) } } },
@@ -30,7 +33,7 @@ const keyRoute = createRoute({
     params: WebhookIdParamSchema,
     body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...UPDATE_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -45,7 +48,7 @@ const managementRoute = createRoute({
     query: AccountEmailQuery,
     body: { required: true, content: { "application/json": { schema: UpdateWebhookSchema } } },
   },
-  responses: { ...responses, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...UPDATE_ERRORS) },
 });
 
 export function registerUpdateWebhook(app: TaxApp): void {
