@@ -6,16 +6,18 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { istDateOf } from "../../src/inventory/domain/ist";
-import { bodyNasties, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
+import { bodyNasties, credentialRefusals, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
 import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
+import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { admin, createKey, createOrg, expectStatus, INVENTORY, inProcess, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
 const call = inProcess;
-const OPERATIONS = operationsOf(buildInventoryApp());
+// Each with the error codes the committed document states for it: every refusal below must be one of them.
+const OPERATIONS = operationsOf(buildInventoryApp(), inventoryDocument);
 const today = istDateOf(Date.now());
 
 type Fixture = Omit<HostileTarget, "op" | "origin" | "headers" | "fetch"> & { auth: "key" | "operator" | "none" };
@@ -317,6 +319,16 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const tally = await hostileProperty(t, "inventory", env.DB, 30);
     if (t.op.body || t.params || t.query) expect(tally.refused).toBeGreaterThan(0);
   });
+
+  if (op.path !== "/api/v1/health") {
+    it("without credentials, and with wrong ones: a documented 401 that changes nothing", async () => {
+      // A well-formed key no organisation holds; a wrong operator token.
+      const [wrong, expected]: [Record<string, string>, string[]] = op.path.startsWith("/api/v1/")
+        ? [{ Authorization: `Bearer inv_aaaaaaaa_${"A".repeat(32)}` }, ["missing_token", "invalid_api_key"]]
+        : [{ Authorization: "Bearer not-the-operator-token" }, ["unauthorized", "unauthorized"]];
+      expect(await credentialRefusals(await target(op), "inventory", env.DB, wrong)).toEqual(expected);
+    });
+  }
 
   if (op.body) {
     it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", {

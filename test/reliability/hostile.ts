@@ -232,11 +232,66 @@ async function build(target: HostileTarget, hostile: Hostile): Promise<Built> {
   };
 }
 
-/** The operation's OpenAPI responses declare the status it answered: a client generated from the document knows no other. */
+/**
+ * The operation's OpenAPI responses declare the status it answered, and the committed document states an error's code
+ * for the operation under that status: a client generated from the document knows no other, and one that switches on
+ * the code finds it there.
+ */
 async function expectDeclared(op: Operation, response: Response, label: string): Promise<void> {
-  if (op.statuses.includes(String(response.status))) return;
   const text = await response.clone().text();
-  expect.fail(`${label} -> ${response.status} ${text.slice(0, 300)}: ${op.key} declares only ${op.statuses.join(", ")}`);
+  if (!op.statuses.includes(String(response.status))) {
+    expect.fail(`${label} -> ${response.status} ${text.slice(0, 300)}: ${op.key} declares only ${op.statuses.join(", ")}`);
+  }
+  if (response.status < 400 || op.codes === null) return;
+  const code = errorCodeOf(text);
+  if (op.codes.get(code ?? "") !== response.status) {
+    expect.fail(`${label} -> ${response.status} ${code}: ${op.key} documents only ${[...op.codes].map(([c, s]) => `${s} ${c}`).join(", ")}`);
+  }
+}
+
+/** The code of an error body in either service's envelope. */
+function errorCodeOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as { code?: unknown; error?: { code?: unknown } };
+    if (typeof body.code === "string") return body.code;
+    return typeof body.error?.code === "string" ? body.error.code : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The operation's valid request without its credentials, then with `wrong` ones (a provider's signature is left off
+ * both times): each is refused with a 401 the operation documents, in the envelope, and changes nothing.
+ */
+export async function credentialRefusals(
+  target: HostileTarget,
+  envelope: Envelope,
+  db: D1Database,
+  wrong: Record<string, string>,
+): Promise<string[]> {
+  const before = await dbSnapshot(db);
+  const path = fillPath(target.op.path, target.params ?? {});
+  const query = new URLSearchParams(target.query ?? {}).toString();
+  const url = `${target.origin}${path}${query ? `?${query}` : ""}`;
+  const { Authorization: _credentials, ...headers } = target.headers;
+  const codes: string[] = [];
+  for (const [label, credentials] of [
+    ["no credentials", {}],
+    ["wrong credentials", wrong],
+  ] as const) {
+    const body = target.body === undefined ? {} : { body: JSON.stringify(target.body) };
+    const response = await target.fetch(url, {
+      method: target.op.method,
+      headers: { ...headers, ...credentials, ...(target.body === undefined ? {} : { "Content-Type": "application/json" }) },
+      ...body,
+    });
+    await expectDeclared(target.op, response, `${target.op.key} with ${label}`);
+    codes.push(await expectClean4xx(response, envelope, `${target.op.key} with ${label}`));
+    expect(response.status, `${target.op.key} with ${label}`).toBe(401);
+  }
+  expect(await dbSnapshot(db), `database changed after a request without valid credentials to ${target.op.key}`).toEqual(before);
+  return codes;
 }
 
 /** Runs the property on one operation; returns how many requests were refused and how many accepted. */

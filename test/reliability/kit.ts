@@ -8,6 +8,7 @@ import { expect, vi } from "vitest";
 import type { z } from "zod";
 import { sha256Hex } from "../../src/platform/crypto";
 import type { KeyGuard } from "../../src/platform/keys/guard";
+import { documentedErrorCodes } from "../openapi-rules";
 
 // ---------------------------------------------------------------------------------------------- requests
 
@@ -71,10 +72,16 @@ export interface Operation {
   bodyOptional: boolean;
   /** The statuses its responses declare (`"200"`, `"404"`, …): a generated client knows only these. */
   statuses: string[];
+  /** The error codes the committed document states for it, each with its status (null when no document was given). */
+  codes: ReadonlyMap<string, number> | null;
 }
 
-/** The operations the app documents, with the very zod schemas its validators run. */
-export function operationsOf(app: OpenAPIHono<any>): Operation[] {
+/**
+ * The operations the app documents, with the very zod schemas its validators run, and, given the committed OpenAPI
+ * document, the error codes it states for each.
+ */
+export function operationsOf(app: OpenAPIHono<any>, committed?: string): Operation[] {
+  const documented = committed === undefined ? null : documentedErrorCodes(JSON.parse(committed));
   const out: Operation[] = [];
   for (const definition of app.openAPIRegistry.definitions as any[]) {
     if (definition.type !== "route") continue;
@@ -90,6 +97,7 @@ export function operationsOf(app: OpenAPIHono<any>): Operation[] {
       bodyTypes: Object.keys(content),
       bodyOptional: route.request?.body?.required === false,
       statuses: Object.keys(route.responses ?? {}),
+      codes: documented?.get(`${String(route.method).toUpperCase()} ${route.path}`) ?? null,
     });
   }
   return out;

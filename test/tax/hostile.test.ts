@@ -7,17 +7,19 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
-import { bodyNasties, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
+import { bodyNasties, credentialRefusals, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
 import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
 import taxWorker from "../../src/tax/worker";
+import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { api, createAccount, createKey, expectStatus, randomEmail, TAX } from "./helpers";
 
 installReceivers();
 const call = workerFetch(taxWorker);
 
-const OPERATIONS = operationsOf(buildTaxApp());
+// Each with the error codes the committed document states for it: every refusal below must be one of them.
+const OPERATIONS = operationsOf(buildTaxApp(), taxDocument);
 const PROFILE = {
   age: 34,
   residentialStatus: "resident",
@@ -214,6 +216,18 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const tally = await hostileProperty(t, "tax", env.DB, 30);
     if (t.op.body || t.params || t.query) expect(tally.refused).toBeGreaterThan(0);
   });
+
+  if (op.path !== "/api/v1/health") {
+    it("without credentials, and with wrong ones: a documented 401 that changes nothing", async () => {
+      // A well-formed key no account holds, a wrong operator token, a payment provider's signature that does not match.
+      const [wrong, expected]: [Record<string, string>, string[]] = op.path.startsWith("/api/v1/")
+        ? [{ Authorization: `Bearer tax_aaaaaaaa_${"A".repeat(32)}` }, ["unauthorized", "invalid_api_key"]]
+        : op.path.startsWith("/admin/api/")
+          ? [{ Authorization: "Bearer not-the-operator-token" }, ["unauthorized", "unauthorized"]]
+          : [{ "X-Razorpay-Signature": "0".repeat(64) }, ["invalid_signature", "invalid_signature"]];
+      expect(await credentialRefusals(await target(op), "tax", env.DB, wrong)).toEqual(expected);
+    });
+  }
 
   if (op.body || op.key === "POST /billing/webhook") {
     it("10 MB, 10,000 levels deep, invalid UTF-8, NUL bytes, empty and non-object bodies: clean 4xx, nothing changed", {
