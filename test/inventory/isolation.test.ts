@@ -6,14 +6,16 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { sha256Hex } from "../../src/platform/crypto";
-import { fillPath, operationsOf } from "../reliability/kit";
+import { expectDocumentedCode, fillPath, operationsOf } from "../reliability/kit";
+import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession, inProcess } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
 const call = inProcess;
-const OPERATIONS = operationsOf(buildInventoryApp());
+// Each with the error codes the committed document states for it: every refusal below must be one of them.
+const OPERATIONS = operationsOf(buildInventoryApp(), inventoryDocument);
 
 interface Org {
   id: string;
@@ -217,6 +219,7 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const text = await response.text();
     if (hasId) expect([404, 403], text).toContain(response.status);
     else expect(response.status, text).toBeLessThan(500);
+    if (response.status >= 400) expectDocumentedCode(op, response.status, JSON.parse(text).code ?? null, "another organisation's id");
     expect(leaked(text, path + JSON.stringify(body ?? ""), b)).toEqual([]);
     expect(await rowsOf(b)).toEqual(before);
   });

@@ -103,6 +103,13 @@ export function operationsOf(app: OpenAPIHono<any>, committed?: string): Operati
   return out;
 }
 
+/** The committed OpenAPI document states `code` for the operation under `status`: a client switching on it finds it there. */
+export function expectDocumentedCode(op: Operation, status: number, code: string | null, context: string): void {
+  if (op.codes === null) throw new Error(`${op.key}: operationsOf was given no committed document`);
+  const documented = [...op.codes].map(([c, s]) => `${s} ${c}`).join(", ");
+  expect(op.codes.get(code ?? ""), `${context} -> ${status} ${code}: ${op.key} documents only ${documented}`).toBe(status);
+}
+
 export function fillPath(path: string, params: Record<string, string>, encode = true): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];

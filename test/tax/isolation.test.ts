@@ -8,13 +8,15 @@ import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
-import { fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { expectDocumentedCode, fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { createKey, TAX } from "./helpers";
 
 installReceivers();
 const call = workerFetch(taxWorker);
-const OPERATIONS = operationsOf(buildTaxApp()).filter((op) => op.path !== "/api/v1/health" && op.path !== "/billing/webhook");
+// Each with the error codes the committed document states for it: every refusal below must be one of them.
+const OPERATIONS = operationsOf(buildTaxApp(), taxDocument).filter((op) => op.path !== "/api/v1/health" && op.path !== "/billing/webhook");
 const PROFILE = { age: 40, residentialStatus: "resident", salary: { grossSalary: 2_000_000 }, taxesPaid: 0 };
 
 interface Tenant {
@@ -142,12 +144,14 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
       const named = await send(`?accountEmail=${encodeURIComponent(b.email)}`);
       const namedText = await named.text();
       expect([named.status, JSON.parse(namedText).error?.code], namedText).toEqual([403, "forbidden"]);
+      expectDocumentedCode(op, 403, "forbidden", "naming another account");
       for (const secret of [b.accountId, b.keyId, b.keyPrefix, b.profileId, b.endpointId, b.eventId]) expect(namedText).not.toContain(secret);
     }
     const response = await send("");
     const text = await response.text();
     if (hasId) expect([response.status, JSON.parse(text).error?.code], text).toEqual([404, "not_found"]);
     else expect(response.status, text).toBeLessThan(500);
+    if (response.status >= 400) expectDocumentedCode(op, response.status, JSON.parse(text).error?.code ?? null, "another account's id");
     for (const secret of [b.accountId, b.email, b.keyId, b.keyPrefix, b.profileId, b.endpointId, b.eventId, `secret ${b.email}`])
       expect(text).not.toContain(secret);
     expect(await rowsOf(b)).toEqual(before);
