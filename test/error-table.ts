@@ -6,7 +6,14 @@
  */
 export function documentedErrorStatuses(guide: string): Record<string, number> {
   const section = guide.split("\n### Errors\n")[1] ?? "";
-  const lines = section.trimStart().split("\n");
+  // The table is the section's first block of `|` lines; a paragraph may come before it.
+  const all = section.split("\n");
+  const lines = all.slice(
+    Math.max(
+      0,
+      all.findIndex((line) => line.startsWith("|")),
+    ),
+  );
   const end = lines.findIndex((line) => !line.startsWith("|"));
   const statuses: Record<string, number> = {};
   // The header row and its rule come first.
