@@ -549,18 +549,21 @@ export const RegimeResultSchema = z
       speculationLossBroughtForwardLapsed: rupees("As lossBroughtForwardLapsed, for speculation losses in their fourth year (s.73(4)).", 0),
     }),
     capitalGains: z.object({
-      shortTermAtSlabRates: rupees("Other short-term gains after set-off, taxed at the slab rates.", 0),
+      shortTermAtSlabRates: rupees(
+        "Other short-term gains after set-off, taxed at the slab rates. Each regime sets capital losses against the gains where they save it the most tax, so this and the specialRateIncome lines can differ between the regimes; the amounts set off and carried forward do not.",
+        0,
+      ),
       shortTermLossNotSetOff: rupees("This year's short-term loss left after set-off within the head (s.70(2)); see capitalLossesToCarryForward.", 0),
       longTermLossNotSetOff: rupees(
         "This year's long-term loss left after set-off against long-term gains (s.70(3)); see capitalLossesToCarryForward.",
         0,
       ),
       shortTermLossBroughtForwardSetOff: rupees(
-        "Of profile.capitalLossesBroughtForward.shortTerm, what was set off against this year's gains (s.74(1)), after this year's own losses: against any capital gain, slab-rate gains first, then the dearest special rate.",
+        "Of profile.capitalLossesBroughtForward.shortTerm, what was set off against this year's gains (s.74(1)), after this year's own losses: against any capital gain, where it saves the most tax.",
         0,
       ),
       longTermLossBroughtForwardSetOff: rupees(
-        "Of profile.capitalLossesBroughtForward.longTerm, what was set off against this year's long-term gains (s.74(1)), dearest first.",
+        "Of profile.capitalLossesBroughtForward.longTerm, what was set off against this year's long-term gains (s.74(1)), where it saves the most tax.",
         0,
       ),
       incomeFromCapitalGains: rupees("Income under the head Capital gains after set-off.", 0),

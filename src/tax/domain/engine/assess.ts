@@ -3,9 +3,9 @@
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
 import { BUSINESS_LOSS_YEARS, businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss, SPECULATION_LOSS_YEARS } from "./business-head";
-import { GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
+import { cheapestPlacement, GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
-import type { Facts } from "./facts";
+import { placeCapitalGains, type Facts } from "./facts";
 import { foreignTaxCredit } from "./foreign-tax-credit";
 import { housePropertyIncome, selfOccupiedHomes, setOffHousePropertyLosses, specialAfterLoss } from "./house-property-head";
 import { otherSourcesHead, slabRateDividends } from "./other-sources-head";
@@ -258,7 +258,19 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
 
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
-  return roundToTenRupees(liabilityOf(f, year, regime, out) * 100);
+  return roundToTenRupees(liabilityOf(withCheapestSetOff(f, year, regime), year, regime, out) * 100);
+}
+
+/**
+ * The facts with capital losses set off where they leave the regime the least liability (capital-gains.ts), after
+ * s.89 relief and the credit for tax paid abroad; the tax without arrears that s.89 compares with keeps the
+ * placement, the return's own set-off.
+ */
+function withCheapestSetOff(f: Facts, year: YearRules, regime: Regime): Facts {
+  if (f.capitalGains.setOffPlacements.length === 0) return f;
+  const scratch: Facts = { ...f };
+  const cheapest = cheapestPlacement(f.capitalGains, (gains) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null));
+  return cheapest === f.capitalGains ? f : placeCapitalGains(scratch, cheapest);
 }
 
 /**

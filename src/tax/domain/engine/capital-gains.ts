@@ -1,9 +1,10 @@
 // The head "Capital gains" (ss.45-55A) for one year: each gain goes to the rate bucket of its section and
 // transfer date, then losses are set off within the head (s.70), then losses brought forward from earlier years
-// (s.74). The result is the same in both regimes. Amounts are integer paise.
+// (s.74). How much of each loss is set off is the same in both regimes; which gains it goes against is the
+// taxpayer's choice, made in each regime for the least tax (cheapestPlacement). Amounts are integer paise.
 import { toPaise } from "./rounding";
 import type { CapitalGain, CapitalGainExemption, CapitalLossesBroughtForward } from "./types";
-import type { YearRules } from "./years";
+import { LIMITS, type YearRules } from "./years";
 
 /** A bucket of capital gains taxed at one special rate. */
 export interface GainBucket {
@@ -15,9 +16,9 @@ export interface GainBucket {
 }
 
 /**
- * Special-rate buckets, highest rate first: losses and a resident's unexhausted basic exemption go against the
- * dearest gains first, which is the set-off a taxpayer would choose. Within 12.5 %, s.112 comes before s.112A
- * because the first ₹1,25,000 of s.112A gains is untaxed anyway.
+ * Special-rate buckets, highest rate first: the default order of set-off, dearest gains first, kept unless another
+ * placement costs less (cheapestPlacement). Within 12.5 %, s.112 comes before s.112A because the first ₹1,25,000
+ * of s.112A gains is untaxed anyway.
  */
 export const GAIN_BUCKETS: readonly GainBucket[] = [
   { kind: "111A", longTerm: false, rateTenths: 200, description: "Short-term gains on listed equity and equity funds with STT" },
@@ -93,7 +94,15 @@ export interface CapitalGainsFacts {
   longTermBroughtForwardLeft: number;
   /** The gains taxed at the lower of two rates (each also counted in its bucket). */
   lowerOfTwo: LowerOfTwoGains;
+  /**
+   * The placements of the set-off to choose from (cheapestPlacement), the default first; none when a loss has only
+   * one way to go.
+   */
+  setOffPlacements: readonly SetOffPlacement[];
 }
+
+/** What a placement of the set-off decides: the gains left at the slab rates and in each bucket. */
+export type SetOffPlacement = Pick<CapitalGainsFacts, "shortTermAtSlabRates" | "buckets" | "specialRateGains">;
 
 /** s.54(1) third proviso, s.54F(1) proviso: the cost of a new house counts up to ₹10 crore. */
 const NEW_HOUSE_COST_CAP = 100_000_000 * 100;
@@ -188,11 +197,14 @@ function placeFrom23July2024(entry: CapitalGain, gain: number, indexed: number |
   };
 }
 
-/** Takes up to `loss` from `amounts[i]` for each index in `order`; returns the loss left. */
-function setOff(amounts: number[], order: readonly number[], loss: number): number {
+/**
+ * Takes up to `loss` from `amounts[i]` for each index in `order`, leaving `keep[i]` where given; returns the loss
+ * left.
+ */
+function setOff(amounts: number[], order: readonly number[], loss: number, keep: readonly number[] | null = null): number {
   for (const i of order) {
     if (loss === 0) break;
-    const used = Math.min(loss, amounts[i]!);
+    const used = Math.max(0, Math.min(loss, amounts[i]! - (keep?.[i] ?? 0)));
     amounts[i]! -= used;
     loss -= used;
   }
@@ -200,7 +212,8 @@ function setOff(amounts: number[], order: readonly number[], loss: number): numb
 }
 
 const SLAB = GAIN_BUCKETS.length; // index of other short-term gains in the working array
-// s.70(2): a short-term loss against any gain, slab-rate gains first, then the dearest special rate.
+// The default placement, kept at a tie. s.70(2): a short-term loss against any gain, slab-rate gains first, then
+// the dearest special rate.
 const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
 // s.70(3): a long-term loss only against long-term gains, dearest first.
 const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
@@ -216,6 +229,7 @@ const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   shortTermBroughtForwardLeft: 0,
   longTermBroughtForwardLeft: 0,
   lowerOfTwo: NO_LOWER_OF_TWO,
+  setOffPlacements: [],
 };
 
 export function capitalGainsFacts(
@@ -226,22 +240,33 @@ export function capitalGainsFacts(
 ): CapitalGainsFacts {
   if (gains.length === 0 && broughtForward === undefined) return NO_CAPITAL_GAINS;
   const net = new Array<number>(SLAB + 1).fill(0);
+  const beforeSetOff = new Array<number>(SLAB + 1).fill(0);
   const lowerOfTwo: LowerOfTwoGain[] = [];
   const otherGains = GAIN_BUCKETS.map(() => 0);
   for (const entry of gains) {
     const placed = place(entry, year, resident);
-    net[placed.bucket < 0 ? SLAB : placed.bucket]! += placed.amount;
+    const slot = placed.bucket < 0 ? SLAB : placed.bucket;
+    net[slot]! += placed.amount;
+    if (placed.amount > 0) beforeSetOff[slot]! += placed.amount;
     if (placed.lowerOfTwo !== null) lowerOfTwo.push(placed.lowerOfTwo);
     else if (placed.bucket >= 0 && placed.amount > 0) otherGains[placed.bucket]! += placed.amount;
   }
-  // Gains and losses of one bucket net first; what stays negative is a loss of its term.
+  // By default gains and losses of one bucket net first; what stays negative is a loss of its term.
   let shortTermLoss = 0;
   let longTermLoss = 0;
+  let shortTermNetted = 0;
+  let longTermNetted = 0;
   for (let i = 0; i <= SLAB; i++) {
-    if (net[i]! >= 0) continue;
-    if (i === SLAB || !GAIN_BUCKETS[i]!.longTerm) shortTermLoss -= net[i]!;
-    else longTermLoss -= net[i]!;
-    net[i] = 0;
+    const netted = beforeSetOff[i]! - Math.max(0, net[i]!);
+    const loss = Math.max(0, -net[i]!);
+    net[i] = Math.max(0, net[i]!);
+    if (i === SLAB || !GAIN_BUCKETS[i]!.longTerm) {
+      shortTermNetted += netted;
+      shortTermLoss += loss;
+    } else {
+      longTermNetted += netted;
+      longTermLoss += loss;
+    }
   }
   const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
   const shortTermLossNotSetOff = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermLoss);
@@ -251,21 +276,147 @@ export function capitalGainsFacts(
   const shortTermBroughtForward = toPaise(broughtForward?.shortTerm ?? 0);
   const longTermBroughtForwardLeft = setOff(net, LONG_TERM_LOSS_ORDER, longTermBroughtForward);
   const shortTermBroughtForwardLeft = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermBroughtForward);
-  const buckets = net.slice(0, SLAB);
-  let specialRateGains = 0;
-  for (const amount of buckets) specialRateGains += amount;
+  const lowerOfTwoGains: LowerOfTwoGains = lowerOfTwo.length === 0 ? NO_LOWER_OF_TWO : { gains: lowerOfTwo, otherGains };
+  const setOffPlacements = placementsOf(
+    beforeSetOff,
+    net,
+    longTermNetted + longTermLoss - longTermLossNotSetOff + longTermBroughtForward - longTermBroughtForwardLeft,
+    shortTermNetted + shortTermLoss - shortTermLossNotSetOff + shortTermBroughtForward - shortTermBroughtForwardLeft,
+    lowerOfTwoGains,
+  );
   return {
-    shortTermAtSlabRates: net[SLAB]!,
-    buckets,
-    specialRateGains,
+    ...placedAs(net),
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
     shortTermBroughtForwardSetOff: shortTermBroughtForward - shortTermBroughtForwardLeft,
     longTermBroughtForwardSetOff: longTermBroughtForward - longTermBroughtForwardLeft,
     shortTermBroughtForwardLeft,
     longTermBroughtForwardLeft,
-    lowerOfTwo: lowerOfTwo.length === 0 ? NO_LOWER_OF_TWO : { gains: lowerOfTwo, otherGains },
+    lowerOfTwo: lowerOfTwoGains,
+    setOffPlacements,
   };
+}
+
+/** The figures a placement decides, from the working array after set-off. */
+function placedAs(net: readonly number[]): SetOffPlacement {
+  const buckets = net.slice(0, SLAB);
+  let specialRateGains = 0;
+  for (const amount of buckets) specialRateGains += amount;
+  return { shortTermAtSlabRates: net[SLAB]!, buckets, specialRateGains };
+}
+
+/** More than one gain `loss` could go against, and not enough of it to cover them all: the placement matters. */
+function hasChoice(gains: readonly number[], order: readonly number[], loss: number): boolean {
+  let eligible = 0;
+  let total = 0;
+  for (const i of order) {
+    if (gains[i]! === 0) continue;
+    eligible++;
+    total += gains[i]!;
+  }
+  return loss > 0 && eligible > 1 && loss < total;
+}
+
+/**
+ * Of each bucket in `gains`, the part a set-off would save no tax on: lower-of-two gains beyond where their tax is
+ * nil (`beyondNilTax`; gains and losses of a bucket net against its taxed gains first), and s.112A gains within the
+ * ₹1,25,000 exemption, which goes to the dearer bucket first (special-rates.ts).
+ */
+function untaxedParts(beyondNilTax: readonly number[], gains: readonly number[]): number[] {
+  const untaxed = beyondNilTax.map((amount, i) => Math.min(amount, gains[i]!));
+  let exemption = LIMITS.section112AExemption * 100;
+  for (const i of SECTION_112A_BUCKETS) {
+    untaxed[i] = Math.min(gains[i]!, exemption);
+    exemption -= untaxed[i]!;
+  }
+  untaxed.push(0);
+  return untaxed;
+}
+
+/** `order` with `lead` moved first where it is in it. */
+function leading(order: readonly number[], lead: number): readonly number[] {
+  return order.includes(lead) ? [lead, ...order.filter((i) => i !== lead)] : order;
+}
+
+// Short-term losses against every gain but slab-rate ones first: a loss against those saves nothing while the s.87A
+// rebate or the basic exemption covers their tax.
+const SHORT_TERM_LOSS_ORDER_SLAB_LAST = [...SHORT_TERM_LOSS_ORDER.slice(1), SLAB];
+
+/**
+ * The orders tried, each for both losses (the long-term one keeps to long-term gains): the default, each gain moved
+ * first, slab-rate gains moved last.
+ */
+function orders(gains: readonly number[]): (readonly number[])[] {
+  const tried: (readonly number[])[] = [SHORT_TERM_LOSS_ORDER];
+  for (const lead of SHORT_TERM_LOSS_ORDER.slice(1)) if (gains[lead]! > 0) tried.push(leading(SHORT_TERM_LOSS_ORDER, lead));
+  if (gains[SLAB]! > 0) tried.push(SHORT_TERM_LOSS_ORDER_SLAB_LAST);
+  return tried;
+}
+
+/**
+ * Sets `loss` off against `amounts` in `order`; with `beyondNilTax`, against the part of each gain that bears tax
+ * first (untaxedParts), then against the rest in the same order.
+ */
+function placeLoss(amounts: number[], order: readonly number[], loss: number, beyondNilTax: readonly number[] | null): void {
+  setOff(amounts, order, beyondNilTax === null ? loss : setOff(amounts, order, loss, untaxedParts(beyondNilTax, amounts)));
+}
+
+/**
+ * The placements to choose from. ss.70(2), 70(3) and 74(1) say which gains a loss may go against, never in what
+ * order: the taxpayer places it. Set-off is due while eligible gains remain, so with the long-term loss (which has
+ * fewer gains to go against) placed first, how much of each loss is set off does not depend on where, and every
+ * placement carries the same losses forward. From the gains before set-off, the default placement (`byDefault`) and
+ * the losses set off, this year's (a bucket's own included) and earlier years' together (paise, in working order):
+ * the default, then each order of `orders`, tried whole and with the untaxed parts of the gains taken last. Besides
+ * the default, at most 2 × (buckets + 2), fewer where they coincide; none when neither loss has more than one gain to
+ * go against and too little to cover them all.
+ */
+function placementsOf(
+  gains: readonly number[],
+  byDefault: readonly number[],
+  longTermLoss: number,
+  shortTermLoss: number,
+  lowerOfTwo: LowerOfTwoGains,
+): SetOffPlacement[] {
+  const afterLongTerm = gains.slice();
+  setOff(afterLongTerm, LONG_TERM_LOSS_ORDER, longTermLoss);
+  if (!hasChoice(gains, LONG_TERM_LOSS_ORDER, longTermLoss) && !hasChoice(afterLongTerm, SHORT_TERM_LOSS_ORDER, shortTermLoss)) return [];
+  // Once the smaller of a lower-of-two gain's two gains is covered its tax is nil: the rest of it saves nothing.
+  const beyondNilTax = GAIN_BUCKETS.map(() => 0);
+  for (const gain of lowerOfTwo.gains) beyondNilTax[gain.bucket]! += gain.inBucket - Math.max(0, Math.min(gain.inBucket, gain.other));
+  const nets: (readonly number[])[] = [byDefault];
+  const untaxedLast = untaxedParts(beyondNilTax, gains).some((amount) => amount > 0) ? [null, beyondNilTax] : [null];
+  for (const untaxed of untaxedLast) {
+    for (const order of orders(gains)) {
+      const net = gains.slice();
+      placeLoss(net, leading(LONG_TERM_LOSS_ORDER, order[0]!), longTermLoss, untaxed);
+      placeLoss(net, order, shortTermLoss, untaxed);
+      if (!nets.some((other) => other.every((amount, i) => amount === net[i]))) nets.push(net);
+    }
+  }
+  return nets.map(placedAs);
+}
+
+function samePlacement(facts: CapitalGainsFacts, placement: SetOffPlacement): boolean {
+  return facts.shortTermAtSlabRates === placement.shortTermAtSlabRates && facts.buckets.every((amount, i) => amount === placement.buckets[i]);
+}
+
+/**
+ * Of the placements of the set-off (setOffPlacements), the one that costs least by `cost` (the tax it leaves), each
+ * costed once. The default placement comes first and is kept at a tie, so another stands only where it saves tax;
+ * `current` is returned when it is the cheapest.
+ */
+export function cheapestPlacement(current: CapitalGainsFacts, cost: (facts: CapitalGainsFacts) => number): CapitalGainsFacts {
+  let best = current;
+  let bestCost = Infinity;
+  for (const placement of current.setOffPlacements) {
+    const facts = samePlacement(current, placement) ? current : { ...current, ...placement };
+    const tax = cost(facts);
+    if (tax >= bestCost) continue;
+    best = facts;
+    bestCost = tax;
+  }
+  return best;
 }
 
 /** Buckets of s.112A gains, the ₹1,25,000 exemption going to the dearer one first. */

@@ -141,6 +141,17 @@ function returnDueDateOfYear(year: YearRules, input: TaxInput, businessIncome: b
   return returnDueDate(returns, input, businessIncome);
 }
 
+function hasSpecialRateIncome(casualWinnings: number, nonResidentDividends: number, capitalGains: CapitalGainsFacts): boolean {
+  return casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0;
+}
+
+/** Puts another placement of the same set-off (capitalGainsFacts) into `f`, a copy the caller owns. */
+export function placeCapitalGains(f: Facts, capitalGains: CapitalGainsFacts): Facts {
+  f.capitalGains = capitalGains;
+  f.hasSpecialRateIncome = hasSpecialRateIncome(f.casualWinnings, f.nonResidentDividends, capitalGains);
+  return f;
+}
+
 export function toFacts(input: TaxInput, year: YearRules): Facts {
   // RNOR is still "resident" (s.6): 87A, senior slabs, 80TTB and 80D senior limits follow residence only.
   const resident = input.residentialStatus !== "non_resident";
@@ -186,7 +197,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     familyPension: toPaise(otherIncome.familyPension),
     casualWinnings,
     capitalGains,
-    hasSpecialRateIncome: casualWinnings > 0 || nonResidentDividends > 0 || capitalGains.specialRateGains > 0,
+    hasSpecialRateIncome: hasSpecialRateIncome(casualWinnings, nonResidentDividends, capitalGains),
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     presumptiveGoodsCarriageIncome: presumptiveGoodsCarriageIncome(input.presumptive.goodsCarriages),

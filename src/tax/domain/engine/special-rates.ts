@@ -145,7 +145,8 @@ function reductions(parts: IncomeParts, exempt: readonly number[], shortfall: nu
   const basicExemption = GAIN_BUCKETS.map(() => 0);
   const restLeft = GAIN_BUCKETS.map((_, i) => parts.gains[i]! - exempt[i]!);
   for (let i = 0; i < GAIN_BUCKETS.length; i++) {
-    const own = gains.flatMap((gain, j) => (gain.bucket === i ? [j] : []));
+    const own: number[] = [];
+    for (let j = 0; j < gains.length; j++) if (gains[j]!.bucket === i) own.push(j);
     if (own.length === 0) continue;
     const rest = Math.floor(parts.lowerOfTwo.otherGains[i]! / 100);
     let before = rest;
