@@ -2,7 +2,7 @@
 // id and is written with INSERT OR IGNORE, and every date is relative to the day the demo organisation was first
 // created, so running it again, on any later day, changes nothing.
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { ROOT, executeLocalSql, queryLocal } from "./lib.mjs";
 
 export const DEMO_ORG_ID = "org_00000000000000000000000001";
@@ -49,10 +49,16 @@ export async function seedDemo({ large = false, persistTo, nowMs = Date.now() } 
   } finally {
     await unregister();
   }
+  // A file of its own: seeds of other databases may run at the same time (the tests seed several side by side).
   mkdirSync(`${ROOT}.wrangler`, { recursive: true });
-  const file = `${ROOT}.wrangler/seed-inventory.sql`;
-  writeFileSync(file, [...statements, ...business].join("\n") + "\n");
-  executeLocalSql("inventory", file, persistTo);
+  const folder = mkdtempSync(`${ROOT}.wrangler/seed-`);
+  try {
+    const file = `${folder}/inventory.sql`;
+    writeFileSync(file, [...statements, ...business].join("\n") + "\n");
+    executeLocalSql("inventory", file, persistTo);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
   console.log(`Seeded the demo organisation${business.length ? ` (${business.length} statements)` : ""}.`);
 }
 
