@@ -3,7 +3,9 @@
 // It imports no feature, so routes and the composition root never form a cycle.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { createApp, type AppEnv } from "../platform/http/app";
-import { ApiError, errorResponsesOf, type ErrorCatalogue } from "../platform/http/errors";
+import { BODY_PROBLEMS } from "../platform/http/body";
+import { ApiError, errorResponsesOf, type ErrorCatalogue, type PlatformProblem } from "../platform/http/errors";
+import { IDEMPOTENCY_PROBLEMS } from "../platform/http/idempotency";
 import type { ApiKeyVariables } from "../platform/keys/middleware";
 import type { TaxEnv } from "./env";
 import { isoTime } from "../platform/pure/dates";
@@ -62,26 +64,29 @@ const meaningOf: Record<TaxErrorCode, string> = {
   service_unavailable: "a dependency is unavailable for now; retry later",
 };
 
+/** The service's code for each problem platform code raises. */
+const codeOf = {
+  validation: "validation_error",
+  not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
+  payload_too_large: "payload_too_large",
+  unsupported_media_type: "unsupported_media_type",
+  missing_credentials: "unauthorized",
+  invalid_credentials: "invalid_api_key",
+  rate_limited: "rate_limited",
+  unauthenticated: "unauthorized",
+  forbidden: "forbidden",
+  conflict: "conflict",
+  idempotency_key_in_use: "idempotency_key_in_use",
+  idempotency_key_reused: "idempotency_key_reused",
+  idempotency_answer_lost: "idempotency_answer_lost",
+  internal: "internal_error",
+} as const satisfies Record<PlatformProblem, TaxErrorCode>;
+
 export const taxErrors: ErrorCatalogue = {
   statusOf,
   meaningOf,
-  codeOf: {
-    validation: "validation_error",
-    not_found: "not_found",
-    method_not_allowed: "method_not_allowed",
-    payload_too_large: "payload_too_large",
-    unsupported_media_type: "unsupported_media_type",
-    missing_credentials: "unauthorized",
-    invalid_credentials: "invalid_api_key",
-    rate_limited: "rate_limited",
-    unauthenticated: "unauthorized",
-    forbidden: "forbidden",
-    conflict: "conflict",
-    idempotency_key_in_use: "idempotency_key_in_use",
-    idempotency_key_reused: "idempotency_key_reused",
-    idempotency_answer_lost: "idempotency_answer_lost",
-    internal: "internal_error",
-  },
+  codeOf,
   render: (code, message, requestId) => ({ error: { code, message }, requestId }),
 };
 
@@ -113,16 +118,9 @@ export function errorResponses(...codes: TaxErrorCode[]) {
   return errorResponsesOf(taxErrors, codes, errorContent);
 }
 
-/** What reading a JSON body (`readBody`) can refuse with: a malformed body, one over the limit, another content type. */
-export const BODY_ERRORS = ["validation_error", "payload_too_large", "unsupported_media_type"] as const satisfies readonly TaxErrorCode[];
-
-/** What an Idempotency-Key can answer: a malformed key, one used with another request, still running, or its answer lost. */
-export const IDEMPOTENCY_ERRORS = [
-  "validation_error",
-  "idempotency_key_reused",
-  "idempotency_key_in_use",
-  "idempotency_answer_lost",
-] as const satisfies readonly TaxErrorCode[];
+/** The codes of what reading a body and an Idempotency-Key can refuse with (BODY_PROBLEMS, IDEMPOTENCY_PROBLEMS). */
+export const BODY_ERRORS = BODY_PROBLEMS.map((problem) => codeOf[problem]);
+export const IDEMPOTENCY_ERRORS = IDEMPOTENCY_PROBLEMS.map((problem) => codeOf[problem]);
 
 export const IsoTime = z.string().openapi({ format: "date-time", example: "2026-11-21T10:00:00.000Z" });
 export const iso = isoTime;

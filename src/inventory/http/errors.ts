@@ -1,6 +1,8 @@
 // The inventory service's error codes (the seed's table plus the management API's), their HTTP statuses,
 // and its envelope: `{ "error": <message>, "code": <code> }`.
-import { ApiError, type ErrorCatalogue } from "../../platform/http/errors";
+import { BODY_PROBLEMS } from "../../platform/http/body";
+import { ApiError, type ErrorCatalogue, type PlatformProblem } from "../../platform/http/errors";
+import { IDEMPOTENCY_PROBLEMS } from "../../platform/http/idempotency";
 
 const statusOf = {
   bad_request: 400,
@@ -74,26 +76,29 @@ const meaningOf: Record<InventoryErrorCode, string> = {
   service_unavailable: "a dependency is unavailable for now; retry later",
 };
 
+/** The service's code for each problem platform code raises. */
+const codeOf = {
+  validation: "bad_request",
+  not_found: "not_found",
+  method_not_allowed: "method_not_allowed",
+  payload_too_large: "payload_too_large",
+  unsupported_media_type: "unsupported_media_type",
+  missing_credentials: "missing_token",
+  invalid_credentials: "invalid_api_key",
+  rate_limited: "rate_limited",
+  unauthenticated: "unauthorized",
+  forbidden: "forbidden",
+  conflict: "conflict",
+  idempotency_key_in_use: "idempotency_key_in_use",
+  idempotency_key_reused: "idempotency_key_reused",
+  idempotency_answer_lost: "idempotency_answer_lost",
+  internal: "internal_error",
+} as const satisfies Record<PlatformProblem, InventoryErrorCode>;
+
 export const inventoryErrors: ErrorCatalogue = {
   statusOf,
   meaningOf,
-  codeOf: {
-    validation: "bad_request",
-    not_found: "not_found",
-    method_not_allowed: "method_not_allowed",
-    payload_too_large: "payload_too_large",
-    unsupported_media_type: "unsupported_media_type",
-    missing_credentials: "missing_token",
-    invalid_credentials: "invalid_api_key",
-    rate_limited: "rate_limited",
-    unauthenticated: "unauthorized",
-    forbidden: "forbidden",
-    conflict: "conflict",
-    idempotency_key_in_use: "idempotency_key_in_use",
-    idempotency_key_reused: "idempotency_key_reused",
-    idempotency_answer_lost: "idempotency_answer_lost",
-    internal: "internal_error",
-  },
+  codeOf,
   render: (code, message) => ({ error: message, code }),
 };
 
@@ -101,13 +106,6 @@ export function inventoryError(code: InventoryErrorCode, message: string, header
   return new ApiError(code, message, headers);
 }
 
-/** What reading a JSON body (`readBody`) can refuse with: a malformed body, one over the limit, not JSON. */
-export const BODY_ERRORS = ["bad_request", "payload_too_large", "unsupported_media_type"] as const satisfies readonly InventoryErrorCode[];
-
-/** What an Idempotency-Key can answer: a malformed key, one used with another request, still running, or its answer lost. */
-export const IDEMPOTENCY_ERRORS = [
-  "bad_request",
-  "idempotency_key_reused",
-  "idempotency_key_in_use",
-  "idempotency_answer_lost",
-] as const satisfies readonly InventoryErrorCode[];
+/** The codes of what reading a body and an Idempotency-Key can refuse with (BODY_PROBLEMS, IDEMPOTENCY_PROBLEMS). */
+export const BODY_ERRORS = BODY_PROBLEMS.map((problem) => codeOf[problem]);
+export const IDEMPOTENCY_ERRORS = IDEMPOTENCY_PROBLEMS.map((problem) => codeOf[problem]);

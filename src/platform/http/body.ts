@@ -1,9 +1,12 @@
 // Reads a request body once, with a hard byte limit enforced while streaming (Content-Length can lie),
 // strict UTF-8, and a content-type check, then hands the parsed value to the zod validator.
 import type { Env, HonoRequest, MiddlewareHandler } from "hono";
-import { PlatformError } from "./errors";
+import { PlatformError, type PlatformProblem } from "./errors";
 
 export type BodyKind = "json" | "text";
+
+/** What reading a body (`readBody`) can refuse with: a malformed body, one over the limit, another content type. */
+export const BODY_PROBLEMS = ["validation", "payload_too_large", "unsupported_media_type"] as const satisfies readonly PlatformProblem[];
 
 const JSON_MEDIA = /^application\/([\w.-]+\+)?json$/;
 

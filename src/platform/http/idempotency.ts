@@ -17,10 +17,18 @@ import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
 import { hmacSha256Hex, openUnderRing, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
-import { PlatformError } from "./errors";
+import { PlatformError, type PlatformProblem } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/** What an Idempotency-Key can answer: a malformed key, one used with another request, still running, or its answer lost. */
+export const IDEMPOTENCY_PROBLEMS = [
+  "validation",
+  "idempotency_key_reused",
+  "idempotency_key_in_use",
+  "idempotency_answer_lost",
+] as const satisfies readonly PlatformProblem[];
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 /** How long a first request may hold its key before a retry may presume it dead and run again. */
 const LOCK_MS = 60_000;
