@@ -64,27 +64,26 @@ export function wranglerAsync(args) {
   });
 }
 
-export function applyLocalMigrations(service, persistTo) {
+/** `wrangler d1 <command…> <database> --local` for a service, never prompting, on `persistTo` when given. */
+function localD1(service, command, extraArgs, persistTo, options = {}) {
   const { config, database } = SERVICES[service];
-  const args = ["d1", "migrations", "apply", database, "--local", "-c", config];
+  const args = ["d1", ...command, database, "--local", "-c", config, ...extraArgs];
   if (persistTo) args.push("--persist-to", persistTo);
-  wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
+  return wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, ...options });
+}
+
+export function applyLocalMigrations(service, persistTo) {
+  localD1(service, ["migrations", "apply"], [], persistTo);
 }
 
 /** Runs SQL statements against the local D1 database of a service. */
 export function executeLocalSql(service, file, persistTo) {
-  const { config, database } = SERVICES[service];
-  const args = ["d1", "execute", database, "--local", "-c", config, "--file", file, "--yes"];
-  if (persistTo) args.push("--persist-to", persistTo);
-  return wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } });
+  return localD1(service, ["execute"], ["--file", file, "--yes"], persistTo);
 }
 
 /** The rows each of `queries` returns from the local D1 database of a service, in one wrangler run. */
 export function queryLocal(service, queries, persistTo) {
-  const { config, database } = SERVICES[service];
-  const args = ["d1", "execute", database, "--local", "-c", config, "--command", queries.join(";\n"), "--json"];
-  if (persistTo) args.push("--persist-to", persistTo);
-  const output = wrangler(args, { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 256 * 1024 * 1024 });
+  const output = localD1(service, ["execute"], ["--command", queries.join(";\n"), "--json"], persistTo, { maxBuffer: 256 * 1024 * 1024 });
   return JSON.parse(output).map((result) => result.results);
 }
 
