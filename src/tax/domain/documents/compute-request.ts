@@ -562,27 +562,24 @@ function withAgeFromSection80TTB(f: Figures, caller: CallerFacts, notes: string[
  * used, and a conflict says so.
  */
 function withoutRepeatedEmployers<D extends { document: ParsedDocument; source: string }>(documents: D[], conflicts: DocumentConflict[]): D[] {
-  const firstByTan = new Map<string, D>();
-  const repeated = new Map<string, D[]>();
-  const kept = documents.filter((d) => {
-    const tan = d.document.documentType === "form16" ? d.document.employerTan : null;
-    if (tan === null) return true;
-    const first = firstByTan.get(tan);
-    if (first === undefined) {
-      firstByTan.set(tan, d);
-      return true;
-    }
-    repeated.set(tan, [...(repeated.get(tan) ?? [first]), d]);
-    return false;
-  });
-  for (const [tan, copies] of repeated) {
+  const tanOf = ({ document }: D): string | null => (document.documentType === "form16" ? document.employerTan : null);
+  const byTan = new Map<string, D[]>();
+  for (const d of documents) {
+    const tan = tanOf(d);
+    if (tan !== null) byTan.set(tan, [...(byTan.get(tan) ?? []), d]);
+  }
+  for (const [tan, copies] of byTan) {
+    if (copies.length === 1) continue;
     conflicts.push({
       field: "documents",
       values: copies.map((d) => ({ source: d.source, amount: null, value: tan })),
       resolution: `more than one Form 16 from the employer with TAN ${tan}, which issues one a year; only the first was used`,
     });
   }
-  return kept;
+  return documents.filter((d) => {
+    const tan = tanOf(d);
+    return tan === null || byTan.get(tan)![0] === d;
+  });
 }
 
 /** The largest amount /compute accepts in any field (MAX_AMOUNT of its schema): ₹10,000 crore. */
