@@ -112,6 +112,19 @@ export function checkManagementCall(
   return countIn(namespace, buckets, call.nowMs);
 }
 
+/**
+ * Counts one attempt at an action in the bucket `name` (one per owner and action), refused past the rule's limit in
+ * its window; for actions whose refusals would tell the caller something, so they are counted whatever the outcome.
+ */
+export function checkAttempt(
+  namespace: DurableObjectNamespace<SignInThrottle>,
+  name: string,
+  rule: ThrottleRule,
+  nowMs: number,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return countIn(namespace, [{ name, rule }], nowMs);
+}
+
 /** Cloudflare sets CF-Connecting-IP at its edge (a client cannot forge it); local runs may lack it. */
 function clientAddress(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";

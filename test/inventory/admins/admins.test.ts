@@ -3,6 +3,7 @@
 // change is in the organisation's audit log, and no organisation reaches another's admins.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ADMIN_ADDITIONS } from "../../../src/inventory/admins/create-admin";
 import { AdminSchema, RemovedAdminSchema } from "../../../src/inventory/admins/schemas";
 import { inventoryDb } from "../../../src/inventory/db/client";
 import { insertSession } from "../../../src/inventory/web/queries";
@@ -256,6 +257,36 @@ describe("an organisation's admin manages the organisation's admins", () => {
       { action: "admin.created", key_id: null, actor: session.email, reason: email, at: expect.any(String) },
     ]);
   });
+
+  it("may try to add 20 admins in 24 hours, refused tries included; the 21st is 429 with Retry-After and creates nobody, while the operator and other organisations go on", async () => {
+    const orgId = await createOrg();
+    const session = await signIn(orgId);
+    const elsewhere = await createAdmin(await createOrg());
+    // Tries that only learn an email is taken count: they are what the limit bounds.
+    for (let attempt = 0; attempt < ADMIN_ADDITIONS.limit - 1; attempt++) {
+      await expectError(
+        await asSession(session, "POST", `/admin/api/orgs/${orgId}/admins`, { email: elsewhere.email, password: PASSWORD }),
+        409,
+        "conflict",
+      );
+    }
+    await expectStatus(await asSession(session, "POST", `/admin/api/orgs/${orgId}/admins`, { email: newEmail(), password: PASSWORD }), 201);
+
+    const email = newEmail();
+    const refused = await asSession(session, "POST", `/admin/api/orgs/${orgId}/admins`, { email, password: PASSWORD });
+    await expectError(refused.clone(), 429, "rate_limited");
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(await adminRows(email)).toBe(0);
+
+    await createAdmin(orgId, email);
+    const otherOrg = await createOrg();
+    await expectStatus(
+      await asSession(await signIn(otherOrg), "POST", `/admin/api/orgs/${otherOrg}/admins`, { email: newEmail(), password: PASSWORD }),
+      201,
+    );
+  }, 120_000);
 
   it("cannot remove the organisation's last admin (409, nothing changed); with another admin they may remove themselves; the operator may remove the last", async () => {
     const orgId = await createOrg();
