@@ -225,6 +225,18 @@ function lostSpeculationLossNotes(regime: RegimeResult, year: YearRules, facts: 
   ];
 }
 
+/**
+ * Gross total income without the reinvestment exemptions (ss.54-54GA), which the sixth proviso to s.139(1) tests
+ * against the basic exemption: worked again without them, so losses they left unabsorbed are set off as they would be.
+ */
+function incomeForFiling(input: TaxInput, year: YearRules, out: RegimeResult): number {
+  if (!input.capitalGains.some((gain) => gain.exemption !== undefined)) return out.grossTotalIncome;
+  const unexempted = { ...input, capitalGains: input.capitalGains.map(({ exemption: _, ...gain }) => gain) };
+  const result = emptyRegimeResult(out.regime);
+  assess(toFacts(unexempted, year), year, out.regime, result);
+  return result.grossTotalIncome;
+}
+
 function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
   const startYear = Number(year.financialYear.slice(0, 4));
   // Tax on the income that had arisen by each instalment date (s.234C first proviso), the engine run again.
@@ -263,7 +275,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
             section: year.sections.lateFilingFee,
             dueDate,
             filedOn,
-            grossTotalIncome: out.grossTotalIncome,
+            incomeForFiling: incomeForFiling(input, year, out),
             totalIncome: out.taxableIncome,
             maximumAmountNotChargeable: basicExemption(slabsFor(facts, year[out.regime])),
             conditionsBeyondIncome: conditionsBeyondIncome(input, facts.seniorCitizen),

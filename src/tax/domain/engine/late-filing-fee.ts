@@ -13,8 +13,8 @@ export interface LateFilingFacts {
   section: string;
   dueDate: string;
   filedOn: string;
-  /** Rupees: income before Chapter VI-A deductions. */
-  grossTotalIncome: number;
+  /** Rupees: gross total income before the reinvestment exemptions (ss.54-54GA) and Chapter VI-A deductions. */
+  incomeForFiling: number;
   /** Rupees, rounded under s.288A. */
   totalIncome: number;
   /** The regime's basic exemption for the taxpayer's age and residence. */
@@ -27,8 +27,9 @@ export interface LateFilingFacts {
 
 export function lateFilingFee(f: LateFilingFacts): LateFilingFee {
   // Sixth proviso to s.139(1) (s.263(1)(a)(iii) of the 2025 Act): an individual must file when total income
-  // "without giving effect to ... Chapter VI-A" (Chapter VIII) exceeded the maximum amount not chargeable to tax.
-  const byIncome = f.grossTotalIncome > f.maximumAmountNotChargeable;
+  // "without giving effect to the provisions of section 54, 54B, 54D, 54EC, 54F, 54G, 54GA or 54GB or Chapter VI-A"
+  // (Chapter VIII) exceeded the maximum amount not chargeable to tax.
+  const byIncome = f.incomeForFiling > f.maximumAmountNotChargeable;
   const returnRequiredBy: ReturnCondition[] = f.specifiedSeniorCitizen
     ? []
     : byIncome

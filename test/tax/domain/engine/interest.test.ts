@@ -759,6 +759,31 @@ describe("the fee for a late return (s.234F)", () => {
     });
   });
 
+  it("judges by income before the reinvestment exemptions: a gain exempt under s.54 still requires a return", () => {
+    // The sixth proviso to s.139(1) tests total income "without giving effect to the provisions of section 54, 54B,
+    // 54D, 54EC, 54F, 54G, 54GA or 54GB or Chapter VI-A". A long-term gain of ₹10,00,000 on a house (s.112), all of
+    // it reinvested in a new house (s.54): total income nil, but ₹10,00,000 before the exemption is above ₹2,50,000
+    // (old) and ₹4,00,000 (new), so a return was due by 31 July 2026. Filed 15 October 2026 with total income nil,
+    // within ₹5 lakh: ₹1,000 in each regime.
+    const reinvested = taxInput({
+      capitalGains: [{ section: "112", gain: 1_000_000, exemption: { section: "54", invested: 1_000_000, netConsideration: null } }],
+    });
+    const late = computeTax(withPayments(reinvested, {}, "2026-10-15"), "2025-26");
+    for (const regime of ["old", "new"] as const) {
+      expect(late.regimes[regime].taxableIncome).toBe(0);
+      expect(late.regimes[regime].interest?.lateFilingFee).toMatchObject({ returnRequired: true, returnRequiredBy: ["income"], fee: 1_000 });
+      expect(late.regimes[regime].interest?.payableWithInterest).toBe(1_000);
+    }
+    // Half reinvested under s.54EC (bonds, at most ₹50 lakh): ₹2,00,000 of a ₹4,00,000 gain charged, ₹4,00,000
+    // before the exemption: above the old regime's ₹2,50,000, not above the new regime's ₹4,00,000.
+    const halfInBonds = taxInput({
+      capitalGains: [{ section: "112", gain: 400_000, exemption: { section: "54EC", invested: 200_000, netConsideration: null } }],
+    });
+    const bonds = computeTax(withPayments(halfInBonds, {}, "2026-10-15"), "2025-26");
+    expect(bonds.regimes.old.interest?.lateFilingFee).toMatchObject({ returnRequired: true, fee: 1_000 });
+    expect(bonds.regimes.new.interest?.lateFilingFee).toMatchObject({ returnRequired: false, returnRequiredBy: [], fee: 0 });
+  });
+
   it("charges each regime the fee for its own total income and counts it in the recommendation", () => {
     // A professional under s.44ADA, gross receipts 12,50,000 (none in cash): 50 % = 6,25,000; s.80C 1,25,000.
     // Old regime: total income 5,00,000, tax 12,500 less the s.87A rebate of 12,500 = nil. New regime: 6,25,000,
