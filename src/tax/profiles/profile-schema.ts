@@ -853,13 +853,17 @@ export const PresumptiveSchema = z
           6_000_000,
         ),
         otherTurnover: amount("All other turnover, cash included: 8 % is presumed income.", 500_000),
+        cashReceipts: amount(
+          "Amounts received in the year in cash, a bearer cheque or draft included (for the ₹3 crore limit, which needs them to be at most 5 % of turnover). Absent: all of otherTurnover is taken as cash.",
+          0,
+        ),
         declaredIncome: amount("A higher income you declare; the higher of this and the presumed income is taxed.", 0),
       })
       .strict()
       .optional()
       .openapi({
         description:
-          "Business income on the presumptive basis, s.44AD (ITA 2025 s.58): residents only, turnover up to ₹2 crore, or ₹3 crore when cash is at most 5 % of turnover.",
+          "Business income on the presumptive basis, s.44AD (ITA 2025 s.58): residents only, turnover up to ₹2 crore, or ₹3 crore when cash received is at most 5 % of turnover.",
       }),
     profession: z
       .object({
@@ -2534,7 +2538,13 @@ function businessInputOf(profile: Profile): Pick<TaxInput, "presumptive" | "busi
 function presumptiveBusiness(presumptive: Presumptive): TaxInput["presumptive"]["business"] {
   const business = presumptive.business;
   if (business === undefined) return null;
-  return { digitalTurnover: business.digitalTurnover ?? 0, otherTurnover: business.otherTurnover ?? 0, declaredIncome: business.declaredIncome ?? 0 };
+  const otherTurnover = business.otherTurnover ?? 0;
+  return {
+    digitalTurnover: business.digitalTurnover ?? 0,
+    otherTurnover,
+    cashReceipts: business.cashReceipts ?? otherTurnover,
+    declaredIncome: business.declaredIncome ?? 0,
+  };
 }
 
 function presumptiveProfession(presumptive: Presumptive): TaxInput["presumptive"]["profession"] {

@@ -68,11 +68,11 @@ export function presumptiveIneligibility(
   if (business !== null) {
     if (!resident) return { field: "business", message: "s.44AD is only for a resident; declare business income from books instead" };
     const turnover = business.digitalTurnover + business.otherTurnover;
-    const limit = mostlyDigital(business.otherTurnover, turnover) ? LIMITS.presumptiveBusinessLimitMostlyDigital : LIMITS.presumptiveBusinessLimit;
+    const limit = mostlyDigital(business.cashReceipts, turnover) ? LIMITS.presumptiveBusinessLimitMostlyDigital : LIMITS.presumptiveBusinessLimit;
     if (turnover > limit) {
       return {
         field: "business",
-        message: `turnover above ${formatRupees(limit)} is outside s.44AD (${formatRupees(LIMITS.presumptiveBusinessLimitMostlyDigital)} only when cash is at most 5 % of turnover)`,
+        message: `turnover above ${formatRupees(limit)} is outside s.44AD (${formatRupees(LIMITS.presumptiveBusinessLimitMostlyDigital)} only when cashReceipts are at most 5 % of turnover)`,
       };
     }
   }

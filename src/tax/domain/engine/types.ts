@@ -206,6 +206,8 @@ export interface PresumptiveBusiness {
   digitalTurnover: number;
   /** Any other turnover, cash included (8 %). */
   otherTurnover: number;
+  /** Amounts received in cash in the year (the 5 % condition for the ₹3 crore limit). */
+  cashReceipts: number;
   /** A higher income declared by the taxpayer; 0 when none. */
   declaredIncome: number;
 }

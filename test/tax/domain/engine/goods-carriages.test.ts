@@ -82,7 +82,7 @@ describe("goods carriages under s.44AE", () => {
     // 7,500 × 12 = 90,000; books −1,50,000: the head 3,80,000 + 90,000 − 1,50,000 = 3,20,000.
     const input = withCarriages(
       [other(12)],
-      { presumptive: { business: { digitalTurnover: 5_000_000, otherTurnover: 1_000_000, declaredIncome: 0 } } },
+      { presumptive: { business: { digitalTurnover: 5_000_000, otherTurnover: 1_000_000, cashReceipts: 0, declaredIncome: 0 } } },
       {
         business: {
           profit: -150_000,
@@ -171,13 +171,17 @@ describe("advance tax with goods carriages", () => {
 
   it("keep the four instalments for the whole tax beside s.44AD income, which alone has one", () => {
     // s.44AD alone: 6 % of 2,00,00,000 = 12,00,000, the higher 20,00,000 declared: 15 March only.
-    const business = { digitalTurnover: 20_000_000, otherTurnover: 0, declaredIncome: 2_000_000 };
+    const business = { digitalTurnover: 20_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 2_000_000 };
     const alone = compute({ ...taxInput({ presumptive: { business } }), ...payments });
     expect(alone.regimes.new.interest?.advanceTaxDeferment.instalments.map((line) => line.dueDate)).toEqual(["2026-03-15"]);
     expect(alone.regimes.new.interest?.advanceTaxDeferment.interest).toBe(2_080);
     // 6 % of 1,00,00,000 = 6,00,000 under s.44AD and two 50,000 kg trucks and the 25,000 kg one, 14,00,000: four.
     const both = compute(
-      withCarriages(trucks.slice(1), { presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 0, declaredIncome: 0 } } }, payments),
+      withCarriages(
+        trucks.slice(1),
+        { presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 0 } } },
+        payments,
+      ),
     );
     expect(both.regimes.new.business.incomeFromBusiness).toBe(2_000_000);
     expect(both.regimes.new.interest?.advanceTaxDeferment.instalments).toHaveLength(4);

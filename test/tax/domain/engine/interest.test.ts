@@ -176,7 +176,9 @@ describe("interest under ss.234A, 234B and 234C", () => {
     // 15 March: 50,000 paid; shortfall 31,120 → 31,100 × 1 % = 311.
     // s.234B: 50,000 < 90 % of 81,120 = 73,008; shortfall 31,120 → 31,100, April to August 2026 (self-assessment tax
     // and return on 20 August) = 5 months: 311 × 5 = 1,555. s.234A: due 31 August: nil. Total 1,866; payable 1,870.
-    const trader = taxInput({ presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 9_000_000, declaredIncome: 0 } } });
+    const trader = taxInput({
+      presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 9_000_000, cashReceipts: 0, declaredIncome: 0 } },
+    });
     const input = withPayments(
       trader,
       { advanceTax: [{ date: "2026-03-15", amount: 50_000 }], selfAssessmentTax: [{ date: "2026-08-20", amount: 31_120 }] },
@@ -864,7 +866,7 @@ describe("a return required whatever the income (seventh proviso to s.139(1), Ru
     // return as well; new regime: within ₹4,00,000, so the turnover alone does. Due 31 August 2026 with business
     // income; total income 3,60,010 after s.288A, within ₹5 lakh: ₹1,000 in each.
     const trader = (turnover: number) =>
-      taxInput({ presumptive: { business: { digitalTurnover: turnover, otherTurnover: 0, declaredIncome: 0 }, profession: null } });
+      taxInput({ presumptive: { business: { digitalTurnover: turnover, otherTurnover: 0, cashReceipts: 0, declaredIncome: 0 }, profession: null } });
     expect(feeOf(trader(6_000_100))).toEqual([
       { returnRequiredBy: ["income", "business_turnover"], fee: 1_000 },
       { returnRequiredBy: ["business_turnover"], fee: 1_000 },

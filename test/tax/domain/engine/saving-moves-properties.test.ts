@@ -88,7 +88,7 @@ function randomProfile(random: () => number): TaxInput {
     presumptive: chance(0.15)
       ? { profession: { grossReceipts: amount(5_000_000), cashReceipts: 0, declaredIncome: 0 } }
       : chance(0.1)
-        ? { business: { digitalTurnover: amount(15_000_000), otherTurnover: amount(1_000_000), declaredIncome: 0 } }
+        ? { business: { digitalTurnover: amount(15_000_000), otherTurnover: amount(1_000_000), cashReceipts: 0, declaredIncome: 0 } }
         : {},
     deductions: {
       section80C: chance(0.3) ? 0 : amount(200_000),

@@ -847,7 +847,7 @@ const cases: WorkedCase[] = [
     work: "2.5 Cr × 6% = 15L; 60,000 + 3L×15% = 1,05,000 + cess 4,200 = 1,09,200",
     year: FY25,
     regime: NEW,
-    input: taxInput({ presumptive: { business: { digitalTurnover: 25_000_000, otherTurnover: 0, declaredIncome: 0 } } }),
+    input: taxInput({ presumptive: { business: { digitalTurnover: 25_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 0 } } }),
     expected: { business: { presumptiveBusinessIncome: 1_500_000, incomeFromBusiness: 1_500_000 }, totalTax: 109_200 },
   },
   {
@@ -856,7 +856,7 @@ const cases: WorkedCase[] = [
     work: "1.5 Cr × 6% = 9L + 5L × 8% = 40,000 → 9,40,000; slab 20,000 + 1,40,000×10% = 34,000, rebated (≤ 12L) → 0",
     year: FY25,
     regime: NEW,
-    input: taxInput({ presumptive: { business: { digitalTurnover: 15_000_000, otherTurnover: 500_000, declaredIncome: 0 } } }),
+    input: taxInput({ presumptive: { business: { digitalTurnover: 15_000_000, otherTurnover: 500_000, cashReceipts: 0, declaredIncome: 0 } } }),
     expected: { business: { presumptiveBusinessIncome: 940_000 }, slabTax: 34_000, rebate87A: 34_000, totalTax: 0 },
   },
   {
@@ -865,7 +865,7 @@ const cases: WorkedCase[] = [
     work: "presumed 6L < declared 10L; old regime 1,12,500 + cess 4,500 = 1,17,000",
     year: FY24,
     regime: OLD,
-    input: taxInput({ presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 0, declaredIncome: 1_000_000 } } }),
+    input: taxInput({ presumptive: { business: { digitalTurnover: 10_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 1_000_000 } } }),
     expected: { business: { presumptiveBusinessIncome: 1_000_000 }, totalTax: 117_000 },
   },
   {
@@ -1205,7 +1205,7 @@ describe("house-property losses brought forward and carried forward (s.71B)", ()
       taxInput({
         salary: { grossSalary: 1_200_000 },
         houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 0, interestOnHousingLoan: 300_000 }],
-        presumptive: { business: { digitalTurnover: 1_000_000, otherTurnover: 0, declaredIncome: 0 } },
+        presumptive: { business: { digitalTurnover: 1_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 0 } },
       }),
       50_000,
       0,

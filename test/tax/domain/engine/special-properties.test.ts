@@ -70,9 +70,17 @@ const profile: fc.Arbitrary<TaxInput> = fc
     depositInterest: rupees(500_000),
     casualWinnings: fc.oneof(fc.constant(0), wide(50_000_000)),
     capitalGains: fc.array(capitalGain, { maxLength: 4 }),
-    business: fc.option(fc.record({ digitalTurnover: rupees(25_000_000), otherTurnover: rupees(1_000_000), declaredIncome: rupees(2_000_000) }), {
-      nil: null,
-    }),
+    business: fc.option(
+      fc.record({
+        digitalTurnover: rupees(25_000_000),
+        otherTurnover: rupees(1_000_000),
+        cashReceipts: rupees(1_000_000),
+        declaredIncome: rupees(2_000_000),
+      }),
+      {
+        nil: null,
+      },
+    ),
     profession: fc.option(fc.record({ grossReceipts: rupees(5_000_000), cashReceipts: fc.constant(0), declaredIncome: rupees(3_000_000) }), {
       nil: null,
     }),

@@ -34,7 +34,7 @@ describe("request schema: new incomes", () => {
       { section: "112", gain: -20_000.5, transferredBefore23July2024: false, indexedGain: -60_000, landOrBuildingAcquiredBefore23July2024: true },
     ]);
     expect(input.presumptive).toEqual({
-      business: { digitalTurnover: 1_000_000, otherTurnover: 0, declaredIncome: 0 },
+      business: { digitalTurnover: 1_000_000, otherTurnover: 0, cashReceipts: 0, declaredIncome: 0 },
       profession: { grossReceipts: 500_000, cashReceipts: 10_000, declaredIncome: 0 },
       goodsCarriages: [],
     });
@@ -71,7 +71,12 @@ describe("request schema: new incomes", () => {
       "s.44AD turnover above ₹2 crore with more than 5 % cash",
       withProfile({ presumptive: { business: { digitalTurnover: 19_000_000, otherTurnover: 2_000_000 } } }),
       "profile.presumptive.business",
-      "turnover above ₹2,00,00,000 is outside s.44AD (₹3,00,00,000 only when cash is at most 5 % of turnover)",
+      "turnover above ₹2,00,00,000 is outside s.44AD (₹3,00,00,000 only when cashReceipts are at most 5 % of turnover)",
+    ],
+    [
+      "s.44AD turnover above ₹2 crore with more than 5 % received in cash",
+      withProfile({ presumptive: { business: { digitalTurnover: 24_000_000, otherTurnover: 2_000_000, cashReceipts: 1_300_001 } } }),
+      "profile.presumptive.business",
     ],
     ["s.44AD turnover above ₹3 crore", withProfile({ presumptive: { business: { digitalTurnover: 30_000_001 } } }), "profile.presumptive.business"],
     [
@@ -101,6 +106,13 @@ describe("request schema: new incomes", () => {
     // 5 % of 3 crore is 15 lakh: exactly at the limit is still within it.
     const business = withProfile({ presumptive: { business: { digitalTurnover: 28_500_000, otherTurnover: 1_500_000 } } });
     expect(ComputeRequestSchema.safeParse(business).success).toBe(true);
+    // The proviso to s.44AD(1) counts amounts received in cash, not the 8 % turnover: ₹20 lakh of credit sales paid by
+    // bank transfer after the return's due date is 8 % turnover, yet with no cash received ₹2.6 crore is within
+    // ₹3 crore; cash of ₹13,00,000, exactly 5 % of it, still is.
+    for (const cashReceipts of [0, 1_300_000]) {
+      const lateBankPayments = withProfile({ presumptive: { business: { digitalTurnover: 24_000_000, otherTurnover: 2_000_000, cashReceipts } } });
+      expect(ComputeRequestSchema.safeParse(lateBankPayments).success).toBe(true);
+    }
     const profession = withProfile({ presumptive: { profession: { grossReceipts: 7_500_000, cashReceipts: 375_000 } } });
     expect(ComputeRequestSchema.safeParse(profession).success).toBe(true);
   });
