@@ -256,7 +256,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
 });
 
 // A month once filed must read the same ever after. GSTR-1 reports a change to a document of an earlier month as an
-// amendment in the return of the month the change is made (CGST s.37(3); Tables 9A and 9B of GSTR-1), as the
+// amendment in the return of the month the change is made (CGST s.37(3); GSTR-1 Tables 9A and 9C), as the
 // account statements date a reversal on the IST day it is made. A cancellation or void within the document's own
 // month simply removes it (S4 above). A credit note is declared no earlier than it is recorded (CGST s.34(2) reads
 // the later of the two), so it counts in the IST month of the later of its date and the day it was recorded.
