@@ -189,19 +189,24 @@ export class BooksModel {
     return this.receipt({ ...input, id: input.paymentId, kind: "payment", restocked: [] }, { type: "payment.received", subject: input.paymentId });
   }
 
-  credit(input: { creditNoteId: string; saleId: string; amountPaise: number; atMs: number } & Excess): ModelResult {
+  /**
+   * A credit note against an invoice: at most what the invoice has left to credit (its total less its credit notes,
+   * returns included), whether or not it was paid (CGST s.34(1)); what it credits beyond the outstanding is held on the
+   * customer's account.
+   */
+  credit(input: { creditNoteId: string; saleId: string; amountPaise: number; atMs: number }): ModelResult {
     const sale = this.sales.get(input.saleId);
     if (!sale) return { ok: false, code: "not_found" };
     if (sale.status === "cancelled") return { ok: false, code: "sale_cancelled" };
     if (input.amountPaise > sale.totalPaise - this.creditedOn(sale.id)) return { ok: false, code: "credit_exceeds_invoice" };
     return this.receipt(
-      { ...input, id: input.creditNoteId, kind: "credit_note", customerId: sale.customerId, restocked: [] },
+      { ...input, id: input.creditNoteId, kind: "credit_note", customerId: sale.customerId, restocked: [], excess: "advance" },
       { type: "credit_note.issued", subject: input.creditNoteId },
     );
   }
 
-  /** A sales return: a credit note for the returned kg (line amount plus its GST) that puts the kg back. */
-  returnGoods(input: { creditNoteId: string; saleId: string; lineIndex: number; grams: number; atMs: number } & Excess): ModelResult {
+  /** A sales return: a credit note for the returned kg (line amount plus its GST) that puts the kg back; its excess held on account. */
+  returnGoods(input: { creditNoteId: string; saleId: string; lineIndex: number; grams: number; atMs: number }): ModelResult {
     const sale = this.sales.get(input.saleId);
     const line = sale?.lines[input.lineIndex];
     if (!sale || !line) return { ok: false, code: "not_found" };
@@ -221,7 +226,7 @@ export class BooksModel {
         saleId: sale.id,
         amountPaise,
         atMs: input.atMs,
-        excess: input.excess,
+        excess: "advance",
         restocked,
       },
       { type: "credit_note.issued", subject: input.creditNoteId },

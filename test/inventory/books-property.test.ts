@@ -124,7 +124,7 @@ interface ModelReceipt {
   amount: number;
   voided: boolean;
   isReturn: boolean;
-  /** The part held on the customer's account when issued: an advance whole, a return's excess over the outstanding. */
+  /** The part held on the customer's account when issued: an advance whole, a credit note's excess over the outstanding. */
   onAccount: number;
   /** A credit note's taxable value and taxes; null when it adjusts no GST. */
   split: Split | null;
@@ -285,7 +285,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 /**
  * "settle" pays exactly what the picked invoice still owes, and "creditPart" credits a share of what it has left to
- * credit and still owes: amounts random figures almost never hit.
+ * credit (beyond what it owes, when it was paid in part or in full): amounts random figures almost never hit.
  */
 function planned(books: Books, op: Op): Exclude<Op, { op: "settle" | "creditPart" }> | null {
   if (op.op !== "settle" && op.op !== "creditPart") return op;
@@ -295,7 +295,7 @@ function planned(books: Books, op: Op): Exclude<Op, { op: "settle" | "creditPart
     const rest = books.outstanding(picked.id);
     return rest > 0 ? { op: "pay", sale: op.sale, amount: rest } : null;
   }
-  const room = Math.min(books.outstanding(picked.id), picked.total - books.credited(picked.id));
+  const room = picked.total - books.credited(picked.id);
   const amount = Math.floor((room * op.percent) / 100);
   return amount > 0 ? { op: "credit", sale: op.sale, amount, dated: op.dated } : null;
 }
@@ -440,16 +440,18 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
         };
         if (op.op === "credit" && op.dated === "past") clock.reachPastLimit();
         response = await write("POST", `${base}/${path}`, body);
+        // A payment is at most what the invoice owes; a credit note at most what it has left to credit, and what it
+        // credits beyond what the invoice owes goes to the customer's account (CGST s.34(1): paid or not).
         const refused =
           sale.status === "cancelled" ||
-          (op.op === "credit" && op.amount > sale.total - books.credited(sale.id)) ||
-          op.amount > books.outstanding(sale.id);
+          (op.op === "credit" ? op.amount > sale.total - books.credited(sale.id) : op.amount > books.outstanding(sale.id));
         expected = refused ? 409 : 201;
         if (!refused) {
           const created = await expectStatus(response, 201);
           response = null;
           const split = op.op === "credit" && !clock.pastLimit ? books.creditSplit(sale.id, op.amount) : null;
           if (op.op === "credit") expect(created.data, at).toMatchObject(printed(split));
+          const onAccount = op.op === "credit" ? op.amount - Math.min(op.amount, books.outstanding(sale.id)) : 0;
           books.receipts.push({
             id: created.data.id,
             kind: op.op === "pay" ? "payment" : "credit_note",
@@ -458,7 +460,7 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
             amount: op.amount,
             voided: false,
             isReturn: false,
-            onAccount: 0,
+            onAccount,
             split,
           });
         }

@@ -46,16 +46,18 @@ export async function invoiceFigures(
 }
 
 /**
- * A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not
- * cancelled, and still owe at least the amount: more than the outstanding is refused with the outstanding
- * (a payment without a sale stays on the customer's account), and a credit note never exceeds what was
- * billed less earlier credit notes.
+ * A payment or credit note names its customer, and the sale it settles (if any) must be that customer's and not
+ * cancelled. A payment owes at most the outstanding: more is refused with the outstanding (a payment without a sale
+ * stays on the customer's account). A credit note credits at most what the invoice has left to credit (its total
+ * less its earlier credit notes, returns included), and what it credits beyond the outstanding (an invoice already
+ * paid, in part or in full) is held on the customer's account, as a sales return's is: CGST s.34(1) allows the note
+ * on the invoice whether or not it was paid. Allowed, with the part held on account.
  */
-async function settlementRefusal(
+async function settlementCheck(
   d1: D1Database,
   orgId: string,
   receipt: { kind: "payment" | "credit_note"; customerId: string; saleId: string | null; amountPaise: number; datedOn: string; nowMs: number },
-): Promise<LedgerRefusal | null> {
+): Promise<LedgerRefusal | { kind: "allowed"; onAccountPaise: number }> {
   const db = inventoryDb(d1);
   const { customerId, saleId } = receipt;
   const customer = await db
@@ -64,7 +66,7 @@ async function settlementRefusal(
     .where(and(eq(customers.orgId, orgId), eq(customers.id, customerId)))
     .get();
   if (!customer) return { kind: "customer_not_found", customerId };
-  if (saleId === null) return null;
+  if (saleId === null) return { kind: "allowed", onAccountPaise: receipt.kind === "credit_note" ? receipt.amountPaise : 0 };
   const sale = await invoiceFigures(d1, orgId, saleId);
   if (!sale) return { kind: "sale_not_found", saleId };
   if (sale.customerId !== customerId) return { kind: "sale_of_other_customer" };
@@ -76,9 +78,9 @@ async function settlementRefusal(
     amountPaise: receipt.amountPaise,
     atMs: receipt.nowMs,
     invoice: sale,
-    excess: "refuse",
+    excess: receipt.kind === "credit_note" ? "advance" : "refuse",
   });
-  return allocated.ok ? null : { kind: "over_applied", refusal: allocated };
+  return allocated.ok ? { kind: "allowed", onAccountPaise: allocated.toAdvancePaise } : { kind: "over_applied", refusal: allocated };
 }
 
 /** s.269ST: cash already received from the customer that day, and against the invoice on any day. */
@@ -168,24 +170,31 @@ export function invoicePaidStatements(
 
 export type PaymentRow = Omit<typeof payments.$inferSelect, "orgId">;
 
-/**
- * Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled and still owes at least `amount`;
- * for a credit note, also with at least `amount` left to credit.
- */
-const owesAtLeastSql = (org: string, sale: string, amount: string, receipt: "payment" | "credit_note") =>
+/** Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled and still owes at least `amount`. */
+const owesAtLeastSql = (org: string, sale: string, amount: string) =>
   `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ${org} AND s.id = ${sale} AND s.status <> 'cancelled'
-     AND s.total_paise - ${SETTLED_PAISE_SQL("s")} >= ${amount}
-     ${receipt === "credit_note" ? `AND s.total_paise - ${CREDITED_SQL("s")} >= ${amount}` : ""})`;
+     AND s.total_paise - ${SETTLED_PAISE_SQL("s")} >= ${amount})`;
 
-function paymentRefusal(db: D1Database, orgId: string, input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>, nowMs: number) {
-  return settlementRefusal(db, orgId, {
+/**
+ * Whether sale `sale` of organisation `org` (SQL parameters) is not cancelled, has at least `amount` left to credit,
+ * and owes exactly what a credit note of `amount` holding `onAccount` on the customer's account does not put there
+ * (so that part is neither more than the invoice owes nor held back from it).
+ */
+export const CREDIT_ROOM_SQL = (org: string, sale: string, amount: string, onAccount: string) =>
+  `EXISTS (SELECT 1 FROM sales s WHERE s.org_id = ${org} AND s.id = ${sale} AND s.status <> 'cancelled'
+     AND s.total_paise - ${CREDITED_SQL("s")} >= ${amount}
+     AND MIN(${amount}, s.total_paise - ${SETTLED_PAISE_SQL("s")}) = ${amount} - ${onAccount})`;
+
+async function paymentRefusal(db: D1Database, orgId: string, input: Omit<PaymentRow, "id" | "createdAt" | VoidFields>, nowMs: number) {
+  const checked = await settlementCheck(db, orgId, {
     kind: "payment",
     customerId: input.customerId,
     saleId: input.saleId,
     amountPaise: input.amountPaise,
     datedOn: input.paidOn,
     nowMs,
-  }).then((refusal) => refusal ?? cashRefusal(db, orgId, input));
+  });
+  return checked.kind === "allowed" ? cashRefusal(db, orgId, input) : checked;
 }
 
 /**
@@ -212,7 +221,7 @@ export async function createPayment(
         .prepare(
           `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
-            WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5", "payment")})
+            WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5")})
               AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
         )
         .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
@@ -252,8 +261,8 @@ export async function createCreditNote(
   input: { customerId: string; saleId: string | null; amountPaise: number; reason: string | null; issuedOn: string },
   nowMs: number,
 ): Promise<LedgerOutcome<CreditNoteRow>> {
-  const refusalNow = () =>
-    settlementRefusal(db, orgId, {
+  const checkNow = () =>
+    settlementCheck(db, orgId, {
       kind: "credit_note",
       customerId: input.customerId,
       saleId: input.saleId,
@@ -262,8 +271,8 @@ export async function createCreditNote(
       nowMs,
     });
   for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS; attempt++) {
-    const refusal = await refusalNow();
-    if (refusal) return refusal;
+    const checked = await checkNow();
+    if (checked.kind !== "allowed") return checked;
     const id = newId("cn", nowMs);
     // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
     // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
@@ -276,14 +285,14 @@ export async function createCreditNote(
       left?.split && creditNoteAdjustsGst(left.invoiceDate, { issuedOn: input.issuedOn, recordedOn }, left.annualReturn.filedOn)
         ? creditNoteTax(input.amountPaise, left.split)
         : null;
-    // Without an invoice the note is money on the customer's account; against one it is at most the outstanding.
-    // As for a payment, the invoice's room is checked again in the transaction: still owing the amount, with that
-    // much left to credit and its credit notes as read above (else the split would be of a stale remainder), else
-    // nothing is written and the next attempt reads the refusal afresh.
-    const stillRoom = `?4 IS NULL OR (${owesAtLeastSql("?2", "?4", "?6", "credit_note")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
+    // Without an invoice the note is money on the customer's account; against one it settles the outstanding first
+    // and holds the rest there. As for a payment, the invoice's room is checked again in the transaction: that much
+    // left to credit, owing what the note does not hold on account, and its credit notes as read above (else the
+    // split would be of a stale remainder), else nothing is written and the next attempt reads the refusal afresh.
+    const stillRoom = `?4 IS NULL OR (${CREDIT_ROOM_SQL("?2", "?4", "?6", "?14")} AND ${CREDIT_NOTES_VERSION_SQL("?2", "?4")} = ?15)`;
     const insert = insertCreditNote(
       db,
-      { id, orgId, ...input, onAccountPaise: input.saleId === null ? input.amountPaise : 0, tax, annualReturn: left?.annualReturn ?? null, nowMs },
+      { id, orgId, ...input, onAccountPaise: checked.onAccountPaise, tax, annualReturn: left?.annualReturn ?? null, nowMs },
       { sql: stillRoom, param: left?.notesVersion ?? null },
     );
     // A credit note settles like a payment: it may complete the invoice.

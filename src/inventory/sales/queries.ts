@@ -5,7 +5,7 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
 import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
-import { advanceApplication } from "../ledger/receipt-queries";
+import { advanceApplication, SETTLED_SQL } from "../ledger/receipt-queries";
 import { voidStatements } from "../ledger/void-queries";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
@@ -518,6 +518,22 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
     // The entry.voided event is the void's first statement.
     events.push({ id: voidEventId, index: statements.length });
     statements.push(...noteVoid);
+  }
+  // A voided note's part held on account no longer pays the later invoices it was applied to: those it had
+  // completed are paid no longer, as when such a note is voided alone.
+  if (credits.length > 0) {
+    statements.push(
+      db
+        .prepare(
+          `UPDATE sales SET paid_at = NULL
+            WHERE org_id = ?1 AND paid_at IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?2)
+              AND id IN (SELECT s.id FROM sales s
+                          WHERE s.org_id = ?1
+                            AND s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id IN (SELECT value FROM json_each(?3)))
+                            AND NOT (${SETTLED_SQL}))`,
+        )
+        .bind(orgId, eventId, JSON.stringify(credits.map((c) => c.id))),
+    );
   }
   let results: D1Result[];
   try {

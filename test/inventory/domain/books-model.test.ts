@@ -23,7 +23,7 @@ describe("BooksModel worked cases", () => {
     ).toMatchObject({ ok: true });
     expect(books.invoice("s1").totalPaise).toBe(11_729_234);
     books.pay({ paymentId: "p1", customerId: "c1", saleId: "s1", amountPaise: 10_000_000, atMs: T0 + 1, excess: "refuse" });
-    const last = books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 1_729_234, atMs: T0 + 2, excess: "refuse" });
+    const last = books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 1_729_234, atMs: T0 + 2 });
     expect(last).toEqual({
       ok: true,
       events: [
@@ -36,6 +36,37 @@ describe("BooksModel worked cases", () => {
       ok: false,
       code: "over_application",
     });
+  });
+
+  // Sale 10 kg × ₹300.00 = ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00 = ₹3,150.00 (intra-state, 5 %), paid in full. A
+  // ₹315.00 credit note is allowed (CGST s.34(1)) and, the invoice owing nothing, all of it is held on account:
+  // 3,150 − 3,150 − 315 = −₹315.00. Then ₹2,835.00 is left to credit: a paisa more is refused.
+  it("holds a credit note on a paid invoice on the customer's account, up to what the invoice has left to credit", () => {
+    const books = new BooksModel("33");
+    books.addCustomer("c1", "33");
+    books.receive({ lotId: "lot1", godown: "g1", grams: 100_000, rateBps: 500, receivedOn: "2025-09-01" });
+    books.sell({
+      saleId: "s1",
+      customerId: "c1",
+      saleDate: "2025-10-01",
+      atMs: T0,
+      lines: [{ lotId: "lot1", godown: "g1", grams: 10_000, ratePaisePerKg: 30_000 }],
+    });
+    expect(books.invoice("s1").totalPaise).toBe(315_000);
+    books.pay({ paymentId: "p1", customerId: "c1", saleId: "s1", amountPaise: 315_000, atMs: T0 + 1, excess: "refuse" });
+    expect(books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 31_500, atMs: T0 + 2 })).toEqual({
+      ok: true,
+      events: [{ type: "credit_note.issued", subject: "cn1" }],
+    });
+    expect(books.invoice("s1")).toMatchObject({ outstandingPaise: 0, paidAt: T0 + 1 });
+    expect(books.advanceHeld("c1")).toBe(31_500);
+    expect(books.customerOutstanding("c1")).toBe(-31_500);
+    expect(books.credit({ creditNoteId: "cn2", saleId: "s1", amountPaise: 283_501, atMs: T0 + 3 })).toEqual({
+      ok: false,
+      code: "credit_exceeds_invoice",
+    });
+    expect(books.credit({ creditNoteId: "cn3", saleId: "s1", amountPaise: 283_500, atMs: T0 + 4 })).toMatchObject({ ok: true });
+    expect(books.customerOutstanding("c1")).toBe(-315_000);
   });
 
   // Sale ₹210.00 (200.00 + 5 % GST intra-state: CGST 5.00 + SGST 5.00), credit note ₹50.00, payment ₹160.00,
@@ -52,7 +83,7 @@ describe("BooksModel worked cases", () => {
       lines: [{ lotId: "lot1", godown: "g1", grams: 1_000, ratePaisePerKg: 20_000 }],
     });
     expect(books.invoice("s1").totalPaise).toBe(21_000);
-    books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 5_000, atMs: T0 + 1, excess: "refuse" });
+    books.credit({ creditNoteId: "cn1", saleId: "s1", amountPaise: 5_000, atMs: T0 + 1 });
     books.pay({ paymentId: "p1", customerId: "c1", saleId: "s1", amountPaise: 16_000, atMs: T0 + 2, excess: "refuse" });
     expect(books.cancel("s1", T0 + 3)).toEqual({
       ok: true,
@@ -160,7 +191,6 @@ describe("BooksModel invariants", () => {
                   saleId,
                   amountPaise: o.amount,
                   atMs: clock,
-                  excess: o.advance ? "advance" : "refuse",
                 });
               if (result?.ok) receipts.push(`r${i}`);
               break;
@@ -172,7 +202,6 @@ describe("BooksModel invariants", () => {
                   lineIndex: o.line,
                   grams: o.grams,
                   atMs: clock,
-                  excess: o.advance ? "advance" : "refuse",
                 });
               if (result?.ok) receipts.push(`r${i}`);
               break;

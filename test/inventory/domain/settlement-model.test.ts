@@ -173,9 +173,9 @@ describe("settlement rules against the books model", () => {
           } else if (o.kind === "credit") {
             const saleId = pick(o.sale);
             if (!saleId) continue;
-            const excess = o.advance ? "advance" : "refuse";
-            const m = model.credit({ creditNoteId: `r${i}`, saleId, amountPaise: o.amount, atMs: clock, excess });
-            domainCode = domain.receive("credit_note", `r${i}`, model.saleCustomer(saleId), saleId, o.amount, clock, excess);
+            // A credit note holds what it credits beyond the outstanding on the customer's account (CGST s.34(1)).
+            const m = model.credit({ creditNoteId: `r${i}`, saleId, amountPaise: o.amount, atMs: clock });
+            domainCode = domain.receive("credit_note", `r${i}`, model.saleCustomer(saleId), saleId, o.amount, clock, "advance");
             expect(m.ok ? null : m.code).toBe(domainCode);
             if (m.ok) receipts.push(`r${i}`);
           } else if (o.kind === "void") {

@@ -741,14 +741,17 @@ describe("payments and credit notes", () => {
     // 5 × ₹300 at once against ₹1,050: whatever the order, the first three (₹900) fit and the other two do not.
     const pay = () => admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "300", method: "upi" });
     expect(await codes(await Promise.all([pay(), pay(), pay(), pay(), pay()]))).toEqual([201, 201, 201, "over_application", "over_application"]);
-    // ₹150 still owed: one ₹100 credit note fits, the next two do not.
-    const note = () => admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "100" });
-    expect(await codes(await Promise.all([note(), note(), note()]))).toEqual([201, "over_application", "over_application"]);
+    // ₹1,050 left to credit: of three ₹400 credit notes at once, two fit (₹800) and the third does not. The ₹150 still
+    // owed is settled by the notes and the other ₹650 is held on the customer's account.
+    const note = () => admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s.id, amount: "400" });
+    expect(await codes(await Promise.all([note(), note(), note()]))).toEqual([201, 201, "credit_exceeds_invoice"]);
+    const held = await env.DB.prepare("SELECT SUM(on_account_paise) AS p FROM credit_notes WHERE org_id = ?").bind(orgId).first<{ p: number }>();
+    expect(held!.p).toBe(65_000);
     // ₹1,50,000 in cash on account, three at once: the second would reach ₹2,00,000 in one day (s.269ST).
     const cash = () => admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,50,000", method: "cash" });
     expect(await codes(await Promise.all([cash(), cash(), cash()]))).toEqual([201, "cash_receipt_limit", "cash_receipt_limit"]);
     expect(await count("payments", orgId)).toBe(4);
-    expect(await count("credit_notes", orgId)).toBe(1);
+    expect(await count("credit_notes", orgId)).toBe(2);
   });
 
   it("refuses cash of 200000.00 or more from one customer in a day or for one invoice (s.269ST)", async () => {
