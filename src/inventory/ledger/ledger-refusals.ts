@@ -26,6 +26,8 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
         case "credit_note_needs_invoice":
           return inventoryError("bad_request", `sale_id: ${refusal.refusal.message}`);
       }
+    case "credit_note_out_of_order":
+      return inventoryError(refusal.refusal.code, `date: ${refusal.refusal.message}`);
     case "cash_limit":
       return inventoryError("cash_receipt_limit", `amount: ${refusal.refusal.message}`);
     case "duplicate_mill_invoice":

@@ -5,6 +5,7 @@ import { inventoryDb } from "../db/client";
 import { expenses } from "../db/schema";
 import type { WriteResult } from "../db/event-rows";
 import type { CashReceiptResult } from "../domain/cash-receipts";
+import type { CreditNoteOrder } from "../domain/invoice-number";
 import type { AllocateResult } from "../domain/settlement";
 
 /** The columns a void fills; an entry is written without them. */
@@ -20,6 +21,8 @@ export type LedgerRefusal =
   /** A credit note reverses an invoice already issued (CGST s.34), so it is not dated before the invoice. */
   | { kind: "credit_before_invoice"; saleDate: string }
   | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> }
+  /** A credit note's financial year is one consecutive series in date order (CGST Rules, rule 53(1A)). */
+  | { kind: "credit_note_out_of_order"; refusal: Extract<CreditNoteOrder, { ok: false }> }
   | { kind: "cash_limit"; refusal: Extract<CashReceiptResult, { ok: false }> }
   | { kind: "duplicate_mill_invoice"; supplierName: string; invoiceNumber: string }
   | { kind: "mill_invoice_not_found"; millInvoiceId: string }

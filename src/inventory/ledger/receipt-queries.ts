@@ -12,7 +12,7 @@ import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql } from "../db/eve
 import { financialYearOf } from "../domain/annual-return";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt } from "../domain/cash-receipts";
 import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
-import { creditNotePrefix } from "../domain/invoice-number";
+import { creditNoteInOrder, creditNotePrefix, type LastCreditNote } from "../domain/invoice-number";
 import { istDateOf } from "../domain/ist";
 import { allocateReceipt, type OpenInvoice } from "../domain/settlement";
 import { type LedgerOutcome, type LedgerRefusal, NOT_VOIDED, type VoidFields } from "./queries";
@@ -273,6 +273,8 @@ export async function createCreditNote(
   for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS; attempt++) {
     const checked = await checkNow();
     if (checked.kind !== "allowed") return checked;
+    const order = await creditNoteOrder(db, orgId, input.issuedOn);
+    if (!order.ok) return { kind: "credit_note_out_of_order", refusal: order };
     const id = newId("cn", nowMs);
     // The note credits what the invoice has left to credit, in that remainder's proportions: so the invoice's notes
     // never reverse more of a tax than it charged, and those that credit all of it reproduce its figures exactly.
@@ -311,10 +313,28 @@ export async function createCreditNote(
   return { kind: "contended" };
 }
 
+/** The last credit note numbered in the financial year of `issuedOn` (voided ones keep their number), null for the first. */
+async function lastCreditNote(db: D1Database, orgId: string, issuedOn: string): Promise<LastCreditNote | null> {
+  return db
+    .prepare(
+      `SELECT note_number AS noteNumber, issued_on AS issuedOn FROM credit_notes
+        WHERE org_id = ?1 AND note_number LIKE ?2 || '%' ORDER BY note_number DESC LIMIT 1`,
+    )
+    .bind(orgId, creditNotePrefix(issuedOn))
+    .first<LastCreditNote>();
+}
+
+/** Whether a note dated `issuedOn` may take the next number of its financial year: not dated before its last note. */
+export async function creditNoteOrder(db: D1Database, orgId: string, issuedOn: string) {
+  return creditNoteInOrder(issuedOn, await lastCreditNote(db, orgId, issuedOn));
+}
+
 /**
  * The credit note's row, numbered `CN/<FY>/<next of the year>` inside the batch, written only when `onlyIf` holds:
  * SQL over the statement's parameters (?2 organisation, ?4 sale, ?6 amount, ?14 the part on account, and ?15 its
- * own `param`), checked in the transaction. Against an invoice it is also written only while the annual return of the
+ * own `param`), checked in the transaction, and only while its date (?8) is not before the last note numbered in its
+ * year, so that the year's series stays in date order (a note dated later numbered meanwhile writes nothing, and the
+ * caller's next read refuses it). Against an invoice it is also written only while the annual return of the
  * invoice's year (?16) is as it was read (?17, null when none was recorded): the note was judged by it, so a filing
  * date recorded or removed meanwhile makes it be judged again, and a note written before that change keeps its split.
  */
@@ -342,6 +362,7 @@ export function insertCreditNote(
        SELECT ?1, ?2, ?3, ?4, ?5 || printf('%06d', COUNT(*) + 1), ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'
        HAVING (${onlyIf.sql})
+          AND COALESCE((SELECT issued_on FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%' ORDER BY note_number DESC LIMIT 1), '') <= ?8
           AND COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ?2 AND financial_year = ?16), '') = COALESCE(?17, '')`,
     )
     .bind(

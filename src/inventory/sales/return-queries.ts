@@ -9,6 +9,7 @@ import {
   type AnnualReturnAsRead,
   CREDITED_SQL,
   type CreditNoteRow,
+  creditNoteOrder,
   insertCreditNote,
   invoiceFigures,
   invoicePaidStatements,
@@ -16,6 +17,7 @@ import {
   readCreditNote,
   SETTLED_PAISE_SQL,
 } from "../ledger/receipt-queries";
+import type { LedgerRefusal } from "../ledger/queries";
 
 export type ReturnOutcome =
   | ({ kind: "recorded" } & WriteResult<CreditNoteRow & { items: Array<{ lotId: string; grams: number; amountPaise: number; gstPaise: number }> }>)
@@ -23,6 +25,7 @@ export type ReturnOutcome =
   | { kind: "sale_cancelled" }
   | { kind: "not_dispatched" }
   | { kind: "credit_before_invoice"; saleDate: string }
+  | Extract<LedgerRefusal, { kind: "credit_note_out_of_order" }>
   | { kind: "lot_not_on_invoice"; index: number; lotId: string }
   | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
   | { kind: "lot_full"; lotIds: string[] }
@@ -68,6 +71,8 @@ async function planReturn(
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
   if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
+  const order = await creditNoteOrder(db, orgId, input.issuedOn);
+  if (!order.ok) return { kind: "credit_note_out_of_order", refusal: order };
   const { split, annualReturn } = await leftToCredit(db, orgId, saleId);
   const { results: soldLines } = await db
     .prepare(

@@ -60,6 +60,7 @@ export function returnRefusal(saleId: string, outcome: Exclude<ReturnOutcome, { 
     case "not_dispatched":
       return inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
     case "credit_before_invoice":
+    case "credit_note_out_of_order":
       return ledgerRefusal(outcome);
     case "lot_not_on_invoice":
       return inventoryError("bad_request", `items[${outcome.index}].lot_id: lot ${outcome.lotId} is not on this invoice`);

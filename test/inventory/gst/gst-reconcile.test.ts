@@ -112,12 +112,26 @@ describe("the GST summary of a generated month", () => {
     }
 
     const notes = new Map<string, Note>();
-    // Each note is recorded on its date, and a void or cancellation made then (the clock held there): a reversal in a
-    // later month than its document's would count in that later month, apart from these sums.
+    // A financial year's credit notes are numbered in date order (a note or return dated before the year's last note
+    // is refused), and the sales are gone through in date order: each note is dated 0 to 3 days after its invoice, no
+    // earlier than the note before it and no later than `latest`. Null when the note before it is already later than
+    // `latest`, so no note can be dated in time.
+    let lastNoteDate = "";
+    const nextNoteDate = (saleDate: string, latest = "2025-07-01") => {
+      const from = Date.parse(`${saleDate}T00:00:00Z`) + random.int(0, 3) * 86_400_000;
+      const date = new Date(Math.min(from, Date.parse(`${latest}T00:00:00Z`))).toISOString().slice(0, 10);
+      if (lastNoteDate > latest) return null;
+      lastNoteDate = date > lastNoteDate ? date : lastNoteDate;
+      return lastNoteDate;
+    };
+    // Each note is recorded on its date, and a void or cancellation made then (the clock held there): a note counts in
+    // the month of the later of its date and the day it was recorded, here its date's, and a reversal in a later month
+    // than its document's would count in that later month, apart from these sums.
     const creditNote = async (booked: Sale, latest = "2025-07-01") => {
       // 1 % to 10 % of the invoice, in paise.
       const amount = Math.max(1, Math.floor((paise(booked.total_amount) * random.int(1, 10)) / 100));
-      const date = [dateAfter(booked.sale_date), latest].sort()[0]!;
+      const date = nextNoteDate(booked.sale_date, latest);
+      if (date === null) return null;
       holdClockAt(ist(date));
       const body = { customer_id: booked.customer_id, sale_id: booked.id, amount: rupees(amount), date };
       const note = CreditNoteSchema.parse(await post(`/admin/api/orgs/${orgId}/credit-notes`, body));
@@ -126,22 +140,28 @@ describe("the GST summary of a generated month", () => {
     };
     /** Per sales return: the lot it took back from and the grams. */
     const returns = new Map<string, { lotId: string; grams: number }>();
-    const dateAfter = (saleDate: string) => {
-      const from = Date.parse(`${saleDate}T00:00:00Z`);
-      const to = Date.parse("2025-07-01T00:00:00Z");
-      return new Date(from + random.int(0, (to - from) / 86_400_000) * 86_400_000).toISOString().slice(0, 10);
-    };
+    let advance: Note | null = null;
     for (const booked of sales) {
+      // A note against no invoice, in mid-June among the others, recorded on its date.
+      if (advance === null && booked.sale_date >= "2025-06-15") {
+        lastNoteDate = lastNoteDate > "2025-06-15" ? lastNoteDate : "2025-06-15";
+        holdClockAt(ist(lastNoteDate));
+        advance = CreditNoteSchema.parse(
+          await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyers[2]!.id, amount: "77.77", date: lastNoteDate }),
+        );
+        notes.set(advance.id, advance);
+      }
       const roll = random.next();
       if (roll < 0.1 && !edges.includes(Date.parse(booked.sold_at))) {
-        // Cancelled within the month, some after a credit note, which is voided with the invoice.
+        // Cancelled within the month (on its sale date, or on its note's date, 30 June at the latest), some after a
+        // credit note, which is voided with the invoice.
         holdClockAt(ist(booked.sale_date, "23:59"));
         if (random.chance(0.5)) await creditNote(booked, "2025-06-30");
         await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/cancel`), 200);
         continue;
       }
       if (random.chance(0.35)) {
-        const note = await creditNote(booked);
+        const note = (await creditNote(booked))!;
         if (random.chance(0.25)) {
           await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${note.id}/void`, { reason: "Entered twice" }), 200);
           notes.delete(note.id);
@@ -152,7 +172,7 @@ describe("the GST summary of a generated month", () => {
         if (random.chance(0.5)) {
           const line = booked.items[random.int(0, booked.items.length - 1)]!;
           const back = Math.max(1, Math.floor(grams(line.kg) / random.int(2, 5)));
-          const date = dateAfter(booked.sale_date);
+          const date = nextNoteDate(booked.sale_date)!;
           holdClockAt(ist(date));
           const note = CreditNoteSchema.parse(
             await post(`/admin/api/sales/${booked.id}/returns`, { items: [{ lot_id: line.lot_id, kg: kgOf(back) }], date }),
@@ -162,11 +182,7 @@ describe("the GST summary of a generated month", () => {
         }
       }
     }
-    holdClockAt(ist("2025-06-15"));
-    const advance = CreditNoteSchema.parse(
-      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyers[2]!.id, amount: "77.77", date: "2025-06-15" }),
-    );
-    notes.set(advance.id, advance);
+    expect(advance?.date.startsWith("2025-06-")).toBe(true);
     holdClockAt(ist("2025-07-02"));
 
     // The month's sales as GET /api/v1/sales lists them, page by page.

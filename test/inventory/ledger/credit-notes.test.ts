@@ -2,13 +2,13 @@
 // was paid; what a note credits beyond the invoice's outstanding is held on the customer's account, as a sales return's
 // is. Cotton yarn (HSN 5205) is 5 % (Notification 1/2017-Central Tax (Rate)); every figure is worked by hand.
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { StatementResponseSchema } from "../../../src/inventory/statements/schemas";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
-import { customer, lot, post, sale } from "../stock-fixtures";
+import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 
 /**
  * A Tamil Nadu trader's invoice to a Tamil Nadu buyer: 10 kg × ₹300 = ₹3,000.00 + CGST 2.5 % ₹75.00 + SGST 2.5 % ₹75.00
@@ -148,5 +148,54 @@ describe("a credit note against an invoice already paid", () => {
     expect(await balanceOf(key, buyerId)).toEqual({ outstanding: "-2835.00", on_account: "3150.00", ageing: { ...NO_AGEING, "0_30": "315.00" } });
     expect(await exportedOutstandingOf(key, buyerId)).toBe("-2835.00");
     expect(await closingBalanceOf(key, buyerId)).toBe("-2835.00");
+  });
+});
+
+// CGST Rules, rule 53(1A)(b) with rule 46(b): a credit note bears a consecutive serial number unique for the financial
+// year (April to March). Notes are numbered in date order, as invoices are, so a note dated before the year's last one
+// is refused; 20 March 2026 is in 2025-26, which has a series of its own.
+describe("a financial year's credit notes are numbered in date order", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("all recorded on 5 April 2026: a note dated 1 April after one dated 5 April is 409, a note of 2025-26 takes its own series", async () => {
+    holdClockAt(ist("2026-04-05", "11:00"));
+    const orgId = (
+      await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+    ).data.id as string;
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const note = (date: string) => admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "100", date });
+    expect((await expectStatus(await note("2026-04-05"), 201)).data.note_number).toBe("CN/2627/000001");
+    const refused = await expectError(await note("2026-04-01"), 409, "credit_note_before_last_note");
+    expect(refused).toBe(
+      "date: date 2026-04-01 is before credit note CN/2627/000001 dated 2026-04-05; a financial year's credit notes are numbered in date order",
+    );
+    expect((await expectStatus(await note("2026-03-20"), 201)).data.note_number).toBe("CN/2526/000001");
+    // The same day as the last note is fine; 2025-26's last note is now dated 20 March, so 19 March is refused.
+    expect((await expectStatus(await note("2026-04-05"), 201)).data.note_number).toBe("CN/2627/000002");
+    await expectError(await note("2026-03-19"), 409, "credit_note_before_last_note");
+    const numbers = await env.DB.prepare("SELECT note_number AS n, issued_on AS d FROM credit_notes WHERE org_id = ? ORDER BY note_number")
+      .bind(orgId)
+      .all();
+    expect(numbers.results).toEqual([
+      { n: "CN/2526/000001", d: "2026-03-20" },
+      { n: "CN/2627/000001", d: "2026-04-05" },
+      { n: "CN/2627/000002", d: "2026-04-05" },
+    ]);
+
+    // A voided note keeps its number and date: a note dated before it is still out of order.
+    const last = await env.DB.prepare("SELECT id FROM credit_notes WHERE org_id = ? AND note_number = 'CN/2627/000002'")
+      .bind(orgId)
+      .first<{ id: string }>();
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${last!.id}/void`, { reason: "Issued in error" }), 200);
+    await expectError(await note("2026-04-04"), 409, "credit_note_before_last_note");
+
+    // A sales return is a credit note of the same series: 10 kg × ₹300 = ₹3,150.00 invoiced on 1 April 2026 and
+    // dispatched; goods back on 2 April are before CN/2627/000002 (5 April), on 5 April they take CN/2627/000003.
+    const stock = await lot(orgId, { kg: "100", received_at: "2026-03-01T10:00:00+05:30" });
+    const booked = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2026-04-01" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/dispatch`), 200);
+    const goodsBack = (date: string) => admin("POST", `/admin/api/sales/${booked.id}/returns`, { items: [{ lot_id: stock.id, kg: "1" }], date });
+    expect(await expectError(await goodsBack("2026-04-02"), 409, "credit_note_before_last_note")).toContain("CN/2627/000002 dated 2026-04-05");
+    expect((await expectStatus(await goodsBack("2026-04-05"), 201)).data.note_number).toBe("CN/2627/000003");
   });
 });

@@ -262,9 +262,10 @@ describe("the GST time limit on credit notes", () => {
     expect(note).toMatchObject({ taxable_amount: "1200.00", cgst_amount: "30.00", sgst_amount: "30.00", igst_amount: "0.00" });
   });
 
-  // Credit-note dates need not follow the order the notes are issued in, so a note within the limit can follow one
-  // past it. 350 kg × ₹313.50 = ₹1,09,725.00 + CGST and SGST 2,743.125 → ₹2,743.13 each = ₹1,15,211.26. Half of it,
-  // ₹57,605.63, dated 1 December 2025 adjusts no GST and took no tax, so the invoice still has all its tax to credit,
+  // The limit is judged on the later of a note's date and the day it is recorded, so a note within the limit can follow
+  // one past it (both dated 30 November: a note dated before the year's last note is refused). 350 kg × ₹313.50 =
+  // ₹1,09,725.00 + CGST and SGST 2,743.125 → ₹2,743.13 each = ₹1,15,211.26. Half of it, ₹57,605.63, dated 30 November
+  // but recorded on 1 December 2025 adjusts no GST and took no tax, so the invoice still has all its tax to credit,
   // though only ₹57,605.63 of amount. The other half, dated 30 November 2025, takes the whole invoice's proportions:
   // CGST 57,605.63 × 2,743.13 / 1,15,211.26 = 1,371.565 → ₹1,371.57, SGST the same, taxable 57,605.63 − 2 × 1,371.57
   // = ₹54,862.49 (had the first note been subtracted from the tax left, this would be ₹1,371.56 and ₹54,862.51). The
@@ -276,7 +277,7 @@ describe("the GST time limit on credit notes", () => {
     const { credit, invoice, buyerId, orgId } = await marchInvoice([{ kg: "350", rate_per_kg: "313.50" }]);
     expect(invoice).toMatchObject({ cgst_amount: "2743.13", sgst_amount: "2743.13", total_amount: "115211.26" });
     holdClockAt(ist("2025-12-01"));
-    expect(await credit("57605.63", "2025-12-01")).toMatchObject(NO_GST);
+    expect(await credit("57605.63", "2025-11-30")).toMatchObject(NO_GST);
     holdClockAt(ist("2025-11-30", "23:59"));
     expect(await credit("57605.63", "2025-11-30")).toMatchObject({
       taxable_amount: "54862.49",

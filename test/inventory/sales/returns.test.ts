@@ -264,17 +264,19 @@ describe("returns past the GST time limit on credit notes", () => {
     });
   });
 
-  // The cotton return of 1 December 2025 took no tax, so the invoice still has all of its ₹4,500.00 + ₹165.00 + ₹165.00
+  // The cotton return dated 30 November 2025 but recorded on 1 December 2025 took no tax, so the invoice still has all of its ₹4,500.00 + ₹165.00 + ₹165.00
   // to reverse, but only ₹4,830.00 − ₹3,150.00 = ₹1,680.00 of amount left to credit. A note of ₹1,680.00 dated 30
   // November 2025 is split in those proportions: CGST 1,680 × 165 / 4,830 = 57.391 → ₹57.39, SGST the same, taxable
   // 1,680.00 − 114.78 = ₹1,565.22 (not the polyester line's ₹1,500.00 + ₹90.00 + ₹90.00 it would be had the return
   // adjusted GST). Nothing is left to credit after it. A note recorded at 23:59 IST on 30 November is written after a
   // return recorded on 1 December when the return changed the invoice first (the note's write is tried again, still as
-  // recorded at 23:59): the clock is stepped back to stand for it.
+  // recorded at 23:59): the clock is stepped back to stand for it. Both are dated 30 November: a note dated before the
+  // year's last note is refused (credit_note_before_last_note).
   it("a note within the limit after a return past it splits against the tax the return left", async () => {
     const { orgId, buyerId, saleId, cottonId } = await cottonAt300PolyesterAt150();
     holdClockAt(ist("2025-12-01"));
-    await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-12-01" }), 201);
+    const late = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: cottonId, kg: "10" }], date: "2025-11-30" }), 201);
+    expect(late.data).toMatchObject({ amount: "3150.00", taxable_amount: null });
     holdClockAt(ist("2025-11-30", "23:59"));
     const credit = (amount: string) =>
       admin("POST", `/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount, date: "2025-11-30" });
