@@ -13,8 +13,11 @@ export function ledgerRefusal(refusal: LedgerRefusal): ApiError {
       return inventoryError("bad_request", "sale_id: the sale belongs to another customer");
     case "sale_cancelled":
       return inventoryError("conflict", "sale_id: the sale is cancelled");
-    case "credit_before_invoice":
-      return inventoryError("bad_request", `date: a credit note cannot be dated before its invoice's date, ${refusal.saleDate}`);
+    case "receipt_before_invoice":
+      return inventoryError(
+        "bad_request",
+        `date: a ${refusal.receipt === "payment" ? "payment" : "credit note"} cannot be dated before its invoice's date, ${refusal.saleDate}`,
+      );
     // biome-ignore lint/suspicious/noFallthroughSwitchClause: the inner switch is exhaustive and every case returns
     case "over_applied":
       switch (refusal.refusal.code) {

@@ -18,8 +18,11 @@ export type LedgerRefusal =
   | { kind: "sale_not_found"; saleId: string }
   | { kind: "sale_of_other_customer" }
   | { kind: "sale_cancelled" }
-  /** A credit note reverses an invoice already issued (CGST s.34), so it is not dated before the invoice. */
-  | { kind: "credit_before_invoice"; saleDate: string }
+  /**
+   * A credit note reverses an invoice already issued (CGST s.34), and a payment settles one: neither is dated before
+   * the invoice (money received earlier is an advance, on the customer's account).
+   */
+  | { kind: "receipt_before_invoice"; receipt: "payment" | "credit_note"; saleDate: string }
   | { kind: "over_applied"; refusal: Extract<AllocateResult, { ok: false }> }
   /** A credit note's financial year is one consecutive series in date order (CGST Rules, rule 53(1A)). */
   | { kind: "credit_note_out_of_order"; refusal: Extract<CreditNoteOrder, { ok: false }> }

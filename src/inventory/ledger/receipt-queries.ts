@@ -46,8 +46,8 @@ export async function invoiceFigures(
 }
 
 /**
- * A payment or credit note names its customer, and the sale it settles (if any) must be that customer's and not
- * cancelled. A payment owes at most the outstanding: more is refused with the outstanding (a payment without a sale
+ * A payment or credit note names its customer, and the sale it settles (if any) must be that customer's, not
+ * cancelled, and dated no later than the receipt (it settles or reverses an invoice already issued). A payment owes at most the outstanding: more is refused with the outstanding (a payment without a sale
  * stays on the customer's account). A credit note credits at most what the invoice has left to credit (its total
  * less its earlier credit notes, returns included), and what it credits beyond the outstanding (an invoice already
  * paid, in part or in full) is held on the customer's account, as a sales return's is: CGST s.34(1) allows the note
@@ -71,7 +71,7 @@ async function settlementCheck(
   if (!sale) return { kind: "sale_not_found", saleId };
   if (sale.customerId !== customerId) return { kind: "sale_of_other_customer" };
   if (sale.status === "cancelled") return { kind: "sale_cancelled" };
-  if (receipt.kind === "credit_note" && receipt.datedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
+  if (receipt.datedOn < sale.saleDate) return { kind: "receipt_before_invoice", receipt: receipt.kind, saleDate: sale.saleDate };
   const allocated = allocateReceipt({
     kind: receipt.kind,
     sourceId: "",

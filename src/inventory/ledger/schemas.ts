@@ -42,7 +42,7 @@ export const CreatePaymentSchema = z
     amount: Rupees("amountPaise"),
     method: PaymentMethodSchema,
     reference: optionalText(100),
-    date: IstDate.optional().openapi({ description: "IST date received; default today" }),
+    date: IstDate.optional().openapi({ description: "IST date received; default today. With sale_id, not before the sale's date" }),
   })
   .strict();
 

@@ -24,7 +24,7 @@ export type ReturnOutcome =
   | { kind: "sale_not_found" }
   | { kind: "sale_cancelled" }
   | { kind: "not_dispatched" }
-  | { kind: "credit_before_invoice"; saleDate: string }
+  | Extract<LedgerRefusal, { kind: "receipt_before_invoice" }>
   | Extract<LedgerRefusal, { kind: "credit_note_out_of_order" }>
   | { kind: "lot_not_on_invoice"; index: number; lotId: string }
   | { kind: "more_than_sold"; index: number; lotId: string; returnablePaise: number; returnableGrams: number }
@@ -70,7 +70,7 @@ async function planReturn(
   if (!sale) return { kind: "sale_not_found" };
   // Goods come back only after they left: before dispatch the sale is cancelled instead.
   if (sale.status !== "dispatched") return { kind: sale.status === "cancelled" ? "sale_cancelled" : "not_dispatched" };
-  if (input.issuedOn < sale.saleDate) return { kind: "credit_before_invoice", saleDate: sale.saleDate };
+  if (input.issuedOn < sale.saleDate) return { kind: "receipt_before_invoice", receipt: "credit_note", saleDate: sale.saleDate };
   const order = await creditNoteOrder(db, orgId, input.issuedOn);
   if (!order.ok) return { kind: "credit_note_out_of_order", refusal: order };
   const { split, annualReturn } = await leftToCredit(db, orgId, saleId);

@@ -59,7 +59,7 @@ export function returnRefusal(saleId: string, outcome: Exclude<ReturnOutcome, { 
       return inventoryError("conflict", "The sale is cancelled: its stock went back when it was cancelled");
     case "not_dispatched":
       return inventoryError("conflict", "The sale has not been dispatched: cancel it instead");
-    case "credit_before_invoice":
+    case "receipt_before_invoice":
     case "credit_note_out_of_order":
       return ledgerRefusal(outcome);
     case "lot_not_on_invoice":

@@ -286,6 +286,22 @@ describe("entry dates", () => {
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: invoice.id, amount: 1, date: "2025-06-10" });
   });
 
+  it("refuses a payment dated before the invoice it settles, as a credit note is; money on account may be dated any day", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const stock = await lot(orgId, { received_at: "2026-10-01T10:00:00+05:30" });
+    const invoice = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: 10, rate_per_kg: 100 }], { sale_date: "2026-11-02" });
+    const pay = (body: Record<string, unknown>) =>
+      admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, method: "neft", ...body });
+    const refused = await expectError(await pay({ sale_id: invoice.id, amount: 100, date: "2026-11-01" }), 400, "bad_request");
+    expect(refused).toBe("date: a payment cannot be dated before its invoice's date, 2026-11-02");
+    expect(await count("payments", orgId)).toBe(0);
+    // The invoice's own day is fine; so is money on account received before it.
+    await expectStatus(await pay({ sale_id: invoice.id, amount: 100, date: "2026-11-02" }), 201);
+    await expectStatus(await pay({ amount: 100, date: "2026-11-01" }), 201);
+    expect(await count("payments", orgId)).toBe(2);
+  });
+
   it("refuses a sale dated before its lot's receipt, naming the lot, and writes nothing", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
