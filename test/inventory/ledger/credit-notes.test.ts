@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { StatementResponseSchema } from "../../../src/inventory/statements/schemas";
+import { createCreditNote } from "../../../src/inventory/ledger/receipt-queries";
+import { writesAfter } from "../../d1-race";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
@@ -197,5 +199,29 @@ describe("a financial year's credit notes are numbered in date order", () => {
     const goodsBack = (date: string) => admin("POST", `/admin/api/sales/${booked.id}/returns`, { items: [{ lot_id: stock.id, kg: "1" }], date });
     expect(await expectError(await goodsBack("2026-04-02"), 409, "credit_note_before_last_note")).toContain("CN/2627/000002 dated 2026-04-05");
     expect((await expectStatus(await goodsBack("2026-04-05"), 201)).data.note_number).toBe("CN/2627/000003");
+  });
+
+  it("a note dated later numbered between the order check and the write: the write takes nothing, and the note is refused", async () => {
+    const orgId = (
+      await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Sri Lakshmi Yarns", plan: "business", gstin: "33ABCDE1234F1Z7" }), 201)
+    ).data.id as string;
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    // The note of 1 April reads no note of 2026-27 yet; before its write, another dated 5 April is recorded.
+    const race = writesAfter(env.DB, () =>
+      post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, amount: "100", date: "2026-04-05" }),
+    );
+    const outcome = await createCreditNote(
+      race.db,
+      orgId,
+      { customerId: buyer.id, saleId: null, amountPaise: 10_000, reason: null, issuedOn: "2026-04-01" },
+      Date.now(),
+    );
+    expect(race.raced()).toBe(1);
+    expect(outcome).toMatchObject({
+      kind: "credit_note_out_of_order",
+      refusal: { code: "credit_note_before_last_note", lastNoteNumber: "CN/2627/000001", lastIssuedOn: "2026-04-05" },
+    });
+    const notes = await env.DB.prepare("SELECT note_number AS n, issued_on AS d FROM credit_notes WHERE org_id = ?").bind(orgId).all();
+    expect(notes.results).toEqual([{ n: "CN/2627/000001", d: "2026-04-05" }]);
   });
 });
