@@ -65,3 +65,14 @@ export async function runSql(statements: string[]): Promise<void> {
 }
 
 export const q = (value: string | null) => (value === null ? "NULL" : `'${value.replaceAll("'", "''")}'`);
+
+/**
+ * A count recorded before a count was capped at what a lot's receipt, transfers, sales and returns leave it: it
+ * set the lot's kg remaining to `grams`, up to all the lot received, bringing kg sold back onto the books. The API
+ * refuses such a count now, but a lot may still hold one.
+ */
+export async function countedUpBeforeTheRule(lotId: string, grams: number): Promise<void> {
+  await env.DB.prepare("UPDATE lots SET grams_adjusted = grams_adjusted + ?1 - grams_remaining, grams_remaining = ?1 WHERE id = ?2")
+    .bind(grams, lotId)
+    .run();
+}
