@@ -499,11 +499,11 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           `${base}/lots/${lot.id}/adjustments`,
           op.op === "damage" ? { reason: "damage", kg: kg(op.grams) } : { reason: "count_correction", kg_counted: kg(op.grams) },
         );
-        // The kg the lot is left with lie within 0 and what it would hold with no adjustments: received, less
-        // what it sent to other godowns, less what it sold, plus what came back.
+        // The kg the lot is left with are never below 0, and a count never raises them above what the lot would
+        // hold with no adjustments: received, less what it sent to other godowns, less what it sold, plus what came back.
         const after = op.op === "damage" ? lot.remaining - op.grams : op.grams;
         const ceiling = lot.received - lot.sentAway - lot.sold + lot.returned;
-        expected = after < 0 || after > ceiling || after === lot.remaining ? 409 : 201;
+        expected = after < 0 || (after > lot.remaining && after > ceiling) || after === lot.remaining ? 409 : 201;
         if (expected === 201) {
           if (op.op === "damage") lot.damaged += op.grams;
           else lot.counted += after - lot.remaining;

@@ -271,9 +271,9 @@ export type AdjustLotOutcome =
 type AdjustmentChange = { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number };
 
 /**
- * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
- * what the lot's receipt, transfers, sales and returns leave it, before any adjustment: received + transferred in
- * − transferred out − sold + returned. More than that is not a correction: kg sold left with the buyer, kg sent
+ * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Never below 0,
+ * and a count never raises it above what the lot's receipt, transfers, sales and returns leave it, before any
+ * adjustment: received + transferred in − transferred out − sold + returned. More than that is not a correction: kg sold left with the buyer, kg sent
  * away are counted in the other godown's lot, and kg never received are a receipt. Damaged kg found again may be
  * counted back, up to that figure. The lot update is conditional on
  * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
@@ -310,9 +310,10 @@ async function adjustLotOnce(
   const target = change.reason === "damage" ? lot.gramsRemaining - change.grams : change.gramsCounted;
   const delta = target - lot.gramsRemaining;
   if (delta === 0) return { kind: "no_change" };
-  // kg remaining = before adjustments + adjusted, so this is received + in − out − sold + returned.
+  // kg remaining = before adjustments + adjusted, so this is received + in − out − sold + returned. Kg taken off are
+  // always allowed down to 0: a lot counted up past it before this cap existed can still be written down.
   const gramsBeforeAdjustments = lot.gramsRemaining - lot.gramsAdjusted;
-  if (target < 0 || target > gramsBeforeAdjustments) {
+  if (target < 0 || (delta > 0 && target > gramsBeforeAdjustments)) {
     return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsBeforeAdjustments };
   }
   const id = newId("mov", nowMs);

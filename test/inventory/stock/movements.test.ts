@@ -7,7 +7,7 @@ import { adjustLot } from "../../../src/inventory/stock/queries";
 import { InventoryPageSchema, LotSchema } from "../../../src/inventory/stock/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { admin, api, expectError, expectStatus } from "../helpers";
-import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
+import { countedUpBeforeTheRule, customer, lot, orgWithKey, sale } from "../stock-fixtures";
 import { racedWrites } from "../../d1-race";
 
 installReceivers();
@@ -269,6 +269,24 @@ describe("a lot's figures reconcile from the API", () => {
       adjusted: "0.000",
       remaining: "80.000",
     });
+    expect(await drift(orgId)).toBe(0);
+  });
+
+  // 100 kg received, 30 kg sold, then counted back to 100 kg under the rule before the cap: 30 kg adjusted up. Before
+  // adjustments it would hold 100 − 30 = 70 kg.
+  it("a lot counted up past its kg sold before the cap can still be written down, but not counted up again", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    await sale(orgId, (await customer(orgId)).id, [{ lot_id: stock.id, kg: "30" }]);
+    await countedUpBeforeTheRule(stock.id, 100_000);
+    // 100 − 4 = 96 kg, still above 70: taken off, so accepted; adjusted 30 − 4 = 26.
+    const damaged = await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "4" }), 201);
+    expect(figures(damaged.data.lot)).toMatchObject({ sold: "30.000", adjusted: "26.000", remaining: "96.000" });
+    const lower = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "90" }), 201);
+    expect(figures(lower.data.lot)).toMatchObject({ adjusted: "20.000", remaining: "90.000" });
+    expect(await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "91" }), 409, "conflict")).toContain(
+      "outside 0 to 70.000 kg",
+    );
     expect(await drift(orgId)).toBe(0);
   });
 
