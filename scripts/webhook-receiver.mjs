@@ -5,7 +5,9 @@
 //   node scripts/webhook-receiver.mjs --secret whsec_... [--scheme service-signature|x-service|standard-webhooks] [--port 9000] [--fail 2]
 //
 // --scheme: service-signature (tax, default), x-service (inventory), or standard-webhooks (the webhook-* headers
-// both services also send). --fail N answers 500 to the first N attempts of each delivery, to watch the retry schedule.
+// both services also send). --fail N answers 500 to the first N receipts of each delivery, to watch the retry schedule.
+// Each line's received=N counts the receipts of its delivery here, not the service's attempt number: an attempt
+// that came before the receiver listened, or whose answer was lost, is not in it.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
@@ -57,7 +59,7 @@ createServer(async (request, response) => {
   const status = seen <= Number(values.fail) ? 500 : 200;
   if (status === 200 && result.eventId !== null) processedEvents.set(result.eventId, result.deliveryId);
   console.log(
-    `${at} verified ${result.eventType} event=${result.eventId} delivery=${result.deliveryId} attempt=${seen} t=${result.timestampSeconds} -> ${status}`,
+    `${at} verified ${result.eventType} event=${result.eventId} delivery=${result.deliveryId} received=${seen} t=${result.timestampSeconds} -> ${status}`,
   );
   console.log(`  ${raw.toString("utf8")}`);
   response.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? (seen > 1 ? "duplicate ok" : "ok") : "failing on purpose");

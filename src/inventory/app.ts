@@ -256,13 +256,15 @@ export function buildInventoryApp(): InventoryApp {
   app.get("/", (c) => c.redirect("/api/v1/docs", 302));
   app.get("/admin/", (c) => c.redirect("/admin", 301));
 
-  // Every v1 endpoint is a read: a write attempt is refused for read-only keys, and is 405 for the others. A path
-  // that is no keyed endpoint gets the app's own answer: 404, or the public document's 405.
+  // Every v1 endpoint is a read: the key requirement refuses a write attempt, 403 for read-only keys and 405 for
+  // the others, without counting it against the key's limit. A path that is no keyed endpoint gets the app's own
+  // answer: 404, or the public document's 405.
   app.on(
     ["POST", "PUT", "PATCH", "DELETE"],
     "/api/v1/*",
     async (c, next) => (readPaths.some((pattern) => pattern.test(c.req.path)) ? next() : c.notFound()),
     requireWriteAccess,
+    // Not reached while no grant allows a write; should one ever pass, it is still refused.
     (c) => {
       throw new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed: every v1 endpoint is a read`, { Allow: "GET" });
     },

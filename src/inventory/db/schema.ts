@@ -321,6 +321,8 @@ export const sales = sqliteTable(
     uniqueIndex("sales_org_fy_seq").on(t.orgId, t.financialYear, t.invoiceSeq),
     // GET /sales: the IST window over sold_at, cancelled excluded, newest first.
     index("sales_active_sold_at").on(t.orgId, t.soldAt, t.id).where(sql`status <> 'cancelled'`),
+    // GET /gst-summary: the sales cancelled since an instant (a month's cancellations, or those after it ended).
+    index("sales_cancelled_at").on(t.orgId, t.cancelledAt).where(sql`status = 'cancelled'`),
     index("sales_org_customer").on(t.orgId, t.customerId),
     foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customers.orgId, customers.id], name: "sales_customer_fk" }),
     check(

@@ -1,7 +1,8 @@
 // The month's outward tax for the GST returns (GSTR-1, GSTR-3B), rolled up from sums of the stored paise: invoices by
 // rate, by registered (B2B) and unregistered (B2C) buyer and by HSN code; credit notes that adjust GST the same way;
-// and invoices less those notes. Only integers are added and subtracted here, never a rate applied, so every figure
-// ties out to the paisa with the invoices and notes it comes from.
+// the reversals made in the month of documents of earlier months (invoices cancelled, notes voided), the same way
+// again; and the net of all of them. Only integers are added and subtracted here, never a rate applied, so every
+// figure ties out to the paisa with the invoices and notes it comes from.
 
 export interface TaxColumns {
   taxablePaise: number;
@@ -55,21 +56,38 @@ export interface HsnRow extends TaxColumns {
   grams: number;
 }
 
+export type InvoicesBlock = DocumentTotals & {
+  byRate: RateRow[];
+  b2b: DocumentTotals;
+  b2c: DocumentTotals;
+  hsn: HsnRow[];
+  withoutSplit: { count: number; taxablePaise: number; gstPaise: number };
+};
+
+export type CreditNotesBlock = DocumentTotals & {
+  byRate: RateRow[];
+  b2b: DocumentTotals;
+  b2c: DocumentTotals;
+  hsn: HsnRow[];
+  withoutSplit: { count: number; amountPaise: number };
+};
+
+/** A set of invoices and credit notes, as summed by the month's read. */
+export interface DocumentGroups {
+  invoices: readonly InvoiceGroup[];
+  invoiceLines: readonly InvoiceLineGroup[];
+  creditNotes: readonly CreditNoteGroup[];
+}
+
 export interface GstSummary {
-  invoices: DocumentTotals & {
-    byRate: RateRow[];
-    b2b: DocumentTotals;
-    b2c: DocumentTotals;
-    hsn: HsnRow[];
-    withoutSplit: { count: number; taxablePaise: number; gstPaise: number };
-  };
-  creditNotes: DocumentTotals & {
-    byRate: RateRow[];
-    b2b: DocumentTotals;
-    b2c: DocumentTotals;
-    hsn: HsnRow[];
-    withoutSplit: { count: number; amountPaise: number };
-  };
+  invoices: InvoicesBlock;
+  creditNotes: CreditNotesBlock;
+  /**
+   * Documents of earlier months reversed in this one: invoices cancelled and notes voided, with their figures as
+   * issued. The earlier month's figures stand as filed; these amend them in the month the change was made.
+   */
+  reversals: { invoices: InvoicesBlock; creditNotes: CreditNotesBlock };
+  /** Invoices less notes, less invoices cancelled, plus notes voided. */
   net: TaxColumns & { byRate: RateRow[] };
 }
 
@@ -130,49 +148,61 @@ function documentTotals(groups: ReadonlyArray<TaxColumns & { registered: boolean
   return { total, b2b, b2c };
 }
 
-export function gstSummary(input: {
-  invoices: readonly InvoiceGroup[];
-  invoiceLines: readonly InvoiceLineGroup[];
-  creditNotes: readonly CreditNoteGroup[];
-}): GstSummary {
-  const split = input.invoices.filter((g) => g.split);
-  const unsplit = input.invoices.filter((g) => !g.split);
-  const invoices = documentTotals(split);
-  const invoiceRates = perRate(input.invoiceLines);
+function invoicesBlock(groups: readonly InvoiceGroup[], lines: readonly InvoiceLineGroup[]): InvoicesBlock {
+  const unsplit = groups.filter((g) => !g.split);
+  const totals = documentTotals(groups.filter((g) => g.split));
+  return {
+    ...totals.total,
+    byRate: perRate(lines),
+    b2b: totals.b2b,
+    b2c: totals.b2c,
+    hsn: perHsn(lines),
+    withoutSplit: {
+      count: unsplit.reduce((sum, g) => sum + g.count, 0),
+      taxablePaise: unsplit.reduce((sum, g) => sum + g.taxablePaise, 0),
+      gstPaise: unsplit.reduce((sum, g) => sum + g.gstPaise, 0),
+    },
+  };
+}
 
-  const adjusting = input.creditNotes.filter((g) => g.adjustsGst);
-  const commercial = input.creditNotes.filter((g) => !g.adjustsGst);
-  const notes = documentTotals(adjusting);
-  const noteRates = perRate(adjusting);
+function creditNotesBlock(groups: readonly CreditNoteGroup[]): CreditNotesBlock {
+  const adjusting = groups.filter((g) => g.adjustsGst);
+  const commercial = groups.filter((g) => !g.adjustsGst);
+  const totals = documentTotals(adjusting);
+  return {
+    ...totals.total,
+    byRate: perRate(adjusting),
+    b2b: totals.b2b,
+    b2c: totals.b2c,
+    hsn: perHsn(adjusting),
+    withoutSplit: {
+      count: commercial.reduce((sum, g) => sum + g.count, 0),
+      amountPaise: commercial.reduce((sum, g) => sum + g.amountPaise, 0),
+    },
+  };
+}
 
-  // Each rate's invoices less its notes; a rate only notes have comes out negative.
-  const net = perRate([...invoiceRates, ...noteRates.map((r) => ({ ...negated(r), gstRateBps: r.gstRateBps }))]);
+const NO_DOCUMENTS: DocumentGroups = { invoices: [], invoiceLines: [], creditNotes: [] };
+
+/** The month's documents, and (by default none) the documents of earlier months reversed in it. */
+export function gstSummary(input: DocumentGroups & { reversed?: DocumentGroups }): GstSummary {
+  const reversed = input.reversed ?? NO_DOCUMENTS;
+  const invoices = invoicesBlock(input.invoices, input.invoiceLines);
+  const creditNotes = creditNotesBlock(input.creditNotes);
+  const cancelled = invoicesBlock(reversed.invoices, reversed.invoiceLines);
+  const voided = creditNotesBlock(reversed.creditNotes);
+
+  // Each rate's invoices less its notes, less its invoices cancelled, plus its notes voided; a rate only notes or
+  // cancellations have comes out negative.
+  const less = (rows: RateRow[]) => rows.map((r) => ({ ...negated(r), gstRateBps: r.gstRateBps }));
+  const net = perRate([...invoices.byRate, ...less(creditNotes.byRate), ...less(cancelled.byRate), ...voided.byRate]);
+  const netTotal = add(add(add(negated(creditNotes), invoices), negated(cancelled)), voided);
 
   return {
-    invoices: {
-      ...invoices.total,
-      byRate: invoiceRates,
-      b2b: invoices.b2b,
-      b2c: invoices.b2c,
-      hsn: perHsn(input.invoiceLines),
-      withoutSplit: {
-        count: unsplit.reduce((sum, g) => sum + g.count, 0),
-        taxablePaise: unsplit.reduce((sum, g) => sum + g.taxablePaise, 0),
-        gstPaise: unsplit.reduce((sum, g) => sum + g.gstPaise, 0),
-      },
-    },
-    creditNotes: {
-      ...notes.total,
-      byRate: noteRates,
-      b2b: notes.b2b,
-      b2c: notes.b2c,
-      hsn: perHsn(adjusting),
-      withoutSplit: {
-        count: commercial.reduce((sum, g) => sum + g.count, 0),
-        amountPaise: commercial.reduce((sum, g) => sum + g.amountPaise, 0),
-      },
-    },
-    net: { ...add(negated(notes.total), invoices.total), byRate: net },
+    invoices,
+    creditNotes,
+    reversals: { invoices: cancelled, creditNotes: voided },
+    net: { ...netTotal, byRate: net },
   };
 }
 

@@ -17,13 +17,17 @@ const route = createRoute({
   summary: "The month's outward GST from the books, for GSTR-1 and GSTR-3B: invoices, credit notes and the net, by rate, buyer and HSN",
   description:
     "Sums the stored figures of the month's invoices and credit notes to the paisa; nothing is recomputed from a rate. " +
+    "A month's figures never change once it has ended: a cancellation or a void made in a later IST month counts in that month, under `reversals`. " +
     "`invoices`: the sales of the IST calendar month (a sale at 23:59 IST on its last day is in, one at 00:00 IST on the next month's first day is not), " +
-    "cancelled sales excluded, exactly the sales `GET /api/v1/sales` lists for the month's first to last day; split by rate and by HSN code from their lines, " +
+    "those cancelled within the month excluded (those cancelled later stay in); split by rate and by HSN code from their lines, " +
     "and into `b2b` (buyer with a GSTIN) and `b2c` (without). " +
-    "`credit_notes`: credit notes and sales returns dated in the month, voided ones and those of cancelled invoices excluded, that adjust GST (carry a " +
-    "CGST/SGST/IGST split); each is put at the rate and HSN code of the invoice lines it reduces (a return's own lines, else all its invoice's), or at " +
-    "null when those lines have several. Notes without a split (past the CGST s.34(2) time limit, or against no invoice) are counted apart, by amount only. " +
-    "`net`: invoices less the notes that adjust GST. Outward supplies only: no inward supplies or input tax credit, no reverse charge, no exports. " +
+    "`credit_notes`: credit notes and sales returns that adjust GST (carry a CGST/SGST/IGST split), each in the IST month of the later of its date and the day it was recorded, " +
+    "those voided within that month (or with their invoice's cancellation in it) excluded; each is put at the rate and HSN code of the invoice lines it reduces " +
+    "(a return's own lines, else all its invoice's), or at null when those lines have several. Notes without a split (past the CGST s.34(2) time limit, " +
+    "or against no invoice) are counted apart, by amount only. " +
+    "`reversals`: invoices of earlier months cancelled in this one and notes of earlier months voided in it, in the same columns with their figures as issued, " +
+    "and each document with its `original_month` and `reversed_on`. " +
+    "`net`: invoices less notes, less invoices reversed, plus notes reversed. Outward supplies only: no inward supplies or input tax credit, no reverse charge, no exports. " +
     "`month` malformed, after the current IST month or before July 2017, or an unknown query parameter: 400 `bad_request` naming it.",
   ...scopedKey("sales:read"),
   request: { query: GstSummaryQuery, headers: BookmarkHeader },
@@ -39,6 +43,6 @@ export function registerGetGstSummary(app: InventoryApp): void {
     if (!month.ok) throw inventoryError("bad_request", `month: ${month.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const sums = await gstMonthSums(session, c.var.apiKey.state.ownerId, month);
-    return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums)) }, 200, bookmarkHeader(session));
+    return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums), sums.reversedDocuments) }, 200, bookmarkHeader(session));
   });
 }

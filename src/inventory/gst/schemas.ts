@@ -1,9 +1,10 @@
 // Request and response schemas of the month's GST summary (GET /api/v1/gst-summary).
 import { z } from "@hono/zod-openapi";
 import { parseMonth } from "../domain/gst-month";
-import type { DocumentTotals, GstSummary, HsnRow, RateRow, TaxColumns } from "../domain/gst-summary";
+import type { CreditNotesBlock, DocumentTotals, GstSummary, HsnRow, InvoicesBlock, RateRow, TaxColumns } from "../domain/gst-summary";
 import { formatGrams, formatPaise } from "../domain/money";
 import { KgText, Money } from "../http/wire-formats";
+import type { ReversedDocument } from "./queries";
 
 export const GstSummaryQuery = z
   .object({
@@ -44,35 +45,72 @@ const HsnRowSchema = z
   })
   .openapi("GstHsnRow");
 
+const InvoicesSchema = DocumentTotalsSchema.extend({
+  by_rate: z.array(RateRowSchema).openapi({ description: "From the invoice lines, per rate" }),
+  b2b: DocumentTotalsSchema.openapi({ description: "Invoices to buyers with a GSTIN" }),
+  b2c: DocumentTotalsSchema.openapi({ description: "Invoices to buyers without a GSTIN" }),
+  hsn: z.array(HsnRowSchema).openapi({ description: "From the invoice lines, per HSN code and rate" }),
+  without_gst_split: z
+    .object({ count: z.number().int(), taxable_amount: Money, gst_amount: Money })
+    .openapi({ description: "Invoices booked before the CGST/SGST/IGST split was recorded: their GST total only, in no other figure" }),
+});
+
+const CreditNotesSchema = DocumentTotalsSchema.extend({
+  by_rate: z.array(RateRowSchema),
+  b2b: DocumentTotalsSchema,
+  b2c: DocumentTotalsSchema,
+  hsn: z.array(HsnRowSchema),
+  without_gst_split: z.object({ count: z.number().int(), amount: Money }).openapi({
+    description:
+      "Credit notes that adjust no GST (past the CGST s.34(2) time limit, or against no invoice) or whose invoice has no split: their amount only, in no other figure",
+  }),
+});
+
+const ReversedDocumentSchema = z
+  .object({
+    kind: z.enum(["invoice", "credit_note"]).openapi({ description: "An invoice cancelled, or a credit note (or sales return) voided" }),
+    id: z.string(),
+    number: z.string().openapi({ description: "Invoice or credit-note number", example: "INV/2026-27/0041" }),
+    date: z.string().openapi({ description: "The document's own date (IST)", example: "2026-10-30" }),
+    original_month: z.string().openapi({ description: "The month whose summary counted it, YYYY-MM", example: "2026-10" }),
+    reversed_on: z.string().openapi({ description: "The IST day it was cancelled or voided, in this month", example: "2026-11-15" }),
+    buyer_gstin: z.string().nullable().openapi({ description: "The buyer's GSTIN; null for a buyer without one (B2C)" }),
+    amount: Money.openapi({ description: "Its amount, tax included" }),
+    taxable_amount: Money.nullable().openapi({ description: "As issued; null for a credit note that adjusted no GST" }),
+    cgst_amount: Money.nullable().openapi({ description: "As issued; null when it has no CGST/SGST/IGST split" }),
+    sgst_amount: Money.nullable(),
+    igst_amount: Money.nullable(),
+  })
+  .openapi("GstReversedDocument");
+
 export const GstSummarySchema = z
   .object({
     month: z.string().openapi({ description: "The IST calendar month summed, YYYY-MM", example: "2026-10" }),
     seller_gstin: z.string().nullable().openapi({ description: "The organisation's GSTIN", example: "33ABGFS4821K1Z3" }),
-    invoices: DocumentTotalsSchema.extend({
-      by_rate: z.array(RateRowSchema).openapi({ description: "From the invoice lines, per rate" }),
-      b2b: DocumentTotalsSchema.openapi({ description: "Invoices to buyers with a GSTIN" }),
-      b2c: DocumentTotalsSchema.openapi({ description: "Invoices to buyers without a GSTIN" }),
-      hsn: z.array(HsnRowSchema).openapi({ description: "From the invoice lines, per HSN code and rate" }),
-      without_gst_split: z
-        .object({ count: z.number().int(), taxable_amount: Money, gst_amount: Money })
-        .openapi({ description: "Invoices booked before the CGST/SGST/IGST split was recorded: their GST total only, in no other figure" }),
-    }).openapi({ description: "Sales of the month (by sale date, IST), cancelled sales excluded" }),
-    credit_notes: DocumentTotalsSchema.extend({
-      by_rate: z.array(RateRowSchema),
-      b2b: DocumentTotalsSchema,
-      b2c: DocumentTotalsSchema,
-      hsn: z.array(HsnRowSchema),
-      without_gst_split: z.object({ count: z.number().int(), amount: Money }).openapi({
-        description:
-          "Credit notes that adjust no GST (past the CGST s.34(2) time limit, or against no invoice) or whose invoice has no split: their amount only, in no other figure",
-      }),
-    }).openapi({
+    invoices: InvoicesSchema.openapi({
       description:
-        "Credit notes and sales returns dated in the month that adjust GST (carry a split), voided ones and those of cancelled invoices excluded",
+        "Sales of the month (by sale date, IST), those cancelled within the month excluded; one cancelled in a later month stays here and is a reversal of that month",
     }),
-    net: z
-      .object({ ...taxColumns, by_rate: z.array(RateRowSchema) })
-      .openapi({ description: "Invoices less credit notes that adjust GST, in total and per rate; negative when the notes are more" }),
+    credit_notes: CreditNotesSchema.openapi({
+      description:
+        "Credit notes and sales returns that adjust GST (carry a split), counted in the month of the later of their date and the IST day they were recorded; those voided within that month excluded, one voided in a later month stays here and is a reversal of that month",
+    }),
+    reversals: z
+      .object({
+        invoices: InvoicesSchema.openapi({ description: "Invoices of earlier months cancelled in this month, their figures as issued" }),
+        credit_notes: CreditNotesSchema.openapi({
+          description: "Credit notes of earlier months voided in this month (on their own or with their invoice), their figures as issued",
+        }),
+        documents: z.array(ReversedDocumentSchema).openapi({ description: "Each of them, by the day it was reversed: invoices first, then notes" }),
+      })
+      .openapi({
+        description:
+          "Documents counted in an earlier month's summary and cancelled or voided in this one. The earlier month's figures never change; the reversal counts here, in the month it was made",
+      }),
+    net: z.object({ ...taxColumns, by_rate: z.array(RateRowSchema) }).openapi({
+      description:
+        "Invoices less credit notes, less invoices reversed, plus credit notes reversed, in total and per rate; negative when the deductions are more",
+    }),
   })
   .openapi("GstSummary");
 
@@ -89,30 +127,60 @@ const totals = (t: DocumentTotals) => ({ count: t.count, ...columns(t) });
 const rateRow = (r: RateRow) => ({ gst_rate_percent: rate(r.gstRateBps), ...columns(r) });
 const hsnRow = (r: HsnRow) => ({ hsn: r.hsn, gst_rate_percent: rate(r.gstRateBps), kg: formatGrams(r.grams), ...columns(r) });
 
-export function gstSummaryView(month: string, sellerGstin: string | null, summary: GstSummary): z.infer<typeof GstSummarySchema> {
-  const { invoices, creditNotes, net } = summary;
+const invoicesView = (invoices: InvoicesBlock): z.infer<typeof InvoicesSchema> => ({
+  ...totals(invoices),
+  by_rate: invoices.byRate.map(rateRow),
+  b2b: totals(invoices.b2b),
+  b2c: totals(invoices.b2c),
+  hsn: invoices.hsn.map(hsnRow),
+  without_gst_split: {
+    count: invoices.withoutSplit.count,
+    taxable_amount: formatPaise(invoices.withoutSplit.taxablePaise),
+    gst_amount: formatPaise(invoices.withoutSplit.gstPaise),
+  },
+});
+
+const creditNotesView = (notes: CreditNotesBlock): z.infer<typeof CreditNotesSchema> => ({
+  ...totals(notes),
+  by_rate: notes.byRate.map(rateRow),
+  b2b: totals(notes.b2b),
+  b2c: totals(notes.b2c),
+  hsn: notes.hsn.map(hsnRow),
+  without_gst_split: { count: notes.withoutSplit.count, amount: formatPaise(notes.withoutSplit.amountPaise) },
+});
+
+const orNull = (paise: number | null) => (paise === null ? null : formatPaise(paise));
+const documentView = (d: ReversedDocument): z.infer<typeof ReversedDocumentSchema> => ({
+  kind: d.kind,
+  id: d.id,
+  number: d.number,
+  date: d.documentDate,
+  original_month: d.originalMonth,
+  reversed_on: d.reversedOn,
+  buyer_gstin: d.buyerGstin,
+  amount: formatPaise(d.amountPaise),
+  taxable_amount: orNull(d.taxablePaise),
+  cgst_amount: orNull(d.cgstPaise),
+  sgst_amount: orNull(d.sgstPaise),
+  igst_amount: orNull(d.igstPaise),
+});
+
+export function gstSummaryView(
+  month: string,
+  sellerGstin: string | null,
+  summary: GstSummary,
+  reversedDocuments: readonly ReversedDocument[],
+): z.infer<typeof GstSummarySchema> {
+  const { invoices, creditNotes, reversals, net } = summary;
   return {
     month,
     seller_gstin: sellerGstin,
-    invoices: {
-      ...totals(invoices),
-      by_rate: invoices.byRate.map(rateRow),
-      b2b: totals(invoices.b2b),
-      b2c: totals(invoices.b2c),
-      hsn: invoices.hsn.map(hsnRow),
-      without_gst_split: {
-        count: invoices.withoutSplit.count,
-        taxable_amount: formatPaise(invoices.withoutSplit.taxablePaise),
-        gst_amount: formatPaise(invoices.withoutSplit.gstPaise),
-      },
-    },
-    credit_notes: {
-      ...totals(creditNotes),
-      by_rate: creditNotes.byRate.map(rateRow),
-      b2b: totals(creditNotes.b2b),
-      b2c: totals(creditNotes.b2c),
-      hsn: creditNotes.hsn.map(hsnRow),
-      without_gst_split: { count: creditNotes.withoutSplit.count, amount: formatPaise(creditNotes.withoutSplit.amountPaise) },
+    invoices: invoicesView(invoices),
+    credit_notes: creditNotesView(creditNotes),
+    reversals: {
+      invoices: invoicesView(reversals.invoices),
+      credit_notes: creditNotesView(reversals.creditNotes),
+      documents: reversedDocuments.map(documentView),
     },
     net: { ...columns(net), by_rate: net.byRate.map(rateRow) },
   };

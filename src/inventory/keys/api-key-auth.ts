@@ -46,10 +46,14 @@ const denialMessages = {
   plan_required: "The organisation's plan does not include the REST API (business and above)",
   subscription_lapsed: "The organisation's subscription has lapsed",
   read_only_key: "This key is read-only",
+  method_not_allowed: "Write methods are not allowed: every v1 endpoint is a read",
 };
 
-/** key_not_bound is a 401: the key is "invalid for other reasons" (RFC 6750 section 3.1), so it is challenged as such. */
-const denialHeaders = { key_not_bound: invalidTokenChallenge(INVENTORY_KEY_TAG) };
+/**
+ * key_not_bound is a 401: the key is "invalid for other reasons" (RFC 6750 section 3.1), so it is challenged as such.
+ * A 405 names the methods the resource does support (RFC 9110 section 15.5.6): every v1 endpoint is a read.
+ */
+const denialHeaders = { key_not_bound: invalidTokenChallenge(INVENTORY_KEY_TAG), method_not_allowed: { Allow: "GET" } };
 
 /**
  * A legacy key (no organisation) the old system left live gets key_not_bound, as the error table says, even
@@ -92,7 +96,14 @@ const options = {
 };
 
 const byScope = new Map(INVENTORY_SCOPES.map((scope) => [scope, keyAuth(options, [{ anyOf: [scope], code: "missing_scope" }])]));
-const writer = keyAuth(options, [{ anyOf: ["write"], code: "read_only_key" }]);
+/**
+ * No grant allows a write to a v1 endpoint, since every one is a read: a key with write access is refused with 405
+ * as a denial, as a read-only key is with read_only_key, so neither refusal uses a request of the key's limit.
+ */
+const writer = keyAuth(options, [
+  { anyOf: ["write"], code: "read_only_key" },
+  { anyOf: [], code: "method_not_allowed" },
+]);
 
 /**
  * What a v1 read's key requirement can refuse with: no key, an unknown, expired or revoked one, one bound to no
@@ -116,5 +127,5 @@ export function scopedKey(scope: InventoryScope) {
   return { security: [{ apiKey: [scope] }], middleware: byScope.get(scope)! };
 }
 
-/** Any non-GET under /api/v1: a read-only key gets 403 read_only_key; every v1 endpoint is a read. */
+/** Any non-GET under /api/v1: 403 read_only_key for a read-only key, 405 for a read_write one, neither counted. */
 export const requireWriteAccess = writer;

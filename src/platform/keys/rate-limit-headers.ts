@@ -52,5 +52,7 @@ export function expiryWarning(expiresAt: number | null, nowMs: number): Record<s
 export const KEY_HEADERS_DESCRIPTION =
   "Every answer to an identified key carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (unix seconds) " +
   "for the window that binds (the one with fewer requests left, or the one that caused a 429), the IETF draft headers " +
-  "`RateLimit-Policy` (every window) and `RateLimit` (the binding one), and on a 429 `Retry-After`, equal to `X-RateLimit-Reset` minus now. " +
+  "`RateLimit-Policy` (every window) and `RateLimit` (the binding one), and on a 429 for the key's own limit `Retry-After`, " +
+  "equal to `X-RateLimit-Reset` minus now. A 429 from a limit of its own (an endpoint's test sends and re-sends, the keys issued " +
+  "in a day, unknown keys from one network) carries its own `Retry-After`, the seconds until that limit frees. " +
   "A key expiring within 7 days adds `X-Service-Key-Expires-Soon: <ISO 8601 expiry>`. A 401 carries `WWW-Authenticate: Bearer`.";

@@ -94,6 +94,26 @@ describe("gstSummary", () => {
     ]);
   });
 
+  // Reversed in the month: the 12 % invoice of an earlier month cancelled (₹200.00 + IGST ₹24.00) and the 5 % note
+  // of an earlier month voided (₹100.00 + ₹2.50 + ₹2.50). The month's own figures are those above, unchanged.
+  it("reversals: invoices cancelled come off the net, notes voided go back on; the month's own figures stand", () => {
+    const reversed = { invoices: [invoices[1]!], invoiceLines: [invoiceLines[0]!], creditNotes: [creditNotes[0]!] };
+    const amended = gstSummary({ invoices, invoiceLines, creditNotes, reversed });
+    expect(amended.invoices).toEqual(summary.invoices);
+    expect(amended.creditNotes).toEqual(summary.creditNotes);
+    expect(amended.reversals.invoices).toMatchObject({ count: 1, taxablePaise: 20_000, igstPaise: 2_400, b2c: { count: 1 } });
+    expect(amended.reversals.creditNotes).toMatchObject({ count: 1, taxablePaise: 10_000, cgstPaise: 250, b2b: { count: 1 } });
+    // Taxable 109,000 − 20,000 + 10,000 = 99,000; CGST and SGST 2,250 + 250 = 2,500; IGST 2,280 − 2,400 = −120.
+    expect(amended.net).toMatchObject({ taxablePaise: 99_000, cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: -120 });
+    expect(amended.net.byRate).toEqual([
+      // 5 %: 90,000 + 10,000 = 100,000; 2,250 + 250 = 2,500 each. 12 %: 20,000 − 20,000 = 0; 2,400 − 2,400 = 0.
+      { gstRateBps: 500, taxablePaise: 100_000, cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0 },
+      { gstRateBps: 1_200, ...none },
+      { gstRateBps: null, taxablePaise: -1_000, cgstPaise: 0, sgstPaise: 0, igstPaise: -120 },
+    ]);
+    expect(summary.reversals.invoices).toMatchObject({ count: 0, ...none, byRate: [], hsn: [] });
+  });
+
   it("groups of one rate and code are summed; an empty month is all zeros with no rows", () => {
     const twice = gstSummary({ invoices: [], invoiceLines: [...invoiceLines, ...invoiceLines], creditNotes: [] });
     expect(twice.invoices.hsn[0]).toEqual({

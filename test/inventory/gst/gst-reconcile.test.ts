@@ -112,10 +112,14 @@ describe("the GST summary of a generated month", () => {
     }
 
     const notes = new Map<string, Note>();
-    const creditNote = async (booked: Sale) => {
+    // Each note is recorded on its date, and a void or cancellation made then (the clock held there): a reversal in a
+    // later month than its document's would count in that later month, apart from these sums.
+    const creditNote = async (booked: Sale, latest = "2025-07-01") => {
       // 1 % to 10 % of the invoice, in paise.
       const amount = Math.max(1, Math.floor((paise(booked.total_amount) * random.int(1, 10)) / 100));
-      const body = { customer_id: booked.customer_id, sale_id: booked.id, amount: rupees(amount), date: dateAfter(booked.sale_date) };
+      const date = [dateAfter(booked.sale_date), latest].sort()[0]!;
+      holdClockAt(ist(date));
+      const body = { customer_id: booked.customer_id, sale_id: booked.id, amount: rupees(amount), date };
       const note = CreditNoteSchema.parse(await post(`/admin/api/orgs/${orgId}/credit-notes`, body));
       notes.set(note.id, note);
       return note;
@@ -130,8 +134,9 @@ describe("the GST summary of a generated month", () => {
     for (const booked of sales) {
       const roll = random.next();
       if (roll < 0.1 && !edges.includes(Date.parse(booked.sold_at))) {
-        // Cancelled, some after a credit note, which is voided with the invoice.
-        if (random.chance(0.5)) await creditNote(booked);
+        // Cancelled within the month, some after a credit note, which is voided with the invoice.
+        holdClockAt(ist(booked.sale_date, "23:59"));
+        if (random.chance(0.5)) await creditNote(booked, "2025-06-30");
         await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/cancel`), 200);
         continue;
       }
@@ -147,21 +152,22 @@ describe("the GST summary of a generated month", () => {
         if (random.chance(0.5)) {
           const line = booked.items[random.int(0, booked.items.length - 1)]!;
           const back = Math.max(1, Math.floor(grams(line.kg) / random.int(2, 5)));
+          const date = dateAfter(booked.sale_date);
+          holdClockAt(ist(date));
           const note = CreditNoteSchema.parse(
-            await post(`/admin/api/sales/${booked.id}/returns`, {
-              items: [{ lot_id: line.lot_id, kg: kgOf(back) }],
-              date: dateAfter(booked.sale_date),
-            }),
+            await post(`/admin/api/sales/${booked.id}/returns`, { items: [{ lot_id: line.lot_id, kg: kgOf(back) }], date }),
           );
           notes.set(note.id, note);
           returns.set(note.id, { lotId: line.lot_id, grams: back });
         }
       }
     }
+    holdClockAt(ist("2025-06-15"));
     const advance = CreditNoteSchema.parse(
       await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyers[2]!.id, amount: "77.77", date: "2025-06-15" }),
     );
     notes.set(advance.id, advance);
+    holdClockAt(ist("2025-07-02"));
 
     // The month's sales as GET /api/v1/sales lists them, page by page.
     const listed: Sale[] = [];

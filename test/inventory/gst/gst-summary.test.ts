@@ -27,13 +27,15 @@ async function summary(key: string, query = "") {
 
 const dispatch = async (saleId: string) => expectStatus(await admin("POST", `/admin/api/sales/${saleId}/dispatch`), 200);
 const invoiceOf = async (...args: Parameters<typeof sale>) => SaleSchema.parse(await sale(...args));
-const TIME_OF_BOOKING = ist("2025-09-05");
+/** When the August books are read: the current month is September 2025. */
+const READ_ON = ist("2025-09-05");
 
 afterEach(() => vi.useRealTimers());
 
 describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
-  // The books, written at noon IST on 5 September 2025 (the clock held there; the current month is September 2025),
-  // by a trader in Tamil Nadu. Buyers: A, a Tamil Nadu GSTIN (intra-state, B2B); B, a Maharashtra GSTIN (inter-state,
+  // The books of a trader in Tamil Nadu, each document written at noon IST on its own date (the clock held there:
+  // a note counts in the month of the later of its date and the day it was recorded, and a cancellation or void in a
+  // later month than its document's counts in that later month), read on 5 September 2025 (the current month). Buyers: A, a Tamil Nadu GSTIN (intra-state, B2B); B, a Maharashtra GSTIN (inter-state,
   // B2B); C, unregistered in Tamil Nadu (intra-state, B2C).
   //
   // S1, 5 Aug, to A: 30s combed cotton (HSN 52052310) 40 kg × ₹300 = ₹12,000.00, CGST 2.5 % ₹300.00, SGST ₹300.00;
@@ -49,7 +51,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   // S0, 15 Mar 2024, to A: cotton 10 kg × ₹300 = ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00 (FY 2023-24: its notes adjust
   //   GST until 30 November 2024).
   //
-  // Notes dated in August 2025, recorded on 5 September 2025:
+  // Notes dated and recorded in August 2025:
   // R1, 20 Aug: 2.5 kg of S2's cotton back: 2.5 × ₹313.50 = ₹783.75, IGST 5 % 39.1875 → ₹39.19 (B2B, 5 %, 52052310).
   // N1, 25 Aug: ₹94.86 against S3: CGST 94.86 × 22.59 / 948.63 = 2.2589 → ₹2.26, SGST ₹2.26, taxable 94.86 − 4.52 =
   //   ₹90.34 (B2C, 5 %, 52052310).
@@ -58,7 +60,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   // N3, 18 Aug: ₹315.00 against S0, past S0's limit: no split. N4, 21 Aug: ₹50.00 to C against no invoice: no split.
   // N5, 27 Aug: ₹100.00 against S1, voided. N7, 1 Sep: ₹10.00 against S1: September's.
   async function august() {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(ist("2024-03-15"));
     const { orgId, key } = await tamilNaduTrader();
     const received = { received_at: "2024-03-01T10:00:00+05:30", kg: "500" };
     const cotton = await lot(orgId, received);
@@ -70,6 +72,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
     const note = (body: Record<string, unknown>) => post(`/admin/api/orgs/${orgId}/credit-notes`, body).then((n) => CreditNoteSchema.parse(n));
 
     const s0 = await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2024-03-15" });
+    holdClockAt(ist("2025-08-05"));
     const s1 = await invoiceOf(
       orgId,
       a.id,
@@ -80,6 +83,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
       { sale_date: "2025-08-05" },
     );
     expect(s1).toMatchObject({ taxable_amount: "13500.00", cgst_amount: "390.00", sgst_amount: "390.00", total_amount: "14280.00" });
+    holdClockAt(ist("2025-08-10"));
     const s2 = await invoiceOf(
       orgId,
       b.id,
@@ -90,36 +94,46 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
       { sale_date: "2025-08-10" },
     );
     expect(s2).toMatchObject({ taxable_amount: "5461.25", igst_amount: "490.76" });
+    holdClockAt(ist("2025-08-12"));
     const s3 = await invoiceOf(orgId, c.id, [{ lot_id: cotton.id, kg: "3", rate_per_kg: "301.15" }], { sale_date: "2025-08-12" });
     expect(s3).toMatchObject({ taxable_amount: "903.45", cgst_amount: "22.59", sgst_amount: "22.59" });
+    holdClockAt(ist("2025-08-14"));
     const s4 = await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2025-08-14" });
+    holdClockAt(ist("2025-08-15"));
     await note({ customer_id: a.id, sale_id: s4.id, amount: "105.00", date: "2025-08-15" });
     await expectStatus(await admin("POST", `/admin/api/sales/${s4.id}/cancel`), 200);
-    const lastMinute = { sale_date: "2025-08-31", sold_at: "2025-08-31T23:59:00+05:30" };
-    const s5 = await invoiceOf(orgId, a.id, [{ lot_id: cvc.id, kg: "2", rate_per_kg: "300" }], lastMinute);
-    expect(s5).toMatchObject({ sold_at: "2025-08-31T18:29:00.000Z", cgst_amount: "15.00" });
-    const firstMinute = { sale_date: "2025-09-01", sold_at: "2025-09-01T00:00:00+05:30" };
-    expect(await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "1", rate_per_kg: "300" }], firstMinute)).toMatchObject({
-      sold_at: "2025-08-31T18:30:00.000Z",
-    });
-
+    holdClockAt(ist("2025-08-18"));
+    expect(await note({ customer_id: a.id, sale_id: s0.id, amount: "315.00", date: "2025-08-18" })).toMatchObject({ taxable_amount: null });
+    holdClockAt(ist("2025-08-20"));
     await dispatch(s2.id);
     const r1 = CreditNoteSchema.parse(
       await post(`/admin/api/sales/${s2.id}/returns`, { items: [{ lot_id: cotton.id, kg: "2.5" }], date: "2025-08-20" }),
     );
     expect(r1).toMatchObject({ amount: "822.94", taxable_amount: "783.75", igst_amount: "39.19" });
+    holdClockAt(ist("2025-08-21"));
+    expect(await note({ customer_id: c.id, amount: "50.00", date: "2025-08-21" })).toMatchObject({ taxable_amount: null });
+    holdClockAt(ist("2025-08-25"));
     expect(await note({ customer_id: c.id, sale_id: s3.id, amount: "94.86", date: "2025-08-25" })).toMatchObject({
       taxable_amount: "90.34",
       cgst_amount: "2.26",
     });
+    holdClockAt(ist("2025-08-26"));
     expect(await note({ customer_id: a.id, sale_id: s1.id, amount: "1428.00", date: "2025-08-26" })).toMatchObject({
       taxable_amount: "1350.00",
       cgst_amount: "39.00",
     });
-    expect(await note({ customer_id: a.id, sale_id: s0.id, amount: "315.00", date: "2025-08-18" })).toMatchObject({ taxable_amount: null });
-    expect(await note({ customer_id: c.id, amount: "50.00", date: "2025-08-21" })).toMatchObject({ taxable_amount: null });
+    holdClockAt(ist("2025-08-27"));
     const n5 = await note({ customer_id: a.id, sale_id: s1.id, amount: "100.00", date: "2025-08-27" });
     await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${n5.id}/void`, { reason: "Entered twice" }), 200);
+    const lastMinute = { sale_date: "2025-08-31", sold_at: "2025-08-31T23:59:00+05:30" };
+    holdClockAt(ist("2025-08-31", "23:59"));
+    const s5 = await invoiceOf(orgId, a.id, [{ lot_id: cvc.id, kg: "2", rate_per_kg: "300" }], lastMinute);
+    expect(s5).toMatchObject({ sold_at: "2025-08-31T18:29:00.000Z", cgst_amount: "15.00" });
+    const firstMinute = { sale_date: "2025-09-01", sold_at: "2025-09-01T00:00:00+05:30" };
+    holdClockAt(ist("2025-09-01"));
+    expect(await invoiceOf(orgId, a.id, [{ lot_id: cotton.id, kg: "1", rate_per_kg: "300" }], firstMinute)).toMatchObject({
+      sold_at: "2025-08-31T18:30:00.000Z",
+    });
     await note({ customer_id: a.id, sale_id: s1.id, amount: "10.00", date: "2025-09-01" });
     return { orgId, key };
   }
@@ -131,7 +145,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   }, 60_000);
 
   it("invoices: S1, S2, S3 and S5 (S4 cancelled, S6 in September), in total and by buyer", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(READ_ON);
     const data = await summary(key, "?month=2025-08");
     expect(data).toMatchObject({ month: "2025-08", seller_gstin: TN_SELLER });
     // Taxable 13,500.00 + 5,461.25 + 903.45 + 600.00 = 20,464.70; CGST and SGST 390.00 + 22.59 + 15.00 = 427.59 each;
@@ -150,7 +164,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   });
 
   it("invoices by rate and by HSN code, from their lines", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(READ_ON);
     const { invoices } = await summary(key, "?month=2025-08");
     expect(invoices.by_rate).toEqual([
       // 5 %: cotton 12,000.00 + 2,351.25 + 903.45 and CVC 600.00 = 15,854.70; CGST and SGST 300.00 + 22.59 + 15.00 =
@@ -185,7 +199,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   });
 
   it("credit notes that adjust GST: R1, N1 and N2; N3 (past the limit) and N4 (no invoice) by amount only", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(READ_ON);
     const { credit_notes: notes } = await summary(key, "?month=2025-08");
     // Taxable 783.75 + 90.34 + 1,350.00 = 2,224.09; CGST and SGST 2.26 + 39.00 = 41.26; IGST 39.19.
     expect(notes).toMatchObject({ count: 3, taxable_amount: "2224.09", cgst_amount: "41.26", sgst_amount: "41.26", igst_amount: "39.19" });
@@ -207,7 +221,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   });
 
   it("net: invoices less the notes that adjust GST, per rate and in total", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(READ_ON);
     const { net } = await summary(key, "?month=2025-08");
     // Taxable 20,464.70 − 2,224.09 = 18,240.61; CGST and SGST 427.59 − 41.26 = 386.33; IGST 490.76 − 39.19 = 451.57.
     expect(net).toMatchObject({ taxable_amount: "18240.61", cgst_amount: "386.33", sgst_amount: "386.33", igst_amount: "451.57" });
@@ -222,7 +236,7 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   // S1 has ₹13,500.00 − 1,350.00 = ₹12,150.00 taxable and ₹390.00 − 39.00 = ₹351.00 of each tax left (N5 voided), ₹12,852.00
   // in all: N7's ₹10.00 is CGST 10 × 351 / 12,852 = 0.2731 → ₹0.27, SGST ₹0.27, taxable ₹9.46.
   it("September, the current month and the default, has S6 (00:00 IST on 1 September) and N7", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(READ_ON);
     const september = await summary(key);
     expect(september).toMatchObject({
       month: "2025-09",
@@ -241,9 +255,207 @@ describe("GET /api/v1/gst-summary: August 2025 worked by hand", () => {
   });
 });
 
+// A month once filed must read the same ever after. GSTR-1 reports a change to a document of an earlier month as an
+// amendment in the return of the month the change is made (CGST s.37(3); GSTR-1 Tables 9A and 9C), as the
+// account statements date a reversal on the IST day it is made. A cancellation or void within the document's own
+// month simply removes it (S4 above). A credit note is declared no earlier than it is recorded (CGST s.34(2) reads
+// the later of the two), so it counts in the IST month of the later of its date and the day it was recorded.
+describe("GET /api/v1/gst-summary: a month ended never changes; later reversals count when they are made", () => {
+  const zeros = { taxable_amount: "0.00", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" };
+
+  // A Tamil Nadu trader, a Tamil Nadu GSTIN buyer, cotton yarn (HSN 52052310) at 5 %: CGST and SGST 2.5 % each.
+  // S1, 30 Oct 2026: 10 kg × ₹300 = ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00 = ₹3,150.00.
+  // S2, 30 Oct 2026: 20 kg × ₹300 = ₹6,000.00 + CGST ₹150.00 + SGST ₹150.00 = ₹6,300.00.
+  // N1, 31 Oct 2026: ₹630.00 against S2, in S2's proportions (CGST s.34): CGST 630 × 150 / 6,300 = ₹15.00, SGST
+  //   ₹15.00, taxable 630 − 30 = ₹600.00.
+  // October, read on 10 November for GSTR-1: taxable 9,000.00 − 600.00 = 8,400.00; CGST and SGST 225.00 − 15.00 = 210.00.
+  // 15 Nov: S1 cancelled and N1 voided. October still reads 8,400.00 / 210.00; November carries the reversals:
+  //   S1 −3,000.00 taxable, −75.00 CGST and SGST; N1 +600.00 taxable, +15.00 CGST and SGST; net −2,400.00, −60.00.
+  it("an invoice cancelled and a note voided in November leave October as filed and count in November", async () => {
+    holdClockAt(ist("2026-10-30"));
+    const { orgId, key } = await tamilNaduTrader();
+    const cotton = await lot(orgId, { received_at: "2026-10-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const s1 = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2026-10-30" });
+    expect(s1).toMatchObject({ taxable_amount: "3000.00", cgst_amount: "75.00", sgst_amount: "75.00", total_amount: "3150.00" });
+    const s2 = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "20", rate_per_kg: "300" }], { sale_date: "2026-10-30" });
+    expect(s2).toMatchObject({ taxable_amount: "6000.00", cgst_amount: "150.00", total_amount: "6300.00" });
+    holdClockAt(ist("2026-10-31"));
+    const n1 = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: s2.id, amount: "630.00", date: "2026-10-31" }),
+    );
+    expect(n1).toMatchObject({ taxable_amount: "600.00", cgst_amount: "15.00", sgst_amount: "15.00" });
+
+    holdClockAt(ist("2026-11-10"));
+    const filed = await summary(key, "?month=2026-10");
+    expect(filed.net).toMatchObject({ taxable_amount: "8400.00", cgst_amount: "210.00", sgst_amount: "210.00", igst_amount: "0.00" });
+
+    holdClockAt(ist("2026-11-15"));
+    await expectStatus(await admin("POST", `/admin/api/sales/${s1.id}/cancel`), 200);
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${n1.id}/void`, { reason: "Issued in error" }), 200);
+
+    const october = await summary(key, "?month=2026-10");
+    expect(october).toEqual(filed);
+    expect(october.invoices).toMatchObject({ count: 2, taxable_amount: "9000.00", cgst_amount: "225.00" });
+    expect(october.credit_notes).toMatchObject({ count: 1, taxable_amount: "600.00", cgst_amount: "15.00" });
+    expect(october.reversals.documents).toEqual([]);
+
+    const november = await summary(key, "?month=2026-11");
+    expect(november.invoices).toMatchObject({ count: 0, ...zeros });
+    expect(november.credit_notes).toMatchObject({ count: 0, ...zeros });
+    expect(november.reversals.invoices).toMatchObject({
+      count: 1,
+      taxable_amount: "3000.00",
+      cgst_amount: "75.00",
+      sgst_amount: "75.00",
+      igst_amount: "0.00",
+      b2b: { count: 1, taxable_amount: "3000.00", cgst_amount: "75.00", sgst_amount: "75.00", igst_amount: "0.00" },
+      by_rate: [{ gst_rate_percent: 5, taxable_amount: "3000.00", cgst_amount: "75.00", sgst_amount: "75.00", igst_amount: "0.00" }],
+      hsn: [
+        {
+          hsn: "52052310",
+          gst_rate_percent: 5,
+          kg: "10.000",
+          taxable_amount: "3000.00",
+          cgst_amount: "75.00",
+          sgst_amount: "75.00",
+          igst_amount: "0.00",
+        },
+      ],
+    });
+    expect(november.reversals.credit_notes).toMatchObject({
+      count: 1,
+      taxable_amount: "600.00",
+      cgst_amount: "15.00",
+      sgst_amount: "15.00",
+      by_rate: [{ gst_rate_percent: 5, taxable_amount: "600.00", cgst_amount: "15.00", sgst_amount: "15.00", igst_amount: "0.00" }],
+    });
+    expect(november.reversals.documents).toEqual([
+      {
+        kind: "invoice",
+        id: s1.id,
+        number: s1.invoice_number,
+        date: "2026-10-30",
+        original_month: "2026-10",
+        reversed_on: "2026-11-15",
+        buyer_gstin: "33AAECG4315R1ZE",
+        amount: "3150.00",
+        taxable_amount: "3000.00",
+        cgst_amount: "75.00",
+        sgst_amount: "75.00",
+        igst_amount: "0.00",
+      },
+      {
+        kind: "credit_note",
+        id: n1.id,
+        number: n1.note_number,
+        date: "2026-10-31",
+        original_month: "2026-10",
+        reversed_on: "2026-11-15",
+        buyer_gstin: "33AAECG4315R1ZE",
+        amount: "630.00",
+        taxable_amount: "600.00",
+        cgst_amount: "15.00",
+        sgst_amount: "15.00",
+        igst_amount: "0.00",
+      },
+    ]);
+    // −3,000.00 + 600.00 = −2,400.00; −75.00 + 15.00 = −60.00.
+    expect(november.net).toEqual({
+      taxable_amount: "-2400.00",
+      cgst_amount: "-60.00",
+      sgst_amount: "-60.00",
+      igst_amount: "0.00",
+      by_rate: [{ gst_rate_percent: 5, taxable_amount: "-2400.00", cgst_amount: "-60.00", sgst_amount: "-60.00", igst_amount: "0.00" }],
+    });
+  });
+
+  // S, 10 Oct 2026: 10 kg × ₹300 = ₹3,000.00 + ₹75.00 + ₹75.00 = ₹3,150.00; N, 20 Oct: ₹315.00 against it, CGST
+  // 315 × 75 / 3,150 = ₹7.50, SGST ₹7.50, taxable ₹300.00. S cancelled on 3 Nov, which voids N with it: November
+  // reverses both, −3,000.00 + 300.00 = −2,700.00 taxable, −75.00 + 7.50 = −67.50 CGST and SGST; October keeps
+  // 3,000.00 − 300.00 = 2,700.00 and 67.50.
+  it("an invoice cancelled in a later month takes its notes with it, both reversed in that month", async () => {
+    holdClockAt(ist("2026-10-10"));
+    const { orgId, key } = await tamilNaduTrader();
+    const cotton = await lot(orgId, { received_at: "2026-10-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2026-10-10" });
+    holdClockAt(ist("2026-10-20"));
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount: "315.00", date: "2026-10-20" });
+    holdClockAt(ist("2026-11-03"));
+    await expectStatus(await admin("POST", `/admin/api/sales/${booked.id}/cancel`), 200);
+
+    const october = await summary(key, "?month=2026-10");
+    expect(october.net).toMatchObject({ taxable_amount: "2700.00", cgst_amount: "67.50", sgst_amount: "67.50" });
+    const november = await summary(key, "?month=2026-11");
+    expect(november.reversals.invoices).toMatchObject({ count: 1, taxable_amount: "3000.00", cgst_amount: "75.00" });
+    expect(november.reversals.credit_notes).toMatchObject({ count: 1, taxable_amount: "300.00", cgst_amount: "7.50" });
+    expect(november.reversals.documents.map((d) => [d.kind, d.original_month, d.reversed_on])).toEqual([
+      ["invoice", "2026-10", "2026-11-03"],
+      ["credit_note", "2026-10", "2026-11-03"],
+    ]);
+    expect(november.net).toMatchObject({ taxable_amount: "-2700.00", cgst_amount: "-67.50", sgst_amount: "-67.50" });
+  });
+
+  // S, 10 Mar 2026: ₹3,000.00 + ₹75.00 + ₹75.00. N, dated 20 Mar 2026 but recorded on 5 Apr: ₹315.00, CGST ₹7.50,
+  // SGST ₹7.50, taxable ₹300.00 (as above). It counts in April, the later of the two; March stays S alone. Voided on
+  // 2 May, it is reversed in May with April as its original month, April unchanged.
+  it("a note back-dated into an earlier month counts in the month it was recorded; its later void in the month made", async () => {
+    holdClockAt(ist("2026-03-10"));
+    const { orgId, key } = await tamilNaduTrader();
+    const cotton = await lot(orgId, { received_at: "2026-03-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const booked = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2026-03-10" });
+    holdClockAt(ist("2026-04-05"));
+    const march = await summary(key, "?month=2026-03");
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyer.id, sale_id: booked.id, amount: "315.00", date: "2026-03-20" }),
+    );
+    expect(note).toMatchObject({ date: "2026-03-20", taxable_amount: "300.00", cgst_amount: "7.50" });
+    expect(await summary(key, "?month=2026-03")).toEqual(march);
+    expect(march.net).toMatchObject({ taxable_amount: "3000.00", cgst_amount: "75.00" });
+    const april = await summary(key, "?month=2026-04");
+    expect(april.credit_notes).toMatchObject({ count: 1, taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50" });
+    expect(april.net).toMatchObject({ taxable_amount: "-300.00", cgst_amount: "-7.50" });
+
+    holdClockAt(ist("2026-05-02"));
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${note.id}/void`, { reason: "Issued in error" }), 200);
+    expect(await summary(key, "?month=2026-04")).toEqual(april);
+    const may = await summary(key, "?month=2026-05");
+    expect(may.reversals.documents).toMatchObject([
+      { kind: "credit_note", date: "2026-03-20", original_month: "2026-04", reversed_on: "2026-05-02" },
+    ]);
+    expect(may.net).toMatchObject({ taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50" });
+  });
+
+  it("a note recorded and voided within its month counts nowhere, as a sale cancelled within its month", async () => {
+    holdClockAt(ist("2026-10-10"));
+    const { orgId, key } = await tamilNaduTrader();
+    const cotton = await lot(orgId, { received_at: "2026-10-01T10:00:00+05:30" });
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const kept = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2026-10-10" });
+    const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, {
+      customer_id: buyer.id,
+      sale_id: kept.id,
+      amount: "315.00",
+      date: "2026-10-10",
+    });
+    const dropped = await invoiceOf(orgId, buyer.id, [{ lot_id: cotton.id, kg: "1", rate_per_kg: "300" }], { sale_date: "2026-10-10" });
+    holdClockAt(ist("2026-10-31", "23:59"));
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/credit-notes/${note.id}/void`, { reason: "Issued in error" }), 200);
+    await expectStatus(await admin("POST", `/admin/api/sales/${dropped.id}/cancel`), 200);
+    holdClockAt(ist("2026-11-01"));
+    // Only the kept invoice: ₹3,000.00 + ₹75.00 + ₹75.00; November has nothing.
+    expect((await summary(key, "?month=2026-10")).net).toMatchObject({ taxable_amount: "3000.00", cgst_amount: "75.00" });
+    const november = await summary(key, "?month=2026-11");
+    expect(november.reversals.documents).toEqual([]);
+    expect(november.net).toEqual({ ...zeros, by_rate: [] });
+  });
+});
+
 describe("GET /api/v1/gst-summary: only the key's organisation, and only what the books hold", () => {
   it("another organisation's sale and note in the same month never appear", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(ist("2025-08-06"));
     const mine = await tamilNaduTrader();
     const theirs = await tamilNaduTrader();
     for (const [{ orgId }, kg] of [
@@ -276,7 +488,7 @@ describe("GET /api/v1/gst-summary: only the key's organisation, and only what th
   // 40 kg × ₹300 = ₹12,000.00 + CGST ₹300.00 + SGST ₹300.00, its split then cleared as on sales booked before the
   // split was recorded (their GST total stands). A ₹1,260.00 note against it then has no split either.
   it("an invoice booked before the split was recorded is counted apart with its GST total, and so is its note", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(ist("2025-08-06"));
     const { orgId, key } = await tamilNaduTrader();
     const stock = await lot(orgId, { received_at: "2025-08-01T10:00:00+05:30" });
     const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
@@ -300,7 +512,7 @@ describe("GET /api/v1/gst-summary: only the key's organisation, and only what th
   });
 
   it("a note of an invoice cancelled before cancelling voided its notes counts nowhere, as in the books", async () => {
-    holdClockAt(TIME_OF_BOOKING);
+    holdClockAt(ist("2025-08-06"));
     const { orgId, key } = await tamilNaduTrader();
     const stock = await lot(orgId, { received_at: "2025-08-01T10:00:00+05:30" });
     const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });

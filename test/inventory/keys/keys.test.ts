@@ -15,6 +15,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 /** Any write under /api/v1 runs keyAuth with the `write` requirement; every v1 endpoint is a read. */
 const write = (key: string | null, init: RequestInit = {}) => api("/api/v1/inventory", key, { method: "POST", body: "{}", ...init });
+/** A read every key without scopes, or with inventory:read, may make: one request of the key's limit. */
+const readStock = (key: string) => api("/api/v1/inventory?limit=1", key);
 
 function verdictAt(key: string, nowMs: number, required: Requirement[] = []): Promise<Verdict> {
   return inGuard(key, (instance) => instance.authorize(nowMs, required));
@@ -370,10 +372,30 @@ describe("rate limits (fixed one-minute window per key)", () => {
   it("50 concurrent requests of a business key all pass, each counted exactly once", async () => {
     await roomInThisMinute();
     const key = await createKey(await createOrg("business"), { access: "read_write" });
-    const responses = await Promise.all(Array.from({ length: 50 }, () => write(key.key)));
+    const responses = await Promise.all(Array.from({ length: 50 }, () => readStock(key.key)));
     const remaining = responses.map((r) => Number(r.headers.get("X-RateLimit-Remaining"))).sort((a, b) => b - a);
     expect(remaining).toEqual(Array.from({ length: 50 }, (_, i) => 1199 - i));
-    for (const response of responses) await expectError(response, 405, "method_not_allowed");
+    for (const response of responses) await expectStatus(response, 200);
+  });
+
+  it("a write refused with 405 uses no request of the limit, as a read-only key's 403 does not", async () => {
+    await roomInThisMinute();
+    const orgId = await createOrg("business");
+    const readWrite = await createKey(orgId, { access: "read_write" });
+    // The first read is the minute's first request of 1,200: 1,199 left.
+    const first = await readStock(readWrite.key);
+    expect(first.headers.get("X-RateLimit-Remaining")).toBe("1199");
+    await expectStatus(first, 200);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const refused = await api("/api/v1/sales", readWrite.key, { method, body: "{}" });
+      expect(refused.headers.get("Allow")).toBe("GET");
+      expect(refused.headers.get("X-RateLimit-Remaining"), method).toBe("1199");
+      await expectError(refused, 405, "method_not_allowed");
+    }
+    // The four refusals left the count alone: the next read is the minute's second request.
+    const second = await readStock(readWrite.key);
+    expect(second.headers.get("X-RateLimit-Remaining")).toBe("1198");
+    await expectStatus(second, 200);
   });
 
   it("exact: 1,250 calls at one instant, exactly 1,200 allowed; the window resets at the minute boundary", async () => {
@@ -403,7 +425,7 @@ describe("rate limits (fixed one-minute window per key)", () => {
     await inGuard(key.key, (instance) => {
       while (instance.authorize(Date.now(), []).outcome === "allowed");
     });
-    const response = await write(key.key);
+    const response = await readStock(key.key);
     const retryAfter = Number(response.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -411,6 +433,10 @@ describe("rate limits (fixed one-minute window per key)", () => {
     expect(response.headers.get("X-RateLimit-Remaining")).toBe("0");
     expect(Number(response.headers.get("X-RateLimit-Reset"))).toBe(Math.ceil(Date.now() / 60_000) * 60);
     await expectError(response, 429, "rate_limited");
+    // A write is refused for what it is before any limit applies, as a read-only key's is: 405, not 429.
+    const refusedWrite = await write(key.key);
+    expect(refusedWrite.headers.get("X-RateLimit-Remaining")).toBe("0");
+    await expectError(refusedWrite, 405, "method_not_allowed");
   });
 
   it("X-RateLimit-* on every response to an identified key, refusals included; never on unidentified ones", async () => {
@@ -430,7 +456,8 @@ describe("rate limits (fixed one-minute window per key)", () => {
       expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
       await response.arrayBuffer();
     }
-    // Refusals do not count: the read-only key's window is untouched by its refused write.
+    // Refusals do not count: neither key's window is touched by its refused write (405 or read_only_key).
+    expect(cases[0]![0].headers.get("X-RateLimit-Remaining")).toBe("6000");
     expect(cases[1]![0].headers.get("X-RateLimit-Remaining")).toBe("6000");
     const unknown = await write("inv_abcdefgh_0123456789ABCDEFGHIJKLMNOPQRSTUV");
     expect(unknown.headers.get("X-RateLimit-Limit")).toBeNull();
@@ -481,7 +508,7 @@ describe("lifecycle (seed section 3)", () => {
   it("rotate: the old key keeps working with X-Service-Key-Superseded until the grace ends; the new key has the same access", async () => {
     const orgId = await createOrg();
     const old = await createKey(orgId, { access: "read_write", scopes: ["inventory:read"] });
-    const before = await write(old.key);
+    const before = await readStock(old.key);
     expect(before.headers.get("X-Service-Key-Superseded")).toBeNull();
     expect(before.headers.get("X-Service-Key-Expires")).toBeNull();
     await before.arrayBuffer();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
-import { inKeyGuard } from "../../reliability/kit";
+import { inKeyGuard, roomInThisMinute } from "../../reliability/kit";
 import { admin, api, createAccount, createKey, expectError, expectStatus, randomEmail } from "../helpers";
 
 /** Runs `fn` inside the key's own Durable Object, to look at a clock we cannot wait for. */
@@ -94,6 +94,19 @@ describe("authentication and scopes", () => {
     expect(response.headers.get("RateLimit-Policy")).toBe('"minute";q=30;w=60, "day";q=500;w=86400');
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("a method the path does not have is 405 before any key is checked: no rate-limit headers, no request used", async () => {
+    await roomInThisMinute();
+    const { key } = await createKey({ scopes: ["deadlines:read"] });
+    const refused = await api("/api/v1/deadlines", key, { method: "POST", body: "{}" });
+    expect(refused.headers.get("Allow")).toContain("GET");
+    expect(refused.headers.get("X-RateLimit-Remaining")).toBeNull();
+    await expectError(refused, 405, "method_not_allowed");
+    // A free key allows 30 a minute: the read is the minute's first request, so 29 are left.
+    const read = await api("/api/v1/deadlines?limit=1", key);
+    expect(read.headers.get("X-RateLimit-Remaining")).toBe("29");
+    await expectStatus(read, 200);
   });
 });
 

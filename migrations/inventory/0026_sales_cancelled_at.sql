@@ -1,0 +1,1 @@
+CREATE INDEX `sales_cancelled_at` ON `sales` (`org_id`,`cancelled_at`) WHERE status = 'cancelled';
