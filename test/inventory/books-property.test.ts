@@ -506,9 +506,11 @@ async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
           `${base}/lots/${lot.id}/adjustments`,
           op.op === "damage" ? { reason: "damage", kg: kg(op.grams) } : { reason: "count_correction", kg_counted: kg(op.grams) },
         );
-        // The kg the lot is left with lie within 0 and what it received less what it sent to other godowns.
+        // The kg the lot is left with are never below 0, and a count never raises them above what the lot would
+        // hold with no adjustments: received, less what it sent to other godowns, less what it sold, plus what came back.
         const after = op.op === "damage" ? lot.remaining - op.grams : op.grams;
-        expected = after < 0 || after > lot.received - lot.sentAway || after === lot.remaining ? 409 : 201;
+        const ceiling = lot.received - lot.sentAway - lot.sold + lot.returned;
+        expected = after < 0 || (after > lot.remaining && after > ceiling) || after === lot.remaining ? 409 : 201;
         if (expected === 201) {
           if (op.op === "damage") lot.damaged += op.grams;
           else lot.counted += after - lot.remaining;
@@ -677,6 +679,16 @@ async function compare(books: Books, orgId: string, key: string, buyers: string[
     .all<{ id: string; remaining: number }>();
   expect(Object.fromEntries(lots.map((l) => [l.id, l.remaining])), `${at}: kg per lot`).toEqual(
     Object.fromEntries(books.lots.map((l) => [l.id, l.remaining])),
+  );
+  // Each lot keeps its figures: the mill's kg, its transfers and its net adjustments (TPR-1's lots never take a transfer in).
+  const { results: figures } = await env.DB.prepare(
+    `SELECT id, grams_received AS received, grams_transferred_in AS "in", grams_transferred_out AS out, grams_adjusted AS adjusted
+       FROM lots WHERE org_id = ?1 AND id IN (SELECT value FROM json_each(?2))`,
+  )
+    .bind(orgId, JSON.stringify(books.lots.map((l) => l.id)))
+    .all<{ id: string; received: number; in: number; out: number; adjusted: number }>();
+  expect(Object.fromEntries(figures.map(({ id, ...f }) => [id, f])), `${at}: figures per lot`).toEqual(
+    Object.fromEntries(books.lots.map((l) => [l.id, { received: l.received, in: 0, out: l.sentAway, adjusted: l.counted - l.damaged }])),
   );
   for (const lot of books.lots) {
     expect(lot.remaining, at).toBeGreaterThanOrEqual(0);

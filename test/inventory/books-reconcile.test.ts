@@ -96,7 +96,7 @@ describe("a customer's account ties out everywhere it is shown", () => {
 });
 
 describe("stock ties out per lot and per godown, at cost", () => {
-  it("received − sold − damaged − transferred out + transferred in ± counts, a cancelled sale's kg back", async () => {
+  it("received + transferred in − transferred out − sold − damaged ± counts, a cancelled sale's kg back", async () => {
     const { orgId, key } = await orgWithKey();
     const stock = await lot(orgId, { kg: "100", cost_per_kg: "298.50", godown_code: "TPR-1" });
     const buyer = await customer(orgId);
@@ -113,7 +113,20 @@ describe("stock ties out per lot and per godown, at cost", () => {
     const inGodown = async (code: string) =>
       InventoryPageSchema.parse(await expectStatus(await api(`/api/v1/inventory?godown_code=${code}`, key), 200)).data;
     expect((await inGodown("TPR-1")).map((l) => [l.kg_remaining, l.stock_value])).toEqual([["77.000", "22984.50"]]);
-    expect((await inGodown("ERD-1")).map((l) => [l.kg_received, l.kg_remaining, l.stock_value])).toEqual([["20.000", "15.000", "4477.50"]]);
+    expect((await inGodown("ERD-1")).map((l) => [l.kg_remaining, l.stock_value])).toEqual([["15.000", "4477.50"]]);
+    // Each lot shows its terms: received + transferred in − transferred out − sold + returned + adjusted = remaining.
+    // Tiruppur: 100 + 0 − 20 − 0 (the sale cancelled) + 0 − 3 (2.5 damaged, 0.5 short on the count) = 77.
+    // Erode: the mill delivered nothing there; 0 + 20 − 0 − 5 + 0 + 0 = 15.
+    const terms = (l: Awaited<ReturnType<typeof inGodown>>[number]) => [
+      l.kg_received,
+      l.kg_transferred_in,
+      l.kg_transferred_out,
+      l.kg_sold,
+      l.kg_returned,
+      l.kg_adjusted,
+    ];
+    expect((await inGodown("TPR-1")).map(terms)).toEqual([["100.000", "0.000", "20.000", "0.000", "0.000", "-3.000"]]);
+    expect((await inGodown("ERD-1")).map(terms)).toEqual([["0.000", "20.000", "0.000", "5.000", "0.000", "0.000"]]);
   });
 });
 

@@ -65,3 +65,18 @@ export async function runSql(statements: string[]): Promise<void> {
 }
 
 export const q = (value: string | null) => (value === null ? "NULL" : `'${value.replaceAll("'", "''")}'`);
+
+/**
+ * A count recorded before a count was capped at what a lot's receipt, transfers, sales and returns leave it: it
+ * set the lot's kg remaining to `grams`, up to all the lot received, bringing kg sold back onto the books. The API
+ * refuses such a count now, but a lot may still hold one.
+ */
+export async function countedUpBeforeTheRule(lotId: string, grams: number): Promise<void> {
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
+       SELECT ?1, org_id, id, 'adjustment', ?2 - grams_remaining, 'count_correction', NULL, NULL, 'operator', ?3 FROM lots WHERE id = ?4`,
+    ).bind(`mov_${crypto.randomUUID()}`, grams, Date.now(), lotId),
+    env.DB.prepare("UPDATE lots SET grams_adjusted = grams_adjusted + ?1 - grams_remaining, grams_remaining = ?1 WHERE id = ?2").bind(grams, lotId),
+  ]);
+}

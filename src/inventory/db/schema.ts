@@ -198,8 +198,14 @@ export const lots = sqliteTable(
     skuId: text("sku_id").notNull(),
     godownId: text("godown_id").notNull(),
     supplierId: text("supplier_id"),
+    /** What the mill delivered into this lot in this godown: 0 for a lot that began with a transfer from another godown. */
     gramsReceived: integer("grams_received").notNull(),
     gramsRemaining: integer("grams_remaining").notNull(),
+    /** Totals of the lot's stock movements, kept beside them so a lot's kg reconcile from its row alone. */
+    gramsTransferredIn: integer("grams_transferred_in").notNull().default(0),
+    gramsTransferredOut: integer("grams_transferred_out").notNull().default(0),
+    /** Signed: damage and count corrections, net. */
+    gramsAdjusted: integer("grams_adjusted").notNull().default(0),
     costPaisePerKg: integer("cost_paise_per_kg").notNull(),
     receivedAt: integer("received_at").notNull(),
     createdAt: integer("created_at").notNull(),
@@ -214,8 +220,12 @@ export const lots = sqliteTable(
     foreignKey({ columns: [t.orgId, t.skuId], foreignColumns: [skus.orgId, skus.id], name: "lots_sku_fk" }),
     foreignKey({ columns: [t.orgId, t.godownId], foreignColumns: [godowns.orgId, godowns.id], name: "lots_godown_fk" }),
     foreignKey({ columns: [t.orgId, t.supplierId], foreignColumns: [suppliers.orgId, suppliers.id], name: "lots_supplier_fk" }),
-    check("lots_grams_remaining", sql`${t.gramsRemaining} >= 0 AND ${t.gramsRemaining} <= ${t.gramsReceived}`),
-    check("lots_grams_received", sql`${t.gramsReceived} > 0`),
+    // Never more than ever came into the lot (a cancel or return past it is refused); see adjustLot for a count's cap.
+    check("lots_grams_remaining", sql`${t.gramsRemaining} >= 0 AND ${t.gramsRemaining} <= ${t.gramsReceived} + ${t.gramsTransferredIn}`),
+    check(
+      "lots_grams_received",
+      sql`${t.gramsReceived} >= 0 AND ${t.gramsTransferredIn} >= 0 AND ${t.gramsTransferredOut} >= 0 AND ${t.gramsReceived} + ${t.gramsTransferredIn} > 0`,
+    ),
     check("lots_cost", sql`${t.costPaisePerKg} >= 0`),
   ],
 );

@@ -194,7 +194,7 @@ async function recordReturn(
       db
         .prepare(
           `UPDATE lots SET grams_remaining = grams_remaining + ?1
-            WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received AND ${noteWritten}`,
+            WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received + grams_transferred_in AND ${noteWritten}`,
         )
         .bind(line.grams, orgId, line.lotId, id),
       // grams = 0 when the note was written but its lot could not take the kg back: the CHECK fails the batch.

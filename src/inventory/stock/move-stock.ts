@@ -77,7 +77,7 @@ const adjustRoute = createRoute({
   path: "/admin/api/orgs/{id}/lots/{lotId}/adjustments",
   tags: ["Back office"],
   summary: "Adjust a lot's kg: damage taken off, or a physical count that corrects it",
-  description: `${ORG_SELECTION_DESCRIPTION} The lot's kg remaining stays between 0 and its kg received less the kg it transferred to other godowns (409 \`conflict\` otherwise; more than that is a new receipt, and the kg sent away are counted in the other godown's lot). A count that equals the books is 409 \`conflict\` (nothing to correct). A count taken while a sale changed the lot is 409 \`conflict\`: count again. Damage is applied to the lot's new kg when a sale changed it in between, tried 3 times, then 409 \`conflict_retry\`: nothing recorded, send it again (with a new Idempotency-Key if you used one). Recorded as a stock movement and in the audit log. Like a sale, kg taken off that take the SKU's kg across all godowns from at or above its threshold to below it emit stock.low (\`cause\` the reason, \`movement_id\` the movement).`,
+  description: `${ORG_SELECTION_DESCRIPTION} Kg remaining never go below 0, and a count never raises them above what the lot's receipt, transfers, sales and returns leave it before any adjustment, kg_received + kg_transferred_in − kg_transferred_out − kg_sold + kg_returned (409 \`conflict\` otherwise: kg sold left with the buyer, kg sent away are counted in the other godown's lot, and more is a new receipt). Damaged kg found again may be counted back up to that figure. The lot's \`kg_adjusted\` shows the net of its adjustments. A count that equals the books is 409 \`conflict\` (nothing to correct). A count taken while a sale changed the lot is 409 \`conflict\`: count again. Damage is applied to the lot's new kg when a sale changed it in between, tried 3 times, then 409 \`conflict_retry\`: nothing recorded, send it again (with a new Idempotency-Key if you used one). Recorded as a stock movement and in the audit log. Like a sale, kg taken off that take the SKU's kg across all godowns from at or above its threshold to below it emit stock.low (\`cause\` the reason, \`movement_id\` the movement).`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -99,7 +99,7 @@ const transferRoute = createRoute({
   path: "/admin/api/orgs/{id}/lots/{lotId}/transfers",
   tags: ["Back office"],
   summary: "Move kg of a lot to another godown",
-  description: `${ORG_SELECTION_DESCRIPTION} The kg leave this lot and join the same lot (number, SKU, mill, cost, receipt date) in the other godown, created on first use. 409 \`insufficient_stock\` when the lot has fewer kg; 409 \`conflict\` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log. The SKU's kg across all godowns stay the same, so a transfer never emits stock.low.`,
+  description: `${ORG_SELECTION_DESCRIPTION} The kg leave this lot (its \`kg_transferred_out\`) and join the same lot (number, SKU, mill, cost, receipt date) in the other godown (its \`kg_transferred_in\`), created on first use with \`kg_received\` 0.000: kg received is only ever what the mill delivered into that godown, so kg sent back where they came from never add to it. 409 \`insufficient_stock\` when the lot has fewer kg; 409 \`conflict\` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log. The SKU's kg across all godowns stay the same, so a transfer never emits stock.low.`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -139,9 +139,7 @@ export function registerMoveStock(app: InventoryApp): void {
       case "out_of_range":
         throw inventoryError(
           "conflict",
-          outcome.gramsSentAway === 0
-            ? `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received (it holds ${formatGrams(outcome.gramsRemaining)} kg)`
-            : `The lot would hold a kg remaining outside 0 to its ${formatGrams(outcome.gramsReceived)} kg received less ${formatGrams(outcome.gramsSentAway)} kg transferred to other godowns (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
+          `The lot would hold a kg remaining outside 0 to ${formatGrams(outcome.gramsBeforeAdjustments)} kg, what its receipt, transfers, sales and returns leave it (it holds ${formatGrams(outcome.gramsRemaining)} kg)`,
         );
       case "adjusted":
         await dispatchEvents(c.env, outcome.eventIds);

@@ -14,19 +14,44 @@ type Lot = typeof lots.$inferSelect;
 type Sku = typeof skus.$inferSelect;
 type Godown = typeof godowns.$inferSelect;
 
-/** A lot with its SKU, godown and mill, as the read API and the back office show it. */
-export type LotRow = Pick<Lot, "id" | "skuId" | "lotNumber" | "gramsReceived" | "gramsRemaining" | "costPaisePerKg" | "receivedAt"> &
+/**
+ * A lot with its SKU, godown and mill, as the read API and the back office show it, and every figure its kg
+ * remaining comes from: received + transferred in − transferred out − sold + returned + adjusted.
+ */
+export type LotRow = Pick<
+  Lot,
+  | "id"
+  | "skuId"
+  | "lotNumber"
+  | "gramsReceived"
+  | "gramsTransferredIn"
+  | "gramsTransferredOut"
+  | "gramsAdjusted"
+  | "gramsRemaining"
+  | "costPaisePerKg"
+  | "receivedAt"
+> &
   Pick<Sku, "sku" | "yarnType" | "countNe" | "ply" | "denier" | "filaments" | "blend" | "composition" | "shade" | "hsn" | "gstRateBps"> & {
     skuName: Sku["name"];
     godownCode: Godown["code"];
     godownName: Godown["name"];
     godownCity: Godown["city"];
     supplierName: (typeof suppliers.$inferSelect)["name"] | null;
+    /** Kg of the lot on sales not cancelled (a cancel puts its kg back). */
+    gramsSold: number;
+    /** Kg of the lot that came back on credit notes (a note with returned kg is never voided). */
+    gramsReturned: number;
   };
 
 const LOT_SELECT = `
-  SELECT l.id, l.sku_id AS skuId, l.lot_number AS lotNumber, l.grams_received AS gramsReceived, l.grams_remaining AS gramsRemaining,
-         l.cost_paise_per_kg AS costPaisePerKg, l.received_at AS receivedAt,
+  SELECT l.id, l.sku_id AS skuId, l.lot_number AS lotNumber, l.grams_received AS gramsReceived,
+         l.grams_transferred_in AS gramsTransferredIn, l.grams_transferred_out AS gramsTransferredOut, l.grams_adjusted AS gramsAdjusted,
+         l.grams_remaining AS gramsRemaining, l.cost_paise_per_kg AS costPaisePerKg, l.received_at AS receivedAt,
+         (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales v ON v.org_id = i.org_id AND v.id = i.sale_id
+           WHERE i.org_id = l.org_id AND i.lot_id = l.id AND v.status <> 'cancelled') AS gramsSold,
+         (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r
+           WHERE r.org_id = l.org_id AND r.lot_id = l.id
+             AND r.sale_id IN (SELECT i.sale_id FROM sale_items i WHERE i.org_id = l.org_id AND i.lot_id = l.id)) AS gramsReturned,
          s.sku, s.name AS skuName, s.yarn_type AS yarnType, s.count_ne AS countNe, s.ply, s.denier, s.filaments, s.blend,
          s.composition, s.shade, s.hsn, s.gst_rate_bps AS gstRateBps, g.code AS godownCode, g.name AS godownName,
          g.city AS godownCity, m.name AS supplierName
@@ -239,16 +264,18 @@ export type AdjustLotOutcome =
   | { kind: "lot_not_found" }
   | { kind: "no_change" }
   | { kind: "stale_count" }
-  | { kind: "out_of_range"; gramsRemaining: number; gramsReceived: number; gramsSentAway: number }
+  | { kind: "out_of_range"; gramsRemaining: number; gramsBeforeAdjustments: number }
   /** Damage: other writes changed the lot between each read and its write, every time tried. */
   | { kind: "contended" };
 
 type AdjustmentChange = { reason: "damage"; grams: number } | { reason: "count_correction"; gramsCounted: number };
 
 /**
- * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Within 0 and
- * the kg received less the kg transferred to other godowns (more than that is a receipt, not a correction: the kg
- * sent away are counted in the other godown's lot). The lot update is conditional on
+ * Damage takes `grams` off the lot; a count correction sets its kg remaining to what was counted. Never below 0,
+ * and a count never raises it above what the lot's receipt, transfers, sales and returns leave it, before any
+ * adjustment: received + transferred in − transferred out − sold + returned. More than that is not a correction: kg sold left with the buyer, kg sent
+ * away are counted in the other godown's lot, and kg never received are a receipt. Damaged kg found again may be
+ * counted back, up to that figure. The lot update is conditional on
  * the kg it read, so a sale in between makes the correction fail rather than overwrite it; the movement and its
  * audit row are written only when the update was. Damage is relative, so it is applied again to the new figure
  * (at most CONTENDED_WRITE_ATTEMPTS times in all); a count is not, and would overwrite the sale: it must be taken again.
@@ -283,19 +310,17 @@ async function adjustLotOnce(
   const target = change.reason === "damage" ? lot.gramsRemaining - change.grams : change.gramsCounted;
   const delta = target - lot.gramsRemaining;
   if (delta === 0) return { kind: "no_change" };
-  const sentAway = await db
-    .prepare("SELECT COALESCE(-SUM(grams_delta), 0) AS grams FROM stock_movements WHERE org_id = ?1 AND lot_id = ?2 AND kind = 'transfer_out'")
-    .bind(orgId, lotId)
-    .first<number>("grams");
-  const gramsSentAway = sentAway ?? 0;
-  if (target < 0 || target > lot.gramsReceived - gramsSentAway) {
-    return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsReceived: lot.gramsReceived, gramsSentAway };
+  // kg remaining = before adjustments + adjusted, so this is received + in − out − sold + returned. Kg taken off are
+  // always allowed down to 0: a lot counted up past it before this cap existed can still be written down.
+  const gramsBeforeAdjustments = lot.gramsRemaining - lot.gramsAdjusted;
+  if (target < 0 || (delta > 0 && target > gramsBeforeAdjustments)) {
+    return { kind: "out_of_range", gramsRemaining: lot.gramsRemaining, gramsBeforeAdjustments };
   }
   const id = newId("mov", nowMs);
   const statements = [
     db
-      .prepare("UPDATE lots SET grams_remaining = ?3 WHERE org_id = ?1 AND id = ?2 AND grams_remaining = ?4")
-      .bind(orgId, lotId, target, lot.gramsRemaining),
+      .prepare("UPDATE lots SET grams_remaining = ?3, grams_adjusted = grams_adjusted + ?5 WHERE org_id = ?1 AND id = ?2 AND grams_remaining = ?4")
+      .bind(orgId, lotId, target, lot.gramsRemaining, delta),
     db
       .prepare(
         `INSERT INTO stock_movements (id, org_id, lot_id, kind, grams_delta, reason, notes, counterpart_lot_id, actor, created_at)
@@ -332,7 +357,9 @@ export type TransferLotOutcome =
 
 /**
  * Moves kg of a lot to another godown in ONE batch: out of this lot, into the same lot (number, SKU, mill, cost
- * and receipt date) in the other godown, created on first use or added to. Both movements name each other; the
+ * and receipt date) in the other godown, created on first use (with 0 kg received: the mill delivered them
+ * elsewhere) or added to. Each side counts them as transferred, never as received, so kg sent back where they came
+ * from do not swell that lot's receipt. Both movements name each other; the
  * second half runs only when the first took the kg (`grams_remaining >= ?`), so stock is never created or lost.
  * A lot of that number and SKU already in the other godown from another receipt (another mill, cost or IST
  * receipt date) is never added to: the kg would take its cost and date, changing the stock's value and letting
@@ -365,7 +392,7 @@ export async function transferLot(
       .bind(newId("gdn", nowMs), orgId, move.godownCode, nowMs),
     db
       .prepare(
-        `UPDATE lots SET grams_remaining = grams_remaining - ?4
+        `UPDATE lots SET grams_remaining = grams_remaining - ?4, grams_transferred_out = grams_transferred_out + ?4
           WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?4 AND NOT ${anotherReceipt}`,
       )
       .bind(orgId, lotId, move.godownCode, move.grams),
@@ -377,11 +404,13 @@ export async function transferLot(
       .bind(outId, orgId, lotId, move.grams, move.notes, move.actor, nowMs),
     db
       .prepare(
-        `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_remaining, cost_paise_per_kg, received_at, created_at)
-         SELECT ?4, s.org_id, s.lot_number, s.sku_id, ${targetGodown}, s.supplier_id, ?5, ?5, s.cost_paise_per_kg, s.received_at, ?6
+        `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_transferred_in, grams_remaining,
+                           cost_paise_per_kg, received_at, created_at)
+         SELECT ?4, s.org_id, s.lot_number, s.sku_id, ${targetGodown}, s.supplier_id, 0, ?5, ?5, s.cost_paise_per_kg, s.received_at, ?6
            FROM lots s WHERE s.org_id = ?1 AND s.id = ?2 AND ${moved("?7")}
          ON CONFLICT (org_id, godown_id, sku_id, lot_number)
-         DO UPDATE SET grams_received = grams_received + excluded.grams_received, grams_remaining = grams_remaining + excluded.grams_remaining`,
+         DO UPDATE SET grams_transferred_in = grams_transferred_in + excluded.grams_transferred_in,
+                       grams_remaining = grams_remaining + excluded.grams_remaining`,
       )
       .bind(orgId, lotId, move.godownCode, newId("lot", nowMs), move.grams, nowMs, outId),
     db

@@ -5,7 +5,7 @@ import { LotSchema } from "../../../src/inventory/stock/schemas";
 import { CustomerSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
 import { admin, api, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
-import { customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
+import { countedUpBeforeTheRule, customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
 
 const today = istDateOf(Date.now());
 
@@ -624,7 +624,13 @@ describe("cancel and dispatch", () => {
     const buyer = await customer(orgId);
     const l = await lot(orgId, { kg: "100" });
     const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "30" }]);
-    await post(`/admin/api/orgs/${orgId}/lots/${l.id}/adjustments`, { reason: "count_correction", kg_counted: "100" });
+    // Such a count, bringing back the 30 kg sold, is refused now; a lot may still hold one recorded before that rule.
+    await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/lots/${l.id}/adjustments`, { reason: "count_correction", kg_counted: "100" }),
+      409,
+      "conflict",
+    );
+    await countedUpBeforeTheRule(l.id, 100_000);
     const message = await expectError(await admin("POST", `/admin/api/sales/${s.id}/cancel`), 409, "conflict");
     expect(message).toContain(`Lot ${l.id} already holds all it received`);
     expect(await gramsRemaining(l.id)).toBe(100_000);

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listInventory } from "../../../src/inventory/stock/queries";
 import { InventoryPageSchema } from "../../../src/inventory/stock/schemas";
+import { plansOf } from "../../query-plan";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
 
@@ -156,5 +158,17 @@ describe("GET /api/v1/inventory", () => {
     expect(theirs.data).toHaveLength(1);
     expect(theirs.data.map((l) => l.id)).not.toContain(lots[0]!.id);
     expect((await inventory(key)).data.map((l) => l.id)).not.toContain(theirs.data[0]!.id);
+  });
+});
+
+describe("the figures of a page of lots", () => {
+  // Each lot's kg sold and returned are read from its own sale lines, by index: a page costs its lots' sales, never
+  // a walk of every sale or credit note of the organisation.
+  it("are read per lot from the sale lines' and returned lines' indexes, scanning neither table", async () => {
+    const { orgId } = await orgWithKey();
+    const [plan] = await plansOf((db) => listInventory(db, orgId, { limit: 200, offset: 0 }));
+    expect(plan).toContain("SEARCH i USING INDEX sale_items_org_lot (org_id=? AND lot_id=?)");
+    expect(plan).toMatch(/SEARCH r USING INDEX credit_note_items_org_sale \(org_id=\? AND sale_id=\?/);
+    expect(plan).not.toMatch(/SCAN (i|r|v)\b/);
   });
 });

@@ -1,12 +1,13 @@
 // Stock that changes other than by a sale: damage and count corrections, and transfers between godowns. A lot's
-// kg remaining always equals what it received, less its sales (not cancelled), plus its movements.
+// kg remaining always equals what the mill delivered into it, plus its transfers in, less its transfers out and its
+// sales (not cancelled), plus its returns and adjustments; the lot shows each figure.
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { adjustLot } from "../../../src/inventory/stock/queries";
-import { LotSchema } from "../../../src/inventory/stock/schemas";
+import { InventoryPageSchema, LotSchema } from "../../../src/inventory/stock/schemas";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
-import { admin, expectError, expectStatus } from "../helpers";
-import { customer, lot, orgWithKey, sale } from "../stock-fixtures";
+import { admin, api, expectError, expectStatus } from "../helpers";
+import { countedUpBeforeTheRule, customer, lot, orgWithKey, sale } from "../stock-fixtures";
 import { racedWrites } from "../../d1-race";
 
 installReceivers();
@@ -14,18 +15,38 @@ installReceivers();
 const adjust = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/adjustments`, body);
 const transfer = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/transfers`, body);
 
-/** Lots whose kg remaining is not received − sold (not cancelled) + returned + movements. */
+/**
+ * Lots whose kg remaining is not received − sold (not cancelled) + returned + movements, or whose transfer and
+ * adjustment totals are not the sums of their movements.
+ */
 async function drift(orgId: string): Promise<number> {
+  const movements = (kind: string) => `(SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id AND m.kind = '${kind}')`;
   const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND l.grams_remaining <> l.grams_received
+    `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND (l.grams_remaining <> l.grams_received
        - (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')
        + (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r WHERE r.lot_id = l.id)
-       + (SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id AND m.kind <> 'transfer_in')`,
+       + (SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id)
+       OR l.grams_transferred_in <> ${movements("transfer_in")} OR l.grams_transferred_out <> -${movements("transfer_out")}
+       OR l.grams_adjusted <> ${movements("adjustment")})`,
   )
     .bind(orgId)
     .first<{ n: number }>();
   return row!.n;
 }
+
+/** A lot's figures, the terms of kg remaining = received + transferred in − transferred out − sold + returned + adjusted. */
+const figures = (lot: unknown) => {
+  const l = LotSchema.parse(lot);
+  return {
+    received: l.kg_received,
+    in: l.kg_transferred_in,
+    out: l.kg_transferred_out,
+    sold: l.kg_sold,
+    returned: l.kg_returned,
+    adjusted: l.kg_adjusted,
+    remaining: l.kg_remaining,
+  };
+};
 
 describe("stock adjustments", () => {
   it("damage takes kg off; a count sets the kg remaining; each is a movement with its actor, and audited", async () => {
@@ -53,9 +74,10 @@ describe("stock adjustments", () => {
     expect(await drift(orgId)).toBe(0);
   });
 
+  // 100 kg received, 10 kg damaged: 90 kg left; before adjustments the lot would hold 100 kg.
   it.each([
-    [{ reason: "damage", kg: "90.001" }, "outside 0 to its 100.000 kg received"],
-    [{ reason: "count_correction", kg_counted: "100.001" }, "outside 0 to its 100.000 kg received"],
+    [{ reason: "damage", kg: "90.001" }, "outside 0 to 100.000 kg, what its receipt, transfers, sales and returns leave it (it holds 90.000 kg)"],
+    [{ reason: "count_correction", kg_counted: "100.001" }, "outside 0 to 100.000 kg"],
     [{ reason: "count_correction", kg_counted: "90" }, "nothing to correct"],
   ])("refuses %j with 409, changing nothing", async (body, message) => {
     const { orgId } = await orgWithKey();
@@ -72,7 +94,7 @@ describe("stock adjustments", () => {
     await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "40" }), 201);
     // 100 kg received, 40 kg sent to ERD-1: this godown can hold at most 60 kg of the lot, by hand.
     expect(await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "60.001" }), 409, "conflict")).toContain(
-      "outside 0 to its 100.000 kg received less 40.000 kg transferred to other godowns",
+      "outside 0 to 60.000 kg",
     );
     await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "5" }), 201);
     const counted = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "60" }), 201);
@@ -102,11 +124,25 @@ describe("godown transfers", () => {
     const stock = await lot(orgId, { kg: "100", godown_code: "TPR-1" });
     const first = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 201);
     expect(first.data.from).toMatchObject({ id: stock.id, godown_code: "TPR-1", kg_remaining: "70.000", kg_received: "100.000" });
-    expect(first.data.to).toMatchObject({
-      godown_code: "ERD-1",
-      kg_remaining: "30.000",
-      kg_received: "30.000",
-      lot_number: first.data.from.lot_number,
+    expect(first.data.to).toMatchObject({ godown_code: "ERD-1", lot_number: first.data.from.lot_number });
+    // The mill delivered nothing into ERD-1: the 30 kg are a transfer in there, and a transfer out here.
+    expect(figures(first.data.to)).toEqual({
+      received: "0.000",
+      in: "30.000",
+      out: "0.000",
+      sold: "0.000",
+      returned: "0.000",
+      adjusted: "0.000",
+      remaining: "30.000",
+    });
+    expect(figures(first.data.from)).toEqual({
+      received: "100.000",
+      in: "0.000",
+      out: "30.000",
+      sold: "0.000",
+      returned: "0.000",
+      adjusted: "0.000",
+      remaining: "70.000",
     });
     const second = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "10" }), 201);
     expect(second.data.to).toMatchObject({ id: first.data.to.id, kg_remaining: "40.000" });
@@ -158,7 +194,14 @@ describe("godown transfers", () => {
     const stock = await lot(orgId, { ...same, kg: "100", godown_code: "TPR-1", received_at: "2025-06-01T09:00:00+05:30" });
     const there = await lot(orgId, { ...same, kg: "50", godown_code: "ERD-1", received_at: "2025-06-01T17:00:00+05:30" });
     const moved = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 201);
-    expect(moved.data.to).toMatchObject({ id: there.id, kg_received: "80.000", kg_remaining: "80.000", cost_per_kg: "300.00" });
+    // 50 kg from the mill + 30 kg from TPR-1.
+    expect(moved.data.to).toMatchObject({
+      id: there.id,
+      kg_received: "50.000",
+      kg_transferred_in: "30.000",
+      kg_remaining: "80.000",
+      cost_per_kg: "300.00",
+    });
     expect(await drift(orgId)).toBe(0);
   });
 
@@ -178,6 +221,109 @@ describe("godown transfers", () => {
       .bind(orgId, other.orgId)
       .first<{ n: number }>())!;
     expect(n).toBe(0);
+  });
+});
+
+describe("a lot's figures reconcile from the API", () => {
+  // Worked by hand: 100 kg received, 20 kg sold, 40 kg to ERD-1 and the same 40 kg back, 1.5 kg damaged.
+  // TPR-1: 100 + 40 − 40 − 20 + 0 − 1.5 = 78.5 kg. ERD-1: 0 + 40 − 40 = 0 kg.
+  it("kg sent away and back are a transfer out and in, never kg received; a count cannot bring back kg sold", async () => {
+    const { orgId, key } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100", godown_code: "TPR-1" });
+    const buyer = await customer(orgId);
+    await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "20" }]);
+    const away = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "40" }), 201);
+    const back = await expectStatus(await transfer(orgId, away.data.to.id, { godown_code: "TPR-1", kg: "40" }), 201);
+    expect(back.data.to.id).toBe(stock.id);
+    expect(figures(back.data.from)).toEqual({
+      received: "0.000",
+      in: "40.000",
+      out: "40.000",
+      sold: "0.000",
+      returned: "0.000",
+      adjusted: "0.000",
+      remaining: "0.000",
+    });
+    await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "1.5" }), 201);
+
+    const page = InventoryPageSchema.parse(await expectStatus(await api("/api/v1/inventory", key), 200));
+    const listed = page.data.filter((l) => l.lot_number === away.data.to.lot_number);
+    // ERD-1's lot holds 0 kg, so only TPR-1's is in stock.
+    expect(listed.map(figures)).toEqual([
+      { received: "100.000", in: "40.000", out: "40.000", sold: "20.000", returned: "0.000", adjusted: "-1.500", remaining: "78.500" },
+    ]);
+
+    // Before adjustments the lot would hold 100 + 40 − 40 − 20 = 80 kg: a count of 100 kg would bring back the 20 kg sold.
+    expect(await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "100" }), 409, "conflict")).toContain(
+      "outside 0 to 80.000 kg",
+    );
+    await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "80.001" }), 409, "conflict");
+    // The damaged 1.5 kg found again: 78.5 → 80 kg, the adjustments net to 0.
+    const found = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "80" }), 201);
+    expect(figures(found.data.lot)).toEqual({
+      received: "100.000",
+      in: "40.000",
+      out: "40.000",
+      sold: "20.000",
+      returned: "0.000",
+      adjusted: "0.000",
+      remaining: "80.000",
+    });
+    expect(await drift(orgId)).toBe(0);
+  });
+
+  // 100 kg received, 30 kg sold, then counted back to 100 kg under the rule before the cap: 30 kg adjusted up. Before
+  // adjustments it would hold 100 − 30 = 70 kg.
+  it("a lot counted up past its kg sold before the cap can still be written down, but not counted up again", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100" });
+    await sale(orgId, (await customer(orgId)).id, [{ lot_id: stock.id, kg: "30" }]);
+    await countedUpBeforeTheRule(stock.id, 100_000);
+    // 100 − 4 = 96 kg, still above 70: taken off, so accepted; adjusted 30 − 4 = 26.
+    const damaged = await expectStatus(await adjust(orgId, stock.id, { reason: "damage", kg: "4" }), 201);
+    expect(figures(damaged.data.lot)).toMatchObject({ sold: "30.000", adjusted: "26.000", remaining: "96.000" });
+    const lower = await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "90" }), 201);
+    expect(figures(lower.data.lot)).toMatchObject({ adjusted: "20.000", remaining: "90.000" });
+    expect(await expectError(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "91" }), 409, "conflict")).toContain(
+      "outside 0 to 70.000 kg",
+    );
+    expect(await drift(orgId)).toBe(0);
+  });
+
+  // Worked by hand: 100 kg received; sale A 10 kg, dispatched, 2 kg returned; sale B 5 kg, cancelled;
+  // 30 kg to ERD-1, where 4 kg are damaged. TPR-1: 100 − 30 − 10 + 2 = 62 kg. ERD-1: 30 − 4 = 26 kg.
+  it("shows kg sold on sales not cancelled and kg returned, each in the lot they came from", async () => {
+    const { orgId } = await orgWithKey();
+    const stock = await lot(orgId, { kg: "100", godown_code: "TPR-1" });
+    const buyer = await customer(orgId);
+    const a = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10" }]);
+    const b = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "5" }]);
+    await expectStatus(await admin("POST", `/admin/api/sales/${b.id}/cancel`), 200);
+    await expectStatus(await admin("POST", `/admin/api/sales/${a.id}/dispatch`), 200);
+    await expectStatus(await admin("POST", `/admin/api/sales/${a.id}/returns`, { items: [{ lot_id: stock.id, kg: "2" }] }), 201);
+    const moved = await expectStatus(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "30" }), 201);
+    expect(figures(moved.data.from)).toEqual({
+      received: "100.000",
+      in: "0.000",
+      out: "30.000",
+      sold: "10.000",
+      returned: "2.000",
+      adjusted: "0.000",
+      remaining: "62.000",
+    });
+    const damaged = await expectStatus(await adjust(orgId, moved.data.to.id, { reason: "damage", kg: "4" }), 201);
+    expect(figures(damaged.data.lot)).toEqual({
+      received: "0.000",
+      in: "30.000",
+      out: "0.000",
+      sold: "0.000",
+      returned: "0.000",
+      adjusted: "-4.000",
+      remaining: "26.000",
+    });
+    // ERD-1 can count at most its 30 kg transferred in.
+    await expectError(await adjust(orgId, moved.data.to.id, { reason: "count_correction", kg_counted: "30.001" }), 409, "conflict");
+    expect(await drift(orgId)).toBe(0);
   });
 });
 
