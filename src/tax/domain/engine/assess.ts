@@ -262,11 +262,32 @@ export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeRes
 }
 
 /**
- * The facts with capital losses set off where they leave the regime the least liability (capital-gains.ts), after
- * s.89 relief and the credit for tax paid abroad; the tax without arrears that s.89 compares with keeps the
- * placement, the return's own set-off.
+ * The facts with losses set off where they leave the regime the least tax: this year's house-property and business
+ * losses against slab-rate or special-rate income first (s.71(2) allows either; against slab-rate income within the
+ * basic exemption a loss saves nothing), compared at the Act's rates before s.89 relief, so a treaty's rate or
+ * arrears of salary never change the set-off; then capital losses placed among the gains (capital-gains.ts). A tie
+ * keeps the slab-rate income first.
  */
 function withCheapestSetOff(f: Facts, year: YearRules, regime: Regime): Facts {
+  const slabFirst = withCheapestPlacement(f, year, regime);
+  if (!f.hasSpecialRateIncome || !mayHaveLossOfAnotherHead(f)) return slabFirst;
+  const specialFirst = withCheapestPlacement({ ...f, lossesAgainstSpecialFirst: true }, year, regime);
+  const taxAtActRates = (facts: Facts) => charge(withoutSection89Relief(facts), year, regime, null, null);
+  return taxAtActRates(specialFirst) < taxAtActRates(slabFirst) ? specialFirst : slabFirst;
+}
+
+/** A business loss from books, or a home with loan interest (without it no house-property income is negative). */
+function mayHaveLossOfAnotherHead(f: Facts): boolean {
+  const books = f.booksProfit;
+  return (books !== null && (books.old < 0 || books.new < 0)) || f.houseProperties.some((home) => home.interestOnHousingLoan > 0);
+}
+
+/**
+ * Capital losses placed where they leave the regime the least liability (capital-gains.ts), after s.89 relief and
+ * the credit for tax paid abroad; the tax without arrears that s.89 compares with keeps the placement, the return's
+ * own set-off.
+ */
+function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts {
   if (f.capitalGains.setOffPlacements.length === 0) return f;
   const scratch: Facts = { ...f };
   const cheapest = cheapestPlacement(f.capitalGains, (gains) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null));
@@ -334,7 +355,13 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   // This year's losses first, the business loss before the house-property loss (which can also go against salary);
   // then earlier years' losses, each against its own head's income only (ss.71B, 72).
   const otherSlabIncome = ordinaryOtherSources + gains.shortTermAtSlabRates;
-  const businessLoss = setOffBusinessLoss(incomeFromBusiness, otherSlabIncome, incomeFromHouseProperty, lossAbsorbingSpecial);
+  const businessLoss = setOffBusinessLoss(
+    incomeFromBusiness,
+    otherSlabIncome,
+    incomeFromHouseProperty,
+    lossAbsorbingSpecial,
+    f.lossesAgainstSpecialFirst,
+  );
   // The house-property loss reaches business income after the other slab-rate income, which leaves it for business
   // losses of earlier years (the Act names no order between the heads a loss is set off against).
   const otherHeads = salary.incomeFromSalary + otherSlabIncome - businessLoss.againstOtherSlabIncome + businessIncome;

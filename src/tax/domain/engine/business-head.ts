@@ -81,22 +81,31 @@ const NO_LOSS: BusinessLossSetOff = { againstOtherSlabIncome: 0, againstHousePro
  * Sets off this year's business loss (a negative `income`) against income of the other heads but salary (s.71(2A))
  * and winnings (s.58(4)): the other slab-rate income first (other sources, short-term gains at the slab rates), then
  * income from house property, then a non-resident's dividends and special-rate capital gains, dearest first (as a
- * house-property loss goes). It comes before the house-property loss, which can also go against salary.
+ * house-property loss goes); with `specialFirst`, the special-rate income before the rest. It comes before the
+ * house-property loss, which can also go against salary.
  */
 export function setOffBusinessLoss(
   income: number,
   otherSlabIncome: number,
   incomeFromHouseProperty: number,
   lossAbsorbingSpecial: number,
+  specialFirst: boolean,
 ): BusinessLossSetOff {
   if (income >= 0) return NO_LOSS;
   let loss = -income;
+  const specialBefore = specialFirst ? Math.min(loss, lossAbsorbingSpecial) : 0;
+  loss -= specialBefore;
   const againstOtherSlabIncome = Math.min(loss, otherSlabIncome);
   loss -= againstOtherSlabIncome;
   const againstHouseProperty = Math.min(loss, Math.max(0, incomeFromHouseProperty));
   loss -= againstHouseProperty;
-  const againstSpecial = Math.min(loss, lossAbsorbingSpecial);
-  return { againstOtherSlabIncome, againstHouseProperty, againstSpecial, notSetOff: loss - againstSpecial };
+  const againstSpecial = specialBefore + Math.min(loss, lossAbsorbingSpecial - specialBefore);
+  return {
+    againstOtherSlabIncome,
+    againstHouseProperty,
+    againstSpecial,
+    notSetOff: -income - againstOtherSlabIncome - againstHouseProperty - againstSpecial,
+  };
 }
 
 /** Business losses of earlier years set off, and what is left for later years, paise. */

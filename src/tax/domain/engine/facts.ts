@@ -59,6 +59,11 @@ export interface Facts {
   capitalGains: CapitalGainsFacts;
   /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings, s.115A dividends) is present. */
   hasSpecialRateIncome: boolean;
+  /**
+   * This year's house-property and business losses go against special-rate income before slab-rate income (s.71(2)
+   * lets them go against either): the taxpayer's choice, made in each regime for the least tax (assess.ts).
+   */
+  lossesAgainstSpecialFirst: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
   presumptiveGoodsCarriageIncome: number;
@@ -198,6 +203,7 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     casualWinnings,
     capitalGains,
     hasSpecialRateIncome: hasSpecialRateIncome(casualWinnings, nonResidentDividends, capitalGains),
+    lossesAgainstSpecialFirst: false,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     presumptiveGoodsCarriageIncome: presumptiveGoodsCarriageIncome(input.presumptive.goodsCarriages),

@@ -115,16 +115,21 @@ export function setOffHousePropertyLosses(
 ): HousePropertyLosses {
   const oldStyle = rules.allowsOldRegimeDeductions;
   // s.71(3A): at most ₹2,00,000 of house-property loss against other heads: the slab-rate income first, then a
-  // non-resident's dividends and special-rate capital gains, dearest first; s.115BAC(2)(ii)(b): none in the new
-  // regime.
+  // non-resident's dividends and special-rate capital gains, dearest first (or those first, as the facts choose);
+  // s.115BAC(2)(ii)(b): none in the new regime.
   let lossSetOff = 0;
   let lossAgainstSpecial = 0;
   let lossNotSetOff = 0;
   if (incomeFromHouseProperty < 0) {
     const loss = -incomeFromHouseProperty;
     const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
-    lossSetOff = Math.min(allowed, otherHeads);
-    lossAgainstSpecial = Math.min(allowed - lossSetOff, lossAbsorbingSpecial);
+    if (f.lossesAgainstSpecialFirst) {
+      lossAgainstSpecial = Math.min(allowed, lossAbsorbingSpecial);
+      lossSetOff = Math.min(allowed - lossAgainstSpecial, otherHeads);
+    } else {
+      lossSetOff = Math.min(allowed, otherHeads);
+      lossAgainstSpecial = Math.min(allowed - lossSetOff, lossAbsorbingSpecial);
+    }
     lossNotSetOff = loss - lossSetOff - lossAgainstSpecial;
   }
   // s.71B: losses of earlier years only against this year's income from house property. The new regime sets off none

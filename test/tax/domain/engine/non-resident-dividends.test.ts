@@ -421,20 +421,22 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
   });
 
   it("prices every saving move with the treaty's rate on the dividends", () => {
-    // The profile of the moves above with a treaty rate of 15 %: dividends 3L × 15 % = 45,000 with no cess, where
-    // s.115A costs 60,000 + cess. Old: slab income 3,50,000 → 5,000 + cess 200; 50,200. New: 5,25,000 → 6,250 +
-    // cess 250; 51,500. 80C 1,50,000: 2,00,000 → nil; 45,000 (saves 5,200). 80CCD(1B) 50,000: 3,00,000 → 2,500 +
-    // 100; 47,600 (2,600). Opting out: 51,500 → 50,200 (1,300). 80D 25,000: 3,25,000 → 3,750 + 150; 48,900 (1,300).
+    // The profile of the moves below with a treaty rate of 15 %. Old: the house-property loss of 2,00,000 goes against
+    // the dividends, as at the Act's rate (below): 1,00,000 × 15 % = 15,000 with no cess; slab income 5,50,000 →
+    // 22,500 + cess 900; 38,400. (Against the salary: 3,50,000 → 5,000 + 200, and 3,00,000 × 15 % = 45,000; 50,200.)
+    // New: 5,25,000 → 6,250 + cess 250, and 45,000; 51,500. Moves on the slab income: 80C 1,50,000: 4,00,000 →
+    // 7,500 + 300 + 15,000 = 22,800 (saves 15,600). 80CCD(1B) 50,000: 5,00,000 → 12,500 + 500 + 15,000 = 28,000
+    // (10,400). 80D 25,000: 5,25,000 → 17,500 + 700 + 15,000 = 33,200 (5,200). Opting out: 51,500 → 38,400 (13,100).
     const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
     const result = computeTax(withTreaty(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), 15), FY25);
-    expect(result.regimes.old.totalTax).toBe(50_200);
+    expect(result.regimes.old.totalTax).toBe(38_400);
     expect(result.regimes.new.totalTax).toBe(51_500);
     expect(result.savingMoves.map((move) => [move.kind, move.change?.to, move.totalTaxAfter, move.taxSaving])).toEqual([
-      ["top_up_80c", 150_000, 45_000, 5_200],
-      ["nps_80ccd1b", 50_000, 47_600, 2_600],
-      ["switch_regime", undefined, 50_200, 1_300],
-      ["health_insurance_self_80d", 25_000, 48_900, 1_300],
-      ["health_insurance_parents_80d", 25_000, 48_900, 1_300],
+      ["top_up_80c", 150_000, 22_800, 15_600],
+      ["switch_regime", undefined, 38_400, 13_100],
+      ["nps_80ccd1b", 50_000, 28_000, 10_400],
+      ["health_insurance_self_80d", 25_000, 33_200, 5_200],
+      ["health_insurance_parents_80d", 25_000, 33_200, 5_200],
     ]);
   });
 });
@@ -444,33 +446,37 @@ describe("saving moves for a non-resident with dividends", () => {
 
   it("offers no Chapter VI-A move when the income it could come off is already nil-rated", () => {
     // Salary 3L, dividends 3L, a self-occupied home with 2L of loan interest; FY 2025-26.
-    // Old: salary 3L − 50,000 = 2,50,000, less the house-property loss of 2L (s.24(b), s.71(3A)) = 50,000, within
-    // the 2.5L nil slab; Chapter VI-A only against that 50,000 (s.115A(4)(b)); dividends 3L × 20% = 60,000 + cess
-    // 2,400 = 62,400. New: 3L − 75,000 = 2,25,000 within 4L; no s.24(b) for the home (s.115BAC(2)); 62,400.
-    // No deduction can lower either, so no move (at slab rates the dividends would have made 80C look worth 5,200).
+    // Old: salary 3L − 50,000 = 2,50,000, within the 2.5L nil slab; the house-property loss of 2L (s.24(b),
+    // s.71(3A)) goes against the dividends, where it saves 20 % (against the salary it would save nothing):
+    // 1,00,000 × 20 % = 20,000 + cess 800 = 20,800. New: 3L − 75,000 = 2,25,000 within 4L; no s.24(b) for the home
+    // (s.115BAC(2)); 3L × 20 % = 60,000 + cess 2,400 = 62,400. Chapter VI-A comes only off the nil-rated salary
+    // (s.115A(4)(b)), so no deduction can lower either: the one move is opting out, saving 41,600.
     const result = computeTax(nonResident(300_000, 300_000, { houseProperties: [selfOccupied] }), FY25);
-    expect(result.regimes.old.totalTax).toBe(62_400);
+    expect(result.regimes.old.totalTax).toBe(20_800);
     expect(result.regimes.new.totalTax).toBe(62_400);
-    expect(result.savingMoves).toEqual([]);
+    expect(result.regimes.old.houseProperty.lossSetOff).toBe(200_000);
+    expect(result.savingMoves.map((move) => [move.kind, move.totalTaxAfter, move.taxSaving])).toEqual([["switch_regime", 20_800, 41_600]]);
   });
 
   it("prices each move against the slab-rate income only: the dividends' 20 % stays", () => {
     // Salary 6L, dividends 3L, the same home; FY 2025-26.
-    // Old: 5,50,000 − 2,00,000 = 3,50,000: 1,00,000 × 5% = 5,000; + 60,000 = 65,000 + cess 2,600 = 67,600.
-    // New: 5,25,000: 1,25,000 × 5% = 6,250; + 60,000 = 66,250 + cess 2,650 = 68,900. Old is cheaper: opting out
-    // saves 1,300 (ranked before the 1,300 moves that need an investment).
-    // 80C 1,50,000: 2,00,000, nil → 60,000 + 2,400 = 62,400, saving 5,200. 80CCD(1B) 50,000: 3,00,000 → 2,500 →
-    // 62,500 + 2,500 = 65,000, saving 2,600. 80D 25,000 (self, or parents): 3,25,000 → 3,750 → 63,750 + 2,550 =
-    // 66,300, saving 1,300 each. No move goes below the dividends' own 62,400.
+    // Old: salary 5,50,000; the house-property loss of 2L against the dividends: 1,00,000 × 20 % = 20,000, and slab
+    // income 5,50,000: 12,500 + 50,000 × 20 % = 22,500; 42,500 + cess 1,700 = 44,200. Against the salary instead:
+    // 3,50,000 → 5,000, and 60,000 on the dividends: 65,000 + cess 2,600 = 67,600, so the dividends take the loss.
+    // New: 5,25,000: 1,25,000 × 5% = 6,250; + 60,000 = 66,250 + cess 2,650 = 68,900.
+    // 80C 1,50,000: 4,00,000 → 7,500 + 20,000 = 27,500 + 1,100 = 28,600, saving 15,600. 80CCD(1B) 50,000:
+    // 5,00,000 → 12,500 + 20,000 = 32,500 + 1,300 = 33,800, saving 10,400. 80D 25,000 (self, or parents): 5,25,000
+    // → 17,500 + 20,000 = 37,500 + 1,500 = 39,000, saving 5,200 each. Opting out saves 24,700. No move lowers the
+    // dividends' 20 %.
     const result = computeTax(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), FY25);
-    expect(result.regimes.old.totalTax).toBe(67_600);
+    expect(result.regimes.old.totalTax).toBe(44_200);
     expect(result.regimes.new.totalTax).toBe(68_900);
     expect(result.savingMoves.map((move) => [move.kind, move.change?.to, move.totalTaxAfter, move.taxSaving])).toEqual([
-      ["top_up_80c", 150_000, 62_400, 5_200],
-      ["nps_80ccd1b", 50_000, 65_000, 2_600],
-      ["switch_regime", undefined, 67_600, 1_300],
-      ["health_insurance_self_80d", 25_000, 66_300, 1_300],
-      ["health_insurance_parents_80d", 25_000, 66_300, 1_300],
+      ["switch_regime", undefined, 44_200, 24_700],
+      ["top_up_80c", 150_000, 28_600, 15_600],
+      ["nps_80ccd1b", 50_000, 33_800, 10_400],
+      ["health_insurance_self_80d", 25_000, 39_000, 5_200],
+      ["health_insurance_parents_80d", 25_000, 39_000, 5_200],
     ]);
   });
 });

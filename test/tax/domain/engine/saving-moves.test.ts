@@ -26,32 +26,27 @@ describe("the amount a move asks for", () => {
 });
 
 describe("a move asks for no more than can still be deducted", () => {
-  // FY 2025-26, no move claims yet. Salary 3,50,000; self-occupied home with 2,00,000 interest; short-term gains on
-  // listed shares (s.111A) 20,00,000.
-  // Old: salary 3,50,000 − 50,000 (s.16(ia)) = 3,00,000; house property −2,00,000 (s.24(b), set off under
-  // s.71(3A)); 1,00,000 of ordinary income beside the gains. Chapter VI-A can take at most that 1,00,000
-  // (s.80A(2); none against s.111A income, s.111A(2)). Slab income 1,00,000 pays nil and leaves 1,50,000 of the
-  // basic exemption for the gains (s.111A(1) proviso): 20 % × 18,50,000 = 3,70,000 + cess 14,800 = 3,84,800.
-  // New: salary 2,75,000, no set-off (s.115BAC(2)); 4,00,000 exemption leaves 1,25,000 for the gains: 20 % ×
-  // 18,75,000 = 3,75,000, no s.87A above 12,00,000, + cess 15,000 = 3,90,000. The old regime is recommended.
+  // FY 2025-26, no move claims yet. A resident aged 80 (the old regime's slabs for 80 or more: ₹5,00,000 nil-rated)
+  // with salary 1,50,000 and short-term gains on listed shares (s.111A) 20,00,000.
+  // Old: salary 1,50,000 − 50,000 (s.16(ia)) = 1,00,000 of ordinary income beside the gains. Chapter VI-A can take
+  // at most that 1,00,000 (s.80A(2); none against s.111A income, s.111A(2)). Slab income 1,00,000 pays nil and
+  // leaves 4,00,000 of the basic exemption for the gains (s.111A(1) proviso): 20 % × 16,00,000 = 3,20,000 + cess
+  // 12,800 = 3,32,800.
+  // New: 1,50,000 − 75,000 = 75,000; the ₹4,00,000 exemption leaves 3,25,000 for the gains: 20 % × 16,75,000 =
+  // 3,35,000, no s.87A above 12,00,000, + cess 13,400 = 3,48,400. The old regime is recommended.
   const gains = (deductions: { section80G_50WithLimit?: number } = {}) =>
-    taxInput({
-      salary: { grossSalary: 350_000 },
-      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
-      capitalGains: [{ section: "111A", gain: 2_000_000 }],
-      deductions,
-    });
+    taxInput({ age: 80, salary: { grossSalary: 150_000 }, capitalGains: [{ section: "111A", gain: 2_000_000 }], deductions });
 
   it("80C stops at the ordinary income left to deduct from (s.80A(2)), not at ₹1,50,000", () => {
-    // 80C of 1,00,000 deducts all there is: TI 20,00,000 of gains; 20 % × (20,00,000 − 2,50,000) = 3,50,000 +
-    // cess 14,000 = 3,64,000, a saving of 20,800. The ₹50,000 more that 1,50,000 would take deducts nothing.
+    // 80C of 1,00,000 deducts all there is: TI 20,00,000 of gains; 20 % × (20,00,000 − 5,00,000) = 3,00,000 +
+    // cess 12,000 = 3,12,000, a saving of 20,800. The ₹50,000 more that 1,50,000 would take deducts nothing.
     const result = computeTax(gains(), "2025-26");
-    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([384_800, 390_000]);
+    expect([result.regimes.old.totalTax, result.regimes.new.totalTax]).toEqual([332_800, 348_400]);
     const topUp = result.savingMoves.find((m) => m.kind === "top_up_80c");
     expect(topUp).toMatchObject({
       change: { field: "deductions.section80C", from: 0, to: 100_000 },
       investment: 100_000,
-      totalTaxAfter: 364_000,
+      totalTaxAfter: 312_000,
       taxSaving: 20_800,
     });
     expect(topUp?.action).toBe(
@@ -61,16 +56,16 @@ describe("a move asks for no more than can still be deducted", () => {
 
   it("the same where a s.80G qualifying limit shrinks as the claim grows", () => {
     // With 1,00,000 donated within the s.80G(4) qualifying limit: 10 % of the 1,00,000 adjusted gross total
-    // income = 10,000 qualifies, 50 % of it = 5,000 deducted; slab income 95,000 leaves 1,55,000 of the exemption:
-    // 20 % × 18,45,000 = 3,69,000 + cess 14,760 = 3,83,760. 80C of 1,00,000 leaves no adjusted gross total
-    // income, so no s.80G: TI 20,00,000, 3,64,000 as above, a saving of 19,760. Below 1,00,000 of 80C some income
+    // income = 10,000 qualifies, 50 % of it = 5,000 deducted; slab income 95,000 leaves 4,05,000 of the exemption:
+    // 20 % × 15,95,000 = 3,19,000 + cess 12,760 = 3,31,760. 80C of 1,00,000 leaves no adjusted gross total
+    // income, so no s.80G: TI 20,00,000, 3,12,000 as above, a saving of 19,760. Below 1,00,000 of 80C some income
     // is left and less is deducted, so 1,00,000 is the least claim that saves it.
     const result = computeTax(gains({ section80G_50WithLimit: 100_000 }), "2025-26");
-    expect(result.regimes.old.totalTax).toBe(383_760);
+    expect(result.regimes.old.totalTax).toBe(331_760);
     expect(result.savingMoves.find((m) => m.kind === "top_up_80c")).toMatchObject({
       change: { from: 0, to: 100_000 },
       investment: 100_000,
-      totalTaxAfter: 364_000,
+      totalTaxAfter: 312_000,
       taxSaving: 19_760,
     });
   });
