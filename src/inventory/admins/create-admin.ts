@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { checkAttempt, type ThrottleRule } from "../../platform/auth/throttle";
-import { PlatformError } from "../../platform/http/errors";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
@@ -55,7 +54,7 @@ export function registerCreateAdmin(app: InventoryApp): void {
     if (c.var.actor.kind === "user") {
       const attempt = await checkAttempt(c.env.SIGN_IN_THROTTLE, `admin-additions:${org.id}`, ADMIN_ADDITIONS, nowMs);
       if (!attempt.allowed) {
-        throw new PlatformError("rate_limited", `At most ${ADMIN_ADDITIONS.limit} admins can be added in 24 hours; try again later`, {
+        throw inventoryError("rate_limited", `At most ${ADMIN_ADDITIONS.limit} admins can be added in 24 hours; try again later`, {
           "Retry-After": String(attempt.retryAfterSeconds),
         });
       }

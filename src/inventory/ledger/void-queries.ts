@@ -20,6 +20,30 @@ export type VoidOutcome =
   | { kind: "mill_invoice_has_payments" }
   | { kind: "return_credit_note" };
 
+/**
+ * Re-opens the invoices voided receipts no longer cover, once the event `eventId` is written: the invoice a receipt
+ * settled directly (`saleId`, null for none) and those its money on account was applied to (`sourceIds`), each only
+ * while what still settles it falls short of its total.
+ */
+export function reopenInvoicesStatement(
+  db: D1Database,
+  orgId: string,
+  eventId: string,
+  receipts: { saleId: string | null; sourceIds: readonly string[] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE sales SET paid_at = NULL
+        WHERE org_id = ?1 AND paid_at IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?2)
+          AND id IN (SELECT s.id FROM sales s
+                      WHERE s.org_id = ?1
+                        AND (s.id = ?3 OR s.id IN (SELECT a.sale_id FROM advance_applications a
+                                                    WHERE a.org_id = ?1 AND a.source_id IN (SELECT value FROM json_each(?4))))
+                        AND NOT (${SETTLED_SQL}))`,
+    )
+    .bind(orgId, eventId, receipts.saleId, JSON.stringify(receipts.sourceIds));
+}
+
 /** An entry about to be voided, with what its entry.voided event says of it. */
 export interface EntryToVoid {
   kind: VoidableKind;
@@ -109,21 +133,8 @@ export async function voidEntry(
     voided,
     nowMs,
   );
-  if (settles) {
-    // The invoices this receipt paid, directly or as money on account applied to them, that it no longer covers.
-    statements.push(
-      db
-        .prepare(
-          `UPDATE sales SET paid_at = NULL
-            WHERE org_id = ?1 AND paid_at IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?3)
-              AND id IN (SELECT s.id FROM sales s
-                          WHERE s.org_id = ?1
-                            AND (s.id = ?4 OR s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id = ?2))
-                            AND NOT (${SETTLED_SQL}))`,
-        )
-        .bind(orgId, id, eventId, entry.saleId),
-    );
-  }
+  // The invoices this receipt paid, directly or as money on account applied to them, that it no longer covers.
+  if (settles) statements.push(reopenInvoicesStatement(db, orgId, eventId, { saleId: entry.saleId, sourceIds: [id] }));
   const [, update] = await db.batch(statements);
   if (update!.meta.changes !== 1) {
     const now = await db

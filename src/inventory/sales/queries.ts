@@ -5,8 +5,8 @@ import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, type lots, organisations, type saleItems, sales, type skus } from "../db/schema";
 import { invoiceTax, lineTax, saleSupply } from "../domain/place-of-supply";
-import { advanceApplication, SETTLED_SQL } from "../ledger/receipt-queries";
-import { voidStatements } from "../ledger/void-queries";
+import { advanceApplication } from "../ledger/receipt-queries";
+import { reopenInvoicesStatement, voidStatements } from "../ledger/void-queries";
 import { gstRateOn, type GstRateResult } from "../domain/gst-rates";
 import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/entry-dates";
 import { financialYearCode } from "../domain/invoice-number";
@@ -522,18 +522,7 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
   // A voided note's part held on account no longer pays the later invoices it was applied to: those it had
   // completed are paid no longer, as when such a note is voided alone.
   if (credits.length > 0) {
-    statements.push(
-      db
-        .prepare(
-          `UPDATE sales SET paid_at = NULL
-            WHERE org_id = ?1 AND paid_at IS NOT NULL AND EXISTS (SELECT 1 FROM events WHERE id = ?2)
-              AND id IN (SELECT s.id FROM sales s
-                          WHERE s.org_id = ?1
-                            AND s.id IN (SELECT a.sale_id FROM advance_applications a WHERE a.org_id = ?1 AND a.source_id IN (SELECT value FROM json_each(?3)))
-                            AND NOT (${SETTLED_SQL}))`,
-        )
-        .bind(orgId, eventId, JSON.stringify(credits.map((c) => c.id))),
-    );
+    statements.push(reopenInvoicesStatement(db, orgId, eventId, { saleId: null, sourceIds: credits.map((c) => c.id) }));
   }
   let results: D1Result[];
   try {
