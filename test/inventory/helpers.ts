@@ -11,6 +11,8 @@ import worker from "../../src/inventory/worker";
 import { inKeyGuard, workerFetch } from "../reliability/kit";
 
 export const INVENTORY = "http://inventory.test";
+/** The organisations' GSTIN: Maharashtra (27), its check character U worked by the GSTN mod-36 rule. */
+export const ORG_GSTIN = "27AABCS1429B1ZU";
 
 type Send = (url: string, init?: RequestInit) => Promise<Response>;
 const throughRuntime: Send = (url, init) => SELF.fetch(url, init);
@@ -50,12 +52,12 @@ export async function expectError(response: Response, status: number, code: stri
 
 export async function createOrg(plan: Plan = "business", subscriptionStatus: "active" | "lapsed" = "active"): Promise<string> {
   const body = await expectStatus<{ data: { id: string } }>(
-    // Supplying from Maharashtra: sales to the Tamil Nadu customers of the tests are inter-state (IGST at the full rate).
+    // Registered in Maharashtra: sales to the Tamil Nadu customers of the tests are inter-state (IGST at the full rate).
     await admin("POST", "/admin/api/orgs", {
       name: `Mill ${crypto.randomUUID().slice(0, 8)}`,
       plan,
       subscription_status: subscriptionStatus,
-      state: "27",
+      gstin: ORG_GSTIN,
     }),
     201,
   );

@@ -20,11 +20,12 @@ export const OrgIdParam = z.object({
 
 const registration = {
   gstin: Gstin.optional().openapi({
-    description: "The organisation's GSTIN, printed on its invoices; its state is `state`. A GSTIN or a state is needed before sales can be recorded",
+    description:
+      "The organisation's GSTIN, printed on its invoices; its state is `state`. Needed before sales can be recorded: only a supplier registered for GST may charge it",
   }),
   state: GstState.optional().openapi({
     description:
-      "The GST state it supplies from (code or name); taken from `gstin` when omitted, and must be the GSTIN's (sent or on file). A GSTIN or a state is needed before sales can be recorded (409 `seller_state_unknown` until then).",
+      "The GST state it supplies from (code or name); taken from `gstin` when omitted, and must be the GSTIN's (sent or on file). Sales need the GSTIN itself (409 `seller_gstin_missing` until it is set).",
   }),
 };
 
@@ -55,7 +56,7 @@ export const OrgSchema = z
       .openapi({ description: "Whether keys of this organisation may call /api/v1 now (plan business or above, subscription active)" }),
     limits: z.object({ requests_per_minute: z.number().int().openapi({ description: "Per key, fixed one-minute window" }) }),
     gstin: z.string().nullable(),
-    state: z.string().nullable().openapi({ description: "GST state code it supplies from; null until set (sales need it)" }),
+    state: z.string().nullable().openapi({ description: "GST state code it supplies from; null until set" }),
     created_at: IsoTime,
   })
   .openapi("Organisation");

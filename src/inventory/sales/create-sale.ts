@@ -45,7 +45,7 @@ const route = createRoute({
       "insufficient_stock",
       "sale_before_last_invoice",
       "invoice_sequence_exhausted",
-      "seller_state_unknown",
+      "seller_gstin_missing",
     ),
   },
 });

@@ -267,7 +267,7 @@ async function lastIssued(db: ReadDb, orgId: string, financialYear: string): Pro
 export type CreateSaleOutcome =
   | ({ kind: "created" } & WriteResult<SaleWithItems>)
   | { kind: "customer_not_found"; customerId: string }
-  | { kind: "seller_state_unknown" }
+  | { kind: "seller_gstin_missing" }
   | { kind: "place_of_supply"; refusal: Extract<ReturnType<typeof saleSupply>, { ok: false }> }
   | { kind: "lot_not_found"; index: number; lotId: string }
   | { kind: "insufficient_stock"; lotIds: string[] }
@@ -289,8 +289,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
       .get(),
   ]);
   if (!customer) return { kind: "customer_not_found", customerId: sale.customerId };
-  // A tax invoice states the supplier's state: with the place of supply it decides CGST + SGST or IGST.
-  if (!seller?.stateCode) return { kind: "seller_state_unknown" };
+  // Only a registered person may collect GST (CGST Act s.32), so a tax invoice carries the supplier's GSTIN; its
+  // state, with the place of supply, decides CGST + SGST or IGST.
+  if (!seller?.gstin || !seller.stateCode) return { kind: "seller_gstin_missing" };
   const supply = saleSupply(seller.stateCode, { gstin: customer.gstin, addressState: customer.stateCode });
   if ("ok" in supply) return { kind: "place_of_supply", refusal: supply };
   const lots = await lotsForSale(

@@ -11,10 +11,10 @@ export function createSaleRefusal(outcome: Exclude<CreateSaleOutcome, { kind: "c
   switch (outcome.kind) {
     case "customer_not_found":
       return inventoryError("not_found", `customer_id: no customer ${outcome.customerId}`);
-    case "seller_state_unknown":
+    case "seller_gstin_missing":
       return inventoryError(
-        "seller_state_unknown",
-        "The organisation has no GST state: set its gstin or state (PATCH /admin/api/orgs/{id}) before booking sales",
+        "seller_gstin_missing",
+        "The organisation has no GSTIN, and a supplier not registered for GST may not charge it on an invoice: set its gstin (PATCH /admin/api/orgs/{id}) before booking sales",
       );
     case "place_of_supply":
       return inventoryError("bad_request", `customer_id: ${outcome.refusal.message}`);

@@ -59,23 +59,34 @@ describe("GST split of a sale", () => {
     expect(collected).toMatchObject({ place_of_supply: "33", cgst_amount: "300.00", sgst_amount: "300.00" });
   });
 
-  it("an organisation without a GST state books no sale (409) until its GSTIN or state is set, which is audited", async () => {
+  it("an organisation without a GSTIN books no sale (409), even with its state, until the GSTIN is set, which is audited", async () => {
     const orgId = (await expectStatus(await admin("POST", "/admin/api/orgs", { name: "Unregistered Mills", plan: "business" }), 201)).data.id;
     const stock = await lot(orgId);
     const buyer = await customer(orgId);
-    const refused = await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
-      customer_id: buyer.id,
-      items: [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }],
-    });
-    expect(await expectError(refused, 409, "seller_state_unknown")).toContain("gstin or state");
-    const sales = await env.DB.prepare("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?").bind(orgId).first<{ n: number }>();
-    expect(sales!.n).toBe(0);
+    const book = () =>
+      admin("POST", `/admin/api/orgs/${orgId}/sales`, { customer_id: buyer.id, items: [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }] });
+    expect(await expectError(await book(), 409, "seller_gstin_missing")).toContain("set its gstin");
 
+    // A state alone is recorded, but an unregistered supplier may still not charge GST (CGST Act s.32).
     const patched = await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { state: "Gujarat" }), 200);
     expect(patched.data).toMatchObject({ gstin: null, state: "24" });
+    expect(await expectError(await book(), 409, "seller_gstin_missing")).toContain("not registered for GST");
+    const sales = await env.DB.prepare("SELECT COUNT(*) AS n FROM sales WHERE org_id = ?").bind(orgId).first<{ n: number }>();
+    expect(sales!.n).toBe(0);
+    const lotAfter = await env.DB.prepare("SELECT grams_remaining AS g FROM lots WHERE id = ?").bind(stock.id).first<{ g: number }>();
+    expect(lotAfter!.g).toBe(1_000_000); // the lot's 1,000 kg, untouched
+
+    // 24AAPFU0939F1Z1: a Gujarat GSTIN, check character 1 by the GSTN mod-36 rule.
+    await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}`, { gstin: "24AAPFU0939F1Z1" }), 200);
     const audit = await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/audit`), 200);
-    expect(audit.data[0]).toMatchObject({ action: "org.gst_registration_changed", reason: "no GSTIN, state unset -> no GSTIN, state 24" });
-    expect(SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }]))).toMatchObject({ seller_state: "24" });
+    expect(audit.data.slice(0, 2).map((e: { reason: string }) => e.reason)).toEqual([
+      "no GSTIN, state 24 -> 24AAPFU0939F1Z1, state 24",
+      "no GSTIN, state unset -> no GSTIN, state 24",
+    ]);
+    expect(SaleSchema.parse(await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "1", rate_per_kg: "300" }]))).toMatchObject({
+      seller_gstin: "24AAPFU0939F1Z1",
+      seller_state: "24",
+    });
   });
 
   it.each([
