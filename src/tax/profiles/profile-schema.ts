@@ -29,6 +29,7 @@ import {
   REGIMES,
   RESIDENTIAL_STATUSES,
   RETIREMENT_EMPLOYERS,
+  SELF_OCCUPIED_INTEREST_CAPS,
   returnDueDate,
   type FinancialYear,
   type RetirementBenefits,
@@ -428,11 +429,21 @@ export const HousePropertySchema = z
     annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
     municipalTaxesPaid: amount("Municipal taxes paid by the owner in the year, deducted from annual value, s.23(1) proviso.", 0),
     interestOnHousingLoan: amount(
-      "Interest payable on a loan for the property, s.24(b): capped at ₹2,00,000 for self-occupied homes (old regime only), uncapped for let-out.",
+      "Interest payable on a loan for the property, s.24(b): for self-occupied homes allowed in the old regime only, at most ₹30,000 a home whose interestCap is other and ₹2,00,000 for all of them together; uncapped for let-out.",
       150_000,
     ),
+    interestCap: z.enum(SELF_OCCUPIED_INTEREST_CAPS).optional().openapi({
+      description:
+        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): the loan was taken on or after 1 April 1999 to acquire or construct the home, and the acquisition or construction was completed within five years from the end of the financial year of borrowing; the interest is capped at ₹2,00,000. other: any other loan (taken before 1 April 1999, for repair, renewal or reconstruction, or for construction completed later); the interest is capped at ₹30,000. Either way the interest on all self-occupied homes together is at most ₹2,00,000, and nothing is allowed in the new regime (s.115BAC(2)(i)). A home deemed let out (a third self-occupied home, s.23(4)) has its interest allowed in full.",
+      example: "acquisition_or_construction",
+    }),
   })
   .strict()
+  .superRefine((property, ctx) => {
+    if (property.interestCap !== undefined && property.type !== "self_occupied") {
+      ctx.addIssue({ code: "custom", path: ["interestCap"], message: "applies to a self_occupied home only: a let-out home's interest has no cap" });
+    }
+  })
   .openapi({ description: "One house property, income under the head House property, ss.22-27." });
 
 export const OtherIncomeSchema = z
@@ -2392,6 +2403,7 @@ export function toTaxInput(profile: Profile): TaxInput {
       annualRent: property.annualRent ?? 0,
       municipalTaxesPaid: property.municipalTaxesPaid ?? 0,
       interestOnHousingLoan: property.interestOnHousingLoan ?? 0,
+      ...(property.interestCap === undefined ? {} : { interestCap: property.interestCap }),
     })),
     otherIncome: {
       savingsInterest: other.savingsInterest ?? 0,

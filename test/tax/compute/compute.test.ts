@@ -232,6 +232,37 @@ describe("POST /api/v1/compute", () => {
     );
   });
 
+  it("caps a self-occupied home's loan interest at ₹30,000 under the first proviso to s.24(b), and refuses the cap on a let-out home", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // Old regime: salary 10,50,000 − 50,000 = 10,00,000; interest 1,00,000 on a loan for repairs → 30,000; TI 9,70,000:
+    // 12,500 + 20 % of 4,70,000 (94,000) = 1,06,500, + cess 4,260 = 1,10,760. Without interestCap: ₹2,00,000 cap,
+    // TI 9,00,000: 12,500 + 80,000 = 92,500, + cess 3,700 = 96,200.
+    const property = { type: "self_occupied", interestOnHousingLoan: 100_000, interestCap: "other" };
+    const profile = { age: 40, residentialStatus: "resident", salary: { grossSalary: 1_050_000 }, houseProperties: [property] };
+    const result = ComputeResultSchema.parse(
+      (await expectStatus(await compute(key, { profile, financialYear: "2025-26" }, {}, "?detail=full"), 200)).data,
+    );
+    expect(result.regimes.old).toMatchObject({ houseProperty: { incomeFromHouseProperty: -30_000 }, taxableIncome: 970_000, totalTax: 110_760 });
+    expect(result.regimes.old.deductions).toContainEqual(
+      expect.objectContaining({
+        section: "24(b)",
+        claimed: 100_000,
+        allowed: 30_000,
+        limit: 30_000,
+        limitedBy: expect.stringMatching(/^s\.24\(b\) first proviso: ₹30,000 /),
+      }),
+    );
+    const { interestCap: _, ...plain } = property;
+    const before = ComputeAnswerSchema.parse(
+      (await expectStatus(await compute(key, { profile: { ...profile, houseProperties: [plain] }, financialYear: "2025-26" }), 200)).data,
+    );
+    expect(before.regimes.old).toMatchObject({ taxableIncome: 900_000, totalTax: 96_200 });
+    const letOut = { ...profile, houseProperties: [{ ...property, type: "let_out", annualRent: 120_000 }] };
+    expect(await expectError(await compute(key, { profile: letOut, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.houseProperties[0].interestCap: applies to a self_occupied home only: a let-out home's interest has no cap",
+    );
+  });
+
   it("allows medical expenditure on an uninsured senior parent (s.80D(2)(d)), and refuses an employee's NPS claim without basic + DA and s.80GG beside an HRA", async () => {
     const { key } = await createKey({ scopes: [] });
     // Old regime: salary 10,00,000 − 50,000 − 50,000 of the parents' medical bills = 9,00,000: 12,500 + 20 % of

@@ -3,13 +3,24 @@
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { percentOfFloor, toPaise } from "./rounding";
-import { chooseSelfOccupied } from "./self-occupied";
-import type { DeductionLine } from "./types";
+import { allowedSelfOccupiedInterest, chooseSelfOccupied, homeInterestCap } from "./self-occupied";
+import type { DeductionLine, HouseProperty } from "./types";
 import { LIMITS, type RegimeRules } from "./years";
 
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
+const REASON_SO_INTEREST_OTHER =
+  "s.24(b) first proviso: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing";
+const REASON_SO_INTEREST_MIXED =
+  "s.24(b) first and second provisos: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
 
-/** The s.24(b) cap on a self-occupied home's loan interest, paise: nil in the new regime (s.115BAC(2)(i)). */
+/** Which cap the self-occupied `homes` fall under, in words, for the deduction line. */
+function selfOccupiedInterestReason(homes: readonly HouseProperty[]): string {
+  const other = homes.filter((home) => home.interestCap === "other").length;
+  if (other === 0) return REASON_SO_INTEREST;
+  return other === homes.length ? REASON_SO_INTEREST_OTHER : REASON_SO_INTEREST_MIXED;
+}
+
+/** The s.24(b) cap on the self-occupied homes' loan interest together, paise: nil in the new regime (s.115BAC(2)(i)). */
 function selfOccupiedInterestCap(rules: RegimeRules): number {
   return rules.allowsOldRegimeDeductions ? LIMITS.selfOccupiedInterest * 100 : 0;
 }
@@ -33,6 +44,7 @@ export function housePropertyIncome(
   let selfOccupiedTyped = 0;
   for (let i = 0; i < properties.length; i++) if (properties[i]!.type === "self_occupied") selfOccupiedTyped++;
   const chosen = selfOccupiedTyped > LIMITS.selfOccupiedNilValueProperties ? chooseSelfOccupied(properties, selfOccupiedCap) : null;
+  const selfOccupied: HouseProperty[] = [];
   let selfOccupiedInterest = 0;
   let annualValue = 0;
   let standardDeduction24a = 0;
@@ -41,6 +53,7 @@ export function housePropertyIncome(
     const property = properties[i]!;
     const interest = toPaise(property.interestOnHousingLoan);
     if (property.type === "self_occupied" && (chosen === null || chosen.includes(i))) {
+      selfOccupied.push(property);
       selfOccupiedInterest += interest;
       continue;
     }
@@ -49,7 +62,11 @@ export function housePropertyIncome(
     if (value > 0) standardDeduction24a += percentOfFloor(value, LIMITS.letOutStandardDeductionPercent);
     letOutInterest += interest;
   }
-  const selfOccupiedInterestAllowed = Math.min(selfOccupiedInterest, selfOccupiedCap);
+  // s.24(b): each home's interest up to its own cap (₹30,000 under the first proviso), all of it up to ₹2,00,000.
+  const selfOccupiedInterestAllowed = allowedSelfOccupiedInterest(selfOccupied, selfOccupiedCap);
+  let selfOccupiedLimit = 0;
+  for (const home of selfOccupied) selfOccupiedLimit += homeInterestCap(home);
+  selfOccupiedLimit = Math.min(selfOccupiedLimit, selfOccupiedCap);
   if (lines !== null) {
     if (standardDeduction24a > 0) {
       pushLine(lines, "24(a)", "houseProperty", "30 % of annual value", standardDeduction24a, standardDeduction24a, Infinity, null);
@@ -65,8 +82,8 @@ export function housePropertyIncome(
         "Interest on housing loan, self-occupied property",
         selfOccupiedInterest,
         selfOccupiedInterestAllowed,
-        selfOccupiedCap,
-        oldStyle ? REASON_SO_INTEREST : NEW_REGIME_BAR,
+        selfOccupiedLimit,
+        oldStyle ? selfOccupiedInterestReason(selfOccupied) : NEW_REGIME_BAR,
       );
     }
   }

@@ -28,6 +28,7 @@ export {
   RETIREMENT_EMPLOYERS,
   RETURN_CONDITIONS,
   SAVING_MOVE_KINDS,
+  SELF_OCCUPIED_INTEREST_CAPS,
   TERMS_OF_HOLDING,
 } from "./types";
 export type {
@@ -79,6 +80,7 @@ export type {
   ReturnFormFacts,
   SavingMove,
   SavingMoveKind,
+  SelfOccupiedInterestCap,
   SlabLine,
   SpecialRateLine,
   TaxInput,

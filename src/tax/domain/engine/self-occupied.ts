@@ -11,16 +11,40 @@ export function deemedLetOutIncome(property: HouseProperty): number {
   return value - (value > 0 ? percentOfFloor(value, LIMITS.letOutStandardDeductionPercent) : 0) - toPaise(property.interestOnHousingLoan);
 }
 
+/**
+ * A self-occupied home's own s.24(b) cap, paise: ₹30,000 under the first proviso (a loan before 1-4-1999, for repair,
+ * renewal or reconstruction, or construction completed late); otherwise only the ₹2,00,000 all such homes share.
+ */
+export function homeInterestCap(property: HouseProperty): number {
+  return (property.interestCap === "other" ? LIMITS.selfOccupiedInterestOther : LIMITS.selfOccupiedInterest) * 100;
+}
+
+/**
+ * The s.24(b) interest allowed on the self-occupied `homes`, paise: each home's interest up to its own cap, and all of
+ * them together up to `aggregateCap` (₹2,00,000 for both provisos together; nil in the new regime, s.115BAC(2)(i)).
+ */
+export function allowedSelfOccupiedInterest(homes: readonly HouseProperty[], aggregateCap: number): number {
+  let allowed = 0;
+  for (const home of homes) allowed += Math.min(toPaise(home.interestOnHousingLoan), homeInterestCap(home));
+  return Math.min(aggregateCap, allowed);
+}
+
 /** Orders homes by their figures, so ties between equally good pairs break the same way in any input order. */
 function compareHomes(a: HouseProperty, b: HouseProperty): number {
-  return a.annualRent - b.annualRent || a.municipalTaxesPaid - b.municipalTaxesPaid || a.interestOnHousingLoan - b.interestOnHousingLoan;
+  return (
+    a.annualRent - b.annualRent ||
+    a.municipalTaxesPaid - b.municipalTaxesPaid ||
+    a.interestOnHousingLoan - b.interestOnHousingLoan ||
+    homeInterestCap(a) - homeInterestCap(b)
+  );
 }
 
 /**
  * Indexes of the homes treated as self-occupied, ascending. `interestCap` is the s.24(b) limit on their interest
- * (paise; 0 in the new regime, s.115BAC(2)(i)). Each home kept out of the deemed let-out set removes its deemed
- * income and adds its interest to the capped pool, so the best pair maximises
- * deemed(a) + deemed(b) + min(cap, interest(a) + interest(b)).
+ * together (paise; 0 in the new regime, s.115BAC(2)(i)); each home also has its own (homeInterestCap). Each home kept
+ * out of the deemed let-out set removes its deemed income (whose interest is uncapped) and adds its interest, up to
+ * its own cap, to the capped pool, so the best pair maximises
+ * deemed(a) + deemed(b) + min(cap, min(interest(a), cap(a)) + min(interest(b), cap(b))).
  */
 export function chooseSelfOccupied(properties: readonly HouseProperty[], interestCap: number): number[] {
   const candidates: number[] = [];
@@ -32,8 +56,7 @@ export function chooseSelfOccupied(properties: readonly HouseProperty[], interes
     for (let y = x + 1; y < candidates.length; y++) {
       const a = properties[candidates[x]!]!;
       const b = properties[candidates[y]!]!;
-      const value =
-        deemedLetOutIncome(a) + deemedLetOutIncome(b) + Math.min(interestCap, toPaise(a.interestOnHousingLoan) + toPaise(b.interestOnHousingLoan));
+      const value = deemedLetOutIncome(a) + deemedLetOutIncome(b) + allowedSelfOccupiedInterest([a, b], interestCap);
       if (value > bestValue || (value === bestValue && comparePairs([a, b], [properties[best[0]]!, properties[best[1]]!]) < 0)) {
         bestValue = value;
         best = [candidates[x]!, candidates[y]!];

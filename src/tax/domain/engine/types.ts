@@ -14,12 +14,23 @@ export type ResidentialStatus = (typeof RESIDENTIAL_STATUSES)[number];
 export const HOUSE_PROPERTY_TYPES = ["self_occupied", "let_out"] as const;
 export type HousePropertyType = (typeof HOUSE_PROPERTY_TYPES)[number];
 
+/**
+ * Which s.24(b) cap a self-occupied home's loan interest falls under: acquisition_or_construction, the second proviso
+ * (a loan taken on or after 1-4-1999 to acquire or construct the home, the work completed within five years from the
+ * end of the year of borrowing: ₹2,00,000); other, the first proviso (an older loan, a loan for repair, renewal or
+ * reconstruction, or construction completed late: ₹30,000).
+ */
+export const SELF_OCCUPIED_INTEREST_CAPS = ["acquisition_or_construction", "other"] as const;
+export type SelfOccupiedInterestCap = (typeof SELF_OCCUPIED_INTEREST_CAPS)[number];
+
 export interface HouseProperty {
   type: HousePropertyType;
   /** Let-out: rent received or receivable for the year (s.23(1)). Self-occupied beyond two: the expected rent (s.23(4)). */
   annualRent: number;
   municipalTaxesPaid: number;
   interestOnHousingLoan: number;
+  /** A self-occupied home's s.24(b) cap; absent: acquisition_or_construction. */
+  interestCap?: SelfOccupiedInterestCap;
 }
 
 /**

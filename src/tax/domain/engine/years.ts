@@ -355,7 +355,9 @@ export const LIMITS = {
   // s.10(10AA)(ii): ₹25 lakh for those who retire on or after 1 April 2023 (Notification 31/2023, S.O. 2276(E)).
   leaveEncashmentCeiling: 2_500_000,
   section80GQualifyingPercent: 10, // s.80G(4): 10 % of adjusted gross total income
-  selfOccupiedInterest: 200_000, // s.24(b) second proviso (loan on/after 1-4-1999 for acquisition/construction)
+  selfOccupiedInterest: 200_000, // s.24(b) second proviso (loan on/after 1-4-1999 for acquisition/construction), and
+  // the aggregate of the first and second provisos over every self-occupied home (a later proviso to s.24(b))
+  selfOccupiedInterestOther: 30_000, // s.24(b) first proviso: any other loan on a self-occupied home
   housePropertyLossSetOff: 200_000, // s.71(3A)
   letOutStandardDeductionPercent: 30, // s.24(a)
   selfOccupiedNilValueProperties: 2, // s.23(2)/(4): at most two homes have nil annual value

@@ -10,6 +10,7 @@ import {
   computeTax,
   FINANCIAL_YEARS,
   REGIMES,
+  SELF_OCCUPIED_INTEREST_CAPS,
   RESIDENTIAL_STATUSES,
   type CapitalGain,
   type CapitalGainExemption,
@@ -49,12 +50,16 @@ const capitalGain: fc.Arbitrary<CapitalGain> = fc
     ...(exemption === null ? {} : { exemption }),
   }));
 
-const houseProperty: fc.Arbitrary<HouseProperty> = fc.record({
-  type: fc.constantFrom("self_occupied" as const, "let_out" as const),
-  annualRent: rupees(1_200_000),
-  municipalTaxesPaid: rupees(50_000),
-  interestOnHousingLoan: rupees(600_000),
-});
+const houseProperty: fc.Arbitrary<HouseProperty> = fc
+  .record({
+    type: fc.constantFrom("self_occupied" as const, "let_out" as const),
+    annualRent: rupees(1_200_000),
+    municipalTaxesPaid: rupees(50_000),
+    interestOnHousingLoan: rupees(600_000),
+    interestCap: fc.option(fc.constantFrom(...SELF_OCCUPIED_INTEREST_CAPS), { nil: null }),
+  })
+  // The s.24(b) cap is a self-occupied home's only (a let-out home's is refused).
+  .map(({ interestCap, ...home }) => (interestCap === null || home.type === "let_out" ? home : { ...home, interestCap }));
 
 const profile: fc.Arbitrary<TaxInput> = fc
   .record({
