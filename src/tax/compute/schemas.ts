@@ -99,7 +99,7 @@ export const InstalmentInterestSchema = z
     percentDue: z.number().int().openapi({ description: "Share of the tax due on returned income due by this date, cumulative.", example: 75 }),
     taxDue: rupees("Tax due on returned income for this instalment: the tax (totalTax) less TDS/TCS, and less laterIncomeTaxLeftOut.", 312_000),
     laterIncomeTaxLeftOut: wholeRupees(
-      "Tax on capital gains, dividends and winnings that arose after this date, left out of taxDue (first proviso to s.234C(1); tax year 2026-27: s.425(4)) because advance tax paid after this date and by 31 March covers it; 0 otherwise.",
+      "Tax on capital gains, dividends, winnings and a new business's profit (business.firstYearProfitByPeriod) that arose after this date, left out of taxDue (first proviso to s.234C(1); tax year 2026-27: s.425(4)) because advance tax paid after this date and by 31 March covers it; 0 otherwise.",
       0,
     ),
     amountDue: rupees("percentDue of taxDue.", 234_000),

@@ -988,6 +988,11 @@ export const BusinessSchema = z
         "true when the accounts must be audited under s.44AB (tax year 2026-27: s.63 of the Income-tax Act, 2025) or another law: the return is then due on the audit cases' date, 31 October after the year (Explanation 2(a) to s.139(1); FY 2024-25: 10 December 2025, as extended), which moves interest under ss.234A and 234B and the late-filing fee. Needs profit or speculationProfit. Absent: false.",
       example: false,
     }),
+    firstYearProfitByPeriod: byPeriod("Profit that arose", {
+      description:
+        "Only for the first year in which income arises under the head Profits and gains of business or profession (a new business or profession): profit split by when it arose, by the periods of the return's schedule; the parts must add up to profit, which must be above 0, and there can be no business loss brought forward. Used only for interest on deferred advance tax: the tax on the profit that arose after an instalment date is left out of that instalment when it was paid in the instalments after it arose, by 31 March at the latest (clause (c) of the first proviso to s.234C(1); tax year 2026-27: s.425). newRegimeProfit is taken to arise in the same proportions. Absent, or for presumptive income and speculationProfit, the income is taken as arisen by 15 June, which gives the most interest.",
+      example: { by_15_june: 0, by_15_september: 0, by_15_december: 150_000, by_15_march: 450_000, by_31_march: 0 },
+    }),
   })
   .strict()
   .superRefine((business, ctx) => {
@@ -1019,6 +1024,22 @@ export const BusinessSchema = z
         path: ["newRegimeProfit"],
         message: "must not be below business.profit: the new regime only denies deductions (s.115BAC(2)(i)), so its profit is the same or higher",
       });
+    }
+    const firstYear = business.firstYearProfitByPeriod;
+    if (firstYear !== undefined) {
+      const partsPaise = Object.values(firstYear).reduce((sum: number, part) => sum + Math.round((part ?? 0) * 100), 0);
+      const profitPaise = Math.round((business.profit ?? 0) * 100);
+      // Clause (c) of the first proviso to s.234C(1) is for income that arises under the head for the first time: a
+      // loss of an earlier year says the head is not new.
+      const problem =
+        business.profit === undefined || business.profit <= 0
+          ? "needs business.profit above 0: it splits this year's profit"
+          : (business.lossBroughtForward?.length ?? 0) > 0 || (business.speculationLossBroughtForward?.length ?? 0) > 0
+            ? "is for the first year income arises under the head business or profession: a business loss brought forward says it is not"
+            : partsPaise !== profitPaise
+              ? `must add up to business.profit (${formatPaise(profitPaise)}); the parts add up to ${formatPaise(partsPaise)}`
+              : null;
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["firstYearProfitByPeriod"], message: problem });
     }
     for (const field of ["lossBroughtForward", "speculationLossBroughtForward"] as const) {
       const seen = new Set<string>();
@@ -2593,5 +2614,8 @@ function businessFromBooks(business: z.infer<typeof BusinessSchema>): NonNullabl
     speculationProfit: business.speculationProfit ?? null,
     speculationLossesBroughtForward: lossesBroughtForward(business.speculationLossBroughtForward),
     taxAudit: business.taxAudit ?? false,
+    ...(business.firstYearProfitByPeriod === undefined
+      ? {}
+      : { firstYearProfitByPeriod: INCOME_PERIODS.map((period) => business.firstYearProfitByPeriod?.[period] ?? 0) }),
   };
 }

@@ -177,6 +177,17 @@ describe("POST /api/v1/compute with profile.business", () => {
       { profile: { ...base, business: { taxAudit: true, lossBroughtForward: [] } }, financialYear: "2025-26" },
       { profile: { ...base, business: { lossBroughtForward: [{ financialYear: "2016-17", amount: 1 }] } }, financialYear: "2025-26" },
       { profile: { ...base, business: { speculationLossBroughtForward: [{ financialYear: "2020-21", amount: 1 }] } }, financialYear: "2025-26" },
+      {
+        profile: {
+          ...base,
+          business: {
+            profit: 1,
+            firstYearProfitByPeriod: { by_15_june: 1 },
+            lossBroughtForward: [{ financialYear: "2024-25", amount: 1 }],
+          },
+        },
+        financialYear: "2025-26",
+      },
     ];
     for (const body of bodies) {
       const message = await expectError(await compute(key, body), 400, "validation_error");

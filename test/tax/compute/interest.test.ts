@@ -346,6 +346,34 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     ).toBe(true);
   });
 
+  it("leaves the tax on a new business's profit of January out of the earlier instalments when business.firstYearProfitByPeriod says so", async () => {
+    // Salary 24,75,000 (taxable 24,00,000, tax 3,12,000, all of it TDS under s.192) and a business started this year
+    // whose profit, 6,00,000, arose 16 December-15 March: total income 30,00,000, 3,00,000 + 30 % of 6,00,000 =
+    // 4,80,000 + 4 % cess = 4,99,200; the 1,87,200 balance paid as advance tax on 15 March. Clause (c) of the first
+    // proviso to s.234C(1): the 1,87,200 is left out of June, September and December, leaving nothing due then: no
+    // interest. Without the split the profit counts from 15 June: 28,000 × 3 % + 84,200 × 3 % + 1,40,400 × 3 % =
+    // 840 + 2,526 + 4,212 = 7,578.
+    const { key } = await createKey({ scopes: [] });
+    const profile = {
+      residentialStatus: "resident",
+      age: 40,
+      salary: { grossSalary: 2_475_000 },
+      business: { profit: 600_000 },
+      taxPayments: { tdsTcs: 312_000, advanceTax: [{ date: "2026-03-15", amount: 187_200 }] },
+      returnFiledOn: "2026-07-31",
+    };
+    const split = { ...profile, business: { profit: 600_000, firstYearProfitByPeriod: { by_15_march: 600_000 } } };
+    const inJanuary = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile: split }), 200)).data);
+    expect(inJanuary.regimes.new.totalTax).toBe(499_200);
+    expect(inJanuary.regimes.new.interest?.advanceTaxDeferment.instalments.map((i) => i.laterIncomeTaxLeftOut)).toEqual([
+      187_200, 187_200, 187_200, 0,
+    ]);
+    expect(inJanuary.regimes.new.interest?.totalInterest).toBe(0);
+    const byJune = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile }), 200)).data);
+    expect(byJune.regimes.new.interest?.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([840, 2_526, 4_212, 0]);
+    expect(byJune.regimes.new.interest?.totalInterest).toBe(7_578);
+  });
+
   it("says in notes what it assumed for a gain without its period and a return without its date", async () => {
     const { key } = await createKey({ scopes: [] });
     const profile = {
@@ -462,6 +490,31 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "profile.otherIncome.casualWinningsByPeriod.by_30_june: unknown field",
     ],
     [
+      "a new business's profit split into parts that do not add up",
+      { residentialStatus: "resident", business: { profit: 600_000, firstYearProfitByPeriod: { by_15_march: 500_000 } } },
+      year,
+      "profile.business.firstYearProfitByPeriod: must add up to business.profit (₹6,00,000); the parts add up to ₹5,00,000",
+    ],
+    [
+      "a new business's split without a profit",
+      { residentialStatus: "resident", business: { profit: -50_000, firstYearProfitByPeriod: { by_15_march: 0 } } },
+      year,
+      "profile.business.firstYearProfitByPeriod: needs business.profit above 0: it splits this year's profit",
+    ],
+    [
+      "a new business's split beside a business loss of an earlier year",
+      {
+        residentialStatus: "resident",
+        business: {
+          profit: 600_000,
+          firstYearProfitByPeriod: { by_15_march: 600_000 },
+          lossBroughtForward: [{ financialYear: "2023-24", amount: 100_000 }],
+        },
+      },
+      year,
+      "profile.business.firstYearProfitByPeriod: is for the first year income arises under the head business or profession: a business loss brought forward says it is not",
+    ],
+    [
       "a negative amount spent on foreign travel",
       { residentialStatus: "resident", depositsAndSpending: { foreignTravel: -1 } },
       year,
@@ -523,6 +576,7 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "a period of winnings without the winnings",
       "a negative part of the winnings",
       "a winnings period that the return does not have",
+      "a new business's split without a profit",
     ]);
     const full = refusals
       .filter(([name, , , message]) => !notShown.has(name) && /: .+/.test(message) && !message.includes("calendar"))

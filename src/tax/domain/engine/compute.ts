@@ -128,22 +128,49 @@ function arisenPart(annual: number, byPeriod: readonly number[] | undefined, las
 }
 
 /**
- * The input with only the capital gains, dividends and winnings that had arisen by the end of period `last`. The
- * interest claimed against the dividends goes with them, in proportion (rounded down to the paisa), so the
- * dividends of each period are charged net of their share of the interest allowed; so does foreign income listed
- * under their heads, with its foreign tax, in the proportion of the head's income that had arisen.
+ * The input with only the capital gains, dividends, winnings and first year's business profit that had arisen by
+ * the end of period `last`. The interest claimed against the dividends goes with them, in proportion (rounded down
+ * to the paisa), so the dividends of each period are charged net of their share of the interest allowed; the new
+ * regime's profit goes with the profit in the same way; so does foreign income listed under their heads, with its
+ * foreign tax, in the proportion of the head's income that had arisen.
  */
 function arisenBy(input: TaxInput, last: number): TaxInput | null {
   const gains = input.capitalGains.filter((gain) => INCOME_PERIODS.indexOf(gain.arose ?? INCOME_PERIODS[0]) <= last);
   const other = input.otherIncome;
   const dividends = arisenPart(other.dividends, input.dividendsByPeriod, last);
   const casualWinnings = arisenPart(other.casualWinnings, input.casualWinningsByPeriod, last);
-  if (gains.length === input.capitalGains.length && dividends === other.dividends && casualWinnings === other.casualWinnings) return null;
+  const business = businessArisenBy(input.business, last);
+  if (
+    gains.length === input.capitalGains.length &&
+    dividends === other.dividends &&
+    casualWinnings === other.casualWinnings &&
+    business === input.business
+  ) {
+    return null;
+  }
   const dividendInterestExpense = shareOf(other.dividendInterestExpense ?? 0, dividends, other.dividends);
-  const partial = { ...input, capitalGains: gains, otherIncome: { ...other, dividends, dividendInterestExpense, casualWinnings } };
+  const partial = {
+    ...input,
+    capitalGains: gains,
+    otherIncome: { ...other, dividends, dividendInterestExpense, casualWinnings },
+    ...(business === undefined ? {} : { business }),
+  };
   return input.foreignIncome === undefined
     ? partial
     : { ...partial, foreignIncome: input.foreignIncome.map((entry) => foreignIncomeArisen(entry, partial, input)) };
+}
+
+/**
+ * Clause (c) of the first proviso to s.234C(1): a business whose income arises for the first time this year, cut to
+ * the profit that had arisen by the end of period `last`; the same object when nothing is cut.
+ */
+function businessArisenBy(business: TaxInput["business"], last: number): TaxInput["business"] {
+  const split = business?.firstYearProfitByPeriod;
+  if (business === undefined || split === undefined || business.profit === null) return business;
+  const profit = arisenPart(business.profit, split, last);
+  if (profit === business.profit) return business;
+  const newRegimeProfit = business.newRegimeProfit === null ? null : shareOf(business.newRegimeProfit, profit, business.profit);
+  return { ...business, profit, newRegimeProfit };
 }
 
 /** A foreign income entry cut, with its foreign tax, to the share of its head's income in `partial` that `whole` counts. */

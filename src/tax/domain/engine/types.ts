@@ -292,6 +292,12 @@ export interface BusinessFromBooks {
   speculationLossesBroughtForward: readonly BusinessLossBroughtForward[];
   /** The accounts must be audited (s.44AB, or under another law): the return is due later (Explanation 2(a) to s.139(1)). */
   taxAudit: boolean;
+  /**
+   * Only in the first year income arises under the head (clause (c) of the first proviso to s.234C(1)): `profit` by
+   * the period it arose in, one amount per INCOME_PERIODS entry; `newRegimeProfit` arises in the same proportions.
+   * Absent: all in the first period, like any other business income.
+   */
+  firstYearProfitByPeriod?: readonly number[];
 }
 
 /**
@@ -833,7 +839,10 @@ export interface InstalmentInterest {
   percentDue: number;
   /** Tax due on returned income for this instalment: tax less TDS/TCS, leaving out tax on later income (proviso). */
   taxDue: number;
-  /** Tax on capital gains, dividends and winnings that arose after this date, left out of `taxDue` (first proviso). */
+  /**
+   * Tax on capital gains, dividends, winnings and a first year's business profit that arose after this date, left out
+   * of `taxDue` (first proviso).
+   */
   laterIncomeTaxLeftOut: number;
   amountDue: number;
   paidByDueDate: number;

@@ -324,6 +324,94 @@ describe("interest under ss.234A, 234B and 234C", () => {
     expect(byJune.interest.totalInterest).toBe(6_318);
   });
 
+  describe("a new business's profit (clause (c) of the first proviso to s.234C(1))", () => {
+    // Salary 24,75,000, taxable 24,00,000 after the ₹75,000 standard deduction: tax 3,12,000 (header), all of it TDS
+    // under s.192. A business started this year, profit from books 6,00,000: total income 30,00,000, slab tax
+    // 3,00,000 + 6,00,000 × 30 % = 4,80,000, cess 19,200, tax 4,99,200; the business's share 4,99,200 − 3,12,000 =
+    // 1,87,200 (≥ ₹10,000: advance tax was due, s.208). Four instalments (profit from books, s.211(1)(a)).
+    const business = (firstYearProfitByPeriod?: readonly number[]) => ({
+      profit: 600_000,
+      newRegimeProfit: null,
+      lossesBroughtForward: [],
+      speculationProfit: null,
+      speculationLossesBroughtForward: [],
+      taxAudit: false,
+      ...(firstYearProfitByPeriod === undefined ? {} : { firstYearProfitByPeriod }),
+    });
+    const started = (advanceTax: TaxPayments["advanceTax"], firstYearProfitByPeriod?: readonly number[]) =>
+      withPayments({ ...salaryFor(2_400_000, "new"), business: business(firstYearProfitByPeriod) }, { tdsTcs: 312_000, advanceTax }, "2026-07-31");
+
+    it("leaves the tax on a profit that arose from 16 December out of the three earlier instalments when it was paid by 15 March", () => {
+      // All the profit arose 16 December-15 March; 1,87,200 paid on 15 March. June, September and December leave the
+      // 1,87,200 out (paid after each and by 31 March): due 3,12,000 − 3,12,000 TDS = 0. March: 1,87,200, all paid.
+      // No s.234C; no s.234B (all the assessed tax paid in the year).
+      const inJanuary = newRegimeInterest(started([{ date: "2026-03-15", amount: 187_200 }], [0, 0, 0, 600_000, 0]));
+      expect(inJanuary.totalTax).toBe(499_200);
+      expect(inJanuary.interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.shortfall, i.interest])).toEqual([
+        [187_200, 0, 0, 0],
+        [187_200, 0, 0, 0],
+        [187_200, 0, 0, 0],
+        [0, 187_200, 0, 0],
+      ]);
+      expect(inJanuary.interest.totalInterest).toBe(0);
+      // Without the split the profit counts from 15 June: 15 % of 1,87,200 = 28,080 → 28,000 × 3 % = 840; 45 % =
+      // 84,240 → 84,200 × 3 % = 2,526; 75 % = 1,40,400 × 3 % = 4,212; March paid: 7,578.
+      const byJune = newRegimeInterest(started([{ date: "2026-03-15", amount: 187_200 }]));
+      expect(byJune.interest.advanceTaxDeferment.instalments.map((i) => i.interest)).toEqual([840, 2_526, 4_212, 0]);
+      expect(byJune.interest.totalInterest).toBe(7_578);
+    });
+
+    it("leaves out only the tax on the profit that arose after each instalment", () => {
+      // 2,00,000 arose 16 June-15 September, 4,00,000 16 December-15 March. By 15 September total income 26,00,000:
+      // 3,00,000 + 2,00,000 × 30 % = 3,60,000 + cess 14,400 = 3,74,400, so 62,400 on the first part and 1,24,800 on
+      // the second. Paid 62,400 on 15 December and 1,24,800 on 15 March.
+      // June: 1,87,200 arose later, and 1,87,200 was paid after 15 June: left out, due 0.
+      // September: 1,24,800 left out (paid after 15 September: 1,87,200; after 15 December: 1,24,800): due 4,99,200
+      // − 1,24,800 − 3,12,000 = 62,400; 45 % = 28,080, none paid by then (under 36 %): 28,000 × 3 % = 840.
+      // December: due 62,400, 75 % = 46,800, 62,400 paid: nil. March: 1,87,200 paid: nil. s.234C 840.
+      const payments = [
+        { date: "2025-12-15", amount: 62_400 },
+        { date: "2026-03-15", amount: 124_800 },
+      ];
+      const { interest } = newRegimeInterest(started(payments, [0, 200_000, 0, 400_000, 0]));
+      expect(interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.base, i.interest])).toEqual([
+        [187_200, 0, 0, 0],
+        [124_800, 62_400, 28_000, 840],
+        [124_800, 62_400, 0, 0],
+        [0, 187_200, 0, 0],
+      ]);
+      expect(interest.totalInterest).toBe(840);
+      // Without the split: June 840 (above); September 84,240 − 0 → 84,200 × 3 % = 2,526; December 1,40,400 −
+      // 62,400 = 78,000 × 3 % = 2,340; March paid: 5,706.
+      expect(newRegimeInterest(started(payments)).interest.totalInterest).toBe(5_706);
+    });
+
+    it("splits the new regime's profit in the profit's proportions", () => {
+      // newRegimeProfit 8,00,000 beside profit 6,00,000, which arose half 16 June-15 September, half 16 December-15
+      // March: the new regime's 4,00,000 and 4,00,000. Total income 32,00,000: 3,00,000 + 30 % of 8,00,000 =
+      // 5,40,000 + cess 21,600 = 5,61,600. By 15 September 28,00,000: 3,00,000 + 1,20,000 = 4,20,000 + 16,800 =
+      // 4,36,800. Tax arising after 15 June 2,49,600, after 15 September and 15 December 1,24,800. Paid 1,24,800 on 15
+      // December and on 15 March: June due 0; September 5,61,600 − 1,24,800 − 3,12,000 = 1,24,800, 45 % = 56,160,
+      // none paid: 56,100 × 3 % = 1,683; December 75 % = 93,600, 1,24,800 paid; March 2,49,600 paid. s.234C 1,683.
+      const input = started(
+        [
+          { date: "2025-12-15", amount: 124_800 },
+          { date: "2026-03-15", amount: 124_800 },
+        ],
+        [0, 300_000, 0, 300_000, 0],
+      );
+      const { totalTax, interest } = newRegimeInterest({ ...input, business: { ...input.business!, newRegimeProfit: 800_000 } });
+      expect(totalTax).toBe(561_600);
+      expect(interest.advanceTaxDeferment.instalments.map((i) => [i.laterIncomeTaxLeftOut, i.taxDue, i.interest])).toEqual([
+        [249_600, 0, 0],
+        [124_800, 124_800, 1_683],
+        [124_800, 124_800, 0],
+        [0, 249_600, 0],
+      ]);
+      expect(interest.totalInterest).toBe(1_683);
+    });
+  });
+
   describe("when interest decides the recommendation", () => {
     // Deposit interest 10,00,000; s.80E 3,62,550 (old regime only, s.115BAC(2)); a s.112A gain of 10,25,000 that
     // arose 16 September-15 December 2025. Rates FY 2025-26 (reference §1.1); 112A: 12.5 % above ₹1,25,000.
