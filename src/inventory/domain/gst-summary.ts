@@ -4,6 +4,12 @@
 // again; and the net of all of them. Only integers are added and subtracted here, never a rate applied, so every
 // figure ties out to the paisa with the invoices and notes it comes from.
 
+/**
+ * At most this many documents are listed one by one under a month's reversals; the reversal totals always cover them
+ * all. A trader cancels or voids a few documents of earlier months in a month, and the answer stays one read.
+ */
+export const REVERSED_DOCUMENTS_CAP = 500;
+
 export interface TaxColumns {
   taxablePaise: number;
   cgstPaise: number;

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import type { InventoryApp } from "../hono";
 import { scopedKey, KEY_ERRORS } from "../keys/api-key-auth";
 import { gstMonth } from "../domain/gst-month";
-import { gstSummary } from "../domain/gst-summary";
+import { gstSummary, REVERSED_DOCUMENTS_CAP } from "../domain/gst-summary";
 import { inventoryError } from "../http/errors";
 import { bookmarkHeader, openReadSession } from "../http/read-session";
 import { errorResponses } from "../http/schemas";
@@ -27,7 +27,7 @@ const route = createRoute({
     "(a return's own lines, else all its invoice's), or at null when those lines have several. Notes without a split (past the CGST s.34(2) time limit, " +
     "or against no invoice) are counted apart, by amount only. " +
     "`reversals`: invoices of earlier months cancelled in this one and notes of earlier months voided in it, in the same columns with their figures as issued, " +
-    "and each document with its `original_month` and `reversed_on`. " +
+    `and each document with its \`original_month\` and \`reversed_on\` (at most the first ${REVERSED_DOCUMENTS_CAP}, \`documents_truncated\` true when there were more; the totals count them all). ` +
     "`net`: invoices less notes, less invoices reversed, plus notes reversed. Outward supplies only: no inward supplies or input tax credit, no reverse charge, no exports. " +
     "`month` malformed, after the current IST month or before July 2017, or an unknown query parameter: 400 `bad_request` naming it.",
   ...scopedKey("sales:read"),
@@ -44,6 +44,7 @@ export function registerGetGstSummary(app: InventoryApp): void {
     if (!month.ok) throw inventoryError("bad_request", `month: ${month.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const sums = await gstMonthSums(session, c.var.apiKey.state.ownerId, month);
-    return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums), sums.reversedDocuments) }, 200, bookmarkHeader(session));
+    const reversed = { documents: sums.reversedDocuments, truncated: sums.reversedDocumentsTruncated };
+    return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums), reversed) }, 200, bookmarkHeader(session));
   });
 }

@@ -3,7 +3,7 @@
 // grams columns. Nothing is recomputed from a rate.
 import type { organisations } from "../db/schema";
 import { IST_OFFSET_MS } from "../../platform/pure/ist";
-import type { CreditNoteGroup, DocumentGroups, InvoiceGroup, InvoiceLineGroup } from "../domain/gst-summary";
+import { type CreditNoteGroup, type DocumentGroups, type InvoiceGroup, type InvoiceLineGroup, REVERSED_DOCUMENTS_CAP } from "../domain/gst-summary";
 import type { ReadDb } from "../http/read-session";
 
 /** SQLite's booleans are 0 and 1. */
@@ -13,7 +13,10 @@ export interface GstMonthSums extends DocumentGroups {
   sellerGstin: (typeof organisations.$inferSelect)["gstin"];
   /** Documents of earlier months reversed in this one: invoices cancelled, notes voided. */
   reversed: DocumentGroups;
+  /** The first REVERSED_DOCUMENTS_CAP of them, in the order listed. */
   reversedDocuments: ReversedDocument[];
+  /** True when there were more than REVERSED_DOCUMENTS_CAP. */
+  reversedDocumentsTruncated: boolean;
 }
 
 /** A document of an earlier month cancelled or voided in this one, its figures as issued (null: no split). */
@@ -143,8 +146,11 @@ SELECT m.taxable_paise IS NOT NULL AS adjustsGst, m.registered,
   LEFT JOIN reduced d ON d.id = m.id
  GROUP BY 1, 2, 3, 4`;
 
-/** Each document reversed in the month, with the month it counted in and its figures as issued. */
-const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id, s.invoice_number AS number, s.sale_date AS documentDate,
+/**
+ * Each document reversed in the month, with the month it counted in and its figures as issued: the first
+ * REVERSED_DOCUMENTS_CAP, and one more to tell whether there were more.
+ */
+const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id AS id, s.invoice_number AS number, s.sale_date AS documentDate,
        substr(${SALE_DAY}, 1, 7) AS originalMonth, ${istDateSql("s.cancelled_at")} AS reversedOn, c.gstin AS buyerGstin,
        s.total_paise AS amountPaise, s.taxable_paise AS taxablePaise, s.cgst_paise AS cgstPaise, s.sgst_paise AS sgstPaise, s.igst_paise AS igstPaise
   FROM (${SALES_CANCELLED}) s
@@ -155,7 +161,8 @@ SELECT 'credit_note', n.id, n.note_number, n.issued_on, substr(${NOTE_DAY}, 1, 7
   FROM credit_notes n
   JOIN customers c ON c.org_id = n.org_id AND c.id = n.customer_id
  WHERE n.org_id = ?1 AND ${NOTES_VOIDED}
- ORDER BY reversedOn, kind DESC, number`;
+ ORDER BY reversedOn, kind DESC, number, id
+ LIMIT ${REVERSED_DOCUMENTS_CAP + 1}`;
 
 export async function gstMonthSums(db: ReadDb, orgId: string, month: Month): Promise<GstMonthSums> {
   const [seller, invoices, lines, notes, cancelled, cancelledLines, voided, documents] = await db.batch([
@@ -176,7 +183,8 @@ export async function gstMonthSums(db: ReadDb, orgId: string, month: Month): Pro
     invoiceLines: rows<InvoiceLineGroup>(lines),
     creditNotes: noteGroups(notes),
     reversed: { invoices: invoiceGroups(cancelled), invoiceLines: rows<InvoiceLineGroup>(cancelledLines), creditNotes: noteGroups(voided) },
-    reversedDocuments: rows<ReversedDocument>(documents),
+    reversedDocuments: rows<ReversedDocument>(documents).slice(0, REVERSED_DOCUMENTS_CAP),
+    reversedDocumentsTruncated: rows(documents).length > REVERSED_DOCUMENTS_CAP,
   };
 }
 

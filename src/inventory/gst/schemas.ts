@@ -1,7 +1,16 @@
 // Request and response schemas of the month's GST summary (GET /api/v1/gst-summary).
 import { z } from "@hono/zod-openapi";
 import { parseMonth } from "../domain/gst-month";
-import type { CreditNotesBlock, DocumentTotals, GstSummary, HsnRow, InvoicesBlock, RateRow, TaxColumns } from "../domain/gst-summary";
+import {
+  type CreditNotesBlock,
+  type DocumentTotals,
+  type GstSummary,
+  type HsnRow,
+  type InvoicesBlock,
+  type RateRow,
+  REVERSED_DOCUMENTS_CAP,
+  type TaxColumns,
+} from "../domain/gst-summary";
 import { formatGrams, formatPaise } from "../domain/money";
 import { KgText, Money } from "../http/wire-formats";
 import type { ReversedDocument } from "./queries";
@@ -101,7 +110,12 @@ export const GstSummarySchema = z
         credit_notes: CreditNotesSchema.openapi({
           description: "Credit notes of earlier months voided in this month (on their own or with their invoice), their figures as issued",
         }),
-        documents: z.array(ReversedDocumentSchema).openapi({ description: "Each of them, by the day it was reversed: invoices first, then notes" }),
+        documents: z.array(ReversedDocumentSchema).openapi({
+          description: `Each of them, by the day it was reversed, invoices first, then notes, each kind by number; at most the first ${REVERSED_DOCUMENTS_CAP}`,
+        }),
+        documents_truncated: z.boolean().openapi({
+          description: `true when more than ${REVERSED_DOCUMENTS_CAP} documents were reversed in the month and only the first ${REVERSED_DOCUMENTS_CAP} are listed; the totals above count them all`,
+        }),
       })
       .openapi({
         description:
@@ -169,7 +183,7 @@ export function gstSummaryView(
   month: string,
   sellerGstin: string | null,
   summary: GstSummary,
-  reversedDocuments: readonly ReversedDocument[],
+  reversed: { documents: readonly ReversedDocument[]; truncated: boolean },
 ): z.infer<typeof GstSummarySchema> {
   const { invoices, creditNotes, reversals, net } = summary;
   return {
@@ -180,7 +194,8 @@ export function gstSummaryView(
     reversals: {
       invoices: invoicesView(reversals.invoices),
       credit_notes: creditNotesView(reversals.creditNotes),
-      documents: reversedDocuments.map(documentView),
+      documents: reversed.documents.map(documentView),
+      documents_truncated: reversed.truncated,
     },
     net: { ...columns(net), by_rate: net.byRate.map(rateRow) },
   };

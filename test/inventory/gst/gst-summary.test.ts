@@ -333,6 +333,7 @@ describe("GET /api/v1/gst-summary: a month ended never changes; later reversals 
       sgst_amount: "15.00",
       by_rate: [{ gst_rate_percent: 5, taxable_amount: "600.00", cgst_amount: "15.00", sgst_amount: "15.00", igst_amount: "0.00" }],
     });
+    expect(november.reversals.documents_truncated).toBe(false);
     expect(november.reversals.documents).toEqual([
       {
         kind: "invoice",
@@ -548,6 +549,47 @@ describe("GET /api/v1/gst-summary: a month ended never changes; later reversals 
     const november = await summary(key, "?month=2026-11");
     expect(november.reversals.documents).toEqual([]);
     expect(november.net).toEqual({ ...zeros, by_rate: [] });
+  });
+});
+
+describe("GET /api/v1/gst-summary: the reversed documents are listed up to a cap, their totals in full", () => {
+  // 501 invoices of 10 October 2026, each ₹100.00 + CGST 2.5 % ₹2.50 + SGST ₹2.50 = ₹105.00, written straight into D1
+  // and cancelled on 5 November: November reverses them all, 501 × ₹100.00 = ₹50,100.00 taxable and 501 × ₹2.50 =
+  // ₹1,252.50 of each tax, and lists the first 500 by number (one day, all invoices).
+  it("501 invoices reversed in a month: the totals count 501, the list the first 500, documents_truncated true", { timeout: 60_000 }, async () => {
+    holdClockAt(ist("2026-11-20"));
+    const { orgId, key } = await tamilNaduTrader();
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const soldAt = ist("2026-10-10");
+    const cancelledAt = ist("2026-11-05");
+    await env.DB.prepare(
+      `INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status,
+                          grams_total, taxable_paise, gst_paise, total_paise, cgst_paise, sgst_paise, igst_paise, cancelled_at, created_at)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 501)
+       SELECT ?1 || '_sale_' || i, ?1, printf('B/%04d', i), 'BULK', i, ?2, '2026-10-10', ?3, 'cancelled',
+              1000, 10000, 500, 10500, 250, 250, 0, ?4, ?3 FROM n`,
+    )
+      .bind(orgId, buyer.id, soldAt, cancelledAt)
+      .run();
+
+    const november = await summary(key, "?month=2026-11");
+    expect(november.reversals.invoices).toMatchObject({ count: 501, taxable_amount: "50100.00", cgst_amount: "1252.50", sgst_amount: "1252.50" });
+    expect(november.net).toMatchObject({ taxable_amount: "-50100.00", cgst_amount: "-1252.50", sgst_amount: "-1252.50" });
+    expect(november.reversals.documents).toHaveLength(500);
+    expect(november.reversals.documents_truncated).toBe(true);
+    const numbers = Array.from({ length: 500 }, (_, i) => `B/${String(i + 1).padStart(4, "0")}`);
+    expect(november.reversals.documents.map((d) => d.number)).toEqual(numbers);
+    expect(november.reversals.documents[0]).toMatchObject({
+      date: "2026-10-10",
+      original_month: "2026-10",
+      reversed_on: "2026-11-05",
+      amount: "105.00",
+    });
+
+    // One fewer reversed: all 500 listed, not truncated.
+    await env.DB.prepare("UPDATE sales SET status = 'confirmed', cancelled_at = NULL WHERE id = ?1").bind(`${orgId}_sale_501`).run();
+    const all = await summary(key, "?month=2026-11");
+    expect([all.reversals.invoices.count, all.reversals.documents.length, all.reversals.documents_truncated]).toEqual([500, 500, false]);
   });
 });
 
