@@ -154,6 +154,11 @@ export const CreditNoteSchema = z
     cgst_amount: Money.nullable(),
     sgst_amount: Money.nullable(),
     igst_amount: Money.nullable(),
+    amount_on_account: Money.openapi({
+      description:
+        "The part of `amount` put on the customer's account, as an advance later invoices consume: what it credits beyond what the invoice still owed when it was recorded (an invoice paid, in part or in full), or all of it without `sale_id`; 0.00 when the invoice owed it all",
+      example: "165.00",
+    }),
     place_of_supply: z.string().nullable().openapi({ description: "The credited invoice's place of supply (GST state code)" }),
     reason: z.string().nullable(),
     date: z.string(),
@@ -171,6 +176,7 @@ export const creditNoteView = (row: CreditNoteRow): z.infer<typeof CreditNoteSch
   cgst_amount: formatPaiseOrNull(row.cgstPaise),
   sgst_amount: formatPaiseOrNull(row.sgstPaise),
   igst_amount: formatPaiseOrNull(row.igstPaise),
+  amount_on_account: formatPaise(row.onAccountPaise),
   place_of_supply: row.placeOfSupply,
   reason: row.reason,
   date: row.issuedOn,

@@ -69,6 +69,7 @@ describe("a credit note against an invoice already paid", () => {
       cgst_amount: "7.50",
       sgst_amount: "7.50",
       igst_amount: "0.00",
+      amount_on_account: "315.00",
       place_of_supply: "33",
     });
     expect(await balanceOf(key, buyerId)).toEqual({ outstanding: "-315.00", on_account: "315.00", ageing: NO_AGEING });
@@ -103,7 +104,7 @@ describe("a credit note against an invoice already paid", () => {
     const { orgId, key, buyerId, saleId } = await invoice();
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "3000", method: "neft" });
     const note = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "315" });
-    expect(note).toMatchObject({ amount: "315.00", taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50" });
+    expect(note).toMatchObject({ amount: "315.00", taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50", amount_on_account: "165.00" });
     expect(await paidAt(saleId)).not.toBeNull();
     const paid = await env.DB.prepare("SELECT payload FROM events WHERE org_id = ? AND type = 'invoice.paid'").bind(orgId).all<{ payload: string }>();
     expect(paid.results.map((e) => JSON.parse(e.payload))).toEqual([
@@ -124,7 +125,13 @@ describe("a credit note against an invoice already paid", () => {
     // The whole ₹2,835.00 fits, all on account (the invoice owes nothing): 165 + 2,835 = ₹3,000.00, what was paid.
     // Left to credit: taxable 3,000 − 300 = 2,700.00 and 75 − 7.50 = 67.50 of each tax, all of it.
     const rest = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "2835" });
-    expect(rest).toMatchObject({ amount: "2835.00", taxable_amount: "2700.00", cgst_amount: "67.50", sgst_amount: "67.50" });
+    expect(rest).toMatchObject({
+      amount: "2835.00",
+      taxable_amount: "2700.00",
+      cgst_amount: "67.50",
+      sgst_amount: "67.50",
+      amount_on_account: "2835.00",
+    });
     expect(await balanceOf(key, buyerId)).toEqual({ outstanding: "-3000.00", on_account: "3000.00", ageing: NO_AGEING });
     expect(await closingBalanceOf(key, buyerId)).toBe("-3000.00");
     expect(
@@ -134,6 +141,18 @@ describe("a credit note against an invoice already paid", () => {
         "credit_exceeds_invoice",
       ),
     ).toContain("at most 0.00 can still be credited");
+  });
+
+  // Nothing paid of the ₹3,150.00 invoice: a ₹315.00 note settles ₹315.00 of what it owes and puts nothing on account
+  // (3,150 − 315 = ₹2,835.00 still owed). A ₹50.00 note without an invoice is all on account: 2,835 − 50 = ₹2,785.00.
+  it("amount_on_account: 0.00 when the invoice owed the whole note, the whole amount for a note without an invoice", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    const within = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "315" });
+    expect(within).toMatchObject({ amount: "315.00", amount_on_account: "0.00" });
+    expect(await balanceOf(key, buyerId)).toMatchObject({ outstanding: "2835.00", on_account: "0.00" });
+    const advance = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, amount: "50" });
+    expect(advance).toMatchObject({ sale_id: null, amount: "50.00", amount_on_account: "50.00" });
+    expect(await balanceOf(key, buyerId)).toMatchObject({ outstanding: "2785.00", on_account: "50.00" });
   });
 
   // The ₹315.00 on account from the note pays the next ₹315.00 invoice; cancelling the first invoice voids the note

@@ -144,7 +144,9 @@ describe("POST /admin/api/sales/{id}/returns", () => {
   it("goods returned after payment put their value on the customer's account, and the next invoice consumes it", async () => {
     const { orgId, key, lotId, buyerId, saleId } = await invoice();
     await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "12600", method: "neft" });
-    await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "5" }] }), 201);
+    const returned = await expectStatus(await returnGoods(saleId, { items: [{ lot_id: lotId, kg: "5" }] }), 201);
+    // The invoice owed nothing: all ₹1,575.00 goes on account.
+    expect(returned.data).toMatchObject({ amount: "1575.00", amount_on_account: "1575.00" });
     expect(await balanceOf(key, buyerId)).toEqual({
       outstanding: "-1575.00",
       on_account: "1575.00",
