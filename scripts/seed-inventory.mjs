@@ -406,34 +406,24 @@ export function inventorySeedStatements({ orgId, seller, large = false, nowMs })
 
   // Payments: most invoices older than two weeks are paid, some in two parts; a few are partly paid.
   const payments = [];
-  const creditNotes = [];
-  const cnSeq = new Map();
+  // Credit notes, numbered below once all are dated.
+  const notes = [];
   for (const sale of sales) {
     if (sale.status === "cancelled") continue;
     const age = (nowMs - sale.soldAt) / DAY_MS;
     if (random.chance(0.02)) {
       const issuedOn = istDateOf(Math.min(sale.soldAt + random.int(2, 20) * DAY_MS, nowMs));
-      const fy = financialYearCode(issuedOn);
-      const n = (cnSeq.get(fy) ?? 0) + 1;
-      cnSeq.set(fy, n);
       const amount = Math.round((sale.total * random.int(1, 5)) / 100);
       const tax = creditNoteTax(amount, sale.split);
       sale.credited = amount;
-      creditNotes.push([
-        seedId("cn", creditNotes.length + 1),
-        orgId,
-        sale.customer.id,
-        sale.id,
-        `CN/${fy}/${String(n).padStart(6, "0")}`,
+      notes.push({
+        id: seedId("cn", notes.length + 1),
+        sale,
         amount,
-        random.pick(["Short weight on delivery", "Shade variation, 2 bags returned", "Rate difference as agreed"]),
+        reason: random.pick(["Short weight on delivery", "Shade variation, 2 bags returned", "Rate difference as agreed"]),
         issuedOn,
-        sale.soldAt + DAY_MS,
-        tax.taxablePaise,
-        tax.cgstPaise,
-        tax.sgstPaise,
-        tax.igstPaise,
-      ]);
+        tax,
+      });
     }
     if (age < 7) continue;
     const due = sale.total - (sale.credited ?? 0);
@@ -460,6 +450,32 @@ export function inventorySeedStatements({ orgId, seller, large = false, nowMs })
     });
     sale.paidAt = parts.length > 0 && parts.reduce((a, b) => a + b, 0) >= due ? paidAt : null;
   }
+  // A financial year's credit notes are one series numbered in date order, as the service numbers them (it refuses a
+  // note dated before the year's last one), but the notes above are dated 2 to 20 days after their sales, so out of
+  // order. Sorted by date (stable: same-day notes keep their sales' order), then numbered.
+  const cnSeq = new Map();
+  const creditNotes = notes
+    .sort((a, b) => (a.issuedOn < b.issuedOn ? -1 : a.issuedOn > b.issuedOn ? 1 : 0))
+    .map(({ id, sale, amount, reason, issuedOn, tax }) => {
+      const fy = financialYearCode(issuedOn);
+      const n = (cnSeq.get(fy) ?? 0) + 1;
+      cnSeq.set(fy, n);
+      return [
+        id,
+        orgId,
+        sale.customer.id,
+        sale.id,
+        `CN/${fy}/${String(n).padStart(6, "0")}`,
+        amount,
+        reason,
+        issuedOn,
+        sale.soldAt + DAY_MS,
+        tax.taxablePaise,
+        tax.cgstPaise,
+        tax.sgstPaise,
+        tax.igstPaise,
+      ];
+    });
   // A few advances: money on account (a negative outstanding in the customers export), received after the
   // customer's last invoice, since an invoice booked after an advance consumes it.
   for (let i = 0; i < 5; i++) {

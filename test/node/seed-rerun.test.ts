@@ -35,15 +35,21 @@ it("seeding again on a later IST day changes no row, and the books still agree",
   await seedDemo({ persistTo, nowMs: Date.parse("2026-11-28T18:40:00Z") });
   expect(snapshot()).toEqual(first);
 
-  const [drift, unbalanced] = queryLocal(
+  const [drift, unbalanced, notesOutOfOrder] = queryLocal(
     "inventory",
     [
       `SELECT COUNT(*) AS n FROM lots l WHERE l.grams_remaining <> l.grams_received -
          (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')`,
       "SELECT COUNT(*) AS n FROM sales s WHERE s.taxable_paise <> (SELECT SUM(amount_paise) FROM sale_items WHERE sale_id = s.id)",
+      // A financial year's credit notes are numbered in date order (CN/<FY>/ is their first 8 characters), as the
+      // service numbers them: no note dated before one numbered earlier in its year.
+      `SELECT COUNT(*) AS n FROM credit_notes a JOIN credit_notes b ON b.org_id = a.org_id
+          AND substr(b.note_number, 1, 8) = substr(a.note_number, 1, 8) AND b.note_number > a.note_number AND b.issued_on < a.issued_on`,
     ],
     persistTo,
   );
   expect(drift).toEqual([{ n: 0 }]);
   expect(unbalanced).toEqual([{ n: 0 }]);
+  expect(first.credit_notes!.length).toBeGreaterThan(10);
+  expect(notesOutOfOrder).toEqual([{ n: 0 }]);
 });
