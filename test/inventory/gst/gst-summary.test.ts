@@ -672,7 +672,11 @@ describe("GET /api/v1/gst-summary: only the key's organisation, and only what th
   });
 
   it("an organisation without a GSTIN has seller_gstin null and, with no sales, zeros", async () => {
-    const { key } = await createKey(await createOrg());
+    const unregistered = await expectStatus(
+      await admin("POST", "/admin/api/orgs", { name: "Unregistered Mills", plan: "business", state: "27" }),
+      201,
+    );
+    const { key } = await createKey(unregistered.data.id);
     const data = await summary(key);
     expect(data.seller_gstin).toBeNull();
     expect(data.invoices).toMatchObject({ count: 0, taxable_amount: "0.00", by_rate: [], hsn: [] });
