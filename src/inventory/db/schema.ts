@@ -321,8 +321,6 @@ export const sales = sqliteTable(
     uniqueIndex("sales_org_fy_seq").on(t.orgId, t.financialYear, t.invoiceSeq),
     // GET /sales: the IST window over sold_at, cancelled excluded, newest first.
     index("sales_active_sold_at").on(t.orgId, t.soldAt, t.id).where(sql`status <> 'cancelled'`),
-    // GET /gst-summary: the sales recorded in a month, for those back-dated into an earlier one (they count when recorded).
-    index("sales_active_created_at").on(t.orgId, t.createdAt).where(sql`status <> 'cancelled'`),
     // GET /gst-summary: the sales cancelled since an instant (a month's cancellations, or those after it ended).
     index("sales_cancelled_at").on(t.orgId, t.cancelledAt).where(sql`status = 'cancelled'`),
     index("sales_org_customer").on(t.orgId, t.customerId),

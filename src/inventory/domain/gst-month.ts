@@ -19,7 +19,7 @@ export type GstMonthResult =
       /** First and day after the last IST date of the month, YYYY-MM-DD: credit notes dated in [firstDay, nextMonthFirstDay). */
       firstDay: string;
       nextMonthFirstDay: string;
-      /** The month's instants, UTC epoch ms: sales sold or recorded in [fromMs, toMsExclusive). */
+      /** The month's instants, UTC epoch ms: sales sold in [fromMs, toMsExclusive). */
       fromMs: number;
       toMsExclusive: number;
     }

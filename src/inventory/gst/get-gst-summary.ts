@@ -18,9 +18,8 @@ const route = createRoute({
   description:
     "Sums the stored figures of the month's invoices and credit notes to the paisa; nothing is recomputed from a rate. " +
     "A month's figures never change once it has ended: a cancellation or a void made in a later IST month counts in that month, under `reversals`. " +
-    "`invoices`: the sales counted in the IST calendar month, each in the month of the later of its sale date and the IST day it was recorded " +
-    "(a sale at 23:59 IST on the month's last day is in, one at 00:00 IST on the next month's first day is not; a sale back-dated into a month already ended counts in the month it was recorded), " +
-    "those cancelled within that month excluded (those cancelled later stay in); split by rate and by HSN code from their lines, " +
+    "`invoices`: the sales of the IST calendar month (a sale at 23:59 IST on its last day is in, one at 00:00 IST on the next month's first day is not), " +
+    "those cancelled within the month excluded (those cancelled later stay in); split by rate and by HSN code from their lines, " +
     "and into `b2b` (buyer with a GSTIN) and `b2c` (without). " +
     "`credit_notes`: credit notes and sales returns that adjust GST (carry a CGST/SGST/IGST split), each in the IST month of the later of its date and the day it was recorded, " +
     "those voided within that month (or with their invoice's cancellation in it) excluded; each is put at the rate and HSN code of the invoice lines it reduces " +

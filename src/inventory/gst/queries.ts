@@ -44,32 +44,16 @@ const istDateSql = (ms: string) => `date((${ms} + ${IST_OFFSET_MS}) / 1000, 'uni
 // ?1 organisation, ?2 and ?3 the month's instants [from, to), ?4 and ?5 its IST dates [first day, next first day).
 
 /**
- * The IST day a sale `s` counts on: the later of its sale date and the day it was recorded, as a credit note's (a
- * missed invoice goes in the return of the month it is recorded), so a sale back-dated into a month already ended
- * counts in the month it was recorded and the ended month stays as filed.
+ * The month's invoices: sold in [?2, ?3) and not cancelled, as GET /api/v1/sales lists them (over the same index),
+ * and those cancelled after the month ended (over the index of cancellations: a few, and only since the month).
  */
-const SALE_DAY = `MAX(s.sale_date, ${istDateSql("s.created_at")})`;
-
-/**
- * The month's invoices: those counted in it and not cancelled, and those cancelled after the month ended (over the
- * index of cancellations: a few, and only since the month). A sale counts in the month when it was sold and recorded
- * before the month ended, and either sold or recorded in it (sale_date is always the IST date of sold_at, so the
- * instants compare as the days do). Written as two ranges, each over an index: sold in the month (the index GET
- * /api/v1/sales reads), or recorded in it and sold before it (the index of recording instants: back-dated sales).
- */
-const MONTH_SALES = `SELECT * FROM sales WHERE org_id = ?1 AND status <> 'cancelled' AND sold_at >= ?2 AND sold_at < ?3 AND created_at < ?3
+const MONTH_SALES = `SELECT * FROM sales WHERE org_id = ?1 AND status <> 'cancelled' AND sold_at >= ?2 AND sold_at < ?3
    UNION ALL
-  SELECT * FROM sales WHERE org_id = ?1 AND status <> 'cancelled' AND created_at >= ?2 AND created_at < ?3 AND sold_at < ?2
-   UNION ALL
-  SELECT * FROM sales WHERE org_id = ?1 AND status = 'cancelled' AND cancelled_at >= ?3
-     AND sold_at < ?3 AND created_at < ?3 AND (sold_at >= ?2 OR created_at >= ?2)`;
+  SELECT * FROM sales WHERE org_id = ?1 AND status = 'cancelled' AND cancelled_at >= ?3 AND sold_at >= ?2 AND sold_at < ?3`;
 
-/**
- * Invoices of earlier months (sold and recorded before this one) cancelled in [?2, ?3). A cancelled sale without its
- * instant counts in no month.
- */
+/** Invoices of earlier months cancelled in [?2, ?3). A cancelled sale without its instant counts in no month. */
 const SALES_CANCELLED =
-  "SELECT * FROM sales WHERE org_id = ?1 AND status = 'cancelled' AND cancelled_at >= ?2 AND cancelled_at < ?3 AND sold_at < ?2 AND created_at < ?2";
+  "SELECT * FROM sales WHERE org_id = ?1 AND status = 'cancelled' AND cancelled_at >= ?2 AND cancelled_at < ?3 AND sold_at < ?2";
 
 /** Per kind of buyer (a GSTIN or none) and whether the invoice carries a CGST/SGST/IGST split. */
 const invoicesSql = (sales: string) => `SELECT c.gstin IS NOT NULL AS registered, s.cgst_paise IS NOT NULL AS split, COUNT(*) AS count,
@@ -151,7 +135,7 @@ SELECT m.taxable_paise IS NOT NULL AS adjustsGst, m.registered,
  * REVERSED_DOCUMENTS_CAP, and one more to tell whether there were more.
  */
 const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id AS id, s.invoice_number AS number, s.sale_date AS documentDate,
-       substr(${SALE_DAY}, 1, 7) AS originalMonth, ${istDateSql("s.cancelled_at")} AS reversedOn, c.gstin AS buyerGstin,
+       substr(s.sale_date, 1, 7) AS originalMonth, ${istDateSql("s.cancelled_at")} AS reversedOn, c.gstin AS buyerGstin,
        s.total_paise AS amountPaise, s.taxable_paise AS taxablePaise, s.cgst_paise AS cgstPaise, s.sgst_paise AS sgstPaise, s.igst_paise AS igstPaise
   FROM (${SALES_CANCELLED}) s
   JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id

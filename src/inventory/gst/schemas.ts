@@ -98,7 +98,7 @@ export const GstSummarySchema = z
     seller_gstin: z.string().nullable().openapi({ description: "The organisation's GSTIN", example: "33ABGFS4821K1Z3" }),
     invoices: InvoicesSchema.openapi({
       description:
-        "Sales counted in the month of the later of their sale date and the IST day they were recorded, those cancelled within that month excluded; one cancelled in a later month stays here and is a reversal of that month",
+        "Sales of the month (by sale date, IST), those cancelled within the month excluded; one cancelled in a later month stays here and is a reversal of that month",
     }),
     credit_notes: CreditNotesSchema.openapi({
       description:

@@ -1,1 +1,0 @@
-CREATE INDEX `sales_active_created_at` ON `sales` (`org_id`,`created_at`) WHERE status <> 'cancelled';
