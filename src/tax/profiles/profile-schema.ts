@@ -429,12 +429,12 @@ export const HousePropertySchema = z
     annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
     municipalTaxesPaid: amount("Municipal taxes paid by the owner in the year, deducted from annual value, s.23(1) proviso.", 0),
     interestOnHousingLoan: amount(
-      "Interest payable on a loan for the property, s.24(b): for self-occupied homes allowed in the old regime only, at most ₹30,000 a home whose interestCap is other and ₹2,00,000 for all of them together; uncapped for let-out.",
+      "Interest payable on a loan for the property, s.24(b): for self-occupied homes allowed in the old regime only, at most ₹30,000 for the homes whose interestCap is other together and ₹2,00,000 for all of them together; uncapped for let-out.",
       150_000,
     ),
     interestCap: z.enum(SELF_OCCUPIED_INTEREST_CAPS).optional().openapi({
       description:
-        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): the loan was taken on or after 1 April 1999 to acquire or construct the home, and the acquisition or construction was completed within five years from the end of the financial year of borrowing; the interest is capped at ₹2,00,000. other: any other loan (taken before 1 April 1999, for repair, renewal or reconstruction, or for construction completed later); the interest is capped at ₹30,000. Either way the interest on all self-occupied homes together is at most ₹2,00,000, and nothing is allowed in the new regime (s.115BAC(2)(i)). A home deemed let out (a third self-occupied home, s.23(4)) has its interest allowed in full.",
+        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): the loan was taken on or after 1 April 1999 to acquire or construct the home, and the acquisition or construction was completed within five years from the end of the financial year of borrowing; the interest is capped at ₹2,00,000. other: any other loan (taken before 1 April 1999, for repair, renewal or reconstruction, or for construction completed later); the interest on such homes together is capped at ₹30,000. Either way the interest on all self-occupied homes together is at most ₹2,00,000, and nothing is allowed in the new regime (s.115BAC(2)(i)). A home deemed let out (a third self-occupied home, s.23(4)) has its interest allowed in full.",
       example: "acquisition_or_construction",
     }),
   })

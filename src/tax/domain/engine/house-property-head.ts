@@ -3,15 +3,15 @@
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { percentOfFloor, toPaise } from "./rounding";
-import { allowedSelfOccupiedInterest, chooseSelfOccupied, homeInterestCap } from "./self-occupied";
+import { allowedSelfOccupiedInterest, chooseSelfOccupied, selfOccupiedInterestLimit } from "./self-occupied";
 import type { DeductionLine, HouseProperty } from "./types";
 import { LIMITS, type RegimeRules } from "./years";
 
 const REASON_SO_INTEREST = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
 const REASON_SO_INTEREST_OTHER =
-  "s.24(b) first proviso: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing";
+  "s.24(b) first proviso: ₹30,000 for self-occupied homes not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing";
 const REASON_SO_INTEREST_MIXED =
-  "s.24(b) first and second provisos: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
+  "s.24(b) first and second provisos: ₹30,000 for self-occupied homes not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
 
 /** Which cap the self-occupied `homes` fall under, in words, for the deduction line. */
 function selfOccupiedInterestReason(homes: readonly HouseProperty[]): string {
@@ -62,11 +62,9 @@ export function housePropertyIncome(
     if (value > 0) standardDeduction24a += percentOfFloor(value, LIMITS.letOutStandardDeductionPercent);
     letOutInterest += interest;
   }
-  // s.24(b): each home's interest up to its own cap (₹30,000 under the first proviso), all of it up to ₹2,00,000.
+  // s.24(b): ₹30,000 for the homes under the first proviso together, all of it up to ₹2,00,000.
   const selfOccupiedInterestAllowed = allowedSelfOccupiedInterest(selfOccupied, selfOccupiedCap);
-  let selfOccupiedLimit = 0;
-  for (const home of selfOccupied) selfOccupiedLimit += homeInterestCap(home);
-  selfOccupiedLimit = Math.min(selfOccupiedLimit, selfOccupiedCap);
+  const selfOccupiedLimit = selfOccupiedInterestLimit(selfOccupied, selfOccupiedCap);
   if (lines !== null) {
     if (standardDeduction24a > 0) {
       pushLine(lines, "24(a)", "houseProperty", "30 % of annual value", standardDeduction24a, standardDeduction24a, Infinity, null);

@@ -11,22 +11,41 @@ export function deemedLetOutIncome(property: HouseProperty): number {
   return value - (value > 0 ? percentOfFloor(value, LIMITS.letOutStandardDeductionPercent) : 0) - toPaise(property.interestOnHousingLoan);
 }
 
-/**
- * A self-occupied home's own s.24(b) cap, paise: ₹30,000 under the first proviso (a loan before 1-4-1999, for repair,
- * renewal or reconstruction, or construction completed late); otherwise only the ₹2,00,000 all such homes share.
- */
-export function homeInterestCap(property: HouseProperty): number {
-  return (property.interestCap === "other" ? LIMITS.selfOccupiedInterestOther : LIMITS.selfOccupiedInterest) * 100;
+/** Whether a home's loan falls under the first proviso to s.24(b) (before 1-4-1999, repair, or built late). */
+function underFirstProviso(property: HouseProperty): boolean {
+  return property.interestCap === "other";
+}
+
+const FIRST_PROVISO_CAP = LIMITS.selfOccupiedInterestOther * 100;
+const SECOND_PROVISO_CAP = LIMITS.selfOccupiedInterest * 100;
+
+/** The homes' interest under each proviso of s.24(b), paise; null where no home falls under it. */
+function interestByProviso(homes: readonly HouseProperty[]): { first: number | null; second: number | null } {
+  let first: number | null = null;
+  let second: number | null = null;
+  for (const home of homes) {
+    const interest = toPaise(home.interestOnHousingLoan);
+    if (underFirstProviso(home)) first = (first ?? 0) + interest;
+    else second = (second ?? 0) + interest;
+  }
+  return { first, second };
 }
 
 /**
- * The s.24(b) interest allowed on the self-occupied `homes`, paise: each home's interest up to its own cap, and all of
- * them together up to `aggregateCap` (₹2,00,000 for both provisos together; nil in the new regime, s.115BAC(2)(i)).
+ * The s.24(b) limit on the self-occupied `homes`' interest, paise: ₹30,000 for the homes under the first proviso
+ * together ("the amount of deduction or, as the case may be, the aggregate"), ₹2,00,000 for those under the second,
+ * and `aggregateCap` for all (₹2,00,000 for both provisos together, third proviso; nil in the new regime,
+ * s.115BAC(2)(i)).
  */
+export function selfOccupiedInterestLimit(homes: readonly HouseProperty[], aggregateCap: number): number {
+  const { first, second } = interestByProviso(homes);
+  return Math.min(aggregateCap, (first === null ? 0 : FIRST_PROVISO_CAP) + (second === null ? 0 : SECOND_PROVISO_CAP));
+}
+
+/** The s.24(b) interest allowed on the self-occupied `homes`, paise, within selfOccupiedInterestLimit's caps. */
 export function allowedSelfOccupiedInterest(homes: readonly HouseProperty[], aggregateCap: number): number {
-  let allowed = 0;
-  for (const home of homes) allowed += Math.min(toPaise(home.interestOnHousingLoan), homeInterestCap(home));
-  return Math.min(aggregateCap, allowed);
+  const { first, second } = interestByProviso(homes);
+  return Math.min(aggregateCap, Math.min(first ?? 0, FIRST_PROVISO_CAP) + Math.min(second ?? 0, SECOND_PROVISO_CAP));
 }
 
 /** Orders homes by their figures, so ties between equally good pairs break the same way in any input order. */
@@ -35,16 +54,16 @@ function compareHomes(a: HouseProperty, b: HouseProperty): number {
     a.annualRent - b.annualRent ||
     a.municipalTaxesPaid - b.municipalTaxesPaid ||
     a.interestOnHousingLoan - b.interestOnHousingLoan ||
-    homeInterestCap(a) - homeInterestCap(b)
+    Number(underFirstProviso(a)) - Number(underFirstProviso(b))
   );
 }
 
 /**
  * Indexes of the homes treated as self-occupied, ascending. `interestCap` is the s.24(b) limit on their interest
- * together (paise; 0 in the new regime, s.115BAC(2)(i)); each home also has its own (homeInterestCap). Each home kept
- * out of the deemed let-out set removes its deemed income (whose interest is uncapped) and adds its interest, up to
- * its own cap, to the capped pool, so the best pair maximises
- * deemed(a) + deemed(b) + min(cap, min(interest(a), cap(a)) + min(interest(b), cap(b))).
+ * together (paise; 0 in the new regime, s.115BAC(2)(i)), within which the homes under the first proviso share
+ * ₹30,000 (selfOccupiedInterestLimit). Each home kept out of the deemed let-out set removes its deemed income (whose
+ * interest is uncapped) and adds its interest to the capped pool, so the best pair maximises
+ * deemed(a) + deemed(b) + allowedSelfOccupiedInterest([a, b]).
  */
 export function chooseSelfOccupied(properties: readonly HouseProperty[], interestCap: number): number[] {
   const candidates: number[] = [];

@@ -9,9 +9,9 @@ import { computeTax, type HouseProperty } from "../../../../src/tax/domain/engin
 import { taxInput } from "./input";
 
 const FIRST_PROVISO =
-  "s.24(b) first proviso: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing";
+  "s.24(b) first proviso: ₹30,000 for self-occupied homes not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing";
 const BOTH_PROVISOS =
-  "s.24(b) first and second provisos: ₹30,000 a self-occupied home not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
+  "s.24(b) first and second provisos: ₹30,000 for self-occupied homes not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
 const SECOND_PROVISO = "s.24(b) second proviso: ₹2,00,000 for self-occupied property";
 
 const SELF_OCCUPIED_LINE = "Interest on housing loan, self-occupied property";
@@ -56,12 +56,12 @@ describe("s.24(b): the cap on a self-occupied home's loan interest", () => {
     });
   });
 
-  it("two homes under the first proviso: ₹30,000 each", () => {
-    // 50,000 → 30,000 and 20,000 in full: 50,000 allowed of 70,000; the limit shown is 30,000 + 30,000 = 60,000.
-    // TI 10,00,000 − 50,000 = 9,50,000: 12,500 + 20 % of 4,50,000 (90,000) = 1,02,500; cess 4,100; total 1,06,600.
+  it("two homes under the first proviso share one ₹30,000 (the aggregate of the deduction, first proviso)", () => {
+    // 50,000 + 20,000 = 70,000 → 30,000 for both: the limit shown is 30,000.
+    // TI 10,00,000 − 30,000 = 9,70,000: 12,500 + 20 % of 4,70,000 (94,000) = 1,06,500; cess 4,260; total 1,10,760.
     const result = compute([home(50_000, "other"), home(20_000, "other")]);
-    expect(result.regimes.old).toMatchObject({ houseProperty: { incomeFromHouseProperty: -50_000 }, taxableIncome: 950_000, totalTax: 106_600 });
-    expect(selfOccupiedLine(result, "old")).toMatchObject({ claimed: 70_000, allowed: 50_000, limit: 60_000, limitedBy: FIRST_PROVISO });
+    expect(result.regimes.old).toMatchObject({ houseProperty: { incomeFromHouseProperty: -30_000 }, taxableIncome: 970_000, totalTax: 110_760 });
+    expect(selfOccupiedLine(result, "old")).toMatchObject({ claimed: 70_000, allowed: 30_000, limit: 30_000, limitedBy: FIRST_PROVISO });
   });
 
   it("one home under each proviso: the first capped at ₹30,000, both together at ₹2,00,000", () => {
