@@ -192,6 +192,12 @@ export function startWranglerDev(service, port, { persistTo, extraArgs = [], qui
   };
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
+  // A Worker that dies on its own (not stopped by its caller) fails the requests after it with only "connection
+  // refused": say why it went, with what it printed last, even when quiet.
+  child.on("exit", (code, signal) => {
+    if (child.killed) return;
+    process.stderr.write(`${prefix}wrangler dev exited by itself (${code ?? signal}); its last output: ${child.recentOutput.join(" | ")}\n`);
+  });
   return child;
 }
 
