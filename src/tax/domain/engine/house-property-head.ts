@@ -3,7 +3,7 @@
 import { NEW_REGIME_BAR, pushLine } from "./deduction-lines";
 import type { Facts } from "./facts";
 import { percentOfFloor, toPaise } from "./rounding";
-import { allowedSelfOccupiedInterest, chooseSelfOccupied, selfOccupiedInterestLimit } from "./self-occupied";
+import { chooseSelfOccupied, selfOccupiedInterestAllowance } from "./self-occupied";
 import type { DeductionLine, HouseProperty } from "./types";
 import { LIMITS, type RegimeRules } from "./years";
 
@@ -13,12 +13,8 @@ const REASON_SO_INTEREST_OTHER =
 const REASON_SO_INTEREST_MIXED =
   "s.24(b) first and second provisos: ₹30,000 for self-occupied homes not acquired or constructed with a loan of 1-4-1999 or later, completed within five years of the end of the year of borrowing; ₹2,00,000 for all self-occupied homes together";
 
-/** Which cap the self-occupied `homes` fall under, in words, for the deduction line. */
-function selfOccupiedInterestReason(homes: readonly HouseProperty[]): string {
-  const other = homes.filter((home) => home.interestCap === "other").length;
-  if (other === 0) return REASON_SO_INTEREST;
-  return other === homes.length ? REASON_SO_INTEREST_OTHER : REASON_SO_INTEREST_MIXED;
-}
+/** The cap the self-occupied homes fall under, in words, for the deduction line. */
+const REASON_BY_PROVISOS = { first: REASON_SO_INTEREST_OTHER, second: REASON_SO_INTEREST, both: REASON_SO_INTEREST_MIXED } as const;
 
 /** The s.24(b) cap on the self-occupied homes' loan interest together, paise: nil in the new regime (s.115BAC(2)(i)). */
 function selfOccupiedInterestCap(rules: RegimeRules): number {
@@ -63,8 +59,8 @@ export function housePropertyIncome(
     letOutInterest += interest;
   }
   // s.24(b): ₹30,000 for the homes under the first proviso together, all of it up to ₹2,00,000.
-  const selfOccupiedInterestAllowed = allowedSelfOccupiedInterest(selfOccupied, selfOccupiedCap);
-  const selfOccupiedLimit = selfOccupiedInterestLimit(selfOccupied, selfOccupiedCap);
+  const allowance = selfOccupiedInterestAllowance(selfOccupied, selfOccupiedCap);
+  const selfOccupiedInterestAllowed = allowance.allowed;
   if (lines !== null) {
     if (standardDeduction24a > 0) {
       pushLine(lines, "24(a)", "houseProperty", "30 % of annual value", standardDeduction24a, standardDeduction24a, Infinity, null);
@@ -80,8 +76,8 @@ export function housePropertyIncome(
         "Interest on housing loan, self-occupied property",
         selfOccupiedInterest,
         selfOccupiedInterestAllowed,
-        selfOccupiedLimit,
-        oldStyle ? selfOccupiedInterestReason(selfOccupied) : NEW_REGIME_BAR,
+        allowance.limit,
+        oldStyle ? REASON_BY_PROVISOS[allowance.provisos] : NEW_REGIME_BAR,
       );
     }
   }

@@ -32,20 +32,21 @@ function interestByProviso(homes: readonly HouseProperty[]): { first: number | n
 }
 
 /**
- * The s.24(b) limit on the self-occupied `homes`' interest, paise: ₹30,000 for the homes under the first proviso
- * together ("the amount of deduction or, as the case may be, the aggregate"), ₹2,00,000 for those under the second,
- * and `aggregateCap` for all (₹2,00,000 for both provisos together, third proviso; nil in the new regime,
- * s.115BAC(2)(i)).
+ * s.24(b) on the self-occupied `homes`' interest, paise: ₹30,000 for the homes under the first proviso together
+ * ("the amount of deduction or, as the case may be, the aggregate"), ₹2,00,000 for those under the second, and
+ * `aggregateCap` for all (₹2,00,000 for both provisos together, third proviso; nil in the new regime, s.115BAC(2)(i)).
+ * `limit` is the cap that applies to these homes, `allowed` the interest within it, and `provisos` which apply.
  */
-export function selfOccupiedInterestLimit(homes: readonly HouseProperty[], aggregateCap: number): number {
+export function selfOccupiedInterestAllowance(
+  homes: readonly HouseProperty[],
+  aggregateCap: number,
+): { allowed: number; limit: number; provisos: "first" | "second" | "both" } {
   const { first, second } = interestByProviso(homes);
-  return Math.min(aggregateCap, (first === null ? 0 : FIRST_PROVISO_CAP) + (second === null ? 0 : SECOND_PROVISO_CAP));
-}
-
-/** The s.24(b) interest allowed on the self-occupied `homes`, paise, within selfOccupiedInterestLimit's caps. */
-export function allowedSelfOccupiedInterest(homes: readonly HouseProperty[], aggregateCap: number): number {
-  const { first, second } = interestByProviso(homes);
-  return Math.min(aggregateCap, Math.min(first ?? 0, FIRST_PROVISO_CAP) + Math.min(second ?? 0, SECOND_PROVISO_CAP));
+  return {
+    allowed: Math.min(aggregateCap, Math.min(first ?? 0, FIRST_PROVISO_CAP) + Math.min(second ?? 0, SECOND_PROVISO_CAP)),
+    limit: Math.min(aggregateCap, (first === null ? 0 : FIRST_PROVISO_CAP) + (second === null ? 0 : SECOND_PROVISO_CAP)),
+    provisos: first === null ? "second" : second === null ? "first" : "both",
+  };
 }
 
 /** Orders homes by their figures, so ties between equally good pairs break the same way in any input order. */
@@ -61,9 +62,9 @@ function compareHomes(a: HouseProperty, b: HouseProperty): number {
 /**
  * Indexes of the homes treated as self-occupied, ascending. `interestCap` is the s.24(b) limit on their interest
  * together (paise; 0 in the new regime, s.115BAC(2)(i)), within which the homes under the first proviso share
- * ₹30,000 (selfOccupiedInterestLimit). Each home kept out of the deemed let-out set removes its deemed income (whose
+ * ₹30,000 (selfOccupiedInterestAllowance). Each home kept out of the deemed let-out set removes its deemed income (whose
  * interest is uncapped) and adds its interest to the capped pool, so the best pair maximises
- * deemed(a) + deemed(b) + allowedSelfOccupiedInterest([a, b]).
+ * deemed(a) + deemed(b) + the interest allowed on [a, b].
  */
 export function chooseSelfOccupied(properties: readonly HouseProperty[], interestCap: number): number[] {
   const candidates: number[] = [];
@@ -75,7 +76,7 @@ export function chooseSelfOccupied(properties: readonly HouseProperty[], interes
     for (let y = x + 1; y < candidates.length; y++) {
       const a = properties[candidates[x]!]!;
       const b = properties[candidates[y]!]!;
-      const value = deemedLetOutIncome(a) + deemedLetOutIncome(b) + allowedSelfOccupiedInterest([a, b], interestCap);
+      const value = deemedLetOutIncome(a) + deemedLetOutIncome(b) + selfOccupiedInterestAllowance([a, b], interestCap).allowed;
       if (value > bestValue || (value === bestValue && comparePairs([a, b], [properties[best[0]]!, properties[best[1]]!]) < 0)) {
         bestValue = value;
         best = [candidates[x]!, candidates[y]!];
