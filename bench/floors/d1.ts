@@ -21,7 +21,8 @@ app.get("/floor/d1/profiles", async (c) => {
 app.get("/floor/d1/inventory", async (c) => {
   const org = c.req.query("org") ?? "";
   const { results } = await c.env.DB.prepare(
-    `SELECT l.id, l.lot_number, l.grams_received, l.grams_remaining, l.cost_paise_per_kg, l.received_at,
+    `SELECT l.id, l.lot_number, l.grams_received, l.grams_transferred_in, l.grams_transferred_out, l.grams_adjusted, l.grams_sold,
+            l.grams_returned, l.grams_remaining, l.cost_paise_per_kg, l.received_at,
             s.sku, s.name AS sku_name, s.yarn_type, s.count_ne, s.ply, s.denier, s.filaments, s.blend, s.composition,
             s.shade, s.hsn, s.gst_rate_bps, g.code AS godown_code, g.name AS godown_name, g.city AS godown_city,
             m.name AS supplier_name

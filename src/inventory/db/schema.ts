@@ -206,6 +206,10 @@ export const lots = sqliteTable(
     gramsTransferredOut: integer("grams_transferred_out").notNull().default(0),
     /** Signed: damage and count corrections, net. */
     gramsAdjusted: integer("grams_adjusted").notNull().default(0),
+    /** Kg of the lot on sales not cancelled (a cancel takes its kg off again). */
+    gramsSold: integer("grams_sold").notNull().default(0),
+    /** Kg of the lot that came back on credit notes (a note with returned kg is never voided). */
+    gramsReturned: integer("grams_returned").notNull().default(0),
     costPaisePerKg: integer("cost_paise_per_kg").notNull(),
     receivedAt: integer("received_at").notNull(),
     createdAt: integer("created_at").notNull(),

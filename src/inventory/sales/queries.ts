@@ -370,7 +370,9 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   for (const line of lines) {
     statements.push(
       db
-        .prepare("UPDATE lots SET grams_remaining = grams_remaining - ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining >= ?1")
+        .prepare(
+          "UPDATE lots SET grams_remaining = grams_remaining - ?1, grams_sold = grams_sold + ?1 WHERE org_id = ?2 AND id = ?3 AND grams_remaining >= ?1",
+        )
         .bind(line.grams, orgId, line.lotId),
       db
         .prepare(
@@ -507,10 +509,9 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
       .bind(eventId, nowMs, orgId, saleId),
     db
       .prepare(
-        `UPDATE lots SET grams_remaining = grams_remaining +
-                (SELECT SUM(i.grams) FROM sale_items i WHERE i.org_id = ?1 AND i.sale_id = ?2 AND i.lot_id = lots.id)
-          WHERE org_id = ?1 AND id IN (SELECT lot_id FROM sale_items WHERE org_id = ?1 AND sale_id = ?2)
-            AND EXISTS (SELECT 1 FROM events WHERE id = ?3)`,
+        `UPDATE lots SET grams_remaining = grams_remaining + sold.grams, grams_sold = grams_sold - sold.grams
+           FROM (SELECT lot_id, SUM(grams) AS grams FROM sale_items WHERE org_id = ?1 AND sale_id = ?2 GROUP BY lot_id) sold
+          WHERE lots.org_id = ?1 AND lots.id = sold.lot_id AND EXISTS (SELECT 1 FROM events WHERE id = ?3)`,
       )
       .bind(orgId, saleId, eventId),
   ];

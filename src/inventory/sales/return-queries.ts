@@ -193,7 +193,7 @@ async function recordReturn(
     statements.push(
       db
         .prepare(
-          `UPDATE lots SET grams_remaining = grams_remaining + ?1
+          `UPDATE lots SET grams_remaining = grams_remaining + ?1, grams_returned = grams_returned + ?1
             WHERE org_id = ?2 AND id = ?3 AND grams_remaining + ?1 <= grams_received + grams_transferred_in AND ${noteWritten}`,
         )
         .bind(line.grams, orgId, line.lotId, id),

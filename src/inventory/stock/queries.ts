@@ -27,6 +27,8 @@ export type LotRow = Pick<
   | "gramsTransferredIn"
   | "gramsTransferredOut"
   | "gramsAdjusted"
+  | "gramsSold"
+  | "gramsReturned"
   | "gramsRemaining"
   | "costPaisePerKg"
   | "receivedAt"
@@ -37,21 +39,13 @@ export type LotRow = Pick<
     godownName: Godown["name"];
     godownCity: Godown["city"];
     supplierName: (typeof suppliers.$inferSelect)["name"] | null;
-    /** Kg of the lot on sales not cancelled (a cancel puts its kg back). */
-    gramsSold: number;
-    /** Kg of the lot that came back on credit notes (a note with returned kg is never voided). */
-    gramsReturned: number;
   };
 
 const LOT_SELECT = `
   SELECT l.id, l.sku_id AS skuId, l.lot_number AS lotNumber, l.grams_received AS gramsReceived,
          l.grams_transferred_in AS gramsTransferredIn, l.grams_transferred_out AS gramsTransferredOut, l.grams_adjusted AS gramsAdjusted,
          l.grams_remaining AS gramsRemaining, l.cost_paise_per_kg AS costPaisePerKg, l.received_at AS receivedAt,
-         (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales v ON v.org_id = i.org_id AND v.id = i.sale_id
-           WHERE i.org_id = l.org_id AND i.lot_id = l.id AND v.status <> 'cancelled') AS gramsSold,
-         (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r
-           WHERE r.org_id = l.org_id AND r.lot_id = l.id
-             AND r.sale_id IN (SELECT i.sale_id FROM sale_items i WHERE i.org_id = l.org_id AND i.lot_id = l.id)) AS gramsReturned,
+         l.grams_sold AS gramsSold, l.grams_returned AS gramsReturned,
          s.sku, s.name AS skuName, s.yarn_type AS yarnType, s.count_ne AS countNe, s.ply, s.denier, s.filaments, s.blend,
          s.composition, s.shade, s.hsn, s.gst_rate_bps AS gstRateBps, g.code AS godownCode, g.name AS godownName,
          g.city AS godownCity, m.name AS supplierName

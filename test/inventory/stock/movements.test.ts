@@ -16,18 +16,19 @@ const adjust = (orgId: string, lotId: string, body: unknown) => admin("POST", `/
 const transfer = (orgId: string, lotId: string, body: unknown) => admin("POST", `/admin/api/orgs/${orgId}/lots/${lotId}/transfers`, body);
 
 /**
- * Lots whose kg remaining is not received − sold (not cancelled) + returned + movements, or whose transfer and
- * adjustment totals are not the sums of their movements.
+ * Lots whose kg remaining is not received − sold (not cancelled) + returned + movements, or whose transfer,
+ * adjustment, sold and returned totals are not the sums of their movements, sale lines and returned lines.
  */
 async function drift(orgId: string): Promise<number> {
   const movements = (kind: string) => `(SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id AND m.kind = '${kind}')`;
+  const sold =
+    "(SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')";
+  const returned = "(SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r WHERE r.lot_id = l.id)";
   const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND (l.grams_remaining <> l.grams_received
-       - (SELECT COALESCE(SUM(i.grams), 0) FROM sale_items i JOIN sales s ON s.id = i.sale_id WHERE i.lot_id = l.id AND s.status <> 'cancelled')
-       + (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r WHERE r.lot_id = l.id)
+    `SELECT COUNT(*) AS n FROM lots l WHERE l.org_id = ?1 AND (l.grams_remaining <> l.grams_received - ${sold} + ${returned}
        + (SELECT COALESCE(SUM(m.grams_delta), 0) FROM stock_movements m WHERE m.lot_id = l.id)
        OR l.grams_transferred_in <> ${movements("transfer_in")} OR l.grams_transferred_out <> -${movements("transfer_out")}
-       OR l.grams_adjusted <> ${movements("adjustment")})`,
+       OR l.grams_adjusted <> ${movements("adjustment")} OR l.grams_sold <> ${sold} OR l.grams_returned <> ${returned})`,
   )
     .bind(orgId)
     .first<{ n: number }>();
