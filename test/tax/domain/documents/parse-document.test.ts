@@ -1,6 +1,7 @@
 // Detection, error values and PAN masking of the entry point.
 import { describe, expect, it } from "vitest";
 import { detectDocumentType, maskPan, parseAis, parseDocument, parseForm16 } from "../../../../src/tax/domain/documents";
+import { maskPansIn } from "../../../../src/tax/domain/documents/lines";
 import { byName } from "./fixtures";
 
 describe("detectDocumentType", () => {
@@ -56,6 +57,17 @@ describe("maskPan", () => {
     const warning = parseForm16(text).warnings[0]!;
     expect(warning.text).toContain("ABXXXXXX4F");
     expect(warning.text).toContain("AAACB1234C");
+  });
+
+  // A PAN is a whole word of capitals and digits: five letters, four digits, a letter; the fourth letter P is a person.
+  it.each([
+    ["(ABCPE1234F),ABCPE1234F.", "(ABXXXXXX4F),ABXXXXXX4F."],
+    ["PAN:ABCPE1234F/ABCPE1234F", "PAN:ABXXXXXX4F/ABXXXXXX4F"],
+    ["XABCPE1234F ABCPE1234F9 abcpe1234f", "XABCPE1234F ABCPE1234F9 abcpe1234f"],
+    ["AAACB1234C ABCPE12345F ABCPE123F", "AAACB1234C ABCPE12345F ABCPE123F"],
+    ["₹ABCPE1234F😀ABCPE1234Fé", "₹ABXXXXXX4F😀ABXXXXXX4Fé"],
+  ])("maskPansIn(%j) is %j", (text, masked) => {
+    expect(maskPansIn(text)).toBe(masked);
   });
 });
 
