@@ -27,9 +27,19 @@ export interface FragmentIndex {
   readonly outIds: Int32Array;
 }
 
-/** Compiles distinct fragments (each non-empty, compact characters only) into an automaton. */
+/**
+ * Compiles distinct fragments (each non-empty, compact characters only) into an automaton. Runs at module load, so
+ * it works row by row (a state's row starts as a copy of its suffix link's row, and only its own trie edges are
+ * written over it) rather than symbol by symbol: a fresh isolate then finishes it without compiling it, instead of
+ * having the compiler busy with it while the first document is parsed.
+ */
 export function buildFragmentIndex(fragments: readonly string[]): FragmentIndex {
-  const goto: number[][] = [new Array<number>(SYMBOLS).fill(-1)];
+  // The trie: goto[state * SYMBOLS + symbol] is the child state or -1, and edges[state] lists the symbols with a
+  // child, in the order first added.
+  let capacity = 1;
+  for (const fragment of fragments) capacity += fragment.length;
+  const goto = new Int32Array(capacity * SYMBOLS).fill(-1);
+  const edges: number[][] = [[]];
   const own: number[][] = [[]];
   fragments.forEach((fragment, id) => {
     if (fragment.length === 0) throw new Error("empty fragment");
@@ -38,48 +48,50 @@ export function buildFragmentIndex(fragments: readonly string[]): FragmentIndex 
       const code = fragment.charCodeAt(i);
       const symbol = code < 128 ? SYMBOL_OF[code]! : -1;
       if (symbol < 0 || (code >= 65 && code <= 90)) throw new Error(`fragment "${fragment}" is not compact`);
-      let to = goto[state]![symbol]!;
+      let to = goto[state * SYMBOLS + symbol]!;
       if (to < 0) {
-        to = goto.length;
-        goto.push(new Array<number>(SYMBOLS).fill(-1));
+        to = edges.length;
+        edges.push([]);
         own.push([]);
-        goto[state]![symbol] = to;
+        goto[state * SYMBOLS + symbol] = to;
+        edges[state]!.push(symbol);
       }
       state = to;
     }
     own[state]!.push(id);
   });
 
-  // Breadth-first: suffix links, completed transitions and output lists (a state's own ids, then its link's).
-  const states = goto.length;
+  // Breadth-first: suffix links, completed transitions and output lists (a state's own ids, then its link's). A
+  // state's row is its link's row (already complete: the link is shallower) with its own edges written over it.
+  // Entries are stored encoded as they are written (see `next`): whether fragments end at a state is known once
+  // its link is, and the link is found before the state is queued.
+  const states = edges.length;
   const next = new Int32Array(states * SYMBOLS);
   const link = new Int32Array(states);
   const outputs: number[][] = new Array<number[]>(states);
   outputs[0] = own[0]!;
+  const ends = new Uint8Array(states);
+  const encoded = (to: number): number => (ends[to] === 1 ? ~(to * SYMBOLS) : to * SYMBOLS);
   const queue: number[] = [];
-  for (let symbol = 0; symbol < SYMBOLS; symbol++) {
-    const to = goto[0]![symbol]!;
-    if (to < 0) {
-      next[symbol] = 0;
-    } else {
-      next[symbol] = to;
-      link[to] = 0;
-      queue.push(to);
-    }
+  for (const symbol of edges[0]!) {
+    const to = goto[symbol]!;
+    link[to] = 0;
+    ends[to] = own[to]!.length > 0 ? 1 : 0;
+    next[symbol] = encoded(to);
+    queue.push(to);
   }
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head]!;
     outputs[state] = [...own[state]!, ...outputs[link[state]!]!];
-    for (let symbol = 0; symbol < SYMBOLS; symbol++) {
-      const to = goto[state]![symbol]!;
+    const row = state * SYMBOLS;
+    next.copyWithin(row, link[state]! * SYMBOLS, link[state]! * SYMBOLS + SYMBOLS);
+    for (const symbol of edges[state]!) {
+      const to = goto[row + symbol]!;
       const fallback = next[link[state]! * SYMBOLS + symbol]!;
-      if (to < 0) {
-        next[state * SYMBOLS + symbol] = fallback;
-      } else {
-        next[state * SYMBOLS + symbol] = to;
-        link[to] = fallback;
-        queue.push(to);
-      }
+      link[to] = (fallback < 0 ? ~fallback : fallback) / SYMBOLS;
+      ends[to] = own[to]!.length > 0 || ends[link[to]!] === 1 ? 1 : 0;
+      next[row + symbol] = encoded(to);
+      queue.push(to);
     }
   }
   const outStart = new Int32Array(states + 1);
@@ -89,10 +101,6 @@ export function buildFragmentIndex(fragments: readonly string[]): FragmentIndex 
     flat.push(...outputs[state]!);
   }
   outStart[states] = flat.length;
-  for (let i = 0; i < next.length; i++) {
-    const to = next[i]!;
-    next[i] = outputs[to]!.length > 0 ? ~(to * SYMBOLS) : to * SYMBOLS;
-  }
   return { fragments, next, outStart, outIds: Int32Array.from(flat) };
 }
 
