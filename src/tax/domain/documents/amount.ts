@@ -35,7 +35,13 @@ function stripCurrency(text: string): { rest: string; marked: boolean } {
   return { rest: text, marked: false };
 }
 
+const ZERO = 0x30;
+const COMMA = 0x2c;
+const POINT = 0x2e;
+
 // Digits with optional grouping and up to two decimals; validates the groups so "1,2,3" (a list) is not money.
+// Read by character code, with no one-character strings or Number() per digit: every money-like token of a
+// document passes through here.
 function scanDigits(body: string): { paise: number; grouped: boolean; decimal: boolean } | null {
   let rupees = 0;
   let digits = 0;
@@ -44,13 +50,13 @@ function scanDigits(body: string): { paise: number; grouped: boolean; decimal: b
   let firstGroupDigits = 0;
   let i = 0;
   for (; i < body.length; i++) {
-    const c = body[i];
-    if (isDigit(c)) {
-      rupees = rupees * 10 + Number(c);
+    const digit = body.charCodeAt(i) - ZERO;
+    if (digit >= 0 && digit <= 9) {
+      rupees = rupees * 10 + digit;
       digits++;
       groupDigits++;
       if (digits > MAX_RUPEE_DIGITS) return null;
-    } else if (c === ",") {
+    } else if (digit === COMMA - ZERO) {
       if (groupDigits === 0) return null;
       if (groups === 0) {
         if (groupDigits > 3) return null;
@@ -70,12 +76,14 @@ function scanDigits(body: string): { paise: number; grouped: boolean; decimal: b
   let paise = rupees * 100;
   let decimal = false;
   if (i < body.length) {
-    if (body[i] !== ".") return null;
-    const fraction = body.slice(i + 1);
-    if (fraction.length < 1 || fraction.length > 2 || !isDigit(fraction[0]) || !isDigit(fraction[1] ?? "0")) {
-      return null;
-    }
-    paise += fraction.length === 1 ? Number(fraction) * 10 : Number(fraction);
+    if (body.charCodeAt(i) !== POINT) return null;
+    // One or two decimals: tenths, then hundredths (none is 0).
+    const decimals = body.length - i - 1;
+    if (decimals < 1 || decimals > 2) return null;
+    const tenths = body.charCodeAt(i + 1) - ZERO;
+    const hundredths = decimals === 2 ? body.charCodeAt(i + 2) - ZERO : 0;
+    if (!(tenths >= 0 && tenths <= 9 && hundredths >= 0 && hundredths <= 9)) return null;
+    paise += tenths * 10 + hundredths;
     decimal = true;
   }
   return { paise, grouped: groups > 0, decimal };
