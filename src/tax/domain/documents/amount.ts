@@ -29,11 +29,16 @@ function stripCurrency(text: string): { rest: string; marked: boolean } {
   if (first !== 0x72 && first !== 0x52 && first !== 0x69 && first !== 0x49 && first !== 0x20b9 && first !== 0x60)
     return { rest: text, marked: false };
   const lower = text.toLowerCase();
-  for (const marker of ["rs.", "rs", "inr", "₹", "`"]) {
+  // An indexed loop over a constant list, not for-of over a fresh array: every amount of a document comes here.
+  for (let m = 0; m < CURRENCY_MARKERS.length; m++) {
+    const marker = CURRENCY_MARKERS[m]!;
     if (lower.startsWith(marker)) return { rest: text.slice(marker.length).trimStart(), marked: true };
   }
   return { rest: text, marked: false };
 }
+
+// Longest first where one marker starts another ("rs." before "rs").
+const CURRENCY_MARKERS = ["rs.", "rs", "inr", "₹", "`"];
 
 const ZERO = 0x30;
 const COMMA = 0x2c;

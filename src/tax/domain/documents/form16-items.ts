@@ -203,31 +203,33 @@ const FRAGMENT_INDEX = buildFragmentIndex([...FRAGMENT_IDS.keys()]);
 for (let id = 0; id < FRAGMENT_IDS.size; id++) ALTERNATIVES_BY_FRAGMENT[id] ??= [];
 const hits = new FragmentHits(FRAGMENT_INDEX);
 
-/** The earliest matcher, by catalogue order, that the fragments in `hits` satisfy. */
+/**
+ * The earliest matcher, by catalogue order, that the fragments in `hits` satisfy. Indexed loops, not for-of: the
+ * optimising compiler then takes much less time over this hot function, time a fresh isolate pays in its first parse.
+ */
 function firstMatch(): Form16Item | null {
   let best = MATCHERS.length;
   for (let h = 0; h < hits.count; h++) {
-    for (const alternative of ALTERNATIVES_BY_FRAGMENT[hits.ids[h]!]!) {
+    const alternatives = ALTERNATIVES_BY_FRAGMENT[hits.ids[h]!]!;
+    for (let a = 0; a < alternatives.length; a++) {
+      const alternative = alternatives[a]!;
       if (alternative.matcher >= best) continue;
-      let all = true;
-      for (const id of alternative.fragments) {
-        if (!hits.has(id)) {
-          all = false;
-          break;
-        }
-      }
-      if (!all) continue;
-      let vetoed = false;
-      for (const id of VETOES[alternative.matcher]!) {
-        if (hits.has(id)) {
-          vetoed = true;
-          break;
-        }
-      }
-      if (!vetoed) best = alternative.matcher;
+      if (allHit(alternative.fragments) && !anyHit(VETOES[alternative.matcher]!)) best = alternative.matcher;
     }
   }
   return best < MATCHERS.length ? MATCHERS[best]!.item : null;
+}
+
+/** Whether every fragment of `ids` was found. */
+function allHit(ids: number[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (!hits.has(ids[i]!)) return false;
+  return true;
+}
+
+/** Whether any fragment of `ids` was found. */
+function anyHit(ids: number[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (hits.has(ids[i]!)) return true;
+  return false;
 }
 
 // Every label fragment is at least three characters; shorter labels are row markers or noise.

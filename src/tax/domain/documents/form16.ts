@@ -66,7 +66,8 @@ const LATER_ROW_MARKER = / (?:\([a-n]\)|[0-9]{1,2}\.)(?= |$)/g;
  */
 function splitAtRowMarkers(segments: Segment[]): Segment[] {
   const out: Segment[] = [];
-  for (const segment of segments) {
+  for (let s = 0; s < segments.length; s++) {
+    const segment = segments[s]!;
     const label = segment.label;
     LATER_ROW_MARKER.lastIndex = 0;
     let marker = LATER_ROW_MARKER.exec(label);
