@@ -26,7 +26,8 @@ console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000, kb: Buffer
 
 /** Median, minimum and maximum CPU ms of the first parse over `samples` fresh processes. */
 export async function coldParse(samples = 7) {
-  const dir = `${ROOT}node_modules/.cache/cold-parse`;
+  // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
+  const dir = `${ROOT}.wrangler/bench-cache/cold-parse`;
   mkdirSync(dir, { recursive: true });
   const bundle = `${dir}/documents.mjs`;
   await build({

@@ -4,7 +4,8 @@
 import { build } from "esbuild";
 
 export async function deployed<Module>(entry: string): Promise<Module> {
-  const outfile = new URL(`../../node_modules/.cache/micro-bench/${entry.replace(/\W+/g, "_")}.mjs`, import.meta.url).pathname;
+  // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
+  const outfile = new URL(`../../.wrangler/bench-cache/micro/${entry.replace(/\W+/g, "_")}.mjs`, import.meta.url).pathname;
   await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "neutral", outfile, logLevel: "error" });
   return import(/* @vite-ignore */ outfile);
 }
