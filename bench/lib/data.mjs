@@ -31,7 +31,7 @@ export function organisationDataSql({ orgId, tag, rows, nowMs }) {
        SELECT ${id("sku", tag)}, ${org}, printf('CTN-%02dS-%d', 20 + i % 40, i), printf('Cotton %ds combed', 20 + i % 40), 'cotton', 20 + i % 40, 1, NULL, NULL, NULL, '100% cotton', NULL, '5205', 500, 500000, ${nowMs} FROM n;`,
     `${n(rows)} INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_sold, grams_remaining, cost_paise_per_kg, received_at, created_at)
        SELECT ${id("lot", tag)}, ${org}, printf('L%06d', i), ${id("sku", tag, `1 + i % ${skus}`)}, ${id("gdn", tag, `1 + i % ${godowns}`)}, ${id("mill", tag, `1 + i % ${suppliers}`)},
-              500000, (i % 7) * 50000, 500000 - (i % 7) * 50000, 24000 + i % 900, ${nowMs} - i * 60000, ${nowMs} - i * 60000 FROM n;`,
+              500000, 100000, 400000 - (i % 7) * 50000, 24000 + i % 900, ${nowMs} - i * 60000, ${nowMs} - i * 60000 FROM n;`,
     `${n(rows)} INSERT INTO customers (id, org_id, name, contact, gstin, address, credit_limit_paise, created_at)
        SELECT ${id("cus", tag)}, ${org}, printf('Customer %05d Knitwear', i), printf('98%08d', i), NULL, printf('%d, Avinashi Road, Tiruppur', i), 5000000, ${nowMs} - (${rows} - i) * 1000 FROM n;`,
     `${n(rows)} INSERT INTO sales (id, org_id, invoice_number, financial_year, invoice_seq, customer_id, sale_date, sold_at, status, grams_total, taxable_paise, gst_paise, total_paise, created_at)

@@ -40,6 +40,17 @@ describe("migration 0028: a lot's kg sold and returned", () => {
       [l2.id]: { sold: 12_000, returned: 0, remaining: 38_000 },
     });
 
+    // Run again over totals gone wrong (as after a sale recorded by an older version), the UPDATEs put them right.
+    await env.DB.prepare("UPDATE lots SET grams_sold = 1, grams_returned = 1 WHERE org_id = ?").bind(orgId).run();
+    const updates = migration!.queries.filter((query) => /^(--[^\n]*\n)*UPDATE/.test(query.trim()));
+    expect(updates).toHaveLength(3);
+    await env.DB.batch(updates.map((query) => env.DB.prepare(query)));
+    const again = await env.DB.prepare("SELECT id, grams_sold AS sold, grams_returned AS returned FROM lots WHERE org_id = ?").bind(orgId).all();
+    expect(Object.fromEntries(again.results.map(({ id, ...figures }) => [id, figures]))).toEqual({
+      [l1.id]: { sold: 35_000, returned: 5_000 },
+      [l2.id]: { sold: 12_000, returned: 0 },
+    });
+
     // A sale after the migration adds to the migrated total: 35 + 4 = 39 kg sold, 70 − 4 = 66 kg remaining.
     await sale(orgId, buyer.id, [{ lot_id: l1.id, kg: "4" }]);
     const page = InventoryPageSchema.parse(await expectStatus(await api("/api/v1/inventory", key), 200));
