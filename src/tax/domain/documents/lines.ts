@@ -409,14 +409,14 @@ export function identifierTokens(line: string): string[] {
     .filter((word) => word.length === 10);
 }
 
-// An individual's PAN (isPan, fourth letter P) as a whole word of upper-case letters and digits, in the two parts
-// maskPan keeps. One regex replace rather than a loop building each word: the warnings of a long line call this
-// some hundreds of times, and a fresh isolate would otherwise compile a character loop for them.
-const INDIVIDUAL_PAN_WORD = /(?<![A-Z0-9])([A-Z]{2})[A-Z]P[A-Z][0-9]{3}([0-9][A-Z])(?![A-Z0-9])/g;
+// A whole word of ten upper-case letters and digits, the only words that can be a PAN. Found by one regex replace
+// rather than a loop building each word: the warnings of a long line call this some hundreds of times, and a fresh
+// isolate would otherwise compile a character loop for them.
+const TEN_CHARACTER_WORD = /(?<![A-Z0-9])[A-Z0-9]{10}(?![A-Z0-9])/g;
 
 /** Masks every individual's PAN inside free text (warning lines, AIS sources). */
 export function maskPansIn(text: string): string {
-  return text.replace(INDIVIDUAL_PAN_WORD, "$1XXXXXX$2");
+  return text.replace(TEN_CHARACTER_WORD, (word) => (isPan(word) && isIndividualPan(word) ? maskPan(word) : word));
 }
 
 /** First "YYYY-YY" year token in the text (assessment year, tax year, financial year); "2026-2027" reads as "2026-27". */
