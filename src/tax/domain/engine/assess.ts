@@ -258,22 +258,27 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
 
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
-  return roundToTenRupees(liabilityOf(withCheapestSetOff(f, year, regime), year, regime, out) * 100);
+  const slabFirst = withCheapestPlacement(f, year, regime);
+  const specialFirst =
+    f.hasSpecialRateIncome && mayHaveLossOfAnotherHead(f) ? withCheapestPlacement({ ...f, lossesAgainstSpecialFirst: true }, year, regime) : null;
+  const treatyTenths = f.dividendTreatyRateTenths;
+  const atActRate = cheaperSetOff(slabFirst, specialFirst, year, regime, null);
+  const atTreatyRate = treatyTenths === null ? atActRate : cheaperSetOff(slabFirst, specialFirst, year, regime, treatyTenths);
+  return roundToTenRupees(liabilityOf(atActRate, year, regime, out, atTreatyRate) * 100);
 }
 
 /**
- * The facts with losses set off where they leave the regime the least tax: this year's house-property and business
- * losses against slab-rate or special-rate income first (s.71(2) allows either; against slab-rate income within the
- * basic exemption a loss saves nothing), compared at the Act's rates before s.89 relief, so a treaty's rate or
- * arrears of salary never change the set-off; then capital losses placed among the gains (capital-gains.ts). A tie
- * keeps the slab-rate income first.
+ * Of this year's house-property and business losses set against slab-rate income first and against special-rate
+ * income first (s.71(2) allows either; against slab-rate income within the basic exemption a loss saves nothing),
+ * the one that leaves the regime the least tax with a non-resident's dividends at the Act's rate (`treatyTenths`
+ * null) or at a treaty's, before s.89 relief, so arrears of salary never change the set-off. A tie keeps the
+ * slab-rate income first. Each rate gets its own: a loss against dividends a treaty taxes at 1 % saves less than
+ * against salary at 5 %, though at the Act's 20 % it saves more.
  */
-function withCheapestSetOff(f: Facts, year: YearRules, regime: Regime): Facts {
-  const slabFirst = withCheapestPlacement(f, year, regime);
-  if (!f.hasSpecialRateIncome || !mayHaveLossOfAnotherHead(f)) return slabFirst;
-  const specialFirst = withCheapestPlacement({ ...f, lossesAgainstSpecialFirst: true }, year, regime);
-  const taxAtActRates = (facts: Facts) => charge(withoutSection89Relief(facts), year, regime, null, null);
-  return taxAtActRates(specialFirst) < taxAtActRates(slabFirst) ? specialFirst : slabFirst;
+function cheaperSetOff(slabFirst: Facts, specialFirst: Facts | null, year: YearRules, regime: Regime, treatyTenths: number | null): Facts {
+  if (specialFirst === null) return slabFirst;
+  const taxAt = (facts: Facts) => charge(withoutSection89Relief(facts), year, regime, treatyTenths, null);
+  return taxAt(specialFirst) < taxAt(slabFirst) ? specialFirst : slabFirst;
 }
 
 /** A business loss from books, or a home with loan interest (without it no house-property income is negative). */
@@ -296,22 +301,22 @@ function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts
 
 /**
  * The regime's liability after any s.89 relief and credit for tax paid abroad, whole rupees, before s.288B's
- * rounding; fills `out` when given.
+ * rounding; fills `out` when given. `f` holds the set-off charged at the Act's rate, `atTreatyRate` the one charged
+ * at a treaty's rate on a non-resident's dividends (the same facts unless the two rates set a loss off differently).
  */
-function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
+function liabilityOf(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null, atTreatyRate: Facts = f): number {
   const treatyTenths = f.dividendTreatyRateTenths;
   if (treatyTenths === null) return charge(f, year, regime, null, out);
   // s.90(2): the Act applies "to the extent" it is more beneficial, so the treaty's rate is charged only where the
   // regime's whole tax is lower with it; a tie keeps the Act's rate. Compared before s.89 relief: the tax after it
   // rises with the tax before it (for arrears, the lesser of it and a floor; for a payment within total income, the
   // tax less its average rate on that payment plus a fixed amount), so the choice stands after it.
-  const beforeRelief = withoutSection89Relief(f);
-  const taxAtTreatyRate = charge(beforeRelief, year, regime, treatyTenths, null);
-  const taxAtActRate = charge(beforeRelief, year, regime, null, null);
+  const taxAtTreatyRate = charge(withoutSection89Relief(atTreatyRate), year, regime, treatyTenths, null);
+  const taxAtActRate = charge(withoutSection89Relief(f), year, regime, null, null);
   const applied = taxAtTreatyRate < taxAtActRate;
   // With no relief to take off and no result to fill, the cheaper of the two is the liability already.
   if (out === null && !hasSection89Relief(f)) return applied ? taxAtTreatyRate : taxAtActRate;
-  const liability = charge(f, year, regime, applied ? treatyTenths : null, out);
+  const liability = applied ? charge(atTreatyRate, year, regime, treatyTenths, out) : charge(f, year, regime, null, out);
   if (out !== null) {
     out.dividendTreaty = { section: year.sections.dividendTreaty, treatyRatePercent: treatyTenths / 10, taxAtTreatyRate, taxAtActRate, applied };
   }

@@ -422,8 +422,8 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
 
   it("prices every saving move with the treaty's rate on the dividends", () => {
     // The profile of the moves below with a treaty rate of 15 %. Old: the house-property loss of 2,00,000 goes against
-    // the dividends, as at the Act's rate (below): 1,00,000 × 15 % = 15,000 with no cess; slab income 5,50,000 →
-    // 22,500 + cess 900; 38,400. (Against the salary: 3,50,000 → 5,000 + 200, and 3,00,000 × 15 % = 45,000; 50,200.)
+    // the dividends, where it saves more: 1,00,000 × 15 % = 15,000 with no cess; slab income 5,50,000 → 22,500 +
+    // cess 900; 38,400. (Against the salary: 3,50,000 → 5,000 + 200, and 3,00,000 × 15 % = 45,000; 50,200.)
     // New: 5,25,000 → 6,250 + cess 250, and 45,000; 51,500. Moves on the slab income: 80C 1,50,000: 4,00,000 →
     // 7,500 + 300 + 15,000 = 22,800 (saves 15,600). 80CCD(1B) 50,000: 5,00,000 → 12,500 + 500 + 15,000 = 28,000
     // (10,400). 80D 25,000: 5,25,000 → 17,500 + 700 + 15,000 = 33,200 (5,200). Opting out: 51,500 → 38,400 (13,100).
@@ -438,6 +438,35 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
       ["health_insurance_self_80d", 25_000, 33_200, 5_200],
       ["health_insurance_parents_80d", 25_000, 33_200, 5_200],
     ]);
+  });
+
+  it("sets a loss against the salary where the treaty's rate leaves the dividends cheaper to tax than the slabs", () => {
+    // Salary 6L, dividends 3L at a treaty rate of 1 %, a self-occupied home with 2L of loan interest; FY 2025-26,
+    // old regime (ss.24(b), 71(3A): a loss of at most 2L against other heads). Against the salary: slab income
+    // 5,50,000 − 2,00,000 = 3,50,000 → 5 % of 1,00,000 = 5,000 + cess 200, and 3,00,000 × 1 % = 3,000 with no cess;
+    // 8,200. Against the dividends: 5,50,000 → 12,500 + 20 % of 50,000 = 22,500 + cess 900, and 1,00,000 × 1 % =
+    // 1,000; 24,400. At s.115A's 20 % the dividends would be the dearer income (44,200 against 67,600), but the
+    // tax charged is the treaty's, so the set-off that leaves the least of it is the salary.
+    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
+    const old = computeTax(withTreaty(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), 1), FY25).regimes.old;
+    expect(old.incomeAtSlabRates).toBe(350_000);
+    expect(old.slabTax).toBe(5_000);
+    expect(old.specialRateTax).toBe(3_000);
+    expect(old.totalTax).toBe(8_200);
+    expect(old.dividendTreaty).toMatchObject({ applied: true, taxAtTreatyRate: 8_200 });
+  });
+
+  it("keeps the loss where it costs least when agricultural income raises the rate on slab income", () => {
+    // Salary 5L, dividends 3L at a treaty rate of 1 %, the same home; FY 2025-26, old regime. Against the salary:
+    // slab income 4,50,000 − 2,00,000 = 2,50,000, within the nil slab, so ₹10 lakh of agricultural income is not
+    // counted (Finance Act s.2(2): only where other income exceeds the basic exemption), and 3,00,000 × 1 % = 3,000;
+    // 3,000 with or without it. Against the dividends: 4,50,000 → 10,000 + cess 400 and 1,00,000 × 1 % = 1,000;
+    // 11,400, and more with the agricultural income counted. At s.115A's rate the loss would go against the
+    // dividends without the agricultural income and against the salary with it, so adding income would cut the tax.
+    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
+    const input = withTreaty(nonResident(500_000, 300_000, { houseProperties: [selfOccupied] }), 1);
+    expect(computeTax(input, FY25).regimes.old.totalTax).toBe(3_000);
+    expect(computeTax({ ...input, agriculturalIncome: 1_000_000 }, FY25).regimes.old.totalTax).toBe(3_000);
   });
 });
 
