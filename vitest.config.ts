@@ -69,9 +69,13 @@ async function bundledWorker(service: keyof typeof SERVICES): Promise<string | u
   return path.join(outdir, "worker.js");
 }
 
-async function workerProject(name: string, config: string, main: string | undefined, migrationsDir: string, include: string[]) {
-  const migrations = await readD1Migrations(path.join(import.meta.dirname, migrationsDir));
+async function workerProject(name: string, service: keyof typeof SERVICES, main: string | undefined, include: string[]) {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations", service));
+  const config = SERVICES[service].config;
   return {
+    // A test that calls the Worker's handlers itself (`workerFetch`, queue and cron handlers) gets the module `SELF`
+    // serves: the bundle, already loaded, rather than the Worker's sources loaded a second time.
+    resolve: main ? { alias: [{ find: new RegExp(`^(\\.\\./)+src/${service}/worker$`), replacement: main }] } : {},
     plugins: [
       cloudflareTest({
         main,
@@ -98,12 +102,12 @@ export default defineConfig(async () => {
       // workerd process each file starts, so on two cores the default ran one file at a time.
       maxWorkers: availableParallelism(),
       projects: [
-        await workerProject("platform", "./wrangler.tax.toml", taxWorker, "migrations/tax", ["test/platform/**/*.test.ts"]),
-        await workerProject("tax", "./wrangler.tax.toml", taxWorker, "migrations/tax", ["test/tax/**/*.test.ts"]),
-        await workerProject("inventory", "./wrangler.inventory.toml", inventoryWorker, "migrations/inventory", ["test/inventory/**/*.test.ts"]),
+        await workerProject("platform", "tax", taxWorker, ["test/platform/**/*.test.ts"]),
+        await workerProject("tax", "tax", taxWorker, ["test/tax/**/*.test.ts"]),
+        await workerProject("inventory", "inventory", inventoryWorker, ["test/inventory/**/*.test.ts"]),
         {
           plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.tax.toml" } })],
-          test: { name: "domain", include: PURE_TESTS, ...UNDER_LOAD },
+          test: { name: "domain", include: PURE_TESTS, setupFiles: ["./test/property-time-limit.ts"], ...UNDER_LOAD },
         },
         // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
         // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["test/**/domain/**/*.test.ts", "test/platform/pure/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["./test/property-time-limit.ts"],
     benchmark: { include: ["bench/micro/**/*.bench.ts"] },
   },
 });

@@ -7,7 +7,6 @@ import { guardForKey } from "../../src/platform/keys/client";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";
-import worker from "../../src/inventory/worker";
 import { inKeyGuard, workerFetch } from "../reliability/kit";
 
 export const INVENTORY = "http://inventory.test";
@@ -16,8 +15,11 @@ export const ORG_GSTIN = "27AABCS1429B1ZU";
 
 type Send = (url: string, init?: RequestInit) => Promise<Response>;
 const throughRuntime: Send = (url, init) => SELF.fetch(url, init);
-/** The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). */
-export const inProcess: Send = workerFetch(worker);
+/**
+ * The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). Its sources
+ * load on the first call, as most files never make one and they are the largest import a test file could make.
+ */
+export const inProcess: Send = async (url, init) => workerFetch((await import("../../src/inventory/worker")).default)(url, init);
 
 /** A call to the management API as the operator (`Authorization: Bearer <ADMIN_TOKEN>`). */
 export function admin(method: string, path: string, body?: unknown, send: Send = throughRuntime): Promise<Response> {
