@@ -16,8 +16,8 @@ export const ORG_GSTIN = "27AABCS1429B1ZU";
 type Send = (url: string, init?: RequestInit) => Promise<Response>;
 const throughRuntime: Send = (url, init) => SELF.fetch(url, init);
 /**
- * The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). Its sources
- * load on the first call, as most files never make one and they are the largest import a test file could make.
+ * The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). The Worker is
+ * imported on the first call, as most files never make one (in watch mode that import is its sources).
  */
 export const inProcess: Send = async (url, init) => workerFetch((await import("../../src/inventory/worker")).default)(url, init);
 

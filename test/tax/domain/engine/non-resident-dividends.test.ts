@@ -222,6 +222,8 @@ const treatyLine = (income: number, ratePercent: number, section = "90(2)") => (
   taxableAmount: income,
   tax: (income * ratePercent) / 100,
 });
+/** A self-occupied home with ₹2,00,000 of loan interest: a house-property loss of ₹2,00,000 (s.24(b)). */
+const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
 const withTreaty = (input: TaxInput, dividendTreatyRatePercent: number): TaxInput => ({
   ...input,
   otherIncome: { ...input.otherIncome, dividendTreatyRatePercent },
@@ -427,7 +429,6 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
     // New: 5,25,000 → 6,250 + cess 250, and 45,000; 51,500. Moves on the slab income: 80C 1,50,000: 4,00,000 →
     // 7,500 + 300 + 15,000 = 22,800 (saves 15,600). 80CCD(1B) 50,000: 5,00,000 → 12,500 + 500 + 15,000 = 28,000
     // (10,400). 80D 25,000: 5,25,000 → 17,500 + 700 + 15,000 = 33,200 (5,200). Opting out: 51,500 → 38,400 (13,100).
-    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
     const result = computeTax(withTreaty(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), 15), FY25);
     expect(result.regimes.old.totalTax).toBe(38_400);
     expect(result.regimes.new.totalTax).toBe(51_500);
@@ -447,7 +448,6 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
     // 8,200. Against the dividends: 5,50,000 → 12,500 + 20 % of 50,000 = 22,500 + cess 900, and 1,00,000 × 1 % =
     // 1,000; 24,400. At s.115A's 20 % the dividends would be the dearer income (44,200 against 67,600), but the
     // tax charged is the treaty's, so the set-off that leaves the least of it is the salary.
-    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
     const old = computeTax(withTreaty(nonResident(600_000, 300_000, { houseProperties: [selfOccupied] }), 1), FY25).regimes.old;
     expect(old.incomeAtSlabRates).toBe(350_000);
     expect(old.slabTax).toBe(5_000);
@@ -463,7 +463,6 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
     // 3,000 with or without it. Against the dividends: 4,50,000 → 10,000 + cess 400 and 1,00,000 × 1 % = 1,000;
     // 11,400, and more with the agricultural income counted. At s.115A's rate the loss would go against the
     // dividends without the agricultural income and against the salary with it, so adding income would cut the tax.
-    const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
     const input = withTreaty(nonResident(500_000, 300_000, { houseProperties: [selfOccupied] }), 1);
     expect(computeTax(input, FY25).regimes.old.totalTax).toBe(3_000);
     expect(computeTax({ ...input, agriculturalIncome: 1_000_000 }, FY25).regimes.old.totalTax).toBe(3_000);
@@ -471,8 +470,6 @@ describe("a treaty's rate on dividends in the engine's re-runs", () => {
 });
 
 describe("saving moves for a non-resident with dividends", () => {
-  const selfOccupied = { type: "self_occupied" as const, annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 };
-
   it("offers no Chapter VI-A move when the income it could come off is already nil-rated", () => {
     // Salary 3L, dividends 3L, a self-occupied home with 2L of loan interest; FY 2025-26.
     // Old: salary 3L − 50,000 = 2,50,000, within the 2.5L nil slab; the house-property loss of 2L (s.24(b),

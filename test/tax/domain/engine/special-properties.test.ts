@@ -258,7 +258,6 @@ describe("properties with special-rate and presumptive income", () => {
   // At least ₹10: total income is rounded to the nearest ₹10 (s.288A), so ₹1 to ₹4 of dividends alone is no income.
   it("a non-resident's dividends add 20 % of themselves, take no Chapter VI-A and leave the rest as it was", () => {
     fc.assert(
-      // At least ₹10: with no other income, a few rupees of dividends round to a total income of ₹0 (s.288A).
       fc.property(profile, year, fc.oneof(fc.integer({ min: 10, max: 1_000 }), fc.integer({ min: 10, max: 60_000_000 })), (base, fy, dividends) => {
         // No house property: an old-regime loss may be set against the dividends instead of the gains.
         const input: TaxInput = { ...base, residentialStatus: "non_resident", houseProperties: [] };
