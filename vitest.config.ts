@@ -75,7 +75,13 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
   return {
     // A test that calls the Worker's handlers itself (`workerFetch`, queue and cron handlers) gets the module `SELF`
     // serves: the bundle, already loaded, rather than the Worker's sources loaded a second time.
-    resolve: main ? { alias: [{ find: new RegExp(`^(\\.\\./)+src/${service}/worker$`), replacement: main }] } : {},
+    resolve: {
+      alias: [
+        // `fetchWorker` (test/worker-under-test.ts) calls the Worker `SELF` would: its bundle, or its sources in watch mode.
+        { find: /^worker-under-test$/, replacement: main ?? path.join(import.meta.dirname, `src/${service}/worker.ts`) },
+        ...(main ? [{ find: new RegExp(`^(\\.\\./)+src/${service}/worker$`), replacement: main }] : []),
+      ],
+    },
     plugins: [
       cloudflareTest({
         main,
@@ -87,7 +93,10 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
       name,
       include,
       exclude: [...configDefaults.exclude, ...PURE_TESTS],
-      setupFiles: ["./test/apply-migrations.ts"],
+      setupFiles: ["./test/fresh-database.ts"],
+      // The files share one runtime per vitest worker: no workerd start and no module loading per file, which cost more
+      // than most files' tests. Each file still starts from an empty database (the setup file above).
+      isolate: false,
       deps: PREBUNDLED,
       ...UNDER_LOAD,
     },
@@ -107,7 +116,7 @@ export default defineConfig(async () => {
         await workerProject("inventory", "inventory", inventoryWorker, ["test/inventory/**/*.test.ts"]),
         {
           plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.tax.toml" } })],
-          test: { name: "domain", include: PURE_TESTS, setupFiles: ["./test/property-time-limit.ts"], ...UNDER_LOAD },
+          test: { name: "domain", include: PURE_TESTS, setupFiles: ["./test/property-time-limit.ts"], isolate: false, ...UNDER_LOAD },
         },
         // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
         // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).

@@ -1,7 +1,7 @@
 // What both services' change-password forms promise (src/platform/auth/change-password.ts), run against each through
 // a small driver: each service's test file calls `changePasswordCases` inside its own describe and keeps its own cases
 // beside it.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "./worker-under-test";
 import { expect, it } from "vitest";
 
 export const PASSWORD = "correct horse battery";
@@ -250,7 +250,7 @@ export function changePasswordCases<B extends PasswordBrowser>(d: ChangePassword
       ["application/x-www-form-urlencoded", `${valid}&pad=${"x".repeat(10 * 1024 * 1024)}`],
     ];
     for (const [contentType, body] of forms) {
-      const response = await SELF.fetch(`${d.origin}${d.action}`, {
+      const response = await fetchWorker(`${d.origin}${d.action}`, {
         method: "POST",
         redirect: "manual",
         headers: { "Content-Type": contentType, Origin: d.origin, Cookie: [...person.b.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },

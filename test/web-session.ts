@@ -1,6 +1,6 @@
-// Helpers shared by both services' web page tests: client addresses, Set-Cookie parsing, posts to a Worker run with
-// other bindings, and calls to the session-authenticated management API.
-import { createExecutionContext, SELF, waitOnExecutionContext } from "cloudflare:test";
+// Helpers shared by both services' web page tests: client addresses, Set-Cookie parsing, and calls to the
+// session-authenticated management API.
+import { fetchWorker } from "./worker-under-test";
 
 /** A random private client address, so each test's browser has its own sign-in throttle bucket. */
 export function randomAddress(): string {
@@ -21,28 +21,12 @@ export function cookieValue(response: Response, name: string): string | null {
   return null;
 }
 
-/**
- * Sends `request` to `worker` run with `bindings` (another SESSION_SECRET, say); through SELF, with the test env,
- * when `bindings` is absent.
- */
-export async function sendWith(
-  worker: { fetch: ExportedHandlerFetchHandler<Record<string, unknown>> },
-  bindings: object | undefined,
-  request: Request,
-): Promise<Response> {
-  if (bindings === undefined) return SELF.fetch(request);
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
-
 /** `as(user, method, path, body?, withCsrf?)`: a management API call under `base` with the user's session cookie. */
 export function sessionCaller(base: string) {
   return (user: { cookie: string; csrf: string }, method: string, path: string, body?: unknown, withCsrf = true): Promise<Response> => {
     const headers: Record<string, string> = { Cookie: user.cookie };
     if (withCsrf) headers["X-CSRF-Token"] = user.csrf;
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    return SELF.fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return fetchWorker(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   };
 }

@@ -1,5 +1,6 @@
 // The API reference page, and the service's root and `/admin/` leading somewhere useful.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import {
   errorCodeProblems,
@@ -26,25 +27,25 @@ const INV = "http://inventory.test";
 
 describe("API reference at /api/v1/docs", () => {
   it("is an HTML page under the pages' CSP loading Swagger UI from this Worker", async () => {
-    const response = await SELF.fetch(`${INV}/api/v1/docs`);
+    const response = await fetchWorker(`${INV}/api/v1/docs`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
     expect(html).toContain('<script src="/api/v1/docs/swagger-ui-bundle.js"></script>');
-    const bundle = await SELF.fetch(`${INV}/api/v1/docs/swagger-ui-bundle.js`);
+    const bundle = await fetchWorker(`${INV}/api/v1/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect(await bundle.text()).toContain("SwaggerUIBundle");
   });
 
   it("/ leads to the API reference and /admin/ to the admin area", async () => {
-    const root = await SELF.fetch(`${INV}/`, { redirect: "manual" });
+    const root = await fetchWorker(`${INV}/`, { redirect: "manual" });
     expect(root.status).toBe(302);
     expect(root.headers.get("Location")).toBe("/api/v1/docs");
-    const admin = await SELF.fetch(`${INV}/admin/`, { redirect: "manual" });
+    const admin = await fetchWorker(`${INV}/admin/`, { redirect: "manual" });
     expect(admin.status).toBe(301);
     expect(admin.headers.get("Location")).toBe("/admin");
     for (const base of ["/api/v1", "/api/v1/"]) {
-      const response = await SELF.fetch(`${INV}${base}`, { redirect: "manual" });
+      const response = await fetchWorker(`${INV}${base}`, { redirect: "manual" });
       expect(response.status, base).toBe(302);
       expect(response.headers.get("Location")).toBe("/api/v1/docs");
     }
@@ -53,7 +54,7 @@ describe("API reference at /api/v1/docs", () => {
 
 describe("the committed OpenAPI document", () => {
   it("docs/openapi/inventory.json is exactly the served document (refresh it with npm run openapi)", async () => {
-    const response = await SELF.fetch(`${INV}/api/v1/openapi.json`);
+    const response = await fetchWorker(`${INV}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(JSON.parse(inventoryDocument));
   });
@@ -126,7 +127,7 @@ describe("declared errors", () => {
   it("every operation taking an Idempotency-Key declares its 409 and 422, which organisation creation answers like any other", async () => {
     const idempotencyKey = `org-${crypto.randomUUID()}`;
     const create = (name: string) =>
-      SELF.fetch(`${INV}/admin/api/orgs`, {
+      fetchWorker(`${INV}/admin/api/orgs`, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
         body: JSON.stringify({ name, plan: "business" }),
@@ -138,7 +139,7 @@ describe("declared errors", () => {
 
   it("every operation that reads a body declares its 413 and 415, which key creation answers like any other", async () => {
     const orgId = await createOrg();
-    const asText = await SELF.fetch(`${INV}/admin/api/orgs/${orgId}/keys`, {
+    const asText = await fetchWorker(`${INV}/admin/api/orgs/${orgId}/keys`, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "text/plain" },
       body: JSON.stringify({ access: "read_only" }),
@@ -184,7 +185,7 @@ type Operation = {
   responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema?: { $ref?: string } }> }>;
 };
 const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
-  (await SELF.fetch(`${INV}/api/v1/openapi.json`)).json();
+  (await fetchWorker(`${INV}/api/v1/openapi.json`)).json();
 
 /**
  * Every keyed read and the one scope that opens it, as the scopes are defined to users (docs/inventory-api.md,

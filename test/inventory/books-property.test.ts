@@ -13,12 +13,8 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { CustomerBalancesPageSchema } from "../../src/inventory/ledger/schemas";
 import { parseCsv } from "./domain/csv-parse";
-import { admin, api, createKey, createOrg, expectStatus, inProcess } from "./helpers";
+import { admin, api, createKey, createOrg, expectStatus } from "./helpers";
 import { holdClockAt } from "./stock-fixtures";
-
-// Thousands of requests: the Worker's handler is called in this isolate, not through the runtime's loopback.
-const backOffice = (method: string, path: string, body?: unknown) => admin(method, path, body, inProcess);
-const read = (path: string, key: string) => api(path, key, {}, inProcess);
 
 /** The organisation supplies from Maharashtra (27). */
 const SELLER_STATE = "27";
@@ -314,7 +310,7 @@ const printed = (split: Split | null) =>
 async function run(orgId: string, key: string, ops: Op[]): Promise<void> {
   const base = `/admin/api/orgs/${orgId}`;
   const clock = new RecordingClock();
-  const write = (method: string, path: string, body?: unknown) => clock.record(() => backOffice(method, path, body));
+  const write = (method: string, path: string, body?: unknown) => clock.record(() => admin(method, path, body));
   const buyers: string[] = [];
   for (const buyer of BUYERS) {
     buyers.push((await expectStatus(await write("POST", `${base}/customers`, { name: `Buyer ${buyer.state}`, gstin: buyer.gstin }), 201)).data.id);
@@ -660,9 +656,9 @@ async function compareEventsAndExport(books: Books, orgId: string, key: string, 
   delete counted["stock.low"];
   expect(counted, `${at}: events`).toEqual(Object.fromEntries(Object.entries(expected).filter(([, n]) => n > 0)));
 
-  const csv = parseCsv((await (await read("/api/v1/export/customers", key)).text()).replace(/^\uFEFF/, ""));
+  const csv = parseCsv((await (await api("/api/v1/export/customers", key)).text()).replace(/^\uFEFF/, ""));
   const column = (name: string) => csv[0]!.indexOf(name);
-  const page = CustomerBalancesPageSchema.parse(await expectStatus(await read("/api/v1/customers?limit=100", key), 200));
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=100", key), 200));
   for (const [buyer, id] of buyers.entries()) {
     const row = csv.find((r) => r[0] === id)!;
     expect(row[column("total_billed")], `${at}: export total_billed of ${id}`).toBe(rupees(books.billed(buyer)));
@@ -696,7 +692,7 @@ async function compare(books: Books, orgId: string, key: string, buyers: string[
     expect(lot.remaining, `${at}: ${lot.id} ties out`).toBe(lot.received - lot.sold + lot.returned - lot.damaged + lot.counted - lot.sentAway);
   }
 
-  const page = CustomerBalancesPageSchema.parse(await expectStatus(await read("/api/v1/customers?limit=100", key), 200));
+  const page = CustomerBalancesPageSchema.parse(await expectStatus(await api("/api/v1/customers?limit=100", key), 200));
   const outstanding = buyers.map((id) => page.data.find((c) => c.id === id)!.outstanding);
   expect(outstanding, `${at}: outstanding per customer`).toEqual(
     buyers.map((_, i) => {

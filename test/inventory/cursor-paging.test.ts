@@ -2,15 +2,15 @@
 // the list exactly once, in the list's order, whatever is written between two requests; offsets do not (they count
 // rows as the list stands at each request). Expected orders come from the rows the tests write and the documented
 // order (sales: sold_at newest first, then id; lots: received_at newest first, then id), never from a list answer.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { addDays, istDateOf } from "../../src/inventory/domain/ist";
 import { SalesPageSchema } from "../../src/inventory/sales/schemas";
 import { InventoryPageSchema } from "../../src/inventory/stock/schemas";
 import { fromBase64Url, toBase64Url } from "../../src/platform/crypto";
 import { encodeCursor } from "../../src/platform/http/cursor";
-import inventoryWorker from "../../src/inventory/worker";
-import { admin, api, expectError, expectStatus } from "./helpers";
+import { fetchWorker } from "../worker-under-test";
+import { admin, api, expectError, expectStatus, INVENTORY } from "./helpers";
 import { customer, holdClockAt, ist, lot, orgWithKey, sale } from "./stock-fixtures";
 
 const today = istDateOf(Date.now());
@@ -303,16 +303,8 @@ describe("cursors refused", () => {
 });
 
 describe("cursors across a rotation of the service's secret", () => {
-  /** The inventory worker with its secrets as they stand part-way through a rotation (docs/operations.md). */
-  const rotated =
-    (secrets: { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string }) =>
-    async (url: string, init?: RequestInit): Promise<Response> => {
-      const ctx = createExecutionContext();
-      const handler = inventoryWorker as unknown as { fetch(request: Request, env: unknown, ctx: ExecutionContext): Promise<Response> };
-      const response = await handler.fetch(new Request(url, init), { ...env, ...secrets }, ctx);
-      await waitOnExecutionContext(ctx);
-      return response;
-    };
+  /** The service's bindings with its secrets as they stand part-way through a rotation (docs/operations.md). */
+  const rotated = (secrets: { SESSION_SECRET: string; SESSION_SECRET_PREVIOUS?: string }) => ({ ...env, ...secrets });
 
   it("a cursor given before the rotation still pages while the old value is SESSION_SECRET_PREVIOUS, and is 400 naming cursor once it is removed", async () => {
     const book = await salesBook(days(-3, -2, -1));
@@ -320,9 +312,10 @@ describe("cursors across a rotation of the service's secret", () => {
     const query = `/api/v1/sales?limit=10&cursor=${encodeURIComponent(first.next_cursor!)}`;
     const newSecret = "rotated-session-secret-0123456789abcdef";
     const during = rotated({ SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET });
-    const page = SalesPageSchema.parse(await expectStatus(await api(query, book.key, {}, during), 200));
+    const read = (bindings: object) => fetchWorker(`${INVENTORY}${query}`, { headers: { Authorization: `Bearer ${book.key}` } }, bindings);
+    const page = SalesPageSchema.parse(await expectStatus(await read(during), 200));
     expect(page.data.map((s) => s.id)).toEqual(book.order.slice(1));
     const after = rotated({ SESSION_SECRET: newSecret });
-    expect(await expectError(await api(query, book.key, {}, after), 400, "bad_request")).toMatch(/^cursor: /);
+    expect(await expectError(await read(after), 400, "bad_request")).toMatch(/^cursor: /);
   });
 });

@@ -2,16 +2,15 @@
 // inside the batch) or a table that is gone is a 500 internal_error that says nothing about the database,
 // and nothing is half-written; a key guard whose state is broken never lets a request through.
 import { env, runInDurableObject } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../src/platform/keys/format";
 import { captureConsole, checkEnvelope, dbSnapshot } from "../reliability/kit";
-import { createKey, createOrg, INVENTORY, inProcess } from "./helpers";
+import { createKey, createOrg, INVENTORY } from "./helpers";
 import { customer, lot } from "./stock-fixtures";
 
-const call = inProcess;
-
 function operator(method: string, path: string, body?: unknown): Promise<Response> {
-  return call(`${INVENTORY}${path}`, {
+  return fetchWorker(`${INVENTORY}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -91,8 +90,8 @@ describe("a D1 error in the middle of a request", () => {
     cleanups.push("ALTER TABLE lots_gone RENAME TO lots");
     const logs = captureConsole();
     try {
-      await expectInternalError(await call(`${INVENTORY}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } }));
-      const csv = await call(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } });
+      await expectInternalError(await fetchWorker(`${INVENTORY}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } }));
+      const csv = await fetchWorker(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } });
       expect(csv.status).toBeLessThan(500);
       await csv.arrayBuffer();
     } finally {
@@ -107,7 +106,7 @@ describe("a D1 error in the middle of a request", () => {
     const orgId = await createOrg("business");
     const { key } = await createKey(orgId, { access: "read_only" });
     await customer(orgId);
-    await call(`${INVENTORY}/admin/api/orgs/${orgId}/mill-payments`, {
+    await fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/mill-payments`, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
       body: JSON.stringify({ supplier_name: "Fault Mill", amount: "10", method: "neft" }),
@@ -118,7 +117,7 @@ describe("a D1 error in the middle of a request", () => {
     try {
       // Errors of exports are JSON in the standard error body (the API description); a client that got 200
       // would keep a file holding the header row alone as if the organisation had no rows.
-      await expectInternalError(await call(`${INVENTORY}/api/v1/export/${name}`, { headers: { Authorization: `Bearer ${key}` } }));
+      await expectInternalError(await fetchWorker(`${INVENTORY}/api/v1/export/${name}`, { headers: { Authorization: `Bearer ${key}` } }));
     } finally {
       logs.restore();
     }
@@ -143,7 +142,7 @@ describe("a Durable Object (key guard) that fails", () => {
     });
     const logs = captureConsole();
     try {
-      const response = await call(`${INVENTORY}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await fetchWorker(`${INVENTORY}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } });
       const text = await response.text();
       expect([401, 500, 503], text).toContain(response.status);
       checkEnvelope(response, text, "inventory", "corrupt guard");

@@ -1,9 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 
 describe("inventory foundation", () => {
   it("unknown paths get 404 in the inventory envelope {error, code}", async () => {
-    const response = await SELF.fetch("http://inventory.test/api/v1/nope");
+    const response = await fetchWorker("http://inventory.test/api/v1/nope");
     const body = await response.json<Record<string, unknown>>();
     expect(response.status).toBe(404);
     expect(body).toEqual({ error: expect.any(String), code: "not_found" });
@@ -11,7 +11,7 @@ describe("inventory foundation", () => {
   });
 
   it("serves a cacheable OpenAPI 3.1 document", async () => {
-    const response = await SELF.fetch("http://inventory.test/api/v1/openapi.json");
+    const response = await fetchWorker("http://inventory.test/api/v1/openapi.json");
     const document = await response.json<{ openapi: string }>();
     expect(response.status).toBe(200);
     expect(document.openapi).toBe("3.1.0");
@@ -19,7 +19,7 @@ describe("inventory foundation", () => {
     const etag = response.headers.get("ETag");
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     // A cache holding the document revalidates it for nothing: 304, no body, the same validator.
-    const revalidated = await SELF.fetch("http://inventory.test/api/v1/openapi.json", { headers: { "If-None-Match": etag ?? "" } });
+    const revalidated = await fetchWorker("http://inventory.test/api/v1/openapi.json", { headers: { "If-None-Match": etag ?? "" } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
     expect(revalidated.headers.get("ETag")).toBe(etag);

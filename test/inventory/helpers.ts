@@ -1,29 +1,22 @@
 // Shared helpers for inventory route tests: every test creates its own organisation and keys with random
 // ids, so no test depends on another's state or order.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { expect } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { guardForKey } from "../../src/platform/keys/client";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";
-import { inKeyGuard, workerFetch } from "../reliability/kit";
+import { inKeyGuard } from "../reliability/kit";
 
 export const INVENTORY = "http://inventory.test";
 /** The organisations' GSTIN: Maharashtra (27), its check character U worked by the GSTN mod-36 rule. */
 export const ORG_GSTIN = "27AABCS1429B1ZU";
 
-type Send = (url: string, init?: RequestInit) => Promise<Response>;
-const throughRuntime: Send = (url, init) => SELF.fetch(url, init);
-/**
- * The Worker's handler called in this isolate: for files of thousands of requests (see workerFetch). The Worker is
- * imported on the first call, as most files never make one (in watch mode that import is its sources).
- */
-export const inProcess: Send = async (url, init) => workerFetch((await import("../../src/inventory/worker")).default)(url, init);
-
 /** A call to the management API as the operator (`Authorization: Bearer <ADMIN_TOKEN>`). */
-export function admin(method: string, path: string, body?: unknown, send: Send = throughRuntime): Promise<Response> {
-  return send(`${INVENTORY}${path}`, {
+export function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  return fetchWorker(`${INVENTORY}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -31,11 +24,11 @@ export function admin(method: string, path: string, body?: unknown, send: Send =
 }
 
 /** A call to `/api/v1/*` with an API key (null: no Authorization header). */
-export function api(path: string, key: string | null, init: RequestInit = {}, send: Send = throughRuntime): Promise<Response> {
+export function api(path: string, key: string | null, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (key !== null) headers.set("Authorization", `Bearer ${key}`);
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return send(`${INVENTORY}${path}`, { ...init, headers });
+  return fetchWorker(`${INVENTORY}${path}`, { ...init, headers });
 }
 
 /** Asserts the status, printing the body when it differs, and returns the parsed JSON body. */
@@ -125,7 +118,7 @@ export function asSession(
   if (method !== "GET" && options.csrf !== false) headers["X-CSRF-Token"] = session.csrf;
   if (options.idempotencyKey !== undefined) headers["Idempotency-Key"] = options.idempotencyKey;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetchWorker(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** Runs `fn` inside the key's own Durable Object: a clock we cannot wait for, or more calls than HTTP needs. */

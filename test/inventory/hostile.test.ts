@@ -3,6 +3,7 @@
 // routes outside the document, and hostile deliveries-log cursors. Every refusal is a 4xx in the `{error, code}`
 // envelope, with no internals, and changes no row.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { istDateOf } from "../../src/inventory/domain/ist";
@@ -11,11 +12,10 @@ import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import { installReceivers, receiver } from "../webhook-receiver";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
-import { admin, createKey, createOrg, expectStatus, INVENTORY, inProcess, signIn, type TestSession } from "./helpers";
+import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
-const call = inProcess;
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
 const OPERATIONS = operationsOf(buildInventoryApp(), inventoryDocument);
 const today = istDateOf(Date.now());
@@ -303,7 +303,7 @@ async function target(op: Operation): Promise<HostileTarget> {
   const headers: Record<string, string> = {};
   if (fixture.auth === "operator") headers.Authorization = `Bearer ${env.ADMIN_TOKEN}`;
   if (fixture.auth === "key") headers.Authorization = `Bearer ${(await createKey(orgId, { access: "read_write" })).key}`;
-  return { ...fixture, op, origin: INVENTORY, headers, fetch: call };
+  return { ...fixture, op, origin: INVENTORY, headers };
 }
 
 describe("the walk covers the whole OpenAPI document", () => {
@@ -342,7 +342,7 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
 describe("hostile deliveries cursors", () => {
   // As the organisation's signed-in admin: an operator may read every organisation, its own user only its own.
   const as = (session: TestSession, path: string) =>
-    call(`${INVENTORY}/admin/api/orgs/${session.orgId}${path}`, { headers: { Cookie: session.cookie } });
+    fetchWorker(`${INVENTORY}/admin/api/orgs/${session.orgId}${path}`, { headers: { Cookie: session.cookie } });
   hostileCursorCases({
     envelope: "inventory",
     owner: async () => {
@@ -372,7 +372,7 @@ describe("stored hostile text is inert", () => {
     const { key } = await createKey(orgId, { access: "read_only" });
     const names = ["'; DROP TABLE customers; --", '=HYPERLINK("http://x","y")', "Robert'); DELETE FROM api_keys;--"];
     for (const name of names) expect((await post<{ name: string }>(`/admin/api/orgs/${orgId}/customers`, { name })).name).toBe(name);
-    const csv = await (await call(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } })).text();
+    const csv = await (await fetchWorker(`${INVENTORY}/api/v1/export/customers`, { headers: { Authorization: `Bearer ${key}` } })).text();
     expect(csv).toContain("'; DROP TABLE customers; --");
     expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     const tables = await env.DB.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE name IN ('customers', 'api_keys')").first<{ n: number }>();
@@ -399,7 +399,7 @@ describe("hostile headers", () => {
     async (_name, authorization) => {
       const before = await dbSnapshot(env.DB);
       for (const path of ["/api/v1/inventory", "/admin/api/orgs/org_x/keys"]) {
-        const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: authorization } });
+        const response = await fetchWorker(`${INVENTORY}${path}`, { headers: { Authorization: authorization } });
         const code = await expectClean4xx(response, "inventory", `${path} with ${authorization.slice(0, 40)}`);
         expect([response.status, ["missing_token", "invalid_api_key", "unauthorized"].includes(code)]).toEqual([401, true]);
       }
@@ -412,7 +412,7 @@ describe("hostile headers", () => {
     const { key } = await createKey(orgId, { access: "read_only" });
     for (const bookmark of ["x", "'; DROP TABLE lots; --", "0".repeat(10_000), "00000000-00000000-00000000-" + "f".repeat(64), "..%2F..%2F"]) {
       for (const path of ["/api/v1/inventory", "/api/v1/sales"]) {
-        const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${key}`, "X-D1-Bookmark": bookmark } });
+        const response = await fetchWorker(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${key}`, "X-D1-Bookmark": bookmark } });
         await expectNot5xx(response, "inventory", `${path} bookmark ${bookmark.slice(0, 30)}`);
       }
     }
@@ -440,7 +440,7 @@ describe("routes outside the document", () => {
   ];
 
   it.each(paths.map((p) => [p.slice(0, 80), p]))("GET %s never 5xx; errors in the envelope", async (_name, path) => {
-    const response = await call(`${INVENTORY}${path}`, {});
+    const response = await fetchWorker(`${INVENTORY}${path}`, {});
     if (response.headers.get("Content-Type")?.startsWith("application/json")) await expectNot5xx(response, "inventory", path);
     else {
       expect(response.status).toBeLessThan(500);
@@ -453,7 +453,7 @@ describe("routes outside the document", () => {
     { timeout: 60_000 },
     async (path) => {
       const before = await dbSnapshot(env.DB);
-      await postHostileForms(call, INVENTORY, path);
+      await postHostileForms(INVENTORY, path);
       expect(await dbSnapshot(env.DB)).toEqual(before);
     },
   );

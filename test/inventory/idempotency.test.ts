@@ -1,5 +1,6 @@
 // Idempotency-Key on the back office's creating requests, counted in the rows and outbox events they write.
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import inventoryWorker from "../../src/inventory/worker";
 import { sha256Hex } from "../../src/platform/crypto";
@@ -9,7 +10,7 @@ import { asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } fr
 const worker = inventoryWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
 
 function postAsOperator(path: string, body: unknown, idempotencyKey: string) {
-  return SELF.fetch(operatorRequest(path, body, idempotencyKey));
+  return fetchWorker(operatorRequest(path, body, idempotencyKey));
 }
 
 function operatorRequest(path: string, body: unknown, idempotencyKey: string) {

@@ -3,17 +3,17 @@
 // operator-only operations), never sees B's identifiers, and leaves B's rows exactly as they were; B's ids
 // inside A's own request bodies are not found either. Deliveries and audit rows never cross organisations.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import { sha256Hex } from "../../src/platform/crypto";
 import { expectDocumentedCode, fillPath, operationsOf } from "../reliability/kit";
 import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
-import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession, inProcess } from "./helpers";
+import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
 
 installReceivers();
-const call = inProcess;
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
 const OPERATIONS = operationsOf(buildInventoryApp(), inventoryDocument);
 
@@ -206,7 +206,7 @@ function send(op: { method: string; key: string; path: string }, as: Org, path: 
   const headers: Record<string, string> = keyed ? { Authorization: `Bearer ${as.key}` } : { Cookie: as.session.cookie };
   if (!keyed && op.method !== "GET") headers["X-CSRF-Token"] = as.session.csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return call(`${INVENTORY}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return fetchWorker(`${INVENTORY}${path}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 }
 
 describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) => {
@@ -253,7 +253,7 @@ describe("B's ids inside A's own requests", () => {
       "/api/v1/export/expenses",
       "/api/v1/export/mill-payments",
     ]) {
-      const response = await call(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${a.key}` } });
+      const response = await fetchWorker(`${INVENTORY}${path}`, { headers: { Authorization: `Bearer ${a.key}` } });
       const text = await response.text();
       expect(response.status, text).toBe(200);
       for (const secret of secretsOf(b)) expect(text).not.toContain(secret);

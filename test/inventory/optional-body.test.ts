@@ -1,6 +1,7 @@
 // Key revocation documents its body (a reason) as optional: it may be left out with or without a JSON
 // Content-Type.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, it } from "vitest";
 import { INVENTORY, createKey, createOrg, expectStatus } from "./helpers";
 
@@ -13,7 +14,7 @@ describe("optional request bodies", () => {
     ["a JSON Content-Type and zero bytes", { "Content-Type": "application/json" }, new Uint8Array(0)],
   ])("key revocation with %s is 200", async (_, headers, body) => {
     const { id } = await createKey(await createOrg());
-    const response = await SELF.fetch(`${INVENTORY}/admin/api/keys/${id}/revoke`, {
+    const response = await fetchWorker(`${INVENTORY}/admin/api/keys/${id}/revoke`, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...headers },
       body,

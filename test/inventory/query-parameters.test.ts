@@ -1,6 +1,7 @@
 // Integer query parameters are decimal digits only (a malformed one is 400 bad_request naming it), and an empty
 // X-D1-Bookmark header is no bookmark.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { receiver } from "../webhook-receiver";
 import { admin, api, createKey, createOrg, expectError, expectStatus, INVENTORY } from "./helpers";
@@ -102,7 +103,7 @@ describe("unknown query parameters on writes", () => {
   type Operation = { requestBody?: unknown };
 
   it("every write of the served document answers ?unexpected=1 with 400 naming it", async () => {
-    const document = await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const document = await (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
     const operations = Object.entries(document.paths).flatMap(([route, item]) =>
       Object.entries(item)
         .filter(([method]) => ["post", "put", "patch", "delete"].includes(method))
@@ -127,7 +128,7 @@ describe("unknown query parameters on writes", () => {
   it("a refused POST /admin/api/orgs/{id}/customers creates nothing and keeps nothing of its Idempotency-Key", async () => {
     const orgId = await createOrg();
     const request = (query: string) =>
-      SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers${query}`, {
+      fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/customers${query}`, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
         body: JSON.stringify({ name: "Sri Murugan Tex", contact: "+91 98430 12345" }),

@@ -6,6 +6,7 @@
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers (CSV exports included), CSP and no framing on the admin page.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
 import inventoryWorker from "../../src/inventory/worker";
@@ -14,10 +15,9 @@ import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";
-import { createOrg, INVENTORY, inProcess } from "./helpers";
+import { createOrg, INVENTORY } from "./helpers";
 
 installReceivers();
-const call = inProcess;
 const HTTPS = INVENTORY.replace("http://", "https://");
 
 const secrets: Record<string, string> = {};
@@ -32,7 +32,7 @@ async function json(response: Response, status: number): Promise<any> {
 }
 
 const operator = (method: string, path: string, body?: unknown) =>
-  call(`${HTTPS}${path}`, {
+  fetchWorker(`${HTTPS}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -53,10 +53,10 @@ beforeAll(async () => {
     .run();
 
   // Sign in through the real form: double-submit cookie, Origin, then the session cookie.
-  const page = await call(`${HTTPS}/admin`, {});
+  const page = await fetchWorker(`${HTTPS}/admin`, {});
   const formToken = cookieValue(page, "__Host-inv_form")!;
   await page.text();
-  const signedIn = await call(`${HTTPS}/admin/signin`, {
+  const signedIn = await fetchWorker(`${HTTPS}/admin/signin`, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -70,11 +70,11 @@ beforeAll(async () => {
   await signedIn.text();
   secrets.session = cookieValue(signedIn, "__Host-inv_session")!;
   expect(secrets.session, `sign-in answered ${signedIn.status}`).toBeTruthy();
-  const home = await call(`${HTTPS}/admin`, { headers: { Cookie: `__Host-inv_session=${secrets.session}` } });
+  const home = await fetchWorker(`${HTTPS}/admin`, { headers: { Cookie: `__Host-inv_session=${secrets.session}` } });
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())![1]!;
   session = { cookie: `__Host-inv_session=${secrets.session}`, csrf };
   const asSession = (method: string, path: string, body?: unknown) =>
-    call(`${HTTPS}${path}`, {
+    fetchWorker(`${HTTPS}${path}`, {
       method,
       headers: {
         Cookie: session.cookie,
@@ -104,7 +104,7 @@ beforeAll(async () => {
   const spare = await json(await operator("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }), 201);
   secrets.revokedKey = spare.data.key;
   await json(await operator("POST", `/admin/api/keys/${spare.data.id}/revoke`, { reason: "leaked in a ticket" }), 200);
-  await json(await call(`${HTTPS}/api/v1/inventory`, { headers: { Authorization: `Bearer ${secrets.revokedKey}` } }), 401);
+  await json(await fetchWorker(`${HTTPS}/api/v1/inventory`, { headers: { Authorization: `Bearer ${secrets.revokedKey}` } }), 401);
 
   const failing = receiver(() => respond.fail(500));
   const endpoint = await json(await asSession("POST", `/admin/api/orgs/${orgId}/webhooks`, { url: failing.url }), 201);
@@ -136,12 +136,12 @@ beforeAll(async () => {
 
   // A D1 failure while a key is in use: the operator's log gets the error, never the key.
   await env.DB.prepare("ALTER TABLE lots RENAME TO lots_gone").run();
-  await json(await call(`${HTTPS}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } }), 500);
+  await json(await fetchWorker(`${HTTPS}/api/v1/inventory`, { headers: { Authorization: `Bearer ${key}` } }), 500);
   await env.DB.prepare("ALTER TABLE lots_gone RENAME TO lots").run();
   expect(logs.text()).toContain("lots");
 
   for (const path of ["/api/v1/inventory", "/api/v1/sales", "/api/v1/export/customers"]) {
-    await json(await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
+    await json(await fetchWorker(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
   }
   for (const path of [
     `/admin/api/orgs/${orgId}/keys`,
@@ -216,7 +216,7 @@ describe("security headers", () => {
         adminId: "usr_1",
       };
       const path = fillPath(op.path, ids);
-      const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
+      const anonymous = await fetchWorker(`${HTTPS}${path}`, { method: op.method });
       checkCommon(anonymous, `anonymous ${op.key}`);
       checkNotAPage(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
@@ -227,7 +227,11 @@ describe("security headers", () => {
       const headers: Record<string, string> = path.startsWith("/api/v1/")
         ? { Authorization: `Bearer ${key}` }
         : { Cookie: session.cookie, ...(write ? { "X-CSRF-Token": session.csrf, "Content-Type": "application/json" } : {}) };
-      const authenticated = await call(`${HTTPS}${path}`, { method: op.method, headers, ...(write && op.method !== "DELETE" ? { body: "{}" } : {}) });
+      const authenticated = await fetchWorker(`${HTTPS}${path}`, {
+        method: op.method,
+        headers,
+        ...(write && op.method !== "DELETE" ? { body: "{}" } : {}),
+      });
       const body = await authenticated.text();
       expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(401);
       expect(authenticated.status, `authenticated ${op.key}: ${body}`).not.toBe(405);
@@ -238,7 +242,7 @@ describe("security headers", () => {
   });
 
   it("over plain http there is no HSTS (browsers ignore it there)", async () => {
-    const response = await call(`${INVENTORY}/api/v1/inventory`, {});
+    const response = await fetchWorker(`${INVENTORY}/api/v1/inventory`, {});
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await response.arrayBuffer();
@@ -249,7 +253,7 @@ describe("security headers", () => {
       ["/api/v1/inventory", "application/json"],
       ["/api/v1/export/customers", "text/csv"],
     ] as const) {
-      const response = await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } });
+      const response = await fetchWorker(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("Content-Type"), path).toContain(type);
       checkNotAPage(response, path);
@@ -259,7 +263,7 @@ describe("security headers", () => {
 
   it("the admin page and the API reference page keep their own policy, which lets the page's files load", async () => {
     for (const path of ["/admin", "/api/v1/docs"]) {
-      const response = await call(`${HTTPS}${path}`, {});
+      const response = await fetchWorker(`${HTTPS}${path}`, {});
       expect(response.headers.get("Content-Type"), path).toContain("text/html");
       expect(response.headers.get("Content-Security-Policy"), path).toBe(PAGE_CSP);
       await response.arrayBuffer();
@@ -268,7 +272,7 @@ describe("security headers", () => {
 
   it("the admin page, signed out and in: CSP without inline script, no framing, no-store", async () => {
     for (const cookie of [undefined, session.cookie]) {
-      const response = await call(`${HTTPS}/admin`, cookie ? { headers: { Cookie: cookie } } : {});
+      const response = await fetchWorker(`${HTTPS}/admin`, cookie ? { headers: { Cookie: cookie } } : {});
       checkCommon(response, `page ${cookie ? "signed in" : "signed out"}`);
       const csp = response.headers.get("Content-Security-Policy") ?? "";
       expect(csp).toContain("default-src");
@@ -282,7 +286,7 @@ describe("security headers", () => {
 
   it("errors and unknown paths carry them too", async () => {
     for (const path of ["/nope", "/api/v1/sales", "/api/v1/openapi.json", "/admin/assets/app.js"]) {
-      const response = await call(`${HTTPS}${path}`, {});
+      const response = await fetchWorker(`${HTTPS}${path}`, {});
       checkCommon(response, path);
       if (path !== "/admin/assets/app.js") checkNotAPage(response, path);
       await response.arrayBuffer();

@@ -1,9 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 
 describe("OpenAPI document: stock, sales and exports", () => {
   it("documents every read path with its parameters, headers and error codes, and every back-office write", async () => {
-    const document = await (await SELF.fetch("http://inventory.test/api/v1/openapi.json")).json<any>();
+    const document = await (await fetchWorker("http://inventory.test/api/v1/openapi.json")).json<any>();
     const params = (path: string) => (document.paths[path].get.parameters as Array<{ name: string; in: string }>).map((p) => `${p.in}:${p.name}`);
     expect(params("/api/v1/inventory")).toEqual(
       expect.arrayContaining(["query:limit", "query:offset", "query:godown_code", "query:yarn_type", "header:x-d1-bookmark"]),

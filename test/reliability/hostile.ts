@@ -6,6 +6,7 @@
 // non-object bodies.
 import fc from "fast-check";
 import { expect } from "vitest";
+import { fetchWorker } from "../worker-under-test";
 import {
   acceptedBy,
   applyBodyMutation,
@@ -26,8 +27,6 @@ import {
 
 export interface HostileTarget {
   op: Operation;
-  /** How requests reach the Worker (see `workerFetch`). */
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
   origin: string;
   /** Credentials (and anything else every request needs). */
   headers: Record<string, string>;
@@ -278,7 +277,7 @@ export async function credentialRefusals(
     ["wrong credentials", wrong],
   ] as const) {
     const body = target.body === undefined ? {} : { body: JSON.stringify(target.body) };
-    const response = await target.fetch(url, {
+    const response = await fetchWorker(url, {
       method: target.op.method,
       headers: { ...headers, ...credentials, ...(target.body === undefined ? {} : { "Content-Type": "application/json" }) },
       ...body,
@@ -303,7 +302,7 @@ export async function hostileProperty(
   await fc.assert(
     fc.asyncProperty(hostileArbitrary(target), async (hostile) => {
       const request = await build(target, hostile);
-      const response = await target.fetch(request.url, request.init);
+      const response = await fetchWorker(request.url, request.init);
       await expectDeclared(target.op, response, request.label);
       if (request.mustRefuse) {
         await expectClean4xx(response, envelope, request.label);
@@ -357,7 +356,7 @@ export async function bodyNasties(target: HostileTarget, envelope: Envelope, db:
     if (name === "empty" && target.op.bodyOptional) continue;
     const headers: Record<string, string> = { ...target.headers, "Content-Type": contentType };
     if (target.sign && typeof body === "string") Object.assign(headers, await target.sign(body));
-    const response = await target.fetch(url, {
+    const response = await fetchWorker(url, {
       method: target.op.method,
       headers,
       body,
@@ -386,10 +385,10 @@ const HOSTILE_FORMS: ReadonlyArray<[contentType: string, body: BodyInit]> = [
  * Posts every hostile form to `path` of the service at `origin`, without an Origin, from a foreign one and from its
  * own (the 10 MB body from its own only), and expects no answer to be a 5xx.
  */
-export async function postHostileForms(call: (url: string, init: RequestInit) => Promise<Response>, origin: string, path: string): Promise<void> {
+export async function postHostileForms(origin: string, path: string): Promise<void> {
   for (const [contentType, body] of HOSTILE_FORMS) {
     for (const from of typeof body === "string" && body.length > 1_000_000 ? [origin] : [undefined, "https://evil.example", origin]) {
-      const response = await call(`${origin}${path}`, {
+      const response = await fetchWorker(`${origin}${path}`, {
         method: "POST",
         headers: { "Content-Type": contentType, ...(from ? { Origin: from } : {}) },
         body,

@@ -10,23 +10,6 @@ import { sha256Hex } from "../../src/platform/crypto";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import { documentedErrorCodes } from "../openapi-rules";
 
-// ---------------------------------------------------------------------------------------------- requests
-
-/**
- * Calls the Worker's own fetch handler with the test env, as SELF.fetch does minus the loopback hop. With
- * @cloudflare/vitest-pool-workers 0.15.1 every SELF.fetch costs more than the one before it in the same
- * file (1,000 calls: 2 ms each at first, 250 ms at the end), which suites of thousands of requests cannot afford.
- */
-export function workerFetch(worker: unknown): (url: string, init?: RequestInit) => Promise<Response> {
-  const handler = worker as { fetch(request: Request, env: unknown, ctx: ExecutionContext): Response | Promise<Response> };
-  return async (url, init) => {
-    const ctx = createExecutionContext();
-    const response = await handler.fetch(new Request(url, init), env, ctx);
-    await waitOnExecutionContext(ctx);
-    return response;
-  };
-}
-
 // ---------------------------------------------------------------------------------------------- database
 
 export type DbSnapshot = Record<string, { rows: number; hash: string }>;

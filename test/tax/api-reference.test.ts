@@ -1,5 +1,6 @@
 // The API reference page and its files, served by the Worker itself under the pages' CSP.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import {
   errorCodeProblems,
@@ -24,7 +25,7 @@ const TAX = "http://tax.test";
 
 describe("API reference at /api/v1/docs", () => {
   it("is an HTML page that loads Swagger UI and its start-up script from this origin only", async () => {
-    const response = await SELF.fetch(`${TAX}/api/v1/docs`);
+    const response = await fetchWorker(`${TAX}/api/v1/docs`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");
@@ -42,26 +43,26 @@ describe("API reference at /api/v1/docs", () => {
   });
 
   it("serves Swagger UI's script and stylesheet from the installed package, and the start-up script naming the live document", async () => {
-    const bundle = await SELF.fetch(`${TAX}/api/v1/docs/swagger-ui-bundle.js`);
+    const bundle = await fetchWorker(`${TAX}/api/v1/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get("Content-Type")).toContain("javascript");
     expect(await bundle.text()).toContain("SwaggerUIBundle");
-    const css = await SELF.fetch(`${TAX}/api/v1/docs/swagger-ui.css`);
+    const css = await fetchWorker(`${TAX}/api/v1/docs/swagger-ui.css`);
     expect(css.status).toBe(200);
     expect(css.headers.get("Content-Type")).toContain("text/css");
     await css.arrayBuffer();
-    const init = await SELF.fetch(`${TAX}/api/v1/docs/init.js`);
+    const init = await fetchWorker(`${TAX}/api/v1/docs/init.js`);
     expect(init.status).toBe(200);
     expect(await init.text()).toContain('url: "/api/v1/openapi.json"');
   });
 
   it("exposes no other file of the package", async () => {
     for (const file of ["index.html", "package.json", "swagger-initializer.js", "swagger-ui-bundle.js.map"]) {
-      const response = await SELF.fetch(`${TAX}/api/v1/docs/${file}`);
+      const response = await fetchWorker(`${TAX}/api/v1/docs/${file}`);
       expect(response.status, file).toBe(404);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe("not_found");
     }
-    const root = await SELF.fetch(`${TAX}/index.html`);
+    const root = await fetchWorker(`${TAX}/index.html`);
     expect(root.status).toBe(404);
     await root.arrayBuffer();
   });
@@ -69,7 +70,7 @@ describe("API reference at /api/v1/docs", () => {
 
 describe("the committed OpenAPI document", () => {
   it("docs/openapi/tax.json is exactly the served document (refresh it with npm run openapi)", async () => {
-    const response = await SELF.fetch(`${TAX}/api/v1/openapi.json`);
+    const response = await fetchWorker(`${TAX}/api/v1/openapi.json`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(JSON.parse(taxDocument));
   });
@@ -147,7 +148,7 @@ describe("declared errors", () => {
 
   it("every operation that reads a body declares its 413 and 415, which key creation answers like any other", async () => {
     const email = await createAccount();
-    const asText = await SELF.fetch(`${TAX}/admin/api/keys`, {
+    const asText = await fetchWorker(`${TAX}/admin/api/keys`, {
       method: "POST",
       headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "text/plain" },
       body: JSON.stringify({ accountEmail: email, scopes: [] }),
@@ -196,7 +197,7 @@ type Operation = {
   responses: Record<string, { headers?: Record<string, { $ref?: string }>; content?: Record<string, { schema?: { $ref?: string } }> }>;
 };
 const served = async (): Promise<{ paths: Record<string, Record<string, Operation>>; components: { headers: Record<string, unknown> } }> =>
-  (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json();
+  (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json();
 
 /**
  * Each operation the document secures with an API key, with the scopes that open it: OpenAPI lists alternatives, so a

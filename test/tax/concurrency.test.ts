@@ -2,18 +2,17 @@
 // the limit, and key rotation and revocation racing live traffic (no window where a revoked key works).
 // The free plan's burst is in keys.test.ts, concurrent saves of one label in profiles.test.ts.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { guardForKey, putKeyState } from "../../src/platform/keys/client";
 import { hashApiKey } from "../../src/platform/keys/format";
-import taxWorker from "../../src/tax/worker";
-import { burstAcrossTheLimit, workerFetch } from "../reliability/kit";
+import { burstAcrossTheLimit } from "../reliability/kit";
 import { createAccount, createKey, TAX } from "./helpers";
 
-const call = workerFetch(taxWorker);
-const read = (key: string) => call(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+const read = (key: string) => fetchWorker(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
 const operator = (path: string, body?: unknown) =>
-  call(`${TAX}${path}`, {
+  fetchWorker(`${TAX}${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
     body: JSON.stringify(body ?? {}),
@@ -25,7 +24,7 @@ async function paidKey() {
     event: "payment.captured",
     payload: { payment: { entity: { id: `pay_${crypto.randomUUID()}`, amount: 99_900, currency: "INR", notes: { accountEmail: email } } } },
   });
-  const paid = await call(`${TAX}/billing/webhook`, {
+  const paid = await fetchWorker(`${TAX}/billing/webhook`, {
     method: "POST",
     headers: { "X-Razorpay-Signature": await hmacSha256Hex(env.RAZORPAY_WEBHOOK_SECRET, body) },
     body,

@@ -3,17 +3,16 @@
 // batch leaves nothing half-written. A key guard (Durable Object) whose state is broken refuses or fails,
 // and is never read as "allowed".
 import { env, runInDurableObject } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashApiKey } from "../../src/platform/keys/format";
-import taxWorker from "../../src/tax/worker";
-import { captureConsole, checkEnvelope, dbSnapshot, workerFetch } from "../reliability/kit";
+import { captureConsole, checkEnvelope, dbSnapshot } from "../reliability/kit";
 import { createKey, expectStatus, TAX } from "./helpers";
 
-const call = workerFetch(taxWorker);
 const PROFILE = { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_200_000 }, taxesPaid: 0 };
 
 function request(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return call(`${TAX}${path}`, {
+  return fetchWorker(`${TAX}${path}`, {
     ...init,
     headers: { Authorization: `Bearer ${key}`, ...(init.body ? { "Content-Type": "application/json" } : {}) },
   });
@@ -83,7 +82,7 @@ describe("a D1 error in the middle of a request", () => {
     const logs = captureConsole();
     try {
       await expectInternalError(
-        await call(`${TAX}/admin/api/keys/${key.id}/rotate`, {
+        await fetchWorker(`${TAX}/admin/api/keys/${key.id}/rotate`, {
           method: "POST",
           headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
           body: "{}",

@@ -1,5 +1,6 @@
 // Shared helpers for tax route tests: every test creates its own account and keys with random ids.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { expect } from "vitest";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
 import { setCookies } from "../web-session";
@@ -11,7 +12,7 @@ export function randomEmail(tag = "user"): string {
 }
 
 export async function admin(method: string, path: string, body?: unknown): Promise<Response> {
-  return SELF.fetch(`${TAX}${path}`, {
+  return fetchWorker(`${TAX}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -45,7 +46,7 @@ export function api(path: string, key: string | null, init: RequestInit = {}): P
   const headers = new Headers(init.headers);
   if (key !== null) headers.set("Authorization", `Bearer ${key}`);
   if (init.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
-  return SELF.fetch(`${TAX}${path}`, { ...init, headers });
+  return fetchWorker(`${TAX}${path}`, { ...init, headers });
 }
 
 /** Asserts the status, printing the body when it differs, and returns the parsed JSON body. */
@@ -91,11 +92,11 @@ export function capture(email: string, paymentId: string, amount = PRICE_PAISE, 
 
 /** A signed-in user, through the real sign-up form. */
 export async function signedIn(): Promise<{ cookie: string; csrf: string; email: string }> {
-  const first = await SELF.fetch(`${TAX}/`);
+  const first = await fetchWorker(`${TAX}/`);
   await first.text();
   const formToken = /^__Host-tax_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Host-tax_form="))!)![1]!;
   const email = randomEmail();
-  const response = await SELF.fetch(`${TAX}/auth/signup`, {
+  const response = await fetchWorker(`${TAX}/auth/signup`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -109,6 +110,6 @@ export async function signedIn(): Promise<{ cookie: string; csrf: string; email:
   expect(response.status).toBe(303);
   const session = setCookies(response).find((h) => h.startsWith("__Host-tax_session="))!;
   const cookie = session.split(";")[0]!;
-  const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: cookie } })).text();
+  const page = await (await fetchWorker(`${TAX}/`, { headers: { Cookie: cookie } })).text();
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]!, email };
 }

@@ -3,20 +3,19 @@
 // outside the document, and hostile deliveries-log cursors. Every refusal is a 4xx in the tax envelope, with no
 // internals, and changes no row.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import { bodyNasties, credentialRefusals, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
 import { hostileCursorCases } from "../reliability/hostile-cursors";
-import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, workerFetch, type Operation } from "../reliability/kit";
-import taxWorker from "../../src/tax/worker";
+import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { api, createAccount, createKey, expectStatus, randomEmail, TAX } from "./helpers";
 
 installReceivers();
-const call = workerFetch(taxWorker);
 
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
 const OPERATIONS = operationsOf(buildTaxApp(), taxDocument);
@@ -200,7 +199,7 @@ async function target(op: Operation): Promise<HostileTarget> {
   const headers: Record<string, string> = {};
   if (fixture.auth === "operator") headers.Authorization = `Bearer ${env.ADMIN_TOKEN}`;
   if (fixture.auth === "key") headers.Authorization = `Bearer ${(await createKey({ email, scopes: TAX_SCOPES })).key}`;
-  return { ...fixture, op, origin: TAX, headers, fetch: call };
+  return { ...fixture, op, origin: TAX, headers };
 }
 
 describe("the walk covers the whole OpenAPI document", () => {
@@ -251,8 +250,8 @@ describe("hostile deliveries cursors", () => {
         await expectStatus(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201);
       return { key, endpointId };
     },
-    deliveries: (owner, endpointId, query) => call(`${TAX}/api/v1/webhooks/${endpointId}/deliveries?${query}`, as(owner.key)),
-    events: (owner, query) => call(`${TAX}/api/v1/events?${query}`, as(owner.key)),
+    deliveries: (owner, endpointId, query) => fetchWorker(`${TAX}/api/v1/webhooks/${endpointId}/deliveries?${query}`, as(owner.key)),
+    events: (owner, query) => fetchWorker(`${TAX}/api/v1/events?${query}`, as(owner.key)),
     nextCursor: "nextCursor",
     eventTypeParameter: "eventType",
     eventType: "profile.saved",
@@ -298,7 +297,7 @@ describe("hostile headers", () => {
     async (_name, authorization) => {
       const before = await dbSnapshot(env.DB);
       for (const path of ["/api/v1/profiles", "/admin/api/keys?accountEmail=a@example.com"]) {
-        const response = await call(`${TAX}${path}`, { headers: { Authorization: authorization } });
+        const response = await fetchWorker(`${TAX}${path}`, { headers: { Authorization: authorization } });
         const code = await expectClean4xx(response, "tax", `${path} with ${authorization.slice(0, 40)}`);
         expect([response.status, ["unauthorized", "invalid_api_key"].includes(code)]).toEqual([401, true]);
       }
@@ -310,7 +309,7 @@ describe("hostile headers", () => {
     for (const value of ["a\r\nSet-Cookie: pwned=1", "a\nX-Injected: 1", "a\u0000b", "Bearer tax_x\r\n\r\nGET / HTTP/1.1"]) {
       let response: Response | null = null;
       try {
-        response = await call(`${TAX}/api/v1/profiles`, { headers: { Authorization: value, "X-Request-Id": value } });
+        response = await fetchWorker(`${TAX}/api/v1/profiles`, { headers: { Authorization: value, "X-Request-Id": value } });
       } catch (error) {
         expect(error).toBeInstanceOf(TypeError);
         continue;
@@ -322,7 +321,7 @@ describe("hostile headers", () => {
   });
 
   it("a client's X-Request-Id, Host, X-Forwarded-* and very large headers change nothing it can see", async () => {
-    const response = await call(`${TAX}/api/v1/health`, {
+    const response = await fetchWorker(`${TAX}/api/v1/health`, {
       headers: { "X-Request-Id": "req_attacker", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example", "X-Big": "x".repeat(60_000) },
     });
     expect(response.status).toBeLessThan(500);
@@ -349,7 +348,7 @@ describe("routes outside the document", () => {
   ];
 
   it.each(paths.map((p) => [p.slice(0, 80), p]))("GET %s never 5xx; errors in the envelope", async (_name, path) => {
-    const response = await call(`${TAX}${path}`);
+    const response = await fetchWorker(`${TAX}${path}`);
     if (response.headers.get("Content-Type")?.startsWith("application/json")) await expectNot5xx(response, "tax", path);
     else {
       expect(response.status).toBeLessThan(500);
@@ -362,7 +361,7 @@ describe("routes outside the document", () => {
     { timeout: 60_000 },
     async (path) => {
       const before = await dbSnapshot(env.DB);
-      await postHostileForms(call, TAX, path);
+      await postHostileForms(TAX, path);
       expect(await dbSnapshot(env.DB)).toEqual(before);
     },
   );

@@ -1,6 +1,7 @@
 // Idempotency-Key on POST /api/v1/profiles: Stripe's semantics, counted by the `profile.saved` events each
 // save writes (one event = one effect).
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex, unseal } from "../../src/platform/crypto";
 import worker from "../../src/tax/worker";
@@ -226,7 +227,7 @@ describe("Idempotency-Key on an API key whose answer was lost after it was issue
     const email = await createAccount();
     const idem = crypto.randomUUID();
     const issue = () =>
-      SELF.fetch(`${TAX}/admin/api/keys`, {
+      fetchWorker(`${TAX}/admin/api/keys`, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idem },
         body: JSON.stringify({ accountEmail: email, scopes: ["deadlines:read"] }),
@@ -259,7 +260,7 @@ describe("Idempotency-Key answers kept with a secret: a database copy does not o
       headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idem },
       body: JSON.stringify({ accountEmail: email, scopes: ["deadlines:read"] }),
     });
-  const issue = (email: string, idem: string) => SELF.fetch(issueRequest(email, idem));
+  const issue = (email: string, idem: string) => fetchWorker(issueRequest(email, idem));
 
   it("a new API key kept under a guessable Idempotency-Key cannot be read from the stored record with that key and the caller", async () => {
     const email = await createAccount();

@@ -3,18 +3,17 @@
 // alone), never sees B's identifiers, and leaves B's rows exactly as they were. Webhook deliveries never
 // cross accounts.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
-import taxWorker from "../../src/tax/worker";
-import { expectDocumentedCode, fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { expectDocumentedCode, fillPath, operationsOf } from "../reliability/kit";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { createKey, TAX } from "./helpers";
 
 installReceivers();
-const call = workerFetch(taxWorker);
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
 const OPERATIONS = operationsOf(buildTaxApp(), taxDocument).filter((op) => op.path !== "/api/v1/health" && op.path !== "/billing/webhook");
 const PROFILE = { age: 40, residentialStatus: "resident", salary: { grossSalary: 2_000_000 }, taxesPaid: 0 };
@@ -43,14 +42,18 @@ async function tenant(): Promise<Tenant> {
   const { email, key, id: keyId } = await createKey({ scopes: TAX_SCOPES });
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const profile = await json(
-    await call(`${TAX}/api/v1/profiles`, { method: "POST", headers: auth, body: JSON.stringify({ label: `secret ${email}`, profile: PROFILE }) }),
+    await fetchWorker(`${TAX}/api/v1/profiles`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ label: `secret ${email}`, profile: PROFILE }),
+    }),
     201,
   );
   const endpoint = await json(
-    await call(`${TAX}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver().url }) }),
+    await fetchWorker(`${TAX}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: receiver().url }) }),
     201,
   );
-  const sent = await json(await call(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
+  const sent = await json(await fetchWorker(`${TAX}/api/v1/webhooks/${endpoint.data.id}/test`, { method: "POST", headers: auth }), 200);
   const account = (await env.DB.prepare("SELECT id FROM accounts WHERE email = ?").bind(email).first<{ id: string }>())!;
   const keyRow = (await env.DB.prepare("SELECT prefix FROM api_keys WHERE id = ?").bind(keyId).first<{ prefix: string }>())!;
   const event = (await env.DB.prepare("SELECT id FROM events WHERE owner_id = ? AND type = 'profile.saved'")
@@ -138,7 +141,7 @@ describe.each(OPERATIONS.map((op) => [op.key, op] as const))("%s", (_key, op) =>
     const path = hasId ? fillPath(op.path, { id: idOf(b, op.path), deliveryId: b.deliveryId }) : op.path;
     // A session names no account: without one it acts on A (404 for B's ids); naming B's is refused outright.
     const send = (query: string) =>
-      call(`${TAX}${path}${query}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetchWorker(`${TAX}${path}${query}`, { method: op.method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const namesAccount = op.query !== null && "accountEmail" in op.query.shape;
     if (namesAccount) {
       const named = await send(`?accountEmail=${encodeURIComponent(b.email)}`);
@@ -171,13 +174,13 @@ describe("invariants over everything the suite wrote", () => {
 
   it("A's key lists only A's profiles and endpoints", async () => {
     const auth = { Authorization: `Bearer ${a.key}` };
-    const profiles = await json(await call(`${TAX}/api/v1/profiles?limit=100`, { headers: auth }), 200);
+    const profiles = await json(await fetchWorker(`${TAX}/api/v1/profiles?limit=100`, { headers: auth }), 200);
     expect(profiles.data.map((p: { id: string }) => p.id)).toContain(a.profileId);
     expect(JSON.stringify(profiles)).not.toContain(b.profileId);
-    const endpoints = await json(await call(`${TAX}/api/v1/webhooks`, { headers: auth }), 200);
+    const endpoints = await json(await fetchWorker(`${TAX}/api/v1/webhooks`, { headers: auth }), 200);
     expect(endpoints.data.map((e: { id: string }) => e.id)).toContain(a.endpointId);
     expect(JSON.stringify(endpoints)).not.toContain(b.endpointId);
-    const events = await json(await call(`${TAX}/api/v1/events?limit=100`, { headers: auth }), 200);
+    const events = await json(await fetchWorker(`${TAX}/api/v1/events?limit=100`, { headers: auth }), 200);
     expect(events.data.map((e: { id: string }) => e.id)).toContain(a.eventId);
     expect(JSON.stringify(events)).not.toContain(b.eventId);
     expect(JSON.stringify(events)).not.toContain(b.accountId);

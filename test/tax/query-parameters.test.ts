@@ -1,6 +1,7 @@
 // Integer query parameters are decimal digits only: a value that loose number parsing would accept (hex,
 // exponent, sign, spaces, empty) is a malformed parameter, 400 validation_error naming it.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { sessionCaller } from "../web-session";
@@ -160,7 +161,7 @@ describe("unknown query parameters on writes", () => {
   type Operation = { security?: Array<Record<string, string[]>>; requestBody?: { content: Record<string, unknown> } };
 
   async function writeOperations(): Promise<Array<[string, string, Operation]>> {
-    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const document = await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, Operation>> }>();
     return Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([method]) => ["post", "put", "patch", "delete"].includes(method) && !NOT_CHECKED.has(`${method} ${path}`))
@@ -184,7 +185,7 @@ describe("unknown query parameters on writes", () => {
         Authorization: operation.security?.some((s) => "apiKey" in s) ? `Bearer ${key}` : `Bearer ${env.ADMIN_TOKEN}`,
         ...(body === undefined ? {} : { "Content-Type": json ? "application/json" : "text/plain" }),
       };
-      const response = await SELF.fetch(`${TAX}${path}`, { method, headers, body });
+      const response = await fetchWorker(`${TAX}${path}`, { method, headers, body });
       answered.push(`${method} ${route}: ${response.status} ${await response.text()}`);
     }
     expect(

@@ -5,18 +5,18 @@
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers, CSP and no framing on the web page.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../worker-under-test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
 import taxWorker from "../../src/tax/worker";
-import { captureConsole, dbDump, fillPath, operationsOf, workerFetch } from "../reliability/kit";
+import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";
 import { randomEmail, TAX } from "./helpers";
 
 installReceivers();
-const call = workerFetch(taxWorker);
 const HTTPS = TAX.replace("http://", "https://");
 
 const secrets: Record<string, string> = {};
@@ -31,7 +31,7 @@ async function json(response: Response, status: number): Promise<any> {
 }
 
 const operator = (method: string, path: string, body?: unknown) =>
-  call(`${HTTPS}${path}`, {
+  fetchWorker(`${HTTPS}${path}`, {
     method,
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -49,11 +49,11 @@ beforeAll(async () => {
   await json(await operator("POST", "/admin/api/accounts", { email, password: secrets.password }), 201);
 
   // Sign in through the real form: double-submit cookie, Origin, then the session cookie.
-  const page = await call(`${HTTPS}/`, {});
+  const page = await fetchWorker(`${HTTPS}/`, {});
   const formToken = cookieValue(page, "__Host-tax_form")!;
   await page.text();
   const address = randomAddress();
-  const signedIn = await call(`${HTTPS}/auth/signin`, {
+  const signedIn = await fetchWorker(`${HTTPS}/auth/signin`, {
     method: "POST",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
@@ -67,7 +67,7 @@ beforeAll(async () => {
   await signedIn.text();
   secrets.session = cookieValue(signedIn, "__Host-tax_session")!;
   expect(secrets.session, `sign-in answered ${signedIn.status}`).toBeTruthy();
-  const home = await call(`${HTTPS}/`, { headers: { Cookie: `__Host-tax_session=${secrets.session}` } });
+  const home = await fetchWorker(`${HTTPS}/`, { headers: { Cookie: `__Host-tax_session=${secrets.session}` } });
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())![1]!;
   session = { cookie: `__Host-tax_session=${secrets.session}`, csrf };
 
@@ -79,18 +79,18 @@ beforeAll(async () => {
   const spare = await json(await operator("POST", "/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }), 201);
   secrets.revokedKey = spare.data.key;
   await json(await operator("POST", `/admin/api/keys/${spare.data.id}/revoke`), 200);
-  await json(await call(`${HTTPS}/api/v1/deadlines`, { headers: { Authorization: `Bearer ${secrets.revokedKey}` } }), 401);
+  await json(await fetchWorker(`${HTTPS}/api/v1/deadlines`, { headers: { Authorization: `Bearer ${secrets.revokedKey}` } }), 401);
 
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const failing = receiver(() => respond.fail(500));
   const endpoint = await json(
-    await call(`${HTTPS}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: failing.url }) }),
+    await fetchWorker(`${HTTPS}/api/v1/webhooks`, { method: "POST", headers: auth, body: JSON.stringify({ url: failing.url }) }),
     201,
   );
   secrets.webhookSecret = endpoint.data.secret;
   endpointId = endpoint.data.id;
   const viaSession = await json(
-    await call(`${HTTPS}/admin/api/webhooks`, {
+    await fetchWorker(`${HTTPS}/admin/api/webhooks`, {
       method: "POST",
       headers: { Cookie: session.cookie, "X-CSRF-Token": session.csrf, "Content-Type": "application/json" },
       body: JSON.stringify({ url: receiver().url }),
@@ -98,10 +98,10 @@ beforeAll(async () => {
     201,
   );
   secrets.sessionWebhookSecret = viaSession.data.secret;
-  await json(await call(`${HTTPS}/api/v1/webhooks/${endpointId}/test`, { method: "POST", headers: auth }), 200);
-  await json(await call(`${HTTPS}/api/v1/webhooks/${viaSession.data.id}/test`, { method: "POST", headers: auth }), 200);
+  await json(await fetchWorker(`${HTTPS}/api/v1/webhooks/${endpointId}/test`, { method: "POST", headers: auth }), 200);
+  await json(await fetchWorker(`${HTTPS}/api/v1/webhooks/${viaSession.data.id}/test`, { method: "POST", headers: auth }), 200);
   await json(
-    await call(`${HTTPS}/api/v1/profiles`, {
+    await fetchWorker(`${HTTPS}/api/v1/profiles`, {
       method: "POST",
       headers: auth,
       body: JSON.stringify({ label: "secrets", profile: { age: 30, residentialStatus: "resident" } }),
@@ -109,7 +109,7 @@ beforeAll(async () => {
     201,
   );
   await json(
-    await call(`${HTTPS}/billing/webhook`, {
+    await fetchWorker(`${HTTPS}/billing/webhook`, {
       method: "POST",
       headers: { "X-Razorpay-Signature": "0".repeat(64), "Content-Type": "application/json" },
       body: "{}",
@@ -120,7 +120,7 @@ beforeAll(async () => {
   // A D1 failure while a key is in use: the operator's log gets the error, never the key.
   await env.DB.prepare("CREATE TRIGGER secrets_fault BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'injected'); END").run();
   await json(
-    await call(`${HTTPS}/api/v1/profiles`, {
+    await fetchWorker(`${HTTPS}/api/v1/profiles`, {
       method: "POST",
       headers: auth,
       body: JSON.stringify({ label: "fails", profile: { age: 30, residentialStatus: "resident" } }),
@@ -130,10 +130,10 @@ beforeAll(async () => {
   await env.DB.prepare("DROP TRIGGER secrets_fault").run();
 
   for (const path of ["/api/v1/webhooks", `/api/v1/webhooks/${endpointId}/deliveries`, "/api/v1/profiles"]) {
-    await json(await call(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
+    await json(await fetchWorker(`${HTTPS}${path}`, { headers: { Authorization: `Bearer ${key}` } }), 200);
   }
   for (const path of ["/admin/api/keys", "/admin/api/webhooks", "/admin/api/account", "/admin/api/accounts"]) {
-    await json(await call(`${HTTPS}${path}`, { headers: { Cookie: session.cookie } }), 200);
+    await json(await fetchWorker(`${HTTPS}${path}`, { headers: { Cookie: session.cookie } }), 200);
   }
   await json(await operator("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(email)}`), 200);
 });
@@ -185,7 +185,7 @@ describe("security headers", () => {
     const ids: Record<string, string> = { id: endpointId, deliveryId: "whd_00000000000000000000000000" };
     for (const op of operationsOf(buildTaxApp())) {
       const path = fillPath(op.path, ids);
-      const anonymous = await call(`${HTTPS}${path}`, { method: op.method });
+      const anonymous = await fetchWorker(`${HTTPS}${path}`, { method: op.method });
       checkCommon(anonymous, `anonymous ${op.key}`);
       checkNotAPage(anonymous, `anonymous ${op.key}`);
       expect(anonymous.headers.get("Cache-Control"), op.key).toBe("no-store");
@@ -196,7 +196,7 @@ describe("security headers", () => {
       // Writes are sent for real, to an id that does not exist and with an empty body, so they pass the
       // credentials and reach the route's own refusal (400, 401 or 404) without changing anything.
       const write = op.method !== "GET";
-      const authenticated = await call(
+      const authenticated = await fetchWorker(
         `${HTTPS}${write ? fillPath(op.path, { id: "none_00000000000000000000000000", deliveryId: "none_00000000000000000000000000" }) : path}`,
         {
           method: op.method,
@@ -213,14 +213,14 @@ describe("security headers", () => {
   });
 
   it("over plain http there is no HSTS (browsers ignore it there)", async () => {
-    const response = await call(`${TAX}/api/v1/health`, {});
+    const response = await fetchWorker(`${TAX}/api/v1/health`, {});
     expect(response.headers.get("Strict-Transport-Security")).toBeNull();
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     await response.arrayBuffer();
   });
 
   it("a JSON answer carries the API policy, with no framing", async () => {
-    const response = await call(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    const response = await fetchWorker(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     checkNotAPage(response, "GET /api/v1/deadlines");
@@ -228,9 +228,9 @@ describe("security headers", () => {
   });
 
   it("answers and refusals name the same JSON media type, without a charset (JSON is always UTF-8, RFC 8259)", async () => {
-    const answered = await call(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
-    const refused = await call(`${HTTPS}/api/v1/deadlines?limit=0`, { headers: { Authorization: `Bearer ${key}` } });
-    const document = await call(`${HTTPS}/api/v1/openapi.json`, {});
+    const answered = await fetchWorker(`${HTTPS}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    const refused = await fetchWorker(`${HTTPS}/api/v1/deadlines?limit=0`, { headers: { Authorization: `Bearer ${key}` } });
+    const document = await fetchWorker(`${HTTPS}/api/v1/openapi.json`, {});
     expect([answered.status, refused.status, document.status]).toEqual([200, 400, 200]);
     for (const response of [answered, refused, document]) {
       expect(response.headers.get("Content-Type")).toBe("application/json");
@@ -240,7 +240,7 @@ describe("security headers", () => {
 
   it("the web page and the API reference page keep their own policy, which lets the page's files load", async () => {
     for (const path of ["/", "/api/v1/docs"]) {
-      const response = await call(`${HTTPS}${path}`, {});
+      const response = await fetchWorker(`${HTTPS}${path}`, {});
       expect(response.headers.get("Content-Type"), path).toContain("text/html");
       expect(response.headers.get("Content-Security-Policy"), path).toBe(PAGE_CSP);
       await response.arrayBuffer();
@@ -249,7 +249,7 @@ describe("security headers", () => {
 
   it("the web page, signed out and in: CSP without inline script, no framing, no-store", async () => {
     for (const cookie of [undefined, session.cookie]) {
-      const response = await call(`${HTTPS}/`, cookie ? { headers: { Cookie: cookie } } : {});
+      const response = await fetchWorker(`${HTTPS}/`, cookie ? { headers: { Cookie: cookie } } : {});
       checkCommon(response, `page ${cookie ? "signed in" : "signed out"}`);
       const csp = response.headers.get("Content-Security-Policy") ?? "";
       expect(csp).toContain("default-src");
@@ -263,7 +263,7 @@ describe("security headers", () => {
 
   it("errors and unknown paths carry them too", async () => {
     for (const path of ["/nope", "/api/v1/profiles", "/api/v1/openapi.json"]) {
-      const response = await call(`${HTTPS}${path}`, {});
+      const response = await fetchWorker(`${HTTPS}${path}`, {});
       checkCommon(response, path);
       checkNotAPage(response, path);
       await response.arrayBuffer();

@@ -1,7 +1,8 @@
 // An organisation's admins through the management API: created by the operator (or a fellow admin) they sign in to
 // /admin; listed without any password; removed, their sessions end at once and they can no longer sign in. Each
 // change is in the organisation's audit log, and no organisation reaches another's admins.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { ADMIN_ADDITIONS } from "../../../src/inventory/admins/create-admin";
 import { AdminSchema, RemovedAdminSchema } from "../../../src/inventory/admins/schemas";
@@ -120,7 +121,7 @@ describe("POST /admin/api/orgs/{id}/admins", () => {
     const email = newEmail();
     const idempotencyKey = crypto.randomUUID();
     const send = (body: unknown) =>
-      SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/admins`, {
+      fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/admins`, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
         body: JSON.stringify(body),

@@ -2,7 +2,8 @@
 // s.34(2) a credit note reduces GST only when declared no later than 30 November after the end of the invoice's
 // financial year or the date the annual return for that year is furnished, whichever is earlier. The financial year
 // runs from 1 April to 31 March. Every date and figure below is worked by hand in its comment.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AnnualReturnSchema } from "../../../src/inventory/annual-returns/schemas";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
@@ -143,7 +144,7 @@ describe("who may record and read annual returns", () => {
   beforeEach(() => holdClockAt(ist("2026-11-27")));
 
   const put = (orgId: string, headers: Record<string, string>) =>
-    SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/annual-returns/2024-25`, {
+    fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/annual-returns/2024-25`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", ...headers },
       body: JSON.stringify({ filed_on: "2025-10-15" }),
@@ -337,7 +338,7 @@ describe("who may remove a recorded day", () => {
   beforeEach(() => holdClockAt(ist("2026-11-27")));
 
   const del = (orgId: string, headers: Record<string, string>) =>
-    SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/annual-returns/2024-25`, { method: "DELETE", headers });
+    fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/annual-returns/2024-25`, { method: "DELETE", headers });
 
   it("the organisation's own admin, with the session's CSRF token: 403 forbidden, as for a plan change, and the day stands", async () => {
     const orgId = await createOrg();

@@ -1,6 +1,7 @@
 // GET /api/v1/health, what a monitor polls: no key, 200 with each dependency's state while D1 answers and the queue
 // and key guard are bound, 503 `service_unavailable` naming what failed; never cached, and it keeps nothing.
-import { createExecutionContext, env, listDurableObjectIds, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, listDurableObjectIds, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import inventoryWorker from "../../../src/inventory/worker";
@@ -20,7 +21,7 @@ async function healthWith(bindings: object): Promise<Response> {
 
 describe("GET /api/v1/health", () => {
   it("answers 200 without a key: every dependency ok and the deployed version, never cached", async () => {
-    const response = await SELF.fetch(`${INVENTORY}/api/v1/health`);
+    const response = await fetchWorker(`${INVENTORY}/api/v1/health`);
     const text = await response.text();
     expect(response.status, text).toBe(200);
     // version is SERVICE_VERSION of wrangler.inventory.toml.
@@ -39,7 +40,7 @@ describe("GET /api/v1/health", () => {
       ["/api/v1/health?t=1764201600", {}],
       ["/api/v1/health", { Authorization: "Bearer inv_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
     ] as const) {
-      const response = await SELF.fetch(`${INVENTORY}${path}`, { headers });
+      const response = await fetchWorker(`${INVENTORY}${path}`, { headers });
       const text = await response.text();
       expect(response.status, `${path} ${JSON.stringify(headers)}: ${text}`).toBe(200);
       expect(HealthAnswer.parse(JSON.parse(text)).data.checks).toEqual({ database: "ok", queue: "ok", keyGuard: "ok" });

@@ -1,6 +1,7 @@
 // At most 100 active keys per organisation, and at most 100 rotated keys in their grace, held under concurrency;
 // the list pages through every key.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { declaresError } from "../../openapi-rules";
 import { admin, api, createOrg, expectError, expectStatus, INVENTORY } from "../helpers";
@@ -11,7 +12,7 @@ function create(orgId: string) {
 
 /** The OpenAPI document the service serves, which client generators read. */
 async function served(): Promise<Parameters<typeof declaresError>[0]> {
-  return (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json();
+  return (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json();
 }
 
 async function activeKeys(orgId: string): Promise<number> {

@@ -2,16 +2,16 @@
 // includes the API (exact count, Retry-After at the reset), and rotate, regenerate and revoke racing live
 // traffic and each other. Concurrent sales on one lot are in sales/back-office.test.ts.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { burstAcrossTheLimit } from "../../reliability/kit";
-import { admin, createKey, createOrg, INVENTORY, inProcess } from "../helpers";
+import { admin, createKey, createOrg, INVENTORY } from "../helpers";
 
-const call = inProcess;
-const read = (key: string) => call(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+const read = (key: string) => fetchWorker(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
 const operator = (path: string, body?: unknown) =>
-  call(`${INVENTORY}${path}`, {
+  fetchWorker(`${INVENTORY}${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -86,7 +86,7 @@ describe("lifecycle changes racing live traffic and each other", () => {
       expect(["201,409", "409,201"], statuses).toContain(statuses);
       const winner = rotated.status === 201 ? rotated : regenerated;
       const { data } = await winner.json<{ data: { id: string; key: string; old_key_valid_until?: string } }>();
-      const listed = await (await admin("GET", `/admin/api/orgs/${orgId}/keys`, undefined, call)).json<{
+      const listed = await (await admin("GET", `/admin/api/orgs/${orgId}/keys`)).json<{
         data: Array<{ id: string; state: string }>;
       }>();
       const oldState = listed.data.find((k) => k.id === id)?.state;

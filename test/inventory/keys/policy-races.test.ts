@@ -3,18 +3,18 @@
 // sections 7 and 8) and as its own lifecycle says (a rotated key works until its grace ends, marked
 // superseded, seed section 6). Races left to timing are repeated; the rare ones are forced by holding a write.
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../../src/inventory/db/schema";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { holdNextStateWrite } from "../../reliability/kit";
-import { admin, createKey, createOrg, expectStatus, INVENTORY, inProcess } from "../helpers";
+import { admin, createKey, createOrg, expectStatus, INVENTORY } from "../helpers";
 
-const call = inProcess;
-const operator = (method: string, path: string, body?: unknown) => admin(method, path, body, call);
+const operator = (method: string, path: string, body?: unknown) => admin(method, path, body);
 
 async function read(key: string) {
-  const response = await call(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+  const response = await fetchWorker(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
   const body = await response.text();
   return {
     status: response.status,

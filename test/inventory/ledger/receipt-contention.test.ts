@@ -2,7 +2,8 @@
 // transaction's check refuses but the fresh read finds nothing wrong (a concurrent receipt took the room and was
 // voided in between), the receipt is tried again, at most 3 times in all (docs/inventory-api.md, Settlement),
 // then refused with 409 conflict_retry: nothing recorded, and the client sends it again.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { createCreditNote, createPayment } from "../../../src/inventory/ledger/receipt-queries";
 import { newId } from "../../../src/platform/ids";
@@ -95,7 +96,7 @@ describe.each([
 });
 
 function post(path: string, body: unknown, idempotencyKey: string) {
-  return SELF.fetch(`${INVENTORY}${path}`, {
+  return fetchWorker(`${INVENTORY}${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify(body),

@@ -1,6 +1,7 @@
 // GET /admin/api/orgs: the operator finds any organisation (newest first, by name prefix or GSTIN, paged like the
 // other management lists); an organisation admin's session sees its own organisation and never another.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { inventoryDb } from "../../../src/inventory/db/client";
 import { pageOf } from "../../../src/inventory/http/schemas";
@@ -176,7 +177,7 @@ describe("GET /admin/api/orgs without credentials", () => {
     ["a wrong operator token", { Authorization: "Bearer not-the-admin-token-at-all" }],
     ["a session cookie that was never issued", { Cookie: "__Host-inv_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
   ])("with %s is 401 unauthorized and lists nothing", async (_name, headers: Record<string, string>) => {
-    const response = await SELF.fetch(`${INVENTORY}/admin/api/orgs`, { headers });
+    const response = await fetchWorker(`${INVENTORY}/admin/api/orgs`, { headers });
     expect(response.headers.get("WWW-Authenticate")).toContain("Bearer");
     await expectError(response, 401, "unauthorized");
   });

@@ -1,4 +1,5 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { LotSchema } from "../../../src/inventory/stock/schemas";
@@ -65,7 +66,7 @@ describe("POST /admin/api/orgs/{id}/customers", () => {
   });
 
   it("is 401 without credentials, 404 for an unknown organisation, and a session acts only on its own organisation", async () => {
-    const response = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/customers`, {
+    const response = await fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/customers`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: "{}",

@@ -1,7 +1,8 @@
 // The inventory admin area: sign-in, sessions, CSRF, throttling, generic errors, isolation between
 // organisations through the session-authenticated management API, the webhooks card's deliveries (one endpoint's
 // log page by page), and the Events card.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { rememberDevice } from "../../../src/platform/auth/device-cookie";
@@ -49,7 +50,7 @@ describe("the keys table", () => {
 
 describe("admin area pages", () => {
   it("serves the sign-in form with a strict CSP, no framing, no inline script and no sign-up", async () => {
-    const response = await SELF.fetch(`${INVENTORY}/admin`);
+    const response = await fetchWorker(`${INVENTORY}/admin`);
     const html = await response.text();
     expect(response.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
@@ -57,7 +58,7 @@ describe("admin area pages", () => {
     expect(html).not.toContain("signup");
     expect(html).not.toMatch(/<script>|\sstyle=|<style|\son[a-z]+=/);
     expect(setCookies(response).find((h) => h.startsWith("__Host-inv_form="))).toMatch(/; Path=\/(;|$)/);
-    const js = await SELF.fetch(`${INVENTORY}/admin/assets/app.js`);
+    const js = await fetchWorker(`${INVENTORY}/admin/assets/app.js`);
     expect(js.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     await js.text();
   });
@@ -84,11 +85,11 @@ describe("admin area pages", () => {
     const orgId = await createOrg();
     const email = await createAdmin(orgId);
     const signIn = async (base: string, formName: string) => {
-      const first = await SELF.fetch(`${base}/admin`);
+      const first = await fetchWorker(`${base}/admin`);
       await first.text();
       const form = setCookies(first).find((h) => h.startsWith(`${formName}=`))!;
       const formToken = cookieValue(first, formName)!;
-      const response = await SELF.fetch(`${base}/admin/signin`, {
+      const response = await fetchWorker(`${base}/admin/signin`, {
         method: "POST",
         redirect: "manual",
         headers: {
@@ -113,8 +114,8 @@ describe("admin area pages", () => {
     // The token under the plain name (an earlier release's cookie, or one set over http) is no session over https.
     const token = /^__Host-inv_session=([^;]+)/.exec(session)![1]!;
     const orgPath = `https://inventory.test/admin/api/orgs/${orgId}`;
-    await expectError(await SELF.fetch(orgPath, { headers: { Cookie: `inv_session=${token}` } }), 401, "unauthorized");
-    await expectStatus(await SELF.fetch(orgPath, { headers: { Cookie: `__Host-inv_session=${token}` } }), 200);
+    await expectError(await fetchWorker(orgPath, { headers: { Cookie: `inv_session=${token}` } }), 401, "unauthorized");
+    await expectStatus(await fetchWorker(orgPath, { headers: { Cookie: `__Host-inv_session=${token}` } }), 200);
 
     const loopback = await signIn("http://127.0.0.1:8788", "inv_form");
     expect(loopback.form).not.toMatch(/Secure/);
@@ -260,7 +261,7 @@ describe("session management API", () => {
     expect(cleared).toMatch(/Max-Age=0/);
     expect(cleared).toMatch(/; Path=\/(;|$)/);
     expect(cleared).toMatch(/; Secure/);
-    const replay = await SELF.fetch(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Host-inv_session=${token}` } });
+    const replay = await fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Host-inv_session=${token}` } });
     await expectError(replay, 401, "unauthorized");
   });
 });
@@ -285,7 +286,7 @@ describe("isolation between organisations", () => {
 
     const theirs = await expectStatus(await admin("GET", `/admin/api/orgs/${otherOrg}/audit`), 200);
     expect(theirs.data.every((row: { action: string }) => !row.action.includes("revoke"))).toBe(true);
-    const works = await SELF.fetch(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${otherKey.key}` } });
+    const works = await fetchWorker(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${otherKey.key}` } });
     expect(works.status).toBe(200);
     const { html } = await page(b);
     expect(html).not.toContain(otherKey.id);
@@ -315,7 +316,7 @@ describe("the key list on the page reaches every key", () => {
     let path: string | null = "/admin";
     let oldestRow = "";
     for (let pages = 0; path !== null && pages < 20; pages++) {
-      const response = await SELF.fetch(`${INVENTORY}${path}`, { headers: { Cookie: cookieHeader(b) } });
+      const response = await fetchWorker(`${INVENTORY}${path}`, { headers: { Cookie: cookieHeader(b) } });
       const html = await response.text();
       expect(response.status, html).toBe(200);
       for (const [, id] of html.matchAll(/data-key-id="([^"]+)"/g)) seen.add(id!);
@@ -331,7 +332,7 @@ describe("the key list on the page reaches every key", () => {
 });
 
 async function pageAt(b: Browser, pathAndQuery: string): Promise<string> {
-  const response = await SELF.fetch(`${INVENTORY}${pathAndQuery}`, { headers: { Cookie: cookieHeader(b) } });
+  const response = await fetchWorker(`${INVENTORY}${pathAndQuery}`, { headers: { Cookie: cookieHeader(b) } });
   const html = await response.text();
   expect(response.status, html).toBe(200);
   return html;

@@ -1,9 +1,8 @@
 // A browser of the inventory admin area, as the workerd tests drive it: the sign-in form's double-submit cookie, the
 // session and device cookies it is given, the page, and the management API called with its session.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { expect } from "vitest";
-import inventoryWorker from "../../../src/inventory/worker";
-import { cookieValue, randomAddress, sendWith } from "../../web-session";
+import { cookieValue, randomAddress } from "../../web-session";
 import { INVENTORY } from "../helpers";
 
 export const DEVICE = "__Host-inv_device";
@@ -18,7 +17,7 @@ export interface Browser {
 
 /** A browser that has opened the sign-in page (its form token set). */
 export async function browser(): Promise<Browser> {
-  const response = await SELF.fetch(`${INVENTORY}/admin`);
+  const response = await fetchWorker(`${INVENTORY}/admin`);
   expect(response.status).toBe(200);
   await response.text();
   const formToken = cookieValue(response, "__Host-inv_form")!;
@@ -41,7 +40,7 @@ export async function post(b: Browser, path: string, fields: Record<string, stri
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const response = await sendWith(inventoryWorker, b.bindings, request);
+  const response = await fetchWorker(request, undefined, b.bindings);
   for (const name of ["__Host-inv_session", DEVICE]) {
     const value = cookieValue(response, name);
     if (value === "") b.cookies.delete(name);
@@ -51,7 +50,7 @@ export async function post(b: Browser, path: string, fields: Record<string, stri
 }
 
 export async function page(b: Browser): Promise<{ response: Response; html: string }> {
-  const response = await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookieHeader(b) } });
+  const response = await fetchWorker(`${INVENTORY}/admin`, { headers: { Cookie: cookieHeader(b) } });
   return { response, html: await response.text() };
 }
 
@@ -62,7 +61,7 @@ export async function apiAs(b: Browser, method: string, path: string, body?: unk
   const headers: Record<string, string> = { Cookie: cookieHeader(b) };
   if (csrf !== undefined) headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetchWorker(`${INVENTORY}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** Signs in through the form in a new browser; the session's CSRF token comes from the page it lands on. */

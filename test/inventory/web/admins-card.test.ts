@@ -1,7 +1,8 @@
 // The Admins card of the inventory admin area: the organisation's admins (never another organisation's) with the
 // signed-in one marked, each with a Remove form the page script sends after a confirmation, the add form with the
 // API's password rules, and older admins behind "Older admins".
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { AdminSchema } from "../../../src/inventory/admins/schemas";
 import { hashPassword } from "../../../src/platform/auth/password";
@@ -53,7 +54,7 @@ function rows(html: string) {
 }
 
 async function pageAt(b: Browser, pathAndQuery: string): Promise<string> {
-  const response = await SELF.fetch(`${INVENTORY}${pathAndQuery}`, { headers: { Cookie: cookieHeader(b) } });
+  const response = await fetchWorker(`${INVENTORY}${pathAndQuery}`, { headers: { Cookie: cookieHeader(b) } });
   const html = await response.text();
   expect(response.status, html).toBe(200);
   return html;

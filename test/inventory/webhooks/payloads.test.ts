@@ -1,6 +1,7 @@
 // Every event the inventory service stores is delivered in exactly the shape its OpenAPI `webhooks` entry and
 // docs/webhooks.md document, once per change, and never for a refused request.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { complianceDatesBetween } from "../../../src/inventory/domain/compliance";
 import { emitComplianceDue, INVENTORY_WEBHOOK_EVENTS } from "../../../src/inventory/webhooks/service";
@@ -79,7 +80,7 @@ beforeAll(async () => {
 
 describe("webhook payloads", () => {
   it("the document's webhooks section lists every event kind an endpoint can subscribe to, and the test event", async () => {
-    const document = (await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json()) as { webhooks: Record<string, unknown> };
+    const document = (await (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json()) as { webhooks: Record<string, unknown> };
     expect(Object.keys(document.webhooks).sort()).toEqual([...INVENTORY_WEBHOOK_EVENTS, "webhook.test"].sort());
   });
 
@@ -117,7 +118,7 @@ describe("webhook payloads", () => {
   it.each(INVENTORY_EVENT_PAYLOADS.map((p) => [p.type, p.schema] as const))(
     "the OpenAPI examples of %s's ids have the real prefixes",
     async (type) => {
-      const document = (await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
+      const document = (await (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
         components: { schemas: Record<string, { properties: { data: { properties: Record<string, { example?: unknown }> } } }> };
       };
       const properties = document.components.schemas[`InventoryEvent_${type.replace(".", "_")}`]!.properties.data.properties;
@@ -133,7 +134,7 @@ describe("webhook payloads", () => {
   );
 
   it("the OpenAPI example of compliance.due pairs a period with a due date that period really has", async () => {
-    const document = (await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
+    const document = (await (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json()) as {
       components: { schemas: Record<string, { properties: { data: { properties: Record<string, { example?: string }> } } }> };
     };
     const { period, due_date } = document.components.schemas.InventoryEvent_compliance_due!.properties.data.properties;

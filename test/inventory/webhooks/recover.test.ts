@@ -1,6 +1,7 @@
 // Recovering an endpoint after an outage (inventory): the cases both services keep (test/webhook-recovery.ts) run
 // through the inventory driver; beside them, the operator token or a session, and another organisation's endpoint.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it, vi } from "vitest";
 import { INVENTORY_WEBHOOK_SCHEDULE } from "../../../src/inventory/webhooks/service";
@@ -45,7 +46,7 @@ async function setup(): Promise<InventoryEndpoint> {
 }
 
 function recover(base: string, body: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${INVENTORY}${base}/recover`, {
+  return fetchWorker(`${INVENTORY}${base}/recover`, {
     method: "POST",
     headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),
@@ -108,8 +109,8 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
       headers: { "Content-Type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
-    await expectError(await SELF.fetch(path, init({})), 401, "unauthorized");
-    await expectError(await SELF.fetch(path, init({ Authorization: "Bearer wrong-token" })), 401, "unauthorized");
+    await expectError(await fetchWorker(path, init({})), 401, "unauthorized");
+    await expectError(await fetchWorker(path, init({ Authorization: "Bearer wrong-token" })), 401, "unauthorized");
 
     const other = await createOrg();
     const session = await signIn(other);

@@ -1,6 +1,7 @@
 // The admin area's webhook management with the session: register (secret once), list, test send, recent
 // deliveries, delete; CSRF; and isolation between organisations.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../../src/platform/auth/password";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
@@ -15,10 +16,10 @@ async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }
   await env.DB.prepare("INSERT INTO admin_users (id, org_id, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(`usr_${crypto.randomUUID()}`, orgId, email, await hashPassword("correct horse battery"), Date.now())
     .run();
-  const first = await SELF.fetch(`${INVENTORY}/admin`);
+  const first = await fetchWorker(`${INVENTORY}/admin`);
   await first.text();
   const formToken = /^__Host-inv_form=([^;]+)/.exec(setCookies(first).find((h) => h.startsWith("__Host-inv_form="))!)![1]!;
-  const response = await SELF.fetch(`${INVENTORY}/admin/signin`, {
+  const response = await fetchWorker(`${INVENTORY}/admin/signin`, {
     method: "POST",
     redirect: "manual",
     headers: {
@@ -33,7 +34,7 @@ async function signedIn(orgId: string): Promise<{ cookie: string; csrf: string }
   const cookie = setCookies(response)
     .find((h) => h.startsWith("__Host-inv_session="))!
     .split(";")[0]!;
-  const page = await (await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: cookie } })).text();
+  const page = await (await fetchWorker(`${INVENTORY}/admin`, { headers: { Cookie: cookie } })).text();
   return { cookie, csrf: /<meta name="csrf-token" content="([^"]+)"/.exec(page)![1]! };
 }
 
@@ -57,7 +58,7 @@ describe("webhooks in the admin area", () => {
     expect(sent.data.status).toBe("delivered");
     expect(received).toHaveLength(1);
 
-    const page = await (await SELF.fetch(`${INVENTORY}/admin`, { headers: { Cookie: user.cookie } })).text();
+    const page = await (await fetchWorker(`${INVENTORY}/admin`, { headers: { Cookie: user.cookie } })).text();
     expect(page).toContain(url);
     expect(page).toMatch(/<code>[a-z.]*test[a-z.]*<\/code>/);
     expect(page).not.toContain(created.data.secret);

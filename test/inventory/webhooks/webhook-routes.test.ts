@@ -2,13 +2,13 @@
 // test send, delivery log; the error table and the security cases (no token, wrong token, a session acting
 // on another organisation, another organisation's webhook id).
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { CreatedWebhookSchema, DeliverySchema, TestSendSchema, WebhookSchema } from "../../../src/inventory/webhooks/schemas";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
 import { installReceivers, receiver, respond } from "../../webhook-receiver";
 import { admin, asSession, createOrg, expectError, expectStatus, INVENTORY, signIn } from "../helpers";
-import { SELF } from "cloudflare:test";
 
 installReceivers();
 
@@ -161,7 +161,7 @@ describe("webhook management: security", () => {
     const orgId = await createOrg();
     for (const [method, path, body] of paths(orgId, "whk_x")) {
       await expectError(
-        await SELF.fetch(`${INVENTORY}${path}`, {
+        await fetchWorker(`${INVENTORY}${path}`, {
           method,
           headers: { "Content-Type": "application/json" },
           body: body ? JSON.stringify(body) : undefined,
@@ -169,7 +169,7 @@ describe("webhook management: security", () => {
         401,
         "unauthorized",
       );
-      await expectError(await SELF.fetch(`${INVENTORY}${path}`, { method, headers: { Authorization: "Bearer wrong-token" } }), 401, "unauthorized");
+      await expectError(await fetchWorker(`${INVENTORY}${path}`, { method, headers: { Authorization: "Bearer wrong-token" } }), 401, "unauthorized");
     }
   });
 
@@ -221,7 +221,7 @@ describe("an id over 64 characters", () => {
     const orgId = await createOrg();
     const message = await expectError(await admin(method, path(orgId)), 400, "bad_request");
     expect(message.startsWith(`${field}: `)).toBe(true);
-    const document = await (await SELF.fetch(`${INVENTORY}/api/v1/openapi.json`)).json<{
+    const document = await (await fetchWorker(`${INVENTORY}/api/v1/openapi.json`)).json<{
       paths: Record<string, Record<string, { responses: object }>>;
     }>();
     expect(Object.keys(document.paths[template]![method.toLowerCase()]!.responses)).toContain("400");

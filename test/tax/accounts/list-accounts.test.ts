@@ -1,6 +1,7 @@
 // GET /admin/api/accounts: the operator finds who signed up and who is on the paid plan (newest first, by email prefix
 // or plan, in keyset pages like the other tax lists); a signed-in user's session sees its own account and never another.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { listAccountsPage } from "../../../src/tax/accounts/queries";
 import { AccountDetailSchema, AccountListSchema } from "../../../src/tax/accounts/schemas";
@@ -251,7 +252,7 @@ describe("GET /admin/api/accounts without credentials", () => {
     ["an API key", { Authorization: "Bearer tax_aaaaaaaa_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
     ["a session cookie that was never issued", { Cookie: "__Host-tax_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }],
   ])("with %s is 401 unauthorized and lists nothing", async (_name, headers: Record<string, string>) => {
-    const response = await SELF.fetch(`${TAX}/admin/api/accounts`, { headers });
+    const response = await fetchWorker(`${TAX}/admin/api/accounts`, { headers });
     expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
     await expectError(response, 401, "unauthorized");
   });

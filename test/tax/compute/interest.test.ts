@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 import taxApiGuide from "../../../docs/tax-api.md?raw";
 
@@ -301,7 +301,7 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
     // First proviso to s.234C(1): clause (e) covers dividends "other than the income referred to in sub-clause (e)
     // of clause (22) of section 2"; clause (b) covers winnings, "income of the nature referred to in sub-clause (ix)
     // of clause (24) of section 2", lotteries, races, card and other games alike.
-    const served = ServedIncomeByPeriod.parse(await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json());
+    const served = ServedIncomeByPeriod.parse(await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json());
     const { dividendsByPeriod, casualWinningsByPeriod } = served.components.schemas.TaxProfile.properties.otherIncome.properties;
     expect(dividendsByPeriod.description).toContain("s.2(22)(e)");
     expect(dividendsByPeriod.description).toContain("by_15_june");

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import form16 from "../../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
 import ais from "../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
@@ -6,19 +7,15 @@ import firstEmployer from "../../fixtures/documents/form16-first-employer-fy2024
 import secondEmployer from "../../fixtures/documents/form16-other-employer-fy2024-25-new.txt?raw";
 import { ComputeAnswerSchema } from "../../../src/tax/compute/schemas";
 import { DocumentParseResultSchema, MergedParseSchema, SingleParseSchema } from "../../../src/tax/documents/schemas";
-import taxWorker from "../../../src/tax/worker";
-import { dbSnapshot, workerFetch } from "../../reliability/kit";
+import { dbSnapshot } from "../../reliability/kit";
 import { api, createKey, expectError, expectStatus, TAX } from "../helpers";
 
 function parse(key: string | null, body: string, contentType = "application/json", query = "") {
   return api(`/api/v1/documents/parse${query}`, key, { method: "POST", body, headers: { "Content-Type": contentType } });
 }
 
-// Through the Worker's own handler, which returns only once the request's background work (waitUntil) is done, so
-// a snapshot taken after it would see any row the request wrote.
-const call = workerFetch(taxWorker);
 function parseWithKey(key: string, body: string, idempotencyKey: string | undefined, contentType = "application/json", query = "") {
-  return call(`${TAX}/api/v1/documents/parse${query}`, {
+  return fetchWorker(`${TAX}/api/v1/documents/parse${query}`, {
     method: "POST",
     body,
     headers: {

@@ -1,4 +1,5 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it, vi } from "vitest";
 import taxWorker from "../../../src/tax/worker";
 import { unreachableDatabase } from "../../reliability/kit";
@@ -7,7 +8,7 @@ const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown
 
 describe("tax foundation", () => {
   it("GET /api/v1/health reports each dependency and the version", async () => {
-    const response = await SELF.fetch("http://tax.test/api/v1/health");
+    const response = await fetchWorker("http://tax.test/api/v1/health");
     const body = await response.json<{ data: { status: string; version: string; checks: Record<string, string> } }>();
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toEqual({ status: "ok", version: "1.0.0", checks: { database: "ok", queue: "ok", keyGuard: "ok" } });
@@ -45,7 +46,7 @@ describe("tax foundation", () => {
   });
 
   it("unknown paths get 404 in the tax envelope with the request id", async () => {
-    const response = await SELF.fetch("http://tax.test/api/v1/nope");
+    const response = await fetchWorker("http://tax.test/api/v1/nope");
     const body = await response.json<{ error: { code: string; message: string }; requestId: string }>();
     expect(response.status).toBe(404);
     expect(body.error.code).toBe("not_found");
@@ -53,7 +54,7 @@ describe("tax foundation", () => {
   });
 
   it("a known path with the wrong method gets 405 with Allow", async () => {
-    const response = await SELF.fetch("http://tax.test/api/v1/health", { method: "DELETE" });
+    const response = await fetchWorker("http://tax.test/api/v1/health", { method: "DELETE" });
     const body = await response.json<{ error: { code: string } }>();
     expect(response.status).toBe(405);
     expect(body.error.code).toBe("method_not_allowed");
@@ -61,20 +62,20 @@ describe("tax foundation", () => {
   });
 
   it("serves a cacheable OpenAPI 3.1 document", async () => {
-    const response = await SELF.fetch("http://tax.test/api/v1/openapi.json");
+    const response = await fetchWorker("http://tax.test/api/v1/openapi.json");
     const document = await response.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(document.openapi).toBe("3.1.0");
     expect(document.paths["/api/v1/health"]).toBeDefined();
     expect(response.headers.get("Cache-Control")).toContain("public");
     const etag = response.headers.get("ETag")!;
-    const revalidated = await SELF.fetch("http://tax.test/api/v1/openapi.json", { headers: { "If-None-Match": etag } });
+    const revalidated = await fetchWorker("http://tax.test/api/v1/openapi.json", { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
   });
 });
 
 describe("trailing slashes", () => {
   it("a known path with a trailing slash is an unknown path (404), not a 405", async () => {
-    const response = await SELF.fetch("http://tax.test/api/v1/health/");
+    const response = await fetchWorker("http://tax.test/api/v1/health/");
     const body = await response.json<{ error: { code: string } }>();
     expect(response.status).toBe(404);
     expect(body.error.code).toBe("not_found");

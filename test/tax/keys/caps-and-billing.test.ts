@@ -4,9 +4,8 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
-import taxWorker from "../../../src/tax/worker";
 import { guardForKey } from "../../../src/platform/keys/client";
-import { holdNextStateWrite, workerFetch } from "../../reliability/kit";
+import { holdNextStateWrite } from "../../reliability/kit";
 import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE, TAX } from "../helpers";
 
 const DAY_MS = 86_400_000;
@@ -445,16 +444,8 @@ describe("a won dispute gives back the paid time its dispute ended", () => {
 });
 
 describe("billing changes racing key creation and rotation", () => {
-  // The Worker's handler in this isolate: many concurrent requests (see workerFetch).
-  const call = workerFetch(taxWorker);
-  const operator = (path: string, body: unknown) =>
-    call(`${TAX}${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
   async function read(key: string) {
-    const response = await call(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
+    const response = await api("/api/v1/deadlines?limit=1", key);
     await response.arrayBuffer();
     return {
       status: response.status,
@@ -476,7 +467,7 @@ describe("billing changes racing key creation and rotation", () => {
       const paymentId = `pay_${crypto.randomUUID()}`;
       if (paidBefore) await capture(email, paymentId);
       const change = paidBefore ? refund(paymentId) : capture(email, paymentId);
-      const creates = Array.from({ length: 6 }, () => operator("/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
+      const creates = Array.from({ length: 6 }, () => admin("POST", "/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
       const [, ...created] = await Promise.all([change, ...creates]);
       for (const response of created) {
         const { data } = await expectStatus<{ data: { id: string; key: string } }>(response, 201);
@@ -494,7 +485,7 @@ describe("billing changes racing key creation and rotation", () => {
       const first = `pay_${crypto.randomUUID()}`;
       await capture(email, first);
       await capture(email, `pay_${crypto.randomUUID()}`);
-      const creates = Array.from({ length: 6 }, () => operator("/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
+      const creates = Array.from({ length: 6 }, () => admin("POST", "/admin/api/keys", { accountEmail: email, scopes: ["deadlines:read"] }));
       const [refunded, ...created] = await Promise.all([refund(first), ...creates]);
       expect(refunded.data).toMatchObject({ activated: false, deactivated: false });
       // The second payment's 30 days now run from the refund: every key falls back to free limits there, not later.
@@ -524,7 +515,7 @@ describe("billing changes racing key creation and rotation", () => {
     const ending = refund(paymentId);
     await hold.held();
     const rotated = await expectStatus<{ data: { key: string; previousKeyValidUntil: string } }>(
-      await operator(`/admin/api/keys/${id}/rotate`, { overlapHours: 24 }),
+      await admin("POST", `/admin/api/keys/${id}/rotate`, { overlapHours: 24 }),
       201,
     );
     hold.release();

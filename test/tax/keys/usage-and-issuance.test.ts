@@ -1,7 +1,8 @@
 // Neither rotating nor re-issuing keys buys more requests: a rotation's replacement goes on from the old key's
 // counts of the current minute and IST day, and an account may be issued at most 20 keys (free) or 200 (paid) a
 // day in India, creations and rotations together; the operator is not capped.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { guardForKey } from "../../../src/platform/keys/client";
 import type { Verdict } from "../../../src/platform/keys/guard";
@@ -14,7 +15,7 @@ const as = sessionCaller(TAX);
 
 /** POST /admin/api/keys as a signed-in user, with an Idempotency-Key. */
 function createWithIdempotencyKey(user: { cookie: string; csrf: string }, idempotencyKey: string): Promise<Response> {
-  return SELF.fetch(`${TAX}/admin/api/keys`, {
+  return fetchWorker(`${TAX}/admin/api/keys`, {
     method: "POST",
     headers: { Cookie: user.cookie, "X-CSRF-Token": user.csrf, "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
     body: JSON.stringify({ scopes: ["deadlines:read"] }),

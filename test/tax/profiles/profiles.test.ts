@@ -1,4 +1,5 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import taxWorker from "../../../src/tax/worker";
 import { newId } from "../../../src/platform/ids";
@@ -307,7 +308,7 @@ describe("GET and DELETE /api/v1/profiles/{id}", () => {
     const { key } = await createKey();
     const message = await expectError(await api(`/api/v1/profiles/prof_${"0".repeat(60)}`, key, { method }), 400, "validation_error");
     expect(message.startsWith("id: ")).toBe(true);
-    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
+    const document = await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
     expect(Object.keys(document.paths["/api/v1/profiles/{id}"]![method.toLowerCase()]!.responses)).toContain("400");
   });
 

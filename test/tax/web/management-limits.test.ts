@@ -1,6 +1,7 @@
 // The management API is metered: per signed-in account and per client network (IPv4 address, IPv6 /64),
 // counted before the session or token is checked; the operator's token is not counted.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { checkManagementCall, MANAGEMENT_RULES } from "../../../src/platform/auth/throttle";
 import { randomString, sha256Hex } from "../../../src/platform/crypto";
@@ -28,17 +29,17 @@ describe("management API limits", () => {
     const limit = MANAGEMENT_RULES.account.limit;
     for (let sent = 0; sent < limit; sent += 50) {
       const batch = await Promise.all(
-        Array.from({ length: 50 }, () => SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }))),
+        Array.from({ length: 50 }, () => fetchWorker(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }))),
       );
       for (const response of batch) await expectStatus(response, 200);
     }
-    const refused = await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }));
+    const refused = await fetchWorker(`${TAX}/admin/api/account`, from(address, { Cookie: user.cookie }));
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await expectError(refused, 429, "rate_limited")).toContain("Too many management requests");
     // The page, built from those same calls, says so too: the session has not ended.
-    const page = await SELF.fetch(`${TAX}/`, from(address, { Cookie: user.cookie }));
+    const page = await fetchWorker(`${TAX}/`, from(address, { Cookie: user.cookie }));
     expect(page.status).toBe(429);
     expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     const html = await page.text();
@@ -46,16 +47,16 @@ describe("management API limits", () => {
     expect(html).not.toContain("session has ended");
 
     const neighbour = await session();
-    await expectStatus(await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Cookie: neighbour.cookie })), 200);
+    await expectStatus(await fetchWorker(`${TAX}/admin/api/account`, from(address, { Cookie: neighbour.cookie })), 200);
     const email = await createAccount(randomEmail("limits-op"));
     const asOperator = from(address, { Authorization: `Bearer ${env.ADMIN_TOKEN}` });
-    await expectStatus(await SELF.fetch(`${TAX}/admin/api/account?accountEmail=${encodeURIComponent(email)}`, asOperator), 200);
+    await expectStatus(await fetchWorker(`${TAX}/admin/api/account?accountEmail=${encodeURIComponent(email)}`, asOperator), 200);
   });
 
   it("a page's own management calls count against its client's network, as the client's direct calls do", async () => {
     const user = await session();
     const address = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    const page = await SELF.fetch(`${TAX}/`, from(address, { Cookie: user.cookie }));
+    const page = await fetchWorker(`${TAX}/`, from(address, { Cookie: user.cookie }));
     expect(page.status).toBe(200);
     await page.text();
     // A budget of one call for that network is already spent by the page's calls (without them it would allow one).
@@ -77,7 +78,7 @@ describe("management API limits", () => {
     // Through the API: a wrong operator token is counted against its address before it is refused, so with a
     // limit of 2 the guess and one more call fill the budget.
     const address = `203.0.113.${Math.floor(Math.random() * 250)}`;
-    const guess = await SELF.fetch(`${TAX}/admin/api/account`, from(address, { Authorization: "Bearer not-the-token" }));
+    const guess = await fetchWorker(`${TAX}/admin/api/account`, from(address, { Authorization: "Bearer not-the-token" }));
     await expectError(guess, 401, "unauthorized");
     const two = { ...rules, address: { limit: 2, windowMs: 60_000 } };
     expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, two)).allowed).toBe(true);

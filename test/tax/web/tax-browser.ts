@@ -1,9 +1,8 @@
 // A browser of the tax web page, as the workerd tests drive it: the sign-up and sign-in forms' double-submit cookie,
 // the session and device cookies it is given, the page, and the management API called with its session.
-import { SELF } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { expect } from "vitest";
-import taxWorker from "../../../src/tax/worker";
-import { cookieValue, randomAddress, sendWith } from "../../web-session";
+import { cookieValue, randomAddress } from "../../web-session";
 import { randomEmail, TAX } from "../helpers";
 
 export const PASSWORD = "correct horse battery";
@@ -25,7 +24,7 @@ export interface Browser {
 
 /** A fresh "browser": loads the sign-in page for its double-submit cookie; one client address per browser. */
 export async function browser(base = TAX): Promise<Browser> {
-  const response = await SELF.fetch(`${base}/`);
+  const response = await fetchWorker(`${base}/`);
   expect(response.status).toBe(200);
   await response.text();
   const names =
@@ -54,7 +53,7 @@ export async function post(b: Browser, path: string, fields: Record<string, stri
     },
     body: new URLSearchParams(fields).toString(),
   });
-  const response = await sendWith(taxWorker, b.bindings, request);
+  const response = await fetchWorker(request, undefined, b.bindings);
   for (const name of [b.names.session, b.names.device]) {
     const value = cookieValue(response, name);
     if (value === "") b.cookies.delete(name);
@@ -71,7 +70,7 @@ export async function signUp(b: Browser, email = randomEmail(), password = PASSW
 }
 
 export async function page(b: Browser): Promise<{ response: Response; html: string }> {
-  const response = await SELF.fetch(`${b.base}/`, { headers: { Cookie: cookieHeader(b) } });
+  const response = await fetchWorker(`${b.base}/`, { headers: { Cookie: cookieHeader(b) } });
   return { response, html: await response.text() };
 }
 
@@ -83,7 +82,7 @@ export async function apiAs(b: Browser, method: string, path: string, body?: unk
   const headers: Record<string, string> = { Cookie: cookieHeader(b) };
   if (csrf !== undefined) headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  return SELF.fetch(`${b.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetchWorker(`${b.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 /** A signed-in user with its CSRF token. */

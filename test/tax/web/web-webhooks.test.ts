@@ -1,7 +1,8 @@
 // The web page's webhook management (/admin/api/webhooks with the session): register (secret once), list,
 // test, recent deliveries and delete, with CSRF and isolation between accounts; the card's deliveries, one
 // endpoint's log page by page; and its Events card.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, eventsCardCases, insertEvents } from "../../web-events";
@@ -45,7 +46,7 @@ describe("webhooks on the web page", () => {
     const deliveries = await expectStatus(await as(user, "GET", `/admin/api/webhooks/${created.data.id}/deliveries`), 200);
     expect(deliveries.data[0]).toMatchObject({ id: sent.data.deliveryId, eventType: "webhook.test", status: "delivered", lastResponseStatus: 200 });
 
-    const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
+    const page = await (await fetchWorker(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
     expect(page).toContain(url);
     expect(page).toContain("webhook.test");
     expect(page).not.toContain(created.data.secret);
@@ -67,7 +68,7 @@ describe("webhooks on the web page", () => {
     await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?").bind(since, created.data.id).run();
     await expectStatus(await as(user, "POST", `/admin/api/webhooks/${created.data.id}/test`), 200);
 
-    const page = await (await SELF.fetch(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
+    const page = await (await fetchWorker(`${TAX}/`, { headers: { Cookie: user.cookie } })).text();
     const row = /<tr data-endpoint-id="[^"]+" data-state="([a-z]+)">([\s\S]*?)<\/tr>/.exec(page)!;
     expect(row[1]).toBe("disabled");
     expect(row[2]).toContain("Disabled automatically: no 2xx answer for 3 days.");
@@ -104,13 +105,13 @@ describe("webhooks on the web page", () => {
 
     const still = await expectStatus(await admin("GET", `/admin/api/webhooks?accountEmail=${encodeURIComponent(owner.email)}`), 200);
     expect(still.data.map((e: { id: string }) => e.id)).toEqual([theirs.data.id]);
-    const viaKey = await expectStatus(await SELF.fetch(`${TAX}/api/v1/webhooks`, { headers: { Authorization: `Bearer ${owner.key}` } }), 200);
+    const viaKey = await expectStatus(await fetchWorker(`${TAX}/api/v1/webhooks`, { headers: { Authorization: `Bearer ${owner.key}` } }), 200);
     expect(viaKey.data).toEqual(still.data);
   });
 });
 
 async function pageOf(user: { cookie: string }, pathAndQuery = "/"): Promise<string> {
-  const response = await SELF.fetch(`${TAX}${pathAndQuery}`, { headers: { Cookie: user.cookie } });
+  const response = await fetchWorker(`${TAX}${pathAndQuery}`, { headers: { Cookie: user.cookie } });
   const html = await response.text();
   expect(response.status, html).toBe(200);
   return html;

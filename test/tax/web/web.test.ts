@@ -1,6 +1,7 @@
 // The tax web page: sessions, CSRF, sign-in throttling, generic errors, and isolation between accounts
 // through the session-authenticated management API.
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import type { SignInThrottle } from "../../../src/platform/auth/throttle";
 import { sha256Hex } from "../../../src/platform/crypto";
@@ -12,7 +13,7 @@ import { apiAs, type Browser, browser, cookieHeader, csrfOf, DEVICE, FORM, PASSW
 
 describe("pages and headers", () => {
   it("serves the sign-in page with a strict CSP, no framing and no inline script", async () => {
-    const response = await SELF.fetch(`${TAX}/`);
+    const response = await fetchWorker(`${TAX}/`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("text/html");
@@ -31,14 +32,14 @@ describe("pages and headers", () => {
   });
 
   it("serves one script and one stylesheet from its own origin, revalidated by ETag", async () => {
-    const js = await SELF.fetch(`${TAX}/ui/app.js`);
+    const js = await fetchWorker(`${TAX}/ui/app.js`);
     expect(js.status).toBe(200);
     expect(js.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
     expect(await js.text()).toContain("X-CSRF-Token");
-    const css = await SELF.fetch(`${TAX}/ui/app.css`);
+    const css = await fetchWorker(`${TAX}/ui/app.css`);
     expect(css.headers.get("Content-Type")).toBe("text/css; charset=utf-8");
     await css.text();
-    const again = await SELF.fetch(`${TAX}/ui/app.css`, { headers: { "If-None-Match": css.headers.get("ETag")! } });
+    const again = await fetchWorker(`${TAX}/ui/app.css`, { headers: { "If-None-Match": css.headers.get("ETag")! } });
     expect(again.status).toBe(304);
   });
 });
@@ -86,7 +87,7 @@ describe("sign up and sessions", () => {
 
   it("over https both cookies are __Host- (Secure, Path=/, no Domain); a cookie under the old plain name is not read", async () => {
     const b = await browser("https://tax.test");
-    const form = setCookies(await SELF.fetch("https://tax.test/")).find((h) => h.startsWith(`${FORM}=`))!;
+    const form = setCookies(await fetchWorker("https://tax.test/")).find((h) => h.startsWith(`${FORM}=`))!;
     const response = await post(b, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: b.formToken });
     expect(response.status).toBe(303);
     const session = setCookies(response).find((h) => h.startsWith(`${SESSION}=`))!;
@@ -99,8 +100,8 @@ describe("sign up and sessions", () => {
 
     // The same token under the name of an earlier release (or one a subdomain could set) is no session.
     const token = b.cookies.get(SESSION)!;
-    await expectError(await SELF.fetch("https://tax.test/admin/api/keys", { headers: { Cookie: `tax_session=${token}` } }), 401, "unauthorized");
-    await expectStatus(await SELF.fetch("https://tax.test/admin/api/keys", { headers: { Cookie: `${SESSION}=${token}` } }), 200);
+    await expectError(await fetchWorker("https://tax.test/admin/api/keys", { headers: { Cookie: `tax_session=${token}` } }), 401, "unauthorized");
+    await expectStatus(await fetchWorker("https://tax.test/admin/api/keys", { headers: { Cookie: `${SESSION}=${token}` } }), 200);
   });
 
   it.each([
@@ -148,7 +149,7 @@ describe("sign up and sessions", () => {
       .bind(email)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);
-    const replay = await SELF.fetch(`${TAX}/admin/api/keys`, { headers: { Cookie: `${SESSION}=${token}` } });
+    const replay = await fetchWorker(`${TAX}/admin/api/keys`, { headers: { Cookie: `${SESSION}=${token}` } });
     await expectError(replay, 401, "unauthorized");
   });
 });
@@ -169,7 +170,7 @@ describe("CSRF", () => {
     const { fields, headers } = make(b);
     const cleaned = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== "")) as Record<string, string>;
     for (const path of ["/auth/signin", "/auth/signup"]) {
-      const response = await SELF.fetch(`${TAX}${path}`, {
+      const response = await fetchWorker(`${TAX}${path}`, {
         method: "POST",
         redirect: "manual",
         headers: {
@@ -342,7 +343,7 @@ describe("isolation", () => {
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/rotate`, { overlapHours: 1 }, csrf), 404, "not_found");
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/revoke`, undefined, csrf), 404, "not_found");
     await expectError(await apiAs(b, "POST", "/admin/api/accounts", { email: randomEmail() }, csrf), 403, "forbidden");
-    const stillWorks = await SELF.fetch(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${other.key}` } });
+    const stillWorks = await fetchWorker(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${other.key}` } });
     expect(stillWorks.status).toBe(200);
     const { html } = await page(b);
     expect(html).not.toContain(other.id);
@@ -381,7 +382,7 @@ describe("the key list on the page reaches every key", () => {
     expect(first.html.match(/data-key-id=/g)).toHaveLength(50);
     const older = /href="(\/\?keys=[^"#]+)#keys"/.exec(first.html);
     expect(older).not.toBeNull();
-    const response = await SELF.fetch(`${b.base}${older![1]!.replace(/&amp;/g, "&")}`, { headers: { Cookie: cookieHeader(b) } });
+    const response = await fetchWorker(`${b.base}${older![1]!.replace(/&amp;/g, "&")}`, { headers: { Cookie: cookieHeader(b) } });
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html.match(/data-key-id=/g)).toHaveLength(10);

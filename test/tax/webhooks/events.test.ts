@@ -1,7 +1,8 @@
 // The events list (GET /api/v1/events, /api/v1/events/{id} and their /admin/api mirror): a receiver that missed
 // deliveries fetches the account's events of the last 30 days, each exactly as a delivery carried it, newest
 // first, filtered by type and time, in keyset pages that neither repeat nor skip; never another account's.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TAX_EVENT_PAYLOADS } from "../../../src/tax/webhooks/payloads";
@@ -316,7 +317,7 @@ describe("the events:read scope", () => {
 
   it("a key with only events:read gets 403 on every webhook endpoint route: it cannot register, change, test or delete one", async () => {
     const reader = await createKey({ email, scopes: ["events:read"] });
-    const document = (await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const document = (await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const endpointRoutes = Object.entries(document.paths)
       .filter(([path]) => path.startsWith("/api/v1/webhooks"))
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));

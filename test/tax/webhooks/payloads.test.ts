@@ -1,7 +1,8 @@
 // Every event the tax service stores is delivered in exactly the shape its OpenAPI `webhooks` entry and
 // docs/webhooks.md document, once per change, and never for a refused request, a replayed payment or a replayed
 // won dispute.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TAX_WEBHOOK_EVENTS } from "../../../src/tax/webhooks/events";
 import { TAX_EVENT_PAYLOADS } from "../../../src/tax/webhooks/payloads";
@@ -71,7 +72,7 @@ beforeAll(async () => {
 
 describe("webhook payloads", () => {
   it("the document's webhooks section lists every event kind an endpoint can subscribe to, and the test event", async () => {
-    const document = (await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json()) as { webhooks: Record<string, unknown> };
+    const document = (await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json()) as { webhooks: Record<string, unknown> };
     expect(Object.keys(document.webhooks).sort()).toEqual([...TAX_WEBHOOK_EVENTS, "webhook.test"].sort());
   });
 
@@ -107,7 +108,7 @@ describe("webhook payloads", () => {
   );
 
   it("plan.deactivated's reason is one the document lists", async () => {
-    const document = (await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json()) as {
+    const document = (await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json()) as {
       components: { schemas: Record<string, { properties: { data: { properties: { reason: { enum?: string[] } } } } }> };
     };
     const reasons = document.components.schemas.TaxEvent_plan_deactivated!.properties.data.properties.reason.enum;

@@ -1,6 +1,7 @@
 // Webhook management (tax): register, list, delete, test send, deliveries; the error table and the security
 // cases (no key, wrong key, wrong scope, another account's endpoint).
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
+import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
 import { verifyWebhook } from "../../../src/platform/webhooks/verify";
@@ -213,7 +214,7 @@ describe("an id over 64 characters", () => {
     const { key } = await createKey({ scopes: ["webhooks:manage"] });
     const message = await expectError(await api(path, key, { method }), 400, "validation_error");
     expect(message.startsWith(`${field}: `)).toBe(true);
-    const document = await (await SELF.fetch(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
+    const document = await (await fetchWorker(`${TAX}/api/v1/openapi.json`)).json<{ paths: Record<string, Record<string, { responses: object }>> }>();
     expect(Object.keys(document.paths[template]![method.toLowerCase()]!.responses)).toContain("400");
   });
 });
