@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import WebSocket from "ws";
-import { ROOT, applyLocalMigrations } from "../scripts/lib.mjs";
+import { ROOT, createLocalDatabase } from "../scripts/lib.mjs";
 import { load } from "./lib/scenarios.mjs";
 import { bundle, startMiniflare, workerOptions } from "./lib/stack.mjs";
 
@@ -40,7 +40,7 @@ writeFileSync(
 const config = `wrangler.${service}.toml`;
 const workerName = `${service}-api`;
 const made = bundle(config, `${work}/dist`);
-applyLocalMigrations(service, `${work}/state`);
+createLocalDatabase(service, `${work}/state`);
 if (service === "inventory") {
   const { seedDemo } = await import("../scripts/seed.mjs");
   await seedDemo({ large: true, persistTo: `${work}/state` });

@@ -14,7 +14,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
-import { ROOT, applyLocalMigrations, executeLocalSql, waitFor } from "../scripts/lib.mjs";
+import { ROOT, createLocalDatabase, executeLocalSql, waitFor } from "../scripts/lib.mjs";
 import { coldParse } from "./cold/parse.mjs";
 import { organisationDataSql, organisationSql } from "./lib/data.mjs";
 import { printReport, targets } from "./lib/report.mjs";
@@ -364,7 +364,7 @@ function taxKeyFactory(origin) {
 async function taxPhase(made) {
   if (process.env.BENCH_SKIP_TAX) return;
   log(`[${elapsed()}] tax: migrations, workerd via Miniflare (tax-api + floors in one process)`);
-  applyLocalMigrations("tax", persist);
+  createLocalDatabase("tax", persist);
   const stack = await startMiniflare({
     persistRoot: `${persist}/v3`,
     workers: [
@@ -593,7 +593,7 @@ async function wranglerDevPhase() {
 async function inventoryPhase(made) {
   if (process.env.BENCH_SKIP_INVENTORY) return;
   log(`[${elapsed()}] inventory: migrations and seed`);
-  applyLocalMigrations("inventory", persist);
+  createLocalDatabase("inventory", persist);
   const nowMs = Date.now();
   const seedStarted = performance.now();
   const { seedDemo, DEMO_ORG_ID: demoOrgId } = await import("../scripts/seed.mjs");

@@ -10,6 +10,7 @@ export declare function wrangler(args: string[], options?: import("node:child_pr
 /** `wrangler` without blocking; resolves to its standard output, rejects when it fails. */
 export declare function wranglerAsync(args: string[]): Promise<string>;
 export declare function applyLocalMigrations(service: "tax" | "inventory", persistTo?: string): void;
+export declare function createLocalDatabase(service: "tax" | "inventory", persistTo: string): void;
 export declare function executeLocalSql(service: "tax" | "inventory", file: string, persistTo?: string): string;
 export declare function queryLocal(service: "tax" | "inventory", queries: string[], persistTo?: string): Record<string, unknown>[][];
 export declare function startWranglerDev(

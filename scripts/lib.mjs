@@ -1,8 +1,9 @@
 // Helpers shared by the local scripts (start, seed, bench): secrets, wrangler invocations, waiting for ports.
 import { execFile, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
@@ -74,6 +75,29 @@ function localD1(service, command, extraArgs, persistTo, options = {}) {
 
 export function applyLocalMigrations(service, persistTo) {
   localD1(service, ["migrations", "apply"], [], persistTo);
+}
+
+/**
+ * A new local database of a service under `persistTo` with every migration applied and recorded as `migrations apply`
+ * records them, in one wrangler run: for throwaway databases (tests, benchmarks). `migrations apply` runs each file on
+ * its own, some 20 s for a service's thirty files.
+ */
+export function createLocalDatabase(service, persistTo) {
+  const folder = `${ROOT}migrations/${service}`;
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  const sql = [
+    "CREATE TABLE IF NOT EXISTS d1_migrations(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);",
+    ...files.flatMap((name) => [readFileSync(`${folder}/${name}`, "utf8"), `INSERT INTO d1_migrations (name) VALUES ('${name}');`]),
+  ];
+  const scratch = mkdtempSync(`${tmpdir()}/migrations-`);
+  try {
+    writeFileSync(`${scratch}/all.sql`, sql.join("\n"));
+    executeLocalSql(service, `${scratch}/all.sql`, persistTo);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Runs SQL statements against the local D1 database of a service. */

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, applyLocalMigrations, serveWranglerDev } from "../../scripts/lib.mjs";
+import { ROOT, createLocalDatabase, serveWranglerDev } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
 import { DEMO_ADMIN, DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
@@ -241,8 +241,8 @@ beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
   persistTo = mkdtempSync(path.join(tmpdir(), "pages-browser-"));
-  applyLocalMigrations("tax", persistTo);
-  applyLocalMigrations("inventory", persistTo);
+  createLocalDatabase("tax", persistTo);
+  createLocalDatabase("inventory", persistTo);
   await seedDemo({ persistTo });
 
   const vars = [

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, adminCall, applyLocalMigrations, serveWranglerDev } from "../../scripts/lib.mjs";
+import { ROOT, adminCall, createLocalDatabase, serveWranglerDev } from "../../scripts/lib.mjs";
 import { DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
 
 interface Example {
@@ -79,8 +79,8 @@ function stop(child: ChildProcess): Promise<void> {
 
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "doc-examples-"));
-  applyLocalMigrations("tax", persistTo);
-  applyLocalMigrations("inventory", persistTo);
+  createLocalDatabase("tax", persistTo);
+  createLocalDatabase("inventory", persistTo);
   await seedDemo({ persistTo });
   const vars = [
     ["ADMIN_TOKEN", ADMIN_TOKEN],

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { applyLocalMigrations, queryLocal } from "../../scripts/lib.mjs";
+import { createLocalDatabase, queryLocal } from "../../scripts/lib.mjs";
 import { seedDemo } from "../../scripts/seed.mjs";
 
 const persistTo = mkdtempSync(path.join(tmpdir(), "seed-rerun-"));
@@ -25,7 +25,7 @@ function snapshot(): Record<string, Record<string, unknown>[] | undefined> {
 
 // Each seed runs wrangler three times (migrations, the anchor's query, the SQL); a busy machine gets a wide ceiling.
 it("seeding again on a later IST day changes no row, and the books still agree", { timeout: 300_000 }, async () => {
-  applyLocalMigrations("inventory", persistTo);
+  createLocalDatabase("inventory", persistTo);
   // 23:40 IST on 27 November, then 00:10 IST on 29 November: two IST days later.
   const firstSeed = Date.parse("2026-11-27T18:10:00Z");
   await seedDemo({ persistTo, nowMs: firstSeed });
