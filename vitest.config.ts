@@ -15,7 +15,7 @@ export const TEST_SECRETS = {
 
 // Ceilings, not expectations: CI machines are shared and busy, so a test waits on its condition for as long as a
 // loaded machine may need (`npm run test:stress` proves the suite holds with every core taken by other work).
-const UNDER_LOAD = { testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 30_000, interval: 50 } } };
+const UNDER_LOAD = { testTimeout: 120_000, hookTimeout: 120_000, expect: { poll: { timeout: 60_000, interval: 50 } } };
 
 // What test files import themselves (schemas, the app for in-process requests), and the whole Worker in watch mode,
 // comes module by module from Vite: hono, zod and drizzle alone are some 250 modules. Pre-bundled, they are a handful.

@@ -1,6 +1,12 @@
 // Runs before every test file of the Worker projects. The files of a project share one runtime (vitest.config.ts), so
-// each starts from the database a fresh deployment has: every migration applied, no rows.
+// each starts as if alone: the database a fresh deployment has (every migration applied, no rows), the real clock, and
+// no spy or stubbed global left by the file before.
 import { applyD1Migrations, env } from "cloudflare:test";
+import { vi } from "vitest";
+
+vi.useRealTimers();
+vi.restoreAllMocks();
+vi.unstubAllGlobals();
 
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 const { results: tables } = await env.DB.prepare(

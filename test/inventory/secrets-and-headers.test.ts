@@ -5,11 +5,10 @@
 // database.
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers (CSV exports included), CSP and no framing on the admin page.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInventoryApp } from "../../src/inventory/app";
-import inventoryWorker from "../../src/inventory/worker";
 import { hashPassword } from "../../src/platform/auth/password";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
@@ -295,9 +294,7 @@ describe("security headers", () => {
 
   it("a Worker started without one of its secrets answers 500 with them too", async () => {
     const { SESSION_SECRET: _, ...withoutSecret } = env;
-    const ctx = createExecutionContext();
-    const response = await inventoryWorker.fetch!(new Request(`${HTTPS}/api/v1/health`) as never, withoutSecret as never, ctx);
-    await waitOnExecutionContext(ctx);
+    const response = await fetchWorker(`${HTTPS}/api/v1/health`, undefined, withoutSecret);
     expect(response.status).toBe(500);
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     checkNotAPage(response, "env failure");

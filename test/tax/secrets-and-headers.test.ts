@@ -4,13 +4,12 @@
 // list responses, in events or delivery rows; keys, tokens and passwords are nowhere in the database.
 // Then the security headers of every response: nosniff and a request id always, HSTS over https,
 // no-store on authenticated answers, CSP and no framing on the web page.
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { buildTaxApp } from "../../src/tax/app";
 import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
-import taxWorker from "../../src/tax/worker";
 import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";
@@ -272,9 +271,7 @@ describe("security headers", () => {
 
   it("a Worker started without one of its secrets answers 500 with them too", async () => {
     const { ADMIN_TOKEN: _, ...withoutToken } = env;
-    const ctx = createExecutionContext();
-    const response = await taxWorker.fetch!(new Request(`${HTTPS}/api/v1/health`) as never, withoutToken as never, ctx);
-    await waitOnExecutionContext(ctx);
+    const response = await fetchWorker(`${HTTPS}/api/v1/health`, undefined, withoutToken);
     expect(response.status).toBe(500);
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     checkNotAPage(response, "env failure");

@@ -1,23 +1,17 @@
 // GET /api/v1/health, what a monitor polls: no key, 200 with each dependency's state while D1 answers and the queue
 // and key guard are bound, 503 `service_unavailable` naming what failed; never cached, and it keeps nothing.
-import { createExecutionContext, env, listDurableObjectIds, waitOnExecutionContext } from "cloudflare:test";
+import { env, listDurableObjectIds } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import inventoryWorker from "../../../src/inventory/worker";
 import { HealthSchema } from "../../../src/platform/health/health";
 import { captureConsole, dbSnapshot, unreachableDatabase } from "../../reliability/kit";
 import { INVENTORY } from "../helpers";
 
 const HealthAnswer = z.object({ data: HealthSchema });
 
-/** The Worker's own fetch handler, given `bindings` in place of the test env: a deployment with a dependency down. */
-async function healthWith(bindings: object): Promise<Response> {
-  const ctx = createExecutionContext();
-  const response = await inventoryWorker.fetch(new Request(`${INVENTORY}/api/v1/health`), bindings as never, ctx);
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+/** The health check of the Worker given `bindings` in place of the test env: a deployment with a dependency down. */
+const healthWith = (bindings: object) => fetchWorker(`${INVENTORY}/api/v1/health`, undefined, bindings);
 
 describe("GET /api/v1/health", () => {
   it("answers 200 without a key: every dependency ok and the deployed version, never cached", async () => {

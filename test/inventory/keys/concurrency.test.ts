@@ -20,7 +20,6 @@ const operator = (path: string, body?: unknown) =>
 describe("rate limits across the limit, per plan", () => {
   it.each([["business" as const], ["scale" as const], ["enterprise" as const]])(
     "%s: 50 concurrent requests, exactly the 30 left pass, 20 get 429",
-    { timeout: 30_000 },
     async (plan) => {
       const orgId = await createOrg(plan);
       const { key } = await createKey(orgId, { access: "read_only" });
@@ -72,7 +71,7 @@ describe("lifecycle changes racing live traffic and each other", () => {
     }
   });
 
-  it("rotate and regenerate of one key at once: the one refused with 409 changed nothing", { timeout: 30_000 }, async () => {
+  it("rotate and regenerate of one key at once: the one refused with 409 changed nothing", async () => {
     const wrong: string[] = [];
     const outcomes = { rotated: 0, regenerated: 0 };
     for (let round = 0; round < 40; round++) {

@@ -26,7 +26,7 @@ async function read(key: string) {
 }
 
 describe("a key rotated while the organisation's plan changes", () => {
-  it("keeps its grace end and superseded mark; it and its replacement get the new plan's limit", { timeout: 30_000 }, async () => {
+  it("keeps its grace end and superseded mark; it and its replacement get the new plan's limit", async () => {
     const orgId = await createOrg("business");
     const { id, key } = await createKey(orgId);
     // The plan change reaches this key's live state only after the rotation has answered.
@@ -61,7 +61,7 @@ describe("keys issued while the organisation's plan or subscription changes", ()
     },
     // Business includes the REST API (seed section 8).
     { change: "starter is upgraded to business", plan: "starter" as Plan, patch: { plan: "business" }, expected: { status: 200, code: null } },
-  ])("$change: every key issued during the change behaves as the final plan", { timeout: 30_000 }, async ({ plan, patch, expected }) => {
+  ])("$change: every key issued during the change behaves as the final plan", async ({ plan, patch, expected }) => {
     const wrong: string[] = [];
     for (let round = 0; round < 5; round++) {
       const orgId = await createOrg(plan);
@@ -80,7 +80,7 @@ describe("keys issued while the organisation's plan or subscription changes", ()
     expect(wrong, `keys that disagree with the organisation's final plan: ${wrong.join("; ")}`).toEqual([]);
   });
 
-  it("a key issued while a plan change is reaching the other keys gets the new plan", { timeout: 30_000 }, async () => {
+  it("a key issued while a plan change is reaching the other keys gets the new plan", async () => {
     const orgId = await createOrg("business");
     const { key } = await createKey(orgId);
     const hold = await holdNextStateWrite(await guardForKey(env.KEY_GUARD, key));

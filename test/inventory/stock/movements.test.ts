@@ -366,7 +366,7 @@ describe("stock.low from stock movements", () => {
       sale_id: null,
       movement_id: crossing.data.movement.id,
     });
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 100 });
     expect(received[0]!.headers.get("X-Service-Event")).toBe("stock.low");
     expect(JSON.parse(received[0]!.body)).toMatchObject({ id: low[0]!.id, data: { cause: "damage", movement_id: crossing.data.movement.id } });
   });
@@ -389,7 +389,7 @@ describe("stock.low from stock movements", () => {
         movement_id: crossing.data.movement.id,
       }),
     ]);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 100 });
     expect(JSON.parse(received[0]!.body)).toMatchObject({ id: low[0]!.id, data: { cause: "count_correction" } });
     // Counted back above (nothing sent), then under again: a new crossing, a new event.
     await expectStatus(await adjust(orgId, stock.id, { reason: "count_correction", kg_counted: "520" }), 201);

@@ -123,6 +123,6 @@ describe("POST /admin/api/orgs/{id}/webhooks/{webhookId}/recover", () => {
     // The organisation's own admin may.
     const own = await signIn(owner.ownerId);
     expect(await recovered(await asSession(own, "POST", `${owner.base}/recover`, body))).toEqual({ queued: 1, more: false, next_since: null });
-    await vi.waitFor(() => expect(owner.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(owner.received).toHaveLength(1), { timeout: 60_000, interval: 50 });
   });
 });

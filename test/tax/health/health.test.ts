@@ -1,10 +1,7 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it, vi } from "vitest";
-import taxWorker from "../../../src/tax/worker";
 import { unreachableDatabase } from "../../reliability/kit";
-
-const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
 
 describe("tax foundation", () => {
   it("GET /api/v1/health reports each dependency and the version", async () => {
@@ -16,10 +13,7 @@ describe("tax foundation", () => {
   });
 
   it("GET /api/v1/health with the database failing every query: 503 naming it, with Retry-After and nothing of the cause", async () => {
-    const ctx = createExecutionContext();
-    const request = new Request("http://tax.test/api/v1/health") as Parameters<typeof worker.fetch>[0];
-    const response = await worker.fetch(request, { ...env, DB: unreachableDatabase() } as never, ctx);
-    await waitOnExecutionContext(ctx);
+    const response = await fetchWorker("http://tax.test/api/v1/health", undefined, { ...env, DB: unreachableDatabase() });
     const text = await response.text();
     expect(response.status, text).toBe(503);
     // The whole answer, so nothing of the cause can hide in it; the request id is random (it may spell "d1").
@@ -30,12 +24,7 @@ describe("tax foundation", () => {
   });
 
   it("SESSION_SECRET_PREVIOUS is optional; when set it needs 16 characters, else the Worker answers 500 and logs why", async () => {
-    const health = async (bindings: object) => {
-      const ctx = createExecutionContext();
-      const response = await worker.fetch(new Request("http://tax.test/api/v1/health") as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
-      await waitOnExecutionContext(ctx);
-      return response;
-    };
+    const health = (bindings: object) => fetchWorker("http://tax.test/api/v1/health", undefined, bindings);
     expect((await health({ ...env, SESSION_SECRET_PREVIOUS: "an-old-session-secret-0123456789" })).status).toBe(200);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const short = await health({ ...env, SESSION_SECRET_PREVIOUS: "too-short" });

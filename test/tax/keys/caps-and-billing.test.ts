@@ -460,7 +460,7 @@ describe("billing changes racing key creation and rotation", () => {
   it.each([
     { change: "a refund ends the paid period", paidBefore: true, limit: "30" },
     { change: "a payment starts a paid period", paidBefore: false, limit: "120" },
-  ])("keys created while $change get the account's new limits", { timeout: 30_000 }, async ({ paidBefore, limit }) => {
+  ])("keys created while $change get the account's new limits", async ({ paidBefore, limit }) => {
     const wrong: string[] = [];
     for (let round = 0; round < 5; round++) {
       const email = await createAccount();
@@ -478,7 +478,7 @@ describe("billing changes racing key creation and rotation", () => {
     expect(wrong, `keys on limits other than ${limit}: ${wrong.join("; ")}`).toEqual([]);
   });
 
-  it("keys created while a refund of the earlier of two payments moves the period's end lapse at the new end", { timeout: 30_000 }, async () => {
+  it("keys created while a refund of the earlier of two payments moves the period's end lapse at the new end", async () => {
     const wrong: string[] = [];
     for (let round = 0; round < 3; round++) {
       const email = await createAccount();
@@ -503,9 +503,7 @@ describe("billing changes racing key creation and rotation", () => {
     expect(wrong, `keys not lapsing at the new end: ${wrong.join("; ")}`).toEqual([]);
   });
 
-  it("a key rotated while a refund ends the paid period keeps its overlap end; it and its replacement get free limits", {
-    timeout: 30_000,
-  }, async () => {
+  it("a key rotated while a refund ends the paid period keeps its overlap end; it and its replacement get free limits", async () => {
     const email = await createAccount();
     const paymentId = `pay_${crypto.randomUUID()}`;
     await capture(email, paymentId);

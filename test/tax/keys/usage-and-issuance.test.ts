@@ -92,9 +92,7 @@ describe("keys issued per account and IST day", () => {
 
   const body = { scopes: ["deadlines:read"] };
 
-  it("a free account is issued 20 keys a day, created and rotated, also under concurrency; then 429 until 00:00 IST, with nothing written", {
-    timeout: 60_000,
-  }, async () => {
+  it("a free account is issued 20 keys a day, created and rotated, also under concurrency; then 429 until 00:00 IST, with nothing written", async () => {
     const user = await signedIn();
     const accountId = await accountIdOf(user.email);
     vi.useFakeTimers({ toFake: ["Date"] });

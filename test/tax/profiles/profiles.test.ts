@@ -1,7 +1,6 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
-import taxWorker from "../../../src/tax/worker";
 import { newId } from "../../../src/platform/ids";
 import { listProfiles } from "../../../src/tax/profiles/queries";
 import { ProfileListItemSchema, ProfileListSchema, SavedProfileSchema } from "../../../src/tax/profiles/schemas";
@@ -254,14 +253,8 @@ describe("GET /api/v1/profiles", () => {
     await expectError(await api("/api/v1/profiles?cursor=%00%27%20OR%201%3D1", a.key), 400, "validation_error");
   });
   it("a cursor issued before a SESSION_SECRET rotation still pages while the old value is SESSION_SECRET_PREVIOUS, and not after", async () => {
-    const worker = taxWorker as Pick<Required<ExportedHandler<Record<string, unknown>>>, "fetch">;
-    const list = async (bindings: object, key: string, query: string) => {
-      const ctx = createExecutionContext();
-      const request = new Request(`${TAX}/api/v1/profiles?${query}`, { headers: { Authorization: `Bearer ${key}` } });
-      const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], bindings as never, ctx);
-      await waitOnExecutionContext(ctx);
-      return response;
-    };
+    const list = (bindings: object, key: string, query: string) =>
+      fetchWorker(`${TAX}/api/v1/profiles?${query}`, { headers: { Authorization: `Bearer ${key}` } }, bindings);
     const { key } = await createKey();
     const saved: string[] = [];
     for (const label of ["one", "two", "three"]) saved.push((await expectStatus<{ data: { id: string } }>(await save(key, label), 201)).data.id);

@@ -144,7 +144,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
 
     expect(await recovered(await recover(key, endpoint.id, { since: iso(since) }))).toEqual({ queued: 1, more: false, nextSince: null });
     expect([...(await resendsOf(endpoint.id)).values()]).toEqual([saved.id]);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body)).toMatchObject({ id: saved.eventId, type: "profile.saved" });
     expect(JSON.parse(received[0]!.body).id).not.toBe(deleted.eventId);
   });
@@ -153,7 +153,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     const { key, endpoint, received, ownerId } = await setup();
     const old = await pastDelivery(TAX_DELIVERIES, endpoint, ownerId, Date.now() - 400 * 24 * HOUR, "failed");
     expect(await recovered(await recover(key, endpoint.id, { since: "2000-01-01T00:00:00Z" }))).toEqual({ queued: 1, more: false, nextSince: null });
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body).id).toBe(old.eventId);
   });
 
@@ -174,7 +174,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     });
     expect(await taxOutbox.recoverDeliveries({ ...env, DB: db }, endpoint, since)).toEqual({ queued: 1, more: false, nextSince: null });
     expect([...(await resendsOf(endpoint.id)).values()]).toEqual([left.id]);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body).id).toBe(left.eventId);
   });
 
@@ -226,7 +226,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
     expect(resent).toEqual([after.id]);
     expect(resent).not.toContain(before.id);
     expect(resent).not.toContain(endedByDisabling.id);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body).id).toBe(after.eventId);
   });
 
@@ -260,7 +260,7 @@ describe("POST /admin/api/webhooks/{id}/recover", () => {
     await pastDelivery(TAX_DELIVERIES, endpoint, ownerId, since, "failed");
     const path = `/admin/api/webhooks/${endpoint.id}/recover?accountEmail=${encodeURIComponent(email)}`;
     expect(await recovered(await admin("POST", path, { since: iso(since) }))).toEqual({ queued: 1, more: false, nextSince: null });
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
 
     const user = await signedIn();
     const as = sessionCaller(TAX);
@@ -274,6 +274,6 @@ describe("POST /admin/api/webhooks/{id}/recover", () => {
       more: false,
       nextSince: null,
     });
-    await vi.waitFor(() => expect(own).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(own).toHaveLength(1), { timeout: 60_000, interval: 50 });
   });
 });

@@ -261,9 +261,7 @@ describe("POST /api/v1/webhooks/{id}/test", () => {
     });
   });
 
-  it("at most 10 test sends a minute per endpoint: 12 at once give 10 sends and 2 × 429; another endpoint is unaffected", {
-    timeout: 30_000,
-  }, async () => {
+  it("at most 10 test sends a minute per endpoint: 12 at once give 10 sends and 2 × 429; another endpoint is unaffected", async () => {
     const { key } = await createKey({ scopes: ["webhooks:manage"] });
     const { url, received } = receiver(respond.ok);
     const endpoint = await register(key, { url });
