@@ -73,8 +73,8 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations", service));
   const config = SERVICES[service].config;
   return {
-    // A test that calls the Worker's handlers itself (`workerFetch`, queue and cron handlers) gets the module `SELF`
-    // serves: the bundle, already loaded, rather than the Worker's sources loaded a second time.
+    // A test that imports the Worker itself (its queue and cron handlers) gets the module `SELF` would serve: the bundle,
+    // already loaded for `fetchWorker`, rather than the Worker's sources loaded a second time.
     resolve: {
       alias: [
         // `fetchWorker` (test/worker-under-test.ts) calls the Worker `SELF` would: its bundle, or its sources in watch mode.
@@ -116,6 +116,7 @@ export default defineConfig(async () => {
         await workerProject("inventory", "inventory", inventoryWorker, ["test/inventory/**/*.test.ts"]),
         {
           plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.tax.toml" } })],
+          // One runtime per vitest worker for all its files, as for the Worker projects: pure code has no state to leave.
           test: { name: "domain", include: PURE_TESTS, setupFiles: ["./test/property-time-limit.ts"], isolate: false, ...UNDER_LOAD },
         },
         // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
@@ -130,7 +131,7 @@ export default defineConfig(async () => {
             include: ["test/browser/**/*.test.ts"],
             environment: "node",
             ...UNDER_LOAD,
-            testTimeout: 180_000,
+            testTimeout: 300_000,
             // Starting two `wrangler dev` processes while the other projects keep every core busy can take minutes.
             hookTimeout: 420_000,
           },

@@ -4,15 +4,15 @@
 // a steady 3 ms), so the tests never use SELF.
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 
-let worker: Promise<ExportedHandler<Cloudflare.Env>> | undefined;
+let loading: Promise<ExportedHandler<Cloudflare.Env>> | undefined;
 
 /**
  * The project's Worker (vitest.config.ts names it): the bundle `SELF` would serve in a one-off run, its sources in watch
  * mode. Imported on the first request, as some files never make one.
  */
 function workerUnderTest(): Promise<ExportedHandler<Cloudflare.Env>> {
-  worker ??= import("worker-under-test").then((module) => module.default);
-  return worker;
+  loading ??= import("worker-under-test").then((module) => module.default);
+  return loading;
 }
 
 /**
@@ -20,10 +20,11 @@ function workerUnderTest(): Promise<ExportedHandler<Cloudflare.Env>> {
  * resolves once the request's `waitUntil` work is done too.
  */
 export async function fetchWorker(input: RequestInfo | URL, init?: RequestInit, bindings: object = env): Promise<Response> {
-  const { fetch } = await workerUnderTest();
-  if (!fetch) throw new Error("the Worker under test has no fetch handler");
+  const worker = await workerUnderTest();
+  if (!worker.fetch) throw new Error("the Worker under test has no fetch handler");
   const ctx = createExecutionContext();
-  const response = await fetch(new Request(input, init) as Parameters<typeof fetch>[0], bindings as Cloudflare.Env, ctx);
+  const request = new Request(input, init) as Parameters<typeof worker.fetch>[0];
+  const response = await worker.fetch(request, bindings as Cloudflare.Env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
