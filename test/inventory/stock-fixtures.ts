@@ -49,7 +49,7 @@ export function ist(date: string, time = "12:00"): number {
 }
 
 /**
- * Holds the clock at the instant `atMs`: `Date` is faked in this isolate, which also runs the Worker behind SELF.fetch,
+ * Holds the clock at the instant `atMs`: `Date` is faked in this isolate, which also runs the Worker (`fetchWorker`),
  * so every write reads it as "now". Give the real clock back with `vi.useRealTimers()` (in an afterEach).
  */
 export function holdClockAt(atMs: number): void {
