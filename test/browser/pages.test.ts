@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response as PlaywrightResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, createLocalDatabase, serveWranglerDev } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
@@ -155,6 +155,19 @@ async function readOnceMore(url: string, headers: Record<string, string> = {}): 
   });
 }
 
+/**
+ * Opens `url` in `page`. Once in many runs on a loaded machine a navigation to wrangler dev never completes while the
+ * same server answers the next one (see `readOnceMore`): each try is bounded, and a second one tells a lost navigation
+ * from a service that stopped answering.
+ */
+async function visit(page: Page, url: string): Promise<PlaywrightResponse | null> {
+  const once = () => page.goto(url, { timeout: 60_000 });
+  return once().catch((error: unknown) => {
+    if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
+    return once();
+  });
+}
+
 /** A call the operator makes with its token; its answer's JSON, once its status is as expected. */
 async function operator<T>(url: string, method: string, body: unknown, status: number): Promise<T> {
   const response = await fetch(url, {
@@ -200,7 +213,7 @@ async function checkEventsCard(page: Page, pageUrl: string, delivered: Delivered
     rows.evaluateAll((trs) =>
       trs.map((tr) => ({ id: tr.getAttribute("data-event-id"), body: JSON.parse(tr.querySelector("pre")?.textContent ?? "null") })),
     );
-  await page.goto(pageUrl);
+  await visit(page, pageUrl);
   expect(await shown()).toEqual(newestFirst.slice(0, 20));
   await rows.first().locator("summary").click();
   await expect.poll(() => rows.first().locator("pre").isVisible()).toBe(true);
@@ -223,7 +236,7 @@ async function checkEventsCard(page: Page, pageUrl: string, delivered: Delivered
  * exactly what the management API's log lists for it, once each and in its order; then back to every endpoint's.
  */
 async function checkDeliveriesLog(page: Page, pageUrl: string, endpointUrl: string, logUrl: (endpointId: string) => string): Promise<void> {
-  await page.goto(pageUrl);
+  await visit(page, pageUrl);
   const row = page.locator("#webhooks tr[data-endpoint-id]", { hasText: endpointUrl });
   const endpointId = (await row.getAttribute("data-endpoint-id"))!;
   const rows = page.locator("#webhooks tr[data-delivery-id]");
@@ -303,7 +316,7 @@ describe("tax web page in Chromium", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: taxUrl });
     const api = (key: string) => readOnceMore(`${taxUrl}/api/v1/deadlines?limit=1`, { Authorization: `Bearer ${key}` });
 
-    const response = await page.goto(`${taxUrl}/`);
+    const response = await visit(page, `${taxUrl}/`);
     expect(response!.headers()["content-security-policy"]).toContain("script-src 'self'");
     await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).isVisible()).toBe(true);
     await shot(page, "tax-1-sign-in");
@@ -442,7 +455,7 @@ describe("tax web page in Chromium", () => {
 
     // A phone-sized view of the same page, one event's body open.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${taxUrl}/`);
+    await visit(page, `${taxUrl}/`);
     await page.locator("#events summary").first().click();
     await expect.poll(() => page.locator("#events pre").first().isVisible()).toBe(true);
     await phoneShot(page, "tax-7-phone");
@@ -459,7 +472,7 @@ describe("tax web page in Chromium", () => {
 
   it("shows one generic message for a wrong password", async () => {
     const { context, page } = await newPage();
-    await page.goto(`${taxUrl}/`);
+    await visit(page, `${taxUrl}/`);
     await page.locator("#signin-email").fill("nobody@example.com");
     await page.locator("#signin-password").fill("not the password");
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -471,12 +484,12 @@ describe("tax web page in Chromium", () => {
     const [mine, other, later] = await Promise.all([newPage(), newPage(), newPage()]);
     const email = `browser-password-${Date.now()}@example.com`;
     const signIn = async (page: Page, password: string) => {
-      await page.goto(`${taxUrl}/`);
+      await visit(page, `${taxUrl}/`);
       await page.locator("#signin-email").fill(email);
       await page.locator("#signin-password").fill(password);
       await page.getByRole("button", { name: "Sign in" }).click();
     };
-    await mine.page.goto(`${taxUrl}/`);
+    await visit(mine.page, `${taxUrl}/`);
     await mine.page.locator("#signup-email").fill(email);
     await mine.page.locator("#signup-password").fill("the first passphrase");
     await Promise.all([mine.page.waitForURL(`${taxUrl}/`), mine.page.getByRole("button", { name: "Create account" }).click()]);
@@ -519,7 +532,7 @@ describe("inventory admin area in Chromium", () => {
     const { context, page } = await newPage();
     const api = (key: string) => readOnceMore(`${inventoryUrl}/api/v1/inventory?limit=1`, { Authorization: `Bearer ${key}` });
 
-    await page.goto(`${inventoryUrl}/admin`);
+    await visit(page, `${inventoryUrl}/admin`);
     await shot(page, "inventory-1-sign-in");
     await page.getByLabel("Email").fill(DEMO_ADMIN.email);
     await page.getByLabel("Password").fill(DEMO_ADMIN.password);
@@ -621,7 +634,7 @@ describe("inventory admin area in Chromium", () => {
     await checkDeliveriesLog(page, `${inventoryUrl}/admin`, `${receiverUrl}/inventory`, (id) => `${org}/webhooks/${id}/deliveries?limit=100`);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${inventoryUrl}/admin`);
+    await visit(page, `${inventoryUrl}/admin`);
     await page.locator("#events summary").first().click();
     await expect.poll(() => page.locator("#events pre").first().isVisible()).toBe(true);
     await phoneShot(page, "inventory-6-phone");
@@ -652,7 +665,7 @@ describe("inventory admin area in Chromium", () => {
         })),
       );
     const signIn = async (who: { email: string; password: string }) => {
-      await page.goto(`${inventoryUrl}/admin`);
+      await visit(page, `${inventoryUrl}/admin`);
       await page.getByLabel("Email").fill(who.email);
       await page.getByLabel("Password").fill(who.password);
       await Promise.all([page.waitForURL(`${inventoryUrl}/admin`), page.getByRole("button", { name: "Sign in" }).click()]);
