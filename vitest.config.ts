@@ -39,6 +39,10 @@ const PREBUNDLED = {
   },
 };
 
+// The projects that start Workers under `wrangler dev` run after the others: beside two busy workerd test runtimes on
+// a loaded machine, wrangler dev now and then lost a request or a page load and the browser tests timed out.
+const AFTER_THE_WORKERD_PROJECTS = { groupOrder: 1 };
+
 // Pure domain code (no I/O) runs in workerd too, as deployed, but without the database: a file that never imports
 // `cloudflare:test` never loads the Worker, and starts in a fraction of the time.
 const PURE_TESTS = ["test/**/domain/**/*.test.ts", "test/platform/pure/**/*.test.ts"];
@@ -122,13 +126,22 @@ export default defineConfig(async () => {
         // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
         // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).
         {
-          test: { name: "node", include: ["test/node/**/*.test.ts"], environment: "node", ...UNDER_LOAD, testTimeout: 180_000, hookTimeout: 720_000 },
+          test: {
+            name: "node",
+            include: ["test/node/**/*.test.ts"],
+            environment: "node",
+            ...UNDER_LOAD,
+            testTimeout: 180_000,
+            hookTimeout: 720_000,
+            sequence: AFTER_THE_WORKERD_PROJECTS,
+          },
         },
         // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
         {
           test: {
             name: "browser",
             include: ["test/browser/**/*.test.ts"],
+            sequence: AFTER_THE_WORKERD_PROJECTS,
             environment: "node",
             ...UNDER_LOAD,
             testTimeout: 300_000,
