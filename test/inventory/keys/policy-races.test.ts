@@ -11,8 +11,6 @@ import { guardForKey } from "../../../src/platform/keys/client";
 import { holdNextStateWrite } from "../../reliability/kit";
 import { admin, createKey, createOrg, expectStatus, INVENTORY } from "../helpers";
 
-const operator = (method: string, path: string, body?: unknown) => admin(method, path, body);
-
 async function read(key: string) {
   const response = await fetchWorker(`${INVENTORY}/api/v1/inventory?limit=1`, { headers: { Authorization: `Bearer ${key}` } });
   const body = await response.text();
@@ -31,10 +29,10 @@ describe("a key rotated while the organisation's plan changes", () => {
     const { id, key } = await createKey(orgId);
     // The plan change reaches this key's live state only after the rotation has answered.
     const hold = await holdNextStateWrite(await guardForKey(env.KEY_GUARD, key));
-    const patch = operator("PATCH", `/admin/api/orgs/${orgId}`, { plan: "scale" });
+    const patch = admin("PATCH", `/admin/api/orgs/${orgId}`, { plan: "scale" });
     await hold.held();
     const rotated = await expectStatus<{ data: { key: string; old_key_valid_until: string } }>(
-      await operator("POST", `/admin/api/keys/${id}/rotate`, { grace_hours: 24 }),
+      await admin("POST", `/admin/api/keys/${id}/rotate`, { grace_hours: 24 }),
       201,
     );
     hold.release();
@@ -65,10 +63,10 @@ describe("keys issued while the organisation's plan or subscription changes", ()
     const wrong: string[] = [];
     for (let round = 0; round < 5; round++) {
       const orgId = await createOrg(plan);
-      const creates = Array.from({ length: 8 }, () => operator("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }));
-      const [patched, ...created] = await Promise.all([operator("PATCH", `/admin/api/orgs/${orgId}`, patch), ...creates]);
+      const creates = Array.from({ length: 8 }, () => admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }));
+      const [patched, ...created] = await Promise.all([admin("PATCH", `/admin/api/orgs/${orgId}`, patch), ...creates]);
       await expectStatus(patched, 200);
-      const org = await expectStatus<{ data: { api_access: boolean } }>(await operator("GET", `/admin/api/orgs/${orgId}`), 200);
+      const org = await expectStatus<{ data: { api_access: boolean } }>(await admin("GET", `/admin/api/orgs/${orgId}`), 200);
       expect(org.data.api_access).toBe(expected.status === 200);
       for (const response of created) {
         const { data } = await expectStatus<{ data: { id: string; key: string } }>(response, 201);
@@ -84,12 +82,9 @@ describe("keys issued while the organisation's plan or subscription changes", ()
     const orgId = await createOrg("business");
     const { key } = await createKey(orgId);
     const hold = await holdNextStateWrite(await guardForKey(env.KEY_GUARD, key));
-    const patch = operator("PATCH", `/admin/api/orgs/${orgId}`, { subscription_status: "lapsed" });
+    const patch = admin("PATCH", `/admin/api/orgs/${orgId}`, { subscription_status: "lapsed" });
     await hold.held();
-    const issued = await expectStatus<{ data: { key: string } }>(
-      await operator("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }),
-      201,
-    );
+    const issued = await expectStatus<{ data: { key: string } }>(await admin("POST", `/admin/api/orgs/${orgId}/keys`, { access: "read_only" }), 201);
     hold.release();
     await expectStatus(await patch, 200);
     for (const each of [key, issued.data.key]) expect(await read(each)).toMatchObject({ status: 403, code: "subscription_lapsed" });
