@@ -12,6 +12,7 @@ import inventoryDocument from "../../docs/openapi/inventory.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { admin, createKey, createOrg, expectStatus, INVENTORY, signIn, type TestSession } from "./helpers";
 import { customer, lot, post, sale } from "./stock-fixtures";
+import { dataTables } from "../data-tables";
 
 installReceivers();
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
@@ -120,11 +121,8 @@ function secretsOf(o: Org): string[] {
 
 async function rowsOf(o: Org): Promise<Record<string, string>> {
   const needles = secretsOf(o);
-  const { results: tables } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-  ).all<{ name: string }>();
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const name of await dataTables(env.DB)) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
     out[name] = await sha256Hex(
       results

@@ -1,13 +1,14 @@
 // Shared tools of the reliability and security suite (both services): a database snapshot, the operations of
 // an app's OpenAPI registry with their zod schemas, fast-check mutations of valid requests, hostile strings,
 // checks that an error is a clean 4xx in the service's envelope, and a console capture.
-import { createExecutionContext, env, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import fc from "fast-check";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { expect, vi } from "vitest";
 import type { z } from "zod";
 import { sha256Hex } from "../../src/platform/crypto";
 import type { KeyGuard } from "../../src/platform/keys/guard";
+import { dataTables } from "../data-tables";
 import { documentedErrorCodes } from "../openapi-rules";
 
 // ---------------------------------------------------------------------------------------------- database
@@ -16,27 +17,21 @@ export type DbSnapshot = Record<string, { rows: number; hash: string }>;
 
 /** Row count and a hash of every row of every table (migrations bookkeeping excluded). */
 export async function dbSnapshot(db: D1Database): Promise<DbSnapshot> {
-  const { results: tables } = await db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
-    )
-    .all<{ name: string }>();
-  const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
+  const tables = await dataTables(db);
+  const reads = await db.batch(tables.map((name) => db.prepare(`SELECT * FROM "${name}"`)));
   const snapshot: DbSnapshot = {};
   for (const [i, table] of tables.entries()) {
     const rows = (reads[i]!.results as Record<string, unknown>[]).map((row) => JSON.stringify(row)).sort();
-    snapshot[table.name] = { rows: rows.length, hash: (await sha256Hex(rows.join("\n"))).slice(0, 16) };
+    snapshot[table] = { rows: rows.length, hash: (await sha256Hex(rows.join("\n"))).slice(0, 16) };
   }
   return snapshot;
 }
 
 /** Every row of every table as text, to search for secrets that must never be stored in the clear. */
 export async function dbDump(db: D1Database): Promise<string> {
-  const { results: tables } = await db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'")
-    .all<{ name: string }>();
-  const reads = await db.batch(tables.map((t) => db.prepare(`SELECT * FROM "${t.name}"`)));
-  return tables.map((t, i) => `## ${t.name}\n${reads[i]!.results.map((r) => JSON.stringify(r)).join("\n")}`).join("\n");
+  const tables = await dataTables(db);
+  const reads = await db.batch(tables.map((name) => db.prepare(`SELECT * FROM "${name}"`)));
+  return tables.map((name, i) => `## ${name}\n${reads[i]!.results.map((r) => JSON.stringify(r)).join("\n")}`).join("\n");
 }
 
 // ---------------------------------------------------------------------------------------------- OpenAPI

@@ -12,6 +12,7 @@ import { expectDocumentedCode, fillPath, operationsOf } from "../reliability/kit
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";
 import { createKey, TAX } from "./helpers";
+import { dataTables } from "../data-tables";
 
 installReceivers();
 // Each with the error codes the committed document states for it: every refusal below must be one of them.
@@ -82,11 +83,8 @@ async function tenant(): Promise<Tenant> {
 /** Every row that names B (its account id, email or any of its ids), hashed per table. */
 async function rowsOf(t: Tenant): Promise<Record<string, string>> {
   const needles = [t.accountId, t.email, t.keyId, t.profileId, t.endpointId];
-  const { results: tables } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
-  ).all<{ name: string }>();
   const out: Record<string, string> = {};
-  for (const { name } of tables) {
+  for (const name of await dataTables(env.DB)) {
     const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
     const mine = results
       .map((r) => JSON.stringify(r))
