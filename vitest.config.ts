@@ -130,6 +130,7 @@ export default defineConfig(async () => {
             name: "node",
             include: ["test/node/**/*.test.ts"],
             environment: "node",
+            setupFiles: ["./test/one-request-per-connection.ts"],
             ...UNDER_LOAD,
             testTimeout: 180_000,
             hookTimeout: 720_000,
@@ -143,6 +144,7 @@ export default defineConfig(async () => {
             include: ["test/browser/**/*.test.ts"],
             sequence: AFTER_THE_WORKERD_PROJECTS,
             environment: "node",
+            setupFiles: ["./test/one-request-per-connection.ts"],
             ...UNDER_LOAD,
             testTimeout: 300_000,
             // Starting two `wrangler dev` processes while the other projects keep every core busy can take minutes.
