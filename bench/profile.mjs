@@ -14,7 +14,8 @@ import os from "node:os";
 import WebSocket from "ws";
 import { ROOT, createLocalDatabase } from "../scripts/lib.mjs";
 import { load } from "./lib/scenarios.mjs";
-import { bundle, startMiniflare, workerOptions } from "./lib/stack.mjs";
+import { bundle, startMiniflare } from "./lib/stack.mjs";
+import { workerOptions } from "../scripts/local-workers.mjs";
 
 /** Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ). */
 const CLOCK_TICKS_PER_SECOND = 100;

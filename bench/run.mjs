@@ -19,7 +19,8 @@ import { coldParse } from "./cold/parse.mjs";
 import { organisationDataSql, organisationSql } from "./lib/data.mjs";
 import { printReport, targets } from "./lib/report.mjs";
 import { BenchFailure, REPEATS, TMP, fetchRetry, mapLimit, measure, measureExport, probe, round } from "./lib/scenarios.mjs";
-import { bundle, memoryOf, startMiniflare, startWranglerDev, stopChild, workerOptions } from "./lib/stack.mjs";
+import { bundle, memoryOf, startMiniflare, startWranglerDev, stopChild } from "./lib/stack.mjs";
+import { workerOptions } from "../scripts/local-workers.mjs";
 
 const benchStarted = performance.now();
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

@@ -9,8 +9,14 @@ export const ROOT = new URL("..", import.meta.url).pathname;
 export const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
 
 export const SERVICES = {
-  tax: { config: "wrangler.tax.toml", database: "tax-db", defaultPort: 8787, portVariable: "TAX_PORT" },
-  inventory: { config: "wrangler.inventory.toml", database: "inventory-db", defaultPort: 8788, portVariable: "INVENTORY_PORT" },
+  tax: { config: "wrangler.tax.toml", workerName: "tax-api", database: "tax-db", defaultPort: 8787, portVariable: "TAX_PORT" },
+  inventory: {
+    config: "wrangler.inventory.toml",
+    workerName: "inventory-api",
+    database: "inventory-db",
+    defaultPort: 8788,
+    portVariable: "INVENTORY_PORT",
+  },
 };
 
 export function portOf(service) {
@@ -225,23 +231,11 @@ export function startWranglerDev(service, port, { persistTo, extraArgs = [], qui
   return child;
 }
 
-const exited = (child) => child.exitCode !== null || child.signalCode !== null;
-
-/**
- * Waits until `url` answers below 500. Given the process that should serve it, stops waiting as soon as that
- * process has died (a port taken between choosing and binding, say), with its last output in the error.
- */
-export async function waitFor(url, timeoutMs = 90_000, server = null) {
+/** Waits until `url` answers below 500. */
+export async function waitFor(url, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (server && exited(server)) {
-      const error = new Error(
-        `the process serving ${url} exited (${server.exitCode ?? server.signalCode}): ${(server.recentOutput ?? []).join(" | ")}`,
-      );
-      error.exited = true;
-      throw error;
-    }
     try {
       const response = await fetch(url);
       if (response.status < 500) return response;
@@ -251,29 +245,7 @@ export async function waitFor(url, timeoutMs = 90_000, server = null) {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const output = server?.recentOutput?.length ? `; its last output: ${server.recentOutput.join(" | ")}` : "";
-  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError}${output}`);
-}
-
-/**
- * `wrangler dev` of a service on free ports (its inspector's too), once `path` answers; the caller stops the
- * process it returns. A start that dies before serving (a port taken between choosing and binding, by another
- * test's Worker say) is tried once more on new ports. `timeoutMs` is a ceiling for a machine busy with the rest
- * of the suite, where wrangler dev bundles and starts slowly.
- */
-export async function serveWranglerDev(service, path, { persistTo, extraArgs = [], timeoutMs, started = () => {} }) {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = startWranglerDev(service, port, { persistTo, extraArgs, quiet: true, inspectorPort: await freePort() });
-    started(child);
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await waitFor(`${url}${path}`, timeoutMs, child);
-      return url;
-    } catch (error) {
-      if (attempt >= 2 || !error.exited) throw error;
-    }
-  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError}`);
 }
 
 export async function adminCall(baseUrl, adminToken, method, path, body) {

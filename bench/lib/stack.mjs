@@ -4,9 +4,7 @@
 // its proxy adds.
 import { spawn, execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT, WRANGLER, wrangler } from "../../scripts/lib.mjs";
 
 /** Bundles one Worker; returns the bundle path and wrangler's own size line (total and gzip, KiB). */
@@ -18,20 +16,6 @@ export function bundle(config, outdir) {
   const file = readdirSync(outdir).find((name) => name.endsWith(".js"));
   if (!file) throw new Error(`No bundle in ${outdir}:\n${output}`);
   return { config, path: `${outdir}/${file}`, totalKiB: size ? Number(size[1]) : null, gzipKiB: size ? Number(size[2]) : null, seconds };
-}
-
-/** Miniflare options for one Worker from its wrangler config, running the dry-run bundle instead of the sources. */
-export function workerOptions({ name, config, bundlePath, routes, envFile }) {
-  // An explicit env file replaces .dev.vars, so the developer's local secrets are never read.
-  const { workerOptions: options } = unstable_getMiniflareWorkerOptions(`${ROOT}${config}`, undefined, { envFiles: [envFile] });
-  return {
-    ...options,
-    name,
-    modules: true,
-    scriptPath: bundlePath,
-    modulesRoot: dirname(bundlePath),
-    routes,
-  };
 }
 
 function childrenOf(_pid) {

@@ -1,39 +1,29 @@
-// Both web pages end to end in real Chromium, against both Workers under `wrangler dev` on free ports with
-// their own temporary state and secrets. Screenshots of every page land in test-artifacts/screenshots/.
-import type { ChildProcess } from "node:child_process";
+// Both web pages end to end in real Chromium, against both Workers on free ports with their own temporary state and
+// secrets. Screenshots of every page land in test-artifacts/screenshots/.
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response as PlaywrightResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, createLocalDatabase, serveWranglerDev } from "../../scripts/lib.mjs";
+import { ROOT } from "../../scripts/lib.mjs";
 import { verifyWebhook } from "../../src/platform/webhooks/verify";
-import { DEMO_ADMIN, DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
+import { DEMO_ADMIN, DEMO_ORG_ID } from "../../scripts/seed.mjs";
+import { type DemoWorkers, serveDemoWorkers } from "../demo-workers";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = path.join(ROOT, "test-artifacts", "screenshots");
 const ADMIN_TOKEN = `browser-admin-${crypto.randomUUID()}`;
 
-let persistTo: string;
+let workers: DemoWorkers | undefined;
 let taxUrl: string;
 let inventoryUrl: string;
-const workers: ChildProcess[] = [];
 let browser: Browser;
 let receiver: Server;
 let receiverUrl: string;
 const received: Array<{ headers: IncomingMessage["headers"]; body: string; answered: number }> = [];
 /** While true the receiver is down: it answers 503, and every delivery attempt fails. */
 let receiverDown = false;
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = once(child, "exit").then(() => undefined);
-  child.kill("SIGINT");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  return exited.finally(() => clearTimeout(timer));
-}
 
 /**
  * Controls and text that run past the right edge of their table cell (a stacked card on a phone), where the
@@ -62,7 +52,7 @@ async function phoneShot(page: Page, name: string): Promise<void> {
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // Ceilings for a loaded CI machine: wrangler dev answers the first page of a fresh isolate slowly there.
+  // Ceilings for a loaded CI machine: the first page of a fresh isolate comes slowly there.
   context.setDefaultTimeout(60_000);
   context.setDefaultNavigationTimeout(120_000);
   const page = await context.newPage();
@@ -172,10 +162,9 @@ async function resendNewest(page: Page) {
 }
 
 /**
- * A read from a Worker under wrangler dev. Once in many runs on a loaded machine its proxy never answers a request (no
- * headers for undici's five minutes, while the same server answered everything before it), as it once never completed
- * a navigation (see the API reference tests): each try is bounded, and a second one tells a lost request from a
- * service that stopped answering. For reads only, which a second try cannot repeat.
+ * A read from a Worker, bounded: on a loaded machine `wrangler dev`'s proxy, which served these tests before, once
+ * never answered a request while answering everything else. Each try is bounded, and a second one tells a lost request
+ * from a service that stopped answering. For reads only, which a second try cannot repeat.
  */
 async function readOnceMore(url: string, headers: Record<string, string> = {}): Promise<Response> {
   const once = () => fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
@@ -186,9 +175,8 @@ async function readOnceMore(url: string, headers: Record<string, string> = {}): 
 }
 
 /**
- * Opens `url` in `page`. Once in many runs on a loaded machine a navigation to wrangler dev never completes while the
- * same server answers the next one (see `readOnceMore`): each try is bounded, and a second one tells a lost navigation
- * from a service that stopped answering.
+ * Opens `url` in `page`, bounded as `readOnceMore` is: each try has its ceiling, and a second one tells a lost
+ * navigation from a service that stopped answering.
  */
 async function visit(page: Page, url: string): Promise<PlaywrightResponse | null> {
   const once = () => page.goto(url, { timeout: 60_000 });
@@ -297,19 +285,7 @@ async function checkDeliveriesLog(page: Page, pageUrl: string, endpointUrl: stri
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), "Chromium is missing: apt-get install -y chromium (.ci/run does it)").toBe(true);
   mkdirSync(SHOTS, { recursive: true });
-  persistTo = mkdtempSync(path.join(tmpdir(), "pages-browser-"));
-  createLocalDatabase("tax", persistTo);
-  createLocalDatabase("inventory", persistTo);
-  await seedDemo({ persistTo });
-
-  const vars = [
-    ["ADMIN_TOKEN", ADMIN_TOKEN],
-    ["SESSION_SECRET", `browser-session-${crypto.randomUUID()}`],
-    ["RAZORPAY_WEBHOOK_SECRET", `browser-razorpay-${crypto.randomUUID()}`],
-    ["WEBHOOK_ALLOW_LOOPBACK", "true"],
-  ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const serving = { persistTo, extraArgs: vars, timeoutMs: 300_000, started: (child: ChildProcess) => workers.push(child) };
-  const servers = Promise.all([serveWranglerDev("tax", "/api/v1/health", serving), serveWranglerDev("inventory", "/api/v1/openapi.json", serving)]);
+  const servers = serveDemoWorkers("pages-browser", ADMIN_TOKEN);
 
   receiver = createServer((request, response) => {
     let body = "";
@@ -324,20 +300,20 @@ beforeAll(async () => {
   await once(receiver, "listening");
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
 
-  [browser, [taxUrl, inventoryUrl]] = await Promise.all([
+  [browser, workers] = await Promise.all([
     chromium.launch({
       executablePath: CHROMIUM,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }),
     servers,
   ]);
+  ({ taxUrl, inventoryUrl } = workers);
 });
 
 afterAll(async () => {
   await browser?.close();
   receiver?.close();
-  await Promise.all(workers.map(stop));
-  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+  await workers?.stop();
 });
 
 describe("tax web page in Chromium", () => {
@@ -795,9 +771,8 @@ describe("API reference in Chromium", () => {
         }
         return opened;
       };
-      // Once in many runs on a loaded machine wrangler dev never completes a navigation or never sends the page's
-      // script (240 s without the first document, or 0 operations drawn, while the same server answered the document
-      // fetch above): a second page, once, then fail.
+      // A navigation that never completes or a script that never arrives (each seen once under `wrangler dev` on a
+      // loaded machine) gets a second page, once, then fails.
       const { context, page } = await open().catch(async (error: unknown) => {
         if (!(error instanceof Error && error.name === "TimeoutError")) throw error;
         return open();

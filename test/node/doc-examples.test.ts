@@ -1,5 +1,5 @@
-// Every shell example in README.md and docs/*.md that calls the API runs here, against both Workers under
-// `wrangler dev` on free ports, so a documented example that stops working fails the suite.
+// Every shell example in README.md and docs/*.md that calls the API runs here, against both Workers on free ports,
+// so a documented example that stops working fails the suite.
 // Rules for doc writers: a ```sh block containing `curl` is an example and must work as written, as a reader runs it
 // from the repository root after `npm start`: with $TAX_KEY (all scopes), $INV_KEY (read-write key of the demo
 // organisation) and $ADMIN_TOKEN, and http://127.0.0.1:8787 (tax) and http://127.0.0.1:8788 (inventory), which the
@@ -7,15 +7,13 @@
 // carry over, as they do in a reader's shell; ids a block needs it captures itself (`ORG=$(curl … | jq -r .data.id)`).
 // Blocks that run npm, npx or wrangler are skipped; put `<!-- example:skip -->` on the line before a block that must
 // not run here (deploys, secrets, tools the test machine lacks).
-import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, adminCall, createLocalDatabase, serveWranglerDev } from "../../scripts/lib.mjs";
-import { DEMO_ORG_ID, seedDemo } from "../../scripts/seed.mjs";
+import { ROOT, adminCall } from "../../scripts/lib.mjs";
+import { DEMO_ORG_ID } from "../../scripts/seed.mjs";
+import { type DemoWorkers, serveDemoWorkers } from "../demo-workers";
 
 interface Example {
   file: string;
@@ -63,36 +61,14 @@ const documents = [
 const examples = documents.flatMap(examplesIn);
 
 const ADMIN_TOKEN = `examples-admin-${crypto.randomUUID()}`;
-let persistTo: string;
+let workers: DemoWorkers | undefined;
 let taxUrl: string;
 let inventoryUrl: string;
 let env: Record<string, string>;
-const workers: ChildProcess[] = [];
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = once(child, "exit").then(() => undefined);
-  child.kill("SIGINT");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-  return exited.finally(() => clearTimeout(timer));
-}
 
 beforeAll(async () => {
-  persistTo = mkdtempSync(path.join(tmpdir(), "doc-examples-"));
-  createLocalDatabase("tax", persistTo);
-  createLocalDatabase("inventory", persistTo);
-  await seedDemo({ persistTo });
-  const vars = [
-    ["ADMIN_TOKEN", ADMIN_TOKEN],
-    ["SESSION_SECRET", `examples-session-${crypto.randomUUID()}`],
-    ["RAZORPAY_WEBHOOK_SECRET", `examples-razorpay-${crypto.randomUUID()}`],
-    ["WEBHOOK_ALLOW_LOOPBACK", "true"],
-  ].flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const serving = { persistTo, extraArgs: vars, timeoutMs: 600_000, started: (child: ChildProcess) => workers.push(child) };
-  [taxUrl, inventoryUrl] = await Promise.all([
-    serveWranglerDev("tax", "/api/v1/health", serving),
-    serveWranglerDev("inventory", "/api/v1/openapi.json", serving),
-  ]);
+  workers = await serveDemoWorkers("doc-examples", ADMIN_TOKEN);
+  ({ taxUrl, inventoryUrl } = workers);
 
   const account = await adminCall(taxUrl, ADMIN_TOKEN, "POST", "/admin/api/accounts", {
     email: "examples@tax.example",
@@ -130,8 +106,7 @@ async function freshTaxKey(): Promise<string> {
 }
 
 afterAll(async () => {
-  await Promise.all(workers.map(stop));
-  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+  await workers?.stop();
 });
 
 describe("documented shell examples", () => {

@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GstSummaryResponseSchema } from "../../../src/inventory/gst/schemas";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
-import { admin, api, createKey, createOrg, expectError, expectStatus } from "../helpers";
+import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 
 const TN_SELLER = "33ABCDE1234F1Z7";

@@ -6,7 +6,7 @@ import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { holdNextStateWrite } from "../../reliability/kit";
-import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE, TAX } from "../helpers";
+import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE } from "../helpers";
 
 const DAY_MS = 86_400_000;
 

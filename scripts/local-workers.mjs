@@ -1,0 +1,60 @@
+// The Workers as deployed, run locally on workerd through Miniflare's Node API: the bundle `wrangler deploy` uploads,
+// with the bindings its wrangler config declares. Used by the benchmarks and by the tests that need a Worker on a
+// real port (Chromium, the documented shell examples). `wrangler dev` runs the same runtime behind a proxy of its
+// own, a second workerd whose pooled connections to the first now and then lose a request on a loaded machine;
+// here a request reaches the Worker's own socket.
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { Miniflare, NoOpLog } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { ROOT, SERVICES, wranglerAsync } from "./lib.mjs";
+
+/** Miniflare options for one Worker from its wrangler config, running `bundlePath` instead of the sources. */
+export function workerOptions({ name, config, bundlePath, routes, envFile }) {
+  // An explicit env file replaces .dev.vars, so the developer's local secrets are never read.
+  const { workerOptions: options } = unstable_getMiniflareWorkerOptions(`${ROOT}${config}`, undefined, { envFiles: [envFile] });
+  return { ...options, name, modules: true, scriptPath: bundlePath, modulesRoot: dirname(bundlePath), routes };
+}
+
+/**
+ * Serves a service's Worker on a free port of 127.0.0.1: bundled as `wrangler deploy` does, `vars` as its secrets and
+ * variables, its local state (D1, Durable Objects, queues) in `persistTo`, where `wrangler d1 … --persist-to` keeps
+ * it too. The runtime's own output is kept, not printed; the last of it comes with a start that fails.
+ */
+export async function serveBundled(service, { persistTo, vars }) {
+  const { config, workerName } = SERVICES[service];
+  const outdir = join(persistTo, `bundle-${service}`);
+  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", config]);
+  const envFile = join(persistTo, `${service}.env`);
+  writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(""),
+    { mode: 0o600 },
+  );
+  const output = [];
+  const keep = (stream) =>
+    stream.on("data", (chunk) => {
+      output.push(...chunk.toString().split("\n").filter(Boolean));
+      output.splice(0, Math.max(0, output.length - 30));
+    });
+  const miniflare = new Miniflare({
+    host: "127.0.0.1",
+    port: 0,
+    defaultPersistRoot: join(persistTo, "v3"),
+    log: new NoOpLog(),
+    handleRuntimeStdio: (stdout, stderr) => {
+      keep(stdout);
+      keep(stderr);
+    },
+    workers: [workerOptions({ name: workerName, config, bundlePath: join(outdir, "worker.js"), envFile })],
+  });
+  try {
+    const url = await miniflare.ready;
+    return { url: url.origin, stop: () => miniflare.dispose() };
+  } catch (error) {
+    await miniflare.dispose().catch(() => {});
+    throw new Error(`${service} did not start: ${error}; its last output: ${output.join(" | ")}`);
+  }
+}
