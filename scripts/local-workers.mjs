@@ -18,8 +18,8 @@ export function workerOptions({ name, config, bundlePath, routes, envFile }) {
 
 /**
  * Serves a service's Worker on a free port of 127.0.0.1: bundled as `wrangler deploy` does, `vars` as its secrets and
- * variables, its local state (D1, Durable Objects, queues) in `persistTo`, where `wrangler d1 … --persist-to` keeps
- * it too. The runtime's own output is kept, not printed; the last of it comes with a start that fails.
+ * variables, its local state (D1, Durable Objects, queues) in `persistTo`, its D1 database where `wrangler d1 …
+ * --persist-to` keeps it. The runtime's own output is kept, not printed; the last of it comes with a start that fails.
  */
 export async function serveBundled(service, { persistTo, vars }) {
   const { config, workerName } = SERVICES[service];
@@ -42,7 +42,10 @@ export async function serveBundled(service, { persistTo, vars }) {
   const miniflare = new Miniflare({
     host: "127.0.0.1",
     port: 0,
-    defaultPersistRoot: join(persistTo, "v3"),
+    // D1 where `wrangler d1 … --persist-to` writes it; the rest (Durable Objects, caches) apart for each service, as
+    // two runtimes on one SQLite file of their own storage once failed to start with "database is locked".
+    defaultPersistRoot: join(persistTo, "v3", service),
+    d1Persist: join(persistTo, "v3", "d1"),
     log: new NoOpLog(),
     handleRuntimeStdio: (stdout, stderr) => {
       keep(stdout);
