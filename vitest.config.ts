@@ -40,8 +40,8 @@ const PREBUNDLED = {
   },
 };
 
-// The projects that start Workers under `wrangler dev` run after the others: beside two busy workerd test runtimes on
-// a loaded machine, wrangler dev now and then lost a request or a page load and the browser tests timed out.
+// The projects that serve Workers on real ports (Chromium, the documented examples) run after the others, so that a
+// loaded machine's cores are not shared with two busy workerd test runtimes as well.
 const AFTER_THE_WORKERD_PROJECTS = { groupOrder: 1 };
 
 // Pure domain code (no I/O) runs in workerd too, as deployed, but without the database: a file that never imports
