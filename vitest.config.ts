@@ -1,6 +1,5 @@
-// Every test runs inside workerd with real local D1, Durable Objects and Queues: a few projects per service, each a runtime.
+// Every test runs inside workerd with real local D1, Durable Objects and Queues: one project per service.
 // Platform tests use the tax Worker as their host (they need a Worker with a KeyGuard binding).
-import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
@@ -63,7 +62,7 @@ const WORKER_OF_PROJECT: Record<string, keyof typeof SERVICES> = { platform: "ta
 /** Whether the run loads this Worker: a run of only the domain, node or browser projects loads neither. */
 function runLoads(service: keyof typeof SERVICES): boolean {
   const named = namedProjects(process.argv);
-  return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKER_OF_PROJECT[name.replace(/-\d+$/, "")] === service);
+  return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKER_OF_PROJECT[name] === service);
 }
 
 async function bundledWorker(service: keyof typeof SERVICES): Promise<string | undefined> {
@@ -108,36 +107,6 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
   };
 }
 
-// A runtime shared by many files grows slower with each: the tax project's 51 files took 452 s of tests in one runtime
-// and 188 s in two of half the files each (quiet, one core). So each runtime takes about this many files, in projects
-// named `<service>-1`, `<service>-2`…; a run that names the service itself (`--project tax`) gets all its files in one.
-const FILES_PER_RUNTIME = 12;
-
-/** The Worker tests under `folder` (the pure ones aside), by path. */
-function workerTestFiles(folder: string): string[] {
-  return readdirSync(path.join(import.meta.dirname, folder), { recursive: true, encoding: "utf8" })
-    .map((file) => `${folder}/${file}`)
-    .filter((file) => file.endsWith(".test.ts") && !file.includes("/domain/") && !file.startsWith("test/platform/pure/"))
-    .sort();
-}
-
-async function workerProjects(name: string, service: keyof typeof SERVICES, main: string | undefined, folder: string) {
-  if (namedProjects(process.argv).includes(name)) return [await workerProject(name, service, main, [`${folder}/**/*.test.ts`])];
-  const files = workerTestFiles(folder);
-  const runtimes = Math.ceil(files.length / FILES_PER_RUNTIME);
-  // Every runtimes-th file, so that the heavy files of one feature folder spread over the runtimes.
-  return Promise.all(
-    Array.from({ length: runtimes }, (_, i) =>
-      workerProject(
-        `${name}-${i + 1}`,
-        service,
-        main,
-        files.filter((_, j) => j % runtimes === i),
-      ),
-    ),
-  );
-}
-
 export default defineConfig(async () => {
   const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
   return {
@@ -146,16 +115,16 @@ export default defineConfig(async () => {
       // workerd process each file starts, so on two cores the default ran one file at a time.
       maxWorkers: availableParallelism(),
       projects: [
-        ...(await workerProjects("platform", "tax", taxWorker, "test/platform")),
-        ...(await workerProjects("tax", "tax", taxWorker, "test/tax")),
-        ...(await workerProjects("inventory", "inventory", inventoryWorker, "test/inventory")),
+        await workerProject("platform", "tax", taxWorker, ["test/platform/**/*.test.ts"]),
+        await workerProject("tax", "tax", taxWorker, ["test/tax/**/*.test.ts"]),
+        await workerProject("inventory", "inventory", inventoryWorker, ["test/inventory/**/*.test.ts"]),
         {
           plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.tax.toml" } })],
           // One runtime per vitest worker for all its files, as for the Worker projects: pure code has no state to leave.
           test: { name: "domain", include: PURE_TESTS, setupFiles: ["./test/property-time-limit.ts"], isolate: false, ...UNDER_LOAD },
         },
         // Node-side checks: clients generated from the committed OpenAPI documents, and the documented shell examples
-        // against both Workers under `wrangler dev` (started by the test itself: wide ceilings, as for the browser).
+        // against both Workers on local ports (started by the test itself: wide ceilings, as for the browser).
         {
           test: {
             name: "node",
@@ -168,7 +137,7 @@ export default defineConfig(async () => {
             sequence: AFTER_THE_WORKERD_PROJECTS,
           },
         },
-        // Real Chromium against both Workers under `wrangler dev` (started by the test itself), in Node.
+        // Real Chromium against both Workers on local ports (started by the test itself), in Node.
         {
           test: {
             name: "browser",
@@ -178,7 +147,7 @@ export default defineConfig(async () => {
             setupFiles: ["./test/one-request-per-connection.ts"],
             ...UNDER_LOAD,
             testTimeout: 300_000,
-            // Starting two `wrangler dev` processes while the other projects keep every core busy can take minutes.
+            // Bundling, seeding and starting both Workers on a loaded machine can take minutes.
             hookTimeout: 420_000,
           },
         },
