@@ -57,12 +57,18 @@ function namedProjects(argv: string[]): string[] {
   return argv.flatMap((arg, i) => (arg === "--project" ? [argv[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : []));
 }
 
-const WORKER_OF_PROJECT: Record<string, keyof typeof SERVICES> = { platform: "tax", tax: "tax", inventory: "inventory" };
+const WORKERS_OF_PROJECT: Record<string, (keyof typeof SERVICES)[]> = {
+  platform: ["tax"],
+  tax: ["tax"],
+  inventory: ["inventory"],
+  node: ["tax", "inventory"],
+  browser: ["tax", "inventory"],
+};
 
-/** Whether the run loads this Worker: a run of only the domain, node or browser projects loads neither. */
+/** Whether the run loads this Worker: a run of only the domain project loads neither. */
 function runLoads(service: keyof typeof SERVICES): boolean {
   const named = namedProjects(process.argv);
-  return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKER_OF_PROJECT[name] === service);
+  return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKERS_OF_PROJECT[name]?.includes(service));
 }
 
 async function bundledWorker(service: keyof typeof SERVICES): Promise<string | undefined> {
@@ -109,6 +115,8 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
 
 export default defineConfig(async () => {
   const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
+  // The node and browser projects serve these same bundles on real ports (test/demo-workers.ts).
+  const workerBundles = { tax: taxWorker ?? null, inventory: inventoryWorker ?? null };
   return {
     test: {
       // One test file per core. Vitest's default leaves a core free for itself, but its workers mostly wait on the
@@ -135,6 +143,7 @@ export default defineConfig(async () => {
             testTimeout: 180_000,
             hookTimeout: 720_000,
             sequence: AFTER_THE_WORKERD_PROJECTS,
+            provide: { workerBundles },
           },
         },
         // Real Chromium against both Workers on local ports (started by the test itself), in Node.
@@ -143,6 +152,7 @@ export default defineConfig(async () => {
             name: "browser",
             include: ["test/browser/**/*.test.ts"],
             sequence: AFTER_THE_WORKERD_PROJECTS,
+            provide: { workerBundles },
             environment: "node",
             setupFiles: ["./test/one-request-per-connection.ts"],
             ...UNDER_LOAD,

@@ -17,14 +17,18 @@ export function workerOptions({ name, config, bundlePath, routes, envFile }) {
 }
 
 /**
- * Serves a service's Worker on a free port of 127.0.0.1: bundled as `wrangler deploy` does, `vars` as its secrets and
- * variables, its local state (D1, Durable Objects, queues) in `persistTo`, its D1 database where `wrangler d1 …
- * --persist-to` keeps it. The runtime's own output is kept, not printed; the last of it comes with a start that fails.
+ * Serves a service's Worker on a free port of 127.0.0.1: `bundlePath` (bundled here when not given, as `wrangler
+ * deploy` does), `vars` as its secrets and variables, its local state (D1, Durable Objects, queues) in `persistTo`, its
+ * D1 database where `wrangler d1 … --persist-to` keeps it. The runtime's own output is kept, not printed; the last of
+ * it comes with a start that fails.
  */
-export async function serveBundled(service, { persistTo, vars }) {
+export async function serveBundled(service, { persistTo, vars, bundlePath }) {
   const { config, workerName } = SERVICES[service];
-  const outdir = join(persistTo, `bundle-${service}`);
-  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", config]);
+  if (!bundlePath) {
+    const outdir = join(persistTo, `bundle-${service}`);
+    await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", config]);
+    bundlePath = join(outdir, "worker.js");
+  }
   const envFile = join(persistTo, `${service}.env`);
   writeFileSync(
     envFile,
@@ -51,11 +55,11 @@ export async function serveBundled(service, { persistTo, vars }) {
       keep(stdout);
       keep(stderr);
     },
-    workers: [workerOptions({ name: workerName, config, bundlePath: join(outdir, "worker.js"), envFile })],
+    workers: [workerOptions({ name: workerName, config, bundlePath, envFile })],
   });
   try {
     const url = await miniflare.ready;
-    return { url: url.origin, stop: () => miniflare.dispose() };
+    return { url: url.origin, database: () => miniflare.getD1Database("DB"), stop: () => miniflare.dispose() };
   } catch (error) {
     await miniflare.dispose().catch(() => {});
     throw new Error(`${service} did not start: ${error}; its last output: ${output.join(" | ")}`);

@@ -36,30 +36,32 @@ function seedAnchor(persistTo, nowMs) {
   return organisation?.created_at ?? nowMs;
 }
 
-export async function seedDemo({ large = false, persistTo, nowMs = Date.now() } = {}) {
-  const now = seedAnchor(persistTo, nowMs);
-  const statements = [...organisationSql(now)];
-  let business = [];
+/** Every statement of the demo data, dated from `now`, one SQL statement each. */
+export async function demoSeedStatements({ large = false, now }) {
   // The seed takes its catalogue and rules from the service's TypeScript domain modules: tsx loads them.
   const { register } = await import("tsx/esm/api");
   const unregister = register();
   try {
     const { inventorySeedStatements } = await import("./seed-inventory.mjs");
-    business = inventorySeedStatements({ orgId: DEMO_ORG_ID, seller: DEMO_SELLER, large, nowMs: now });
+    return [...organisationSql(now), ...inventorySeedStatements({ orgId: DEMO_ORG_ID, seller: DEMO_SELLER, large, nowMs: now })];
   } finally {
     await unregister();
   }
+}
+
+export async function seedDemo({ large = false, persistTo, nowMs = Date.now() } = {}) {
+  const statements = await demoSeedStatements({ large, now: seedAnchor(persistTo, nowMs) });
   // A file of its own: seeds of other databases may run at the same time (the tests seed several side by side).
   mkdirSync(`${ROOT}.wrangler`, { recursive: true });
   const folder = mkdtempSync(`${ROOT}.wrangler/seed-`);
   try {
     const file = `${folder}/inventory.sql`;
-    writeFileSync(file, [...statements, ...business].join("\n") + "\n");
+    writeFileSync(file, statements.join("\n") + "\n");
     executeLocalSql("inventory", file, persistTo);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  console.log(`Seeded the demo organisation${business.length ? ` (${business.length} statements)` : ""}.`);
+  console.log(`Seeded the demo organisation (${statements.length} statements).`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

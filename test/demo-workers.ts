@@ -4,9 +4,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createLocalDatabase } from "../scripts/lib.mjs";
+import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { inject } from "vitest";
+import { ROOT } from "../scripts/lib.mjs";
 import { serveBundled } from "../scripts/local-workers.mjs";
-import { seedDemo } from "../scripts/seed.mjs";
+import { demoSeedStatements } from "../scripts/seed.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Each Worker's bundle as `vitest run` built it (vitest.config.ts); null in watch mode, where it is built here. */
+    workerBundles: Record<"tax" | "inventory", string | null>;
+  }
+}
 
 export interface DemoWorkers {
   taxUrl: string;
@@ -15,11 +24,18 @@ export interface DemoWorkers {
   stop(): Promise<void>;
 }
 
+type Served = Awaited<ReturnType<typeof serveBundled>>;
+
+/** Applies every migration of `service` to its empty database, one batch (one transaction) a migration. */
+async function migrate(served: Served, service: "tax" | "inventory"): Promise<void> {
+  const database = await served.database();
+  for (const { queries } of await readD1Migrations(path.join(ROOT, "migrations", service))) {
+    await database.batch(queries.map((query) => database.prepare(query)));
+  }
+}
+
 export async function serveDemoWorkers(name: string, adminToken: string): Promise<DemoWorkers> {
   const persistTo = mkdtempSync(path.join(tmpdir(), `${name}-`));
-  createLocalDatabase("tax", persistTo);
-  createLocalDatabase("inventory", persistTo);
-  await seedDemo({ persistTo });
   const vars = {
     ADMIN_TOKEN: adminToken,
     SESSION_SECRET: `${name}-session-${crypto.randomUUID()}`,
@@ -27,15 +43,27 @@ export async function serveDemoWorkers(name: string, adminToken: string): Promis
     // Webhook receivers in these tests listen on this machine.
     WEBHOOK_ALLOW_LOOPBACK: "true",
   };
-  const started = await Promise.allSettled([serveBundled("tax", { persistTo, vars }), serveBundled("inventory", { persistTo, vars })]);
+  const bundles = inject("workerBundles");
+  const started = await Promise.allSettled(
+    (["tax", "inventory"] as const).map((service) => serveBundled(service, { persistTo, vars, bundlePath: bundles[service] ?? undefined })),
+  );
   const stop = async () => {
     await Promise.all(started.map((outcome) => (outcome.status === "fulfilled" ? outcome.value.stop() : undefined)));
     rmSync(persistTo, { recursive: true, force: true });
   };
   const [tax, inventory] = started;
-  if (tax.status === "rejected" || inventory.status === "rejected") {
+  if (tax?.status !== "fulfilled" || inventory?.status !== "fulfilled") {
     await stop();
-    throw tax.status === "rejected" ? tax.reason : (inventory as PromiseRejectedResult).reason;
+    throw started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected")?.reason;
+  }
+  try {
+    await Promise.all([migrate(tax.value, "tax"), migrate(inventory.value, "inventory")]);
+    const database = await inventory.value.database();
+    const seed = await demoSeedStatements({ now: Date.now() });
+    await database.batch(seed.map((statement) => database.prepare(statement)));
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { taxUrl: tax.value.url, inventoryUrl: inventory.value.url, stop };
 }
