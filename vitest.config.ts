@@ -75,7 +75,8 @@ async function bundledWorker(service: keyof typeof SERVICES): Promise<string | u
   if (!ONE_OFF_RUN || !runLoads(service)) return undefined;
   // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
   const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", service);
-  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", SERVICES[service].config]);
+  // esbuild's metafile beside it: test/node/bundle.test.ts reads what the bundle holds.
+  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "--metafile", path.join(outdir, "metafile.json"), "-c", SERVICES[service].config]);
   return path.join(outdir, "worker.js");
 }
 
@@ -115,7 +116,7 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
 
 export default defineConfig(async () => {
   const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
-  // The node and browser projects serve these same bundles on real ports (test/demo-workers.ts).
+  // The node and browser projects serve and inspect these same bundles (test/worker-bundles.ts).
   const workerBundles = { tax: taxWorker ?? null, inventory: inventoryWorker ?? null };
   return {
     test: {

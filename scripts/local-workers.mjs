@@ -18,9 +18,9 @@ export function workerOptions({ name, config, bundlePath, routes, envFile }) {
 
 /**
  * Serves a service's Worker on a free port of 127.0.0.1: `bundlePath` (bundled here when not given, as `wrangler
- * deploy` does), `vars` as its secrets and variables, its local state (D1, Durable Objects, queues) in `persistTo`, its
- * D1 database where `wrangler d1 … --persist-to` keeps it. The runtime's own output is kept, not printed; the last of
- * it comes with a start that fails.
+ * deploy` does), `vars` as its secrets and variables, its local state (D1, Durable Objects, queues) in a folder of
+ * `persistTo` named after it, its database empty (the caller migrates it through `database()`). The runtime's own
+ * output is kept, not printed; the last of it comes with a start that fails.
  */
 export async function serveBundled(service, { persistTo, vars, bundlePath }) {
   const { config, workerName } = SERVICES[service];
@@ -46,10 +46,9 @@ export async function serveBundled(service, { persistTo, vars, bundlePath }) {
   const miniflare = new Miniflare({
     host: "127.0.0.1",
     port: 0,
-    // D1 where `wrangler d1 … --persist-to` writes it; the rest (Durable Objects, caches) apart for each service, as
-    // two runtimes on one SQLite file of their own storage once failed to start with "database is locked".
-    defaultPersistRoot: join(persistTo, "v3", service),
-    d1Persist: join(persistTo, "v3", "d1"),
+    // Each service's state (D1 included) apart: two runtimes starting at once on one storage folder fail with
+    // "database is locked", as both create the same SQLite file.
+    defaultPersistRoot: join(persistTo, service),
     log: new NoOpLog(),
     handleRuntimeStdio: (stdout, stderr) => {
       keep(stdout);

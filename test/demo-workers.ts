@@ -5,17 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { inject } from "vitest";
 import { ROOT } from "../scripts/lib.mjs";
 import { serveBundled } from "../scripts/local-workers.mjs";
 import { demoSeedStatements } from "../scripts/seed.mjs";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** Each Worker's bundle as `vitest run` built it (vitest.config.ts); null in watch mode, where it is built here. */
-    workerBundles: Record<"tax" | "inventory", string | null>;
-  }
-}
+import { builtBundle } from "./worker-bundles";
 
 export interface DemoWorkers {
   taxUrl: string;
@@ -43,9 +36,8 @@ export async function serveDemoWorkers(name: string, adminToken: string): Promis
     // Webhook receivers in these tests listen on this machine.
     WEBHOOK_ALLOW_LOOPBACK: "true",
   };
-  const bundles = inject("workerBundles");
   const started = await Promise.allSettled(
-    (["tax", "inventory"] as const).map((service) => serveBundled(service, { persistTo, vars, bundlePath: bundles[service] ?? undefined })),
+    (["tax", "inventory"] as const).map((service) => serveBundled(service, { persistTo, vars, bundlePath: builtBundle(service)?.worker })),
   );
   const stop = async () => {
     await Promise.all(started.map((outcome) => (outcome.status === "fulfilled" ? outcome.value.stop() : undefined)));

@@ -12,6 +12,7 @@ import * as zodJsonSchemaProcessors from "../../node_modules/zod/v4/core/json-sc
 import * as zodToJsonSchema from "../../node_modules/zod/v4/core/to-json-schema.js";
 import { ROOT, SERVICES, wrangler } from "../../scripts/lib.mjs";
 import * as standIn from "../../src/platform/zod-json-schema";
+import { builtBundle } from "../worker-bundles";
 
 const work = mkdtempSync(path.join(tmpdir(), "bundle-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -20,12 +21,15 @@ interface Metafile {
   inputs: Record<string, { imports: { path: string; original?: string }[] }>;
 }
 
+/** The Worker as this run's other tests load it (bundled here in watch mode), and what esbuild says went into it. */
 function bundle(service: keyof typeof SERVICES): { inputs: Metafile["inputs"]; code: string } {
-  const metafile = path.join(work, `${service}.json`);
-  const outdir = path.join(work, service);
-  wrangler(["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "-c", SERVICES[service].config]);
-  const { inputs }: Metafile = JSON.parse(readFileSync(metafile, "utf8"));
-  return { inputs, code: readFileSync(path.join(outdir, "worker.js"), "utf8") };
+  let built = builtBundle(service);
+  if (!built) {
+    built = { worker: path.join(work, service, "worker.js"), metafile: path.join(work, `${service}.json`) };
+    wrangler(["deploy", "--dry-run", "--outdir", path.dirname(built.worker), "--metafile", built.metafile, "-c", SERVICES[service].config]);
+  }
+  const { inputs }: Metafile = JSON.parse(readFileSync(built.metafile, "utf8"));
+  return { inputs, code: readFileSync(built.worker, "utf8") };
 }
 
 /** The [alias] table of a wrangler config: each import, exactly as written, and the module that replaces it. */
