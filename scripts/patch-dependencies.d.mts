@@ -6,3 +6,4 @@ export interface DependencyFix {
 }
 export declare const FIXES: DependencyFix[];
 export declare function applyFix(text: string, fix: DependencyFix): string;
+export declare function applyFixes(root: string): string[];

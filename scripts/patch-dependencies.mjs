@@ -2,7 +2,7 @@
 // one it supports). Runs after every `npm install` and `npm ci`. Each fix applies once; a file that holds neither the
 // text a fix replaces nor its replacement stops the install, so an upgrade can neither drop a fix silently nor apply
 // it to code it was not written for. Remove a fix once the dependency's release carries it.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { ROOT } from "./lib.mjs";
 
 export const FIXES = [
@@ -30,11 +30,23 @@ export function applyFix(text, fix) {
   return text.replace(fix.replaces, fix.with);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Applies every fix under `root`; a dependency that is not installed (`npm ci --omit=dev` leaves out the test
+ * tools) has nothing to fix. Returns the files it changed.
+ */
+export function applyFixes(root) {
+  const changed = [];
   for (const fix of FIXES) {
-    const path = `${ROOT}${fix.file}`;
+    const path = `${root}${fix.file}`;
+    if (!existsSync(path)) continue;
     const text = readFileSync(path, "utf8");
     const fixed = applyFix(text, fix);
-    if (fixed !== text) writeFileSync(path, fixed);
+    if (fixed !== text) {
+      writeFileSync(path, fixed);
+      changed.push(fix.file);
+    }
   }
+  return changed;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) applyFixes(ROOT);
