@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { configDefaults, defineConfig } from "vitest/config";
-import { SERVICES, wranglerAsync } from "./scripts/lib.mjs";
+import { bundleWorker, SERVICES } from "./scripts/lib.mjs";
 
 export const TEST_SECRETS = {
   ADMIN_TOKEN: "test-admin-token-0123456789abcdef",
@@ -71,13 +71,10 @@ function runLoads(service: keyof typeof SERVICES): boolean {
   return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKERS_OF_PROJECT[name]?.includes(service));
 }
 
-async function bundledWorker(service: keyof typeof SERVICES): Promise<string | undefined> {
+async function bundledWorker(service: keyof typeof SERVICES): Promise<Awaited<ReturnType<typeof bundleWorker>> | undefined> {
   if (!ONE_OFF_RUN || !runLoads(service)) return undefined;
   // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
-  const outdir = path.join(import.meta.dirname, ".wrangler/test-workers", service);
-  // esbuild's metafile beside it: test/node/bundle.test.ts reads what the bundle holds.
-  await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "--metafile", path.join(outdir, "metafile.json"), "-c", SERVICES[service].config]);
-  return path.join(outdir, "worker.js");
+  return bundleWorker(service, path.join(import.meta.dirname, ".wrangler/test-workers", service));
 }
 
 async function workerProject(name: string, service: keyof typeof SERVICES, main: string | undefined, include: string[]) {
@@ -117,16 +114,19 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
 export default defineConfig(async () => {
   const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
   // The node and browser projects serve and inspect these same bundles (test/worker-bundles.ts).
-  const workerBundles = { tax: taxWorker ?? null, inventory: inventoryWorker ?? null };
+  const workerBundles = {
+    tax: taxWorker ? { worker: taxWorker.worker, metafile: taxWorker.metafile } : null,
+    inventory: inventoryWorker ? { worker: inventoryWorker.worker, metafile: inventoryWorker.metafile } : null,
+  };
   return {
     test: {
       // One test file per core. Vitest's default leaves a core free for itself, but its workers mostly wait on the
       // workerd process each file starts, so on two cores the default ran one file at a time.
       maxWorkers: availableParallelism(),
       projects: [
-        await workerProject("platform", "tax", taxWorker, ["test/platform/**/*.test.ts"]),
-        await workerProject("tax", "tax", taxWorker, ["test/tax/**/*.test.ts"]),
-        await workerProject("inventory", "inventory", inventoryWorker, ["test/inventory/**/*.test.ts"]),
+        await workerProject("platform", "tax", taxWorker?.worker, ["test/platform/**/*.test.ts"]),
+        await workerProject("tax", "tax", taxWorker?.worker, ["test/tax/**/*.test.ts"]),
+        await workerProject("inventory", "inventory", inventoryWorker?.worker, ["test/inventory/**/*.test.ts"]),
         {
           plugins: [cloudflareTest({ wrangler: { configPath: "./wrangler.tax.toml" } })],
           // One runtime per vitest worker for all its files, as for the Worker projects: pure code has no state to leave.

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export const ROOT = new URL("..", import.meta.url).pathname;
 export const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
@@ -69,6 +70,16 @@ export function wranglerAsync(args) {
       else resolve(stdout);
     });
   });
+}
+
+/**
+ * Bundles a service's Worker into `outdir` exactly as `wrangler deploy` would (--dry-run), with esbuild's metafile
+ * beside it (what went into the bundle); resolves to both paths and wrangler's output (its size line among it).
+ */
+export async function bundleWorker(service, outdir) {
+  const metafile = join(outdir, "metafile.json");
+  const output = await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "-c", SERVICES[service].config]);
+  return { worker: join(outdir, "worker.js"), metafile, output };
 }
 
 /** `wrangler d1 <command…> <database> --local` for a service, never prompting, on `persistTo` when given. */

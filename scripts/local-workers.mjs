@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Miniflare, NoOpLog } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { ROOT, SERVICES, wranglerAsync } from "./lib.mjs";
+import { bundleWorker, ROOT, SERVICES } from "./lib.mjs";
 
 /** Miniflare options for one Worker from its wrangler config, running `bundlePath` instead of the sources. */
 export function workerOptions({ name, config, bundlePath, routes, envFile }) {
@@ -24,11 +24,7 @@ export function workerOptions({ name, config, bundlePath, routes, envFile }) {
  */
 export async function serveBundled(service, { persistTo, vars, bundlePath }) {
   const { config, workerName } = SERVICES[service];
-  if (!bundlePath) {
-    const outdir = join(persistTo, `bundle-${service}`);
-    await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "-c", config]);
-    bundlePath = join(outdir, "worker.js");
-  }
+  bundlePath ??= (await bundleWorker(service, join(persistTo, `bundle-${service}`))).worker;
   const envFile = join(persistTo, `${service}.env`);
   writeFileSync(
     envFile,

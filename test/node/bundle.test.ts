@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as zodJsonSchemaGenerator from "../../node_modules/zod/v4/core/json-schema-generator.js";
 import * as zodJsonSchemaProcessors from "../../node_modules/zod/v4/core/json-schema-processors.js";
 import * as zodToJsonSchema from "../../node_modules/zod/v4/core/to-json-schema.js";
-import { ROOT, SERVICES, wrangler } from "../../scripts/lib.mjs";
+import { bundleWorker, ROOT, SERVICES } from "../../scripts/lib.mjs";
 import * as standIn from "../../src/platform/zod-json-schema";
 import { builtBundle } from "../worker-bundles";
 
@@ -22,12 +22,8 @@ interface Metafile {
 }
 
 /** The Worker as this run's other tests load it (bundled here in watch mode), and what esbuild says went into it. */
-function bundle(service: keyof typeof SERVICES): { inputs: Metafile["inputs"]; code: string } {
-  let built = builtBundle(service);
-  if (!built) {
-    built = { worker: path.join(work, service, "worker.js"), metafile: path.join(work, `${service}.json`) };
-    wrangler(["deploy", "--dry-run", "--outdir", path.dirname(built.worker), "--metafile", built.metafile, "-c", SERVICES[service].config]);
-  }
+async function bundle(service: keyof typeof SERVICES): Promise<{ inputs: Metafile["inputs"]; code: string }> {
+  const built = builtBundle(service) ?? (await bundleWorker(service, path.join(work, service)));
   const { inputs }: Metafile = JSON.parse(readFileSync(built.metafile, "utf8"));
   return { inputs, code: readFileSync(built.worker, "utf8") };
 }
@@ -43,9 +39,9 @@ function aliasesOf(config: string): [string, string][] {
 const fromZod = (file: string) => /(^|\/)node_modules\/zod\//.test(file);
 
 describe.each(["tax", "inventory"] as const)("the %s Worker's bundle", (service) => {
-  let built: ReturnType<typeof bundle>;
-  beforeAll(() => {
-    built = bundle(service);
+  let built: Awaited<ReturnType<typeof bundle>>;
+  beforeAll(async () => {
+    built = await bundle(service);
   });
   const importersOf = (target: (imported: { path: string; original?: string }) => boolean) =>
     Object.entries(built.inputs).flatMap(([file, { imports }]) => imports.filter(target).map(() => file));
