@@ -17,11 +17,10 @@ export interface DemoWorkers {
   stop(): Promise<void>;
 }
 
-type Served = Awaited<ReturnType<typeof serveBundled>>;
+type Database = Awaited<ReturnType<Awaited<ReturnType<typeof serveBundled>>["database"]>>;
 
 /** Applies every migration of `service` to its empty database, one batch (one transaction) a migration. */
-async function migrate(served: Served, service: "tax" | "inventory"): Promise<void> {
-  const database = await served.database();
+async function migrate(database: Database, service: "tax" | "inventory"): Promise<void> {
   for (const { queries } of await readD1Migrations(path.join(ROOT, "migrations", service))) {
     await database.batch(queries.map((query) => database.prepare(query)));
   }
@@ -49,10 +48,10 @@ export async function serveDemoWorkers(name: string, adminToken: string): Promis
     throw started.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected")?.reason;
   }
   try {
-    await Promise.all([migrate(tax.value, "tax"), migrate(inventory.value, "inventory")]);
-    const database = await inventory.value.database();
+    const [taxDatabase, inventoryDatabase] = await Promise.all([tax.value.database(), inventory.value.database()]);
+    await Promise.all([migrate(taxDatabase, "tax"), migrate(inventoryDatabase, "inventory")]);
     const seed = await demoSeedStatements({ now: Date.now() });
-    await database.batch(seed.map((statement) => database.prepare(statement)));
+    await inventoryDatabase.batch(seed.map((statement) => inventoryDatabase.prepare(statement)));
   } catch (error) {
     await stop();
     throw error;
