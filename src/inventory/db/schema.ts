@@ -318,6 +318,11 @@ export const sales = sqliteTable(
     cgstPaise: integer("cgst_paise"),
     sgstPaise: integer("sgst_paise"),
     igstPaise: integer("igst_paise"),
+    /**
+     * The sale's lines as the JSON array the sales list answers with, kept by the database: a trigger on sale_items
+     * (migration 0029) writes it whenever a line is inserted, and lines never change after that.
+     */
+    itemsJson: text("items_json").notNull().default("[]"),
   },
   (t) => [
     uniqueIndex("sales_org_id").on(t.orgId, t.id),

@@ -104,10 +104,10 @@ const signedScaledSql = (column: string, scale: 100 | 1000) =>
   `printf('%s%d.${scale === 100 ? "%02d" : "%03d"}', CASE WHEN ${column} < 0 THEN '-' ELSE '' END, abs(${column}) / ${scale}, abs(${column}) % ${scale})`;
 const moneyOrNullSql = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${signedScaledSql(column, 100)} END`;
 const isoSql = (column: string) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${column} / 1000.0, 'unixepoch')`;
-// Basis points as a JSON number: 1800 → 18, 250 → 2.5 (as bps / 100 prints in JavaScript).
-const percentOfBpsSql = (column: string) => `CASE WHEN ${column} % 100 = 0 THEN ${column} / 100 ELSE ${column} / 100.0 END`;
-
-/** Key order is the wire order of SaleSchema and SaleItemSchema (saleView). */
+/**
+ * Key order is the wire order of SaleSchema. The lines come as the database keeps them (`items_json`, in the wire
+ * order of SaleItemSchema, printed alike; migration 0029).
+ */
 const SALE_JSON = `json_object(
     'id', s.id, 'invoice_number', s.invoice_number, 'customer_id', s.customer_id, 'customer_name', c.name,
     'customer_gstin', c.gstin, 'sale_date', s.sale_date, 'sold_at', ${isoSql("s.sold_at")}, 'status', s.status,
@@ -116,18 +116,7 @@ const SALE_JSON = `json_object(
     'total_amount', ${signedScaledSql("s.total_paise", 100)}, 'seller_gstin', s.seller_gstin, 'seller_state', s.seller_state_code,
     'place_of_supply', s.place_of_supply, 'cgst_amount', ${moneyOrNullSql("s.cgst_paise")},
     'sgst_amount', ${moneyOrNullSql("s.sgst_paise")}, 'igst_amount', ${moneyOrNullSql("s.igst_paise")},
-    'items', json((SELECT json_group_array(json(x.item)) FROM (
-        SELECT json_object(
-                 'lot_id', i.lot_id, 'lot_number', l.lot_number, 'sku', k.sku, 'yarn_type', k.yarn_type, 'hsn', k.hsn,
-                 'kg', ${signedScaledSql("i.grams", 1000)}, 'rate_per_kg', ${signedScaledSql("i.rate_paise_per_kg", 100)},
-                 'amount', ${signedScaledSql("i.amount_paise", 100)}, 'gst_rate_percent', ${percentOfBpsSql("i.gst_rate_bps")},
-                 'gst_amount', ${signedScaledSql("i.gst_paise", 100)}, 'cgst_amount', ${moneyOrNullSql("i.cgst_paise")},
-                 'sgst_amount', ${moneyOrNullSql("i.sgst_paise")}, 'igst_amount', ${moneyOrNullSql("i.igst_paise")}) AS item
-          FROM sale_items i
-          JOIN lots l ON l.org_id = i.org_id AND l.id = i.lot_id
-          JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
-         WHERE i.org_id = s.org_id AND i.sale_id = s.id
-         ORDER BY ${LINE_ORDER}) x)))`;
+    'items', json(s.items_json))`;
 
 /** The order of the sales list: newest first, id breaking ties (ids are unique, so no two sales share a place). */
 const SALES_ORDER = "s.sold_at DESC, s.id DESC";
