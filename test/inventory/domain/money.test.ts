@@ -119,6 +119,10 @@ describe("formatValueOf", () => {
     [500, 1, "0.01"], // 0.5 kg × 0.01 = 0.005, half away from zero
     [499, 1, "0.00"],
     [0, 1_000_000, "0.00"],
+    [-1_500, 1, "-0.02"], // −1.5 paise, half away from zero
+    [-499, 1, "0.00"], // −0.499 paise is no paisa, and no minus sign on zero
+    // Just past the exact integer range: 2^53 g × 0.01 per kg = 9,007,199,254,740.992 paise, rounded up.
+    [2 ** 53, 1, "90071992547.41"],
     // The case that once broke reads: 9,000,000,000,000 kg × 10,00,000.00 per kg = 9 × 10^18 rupees, exact.
     [9_000_000_000_000_000, 100_000_000, "9000000000000000000.00"],
   ])("%i g at %i paise/kg → %s", (grams, rate, text) => {
