@@ -17,6 +17,7 @@ describe("GET /api/v1/inventory", () => {
   let key: string;
   const lots: Array<{ id: string; godown: string; yarnType: string; receivedAt: string }> = [];
   let soldOutId: string;
+  const received: unknown[] = [];
 
   beforeAll(async () => {
     ({ orgId, key } = await orgWithKey());
@@ -32,6 +33,7 @@ describe("GET /api/v1/inventory", () => {
     ];
     for (const spec of specs) {
       const created = await lot(orgId, { ...spec, kg: "250.5" });
+      received.push(created);
       lots.push({ id: created.id, godown: spec.godown_code, yarnType: spec.yarn_type, receivedAt: spec.received_at });
     }
     const soldOut = await lot(orgId, { godown_code: "TPR-1", kg: "40", received_at: "2026-10-06T04:30:00Z" });
@@ -64,6 +66,12 @@ describe("GET /api/v1/inventory", () => {
       stock_value: "75150.00",
       received_at: "2026-10-05T04:30:00.000Z",
     });
+  });
+
+  it("shows each lot as its receipt answered, field for field (the list reads its rows by position, the receipt by name)", async () => {
+    const page = await inventory(key);
+    expect(page.data).toHaveLength(received.length);
+    expect(new Set(page.data)).toEqual(new Set(received));
   });
 
   it("filters by godown_code, by yarn_type, and by both", async () => {
