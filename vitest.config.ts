@@ -71,10 +71,12 @@ function runLoads(service: keyof typeof SERVICES): boolean {
   return named.length === 0 || named.some((name) => /[*?[]/.test(name) || WORKERS_OF_PROJECT[name]?.includes(service));
 }
 
-async function bundledWorker(service: keyof typeof SERVICES): Promise<Awaited<ReturnType<typeof bundleWorker>> | undefined> {
-  if (!ONE_OFF_RUN || !runLoads(service)) return undefined;
+/** The Worker bundled for this run, and esbuild's metafile of it; none in watch mode or when no project loads it. */
+async function bundledWorker(service: keyof typeof SERVICES): Promise<{ worker: string; metafile: string } | null> {
+  if (!ONE_OFF_RUN || !runLoads(service)) return null;
   // In this checkout's own .wrangler/ (git-ignored): node_modules may be shared with another checkout.
-  return bundleWorker(service, path.join(import.meta.dirname, ".wrangler/test-workers", service));
+  const { worker, metafile } = await bundleWorker(service, path.join(import.meta.dirname, ".wrangler/test-workers", service));
+  return { worker, metafile };
 }
 
 async function workerProject(name: string, service: keyof typeof SERVICES, main: string | undefined, include: string[]) {
@@ -114,10 +116,7 @@ async function workerProject(name: string, service: keyof typeof SERVICES, main:
 export default defineConfig(async () => {
   const [taxWorker, inventoryWorker] = await Promise.all([bundledWorker("tax"), bundledWorker("inventory")]);
   // The node and browser projects serve and inspect these same bundles (test/worker-bundles.ts).
-  const workerBundles = {
-    tax: taxWorker ? { worker: taxWorker.worker, metafile: taxWorker.metafile } : null,
-    inventory: inventoryWorker ? { worker: inventoryWorker.worker, metafile: inventoryWorker.metafile } : null,
-  };
+  const workerBundles = { tax: taxWorker, inventory: inventoryWorker };
   return {
     test: {
       // One test file per core. Vitest's default leaves a core free for itself, but its workers mostly wait on the

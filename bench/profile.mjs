@@ -40,7 +40,7 @@ writeFileSync(
 
 const config = `wrangler.${service}.toml`;
 const workerName = `${service}-api`;
-const made = bundle(config, `${work}/dist`);
+const made = await bundle(config, `${work}/dist`);
 createLocalDatabase(service, `${work}/state`);
 if (service === "inventory") {
   const { seedDemo } = await import("../scripts/seed.mjs");

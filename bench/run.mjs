@@ -196,12 +196,12 @@ async function bundles() {
   log(`[${elapsed()}] bundling with wrangler deploy --dry-run`);
   const out = `${work}/dist`;
   const made = {
-    tax: bundle("wrangler.tax.toml", `${out}/tax`),
-    inventory: bundle("wrangler.inventory.toml", `${out}/inventory`),
-    bare: bundle("bench/floors/wrangler.bare.toml", `${out}/bare`),
-    d1Tax: bundle("bench/floors/wrangler.d1-tax.toml", `${out}/d1-tax`),
-    d1Inventory: bundle("bench/floors/wrangler.d1-inventory.toml", `${out}/d1-inventory`),
-    do: bundle("bench/floors/wrangler.do.toml", `${out}/do`),
+    tax: await bundle("wrangler.tax.toml", `${out}/tax`),
+    inventory: await bundle("wrangler.inventory.toml", `${out}/inventory`),
+    bare: await bundle("bench/floors/wrangler.bare.toml", `${out}/bare`),
+    d1Tax: await bundle("bench/floors/wrangler.d1-tax.toml", `${out}/d1-tax`),
+    d1Inventory: await bundle("bench/floors/wrangler.d1-inventory.toml", `${out}/d1-inventory`),
+    do: await bundle("bench/floors/wrangler.do.toml", `${out}/do`),
   };
   for (const [name, b] of Object.entries(made)) {
     results.bundles[name] = { totalKiB: b.totalKiB, gzipKiB: b.gzipKiB };

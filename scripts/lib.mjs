@@ -73,13 +73,21 @@ export function wranglerAsync(args) {
 }
 
 /**
- * Bundles a service's Worker into `outdir` exactly as `wrangler deploy` would (--dry-run), with esbuild's metafile
- * beside it (what went into the bundle); resolves to both paths and wrangler's output (its size line among it).
+ * Bundles the Worker of a wrangler config into `outdir` exactly as `wrangler deploy` would (--dry-run), with esbuild's
+ * metafile beside it (what went into the bundle); resolves to both paths and wrangler's output (its size line among
+ * it). The bundle is named after the config's entry module (`worker.js` for both services).
  */
-export async function bundleWorker(service, outdir) {
+export async function bundleConfig(config, outdir) {
   const metafile = join(outdir, "metafile.json");
-  const output = await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "-c", SERVICES[service].config]);
-  return { worker: join(outdir, "worker.js"), metafile, output };
+  const output = await wranglerAsync(["deploy", "--dry-run", "--outdir", outdir, "--metafile", metafile, "-c", config]);
+  const file = readdirSync(outdir).find((name) => name.endsWith(".js"));
+  if (!file) throw new Error(`No bundle in ${outdir}:\n${output}`);
+  return { worker: join(outdir, file), metafile, output };
+}
+
+/** A service's Worker bundled as `wrangler deploy` would: bundleConfig of its wrangler config. */
+export function bundleWorker(service, outdir) {
+  return bundleConfig(SERVICES[service].config, outdir);
 }
 
 /** `wrangler d1 <command…> <database> --local` for a service, never prompting, on `persistTo` when given. */

@@ -3,19 +3,17 @@
 // load reaches the workerd socket with no Node proxy in front. `wrangler dev` is started only to measure what
 // its proxy adds.
 import { spawn, execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
-import { ROOT, WRANGLER, wrangler } from "../../scripts/lib.mjs";
+import { bundleConfig, ROOT, WRANGLER } from "../../scripts/lib.mjs";
 
-/** Bundles one Worker; returns the bundle path and wrangler's own size line (total and gzip, KiB). */
-export function bundle(config, outdir) {
+/** Bundles one Worker; resolves to the bundle path and wrangler's own size line (total and gzip, KiB). */
+export async function bundle(config, outdir) {
   const started = performance.now();
-  const output = wrangler(["deploy", "--dry-run", "--outdir", outdir, "-c", config]);
+  const { worker, output } = await bundleConfig(config, outdir);
   const seconds = (performance.now() - started) / 1000;
   const size = /Total Upload:\s*([\d.]+)\s*KiB\s*\/\s*gzip:\s*([\d.]+)\s*KiB/.exec(output);
-  const file = readdirSync(outdir).find((name) => name.endsWith(".js"));
-  if (!file) throw new Error(`No bundle in ${outdir}:\n${output}`);
-  return { config, path: `${outdir}/${file}`, totalKiB: size ? Number(size[1]) : null, gzipKiB: size ? Number(size[2]) : null, seconds };
+  return { config, path: worker, totalKiB: size ? Number(size[1]) : null, gzipKiB: size ? Number(size[2]) : null, seconds };
 }
 
 function childrenOf(_pid) {
