@@ -1,6 +1,6 @@
 // Runs the full test suite (`npm test`) while every core is kept busy by an unrelated CPU burner, to prove the suite
 // holds on a shared, loaded CI machine. The burners are bounded: they stop when the suite ends, when this script is
-// interrupted, and on their own after STRESS_MAX_MINUTES (default 60; the suite under load takes about 11 minutes on
+// interrupted, and on their own after STRESS_MAX_MINUTES (default 60; the suite under load takes 7 to 11 minutes on
 // two cores) should this script die without cleaning up.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
