@@ -429,7 +429,7 @@ export const HousePropertySchema = z
     annualRent: amount("Rent received or receivable for the year, s.23(1) (expected rent for a deemed let-out home).", 0),
     municipalTaxesPaid: amount("Municipal taxes paid by the owner in the year, deducted from annual value, s.23(1) proviso.", 0),
     interestOnHousingLoan: amount(
-      "Interest payable on a loan for the property, s.24(b): for self-occupied homes allowed in the old regime only, at most ₹30,000 for the homes whose interestCap is other together and ₹2,00,000 for all of them together; uncapped for let-out.",
+      "Interest payable on a loan for the property, s.24(b): for self-occupied homes allowed in the old regime only, at most ₹30,000 for the homes whose interestCap is other together and ₹2,00,000 for all of them together; uncapped for let-out. Include the year's instalment of the interest for the years before the home was acquired or built: a fifth of it, in the year of completion and each of the four after (s.24(b)), within the same caps.",
       150_000,
     ),
     interestCap: z.enum(SELF_OCCUPIED_INTEREST_CAPS).optional().openapi({
