@@ -101,6 +101,8 @@ interface Figures {
   grossSalary: number | null;
   /** Row 1(e): salary from the year's other employers, as this employer was told of it. */
   otherEmployers: number | null;
+  /** Of row 1(d), the employer's NPS contribution above ₹7,50,000 that row 1(b) counts as a perquisite (s.17(2)(vii)). */
+  countedPerquisite: number;
   professionalTax: number | null;
   exemptions10: Map<Section10Exemption, number>;
   housePropertyIncome: number | null;
@@ -132,6 +134,7 @@ function emptyFigures(): Figures {
   return {
     grossSalary: null,
     otherEmployers: null,
+    countedPerquisite: 0,
     professionalTax: null,
     exemptions10: new Map(),
     housePropertyIncome: null,
@@ -252,10 +255,21 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
 
   f.housePropertyIncome = a("housePropertyIncome");
   f.otherSources = a("otherSourcesIncome");
+  // A loss printed without its sign ("Less: Loss from house property   2,00,000.00"): row 8, 7(a) + 7(b), says which.
+  const otherIncomeTotal = a("totalOtherIncome");
+  if (f.housePropertyIncome !== null && f.housePropertyIncome > 0 && otherIncomeTotal === (f.otherSources ?? 0) - f.housePropertyIncome) {
+    f.housePropertyIncome = -f.housePropertyIncome;
+    notes.push(
+      `housePropertyIncome: a loss of ${formatRupees(rupees(-f.housePropertyIncome))}: ${source} prints row 7(a) without its sign, and its row 8 (7(a) + 7(b)) as ${otherIncomeTotal < 0 ? "-" : ""}${formatRupees(rupees(Math.abs(otherIncomeTotal)))}`,
+    );
+  }
 
   f.section80C = deductible("totalSection80C80CCC80CCD1") ?? sum([deductible("section80C"), deductible("section80CCC"), deductible("section80CCD1")]);
   f.section80CCD1B = deductible("section80CCD1B");
   f.section80CCD2 = deductible("section80CCD2");
+  // An employer applies the s.17(2)(vii) limit to its own contributions; row 1(b) holds at most what it prints.
+  const aboveLimit = (f.section80CCD2 ?? 0) - LIMITS.employerContributionsPerquisiteAbove * 100;
+  f.countedPerquisite = Math.max(0, Math.min(aboveLimit, a("perquisites17_2") ?? 0));
   f.section80D = deductible("section80D");
   f.section80DParents = deductible("section80DParents");
   if (f.section80DParents !== null) f.parentsSeniorCitizen = document.parentsSeniorCitizen;
@@ -382,6 +396,7 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
       }
     }
   }
+  merged.countedPerquisite = form16s.reduce((total, d) => total + d.figures.countedPerquisite, 0);
   merged.professionalTax = added((f) => f.professionalTax, form16s);
   for (const d of form16s) {
     for (const [section, value] of d.figures.exemptions10) merged.exemptions10.set(section, (merged.exemptions10.get(section) ?? 0) + value);
@@ -538,8 +553,23 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
     figures: document.documentType === "form16" ? form16Figures(document, unmapped, notes, source) : aisFigures(document, unmapped, source),
   }));
   const f = merge(perDocument, conflicts);
+  withoutCountedPerquisite(f, notes);
   withinComputeLimit(f, unmapped);
   return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, caller, notes)), unmapped, conflicts, notes };
+}
+
+/**
+ * The employer's NPS contribution above ₹7,50,000 a year is a perquisite (s.17(2)(vii)): each form counts it in row
+ * 1(b), and so in 1(d), while /compute adds it to the salary itself from deductions.section80CCD2. That part is taken
+ * out of the salary, so it is counted once.
+ */
+function withoutCountedPerquisite(f: Figures, notes: string[]): void {
+  const counted = Math.min(f.countedPerquisite, f.grossSalary ?? 0);
+  if (counted <= 0 || f.grossSalary === null) return;
+  f.grossSalary -= counted;
+  notes.push(
+    `salary.grossSalary: row 1(d) less ${formatRupees(rupees(counted))}, the employer's NPS contribution above ${formatRupees(LIMITS.employerContributionsPerquisiteAbove)} that row 1(b) counts as a perquisite (s.17(2)(vii)); /compute adds it back from deductions.section80CCD2, so it is counted once`,
+  );
 }
 
 /**

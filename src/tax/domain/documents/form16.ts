@@ -311,6 +311,25 @@ function assign(collector: Collector, item: Form16Item, amounts: AmountToken[], 
   }
 }
 
+// Allowances payroll layouts also list as parts of the salary under row 1, where they are pay, not exemptions.
+const SALARY_COMPONENT_EXEMPTIONS: ReadonlySet<Form16AmountKey> = new Set<Form16AmountKey>([
+  "houseRentAllowance10_13A",
+  "travelConcession10_5",
+  "specialAllowances10_14",
+]);
+
+/**
+ * A line of row 1 naming a salary component ("House Rent Allowance   3,00,000.00" under 1(a)): it has no row marker of
+ * its own and names neither a section 10 clause nor an exemption, so it is part of the pay, not row 2's exempt part.
+ */
+const isSalaryComponent = (item: Form16Item, group: ItemGroup | "partA" | null, labelCompact: string, bare: string): boolean =>
+  group === "salary" &&
+  item.kind === "amount" &&
+  SALARY_COMPONENT_EXEMPTIONS.has(item.key) &&
+  bare === labelCompact &&
+  !labelCompact.includes("10(") &&
+  !labelCompact.includes("exempt");
+
 const groupOf = (item: Form16Item): ItemGroup | "partA" | null =>
   item.kind === "amount" || item.kind === "heading" ? item.group : item.kind === "chapterVIA" ? "chapterVIA" : null;
 
@@ -374,11 +393,12 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
     if (isBoilerplate(whole)) return;
     // The verification paragraph restates the TDS in words and figures; it is not a line item.
     if (whole.includes("herebycertify") || whole.includes("hasbeendeducted")) return;
-    if (whole.startsWith("parta") || whole.includes("(parta)")) {
+    // "PART A", "(Part A)", "FORM NO. 16 - PART A"; the same for Part B.
+    if (whole.startsWith("parta") || whole.includes("(parta)") || whole.includes("16parta")) {
       region = "partA";
       breakUp = null;
     }
-    if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)")) {
+    if (whole.startsWith("partb") || whole.includes("annexure") || whole.includes("(partb)") || whole.includes("16partb")) {
       region = "partB";
       breakUp = null;
     }
@@ -463,6 +483,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       // The tail of a wrapped label can read like a heading ("under Chapter VI-A"): it belongs to the label
       // still waiting for its amount.
       if (item?.kind === "heading" && pending !== null) item = null;
+      if (item !== null && isSalaryComponent(item, group, labelCompact, bare)) item = null;
 
       if (breakUp !== null && item !== null && item.kind !== "heading") {
         const ofTable = breakUp === "exemptions" ? item.kind === "amount" && item.group === "exemptions" : item.kind === "chapterVIA";

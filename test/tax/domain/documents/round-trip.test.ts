@@ -150,3 +150,98 @@ describe("form16-tab-separated-fy2024-25-new printed differently", () => {
     });
   });
 });
+
+// Employer and payroll layouts that print a row the TRACES form prints otherwise. Each text states its own rows 12
+// and 13, worked by hand from the year's slabs (tax-rules.md §1), and must compute to them.
+describe("Part B rows as employers' own layouts print them", () => {
+  const header = (assessmentYear: string, optedOut: "Yes" | "No") =>
+    `FORM NO. 16\nPART B (Annexure-I)\nAssessment Year: ${assessmentYear}\nWhether opting out of taxation u/s 115BAC(1A)? ${optedOut}\n`;
+
+  it("an employer NPS contribution above ₹7,50,000, which row 1(b) counts as a perquisite, is counted once", () => {
+    // New regime FY 2025-26. 1(a) 90,00,000 holds the employer's NPS of 8,40,000 (s.17(1)(viii)); 1(b) the 90,000 above
+    // ₹7,50,000 (s.17(2)(vii)). 90,90,000 − 75,000 − 80CCD(2) 8,40,000 = 81,75,000. Slabs: 20,000 + 40,000 + 60,000 +
+    // 80,000 + 1,00,000 + 30 % × 57,75,000 = 20,32,500.
+    const text = `${header("2026-27", "No")}1. Gross Salary
+(a) Salary as per provisions contained in section 17(1)                9000000.00
+(b) Value of perquisites under section 17(2)                             90000.00
+(d) Total                                                                        9090000.00
+4. Less: Deductions under section 16
+(a) Standard deduction under section 16(ia)                              75000.00
+(f) Deduction in respect of contribution by Employer to pension scheme under section 80CCD (2)   840000.00   840000.00
+12. Total taxable income (9-11)                                                  8175000.00
+13. Tax on total income                                                          2032500.00
+`;
+    const { parsed, request, regime } = compute(text);
+    expect(request.profile.salary?.grossSalary).toBe(9_000_000);
+    expect(parsed.notes).toContainEqual(expect.stringMatching(/^salary\.grossSalary: row 1\(d\) less ₹90,000, .*s\.17\(2\)\(vii\)/));
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 8_175_000, slabTax: 2_032_500 });
+  });
+
+  it("a salary component listed under row 1 is pay, not a section 10 exemption", () => {
+    // Old regime FY 2024-25. 10,00,000 − 50,000 = 9,50,000, nothing exempt (2(i) is 0); 12,500 + 20 % × 4,50,000 = 1,02,500.
+    const text = `${header("2025-26", "Yes")}1. Gross Salary
+(a) Salary as per provisions contained in section 17(1)                10,00,000.00
+    Basic Salary                                   5,00,000.00
+    House Rent Allowance                           2,00,000.00
+    Leave Travel Allowance                           50,000.00
+    Special Allowance                              2,50,000.00
+(d) Total                                                                        10,00,000.00
+2. Less: Allowances to the extent exempt under section 10
+(i) Total amount of exemption claimed under section 10                                  0.00
+4. Less: Deductions under section 16
+(a) Standard deduction under section 16(ia)                              50,000.00
+12. Total taxable income (9-11)                                                  9,50,000.00
+13. Tax on total income                                                          1,02,500.00
+`;
+    const { parsed, request, regime } = compute(text);
+    expect(request.profile.salary?.exemptions10).toBeUndefined();
+    // Each component line is said to match no row, rather than read as an exemption.
+    const unmatched = parsed.documents[0]!.warnings.filter((w) => w.message.includes("matched no known Form 16 item"));
+    expect(unmatched.map((w) => w.text)).toEqual([
+      "Basic Salary 5,00,000.00",
+      "House Rent Allowance 2,00,000.00",
+      "Leave Travel Allowance 50,000.00",
+      "Special Allowance 2,50,000.00",
+    ]);
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 950_000, slabTax: 102_500 });
+  });
+
+  it("a house property loss printed without its sign on a row worded as a deduction reads as the loss row 8 shows", () => {
+    // Old regime FY 2024-25. 10,00,000 − 50,000 − 2,00,000 = 7,50,000 (rows 8 and 9); 12,500 + 20 % × 2,50,000 = 62,500.
+    const text = `${header("2025-26", "Yes")}1. Gross Salary
+(d) Total                                                                        10,00,000.00
+(a) Standard deduction under section 16(ia)                              50,000.00
+7. Add: Any other income reported by the employee
+   (a) Less: Loss from house property (interest on housing loan u/s 24(b))   2,00,000.00
+8. Total amount of other income reported by the employee [7(a)+7(b)]           -2,00,000.00
+9. Gross total income (6+8)                                                     7,50,000.00
+12. Total taxable income (9-11)                                                  7,50,000.00
+13. Tax on total income                                                            62,500.00
+`;
+    const { parsed, request, regime } = compute(text);
+    expect(request.profile.housePropertyIncome).toBe(-200_000);
+    expect(parsed.notes).toContainEqual(
+      expect.stringMatching(/^housePropertyIncome: a loss of ₹2,00,000: .* row 8 \(7\(a\) \+ 7\(b\)\) as -₹2,00,000$/),
+    );
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 750_000, slabTax: 62_500 });
+  });
+
+  it('reads Part B after Part A when its heading is the one line "FORM NO. 16 - PART B"', () => {
+    // Old regime FY 2025-26: 10,00,000 − 50,000 = 9,50,000; 12,500 + 20 % × 4,50,000 = 1,02,500.
+    const text = `FORM NO. 16
+PART A
+Total (Rs.)     1000000.00  89500.00  89500.00
+FORM NO. 16 - PART B
+Assessment Year: 2026-27
+Whether opting out of taxation u/s 115BAC(1A)? Yes
+1. Gross Salary
+(d) Total                                                                        10,00,000.00
+(a) Standard deduction under section 16(ia)                              50,000.00
+12. Total taxable income (9-11)                                                  9,50,000.00
+13. Tax on total income                                                          1,02,500.00
+`;
+    const { parsed, regime } = compute(text);
+    expect(parsed.documents[0]).toMatchObject({ partA: { taxDeducted: 89_500 }, amounts: { grossSalary: 1_000_000 } });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 950_000, slabTax: 102_500 });
+  });
+});
