@@ -12,7 +12,8 @@ export interface Segment {
 export const MAX_LABEL_CHARS = 400;
 
 // Words after which a bare integer is a section, rule or form number, not rupees.
-// Identifiers too: a phone, challan, serial, BSR or receipt number is never an amount.
+// Identifiers too: a phone, challan, serial, BSR or receipt number is never an amount. Printed one space after the
+// word, as such numbers are; after a column gap the integers are the row's amounts.
 const NUMBER_NAMING_WORDS = new Set([
   "section",
   "sec",
@@ -173,6 +174,8 @@ export function segmentLine(line: string): Segment[] {
     texts.push(words);
     values.push(null);
   };
+  // The entries of amounts printed after a column gap (two spaces or more): a table's cells, not a number a word names.
+  const afterColumnGap: number[] = [];
   let currencyPending = false;
   let wordsFrom = 0;
   MAY_BE_MONEY.lastIndex = 0;
@@ -226,6 +229,8 @@ export function segmentLine(line: string): Segment[] {
         wordsFrom = MAY_BE_MONEY.lastIndex = signEnd;
         amount = { paise: -amount.paise, strength: amount.strength };
       }
+      if (match.index >= 2 && line.charCodeAt(match.index - 1) === SPACE && line.charCodeAt(match.index - 2) === SPACE)
+        afterColumnGap.push(values.length);
       texts.push(text);
       values.push(amount);
       continue;
@@ -248,7 +253,8 @@ export function segmentLine(line: string): Segment[] {
   if (namingWord !== undefined && SECTION_WORDS.has(namingWord)) {
     const first = values[trailingStart];
     if (first?.strength === "weak" && first.paise >= 0 && texts[trailingStart]!.length <= MAX_SECTION_DIGITS) trailingStart++;
-  } else if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord)) {
+  } else if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord) && !afterColumnGap.includes(trailingStart)) {
+    // "A/c No. 1234" names a number; "... savings account   18400   10000" is a label and its columns.
     while (trailingStart < values.length && values[trailingStart]?.strength === "weak") trailingStart++;
   }
 

@@ -101,6 +101,15 @@ describe("segmentLine", () => {
     ["Phone: 9876543210", [["Phone: 9876543210", []]]],
     ["Challan Serial No. 00123", [["Challan Serial No. 00123", []]]],
     ["BSR Code 0510308", [["BSR Code 0510308", []]]],
+    // A row label that happens to end in such a word, its integers in columns after a gap: those are its amounts.
+    [
+      "(l) Deduction in respect of interest on deposits in savings account   18400   10000",
+      [["(l) Deduction in respect of interest on deposits in savings account", [18400, 10000]]],
+    ],
+    [
+      "(c) Profits in lieu of salary under section 17(3) (as per Form No.      0",
+      [["(c) Profits in lieu of salary under section 17(3) (as per Form No.", [0]]],
+    ],
     ["Total taxable income (9-11)1012340.00", [["Total taxable income (9-11)", [1012340]]]],
     ["Total amount of any other exemption under section 100.00", [["Total amount of any other exemption under section 10", [0]]]],
     ["(d) Total ` 8,40,000.00", [["(d) Total", [840000]]]],

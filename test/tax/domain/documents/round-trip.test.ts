@@ -226,6 +226,20 @@ describe("Part B rows as employers' own layouts print them", () => {
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 750_000, slabTax: 62_500 });
   });
 
+  it("reads whole-rupee amounts in columns after a label that ends in a word naming a number", () => {
+    // Old regime FY 2025-26: 10,00,000 − 50,000 − 80TTA 10,000 = 9,40,000; 12,500 + 20 % × 4,40,000 = 1,00,500.
+    const text = `${header("2026-27", "Yes")}1. Gross Salary
+(d) Total                                                                        1000000
+(a) Standard deduction under section 16(ia)                              50000
+80TTA - Interest on savings bank account                     18400           10000
+12. Total taxable income (9-11)                                                  940000
+13. Tax on total income                                                          100500
+`;
+    const { parsed, regime } = compute(text);
+    expect(parsed.documents[0]).toMatchObject({ chapterVIA: { section80TTA: { gross: 18_400, deductible: 10_000 } }, warnings: [] });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 940_000, slabTax: 100_500 });
+  });
+
   it('reads Part B after Part A when its heading is the one line "FORM NO. 16 - PART B"', () => {
     // Old regime FY 2025-26: 10,00,000 − 50,000 = 9,50,000; 12,500 + 20 % × 4,50,000 = 1,02,500.
     const text = `FORM NO. 16
