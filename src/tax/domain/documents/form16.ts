@@ -330,6 +330,8 @@ const isSalaryComponent = (item: Form16Item, group: ItemGroup | "partA" | null, 
   !labelCompact.includes("10(") &&
   !labelCompact.includes("exempt");
 
+const PARENTS_80D: Form16Item = { kind: "chapterVIA", key: "section80DParents" };
+
 const groupOf = (item: Form16Item): ItemGroup | "partA" | null =>
   item.kind === "amount" || item.kind === "heading" ? item.group : item.kind === "chapterVIA" ? "chapterVIA" : null;
 
@@ -371,6 +373,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
+  // The line of a sub-row that gave row 10(g), printed without a figure of its own, its amounts.
+  let selfAndFamilyRowAt = -1;
 
   // "(Old Regime)" settles it whatever the wording; otherwise "yes" to opting out (or "no" to opting in) is old.
   const resolveRegime = (optOutWording: boolean, read: { answer: boolean | null; regime: "old" | "new" | null }): boolean => {
@@ -484,6 +488,8 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       // still waiting for its amount.
       if (item?.kind === "heading" && pending !== null) item = null;
       if (item !== null && isSalaryComponent(item, group, labelCompact, bare)) item = null;
+      // Row 10(g) printed as sub-rows, self and family first: "- Parents (senior citizen)   43,000.00" is the parents' part.
+      if (item === null && segment.amounts.length > 0 && selfAndFamilyRowAt === lineNumber - 1 && bare.includes("parent")) item = PARENTS_80D;
 
       if (breakUp !== null && item !== null && item.kind !== "heading") {
         const ofTable = breakUp === "exemptions" ? item.kind === "amount" && item.group === "exemptions" : item.kind === "chapterVIA";
@@ -552,6 +558,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
       if (segment.amounts.length > 0) {
         if (pending !== null) {
           assign(collector, pending.item, segment.amounts, lineNumber, context(segment));
+          if (pending.item.kind === "chapterVIA" && pending.item.key === "section80D") selfAndFamilyRowAt = lineNumber;
           pending = null;
         } else if (seenItem && breakUp === null) {
           // A break-up row naming a section the catalogue does not know is carried by 10(n): no warning.

@@ -240,6 +240,24 @@ describe("Part B rows as employers' own layouts print them", () => {
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 940_000, slabTax: 100_500 });
   });
 
+  it("reads row 10(g) printed as a self-and-family sub-row and a parents' sub-row", () => {
+    // Old regime FY 2025-26: 10,00,000 − 50,000 − 80D 22,000 − 80D parents (senior) 43,000 = 8,85,000;
+    // 12,500 + 20 % × 3,85,000 = 89,500.
+    const text = `${header("2026-27", "Yes")}1. Gross Salary
+(d) Total                                                                        10,00,000.00
+(a) Standard deduction under section 16(ia)                              50,000.00
+(g) Deduction in respect of health insurance premia under section 80D
+    - Self, spouse and dependent children                              22,000.00       22,000.00
+    - Parents (senior citizen)                                         43,000.00       43,000.00
+12. Total taxable income (9-11)                                                  8,85,000.00
+13. Tax on total income                                                            89,500.00
+`;
+    const { parsed, request, regime } = compute(text);
+    expect(parsed.documents[0]).toMatchObject({ parentsSeniorCitizen: true, warnings: [] });
+    expect(request.profile.deductions).toMatchObject({ section80D_selfFamily: 22_000, section80D_parents: 43_000, parentsSeniorCitizen: true });
+    expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 885_000, slabTax: 89_500 });
+  });
+
   it('reads Part B after Part A when its heading is the one line "FORM NO. 16 - PART B"', () => {
     // Old regime FY 2025-26: 10,00,000 − 50,000 = 9,50,000; 12,500 + 20 % × 4,50,000 = 1,02,500.
     const text = `FORM NO. 16
