@@ -113,7 +113,11 @@ const MATCHERS: Matcher[] = [
 
   // Rows 3-6, salary from this employer and s.16 deductions.
   amount("incomeChargeableUnderSalaries", "section16", [["chargeableundertheheadsalar"], ["incomechargeable", "salar"]]),
-  amount("totalDeductions16", "section16", [["totalamountofdeductionsunder"], ["totalamountofdeductionundersection"]]),
+  amount("totalDeductions16", "section16", [
+    ["totalamountofdeductionsunder"],
+    ["totalamountofdeductionundersection"],
+    ["totalamountofdeductionsus16"],
+  ]),
   amount("standardDeduction16ia", "section16", [["standarddeduction"], ["16(ia)"]]),
   amount("entertainmentAllowance16ii", "section16", [["entertainmentallowance"], ["16(ii)"]]),
   amount("taxOnEmployment16iii", "section16", [["taxonemployment"], ["professionaltax"], ["16(iii)"]]),

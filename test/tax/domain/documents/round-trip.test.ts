@@ -258,7 +258,7 @@ describe("Part B rows as employers' own layouts print them", () => {
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 885_000, slabTax: 89_500 });
   });
 
-  it('reads Part B after Part A when its heading is the one line "FORM NO. 16 - PART B"', () => {
+  it('reads Part B after Part A when its heading is the one line "FORM NO. 16 - PART B", and row 5 worded "u/s"', () => {
     // Old regime FY 2025-26: 10,00,000 − 50,000 = 9,50,000; 12,500 + 20 % × 4,50,000 = 1,02,500.
     const text = `FORM NO. 16
 PART A
@@ -269,11 +269,16 @@ Whether opting out of taxation u/s 115BAC(1A)? Yes
 1. Gross Salary
 (d) Total                                                                        10,00,000.00
 (a) Standard deduction under section 16(ia)                              50,000.00
+5. Total amount of deductions u/s 16                                     50,000.00
 12. Total taxable income (9-11)                                                  9,50,000.00
 13. Tax on total income                                                          1,02,500.00
 `;
     const { parsed, regime } = compute(text);
-    expect(parsed.documents[0]).toMatchObject({ partA: { taxDeducted: 89_500 }, amounts: { grossSalary: 1_000_000 } });
+    expect(parsed.documents[0]).toMatchObject({
+      partA: { taxDeducted: 89_500 },
+      amounts: { grossSalary: 1_000_000, totalDeductions16: 50_000 },
+      warnings: [],
+    });
     expect({ taxableIncome: regime.taxableIncome, slabTax: regime.slabTax }).toEqual({ taxableIncome: 950_000, slabTax: 102_500 });
   });
 });
