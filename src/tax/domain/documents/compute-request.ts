@@ -6,6 +6,7 @@ import { FINANCIAL_YEARS, type FinancialYear, LIMITS } from "../engine";
 import type { OtherChapterVIA, Section10Exemption } from "../engine/form16-figures";
 import { formatRupees } from "../engine/rounding";
 import { OTHER_PROVISIONS_BREAK_UP } from "./form16-items";
+import { shiftYear } from "./lines";
 import type {
   AisDocument,
   ChapterVIAKey,
@@ -76,23 +77,18 @@ const OTHER_VIA_ROWS: [ChapterVIAKey, OtherChapterVIA][] = [
 const paise = (rupees: number): number => Math.round(rupees * 100);
 const rupees = (p: number): number => p / 100;
 
-function addYear(year: string, by: number): string {
-  const start = Number(year.slice(0, 4)) + by;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
-}
-
 /** The financial year a document covers: Form 130 names it (tax year), Form 16 and AIS name the assessment year. */
 export function documentFinancialYear(document: ParsedDocument): { financialYear: string | null; assessmentYear: string | null } {
   if (document.documentType === "form16") {
     if (document.taxYear !== null) return { financialYear: document.taxYear, assessmentYear: null };
     if (document.assessmentYear !== null) {
-      return { financialYear: addYear(document.assessmentYear, -1), assessmentYear: document.assessmentYear };
+      return { financialYear: shiftYear(document.assessmentYear, -1), assessmentYear: document.assessmentYear };
     }
     return { financialYear: null, assessmentYear: null };
   }
   // From tax year 2026-27 there is no assessment year: only a printed one is passed on.
   const assessmentYear = document.assessmentYear;
-  return { financialYear: document.financialYear ?? (assessmentYear === null ? null : addYear(assessmentYear, -1)), assessmentYear };
+  return { financialYear: document.financialYear ?? (assessmentYear === null ? null : shiftYear(assessmentYear, -1)), assessmentYear };
 }
 
 /** Figures of one document in paise, keyed by the /compute field they fill. */

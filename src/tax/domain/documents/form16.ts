@@ -26,6 +26,7 @@ import {
   normalisedLines,
   segmentLine,
   type Segment,
+  shiftYear,
   stripRowMarkers,
   yearAfter,
 } from "./lines";
@@ -175,6 +176,10 @@ function yearBelow(line: string): string | null {
 }
 
 // compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
+// The year as employers' own layouts abbreviate it: "A.Y. 2026-27", "F.Y.: 2025-26", "Financial Year 2025-26".
+const ABBREVIATED_ASSESSMENT_YEAR = /\bA\.\s?Y\.?\s*[:-]?\s*(\d{4}-\d{2,4})/i;
+const PRINTED_FINANCIAL_YEAR = /\b(?:F\.\s?Y\.?|Financial\s+Year)\s*[:-]?\s*(\d{4}-\d{2,4})/i;
+
 function readIdentity(lines: string[], compacts: string[]): Identity {
   const identity: Identity = {
     formNumber: null,
@@ -184,6 +189,7 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     employerTan: null,
     employeePan: null,
   };
+  let financialYear: string | null = null;
   let employeeLabelLine = -1;
   let employeePanWindowClosed = false;
   let firstIndividualPan: string | null = null;
@@ -211,6 +217,12 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
     if (identity.taxYear === null && c.includes("taxyear")) {
       identity.taxYear = yearAfter(line, "tax year") ?? yearBelow(near(1)) ?? yearBelow(near(2));
     }
+    if (identity.assessmentYear === null && identity.taxYear === null) {
+      const abbreviated = ABBREVIATED_ASSESSMENT_YEAR.exec(line);
+      if (abbreviated) identity.assessmentYear = findYear(abbreviated[1]!);
+      const financial = financialYear === null ? PRINTED_FINANCIAL_YEAR.exec(line) : null;
+      if (financial) financialYear = findYear(financial[1]!);
+    }
     if (
       identity.employerName === null &&
       (c.includes("nameandaddressoftheemployer") || c.includes("nameoftheemployer") || c.includes("employername"))
@@ -229,6 +241,10 @@ function readIdentity(lines: string[], compacts: string[]): Identity {
       identity.employeePan = individual[individual.length - 1] ?? pans[pans.length - 1] ?? null;
       employeePanWindowClosed = true;
     }
+  }
+  // A Form 16 that prints only its financial year is for the assessment year after it.
+  if (identity.assessmentYear === null && identity.taxYear === null && financialYear !== null && identity.formNumber !== "130") {
+    identity.assessmentYear = shiftYear(financialYear, 1);
   }
   identity.employeePan ??= firstIndividualPan;
   if (identity.employeePan !== null) identity.employeePan = maskPan(identity.employeePan);

@@ -450,6 +450,12 @@ export function findYear(text: string): string | null {
   return null;
 }
 
+/** A "YYYY-YY" year moved by whole years: shiftYear("2025-26", 1) is "2026-27". */
+export function shiftYear(year: string, by: number): string {
+  const start = Number(year.slice(0, 4)) + by;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
 /** The year printed after a label on the same line ("Financial Year 2025-26 Assessment Year 2026-27"). */
 export function yearAfter(line: string, label: string): string | null {
   const words = line

@@ -259,8 +259,23 @@ describe("the year a label names", () => {
     expect(partB).toEqual({ taxableIncome: 1_045_000, slabTax: 44_500 });
   });
 
-  it("an assessment year printed without its value is not taken from a financial year on the next line", () => {
-    const result = parseDocuments([{ text: withAssessmentYear("Assessment Year:", "Financial Year: 2025-26\n") }]);
+  // The financial year is never read as the assessment year; a form that names only the financial year is for the
+  // assessment year after it.
+  it.each([
+    ["Assessment Year:", "Financial Year: 2025-26\n"],
+    ["A.Y. 2026-27", ""],
+    ["A.Y.:2026-2027", ""],
+    ["F.Y. 2025-26", ""],
+    ["Financial Year: 2025-26", ""],
+  ])("%j (then %j) is FY 2025-26, AY 2026-27", (printed, below) => {
+    const { result, request, partB } = computed(withAssessmentYear(printed, below));
+    expect(result.documents[0]).toMatchObject({ assessmentYear: "2026-27", taxYear: null });
+    expect([request.financialYear, request.assessmentYear]).toEqual(["2025-26", "2026-27"]);
+    expect(partB).toEqual({ taxableIncome: 1_045_000, slabTax: 44_500 });
+  });
+
+  it("an assessment year printed without its value, and no financial year, names no year", () => {
+    const result = parseDocuments([{ text: withAssessmentYear("Assessment Year:", "") }]);
     if (!result.ok || result.documents[0]!.documentType !== "form16") throw new Error("not parsed");
     expect(result.documents[0]!.assessmentYear).toBeNull();
     expect(result.computeRequest).toBeNull();
