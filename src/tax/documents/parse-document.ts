@@ -3,6 +3,7 @@ import { readBody } from "../../platform/http/body";
 import { errorResponses, taxError, type TaxApp, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
+import { checkAgainstForm } from "./form-check";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
 
 export const DOCUMENT_BODY_LIMIT_BYTES = 1_048_576;
@@ -13,7 +14,7 @@ const route = createRoute({
   tags: ["Documents"],
   summary: "Form 16 Part B / Form 130 or AIS text into amounts and a ready /compute body",
   description:
-    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred. Deterministic, no AI; neither the text nor the result is logged or stored, so a retry simply parses again. An `Idempotency-Key` header is accepted and ignored: every request is parsed afresh, with no replay and no 409 or 422 for a reused key. Body limit 1 MB.',
+    'Send JSON `{type?, text, age?}`, or `{documents: [{type?, text}], age?}` for up to five documents of one person and year (Form 16s of several employers, Form 16 and AIS) to merge, or the text itself as `text/plain` with `?type=&age=` (with a JSON body these query parameters are a 400: give them in the body). Without a type it is detected and reported (`typeSource: "detected"`). The answer carries `computeRequest`, a body POST /compute accepts unchanged, with `unmapped` figures, `conflicts` between documents and `notes` on what it inferred, and for one Form 16 `formCheck`: whether that body computes to rows 12 and 13 as the form prints them. Deterministic, no AI; neither the text nor the result is logged or stored, so a retry simply parses again. An `Idempotency-Key` header is accepted and ignored: every request is parsed afresh, with no replay and no 409 or 422 for a reused key. Body limit 1 MB.',
   security: keySecurity("documents:parse"),
   // No Idempotency-Key middleware: it would keep the parsed figures for 24 hours, and parsing has no effect to
   // guard. The header stays undeclared, as on every route that ignores it: declared, the document would promise
@@ -61,7 +62,13 @@ export function registerParseDocument(app: TaxApp): void {
       const where = body.documents === undefined ? "" : `documents[${result.index}]: `;
       throw taxError(result.error.code, `${where}${result.error.message}`);
     }
-    const merged = { computeRequest: result.computeRequest, unmapped: result.unmapped, conflicts: result.conflicts, notes: result.notes };
+    const merged = {
+      computeRequest: result.computeRequest,
+      unmapped: result.unmapped,
+      conflicts: result.conflicts,
+      notes: result.notes,
+      formCheck: checkAgainstForm(result.documents, result.computeRequest),
+    };
     const data = body.documents === undefined ? { ...result.documents[0]!, ...merged } : { documents: result.documents, ...merged };
     return c.json({ data }, 200);
   });

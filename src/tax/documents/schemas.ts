@@ -229,6 +229,26 @@ const DocumentConflictSchema = z
   .strict()
   .openapi("DocumentConflict");
 
+const FormFigureSchema = z
+  .object({
+    form: z.number().finite().openapi({ description: "As the form prints it" }),
+    computed: z.number().finite().openapi({ description: "What POST /compute makes of computeRequest" }),
+  })
+  .strict();
+
+const FormCheckSchema = z
+  .object({
+    regime: z.enum(["old", "new"]).openapi({ description: "The regime the form chose (row A), in which both figures are computed" }),
+    taxableIncome: FormFigureSchema.openapi({ description: "Row 12, total taxable income" }),
+    taxOnTotalIncome: FormFigureSchema.openapi({ description: "Row 13, tax on total income (before the s.87A rebate, surcharge and cess)" }),
+    matches: z.boolean().openapi({
+      description:
+        "true when computeRequest computes to the form's own rows 12 and 13. false means a figure was read otherwise than the form meant it, or the form's own arithmetic is off: compare the amounts and warnings with the form before relying on the request.",
+    }),
+  })
+  .strict()
+  .openapi("FormCheck");
+
 const mergedFields = {
   // A union with null rather than `.nullable()`: the generator draws a nullable named schema as allOf of the schema
   // and a nullable type, which null cannot pass; the union is anyOf of the two, the same at run time.
@@ -247,6 +267,10 @@ const mergedFields = {
     example: [
       "deductions.parentsSeniorCitizen: true, inferred from text: it allows ₹50,000 for parents' health insurance, more than the ₹25,000 s.80D allows unless a parent is a senior citizen; the form does not say so",
     ],
+  }),
+  formCheck: z.union([FormCheckSchema, z.null()]).openapi({
+    description:
+      "For a request built from one Form 16 (or Form 130) alone that states its regime and rows 12 and 13: what POST /compute makes of computeRequest in that regime, beside the form's own figures. null for any other request (several documents, an AIS) or a form without those rows.",
   }),
 };
 

@@ -43,6 +43,7 @@ describe("POST /api/v1/documents/parse", () => {
     expect(body.data.typeSource).toBe("given");
     // The AIS names FY 2024-25 and its TDS-192 salary of 14,75,000.
     expect(body.data.computeRequest).toMatchObject({ financialYear: "2024-25", profile: { age: 40, salary: { grossSalary: 1_475_000 } } });
+    expect(body.data.formCheck).toBeNull();
   });
 
   it("is deterministic: the same text gives the same output", async () => {
@@ -74,6 +75,28 @@ describe("POST /api/v1/documents/parse", () => {
     expect(result.chosenRegime).toBe("old");
   });
 
+  it("checks the compute request against the form's own rows 12 and 13, and says when it does not come to them", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const checked = async (text: string) =>
+      SingleParseSchema.parse((await expectStatus(await parse(key, JSON.stringify({ text })), 200)).data).formCheck;
+    // Part B rows 12 and 13 of the fixture: 8,44,500; 12,500 + 20 % of 3,44,500 = 81,400 (old regime, FY 2024-25).
+    expect(await checked(form16)).toEqual({
+      regime: "old",
+      taxableIncome: { form: 844_500, computed: 844_500 },
+      taxOnTotalIncome: { form: 81_400, computed: 81_400 },
+      matches: true,
+    });
+    // The same form with a row 12 its other rows do not add up to: the request still comes to 8,44,500.
+    const row12 = "Total taxable income (9-11)                                                                       844500.00";
+    expect(form16).toContain(row12);
+    expect(await checked(form16.replace(row12, row12.replace("844500.00", "854500.00")))).toEqual({
+      regime: "old",
+      taxableIncome: { form: 854_500, computed: 844_500 },
+      taxOnTotalIncome: { form: 81_400, computed: 81_400 },
+      matches: false,
+    });
+  });
+
   it("merges documents of one person and year into one compute request", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const body = await expectStatus(
@@ -84,6 +107,8 @@ describe("POST /api/v1/documents/parse", () => {
     expect(data.documents).toHaveLength(2);
     expect(data.conflicts).toEqual([]);
     expect(data.computeRequest?.profile.salary?.grossSalary).toBe(1_350_000);
+    // Two employers' forms each state only their own salary's tax: there is no one form to check the request against.
+    expect(data.formCheck).toBeNull();
   });
 
   it("/compute refuses the assessment year passed as the financial year", async () => {

@@ -1,0 +1,35 @@
+// What the compute request built from a Form 16 comes to, beside what the form itself states. A Form 16's Part B
+// works out its own tax (rows 12 and 13); a request that computes to other figures holds a figure read wrongly, or
+// the form's own arithmetic is off. Either way the caller should look before relying on it.
+import { computeTax } from "../domain/engine";
+import type { ParsedDocument } from "../domain/documents";
+import { ComputeRequestSchema, toTaxInput } from "../profiles/profile-schema";
+
+export interface FormCheck {
+  regime: "old" | "new";
+  taxableIncome: { form: number; computed: number };
+  taxOnTotalIncome: { form: number; computed: number };
+  matches: boolean;
+}
+
+/**
+ * Rows 12 and 13 of the one Form 16 the request was built from, beside what /compute makes of the request in the
+ * regime the form chose; null when the request stands on anything else (several documents, an AIS) or the form
+ * prints neither its regime nor those rows.
+ */
+export function checkAgainstForm(documents: ParsedDocument[], computeRequest: unknown): FormCheck | null {
+  const form = documents.length === 1 ? documents[0]! : null;
+  if (form?.documentType !== "form16" || computeRequest === null) return null;
+  const { totalTaxableIncome, taxOnTotalIncome } = form.amounts;
+  const request = ComputeRequestSchema.safeParse(computeRequest);
+  if (totalTaxableIncome === null || taxOnTotalIncome === null || !request.success) return null;
+  const { profile, financialYear, chosenRegime: regime } = request.data;
+  if (regime === undefined || financialYear === undefined) return null;
+  const computed = computeTax({ ...toTaxInput(profile), chosenRegime: regime }, financialYear).regimes[regime];
+  return {
+    regime,
+    taxableIncome: { form: totalTaxableIncome, computed: computed.taxableIncome },
+    taxOnTotalIncome: { form: taxOnTotalIncome, computed: computed.slabTax },
+    matches: computed.taxableIncome === totalTaxableIncome && computed.slabTax === taxOnTotalIncome,
+  };
+}
