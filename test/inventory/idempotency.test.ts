@@ -89,6 +89,28 @@ describe("Idempotency-Key on a write whose answer was lost after it committed", 
   );
 });
 
+describe("Idempotency-Key on a webhook secret roll whose answer was lost after it committed", () => {
+  it("the secret is not rolled twice: the retry is 409 idempotency_answer_lost and the first roll's overlap stands", async () => {
+    const orgId = await createOrg();
+    const base = `/admin/api/orgs/${orgId}/webhooks`;
+    const webhook = (
+      await expectStatus<{ data: { id: string } }>(
+        await postAsOperator(base, { url: "https://hooks.example.com/inventory" }, crypto.randomUUID()),
+        201,
+      )
+    ).data;
+    const idem = crypto.randomUUID();
+    const roll = () => postAsOperator(`${base}/${webhook.id}/roll-secret`, { overlap_hours: 24 }, idem);
+    const rolled = (await expectStatus<{ data: { previous_secret_expires_at: string } }>(await roll(), 200)).data;
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await roll(), 409, "idempotency_answer_lost");
+    const detail = await fetchWorker(new Request(`${INVENTORY}${base}/${webhook.id}`, { headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}` } }));
+    const { data } = await expectStatus<{ data: { previous_secret_expires_at: string; changes: { action: string }[] } }>(detail, 200);
+    expect(data.previous_secret_expires_at).toBe(rolled.previous_secret_expires_at);
+    expect(data.changes.filter((change) => change.action === "secret_rolled")).toHaveLength(1);
+  });
+});
+
 describe("Idempotency-Key on a request whose answer holds a secret: POST /admin/api/orgs/{id}/keys", () => {
   it("20 parallel identical requests issue one key; the replay shows the same key; nothing readable is stored", async () => {
     const orgId = await createOrg();

@@ -218,6 +218,30 @@ describe("Idempotency-Key on a request whose answer holds a secret: POST /api/v1
     await expectError(await register(key.key, idem), 409, "idempotency_answer_lost");
     expect((await expectStatus<{ data: unknown[] }>(await api("/api/v1/webhooks", key.key), 200)).data).toHaveLength(1);
   });
+
+  it("a secret roll whose answer was lost is not made twice: the retry is 409 idempotency_answer_lost and the first roll's overlap stands", async () => {
+    const key = await createKey();
+    const endpoint = (await expectStatus<{ data: { id: string } }>(await register(key.key, crypto.randomUUID()), 201)).data;
+    const idem = crypto.randomUUID();
+    const roll = () =>
+      api(`/api/v1/webhooks/${endpoint.id}/roll-secret`, key.key, {
+        method: "POST",
+        body: JSON.stringify({ overlapHours: 24 }),
+        headers: { "Idempotency-Key": idem },
+      });
+    const rolled = (await expectStatus<{ data: { previousSecretExpiresAt: string } }>(await roll(), 200)).data;
+    await loseAnswer(env.DB, idem, 61);
+    await expectError(await roll(), 409, "idempotency_answer_lost");
+    // A second roll would have ended the first secret's overlap at once: the receiver, which knows only that one, would fail every delivery.
+    const detail = (
+      await expectStatus<{ data: { previousSecretExpiresAt: string; changes: { action: string }[] } }>(
+        await api(`/api/v1/webhooks/${endpoint.id}`, key.key),
+        200,
+      )
+    ).data;
+    expect(detail.previousSecretExpiresAt).toBe(rolled.previousSecretExpiresAt);
+    expect(detail.changes.filter((change) => change.action === "secret_rolled")).toHaveLength(1);
+  });
 });
 
 describe("Idempotency-Key on an API key whose answer was lost after it was issued", () => {

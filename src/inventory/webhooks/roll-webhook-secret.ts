@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import {
   actorName,
   idempotentForActor,
@@ -46,7 +46,8 @@ export function registerRollWebhookSecret(app: InventoryApp): void {
     const { id, webhookId } = c.req.valid("param");
     const { overlap_hours: overlapHours } = RollSecretSchema.parse(c.req.valid("json") ?? {});
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
-    const rolled = await endpoints.roll(c.env, org.id, webhookId, overlapHours, actorName(c), Date.now());
+    // Written through a database that marks the request's Idempotency-Key in the same batch: a retry never rolls twice.
+    const rolled = await endpoints.roll({ ...c.env, DB: idempotentWrites(c, c.env.DB) }, org.id, webhookId, overlapHours, actorName(c), Date.now());
     return c.json({ data: { ...webhookView(rolled.endpoint), secret: rolled.secret } }, 200);
   });
 }

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { readBody } from "../../platform/http/body";
-import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
+import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,
   idempotentForActor,
@@ -58,8 +58,9 @@ const managementRoute = createRoute({
 export function registerRollWebhookSecret(app: TaxApp): void {
   app.openapi(keyRoute, async (c) => {
     const { overlapHours } = RollSecretSchema.parse(c.req.valid("json") ?? {});
+    // Written through a database that marks the request's Idempotency-Key in the same batch: a retry never rolls twice.
     const rolled = await endpoints.roll(
-      c.env,
+      { ...c.env, DB: idempotentWrites(c, c.env.DB) },
       c.var.apiKey.state.ownerId,
       c.req.valid("param").id,
       overlapHours,
@@ -74,7 +75,8 @@ export function registerManagementRollWebhookSecret(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
     const { overlapHours } = RollSecretSchema.parse(c.req.valid("json") ?? {});
-    const rolled = await endpoints.roll(c.env, account.id, c.req.valid("param").id, overlapHours, sessionActor(c.var.actor), Date.now());
+    const env = { ...c.env, DB: idempotentWrites(c, c.env.DB) };
+    const rolled = await endpoints.roll(env, account.id, c.req.valid("param").id, overlapHours, sessionActor(c.var.actor), Date.now());
     return c.json({ data: { ...endpointView(rolled.endpoint), secret: rolled.secret } }, 200);
   });
 }
