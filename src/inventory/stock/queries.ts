@@ -451,9 +451,6 @@ export async function transferLot(
        OR ${istDay("t.received_at")} <> ${istDay("lots.received_at")}))`;
   await db.batch([
     db
-      .prepare("INSERT OR IGNORE INTO godowns (id, org_id, code, name, city, created_at) VALUES (?1, ?2, ?3, ?3, NULL, ?4)")
-      .bind(newId("gdn", nowMs), orgId, move.godownCode, nowMs),
-    db
       .prepare(
         `UPDATE lots SET grams_remaining = grams_remaining - ?4, grams_transferred_out = grams_transferred_out + ?4
           WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?4 AND NOT ${anotherReceipt}`,
@@ -465,6 +462,10 @@ export async function transferLot(
          SELECT ?1, ?2, ?3, 'transfer_out', -?4, 'transfer', ?5, NULL, ?6, ?7 WHERE changes() = 1`,
       )
       .bind(outId, orgId, lotId, move.grams, move.notes, move.actor, nowMs),
+    // The godown is created only by a transfer that took place: a refused one leaves nothing behind.
+    db
+      .prepare(`INSERT OR IGNORE INTO godowns (id, org_id, code, name, city, created_at) SELECT ?1, ?2, ?3, ?3, NULL, ?4 WHERE ${moved("?5")}`)
+      .bind(newId("gdn", nowMs), orgId, move.godownCode, nowMs, outId),
     db
       .prepare(
         `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_transferred_in, grams_remaining,

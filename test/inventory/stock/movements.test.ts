@@ -222,6 +222,9 @@ describe("godown transfers", () => {
       .bind(orgId, other.orgId)
       .first<{ n: number }>())!;
     expect(n).toBe(0);
+    // Not even the godown the refused transfers named: only the lot's own exists.
+    const godowns = await env.DB.prepare("SELECT code FROM godowns WHERE org_id IN (?, ?)").bind(orgId, other.orgId).all<{ code: string }>();
+    expect(godowns.results.map((g) => g.code)).toEqual(["TPR-1"]);
   });
 });
 
