@@ -83,7 +83,16 @@ async function settlementCheck(
   return allocated.ok ? { kind: "allowed", onAccountPaise: allocated.toAdvancePaise } : { kind: "over_applied", refusal: allocated };
 }
 
-/** s.269ST: cash already received from the customer that day, and against the invoice on any day. */
+/**
+ * Cash received in respect of invoice `sale` (s.269ST(b)): cash paid against it, and cash paid on account earlier
+ * that the invoice consumed as an advance; none voided. `org` and `sale` are SQL expressions.
+ */
+const CASH_FOR_INVOICE_SQL = (org: string, sale: string) =>
+  `((SELECT COALESCE(SUM(amount_paise), 0) FROM payments WHERE org_id = ${org} AND sale_id = ${sale} AND method = 'cash' AND voided_at IS NULL)
+    + (SELECT COALESCE(SUM(a.amount_paise), 0) FROM advance_applications a JOIN payments p ON p.org_id = a.org_id AND p.id = a.source_id
+        WHERE a.org_id = ${org} AND a.sale_id = ${sale} AND a.source_kind = 'payment' AND p.method = 'cash' AND p.voided_at IS NULL))`;
+
+/** s.269ST: cash already received from the customer that day, and in respect of the invoice on any day. */
 async function cashRefusal(
   d1: D1Database,
   orgId: string,
@@ -92,9 +101,8 @@ async function cashRefusal(
   if (input.method !== "cash") return null;
   const already = await d1
     .prepare(
-      `SELECT COALESCE(SUM(CASE WHEN paid_on = ?3 THEN amount_paise END), 0) AS sameDay,
-              COALESCE(SUM(CASE WHEN sale_id = ?4 THEN amount_paise END), 0) AS sameInvoice
-         FROM payments WHERE org_id = ?1 AND customer_id = ?2 AND method = 'cash' AND voided_at IS NULL`,
+      `SELECT COALESCE(SUM(amount_paise), 0) AS sameDay, ${CASH_FOR_INVOICE_SQL("?1", "?4")} AS sameInvoice
+         FROM payments WHERE org_id = ?1 AND customer_id = ?2 AND method = 'cash' AND voided_at IS NULL AND paid_on = ?3`,
     )
     .bind(orgId, input.customerId, input.paidOn, input.saleId)
     .first<{ sameDay: number; sameInvoice: number }>();
@@ -222,7 +230,7 @@ export async function createPayment(
           `INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9
             WHERE (?4 IS NULL OR ${owesAtLeastSql("?2", "?4", "?5")})
-              AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${cashSoFar("sale_id = ?4")} + ?5 < ?10)))`,
+              AND (?6 <> 'cash' OR (${cashSoFar("paid_on = ?8")} + ?5 < ?10 AND (?4 IS NULL OR ${CASH_FOR_INVOICE_SQL("?2", "?4")} + ?5 < ?10)))`,
         )
         .bind(row.id, orgId, row.customerId, row.saleId, row.amountPaise, row.method, row.reference, row.paidOn, nowMs, CASH_RECEIPT_LIMIT_PAISE),
     ];

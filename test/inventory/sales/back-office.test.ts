@@ -804,6 +804,25 @@ describe("payments and credit notes", () => {
     expect(await count("payments", orgId)).toBe(4);
   });
 
+  it("counts cash paid on account that an invoice consumed as cash received for that invoice (s.269ST(b))", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const l = await lot(orgId);
+    // ₹1,50,000 in cash on account yesterday, then an invoice of 1,000 kg at ₹320.00 (₹3,20,000 + 5 % GST =
+    // ₹3,36,000) that consumes it: ₹1,50,000 in cash has been received for that invoice.
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1,50,000", method: "cash", date: addDays(today, -1) });
+    const s = await sale(orgId, buyer.id, [{ lot_id: l.id, kg: "1000" }]);
+    const payCash = (amount: string) =>
+      admin("POST", `/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount, method: "cash" });
+    // ₹1,50,000 + ₹50,000 reaches ₹2,00,000 for the one transaction; ₹49,999.99 stays under it, and then nothing more in cash.
+    await expectError(await payCash("50,000"), 409, "cash_receipt_limit");
+    await expectStatus(await payCash("49,999.99"), 201);
+    await expectError(await payCash("0.01"), 409, "cash_receipt_limit");
+    // The rest by bank transfer: ₹3,36,000 − ₹1,50,000 − ₹49,999.99 = ₹1,36,000.01.
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, sale_id: s.id, amount: "1,36,000.01", method: "neft" });
+    expect(await count("payments", orgId)).toBe(3);
+  });
+
   it("validates the customer, the sale and the amount", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
