@@ -243,7 +243,7 @@ const FormCheckSchema = z
     taxOnTotalIncome: FormFigureSchema.openapi({ description: "Row 13, tax on total income (before the s.87A rebate, surcharge and cess)" }),
     matches: z.boolean().openapi({
       description:
-        "true when computeRequest computes to the form's own rows 12 and 13. false means a figure was read otherwise than the form meant it, or the form's own arithmetic is off: compare the amounts and warnings with the form before relying on the request.",
+        "true when computeRequest computes to the form's own rows 12 and 13. false means a figure was read otherwise than the form meant it, the age given differs from the one the employer used, or the form's own arithmetic is off: compare the amounts and warnings with the form before relying on the request.",
     }),
   })
   .strict()
