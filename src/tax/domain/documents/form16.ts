@@ -175,11 +175,11 @@ function yearBelow(line: string): string | null {
   return named ? null : findYear(line);
 }
 
-// compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
 // The year as employers' own layouts abbreviate it: "A.Y. 2026-27", "F.Y.: 2025-26", "Financial Year 2025-26".
 const ABBREVIATED_ASSESSMENT_YEAR = /\bA\.\s?Y\.?\s*[:-]?\s*(\d{4}-\d{2,4})/i;
 const PRINTED_FINANCIAL_YEAR = /\b(?:F\.\s?Y\.?|Financial\s+Year)\s*[:-]?\s*(\d{4}-\d{2,4})/i;
 
+// compacts[i] receives compactLine(lines[i]) for every line read, for the item pass to reuse.
 function readIdentity(lines: string[], compacts: string[]): Identity {
   const identity: Identity = {
     formNumber: null,
@@ -389,7 +389,7 @@ export function parseForm16(text: string, typeSource: "given" | "detected" = "gi
   const labelledAt = new Map<Form16AmountKey | ChapterVIAKey, { line: number; text: () => string }>();
   // The employer and employee addresses come before the first item; their PIN codes are not amounts.
   let seenItem = false;
-  // The line of a sub-row that gave row 10(g), printed without a figure of its own, its amounts.
+  // The line of the sub-row whose amounts went to row 10(g), printed without figures of its own (self and family).
   let selfAndFamilyRowAt = -1;
 
   // "(Old Regime)" settles it whatever the wording; otherwise "yes" to opting out (or "no" to opting in) is old.
