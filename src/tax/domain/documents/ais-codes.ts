@@ -56,8 +56,11 @@ export function categoryOf(code: string, description: string): AisCategory {
       return "casualWinnings";
     case "SFT-016":
     case "SFT-16":
-      if (sub === "SB" || words.includes("saving")) return "savingsInterest";
-      return "depositInterest";
+      // The sub-code says which account; only without one do the description's words decide (a heading such as
+      // "Interest from savings bank" run into a term deposit's description must not make it savings interest).
+      if (sub === "SB") return "savingsInterest";
+      if (sub === "TD" || sub === "RD") return "depositInterest";
+      return words.includes("saving") ? "savingsInterest" : "depositInterest";
     case "SFT-017":
     case "SFT-17":
     case "SFT-018":

@@ -19,7 +19,11 @@ export function payerName(source: string | null): string | null {
   if (source === null) return null;
   let name = "";
   for (const word of source.split(" ")) {
-    const identifier = word.toUpperCase().replace(/[()[\].,]/g, "");
+    // "(AAACH2702H.AB772)": an SFT reporting entity's PAN with its own id after a dot is still an identifier.
+    const identifier = word
+      .toUpperCase()
+      .replace(/[()[\],]/g, "")
+      .replace(/\..*$/, "");
     if (isPan(identifier) || isTan(identifier) || isMaskedPan(identifier)) continue;
     const kept = compact(word).replace(/[()]/g, "");
     name += ABBREVIATIONS[kept] ?? kept;

@@ -25,6 +25,27 @@ function regionOf(c: string): Region | null {
 }
 
 const words = (line: string): string[] => line.split(" ").filter((w) => w.length > 0);
+const isBracketedCode = (word: string): boolean => word.startsWith("(") && word.endsWith(")") && readInformationCode(word.slice(1, -1)) !== null;
+
+/**
+ * Whether an entry read from one line is whole: its amount read and its source ending in the reporting entity's
+ * identifier in brackets ("HDFC BANK LIMITED (AAACH2702H)"). The lines after such a row are not its wrapped
+ * cells: a heading ("Interest from savings bank"), the repeated page header, or a detail table.
+ */
+const isWholeRow = (entry: AisEntry): boolean => entry.amount !== null && /\([A-Z0-9]{10}(?:\.[A-Z0-9]+)?\)$/i.test(entry.source ?? "");
+
+/**
+ * The year a label names when it stands alone on its line: on the next line, or, where the two year labels are
+ * stacked ("Financial Year" over "Assessment Year") with their values below them in the same order, on the line its
+ * place in the stack gives.
+ */
+function yearBelowLabel(lines: string[], index: number, otherLabel: string): { own: string | null; other: string | null } {
+  const next = lines[index + 1] ?? "";
+  if (findYear(next) === null && compact(next) === otherLabel) {
+    return { own: findYear(lines[index + 2] ?? ""), other: findYear(lines[index + 3] ?? "") };
+  }
+  return { own: findYear(next), other: null };
+}
 const hasLower = (word: string): boolean => word !== word.toUpperCase();
 const hasUpper = (word: string): boolean => word !== word.toLowerCase();
 
@@ -38,7 +59,8 @@ function splitDescriptionAndSource(code: string, text: string): { description: s
   }
   const list = words(text);
   let start = list.length;
-  while (start > 0 && !hasLower(list[start - 1]!) && hasUpper(list[start - 1]!)) start--;
+  // "Dividend income (SFT-015)": an information code in brackets is the description's, though it has no lower case.
+  while (start > 0 && !hasLower(list[start - 1]!) && hasUpper(list[start - 1]!) && !isBracketedCode(list[start - 1]!)) start--;
   // "(Section 194K)" belongs to the description even though "194K)" has no lower-case letter.
   let open = 0;
   for (const word of list.slice(0, start)) open += [...word].filter((ch) => ch === "(").length - [...word].filter((ch) => ch === ")").length;
@@ -154,6 +176,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   let financialYear: string | null = null;
   let assessmentYear: string | null = null;
   let region: Region | null = null;
+  // Inside an SFT entry's table of reports, until the next entry or part.
+  let detailRows = false;
   let current: {
     entry: AisEntry;
     linesLeft: number;
@@ -170,16 +194,34 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     // Lines are trimmed at the end, so a blank line is an empty one.
     if (line.length === 0) return;
     const c = compact(line.length > 2000 ? line.slice(0, 2000) : line);
-    if (isBoilerplate(c)) return;
+    // Page furniture: a row's wrapped cells do not go on past it (its quarter rows may).
+    if (isBoilerplate(c)) {
+      if (current !== null) current.linesLeft = 0;
+      return;
+    }
     const nextRegion = regionOf(c);
     if (nextRegion !== null) {
       region = nextRegion;
       current = null;
+      detailRows = false;
       return;
     }
-    if (financialYear === null && c.includes("financialyear")) financialYear = yearAfter(line, "financial year") ?? findYear(lines[index + 1] ?? "");
-    if (assessmentYear === null && c.includes("assessmentyear"))
-      assessmentYear = yearAfter(line, "assessment year") ?? findYear(lines[index + 1] ?? "");
+    if (financialYear === null && c.includes("financialyear")) {
+      financialYear = yearAfter(line, "financial year");
+      if (financialYear === null) {
+        const below = yearBelowLabel(lines, index, "assessmentyear");
+        financialYear = below.own;
+        assessmentYear ??= below.other;
+      }
+    }
+    if (assessmentYear === null && c.includes("assessmentyear")) {
+      assessmentYear = yearAfter(line, "assessment year");
+      if (assessmentYear === null) {
+        const below = yearBelowLabel(lines, index, "financialyear");
+        assessmentYear = below.own;
+        financialYear ??= below.other;
+      }
+    }
     if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
       if (found !== undefined) pan = maskPan(found);
@@ -188,9 +230,17 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);
     }
     // Titles and the running header repeated on every page.
-    if (c.includes("annualinformationstatement")) return;
-    // Column headers of the AIS tables.
-    if (c.startsWith("srno") || c.includes("informationcode") || c.includes("informationdescription")) return;
+    if (c.includes("annualinformationstatement")) {
+      if (current !== null) current.linesLeft = 0;
+      return;
+    }
+    // Column headers of the AIS tables. An SFT entry's own table of reports ("Reported on", account, amount) details
+    // the entry's amount: its rows are not entries, nor the entry's wrapped text.
+    if (c.startsWith("srno") || c.includes("informationcode") || c.includes("informationdescription")) {
+      detailRows = c.includes("reportedon");
+      if (detailRows && current !== null) current.linesLeft = 0;
+      return;
+    }
     if (region === "partA") return;
 
     const list = words(line);
@@ -243,6 +293,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       entries.push(entry);
       entryLines.set(entry, index);
       current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source", sourceColumn };
+      detailRows = false;
       return;
     }
 
@@ -293,9 +344,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       return;
     }
 
+    if (detailRows) return;
     const segments = segmentLine(line);
     const amounts = segments.flatMap((s) => s.amounts);
-    if (current !== null && current.linesLeft > 0) {
+    if (current !== null && current.linesLeft > 0 && !(current.sourceColumn === null && isWholeRow(current.entry))) {
       const open = current;
       open.linesLeft--;
       if (amounts.length > 0) {
