@@ -199,26 +199,32 @@ export function parseAisJson(
         });
       }
       // TDS/TCS deducted lives in the transaction table; it is summed onto the element's entry.
-      if (detail !== null && entries.length === startIndex + 1) {
-        const entry = entries[startIndex]!;
-        if (entry.code !== null && !entry.code.startsWith("SFT-")) {
-          const detailColumns = columnsOf(detail);
-          const taxColumn = findColumn(
-            detailColumns,
-            (l) => l.includes("taxdeducted") || l.includes("tdsdeducted") || l.includes("taxcollected") || l.includes("tcscollected"),
+      const elementEntries = entries.slice(startIndex);
+      if (detail !== null && elementEntries.some((entry) => entry.code !== null && !entry.code.startsWith("SFT-"))) {
+        const detailColumns = columnsOf(detail);
+        const taxColumn = findColumn(
+          detailColumns,
+          (l) => l.includes("taxdeducted") || l.includes("tdsdeducted") || l.includes("taxcollected") || l.includes("tcscollected"),
+        );
+        const statusColumn = findColumn(detailColumns, (l) => l === "status");
+        let paise = 0;
+        let found = false;
+        for (const row of asArray(detail.columnData)) {
+          // An inactive row (a duplicate or a row the taxpayer's feedback denied) is not tax paid, as in the PDF text.
+          if (compact(asText(cell(row, statusColumn)) ?? "") === "inactive") continue;
+          const value = cellAmount(cell(row, taxColumn));
+          if (value === null) continue;
+          paise += Math.round(value * 100);
+          found = true;
+        }
+        if (found && elementEntries.length === 1) elementEntries[0]!.taxDeducted = paise / 100;
+        // Several sources in one element: its transactions do not say whose tax each is, so it is said, not guessed.
+        else if (found && paise !== 0) {
+          warnings.add(
+            0,
+            `${where}.l1`,
+            `tax deducted or collected of ${paise / 100} in transactions of ${elementEntries.length} sources together, which cannot be put to one of them: it is not in taxesPaid; add it yourself`,
           );
-          const statusColumn = findColumn(detailColumns, (l) => l === "status");
-          let paise = 0;
-          let found = false;
-          for (const row of asArray(detail.columnData)) {
-            // An inactive row (a duplicate or a row the taxpayer's feedback denied) is not tax paid, as in the PDF text.
-            if (compact(asText(cell(row, statusColumn)) ?? "") === "inactive") continue;
-            const value = cellAmount(cell(row, taxColumn));
-            if (value === null) continue;
-            paise += Math.round(value * 100);
-            found = true;
-          }
-          if (found) entry.taxDeducted = paise / 100;
         }
       }
     });

@@ -87,3 +87,32 @@ it("a bank's name pairs its TDS row (its TAN) with its SFT row (its PAN, with or
   expect(payerName("HDFC BANK LIMITED (AAACH2702H.AB772)")).toBe(tds);
   expect(payerName("HDFC Bank Ltd. (AAACH2702H)")).toBe(tds);
 });
+
+it("AIS JSON: tax deducted in the transactions of an element with several sources is said, never silently dropped", () => {
+  const element = {
+    title: "Salary",
+    infoSrcId: "TDS-192",
+    l2: {
+      columnLabel: ["Information Code", "Information Description", "Information Source", "Count", "Amount"],
+      columnData: [
+        ["TDS-192", "Salary received (Section 192)", "YAMUNA RETAIL PRIVATE LIMITED (DELY06060R)", "2", "450000.00"],
+        ["TDS-192", "Salary received (Section 192)", "KAVERI SOFTWARE LABS PRIVATE LIMITED (BLRK05050Q)", "2", "900000.00"],
+      ],
+    },
+    l1: {
+      columnLabel: ["Quarter", "Date of Payment/Credit", "Amount Paid/Credited", "Tax Deducted", "Tax Deposited", "Status"],
+      columnData: [
+        ["Q3", "31-Dec-2024", "450000.00", "24440.00", "24440.00", "Active"],
+        ["Q4", "31-Mar-2025", "900000.00", "75000.00", "75000.00", "Active"],
+      ],
+    },
+  };
+  const json = {
+    header: { columnLabel: ["Financial Year", "Assessment Year"], columnData: ["2024-25", "2025-26"] },
+    partB: { sections: [{ sectionKey: "tdsTcs", title: "TDS/TCS Information", elements: [element] }] },
+  };
+  const { document } = parsed(JSON.stringify(json));
+  expect(document.totals.salary).toBe(1_350_000);
+  // 24,440 + 75,000 = 99,440, which neither source can be given alone.
+  expect(document.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^tax deducted or collected of 99440 .* add it yourself$/));
+});
