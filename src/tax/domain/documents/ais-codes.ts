@@ -53,6 +53,9 @@ export function categoryOf(code: string, description: string): AisCategory {
     case "TDS-194IB":
       return "rent";
     case "TDS-194B":
+    case "TDS-194BB":
+    case "TDS-194BA":
+      // Lotteries and games (s.194B), horse races (s.194BB), online games (s.194BA): all winnings taxed at 30 %.
       return "casualWinnings";
     case "SFT-016":
     case "SFT-16":

@@ -106,7 +106,7 @@ interface Figures {
   savingsInterest: number | null;
   depositInterest: number | null;
   dividends: number | null;
-  /** Lottery, crossword and other winnings (TDS-194B), taxed at 30 % under s.115BB. */
+  /** Lottery, crossword, race and online-game winnings (TDS-194B, 194BB, 194BA), taxed at 30 % (ss.115BB, 115BBJ). */
   casualWinnings: number | null;
   section80C: number | null;
   section80CCD1B: number | null;

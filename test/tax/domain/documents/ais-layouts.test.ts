@@ -116,3 +116,14 @@ it("AIS JSON: tax deducted in the transactions of an element with several source
   // 24,440 + 75,000 = 99,440, which neither source can be given alone.
   expect(document.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^tax deducted or collected of 99440 .* add it yourself$/));
 });
+
+it("winnings from horse races (TDS-194BB) and online games (TDS-194BA) are casual winnings, as lottery winnings (TDS-194B) are", () => {
+  const { document, request } = parsed(
+    `${HEADER}${B1}1 TDS-194B Winnings from lottery or crossword puzzle (Section 194B) LOTTERY BOARD (MUML01234A) 1 50,000\n` +
+      "2 TDS-194BB Winnings from horse race (Section 194BB) ROYAL TURF CLUB (MUMR04567B) 1 20,000\n" +
+      "3 TDS-194BA Net winnings from online games (Section 194BA) GAMES24 PRIVATE LIMITED (BLRG07890C) 1 12,500\n",
+  );
+  expect(document.entries.map((e) => e.category)).toEqual(["casualWinnings", "casualWinnings", "casualWinnings"]);
+  // 50,000 + 20,000 + 12,500.
+  expect(request?.profile.otherIncome?.casualWinnings).toBe(82_500);
+});
