@@ -179,6 +179,7 @@ export function parseAisJson(
         const sourceColumn = findColumn(columns, (l) => l === "informationsource");
         const countColumn = findColumn(columns, (l) => l === "count");
         const amountColumn = findColumn(columns, (l) => l === "amount" || l === "reportedamount");
+        const derivedColumn = findColumn(columns, (l) => l === "derivedamount");
         asArray(summary.columnData).forEach((row, rowIndex) => {
           const code = readInformationCode(asText(cell(row, codeColumn)) ?? "") ?? elementCode;
           if (code === null) return;
@@ -196,6 +197,16 @@ export function parseAisJson(
           };
           entries.push(entry);
           entryPaths.set(entry, `${where}.l2.columnData[${rowIndex}]`);
+          // The value after the taxpayer's feedback (and the department's de-duplication) can differ from the
+          // amount reported; the reported one is used, and a difference is said, for the caller to decide.
+          const derived = derivedColumn === undefined ? null : cellAmount(cell(row, derivedColumn));
+          if (derived !== null && entry.amount !== null && derived !== entry.amount) {
+            warnings.add(
+              0,
+              `${where}.l2.columnData[${rowIndex}]`,
+              `the AIS derives ${derived} from the reported ${entry.amount} (after feedback or de-duplication); the reported amount was used: correct the request if the derived one is right`,
+            );
+          }
         });
       }
       // TDS/TCS deducted lives in the transaction table; it is summed onto the element's entry.

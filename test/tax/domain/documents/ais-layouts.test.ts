@@ -127,3 +127,37 @@ it("winnings from horse races (TDS-194BB) and online games (TDS-194BA) are casua
   // 50,000 + 20,000 + 12,500.
   expect(request?.profile.otherIncome?.casualWinnings).toBe(82_500);
 });
+
+it("AIS JSON: a derived amount other than the reported one is said beside the entry", () => {
+  const json = {
+    header: { columnLabel: ["Financial Year", "Assessment Year"], columnData: ["2024-25", "2025-26"] },
+    partB: {
+      sections: [
+        {
+          sectionKey: "sft",
+          title: "SFT Information",
+          elements: [
+            {
+              title: "Interest from savings bank",
+              infoSrcId: "SFT-016",
+              l2: {
+                columnLabel: ["Information Code", "Information Description", "Information Source", "Count", "Amount", "Derived Amount"],
+                columnData: [["SFT-016(SB)", "Interest income - savings bank", "PUNJAB NATIONAL BANK (AAACP0165G)", "1", "25300.00", "0.00"]],
+              },
+            },
+          ],
+        },
+      ],
+    },
+  };
+  const { document } = parsed(JSON.stringify(json));
+  expect(document.totals.savingsInterest).toBe(25_300);
+  expect(document.warnings).toEqual([
+    {
+      line: 0,
+      text: "partB.sections[0].elements[0].l2.columnData[0]",
+      message:
+        "the AIS derives 0 from the reported 25300 (after feedback or de-duplication); the reported amount was used: correct the request if the derived one is right",
+    },
+  ]);
+});
