@@ -35,11 +35,13 @@ const isBracketedCode = (word: string): boolean => word.startsWith("(") && word.
 const isWholeRow = (entry: AisEntry): boolean => entry.amount !== null && /\([A-Z0-9]{10}(?:\.[A-Z0-9]+)?\)$/i.test(entry.source ?? "");
 
 /**
- * The year a label names when it stands alone on its line: on the next line, or, where the two year labels are
- * stacked ("Financial Year" over "Assessment Year") with their values below them in the same order, on the line its
- * place in the stack gives.
+ * The year the label on line `index` names: after it on its line, else on the next line, or, where the two year
+ * labels are stacked ("Financial Year" over "Assessment Year") with their values below them in the same order, on
+ * the line its place in the stack gives (and the other label's year on the line after).
  */
-function yearBelowLabel(lines: string[], index: number, otherLabel: string): { own: string | null; other: string | null } {
+function yearsOfLabel(lines: string[], index: number, label: string, otherLabel: string): { own: string | null; other: string | null } {
+  const after = yearAfter(lines[index]!, label);
+  if (after !== null) return { own: after, other: null };
   const next = lines[index + 1] ?? "";
   if (findYear(next) === null && compact(next) === otherLabel) {
     return { own: findYear(lines[index + 2] ?? ""), other: findYear(lines[index + 3] ?? "") };
@@ -207,20 +209,14 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       return;
     }
     if (financialYear === null && c.includes("financialyear")) {
-      financialYear = yearAfter(line, "financial year");
-      if (financialYear === null) {
-        const below = yearBelowLabel(lines, index, "assessmentyear");
-        financialYear = below.own;
-        assessmentYear ??= below.other;
-      }
+      const years = yearsOfLabel(lines, index, "financial year", "assessmentyear");
+      financialYear = years.own;
+      assessmentYear ??= years.other;
     }
     if (assessmentYear === null && c.includes("assessmentyear")) {
-      assessmentYear = yearAfter(line, "assessment year");
-      if (assessmentYear === null) {
-        const below = yearBelowLabel(lines, index, "financialyear");
-        assessmentYear = below.own;
-        financialYear ??= below.other;
-      }
+      const years = yearsOfLabel(lines, index, "assessment year", "financialyear");
+      assessmentYear = years.own;
+      financialYear ??= years.other;
     }
     if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
