@@ -75,8 +75,14 @@ export function registerManagementRollWebhookSecret(app: TaxApp): void {
   app.openapi(managementRoute, async (c) => {
     const account = await resolveAccount(c.var.actor, taxDb(c.env.DB), c.req.valid("query").accountEmail);
     const { overlapHours } = RollSecretSchema.parse(c.req.valid("json") ?? {});
-    const env = { ...c.env, DB: idempotentWrites(c, c.env.DB) };
-    const rolled = await endpoints.roll(env, account.id, c.req.valid("param").id, overlapHours, sessionActor(c.var.actor), Date.now());
+    const rolled = await endpoints.roll(
+      { ...c.env, DB: idempotentWrites(c, c.env.DB) },
+      account.id,
+      c.req.valid("param").id,
+      overlapHours,
+      sessionActor(c.var.actor),
+      Date.now(),
+    );
     return c.json({ data: { ...endpointView(rolled.endpoint), secret: rolled.secret } }, 200);
   });
 }

@@ -25,6 +25,8 @@ function regionOf(c: string): Region | null {
 }
 
 const words = (line: string): string[] => line.split(" ").filter((w) => w.length > 0);
+const hasLower = (word: string): boolean => word !== word.toUpperCase();
+const hasUpper = (word: string): boolean => word !== word.toLowerCase();
 const isBracketedCode = (word: string): boolean => word.startsWith("(") && word.endsWith(")") && readInformationCode(word.slice(1, -1)) !== null;
 
 /**
@@ -48,8 +50,6 @@ function yearsOfLabel(lines: string[], index: number, label: string, otherLabel:
   }
   return { own: findYear(next), other: null };
 }
-const hasLower = (word: string): boolean => word !== word.toUpperCase();
-const hasUpper = (word: string): boolean => word !== word.toLowerCase();
 
 // AIS prints descriptions in sentence case and sources (the reporting entity) in capitals, ending with the
 // entity's TAN or PAN in brackets; that is where the two columns split when the layout is lost.

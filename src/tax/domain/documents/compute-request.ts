@@ -560,8 +560,9 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
  * out of the salary, so it is counted once.
  */
 function withoutCountedPerquisite(f: Figures, notes: string[]): void {
-  const counted = Math.min(f.countedPerquisite, f.grossSalary ?? 0);
-  if (counted <= 0 || f.grossSalary === null) return;
+  if (f.grossSalary === null) return;
+  const counted = Math.min(f.countedPerquisite, f.grossSalary);
+  if (counted <= 0) return;
   f.grossSalary -= counted;
   notes.push(
     `salary.grossSalary: row 1(d) less ${formatRupees(rupees(counted))}, the employer's NPS contribution above ${formatRupees(LIMITS.employerContributionsPerquisiteAbove)} that row 1(b) counts as a perquisite (s.17(2)(vii)); /compute adds it back from deductions.section80CCD2, so it is counted once`,

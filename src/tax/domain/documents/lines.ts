@@ -1,5 +1,6 @@
 // Line handling shared by the Form 16 and AIS parsers. Every document is read one line at a time and every
 // function here is a single pass over its input, so parsing stays linear however the text is mangled.
+import { financialYearLabel } from "../../../platform/pure/financial-year";
 import { isCurrencyMarker, readAmountToken, splitGluedAmount, type AmountToken } from "./amount";
 
 /** A run of label words followed by the amounts printed after it. A merged line yields several segments. */
@@ -452,8 +453,7 @@ export function findYear(text: string): string | null {
 
 /** A "YYYY-YY" year moved by whole years: shiftYear("2025-26", 1) is "2026-27". */
 export function shiftYear(year: string, by: number): string {
-  const start = Number(year.slice(0, 4)) + by;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+  return financialYearLabel(Number(year.slice(0, 4)) + by);
 }
 
 /** The year printed after a label on the same line ("Financial Year 2025-26 Assessment Year 2026-27"). */
