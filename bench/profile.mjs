@@ -94,7 +94,7 @@ async function setup() {
         for (let p = 0; p < 20; p++)
           await post(
             "/api/v1/profiles",
-            { label: `p${p}`, profile: { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } } },
+            { label: `p${p}`, financialYear: "2025-26", profile: { age: 34, residentialStatus: "resident", salary: { grossSalary: 1_800_000 } } },
             key,
           );
       }

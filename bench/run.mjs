@@ -330,7 +330,7 @@ function taxKeyFactory(origin) {
         origin,
         "POST",
         "/api/v1/profiles",
-        { label: `Bench profile ${i}`, profile: { ...SALARIED_PROFILE, taxesPaid: 100_000 + i } },
+        { label: `Bench profile ${i}`, financialYear: "2025-26", profile: { ...SALARIED_PROFILE, taxesPaid: 100_000 + i } },
         { Authorization: `Bearer ${writer}` },
       );
     }

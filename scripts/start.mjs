@@ -67,7 +67,7 @@ Demo keys (also in .wrangler/demo-keys.json):
 
 Try:
   curl -s -X POST ${taxUrl}/api/v1/compute -H "Authorization: Bearer $TAX_KEY" -H 'Content-Type: application/json' \\
-    -d '{"profile":{"age":30,"residentialStatus":"resident","houseProperties":[],"salary":{"grossSalary":1800000,"basicPlusDA":900000,"hraReceived":360000,"rentPaid":300000,"isMetroCity":true,"professionalTax":2400},"deductions":{"section80C":150000,"section80D_selfFamily":25000},"taxesPaid":150000}}'
+    -d '{"financialYear":"2025-26","profile":{"age":30,"residentialStatus":"resident","houseProperties":[],"salary":{"grossSalary":1800000,"basicPlusDA":900000,"hraReceived":360000,"rentPaid":300000,"isMetroCity":true,"professionalTax":2400},"deductions":{"section80C":150000,"section80D_selfFamily":25000},"taxesPaid":150000}}'
   curl -s "${inventoryUrl}/api/v1/inventory?limit=5" -H "Authorization: Bearer $INV_KEY"
 
 Press Ctrl-C to stop both Workers.

@@ -44,7 +44,10 @@ describe("a D1 error in the middle of a request", () => {
     const logs = captureConsole();
     try {
       await expectInternalError(
-        await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "fault", profile: PROFILE }) }),
+        await request("/api/v1/profiles", key.key, {
+          method: "POST",
+          body: JSON.stringify({ label: "fault", financialYear: "2025-26", profile: PROFILE }),
+        }),
       );
     } finally {
       logs.restore();
@@ -58,7 +61,10 @@ describe("a D1 error in the middle of a request", () => {
   it("deleting a profile whose event insert fails: 500, and the profile is still there", async () => {
     const key = await createKey({ scopes: ["profiles:write", "profiles:read"] });
     const saved = await expectStatus(
-      await request("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label: "keep me", profile: PROFILE }) }),
+      await request("/api/v1/profiles", key.key, {
+        method: "POST",
+        body: JSON.stringify({ label: "keep me", financialYear: "2025-26", profile: PROFILE }),
+      }),
       201,
     );
     await failInsertsInto("events");

@@ -51,8 +51,12 @@ async function signRazorpay(text: string): Promise<Record<string, string>> {
 
 async function profileId(label = `p-${crypto.randomUUID()}`): Promise<string> {
   const key = await createKey({ email, scopes: ["profiles:write"] });
-  return (await expectStatus(await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201)).data
-    .id;
+  return (
+    await expectStatus(
+      await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, financialYear: "2025-26", profile: PROFILE }) }),
+      201,
+    )
+  ).data.id;
 }
 
 async function endpointId(): Promise<string> {
@@ -245,7 +249,10 @@ describe("hostile deliveries cursors", () => {
       const endpointId: string = (await expectStatus(registered, 201)).data.id;
       // Two saved profiles: two profile.saved events, each delivered to the endpoint.
       for (const label of ["first", "second"])
-        await expectStatus(await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }), 201);
+        await expectStatus(
+          await api("/api/v1/profiles", key, { method: "POST", body: JSON.stringify({ label, financialYear: "2025-26", profile: PROFILE }) }),
+          201,
+        );
       return { key, endpointId };
     },
     deliveries: (owner, endpointId, query) => fetchWorker(`${TAX}/api/v1/webhooks/${endpointId}/deliveries?${query}`, as(owner.key)),
@@ -263,7 +270,7 @@ describe("stored hostile text is inert", () => {
     const key = await createKey({ scopes: TAX_SCOPES });
     for (const label of ["'; DROP TABLE profiles; --", '=HYPERLINK("http://x")', "Robert'); DELETE FROM api_keys;--", "名前 \u202e label"]) {
       const saved = await expectStatus(
-        await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, profile: PROFILE }) }),
+        await api("/api/v1/profiles", key.key, { method: "POST", body: JSON.stringify({ label, financialYear: "2025-26", profile: PROFILE }) }),
         201,
       );
       const read = await expectStatus(await api(`/api/v1/profiles/${saved.data.id}`, key.key), 200);

@@ -46,7 +46,7 @@ async function tenant(): Promise<Tenant> {
     await fetchWorker(`${TAX}/api/v1/profiles`, {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ label: `secret ${email}`, profile: PROFILE }),
+      body: JSON.stringify({ label: `secret ${email}`, financialYear: "2025-26", profile: PROFILE }),
     }),
     201,
   );
@@ -115,8 +115,8 @@ const BODIES: Record<string, unknown> = {
   "POST /admin/api/accounts": { email: "" },
   "POST /admin/api/keys": { scopes: ["deadlines:read"] },
   "POST /admin/api/keys/{id}/rotate": { overlapHours: 0 },
-  "POST /api/v1/compute": { profile: PROFILE },
-  "POST /api/v1/profiles": { label: "mine", profile: PROFILE },
+  "POST /api/v1/compute": { financialYear: "2025-26", profile: PROFILE },
+  "POST /api/v1/profiles": { label: "mine", financialYear: "2025-26", profile: PROFILE },
   "POST /api/v1/webhooks": { url: "https://hooks.example.com/a" },
   "POST /admin/api/webhooks": { url: "https://hooks.example.com/a" },
   "PATCH /api/v1/webhooks/{id}": { disabled: true },

@@ -103,7 +103,7 @@ beforeAll(async () => {
     await fetchWorker(`${HTTPS}/api/v1/profiles`, {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ label: "secrets", profile: { age: 30, residentialStatus: "resident" } }),
+      body: JSON.stringify({ label: "secrets", financialYear: "2025-26", profile: { age: 30, residentialStatus: "resident" } }),
     }),
     201,
   );
@@ -122,7 +122,7 @@ beforeAll(async () => {
     await fetchWorker(`${HTTPS}/api/v1/profiles`, {
       method: "POST",
       headers: auth,
-      body: JSON.stringify({ label: "fails", profile: { age: 30, residentialStatus: "resident" } }),
+      body: JSON.stringify({ label: "fails", financialYear: "2025-26", profile: { age: 30, residentialStatus: "resident" } }),
     }),
     500,
   );

@@ -122,6 +122,8 @@ describe("GST split of a sale", () => {
 });
 
 describe("GST split of a credit note", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("carries the invoice's proportions: ₹1,260.00 of a ₹12,600.00 intra-state invoice is ₹1,200.00 + CGST ₹30.00 + SGST ₹30.00", async () => {
     const orgId = await tamilNaduOrg();
     const invoice = await invoiceTo(orgId, { gstin: "33AAECG4315R1ZE" });
@@ -172,6 +174,8 @@ describe("GST split of a credit note", () => {
   // polyester line, ₹1,500.00 + ₹180.00 = ₹1,680.00, so a note for ₹1,680.00 is exactly that: not the invoice's
   // average 330 / 4,830 (IGST ₹114.78), which would credit ₹4,565.22 of a taxable value of ₹4,500.00.
   it("after a return, a note credits what the invoice has left, in that remainder's proportions", async () => {
+    // Recorded within the invoice year's time limit (30 November 2026), whatever today's date.
+    holdClockAt(ist("2025-09-15"));
     const orgId = await createOrg();
     const cotton = await lot(orgId, { kg: "100", received_at: "2025-08-01T10:00:00+05:30" });
     const polyester = await lot(orgId, { kg: "100", sku: "PES-SPN-30S1-RW", yarn_type: "polyester_spun", received_at: "2025-08-01T10:00:00+05:30" });
