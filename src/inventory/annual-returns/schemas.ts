@@ -6,8 +6,8 @@ import { iso, IsoTime } from "../http/schemas";
 import { IstDate, OrgIdParam } from "../http/wire-formats";
 import type { AnnualReturnRow } from "./queries";
 
-/** The CGST s.34(2) time limit of a credit note, as the credit-note and return operations describe it. */
-export const GST_CREDIT_LIMIT_DESCRIPTION =
+/** GST's time limit for correcting an invoice (CGST ss.34(2), 37(3)), as the operations that meet it describe it. */
+export const GST_CORRECTION_LIMIT_DESCRIPTION =
   "30 November following the end of the invoice's financial year (April to March), or the day that year's annual return was furnished when it is recorded (PUT /admin/api/orgs/{id}/annual-returns/{financialYear}) and earlier";
 
 /** The organisation and a financial year written "2024-25", read as the year it began in and its label. */

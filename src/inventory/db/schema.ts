@@ -309,6 +309,11 @@ export const sales = sqliteTable(
     totalPaise: integer("total_paise").notNull(),
     dispatchedAt: integer("dispatched_at"),
     cancelledAt: integer("cancelled_at"),
+    /**
+     * Cancelled after GST's time limit for correcting the invoice (30 November after its financial year, or that
+     * year's annual return if furnished earlier): cancelled in the books only, its tax stands as issued.
+     */
+    cancelledAfterGstTimeLimit: integer("cancelled_after_gst_time_limit", { mode: "boolean" }).notNull().default(false),
     paidAt: integer("paid_at"),
     createdAt: integer("created_at").notNull(),
     // As printed on the invoice when it was issued (null on sales booked before the split was recorded).

@@ -1,7 +1,7 @@
 // The annual GST return (GSTR-9, CGST s.44) of a financial year and the day it was furnished: the earlier of that day
 // and 30 November after the year ends the credit notes that may still reduce the year's GST (CGST s.34(2)).
 import { financialYearLabel, financialYearStartOf } from "../../platform/pure/financial-year";
-import { lastGstCreditDate } from "./credit-note-time-limit";
+import { lastGstCorrectionDate } from "./gst-time-limit";
 
 /** GST came into force on 1 July 2017, so 2017-18 is the first year with an annual return. */
 const FIRST_GST_YEAR = 2017;
@@ -51,5 +51,5 @@ export function checkAnnualReturnFiledOn(input: { startYear: number; filedOn: st
  * them all.
  */
 export function creditNotesAdjustGstUntil(financialYear: string, filedOn: string): string {
-  return lastGstCreditDate(`${financialYear.slice(0, 4)}-04-01`, filedOn);
+  return lastGstCorrectionDate(`${financialYear.slice(0, 4)}-04-01`, filedOn);
 }

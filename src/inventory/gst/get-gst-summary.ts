@@ -26,6 +26,8 @@ const route = createRoute({
     "(a return's own lines, else all its invoice's), or at null when those lines have several. Notes without a split (past the CGST s.34(2) time limit, " +
     "or against no invoice) are counted apart, by amount only. " +
     "`reversals`: invoices of earlier months cancelled in this one and notes of earlier months voided in it, in the same columns with their figures as issued, " +
+    "except invoices cancelled after GST's time limit for correcting them (30 November after their financial year, or its annual return if earlier): " +
+    "their tax stands, so they are counted apart by amount (`invoices_past_time_limit`), " +
     `and each document with its \`original_month\` and \`reversed_on\` (at most the first ${REVERSED_DOCUMENTS_CAP}, \`documents_truncated\` true when there were more; the totals count them all). ` +
     "`net`: invoices less notes, less invoices reversed, plus notes reversed. Outward supplies only: no inward supplies or input tax credit, no reverse charge, no exports. " +
     "`month` malformed, after the current IST month or before July 2017, or an unknown query parameter: 400 `bad_request` naming it.",
@@ -43,7 +45,7 @@ export function registerGetGstSummary(app: InventoryApp): void {
     if (!month.ok) throw inventoryError("bad_request", `month: ${month.error}`);
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const sums = await gstMonthSums(session, c.var.apiKey.state.ownerId, month);
-    const reversed = { documents: sums.reversedDocuments, truncated: sums.reversedDocumentsTruncated };
+    const reversed = { documents: sums.reversedDocuments, truncated: sums.reversedDocumentsTruncated, cancelledLate: sums.cancelledLate };
     return c.json({ data: gstSummaryView(month.month, sums.sellerGstin, gstSummary(sums), reversed) }, 200, bookmarkHeader(session));
   });
 }

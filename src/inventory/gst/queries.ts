@@ -11,8 +11,10 @@ type Stored<T> = { [K in keyof T]: T[K] extends boolean ? 0 | 1 : T[K] };
 
 export interface GstMonthSums extends DocumentGroups {
   sellerGstin: (typeof organisations.$inferSelect)["gstin"];
-  /** Documents of earlier months reversed in this one: invoices cancelled, notes voided. */
+  /** Documents of earlier months reversed in this one: invoices cancelled in time, notes voided. */
   reversed: DocumentGroups;
+  /** Invoices of earlier months cancelled in this one after GST's time limit: their count and amount. */
+  cancelledLate: { count: number; amountPaise: number };
   /** The first REVERSED_DOCUMENTS_CAP of them, in the order listed. */
   reversedDocuments: ReversedDocument[];
   /** True when there were more than REVERSED_DOCUMENTS_CAP. */
@@ -21,6 +23,8 @@ export interface GstMonthSums extends DocumentGroups {
 
 /** A document of an earlier month cancelled or voided in this one, its figures as issued (null: no split). */
 export interface ReversedDocument {
+  /** False for a note that adjusted no GST, and an invoice cancelled after GST's time limit (its figures null). */
+  adjustsGst: boolean;
   kind: "invoice" | "credit_note";
   id: string;
   number: string;
@@ -54,6 +58,13 @@ const MONTH_SALES = `SELECT * FROM sales WHERE org_id = ?1 AND status <> 'cancel
 /** Invoices of earlier months cancelled in [?2, ?3). A cancelled sale without its instant counts in no month. */
 const SALES_CANCELLED =
   "SELECT * FROM sales WHERE org_id = ?1 AND status = 'cancelled' AND cancelled_at >= ?2 AND cancelled_at < ?3 AND sold_at < ?2";
+
+/** Those cancelled within GST's time limit for correcting them: their tax is reversed. */
+const SALES_CANCELLED_IN_TIME = `${SALES_CANCELLED} AND cancelled_after_gst_time_limit = 0`;
+
+/** Those cancelled after it, in the books only: their tax stands, and they count by amount alone. */
+const SALES_CANCELLED_LATE_SQL = `SELECT COUNT(*) AS count, COALESCE(SUM(total_paise), 0) AS amountPaise
+  FROM (${SALES_CANCELLED}) WHERE cancelled_after_gst_time_limit = 1`;
 
 /** Per kind of buyer (a GSTIN or none) and whether the invoice carries a CGST/SGST/IGST split. */
 const invoicesSql = (sales: string) => `SELECT c.gstin IS NOT NULL AS registered, s.cgst_paise IS NOT NULL AS split, COUNT(*) AS count,
@@ -131,17 +142,22 @@ SELECT m.taxable_paise IS NOT NULL AS adjustsGst, m.registered,
  GROUP BY 1, 2, 3, 4`;
 
 /**
- * Each document reversed in the month, with the month it counted in and its figures as issued: the first
- * REVERSED_DOCUMENTS_CAP, and one more to tell whether there were more.
+ * Each document reversed in the month, with the month it counted in and its figures as issued (none for an invoice
+ * cancelled after GST's time limit, whose tax stands): the first REVERSED_DOCUMENTS_CAP, and one more to tell whether
+ * there were more.
  */
 const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id AS id, s.invoice_number AS number, s.sale_date AS documentDate,
        substr(s.sale_date, 1, 7) AS originalMonth, ${istDateSql("s.cancelled_at")} AS reversedOn, c.gstin AS buyerGstin,
-       s.total_paise AS amountPaise, s.taxable_paise AS taxablePaise, s.cgst_paise AS cgstPaise, s.sgst_paise AS sgstPaise, s.igst_paise AS igstPaise
+       s.total_paise AS amountPaise, s.cancelled_after_gst_time_limit = 0 AS adjustsGst,
+       CASE WHEN s.cancelled_after_gst_time_limit = 0 THEN s.taxable_paise END AS taxablePaise,
+       CASE WHEN s.cancelled_after_gst_time_limit = 0 THEN s.cgst_paise END AS cgstPaise,
+       CASE WHEN s.cancelled_after_gst_time_limit = 0 THEN s.sgst_paise END AS sgstPaise,
+       CASE WHEN s.cancelled_after_gst_time_limit = 0 THEN s.igst_paise END AS igstPaise
   FROM (${SALES_CANCELLED}) s
   JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
  UNION ALL
 SELECT 'credit_note', n.id, n.note_number, n.issued_on, substr(${NOTE_DAY}, 1, 7), ${istDateSql(NOTE_ENDED_AT)}, c.gstin,
-       n.amount_paise, n.taxable_paise, n.cgst_paise, n.sgst_paise, n.igst_paise
+       n.amount_paise, n.taxable_paise IS NOT NULL, n.taxable_paise, n.cgst_paise, n.sgst_paise, n.igst_paise
   FROM credit_notes n
   JOIN customers c ON c.org_id = n.org_id AND c.id = n.customer_id
  WHERE n.org_id = ?1 AND ${NOTES_VOIDED}
@@ -149,12 +165,18 @@ SELECT 'credit_note', n.id, n.note_number, n.issued_on, substr(${NOTE_DAY}, 1, 7
  LIMIT ${REVERSED_DOCUMENTS_CAP + 1}`;
 
 export async function gstMonthSums(db: ReadDb, orgId: string, month: Month): Promise<GstMonthSums> {
-  const [seller, invoices, lines, notes, cancelled, cancelledLines, voided, documents] = await db.batch([
+  const [seller, invoices, lines, notes, cancelled, cancelledLines, cancelledLate, voided, documents] = await db.batch([
     db.prepare("SELECT gstin FROM organisations WHERE id = ?1").bind(orgId),
-    ...[invoicesSql(MONTH_SALES), invoiceLinesSql(MONTH_SALES), creditNotesSql(MONTH_NOTES)].map((sql) => bindMonth(db, sql, orgId, month)),
-    ...[invoicesSql(SALES_CANCELLED), invoiceLinesSql(SALES_CANCELLED), creditNotesSql(NOTES_VOIDED), REVERSED_DOCUMENTS_SQL].map((sql) =>
-      bindMonth(db, sql, orgId, month),
-    ),
+    ...[
+      invoicesSql(MONTH_SALES),
+      invoiceLinesSql(MONTH_SALES),
+      creditNotesSql(MONTH_NOTES),
+      invoicesSql(SALES_CANCELLED_IN_TIME),
+      invoiceLinesSql(SALES_CANCELLED_IN_TIME),
+      SALES_CANCELLED_LATE_SQL,
+      creditNotesSql(NOTES_VOIDED),
+      REVERSED_DOCUMENTS_SQL,
+    ].map((sql) => bindMonth(db, sql, orgId, month)),
   ]);
   const rows = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[];
   const invoiceGroups = (result: D1Result | undefined) =>
@@ -167,7 +189,10 @@ export async function gstMonthSums(db: ReadDb, orgId: string, month: Month): Pro
     invoiceLines: rows<InvoiceLineGroup>(lines),
     creditNotes: noteGroups(notes),
     reversed: { invoices: invoiceGroups(cancelled), invoiceLines: rows<InvoiceLineGroup>(cancelledLines), creditNotes: noteGroups(voided) },
-    reversedDocuments: rows<ReversedDocument>(documents).slice(0, REVERSED_DOCUMENTS_CAP),
+    cancelledLate: rows<{ count: number; amountPaise: number }>(cancelledLate)[0]!,
+    reversedDocuments: rows<Stored<ReversedDocument>>(documents)
+      .slice(0, REVERSED_DOCUMENTS_CAP)
+      .map((d) => ({ ...d, adjustsGst: d.adjustsGst === 1 })),
     reversedDocumentsTruncated: rows(documents).length > REVERSED_DOCUMENTS_CAP,
   };
 }

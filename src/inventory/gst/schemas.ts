@@ -13,6 +13,7 @@ import {
 } from "../domain/gst-summary";
 import { formatGrams, formatPaise } from "../domain/money";
 import { KgText, Money } from "../http/wire-formats";
+import { GST_CORRECTION_LIMIT_DESCRIPTION } from "../annual-returns/schemas";
 import type { ReversedDocument } from "./queries";
 
 export const GstSummaryQuery = z
@@ -85,10 +86,16 @@ const ReversedDocumentSchema = z
     reversed_on: z.string().openapi({ description: "The IST day it was cancelled or voided, in this month", example: "2026-11-15" }),
     buyer_gstin: z.string().nullable().openapi({ description: "The buyer's GSTIN; null for a buyer without one (B2C)" }),
     amount: Money.openapi({ description: "Its amount, tax included" }),
-    taxable_amount: Money.nullable().openapi({ description: "As issued; null for a credit note that adjusted no GST" }),
+    taxable_amount: Money.nullable().openapi({
+      description: "As issued; null for a credit note that adjusted no GST, and for an invoice cancelled after GST's time limit",
+    }),
     cgst_amount: Money.nullable().openapi({ description: "As issued; null when it has no CGST/SGST/IGST split" }),
     sgst_amount: Money.nullable(),
     igst_amount: Money.nullable(),
+    adjusts_gst: z.boolean().openapi({
+      description:
+        "Whether reversing it adjusts GST: false for a credit note that adjusted none, and for an invoice cancelled after GST's time limit for correcting it (its tax stands as issued)",
+    }),
   })
   .openapi("GstReversedDocument");
 
@@ -106,7 +113,14 @@ export const GstSummarySchema = z
     }),
     reversals: z
       .object({
-        invoices: InvoicesSchema.openapi({ description: "Invoices of earlier months cancelled in this month, their figures as issued" }),
+        invoices: InvoicesSchema.openapi({
+          description: "Invoices of earlier months cancelled in this month within GST's time limit for correcting them, their figures as issued",
+        }),
+        invoices_past_time_limit: z
+          .object({ count: z.number().int(), amount: Money.openapi({ description: "Their amounts, tax included" }) })
+          .openapi({
+            description: `Invoices of earlier months cancelled in this month after ${GST_CORRECTION_LIMIT_DESCRIPTION}: cancelled in the books only. No return can correct them any more (CGST s.37(3) and s.34(2)), so their tax stands as issued and is in no other figure here or in \`net\``,
+          }),
         credit_notes: CreditNotesSchema.openapi({
           description: "Credit notes of earlier months voided in this month (on their own or with their invoice), their figures as issued",
         }),
@@ -177,14 +191,16 @@ const documentView = (d: ReversedDocument): z.infer<typeof ReversedDocumentSchem
   cgst_amount: orNull(d.cgstPaise),
   sgst_amount: orNull(d.sgstPaise),
   igst_amount: orNull(d.igstPaise),
+  adjusts_gst: d.adjustsGst,
 });
 
 export function gstSummaryView(
   month: string,
   sellerGstin: string | null,
   summary: GstSummary,
-  reversed: { documents: readonly ReversedDocument[]; truncated: boolean },
+  reversed: { documents: readonly ReversedDocument[]; truncated: boolean; cancelledLate: { count: number; amountPaise: number } },
 ): z.infer<typeof GstSummarySchema> {
+  const { cancelledLate } = reversed;
   const { invoices, creditNotes, reversals, net } = summary;
   return {
     month,
@@ -193,6 +209,7 @@ export function gstSummaryView(
     credit_notes: creditNotesView(creditNotes),
     reversals: {
       invoices: invoicesView(reversals.invoices),
+      invoices_past_time_limit: { count: cancelledLate.count, amount: formatPaise(cancelledLate.amountPaise) },
       credit_notes: creditNotesView(reversals.creditNotes),
       documents: reversed.documents.map(documentView),
       documents_truncated: reversed.truncated,

@@ -11,7 +11,7 @@ import { creditNoteTax, type SupplyKind, supplyKind, type TaxSplit } from "../do
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql } from "../db/event-rows";
 import { financialYearOf } from "../domain/annual-return";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt } from "../domain/cash-receipts";
-import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
+import { creditNoteAdjustsGst } from "../domain/gst-time-limit";
 import { creditNoteInOrder, creditNotePrefix, type LastCreditNote } from "../domain/invoice-number";
 import { istDateOf } from "../domain/ist";
 import { allocateReceipt, type OpenInvoice } from "../domain/settlement";

@@ -1,7 +1,7 @@
 // Request and response schemas of customers and the money ledgers: payments, credit notes, expenses, mill
 // invoices and mill payments.
 import { z } from "@hono/zod-openapi";
-import { GST_CREDIT_LIMIT_DESCRIPTION } from "../annual-returns/schemas";
+import { GST_CORRECTION_LIMIT_DESCRIPTION } from "../annual-returns/schemas";
 import { formatPaise, formatPaiseOrNull } from "../domain/money";
 import { iso, IsoTime, pageOf, PageQuery } from "../http/schemas";
 import {
@@ -53,7 +53,7 @@ export const CreateCreditNoteSchema = z
     amount: Rupees("amountPaise"),
     reason: optionalText(500),
     date: IstDate.optional().openapi({
-      description: `IST date of the credit note; default today. Dated or recorded (the IST day it is sent) after ${GST_CREDIT_LIMIT_DESCRIPTION}, the note adjusts no GST (CGST s.34(2))`,
+      description: `IST date of the credit note; default today. Dated or recorded (the IST day it is sent) after ${GST_CORRECTION_LIMIT_DESCRIPTION}, the note adjusts no GST (CGST s.34(2))`,
     }),
   })
   .strict();
@@ -149,7 +149,7 @@ export const CreditNoteSchema = z
       description: "What the note credits, tax included: taxable_amount + cgst + sgst + igst when it adjusts GST",
     }),
     taxable_amount: Money.nullable().openapi({
-      description: `The amount in the proportions of taxable value and tax the invoice has left to credit (its figures less those of its earlier credit notes not voided that adjusted GST; CGST s.34); a sales return's note starts from its lines' own figures instead. No column (taxable value, CGST, SGST, IGST) is ever below 0 or more than the invoice has left of it: a column's excess goes to the columns with room, taxable value first. Null, with the three taxes, when the note adjusts no GST: without an invoice or its split, or dated or recorded (the IST day of its created_at) after ${GST_CREDIT_LIMIT_DESCRIPTION} (CGST s.34(2): the note then only reduces what the customer owes)`,
+      description: `The amount in the proportions of taxable value and tax the invoice has left to credit (its figures less those of its earlier credit notes not voided that adjusted GST; CGST s.34); a sales return's note starts from its lines' own figures instead. No column (taxable value, CGST, SGST, IGST) is ever below 0 or more than the invoice has left of it: a column's excess goes to the columns with room, taxable value first. Null, with the three taxes, when the note adjusts no GST: without an invoice or its split, or dated or recorded (the IST day of its created_at) after ${GST_CORRECTION_LIMIT_DESCRIPTION} (CGST s.34(2): the note then only reduces what the customer owes)`,
     }),
     cgst_amount: Money.nullable(),
     sgst_amount: Money.nullable(),

@@ -12,6 +12,9 @@ import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/en
 import { financialYearCode } from "../domain/invoice-number";
 import { MAX_INVOICES_PER_FINANCIAL_YEAR, nextInvoice, type LastIssued, type NextInvoiceResult } from "../domain/invoice-sequence";
 import { istDateOf } from "../domain/ist";
+import { financialYearOf } from "../domain/annual-return";
+import { cancellationAdjustsGst } from "../domain/gst-time-limit";
+import { annualReturnFiledOn } from "../annual-returns/queries";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
@@ -451,7 +454,8 @@ export type SaleStatusOutcome =
 /**
  * Cancels a confirmed sale in one batch: its kg go back to the lots, and the credit notes against it are voided
  * (each audited, with its entry.voided event), since the invoice they reduce no longer exists. Money paid against
- * it stays paid, on the customer's account. Dispatched sales need a credit note instead.
+ * it stays paid, on the customer's account. Dispatched sales need a credit note instead. After GST's time limit for
+ * correcting the invoice the sale is marked cancelled after it, and its tax is not reversed.
  */
 export async function cancelSale(db: D1Database, orgId: string, saleId: string, actor: string, nowMs: number): Promise<SaleStatusOutcome> {
   const current = await findSale(db, orgId, saleId);
@@ -464,6 +468,11 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
     .where(and(eq(creditNotes.orgId, orgId), eq(creditNotes.saleId, saleId), isNull(creditNotes.voidedAt)))
     .orderBy(creditNotes.id)
     .all();
+  // Past GST's time limit for correcting the invoice, the cancellation is the books' only: its tax stands as issued.
+  // Judged on the annual return as read here; the write below changes nothing if it is recorded or removed meanwhile.
+  const financialYear = financialYearOf(current.saleDate);
+  const filedOn = await annualReturnFiledOn(db, orgId, financialYear);
+  const afterGstTimeLimit = !cancellationAdjustsGst(current.saleDate, istDateOf(nowMs), filedOn);
   const eventId = newId("evt", nowMs);
   const voids = credits.map((note) =>
     voidStatements(
@@ -476,14 +485,17 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
     ),
   );
   const statements = [
-    // A credit note issued since the read above would escape its void: then nothing changes (a lost race).
+    // A credit note issued since the read above would escape its void, and an annual return recorded or removed since
+    // would move the time limit: then nothing changes (a lost race).
     db
       .prepare(
-        `UPDATE sales SET status = 'cancelled', cancelled_at = ?1 WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'
+        `UPDATE sales SET status = 'cancelled', cancelled_at = ?1, cancelled_after_gst_time_limit = ?5
+          WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'
             AND NOT EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3 AND voided_at IS NULL
-                              AND id NOT IN (SELECT value FROM json_each(?4)))`,
+                              AND id NOT IN (SELECT value FROM json_each(?4)))
+            AND COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ?2 AND financial_year = ?6), '') = COALESCE(?7, '')`,
       )
-      .bind(nowMs, orgId, saleId, JSON.stringify(credits.map((c) => c.id))),
+      .bind(nowMs, orgId, saleId, JSON.stringify(credits.map((c) => c.id)), afterGstTimeLimit ? 1 : 0, financialYear, filedOn),
     // The event is the cancellation's token: a concurrent second cancel inserts nothing (dedupe key) and so
     // returns no stock below.
     db

@@ -1,7 +1,7 @@
 // Sales returns: a credit note for the kg taken back and the kg back into their lots; beside the sales they reverse.
 import { newId } from "../../platform/ids";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, type WriteResult } from "../db/event-rows";
-import { creditNoteAdjustsGst } from "../domain/credit-note-time-limit";
+import { creditNoteAdjustsGst } from "../domain/gst-time-limit";
 import { istDateOf } from "../domain/ist";
 import { invoiceTax, lineReturnTax, returnNoteTax, type TaxSplit } from "../domain/place-of-supply";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";

@@ -345,6 +345,7 @@ describe("GET /api/v1/gst-summary: a month ended never changes; later reversals 
         cgst_amount: "75.00",
         sgst_amount: "75.00",
         igst_amount: "0.00",
+        adjusts_gst: true,
       },
       {
         kind: "credit_note",
@@ -359,6 +360,7 @@ describe("GET /api/v1/gst-summary: a month ended never changes; later reversals 
         cgst_amount: "15.00",
         sgst_amount: "15.00",
         igst_amount: "0.00",
+        adjusts_gst: true,
       },
     ]);
     // −3,000.00 + 600.00 = −2,400.00; −75.00 + 15.00 = −60.00.
@@ -451,6 +453,90 @@ describe("GET /api/v1/gst-summary: a month ended never changes; later reversals 
     const november = await summary(key, "?month=2026-11");
     expect(november.reversals.documents).toEqual([]);
     expect(november.net).toEqual({ ...zeros, by_rate: [] });
+  });
+});
+
+// An invoice can be corrected in a GST return only up to 30 November after the end of its financial year, or the day
+// that year's annual return is furnished if earlier (CGST s.37(3) proviso, with s.34(2)'s same limit for credit
+// notes). An invoice cancelled after that is cancelled in the books only: its tax stands as issued, so no return can
+// take it back. Tamil Nadu trader and buyer, cotton yarn (HSN 52052310) at 5 %: each invoice of 15 March 2025
+// (FY 2024-25, limit 30 November 2025) is 10 kg × ₹300 = ₹3,000.00 + CGST ₹75.00 + SGST ₹75.00 = ₹3,150.00.
+describe("GET /api/v1/gst-summary: an invoice cancelled after GST's time limit for its year", () => {
+  const zeros = { taxable_amount: "0.00", cgst_amount: "0.00", sgst_amount: "0.00", igst_amount: "0.00" };
+
+  async function marchInvoices(count: number) {
+    holdClockAt(ist("2025-03-15"));
+    const trader = await tamilNaduTrader();
+    const cotton = await lot(trader.orgId, { received_at: "2025-03-01T10:00:00+05:30" });
+    const buyer = await customer(trader.orgId, { gstin: "33AAECG4315R1ZE" });
+    const invoices = [];
+    for (let i = 0; i < count; i++) {
+      invoices.push(await invoiceOf(trader.orgId, buyer.id, [{ lot_id: cotton.id, kg: "10", rate_per_kg: "300" }], { sale_date: "2025-03-15" }));
+    }
+    return { ...trader, cotton, invoices };
+  }
+
+  // S1 cancelled at 23:59 IST on 30 November 2025, the last day: November reverses its ₹3,000.00 and ₹75.00 of each
+  // tax. S2 cancelled at 00:00 IST on 1 December: its kg come back, but December reverses no tax; it is listed with
+  // its amount, ₹3,150.00, and the month's net is nil. March keeps both invoices: ₹6,000.00, ₹150.00 of each tax.
+  it("is cancelled in the books only from the day after 30 November: its kg come back, its tax stands", async () => {
+    const { key, cotton, invoices } = await marchInvoices(2);
+    const [s1, s2] = invoices as [(typeof invoices)[0], (typeof invoices)[0]];
+    holdClockAt(ist("2025-04-05"));
+    const march = await summary(key, "?month=2025-03");
+    expect(march.net).toMatchObject({ taxable_amount: "6000.00", cgst_amount: "150.00", sgst_amount: "150.00" });
+
+    holdClockAt(ist("2025-11-30", "23:59"));
+    await expectStatus(await admin("POST", `/admin/api/sales/${s1.id}/cancel`), 200);
+    holdClockAt(ist("2025-12-01", "00:00"));
+    expect((await expectStatus(await admin("POST", `/admin/api/sales/${s2.id}/cancel`), 200)).data).toMatchObject({ status: "cancelled" });
+    const stock = await expectStatus(await api("/api/v1/inventory", key), 200);
+    expect(stock.data.find((l: { id: string }) => l.id === cotton.id).kg_remaining).toBe("1000.000");
+
+    holdClockAt(ist("2026-01-05"));
+    expect(await summary(key, "?month=2025-03")).toEqual(march);
+    const november = await summary(key, "?month=2025-11");
+    expect(november.reversals.invoices).toMatchObject({ count: 1, taxable_amount: "3000.00", cgst_amount: "75.00", sgst_amount: "75.00" });
+    expect(november.reversals.invoices_past_time_limit).toEqual({ count: 0, amount: "0.00" });
+    expect(november.reversals.documents).toMatchObject([{ id: s1.id, taxable_amount: "3000.00", cgst_amount: "75.00", adjusts_gst: true }]);
+    expect(november.net).toMatchObject({ taxable_amount: "-3000.00", cgst_amount: "-75.00", sgst_amount: "-75.00" });
+
+    const december = await summary(key, "?month=2025-12");
+    expect(december.reversals.invoices).toMatchObject({ count: 0, ...zeros, by_rate: [], hsn: [] });
+    expect(december.reversals.invoices_past_time_limit).toEqual({ count: 1, amount: "3150.00" });
+    expect(december.reversals.documents).toEqual([
+      {
+        kind: "invoice",
+        id: s2.id,
+        number: s2.invoice_number,
+        date: "2025-03-15",
+        original_month: "2025-03",
+        reversed_on: "2025-12-01",
+        buyer_gstin: "33AAECG4315R1ZE",
+        amount: "3150.00",
+        taxable_amount: null,
+        cgst_amount: null,
+        sgst_amount: null,
+        igst_amount: null,
+        adjusts_gst: false,
+      },
+    ]);
+    expect(december.net).toEqual({ ...zeros, by_rate: [] });
+  });
+
+  // The annual return for 2024-25 furnished on 15 October 2025 ends the limit then: an invoice cancelled on
+  // 20 October reverses no tax in October.
+  it("is cancelled in the books only after the day the year's annual return was furnished, when that is earlier", async () => {
+    const { orgId, key, invoices } = await marchInvoices(1);
+    holdClockAt(ist("2025-10-20"));
+    await expectStatus(await admin("PUT", `/admin/api/orgs/${orgId}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
+    await expectStatus(await admin("POST", `/admin/api/sales/${invoices[0]!.id}/cancel`), 200);
+    holdClockAt(ist("2025-11-05"));
+    const october = await summary(key, "?month=2025-10");
+    expect(october.reversals.invoices).toMatchObject({ count: 0, ...zeros });
+    expect(october.reversals.invoices_past_time_limit).toEqual({ count: 1, amount: "3150.00" });
+    expect(october.reversals.documents).toMatchObject([{ id: invoices[0]!.id, taxable_amount: null, adjusts_gst: false }]);
+    expect(october.net).toEqual({ ...zeros, by_rate: [] });
   });
 });
 

@@ -25,12 +25,14 @@ const OLD_LOTS = `CREATE TABLE old_lots (
 
 /**
  * Puts the lots back as the old service kept them: a lot's transfers in were part of its kg received. The sales go
- * back to their shape before 0029 (no lines kept as JSON, no trigger keeping them), which later migrations add.
+ * back to their shape before 0029 (no lines kept as JSON, no trigger keeping them) and 0030 (no mark of a cancellation
+ * after GST's time limit), which later migrations add.
  */
 async function asBeforeTheMigration(): Promise<void> {
   await env.DB.batch([
     env.DB.prepare("DROP TRIGGER sale_items_json"),
     env.DB.prepare("ALTER TABLE sales DROP COLUMN items_json"),
+    env.DB.prepare("ALTER TABLE sales DROP COLUMN cancelled_after_gst_time_limit"),
     env.DB.prepare("PRAGMA defer_foreign_keys = on"),
     env.DB.prepare(OLD_LOTS),
     env.DB.prepare(

@@ -1,11 +1,11 @@
 // CGST s.34(2): a credit note reduces GST only when declared no later than 30 November after the end of the
 // financial year of the invoice it credits, or the date the annual return of that year is furnished, whichever is
-// earlier. The Indian financial year runs from 1 April to 31 March. Each deadline below is worked by hand from those
+// earlier; the proviso to s.37(3) sets the same limit on amending (so cancelling) the invoice in a return. The Indian financial year runs from 1 April to 31 March. Each deadline below is worked by hand from those
 // rules.
 import { describe, expect, it } from "vitest";
-import { creditNoteAdjustsGst, lastGstCreditDate } from "../../../src/inventory/domain/credit-note-time-limit";
+import { cancellationAdjustsGst, creditNoteAdjustsGst, lastGstCorrectionDate } from "../../../src/inventory/domain/gst-time-limit";
 
-describe("lastGstCreditDate", () => {
+describe("lastGstCorrectionDate", () => {
   it.each([
     // 15 March 2025 is in FY 2024-25, which ends 31 March 2025: the limit is 30 November 2025.
     ["2025-03-15", "2025-11-30"],
@@ -19,8 +19,8 @@ describe("lastGstCreditDate", () => {
     // 1 July 2017, the first day of GST, is in FY 2017-18, which ends 31 March 2018.
     ["2017-07-01", "2018-11-30"],
   ])("an invoice dated %s can be credited with GST until %s", (invoiceDate, last) => {
-    expect(lastGstCreditDate(invoiceDate)).toBe(last);
-    expect(lastGstCreditDate(invoiceDate, null)).toBe(last);
+    expect(lastGstCorrectionDate(invoiceDate)).toBe(last);
+    expect(lastGstCorrectionDate(invoiceDate, null)).toBe(last);
   });
 
   // "Whichever is earlier": the annual return ends the limit on the day it is furnished when that is before 30
@@ -39,7 +39,7 @@ describe("lastGstCreditDate", () => {
     // FY 2025-26 (invoice of 1 April 2025), furnished 1 May 2026: limit 1 May 2026 instead of 30 November 2026.
     ["2025-04-01", "2026-05-01", "2026-05-01"],
   ])("an invoice dated %s, whose year's annual return was furnished on %s, can be credited with GST until %s", (invoiceDate, filedOn, last) => {
-    expect(lastGstCreditDate(invoiceDate, filedOn)).toBe(last);
+    expect(lastGstCorrectionDate(invoiceDate, filedOn)).toBe(last);
   });
 });
 
@@ -95,5 +95,20 @@ describe("creditNoteAdjustsGst", () => {
   // Without the annual return recorded, the note of 16 October 2025 above adjusts GST: 30 November 2025 is the limit.
   it("the same note of 16 October 2025 adjusts GST when no annual return is recorded", () => {
     expect(creditNoteAdjustsGst("2025-03-15", { issuedOn: "2025-10-16", recordedOn: "2025-10-16" }, null)).toBe(true);
+  });
+});
+
+describe("cancellationAdjustsGst", () => {
+  // Invoice of 15 March 2025 (FY 2024-25): the limit is 30 November 2025, or 15 October 2025 when that year's annual
+  // return was furnished then. The day of the limit itself still counts.
+  it.each([
+    ["2025-11-30", null, true],
+    ["2025-12-01", null, false],
+    ["2025-10-15", "2025-10-15", true],
+    ["2025-10-16", "2025-10-15", false],
+    // A return furnished after 30 November leaves the limit at 30 November.
+    ["2025-12-01", "2025-12-20", false],
+  ])("invoice 2025-03-15 cancelled on %s, annual return furnished %s: its tax reversed %s", (cancelledOn, filedOn, adjusts) => {
+    expect(cancellationAdjustsGst("2025-03-15", cancelledOn, filedOn)).toBe(adjusts);
   });
 });
