@@ -107,16 +107,26 @@ const MONTH_NOTES = `${NOTE_DAY} >= ?4 AND ${NOTE_DAY} < ?5 AND COALESCE(${NOTE_
 /** Notes of earlier months voided in [?2, ?3), on their own or with their invoice's cancellation. */
 const NOTES_VOIDED = `${NOTE_ENDED_AT} >= ?2 AND ${NOTE_ENDED_AT} < ?3 AND ${NOTE_DAY} < ?4`;
 
+/** Whether note `n` carries a split, that is adjusts GST. */
+const NOTE_ADJUSTS_GST = "n.taxable_paise IS NOT NULL";
+
 /**
- * Credit notes chosen by `which`, per whether they adjust GST and kind of buyer. A note with a split adjusts GST; it
- * is put at the rate (and HSN code) of the invoice lines it reduces, a sales return's own lines or else all its
+ * Whether voiding note `n` adjusts GST: it carried a split, and was not voided with its invoice's cancellation after
+ * GST's time limit, which is in the books only (neither document can be corrected in a return any more).
+ */
+const NOTE_VOID_ADJUSTS_GST = `${NOTE_ADJUSTS_GST} AND NOT EXISTS (SELECT 1 FROM sales x
+   WHERE x.org_id = n.org_id AND x.id = n.sale_id AND x.cancelled_after_gst_time_limit = 1 AND x.cancelled_at = n.voided_at)`;
+
+/**
+ * Credit notes chosen by `which`, per whether they adjust GST (`adjustsGst`, over note `n`) and kind of buyer. A note
+ * that adjusts GST is put at the rate (and HSN code) of the invoice lines it reduces, a sales return's own lines or else all its
  * invoice's, when they have only one: its split is one for all those lines, so no share of it belongs to a rate.
  * The notes are found by the organisation's index and checked row by row: a trader issues a note for a few invoices
  * in a hundred, so even years of them are a short scan (and the lines follow them, CROSS JOIN).
  */
-const creditNotesSql = (which: string) => `WITH month_notes AS (
+const creditNotesSql = (which: string, adjustsGst: string) => `WITH month_notes AS (
   SELECT n.id, n.sale_id, n.amount_paise, n.taxable_paise, n.cgst_paise, n.sgst_paise, n.igst_paise,
-         c.gstin IS NOT NULL AS registered,
+         ${adjustsGst} AS adjusts_gst, c.gstin IS NOT NULL AS registered,
          (SELECT COUNT(*) FROM credit_note_items r WHERE r.org_id = n.org_id AND r.sale_id = n.sale_id AND r.credit_note_id = n.id) AS returned_lines,
          (SELECT COALESCE(SUM(r.grams), 0) FROM credit_note_items r WHERE r.org_id = n.org_id AND r.sale_id = n.sale_id AND r.credit_note_id = n.id) AS grams
     FROM credit_notes n
@@ -127,11 +137,11 @@ reduced AS (
     FROM month_notes m
    CROSS JOIN sale_items i ON i.org_id = ?1 AND i.sale_id = m.sale_id
     JOIN skus k ON k.org_id = i.org_id AND k.id = i.sku_id
-   WHERE m.taxable_paise IS NOT NULL
+   WHERE m.adjusts_gst
      AND (m.returned_lines = 0 OR EXISTS (SELECT 1 FROM credit_note_items r
                                            WHERE r.org_id = ?1 AND r.sale_id = m.sale_id AND r.lot_id = i.lot_id AND r.credit_note_id = m.id))
    GROUP BY m.id)
-SELECT m.taxable_paise IS NOT NULL AS adjustsGst, m.registered,
+SELECT m.adjusts_gst AS adjustsGst, m.registered,
        CASE WHEN d.min_rate = d.max_rate THEN d.min_rate END AS gstRateBps,
        CASE WHEN d.min_rate = d.max_rate AND d.min_hsn = d.max_hsn THEN d.min_hsn END AS hsn,
        COUNT(*) AS count, SUM(m.amount_paise) AS amountPaise, SUM(m.grams) AS grams,
@@ -157,7 +167,9 @@ const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id AS id, s.invoice_
   JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
  UNION ALL
 SELECT 'credit_note', n.id, n.note_number, n.issued_on, substr(${NOTE_DAY}, 1, 7), ${istDateSql(NOTE_ENDED_AT)}, c.gstin,
-       n.amount_paise, n.taxable_paise IS NOT NULL, n.taxable_paise, n.cgst_paise, n.sgst_paise, n.igst_paise
+       n.amount_paise, ${NOTE_VOID_ADJUSTS_GST},
+       CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.taxable_paise END, CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.cgst_paise END,
+       CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.sgst_paise END, CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.igst_paise END
   FROM credit_notes n
   JOIN customers c ON c.org_id = n.org_id AND c.id = n.customer_id
  WHERE n.org_id = ?1 AND ${NOTES_VOIDED}
@@ -170,11 +182,11 @@ export async function gstMonthSums(db: ReadDb, orgId: string, month: Month): Pro
     ...[
       invoicesSql(MONTH_SALES),
       invoiceLinesSql(MONTH_SALES),
-      creditNotesSql(MONTH_NOTES),
+      creditNotesSql(MONTH_NOTES, NOTE_ADJUSTS_GST),
       invoicesSql(SALES_CANCELLED_IN_TIME),
       invoiceLinesSql(SALES_CANCELLED_IN_TIME),
       SALES_CANCELLED_LATE_SQL,
-      creditNotesSql(NOTES_VOIDED),
+      creditNotesSql(NOTES_VOIDED, NOTE_VOID_ADJUSTS_GST),
       REVERSED_DOCUMENTS_SQL,
     ].map((sql) => bindMonth(db, sql, orgId, month)),
   ]);

@@ -72,7 +72,7 @@ const CreditNotesSchema = DocumentTotalsSchema.extend({
   hsn: z.array(HsnRowSchema),
   without_gst_split: z.object({ count: z.number().int(), amount: Money }).openapi({
     description:
-      "Credit notes that adjust no GST (past the CGST s.34(2) time limit, or against no invoice) or whose invoice has no split: their amount only, in no other figure",
+      "Credit notes that adjust no GST (past the CGST s.34(2) time limit, or against no invoice) or whose invoice has no split, and under `reversals` those voided with their invoice's cancellation after GST's time limit: their amount only, in no other figure",
   }),
 });
 
@@ -87,14 +87,15 @@ const ReversedDocumentSchema = z
     buyer_gstin: z.string().nullable().openapi({ description: "The buyer's GSTIN; null for a buyer without one (B2C)" }),
     amount: Money.openapi({ description: "Its amount, tax included" }),
     taxable_amount: Money.nullable().openapi({
-      description: "As issued; null for a credit note that adjusted no GST, and for an invoice cancelled after GST's time limit",
+      description:
+        "As issued; null for a credit note that adjusted no GST, and for an invoice cancelled after GST's time limit and the notes voided with it",
     }),
     cgst_amount: Money.nullable().openapi({ description: "As issued; null when it has no CGST/SGST/IGST split" }),
     sgst_amount: Money.nullable(),
     igst_amount: Money.nullable(),
     adjusts_gst: z.boolean().openapi({
       description:
-        "Whether reversing it adjusts GST: false for a credit note that adjusted none, and for an invoice cancelled after GST's time limit for correcting it (its tax stands as issued)",
+        "Whether reversing it adjusts GST: false for a credit note that adjusted none, and for an invoice cancelled after GST's time limit for correcting it and the notes voided with it (their tax stands as filed)",
     }),
   })
   .openapi("GstReversedDocument");
@@ -119,7 +120,7 @@ export const GstSummarySchema = z
         invoices_past_time_limit: z
           .object({ count: z.number().int(), amount: Money.openapi({ description: "Their amounts, tax included" }) })
           .openapi({
-            description: `Invoices of earlier months cancelled in this month after ${GST_CORRECTION_LIMIT_DESCRIPTION}: cancelled in the books only. No return can correct them any more (CGST s.37(3) and s.34(2)), so their tax stands as issued and is in no other figure here or in \`net\``,
+            description: `Invoices of earlier months cancelled in this month after ${GST_CORRECTION_LIMIT_DESCRIPTION}: cancelled in the books only. No return can correct them any more (CGST s.37(3) and s.34(2)), so their tax stands as issued and is in no other figure here or in \`net\`; so do the credit notes voided with them, counted in \`credit_notes.without_gst_split\``,
           }),
         credit_notes: CreditNotesSchema.openapi({
           description: "Credit notes of earlier months voided in this month (on their own or with their invoice), their figures as issued",

@@ -524,6 +524,34 @@ describe("GET /api/v1/gst-summary: an invoice cancelled after GST's time limit f
     expect(december.net).toEqual({ ...zeros, by_rate: [] });
   });
 
+  // N, 20 November 2025, within the limit: ₹315.00 against S, in its proportions, CGST 315 × 75 / 3,150 = ₹7.50, SGST
+  // ₹7.50, taxable ₹300.00; November counts it. S cancelled on 1 December voids N with it, in the books only: neither
+  // the invoice nor the note can be corrected in a return any more, so December reverses the tax of neither. The
+  // note is counted apart by its amount, and November keeps it as filed.
+  it("voids the invoice's credit notes with it in the books only, their tax reductions standing as filed", async () => {
+    const { orgId, key, invoices } = await marchInvoices(1);
+    const s = invoices[0]!;
+    holdClockAt(ist("2025-11-20"));
+    const note = CreditNoteSchema.parse(
+      await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: s.customer_id, sale_id: s.id, amount: "315.00", date: "2025-11-20" }),
+    );
+    expect(note).toMatchObject({ taxable_amount: "300.00", cgst_amount: "7.50", sgst_amount: "7.50" });
+    holdClockAt(ist("2025-12-01"));
+    const november = await summary(key, "?month=2025-11");
+    expect(november.net).toMatchObject({ taxable_amount: "-300.00", cgst_amount: "-7.50", sgst_amount: "-7.50" });
+    await expectStatus(await admin("POST", `/admin/api/sales/${s.id}/cancel`), 200);
+
+    holdClockAt(ist("2026-01-05"));
+    expect(await summary(key, "?month=2025-11")).toEqual(november);
+    const december = await summary(key, "?month=2025-12");
+    expect(december.reversals.credit_notes).toMatchObject({ count: 0, ...zeros, without_gst_split: { count: 1, amount: "315.00" } });
+    expect(december.reversals.documents).toMatchObject([
+      { kind: "invoice", id: s.id, taxable_amount: null, adjusts_gst: false },
+      { kind: "credit_note", id: note.id, amount: "315.00", taxable_amount: null, cgst_amount: null, adjusts_gst: false },
+    ]);
+    expect(december.net).toEqual({ ...zeros, by_rate: [] });
+  });
+
   // The annual return for 2024-25 furnished on 15 October 2025 ends the limit then: an invoice cancelled on
   // 20 October reverses no tax in October.
   it("is cancelled in the books only after the day the year's annual return was furnished, when that is earlier", async () => {
