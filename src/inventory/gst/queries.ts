@@ -167,12 +167,10 @@ const REVERSED_DOCUMENTS_SQL = `SELECT 'invoice' AS kind, s.id AS id, s.invoice_
   JOIN customers c ON c.org_id = s.org_id AND c.id = s.customer_id
  UNION ALL
 SELECT 'credit_note', n.id, n.note_number, n.issued_on, substr(${NOTE_DAY}, 1, 7), ${istDateSql(NOTE_ENDED_AT)}, c.gstin,
-       n.amount_paise, ${NOTE_VOID_ADJUSTS_GST},
-       CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.taxable_paise END, CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.cgst_paise END,
-       CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.sgst_paise END, CASE WHEN ${NOTE_VOID_ADJUSTS_GST} THEN n.igst_paise END
-  FROM credit_notes n
+       n.amount_paise, n.adjusts_gst, CASE WHEN n.adjusts_gst THEN n.taxable_paise END, CASE WHEN n.adjusts_gst THEN n.cgst_paise END,
+       CASE WHEN n.adjusts_gst THEN n.sgst_paise END, CASE WHEN n.adjusts_gst THEN n.igst_paise END
+  FROM (SELECT n.*, ${NOTE_VOID_ADJUSTS_GST} AS adjusts_gst FROM credit_notes n WHERE n.org_id = ?1 AND ${NOTES_VOIDED}) n
   JOIN customers c ON c.org_id = n.org_id AND c.id = n.customer_id
- WHERE n.org_id = ?1 AND ${NOTES_VOIDED}
  ORDER BY reversedOn, kind DESC, number, id
  LIMIT ${REVERSED_DOCUMENTS_CAP + 1}`;
 
