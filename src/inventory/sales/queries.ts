@@ -503,7 +503,8 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
         `INSERT OR IGNORE INTO events (id, org_id, type, payload, dedupe_key, created_at)
          SELECT ?1, org_id, 'sale.cancelled',
                 json_object('sale_id', id, 'invoice_number', invoice_number, 'customer_id', customer_id, 'kg', ${kgSql("grams_total")},
-                            'total_amount', ${rupeesSql("total_paise")}),
+                            'total_amount', ${rupeesSql("total_paise")},
+                            'adjusts_gst', json(CASE WHEN cancelled_after_gst_time_limit = 1 THEN 'false' ELSE 'true' END)),
                 'sale.cancelled:' || id, ?2
            FROM sales WHERE org_id = ?3 AND id = ?4 AND status = 'cancelled' AND cancelled_at = ?2`,
       )

@@ -38,7 +38,15 @@ const events = {
   },
   "sale.cancelled": {
     description: "A sale was cancelled; its stock went back to its lots.",
-    data: z.object({ ...Sale, kg: Kg, total_amount: Rupees }),
+    data: z.object({
+      ...Sale,
+      kg: Kg,
+      total_amount: Rupees,
+      adjusts_gst: z.boolean().optional().openapi({
+        description:
+          "Whether the cancellation reverses the invoice's GST: false when it came after GST's time limit for correcting the invoice (30 November after its financial year, or its annual return if earlier), and the invoice is cancelled in the books only. Absent from events recorded before 29 November 2026",
+      }),
+    }),
   },
   "sale.dispatched": { description: "A sale left the godown.", data: z.object({ ...Sale, kg: Kg, dispatched_at: IsoTime }) },
   "invoice.paid": {

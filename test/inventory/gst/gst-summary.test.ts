@@ -492,6 +492,16 @@ describe("GET /api/v1/gst-summary: an invoice cancelled after GST's time limit f
     expect((await expectStatus(await admin("POST", `/admin/api/sales/${s2.id}/cancel`), 200)).data).toMatchObject({ status: "cancelled" });
     const stock = await expectStatus(await api("/api/v1/inventory", key), 200);
     expect(stock.data.find((l: { id: string }) => l.id === cotton.id).kg_remaining).toBe("1000.000");
+    // Receivers of sale.cancelled learn whether the cancellation reverses the invoice's tax.
+    const cancelled = await env.DB.prepare(
+      "SELECT payload FROM events WHERE type = 'sale.cancelled' AND json_extract(payload, '$.sale_id') IN (?1, ?2)",
+    )
+      .bind(s1.id, s2.id)
+      .all<{ payload: string }>();
+    expect(Object.fromEntries(cancelled.results.map((r) => JSON.parse(r.payload)).map((p) => [p.sale_id, p.adjusts_gst]))).toEqual({
+      [s1.id]: true,
+      [s2.id]: false,
+    });
 
     holdClockAt(ist("2026-01-05"));
     expect(await summary(key, "?month=2025-03")).toEqual(march);
