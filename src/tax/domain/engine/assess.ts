@@ -3,7 +3,7 @@
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
 import { BUSINESS_LOSS_YEARS, businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss, SPECULATION_LOSS_YEARS } from "./business-head";
-import { cheapestPlacement, GAIN_BUCKETS, NO_LOWER_OF_TWO } from "./capital-gains";
+import { type CapitalGainsFacts, cheapestPlacement, GAIN_BUCKETS, NO_LOWER_OF_TWO, slabBoundarySplits } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import { placeCapitalGains, type Facts } from "./facts";
 import { foreignTaxCredit } from "./foreign-tax-credit";
@@ -295,8 +295,15 @@ function mayHaveLossOfAnotherHead(f: Facts): boolean {
 function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts {
   if (f.capitalGains.setOffPlacements.length === 0) return f;
   const scratch: Facts = { ...f };
-  const cheapest = cheapestPlacement(f.capitalGains, (gains) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null));
-  return cheapest === f.capitalGains ? f : placeCapitalGains(scratch, cheapest);
+  const cost = (gains: CapitalGainsFacts) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null);
+  const cheapest = cheapestPlacement(f.capitalGains, cost);
+  // Then the cheapest of it and its splits at the slab boundaries on either side of its income at slab rates.
+  const placed = emptyRegimeResult(regime);
+  liabilityOf(placeCapitalGains(scratch, cheapest), year, regime, placed);
+  const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
+  const splits = slabBoundarySplits(cheapest, placed.incomeAtSlabRates, boundaries);
+  const best = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
+  return best === f.capitalGains ? f : placeCapitalGains(scratch, best);
 }
 
 /**

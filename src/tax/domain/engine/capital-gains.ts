@@ -81,6 +81,12 @@ export const NO_LOWER_OF_TWO: LowerOfTwoGains = { gains: [], otherGains: GAIN_BU
 export interface CapitalGainsFacts {
   /** Other short-term gains after set-off: income at the slab rates. */
   shortTermAtSlabRates: number;
+  /** The same gains before any set-off: what they rise to again when a loss set against them goes elsewhere. */
+  shortTermAtSlabRatesBeforeSetOff: number;
+  /** The gains in each bucket before any set-off, likewise. */
+  bucketsBeforeSetOff: readonly number[];
+  /** The long-term losses set off, this year's (a bucket's own included) and earlier years'. */
+  longTermLossSetOff: number;
   /** Gains in each GAIN_BUCKETS entry after set-off (never negative). */
   buckets: number[];
   /** Their sum. */
@@ -220,6 +226,9 @@ const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_1
 
 const NO_CAPITAL_GAINS: CapitalGainsFacts = {
   shortTermAtSlabRates: 0,
+  shortTermAtSlabRatesBeforeSetOff: 0,
+  bucketsBeforeSetOff: GAIN_BUCKETS.map(() => 0),
+  longTermLossSetOff: 0,
   buckets: GAIN_BUCKETS.map(() => 0),
   specialRateGains: 0,
   shortTermLossNotSetOff: 0,
@@ -277,15 +286,19 @@ export function capitalGainsFacts(
   const longTermBroughtForwardLeft = setOff(net, LONG_TERM_LOSS_ORDER, longTermBroughtForward);
   const shortTermBroughtForwardLeft = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermBroughtForward);
   const lowerOfTwoGains: LowerOfTwoGains = lowerOfTwo.length === 0 ? NO_LOWER_OF_TWO : { gains: lowerOfTwo, otherGains };
+  const longTermLossSetOff = longTermNetted + longTermLoss - longTermLossNotSetOff + longTermBroughtForward - longTermBroughtForwardLeft;
   const setOffPlacements = placementsOf(
     beforeSetOff,
     net,
-    longTermNetted + longTermLoss - longTermLossNotSetOff + longTermBroughtForward - longTermBroughtForwardLeft,
+    longTermLossSetOff,
     shortTermNetted + shortTermLoss - shortTermLossNotSetOff + shortTermBroughtForward - shortTermBroughtForwardLeft,
     lowerOfTwoGains,
   );
   return {
     ...placedAs(net),
+    shortTermAtSlabRatesBeforeSetOff: beforeSetOff[SLAB]!,
+    bucketsBeforeSetOff: beforeSetOff.slice(0, SLAB),
+    longTermLossSetOff,
     shortTermLossNotSetOff,
     longTermLossNotSetOff,
     shortTermBroughtForwardSetOff: shortTermBroughtForward - shortTermBroughtForwardLeft,
@@ -395,6 +408,42 @@ function placementsOf(
     }
   }
   return nets.map(placedAs);
+}
+
+/**
+ * Placements that move part of a short-term loss between slab-rate gains and one special-rate bucket, just enough to
+ * bring the income at slab rates (`slabIncome`, rupees) to a slab boundary (`boundaries`, rupees): where the slab rate
+ * on one side of a boundary is below a special rate and on the other above it, the least tax splits the loss there,
+ * which no whole order does. Only short-term loss moves, and a short-term loss may go against any gain (ss.70(2),
+ * 74(1)): up, the loss set against slab-rate gains (a long-term loss never goes there) moves to any bucket; down, loss
+ * set against a bucket's gains moves to the slab-rate gains, as far as it is short-term: all of it in a short-term
+ * bucket, and in the long-term buckets together what is more than the long-term losses set off (those can go against
+ * any long-term gain, so the rest can be taken from whichever long-term bucket).
+ */
+export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: number, boundaries: readonly number[]): SetOffPlacement[] {
+  const { buckets, bucketsBeforeSetOff, shortTermAtSlabRates } = placement;
+  const lossOnSlabGains = placement.shortTermAtSlabRatesBeforeSetOff - shortTermAtSlabRates;
+  const lossOn = (i: number) => bucketsBeforeSetOff[i]! - buckets[i]!;
+  let lossOnLongTermGains = -placement.longTermLossSetOff;
+  buckets.forEach((_, i) => {
+    if (GAIN_BUCKETS[i]!.longTerm) lossOnLongTermGains += lossOn(i);
+  });
+  const splits: SetOffPlacement[] = [];
+  // `rise` paise of loss move from the slab-rate gains to bucket `i` (negative: back): those gains rise by it.
+  const shift = (i: number, rise: number) => {
+    const after = buckets.slice();
+    after[i] = buckets[i]! - rise;
+    splits.push({ shortTermAtSlabRates: shortTermAtSlabRates + rise, buckets: after, specialRateGains: placement.specialRateGains - rise });
+  };
+  for (const boundary of boundaries) {
+    const rise = (boundary - slabIncome) * 100;
+    buckets.forEach((amount, i) => {
+      if (rise > 0 && rise <= lossOnSlabGains && rise <= amount) shift(i, rise);
+      const shortTermLossOnBucket = GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i);
+      if (rise < 0 && -rise <= shortTermLossOnBucket && -rise <= shortTermAtSlabRates) shift(i, rise);
+    });
+  }
+  return splits;
 }
 
 function samePlacement(facts: CapitalGainsFacts, placement: SetOffPlacement): boolean {

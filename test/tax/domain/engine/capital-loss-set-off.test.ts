@@ -149,6 +149,64 @@ describe("capital losses go where they save the most tax (ss.70(2), 70(3), 74(1)
     });
   });
 
+  it("splits a short-term loss at a slab boundary when the slab rate below it is lower than a special rate", () => {
+    // New regime: deposit interest 11,00,000; short-term gain at slab rates 2,50,000; a s.111A loss of 3,00,000 (a
+    // short-term loss, against any gain); s.112 gain 3,50,000 at 12.5 %. Total income 14,00,000 wherever the loss
+    // goes: above 12L, so no s.87A.
+    //   All of the slab-rate gain first, the rest against s.112: slab 11,00,000: 20,000 + 10 % × 3,00,000 = 50,000;
+    //   s.112 3,00,000 × 12.5 % = 37,500; 87,500 + cess 3,500 = 91,000.
+    //   1,50,000 against the slab-rate gain, up to 12L, and 1,50,000 against s.112: slab 12,00,000: 60,000; s.112
+    //   2,00,000 × 12.5 % = 25,000; 85,000 + cess 3,400 = 88,400. The last 1,00,000 of the slab-rate gain is taxed at
+    //   10 % and s.112 at 12.5 %, so the loss saves more against s.112 there; above 12L the slab rate is 15 %.
+    const input = taxInput({
+      otherIncome: { depositInterest: 1_100_000 },
+      capitalGains: [
+        { section: "short_term_other", gain: 250_000 },
+        { section: "111A", gain: -300_000 },
+        { section: "112", gain: 350_000 },
+      ],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.regimes.new).toMatchObject({
+      taxableIncome: 1_400_000,
+      incomeAtSlabRates: 1_200_000,
+      slabTax: 60_000,
+      specialRateTax: 25_000,
+      totalTax: 88_400,
+      capitalGains: { shortTermAtSlabRates: 100_000, shortTermLossNotSetOff: 0 },
+    });
+  });
+
+  it("splits a short-term loss at a slab boundary from the other side, moving part of it from a s.112 gain to slab-rate gains", () => {
+    // New regime: deposit interest 8,25,000; short-term gain at slab rates 4,50,000; a s.111A loss of 2,25,000 (the
+    // only loss, short-term); s.112 gain 2,00,000 at 12.5 %; s.112A gain 75,000, within its ₹1,25,000. Total income
+    // 13,25,000 wherever the loss goes: above 12L, and its excess over 12L (1,25,000) is more than the tax, so no s.87A.
+    //   2,00,000 against s.112 and 25,000 against the slab-rate gain: slab 12,50,000: 60,000 + 15 % × 50,000 = 67,500;
+    //   s.112 nil; 67,500 + cess 2,700 = 70,200.
+    //   All against the slab-rate gain: slab 10,50,000: 45,000; s.112 2,00,000 × 12.5 % = 25,000; 70,000 + 2,800 = 72,800.
+    //   75,000 against the slab-rate gain, down to 12L, and 1,50,000 against s.112: slab 12,00,000: 60,000; s.112
+    //   50,000 × 12.5 % = 6,250; 66,250 + cess 2,650 = 68,900. Slab-rate income is taxed at 15 % above 12L and at
+    //   10 % below it, s.112 at 12.5 % between.
+    const input = taxInput({
+      otherIncome: { depositInterest: 825_000 },
+      capitalGains: [
+        { section: "short_term_other", gain: 450_000 },
+        { section: "111A", gain: -225_000 },
+        { section: "112", gain: 200_000 },
+        { section: "112A", gain: 75_000 },
+      ],
+    });
+    const result = computeTax(input, FY25);
+    expect(result.regimes.new).toMatchObject({
+      taxableIncome: 1_325_000,
+      incomeAtSlabRates: 1_200_000,
+      slabTax: 60_000,
+      specialRateTax: 6_250,
+      totalTax: 68_900,
+      capitalGains: { shortTermAtSlabRates: 375_000, shortTermLossNotSetOff: 0 },
+    });
+  });
+
   it("places a loss differently in each regime when each saves most elsewhere", () => {
     // Salary 11,25,000; short-term gain at slab rates 2,00,000; s.111A 1,00,000; short-term loss brought forward
     // 2,00,000.
