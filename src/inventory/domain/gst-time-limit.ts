@@ -7,8 +7,9 @@ import { financialYearStartOf } from "../../platform/pure/financial-year";
 
 /**
  * The last IST date on which GST can still be corrected for an invoice dated `invoiceDate` (YYYY-MM-DD), by a credit
- * note or by cancelling it: 30 November after the invoice's financial year, or the day that year's annual return was furnished
- * (`annualReturnFiledOn`, when recorded) if that is earlier. "Not later than" the filing day: that day itself counts.
+ * note or by cancelling it: 30 November after the invoice's financial year, or the day that year's annual return was
+ * furnished (`annualReturnFiledOn`, when recorded) if that is earlier. "Not later than" the filing day: that day itself
+ * counts.
  */
 export function lastGstCorrectionDate(invoiceDate: string, annualReturnFiledOn?: string | null): string {
   const november = `${financialYearStartOf(invoiceDate) + 1}-11-30`;

@@ -119,8 +119,9 @@ const NOTE_VOID_ADJUSTS_GST = `${NOTE_ADJUSTS_GST} AND NOT EXISTS (SELECT 1 FROM
 
 /**
  * Credit notes chosen by `which`, per whether they adjust GST (`adjustsGst`, over note `n`) and kind of buyer. A note
- * that adjusts GST is put at the rate (and HSN code) of the invoice lines it reduces, a sales return's own lines or else all its
- * invoice's, when they have only one: its split is one for all those lines, so no share of it belongs to a rate.
+ * that adjusts GST is put at the rate (and HSN code) of the invoice lines it reduces, a sales return's own lines or
+ * else all its invoice's, when they have only one: its split is one for all those lines, so no share of it belongs to
+ * a rate.
  * The notes are found by the organisation's index and checked row by row: a trader issues a note for a few invoices
  * in a hundred, so even years of them are a short scan (and the lines follow them, CROSS JOIN).
  */
