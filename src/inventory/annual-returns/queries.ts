@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb, type InventoryDb } from "../db/client";
 import { annualReturns } from "../db/schema";
+import { financialYearOf } from "../domain/annual-return";
 
 export type AnnualReturnRow = Omit<typeof annualReturns.$inferSelect, "orgId">;
 
@@ -87,6 +88,26 @@ export async function listAnnualReturns(db: InventoryDb, orgId: string): Promise
     .orderBy(desc(annualReturns.financialYear))
     .all();
 }
+
+/** The annual return of an invoice's financial year ("2024-25") as read: the day it was furnished, null if none is recorded. */
+export interface AnnualReturnAsRead {
+  financialYear: string;
+  filedOn: string | null;
+}
+
+/** The annual return of the financial year of an invoice dated `invoiceDate`, as read now. */
+export async function annualReturnOfInvoice(db: D1Database, orgId: string, invoiceDate: string): Promise<AnnualReturnAsRead> {
+  const financialYear = financialYearOf(invoiceDate);
+  return { financialYear, filedOn: await annualReturnFiledOn(db, orgId, financialYear) };
+}
+
+/**
+ * SQL true while the annual return of `financialYear` still stands as read (`filedOn`, null when none was recorded):
+ * a write judged on GST's time limit changes nothing when the return is recorded or removed meanwhile. The arguments
+ * are SQL expressions.
+ */
+export const ANNUAL_RETURN_AS_READ_SQL = (org: string, financialYear: string, filedOn: string) =>
+  `COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ${org} AND financial_year = ${financialYear}), '') = COALESCE(${filedOn}, '')`;
 
 /** The day the annual return of `financialYear` ("2024-25") was furnished, or null when none is recorded. */
 export async function annualReturnFiledOn(db: D1Database, orgId: string, financialYear: string): Promise<string | null> {

@@ -4,12 +4,11 @@
 // the drizzle schema.
 import { and, eq, getTableColumns } from "drizzle-orm";
 import { newId } from "../../platform/ids";
-import { annualReturnFiledOn } from "../annual-returns/queries";
+import { ANNUAL_RETURN_AS_READ_SQL, type AnnualReturnAsRead, annualReturnOfInvoice } from "../annual-returns/queries";
 import { inventoryDb } from "../db/client";
 import { creditNotes, customers, type payments, sales } from "../db/schema";
 import { creditNoteTax, type SupplyKind, supplyKind, type TaxSplit } from "../domain/place-of-supply";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, rupeesSql } from "../db/event-rows";
-import { financialYearOf } from "../domain/annual-return";
 import { CASH_RECEIPT_LIMIT_PAISE, checkCashReceipt } from "../domain/cash-receipts";
 import { creditNoteAdjustsGst } from "../domain/gst-time-limit";
 import { creditNoteInOrder, creditNotePrefix, type LastCreditNote } from "../domain/invoice-number";
@@ -371,7 +370,7 @@ export function insertCreditNote(
          FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%'
        HAVING (${onlyIf.sql})
           AND COALESCE((SELECT issued_on FROM credit_notes WHERE org_id = ?2 AND note_number LIKE ?5 || '%' ORDER BY note_number DESC LIMIT 1), '') <= ?8
-          AND COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ?2 AND financial_year = ?16), '') = COALESCE(?17, '')`,
+          AND ${ANNUAL_RETURN_AS_READ_SQL("?2", "?16", "?17")}`,
     )
     .bind(
       note.id,
@@ -431,8 +430,7 @@ export async function leftToCredit(
   ]);
   // An aggregate without GROUP BY always gives one row.
   const { notesVersion, invoiceDate, ...credit } = credited!;
-  const financialYear = financialYearOf(invoiceDate);
-  const annualReturn = { financialYear, filedOn: await annualReturnFiledOn(db, orgId, financialYear) };
+  const annualReturn = await annualReturnOfInvoice(db, orgId, invoiceDate);
   if (split === null) return { split: null, invoiceDate, annualReturn, notesVersion };
   return {
     split: {
@@ -446,12 +444,6 @@ export async function leftToCredit(
     annualReturn,
     notesVersion,
   };
-}
-
-/** The annual return of an invoice's financial year ("2024-25") as read: the day it was furnished, null if none is recorded. */
-export interface AnnualReturnAsRead {
-  financialYear: string;
-  filedOn: string | null;
 }
 
 /** An invoice's tax columns and whether it was intra- or inter-state; null for a sale booked before the split. */

@@ -12,9 +12,8 @@ import { checkSaleAfterLotReceipts, type SaleLotDatesResult } from "../domain/en
 import { financialYearCode } from "../domain/invoice-number";
 import { MAX_INVOICES_PER_FINANCIAL_YEAR, nextInvoice, type LastIssued, type NextInvoiceResult } from "../domain/invoice-sequence";
 import { istDateOf } from "../domain/ist";
-import { financialYearOf } from "../domain/annual-return";
 import { cancellationAdjustsGst } from "../domain/gst-time-limit";
-import { annualReturnFiledOn } from "../annual-returns/queries";
+import { ANNUAL_RETURN_AS_READ_SQL, annualReturnOfInvoice } from "../annual-returns/queries";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
 import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
@@ -470,9 +469,8 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
     .all();
   // Past GST's time limit for correcting the invoice, the cancellation is the books' only: its tax stands as issued.
   // Judged on the annual return as read here; the write below changes nothing if it is recorded or removed meanwhile.
-  const financialYear = financialYearOf(current.saleDate);
-  const filedOn = await annualReturnFiledOn(db, orgId, financialYear);
-  const afterGstTimeLimit = !cancellationAdjustsGst(current.saleDate, istDateOf(nowMs), filedOn);
+  const annualReturn = await annualReturnOfInvoice(db, orgId, current.saleDate);
+  const afterGstTimeLimit = !cancellationAdjustsGst(current.saleDate, istDateOf(nowMs), annualReturn.filedOn);
   const eventId = newId("evt", nowMs);
   const voids = credits.map((note) =>
     voidStatements(
@@ -493,9 +491,17 @@ export async function cancelSale(db: D1Database, orgId: string, saleId: string, 
           WHERE org_id = ?2 AND id = ?3 AND status = 'confirmed'
             AND NOT EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND sale_id = ?3 AND voided_at IS NULL
                               AND id NOT IN (SELECT value FROM json_each(?4)))
-            AND COALESCE((SELECT filed_on FROM annual_returns WHERE org_id = ?2 AND financial_year = ?6), '') = COALESCE(?7, '')`,
+            AND ${ANNUAL_RETURN_AS_READ_SQL("?2", "?6", "?7")}`,
       )
-      .bind(nowMs, orgId, saleId, JSON.stringify(credits.map((c) => c.id)), afterGstTimeLimit ? 1 : 0, financialYear, filedOn),
+      .bind(
+        nowMs,
+        orgId,
+        saleId,
+        JSON.stringify(credits.map((c) => c.id)),
+        afterGstTimeLimit ? 1 : 0,
+        annualReturn.financialYear,
+        annualReturn.filedOn,
+      ),
     // The event is the cancellation's token: a concurrent second cancel inserts nothing (dedupe key) and so
     // returns no stock below.
     db

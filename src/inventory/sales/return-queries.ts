@@ -6,7 +6,6 @@ import { istDateOf } from "../domain/ist";
 import { invoiceTax, lineReturnTax, returnNoteTax, type TaxSplit } from "../domain/place-of-supply";
 import { allocateReceipt, type AllocateResult } from "../domain/settlement";
 import {
-  type AnnualReturnAsRead,
   CREDITED_SQL,
   type CreditNoteRow,
   creditNoteOrder,
@@ -18,6 +17,7 @@ import {
   SETTLED_PAISE_SQL,
 } from "../ledger/receipt-queries";
 import type { LedgerRefusal } from "../ledger/queries";
+import type { AnnualReturnAsRead } from "../annual-returns/queries";
 
 export type ReturnOutcome =
   | ({ kind: "recorded" } & WriteResult<CreditNoteRow & { items: Array<{ lotId: string; grams: number; amountPaise: number; gstPaise: number }> }>)
