@@ -297,11 +297,15 @@ function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts
   const scratch: Facts = { ...f };
   const cost = (gains: CapitalGainsFacts) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null);
   const cheapest = cheapestPlacement(f.capitalGains, cost);
-  // Then the cheapest of it and its splits at the slab boundaries on either side of its income at slab rates.
-  const placed = emptyRegimeResult(regime);
-  liabilityOf(placeCapitalGains(scratch, cheapest), year, regime, placed);
+  // Then the cheapest of it and its splits at the slab boundaries on either side of its income at slab rates, which
+  // one run of the regime with its result reads (only when some short-term loss can move).
+  const slabIncome = () => {
+    const placed = emptyRegimeResult(regime);
+    liabilityOf(placeCapitalGains(scratch, cheapest), year, regime, placed);
+    return placed.incomeAtSlabRates;
+  };
   const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
-  const splits = slabBoundarySplits(cheapest, placed.incomeAtSlabRates, boundaries);
+  const splits = slabBoundarySplits(cheapest, slabIncome, boundaries);
   const best = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
   return best === f.capitalGains ? f : placeCapitalGains(scratch, best);
 }

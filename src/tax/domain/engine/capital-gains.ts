@@ -412,7 +412,8 @@ function placementsOf(
 
 /**
  * Placements that move part of a short-term loss between slab-rate gains and one special-rate bucket, just enough to
- * bring the income at slab rates (`slabIncome`, rupees) to a slab boundary (`boundaries`, rupees): where the slab rate
+ * bring the income at slab rates (rupees, from `slabIncome`, asked only when some loss can move) to a slab boundary
+ * (`boundaries`, rupees): where the slab rate
  * on one side of a boundary is below a special rate and on the other above it, the least tax splits the loss there,
  * which no whole order does. Only short-term loss moves, and a short-term loss may go against any gain (ss.70(2),
  * 74(1)): up, the loss set against slab-rate gains (a long-term loss never goes there) moves to any bucket; down, loss
@@ -420,7 +421,7 @@ function placementsOf(
  * bucket, and in the long-term buckets together what is more than the long-term losses set off (those can go against
  * any long-term gain, so the rest can be taken from whichever long-term bucket).
  */
-export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: number, boundaries: readonly number[]): SetOffPlacement[] {
+export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: () => number, boundaries: readonly number[]): SetOffPlacement[] {
   const { buckets, bucketsBeforeSetOff, shortTermAtSlabRates } = placement;
   const lossOnSlabGains = placement.shortTermAtSlabRatesBeforeSetOff - shortTermAtSlabRates;
   const lossOn = (i: number) => bucketsBeforeSetOff[i]! - buckets[i]!;
@@ -428,6 +429,10 @@ export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: num
   buckets.forEach((_, i) => {
     if (GAIN_BUCKETS[i]!.longTerm) lossOnLongTermGains += lossOn(i);
   });
+  const shortTermLossOn = (i: number) => (GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i));
+  const canMove = lossOnSlabGains > 0 || (shortTermAtSlabRates > 0 && buckets.some((_, i) => shortTermLossOn(i) > 0));
+  if (!canMove) return [];
+  const income = slabIncome();
   const splits: SetOffPlacement[] = [];
   // `rise` paise of loss move from the slab-rate gains to bucket `i` (negative: back): those gains rise by it.
   const shift = (i: number, rise: number) => {
@@ -436,11 +441,10 @@ export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: num
     splits.push({ shortTermAtSlabRates: shortTermAtSlabRates + rise, buckets: after, specialRateGains: placement.specialRateGains - rise });
   };
   for (const boundary of boundaries) {
-    const rise = (boundary - slabIncome) * 100;
+    const rise = (boundary - income) * 100;
     buckets.forEach((amount, i) => {
       if (rise > 0 && rise <= lossOnSlabGains && rise <= amount) shift(i, rise);
-      const shortTermLossOnBucket = GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i);
-      if (rise < 0 && -rise <= shortTermLossOnBucket && -rise <= shortTermAtSlabRates) shift(i, rise);
+      if (rise < 0 && -rise <= shortTermLossOn(i) && -rise <= shortTermAtSlabRates) shift(i, rise);
     });
   }
   return splits;
