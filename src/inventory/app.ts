@@ -3,6 +3,7 @@ import { KEY_HEADERS_DESCRIPTION } from "../platform/keys/rate-limit-headers";
 import { routePattern } from "../platform/http/app";
 import { PlatformError } from "../platform/http/errors";
 import { serveApiReference } from "../platform/http/api-reference";
+import { servePageFiles } from "../platform/ui/headers";
 import { registerWebhookPayloads, serveOpenApi, type SecurityRequirement } from "../platform/http/openapi";
 import { EVENTS_LISTED_DAYS } from "../platform/webhooks/schemas";
 import { INVENTORY_EVENT_PAYLOADS } from "./webhooks/payloads";
@@ -56,10 +57,10 @@ import { registerGetMillStatement } from "./statements/get-mill-statement";
 import { registerCreateLot } from "./stock/create-lot";
 import { registerListInventory } from "./stock/list-inventory";
 import { registerAdminChangePassword } from "./web/change-password";
-import { registerAdminAssets } from "./web/serve-assets";
 import { registerAdminHome } from "./web/show-home";
 import { registerAdminSignIn } from "./web/sign-in";
 import { registerAdminSignOut } from "./web/sign-out";
+import { ASSET_BASE } from "./web/session";
 import { registerCreateWebhook } from "./webhooks/create-webhook";
 import { registerDeleteWebhook } from "./webhooks/delete-webhook";
 import { registerListWebhookDeliveries } from "./webhooks/list-webhook-deliveries";
@@ -187,7 +188,7 @@ export function buildInventoryApp(): InventoryApp {
   const readPaths = app.routes.slice(firstRead).map((route) => routePattern(route.path));
 
   // The admin area's web page (organisation admins sign in; it calls the management API above).
-  registerAdminAssets(app);
+  servePageFiles(app, ASSET_BASE);
   registerAdminHome(app);
   registerAdminSignIn(app);
   registerAdminSignOut(app);

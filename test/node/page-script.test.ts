@@ -1,6 +1,8 @@
 // The pages' one script, run in Node against a minimal stand-in for the DOM: what it fetches after an action.
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_JS } from "../../src/platform/ui/client";
+
+const PAGE_SCRIPT = readFileSync(new URL("../../public/app.js", import.meta.url), "utf8");
 
 type Listener = (event: { target: unknown; preventDefault(): void }) => void;
 
@@ -105,7 +107,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
     window: {},
     Element: class {},
   };
-  new Function(...Object.keys(globals), CLIENT_JS.body)(...Object.values(globals));
+  new Function(...Object.keys(globals), PAGE_SCRIPT)(...Object.values(globals));
   // An action has ended when the script gives the form's buttons back, after the answer, refresh included.
   const submit = (attributes: Record<string, string>, fields: Field[] = []) =>
     new Promise<void>((resolve) => {

@@ -1,8 +1,8 @@
 // The API reference page: Swagger UI rendering the live OpenAPI document. Swagger UI's files come from the
-// Worker's own static assets (the installed swagger-ui-dist package, see `[assets]` in the wrangler configs), so
+// Worker's own static assets (copied from the installed swagger-ui-dist package into public/swagger-ui/), so
 // the page works offline and under the pages' CSP: no CDN, no inline script (the start-up code is a served file).
 import type { Env, Hono } from "hono";
-import { asset, htmlPage, PAGE_CSP, serveAsset } from "../ui/headers";
+import { asset, htmlPage, serveAsset, serveStaticFile } from "../ui/headers";
 
 export interface ApiReferenceOptions {
   /** Where the page is served, e.g. `/api/v1/docs`; its files live under `<path>/`. */
@@ -12,7 +12,7 @@ export interface ApiReferenceOptions {
   title: string;
 }
 
-/** The files of swagger-ui-dist the page loads; nothing else of the package is reachable. */
+/** The files of swagger-ui-dist the page loads (scripts/vendor-assets.mjs copies these). */
 const VENDOR_FILES: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
@@ -38,13 +38,6 @@ export function serveApiReference<E extends Env & { Bindings: { ASSETS: Fetcher 
   app.get(`${base}/`, (c) => c.redirect(path, 302));
   app.get(`${path}/init.js`, (c) => serveAsset(c, init));
   for (const [file, contentType] of Object.entries(VENDOR_FILES)) {
-    app.get(`${path}/${file}`, async (c) => {
-      const upstream = await c.env.ASSETS.fetch(new Request(new URL(`/${file}`, c.req.url), { headers: c.req.raw.headers }));
-      const headers = new Headers(upstream.headers);
-      headers.set("Content-Type", contentType);
-      headers.set("Content-Security-Policy", PAGE_CSP);
-      headers.set("Cache-Control", "public, max-age=3600, must-revalidate");
-      return new Response(upstream.body, { status: upstream.status, headers });
-    });
+    app.get(`${path}/${file}`, (c) => serveStaticFile(c.env.ASSETS, c.req.raw, `/swagger-ui/${file}`, contentType, 3600));
   }
 }

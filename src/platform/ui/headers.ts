@@ -1,6 +1,7 @@
 // Security headers of the web pages: a Content-Security-Policy that allows no inline script or style (the
-// page loads one script and one stylesheet from its own origin), no framing, no referrer leaks.
-import type { Context } from "hono";
+// page loads one script and one stylesheet from its own origin), no framing, no referrer leaks; and the pages'
+// files served under them, from the static assets or made by the Worker.
+import type { Context, Env, Hono } from "hono";
 
 export const PAGE_CSP = [
   "default-src 'self'",
@@ -36,7 +37,7 @@ export interface StaticAsset {
   etag: string;
 }
 
-/** A small static file compiled into the Worker (no build step); revalidated by ETag. */
+/** A small file made by the Worker itself (e.g. from its configuration); revalidated by ETag. */
 export function asset(body: string, contentType: string): StaticAsset {
   let hash = 0x811c9dc5;
   for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
@@ -52,4 +53,29 @@ export function serveAsset(c: Context, file: StaticAsset): Response {
   };
   if (c.req.header("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
   return new Response(file.body, { status: 200, headers });
+}
+
+/**
+ * A file of the Worker's static assets (`public/`, the `ASSETS` binding) under the pages' headers. The asset store
+ * answers conditional requests itself (ETag, 304), so the browser's headers go along.
+ */
+export async function serveStaticFile(
+  assets: Fetcher,
+  request: Request,
+  file: string,
+  contentType: string,
+  maxAgeSeconds: number,
+): Promise<Response> {
+  const upstream = await assets.fetch(new Request(new URL(file, request.url), { headers: request.headers }));
+  const headers = new Headers(upstream.headers);
+  headers.set("Content-Type", contentType);
+  headers.set("Content-Security-Policy", PAGE_CSP);
+  headers.set("Cache-Control", `public, max-age=${maxAgeSeconds}, must-revalidate`);
+  return new Response(upstream.body, { status: upstream.status, headers });
+}
+
+/** The pages' one script and one stylesheet (shared by both services), under `base` on the page's own origin. */
+export function servePageFiles<E extends Env & { Bindings: { ASSETS: Fetcher } }>(app: Hono<E>, base: string): void {
+  app.get(`${base}/app.js`, (c) => serveStaticFile(c.env.ASSETS, c.req.raw, "/app.js", "text/javascript; charset=utf-8", 300));
+  app.get(`${base}/app.css`, (c) => serveStaticFile(c.env.ASSETS, c.req.raw, "/app.css", "text/css; charset=utf-8", 300));
 }

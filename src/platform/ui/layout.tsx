@@ -24,7 +24,7 @@ export function Layout(props: PropsWithChildren<LayoutProps>) {
         <title>{props.title}</title>
         <link rel="icon" href="data:," />
         <link rel="stylesheet" href={`${props.assetBase}/app.css`} />
-        <script src={`${props.assetBase}/app.js`} defer></script>
+        <script type="module" src={`${props.assetBase}/app.js`}></script>
       </head>
       <body>
         <a class="skip" href="#main">

@@ -25,7 +25,7 @@ describe("pages and headers", () => {
     expect(html).toContain('action="/auth/signin"');
     expect(html).toContain('action="/auth/signup"');
     for (const script of html.match(/<script[^>]*>[\s\S]*?<\/script>/g) ?? [])
-      expect(script).toMatch(/^<script src="\/ui\/app\.js" defer=""><\/script>$/);
+      expect(script).toMatch(/^<script type="module" src="\/ui\/app\.js"><\/script>$/);
     expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
     expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/);
     expect(html).toMatch(/<label for="signin-email">/);

@@ -1,0 +1,265 @@
+// The one script of both web pages, served from the Worker's own origin (the CSP allows no inline script).
+// It knows no service: a `<form data-api="/admin/api/…">` is sent as JSON with the session's CSRF token;
+// field names are the API's field names. On success it can reveal a secret once (with a copy button), say
+// what happened in a live region, and re-render sections from a fresh copy of the server-rendered page (or, for
+// an action that ends the session, `data-reload`, load the page again).
+// A webhook recovery form (`data-recover`) follows the answer's `more` for a few calls and says how many it queued.
+const csrfMeta = document.querySelector('meta[name="csrf-token"]');
+const csrf = csrfMeta ? csrfMeta.getAttribute("content") : "";
+
+function announce(text, isError) {
+  const status = document.getElementById("status");
+  if (!status) return;
+  status.textContent = text;
+  status.className = isError ? "status status-error" : "status";
+}
+
+// The end of a day in India is the next day's 00:00 IST, the first instant the chosen day no longer covers
+// (expiry is exclusive). IST has no daylight saving, so the next day starts exactly 24 hours later.
+function istEndOfDay(date) {
+  return new Date(Date.parse(date + "T00:00:00+05:30") + 86400000).toISOString();
+}
+
+function two(n) {
+  return (n < 10 ? "0" : "") + n;
+}
+
+// A date-time field's value (YYYY-MM-DDTHH:MM:SS) for an instant, in the browser's own time zone.
+function localTime(ms) {
+  const d = new Date(ms);
+  return (
+    d.getFullYear() +
+    "-" +
+    two(d.getMonth() + 1) +
+    "-" +
+    two(d.getDate()) +
+    "T" +
+    two(d.getHours()) +
+    ":" +
+    two(d.getMinutes()) +
+    ":" +
+    two(d.getSeconds())
+  );
+}
+
+// The server cannot know the browser's time zone, so date-times that start some hours ago are filled in here.
+function fillTimes() {
+  document.querySelectorAll("input[data-hours-ago]").forEach((input) => {
+    if (!input.value) input.value = localTime(Date.now() - Number(input.getAttribute("data-hours-ago")) * 3600000);
+  });
+}
+
+function ticked(elements, name) {
+  for (let j = 0; j < elements.length; j++) if (elements[j].name === name && elements[j].checked) return true;
+  return false;
+}
+
+function bodyOf(form) {
+  const body = {};
+  const elements = form.elements;
+  for (let i = 0; i < elements.length; i++) {
+    const el = elements[i];
+    if (!el.name || el.disabled || el.type === "submit" || el.type === "button") continue;
+    // Left out while the checkbox it names is ticked: the events ticked mean nothing while "every event" is.
+    const unless = el.getAttribute("data-unless");
+    if (unless && ticked(elements, unless)) continue;
+    if (el.hasAttribute("data-array")) {
+      if (!Array.isArray(body[el.name])) body[el.name] = [];
+      if (el.checked) body[el.name].push(el.value);
+      continue;
+    }
+    if ((el.type === "checkbox" || el.type === "radio") && !el.checked) continue;
+    const value = el.value.trim();
+    if (value === "") continue;
+    if (el.hasAttribute("data-number")) body[el.name] = Number(value);
+    else if (el.hasAttribute("data-boolean")) body[el.name] = value === "true";
+    else if (el.hasAttribute("data-ist-date")) body[el.name] = istEndOfDay(value);
+    // A date-time without an offset is the browser's local time; sent as the same instant in UTC.
+    else if (el.hasAttribute("data-local-time")) body[el.name] = new Date(value).toISOString();
+    else body[el.name] = value;
+  }
+  return body;
+}
+
+function errorMessage(payload, status) {
+  if (payload?.error) {
+    if (typeof payload.error === "string") return payload.error;
+    if (payload.error.message) return payload.error.message;
+  }
+  if (status === 401) return "Your session has ended. Reload the page and sign in again.";
+  return "The request failed (HTTP " + status + "). Try again.";
+}
+
+function reveal(form, data) {
+  const field = form.getAttribute("data-reveal");
+  const panel = document.getElementById("reveal");
+  if (!field || !panel || !data || typeof data[field] !== "string") return;
+  document.getElementById("reveal-title").textContent = form.getAttribute("data-reveal-title") || "Copy it now";
+  document.getElementById("reveal-value").value = data[field];
+  const note = document.getElementById("reveal-note");
+  if (note) note.textContent = form.getAttribute("data-reveal-note") || "It is shown only this once.";
+  panel.hidden = false;
+  document.getElementById("reveal-title").focus();
+}
+
+// The page as it is (its query names which page of keys it shows), so a section stays the page it was.
+// Per section, the latest refresh asked for it: an older page that arrives after a newer one (two actions in
+// quick succession) must not put the section back to the state before the later action.
+let refreshes = 0;
+const latestRefresh = {};
+
+function refresh(ids) {
+  if (!ids) return Promise.resolve();
+  const mine = ++refreshes;
+  const sections = ids.split(/\s+/);
+  sections.forEach((id) => {
+    latestRefresh[id] = mine;
+  });
+  return fetch(location.pathname + location.search, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    .then((response) => response.text())
+    .then((html) => {
+      const fresh = new DOMParser().parseFromString(html, "text/html");
+      sections.forEach((id) => {
+        const current = document.getElementById(id);
+        const next = fresh.getElementById(id);
+        if (current && next && latestRefresh[id] === mine) current.innerHTML = next.innerHTML;
+      });
+      fillTimes();
+    });
+}
+
+function call(url, init) {
+  return fetch(url, init).then((response) =>
+    response.text().then((text) => {
+      let payload = null;
+      try {
+        payload = text ? JSON.parse(text) : null;
+      } catch (_e) {
+        payload = null;
+      }
+      if (!response.ok) throw new Error(errorMessage(payload, response.status));
+      return payload;
+    }),
+  );
+}
+
+function failedDeliveries(count) {
+  return count.toLocaleString("en") + (count === 1 ? " failed delivery" : " failed deliveries");
+}
+
+// A recovery queues what the endpoint's limit allows (1,000 re-sends in 10 minutes) and names where the rest
+// begin: the script goes on for a few calls, and past them leaves where it stopped in the form's field; past
+// the limit the API's 429 message says so.
+const RECOVERY_CALLS = 5;
+
+function recover(form, init) {
+  const nextField = form.getAttribute("data-recover");
+  let queued = 0;
+  function from(since, calls) {
+    init.body = JSON.stringify({ since: since });
+    return call(form.getAttribute("data-api"), init).then(
+      (payload) => {
+        queued += payload.data.queued;
+        const next = payload.data.more ? payload.data[nextField] : null;
+        if (next && calls < RECOVERY_CALLS) return from(next, calls + 1);
+        const field = form.querySelector("input[data-local-time]");
+        return {
+          text: next
+            ? failedDeliveries(queued) + " queued again; more remain: press Re-send failed again to continue."
+            : queued === 0
+              ? "No failed deliveries since then: nothing to re-send."
+              : failedDeliveries(queued) + " queued again.",
+          // The refreshed form starts again at its default; it goes on instead from the first event not yet queued,
+          // to the second, so up to a second earlier: the events of that second before it were just queued, so are
+          // pending, and a recovery leaves pending deliveries alone.
+          after:
+            next && field
+              ? () => {
+                  const fresh = document.getElementById(field.id);
+                  if (fresh) fresh.value = localTime(Date.parse(next));
+                }
+              : null,
+        };
+      },
+      (error) => {
+        if (queued > 0) throw new Error(failedDeliveries(queued) + " queued again, then: " + error.message);
+        throw error;
+      },
+    );
+  }
+  return from(JSON.parse(init.body).since, 1);
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-api")) return;
+  event.preventDefault();
+  const question = form.getAttribute("data-confirm");
+  if (question && !window.confirm(question)) return;
+  const method = form.getAttribute("data-method") || "POST";
+  const init = { method: method, credentials: "same-origin", headers: { "X-CSRF-Token": csrf, Accept: "application/json" } };
+  if (method !== "GET" && method !== "DELETE" && !form.hasAttribute("data-no-body")) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(bodyOf(form));
+  }
+  const buttons = form.querySelectorAll("button");
+  buttons.forEach((b) => {
+    b.disabled = true;
+  });
+  announce("Working…", false);
+  const sent = form.hasAttribute("data-recover")
+    ? recover(form, init)
+    : call(form.getAttribute("data-api"), init).then((payload) => {
+        reveal(form, payload?.data);
+        return { text: form.getAttribute("data-done") || "Done.", after: null };
+      });
+  sent
+    .then((outcome) => {
+      announce(outcome.text, false);
+      // An action that ends the session itself (an admin removing themselves) loads the whole page again, which
+      // is then the sign-in form: the sections a refresh would copy are no longer on it.
+      if (form.hasAttribute("data-reload")) return location.reload();
+      if (!form.hasAttribute("data-keep")) form.reset();
+      return refresh(form.getAttribute("data-refresh")).then(outcome.after);
+    })
+    .catch((error) => {
+      announce(error.message, true);
+    })
+    .then(() => {
+      buttons.forEach((b) => {
+        b.disabled = false;
+      });
+    });
+});
+
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("[data-copy]") : null;
+  if (!button) return;
+  const input = document.querySelector(button.getAttribute("data-copy"));
+  if (!input) return;
+  const done = () => {
+    announce("Copied to the clipboard.", false);
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(input.value).then(done, () => {
+      input.select();
+      announce("Press Ctrl+C (or ⌘C) to copy.", false);
+    });
+  } else {
+    input.select();
+    document.execCommand("copy");
+    done();
+  }
+});
+
+document.addEventListener("click", (event) => {
+  const button = event.target instanceof Element ? event.target.closest("[data-dismiss]") : null;
+  if (!button) return;
+  const panel = document.getElementById(button.getAttribute("data-dismiss"));
+  if (!panel) return;
+  panel.hidden = true;
+  const value = panel.querySelector("input");
+  if (value) value.value = "";
+});
+
+fillTimes();
