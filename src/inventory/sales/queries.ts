@@ -16,7 +16,7 @@ import { cancellationAdjustsGst } from "../domain/gst-time-limit";
 import { ANNUAL_RETURN_AS_READ_SQL, annualReturnOfInvoice } from "../annual-returns/queries";
 import { amountPaise } from "../domain/money";
 import { saleStatusChange, type SaleStatusChange } from "../domain/sale-status";
-import { insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
+import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, kgSql, rupeesSql, type WriteResult } from "../db/event-rows";
 import type { ReadDb } from "../http/read-session";
 import { stockLowStatement } from "../stock/queries";
 
@@ -454,9 +454,19 @@ export type SaleStatusOutcome =
  * Cancels a confirmed sale in one batch: its kg go back to the lots, and the credit notes against it are voided
  * (each audited, with its entry.voided event), since the invoice they reduce no longer exists. Money paid against
  * it stays paid, on the customer's account. Dispatched sales need a credit note instead. After GST's time limit for
- * correcting the invoice the sale is marked cancelled after it, and its tax is not reversed.
+ * correcting the invoice the sale is marked cancelled after it, and its tax is not reversed. A write that finds the
+ * sale, its credit notes or the annual return of its year changed since its read is tried again from a fresh read (as
+ * credit notes are), so the cancellation is judged as if sent after the other request, or refused for what it did.
  */
 export async function cancelSale(db: D1Database, orgId: string, saleId: string, actor: string, nowMs: number): Promise<SaleStatusOutcome> {
+  let outcome: SaleStatusOutcome = { kind: "lost_race" };
+  for (let attempt = 1; attempt <= CONTENDED_WRITE_ATTEMPTS && outcome.kind === "lost_race"; attempt++) {
+    outcome = await cancelSaleAsRead(db, orgId, saleId, actor, nowMs);
+  }
+  return outcome;
+}
+
+async function cancelSaleAsRead(db: D1Database, orgId: string, saleId: string, actor: string, nowMs: number): Promise<SaleStatusOutcome> {
   const current = await findSale(db, orgId, saleId);
   if (!current) return { kind: "sale_not_found", saleId };
   const change = saleStatusChange(current.status, "cancelled");

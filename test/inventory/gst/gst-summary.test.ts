@@ -9,7 +9,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GstSummaryResponseSchema } from "../../../src/inventory/gst/schemas";
 import { CreditNoteSchema } from "../../../src/inventory/ledger/schemas";
+import { cancelSale } from "../../../src/inventory/sales/queries";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { writesAfter } from "../../d1-race";
 import { admin, api, createKey, expectError, expectStatus } from "../helpers";
 import { customer, holdClockAt, ist, lot, post, sale } from "../stock-fixtures";
 
@@ -575,6 +577,63 @@ describe("GET /api/v1/gst-summary: an invoice cancelled after GST's time limit f
     expect(october.reversals.invoices_past_time_limit).toEqual({ count: 1, amount: "3150.00" });
     expect(october.reversals.documents).toMatchObject([{ id: invoices[0]!.id, taxable_amount: null, adjusts_gst: false }]);
     expect(october.net).toEqual({ ...zeros, by_rate: [] });
+  });
+
+  /** Whether the cancelled sale's tax was reversed, as stored and as its sale.cancelled event says. */
+  async function cancellationOf(saleId: string) {
+    return env.DB.prepare(
+      `SELECT s.status, s.cancelled_after_gst_time_limit AS afterLimit, json_extract(e.payload, '$.adjusts_gst') AS adjustsGst
+         FROM sales s JOIN events e ON e.type = 'sale.cancelled' AND json_extract(e.payload, '$.sale_id') = s.id WHERE s.id = ?1`,
+    )
+      .bind(saleId)
+      .first();
+  }
+
+  // A cancellation read with no annual return recorded, whose write comes after another request recorded 15 October
+  // 2025 (before its batch): on 20 October it is judged again by that date, and reverses no tax, as if sent after the
+  // recording, rather than failing for a change that left the sale as it was.
+  it("an annual return recorded while a cancellation is being written: the cancellation is judged by it", async () => {
+    const { orgId, invoices } = await marchInvoices(1);
+    holdClockAt(ist("2025-10-20"));
+    const racing = writesAfter(env.DB, async () =>
+      expectStatus(await admin("PUT", `/admin/api/orgs/${orgId}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201),
+    );
+    const outcome = await cancelSale(racing.db, orgId, invoices[0]!.id, "admin@example.com", Date.now());
+    expect(racing.raced()).toBe(1);
+    expect(outcome).toMatchObject({ kind: "changed", value: { status: "cancelled" } });
+    expect(await cancellationOf(invoices[0]!.id)).toEqual({ status: "cancelled", afterLimit: 1, adjustsGst: 0 });
+  });
+
+  // The reverse: read while 15 October 2025 stood (so, on 20 October, past it), written after the operator removed that
+  // day: judged again by 30 November 2025 alone, the cancellation reverses the invoice's tax.
+  it("an annual return removed while a cancellation is being written: the cancellation is judged without it", async () => {
+    const { orgId, invoices } = await marchInvoices(1);
+    holdClockAt(ist("2025-10-20"));
+    await expectStatus(await admin("PUT", `/admin/api/orgs/${orgId}/annual-returns/2024-25`, { filed_on: "2025-10-15" }), 201);
+    const racing = writesAfter(env.DB, async () => expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/annual-returns/2024-25`), 200));
+    const outcome = await cancelSale(racing.db, orgId, invoices[0]!.id, "admin@example.com", Date.now());
+    expect(racing.raced()).toBe(1);
+    expect(outcome).toMatchObject({ kind: "changed", value: { status: "cancelled" } });
+    expect(await cancellationOf(invoices[0]!.id)).toEqual({ status: "cancelled", afterLimit: 0, adjustsGst: 1 });
+  });
+
+  // A credit note of ₹315.00 issued by another request between the cancellation's read and its write: the
+  // cancellation, read again, voids it with the sale instead of leaving it against an invoice that no longer exists.
+  it("a credit note issued while a cancellation is being written is voided with the sale", async () => {
+    const { orgId, invoices } = await marchInvoices(1);
+    const s = invoices[0]!;
+    holdClockAt(ist("2025-10-20"));
+    let noteId = "";
+    const racing = writesAfter(env.DB, async () => {
+      noteId = CreditNoteSchema.parse(
+        await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: s.customer_id, sale_id: s.id, amount: "315.00", date: "2025-10-20" }),
+      ).id;
+    });
+    const outcome = await cancelSale(racing.db, orgId, s.id, "admin@example.com", Date.now());
+    expect(racing.raced()).toBe(1);
+    expect(outcome).toMatchObject({ kind: "changed", value: { status: "cancelled" } });
+    const note = await env.DB.prepare("SELECT voided_at IS NOT NULL AS voided, void_reason FROM credit_notes WHERE id = ?1").bind(noteId).first();
+    expect(note).toEqual({ voided: 1, void_reason: `invoice ${s.invoice_number} cancelled` });
   });
 });
 
