@@ -14,7 +14,7 @@ export function endpointBodies<Events extends z.ZodEnum, AllEvents extends "allE
   const url = z.string().max(2048).openapi({
     example: exampleUrl,
     description:
-      "https only; no credentials; not a port browsers block (such as 0, 22 or 25); not a private, loopback, link-local or reserved address, nor localhost. One endpoint per URL: a URL another endpoint has (compared after normalising, so `https://Example.com:443/hook` is `https://example.com/hook`) is 409 `conflict`, naming that endpoint",
+      "https only; no credentials; not a port browsers block (such as 0, 22 or 25); not a private, loopback, link-local or reserved address, nor localhost. One endpoint per URL: a URL another endpoint has (compared as stored: without a fragment, so `https://Example.com:443/hook#b` is `https://example.com/hook`) is 409 `conflict`, naming that endpoint",
   });
   const eventList = z
     .array(events)

@@ -138,6 +138,16 @@ function isLoopbackHost(host: string): boolean {
   return false;
 }
 
+/**
+ * The URL as stored and compared: the parser's form (host name in lower case, no default port) without a fragment,
+ * which is never sent, and without an empty query (`/hook?` requests what `/hook` does). Two spellings of one
+ * receiver are then one URL, so one endpoint per URL holds.
+ */
+function stored(url: URL): string {
+  url.hash = "";
+  return url.href.endsWith("?") ? url.href.slice(0, -1) : url.href;
+}
+
 /** Checks a webhook URL against the rules above; the reason reads after the field name (`url: …`). */
 export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck {
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) return { ok: false, reason: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
@@ -155,7 +165,7 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
   if (!host) return { ok: false, reason: "must name a host" };
   if (host.includes("..")) return { ok: false, reason: `must use a valid host name (${host})` };
 
-  if (options.allowLoopback && isLoopbackHost(host)) return { ok: true, url: url.href };
+  if (options.allowLoopback && isLoopbackHost(host)) return { ok: true, url: stored(url) };
   if (url.protocol !== "https:") return { ok: false, reason: "must use https" };
   // The parser writes the port in decimal without leading zeros, and leaves it empty for 443.
   if (url.port !== "" && BAD_PORTS.has(Number(url.port)))
@@ -169,7 +179,7 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
     if (!groups) return { ok: false, reason: "has an invalid IPv6 address" };
     const label = blockedV6(groups);
     if (label) return { ok: false, reason: `must not point at ${withArticle(label)} address` };
-    return { ok: true, url: url.href };
+    return { ok: true, url: stored(url) };
   }
   const v4 = parseIpv4(host);
   if (v4 !== null) {
@@ -178,8 +188,8 @@ export function checkWebhookUrl(raw: string, options: UrlRuleOptions): UrlCheck 
     // The URL parser turns `134744072`, `0x8.8.8.8` and `010.8.8.8` into dotted decimal; only that form may be written.
     const written = authority?.replace(/:\d*$/, "").toLowerCase().replace(/\.+$/, "");
     if (written !== host) return { ok: false, reason: `must write an IPv4 address in dotted-decimal form (${host})` };
-    return { ok: true, url: url.href };
+    return { ok: true, url: stored(url) };
   }
   if (!host.includes(".")) return { ok: false, reason: `must use a public, fully qualified host name (${host})` };
-  return { ok: true, url: url.href };
+  return { ok: true, url: stored(url) };
 }

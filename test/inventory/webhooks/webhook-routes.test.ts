@@ -99,13 +99,28 @@ describe("one endpoint per URL", () => {
     const orgId = await createOrg();
     const first = await register(orgId, { url: "https://hooks.example.com/dup" });
     // The same URL: a host name's case and the default port are spelling (URL Standard), and so is a `..` segment.
-    for (const spelling of ["https://hooks.example.com/dup", "https://HOOKS.Example.COM:443/dup", "https://hooks.example.com/x/../dup"]) {
+    // A fragment is never sent and an empty query asks for the same: neither makes another receiver.
+    for (const spelling of [
+      "https://hooks.example.com/dup",
+      "https://HOOKS.Example.COM:443/dup",
+      "https://hooks.example.com/x/../dup",
+      "https://hooks.example.com/dup#again",
+      "https://hooks.example.com/dup?",
+    ]) {
       expect(await expectError(await post(orgId, spelling), 409, "conflict")).toBe(taken(first.id));
     }
     // A disabled endpoint still has its URL; another path is another URL.
     await expectStatus(await admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${first.id}`, { disabled: true }), 200);
     expect(await expectError(await post(orgId, "https://hooks.example.com/dup"), 409, "conflict")).toBe(taken(first.id));
     const other = await register(orgId, { url: "https://hooks.example.com/dup/other" });
+    // Nor can an edit move an endpoint onto it by adding a fragment.
+    expect(
+      await expectError(
+        await admin("PATCH", `/admin/api/orgs/${orgId}/webhooks/${other.id}`, { url: "https://hooks.example.com/dup#x" }),
+        409,
+        "conflict",
+      ),
+    ).toBe(taken(first.id));
     const listed = z.array(WebhookSchema).parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks`), 200)).data);
     expect(listed.map((e) => e.id)).toEqual([other.id, first.id]);
   });

@@ -6,6 +6,22 @@ import { checkWebhookUrl, parseIpv6 } from "../../../src/platform/webhooks/url";
 const production = { allowLoopback: false };
 const local = { allowLoopback: true };
 
+describe("the URL stored for an endpoint", () => {
+  // A fragment never reaches the receiver, and an empty query asks for what no query does: each is the same receiver.
+  it.each([
+    ["https://HOOKS.Example.COM:443/hook", "https://hooks.example.com/hook"],
+    ["https://hooks.example.com/hook#again", "https://hooks.example.com/hook"],
+    ["https://hooks.example.com/hook#", "https://hooks.example.com/hook"],
+    ["https://hooks.example.com/hook?", "https://hooks.example.com/hook"],
+    ["https://hooks.example.com/hook?#x", "https://hooks.example.com/hook"],
+    ["https://hooks.example.com/hook?a=1#x", "https://hooks.example.com/hook?a=1"],
+    ["https://hooks.example.com/hook?a=", "https://hooks.example.com/hook?a="],
+    ["http://127.0.0.1:9000/#x", "http://127.0.0.1:9000/"],
+  ])("stores %s as %s", (written, stored) => {
+    expect(checkWebhookUrl(written, local)).toEqual({ ok: true, url: stored });
+  });
+});
+
 describe("webhook URL rules (production)", () => {
   it.each([
     "https://hooks.example.com/tax",

@@ -110,7 +110,14 @@ describe("one endpoint per URL", () => {
     const { key, email } = await createKey({ scopes: ["webhooks:manage"] });
     const first = await register(key, { url: "https://hooks.example.com/dup" });
     // The same URL: a host name's case and the default port are spelling (URL Standard), and so is a `..` segment.
-    for (const spelling of ["https://hooks.example.com/dup", "https://HOOKS.Example.COM:443/dup", "https://hooks.example.com/x/../dup"]) {
+    // A fragment is never sent and an empty query asks for the same: neither makes another receiver.
+    for (const spelling of [
+      "https://hooks.example.com/dup",
+      "https://HOOKS.Example.COM:443/dup",
+      "https://hooks.example.com/x/../dup",
+      "https://hooks.example.com/dup#again",
+      "https://hooks.example.com/dup?",
+    ]) {
       expect(await expectError(await post(key, spelling), 409, "conflict")).toBe(taken(first.id));
     }
     // The management API, for the web page's session or the operator, keeps the same rule.
