@@ -12,6 +12,9 @@ import * as zodJsonSchemaGenerator from "../../node_modules/zod/v4/core/json-sch
 import * as zodJsonSchemaProcessors from "../../node_modules/zod/v4/core/json-schema-processors.js";
 import * as zodToJsonSchema from "../../node_modules/zod/v4/core/to-json-schema.js";
 import { bundleWorker, ROOT, SERVICES } from "../../scripts/lib.mjs";
+import { sql } from "drizzle-orm";
+import { isPgEnum } from "drizzle-orm/pg-core";
+import * as pgEnumStandIn from "../../src/platform/drizzle-pg-enum";
 import * as standIn from "../../src/platform/zod-json-schema";
 import { builtBundle } from "../worker-bundles";
 
@@ -69,17 +72,38 @@ describe.each(["tax", "inventory"] as const)("the %s Worker's bundle", (service)
     expect(built.code).not.toContain("cannot be represented in JSON Schema");
   });
 
-  it("swaps, with each alias, imports of zod's and nothing else", () => {
+  it("swaps, with each alias, imports of zod's and of drizzle's SQL builder, and nothing else", () => {
     const aliases = aliasesOf(SERVICES[service].config);
     expect(aliases.map(([, replacement]) => replacement)).toContain("src/platform/zod-json-schema.ts");
-    for (const [specifier] of aliases) {
+    for (const [specifier, replacement] of aliases) {
       // wrangler matches the whole import string, so every import written this way is swapped.
       const importers = importersOf((imported) => imported.original === specifier);
       expect(importers.length, specifier).toBeGreaterThan(0);
+      const intended =
+        replacement === "src/platform/drizzle-pg-enum.ts" ? (file: string) => file.endsWith("node_modules/drizzle-orm/sql/sql.js") : fromZod;
       expect(
-        importers.filter((file) => !fromZod(file)),
+        importers.filter((file) => !intended(file)),
         specifier,
       ).toEqual([]);
+    }
+  });
+
+  it('carries none of drizzle\'s Postgres columns (each class names its kind in the code, e.g. "PgColumn")', () => {
+    expect(built.code.match(/"Pg[A-Za-z]*Column[A-Za-z]*"/g)).toBeNull();
+  });
+});
+
+describe("the stand-in for drizzle's Postgres enum module", () => {
+  it("exports every name drizzle's SQL builder imports from it, and answers as drizzle does for anything but pgEnum()", () => {
+    const sqlBuilder = readFileSync(path.join(ROOT, "node_modules/drizzle-orm/sql/sql.js"), "utf8");
+    const imported = /import \{([^}]*)\} from "\.\.\/pg-core\/columns\/enum\.js";/
+      .exec(sqlBuilder)?.[1]
+      ?.split(",")
+      .map((name) => name.trim());
+    expect(imported).toEqual(["isPgEnum"]);
+    for (const chunk of [sql`select 1`, sql.raw("x"), "text", 1, null, { enumName: "e" }]) {
+      expect(pgEnumStandIn.isPgEnum(chunk)).toBe(false);
+      expect(isPgEnum(chunk)).toBe(false);
     }
   });
 });
