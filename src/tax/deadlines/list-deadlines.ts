@@ -2,7 +2,7 @@ import { createRoute, type z } from "@hono/zod-openapi";
 import type { TypedResponse } from "hono";
 import { errorResponses, type TaxApp } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
-import { istToday, listDeadlines } from "../domain/deadlines";
+import { type DeadlinePosition, deadlineCursor, istToday, listDeadlines, parseDeadlineCursor } from "../domain/deadlines";
 import { boundedMemo } from "../../platform/pure/bounded-memo";
 import { DeadlinesQuerySchema, DeadlinesResponseSchema } from "./schemas";
 
@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ["Deadlines"],
   summary: "Income-tax due dates on or after a date, ascending",
   description:
-    "A key with `deadlines:read`. The due dates of the income-tax calendar (advance tax, TDS deposits, TDS and TCS statements, certificates such as Form 16, returns of income, belated, revised and updated returns, audit reports) on or after `from`, by default today in India (IST), earliest first and at most `limit` of them. Each names the Act that governs its year, the section, the form if any, who it binds and where the date comes from; a date extended by the CBDT is given as extended, and none is moved for weekends or holidays. The calendar holds the obligations of FY 2024-25, FY 2025-26 and tax year 2026-27 only, due from 7 May 2024 to 31 March 2032; other years' dates are not listed (from 7 May 2027 those of FY 2027-28 are missing), and past 31 March 2032 the list is empty. A malformed or impossible date, a `limit` outside 1 to 100 or an unknown query parameter is a 400.",
+    "A key with `deadlines:read`. The due dates of the income-tax calendar (advance tax, TDS deposits, TDS and TCS statements, certificates such as Form 16, returns of income, belated, revised and updated returns, audit reports) on or after `from`, by default today in India (IST), earliest first and at most `limit` of them; `nextCursor`, sent as `cursor`, gives the next page (records due on one day may span two pages). Each names the Act that governs its year, the section, the form if any, who it binds and where the date comes from; a date extended by the CBDT is given as extended, and none is moved for weekends or holidays. The calendar holds the obligations of FY 2024-25, FY 2025-26 and tax year 2026-27 only, due from 7 May 2024 to 31 March 2032; other years' dates are not listed (from 7 May 2027 those of FY 2027-28 are missing), and past 31 March 2032 the list is empty. A malformed or impossible date, a `limit` outside 1 to 100, a cursor this API did not issue, `from` with `cursor` or an unknown query parameter is a 400.",
   security: keySecurity("deadlines:read"),
   middleware: [requireKey("deadlines:read")] as const,
   request: { query: DeadlinesQuerySchema },
@@ -23,19 +23,24 @@ const route = createRoute({
 });
 
 /**
- * Serialised answers per (from, limit), in this isolate. The calendar is static and public, so an answer
+ * Serialised answers per (position, limit), in this isolate. The calendar is static and public, so an answer
  * depends on nothing else; the key check, its counting and its headers run on every request before this.
  */
 const answerFor = boundedMemo(
   256,
-  (from: string, limit: number) => `${from}|${limit}`,
-  (from, limit) => JSON.stringify({ data: listDeadlines({ from, limit }) }),
+  (position: Required<DeadlinePosition>, limit: number) => `${deadlineCursor(position)}|${limit}`,
+  (position, limit) => {
+    const { deadlines, next } = listDeadlines({ ...position, limit });
+    return JSON.stringify({ data: deadlines, nextCursor: next && deadlineCursor(next) });
+  },
 );
 
 export function registerListDeadlines(app: TaxApp): void {
   app.openapi(route, (c) => {
-    const { from, limit } = c.req.valid("query");
-    const answer = answerFor(from ?? istToday(Date.now()), limit);
+    const { from, limit, cursor } = c.req.valid("query");
+    // The schema has checked the cursor.
+    const position = cursor === undefined ? { from: from ?? istToday(Date.now()), skip: 0 } : parseDeadlineCursor(cursor)!;
+    const answer = answerFor(position, limit);
     // Typed as the JSON answer it is: the response schema still documents and types this route.
     return c.body(answer, 200, { "Content-Type": "application/json" }) as unknown as TypedResponse<
       z.infer<typeof DeadlinesResponseSchema>,

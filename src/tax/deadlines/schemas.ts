@@ -1,6 +1,6 @@
 // Request and response schemas of GET /api/v1/deadlines. The calendar itself lives in domain/deadlines.
 import { z } from "@hono/zod-openapi";
-import { ACTS, DEADLINE_CATEGORIES, parseIsoDate } from "../domain/deadlines";
+import { ACTS, DEADLINE_CATEGORIES, parseDeadlineCursor, parseIsoDate } from "../domain/deadlines";
 import { queryInteger } from "../../platform/http/query";
 
 export const DeadlinesQuerySchema = z
@@ -17,9 +17,18 @@ export const DeadlinesQuerySchema = z
         example: "2026-07-01",
       }),
     limit: queryInteger(1, 100).default(10).openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
+    cursor: z
+      .string()
+      .refine((value) => parseDeadlineCursor(value) !== null, "is not a cursor this API issued")
+      .optional()
+      .openapi({ description: "`nextCursor` of the previous page, instead of `from`." }),
   })
   // A misspelt parameter is refused: left unread, it would answer for the default instead.
-  .strict();
+  .strict()
+  .refine((query) => query.from === undefined || query.cursor === undefined, {
+    path: ["from"],
+    message: "give from or cursor, not both: the cursor says where the page starts",
+  });
 export type DeadlinesQuery = z.infer<typeof DeadlinesQuerySchema>;
 
 export const DeadlineSchema = z
@@ -45,5 +54,8 @@ export const DeadlineSchema = z
   .openapi("Deadline");
 
 export const DeadlinesResponseSchema = z
-  .object({ data: z.array(DeadlineSchema) })
+  .object({
+    data: z.array(DeadlineSchema),
+    nextCursor: z.string().nullable().openapi({ description: "Where the next page starts (send it as `cursor`); null after the last due date." }),
+  })
   .openapi("DeadlineList", { description: "Due dates on or after `from`, ascending." });

@@ -19,7 +19,31 @@ describe("GET /api/v1/deadlines", () => {
     expect(body.data.every((d) => d.date >= todayIst)).toBe(true);
   });
 
-  it.each([["from=2026-02-30"], ["from=2026-2-3"], ["from=yesterday"], ["limit=0"], ["limit=101"], ["limit=1.5"]])("refuses %s", async (query) => {
+  // Three records are due on 15 June 2026: pages of two end between them and go on from the next cursor.
+  it("pages by nextCursor through records due on the same day, and ends with null", async () => {
+    const { key } = await createKey({ scopes: ["deadlines:read"] });
+    const page = async (query: string) => DeadlinesResponseSchema.parse(await expectStatus(await api(`/api/v1/deadlines?${query}`, key), 200));
+    const whole = await page("from=2026-06-15&limit=4");
+    const first = await page("from=2026-06-15&limit=2");
+    expect(first.data).toEqual(whole.data.slice(0, 2));
+    expect(first.nextCursor).not.toBeNull();
+    const second = await page(`cursor=${encodeURIComponent(first.nextCursor!)}&limit=2`);
+    expect(second.data).toEqual(whole.data.slice(2, 4));
+    const last = await page("from=2032-03-31&limit=2");
+    expect(last.data.map((d) => d.date)).toEqual(["2032-03-31"]);
+    expect(last.nextCursor).toBeNull();
+  });
+
+  it.each([
+    ["from=2026-02-30"],
+    ["from=2026-2-3"],
+    ["from=yesterday"],
+    ["limit=0"],
+    ["limit=101"],
+    ["limit=1.5"],
+    ["cursor=2026-06-15"],
+    ["cursor=2026-06-15.2&from=2026-06-15"],
+  ])("refuses %s", async (query) => {
     const { key } = await createKey({ scopes: ["deadlines:read"] });
     await expectError(await api(`/api/v1/deadlines?${query}`, key), 400, "validation_error");
   });

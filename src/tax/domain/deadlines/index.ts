@@ -3,8 +3,9 @@ import { FY_2024_25 } from "./fy-2024-25";
 import { FY_2025_26 } from "./fy-2025-26";
 import { TY_2026_27 } from "./ty-2026-27";
 import type { Deadline, DeadlineYear, IndividualReturnDates } from "./types";
+import { parseIsoDate } from "../../../platform/pure/dates";
 
-export { parseIsoDate } from "../../../platform/pure/dates";
+export { parseIsoDate };
 export type { IsoDateResult } from "../../../platform/pure/dates";
 export { istToday } from "../../../platform/pure/ist";
 export { ACTS, DEADLINE_CATEGORIES } from "./types";
@@ -25,13 +26,44 @@ const ALL_DEADLINES: readonly Deadline[] = DEADLINE_YEARS.flatMap((year) =>
   })),
 ).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
+/** Where a page of the calendar starts: the first record due on or after `from`, passing `skip` records due on that day. */
+export interface DeadlinePosition {
+  from: string;
+  skip?: number;
+}
+
+/** The index of the first record due on or after `date`; -1 when none is. */
+const firstDueFrom = (date: string) => ALL_DEADLINES.findIndex((deadline) => deadline.date >= date);
+
 /**
- * Due dates on or after `from` (an already validated YYYY-MM-DD; such strings order like the dates they name),
- * ascending, at most `limit` of them.
+ * Due dates from a position (`from` an already validated YYYY-MM-DD; such strings order like the dates they name),
+ * ascending, at most `limit` of them, and where the next page starts (null after the last record). A position counts
+ * records within its day, so a page may end between two records due on the same day and the next goes on from there.
  */
-export function listDeadlines({ from, limit }: { from: string; limit: number }): Deadline[] {
-  const first = ALL_DEADLINES.findIndex((deadline) => deadline.date >= from);
-  return first === -1 ? [] : ALL_DEADLINES.slice(first, first + Math.max(0, limit));
+export function listDeadlines({ from, skip = 0, limit }: DeadlinePosition & { limit: number }): {
+  deadlines: Deadline[];
+  next: DeadlinePosition | null;
+} {
+  const first = firstDueFrom(from);
+  if (first === -1) return { deadlines: [], next: null };
+  let start = first;
+  while (start - first < skip && ALL_DEADLINES[start]?.date === from) start++;
+  const end = start + Math.max(0, limit);
+  const following = ALL_DEADLINES[end];
+  return {
+    deadlines: ALL_DEADLINES.slice(start, end),
+    next: following === undefined ? null : { from: following.date, skip: end - firstDueFrom(following.date) },
+  };
+}
+
+/** A position as the `cursor` of the next page: the day and how many of its records were listed (`2026-06-15.2`). */
+export const deadlineCursor = ({ from, skip = 0 }: DeadlinePosition): string => `${from}.${skip}`;
+
+/** The position a cursor names, or null for text that is no cursor of this calendar. */
+export function parseDeadlineCursor(cursor: string): Required<DeadlinePosition> | null {
+  const match = /^(\d{4}-\d{2}-\d{2})\.(\d{1,3})$/.exec(cursor);
+  if (!match || !parseIsoDate(match[1]!).ok) return null;
+  return { from: match[1]!, skip: Number(match[2]) };
 }
 
 /** An individual's return dates for a financial year the calendar covers; undefined for any other year. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DEADLINE_CATEGORIES, DEADLINE_YEARS, listDeadlines, parseIsoDate } from "../../../../src/tax/domain/deadlines";
+import {
+  DEADLINE_CATEGORIES,
+  DEADLINE_YEARS,
+  deadlineCursor,
+  listDeadlines,
+  parseDeadlineCursor,
+  parseIsoDate,
+} from "../../../../src/tax/domain/deadlines";
 
-const everything = listDeadlines({ from: "0000-01-01", limit: 10_000 });
+const everything = listDeadlines({ from: "0000-01-01", limit: 10_000 }).deadlines;
 
 describe("calendar tables", () => {
   it("covers FY 2024-25, FY 2025-26 and tax year 2026-27", () => {
@@ -101,7 +108,7 @@ describe("listDeadlines", () => {
   });
 
   it("includes records due on `from` and none before it", () => {
-    const page = listDeadlines({ from: "2026-07-31", limit: 3 });
+    const page = listDeadlines({ from: "2026-07-31", limit: 3 }).deadlines;
     expect(page.map((d) => [d.date, d.category, d.financialYear])).toEqual([
       ["2026-07-31", "itr_filing", "2025-26"],
       ["2026-07-31", "tds_return", "2026-27"],
@@ -110,13 +117,54 @@ describe("listDeadlines", () => {
   });
 
   it("keeps the table order for records on the same date, call after call", () => {
-    const sameDay = listDeadlines({ from: "2026-12-31", limit: 2 });
+    const sameDay = listDeadlines({ from: "2026-12-31", limit: 2 }).deadlines;
     expect(sameDay.map((d) => d.title)).toEqual(["Belated ITR for AY 2026-27", "Revised ITR for AY 2026-27 without fee"]);
-    expect(listDeadlines({ from: "2026-12-31", limit: 2 })).toEqual(sameDay);
+    expect(listDeadlines({ from: "2026-12-31", limit: 2 }).deadlines).toEqual(sameDay);
+  });
+
+  // 15 June 2026 has three records (FY 2025-26's non-salary TDS certificates for Q4 and Form 16, then tax year
+  // 2026-27's first advance-tax instalment): a page of one or two must still reach each, which paging by `from` alone
+  // cannot.
+  it("pages by the position it returns, within a day too, through every record once", () => {
+    const onFifteenthJune = everything.filter((d) => d.date === "2026-06-15");
+    expect(onFifteenthJune).toHaveLength(3);
+    const first = listDeadlines({ from: "2026-06-15", limit: 2 });
+    expect(first.deadlines).toEqual(onFifteenthJune.slice(0, 2));
+    expect(first.next).toEqual({ from: "2026-06-15", skip: 2 });
+    const second = listDeadlines({ ...first.next!, limit: 2 });
+    expect(second.deadlines[0]).toEqual(onFifteenthJune[2]);
+    expect(second.deadlines[1]!.date > "2026-06-15").toBe(true);
+    for (const limit of [1, 2, 3, 7]) {
+      const seen = [];
+      let position: { from: string; skip?: number } | null = { from: "0000-01-01" };
+      while (position !== null) {
+        const page = listDeadlines({ ...position, limit });
+        seen.push(...page.deadlines);
+        position = page.next;
+      }
+      expect(seen).toEqual(everything);
+    }
+  });
+
+  it("ends with no next position after the last record, and skips only records due on `from` itself", () => {
+    const last = everything.at(-1)!;
+    expect(listDeadlines({ from: last.date, limit: 5 })).toEqual({ deadlines: [last], next: null });
+    // No record is due on 1 June 2026: the skip counts records of that day only, so none is passed.
+    expect(listDeadlines({ from: "2026-06-01", skip: 2, limit: 1 }).deadlines).toEqual(listDeadlines({ from: "2026-06-01", limit: 1 }).deadlines);
+    // A skip past a day's records goes on to the next day, as that day's last page would.
+    expect(listDeadlines({ from: "2026-06-15", skip: 9, limit: 1 }).deadlines[0]!.date > "2026-06-15").toBe(true);
+  });
+
+  it("writes a position as a cursor and reads it back; other text is no cursor", () => {
+    expect(deadlineCursor({ from: "2026-06-15", skip: 2 })).toBe("2026-06-15.2");
+    expect(parseDeadlineCursor("2026-06-15.2")).toEqual({ from: "2026-06-15", skip: 2 });
+    for (const text of ["2026-06-15", "2026-02-30.1", "2026-06-15.-1", "2026-06-15.1000", "2026-6-15.1", " 2026-06-15.1", "x"]) {
+      expect(parseDeadlineCursor(text), text).toBeNull();
+    }
   });
 
   it("answers the README example", () => {
-    expect(listDeadlines({ from: "2026-07-01", limit: 5 }).map((d) => [d.date, d.category])).toEqual([
+    expect(listDeadlines({ from: "2026-07-01", limit: 5 }).deadlines.map((d) => [d.date, d.category])).toEqual([
       ["2026-07-07", "tds_deposit"],
       ["2026-07-15", "tcs_return"],
       ["2026-07-31", "itr_filing"],
@@ -126,11 +174,11 @@ describe("listDeadlines", () => {
   });
 
   it.each([1, 10, 100])("returns at most %i records", (limit) => {
-    expect(listDeadlines({ from: "2024-01-01", limit })).toHaveLength(limit);
+    expect(listDeadlines({ from: "2024-01-01", limit }).deadlines).toHaveLength(limit);
   });
 
   it("returns an empty list after the last due date", () => {
-    expect(listDeadlines({ from: "2032-04-01", limit: 10 })).toEqual([]);
-    expect(listDeadlines({ from: "2032-03-31", limit: 10 }).map((d) => d.date)).toEqual(["2032-03-31"]);
+    expect(listDeadlines({ from: "2032-04-01", limit: 10 }).deadlines).toEqual([]);
+    expect(listDeadlines({ from: "2032-03-31", limit: 10 }).deadlines.map((d) => d.date)).toEqual(["2032-03-31"]);
   });
 });

@@ -7,6 +7,10 @@ describe("DeadlinesQuerySchema", () => {
     expect(DeadlinesQuerySchema.parse({})).toEqual({ limit: 10 });
   });
 
+  it("takes a cursor of the calendar in place of from", () => {
+    expect(DeadlinesQuerySchema.parse({ cursor: "2026-06-15.2", limit: "2" })).toEqual({ cursor: "2026-06-15.2", limit: 2 });
+  });
+
   it("coerces query-string values", () => {
     expect(DeadlinesQuerySchema.parse({ from: "2026-07-01", limit: "5" })).toEqual({ from: "2026-07-01", limit: 5 });
   });
@@ -18,6 +22,8 @@ describe("DeadlinesQuerySchema", () => {
     [{ limit: "101" }, "limit"],
     [{ limit: "2.5" }, "limit"],
     [{ limit: "ten" }, "limit"],
+    [{ cursor: "2026-06-15" }, "cursor"],
+    [{ cursor: "2026-06-15.2", from: "2026-06-15" }, "from"],
   ])("rejects %j naming %s", (query, field) => {
     const result = DeadlinesQuerySchema.safeParse(query);
     expect(result.success).toBe(false);
@@ -27,7 +33,7 @@ describe("DeadlinesQuerySchema", () => {
 
 describe("DeadlinesResponseSchema", () => {
   it("accepts every record the calendar produces", () => {
-    const data = listDeadlines({ from: "0000-01-01", limit: 10_000 });
-    expect(DeadlinesResponseSchema.parse({ data })).toEqual({ data });
+    const data = listDeadlines({ from: "0000-01-01", limit: 10_000 }).deadlines;
+    expect(DeadlinesResponseSchema.parse({ data, nextCursor: null })).toEqual({ data, nextCursor: null });
   });
 });
