@@ -20,13 +20,14 @@ const PaymentEntity = z.object({
   id: z.string().min(1).max(64),
   amount: z.number().int().nonnegative(),
   currency: z.string().max(8),
-  notes: z
-    .object({ accountEmail: z.string().max(254) })
-    .partial()
-    .passthrough()
-    .or(z.array(z.unknown()))
-    .optional(),
+  // Razorpay takes any notes (an object, or [] when none were set): whatever they hold is acknowledged, never a 400,
+  // which Razorpay would retry for a day and then disable the webhook over. accountEmailOf reads them.
+  notes: z.unknown().optional(),
 });
+const AccountNote = z.object({ accountEmail: z.string().max(254) });
+
+/** The account e-mail a payment's notes name, in lower case; notes without one of an address's length name none. */
+const accountEmailOf = (notes: unknown): string | undefined => AccountNote.safeParse(notes).data?.accountEmail.toLowerCase();
 const PaymentReference = z.object({ id: z.string().max(64), payment_id: z.string().min(1).max(64) }).passthrough();
 // A refund may be of part of the payment: its own id counts it once, its amount (paise) toward the payment's.
 const RefundEntity = PaymentReference.extend({
@@ -124,7 +125,7 @@ export function registerBillingWebhook(app: TaxApp): void {
 async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise<Outcome> {
   const payment = event.payload.payment?.entity;
   if (!payment) throw taxError("validation_error", "payload.payment.entity: is required for payment.captured");
-  const email = Array.isArray(payment.notes) ? undefined : payment.notes?.accountEmail?.toLowerCase();
+  const email = accountEmailOf(payment.notes);
   const db = taxDb(env.DB);
   const account = email ? await findAccountByEmail(db, email) : undefined;
   const entry = {

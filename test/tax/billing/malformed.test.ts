@@ -82,3 +82,46 @@ it("a signed body that is not JSON is 400 validation_error naming the body", asy
   });
   expect(await expectError(response, 400, "validation_error")).toBe("body: is not valid JSON");
 });
+
+// Razorpay takes any notes: whatever they hold, a signed event is acknowledged (200), as a 400 would be retried for a
+// day and then disable the webhook. Notes that name no account (not an object, no e-mail, one longer than an address
+// can be) buy nothing, as a capture for an unknown account does; an event the service ignores is ignored.
+describe("a signed event whose notes name no account", () => {
+  const send = async (event: string, notes: unknown) => {
+    const body = JSON.stringify({
+      event,
+      payload: { payment: { entity: { id: `pay_${crypto.randomUUID()}`, amount: PRICE_PAISE, currency: "INR", notes } } },
+    });
+    const response = await api("/billing/webhook", null, {
+      method: "POST",
+      body,
+      headers: { "X-Razorpay-Signature": await hmacSha256Hex(env.RAZORPAY_WEBHOOK_SECRET, body) },
+    });
+    expect(response.status).toBe(200);
+    return (await response.json<{ data: { activated: boolean; reason: string } }>()).data;
+  };
+
+  it.each([
+    ["an e-mail longer than an address can be", { accountEmail: `${"x".repeat(243)}@example.com` }],
+    ["an e-mail that is not text", { accountEmail: 42 }],
+    ["no e-mail", { orderRef: "A-1" }],
+    ["an empty list", []],
+    ["text", "accountEmail"],
+  ])("with %s: a capture is acknowledged and buys nothing", async (_name, notes) => {
+    const before = await counts();
+    expect(await send("payment.captured", notes)).toEqual({
+      received: true,
+      activated: false,
+      deactivated: false,
+      reason: "no account for notes.accountEmail",
+    });
+    expect((await counts())!.paid).toBe(before!.paid);
+  });
+
+  it("with an e-mail longer than an address can be: an event the service ignores is acknowledged and ignored", async () => {
+    expect(await send("payment.authorized", { accountEmail: "x".repeat(255) })).toMatchObject({
+      activated: false,
+      reason: "ignored payment.authorized",
+    });
+  });
+});
