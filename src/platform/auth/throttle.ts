@@ -143,9 +143,9 @@ export interface SignInCheck {
 }
 
 /**
- * Counts one sign-in (or sign-up) attempt against the client's address and, when an email is given, against the
- * browser's own bucket if its device cookie was issued for that email, or else the account's bucket shared by every
- * other browser: someone guessing from elsewhere locks the account for new browsers only. Bucket names carry a
+ * Counts one sign-in (or sign-up) attempt against the client's address and, when an email is given and the address
+ * allows it, against the browser's own bucket if its device cookie was issued for that email, or else the account's
+ * bucket shared by every other browser: someone guessing from elsewhere locks the account for new browsers only. Bucket names carry a
  * hash of the email or the device id, never the email.
  */
 export async function checkSignIn(
@@ -155,11 +155,10 @@ export async function checkSignIn(
   rules: { account: ThrottleRule; device: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
 ): Promise<SignInCheck> {
   const own = attempt.email === undefined ? null : await signInBucket(c, attempt.email, attempt.device, attempt.nowMs, rules);
-  const verdict = await countIn(
-    throttle,
-    [{ name: `address:${addressNetwork(clientAddress(c.req.raw))}`, rule: rules.address }, ...(own ? [own] : [])],
-    attempt.nowMs,
-  );
+  const address = await countIn(throttle, [{ name: `address:${addressNetwork(clientAddress(c.req.raw))}`, rule: rules.address }], attempt.nowMs);
+  // An attempt the address limit refuses is not counted against the account: a client past its limit can lock no
+  // more accounts.
+  const verdict = own === null || !address.allowed ? address : await countIn(throttle, [own], attempt.nowMs);
   return {
     ...verdict,
     succeeded: async () => {

@@ -165,6 +165,24 @@ describe("admin area pages", () => {
     expect(b.cookies.has("__Host-inv_session")).toBe(false);
   });
 
+  // The address limit bounds how many accounts one client can lock: the attempts it refuses count against no account.
+  it("does not count an attempt the address limit refuses against the admin account it names", async () => {
+    const email = await createAdmin(await createOrg());
+    const guesser = await browser();
+    for (let i = 0; i < 30; i++) {
+      await post(guesser, "/admin/signin", {
+        email: `nobody-${crypto.randomUUID()}@example.com`,
+        password: "wrong password",
+        csrf: guesser.formToken,
+      });
+    }
+    for (let i = 0; i < 6; i++) {
+      expect((await post(guesser, "/admin/signin", { email, password: `guess ${i}`, csrf: guesser.formToken })).status).toBe(429);
+    }
+    const owner = await browser();
+    expect((await post(owner, "/admin/signin", { email, password: PASSWORD, csrf: owner.formToken })).status).toBe(303);
+  });
+
   it.each([
     ["no token", {}, {}],
     ["a token that is not the cookie's", { csrf: "B".repeat(32) }, {}],

@@ -279,6 +279,19 @@ describe("sign in", () => {
     expect((await post(other, "/auth/signup", { email: randomEmail(), password: PASSWORD, csrf: other.formToken })).status).toBe(303);
   });
 
+  // The address limit bounds how many accounts one client can lock: the attempts it refuses count against no account.
+  it("does not count an attempt the address limit refuses against the account it names", async () => {
+    const email = randomEmail();
+    await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
+    const guesser = await browser();
+    for (let i = 0; i < 30; i++) await post(guesser, "/auth/signin", { email: randomEmail(), password: "wrong password", csrf: guesser.formToken });
+    for (let i = 0; i < 6; i++) {
+      expect((await post(guesser, "/auth/signin", { email, password: `guess ${i}`, csrf: guesser.formToken })).status).toBe(429);
+    }
+    const owner = await browser();
+    expect((await post(owner, "/auth/signin", { email, password: PASSWORD, csrf: owner.formToken })).status).toBe(303);
+  });
+
   it("counts parallel attempts exactly and reopens the window after 15 minutes", async () => {
     const stub = env.SIGN_IN_THROTTLE.get(env.SIGN_IN_THROTTLE.idFromName(`test:${crypto.randomUUID()}`));
     const rule = { limit: 5, windowMs: 15 * 60_000 };
