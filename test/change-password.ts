@@ -1,6 +1,7 @@
 // What both services' change-password forms promise (src/platform/auth/change-password.ts), run against each through
 // a small driver: each service's test file calls `changePasswordCases` inside its own describe and keeps its own cases
 // beside it.
+import { setCookies } from "./web-session";
 import { fetchWorker } from "./worker-under-test";
 import { expect, it } from "vitest";
 
@@ -41,6 +42,10 @@ export interface ChangePasswordDriver<B extends PasswordBrowser> {
   storedHash(email: string): Promise<string>;
   /** How many sessions `email` has. */
   sessions(email: string): Promise<number>;
+  /** When each session of `email` ends (ms). */
+  sessionEnds(email: string): Promise<number[]>;
+  /** Moves the end of every session of `email` to `atMs`, as if it had been signed in earlier. */
+  endSessionsAt(email: string, atMs: number): Promise<void>;
 }
 
 const csrfOf = (html: string) => /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
@@ -136,6 +141,20 @@ export function changePasswordCases<B extends PasswordBrowser>(d: ChangePassword
     const csrf = csrfOf(await d.page(person.b));
     expect((await d.post(person.b, d.action, changeFields(csrf, NEW_PASSWORD, PASSWORD))).status).toBe(200);
     expect(await signInStatus(d, person.email, PASSWORD)).toBe(303);
+  });
+
+  // A session ends 12 hours after sign-in whatever happens in them: one signed in 11 hours ago keeps its last hour,
+  // in its row and in the new token's cookie, rather than 12 more.
+  it("the session keeps its end: the new token ends when the old one would have", async () => {
+    const email = await d.create(PASSWORD);
+    const { b, csrf } = await signedIn(d, email);
+    const oneHourLeft = Date.now() + 3_600_000;
+    await d.endSessionsAt(email, oneHourLeft);
+    const response = await d.post(b, d.action, changeFields(csrf, PASSWORD, NEW_PASSWORD));
+    expect(response.status, await response.text()).toBe(200);
+    expect(await d.sessionEnds(email)).toEqual([oneHourLeft]);
+    const cookie = setCookies(response).find((header) => header.startsWith(`${d.sessionCookie}=`))!;
+    expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeLessThanOrEqual(3_600);
   });
 
   it("a wrong current password is 401, says so and changes nothing", async () => {

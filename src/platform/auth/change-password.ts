@@ -101,7 +101,8 @@ async function change<Bindings extends object>(
   if (!(await passwordMatches(currentHash, current)) || !currentHash) return refused(401, WRONG_CURRENT_PASSWORD);
   await throttle.succeeded();
 
-  const { token, ...stored } = await issueSession(nowMs);
+  // The new token keeps the session's end: 12 hours after sign-in, whatever happens in them.
+  const { token, ...stored } = await issueSession(nowMs, session.expiresAt - nowMs);
   const newHash = await hashPassword(next);
   const changed = await options.storePassword(c.env, { session, currentHash, newHash, replacement: stored, nowMs });
   if (!changed) return refused(409, "Your password or your session changed while this was sent. Nothing was changed: reload the page and try again.");

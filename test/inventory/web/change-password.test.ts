@@ -38,6 +38,15 @@ const adminPasswords: ChangePasswordDriver<Browser> = {
       .first<{ n: number }>();
     return row!.n;
   },
+  async sessionEnds(email) {
+    const rows = await env.DB.prepare("SELECT s.expires_at AS endsAt FROM sessions s JOIN admin_users u ON u.id = s.user_id WHERE u.email = ?")
+      .bind(email)
+      .all<{ endsAt: number }>();
+    return rows.results.map((row) => row.endsAt);
+  },
+  async endSessionsAt(email, atMs) {
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE user_id = (SELECT id FROM admin_users WHERE email = ?)").bind(atMs, email).run();
+  },
 };
 
 const NEW_PASSWORD = "the admin's new passphrase";

@@ -33,6 +33,15 @@ const taxPasswords: ChangePasswordDriver<Browser> = {
       .first<{ n: number }>();
     return row!.n;
   },
+  async sessionEnds(email) {
+    const rows = await env.DB.prepare("SELECT s.expires_at AS endsAt FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = ?")
+      .bind(email)
+      .all<{ endsAt: number }>();
+    return rows.results.map((row) => row.endsAt);
+  },
+  async endSessionsAt(email, atMs) {
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE account_id = (SELECT id FROM accounts WHERE email = ?)").bind(atMs, email).run();
+  },
 };
 
 describe("changing the password on the tax page", () => {
