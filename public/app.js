@@ -69,7 +69,8 @@ function bodyOf(form) {
       continue;
     }
     if ((el.type === "checkbox" || el.type === "radio") && !el.checked) continue;
-    const value = el.value.trim();
+    // A password is the characters typed, spaces included, as sign-in compares it; other fields are trimmed.
+    const value = el.type === "password" ? el.value : el.value.trim();
     if (value === "") continue;
     if (el.hasAttribute("data-number")) body[el.name] = Number(value);
     else if (el.hasAttribute("data-boolean")) body[el.name] = value === "true";

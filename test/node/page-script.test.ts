@@ -189,6 +189,19 @@ describe("the page script's date fields", () => {
   });
 });
 
+describe("the page script's add-an-admin form", () => {
+  // A password is sent exactly as typed, as sign-in compares it: spaces around it are part of it. Other fields are
+  // trimmed (an e-mail pasted with a trailing space).
+  it("sends the password as typed and the e-mail trimmed", async () => {
+    const page = loadScript("/admin");
+    await page.submit({ "data-api": "/admin/api/orgs/org_1/admins", "data-refresh": "keys" }, [
+      { name: "email", type: "email", value: " new.admin@example.com " },
+      { name: "password", type: "password", value: "  spaced passphrase  " },
+    ]);
+    expect(page.sent).toEqual([{ email: "new.admin@example.com", password: "  spaced passphrase  " }]);
+  });
+});
+
 describe("the page script's webhook register form", () => {
   // The form as the webhooks card renders it: "every event" ticked by default, then one box per event.
   const form = (everyEvent: boolean, ticked: string[]) => [
