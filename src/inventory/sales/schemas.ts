@@ -1,6 +1,6 @@
 // Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
 import { z } from "@hono/zod-openapi";
-import { formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
+import { amountPaise, formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
 import { BOUNDS } from "../domain/write-bounds";
 import { iso, isoOrNull, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
@@ -32,10 +32,19 @@ export const CreateSaleSchema = z
             lot_id: IdSchema,
             kg: Kg,
             rate_per_kg: Rupees("ratePaisePerKg").openapi({
-              description: `Selling rate in rupees per kg, GST extra: more than 0 (yarn given away free is no sale and takes no invoice number) and at most ${formatPaise(BOUNDS.ratePaisePerKg.max)}`,
+              description: `Selling rate in rupees per kg, GST extra: more than 0 (yarn given away free is no sale and takes no invoice number) and at most ${formatPaise(BOUNDS.ratePaisePerKg.max)}; the line (kg × rate, to the paisa) must come to at least 0.01`,
             }),
           })
-          .strict(),
+          .strict()
+          .superRefine((line, ctx) => {
+            // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00 invoice.
+            if (amountPaise(line.kg, line.rate_per_kg) === 0) {
+              ctx.addIssue({
+                code: "custom",
+                message: `${formatGrams(line.kg)} kg at ${formatPaise(line.rate_per_kg)} a kg comes to 0.00; yarn given away free is no sale`,
+              });
+            }
+          }),
       )
       .min(1)
       .max(50)

@@ -473,6 +473,28 @@ describe("POST /admin/api/orgs/{id}/sales", () => {
     },
   );
 
+  // 0.001 kg × 1 paisa a kg is a thousandth of a paisa, ₹0.00 to the paisa: a line of nothing, as free yarn is.
+  // Refused like it, so no ₹0.00 line or invoice takes a number of the year's series.
+  it("a line that comes to 0.00 (0.001 kg at 0.01 a kg) is 400 naming it: no invoice number, no stock taken", async () => {
+    const orgId = await createOrg();
+    const buyer = await customer(orgId);
+    const yarn = await lot(orgId, { kg: "100" });
+    const message = await expectError(
+      await admin("POST", `/admin/api/orgs/${orgId}/sales`, {
+        customer_id: buyer.id,
+        items: [{ lot_id: yarn.id, kg: "0.001", rate_per_kg: "0.01" }],
+      }),
+      400,
+      "bad_request",
+    );
+    expect(message).toBe("items[0]: 0.001 kg at 0.01 a kg comes to 0.00; yarn given away free is no sale");
+    expect(await gramsRemaining(yarn.id)).toBe(100_000);
+    expect(await count("sales", orgId)).toBe(0);
+    // 0.020 kg at 25 paise a kg is half a paisa, 0.01 when rounded (half up): a sale.
+    const smallest = await sale(orgId, buyer.id, [{ lot_id: yarn.id, kg: "0.020", rate_per_kg: "0.25" }]);
+    expect(smallest.invoice_number.split("/")[2]).toBe("000001");
+  });
+
   it("409 insufficient_stock when any lot lacks the kg, and nothing changed (not even the lots that had enough)", async () => {
     const orgId = await createOrg();
     const buyer = await customer(orgId);
