@@ -7,7 +7,7 @@ import { receiver } from "../webhook-receiver";
 import { admin, api, createKey, createOrg, expectError, expectStatus, INVENTORY } from "./helpers";
 
 describe("integer query parameters", () => {
-  it.each([["limit=0x10"], ["limit=1e1"], ["limit=%2B5"], ["limit="], ["offset=null"], ["offset=0x0"], ["offset=1e2"], ["limit=5.0"]])(
+  it.each([["limit=0x10"], ["limit=1e1"], ["limit=%2B5"], ["limit="], ["offset=null"], ["offset=0x0"], ["offset=1e2"], ["limit=5.0"], ["offset=-0"]])(
     "%s is 400 bad_request",
     async (query) => {
       const { key } = await createKey(await createOrg());
@@ -33,6 +33,15 @@ describe("integer query parameters", () => {
     const { key } = await createKey(await createOrg());
     const body = await expectStatus<{ data: unknown[]; has_more: boolean }>(await api("/api/v1/inventory?limit=0010&offset=000", key), 200);
     expect(body.has_more).toBe(false);
+  });
+});
+
+describe("a parameter without a name", () => {
+  // `?=5` names no parameter; URL parsers drop it before any route reads the query, so it is refused up front.
+  it.each([["/api/v1/sales?=5"], ["/api/v1/inventory?=TPR-1"], ["/api/v1/export/customers?=true"]])("%s is 400 bad_request", async (path) => {
+    const { key } = await createKey(await createOrg());
+    const message = await expectError(await api(path, key), 400, "bad_request");
+    expect(message).toMatch(/^query: a parameter has no name \(=[^)]*\); send only the parameters the route documents$/);
   });
 });
 

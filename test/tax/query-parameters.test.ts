@@ -9,7 +9,7 @@ import { admin, api, createAccount, createKey, expectError, expectStatus, signed
 
 installReceivers();
 
-const MALFORMED_INTEGERS = [["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"]];
+const MALFORMED_INTEGERS = [["0x10"], ["1e1"], ["+5"], ["%205"], [""], ["5.0"], ["0b11"], ["%EF%BC%95"], ["Infinity"], ["-0"]];
 
 describe("integer query parameters", () => {
   it.each(MALFORMED_INTEGERS)("limit=%s is 400 validation_error", async (value) => {
@@ -74,6 +74,25 @@ describe("unknown query parameters", () => {
     const init = method === "POST" ? { method, body: "Annual Information Statement", headers: { "Content-Type": "text/plain" } } : { method };
     const message = await expectError(await api(path, key, init), 400, "validation_error");
     expect(message).toBe(`${name}: unknown field`);
+  });
+});
+
+describe("a parameter without a name", () => {
+  // `?=5` names no parameter; URL parsers drop it before any route reads the query, so it is refused up front.
+  it.each([
+    ["GET", "/api/v1/deadlines?=5"],
+    ["GET", "/api/v1/profiles?limit=5&=x"],
+    ["GET", "/admin/api/keys?="],
+  ])("%s %s is 400 validation_error", async (method, path) => {
+    const { key } = await createKey({ scopes: ["deadlines:read", "profiles:read"] });
+    const message = await expectError(await (path.startsWith("/admin") ? admin(method, path) : api(path, key, { method })), 400, "validation_error");
+    expect(message).toMatch(/^query: a parameter has no name \(=[^)]*\); send only the parameters the route documents$/);
+  });
+
+  it("a value that holds '?=' is a value, not a parameter without a name", async () => {
+    const { key } = await createKey({ scopes: ["deadlines:read"] });
+    const message = await expectError(await api("/api/v1/deadlines?from=2026?=1", key), 400, "validation_error");
+    expect(message).toMatch(/^from: /);
   });
 });
 

@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { loggableError } from "../d1";
 import { newId } from "../ids";
 import { ApiError, PlatformError, resolveError, type ErrorCatalogue } from "./errors";
+import { namelessParameter } from "./query";
 import { describeZodError } from "./validation";
 
 export interface AppVariables {
@@ -93,6 +94,18 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
     if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  });
+
+  // The APIs refuse every parameter a route does not document; one without a name never reaches a route's check.
+  app.use("*", async (c, next) => {
+    const nameless = namelessParameter(c.req.url);
+    if (nameless !== null && /^\/(admin\/)?api\//.test(c.req.path)) {
+      throw new PlatformError(
+        "validation",
+        `query: a parameter has no name (=${nameless.slice(0, 40)}); send only the parameters the route documents`,
+      );
+    }
+    await next();
   });
 
   app.onError((error, c) => {
