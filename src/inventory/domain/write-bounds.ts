@@ -11,8 +11,9 @@ import { formatGrams, formatPaise } from "./money";
 //   credit-note split  amount × tax column ≈ 1.4e13 × 4e12 = 5.6e25: done in BigInt (place-of-supply.ts)
 //   lot stock     at most 1e9 g on hand; a sum over 1e6 movements of 1e8 g is 1e14 (safe)
 //   customer balance: a sum of sale totals and receipts; 643 sales at the maximum (643 × 1.4e13 ≈ 9.0e15)
-//     still fit exactly in a JavaScript number, and SQLite's SUM stays exact to 650,000 of them. Reads
-//     check Number.isSafeInteger on aggregates (checkSafeTotal) rather than trust that no trader gets there.
+//     still fit exactly in a JavaScript number, and SQLite's SUM stays exact to 650,000 of them. The bounds do
+//     not stop an account's totals passing 2^53 paise (₹90 lakh crore); a read that meets one fails (formatPaise
+//     throws) rather than print a rounded figure.
 
 export const BOUNDS = {
   /** One lot receipt, sale line, return, adjustment or transfer: 100,000 kg (four truckloads). */
@@ -50,12 +51,6 @@ export function checkBound(field: string, bound: BoundName, value: number): Boun
     return { ok: false, code: "out_of_range", field, message: `${field} must be between ${show(bound, min)} and ${show(bound, max)}` };
   }
   return { ok: true };
-}
-
-/** Guards a sum read back from the database before it is formatted. */
-export function checkSafeTotal(field: string, value: number): BoundResult {
-  if (Number.isSafeInteger(value)) return { ok: true };
-  return { ok: false, code: "out_of_range", field, message: `${field} is beyond the exact range of the books` };
 }
 
 function unit(bound: BoundName): string {
