@@ -67,12 +67,15 @@ export async function readRawBytes(request: Request, maxBytes: number): Promise<
   return readBodyBytes(request, maxBytes);
 }
 
-/** Strict UTF-8 text of body bytes (a leading byte-order mark dropped); invalid UTF-8 is a validation error. */
-export function decodeBodyText(bytes: Uint8Array): string {
+/**
+ * Strict UTF-8 text of body bytes (a leading byte-order mark dropped); invalid UTF-8 is a validation error, naming
+ * `field` when the body is one (a text/plain body that is a document's text).
+ */
+export function decodeBodyText(bytes: Uint8Array, field?: string): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new PlatformError("validation", "Request body is not valid UTF-8");
+    throw new PlatformError("validation", field ? `${field}: is not valid UTF-8 text (a binary file?)` : "Request body is not valid UTF-8");
   }
 }
 
@@ -86,6 +89,8 @@ export interface ReadBodyOptions {
   accept?: BodyKind[];
   /** An empty body (no bytes, with or without a Content-Type) is read as `{}`. */
   optional?: boolean;
+  /** The field a text/plain body is, as its errors name it (`text`). */
+  textField?: string;
 }
 
 export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
@@ -106,7 +111,7 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
       return next();
     }
     if (!kind) throw unsupported();
-    const text = decodeBodyText(bytes);
+    const text = decodeBodyText(bytes, kind === "text" ? options.textField : undefined);
     if (kind === "json") {
       let value: unknown;
       try {

@@ -19,7 +19,10 @@ const route = createRoute({
   // No Idempotency-Key middleware: it would keep the parsed figures for 24 hours, and parsing has no effect to
   // guard. The header stays undeclared, as on every route that ignores it: declared, the document would promise
   // `Idempotent-Replayed`, 409 and 422.
-  middleware: [requireKey("documents:parse"), readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"] })] as const,
+  middleware: [
+    requireKey("documents:parse"),
+    readBody({ maxBytes: DOCUMENT_BODY_LIMIT_BYTES, accept: ["json", "text"], textField: "text" }),
+  ] as const,
   request: {
     query: DocumentParseQuerySchema,
     // Not `required`: zod-openapi would then run the JSON validator on text/plain bodies too. readBody
@@ -53,6 +56,8 @@ export function registerParseDocument(app: TaxApp): void {
     const inputs = body.documents ?? [{ text: body.text ?? "", ...(body.type ? { type: body.type } : {}) }];
     inputs.forEach((input, index) => {
       const field = body.documents === undefined ? "text" : `documents[${index}].text`;
+      // As the JSON form's schema words it for "": a text of blanks only is there, but empty.
+      if (input.text === "") throw taxError("validation_error", `${field}: must not be empty`);
       if (input.text.trim() === "") throw taxError("validation_error", `${field}: is empty`);
       if (input.text.includes("\u0000"))
         throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);

@@ -891,13 +891,9 @@ export const PresumptiveSchema = z
     goodsCarriages: z
       .array(GoodsCarriageSchema)
       .min(1)
-      .superRefine((carriages, ctx) => {
-        if (carriages.length > presumptiveGoodsCarriagesMax) {
-          ctx.addIssue({
-            code: "custom",
-            message: `lists ${carriages.length} goods carriages: s.44AE is only for a business that owns no more than ten at any time in the year; compute this business's income from its books and give it in business.profit`,
-          });
-        }
+      .max(presumptiveGoodsCarriagesMax, {
+        error: (issue) =>
+          `lists ${(issue.input as unknown[]).length} goods carriages: s.44AE is only for a business that owns no more than ten at any time in the year; compute this business's income from its books and give it in business.profit`,
       })
       .optional()
       .openapi({
@@ -2324,6 +2320,7 @@ export const ComputeRequestSchema = z
     assessmentYear: z
       .string()
       .regex(/^\d{4}-\d{2}$/, "must look like 2025-26")
+      .refine((year) => financialYearStartOfLabel(year) !== null, "must be a year such as 2026-27, its second part the year after its first")
       .optional()
       .openapi({
         description:

@@ -123,3 +123,15 @@ describe("POST /api/v1/compute with profile.presumptive.goodsCarriages", () => {
     expect(guide.includes("2,16,900")).toBe(true);
   });
 });
+
+describe("the API reference for goods carriages", () => {
+  // Client generators read the limit from the document: 1 to 10 carriages, as the service holds it.
+  it("states 1 to 10 carriages in the served OpenAPI document", async () => {
+    const document = await (await api("/api/v1/openapi.json", null)).json<{
+      components: {
+        schemas: { TaxProfile: { properties: { presumptive: { properties: { goodsCarriages: { minItems: number; maxItems: number } } } } } };
+      };
+    }>();
+    expect(document.components.schemas.TaxProfile.properties.presumptive.properties.goodsCarriages).toMatchObject({ minItems: 1, maxItems: 10 });
+  });
+});

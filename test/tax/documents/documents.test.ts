@@ -123,6 +123,19 @@ describe("POST /api/v1/documents/parse", () => {
     expect(message).toMatch(/^financialYear: 2025-26 does not match assessmentYear 2025-26/);
   });
 
+  // An assessment year is one: its second part the year after its first. 2026-99 and 2026-26 name no year, so they
+  // cannot stand for 2026-27 (which is what the first four digits alone would read).
+  it.each([["2026-99"], ["2026-26"]])("/compute refuses assessmentYear %s, which is no year", async (assessmentYear) => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const request = { financialYear: "2025-26", assessmentYear, profile: { age: 30, residentialStatus: "resident" } };
+    const message = await expectError(
+      await api("/api/v1/compute", key, { method: "POST", body: JSON.stringify(request), headers: { "Content-Type": "application/json" } }),
+      400,
+      "validation_error",
+    );
+    expect(message).toBe("assessmentYear: must be a year such as 2026-27, its second part the year after its first");
+  });
+
   it("names the document that could not be read", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const response = await parse(key, JSON.stringify({ documents: [{ text: form16 }, { text: "Grandmother's recipe: 2 cups of rice" }] }));
@@ -190,6 +203,23 @@ describe("POST /api/v1/documents/parse", () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const message = await expectError(await parse(key, JSON.stringify({ text: form16 }), "application/json", query), 400, "validation_error");
     expect(message).toBe(`${field}: give it in the JSON body; ?${field}= is for a text/plain body`);
+  });
+
+  // The text/plain form's body is the text: it is named `text` in its refusals, word for word as the JSON form's.
+  it("names the text of a text/plain body as the JSON form does: empty, blanks, binary", async () => {
+    const { key } = await createKey({ scopes: ["documents:parse"] });
+    const plain = (body: BodyInit) =>
+      fetchWorker(`${TAX}/api/v1/documents/parse?type=form16`, {
+        method: "POST",
+        body,
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "text/plain" },
+      });
+    expect(await expectError(await parse(key, JSON.stringify({ text: "" })), 400, "validation_error")).toBe("text: must not be empty");
+    expect(await expectError(await plain(""), 400, "validation_error")).toBe("text: must not be empty");
+    expect(await expectError(await plain("   "), 400, "validation_error")).toBe("text: is empty");
+    expect(await expectError(await plain(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0xfe, 0x00, 0x81])), 400, "validation_error")).toBe(
+      "text: is not valid UTF-8 text (a binary file?)",
+    );
   });
 
   it("names a document's field as every other message of the operation does, documents[1].text", async () => {
