@@ -37,8 +37,15 @@ export const CreateSaleSchema = z
           })
           .strict()
           .superRefine((line, ctx) => {
-            // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00 invoice.
-            if (amountPaise(line.kg, line.rate_per_kg) === 0) {
+            // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00 invoice. Judged
+            // only on a valid kg and rate (each refusal of its own comes first).
+            const valid = (value: number, bound: { min: number; max: number }) =>
+              Number.isSafeInteger(value) && value >= bound.min && value <= bound.max;
+            if (
+              valid(line.kg, BOUNDS.gramsPerEntry) &&
+              valid(line.rate_per_kg, BOUNDS.ratePaisePerKg) &&
+              amountPaise(line.kg, line.rate_per_kg) === 0
+            ) {
               ctx.addIssue({
                 code: "custom",
                 message: `${formatGrams(line.kg)} kg at ${formatPaise(line.rate_per_kg)} a kg comes to 0.00; yarn given away free is no sale`,

@@ -65,8 +65,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): { field: string
         return { field, message: Number(issue.minimum) === 1 ? "must have at least 1 item" : `must have at least ${String(issue.minimum)} items` };
       return { field, message: issue.message };
     case "too_big":
-      // A schema's own wording (why the limit is there) says more than the limit.
-      if (!issue.message.startsWith("Too big")) return { field, message: issue.message };
+      // A list's own wording (why the limit is there) says more than the limit.
+      if (issue.origin === "array" && !issue.message.startsWith("Too big")) return { field, message: issue.message };
       if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         return { field, message: `must be ${issue.inclusive ? "<=" : "<"} ${String(issue.maximum)}` };
       if (issue.origin === "string") return { field, message: `must be at most ${String(issue.maximum)} characters` };
