@@ -100,16 +100,18 @@ async function countIn(
  * Counts one management call against the caller's client network (IPv4 address, IPv6 /64) when the edge
  * named one, and against the signed-in owner when there is one.
  */
-export function checkManagementCall(
+export async function checkManagementCall(
   namespace: DurableObjectNamespace<SignInThrottle>,
   call: { ownerId?: string | undefined; address: string | null; nowMs: number },
   rules: { account: ThrottleRule; address: ThrottleRule } = MANAGEMENT_RULES,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-  const buckets = [
-    ...(call.address === null ? [] : [{ name: `manage-address:${addressNetwork(call.address)}`, rule: rules.address }]),
-    ...(call.ownerId === undefined ? [] : [{ name: `manage-account:${call.ownerId}`, rule: rules.account }]),
-  ];
-  return countIn(namespace, buckets, call.nowMs);
+  const address =
+    call.address === null
+      ? { allowed: true, retryAfterSeconds: 0 }
+      : await countIn(namespace, [{ name: `manage-address:${addressNetwork(call.address)}`, rule: rules.address }], call.nowMs);
+  // As for sign-in: a call the network's limit refuses does not spend the owner's allowance.
+  if (call.ownerId === undefined || !address.allowed) return address;
+  return countIn(namespace, [{ name: `manage-account:${call.ownerId}`, rule: rules.account }], call.nowMs);
 }
 
 /**

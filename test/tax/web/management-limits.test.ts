@@ -84,4 +84,18 @@ describe("management API limits", () => {
     expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, two)).allowed).toBe(true);
     expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { address, nowMs: Date.now() }, two)).allowed).toBe(false);
   });
+
+  // A call its network's limit refuses does not spend the account's allowance: with one call a minute per network
+  // and two per account, the refused second call leaves the account a call for its other network.
+  it("a call refused by its network's limit is not counted against the signed-in account", async () => {
+    const ownerId = `acc_${crypto.randomUUID()}`;
+    const rules = { account: { limit: 2, windowMs: 60_000 }, address: { limit: 1, windowMs: 60_000 } };
+    const nowMs = Date.now();
+    const [a, b] = crypto.getRandomValues(new Uint8Array(2));
+    const [office, home, phone] = [1, 2, 3].map((host) => `10.${a}.${b}.${host}`);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { ownerId, address: office!, nowMs }, rules)).allowed).toBe(true);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { ownerId, address: office!, nowMs }, rules)).allowed).toBe(false);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { ownerId, address: home!, nowMs }, rules)).allowed).toBe(true);
+    expect((await checkManagementCall(env.SIGN_IN_THROTTLE, { ownerId, address: phone!, nowMs }, rules)).allowed).toBe(false);
+  });
 });
