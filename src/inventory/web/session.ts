@@ -2,14 +2,14 @@
 // the sign-in form, and the device cookie of the sign-in throttle.
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import type { DeviceCookie } from "../../platform/auth/device-cookie";
-import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
+import { issueSession, type PageCookie, sessionTokenHash, setSessionCookie } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
 import type { InventoryEnv } from "../env";
 import type { InventoryContext } from "../hono";
 import { adminSessionOptions, SESSION_COOKIE } from "../orgs/operator-auth";
-import { insertSession } from "./queries";
+import { deleteSessionByTokenHash, insertSession } from "./queries";
 
 export const ADMIN_BASE = "/admin";
 export const ASSET_BASE = "/admin/assets";
@@ -22,9 +22,14 @@ export function currentSession(c: InventoryContext): Promise<SessionRecord | nul
   return sessionFromCookie(c, c.env, adminSessionOptions);
 }
 
-/** Starts a session for the admin and sets its cookie; false when the admin no longer exists (nothing set). */
+/**
+ * Starts a session for the admin and sets its cookie, ending the one this browser held (its cookie is replaced); false
+ * when the admin no longer exists (nothing set).
+ */
 export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<boolean> {
   const now = Date.now();
+  const previous = await sessionTokenHash(c, SESSION_COOKIE);
+  if (previous) await deleteSessionByTokenHash(inventoryDb(c.env.DB), previous);
   const session = await issueSession(now);
   const started = await insertSession(inventoryDb(c.env.DB), {
     id: newId("sess", now),

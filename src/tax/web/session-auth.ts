@@ -3,12 +3,12 @@
 import type { Context } from "hono";
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import type { DeviceCookie } from "../../platform/auth/device-cookie";
-import { issueSession, type PageCookie, setSessionCookie } from "../../platform/auth/session";
+import { issueSession, type PageCookie, sessionTokenHash, setSessionCookie } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { newId } from "../../platform/ids";
 import { SESSION_COOKIE, sessionOptions } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
-import { insertSession } from "../accounts/queries";
+import { deleteSessionByTokenHash, insertSession } from "../accounts/queries";
 import type { TaxEnv } from "../env";
 import type { TaxAppEnv } from "../hono";
 
@@ -22,8 +22,11 @@ export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | n
   return sessionFromCookie(c, c.env, sessionOptions);
 }
 
+/** Starts a session for the account and sets its cookie, ending the one this browser held (its cookie is replaced). */
 export async function startSession(c: Context<TaxAppEnv>, accountId: string): Promise<void> {
   const now = Date.now();
+  const previous = await sessionTokenHash(c, SESSION_COOKIE);
+  if (previous) await deleteSessionByTokenHash(taxDb(c.env.DB), previous);
   const session = await issueSession(now);
   await insertSession(taxDb(c.env.DB), {
     id: newId("sess", now),

@@ -63,6 +63,21 @@ describe("admin area pages", () => {
     await js.text();
   });
 
+  // Signing in again, as the same admin or another, replaces the browser's session cookie: the session it held
+  // ends with it, so a copy of the old cookie signs in no more.
+  it("ends the browser's previous session when it signs in again", async () => {
+    const orgId = await createOrg();
+    const [first, second] = [await createAdmin(orgId), await createAdmin(orgId)];
+    const b = await browser();
+    expect((await post(b, "/admin/signin", { email: first, password: PASSWORD, csrf: b.formToken })).status).toBe(303);
+    const copy = await browser();
+    copy.cookies.set("__Host-inv_session", b.cookies.get("__Host-inv_session")!);
+    expect((await page(copy)).html).toContain(first);
+    expect((await post(b, "/admin/signin", { email: second, password: PASSWORD, csrf: b.formToken })).status).toBe(303);
+    expect((await page(b)).html).toContain(second);
+    expect((await page(copy)).html).not.toContain(first);
+  });
+
   it("signs an admin in with a __Host- session cookie; only the token's hash is stored", async () => {
     const orgId = await createOrg();
     const email = await createAdmin(orgId);

@@ -45,6 +45,21 @@ describe("pages and headers", () => {
 });
 
 describe("sign up and sessions", () => {
+  // Signing in again, as the same account or another, replaces the browser's session cookie: the session it held
+  // ends with it, so a copy of the old cookie signs in no more.
+  it("ends the browser's previous session when it signs in again", async () => {
+    const [first, second] = [randomEmail(), randomEmail()];
+    for (const email of [first, second]) await expectStatus(await admin("POST", "/admin/api/accounts", { email, password: PASSWORD }), 201);
+    const b = await browser();
+    expect((await post(b, "/auth/signin", { email: first, password: PASSWORD, csrf: b.formToken })).status).toBe(303);
+    const copy = await browser();
+    copy.cookies.set(b.names.session, b.cookies.get(b.names.session)!);
+    expect((await page(copy)).html).toContain(`Signed in as ${first}`);
+    expect((await post(b, "/auth/signin", { email: second, password: PASSWORD, csrf: b.formToken })).status).toBe(303);
+    expect((await page(b)).html).toContain(`Signed in as ${second}`);
+    expect((await page(copy)).html).not.toContain(`Signed in as ${first}`);
+  });
+
   it("signs up, sets an HttpOnly Secure SameSite=Lax cookie for 12 h, and stores only the token's hash", async () => {
     const b = await browser();
     const email = randomEmail();
