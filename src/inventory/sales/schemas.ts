@@ -37,8 +37,8 @@ export const CreateSaleSchema = z
           })
           .strict()
           .superRefine((line, ctx) => {
-            // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00 invoice. Judged
-            // only on a valid kg and rate (each refusal of its own comes first).
+            // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00
+            // invoice. Judged only on a valid kg and rate (each refusal of its own comes first).
             const valid = (value: number, bound: { min: number; max: number }) =>
               Number.isSafeInteger(value) && value >= bound.min && value <= bound.max;
             if (

@@ -147,8 +147,8 @@ export interface SignInCheck {
 /**
  * Counts one sign-in (or sign-up) attempt against the client's address and, when an email is given and the address
  * allows it, against the browser's own bucket if its device cookie was issued for that email, or else the account's
- * bucket shared by every other browser: someone guessing from elsewhere locks the account for new browsers only. Bucket names carry a
- * hash of the email or the device id, never the email.
+ * bucket shared by every other browser: someone guessing from elsewhere locks the account for new browsers only.
+ * Bucket names carry a hash of the email or the device id, never the email.
  */
 export async function checkSignIn(
   c: Context,
