@@ -156,11 +156,11 @@ export async function checkSignIn(
   attempt: { nowMs: number; email?: undefined } | { nowMs: number; email: string; device: DeviceCookie },
   rules: { account: ThrottleRule; device: ThrottleRule; address: ThrottleRule } = SIGN_IN_RULES,
 ): Promise<SignInCheck> {
-  const own = attempt.email === undefined ? null : await signInBucket(c, attempt.email, attempt.device, attempt.nowMs, rules);
   const address = await countIn(throttle, [{ name: `address:${addressNetwork(clientAddress(c.req.raw))}`, rule: rules.address }], attempt.nowMs);
   // An attempt the address limit refuses is not counted against the account: a client past its limit can lock no
   // more accounts.
-  const verdict = own === null || !address.allowed ? address : await countIn(throttle, [own], attempt.nowMs);
+  const own = attempt.email === undefined || !address.allowed ? null : await signInBucket(c, attempt.email, attempt.device, attempt.nowMs, rules);
+  const verdict = own === null ? address : await countIn(throttle, [own], attempt.nowMs);
   return {
     ...verdict,
     succeeded: async () => {

@@ -86,7 +86,14 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    await next();
+    // The APIs refuse every parameter a route does not document; one without a name never reaches a route's check.
+    const nameless = namelessParameter(c.req.url);
+    if (nameless !== null && /^\/(admin\/)?api\//.test(c.req.path)) {
+      const refusal = `query: a parameter has no name (=${nameless.slice(0, 40)}); send only the parameters the route documents`;
+      c.res = renderError(c, catalogue, new PlatformError("validation", refusal));
+    } else {
+      await next();
+    }
     const headers = c.res.headers;
     headers.set("X-Request-Id", requestId);
     headers.set("X-Content-Type-Options", "nosniff");
@@ -94,18 +101,6 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
     if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", API_CSP);
     if (!headers.has("X-Frame-Options")) headers.set("X-Frame-Options", "DENY");
     if (c.req.url.startsWith("https:")) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  });
-
-  // The APIs refuse every parameter a route does not document; one without a name never reaches a route's check.
-  app.use("*", async (c, next) => {
-    const nameless = namelessParameter(c.req.url);
-    if (nameless !== null && /^\/(admin\/)?api\//.test(c.req.path)) {
-      throw new PlatformError(
-        "validation",
-        `query: a parameter has no name (=${nameless.slice(0, 40)}); send only the parameters the route documents`,
-      );
-    }
-    await next();
   });
 
   app.onError((error, c) => {
