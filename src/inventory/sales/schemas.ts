@@ -1,7 +1,7 @@
 // Request and response schemas of sales: booking, cancelling and dispatching one, and the sales read.
 import { z } from "@hono/zod-openapi";
 import { amountPaise, formatGrams, formatPaise, formatPaiseOrNull } from "../domain/money";
-import { BOUNDS } from "../domain/write-bounds";
+import { BOUNDS, checkBound } from "../domain/write-bounds";
 import { iso, isoOrNull, IsoTime, KeysetPageQuery, keysetPageOf, oneStartingPoint } from "../http/schemas";
 import { IdSchema, IstDate, Kg, KgText, Money, Rupees, YarnTypeSchema } from "../http/wire-formats";
 import type { SaleWithItems } from "./queries";
@@ -39,11 +39,9 @@ export const CreateSaleSchema = z
           .superRefine((line, ctx) => {
             // A line that rounds to nothing is yarn given away: it would print a ₹0.00 line, or a ₹0.00
             // invoice. Judged only on a valid kg and rate (each refusal of its own comes first).
-            const valid = (value: number, bound: { min: number; max: number }) =>
-              Number.isSafeInteger(value) && value >= bound.min && value <= bound.max;
             if (
-              valid(line.kg, BOUNDS.gramsPerEntry) &&
-              valid(line.rate_per_kg, BOUNDS.ratePaisePerKg) &&
+              checkBound("kg", "gramsPerEntry", line.kg).ok &&
+              checkBound("rate_per_kg", "ratePaisePerKg", line.rate_per_kg).ok &&
               amountPaise(line.kg, line.rate_per_kg) === 0
             ) {
               ctx.addIssue({

@@ -19,7 +19,14 @@ export const DeadlinesQuerySchema = z
     limit: queryInteger(1, 100).default(10).openapi({ description: "How many due dates to return, 1 to 100.", example: 5 }),
     cursor: z
       .string()
-      .refine((value) => parseDeadlineCursor(value) !== null, "is not a cursor this API issued")
+      .transform((value, ctx) => {
+        const position = parseDeadlineCursor(value);
+        if (position === null) {
+          ctx.addIssue({ code: "custom", message: "is not a cursor this API issued" });
+          return z.NEVER;
+        }
+        return position;
+      })
       .optional()
       .openapi({ description: "`nextCursor` of the previous page, instead of `from`." }),
   })

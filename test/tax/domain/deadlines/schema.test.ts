@@ -7,8 +7,8 @@ describe("DeadlinesQuerySchema", () => {
     expect(DeadlinesQuerySchema.parse({})).toEqual({ limit: 10 });
   });
 
-  it("takes a cursor of the calendar in place of from", () => {
-    expect(DeadlinesQuerySchema.parse({ cursor: "2026-06-15.2", limit: "2" })).toEqual({ cursor: "2026-06-15.2", limit: 2 });
+  it("takes a cursor of the calendar in place of from, read as the position it names", () => {
+    expect(DeadlinesQuerySchema.parse({ cursor: "2026-06-15.2", limit: "2" })).toEqual({ cursor: { from: "2026-06-15", skip: 2 }, limit: 2 });
   });
 
   it("coerces query-string values", () => {
