@@ -4,6 +4,7 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import { sha256Hex } from "../crypto";
+import { matchesIfNoneMatch } from "./conditional";
 
 type DocumentConfig = Parameters<OpenAPIHono["getOpenAPI31Document"]>[0];
 export type SecurityRequirement = Record<string, string[]>;
@@ -120,7 +121,7 @@ export function serveOpenApi<E extends Env>(app: OpenAPIHono<E>, path: string, c
       ETag: etag,
       "Access-Control-Allow-Origin": "*",
     };
-    if (c.req.header("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+    if (matchesIfNoneMatch(c.req.header("If-None-Match"), etag)) return new Response(null, { status: 304, headers });
     return new Response(body, { status: 200, headers });
   });
 }

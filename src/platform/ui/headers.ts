@@ -2,6 +2,7 @@
 // page loads one script and one stylesheet from its own origin), no framing, no referrer leaks; and the pages'
 // files served under them, from the static assets or made by the Worker.
 import type { Context, Env, Hono } from "hono";
+import { matchesIfNoneMatch } from "../http/conditional";
 
 export const PAGE_CSP = [
   "default-src 'self'",
@@ -51,7 +52,7 @@ export function serveAsset(c: Context, file: StaticAsset): Response {
     ETag: file.etag,
     "Content-Security-Policy": PAGE_CSP,
   };
-  if (c.req.header("If-None-Match") === file.etag) return new Response(null, { status: 304, headers });
+  if (matchesIfNoneMatch(c.req.header("If-None-Match"), file.etag)) return new Response(null, { status: 304, headers });
   return new Response(file.body, { status: 200, headers });
 }
 

@@ -60,6 +60,20 @@ describe("tax foundation", () => {
     const revalidated = await fetchWorker("http://tax.test/api/v1/openapi.json", { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
   });
+
+  // Behind a compressing proxy the client holds the weakened tag; If-None-Match compares weakly (RFC 9110 §13.1.2).
+  it.each([
+    ["the weak form of its tag", (etag: string) => `W/${etag}`],
+    ["a list that holds its tag", (etag: string) => `"0123456789abcdef", ${etag}`],
+    ["the wildcard", () => "*"],
+  ])("revalidates the OpenAPI document with %s: 304", async (_name, header) => {
+    const first = await fetchWorker("http://tax.test/api/v1/openapi.json");
+    await first.text();
+    const etag = first.headers.get("ETag")!;
+    const again = await fetchWorker("http://tax.test/api/v1/openapi.json", { headers: { "If-None-Match": header(etag) } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
 });
 
 describe("trailing slashes", () => {
