@@ -70,7 +70,7 @@ export function adminAuth<Bindings extends object>(options: AdminAuthOptions<Bin
     };
     const authorization = c.req.header("Authorization");
     if (authorization !== undefined) {
-      const match = /^Bearer (\S{1,512})$/.exec(authorization);
+      const match = /^Bearer +(\S{1,512})$/i.exec(authorization);
       if (!match || !timingSafeEqual(match[1]!, options.adminToken(c.env))) {
         await throttle();
         throw new PlatformError("unauthenticated", "Invalid operator token");

@@ -256,6 +256,12 @@ describe("GET /admin/api/accounts without credentials", () => {
     expect(response.headers.get("WWW-Authenticate")).toBe("Bearer");
     await expectError(response, 401, "unauthorized");
   });
+
+  // The authentication scheme's name is case-insensitive (RFC 9110 §11.1), as it is for API keys.
+  it.each(["bearer", "BEARER", "Bearer  "])("takes the operator token after the scheme written %j", async (scheme) => {
+    const response = await fetchWorker(`${TAX}/admin/api/accounts`, { headers: { Authorization: `${scheme} ${env.ADMIN_TOKEN}` } });
+    await expectStatus(response, 200);
+  });
 });
 
 describe("the list's reads use an index", () => {
