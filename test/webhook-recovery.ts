@@ -170,7 +170,7 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
     const made = [...(await resendsOf(endpoint.id))].filter(([id]) => !resendsBefore.has(id));
     expect(made.map(([, of]) => of).sort()).toEqual([refused.id, notSent.id, failedResend.id].sort());
 
-    await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(3), { timeout: 60_000, interval: 50 });
     const events = received.map((r) => JSON.parse(r.body) as { id: string; type: string });
     expect(events.map((event) => event.id).sort()).toEqual([refused.eventId, notSent.eventId, resentFailed.eventId].sort());
     for (const event of events) expect(event).toMatchObject({ type: d.eventType, ...d.envelopeOwner(e) });
@@ -190,7 +190,7 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
         const log = await d.log(e);
         expect(made.map(([id]) => log.get(id)?.status)).toEqual(["delivered", "delivered", "delivered"]);
       },
-      { timeout: 20_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     const log = await d.log(e);
     for (const [delivery, status] of [
@@ -297,7 +297,7 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
     const failedSince = await past(e, Date.now(), "failed");
     expect(await d.recovered(await d.recover(e, { since: iso(since - DAY) }))).toEqual(answer(1, false));
     expect([...(await resendsOf(endpoint.id)).values()]).toEqual([failedSince.id]);
-    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body).id).toBe(failedSince.eventId);
     expect(JSON.parse(received[0]!.body).id).not.toBe(notSent.eventId);
     expect((await d.log(e)).get(notSent.id)?.status).toBe("failed");
@@ -311,7 +311,7 @@ export function recoveryCases<E extends RecoveryEndpoint>(d: RecoveryDriver<E>):
     const first = await d.recover(e, { since: iso(since) }, headers);
     expect(first.headers.get("Idempotent-Replayed")).toBeNull();
     expect(await d.recovered(first)).toEqual(answer(1, false));
-    await vi.waitFor(() => expect(e.received).toHaveLength(1), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(() => expect(e.received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     // A failed event since then, so a second run would have something to send.
     await past(e, since + 1, "failed");
 

@@ -93,7 +93,7 @@ beforeAll(async () => {
       const pending = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'").first<{ n: number }>();
       expect(pending!.n).toBe(0);
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 60_000, interval: 50 },
   );
 });
 

@@ -160,9 +160,9 @@ describe("the page script when two actions end out of order", () => {
     const held: Array<(html: string) => void> = [];
     const page = loadScript("/admin", [], [], () => new Promise<string>((resolve) => held.push(resolve)));
     const first = page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks/whk_1/test", "data-no-body": "", "data-refresh": "keys" });
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 60_000, interval: 10 });
     const second = page.submit({ "data-api": "/admin/api/orgs/org_1/webhooks/whk_1", "data-method": "PATCH", "data-refresh": "keys" });
-    await vi.waitFor(() => expect(held).toHaveLength(2));
+    await vi.waitFor(() => expect(held).toHaveLength(2), { timeout: 60_000, interval: 10 });
     held[1]!("after the second action: disabled");
     await second;
     held[0]!("after the first action: enabled");

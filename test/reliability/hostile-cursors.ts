@@ -46,7 +46,7 @@ async function settledOwner<O extends CursorOwner>(d: HostileCursorDriver<O>): P
       expect(counts?.delivered ?? 0).toBeGreaterThanOrEqual(2);
       expect(counts?.pending ?? 0).toBe(0);
     },
-    { timeout: 30_000, interval: 50 },
+    { timeout: 60_000, interval: 50 },
   );
   return owner;
 }

@@ -390,7 +390,7 @@ export async function holdNextStateWrite(guard: DurableObjectStub<KeyGuard>): Pr
   });
   return {
     held: async () => {
-      await vi.waitUntil(() => flags.arrived, { timeout: 20_000, interval: 5 });
+      await vi.waitUntil(() => flags.arrived, { timeout: 60_000, interval: 5 });
     },
     release: () => {
       flags.released = true;
@@ -400,7 +400,7 @@ export async function holdNextStateWrite(guard: DurableObjectStub<KeyGuard>): Pr
 
 /** Waits out the last 12 s of a minute, so a burst and its set-up fall inside one rate-limit window. */
 export async function roomInThisMinute(): Promise<void> {
-  await vi.waitUntil(() => Date.now() % 60_000 <= 48_000, { timeout: 20_000, interval: 50 });
+  await vi.waitUntil(() => Date.now() % 60_000 <= 48_000, { timeout: 60_000, interval: 50 });
 }
 
 /**

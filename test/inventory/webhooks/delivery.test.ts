@@ -238,7 +238,7 @@ describe("end to end: a sale to a verified sale.created delivery", () => {
         const events = await env.DB.prepare("SELECT dispatched_at FROM events WHERE org_id = ?").bind(orgId).all<{ dispatched_at: number | null }>();
         expect(events.results.every((e) => e.dispatched_at !== null)).toBe(true);
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     expect(received).toHaveLength(1);
   });

@@ -118,13 +118,13 @@ describe("a receiver that stalls cannot hold an attempt past its deadline", () =
     const { result } = stalledAttempt(() => new Response(body, { status: 200 }));
     // The deadline is never reached: the 2xx alone decides.
     expect(await result).toEqual({ outcome: "delivered", attemptedAt: 1_800_000_000_000, responseStatus: 200, durationMs: 0, error: null });
-    await vi.waitFor(() => expect(state.cancelled).toBe(true));
+    await vi.waitFor(() => expect(state.cancelled).toBe(true), { timeout: 60_000, interval: 10 });
   });
 
   it("a failure whose body stalls after its first bytes ends at the deadline, quoting what arrived", async () => {
     const { body, state } = endlessBody("overloaded, try later");
     const { result, timeUp } = stalledAttempt(() => new Response(body, { status: 503 }));
-    await vi.waitFor(() => expect(state.stalled).toBe(true));
+    await vi.waitFor(() => expect(state.stalled).toBe(true), { timeout: 60_000, interval: 10 });
     timeUp();
     // docs/webhooks.md: a failed attempt quotes the start of the response (`HTTP 503: …`) and its duration.
     expect(await result).toEqual({
@@ -134,7 +134,7 @@ describe("a receiver that stalls cannot hold an attempt past its deadline", () =
       durationMs: 10_000,
       error: "HTTP 503: overloaded, try later",
     });
-    await vi.waitFor(() => expect(state.cancelled).toBe(true));
+    await vi.waitFor(() => expect(state.cancelled).toBe(true), { timeout: 60_000, interval: 10 });
   });
 
   it("headers that never come end the attempt at the deadline as a timeout, even when the fetch ignores its signal", async () => {
@@ -143,7 +143,7 @@ describe("a receiver that stalls cannot hold an attempt past its deadline", () =
       asked = true;
       return new Promise<Response>(() => {});
     });
-    await vi.waitFor(() => expect(asked).toBe(true));
+    await vi.waitFor(() => expect(asked).toBe(true), { timeout: 60_000, interval: 10 });
     timeUp();
     expect(await result).toMatchObject({
       outcome: "failed",

@@ -319,12 +319,15 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
       data: { accountId, plan: "paid", paymentId, paidUntil: expect.stringMatching(/Z$/) },
     });
 
-    await vi.waitFor(async () => {
-      const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?")
-        .bind(endpoint.id)
-        .all<{ id: string; status: string }>();
-      expect(rows.results).toEqual([{ id: verified.ok ? verified.deliveryId : "", status: "delivered" }]);
-    });
+    await vi.waitFor(
+      async () => {
+        const rows = await env.DB.prepare("SELECT id, status FROM webhook_deliveries WHERE endpoint_id = ?")
+          .bind(endpoint.id)
+          .all<{ id: string; status: string }>();
+        expect(rows.results).toEqual([{ id: verified.ok ? verified.deliveryId : "", status: "delivered" }]);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     // A third replay; once the outbox holds nothing undelivered for this account, still one request and one event.
     await expectStatus(await post(), 200);
     await vi.waitFor(
@@ -336,7 +339,7 @@ describe("end to end: billing payment to a verified plan.activated delivery", ()
           .first<{ n: number }>();
         expect(open?.n).toBe(0);
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     expect(received).toHaveLength(1);
     const events = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE type = 'plan.activated' AND owner_id = ?")
