@@ -75,8 +75,9 @@ export interface WebhookPorts {
   claimAttempt(deliveryId: string, attempt: number, dueBy: number, leaseUntil: number): Promise<boolean>;
   /**
    * Records attempt `record.attempt` and the delivery's new state, only while the delivery still has
-   * `record.attempt - 1` attempts and is pending. False when another consumer recorded that attempt first, or
-   * when the delivery ended without it meanwhile: a sent attempt then replaces that ending's "not sent" one.
+   * `record.attempt - 1` attempts and is pending. False when another consumer recorded that attempt first, when
+   * the delivery ended without it meanwhile (a sent attempt then replaces that ending's "not sent" one), or when
+   * this failure disabled the endpoint, which ends the delivery too: the delivery is then not in `update`'s state.
    */
   recordAttempt(deliveryId: string, record: AttemptRecord, update: DeliveryUpdate): Promise<boolean>;
   clock(): number;
@@ -220,7 +221,8 @@ export async function processDelivery(deliveryId: string, ports: WebhookPorts, p
   const recorded = await ports.recordAttempt(job.id, record, update);
   if (!recorded) {
     // Another consumer recorded this attempt first (a duplicate message), and its chain carries on; or the
-    // delivery ended while this attempt was on its way, and the store kept this attempt as its last one.
+    // delivery ended while this attempt was on its way, or with it (the failure disabled the endpoint), and the
+    // store kept this attempt as its last one.
     const now = await ports.getDelivery(job.id);
     const reason = now?.status === "pending" ? "attempt recorded by another consumer" : `already ${now?.status ?? "gone"}`;
     return { decision: { action: "ack", reason }, attempt: record, status: now?.status ?? null, nextAttemptAt: now?.nextAttemptAt ?? null };

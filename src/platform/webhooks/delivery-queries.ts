@@ -290,7 +290,7 @@ export function deliveryQueries(tables: Tables, eventBody: (event: StoredEvent) 
               ENDPOINT_STOPPED.disabled,
             ),
           ];
-    const [updated] = await q.batch([
+    const [updated, ...rest] = await q.batch([
       q
         .update(deliveries)
         .set({
@@ -310,8 +310,11 @@ export function deliveryQueries(tables: Tables, eventBody: (event: StoredEvent) 
       ...sentInPlaceOfNotSent,
       ...streak,
       ...autoDisable,
+      // Last, the delivery as the batch left it: a failure that disabled the endpoint has ended it as well.
+      q.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, deliveryId)),
     ]);
-    return updated.meta.changes === 1;
+    const after = rest.at(-1);
+    return updated.meta.changes === 1 && Array.isArray(after) && after[0]?.status === update.status;
   }
 
   return {

@@ -320,4 +320,21 @@ describe("delete, test send, deliveries", () => {
     // Kept sealed: a copy of the database cannot sign webhooks.
     expect(secret?.secret).not.toContain(endpoint.secret.slice("whsec_".length));
   });
+
+  it("a failure 3 days into the endpoint's failing streak: the answer says failed with no retry, as the log and the endpoint do", async () => {
+    const orgId = await createOrg();
+    const { url } = receiver(() => respond.fail(500));
+    const endpoint = await register(orgId, { url });
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
+      .bind(Date.now() - 3 * 86_400_000 - 60_000, endpoint.id)
+      .run();
+    const sent = TestSendSchema.parse((await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/test`), 200)).data);
+    expect(sent).toMatchObject({ status: "failed", next_retry_at: null, attempt: { outcome: "failed", response_status: 500 } });
+    const seen = (await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}`), 200)).data;
+    expect(seen).toMatchObject({ status: "disabled", disabled_reason: "failing" });
+    const log = z
+      .array(DeliverySchema)
+      .parse((await expectStatus(await admin("GET", `/admin/api/orgs/${orgId}/webhooks/${endpoint.id}/deliveries`), 200)).data);
+    expect(log[0]).toMatchObject({ id: sent.delivery_id, status: "failed", next_retry_at: null });
+  });
 });

@@ -427,7 +427,9 @@ describe("the failing streak and the automatic disable", () => {
     const since = Date.now() - 3 * 86_400_000 - 60_000;
     await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?").bind(since, endpoint.id).run();
 
-    await testSend(key, endpoint.id);
+    const sent = await testSend(key, endpoint.id);
+    // The answer tells what the log will: this failure disabled the endpoint, so no retry is coming.
+    expect(sent).toMatchObject({ status: "failed", nextRetryAt: null, attempt: { outcome: "failed", responseStatus: 500 } });
     const seen = await detail(key, endpoint.id);
     expect(seen).toMatchObject({ status: "disabled", disabledReason: "failing", failingSince: new Date(since).toISOString() });
     expect(seen.changes).toEqual([
@@ -439,6 +441,20 @@ describe("the failing streak and the automatic disable", () => {
     expect(testDelivery!.attempts.at(-1)).toMatchObject({ outcome: "failed", responseStatus: null, error: "not sent: the endpoint is disabled" });
     await emitEvent(accountId);
     expect(await deliveryCount(endpoint.id)).toBe(1);
+  });
+
+  it("a re-send whose failure disables the endpoint answers failed, with no retry to come", async () => {
+    const { key, endpoint } = await setup(() => respond.fail(503));
+    const first = await testSend(key, endpoint.id);
+    await env.DB.prepare("UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?")
+      .bind(Date.now() - 3 * 86_400_000 - 60_000, endpoint.id)
+      .run();
+    const resent = TestSendSchema.parse(
+      (await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}/deliveries/${first.deliveryId}/resend`, key, { method: "POST" }), 200)).data,
+    );
+    expect(resent).toMatchObject({ status: "failed", nextRetryAt: null, attempt: { outcome: "failed", responseStatus: 503 } });
+    expect((await detail(key, endpoint.id)).status).toBe("disabled");
+    expect((await deliveriesOf(key, endpoint.id)).find((d) => d.id === resent.deliveryId)).toMatchObject({ status: "failed", nextRetryAt: null });
   });
 
   it("a failure less than 3 days into the streak leaves it enabled", async () => {
