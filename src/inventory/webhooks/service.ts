@@ -51,12 +51,17 @@ export const endpoints = endpointManagement(webhookStore, inventoryOutbox);
  * The daily cron: a `compliance.due` event for every GST and TDS due date in [today, today + lead] (IST),
  * for each organisation with an endpoint subscribed to it, once per (organisation, filing and period).
  * Returns the ids of the events created by this run.
+ *
+ * The day comes from the cron's scheduled time; the events are stamped when the run reads the subscribers, which is
+ * later by the cron's start lag: an endpoint only receives events made after it was enabled, so an endpoint enabled
+ * in that lag, which the run counts, receives the reminder made for it.
  */
-export async function emitComplianceDue(env: WebhookBindings, now: number): Promise<string[]> {
-  const today = istDateOf(now);
+export async function emitComplianceDue(env: WebhookBindings, scheduledTime: number): Promise<string[]> {
+  const today = istDateOf(scheduledTime);
   const dates = complianceDatesBetween(today, addDays(today, COMPLIANCE_LEAD_DAYS));
   if (dates.length === 0) return [];
   const orgIds = await webhookStore.ownersSubscribedTo(env.DB, "compliance.due");
+  const now = Math.max(Date.now(), scheduledTime);
   const events = orgIds.flatMap((orgId) =>
     dates.map((due) => ({
       id: newId("evt", now),

@@ -292,4 +292,19 @@ describe("compliance.due cron", () => {
     expect(received[0]!.headers.get("X-Service-Event")).toBe("compliance.due");
     expect((await verifyWebhook(endpoint.secret, received[0]!.headers, received[0]!.body, { scheme: "x-service" })).ok).toBe(true);
   });
+
+  it("an endpoint enabled between the cron's scheduled time and the run's start, which the run counts, receives the reminder", async () => {
+    const day = ninthOfNextMonth();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(day.scheduledTime + 1_000);
+    const { received, orgId } = await setup(respond.ok, ["compliance.due"]);
+    vi.setSystemTime(day.scheduledTime + 2_000);
+    await run("30 3 * * *", day.scheduledTime);
+    const made = await env.DB.prepare("SELECT count(*) AS n FROM events WHERE org_id = ? AND type = 'compliance.due'")
+      .bind(orgId)
+      .first<{ n: number }>();
+    expect(made?.n).toBe(1);
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 100 });
+    expect(received[0]!.headers.get("X-Service-Event")).toBe("compliance.due");
+  });
 });
