@@ -68,6 +68,18 @@ export const GST_RATE_TABLE: readonly GstRateRow[] = [
   { headings: MMF_FIBRE, from: RATE_REFORM_2025, until: null, rateBps: 500, notification: NOTIFICATION_9_2025, confirmed: true },
 ];
 
+/** The headings the table rates, runs of consecutive ones joined: "5204-5207, 5401-5406, 5501-5511". */
+export const RATED_HEADINGS = ((): string => {
+  const headings = [...new Set(GST_RATE_TABLE.flatMap((row) => row.headings))].map(Number).sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  for (const heading of headings) {
+    const last = runs.at(-1);
+    if (last && heading === last[1] + 1) last[1] = heading;
+    else runs.push([heading, heading]);
+  }
+  return runs.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(", ");
+})();
+
 export type GstRateResult =
   | { ok: true; rateBps: number; notification: string; confirmed: boolean }
   | { ok: false; code: "before_gst" | "hsn_not_in_rate_table"; message: string };

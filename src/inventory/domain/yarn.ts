@@ -36,7 +36,7 @@ export interface YarnSku {
   shade: string;
   /** 8 digits for cotton yarn (5205 bands confirmed, §1.4); 6 digits where the 8-digit line is unconfirmed. */
   hsn: string;
-  /** GST rate in force from 22 September 2025 (see gstRatePercent for earlier dates). */
+  /** GST rate in force from 22 September 2025 (gst-rates.ts has the rate of any date). */
   gstRatePercent: number;
   /** Realistic purchase cost range for seed lots, paise per kg (price anchors of §1.2). */
   costPaisePerKg: { min: number; max: number };
@@ -66,19 +66,6 @@ export function cottonHsn(spec: { countNe: number; ply: number; combed: boolean;
   // Single yarn: 1x uncombed, 2x combed; multiple (folded): 3x uncombed, 4x combed. Uncombed has no band > 5.
   const group = (spec.ply > 1 ? 3 : 1) + (spec.combed ? 1 : 0);
   return `5205${group}${band}${FINISH_SUFFIX[spec.finish]}`;
-}
-
-// Headings whose rate moved 12% → 5% on 22-Sep-2025 (Notification 9/2025-Central Tax (Rate), 56th Council).
-const MMF_YARN_HEADINGS = new Set(["5402", "5403", "5404", "5405", "5406", "5509", "5510", "5511"]);
-const COTTON_YARN_HEADINGS = new Set(["5205", "5206"]);
-const RATE_CUT_DATE = "2025-09-22";
-
-/** GST rate (percent) of a yarn HSN on an IST date; null for headings outside this catalogue. */
-export function gstRatePercent(hsn: string, isoDate: string): number | null {
-  const heading = hsn.slice(0, 4);
-  if (COTTON_YARN_HEADINGS.has(heading)) return 5;
-  if (MMF_YARN_HEADINGS.has(heading)) return isoDate >= RATE_CUT_DATE ? 5 : 12;
-  return null;
 }
 
 type Row = Omit<YarnSku, "gstRatePercent" | "costPaisePerKg" | "denier" | "filaments" | "blend"> &

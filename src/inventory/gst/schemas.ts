@@ -80,7 +80,7 @@ const ReversedDocumentSchema = z
   .object({
     kind: z.enum(["invoice", "credit_note"]).openapi({ description: "An invoice cancelled, or a credit note (or sales return) voided" }),
     id: z.string(),
-    number: z.string().openapi({ description: "Invoice or credit-note number", example: "INV/2026-27/0041" }),
+    number: z.string().openapi({ description: "Invoice or credit-note number", example: "INV/2627/000041" }),
     date: z.string().openapi({ description: "The document's own date (IST)", example: "2026-10-30" }),
     original_month: z.string().openapi({ description: "The month whose summary counted it, YYYY-MM", example: "2026-10" }),
     reversed_on: z.string().openapi({ description: "The IST day it was cancelled or voided, in this month", example: "2026-11-15" }),

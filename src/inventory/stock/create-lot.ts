@@ -15,7 +15,8 @@ import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
 import { findSku, receiveLot, type NewSku } from "./queries";
 import { istDateOf } from "../domain/ist";
-import { gstRatePercent, YARN_CATALOGUE, type YarnType } from "../domain/yarn";
+import { gstRateOn, RATED_HEADINGS } from "../domain/gst-rates";
+import { YARN_CATALOGUE, type YarnType } from "../domain/yarn";
 import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { CreateLotSchema, LotSchema, lotView } from "./schemas";
@@ -78,14 +79,12 @@ function newSkuOf(body: Body, today: string): NewSku {
       composition: known.composition,
       shade: known.shade,
       hsn: known.hsn,
-      gstRateBps: Math.round((gstRatePercent(known.hsn, today) ?? known.gstRatePercent) * 100),
+      gstRateBps: rateBpsOf(known.hsn, today),
       stockLowThresholdGrams: threshold,
     };
   }
   const hsn = body.hsn ?? HEADING[body.yarn_type];
   if (!hsn) throw inventoryError("bad_request", "hsn: is required for a new SKU of yarn_type other");
-  const rate = gstRatePercent(hsn, today);
-  if (rate === null) throw inventoryError("bad_request", `hsn: ${hsn} is not a yarn heading (5205, 5206, 5402-5406, 5509-5511)`);
   return {
     sku: body.sku,
     name: body.sku_name ?? body.sku,
@@ -98,9 +97,16 @@ function newSkuOf(body: Body, today: string): NewSku {
     composition: body.composition ?? body.yarn_type.replaceAll("_", " "),
     shade: null,
     hsn,
-    gstRateBps: rate * 100,
+    gstRateBps: rateBpsOf(hsn, today),
     stockLowThresholdGrams: threshold,
   };
+}
+
+/** The rate a sale of the HSN would charge today: stock the sales side could not tax is refused here. */
+function rateBpsOf(hsn: string, today: string): number {
+  const rate = gstRateOn(hsn, today);
+  if (!rate.ok) throw inventoryError("bad_request", `hsn: ${hsn} is not a heading of the yarn GST rate table (${RATED_HEADINGS})`);
+  return rate.rateBps;
 }
 
 export function registerCreateLot(app: InventoryApp): void {

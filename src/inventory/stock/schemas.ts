@@ -33,7 +33,8 @@ export const CreateLotSchema = z
     hsn: z
       .string()
       .regex(/^\d{4}(\d{2}){0,2}$/, "must be 4, 6 or 8 digits")
-      .optional(),
+      .optional()
+      .openapi({ description: "A heading of the yarn GST rate table: 5204-5207, 5401-5406, 5501-5511" }),
     stock_low_threshold_kg: kgInput("thresholdGrams").optional(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cottonHsn, gstRatePercent, YARN_CATALOGUE, YARN_TYPES } from "../../../src/inventory/domain/yarn";
+import { cottonHsn, YARN_CATALOGUE, YARN_TYPES } from "../../../src/inventory/domain/yarn";
 
 describe("cottonHsn (HSN 5205 bands, reference §1.4)", () => {
   it.each([
@@ -19,21 +19,6 @@ describe("cottonHsn (HSN 5205 bands, reference §1.4)", () => {
   });
 });
 
-describe("gstRatePercent", () => {
-  it.each([
-    ["52052310", "2025-09-21", 5],
-    ["52052310", "2025-09-22", 5],
-    ["550921", "2025-09-21", 12],
-    ["550921", "2025-09-22", 5],
-    ["540247", "2025-09-21", 12],
-    ["540247", "2026-11-21", 5],
-    ["520623", "2026-11-21", 5],
-    ["6109", "2026-11-21", null],
-  ])("%s on %s is %s%", (hsn, date, rate) => {
-    expect(gstRatePercent(hsn, date)).toBe(rate);
-  });
-});
-
 describe("YARN_CATALOGUE", () => {
   it("has 30+ SKUs with unique codes in the {FIBRE}-{PROCESS}-{COUNT}{PLY}-{SHADE} convention", () => {
     expect(YARN_CATALOGUE.length).toBeGreaterThanOrEqual(30);
@@ -45,7 +30,6 @@ describe("YARN_CATALOGUE", () => {
   it.each(YARN_CATALOGUE.map((y) => [y.sku, y] as const))("%s is consistent", (_, yarn) => {
     expect(YARN_TYPES).toContain(yarn.yarnType);
     expect(yarn.hsn).toMatch(/^(5205\d{4}|520[6]\d{2}|540[2-6]\d{2}|551[01]\d{2}|5509\d{2})$/);
-    expect(yarn.gstRatePercent).toBe(gstRatePercent(yarn.hsn, "2026-11-21"));
     expect(yarn.costPaisePerKg.min).toBeGreaterThanOrEqual(10_000);
     expect(yarn.costPaisePerKg.max).toBeLessThanOrEqual(42_000);
     expect(yarn.costPaisePerKg.min).toBeLessThanOrEqual(yarn.costPaisePerKg.max);

@@ -142,6 +142,37 @@ describe("POST /admin/api/orgs/{id}/lots", () => {
     expect(created).toMatchObject({ kg_remaining: "250.000", cost_per_kg: "0.00", stock_value: "0.00" });
   });
 
+  // Every heading the GST rate table rates can be stocked, at the rate a sale of it would charge: sewing thread of
+  // man-made filaments (5401) and staple (5508) is 5 % since 22 September 2025 (Notification 9/2025-Central Tax
+  // (Rate)), as is cotton yarn put up for retail sale (5207, Notification 1/2017-Central Tax (Rate)).
+  it.each([
+    ["THR-PES-FIL", "54011010"],
+    ["THR-PES-SPN", "550810"],
+    ["CTN-RTL-2PLY", "5207"],
+  ])("stocks a new SKU %s of HSN %s at GST 5 per cent", async (sku, hsn) => {
+    const created = LotSchema.parse(await lot(orgId, { lot_number: `T-${hsn}`, sku, yarn_type: "other", hsn }));
+    expect(created).toMatchObject({ sku, hsn, gst_rate_percent: 5 });
+  });
+
+  it("refuses an HSN outside the yarn rate table, naming the headings it rates", async () => {
+    const fresh = await createOrg();
+    const message = await expectError(
+      await admin("POST", `/admin/api/orgs/${fresh}/lots`, {
+        lot_number: "T1",
+        sku: "TSHIRT-1",
+        yarn_type: "other",
+        hsn: "6109",
+        godown_code: "TPR-1",
+        kg: "10",
+        cost_per_kg: "300",
+      }),
+      400,
+      "bad_request",
+    );
+    expect(message).toBe("hsn: 6109 is not a heading of the yarn GST rate table (5204-5207, 5401-5406, 5501-5511)");
+    expect(await count("lots", fresh)).toBe(0);
+  });
+
   const base = { lot_number: "L1", sku: "CTN-CMB-30S1-RW", yarn_type: "cotton_combed", godown_code: "TPR-1", kg: "10", cost_per_kg: "300" };
   describe.each([
     [{ kg: "0" }, "kg"],
