@@ -1,5 +1,6 @@
 // Entry of the inventory Worker: validates the env once, then hands requests to the app, queue batches to
-// the webhook consumers, and the crons to compliance.due and the outbox sweep.
+// the webhook consumers, and the crons to compliance.due, the outbox sweep and the pruning of expired
+// Idempotency-Key records.
 import { renderEntryFailure } from "../platform/http/entry";
 import { IDEMPOTENCY_TTL_MS } from "../platform/http/idempotency";
 import { pruneIdempotencyKeys } from "../platform/http/idempotency-store";

@@ -1,5 +1,5 @@
 // Entry of the tax Worker: validates the env once, then hands requests to the app, queue batches to the
-// webhook consumers and the cron to the outbox sweep.
+// webhook consumers, and the cron to the outbox sweep and the pruning of expired Idempotency-Key records.
 import { SignInThrottle } from "../platform/auth/throttle";
 import { KeyGuard } from "../platform/keys/guard";
 import { renderEntryFailure } from "../platform/http/entry";

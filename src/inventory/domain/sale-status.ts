@@ -1,5 +1,6 @@
 // A sale's life: confirmed when booked, then either dispatched (the goods left the godown) or cancelled
-// (its kg go back to the lots). Both are final: returned goods after dispatch need a credit note instead.
+// (its kg go back to the lots). Both are final: goods that come back after dispatch are a sales return (a credit
+// note that puts their kg back), not a change of status.
 
 export const SALE_STATUSES = ["confirmed", "dispatched", "cancelled"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];

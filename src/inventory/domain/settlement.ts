@@ -1,18 +1,14 @@
 // Settlement of invoices by receipts. Payments and credit notes both settle. Every rupee of a receipt is an
 // allocation: to one invoice, or held as an advance on the customer's account (saleId null) until a later
 // invoice consumes it. An allocation keeps the receipt that funded it (sourceId), so voiding a receipt
-// removes exactly its money wherever it went, and the invoices it had settled are reopened.
-//
-// An invoice is paid when its outstanding reaches zero; paid_at is the time of the allocation that got it
-// there, whichever receipt came last. Each change of the paid state sends one event: unpaid → paid sends
-// invoice.paid, paid → unpaid (a void) sends invoice.reopened and clears paid_at. An invoice that is never
-// reopened therefore sends invoice.paid exactly once.
+// removes exactly its money wherever it went. How a receipt splits is decided here; the ledger's queries
+// record it, consume advances and keep each invoice's paid state in the same batch.
 import { formatPaise } from "./money";
+import type { SaleStatus } from "./sale-status";
 
 export type ReceiptKind = "payment" | "credit_note";
 
-export interface Allocation {
-  id: string;
+export interface AllocationDraft {
   sourceId: string;
   sourceKind: ReceiptKind;
   /** The invoice (sale) settled, or null while held as an advance on the customer's account. */
@@ -22,12 +18,10 @@ export interface Allocation {
   atMs: number;
 }
 
-export type AllocationDraft = Omit<Allocation, "id">;
-
 /** An invoice's figures as the books hold them, before a new receipt. */
 export interface OpenInvoice {
   saleId: string;
-  status: "confirmed" | "dispatched" | "cancelled";
+  status: SaleStatus;
   totalPaise: number;
   /** Credit notes already issued against it (active ones). */
   creditedPaise: number;
@@ -92,104 +86,4 @@ export function allocateReceipt(input: {
   if (toInvoicePaise > 0) drafts.push(draft(invoice.saleId, toInvoicePaise));
   if (toAdvancePaise > 0) drafts.push(draft(null, toAdvancePaise));
   return { ok: true, drafts, toInvoicePaise, toAdvancePaise };
-}
-
-/**
- * A new invoice consumes the customer's advances, oldest first, up to its outstanding. Each consumed part
- * keeps its funding receipt; `reduce` gives the advance allocations' new amounts (0 = fully consumed).
- */
-export function consumeAdvances(
-  advances: readonly Allocation[],
-  invoice: { saleId: string; outstandingPaise: number },
-  atMs: number,
-): { drafts: AllocationDraft[]; reduce: Array<{ id: string; amountPaise: number }> } {
-  const drafts: AllocationDraft[] = [];
-  const reduce: Array<{ id: string; amountPaise: number }> = [];
-  let need = invoice.outstandingPaise;
-  for (const advance of [...advances].filter((a) => a.saleId === null).sort(byTime)) {
-    if (need <= 0) break;
-    const take = Math.min(need, advance.amountPaise);
-    if (take <= 0) continue;
-    need -= take;
-    drafts.push({ sourceId: advance.sourceId, sourceKind: advance.sourceKind, saleId: invoice.saleId, amountPaise: take, atMs });
-    reduce.push({ id: advance.id, amountPaise: advance.amountPaise - take });
-  }
-  return { drafts, reduce };
-}
-
-export interface InvoiceState {
-  outstandingPaise: number;
-  paidAt: number | null;
-}
-
-/**
- * Outstanding and paid_at of an invoice from its allocations: paid_at is the time at which the running
- * total, in time order, first covers the invoice. A zero-total invoice is paid when issued.
- */
-export function invoiceState(totalPaise: number, issuedAtMs: number, allocations: readonly Allocation[]): InvoiceState {
-  let settled = 0;
-  let paidAt: number | null = totalPaise <= 0 ? issuedAtMs : null;
-  for (const a of [...allocations].sort(byTime)) {
-    settled += a.amountPaise;
-    if (paidAt === null && settled >= totalPaise) paidAt = a.atMs;
-  }
-  return { outstandingPaise: totalPaise - settled, paidAt };
-}
-
-export type PaidEvent =
-  | { type: "invoice.paid"; saleId: string; paidAt: number; dedupeKey: string }
-  | { type: "invoice.reopened"; saleId: string; dedupeKey: string };
-
-/**
- * The one event a change of paid state sends, or null. `timesPaidBefore` counts earlier invoice.paid
- * events of the invoice; the first keeps the plain key `invoice.paid:<sale>`, so a retried write dedupes.
- */
-export function paidStateEvent(saleId: string, before: InvoiceState, after: InvoiceState, timesPaidBefore: number): PaidEvent | null {
-  if (before.paidAt === null && after.paidAt !== null) {
-    const suffix = timesPaidBefore === 0 ? "" : `:${timesPaidBefore + 1}`;
-    return { type: "invoice.paid", saleId, paidAt: after.paidAt, dedupeKey: `invoice.paid:${saleId}${suffix}` };
-  }
-  if (before.paidAt !== null && after.paidAt === null) {
-    return { type: "invoice.reopened", saleId, dedupeKey: `invoice.reopened:${saleId}:${timesPaidBefore}` };
-  }
-  return null;
-}
-
-export type VoidResult =
-  | { ok: true; removeIds: string[]; affectedSaleIds: string[]; advanceReversedPaise: number }
-  | { ok: false; code: "already_voided"; message: string };
-
-/**
- * Voiding a receipt removes all its allocations: on its invoice, held as advance, or consumed by a later
- * invoice. `affectedSaleIds` are the invoices whose state the caller recomputes (and reopens if paid).
- */
-export function voidReceipt(sourceId: string, alreadyVoided: boolean, allocations: readonly Allocation[]): VoidResult {
-  if (alreadyVoided) return { ok: false, code: "already_voided", message: `${sourceId} is already voided` };
-  const own = allocations.filter((a) => a.sourceId === sourceId);
-  const affected = new Set(own.flatMap((a) => (a.saleId === null || a.amountPaise === 0 ? [] : [a.saleId])));
-  return {
-    ok: true,
-    removeIds: own.map((a) => a.id),
-    affectedSaleIds: [...affected],
-    advanceReversedPaise: own.filter((a) => a.saleId === null).reduce((s, a) => s + a.amountPaise, 0),
-  };
-}
-
-/**
- * A customer's balance: billed − paid − credited, over sales that are not cancelled (credit notes of a
- * cancelled sale are reversed with it, so they are not active). Negative means the customer is owed money.
- */
-export function customerBalance(input: {
-  sales: ReadonlyArray<{ totalPaise: number; status: OpenInvoice["status"] }>;
-  receipts: ReadonlyArray<{ kind: ReceiptKind; amountPaise: number; voided: boolean }>;
-}): { billedPaise: number; paidPaise: number; creditedPaise: number; outstandingPaise: number } {
-  const billedPaise = input.sales.filter((s) => s.status !== "cancelled").reduce((s, x) => s + x.totalPaise, 0);
-  const active = input.receipts.filter((r) => !r.voided);
-  const paidPaise = active.filter((r) => r.kind === "payment").reduce((s, r) => s + r.amountPaise, 0);
-  const creditedPaise = active.filter((r) => r.kind === "credit_note").reduce((s, r) => s + r.amountPaise, 0);
-  return { billedPaise, paidPaise, creditedPaise, outstandingPaise: billedPaise - paidPaise - creditedPaise };
-}
-
-function byTime(a: Allocation, b: Allocation): number {
-  return a.atMs - b.atMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -1,4 +1,4 @@
-// Shared by the three export routes: a streamed CSV attachment (the header row, RFC 4180, formula guard on text
+// Shared by the CSV export routes: a streamed CSV attachment (the header row, RFC 4180, formula guard on text
 // cells, a UTF-8 byte order mark only when asked for) that carries the read session's bookmark.
 import { z } from "@hono/zod-openapi";
 import { csvStream, type CsvCell } from "../domain/csv";
