@@ -40,9 +40,6 @@ export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** `?, ?, ?` for an `IN (…)` list of `n` bound values. */
-export const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
-
 /**
  * What a log may say about an unexpected error. A failed drizzle query's message carries its SQL and every bound
  * value (names, GSTINs, key hashes, a webhook signing secret being sealed), so only the database's own error, its

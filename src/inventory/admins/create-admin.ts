@@ -16,7 +16,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam } from "../orgs/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { createAdmin } from "./service";
 import { AdminSchema, adminView, CreateAdminSchema } from "./schemas";
 

@@ -3,7 +3,7 @@ import { ORG_SELECTION_DESCRIPTION, requireAdmin, resolveOrg, ADMIN_READ_ERRORS,
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses, nextOffset, PageQuery, pageOf } from "../http/schemas";
-import { OrgIdParam } from "../orgs/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { listAdmins } from "./queries";
 import { AdminSchema, adminView } from "./schemas";
 

@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { NewPassword, PASSWORD_LENGTH, SignInEmail } from "../../platform/auth/credentials";
 import { IsoTime, iso } from "../http/schemas";
-import { OrgIdParam } from "../orgs/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 export const AdminParams = OrgIdParam.extend({
   adminId: z

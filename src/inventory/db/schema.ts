@@ -116,7 +116,6 @@ export const { events, webhookEndpoints, webhookDeliveries, webhookAttempts, web
 
 export { SALE_STATUSES, type SaleStatus };
 export const PAYMENT_METHODS = ["neft", "rtgs", "imps", "upi", "cheque", "cash", "dd", "adjustment"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** 500 kg: about ten 50 kg bags, a typical reorder point for a trader's fast-moving count. */
 export const DEFAULT_STOCK_LOW_THRESHOLD_GRAMS = 500_000;

@@ -17,7 +17,7 @@ import { inventoryDb } from "../db/client";
 import { createKey, issuanceCap, MAX_ACTIVE_KEYS_PER_ORG, MAX_KEYS_ISSUED_PER_DAY } from "./service";
 import { errorResponses } from "../http/schemas";
 import { CreatedKeySchema, CreateKeySchema, createdKeyView } from "./schemas";
-import { OrgIdParam } from "../orgs/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 
 const route = createRoute({

@@ -7,7 +7,7 @@ import { lastUsedAt, lifecycleState } from "./service";
 import { errorResponses, isoOrNull, iso, nextOffset, PageQuery, pageOf } from "../http/schemas";
 import { queryInteger } from "../../platform/http/query";
 import { KeySchema, type ScopeSchema } from "./schemas";
-import { OrgIdParam } from "../orgs/schemas";
+import { OrgIdParam } from "../http/wire-formats";
 
 /**
  * Every key on a page costs a call to its own guard (its last use lives there), so a page holds at most 100 keys:

@@ -5,7 +5,8 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { errorResponses } from "../http/schemas";
 import { orgDetails } from "./service";
-import { OrgIdParam, OrgSchema } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { OrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

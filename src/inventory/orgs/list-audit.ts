@@ -4,7 +4,8 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { listAudit } from "./queries";
 import { errorResponses, iso, nextOffset, PageQuery, pageOf } from "../http/schemas";
-import { AuditEntrySchema, OrgIdParam } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { AuditEntrySchema } from "./schemas";
 
 const route = createRoute({
   method: "get",

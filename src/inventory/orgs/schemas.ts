@@ -10,14 +10,6 @@ export const PlanSchema = z.enum(PLANS).openapi({
 });
 export const SubscriptionStatusSchema = z.enum(["active", "lapsed"]);
 
-export const OrgIdParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
-});
-
 const registration = {
   gstin: Gstin.optional().openapi({
     description:

@@ -15,7 +15,8 @@ import { inventoryDb } from "../db/client";
 import { orgDetails, updateOrgPolicy } from "./service";
 import { inventoryError, BODY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
-import { OrgIdParam, OrgSchema, UpdateOrgSchema } from "./schemas";
+import { OrgIdParam } from "../http/wire-formats";
+import { OrgSchema, UpdateOrgSchema } from "./schemas";
 
 const route = createRoute({
   method: "patch",

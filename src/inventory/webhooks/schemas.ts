@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { DELIVERY_STATUSES, endpointBodies } from "../../platform/webhooks/schemas";
 import { INVENTORY_WEBHOOK_EVENTS } from "./service";
 import { IsoTime } from "../http/schemas";
+import { IdSchema } from "../http/wire-formats";
 import { MAX_SECRET_OVERLAP_HOURS } from "../../platform/webhooks/endpoints";
 import { ENDPOINT_CHANGE_ACTIONS } from "../../platform/webhooks/store-schema";
 
@@ -73,7 +74,6 @@ export const CreatedWebhookSchema = WebhookSchema.extend({
 
 export const RolledWebhookSchema = WebhookSchema.extend({ secret: CreatedWebhookSchema.shape.secret }).openapi("InventoryRolledWebhook");
 
-const IdSchema = z.string().min(1).max(64);
 export const WebhookParams = z.object({
   id: IdSchema.openapi({ param: { name: "id", in: "path" }, example: "org_01jd3k9x2m4n5p6q7r8s9t0v1w" }),
   webhookId: IdSchema.openapi({ param: { name: "webhookId", in: "path" }, example: "whk_01jd3k9x2m4n5p6q7r8s9t0v1w" }),

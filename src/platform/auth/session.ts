@@ -45,11 +45,6 @@ function prefixOf(c: Context): "host" | undefined {
   return isLoopbackHttp(c.req.url) ? undefined : "host";
 }
 
-/** The name the browser keeps the cookie under for this request's URL (`__Host-tax_session`, `inv_form`, …). */
-export function cookieNameFor(c: Context, cookie: PageCookie): string {
-  return prefixOf(c) === "host" ? `__Host-${cookie.name}` : cookie.name;
-}
-
 /** HttpOnly, Path=/, SameSite=Lax, and off plain-http loopback Secure with the `__Host-` prefix: every page cookie's. */
 export function pageCookieOptions(c: Context, maxAgeSeconds?: number) {
   const prefix = prefixOf(c);

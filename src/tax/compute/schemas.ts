@@ -827,7 +827,6 @@ export const ComputeResultSchema = z
     disclaimer: z.string().openapi({ description: "The result is informational, not tax advice." }),
   })
   .openapi("ComputeResult");
-export type ComputeResultData = z.infer<typeof ComputeResultSchema>;
 
 /** `?detail=full` asks for the line-by-line working; without it each regime carries its totals only. */
 export const ComputeQuerySchema = z

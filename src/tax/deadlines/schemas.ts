@@ -36,7 +36,6 @@ export const DeadlinesQuerySchema = z
     path: ["from"],
     message: "give from or cursor, not both: the cursor says where the page starts",
   });
-export type DeadlinesQuery = z.infer<typeof DeadlinesQuerySchema>;
 
 export const DeadlineSchema = z
   .object({

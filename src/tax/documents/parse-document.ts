@@ -3,6 +3,7 @@ import { readBody } from "../../platform/http/body";
 import { errorResponses, taxError, type TaxApp, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
+import { PARSE_ERROR_CODES } from "../domain/documents/types";
 import { checkAgainstForm } from "./form-check";
 import { DocumentParseQuerySchema, DocumentParseRequestSchema, DocumentParseResultSchema, type DocumentParseRequest } from "./schemas";
 
@@ -40,7 +41,7 @@ const route = createRoute({
       description: "Amounts found, with a /compute body built from them",
       content: { "application/json": { schema: z.object({ data: DocumentParseResultSchema }) } },
     },
-    ...errorResponses(...SCOPED_KEY_ERRORS, ...BODY_ERRORS, "unrecognised_document", "no_items_found", "encrypted_ais_json", "unsupported_json"),
+    ...errorResponses(...SCOPED_KEY_ERRORS, ...BODY_ERRORS, ...PARSE_ERROR_CODES),
   },
 });
 

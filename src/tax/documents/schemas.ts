@@ -19,7 +19,6 @@ export const AIS_CATEGORIES = [
   "refunds",
   "other",
 ] as const;
-export const DOCUMENT_PARSE_ERROR_CODES = ["unrecognised_document", "no_items_found", "encrypted_ais_json", "unsupported_json"] as const;
 
 const documentType = z.enum(DOCUMENT_TYPES).openapi({
   description: "form16: Form 16 Part B (Annexure-I) or Form 130 from tax year 2026-27; ais: Annual Information Statement.",
@@ -205,7 +204,6 @@ export const AisDocumentSchema = z
 
 /** The `data` of a successful parse. */
 export const ParsedDocumentSchema = z.discriminatedUnion("documentType", [Form16DocumentSchema, AisDocumentSchema]).openapi("ParsedDocument");
-export type ParsedDocumentResponse = z.infer<typeof ParsedDocumentSchema>;
 
 const UnmappedFigureSchema = z
   .object({

@@ -2368,7 +2368,6 @@ export const ComputeRequestSchema = z
       },
     },
   });
-export type ComputeRequest = z.infer<typeof ComputeRequestSchema>;
 
 /** The parsed profile as the engine's fully populated input: absent numbers are 0, absent lists empty. */
 export function toTaxInput(profile: Profile): TaxInput {

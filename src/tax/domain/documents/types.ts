@@ -228,7 +228,8 @@ export interface AisDocument {
 
 export type ParsedDocument = Form16Document | AisDocument;
 
-export type ParseErrorCode = "unrecognised_document" | "no_items_found" | "encrypted_ais_json" | "unsupported_json";
+export const PARSE_ERROR_CODES = ["unrecognised_document", "no_items_found", "encrypted_ais_json", "unsupported_json"] as const;
+export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
 export interface ParseError {
   code: ParseErrorCode;
