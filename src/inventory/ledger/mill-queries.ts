@@ -1,5 +1,6 @@
 // The mill (supplier) side of the books, apart from the customers': invoices from mills, payments to them, what each mill is owed.
 // Raw SQL only where a D1 batch resolves ids inside the transaction: the supplier, created on first use.
+import { failedWith } from "../../platform/d1";
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
@@ -28,7 +29,7 @@ export async function createMillInvoice(
         .bind(id, orgId, input.supplierName, input.invoiceNumber, input.invoicedOn, input.amountPaise, input.notes, nowMs),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: mill_invoices.")) {
+    if (failedWith(error, "UNIQUE constraint failed: mill_invoices.")) {
       return { kind: "duplicate_mill_invoice", supplierName: input.supplierName, invoiceNumber: input.invoiceNumber };
     }
     throw error;

@@ -1,5 +1,6 @@
 // Sales: taking stock atomically (one D1 batch), cancelling (stock returns), dispatching, and the
 // IST-windowed list of GET /api/v1/sales.
+import { failedWith } from "../../platform/d1";
 import { and, eq, isNull } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
@@ -423,11 +424,11 @@ export async function createSale(db: D1Database, orgId: string, sale: NewSale, n
   try {
     results = await db.batch(statements);
   } catch (error) {
-    if (String(error).includes("FOREIGN KEY constraint failed")) {
+    if (failedWith(error, "FOREIGN KEY constraint failed")) {
       const renumbered = nextInvoice(sale.saleDate, await lastIssued(db, orgId, fy));
       if (!renumbered.ok) return { kind: "invoice_out_of_order", refusal: renumbered };
     }
-    if (!String(error).includes("CHECK constraint failed")) throw error;
+    if (!failedWith(error, "CHECK constraint failed")) throw error;
     // Another sale took the stock between our read and our batch: name the lots that are now short.
     const now = await lotsForSale(
       db,
@@ -549,7 +550,7 @@ async function cancelSaleAsRead(db: D1Database, orgId: string, saleId: string, a
     results = await db.batch(statements);
   } catch (error) {
     // The batch is one transaction: the sale stays confirmed and no lot changed.
-    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: [...new Set(current.items.map((i) => i.lotId))] };
+    if (failedWith(error, "CHECK constraint failed")) return { kind: "lot_full", lotIds: [...new Set(current.items.map((i) => i.lotId))] };
     throw error;
   }
   if ((results[1]?.meta.changes ?? 0) === 0) return { kind: "lost_race" };

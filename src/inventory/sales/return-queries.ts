@@ -1,4 +1,5 @@
 // Sales returns: a credit note for the kg taken back and the kg back into their lots; beside the sales they reverse.
+import { failedWith } from "../../platform/d1";
 import { newId } from "../../platform/ids";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, type WriteResult } from "../db/event-rows";
 import { creditNoteAdjustsGst } from "../domain/gst-time-limit";
@@ -223,7 +224,7 @@ async function recordReturn(
     results = await db.batch(statements);
   } catch (error) {
     // A lot already holding all it received cannot take the kg back (it was adjusted up since): nothing was written.
-    if (String(error).includes("CHECK constraint failed")) return { kind: "lot_full", lotIds: plan.lines.map((l) => l.lotId) };
+    if (failedWith(error, "CHECK constraint failed")) return { kind: "lot_full", lotIds: plan.lines.map((l) => l.lotId) };
     throw error;
   }
   if (results[0]!.meta.changes === 0) return null;

@@ -1,6 +1,7 @@
 // Godowns, SKUs, mills and lots: receiving stock (back office) and the in-stock list (GET /api/v1/inventory).
 // The lot reads stay raw SQL because they run on a D1 read-replica session, which drizzle's D1 driver is not
 // typed for; their columns are aliased to the schema's names and typed from it.
+import { failedWith } from "../../platform/d1";
 import { and, eq } from "drizzle-orm";
 import { newId } from "../../platform/ids";
 import { IST_OFFSET_MS } from "../../platform/pure/ist";
@@ -279,7 +280,7 @@ export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot,
   try {
     await db.batch(statements);
   } catch (error) {
-    if (String(error).includes("UNIQUE constraint failed: lots.")) return { kind: "lot_already_in_godown" };
+    if (failedWith(error, "UNIQUE constraint failed: lots.")) return { kind: "lot_already_in_godown" };
     throw error;
   }
   return { kind: "received", lot: (await findLot(db, orgId, id))! };
