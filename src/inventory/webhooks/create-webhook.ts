@@ -2,11 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { readBody } from "../../platform/http/body";
-import { newId } from "../../platform/ids";
-import { urlTaken } from "../../platform/webhooks/endpoints";
-import { sealWebhookSecret } from "../../platform/webhooks/secrets";
-import { newWebhookSecret } from "../../platform/webhooks/sign";
-import { checkWebhookUrl } from "../../platform/webhooks/url";
 import {
   requireAdmin,
   resolveOrg,
@@ -17,13 +12,12 @@ import {
 } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
-import { webhookStore } from "./queries";
-import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { webhookView } from "./views";
 import { OrgIdParam } from "../http/wire-formats";
 import { CreatedWebhookSchema, CreateWebhookSchema } from "./schemas";
-import { INVENTORY_WEBHOOK_EVENTS, MAX_ENDPOINTS_PER_ORG } from "./service";
+import { endpoints, INVENTORY_WEBHOOK_EVENTS, MAX_ENDPOINTS_PER_ORG } from "./service";
 
 const route = createRoute({
   method: "post",
@@ -48,35 +42,10 @@ export function registerCreateWebhook(app: InventoryApp): void {
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
-    const checked = checkWebhookUrl(body.url, { allowLoopback: c.env.WEBHOOK_ALLOW_LOOPBACK === "true" });
-    if (!checked.ok) throw inventoryError("bad_request", `url: ${checked.reason}`);
     const now = Date.now();
-    const endpoint = {
-      id: newId("whk", now),
-      ownerId: org.id,
-      url: checked.url,
-      events: body.events ?? [...INVENTORY_WEBHOOK_EVENTS],
-      // Without a list the endpoint takes every event, present and future (the body's schema keeps
-      // `all_events: true` from coming with a list, and `false` from coming without one).
-      allEvents: body.events === undefined,
-      description: body.description || null,
-      createdAt: now,
-      previousSecretExpiresAt: null,
-      disabledAt: null,
-      disabledReason: null,
-      failingSince: null,
-    };
-    const secret = newWebhookSecret();
-    const sealed = await sealWebhookSecret(c.env.SESSION_SECRET, endpoint.id, secret);
-    const registration = await webhookStore.insertEndpointWithin(
-      idempotentWrites(c, c.env.DB),
-      { ...endpoint, secret: sealed },
-      MAX_ENDPOINTS_PER_ORG,
-    );
-    if (registration.outcome === "url_taken") throw urlTaken(registration.endpointId);
-    if (registration.outcome === "at_limit") {
-      throw inventoryError("conflict", `An organisation can have at most ${MAX_ENDPOINTS_PER_ORG} webhook endpoints; delete one first`);
-    }
+    const writes = { DB: idempotentWrites(c, c.env.DB), WEBHOOK_ALLOW_LOOPBACK: c.env.WEBHOOK_ALLOW_LOOPBACK, SESSION_SECRET: c.env.SESSION_SECRET };
+    const rules = { everyEvent: INVENTORY_WEBHOOK_EVENTS, maxEndpoints: MAX_ENDPOINTS_PER_ORG, owner: "organisation" };
+    const { endpoint, secret } = await endpoints.register(writes, org.id, body, rules, now);
     return c.json({ data: { ...webhookView(endpoint, now), secret } }, 201);
   });
 }

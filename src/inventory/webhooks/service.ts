@@ -44,7 +44,7 @@ export const inventoryOutbox = webhookOutbox(webhookStore, { scheme: "x-service"
 /** Call after a write that inserted outbox events has committed; never throws (the cron sweep retries). */
 export const dispatchEvents = inventoryOutbox.dispatchEvents;
 
-/** Edits, disable and enable, secret rolls and re-sends of the organisation's endpoints. */
+/** Registration, edits, disable and enable, secret rolls and re-sends of the organisation's endpoints. */
 export const endpoints = endpointManagement(webhookStore, inventoryOutbox);
 
 /**

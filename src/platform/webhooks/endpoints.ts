@@ -1,7 +1,8 @@
-// Managing a webhook endpoint after it is registered, the same in both services: edit its URL, events (a fixed
-// list, or every event) and description, disable and enable it, roll its signing secret, re-send a past
+// Managing a webhook endpoint, the same in both services: register it, edit its URL, events (a fixed list, or
+// every event) and description, disable and enable it, roll its signing secret, re-send a past
 // delivery, send again every event that failed since a time. Every change is recorded with who made it. The
 // service passes its store and outbox and renders the result its own way.
+import { newId } from "../ids";
 import { PlatformError } from "../http/errors";
 import type { webhookOutbox } from "./outbox";
 import type { EndpointPatch, EndpointRow, webhookQueries } from "./queries";
@@ -30,7 +31,22 @@ export interface ManagementEnv {
   SESSION_SECRET: string;
 }
 
-type Store = Pick<ReturnType<typeof webhookQueries>, "findEndpoint" | "updateEndpoint" | "rollSecret" | "findDelivery">;
+type Store = Pick<ReturnType<typeof webhookQueries>, "insertEndpointWithin" | "findEndpoint" | "updateEndpoint" | "rollSecret" | "findDelivery">;
+
+export interface NewEndpoint {
+  url: string;
+  /** A fixed list; without one the endpoint takes every event, present and future. */
+  events?: readonly string[] | undefined;
+  description?: string | undefined;
+}
+
+/** What registration needs of the service: its events, and how many endpoints one owner may have. */
+export interface RegistrationRules {
+  everyEvent: readonly string[];
+  maxEndpoints: number;
+  /** How the owner is named in the refusal at the limit: "account", "organisation". */
+  owner: string;
+}
 type Outbox = Pick<ReturnType<typeof webhookOutbox>, "resendDelivery" | "recoverDeliveries">;
 
 const notFound = () => new PlatformError("not_found", "No such webhook endpoint");
@@ -52,6 +68,37 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     const endpoint = await store.findEndpoint(env.DB, id, ownerId);
     if (!endpoint) throw notFound();
     return endpoint;
+  }
+
+  /**
+   * Registers an endpoint for `ownerId`, its write going through `env.DB` (which may mark the request's
+   * Idempotency-Key), and returns it with its signing secret, which is never shown again.
+   */
+  async function register(env: ManagementEnv, ownerId: string, body: NewEndpoint, rules: RegistrationRules, now: number) {
+    const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+    if (!checked.ok) throw new PlatformError("validation", `url: ${checked.reason}`);
+    const endpoint: EndpointRow = {
+      id: newId("whk", now),
+      ownerId,
+      url: checked.url,
+      events: [...(body.events ?? rules.everyEvent)],
+      // The body's schema keeps `allEvents: true` from coming with a list, and `false` from coming without one.
+      allEvents: body.events === undefined,
+      description: body.description || null,
+      createdAt: now,
+      previousSecretExpiresAt: null,
+      disabledAt: null,
+      disabledReason: null,
+      failingSince: null,
+    };
+    const secret = newWebhookSecret();
+    const sealed = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, secret);
+    const registration = await store.insertEndpointWithin(env.DB, { ...endpoint, secret: sealed }, rules.maxEndpoints);
+    if (registration.outcome === "url_taken") throw urlTaken(registration.endpointId);
+    if (registration.outcome === "at_limit") {
+      throw new PlatformError("conflict", `An ${rules.owner} can have at most ${rules.maxEndpoints} webhook endpoints; delete one first`);
+    }
+    return { endpoint, secret };
   }
 
   /**
@@ -134,5 +181,5 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     return outbox.recoverDeliveries(env, endpoint, since, now);
   }
 
-  return { find, edit, roll, resend, recover };
+  return { register, find, edit, roll, resend, recover };
 }

@@ -4,17 +4,13 @@
 // store (`queries.ts`, over the platform's `webhooks/*-queries.ts`).
 import type { Actor } from "../../platform/auth/admin";
 import { actorName } from "../../platform/auth/admin";
-import { newId } from "../../platform/ids";
 import type { KeyIdentity } from "../../platform/keys/guard";
 import type { Processed } from "../../platform/webhooks/consumer";
-import { endpointManagement, urlTaken } from "../../platform/webhooks/endpoints";
+import { endpointManagement, type NewEndpoint } from "../../platform/webhooks/endpoints";
 import type { EndpointChange } from "../../platform/webhooks/queries";
-import { sealWebhookSecret } from "../../platform/webhooks/secrets";
-import { newWebhookSecret } from "../../platform/webhooks/sign";
-import { checkWebhookUrl } from "../../platform/webhooks/url";
 import { webhookStore, type DeliveryView, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
-import { iso, isoOrNull, taxError } from "../hono";
+import { iso, isoOrNull } from "../hono";
 import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, taxOutbox, type TaxWebhookEvent } from "./events";
 
 /** Edits, disable and enable, secret rolls and re-sends of the tax service's endpoints. */
@@ -66,33 +62,11 @@ export function deliveryView(d: DeliveryView) {
 export async function registerEndpoint(
   env: Pick<TaxEnv, "DB" | "WEBHOOK_ALLOW_LOOPBACK" | "SESSION_SECRET">,
   ownerId: string,
-  body: { url: string; events?: TaxWebhookEvent[] | undefined; description?: string | undefined },
+  body: NewEndpoint,
   now: number = Date.now(),
 ) {
-  const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
-  if (!checked.ok) throw taxError("validation_error", `url: ${checked.reason}`);
-  const endpoint: EndpointRow = {
-    id: newId("whk", now),
-    ownerId,
-    url: checked.url,
-    events: body.events ?? [...TAX_WEBHOOK_EVENTS],
-    // Without a list the endpoint takes every event, present and future (the body's schema keeps
-    // `allEvents: true` from coming with a list, and `false` from coming without one).
-    allEvents: body.events === undefined,
-    description: body.description || null,
-    createdAt: now,
-    previousSecretExpiresAt: null,
-    disabledAt: null,
-    disabledReason: null,
-    failingSince: null,
-  };
-  const secret = newWebhookSecret();
-  const sealed = await sealWebhookSecret(env.SESSION_SECRET, endpoint.id, secret);
-  const registration = await webhookStore.insertEndpointWithin(env.DB, { ...endpoint, secret: sealed }, MAX_ENDPOINTS_PER_ACCOUNT);
-  if (registration.outcome === "url_taken") throw urlTaken(registration.endpointId);
-  if (registration.outcome === "at_limit") {
-    throw taxError("conflict", `An account can have at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints; delete one first`);
-  }
+  const rules = { everyEvent: TAX_WEBHOOK_EVENTS, maxEndpoints: MAX_ENDPOINTS_PER_ACCOUNT, owner: "account" };
+  const { endpoint, secret } = await endpoints.register(env, ownerId, body, rules, now);
   return { ...endpointView(endpoint, now), secret };
 }
 
