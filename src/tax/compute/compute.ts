@@ -6,7 +6,7 @@ import { keySecurity, requireKey, idempotentForAccount, KEY_ERRORS } from "../ke
 import { computeTax, type ComputeResult, type RegimeResult } from "../domain/engine";
 import { currentYearOrFail } from "./current-year";
 import { ComputeAnswerSchema, ComputeQuerySchema, type ComputeAnswer } from "./schemas";
-import { ComputeRequestSchema, toTaxInput } from "../profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "./request-schema";
 
 export const COMPUTE_BODY_LIMIT_BYTES = 65_536;
 

@@ -3,7 +3,7 @@
 // the form's own arithmetic is off. Either way the caller should look before relying on it.
 import { computeTax } from "../domain/engine";
 import type { DocumentComputeRequest, ParsedDocument } from "../domain/documents";
-import { toTaxInput } from "../profiles/profile-schema";
+import { toTaxInput } from "../compute/request-schema";
 
 export interface FormCheck {
   regime: "old" | "new";

@@ -2,7 +2,7 @@
 // schemas describe their result field by field, and the tests parse every fixture's result with them.
 import { z } from "@hono/zod-openapi";
 import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
-import { ComputeRequestSchema } from "../profiles/profile-schema";
+import { ComputeRequestSchema } from "../compute/request-schema";
 import { queryInteger } from "../../platform/http/query";
 import { CHAPTER_VIA_KEYS, FORM16_AMOUNT_KEYS, type ChapterVIAKey, type Form16AmountKey } from "../domain/documents/types";
 

@@ -7,7 +7,7 @@ import {
   refuseBusinessLossesOutsideTheirYears,
   refuseDatesOutsideTheirYear,
   refusePreJuly2024TransfersOutsideTheirYear,
-} from "./profile-schema";
+} from "../compute/request-schema";
 import { queryInteger } from "../../platform/http/query";
 
 export const LABEL_MAX_LENGTH = 100;

@@ -2,7 +2,7 @@
 import { compareRegimes, type FinancialYear } from "../domain/engine";
 import type { ProfileListRow, ProfileSummary } from "./queries";
 import { iso } from "../hono";
-import { toTaxInput, type Profile } from "./profile-schema";
+import { toTaxInput, type Profile } from "../compute/request-schema";
 import { StoredProfileSchema } from "./schemas";
 import { boundedMemo } from "../../platform/pure/bounded-memo";
 

@@ -6,7 +6,7 @@ import { parseDocument, parseDocuments } from "../../../../src/tax/domain/docume
 import { WARNINGS_MAX_BYTES } from "../../../../src/tax/domain/documents/warnings";
 import { computeTax } from "../../../../src/tax/domain/engine";
 import { COMPUTE_MAX_RUPEES } from "../../../../src/tax/domain/documents/compute-request";
-import { ComputeRequestSchema, MAX_AMOUNT, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, MAX_AMOUNT, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { FIXTURES, byName } from "./fixtures";
 
 const text = (name: string): string => byName(name).text;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseDocument, parseDocuments } from "../../../../src/tax/domain/documents";
 import { CHAPTER_VIA_KEYS, FORM16_AMOUNT_KEYS, type ParsedDocument } from "../../../../src/tax/domain/documents/types";
 import { ParsedDocumentSchema } from "../../../../src/tax/documents/schemas";
-import { ComputeRequestSchema } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema } from "../../../../src/tax/compute/request-schema";
 import { FIXTURES, type AisExpected, type Form16Expected } from "./fixtures";
 
 function parsed(text: string, type?: "form16" | "ais"): ParsedDocument {

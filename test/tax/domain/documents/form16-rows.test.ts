@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDocuments } from "../../../../src/tax/domain/documents";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { byName } from "./fixtures";
 
 /** The fixture's text with each [from, to] replaced once; a `from` missing from the text fails the test. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDocuments } from "../../../../src/tax/domain/documents";
 import { computeTax, isSupportedFinancialYear } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { FIXTURES, byName, type Form16Expected } from "./fixtures";
 
 const form16s = FIXTURES.filter((f): f is typeof f & { expected: Form16Expected } => f.expected.type === "form16");

@@ -1,7 +1,7 @@
 // profile.assetSales in the request schema: what it maps into the engine input, and what it refuses, naming the field.
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 
 const base = { age: 40, residentialStatus: "resident" };
 const share = {

@@ -4,7 +4,7 @@
 // 15 / 20 / 25 / 30 % at 4L / 8L / 12L / 16L / 20L / 24L; rebate u/s 87A up to ₹60,000 for TI ≤ 12L, new regime).
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { taxInput } from "./input";
 
 const reportedCase = taxInput({

@@ -13,7 +13,7 @@
 import { describe, expect, it } from "vitest";
 import { computeTax, type FinancialYear, type GoodsCarriage, type TaxInput } from "../../../../src/tax/domain/engine";
 import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
-import { ComputeRequestSchema } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema } from "../../../../src/tax/compute/request-schema";
 import { taxInput, type InputParts } from "./input";
 
 const FY25: FinancialYear = "2025-26";

@@ -4,7 +4,7 @@
 // above one-tenth of that salary, and 50 % (the listed cities) or 40 % of it. Every figure is worked by hand.
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { taxInput } from "./input";
 
 describe("s.10(13A): commission at a fixed percentage of turnover is part of Rule 2A's salary", () => {

@@ -6,7 +6,7 @@
 // Every figure below is worked by hand from those words.
 import { describe, expect, it } from "vitest";
 import { computeTax, type HraPeriod, type TaxInput } from "../../../../src/tax/domain/engine";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { taxInput } from "./input";
 
 function period(months: number, monthly: { hra: number; rent: number; basic: number }, place: Partial<HraPeriod> = {}): HraPeriod {

@@ -17,7 +17,7 @@
 import { describe, expect, it } from "vitest";
 import { computeTax, type RetirementBenefits, type TaxInput } from "../../../../src/tax/domain/engine";
 import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
-import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 import { taxInput } from "./input";
 
 const NONE: Omit<RetirementBenefits, "employer"> = { gratuity: null, commutedPension: null, leaveEncashment: null };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
 import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
-import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, ProfileSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 
 // The seed's Profile (section 2 of the tax seed): exactly its fields, nothing more.
 const seedProfile = {

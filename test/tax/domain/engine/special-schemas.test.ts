@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { computeTax } from "../../../../src/tax/domain/engine";
 import { ComputeResultSchema } from "../../../../src/tax/compute/schemas";
-import { ComputeRequestSchema, MAX_AMOUNT, ProfileSchema, toTaxInput } from "../../../../src/tax/profiles/profile-schema";
+import { ComputeRequestSchema, MAX_AMOUNT, ProfileSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
 
 const base = { age: 40, residentialStatus: "resident" };
 
