@@ -3,7 +3,7 @@ import type { SessionRecord } from "../../platform/auth/admin";
 import type { PasswordChange } from "../../platform/auth/change-password";
 import type { TaxDb } from "../db/client";
 import { accounts, sessions } from "../db/schema";
-import type { TaxPlan } from "../keys/api-key-auth";
+import type { TaxPlan } from "./plan";
 
 export type AccountRow = typeof accounts.$inferSelect;
 

@@ -1,7 +1,7 @@
 // How an account reads in the management API: one view for creating, reading and listing accounts.
 import type { z } from "@hono/zod-openapi";
 import { iso, isoOrNull } from "../hono";
-import { KEY_CAPS, PLAN_LIMITS } from "../keys/api-key-auth";
+import { KEY_CAPS, PLAN_LIMITS } from "./plan";
 import { paidPeriodEnd, planAt } from "./plan";
 import type { AccountRow } from "./queries";
 import type { AccountDetailSchema } from "./schemas";

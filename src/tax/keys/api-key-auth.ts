@@ -15,26 +15,6 @@ export type TaxScope = (typeof TAX_SCOPES)[number];
 
 export const TAX_KEY_TAG = "tax";
 
-export const PLAN_LIMITS = {
-  free: { perMinute: 30, perDay: 500 },
-  paid: { perMinute: 120, perDay: 10_000 },
-} as const;
-export type TaxPlan = keyof typeof PLAN_LIMITS;
-
-/**
- * Active keys an account may hold. Active: not revoked, not expired and not rotated; a rotated key in its
- * overlap does not count, because its replacement has taken its place.
- */
-export const KEY_CAPS: Record<TaxPlan, number> = { free: 10, paid: 100 };
-
-/**
- * Keys an account may be issued per calendar day in India, creations and rotations together: twice the active keys
- * its plan allows, room to replace every key twice in a day. A rotation's replacement carries on its old key's
- * counts, but a new key starts afresh, so without this bound revoking and creating keys would multiply the daily
- * quota per key without end. The operator is not capped.
- */
-export const KEYS_ISSUED_PER_DAY: Record<TaxPlan, number> = { free: 20, paid: 200 };
-
 const options = {
   tag: TAX_KEY_TAG,
   guard: (env: TaxEnv) => env.KEY_GUARD,

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
-import { KEY_CAPS, KEYS_ISSUED_PER_DAY, type TaxScope } from "./api-key-auth";
+import { KEY_CAPS, KEYS_ISSUED_PER_DAY } from "../accounts/plan";
+import type { TaxScope } from "./api-key-auth";
 import { readBody } from "../../platform/http/body";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,
