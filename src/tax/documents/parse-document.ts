@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { readBody } from "../../platform/http/body";
+import { describeZodError } from "../../platform/http/validation";
 import { errorResponses, taxError, type TaxApp, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { parseDocuments } from "../domain/documents";
@@ -45,6 +46,13 @@ const route = createRoute({
   },
 });
 
+/** The text/plain form, its text with the query's type and age, checked by the JSON form's own schema. */
+function textForm(request: { text: string; type?: DocumentParseRequest["type"]; age?: number | undefined }): DocumentParseRequest {
+  const parsed = DocumentParseRequestSchema.safeParse(request);
+  if (!parsed.success) throw taxError("validation_error", describeZodError(parsed.error, "body", request));
+  return parsed.data;
+}
+
 export function registerParseDocument(app: TaxApp): void {
   app.openapi(route, async (c) => {
     const isJson = !(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("text/plain");
@@ -52,17 +60,10 @@ export function registerParseDocument(app: TaxApp): void {
     // The query carries the text/plain form's type and age; beside a JSON body it would be silently ignored.
     const misplaced = isJson ? (["type", "age"] as const).find((name) => query[name] !== undefined) : undefined;
     if (misplaced) throw taxError("validation_error", `${misplaced}: give it in the JSON body; ?${misplaced}= is for a text/plain body`);
-    // Only the JSON form is validated by zod; the text/plain form is the text itself.
-    const body: DocumentParseRequest = isJson ? (c.req.valid("json") as DocumentParseRequest) : { ...query, text: await c.req.text() };
+    // A text/plain body is the text itself; a JSON body arrives validated as the request object.
+    const sent = isJson ? c.req.valid("json") : await c.req.text();
+    const body = typeof sent === "string" ? textForm({ ...query, text: sent }) : sent;
     const inputs = body.documents ?? [{ text: body.text ?? "", ...(body.type ? { type: body.type } : {}) }];
-    inputs.forEach((input, index) => {
-      const field = body.documents === undefined ? "text" : `documents[${index}].text`;
-      // As the JSON form's schema words it for "": a text of blanks only is there, but empty.
-      if (input.text === "") throw taxError("validation_error", `${field}: must not be empty`);
-      if (input.text.trim() === "") throw taxError("validation_error", `${field}: is empty`);
-      if (input.text.includes("\u0000"))
-        throw taxError("validation_error", `${field}: contains NUL bytes; send the document's text, not the binary file`);
-    });
     const result = parseDocuments(inputs, body.age === undefined ? {} : { age: body.age });
     if (!result.ok) {
       const where = body.documents === undefined ? "" : `documents[${result.index}]: `;

@@ -25,11 +25,16 @@ const documentType = z.enum(DOCUMENT_TYPES).openapi({
   example: "form16",
 });
 
-const documentText = z.string().min(1).openapi({
-  description:
-    "The document's text: pdftotext -layout output, text extracted one cell per line, a tab-separated export or a copy-paste from a PDF viewer; for AIS also the decrypted AIS utility JSON as a string.",
-  example: "Whether opting out of taxation u/s 115BAC(1A)? Yes\n(a) Salary as per provisions contained in section 17(1) 1450000.00",
-});
+const documentText = z
+  .string()
+  .min(1)
+  .refine((text) => text.trim() !== "", "is empty")
+  .refine((text) => !text.includes("\u0000"), "contains NUL bytes; send the document's text, not the binary file")
+  .openapi({
+    description:
+      "The document's text: pdftotext -layout output, text extracted one cell per line, a tab-separated export or a copy-paste from a PDF viewer; for AIS also the decrypted AIS utility JSON as a string.",
+    example: "Whether opting out of taxation u/s 115BAC(1A)? Yes\n(a) Salary as per provisions contained in section 17(1) 1450000.00",
+  });
 
 /** Most documents one person has for one year: a Form 16 per employer and the AIS. */
 export const MAX_DOCUMENTS = 5;
