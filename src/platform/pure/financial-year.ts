@@ -20,6 +20,14 @@ export function financialYearLastDay(startYear: number): string {
   return `${startYear + 1}-03-31`;
 }
 
+/** The first year of a financial year's label, "2021-22" -> 2021; null when the label is not a financial year's. */
+export function financialYearStartOfLabel(label: string): number | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(label);
+  if (match === null) return null;
+  const start = Number(match[1]);
+  return Number(match[2]) === (start + 1) % 100 ? start : null;
+}
+
 /** A financial year's label, e.g. 2026 -> "2026-27". */
 export function financialYearLabel(startYear: number): string {
   return `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;

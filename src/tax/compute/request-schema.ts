@@ -2,7 +2,7 @@
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
 import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
-import { financialYearLabel } from "../../platform/pure/financial-year";
+import { financialYearLabel, financialYearStartOfLabel } from "../../platform/pure/financial-year";
 import {
   ASSET_KINDS,
   type AssetSale,
@@ -690,12 +690,7 @@ const ImprovementCostSchema = z
   .object({
     financialYear: z
       .string()
-      .superRefine((value, ctx) => {
-        const match = /^(\d{4})-(\d{2})$/.exec(value);
-        if (match === null || (Number(match[1]) + 1) % 100 !== Number(match[2])) {
-          ctx.addIssue({ code: "custom", message: 'must be a financial year written like "2015-16"' });
-        }
-      })
+      .refine((value) => financialYearStartOfLabel(value) !== null, 'must be a financial year written like "2015-16"')
       .openapi({ description: "The financial year the expenditure was incurred in, whose Cost Inflation Index indexes it.", example: "2015-16" }),
     amount: requiredAmount("Capital expenditure on additions or alterations in that year.", 300_000),
   })
@@ -907,14 +902,6 @@ export const PresumptiveSchema = z
   })
   .strict()
   .openapi({ description: "Presumptive income under the head Profits and gains of business or profession, taxed at the slab rates." });
-
-/** "2021-22" -> 2021, or null when the label is not a financial year's. */
-function financialYearStartOfLabel(label: string): number | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(label);
-  if (match === null) return null;
-  const start = Number(match[1]);
-  return Number(match[2]) === (start + 1) % 100 ? start : null;
-}
 
 /**
  * s.72(3) (tax year 2026-27: s.112(2)): a business loss is set off in at most the eight years after the one it arose
@@ -2083,9 +2070,8 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
 }
 
 /** "2025-26" -> "2024-25": the financial year an assessment year assesses. */
-export function financialYearOf(assessmentYear: string): string {
-  const start = Number(assessmentYear.slice(0, 4)) - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+function financialYearOf(assessmentYear: string): string {
+  return financialYearLabel(Number(assessmentYear.slice(0, 4)) - 1);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Financial years and IST day boundaries, worked by hand: India is UTC+05:30 all year, so IST midnight is
 // 18:30 UTC the day before, and a financial year runs 1 April to 31 March (s.3 of the Income-tax Act).
 import { describe, expect, it } from "vitest";
-import { financialYearLabel, financialYearStart, financialYearStartOf } from "../../../src/platform/pure/financial-year";
+import { financialYearLabel, financialYearStart, financialYearStartOf, financialYearStartOfLabel } from "../../../src/platform/pure/financial-year";
 import { istDayNumber, istDayStartMs } from "../../../src/platform/pure/ist";
 
 describe("financialYearStart", () => {
@@ -40,5 +40,20 @@ describe("IST day boundaries", () => {
 
   it("18:29:59.999 UTC and 18:30 UTC fall on consecutive IST days", () => {
     expect(istDayNumber(Date.parse("2026-11-23T18:30:00Z")) - istDayNumber(Date.parse("2026-11-23T18:29:59.999Z"))).toBe(1);
+  });
+});
+
+describe("financialYearStartOfLabel", () => {
+  it.each([
+    ["2021-22", 2021],
+    ["1999-00", 1999], // the second part wraps: 2000 is written 00
+    ["2099-00", 2099],
+    ["2021-23", null], // not consecutive years
+    ["2021-2022", null],
+    ["21-22", null],
+    ["2021/22", null],
+    ["", null],
+  ])("%j → %s", (label, start) => {
+    expect(financialYearStartOfLabel(label)).toBe(start);
   });
 });

@@ -1,5 +1,6 @@
 // Dates that recur every financial year on the same statutory rule. Each year table calls these with that
 // year's forms, sections and sources; the tests pin every generated date.
+import { financialYearLabel } from "../../../platform/pure/financial-year";
 import type { YearDeadline } from "./types";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
@@ -15,7 +16,6 @@ interface YearRule extends Citation {
   startYear: number;
 }
 
-const fy = (startYear: number) => `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The four advance-tax instalment dates of the year starting in `startYear`: 15 June, 15 September, 15 December, 15 March. */
@@ -39,8 +39,8 @@ export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesT
   return [
     ...instalments.map(([date, share]) => ({
       date,
-      title: `Advance tax: ${share} of the ${fy(startYear)} liability`,
-      description: `Advance tax paid by this date must reach ${share} (cumulative) of the tax estimated for ${fy(startYear)}.`,
+      title: `Advance tax: ${share} of the ${financialYearLabel(startYear)} liability`,
+      description: `Advance tax paid by this date must reach ${share} (cumulative) of the tax estimated for ${financialYearLabel(startYear)}.`,
       category: "advance_tax" as const,
       appliesTo: "Assessees whose tax for the year, net of TDS, is ₹10,000 or more (resident senior citizens without business income are exempt)",
       form: rule.form,
@@ -49,7 +49,7 @@ export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesT
     })),
     {
       date: dates[3],
-      title: `Advance tax: single instalment on presumptive income for ${fy(startYear)}`,
+      title: `Advance tax: single instalment on presumptive income for ${financialYearLabel(startYear)}`,
       description:
         "Assessees taxed on presumptive business or professional income pay all their advance tax in one instalment; income from goods carriages keeps the four.",
       category: "advance_tax",
