@@ -1,6 +1,4 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { sessionSecrets } from "../../platform/env";
-import { decodeCursor, encodeCursor } from "../../platform/http/cursor";
 import { queryInteger } from "../../platform/http/query";
 import type { TaxScope } from "./api-key-auth";
 import {
@@ -11,19 +9,18 @@ import {
   ADMIN_READ_ERRORS,
   ACCOUNT_SELECTION_ERRORS,
 } from "../accounts/operator-auth";
-import { errorResponses, iso, isoOrNull, taxError, type TaxApp } from "../hono";
+import { errorResponses, iso, isoOrNull, type TaxApp } from "../hono";
+import { CursorQuery, issueListCursor, openListCursor } from "../http/list-cursor";
 import { taxDb } from "../db/client";
-import { listKeysPage, type KeyPosition } from "./queries";
+import { listKeysPage } from "./queries";
 import { lastUsedAt, lifecycleState } from "./service";
 import { KeySchema } from "./schemas";
-
-const PositionSchema = z.object({ c: z.number().int().nonnegative(), i: z.string().max(64), o: z.string() }).strict();
 
 const QuerySchema = z
   .object({
     accountEmail: AccountEmailField,
     limit: queryInteger(1, 100).default(50).openapi({ description: "Page size, 1 to 100", example: 50 }),
-    cursor: z.string().min(1).max(512).optional().openapi({ description: "`nextCursor` of the previous page; opaque" }),
+    cursor: CursorQuery,
   })
   .strict();
 
@@ -49,19 +46,13 @@ export function registerListKeys(app: TaxApp): void {
     const db = taxDb(c.env.DB);
     const { accountEmail, limit, cursor } = c.req.valid("query");
     const account = await resolveAccount(c.var.actor, db, accountEmail);
-    let after: KeyPosition | null = null;
-    if (cursor !== undefined) {
-      const position = PositionSchema.safeParse(await decodeCursor(sessionSecrets(c.env), cursor));
-      // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
-      if (!position.success || position.data.o !== account.id) throw taxError("validation_error", "cursor: is not a cursor this API issued");
-      after = { createdAt: position.data.c, id: position.data.i };
-    }
+    // A cursor is bound to its account: another account's cursor is as invalid as a forged one.
+    const after = cursor === undefined ? null : await openListCursor(c.env, account.id, {}, cursor);
     const now = Date.now();
     const rows = await listKeysPage(db, account.id, limit + 1, after);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor =
-      rows.length > limit && last ? await encodeCursor(sessionSecrets(c.env), { c: last.createdAt, i: last.id, o: account.id }) : null;
+    const nextCursor = rows.length > limit && last ? await issueListCursor(c.env, account.id, {}, last) : null;
     const data = await Promise.all(
       page.map(async (row) => ({
         id: row.id,

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { dailyIssuance, keyRegistry } from "../../platform/keys/queries";
 import type { TaxDb } from "../db/client";
 import { apiKeys } from "../db/schema";
+import type { ListPosition } from "../http/list-cursor";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -40,13 +41,8 @@ export async function findKeyForOwner(db: TaxDb, keyId: string, accountId: strin
   return db.select().from(apiKeys).where(where).get();
 }
 
-export interface KeyPosition {
-  createdAt: number;
-  id: string;
-}
-
 /** One page of the account's keys, newest first, after `after` (keyset: created time, then id). */
-export async function listKeysPage(db: TaxDb, accountId: string, limit: number, after: KeyPosition | null): Promise<ApiKeyRow[]> {
+export async function listKeysPage(db: TaxDb, accountId: string, limit: number, after: ListPosition | null): Promise<ApiKeyRow[]> {
   const position = after
     ? or(lt(apiKeys.createdAt, after.createdAt), and(eq(apiKeys.createdAt, after.createdAt), lt(apiKeys.id, after.id)))
     : undefined;
