@@ -116,10 +116,10 @@ export function registerCreateLot(app: InventoryApp): void {
     const now = Date.now();
     const receivedAt = body.received_at === undefined ? now : Date.parse(body.received_at);
     if (receivedAt > now + 300_000) throw inventoryError("bad_request", "received_at: must not be in the future");
+    const otherYarnType = (registered: string) =>
+      inventoryError("conflict", `sku: ${body.sku} is registered as ${registered}, not ${body.yarn_type}`);
     const existing = await findSku(c.env.DB, org.id, body.sku);
-    if (existing && existing.yarnType !== body.yarn_type) {
-      throw inventoryError("conflict", `sku: ${body.sku} is registered as ${existing.yarnType}, not ${body.yarn_type}`);
-    }
+    if (existing && existing.yarnType !== body.yarn_type) throw otherYarnType(existing.yarnType);
     const outcome = await receiveLot(
       idempotentWrites(c, c.env.DB),
       org.id,
@@ -131,10 +131,15 @@ export function registerCreateLot(app: InventoryApp): void {
         receivedAt,
         supplierName: body.supplier_name,
         sku: body.sku,
+        yarnType: body.yarn_type,
         newSku: existing ? null : newSkuOf(body, istDateOf(now)),
       },
       now,
     );
+    if (outcome.kind === "sku_of_another_yarn_type") {
+      // Another receipt created the SKU, with another yarn type, between the check above and this one's batch.
+      throw otherYarnType((await findSku(c.env.DB, org.id, body.sku))?.yarnType ?? "another yarn type");
+    }
     if (outcome.kind === "lot_already_in_godown") {
       throw inventoryError("conflict", `Lot ${body.lot_number} of ${body.sku} is already in godown ${body.godown_code}`);
     }

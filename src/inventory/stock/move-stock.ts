@@ -6,6 +6,7 @@ import { readBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { istDateOf } from "../domain/ist";
 import { formatGrams } from "../domain/money";
+import { BOUNDS } from "../domain/write-bounds";
 import {
   actorName,
   idempotentForActor,
@@ -99,7 +100,7 @@ const transferRoute = createRoute({
   path: "/admin/api/orgs/{id}/lots/{lotId}/transfers",
   tags: ["Back office"],
   summary: "Move kg of a lot to another godown",
-  description: `${ORG_SELECTION_DESCRIPTION} The kg leave this lot (its \`kg_transferred_out\`) and join the same lot (number, SKU, mill, cost, receipt date) in the other godown (its \`kg_transferred_in\`), created on first use with \`kg_received\` 0.000: kg received is only ever what the mill delivered into that godown, so kg sent back where they came from never add to it. 409 \`insufficient_stock\` when the lot has fewer kg; 409 \`conflict\` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log. The SKU's kg across all godowns stay the same, so a transfer never emits stock.low.`,
+  description: `${ORG_SELECTION_DESCRIPTION} The kg leave this lot (its \`kg_transferred_out\`) and join the same lot (number, SKU, mill, cost, receipt date) in the other godown (its \`kg_transferred_in\`), created on first use with \`kg_received\` 0.000: kg received is only ever what the mill delivered into that godown, so kg sent back where they came from never add to it. 409 \`insufficient_stock\` when the lot has fewer kg; 409 \`conflict\` when the other godown already holds a lot of that number and SKU from another receipt (another mill, cost or receipt date), which the kg are never added to, or when its lot would hold more than 1000000.000 kg; the same godown is 400. Recorded as two stock movements that name each other, and in the audit log. The SKU's kg across all godowns stay the same, so a transfer never emits stock.low.`,
   middleware: [requireAdmin, readBody({ maxBytes: 4_096 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -165,7 +166,12 @@ export function registerMoveStock(app: InventoryApp): void {
       case "same_godown":
         throw inventoryError("bad_request", "godown_code: the lot is already in that godown");
       case "insufficient_stock":
-        throw inventoryError("insufficient_stock", `The lot holds ${formatGrams(outcome.gramsRemaining)} kg; nothing was moved`);
+        throw inventoryError("insufficient_stock", `Lot ${lotId} holds ${formatGrams(outcome.gramsRemaining)} kg; nothing was moved`);
+      case "lot_full_in_godown":
+        throw inventoryError(
+          "conflict",
+          `The lot in godown ${body.godown_code} would hold more than ${formatGrams(BOUNDS.gramsOnHandPerLot.max)} kg, the most a lot may; nothing was moved`,
+        );
       case "another_receipt_in_godown":
         throw inventoryError(
           "conflict",

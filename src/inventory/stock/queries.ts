@@ -9,6 +9,7 @@ import { inventoryDb } from "../db/client";
 import { type godowns, type lots, skus, stockMovements, type suppliers } from "../db/schema";
 import { CONTENDED_WRITE_ATTEMPTS, insertedEventIds, kgSql } from "../db/event-rows";
 import { formatGrams } from "../domain/money";
+import { BOUNDS } from "../domain/write-bounds";
 import type { ReadDb } from "../http/read-session";
 
 type Lot = typeof lots.$inferSelect;
@@ -222,12 +223,18 @@ export interface ReceiveLot {
   supplierName: string | null;
   /** The SKU, and its details when it is new to the organisation (created in the same batch). */
   sku: string;
+  /** The yarn type the receipt names: the lot joins its SKU only when the SKU is of this type. */
+  yarnType: string;
   newSku: NewSku | null;
 }
 
-export type ReceiveLotOutcome = { kind: "received"; lot: LotRow } | { kind: "lot_already_in_godown" };
+export type ReceiveLotOutcome = { kind: "received"; lot: LotRow } | { kind: "lot_already_in_godown" } | { kind: "sku_of_another_yarn_type" };
 
-/** Receives a lot; its godown and mill are created on first use. Refused when the same lot is already in that godown. */
+/**
+ * Receives a lot; its godown and mill are created on first use. Refused when the same lot is already in that godown,
+ * or when the SKU is of another yarn type: checked in the batch, so a receipt racing another that creates the SKU
+ * with another type is refused rather than booked under it.
+ */
 export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot, nowMs: number): Promise<ReceiveLotOutcome> {
   const id = newId("lot", nowMs);
   const statements: D1PreparedStatement[] = [
@@ -270,17 +277,18 @@ export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot,
       .prepare(
         `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_remaining, cost_paise_per_kg, received_at, created_at)
          VALUES (?1, ?2, ?3,
-           (SELECT id FROM skus WHERE org_id = ?2 AND sku = ?4),
+           (SELECT id FROM skus WHERE org_id = ?2 AND sku = ?4 AND yarn_type = ?11),
            (SELECT id FROM godowns WHERE org_id = ?2 AND code = ?5),
            (SELECT id FROM suppliers WHERE org_id = ?2 AND name = ?6),
            ?7, ?7, ?8, ?9, ?10)`,
       )
-      .bind(id, orgId, lot.lotNumber, lot.sku, lot.godownCode, lot.supplierName, lot.grams, lot.costPaisePerKg, lot.receivedAt, nowMs),
+      .bind(id, orgId, lot.lotNumber, lot.sku, lot.godownCode, lot.supplierName, lot.grams, lot.costPaisePerKg, lot.receivedAt, nowMs, lot.yarnType),
   );
   try {
     await db.batch(statements);
   } catch (error) {
     if (failedWith(error, "UNIQUE constraint failed: lots.")) return { kind: "lot_already_in_godown" };
+    if (failedWith(error, "NOT NULL constraint failed: lots.sku_id")) return { kind: "sku_of_another_yarn_type" };
     throw error;
   }
   return { kind: "received", lot: (await findLot(db, orgId, id))! };
@@ -417,7 +425,8 @@ export type TransferLotOutcome =
   | { kind: "lot_not_found" }
   | { kind: "same_godown" }
   | { kind: "insufficient_stock"; gramsRemaining: number }
-  | { kind: "another_receipt_in_godown" };
+  | { kind: "another_receipt_in_godown" }
+  | { kind: "lot_full_in_godown" };
 
 /**
  * Moves kg of a lot to another godown in ONE batch: out of this lot, into the same lot (number, SKU, mill, cost
@@ -450,11 +459,14 @@ export async function transferLot(
   const anotherReceipt = `EXISTS (SELECT 1 FROM lots t WHERE t.org_id = lots.org_id AND t.godown_id = ${targetGodown} AND t.sku_id = lots.sku_id
        AND t.lot_number = lots.lot_number AND (t.supplier_id IS NOT lots.supplier_id OR t.cost_paise_per_kg <> lots.cost_paise_per_kg
        OR ${istDay("t.received_at")} <> ${istDay("lots.received_at")}))`;
+  // ...or its lot there would hold more than a lot may (BOUNDS.gramsOnHandPerLot) once the kg arrive.
+  const overfull = `EXISTS (SELECT 1 FROM lots t WHERE t.org_id = lots.org_id AND t.godown_id = ${targetGodown} AND t.sku_id = lots.sku_id
+       AND t.lot_number = lots.lot_number AND t.grams_remaining + ?4 > ${BOUNDS.gramsOnHandPerLot.max})`;
   await db.batch([
     db
       .prepare(
         `UPDATE lots SET grams_remaining = grams_remaining - ?4, grams_transferred_out = grams_transferred_out + ?4
-          WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?4 AND NOT ${anotherReceipt}`,
+          WHERE org_id = ?1 AND id = ?2 AND grams_remaining >= ?4 AND NOT ${anotherReceipt} AND NOT ${overfull}`,
       )
       .bind(orgId, lotId, move.godownCode, move.grams),
     db
@@ -501,6 +513,11 @@ export async function transferLot(
       .bind(orgId, lotId, move.godownCode)
       .first<{ clash: number }>();
     if (clash) return { kind: "another_receipt_in_godown" };
+    const full = await db
+      .prepare(`SELECT 1 AS full FROM lots WHERE org_id = ?1 AND id = ?2 AND ${overfull}`)
+      .bind(orgId, lotId, move.godownCode, move.grams)
+      .first<{ full: number }>();
+    if (full) return { kind: "lot_full_in_godown" };
     return { kind: "insufficient_stock", gramsRemaining: (await findLot(db, orgId, lotId))?.gramsRemaining ?? 0 };
   }
   return { kind: "transferred", from: (await findLot(db, orgId, lotId))!, to: (await findLot(db, orgId, out.toLotId))! };

@@ -210,8 +210,8 @@ describe("godown transfers", () => {
     const { orgId } = await orgWithKey();
     const other = await orgWithKey();
     const stock = await lot(orgId, { kg: "10", godown_code: "TPR-1" });
-    expect(await expectError(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "10.001" }), 409, "insufficient_stock")).toContain(
-      "10.000 kg",
+    expect(await expectError(await transfer(orgId, stock.id, { godown_code: "ERD-1", kg: "10.001" }), 409, "insufficient_stock")).toBe(
+      `Lot ${stock.id} holds 10.000 kg; nothing was moved`,
     );
     expect(await expectError(await transfer(orgId, stock.id, { godown_code: "TPR-1", kg: "1" }), 400, "bad_request")).toContain("godown_code");
     await expectError(await transfer(other.orgId, stock.id, { godown_code: "ERD-1", kg: "1" }), 404, "not_found");
@@ -225,6 +225,25 @@ describe("godown transfers", () => {
     // Not even the godown the refused transfers named: only the lot's own exists.
     const godowns = await env.DB.prepare("SELECT code FROM godowns WHERE org_id IN (?, ?)").bind(orgId, other.orgId).all<{ code: string }>();
     expect(godowns.results.map((g) => g.code)).toEqual(["TPR-1"]);
+  });
+
+  it("never takes the lot in the other godown past 1,000,000 kg, the most a lot may hold: 409 conflict, nothing moved", async () => {
+    const { orgId } = await orgWithKey();
+    const receipt = { lot_number: "SKSM-2611-0900", kg: "100", supplier_name: "Sri Kannapiran Spinning Mills" };
+    const source = await lot(orgId, { ...receipt, godown_code: "TPR-1" });
+    const target = await lot(orgId, { ...receipt, godown_code: "ERD-1" });
+    // The target as earlier transfers left it: 999,999.999 kg on hand (100 kg received, the rest sent in).
+    await env.DB.prepare("UPDATE lots SET grams_transferred_in = 999900000, grams_remaining = 999999999 WHERE id = ?").bind(target.id).run();
+    await expectStatus(await transfer(orgId, source.id, { godown_code: "ERD-1", kg: "0.001" }), 201);
+    const before = await env.DB.prepare("SELECT id, grams_remaining FROM lots WHERE org_id = ? ORDER BY id").bind(orgId).all();
+    expect(await expectError(await transfer(orgId, source.id, { godown_code: "ERD-1", kg: "0.001" }), 409, "conflict")).toBe(
+      "The lot in godown ERD-1 would hold more than 1000000.000 kg, the most a lot may; nothing was moved",
+    );
+    expect((await env.DB.prepare("SELECT id, grams_remaining FROM lots WHERE org_id = ? ORDER BY id").bind(orgId).all()).results).toEqual(
+      before.results,
+    );
+    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM stock_movements WHERE org_id = ?").bind(orgId).first<{ n: number }>())!;
+    expect(n).toBe(2);
   });
 });
 

@@ -1,0 +1,83 @@
+// A lot joins its SKU only when the SKU is of the yarn type the receipt names (409 `conflict` otherwise), also when
+// another receipt creates the SKU, with another type, at the same moment: the type is checked in the write itself.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { receiveLot } from "../../../src/inventory/stock/queries";
+import { admin, createOrg, expectError, expectStatus } from "../helpers";
+
+const rowsOf = async (orgId: string) =>
+  Promise.all(
+    ["lots", "skus", "godowns", "suppliers"].map(
+      async (table) => (await env.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE org_id = ?`).bind(orgId).first<{ n: number }>())!.n,
+    ),
+  );
+
+const receipt = (sku: string, yarn_type: string, hsn: string) => ({
+  lot_number: `L-${crypto.randomUUID().slice(0, 8)}`,
+  sku,
+  yarn_type,
+  hsn,
+  godown_code: "TPR-1",
+  kg: "100",
+  cost_per_kg: "200",
+  supplier_name: "Sri Ramalinga Mills",
+});
+
+describe("a receipt whose SKU is of another yarn type", () => {
+  it("is refused in the write itself when the SKU appeared after the route looked for it, and changes nothing", async () => {
+    const orgId = await createOrg();
+    await expectStatus(await admin("POST", `/admin/api/orgs/${orgId}/lots`, receipt("CUSTOM-1", "cotton_carded", "5205")), 201);
+    const before = await rowsOf(orgId);
+    // What a racing receipt sends: it saw no SKU, so it brings a new one of its own type, in another godown and mill.
+    const outcome = await receiveLot(
+      env.DB,
+      orgId,
+      {
+        lotNumber: "L-RACE",
+        godownCode: "ERD-1",
+        grams: 100_000,
+        costPaisePerKg: 20_000,
+        receivedAt: Date.now(),
+        supplierName: "Another Mill",
+        sku: "CUSTOM-1",
+        yarnType: "polyester_spun",
+        newSku: {
+          sku: "CUSTOM-1",
+          name: "CUSTOM-1",
+          yarnType: "polyester_spun",
+          countNe: null,
+          ply: 1,
+          denier: null,
+          filaments: null,
+          blend: null,
+          composition: "polyester spun",
+          shade: null,
+          hsn: "5509",
+          gstRateBps: 500,
+          stockLowThresholdGrams: 0,
+        },
+      },
+      Date.now(),
+    );
+    expect(outcome).toEqual({ kind: "sku_of_another_yarn_type" });
+    expect(await rowsOf(orgId)).toEqual(before);
+  });
+
+  it("sent at once with another receipt creating the SKU: one is received under its own type, the other is 409", async () => {
+    const orgId = await createOrg();
+    const sku = `CUSTOM-${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    const types = ["cotton_carded", "polyester_spun"];
+    const answers = await Promise.all([
+      admin("POST", `/admin/api/orgs/${orgId}/lots`, receipt(sku, "cotton_carded", "5205")),
+      admin("POST", `/admin/api/orgs/${orgId}/lots`, receipt(sku, "polyester_spun", "5509")),
+    ]);
+    const received = answers.findIndex((answer) => answer.status === 201);
+    expect(received).not.toBe(-1);
+    const lot = await expectStatus<{ data: { yarn_type: string } }>(answers[received]!, 201);
+    expect(lot.data.yarn_type).toBe(types[received]);
+    const refused = 1 - received;
+    expect(await expectError(answers[refused]!, 409, "conflict")).toBe(`sku: ${sku} is registered as ${types[received]}, not ${types[refused]}`);
+    const lots = await env.DB.prepare("SELECT COUNT(*) AS n FROM lots WHERE org_id = ?").bind(orgId).first<{ n: number }>();
+    expect(lots?.n).toBe(1);
+  });
+});
