@@ -22,7 +22,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Remove the day recorded for a financial year's annual GST return, when it was recorded wrong (operator only)",
   description: `${OPERATOR_ONLY_DESCRIPTION} A recorded filing day is never changed by PUT; when the organisation recorded a wrong day for \`financialYear\` (check it against the return's acknowledgement), the operator removes it and the organisation then records the right day with PUT. Until it does, credit notes and sales returns against that year's invoices keep to 30 November after the year (CGST s.34(2)). Nothing already booked is rewritten: notes recorded while the wrong day stood keep the split they got (void and issue again the credit notes the right day treats differently). 200 with the record removed, which the audit log keeps as \`annual_return.removed\` with the year and the day removed. A year with no day recorded, or an unknown organisation, is 404 \`not_found\`; \`financialYear\` malformed (two consecutive years, "2024-25") or before 2017-18 is 400 \`bad_request\` naming it. Takes no Idempotency-Key: sent again, it is a 404 and changes nothing.`,
-  middleware: [requireAdmin] as const,
+  middleware: [requireAdmin, requireOperator] as const,
   request: { query: NoQueryParameters, params: AnnualReturnParams },
   responses: {
     200: { description: "Removed", content: { "application/json": { schema: z.object({ data: AnnualReturnSchema }) } } },
@@ -32,7 +32,6 @@ const route = createRoute({
 
 export function registerRemoveAnnualReturn(app: InventoryApp): void {
   app.openapi(route, async (c) => {
-    requireOperator(c);
     const { id, financialYear } = c.req.valid("param");
     const org = await resolveOrg(c, inventoryDb(c.env.DB), id);
     const removed = await removeAnnualReturn(c.env.DB, org.id, financialYear.label, actorName(c), Date.now());

@@ -16,7 +16,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an organisation (operator only)",
   description: `${OPERATOR_ONLY_DESCRIPTION} The organisation starts with the \`plan\` sent and its \`subscription_status\` (\`active\` unless sent), and with \`gstin\` or \`state\` the GST registration its invoices print. Both may be left out, but a GSTIN is needed before sales can be recorded: until the organisation has one (sent here or later with PATCH /admin/api/orgs/{id}), every sale is refused with 409 \`seller_gstin_missing\`, since only a supplier registered for GST may charge it, and the GSTIN's state decides whether its invoices charge CGST and SGST or IGST. The answer says whether its keys may call /api/v1 (\`api_access\`: plan business or above, subscription active) and each key's requests per minute. Names need not be unique, so send an Idempotency-Key to retry without creating a second organisation. Recorded in its audit log as \`org.created\`.`,
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  middleware: [requireAdmin, requireOperator, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
@@ -30,7 +30,6 @@ const route = createRoute({
 
 export function registerCreateOrg(app: InventoryApp): void {
   app.openapi(route, async (c) => {
-    requireOperator(c);
     const body = c.req.valid("json");
     const org = await createOrg(
       inventoryDb(idempotentWrites(c, c.env.DB)),

@@ -1,7 +1,7 @@
 // The management API's authentication and tenant resolution: the operator (ADMIN_TOKEN) acts on any
 // organisation; a signed-in organisation admin acts on their own organisation only, and another
 // organisation's ids look exactly like ids that do not exist (404), so they reveal nothing.
-import { actorName as nameOf, adminAuth, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
+import { actorName as nameOf, adminAuth, operatorOnly, type ActorVariables, type AdminAuthOptions } from "../../platform/auth/admin";
 import type { PageCookie } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { idempotent } from "../../platform/http/idempotency";
@@ -57,10 +57,8 @@ export const OPERATOR_ONLY_DESCRIPTION = "Only the operator's token may do this:
 export const ORG_SELECTION_DESCRIPTION =
   "The operator may name any organisation, an organisation admin's session only their own: any other organisation's id is 404, like one that does not exist.";
 
-/** Operations only the operator may perform (creating organisations, changing plans, resyncing keys). */
-export function requireOperator(c: InventoryContext): void {
-  if (c.var.actor.kind !== "operator") throw inventoryError("forbidden", "Only the operator may do this");
-}
+/** Operations only the operator may perform (creating organisations, changing plans, resyncing keys): after requireAdmin. */
+export const requireOperator = operatorOnly("Only the operator may do this");
 
 /** The organisation a session may act on: null (any) for the operator. */
 export function orgFilter(c: InventoryContext): string | null {

@@ -24,7 +24,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Change an organisation's plan or subscription (operator only); every key of it sees the change on its next request",
   description: `${OPERATOR_ONLY_DESCRIPTION} Send any of \`plan\`, \`subscription_status\`, \`gstin\` and \`state\` (none is a 400). Every key of the organisation not revoked is brought to the new plan and subscription before the answer, so its next request gets the new per-minute limit, or 403 \`plan_required\` (starter, growth) or \`subscription_lapsed\` (lapsed). A \`state\` sent alone must be that of the GSTIN on file, if there is one (400; send a new \`gstin\` to move the registration); invoices already issued keep the GSTIN and state they were issued with. Each change is recorded in the audit log (\`org.plan_changed\`, \`org.subscription_changed\`, \`org.gst_registration_changed\`, with the old and new values); a value equal to the current one changes nothing. An unknown organisation is 404.`,
-  middleware: [requireAdmin, readBody({ maxBytes: 4_096 })] as const,
+  middleware: [requireAdmin, requireOperator, readBody({ maxBytes: 4_096 })] as const,
   request: { query: NoQueryParameters, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
@@ -34,7 +34,6 @@ const route = createRoute({
 
 export function registerUpdateOrg(app: InventoryApp): void {
   app.openapi(route, async (c) => {
-    requireOperator(c);
     const body = c.req.valid("json");
     const db = inventoryDb(c.env.DB);
     const org = await resolveOrg(c, db, c.req.valid("param").id);

@@ -89,3 +89,14 @@ export function adminAuth<Bindings extends object>(options: AdminAuthOptions<Bin
     return next();
   });
 }
+
+/**
+ * Route middleware for operations only the operator's token may perform: a session is 403 `forbidden` before the
+ * request's parameters and body are read, so it learns nothing of them and is refused alike whatever it sends.
+ */
+export function operatorOnly(message: string) {
+  return createMiddleware<{ Variables: ActorVariables }>(async (c, next) => {
+    if (c.var.actor.kind !== "operator") throw new PlatformError("forbidden", message);
+    await next();
+  });
+}

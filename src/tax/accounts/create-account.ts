@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
+import { operatorOnly } from "../../platform/auth/admin";
 import { hashPassword } from "../../platform/auth/password";
 import { readBody } from "../../platform/http/body";
 import { newId } from "../../platform/ids";
@@ -19,7 +20,12 @@ const route = createRoute({
   summary: "Create an account (operator only)",
   description:
     "Only the operator's token may create accounts this way (a signed-in user's session is 403 `forbidden`; people sign up on the web page instead). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. The answer is the account as `GET /admin/api/account` shows it. Send an Idempotency-Key to retry safely.",
-  middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
+  middleware: [
+    requireAdmin,
+    operatorOnly("Only the operator creates accounts this way"),
+    readBody({ maxBytes: 16_384 }),
+    idempotentForActor,
+  ] as const,
   request: {
     query: NoQueryParameters,
     headers: IdempotencyKeyHeaders,
@@ -33,7 +39,6 @@ const route = createRoute({
 
 export function registerCreateAccount(app: TaxApp): void {
   app.openapi(route, async (c) => {
-    if (c.var.actor.kind !== "operator") throw taxError("forbidden", "Only the operator creates accounts this way");
     const { email, password } = c.req.valid("json");
     const now = Date.now();
     const account = {

@@ -316,6 +316,11 @@ describe("isolation between organisations", () => {
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${otherKey.id}/revoke`, { reason: "mine now" }, csrf), 404, "not_found");
     await expectError(await apiAs(b, "PATCH", `/admin/api/orgs/${orgId}`, { plan: "enterprise" }, csrf), 403, "forbidden");
     await expectError(await apiAs(b, "POST", "/admin/api/orgs", { name: "New", plan: "scale" }, csrf), 403, "forbidden");
+    // An operator-only operation is 403 whatever a session sends: it is refused before its parameters and body are read.
+    await expectError(await apiAs(b, "POST", "/admin/api/orgs", {}, csrf), 403, "forbidden");
+    await expectError(await apiAs(b, "PATCH", `/admin/api/orgs/${orgId}`, undefined, csrf), 403, "forbidden");
+    await expectError(await apiAs(b, "DELETE", `/admin/api/orgs/${orgId}/annual-returns/2024`, undefined, csrf), 403, "forbidden");
+    await expectError(await apiAs(b, "POST", `/admin/api/keys/${otherKey.id}/sync?force=1`, undefined, csrf), 403, "forbidden");
 
     const theirs = await expectStatus(await admin("GET", `/admin/api/orgs/${otherOrg}/audit`), 200);
     expect(theirs.data.every((row: { action: string }) => !row.action.includes("revoke"))).toBe(true);

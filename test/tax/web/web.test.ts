@@ -371,6 +371,8 @@ describe("isolation", () => {
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/rotate`, { overlapHours: 1 }, csrf), 404, "not_found");
     await expectError(await apiAs(b, "POST", `/admin/api/keys/${other.id}/revoke`, undefined, csrf), 404, "not_found");
     await expectError(await apiAs(b, "POST", "/admin/api/accounts", { email: randomEmail() }, csrf), 403, "forbidden");
+    // Operator-only: 403 whatever a session sends, before the body is read.
+    await expectError(await apiAs(b, "POST", "/admin/api/accounts", { email: "not-an-email" }, csrf), 403, "forbidden");
     const stillWorks = await fetchWorker(`${TAX}/api/v1/deadlines?limit=1`, { headers: { Authorization: `Bearer ${other.key}` } });
     expect(stillWorks.status).toBe(200);
     const { html } = await page(b);
