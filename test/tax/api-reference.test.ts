@@ -16,7 +16,7 @@ import apiGuide from "../../docs/tax-api.md?raw";
 import { documentedErrorStatuses } from "../error-table";
 import { taxErrors } from "../../src/tax/hono";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
-import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/scopes";
 import { ACCOUNT_SELECTION_DESCRIPTION } from "../../src/tax/accounts/operator-auth";
 import { admin, api, createAccount, createKey, expectError } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
 import { expect } from "vitest";
-import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/scopes";
 import { setCookies } from "../web-session";
 
 export const TAX = "http://tax.test";

@@ -7,7 +7,7 @@ import { fetchWorker } from "../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES } from "../../src/tax/keys/scopes";
 import { bodyNasties, credentialRefusals, hostileProperty, postHostileForms, type HostileTarget } from "../reliability/hostile";
 import { hostileCursorCases } from "../reliability/hostile-cursors";
 import { dbSnapshot, expectClean4xx, expectNot5xx, operationsOf, type Operation } from "../reliability/kit";

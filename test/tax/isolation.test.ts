@@ -7,7 +7,7 @@ import { fetchWorker } from "../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES } from "../../src/tax/keys/scopes";
 import { expectDocumentedCode, fillPath, operationsOf } from "../reliability/kit";
 import taxDocument from "../../docs/openapi/tax.json?raw";
 import { installReceivers, receiver } from "../webhook-receiver";

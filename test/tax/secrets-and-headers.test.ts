@@ -9,7 +9,7 @@ import { fetchWorker } from "../worker-under-test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { buildTaxApp } from "../../src/tax/app";
-import { TAX_SCOPES } from "../../src/tax/keys/api-key-auth";
+import { TAX_SCOPES } from "../../src/tax/keys/scopes";
 import { captureConsole, dbDump, fillPath, operationsOf } from "../reliability/kit";
 import { installReceivers, receiver, respond } from "../webhook-receiver";
 import { cookieValue, randomAddress } from "../web-session";

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { webhookStoreTables } from "../../platform/webhooks/store-schema";
+import type { TaxScope } from "../keys/scopes";
 
 export const accounts = sqliteTable(
   "accounts",
@@ -28,7 +29,7 @@ export const apiKeys = sqliteTable(
     name: text("name"),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull().unique(),
-    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<TaxScope[]>().notNull(),
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),

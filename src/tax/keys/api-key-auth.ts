@@ -9,9 +9,7 @@ import type { TaxEnv } from "../env";
 import type { TaxErrorCode } from "../hono";
 import { taxDb } from "../db/client";
 import { keyHashIsRegistered } from "./queries";
-
-export const TAX_SCOPES = ["documents:parse", "deadlines:read", "profiles:read", "profiles:write", "webhooks:manage", "events:read"] as const;
-export type TaxScope = (typeof TAX_SCOPES)[number];
+import type { TaxScope } from "./scopes";
 
 export const TAX_KEY_TAG = "tax";
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY } from "../accounts/plan";
-import type { TaxScope } from "./api-key-auth";
+import type { TaxScope } from "./scopes";
 import { readBody } from "../../platform/http/body";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,
@@ -43,7 +43,7 @@ export function registerCreateKey(app: TaxApp): void {
     const { row, key } = await createKey(c.env, db, c.var.actor, account, body, Date.now());
     return c.json(
       {
-        data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes as TaxScope[], expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) },
+        data: { id: row.id, key, prefix: row.prefix, scopes: row.scopes, expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) },
       },
       201,
     );

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
-import type { TaxScope } from "./api-key-auth";
+import type { TaxScope } from "./scopes";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,
   AccountEmailField,
@@ -58,7 +58,7 @@ export function registerListKeys(app: TaxApp): void {
         id: row.id,
         name: row.name,
         prefix: row.prefix,
-        scopes: row.scopes as TaxScope[],
+        scopes: row.scopes,
         state: lifecycleState(row, now),
         createdAt: iso(row.createdAt),
         expiresAt: iso(row.expiresAt),

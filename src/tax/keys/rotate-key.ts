@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY } from "../accounts/plan";
-import type { TaxScope } from "./api-key-auth";
+import type { TaxScope } from "./scopes";
 import { readBody } from "../../platform/http/body";
 import { ownerFilter, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";
@@ -49,7 +49,7 @@ export function registerRotateKey(app: TaxApp): void {
           id: replacement.id,
           key,
           prefix: replacement.prefix,
-          scopes: replacement.scopes as TaxScope[],
+          scopes: replacement.scopes,
           expiresAt: iso(replacement.expiresAt),
           createdAt: iso(replacement.createdAt),
           replaces: old.id,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { AccountEmailField } from "../accounts/operator-auth";
-import { TAX_SCOPES } from "./api-key-auth";
+import { TAX_SCOPES } from "./scopes";
 import { IsoTime } from "../hono";
 
 export const ScopeSchema = z.enum(TAX_SCOPES).openapi({ description: "An API scope" });

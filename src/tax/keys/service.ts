@@ -16,6 +16,7 @@ import { insertKeyUnderCap, listWorkingKeys, recordRevocation, recordRotation, t
 import { findAccountById, type AccountRow } from "../accounts/queries";
 import { paidPeriodEnd, planAt } from "../accounts/plan";
 import type { TaxEnv } from "../env";
+import type { TaxScope } from "./scopes";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -79,7 +80,7 @@ export async function createKey(
   db: TaxDb,
   actor: Actor,
   account: AccountRow,
-  input: { name?: string | undefined; scopes: string[]; expiresInDays: number },
+  input: { name?: string | undefined; scopes: TaxScope[]; expiresInDays: number },
   nowMs: number,
 ): Promise<CreatedKey> {
   const issued = await issueApiKey(TAX_KEY_TAG);

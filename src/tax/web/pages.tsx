@@ -10,7 +10,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_LENGTH } from "../../platform/auth/credentia
 import { ChangePasswordCard, NewPasswordInput, PasswordOutcomePage, SignInForm, SignOutBar } from "../../platform/ui/session";
 import { Table } from "../../platform/ui/table";
 import { Webhooks } from "../../platform/ui/webhooks";
-import { TAX_SCOPES } from "../keys/api-key-auth";
+import { TAX_SCOPES } from "../keys/scopes";
 import type { AccountDetail } from "../accounts/service";
 import type { KeySchema } from "../keys/schemas";
 import type { DeliverySchema, EventSchema, WebhookEndpointSchema } from "../webhooks/schemas";
