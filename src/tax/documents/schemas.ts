@@ -244,9 +244,10 @@ const FormCheckSchema = z
     regime: z.enum(["old", "new"]).openapi({ description: "The regime the form chose (row A), in which both figures are computed" }),
     taxableIncome: FormFigureSchema.openapi({ description: "Row 12, total taxable income" }),
     taxOnTotalIncome: FormFigureSchema.openapi({ description: "Row 13, tax on total income (before the s.87A rebate, surcharge and cess)" }),
+    taxPayable: z.union([FormFigureSchema, z.null()]).openapi({ description: "Row 17, tax payable (13 + 15 + 16 − 14); null when not printed" }),
     matches: z.boolean().openapi({
       description:
-        "true when computeRequest computes to the form's own rows 12 and 13. false means a figure was read otherwise than the form meant it, the age given differs from the one the employer used, or the form's own arithmetic is off: compare the amounts and warnings with the form before relying on the request.",
+        "true when computeRequest computes to the form's own rows 12, 13 and 17 (row 12 rounded to ₹10, the tax to the rupee). false means a figure was read otherwise than the form meant it, the age given differs from the one the employer used, or the form's own arithmetic is off: compare the amounts and warnings with the form before relying on the request.",
     }),
   })
   .strict()

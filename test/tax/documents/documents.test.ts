@@ -75,26 +75,42 @@ describe("POST /api/v1/documents/parse", () => {
     expect(result.chosenRegime).toBe("old");
   });
 
-  it("checks the compute request against the form's own rows 12 and 13, and says when it does not come to them", async () => {
+  it("checks the compute request against the form's own rows 12, 13 and 17, and says when it does not come to them", async () => {
     const { key } = await createKey({ scopes: ["documents:parse"] });
     const checked = async (text: string) =>
       SingleParseSchema.parse((await expectStatus(await parse(key, JSON.stringify({ text })), 200)).data).formCheck;
-    // Part B rows 12 and 13 of the fixture: 8,44,500; 12,500 + 20 % of 3,44,500 = 81,400 (old regime, FY 2024-25).
-    expect(await checked(form16)).toEqual({
+    // Part B of the fixture (old regime, FY 2024-25): row 12 8,44,500; row 13 12,500 + 20 % of 3,44,500 = 81,400;
+    // row 16 cess 4 % of 81,400 = 3,256; row 17 81,400 + 3,256 = 84,656.
+    const agreed = {
       regime: "old",
       taxableIncome: { form: 844_500, computed: 844_500 },
       taxOnTotalIncome: { form: 81_400, computed: 81_400 },
+      taxPayable: { form: 84_656, computed: 84_656 },
       matches: true,
-    });
-    // The same form with a row 12 its other rows do not add up to: the request still comes to 8,44,500.
-    const row12 = "Total taxable income (9-11)                                                                       844500.00";
-    expect(form16).toContain(row12);
-    expect(await checked(form16.replace(row12, row12.replace("844500.00", "854500.00")))).toEqual({
-      regime: "old",
-      taxableIncome: { form: 854_500, computed: 844_500 },
-      taxOnTotalIncome: { form: 81_400, computed: 81_400 },
-      matches: false,
-    });
+    };
+    expect(await checked(form16)).toEqual(agreed);
+    const row = (label: string, amount: string) => {
+      const line = form16.split("\n").find((l) => l.includes(label) && l.trimEnd().endsWith(amount));
+      expect(line, label).toBeDefined();
+      return (to: string) => form16.replace(line!, line!.replace(amount, to));
+    };
+    const row12 = row("Total taxable income (9-11)", "844500.00");
+    const row13 = row("Tax on total income", "81400.00");
+    const row17 = row("Tax payable (13+15+16-14)", "84656.00");
+    // A row 12 its other rows do not add up to: the request still comes to 8,44,500.
+    expect(await checked(row12("854500.00"))).toEqual({ ...agreed, taxableIncome: { form: 854_500, computed: 844_500 }, matches: false });
+    // A row 17 ₹10 off 13 + 15 + 16 − 14.
+    expect(await checked(row17("84666.00"))).toEqual({ ...agreed, taxPayable: { form: 84_666, computed: 84_656 }, matches: false });
+    // Printed before the rounding /compute does (s.288A: total income to ₹10; tax to the rupee), the rows agree:
+    // 8,44,503 is 8,44,500 to the nearest ₹10, and ₹81,400.40 is ₹81,400 to the rupee.
+    expect(await checked(row12("844503.00"))).toEqual({ ...agreed, taxableIncome: { form: 844_503, computed: 844_500 } });
+    expect(await checked(row13("81400.40"))).toEqual({ ...agreed, taxOnTotalIncome: { form: 81_400.4, computed: 81_400 } });
+    // A form that does not print row 17 is checked on rows 12 and 13 alone.
+    const without17 = form16
+      .split("\n")
+      .filter((l) => !l.includes("Tax payable (13+15+16-14)"))
+      .join("\n");
+    expect(await checked(without17)).toEqual({ ...agreed, taxPayable: null });
   });
 
   it("merges documents of one person and year into one compute request", async () => {
