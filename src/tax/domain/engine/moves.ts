@@ -199,8 +199,9 @@ export function findSavingMoves(
   // s.80CCD(2): the employer's contribution is limited to a percentage of basic + DA that differs by regime and
   // employer; and above the s.17(2)(vii) aggregate of ₹7,50,000 (with PF and superannuation) each further rupee
   // is taxed as a perquisite, so the contribution that just fills the aggregate is a candidate too. Try each
-  // distinct target, smallest first, and keep the one that saves most (ties: the smaller outlay).
-  if (base.basicPlusDA > 0) {
+  // distinct target, smallest first, and keep the one that saves most (ties: the smaller outlay). A pension comes with
+  // no employer to contribute.
+  if (base.basicPlusDA > 0 && !base.salaryIsPension) {
     const percents = base.isGovernmentEmployer
       ? [year.old.employerNpsPercentGovernment, year.new.employerNpsPercentGovernment]
       : [year.old.employerNpsPercent, year.new.employerNpsPercent];

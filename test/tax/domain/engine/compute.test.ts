@@ -116,6 +116,21 @@ describe("saving moves", () => {
   });
 });
 
+describe("saving moves for a pension", () => {
+  // A pension from a former employer comes with no employment, so no employer can pay into the pensioner's NPS
+  // (s.80CCD(2) is for an employer's contribution): /compute refuses deductions.section80CCD2 beside
+  // salary.isPension, and no move may ask for it. FY 2025-26, age 62, pension ₹20,00,000 whose basic pension and
+  // dearness relief are ₹10,00,000.
+  it("never suggests an employer's NPS contribution", () => {
+    const input = taxInput({ age: 62, salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, isPension: true } });
+    const kinds = computeTax(input, "2025-26").savingMoves.map((move) => move.kind);
+    expect(kinds).not.toContain("employer_nps_80ccd2");
+    // The same salary as an employee's is offered it: the pension alone rules it out.
+    const employee = taxInput({ age: 62, salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000 } });
+    expect(computeTax(employee, "2025-26").savingMoves.map((move) => move.kind)).toContain("employer_nps_80ccd2");
+  });
+});
+
 describe("opting out of the new regime (s.115BAC(6))", () => {
   // FY 2024-25. Professional receipts 30L, income 15L (s.44ADA, 50 %); self-occupied home with 2L interest;
   // 80CCD(1B) 50k, 80D 25k; 80C as given.
