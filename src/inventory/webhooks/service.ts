@@ -61,6 +61,7 @@ export async function emitComplianceDue(env: WebhookBindings, scheduledTime: num
   const dates = complianceDatesBetween(today, addDays(today, COMPLIANCE_LEAD_DAYS));
   if (dates.length === 0) return [];
   const orgIds = await webhookStore.ownersSubscribedTo(env.DB, "compliance.due");
+  // Never before the scheduled time, whose day the reminders are for, whatever this isolate's clock says.
   const now = Math.max(Date.now(), scheduledTime);
   const events = orgIds.flatMap((orgId) =>
     dates.map((due) => ({
