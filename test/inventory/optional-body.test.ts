@@ -2,8 +2,8 @@
 // Content-Type.
 import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
-import { describe, it } from "vitest";
-import { INVENTORY, createKey, createOrg, expectStatus } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { INVENTORY, createKey, createOrg, expectError, expectStatus } from "./helpers";
 
 describe("optional request bodies", () => {
   // HTTP clients send a body-less POST either with no body at all or as zero bytes (Content-Length: 0).
@@ -20,5 +20,37 @@ describe("optional request bodies", () => {
       body,
     });
     await expectStatus(response, 200);
+  });
+});
+
+// An operation that takes no body (regenerating a key here) refuses one as any body is refused: over its limit 413,
+// not JSON 415, malformed or holding fields 400; and then does nothing. No body, or `{}`, goes ahead.
+describe("operations that take no body", () => {
+  const regenerate = (id: string, headers: Record<string, string>, body?: string) =>
+    fetchWorker(`${INVENTORY}/admin/api/keys/${id}/regenerate`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, ...headers },
+      body,
+    });
+  const keysOf = async (orgId: string) =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM api_keys WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+
+  it.each([
+    ["a body over 1 KB", { "Content-Type": "application/json" }, JSON.stringify({ pad: "x".repeat(2_000) }), 413, "payload_too_large"],
+    ["a CSV body", { "Content-Type": "text/csv" }, "a,b\n1,2", 415, "unsupported_media_type"],
+    ["malformed JSON", { "Content-Type": "application/json" }, "{", 400, "bad_request"],
+    ["a JSON body with a field", { "Content-Type": "application/json" }, '{"grace_hours":24}', 400, "bad_request"],
+  ])("with %s is refused, and no key is issued", async (_name, headers, body, status, code) => {
+    const orgId = await createOrg();
+    const { id } = await createKey(orgId);
+    const before = await keysOf(orgId);
+    await expectError(await regenerate(id, headers, body), status, code);
+    expect(await keysOf(orgId)).toBe(before);
+  });
+
+  it("with {} goes ahead", async () => {
+    const orgId = await createOrg();
+    const { id } = await createKey(orgId);
+    await expectStatus(await regenerate(id, { "Content-Type": "application/json" }, "{}"), 201);
   });
 });

@@ -5,9 +5,10 @@ import { actorName, requireAdmin, resolveOrg, ORG_SELECTION_DESCRIPTION, ADMIN_W
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { webhookStore } from "./queries";
-import { inventoryError } from "../http/errors";
+import { inventoryError, BODY_ERRORS } from "../http/errors";
 import { errorResponses, iso, IsoTime } from "../http/schemas";
 import { WebhookParams } from "./schemas";
+import { noBody } from "../../platform/http/body";
 
 const route = createRoute({
   method: "delete",
@@ -15,14 +16,14 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
   description: `${ORG_SELECTION_DESCRIPTION} ${endpointDescriptions("organisation").delete}`,
-  middleware: [requireAdmin] as const,
+  middleware: [requireAdmin, noBody] as const,
   request: { query: NoQueryParameters, params: WebhookParams },
   responses: {
     200: {
       description: "Deleted",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted_at: IsoTime }) }) } },
     },
-    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request"),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, "bad_request", ...BODY_ERRORS),
   },
 });
 

@@ -15,7 +15,8 @@ import { errorResponses } from "../http/schemas";
 import { DeliveryParams, TestSendSchema } from "./schemas";
 import { endpoints } from "./service";
 import { manualSendView } from "./views";
-import { IDEMPOTENCY_ERRORS } from "../http/errors";
+import { IDEMPOTENCY_ERRORS, BODY_ERRORS } from "../http/errors";
+import { noBody } from "../../platform/http/body";
 
 const route = createRoute({
   method: "post",
@@ -23,14 +24,14 @@ const route = createRoute({
   tags: ["Webhooks"],
   summary: "Re-send a past delivery's event now, as a new delivery",
   description: `${ORG_SELECTION_DESCRIPTION} The same event body, as a new delivery with a fresh \`X-Service-Delivery\` id and its own timestamp; a failed first attempt is retried on the normal schedule. Re-sends count with test sends: at most 10 a minute per endpoint (429 \`rate_limited\` with \`Retry-After\`). A disabled endpoint answers 409 \`conflict\`.`,
-  middleware: [requireAdmin, idempotentForActor] as const,
+  middleware: [requireAdmin, noBody, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParams },
   responses: {
     200: {
       description: "Sent as a new delivery (see `attempt.outcome`)",
       content: { "application/json": { schema: z.object({ data: TestSendSchema }) } },
     },
-    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict"),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...IDEMPOTENCY_ERRORS, "conflict", ...BODY_ERRORS),
   },
 });
 

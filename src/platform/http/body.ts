@@ -91,6 +91,8 @@ export interface ReadBodyOptions {
   optional?: boolean;
   /** The field a text/plain body is, as its errors name it (`text`). */
   textField?: string;
+  /** The operation takes no body: none, or `{}`. */
+  none?: boolean;
 }
 
 export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
@@ -119,6 +121,9 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
       } catch {
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
+      if (options.none && !(value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)) {
+        throw new PlatformError("validation", "body: this operation takes none; send no body (or {})");
+      }
       cacheBody(c.req.bodyCache, bytes, text, value);
     } else {
       cacheBody(c.req.bodyCache, bytes, text);
@@ -144,3 +149,6 @@ function cacheBody(cache: HonoRequest["bodyCache"], bytes: Uint8Array, text: str
 function describe(kind: BodyKind): string {
   return kind === "json" ? "application/json" : "text/plain";
 }
+
+/** A write that takes no body: none, or `{}`; anything else is refused as a body of its own would be (413, 415, 400). */
+export const noBody = readBody({ maxBytes: 1_024, optional: true, none: true });

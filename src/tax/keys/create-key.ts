@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY } from "../accounts/plan";
-import type { TaxScope } from "./scopes";
 import { readBody } from "../../platform/http/body";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,

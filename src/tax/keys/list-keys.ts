@@ -1,6 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { queryInteger } from "../../platform/http/query";
-import type { TaxScope } from "./scopes";
 import {
   ACCOUNT_SELECTION_DESCRIPTION,
   AccountEmailField,

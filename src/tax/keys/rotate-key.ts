@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { IdempotencyKeyHeaders } from "../../platform/http/idempotency";
 import { KEY_CAPS, KEYS_ISSUED_PER_DAY } from "../accounts/plan";
-import type { TaxScope } from "./scopes";
 import { readBody } from "../../platform/http/body";
 import { ownerFilter, requireAdmin, idempotentForActor, ADMIN_WRITE_ERRORS } from "../accounts/operator-auth";
 import { errorResponses, iso, taxError, type TaxApp, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../hono";

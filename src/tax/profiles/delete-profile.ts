@@ -1,11 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
 import { newId } from "../../platform/ids";
-import { errorResponses, taxError, type TaxApp } from "../hono";
+import { errorResponses, taxError, type TaxApp, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { deleteProfile } from "./queries";
 import { ProfileIdParamSchema } from "./schemas";
 import { dispatchEvents } from "../webhooks/events";
+import { noBody } from "../../platform/http/body";
 
 const route = createRoute({
   method: "delete",
@@ -14,14 +15,14 @@ const route = createRoute({
   summary: "Delete a profile",
   description: "200 with the id; deleting again is a 404, and so is another owner's id.",
   security: keySecurity("profiles:write"),
-  middleware: [requireKey("profiles:write")] as const,
+  middleware: [requireKey("profiles:write"), noBody] as const,
   request: { query: NoQueryParameters, params: ProfileIdParamSchema },
   responses: {
     200: {
       description: "Deleted",
       content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deleted: z.literal(true) }) }) } },
     },
-    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found"),
+    ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found", ...BODY_ERRORS),
   },
 });
 

@@ -5,11 +5,12 @@ import { NoQueryParameters } from "../../platform/http/query";
 import { endpointDescriptions } from "../../platform/webhooks/schemas";
 import { ACCOUNT_SELECTION_DESCRIPTION, requireAdmin, resolveAccount, ADMIN_WRITE_ERRORS, ACCOUNT_SELECTION_ERRORS } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
-import { IsoTime, errorResponses, iso, taxError, type TaxApp } from "../hono";
+import { IsoTime, errorResponses, iso, taxError, type TaxApp, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, WebhookIdParamSchema } from "./schemas";
 import { keyActor, sessionActor } from "./service";
+import { noBody } from "../../platform/http/body";
 
 const responses = {
   200: { description: "Deleted", content: { "application/json": { schema: z.object({ data: z.object({ id: z.string(), deletedAt: IsoTime }) }) } } },
@@ -24,9 +25,9 @@ const keyRoute = createRoute({
   summary: "Delete a webhook endpoint; its pending deliveries end as failed without being sent",
   description,
   security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage")] as const,
+  middleware: [requireKey("webhooks:manage"), noBody] as const,
   request: { query: NoQueryParameters, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found") },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, "validation_error", "not_found", ...BODY_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -35,9 +36,9 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Delete one of an account's webhook endpoints",
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
-  middleware: [requireAdmin] as const,
+  middleware: [requireAdmin, noBody] as const,
   request: { params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found") },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, "not_found", ...BODY_ERRORS) },
 });
 
 async function deleteWebhook(db: D1Database, ownerId: string, id: string, actor: string) {

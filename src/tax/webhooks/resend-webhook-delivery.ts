@@ -13,10 +13,11 @@ import {
 } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, type TaxApp, IDEMPOTENCY_ERRORS } from "../hono";
+import { errorResponses, type TaxApp, IDEMPOTENCY_ERRORS, BODY_ERRORS } from "../hono";
 import { idempotentForAccount, keySecurity, requireKey, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { AccountEmailQuery, DeliveryParamsSchema, TestSendSchema } from "./schemas";
 import { endpoints, testSendView } from "./service";
+import { noBody } from "../../platform/http/body";
 
 /** A re-send: its Idempotency-Key, no such endpoint or delivery, a disabled endpoint, the per-endpoint limit of manual sends. */
 const RESEND_ERRORS = [...IDEMPOTENCY_ERRORS, "not_found", "conflict", "rate_limited"] as const;
@@ -38,9 +39,9 @@ const keyRoute = createRoute({
   summary: "Re-send a past delivery's event now, as a new delivery",
   description,
   security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
+  middleware: [requireKey("webhooks:manage"), noBody, idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema },
-  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...RESEND_ERRORS) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...RESEND_ERRORS, ...BODY_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -49,9 +50,9 @@ const managementRoute = createRoute({
   tags: ["Management"],
   summary: "Re-send a past delivery of one of an account's endpoints, as a new delivery",
   description: `${ACCOUNT_SELECTION_DESCRIPTION} ${description}`,
-  middleware: [requireAdmin, idempotentForActor] as const,
+  middleware: [requireAdmin, noBody, idempotentForActor] as const,
   request: { headers: IdempotencyKeyHeaders, params: DeliveryParamsSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...RESEND_ERRORS) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...RESEND_ERRORS, ...BODY_ERRORS) },
 });
 
 async function resend(env: TaxEnv, ownerId: string, params: { id: string; deliveryId: string }) {

@@ -13,13 +13,14 @@ import {
 } from "../accounts/operator-auth";
 import { taxDb } from "../db/client";
 import type { TaxEnv } from "../env";
-import { errorResponses, taxError, type TaxApp, IDEMPOTENCY_ERRORS } from "../hono";
+import { errorResponses, taxError, type TaxApp, IDEMPOTENCY_ERRORS, BODY_ERRORS } from "../hono";
 import { keySecurity, requireKey, idempotentForAccount, SCOPED_KEY_ERRORS } from "../keys/api-key-auth";
 import { sendTestEvent } from "./events";
 import { webhookStore } from "./queries";
 import { AccountEmailQuery, TestSendSchema, WebhookIdParamSchema } from "./schemas";
 import { testSendView } from "./service";
 import { requireEnabled } from "../../platform/webhooks/endpoints";
+import { noBody } from "../../platform/http/body";
 
 /** A test send: its Idempotency-Key, no such endpoint, a disabled endpoint, the per-endpoint limit of manual sends. */
 const TEST_SEND_ERRORS = [...IDEMPOTENCY_ERRORS, "not_found", "conflict", "rate_limited"] as const;
@@ -36,9 +37,9 @@ const keyRoute = createRoute({
   description:
     "A failed first attempt is retried on the normal schedule (2 s, 8 s, then 23 h after the first attempt). At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 `rate_limited` with `Retry-After` (each test send may be retried on the schedule, so one endpoint receives at most 40 test requests a minute).",
   security: keySecurity("webhooks:manage"),
-  middleware: [requireKey("webhooks:manage"), idempotentForAccount] as const,
+  middleware: [requireKey("webhooks:manage"), noBody, idempotentForAccount] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema },
-  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...TEST_SEND_ERRORS) },
+  responses: { ...responses, ...errorResponses(...SCOPED_KEY_ERRORS, ...TEST_SEND_ERRORS, ...BODY_ERRORS) },
 });
 
 const managementRoute = createRoute({
@@ -46,10 +47,10 @@ const managementRoute = createRoute({
   path: "/admin/api/webhooks/{id}/test",
   tags: ["Management"],
   summary: "Send a signed `webhook.test` event to one of an account's endpoints now",
-  middleware: [requireAdmin, idempotentForActor] as const,
+  middleware: [requireAdmin, noBody, idempotentForActor] as const,
   description: `${ACCOUNT_SELECTION_DESCRIPTION} At most 10 test sends and re-sends per endpoint in any 60 s; beyond that 429 \`rate_limited\` with \`Retry-After\`.`,
   request: { headers: IdempotencyKeyHeaders, params: WebhookIdParamSchema, query: AccountEmailQuery },
-  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...TEST_SEND_ERRORS) },
+  responses: { ...responses, ...errorResponses(...ADMIN_WRITE_ERRORS, ...ACCOUNT_SELECTION_ERRORS, ...TEST_SEND_ERRORS, ...BODY_ERRORS) },
 });
 
 async function testWebhook(env: TaxEnv, ownerId: string, id: string) {
