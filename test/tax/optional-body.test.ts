@@ -42,7 +42,9 @@ describe("operations that take no body", () => {
     });
     expect(response.status).toBe(status);
     await response.arrayBuffer();
-    const deliveries = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?").bind(created.data.id).first<{ n: number }>();
+    const deliveries = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?")
+      .bind(created.data.id)
+      .first<{ n: number }>();
     expect(deliveries?.n).toBe(0);
   });
 });
