@@ -458,3 +458,26 @@ describe("no prototype pollution", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+// A figure sent as a JSON number with more digits than a double keeps would arrive rounded (3.0000000000000001 is the
+// double 3); like the same figure sent as text with too many decimals, it is refused rather than booked rounded.
+describe("JSON numbers a double cannot hold as written", () => {
+  it.each([
+    ["expenses", '{"category":"Freight","amount":3.0000000000000001}', "3.0000000000000001"],
+    ["payments", '{"customer_id":"cust_x","amount":100.0000000000000001,"method":"upi"}', "100.0000000000000001"],
+  ])("POST …/%s with %s is a 400 naming the figure, and nothing is written", async (path, body, written) => {
+    const orgId = await createOrg();
+    const before = await dbSnapshot(env.DB);
+    const response = await fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: `amount: ${written} has more digits than a JSON number keeps exactly; send at most 15`,
+      code: "bad_request",
+    });
+    expect(await dbSnapshot(env.DB)).toEqual(before);
+  });
+});

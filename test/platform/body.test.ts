@@ -46,3 +46,43 @@ describe("readBody", () => {
     expect(await over.json()).toEqual({ problem: "payload_too_large" });
   });
 });
+
+// A JSON number with more significant digits than a double keeps would reach the route already rounded
+// (3.0000000000000001 is the double 3); it is refused instead. Numbers a double holds as written pass, however
+// they are spelt.
+describe("readBody: JSON numbers a double cannot hold as written", () => {
+  const send = (body: string) => echoApp().request("/echo", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  const bigApp = () => {
+    const app = new Hono();
+    app.post("/echo", readBody({ maxBytes: 1_024 }), async (c) => c.json(await c.req.json()));
+    app.onError((error, c) => c.json({ problem: error instanceof PlatformError ? error.problem : "other", message: error.message }, 400));
+    return app;
+  };
+  const sendBig = (body: string) => bigApp().request("/echo", { method: "POST", headers: { "Content-Type": "application/json" }, body });
+
+  it.each([
+    ['{"amount":3.0000000000000001}', "amount: 3.0000000000000001"],
+    ['{"items":[{"kg":100.0000000000000001}]}', "kg: 100.0000000000000001"],
+    ['{"id":9007199254740993}', "id: 9007199254740993"],
+    ["12345678.9012345678", "body: 12345678.9012345678"],
+  ])("%s is refused, naming the number", async (body, named) => {
+    const response = await sendBig(body);
+    expect(await response.json()).toEqual({
+      problem: "validation",
+      message: `${named} has more digits than a JSON number keeps exactly; send at most 15`,
+    });
+  });
+
+  it.each([
+    ['{"a":0.30000000000000004,"b":"a reference 12345678901234567890"}', { a: 0.30000000000000004, b: "a reference 12345678901234567890" }],
+    ['{"a":3.1000000000000000,"b":1e3,"c":-0.0000000000000000,"d":9007199254740992}', { a: 3.1, b: 1000, c: 0, d: 9007199254740992 }],
+  ])("%s passes as written", async (body, parsed) => {
+    const response = await sendBig(body);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(parsed);
+  });
+
+  it("leaves short bodies to the plain parse", async () => {
+    expect(await (await send('{"n":1.5}')).json()).toEqual({ text: '{"n":1.5}', json: { n: 1.5 } });
+  });
+});

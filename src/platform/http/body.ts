@@ -117,8 +117,10 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     if (kind === "json") {
       let value: unknown;
       try {
-        value = JSON.parse(text);
-      } catch {
+        // Only a text with a run of 16 or more digits can hold a number a double cannot keep as written.
+        value = LONG_DIGIT_RUN.test(text) ? JSON.parse(text, refuseRoundedNumbers) : JSON.parse(text);
+      } catch (error) {
+        if (error instanceof PlatformError) throw error;
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
       if (options.none && !(value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)) {
@@ -144,6 +146,28 @@ function cacheBody(cache: HonoRequest["bodyCache"], bytes: Uint8Array, text: str
   cache.arrayBuffer = Promise.resolve(bytes.buffer) as unknown as ArrayBuffer;
   cache.text = Promise.resolve(text) as unknown as string;
   if (json !== undefined) cache.json = Promise.resolve(json);
+}
+
+const LONG_DIGIT_RUN = /\d[\d.]{15,}/;
+
+/** A number's significant digits as written: `"3.10"` and `3.1` both give "31". */
+const significantDigits = (written: string) => written.replace(/^-/, "").replace(/e.*$/i, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
+
+/**
+ * JSON.parse's reviver, which sees each number's text: one with more digits than a double keeps
+ * (`3.0000000000000001`, `9007199254740993`) would otherwise arrive silently rounded, so it is refused.
+ */
+function refuseRoundedNumbers(this: unknown, key: string, value: unknown, context?: { source?: string }): unknown {
+  const written = context?.source;
+  if (
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    written !== undefined &&
+    significantDigits(written) !== significantDigits(String(value))
+  ) {
+    throw new PlatformError("validation", `${key || "body"}: ${written} has more digits than a JSON number keeps exactly; send at most 15`);
+  }
+  return value;
 }
 
 function describe(kind: BodyKind): string {
