@@ -2,7 +2,7 @@
 // works out its own tax (rows 12, 13 and 17); a request that computes to other figures holds a figure read wrongly,
 // or the form's own arithmetic is off. Either way the caller should look before relying on it.
 import { computeTax } from "../domain/engine";
-import { paiseToWholeRupees, roundToTenRupees } from "../domain/engine/rounding";
+import { paiseToWholeRupees, roundToTenRupees, toPaise } from "../domain/engine/rounding";
 import type { DocumentComputeRequest, ParsedDocument } from "../domain/documents";
 import { toTaxInput } from "../compute/request-schema";
 
@@ -18,8 +18,6 @@ export interface FormCheck {
   taxPayable: FormFigure | null;
   matches: boolean;
 }
-
-const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
 /**
  * Rows 12, 13 and 17 of the one Form 16 the request was built from, beside what /compute makes of the request in
@@ -43,8 +41,8 @@ export function checkAgainstForm(documents: ParsedDocument[], computeRequest: Do
     taxOnTotalIncome: { form: taxOnTotalIncome, computed: computed.slabTax },
     taxPayable: payable,
     matches:
-      roundToTenRupees(paiseOf(totalTaxableIncome)) === computed.taxableIncome &&
-      paiseToWholeRupees(paiseOf(taxOnTotalIncome)) === computed.slabTax &&
-      (payable === null || paiseToWholeRupees(paiseOf(payable.form)) === payable.computed),
+      roundToTenRupees(toPaise(totalTaxableIncome)) === computed.taxableIncome &&
+      paiseToWholeRupees(toPaise(taxOnTotalIncome)) === computed.slabTax &&
+      (payable === null || paiseToWholeRupees(toPaise(payable.form)) === payable.computed),
   };
 }
