@@ -15,6 +15,7 @@ import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
 import { findSku, receiveLot, type NewSku } from "./queries";
 import { istDateOf } from "../domain/ist";
+import { formatGrams } from "../domain/money";
 import { gstRateOn, RATED_HEADINGS } from "../domain/gst-rates";
 import { YARN_CATALOGUE, type YarnType } from "../domain/yarn";
 import { inventoryError, BODY_ERRORS, IDEMPOTENCY_ERRORS } from "../http/errors";
@@ -27,7 +28,7 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}/lots",
   tags: ["Back office"],
   summary: "Receive a lot of yarn into a godown",
-  description: `${ORG_SELECTION_DESCRIPTION} The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). 409 \`conflict\` when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.`,
+  description: `${ORG_SELECTION_DESCRIPTION} The godown and the mill are created on first use. A SKU new to the organisation takes its count, composition, HSN and GST rate from the yarn catalogue when it is a catalogue SKU, otherwise from the optional fields (HSN defaults to the yarn type's heading). A SKU's details are set once: a later receipt may repeat them, and one that contradicts them is refused (400 \`bad_request\` against the catalogue, 409 \`conflict\` against the SKU's first receipt). 409 \`conflict\` also when the same lot of the SKU is already in that godown, or the SKU exists with another yarn type.`,
   middleware: [requireAdmin, readBody({ maxBytes: 16_384 }), idempotentForActor] as const,
   request: {
     query: NoQueryParameters,
@@ -62,11 +63,34 @@ const HEADING: Record<YarnType, string | null> = {
 
 type Body = z.infer<typeof CreateLotSchema>;
 
+type SkuDetails = Pick<NewSku, "name" | "composition" | "countNe" | "ply" | "hsn"> & { stockLowThresholdGrams?: number };
+
+/**
+ * The first detail the receipt names that its SKU does not have, as "field: what the SKU has". A SKU's details are set
+ * once (by the catalogue or its first receipt): a later receipt repeating them is fine, one changing them is refused
+ * rather than ignored. An HSN agrees when one is the other's heading or subheading.
+ */
+function detailContradicted(body: Body, sku: SkuDetails): string | undefined {
+  // Absent and null name nothing (the optional text fields read both as null).
+  const differs = (given: unknown, has: unknown) => given != null && given !== has;
+  if (differs(body.sku_name, sku.name)) return `sku_name: ${body.sku} is named "${sku.name}"`;
+  if (differs(body.composition, sku.composition)) return `composition: ${body.sku} is ${sku.composition}`;
+  if (differs(body.count_ne, sku.countNe)) return `count_ne: ${body.sku} has ${sku.countNe === null ? "no count" : `count ${sku.countNe}`}`;
+  if (differs(body.ply, sku.ply)) return `ply: ${body.sku} has ply ${sku.ply}`;
+  if (body.hsn !== undefined && !sku.hsn.startsWith(body.hsn) && !body.hsn.startsWith(sku.hsn)) return `hsn: ${body.sku} has HSN ${sku.hsn}`;
+  if (sku.stockLowThresholdGrams !== undefined && differs(body.stock_low_threshold_kg, sku.stockLowThresholdGrams)) {
+    return `stock_low_threshold_kg: ${body.sku} is low under ${formatGrams(sku.stockLowThresholdGrams)} kg`;
+  }
+  return undefined;
+}
+
 function newSkuOf(body: Body, today: string): NewSku {
   const known = YARN_CATALOGUE.find((s) => s.sku === body.sku);
   const threshold = body.stock_low_threshold_kg ?? DEFAULT_STOCK_LOW_THRESHOLD_GRAMS;
   if (known) {
     if (known.yarnType !== body.yarn_type) throw inventoryError("bad_request", `yarn_type: catalogue SKU ${body.sku} is ${known.yarnType}`);
+    const contradicted = detailContradicted(body, known);
+    if (contradicted) throw inventoryError("bad_request", `${contradicted} in the catalogue`);
     return {
       sku: known.sku,
       name: known.name,
@@ -120,6 +144,8 @@ export function registerCreateLot(app: InventoryApp): void {
       inventoryError("conflict", `sku: ${body.sku} is registered as ${registered}, not ${body.yarn_type}`);
     const existing = await findSku(c.env.DB, org.id, body.sku);
     if (existing && existing.yarnType !== body.yarn_type) throw otherYarnType(existing.yarnType);
+    const contradicted = existing && detailContradicted(body, existing);
+    if (contradicted) throw inventoryError("conflict", `${contradicted}; a SKU's details are set by its first receipt`);
     const outcome = await receiveLot(
       idempotentWrites(c, c.env.DB),
       org.id,

@@ -188,11 +188,25 @@ export async function findLot(db: ReadDb, orgId: string, lotId: string): Promise
   return db.prepare(`${LOT_SELECT} WHERE l.org_id = ?1 AND l.id = ?2`).bind(orgId, lotId).first<LotRow>();
 }
 
-export type SkuRow = Pick<typeof skus.$inferSelect, "id" | "sku" | "yarnType" | "gstRateBps" | "stockLowThresholdGrams">;
+export type SkuRow = Pick<
+  typeof skus.$inferSelect,
+  "id" | "sku" | "yarnType" | "name" | "composition" | "countNe" | "ply" | "hsn" | "gstRateBps" | "stockLowThresholdGrams"
+>;
 
 export async function findSku(db: D1Database, orgId: string, sku: string): Promise<SkuRow | undefined> {
   return inventoryDb(db)
-    .select({ id: skus.id, sku: skus.sku, yarnType: skus.yarnType, gstRateBps: skus.gstRateBps, stockLowThresholdGrams: skus.stockLowThresholdGrams })
+    .select({
+      id: skus.id,
+      sku: skus.sku,
+      yarnType: skus.yarnType,
+      name: skus.name,
+      composition: skus.composition,
+      countNe: skus.countNe,
+      ply: skus.ply,
+      hsn: skus.hsn,
+      gstRateBps: skus.gstRateBps,
+      stockLowThresholdGrams: skus.stockLowThresholdGrams,
+    })
     .from(skus)
     .where(and(eq(skus.orgId, orgId), eq(skus.sku, sku)))
     .get();

@@ -81,3 +81,43 @@ describe("a receipt whose SKU is of another yarn type", () => {
     expect(lots?.n).toBe(1);
   });
 });
+
+describe("a receipt naming details of its SKU", () => {
+  const lots = (orgId: string) => `/admin/api/orgs/${orgId}/lots`;
+
+  it("of a SKU already received is refused (409, nothing written) when a detail differs, and accepted when they agree", async () => {
+    const orgId = await createOrg();
+    const first = { ...receipt("CUSTOM-2", "cotton_carded", "5205"), sku_name: "30s carded, grey", stock_low_threshold_kg: "200" };
+    await expectStatus(await admin("POST", lots(orgId), first), 201);
+    const before = await rowsOf(orgId);
+    for (const [field, value, registered] of [
+      ["stock_low_threshold_kg", "500", "200.000"],
+      ["sku_name", "30s carded, ecru", "30s carded, grey"],
+      ["hsn", "5206", "5205"],
+      ["ply", 2, "1"],
+    ] as const) {
+      const message = await expectError(await admin("POST", lots(orgId), { ...first, lot_number: `L-${field}`, [field]: value }), 409, "conflict");
+      expect(message).toContain(field);
+      expect(message).toContain(registered);
+    }
+    expect(await rowsOf(orgId)).toEqual(before);
+    // A client that always sends the SKU's full details may keep doing so.
+    await expectStatus(await admin("POST", lots(orgId), { ...first, lot_number: "L-AGAIN" }), 201);
+  });
+
+  it("of a catalogue SKU is refused (400) when a detail contradicts the catalogue; its heading alone agrees", async () => {
+    const orgId = await createOrg();
+    const catalogue = { ...receipt("CTN-CMB-30S1-RW", "cotton_combed", "5205"), lot_number: "L-HEADING" };
+    await expectStatus(await admin("POST", lots(orgId), catalogue), 201);
+    const other = await createOrg();
+    for (const [field, value] of [
+      ["hsn", "5402"],
+      ["sku_name", "30s polyester"],
+      ["count_ne", 40],
+    ] as const) {
+      const message = await expectError(await admin("POST", lots(other), { ...catalogue, [field]: value }), 400, "bad_request");
+      expect(message).toContain(field);
+    }
+    expect(await rowsOf(other)).toEqual([0, 0, 0, 0]);
+  });
+});
