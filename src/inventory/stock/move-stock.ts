@@ -131,7 +131,10 @@ export function registerMoveStock(app: InventoryApp): void {
       case "no_change":
         throw inventoryError("conflict", "The count equals the lot's kg remaining; nothing to correct");
       case "stale_count":
-        throw inventoryError("conflict", "The lot changed while it was being counted (a sale); count it again");
+        throw inventoryError(
+          "conflict",
+          "The lot changed while it was being counted (a sale, transfer, return or adjustment was recorded); count it again",
+        );
       case "contended":
         throw inventoryError(
           "conflict_retry",
