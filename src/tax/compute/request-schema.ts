@@ -42,17 +42,28 @@ import { COUNTRY_CODES } from "./countries";
 /** ₹10,000 crore: above any individual's annual figure, and small enough that paise stay exact integers. */
 export const MAX_AMOUNT = 100_000_000_000;
 
+/**
+ * Rupees to the paisa. A part of a paisa is refused rather than rounded away; the noise a binary floating-point sum
+ * leaves (0.1 + 0.2 = 0.30000000000000004) is far smaller than any written decimal and reads as the paisa it stands for.
+ */
+function toThePaisa(rupees: number): boolean {
+  const paise = rupees * 100;
+  return Math.abs(paise - Math.round(paise)) <= Math.max(0.001, Math.abs(paise) * 2 ** -50);
+}
+
+const rupees = () => z.number().finite().refine(toThePaisa, "has a part of a paisa: send rupees with at most 2 decimals");
+
 function amount(description: string, example: number) {
   return requiredAmount(description, example).optional();
 }
 
 function requiredAmount(description: string, example: number) {
-  return z.number().finite().nonnegative().max(MAX_AMOUNT).openapi({ description, example });
+  return rupees().nonnegative().max(MAX_AMOUNT).openapi({ description, example });
 }
 
 /** An amount that may be negative: a capital or business loss. */
 function signedAmount(description: string, example: number) {
-  return z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
+  return rupees().min(-MAX_AMOUNT).max(MAX_AMOUNT).openapi({ description, example });
 }
 
 /** A calendar date written YYYY-MM-DD. */
@@ -1129,7 +1140,7 @@ export const DeductionsSchema = z
 const TaxPaymentSchema = z
   .object({
     date: isoDate("Date the tax was paid (the challan date), YYYY-MM-DD.", "2025-09-12"),
-    amount: z.number().finite().positive().max(MAX_AMOUNT).openapi({ description: "Rupees paid.", example: 45_000 }),
+    amount: rupees().positive().max(MAX_AMOUNT).openapi({ description: "Rupees paid.", example: 45_000 }),
   })
   .strict();
 
@@ -1271,7 +1282,7 @@ const ForeignIncomeSchema = z
         "The head the income is counted under in this profile: salary (salary.grossSalary), house_property (a let-out home abroad), capital_gains (a gain on foreign shares or property), other_sources (foreign dividends or interest), business (presumptive income or a profit from books).",
       example: "salary",
     }),
-    income: z.number().finite().positive().max(MAX_AMOUNT).openapi({
+    income: rupees().positive().max(MAX_AMOUNT).openapi({
       description:
         "The part of that head's income, as this profile counts it, that arose in the country, in rupees: already included in the head, never added to it (as the return's Schedule FSI lists it).",
       example: 600_000,
@@ -1450,7 +1461,7 @@ export const ProfileSchema = z
     presumptive: PresumptiveSchema.optional(),
     business: BusinessSchema.optional(),
     deductions: DeductionsSchema.optional(),
-    housePropertyIncome: z.number().finite().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
+    housePropertyIncome: rupees().min(-MAX_AMOUNT).max(MAX_AMOUNT).optional().openapi({
       description:
         "Net income from house property as reported (Form 16 row 7(a)), negative for a loss; used instead of houseProperties. A loss is still set off only up to ₹2,00,000 (s.71(3A)) and not at all in the new regime.",
       example: -200_000,

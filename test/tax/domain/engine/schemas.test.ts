@@ -137,3 +137,25 @@ describe("ComputeRequestSchema", () => {
     expect(issuesOf(body)).toContain(path);
   });
 });
+
+describe("amounts to the paisa", () => {
+  const withSalary = (grossSalary: number) => ({ profile: { ...seedProfile, salary: { ...seedProfile.salary, grossSalary } } });
+
+  it("refuses a part of a paisa, naming the field, rather than rounding it away", () => {
+    for (const grossSalary of [1_800_000.005, 1_800_000.0001, 0.001]) {
+      const parsed = ComputeRequestSchema.safeParse(withSalary(grossSalary));
+      expect(parsed.success, String(grossSalary)).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({ path: ["profile", "salary", "grossSalary"], message: expect.stringContaining("paisa") });
+    }
+    expect(issuesOf({ profile: { ...seedProfile, deductions: { section80C: 99_999.999 } } })).toEqual(["profile.deductions.section80C"]);
+    expect(issuesOf({ profile: { ...seedProfile, taxesPaid: 150_000.125 } })).toEqual(["profile.taxesPaid"]);
+  });
+
+  it("takes paise, and reads the noise of a floating-point sum as the paisa it stands for", () => {
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floating point: a client that adds amounts sends it for 30 paise.
+    for (const grossSalary of [1_800_000.5, 1_800_000.25, 1_800_000 + 0.1 + 0.2, 99_999_999_999.99]) {
+      expect(ComputeRequestSchema.safeParse(withSalary(grossSalary)).success, String(grossSalary)).toBe(true);
+    }
+    expect(ComputeRequestSchema.safeParse({ profile: { ...seedProfile, taxesPaid: 0.1 + 0.2 } }).success).toBe(true);
+  });
+});
