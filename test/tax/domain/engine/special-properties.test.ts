@@ -272,12 +272,18 @@ describe("properties with special-rate and presumptive income", () => {
           expect(after.rebate87A).toBe(0);
           const line = after.specialRateIncome.find((l) => l.section === section);
           expect(line).toMatchObject({ ratePercent: 20, exemptAmount: 0, basicExemptionAdjusted: 0 });
-          // Slab income moves by at most ₹10 either way, so its tax by at most ₹3 plus a rupee of rounding.
-          expect(Math.abs(after.slabTax - before.slabTax)).toBeLessThanOrEqual(4);
           if (after.incomeAtSlabRates > 0) {
             expect(line!.income).toBe(dividends);
-            // The other special-rate lines may move by the same few rupees of rounding (₹10 at 30 % is ₹3).
-            expect(Math.abs(after.specialRateTax - before.specialRateTax - Math.round(dividends / 5))).toBeLessThanOrEqual(4);
+            // The tax on the rest moves by at most a few rupees of rounding (₹10 at 30 % is ₹3). Not slab tax alone:
+            // a loss worth the same against slab income and a special rate (the old regime's 20 % band beside
+            // s.111A's 20 %) may be set against either, so the split between them may change though the tax cannot.
+            const restBefore = before.slabTax + before.specialRateTax;
+            const restAfter = after.slabTax + after.specialRateTax - line!.tax;
+            expect(Math.abs(restAfter - restBefore)).toBeLessThanOrEqual(4);
+            expect(Math.abs(line!.tax - Math.round(dividends / 5))).toBeLessThanOrEqual(1);
+          } else {
+            // Slab income moves by at most ₹10 either way, so its tax by at most ₹3 plus a rupee of rounding.
+            expect(Math.abs(after.slabTax - before.slabTax)).toBeLessThanOrEqual(4);
           }
           if (after.surchargeRatePercent === 0) {
             const expected = Math.round(((before.taxAfterRebate + dividends / 5) * 104) / 100);
