@@ -6,11 +6,13 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/platform/http/app";
 import type { ErrorCatalogue } from "../../src/platform/http/errors";
+import { readBody } from "../../src/platform/http/body";
 import { idempotent, idempotentWrites } from "../../src/platform/http/idempotency";
+import { sha256Hex, type SecretRing } from "../../src/platform/crypto";
 import { d1IdempotencyStore } from "../../src/platform/http/idempotency-store";
 
 const catalogue: ErrorCatalogue = {
-  statusOf: { idempotency_key_in_use: 409, idempotency_answer_lost: 409, internal: 500 },
+  statusOf: { idempotency_key_in_use: 409, idempotency_answer_lost: 409, idempotency_key_reused: 422, internal: 500 },
   meaningOf: { idempotency_key_in_use: "still running", idempotency_answer_lost: "answer lost", internal: "unexpected" },
   codeOf: {
     validation: "validation",
@@ -87,5 +89,58 @@ describe("idempotent, with idempotentWrites", () => {
     const replay = await send("third");
     expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await replay.json()).toEqual({ run: "retry" });
+  });
+});
+
+describe("idempotent, what it keeps of the request", () => {
+  it("is no digest a database copy could test guesses of the body against, and a retry matches it across a rotation of the secret", async () => {
+    const scope = `acct_${crypto.randomUUID()}`;
+    let secrets: SecretRing = { current: "secret-before-rotation" };
+    const app = createApp({ catalogue, log: () => {} });
+    app.post(
+      "/accounts",
+      readBody({ maxBytes: 1_024 }),
+      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => secrets }),
+      (c) => c.json({ created: true }, 201),
+    );
+    const body = { email: "owner@example.com", password: "correct horse battery" };
+    const send = (sent: unknown) =>
+      app.request("/accounts", {
+        method: "POST",
+        headers: { "Idempotency-Key": "create-owner", "Content-Type": "application/json" },
+        body: JSON.stringify(sent),
+      });
+    expect((await send(body)).status).toBe(201);
+
+    const stored = await env.DB.prepare("SELECT fingerprint FROM idempotency_keys WHERE scope = ?").bind(scope).first<{ fingerprint: string }>();
+    // Someone holding the row, the path and the email must not be able to check a password guess with one hash.
+    expect(stored!.fingerprint).not.toBe(await sha256Hex(`POST\n/accounts\n${JSON.stringify(body)}`));
+
+    secrets = { current: "secret-after-rotation", previous: "secret-before-rotation" };
+    const retry = await send(body);
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await retry.json()).toEqual({ created: true });
+    const other = await send({ ...body, password: "another password" });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ code: "idempotency_key_reused" });
+  });
+
+  it("still matches a retry of a request fingerprinted by the version before, which kept a bare SHA-256", async () => {
+    const scope = `acct_${crypto.randomUUID()}`;
+    const app = createApp({ catalogue, log: () => {} });
+    app.post(
+      "/accounts",
+      readBody({ maxBytes: 1_024 }),
+      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => ({ current: env.SESSION_SECRET }) }),
+      (c) => c.json({ created: true }, 201),
+    );
+    const body = JSON.stringify({ email: "owner@example.com" });
+    const send = () => app.request("/accounts", { method: "POST", headers: { "Idempotency-Key": "k", "Content-Type": "application/json" }, body });
+    expect((await send()).status).toBe(201);
+    await env.DB.prepare("UPDATE idempotency_keys SET fingerprint = ? WHERE scope = ?")
+      .bind(await sha256Hex(`POST\n/accounts\n${body}`), scope)
+      .run();
+    const retry = await send();
+    expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
   });
 });

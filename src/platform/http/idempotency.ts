@@ -16,7 +16,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { hmacSha256Hex, openUnderRing, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
+import { hmacSha256Hex, openingOrder, openUnderRing, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
 import { PlatformError, type PlatformProblem } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
@@ -118,8 +118,11 @@ const sealingKeyOf = (secret: string, key: string) => hmacSha256Hex(secret, key)
  * the value it replaced. Sealed under neither (a rotation since, its previous value already removed), it cannot
  * be opened: the request must not run again, so the retry hears that the answer is lost.
  */
+const openSealed = async (secret: string, key: string, scope: string, body: string) =>
+  unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body);
+
 async function openKept(secrets: SecretRing, key: string, scope: string, body: string): Promise<KeptResponse> {
-  const kept = await openUnderRing(secrets, async (secret) => unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body));
+  const kept = await openUnderRing(secrets, (secret) => openSealed(secret, key, scope, body));
   if (kept !== null) return JSON.parse(kept.opened) as KeptResponse;
   throw new PlatformError(
     "idempotency_answer_lost",
@@ -140,11 +143,25 @@ export interface IdempotencyOptions<E extends Env> {
 }
 
 /** What the request asks for: method, path with query, and the body read by `readBody` (which runs first). */
-async function fingerprintOf(c: Context): Promise<string> {
+async function requestOf(c: Context): Promise<string> {
   const url = new URL(c.req.url);
   const cache = c.req.bodyCache as { json?: Promise<unknown>; text?: Promise<string> };
   const body = cache.json ? JSON.stringify(await cache.json) : cache.text ? await cache.text : "";
-  return sha256Hex(`${c.req.method}\n${url.pathname}${url.search}\n${body}`);
+  return `${c.req.method}\n${url.pathname}${url.search}\n${body}`;
+}
+
+/**
+ * The request's fingerprint under one value of the service's secret: a MAC under the answer's sealing key, since a
+ * body may hold a password and a bare hash of it would let a database copy test guesses without the password's
+ * salted, stretched hash.
+ */
+const fingerprintOf = async (secret: string, key: string, request: string) => hmacSha256Hex(await sealingKeyOf(secret, key), request);
+
+/** Whether a kept fingerprint is this request's under any value of the secret ring (a rotation keeps retries matching). */
+async function isFingerprintOf(kept: string, secrets: SecretRing, key: string, request: string): Promise<boolean> {
+  for (const secret of openingOrder(secrets)) if ((await fingerprintOf(secret, key, request)) === kept) return true;
+  // Kept before fingerprints were MACs (they expire 24 h after the deploy that made them MACs).
+  return kept === (await sha256Hex(request));
 }
 
 export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
@@ -159,12 +176,19 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     const scope = options.scope(c);
     const keyHash = await sha256Hex(key);
     const secrets = options.secret(c);
-    const fingerprint = await fingerprintOf(c);
+    const request = await requestOf(c);
+    const fingerprint = await fingerprintOf(secrets.current, key, request);
     const nowMs = now();
     if (!(await store.claim(scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
       const record = await store.find(scope, keyHash);
-      if (record && record.fingerprint !== fingerprint) {
-        throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
+      if (record && record.fingerprint !== fingerprint && !(await isFingerprintOf(record.fingerprint, secrets, key, request))) {
+        // Fingerprinted and sealed under a value of the secret since removed, the request cannot be told from another
+        // one: it must not run again, and the kept answer (below) says it was carried out.
+        const sealedUnderRemovedSecret =
+          record.body !== null && (await openUnderRing(secrets, (secret) => openSealed(secret, key, scope, record.body!))) === null;
+        if (!sealedUnderRemovedSecret) {
+          throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
+        }
       }
       if (!record || record.status === null || record.body === null) {
         if (record?.actedAt != null && nowMs > record.actedAt + LOCK_MS) {
