@@ -477,7 +477,7 @@ export const OtherIncomeSchema = z
       .optional()
       .openapi({
         description:
-          "A non-resident's only (residentialStatus non_resident; otherwise a 400), with dividends: the rate at which the tax treaty with the country of residence caps India's tax on these dividends, in percent of their gross amount with at most one decimal (for example 10, 15 or 7.5: the dividends article of the treaty, for the holding and the owner concerned). The service holds no table of treaties: the rate is yours to look up. The treaty applies only where it is more beneficial (s.90(2); tax year 2026-27: s.159(4) of the Income-tax Act, 2025), so each regime charges the dividends at this rate only when its whole tax is lower than with s.115A's 20 % plus surcharge and 4 % cess; at the treaty's rate no surcharge or cess is added to their tax, which still counts them in total income for the surcharge on other income. Each regime's dividendTreaty shows both taxes and which was charged. Claiming the rate needs a tax residency certificate from that country and Form 10F (s.90(4), (5); tax year 2026-27: s.159), which are yours to hold: they are not checked here.",
+          "A non-resident's only (otherwise a 400), with dividends: the rate, in percent of the gross dividends with at most one decimal, at which the tax treaty with the country of residence caps India's tax on them (the service holds no table of treaties). Charged only where it is more beneficial than s.115A's 20 % (s.90(2); tax year 2026-27: s.159(4)), with no surcharge or cess; see each regime's dividendTreaty and the guide's section on a tax treaty's rate on dividends",
         example: 15,
       }),
     dividendsByPeriod: byPeriod("Dividends received", {
@@ -1061,7 +1061,7 @@ export const DeductionsSchema = z
       100_000,
     ),
     section80CCD1: amount(
-      "Own contribution to NPS claimed under s.80CCD(1): up to 10 % of basic + DA for an employee (salary.basicPlusDA is then needed), 20 % of gross total income for anyone else, and with section80C within the ₹1,50,000 of s.80CCE. An amount claimed here is not also claimed under section80CCD1B.",
+      "Own contribution to NPS claimed under s.80CCD(1): up to 10 % of basic + DA for an employee (salary.basicPlusDA is then needed), 20 % of gross total income for anyone else, and with section80C within the ₹1,50,000 of s.80CCE. What these limits leave out counts under s.80CCD(1B), within what section80CCD1B leaves of ₹50,000; never enter a rupee in both.",
       0,
     ),
     section80CCD1B: amount("Own contribution to NPS over the s.80CCE limit, s.80CCD(1B), up to ₹50,000.", 0),
@@ -1455,7 +1455,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (the return's Schedules FSI and TR). The income is already counted in its head in this profile; listing it adds nothing to income, it identifies the part on which each regime credits the foreign tax (s.90 with a tax treaty, s.91 without; tax year 2026-27: ss.159 and 160 of the Income-tax Act, 2025; Rule 128). Each entry's credit is the lower of the foreign tax (at most taxPayableUnderTreaty) and the Indian tax on the income, which is the income at the Indian rate of tax: the regime's tax after any s.89 relief divided by its total income; the credits added never exceed that tax. See each regime's foreignTaxCredit. A non-resident lists none (India taxes a non-resident only on income from India), and the income listed under a head must not exceed what the profile counts under it: salary.grossSalary; the let-out homes' annualRent (or housePropertyIncome when given); the capital gains above 0; otherIncome's interest, dividends, family pension, winnings and reportedToEmployer; the presumptive income, and business.profit and business.speculationProfit above 0. A resident but not ordinarily resident is taxed on income from outside India only when it comes from a business controlled in, or a profession set up in, India (proviso to s.5(1)): list only such income. Listing any rules out ITR-1 and ITR-4. The credit is allowed only with Form 67 (tax year 2026-27: its counterpart in the Income-tax Rules, 2026), which the result's notes name.",
+          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (Schedules FSI and TR). The income is already counted in its head here: listing it adds nothing to income, it says on which part each regime credits the foreign tax (s.90 with a treaty, s.91 without; tax year 2026-27: ss.159 and 160), at most the Indian tax on it. Not for a non-resident; rules out ITR-1 and ITR-4; the credit needs Form 67. See each regime's foreignTaxCredit and the guide's section on tax paid abroad",
         example: [{ country: "US", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "treaty", taxPayableUnderTreaty: 15_000 }],
       }),
     presumptive: PresumptiveSchema.optional(),

@@ -577,8 +577,9 @@ describe("POST /api/v1/compute", () => {
     // month: least of 1,20,000; 1,08,000 − 30,000 = 78,000; 40 % of 3,00,000 = 1,20,000 → 78,000. October-March in
     // Mumbai: basic 60,000, HRA 25,000, rent 40,000: least of 1,50,000; 2,40,000 − 36,000 = 2,04,000; 50 % of 3,60,000 =
     // 1,80,000 → 1,50,000. Exempt 2,28,000 of 2,70,000. The year's basic + DA is the periods' 6,60,000, so s.80CCD(1)
-    // allows 10 % of it: 66,000 of the 1,00,000 claimed. Old: salary 12,00,000 − 2,28,000 − 50,000 = 9,22,000;
-    // TI 8,56,000; 12,500 + 20 % of 3,56,000 = 83,700; cess 3,348; 87,048 → 87,050 (s.288B).
+    // allows 10 % of it: 66,000 of the 1,00,000 claimed, and s.80CCD(1B) the 34,000 left. Old: salary 12,00,000 −
+    // 2,28,000 − 50,000 = 9,22,000; TI 8,22,000; 12,500 + 20 % of 3,22,000 = 76,900; cess 3,076; 79,976 → 79,980
+    // (s.288B).
     const hraPeriods = [
       { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
       { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
@@ -594,10 +595,10 @@ describe("POST /api/v1/compute", () => {
     );
     expect(full.regimes.old).toMatchObject({
       salary: { hraExemption: 228_000, incomeFromSalary: 922_000 },
-      taxableIncome: 856_000,
-      slabTax: 83_700,
-      cess: 3_348,
-      totalTax: 87_050,
+      taxableIncome: 822_000,
+      slabTax: 76_900,
+      cess: 3_076,
+      totalTax: 79_980,
     });
     expect(full.regimes.old.deductions.find((line) => line.section === "10(13A)")).toMatchObject({
       claimed: 270_000,
@@ -605,6 +606,7 @@ describe("POST /api/v1/compute", () => {
       limitedBy: "s.10(13A), Rule 2A, period by period; the most was cut in salary.hraPeriods[0] (6 months): rent paid minus 10 % of salary",
     });
     expect(full.regimes.old.deductions.find((line) => line.section === "80CCD(1)")).toMatchObject({ claimed: 100_000, allowed: 66_000 });
+    expect(full.regimes.old.deductions.find((line) => line.section === "80CCD(1B)")).toMatchObject({ claimed: 34_000, allowed: 34_000 });
     const refused = async (salary: Record<string, unknown>) =>
       expectError(
         await compute(key, { profile: { ...profile, salary: { grossSalary: 1_200_000, ...salary } }, financialYear: "2025-26" }),

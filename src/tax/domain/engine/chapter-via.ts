@@ -207,7 +207,7 @@ export function chapterVIADeductions(
     ? percentOfFloor(f.basicPlusDA, LIMITS.ownNpsPercentOfSalary)
     : percentOfFloor(grossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);
   const cceLeft = LIMITS.section80CCE * 100 - section80C;
-  via += allowVIA(
+  const ownNpsUnder1 = allowVIA(
     lines,
     "80CCD(1)",
     "Own contribution to NPS, within s.80CCE",
@@ -217,7 +217,8 @@ export function chapterVIADeductions(
     ordinaryIncome - via,
     roomReason,
   );
-  via += allowVIA(
+  via += ownNpsUnder1;
+  const ownNpsUnder1B = allowVIA(
     lines,
     "80CCD(1B)",
     "Own contribution to NPS",
@@ -227,6 +228,22 @@ export function chapterVIADeductions(
     ordinaryIncome - via,
     roomReason,
   );
+  via += ownNpsUnder1B;
+  // s.80CCD(1B) allows "whether or not any deduction is allowed under sub-section (1)" and bars only what (1) allowed,
+  // so the own contribution (1) left out counts there, within what the ₹50,000 has left.
+  const ownNpsLeftOut = f.section80CCD1 - ownNpsUnder1;
+  if (oldStyle && ownNpsLeftOut > 0) {
+    via += allowVIA(
+      lines,
+      "80CCD(1B)",
+      "Own contribution to NPS not allowed under s.80CCD(1)",
+      ownNpsLeftOut,
+      LIMITS.section80CCD1B * 100 - ownNpsUnder1B,
+      REASON_80CCD1B,
+      ordinaryIncome - via,
+      roomReason,
+    );
+  }
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
   // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
   via += allowVIA(

@@ -1316,6 +1316,46 @@ describe("s.80CCD(1): an own NPS contribution within its limit and s.80CCE", () 
   });
 });
 
+describe("s.80CCD(1B): an own NPS contribution that s.80CCD(1) did not allow", () => {
+  // FY 2025-26, old regime. Salary 20,00,000, basic 10,00,000, HRA 4,00,000, rent 5,00,000 in a metro; self-occupied
+  // home with 2,00,000 interest; 80C 1,50,000. HRA exempt = least of 4L, 5L − 10 % × 10L = 4L, 50 % × 10L = 5L: 4L
+  // (s.10(13A)); salary 20L − 4L − 50,000 (s.16(ia)) = 15,50,000; s.24(b) −2L: GTI 13,50,000. 80C fills the
+  // ₹1,50,000 of s.80CCE, so s.80CCD(1) allows nothing of the own contribution. s.80CCD(1B) allows "whether or not any
+  // deduction is allowed under sub-section (1)" up to ₹50,000 of what was paid, barring only an amount "claimed and
+  // allowed" under (1): the contribution (1) did not allow is deductible there.
+  const profile = (section80CCD1: number) =>
+    taxInput({
+      salary: { grossSalary: 2_000_000, basicPlusDA: 1_000_000, hraReceived: 400_000, rentPaid: 500_000, isMetroCity: true },
+      houseProperties: [{ type: "self_occupied", annualRent: 0, municipalTaxesPaid: 0, interestOnHousingLoan: 200_000 }],
+      deductions: { section80C: 150_000, section80CCD1 },
+    });
+
+  it("is allowed under (1B), and no move asks for it to be paid again", () => {
+    // 13,50,000 − 1,50,000 − 50,000 = 11,50,000: 1,12,500 + 30 % × 1,50,000 = 1,57,500 + cess 6,300 = 1,63,800.
+    const result = computeTax(profile(50_000), FY25);
+    expect(result.regimes.old).toMatchObject({ taxableIncome: 1_150_000, totalTax: 163_800 });
+    expect(result.regimes.old.deductions.filter((line) => line.section.startsWith("80CCD"))).toMatchObject([
+      { section: "80CCD(1)", claimed: 50_000, allowed: 0 },
+      { section: "80CCD(1B)", claimed: 50_000, allowed: 50_000 },
+    ]);
+    expect(result.savingMoves.map((move) => move.kind)).not.toContain("nps_80ccd1b");
+  });
+
+  it("leaves the move only the rest of the ₹50,000 to pay", () => {
+    // 20,000 not allowed under (1) goes under (1B): TI 11,80,000: 1,12,500 + 54,000 = 1,66,500 + cess 6,660 = 1,73,160.
+    // The other 30,000 of (1B) paid: TI 11,50,000, 1,63,800 (above); saves 9,360. New regime: 20L − 75,000 = 19,25,000:
+    // 20,000 + 40,000 + 60,000 + 20 % × 3,25,000 = 1,85,000 + cess 7,400 = 1,92,400, so the old regime stays best.
+    const result = computeTax(profile(20_000), FY25);
+    expect(result.regimes.old.totalTax).toBe(173_160);
+    expect(result.savingMoves.find((move) => move.kind === "nps_80ccd1b")).toMatchObject({
+      investment: 30_000,
+      totalTaxBefore: 173_160,
+      totalTaxAfter: 163_800,
+      taxSaving: 9_360,
+    });
+  });
+});
+
 describe("Chapter VI-A given as Form 16 prints it: ss.80DD, 80DDB, 80U, 80EEA, 80EEB and 80GG", () => {
   const line = (input: TaxInput, section: string) => computeTax(input, FY25).regimes.old.deductions.find((entry) => entry.section === section);
 
