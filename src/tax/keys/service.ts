@@ -166,8 +166,8 @@ export async function rotateKey(env: TaxEnv, db: TaxDb, actor: Actor, account: A
 export async function revokeKey(env: TaxEnv, db: TaxDb, account: AccountRow, row: ApiKeyRow, nowMs: number): Promise<number> {
   const revokedAt = row.revokedAt ?? nowMs;
   await putKeyState(env.KEY_GUARD, row.keyHash, keyState({ ...row, revokedAt }, account, nowMs));
-  if (row.revokedAt === null) await recordRevocation(db, row.id, revokedAt);
-  return revokedAt;
+  // Of revocations sent at once, the first recorded stands, and each answers with it.
+  return row.revokedAt ?? (await recordRevocation(db, row.id, revokedAt));
 }
 
 /**

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { guardForKey } from "../../../src/platform/keys/client";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
+import { taxDb } from "../../../src/tax/db/client";
+import { recordRevocation } from "../../../src/tax/keys/queries";
 import { inKeyGuard, roomInThisMinute } from "../../reliability/kit";
 import { admin, api, createAccount, createKey, expectError, expectStatus, randomEmail } from "../helpers";
 
@@ -117,6 +119,17 @@ describe("lifecycle", () => {
     const revoked = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/revoke`), 200);
     expect(revoked.data.id).toBe(key.id);
     await expectError(await api("/api/v1/deadlines", key.key), 401, "invalid_api_key");
+  });
+
+  it("of revocations recorded at once, the first stands, and a later one hears its revokedAt", async () => {
+    const key = await createKey({ scopes: ["deadlines:read"] });
+    const db = taxDb(env.DB);
+    const first = Date.now();
+    expect(await recordRevocation(db, key.id, first)).toBe(first);
+    // A request that read the key before the first revocation was recorded.
+    expect(await recordRevocation(db, key.id, first + 5_000)).toBe(first);
+    const listed = await expectStatus(await admin("GET", `/admin/api/keys?accountEmail=${encodeURIComponent(key.email)}`), 200);
+    expect(listed.data.find((item: { id: string }) => item.id === key.id).revokedAt).toBe(new Date(first).toISOString());
   });
 
   it("rotation with overlap 0 ends the old key now; the new key has the same scopes", async () => {
