@@ -123,6 +123,8 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
         if (error instanceof PlatformError) throw error;
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
+      const twice = memberNamedTwice(text);
+      if (twice !== null) throw new PlatformError("validation", `${twice}: is named twice in one object; send each member once`);
       if (options.none && !(value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)) {
         throw new PlatformError("validation", "body: this operation takes none; send no body (or {})");
       }
@@ -168,6 +170,45 @@ function refuseRoundedNumbers(this: unknown, key: string, value: unknown, contex
     throw new PlatformError("validation", `${key || "body"}: ${written} has more digits than a JSON number keeps exactly; send at most 15`);
   }
   return value;
+}
+
+const isJsonSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/**
+ * The first member named twice in one object of a valid JSON text, or null. JSON.parse keeps the last of them and
+ * other parsers the first, so a body read one way where it was checked and another where it is acted on is refused.
+ * Strings are skipped whole with indexOf, so a long string (a document's text) costs little.
+ */
+function memberNamedTwice(text: string): string | null {
+  // One entry per open object (its names so far) or array (null).
+  const open: (Set<string> | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x7b) open.push(new Set());
+    else if (code === 0x5b) open.push(null);
+    else if (code === 0x7d || code === 0x5d) open.pop();
+    else if (code === 0x22) {
+      let end = text.indexOf('"', i + 1);
+      for (;;) {
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
+      }
+      const names = open[open.length - 1];
+      let after = end + 1;
+      while (isJsonSpace(text.charCodeAt(after))) after++;
+      // In an object, a string followed by a colon is a member's name.
+      if (names && text.charCodeAt(after) === 0x3a) {
+        const written = text.slice(i + 1, end);
+        const name = written.includes("\\") ? (JSON.parse(`"${written}"`) as string) : written;
+        if (names.has(name)) return name;
+        names.add(name);
+      }
+      i = end;
+    }
+  }
+  return null;
 }
 
 function describe(kind: BodyKind): string {
