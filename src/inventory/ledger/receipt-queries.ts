@@ -142,8 +142,9 @@ const VOIDED_RECEIPTS_SQL = `((SELECT COUNT(*) FROM payments WHERE org_id = s.or
               + (SELECT COUNT(*) FROM advance_applications a WHERE a.org_id = s.org_id AND a.sale_id = s.id AND ${SOURCE_VOIDED_SQL("a")}))`;
 
 /**
- * invoice.paid (once per settlement, by its dedupe key: the sale, and after a void the number of voided receipts)
- * and paid_at, when payments plus credit notes on the sale now cover its total: run in the same batch as the
+ * invoice.paid and paid_at, when payments plus credit notes on the sale now cover the total of an invoice not paid
+ * until now (once per settlement: a void that re-opens the invoice clears paid_at, and the number of voided receipts
+ * keeps the next settlement's dedupe key apart): run in the same batch as the
  * receipt that may complete it, and written only when that receipt was (one refused in its transaction completes nothing).
  */
 export function invoicePaidStatements(
@@ -163,7 +164,7 @@ export function invoicePaidStatements(
                             'total_amount', ${rupeesSql("s.total_paise")}, 'payment_id', ?4, 'credit_note_id', ?6),
                 'invoice.paid:' || s.id || CASE WHEN ${VOIDED_RECEIPTS_SQL} = 0 THEN '' ELSE ':' || ${VOIDED_RECEIPTS_SQL} END, ?5
            FROM sales s
-          WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled'
+          WHERE s.org_id = ?2 AND s.id = ?3 AND s.status <> 'cancelled' AND s.paid_at IS NULL
             AND (?4 IS NULL OR EXISTS (SELECT 1 FROM payments WHERE org_id = ?2 AND id = ?4))
             AND (?6 IS NULL OR EXISTS (SELECT 1 FROM credit_notes WHERE org_id = ?2 AND id = ?6))
             AND ${SETTLED_SQL}`,

@@ -85,6 +85,18 @@ describe("voiding a credit note", () => {
     // The voided note no longer uses up the invoice's credit: a new one of the full amount is accepted.
     await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "1050" });
   });
+
+  it("that re-opened nothing lets no later receipt announce the invoice paid again", async () => {
+    const { orgId, key, buyerId, saleId } = await invoice();
+    await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyerId, sale_id: saleId, amount: "1050", method: "neft" });
+    // Against the paid invoice, a credit note goes wholly on the customer's account; voiding it re-opens nothing.
+    const onAccount = await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "100" });
+    expect(onAccount.amount_on_account).toBe("100.00");
+    await expectStatus(await voidIt(orgId, "credit-notes", onAccount.id), 200);
+    expect((await saleOf(key, saleId)).paid_at).not.toBeNull();
+    await post(`/admin/api/orgs/${orgId}/credit-notes`, { customer_id: buyerId, sale_id: saleId, amount: "100" });
+    expect((await eventsOf(orgId, "invoice.paid")).map((e) => e.dedupeKey)).toEqual([`invoice.paid:${saleId}`]);
+  });
 });
 
 describe("two voids of one entry in the same millisecond by the same actor", () => {
