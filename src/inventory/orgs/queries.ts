@@ -68,13 +68,32 @@ export async function listOrgs(db: InventoryDb, filter: OrgListFilter, limit: nu
     .all();
 }
 
-export async function updateOrg(
-  db: InventoryDb,
-  id: string,
-  patch: Partial<Pick<OrgRow, "plan" | "subscriptionStatus" | "gstin" | "stateCode">>,
-  audit: AuditRow[],
-): Promise<void> {
-  await db.batch([db.update(organisations).set(patch).where(eq(organisations.id, id)), ...audit.map((row) => db.insert(auditLog).values(row))]);
+/**
+ * Writes the organisation's plan, subscription and GST registration as `updated`, with their audit rows, only if they
+ * are still those of `read`; false, with nothing written, when another change was committed since.
+ */
+export async function updateOrgIfUnchanged(db: InventoryDb, read: OrgRow, updated: OrgRow, audit: AuditRow[]): Promise<boolean> {
+  const d1 = db.$client;
+  const [written] = await d1.batch([
+    d1
+      .prepare(
+        `UPDATE organisations SET plan = ?1, subscription_status = ?2, gstin = ?3, state_code = ?4
+          WHERE id = ?5 AND plan = ?6 AND subscription_status = ?7 AND gstin IS ?8 AND state_code IS ?9`,
+      )
+      .bind(
+        updated.plan,
+        updated.subscriptionStatus,
+        updated.gstin,
+        updated.stateCode,
+        read.id,
+        read.plan,
+        read.subscriptionStatus,
+        read.gstin,
+        read.stateCode,
+      ),
+    ...audit.map((row) => insertAuditIfChanged(d1, row)),
+  ]);
+  return written!.meta.changes === 1;
 }
 
 export async function insertAudit(db: InventoryDb, audit: AuditRow): Promise<void> {

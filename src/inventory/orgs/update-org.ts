@@ -13,7 +13,7 @@ import {
 import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { orgDetails, updateOrgPolicy } from "./service";
-import { inventoryError, BODY_ERRORS } from "../http/errors";
+import { BODY_ERRORS } from "../http/errors";
 import { errorResponses } from "../http/schemas";
 import { OrgIdParam } from "../http/wire-formats";
 import { OrgSchema, UpdateOrgSchema } from "./schemas";
@@ -23,12 +23,12 @@ const route = createRoute({
   path: "/admin/api/orgs/{id}",
   tags: ["Management"],
   summary: "Change an organisation's plan or subscription (operator only); every key of it sees the change on its next request",
-  description: `${OPERATOR_ONLY_DESCRIPTION} Send any of \`plan\`, \`subscription_status\`, \`gstin\` and \`state\` (none is a 400). Every key of the organisation not revoked is brought to the new plan and subscription before the answer, so its next request gets the new per-minute limit, or 403 \`plan_required\` (starter, growth) or \`subscription_lapsed\` (lapsed). A \`state\` sent alone must be that of the GSTIN on file, if there is one (400; send a new \`gstin\` to move the registration); invoices already issued keep the GSTIN and state they were issued with. Each change is recorded in the audit log (\`org.plan_changed\`, \`org.subscription_changed\`, \`org.gst_registration_changed\`, with the old and new values); a value equal to the current one changes nothing. An unknown organisation is 404.`,
+  description: `${OPERATOR_ONLY_DESCRIPTION} Send any of \`plan\`, \`subscription_status\`, \`gstin\` and \`state\` (none is a 400). Every key of the organisation not revoked is brought to the new plan and subscription before the answer, so its next request gets the new per-minute limit, or 403 \`plan_required\` (starter, growth) or \`subscription_lapsed\` (lapsed). A \`state\` sent alone must be that of the GSTIN on file, if there is one (400; send a new \`gstin\` to move the registration); invoices already issued keep the GSTIN and state they were issued with. Each change is recorded in the audit log (\`org.plan_changed\`, \`org.subscription_changed\`, \`org.gst_registration_changed\`, with the old and new values); a value equal to the current one changes nothing. Changes sent at once are made one after the other, each from the organisation as the one before left it (409 \`conflict_retry\` if others kept landing first). An unknown organisation is 404.`,
   middleware: [requireAdmin, requireOperator, readBody({ maxBytes: 4_096 })] as const,
   request: { query: NoQueryParameters, params: OrgIdParam, body: { required: true, content: { "application/json": { schema: UpdateOrgSchema } } } },
   responses: {
     200: { description: "Updated", content: { "application/json": { schema: z.object({ data: OrgSchema }) } } },
-    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS),
+    ...errorResponses(...ADMIN_WRITE_ERRORS, ...ORG_SELECTION_ERRORS, ...BODY_ERRORS, "conflict_retry"),
   },
 });
 
@@ -37,12 +37,6 @@ export function registerUpdateOrg(app: InventoryApp): void {
     const body = c.req.valid("json");
     const db = inventoryDb(c.env.DB);
     const org = await resolveOrg(c, db, c.req.valid("param").id);
-    // A state sent alone must still agree with the GSTIN already on file: invoices print that GSTIN, and the
-    // state decides CGST + SGST or IGST.
-    const registeredState = org.gstin?.slice(0, 2);
-    if (body.gstin === undefined && body.state !== undefined && registeredState !== undefined && body.state !== registeredState) {
-      throw inventoryError("bad_request", `state: must be the GSTIN's state, ${registeredState} (send a new gstin to move the registration)`);
-    }
     const patch = {
       ...(body.plan !== undefined ? { plan: body.plan } : {}),
       ...(body.subscription_status !== undefined ? { subscriptionStatus: body.subscription_status } : {}),
