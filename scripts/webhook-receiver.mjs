@@ -35,6 +35,11 @@ const attemptsSeen = new Map(); // delivery id -> attempts received: the deliver
 // event under a new delivery id, and is answered 2xx without processing it again
 const processedEvents = new Map();
 createServer(async (request, response) => {
+  // Deliveries are POSTs; a GET answers that the receiver listens.
+  if (request.method === "GET") {
+    response.writeHead(200, { "Content-Type": "text/plain" }).end("listening");
+    return;
+  }
   const chunks = [];
   for await (const chunk of request) chunks.push(chunk);
   const raw = Buffer.concat(chunks); // verify the raw bytes before any JSON parsing

@@ -122,6 +122,12 @@ describe("documented shell examples", () => {
       const script = `set -euo pipefail\ncurl() { command curl --fail-with-body -sS "$@"; }\ncd "$(mktemp -d)"\nln -s "${ROOT}test" test\nln -s "${ROOT}scripts" scripts\n${code}\n`;
       const run = spawnSync("bash", ["-c", script], { env: { ...env, TAX_KEY: await freshTaxKey() }, encoding: "utf8", timeout: 150_000 });
       expect(run.status, `${example.file} block at line ${example.line} failed:\n${run.stdout}\n${run.stderr}`).toBe(0);
+      // A block that starts the local receiver shows a reader a verified delivery from each receiver it starts.
+      const receivers = example.code.split("scripts/webhook-receiver.mjs").length - 1;
+      expect(
+        run.stdout.match(/ verified webhook\.test /g)?.length ?? 0,
+        `${example.file} block at line ${example.line}:\n${run.stdout}`,
+      ).toBeGreaterThanOrEqual(receivers);
     });
   }
 });
