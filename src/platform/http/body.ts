@@ -2,6 +2,7 @@
 // strict UTF-8, and a content-type check, then hands the parsed value to the zod validator.
 import type { Env, HonoRequest, MiddlewareHandler } from "hono";
 import { PlatformError, type PlatformProblem } from "./errors";
+import { fieldPath } from "./validation";
 
 export type BodyKind = "json" | "text";
 
@@ -118,13 +119,13 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
       let value: unknown;
       try {
         // Only a text with a run of 16 or more digits can hold a number a double cannot keep as written.
-        value = LONG_DIGIT_RUN.test(text) ? JSON.parse(text, refuseRoundedNumbers) : JSON.parse(text);
+        value = LONG_DIGIT_RUN.test(text) ? parseRefusingRoundedNumbers(text) : JSON.parse(text);
       } catch (error) {
         if (error instanceof PlatformError) throw error;
         throw new PlatformError("validation", "Request body is not valid JSON");
       }
       const twice = memberNamedTwice(text);
-      if (twice !== null) throw new PlatformError("validation", `${twice}: is named twice in one object; send each member once`);
+      if (twice !== null) throw new PlatformError("validation", `${fieldPath(twice)}: is named twice in one object; send each member once`);
       if (options.none && !(value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0)) {
         throw new PlatformError("validation", "body: this operation takes none; send no body (or {})");
       }
@@ -156,38 +157,54 @@ const LONG_DIGIT_RUN = /\d[\d.]{15,}/;
 const significantDigits = (written: string) => written.replace(/^-/, "").replace(/e.*$/i, "").replace(".", "").replace(/^0+/, "").replace(/0+$/, "");
 
 /**
- * JSON.parse's reviver, which sees each number's text: one with more digits than a double keeps
- * (`3.0000000000000001`, `9007199254740993`) would otherwise arrive silently rounded, so it is refused.
+ * Refuses a number with more digits than a double keeps (`3.0000000000000001`, `9007199254740993`), which would
+ * otherwise arrive silently rounded, naming its field. JSON.parse's reviver sees each number's text as written.
  */
-function refuseRoundedNumbers(this: unknown, key: string, value: unknown, context?: { source?: string }): unknown {
-  const written = context?.source;
-  if (
-    typeof value === "number" &&
-    Number.isFinite(value) &&
-    written !== undefined &&
-    significantDigits(written) !== significantDigits(String(value))
-  ) {
-    throw new PlatformError("validation", `${key || "body"}: ${written} has more digits than a JSON number keeps exactly; send at most 15`);
+function parseRefusingRoundedNumbers(text: string): unknown {
+  let rounded: { holder: object; key: string; written: string } | null = null;
+  const root: unknown = JSON.parse(text, function (this: object, key: string, value: unknown, context?: { source?: string }) {
+    const written = context?.source;
+    if (rounded === null && typeof value === "number" && Number.isFinite(value) && written !== undefined) {
+      if (significantDigits(written) !== significantDigits(String(value))) rounded = { holder: this, key, written };
+    }
+    return value;
+  });
+  if (rounded === null) return root;
+  const { holder, key, written } = rounded;
+  const field = fieldPath([...(pathTo(root, holder) ?? []), ...(Array.isArray(holder) ? [Number(key)] : key === "" ? [] : [key])]);
+  throw new PlatformError("validation", `${field || "body"}: ${written} has more digits than a JSON number keeps exactly; send at most 15`);
+}
+
+/** The path from `value` to the object `target` inside it, or null when it is not there (the reviver's root holder). */
+function pathTo(value: unknown, target: object): PropertyKey[] | null {
+  if (value === target) return [];
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, child] of Object.entries(value)) {
+    const below = pathTo(child, target);
+    if (below !== null) return [Array.isArray(value) ? Number(key) : key, ...below];
   }
-  return value;
+  return null;
 }
 
 const isJsonSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /**
- * The first member named twice in one object of a valid JSON text, or null. JSON.parse keeps the last of them and
- * other parsers the first, so a body read one way where it was checked and another where it is acted on is refused.
- * Strings are skipped whole with indexOf, so a long string (a document's text) costs little.
+ * The path of the first member named twice in one object of a valid JSON text, or null. JSON.parse keeps the last
+ * of them and other parsers the first, so a body read one way where it was checked and another where it is acted
+ * on is refused. Strings are skipped whole with indexOf, so a long string (a document's text) costs little.
  */
-function memberNamedTwice(text: string): string | null {
-  // One entry per open object (its names so far) or array (null).
-  const open: (Set<string> | null)[] = [];
+function memberNamedTwice(text: string): PropertyKey[] | null {
+  // One entry per open object (its names so far, and the member being read) or array (null, and the element's index).
+  const open: { names: Set<string> | null; at: PropertyKey }[] = [];
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code === 0x7b) open.push(new Set());
-    else if (code === 0x5b) open.push(null);
+    if (code === 0x7b) open.push({ names: new Set(), at: "" });
+    else if (code === 0x5b) open.push({ names: null, at: 0 });
     else if (code === 0x7d || code === 0x5d) open.pop();
-    else if (code === 0x22) {
+    else if (code === 0x2c) {
+      const inner = open[open.length - 1]!;
+      if (inner.names === null) inner.at = (inner.at as number) + 1;
+    } else if (code === 0x22) {
       let end = text.indexOf('"', i + 1);
       for (;;) {
         let backslashes = 0;
@@ -195,15 +212,16 @@ function memberNamedTwice(text: string): string | null {
         if (backslashes % 2 === 0) break;
         end = text.indexOf('"', end + 1);
       }
-      const names = open[open.length - 1];
+      const inner = open[open.length - 1];
       let after = end + 1;
       while (isJsonSpace(text.charCodeAt(after))) after++;
       // In an object, a string followed by a colon is a member's name.
-      if (names && text.charCodeAt(after) === 0x3a) {
+      if (inner?.names && text.charCodeAt(after) === 0x3a) {
         const written = text.slice(i + 1, end);
         const name = written.includes("\\") ? (JSON.parse(`"${written}"`) as string) : written;
-        if (names.has(name)) return name;
-        names.add(name);
+        if (inner.names.has(name)) return [...open.slice(0, -1).map((entry) => entry.at), name];
+        inner.names.add(name);
+        inner.at = name;
       }
       i = end;
     }

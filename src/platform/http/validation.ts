@@ -1,7 +1,8 @@
 // Turns a zod failure into one message that names the failing field: `salary.grossSalary: must be >= 0`.
 import type { z } from "zod";
 
-function fieldPath(path: ReadonlyArray<PropertyKey>): string {
+/** A field's path as messages name it: `items[1].kg`, `profile.salary.grossSalary`. */
+export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   let out = "";
   for (const part of path) {
     if (typeof part === "number") out += `[${part}]`;

@@ -204,7 +204,7 @@ export const InterestResultSchema = z
         }),
         returnRequiredBy: z.array(z.enum(RETURN_CONDITIONS)).openapi({
           description:
-            "Every condition that required a return, in this order: `income`, gross total income (income before the Chapter VI-A deductions and the reinvestment exemptions of ss.54-54GA, as the sixth proviso to s.139(1) measures it; tax year 2026-27: s.263(1)) above maximumAmountNotChargeable, judged for each regime on its own income; then those that require a return whatever the income (the seventh proviso to s.139(1) and Rule 12AB): `current_account_deposits` above ₹1 crore, `foreign_travel` above ₹2 lakh and `electricity` above ₹1 lakh (profile.depositsAndSpending), `business_turnover` above ₹60 lakh and `professional_receipts` above ₹10 lakh (profile.presumptive), `tds_tcs` of ₹25,000 or more, ₹50,000 for a resident aged 60 or more (profile.taxPayments.tdsTcs), and `savings_account_deposits` of ₹50 lakh or more (profile.depositsAndSpending). Empty when none was met.",
+            "Every condition that required a return, in this order: `income` (gross total income before Chapter VI-A and the ss.54-54GA exemptions above maximumAmountNotChargeable, sixth proviso to s.139(1), per regime); then, whatever the income (seventh proviso, Rule 12AB): `current_account_deposits` above ₹1 crore, `foreign_travel` above ₹2 lakh, `electricity` above ₹1 lakh, `business_turnover` above ₹60 lakh, `professional_receipts` above ₹10 lakh, `tds_tcs` of ₹25,000 or more (₹50,000 for a resident aged 60 or more) and `savings_account_deposits` of ₹50 lakh or more. Empty when none was met.",
           example: ["income", "tds_tcs"],
         }),
         maximumAmountNotChargeable: wholeRupees(
