@@ -281,10 +281,16 @@ function cheaperSetOff(slabFirst: Facts, specialFirst: Facts | null, year: YearR
   return taxAt(specialFirst) < taxAt(slabFirst) ? specialFirst : slabFirst;
 }
 
-/** A business loss from books, or a home with loan interest (without it no house-property income is negative). */
+/**
+ * A business loss from books, or a house-property loss: the net figure reported (which replaces the homes), or a home
+ * with loan interest or with municipal taxes paid above its rent (without either no home's income is negative).
+ */
 function mayHaveLossOfAnotherHead(f: Facts): boolean {
   const books = f.booksProfit;
-  return (books !== null && (books.old < 0 || books.new < 0)) || f.houseProperties.some((home) => home.interestOnHousingLoan > 0);
+  if (books !== null && (books.old < 0 || books.new < 0)) return true;
+  const reported = f.reported.housePropertyIncome;
+  if (reported !== null) return reported < 0;
+  return f.houseProperties.some((home) => home.interestOnHousingLoan > 0 || home.municipalTaxesPaid > home.annualRent);
 }
 
 /**

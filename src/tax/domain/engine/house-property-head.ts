@@ -31,6 +31,9 @@ export function housePropertyIncome(
   rules: RegimeRules,
   lines: DeductionLine[] | null,
 ): { income: number; selfOccupiedInterest: number; chosenHomes: number[] | null } {
+  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation, its working included.
+  const reported = f.reported.housePropertyIncome;
+  if (reported !== null) return { income: reported, selfOccupiedInterest: 0, chosenHomes: [] };
   const oldStyle = rules.allowsOldRegimeDeductions;
   // s.23(2): up to two self-occupied homes have nil annual value; with more, the cheapest pair (s.23(4), see
   // self-occupied.ts) and the rest are deemed let out at expected rent. s.24(a) 30 % of annual value; s.24(b)
@@ -81,9 +84,6 @@ export function housePropertyIncome(
       );
     }
   }
-  // A net figure as reported (Form 16 row 7(a)) replaces the property-by-property computation.
-  const reported = f.reported.housePropertyIncome;
-  if (reported !== null) return { income: reported, selfOccupiedInterest: 0, chosenHomes: chosen };
   return {
     income: annualValue - standardDeduction24a - letOutInterest - selfOccupiedInterestAllowed,
     selfOccupiedInterest: selfOccupiedInterestAllowed,

@@ -62,3 +62,40 @@ describe("a loss of another head goes where it saves the most (s.71)", () => {
     expect(result.regimes.new.incomeAtSlabRates).toBe(500_000);
   });
 });
+
+describe("a house-property loss without loan interest on a home", () => {
+  // The guide's worked example: salary 3,50,000, a house-property loss of 2,00,000 and 20,00,000 of s.111A gains, old
+  // regime. Against the gains: slab income 3,50,000 − 50,000 = 3,00,000: 2,500; gains 18,00,000 × 20 % = 3,60,000;
+  // 3,62,500 + 4 % cess = 3,77,000. Against the salary it would be 3,84,800.
+  it("reported as Form 16's net figure goes against the gains when that costs less", () => {
+    const input = taxInput({ salary: { grossSalary: 350_000 }, capitalGains: [{ section: "111A", gain: 2_000_000 }] });
+    input.reported = { housePropertyIncome: -200_000 };
+    const old = computeTax(input, "2025-26").regimes.old;
+    expect(old.houseProperty.lossSetOff).toBe(200_000);
+    expect(old.totalTax).toBe(377_000);
+  });
+
+  it("from a let-out home whose municipal taxes paid exceed its rent is placed like any other", () => {
+    // Rent 1,00,000, municipal taxes paid 3,00,000 (s.23(1) proviso: deducted in the year paid), no loan: annual
+    // value −2,00,000, no s.24(a) on a negative value.
+    const input = taxInput({
+      salary: { grossSalary: 350_000 },
+      houseProperties: [{ type: "let_out", annualRent: 100_000, municipalTaxesPaid: 300_000, interestOnHousingLoan: 0 }],
+      capitalGains: [{ section: "111A", gain: 2_000_000 }],
+    });
+    const old = computeTax(input, "2025-26").regimes.old;
+    expect(old.houseProperty.incomeFromHouseProperty).toBe(-200_000);
+    expect(old.totalTax).toBe(377_000);
+  });
+
+  it("reported, replaces the homes in the working too: no s.24 line, no home chosen as self-occupied", () => {
+    const input = taxInput({
+      salary: { grossSalary: 1_500_000 },
+      houseProperties: [selfOccupied, { ...selfOccupied, type: "let_out", annualRent: 300_000 }],
+    });
+    input.reported = { housePropertyIncome: 100_000 };
+    const old = computeTax(input, "2025-26").regimes.old;
+    expect(old.houseProperty).toMatchObject({ incomeFromHouseProperty: 100_000, selfOccupied: [] });
+    expect(old.deductions.filter((line) => line.head === "houseProperty")).toEqual([]);
+  });
+});
