@@ -1,7 +1,7 @@
 // The taxpayer profile: the input of POST /api/v1/compute and what /profiles stores. Amounts are annual rupees
 // for the financial year (paise allowed); every field cites the section of the Income-tax Act, 1961 it feeds.
 import { z } from "@hono/zod-openapi";
-import { individualReturnDates, parseIsoDate } from "../domain/deadlines";
+import { individualReturnDates, type IndividualReturnDates, parseIsoDate } from "../domain/deadlines";
 import { financialYearLabel, financialYearStartOfLabel } from "../../platform/pure/financial-year";
 import {
   ASSET_KINDS,
@@ -2200,7 +2200,7 @@ function refusePaymentDatesOutsideTheirYear(request: { profile: Profile; financi
       message: `must fall from ${after} (after FY ${year}) to ${returns.lastDayForBelatedReturn}, the last day for a belated return`,
     });
   }
-  refuseUpdatedReturnOutsideItsWindow(request.profile.updatedReturn?.filedOn, year, returns.lastDayForBelatedReturn, ctx);
+  refuseUpdatedReturnOutsideItsWindow(request.profile.updatedReturn, year, returns, ctx);
   // Tax year 2026-27 refuses an updated return above, and its rule is s.202(4)(b) of the 2025 Act.
   if (year !== "2026-27") refuseOldRegimeOfALateEarlierReturn(request.profile, filedOn, dueDate, ctx);
 }
@@ -2224,12 +2224,12 @@ function refuseOldRegimeOfALateEarlierReturn(profile: Profile, filedOn: string |
  * prices only one furnished after the time for a belated or revised return (s.139(4), (5)) has run out.
  */
 function refuseUpdatedReturnOutsideItsWindow(
-  filedOn: string | undefined,
+  updated: { filedOn: string; earlierReturn?: unknown } | undefined,
   year: FinancialYear,
-  lastDayForBelatedReturn: string,
+  returns: IndividualReturnDates,
   ctx: z.RefinementCtx,
 ): void {
-  if (filedOn === undefined || !parseIsoDate(filedOn).ok) return;
+  if (updated === undefined || !parseIsoDate(updated.filedOn).ok) return;
   const path = ["profile", "updatedReturn", "filedOn"];
   if (year === "2026-27") {
     ctx.addIssue({
@@ -2239,12 +2239,17 @@ function refuseUpdatedReturnOutsideItsWindow(
     });
     return;
   }
+  // s.140B(3) prices an updated return furnished after the time for a belated return, or for revising the earlier one.
+  const after =
+    updated.earlierReturn === undefined
+      ? { day: returns.lastDayForBelatedReturn, words: "the last day for a belated return" }
+      : { day: returns.lastDayForRevisedReturn, words: "the last day for revising the earlier return (s.139(5))" };
   const lastDay = `${Number(year.slice(0, 4)) + 6}-03-31`;
-  if (filedOn <= lastDayForBelatedReturn || filedOn > lastDay) {
+  if (updated.filedOn <= after.day || updated.filedOn > lastDay) {
     ctx.addIssue({
       code: "custom",
       path,
-      message: `must fall after ${lastDayForBelatedReturn}, the last day for a belated or revised return, and by ${lastDay}, 48 months from the end of the assessment year (s.139(8A))`,
+      message: `must fall after ${after.day}, ${after.words}, and by ${lastDay}, 48 months from the end of the assessment year (s.139(8A))`,
     });
   }
 }

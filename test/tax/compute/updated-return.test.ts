@@ -125,7 +125,15 @@ describe("POST /api/v1/compute: an updated return", () => {
       "an updated return while a belated return can still be filed",
       { ...missedInterest, updatedReturn: { filedOn: "2025-12-31" } },
       "2024-25",
-      "profile.updatedReturn.filedOn: must fall after 2025-12-31, the last day for a belated or revised return, and by 2030-03-31, 48 months from the end of the assessment year (s.139(8A))",
+      "profile.updatedReturn.filedOn: must fall after 2025-12-31, the last day for a belated return, and by 2030-03-31, 48 months from the end of the assessment year (s.139(8A))",
+    ],
+    [
+      // FY 2025-26: a return may be revised up to 2027-03-31 (s.139(5) as the Finance Act 2026 has it, with the s.234I
+      // fee from 1 January), so an updated return of an earlier return comes only after that.
+      "an updated return while the earlier return can still be revised",
+      { ...missedInterest, returnFiledOn: "2026-07-20", updatedReturn: { filedOn: "2027-02-15", earlierReturn: onTime() } },
+      "2025-26",
+      "profile.updatedReturn.filedOn: must fall after 2027-03-31, the last day for revising the earlier return (s.139(5)), and by 2031-03-31, 48 months from the end of the assessment year (s.139(8A))",
     ],
     [
       "an updated return more than 48 months after the assessment year",
@@ -170,6 +178,12 @@ describe("POST /api/v1/compute: an updated return", () => {
       "profile.updatedReturn: needs taxPayments",
     ],
   ];
+  it("takes an updated return of an FY 2025-26 return from the day after its revision window closes", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const profile = { ...missedInterest, returnFiledOn: "2026-07-20", updatedReturn: { filedOn: "2027-04-01", earlierReturn: onTime() } };
+    await expectStatus(await compute(key, { profile, financialYear: "2025-26" }), 200);
+  });
+
   it.each(refusals)("refuses %s with 400 validation_error", async (_, profile, financialYear, expected) => {
     const { key } = await createKey({ scopes: [] });
     const message = await expectError(await compute(key, { profile, financialYear }), 400, "validation_error");

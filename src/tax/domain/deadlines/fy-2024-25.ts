@@ -12,6 +12,7 @@ const RETURNS = {
   dueWithBusinessIncome: "2025-09-16",
   dueWithAudit: "2025-12-10",
   lastDayForBelatedReturn: "2025-12-31",
+  lastDayForRevisedReturn: "2025-12-31",
 };
 
 export const FY_2024_25: DeadlineYear = {

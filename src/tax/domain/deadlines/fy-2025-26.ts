@@ -10,6 +10,7 @@ const RETURNS = {
   dueWithBusinessIncome: "2026-08-31",
   dueWithAudit: "2026-10-31",
   lastDayForBelatedReturn: "2026-12-31",
+  lastDayForRevisedReturn: "2027-03-31",
 };
 
 export const FY_2025_26: DeadlineYear = {
@@ -143,7 +144,7 @@ export const FY_2025_26: DeadlineYear = {
       source: `${BUDGET_2026}; Budget speech of 2026-02-01 (Mint)`,
     },
     {
-      date: "2027-03-31",
+      date: RETURNS.lastDayForRevisedReturn,
       title: "Revised ITR for AY 2026-27 with fee",
       description:
         "Last day to revise the FY 2025-26 return. Revisions filed from 1 January pay the s.234I fee: " +

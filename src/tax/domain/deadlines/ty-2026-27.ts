@@ -11,6 +11,7 @@ const RETURNS = {
   dueWithBusinessIncome: "2027-08-31",
   dueWithAudit: "2027-10-31",
   lastDayForBelatedReturn: "2027-12-31",
+  lastDayForRevisedReturn: "2028-03-31",
 };
 
 export const TY_2026_27: DeadlineYear = {
@@ -111,7 +112,7 @@ export const TY_2026_27: DeadlineYear = {
       source: `${S263}; nine-month wording per TaxTMI's summary of clause 263(4) of the Bill (unconfirmed)`,
     },
     {
-      date: "2028-03-31",
+      date: RETURNS.lastDayForRevisedReturn,
       title: "Revised return for tax year 2026-27 (with fee)",
       description: "Twelve months from the end of the tax year (was nine); a fee applies to revisions after nine months.",
       category: "belated_revised",

@@ -53,6 +53,8 @@ export interface IndividualReturnDates {
   dueWithAudit: string;
   /** Last day for a belated return (s.139(4)). */
   lastDayForBelatedReturn: string;
+  /** Last day for revising a return (s.139(5)), a fee included where one applies. */
+  lastDayForRevisedReturn: string;
 }
 
 /** One financial (or tax) year's calendar. Adding a year is adding one of these. */
