@@ -304,7 +304,7 @@ const RetirementBenefitsSchema = z
   .strict()
   .openapi("RetirementBenefits", {
     description:
-      "Benefits received on leaving employment, whose exempt part is worked out from these facts rather than taken as reported: gratuity (s.10(10)), commuted pension (s.10(10A)) and leave encashment (s.10(10AA)). Each amount received is part of grossSalary (Form 16 row 1 includes them), so together they cannot exceed it. They stay exempt in the new regime. A benefit given here cannot also be in exemptions10 (10(10), 10(10A), 10(10AA)). The ceilings (₹20,00,000 for gratuity, ₹25,00,000 for leave encashment) are those for leaving employment on or after 1 April 2023: a benefit is salary of the year it falls due, the year of leaving, and every year this service computes began after that date. Each regime's salary.retirementBenefits shows the working.",
+      "Benefits received on leaving employment, their exempt part worked out from these facts: gratuity (s.10(10)), commuted pension (s.10(10A)), leave encashment (s.10(10AA)). Each is part of grossSalary, so together they cannot exceed it; exempt in both regimes; not also in exemptions10. Ceilings (₹20,00,000 gratuity, ₹25,00,000 leave encashment) as for leaving from 1 April 2023. Each regime's salary.retirementBenefits shows the working",
     example: {
       employer: "other",
       gratuity: { received: 1_600_000, coveredByPaymentOfGratuityAct: true, lastMonthWages: 120_000, service: { years: 20, months: 7 } },
@@ -385,7 +385,7 @@ export const SalarySchema = z
       .optional()
       .openapi({
         description:
-          "The s.10(13A) exemption worked period by period, as Rule 2A works it on the period the rented home was occupied: one entry for each stretch of months in which the allowance, the rent, basic + DA or the city changed (a move to another city, a rise, months without rent). Each period's exemption is the least of its allowance, its rent less 10 % of its basic + DA, and 50 % (in the year's listed cities) or 40 % of its basic + DA; the exemption is their sum. A period without rent exempts nothing. The months add up to at most 12; hraReceived and rentPaid must equal the periods' sums, or be left out (they are then the sums); basicPlusDA, the year's figure that s.80CCD also uses, must be at least the periods' sum and equal it when the periods cover 12 months, or be left out (it is then their sum). Without hraPeriods the year is worked as one period.",
+          "The s.10(13A) exemption worked period by period (Rule 2A): one entry for each stretch of months in which the allowance, rent, basic + DA or city changed. Each period exempts the least of its allowance, its rent less 10 % of its basic + DA, and 50 % (listed cities) or 40 % of its basic + DA; nothing without rent. The months add up to at most 12; hraReceived and rentPaid equal the periods' sums or are left out; basicPlusDA is at least their sum (equal over 12 months) or left out. Without hraPeriods the year is one period",
         example: [
           { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
           { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
@@ -422,7 +422,7 @@ export const SalarySchema = z
       .optional()
       .openapi({
         description:
-          "s.10 exemptions as the employer reported them (Form 16 row 2 and the break-up of row 2(g)), by section. A reported 10(13A) figure is used instead of working HRA out from hraReceived and rentPaid. 10(10C), voluntary retirement compensation, is exempt up to ₹5,00,000 whatever is reported, and in one year of a lifetime only (the year is yours to choose; it cannot go with relief under s.89 for the same payment). In the new regime s.115BAC(2)(i) bars 10(5), 10(13A), 10(14) and 10(other), which may hold a barred clause: report 10(10B) and 10(10C) by section, as they stay exempt in both regimes. To have 10(10), 10(10A) or 10(10AA) worked out from the facts instead, give the benefit in retirementBenefits (not both).",
+          "s.10 exemptions as the employer reported them (Form 16 row 2 and 2(g)), by section. A reported 10(13A) replaces working HRA out. 10(10C) is exempt up to ₹5,00,000 in one year of a lifetime (not with s.89 relief for it). The new regime bars 10(5), 10(13A), 10(14) and 10(other) (s.115BAC(2)(i)): report 10(10B) and 10(10C) by section, as they stay exempt. For 10(10), 10(10A) or 10(10AA) worked out from the facts, use retirementBenefits instead (not both)",
         example: { "10(13A)": 120_000, "10(5)": 30_000 },
       }),
     retirementBenefits: RetirementBenefitsSchema.optional(),
@@ -445,7 +445,7 @@ export const HousePropertySchema = z
     ),
     interestCap: z.enum(SELF_OCCUPIED_INTEREST_CAPS).optional().openapi({
       description:
-        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): the loan was taken on or after 1 April 1999 to acquire or construct the home, and the acquisition or construction was completed within five years from the end of the financial year of borrowing; the interest is capped at ₹2,00,000. other: any other loan (taken before 1 April 1999, for repair, renewal or reconstruction, or for construction completed later); the interest on such homes together is capped at ₹30,000. Either way the interest on all self-occupied homes together is at most ₹2,00,000, and nothing is allowed in the new regime (s.115BAC(2)(i)). A home deemed let out (a third self-occupied home, s.23(4)) has its interest allowed in full.",
+        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): a loan from 1 April 1999 to acquire or construct it, completed within five years of the end of the year of borrowing; capped at ₹2,00,000. other: any other loan (earlier, for repairs, or completed later); such homes together at most ₹30,000. All self-occupied homes together at most ₹2,00,000; nothing in the new regime (s.115BAC(2)(i)). A home deemed let out (s.23(4)) has its interest in full",
       example: "acquisition_or_construction",
     }),
   })
@@ -984,7 +984,7 @@ export const BusinessSchema = z
     }),
     firstYearProfitByPeriod: byPeriod("Profit that arose", {
       description:
-        "Only for the first year in which income arises under the head Profits and gains of business or profession (a new business or profession): profit split by when it arose, by the periods of the return's schedule; the parts must add up to profit, which must be above 0, and there can be no business loss brought forward. Used only for interest on deferred advance tax: the tax on the profit that arose after an instalment date is left out of that instalment when it was paid in the instalments after it arose, by 31 March at the latest (clause (c) of the first proviso to s.234C(1); tax year 2026-27: s.425). newRegimeProfit is taken to arise in the same proportions. Absent, or for presumptive income and speculationProfit, the income is taken as arisen by 15 June, which gives the most interest.",
+        "Only for the first year a business or profession has income: profit split by when it arose, by the return's periods, adding up to profit (above 0, no business loss brought forward). Used only for s.234C interest (clause (c) of its first proviso; tax year 2026-27: s.425): tax on profit that arose after an instalment date is left out of that instalment. newRegimeProfit is taken to arise alike. Absent, the income is taken as arisen by 15 June, which gives the most interest",
       example: { by_15_june: 0, by_15_september: 0, by_15_december: 150_000, by_15_march: 450_000, by_31_march: 0 },
     }),
   })

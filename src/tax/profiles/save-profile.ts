@@ -17,7 +17,7 @@ const route = createRoute({
   tags: ["Profiles"],
   summary: "Create or replace the profile with this label (idempotent per label)",
   description:
-    "201 when the label is new, 200 when it existed (same id, inputs replaced). The summary is worked out now and stored with the inputs; the profile.saved event carries it. A save of what is stored already (the same label, inputs in any key order, and the summary stored at the last save) changes nothing: 200 with the stored profile, its updatedAt unchanged, and no profile.saved event. After a correction to the tax rules changes what the same inputs come to, saving them again stores the new summary and sends profile.saved with it. Concurrent saves of one new label end as one profile.",
+    "201 when the label is new, 200 when it existed (same id, inputs replaced). The summary is worked out now, stored, and sent in profile.saved. Saving what is stored already (inputs in any key order, the same summary) changes nothing: 200, updatedAt unchanged, no event. Concurrent saves of one new label end as one profile.",
   security: keySecurity("profiles:write"),
   middleware: [requireKey("profiles:write"), readBody({ maxBytes: 65_536 }), idempotentForAccount] as const,
   request: {
