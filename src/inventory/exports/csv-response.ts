@@ -3,7 +3,7 @@
 import { z } from "@hono/zod-openapi";
 import { csvStream, type CsvCell } from "../domain/csv";
 import { istDateOf } from "../domain/ist";
-import { EXPORT_ROW_CAP } from "./queries";
+import { EXPORT_ROW_CAP, PAGE_ROWS } from "./queries";
 import { errorResponses } from "../http/schemas";
 import type { InventoryErrorCode } from "../http/errors";
 import { readHeaders } from "../http/wire-formats";
@@ -46,8 +46,8 @@ export function csvResponses(description: string, ...codes: InventoryErrorCode[]
 }
 
 /**
- * The CSV attachment. Its first page of rows is read before the response starts: errors of exports are JSON in the
- * standard error body, and a failure once the 200 has gone could only cut the file short.
+ * The CSV attachment. Its first page of rows is read and made into cells before the response starts: errors of
+ * exports are JSON in the standard error body, and a failure once the 200 has gone could only cut the file short.
  */
 export async function csvResponse(
   name: string,
@@ -56,8 +56,14 @@ export async function csvResponse(
   options: { truncated: boolean; bom: boolean; headers: Record<string, string> },
 ): Promise<Response> {
   const source = rows[Symbol.asyncIterator]();
-  const first = await source.next();
-  return new Response(csvStream(header, startingWith(first, source), { bom: options.bom }), {
+  const firstPage: (readonly CsvCell[])[] = [];
+  let next = await source.next();
+  for (; !next.done; next = await source.next()) {
+    firstPage.push(next.value);
+    if (firstPage.length === PAGE_ROWS) break;
+  }
+  const rest = next.done ? null : source;
+  return new Response(csvStream(header, startingWith(firstPage, rest), { bom: options.bom }), {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
@@ -69,12 +75,14 @@ export async function csvResponse(
   });
 }
 
-/** The rows of `source` with its first result, already read, put back in front. Closing it closes `source`. */
-async function* startingWith<T>(first: IteratorResult<T>, source: AsyncIterator<T>): AsyncGenerator<T> {
+/** The rows already read, then the rest of `source` (null when it has ended). Closing it closes `source`. */
+async function* startingWith<T>(read: T[], source: AsyncIterator<T> | null): AsyncGenerator<T> {
   try {
-    for (let next = first; !next.done; next = await source.next()) yield next.value;
+    yield* read;
+    if (source === null) return;
+    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
   } finally {
-    await source.return?.();
+    await source?.return?.();
   }
 }
 

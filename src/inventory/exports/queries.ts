@@ -7,7 +7,7 @@ import type { ReadDb } from "../http/read-session";
 
 /** Seed rule: each source table of an export is capped at 10,000 rows. */
 export const EXPORT_ROW_CAP = 10_000;
-const PAGE_ROWS = 500;
+export const PAGE_ROWS = 500;
 /** Sorts after every date and id (BINARY collation), so the first keyset page needs no special case and the
  * row-value comparison stays an index seek. */
 const AFTER_ALL = "~";

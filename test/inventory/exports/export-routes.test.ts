@@ -376,3 +376,23 @@ describe("customers export cap", () => {
     expect(response.headers.get("X-Export-Truncated")).toBe("false");
   });
 });
+
+describe("an export whose first page holds a row it cannot print", () => {
+  it("answers a JSON 500 before any CSV, also when that row is not the first", async () => {
+    const { orgId, key } = await orgWithKey();
+    await customer(orgId, { name: "Ordinary customer" });
+    const big = await customer(orgId, { name: "Customer past the exact range" });
+    // 645 payments on account of the most one payment may be (₹1,40,00,00,00,000.00 = 1.4e13 paise) add up to
+    // 9.03e15 paise, past 2^53 − 1: the books keep them, and a read that would print the total refuses to round it.
+    await env.DB.prepare(
+      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 645)
+       INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
+       SELECT 'pay_big_' || ?2 || '_' || i, ?1, ?2, NULL, 14000000000000, 'neft', NULL, ?3, ?4 FROM k`,
+    )
+      .bind(orgId, big.id, istDateOf(Date.now()), Date.now())
+      .run();
+    const response = await api("/api/v1/export/customers", key);
+    expect(response.headers.get("Content-Type")).toBe("application/json");
+    await expectError(response, 500, "internal_error");
+  });
+});
