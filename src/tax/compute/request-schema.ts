@@ -1627,6 +1627,20 @@ export const ProfileSchema = z
     }
     const salary = profile.salary;
     if (salary === undefined) return;
+    if (
+      yearFigure(salary, "hraReceived") > 0 &&
+      yearFigure(salary, "rentPaid") > 0 &&
+      yearFigure(salary, "basicPlusDA") === 0 &&
+      (salary.turnoverCommission ?? hraPeriodsPaise(salary.hraPeriods, "turnoverCommission")) === 0 &&
+      salary.exemptions10?.["10(13A)"] === undefined
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["salary", "basicPlusDA"],
+        message:
+          "is needed with hraReceived and rentPaid: the s.10(13A) exemption's limits are parts of basic + DA (Rule 2A), and without it nothing is exempt",
+      });
+    }
     const gross = salary.grossSalary ?? 0;
     // Basic + DA and HRA are parts of gross salary (s.17(1)); larger values are a data-entry error.
     for (const key of ["basicPlusDA", "hraReceived"] as const) {

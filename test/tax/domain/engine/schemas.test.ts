@@ -159,3 +159,22 @@ describe("amounts to the paisa", () => {
     expect(ComputeRequestSchema.safeParse({ profile: { ...seedProfile, taxesPaid: 0.1 + 0.2 } }).success).toBe(true);
   });
 });
+
+describe("house rent allowance without basic + DA", () => {
+  // Rule 2A's limits are 10 % (of rent paid) and 40 or 50 % of the 'salary': basic + DA (and turnover commission).
+  // Without it the least of the three limbs is nil, so a profile that forgot it would be told nothing is exempt.
+  const salary = { grossSalary: 1_200_000, hraReceived: 240_000, rentPaid: 300_000 };
+
+  it("is refused, naming basicPlusDA", () => {
+    expect(issuesOf({ profile: { ...seedProfile, salary } })).toEqual(["profile.salary.basicPlusDA"]);
+  });
+
+  it("is taken with turnover commission, with the employer's 10(13A) figure, or without rent", () => {
+    for (const changed of [{ turnoverCommission: 100_000 }, { exemptions10: { "10(13A)": 120_000 } }, { rentPaid: 0 }]) {
+      expect(
+        ComputeRequestSchema.safeParse({ profile: { ...seedProfile, salary: { ...salary, ...changed } } }).success,
+        JSON.stringify(changed),
+      ).toBe(true);
+    }
+  });
+});
