@@ -311,9 +311,9 @@ export function chapterVIADeductions(
     roomReason,
   );
   if (f.reported.section80D > 0) {
-    // An unsplit total: the parents' part may be for a senior citizen unless the user says otherwise. It shares
-    // both caps with whatever the split fields already took.
-    const parentsTotalCap = f.reported.parentsSeniorCitizen === false && !f.parentsSeniorCitizen ? LIMITS.section80D : LIMITS.section80DSenior;
+    // An unsplit total: the parents' part may be for a senior citizen unless their age or the user says otherwise.
+    // It shares both caps with whatever the split fields already took.
+    const parentsTotalCap = f.parentsMaybeSeniorCitizen ? LIMITS.section80DSenior : LIMITS.section80D;
     const totalCap = Math.max(0, (selfCap + parentsTotalCap) * 100 - (via - splitStart));
     via += allowVIA(
       lines,

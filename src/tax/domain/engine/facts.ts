@@ -99,6 +99,8 @@ export interface Facts {
   section80D_medicalSelfFamily: number;
   section80D_medicalParents: number;
   parentsSeniorCitizen: boolean;
+  /** Whether the parents' part of an unsplit s.80D total may be for a senior citizen: by their age when known, else unless the flag says not. */
+  parentsMaybeSeniorCitizen: boolean;
   section80E: number;
   section80GG_rentPaid: number;
   section80GG_months: number;
@@ -228,6 +230,8 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     section80D_medicalParents: toPaise(deductions.section80D_medicalParents ?? 0),
     // The parent's age when known; otherwise the flag a Form 16 row ("parents (senior citizen)") gives.
     parentsSeniorCitizen: deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen === true,
+    parentsMaybeSeniorCitizen:
+      deductions.parentsAge !== null ? deductions.parentsAge >= LIMITS.seniorAge : input.reported?.parentsSeniorCitizen !== false,
     section80E: toPaise(deductions.section80E),
     section80GG_rentPaid: toPaise(deductions.section80GG_rentPaid ?? 0),
     section80GG_months: deductions.section80GG_months ?? 12,

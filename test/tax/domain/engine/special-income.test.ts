@@ -1592,3 +1592,22 @@ describe("capital-gains exemptions of any term (ss.54B, 54D, 54G, 54GA) and the 
     });
   });
 });
+
+describe("an unsplit s.80D total (Form 16's one figure) beside the parents' age", () => {
+  const unsplit = (input: TaxInput) =>
+    computeTax(input, FY25).regimes.old.deductions.find((line) => line.description === "Health insurance: self, family and parents together");
+  const aged40 = (parentsAge: number) => taxInput({ age: 40, salary: { grossSalary: 1_500_000 }, deductions: { parentsAge } });
+
+  it("is held to ₹25,000 for parents under 60 (s.80D(2)(b), (4)), whatever the flag says", () => {
+    // Self 25,000 + parents 25,000 = 50,000 of 75,000. Old regime: 15,00,000 − 50,000 − 50,000 = 14,00,000:
+    // 1,12,500 + 30 % × 4,00,000 = 2,32,500 + cess 9,300 = 2,41,800.
+    const input: TaxInput = { ...aged40(45), reported: { section80D: 75_000 } };
+    expect(unsplit(input)).toMatchObject({ claimed: 75_000, allowed: 50_000 });
+    expect(computeTax(input, FY25).regimes.old.totalTax).toBe(241_800);
+    expect(unsplit({ ...aged40(45), reported: { section80D: 75_000, parentsSeniorCitizen: true } })).toMatchObject({ allowed: 50_000 });
+  });
+
+  it("takes ₹50,000 for parents of 60 or more", () => {
+    expect(unsplit({ ...aged40(60), reported: { section80D: 100_000 } })).toMatchObject({ allowed: 75_000 });
+  });
+});
