@@ -570,13 +570,7 @@ const CapitalGainExemptionSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
       description:
-        "54: a residential house's long-term gain put into another house, or two with twoHouses (section 112 gains). " +
-        "54B: land used for agricultural purposes by you or a parent in the two years before the transfer, its gain put into other agricultural land within two years (section 112 or short_term_other). " +
-        "54D: land or a building of an industrial undertaking, used for its business in the two years before and acquired compulsorily, its gain put into other land or buildings for the undertaking within three years (section 112 or short_term_other). " +
-        "54EC: land or a building's long-term gain put into specified bonds within six months, at most ₹50,00,000 a year (section 112). " +
-        "54F: any other long-term asset's net consideration put into a house (section 112 or 112A). " +
-        "54G: machinery, plant, land or buildings of an industrial undertaking transferred on shifting it from an urban area to a non-urban one, its gain put into new machinery, plant, land or buildings there and the expenses of shifting, from one year before to three years after the transfer (section 112 or short_term_other). " +
-        "54GA: the same on shifting to a Special Economic Zone.",
+        "The section whose reinvestment exempts the gain: 54 (a house's gain into another house, two with twoHouses), 54B (agricultural land), 54D (compulsory acquisition of an industrial undertaking's land or buildings), 54EC (bonds within six months, at most ₹50,00,000 a year), 54F (any other long-term asset into a house), 54G and 54GA (shifting an industrial undertaking out of an urban area, or into a Special Economic Zone). Which gains each takes and its conditions: the guide's Capital gains section.",
       example: "54EC",
     }),
     invested: requiredAmount(
@@ -655,17 +649,11 @@ export const CapitalGainSchema = z
         "s.112 only: the asset is land or a building acquired before 23 July 2024. A resident then pays the lower of 12.5 % without indexation and 20 % on indexedGain, each on the gain less any basic exemption set against it (s.112(1)(a) provisos; ITA 2025 s.197(3)).",
       example: false,
     }),
-    security: z
-      .enum(CAPITAL_GAIN_SECURITIES)
-      .optional()
-      .openapi({
-        description:
-          "s.112 and a transfer before 23 July 2024 (transferredBefore23July2024, FY 2024-25) only: the asset is a security of this kind, for the 10 % limbs of s.112(1) as it then stood. " +
-          "listed_other_than_unit: a security listed on a recognised stock exchange in India other than a unit (shares, bonds, debentures, government securities, sovereign gold bonds); zero_coupon_bond: a zero coupon bond (s.2(48)), listed or not. For either the tax is the lower of 20 % on indexedGain (on gain where there is none, as for a bond or debenture, fourth proviso to s.48) and 10 % on gain, both on the gain less the losses and any basic exemption set against it (proviso to s.112(1)); residents and non-residents alike. " +
-          "unlisted: a security not listed on a recognised stock exchange in India (shares, bonds, debentures, a fund's units), or a share of a company in which the public are not substantially interested. A non-resident pays 10 % on gain, computed without indexation and without the foreign-currency conversion of the first proviso to s.48 (s.112(1)(c)(iii)), and indexedGain is not used; a resident pays 20 % on indexedGain as for any other asset. " +
-          "A fund's unit, listed or not, is neither listed_other_than_unit nor zero_coupon_bond. Without security, 20 % with indexation applies. Refused for other sections, for a transfer from 23 July 2024 (12.5 % without indexation whatever the asset) and with landOrBuildingAcquiredBefore23July2024.",
-        example: "listed_other_than_unit",
-      }),
+    security: z.enum(CAPITAL_GAIN_SECURITIES).optional().openapi({
+      description:
+        "s.112 with transferredBefore23July2024 (FY 2024-25) only: the kind of security, for the 10 % limbs of s.112(1) as it then stood. listed_other_than_unit (listed in India, not a unit) and zero_coupon_bond: the lower of 20 % on indexedGain and 10 % on gain. unlisted: a non-resident pays 10 % on gain without indexation (s.112(1)(c)(iii)); a resident 20 % on indexedGain. A fund's unit is neither of the first two. Refused for other sections, later transfers and with landOrBuildingAcquiredBefore23July2024.",
+      example: "listed_other_than_unit",
+    }),
   })
   .strict()
   .superRefine((entry, ctx) => {

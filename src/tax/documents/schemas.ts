@@ -41,7 +41,7 @@ export const MAX_DOCUMENTS = 5;
 
 const age = z.number().int().min(0).max(130).optional().openapi({
   description:
-    "Age on 31 March of the year, copied into computeRequest.profile.age (no document prints it). Without it /compute uses the rates for below 60, unless a Form 16 allows an 80TTB deduction, which only a resident of 60 or over may claim: then the age is 60, and notes says so.",
+    "Age on 31 March of the year, copied into computeRequest.profile.age (an AIS's date of birth gives it otherwise; a Form 16 prints none). Without it /compute uses the rates for below 60, unless a Form 16 allows an 80TTB deduction, which only a resident of 60 or over may claim: then the age is 60, and notes says so.",
   example: 34,
 });
 
@@ -181,6 +181,11 @@ export const AisDocumentSchema = z
     name: z.string().nullable().openapi({ example: "ASHA VERMA" }),
     financialYear: z.string().nullable().openapi({ example: "2024-25" }),
     assessmentYear: z.string().nullable().openapi({ example: "2025-26" }),
+    age: z.number().int().nullable().openapi({
+      description:
+        "Age reached by the end of the financial year, by Part A's date of birth (not itself returned); computeRequest takes it unless age is given.",
+      example: 34,
+    }),
     entries: z.array(AisEntrySchema),
     totals: z
       .object({

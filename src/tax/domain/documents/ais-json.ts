@@ -7,7 +7,7 @@
 // defensively: unknown members are skipped, never trusted.
 import { parseAmount } from "./amount";
 import { categoryOf, readInformationCode } from "./ais-codes";
-import { aisTotals } from "./ais-summary";
+import { ageAtYearEnd, aisTotals } from "./ais-summary";
 import { compact, findYear, isPan, maskPan, maskPansIn } from "./lines";
 import type { AisDocument, AisEntry, ParseError } from "./types";
 import { Warnings } from "./warnings";
@@ -112,6 +112,12 @@ export function parseAisJson(
     cell(
       row,
       findColumn(partAColumns, (l) => l === "name" || l.startsWith("nameof")),
+    ),
+  );
+  const dateOfBirth = asText(
+    cell(
+      row,
+      findColumn(partAColumns, (l) => l === "dob" || l.includes("dateofbirth")),
     ),
   );
   const header = isRecord(root.header) ? root.header : {};
@@ -242,6 +248,7 @@ export function parseAisJson(
   });
 
   const totals = aisTotals(entries, (entry, message) => warnings.add(0, entryPaths.get(entry)!, message));
+  const financialYear = yearFrom((l) => l.includes("financialyear"));
   return {
     ok: true,
     document: {
@@ -250,8 +257,9 @@ export function parseAisJson(
       format: "json",
       pan,
       name: name === null || name.length === 0 ? null : name.slice(0, 120),
-      financialYear: yearFrom((l) => l.includes("financialyear")),
+      financialYear,
       assessmentYear: yearFrom((l) => l.includes("assessmentyear")),
+      age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear),
       entries,
       totals,
       warnings: warnings.list,

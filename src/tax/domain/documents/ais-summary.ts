@@ -107,3 +107,20 @@ export function aisTotals(entries: AisEntry[], warn: (entry: AisEntry, message: 
   for (const key of Object.keys(totals) as (keyof AisTotals)[]) totals[key] = paise[key] / 100;
   return totals;
 }
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/**
+ * The age reached by the end of `financialYear` by a date of birth as Part A prints it (14/05/1990, 14-05-1990,
+ * 14-May-1990), or null. A senior's slabs go by the age reached at any time in the year; a birthday on 1 April is
+ * reached the day before, 31 March, as the return's own utility counts it.
+ */
+export function ageAtYearEnd(dateOfBirth: string, financialYear: string | null): number | null {
+  const date = /\b(\d{1,2})[/-](\d{1,2}|[A-Za-z]{3})[/-](\d{4})\b/.exec(dateOfBirth);
+  if (date === null || financialYear === null) return null;
+  const day = Number(date[1]);
+  const month = /^\d/.test(date[2]!) ? Number(date[2]) : MONTHS.indexOf(date[2]!.toLowerCase()) + 1;
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  const age = Number(financialYear.slice(0, 4)) + 1 - Number(date[3]) - (month > 4 || (month === 4 && day > 1) ? 1 : 0);
+  return age >= 0 && age <= 130 ? age : null;
+}

@@ -3,7 +3,7 @@
 // and Part B4 rows refunds. Continuation lines of a wrapped entry extend its description or source.
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
-import { aisTotals } from "./ais-summary";
+import { ageAtYearEnd, aisTotals } from "./ais-summary";
 import { Warnings } from "./warnings";
 import { compact, findYear, identifierTokens, yearAfter, isBoilerplate, isPan, maskPan, maskPansIn, normalisedLines, segmentLine } from "./lines";
 import type { AisDocument, AisEntry } from "./types";
@@ -175,6 +175,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
   const warnings = new Warnings();
   let pan: string | null = null;
   let name: string | null = null;
+  let dateOfBirth: string | null = null;
   let financialYear: string | null = null;
   let assessmentYear: string | null = null;
   let region: Region | null = null;
@@ -221,6 +222,9 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     if (pan === null && (c.includes("permanentaccountnumber") || c.startsWith("pan"))) {
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
       if (found !== undefined) pan = maskPan(found);
+    }
+    if (dateOfBirth === null && (region === null || region === "partA") && c.includes("dateofbirth")) {
+      dateOfBirth = `${line.slice(line.toLowerCase().indexOf("birth") + 5)} ${lines[index + 1] ?? ""}`;
     }
     if (name === null && (region === null || region === "partA") && c.startsWith("name")) {
       name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);
@@ -402,6 +406,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     name,
     financialYear,
     assessmentYear,
+    age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear),
     entries,
     totals,
     warnings: warnings.list,

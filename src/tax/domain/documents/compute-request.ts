@@ -26,7 +26,7 @@ export interface ComputeRequestResult {
   notes: string[];
 }
 
-/** What the caller adds that no document prints. */
+/** What the caller adds to the documents: its age, which a Form 16 does not print. */
 export interface CallerFacts {
   age?: number;
 }
@@ -551,7 +551,17 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
   const f = merge(perDocument, conflicts);
   withoutCountedPerquisite(f, notes);
   withinComputeLimit(f, unmapped);
-  return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, caller, notes)), unmapped, conflicts, notes };
+  const withAge = withAgeFromAis(documents, financialYear, caller, notes);
+  return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, withAge, notes)), unmapped, conflicts, notes };
+}
+
+/** Without an age from the caller, the one the AIS's date of birth gives (the Form 16 prints none). */
+function withAgeFromAis(documents: { document: ParsedDocument }[], financialYear: string, caller: CallerFacts, notes: string[]): CallerFacts {
+  if (caller.age !== undefined) return caller;
+  const age = documents.map(({ document }) => (document.documentType === "ais" ? document.age : null)).find((a) => a !== null);
+  if (age === undefined || age === null) return caller;
+  notes.push(`profile.age: ${age}, the age at the end of FY ${financialYear} by the AIS's date of birth`);
+  return { ...caller, age };
 }
 
 /**

@@ -218,6 +218,8 @@ export interface AisDocument {
   name: string | null;
   financialYear: string | null;
   assessmentYear: string | null;
+  /** The age reached by the end of the financial year, by Part A's date of birth (which is not returned); null without it. */
+  age: number | null;
   entries: AisEntry[];
   /** Sums per category. Tax payments add the TDS/TCS of every entry to advance and self-assessment tax. */
   totals: AisTotals;

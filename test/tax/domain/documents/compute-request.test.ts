@@ -130,9 +130,31 @@ describe("the compute request of one document", () => {
     expect(result.unmapped[0]?.reason).toContain("2023-24");
   });
 
-  it("carries the caller's age, which no document prints", () => {
+  it("carries the caller's age, which a Form 16 does not print", () => {
     const result = parseDocuments([{ text: text("form16-cells-fy2024-25-old") }], { age: 41 });
     expect(result.ok && result.computeRequest?.profile.age).toBe(41);
+  });
+
+  // The AIS's Part A prints the date of birth. A senior's old-regime slabs go by the age reached in the year (s.2(1)
+  // of the Finance Act's First Schedule: "at any time during the previous year"); one born on 1 April reaches it on
+  // the day before the birthday, 31 March, as the return's own utility counts it.
+  it.each([
+    ["01/01/1985", 41],
+    ["01/04/1966", 60],
+    ["02/04/1966", 59],
+  ])("takes the age from the AIS's date of birth %s: %i at the end of FY 2025-26", (born, age) => {
+    const result = parseDocuments([{ text: text("ais-copy-paste-fy2025-26").replace("01/01/1985", born) }]);
+    expect(result.ok && result.documents[0]).toMatchObject({ age });
+    expect(result.ok && result.computeRequest?.profile.age).toBe(age);
+    expect(result.ok && result.notes).toContain(`profile.age: ${age}, the age at the end of FY 2025-26 by the AIS's date of birth`);
+    // The caller's age stands.
+    const given = parseDocuments([{ text: text("ais-copy-paste-fy2025-26").replace("01/01/1985", born) }], { age: 70 });
+    expect(given.ok && given.computeRequest?.profile.age).toBe(70);
+  });
+
+  it("reads the date of birth of the AIS utility's JSON (11-Feb-1988: 37 at the end of FY 2024-25)", () => {
+    const result = parseDocuments([{ text: text("ais-utility-positional") }]);
+    expect(result.ok && result.computeRequest?.profile.age).toBe(37);
   });
 
   it("leaves out a figure larger than /compute accepts, so the request stays valid", () => {
