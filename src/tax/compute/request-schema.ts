@@ -865,6 +865,10 @@ export const PresumptiveSchema = z
         declaredIncome: amount("A higher income you declare; the higher of this and the presumed income is taxed.", 0),
       })
       .strict()
+      .refine(
+        (b) => b.digitalTurnover !== undefined || b.otherTurnover !== undefined || b.declaredIncome !== undefined,
+        "give digitalTurnover, otherTurnover or declaredIncome",
+      )
       .optional()
       .openapi({
         description:
@@ -877,6 +881,7 @@ export const PresumptiveSchema = z
         declaredIncome: amount("A higher income you declare; the higher of this and 50 % of receipts is taxed.", 0),
       })
       .strict()
+      .refine((p) => p.grossReceipts !== undefined || p.declaredIncome !== undefined, "give grossReceipts or declaredIncome")
       .optional()
       .openapi({
         description:

@@ -178,3 +178,25 @@ describe("house rent allowance without basic + DA", () => {
     }
   });
 });
+
+describe("presumptive income with no figure", () => {
+  // An empty scheme declares no income under s.44AD(1) or s.44ADA(1), yet would make the profile a business one
+  // (ITR-4, the later due date, the single advance-tax instalment): it is refused, as an empty business is.
+  it.each([
+    [{ business: {} }, "profile.presumptive.business"],
+    [{ business: { cashReceipts: 0 } }, "profile.presumptive.business"],
+    [{ profession: {} }, "profile.presumptive.profession"],
+  ])("%j is refused, naming it", (presumptive, field) => {
+    expect(issuesOf({ profile: { ...seedProfile, presumptive } })).toEqual([field]);
+  });
+
+  it("takes a scheme with any of its income figures, zero included", () => {
+    for (const presumptive of [
+      { business: { otherTurnover: 0 } },
+      { business: { declaredIncome: 50_000 } },
+      { profession: { grossReceipts: 100_000 } },
+    ]) {
+      expect(ComputeRequestSchema.safeParse({ profile: { ...seedProfile, presumptive } }).success, JSON.stringify(presumptive)).toBe(true);
+    }
+  });
+});
