@@ -2,7 +2,15 @@
 // Income lines are integer paise; tax lines are whole rupees. The same code path serves the detailed result
 // (`out` given) and the lean re-runs behind saving moves (`out` null: no lines are built). The Salaries, House
 // property and Other sources heads and Chapter VI-A live in files of their own.
-import { BUSINESS_LOSS_YEARS, businessHead, carryBusinessLosses, NOTHING_CARRIED, setOffBusinessLoss, SPECULATION_LOSS_YEARS } from "./business-head";
+import {
+  BUSINESS_LOSS_YEARS,
+  businessHead,
+  carryBusinessLosses,
+  endingLosses,
+  NOTHING_CARRIED,
+  setOffBusinessLoss,
+  SPECULATION_LOSS_YEARS,
+} from "./business-head";
 import { type CapitalGainsFacts, cheapestPlacement, GAIN_BUCKETS, NO_LOWER_OF_TWO, slabBoundarySplits } from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import { placeCapitalGains, type Facts } from "./facts";
@@ -351,6 +359,18 @@ function carryFactsOf(f: Facts, year: YearRules, rules: RegimeRules) {
 }
 
 /**
+ * The speculation profit a business loss in its last year takes before speculation losses: what the other business
+ * income (`otherBusinessIncome`) leaves it short of, out of what speculation losses in their own last year leave.
+ */
+function speculationForEndingLoss(f: Facts, year: YearRules, rules: RegimeRules, speculation: number, otherBusinessIncome: number): number {
+  const startYear = Number(year.financialYear.slice(0, 4));
+  const oldStyle = rules.allowsOldRegimeDeductions;
+  const endingSpeculation = endingLosses(f.speculationLossesBroughtForward, startYear, SPECULATION_LOSS_YEARS, oldStyle);
+  const endingBusiness = endingLosses(f.businessLossesBroughtForward, startYear, BUSINESS_LOSS_YEARS, oldStyle);
+  return Math.min(Math.max(0, speculation - endingSpeculation), Math.max(0, endingBusiness - otherBusinessIncome));
+}
+
+/**
  * One regime with a non-resident's dividends at s.115A's rate (`treatyTenths` null) or at a treaty's: returns the
  * liability after any s.89 relief and credit for tax paid abroad in whole rupees, and fills `out` when given.
  */
@@ -398,8 +418,15 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   const businessIncomeLeft = businessIncome - Math.max(0, losses.lossSetOff - (otherHeads - businessIncome));
   // A speculation loss goes against speculation profit only (s.73(1), (2)). This year's other losses reach that profit
   // last and speculation losses of earlier years take it before other business losses of earlier years (the Act names
-  // no order): that leaves the most to set off, since the others can go against any business income.
+  // no order): that leaves the most to set off, since the others can go against any business income. Only a business
+  // loss in its last year, which ends unless set off now, takes first what the other business income leaves it short
+  // of, after speculation losses in their own last year: so the least ends.
   const speculation = f.speculationProfit ?? 0;
+  const speculationAvailable = Math.min(Math.max(0, speculation), businessIncomeLeft);
+  const keptForEndingLoss =
+    speculationAvailable > 0 && f.businessLossesBroughtForward.length > 0 && f.speculationLossesBroughtForward.length > 0
+      ? speculationForEndingLoss(f, year, rules, speculationAvailable, businessIncomeLeft - speculationAvailable)
+      : 0;
   const speculationLosses =
     f.speculationLossesBroughtForward.length === 0 && speculation >= 0
       ? NOTHING_CARRIED
@@ -408,7 +435,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
           yearsCarried: SPECULATION_LOSS_YEARS,
           lossesBroughtForward: f.speculationLossesBroughtForward,
           profit: null,
-          businessIncome: Math.min(Math.max(0, speculation), businessIncomeLeft),
+          businessIncome: speculationAvailable - keptForEndingLoss,
           lossNotSetOff: Math.max(0, -speculation),
         });
   // Without a business loss of this year or earlier ones there is nothing to set off or carry: the usual profile.

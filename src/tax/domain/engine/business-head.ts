@@ -145,6 +145,13 @@ export interface CarryForwardFacts {
   lossNotSetOff: number;
 }
 
+/** What of `losses` can be set off this year in its last year (`yearsCarried` after its own): it ends unless set off now. */
+export function endingLosses(losses: readonly BusinessLossFacts[], startYear: number, yearsCarried: number, oldStyle: boolean): number {
+  let ending = 0;
+  for (const loss of losses) if (startYear - loss.startYear === yearsCarried) ending += oldStyle ? loss.amount : loss.amount - loss.barred;
+  return ending;
+}
+
 /**
  * s.72(1): losses of earlier years only against this year's business income (s.73(2): a speculation loss only against
  * speculation profit), oldest first (the Act names no order; the oldest is the nearest to its end), after this year's

@@ -173,6 +173,45 @@ describe("a speculation profit", () => {
   });
 });
 
+describe("a business loss in its eighth year beside a younger speculation loss", () => {
+  it("takes the speculation profit rather than lapse, and the speculation loss is carried", () => {
+    // FY 2025-26: 2017-18 is the eighth year before (s.72(3)): its 1,00,000 ends unless set off now; the 2024-25
+    // speculation loss may wait until FY 2028-29 (s.73(4)). s.72(1) sets a business loss against any business profit,
+    // speculation profit included; s.73(2) a speculation loss against speculation profit only; neither orders them.
+    // Salary 10,00,000 − 50,000 (old regime) + speculation 1,00,000 − 1,00,000 = 9,50,000 either way: 12,500 +
+    // 20 % × 4,50,000 = 1,02,500 + cess 4,100 = 1,06,600.
+    const result = compute(
+      withBooks(
+        { speculationProfit: 100_000, lossesBroughtForward: [loss("2017-18", 100_000)], speculationLossesBroughtForward: [loss("2024-25", 100_000)] },
+        { salary: { grossSalary: 1_000_000 } },
+      ),
+    );
+    for (const regime of REGIMES) {
+      expect(result.regimes[regime].business).toMatchObject({
+        lossBroughtForwardSetOff: 100_000,
+        lossBroughtForwardLapsed: 0,
+        speculationLossBroughtForwardSetOff: 0,
+        speculationLossesToCarryForward: [{ financialYear: "2024-25", amount: 100_000, fromDeductionsBarredInNewRegime: 0 }],
+      });
+    }
+    expect(result.regimes.old.totalTax).toBe(106_600);
+  });
+
+  it("leaves the speculation profit to a speculation loss in its own last year", () => {
+    // 2021-22 is the fourth year before FY 2025-26 for a speculation loss: both losses end now, and the speculation
+    // profit can keep only one of them; the speculation loss can take no other income, the business loss none either
+    // here, so 1,00,000 ends whichever takes it: the speculation loss takes it, as before.
+    const result = compute(
+      withBooks({
+        speculationProfit: 100_000,
+        lossesBroughtForward: [loss("2017-18", 100_000)],
+        speculationLossesBroughtForward: [loss("2021-22", 100_000)],
+      }),
+    );
+    expect(result.regimes.old.business).toMatchObject({ speculationLossBroughtForwardSetOff: 100_000, lossBroughtForwardLapsed: 100_000 });
+  });
+});
+
 describe("speculation losses brought forward", () => {
   it("in their fourth year are set off as far as speculation profit goes, and the rest ends (s.73(4))", () => {
     // FY 2025-26: 2021-22 is the fourth year before. Speculation 30,000 takes 30,000 of its 1,00,000; 70,000 ends;
