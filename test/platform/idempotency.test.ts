@@ -143,4 +143,38 @@ describe("idempotent, what it keeps of the request", () => {
     const retry = await send();
     expect(retry.headers.get("Idempotent-Replayed")).toBe("true");
   });
+
+  it("cannot tell a retry from another request once the secret its fingerprint was made under is gone: 409, never a second action", async () => {
+    const scope = `acct_${crypto.randomUUID()}`;
+    let clock = Date.now();
+    let secrets: SecretRing = { current: "secret-before-rotation" };
+    const app = createApp({ catalogue, log: () => {} });
+    app.post(
+      "/things",
+      readBody({ maxBytes: 1_024 }),
+      idempotent({ store: () => d1IdempotencyStore(env.DB), scope: () => scope, secret: () => secrets, now: () => clock }),
+      async (c) => {
+        const db = drizzle(idempotentWrites(c, env.DB));
+        await db.batch([db.insert(writes).values({ id: `${scope}:${crypto.randomUUID()}`, run: "once" })]);
+        return c.json({ created: true }, 201);
+      },
+    );
+    const send = (body: unknown) =>
+      app.request("/things", { method: "POST", headers: { "Idempotency-Key": "k", "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await send({ name: "thing" })).status).toBe(201);
+    // The Worker stopped between the write (which marked the key acted on) and keeping its answer; then the secret
+    // was rotated and its old value removed at once.
+    await env.DB.prepare("UPDATE idempotency_keys SET status = NULL, body = NULL WHERE scope = ?").bind(scope).run();
+    clock += 61_000;
+    secrets = { current: "secret-after-rotation" };
+    for (const body of [{ name: "thing" }, { name: "another thing" }]) {
+      const retry = await send(body);
+      expect(retry.status).toBe(409);
+      expect(await retry.json()).toMatchObject({ code: "idempotency_answer_lost" });
+    }
+    const written = await env.DB.prepare("SELECT COUNT(*) AS n FROM middleware_test_writes WHERE id LIKE ?")
+      .bind(`${scope}:%`)
+      .first<{ n: number }>();
+    expect(written!.n).toBe(1);
+  });
 });

@@ -118,11 +118,8 @@ const sealingKeyOf = (secret: string, key: string) => hmacSha256Hex(secret, key)
  * the value it replaced. Sealed under neither (a rotation since, its previous value already removed), it cannot
  * be opened: the request must not run again, so the retry hears that the answer is lost.
  */
-const openSealed = async (secret: string, key: string, scope: string, body: string) =>
-  unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body);
-
 async function openKept(secrets: SecretRing, key: string, scope: string, body: string): Promise<KeptResponse> {
-  const kept = await openUnderRing(secrets, (secret) => openSealed(secret, key, scope, body));
+  const kept = await openUnderRing(secrets, async (secret) => unseal(await sealingKeyOf(secret, key), scope, SEALED_PURPOSE, body));
   if (kept !== null) return JSON.parse(kept.opened) as KeptResponse;
   throw new PlatformError(
     "idempotency_answer_lost",
@@ -150,18 +147,29 @@ async function requestOf(c: Context): Promise<string> {
   return `${c.req.method}\n${url.pathname}${url.search}\n${body}`;
 }
 
-/**
- * The request's fingerprint under one value of the service's secret: a MAC under the answer's sealing key, since a
- * body may hold a password and a bare hash of it would let a database copy test guesses without the password's
- * salted, stretched hash.
- */
-const fingerprintOf = async (secret: string, key: string, request: string) => hmacSha256Hex(await sealingKeyOf(secret, key), request);
+/** The public name of one value of the service's secret in fingerprints: 8 hex digits of a MAC keyed with it. */
+const secretIdOf = async (secret: string) => (await hmacSha256Hex(secret, "idempotency-fingerprint-key-id")).slice(0, 8);
 
-/** Whether a kept fingerprint is this request's under any value of the secret ring (a rotation keeps retries matching). */
-async function isFingerprintOf(kept: string, secrets: SecretRing, key: string, request: string): Promise<boolean> {
-  for (const secret of openingOrder(secrets)) if ((await fingerprintOf(secret, key, request)) === kept) return true;
-  // Kept before fingerprints were MACs (they expire 24 h after the deploy that made them MACs).
-  return kept === (await sha256Hex(request));
+/**
+ * The request's fingerprint under one value of the service's secret, named by it: a MAC under the answer's sealing
+ * key, since a body may hold a password and a bare hash of it would let a database copy test guesses without the
+ * password's salted, stretched hash. The name tells, later, under which value it was made.
+ */
+const fingerprintOf = async (secret: string, key: string, request: string) =>
+  `v2:${await secretIdOf(secret)}:${await hmacSha256Hex(await sealingKeyOf(secret, key), request)}`;
+
+/**
+ * Whether a kept fingerprint is this request's: "other" only when it provably is not. One made under a value of the
+ * secret no longer in the ring cannot be checked, and a request that may have been carried out must never run again,
+ * so it counts as this request's (the kept answer, unreadable too, then says the answer is lost).
+ */
+async function fingerprintMatch(kept: string, secrets: SecretRing, key: string, request: string): Promise<"same" | "other"> {
+  // Kept by the version before fingerprints were MACs, a bare SHA-256 (they expire 24 h after the deploy that made them MACs).
+  if (!kept.startsWith("v2:")) return kept === (await sha256Hex(request)) ? "same" : "other";
+  for (const secret of openingOrder(secrets)) {
+    if (kept.startsWith(`v2:${await secretIdOf(secret)}:`)) return kept === (await fingerprintOf(secret, key, request)) ? "same" : "other";
+  }
+  return "same";
 }
 
 export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
@@ -181,14 +189,8 @@ export function idempotent<E extends Env>(options: IdempotencyOptions<E>) {
     const nowMs = now();
     if (!(await store.claim(scope, keyHash, fingerprint, nowMs, nowMs - IDEMPOTENCY_TTL_MS, nowMs + LOCK_MS))) {
       const record = await store.find(scope, keyHash);
-      if (record && record.fingerprint !== fingerprint && !(await isFingerprintOf(record.fingerprint, secrets, key, request))) {
-        // Fingerprinted and sealed under a value of the secret since removed, the request cannot be told from another
-        // one: it must not run again, and the kept answer (below) says it was carried out.
-        const sealedUnderRemovedSecret =
-          record.body !== null && (await openUnderRing(secrets, (secret) => openSealed(secret, key, scope, record.body!))) === null;
-        if (!sealedUnderRemovedSecret) {
-          throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
-        }
+      if (record && record.fingerprint !== fingerprint && (await fingerprintMatch(record.fingerprint, secrets, key, request)) === "other") {
+        throw new PlatformError("idempotency_key_reused", `This ${IDEMPOTENCY_HEADER} was used with a different request; use a new key`);
       }
       if (!record || record.status === null || record.body === null) {
         if (record?.actedAt != null && nowMs > record.actedAt + LOCK_MS) {
