@@ -158,13 +158,26 @@ export function registerCreateLot(app: InventoryApp): void {
         supplierName: body.supplier_name,
         sku: body.sku,
         yarnType: body.yarn_type,
+        named: {
+          name: body.sku_name,
+          composition: body.composition,
+          countNe: body.count_ne ?? null,
+          ply: body.ply ?? null,
+          hsn: body.hsn ?? null,
+          stockLowThresholdGrams: body.stock_low_threshold_kg ?? null,
+        },
         newSku: existing ? null : newSkuOf(body, istDateOf(now)),
       },
       now,
     );
-    if (outcome.kind === "sku_of_another_yarn_type") {
-      // Another receipt created the SKU, with another yarn type, between the check above and this one's batch.
-      throw otherYarnType((await findSku(c.env.DB, org.id, body.sku))?.yarnType ?? "another yarn type");
+    if (outcome.kind === "sku_disagrees") {
+      // Another receipt created the SKU, of another yarn type or with other details, between the check above and this one's batch.
+      const created = await findSku(c.env.DB, org.id, body.sku);
+      if (created === undefined || created.yarnType !== body.yarn_type) throw otherYarnType(created?.yarnType ?? "another yarn type");
+      throw inventoryError(
+        "conflict",
+        `${detailContradicted(body, created) ?? `sku: ${body.sku} has other details`}; a SKU's details are set by its first receipt`,
+      );
     }
     if (outcome.kind === "lot_already_in_godown") {
       throw inventoryError("conflict", `Lot ${body.lot_number} of ${body.sku} is already in godown ${body.godown_code}`);

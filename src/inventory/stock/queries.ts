@@ -239,15 +239,27 @@ export interface ReceiveLot {
   sku: string;
   /** The yarn type the receipt names: the lot joins its SKU only when the SKU is of this type. */
   yarnType: string;
+  /** The SKU details the receipt names (null: not named): the lot joins its SKU only when they agree with it. */
+  named: NamedSkuDetails;
   newSku: NewSku | null;
 }
 
-export type ReceiveLotOutcome = { kind: "received"; lot: LotRow } | { kind: "lot_already_in_godown" } | { kind: "sku_of_another_yarn_type" };
+export interface NamedSkuDetails {
+  name: string | null;
+  composition: string | null;
+  countNe: number | null;
+  ply: number | null;
+  /** Agrees with the SKU's when either is the other's heading or subheading. */
+  hsn: string | null;
+  stockLowThresholdGrams: number | null;
+}
+
+export type ReceiveLotOutcome = { kind: "received"; lot: LotRow } | { kind: "lot_already_in_godown" } | { kind: "sku_disagrees" };
 
 /**
  * Receives a lot; its godown and mill are created on first use. Refused when the same lot is already in that godown,
- * or when the SKU is of another yarn type: checked in the batch, so a receipt racing another that creates the SKU
- * with another type is refused rather than booked under it.
+ * or when the SKU is of another yarn type or has other details than the receipt names: checked in the batch, so a
+ * receipt racing another that creates the SKU otherwise is refused rather than booked under it.
  */
 export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot, nowMs: number): Promise<ReceiveLotOutcome> {
   const id = newId("lot", nowMs);
@@ -291,18 +303,39 @@ export async function receiveLot(db: D1Database, orgId: string, lot: ReceiveLot,
       .prepare(
         `INSERT INTO lots (id, org_id, lot_number, sku_id, godown_id, supplier_id, grams_received, grams_remaining, cost_paise_per_kg, received_at, created_at)
          VALUES (?1, ?2, ?3,
-           (SELECT id FROM skus WHERE org_id = ?2 AND sku = ?4 AND yarn_type = ?11),
+           (SELECT id FROM skus WHERE org_id = ?2 AND sku = ?4 AND yarn_type = ?11
+              AND (?12 IS NULL OR name = ?12) AND (?13 IS NULL OR composition = ?13) AND (?14 IS NULL OR count_ne = ?14)
+              AND (?15 IS NULL OR ply = ?15) AND (?17 IS NULL OR stock_low_threshold_grams = ?17)
+              AND (?16 IS NULL OR substr(hsn, 1, length(?16)) = ?16 OR substr(?16, 1, length(hsn)) = hsn)),
            (SELECT id FROM godowns WHERE org_id = ?2 AND code = ?5),
            (SELECT id FROM suppliers WHERE org_id = ?2 AND name = ?6),
            ?7, ?7, ?8, ?9, ?10)`,
       )
-      .bind(id, orgId, lot.lotNumber, lot.sku, lot.godownCode, lot.supplierName, lot.grams, lot.costPaisePerKg, lot.receivedAt, nowMs, lot.yarnType),
+      .bind(
+        id,
+        orgId,
+        lot.lotNumber,
+        lot.sku,
+        lot.godownCode,
+        lot.supplierName,
+        lot.grams,
+        lot.costPaisePerKg,
+        lot.receivedAt,
+        nowMs,
+        lot.yarnType,
+        lot.named.name,
+        lot.named.composition,
+        lot.named.countNe,
+        lot.named.ply,
+        lot.named.hsn,
+        lot.named.stockLowThresholdGrams,
+      ),
   );
   try {
     await db.batch(statements);
   } catch (error) {
     if (failedWith(error, "UNIQUE constraint failed: lots.")) return { kind: "lot_already_in_godown" };
-    if (failedWith(error, "NOT NULL constraint failed: lots.sku_id")) return { kind: "sku_of_another_yarn_type" };
+    if (failedWith(error, "NOT NULL constraint failed: lots.sku_id")) return { kind: "sku_disagrees" };
     throw error;
   }
   return { kind: "received", lot: (await findLot(db, orgId, id))! };

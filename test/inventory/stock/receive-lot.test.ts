@@ -41,6 +41,7 @@ describe("a receipt whose SKU is of another yarn type", () => {
         supplierName: "Another Mill",
         sku: "CUSTOM-1",
         yarnType: "polyester_spun",
+        named: { name: null, composition: null, countNe: null, ply: null, hsn: "5509", stockLowThresholdGrams: null },
         newSku: {
           sku: "CUSTOM-1",
           name: "CUSTOM-1",
@@ -59,8 +60,40 @@ describe("a receipt whose SKU is of another yarn type", () => {
       },
       Date.now(),
     );
-    expect(outcome).toEqual({ kind: "sku_of_another_yarn_type" });
+    expect(outcome).toEqual({ kind: "sku_disagrees" });
     expect(await rowsOf(orgId)).toEqual(before);
+  });
+
+  it("of the same yarn type, naming other details, is refused in the write too when the SKU appeared after the route looked", async () => {
+    const orgId = await createOrg();
+    await expectStatus(
+      await admin("POST", `/admin/api/orgs/${orgId}/lots`, { ...receipt("CUSTOM-3", "cotton_carded", "5205"), sku_name: "First name" }),
+      201,
+    );
+    const before = await rowsOf(orgId);
+    const racing = (named: { name: string | null; hsn: string | null }) =>
+      receiveLot(
+        env.DB,
+        orgId,
+        {
+          lotNumber: `L-${crypto.randomUUID().slice(0, 8)}`,
+          godownCode: "TPR-1",
+          grams: 100_000,
+          costPaisePerKg: 20_000,
+          receivedAt: Date.now(),
+          supplierName: null,
+          sku: "CUSTOM-3",
+          yarnType: "cotton_carded",
+          named: { composition: null, countNe: null, ply: null, stockLowThresholdGrams: null, ...named },
+          newSku: null,
+        },
+        Date.now(),
+      );
+    expect(await racing({ name: "Second name", hsn: null })).toEqual({ kind: "sku_disagrees" });
+    expect(await racing({ name: null, hsn: "5206" })).toEqual({ kind: "sku_disagrees" });
+    expect(await rowsOf(orgId)).toEqual(before);
+    // Naming the same details, or the HSN's subheading, joins the SKU.
+    expect((await racing({ name: "First name", hsn: "520511" })).kind).toBe("received");
   });
 
   it("sent at once with another receipt creating the SKU: one is received under its own type, the other is 409", async () => {
