@@ -504,23 +504,28 @@ export async function advanceApplication(
 ): Promise<AdvanceApplication> {
   const { results: sources } = await db
     .prepare(
-      `SELECT kind, id, available FROM (
-         SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p", "payment")} AS available, p.created_at AS at
+      `SELECT kind, id, available, cash FROM (
+         SELECT 'payment' AS kind, p.id, ${UNAPPLIED_SQL("p", "payment")} AS available, p.method = 'cash' AS cash, p.created_at AS at
            FROM payments p WHERE p.org_id = ?1 AND p.customer_id = ?2 AND p.voided_at IS NULL
             AND (p.sale_id IS NULL OR EXISTS (SELECT 1 FROM sales x WHERE x.org_id = p.org_id AND x.id = p.sale_id AND x.status = 'cancelled'))
          UNION ALL
-         SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n", "credit_note")}, n.created_at
+         SELECT 'credit_note', n.id, ${UNAPPLIED_SQL("n", "credit_note")}, 0, n.created_at
            FROM credit_notes n WHERE n.org_id = ?1 AND n.customer_id = ?2 AND n.on_account_paise > 0 AND n.voided_at IS NULL)
         WHERE available > 0 ORDER BY at, id`,
     )
     .bind(orgId, sale.customerId)
-    .all<{ kind: "payment" | "credit_note"; id: string; available: number }>();
+    .all<{ kind: "payment" | "credit_note"; id: string; available: number; cash: number }>();
   const applications: D1PreparedStatement[] = [];
   let left = sale.totalPaise;
+  // s.269ST: cash of ₹2,00,000 or more for one transaction is refused; cash on account consumed by one invoice stops
+  // a paisa short of it, and the rest stays on account for later invoices.
+  let cashRoom = CASH_RECEIPT_LIMIT_PAISE - 1;
   let last: (typeof sources)[number] | null = null;
   for (const source of sources) {
     if (left === 0) break;
-    const amount = Math.min(left, source.available);
+    const amount = Math.min(left, source.available, source.cash ? cashRoom : Infinity);
+    if (amount === 0) continue;
+    if (source.cash) cashRoom -= amount;
     left -= amount;
     last = source;
     const table = source.kind === "payment" ? "payments" : "credit_notes";

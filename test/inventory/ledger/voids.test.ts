@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { voidStatements } from "../../../src/inventory/ledger/void-queries";
 import { CustomerBalancesPageSchema, SupplierPayablesPageSchema } from "../../../src/inventory/ledger/schemas";
 import { SaleSchema } from "../../../src/inventory/sales/schemas";
+import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
 import { parseCsv } from "../domain/csv-parse";
 import { admin, api, asSession, expectError, expectStatus, signIn } from "../helpers";
 import { customer, lot, orgWithKey, post, sale } from "../stock-fixtures";
@@ -251,6 +252,32 @@ describe("void refusals", () => {
 });
 
 describe("money on account", () => {
+  it("consumes cash only up to ₹1,99,999.99 for one invoice (s.269ST: a single transaction); the rest stays on account", async () => {
+    const { orgId } = await orgWithKey();
+    const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
+    const stock = await lot(orgId, { kg: "2000" });
+    const today = istDateOf(Date.now());
+    // ₹1,50,000.00 in cash on each of two days (each day under the limit), and ₹1,000.00 by NEFT.
+    const cash = [];
+    for (const date of [addDays(today, -2), addDays(today, -1)]) {
+      cash.push(await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "150000", method: "cash", date }));
+    }
+    const neft = await post(`/admin/api/orgs/${orgId}/payments`, { customer_id: buyer.id, amount: "1000", method: "neft", date: addDays(today, -1) });
+    // 1,000 kg × ₹320 + 5 % IGST = ₹3,36,000.00: all three could cover it, but cash of ₹2,00,000 or more for one
+    // invoice is what s.269ST forbids: ₹1,50,000.00 and ₹49,999.99 of the second cash advance, then the NEFT.
+    const booked = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "1000", rate_per_kg: "320" }]);
+    const { results } = await env.DB.prepare(
+      "SELECT source_id AS id, amount_paise AS paise FROM advance_applications WHERE sale_id = ? ORDER BY rowid",
+    )
+      .bind(booked.id)
+      .all<{ id: string; paise: number }>();
+    expect(results).toEqual([
+      { id: cash[0].id, paise: 15_000_000 },
+      { id: cash[1].id, paise: 4_999_999 },
+      { id: neft.id, paise: 100_000 },
+    ]);
+  });
+
   it("is consumed by invoices booked after it, oldest first; an invoice it covers is paid; a void re-opens it", async () => {
     const { orgId, key } = await orgWithKey();
     const buyer = await customer(orgId, { gstin: "33AAECG4315R1ZE" });
