@@ -249,6 +249,7 @@ export function parseAisJson(
 
   const totals = aisTotals(entries, (entry, message) => warnings.add(0, entryPaths.get(entry)!, message));
   const financialYear = yearFrom((l) => l.includes("financialyear"));
+  const assessmentYear = yearFrom((l) => l.includes("assessmentyear"));
   return {
     ok: true,
     document: {
@@ -258,8 +259,8 @@ export function parseAisJson(
       pan,
       name: name === null || name.length === 0 ? null : name.slice(0, 120),
       financialYear,
-      assessmentYear: yearFrom((l) => l.includes("assessmentyear")),
-      age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear),
+      assessmentYear,
+      age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear, assessmentYear),
       entries,
       totals,
       warnings: warnings.list,

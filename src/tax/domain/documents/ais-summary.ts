@@ -1,6 +1,6 @@
 // Totals per AIS category, shared by the text and JSON readers.
 import { emptyTotals } from "./ais-codes";
-import { compact, isPan, isTan } from "./lines";
+import { compact, isPan, isTan, shiftYear } from "./lines";
 import type { AisEntry, AisTotals } from "./types";
 
 // Written either way in the two parts of one AIS; the full word is kept.
@@ -115,12 +115,16 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
  * 14-May-1990), or null. A senior's slabs go by the age reached at any time in the year; a birthday on 1 April is
  * reached the day before, 31 March, as the return's own utility counts it.
  */
-export function ageAtYearEnd(dateOfBirth: string, financialYear: string | null): number | null {
+export function ageAtYearEnd(dateOfBirth: string, financialYear: string | null, assessmentYear: string | null): number | null {
+  // An AIS that prints only its assessment year is for the financial year before it.
+  financialYear ??= assessmentYear === null ? null : shiftYear(assessmentYear, -1);
   const date = /\b(\d{1,2})[/-](\d{1,2}|[A-Za-z]{3})[/-](\d{4})\b/.exec(dateOfBirth);
   if (date === null || financialYear === null) return null;
   const day = Number(date[1]);
   const month = /^\d/.test(date[2]!) ? Number(date[2]) : MONTHS.indexOf(date[2]!.toLowerCase()) + 1;
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  const age = Number(financialYear.slice(0, 4)) + 1 - Number(date[3]) - (month > 4 || (month === 4 && day > 1) ? 1 : 0);
+  const year = Number(date[3]);
+  // A day the month does not have (31/02) is no date of birth.
+  if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
+  const age = Number(financialYear.slice(0, 4)) + 1 - year - (month > 4 || (month === 4 && day > 1) ? 1 : 0);
   return age >= 0 && age <= 130 ? age : null;
 }

@@ -224,7 +224,9 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       if (found !== undefined) pan = maskPan(found);
     }
     if (dateOfBirth === null && (region === null || region === "partA") && c.includes("dateofbirth")) {
-      dateOfBirth = `${line.slice(line.toLowerCase().indexOf("birth") + 5)} ${lines[index + 1] ?? ""}`;
+      // The value beside its label, or below it; a line below that names another date is not its value.
+      const below = lines[index + 1] ?? "";
+      dateOfBirth = `${line.slice(line.toLowerCase().indexOf("birth") + 5)} ${/date/i.test(below) ? "" : below}`;
     }
     if (name === null && (region === null || region === "partA") && c.startsWith("name")) {
       name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);
@@ -406,7 +408,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     name,
     financialYear,
     assessmentYear,
-    age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear),
+    age: dateOfBirth === null ? null : ageAtYearEnd(dateOfBirth, financialYear, assessmentYear),
     entries,
     totals,
     warnings: warnings.list,

@@ -152,6 +152,28 @@ describe("the compute request of one document", () => {
     expect(given.ok && given.computeRequest?.profile.age).toBe(70);
   });
 
+  it.each(["31/02/1990", "30/02/1966", "31/04/1966"])("takes no age from %s, a day its month does not have", (born) => {
+    const result = parseDocuments([{ text: text("ais-copy-paste-fy2025-26").replace("01/01/1985", born) }]);
+    expect(result.ok && result.documents[0]).toMatchObject({ age: null });
+    expect(result.ok && result.computeRequest?.profile.age).toBeUndefined();
+  });
+
+  it("takes the year from the assessment year when the AIS prints no financial year", () => {
+    const onlyAssessmentYear = text("ais-copy-paste-fy2025-26").replace("Financial Year 2025-26 Assessment Year 2026-27", "Assessment Year 2026-27");
+    const result = parseDocuments([{ text: onlyAssessmentYear }]);
+    expect(result.ok && result.computeRequest).toMatchObject({ financialYear: "2025-26", profile: { age: 41 } });
+  });
+
+  it("takes no other column's date below a blank date of birth", () => {
+    const blank = text("ais-copy-paste-fy2025-26").replace(
+      "PAN\nAFGPS2468Q\nName\nVIKRAM SINGH\nDate of Birth\n01/01/1985\n",
+      "Name of Assessee   VIKRAM SINGH        Date of Birth\nDate of generation 29/11/2025         Mobile Number  XXXXXX1122\n",
+    );
+    expect(blank).not.toContain("01/01/1985");
+    const result = parseDocuments([{ text: blank }]);
+    expect(result.ok && result.documents[0]).toMatchObject({ age: null });
+  });
+
   it("reads the date of birth of the AIS utility's JSON (11-Feb-1988: 37 at the end of FY 2024-25)", () => {
     const result = parseDocuments([{ text: text("ais-utility-positional") }]);
     expect(result.ok && result.computeRequest?.profile.age).toBe(37);
