@@ -1620,11 +1620,16 @@ export const ProfileSchema = z
     }
     const salary = profile.salary;
     if (salary === undefined) return;
+    // Commission at a fixed percentage of turnover is salary beside basic + DA (s.17(1)(iv)), Rule 2A's too. Paise.
+    const commission =
+      salary.turnoverCommission === undefined
+        ? hraPeriodsPaise(salary.hraPeriods, "turnoverCommission")
+        : Math.round(salary.turnoverCommission * 100);
     if (
       yearFigure(salary, "hraReceived") > 0 &&
       yearFigure(salary, "rentPaid") > 0 &&
       yearFigure(salary, "basicPlusDA") === 0 &&
-      (salary.turnoverCommission ?? hraPeriodsPaise(salary.hraPeriods, "turnoverCommission")) === 0 &&
+      commission === 0 &&
       salary.exemptions10?.["10(13A)"] === undefined
     ) {
       ctx.addIssue({
@@ -1644,11 +1649,7 @@ export const ProfileSchema = z
         ctx.addIssue({ code: "custom", path: ["salary", "hraPeriods"], message: `the periods' ${key} add up to more than salary.grossSalary` });
       }
     }
-    // Commission at a fixed percentage of turnover is salary beside basic + DA (s.17(1)(iv)): both are parts of gross salary.
-    const commission =
-      salary.turnoverCommission === undefined
-        ? hraPeriodsPaise(salary.hraPeriods, "turnoverCommission")
-        : Math.round(salary.turnoverCommission * 100);
+    // Both commission and basic + DA are parts of gross salary.
     if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > Math.round(gross * 100)) {
       ctx.addIssue({
         code: "custom",
