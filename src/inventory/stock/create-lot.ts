@@ -140,12 +140,7 @@ export function registerCreateLot(app: InventoryApp): void {
     const now = Date.now();
     const receivedAt = body.received_at === undefined ? now : Date.parse(body.received_at);
     if (receivedAt > now + 300_000) throw inventoryError("bad_request", "received_at: must not be in the future");
-    const otherYarnType = (registered: string) =>
-      inventoryError("conflict", `sku: ${body.sku} is registered as ${registered}, not ${body.yarn_type}`);
     const existing = await findSku(c.env.DB, org.id, body.sku);
-    if (existing && existing.yarnType !== body.yarn_type) throw otherYarnType(existing.yarnType);
-    const contradicted = existing && detailContradicted(body, existing);
-    if (contradicted) throw inventoryError("conflict", `${contradicted}; a SKU's details are set by its first receipt`);
     const outcome = await receiveLot(
       idempotentWrites(c, c.env.DB),
       org.id,
@@ -171,12 +166,14 @@ export function registerCreateLot(app: InventoryApp): void {
       now,
     );
     if (outcome.kind === "sku_disagrees") {
-      // Another receipt created the SKU, of another yarn type or with other details, between the check above and this one's batch.
-      const created = await findSku(c.env.DB, org.id, body.sku);
-      if (created === undefined || created.yarnType !== body.yarn_type) throw otherYarnType(created?.yarnType ?? "another yarn type");
+      // The write checks the SKU, as registered before or by a receipt at the same moment; read it to say how it differs.
+      const registered = await findSku(c.env.DB, org.id, body.sku);
+      if (registered === undefined || registered.yarnType !== body.yarn_type) {
+        throw inventoryError("conflict", `sku: ${body.sku} is registered as ${registered?.yarnType ?? "another yarn type"}, not ${body.yarn_type}`);
+      }
       throw inventoryError(
         "conflict",
-        `${detailContradicted(body, created) ?? `sku: ${body.sku} has other details`}; a SKU's details are set by its first receipt`,
+        `${detailContradicted(body, registered) ?? `sku: ${body.sku} has other details`}; a SKU's details are set by its first receipt`,
       );
     }
     if (outcome.kind === "lot_already_in_godown") {
