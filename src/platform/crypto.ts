@@ -110,6 +110,14 @@ export async function unseal(secret: string, context: string, purpose: string, s
 }
 
 /**
+ * The public name of one value of a service secret, for what was sealed or fingerprinted under it: the first 8 hex
+ * digits of HMAC-SHA256 keyed with it over `label` (one label per use). It tells nothing that helps guess the value.
+ */
+export async function secretKeyId(secret: string, label: string): Promise<string> {
+  return (await hmacSha256Hex(secret, label)).slice(0, 8);
+}
+
+/**
  * A service secret during its rotation, as a key ring: `current` seals and signs everything; `previous`, the value
  * it replaced, only opens and verifies what was sealed or signed before the rotation, until the operator removes it.
  */

@@ -16,7 +16,7 @@
 import { z } from "@hono/zod-openapi";
 import type { Context, Env } from "hono";
 import { createMiddleware } from "hono/factory";
-import { hmacSha256Hex, openingOrder, openUnderRing, type SecretRing, seal, sha256Hex, unseal } from "../crypto";
+import { hmacSha256Hex, openingOrder, openUnderRing, type SecretRing, seal, secretKeyId, sha256Hex, unseal } from "../crypto";
 import { PlatformError, type PlatformProblem } from "./errors";
 import { type IdempotencyStore, isLostClaim } from "./idempotency-store";
 
@@ -147,8 +147,8 @@ async function requestOf(c: Context): Promise<string> {
   return `${c.req.method}\n${url.pathname}${url.search}\n${body}`;
 }
 
-/** The public name of one value of the service's secret in fingerprints: 8 hex digits of a MAC keyed with it. */
-const secretIdOf = async (secret: string) => (await hmacSha256Hex(secret, "idempotency-fingerprint-key-id")).slice(0, 8);
+/** The public name of one value of the service's secret in fingerprints. */
+const secretIdOf = (secret: string) => secretKeyId(secret, "idempotency-fingerprint-key-id");
 
 /**
  * The request's fingerprint under one value of the service's secret, named by it: a MAC under the answer's sealing

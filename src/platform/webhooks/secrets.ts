@@ -7,7 +7,7 @@
 // The sealed form names the SESSION_SECRET value that sealed it (`sealed-v1:<key id>:…`), so that during a
 // rotation of SESSION_SECRET the operator can count in D1 the rows still sealed under the previous value before
 // removing it, and the cron sweep picks only the rows it can re-seal (docs/operations.md).
-import { hmacSha256Hex, openUnderRing, type SecretRing, seal, unseal } from "../crypto";
+import { openUnderRing, type SecretRing, seal, secretKeyId, unseal } from "../crypto";
 
 /** HKDF info of sealed signing secrets: distinct from every other sealing label, so no other key opens them. */
 const SEALED_PURPOSE = "webhook-signing-secret-v1";
@@ -16,21 +16,12 @@ export const SEALED_FORMS = "sealed-";
 const SEALED_PREFIX = "sealed-v1:";
 const KEY_ID_LABEL = "webhook-signing-secret-key-id";
 
-/**
- * The public name of a SESSION_SECRET value in sealed secrets: the first 8 hex digits of HMAC-SHA256 keyed with it
- * over KEY_ID_LABEL. It tells nothing that helps guess the value: the sealed secret beside it already confirms a
- * guess (its AES-GCM tag), at the same cost.
- */
-async function sealingKeyId(sessionSecret: string): Promise<string> {
-  return (await hmacSha256Hex(sessionSecret, KEY_ID_LABEL)).slice(0, 8);
-}
-
 /** A signing secret in the form the store keeps: never shown, never used to sign as it is. */
 export type SealedWebhookSecret = string & { readonly __sealed: unique symbol };
 
 /** How every secret sealed under `sessionSecret` starts (`sealed-v1:<key id>:`): what a row not yet moved lacks. */
 export async function sealedUnder(sessionSecret: string): Promise<string> {
-  return `${SEALED_PREFIX}${await sealingKeyId(sessionSecret)}:`;
+  return `${SEALED_PREFIX}${await secretKeyId(sessionSecret, KEY_ID_LABEL)}:`;
 }
 
 export async function sealWebhookSecret(sessionSecret: string, endpointId: string, secret: string): Promise<SealedWebhookSecret> {
