@@ -125,14 +125,12 @@ export async function recordRotation(
 
 /** Records the key's revocation unless one is recorded already, and returns the one that stands: the first. */
 export async function recordRevocation(db: TaxDb, keyId: string, revokedAt: number): Promise<number> {
-  const [recorded] = await db
-    .batch([
-      db
-        .update(apiKeys)
-        .set({ revokedAt })
-        .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))),
-      db.select({ revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)),
-    ])
-    .then(([, rows]) => rows);
+  const [, [recorded]] = await db.batch([
+    db
+      .update(apiKeys)
+      .set({ revokedAt })
+      .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt))),
+    db.select({ revokedAt: apiKeys.revokedAt }).from(apiKeys).where(eq(apiKeys.id, keyId)),
+  ]);
   return recorded?.revokedAt ?? revokedAt;
 }
