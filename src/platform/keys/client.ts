@@ -29,7 +29,7 @@ export async function inheritKeyUsage(namespace: DurableObjectNamespace<KeyGuard
 }
 
 export async function keySnapshot(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string): Promise<KeySnapshot> {
-  return (await guardFor(namespace, keyHash).snapshot()) as KeySnapshot;
+  return guardFor(namespace, keyHash).snapshot();
 }
 
 export async function guardForKey(namespace: DurableObjectNamespace<KeyGuard>, key: string) {

@@ -90,10 +90,10 @@ export function keyAuth<Bindings extends object>(options: KeyAuthOptions<Binding
       id = namespace.idFromName(await hashOfKey());
     }
     const guard = namespace.get(id);
-    let verdict = (await guard.authorize(nowMs, required)) as Verdict;
+    let verdict: Verdict = await guard.authorize(nowMs, required);
     if (verdict.outcome === "denied" && options.currentGrants) {
       const grants = await options.currentGrants(c.env, hashOfKey, verdict.code);
-      if (grants && (await guard.replaceGrants(grants))) verdict = (await guard.authorize(nowMs, required)) as Verdict;
+      if (grants && (await guard.replaceGrants(grants))) verdict = await guard.authorize(nowMs, required);
     }
     if (verdict.outcome === "unknown") {
       const refusal = await options.refuseUnprovisioned?.(c.env, await hashOfKey(), nowMs);
