@@ -16,7 +16,10 @@ const InventoryEnvSchema = z.object({
   SESSION_SECRET_PREVIOUS: binding.secret().optional(),
   SERVICE_VERSION: z.string().default("dev"),
   /** Only `.dev.vars` sets this: lets `npm start` deliver webhooks to http://127.0.0.1. */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((allow) => allow === "true"),
 });
 
 export type InventoryEnv = z.infer<typeof InventoryEnvSchema>;

@@ -17,9 +17,15 @@ const TaxEnvSchema = z.object({
   SESSION_SECRET_PREVIOUS: binding.secret().optional(),
   SERVICE_VERSION: z.string().default("dev"),
   /** The paid plan's price in paise (INR); only a captured payment of exactly this amount activates a period. */
-  PAID_PLAN_PRICE_PAISE: z.string().regex(/^[1-9][0-9]{0,9}$/, "a whole number of paise, e.g. 99900 for ₹999"),
+  PAID_PLAN_PRICE_PAISE: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, "a whole number of paise, e.g. 99900 for ₹999")
+    .transform(Number),
   /** Only `.dev.vars` sets this: lets `npm start` deliver webhooks to http://127.0.0.1. */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
+  WEBHOOK_ALLOW_LOOPBACK: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((allow) => allow === "true"),
 });
 
 export type TaxEnv = z.infer<typeof TaxEnvSchema>;

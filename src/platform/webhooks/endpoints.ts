@@ -26,7 +26,7 @@ export interface EndpointEdit {
 
 export interface ManagementEnv {
   DB: D1Database;
-  WEBHOOK_ALLOW_LOOPBACK: string;
+  WEBHOOK_ALLOW_LOOPBACK: boolean;
   /** Seals the new secret of a roll (secrets.ts). */
   SESSION_SECRET: string;
 }
@@ -75,7 +75,7 @@ export function endpointManagement(store: Store, outbox: Outbox) {
    * Idempotency-Key), and returns it with its signing secret, which is never shown again.
    */
   async function register(env: ManagementEnv, ownerId: string, body: NewEndpoint, rules: RegistrationRules, now: number) {
-    const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+    const checked = checkWebhookUrl(body.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK });
     if (!checked.ok) throw new PlatformError("validation", `url: ${checked.reason}`);
     const endpoint: EndpointRow = {
       id: newId("whk", now),
@@ -110,7 +110,7 @@ export function endpointManagement(store: Store, outbox: Outbox) {
     const patch: EndpointPatch = {};
     const changed: string[] = [];
     if (edit.url !== undefined) {
-      const checked = checkWebhookUrl(edit.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+      const checked = checkWebhookUrl(edit.url, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK });
       if (!checked.ok) throw new PlatformError("validation", `url: ${checked.reason}`);
       if (checked.url !== current.url) {
         Object.assign(patch, { url: checked.url, failingSince: null });

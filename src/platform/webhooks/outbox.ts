@@ -72,7 +72,7 @@ const recoveryLimitError = (oldestAt: number, now: number) =>
 export interface WebhookBindings {
   DB: D1Database;
   WEBHOOKS: Queue<unknown>;
-  WEBHOOK_ALLOW_LOOPBACK: string;
+  WEBHOOK_ALLOW_LOOPBACK: boolean;
   /** Seals the endpoints' signing secrets at rest (secrets.ts). */
   SESSION_SECRET: string;
   /** During a rotation of SESSION_SECRET, the value it replaced: still opens the secrets sealed under it. */
@@ -283,7 +283,7 @@ function bound(store: OutboxStore, db: D1Database, queue: Queue<unknown>, sessio
  */
 export function webhookOutbox(store: OutboxStore, delivery: Pick<WebhookPolicy, "scheme" | "schedule">) {
   const bind = (env: WebhookBindings) =>
-    bound(store, env.DB, env.WEBHOOKS, sessionSecrets(env), { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK === "true" });
+    bound(store, env.DB, env.WEBHOOKS, sessionSecrets(env), { ...delivery, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK });
   return {
     /**
      * Call after a write that inserted outbox events has committed: creates one delivery per subscribed

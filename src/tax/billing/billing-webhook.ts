@@ -143,7 +143,7 @@ async function activate(env: TaxEnv, event: RazorpayEvent, now: number): Promise
   };
   if (!account) return refuse("unknown_account", "no account for notes.accountEmail");
   if (payment.currency !== "INR") return refuse("refused_currency", `currency ${payment.currency} is not INR`);
-  const price = Number(env.PAID_PLAN_PRICE_PAISE);
+  const price = env.PAID_PLAN_PRICE_PAISE;
   if (payment.amount !== price) return refuse("refused_amount", `amount ${payment.amount} paise is not the plan price of ${price} paise`);
 
   const eventId = newId("evt", now);
@@ -183,7 +183,7 @@ async function deactivate(env: TaxEnv, event: RazorpayEvent, now: number): Promi
   if (!paymentId) throw taxError("validation_error", `payload: names no payment for ${event.event}`);
   const eventId = newId("evt", now);
   const reason = isRefund ? "refund" : "dispute";
-  const price = Number(env.PAID_PLAN_PRICE_PAISE);
+  const price = env.PAID_PLAN_PRICE_PAISE;
   const reversal = await reversePayment(
     env.DB,
     now,
@@ -232,7 +232,7 @@ async function restore(env: TaxEnv, event: RazorpayEvent, now: number): Promise<
     now,
     { id: eventId, type: "plan.activated", payload: { plan: "paid", paymentId }, createdAt: now },
     { id: newId("bil", now), event: event.event, paymentId, createdAt: now },
-    { pricePaise: Number(env.PAID_PLAN_PRICE_PAISE), periodMs: PAID_PERIOD_MS },
+    { pricePaise: env.PAID_PLAN_PRICE_PAISE, periodMs: PAID_PERIOD_MS },
   );
   const activated = outcome === "restored" || outcome === "bought_on_win";
   if (activated) await dispatchEvents(env, [eventId], now);

@@ -1,6 +1,7 @@
 // The organisation's events (GET /admin/api/orgs/{id}/events and /events/{eventId}): a receiver that missed
 // deliveries fetches the events of the last 30 days, each exactly as a delivery carried it, newest first, filtered
 // by kind and time, in keyset (cursor) or offset pages; compliance.due only where an endpoint took it; never another organisation's.
+import { parseInventoryEnv } from "../../../src/inventory/env";
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -209,7 +210,7 @@ describe("compliance.due", () => {
     // 9 November 09:00 IST: October's GSTR-1 falls due on 11 November, inside the 3 lead days.
     const run = Date.parse("2026-11-09T03:30:00Z");
     holdClockAt(run);
-    await emitComplianceDue(env, run);
+    await emitComplianceDue(parseInventoryEnv(env), run);
     const listed = (await list(taking, "?type=compliance.due")).data;
     expect(listed.map((e) => [e.data.kind, e.data.period, e.data.due_date])).toEqual([["gstr1", "2026-10", "2026-11-11"]]);
     expect((await list(other, "?type=compliance.due")).data).toEqual([]);

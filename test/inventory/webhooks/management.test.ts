@@ -1,5 +1,6 @@
 // Managing a registered endpoint (inventory): edit, disable and enable, roll the secret with an overlap (a
 // second signature header), re-send a delivery, filter deliveries; a session acts on its own organisation only.
+import { parseInventoryEnv } from "../../../src/inventory/env";
 import { env } from "cloudflare:test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ describe("managing an inventory webhook endpoint", () => {
     await env.DB.prepare("INSERT INTO events (id, org_id, type, payload, created_at) VALUES (?, ?, 'sale.created', '{}', ?)")
       .bind(eventId, orgId, Date.now())
       .run();
-    await dispatchEvents(env, [eventId]);
+    await dispatchEvents(parseInventoryEnv(env), [eventId]);
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?").bind(endpoint.id).first<{ n: number }>();
     expect(rows!.n).toBe(0);
     await expectError(await admin("POST", `${base}/test`), 409, "conflict");

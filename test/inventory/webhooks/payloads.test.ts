@@ -1,5 +1,6 @@
 // Every event the inventory service stores is delivered in exactly the shape its OpenAPI `webhooks` entry and
 // docs/webhooks.md document, once per change, and never for a refused request.
+import { parseInventoryEnv } from "../../../src/inventory/env";
 import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -61,8 +62,8 @@ beforeAll(async () => {
   const credited = await sale(orgId, buyer.id, [{ lot_id: stock.id, kg: "10", rate_per_kg: "100" }]); // ₹1,000 + 5 % GST
   await post(`${orgs}/credit-notes`, { customer_id: buyer.id, sale_id: credited.id, amount: "1050.00" });
   // 03:30 UTC on the 9th of a month: that month's GSTR-1 (the 11th) is within the lead days; a second run adds nothing.
-  await emitComplianceDue(env, Date.UTC(2026, 11, 9, 3, 30));
-  await emitComplianceDue(env, Date.UTC(2026, 11, 10, 3, 30));
+  await emitComplianceDue(parseInventoryEnv(env), Date.UTC(2026, 11, 9, 3, 30));
+  await emitComplianceDue(parseInventoryEnv(env), Date.UTC(2026, 11, 10, 3, 30));
   await expectStatus(await admin("POST", `${orgs}/webhooks/${endpoint.id}/test`), 200);
   const mistaken = await post<{ id: string }>(`${orgs}/expenses`, { category: "Freight", amount: "100" });
   await expectStatus(await admin("POST", `${orgs}/expenses/${mistaken.id}/void`, { reason: "Entered twice" }), 200);

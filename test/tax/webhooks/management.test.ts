@@ -1,5 +1,6 @@
 // Managing a registered endpoint (tax): edit, disable and enable, roll the secret with an overlap, re-send a
 // delivery, filter deliveries, and the automatic disable after 3 days of failures, each change audited.
+import { parseTaxEnv } from "../../../src/tax/env";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "@hono/zod-openapi";
@@ -60,7 +61,7 @@ async function emitEvent(accountId: string, type = "profile.deleted"): Promise<s
   await env.DB.prepare("INSERT INTO events (id, owner_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)")
     .bind(id, accountId, type, JSON.stringify({ profileId: "prof_x" }), Date.now())
     .run();
-  await dispatchEvents(env, [id]);
+  await dispatchEvents(parseTaxEnv(env), [id]);
   return id;
 }
 
@@ -250,7 +251,7 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
       .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now() - 1)
       .run();
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false })), 200);
-    await taxOutbox.sweepOutbox(env, Date.now() + 61_000);
+    await taxOutbox.sweepOutbox(parseTaxEnv(env), Date.now() + 61_000);
     expect(await deliveryCount(endpoint.id)).toBe(0);
     expect(received).toHaveLength(0);
   });
@@ -264,7 +265,7 @@ describe("PATCH /api/v1/webhooks/{id}", () => {
       .bind(eventId, accountId, "profile.deleted", JSON.stringify({ profileId: "prof_x" }), Date.now() - 1)
       .run();
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, json("PATCH", { disabled: false, description: "back" })), 200);
-    await taxOutbox.sweepOutbox(env, Date.now() + 61_000);
+    await taxOutbox.sweepOutbox(parseTaxEnv(env), Date.now() + 61_000);
     expect(await deliveryCount(endpoint.id)).toBe(0);
     expect(received).toHaveLength(0);
     expect((await detail(key, endpoint.id)).changes).toEqual([

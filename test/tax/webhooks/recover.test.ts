@@ -3,6 +3,7 @@
 // endpoint no longer takes, or from before its present enabled period are left alone; the log reaches back to the
 // first delivery; a recovery racing another or the endpoint's disabling; the key and scope, another account's
 // endpoint, and the operator's and a signed-in user's recovery.
+import { parseTaxEnv } from "../../../src/tax/env";
 import { env } from "cloudflare:test";
 import { z } from "@hono/zod-openapi";
 import { describe, expect, it, vi } from "vitest";
@@ -172,7 +173,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
         ).bind(racer, endpoint.id, ownerId, taken.eventId, Date.now(), taken.id),
       after: () => env.DB.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(racer),
     });
-    expect(await taxOutbox.recoverDeliveries({ ...env, DB: db }, endpoint, since)).toEqual({ queued: 1, more: false, nextSince: null });
+    expect(await taxOutbox.recoverDeliveries(parseTaxEnv({ ...env, DB: db }), endpoint, since)).toEqual({ queued: 1, more: false, nextSince: null });
     expect([...(await resendsOf(endpoint.id)).values()]).toEqual([left.id]);
     await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 60_000, interval: 50 });
     expect(JSON.parse(received[0]!.body).id).toBe(left.eventId);
@@ -190,7 +191,7 @@ describe("POST /api/v1/webhooks/{id}/recover", () => {
       after: () => env.DB.prepare("SELECT 1"),
     });
     const lost = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue<unknown>;
-    expect(await taxOutbox.recoverDeliveries({ ...env, DB: db, WEBHOOKS: lost }, endpoint, since)).toEqual({
+    expect(await taxOutbox.recoverDeliveries(parseTaxEnv({ ...env, DB: db, WEBHOOKS: lost }), endpoint, since)).toEqual({
       queued: 0,
       more: false,
       nextSince: null,

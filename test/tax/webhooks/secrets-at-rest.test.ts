@@ -3,6 +3,7 @@
 // and is sealed at its first delivery; during a rotation of SESSION_SECRET (the old value in
 // SESSION_SECRET_PREVIOUS) a secret sealed under the old value still signs and is re-sealed under the new one;
 // a secret sealed under neither fails its delivery, logged, and is never replaced by an unsigned request.
+import { parseTaxEnv } from "../../../src/tax/env";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "@hono/zod-openapi";
@@ -175,7 +176,7 @@ describe("webhook signing secrets at rest", () => {
       .run();
     await expectStatus(await api(`/api/v1/webhooks/${endpoint.id}`, key, { method: "PATCH", body: JSON.stringify({ disabled: true }) }), 200);
 
-    await taxOutbox.sweepOutbox(env, Date.now());
+    await taxOutbox.sweepOutbox(parseTaxEnv(env), Date.now());
     const stored = await storedSecrets(endpoint.id);
     expect(stored.secret).not.toContain(clear.slice("whsec_".length));
     expect(stored.previous_secret ?? "").not.toContain(expiredPrevious.slice("whsec_".length));
@@ -274,7 +275,7 @@ describe("webhook signing secrets at rest", () => {
     const newKeyId = await keyIdOf(NEW_SESSION_SECRET);
     expect(await notYetUnder(newKeyId, endpoint.id)).toBe(1);
 
-    await taxOutbox.sweepOutbox({ ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET }, Date.now());
+    await taxOutbox.sweepOutbox(parseTaxEnv({ ...env, SESSION_SECRET: NEW_SESSION_SECRET, SESSION_SECRET_PREVIOUS: env.SESSION_SECRET }), Date.now());
     expect(await notYetUnder(newKeyId, endpoint.id)).toBe(0);
 
     // SESSION_SECRET_PREVIOUS removed, the endpoint enabled again: it signs with the secret its receiver holds.
