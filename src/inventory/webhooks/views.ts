@@ -1,16 +1,15 @@
 // The inventory service's wire shapes of webhook endpoints, deliveries, manual sends and endpoint changes
 // (snake_case, like the rest of the service).
 import type { Processed } from "../../platform/webhooks/consumer";
-import type { DeliveryView, EndpointChange, EndpointRow } from "../../platform/webhooks/queries";
+import { type DeliveryView, type EndpointChange, type EndpointRow, subscribedEvents } from "../../platform/webhooks/queries";
 import { iso, isoOrNull } from "../http/schemas";
-import { INVENTORY_WEBHOOK_EVENTS, type InventoryWebhookEvent } from "./service";
+import { INVENTORY_WEBHOOK_EVENTS } from "./service";
 
 export function webhookView(e: EndpointRow, now: number = Date.now()) {
   return {
     id: e.id,
     url: e.url,
-    // An all-events endpoint takes every kind the service has now, those added since it was set included.
-    events: e.allEvents ? [...INVENTORY_WEBHOOK_EVENTS] : (e.events as InventoryWebhookEvent[]),
+    events: subscribedEvents(e, INVENTORY_WEBHOOK_EVENTS),
     all_events: e.allEvents,
     description: e.description,
     created_at: iso(e.createdAt),

@@ -43,6 +43,14 @@ export function subscribes(endpoint: Pick<EndpointRow, "events" | "allEvents">, 
   return endpoint.allEvents || endpoint.events.includes(eventType);
 }
 
+/**
+ * The event types an endpoint takes among those the service sends (`serviceEvents`): all of them for an all-events
+ * endpoint, those added after it was registered included; otherwise those of its list.
+ */
+export function subscribedEvents<E extends string>(endpoint: Pick<EndpointRow, "events" | "allEvents">, serviceEvents: readonly E[]): E[] {
+  return endpoint.allEvents ? [...serviceEvents] : serviceEvents.filter((type) => endpoint.events.includes(type));
+}
+
 export function endpointQueries(tables: Tables) {
   const { webhookEndpoints: endpoints, webhookEndpointChanges: endpointChanges } = tables;
   const { endPendingDeliveries } = sharedQueries(tables);

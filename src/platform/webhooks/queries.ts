@@ -21,7 +21,7 @@ export type {
   TestDeliveryInput,
 } from "./delivery-log-queries";
 export { AUTO_DISABLE_AFTER_MS } from "./delivery-queries";
-export { type EndpointChange, type EndpointPatch, type EndpointRow, type NewEndpoint, subscribes } from "./endpoint-queries";
+export { type EndpointChange, type EndpointPatch, type EndpointRow, type NewEndpoint, subscribedEvents, subscribes } from "./endpoint-queries";
 export { type EventListFilter, type StoredEvent, TEST_EVENT_TYPE } from "./event-queries";
 export type { WebhookTables } from "./shared-queries";
 

@@ -7,11 +7,11 @@ import { actorName } from "../../platform/auth/admin";
 import type { KeyIdentity } from "../../platform/keys/guard";
 import type { Processed } from "../../platform/webhooks/consumer";
 import { endpointManagement, type NewEndpoint } from "../../platform/webhooks/endpoints";
-import type { EndpointChange } from "../../platform/webhooks/queries";
+import { type EndpointChange, subscribedEvents } from "../../platform/webhooks/queries";
 import { webhookStore, type DeliveryView, type EndpointRow } from "./queries";
 import type { TaxEnv } from "../env";
 import { iso, isoOrNull } from "../hono";
-import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, taxOutbox, type TaxWebhookEvent } from "./events";
+import { MAX_ENDPOINTS_PER_ACCOUNT, TAX_WEBHOOK_EVENTS, taxOutbox } from "./events";
 
 /** Edits, disable and enable, secret rolls and re-sends of the tax service's endpoints. */
 export const endpoints = endpointManagement(webhookStore, taxOutbox);
@@ -24,8 +24,7 @@ export function endpointView(e: EndpointRow, now: number = Date.now()) {
   return {
     id: e.id,
     url: e.url,
-    // An all-events endpoint takes every type the service has now, those added since it was set included.
-    events: e.allEvents ? [...TAX_WEBHOOK_EVENTS] : (e.events as TaxWebhookEvent[]),
+    events: subscribedEvents(e, TAX_WEBHOOK_EVENTS),
     allEvents: e.allEvents,
     description: e.description,
     createdAt: iso(e.createdAt),
