@@ -78,22 +78,24 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   const { catalogue } = options;
   const log = options.log ?? ((message, detail) => console.error(message, JSON.stringify(detail)));
   const app = new OpenAPIHono<E>({
-    defaultHook: (result) => {
+    defaultHook: (result, c) => {
       if (!result.success) throw new PlatformError("validation", describeZodError(result.error, result.target, (result as { data?: unknown }).data));
+      // A route that checks its query refuses every parameter it does not document; one without a name (`?=5`) is
+      // dropped before the query reaches the check, so it is refused here. Routes that ignore their query ignore it.
+      const nameless = result.target === "query" ? namelessParameter(c.req.url) : null;
+      if (nameless !== null) {
+        throw new PlatformError(
+          "validation",
+          `query: a parameter has no name (=${nameless.slice(0, 40)}); send only the parameters the route documents`,
+        );
+      }
     },
   });
 
   app.use("*", async (c, next) => {
     const requestId = newId("req");
     c.set("requestId", requestId);
-    // The APIs refuse every parameter a route does not document; one without a name never reaches a route's check.
-    const nameless = namelessParameter(c.req.url);
-    if (nameless !== null && /^\/(admin\/)?api\//.test(c.req.path)) {
-      const refusal = `query: a parameter has no name (=${nameless.slice(0, 40)}); send only the parameters the route documents`;
-      c.res = renderError(c, catalogue, new PlatformError("validation", refusal));
-    } else {
-      await next();
-    }
+    await next();
     const headers = c.res.headers;
     headers.set("X-Request-Id", requestId);
     headers.set("X-Content-Type-Options", "nosniff");
@@ -119,14 +121,16 @@ export function createApp<E extends Env>(options: CreateAppOptions): OpenAPIHono
   let routeTable: ReturnType<typeof methodsByPath> | undefined;
   app.notFound((c) => {
     routeTable ??= methodsByPath(app);
-    const path = new URL(c.req.url).pathname.slice(0, 200);
+    // The path as the router read it (percent-decoded), whole; cut only where the message quotes it.
+    const path = c.req.path;
+    const quoted = path.slice(0, 200);
     const allowed = [...new Set(routeTable.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length > 0) {
-      const response = renderError(c, catalogue, new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed on ${path}`));
+      const response = renderError(c, catalogue, new PlatformError("method_not_allowed", `Method ${c.req.method} is not allowed on ${quoted}`));
       response.headers.set("Allow", allowed.join(", "));
       return response;
     }
-    return renderError(c, catalogue, new PlatformError("not_found", `No route for ${c.req.method} ${path}`));
+    return renderError(c, catalogue, new PlatformError("not_found", `No route for ${c.req.method} ${quoted}`));
   });
 
   return app;

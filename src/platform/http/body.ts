@@ -107,6 +107,7 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     const unsupported = () => new PlatformError("unsupported_media_type", `Content-Type must be ${accept.map(describe).join(" or ")}`);
     if (contentType && (!kind || !accept.includes(kind))) throw unsupported();
     const bytes = await readBodyBytes(c.req.raw, options.maxBytes);
+    if (kind === "json" && !HONO_JSON_MEDIA_TYPE.test(contentType!)) c.req.raw = withJsonContentType(c.req.raw);
     // An optional body may be left out with or without a Content-Type (curl -H 'Content-Type: application/json'
     // with no -d sends none): no bytes read as `{}`.
     if (options.optional && bytes.byteLength === 0) {
@@ -135,6 +136,17 @@ export function readBody(options: ReadBodyOptions): MiddlewareHandler<Env> {
     }
     return next();
   };
+}
+
+// The media type as hono's JSON checks after this one read it, a narrower grammar than RFC 9110 §8.3.1's, which
+// also allows `application/json ; charset=utf-8` and `application/json;`.
+const HONO_JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+
+/** The request as those checks should see it once its body is read: its JSON announced as plain `application/json`. */
+function withJsonContentType(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/json");
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /**
