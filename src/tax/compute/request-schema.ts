@@ -1472,7 +1472,7 @@ export const ProfileSchema = z
     depositsAndSpending: DepositsAndSpendingSchema.optional(),
     specifiedSeniorCitizen: z.boolean().optional().openapi({
       description:
-        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose income is pension (salary, or otherIncome.familyPension) and interest from the bank that pays it (otherIncome.savingsInterest and depositInterest), who declared so to that bank (Form 12BBA). The bank works out and deducts the tax, and no return is required: a late return owes no s.234F fee, and the result's notes say so. A profile with any other income, a non-resident or an age under 75 (or none) is a 400.",
+        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose income is pension (salary, or otherIncome.familyPension) and interest from the bank that pays it (otherIncome.savingsInterest and depositInterest), who declared so to that bank (Form 12BBA). The bank works out and deducts the tax, and no return is required: a late return owes no s.234F fee, and the result's notes say so. A profile with no pension or any other income, a non-resident or an age under 75 (or none) is a 400.",
       example: false,
     }),
     returnFormFacts: ReturnFormFactsSchema.optional(),
@@ -2085,7 +2085,10 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
     (profile.agriculturalIncome ?? 0) > 0 ? "agriculture" : null,
     (profile.foreignIncome?.length ?? 0) > 0 ? "outside India" : null,
   ].filter((income) => income !== null);
-  return otherIncomes.length === 0 ? null : `${who}; the profile also has income from ${otherIncomes.join(", ")}`;
+  if (otherIncomes.length > 0) return `${who}; the profile also has income from ${otherIncomes.join(", ")}`;
+  if (profile.salary?.isPension === false) return `${who}; the profile's salary is not a pension (salary.isPension)`;
+  if ((profile.salary?.grossSalary ?? 0) === 0 && (other?.familyPension ?? 0) === 0) return `${who}; the profile has no pension`;
+  return null;
 }
 
 /** "2025-26" -> "2024-25": the financial year an assessment year assesses. */

@@ -552,6 +552,19 @@ describe("POST /api/v1/compute: interest for late advance tax and a late return"
       "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile also has income from house property, dividends",
     ],
     [
+      // s.194P(2)(b): pension income, and interest from the bank that pays it; with no pension no bank pays one.
+      "a specified senior citizen with no pension, only deposit interest",
+      { residentialStatus: "resident", age: 80, otherIncome: { depositInterest: 1_200_000 }, specifiedSeniorCitizen: true },
+      year,
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile has no pension",
+    ],
+    [
+      "a specified senior citizen whose salary the profile says is not a pension",
+      { residentialStatus: "resident", age: 76, salary: { grossSalary: 900_000, isPension: false }, specifiedSeniorCitizen: true },
+      year,
+      "profile.specifiedSeniorCitizen: applies only to a resident aged 75 or more whose income is pension and interest from the bank that pays it (s.194P); the profile's salary is not a pension (salary.isPension)",
+    ],
+    [
       "a gain's period that the return does not have",
       { residentialStatus: "resident", capitalGains: [{ section: "112A", gain: 1, arose: "by_30_june" }] },
       year,

@@ -329,7 +329,10 @@ export function chapterVIADeductions(
   via += allowVIA(lines, "80E", "Interest on education loan", f.section80E, bar, NEW_REGIME_BAR, ordinaryIncome - via, roomReason);
   // Deductions given as Form 16 prints them, each within the Act's amount where it sets one.
   const reportedVIA = f.reported.otherChapterVIA;
-  const interestReported = reportedVIA.some((r) => r.section === "80TTA" || r.section === "80TTB");
+  // Only the one of s.80TTA/80TTB the taxpayer may claim stands in for the deduction computed from interest; the
+  // other, refused below, leaves that deduction in place.
+  const interestSection = f.seniorCitizen ? "80TTB" : "80TTA";
+  const interestReported = reportedVIA.some((r) => r.section === interestSection);
   for (let i = 0; i < reportedVIA.length; i++) {
     const { section, paise } = reportedVIA[i]!;
     const limit = oldStyle || otherVIAAllowedInNewRegime(section) ? reportedVIALimit(section, f) : BARRED;
@@ -344,8 +347,7 @@ export function chapterVIADeductions(
       roomReason,
     );
   }
-  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest. A
-  // reported 80TTA/80TTB deduction stands in for the one computed from interest.
+  // s.80TTB for resident senior citizens (all deposits); s.80TTA(2) excludes them, others get savings interest.
   if (!interestReported && f.seniorCitizen) {
     via += allowVIA(
       lines,

@@ -3,6 +3,7 @@
 // for TDS, an 80D total the form does not split, and the rest of Chapter VI-A. An explicit figure wins over the
 // inputs that would compute it, and the result says so in `notes`.
 import { toPaise } from "./rounding";
+import { LIMITS } from "./years";
 
 /**
  * s.10 exemptions of salary by section: those Form 16 row 2 prints, and the retrenchment and voluntary retirement
@@ -81,6 +82,8 @@ export interface ReportedFigures {
 /** The parts of the engine's input these figures interact with (types.ts imports this file, not the reverse). */
 interface InputWithReported {
   reported?: ReportedFigures;
+  residentialStatus: string;
+  age: number;
   salary: { basicPlusDA: number; hraReceived: number; rentPaid: number };
   houseProperties: readonly unknown[];
   otherIncome: { savingsInterest: number; depositInterest: number };
@@ -148,9 +151,10 @@ export function reportedFigureNotes(input: InputWithReported, ageGiven: boolean)
       "deductions.section80D: not split between self/family and parents; allowed up to both caps together (₹25,000 or ₹50,000 each); split it into section80D_selfFamily and section80D_parents for an exact check",
     );
   }
-  const reportedTTA = reported.otherChapterVIA?.["80TTA"] ?? reported.otherChapterVIA?.["80TTB"];
-  if (reportedTTA !== undefined && (input.otherIncome.savingsInterest > 0 || input.otherIncome.depositInterest > 0)) {
-    notes.push("deductions.otherChapterVIA: the reported 80TTA/80TTB deduction was used, not one computed from the interest given");
+  const seniorCitizen = input.residentialStatus !== "non_resident" && input.age >= LIMITS.seniorAge;
+  const interestSection = seniorCitizen ? "80TTB" : "80TTA";
+  if (reported.otherChapterVIA?.[interestSection] !== undefined && (input.otherIncome.savingsInterest > 0 || input.otherIncome.depositInterest > 0)) {
+    notes.push(`deductions.otherChapterVIA: the reported ${interestSection} deduction was used, not one computed from the interest given`);
   }
   return notes;
 }

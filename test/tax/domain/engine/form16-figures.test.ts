@@ -3,8 +3,11 @@
 // hand from the FY 2025-26 slabs (old: 0 / 5 / 20 / 30 % at 2.5L / 5L / 10L; new, s.115BAC(1A): 0 / 5 / 10 /
 // 15 / 20 / 25 / 30 % at 4L / 8L / 12L / 16L / 20L / 24L; rebate u/s 87A up to ₹60,000 for TI ≤ 12L, new regime).
 import { describe, expect, it } from "vitest";
-import { computeTax } from "../../../../src/tax/domain/engine";
+import { computeTax, type RegimeResult, type TaxInput } from "../../../../src/tax/domain/engine";
 import { ComputeRequestSchema, toTaxInput } from "../../../../src/tax/compute/request-schema";
+import { parseDocuments } from "../../../../src/tax/domain/documents";
+import ais from "../../../fixtures/documents/ais-layout-fy2024-25.txt?raw";
+import f16 from "../../../fixtures/documents/form16-traces-layout-old-regime.txt?raw";
 import { taxInput } from "./input";
 
 const reportedCase = taxInput({
@@ -172,5 +175,63 @@ describe("the compute request", () => {
     // Same figures as the engine case above: the schema is only the way in.
     expect(result.regimes.old.totalTax).toBe(19_760);
     expect(result.notes[0]).toMatch(/^profile\.age: not given/);
+  });
+});
+
+/** What the old regime allowed under s.80TTA and s.80TTB together, in rupees. */
+function interestDeduction(regime: RegimeResult): number {
+  return regime.deductions.filter((line) => line.section === "80TTA" || line.section === "80TTB").reduce((sum, line) => sum + line.allowed, 0);
+}
+
+// s.80TTA: savings-account interest up to ₹10,000, not for a senior citizen as s.80TTB defines one (s.80TTA(2)).
+// s.80TTB: a resident aged 60 or more: interest on deposits (savings, fixed, recurring) up to ₹50,000. Old regime,
+// FY 2025-26: below 60, 2.5L–5L 5 %, 5L–10L 20 % (12,500 at 5L); resident 60–79, 3L–5L 5 %, 5L–10L 20 % (10,000 at
+// 5L). Standard deduction ₹50,000; cess 4 %.
+describe("a Form 16 figure for the one of s.80TTA/80TTB the taxpayer cannot claim", () => {
+  it("leaves a resident of 65, whose figure is 80TTA (refused by s.80TTA(2)), s.80TTB on the interest given", () => {
+    // Age 65, resident, FY 2025-26, old regime. Salary 9,00,000 − 50,000 = 8,50,000; savings interest 40,000:
+    // GTI 8,90,000. s.80TTA(2) refuses the reported 80TTA 10,000 (a senior citizen); s.80TTB allows
+    // min(40,000, 50,000) = 40,000. TI 8,50,000 on the senior slabs: 5 % of 2,00,000 = 10,000 + 20 % of
+    // 3,50,000 = 70,000 → 80,000; cess 3,200; totalTax 83,200.
+    const input: TaxInput = {
+      ...taxInput({ age: 65, salary: { grossSalary: 900_000 }, otherIncome: { savingsInterest: 40_000 } }),
+      reported: { otherChapterVIA: { "80TTA": 10_000 } },
+    };
+    const old = computeTax(input, "2025-26").regimes.old;
+    expect(old.grossTotalIncome).toBe(890_000);
+    expect(interestDeduction(old)).toBe(40_000);
+    expect(old.chapterVIADeductions).toBe(40_000);
+    expect(old.taxableIncome).toBe(850_000);
+    expect(old.totalTax).toBe(83_200);
+  });
+
+  it("leaves a resident of 45, whose figure is 80TTB (seniors only), s.80TTA on savings interest", () => {
+    // Age 45, resident, FY 2025-26, old regime. Salary 9,00,000 − 50,000 = 8,50,000; savings interest 10,000: GTI
+    // 8,60,000. s.80TTB refuses the reported 80TTB 10,000 (not a senior citizen); s.80TTA allows min(10,000,
+    // 10,000) = 10,000. TI 8,50,000: 12,500 + 20 % of 3,50,000 = 70,000 → 82,500; cess 3,300; totalTax 85,800.
+    const input: TaxInput = {
+      ...taxInput({ age: 45, salary: { grossSalary: 900_000 }, otherIncome: { savingsInterest: 10_000 } }),
+      reported: { otherChapterVIA: { "80TTB": 10_000 } },
+    };
+    const old = computeTax(input, "2025-26").regimes.old;
+    expect(old.grossTotalIncome).toBe(860_000);
+    expect(interestDeduction(old)).toBe(10_000);
+    expect(old.taxableIncome).toBe(850_000);
+    expect(old.totalTax).toBe(85_800);
+  });
+
+  it("leaves a taxpayer of 66 whose Form 16 prints 80TTA 8,000 s.80TTB on the interest of the AIS", () => {
+    // The documents flow: the TRACES-layout Form 16 (FY 2024-25) prints 80TTA 8,000; the FY 2024-25 AIS gives savings
+    // interest 12,340 and deposit interest 42,500; the caller says age 66. s.80TTA(2) refuses the 80TTA; s.80TTB
+    // allows min(12,340 + 42,500 = 54,840, 50,000) = 50,000 in the old regime.
+    const parsed = parseDocuments([{ text: f16 }, { text: ais }], { age: 66 });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const request = ComputeRequestSchema.parse(parsed.computeRequest);
+    expect(request.profile.age).toBe(66);
+    expect(request.profile.otherIncome?.savingsInterest).toBe(12_340);
+    expect(request.profile.otherIncome?.depositInterest).toBe(42_500);
+    const old = computeTax(toTaxInput(request.profile), "2024-25").regimes.old;
+    expect(interestDeduction(old)).toBe(50_000);
   });
 });
