@@ -59,11 +59,17 @@ export function listDeadlines({ from, skip = 0, limit }: DeadlinePosition & { li
 /** A position as the `cursor` of the next page: the day and how many of its records were listed (`2026-06-15.2`). */
 export const deadlineCursor = ({ from, skip = 0 }: DeadlinePosition): string => `${from}.${skip}`;
 
-/** The position a cursor names, or null for text that is no cursor of this calendar. */
+/**
+ * The position a cursor names, or null for text that is no cursor of this calendar: one it issued names a day with
+ * records due and one of that day's records, its count written without leading zeros.
+ */
 export function parseDeadlineCursor(cursor: string): Required<DeadlinePosition> | null {
-  const match = /^(\d{4}-\d{2}-\d{2})\.(\d{1,3})$/.exec(cursor);
-  if (!match || !parseIsoDate(match[1]!).ok) return null;
-  return { from: match[1]!, skip: Number(match[2]) };
+  const match = /^(\d{4}-\d{2}-\d{2})\.(0|[1-9]\d{0,2})$/.exec(cursor);
+  if (!match) return null;
+  const from = match[1]!;
+  const skip = Number(match[2]);
+  const first = firstDueFrom(from);
+  return first !== -1 && ALL_DEADLINES[first + skip]?.date === from ? { from, skip } : null;
 }
 
 /** An individual's return dates for a financial year the calendar covers; undefined for any other year. */

@@ -163,6 +163,25 @@ describe("listDeadlines", () => {
     }
   });
 
+  it("reads back every cursor it issues, and no position it never issues", () => {
+    // Walking the whole calendar a record a page issues every cursor there is.
+    let position = listDeadlines({ from: "2024-05-07", limit: 1 }).next;
+    let walked = 0;
+    while (position !== null) {
+      expect(parseDeadlineCursor(deadlineCursor(position))).toEqual({ skip: 0, ...position });
+      position = listDeadlines({ ...position, limit: 1 }).next;
+      walked++;
+    }
+    expect(walked).toBeGreaterThan(100);
+    const dueOnJune15 = listDeadlines({ from: "2026-06-15", limit: 100 }).deadlines.filter((d) => d.date === "2026-06-15").length;
+    expect(dueOnJune15).toBeGreaterThan(1);
+    // A day with nothing due (1 July 2026), a count past that day's records, a count with a leading zero, a day
+    // before the calendar: each a well-formed position no page ever ends at.
+    for (const text of ["2026-07-01.0", `2026-06-15.${dueOnJune15}`, "2026-06-15.01", "0000-01-01.0"]) {
+      expect(parseDeadlineCursor(text), text).toBeNull();
+    }
+  });
+
   it("answers the README example", () => {
     expect(listDeadlines({ from: "2026-07-01", limit: 5 }).deadlines.map((d) => [d.date, d.category])).toEqual([
       ["2026-07-07", "tds_deposit"],
