@@ -1367,7 +1367,7 @@ export const ProfileSchema = z
     salary: SalarySchema.optional(),
     otherIncome: OtherIncomeSchema.optional(),
     agriculturalIncome: amount(
-      "Net agricultural income of the year (s.2(1A)): rent or revenue from land in India used for agriculture, income from farming it and from its farm buildings, less the expenses of earning it; enter 0 for a loss, which is not counted. It is exempt (s.10(1); tax year 2026-27: the Income-tax Act, 2025) and stays out of total income, but above ₹5,000 it raises the rate on the income at the slab rates, in both regimes (partial integration, s.2(2) of the Finance Act for the year; tax year 2026-27: s.3 of the Finance Act 2026): when that income exceeds the basic exemption, its tax is the tax on it plus this income, less the tax on this income plus the basic exemption (old regime ₹2,50,000, for a resident aged 60 or more ₹3,00,000, at 80 or more ₹5,00,000; new regime ₹3,00,000 for FY 2024-25, ₹4,00,000 after). The s.87A rebate, surcharge (its rate set by total income, without this income) and cess follow as usual; special-rate income keeps its own rates. Each regime's agriculturalIncome shows the figures. Above ₹5,000 it also rules out ITR-1 and ITR-4.",
+      "Net agricultural income of the year (s.2(1A)): from land in India used for agriculture, less the expenses of earning it; 0 for a loss, which is not counted. Exempt (s.10(1)) and left out of total income, but above ₹5,000 it raises the rate on the income at the slab rates, in both regimes (partial integration; the guide's \"Agricultural income\" works it through); each regime's agriculturalIncome shows the figures. Above ₹5,000 it also rules out ITR-1 and ITR-4.",
       200_000,
     ),
     capitalGains: z
