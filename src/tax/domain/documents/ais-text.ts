@@ -223,10 +223,13 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       const found = [...identifierTokens(line), ...identifierTokens(lines[index + 1] ?? "")].find(isPan);
       if (found !== undefined) pan = maskPan(found);
     }
-    if (dateOfBirth === null && (region === null || region === "partA") && c.includes("dateofbirth")) {
+    // The label may be broken after "Date of", "Birth" starting the next line.
+    const labelLine = c.endsWith("dateof") && compact(lines[index + 1] ?? "").startsWith("birth") ? index + 1 : index;
+    if (dateOfBirth === null && (region === null || region === "partA") && (labelLine > index || c.includes("dateofbirth"))) {
       // The value beside its label, or below it; a line below that names another date is not its value.
-      const below = lines[index + 1] ?? "";
-      dateOfBirth = `${line.slice(line.toLowerCase().indexOf("birth") + 5)} ${/date/i.test(below) ? "" : below}`;
+      const label = lines[labelLine]!;
+      const below = lines[labelLine + 1] ?? "";
+      dateOfBirth = `${label.slice(label.toLowerCase().indexOf("birth") + 5)} ${/date/i.test(below) ? "" : below}`;
     }
     if (name === null && (region === null || region === "partA") && c.startsWith("name")) {
       name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);

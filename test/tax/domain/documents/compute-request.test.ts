@@ -164,6 +164,14 @@ describe("the compute request of one document", () => {
     expect(result.ok && result.computeRequest).toMatchObject({ financialYear: "2025-26", profile: { age: 41 } });
   });
 
+  it.each([
+    ["below its label", "Date of\nBirth\n01/01/1985\n"],
+    ["beside its label's second line", "Date of\nBirth   01/01/1985\n"],
+  ])("reads a date of birth whose label is broken over two lines, the date %s (41 at the end of FY 2025-26)", (_, broken) => {
+    const result = parseDocuments([{ text: text("ais-copy-paste-fy2025-26").replace("Date of Birth\n01/01/1985\n", broken) }]);
+    expect(result.ok && result.computeRequest?.profile.age).toBe(41);
+  });
+
   it("takes no other column's date below a blank date of birth", () => {
     const blank = text("ais-copy-paste-fy2025-26").replace(
       "PAN\nAFGPS2468Q\nName\nVIKRAM SINGH\nDate of Birth\n01/01/1985\n",
