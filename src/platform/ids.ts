@@ -19,7 +19,3 @@ export function newId(prefix: string, nowMs: number = Date.now()): string {
   for (const byte of random) tail += CROCKFORD[byte % 32];
   return `${prefix}_${encodeTime(nowMs)}${tail}`;
 }
-
-export function isId(prefix: string, value: string): boolean {
-  return value.length === prefix.length + 27 && value.startsWith(`${prefix}_`) && /^[0-9a-hjkmnp-tv-z]{26}$/.test(value.slice(prefix.length + 1));
-}

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
 import { expect } from "vitest";
 import { randomString, sha256Hex } from "../../src/platform/crypto";
-import { guardForKey } from "../../src/platform/keys/client";
+import { guardForKey } from "../key-guards";
 import type { KeyGuard } from "../../src/platform/keys/guard";
 import type { InventoryScope } from "../../src/inventory/keys/api-key-auth";
 import type { Plan } from "../../src/inventory/db/schema";

@@ -1,5 +1,4 @@
 // Management-side access to key guards: write a key's live state, read its snapshot.
-import { hashApiKey } from "./format";
 import type { KeyGuard, KeyPolicy, KeySnapshot, KeyState, LifecycleChange, LifecycleOutcome, UsageCounts } from "./guard";
 
 export function guardFor(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string) {
@@ -30,10 +29,6 @@ export async function inheritKeyUsage(namespace: DurableObjectNamespace<KeyGuard
 
 export async function keySnapshot(namespace: DurableObjectNamespace<KeyGuard>, keyHash: string): Promise<KeySnapshot> {
   return guardFor(namespace, keyHash).snapshot();
-}
-
-export async function guardForKey(namespace: DurableObjectNamespace<KeyGuard>, key: string) {
-  return guardFor(namespace, await hashApiKey(key));
 }
 
 export interface PolicySource<Owner> {

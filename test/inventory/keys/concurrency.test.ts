@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
-import { guardForKey } from "../../../src/platform/keys/client";
+import { guardForKey } from "../../key-guards";
 import { burstAcrossTheLimit } from "../../reliability/kit";
 import { admin, createKey, createOrg, INVENTORY } from "../helpers";
 

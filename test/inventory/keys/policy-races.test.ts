@@ -7,7 +7,7 @@ import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "../../../src/inventory/db/schema";
 import { PLAN_REQUESTS_PER_MINUTE } from "../../../src/inventory/keys/api-key-auth";
-import { guardForKey } from "../../../src/platform/keys/client";
+import { guardForKey } from "../../key-guards";
 import { holdNextStateWrite } from "../../reliability/kit";
 import { admin, createKey, createOrg, expectStatus, INVENTORY } from "../helpers";
 

@@ -4,7 +4,7 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
-import { guardForKey } from "../../../src/platform/keys/client";
+import { guardForKey } from "../../key-guards";
 import { holdNextStateWrite } from "../../reliability/kit";
 import { admin, api, billing, capture, createAccount, createKey, expectError, expectStatus, PRICE_PAISE } from "../helpers";
 

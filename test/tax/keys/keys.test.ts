@@ -1,6 +1,6 @@
 import { env, listDurableObjectIds } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { guardForKey } from "../../../src/platform/keys/client";
+import { guardForKey } from "../../key-guards";
 import { hashApiKey } from "../../../src/platform/keys/format";
 import type { KeyGuard, Verdict } from "../../../src/platform/keys/guard";
 import { taxDb } from "../../../src/tax/db/client";

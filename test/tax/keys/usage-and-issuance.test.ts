@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { guardForKey } from "../../../src/platform/keys/client";
+import { guardForKey } from "../../key-guards";
 import type { Verdict } from "../../../src/platform/keys/guard";
 import { inKeyGuard, roomInThisMinute } from "../../reliability/kit";
 import { sessionCaller } from "../../web-session";
