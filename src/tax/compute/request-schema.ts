@@ -1639,18 +1639,20 @@ export const ProfileSchema = z
           "is needed with hraReceived and rentPaid: the s.10(13A) exemption's limits are parts of basic + DA (Rule 2A), and without it nothing is exempt",
       });
     }
-    const gross = salary.grossSalary ?? 0;
-    // Basic + DA and HRA are parts of gross salary (s.17(1)); larger values are a data-entry error.
+    // Basic + DA and HRA are parts of gross salary (s.17(1)) beside what was paid on leaving the employment; larger
+    // values are a data-entry error, and would raise the limits worked on them.
+    const leaving = paidOnLeavingPaise(salary);
+    const room = Math.max(0, Math.round((salary.grossSalary ?? 0) * 100) - leaving);
     for (const key of ["basicPlusDA", "hraReceived"] as const) {
       const given = salary[key];
-      if (given !== undefined && given > gross) {
-        ctx.addIssue({ code: "custom", path: ["salary", key], message: "must not exceed salary.grossSalary" });
-      } else if (given === undefined && hraPeriodsPaise(salary.hraPeriods, key) > Math.round(gross * 100)) {
+      if (given !== undefined && Math.round(given * 100) > room) {
+        ctx.addIssue({ code: "custom", path: ["salary", key], message: beyondGrossLessLeaving(room, leaving, "it is part of it") });
+      } else if (given === undefined && hraPeriodsPaise(salary.hraPeriods, key) > room) {
         ctx.addIssue({ code: "custom", path: ["salary", "hraPeriods"], message: `the periods' ${key} add up to more than salary.grossSalary` });
       }
     }
     // Both commission and basic + DA are parts of gross salary.
-    if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > Math.round(gross * 100)) {
+    if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > room) {
       ctx.addIssue({
         code: "custom",
         path: ["salary", salary.turnoverCommission === undefined ? "hraPeriods" : "turnoverCommission"],
@@ -1783,6 +1785,23 @@ function retirementEmployer(salary: Salary, benefits: RetirementBenefitsInput): 
 /** Whether the profile has gratuity, for s.10(10A)(ii)'s one-third. */
 function hasGratuity(salary: Salary): boolean {
   return salary.retirementBenefits?.gratuity !== undefined || (salary.exemptions10?.["10(10)"] ?? 0) > 0;
+}
+
+/**
+ * What was received on leaving the employment, in paise: the retirement benefits and compensation on termination,
+ * each a part of grossSalary beside the pay, allowances and arrears.
+ */
+function paidOnLeavingPaise(salary: Salary): number {
+  let paise = Math.round((salary.terminationCompensation?.received ?? 0) * 100);
+  for (const { benefit } of RETIREMENT_CLAUSES) paise += Math.round((salary.retirementBenefits?.[benefit]?.received ?? 0) * 100);
+  return paise;
+}
+
+/** The message for a part of grossSalary that exceeds what the payments on leaving the employment leave of it. */
+function beyondGrossLessLeaving(room: number, leaving: number, what: string): string {
+  return leaving === 0
+    ? `must not exceed salary.grossSalary: ${what}`
+    : `must not exceed salary.grossSalary less the retirement benefits and compensation on termination received (${formatPaise(room)}): ${what}`;
 }
 
 /**
@@ -1983,9 +2002,7 @@ function terminationCompensationProblems(salary: Salary, compensation: NonNullab
       message: `must be at least exemptions10["10(10B)"] (${formatPaise(retrenchment)}): the retrenchment compensation exempt is part of it`,
     });
   }
-  const benefits = salary.retirementBenefits;
-  let benefitsReceived = 0;
-  for (const { benefit } of RETIREMENT_CLAUSES) benefitsReceived += Math.round((benefits?.[benefit]?.received ?? 0) * 100);
+  const benefitsReceived = paidOnLeavingPaise(salary) - received;
   const room = Math.max(0, Math.round((salary.grossSalary ?? 0) * 100) - benefitsReceived);
   if (received > room) {
     problems.push({
@@ -2059,8 +2076,10 @@ function arrearsProblems(arrears: NonNullable<Profile["arrears"]>, profile: Prof
   const familyPension = arrears.familyPension ?? 0;
   const problems: { field: string; message: string }[] = [];
   if (salary === 0 && familyPension === 0) problems.push({ field: "salary", message: "name the arrears: salary, familyPension or both above 0" });
-  if (salary > (profile.salary?.grossSalary ?? 0)) {
-    problems.push({ field: "salary", message: "must not exceed salary.grossSalary: the arrears are counted in it" });
+  const leaving = profile.salary === undefined ? 0 : paidOnLeavingPaise(profile.salary);
+  const room = Math.max(0, Math.round((profile.salary?.grossSalary ?? 0) * 100) - leaving);
+  if (Math.round(salary * 100) > room) {
+    problems.push({ field: "salary", message: beyondGrossLessLeaving(room, leaving, "the arrears are counted in it") });
   }
   if (familyPension > (profile.otherIncome?.familyPension ?? 0)) {
     problems.push({ field: "familyPension", message: "must not exceed otherIncome.familyPension: the arrears are counted in it" });
@@ -2084,11 +2103,24 @@ function notSpecifiedSeniorCitizen(profile: Profile): string | null {
     (other?.casualWinnings ?? 0) > 0 ? "winnings" : null,
     (profile.agriculturalIncome ?? 0) > 0 ? "agriculture" : null,
     (profile.foreignIncome?.length ?? 0) > 0 ? "outside India" : null,
+    leftEmployment(profile.salary) ? "leaving an employment (gratuity, leave encashment or compensation)" : null,
   ].filter((income) => income !== null);
   if (otherIncomes.length > 0) return `${who}; the profile also has income from ${otherIncomes.join(", ")}`;
   if (profile.salary?.isPension === false) return `${who}; the profile's salary is not a pension (salary.isPension)`;
   if ((profile.salary?.grossSalary ?? 0) === 0 && (other?.familyPension ?? 0) === 0) return `${who}; the profile has no pension`;
   return null;
+}
+
+/** Whether the salary holds a payment on leaving an employment, which is salary and not pension (s.17(1)(iii), (3)). */
+function leftEmployment(salary: Salary | undefined): boolean {
+  if (salary === undefined) return false;
+  const exemptions = salary.exemptions10 ?? {};
+  return (
+    salary.retirementBenefits?.gratuity !== undefined ||
+    salary.retirementBenefits?.leaveEncashment !== undefined ||
+    salary.terminationCompensation !== undefined ||
+    (["10(10)", "10(10AA)", "10(10B)", "10(10C)"] as const).some((section) => (exemptions[section] ?? 0) > 0)
+  );
 }
 
 /** "2025-26" -> "2024-25": the financial year an assessment year assesses. */
