@@ -1312,7 +1312,7 @@ const ForeignIncomeSchema = z
 const HEAD_COUNTS: Readonly<Record<ForeignIncomeHead, string>> = {
   salary: "salary.grossSalary",
   house_property: "the let-out homes' annualRent, or housePropertyIncome when given",
-  capital_gains: "the capitalGains above 0",
+  capital_gains: "the gains of capitalGains and assetSales above 0, less their exemptions",
   other_sources: "otherIncome's interest, dividends, family pension, winnings and reportedToEmployer",
   business: "the presumptive income, and business.profit and business.speculationProfit above 0",
 };
@@ -1328,7 +1328,13 @@ function foreignIncomeProblems(foreign: NonNullable<Profile["foreignIncome"]>, p
       "applies only to a resident (resident or resident_not_ordinarily_resident): India taxes a non-resident only on income from India, so no tax paid abroad is credited (ss.90, 91)",
     ];
   }
-  const input = toTaxInput(profile);
+  const given = toTaxInput(profile);
+  // A sale counts as the capitalGains entry it works out to; one that cannot be classified is refused on its own.
+  const saleGains = (given.assetSales ?? []).flatMap((sale) => {
+    const outcome = classifyAssetSale(sale, given.residentialStatus);
+    return outcome.ok ? [outcome.entry] : [];
+  });
+  const input = { ...given, capitalGains: [...given.capitalGains, ...saleGains] };
   const problems: string[] = [];
   for (const head of FOREIGN_INCOME_HEADS) {
     let listed = 0;

@@ -4,7 +4,7 @@ import { advanceTaxDueDates } from "../deadlines";
 import { assess, emptyRegimeResult, section89Relief, slabsFor, toFacts, type Facts } from "./assess";
 import { withAssetSales } from "./asset-sales";
 import { exemptPart, type CapitalGainsFacts } from "./capital-gains";
-import { incomeCountedUnder } from "./foreign-tax-credit";
+import { incomeSplitByPeriodUnder } from "./foreign-tax-credit";
 import { reportedFigureNotes } from "./form16-figures";
 import { chooseItrForm } from "./itr-form";
 import { interestOnTax } from "./interest";
@@ -173,11 +173,14 @@ function businessArisenBy(business: TaxInput["business"], last: number): TaxInpu
   return { ...business, profit, newRegimeProfit };
 }
 
-/** A foreign income entry cut, with its foreign tax, to the share of its head's income in `partial` that `whole` counts. */
+/**
+ * A foreign income entry cut, with its foreign tax, to the share of its head's income split by period (gains,
+ * dividends and winnings) in `partial` that `whole` counts; whole when the head has none of it.
+ */
 function foreignIncomeArisen(entry: ForeignIncome, partial: TaxInput, whole: TaxInput): ForeignIncome {
-  const part = incomeCountedUnder(partial, entry.head) / 100;
-  const all = incomeCountedUnder(whole, entry.head) / 100;
-  if (part === all) return entry;
+  const part = incomeSplitByPeriodUnder(partial, entry.head) / 100;
+  const all = incomeSplitByPeriodUnder(whole, entry.head) / 100;
+  if (part === all || all === 0) return entry;
   const ceiling = entry.taxPayableUnderTreaty;
   return {
     ...entry,

@@ -2,9 +2,10 @@
 // none with) of the Income-tax Act, 1961, with Rule 128 (tax year 2026-27: ss.159 and 160 of the Income-tax Act,
 // 2025). The income is already counted in its head (Schedule FSI); the credit (Schedule TR) comes off each regime's
 // tax after s.89 relief. Income and foreign tax in paise inside; tax in whole rupees.
+import { exemptPart } from "./capital-gains";
 import { presumptiveIncome } from "./presumptive";
 import { atAverageRate, toPaise, toRupees } from "./rounding";
-import type { ForeignIncome, ForeignIncomeHead, ForeignTaxCreditLine, RegimeResult, TaxInput } from "./types";
+import type { CapitalGain, ForeignIncome, ForeignIncomeHead, ForeignTaxCreditLine, RegimeResult, TaxInput } from "./types";
 import type { SectionNames } from "./years";
 
 /** One entry of the foreign income, with its income and the foreign tax that counts in paise. */
@@ -30,7 +31,7 @@ export function foreignIncomeFacts(list: readonly ForeignIncome[] | undefined, r
 /**
  * What the input counts under a head, in paise: the most the foreign income listed under it can be. Salary: gross
  * salary; house property: the let-out homes' rent, or a net figure as reported when above 0; capital gains: the
- * gains above 0; other sources: the interest, dividends, family pension, winnings and the income reported to the
+ * gains above 0 less what their exemptions take off (income India does not tax earns no credit); other sources: the interest, dividends, family pension, winnings and the income reported to the
  * employer; business: the presumptive income and the profits from books (speculation apart) above 0.
  */
 export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): number {
@@ -44,11 +45,8 @@ export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): nu
       for (const property of input.houseProperties) if (property.type === "let_out") rent += toPaise(property.annualRent);
       return rent;
     }
-    case "capital_gains": {
-      let gains = 0;
-      for (const gain of input.capitalGains) if (gain.gain > 0) gains += toPaise(gain.gain);
-      return gains;
-    }
+    case "capital_gains":
+      return gainsCounted(input.capitalGains);
     case "other_sources": {
       const other = input.otherIncome;
       return (
@@ -67,6 +65,30 @@ export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): nu
         Math.max(0, toPaise(input.business?.speculationProfit ?? 0))
       );
   }
+}
+
+/**
+ * The part of a head's income that is split by when it arose, in paise, for s.234C: a head's gains, the dividends
+ * and winnings of other sources; the whole head for the others.
+ */
+export function incomeSplitByPeriodUnder(input: TaxInput, head: ForeignIncomeHead): number {
+  switch (head) {
+    case "capital_gains":
+      return gainsCounted(input.capitalGains);
+    case "other_sources":
+      return toPaise(input.otherIncome.dividends) + toPaise(input.otherIncome.casualWinnings);
+    default:
+      return incomeCountedUnder(input, head);
+  }
+}
+
+function gainsCounted(gains: readonly CapitalGain[]): number {
+  let counted = 0;
+  for (const { gain, exemption } of gains) {
+    const paise = toPaise(gain);
+    if (paise > 0) counted += paise - exemptPart(exemption, paise);
+  }
+  return counted;
 }
 
 /**
