@@ -578,7 +578,7 @@ export const RegimeResultSchema = z
     incomeAtSlabRates: wholeRupees("Taxable income less special-rate income: what the slab rates apply to.", 1_733_000),
     agriculturalIncome: AgriculturalIncomeSchema.optional().openapi({
       description:
-        "Net agricultural income counted for the rate (partial integration, s.2(2) of the Finance Act for the year; tax year 2026-27: s.3 of the Finance Act 2026), in both regimes: exempt itself (s.10(1)) and left out of total income, above ₹5,000 it raises the rate on incomeAtSlabRates. slabTax is then (1) the tax on incomeAtSlabRates plus the agricultural income, less (2) the tax on the agricultural income plus the basic exemption; the s.87A rebate, surcharge (its rate set by total income, without agricultural income) and cess follow. Special-rate income keeps its own rates, and the basic exemption its gains may use is not reduced. Present only when profile.agriculturalIncome is above 0.",
+        'Net agricultural income counted for the rate (partial integration), present only when profile.agriculturalIncome is above 0: above ₹5,000, slabTax is (1) the tax on incomeAtSlabRates plus the agricultural income, less (2) the tax on the agricultural income plus the basic exemption; rebate, surcharge and cess follow, and special-rate income keeps its rates (the guide\'s "Agricultural income").',
     }),
     slabs: z.array(SlabLineSchema).openapi({ description: "Slab-by-slab tax on the income at slab rates." }),
     slabTax: wholeRupees(

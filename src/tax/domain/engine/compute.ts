@@ -267,6 +267,17 @@ function incomeForFiling(input: TaxInput, year: YearRules, out: RegimeResult): n
   return result.grossTotalIncome;
 }
 
+/**
+ * s.115A(5) (years under the 1961 Act): a non-resident whose total income is only dividends taxed under s.115A(1)(a),
+ * with tax deducted from them at not less than its 20 %, need not furnish a return under s.139(1).
+ */
+function onlyDividendsTaxedAtSource(payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): boolean {
+  const dividends = facts.nonResidentDividends;
+  return (
+    year.act === "Income-tax Act, 1961" && dividends > 0 && toPaise(out.grossTotalIncome) === dividends && toPaise(payments.tdsTcs) * 5 >= dividends
+  );
+}
+
 function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year: YearRules, out: RegimeResult): InterestResult {
   const startYear = Number(year.financialYear.slice(0, 4));
   // Tax on the income that had arisen by each instalment date (s.234C first proviso), the engine run again.
@@ -309,7 +320,7 @@ function interestFor(input: TaxInput, payments: TaxPayments, facts: Facts, year:
             totalIncome: out.taxableIncome,
             maximumAmountNotChargeable: basicExemption(slabsFor(facts, year[out.regime])),
             conditionsBeyondIncome: conditionsBeyondIncome(input, facts.seniorCitizen),
-            specifiedSeniorCitizen: input.specifiedSeniorCitizen === true,
+            noReturnRequired: input.specifiedSeniorCitizen === true || onlyDividendsTaxedAtSource(payments, facts, year, out),
           }),
   });
   if (updated === undefined) return interest;

@@ -21,8 +21,11 @@ export interface LateFilingFacts {
   maximumAmountNotChargeable: number;
   /** The conditions met that require a return whatever the income (`conditionsBeyondIncome`). */
   conditionsBeyondIncome: readonly ReturnCondition[];
-  /** s.194P: s.139 does not apply to a specified senior citizen, so nothing requires a return. */
-  specifiedSeniorCitizen: boolean;
+  /**
+   * Nothing requires a return whatever the income: s.139 does not apply to a specified senior citizen (s.194P), nor
+   * s.139(1) to a non-resident with only dividends taxed at source at s.115A's rate (s.115A(5)).
+   */
+  noReturnRequired: boolean;
 }
 
 export function lateFilingFee(f: LateFilingFacts): LateFilingFee {
@@ -30,7 +33,7 @@ export function lateFilingFee(f: LateFilingFacts): LateFilingFee {
   // "without giving effect to the provisions of section 54, 54B, 54D, 54EC, 54F, 54G, 54GA or 54GB or Chapter VI-A"
   // (Chapter VIII) exceeded the maximum amount not chargeable to tax.
   const byIncome = f.incomeForFiling > f.maximumAmountNotChargeable;
-  const returnRequiredBy: ReturnCondition[] = f.specifiedSeniorCitizen
+  const returnRequiredBy: ReturnCondition[] = f.noReturnRequired
     ? []
     : byIncome
       ? ["income", ...f.conditionsBeyondIncome]

@@ -1039,6 +1039,35 @@ describe("a specified senior citizen (s.194P) needs no return", () => {
   });
 });
 
+// s.115A(5) (substituted by the Finance Act 2020): a non-resident whose total income consists only of income under
+// s.115A(1)(a), dividends among it, need not furnish a return under s.139(1) where tax was deducted from it at not
+// less than the rate of s.115A(1)(a)(A), 20 %. Non-resident, dividends 10,00,000 only, TDS 2,08,000 (20 % plus
+// cess): tax 2,00,000 + cess 8,000 = 2,08,000 in both regimes, all deducted. A return filed after the due date owes
+// no s.234F fee; with TDS at a treaty's 15 % (1,50,000) the condition fails and ₹5,000 is owed (total income above
+// ₹5 lakh), as it is when another income stands beside the dividends.
+describe("a non-resident with only dividends taxed at source at 20 % needs no return (s.115A(5))", () => {
+  const dividendsOnly = (tdsTcs: number, otherIncome = {}) =>
+    withPayments(taxInput({ residentialStatus: "non_resident", otherIncome: { dividends: 1_000_000, ...otherIncome } }), { tdsTcs }, "2026-09-30");
+  const fees = (input: TaxInput, year: "2024-25" | "2025-26" = "2025-26") => {
+    const result = computeTax(input, year);
+    return (["old", "new"] as const).map((regime) => {
+      const fee = result.regimes[regime].interest?.lateFilingFee;
+      return { totalTax: result.regimes[regime].totalTax, returnRequired: fee?.returnRequired, fee: fee?.fee };
+    });
+  };
+
+  it("owes no fee for a late return when the tax deducted is at least 20 % of the dividends", () => {
+    const none = { totalTax: 208_000, returnRequired: false, fee: 0 };
+    expect(fees(dividendsOnly(208_000))).toEqual([none, none]);
+    expect(fees({ ...dividendsOnly(208_000), returnFiledOn: "2025-10-15" }, "2024-25")).toEqual([none, none]);
+  });
+
+  it("owes it when the deduction was at a lower rate or another income stands beside the dividends", () => {
+    expect(fees(dividendsOnly(150_000)).map((regime) => regime.fee)).toEqual([5_000, 5_000]);
+    expect(fees(dividendsOnly(210_000, { depositInterest: 100_000 })).map((regime) => regime.fee)).toEqual([5_000, 5_000]);
+  });
+});
+
 describe("a return filed after its due date cannot opt out of the new regime without business income (s.115BAC(6))", () => {
   // s.115BAC(6) as substituted by the Finance Act 2023 (reference §1.1): the new regime is the default; without
   // business or professional income the old regime is chosen only "along with the return of income to be furnished
