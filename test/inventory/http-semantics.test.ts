@@ -55,3 +55,14 @@ describe("Content-Type", () => {
     },
   );
 });
+
+describe("WWW-Authenticate on a 401", () => {
+  it("names the key realm on the API and is a plain Bearer challenge on the management API", async () => {
+    const withoutKey = await api("/api/v1/sales", null);
+    await expectError(withoutKey, 401, "missing_token");
+    expect(withoutKey.headers.get("WWW-Authenticate")).toBe('Bearer realm="inv"');
+    const withoutToken = await fetchWorker(`${INVENTORY}/admin/api/orgs`);
+    expect(withoutToken.status).toBe(401);
+    expect(withoutToken.headers.get("WWW-Authenticate")).toBe("Bearer");
+  });
+});
