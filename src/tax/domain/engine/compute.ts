@@ -485,7 +485,7 @@ export function computeTax(given: TaxInput, financialYear: FinancialYear): Compu
     ...(given.capitalGains.some((gain) => gain.exemption !== undefined) ? { capitalGainExemptions: capitalGainExemptions(given) } : {}),
     ...(assetSales === null ? {} : { assetSales }),
     notes: [
-      ...reportedFigureNotes(input, input.ageGiven ?? true),
+      ...reportedFigureNotes(input, input.ageGiven ?? true, facts.seniorCitizen),
       ...chosenRegimeNotes(input.chosenRegime, recommendedRegime, oldCost, newCost, oldRegimeBarred, year.sections),
       ...updatedReturnRegimeNotes(input, facts, year, recommendedRegime, oldRegimeBarred !== null),
       ...dividendInterestNotes(facts),

@@ -3,7 +3,6 @@
 // for TDS, an 80D total the form does not split, and the rest of Chapter VI-A. An explicit figure wins over the
 // inputs that would compute it, and the result says so in `notes`.
 import { toPaise } from "./rounding";
-import { LIMITS } from "./years";
 
 /**
  * s.10 exemptions of salary by section: those Form 16 row 2 prints, and the retrenchment and voluntary retirement
@@ -82,8 +81,6 @@ export interface ReportedFigures {
 /** The parts of the engine's input these figures interact with (types.ts imports this file, not the reverse). */
 interface InputWithReported {
   reported?: ReportedFigures;
-  residentialStatus: string;
-  age: number;
   salary: { basicPlusDA: number; hraReceived: number; rentPaid: number };
   houseProperties: readonly unknown[];
   otherIncome: { savingsInterest: number; depositInterest: number };
@@ -128,9 +125,10 @@ function presentAmounts<S extends string>(order: readonly S[], amounts: Partial<
 
 /**
  * What the result should tell the user about how the figures were read: where an explicit figure overrode the
- * inputs given beside it, and where a cap could not be checked for want of an input.
+ * inputs given beside it, and where a cap could not be checked for want of an input. `seniorCitizen`: a resident of
+ * 60 or more, whose interest deduction is s.80TTB's rather than s.80TTA's.
  */
-export function reportedFigureNotes(input: InputWithReported, ageGiven: boolean): string[] {
+export function reportedFigureNotes(input: InputWithReported, ageGiven: boolean, seniorCitizen: boolean): string[] {
   const notes: string[] = [];
   const reported = input.reported ?? {};
   if (!ageGiven) notes.push("profile.age: not given; computed with the rates for a resident below 60");
@@ -151,7 +149,6 @@ export function reportedFigureNotes(input: InputWithReported, ageGiven: boolean)
       "deductions.section80D: not split between self/family and parents; allowed up to both caps together (₹25,000 or ₹50,000 each); split it into section80D_selfFamily and section80D_parents for an exact check",
     );
   }
-  const seniorCitizen = input.residentialStatus !== "non_resident" && input.age >= LIMITS.seniorAge;
   const interestSection = seniorCitizen ? "80TTB" : "80TTA";
   if (reported.otherChapterVIA?.[interestSection] !== undefined && (input.otherIncome.savingsInterest > 0 || input.otherIncome.depositInterest > 0)) {
     notes.push(`deductions.otherChapterVIA: the reported ${interestSection} deduction was used, not one computed from the interest given`);
