@@ -294,7 +294,7 @@ const RetirementBenefitsSchema = z
   .object({
     employer: z.enum(RETIREMENT_EMPLOYERS).optional().openapi({
       description:
-        "Who pays the benefits: government (the Central or a State Government: their civil services and posts, the all-India and defence services), local_authority, statutory_corporation (established by a Central, State or Provincial Act), or other. It decides the clauses: government gratuity, commuted pension and leave encashment are exempt in full; a local authority's gratuity and commuted pension; a statutory corporation's commuted pension only. Absent: government when salary.isGovernmentEmployer is true, other otherwise.",
+        "Who pays the benefits: government (Central or State), local_authority, statutory_corporation, or other. It decides the clauses: a government's gratuity, commuted pension and leave encashment are exempt in full; a local authority's gratuity and commuted pension; a statutory corporation's commuted pension only. Absent: government when salary.isGovernmentEmployer is true, other otherwise.",
       example: "other",
     }),
     gratuity: GratuitySchema.optional(),
@@ -466,7 +466,7 @@ export const OtherIncomeSchema = z
       0,
     ),
     dividendInterestExpense: amount(
-      "Interest paid in the year on money borrowed to earn the dividends (including mutual-fund income entered in dividends). It is the only deduction from them, at most 20 % of the dividends, in both regimes (s.57(i) proviso); the result's otherSources.dividendInterestDeduction shows what was allowed. Nothing is allowed against a non-resident's dividends taxed at 20 % under s.115A (s.115A(3)), nor from tax year 2026-27 (s.93(2) of the Income-tax Act, 2025, as amended by the Finance Act, 2026); the result's notes then say so. Needs dividends.",
+      "Interest paid in the year on money borrowed to earn the dividends (mutual-fund income in dividends included): their only deduction, at most 20 % of them, in both regimes (s.57(i) proviso), shown as otherSources.dividendInterestDeduction. None against a non-resident's dividends under s.115A, nor from tax year 2026-27 (the notes say so). Needs dividends.",
       30_000,
     ),
     dividendTreatyRatePercent: z
@@ -941,7 +941,7 @@ const BusinessLossBroughtForwardSchema = z
 export const BusinessSchema = z
   .object({
     profit: signedAmount(
-      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances (depreciation under s.32 included) and disallowances (ss.40, 40A, 43B and the like), which you work out from the accounts; this API does not. All businesses and professions together, a partner's salary, interest and commission from the firm (s.28(v)) included; not income under s.44AD or s.44ADA (profile.presumptive), which may sit beside it. A speculation business is left out: see speculationProfit.",
+      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances and disallowances, which you work out from the accounts. All businesses and professions together, a partner's salary, interest and commission from the firm included; not presumptive income (profile.presumptive) nor a speculation business (speculationProfit).",
       600_000,
     ).optional(),
     newRegimeProfit: signedAmount(

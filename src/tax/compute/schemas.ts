@@ -204,7 +204,7 @@ export const InterestResultSchema = z
         }),
         returnRequiredBy: z.array(z.enum(RETURN_CONDITIONS)).openapi({
           description:
-            "Every condition that required a return, in this order: `income` (gross total income before Chapter VI-A and the ss.54-54GA exemptions above maximumAmountNotChargeable, sixth proviso to s.139(1), per regime); then, whatever the income (seventh proviso, Rule 12AB): `current_account_deposits` above ₹1 crore, `foreign_travel` above ₹2 lakh, `electricity` above ₹1 lakh, `business_turnover` above ₹60 lakh, `professional_receipts` above ₹10 lakh, `tds_tcs` of ₹25,000 or more (₹50,000 for a resident aged 60 or more) and `savings_account_deposits` of ₹50 lakh or more. Empty when none was met.",
+            "Every condition that required a return, in this order: `income` (gross total income before Chapter VI-A and the ss.54-54GA exemptions above maximumAmountNotChargeable, sixth proviso to s.139(1), per regime), then those of the seventh proviso and Rule 12AB whatever the income (`current_account_deposits`, `foreign_travel`, `electricity`, `business_turnover`, `professional_receipts`, `tds_tcs`, `savings_account_deposits`; their thresholds are in the guide). Empty when none was met.",
           example: ["income", "tds_tcs"],
         }),
         maximumAmountNotChargeable: wholeRupees(
@@ -644,7 +644,7 @@ export const RegimeResultSchema = z
     }),
     notAvailable: RegimeNotAvailableSchema.optional().openapi({
       description:
-        "Present only on the old regime, when it cannot be chosen for this return: without income from business or profession the old regime is chosen only in a return furnished by its s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)), and profile.returnFiledOn is after it; or the profile is an updated return (s.139(8A)), which cannot opt out itself, and no earlier return opted out in time (none, one filed after the due date, or one whose updatedReturn.earlierReturn.regime is new). The regime's figures are then shown for information only. Absent otherwise.",
+        "Present only on the old regime, when it cannot be chosen for this return: without business or professional income, a return furnished after its s.139(1) due date (s.115BAC(6)(ii); tax year 2026-27: s.202(4)(b)), or an updated return whose earlier return did not opt out in time. Its figures are then for information only.",
     }),
   })
   .openapi("RegimeResult");
@@ -773,7 +773,7 @@ export const ComputeResultSchema = z
       .object({
         form: z.enum(ITR_FORMS).openapi({
           description:
-            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income under ss.44AD, 44ADA or 44AE within its limits), ITR-3 (business otherwise: income computed from books or a business loss brought forward always). Agricultural income above ₹5,000 (profile.agriculturalIncome) and income from outside India (profile.foreignIncome) rule out ITR-1 and ITR-4, and so do a company directorship, unlisted equity shares, foreign assets, signing authority outside India and deferred ESOP tax (profile.returnFormFacts); s.194N TDS rules out ITR-1.",
+            "Return form under s.139(1) and Rule 12: ITR-1 (salary, up to two homes by year, other sources, s.112A gains up to ₹1,25,000), ITR-2 (other capital gains, winnings, non-residents), ITR-4 (presumptive income within its limits), ITR-3 (other business). Agricultural income above ₹5,000, foreign income and the facts of profile.returnFormFacts rule out ITR-1 and ITR-4 (the guide lists them).",
           example: "ITR-1",
         }),
         rule: z.string().openapi({ description: "The condition that decided the form.", example: "ITR-2: total income above ₹50,00,000 (50 lakh)" }),

@@ -107,22 +107,92 @@ function excessIgnored(gain: LowerOfTwoGain, reduction: number): number {
   return Math.floor(Math.max(0, own - other) / 100_000);
 }
 
-/** Where rupees of a reduction can go: a lower-of-two gain (`gain` its index) or the rest of a bucket (`gain` −1). */
+/**
+ * Where rupees of a reduction can go: a lower-of-two gain (`gain` its index) or the rest of a bucket (`gain` −1). A
+ * rupee saves `rateTenths` up to `room`, then `thenRateTenths` up to `thenRoom` more.
+ */
 interface Claim {
   bucket: number;
   gain: number;
   rateTenths: number;
   room: number;
+  thenRateTenths: number;
+  thenRoom: number;
 }
 
-/** Hands `amount` to the claims that save most first (a stable order among equals), each up to its room. */
+const linearClaim = (bucket: number, gain: number, rateTenths: number, room: number): Claim => ({
+  bucket,
+  gain,
+  rateTenths,
+  room,
+  thenRateTenths: 0,
+  thenRoom: 0,
+});
+
+/**
+ * A lower-of-two gain's claim after `reduced` rupees: a rupee saves the rate of the lower tax; where that tax falls
+ * slower than the other, the two meet, and past that point a rupee saves the other's (higher) rate.
+ */
+function claimOf(bucket: number, index: number, gain: LowerOfTwoGain, reduced: number): Claim {
+  const room = Math.max(0, roomOf(gain) - reduced);
+  const rate = marginalTenths(gain, reduced);
+  const own = rateOf(gain);
+  const other = gain.otherRateTenths;
+  const faster = Math.max(own, other);
+  if (rate === 0 || rate === faster) return linearClaim(bucket, index, rate, room);
+  const meet = Math.floor((gain.inBucket * own - gain.other * other) / (100 * (own - other)));
+  const first = Math.min(room, Math.max(0, meet - reduced));
+  return { bucket, gain: index, rateTenths: rate, room: first, thenRateTenths: faster, thenRoom: room - first };
+}
+
+/** Beyond this many claims whose saving rises, each is priced at its first rate (2^n choices are tried below it). */
+const MOST_RISING_CLAIMS_TRIED = 12;
+
+/**
+ * Hands `amount` to the claims where it saves most, each up to its room. A claim whose saving rises is worth
+ * reaching past its first stretch only by filling that stretch, so each choice of which to fill is tried (the saving
+ * is then linear: the stretches are filled by rate, a stable order among equals) and the choice that saves most is
+ * kept, the first of equals.
+ */
 function fill(amount: number, claims: readonly Claim[], take: (claim: Claim, rupees: number) => void): void {
-  const ordered = claims.slice().sort((a, b) => b.rateTenths - a.rateTenths);
-  for (const claim of ordered) {
-    const share = Math.min(amount, claim.room);
-    if (share <= 0) continue;
-    take(claim, share);
-    amount -= share;
+  const rising = claims.filter((c) => c.room > 0 && c.thenRoom > 0 && c.thenRateTenths > c.rateTenths);
+  const tried = rising.length <= MOST_RISING_CLAIMS_TRIED;
+  let best: { placed: Map<Claim, number>; saving: number } | null = null;
+  for (let choice = 0; choice < (tried ? 1 << rising.length : 1); choice++) {
+    const filled = new Set(rising.filter((_, i) => (choice >> i) & 1));
+    const placed = new Map<Claim, number>();
+    let left = amount;
+    let saving = 0;
+    for (const claim of filled) {
+      placed.set(claim, claim.room);
+      left -= claim.room;
+      saving += claim.room * claim.rateTenths;
+    }
+    if (left < 0) continue;
+    const stretches: { claim: Claim; rateTenths: number; room: number }[] = [];
+    for (const claim of claims) {
+      const isRising = rising.includes(claim);
+      if (filled.has(claim)) stretches.push({ claim, rateTenths: claim.thenRateTenths, room: claim.thenRoom });
+      else if (isRising && tried) stretches.push({ claim, rateTenths: claim.rateTenths, room: claim.room });
+      else if (isRising) stretches.push({ claim, rateTenths: claim.rateTenths, room: claim.room + claim.thenRoom });
+      else {
+        stretches.push({ claim, rateTenths: claim.rateTenths, room: claim.room });
+        stretches.push({ claim, rateTenths: claim.thenRateTenths, room: claim.thenRoom });
+      }
+    }
+    stretches.sort((a, b) => b.rateTenths - a.rateTenths);
+    for (const stretch of stretches) {
+      const share = Math.min(left, stretch.room);
+      if (share <= 0) continue;
+      placed.set(stretch.claim, (placed.get(stretch.claim) ?? 0) + share);
+      saving += share * stretch.rateTenths;
+      left -= share;
+    }
+    if (best === null || saving > best.saving) best = { placed, saving };
+  }
+  for (const claim of claims) {
+    const rupees = best?.placed.get(claim) ?? 0;
+    if (rupees > 0) take(claim, rupees);
   }
 }
 
@@ -135,9 +205,8 @@ interface Reductions {
 
 /**
  * The set-off each bucket with a lower-of-two gain had (what its gains before set-off exceed its income by) is told
- * apart between its gains, then a resident's unexhausted basic exemption goes against all gains; each where a rupee
- * saves most ([U] the Act names no order; this is the choice most favourable to the taxpayer, rupee by rupee, at the
- * rates that apply before any of it).
+ * apart between its gains, then a resident's unexhausted basic exemption goes against all gains; each where it
+ * saves most ([U] the Act names no order; this is the choice most favourable to the taxpayer).
  */
 function reductions(parts: IncomeParts, exempt: readonly number[], shortfall: number): Reductions {
   const gains = parts.lowerOfTwo.gains;
@@ -154,10 +223,10 @@ function reductions(parts: IncomeParts, exempt: readonly number[], shortfall: nu
     for (const j of own) {
       const rupees = Math.floor(gains[j]!.inBucket / 100);
       before += rupees;
-      claims.push({ bucket: i, gain: j, rateTenths: marginalTenths(gains[j]!, 0), room: roomOf(gains[j]!) });
-      claims.push({ bucket: i, gain: j, rateTenths: 0, room: rupees - roomOf(gains[j]!) });
+      claims.push(claimOf(i, j, gains[j]!, 0));
+      claims.push(linearClaim(i, j, 0, rupees - roomOf(gains[j]!)));
     }
-    claims.push({ bucket: i, gain: -1, rateTenths: GAIN_BUCKETS[i]!.rateTenths, room: rest });
+    claims.push(linearClaim(i, -1, GAIN_BUCKETS[i]!.rateTenths, rest));
     fill(Math.max(0, before - parts.gains[i]!), claims, (claim, rupees) => {
       if (claim.gain >= 0) reduced[claim.gain]! += rupees;
     });
@@ -166,13 +235,8 @@ function reductions(parts: IncomeParts, exempt: readonly number[], shortfall: nu
     restLeft[i] = Math.max(0, parts.gains[i]! - left);
   }
   if (shortfall > 0) {
-    const claims: Claim[] = gains.map((gain, j) => ({
-      bucket: gain.bucket,
-      gain: j,
-      rateTenths: marginalTenths(gain, reduced[j]!),
-      room: Math.max(0, roomOf(gain) - reduced[j]!),
-    }));
-    for (let i = 0; i < GAIN_BUCKETS.length; i++) claims.push({ bucket: i, gain: -1, rateTenths: GAIN_BUCKETS[i]!.rateTenths, room: restLeft[i]! });
+    const claims: Claim[] = gains.map((gain, j) => claimOf(gain.bucket, j, gain, reduced[j]!));
+    for (let i = 0; i < GAIN_BUCKETS.length; i++) claims.push(linearClaim(i, -1, GAIN_BUCKETS[i]!.rateTenths, restLeft[i]!));
     fill(shortfall, claims, (claim, rupees) => {
       basicExemption[claim.bucket]! += rupees;
       if (claim.gain >= 0) reduced[claim.gain]! += rupees;

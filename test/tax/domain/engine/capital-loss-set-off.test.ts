@@ -95,6 +95,29 @@ describe("capital losses go where they save the most tax (ss.70(2), 70(3), 74(1)
     expect(result.capitalLossesToCarryForward).toEqual(carriedNothing);
   });
 
+  it("a long-term loss goes against the land gain where it saves most, whatever the order of the gains", () => {
+    // Two lands acquired before 23 July 2024, each paying the lower of 12.5 % of its gain and 20 % of its indexed gain,
+    // and a s.112A loss of 15,00,000 (s.70(3) lets it go against either). A: gain 1,00,000, indexed 90,000; B: gain
+    // 18,68,000, indexed 16,99,000.
+    //   All of the loss against B: A min(12,500, 18,000) = 12,500; B min(12.5 % × 3,68,000 = 46,000, 20 % × 1,99,000
+    //   = 39,800) = 39,800: 52,300. A first (nil once 90,000 is set against it), the rest 14,10,000 against B:
+    //   B min(12.5 % × 4,58,000 = 57,250, 20 % × 2,89,000 = 57,800) = 57,250. No other split leaves less than 52,300:
+    //   a rupee against B saves 12.5 % until 14,17,333 and 20 % beyond, against A 12.5 % and then 20 % of far less.
+    // New regime, salary 20,00,000: slab tax on 19,25,000 = 1,85,000; + 52,300 = 2,37,300; cess 9,492; 2,46,792 →
+    // 2,46,790 (s.288B). Old regime: 3,97,500 + 52,300 = 4,49,800; cess 17,992 → 4,67,790.
+    const a = { section: "112", gain: 100_000, indexedGain: 90_000, landOrBuildingAcquiredBefore23July2024: true } as const;
+    const b = { section: "112", gain: 1_868_000, indexedGain: 1_699_000, landOrBuildingAcquiredBefore23July2024: true } as const;
+    const loss = { section: "112A", gain: -1_500_000 } as const;
+    for (const capitalGains of [
+      [a, b, loss],
+      [b, a, loss],
+    ]) {
+      const result = computeTax(taxInput({ age: 45, salary: { grossSalary: 2_000_000 }, capitalGains }), FY25);
+      expect(result.regimes.new).toMatchObject({ specialRateTax: 52_300, totalTax: 246_790 });
+      expect(result.regimes.old).toMatchObject({ specialRateTax: 52_300, totalTax: 467_790 });
+    }
+  });
+
   it("a long-term loss brought forward covers a land gain only as far as its tax falls, the rest goes against s.112A", () => {
     // New regime: salary 15,00,000 after the standard deduction, slab tax 1,05,000. Land acquired before 23 July
     // 2024: gain 5,00,000, indexed gain 1,00,000, so 20 % × 1,00,000 = 20,000 beats 12.5 % × 5,00,000 = 62,500.
