@@ -12,6 +12,17 @@ const tenMonths = Array.from({ length: 10 }, () => 80_000);
 // s.10(10)(ii): 20 years 7 months under the Payment of Gratuity Act, last month's basic + DA 1,20,000:
 // 15/26 × 1,20,000 × 21 = 14,53,846.15 exempt of 16,00,000 (docs/tax-api.md, "Retirement benefits").
 const gratuity = { received: 1_600_000, coveredByPaymentOfGratuityAct: true, lastMonthWages: 120_000, service: { years: 20, months: 7 } };
+// Compensation on termination of 9,00,000 after 8 years, 5 left, with its three preceding years for s.89.
+const terminationCompensation = {
+  received: 900_000,
+  continuousServiceYears: 8,
+  unexpiredTermYears: 5,
+  precedingYears: [
+    { totalIncome: 600_000, taxOnIncreasedIncome: 96_200 },
+    { totalIncome: 550_000, taxOnIncreasedIncome: 85_800 },
+    { totalIncome: 500_000, taxOnIncreasedIncome: 75_400 },
+  ],
+};
 // s.10(10AA)(ii): 240 days ÷ 30 × 80,000 = 6,40,000 exempt of 7,00,000.
 const leaveEncashment = { received: 700_000, tenMonthsSalary: tenMonths, leaveAtCreditDays: 240, completedYearsOfService: 20 };
 
@@ -35,16 +46,7 @@ describe("a specified senior citizen (s.194P) has no income but pension and the 
       "compensation on termination of employment",
       {
         grossSalary: 1_500_000,
-        terminationCompensation: {
-          received: 900_000,
-          continuousServiceYears: 8,
-          unexpiredTermYears: 5,
-          precedingYears: [
-            { totalIncome: 600_000, taxOnIncreasedIncome: 96_200 },
-            { totalIncome: 550_000, taxOnIncreasedIncome: 85_800 },
-            { totalIncome: 500_000, taxOnIncreasedIncome: 75_400 },
-          ],
-        },
+        terminationCompensation,
       },
     ],
     ["voluntary retirement compensation (s.10(10C))", { grossSalary: 1_500_000, exemptions10: { "10(10C)": 500_000 } }],
@@ -102,16 +104,7 @@ describe("arrears of salary cannot be more than the salary the retirement benefi
       residentialStatus: "resident",
       salary: {
         grossSalary: 1_500_000,
-        terminationCompensation: {
-          received: 900_000,
-          continuousServiceYears: 8,
-          unexpiredTermYears: 5,
-          precedingYears: [
-            { totalIncome: 600_000, taxOnIncreasedIncome: 96_200 },
-            { totalIncome: 550_000, taxOnIncreasedIncome: 85_800 },
-            { totalIncome: 500_000, taxOnIncreasedIncome: 75_400 },
-          ],
-        },
+        terminationCompensation,
       },
       arrears: { salary: 1_000_000, extraTaxInEarlierYears: 0 },
     };
