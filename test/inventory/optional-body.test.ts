@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { fetchWorker } from "../worker-under-test";
 import { describe, expect, it } from "vitest";
 import { INVENTORY, createKey, createOrg, expectError, expectStatus } from "./helpers";
+import { customer, lot, orgWithKey, sale } from "./stock-fixtures";
 
 describe("optional request bodies", () => {
   // HTTP clients send a body-less POST either with no body at all or as zero bytes (Content-Length: 0).
@@ -52,5 +53,27 @@ describe("operations that take no body", () => {
     const orgId = await createOrg();
     const { id } = await createKey(orgId);
     await expectStatus(await regenerate(id, { "Content-Type": "application/json" }, "{}"), 201);
+  });
+});
+
+// Cancelling or dispatching a sale takes no body either: a reason or a dispatch time sent with it would be dropped
+// unread, so a body with fields is refused and the sale stays as it was.
+describe("cancelling and dispatching a sale take no body", () => {
+  it.each([
+    ["cancel", { reason: "customer returned the goods" }],
+    ["dispatch", { dispatched_at: "2026-01-01T10:00:00+05:30" }],
+  ])("%s with a body holding a field is 400, and the sale stays confirmed", async (action, body) => {
+    const { orgId } = await orgWithKey();
+    const sold = await sale(orgId, (await customer(orgId)).id, [{ lot_id: (await lot(orgId)).id, kg: "10" }]);
+    const response = await fetchWorker(`${INVENTORY}/admin/api/sales/${sold.id}/${action}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(await expectError(response, 400, "bad_request")).toBe("body: this operation takes none; send no body (or {})");
+    const row = await env.DB.prepare("SELECT status, dispatched_at FROM sales WHERE id = ?")
+      .bind(sold.id)
+      .first<{ status: string; dispatched_at: number | null }>();
+    expect(row).toEqual({ status: "confirmed", dispatched_at: null });
   });
 });

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { readBody } from "../../platform/http/body";
+import { noBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { actorName, idempotentForActor, requireAdmin, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -19,7 +19,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Cancel a confirmed sale; its kg return to the lots and its credit notes are voided; emits sale.cancelled",
   description: `${SALE_SELECTION_DESCRIPTION} Stock returns in the same transaction. The credit notes against the sale are voided in it too (reason \`invoice <number> cancelled\`, by whoever cancelled), each with its \`credit_note.voided\` audit entry and an entry.voided event; money paid against the sale stays paid and goes to the customer's account. Cancelled (the IST day of the request) after ${GST_CORRECTION_LIMIT_DESCRIPTION}, the sale is cancelled in the books only: no GST return can correct the invoice any more (CGST s.37(3)), so its tax stands as issued and the GST summary counts it under \`reversals.invoices_past_time_limit\`, not as a reversal of its tax. 409 \`conflict\` when the sale is already cancelled or has been dispatched (issue a credit note for returned goods), or when a lot of it was counted up since and already holds all it received (correct the count first); nothing changes then.`,
-  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
+  middleware: [requireAdmin, noBody, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NoQueryParameters } from "../../platform/http/query";
-import { readBody } from "../../platform/http/body";
+import { noBody } from "../../platform/http/body";
 import { IdempotencyKeyHeaders, idempotentWrites } from "../../platform/http/idempotency";
 import { idempotentForActor, requireAdmin, ADMIN_WRITE_ERRORS } from "../orgs/operator-auth";
 import type { InventoryApp } from "../hono";
@@ -18,7 +18,7 @@ const route = createRoute({
   tags: ["Back office"],
   summary: "Mark a confirmed sale as dispatched; emits sale.dispatched",
   description: `${SALE_SELECTION_DESCRIPTION} 409 \`conflict\` when the sale is cancelled or already dispatched.`,
-  middleware: [requireAdmin, readBody({ maxBytes: 1_024, optional: true }), idempotentForActor] as const,
+  middleware: [requireAdmin, noBody, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: SaleIdParam },
   responses: {
     200: { description: "Done", content: { "application/json": { schema: z.object({ data: SaleSchema }) } } },
