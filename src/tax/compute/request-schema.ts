@@ -1180,7 +1180,7 @@ const UpdatedReturnSchema = z
         refundIssued: amount("Refund issued on the earlier return. Absent: 0.", 0),
         regime: z.enum(REGIMES).optional().openapi({
           description:
-            "The regime the earlier return was furnished under. Read without income from business or profession, where an updated return cannot opt out of the new regime itself (s.115BAC(6)(ii) ties the option to the return under s.139(1)): over an earlier return furnished by its due date, new closes the old regime to the updated return (regimes.old.notAvailable). old with an earlier return furnished after its due date is refused: that return could not opt out. Absent: both regimes are shown as open, and the result's notes say so.",
+            "The regime the earlier return was furnished under, read without business or professional income (an updated return cannot opt out itself, s.115BAC(6)(ii)): new, over an earlier return furnished by its due date, closes the old regime (regimes.old.notAvailable); old with an earlier return furnished late is refused. Absent: both regimes are shown as open, and the notes say so.",
           example: "new",
         }),
       })
@@ -1391,7 +1391,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "Sales of capital assets, each classified here from its own facts: long- or short-term by its holding period (s.2(42A), before and from 23 July 2024), its section (111A, 112A, 112, or the slab rates; s.50AA assets always short-term), its gain (s.48, with s.50C's stamp duty value, s.55(2)(ac)'s value on 31 January 2018 and s.55(2)(b)'s on 1 April 2001) and, where the tax needs it, its indexed gain with the Cost Inflation Index. Each then counts as a capitalGains entry would, after them: set-off, exemptions, rates, interest and the return form are the same. Needs financialYear, and every transferred date within it. The result's assetSales explains each sale.",
+          "Sales of capital assets, each classified here from its own facts (holding period, section, gain under s.48 with ss.50C and 55(2), indexed gain where the tax needs it) and then counted as a capitalGains entry would be. Needs financialYear, and every transferred date within it. The result's assetSales explains each sale; the guide's Capital gains section has the rules.",
         example: [
           {
             asset: "land_or_building",
@@ -1446,7 +1446,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "Relief when salary is paid in arrears or in advance, or family pension in arrears (s.89 and Rule 21A(2); tax year 2026-27: s.157 of the Income-tax Act, 2025). Each regime is assessed again without the arrears; the tax they add this year, less what they would have added in the years they belong to, is each regime's arrearsRelief.relief, taken off the tax before totalTax. It is claimed with Form 10E, filed before the return. The figures for the earlier years are the caller's, as Form 10E's annexure works them out.",
+          "Relief when salary is paid in arrears or in advance, or family pension in arrears (s.89, Rule 21A(2); tax year 2026-27: s.157): each regime is assessed again without the arrears; what they add this year less what they would have added in their own years (the caller's Form 10E figures) is arrearsRelief.relief, taken off before totalTax.",
       }),
     foreignIncome: z
       .array(ForeignIncomeSchema)
@@ -1454,7 +1454,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (Schedules FSI and TR). The income is already counted in its head here: listing it adds nothing to income, it says on which part each regime credits the foreign tax (s.90 with a treaty, s.91 without; tax year 2026-27: ss.159 and 160), at most the Indian tax on it. Not for a non-resident; rules out ITR-1 and ITR-4; the credit needs Form 67. See each regime's foreignTaxCredit and the guide's section on tax paid abroad",
+          "A resident's income that arose outside India and the tax paid on it there, one entry per country and head (Schedules FSI and TR). It is already counted in its head: listing it only says on which part each regime credits the foreign tax (s.90 with a treaty, s.91 without; tax year 2026-27: ss.159, 160). Not for a non-resident; rules out ITR-1 and ITR-4; the credit needs Form 67 (the guide's section on tax paid abroad).",
         example: [{ country: "US", head: "other_sources", income: 100_000, foreignTaxPaid: 25_000, relief: "treaty", taxPayableUnderTreaty: 15_000 }],
       }),
     presumptive: PresumptiveSchema.optional(),

@@ -71,7 +71,7 @@ export const SpecialRateLineSchema = z
       0,
     ),
     indexationRelief: wholeRupees(
-      "s.112: tax ignored because a gain's other tax is lower, both worked on the gain less the losses and basic exemption set against it: for a resident's land or building acquired before 23 July 2024 and transferred from that day, 20 % on the indexed gain below 12.5 % on the gain (second proviso to s.112(1)(a); ITA 2025 s.197(3)); for a listed security other than a unit, or a zero coupon bond, transferred before 23 July 2024, 10 % on the gain without indexation below 20 % on the indexed gain (proviso to s.112(1) as it then stood).",
+      "s.112: tax ignored because a gain's other tax is lower, both on the gain less the losses and basic exemption set against it: a resident's land or building acquired before 23 July 2024, 20 % on the indexed gain below 12.5 % (second proviso to s.112(1)(a)); a listed security or zero coupon bond transferred before that day, 10 % without indexation below 20 % with it.",
       0,
     ),
     taxableAmount: wholeRupees("Income charged at the rate.", 125_000),

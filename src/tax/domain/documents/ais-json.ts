@@ -129,6 +129,8 @@ export function parseAisJson(
     return value === null ? null : findYear(value);
   };
 
+  const financialYear = yearFrom((l) => l.includes("financialyear"));
+  const assessmentYear = yearFrom((l) => l.includes("assessmentyear"));
   const sections = asArray((root.partB as Record<string, Json>).sections);
   sections.forEach((section, sectionIndex) => {
     if (!isRecord(section)) return;
@@ -152,24 +154,30 @@ export function parseAisJson(
           return;
         }
         const minorHead = findColumn(columns, (l) => l.includes("minorhead"));
+        const yearColumn = findColumn(columns, (l) => l.includes("assessmentyear"));
         for (const row of asArray(table.columnData)) {
           const amount = cellAmount(cell(row, amountColumn));
           if (amount === null) continue;
           const minor = compact(asText(cell(row, minorHead)) ?? "");
+          // A challan names the assessment year it pays; one for another year than the statement's is no credit of it.
+          const rowYear = isRefunds ? null : findYear(asText(cell(row, yearColumn)) ?? "");
+          const otherYear = assessmentYear !== null && rowYear !== null && rowYear !== assessmentYear;
           entries.push({
             code: null,
-            description: isRefunds
-              ? "Refund"
-              : minor.includes("advance") || minor.startsWith("100")
-                ? "Advance tax"
-                : minor.includes("selfassessment") || minor.startsWith("300")
-                  ? "Self-assessment tax"
-                  : "Tax payment",
+            description: otherYear
+              ? `Tax paid for AY ${rowYear}`
+              : isRefunds
+                ? "Refund"
+                : minor.includes("advance") || minor.startsWith("100")
+                  ? "Advance tax"
+                  : minor.includes("selfassessment") || minor.startsWith("300")
+                    ? "Self-assessment tax"
+                    : "Tax payment",
             source: null,
             count: null,
             amount,
             taxDeducted: null,
-            category: isRefunds ? "refunds" : "taxesPaid",
+            category: otherYear ? "other" : isRefunds ? "refunds" : "taxesPaid",
           });
         }
         return;
@@ -248,8 +256,6 @@ export function parseAisJson(
   });
 
   const totals = aisTotals(entries, (entry, message) => warnings.add(0, entryPaths.get(entry)!, message));
-  const financialYear = yearFrom((l) => l.includes("financialyear"));
-  const assessmentYear = yearFrom((l) => l.includes("assessmentyear"));
   return {
     ok: true,
     document: {

@@ -18,12 +18,14 @@ const isMaskedPan = (token: string): boolean => token.length === 10 && token.sli
 export function payerName(source: string | null): string | null {
   if (source === null) return null;
   let name = "";
-  for (const word of source.split(" ")) {
-    // "(AAACH2702H.AB772)": an SFT reporting entity's PAN with its own id after a dot is still an identifier.
+  // A bracket opens a word of its own, printed with a space before it or not: "LIMITED(AAACH2702H)".
+  for (const word of source.replace(/[([]/g, " $&").split(" ")) {
+    // "(AAACH2702H.AB772)": an SFT reporting entity's PAN with its own id after a dot (or slash, or dash) is still
+    // an identifier.
     const identifier = word
       .toUpperCase()
       .replace(/[()[\],]/g, "")
-      .replace(/\..*$/, "");
+      .replace(/[./-].*$/, "");
     if (isPan(identifier) || isTan(identifier) || isMaskedPan(identifier)) continue;
     const kept = compact(word).replace(/[()]/g, "");
     name += ABBREVIATIONS[kept] ?? kept;

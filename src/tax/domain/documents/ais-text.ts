@@ -209,12 +209,15 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       detailRows = false;
       return;
     }
-    if (financialYear === null && c.includes("financialyear")) {
+    // The document's years are those of its title and Part A; a table's "Assessment Year" column (Parts B3, B4)
+    // holds the year of each row.
+    const titleOrPartA = region === null || region === "partA";
+    if (financialYear === null && titleOrPartA && c.includes("financialyear")) {
       const years = yearsOfLabel(lines, index, "financial year", "assessmentyear");
       financialYear = years.own;
       assessmentYear ??= years.other;
     }
-    if (assessmentYear === null && c.includes("assessmentyear")) {
+    if (assessmentYear === null && titleOrPartA && c.includes("assessmentyear")) {
       const years = yearsOfLabel(lines, index, "assessment year", "financialyear");
       assessmentYear = years.own;
       financialYear ??= years.other;
@@ -225,13 +228,13 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     }
     // The label may be broken after "Date of", "Birth" starting the next line.
     const labelLine = c.endsWith("dateof") && compact(lines[index + 1] ?? "").startsWith("birth") ? index + 1 : index;
-    if (dateOfBirth === null && (region === null || region === "partA") && (labelLine > index || c.includes("dateofbirth"))) {
+    if (dateOfBirth === null && titleOrPartA && (labelLine > index || c.includes("dateofbirth"))) {
       // The value beside its label, or below it; a line below that names another date is not its value.
       const label = lines[labelLine]!;
       const below = lines[labelLine + 1] ?? "";
       dateOfBirth = `${label.slice(label.toLowerCase().indexOf("birth") + 5)} ${/date/i.test(below) ? "" : below}`;
     }
-    if (name === null && (region === null || region === "partA") && c.startsWith("name")) {
+    if (name === null && titleOrPartA && c.startsWith("name")) {
       name = readName(line) ?? readName(`: ${lines[index + 1] ?? ""}`);
     }
     // Titles and the running header repeated on every page.
@@ -329,13 +332,18 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         current = null;
         return;
       }
-      const description = isRefund
-        ? "Refund"
-        : c.includes("advancetax")
-          ? "Advance tax"
-          : c.includes("selfassessment")
-            ? "Self-assessment tax"
-            : "Tax payment";
+      // A challan names the assessment year it pays; one for another year than the statement's is no credit of it.
+      const rowYear = isRefund ? undefined : list.slice(1).find((token) => /^\d{4}-\d{2}$/.test(token));
+      const otherYear = assessmentYear !== null && rowYear !== undefined && rowYear !== assessmentYear;
+      const description = otherYear
+        ? `Tax paid for AY ${rowYear}`
+        : isRefund
+          ? "Refund"
+          : c.includes("advancetax")
+            ? "Advance tax"
+            : c.includes("selfassessment")
+              ? "Self-assessment tax"
+              : "Tax payment";
       entries.push({
         code: null,
         description,
@@ -343,7 +351,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         count: null,
         amount,
         taxDeducted: null,
-        category: isRefund ? "refunds" : "taxesPaid",
+        category: otherYear ? "other" : isRefund ? "refunds" : "taxesPaid",
       });
       current = null;
       return;

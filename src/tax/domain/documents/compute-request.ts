@@ -329,6 +329,11 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
       f.tdsOnCashWithdrawals = true;
       continue;
     }
+    // A Part B3 payment for another assessment year (the only entry without a code not counted).
+    if (entry.code === null) {
+      skip(`entries.${entry.description}`, entry.amount ?? 0, "tax paid for another assessment year is that year's credit, not this one's");
+      continue;
+    }
     // Every entry's TDS is in taxesPaid; without its income the request would credit tax on income it does not tax.
     const tds = entry.code?.startsWith("TDS-") === true && entry.taxDeducted !== null && entry.taxDeducted !== 0 ? entry.taxDeducted : null;
     if ((entry.amount === null || entry.amount === 0) && tds === null) continue;
@@ -462,7 +467,18 @@ function merge(all: { kind: "form16" | "ais"; source: string; figures: Figures }
         });
       }
       // The AIS holds every TDS/TCS and advance tax; the salary TDS in it should equal the Form 16s'.
-      if (a.taxesPaid !== null) {
+      if (a.taxesPaid !== null && a.salaryTds === null && merged.salaryTds !== null && merged.salaryTds > 0) {
+        // The employer's return is not (yet) in the AIS, or its rows were lost: the Form 16s' TDS is added to it.
+        conflicts.push({
+          field: "taxesPaid",
+          values: [
+            { source: "Form 16 salary TDS", amount: rupees(merged.salaryTds) },
+            { source: `${ais.source} salary TDS`, amount: 0 },
+          ],
+          resolution: "the AIS shows no salary TDS: added the Form 16 salary TDS to the AIS's TDS, TCS and tax payments",
+        });
+        merged.taxesPaid = a.taxesPaid + merged.salaryTds;
+      } else if (a.taxesPaid !== null) {
         if (a.salaryTds !== null && merged.salaryTds !== null && a.salaryTds !== merged.salaryTds) {
           conflicts.push({
             field: "taxesPaid",
