@@ -56,7 +56,8 @@ const events = {
       ...Sale,
       total_amount: Rupees,
       payment_id: Id("pay_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
-      credit_note_id: Id("cn_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable(),
+      // One of the two settled it: the other is null.
+      credit_note_id: Id("cn_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ example: null }),
     }),
   },
   "customer.created": {
@@ -70,21 +71,22 @@ const events = {
       sku_id: Id("sku_01jd3k9x2m4n5p6q7r8s9t0v1w"),
       sku: z.string().openapi({ example: "CTN-CMB-30S1-RW" }),
       yarn_type: z.string(),
-      kg_remaining: Kg,
-      threshold_kg: Kg,
+      kg_remaining: Kg.openapi({ example: "480.000" }),
+      threshold_kg: Kg.openapi({ example: "500.000" }),
       cause: z
         .enum(["sale", "damage", "count_correction"])
         .openapi({ description: "What took the stock: a sale, or a stock adjustment by its reason (damage, count_correction)" }),
       sale_id: Id("sale_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({ description: "The sale, when `cause` is `sale`; otherwise null" }),
-      movement_id: Id("mov_01jd3k9x2m4n5p6q7r8s9t0v1w")
-        .nullable()
-        .openapi({ description: "The stock movement (`movement.id` in the adjustment's answer), when `cause` is not `sale`; otherwise null" }),
+      movement_id: Id("mov_01jd3k9x2m4n5p6q7r8s9t0v1w").nullable().openapi({
+        description: "The stock movement (`movement.id` in the adjustment's answer), when `cause` is not `sale`; otherwise null",
+        example: null,
+      }),
     }),
   },
   "compliance.due": {
     description: "A GST return or TDS deposit falls due within the lead days (sent once per filing and period, at 09:00 IST).",
     data: z.object({
-      kind: z.enum(COMPLIANCE_KINDS),
+      kind: z.enum(COMPLIANCE_KINDS).openapi({ example: "gstr3b" }),
       // One obligation's pair: October's GSTR-3B falls due on 20 November.
       period: z.string().openapi({ example: "2026-10" }),
       due_date: IsoDate.openapi({ example: "2026-11-20" }),

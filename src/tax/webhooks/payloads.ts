@@ -27,7 +27,7 @@ const events = {
       accountId: z.string(),
       plan: z.literal("paid"),
       paymentId: z.string().openapi({ description: "The payment that bought the time, or whose won dispute gave it back" }),
-      paidUntil: IsoTime.openapi({ description: "The end of the paid period, this payment's time included" }),
+      paidUntil: IsoTime.openapi({ description: "The end of the paid period, this payment's time included", example: "2026-12-21T10:00:00.000Z" }),
     }),
   },
   "plan.deactivated": {

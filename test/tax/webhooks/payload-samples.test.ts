@@ -1,0 +1,18 @@
+// The sample bodies the tax API reference shows a receiver are ones the service could send.
+import { describe, expect, it } from "vitest";
+import { webhookSample } from "../../openapi-samples";
+import { TAX } from "../helpers";
+
+describe("the tax API reference's sample webhook bodies", () => {
+  it("plan.activated: the paid period ends after the event (a payment buys 30 days; a won dispute gives back time > 0)", async () => {
+    const body = await webhookSample(TAX, "plan.activated");
+    expect(Date.parse(body.data.paidUntil), `createdAt ${body.createdAt}, paidUntil ${body.data.paidUntil}`).toBeGreaterThan(
+      Date.parse(body.createdAt),
+    );
+  });
+
+  it("profile.saved: a summary whose old regime is not available recommends the new regime", async () => {
+    const { data } = await webhookSample(TAX, "profile.saved");
+    if (data.summary.notAvailable?.old) expect(data.summary.recommendedRegime).toBe("new");
+  });
+});
