@@ -1647,18 +1647,17 @@ export const ProfileSchema = z
     }
     // Basic + DA and HRA are parts of gross salary (s.17(1)) beside what was paid on leaving the employment; larger
     // values are a data-entry error, and would raise the limits worked on them.
-    const leaving = paidOnLeavingPaise(salary);
-    const room = Math.max(0, Math.round((salary.grossSalary ?? 0) * 100) - leaving);
+    const beside = grossBesideLeaving(salary);
     for (const key of ["basicPlusDA", "hraReceived"] as const) {
       const given = salary[key];
-      if (given !== undefined && Math.round(given * 100) > room) {
-        ctx.addIssue({ code: "custom", path: ["salary", key], message: beyondGrossLessLeaving(room, leaving, "it is part of it") });
-      } else if (given === undefined && hraPeriodsPaise(salary.hraPeriods, key) > room) {
+      if (given !== undefined && Math.round(given * 100) > beside.room) {
+        ctx.addIssue({ code: "custom", path: ["salary", key], message: beyondGrossLessLeaving(beside, "it is part of it") });
+      } else if (given === undefined && hraPeriodsPaise(salary.hraPeriods, key) > beside.room) {
         ctx.addIssue({ code: "custom", path: ["salary", "hraPeriods"], message: `the periods' ${key} add up to more than salary.grossSalary` });
       }
     }
     // Both commission and basic + DA are parts of gross salary.
-    if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > room) {
+    if (commission > 0 && commission + Math.round(yearFigure(salary, "basicPlusDA") * 100) > beside.room) {
       ctx.addIssue({
         code: "custom",
         path: ["salary", salary.turnoverCommission === undefined ? "hraPeriods" : "turnoverCommission"],
@@ -1803,8 +1802,14 @@ function paidOnLeavingPaise(salary: Salary): number {
   return paise;
 }
 
+/** What grossSalary leaves, in paise, beside the payments on leaving the employment (`leaving`). */
+function grossBesideLeaving(salary: Salary | undefined): { room: number; leaving: number } {
+  const leaving = salary === undefined ? 0 : paidOnLeavingPaise(salary);
+  return { room: Math.max(0, Math.round((salary?.grossSalary ?? 0) * 100) - leaving), leaving };
+}
+
 /** The message for a part of grossSalary that exceeds what the payments on leaving the employment leave of it. */
-function beyondGrossLessLeaving(room: number, leaving: number, what: string): string {
+function beyondGrossLessLeaving({ room, leaving }: { room: number; leaving: number }, what: string): string {
   return leaving === 0
     ? `must not exceed salary.grossSalary: ${what}`
     : `must not exceed salary.grossSalary less the retirement benefits and compensation on termination received (${formatPaise(room)}): ${what}`;
@@ -2082,10 +2087,9 @@ function arrearsProblems(arrears: NonNullable<Profile["arrears"]>, profile: Prof
   const familyPension = arrears.familyPension ?? 0;
   const problems: { field: string; message: string }[] = [];
   if (salary === 0 && familyPension === 0) problems.push({ field: "salary", message: "name the arrears: salary, familyPension or both above 0" });
-  const leaving = profile.salary === undefined ? 0 : paidOnLeavingPaise(profile.salary);
-  const room = Math.max(0, Math.round((profile.salary?.grossSalary ?? 0) * 100) - leaving);
-  if (Math.round(salary * 100) > room) {
-    problems.push({ field: "salary", message: beyondGrossLessLeaving(room, leaving, "the arrears are counted in it") });
+  const beside = grossBesideLeaving(profile.salary);
+  if (Math.round(salary * 100) > beside.room) {
+    problems.push({ field: "salary", message: beyondGrossLessLeaving(beside, "the arrears are counted in it") });
   }
   if (familyPension > (profile.otherIncome?.familyPension ?? 0)) {
     problems.push({ field: "familyPension", message: "must not exceed otherIncome.familyPension: the arrears are counted in it" });

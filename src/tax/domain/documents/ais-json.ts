@@ -7,7 +7,7 @@
 // defensively: unknown members are skipped, never trusted.
 import { parseAmount } from "./amount";
 import { categoryOf, readInformationCode } from "./ais-codes";
-import { ageAtYearEnd, aisTotals } from "./ais-summary";
+import { ageAtYearEnd, aisTotals, paymentEntry } from "./ais-summary";
 import { compact, findYear, isPan, maskPan, maskPansIn } from "./lines";
 import type { AisDocument, AisEntry, ParseError } from "./types";
 import { Warnings } from "./warnings";
@@ -159,26 +159,14 @@ export function parseAisJson(
           const amount = cellAmount(cell(row, amountColumn));
           if (amount === null) continue;
           const minor = compact(asText(cell(row, minorHead)) ?? "");
-          // A challan names the assessment year it pays; one for another year than the statement's is no credit of it.
-          const rowYear = isRefunds ? null : findYear(asText(cell(row, yearColumn)) ?? "");
-          const otherYear = assessmentYear !== null && rowYear !== null && rowYear !== assessmentYear;
-          entries.push({
-            code: null,
-            description: otherYear
-              ? `Tax paid for AY ${rowYear}`
-              : isRefunds
-                ? "Refund"
-                : minor.includes("advance") || minor.startsWith("100")
-                  ? "Advance tax"
-                  : minor.includes("selfassessment") || minor.startsWith("300")
-                    ? "Self-assessment tax"
-                    : "Tax payment",
-            source: null,
-            count: null,
-            amount,
-            taxDeducted: null,
-            category: otherYear ? "other" : isRefunds ? "refunds" : "taxesPaid",
-          });
+          const kind = isRefunds
+            ? "Refund"
+            : minor.includes("advance") || minor.startsWith("100")
+              ? "Advance tax"
+              : minor.includes("selfassessment") || minor.startsWith("300")
+                ? "Self-assessment tax"
+                : "Tax payment";
+          entries.push(paymentEntry(amount, kind, findYear(asText(cell(row, yearColumn)) ?? ""), assessmentYear));
         }
         return;
       }

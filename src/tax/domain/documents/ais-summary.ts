@@ -3,6 +3,8 @@ import { emptyTotals } from "./ais-codes";
 import { compact, isPan, isTan, shiftYear } from "./lines";
 import type { AisEntry, AisTotals } from "./types";
 
+type PaymentKind = "Refund" | "Advance tax" | "Self-assessment tax" | "Tax payment";
+
 // Written either way in the two parts of one AIS; the full word is kept.
 const ABBREVIATIONS: Record<string, string> = { ltd: "limited", pvt: "private" };
 
@@ -129,4 +131,22 @@ export function ageAtYearEnd(dateOfBirth: string, financialYear: string | null, 
   if (month < 1 || month > 12 || day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null;
   const age = Number(financialYear.slice(0, 4)) + 1 - year - (month > 4 || (month === 4 && day > 1) ? 1 : 0);
   return age >= 0 && age <= 130 ? age : null;
+}
+
+/**
+ * A Part B3 (tax payment) or B4 (refund) row. A challan names the assessment year it pays (`rowYear`): one for
+ * another year than the statement's is no credit of it, so it is kept apart (no code, category other) to be listed,
+ * not counted.
+ */
+export function paymentEntry(amount: number, kind: PaymentKind, rowYear: string | null, statementYear: string | null): AisEntry {
+  const otherYear = kind !== "Refund" && rowYear !== null && statementYear !== null && rowYear !== statementYear;
+  return {
+    code: null,
+    description: otherYear ? `Tax paid for AY ${rowYear}` : kind,
+    source: null,
+    count: null,
+    amount,
+    taxDeducted: null,
+    category: otherYear ? "other" : kind === "Refund" ? "refunds" : "taxesPaid",
+  };
 }

@@ -3,7 +3,7 @@
 // and Part B4 rows refunds. Continuation lines of a wrapped entry extend its description or source.
 import { readAmountToken, toRupees, type AmountToken } from "./amount";
 import { KNOWN_DESCRIPTIONS, categoryOf, readInformationCode } from "./ais-codes";
-import { ageAtYearEnd, aisTotals } from "./ais-summary";
+import { ageAtYearEnd, aisTotals, paymentEntry } from "./ais-summary";
 import { Warnings } from "./warnings";
 import { compact, findYear, identifierTokens, yearAfter, isBoilerplate, isPan, maskPan, maskPansIn, normalisedLines, segmentLine } from "./lines";
 import type { AisDocument, AisEntry } from "./types";
@@ -332,27 +332,15 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         current = null;
         return;
       }
-      // A challan names the assessment year it pays; one for another year than the statement's is no credit of it.
-      const rowYear = isRefund ? undefined : list.slice(1).find((token) => /^\d{4}-\d{2}$/.test(token));
-      const otherYear = assessmentYear !== null && rowYear !== undefined && rowYear !== assessmentYear;
-      const description = otherYear
-        ? `Tax paid for AY ${rowYear}`
-        : isRefund
-          ? "Refund"
-          : c.includes("advancetax")
-            ? "Advance tax"
-            : c.includes("selfassessment")
-              ? "Self-assessment tax"
-              : "Tax payment";
-      entries.push({
-        code: null,
-        description,
-        source: null,
-        count: null,
-        amount,
-        taxDeducted: null,
-        category: otherYear ? "other" : isRefund ? "refunds" : "taxesPaid",
-      });
+      const kind = isRefund
+        ? "Refund"
+        : c.includes("advancetax")
+          ? "Advance tax"
+          : c.includes("selfassessment")
+            ? "Self-assessment tax"
+            : "Tax payment";
+      const rowYear = list.slice(1).find((token) => /^\d{4}-\d{2}$/.test(token)) ?? null;
+      entries.push(paymentEntry(amount, kind, rowYear, assessmentYear));
       current = null;
       return;
     }

@@ -329,7 +329,7 @@ function aisFigures(document: AisDocument, unmapped: UnmappedFigure[], source: s
       f.tdsOnCashWithdrawals = true;
       continue;
     }
-    // A Part B3 payment for another assessment year (the only entry without a code not counted).
+    // A Part B3 payment for another assessment year (`paymentEntry`: the only entry without a code that is not counted).
     if (entry.code === null) {
       skip(`entries.${entry.description}`, entry.amount ?? 0, "tax paid for another assessment year is that year's credit, not this one's");
       continue;

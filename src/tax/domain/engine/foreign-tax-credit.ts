@@ -31,8 +31,9 @@ export function foreignIncomeFacts(list: readonly ForeignIncome[] | undefined, r
 /**
  * What the input counts under a head, in paise: the most the foreign income listed under it can be. Salary: gross
  * salary; house property: the let-out homes' rent, or a net figure as reported when above 0; capital gains: the
- * gains above 0 less what their exemptions take off (income India does not tax earns no credit); other sources: the interest, dividends, family pension, winnings and the income reported to the
- * employer; business: the presumptive income and the profits from books (speculation apart) above 0.
+ * gains above 0 less what their exemptions take off (income India does not tax earns no credit); other sources: the
+ * interest, dividends, family pension, winnings and the income reported to the employer; business: the presumptive
+ * income and the profits from books (speculation apart) above 0.
  */
 export function incomeCountedUnder(input: TaxInput, head: ForeignIncomeHead): number {
   switch (head) {
