@@ -1,6 +1,8 @@
 // What both services' change-password forms promise (src/platform/auth/change-password.ts), run against each through
 // a small driver: each service's test file calls `changePasswordCases` inside its own describe and keeps its own cases
 // beside it.
+import { env } from "cloudflare:test";
+import { writesAfter } from "./d1-race";
 import { setCookies } from "./web-session";
 import { fetchWorker } from "./worker-under-test";
 import { expect, it } from "vitest";
@@ -12,6 +14,8 @@ const NEW_PASSWORD = "a new passphrase for 2026";
 export interface PasswordBrowser {
   cookies: Map<string, string>;
   formToken: string;
+  /** The Worker's bindings for this browser's requests, when not the test's own. */
+  bindings?: object;
 }
 
 /** How one service's tests sign in and post forms; every post keeps the browser's session and device cookies. */
@@ -254,6 +258,31 @@ export function changePasswordCases<B extends PasswordBrowser>(d: ChangePassword
     expect(await signInStatus(d, person.email, winner)).toBe(303);
     expect(await signInStatus(d, person.email, loser)).toBe(401);
     expect(await d.page(person.b)).toContain(d.signedInAs(person.email));
+  });
+
+  // Why people change a password: someone else knows the old one. Their sign-in may have checked it just before the
+  // change committed; the session it then writes must not outlive the change that "signed out everywhere else".
+  it("a sign-in whose check of the old password came before the change committed gets no session: 401, the change's own session alone", async () => {
+    const email = await d.create(PASSWORD);
+    const owner = await signedIn(d, email);
+    const other = await d.browser();
+    let change = 0;
+    const racing = writesAfter(env.DB, async () => {
+      const response = await d.post(owner.b, d.action, changeFields(owner.csrf, PASSWORD, NEW_PASSWORD));
+      change = response.status;
+      await response.arrayBuffer();
+    });
+    other.bindings = { ...env, DB: racing.db };
+    const signIn = await d.signIn(other, email, PASSWORD);
+    await signIn.arrayBuffer();
+    other.bindings = undefined;
+    expect(racing.raced()).toBe(1);
+    expect(change).toBe(200);
+    expect(signIn.status).toBe(401);
+    expect(other.cookies.has(d.sessionCookie)).toBe(false);
+    expect(await d.page(other)).not.toContain(d.signedInAs(email));
+    expect(await d.sessions(email)).toBe(1);
+    expect(await d.page(owner.b)).toContain(d.signedInAs(email));
   });
 
   it("hostile forms from a signed-in browser never 5xx and change nothing", { timeout: 60_000 }, async () => {

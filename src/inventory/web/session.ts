@@ -24,22 +24,26 @@ export function currentSession(c: InventoryContext): Promise<SessionRecord | nul
 
 /**
  * Starts a session for the admin and sets its cookie, ending the one this browser held (its cookie is replaced); false
- * when the admin no longer exists (nothing set).
+ * when the admin no longer exists or no longer has the password checked (nothing set).
  */
-export async function startSession(c: InventoryContext, admin: { id: string; orgId: string }): Promise<boolean> {
+export async function startSession(c: InventoryContext, admin: { id: string; orgId: string; passwordHash: string }): Promise<boolean> {
   const now = Date.now();
   const previous = await sessionTokenHash(c, SESSION_COOKIE);
   if (previous) await deleteSessionByTokenHash(inventoryDb(c.env.DB), previous);
   const session = await issueSession(now);
-  const started = await insertSession(inventoryDb(c.env.DB), {
-    id: newId("sess", now),
-    userId: admin.id,
-    orgId: admin.orgId,
-    tokenHash: session.tokenHash,
-    csrfToken: session.csrfToken,
-    createdAt: now,
-    expiresAt: session.expiresAt,
-  });
+  const started = await insertSession(
+    inventoryDb(c.env.DB),
+    {
+      id: newId("sess", now),
+      userId: admin.id,
+      orgId: admin.orgId,
+      tokenHash: session.tokenHash,
+      csrfToken: session.csrfToken,
+      createdAt: now,
+      expiresAt: session.expiresAt,
+    },
+    admin.passwordHash,
+  );
   if (started) setSessionCookie(c, SESSION_COOKIE, session, now);
   return started;
 }

@@ -37,7 +37,7 @@ export function registerAdminSignIn(app: InventoryApp): void {
     const admin = await findAdminByEmail(inventoryDb(c.env.DB), email);
     if (!(await passwordMatches(admin?.passwordHash, password)) || !admin) return page(SIGN_IN_FAILED, 401);
 
-    // An admin removed since the password check gets no session: to them it is a failed sign-in.
+    // An admin removed, or a password changed, since the check gets no session: to them it is a failed sign-in.
     if (!(await startSession(c, admin))) return page(SIGN_IN_FAILED, 401);
     await throttle.succeeded();
     return c.redirect(ADMIN_BASE, 303);

@@ -18,12 +18,22 @@ export async function findSessionByTokenHash(db: TaxDb, tokenHash: string): Prom
   return { sessionId: row.id, userId: row.accountId, ownerId: row.accountId, email: row.email, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
 }
 
-/** A new web-page session; the account's expired sessions are swept in the same batch. */
-export async function insertSession(db: TaxDb, session: typeof sessions.$inferInsert): Promise<void> {
-  await db.batch([
-    db.delete(sessions).where(and(eq(sessions.accountId, session.accountId), lte(sessions.expiresAt, session.createdAt))),
-    db.insert(sessions).values(session),
+/**
+ * A new web-page session, only while the account still has the password hash the sign-in checked: a password changed
+ * (or an account removed) between the check and this insert gets no session (false), since the change has already
+ * ended every other session. The account's expired sessions are swept in the same batch.
+ */
+export async function insertSession(db: TaxDb, session: typeof sessions.$inferInsert, checkedPasswordHash: string): Promise<boolean> {
+  const [, inserted] = await db.$client.batch([
+    db.$client.prepare("DELETE FROM sessions WHERE account_id = ?1 AND expires_at <= ?2").bind(session.accountId, session.createdAt),
+    db.$client
+      .prepare(
+        `INSERT INTO sessions (id, account_id, token_hash, csrf_token, created_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM accounts WHERE id = ?2 AND password_hash = ?7)`,
+      )
+      .bind(session.id, session.accountId, session.tokenHash, session.csrfToken, session.createdAt, session.expiresAt, checkedPasswordHash),
   ]);
+  return inserted!.meta.changes === 1;
 }
 
 export async function deleteSessionByTokenHash(db: TaxDb, tokenHash: string): Promise<void> {

@@ -22,19 +22,27 @@ export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | n
   return sessionFromCookie(c, c.env, sessionOptions);
 }
 
-/** Starts a session for the account and sets its cookie, ending the one this browser held (its cookie is replaced). */
-export async function startSession(c: Context<TaxAppEnv>, accountId: string): Promise<void> {
+/**
+ * Starts a session for the account and sets its cookie, ending the one this browser held (its cookie is replaced);
+ * false when the account's password is no longer the one checked (nothing set).
+ */
+export async function startSession(c: Context<TaxAppEnv>, account: { id: string; passwordHash: string }): Promise<boolean> {
   const now = Date.now();
   const previous = await sessionTokenHash(c, SESSION_COOKIE);
   if (previous) await deleteSessionByTokenHash(taxDb(c.env.DB), previous);
   const session = await issueSession(now);
-  await insertSession(taxDb(c.env.DB), {
-    id: newId("sess", now),
-    accountId,
-    tokenHash: session.tokenHash,
-    csrfToken: session.csrfToken,
-    createdAt: now,
-    expiresAt: session.expiresAt,
-  });
-  setSessionCookie(c, SESSION_COOKIE, session, now);
+  const started = await insertSession(
+    taxDb(c.env.DB),
+    {
+      id: newId("sess", now),
+      accountId: account.id,
+      tokenHash: session.tokenHash,
+      csrfToken: session.csrfToken,
+      createdAt: now,
+      expiresAt: session.expiresAt,
+    },
+    account.passwordHash,
+  );
+  if (started) setSessionCookie(c, SESSION_COOKIE, session, now);
+  return started;
 }

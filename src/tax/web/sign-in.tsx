@@ -35,10 +35,11 @@ export function registerSignIn(app: TaxApp): void {
       return page(tooManyAttempts(throttle.retryAfterSeconds), 429);
     }
     const account = await findAccountByEmail(taxDb(c.env.DB), email);
-    if (!(await passwordMatches(account?.passwordHash, password)) || !account) return page(SIGN_IN_FAILED, 401);
+    if (!(await passwordMatches(account?.passwordHash, password)) || !account?.passwordHash) return page(SIGN_IN_FAILED, 401);
 
+    // A password changed since the check gets no session: to the old password it is a failed sign-in.
+    if (!(await startSession(c, { id: account.id, passwordHash: account.passwordHash }))) return page(SIGN_IN_FAILED, 401);
     await throttle.succeeded();
-    await startSession(c, account.id);
     return c.redirect("/", 303);
   });
 }

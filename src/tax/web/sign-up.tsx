@@ -49,7 +49,7 @@ export function registerSignUp(app: TaxApp): void {
     if (!(await insertAccount(taxDb(c.env.DB), account))) {
       return page("An account could not be created with that email. If it is yours, sign in instead.", 409);
     }
-    await startSession(c, account.id);
+    await startSession(c, account);
     // The browser that created the account is one it signed in from.
     await rememberDevice(c, deviceCookie(c.env), account.email, now);
     return c.redirect("/", 303);

@@ -197,17 +197,22 @@ describe("DELETE /admin/api/orgs/{id}/admins/{adminId}", () => {
     // removal's batch has run in between. The insert writes nothing, so the page answers a failed sign-in, not a 500.
     const orgId = await createOrg();
     const removed = await createAdmin(orgId);
+    const checked = await env.DB.prepare("SELECT password_hash AS hash FROM admin_users WHERE id = ?").bind(removed.id).first<{ hash: string }>();
     await expectStatus(await admin("DELETE", `/admin/api/orgs/${orgId}/admins/${removed.id}`), 200);
     const now = Date.now();
-    const started = await insertSession(inventoryDb(env.DB), {
-      id: `sess_${crypto.randomUUID()}`,
-      userId: removed.id,
-      orgId,
-      tokenHash: crypto.randomUUID(),
-      csrfToken: crypto.randomUUID(),
-      createdAt: now,
-      expiresAt: now + 3_600_000,
-    });
+    const started = await insertSession(
+      inventoryDb(env.DB),
+      {
+        id: `sess_${crypto.randomUUID()}`,
+        userId: removed.id,
+        orgId,
+        tokenHash: crypto.randomUUID(),
+        csrfToken: crypto.randomUUID(),
+        createdAt: now,
+        expiresAt: now + 3_600_000,
+      },
+      checked!.hash,
+    );
     expect(started).toBe(false);
     const sessions = await env.DB.prepare("SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?").bind(removed.id).first<{ n: number }>();
     expect(sessions!.n).toBe(0);
