@@ -65,8 +65,7 @@ const ResultSchema = z.object({
       description: "True when a dispute, or refunds reaching the payment's amount, took back a payment and no paid time is left: the account is free",
     }),
     reason: z.string().optional().openapi({
-      description:
-        "Why nothing changed, or why no event was sent (wrong amount or currency, unknown account or payment, a partial refund and how much of the payment is refunded so far, a refund already counted, payment already refunded or disputed, the payment's unused days taken back while time other payments bought remains, with the days and the new end, the payment's days already used, a dispute already won, nothing to give back for a won dispute, a won dispute of a payment refunded in full, a win kept before its dispute or its payment, ignored event)",
+      description: "Why nothing changed, or why no event was sent, in words (the guide's Plans and rate limits says when each case arises).",
     }),
   }),
 });

@@ -1471,7 +1471,7 @@ export const ProfileSchema = z
     ),
     taxPayments: TaxPaymentsSchema.optional(),
     returnFiledOn: isoDate(
-      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear: from 1 April after the year to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws interest under s.234A (tax year 2026-27: s.423) and, when a return was required, the fee under s.234F (s.428): ₹5,000, or ₹1,000 for a total income up to ₹5,00,000; it also ends the s.234B period. Without income from business or profession, a date after the due date also closes the old regime, which is chosen only in a return furnished by it (s.115BAC(6)(ii); s.202(4)(b)). With updatedReturn, the earlier return's date. When absent the return is taken as furnished on its due date (so no fee is shown), and the result's notes say so.",
+      "Date the return is (or will be) furnished, YYYY-MM-DD, with taxPayments and financialYear, up to the last day for a belated return (s.139(4)). After the s.139(1) due date it draws s.234A interest and, when a return was required, the s.234F fee (tax year 2026-27: ss.423, 428); it also ends the s.234B period and, without business or professional income, the choice of the old regime (s.115BAC(6)(ii); s.202(4)(b)). With updatedReturn, the earlier return's date. Absent: the return is taken as furnished on its due date (no fee), as the notes say.",
       "2026-07-31",
     ).optional(),
     updatedReturn: UpdatedReturnSchema.optional(),
@@ -1512,9 +1512,18 @@ export const ProfileSchema = z
         message: "needs salary.basicPlusDA: an employee's s.80CCD(1) limit is 10 % of basic + DA (for a pension, set salary.isPension)",
       });
     }
+    if ((deductions?.section80CCD2 ?? 0) > (profile.salary?.grossSalary ?? 0)) {
+      ctx.addIssue({ code: "custom", path: ["deductions", "section80CCD2"], message: "must not exceed salary.grossSalary: it is part of it" });
+    }
     if ((deductions?.section80GG_rentPaid ?? 0) > 0) {
-      const problem = notRentWithoutHra(profile);
+      const problem = receivesHra(profile)
+        ? NO_80GG_WITH_HRA
+        : deductions?.otherChapterVIA?.["80GG"] !== undefined
+          ? "give s.80GG once: as this rent, or as otherChapterVIA.80GG as Form 16 prints it"
+          : null;
       if (problem !== null) ctx.addIssue({ code: "custom", path: ["deductions", "section80GG_rentPaid"], message: problem });
+    } else if ((deductions?.otherChapterVIA?.["80GG"] ?? 0) > 0 && receivesHra(profile)) {
+      ctx.addIssue({ code: "custom", path: ["deductions", "otherChapterVIA", "80GG"], message: NO_80GG_WITH_HRA });
     }
     assetSaleProblems(profile, ctx);
     const gainExemptions = (profile.capitalGains ?? []).flatMap((gain) => (gain.exemption === undefined ? [] : [gain.exemption]));
@@ -2069,16 +2078,12 @@ function toRetirementBenefits(salary: Salary, benefits: RetirementBenefitsInput)
   };
 }
 
-/** Why s.80GG cannot apply to the profile, or null: no house rent allowance, and 80GG given once. */
-function notRentWithoutHra(profile: Profile): string | null {
-  const salary = profile.salary;
-  if (yearFigure(salary, "hraReceived") > 0 || (salary?.exemptions10?.["10(13A)"] ?? 0) > 0) {
-    return "applies only to someone who receives no house rent allowance (s.80GG); the profile has one";
-  }
-  if (profile.deductions?.otherChapterVIA?.["80GG"] !== undefined) {
-    return "give s.80GG once: as this rent, or as otherChapterVIA.80GG as Form 16 prints it";
-  }
-  return null;
+/** s.80GG is for an assessee with no income under s.10(13A), however the deduction is entered. */
+const NO_80GG_WITH_HRA = "applies only to someone who receives no house rent allowance (s.80GG); the profile has one";
+
+/** Whether the profile has a house rent allowance: received, or its exempt part as Form 16 prints it. */
+function receivesHra(profile: Profile): boolean {
+  return yearFigure(profile.salary, "hraReceived") > 0 || (profile.salary?.exemptions10?.["10(13A)"] ?? 0) > 0;
 }
 
 /** What is wrong with the arrears for s.89: each must be named and be part of the income it was counted in. */

@@ -456,7 +456,7 @@ export const RegimeResultSchema = z
       incomeFromSalary: rupees("Income chargeable under the head Salaries.", 1_725_000),
       retirementBenefits: z.array(DeductionLineSchema).optional().openapi({
         description:
-          "Present only when profile.salary.retirementBenefits is given: gratuity (s.10(10)), commuted pension (s.10(10A)) and leave encashment (s.10(10AA)), each with the amount received (claimed), the part exempt (allowed), the least of the clause's other limbs (limit; null where the clause exempts it in full) and, when that limb held the exemption below the amount received, the limb worked out (limitedBy), e.g. 's.10(10)(ii): 15/26 × ₹1,20,000 × 21 years = ₹14,53,846.15'. The same in both regimes; with ?detail=full they are in deductions too.",
+          "Present only when profile.salary.retirementBenefits is given: gratuity (s.10(10)), commuted pension (s.10(10A)) and leave encashment (s.10(10AA)), each with the amount received (claimed), the part exempt (allowed), the least of the clause's other limbs (limit; null for a full exemption) and the limb that held it, worked out (limitedBy). The same in both regimes; with ?detail=full they are in deductions too.",
       }),
     }),
     houseProperty: z.object({

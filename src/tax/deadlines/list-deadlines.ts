@@ -12,7 +12,7 @@ const route = createRoute({
   tags: ["Deadlines"],
   summary: "Income-tax due dates on or after a date, ascending",
   description:
-    "A key with `deadlines:read`. The due dates of the income-tax calendar (advance tax, TDS and TCS, certificates, returns, audit reports) on or after `from`, by default today in India (IST), earliest first and at most `limit` of them; `nextCursor`, sent as `cursor`, gives the next page (records due on one day may span two pages). Each names the Act that governs its year, the section, the form if any, who it binds and where the date comes from; a date extended by the CBDT is given as extended, and none is moved for weekends or holidays. It holds FY 2024-25, FY 2025-26 and tax year 2026-27 only (dates from 7 May 2024 to 31 March 2032; from 7 May 2027 those of FY 2027-28 are missing). A malformed or impossible date, a `limit` outside 1 to 100, a cursor this API did not issue, `from` with `cursor` or an unknown query parameter is a 400.",
+    "A key with `deadlines:read`. The income-tax due dates (advance tax, TDS and TCS, certificates, returns, audit reports) on or after `from` (by default today in IST), earliest first, at most `limit`; send `nextCursor` as `cursor` for the next page. Dates are as extended by the CBDT, never moved for weekends or holidays. It holds FY 2024-25, FY 2025-26 and tax year 2026-27 (7 May 2024 to 31 March 2032; FY 2027-28 is not yet in it). A malformed date, a `limit` outside 1 to 100, a cursor this API did not issue, `from` with `cursor` or an unknown query parameter is a 400.",
   security: keySecurity("deadlines:read"),
   middleware: [requireKey("deadlines:read")] as const,
   request: { query: DeadlinesQuerySchema },

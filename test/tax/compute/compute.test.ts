@@ -283,6 +283,32 @@ describe("POST /api/v1/compute", () => {
     expect(await expectError(await compute(key, { profile: withHra, financialYear: "2025-26" }), 400, "validation_error")).toBe(
       "profile.deductions.section80GG_rentPaid: applies only to someone who receives no house rent allowance (s.80GG); the profile has one",
     );
+    // s.80GG is for an assessee with no income under s.10(13A), however it is entered: Form 16's 80GG row too.
+    const reported80GG = { ...withHra, deductions: { otherChapterVIA: { "80GG": 60_000 } } };
+    expect(await expectError(await compute(key, { profile: reported80GG, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.deductions.otherChapterVIA.80GG: applies only to someone who receives no house rent allowance (s.80GG); the profile has one",
+    );
+    const exemptHra = { ...reported80GG, salary: { grossSalary: 1_000_000, exemptions10: { "10(13A)": 40_000 } } };
+    expect(await expectError(await compute(key, { profile: exemptHra, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+      "profile.deductions.otherChapterVIA.80GG: applies only to someone who receives no house rent allowance (s.80GG); the profile has one",
+    );
+  });
+
+  it("refuses an employer's NPS contribution (s.80CCD(2)) larger than the gross salary it is part of, or without one", async () => {
+    const { key } = await createKey({ scopes: [] });
+    // s.17(1)(viii) counts the contribution in salary and s.80CCD(2) deducts a share of that salary: none without it.
+    for (const salary of [undefined, { grossSalary: 250_000 }]) {
+      const profile = {
+        age: 40,
+        residentialStatus: "resident",
+        salary,
+        otherIncome: { depositInterest: 1_000_000 },
+        deductions: { section80CCD2: 300_000 },
+      };
+      expect(await expectError(await compute(key, { profile, financialYear: "2025-26" }), 400, "validation_error")).toBe(
+        "profile.deductions.section80CCD2: must not exceed salary.grossSalary: it is part of it",
+      );
+    }
   });
 
   it("holds a pensioner's own NPS contribution to 20 % of gross total income (s.80CCD(1)(b)), with no basic + DA", async () => {

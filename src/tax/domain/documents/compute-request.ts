@@ -567,6 +567,7 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
   const f = merge(perDocument, conflicts);
   withoutCountedPerquisite(f, notes);
   withinComputeLimit(f, unmapped);
+  employerNpsWithinSalary(f, unmapped);
   const withAge = withAgeFromAis(documents, financialYear, caller, notes);
   return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, withAge, notes)), unmapped, conflicts, notes };
 }
@@ -664,6 +665,18 @@ function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
       }
     }
   }
+}
+
+/** The employer's NPS contribution is part of the gross salary (s.17(1)(viii)): without a salary to hold it, it is listed. */
+function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[]): void {
+  if (f.section80CCD2 === null || f.section80CCD2 <= Math.max(0, f.grossSalary ?? 0)) return;
+  unmapped.push({
+    source: "documents",
+    field: "section80CCD2",
+    amount: rupees(f.section80CCD2),
+    reason: "more than the gross salary read, of which the employer's NPS contribution is a part; check the text",
+  });
+  f.section80CCD2 = null;
 }
 
 function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {

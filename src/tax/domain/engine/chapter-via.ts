@@ -15,6 +15,7 @@ const REASON_80CCD1_OTHERS = "s.80CCD(1)(b): 20 % of gross total income";
 const REASON_80CCD1B = "s.80CCD(1B): ₹50,000";
 const REASON_80CCD2_10 = "s.80CCD(2): 10 % of basic + DA";
 const REASON_80CCD2_14 = "s.80CCD(2): 14 % of basic + DA";
+const REASON_80CCD2_REPORTED = "s.80CCD(2): 14 % of basic + DA, at most gross salary less the contribution";
 const REASON_80D_SELF = "s.80D(2)(a): ₹25,000 for self, spouse and children";
 const REASON_80D_SELF_SENIOR = "s.80D(4): ₹50,000 where the insured is a senior citizen";
 const REASON_80D_PARENTS = "s.80D(2)(b): ₹25,000 for parents";
@@ -200,12 +201,15 @@ export function chapterVIADeductions(
     roomReason,
   );
   let via = section80C;
+  // The gross total income Chapter VI-A works from: less the gains and dividends ss.111A(2), 112(2), 112A(5) and
+  // 115A(4)(b) take out of it; winnings stay (s.115BB deems nothing of the kind).
+  const reducedGrossTotalIncome = ordinaryIncome + f.casualWinnings;
   // s.80CCD(1): an employee's own contribution within 10 % of basic + DA, anyone else's (a pensioner's too) within
   // 20 % of gross total income; and with 80C within the ₹1,50,000 of s.80CCE.
   const employee = f.grossSalary > 0 && !f.salaryIsPension;
   const ownNpsLimit = employee
     ? percentOfFloor(f.basicPlusDA, LIMITS.ownNpsPercentOfSalary)
-    : percentOfFloor(grossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);
+    : percentOfFloor(reducedGrossTotalIncome, LIMITS.ownNpsPercentOfGrossTotalIncome);
   const cceLeft = LIMITS.section80CCE * 100 - section80C;
   const ownNpsUnder1 = allowVIA(
     lines,
@@ -245,14 +249,16 @@ export function chapterVIADeductions(
     );
   }
   const npsPercent = f.isGovernmentEmployer ? rules.employerNpsPercentGovernment : rules.employerNpsPercent;
-  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported.
+  // Without basic + DA the employer's deductible figure (it applied the cap) is taken as reported, within the
+  // highest cap basic + DA could give: 14 % of the gross salary less the contribution, which it includes.
+  const reportedNpsLimit = percentOfFloor(f.grossSalary - f.section80CCD2, rules.employerNpsPercentGovernment);
   via += allowVIA(
     lines,
     "80CCD(2)",
     "Employer's contribution to NPS",
     f.section80CCD2,
-    f.reported.employerNpsAsReported ? Infinity : percentOfFloor(f.basicPlusDA, npsPercent),
-    npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10,
+    f.reported.employerNpsAsReported ? reportedNpsLimit : percentOfFloor(f.basicPlusDA, npsPercent),
+    f.reported.employerNpsAsReported ? REASON_80CCD2_REPORTED : npsPercent === 14 ? REASON_80CCD2_14 : REASON_80CCD2_10,
     ordinaryIncome - via,
     roomReason,
   );
@@ -390,7 +396,7 @@ export function chapterVIADeductions(
   // s.80GG: rent for one's own home without house rent allowance, the least of the rent above 10 % of total income,
   // ₹5,000 for each month rented and 25 % of total income.
   if (f.section80GG_rentPaid > 0) {
-    const totalIncome = grossTotalIncome - via;
+    const totalIncome = reducedGrossTotalIncome - via;
     const aboveTenth = Math.max(0, f.section80GG_rentPaid - percentOfFloor(totalIncome, LIMITS.section80GGRentAbovePercent));
     const monthly = LIMITS.section80GGMonthly * f.section80GG_months * 100;
     const quarter = Math.max(0, percentOfFloor(totalIncome, LIMITS.section80GGPercent));

@@ -193,6 +193,9 @@ describe("the compute request of one document", () => {
     const result = merged(huge);
     expect(ComputeRequestSchema.safeParse(result.computeRequest).success).toBe(true);
     expect(result.unmapped.map((u) => u.field)).toContain("grossSalary");
+    // The form's s.80CCD(2) contribution (₹60,000) is part of the salary left out, so it is listed with it.
+    expect(result.unmapped.find((u) => u.field === "section80CCD2")?.amount).toBe(60_000);
+    expect(result.computeRequest?.profile.deductions?.section80CCD2).toBeUndefined();
   });
 
   it("lists figures it cannot carry, with the reason", () => {

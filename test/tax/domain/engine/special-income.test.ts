@@ -1314,6 +1314,38 @@ describe("s.80CCD(1): an own NPS contribution within its limit and s.80CCE", () 
     expect(npsLine(input)).toMatchObject({ claimed: 100_000, allowed: 100_000 });
     expect(computeTax(input, FY25).regimes.old).toMatchObject({ taxableIncome: 900_000, totalTax: 96_200 });
   });
+
+  // ss.112(2), 115A(4)(b): Chapter VI-A is allowed "as if the gross total income as so reduced were the gross total
+  // income", so the 20 % is of gross total income less the long-term gain, or a non-resident's dividends.
+  const contributions = { section80CCD1: 150_000, section80CCD1B: 50_000 };
+
+  it("takes the 20 % of gross total income less a s.112 gain (s.112(2))", () => {
+    // GTI 16,00,000 (deposit interest 6,00,000, s.112 gain 10,00,000), as reduced 6,00,000: 20 % is 1,20,000. The
+    // 30,000 left out goes to (1B) beside the 50,000 claimed there, held to 50,000: 1,70,000; TI 14,30,000. Slabs on
+    // 4,30,000: 5 % of 1,80,000 = 9,000; s.112 12.5 % of 10,00,000 = 1,25,000; 1,34,000 + cess 5,360 = 1,39,360.
+    const input = taxInput({
+      otherIncome: { depositInterest: 600_000 },
+      capitalGains: [{ section: "112", gain: 1_000_000 }],
+      deductions: contributions,
+    });
+    expect(npsLine(input)).toMatchObject({ claimed: 150_000, allowed: 120_000, limitedBy: "s.80CCD(1)(b): 20 % of gross total income" });
+    expect(computeTax(input, FY25).regimes.old).toMatchObject({ chapterVIADeductions: 170_000, taxableIncome: 1_430_000, totalTax: 139_360 });
+  });
+
+  it("takes it less a non-resident's s.115A dividends, and with winnings, which s.115BB does not take out", () => {
+    // Non-resident: interest 6,00,000 and dividends 10,00,000: as above, 1,20,000 and TI 14,30,000; slabs 9,000,
+    // dividends 20 % of 10,00,000 = 2,00,000; 2,09,000 + cess 8,360 = 2,17,360.
+    const dividends = taxInput({
+      residentialStatus: "non_resident",
+      otherIncome: { depositInterest: 600_000, dividends: 1_000_000 },
+      deductions: contributions,
+    });
+    expect(npsLine(dividends)).toMatchObject({ allowed: 120_000 });
+    expect(computeTax(dividends, FY25).regimes.old.totalTax).toBe(217_360);
+    // Winnings of 4,00,000 beside 6,00,000 of interest: 20 % of 10,00,000 is 2,00,000, so s.80CCE's 1,50,000 holds.
+    const winnings = taxInput({ otherIncome: { depositInterest: 600_000, casualWinnings: 400_000 }, deductions: contributions });
+    expect(npsLine(winnings)).toMatchObject({ allowed: 150_000 });
+  });
 });
 
 describe("s.80CCD(1B): an own NPS contribution that s.80CCD(1) did not allow", () => {
@@ -1426,6 +1458,38 @@ describe("s.80GG: rent paid without house rent allowance", () => {
       deductions: { section80GG_rentPaid: 100_000 },
     });
     expect(rentLine(input)).toMatchObject({ allowed: 50_000, limitedBy: "s.80GG: 25 % of total income" });
+  });
+
+  it("counts total income without a s.112 gain, which s.112(2) takes out of the gross total income for Chapter VI-A", () => {
+    // Deposit interest 6,00,000 and a s.112 gain 10,00,000; 80C 1,00,000: total income before s.80GG 5,00,000. Rent
+    // 1,20,000: above 10 % is 70,000, the monthly limit 60,000, 25 % 1,25,000: 60,000. TI 14,40,000; slabs on
+    // 4,40,000: 9,500; s.112 12.5 % of 10,00,000 = 1,25,000; 1,34,500 + cess 5,380 = 1,39,880.
+    const input = taxInput({
+      otherIncome: { depositInterest: 600_000 },
+      capitalGains: [{ section: "112", gain: 1_000_000 }],
+      deductions: { section80C: 100_000, section80GG_rentPaid: 120_000 },
+    });
+    expect(rentLine(input)).toMatchObject({ allowed: 60_000, limitedBy: "s.80GG: ₹5,000 for each month rented" });
+    expect(computeTax(input, FY25).regimes.old).toMatchObject({ taxableIncome: 1_440_000, totalTax: 139_880 });
+  });
+});
+
+describe("s.80CCD(2) as Form 16 reports it, without basic + DA", () => {
+  it("is held to 14 % of the gross salary less the contribution, the most any basic + DA within it could allow", () => {
+    // Gross salary 10,00,000 includes the employer's 3,00,000 (s.17(1)(viii)), so basic + DA is at most 7,00,000 and
+    // no cap of s.80CCD(2) exceeds 14 % of it: 98,000, in both regimes.
+    const input = taxInput({ salary: { grossSalary: 1_000_000 }, deductions: { section80CCD2: 300_000 } });
+    const result = computeTax(input, FY25);
+    for (const regime of [result.regimes.old, result.regimes.new]) {
+      expect(regime.deductions.find((line) => line.section === "80CCD(2)")).toMatchObject({
+        claimed: 300_000,
+        allowed: 98_000,
+        limitedBy: "s.80CCD(2): 14 % of basic + DA, at most gross salary less the contribution",
+      });
+    }
+    // A contribution within it is taken as the employer reported it.
+    const reported = computeTax(taxInput({ salary: { grossSalary: 1_000_000 }, deductions: { section80CCD2: 60_000 } }), FY25);
+    expect(reported.regimes.new.deductions.find((line) => line.section === "80CCD(2)")).toMatchObject({ allowed: 60_000, limitedBy: null });
   });
 });
 
