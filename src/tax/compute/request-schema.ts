@@ -22,6 +22,7 @@ import {
   HOUSE_PROPERTY_TYPES,
   INCOME_PERIODS,
   incomeCountedUnder,
+  incomeSplitByPeriodUnder,
   type IncomePeriod,
   LIMITS,
   hasBusinessIncome,
@@ -385,7 +386,7 @@ export const SalarySchema = z
       .optional()
       .openapi({
         description:
-          "The s.10(13A) exemption worked period by period (Rule 2A): one entry for each stretch of months in which the allowance, rent, basic + DA or city changed. Each period exempts the least of its allowance, its rent less 10 % of its basic + DA, and 50 % (listed cities) or 40 % of its basic + DA; nothing without rent. The months add up to at most 12; hraReceived and rentPaid equal the periods' sums or are left out; basicPlusDA is at least their sum (equal over 12 months) or left out. Without hraPeriods the year is one period",
+          "The s.10(13A) exemption worked period by period (Rule 2A): one entry for each stretch of months in which the allowance, rent, basic + DA or city changed, each exempting the least of the Rule's three limbs (nothing without rent). At most 12 months; hraReceived, rentPaid and basicPlusDA must agree with the periods, as the guide says. Without hraPeriods the year is one period.",
         example: [
           { months: 6, hraReceived: 120_000, rentPaid: 108_000, basicPlusDA: 300_000, city: "Pune" },
           { months: 6, hraReceived: 150_000, rentPaid: 240_000, basicPlusDA: 360_000, city: "Mumbai" },
@@ -445,7 +446,7 @@ export const HousePropertySchema = z
     ),
     interestCap: z.enum(SELF_OCCUPIED_INTEREST_CAPS).optional().openapi({
       description:
-        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): a loan from 1 April 1999 to acquire or construct it, completed within five years of the end of the year of borrowing; capped at ₹2,00,000. other: any other loan (earlier, for repairs, or completed later); such homes together at most ₹30,000. All self-occupied homes together at most ₹2,00,000; nothing in the new regime (s.115BAC(2)(i)). A home deemed let out (s.23(4)) has its interest in full",
+        "A self_occupied home's only: which s.24(b) cap its loan interest falls under. acquisition_or_construction (the default): a loan from 1 April 1999 to acquire or construct it, completed within five years; ₹2,00,000. other: any other loan; such homes together at most ₹30,000. All self-occupied homes together at most ₹2,00,000; nothing in the new regime. A home deemed let out (s.23(4)) has its interest in full.",
       example: "acquisition_or_construction",
     }),
   })
@@ -482,7 +483,7 @@ export const OtherIncomeSchema = z
       }),
     dividendsByPeriod: byPeriod("Dividends received", {
       description:
-        "dividends split by when they were received, by the periods of the return's schedule; the parts must add up to dividends. Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425). When absent the dividends are taken as received by 15 June, which gives the most interest, and the result's notes say so. A deemed dividend under s.2(22)(e) (a closely held company's loan or advance to a shareholder) is outside that proviso: count it in by_15_june.",
+        "dividends split by when they were received, by the return's periods, adding up to dividends; for s.234C only (its first proviso; tax year 2026-27: s.425). Absent: received by 15 June, which gives the most interest, as the notes say. A deemed dividend under s.2(22)(e) is outside that proviso: count it in by_15_june.",
       example: { by_15_june: 0, by_15_september: 12_000, by_15_december: 0, by_15_march: 8_000, by_31_march: 0 },
     }),
     familyPension: amount("Family pension received, s.56(2)(ii), with the s.57(iia) deduction.", 0),
@@ -640,7 +641,7 @@ export const CapitalGainSchema = z
     ).optional(),
     arose: z.enum(INCOME_PERIODS).optional().openapi({
       description:
-        "When the gain arose, by the periods of the return's schedule: by_15_june (1 April-15 June), by_15_september (16 June-15 September), by_15_december (16 September-15 December), by_15_march (16 December-15 March), by_31_march (16-31 March). Used only for interest on deferred advance tax (s.234C first proviso; tax year 2026-27: s.425): tax on a gain is not due in the instalments before it arose. When absent the gain is taken as arisen by 15 June, which gives the most interest, and the result's notes say so.",
+        "When the gain arose, by the return's periods (by_15_june, by_15_september, by_15_december, by_15_march, by_31_march), for s.234C only (its first proviso; tax year 2026-27: s.425): tax on a gain is not due in the instalments before it arose. Absent: arisen by 15 June, which gives the most interest, as the notes say.",
       example: "by_15_december",
     }),
     exemption: CapitalGainExemptionSchema,
@@ -977,7 +978,7 @@ export const BusinessSchema = z
     }),
     firstYearProfitByPeriod: byPeriod("Profit that arose", {
       description:
-        "Only for the first year a business or profession has income: profit split by when it arose, by the return's periods, adding up to profit (above 0, no business loss brought forward). Used only for s.234C interest (clause (c) of its first proviso; tax year 2026-27: s.425): tax on profit that arose after an instalment date is left out of that instalment. newRegimeProfit is taken to arise alike. Absent, the income is taken as arisen by 15 June, which gives the most interest",
+        "Only for the first year a business or profession has income: profit split by when it arose, by the return's periods, adding up to profit (above 0, no business loss brought forward), for s.234C only (clause (c) of its first proviso; tax year 2026-27: s.425). newRegimeProfit is taken to arise alike. Absent, the income is taken as arisen by 15 June, which gives the most interest.",
       example: { by_15_june: 0, by_15_september: 0, by_15_december: 150_000, by_15_march: 450_000, by_31_march: 0 },
     }),
   })
@@ -1293,9 +1294,22 @@ const ForeignIncomeSchema = z
       "Only with relief treaty: the most the treaty lets the country charge on this income, in rupees (for example 15 % of a dividend under the dividends article). Foreign tax paid above it is not credited (proviso to Rule 128(4)(i)); claim the excess back from that country. Absent: all the tax paid counts.",
       90_000,
     ),
+    dividendsAndWinnings: amount(
+      "other_sources only: the part of income that is dividends or winnings, which s.234C counts from when they arose; the rest (interest and the like) counts at every instalment. Absent: as much of income as the head's dividends and winnings.",
+      100_000,
+    ),
   })
   .strict()
   .superRefine((entry, ctx) => {
+    if (entry.dividendsAndWinnings !== undefined) {
+      const problem =
+        entry.head !== "other_sources"
+          ? "applies only to head other_sources"
+          : entry.dividendsAndWinnings > entry.income
+            ? "must not exceed income"
+            : null;
+      if (problem !== null) ctx.addIssue({ code: "custom", path: ["dividendsAndWinnings"], message: problem });
+    }
     if (entry.taxPayableUnderTreaty !== undefined && entry.relief !== "treaty") {
       ctx.addIssue({
         code: "custom",
@@ -1346,6 +1360,14 @@ function foreignIncomeProblems(foreign: NonNullable<Profile["foreignIncome"]>, p
         `the ${head} income listed adds up to ${formatPaise(listed)}, more than the ${formatPaise(counted)} the profile counts under that head (${HEAD_COUNTS[head]}): foreign income is a part of its head's income, already counted in it`,
       );
     }
+  }
+  let dividendsAndWinnings = 0;
+  for (const entry of foreign) dividendsAndWinnings += Math.round((entry.dividendsAndWinnings ?? 0) * 100);
+  const headsDividendsAndWinnings = incomeSplitByPeriodUnder(input, "other_sources");
+  if (dividendsAndWinnings > headsDividendsAndWinnings) {
+    problems.push(
+      `the dividendsAndWinnings listed add up to ${formatPaise(dividendsAndWinnings)}, more than otherIncome's dividends and casualWinnings (${formatPaise(headsDividendsAndWinnings)})`,
+    );
   }
   return problems;
 }
@@ -1414,7 +1436,7 @@ export const ProfileSchema = z
       .optional()
       .openapi({
         description:
-          "Capital losses of earlier years carried forward into this one (s.74): each from a return filed by its due date (s.80) and within the eight assessment years after the one it arose in, which the caller checks. They are set off against this year's capital gains after this year's own losses, the same way in both regimes (the new regime bars only losses that come from the deductions it disallows, s.115BAC(2)(ii)); what is left is in capitalLossesToCarryForward. Absent amounts are 0.",
+          "Capital losses of earlier years carried forward into this one (s.74), each from a return filed by its due date (s.80) within the eight years, which the caller checks. Set off against this year's gains after this year's own losses, the same way in both regimes; what is left is in capitalLossesToCarryForward. Absent amounts are 0.",
       }),
     housePropertyLossBroughtForward: z
       .object({
@@ -1478,7 +1500,7 @@ export const ProfileSchema = z
     depositsAndSpending: DepositsAndSpendingSchema.optional(),
     specifiedSeniorCitizen: z.boolean().optional().openapi({
       description:
-        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose income is pension (salary, or otherIncome.familyPension) and interest from the bank that pays it (otherIncome.savingsInterest and depositInterest), who declared so to that bank (Form 12BBA). The bank works out and deducts the tax, and no return is required: a late return owes no s.234F fee, and the result's notes say so. A profile with no pension or any other income, a non-resident or an age under 75 (or none) is a 400.",
+        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose only income is pension (salary or otherIncome.familyPension) and interest from the bank that pays it, declared to that bank (Form 12BBA). The bank deducts the tax and no return is required, so a late return owes no s.234F fee (the notes say so). Without a pension, with other income, a non-resident or under 75 (or no age): a 400.",
       example: false,
     }),
     returnFormFacts: ReturnFormFactsSchema.optional(),

@@ -18,7 +18,7 @@ const responses = {
 };
 
 const description =
-  "Send only the fields to change. A new `url` passes the checks of a registration, and a URL another endpoint of the account has is 409 `conflict` naming that endpoint. `events` sets a fixed list (`allEvents` becomes false); `allEvents: true` makes the endpoint take every event again, those added later included (not together with `events`: 400). A disabled endpoint gets no deliveries for new events, and its pending deliveries end as failed without being sent; the service also disables an endpoint itself after 3 days in which every attempt failed (`disabledReason: failing`). Every change is recorded with who made it (see GET of the endpoint).";
+  "Send only the fields to change. A new `url` is checked as at registration; a URL another endpoint of the account has is 409 `conflict` naming it. `events` sets a fixed list (`allEvents` becomes false); `allEvents: true` takes every event again, later ones included (not with `events`: 400). A disabled endpoint gets no new deliveries and its pending ones end as failed; the service disables one itself after 3 days of failed attempts (`disabledReason: failing`). Every change is recorded with who made it.";
 
 const keyRoute = createRoute({
   method: "patch",

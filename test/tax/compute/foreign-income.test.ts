@@ -104,6 +104,60 @@ describe("s.234C with foreign dividends that arose after the last instalment dat
   });
 });
 
+describe("s.234C with foreign interest beside dividends that arose after the last instalment date", () => {
+  // The first proviso to s.234C(1) excuses only capital gains, winnings, new business income and dividends that arose
+  // later; interest is not among them, so it and the foreign tax on it count at every instalment date.
+  //
+  // Resident aged 40, FY 2025-26, new regime. Deposit interest 20,00,000, all of it from a US bank (US tax 4,00,000,
+  // treaty: dividendsAndWinnings 0); Indian dividends 10,00,000, all received 16-31 March 2026.
+  //   Whole year: TI 30,00,000: 4,80,000 + cess 19,200 = 4,99,200. Indian tax on the US interest = 20,00,000 ×
+  //     4,99,200 ÷ 30,00,000 = 3,32,800 < 4,00,000: credit 3,32,800; totalTax 1,66,400.
+  //   By each instalment date only the interest had arisen: TI 20,00,000: 2,00,000 + cess 8,000 = 2,08,000, all of
+  //     it on the US interest (2,08,000 < 4,00,000): credit 2,08,000, tax nil. The whole 1,66,400 is the tax on the
+  //     March dividends, paid on 31 March: s.234C interest nil.
+  const interest = { country: "US", head: "other_sources", income: 2_000_000, foreignTaxPaid: 400_000, relief: "treaty" };
+  const profile = (dividendsAndWinnings?: number) => ({
+    age: 40,
+    residentialStatus: "resident",
+    otherIncome: {
+      depositInterest: 2_000_000,
+      dividends: 1_000_000,
+      dividendsByPeriod: { by_15_june: 0, by_15_september: 0, by_15_december: 0, by_15_march: 0, by_31_march: 1_000_000 },
+    },
+    foreignIncome: [dividendsAndWinnings === undefined ? interest : { ...interest, dividendsAndWinnings }],
+    taxPayments: { tdsTcs: 0, advanceTax: [{ date: "2026-03-31", amount: 166_400 }] },
+  });
+
+  it("credits the US tax on interest at every instalment: no s.234C interest", async () => {
+    const { key } = await createKey({ scopes: [] });
+    const result = ComputeAnswerSchema.parse((await expectStatus(await compute(key, { financialYear: "2025-26", profile: profile(0) }), 200)).data);
+    const regime = result.regimes.new;
+    expect(regime).toMatchObject({ taxLiability: 499_200, foreignTaxCredit: { credit: 332_800 }, totalTax: 166_400 });
+    expect(regime.interest?.advanceTaxDeferment.instalments.map((instalment) => instalment.laterIncomeTaxLeftOut)).toEqual([
+      166_400, 166_400, 166_400, 166_400,
+    ]);
+    expect(regime.interest?.advanceTaxDeferment.interest).toBe(0);
+  });
+
+  it("refuses dividendsAndWinnings beyond the entry, the head's dividends and winnings, or under another head", async () => {
+    const { key } = await createKey({ scopes: [] });
+    expect(await expectError(await compute(key, { financialYear: "2025-26", profile: profile(2_000_001) }), 400, "validation_error")).toBe(
+      "profile.foreignIncome[0].dividendsAndWinnings: must not exceed income",
+    );
+    expect(await expectError(await compute(key, { financialYear: "2025-26", profile: profile(1_500_000) }), 400, "validation_error")).toBe(
+      "profile.foreignIncome: the dividendsAndWinnings listed add up to ₹15,00,000, more than otherIncome's dividends and casualWinnings (₹10,00,000)",
+    );
+    const salary = {
+      ...profile(),
+      salary: { grossSalary: 1_000_000 },
+      foreignIncome: [{ ...interest, head: "salary", income: 100_000, dividendsAndWinnings: 0 }],
+    };
+    expect(await expectError(await compute(key, { financialYear: "2025-26", profile: salary }), 400, "validation_error")).toBe(
+      "profile.foreignIncome[0].dividendsAndWinnings: applies only to head other_sources",
+    );
+  });
+});
+
 describe("foreign income that India does not tax earns no credit", () => {
   // Rule 128(1): the credit is for foreign tax paid on income "offered to tax or assessed to tax in India"; Rule
   // 128(4)(i): the credit is the lower of "the tax payable under the Act on such income" and the foreign tax.

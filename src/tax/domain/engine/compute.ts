@@ -175,18 +175,22 @@ function businessArisenBy(business: TaxInput["business"], last: number): TaxInpu
 
 /**
  * A foreign income entry cut, with its foreign tax, to the share of its head's income split by period (gains,
- * dividends and winnings) in `partial` that `whole` counts; whole when the head has none of it.
+ * dividends and winnings) in `partial` that `whole` counts; whole when the head has none of it. Of an other-sources
+ * entry only its dividends and winnings are cut: its interest and the like count at every instalment.
  */
 function foreignIncomeArisen(entry: ForeignIncome, partial: TaxInput, whole: TaxInput): ForeignIncome {
   const part = incomeSplitByPeriodUnder(partial, entry.head) / 100;
   const all = incomeSplitByPeriodUnder(whole, entry.head) / 100;
   if (part === all || all === 0) return entry;
+  const split = entry.head === "other_sources" ? Math.min(entry.income, entry.dividendsAndWinnings ?? all) : entry.income;
+  const [arisen, of] = split === entry.income ? [part, all] : [entry.income - split + shareOf(split, part, all), entry.income];
+  if (arisen === of) return entry;
   const ceiling = entry.taxPayableUnderTreaty;
   return {
     ...entry,
-    income: shareOf(entry.income, part, all),
-    foreignTaxPaid: shareOf(entry.foreignTaxPaid, part, all),
-    ...(ceiling === undefined ? {} : { taxPayableUnderTreaty: shareOf(ceiling, part, all) }),
+    income: shareOf(entry.income, arisen, of),
+    foreignTaxPaid: shareOf(entry.foreignTaxPaid, arisen, of),
+    ...(ceiling === undefined ? {} : { taxPayableUnderTreaty: shareOf(ceiling, arisen, of) }),
   };
 }
 

@@ -3,7 +3,7 @@ export { classifyAssetSale, COST_INFLATION_INDEX, type AssetSaleOutcome, type As
 export { compareRegimes, computeTax, DISCLAIMER, type RegimeComparison } from "./compute";
 export { hasBusinessIncome, returnDueDate } from "./facts";
 export { currentFinancialYear, isSupportedFinancialYear } from "./financial-year";
-export { incomeCountedUnder } from "./foreign-tax-credit";
+export { incomeCountedUnder, incomeSplitByPeriodUnder } from "./foreign-tax-credit";
 export { applySavingMove } from "./moves";
 export { GRATUITY_RELIEF_MIN_YEARS, GRATUITY_THREE_YEARS_FROM } from "./payment-relief";
 export { presumptiveIneligibility } from "./presumptive";

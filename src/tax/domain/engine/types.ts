@@ -449,6 +449,8 @@ export interface ForeignIncome {
   relief: ForeignTaxRelief;
   /** With a treaty: the most the treaty lets the country charge on the income; tax above it is not credited. Absent: no cap. */
   taxPayableUnderTreaty?: number;
+  /** other_sources only: the part of income that is dividends or winnings, which s.234C counts by when they arose. */
+  dividendsAndWinnings?: number;
 }
 
 /** One line of the credit for tax paid abroad: one source in one country (Rule 128(4)). Rupees. */
