@@ -96,7 +96,6 @@ export function buildInventoryApp(): InventoryApp {
     scheme: "bearer",
     description: `\`Authorization: Bearer inv_<prefix>_<secret>\`, issued in the admin area. Keys are for servers only. ${KEY_HEADERS_DESCRIPTION} Every answer to a key with an expiry, refusals included, carries \`X-Service-Key-Expires: <ISO 8601>\` (for a rotated key, the end of its grace), and every answer to a rotated key during its grace \`X-Service-Key-Superseded: true\`.`,
   });
-  for (const [name, header] of Object.entries(KEY_STATE_HEADERS)) app.openAPIRegistry.registerComponent("headers", name, header);
   app.openAPIRegistry.registerComponent("securitySchemes", "operatorToken", {
     type: "http",
     scheme: "bearer",
@@ -250,6 +249,7 @@ export function buildInventoryApp(): InventoryApp {
         if (!path.startsWith("/admin/api/")) return [];
         return OPERATOR_ONLY.has(`${method} ${path}`) ? [{ operatorToken: [] }] : MANAGEMENT_SECURITY;
       },
+      keyStateHeaders: KEY_STATE_HEADERS,
     },
   );
   serveApiReference(app, { path: "/api/v1/docs", documentPath: "/api/v1/openapi.json", title: "Inventory and Sales Service API" });

@@ -343,4 +343,40 @@ describe("scopes and response headers in the document", () => {
       expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"]),
     );
   });
+
+  it("refusals to a rotated key with an expiry carry its key-state headers, and every keyed answer of the document declares them", async () => {
+    const key = await createKey(await createOrg("business"), {
+      scopes: ["sales:read"],
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/rotate`, { grace_hours: 24 }), 201);
+    for (const [path, status] of [
+      ["/api/v1/sales?limit=0", 400],
+      ["/api/v1/inventory", 403],
+      ["/api/v1/sales/sale_00000000000000000000000000", 404],
+    ] as const) {
+      const response = await api(path, key.key);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get("X-Service-Key-Expires"), path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(response.headers.get("X-Service-Key-Superseded"), path).toBe("true");
+      await response.arrayBuffer();
+    }
+    const undeclared: string[] = [];
+    for (const [name, document] of [
+      ["served", await served()],
+      ["committed", JSON.parse(inventoryDocument) as Awaited<ReturnType<typeof served>>],
+    ] as const) {
+      for (const [path, item] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+          if (!(operation.security ?? []).some((requirement) => "apiKey" in requirement)) continue;
+          for (const [status, response] of Object.entries(operation.responses)) {
+            for (const header of ["X-Service-Key-Expires", "X-Service-Key-Superseded"]) {
+              if (!(header in (response.headers ?? {}))) undeclared.push(`${name}: ${method} ${path} ${status} ${header}`);
+            }
+          }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
 });

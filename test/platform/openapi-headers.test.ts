@@ -44,6 +44,21 @@ describe("completeOperations: response headers", () => {
   });
 });
 
+describe("completeOperations: a service's key-state headers", () => {
+  it("go on every answer of a keyed operation, its 401 included, and on none of a public one; registered as components", () => {
+    const keyed: Responses = { "200": {}, "400": {}, "401": {} };
+    const open: Responses = { "200": {} };
+    const document: { paths: Record<string, object>; components?: { headers?: Record<string, object> } } = {
+      paths: { "/api/v1/things": { get: { security: [{ apiKey: [] }], responses: keyed } }, "/api/v1/health": { get: { responses: open } } },
+    };
+    const expires = { description: "When the key stops working", schema: { type: "string" as const, format: "date-time" } };
+    completeOperations(document, { security: () => [], keyStateHeaders: { "X-Key-Expires": expires } });
+    for (const status of ["200", "400", "401"]) expect(keyed[status]!.headers?.["X-Key-Expires"], status).toEqual(ref("X-Key-Expires"));
+    expect(open["200"]!.headers).not.toHaveProperty("X-Key-Expires");
+    expect(document.components?.headers?.["X-Key-Expires"]).toBe(expires);
+  });
+});
+
 describe("errorResponsesOf", () => {
   const codeOf = Object.fromEntries(
     [

@@ -168,11 +168,9 @@ export const readHeaders = {
     description: "Only when the key expires within 7 days: its expiry time (ISO 8601). Issue a replacement before then.",
     schema: { type: "string" as const, format: "date-time" },
   },
-  "X-Service-Key-Expires": { $ref: "#/components/headers/X-Service-Key-Expires" },
-  "X-Service-Key-Superseded": { $ref: "#/components/headers/X-Service-Key-Superseded" },
 };
 
-/** The key-state headers of the API description, on every answer to a key they apply to (registered as components). */
+/** The key-state headers of the API description: on every answer to a key they apply to, refusals included. */
 export const KEY_STATE_HEADERS = {
   "X-Service-Key-Expires": {
     description: "Only for a key with an expiry: when it stops working (ISO 8601); for a rotated key, the end of its grace",

@@ -12,6 +12,8 @@ export type SecurityRequirement = Record<string, string[]>;
 export interface OperationDefaults {
   /** The security of an operation that declares none: `[]` marks it public. */
   security: (method: string, path: string) => SecurityRequirement[];
+  /** Headers about the key itself that every answer to a key may carry, its 401 included (registered as components). */
+  keyStateHeaders?: Record<string, HeaderObject>;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -35,7 +37,7 @@ export function operationIdOf(method: string, path: string): string {
   );
 }
 
-type HeaderObject = { description: string; schema: { type: "string" | "integer" } };
+type HeaderObject = { description: string; schema: { type: "string" | "integer"; format?: string; enum?: string[] } };
 type ResponseObject = { headers?: Record<string, HeaderObject | { $ref: string }> };
 type OperationObject = {
   operationId?: string;
@@ -68,7 +70,7 @@ const RESPONSE_HEADERS: Record<string, HeaderObject> = {
 };
 
 /** Which of RESPONSE_HEADERS a response carries: rate limits on keyed answers, Retry-After on 429 and 503, … */
-function headersOf(operation: OperationObject, status: string): string[] {
+function headersOf(operation: OperationObject, status: string, keyStateHeaders: readonly string[]): string[] {
   const keyed = (operation.security ?? []).some((requirement) => "apiKey" in requirement);
   const idempotent = (operation.parameters ?? []).some((p) => p.in === "header" && p.name?.toLowerCase() === "idempotency-key");
   return [
@@ -76,6 +78,7 @@ function headersOf(operation: OperationObject, status: string): string[] {
     ...(keyed && status !== "401"
       ? ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit-Policy", "RateLimit", "X-Service-Key-Expires-Soon"]
       : []),
+    ...(keyed ? keyStateHeaders : []),
     ...(status === "401" ? ["WWW-Authenticate"] : []),
     ...(status === "429" || status === "503" ? ["Retry-After"] : []),
     ...(idempotent && status.startsWith("2") ? ["Idempotent-Replayed"] : []),
@@ -87,7 +90,8 @@ export function completeOperations(
   defaults: OperationDefaults,
 ): void {
   document.components ??= {};
-  document.components.headers = { ...RESPONSE_HEADERS, ...document.components.headers };
+  document.components.headers = { ...RESPONSE_HEADERS, ...defaults.keyStateHeaders, ...document.components.headers };
+  const keyStateHeaders = Object.keys(defaults.keyStateHeaders ?? {});
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = (item as Record<string, OperationObject | undefined>)[method];
@@ -95,7 +99,7 @@ export function completeOperations(
       operation.operationId ??= operationIdOf(method, path);
       operation.security ??= defaults.security(method.toUpperCase(), path);
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        for (const name of headersOf(operation, status)) {
+        for (const name of headersOf(operation, status, keyStateHeaders)) {
           // A route's own description of a header (e.g. a per-minute limit) stands.
           response.headers ??= {};
           response.headers[name] ??= { $ref: `#/components/headers/${name}` };
