@@ -264,10 +264,18 @@ describe("an organisation's admin manages the organisation's admins", () => {
     ]);
   });
 
-  it("may try to add 20 admins in 24 hours, refused tries included; the 21st is 429 with Retry-After and creates nobody, while the operator and other organisations go on", async () => {
+  it("may try to add 20 admins in 24 hours, tries refused as taken included (invalid bodies not); the 21st is 429 with Retry-After and creates nobody, while the operator and other organisations go on", async () => {
     const orgId = await createOrg();
     const session = await signIn(orgId);
     const elsewhere = await createAdmin(await createOrg());
+    // A body refused as invalid learns nothing and is not counted.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await expectError(
+        await asSession(session, "POST", `/admin/api/orgs/${orgId}/admins`, { email: newEmail(), password: "short" }),
+        400,
+        "bad_request",
+      );
+    }
     // Tries that only learn an email is taken count: they are what the limit bounds.
     for (let attempt = 0; attempt < ADMIN_ADDITIONS.limit - 1; attempt++) {
       await expectError(
