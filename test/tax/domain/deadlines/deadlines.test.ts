@@ -79,6 +79,9 @@ describe("worked dates from the reference (tax-rules §10)", () => {
     ["2025-11-10", "2024-25", "audit_report", "s.44AB"],
     ["2025-12-10", "2024-25", "itr_filing", "s.139(1), Explanation 2(a)"],
     ["2030-03-31", "2024-25", "updated_return", "s.139(8A)"],
+    // s.211 proviso: tax paid by 31 March is advance tax of the year, as in FY 2025-26 (§10.2)
+    ["2025-03-31", "2024-25", "advance_tax", "s.211, proviso"],
+    ["2026-03-31", "2025-26", "advance_tax", "s.211, proviso"],
     // §10.2
     ["2026-03-15", "2025-26", "advance_tax", "s.211(1)(b)"],
     ["2026-05-31", "2025-26", "tds_return", "s.200(3); Rule 31A"],
