@@ -571,7 +571,7 @@ const CapitalGainExemptionSchema = z
   .object({
     section: z.enum(CAPITAL_GAIN_EXEMPTIONS).openapi({
       description:
-        "The section whose reinvestment exempts the gain: 54 (a house's gain into another house, two with twoHouses), 54B (agricultural land), 54D (compulsory acquisition of an industrial undertaking's land or buildings), 54EC (bonds within six months, at most ₹50,00,000 a year), 54F (any other long-term asset into a house), 54G and 54GA (shifting an industrial undertaking out of an urban area, or into a Special Economic Zone). Which gains each takes and its conditions: the guide's Capital gains section.",
+        "The section whose reinvestment exempts the gain: 54 (a house into another house, two with twoHouses), 54B (agricultural land), 54D (compulsorily acquired industrial land or buildings), 54EC (bonds, at most ₹50,00,000 a year), 54F (any other long-term asset into a house), 54G and 54GA (an industrial undertaking moved out of an urban area, or into a SEZ). Conditions: the guide's Capital gains section.",
       example: "54EC",
     }),
     invested: requiredAmount(
@@ -652,7 +652,7 @@ export const CapitalGainSchema = z
     }),
     security: z.enum(CAPITAL_GAIN_SECURITIES).optional().openapi({
       description:
-        "s.112 with transferredBefore23July2024 (FY 2024-25) only: the kind of security, for the 10 % limbs of s.112(1) as it then stood. listed_other_than_unit (listed in India, not a unit) and zero_coupon_bond: the lower of 20 % on indexedGain and 10 % on gain. unlisted: a non-resident pays 10 % on gain without indexation (s.112(1)(c)(iii)); a resident 20 % on indexedGain. A fund's unit is neither of the first two. Refused for other sections, later transfers and with landOrBuildingAcquiredBefore23July2024.",
+        "s.112 with transferredBefore23July2024 (FY 2024-25) only: the kind of security, for the 10 % limbs of s.112(1) as it then stood. listed_other_than_unit and zero_coupon_bond: the lower of 20 % on indexedGain and 10 % on gain. unlisted: a non-resident 10 % on gain (s.112(1)(c)(iii)), a resident 20 % on indexedGain. Refused for other sections, later transfers and with landOrBuildingAcquiredBefore23July2024.",
       example: "listed_other_than_unit",
     }),
   })
@@ -673,7 +673,7 @@ export const CapitalGainSchema = z
 const ASSET_KIND_WORDS =
   "listed_equity_share: an equity share listed on a recognised stock exchange in India, sold with securities transaction tax (s.111A) and, for a long-term gain, bought with it too unless the purchase is of a kind CBDT exempts (s.112A(1)(iii), (4)); long-term after 12 months, taxed under ss.111A or 112A. " +
   "equity_oriented_fund_unit: a unit of an equity-oriented fund (at least 65 % in listed shares of domestic companies, s.112A Explanation), sold with securities transaction tax; long-term after 12 months, ss.111A or 112A. " +
-  "business_trust_unit: a unit of a business trust (a REIT or an InvIT, s.2(13A)) listed on a recognised stock exchange in India and sold there with securities transaction tax; ss.111A or 112A, long-term after 12 months from 23 July 2024 and after 36 months before (when the first proviso to s.2(42A) left units out); its costOfAcquisition is the cost less the sums the trust paid on it that s.48 Explanation 1 takes off (neither income of the kind in s.10(23FC) or (23FCA) nor charged under s.56(2)(xii) or s.115UA(2)). " +
+  "business_trust_unit: a listed unit of a REIT or InvIT (s.2(13A)) sold on a recognised stock exchange in India with securities transaction tax; ss.111A or 112A, long-term after 12 months from 23 July 2024 and after 36 months before; its costOfAcquisition is the cost less the sums s.48 Explanation 1 takes off (the guide says which). " +
   "listed_security_other: any other security listed on a recognised stock exchange in India that is not a unit and keeps indexation (preference shares, sovereign gold bonds, the Government's capital indexed bonds), or a listed equity share sold without securities transaction tax; long-term after 12 months, s.112; transferred before 23 July 2024, 20 % with indexation but not more than 10 % of the gain without it (proviso to s.112(1)). " +
   "listed_bond_or_debenture: a bond or debenture listed on a recognised stock exchange in India, government securities and listed zero coupon bonds included (not a sovereign gold bond or capital indexed bond, which are listed_security_other, nor a market linked debenture); long-term after 12 months, s.112 without indexation (fourth proviso to s.48); transferred before 23 July 2024, 10 % of the gain (proviso to s.112(1)). " +
   "listed_fund_unit_other: a unit listed on a recognised stock exchange in India of a fund other than an equity-oriented fund (gold or debt exchange-traded funds, a closed-ended fund's units), unless specified_mutual_fund_unit; long-term after 12 months from 23 July 2024 and after 36 months before (when the first proviso to s.2(42A) left units out), s.112, then at 20 % with indexation and no 10 % limit. " +
@@ -682,7 +682,7 @@ const ASSET_KIND_WORDS =
   "specified_mutual_fund_unit: a unit acquired on or after 1 April 2023 of a specified mutual fund (to FY 2024-25 one with at most 35 % in shares of domestic companies; from FY 2025-26 one with more than 65 % in debt and money-market instruments, or a fund with 65 % or more in such funds): short-term whatever the holding, at the slab rates (s.50AA). " +
   "market_linked_debenture: short-term whatever the holding, at the slab rates (s.50AA). " +
   "unlisted_bond_or_debenture: transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA); before, long-term after 36 months, without indexation (a non-resident's at 10 %, s.112(1)(c)(iii)). " +
-  "unlisted_zero_coupon_bond: a zero coupon bond (s.2(48): issued on or after 1 June 2005 and notified by the Central Government) not listed on a recognised stock exchange in India (a listed one is listed_bond_or_debenture); transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA(b)); before, long-term after 12 months (first proviso to s.2(42A)), without indexation, at 10 % of the gain (proviso to s.112(1); a non-resident's, s.112(1)(c)(iii)). " +
+  "unlisted_zero_coupon_bond: a zero coupon bond (s.2(48)) not listed in India (a listed one is listed_bond_or_debenture); from 23 July 2024 short-term whatever the holding, at the slab rates (s.50AA(b)); before, long-term after 12 months, at 10 % of the gain without indexation (proviso to s.112(1); s.112(1)(c)(iii)). " +
   "other: any other capital asset (gold, jewellery, works of art, units of unlisted funds not named above such as a debt fund's acquired before 1 April 2023); long-term after 36 months before 23 July 2024, after 24 months from then. A non-resident's long-term one transferred before 23 July 2024 is refused, as its tax turns on whether it is a security: give it in capitalGains. " +
   "A business trust's unit sold without securities transaction tax, or before it was listed, is not among these: give its gain in capitalGains.";
 
@@ -898,7 +898,7 @@ export const PresumptiveSchema = z
       .optional()
       .openapi({
         description:
-          "Income of a business of plying, hiring or leasing goods carriages on the presumptive basis, s.44AE (ITA 2025 s.58): one entry for each goods carriage owned in the year, at most ten. Each is presumed to earn, for every month or part of a month owned, ₹1,000 per ton of gross vehicle weight (a heavy goods vehicle) or ₹7,500 (any other), or what it actually earned when higher; nothing more is deducted (the deductions of ss.30-38 are deemed allowed). Residents and non-residents alike.",
+          "Presumptive income of a business of plying, hiring or leasing goods carriages, s.44AE (ITA 2025 s.58): one entry per goods carriage owned in the year, at most ten, each presumed to earn for every month or part owned ₹1,000 per ton of gross vehicle weight (heavy goods vehicle) or ₹7,500 (any other), or more when it actually earned more; nothing more is deducted. Residents and non-residents alike.",
         example: [
           { kind: "heavy", grossVehicleWeightKg: 16_200, monthsOwned: 12 },
           { kind: "other", monthsOwned: 5 },
@@ -955,7 +955,7 @@ export const BusinessSchema = z
       .optional()
       .openapi({
         description:
-          "Business losses of earlier years not yet set off (s.72; tax year 2026-27: s.112), one entry a year, with financialYear: each from a return filed by its due date (s.80), which the caller checks. They are set off against this year's business income only (presumptive income included), oldest first, after this year's losses of every head; a loss in its eighth year after the one it arose in ends if not set off. What is left is in each regime's business.lossesToCarryForward.",
+          "Business losses of earlier years not yet set off (s.72; tax year 2026-27: s.112), one entry a year, each from a return filed by its due date (s.80), which the caller checks. Set off against this year's business income only, oldest first, after this year's losses; a loss in its eighth year ends if not set off. What is left is in each regime's business.lossesToCarryForward.",
         example: [{ financialYear: "2023-24", amount: 150_000 }],
       }),
     speculationProfit: signedAmount(
