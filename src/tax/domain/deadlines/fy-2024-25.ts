@@ -28,17 +28,8 @@ export const FY_2024_25: DeadlineYear = {
       section: "s.211(1)(a)",
       source: "Income-tax Act, 1961 s.211",
       presumptive: { appliesTo: "Assessees under s.44AD or s.44ADA", section: "s.211(1)(b)" },
+      paidByYearEnd: { section: "s.211, proviso", source: "Income-tax Act, 1961 s.211 proviso" },
     }),
-    {
-      date: "2025-03-31",
-      title: "Advance tax paid by today counts for FY 2024-25",
-      description: "Tax paid by 31 March is treated as advance tax for the year (relevant to interest under s.234B).",
-      category: "advance_tax",
-      appliesTo: "Assessees liable to advance tax",
-      form: "Challan ITNS 280",
-      section: "s.211, proviso",
-      source: "Income-tax Act, 1961 s.211 proviso",
-    },
     ...monthlyTdsDeposits({
       startYear: 2024,
       form: "Challan ITNS 281",

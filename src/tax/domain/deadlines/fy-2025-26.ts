@@ -26,17 +26,8 @@ export const FY_2025_26: DeadlineYear = {
       section: "s.211(1)(a)",
       source: "Income-tax Act, 1961 s.211",
       presumptive: { appliesTo: "Assessees under s.44AD or s.44ADA", section: "s.211(1)(b)" },
+      paidByYearEnd: { section: "s.211, proviso", source: "Income-tax Act, 1961 s.211 proviso" },
     }),
-    {
-      date: "2026-03-31",
-      title: "Advance tax paid by today counts for FY 2025-26",
-      description: "Tax paid by 31 March is treated as advance tax for the year (relevant to interest under s.234B).",
-      category: "advance_tax",
-      appliesTo: "Assessees liable to advance tax",
-      form: "Challan ITNS 280",
-      section: "s.211, proviso",
-      source: "Income-tax Act, 1961 s.211 proviso",
-    },
     ...monthlyTdsDeposits({
       startYear: 2025,
       form: "Challan ITNS 281",

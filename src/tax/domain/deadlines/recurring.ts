@@ -25,9 +25,12 @@ export function advanceTaxDueDates(startYear: number): readonly [string, string,
 
 /**
  * Advance tax: 15 June / 15 September / 15 December / 15 March, cumulative 15/45/75/100% (1961 Act s.211,
- * 2025 Act s.408), plus the single 15 March instalment of presumptive-income assessees.
+ * 2025 Act s.408), plus the single 15 March instalment of presumptive-income assessees, and with `paidByYearEnd` the
+ * 31 March up to which tax paid still counts as advance tax of the year.
  */
-export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesTo: string; section: string } }): YearDeadline[] {
+export function advanceTaxInstalments(
+  rule: YearRule & { presumptive: { appliesTo: string; section: string }; paidByYearEnd?: { section: string; source: string } },
+): YearDeadline[] {
   const { startYear } = rule;
   const dates = advanceTaxDueDates(startYear);
   const instalments = [
@@ -58,6 +61,20 @@ export function advanceTaxInstalments(rule: YearRule & { presumptive: { appliesT
       section: rule.presumptive.section,
       source: rule.source,
     },
+    ...(rule.paidByYearEnd === undefined
+      ? []
+      : [
+          {
+            date: `${startYear + 1}-03-31`,
+            title: `Advance tax paid by today counts for ${financialYearLabel(startYear)}`,
+            description: "Tax paid by 31 March is treated as advance tax for the year (relevant to interest under s.234B).",
+            category: "advance_tax" as const,
+            appliesTo: "Assessees liable to advance tax",
+            form: rule.form,
+            section: rule.paidByYearEnd.section,
+            source: rule.paidByYearEnd.source,
+          },
+        ]),
   ];
 }
 
