@@ -66,7 +66,7 @@ export function advanceTaxInstalments(
       : [
           {
             date: `${startYear + 1}-03-31`,
-            title: `Advance tax paid by today counts for ${financialYearLabel(startYear)}`,
+            title: `Advance tax paid by today counts for FY ${financialYearLabel(startYear)}`,
             description: "Tax paid by 31 March is treated as advance tax for the year (relevant to interest under s.234B).",
             category: "advance_tax" as const,
             appliesTo: "Assessees liable to advance tax",

@@ -98,6 +98,14 @@ describe("worked dates from the reference (tax-rules §10)", () => {
     expect(found.map((d) => [d.category, d.section])).toContainEqual([category, section]);
   });
 
+  it("names the year whose advance tax 31 March closes", () => {
+    const titles = everything.filter((d) => d.section === "s.211, proviso").map((d) => [d.date, d.title]);
+    expect(titles).toEqual([
+      ["2025-03-31", "Advance tax paid by today counts for FY 2024-25"],
+      ["2026-03-31", "Advance tax paid by today counts for FY 2025-26"],
+    ]);
+  });
+
   it("has no unextended non-audit ITR date for AY 2025-26", () => {
     expect(everything.some((d) => d.financialYear === "2024-25" && d.date === "2025-07-31" && d.category === "itr_filing")).toBe(false);
   });
