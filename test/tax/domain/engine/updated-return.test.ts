@@ -92,6 +92,18 @@ describe("an updated return (s.139(8A), s.140B)", () => {
     });
   });
 
+  it("over an earlier refund larger than what is now owed: the refund given back, not the whole of it, and 25 % more", () => {
+    // TDS 55,000 against the tax of 52,000: the updated return alone shows 3,000 to refund, so no interest. The earlier
+    // return, on time, made nothing payable and drew a refund of 13,000. s.140B(2), (3), Explanation (iii): 52,000 −
+    // 55,000 + 13,000 = 10,000 > 0, allowed; 31 January 2027 is 10 months after the assessment year: 25 % = 2,500.
+    // Owed with it: the 10,000 of the refund that should not have been given, and 2,500: 12,500.
+    const { interest, updatedReturn } = newRegime(
+      updated(55_000, "2025-09-10", { filedOn: "2027-01-31", earlierReturn: { taxAndInterestPayable: 0, refundIssued: 13_000 } }),
+    );
+    expect(interest.refundAfterInterest).toBe(3_000);
+    expect(updatedReturn).toMatchObject({ base: 10_000, additionalTax: 2_500, allowed: true, payableWithUpdatedReturn: 12_500 });
+  });
+
   it("takes off what the earlier return made payable, and bars a return that would not raise the tax (first proviso to s.139(8A))", () => {
     // As the first case, 25 %, with an earlier return on 10 September 2025 that made 31,691 payable: the base is 0,
     // so the updated return would not raise the tax and interest: not allowed, no additional tax.
