@@ -255,7 +255,10 @@ export const InterestResultSchema = z
         additionalTax: rupees("base × additionalTaxPercent; 0 when not allowed.", 5_610),
         allowed: z.boolean().openapi({ description: "false when base is not above 0 (first proviso to s.139(8A)).", example: true }),
         notAllowedBecause: z.string().nullable().openapi({ description: "Why not allowed; null when allowed.", example: null }),
-        payableWithUpdatedReturn: wholeRupees("Tax, interest and fee less taxes paid, plus earlierReturn.refundIssued, not below 0; plus additionalTax; rounded per s.288B.", 33_050),
+        payableWithUpdatedReturn: wholeRupees(
+          "Tax, interest and fee less taxes paid, plus earlierReturn.refundIssued, not below 0; plus additionalTax; rounded per s.288B.",
+          33_050,
+        ),
       })
       .optional()
       .openapi({ description: "The additional income-tax on an updated return (s.140B). Present only with profile.updatedReturn." }),
