@@ -565,9 +565,10 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
     figures: document.documentType === "form16" ? form16Figures(document, unmapped, notes, source) : aisFigures(document, unmapped, source),
   }));
   const f = merge(perDocument, conflicts);
-  withoutCountedPerquisite(f, notes);
   withinComputeLimit(f, unmapped);
   employerNpsWithinSalary(f, unmapped);
+  withoutCountedPerquisite(f, notes);
+  noRentDeductionBesideHra(f, unmapped);
   const withAge = withAgeFromAis(documents, financialYear, caller, notes);
   return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, withAge, notes)), unmapped, conflicts, notes };
 }
@@ -667,9 +668,14 @@ function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
   }
 }
 
-/** The employer's NPS contribution is part of the gross salary (s.17(1)(viii)): without a salary to hold it, it is listed. */
+/**
+ * The employer's NPS contribution is part of the gross salary (s.17(1)(viii)): one above the salary the request will
+ * carry (row 1(d) less the perquisite counted from it) is listed, and row 1(d) stays whole, as nothing adds it back.
+ */
 function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[]): void {
-  if (f.section80CCD2 === null || f.section80CCD2 <= Math.max(0, f.grossSalary ?? 0)) return;
+  if (f.section80CCD2 === null) return;
+  const salary = Math.max(0, f.grossSalary ?? 0);
+  if (f.section80CCD2 <= salary - Math.min(f.countedPerquisite, salary)) return;
   unmapped.push({
     source: "documents",
     field: "section80CCD2",
@@ -677,6 +683,20 @@ function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[]): void {
     reason: "more than the gross salary read, of which the employer's NPS contribution is a part; check the text",
   });
   f.section80CCD2 = null;
+  f.countedPerquisite = 0;
+}
+
+/** s.80GG is for someone who receives no house rent allowance: beside an HRA exemption it is listed, not claimed. */
+function noRentDeductionBesideHra(f: Figures, unmapped: UnmappedFigure[]): void {
+  const rent = f.otherChapterVIA.get("80GG");
+  if (rent === undefined || (f.exemptions10.get("10(13A)") ?? 0) <= 0) return;
+  unmapped.push({
+    source: "documents",
+    field: "80GG",
+    amount: rupees(rent),
+    reason: "s.80GG applies only to someone who receives no house rent allowance, and the form shows an HRA exemption",
+  });
+  f.otherChapterVIA.delete("80GG");
 }
 
 function toRequest(f: Figures, financialYear: FinancialYear, assessmentYear: string | null, caller: CallerFacts): DocumentComputeRequest {

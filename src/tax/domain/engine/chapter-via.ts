@@ -413,7 +413,7 @@ export function chapterVIADeductions(
       roomReason,
     );
   }
-  const adjustedGrossTotalIncome = ordinaryIncome - (via - donations);
+  const adjustedGrossTotalIncome = reducedGrossTotalIncome - (via - donations);
   const qualifying = Math.min(f.section80G_50WithLimit, percentOfFloor(adjustedGrossTotalIncome, LIMITS.section80GQualifyingPercent));
   via += allowVIA(
     lines,

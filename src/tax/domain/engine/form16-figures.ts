@@ -141,7 +141,7 @@ export function reportedFigureNotes(input: InputWithReported, ageGiven: boolean,
   }
   if (input.salary.basicPlusDA === 0 && input.deductions.section80CCD2 > 0) {
     notes.push(
-      "deductions.section80CCD2: basic + DA not given, so the employer's contribution was allowed as reported (the employer applies the 10 %/14 % cap); give salary.basicPlusDA to have it checked",
+      "deductions.section80CCD2: basic + DA not given, so the employer's contribution was taken as reported (the employer applies the 10 %/14 % cap), up to 14 % of grossSalary less it, the most any basic + DA allows; give salary.basicPlusDA to have it checked",
     );
   }
   if (reported.section80D !== undefined && reported.section80D > 0) {

@@ -187,6 +187,60 @@ describe("the compute request of one document", () => {
     expect(result.ok && result.computeRequest?.profile.age).toBe(37);
   });
 
+  /** `name`'s text with each `[from, to]` replaced once (each must be there). */
+  function edited(name: string, ...edits: [string, string][]): string {
+    return edits.reduce((t, [from, to]) => {
+      expect(t).toContain(from);
+      return t.replace(from, to);
+    }, text(name));
+  }
+
+  it("lists an 80GG deduction beside an HRA exemption instead of claiming it, so the request stays valid", () => {
+    // The old-regime TRACES form (HRA exemption 2(e) 1,20,000) with 10(n) 60,000 broken up as 80GG, rows 11 to 13
+    // as such a form prints them (11,42,500 − 3,58,000 = 7,84,500; 12,500 + 20 % of 2,84,500 = 69,400). s.80GG is for
+    // someone who receives no house rent allowance.
+    const form = edited(
+      "form16-traces-layout-old-regime",
+      [
+        "          Chapter VI-A                                                        0.00            0.00            0.00",
+        "          Chapter VI-A                                                    60000.00        60000.00        60000.00",
+      ],
+      ["+10(l)+10(n)]                                     298000.00", "+10(l)+10(n)]                                     358000.00"],
+      [
+        "Total taxable income (9-11)                                                                       844500.00",
+        "Total taxable income (9-11)                                                                       784500.00",
+      ],
+      [
+        "Tax on total income                                                                                81400.00",
+        "Tax on total income                                                                                69400.00",
+      ],
+      [
+        "Page 1 of 1",
+        "Break up for 'Amount deductible under any other provision(s) of Chapter VI-A' to be filled by the employer:\n" +
+          "S.No.    Section under which deduction is allowed       Gross Amount   Qualifying Amount   Deductible Amount\n" +
+          "1.       80GG                                             60000.00          60000.00             60000.00\n" +
+          "Page 1 of 1",
+      ],
+    );
+    const result = merged(form);
+    expect(result.unmapped.find((u) => u.field === "80GG")?.amount).toBe(60_000);
+    expect(result.computeRequest?.profile.deductions?.otherChapterVIA?.["80GG"]).toBeUndefined();
+    expect(ComputeRequestSchema.safeParse(result.computeRequest).success).toBe(true);
+  });
+
+  it("lists an 80CCD(2) larger than the salary, and keeps the salary at row 1(d) as nothing adds a perquisite back", () => {
+    // Row 1(b) 25,000, 1(d) 14,75,000; the 80CCD(2) row read as 20,00,000, more than the whole salary.
+    const form = edited("form16-traces-layout-old-regime", [
+      "          under section 80CCD (2)                                                    60000.00         60000.00",
+      "          under section 80CCD (2)                                                  2000000.00       2000000.00",
+    ]);
+    const result = merged(form);
+    expect(result.unmapped.find((u) => u.field === "section80CCD2")?.amount).toBe(2_000_000);
+    const request = ComputeRequestSchema.parse(result.computeRequest);
+    expect(request.profile.deductions?.section80CCD2).toBeUndefined();
+    expect(request.profile.salary?.grossSalary).toBe(1_475_000);
+  });
+
   it("leaves out a figure larger than /compute accepts, so the request stays valid", () => {
     expect(COMPUTE_MAX_RUPEES).toBe(MAX_AMOUNT);
     const huge = text("form16-traces-layout-old-regime").replace("1450000.00", "999999999999999.00").replace("1475000.00", "999999999999999.00");

@@ -1474,6 +1474,19 @@ describe("s.80GG: rent paid without house rent allowance", () => {
   });
 });
 
+describe("s.80G(4): the qualifying limit on adjusted gross total income", () => {
+  it("keeps casual winnings in it, as s.80G(4) takes out only untaxed income and the other deductions", () => {
+    // GTI 20,00,000 (deposit interest 10,00,000, winnings 10,00,000, taxed under s.115BB); no other Chapter VI-A
+    // deduction: the limit is 10 % of 20,00,000 = 2,00,000, so the whole 2,00,000 donated qualifies and 50 % of it,
+    // 1,00,000, is deducted, within the 10,00,000 of income other than the winnings it may come off (s.58(4)).
+    const input = taxInput({
+      otherIncome: { depositInterest: 1_000_000, casualWinnings: 1_000_000 },
+      deductions: { section80G_50WithLimit: 200_000 },
+    });
+    expect(computeTax(input, FY25).regimes.old.chapterVIADeductions).toBe(100_000);
+  });
+});
+
 describe("s.80CCD(2) as Form 16 reports it, without basic + DA", () => {
   it("is held to 14 % of the gross salary less the contribution, the most any basic + DA within it could allow", () => {
     // Gross salary 10,00,000 includes the employer's 3,00,000 (s.17(1)(viii)), so basic + DA is at most 7,00,000 and
@@ -1487,6 +1500,8 @@ describe("s.80CCD(2) as Form 16 reports it, without basic + DA", () => {
         limitedBy: "s.80CCD(2): 14 % of basic + DA, at most gross salary less the contribution",
       });
     }
+    // The note says what was done: taken as reported within that ceiling.
+    expect(result.notes.find((note) => note.startsWith("deductions.section80CCD2"))).toContain("up to 14 % of grossSalary less it");
     // A contribution within it is taken as the employer reported it.
     const reported = computeTax(taxInput({ salary: { grossSalary: 1_000_000 }, deductions: { section80CCD2: 60_000 } }), FY25);
     expect(reported.regimes.new.deductions.find((line) => line.section === "80CCD(2)")).toMatchObject({ allowed: 60_000, limitedBy: null });

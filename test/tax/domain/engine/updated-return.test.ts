@@ -98,7 +98,10 @@ describe("an updated return (s.139(8A), s.140B)", () => {
     // 55,000 + 13,000 = 10,000 > 0, allowed; 31 January 2027 is 10 months after the assessment year: 25 % = 2,500.
     // Owed with it: the 10,000 of the refund that should not have been given, and 2,500: 12,500.
     const { interest, updatedReturn } = newRegime(
-      updated(55_000, "2025-09-10", { filedOn: "2027-01-31", earlierReturn: { taxAndInterestPayable: 0, refundIssued: 13_000 } }),
+      updated(55_000, "2025-09-10", {
+        filedOn: "2027-01-31",
+        earlierReturn: { filedOn: "2025-09-10", taxAndInterestPayable: 0, refundIssued: 13_000 },
+      }),
     );
     expect(interest.refundAfterInterest).toBe(3_000);
     expect(updatedReturn).toMatchObject({ base: 10_000, additionalTax: 2_500, allowed: true, payableWithUpdatedReturn: 12_500 });
