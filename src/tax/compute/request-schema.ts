@@ -478,7 +478,7 @@ export const OtherIncomeSchema = z
       .optional()
       .openapi({
         description:
-          "A non-resident's only (otherwise a 400), with dividends: the rate, in percent of the gross dividends with at most one decimal, at which the tax treaty with the country of residence caps India's tax on them (the service holds no table of treaties). Charged only where it is more beneficial than s.115A's 20 % (s.90(2); tax year 2026-27: s.159(4)), with no surcharge or cess; see each regime's dividendTreaty and the guide's section on a tax treaty's rate on dividends",
+          "A non-resident's only (otherwise a 400), with dividends: the rate, in percent with at most one decimal, at which the tax treaty with the country of residence caps India's tax on gross dividends. Charged where it is more beneficial than s.115A's 20 % (s.90(2); tax year 2026-27: s.159(4)), with no surcharge or cess; see each regime's dividendTreaty.",
         example: 15,
       }),
     dividendsByPeriod: byPeriod("Dividends received", {
@@ -493,7 +493,7 @@ export const OtherIncomeSchema = z
     ),
     casualWinningsByPeriod: byPeriod("Winnings received", {
       description:
-        "casualWinnings split by when they were won, by the periods of the return's schedule; the parts must add up to casualWinnings. Used only for interest on deferred advance tax (s.234C first proviso, which covers winnings of every kind in casualWinnings, lottery and online games alike, as income under s.2(24)(ix); tax year 2026-27: s.425). When absent the winnings are taken as won by 15 June, which gives the most interest, and the result's notes say so.",
+        "casualWinnings split by when they were won, by the return's periods, adding up to casualWinnings (winnings of every kind, lottery and online games alike); for s.234C only (its first proviso; tax year 2026-27: s.425). Absent: won by 15 June, which gives the most interest, as the notes say.",
       example: { by_15_june: 0, by_15_september: 0, by_15_december: 0, by_15_march: 500_000, by_31_march: 0 },
     }),
     reportedToEmployer: amount("Income from other sources the employee reported to the employer for TDS, Form 16 row 7(b), as a net figure.", 0),
@@ -581,7 +581,7 @@ const CapitalGainExemptionSchema = z
     netConsideration: requiredAmount("s.54F only: the full value of consideration less transfer expenses, at least the gain.", 2_000_000).optional(),
     twoHouses: z.boolean().optional().openapi({
       description:
-        "s.54 only: the gain went into two residential houses in India, which the first proviso to s.54(1) allows where the capital gain is at most ₹2,00,00,000 (the indexed gain for a transfer before 23 July 2024, where given); invested is then the cost of both, counted up to ₹10 crore together. The option may be used once in a lifetime: that it was not used in an earlier year is yours to check. A larger gain, or the option on more than one gain, is refused.",
+        "s.54 only: the gain went into two residential houses in India, allowed where the capital gain is at most ₹2,00,00,000 (first proviso to s.54(1)); invested is then the cost of both, up to ₹10 crore together. Once in a lifetime: earlier years are yours to check. A larger gain, or the option on more than one gain, is refused.",
       example: true,
     }),
   })
@@ -942,7 +942,7 @@ const BusinessLossBroughtForwardSchema = z
 export const BusinessSchema = z
   .object({
     profit: signedAmount(
-      "The year's profits and gains of business or profession computed from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss: the net profit after the Act's allowances and disallowances, which you work out from the accounts. All businesses and professions together, a partner's salary, interest and commission from the firm included; not presumptive income (profile.presumptive) nor a speculation business (speculationProfit).",
+      "The year's profit of business or profession from the books under ss.28-44 (tax year 2026-27: ss.26-66 of the Income-tax Act, 2025), negative for a loss, after the Act's allowances and disallowances. All businesses and professions together, a partner's salary, interest and commission from the firm included; not presumptive income (profile.presumptive) nor a speculation business (speculationProfit).",
       600_000,
     ).optional(),
     newRegimeProfit: signedAmount(
@@ -1245,7 +1245,7 @@ const ReturnFormFactsSchema = z
   .strict()
   .openapi("ReturnFormFacts", {
     description:
-      "Facts beside the income that rule out the simple return forms, as the ITR-1 (Sahaj) and ITR-4 (Sugam) forms for AY 2025-26 (Notification No. 40/2025) and ITR-1 for AY 2026-27 list them; ITR-4 for AY 2026-27 and the forms for tax year 2026-27 are taken to be the same. Read only to choose the return form (the result's itr): any fact that is true names ITR-2, or ITR-3 with business income, and itr.rule says which. Absent facts are false.",
+      "Facts beside the income that rule out the simple return forms ITR-1 (Sahaj) and ITR-4 (Sugam), as their notified forms list them. Read only to choose the return form (the result's itr): any fact that is true names ITR-2, or ITR-3 with business income, and itr.rule says which. Absent facts are false.",
     example: { companyDirector: false, heldUnlistedEquityShares: true },
   });
 

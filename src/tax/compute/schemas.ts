@@ -658,7 +658,7 @@ export const SavingMoveSchema = z
     section: z.string().openapi({ description: "Section of the Act the action uses.", example: "80C" }),
     action: z.string().openapi({ description: "What to do, in words.", example: "Invest ₹50,000 more in s.80C instruments" }),
     actBy: isoDay(
-      "The last day the action still counts for this year: the financial year's 31 March for an investment, premium or contribution, since ss.80C, 80CCD(1B), 80CCD(2) and 80D count only what is paid in the year; for switch_regime, the return's due date under s.139(1) (tax year 2026-27: s.263(1)), by which the opt-out is made. A move whose actBy has passed can no longer be made for this year: it still shows what the year's claim would have saved.",
+      "The last day the action still counts for this year: 31 March for an investment, premium or contribution (ss.80C, 80CCD(1B), 80CCD(2) and 80D count what is paid in the year); for switch_regime, the return's due date under s.139(1) (tax year 2026-27: s.263(1)). A move whose actBy has passed still shows what the year's claim would have saved.",
       "2026-03-31",
     ),
     change: z
