@@ -493,7 +493,7 @@ export const OtherIncomeSchema = z
     ),
     casualWinningsByPeriod: byPeriod("Winnings received", {
       description:
-        "casualWinnings split by when they were won, by the return's periods, adding up to casualWinnings (winnings of every kind, lottery and online games alike); for s.234C only (its first proviso; tax year 2026-27: s.425). Absent: won by 15 June, which gives the most interest, as the notes say.",
+        "casualWinnings split by when they were won, by the return's periods; the parts must add up to casualWinnings (winnings of every kind, s.2(24)(ix)); for s.234C only (its first proviso; tax year 2026-27: s.425). Absent: won by 15 June, which gives the most interest, as the notes say.",
       example: { by_15_june: 0, by_15_september: 0, by_15_december: 0, by_15_march: 500_000, by_31_march: 0 },
     }),
     reportedToEmployer: amount("Income from other sources the employee reported to the employer for TDS, Form 16 row 7(b), as a net figure.", 0),
