@@ -1,17 +1,99 @@
 // The one script of both web pages, served from the Worker's own origin (the CSP allows no inline script).
 // It knows no service: a `<form data-api="/admin/api/…">` is sent as JSON with the session's CSRF token;
 // field names are the API's field names. On success it can reveal a secret once (with a copy button), say
-// what happened in a live region, and re-render sections from a fresh copy of the server-rendered page (or, for
-// an action that ends the session, `data-reload`, load the page again).
+// what happened beside the form, in a live region, and re-render sections from a fresh copy of the server-rendered
+// page (or, for an action that ends the session, `data-reload`, load the page again).
 // A webhook recovery form (`data-recover`) follows the answer's `more` for a few calls and says how many it queued.
 const csrfMeta = document.querySelector('meta[name="csrf-token"]');
 const csrf = csrfMeta ? csrfMeta.getAttribute("content") : "";
 
-function announce(text, isError) {
-  const status = document.getElementById("status");
+// The page's status line (#status) says what is not a form's outcome, such as a copy.
+function announce(text, isError, status = document.getElementById("status")) {
   if (!status) return;
   status.textContent = text;
-  status.className = isError ? "status status-error" : "status";
+  status.classList.toggle("status-error", isError);
+}
+
+// A form's outcome is said where the form is: the page's status line is above the cards, out of view of most
+// forms. Made on the first send, before "Working…", so that the outcome is a change a screen reader announces.
+let formStatuses = 0;
+function formStatus(form) {
+  let status = form.querySelector(".form-status");
+  if (!status) {
+    status = document.createElement("p");
+    status.id = "form-status-" + ++formStatuses;
+    status.className = "form-status";
+    status.setAttribute("role", "status");
+    form.appendChild(status);
+  }
+  return status;
+}
+
+function describedBy(field, ids) {
+  if (ids.length) field.setAttribute("aria-describedby", ids.join(" "));
+  else field.removeAttribute("aria-describedby");
+}
+
+// The fields a refusal names: `url: must be https` (the API's validation names a field so), or a field's name as a
+// word of the message ("An admin with that email exists"). Each is marked invalid and described by the refusal.
+function markRefused(form, message, status) {
+  const named = /^([\w.[\]]+):/.exec(message);
+  const names = named ? [named[1], named[1].split(/[.[]/)[0]] : [];
+  for (const field of Array.from(form.elements)) {
+    if (!field.name || field.type === "hidden" || field.type === "submit" || field.type === "button") continue;
+    const refused = named ? names.includes(field.name) : /^\w+$/.test(field.name) && new RegExp("\\b" + field.name + "\\b", "i").test(message);
+    if (!refused) continue;
+    field.setAttribute("aria-invalid", "true");
+    const ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+    if (!ids.includes(status.id)) describedBy(field, ids.concat(status.id));
+  }
+}
+
+function clearRefused(form, status) {
+  for (const field of Array.from(form.elements)) {
+    if (field.getAttribute("aria-invalid") !== "true") continue;
+    field.removeAttribute("aria-invalid");
+    describedBy(
+      field,
+      (field.getAttribute("aria-describedby") || "").split(/\s+/).filter((id) => id && id !== status.id),
+    );
+  }
+}
+
+// Where focus was when a form was sent, so that it can come back after a refresh replaced the card holding it.
+function focusPlace(form) {
+  const control = document.activeElement;
+  if (!control || control === document.body) return null;
+  return { control: control, index: Array.prototype.indexOf.call(form.elements, control) };
+}
+
+const formKey = (form) => form.getAttribute("data-api") + " " + (form.getAttribute("data-method") || "POST");
+
+// A refresh replaces a card's forms with new ones: the new one is the form sending the same call.
+function sameForm(form) {
+  const key = formKey(form);
+  return Array.from(document.querySelectorAll("form[data-api]")).find((f) => formKey(f) === key) || null;
+}
+
+// After a refresh: the outcome moves to the form now in the old one's place, or under the card's heading when the
+// action removed it (a revoked key, a deleted endpoint). Focus, if it went with the old form, goes to the same
+// control in the new one, or else to that heading, so that a keyboard or screen-reader user keeps their place.
+function settle(form, card, status, place) {
+  const now = form.isConnected ? form : sameForm(form);
+  const heading = card ? card.querySelector("h2") : null;
+  if (now && now !== form) now.appendChild(status);
+  else if (!now && heading) {
+    const earlier = heading.nextElementSibling;
+    if (earlier?.classList.contains("form-status")) earlier.remove();
+    heading.after(status);
+  }
+  if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  const control = place.control.isConnected ? place.control : now && place.index >= 0 ? now.elements[place.index] : null;
+  if (control && !control.disabled) control.focus();
+  else if (heading) {
+    heading.setAttribute("tabindex", "-1");
+    heading.focus();
+  }
 }
 
 // The end of a day in India is the next day's 00:00 IST, the first instant the chosen day no longer covers
@@ -203,11 +285,15 @@ document.addEventListener("submit", (event) => {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(bodyOf(form));
   }
+  const status = formStatus(form);
+  const card = form.closest("section.card");
+  const place = focusPlace(form);
+  clearRefused(form, status);
   const buttons = form.querySelectorAll("button");
   buttons.forEach((b) => {
     b.disabled = true;
   });
-  announce("Working…", false);
+  announce("Working…", false, status);
   const sent = form.hasAttribute("data-recover")
     ? recover(form, init)
     : call(form.getAttribute("data-api"), init).then((payload) => {
@@ -216,7 +302,7 @@ document.addEventListener("submit", (event) => {
       });
   sent
     .then((outcome) => {
-      announce(outcome.text, false);
+      announce(outcome.text, false, status);
       // An action that ends the session itself (an admin removing themselves) loads the whole page again, which
       // is then the sign-in form: the sections a refresh would copy are no longer on it.
       if (form.hasAttribute("data-reload")) return location.reload();
@@ -224,12 +310,15 @@ document.addEventListener("submit", (event) => {
       return refresh(form.getAttribute("data-refresh")).then(outcome.after);
     })
     .catch((error) => {
-      announce(error.message, true);
+      announce(error.message, true, status);
+      markRefused(form, error.message, status);
+      status.scrollIntoView({ block: "nearest" });
     })
     .then(() => {
       buttons.forEach((b) => {
         b.disabled = false;
       });
+      settle(form, card, status, place);
     });
 });
 

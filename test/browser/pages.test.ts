@@ -119,13 +119,14 @@ async function failTestSendThroughOutage(page: Page, endpointRow: Locator): Prom
  * disabling, before the endpoint's present enabled period, so the page says there was nothing to re-send and it is
  * not sent again.
  */
-async function recoverAfterEnabling(page: Page, endpointRow: Locator, lost: string): Promise<void> {
+async function recoverAfterEnabling(endpointRow: Locator, lost: string): Promise<void> {
   const before = received.length;
   // The page's script fills in its default; a datetime-local value leaves out seconds that are :00 (HTML's
   // normalized local date and time string), so a default falling on a whole minute reads HH:MM.
   await expect.poll(() => endpointRow.getByLabel(/Re-send failed .* since/).inputValue()).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?$/);
   await endpointRow.getByRole("button", { name: /Re-send failed/ }).click();
-  await expect.poll(() => page.locator("#status").textContent()).toBe("No failed deliveries since then: nothing to re-send.");
+  // Said beside the form, in the row (its live region comes along when the card is re-rendered).
+  await expect.poll(() => endpointRow.getByRole("status").textContent()).toBe("No failed deliveries since then: nothing to re-send.");
   // The action ends with the section re-rendered, the button given back.
   await expect.poll(() => endpointRow.getByRole("button", { name: /Re-send failed/ }).isEnabled()).toBe(true);
   expect(received.slice(before).some((r) => eventIdOf(r) === lost)).toBe(false);
@@ -409,7 +410,7 @@ describe("tax web page in Chromium", () => {
     // An outage: a test send fails, disabling the endpoint ends it failed, and once the endpoint is enabled and the
     // receiver is back, re-sending what failed since yesterday leaves it: it is from before the enabling.
     const lost = await failTestSendThroughOutage(page, endpointRow);
-    await recoverAfterEnabling(page, endpointRow, lost);
+    await recoverAfterEnabling(endpointRow, lost);
 
     await shot(page, "tax-5-webhooks");
 
@@ -598,7 +599,7 @@ describe("inventory admin area in Chromium", () => {
     expect(resent.body).toBe(rolledDelivery.body);
     expect(resent.headers["x-service-delivery"]).not.toBe(rolledDelivery.headers["x-service-delivery"]);
     const lost = await failTestSendThroughOutage(page, endpointRow);
-    await recoverAfterEnabling(page, endpointRow, lost);
+    await recoverAfterEnabling(endpointRow, lost);
     await shot(page, "inventory-4-webhooks");
 
     // Events: 21 customers created and an expense voided through the management API; the card lists what the receiver got.
@@ -666,11 +667,13 @@ describe("inventory admin area in Chromium", () => {
     await signIn(first);
     expect(await shownAdmins()).toEqual([{ email: first.email, you: "you" }]);
 
-    // Add an admin from the keyboard: Enter in the password field sends the form; the page announces it and lists them.
+    // Add an admin from the keyboard: Enter in the password field sends the form; the page announces it beside the
+    // form and lists them.
     await card.getByLabel("Email").fill(second.email);
     await card.getByLabel("Password").fill(second.password);
     await card.getByLabel("Password").press("Enter");
-    await expect.poll(() => page.locator("#status").textContent()).toBe("Admin added: they can sign in here now.");
+    const added = card.locator("form", { has: page.locator("#admin-password") }).getByRole("status");
+    await expect.poll(() => added.textContent()).toBe("Admin added: they can sign in here now.");
     await expect.poll(shownAdmins).toEqual([
       { email: second.email, you: null },
       { email: first.email, you: "you" },
@@ -690,7 +693,8 @@ describe("inventory admin area in Chromium", () => {
       .getByRole("button", { name: `Remove ${second.email}` })
       .click();
     await expect.poll(shownAdmins).toEqual([{ email: first.email, you: "you" }]);
-    expect(await page.locator("#status").textContent()).toBe("Admin removed.");
+    // Their row is gone, so the outcome is said under the card's heading, where focus went.
+    expect(await page.locator("#admins-title + [role=status]").textContent()).toBe("Admin removed.");
     expect(deletes).toEqual([`${orgs}/${orgId}/admins/${secondId}`]);
     await expect.poll(() => page.locator("#audit").textContent()).toContain("admin.removed");
     const listed = await operator<{ data: Array<{ email: string }> }>(`${orgs}/${orgId}/admins`, "GET", undefined, 200);
@@ -699,13 +703,15 @@ describe("inventory admin area in Chromium", () => {
     // The last admin cannot remove themselves: the page shows the service's refusal, as it shows any, and stays signed in.
     answerNextDialog(true);
     await rowOf(first.email).getByRole("button", { name: "Remove yourself" }).click();
-    await expect.poll(() => page.locator("#status.status-error").textContent()).toMatch(/last admin/);
+    const refused = rowOf(first.email).getByRole("status");
+    await expect.poll(() => refused.textContent()).toMatch(/last admin/);
+    expect(await refused.getAttribute("class")).toContain("status-error");
     const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute("content"))!;
     const refusal = await page.request.delete(`${orgs}/${orgId}/admins/${await rowOf(first.email).getAttribute("data-admin-id")}`, {
       headers: { "X-CSRF-Token": csrf },
     });
     expect(refusal.status()).toBe(409);
-    expect(await page.locator("#status").textContent()).toBe(((await refusal.json()) as { error: string }).error);
+    expect(await refused.textContent()).toBe(((await refusal.json()) as { error: string }).error);
     expect(await shownAdmins()).toEqual([{ email: first.email, you: "you" }]);
     await shot(page, "inventory-7-admins");
 

@@ -28,17 +28,39 @@ interface Rendered {
   attributes: Record<string, string>;
 }
 
+/** An element the script makes (a form's status line): what it writes into it. */
+function madeElement() {
+  const classes = new Set<string>();
+  return {
+    id: "",
+    textContent: "",
+    attributes: {} as Record<string, string>,
+    set className(value: string) {
+      classes.clear();
+      for (const name of value.split(" ").filter(Boolean)) classes.add(name);
+    },
+    get className() {
+      return [...classes].join(" ");
+    },
+    classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+    setAttribute(name: string, value: string) {
+      this.attributes[name] = value;
+    },
+    scrollIntoView() {},
+  };
+}
+
 /**
  * Runs the script on a page at `path`; returns its submit listener, every URL it fetched, the bodies it sent and
- * what it announced. The management API answers `answers` in turn, then `{"data":{}}`; `rendered` are the fields
- * of the page (and of every fresh copy of it).
+ * what it said beside the last form sent. The management API answers `answers` in turn, then `{"data":{}}`;
+ * `rendered` are the fields of the page (and of every fresh copy of it).
  */
 function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] = [], freshPage: () => Promise<string> = async () => "fresh page") {
   const url = new URL(path, "https://inventory.example");
   const listeners: Record<string, Listener[]> = {};
   const fetched: string[] = [];
   const sent: unknown[] = [];
-  const status = { textContent: "", className: "" };
+  const made: ReturnType<typeof madeElement>[] = [];
   const sections: Record<string, { innerHTML: string }> = { keys: { innerHTML: "old page" } };
   const reloads: string[] = [];
   const fields = new Map(rendered.map((f) => [f.id, f]));
@@ -56,6 +78,9 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
     }
     elements: unknown[];
     readonly button = { disabled: false };
+    // The stand-in's forms stay on the page: a refresh only swaps the sections' text.
+    readonly isConnected = true;
+    private status: unknown = null;
     hasAttribute(name: string) {
       return name in this.attributes;
     }
@@ -63,9 +88,16 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
       return this.attributes[name] ?? null;
     }
     querySelector(selector: string) {
+      if (selector === ".form-status") return this.status;
       return selector === "input[data-local-time]"
         ? ((this.elements as Field[]).find((f) => f.attributes && "data-local-time" in f.attributes) ?? null)
         : null;
+    }
+    appendChild(child: unknown) {
+      this.status = child;
+    }
+    closest() {
+      return null;
     }
     querySelectorAll() {
       return [this.button];
@@ -74,6 +106,10 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
   }
   const document = {
     querySelector: () => null,
+    createElement: () => {
+      made.push(madeElement());
+      return made.at(-1);
+    },
     // The fields the script fills in: those of `rendered` that start some hours ago.
     querySelectorAll: (selector: string) =>
       selector === "input[data-hours-ago]"
@@ -81,7 +117,7 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
             .filter((f) => "data-hours-ago" in f.attributes)
             .map((f) => Object.assign(f, { getAttribute: (name: string) => f.attributes[name] ?? null }))
         : [],
-    getElementById: (id: string) => (id === "status" ? status : (sections[id] ?? fields.get(id) ?? null)),
+    getElementById: (id: string) => sections[id] ?? fields.get(id) ?? null,
     addEventListener: (type: string, listener: Listener) => {
       listeners[type] = [...(listeners[type] ?? []), listener];
     },
@@ -117,7 +153,16 @@ function loadScript(path: string, answers: Answer[] = [], rendered: Rendered[] =
       const wait = () => (form.button.disabled ? setTimeout(wait, 5) : resolve());
       wait();
     });
-  return { submit, fetched, sent, sections, status, reloads };
+  return {
+    submit,
+    fetched,
+    sent,
+    sections,
+    reloads,
+    get status() {
+      return made.at(-1)!;
+    },
+  };
 }
 
 describe("the page script after an action", () => {
@@ -149,7 +194,7 @@ describe("the page script after an action that ends the session (an admin removi
     const message = "This is the organisation's last admin; only the operator may remove it";
     const page = loadScript("/admin", [{ status: 409, body: { error: message, code: "conflict" } }]);
     await page.submit(removeYourself);
-    expect(page.status).toEqual({ textContent: message, className: "status status-error" });
+    expect([page.status.textContent, page.status.className]).toEqual([message, "form-status status-error"]);
     expect(page.reloads).toEqual([]);
     expect(page.sections.keys!.innerHTML).toBe("old page");
   });
@@ -254,7 +299,7 @@ describe("the page script's webhook recovery form", () => {
   ];
   const page = (answers: Answer[] = []) => {
     const field = { ...since, value: "" };
-    return { field, ...loadScript("/admin", answers, [field]) };
+    return Object.assign(loadScript("/admin", answers, [field]), { field });
   };
   const accepted = (queued: number, nextSince: string | null) => ({
     status: 202,
@@ -313,7 +358,10 @@ describe("the page script's webhook recovery form", () => {
   it("shows the service's own words when it refuses, and what it had queued before a later call was refused", async () => {
     const disabled = page([{ status: 409, body: { error: "The webhook endpoint is disabled; enable it first", code: "conflict" } }]);
     await disabled.submit(...recovery("2026-11-21T11:30:00"));
-    expect(disabled.status).toEqual({ textContent: "The webhook endpoint is disabled; enable it first", className: "status status-error" });
+    expect([disabled.status.textContent, disabled.status.className]).toEqual([
+      "The webhook endpoint is disabled; enable it first",
+      "form-status status-error",
+    ]);
 
     const limited = page([accepted(1000, "2026-11-21T07:00:00.000Z"), { status: 429, body: { error: "Too many requests", code: "rate_limited" } }]);
     await limited.submit(...recovery("2026-11-21T11:30:00"));
