@@ -34,6 +34,7 @@ describe("API reference at /api/v1/docs", () => {
     expect(sources).toEqual([
       "/api/v1/docs/favicon-32x32.png",
       "/api/v1/docs/swagger-ui.css",
+      "/api/v1/docs/overrides.css",
       "/api/v1/docs/swagger-ui-bundle.js",
       "/api/v1/docs/init.js",
     ]);
@@ -42,7 +43,7 @@ describe("API reference at /api/v1/docs", () => {
     expect(html).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
   });
 
-  it("serves Swagger UI's script and stylesheet from the installed package, and the start-up script naming the live document", async () => {
+  it("serves Swagger UI's script and stylesheet from the installed package, and the start-up script for the live document the page names", async () => {
     const bundle = await fetchWorker(`${TAX}/api/v1/docs/swagger-ui-bundle.js`);
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get("Content-Type")).toContain("javascript");
@@ -51,9 +52,16 @@ describe("API reference at /api/v1/docs", () => {
     expect(css.status).toBe(200);
     expect(css.headers.get("Content-Type")).toContain("text/css");
     await css.arrayBuffer();
+    const overrides = await fetchWorker(`${TAX}/api/v1/docs/overrides.css`);
+    expect(overrides.status).toBe(200);
+    expect(overrides.headers.get("Content-Type")).toContain("text/css");
+    expect(await overrides.text()).toContain(".opblock-summary-method");
     const init = await fetchWorker(`${TAX}/api/v1/docs/init.js`);
     expect(init.status).toBe(200);
-    expect(await init.text()).toContain('url: "/api/v1/openapi.json"');
+    expect(init.headers.get("Content-Type")).toContain("javascript");
+    expect(await init.text()).toContain("url: reference.dataset.document");
+    const page = await (await fetchWorker(`${TAX}/api/v1/docs`)).text();
+    expect(page).toContain('<main id="api-reference" data-document="/api/v1/openapi.json"></main>');
   });
 
   it("exposes no other file of the package", async () => {

@@ -1,8 +1,9 @@
-// The API reference page: Swagger UI rendering the live OpenAPI document. Swagger UI's files come from the
-// Worker's own static assets (copied from the installed swagger-ui-dist package into public/swagger-ui/), so
-// the page works offline and under the pages' CSP: no CDN, no inline script (the start-up code is a served file).
+// The API reference page: Swagger UI rendering the live OpenAPI document. Its files come from the Worker's own
+// static assets (Swagger UI's copied from the installed swagger-ui-dist package into public/swagger-ui/, the start-up
+// script and the stylesheet fixing Swagger UI's contrast in public/api-reference/), so the page works offline and
+// under the pages' CSP: no CDN, no inline script.
 import type { Env, Hono } from "hono";
-import { asset, htmlPage, serveAsset, serveStaticFile } from "../ui/headers";
+import { htmlPage, serveStaticFile } from "../ui/headers";
 
 export interface ApiReferenceOptions {
   /** Where the page is served, e.g. `/api/v1/docs`; its files live under `<path>/`. */
@@ -12,23 +13,24 @@ export interface ApiReferenceOptions {
   title: string;
 }
 
-/** The files of swagger-ui-dist the page loads (scripts/vendor-assets.mjs copies these). */
-const VENDOR_FILES: Record<string, string> = {
-  "swagger-ui.css": "text/css; charset=utf-8",
-  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-  "favicon-32x32.png": "image/png",
+/**
+ * The page's files under `<path>/`: where each is in the static assets, its type and how long a browser keeps it
+ * before revalidating. Swagger UI's change only with the package (scripts/vendor-assets.mjs copies them); the
+ * project's own, like the web pages' files, with any deploy.
+ */
+const FILES: Record<string, [string, string, number]> = {
+  "swagger-ui.css": ["/swagger-ui/swagger-ui.css", "text/css; charset=utf-8", 3600],
+  "swagger-ui-bundle.js": ["/swagger-ui/swagger-ui-bundle.js", "text/javascript; charset=utf-8", 3600],
+  "favicon-32x32.png": ["/swagger-ui/favicon-32x32.png", "image/png", 3600],
+  "overrides.css": ["/api-reference/overrides.css", "text/css; charset=utf-8", 300],
+  "init.js": ["/api-reference/init.js", "text/javascript; charset=utf-8", 300],
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function serveApiReference<E extends Env & { Bindings: { ASSETS: Fetcher } }>(app: Hono<E>, options: ApiReferenceOptions): void {
   const { path, documentPath, title } = options;
-  const init = asset(
-    // validatorUrl null: Swagger UI would otherwise send the document to an outside validator for a badge.
-    `window.onload = () => { window.ui = SwaggerUIBundle({ url: ${JSON.stringify(documentPath)}, dom_id: "#api-reference", deepLinking: true, validatorUrl: null, tryItOutEnabled: false }); };\n`,
-    "text/javascript; charset=utf-8",
-  );
-  const page = `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${path}/favicon-32x32.png"><link rel="stylesheet" href="${path}/swagger-ui.css"></head><body><div id="api-reference"></div><script src="${path}/swagger-ui-bundle.js"></script><script src="${path}/init.js"></script></body></html>`;
+  const page = `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="icon" href="${path}/favicon-32x32.png"><link rel="stylesheet" href="${path}/swagger-ui.css"><link rel="stylesheet" href="${path}/overrides.css"></head><body><main id="api-reference" data-document="${escapeHtml(documentPath)}"></main><script src="${path}/swagger-ui-bundle.js"></script><script src="${path}/init.js"></script></body></html>`;
 
   app.get(path, (c) => htmlPage(c, page));
   app.get(`${path}/`, (c) => c.redirect(path, 301));
@@ -36,8 +38,7 @@ export function serveApiReference<E extends Env & { Bindings: { ASSETS: Fetcher 
   const base = path.slice(0, path.lastIndexOf("/"));
   app.get(base, (c) => c.redirect(path, 302));
   app.get(`${base}/`, (c) => c.redirect(path, 302));
-  app.get(`${path}/init.js`, (c) => serveAsset(c, init));
-  for (const [file, contentType] of Object.entries(VENDOR_FILES)) {
-    app.get(`${path}/${file}`, (c) => serveStaticFile(c.env.ASSETS, c.req.raw, `/swagger-ui/${file}`, contentType, 3600));
+  for (const [file, [asset, contentType, maxAgeSeconds]] of Object.entries(FILES)) {
+    app.get(`${path}/${file}`, (c) => serveStaticFile(c.env.ASSETS, c.req.raw, asset, contentType, maxAgeSeconds));
   }
 }

@@ -1,8 +1,7 @@
 // Security headers of the web pages: a Content-Security-Policy that allows no inline script or style (the
 // page loads one script and one stylesheet from its own origin), no framing, no referrer leaks; and the pages'
-// files served under them, from the static assets or made by the Worker.
+// files served under them from the static assets.
 import type { Context, Env, Hono } from "hono";
-import { matchesIfNoneMatch } from "../http/conditional";
 
 export const PAGE_CSP = [
   "default-src 'self'",
@@ -30,30 +29,6 @@ export async function htmlPage(c: Context, html: string | Promise<string>, statu
   const body = `<!DOCTYPE html>${String(await html)}`;
   for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
   return c.html(body, status as 200);
-}
-
-export interface StaticAsset {
-  body: string;
-  contentType: string;
-  etag: string;
-}
-
-/** A small file made by the Worker itself (e.g. from its configuration); revalidated by ETag. */
-export function asset(body: string, contentType: string): StaticAsset {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < body.length; i++) hash = Math.imul(hash ^ body.charCodeAt(i), 0x01000193) >>> 0;
-  return { body, contentType, etag: `"${hash.toString(16)}-${body.length.toString(16)}"` };
-}
-
-export function serveAsset(c: Context, file: StaticAsset): Response {
-  const headers = {
-    "Content-Type": file.contentType,
-    "Cache-Control": "public, max-age=300, must-revalidate",
-    ETag: file.etag,
-    "Content-Security-Policy": PAGE_CSP,
-  };
-  if (matchesIfNoneMatch(c.req.header("If-None-Match"), file.etag)) return new Response(null, { status: 304, headers });
-  return new Response(file.body, { status: 200, headers });
 }
 
 /**
