@@ -312,13 +312,15 @@ document.addEventListener("submit", (event) => {
     .catch((error) => {
       announce(error.message, true, status);
       markRefused(form, error.message, status);
-      status.scrollIntoView({ block: "nearest" });
     })
     .then(() => {
       buttons.forEach((b) => {
         b.disabled = false;
       });
       settle(form, card, status, place);
+      // A refresh may have grown what is above the form: the outcome is kept in view, unless a new secret's panel
+      // has taken focus.
+      if (!document.getElementById("reveal")?.contains(document.activeElement)) status.scrollIntoView({ block: "nearest" });
     });
 });
 
