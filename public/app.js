@@ -88,7 +88,15 @@ function settle(form, card, status, place) {
     heading.after(status);
   }
   if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+  restoreFocus(form, card, place);
+}
+
+// Focus back on the control it was on, in the form now in the old one's place, or on the card's heading when the
+// action removed that form.
+function restoreFocus(form, card, place) {
+  const now = form.isConnected ? form : sameForm(form);
   const control = place.control.isConnected ? place.control : now && place.index >= 0 ? now.elements[place.index] : null;
+  const heading = card ? card.querySelector("h2") : null;
   if (control && !control.disabled) control.focus();
   else if (heading) {
     heading.setAttribute("tabindex", "-1");
@@ -173,10 +181,14 @@ function errorMessage(payload, status) {
   return "The request failed (HTTP " + status + "). Try again.";
 }
 
-function reveal(form, data) {
+// Where focus goes back to when the new-secret panel is dismissed: the control whose action showed it.
+let revealedBy = null;
+
+function reveal(form, data, card, place) {
   const field = form.getAttribute("data-reveal");
   const panel = document.getElementById("reveal");
   if (!field || !panel || !data || typeof data[field] !== "string") return;
+  revealedBy = place ? { form: form, card: card, place: place } : null;
   document.getElementById("reveal-title").textContent = form.getAttribute("data-reveal-title") || "Copy it now";
   document.getElementById("reveal-value").value = data[field];
   const note = document.getElementById("reveal-note");
@@ -297,7 +309,7 @@ document.addEventListener("submit", (event) => {
   const sent = form.hasAttribute("data-recover")
     ? recover(form, init)
     : call(form.getAttribute("data-api"), init).then((payload) => {
-        reveal(form, payload?.data);
+        reveal(form, payload?.data, card, place);
         return { text: form.getAttribute("data-done") || "Done.", after: null };
       });
   sent
@@ -352,6 +364,10 @@ document.addEventListener("click", (event) => {
   panel.hidden = true;
   const value = panel.querySelector("input");
   if (value) value.value = "";
+  if (panel.id === "reveal" && revealedBy) {
+    restoreFocus(revealedBy.form, revealedBy.card, revealedBy.place);
+    revealedBy = null;
+  }
 });
 
 fillTimes();

@@ -91,6 +91,16 @@ async function storedIt(page: Page): Promise<void> {
   await page.getByRole("button", { name: "I have stored it" }).press("Enter");
 }
 
+/** The action is over: the script gives every button of the page's API forms back last, then settles focus. */
+const actionsIdle = (page: Page) =>
+  page.waitForFunction(() => Array.from(document.querySelectorAll("form[data-api] button")).every((b) => !(b as HTMLButtonElement).disabled));
+
+/** The page is no wider than the screen: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
 describe("keyboard focus after an action that re-renders its card", () => {
   it("tax: after a key's Revoke is confirmed, focus is on the Your keys heading, which says the key was revoked", async () => {
     const page = await newPage();
@@ -138,6 +148,31 @@ describe("keyboard focus after an action that re-renders its card", () => {
     await row.getByLabel(/Reason for revoking/).press("Enter");
     await expect.poll(() => page.locator(`#keys tr[data-key-id="${keyId}"] .state`).textContent()).toBe("revoked");
     await expect.poll(() => focused(page)).toBe("H2#keys-title");
+  });
+});
+
+describe("keyboard focus after a new secret's panel is dismissed", () => {
+  it("tax: after Register endpoint and 'I have stored it', focus is back in the register form", async () => {
+    const page = await newPage();
+    await signUpTax(page);
+    await page.locator("#webhook-url").fill("https://example.com/hooks");
+    await page.locator("#webhook-url").press("Enter");
+    await page.waitForSelector("#reveal:not([hidden])");
+    await expect.poll(() => page.locator("#webhooks tr[data-endpoint-id]").count()).toBe(1);
+    await actionsIdle(page);
+    expect(await focused(page)).toBe("H2#reveal-title");
+    await storedIt(page);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("form")?.querySelector("#webhook-url"))).toBe(true);
+  });
+
+  it("tax: after Create key and 'I have stored it', focus is back in the Create a key form, even before the card is redrawn", async () => {
+    const page = await newPage();
+    await signUpTax(page);
+    await page.locator("#key-lifetime").press("Enter");
+    await storedIt(page);
+    await expect.poll(() => page.locator("#keys tr[data-key-id]").count()).toBe(1);
+    await actionsIdle(page);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest("form")?.querySelector("#key-lifetime"))).toBe(true);
   });
 });
 
@@ -219,8 +254,28 @@ describe("reflow at 320 CSS px (1280 px at 400 % zoom, WCAG 1.4.10)", () => {
   ] as const)("%s: signed in, the page does not scroll sideways", async (_service, signIn) => {
     const page = await newPage(320, 800);
     await signIn(page);
-    const [scrollWidth, clientWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expectNoSidewaysScroll(page);
+  });
+
+  it("tax: a refusal quoting an endpoint id or a long host name beside the form does not push the page sideways", async () => {
+    const page = await newPage(320, 800);
+    await signUpTax(page);
+    const url = page.locator("#webhook-url");
+    const status = page.locator("form", { has: url }).getByRole("status");
+    await url.fill("https://example.com/hooks");
+    await url.press("Enter");
+    await storedIt(page);
+    await expect.poll(() => page.locator("#webhooks tr[data-endpoint-id]").count()).toBe(1);
+    await actionsIdle(page);
+    await url.fill("https://example.com/hooks");
+    await url.press("Enter");
+    await expect.poll(() => status.textContent()).toMatch(/^url: webhook endpoint whk_\w+ already has this URL/);
+    await expectNoSidewaysScroll(page);
+    // A one-label host name of 63 characters, quoted in its refusal.
+    await url.fill(`https://${"receiver".repeat(7)}/hooks`);
+    await url.press("Enter");
+    await expect.poll(() => status.textContent()).toMatch(/^url: must use a public, fully qualified host name/);
+    await expectNoSidewaysScroll(page);
   });
 });
 
