@@ -17,6 +17,7 @@ import { documentedErrorStatuses } from "../error-table";
 import { taxErrors } from "../../src/tax/hono";
 import { PAGE_CSP } from "../../src/platform/ui/headers";
 import { TAX_SCOPES, type TaxScope } from "../../src/tax/keys/scopes";
+import { ASSET_KINDS } from "../../src/tax/domain/engine";
 import { ACCOUNT_SELECTION_DESCRIPTION } from "../../src/tax/accounts/operator-auth";
 import { admin, api, createAccount, createKey, expectError } from "./helpers";
 import { headerExample, RATE_LIMIT_POLICY, RATE_LIMIT_STATE } from "../rate-limit-syntax";
@@ -275,5 +276,12 @@ describe("scopes and response headers in the document", () => {
     expect(declared).toEqual(
       expect.arrayContaining(["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "RateLimit", "RateLimit-Policy"]),
     );
+  });
+});
+
+describe("the guide's request table", () => {
+  it("names every kind of asset a sale may be, as the API takes them", () => {
+    const row = apiGuide.split("\n").find((line) => line.startsWith("| `…asset`")) ?? "";
+    expect(ASSET_KINDS.filter((kind) => !row.includes(`${kind} `) && !row.includes(`${kind}\``))).toEqual([]);
   });
 });

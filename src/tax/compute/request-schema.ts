@@ -581,7 +581,7 @@ const CapitalGainExemptionSchema = z
     netConsideration: requiredAmount("s.54F only: the full value of consideration less transfer expenses, at least the gain.", 2_000_000).optional(),
     twoHouses: z.boolean().optional().openapi({
       description:
-        "s.54 only: the gain went into two residential houses in India, allowed where the capital gain is at most ₹2,00,00,000 (first proviso to s.54(1)); invested is then the cost of both, up to ₹10 crore together. Once in a lifetime: earlier years are yours to check. A larger gain, or the option on more than one gain, is refused.",
+        "s.54 only: the gain went into two residential houses in India, allowed where the capital gain (the indexed gain for a transfer before 23 July 2024, where given) is at most ₹2,00,00,000 (first proviso to s.54(1)); invested is then the cost of both, up to ₹10 crore together. Once in a lifetime: earlier years are yours to check. A larger gain, or the option on more than one gain, is refused.",
       example: true,
     }),
   })
