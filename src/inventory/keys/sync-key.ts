@@ -31,6 +31,9 @@ export function registerSyncKey(app: InventoryApp): void {
     const { row } = await resolveKey(c, db, c.req.valid("param").id);
     const now = Date.now();
     const state = await syncKey(c.env, db, row, actorName(c), now);
-    return c.json({ data: { id: row.id, state: lifecycleState(row, now), denial: state.denial } }, 200);
+    const lifecycle = lifecycleState(row, now);
+    // A dead key is refused as invalid before any plan is read: its state says why, its denial is none.
+    const dead = lifecycle === "revoked" || lifecycle === "expired";
+    return c.json({ data: { id: row.id, state: lifecycle, denial: dead ? null : state.denial } }, 200);
   });
 }

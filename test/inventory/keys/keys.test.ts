@@ -502,6 +502,21 @@ describe("plan and subscription changes reach every key at once", () => {
     expect(synced.data).toEqual({ id: key.id, state: "active", denial: "plan_required" });
     await expectError(await write(key.key), 403, "plan_required");
   });
+
+  it.each([
+    ["starter", "active"],
+    ["business", "lapsed"],
+  ] as const)(
+    "a sync of a revoked key of a %s, %s organisation: state revoked and no denial, as it is refused as invalid",
+    async (plan, subscription) => {
+      const orgId = await createOrg(plan, subscription);
+      const key = await createKey(orgId);
+      await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/revoke`, { reason: "laptop stolen" }), 200);
+      const synced = await expectStatus(await admin("POST", `/admin/api/keys/${key.id}/sync`), 200);
+      expect(synced.data).toEqual({ id: key.id, state: "revoked", denial: null });
+      await expectError(await api("/api/v1/sales", key.key), 401, "invalid_api_key");
+    },
+  );
 });
 
 describe("lifecycle (seed section 3)", () => {
