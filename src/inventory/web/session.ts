@@ -2,7 +2,7 @@
 // the sign-in form, and the device cookie of the sign-in throttle.
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import type { DeviceCookie } from "../../platform/auth/device-cookie";
-import { issueSession, type PageCookie, sessionTokenHash, setSessionCookie } from "../../platform/auth/session";
+import { type PageCookie, startPageSession } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { newId } from "../../platform/ids";
 import { inventoryDb } from "../db/client";
@@ -26,24 +26,23 @@ export function currentSession(c: InventoryContext): Promise<SessionRecord | nul
  * Starts a session for the admin and sets its cookie, ending the one this browser held (its cookie is replaced); false
  * when the admin no longer exists or no longer has the password checked (nothing set).
  */
-export async function startSession(c: InventoryContext, admin: { id: string; orgId: string; passwordHash: string }): Promise<boolean> {
-  const now = Date.now();
-  const previous = await sessionTokenHash(c, SESSION_COOKIE);
-  if (previous) await deleteSessionByTokenHash(inventoryDb(c.env.DB), previous);
-  const session = await issueSession(now);
-  const started = await insertSession(
-    inventoryDb(c.env.DB),
-    {
-      id: newId("sess", now),
-      userId: admin.id,
-      orgId: admin.orgId,
-      tokenHash: session.tokenHash,
-      csrfToken: session.csrfToken,
-      createdAt: now,
-      expiresAt: session.expiresAt,
-    },
-    admin.passwordHash,
-  );
-  if (started) setSessionCookie(c, SESSION_COOKIE, session, now);
-  return started;
+export function startSession(c: InventoryContext, admin: { id: string; orgId: string; passwordHash: string }): Promise<boolean> {
+  const db = inventoryDb(c.env.DB);
+  return startPageSession(c, SESSION_COOKIE, {
+    end: (tokenHash) => deleteSessionByTokenHash(db, tokenHash),
+    insert: (session, now) =>
+      insertSession(
+        db,
+        {
+          id: newId("sess", now),
+          userId: admin.id,
+          orgId: admin.orgId,
+          tokenHash: session.tokenHash,
+          csrfToken: session.csrfToken,
+          createdAt: now,
+          expiresAt: session.expiresAt,
+        },
+        admin.passwordHash,
+      ),
+  });
 }

@@ -67,6 +67,26 @@ export function setSessionCookie(c: Context, cookie: PageCookie, session: Issued
   setCookie(c, cookie.name, session.token, pageCookieOptions(c, Math.floor((session.expiresAt - nowMs) / 1000)));
 }
 
+/** Where a service keeps its sessions: ending one by its token's hash, and writing a new one (false when refused). */
+export interface SessionStore {
+  end(tokenHash: string): Promise<void>;
+  insert(session: IssuedSession, nowMs: number): Promise<boolean>;
+}
+
+/**
+ * Starts a session after a sign-in or sign-up: ends the one this browser held (its cookie is replaced), issues a new
+ * token and sets its cookie only if the store wrote it; false when the store refused (nothing set).
+ */
+export async function startPageSession(c: Context, cookie: PageCookie, store: SessionStore): Promise<boolean> {
+  const now = Date.now();
+  const previous = await sessionTokenHash(c, cookie);
+  if (previous) await store.end(previous);
+  const session = await issueSession(now);
+  const started = await store.insert(session, now);
+  if (started) setSessionCookie(c, cookie, session, now);
+  return started;
+}
+
 export function clearSessionCookie(c: Context, cookie: PageCookie): void {
   deleteCookie(c, cookie.name, pageCookieOptions(c));
 }

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { sessionFromCookie, type SessionRecord } from "../../platform/auth/admin";
 import type { DeviceCookie } from "../../platform/auth/device-cookie";
-import { issueSession, type PageCookie, sessionTokenHash, setSessionCookie } from "../../platform/auth/session";
+import { type PageCookie, startPageSession } from "../../platform/auth/session";
 import { sessionSecrets } from "../../platform/env";
 import { newId } from "../../platform/ids";
 import { SESSION_COOKIE, sessionOptions } from "../accounts/operator-auth";
@@ -26,23 +26,22 @@ export function currentSession(c: Context<TaxAppEnv>): Promise<SessionRecord | n
  * Starts a session for the account and sets its cookie, ending the one this browser held (its cookie is replaced);
  * false when the account's password is no longer the one checked (nothing set).
  */
-export async function startSession(c: Context<TaxAppEnv>, account: { id: string; passwordHash: string }): Promise<boolean> {
-  const now = Date.now();
-  const previous = await sessionTokenHash(c, SESSION_COOKIE);
-  if (previous) await deleteSessionByTokenHash(taxDb(c.env.DB), previous);
-  const session = await issueSession(now);
-  const started = await insertSession(
-    taxDb(c.env.DB),
-    {
-      id: newId("sess", now),
-      accountId: account.id,
-      tokenHash: session.tokenHash,
-      csrfToken: session.csrfToken,
-      createdAt: now,
-      expiresAt: session.expiresAt,
-    },
-    account.passwordHash,
-  );
-  if (started) setSessionCookie(c, SESSION_COOKIE, session, now);
-  return started;
+export function startSession(c: Context<TaxAppEnv>, account: { id: string; passwordHash: string }): Promise<boolean> {
+  const db = taxDb(c.env.DB);
+  return startPageSession(c, SESSION_COOKIE, {
+    end: (tokenHash) => deleteSessionByTokenHash(db, tokenHash),
+    insert: (session, now) =>
+      insertSession(
+        db,
+        {
+          id: newId("sess", now),
+          accountId: account.id,
+          tokenHash: session.tokenHash,
+          csrfToken: session.csrfToken,
+          createdAt: now,
+          expiresAt: session.expiresAt,
+        },
+        account.passwordHash,
+      ),
+  });
 }
