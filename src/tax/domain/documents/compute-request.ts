@@ -565,10 +565,12 @@ export function buildComputeRequest(documents: { document: ParsedDocument; sourc
     figures: document.documentType === "form16" ? form16Figures(document, unmapped, notes, source) : aisFigures(document, unmapped, source),
   }));
   const f = merge(perDocument, conflicts);
-  withinComputeLimit(f, unmapped);
-  employerNpsWithinSalary(f, unmapped);
+  // A figure of the merged request is one document's when only one was sent.
+  const source = perDocument.length === 1 ? perDocument[0]!.source : "documents";
+  withinComputeLimit(f, unmapped, source);
+  employerNpsWithinSalary(f, unmapped, source);
   withoutCountedPerquisite(f, notes);
-  noRentDeductionBesideHra(f, unmapped);
+  noRentDeductionBesideHra(f, unmapped, source);
   const withAge = withAgeFromAis(documents, financialYear, caller, notes);
   return { computeRequest: toRequest(f, financialYear, assessmentYear, withAgeFromSection80TTB(f, withAge, notes)), unmapped, conflicts, notes };
 }
@@ -641,11 +643,11 @@ function withoutRepeatedEmployers<D extends { document: ParsedDocument; source: 
 export const COMPUTE_MAX_RUPEES = 100_000_000_000;
 
 /** A figure beyond what /compute accepts is left out, and listed, so the request stays valid. */
-function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
+function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[], source: string): void {
   const max = COMPUTE_MAX_RUPEES * 100;
   const tooLarge = (field: string, value: number): void => {
     unmapped.push({
-      source: "documents",
+      source,
       field,
       amount: rupees(value),
       reason: "larger than any amount /compute accepts (₹10,000 crore); check the text",
@@ -672,12 +674,12 @@ function withinComputeLimit(f: Figures, unmapped: UnmappedFigure[]): void {
  * The employer's NPS contribution is part of the gross salary (s.17(1)(viii)): one above the salary the request will
  * carry (row 1(d) less the perquisite counted from it) is listed, and row 1(d) stays whole, as nothing adds it back.
  */
-function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[]): void {
+function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[], source: string): void {
   if (f.section80CCD2 === null) return;
   const salary = Math.max(0, f.grossSalary ?? 0);
   if (f.section80CCD2 <= salary - Math.min(f.countedPerquisite, salary)) return;
   unmapped.push({
-    source: "documents",
+    source,
     field: "section80CCD2",
     amount: rupees(f.section80CCD2),
     reason: "more than the gross salary read, of which the employer's NPS contribution is a part; check the text",
@@ -687,11 +689,11 @@ function employerNpsWithinSalary(f: Figures, unmapped: UnmappedFigure[]): void {
 }
 
 /** s.80GG is for someone who receives no house rent allowance: beside an HRA exemption it is listed, not claimed. */
-function noRentDeductionBesideHra(f: Figures, unmapped: UnmappedFigure[]): void {
+function noRentDeductionBesideHra(f: Figures, unmapped: UnmappedFigure[], source: string): void {
   const rent = f.otherChapterVIA.get("80GG");
   if (rent === undefined || (f.exemptions10.get("10(13A)") ?? 0) <= 0) return;
   unmapped.push({
-    source: "documents",
+    source,
     field: "80GG",
     amount: rupees(rent),
     reason: "s.80GG applies only to someone who receives no house rent allowance, and the form shows an HRA exemption",

@@ -123,20 +123,23 @@ function oldRegimeDeductions(scratch: Facts, year: YearRules, key: FactKey, clai
 /**
  * The claim a move takes: its limit, or less where no more of it can be deducted (s.80A(2) keeps Chapter VI-A
  * within gross total income other than special-rate income, a non-resident's dividends included (s.115A(4));
- * an unsplit s.80D total shares both s.80D caps). It is
- * the least claim that deducts as much as the limit does, so it saves as much. A rupee more claimed deducts at most
- * a rupee more, so that claim is at least `current` plus the gain; it is exactly that unless a s.80G qualifying
- * limit (10 % of adjusted gross total income) shrinks as the claim grows, and then halving finds it.
+ * an unsplit s.80D total shares both s.80D caps). It is the least claim that deducts as much as the limit does, so
+ * it saves as much. A rupee more claimed deducts at most a rupee more, so that claim is at least `current` plus the
+ * gain; it is exactly that unless a s.80G qualifying limit (10 % of adjusted gross total income) shrinks as the claim
+ * grows, and then halving finds it. s.80GG breaks the first rule: it grows by a tenth of each rupee another claim
+ * takes off total income, so with it halving looks below that amount too.
  */
 function claimWithinRoom(scratch: Facts, year: YearRules, key: FactKey, limit: number, baseDeductions: number, probe: RegimeResult): number {
   const atLimit = oldRegimeDeductions(scratch, year, key, limit, probe);
-  const least = scratch[key] + atLimit - baseDeductions;
-  if (least >= limit || oldRegimeDeductions(scratch, year, key, least, probe) === atLimit) return Math.min(least, limit);
-  let short = least;
-  let enough = limit;
+  const reaches = (claim: number) => oldRegimeDeductions(scratch, year, key, claim, probe) === atLimit;
+  const least = Math.min(limit, scratch[key] + atLimit - baseDeductions);
+  const leastReaches = least === limit || reaches(least);
+  if (leastReaches && scratch.section80GG_rentPaid === 0) return least;
+  let short = leastReaches ? scratch[key] : least;
+  let enough = leastReaches ? least : limit;
   while (enough - short > 1) {
     const middle = Math.floor((short + enough) / 2);
-    if (oldRegimeDeductions(scratch, year, key, middle, probe) === atLimit) enough = middle;
+    if (reaches(middle)) enough = middle;
     else short = middle;
   }
   return enough;

@@ -70,6 +70,20 @@ describe("a move asks for no more than can still be deducted", () => {
     });
   });
 
+  it("the same where s.80GG grows as the claim lowers total income, so less than the gain deducts as much", () => {
+    // Old regime FY 2025-26: deposit interest 1,80,000 and winnings 49,00,000 (s.115BB); rent 5,30,000 without an HRA.
+    // s.80GG is the rent above 10 % of total income, 5,30,000 − 10 % × (50,80,000 − c) = 22,000 + 0.1c for 80C of c,
+    // and Chapter VI-A stays within the 1,80,000 other than the winnings (s.80A(2), s.58(4)). c + 22,000 + 0.1c =
+    // 1,80,000 at c = 1,43,636.36 (10 % of 49,36,363.64 is 4,93,636.36 to the paisa below: 80GG 36,363.64), which
+    // deducts as much as 1,50,000 would: the move asks for 1,43,636.36, not 1,50,000.
+    const withRent = (section80C: number) =>
+      taxInput({ otherIncome: { depositInterest: 180_000, casualWinnings: 4_900_000 }, deductions: { section80C, section80GG_rentPaid: 530_000 } });
+    const topUp = computeTax(withRent(0), "2025-26").savingMoves.find((m) => m.kind === "top_up_80c");
+    expect(topUp).toMatchObject({ change: { field: "deductions.section80C", from: 0, to: 143_636.36 }, investment: 143_636.36 });
+    const claimed = computeTax(withRent(143_636.36), "2025-26");
+    expect(claimed.regimes.old.chapterVIADeductions).toBe(180_000);
+  });
+
   it("an 80D premium stops where an unsplit 80D total already takes the room both caps share", () => {
     // FY 2025-26. Salary 15L, basic 6L, HRA 3L, rent 3.6L outside the metros; self-occupied home with 2L interest;
     // 80C 1.5L, 80CCD(1B) 50k; an 80D total of 30,000 not split between self and parents, parents below 60.
