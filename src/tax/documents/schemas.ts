@@ -217,13 +217,11 @@ export const ParsedDocumentSchema = z.discriminatedUnion("documentType", [Form16
 
 const UnmappedFigureSchema = z
   .object({
-    source: z
-      .string()
-      .openapi({
-        description:
-          "Which document: documents[0], documents[1], …; text for a single document; documents for a figure of several merged into the request.",
-        example: "text",
-      }),
+    source: z.string().openapi({
+      description:
+        "Which document: documents[0], documents[1], …; text for a single document; documents for a figure of several merged into the request.",
+      example: "text",
+    }),
     field: z.string().openapi({ example: "amounts.relief89" }),
     amount: z.number().finite().nullable(),
     reason: z.string().openapi({
