@@ -1,12 +1,22 @@
 // The sample body an API reference (Swagger UI's "Example Value") shows for a webhook, built from the OpenAPI
-// document the Worker serves: each property's example, else its first enum value.
+// document the Worker serves as Swagger UI builds it: references followed at every depth, each property's example,
+// else its first enum value, an array as one sample item.
 import { fetchWorker } from "./worker-under-test";
 
-type Schema = { type?: string | string[]; example?: unknown; enum?: unknown[]; properties?: Record<string, Schema>; $ref?: string };
+type Schema = {
+  type?: string | string[];
+  example?: unknown;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+};
 
-function sampleOf(schema: Schema): unknown {
-  if (schema.properties) return Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, sampleOf(s)]));
+function sampleOf(schema: Schema, components: Record<string, Schema>): unknown {
+  if (schema.$ref) return sampleOf(components[schema.$ref.split("/").at(-1)!]!, components);
   if (schema.example !== undefined) return schema.example;
+  if (schema.properties) return Object.fromEntries(Object.entries(schema.properties).map(([k, s]) => [k, sampleOf(s, components)]));
+  if (schema.items) return [sampleOf(schema.items, components)];
   if (schema.enum) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   return type === "integer" || type === "number" ? 0 : type === "boolean" ? true : "string";
@@ -17,7 +27,5 @@ export async function webhookSample(origin: string, type: string): Promise<Recor
     webhooks: Record<string, { post: { requestBody: { content: { "application/json": { schema: Schema } } } } }>;
     components: { schemas: Record<string, Schema> };
   };
-  let schema = document.webhooks[type]!.post.requestBody.content["application/json"].schema;
-  if (schema.$ref) schema = document.components.schemas[schema.$ref.split("/").at(-1)!]!;
-  return sampleOf(schema) as Record<string, any>;
+  return sampleOf(document.webhooks[type]!.post.requestBody.content["application/json"].schema, document.components.schemas) as Record<string, any>;
 }

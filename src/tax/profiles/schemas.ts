@@ -48,7 +48,7 @@ export const SaveProfileSchema = z
 export const ProfileSummarySchema = z
   .object({
     financialYear: z.enum(FINANCIAL_YEARS),
-    recommendedRegime: z.enum(REGIMES),
+    recommendedRegime: z.enum(REGIMES).openapi({ example: "new" }),
     totalTax: z.object({ old: z.number().int(), new: z.number().int() }),
     notAvailable: z.object({ old: RegimeNotAvailableSchema }).optional().openapi({
       description:

@@ -11,8 +11,9 @@ describe("the tax API reference's sample webhook bodies", () => {
     );
   });
 
-  it("profile.saved: a summary whose old regime is not available recommends the new regime", async () => {
+  it("profile.saved: the sample summary shows the old regime not available, so it recommends the new regime", async () => {
     const { data } = await webhookSample(TAX, "profile.saved");
-    if (data.summary.notAvailable?.old) expect(data.summary.recommendedRegime).toBe("new");
+    expect(data.summary.notAvailable.old).toBeTypeOf("object");
+    expect(data.summary.recommendedRegime).toBe("new");
   });
 });
