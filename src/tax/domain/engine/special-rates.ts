@@ -95,16 +95,28 @@ function roomOf(gain: LowerOfTwoGain): number {
   return Math.floor(Math.max(0, Math.min(gain.inBucket, gain.other)) / 100);
 }
 
+/** A rupee in the units the excess is exact in: paise × tenths of a percent. */
+const EXCESS_UNITS_PER_RUPEE = 100_000n;
+
 /**
  * The tax at the bucket's rate above the other tax, both worked on the gains less `reduction` rupees (losses set off
- * and basic exemption: the first proviso to s.112(1)(a), which the clause had before Finance (No. 2) Act 2024 too).
- * Paise × tenths of a percent is exact; rounded down to rupees so it never exceeds the excess.
+ * and basic exemption: the first proviso to s.112(1)(a), which the clause had before Finance (No. 2) Act 2024 too),
+ * exact, in paise × tenths of a percent.
  */
-function excessIgnored(gain: LowerOfTwoGain, reduction: number): number {
+function excessIgnored(gain: LowerOfTwoGain, reduction: number): bigint {
   const paise = reduction * 100;
   const own = Math.max(0, gain.inBucket - paise) * rateOf(gain);
   const other = Math.max(0, gain.other - paise) * gain.otherRateTenths;
-  return Math.floor(Math.max(0, own - other) / 100_000);
+  return BigInt(Math.max(0, own - other));
+}
+
+/**
+ * The bucket's tax less the excesses its gains ignore, rounded once to the rupee (50 paise up): "such excess shall be
+ * ignored" is the whole excess, so the tax is the lower tax itself, never a rupee above it.
+ */
+function taxLessExcess(taxable: number, rateTenths: number, excess: bigint): number {
+  const exact = BigInt(taxable * rateTenths) * (EXCESS_UNITS_PER_RUPEE / 1000n) - excess;
+  return Math.max(0, Number((exact + EXCESS_UNITS_PER_RUPEE / 2n) / EXCESS_UNITS_PER_RUPEE));
 }
 
 /**
@@ -264,13 +276,12 @@ export function specialTax(parts: IncomeParts, resident: boolean, exemptionLimit
     const adjusted = reduced.basicExemption[i]!;
     const taxable = parts.gains[i]! - exempt[i]! - adjusted;
     const full = atTenths(taxable, GAIN_BUCKETS[i]!.rateTenths);
-    let relief = 0;
+    let excess = 0n;
     parts.lowerOfTwo.gains.forEach((gain, j) => {
-      if (gain.bucket === i) relief += excessIgnored(gain, reduced.gains[j]!);
+      if (gain.bucket === i) excess += excessIgnored(gain, reduced.gains[j]!);
     });
-    // Each gain's excess is rounded down apart from the bucket's tax, so a rupee of rounding is all this bounds.
-    const indexationRelief = Math.min(full, relief);
-    const tax = full - indexationRelief;
+    const tax = excess === 0n ? full : Math.min(full, taxLessExcess(taxable, GAIN_BUCKETS[i]!.rateTenths, excess));
+    const indexationRelief = full - tax;
     buckets.push({ exempt: exempt[i]!, indexationRelief, basicExemptionAdjusted: adjusted, taxable, tax });
     gainsTax += tax;
     if (GAIN_BUCKETS[i]!.kind !== "112A") rebatableGainsTax += tax;
