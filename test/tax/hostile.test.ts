@@ -310,18 +310,16 @@ describe("hostile headers", () => {
     },
   );
 
-  it("CR/LF/NUL in header values: the runtime refuses to send them, or the service answers 4xx and reflects nothing", async () => {
-    for (const value of ["a\r\nSet-Cookie: pwned=1", "a\nX-Injected: 1", "a\u0000b", "Bearer tax_x\r\n\r\nGET / HTTP/1.1"]) {
-      let response: Response | null = null;
-      try {
-        response = await fetchWorker(`${TAX}/api/v1/profiles`, { headers: { Authorization: value, "X-Request-Id": value } });
-      } catch (error) {
-        expect(error).toBeInstanceOf(TypeError);
-        continue;
-      }
-      await expectClean4xx(response, "tax", JSON.stringify(value));
+  it("header injection: CR/LF/NUL cannot be sent at all; the same payloads on one line are refused with nothing reflected", async () => {
+    for (const value of ["a\r\nSet-Cookie: pwned=1", "a\nX-Injected: 1", "a\u0000b"])
+      expect(() => new Request(`${TAX}/api/v1/profiles`, { headers: { Authorization: value } })).toThrow(TypeError);
+    for (const value of ["a Set-Cookie: pwned=1", "Bearer tax_x GET / HTTP/1.1", 'req_"><script>']) {
+      const response = await fetchWorker(`${TAX}/api/v1/profiles`, { headers: { Authorization: value, "X-Request-Id": value } });
+      expect(response.status).toBe(401);
       expect(response.headers.get("Set-Cookie")).toBeNull();
-      expect(response.headers.get("X-Injected")).toBeNull();
+      expect(response.headers.get("X-Request-Id")).toMatch(/^req_[0-9A-Za-z]+$/);
+      expect(await response.clone().text()).not.toContain(value);
+      await expectClean4xx(response, "tax", value);
     }
   });
 

@@ -110,7 +110,8 @@ describe("lineReturnTax", () => {
       { taxablePaise: 12_500, cgstPaise: 312, sgstPaise: 312, igstPaise: 0 },
       { taxablePaise: 12_501, cgstPaise: 313, sgstPaise: 313, igstPaise: 0 },
     ]);
-    expect(invoiceTax(returns)).toEqual({ ...lineTax(37_502, 500, "intra_state"), totalPaise: 39_378 });
+    // The line itself: 375.02 × 2.5 % = 9.3755 → ₹9.38 each of CGST and SGST; 375.02 + 18.76 = ₹393.78.
+    expect(invoiceTax(returns)).toEqual({ taxablePaise: 37_502, cgstPaise: 938, sgstPaise: 938, igstPaise: 0, totalPaise: 39_378 });
   });
 
   // Inter-state IGST of the whole line: 375.02 × 5 % = 18.751 → ₹18.75; up to 0.5 kg 125.01 × 5 % = 6.2505 →
