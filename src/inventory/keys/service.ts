@@ -208,6 +208,12 @@ async function startReplacement(env: InventoryEnv, org: OrgRow, replacement: Api
   await inheritKeyUsage(env.KEY_GUARD, replacement.keyHash, usage);
 }
 
+/** The grace as asked, and as it is when the key's own expiry cuts it short. */
+function rotationReason(replacementId: string, graceHours: number, graceEndsAt: number, expiresAt: number | null): string {
+  const asked = `replaced by ${replacementId}; grace ${graceHours} h`;
+  return expiresAt !== null && expiresAt < graceEndsAt ? `${asked}, cut to the key's expiry at ${new Date(expiresAt).toISOString()}` : asked;
+}
+
 /**
  * Rotation: the old key keeps working until the grace ends (never past its own expiry), marked superseded. Refused
  * (key_limit_reached) while the organisation already has as many keys in their grace as it may hold active keys,
@@ -226,7 +232,8 @@ export async function rotateKey(
 ) {
   assertReplaceable(old, nowMs);
   const { row: replacement, key } = await replacementFor(old, nowMs);
-  const superseded: ApiKeyRow = { ...old, supersededAt: nowMs, graceEndsAt: nowMs + graceHours * HOUR_MS, replacedByKeyId: replacement.id };
+  const graceEndsAt = nowMs + graceHours * HOUR_MS;
+  const superseded: ApiKeyRow = { ...old, supersededAt: nowMs, graceEndsAt, replacedByKeyId: replacement.id };
   // Not recorded: the old key gets its life back, so a retry can rotate it.
   const { usage, restoreOld } = await endOld(
     env,
@@ -239,9 +246,9 @@ export async function rotateKey(
     await startReplacement(env, org, replacement, usage);
     recorded = await recordRotation(
       db.$client,
-      { id: old.id, supersededAt: nowMs, graceEndsAt: superseded.graceEndsAt! },
+      { id: old.id, supersededAt: nowMs, graceEndsAt },
       replacement,
-      auditRow(org.id, "key.rotated", old.id, actor, `replaced by ${replacement.id}; grace ${graceHours} h`, nowMs),
+      auditRow(org.id, "key.rotated", old.id, actor, rotationReason(replacement.id, graceHours, graceEndsAt, old.expiresAt), nowMs),
       MAX_ACTIVE_KEYS_PER_ORG,
       issuedPerDay,
     );

@@ -568,6 +568,12 @@ describe("lifecycle (seed section 3)", () => {
     const body = await expectStatus(await admin("POST", `/admin/api/keys/${old.id}/rotate`, { grace_hours: 72 }), 201);
     expect(body.data.old_key_valid_until).toBe(expiresAt);
     expect(body.data.expires_at).toBe(expiresAt);
+    // The audit log says the grace as it is, not only as asked.
+    const [rotated] = await auditOf(orgId);
+    expect(rotated).toMatchObject({
+      action: "key.rotated",
+      reason: `replaced by ${body.data.id}; grace 72 h, cut to the key's expiry at ${expiresAt}`,
+    });
   });
 
   it.each([
