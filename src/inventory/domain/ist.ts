@@ -8,6 +8,17 @@ export { istDateOf };
 
 const DAY_MS = 86_400_000;
 
+/** How far ahead of the service's clock "now" by a client's clock may read: clocks drift by a few minutes. */
+const CLIENT_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/**
+ * Whether an instant a client sends (a sale's, a lot's receipt) lies in the future: more than clock drift ahead, or
+ * on an IST date after today's, which would date the entry tomorrow.
+ */
+export function isAheadOfNow(instantMs: number, nowMs: number): boolean {
+  return instantMs > nowMs + CLIENT_CLOCK_AHEAD_MS || istDateOf(instantMs) > istDateOf(nowMs);
+}
+
 /** Default sales window: the 30 days before today plus today (IST). */
 export const DEFAULT_SALES_WINDOW_DAYS = 30;
 

@@ -14,7 +14,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { createSale } from "./queries";
 import { createSaleRefusal } from "./sale-refusals";
-import { istDateOf, istDayStartUtcMs } from "../domain/ist";
+import { isAheadOfNow, istDateOf, istDayStartUtcMs } from "../domain/ist";
 import { BODY_ERRORS, IDEMPOTENCY_ERRORS, inventoryError } from "../http/errors";
 import { entryDate } from "../http/entry-date";
 import { errorResponses } from "../http/schemas";
@@ -55,7 +55,7 @@ function whenSold(body: z.infer<typeof CreateSaleSchema>, now: number): { saleDa
   const today = istDateOf(now);
   if (body.sold_at !== undefined) {
     const soldAt = Date.parse(body.sold_at);
-    if (soldAt > now + 300_000) throw inventoryError("bad_request", "sold_at: must not be in the future");
+    if (isAheadOfNow(soldAt, now)) throw inventoryError("bad_request", "sold_at: must not be in the future");
     const saleDate = istDateOf(soldAt);
     if (body.sale_date !== undefined && body.sale_date !== saleDate) {
       throw inventoryError("bad_request", `sale_date: sold_at falls on ${saleDate} in IST`);

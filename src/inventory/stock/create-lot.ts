@@ -14,7 +14,7 @@ import type { InventoryApp } from "../hono";
 import { inventoryDb } from "../db/client";
 import { DEFAULT_STOCK_LOW_THRESHOLD_GRAMS } from "../db/schema";
 import { findSku, receiveLot, type NewSku } from "./queries";
-import { istDateOf } from "../domain/ist";
+import { isAheadOfNow, istDateOf } from "../domain/ist";
 import { formatGrams } from "../domain/money";
 import { gstRateOn, RATED_HEADINGS } from "../domain/gst-rates";
 import { YARN_CATALOGUE, type YarnType } from "../domain/yarn";
@@ -139,7 +139,7 @@ export function registerCreateLot(app: InventoryApp): void {
     const org = await resolveOrg(c, inventoryDb(c.env.DB), c.req.valid("param").id);
     const now = Date.now();
     const receivedAt = body.received_at === undefined ? now : Date.parse(body.received_at);
-    if (receivedAt > now + 300_000) throw inventoryError("bad_request", "received_at: must not be in the future");
+    if (isAheadOfNow(receivedAt, now)) throw inventoryError("bad_request", "received_at: must not be in the future");
     const existing = await findSku(c.env.DB, org.id, body.sku);
     const outcome = await receiveLot(
       idempotentWrites(c, c.env.DB),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, istDateOf, istDayStartUtcMs, parseIsoDate, salesWindow } from "../../../src/inventory/domain/ist";
+import { addDays, istDateOf, istDayStartUtcMs, isAheadOfNow, parseIsoDate, salesWindow } from "../../../src/inventory/domain/ist";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -50,6 +50,21 @@ describe("IST day boundaries", () => {
     ["2026-11-30", -30, "2026-10-31"],
   ])("%s moved by %i days is %s", (date, days, expected) => {
     expect(addDays(date, days)).toBe(expected);
+  });
+});
+
+describe("isAheadOfNow: an instant a client sends, against the service's clock", () => {
+  // 18:30 UTC is midnight in India. At 12:00 UTC (17:30 IST) a client's clock may run up to five minutes ahead.
+  const noon = Date.parse("2026-11-20T12:00:00Z");
+  it("takes up to five minutes ahead as clock drift, and refuses more", () => {
+    expect(isAheadOfNow(noon + 5 * 60_000, noon)).toBe(false);
+    expect(isAheadOfNow(noon + 5 * 60_000 + 1, noon)).toBe(true);
+    expect(isAheadOfNow(noon - 86_400_000, noon)).toBe(false);
+  });
+  it("refuses an instant on tomorrow's IST date, even within the five minutes", () => {
+    const beforeMidnightIst = Date.parse("2026-11-20T18:28:00Z"); // 23:58 IST
+    expect(isAheadOfNow(Date.parse("2026-11-20T18:29:59.999Z"), beforeMidnightIst)).toBe(false);
+    expect(isAheadOfNow(Date.parse("2026-11-20T18:30:00Z"), beforeMidnightIst)).toBe(true); // 00:00 IST, 21 November
   });
 });
 
