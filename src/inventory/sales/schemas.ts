@@ -21,10 +21,10 @@ export const CreateSaleSchema = z
   .object({
     customer_id: IdSchema,
     sale_date: IstDate.optional().openapi({ description: "IST date of the invoice; default today (IST)" }),
-    sold_at: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .openapi({ description: "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST, and not in the future (up to five minutes ahead of the service's clock is taken as clock drift; the date never)" }),
+    sold_at: z.iso.datetime({ offset: true }).optional().openapi({
+      description:
+        "Instant of the sale; default now, or the start of sale_date if that is not today. Must fall on sale_date in IST, and not in the future (up to five minutes ahead of the service's clock is taken as clock drift; the date never)",
+    }),
     items: z
       .array(
         z

@@ -23,7 +23,10 @@ export const CreateLotSchema = z
     cost_per_kg: Rupees("costPaisePerKg").openapi({
       description: `Purchase cost in rupees per kg, GST extra: 0 (yarn received free of charge) up to ${formatPaise(BOUNDS.costPaisePerKg.max)}`,
     }),
-    received_at: z.iso.datetime({ offset: true }).optional().openapi({ description: "ISO-8601 instant; default now. Not in the future (up to five minutes ahead of the service's clock is taken as clock drift; the date never)" }),
+    received_at: z.iso.datetime({ offset: true }).optional().openapi({
+      description:
+        "ISO-8601 instant; default now. Not in the future (up to five minutes ahead of the service's clock is taken as clock drift; the date never)",
+    }),
     supplier_name: optionalText(200).openapi({ description: "The mill; created on first use" }),
     // Only used when the SKU is new to the organisation; catalogue SKUs fill these themselves.
     sku_name: optionalText(200),
