@@ -331,8 +331,11 @@ export async function expectNot5xx(response: Response, envelope: Envelope, conte
 
 // ---------------------------------------------------------------------------------------------- console
 
-/** Captures everything written through console.* in this isolate (the Worker runs in it too). */
-export function captureConsole(): { text: () => string; restore: () => void } {
+/**
+ * Captures everything written through console.* in this isolate (the Worker runs in it too). `lineWith` is the first
+ * line that holds a given text (a request id, say), or "" when none does.
+ */
+export function captureConsole(): { text: () => string; lineWith: (needle: string) => string; restore: () => void } {
   const lines: string[] = [];
   const spies = (["log", "info", "warn", "error", "debug", "trace"] as const).map((level) =>
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
@@ -341,7 +344,11 @@ export function captureConsole(): { text: () => string; restore: () => void } {
       );
     }),
   );
-  return { text: () => lines.join("\n"), restore: () => spies.forEach((s) => s.mockRestore()) };
+  return {
+    text: () => lines.join("\n"),
+    lineWith: (needle) => lines.find((line) => line.includes(needle)) ?? "",
+    restore: () => spies.forEach((s) => s.mockRestore()),
+  };
 }
 
 function safeJson(value: unknown): string {

@@ -2,10 +2,13 @@ import { newId } from "../ids";
 import { API_CSP } from "./app";
 import { resolveError, PlatformError, type ErrorCatalogue } from "./errors";
 
-/** A Worker whose env fails validation answers 500 in its envelope and logs which binding or secret is wrong. */
+/**
+ * A Worker whose env fails validation answers 500 in its envelope and logs which binding or secret is wrong, with the
+ * answer's request id: the one a client quotes finds the line.
+ */
 export function renderEntryFailure(catalogue: ErrorCatalogue, error: unknown): Response {
-  console.error(error instanceof Error ? error.message : String(error));
   const requestId = newId("req");
+  console.error(error instanceof Error ? error.message : String(error), JSON.stringify({ requestId }));
   const { code, status } = resolveError(catalogue, new PlatformError("internal", "Internal error"));
   return new Response(JSON.stringify(catalogue.render(code, "Internal error", requestId)), {
     status,

@@ -65,7 +65,7 @@ describe("GET /api/v1/health", () => {
   });
 
   it.each([["DB"], ["WEBHOOKS"], ["KEY_GUARD"]])(
-    "a Worker deployed without its %s binding never answers 200: 500, and the log names it",
+    "a Worker deployed without its %s binding never answers 200: 500, and its log line names it with the X-Request-Id of the 500",
     async (name) => {
       const { [name]: _, ...without } = env as unknown as Record<string, unknown>;
       const logs = captureConsole();
@@ -78,7 +78,7 @@ describe("GET /api/v1/health", () => {
       const text = await response.text();
       expect(response.status, text).toBe(500);
       expect(JSON.parse(text)).toEqual({ error: "Internal error", code: "internal_error" });
-      expect(logs.text()).toContain(`${name}: a `);
+      expect(logs.lineWith(response.headers.get("X-Request-Id")!), logs.text()).toContain(`${name}: a `);
     },
   );
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { fetchWorker } from "../../worker-under-test";
 import { describe, expect, it, vi } from "vitest";
-import { unreachableDatabase } from "../../reliability/kit";
+import { captureConsole, unreachableDatabase } from "../../reliability/kit";
 
 describe("tax foundation", () => {
   it("GET /api/v1/health reports each dependency and the version", async () => {
@@ -32,6 +32,21 @@ describe("tax foundation", () => {
     logged.mockRestore();
     expect(short.status).toBe(500);
     expect(errors).toContain("SESSION_SECRET_PREVIOUS: a secret of at least 16 characters");
+  });
+
+  it("a Worker missing a secret logs its name in one line with the X-Request-Id its 500 carried", async () => {
+    const { SESSION_SECRET: _, ...withoutSecret } = env;
+    const logs = captureConsole();
+    let response: Response;
+    try {
+      response = await fetchWorker("http://tax.test/api/v1/health", undefined, withoutSecret);
+    } finally {
+      logs.restore();
+    }
+    expect(response.status, await response.text()).toBe(500);
+    const requestId = response.headers.get("X-Request-Id")!;
+    expect(requestId).toMatch(/^req_/);
+    expect(logs.lineWith(requestId), logs.text()).toContain("SESSION_SECRET: ");
   });
 
   it("unknown paths get 404 in the tax envelope with the request id", async () => {
