@@ -10,7 +10,7 @@ const InventoryEnvSchema = z.object({
   WEBHOOKS: binding.queue<unknown>(),
   /** Swagger UI's files for the API reference page (`[assets]` in the wrangler config). */
   ASSETS: binding.fetcher(),
-  ADMIN_TOKEN: binding.secret(),
+  ADMIN_TOKEN: binding.adminToken(),
   SESSION_SECRET: binding.secret(),
   /** Only while SESSION_SECRET is rotated: the value it replaced, still opening what was sealed or signed under it. */
   SESSION_SECRET_PREVIOUS: binding.secret().optional(),

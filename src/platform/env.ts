@@ -15,13 +15,17 @@ export const isBinding = {
   queue: (v: unknown) => typeof (v as Queue | undefined)?.send === "function",
 };
 
+const secretText = () => z.string({ error: "a secret (wrangler secret put, or .dev.vars locally)" });
+
 export const binding = {
   d1: () => z.custom<D1Database>(isBinding.d1, "a D1 database binding"),
   durableObject: <T extends Rpc.DurableObjectBranded | undefined = undefined>() =>
     z.custom<DurableObjectNamespace<T>>(isBinding.durableObject, "a Durable Object namespace binding"),
   fetcher: () => z.custom<Fetcher>(isBinding.fetcher, "a service or static assets binding"),
   queue: <T>() => z.custom<Queue<T>>(isBinding.queue, "a Queue producer binding"),
-  secret: () => z.string({ error: "a secret (wrangler secret put, or .dev.vars locally)" }).min(16, "a secret of at least 16 characters"),
+  secret: () => secretText().min(16, "a secret of at least 16 characters"),
+  /** ADMIN_TOKEN: only a value the operator's `Authorization: Bearer <token>` can carry (auth/admin.ts) ever matches. */
+  adminToken: () => secretText().regex(/^\S{16,512}$/, "a secret of 16 to 512 characters without whitespace"),
 };
 
 export function envParser<S extends z.ZodType<object>>(schema: S): (env: unknown) => z.infer<S> {

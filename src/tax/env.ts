@@ -10,7 +10,7 @@ const TaxEnvSchema = z.object({
   WEBHOOKS: binding.queue<unknown>(),
   /** Swagger UI's files for the API reference page (`[assets]` in the wrangler config). */
   ASSETS: binding.fetcher(),
-  ADMIN_TOKEN: binding.secret(),
+  ADMIN_TOKEN: binding.adminToken(),
   RAZORPAY_WEBHOOK_SECRET: binding.secret(),
   SESSION_SECRET: binding.secret(),
   /** Only while SESSION_SECRET is rotated: the value it replaced, still opening what was sealed or signed under it. */

@@ -49,6 +49,34 @@ describe("tax foundation", () => {
     expect(logs.lineWith(requestId), logs.text()).toContain("SESSION_SECRET: ");
   });
 
+  // The operator sends ADMIN_TOKEN as `Authorization: Bearer <token>`: a value no such header can carry is refused at
+  // the entry, so the operator is not left with "Invalid operator token" for the right token.
+  it.each([
+    ["holding a space (a pass phrase)", "correct horse battery staple"],
+    ["holding a tab", "correct\thorse-battery-staple"],
+    ["of 513 characters", "a".repeat(513)],
+  ])("an ADMIN_TOKEN %s: 500 at the entry, and the log line says why", async (_name, token) => {
+    const logs = captureConsole();
+    let response: Response;
+    try {
+      response = await fetchWorker("http://tax.test/api/v1/health", undefined, { ...env, ADMIN_TOKEN: token });
+    } finally {
+      logs.restore();
+    }
+    expect(response.status, await response.text()).toBe(500);
+    expect(logs.lineWith(response.headers.get("X-Request-Id")!), logs.text()).toContain("ADMIN_TOKEN: a secret of 16 to 512 characters");
+  });
+
+  it("an ADMIN_TOKEN of 512 characters, the longest the operator can send, lets the operator in", async () => {
+    const token = "a".repeat(512);
+    const response = await fetchWorker(
+      "http://tax.test/admin/api/accounts?limit=1",
+      { headers: { Authorization: `Bearer ${token}` } },
+      { ...env, ADMIN_TOKEN: token },
+    );
+    expect(response.status, await response.text()).toBe(200);
+  });
+
   it("unknown paths get 404 in the tax envelope with the request id", async () => {
     const response = await fetchWorker("http://tax.test/api/v1/nope");
     const body = await response.json<{ error: { code: string; message: string }; requestId: string }>();
