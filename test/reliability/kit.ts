@@ -457,3 +457,26 @@ export function unreachableDatabase(): D1Database {
   const session: D1DatabaseSession = { prepare: () => statement, batch: fails, getBookmark: () => null };
   return { prepare: () => statement, batch: fails, exec: fails, dump: fails, withSession: () => session };
 }
+
+/** The test database, except that every statement whose SQL matches `failing` fails as a lost connection would. */
+export function databaseFailing(db: D1Database, failing: RegExp): D1Database {
+  const fails = () => Promise.reject(new Error("D1_ERROR: Network connection lost."));
+  // D1's objects are native: their own methods must run on them, not on the proxy.
+  const own = (target: object, name: PropertyKey) => {
+    const value = Reflect.get(target, name);
+    return typeof value === "function" ? value.bind(target) : value;
+  };
+  const failingStatement = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get: (target, name) =>
+        name === "bind"
+          ? (...values: unknown[]) => failingStatement(target.bind(...values))
+          : ["first", "all", "run", "raw"].includes(String(name))
+            ? fails
+            : own(target, name),
+    });
+  return new Proxy(db, {
+    get: (target, name) =>
+      name === "prepare" ? (sql: string) => (failing.test(sql) ? failingStatement(target.prepare(sql)) : target.prepare(sql)) : own(target, name),
+  });
+}

@@ -72,7 +72,7 @@ export function registerAdminHome(app: InventoryApp): void {
       }),
     ]);
     if (!orgView || !keys || !admins || !audit) {
-      const failure = dashboardFailure(refusal());
+      const failure = dashboardFailure(refusal(), c.var.requestId);
       for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
       return htmlPage(c, <SignInPage formToken={formToken(c, FORM_COOKIE)} error={failure.message} />, failure.status);
     }

@@ -16,6 +16,9 @@ export function dashboardCallHeaders(page: { header(name: string): string | unde
 export interface DashboardRefusal {
   status: number;
   retryAfter: string | null;
+  /** The call's path without its query, and its own X-Request-Id: what the page's log line names. */
+  path: string;
+  innerRequestId: string | null;
 }
 
 export function dashboardCalls(request: (path: string) => Promise<Response>) {
@@ -24,15 +27,26 @@ export function dashboardCalls(request: (path: string) => Promise<Response>) {
     const response = await request(path);
     if (response.ok) return (await response.json()) as T;
     if (refusal === null && response.status !== 401 && response.status !== 404)
-      refusal = { status: response.status, retryAfter: response.headers.get("Retry-After") };
+      refusal = {
+        status: response.status,
+        retryAfter: response.headers.get("Retry-After"),
+        path: path.replace(/\?.*/, ""),
+        innerRequestId: response.headers.get("X-Request-Id"),
+      };
     return null;
   };
   const call = async <T>(path: string): Promise<T | null> => (await fetchBody<{ data: T }>(path))?.data ?? null;
   return { fetchBody, call, refusal: (): DashboardRefusal | null => refusal };
 }
 
-/** What the page says, with which status and headers, when its dashboard could not be loaded. */
-export function dashboardFailure(refusal: DashboardRefusal | null): { status: 401 | 429 | 503; message: string; headers: Record<string, string> } {
+/**
+ * What the page says, with which status and headers, when its dashboard could not be loaded. A 503 is logged under the
+ * page's `requestId`: the failing call logged its cause under its own id, which the user never sees.
+ */
+export function dashboardFailure(
+  refusal: DashboardRefusal | null,
+  requestId: string,
+): { status: 401 | 429 | 503; message: string; headers: Record<string, string> } {
   if (refusal === null) return { status: 401, message: "Your session has ended. Sign in again.", headers: {} };
   if (refusal.status === 429) {
     const wait = refusal.retryAfter ?? "60";
@@ -42,5 +56,7 @@ export function dashboardFailure(refusal: DashboardRefusal | null): { status: 40
       headers: { "Retry-After": wait },
     };
   }
+  const { path, status, innerRequestId } = refusal;
+  console.error("dashboard call failed", JSON.stringify({ requestId, innerRequestId, path, status }));
   return { status: 503, message: "Your dashboard could not be loaded just now; you are still signed in. Reload the page shortly.", headers: {} };
 }

@@ -74,7 +74,7 @@ export function registerHome(app: TaxApp): void {
 }
 
 function signedOut(c: Context<TaxAppEnv>, refusal: DashboardRefusal | null) {
-  const failure = dashboardFailure(refusal);
+  const failure = dashboardFailure(refusal, c.var.requestId);
   for (const [name, value] of Object.entries(failure.headers)) c.header(name, value);
   return htmlPage(c, <LandingPage formToken={formToken(c, FORM_COOKIE)} error={failure.message} />, failure.status);
 }

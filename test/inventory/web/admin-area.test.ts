@@ -10,6 +10,7 @@ import { hashPassword } from "../../../src/platform/auth/password";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
+import { captureConsole, databaseFailing } from "../../reliability/kit";
 import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, cardLink, eventsCardCases, insertEvents } from "../../web-events";
 import { cookieValue, randomAddress, setCookies } from "../../web-session";
@@ -296,6 +297,33 @@ describe("session management API", () => {
     expect(cleared).toMatch(/; Secure/);
     const replay = await fetchWorker(`${INVENTORY}/admin/api/orgs/${orgId}/keys`, { headers: { Cookie: `__Host-inv_session=${token}` } });
     await expectError(replay, 401, "unauthorized");
+  });
+});
+
+describe("a dashboard one of whose management calls fails", () => {
+  it("answers 503, still signed in, and logs the failing call under the X-Request-Id the page answered with", async () => {
+    const { b, orgId } = await signedIn();
+    const logs = captureConsole();
+    let response: Response;
+    try {
+      response = await fetchWorker(
+        `${INVENTORY}/admin`,
+        { headers: { Cookie: cookieHeader(b) } },
+        { ...env, DB: databaseFailing(env.DB, /from "audit_log"[\s\S]*order by/i) },
+      );
+    } finally {
+      logs.restore();
+    }
+    const html = await response.text();
+    expect(response.status, html).toBe(503);
+    expect(html).toContain("you are still signed in");
+    // The line an operator finds from the id the user quotes leads to the failing call's own line, with its cause.
+    const requestId = response.headers.get("X-Request-Id")!;
+    const line = logs.lineWith(requestId);
+    expect(line, logs.text()).toMatch(/^dashboard call failed {/);
+    const logged = JSON.parse(line.slice(line.indexOf("{")));
+    expect(logged).toEqual({ requestId, innerRequestId: expect.stringMatching(/^req_/), path: `/admin/api/orgs/${orgId}/audit`, status: 500 });
+    expect(logs.lineWith(logged.innerRequestId)).toContain("D1_ERROR: Network connection lost.");
   });
 });
 

@@ -7,6 +7,7 @@ import type { SignInThrottle } from "../../../src/platform/auth/throttle";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, expectDeviceCookie, type SignInDriver } from "../../device-cookies";
+import { captureConsole, databaseFailing } from "../../reliability/kit";
 import { cookieValue, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
 import { apiAs, type Browser, browser, cookieHeader, csrfOf, DEVICE, FORM, PASSWORD, page, post, SESSION, signedIn, signUp } from "./tax-browser";
@@ -352,6 +353,33 @@ describe("device cookie: the browsers an account signed in from keep a sign-in t
     const signIn = await taxSignIn.signIn(await browser(), email);
     expect(signIn.status).toBe(303);
     expect(await expectDeviceCookie(signIn, DEVICE, email)).not.toBe(signedUp);
+  });
+});
+
+describe("a dashboard one of whose management calls fails", () => {
+  it("answers 503, still signed in, and logs the failing call under the X-Request-Id the page answered with", async () => {
+    const { b } = await signedIn();
+    const logs = captureConsole();
+    let response: Response;
+    try {
+      response = await fetchWorker(
+        `${TAX}/`,
+        { headers: { Cookie: cookieHeader(b) } },
+        { ...env, DB: databaseFailing(env.DB, /from "api_keys"[\s\S]*order by/i) },
+      );
+    } finally {
+      logs.restore();
+    }
+    const html = await response.text();
+    expect(response.status, html).toBe(503);
+    expect(html).toContain("you are still signed in");
+    // The line an operator finds from the id the user quotes leads to the failing call's own line, with its cause.
+    const requestId = response.headers.get("X-Request-Id")!;
+    const line = logs.lineWith(requestId);
+    expect(line, logs.text()).toMatch(/^dashboard call failed {/);
+    const logged = JSON.parse(line.slice(line.indexOf("{")));
+    expect(logged).toEqual({ requestId, innerRequestId: expect.stringMatching(/^req_/), path: "/admin/api/keys", status: 500 });
+    expect(logs.lineWith(logged.innerRequestId)).toContain("D1_ERROR: Network connection lost.");
   });
 });
 
