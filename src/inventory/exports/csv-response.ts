@@ -1,6 +1,7 @@
 // Shared by the CSV export routes: a streamed CSV attachment (the header row, RFC 4180, formula guard on text
 // cells, a UTF-8 byte order mark only when asked for) that carries the read session's bookmark.
 import { z } from "@hono/zod-openapi";
+import { loggableError } from "../../platform/d1";
 import { csvStream, type CsvCell } from "../domain/csv";
 import { istDateOf } from "../domain/ist";
 import { EXPORT_ROW_CAP, PAGE_ROWS } from "./queries";
@@ -45,11 +46,18 @@ export function csvResponses(description: string, ...codes: InventoryErrorCode[]
   };
 }
 
+/** The request an export answers, as its failure's log line names it: a Hono context. */
+export interface ExportRequest {
+  var: { requestId: string };
+  req: { path: string };
+}
+
 /**
  * The CSV attachment. Its first page of rows is read and made into cells before the response starts: errors of
  * exports are JSON in the standard error body, and a failure once the 200 has gone could only cut the file short.
  */
 export async function csvResponse(
+  c: ExportRequest,
   name: string,
   header: readonly string[],
   rows: AsyncIterable<readonly CsvCell[]>,
@@ -63,7 +71,10 @@ export async function csvResponse(
     if (firstPage.length === PAGE_ROWS) break;
   }
   const rest = next.done ? null : source;
-  return new Response(csvStream(header, startingWith(firstPage, rest), { bom: options.bom }), {
+  // The app's error handler never sees a failure once the 200 has gone: it is logged here, as that handler would.
+  const failed = (error: unknown) =>
+    console.error("export failed mid-stream", JSON.stringify({ requestId: c.var.requestId, path: c.req.path, error: loggableError(error) }));
+  return new Response(csvStream(header, startingWith(firstPage, rest, failed), { bom: options.bom }), {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
@@ -75,12 +86,20 @@ export async function csvResponse(
   });
 }
 
-/** The rows already read, then the rest of `source` (null when it has ended). Closing it closes `source`. */
-async function* startingWith<T>(read: T[], source: AsyncIterator<T> | null): AsyncGenerator<T> {
+/**
+ * The rows already read, then the rest of `source` (null when it has ended). Closing it closes `source`. A failure
+ * reading the rest goes to `failed`, then errors the stream, which breaks the download off.
+ */
+async function* startingWith<T>(read: T[], source: AsyncIterator<T> | null, failed: (error: unknown) => void): AsyncGenerator<T> {
   try {
     yield* read;
     if (source === null) return;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    try {
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
   } finally {
     await source?.return?.();
   }

@@ -41,7 +41,7 @@ export function registerExportCustomers(app: InventoryApp): void {
       csvNumber(formatPaise(r.paidPaise)),
       csvNumber(formatPaise(r.billedPaise - r.paidPaise - r.creditedPaise)),
     ]);
-    return csvResponse("customers", CUSTOMER_COLUMNS, rows, {
+    return csvResponse(c, "customers", CUSTOMER_COLUMNS, rows, {
       truncated,
       bom: c.req.valid("query").bom,
       headers: bookmarkHeader(session),

@@ -34,6 +34,6 @@ export function registerExportExpenses(app: InventoryApp): void {
       r.notes,
       r.createdBy,
     ]);
-    return csvResponse("expenses", EXPENSE_COLUMNS, rows, { truncated, bom: c.req.valid("query").bom, headers: bookmarkHeader(session) });
+    return csvResponse(c, "expenses", EXPENSE_COLUMNS, rows, { truncated, bom: c.req.valid("query").bom, headers: bookmarkHeader(session) });
   });
 }

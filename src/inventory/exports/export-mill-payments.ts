@@ -40,7 +40,7 @@ export function registerExportMillPayments(app: InventoryApp): void {
       r.reference,
       r.method,
     ]);
-    return csvResponse("mill-payments", MILL_PAYMENT_COLUMNS, rows, {
+    return csvResponse(c, "mill-payments", MILL_PAYMENT_COLUMNS, rows, {
       truncated: invoicesOver || paymentsOver,
       bom: c.req.valid("query").bom,
       headers: bookmarkHeader(session),

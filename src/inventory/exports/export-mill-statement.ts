@@ -29,6 +29,6 @@ export function registerExportMillStatement(app: InventoryApp): void {
     const query = c.req.valid("query");
     const session = openReadSession(c.env.DB, c.req.valid("header")["x-d1-bookmark"]);
     const statement = await millStatement(session, c.var.apiKey.state.ownerId, c.req.valid("param").id, query, Date.now());
-    return statementCsv(statement, { bom: query.bom, headers: bookmarkHeader(session) });
+    return statementCsv(c, statement, { bom: query.bom, headers: bookmarkHeader(session) });
   });
 }

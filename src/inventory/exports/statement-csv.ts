@@ -4,7 +4,7 @@ import { type CsvCell, csvNumber } from "../domain/csv";
 import { formatPaise } from "../domain/money";
 import type { StatementLineRow } from "../statements/queries";
 import type { AccountStatement } from "../statements/service";
-import { csvResponse } from "./csv-response";
+import { csvResponse, type ExportRequest } from "./csv-response";
 
 export const STATEMENT_COLUMNS = [
   "date",
@@ -23,6 +23,7 @@ export const STATEMENT_COLUMNS = [
 
 /** The attachment `statement-<account id>-<IST date>.csv`. */
 export function statementCsv<L extends StatementLineRow>(
+  c: ExportRequest,
   { account, period, statement }: AccountStatement<L>,
   options: { bom: boolean; headers: Record<string, string> },
 ): Promise<Response> {
@@ -58,7 +59,7 @@ export function statementCsv<L extends StatementLineRow>(
       null,
     ],
   ];
-  return csvResponse(`statement-${account.id}`, STATEMENT_COLUMNS, inOrder(rows), { truncated: false, ...options });
+  return csvResponse(c, `statement-${account.id}`, STATEMENT_COLUMNS, inOrder(rows), { truncated: false, ...options });
 }
 
 /** The rows, already read whole (a statement is bounded by its entry cap), as the stream pulls them. */

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, istDateOf } from "../../../src/inventory/domain/ist";
+import { PAGE_ROWS } from "../../../src/inventory/exports/queries";
 import { newId } from "../../../src/platform/ids";
+import { captureConsole } from "../../reliability/kit";
 import { api, createKey, expectError, expectStatus } from "../helpers";
 import { sameMillisecondIds } from "../../same-millisecond";
 import { parseCsv } from "../domain/csv-parse";
@@ -377,22 +379,56 @@ describe("customers export cap", () => {
   });
 });
 
+/**
+ * A customer whose total the export cannot print: 645 payments on account of the most one payment may be
+ * (₹1,40,00,00,00,000.00 = 1.4e13 paise) add up to 9.03e15 paise, past 2^53 − 1; the books keep them, and a read that
+ * would print the total refuses to round it.
+ */
+async function customerPastTheExactRange(orgId: string): Promise<void> {
+  const big = await customer(orgId, { name: "Customer past the exact range" });
+  await env.DB.prepare(
+    `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 645)
+     INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
+     SELECT 'pay_big_' || ?2 || '_' || i, ?1, ?2, NULL, 14000000000000, 'neft', NULL, ?3, ?4 FROM k`,
+  )
+    .bind(orgId, big.id, istDateOf(Date.now()), Date.now())
+    .run();
+}
+
 describe("an export whose first page holds a row it cannot print", () => {
   it("answers a JSON 500 before any CSV, also when that row is not the first", async () => {
     const { orgId, key } = await orgWithKey();
     await customer(orgId, { name: "Ordinary customer" });
-    const big = await customer(orgId, { name: "Customer past the exact range" });
-    // 645 payments on account of the most one payment may be (₹1,40,00,00,00,000.00 = 1.4e13 paise) add up to
-    // 9.03e15 paise, past 2^53 − 1: the books keep them, and a read that would print the total refuses to round it.
-    await env.DB.prepare(
-      `WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 645)
-       INSERT INTO payments (id, org_id, customer_id, sale_id, amount_paise, method, reference, paid_on, created_at)
-       SELECT 'pay_big_' || ?2 || '_' || i, ?1, ?2, NULL, 14000000000000, 'neft', NULL, ?3, ?4 FROM k`,
-    )
-      .bind(orgId, big.id, istDateOf(Date.now()), Date.now())
-      .run();
+    await customerPastTheExactRange(orgId);
     const response = await api("/api/v1/export/customers", key);
     expect(response.headers.get("Content-Type")).toBe("application/json");
     await expectError(response, 500, "internal_error");
+  });
+});
+
+describe("an export that fails once its first page has gone", () => {
+  it("breaks the download off, and logs the failure with the X-Request-Id the client received", async () => {
+    const { orgId, key } = await orgWithKey();
+    const now = Date.now();
+    const firstPage = Array.from({ length: PAGE_ROWS }, (_, i) => `('${newId("cust")}', '${orgId}', 'Customer ${i}', 0, ${now})`);
+    await env.DB.prepare(`INSERT INTO customers (id, org_id, name, credit_limit_paise, created_at) VALUES ${firstPage.join(", ")}`).run();
+    await customerPastTheExactRange(orgId);
+    const logs = captureConsole();
+    let response: Response;
+    try {
+      response = await api("/api/v1/export/customers", key);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      logs.restore();
+    }
+    const requestId = response.headers.get("X-Request-Id")!;
+    const line = logs.lineWith(requestId);
+    expect(line, logs.text()).toMatch(/^export failed mid-stream {/);
+    expect(JSON.parse(line.slice(line.indexOf("{")))).toEqual({
+      requestId,
+      path: "/api/v1/export/customers",
+      error: "RangeError: not an integer amount: 9030000000000000",
+    });
   });
 });
