@@ -2,6 +2,7 @@
 // schemas describe their result field by field, and the tests parse every fixture's result with them.
 import { z } from "@hono/zod-openapi";
 import { FORM16_ROW_LABELS } from "../domain/documents/form16-items";
+import { RELIEF_89_NOT_MAPPED } from "../domain/documents/compute-request";
 import { ComputeRequestSchema } from "../compute/request-schema";
 import { queryInteger } from "../../platform/http/query";
 import { CHAPTER_VIA_KEYS, FORM16_AMOUNT_KEYS, type ChapterVIAKey, type Form16AmountKey } from "../domain/documents/types";
@@ -224,10 +225,7 @@ const UnmappedFigureSchema = z
     }),
     field: z.string().openapi({ example: "amounts.relief89" }),
     amount: z.number().finite().nullable(),
-    reason: z.string().openapi({
-      example:
-        "the Form 16 does not show the payments behind its relief under s.89: give profile.arrears for salary paid in arrears or in advance (with Form 10E's extra tax in their own years), or the preceding years for gratuity and commuted pension (salary.retirementBenefits) or compensation on termination (salary.terminationCompensation), to have it worked out for both regimes",
-    }),
+    reason: z.string().openapi({ example: RELIEF_89_NOT_MAPPED }),
   })
   .strict()
   .openapi("UnmappedFigure");

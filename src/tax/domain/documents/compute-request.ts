@@ -18,6 +18,10 @@ import type {
   UnmappedFigure,
 } from "./types";
 
+/** Why a Form 16's s.89 relief is not carried into the request: relief is worked out from the payments behind it. */
+export const RELIEF_89_NOT_MAPPED =
+  "the Form 16 does not show the payments behind its relief under s.89: give profile.arrears for salary paid in arrears or in advance (with Form 10E's extra tax in their own years), or the preceding years for gratuity and commuted pension (salary.retirementBenefits) or compensation on termination (salary.terminationCompensation), to have it worked out for both regimes";
+
 export interface ComputeRequestResult {
   computeRequest: DocumentComputeRequest | null;
   unmapped: UnmappedFigure[];
@@ -224,11 +228,7 @@ function form16Figures(document: Form16Document, unmapped: UnmappedFigure[], not
     a("entertainmentAllowance16ii"),
     "s.16(ii) entertainment allowance (Government employees) has no /compute field",
   );
-  skip(
-    "amounts.relief89",
-    a("relief89"),
-    "the Form 16 does not show the payments behind its relief under s.89: give profile.arrears for salary paid in arrears or in advance (with Form 10E's extra tax in their own years), or the preceding years for gratuity and commuted pension (salary.retirementBenefits) or compensation on termination (salary.terminationCompensation), to have it worked out for both regimes",
-  );
+  skip("amounts.relief89", a("relief89"), RELIEF_89_NOT_MAPPED);
 
   let listed = 0;
   for (const [key, section] of EXEMPTION_ROWS) {
