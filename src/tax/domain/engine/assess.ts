@@ -478,14 +478,14 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   const special = parts !== null && f.hasSpecialRateIncome ? specialTax(parts, f.resident, exemptionLimit, treatyTenths) : NO_SPECIAL_TAX;
 
   // s.87A: residents only, on the tax on total income less tax on s.112A gains (s.112A(6)) and casual income.
-  // Proviso (b), new regime: above the threshold the rebate is that tax less the excess income, so the tax after it
-  // never exceeds the excess. From FY 2025-26 the second proviso then limits the rebate to tax at the slab rates:
-  // ss.111A/112 tax still counts in the comparison, it is only never rebated. The relief stays within the rebate's
-  // own maximum: where the rebate also covers ss.111A/112 tax (FY 2024-25), the proviso read alone would give more
-  // relief than the rebate itself, so a higher income would pay far less tax.
+  // Proviso (b), new regime: above the threshold the rebate is the income-tax on total income (every special rate's
+  // tax included, s.112A's and winnings' too) less the excess income, so the tax after it is the larger of the excess
+  // and the tax the rebate never comes off. From FY 2025-26 the second proviso limits the rebate to tax at the slab
+  // rates. The relief stays within the rebate's own maximum: where the rebate also covers ss.111A/112 tax
+  // (FY 2024-25), the proviso read alone would give more relief than the rebate itself.
   const rebateRules = rules.rebate87A;
-  const taxOnIncome = slabTax + special.rebatableGainsTax;
-  const rebatable = rebateRules.onSpecialRateTax ? taxOnIncome : slabTax;
+  const taxOnIncome = slabTax + special.total;
+  const rebatable = rebateRules.onSpecialRateTax ? slabTax + special.rebatableGainsTax : slabTax;
   let rebate87A = 0;
   let rebate87ABasis: Rebate87ABasis;
   if (!f.resident) {
