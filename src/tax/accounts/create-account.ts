@@ -19,7 +19,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Create an account (operator only)",
   description:
-    "Only the operator's token may create accounts this way (a signed-in user's session is 403 `forbidden`; people sign up on the web page instead). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. The answer is the account as `GET /admin/api/account` shows it. Send an Idempotency-Key to retry safely.",
+    "Only the operator's token may create accounts this way (a session is 403 `forbidden`; people sign up on the web page). The account starts on the free plan, its email kept in lower case. With a `password` (10 to 200 characters) its owner can sign in to the web page; without one nobody can, and the operator manages it by its email. An account with the same email in any letter case is 409 `conflict`. The answer is the account as `GET /admin/api/account` shows it. Send an Idempotency-Key to retry safely.",
   middleware: [
     requireAdmin,
     operatorOnly("Only the operator creates accounts this way"),

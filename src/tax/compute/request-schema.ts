@@ -670,20 +670,21 @@ export const CapitalGainSchema = z
   })
   .openapi({ description: "One capital gain or loss of the year, ss.45-55A." });
 
+// What each kind covers; the guide's table of asset kinds gives each one's holding period, section and rate.
 const ASSET_KIND_WORDS =
-  "listed_equity_share: an equity share listed on a recognised stock exchange in India, sold with securities transaction tax (s.111A) and, for a long-term gain, bought with it too unless the purchase is of a kind CBDT exempts (s.112A(1)(iii), (4)); long-term after 12 months, taxed under ss.111A or 112A. " +
-  "equity_oriented_fund_unit: a unit of an equity-oriented fund (at least 65 % in listed shares of domestic companies, s.112A Explanation), sold with securities transaction tax; long-term after 12 months, ss.111A or 112A. " +
-  "business_trust_unit: a listed unit of a REIT or InvIT (s.2(13A)) sold on a recognised stock exchange in India with securities transaction tax; ss.111A or 112A, long-term after 12 months from 23 July 2024 and after 36 months before; its costOfAcquisition is the cost less the sums s.48 Explanation 1 takes off (the guide says which). " +
-  "listed_security_other: any other security listed on a recognised stock exchange in India that is not a unit and keeps indexation (preference shares, sovereign gold bonds, the Government's capital indexed bonds), or a listed equity share sold without securities transaction tax; long-term after 12 months, s.112; transferred before 23 July 2024, 20 % with indexation but not more than 10 % of the gain without it (proviso to s.112(1)). " +
-  "listed_bond_or_debenture: a bond or debenture listed on a recognised stock exchange in India, government securities and listed zero coupon bonds included (not a sovereign gold bond or capital indexed bond, which are listed_security_other, nor a market linked debenture); long-term after 12 months, s.112 without indexation (fourth proviso to s.48); transferred before 23 July 2024, 10 % of the gain (proviso to s.112(1)). " +
-  "listed_fund_unit_other: a unit listed on a recognised stock exchange in India of a fund other than an equity-oriented fund (gold or debt exchange-traded funds, a closed-ended fund's units), unless specified_mutual_fund_unit; long-term after 12 months from 23 July 2024 and after 36 months before (when the first proviso to s.2(42A) left units out), s.112, then at 20 % with indexation and no 10 % limit. " +
-  "unlisted_share: a share not listed on a recognised stock exchange in India, foreign shares included; long-term after 24 months; a non-resident's transferred before 23 July 2024 at 10 % without indexation (s.112(1)(c)(iii)). " +
-  "land_or_building: land, a building or both; long-term after 24 months; with s.50C's stamp duty value and, for a resident's acquired before 23 July 2024, the lower of two taxes. " +
-  "specified_mutual_fund_unit: a unit acquired on or after 1 April 2023 of a specified mutual fund (to FY 2024-25 one with at most 35 % in shares of domestic companies; from FY 2025-26 one with more than 65 % in debt and money-market instruments, or a fund with 65 % or more in such funds): short-term whatever the holding, at the slab rates (s.50AA). " +
-  "market_linked_debenture: short-term whatever the holding, at the slab rates (s.50AA). " +
-  "unlisted_bond_or_debenture: transferred, redeemed or matured from 23 July 2024, short-term whatever the holding, at the slab rates (s.50AA); before, long-term after 36 months, without indexation (a non-resident's at 10 %, s.112(1)(c)(iii)). " +
-  "unlisted_zero_coupon_bond: a zero coupon bond (s.2(48)) not listed in India (a listed one is listed_bond_or_debenture); from 23 July 2024 short-term whatever the holding, at the slab rates (s.50AA(b)); before, long-term after 12 months, at 10 % of the gain without indexation (proviso to s.112(1); s.112(1)(c)(iii)). " +
-  "other: any other capital asset (gold, jewellery, works of art, units of unlisted funds not named above such as a debt fund's acquired before 1 April 2023); long-term after 36 months before 23 July 2024, after 24 months from then. A non-resident's long-term one transferred before 23 July 2024 is refused, as its tax turns on whether it is a security: give it in capitalGains. " +
+  "listed_equity_share: an equity share listed on a recognised stock exchange in India, sold with securities transaction tax (and, for s.112A, bought with it unless CBDT exempts the purchase). " +
+  "equity_oriented_fund_unit: a unit of an equity-oriented fund (s.112A Explanation), sold with securities transaction tax. " +
+  "business_trust_unit: a listed unit of a REIT or InvIT sold on a recognised stock exchange in India with securities transaction tax; costOfAcquisition less what s.48 Explanation 1 takes off. " +
+  "listed_security_other: any other listed security that is not a unit and keeps indexation (preference shares, sovereign gold bonds, capital indexed bonds), or a listed equity share sold without securities transaction tax. " +
+  "listed_bond_or_debenture: a listed bond or debenture, government securities and listed zero coupon bonds included (not a market linked debenture). " +
+  "listed_fund_unit_other: a listed unit of a fund other than an equity-oriented fund (gold or debt exchange-traded funds), unless specified_mutual_fund_unit. " +
+  "unlisted_share: a share not listed in India, foreign shares included. " +
+  "land_or_building: land, a building or both (s.50C's stamp duty value; a resident's acquired before 23 July 2024 pays the lower of two taxes). " +
+  "specified_mutual_fund_unit: a unit acquired on or after 1 April 2023 of a specified mutual fund (s.50AA). " +
+  "market_linked_debenture: s.50AA. " +
+  "unlisted_bond_or_debenture: an unlisted bond or debenture other than a zero coupon bond. " +
+  "unlisted_zero_coupon_bond: a zero coupon bond (s.2(48)) not listed in India. " +
+  "other: any other capital asset (gold, jewellery, works of art, units of unlisted funds); a non-resident's long-term one transferred before 23 July 2024 is refused: give it in capitalGains. " +
   "A business trust's unit sold without securities transaction tax, or before it was listed, is not among these: give its gain in capitalGains.";
 
 const ImprovementCostSchema = z
@@ -699,7 +700,7 @@ const ImprovementCostSchema = z
 export const AssetSaleSchema = z
   .object({
     asset: z.enum(ASSET_KINDS).openapi({
-      description: `The kind of asset, which decides the holding period (s.2(42A)), the section and the cost rules. ${ASSET_KIND_WORDS}`,
+      description: `The kind of asset, which decides the holding period (s.2(42A)), the section, the rate and the cost rules (the guide's table of asset kinds). ${ASSET_KIND_WORDS}`,
       example: "land_or_building",
     }),
     acquired: isoDate(
@@ -1500,7 +1501,7 @@ export const ProfileSchema = z
     depositsAndSpending: DepositsAndSpendingSchema.optional(),
     specifiedSeniorCitizen: z.boolean().optional().openapi({
       description:
-        "true for a specified senior citizen (s.194P; carried into the Income-tax Act, 2025 for tax year 2026-27): a resident aged 75 or more whose only income is pension (salary or otherIncome.familyPension) and interest from the bank that pays it, declared to that bank (Form 12BBA). The bank deducts the tax and no return is required, so a late return owes no s.234F fee (the notes say so). Without a pension, with other income, a non-resident or under 75 (or no age): a 400.",
+        "true for a specified senior citizen (s.194P): a resident aged 75 or more whose only income is pension (salary or otherIncome.familyPension) and interest from the bank that pays it, declared to that bank (Form 12BBA). No return is required, so a late return owes no s.234F fee. Without a pension, with other income, a non-resident or under 75 (or no age): a 400.",
       example: false,
     }),
     returnFormFacts: ReturnFormFactsSchema.optional(),

@@ -204,7 +204,7 @@ export const InterestResultSchema = z
         }),
         returnRequiredBy: z.array(z.enum(RETURN_CONDITIONS)).openapi({
           description:
-            "Every condition that required a return, in this order: `income` (gross total income before Chapter VI-A and the ss.54-54GA exemptions above maximumAmountNotChargeable, sixth proviso to s.139(1), per regime), then those of the seventh proviso and Rule 12AB whatever the income (`current_account_deposits`, `foreign_travel`, `electricity`, `business_turnover`, `professional_receipts`, `tds_tcs`, `savings_account_deposits`; their thresholds are in the guide). Empty when none was met.",
+            "Every condition that required a return, in this order: `income` (gross total income before Chapter VI-A and the ss.54-54GA exemptions above maximumAmountNotChargeable, per regime), then those of the seventh proviso to s.139(1) (`current_account_deposits`, `foreign_travel`, `electricity`, `business_turnover`, `professional_receipts`, `tds_tcs`, `savings_account_deposits`; thresholds in the guide). Empty when none was met.",
           example: ["income", "tds_tcs"],
         }),
         maximumAmountNotChargeable: wholeRupees(

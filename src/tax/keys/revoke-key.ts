@@ -15,7 +15,7 @@ const route = createRoute({
   tags: ["Management"],
   summary: "Revoke a key; it fails on its very next request",
   description:
-    "The operator may revoke any key; a signed-in user only their own account's (another account's key is 404, like an unknown id). From its very next request the key is refused with 401 `invalid_api_key`. A rotated key still in its overlap can be revoked to end the overlap at once; its replacement keeps working. Expired keys can be revoked too. Revoking a revoked key changes nothing and answers with its first `revokedAt`. The key stays in the account's list of keys as `revoked`.",
+    "The operator may revoke any key; a signed-in user only their own account's (another account's key is 404, like an unknown id). From its very next request the key is refused with 401 `invalid_api_key`. A rotated key still in its overlap can be revoked to end the overlap at once; its replacement keeps working. Revoking again changes nothing (its first `revokedAt`); the key stays listed as `revoked`.",
   middleware: [requireAdmin, noBody, idempotentForActor] as const,
   request: { query: NoQueryParameters, headers: IdempotencyKeyHeaders, params: z.object({ id: z.string().max(64) }) },
   responses: {

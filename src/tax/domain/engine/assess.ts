@@ -11,7 +11,14 @@ import {
   setOffBusinessLoss,
   SPECULATION_LOSS_YEARS,
 } from "./business-head";
-import { type CapitalGainsFacts, cheapestPlacement, GAIN_BUCKETS, NO_LOWER_OF_TWO, slabBoundarySplits } from "./capital-gains";
+import {
+  type CapitalGainsFacts,
+  cheapestBetweenBuckets,
+  cheapestPlacement,
+  GAIN_BUCKETS,
+  NO_LOWER_OF_TWO,
+  slabBoundarySplits,
+} from "./capital-gains";
 import { chapterVIADeductions } from "./chapter-via";
 import { placeCapitalGains, type Facts } from "./facts";
 import { foreignTaxCredit } from "./foreign-tax-credit";
@@ -320,7 +327,8 @@ function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts
   };
   const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
   const splits = slabBoundarySplits(cheapest, slabIncome, boundaries);
-  const best = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
+  const split = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
+  const best = cheapestBetweenBuckets(split, cost);
   return best === f.capitalGains ? f : placeCapitalGains(scratch, best);
 }
 

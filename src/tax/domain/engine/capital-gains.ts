@@ -422,14 +422,9 @@ function placementsOf(
  * any long-term gain, so the rest can be taken from whichever long-term bucket).
  */
 export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: () => number, boundaries: readonly number[]): SetOffPlacement[] {
-  const { buckets, bucketsBeforeSetOff, shortTermAtSlabRates } = placement;
+  const { buckets, shortTermAtSlabRates } = placement;
   const lossOnSlabGains = placement.shortTermAtSlabRatesBeforeSetOff - shortTermAtSlabRates;
-  const lossOn = (i: number) => bucketsBeforeSetOff[i]! - buckets[i]!;
-  let lossOnLongTermGains = -placement.longTermLossSetOff;
-  buckets.forEach((_, i) => {
-    if (GAIN_BUCKETS[i]!.longTerm) lossOnLongTermGains += lossOn(i);
-  });
-  const shortTermLossOn = (i: number) => (GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i));
+  const { shortTermLossOn } = lossesOn(placement);
   const canMove = lossOnSlabGains > 0 || (shortTermAtSlabRates > 0 && buckets.some((_, i) => shortTermLossOn(i) > 0));
   if (!canMove) return [];
   const income = slabIncome();
@@ -448,6 +443,68 @@ export function slabBoundarySplits(placement: CapitalGainsFacts, slabIncome: () 
     });
   }
   return splits;
+}
+
+/**
+ * The loss (paise) set against each bucket's gains in `placement`, and the part of it that is short-term: all of it in a
+ * short-term bucket; in the long-term buckets together, what is more than the long-term losses set off (those can go
+ * against any long-term gain, so the rest can be taken from whichever long-term bucket).
+ */
+function lossesOn(placement: CapitalGainsFacts): { lossOn: (i: number) => number; shortTermLossOn: (i: number) => number } {
+  const { buckets, bucketsBeforeSetOff } = placement;
+  const lossOn = (i: number) => bucketsBeforeSetOff[i]! - buckets[i]!;
+  let lossOnLongTermGains = -placement.longTermLossSetOff;
+  buckets.forEach((_, i) => {
+    if (GAIN_BUCKETS[i]!.longTerm) lossOnLongTermGains += lossOn(i);
+  });
+  return { lossOn, shortTermLossOn: (i) => (GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i)) };
+}
+
+/** Points tried along a move of loss between two buckets, besides where the lines of its two sides meet. */
+const MOVE_SAMPLES = 8;
+
+/**
+ * The placement that costs least by `cost` once loss may also move between two special-rate buckets part of the way:
+ * where the s.87A rebate covers one gain's tax and not the other's, or a basic exemption or the s.112A exemption runs
+ * out, the least tax lies between whole orders. Along one move the tax is piecewise linear, so each move is tried at
+ * evenly spaced points and where the lines through the points on either side of the cheapest meet. A short-term loss
+ * may go against any gain, a long-term one against long-term gains only (ss.70(2), 70(3), 74(1)). `placement` is
+ * returned when nothing costs less.
+ */
+export function cheapestBetweenBuckets(placement: CapitalGainsFacts, cost: (facts: CapitalGainsFacts) => number): CapitalGainsFacts {
+  let best = placement;
+  let bestCost = cost(placement);
+  const moved = (from: number, to: number, paise: number): CapitalGainsFacts => {
+    const buckets = best.buckets.slice();
+    buckets[from]! += paise;
+    buckets[to]! -= paise;
+    return { ...best, buckets };
+  };
+  for (let from = 0; from < GAIN_BUCKETS.length; from++) {
+    for (let to = 0; to < GAIN_BUCKETS.length; to++) {
+      const { lossOn, shortTermLossOn } = lossesOn(best);
+      const movable = Math.min(GAIN_BUCKETS[to]!.longTerm ? lossOn(from) : shortTermLossOn(from), best.buckets[to]!);
+      if (from === to || movable <= 0) continue;
+      const at = (k: number) => Math.round((movable * k) / MOVE_SAMPLES / 100) * 100;
+      let [paise, least] = [0, bestCost];
+      const tried = (moving: number) => {
+        const tax = cost(moved(from, to, moving));
+        if (tax < least) [paise, least] = [moving, tax];
+        return tax;
+      };
+      const costs = [bestCost];
+      for (let k = 1; k <= MOVE_SAMPLES; k++) costs.push(tried(at(k)));
+      const k = costs.indexOf(Math.min(...costs));
+      if (k >= 2 && k <= MOVE_SAMPLES - 2) {
+        const left = (costs[k - 1]! - costs[k - 2]!) / (at(k - 1) - at(k - 2));
+        const right = (costs[k + 2]! - costs[k + 1]!) / (at(k + 2) - at(k + 1));
+        const meet = (costs[k + 1]! - right * at(k + 1) - costs[k - 1]! + left * at(k - 1)) / (left - right);
+        if (meet > at(k - 1) && meet < at(k + 1)) tried(Math.round(meet / 100) * 100);
+      }
+      if (least < bestCost) [best, bestCost] = [moved(from, to, paise), least];
+    }
+  }
+  return best;
 }
 
 function samePlacement(facts: CapitalGainsFacts, placement: SetOffPlacement): boolean {
