@@ -328,7 +328,11 @@ function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts
   const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
   const splits = slabBoundarySplits(cheapest, slabIncome, boundaries);
   const split = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
-  const best = cheapestBetweenBuckets(split, cost);
+  const best = cheapestBetweenBuckets(split, cost, (gains) => {
+    const placed = emptyRegimeResult(regime);
+    liabilityOf(placeCapitalGains(scratch, gains), year, regime, placed);
+    return placed.slabTax + placed.specialRateTax;
+  });
   return best === f.capitalGains ? f : placeCapitalGains(scratch, best);
 }
 

@@ -460,51 +460,87 @@ function lossesOn(placement: CapitalGainsFacts): { lossOn: (i: number) => number
   return { lossOn, shortTermLossOn: (i) => (GAIN_BUCKETS[i]!.longTerm ? Math.min(lossOn(i), lossOnLongTermGains) : lossOn(i)) };
 }
 
-/** Points tried along a move of loss between two buckets, besides where the lines of its two sides meet. */
+/** Points tried along a move of loss between two places, besides where the lines of its two sides meet. */
 const MOVE_SAMPLES = 8;
+/** Rounds of moves: a move can make room for another (a rebate filled one way, then an exemption the other). */
+const MOVE_ROUNDS = 3;
+
+/** A placement's tax, and at equal tax (asked only then) its tax before the s.87A rebate, which breaks the tie. */
+interface PlacementCost {
+  tax: number;
+  beforeRebate: () => number;
+}
 
 /**
- * The placement that costs least by `cost` once loss may also move between two special-rate buckets part of the way:
- * where the s.87A rebate covers one gain's tax and not the other's, or a basic exemption or the s.112A exemption runs
- * out, the least tax lies between whole orders. Along one move the tax is piecewise linear, so each move is tried at
- * evenly spaced points and where the lines through the points on either side of the cheapest meet. A short-term loss
- * may go against any gain, a long-term one against long-term gains only (ss.70(2), 70(3), 74(1)). `placement` is
- * returned when nothing costs less.
+ * The placement that costs least once loss may also move part of the way between two places, the gains at slab rates
+ * or a special-rate bucket: where the s.87A rebate covers one gain's tax and not the other's, or a basic exemption or
+ * the s.112A exemption runs out, the least tax lies between whole orders. Along one move the tax is piecewise linear,
+ * so each move is tried at evenly spaced points and where the lines through the points on either side of the cheapest
+ * meet, in rounds until none helps. At equal tax a move that lowers the tax before the rebate is taken too: it leaves
+ * the rebate room a later move can fill. A short-term loss may go against any gain, a long-term one against long-term
+ * gains only (ss.70(2), 70(3), 74(1)). `placement` is returned unless another leaves less tax.
  */
-export function cheapestBetweenBuckets(placement: CapitalGainsFacts, cost: (facts: CapitalGainsFacts) => number): CapitalGainsFacts {
-  let best = placement;
-  let bestCost = cost(placement);
-  const moved = (from: number, to: number, paise: number): CapitalGainsFacts => {
-    const buckets = best.buckets.slice();
-    buckets[from]! += paise;
-    buckets[to]! -= paise;
-    return { ...best, buckets };
+export function cheapestBetweenBuckets(
+  placement: CapitalGainsFacts,
+  cost: (facts: CapitalGainsFacts) => number,
+  beforeRebate: (facts: CapitalGainsFacts) => number,
+): CapitalGainsFacts {
+  const costOf = (facts: CapitalGainsFacts): PlacementCost => {
+    let before: number | undefined;
+    return { tax: cost(facts), beforeRebate: () => (before ??= beforeRebate(facts)) };
   };
-  for (let from = 0; from < GAIN_BUCKETS.length; from++) {
-    for (let to = 0; to < GAIN_BUCKETS.length; to++) {
-      const { lossOn, shortTermLossOn } = lossesOn(best);
-      const movable = Math.min(GAIN_BUCKETS[to]!.longTerm ? lossOn(from) : shortTermLossOn(from), best.buckets[to]!);
-      if (from === to || movable <= 0) continue;
-      const at = (k: number) => Math.round((movable * k) / MOVE_SAMPLES / 100) * 100;
-      let [paise, least] = [0, bestCost];
-      const tried = (moving: number) => {
-        const tax = cost(moved(from, to, moving));
-        if (tax < least) [paise, least] = [moving, tax];
-        return tax;
-      };
-      const costs = [bestCost];
-      for (let k = 1; k <= MOVE_SAMPLES; k++) costs.push(tried(at(k)));
-      const k = costs.indexOf(Math.min(...costs));
-      if (k >= 2 && k <= MOVE_SAMPLES - 2) {
-        const left = (costs[k - 1]! - costs[k - 2]!) / (at(k - 1) - at(k - 2));
-        const right = (costs[k + 2]! - costs[k + 1]!) / (at(k + 2) - at(k + 1));
-        const meet = (costs[k + 1]! - right * at(k + 1) - costs[k - 1]! + left * at(k - 1)) / (left - right);
-        if (meet > at(k - 1) && meet < at(k + 1)) tried(Math.round(meet / 100) * 100);
+  const cheaper = (a: PlacementCost, b: PlacementCost) => a.tax < b.tax || (a.tax === b.tax && a.beforeRebate() < b.beforeRebate());
+  let best = placement;
+  const start = costOf(placement);
+  let bestCost = start;
+  // `paise` of loss moves from place `from` to place `to` (SLAB: the gains at slab rates): the first's gains rise by it.
+  const moved = (from: number, to: number, paise: number): CapitalGainsFacts => {
+    const net = [...best.buckets, best.shortTermAtSlabRates];
+    net[from]! += paise;
+    net[to]! -= paise;
+    return { ...best, ...placedAs(net) };
+  };
+  for (let round = 0, helped = true; helped && round < MOVE_ROUNDS; round++) {
+    helped = false;
+    for (let from = 0; from <= SLAB; from++) {
+      for (let to = 0; to <= SLAB; to++) {
+        const { lossOn, shortTermLossOn } = lossesOn(best);
+        const loss =
+          from === SLAB
+            ? best.shortTermAtSlabRatesBeforeSetOff - best.shortTermAtSlabRates
+            : to < SLAB && GAIN_BUCKETS[to]!.longTerm
+              ? lossOn(from)
+              : shortTermLossOn(from);
+        const movable = Math.min(loss, to === SLAB ? best.shortTermAtSlabRates : best.buckets[to]!);
+        if (from === to || movable <= 0) continue;
+        let [paise, least] = [0, bestCost];
+        const tried = (moving: number) => {
+          const here = costOf(moved(from, to, moving));
+          if (cheaper(here, least)) [paise, least] = [moving, here];
+          return here.tax;
+        };
+        // Evenly spaced points, and one ₹1,000 (or less) in from each end, so that a bend near an end is found too.
+        const probe = Math.min(100_000, Math.round(movable / MOVE_SAMPLES / 2 / 100) * 100);
+        const xs = [0, probe];
+        for (let k = 1; k < MOVE_SAMPLES; k++) xs.push(Math.round((movable * k) / MOVE_SAMPLES / 100) * 100);
+        xs.push(movable - probe, movable);
+        const ys = xs.map((x, i) => (i === 0 ? bestCost.tax : tried(x)));
+        // Where the line through the two points before a gap meets the line through the two after it: the bend.
+        let bend = Number.NaN;
+        let lowest = Number.POSITIVE_INFINITY;
+        for (let i = 1; i + 2 < xs.length; i++) {
+          const left = (ys[i]! - ys[i - 1]!) / (xs[i]! - xs[i - 1]!);
+          const right = (ys[i + 2]! - ys[i + 1]!) / (xs[i + 2]! - xs[i + 1]!);
+          const x = (ys[i + 1]! - right * xs[i + 1]! - ys[i]! + left * xs[i]!) / (left - right);
+          const y = ys[i]! + left * (x - xs[i]!);
+          if (x > xs[i]! && x < xs[i + 1]! && y < lowest) [bend, lowest] = [x, y];
+        }
+        if (lowest < Math.min(...ys)) tried(Math.round(bend / 100) * 100);
+        if (least !== bestCost) [best, bestCost, helped] = [moved(from, to, paise), least, true];
       }
-      if (least < bestCost) [best, bestCost] = [moved(from, to, paise), least];
     }
   }
-  return best;
+  return bestCost.tax < start.tax ? best : placement;
 }
 
 function samePlacement(facts: CapitalGainsFacts, placement: SetOffPlacement): boolean {
