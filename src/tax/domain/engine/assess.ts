@@ -273,36 +273,57 @@ function reliefForArrears(f: Facts, year: YearRules, regime: Regime, taxWithArre
 
 /** Computes one regime; returns the total tax (s.288B), and fills `out` when given. */
 export function assess(f: Facts, year: YearRules, regime: Regime, out: RegimeResult | null): number {
-  const slabFirst = withCheapestPlacement(f, year, regime);
-  const specialFirst =
-    f.hasSpecialRateIncome && mayHaveLossOfAnotherHead(f) ? withCheapestPlacement({ ...f, lossesAgainstSpecialFirst: true }, year, regime) : null;
+  const setOffs = setOffChoices(f).map((choice) => withCheapestPlacement(choice === null ? f : { ...f, ...choice }, year, regime));
   const treatyTenths = f.dividendTreatyRateTenths;
-  const atActRate = cheaperSetOff(slabFirst, specialFirst, year, regime, null);
-  const atTreatyRate = treatyTenths === null ? atActRate : cheaperSetOff(slabFirst, specialFirst, year, regime, treatyTenths);
+  const atActRate = cheapestSetOff(setOffs, year, regime, null);
+  const atTreatyRate = treatyTenths === null ? atActRate : cheapestSetOff(setOffs, year, regime, treatyTenths);
   return roundToTenRupees(liabilityOf(atActRate, year, regime, out, atTreatyRate) * 100);
 }
 
+type SetOffChoice = Pick<Facts, "businessLossAgainstSpecialFirst" | "housePropertyLossAgainstSpecialFirst">;
+
 /**
- * Of this year's house-property and business losses set against slab-rate income first and against special-rate
- * income first (s.71(2) allows either; against slab-rate income within the basic exemption a loss saves nothing),
- * the one that leaves the regime the least tax with a non-resident's dividends at the Act's rate (`treatyTenths`
- * null) or at a treaty's, before s.89 relief, so arrears of salary never change the set-off. A tie keeps the
- * slab-rate income first. Each rate gets its own: a loss against dividends a treaty taxes at 1 % saves less than
- * against salary at 5 %, though at the Act's 20 % it saves more.
+ * Where this year's business and house-property losses may go first: slab-rate income for both (the default, null),
+ * or special-rate income, each loss its own way (s.71(2) lets each go against either and names no order).
  */
-function cheaperSetOff(slabFirst: Facts, specialFirst: Facts | null, year: YearRules, regime: Regime, treatyTenths: number | null): Facts {
-  if (specialFirst === null) return slabFirst;
-  const taxAt = (facts: Facts) => charge(withoutSection89Relief(facts), year, regime, treatyTenths, null);
-  return taxAt(specialFirst) < taxAt(slabFirst) ? specialFirst : slabFirst;
+function setOffChoices(f: Facts): (SetOffChoice | null)[] {
+  const choices: (SetOffChoice | null)[] = [null];
+  if (!f.hasSpecialRateIncome) return choices;
+  const books = f.booksProfit;
+  const businessLoss = books !== null && (books.old < 0 || books.new < 0);
+  for (const businessLossAgainstSpecialFirst of businessLoss ? [false, true] : [false]) {
+    for (const housePropertyLossAgainstSpecialFirst of mayHaveHousePropertyLoss(f) ? [false, true] : [false]) {
+      if (businessLossAgainstSpecialFirst || housePropertyLossAgainstSpecialFirst)
+        choices.push({ businessLossAgainstSpecialFirst, housePropertyLossAgainstSpecialFirst });
+    }
+  }
+  return choices;
 }
 
 /**
- * A business loss from books, or a house-property loss: the net figure reported (which replaces the homes), or a home
- * with loan interest or with municipal taxes paid above its rent (without either no home's income is negative).
+ * Of the set-offs of this year's house-property and business losses (setOffChoices; against slab-rate income within
+ * the basic exemption a loss saves nothing), the one that leaves the regime the least tax with a non-resident's
+ * dividends at the Act's rate (`treatyTenths` null) or at a treaty's, before s.89 relief, so arrears of salary never
+ * change the set-off. A tie keeps the earlier, slab-rate income first. Each rate gets its own: a loss against
+ * dividends a treaty taxes at 1 % saves less than against salary at 5 %, though at the Act's 20 % it saves more.
  */
-function mayHaveLossOfAnotherHead(f: Facts): boolean {
-  const books = f.booksProfit;
-  if (books !== null && (books.old < 0 || books.new < 0)) return true;
+function cheapestSetOff(setOffs: readonly Facts[], year: YearRules, regime: Regime, treatyTenths: number | null): Facts {
+  let best = setOffs[0]!;
+  if (setOffs.length === 1) return best;
+  const taxAt = (facts: Facts) => charge(withoutSection89Relief(facts), year, regime, treatyTenths, null);
+  let least = taxAt(best);
+  for (const facts of setOffs.slice(1)) {
+    const tax = taxAt(facts);
+    if (tax < least) [best, least] = [facts, tax];
+  }
+  return best;
+}
+
+/**
+ * A house-property loss: the net figure reported (which replaces the homes), or a home with loan interest or with
+ * municipal taxes paid above its rent (without either no home's income is negative).
+ */
+function mayHaveHousePropertyLoss(f: Facts): boolean {
   const reported = f.reported.housePropertyIncome;
   if (reported !== null) return reported < 0;
   return f.houseProperties.some((home) => home.interestOnHousingLoan > 0 || home.municipalTaxesPaid > home.annualRent);
@@ -414,7 +435,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
     otherSlabIncome,
     incomeFromHouseProperty,
     lossAbsorbingSpecial,
-    f.lossesAgainstSpecialFirst,
+    f.businessLossAgainstSpecialFirst,
   );
   // The house-property loss reaches business income after the other slab-rate income, which leaves it for business
   // losses of earlier years (the Act names no order between the heads a loss is set off against).
@@ -561,7 +582,7 @@ function charge(f: Facts, year: YearRules, regime: Regime, treatyTenths: number 
   if (salary.retirementBenefitLines !== null) out.salary.retirementBenefits = salary.retirementBenefitLines;
   out.houseProperty.selfOccupied = selfOccupiedHomes(f, rules, houseProperty.chosenHomes);
   out.houseProperty.incomeFromHouseProperty = toRupees(incomeFromHouseProperty);
-  out.houseProperty.lossSetOff = toRupees(losses.lossSetOff + lossAgainstSpecial);
+  out.houseProperty.lossSetOff = toRupees(losses.lossSetOff + losses.lossAgainstSpecial);
   out.houseProperty.lossNotSetOff = toRupees(losses.lossNotSetOff);
   out.houseProperty.lossBroughtForwardSetOff = toRupees(losses.lossBroughtForwardSetOff);
   out.houseProperty.lossToCarryForward = toRupees(losses.lossToCarryForward);

@@ -60,10 +60,11 @@ export interface Facts {
   /** True when any special-rate income (ss.111A/112/112A gains, s.115BB winnings, s.115A dividends) is present. */
   hasSpecialRateIncome: boolean;
   /**
-   * This year's house-property and business losses go against special-rate income before slab-rate income (s.71(2)
-   * lets them go against either): the taxpayer's choice, made in each regime for the least tax (assess.ts).
+   * This year's business loss, and house-property loss, goes against special-rate income before slab-rate income
+   * (s.71(2) lets each go against either): the taxpayer's choice, made in each regime for the least tax (assess.ts).
    */
-  lossesAgainstSpecialFirst: boolean;
+  businessLossAgainstSpecialFirst: boolean;
+  housePropertyLossAgainstSpecialFirst: boolean;
   presumptiveBusinessIncome: number;
   presumptiveProfessionIncome: number;
   presumptiveGoodsCarriageIncome: number;
@@ -205,7 +206,8 @@ export function toFacts(input: TaxInput, year: YearRules): Facts {
     casualWinnings,
     capitalGains,
     hasSpecialRateIncome: hasSpecialRateIncome(casualWinnings, nonResidentDividends, capitalGains),
-    lossesAgainstSpecialFirst: false,
+    businessLossAgainstSpecialFirst: false,
+    housePropertyLossAgainstSpecialFirst: false,
     presumptiveBusinessIncome: presumptiveBusinessIncome(input.presumptive.business),
     presumptiveProfessionIncome: presumptiveProfessionIncome(input.presumptive.profession),
     presumptiveGoodsCarriageIncome: presumptiveGoodsCarriageIncome(input.presumptive.goodsCarriages),

@@ -134,7 +134,7 @@ export function setOffHousePropertyLosses(
   if (incomeFromHouseProperty < 0) {
     const loss = -incomeFromHouseProperty;
     const allowed = oldStyle ? Math.min(loss, LIMITS.housePropertyLossSetOff * 100) : 0;
-    if (f.lossesAgainstSpecialFirst) {
+    if (f.housePropertyLossAgainstSpecialFirst) {
       lossAgainstSpecial = Math.min(allowed, lossAbsorbingSpecial);
       lossSetOff = Math.min(allowed - lossAgainstSpecial, otherHeads);
     } else {
