@@ -5,19 +5,10 @@
 import { describe, expect, it } from "vitest";
 import { computeTax, type FinancialYear } from "../../../../src/tax/domain/engine";
 import { taxInput, type InputParts } from "./input";
+import { seeded } from "./seeded";
 
 const STEP = 25_000;
 const SECTIONS = ["short_term_other", "111A", "112", "112A"] as const;
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Every way to take `units` steps of loss off `gains` (steps each), each gain at most its own. */
 function* splits(gains: readonly number[], units: number, from = 0): Generator<number[]> {
@@ -34,7 +25,7 @@ const withGains = (base: InputParts, amounts: readonly number[]): InputParts => 
 });
 
 describe("capital-loss placement: no placement on a ₹25,000 grid costs less than the engine's", () => {
-  const random = mulberry32(20261129);
+  const random = seeded(20261129);
   const units = (max: number) => Math.floor(random() * (max + 1));
   for (let n = 0; n < 200; n++) {
     const year: FinancialYear = random() < 0.5 ? "2024-25" : "2025-26";

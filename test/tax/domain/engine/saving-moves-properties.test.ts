@@ -21,17 +21,7 @@ import {
   type TaxInput,
 } from "../../../../src/tax/domain/engine";
 import { taxInput } from "./input";
-
-/** mulberry32: a small seeded generator, so every run sees the same profiles. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seeded } from "./seeded";
 
 // Taxable incomes where the rules turn: the s.87A thresholds and the end of the new regime's marginal relief,
 // and the surcharge thresholds (reference §3, §4).
