@@ -150,8 +150,9 @@ export function readAmountToken(raw: string): AmountToken | null {
   const scanned = scanDigits(text);
   if (scanned === null) return null;
   const strong = marked || scanned.grouped || scanned.decimal;
-  // "(1)" and "(2)" are sub-section numbers, not negative rupees.
-  if ((bracketed || trailingMinus) && !strong) return null;
+  // "(1)" and "(2)" are sub-section numbers and "2025-" half a year, not negative rupees; a longer whole number in
+  // brackets ("(38200)") or before a minus ("38200-") is a loss printed without grouping.
+  if (!strong && (bracketed ? scanned.paise < 100_000 : trailingMinus && scanned.paise < 1_000_000)) return null;
   const paise = negative && scanned.paise !== 0 ? -scanned.paise : scanned.paise;
   return { paise, strength: strong ? "strong" : "weak" };
 }

@@ -20,6 +20,7 @@ const NUMBER_NAMING_WORDS = new Set([
   "sec",
   "sec.",
   "u/s",
+  "u/s.",
   "us",
   "no",
   "no.",
@@ -58,7 +59,7 @@ const NUMBER_NAMING_WORDS = new Set([
 ]);
 // Of those, the words that name a section of the Act: the number after one is at most three digits ("u/s 16",
 // "section 10"), and any number after it is an amount ("u/s 16   75000", "section 10   0").
-const SECTION_WORDS = new Set(["section", "sec", "sec.", "u/s", "us", "s.", "s"]);
+const SECTION_WORDS = new Set(["section", "sec", "sec.", "u/s", "u/s.", "us", "s.", "s"]);
 const MAX_SECTION_DIGITS = 3;
 // "Phone:" and "No.:" name a number as "Phone" does.
 const namingWordOf = (text: string | undefined): string | undefined => text?.toLowerCase().replace(/[:#]+$/, "");
@@ -74,7 +75,9 @@ export function splitLines(text: string): string[] {
 }
 
 // Single character classes, so each replace is one linear pass.
-const SPACE_LIKE = /[\t\u00a0\u202f\u2000-\u200b\u3000]/g;
+const SPACE_LIKE = /[\u00a0\u202f\u2000-\u200b\u3000]/g;
+// A tab is a tab-separated export's column gap: two spaces, so that a dash after it is a minus sign.
+const TAB = /\t/g;
 const DASH_LIKE = /[\u2010-\u2015\u2212]/g;
 const INVISIBLE = /[\u0000\ufeff\u00ad]/g;
 const NOT_COMPACT = /[^A-Za-z0-9()]+/g;
@@ -85,7 +88,7 @@ const NEEDS_NORMALISING = /[\t\u0000\u00a0\u00ad\u2000-\u200b\u2010-\u2015\u202f
 /** Normalises the spacing and dash characters PDF viewers produce; keeps runs of spaces (column gaps). */
 export function normaliseLine(raw: string): string {
   if (!NEEDS_NORMALISING.test(raw)) return raw.trimEnd();
-  return raw.replace(INVISIBLE, "").replace(SPACE_LIKE, " ").replace(DASH_LIKE, "-").trimEnd();
+  return raw.replace(INVISIBLE, "").replace(TAB, "  ").replace(SPACE_LIKE, " ").replace(DASH_LIKE, "-").trimEnd();
 }
 
 // A line break other than \n and \f, or a character normaliseLine would change.
@@ -251,7 +254,8 @@ export function segmentLine(line: string): Segment[] {
   let trailingStart = values.length;
   while (trailingStart > 0 && values[trailingStart - 1] !== null) trailingStart--;
   const namingWord = trailingStart > 0 ? namingWordOf(lastWord(texts[trailingStart - 1]!)) : undefined;
-  if (namingWord !== undefined && SECTION_WORDS.has(namingWord)) {
+  // After a column gap the integers are the row's amounts, even where a wrapped label's first line ends in "u/s".
+  if (namingWord !== undefined && SECTION_WORDS.has(namingWord) && !afterColumnGap.includes(trailingStart)) {
     const first = values[trailingStart];
     if (first?.strength === "weak" && first.paise >= 0 && texts[trailingStart]!.length <= MAX_SECTION_DIGITS) trailingStart++;
   } else if (namingWord !== undefined && NUMBER_NAMING_WORDS.has(namingWord) && !afterColumnGap.includes(trailingStart)) {
