@@ -221,6 +221,8 @@ const SLAB = GAIN_BUCKETS.length; // index of other short-term gains in the work
 // The default placement, kept at a tie. s.70(2): a short-term loss against any gain, slab-rate gains first, then
 // the dearest special rate.
 const SHORT_TERM_LOSS_ORDER = [SLAB, STCG_111A_20, LTCG_112_20, STCG_111A_15, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
+// This year's short-term loss beside a long-term loss brought forward: short-term gains first, then the same order.
+const SHORT_TERM_GAINS_FIRST = [SLAB, STCG_111A_20, STCG_111A_15, LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
 // s.70(3): a long-term loss only against long-term gains, dearest first.
 const LONG_TERM_LOSS_ORDER = [LTCG_112_20, LTCG_112_12_5, LTCG_112A_12_5, LTCG_112_10, LTCG_112A_10];
 
@@ -277,12 +279,14 @@ export function capitalGainsFacts(
       longTermLoss += loss;
     }
   }
-  const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
-  const shortTermLossNotSetOff = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermLoss);
   // s.74(1): a loss brought forward goes only against capital gains, after this year's own losses: a long-term
-  // one against long-term gains, a short-term one against any, in the same order as this year's.
+  // one against long-term gains, a short-term one against any, in the same order as this year's. With a long-term
+  // loss brought forward, this year's short-term loss takes short-term gains first: it is set off as fully either
+  // way, and leaves the earlier loss the long-term gains it may go against (s.74(1)(b)).
   const longTermBroughtForward = toPaise(broughtForward?.longTerm ?? 0);
   const shortTermBroughtForward = toPaise(broughtForward?.shortTerm ?? 0);
+  const longTermLossNotSetOff = setOff(net, LONG_TERM_LOSS_ORDER, longTermLoss);
+  const shortTermLossNotSetOff = setOff(net, longTermBroughtForward > 0 ? SHORT_TERM_GAINS_FIRST : SHORT_TERM_LOSS_ORDER, shortTermLoss);
   const longTermBroughtForwardLeft = setOff(net, LONG_TERM_LOSS_ORDER, longTermBroughtForward);
   const shortTermBroughtForwardLeft = setOff(net, SHORT_TERM_LOSS_ORDER, shortTermBroughtForward);
   const lowerOfTwoGains: LowerOfTwoGains = lowerOfTwo.length === 0 ? NO_LOWER_OF_TWO : { gains: lowerOfTwo, otherGains };

@@ -187,3 +187,46 @@ describe("a capital loss split between a rebated gain and a s.112A gain stops wh
     expect(net.regimes.old.totalTax).toBe(8_130);
   });
 });
+
+const pre = { transferredBefore23July2024: true } as const;
+
+describe("this year's short-term loss is placed so that the long-term loss brought forward can still be set off", () => {
+  // Interest ₹10,00,000; s.111A (before 23 July 2024) ₹1,00,000 at 15 %; s.112 (before 23 July 2024) gain ₹1,50,000,
+  // indexed ₹1,00,000 at 20 %; this year's short-term loss ₹1,00,000; long-term loss brought forward ₹1,00,000.
+  // By hand: the short-term loss against the s.111A gain (s.70(2)), then the loss brought forward against the
+  // s.112 gain (s.74(1)(b)): no gains left, total income ₹10,00,000. Old: 12,500 + 1,00,000 = 1,12,500 + cess
+  // 4,500 = 1,17,000. New: 20,000 + 30,000 = 50,000 + cess 2,000 = 52,000. Nothing is left to carry forward.
+  const withLosses = () =>
+    computeTax(
+      {
+        ...taxInput({
+          otherIncome: { depositInterest: 1_000_000 },
+          capitalGains: [
+            { section: "111A", gain: 100_000, ...pre },
+            { section: "112", gain: 150_000, indexedGain: 100_000, ...pre },
+            { section: "short_term_other", gain: -100_000 },
+          ],
+        }),
+        capitalLossesBroughtForward: { shortTerm: 0, longTerm: 100_000 },
+      },
+      "2024-25",
+    );
+
+  it("FY 2024-25: old regime 1,17,000 and new regime 52,000, not 1,32,600 / 67,600 with the ₹1,00,000 carried forward", () => {
+    const r = withLosses();
+    expect(r.regimes.old.totalTax).toBe(117_000);
+    expect(r.regimes.new.totalTax).toBe(52_000);
+  });
+
+  it("FY 2024-25: the long-term loss brought forward is set off in full, none carried forward", () => {
+    const r = withLosses();
+    expect(r.regimes.old.capitalGains.longTermLossBroughtForwardSetOff).toBe(100_000);
+    expect(r.capitalLossesToCarryForward?.longTerm).toBe(0);
+  });
+
+  it("control: the same income with the gains all set off costs 1,17,000 / 52,000 in the engine", () => {
+    const r = computeTax(taxInput({ otherIncome: { depositInterest: 1_000_000 } }), "2024-25");
+    expect(r.regimes.old.totalTax).toBe(117_000);
+    expect(r.regimes.new.totalTax).toBe(52_000);
+  });
+});
