@@ -185,7 +185,8 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     entry: AisEntry;
     linesLeft: number;
     lastSide: "description" | "source";
-    /** Start column of the source cell when the text kept its layout. */
+    /** Start columns of the description and source cells when the text kept its layout. */
+    descriptionColumn: number | null;
     sourceColumn: number | null;
   } | null = null;
 
@@ -287,6 +288,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
           : splitDescriptionAndSource(code, label);
       const { description, source } = split;
       const sourceColumn = cells.length >= 2 ? cells[1]!.at : null;
+      const descriptionColumn = cells.length >= 2 ? cells[0]!.at : null;
       const amount = amounts.length > 0 ? toRupees(amounts[amounts.length - 1]!.paise) : null;
       const countToken = amounts.length > 1 ? amounts[amounts.length - 2]! : null;
       const entry: AisEntry = {
@@ -300,7 +302,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
       };
       entries.push(entry);
       entryLines.set(entry, index);
-      current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source", sourceColumn };
+      current = { entry, linesLeft: CONTINUATION_LINES, lastSide: source === null ? "description" : "source", descriptionColumn, sourceColumn };
       detailRows = false;
       return;
     }
@@ -348,7 +350,13 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     if (detailRows) return;
     const segments = segmentLine(line);
     const amounts = segments.flatMap((s) => s.amounts);
-    if (current !== null && current.linesLeft > 0 && !(current.sourceColumn === null && isWholeRow(current.entry))) {
+    // A whole row's wrapped cells, in layout text, stay in their columns: a line that starts left of the description
+    // column is a heading ("Interest from savings bank") or the next table, not part of the row.
+    const endsWholeRow =
+      current !== null &&
+      isWholeRow(current.entry) &&
+      (current.descriptionColumn === null || line.length - line.trimStart().length < current.descriptionColumn - 2);
+    if (current !== null && current.linesLeft > 0 && !endsWholeRow) {
       const open = current;
       open.linesLeft--;
       if (amounts.length > 0) {
