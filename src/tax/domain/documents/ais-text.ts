@@ -27,6 +27,7 @@ function regionOf(c: string): Region | null {
 const words = (line: string): string[] => line.split(" ").filter((w) => w.length > 0);
 const hasLower = (word: string): boolean => word !== word.toUpperCase();
 const hasUpper = (word: string): boolean => word !== word.toLowerCase();
+const bracketOpenIn = (description: string): boolean => description.lastIndexOf("(") > description.lastIndexOf(")");
 const isBracketedCode = (word: string): boolean => word.startsWith("(") && word.endsWith(")") && readInformationCode(word.slice(1, -1)) !== null;
 
 /**
@@ -63,13 +64,16 @@ function splitDescriptionAndSource(code: string, text: string): { description: s
   let start = list.length;
   // "Dividend income (SFT-015)": an information code in brackets is the description's, though it has no lower case.
   while (start > 0 && !hasLower(list[start - 1]!) && hasUpper(list[start - 1]!) && !isBracketedCode(list[start - 1]!)) start--;
-  // "(Section 194K)" belongs to the description even though "194K)" has no lower-case letter.
+  // "(Section 194K)" belongs to the description even though "194K)" has no lower-case letter. A bracket that does not
+  // close on the line ("(Section" wrapped before "194A)") leaves the capitals after it to the source.
   let open = 0;
   for (const word of list.slice(0, start)) open += [...word].filter((ch) => ch === "(").length - [...word].filter((ch) => ch === ")").length;
-  while (open > 0 && start < list.length) {
-    const word = list[start++]!;
+  let end = start;
+  while (open > 0 && end < list.length) {
+    const word = list[end++]!;
     open += [...word].filter((ch) => ch === "(").length - [...word].filter((ch) => ch === ")").length;
   }
+  if (open === 0) start = end;
   const description = list.slice(0, start).join(" ");
   const source = list.slice(start).join(" ");
   return { description, source: source.length > 0 ? maskPansIn(source) : null };
@@ -355,6 +359,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
     const endsWholeRow =
       current !== null &&
       isWholeRow(current.entry) &&
+      !bracketOpenIn(current.entry.description) &&
       (current.descriptionColumn === null || line.length - line.trimStart().length < current.descriptionColumn - 2);
     if (current !== null && current.linesLeft > 0 && !endsWholeRow) {
       const open = current;
@@ -393,9 +398,7 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         .split(" ")) {
         if (word.length === 0) continue;
         // "(Section" ... "194A)": a word that closes the description's open bracket is still the description.
-        const description = open.entry.description;
-        const bracketOpen = open.lastSide === "description" && description.lastIndexOf("(") > description.lastIndexOf(")");
-        extend(bracketOpen || hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
+        extend(bracketOpenIn(open.entry.description) || hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
       }
       open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
       return;

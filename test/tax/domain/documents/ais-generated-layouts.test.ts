@@ -8,6 +8,9 @@ import type { AisDocument } from "../../../../src/tax/domain/documents";
 
 const TITLE = "Annual Information Statement (AIS)\nFinancial Year 2024-25 Assessment Year 2025-26\n";
 
+const B1 = "Part B1 - Information relating to tax deducted or collected at source\n";
+const B2 = "Part B2 - Information relating to specified financial transaction (SFT)\n";
+
 function parsed(text: string) {
   const result = parseDocuments([{ text, type: "ais" }]);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -37,5 +40,29 @@ describe("pdftotext -layout: a category heading on its own line after an entry i
   it("nor is it appended to a sub-coded entry's description", () => {
     const { document } = parsed(text.replace("SFT-016           Interest income      ", "SFT-016(TD)       Interest income      "));
     expect(document.entries[1]!.description).toBe("Interest income");
+  });
+});
+
+describe('a viewer copy of a row whose description wraps inside "(Section 194A)", the source beside it on the first line', () => {
+  const text =
+    `${TITLE}${B1}` +
+    "1 TDS-194A Interest other than Interest on securities (Section HDFC BANK LIMITED (MUMH01234C) 1 18,600\n" +
+    "194A)\n" +
+    "Q4(Jan-Mar) 31/03/2025 18,600 1,860 1,860 Active\n" +
+    `${B2}` +
+    "2 SFT-016(TD) Interest income - time deposit HDFC BANK LIMITED (AAACH2702H) 1 18,600\n";
+
+  it("keeps the bank as the TDS-194A entry's source", () => {
+    const { document } = parsed(text);
+    expect(document.entries[0]).toMatchObject({
+      description: "Interest other than Interest on securities (Section 194A)",
+      source: "HDFC BANK LIMITED (MUMH01234C)",
+    });
+  });
+
+  it("counts HDFC's ₹18,600 once (depositInterest 18,600, not 37,200)", () => {
+    const { document, request } = parsed(text);
+    expect(document.totals.depositInterest).toBe(18_600);
+    expect(request?.profile.otherIncome?.depositInterest).toBe(18_600);
   });
 });
