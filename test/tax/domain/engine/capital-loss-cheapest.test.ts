@@ -8,6 +8,10 @@ import { taxInput, type InputParts } from "./input";
 
 const withLosses = (parts: InputParts): TaxInput => taxInput(parts);
 
+type Section = "short_term_other" | "111A" | "112" | "112A";
+/** Gains and losses of the year as [section, amount] pairs, after 22 July 2024. */
+const gains = (...entries: [Section, number][]) => entries.map(([section, gain]) => ({ section, gain }));
+
 describe("short-term loss placement (ss.70(2), 74(1)): the cheapest placement, not only whole orders", () => {
   // FY 2024-25, old regime (the recommended one), resident aged 35.
   // Deposit interest 8,00,000; Chapter VI-A 4,75,000 (80C 1,50,000, 80CCD(1B) 50,000, 80D 25,000 + 50,000 for a parent
@@ -31,12 +35,7 @@ describe("short-term loss placement (ss.70(2), 74(1)): the cheapest placement, n
       withLosses({
         otherIncome: { depositInterest: 800_000 },
         deductions,
-        capitalGains: [
-          { section: "short_term_other", gain: 200_000 },
-          { section: "111A", gain: 25_000 },
-          { section: "112", gain: 225_000 },
-          { section: "short_term_other", gain: -250_000 },
-        ],
+        capitalGains: gains(["short_term_other", 200_000], ["111A", 25_000], ["112", 225_000], ["short_term_other", -250_000]),
       }),
       "2024-25",
     );
@@ -44,10 +43,7 @@ describe("short-term loss placement (ss.70(2), 74(1)): the cheapest placement, n
       taxInput({
         otherIncome: { depositInterest: 800_000 },
         deductions,
-        capitalGains: [
-          { section: "short_term_other", gain: 175_000 },
-          { section: "112", gain: 25_000 },
-        ],
+        capitalGains: gains(["short_term_other", 175_000], ["112", 25_000]),
       }),
       "2024-25",
     );
@@ -68,20 +64,13 @@ describe("short-term loss placement (ss.70(2), 74(1)): the cheapest placement, n
   it("FY 2024-25 new regime: the loss fills the s.87A rebate with s.111A tax and covers the s.112A gain beyond it: 19,500, not 31,200", () => {
     const result = computeTax(
       withLosses({
-        capitalGains: [
-          { section: "111A", gain: 600_000 },
-          { section: "112A", gain: 400_000 },
-          { section: "short_term_other", gain: -300_000 },
-        ],
+        capitalGains: gains(["111A", 600_000], ["112A", 400_000], ["short_term_other", -300_000]),
       }),
       "2024-25",
     );
     const net = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 425_000 },
-          { section: "112A", gain: 275_000 },
-        ],
+        capitalGains: gains(["111A", 425_000], ["112A", 275_000]),
       }),
       "2024-25",
     );
@@ -102,20 +91,13 @@ describe("short-term loss placement (ss.70(2), 74(1)): the cheapest placement, n
   it("FY 2025-26 old regime: the loss leaves the rebate's ₹12,500 of s.111A tax: 8,130 (or 8,120), not 13,000", () => {
     const result = computeTax(
       withLosses({
-        capitalGains: [
-          { section: "111A", gain: 400_000 },
-          { section: "112A", gain: 300_000 },
-          { section: "short_term_other", gain: -200_000 },
-        ],
+        capitalGains: gains(["111A", 400_000], ["112A", 300_000], ["short_term_other", -200_000]),
       }),
       "2025-26",
     );
     const net = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 312_500 },
-          { section: "112A", gain: 187_500 },
-        ],
+        capitalGains: gains(["111A", 312_500], ["112A", 187_500]),
       }),
       "2025-26",
     );
@@ -136,11 +118,7 @@ describe("a capital loss split between a rebated gain and a s.112A gain stops wh
     // 4,40,625 / s.112A 1,59,375: 3,125 + 4,297 + cess 297 = 7,720.
     const r = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 700_000 },
-          { section: "112A", gain: 400_000 },
-          { section: "111A", gain: -500_000 },
-        ],
+        capitalGains: gains(["111A", 700_000], ["112A", 400_000], ["111A", -500_000]),
       }),
       "2024-25",
     );
@@ -148,10 +126,7 @@ describe("a capital loss split between a rebated gain and a s.112A gain stops wh
     expect(r.regimes.new.totalTax).toBe(6_500);
     const net = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 425_000 },
-          { section: "112A", gain: 175_000 },
-        ],
+        capitalGains: gains(["111A", 425_000], ["112A", 175_000]),
       }),
       "2024-25",
     );
@@ -166,21 +141,14 @@ describe("a capital loss split between a rebated gain and a s.112A gain stops wh
     // 3,25,000 / s.112A 1,75,000: 2,500 + 6,250 + 350 = 9,100.
     const r = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 350_000 },
-          { section: "112A", gain: 350_000 },
-          { section: "111A", gain: -200_000 },
-        ],
+        capitalGains: gains(["111A", 350_000], ["112A", 350_000], ["111A", -200_000]),
       }),
       "2025-26",
     );
     expect(r.regimes.old.totalTax).toBe(8_130);
     const net = computeTax(
       taxInput({
-        capitalGains: [
-          { section: "111A", gain: 312_500 },
-          { section: "112A", gain: 187_500 },
-        ],
+        capitalGains: gains(["111A", 312_500], ["112A", 187_500]),
       }),
       "2025-26",
     );
