@@ -397,8 +397,10 @@ export function parseAisText(text: string, typeSource: "given" | "detected" = "g
         .join(" ")
         .split(" ")) {
         if (word.length === 0) continue;
-        // "(Section" ... "194A)": a word that closes the description's open bracket is still the description.
-        extend(bracketOpenIn(open.entry.description) || hasLower(word) ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
+        // "(Section" ... "194A)": a word that closes the description's open bracket is still the description, as is an
+        // information code in brackets ("Dividend income (SFT-015)").
+        const description = bracketOpenIn(open.entry.description) || hasLower(word) || isBracketedCode(word);
+        extend(description ? "description" : hasUpper(word) ? "source" : open.lastSide, word);
       }
       open.entry.category = open.entry.code === null ? open.entry.category : categoryOf(open.entry.code, open.entry.description);
       return;

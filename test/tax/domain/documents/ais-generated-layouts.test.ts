@@ -66,3 +66,25 @@ describe('a viewer copy of a row whose description wraps inside "(Section 194A)"
     expect(request?.profile.otherIncome?.depositInterest).toBe(18_600);
   });
 });
+
+describe('"Dividend income (SFT-015)" / "Interest income (SFT-016) - Term Deposit" on a line after the code', () => {
+  it("one cell per line: dividends 21,500 once, source without (SFT-015)", () => {
+    const { document } = parsed(
+      `${TITLE}${B1}1 TDS-194 Dividend (Section 194) INFOSYS LIMITED (BLRI01234K) 1 21,500\n` +
+        `Q1(Apr-Jun) 30/06/2024 21,500 2,150 2,150 Active\n${B2}` +
+        "2\nSFT-015\nDividend income (SFT-015)\nINFOSYS LIMITED (AAACI4798L)\n1\n21,500\n",
+    );
+    expect(document.entries[1]).toMatchObject({ description: "Dividend income (SFT-015)", source: "INFOSYS LIMITED (AAACI4798L)" });
+    expect(document.totals.dividends).toBe(21_500);
+  });
+
+  it("copy-paste broken after the code: depositInterest 18,600 once", () => {
+    const { document } = parsed(
+      `${TITLE}${B1}1 TDS-194A Interest other than Interest on securities (Section 194A) HDFC BANK LIMITED (MUMH01234C) 1 18,600\n` +
+        `Q4(Jan-Mar) 31/03/2025 18,600 1,860 1,860 Active\n${B2}` +
+        "2 SFT-016(TD)\nInterest income (SFT-016) - Term Deposit HDFC BANK LIMITED (AAACH2702H) 1 18,600\n",
+    );
+    expect(document.entries[1]!.source).toBe("HDFC BANK LIMITED (AAACH2702H)");
+    expect(document.totals.depositInterest).toBe(18_600);
+  });
+});
