@@ -338,20 +338,20 @@ function withCheapestPlacement(f: Facts, year: YearRules, regime: Regime): Facts
   if (f.capitalGains.setOffPlacements.length === 0) return f;
   const scratch: Facts = { ...f };
   const cost = (gains: CapitalGainsFacts) => liabilityOf(placeCapitalGains(scratch, gains), year, regime, null);
-  const cheapest = cheapestPlacement(f.capitalGains, cost);
-  // Then the cheapest of it and its splits at the slab boundaries on either side of its income at slab rates, which
-  // one run of the regime with its result reads (only when some short-term loss can move).
-  const slabIncome = () => {
-    const placed = emptyRegimeResult(regime);
-    liabilityOf(placeCapitalGains(scratch, cheapest), year, regime, placed);
-    return placed.incomeAtSlabRates;
-  };
-  const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
-  const splits = slabBoundarySplits(cheapest, slabIncome, boundaries);
-  const split = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
-  const best = cheapestBetweenBuckets(split, cost, (gains) => {
+  // A run of the regime with its result, for the figures the search reads beside the liability.
+  const resultOf = (gains: CapitalGainsFacts) => {
     const placed = emptyRegimeResult(regime);
     liabilityOf(placeCapitalGains(scratch, gains), year, regime, placed);
+    return placed;
+  };
+  const cheapest = cheapestPlacement(f.capitalGains, cost);
+  // Then the cheapest of it and its splits at the slab boundaries on either side of its income at slab rates (read
+  // only when some short-term loss can move).
+  const boundaries = slabsFor(f, regime === "old" ? year.old : year.new).map((slab) => slab.from);
+  const splits = slabBoundarySplits(cheapest, () => resultOf(cheapest).incomeAtSlabRates, boundaries);
+  const split = splits.length === 0 ? cheapest : cheapestPlacement({ ...cheapest, setOffPlacements: [cheapest, ...splits] }, cost);
+  const best = cheapestBetweenBuckets(split, cost, (gains) => {
+    const placed = resultOf(gains);
     return placed.slabTax + placed.specialRateTax;
   });
   return best === f.capitalGains ? f : placeCapitalGains(scratch, best);
