@@ -351,6 +351,19 @@ export function captureConsole(): { text: () => string; lineWith: (needle: strin
   };
 }
 
+/**
+ * A signed-in page that answered 503 because one management call failed: the line an operator finds from the
+ * X-Request-Id the user quotes names the failing call (`path`), whose own line holds the cause.
+ */
+export function expectDashboardCallLogged(response: Response, logs: ReturnType<typeof captureConsole>, path: string): void {
+  const requestId = response.headers.get("X-Request-Id")!;
+  const line = logs.lineWith(requestId);
+  expect(line, logs.text()).toMatch(/^dashboard call failed {/);
+  const logged = JSON.parse(line.slice(line.indexOf("{")));
+  expect(logged).toEqual({ requestId, innerRequestId: expect.stringMatching(/^req_/), path, status: 500 });
+  expect(logs.lineWith(logged.innerRequestId)).toContain("D1_ERROR: Network connection lost.");
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);

@@ -10,7 +10,7 @@ import { hashPassword } from "../../../src/platform/auth/password";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, lockAccount, type SignInDriver } from "../../device-cookies";
-import { captureConsole, databaseFailing } from "../../reliability/kit";
+import { captureConsole, databaseFailing, expectDashboardCallLogged } from "../../reliability/kit";
 import { deliveriesCardCases, insertDeliveries } from "../../web-deliveries";
 import { cardEvents, cardLink, eventsCardCases, insertEvents } from "../../web-events";
 import { cookieValue, randomAddress, setCookies } from "../../web-session";
@@ -317,13 +317,7 @@ describe("a dashboard one of whose management calls fails", () => {
     const html = await response.text();
     expect(response.status, html).toBe(503);
     expect(html).toContain("you are still signed in");
-    // The line an operator finds from the id the user quotes leads to the failing call's own line, with its cause.
-    const requestId = response.headers.get("X-Request-Id")!;
-    const line = logs.lineWith(requestId);
-    expect(line, logs.text()).toMatch(/^dashboard call failed {/);
-    const logged = JSON.parse(line.slice(line.indexOf("{")));
-    expect(logged).toEqual({ requestId, innerRequestId: expect.stringMatching(/^req_/), path: `/admin/api/orgs/${orgId}/audit`, status: 500 });
-    expect(logs.lineWith(logged.innerRequestId)).toContain("D1_ERROR: Network connection lost.");
+    expectDashboardCallLogged(response, logs, `/admin/api/orgs/${orgId}/audit`);
   });
 });
 

@@ -7,7 +7,7 @@ import type { SignInThrottle } from "../../../src/platform/auth/throttle";
 import { sha256Hex } from "../../../src/platform/crypto";
 import { PAGE_CSP } from "../../../src/platform/ui/headers";
 import { deviceCookieCases, expectDeviceCookie, type SignInDriver } from "../../device-cookies";
-import { captureConsole, databaseFailing } from "../../reliability/kit";
+import { captureConsole, databaseFailing, expectDashboardCallLogged } from "../../reliability/kit";
 import { cookieValue, setCookies } from "../../web-session";
 import { admin, createKey, expectError, expectStatus, randomEmail, TAX } from "../helpers";
 import { apiAs, type Browser, browser, cookieHeader, csrfOf, DEVICE, FORM, PASSWORD, page, post, SESSION, signedIn, signUp } from "./tax-browser";
@@ -373,13 +373,7 @@ describe("a dashboard one of whose management calls fails", () => {
     const html = await response.text();
     expect(response.status, html).toBe(503);
     expect(html).toContain("you are still signed in");
-    // The line an operator finds from the id the user quotes leads to the failing call's own line, with its cause.
-    const requestId = response.headers.get("X-Request-Id")!;
-    const line = logs.lineWith(requestId);
-    expect(line, logs.text()).toMatch(/^dashboard call failed {/);
-    const logged = JSON.parse(line.slice(line.indexOf("{")));
-    expect(logged).toEqual({ requestId, innerRequestId: expect.stringMatching(/^req_/), path: "/admin/api/keys", status: 500 });
-    expect(logs.lineWith(logged.innerRequestId)).toContain("D1_ERROR: Network connection lost.");
+    expectDashboardCallLogged(response, logs, "/admin/api/keys");
   });
 });
 
